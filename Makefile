@@ -1,0 +1,67 @@
+# gppc-mm. `make` builds build/gppc and the tools; `make test` runs every test;
+# `make bench` runs the embedded default benchmark. RELEASE=1 builds with
+# -O3 -march=native (not portable to other CPUs, so never the default).
+CC      ?= cc
+PYTHON  ?= python3
+CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
+ifeq ($(RELEASE),1)
+CFLAGS  := $(filter-out -O2,$(CFLAGS)) -O3 -march=native
+endif
+SANFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
+            -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDLIBS  := -lm
+
+LIB_SRC := Entry.c $(wildcard common/*.c grid/*.c search/*.c entries/*.c entries/*/*.c \
+           abstraction/*.c refine/*.c cache/*.c)
+DRV_SRC := main.c $(wildcard driver/*.c)
+TEST_SRC := $(wildcard tests/c/*.c)
+
+OBJ      := build/obj
+SAN      := build/asan
+LIB_OBJ  := $(LIB_SRC:%.c=$(OBJ)/%.o)
+DRV_OBJ  := $(DRV_SRC:%.c=$(OBJ)/%.o)
+TEST_OBJ := $(TEST_SRC:%.c=$(OBJ)/%.o)
+SAN_OBJ  := $(LIB_SRC:%.c=$(SAN)/%.o) $(filter-out $(SAN)/main.o,$(DRV_SRC:%.c=$(SAN)/%.o)) \
+            $(TEST_SRC:%.c=$(SAN)/%.o)
+# Tests reach the driver's helpers too, so link driver/ without main.o.
+DRV_LIB_OBJ := $(filter-out $(OBJ)/main.o,$(DRV_OBJ))
+
+.PHONY: all test test-c test-asan test-py bench defaults clean
+all: build/gppc build/scengen build/test_c
+
+build/gppc: $(DRV_OBJ) $(LIB_OBJ)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+build/scengen: $(OBJ)/tools/scengen.o $(LIB_OBJ)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+# --wrap lets the tests count allocations made by our own code (tests/c/alloc_count.c).
+WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
+build/test_c: $(TEST_OBJ) $(DRV_LIB_OBJ) $(LIB_OBJ)
+	$(CC) $(CFLAGS) $(WRAP) -o $@ $^ $(LDLIBS)
+
+build/asan/test_c: $(SAN_OBJ)
+	$(CC) $(SANFLAGS) $(WRAP) -o $@ $^ $(LDLIBS)
+
+$(OBJ)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(SAN)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(SANFLAGS) -MMD -MP -c -o $@ $<
+
+-include $(shell find build -name '*.d' 2>/dev/null)
+
+test: build/gppc build/scengen build/test_c build/asan/test_c
+	@$(PYTHON) tests/run_all.py
+
+bench: build/gppc build/scengen
+	$(PYTHON) scripts/run_suite.py --out results/default
+
+# Regenerates the embedded default benchmark (maps/ and scenarios/, committed).
+defaults: build/scengen
+	$(PYTHON) scripts/genmaps.py
+
+clean:
+	rm -rf build results/pre

@@ -1,0 +1,116 @@
+#include "binio.h"
+
+#include <string.h>
+
+static const unsigned char FILE_MAGIC[8] = {'G', 'P', 'P', 'C', 'M', 'M', 0, 1};
+
+static void put_le(BinFile *f, uint64_t v, int nbytes)
+{
+    unsigned char b[8];
+    for (int i = 0; i < nbytes; i++)
+        b[i] = (unsigned char)(v >> (8 * i));
+    bin_put_bytes(f, b, (size_t)nbytes);
+}
+
+static uint64_t get_le(BinFile *f, int nbytes)
+{
+    unsigned char b[8] = {0};
+    bin_get_bytes(f, b, (size_t)nbytes);
+    uint64_t v = 0;
+    for (int i = 0; i < nbytes; i++)
+        v |= (uint64_t)b[i] << (8 * i);
+    return v;
+}
+
+void bin_put_bytes(BinFile *f, const void *p, size_t n)
+{
+    if (!f->failed && n && fwrite(p, 1, n, f->fp) != n)
+        f->failed = true;
+}
+
+void bin_get_bytes(BinFile *f, void *p, size_t n)
+{
+    if (f->failed) {
+        memset(p, 0, n);
+        return;
+    }
+    if (n && fread(p, 1, n, f->fp) != n) {
+        f->failed = true;
+        memset(p, 0, n);
+    }
+}
+
+void bin_put_u8(BinFile *f, uint8_t v) { put_le(f, v, 1); }
+void bin_put_u16(BinFile *f, uint16_t v) { put_le(f, v, 2); }
+void bin_put_u32(BinFile *f, uint32_t v) { put_le(f, v, 4); }
+void bin_put_u64(BinFile *f, uint64_t v) { put_le(f, v, 8); }
+uint8_t bin_get_u8(BinFile *f) { return (uint8_t)get_le(f, 1); }
+uint16_t bin_get_u16(BinFile *f) { return (uint16_t)get_le(f, 2); }
+uint32_t bin_get_u32(BinFile *f) { return (uint32_t)get_le(f, 4); }
+uint64_t bin_get_u64(BinFile *f) { return get_le(f, 8); }
+
+void bin_put_f64(BinFile *f, double v)
+{
+    uint64_t u;
+    memcpy(&u, &v, sizeof u);
+    bin_put_u64(f, u);
+}
+
+double bin_get_f64(BinFile *f)
+{
+    uint64_t u = bin_get_u64(f);
+    double v;
+    memcpy(&v, &u, sizeof v);
+    return v;
+}
+
+void bin_put_header(BinFile *f, const FileHeader *h)
+{
+    char name[16] = {0};
+    size_t len = strnlen(h->name, sizeof name - 1);
+    memcpy(name, h->name, len);
+    bin_put_bytes(f, FILE_MAGIC, sizeof FILE_MAGIC);
+    bin_put_u32(f, h->version);
+    bin_put_bytes(f, name, sizeof name);
+    bin_put_u32(f, h->width);
+    bin_put_u32(f, h->height);
+    bin_put_u64(f, h->checksum);
+}
+
+bool bin_check_header(BinFile *f, const FileHeader *want, Err *err)
+{
+    unsigned char magic[8];
+    bin_get_bytes(f, magic, sizeof magic);
+    if (f->failed)
+        return err_set(err, "%s: truncated file (no header)", f->path);
+    if (memcmp(magic, FILE_MAGIC, sizeof magic) != 0)
+        return err_set(err, "%s: not a gppc-mm preprocessing file (bad magic)", f->path);
+    uint32_t version = bin_get_u32(f);
+    char name[17] = {0};
+    bin_get_bytes(f, name, 16);
+    uint32_t w = bin_get_u32(f), h = bin_get_u32(f);
+    uint64_t sum = bin_get_u64(f);
+    if (f->failed)
+        return err_set(err, "%s: truncated file (header cut short)", f->path);
+    if (strncmp(name, want->name, 16) != 0)
+        return err_set(err, "%s: written by entry '%s', expected '%s'", f->path, name, want->name);
+    if (version != want->version)
+        return err_set(err, "%s: format version %u, expected %u", f->path, version, want->version);
+    if (w != want->width || h != want->height)
+        return err_set(err, "%s: map size %ux%u, expected %ux%u", f->path, w, h, want->width,
+                       want->height);
+    if (sum != want->checksum)
+        return err_set(err, "%s: map checksum differs (file is for another map or stale)", f->path);
+    return true;
+}
+
+uint64_t bin_fnv1a(uint64_t seed, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    uint64_t h = seed;
+    for (size_t i = 0; i < n; i++) {
+        h ^= b[i];
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}

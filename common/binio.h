@@ -1,0 +1,61 @@
+/* binio.h: fixed-width little-endian reading and writing for preprocessing files,
+ * and the common file header every entry's file starts with.
+ *
+ * Header layout (all little-endian):
+ *   magic    8 bytes  "GPPCMM\0\1"
+ *   version  u32      entry-specific format version
+ *   name     16 bytes entry name, NUL padded
+ *   width    u32
+ *   height   u32
+ *   checksum u64      grid_checksum() of the map bits
+ * A reader rejects a file whose magic, entry name, version, size or checksum
+ * differ, with a message naming the file and the mismatching field. */
+#ifndef GPPC_COMMON_BINIO_H
+#define GPPC_COMMON_BINIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "err.h"
+
+/* A writer/reader over a stdio stream that remembers the first failure, so a
+ * sequence of calls can be checked once at the end. */
+typedef struct BinFile {
+    FILE *fp;
+    const char *path;
+    bool failed;      /* a short read/write happened */
+} BinFile;
+
+void bin_put_u8(BinFile *f, uint8_t v);
+void bin_put_u16(BinFile *f, uint16_t v);
+void bin_put_u32(BinFile *f, uint32_t v);
+void bin_put_u64(BinFile *f, uint64_t v);
+void bin_put_f64(BinFile *f, double v);
+void bin_put_bytes(BinFile *f, const void *p, size_t n);
+
+uint8_t bin_get_u8(BinFile *f);
+uint16_t bin_get_u16(BinFile *f);
+uint32_t bin_get_u32(BinFile *f);
+uint64_t bin_get_u64(BinFile *f);
+double bin_get_f64(BinFile *f);
+void bin_get_bytes(BinFile *f, void *p, size_t n);
+
+typedef struct FileHeader {
+    uint32_t version;
+    char name[16];
+    uint32_t width, height;
+    uint64_t checksum;
+} FileHeader;
+
+void bin_put_header(BinFile *f, const FileHeader *h);
+/* Reads a header and compares it with `want`; false with a message on any
+ * mismatch or a truncated file. */
+bool bin_check_header(BinFile *f, const FileHeader *want, Err *err);
+
+/* 64-bit FNV-1a over a byte buffer, chained from `seed` (use BIN_FNV_SEED). */
+#define BIN_FNV_SEED 0xcbf29ce484222325ull
+uint64_t bin_fnv1a(uint64_t seed, const void *p, size_t n);
+
+#endif

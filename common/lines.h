@@ -1,0 +1,32 @@
+/* lines.h: read a whole text file and walk it line by line, 1-based numbers,
+ * with the CR of CRLF and trailing blanks (space, tab) removed.
+ * The reader owns the buffer; lines point into it and live until lines_close(). */
+#ifndef GPPC_COMMON_LINES_H
+#define GPPC_COMMON_LINES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "err.h"
+
+typedef struct Lines {
+    char *buf;
+    size_t size, pos;
+    int number;       /* number of the line last returned */
+    const char *path;
+} Lines;
+
+bool lines_open(Lines *r, const char *path, Err *err);
+/* Next line (NUL-terminated, trimmed) or NULL at end of file. */
+char *lines_next(Lines *r, size_t *len);
+void lines_close(Lines *r);
+
+/* Splits `line` in place on runs of spaces and tabs; returns the field count
+ * (at most `max`; a count above max means there were more fields). */
+int lines_split(char *line, char **fields, int max);
+
+/* Strict number parsing: the whole string must be the number. */
+bool parse_int(const char *s, long *out);
+bool parse_double(const char *s, double *out);
+
+#endif

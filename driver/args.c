@@ -1,0 +1,137 @@
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../common/lines.h"
+#include "driver.h"
+
+void args_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: build/gppc [--entry NAME[:key=val,...]] [--pre-dir DIR] [--csv FILE]\n"
+            "                  [--repeat N] -full|-pre|-run|-check MAP SCEN\n"
+            "  -pre    preprocess MAP into DIR (default results/pre/)\n"
+            "  -run    load the preprocessing file and replay SCEN\n"
+            "  -full   -pre then -run\n"
+            "  -check  -full, and fail on a path above the entry's suboptimality bound\n"
+            "exit: 0 all paths valid, 1 an invalid (or, -check, over-bound) path, 2 bad input\n"
+            "entries:\n");
+    for (int i = 0; ENTRY_TABLE[i]; i++)
+        fprintf(out, "  %-8s %s\n", ENTRY_TABLE[i]->name, ENTRY_TABLE[i]->summary);
+}
+
+static bool set_mode(DriverArgs *a, DriverMode m, const char *flag, Err *err)
+{
+    if (a->mode != MODE_NONE)
+        return err_set(err, "%s: only one of -full, -pre, -run, -check may be given", flag);
+    a->mode = m;
+    return true;
+}
+
+bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
+{
+    memset(a, 0, sizeof *a);
+    a->entry_spec = "astar";
+    a->pre_dir = "results/pre";
+    a->repeat = 1;
+    *help = false;
+    const char *positional[2];
+    int npos = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        bool takes_value = !strcmp(arg, "--entry") || !strcmp(arg, "--pre-dir") ||
+                           !strcmp(arg, "--csv") || !strcmp(arg, "--repeat");
+        if (takes_value && i + 1 >= argc)
+            return err_set(err, "%s needs a value", arg);
+        if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+            *help = true;
+            return true;
+        } else if (!strcmp(arg, "--entry")) {
+            a->entry_spec = argv[++i];
+        } else if (!strcmp(arg, "--pre-dir")) {
+            a->pre_dir = argv[++i];
+        } else if (!strcmp(arg, "--csv")) {
+            a->csv = argv[++i];
+        } else if (!strcmp(arg, "--repeat")) {
+            long n;
+            if (!parse_int(argv[++i], &n) || n < 1 || n > 1000)
+                return err_set(err, "--repeat %s: expected an integer in 1..1000", argv[i]);
+            a->repeat = (int)n;
+        } else if (!strcmp(arg, "-pre")) {
+            if (!set_mode(a, MODE_PRE, arg, err))
+                return false;
+        } else if (!strcmp(arg, "-run")) {
+            if (!set_mode(a, MODE_RUN, arg, err))
+                return false;
+        } else if (!strcmp(arg, "-full")) {
+            if (!set_mode(a, MODE_FULL, arg, err))
+                return false;
+        } else if (!strcmp(arg, "-check")) {
+            if (!set_mode(a, MODE_CHECK, arg, err))
+                return false;
+        } else if (arg[0] == '-' && arg[1] != '\0') {
+            return err_set(err, "unknown option '%s'", arg);
+        } else {
+            if (npos == 2)
+                return err_set(err, "unexpected argument '%s' (MAP and SCEN already given)", arg);
+            positional[npos++] = arg;
+        }
+    }
+    if (a->mode == MODE_NONE)
+        return err_set(err, "no mode given: one of -full, -pre, -run, -check");
+    if (npos != 2)
+        return err_set(err, "expected MAP and SCEN after the options");
+    a->map_path = positional[0];
+    a->scen_path = positional[1];
+    return entry_parse_spec(a->entry_spec, &a->entry, &a->opts, err);
+}
+
+static bool make_dirs(const char *dir, Err *err)
+{
+    char buf[4096];
+    if (snprintf(buf, sizeof buf, "%s", dir) >= (int)sizeof buf)
+        return err_set(err, "%s: --pre-dir path too long", dir);
+    for (char *p = buf + 1;; p++) {
+        if (*p == '/' || *p == '\0') {
+            char c = *p;
+            *p = '\0';
+            if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+                return err_set(err, "%s: cannot create pre-dir: %s", buf, strerror(errno));
+            *p = c;
+            if (!c)
+                break;
+        }
+    }
+    return true;
+}
+
+bool pre_file_path(const DriverArgs *a, char *out, size_t size, Err *err)
+{
+    struct stat st;
+    if (a->mode != MODE_RUN && !make_dirs(a->pre_dir, err))
+        return false;
+    if (stat(a->pre_dir, &st) != 0 || !S_ISDIR(st.st_mode))
+        return err_set(err, "%s: pre-dir does not exist or is not a folder", a->pre_dir);
+    int need = a->mode == MODE_RUN ? R_OK | X_OK : R_OK | W_OK | X_OK;
+    if (access(a->pre_dir, need) != 0)
+        return err_set(err, "%s: pre-dir is not %s", a->pre_dir,
+                       a->mode == MODE_RUN ? "readable" : "readable and writable");
+    char tag[1024];
+    size_t used = (size_t)snprintf(tag, sizeof tag, "%s", a->entry->name);
+    for (int i = 0; i < a->opts.n && used < sizeof tag; i++)
+        used += (size_t)snprintf(tag + used, sizeof tag - used, "_%s=%s", a->opts.kv[i].key,
+                                 a->opts.kv[i].val);
+    for (char *p = tag; *p; p++)
+        if (*p == '/' || *p == ' ' || *p == '%')
+            *p = *p == '%' ? 'p' : '_';
+    char map[512];
+    snprintf(map, sizeof map, "%s", base_name(a->map_path));
+    char *dot = strrchr(map, '.');
+    if (dot && !strcmp(dot, ".map"))
+        *dot = '\0';
+    if (snprintf(out, size, "%s/%s-%s.pre", a->pre_dir, tag, map) >= (int)size)
+        return err_set(err, "%s: preprocessing file path too long", a->pre_dir);
+    return true;
+}

@@ -1,0 +1,78 @@
+/* driver.h: the pieces of build/gppc (main.c): command line, query replay and
+ * reporting. See ARCHITECTURE.md "Driver" for the interface and README for the
+ * output formats. */
+#ifndef GPPC_DRIVER_H
+#define GPPC_DRIVER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../Entry.h"
+#include "../grid/grid.h"
+#include "../grid/scen.h"
+
+typedef enum { MODE_NONE, MODE_PRE, MODE_RUN, MODE_FULL, MODE_CHECK } DriverMode;
+
+typedef struct DriverArgs {
+    const char *entry_spec;
+    const Entry *entry;
+    EntryOpts opts;
+    const char *pre_dir;
+    const char *csv;
+    int repeat;
+    DriverMode mode;
+    const char *map_path, *scen_path;
+} DriverArgs;
+
+/* Exit codes. */
+enum { EXIT_ALL_VALID = 0, EXIT_INVALID = 1, EXIT_BAD_INPUT = 2 };
+
+/* Parses argv; false + message on a usage error. *help is set for --help. */
+bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err);
+void args_usage(FILE *out);
+
+/* results/pre/<entry>[_<key>=<val>...]-<map base name>.pre, creating the
+ * folder when absent. False + message when it cannot be made or used. */
+bool pre_file_path(const DriverArgs *a, char *out, size_t size, Err *err);
+
+/* What one query (one repetition) measured. */
+typedef struct QueryResult {
+    uint64_t total_ns, max_step_ns, first20_ns;
+    uint64_t expanded;
+    long calls;          /* GetPath calls for this query */
+    size_t path_size;
+    double length;
+    double subopt;
+    bool valid;
+    bool over_bound;
+    bool unreachable;    /* the scenario says no path exists */
+} QueryResult;
+
+/* Running totals for the SUMMARY line. */
+typedef struct Totals {
+    long queries, valid, invalid, over_bound, unreachable;
+    double total_ns, first20_ns, subopt_sum, subopt_max, expanded, calls;
+    uint64_t max_step_ns;
+} Totals;
+
+/* Runs one query through the entry, times every GetPath call and validates
+ * the path; `path` is reused (its length reset). `why` gets the reason for an
+ * invalid path. */
+void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *q, double bound,
+                  xyPath *path, QueryResult *r, char *why, size_t why_size);
+void totals_add(Totals *t, const QueryResult *r);
+
+/* The classic GPPC line for one query. */
+void report_gppc_line(FILE *out, const char *scen_name, const QueryResult *r);
+void report_csv_header(FILE *out);
+void report_csv_row(FILE *out, const char *map_name, const char *scen_name, int id, int rep,
+                    const ScenQuery *q, const QueryResult *r);
+void report_summary(FILE *out, const char *entry_name, const Totals *t, long ram_before_kb,
+                    long ram_after_kb, long long storage_bytes, double pre_s, const EntryCounters *c);
+
+/* VmRSS of this process in kB (0 when /proc is unavailable). */
+long rss_kb(void);
+const char *base_name(const char *path);
+
+#endif

@@ -1,0 +1,111 @@
+#include <math.h>
+#include <string.h>
+
+#include "../common/clock.h"
+#include "../grid/validate.h"
+#include "driver.h"
+
+/* A GetPath call that returns false without appending anything is allowed (an
+ * entry may spend a call on abstract search), but not forever. */
+#define MAX_IDLE_CALLS 100000
+
+void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *q, double bound,
+                  xyPath *path, QueryResult *r, char *why, size_t why_size)
+{
+    memset(r, 0, sizeof *r);
+    /* Moving AI marks a pair with no path by an optimum of 0 with s != g. */
+    r->unreachable = q->optimal == 0 && (q->start.x != q->goal.x || q->start.y != q->goal.y);
+    path->len = 0;
+    EntryCounters before = {0}, after = {0};
+    e->counters(inst, &before, false);
+    bool done = false, shrank = false, stuck = false;
+    long idle = 0;
+    uint64_t total = 0;
+    bool have20 = false;
+    while (!done) {
+        size_t len_before = path->len;
+        uint64_t t0 = clock_now_ns();
+        done = e->get_path(inst, q->start, q->goal, path);
+        uint64_t dt = clock_now_ns() - t0;
+        total += dt;
+        r->calls++;
+        if (dt > r->max_step_ns)
+            r->max_step_ns = dt;
+        if (!have20 && path->len >= 20) {
+            r->first20_ns = total;
+            have20 = true;
+        }
+        if (path->len < len_before) {
+            shrank = true;
+            break;
+        }
+        idle = path->len == len_before ? idle + 1 : 0;
+        if (!done && idle >= MAX_IDLE_CALLS) {
+            stuck = true;
+            break;
+        }
+    }
+    e->counters(inst, &after, false);
+    r->total_ns = total;
+    if (!have20)
+        r->first20_ns = total;
+    r->expanded = after.expanded - before.expanded;
+    r->path_size = path->len;
+
+    if (shrank) {
+        snprintf(why, why_size, "the entry shrank the caller's path");
+        r->length = path_length(path->cells, path->len);
+        r->valid = false;
+    } else if (stuck) {
+        snprintf(why, why_size, "GetPath returned false %d times without appending a cell",
+                 MAX_IDLE_CALLS);
+        r->length = path_length(path->cells, path->len);
+        r->valid = false;
+    } else if (r->unreachable) {
+        /* The scenario states that no path exists: the right answer is none. */
+        r->valid = path->len == 0;
+        if (!r->valid)
+            snprintf(why, why_size, "the scenario says no path exists (optimum 0), but the entry "
+                     "returned %zu cells", path->len);
+    } else if (path->len == 0) {
+        snprintf(why, why_size, "the entry reported no path; the scenario's optimum is %g",
+                 q->optimal);
+        r->valid = false;
+    } else {
+        r->valid = path_validate(map, q->start, q->goal, path->cells, path->len, &r->length, why,
+                                 why_size);
+    }
+    if (q->optimal > 0)
+        r->subopt = r->length / q->optimal;
+    else
+        r->subopt = r->length == 0 ? 1.0 : INFINITY;
+    /* The scenario only knows the optimum to its printed precision. */
+    if (r->valid && bound > 0) {
+        double limit = bound * (q->optimal + q->optimal_tol) + 1e-6 * q->optimal;
+        r->over_bound = r->length > limit;
+    }
+}
+
+void totals_add(Totals *t, const QueryResult *r)
+{
+    t->queries++;
+    t->total_ns += (double)r->total_ns;
+    t->first20_ns += (double)r->first20_ns;
+    t->expanded += (double)r->expanded;
+    t->calls += (double)r->calls;
+    if (r->max_step_ns > t->max_step_ns)
+        t->max_step_ns = r->max_step_ns;
+    if (!r->valid) {
+        t->invalid++;
+        return;
+    }
+    t->valid++;
+    if (r->unreachable) { /* no length to compare: kept out of the subopt statistics */
+        t->unreachable++;
+        return;
+    }
+    t->over_bound += r->over_bound;
+    t->subopt_sum += r->subopt;
+    if (r->subopt > t->subopt_max)
+        t->subopt_max = r->subopt;
+}

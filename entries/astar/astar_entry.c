@@ -1,0 +1,92 @@
+/* entries/astar: the optimal baseline. No preprocessing; each GetPath call runs
+ * one grid A* (search/astar) and appends the whole path. Option: w=W (weighted
+ * A*, default 1; with w > 1 the entry is no longer optimal and -check applies
+ * no bound). */
+#include <stdlib.h>
+
+#include "../../Entry.h"
+#include "../../grid/grid.h"
+#include "../../search/astar.h"
+
+typedef struct AStarEntry {
+    Grid grid;
+    AStar search;
+    AStarLimits limits;
+} AStarEntry;
+
+static const char *const KNOWN[] = {"w", NULL};
+
+static bool parse(const EntryOpts *opts, double *weight, Err *err)
+{
+    return opts_only(opts, KNOWN, "astar", err) &&
+           opts_double(opts, "w", 1.0, 1000.0, 1.0, weight, "astar", err);
+}
+
+static bool astar_check_options(const EntryOpts *opts, Err *err)
+{
+    double w;
+    return parse(opts, &w, err);
+}
+
+static bool astar_preprocess(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
+{
+    (void)map;
+    (void)file;
+    return astar_check_options(opts, err);
+}
+
+static void astar_destroy(void *inst)
+{
+    AStarEntry *e = inst;
+    if (!e)
+        return;
+    astar_free(&e->search);
+    grid_free(&e->grid);
+    free(e);
+}
+
+static void *astar_prepare(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
+{
+    (void)file;
+    AStarEntry *e = calloc(1, sizeof *e);
+    if (!e) {
+        err_set(err, "astar: out of memory");
+        return NULL;
+    }
+    if (!parse(opts, &e->limits.weight, err) || !grid_copy(&e->grid, map, err) ||
+        !astar_init(&e->search, &e->grid, err)) {
+        astar_destroy(e);
+        return NULL;
+    }
+    return e;
+}
+
+static bool astar_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
+{
+    AStarEntry *e = inst;
+    astar_find(&e->search, s, g, &e->limits, path);
+    return true;
+}
+
+static void astar_counters(void *inst, EntryCounters *out, bool detail)
+{
+    AStarEntry *e = inst;
+    out->expanded = e->search.expanded;
+    if (detail)
+        counters_add(out, "search_bytes",
+                     (double)((size_t)(e->grid.height + 2) * e->grid.stride *
+                                  (sizeof(AStarNode) + 1) +
+                              e->search.open.cap * sizeof(HeapItem)));
+}
+
+const Entry ENTRY_ASTAR = {
+    .name = "astar",
+    .summary = "optimal grid A* (octile heuristic), whole path in one call; w=W for weighted A*",
+    .subopt_bound = 1.0,
+    .check_options = astar_check_options,
+    .preprocess = astar_preprocess,
+    .prepare = astar_prepare,
+    .get_path = astar_get_path,
+    .counters = astar_counters,
+    .destroy = astar_destroy,
+};

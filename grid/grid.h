@@ -1,0 +1,74 @@
+/* grid.h: the map as a padded byte grid, its move rules and octile costs.
+ *
+ * Owns: `cells`, (height + 2) x (width + 2) bytes, 1 = passable, with a ring of
+ * blocked cells around the map so searches test neighbours without bounds
+ * checks. Cell (x, y) lives at index (y + 1) * stride + (x + 1).
+ * Costs: a cardinal move costs 1, a diagonal move exactly sqrt(2) (GRID_SQRT2).
+ * A diagonal move needs both cardinal cells beside it passable (no corner
+ * cutting). grid_free() releases `cells`; the Grid struct is the caller's. */
+#ifndef GPPC_GRID_GRID_H
+#define GPPC_GRID_GRID_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../common/err.h"
+
+#define GRID_MAX_DIM 8192
+#define GRID_SQRT2 1.4142135623730951
+
+typedef struct Grid {
+    int width, height;
+    int stride;          /* width + 2 */
+    uint8_t *cells;
+} Grid;
+
+/* Directions 0..7: N, E, S, W (cardinal), NE, SE, SW, NW (diagonal); y grows
+ * downwards (Moving AI: (0,0) is the upper-left corner). */
+extern const int GRID_DX[8], GRID_DY[8];
+#define GRID_DIR_IS_DIAGONAL(d) ((d) >= 4)
+
+static inline int grid_index(const Grid *g, int x, int y) { return (y + 1) * g->stride + (x + 1); }
+static inline int grid_index_x(const Grid *g, int idx) { return idx % g->stride - 1; }
+static inline int grid_index_y(const Grid *g, int idx) { return idx / g->stride - 1; }
+static inline bool grid_in_bounds(const Grid *g, int x, int y)
+{
+    return x >= 0 && y >= 0 && x < g->width && y < g->height;
+}
+/* False outside the map. */
+static inline bool grid_passable(const Grid *g, int x, int y)
+{
+    return grid_in_bounds(g, x, y) && g->cells[grid_index(g, x, y)];
+}
+/* Is the one-step move from (x, y) in direction d legal? (x, y) must be passable
+ * and in bounds or on the padding ring. */
+bool grid_move_legal(const Grid *g, int x, int y, int dir);
+/* Index offset of direction d on this grid. */
+static inline int grid_dir_offset(const Grid *g, int dir) { return GRID_DY[dir] * g->stride + GRID_DX[dir]; }
+
+static inline double grid_octile(int x0, int y0, int x1, int y1)
+{
+    int dx = x0 > x1 ? x0 - x1 : x1 - x0;
+    int dy = y0 > y1 ? y0 - y1 : y1 - y0;
+    int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+    return (hi - lo) + lo * GRID_SQRT2;
+}
+
+/* Allocates a width x height grid with every cell blocked. */
+bool grid_init_blocked(Grid *g, int width, int height, Err *err);
+/* Allocates the padded grid from row-major passable bits. False when out of
+ * memory or the size is out of range. */
+bool grid_from_bits(Grid *g, const bool *bits, int width, int height, Err *err);
+/* Row-major passable bits (caller frees). */
+bool *grid_to_bits(const Grid *g);
+/* Reads a Moving AI .map file. Every malformed input gives "PATH:LINE: problem". */
+bool grid_load_map(Grid *g, const char *path, Err *err);
+bool grid_copy(Grid *dst, const Grid *src, Err *err);
+void grid_free(Grid *g);
+
+/* Checksum of the passable bits and the size, for preprocessing file headers. */
+uint64_t grid_checksum(const Grid *g);
+size_t grid_count_passable(const Grid *g);
+
+#endif

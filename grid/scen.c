@@ -1,0 +1,214 @@
+#include "scen.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/lines.h"
+
+void scen_number_digits(const char *text, int *decimals, int *significant)
+{
+    const char *exp = strpbrk(text, "eE");
+    const char *end = exp ? exp : text + strlen(text);
+    bool after_dot = false, leading = true;
+    *decimals = *significant = 0;
+    for (const char *p = text; p < end; p++) {
+        if (*p == '.') {
+            after_dot = true;
+            continue;
+        }
+        if (*p < '0' || *p > '9')
+            continue;
+        if (after_dot)
+            (*decimals)++;
+        if (*p != '0')
+            leading = false;
+        if (!leading)
+            (*significant)++;
+    }
+    if (exp)
+        *decimals -= (int)strtol(exp + 1, NULL, 10);
+}
+
+/* See scen.h: fixed-point files (every optimum with the same positive number
+ * of decimals) know each optimum to half a unit in that decimal; %g files
+ * (Moving AI's, which drop trailing zeros) to six significant digits, or to
+ * the last digit when more were printed. */
+static void set_tolerances(Scenario *sc, const int *decimals, const int *significant)
+{
+    bool fixed = sc->count > 0;
+    for (int i = 0; i < sc->count && fixed; i++)
+        fixed = decimals[i] > 0 && decimals[i] == decimals[0];
+    for (int i = 0; i < sc->count; i++) {
+        ScenQuery *q = &sc->q[i];
+        int d = decimals[i];
+        if (!fixed && q->optimal > 0 && significant[i] < SCEN_G_DIGITS)
+            d += SCEN_G_DIGITS - significant[i];
+        q->optimal_tol = q->optimal > 0 || fixed ? 0.5 * pow(10.0, -d) : 0.0;
+    }
+}
+
+/* Returns 0 for a version line, 1 for anything else, -1 on an unknown version. */
+static int version_line(char **f, int n, int *version)
+{
+    if (n < 1 || strcmp(f[0], "version") != 0)
+        return 1;
+    double v;
+    if (n != 2 || !parse_double(f[1], &v))
+        return -1;
+    if (v == 1.0)
+        *version = 1;
+    else if (v == 0.0)
+        *version = 0;
+    else
+        return -1;
+    return 0;
+}
+
+static bool coord(const char *s, long *out) { return parse_int(s, out) && *out >= -32768 && *out <= 32767; }
+
+static bool parse_query(Lines *r, char **f, int version, ScenQuery *q, Err *err)
+{
+    long v[8];
+    int c = 0;
+    const char *names1[] = {"bucket", NULL, "width", "height", "start x", "start y", "goal x", "goal y"};
+    const char *names0[] = {"bucket", NULL, "start x", "start y", "goal x", "goal y"};
+    const char **names = version == 1 ? names1 : names0;
+    int nints = version == 1 ? 8 : 6;
+    for (int i = 0; i < nints; i++) {
+        if (i == 1)
+            continue; /* map name */
+        if (!coord(f[i], &v[c]))
+            return err_set(err, "%s:%d: %s '%s' is not an integer", r->path, r->number, names[i], f[i]);
+        c++;
+    }
+    double opt;
+    const char *opt_text = f[nints];
+    if (!parse_double(opt_text, &opt) || opt < 0)
+        return err_set(err, "%s:%d: optimal length '%s' is not a non-negative number", r->path,
+                       r->number, opt_text);
+    q->line = r->number;
+    q->bucket = (int)v[0];
+    c = 1;
+    if (version == 1) {
+        q->width = (int)v[c++];
+        q->height = (int)v[c++];
+    } else {
+        q->width = q->height = -1;
+    }
+    q->start.x = (int16_t)v[c++];
+    q->start.y = (int16_t)v[c++];
+    q->goal.x = (int16_t)v[c++];
+    q->goal.y = (int16_t)v[c++];
+    q->optimal = opt;
+    return true;
+}
+
+typedef struct Digits {
+    int *decimals, *significant;
+} Digits;
+
+static bool push_query(Scenario *sc, int *cap, Digits *dg, const ScenQuery *q, const char *opt_text,
+                       Err *err)
+{
+    if (sc->count == *cap) {
+        int ncap = *cap ? *cap * 2 : 1024;
+        ScenQuery *nq = realloc(sc->q, (size_t)ncap * sizeof *nq);
+        if (nq)
+            sc->q = nq;
+        int *nd = realloc(dg->decimals, (size_t)ncap * sizeof *nd);
+        if (nd)
+            dg->decimals = nd;
+        int *ns = realloc(dg->significant, (size_t)ncap * sizeof *ns);
+        if (ns)
+            dg->significant = ns;
+        if (!nq || !nd || !ns)
+            return err_set(err, "out of memory reading scenario");
+        *cap = ncap;
+    }
+    scen_number_digits(opt_text, &dg->decimals[sc->count], &dg->significant[sc->count]);
+    sc->q[sc->count++] = *q;
+    return true;
+}
+
+bool scen_load(Scenario *sc, const char *path, Err *err)
+{
+    Lines r;
+    memset(sc, 0, sizeof *sc);
+    sc->version = -1;
+    if (!lines_open(&r, path, err))
+        return false;
+    bool ok = true;
+    int cap = 0;
+    Digits digits = {NULL, NULL};
+    char *line;
+    while (ok && (line = lines_next(&r, NULL))) {
+        char *f[10];
+        int n = lines_split(line, f, 10);
+        if (n == 0)
+            continue;
+        if (sc->version < 0 && sc->count == 0) {
+            int kind = version_line(f, n, &sc->version);
+            if (kind < 0) {
+                ok = err_set(err, "%s:%d: unsupported scenario version line", path, r.number);
+                break;
+            }
+            if (kind == 0)
+                continue;
+            sc->version = n == 7 ? 0 : 1; /* no version line: infer from the fields */
+        }
+        int want = sc->version == 1 ? 9 : 7;
+        if (n != want) {
+            ok = err_set(err, "%s:%d: %d fields, expected %d for a version %d scenario", path,
+                         r.number, n, want, sc->version);
+            break;
+        }
+        ScenQuery q;
+        ok = parse_query(&r, f, sc->version, &q, err) &&
+             push_query(sc, &cap, &digits, &q, f[n - 1], err);
+        if (ok && sc->count == 1)
+            snprintf(sc->map_name, sizeof sc->map_name, "%s", f[1]);
+    }
+    if (ok && sc->version < 0)
+        sc->version = 1;
+    if (ok)
+        set_tolerances(sc, digits.decimals, digits.significant);
+    free(digits.decimals);
+    free(digits.significant);
+    lines_close(&r);
+    if (!ok)
+        scen_free(sc);
+    return ok;
+}
+
+static bool cell_ok(const char *path, const ScenQuery *q, const char *what, xyLoc c, const Grid *map,
+                    Err *err)
+{
+    if (!grid_in_bounds(map, c.x, c.y))
+        return err_set(err, "%s:%d: %s (%d,%d) outside the %dx%d map", path, q->line, what, c.x,
+                       c.y, map->width, map->height);
+    if (!grid_passable(map, c.x, c.y))
+        return err_set(err, "%s:%d: %s (%d,%d) is on a blocked cell", path, q->line, what, c.x, c.y);
+    return true;
+}
+
+bool scen_check_against(const Scenario *sc, const char *path, const Grid *map, Err *err)
+{
+    for (int i = 0; i < sc->count; i++) {
+        const ScenQuery *q = &sc->q[i];
+        if (q->width >= 0 && (q->width != map->width || q->height != map->height))
+            return err_set(err, "%s:%d: scenario map size %dx%d does not match the map's %dx%d", path,
+                           q->line, q->width, q->height, map->width, map->height);
+        if (!cell_ok(path, q, "start", q->start, map, err) || !cell_ok(path, q, "goal", q->goal, map, err))
+            return false;
+    }
+    return true;
+}
+
+void scen_free(Scenario *sc)
+{
+    free(sc->q);
+    sc->q = NULL;
+    sc->count = 0;
+}

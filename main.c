@@ -1,0 +1,136 @@
+/* build/gppc: replays a Moving AI scenario through one entry, times every
+ * GetPath call, validates every path and reports per query and in total.
+ * Interface: ARCHITECTURE.md "Driver"; formats: README. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "common/clock.h"
+#include "driver/driver.h"
+
+typedef struct Run {
+    DriverArgs args;
+    Grid map;
+    Scenario scen;
+    char pre_file[4096];
+    FILE *csv;
+} Run;
+
+static int bad_input(const char *msg)
+{
+    fprintf(stderr, "gppc: %s\n", msg);
+    return EXIT_BAD_INPUT;
+}
+
+static long long file_size(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 ? (long long)st.st_size : 0;
+}
+
+/* Preprocesses unless the mode is -run; returns false on failure. */
+static bool preprocess(Run *run, double *pre_s, Err *err)
+{
+    *pre_s = 0;
+    if (run->args.mode == MODE_RUN)
+        return true;
+    uint64_t t0 = clock_now_ns();
+    bool ok = run->args.entry->preprocess(&run->map, run->pre_file, &run->args.opts, err);
+    *pre_s = (double)(clock_now_ns() - t0) * 1e-9;
+    return ok;
+}
+
+static int replay_all(Run *run, void *inst, Totals *totals)
+{
+    const DriverArgs *a = &run->args;
+    const char *scen_name = base_name(a->scen_path);
+    const char *map_name = base_name(a->map_path);
+    double bound = a->mode == MODE_CHECK ? a->entry->subopt_bound : 0.0;
+    xyPath path = {0};
+    for (int rep = 0; rep < a->repeat; rep++) {
+        for (int i = 0; i < run->scen.count; i++) {
+            const ScenQuery *q = &run->scen.q[i];
+            QueryResult r;
+            char why[256] = "";
+            replay_query(a->entry, inst, &run->map, q, bound, &path, &r, why, sizeof why);
+            if (!r.valid)
+                fprintf(stderr, "gppc: %s:%d: invalid path from (%d,%d) to (%d,%d): %s\n",
+                        a->scen_path, q->line, q->start.x, q->start.y, q->goal.x, q->goal.y, why);
+            else if (r.over_bound)
+                fprintf(stderr, "gppc: %s:%d: length %.6f is above %g x the optimum %.6f\n",
+                        a->scen_path, q->line, r.length, bound, q->optimal);
+            report_gppc_line(stdout, scen_name, &r);
+            if (run->csv)
+                report_csv_row(run->csv, map_name, scen_name, i, rep, q, &r);
+            totals_add(totals, &r);
+        }
+    }
+    path_free(&path);
+    return totals->invalid || totals->over_bound ? EXIT_INVALID : EXIT_ALL_VALID;
+}
+
+static int run_entry(Run *run)
+{
+    const DriverArgs *a = &run->args;
+    Err err;
+    double pre_s;
+    if (!preprocess(run, &pre_s, &err)) {
+        fprintf(stderr, "gppc: %s: preprocessing failed: %s\n", a->entry->name, err.msg);
+        return EXIT_BAD_INPUT;
+    }
+    void *inst = a->entry->prepare(&run->map, run->pre_file, &a->opts, &err);
+    if (!inst) {
+        fprintf(stderr, "gppc: %s: %s\n", a->entry->name, err.msg);
+        return EXIT_BAD_INPUT;
+    }
+    Totals totals = {0};
+    long ram_before = rss_kb();
+    int code = a->mode == MODE_PRE ? EXIT_ALL_VALID : replay_all(run, inst, &totals);
+    long ram_after = rss_kb();
+    EntryCounters counters = {0};
+    a->entry->counters(inst, &counters, true);
+    report_summary(stdout, a->entry->name, &totals, ram_before, ram_after,
+                   file_size(run->pre_file), pre_s, &counters);
+    a->entry->destroy(inst);
+    return code;
+}
+
+int main(int argc, char **argv)
+{
+    Run run;
+    memset(&run, 0, sizeof run);
+    Err err;
+    bool help;
+    if (!args_parse(&run.args, argc, argv, &help, &err)) {
+        fprintf(stderr, "gppc: %s\n", err.msg);
+        fprintf(stderr, "gppc: try 'build/gppc --help'\n");
+        return EXIT_BAD_INPUT;
+    }
+    if (help) {
+        args_usage(stdout);
+        return EXIT_ALL_VALID;
+    }
+    const DriverArgs *a = &run.args;
+    if (!grid_load_map(&run.map, a->map_path, &err))
+        return bad_input(err.msg);
+    int code = EXIT_BAD_INPUT;
+    if (!scen_load(&run.scen, a->scen_path, &err) ||
+        !scen_check_against(&run.scen, a->scen_path, &run.map, &err) ||
+        !pre_file_path(a, run.pre_file, sizeof run.pre_file, &err)) {
+        code = bad_input(err.msg);
+    } else if (a->csv && !(run.csv = fopen(a->csv, "w"))) {
+        fprintf(stderr, "gppc: %s: cannot write the CSV file\n", a->csv);
+    } else {
+        if (run.csv)
+            report_csv_header(run.csv);
+        code = run_entry(&run);
+        if (run.csv && fclose(run.csv) != 0) {
+            fprintf(stderr, "gppc: %s: error writing the CSV file\n", a->csv);
+            code = EXIT_BAD_INPUT;
+        }
+    }
+    scen_free(&run.scen);
+    grid_free(&run.map);
+    return code;
+}

@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""Run a benchmark family (or several) through one or more entries.
+
+Every (entry, map) pair is one job: `build/gppc --entry SPEC --csv ... -full MAP SCEN`,
+its stdout kept as OUT/raw/<entry>/<family>/<map>.txt beside the .csv. A job
+whose .txt already ends in a SUMMARY line is skipped, so a stopped run resumes.
+An invalid path (driver exit 1) or bad input (exit 2) stops the whole suite
+with the map, the entry and the driver's message. At the end aggregate.py
+writes OUT/summary.md and OUT/summary.csv.
+
+    python3 scripts/run_suite.py --bench-dir ../shared/benchmarks --family dao \\
+        --entries astar,jps -j 2 --out results/dao
+"""
+import argparse
+import os
+import subprocess
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gppc_output import parse_summary  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def split_entries(text):
+    """'mm:sector=16,w=1.5,astar' -> ['mm:sector=16,w=1.5', 'astar']: a piece with
+    '=' but no ':' continues the previous entry's options."""
+    specs = []
+    for piece in filter(None, text.split(",")):
+        if "=" in piece and ":" not in piece and specs:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
+def entry_tag(spec):
+    """Folder-safe name of an entry spec: 'mm:w=1.5,n=2' -> 'mm_w=1.5_n=2'."""
+    return spec.replace(":", "_").replace(",", "_").replace("/", "_").replace("%", "p")
+
+
+def registered_entries(gppc):
+    """Entry names listed by `build/gppc --help`."""
+    out = subprocess.run([gppc, "--help"], capture_output=True, text=True).stdout
+    names, listing = [], False
+    for line in out.splitlines():
+        if line.startswith("entries:"):
+            listing = True
+        elif listing and line.startswith("  "):
+            names.append(line.split()[0])
+    return names
+
+
+def find_jobs(bench_dir, families, specs):
+    maps_root = os.path.join(bench_dir, "maps")
+    if not os.path.isdir(maps_root):
+        sys.exit("run_suite: %s has no maps/ folder" % bench_dir)
+    fams = families or sorted(d for d in os.listdir(maps_root) if os.path.isdir(os.path.join(maps_root, d)))
+    jobs = []
+    for fam in fams:
+        mdir = os.path.join(maps_root, fam)
+        if not os.path.isdir(mdir):
+            sys.exit("run_suite: no family '%s' in %s" % (fam, maps_root))
+        for name in sorted(os.listdir(mdir)):
+            if not name.endswith(".map"):
+                continue
+            scen = os.path.join(bench_dir, "scenarios", fam, name + ".scen")
+            if not os.path.isfile(scen):
+                sys.exit("run_suite: %s has no scenario %s" % (name, scen))
+            with open(scen) as f:
+                queries = sum(1 for line in f if line.strip() and not line.startswith("version"))
+            for spec in specs:
+                jobs.append({"spec": spec, "family": fam, "map": os.path.join(mdir, name),
+                             "scen": scen, "queries": queries, "name": name[:-4]})
+    return jobs
+
+
+class Progress:
+    """One status line on stderr: maps and queries done, elapsed, ETA."""
+
+    def __init__(self, jobs, skipped):
+        self.total_jobs, self.total_q = len(jobs), sum(j["queries"] for j in jobs)
+        self.done_jobs = sum(1 for j in jobs if j in skipped)
+        self.done_q = sum(j["queries"] for j in skipped)
+        self.start_q, self.t0, self.lock = self.done_q, time.time(), threading.Lock()
+        self.tty = sys.stderr.isatty()
+        self.last_printed = -1
+
+    def add(self, job):
+        with self.lock:
+            self.done_jobs += 1
+            self.done_q += job["queries"]
+            self.show()
+
+    def show(self, final=False):
+        elapsed = time.time() - self.t0
+        ran = self.done_q - self.start_q
+        eta = elapsed / ran * (self.total_q - self.done_q) if ran else 0
+        width = 30
+        filled = int(width * self.done_q / max(self.total_q, 1))
+        line = "[%s%s] maps %d/%d  queries %d/%d  elapsed %ds  eta %ds" % (
+            "#" * filled, "." * (width - filled), self.done_jobs, self.total_jobs, self.done_q,
+            self.total_q, elapsed, eta)
+        if self.tty:
+            sys.stderr.write("\r" + line + ("\n" if final else ""))
+        elif self.last_printed != self.done_jobs and (
+                final or self.done_jobs % max(1, self.total_jobs // 20) == 0):
+            self.last_printed = self.done_jobs
+            sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+
+
+def job_paths(out, job):
+    base = os.path.join(out, "raw", entry_tag(job["spec"]), job["family"], job["name"])
+    return base + ".txt", base + ".csv"
+
+
+def job_done(out, job):
+    txt, csv_path = job_paths(out, job)
+    if not (os.path.isfile(txt) and os.path.isfile(csv_path)):
+        return False
+    with open(txt) as f:
+        return parse_summary(f.read()) is not None
+
+
+def run_job(args, job, stop):
+    if stop.is_set():
+        return None
+    txt, csv_path = job_paths(args.out, job)
+    os.makedirs(os.path.dirname(txt), exist_ok=True)
+    with open(os.path.join(args.out, "raw", entry_tag(job["spec"]), "SPEC"), "w") as f:
+        f.write(job["spec"] + "\n")
+    cmd = [args.gppc, "--entry", job["spec"], "--pre-dir", os.path.join(args.out, "pre"),
+           "--csv", csv_path + ".part", "--repeat", str(args.repeat), args.mode, job["map"], job["scen"]]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        return "%s on %s: exit %d\n  %s\n  %s" % (job["spec"], job["map"], p.returncode, " ".join(cmd),
+                                                  "\n  ".join(p.stderr.strip().splitlines()[:5]))
+    os.replace(csv_path + ".part", csv_path)
+    with open(txt + ".part", "w") as f:
+        f.write(p.stdout)
+    os.replace(txt + ".part", txt)  # written last: its presence marks the job done
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--bench-dir", default=ROOT, help="Moving AI layout: maps/<family>/, scenarios/<family>/")
+    ap.add_argument("--family", default="", help="comma-separated families (default: all)")
+    ap.add_argument("--entries", default="all", help="comma-separated entry specs, or 'all'")
+    ap.add_argument("--repeat", type=int, default=1, help="replay each scenario N times (for CIs)")
+    ap.add_argument("-j", "--jobs", type=int, default=1, help="parallel driver runs")
+    ap.add_argument("--out", default=os.path.join(ROOT, "results", "default"))
+    ap.add_argument("--mode", default="-full", choices=["-full", "-check"])
+    ap.add_argument("--gppc", default=os.path.join(ROOT, "build", "gppc"))
+    ap.add_argument("--no-aggregate", action="store_true", help="skip aggregate.py at the end")
+    args = ap.parse_args()
+    if not os.access(args.gppc, os.X_OK):
+        sys.exit("run_suite: %s not built; run 'make' first" % args.gppc)
+    if args.repeat < 1 or args.jobs < 1:
+        sys.exit("run_suite: --repeat and -j take positive integers")
+    specs = registered_entries(args.gppc) if args.entries == "all" else split_entries(args.entries)
+    jobs = find_jobs(args.bench_dir, [f for f in args.family.split(",") if f], specs)
+    if not jobs:
+        sys.exit("run_suite: no maps found under %s" % args.bench_dir)
+    skipped = [j for j in jobs if job_done(args.out, j)]
+    todo = [j for j in jobs if j not in skipped]
+    if skipped:
+        sys.stderr.write("run_suite: %d of %d jobs already done in %s, resuming\n"
+                         % (len(skipped), len(jobs), args.out))
+    progress = Progress(jobs, skipped)
+    stop, failure = threading.Event(), None
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futures = {pool.submit(run_job, args, j, stop): j for j in todo}
+        for fut in as_completed(futures):
+            err = fut.result()
+            if err and not failure:
+                failure = err
+                stop.set()
+            elif not err and not stop.is_set():
+                progress.add(futures[fut])
+    progress.show(final=True)
+    if failure:
+        sys.exit("run_suite: stopped: " + failure)
+    if not args.no_aggregate:
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "aggregate.py"), args.out],
+                       check=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,104 @@
+#include "heap.h"
+
+#include <stdlib.h>
+
+static inline int32_t *pos_of(Heap *h, uint32_t id)
+{
+    return (int32_t *)(void *)(h->pos_base + (size_t)id * h->pos_stride);
+}
+
+static inline bool before(const HeapItem *a, const HeapItem *b)
+{
+    return a->f < b->f || (a->f == b->f && a->g > b->g);
+}
+
+/* A 4-ary heap: half the depth of a binary one, and the four children of item
+ * i (4i+1..4i+4) share one 64-byte cache line because the array starts three
+ * 16-byte items past a 64-byte boundary. */
+#define ARITY 4
+#define LINE 64
+#define SKEW (LINE - sizeof(HeapItem))
+
+bool heap_init(Heap *h, uint32_t capacity, void *pos_base, size_t pos_stride)
+{
+    h->n = 0;
+    h->cap = capacity;
+    h->pos_base = pos_base;
+    h->pos_stride = pos_stride;
+    size_t bytes = SKEW + (size_t)(capacity ? capacity : 1) * sizeof(HeapItem);
+    char *block = aligned_alloc(LINE, (bytes + LINE - 1) / LINE * LINE);
+    h->items = block ? (HeapItem *)(void *)(block + SKEW) : NULL;
+    return h->items != NULL;
+}
+
+void heap_free(Heap *h)
+{
+    if (h->items)
+        free((char *)h->items - SKEW);
+    h->items = NULL;
+    h->n = h->cap = 0;
+}
+
+static void sift_up(Heap *h, uint32_t i)
+{
+    HeapItem it = h->items[i];
+    while (i > 0) {
+        uint32_t parent = (i - 1) / ARITY;
+        if (!before(&it, &h->items[parent]))
+            break;
+        h->items[i] = h->items[parent];
+        *pos_of(h, h->items[i].id) = (int32_t)i;
+        i = parent;
+    }
+    h->items[i] = it;
+    *pos_of(h, it.id) = (int32_t)i;
+}
+
+static void sift_down(Heap *h, uint32_t i)
+{
+    HeapItem it = h->items[i];
+    for (;;) {
+        uint32_t first = ARITY * i + 1;
+        if (first >= h->n)
+            break;
+        uint32_t last = first + ARITY < h->n ? first + ARITY : h->n, child = first;
+        for (uint32_t c = first + 1; c < last; c++)
+            if (before(&h->items[c], &h->items[child]))
+                child = c;
+        if (!before(&h->items[child], &it))
+            break;
+        h->items[i] = h->items[child];
+        *pos_of(h, h->items[i].id) = (int32_t)i;
+        i = child;
+    }
+    h->items[i] = it;
+    *pos_of(h, it.id) = (int32_t)i;
+}
+
+bool heap_push(Heap *h, uint32_t id, double f, double g)
+{
+    if (h->n == h->cap)
+        return false;
+    h->items[h->n] = (HeapItem){f, (float)g, id};
+    sift_up(h, h->n++);
+    return true;
+}
+
+void heap_decrease(Heap *h, uint32_t id, double f, double g)
+{
+    uint32_t i = (uint32_t)*pos_of(h, id);
+    h->items[i].f = f;
+    h->items[i].g = (float)g;
+    sift_up(h, i);
+}
+
+HeapItem heap_pop(Heap *h)
+{
+    HeapItem top = h->items[0];
+    h->n--;
+    if (h->n > 0) {
+        h->items[0] = h->items[h->n];
+        sift_down(h, 0);
+    }
+    return top;
+}

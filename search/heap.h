@@ -1,0 +1,40 @@
+/* heap.h: indexed 4-ary min-heap of search nodes, keyed by f with ties broken
+ * towards the larger g (deeper nodes first, fewer expansions on open grids).
+ *
+ * The heap writes each node's position into a caller-owned int32 slot, found at
+ * `pos_base + id * pos_stride` bytes, so decrease-key is O(log n) without a
+ * search. Slots of nodes not in the heap are never read. `items` is allocated
+ * once with the capacity given to heap_init (no growth, so no allocation during
+ * a search); the caller sizes it to the most nodes that can be open at once. */
+#ifndef GPPC_SEARCH_HEAP_H
+#define GPPC_SEARCH_HEAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct HeapItem {
+    double f;
+    float g;       /* tie-break only */
+    uint32_t id;
+} HeapItem;
+
+typedef struct Heap {
+    HeapItem *items;
+    uint32_t n, cap;
+    char *pos_base;
+    size_t pos_stride;
+} Heap;
+
+bool heap_init(Heap *h, uint32_t capacity, void *pos_base, size_t pos_stride);
+void heap_free(Heap *h);
+static inline void heap_clear(Heap *h) { h->n = 0; }
+static inline bool heap_empty(const Heap *h) { return h->n == 0; }
+/* Pushing past capacity is a caller bug: the push is refused (returns false). */
+bool heap_push(Heap *h, uint32_t id, double f, double g);
+/* `id` is in the heap and its key is not larger than before. */
+void heap_decrease(Heap *h, uint32_t id, double f, double g);
+HeapItem heap_pop(Heap *h);
+static inline const HeapItem *heap_top(const Heap *h) { return &h->items[0]; }
+
+#endif

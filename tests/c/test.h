@@ -1,0 +1,55 @@
+/* test.h: the project's own small C test runner.
+ * A test is `void fn(T *t)`; CHECK records a failure and carries on, SKIP marks
+ * the test skipped with a one-line reason. tests/c/main.c lists every suite and
+ * prints "N passed, N failed, N skipped" last. */
+#ifndef GPPC_TEST_H
+#define GPPC_TEST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct T {
+    const char *name;
+    int failures;
+    bool skipped;
+} T;
+
+typedef void (*TestFn)(T *t);
+typedef struct TestCase {
+    const char *name;
+    TestFn fn;
+} TestCase;
+
+void t_fail(T *t, const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void t_skip(T *t, const char *why);
+
+#define CHECK(t, cond)                                                                             \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            t_fail((t), __FILE__, __LINE__, "%s", #cond);                                          \
+    } while (0)
+#define CHECKF(t, cond, ...)                                                                       \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            t_fail((t), __FILE__, __LINE__, __VA_ARGS__);                                          \
+    } while (0)
+
+/* Writes `text` to a fresh file under /tmp and returns its path (a static
+ * buffer per slot 0..3, reused by the next call with that slot). */
+const char *temp_file(int slot, const char *text);
+/* A temp folder, created once per run. */
+const char *temp_dir(void);
+/* ../shared/benchmarks or $GPPC_BENCH_DIR; NULL (and a skip) when absent. */
+const char *bench_dir(T *t);
+/* Does `haystack` contain `needle`? */
+bool contains(const char *haystack, const char *needle);
+
+/* Allocation counter (tests/c/alloc_count.c, linked with --wrap). */
+extern long alloc_calls;
+
+/* Each suite file exports its cases, NULL-terminated. */
+extern const TestCase GRID_TESTS[], SCEN_TESTS[], VALIDATE_TESTS[], HEAP_TESTS[], ASTAR_TESTS[],
+    ENTRY_TESTS[], BINIO_TESTS[];
+
+#endif

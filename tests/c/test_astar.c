@@ -1,0 +1,209 @@
+/* Grid A*: optimal on every embedded map and on several real Moving AI maps,
+ * limits honoured, weighted bound kept, no allocation in the query loop. */
+#include <dirent.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../grid/scen.h"
+#include "../../grid/validate.h"
+#include "../../search/astar.h"
+#include "test.h"
+
+/* Runs every query of a map; returns the query count (0 on load failure). */
+static int check_optima(T *t, const char *map_path, const char *scen_path, double weight)
+{
+    Grid g;
+    Scenario sc;
+    Err err;
+    if (!grid_load_map(&g, map_path, &err)) {
+        t_fail(t, __FILE__, __LINE__, "%s", err.msg);
+        return 0;
+    }
+    if (!scen_load(&sc, scen_path, &err) || !scen_check_against(&sc, scen_path, &g, &err)) {
+        t_fail(t, __FILE__, __LINE__, "%s", err.msg);
+        grid_free(&g);
+        return 0;
+    }
+    AStar a;
+    CHECK(t, astar_init(&a, &g, &err));
+    AStarLimits lim = {.weight = weight};
+    xyPath path = {0};
+    int bad = 0;
+    for (int i = 0; i < sc.count && bad < 5; i++) {
+        const ScenQuery *q = &sc.q[i];
+        path.len = 0;
+        double len = astar_find(&a, q->start, q->goal, &lim, &path);
+        bool none = q->optimal == 0 && (q->start.x != q->goal.x || q->start.y != q->goal.y);
+        double tol = q->optimal_tol + 1e-6 * q->optimal;
+        char why[160];
+        double vlen;
+        if (none) {
+            bad += !(len < 0 && path.len == 0);
+            CHECKF(t, len < 0 && path.len == 0, "%s:%d: found a path the scenario says is absent",
+                   scen_path, q->line);
+            continue;
+        }
+        bool valid = path_validate(&g, q->start, q->goal, path.cells, path.len, &vlen, why, sizeof why);
+        bool ok = valid && fabs(vlen - len) < 1e-9 &&
+                  (weight == 1.0 ? fabs(len - q->optimal) <= tol : len <= weight * (q->optimal + tol));
+        bad += !ok;
+        CHECKF(t, ok, "%s:%d: length %.8f (path %.8f, %s) vs optimum %.8f", scen_path, q->line, len,
+               vlen, valid ? "valid" : why, q->optimal);
+    }
+    path_free(&path);
+    astar_free(&a);
+    int n = sc.count;
+    scen_free(&sc);
+    grid_free(&g);
+    return n;
+}
+
+static void test_astar_optimal_on_embedded_maps(T *t)
+{
+    const char *families[] = {"random", "rooms", "mazes"};
+    int maps = 0;
+    for (int f = 0; f < 3; f++) {
+        char dir[256];
+        snprintf(dir, sizeof dir, "maps/%s", families[f]);
+        DIR *d = opendir(dir);
+        CHECKF(t, d != NULL, "embedded maps missing: %s (run tests from the repo root)", dir);
+        struct dirent *de;
+        while (d && (de = readdir(d))) {
+            size_t n = strlen(de->d_name);
+            if (n < 5 || strcmp(de->d_name + n - 4, ".map") != 0)
+                continue;
+            char map[512], scen[512];
+            snprintf(map, sizeof map, "maps/%s/%s", families[f], de->d_name);
+            snprintf(scen, sizeof scen, "scenarios/%s/%s.scen", families[f], de->d_name);
+            CHECKF(t, check_optima(t, map, scen, 1.0) > 0, "%s: no queries", scen);
+            maps++;
+        }
+        if (d)
+            closedir(d);
+    }
+    CHECKF(t, maps >= 11, "only %d embedded maps", maps);
+}
+
+static void test_astar_optimal_on_real_maps(T *t)
+{
+    const char *dir = bench_dir(t);
+    if (!dir)
+        return;
+    const char *names[] = {"dao/arena2", "dao/den312d", "dao/lak303d", "rooms/8room_000",
+                           "random/random512-20-0"};
+    for (int i = 0; i < 5; i++) {
+        char map[512], scen[512];
+        snprintf(map, sizeof map, "%s/maps/%s.map", dir, names[i]);
+        snprintf(scen, sizeof scen, "%s/scenarios/%s.map.scen", dir, names[i]);
+        CHECKF(t, check_optima(t, map, scen, 1.0) > 300, "%s: too few queries", scen);
+    }
+}
+
+static void test_weighted_astar_within_bound(T *t)
+{
+    check_optima(t, "maps/rooms/16room256-0.map", "scenarios/rooms/16room256-0.map.scen", 2.0);
+}
+
+/* A wall with one gap at the top, in a 9x7 open map:
+ *   ....@....  the straight line from (0,6) to (8,6) must climb to row 0. */
+static Grid wall_map(void)
+{
+    bool bits[63];
+    for (int i = 0; i < 63; i++)
+        bits[i] = !(i % 9 == 4 && i / 9 >= 1);
+    Grid g;
+    Err err;
+    grid_from_bits(&g, bits, 9, 7, &err);
+    return g;
+}
+
+static void test_astar_limits(T *t)
+{
+    Grid g = wall_map();
+    AStar a;
+    Err err;
+    CHECK(t, astar_init(&a, &g, &err));
+    xyLoc s = {0, 6}, goal = {8, 6};
+    xyPath p = {0};
+    double free_len = astar_find(&a, s, goal, NULL, &p);
+    CHECK(t, free_len > 8 && p.len > 0);
+    /* A box that cuts off row 0 leaves no way through. */
+    AStarLimits box = {.weight = 1, .use_bbox = true, .x0 = 0, .y0 = 1, .x1 = 8, .y1 = 6};
+    size_t before = p.len;
+    CHECK(t, astar_find(&a, s, goal, &box, &p) < 0 && p.len == before);
+    box.y0 = 0;
+    p.len = 0;
+    CHECK(t, fabs(astar_find(&a, s, goal, &box, &p) - free_len) < 1e-12);
+    /* Blocks of 3x3: marking only the bottom row of blocks forbids the gap. */
+    uint16_t col[9], row[7];
+    for (int i = 0; i < 9; i++)
+        col[i] = (uint16_t)(i / 3);
+    for (int i = 0; i < 7; i++)
+        row[i] = (uint16_t)(i / 3);
+    uint32_t mark[9] = {0};
+    AStarLimits corridor = {.weight = 1, .block_mark = mark, .mark = 7, .col_block = col,
+                            .row_block = row, .blocks_w = 3};
+    for (int b = 6; b < 9; b++)
+        mark[b] = 7;
+    CHECK(t, astar_distance(&a, s, goal, &corridor) < 0);
+    for (int b = 0; b < 9; b++)
+        mark[b] = 7;
+    CHECK(t, fabs(astar_distance(&a, s, goal, &corridor) - free_len) < 1e-12);
+    mark[1] = 6; /* the block holding the gap (3..5, 0..2) closed again */
+    CHECK(t, astar_distance(&a, s, goal, &corridor) < 0);
+    path_free(&p);
+    astar_free(&a);
+    grid_free(&g);
+}
+
+static void test_astar_unreachable_and_trivial(T *t)
+{
+    bool bits[9] = {1, 0, 1, 0, 0, 0, 1, 0, 1};
+    Grid g;
+    Err err;
+    grid_from_bits(&g, bits, 3, 3, &err);
+    AStar a;
+    CHECK(t, astar_init(&a, &g, &err));
+    xyPath p = {0};
+    CHECK(t, astar_find(&a, (xyLoc){0, 0}, (xyLoc){2, 2}, NULL, &p) < 0 && p.len == 0);
+    CHECK(t, astar_find(&a, (xyLoc){0, 0}, (xyLoc){1, 1}, NULL, &p) < 0 && p.len == 0);
+    CHECK(t, astar_find(&a, (xyLoc){2, 0}, (xyLoc){2, 0}, NULL, &p) == 0 && p.len == 1);
+    path_free(&p);
+    astar_free(&a);
+    grid_free(&g);
+}
+
+static void test_astar_no_allocation_per_query(T *t)
+{
+    Grid g;
+    Scenario sc;
+    Err err;
+    CHECK(t, grid_load_map(&g, "maps/mazes/maze256-2-0.map", &err));
+    CHECK(t, scen_load(&sc, "scenarios/mazes/maze256-2-0.map.scen", &err));
+    AStar a;
+    CHECK(t, astar_init(&a, &g, &err));
+    xyPath p = {0};
+    path_reserve(&p, (size_t)g.width * g.height);
+    long before = alloc_calls;
+    for (int i = 0; i < sc.count; i++) {
+        p.len = 0;
+        astar_find(&a, sc.q[i].start, sc.q[i].goal, NULL, &p);
+    }
+    CHECKF(t, alloc_calls == before, "%ld allocations in %d queries", alloc_calls - before, sc.count);
+    CHECK(t, a.expanded > (uint64_t)sc.count);
+    path_free(&p);
+    astar_free(&a);
+    scen_free(&sc);
+    grid_free(&g);
+}
+
+const TestCase ASTAR_TESTS[] = {
+    {"astar_optimal_on_embedded_maps", test_astar_optimal_on_embedded_maps},
+    {"astar_optimal_on_real_maps", test_astar_optimal_on_real_maps},
+    {"weighted_astar_within_bound", test_weighted_astar_within_bound},
+    {"astar_limits", test_astar_limits},
+    {"astar_unreachable_and_trivial", test_astar_unreachable_and_trivial},
+    {"astar_no_allocation_per_query", test_astar_no_allocation_per_query},
+    {NULL, NULL},
+};

@@ -1,0 +1,68 @@
+/* Preprocessing file header: round trip, and each mismatch rejected. */
+#include <string.h>
+#include <unistd.h>
+
+#include "../../common/binio.h"
+#include "test.h"
+
+static const FileHeader HDR = {3, "mm", 40, 30, 0x1234567890abcdefull};
+
+static void write_file(const char *path, const FileHeader *h, bool truncate)
+{
+    FILE *fp = fopen(path, "wb");
+    BinFile f = {fp, path, false};
+    bin_put_header(&f, h);
+    bin_put_u16(&f, 0xbeef);
+    bin_put_f64(&f, -2.5);
+    fclose(fp);
+    if (truncate) {
+        fp = fopen(path, "r+b");
+        (void)!ftruncate(fileno(fp), 20);
+        fclose(fp);
+    }
+}
+
+static bool read_file(const char *path, const FileHeader *want, Err *err)
+{
+    FILE *fp = fopen(path, "rb");
+    BinFile f = {fp, path, false};
+    bool ok = bin_check_header(&f, want, err);
+    if (ok) {
+        ok = bin_get_u16(&f) == 0xbeef && bin_get_f64(&f) == -2.5 && !f.failed;
+        bin_get_u8(&f);
+        ok = ok && f.failed; /* reading past the end is noticed */
+    }
+    fclose(fp);
+    return ok;
+}
+
+static void test_binio_round_trip_and_rejects(T *t)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/hdr.bin", temp_dir());
+    Err err;
+    write_file(path, &HDR, false);
+    CHECKF(t, read_file(path, &HDR, &err), "%s", err.msg);
+    FileHeader other = HDR;
+    other.version = 4;
+    CHECK(t, !read_file(path, &other, &err) && contains(err.msg, "format version 3, expected 4"));
+    other = HDR;
+    strcpy(other.name, "ch");
+    CHECK(t, !read_file(path, &other, &err) && contains(err.msg, "entry 'mm', expected 'ch'"));
+    other = HDR;
+    other.width = 41;
+    CHECK(t, !read_file(path, &other, &err) && contains(err.msg, "map size 40x30"));
+    other = HDR;
+    other.checksum ^= 1;
+    CHECK(t, !read_file(path, &other, &err) && contains(err.msg, "checksum"));
+    write_file(path, &HDR, true);
+    CHECK(t, !read_file(path, &HDR, &err) && contains(err.msg, "truncated"));
+    temp_file(2, "hello, not a preprocessing file at all");
+    snprintf(path, sizeof path, "%s/file2", temp_dir());
+    CHECK(t, !read_file(path, &HDR, &err) && contains(err.msg, "bad magic"));
+}
+
+const TestCase BINIO_TESTS[] = {
+    {"binio_round_trip_and_rejects", test_binio_round_trip_and_rejects},
+    {NULL, NULL},
+};

@@ -1,0 +1,140 @@
+/* Map loader: good files in every tolerated form, and every malformed case
+ * gives one message naming the file, the line and the problem. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../grid/grid.h"
+#include "test.h"
+
+static void expect_error(T *t, const char *text, const char *line_tag, const char *problem)
+{
+    const char *path = temp_file(0, text);
+    Grid g;
+    Err err = {{0}};
+    bool ok = grid_load_map(&g, path, &err);
+    CHECKF(t, !ok, "loaded a bad map: %s", problem);
+    if (ok) {
+        grid_free(&g);
+        return;
+    }
+    CHECKF(t, contains(err.msg, path), "message lacks the file: %s", err.msg);
+    CHECKF(t, contains(err.msg, line_tag), "message lacks '%s': %s", line_tag, err.msg);
+    CHECKF(t, contains(err.msg, problem), "message lacks '%s': %s", problem, err.msg);
+    CHECKF(t, strchr(err.msg, '\n') == NULL, "message is not one line: %s", err.msg);
+}
+
+static void test_map_reads_cells(T *t)
+{
+    const char *path = temp_file(0, "type octile\nheight 2\nwidth 4\nmap\n.GS@\nOTW.\n");
+    Grid g;
+    Err err;
+    CHECK(t, grid_load_map(&g, path, &err));
+    CHECK(t, g.width == 4 && g.height == 2);
+    const char *expect = "11100001";
+    for (int i = 0; i < 8; i++)
+        CHECKF(t, grid_passable(&g, i % 4, i / 4) == (expect[i] == '1'), "cell %d", i);
+    CHECK(t, !grid_passable(&g, -1, 0) && !grid_passable(&g, 4, 0) && !grid_passable(&g, 0, 2));
+    CHECK(t, grid_count_passable(&g) == 4);
+    grid_free(&g);
+}
+
+static void test_map_tolerates_crlf_and_blanks(T *t)
+{
+    const char *path = temp_file(0, "type octile\r\nheight 2  \r\nwidth\t3\r\nmap\r\n..@ \r\n@..\t\r\n\r\n\n");
+    Grid g;
+    Err err;
+    CHECKF(t, grid_load_map(&g, path, &err), "%s", err.msg);
+    CHECK(t, g.width == 3 && g.height == 2 && grid_passable(&g, 1, 0) && !grid_passable(&g, 2, 0));
+    grid_free(&g);
+}
+
+static void test_map_header_order_free(T *t)
+{
+    const char *path = temp_file(0, "width 2\ntype octile\nheight 1\nmap\n..\n");
+    Grid g;
+    Err err;
+    CHECKF(t, grid_load_map(&g, path, &err), "%s", err.msg);
+    grid_free(&g);
+}
+
+static void test_map_errors(T *t)
+{
+    Grid g;
+    Err err;
+    CHECK(t, !grid_load_map(&g, "/nonexistent/x.map", &err) && contains(err.msg, "/nonexistent/x.map") &&
+                 contains(err.msg, "cannot open"));
+    expect_error(t, "type octile\nheight 2\nwidth 2\nlegend 3\nmap\n..\n..\n", ":4:", "unknown header 'legend'");
+    expect_error(t, "type hex\nheight 2\nwidth 2\nmap\n..\n..\n", ":1:", "not supported");
+    expect_error(t, "type octile\nwidth 2\nmap\n..\n..\n", ":3:", "no height");
+    expect_error(t, "type octile\nheight 2\nmap\n..\n..\n", ":3:", "no width");
+    expect_error(t, "type octile\nheight 0\nwidth 2\nmap\n", ":2:", "height 0 out of range");
+    expect_error(t, "type octile\nheight 2\nwidth -3\nmap\n", ":3:", "width -3 out of range");
+    expect_error(t, "type octile\nheight 2\nwidth 8193\nmap\n", ":3:", "width 8193 out of range");
+    expect_error(t, "type octile\nheight 2\nwidth two\nmap\n", ":3:", "not an integer");
+    expect_error(t, "type octile\nheight 2\nwidth\nmap\n", ":3:", "has no value");
+    expect_error(t, "type octile\nheight 2\nwidth 3\nmap\n...\n..\n", ":6:", "row 1 has 2 cells, expected 3");
+    expect_error(t, "type octile\nheight 2\nwidth 3\nmap\n....\n...\n", ":5:", "row 0 has 4 cells, expected 3");
+    expect_error(t, "type octile\nheight 3\nwidth 3\nmap\n...\n...\n", ":6:", "2 rows, expected 3");
+    expect_error(t, "type octile\nheight 1\nwidth 3\nmap\n...\n...\n", ":6:", "extra row");
+    expect_error(t, "type octile\nheight 1\nwidth 3\n", ":3:", "no 'map' line");
+    expect_error(t, "", ":0:", "no 'map' line");
+}
+
+static void test_grid_moves_no_corner_cutting(T *t)
+{
+    /* .@
+     * ..   the diagonal (0,0)->(1,1) passes the blocked (1,0): illegal. */
+    bool bits[4] = {true, false, true, true};
+    Grid g;
+    Err err;
+    CHECK(t, grid_from_bits(&g, bits, 2, 2, &err));
+    CHECK(t, !grid_move_legal(&g, 0, 0, 5));  /* SE */
+    CHECK(t, grid_move_legal(&g, 0, 0, 2));   /* S */
+    CHECK(t, !grid_move_legal(&g, 0, 0, 1));  /* E into a wall */
+    CHECK(t, grid_move_legal(&g, 0, 1, 1));   /* E */
+    CHECK(t, !grid_move_legal(&g, 0, 1, 4));  /* NE to the wall */
+    CHECK(t, !grid_move_legal(&g, 1, 1, 7));  /* NW cuts (1,0) */
+    CHECK(t, !grid_move_legal(&g, 0, 1, 3));  /* W off the map */
+    bool *back = grid_to_bits(&g);
+    CHECK(t, back && memcmp(back, bits, sizeof bits) == 0);
+    free(back);
+    grid_free(&g);
+}
+
+static void test_octile(T *t)
+{
+    CHECK(t, grid_octile(0, 0, 0, 0) == 0);
+    CHECK(t, grid_octile(0, 0, 3, 0) == 3);
+    CHECK(t, grid_octile(5, 5, 2, 1) == 1 + 3 * GRID_SQRT2);
+    CHECK(t, grid_octile(2, 1, 5, 5) == grid_octile(5, 5, 2, 1));
+}
+
+static void test_checksum_sees_every_cell(T *t)
+{
+    bool bits[12] = {0};
+    Grid a, b;
+    Err err;
+    CHECK(t, grid_from_bits(&a, bits, 4, 3, &err));
+    for (int i = 0; i < 12; i++) {
+        bits[i] = true;
+        CHECK(t, grid_from_bits(&b, bits, 4, 3, &err));
+        CHECKF(t, grid_checksum(&a) != grid_checksum(&b), "cell %d", i);
+        grid_free(&b);
+        bits[i] = false;
+    }
+    CHECK(t, grid_from_bits(&b, bits, 3, 4, &err)); /* same bits, other shape */
+    CHECK(t, grid_checksum(&a) != grid_checksum(&b));
+    grid_free(&a);
+    grid_free(&b);
+}
+
+const TestCase GRID_TESTS[] = {
+    {"map_reads_cells", test_map_reads_cells},
+    {"map_tolerates_crlf_and_blanks", test_map_tolerates_crlf_and_blanks},
+    {"map_header_order_free", test_map_header_order_free},
+    {"map_errors", test_map_errors},
+    {"grid_moves_no_corner_cutting", test_grid_moves_no_corner_cutting},
+    {"grid_octile", test_octile},
+    {"grid_checksum_sees_every_cell", test_checksum_sees_every_cell},
+    {NULL, NULL},
+};

@@ -1,0 +1,170 @@
+"""build/gppc end to end: output formats, exit codes, and every bad input
+giving one line that names the file, the line and the problem, with exit 2."""
+import csv
+import os
+import stat
+import unittest
+
+from tests.py.util import ROOT, TempDir, run_gppc, write
+
+MAP = "type octile\nheight 3\nwidth 5\nmap\n.....\n.@@@.\n.....\n"
+SCEN = ("version 1\n"
+        "0\tm.map\t5\t3\t0\t0\t4\t0\t4\n"
+        "1\tm.map\t5\t3\t0\t0\t4\t2\t6\n"
+        "0\tm.map\t5\t3\t2\t2\t2\t2\t0\n")
+SUMMARY_KEYS = ("entry queries valid invalid total_s mean_us first20_mean_us max_step_us "
+                "subopt_mean subopt_max expanded_mean ram_before_kb ram_after_kb storage_bytes "
+                "pre_s").split()
+
+
+def summary(stdout):
+    lines = [l for l in stdout.splitlines() if l.startswith("SUMMARY ")]
+    assert len(lines) == 1, stdout
+    return dict(kv.split("=", 1) for kv in lines[0].split()[1:])
+
+
+class DriverRuns(unittest.TestCase):
+    def test_full_run_prints_gppc_lines_and_summary(self):
+        with TempDir() as d:
+            m, s = write(d, "m.map", MAP), write(d, "m.map.scen", SCEN)
+            code, out, err = run_gppc("--pre-dir", d + "/pre", "-full", m, s)
+            self.assertEqual(code, 0, err)
+            gppc = [l.split("\t") for l in out.splitlines() if l.startswith("GPPC\t")]
+            self.assertEqual(len(gppc), 3)
+            for f in gppc:
+                self.assertEqual(f[1], "m.map.scen")
+                self.assertEqual(f[2::2][:5], ["total-time", "max-time-step", "time-20-moves",
+                                               "total-len", "subopt"])
+                self.assertEqual(f[-1], "valid")
+            self.assertEqual(gppc[1][9], "6.000000")
+            self.assertEqual(gppc[2][11], "1.000000")  # s == g: subopt 1, not NaN
+            sm = summary(out)
+            for k in SUMMARY_KEYS:
+                self.assertIn(k, sm)
+            self.assertEqual((sm["entry"], sm["queries"], sm["valid"], sm["invalid"]),
+                             ("astar", "3", "3", "0"))
+            self.assertEqual(float(sm["subopt_max"]), 1.0)
+
+    def test_csv_and_repeat(self):
+        with TempDir() as d:
+            m, s = write(d, "m.map", MAP), write(d, "m.map.scen", SCEN)
+            code, out, err = run_gppc("--pre-dir", d, "--csv", d + "/r.csv", "--repeat", "2",
+                                      "-run", m, s)
+            self.assertEqual(code, 0, err)
+            self.assertEqual(sum(l.startswith("GPPC\t") for l in out.splitlines()), 6)
+            with open(d + "/r.csv") as f:
+                rows = list(csv.DictReader(f))
+            self.assertEqual(len(rows), 6)
+            start_kit = ("map,scen,experiment_id,path_size,path_length,ref_length,time_cost,"
+                         "20steps_cost,max_step_time").split(",")
+            for k in start_kit + ["bucket", "expanded", "valid", "rep"]:
+                self.assertIn(k, rows[0])
+            self.assertEqual([r["rep"] for r in rows], ["0", "0", "0", "1", "1", "1"])
+            self.assertEqual(rows[1]["path_size"], "7")
+            self.assertEqual(rows[1]["bucket"], "1")
+            self.assertTrue(all(r["valid"] == "1" for r in rows))
+            self.assertGreater(int(rows[1]["time_cost"]), 0)
+
+    def test_pre_alone_prints_summary(self):
+        with TempDir() as d:
+            m, s = write(d, "m.map", MAP), write(d, "m.map.scen", SCEN)
+            code, out, err = run_gppc("--pre-dir", d, "-pre", m, s)
+            self.assertEqual(code, 0, err)
+            self.assertFalse([l for l in out.splitlines() if l.startswith("GPPC")])
+            self.assertEqual(summary(out)["queries"], "0")
+
+    def test_unreachable_scenario_pair(self):
+        with TempDir() as d:
+            m = write(d, "m.map", "type octile\nheight 1\nwidth 3\nmap\n.@.\n")
+            s = write(d, "s.scen", "version 1\n0\tm\t3\t1\t0\t0\t2\t0\t0\n")
+            code, out, err = run_gppc("--pre-dir", d, "-check", m, s)
+            self.assertEqual(code, 0, err)
+            self.assertEqual(summary(out)["unreachable"], "1")
+
+    def test_path_where_scenario_says_none_is_a_failure(self):
+        with TempDir() as d:
+            m, s = write(d, "m.map", MAP), write(d, "s.scen", "version 1\n0\tm\t5\t3\t0\t0\t4\t0\t0\n")
+            code, out, err = run_gppc("--pre-dir", d, "-full", m, s)
+            self.assertEqual(code, 1)
+            self.assertIn("invalid", out)
+            self.assertIn("s.scen:2: invalid path", err)
+
+    def test_check_fails_above_bound(self):
+        with TempDir() as d:
+            # The scenario claims 3.9 where the optimum is 4: the optimal path is "too long".
+            m, s = write(d, "m.map", MAP), write(d, "s.scen", "version 1\n0\tm\t5\t3\t0\t0\t4\t0\t3.90\n")
+            code, out, err = run_gppc("--pre-dir", d, "-check", m, s)
+            self.assertEqual(code, 1)
+            self.assertIn("s.scen:2: length 4.000000 is above 1 x the optimum", err)
+            self.assertEqual(summary(out)["over_bound"], "1")
+            code, _, _ = run_gppc("--pre-dir", d, "-full", m, s)
+            self.assertEqual(code, 0)  # -full checks validity only
+
+    def test_help(self):
+        code, out, _ = run_gppc("--help")
+        self.assertEqual(code, 0)
+        self.assertIn("-full|-pre|-run|-check", out)
+        self.assertIn("astar", out)
+
+
+class DriverBadInput(unittest.TestCase):
+    def bad(self, args, *needles):
+        code, out, err = run_gppc(*args)
+        self.assertEqual(code, 2, (args, out, err))
+        lines = err.strip().splitlines()
+        self.assertTrue(lines and lines[0].startswith("gppc: "), err)
+        for n in needles:
+            self.assertIn(n, lines[0])
+        self.assertNotIn("SUMMARY", out)
+        return lines[0]
+
+    def test_usage_errors(self):
+        with TempDir() as d:
+            m, s = write(d, "m.map", MAP), write(d, "m.map.scen", SCEN)
+            self.bad(["-full", m], "expected MAP and SCEN")
+            self.bad([m, s], "no mode given")
+            self.bad(["-full", "-run", m, s], "only one of")
+            self.bad(["--fast", "-full", m, s], "unknown option '--fast'")
+            self.bad(["--repeat", "0", "-full", m, s], "--repeat 0")
+            self.bad(["--entry"], "--entry needs a value")
+            self.bad(["--entry", "dijkstra", "-full", m, s], "unknown entry 'dijkstra'")
+            self.bad(["--entry", "astar:speed=9", "-full", m, s], "unknown option 'speed'")
+            self.bad(["--entry", "astar:w=0", "-full", m, s], "w=0")
+
+    def test_bad_files(self):
+        with TempDir() as d:
+            m, s = write(d, "m.map", MAP), write(d, "m.map.scen", SCEN)
+            self.bad(["-full", d + "/nope.map", s], "nope.map", "cannot open")
+            self.bad(["-full", m, d + "/nope.scen"], "nope.scen", "cannot open")
+            bm = write(d, "b.map", MAP.replace(".@@@.", ".@@."))
+            self.bad(["-full", bm, s], "b.map:6:", "row 1 has 4 cells, expected 5")
+            bm = write(d, "c.map", MAP.replace("width 5", "width 0"))
+            self.bad(["-full", bm, s], "c.map:3:", "width 0")
+            cases = [("3\t4\t0\t0\t4\t0\t4", "does not match"),
+                     ("5\t3\t0\t0\t9\t0\t4", "goal (9,0) outside"),
+                     ("5\t3\t1\t1\t4\t0\t4", "start (1,1) is on a blocked cell"),
+                     ("5\t3\t0\t0\t4\t0", "8 fields, expected 9"),
+                     ("5\t3\tx\t0\t4\t0\t4", "start x 'x' is not an integer")]
+            for body, problem in cases:
+                bs = write(d, "b.scen", "version 1\n\n0\tm\t%s\n" % body)
+                self.bad(["--pre-dir", d, "-full", m, bs], "b.scen:3:", problem)
+
+    def test_unreadable_pre_dir(self):
+        with TempDir() as d:
+            m, s = write(d, "m.map", MAP), write(d, "m.map.scen", SCEN)
+            self.bad(["--pre-dir", d + "/absent", "-run", m, s], "absent", "does not exist")
+            f = write(d, "plainfile", "x")
+            self.bad(["--pre-dir", f + "/sub", "-full", m, s], "plainfile", "cannot create")
+            locked = os.path.join(d, "locked")
+            os.mkdir(locked)
+            os.chmod(locked, 0)
+            try:
+                if os.access(locked, os.R_OK):  # root reads anything: nothing to test
+                    self.skipTest("running as root: permissions are not enforced")
+                self.bad(["--pre-dir", locked, "-run", m, s], "locked", "not readable")
+            finally:
+                os.chmod(locked, stat.S_IRWXU)
+
+
+if __name__ == "__main__":
+    unittest.main()

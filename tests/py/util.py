@@ -1,0 +1,30 @@
+"""Helpers for the script tests: paths, running build/gppc, temp files."""
+import os
+import subprocess
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+GPPC = os.path.join(ROOT, "build", "gppc")
+BENCH_DIR = os.environ.get("GPPC_BENCH_DIR") or os.path.join(ROOT, "..", "shared", "benchmarks")
+
+
+def run_gppc(*args, cwd=None):
+    """Runs the driver; returns (exit code, stdout, stderr)."""
+    p = subprocess.run([GPPC] + list(args), cwd=cwd or ROOT, capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def write(dirname, name, text):
+    path = os.path.join(dirname, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+class TempDir:
+    def __enter__(self):
+        self.td = tempfile.TemporaryDirectory(prefix="gppc-py-")
+        return self.td.name
+
+    def __exit__(self, *exc):
+        self.td.cleanup()
