@@ -57,7 +57,7 @@ test: build/gppc build/scengen build/test_c build/asan/test_c
 	@$(PYTHON) tests/run_all.py
 
 bench: build/gppc build/scengen
-	$(PYTHON) scripts/run_suite.py --out results/default
+	$(PYTHON) scripts/run_suite.py -j 2 --out results/default
 
 # Regenerates the embedded default benchmark (maps/ and scenarios/, committed).
 defaults: build/scengen
