@@ -7,9 +7,9 @@
 #include "../Entry.h"
 #include "../common/lines.h"
 
-extern const Entry ENTRY_ASTAR;
+extern const Entry ENTRY_ASTAR, ENTRY_MM;
 
-const Entry *const ENTRY_TABLE[] = {&ENTRY_ASTAR, NULL};
+const Entry *const ENTRY_TABLE[] = {&ENTRY_MM, &ENTRY_ASTAR, NULL};
 
 const Entry *entry_find(const char *name)
 {
@@ -19,7 +19,7 @@ const Entry *entry_find(const char *name)
     return NULL;
 }
 
-const Entry *entry_default(void) { return &ENTRY_ASTAR; }
+const Entry *entry_default(void) { return &ENTRY_MM; }
 
 void counters_add(EntryCounters *c, const char *key, double value)
 {

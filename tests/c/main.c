@@ -67,7 +67,8 @@ const char *bench_dir(T *t)
 bool contains(const char *haystack, const char *needle) { return strstr(haystack, needle) != NULL; }
 
 static const TestCase *const SUITES[] = {GRID_TESTS, SCEN_TESTS, VALIDATE_TESTS, HEAP_TESTS,
-                                         ASTAR_TESTS, ENTRY_TESTS, BINIO_TESTS, NULL};
+                                         ASTAR_TESTS, ENTRY_TESTS, BINIO_TESTS,
+                                         ABSTRACTION_TESTS, NULL};
 
 int main(int argc, char **argv)
 {

@@ -1,0 +1,145 @@
+/* abstraction.h: the minimal-memory (MM) sector abstraction of a grid
+ * (Sturtevant, "Memory-Efficient Abstractions for Pathfinding", AIIDE 2007;
+ * Li's thesis §3.1), stored in the paper's compact layout (Fig. 4).
+ *
+ * Sectors: S x S cells (4 <= S <= 16); sector index = x/S + ceil(W/S) * (y/S);
+ * the partial sectors on the right and bottom simply have fewer cells.
+ * Regions: connected components of a sector's passable cells, moving only
+ * inside the sector (with no corner cutting that is 4-connectivity), numbered
+ * in row-major order of their first cell. Center: the region cell nearest its
+ * centroid (squared distance; ties to the smaller y, then x).
+ * Edges: region A -> region B of a neighbouring sector (8 directions, grid.h
+ * numbering) wherever a legal move crosses from A into B; stored in both
+ * directions, sorted by (direction, target). Abstract cost: octile distance
+ * between the centers.
+ *
+ * Layout (all the abstraction holds; abs_bytes() counts exactly this):
+ *  sector word, u32:  bits 0-7 region count, 8-23 offset, 24-31 flags.
+ *   normal:   pool + group_base[s / ABS_GROUP] + offset holds `count` regions
+ *             of 2 bytes (byte 0: center, (y << 4) | x inside the sector;
+ *             byte 1: cumulative edge end) then the edges, 1 byte each
+ *             (bits 5-7 direction, 0-4 target region).
+ *   DEFAULT:  not stored: one region at the standard center (the center of a
+ *             fully open sector of that size), edges (d, 0) to every existing
+ *             neighbour sector. Only with defaults compression on.
+ *   WIDE:     when a normal sector cannot be encoded (an edge targets a region
+ *             >= 32, more than 255 edges, or its offset from the group base
+ *             passes 16 bits): offset indexes `wide`, whose entry gives the
+ *             absolute pool offset and edge count; regions take 4 bytes (center,
+ *             0, u16 LE cumulative edge end) and edges 2 (direction, target).
+ *  group_base, u32 per ABS_GROUP sectors: lifts hog2's 64 KB pool limit.
+ *  plus ABS_FIXED_BYTES for the sizes and counts.
+ *
+ * Ownership: every array is owned by the Abstraction and freed by abs_free.
+ * The grid passed to abs_build / abs_region_of is borrowed. */
+#ifndef GPPC_ABSTRACTION_H
+#define GPPC_ABSTRACTION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../Entry.h"
+#include "../grid/grid.h"
+
+#define ABS_MIN_SECTOR 4
+#define ABS_MAX_SECTOR 16
+#define ABS_GROUP 256
+#define ABS_FIXED_BYTES 32
+#define ABS_FLAG_DEFAULT 0x01u
+#define ABS_FLAG_WIDE 0x02u
+#define ABS_NARROW_MAX_TARGET 31
+#define ABS_NARROW_MAX_EDGES 255
+
+typedef struct AbsWide {
+    uint32_t pool_offset;
+    uint16_t edges;
+    uint16_t reserved;
+} AbsWide;
+
+typedef struct Abstraction {
+    int width, height;
+    int S;                     /* sector side */
+    int sw, sh;                /* sectors per row, per column */
+    uint32_t nsectors, ngroups;
+    uint32_t *sector;          /* nsectors words */
+    uint32_t *group_base;      /* ngroups */
+    uint8_t *pool;
+    uint32_t pool_bytes;
+    AbsWide *wide;
+    uint32_t nwide;
+    bool defaults_on;          /* default sectors left out of the pool */
+    /* Totals, kept for reports and file checks. */
+    uint32_t nregions, nedges, ndefault;
+    /* Optional per-cell local region index (255 = blocked), W*H bytes. */
+    uint8_t *labels;
+} Abstraction;
+
+/* One abstract edge, decoded. */
+typedef struct AbsEdge {
+    int dir;                   /* 0..7, grid.h numbering */
+    int sector, region;        /* the target */
+} AbsEdge;
+
+typedef struct AbsEdgeIter {
+    const uint8_t *p;          /* next edge byte(s) */
+    int left;
+    int sector;                /* source sector */
+    uint8_t wide, dflt, dir;   /* dflt: synthesising a default sector's edges */
+} AbsEdgeIter;
+
+bool abs_build(Abstraction *a, const Grid *g, int S, bool defaults_on, Err *err);
+void abs_free(Abstraction *a);
+
+static inline int abs_sector_of(const Abstraction *a, int x, int y) { return (y / a->S) * a->sw + x / a->S; }
+static inline int abs_sector_x0(const Abstraction *a, int s) { return (s % a->sw) * a->S; }
+static inline int abs_sector_y0(const Abstraction *a, int s) { return (s / a->sw) * a->S; }
+static inline uint32_t abs_word_flags(uint32_t w) { return w >> 24; }
+static inline int abs_region_count(const Abstraction *a, int s) { return (int)(a->sector[s] & 0xffu); }
+
+/* Absolute cell of region r's center in sector s. */
+xyLoc abs_region_center(const Abstraction *a, int s, int r);
+/* Iterates region r's edges in (direction, target) order. */
+void abs_edges(const Abstraction *a, int s, int r, AbsEdgeIter *it);
+bool abs_edge_next(const Abstraction *a, AbsEdgeIter *it, AbsEdge *e);
+/* Neighbouring sector in direction d, or -1 off the map. */
+int abs_neighbour_sector(const Abstraction *a, int s, int d);
+/* The standard center of sector s: the center of a fully open sector of its size. */
+xyLoc abs_standard_center(const Abstraction *a, int s);
+
+/* Exact bytes of the compact structures (see above); labels not included. */
+size_t abs_bytes(const Abstraction *a);
+
+/* Region lookup. Without labels: a breadth-first search inside the sector
+ * from (x, y) that stops at the first region center it meets (the paper's
+ * method; at most S*S cells). `scratch` is per-instance, so no allocation. */
+typedef struct AbsLocator {
+    uint32_t stamp;
+    uint32_t seen[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
+    uint32_t center_stamp[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
+    uint8_t center_region[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
+    uint8_t queue[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
+} AbsLocator;
+
+/* Local region index of a passable cell, or -1 for a blocked one. */
+int abs_region_of(const Abstraction *a, const Grid *g, AbsLocator *loc, int x, int y);
+/* Builds the per-cell label table (W*H bytes) from the centers. */
+bool abs_make_labels(Abstraction *a, const Grid *g, Err *err);
+
+/* Checks the encoded structure against the grid: offsets inside the pool,
+ * centers inside their sector, passable and in their own region, edge
+ * targets existing, totals matching. Used on every loaded file. */
+bool abs_validate(const Abstraction *a, const Grid *g, Err *err);
+
+/* File (see absfile.c): the common header, then the layout. */
+#define ABS_FILE_VERSION 1
+struct BinFile;
+/* Header and abstraction on an open stream (f->failed reports write errors);
+ * other sections may follow (the MM entry's segments). */
+void abs_write(struct BinFile *f, const Abstraction *a, const Grid *g);
+bool abs_read(struct BinFile *f, Abstraction *a, const Grid *g, Err *err);
+/* A file holding just the abstraction (abs_load rejects trailing bytes). */
+bool abs_save(const Abstraction *a, const Grid *g, const char *path, Err *err);
+bool abs_load(Abstraction *a, const Grid *g, const char *path, Err *err);
+
+#endif

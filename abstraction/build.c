@@ -1,0 +1,227 @@
+/* Building the MM abstraction (paper §"Abstraction"; thesis §3.1.1): regions by
+ * flood fill inside each sector, centers nearest the centroid, edges from every
+ * legal move that crosses a sector border. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "plain.h"
+
+#define BLOCKED_LABEL 255
+
+typedef struct Growable {
+    void *p;
+    size_t n, cap, elem;
+} Growable;
+
+static bool grow(Growable *v, size_t need)
+{
+    if (need <= v->cap)
+        return true;
+    size_t cap = v->cap ? v->cap : 1024;
+    while (cap < need)
+        cap *= 2;
+    void *np = realloc(v->p, cap * v->elem);
+    if (!np)
+        return false;
+    v->p = np;
+    v->cap = cap;
+    return true;
+}
+
+/* Flood-fills the sector at (x0, y0) of size w x h: labels its regions and
+ * appends their centers. Returns the region count, or -1 when out of memory. */
+static int fill_sector(const Grid *g, int x0, int y0, int w, int h, uint8_t *labels, Growable *centers)
+{
+    int nreg = 0;
+    int cells[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
+    for (int ly = 0; ly < h; ly++)
+        for (int lx = 0; lx < w; lx++) {
+            int x = x0 + lx, y = y0 + ly;
+            if (!grid_passable(g, x, y) || labels[(size_t)y * g->width + x] != BLOCKED_LABEL)
+                continue;
+            /* Breadth-first over 4-neighbours inside the sector; `cells` is the queue. */
+            int head = 0, tail = 0;
+            long sx = 0, sy = 0;
+            cells[tail++] = ly * ABS_MAX_SECTOR + lx;
+            labels[(size_t)y * g->width + x] = (uint8_t)nreg;
+            while (head < tail) {
+                int c = cells[head++], cx = c % ABS_MAX_SECTOR, cy = c / ABS_MAX_SECTOR;
+                sx += cx;
+                sy += cy;
+                for (int d = 0; d < 4; d++) {
+                    int nx = cx + GRID_DX[d], ny = cy + GRID_DY[d];
+                    if (nx < 0 || ny < 0 || nx >= w || ny >= h)
+                        continue;
+                    uint8_t *lab = &labels[(size_t)(y0 + ny) * g->width + x0 + nx];
+                    if (*lab != BLOCKED_LABEL || !grid_passable(g, x0 + nx, y0 + ny))
+                        continue;
+                    *lab = (uint8_t)nreg;
+                    cells[tail++] = ny * ABS_MAX_SECTOR + nx;
+                }
+            }
+            /* Center: nearest the centroid (sx/n, sy/n), compared exactly in
+             * integers as |n*c - sum|^2; ties to the earlier cell in row-major order. */
+            long n = tail, best = -1;
+            int best_cell = 0;
+            for (int i = 0; i < tail; i++) {
+                int cx = cells[i] % ABS_MAX_SECTOR, cy = cells[i] / ABS_MAX_SECTOR;
+                long dx = n * cx - sx, dy = n * cy - sy, d2 = dx * dx + dy * dy;
+                if (best < 0 || d2 < best || (d2 == best && cells[i] < best_cell)) {
+                    best = d2;
+                    best_cell = cells[i];
+                }
+            }
+            if (!grow(centers, centers->n + 1))
+                return -1;
+            ((uint8_t *)centers->p)[centers->n++] =
+                (uint8_t)(((best_cell / ABS_MAX_SECTOR) << 4) | (best_cell % ABS_MAX_SECTOR));
+            nreg++;
+        }
+    return nreg;
+}
+
+typedef struct RawEdge {
+    uint8_t region, dir, target;
+} RawEdge;
+
+static int raw_edge_cmp(const void *a, const void *b)
+{
+    const RawEdge *p = a, *q = b;
+    if (p->region != q->region)
+        return p->region - q->region;
+    if (p->dir != q->dir)
+        return p->dir - q->dir;
+    return p->target - q->target;
+}
+
+/* Direction index of a sector delta (dx, dy) in grid.h numbering. */
+static int dir_of_delta(int dx, int dy)
+{
+    for (int d = 0; d < 8; d++)
+        if (GRID_DX[d] == dx && GRID_DY[d] == dy)
+            return d;
+    return -1;
+}
+
+/* Collects the sorted, unique edges of one sector from its border cells. */
+static int sector_edges(const Grid *g, int S, int x0, int y0, int w, int h, const uint8_t *labels,
+                        RawEdge *out)
+{
+    int n = 0;
+    for (int ly = 0; ly < h; ly++)
+        for (int lx = 0; lx < w; lx++) {
+            if (ly != 0 && ly != h - 1 && lx != 0 && lx != w - 1)
+                continue; /* only border cells can leave the sector */
+            int x = x0 + lx, y = y0 + ly;
+            if (!grid_passable(g, x, y))
+                continue;
+            for (int d = 0; d < 8; d++) {
+                int nx = x + GRID_DX[d], ny = y + GRID_DY[d];
+                if (nx >= x0 && nx < x0 + w && ny >= y0 && ny < y0 + h)
+                    continue;
+                if (!grid_move_legal(g, x, y, d))
+                    continue;
+                int sdx = (nx < x0) ? -1 : (nx >= x0 + w ? 1 : 0);
+                int sdy = (ny < y0) ? -1 : (ny >= y0 + h ? 1 : 0);
+                out[n++] = (RawEdge){labels[(size_t)y * g->width + x], (uint8_t)dir_of_delta(sdx, sdy),
+                                     labels[(size_t)ny * g->width + nx]};
+            }
+        }
+    (void)S;
+    qsort(out, (size_t)n, sizeof *out, raw_edge_cmp);
+    int u = 0;
+    for (int i = 0; i < n; i++)
+        if (u == 0 || raw_edge_cmp(&out[i], &out[u - 1]) != 0)
+            out[u++] = out[i];
+    return u;
+}
+
+bool abs_plain_build(AbsPlain *p, const Grid *g, int S, uint8_t *labels, Err *err)
+{
+    memset(p, 0, sizeof *p);
+    int sw = (g->width + S - 1) / S, sh = (g->height + S - 1) / S;
+    p->nsectors = sw * sh;
+    memset(labels, BLOCKED_LABEL, (size_t)g->width * g->height);
+    Growable centers = {.elem = 1}, efirst = {.elem = sizeof(int)}, edir = {.elem = 1}, etgt = {.elem = 1};
+    p->reg_first = malloc(((size_t)p->nsectors + 1) * sizeof *p->reg_first);
+    if (!p->reg_first)
+        goto oom;
+    for (int s = 0; s < p->nsectors; s++) {
+        int x0 = (s % sw) * S, y0 = (s / sw) * S;
+        int w = g->width - x0 < S ? g->width - x0 : S, h = g->height - y0 < S ? g->height - y0 : S;
+        p->reg_first[s] = (int)centers.n;
+        if (fill_sector(g, x0, y0, w, h, labels, &centers) < 0)
+            goto oom;
+    }
+    p->reg_first[p->nsectors] = (int)centers.n;
+    p->nregions = (int)centers.n;
+    /* Every border cell has at most 5 outward moves. */
+    RawEdge raw[ABS_MAX_SECTOR * 4 * 5];
+    if (!grow(&efirst, (size_t)p->nregions + 1))
+        goto oom;
+    int *ef = efirst.p;
+    for (int s = 0; s < p->nsectors; s++) {
+        int x0 = (s % sw) * S, y0 = (s / sw) * S;
+        int w = g->width - x0 < S ? g->width - x0 : S, h = g->height - y0 < S ? g->height - y0 : S;
+        int n = sector_edges(g, S, x0, y0, w, h, labels, raw);
+        if (!grow(&edir, edir.n + (size_t)n) || !grow(&etgt, etgt.n + (size_t)n))
+            goto oom;
+        int i = 0;
+        for (int r = p->reg_first[s]; r < p->reg_first[s + 1]; r++) {
+            ef[r] = (int)edir.n;
+            for (; i < n && raw[i].region == r - p->reg_first[s]; i++) {
+                ((uint8_t *)edir.p)[edir.n++] = raw[i].dir;
+                ((uint8_t *)etgt.p)[etgt.n++] = raw[i].target;
+            }
+        }
+    }
+    ef[p->nregions] = (int)edir.n;
+    p->nedges = (int)edir.n;
+    p->center = centers.p;
+    p->edge_first = efirst.p;
+    p->edge_dir = edir.p;
+    p->edge_target = etgt.p;
+    return true;
+oom:
+    free(centers.p);
+    free(efirst.p);
+    free(edir.p);
+    free(etgt.p);
+    free(p->reg_first);
+    memset(p, 0, sizeof *p);
+    return err_set(err, "out of memory building the abstraction of a %dx%d map", g->width, g->height);
+}
+
+void abs_plain_free(AbsPlain *p)
+{
+    free(p->reg_first);
+    free(p->center);
+    free(p->edge_first);
+    free(p->edge_dir);
+    free(p->edge_target);
+    memset(p, 0, sizeof *p);
+}
+
+bool abs_build(Abstraction *a, const Grid *g, int S, bool defaults_on, Err *err)
+{
+    memset(a, 0, sizeof *a);
+    if (S < ABS_MIN_SECTOR || S > ABS_MAX_SECTOR)
+        return err_set(err, "sector size %d out of range %d..%d", S, ABS_MIN_SECTOR, ABS_MAX_SECTOR);
+    uint8_t *labels = malloc((size_t)g->width * g->height);
+    if (!labels)
+        return err_set(err, "out of memory building the abstraction");
+    AbsPlain p;
+    bool ok = abs_plain_build(&p, g, S, labels, err);
+    free(labels);
+    if (!ok)
+        return false;
+    a->width = g->width;
+    a->height = g->height;
+    a->S = S;
+    a->sw = (g->width + S - 1) / S;
+    a->sh = (g->height + S - 1) / S;
+    a->defaults_on = defaults_on;
+    ok = abs_encode(a, &p, err);
+    abs_plain_free(&p);
+    return ok;
+}

@@ -1,0 +1,266 @@
+/* Packing the plain abstraction into the compact layout (abstraction.h, paper
+ * Fig. 4) and reading it back. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "plain.h"
+
+static inline uint32_t make_word(uint32_t count, uint32_t offset, uint32_t flags)
+{
+    return (count & 0xffu) | (offset & 0xffffu) << 8 | flags << 24;
+}
+static inline uint32_t word_offset(uint32_t w) { return (w >> 8) & 0xffffu; }
+
+int abs_neighbour_sector(const Abstraction *a, int s, int d)
+{
+    int sx = s % a->sw + GRID_DX[d], sy = s / a->sw + GRID_DY[d];
+    if (sx < 0 || sy < 0 || sx >= a->sw || sy >= a->sh)
+        return -1;
+    return sy * a->sw + sx;
+}
+
+static void sector_size(const Abstraction *a, int s, int *w, int *h)
+{
+    int x0 = abs_sector_x0(a, s), y0 = abs_sector_y0(a, s);
+    *w = a->width - x0 < a->S ? a->width - x0 : a->S;
+    *h = a->height - y0 < a->S ? a->height - y0 : a->S;
+}
+
+/* The centroid-nearest cell of a full w x h rectangle, ties to smaller y then x. */
+static uint8_t standard_center_local(const Abstraction *a, int s)
+{
+    int w, h;
+    sector_size(a, s, &w, &h);
+    return (uint8_t)((((h - 1) / 2) << 4) | ((w - 1) / 2));
+}
+
+xyLoc abs_standard_center(const Abstraction *a, int s)
+{
+    uint8_t c = standard_center_local(a, s);
+    return (xyLoc){(int16_t)(abs_sector_x0(a, s) + (c & 15)), (int16_t)(abs_sector_y0(a, s) + (c >> 4))};
+}
+
+/* Is sector s of the plain form a default sector? */
+static bool plain_is_default(const Abstraction *a, const AbsPlain *p, int s)
+{
+    int r = p->reg_first[s];
+    if (p->reg_first[s + 1] - r != 1 || p->center[r] != standard_center_local(a, s))
+        return false;
+    int e = p->edge_first[r], end = p->edge_first[r + 1];
+    for (int d = 0; d < 8; d++) {
+        if (abs_neighbour_sector(a, s, d) < 0)
+            continue;
+        if (e == end || p->edge_dir[e] != d || p->edge_target[e] != 0)
+            return false;
+        e++;
+    }
+    return e == end;
+}
+
+bool abs_encode(Abstraction *a, const AbsPlain *p, Err *err)
+{
+    a->nsectors = (uint32_t)p->nsectors;
+    a->ngroups = (a->nsectors + ABS_GROUP - 1) / ABS_GROUP;
+    a->nregions = (uint32_t)p->nregions;
+    a->nedges = (uint32_t)p->nedges;
+    a->sector = calloc(a->nsectors ? a->nsectors : 1, sizeof *a->sector);
+    a->group_base = calloc(a->ngroups ? a->ngroups : 1, sizeof *a->group_base);
+    /* Wide sectors double at most every byte, so 2x the plain size bounds the pool. */
+    size_t cap = 2 * ((size_t)p->nregions * 2 + (size_t)p->nedges) + 4;
+    a->pool = malloc(cap);
+    a->wide = NULL;
+    if (!a->sector || !a->group_base || !a->pool)
+        goto oom;
+    size_t used = 0, wide_cap = 0;
+    for (int s = 0; s < p->nsectors; s++) {
+        if (s % ABS_GROUP == 0)
+            a->group_base[s / ABS_GROUP] = (uint32_t)used;
+        int r0 = p->reg_first[s], nreg = p->reg_first[s + 1] - r0;
+        if (a->defaults_on && plain_is_default(a, p, s)) {
+            a->sector[s] = make_word(1, 0, ABS_FLAG_DEFAULT);
+            a->ndefault++;
+            continue;
+        }
+        int e0 = p->edge_first[r0], nedge = p->edge_first[r0 + nreg] - e0;
+        bool wide = nedge > ABS_NARROW_MAX_EDGES ||
+                    used - a->group_base[s / ABS_GROUP] > 0xffffu;
+        for (int e = e0; e < e0 + nedge && !wide; e++)
+            wide = p->edge_target[e] > ABS_NARROW_MAX_TARGET;
+        if (!wide) {
+            a->sector[s] = make_word((uint32_t)nreg, (uint32_t)(used - a->group_base[s / ABS_GROUP]), 0);
+            for (int r = r0; r < r0 + nreg; r++) {
+                a->pool[used++] = p->center[r];
+                a->pool[used++] = (uint8_t)(p->edge_first[r + 1] - e0);
+            }
+            for (int e = e0; e < e0 + nedge; e++)
+                a->pool[used++] = (uint8_t)(p->edge_dir[e] << 5 | p->edge_target[e]);
+            continue;
+        }
+        if (a->nwide > 0xffffu)
+            return err_set(err, "more than 65536 wide sectors: the map is too irregular for the layout");
+        if (a->nwide == wide_cap) {
+            wide_cap = wide_cap ? wide_cap * 2 : 16;
+            AbsWide *nw = realloc(a->wide, wide_cap * sizeof *nw);
+            if (!nw)
+                goto oom;
+            a->wide = nw;
+        }
+        a->wide[a->nwide] = (AbsWide){(uint32_t)used, (uint16_t)nedge, 0};
+        a->sector[s] = make_word((uint32_t)nreg, a->nwide++, ABS_FLAG_WIDE);
+        for (int r = r0; r < r0 + nreg; r++) {
+            uint32_t end = (uint32_t)(p->edge_first[r + 1] - e0);
+            a->pool[used++] = p->center[r];
+            a->pool[used++] = 0;
+            a->pool[used++] = (uint8_t)end;
+            a->pool[used++] = (uint8_t)(end >> 8);
+        }
+        for (int e = e0; e < e0 + nedge; e++) {
+            a->pool[used++] = p->edge_dir[e];
+            a->pool[used++] = p->edge_target[e];
+        }
+    }
+    a->pool_bytes = (uint32_t)used;
+    return true;
+oom:
+    abs_free(a);
+    return err_set(err, "out of memory packing the abstraction");
+}
+
+void abs_free(Abstraction *a)
+{
+    free(a->sector);
+    free(a->group_base);
+    free(a->pool);
+    free(a->wide);
+    free(a->labels);
+    memset(a, 0, sizeof *a);
+}
+
+size_t abs_bytes(const Abstraction *a)
+{
+    return ABS_FIXED_BYTES + 4u * (size_t)a->nsectors + 4u * (size_t)a->ngroups +
+           sizeof(AbsWide) * (size_t)a->nwide + a->pool_bytes;
+}
+
+/* Start of a stored sector's bytes in the pool. */
+static const uint8_t *sector_data(const Abstraction *a, int s, uint32_t w)
+{
+    if (abs_word_flags(w) & ABS_FLAG_WIDE)
+        return a->pool + a->wide[word_offset(w)].pool_offset;
+    return a->pool + a->group_base[s / ABS_GROUP] + word_offset(w);
+}
+
+xyLoc abs_region_center(const Abstraction *a, int s, int r)
+{
+    uint32_t w = a->sector[s];
+    uint8_t c;
+    if (abs_word_flags(w) & ABS_FLAG_DEFAULT)
+        c = standard_center_local(a, s);
+    else if (abs_word_flags(w) & ABS_FLAG_WIDE)
+        c = sector_data(a, s, w)[4 * r];
+    else
+        c = sector_data(a, s, w)[2 * r];
+    return (xyLoc){(int16_t)(abs_sector_x0(a, s) + (c & 15)), (int16_t)(abs_sector_y0(a, s) + (c >> 4))};
+}
+
+void abs_edges(const Abstraction *a, int s, int r, AbsEdgeIter *it)
+{
+    uint32_t w = a->sector[s];
+    it->sector = s;
+    it->wide = it->dflt = 0;
+    it->dir = 0;
+    if (abs_word_flags(w) & ABS_FLAG_DEFAULT) {
+        it->dflt = 1;
+        it->left = 8;
+        it->p = NULL;
+        return;
+    }
+    const uint8_t *d = sector_data(a, s, w);
+    int nreg = (int)(w & 0xffu);
+    if (abs_word_flags(w) & ABS_FLAG_WIDE) {
+        int begin = r ? d[4 * (r - 1) + 2] | d[4 * (r - 1) + 3] << 8 : 0;
+        int end = d[4 * r + 2] | d[4 * r + 3] << 8;
+        it->wide = 1;
+        it->p = d + 4 * nreg + 2 * begin;
+        it->left = end - begin;
+    } else {
+        int begin = r ? d[2 * (r - 1) + 1] : 0, end = d[2 * r + 1];
+        it->p = d + 2 * nreg + begin;
+        it->left = end - begin;
+    }
+}
+
+bool abs_edge_next(const Abstraction *a, AbsEdgeIter *it, AbsEdge *e)
+{
+    if (it->dflt) {
+        while (it->dir < 8) {
+            int t = abs_neighbour_sector(a, it->sector, it->dir);
+            e->dir = it->dir++;
+            if (t >= 0) {
+                e->sector = t;
+                e->region = 0;
+                return true;
+            }
+        }
+        return false;
+    }
+    if (it->left <= 0)
+        return false;
+    it->left--;
+    if (it->wide) {
+        e->dir = it->p[0];
+        e->region = it->p[1];
+        it->p += 2;
+    } else {
+        e->dir = it->p[0] >> 5;
+        e->region = it->p[0] & 31;
+        it->p++;
+    }
+    e->sector = abs_neighbour_sector(a, it->sector, e->dir);
+    return true;
+}
+
+bool abs_decode(const Abstraction *a, AbsPlain *p, Err *err)
+{
+    memset(p, 0, sizeof *p);
+    p->nsectors = (int)a->nsectors;
+    int nreg = 0, nedge = 0;
+    for (uint32_t s = 0; s < a->nsectors; s++)
+        for (int r = 0; r < abs_region_count(a, (int)s); r++, nreg++) {
+            AbsEdgeIter it;
+            AbsEdge e;
+            abs_edges(a, (int)s, r, &it);
+            while (abs_edge_next(a, &it, &e))
+                nedge++;
+        }
+    p->reg_first = malloc(((size_t)p->nsectors + 1) * sizeof *p->reg_first);
+    p->center = malloc((size_t)nreg + 1);
+    p->edge_first = malloc(((size_t)nreg + 1) * sizeof *p->edge_first);
+    p->edge_dir = malloc((size_t)nedge + 1);
+    p->edge_target = malloc((size_t)nedge + 1);
+    if (!p->reg_first || !p->center || !p->edge_first || !p->edge_dir || !p->edge_target) {
+        abs_plain_free(p);
+        return err_set(err, "out of memory decoding the abstraction");
+    }
+    int ri = 0, ei = 0;
+    for (uint32_t s = 0; s < a->nsectors; s++) {
+        p->reg_first[s] = ri;
+        for (int r = 0; r < abs_region_count(a, (int)s); r++, ri++) {
+            xyLoc c = abs_region_center(a, (int)s, r);
+            p->center[ri] = (uint8_t)((c.y - abs_sector_y0(a, (int)s)) << 4 | (c.x - abs_sector_x0(a, (int)s)));
+            p->edge_first[ri] = ei;
+            AbsEdgeIter it;
+            AbsEdge e;
+            abs_edges(a, (int)s, r, &it);
+            while (abs_edge_next(a, &it, &e)) {
+                p->edge_dir[ei] = (uint8_t)e.dir;
+                p->edge_target[ei++] = (uint8_t)e.region;
+            }
+        }
+    }
+    p->reg_first[p->nsectors] = ri;
+    p->edge_first[ri] = ei;
+    p->nregions = nreg;
+    p->nedges = nedge;
+    return true;
+}

@@ -1,0 +1,162 @@
+/* Finding a cell's region (paper §"Pathfinding Using Abstraction": a search
+ * inside the sector that stops at the first region center), the optional
+ * per-cell label table, and the structural check of a loaded abstraction. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "abstraction.h"
+
+static void sector_box(const Abstraction *a, int s, int *x0, int *y0, int *w, int *h)
+{
+    *x0 = abs_sector_x0(a, s);
+    *y0 = abs_sector_y0(a, s);
+    *w = a->width - *x0 < a->S ? a->width - *x0 : a->S;
+    *h = a->height - *y0 < a->S ? a->height - *y0 : a->S;
+}
+
+int abs_region_of(const Abstraction *a, const Grid *g, AbsLocator *loc, int x, int y)
+{
+    if (!grid_passable(g, x, y))
+        return -1;
+    if (a->labels)
+        return a->labels[(size_t)y * a->width + x];
+    int s = abs_sector_of(a, x, y), nreg = abs_region_count(a, s);
+    if (nreg == 1)
+        return 0;
+    int x0, y0, w, h;
+    sector_box(a, s, &x0, &y0, &w, &h);
+    uint32_t stamp = ++loc->stamp;
+    if (stamp == 0) { /* wrapped: old stamps could match */
+        memset(loc->seen, 0, sizeof loc->seen);
+        memset(loc->center_stamp, 0, sizeof loc->center_stamp);
+        stamp = loc->stamp = 1;
+    }
+    for (int r = 0; r < nreg; r++) {
+        xyLoc c = abs_region_center(a, s, r);
+        int i = (c.y - y0) * ABS_MAX_SECTOR + (c.x - x0);
+        loc->center_stamp[i] = stamp;
+        loc->center_region[i] = (uint8_t)r;
+    }
+    int head = 0, tail = 0, start = (y - y0) * ABS_MAX_SECTOR + (x - x0);
+    /* Cell indices fit a byte only for S = 16 exactly, so the queue holds (y<<4)|x. */
+    loc->queue[tail++] = (uint8_t)start;
+    loc->seen[start] = stamp;
+    while (head < tail) {
+        int c = loc->queue[head++];
+        if (loc->center_stamp[c] == stamp)
+            return loc->center_region[c];
+        int cx = c % ABS_MAX_SECTOR, cy = c / ABS_MAX_SECTOR;
+        for (int d = 0; d < 4; d++) {
+            int nx = cx + GRID_DX[d], ny = cy + GRID_DY[d];
+            int n = ny * ABS_MAX_SECTOR + nx;
+            if (nx < 0 || ny < 0 || nx >= w || ny >= h || loc->seen[n] == stamp ||
+                !grid_passable(g, x0 + nx, y0 + ny))
+                continue;
+            loc->seen[n] = stamp;
+            loc->queue[tail++] = (uint8_t)n;
+        }
+    }
+    return -1; /* no center reachable: the abstraction does not match the grid */
+}
+
+bool abs_make_labels(Abstraction *a, const Grid *g, Err *err)
+{
+    free(a->labels);
+    a->labels = NULL;
+    uint8_t *labels = malloc((size_t)a->width * a->height);
+    AbsLocator *loc = calloc(1, sizeof *loc);
+    if (!labels || !loc) {
+        free(labels);
+        free(loc);
+        return err_set(err, "out of memory for the label table");
+    }
+    for (int y = 0; y < a->height; y++)
+        for (int x = 0; x < a->width; x++) {
+            int r = abs_region_of(a, g, loc, x, y);
+            labels[(size_t)y * a->width + x] = (uint8_t)(r < 0 ? 255 : r);
+        }
+    free(loc);
+    a->labels = labels;
+    return true;
+}
+
+bool abs_validate(const Abstraction *a, const Grid *g, Err *err)
+{
+    uint32_t regions = 0, edges = 0, defaults = 0;
+    AbsLocator *loc = calloc(1, sizeof *loc);
+    if (!loc)
+        return err_set(err, "out of memory checking the abstraction");
+    bool ok = true;
+    for (uint32_t s = 0; s < a->nsectors && ok; s++) {
+        uint32_t w = a->sector[s], flags = abs_word_flags(w);
+        int nreg = abs_region_count(a, (int)s), x0, y0, sw, sh;
+        sector_box(a, (int)s, &x0, &y0, &sw, &sh);
+        if (flags & ~(ABS_FLAG_DEFAULT | ABS_FLAG_WIDE) || (flags & ABS_FLAG_DEFAULT && nreg != 1)) {
+            ok = err_set(err, "sector %u: bad flags %#x", s, flags);
+            break;
+        }
+        defaults += (flags & ABS_FLAG_DEFAULT) != 0;
+        /* Every byte the sector's decoding reads must lie inside the pool. */
+        if (!(flags & ABS_FLAG_DEFAULT)) {
+            size_t start, bytes;
+            if (flags & ABS_FLAG_WIDE) {
+                uint32_t i = (w >> 8) & 0xffffu;
+                if (i >= a->nwide) {
+                    ok = err_set(err, "sector %u: wide index %u past %u", s, i, a->nwide);
+                    break;
+                }
+                start = a->wide[i].pool_offset;
+                bytes = 4u * nreg + 2u * a->wide[i].edges;
+            } else {
+                start = (size_t)a->group_base[s / ABS_GROUP] + ((w >> 8) & 0xffffu);
+                bytes = 2u * nreg;
+                if (start + bytes <= a->pool_bytes && nreg > 0)
+                    bytes += a->pool[start + 2u * nreg - 1];
+            }
+            if (start + bytes > a->pool_bytes) {
+                ok = err_set(err, "sector %u: data past the end of the pool", s);
+                break;
+            }
+            /* Cumulative edge ends never decrease (else a region's edge run is negative). */
+            const uint8_t *d = a->pool + start;
+            int prev = 0;
+            for (int r = 0; r < nreg && ok; r++) {
+                int end = flags & ABS_FLAG_WIDE ? d[4 * r + 2] | d[4 * r + 3] << 8 : d[2 * r + 1];
+                if (end < prev)
+                    ok = err_set(err, "sector %u region %d: edge index goes backwards", s, r);
+                prev = end;
+            }
+            if (ok && flags & ABS_FLAG_WIDE && prev != a->wide[(w >> 8) & 0xffffu].edges)
+                ok = err_set(err, "sector %u: wide edge count differs from its regions'", s);
+            if (!ok)
+                break;
+        }
+        for (int r = 0; r < nreg && ok; r++) {
+            xyLoc c = abs_region_center(a, (int)s, r);
+            if (c.x < x0 || c.y < y0 || c.x >= x0 + sw || c.y >= y0 + sh || !grid_passable(g, c.x, c.y) ||
+                (nreg > 1 && abs_region_of(a, g, loc, c.x, c.y) != r)) {
+                ok = err_set(err, "sector %u region %d: center (%d,%d) not a cell of its region", s, r,
+                             c.x, c.y);
+                break;
+            }
+            AbsEdgeIter it;
+            AbsEdge e;
+            int last = -1;
+            abs_edges(a, (int)s, r, &it);
+            while (ok && abs_edge_next(a, &it, &e)) {
+                int key = e.dir * 256 + e.region;
+                if (e.dir > 7 || e.sector < 0 || e.region >= abs_region_count(a, e.sector) || key <= last)
+                    ok = err_set(err, "sector %u region %d: bad edge (direction %d, region %d)", s, r,
+                                 e.dir, e.region);
+                last = key;
+                edges++;
+            }
+        }
+        regions += (uint32_t)nreg;
+    }
+    free(loc);
+    if (ok && (regions != a->nregions || edges != a->nedges || defaults != a->ndefault))
+        ok = err_set(err, "totals differ: %u regions, %u edges, %u default sectors counted; %u, %u, %u recorded",
+                     regions, edges, defaults, a->nregions, a->nedges, a->ndefault);
+    return ok;
+}

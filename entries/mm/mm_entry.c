@@ -1,0 +1,252 @@
+/* entries/mm: the minimal-memory abstraction entry with the DAO-1-level
+ * enhancements (abstraction/, refine/, cache/).
+ *
+ * Options (an unknown key or bad value is an error):
+ *   sector=4..16 (16)   sector side S            defaults=0|1 (1)  default-sector compression
+ *   labels=0|1 (0)      per-cell region table    w=W (1)           abstract search weight
+ *   n=N (1)             abstract edges refined per GetPath call
+ *   trim=K | trim=P% (0) cut the tail of each leg  corridor=0|1 (1) restrict legs to the abstract path
+ *   smooth=0|1 (1)      straight shortcuts       cache=off|nosym|sym (sym)  runtime edge cache
+ *   segfile=0|nosym|sym (0)  precompute every leg into the preprocessing file
+ * File: the abstraction (abstraction/absfile.c), then u32 segment mode (0, 1
+ * nosym, 2 sym) and, when set, the segment section (cache/segfile.h). A file
+ * that does not match the map or the options is rejected on stderr and the
+ * entry rebuilds in memory. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../common/binio.h"
+#include "../../refine/refiner.h"
+
+typedef struct MmConfig {
+    int sector;
+    int defaults, labels;
+    RefineConfig refine;
+    int cache;                 /* CacheMode */
+    int segfile;               /* 0, CACHE_NOSYM, CACHE_SYM */
+} MmConfig;
+
+typedef struct MmEntry {
+    MmConfig cfg;
+    Grid grid;
+    Abstraction abs;
+    AbsSearch as;
+    LegPlanner legs;
+    EdgeCache cache;
+    SegStore segs;
+    bool have_segs;
+    Refiner refiner;
+} MmEntry;
+
+static const char *const KNOWN[] = {"sector", "defaults", "labels", "w", "n", "trim", "corridor",
+                                    "smooth", "cache", "segfile", NULL};
+static const char *const CACHE_MODES[] = {"off", "nosym", "sym", NULL};
+static const char *const SEG_MODES[] = {"0", "nosym", "sym", NULL};
+
+static bool parse_trim(const EntryOpts *opts, RefineConfig *rc, Err *err)
+{
+    const char *v = opts_get(opts, "trim");
+    rc->trim_cells = rc->trim_percent = 0;
+    if (!v)
+        return true;
+    size_t len = strlen(v);
+    char *end;
+    long x = strtol(v, &end, 10);
+    bool percent = len > 1 && v[len - 1] == '%';
+    if (end == v || (percent ? end != v + len - 1 : *end != '\0') || x < 0 || x > (percent ? 99 : 1000))
+        return err_set(err, "--entry mm: trim=%s is not K (0..1000 cells) or P%% (0..99)", v);
+    if (percent)
+        rc->trim_percent = (int)x;
+    else
+        rc->trim_cells = (int)x;
+    return true;
+}
+
+static bool parse(const EntryOpts *opts, MmConfig *c, Err *err)
+{
+    int corridor, smooth;
+    return opts_only(opts, KNOWN, "mm", err) &&
+           opts_int(opts, "sector", ABS_MIN_SECTOR, ABS_MAX_SECTOR, 16, &c->sector, "mm", err) &&
+           opts_int(opts, "defaults", 0, 1, 1, &c->defaults, "mm", err) &&
+           opts_int(opts, "labels", 0, 1, 0, &c->labels, "mm", err) &&
+           opts_double(opts, "w", 1.0, 1000.0, 1.0, &c->refine.weight, "mm", err) &&
+           opts_int(opts, "n", 1, 1000000, 1, &c->refine.legs_per_call, "mm", err) &&
+           parse_trim(opts, &c->refine, err) &&
+           opts_int(opts, "corridor", 0, 1, 1, &corridor, "mm", err) &&
+           opts_int(opts, "smooth", 0, 1, 1, &smooth, "mm", err) &&
+           opts_choice(opts, "cache", CACHE_MODES, CACHE_SYM, &c->cache, "mm", err) &&
+           opts_choice(opts, "segfile", SEG_MODES, 0, &c->segfile, "mm", err) &&
+           ((c->refine.corridor = corridor), (c->refine.smooth = smooth), true);
+}
+
+static bool mm_check_options(const EntryOpts *opts, Err *err)
+{
+    MmConfig c;
+    return parse(opts, &c, err);
+}
+
+/* The abstraction and (with segfile) the segments, built from the grid. */
+static bool build_all(MmEntry *e, Err *err)
+{
+    if (!abs_build(&e->abs, &e->grid, e->cfg.sector, e->cfg.defaults, err) ||
+        !abs_search_init(&e->as, &e->abs, err) || !legs_init(&e->legs, &e->grid, &e->abs, err))
+        return false;
+    if (e->cfg.segfile) {
+        if (!segs_build(&e->segs, (CacheMode)e->cfg.segfile, &e->legs, &e->as, err))
+            return false;
+        e->have_segs = true;
+    }
+    return true;
+}
+
+static void mm_destroy(void *inst)
+{
+    MmEntry *e = inst;
+    if (!e)
+        return;
+    refiner_free(&e->refiner);
+    segs_free(&e->segs);
+    edge_cache_free(&e->cache);
+    legs_free(&e->legs);
+    abs_search_free(&e->as);
+    abs_free(&e->abs);
+    grid_free(&e->grid);
+    free(e);
+}
+
+static MmEntry *new_entry(const Grid *map, const EntryOpts *opts, Err *err)
+{
+    MmEntry *e = calloc(1, sizeof *e);
+    if (!e) {
+        err_set(err, "mm: out of memory");
+        return NULL;
+    }
+    if (!parse(opts, &e->cfg, err) || !grid_copy(&e->grid, map, err)) {
+        mm_destroy(e);
+        return NULL;
+    }
+    return e;
+}
+
+static bool mm_preprocess(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
+{
+    MmEntry *e = new_entry(map, opts, err);
+    if (!e || !build_all(e, err)) {
+        mm_destroy(e);
+        return false;
+    }
+    FILE *fp = fopen(file, "wb");
+    bool ok = fp != NULL;
+    if (ok) {
+        BinFile f = {fp, file, false};
+        abs_write(&f, &e->abs, &e->grid);
+        bin_put_u32(&f, (uint32_t)e->cfg.segfile);
+        if (e->have_segs)
+            segs_write(&f, &e->segs);
+        ok = fclose(fp) == 0 && !f.failed;
+    }
+    mm_destroy(e);
+    return ok || err_set(err, "%s: cannot write the preprocessing file", file);
+}
+
+/* Loads the file into e; false (with the reason) when it must not be trusted. */
+static bool load_file(MmEntry *e, const char *file, Err *err)
+{
+    FILE *fp = fopen(file, "rb");
+    if (!fp)
+        return err_set(err, "%s: cannot open (not preprocessed?)", file);
+    BinFile f = {fp, file, false};
+    bool ok = abs_read(&f, &e->abs, &e->grid, err);
+    if (ok && (e->abs.S != e->cfg.sector || e->abs.defaults_on != (bool)e->cfg.defaults))
+        ok = err_set(err, "%s: built with sector=%d defaults=%d, asked for sector=%d defaults=%d", file,
+                     e->abs.S, e->abs.defaults_on, e->cfg.sector, e->cfg.defaults);
+    ok = ok && abs_search_init(&e->as, &e->abs, err) && legs_init(&e->legs, &e->grid, &e->abs, err);
+    if (ok) {
+        uint32_t mode = bin_get_u32(&f);
+        if (f.failed)
+            ok = err_set(err, "%s: truncated file (no segment mode)", file);
+        else if (mode != (uint32_t)e->cfg.segfile)
+            ok = err_set(err, "%s: built with segfile=%s, asked for segfile=%s", file,
+                         mode < 3 ? SEG_MODES[mode] : "?", SEG_MODES[e->cfg.segfile]);
+        else if (mode)
+            ok = e->have_segs = segs_read(&f, &e->segs, (CacheMode)mode, &e->as, &e->grid, err);
+    }
+    if (ok && fgetc(fp) != EOF)
+        ok = err_set(err, "%s: trailing bytes after the data", file);
+    fclose(fp);
+    return ok;
+}
+
+static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
+{
+    MmEntry *e = new_entry(map, opts, err);
+    if (!e)
+        return NULL;
+    Err why;
+    if (!load_file(e, file, &why)) {
+        fprintf(stderr, "mm: rejected %s; rebuilding in memory\n", why.msg);
+        segs_free(&e->segs);
+        e->have_segs = false;
+        legs_free(&e->legs);
+        abs_search_free(&e->as);
+        abs_free(&e->abs);
+        if (!build_all(e, err)) {
+            mm_destroy(e);
+            return NULL;
+        }
+    }
+    if ((e->cfg.labels && !abs_make_labels(&e->abs, &e->grid, err)) ||
+        !edge_cache_init(&e->cache, (CacheMode)e->cfg.cache, err) ||
+        !refiner_init(&e->refiner, &e->cfg.refine, &e->grid, &e->abs, &e->as, &e->legs, &e->cache,
+                      e->have_segs ? &e->segs : NULL, err)) {
+        mm_destroy(e);
+        return NULL;
+    }
+    return e;
+}
+
+static bool mm_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
+{
+    MmEntry *e = inst;
+    return refiner_step(&e->refiner, s, g, path);
+}
+
+static void mm_counters(void *inst, EntryCounters *out, bool detail)
+{
+    MmEntry *e = inst;
+    const RefineStats *st = &e->refiner.stats;
+    out->expanded = st->abs_expanded + st->refine_expanded;
+    if (!detail)
+        return;
+    double q = st->queries ? (double)st->queries : 1.0;
+    counters_add(out, "abs_bytes", (double)abs_bytes(&e->abs));
+    counters_add(out, "sectors", e->abs.nsectors);
+    counters_add(out, "regions", e->abs.nregions);
+    counters_add(out, "edges", e->abs.nedges);
+    counters_add(out, "default_sectors", e->abs.ndefault);
+    counters_add(out, "wide_sectors", e->abs.nwide);
+    counters_add(out, "label_bytes", e->abs.labels ? (double)e->abs.width * e->abs.height : 0);
+    counters_add(out, "abs_expanded_mean", (double)st->abs_expanded / q);
+    counters_add(out, "refine_expanded_mean", (double)st->refine_expanded / q);
+    counters_add(out, "refine_max_p95", refiner_max_p95(&e->refiner));
+    counters_add(out, "legs_mean", (double)st->legs / q);
+    counters_add(out, "center_legs", (double)st->center_legs);
+    counters_add(out, "seg_hits", (double)st->seg_hits);
+    counters_add(out, "seg_bytes", e->have_segs ? (double)segs_bytes(&e->segs) : 0);
+    counters_add(out, "corridor_fallbacks", (double)e->legs.fallbacks);
+    counters_add(out, "search_bytes", (double)(abs_search_bytes(&e->as) + legs_bytes(&e->legs)));
+    edge_cache_report(&e->cache, out);
+}
+
+const Entry ENTRY_MM = {
+    .name = "mm",
+    .summary = "MM sector abstraction + DAO-1-level refinement (sector=,w=,n=,trim=,corridor=,smooth=,cache=,segfile=)",
+    .subopt_bound = 0,
+    .check_options = mm_check_options,
+    .preprocess = mm_preprocess,
+    .prepare = mm_prepare,
+    .get_path = mm_get_path,
+    .counters = mm_counters,
+    .destroy = mm_destroy,
+};

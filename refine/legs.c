@@ -1,0 +1,102 @@
+#include "legs.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+bool legs_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err)
+{
+    memset(lp, 0, sizeof *lp);
+    lp->grid = g;
+    lp->abs = a;
+    lp->sector_mark = calloc(a->nsectors ? a->nsectors : 1, sizeof *lp->sector_mark);
+    lp->pair_mark = calloc(a->nsectors ? a->nsectors : 1, sizeof *lp->pair_mark);
+    lp->col_block = malloc((size_t)g->width * sizeof *lp->col_block);
+    lp->row_block = malloc((size_t)g->height * sizeof *lp->row_block);
+    if (!lp->sector_mark || !lp->pair_mark || !lp->col_block || !lp->row_block || !astar_init(&lp->astar, g, err)) {
+        legs_free(lp);
+        return err_set(err, "out of memory for leg planning");
+    }
+    for (int x = 0; x < g->width; x++)
+        lp->col_block[x] = (uint16_t)(x / a->S);
+    for (int y = 0; y < g->height; y++)
+        lp->row_block[y] = (uint16_t)(y / a->S);
+    return true;
+}
+
+void legs_free(LegPlanner *lp)
+{
+    free(lp->sector_mark);
+    free(lp->pair_mark);
+    free(lp->col_block);
+    free(lp->row_block);
+    if (lp->astar.node)
+        astar_free(&lp->astar);
+    memset(lp, 0, sizeof *lp);
+}
+
+size_t legs_bytes(const LegPlanner *lp)
+{
+    const Grid *g = lp->grid;
+    return (size_t)lp->abs->nsectors * 8 + ((size_t)g->width + g->height) * 2 +
+           (size_t)(g->height + 2) * g->stride * (sizeof(AStarNode) + 1) + lp->astar.open.cap * sizeof(HeapItem);
+}
+
+uint32_t legs_new_mark(LegPlanner *lp)
+{
+    if (++lp->mark == 0) { /* wrapped: clear old stamps once */
+        memset(lp->sector_mark, 0, lp->abs->nsectors * sizeof *lp->sector_mark);
+        lp->mark = 1;
+    }
+    return lp->mark;
+}
+
+static AStarLimits corridor_limits(const LegPlanner *lp, const uint32_t *marks, uint32_t mark, double weight)
+{
+    AStarLimits lim = {.weight = weight, .block_mark = marks, .mark = mark,
+                       .col_block = lp->col_block, .row_block = lp->row_block, .blocks_w = lp->abs->sw};
+    return lim;
+}
+
+void legs_center(LegPlanner *lp, const AbsSearch *as, uint32_t a, uint32_t b, xyPath *out)
+{
+    uint32_t lo = a < b ? a : b, hi = a < b ? b : a;
+    if (++lp->pair == 0) {
+        memset(lp->pair_mark, 0, lp->abs->nsectors * sizeof *lp->pair_mark);
+        lp->pair = 1;
+    }
+    lp->pair_mark[as->region_sector[lo]] = lp->pair;
+    lp->pair_mark[as->region_sector[hi]] = lp->pair;
+    AStarLimits lim = corridor_limits(lp, lp->pair_mark, lp->pair, 1.0);
+    size_t first = out->len;
+    double len = astar_find(&lp->astar, as->center[lo], as->center[hi], &lim, out);
+    lp->last_expanded = lp->astar.last_expanded;
+    if (len < 0) { /* cannot happen for an abstract edge of a valid abstraction */
+        lp->fallbacks++;
+        astar_find(&lp->astar, as->center[lo], as->center[hi], NULL, out);
+        lp->last_expanded += lp->astar.last_expanded;
+    }
+    if (lo != a)
+        for (size_t i = first, j = out->len - 1; i < j; i++, j--) {
+            xyLoc t = out->cells[i];
+            out->cells[i] = out->cells[j];
+            out->cells[j] = t;
+        }
+}
+
+bool legs_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, bool use_corridor, double weight,
+                   xyPath *out)
+{
+    lp->last_expanded = 0;
+    if (use_corridor) {
+        AStarLimits lim = corridor_limits(lp, lp->sector_mark, mark, weight);
+        double len = astar_find(&lp->astar, from, to, &lim, out);
+        lp->last_expanded = lp->astar.last_expanded;
+        if (len >= 0)
+            return true;
+        lp->fallbacks++;
+    }
+    AStarLimits open = {.weight = weight};
+    double len = astar_find(&lp->astar, from, to, &open, out);
+    lp->last_expanded += lp->astar.last_expanded;
+    return len >= 0;
+}

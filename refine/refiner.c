@@ -1,0 +1,171 @@
+#include "refiner.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "smooth.h"
+
+bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const Abstraction *a, AbsSearch *as,
+                  LegPlanner *legs, EdgeCache *cache, SegStore *segs, Err *err)
+{
+    memset(r, 0, sizeof *r);
+    r->cfg = *cfg;
+    r->grid = g;
+    r->abs = a;
+    r->as = as;
+    r->legs = legs;
+    r->cache = cache;
+    r->segs = segs;
+    path_reserve(&r->scratch, 4096);
+    (void)err;
+    return true;
+}
+
+void refiner_free(Refiner *r)
+{
+    path_free(&r->scratch);
+    free(r->stats.query_max);
+    memset(r, 0, sizeof *r);
+}
+
+static void finish_query(Refiner *r)
+{
+    r->active = false;
+    RefineStats *st = &r->stats;
+    if (st->nquery_max == st->cap_query_max) {
+        size_t cap = st->cap_query_max ? st->cap_query_max * 2 : 4096;
+        uint32_t *n = realloc(st->query_max, cap * sizeof *n);
+        if (!n)
+            return; /* the percentile then covers fewer queries */
+        st->query_max = n;
+        st->cap_query_max = cap;
+    }
+    st->query_max[st->nquery_max++] = r->query_max;
+}
+
+static void note_search(Refiner *r, uint64_t expanded)
+{
+    r->stats.refine_expanded += expanded;
+    if (expanded > r->query_max)
+        r->query_max = (uint32_t)(expanded > UINT32_MAX ? UINT32_MAX : expanded);
+}
+
+/* Starts a query: locate, abstract search, corridor. False when g is unreachable. */
+static bool start_query(Refiner *r, xyLoc s, xyLoc g)
+{
+    const Abstraction *a = r->abs;
+    AbsSearch *as = r->as;
+    r->active = true;
+    r->s = s;
+    r->g = g;
+    r->cur = s;
+    r->leg = 0;
+    r->query_max = 0;
+    r->stats.queries++;
+    int ss = abs_sector_of(a, s.x, s.y), gs = abs_sector_of(a, g.x, g.y);
+    int sr = abs_region_of(a, r->grid, &r->loc, s.x, s.y), gr = abs_region_of(a, r->grid, &r->loc, g.x, g.y);
+    if (sr < 0 || gr < 0)
+        return false;
+    uint32_t from = abs_gid(as, ss, sr), to = abs_gid(as, gs, gr);
+    double cost = abs_search_run(as, from, to, r->cfg.weight);
+    r->stats.abs_expanded += as->last_expanded;
+    if (cost < 0)
+        return false;
+    /* Path r0..rk gives k legs (one when s and g share a region). */
+    r->nlegs = as->path_len > 1 ? as->path_len - 1 : 1;
+    r->corridor_mark = legs_new_mark(r->legs);
+    for (int i = 0; i < as->path_len; i++)
+        legs_mark_sector(r->legs, (int)as->region_sector[as->path[i]], r->corridor_mark);
+    return true;
+}
+
+/* Appends leg `i` (cells from r->cur, cur included) to scratch. */
+static void plan_leg(Refiner *r, int i, xyPath *leg)
+{
+    AbsSearch *as = r->as;
+    bool last = i == r->nlegs - 1;
+    xyLoc target = last ? r->g : as->center[as->path[i + 1]];
+    if (i >= 1 && !last) {
+        uint32_t a = as->path[i], b = as->path[i + 1];
+        xyLoc ca = as->center[a];
+        if (r->cur.x == ca.x && r->cur.y == ca.y) {
+            r->stats.center_legs++;
+            path_push(leg, ca);
+            if (r->segs && segs_get(r->segs, as, a, b, leg)) {
+                r->stats.seg_hits++;
+                return;
+            }
+            if (edge_cache_get(r->cache, a, b, ca, leg)) {
+                r->stats.cache_hits++;
+                return;
+            }
+            leg->len = 0;
+            legs_center(r->legs, as, a, b, leg);
+            note_search(r, r->legs->last_expanded);
+            edge_cache_put(r->cache, a, b, leg->cells, leg->len);
+            return;
+        }
+    }
+    legs_corridor(r->legs, r->cur, target, r->corridor_mark, r->cfg.corridor, 1.0, leg);
+    note_search(r, r->legs->last_expanded);
+}
+
+bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
+{
+    if (!r->active || r->s.x != s.x || r->s.y != s.y || r->g.x != g.x || r->g.y != g.y) {
+        if (!start_query(r, s, g)) {
+            finish_query(r);
+            return true; /* unreachable: nothing appended */
+        }
+        path_push(out, s);
+        if (s.x == g.x && s.y == g.y) {
+            finish_query(r);
+            return true;
+        }
+    }
+    for (int done = 0; done < r->cfg.legs_per_call && r->leg < r->nlegs; done++, r->leg++) {
+        xyPath *leg = &r->scratch;
+        leg->len = 0;
+        plan_leg(r, r->leg, leg);
+        r->stats.legs++;
+        size_t n = leg->len;
+        if (r->cfg.smooth)
+            n = smooth_path(r->grid, leg->cells, n);
+        if (r->leg < r->nlegs - 1 && n > 2) {
+            size_t cut = r->cfg.trim_cells ? (size_t)r->cfg.trim_cells : (n - 1) * (size_t)r->cfg.trim_percent / 100;
+            n = cut >= n - 1 ? 2 : n - cut; /* keep at least one step */
+        }
+        path_reserve(out, n);
+        for (size_t i = 1; i < n; i++)
+            out->cells[out->len++] = leg->cells[i];
+        if (n >= 1)
+            r->cur = leg->cells[n - 1];
+    }
+    if (r->leg >= r->nlegs) {
+        finish_query(r);
+        return true;
+    }
+    return false;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+double refiner_max_p95(const Refiner *r)
+{
+    size_t n = r->stats.nquery_max;
+    if (!n)
+        return 0;
+    uint32_t *copy = malloc(n * sizeof *copy);
+    if (!copy)
+        return 0;
+    memcpy(copy, r->stats.query_max, n * sizeof *copy);
+    qsort(copy, n, sizeof *copy, cmp_u32);
+    size_t k = (size_t)((double)(n - 1) * 0.95 + 0.5);
+    double v = copy[k];
+    free(copy);
+    return v;
+}

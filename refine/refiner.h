@@ -1,0 +1,73 @@
+/* refiner.h: the DAO-1-level query, R[n,t,c,s] (Sturtevant 2007 §"Pathfinding
+ * Using Abstraction"; Li's thesis ch. 3-4).
+ *
+ * A query locates s and g, runs the abstract search (weight w) and then, one
+ * GetPath call at a time, refines the next n abstract edges into cells:
+ *  - legs go s -> c(r1) -> ... -> c(r_{k-1}) -> g: the first and last region
+ *    centers are skipped (thesis Fig. 3.7); s and g in one region: one leg;
+ *  - a leg from a center to the next center is a center-to-center leg
+ *    (refine/legs.h), taken from the segment store, else the edge cache, else
+ *    planned and cached; the others are planned in the corridor of the
+ *    abstract path's sectors (c), widened when that fails;
+ *  - smoothing (s) shortens each leg with straight legal shortcuts;
+ *  - trimming (t) drops the tail of every leg but the last (t cells or t% of
+ *    it, keeping at least one step) and plans on from the cut.
+ * Each call appends the new cells to the caller's path (s itself first) and
+ * returns true once g is appended; an unreachable goal returns true having
+ * appended nothing.
+ *
+ * Owns its search state and scratch (allocated once); borrows the grid,
+ * abstraction, cache and segment store. */
+#ifndef GPPC_REFINE_REFINER_H
+#define GPPC_REFINE_REFINER_H
+
+#include "../cache/edge_cache.h"
+#include "../cache/segfile.h"
+#include "abstract_search.h"
+#include "legs.h"
+
+typedef struct RefineConfig {
+    double weight;             /* w: abstract search weight, >= 1 */
+    int legs_per_call;         /* n */
+    int trim_cells;            /* t as a count of cells, or ... */
+    int trim_percent;          /* ... as a percentage of the leg (one of them 0) */
+    bool corridor;             /* c */
+    bool smooth;               /* s */
+} RefineConfig;
+
+typedef struct RefineStats {
+    uint64_t queries;
+    uint64_t abs_expanded, refine_expanded;
+    uint64_t legs, center_legs, cache_hits, seg_hits;
+    uint32_t *query_max;       /* per query: the largest single refinement search */
+    size_t nquery_max, cap_query_max;
+} RefineStats;
+
+typedef struct Refiner {
+    RefineConfig cfg;
+    const Grid *grid;
+    const Abstraction *abs;
+    AbsSearch *as;
+    LegPlanner *legs;
+    EdgeCache *cache;          /* may be off */
+    SegStore *segs;            /* NULL without segfile */
+    AbsLocator loc;
+    /* The query in progress. */
+    bool active;
+    xyLoc s, g, cur;
+    int leg, nlegs;            /* next leg, leg count */
+    uint32_t corridor_mark;
+    uint32_t query_max;
+    xyPath scratch;
+    RefineStats stats;
+} Refiner;
+
+bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const Abstraction *a, AbsSearch *as,
+                  LegPlanner *legs, EdgeCache *cache, SegStore *segs, Err *err);
+void refiner_free(Refiner *r);
+/* One GetPath call. */
+bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out);
+/* 95th percentile over finished queries of their largest refinement search. */
+double refiner_max_p95(const Refiner *r);
+
+#endif

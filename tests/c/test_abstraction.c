@@ -1,0 +1,404 @@
+/* The MM abstraction against brute force: regions, centers, edges, layout,
+ * default sectors, the wide form, memory accounting and the file. */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../abstraction/plain.h"
+#include "../../grid/scen.h"
+#include "test.h"
+
+static uint64_t rng(uint64_t *s)
+{
+    *s += 0x9e3779b97f4a7c15ull;
+    uint64_t z = *s;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static Grid random_grid(int w, int h, int pct, uint64_t seed)
+{
+    bool *bits = malloc((size_t)w * h);
+    for (int i = 0; i < w * h; i++)
+        bits[i] = (int)(rng(&seed) % 100) >= pct;
+    Grid g;
+    Err err;
+    grid_from_bits(&g, bits, w, h, &err);
+    free(bits);
+    return g;
+}
+
+/* Brute force: regions of sector s by repeated relabelling until stable
+ * (no queue, no shared code with build.c). Returns the count; lab gets labels. */
+static int brute_regions(const Grid *g, int S, int x0, int y0, int *lab)
+{
+    int w = g->width - x0 < S ? g->width - x0 : S, h = g->height - y0 < S ? g->height - y0 : S;
+    for (int i = 0; i < S * S; i++)
+        lab[i] = -1;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            if (grid_passable(g, x0 + x, y0 + y))
+                lab[y * S + x] = y * S + x;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                int *l = &lab[y * S + x];
+                if (*l < 0)
+                    continue;
+                if (x + 1 < w && lab[y * S + x + 1] >= 0 && lab[y * S + x + 1] != *l) {
+                    int m = *l < lab[y * S + x + 1] ? *l : lab[y * S + x + 1];
+                    changed |= *l != m || lab[y * S + x + 1] != m;
+                    *l = lab[y * S + x + 1] = m;
+                }
+                if (y + 1 < h && lab[(y + 1) * S + x] >= 0 && lab[(y + 1) * S + x] != *l) {
+                    int m = *l < lab[(y + 1) * S + x] ? *l : lab[(y + 1) * S + x];
+                    changed |= *l != m || lab[(y + 1) * S + x] != m;
+                    *l = lab[(y + 1) * S + x] = m;
+                }
+            }
+    }
+    int n = 0;
+    for (int i = 0; i < S * S; i++)
+        n += lab[i] == i;
+    return n;
+}
+
+static bool has_edge(const Abstraction *a, int s, int r, int dir, int ts, int tr)
+{
+    AbsEdgeIter it;
+    AbsEdge e;
+    abs_edges(a, s, r, &it);
+    while (abs_edge_next(a, &it, &e))
+        if (e.dir == dir && e.sector == ts && e.region == tr)
+            return true;
+    return false;
+}
+
+/* Checks a's regions and edges against brute force over grid g. */
+static void check_against_brute_force(T *t, const Grid *g, const Abstraction *a, const char *what)
+{
+    AbsLocator *loc = calloc(1, sizeof *loc);
+    int lab[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
+    int bad = 0;
+    for (uint32_t s = 0; s < a->nsectors && bad < 3; s++) {
+        int x0 = abs_sector_x0(a, (int)s), y0 = abs_sector_y0(a, (int)s);
+        int n = brute_regions(g, a->S, x0, y0, lab);
+        if (n != abs_region_count(a, (int)s)) {
+            bad++;
+            t_fail(t, __FILE__, __LINE__, "%s: sector %u has %d regions, brute force %d", what, s,
+                   abs_region_count(a, (int)s), n);
+        }
+        /* Centers lie in their region: same brute label as every cell abs_region_of maps there. */
+        for (int r = 0; r < abs_region_count(a, (int)s); r++) {
+            xyLoc c = abs_region_center(a, (int)s, r);
+            CHECKF(t, grid_passable(g, c.x, c.y) && abs_region_of(a, g, loc, c.x, c.y) == r,
+                   "%s: sector %u region %d center (%d,%d)", what, s, r, c.x, c.y);
+        }
+    }
+    /* Every legal crossing move is covered by an edge between the right regions. */
+    for (int y = 0; y < g->height && bad < 3; y++)
+        for (int x = 0; x < g->width; x++) {
+            if (!grid_passable(g, x, y))
+                continue;
+            int s = abs_sector_of(a, x, y), r = abs_region_of(a, g, loc, x, y);
+            CHECK(t, r >= 0);
+            for (int d = 0; d < 8; d++) {
+                int nx = x + GRID_DX[d], ny = y + GRID_DY[d];
+                if (!grid_move_legal(g, x, y, d) || abs_sector_of(a, nx, ny) == s)
+                    continue;
+                int ts = abs_sector_of(a, nx, ny), tr = abs_region_of(a, g, loc, nx, ny);
+                int sd = -1;
+                for (int k = 0; k < 8; k++)
+                    if (abs_neighbour_sector(a, s, k) == ts)
+                        sd = k;
+                if (!has_edge(a, s, r, sd, ts, tr)) {
+                    bad++;
+                    t_fail(t, __FILE__, __LINE__, "%s: move (%d,%d)->(%d,%d) has no edge", what, x, y, nx, ny);
+                }
+            }
+        }
+    /* Every stored edge corresponds to at least one legal crossing move. */
+    for (uint32_t s = 0; s < a->nsectors && bad < 3; s++)
+        for (int r = 0; r < abs_region_count(a, (int)s); r++) {
+            AbsEdgeIter it;
+            AbsEdge e;
+            abs_edges(a, (int)s, r, &it);
+            while (abs_edge_next(a, &it, &e)) {
+                bool found = false;
+                int x0 = abs_sector_x0(a, (int)s), y0 = abs_sector_y0(a, (int)s);
+                for (int y = y0; y < y0 + a->S && y < g->height && !found; y++)
+                    for (int x = x0; x < x0 + a->S && x < g->width && !found; x++)
+                        for (int d = 0; d < 8 && !found; d++) {
+                            int nx = x + GRID_DX[d], ny = y + GRID_DY[d];
+                            found = grid_passable(g, x, y) && grid_move_legal(g, x, y, d) &&
+                                    abs_sector_of(a, nx, ny) == e.sector &&
+                                    abs_region_of(a, g, loc, x, y) == r &&
+                                    abs_region_of(a, g, loc, nx, ny) == e.region;
+                        }
+                if (!found) {
+                    bad++;
+                    t_fail(t, __FILE__, __LINE__, "%s: edge s%u r%d -> s%d r%d has no move", what, s, r,
+                           e.sector, e.region);
+                }
+            }
+        }
+    free(loc);
+}
+
+static void test_abs_random_maps_match_brute_force(T *t)
+{
+    int sizes[] = {4, 5, 8, 12, 16};
+    for (int i = 0; i < 5; i++)
+        for (int pct = 10; pct <= 50; pct += 20) {
+            Grid g = random_grid(53, 37, pct, (uint64_t)(i * 100 + pct));
+            Abstraction a;
+            Err err;
+            CHECKF(t, abs_build(&a, &g, sizes[i], true, &err), "%s", err.msg);
+            char what[64];
+            snprintf(what, sizeof what, "random S=%d %d%%", sizes[i], pct);
+            check_against_brute_force(t, &g, &a, what);
+            CHECKF(t, abs_validate(&a, &g, &err), "%s: %s", what, err.msg);
+            abs_free(&a);
+            grid_free(&g);
+        }
+}
+
+static void for_each_embedded_map(T *t, void (*fn)(T *, const Grid *, const char *))
+{
+    const char *families[] = {"random", "rooms", "mazes"};
+    for (int f = 0; f < 3; f++) {
+        char dir[128];
+        snprintf(dir, sizeof dir, "maps/%s", families[f]);
+        DIR *d = opendir(dir);
+        struct dirent *de;
+        while (d && (de = readdir(d))) {
+            if (!strstr(de->d_name, ".map"))
+                continue;
+            char path[512];
+            snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+            Grid g;
+            Err err;
+            if (grid_load_map(&g, path, &err)) {
+                fn(t, &g, path);
+                grid_free(&g);
+            }
+        }
+        if (d)
+            closedir(d);
+    }
+}
+
+static void check_map_s16(T *t, const Grid *g, const char *path)
+{
+    Abstraction a;
+    Err err;
+    CHECKF(t, abs_build(&a, g, 16, true, &err), "%s", err.msg);
+    check_against_brute_force(t, g, &a, path);
+    abs_free(&a);
+}
+
+static void test_abs_embedded_maps_match_brute_force(T *t) { for_each_embedded_map(t, check_map_s16); }
+
+static void test_abs_real_maps_sample(T *t)
+{
+    const char *dir = bench_dir(t);
+    if (!dir)
+        return;
+    const char *names[] = {"dao/arena2", "dao/den312d", "rooms/16room_000", "mazes/maze512-1-0"};
+    for (int i = 0; i < 4; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/maps/%s.map", dir, names[i]);
+        Grid g;
+        Err err;
+        CHECKF(t, grid_load_map(&g, path, &err), "%s", err.msg);
+        check_map_s16(t, &g, path);
+        grid_free(&g);
+    }
+}
+
+/* abs_bytes against counts recomputed from the plain regions and edges. */
+static void test_abs_bytes_honest(T *t)
+{
+    Grid g = random_grid(100, 70, 25, 7);
+    for (int y = 0; y < 70; y++) /* open right half: default sectors there */
+        for (int x = 50; x < 100; x++)
+            g.cells[grid_index(&g, x, y)] = 1;
+    for (int dflt = 0; dflt <= 1; dflt++) {
+        Abstraction a;
+        AbsPlain p;
+        Err err;
+        CHECK(t, abs_build(&a, &g, 8, dflt, &err));
+        CHECK(t, abs_decode(&a, &p, &err));
+        size_t expect = ABS_FIXED_BYTES + 4 * (size_t)a.nsectors + 4 * (size_t)((a.nsectors + 255) / 256);
+        int defaults = 0;
+        for (int s = 0; s < p.nsectors; s++) {
+            int nreg = p.reg_first[s + 1] - p.reg_first[s];
+            int nedge = p.edge_first[p.reg_first[s + 1]] - p.edge_first[p.reg_first[s]];
+            if (a.sector[s] >> 24 & ABS_FLAG_DEFAULT) {
+                defaults++;
+                continue;
+            }
+            if (a.sector[s] >> 24 & ABS_FLAG_WIDE)
+                expect += 8 + 4 * (size_t)nreg + 2 * (size_t)nedge;
+            else
+                expect += 2 * (size_t)nreg + (size_t)nedge;
+        }
+        CHECKF(t, abs_bytes(&a) == expect, "abs_bytes %zu, recomputed %zu", abs_bytes(&a), expect);
+        CHECK(t, (int)a.nregions == p.nregions && (int)a.nedges == p.nedges);
+        CHECK(t, dflt ? defaults == (int)a.ndefault && defaults > 0 : a.ndefault == 0);
+        abs_plain_free(&p);
+        abs_free(&a);
+    }
+    grid_free(&g);
+}
+
+static void test_abs_default_sectors(T *t)
+{
+    bool bits[48 * 48];
+    for (int i = 0; i < 48 * 48; i++)
+        bits[i] = true;
+    bits[20 * 48 + 20] = false; /* the middle sector (16..31) gets a hole off its center */
+    Grid g;
+    Err err;
+    grid_from_bits(&g, bits, 48, 48, &err);
+    Abstraction on, off;
+    CHECK(t, abs_build(&on, &g, 16, true, &err) && abs_build(&off, &g, 16, false, &err));
+    /* One region each; the hole moves the middle sector's centroid-nearest center. */
+    CHECK(t, on.ndefault == 8 && off.ndefault == 0);
+    CHECK(t, !(on.sector[4] >> 24 & ABS_FLAG_DEFAULT));
+    CHECK(t, abs_bytes(&on) < abs_bytes(&off));
+    xyLoc c = abs_region_center(&on, 0, 0), sc = abs_standard_center(&on, 0);
+    CHECK(t, c.x == 7 && c.y == 7 && sc.x == 7 && sc.y == 7);
+    AbsPlain p1, p2;
+    CHECK(t, abs_decode(&on, &p1, &err) && abs_decode(&off, &p2, &err));
+    CHECK(t, p1.nregions == p2.nregions && p1.nedges == p2.nedges);
+    CHECK(t, memcmp(p1.center, p2.center, (size_t)p1.nregions) == 0);
+    CHECK(t, memcmp(p1.edge_target, p2.edge_target, (size_t)p1.nedges) == 0);
+    CHECK(t, memcmp(p1.edge_dir, p2.edge_dir, (size_t)p1.nedges) == 0);
+    /* A corner sector has 3 neighbours, an inner one 8. */
+    CHECK(t, p1.edge_first[1] - p1.edge_first[0] == 3);
+    abs_plain_free(&p1);
+    abs_plain_free(&p2);
+    abs_free(&on);
+    abs_free(&off);
+    grid_free(&g);
+}
+
+/* A 16x16 checkerboard sector has 128 one-cell regions (diagonals would cut
+ * corners), beside an open sector whose region touches 8 of them: the open
+ * sector's edges target regions >= 32, so both need the wide form. */
+static void test_abs_checkerboard_overflow(T *t)
+{
+    bool bits[32 * 16];
+    for (int y = 0; y < 16; y++)
+        for (int x = 0; x < 32; x++)
+            bits[y * 32 + x] = x >= 16 || (x + y) % 2 == 0;
+    Grid g;
+    Err err;
+    grid_from_bits(&g, bits, 32, 16, &err);
+    Abstraction a;
+    CHECKF(t, abs_build(&a, &g, 16, true, &err), "%s", err.msg);
+    CHECK(t, abs_region_count(&a, 0) == 128 && abs_region_count(&a, 1) == 1);
+    CHECK(t, a.nwide >= 1 && (a.sector[1] >> 24 & ABS_FLAG_WIDE));
+    check_against_brute_force(t, &g, &a, "checkerboard");
+    int n = 0;
+    AbsEdgeIter it;
+    AbsEdge e;
+    abs_edges(&a, 1, 0, &it);
+    while (abs_edge_next(&a, &it, &e))
+        n++;
+    CHECK(t, n == 8); /* the 8 passable cells of column 15 */
+    CHECK(t, abs_validate(&a, &g, &err));
+    abs_free(&a);
+    grid_free(&g);
+}
+
+static void test_abs_region_of_and_labels(T *t)
+{
+    Grid g = random_grid(64, 48, 35, 99);
+    Abstraction a;
+    Err err;
+    CHECK(t, abs_build(&a, &g, 12, true, &err));
+    AbsLocator *loc = calloc(1, sizeof *loc);
+    int *plain = malloc(sizeof(int) * 64 * 48);
+    for (int i = 0; i < 64 * 48; i++)
+        plain[i] = abs_region_of(&a, &g, loc, i % 64, i / 64);
+    CHECK(t, abs_make_labels(&a, &g, &err));
+    for (int i = 0; i < 64 * 48; i++)
+        CHECKF(t, abs_region_of(&a, &g, loc, i % 64, i / 64) == plain[i], "cell %d", i);
+    free(plain);
+    free(loc);
+    abs_free(&a);
+    grid_free(&g);
+}
+
+static void flip_byte(const char *path, long at)
+{
+    FILE *fp = fopen(path, "r+b");
+    fseek(fp, at, SEEK_SET);
+    int c = fgetc(fp);
+    fseek(fp, at, SEEK_SET);
+    fputc(c ^ 0x40, fp);
+    fclose(fp);
+}
+
+static void test_abs_file_round_trip_and_rejects(T *t)
+{
+    Grid g = random_grid(70, 45, 30, 5);
+    Abstraction a, b;
+    Err err;
+    char path[256];
+    snprintf(path, sizeof path, "%s/a.mm", temp_dir());
+    CHECK(t, abs_build(&a, &g, 8, true, &err));
+    CHECKF(t, abs_save(&a, &g, path, &err), "%s", err.msg);
+    CHECKF(t, abs_load(&b, &g, path, &err), "%s", err.msg);
+    CHECK(t, b.nsectors == a.nsectors && b.pool_bytes == a.pool_bytes && b.S == 8);
+    CHECK(t, memcmp(a.sector, b.sector, a.nsectors * 4) == 0 && memcmp(a.pool, b.pool, a.pool_bytes) == 0);
+    abs_free(&b);
+    FILE *fp = fopen(path, "rb");
+    fseek(fp, 0, SEEK_END);
+    long size = ftell(fp);
+    fclose(fp);
+    /* Stale: the map changed by one cell. */
+    Grid g2;
+    grid_copy(&g2, &g, &err);
+    g2.cells[grid_index(&g2, 3, 3)] ^= 1;
+    CHECK(t, !abs_load(&b, &g2, path, &err) && contains(err.msg, "checksum"));
+    grid_free(&g2);
+    /* Corrupt payload: every region of the file, one byte at a time. */
+    long probes[] = {44 + 2, 44 + 40, size / 2, size - 12, size - 3};
+    for (int i = 0; i < 5; i++) {
+        CHECK(t, abs_save(&a, &g, path, &err));
+        flip_byte(path, probes[i]);
+        CHECKF(t, !abs_load(&b, &g, path, &err), "flipped byte %ld accepted", probes[i]);
+    }
+    /* Truncated at several points. */
+    long cuts[] = {10, 50, size / 2, size - 1};
+    for (int i = 0; i < 4; i++) {
+        CHECK(t, abs_save(&a, &g, path, &err));
+        fp = fopen(path, "r+b");
+        CHECK(t, ftruncate(fileno(fp), cuts[i]) == 0);
+        fclose(fp);
+        CHECKF(t, !abs_load(&b, &g, path, &err) && contains(err.msg, "truncated"), "cut %ld: %s", cuts[i], err.msg);
+    }
+    /* Foreign: another entry's file and plain text. */
+    CHECK(t, !abs_load(&b, &g, temp_file(2, "type octile\nheight 1\n"), &err) && contains(err.msg, "magic"));
+    CHECK(t, !abs_load(&b, &g, "/nonexistent.mm", &err));
+    abs_free(&a);
+    grid_free(&g);
+}
+
+const TestCase ABSTRACTION_TESTS[] = {
+    {"abs_random_maps_match_brute_force", test_abs_random_maps_match_brute_force},
+    {"abs_embedded_maps_match_brute_force", test_abs_embedded_maps_match_brute_force},
+    {"abs_real_maps_sample", test_abs_real_maps_sample},
+    {"abs_bytes_honest", test_abs_bytes_honest},
+    {"abs_default_sectors", test_abs_default_sectors},
+    {"abs_checkerboard_overflow", test_abs_checkerboard_overflow},
+    {"abs_region_of_and_labels", test_abs_region_of_and_labels},
+    {"abs_file_round_trip_and_rejects", test_abs_file_round_trip_and_rejects},
+    {NULL, NULL},
+};
