@@ -1,0 +1,377 @@
+/* The mm entry: every option gives valid paths, GetPath only appends, the
+ * cache and segment file do not change paths, bad files are rebuilt. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../Entry.h"
+#include "../../cache/edge_cache.h"
+#include "../../grid/scen.h"
+#include "../../grid/validate.h"
+#include "../../refine/smooth.h"
+#include "test.h"
+
+typedef struct Loaded {
+    Grid g;
+    Scenario sc;
+} Loaded;
+
+static bool load(T *t, const char *name, Loaded *l)
+{
+    char map[256], scen[256];
+    snprintf(map, sizeof map, "maps/%s.map", name);
+    snprintf(scen, sizeof scen, "scenarios/%s.map.scen", name);
+    Err err;
+    bool ok = grid_load_map(&l->g, map, &err) && scen_load(&l->sc, scen, &err);
+    CHECKF(t, ok, "%s", err.msg);
+    return ok;
+}
+
+static void unload(Loaded *l)
+{
+    scen_free(&l->sc);
+    grid_free(&l->g);
+}
+
+/* Prepares mm with `spec` options on l's map (preprocessing into the temp dir). */
+static void *prepare(T *t, const Loaded *l, const char *spec, const Entry **e)
+{
+    EntryOpts opts;
+    Err err;
+    if (!entry_parse_spec(spec, e, &opts, &err)) {
+        t_fail(t, __FILE__, __LINE__, "%s: %s", spec, err.msg);
+        return NULL;
+    }
+    char file[256];
+    snprintf(file, sizeof file, "%s/mm.pre", temp_dir());
+    CHECKF(t, (*e)->preprocess(&l->g, file, &opts, &err), "%s: %s", spec, err.msg);
+    void *inst = (*e)->prepare(&l->g, file, &opts, &err);
+    CHECKF(t, inst != NULL, "%s: %s", spec, err.msg);
+    return inst;
+}
+
+/* Runs query q, checking after every call that earlier cells were left alone.
+ * Returns the number of calls. */
+static int run_query(T *t, const Entry *e, void *inst, const ScenQuery *q, xyPath *p)
+{
+    static xyLoc before[1 << 16];
+    p->len = 0;
+    int calls = 0;
+    bool done = false;
+    while (!done && calls < 100000) {
+        size_t n = p->len < (1 << 16) ? p->len : (1 << 16);
+        if (n)
+            memcpy(before, p->cells, n * sizeof *before);
+        done = e->get_path(inst, q->start, q->goal, p);
+        calls++;
+        CHECKF(t, p->len >= n && (n == 0 || memcmp(before, p->cells, n * sizeof *before) == 0),
+               "call %d rewrote earlier cells", calls);
+    }
+    return calls;
+}
+
+static void check_valid_paths(T *t, const char *spec, const char *map, int stride)
+{
+    Loaded l;
+    if (!load(t, map, &l))
+        return;
+    const Entry *e;
+    void *inst = prepare(t, &l, spec, &e);
+    xyPath p = {0};
+    int bad = 0;
+    for (int i = 0; inst && i < l.sc.count && bad < 3; i += stride) {
+        const ScenQuery *q = &l.sc.q[i];
+        run_query(t, e, inst, q, &p);
+        char why[160];
+        double len;
+        bool ok = path_validate(&l.g, q->start, q->goal, p.cells, p.len, &len, why, sizeof why);
+        bad += !ok;
+        CHECKF(t, ok, "%s on %s line %d: %s", spec, map, q->line, why);
+        CHECKF(t, !ok || len >= q->optimal - q->optimal_tol - 1e-6, "%s: shorter than optimal", spec);
+    }
+    path_free(&p);
+    if (inst)
+        e->destroy(inst);
+    unload(&l);
+}
+
+static void test_mm_every_option_valid(T *t)
+{
+    const char *specs[] = {
+        "mm", "mm:sector=4", "mm:sector=8", "mm:sector=12,defaults=0", "mm:labels=1",
+        "mm:w=2", "mm:w=15", "mm:n=3", "mm:n=1000", "mm:trim=3", "mm:trim=25%", "mm:corridor=0",
+        "mm:smooth=0", "mm:cache=off", "mm:cache=nosym", "mm:segfile=sym", "mm:segfile=nosym",
+        "mm:sector=5,w=4,n=2,trim=10%,corridor=0,smooth=0,cache=nosym,segfile=nosym,labels=1"};
+    const char *maps[] = {"rooms/8room256-0", "random/random256-40-0", "mazes/maze256-2-0"};
+    for (size_t s = 0; s < sizeof specs / sizeof *specs; s++)
+        for (int m = 0; m < 3; m++)
+            check_valid_paths(t, specs[s], maps[m], 7);
+}
+
+static void test_mm_bad_options(T *t)
+{
+    const Entry *e;
+    EntryOpts o;
+    Err err;
+    const char *bad[] = {"mm:sector=3", "mm:sector=17", "mm:w=0.9", "mm:n=0", "mm:trim=-1", "mm:trim=100%",
+                         "mm:trim=5x", "mm:cache=yes", "mm:segfile=1", "mm:smooth=2", "mm:speed=1"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        CHECKF(t, !entry_parse_spec(bad[i], &e, &o, &err) && contains(err.msg, "mm"), "accepted %s", bad[i]);
+}
+
+static void test_mm_incremental_calls(T *t)
+{
+    Loaded l;
+    if (!load(t, "mazes/maze256-4-0", &l))
+        return;
+    const Entry *e;
+    void *inst = prepare(t, &l, "mm:n=1", &e);
+    xyPath p = {0};
+    const ScenQuery *q = &l.sc.q[l.sc.count - 1]; /* the longest bucket */
+    int calls = run_query(t, e, inst, q, &p);
+    CHECKF(t, calls > 5, "a long path took only %d calls with n=1", calls);
+    CHECK(t, path_validate(&l.g, q->start, q->goal, p.cells, p.len, NULL, NULL, 0));
+    /* Asking again after the goal starts a fresh query. */
+    int again = run_query(t, e, inst, q, &p);
+    CHECK(t, again == calls);
+    path_free(&p);
+    e->destroy(inst);
+    unload(&l);
+}
+
+/* The same query set through specs[] must give the same cells. */
+static void test_mm_cache_and_segfile_keep_paths(T *t)
+{
+    const char *specs[] = {"mm:cache=off", "mm:cache=nosym", "mm:cache=sym", "mm:segfile=sym", "mm:segfile=nosym",
+                           "mm:segfile=sym,cache=off"};
+    const char *maps[] = {"rooms/16room256-0", "random/random256-20-0"};
+    for (int m = 0; m < 2; m++) {
+        Loaded l;
+        if (!load(t, maps[m], &l))
+            return;
+        xyPath ref[400] = {{0}};
+        int nq = l.sc.count < 400 ? l.sc.count : 400;
+        for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
+            const Entry *e;
+            void *inst = prepare(t, &l, specs[s], &e);
+            xyPath p = {0};
+            int differ = 0;
+            for (int i = 0; inst && i < nq; i++) {
+                run_query(t, e, inst, &l.sc.q[i], &p);
+                if (s == 0) {
+                    path_reserve(&ref[i], p.len);
+                    memcpy(ref[i].cells, p.cells, p.len * sizeof *p.cells);
+                    ref[i].len = p.len;
+                } else if (p.len != ref[i].len || memcmp(p.cells, ref[i].cells, p.len * sizeof *p.cells)) {
+                    differ++;
+                }
+            }
+            CHECKF(t, differ == 0, "%s on %s: %d of %d paths differ from cache=off", specs[s], maps[m], differ, nq);
+            EntryCounters c = {0};
+            if (inst) {
+                e->counters(inst, &c, true);
+                e->destroy(inst);
+            }
+            for (int k = 0; k < c.n; k++) {
+                if (s == 2 && !strcmp(c.extra[k].key, "cache_hits"))
+                    CHECKF(t, c.extra[k].value > 0, "cache=sym never hit");
+                if (s == 3 && !strcmp(c.extra[k].key, "seg_hits"))
+                    CHECKF(t, c.extra[k].value > 0, "segfile=sym never used");
+            }
+            path_free(&p);
+        }
+        for (int i = 0; i < nq; i++)
+            path_free(&ref[i]);
+        unload(&l);
+    }
+}
+
+static void test_mm_unreachable_and_trivial(T *t)
+{
+    /* Two open halves split by a wall: (0,0) cannot reach (39,0). */
+    bool bits[40 * 20];
+    for (int i = 0; i < 40 * 20; i++)
+        bits[i] = i % 40 != 20;
+    Loaded l = {0};
+    Err err;
+    grid_from_bits(&l.g, bits, 40, 20, &err);
+    const Entry *e;
+    void *inst = prepare(t, &l, "mm:sector=8", &e);
+    xyPath p = {0};
+    ScenQuery far = {.start = {0, 0}, .goal = {39, 0}}, same = {.start = {3, 3}, .goal = {3, 3}};
+    CHECK(t, run_query(t, e, inst, &far, &p) == 1 && p.len == 0);
+    CHECK(t, run_query(t, e, inst, &same, &p) == 1 && p.len == 1 && p.cells[0].x == 3);
+    path_free(&p);
+    e->destroy(inst);
+    grid_free(&l.g);
+}
+
+/* Captures what prepare prints on stderr. */
+static void *prepare_capturing(const Entry *e, const Grid *g, const char *file, const EntryOpts *o, char *buf,
+                               size_t size)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/stderr.txt", temp_dir());
+    fflush(stderr);
+    int saved = dup(2);
+    FILE *fp = fopen(path, "w");
+    dup2(fileno(fp), 2);
+    Err err;
+    void *inst = e->prepare(g, file, o, &err);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    fclose(fp);
+    fp = fopen(path, "r");
+    size_t n = fread(buf, 1, size - 1, fp);
+    buf[n] = '\0';
+    fclose(fp);
+    return inst;
+}
+
+static void test_mm_bad_file_rebuilt(T *t)
+{
+    Loaded l;
+    if (!load(t, "rooms/32room256-0", &l))
+        return;
+    const Entry *e;
+    EntryOpts o16, o8, oseg;
+    Err err;
+    CHECK(t, entry_parse_spec("mm", &e, &o16, &err) && entry_parse_spec("mm:sector=8", &e, &o8, &err) &&
+                 entry_parse_spec("mm:segfile=sym", &e, &oseg, &err));
+    char file[256], msg[2048];
+    snprintf(file, sizeof file, "%s/mm-bad.pre", temp_dir());
+    struct {
+        const char *what;
+        long cut, flip;
+        const EntryOpts *pre, *run;
+        const char *expect;
+    } cases[] = {
+        {"missing", -2, -1, &o16, &o16, "cannot open"},
+        {"truncated", 100, -1, &o16, &o16, "truncated"},
+        {"flipped", -1, 300, &o16, &o16, "checksum"},
+        {"other sector size", -1, -1, &o8, &o16, "sector=8"},
+        {"segments asked, none stored", -1, -1, &o16, &oseg, "segfile"},
+        {"segments truncated", -3, -1, &oseg, &oseg, "truncated"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        unlink(file);
+        if (cases[i].cut != -2)
+            CHECK(t, e->preprocess(&l.g, file, cases[i].pre, &err));
+        FILE *fp = fopen(file, "r+b");
+        if (fp && cases[i].cut == -3) {
+            fseek(fp, 0, SEEK_END);
+            cases[i].cut = ftell(fp) - 20;
+        }
+        if (fp && cases[i].cut >= 0)
+            CHECK(t, ftruncate(fileno(fp), cases[i].cut) == 0);
+        if (fp && cases[i].flip >= 0) {
+            fseek(fp, cases[i].flip, SEEK_SET);
+            int c = fgetc(fp);
+            fseek(fp, cases[i].flip, SEEK_SET);
+            fputc(c ^ 1, fp);
+        }
+        if (fp)
+            fclose(fp);
+        void *inst = prepare_capturing(e, &l.g, file, cases[i].run, msg, sizeof msg);
+        CHECKF(t, inst != NULL, "%s: no instance", cases[i].what);
+        CHECKF(t, contains(msg, "rejected") && contains(msg, "rebuilding") && contains(msg, cases[i].expect),
+               "%s: stderr was '%s'", cases[i].what, msg);
+        if (!inst)
+            continue;
+        xyPath p = {0};
+        run_query(t, e, inst, &l.sc.q[l.sc.count - 1], &p);
+        CHECK(t, path_validate(&l.g, l.sc.q[l.sc.count - 1].start, l.sc.q[l.sc.count - 1].goal, p.cells, p.len,
+                               NULL, NULL, 0));
+        path_free(&p);
+        e->destroy(inst);
+    }
+    unload(&l);
+}
+
+static void test_smooth_never_longer_and_legal(T *t)
+{
+    Loaded l;
+    if (!load(t, "random/random256-20-0", &l))
+        return;
+    const Entry *e = entry_find("astar");
+    EntryOpts none = {0};
+    Err err;
+    void *inst = e->prepare(&l.g, "", &none, &err);
+    xyPath p = {0};
+    int shorter = 0;
+    for (int i = 0; i < l.sc.count; i += 5) {
+        const ScenQuery *q = &l.sc.q[i];
+        run_query(t, e, inst, q, &p);
+        /* Make a detour-rich path: A* path with every 7th cell duplicated
+         * sideways is not needed; smoothing an optimal path must keep it optimal. */
+        double before = path_length(p.cells, p.len);
+        size_t n = smooth_path(&l.g, p.cells, p.len);
+        double after;
+        char why[160];
+        CHECKF(t, path_validate(&l.g, q->start, q->goal, p.cells, n, &after, why, sizeof why), "line %d: %s",
+               q->line, why);
+        CHECKF(t, after <= before + 1e-9, "line %d: %f -> %f", q->line, before, after);
+        shorter += after < before - 1e-9;
+    }
+    CHECK(t, shorter == 0); /* an optimal path cannot get shorter */
+    /* A staircase shortens to a straight diagonal-first line. */
+    bool open[100];
+    for (int i = 0; i < 100; i++)
+        open[i] = true;
+    Grid g;
+    grid_from_bits(&g, open, 10, 10, &err);
+    xyLoc stair[] = {{0, 0}, {1, 0}, {1, 1}, {2, 1}, {2, 2}, {3, 2}, {3, 3}};
+    size_t n = smooth_path(&g, stair, 7);
+    CHECK(t, n == 4 && fabs(path_length(stair, n) - 3 * GRID_SQRT2) < 1e-12);
+    CHECK(t, line_legal(&g, (xyLoc){0, 0}, (xyLoc){9, 4}));
+    g.cells[grid_index(&g, 1, 0)] = 0; /* (0,0)->(1,1) would cut this corner */
+    CHECK(t, !line_legal(&g, (xyLoc){0, 0}, (xyLoc){3, 3}));
+    grid_free(&g);
+    path_free(&p);
+    e->destroy(inst);
+    unload(&l);
+}
+
+static void test_edge_cache_sym_and_nosym(T *t)
+{
+    xyLoc leg[] = {{5, 5}, {6, 5}, {7, 6}, {7, 7}, {8, 8}};
+    for (int mode = CACHE_NOSYM; mode <= CACHE_SYM; mode++) {
+        EdgeCache c;
+        Err err;
+        CHECK(t, edge_cache_init(&c, (CacheMode)mode, &err));
+        xyPath p = {0};
+        CHECK(t, !edge_cache_get(&c, 3, 9, leg[0], &p) && c.misses == 1);
+        CHECK(t, edge_cache_put(&c, 3, 9, leg, 5));
+        CHECK(t, edge_cache_get(&c, 3, 9, leg[0], &p) && p.len == 4);
+        CHECK(t, memcmp(p.cells, leg + 1, 4 * sizeof *leg) == 0);
+        p.len = 0;
+        bool back = edge_cache_get(&c, 9, 3, leg[4], &p);
+        CHECK(t, back == (mode == CACHE_SYM));
+        if (back)
+            for (int i = 0; i < 4; i++)
+                CHECK(t, p.cells[i].x == leg[3 - i].x && p.cells[i].y == leg[3 - i].y);
+        for (uint32_t k = 0; k < 5000; k++) /* growth keeps old entries */
+            CHECK(t, edge_cache_put(&c, 100 + k, 7, leg, 5));
+        p.len = 0;
+        CHECK(t, edge_cache_get(&c, 3, 9, leg[0], &p) && p.len == 4);
+        EntryCounters out = {0};
+        edge_cache_report(&c, &out);
+        CHECK(t, out.n >= 5 && !strcmp(out.extra[0].key, "cache_hits"));
+        path_free(&p);
+        edge_cache_free(&c);
+    }
+}
+
+const TestCase MM_TESTS[] = {
+    {"mm_every_option_valid", test_mm_every_option_valid},
+    {"mm_bad_options", test_mm_bad_options},
+    {"mm_incremental_calls", test_mm_incremental_calls},
+    {"mm_cache_and_segfile_keep_paths", test_mm_cache_and_segfile_keep_paths},
+    {"mm_unreachable_and_trivial", test_mm_unreachable_and_trivial},
+    {"mm_bad_file_rebuilt", test_mm_bad_file_rebuilt},
+    {"smooth_never_longer_and_legal", test_smooth_never_longer_and_legal},
+    {"edge_cache_sym_and_nosym", test_edge_cache_sym_and_nosym},
+    {NULL, NULL},
+};
