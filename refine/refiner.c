@@ -79,8 +79,20 @@ static bool start_query(Refiner *r, xyLoc s, xyLoc g)
     return true;
 }
 
-/* Appends leg `i` (cells from r->cur, cur included) to scratch. */
-static void plan_leg(Refiner *r, int i, xyPath *leg)
+static void reverse_cells(xyLoc *c, size_t n)
+{
+    for (size_t i = 0, j = n ? n - 1 : 0; i < j; i++, j--) {
+        xyLoc t = c[i];
+        c[i] = c[j];
+        c[j] = t;
+    }
+}
+
+/* Appends leg `i` (cells from r->cur, cur included) to `leg`; returns its
+ * cell count after smoothing. A center-to-center leg is a pure function of
+ * its two regions, so the cache keeps it already smoothed and a hit skips the
+ * smoothing; a leg from the segment store is smoothed once and then cached. */
+static size_t plan_leg(Refiner *r, int i, xyPath *leg)
 {
     AbsSearch *as = r->as;
     bool last = i == r->nlegs - 1;
@@ -91,23 +103,31 @@ static void plan_leg(Refiner *r, int i, xyPath *leg)
         if (r->cur.x == ca.x && r->cur.y == ca.y) {
             r->stats.center_legs++;
             path_push(leg, ca);
-            if (r->segs && segs_get(r->segs, as, a, b, leg)) {
-                r->stats.seg_hits++;
-                return;
-            }
             if (edge_cache_get(r->cache, a, b, ca, leg)) {
                 r->stats.cache_hits++;
-                return;
+                return leg->len;
             }
-            leg->len = 0;
-            legs_center(r->legs, as, a, b, leg);
-            note_search(r, r->legs->last_expanded);
+            if (r->segs && segs_get(r->segs, as, a, b, leg)) {
+                r->stats.seg_hits++;
+            } else {
+                leg->len = 0;
+                legs_center(r->legs, as, a, b, leg);
+                note_search(r, r->legs->last_expanded);
+            }
+            if (r->cfg.smooth) { /* in canonical orientation, like the planning */
+                if (a > b)
+                    reverse_cells(leg->cells, leg->len);
+                leg->len = smooth_path(r->grid, leg->cells, leg->len);
+                if (a > b)
+                    reverse_cells(leg->cells, leg->len);
+            }
             edge_cache_put(r->cache, a, b, leg->cells, leg->len);
-            return;
+            return leg->len;
         }
     }
     legs_corridor(r->legs, r->cur, target, r->corridor_mark, r->cfg.corridor, 1.0, leg);
     note_search(r, r->legs->last_expanded);
+    return r->cfg.smooth ? smooth_path(r->grid, leg->cells, leg->len) : leg->len;
 }
 
 bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
@@ -126,11 +146,8 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
     for (int done = 0; done < r->cfg.legs_per_call && r->leg < r->nlegs; done++, r->leg++) {
         xyPath *leg = &r->scratch;
         leg->len = 0;
-        plan_leg(r, r->leg, leg);
+        size_t n = plan_leg(r, r->leg, leg);
         r->stats.legs++;
-        size_t n = leg->len;
-        if (r->cfg.smooth)
-            n = smooth_path(r->grid, leg->cells, n);
         if (r->leg < r->nlegs - 1 && n > 2) {
             size_t cut = r->cfg.trim_cells ? (size_t)r->cfg.trim_cells : (n - 1) * (size_t)r->cfg.trim_percent / 100;
             n = cut >= n - 1 ? 2 : n - cut; /* keep at least one step */

@@ -6,9 +6,9 @@
  *  - legs go s -> c(r1) -> ... -> c(r_{k-1}) -> g: the first and last region
  *    centers are skipped (thesis Fig. 3.7); s and g in one region: one leg;
  *  - a leg from a center to the next center is a center-to-center leg
- *    (refine/legs.h), taken from the segment store, else the edge cache, else
- *    planned and cached; the others are planned in the corridor of the
- *    abstract path's sectors (c), widened when that fails;
+ *    (refine/legs.h), taken from the edge cache, else the segment store, else
+ *    planned, and then cached (smoothed); the others are planned in the
+ *    corridor of the abstract path's sectors (c), widened when that fails;
  *  - smoothing (s) shortens each leg with straight legal shortcuts;
  *  - trimming (t) drops the tail of every leg but the last (t cells or t% of
  *    it, keeping at least one step) and plans on from the cut.
