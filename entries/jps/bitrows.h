@@ -1,0 +1,34 @@
+/* bitrows.h: a grid as bit-packed rows (1 = passable), with a blocked border,
+ * for jump point scans 64 cells at a time (after the block-based jumps of
+ * Harabor & Grastien, "Improving Jump Point Search", ICAPS 2014).
+ * Row r, bit c stands for cell (c - 1, r - 1); rows -1 and H and columns -1
+ * and W are blocked, and one zero word follows every row so scans may read
+ * one word past the end. The transposed copy (columns as rows) serves the
+ * north/south scans with the same code. Owns `bits`. */
+#ifndef GPPC_JPS_BITROWS_H
+#define GPPC_JPS_BITROWS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../../grid/grid.h"
+
+typedef struct BitRows {
+    int rows, cols;            /* padded: H + 2, W + 2 (transposed: swapped) */
+    int words;                 /* per row, including the trailing zero word */
+    uint64_t *bits;
+} BitRows;
+
+bool bitrows_init(BitRows *b, const Grid *g, bool transposed, Err *err);
+void bitrows_free(BitRows *b);
+static inline const uint64_t *bitrows_row(const BitRows *b, int r) { return b->bits + (size_t)r * b->words; }
+static inline bool bitrows_get(const BitRows *b, int r, int c) { return bitrows_row(b, r)[c >> 6] >> (c & 63) & 1; }
+
+/* Scans row r from column c + 1 upwards (dir > 0) or c - 1 downwards (dir < 0)
+ * for the first jump point: a cell with a forced neighbour (the row above or
+ * below turns from blocked to passable beside it, seen in the direction of
+ * travel). Returns its column, `goal_c` when the goal (in this row; -1 if
+ * none) comes first, or -1 when a blocked cell ends the scan. */
+int bitrows_jump(const BitRows *b, int r, int c, int dir, int goal_c);
+
+#endif
