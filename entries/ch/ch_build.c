@@ -32,6 +32,7 @@ typedef struct Builder {
     WNode *w;
     Heap wheap;
     uint32_t stamp;
+    uint32_t *target_mark;     /* == stamp: a neighbour the witness search must answer */
     int limit;
     /* result */
     ArcList *up;               /* upward arcs of each contracted node */
@@ -73,11 +74,12 @@ static bool add_edge(Builder *b, uint32_t u, uint32_t w, uint64_t cost, uint32_t
     return true;
 }
 
-/* Dijkstra from `src` over uncontracted nodes but `skip`, up to `max_cost`
- * and b->limit settled nodes; w[x].dist holds what it found (stamped). */
-static void witness(Builder *b, uint32_t src, uint32_t skip, uint64_t max_cost)
+/* Dijkstra from `src` over uncontracted nodes but `skip`, up to `max_cost`,
+ * b->limit settled nodes, or until the `targets` nodes marked with the
+ * current stamp are all settled; w[x].dist holds what it found (stamped). */
+static void witness(Builder *b, uint32_t src, uint32_t skip, uint64_t max_cost, int targets)
 {
-    uint32_t stamp = ++b->stamp;
+    uint32_t stamp = b->stamp;
     heap_clear(&b->wheap);
     b->w[src] = (WNode){0, stamp, 0};
     heap_push(&b->wheap, src, 0, 0);
@@ -89,6 +91,8 @@ static void witness(Builder *b, uint32_t src, uint32_t skip, uint64_t max_cost)
         if (b->w[x].dist > max_cost)
             break;
         settled++;
+        if (b->target_mark[x] == stamp && --targets == 0)
+            break;
         ArcList *l = &b->adj[x];
         for (uint32_t i = 0; i < l->n; i++) {
             uint32_t y = l->a[i].to;
@@ -115,13 +119,16 @@ static long contract(Builder *b, uint32_t v, bool apply)
 {
     ArcList *l = &b->adj[v];
     long added = 0;
-    for (uint32_t i = 0; i < l->n; i++) {
+    for (uint32_t i = 0; i + 1 < l->n; i++) { /* the last neighbour has no pair left */
         uint32_t u = l->a[i].to;
         uint64_t max_cost = 0;
-        for (uint32_t k = 0; k < l->n; k++)
-            if (k != i && l->a[i].cost + l->a[k].cost > max_cost)
+        uint32_t stamp = ++b->stamp;
+        for (uint32_t k = i + 1; k < l->n; k++) {
+            b->target_mark[l->a[k].to] = stamp;
+            if (l->a[i].cost + l->a[k].cost > max_cost)
                 max_cost = l->a[i].cost + l->a[k].cost;
-        witness(b, u, v, max_cost);
+        }
+        witness(b, u, v, max_cost, (int)(l->n - i - 1));
         /* Each unordered pair once: u's index below w's. */
         for (uint32_t k = i + 1; k < l->n; k++) {
             uint32_t w = l->a[k].to;
@@ -156,6 +163,7 @@ static void builder_free(Builder *b)
     free(b->contracted);
     free(b->deleted_nb);
     free(b->level);
+    free(b->target_mark);
     free(b->w);
     heap_free(&b->wheap);
 }
@@ -183,11 +191,12 @@ bool ch_build(ChGraph *ch, const Grid *g, int witness_limit, Err *err)
     b.contracted = calloc((size_t)b.n + 1, 1);
     b.deleted_nb = calloc((size_t)b.n + 1, sizeof *b.deleted_nb);
     b.level = calloc((size_t)b.n + 1, sizeof *b.level);
+    b.target_mark = calloc((size_t)b.n + 1, sizeof *b.target_mark);
     b.w = calloc((size_t)b.n + 1, sizeof *b.w);
     slot = calloc((size_t)b.n + 1, sizeof *slot);
     rank = malloc(((size_t)b.n + 1) * sizeof *rank);
     by_rank = malloc(((size_t)b.n + 1) * sizeof *by_rank);
-    if (!rank || !by_rank || !ch->cell || !node_of || !b.adj || !b.up || !b.contracted || !b.deleted_nb || !b.level || !b.w || !slot ||
+    if (!rank || !by_rank || !ch->cell || !node_of || !b.adj || !b.up || !b.contracted || !b.deleted_nb || !b.level || !b.target_mark || !b.w || !slot ||
         !heap_init(&b.wheap, b.n + 1, &b.w[0].heap_pos, sizeof *b.w) ||
         !heap_init(&order, b.n + 1, &slot[0].pos, sizeof *slot))
         goto oom;
