@@ -33,7 +33,7 @@ static bool set_mode(DriverArgs *a, DriverMode m, const char *flag, Err *err)
 bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
 {
     memset(a, 0, sizeof *a);
-    a->entry_spec = "astar";
+    a->entry_spec = entry_default()->name;
     a->pre_dir = "results/pre";
     a->repeat = 1;
     *help = false;

@@ -156,7 +156,8 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "results", "default"))
     ap.add_argument("--mode", default="-full", choices=["-full", "-check"])
     ap.add_argument("--gppc", default=os.path.join(ROOT, "build", "gppc"))
-    ap.add_argument("--no-aggregate", action="store_true", help="skip aggregate.py at the end")
+    ap.add_argument("--no-aggregate", action="store_true", help="skip aggregate.py and plot.py at the end")
+    ap.add_argument("--no-plots", action="store_true", help="skip plot.py at the end")
     args = ap.parse_args()
     if not os.access(args.gppc, os.X_OK):
         sys.exit("run_suite: %s not built; run 'make' first" % args.gppc)
@@ -188,6 +189,8 @@ def main():
     if not args.no_aggregate:
         subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "aggregate.py"), args.out],
                        check=True)
+        if not args.no_plots:
+            subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "plot.py"), args.out], check=True)
 
 
 if __name__ == "__main__":

@@ -45,11 +45,29 @@ const char *bench_dir(T *t);
 /* Does `haystack` contain `needle`? */
 bool contains(const char *haystack, const char *needle);
 
+/* Entry test helpers (tests/c/entry_util.c). */
+#include "../../Entry.h"
+#include "../../grid/scen.h"
+typedef struct Loaded {
+    Grid g;
+    Scenario sc;
+} Loaded;
+/* An embedded map: "rooms/8room256-0" -> maps/rooms/8room256-0.map and
+ * scenarios/rooms/8room256-0.map.scen. */
+bool load_named(T *t, const char *name, Loaded *l);
+bool load_paths(T *t, const char *map, const char *scen, Loaded *l);
+void unload(Loaded *l);
+/* Runs one query, checking that every call only appended; returns the calls. */
+int run_query(T *t, const Entry *e, void *inst, const ScenQuery *q, xyPath *p);
+/* Calls e->prepare with stderr captured into buf. */
+void *prepare_capturing(const Entry *e, const Grid *g, const char *file, const EntryOpts *o, char *buf,
+                        size_t size);
+
 /* Allocation counter (tests/c/alloc_count.c, linked with --wrap). */
 extern long alloc_calls;
 
 /* Each suite file exports its cases, NULL-terminated. */
 extern const TestCase GRID_TESTS[], SCEN_TESTS[], VALIDATE_TESTS[], HEAP_TESTS[], ASTAR_TESTS[],
-    ENTRY_TESTS[], BINIO_TESTS[], ABSTRACTION_TESTS[], MM_TESTS[];
+    ENTRY_TESTS[], BINIO_TESTS[], ABSTRACTION_TESTS[], MM_TESTS[], BASELINE_TESTS[];
 
 #endif

@@ -12,28 +12,6 @@
 #include "../../refine/smooth.h"
 #include "test.h"
 
-typedef struct Loaded {
-    Grid g;
-    Scenario sc;
-} Loaded;
-
-static bool load(T *t, const char *name, Loaded *l)
-{
-    char map[256], scen[256];
-    snprintf(map, sizeof map, "maps/%s.map", name);
-    snprintf(scen, sizeof scen, "scenarios/%s.map.scen", name);
-    Err err;
-    bool ok = grid_load_map(&l->g, map, &err) && scen_load(&l->sc, scen, &err);
-    CHECKF(t, ok, "%s", err.msg);
-    return ok;
-}
-
-static void unload(Loaded *l)
-{
-    scen_free(&l->sc);
-    grid_free(&l->g);
-}
-
 /* Prepares mm with `spec` options on l's map (preprocessing into the temp dir). */
 static void *prepare(T *t, const Loaded *l, const char *spec, const Entry **e)
 {
@@ -51,30 +29,10 @@ static void *prepare(T *t, const Loaded *l, const char *spec, const Entry **e)
     return inst;
 }
 
-/* Runs query q, checking after every call that earlier cells were left alone.
- * Returns the number of calls. */
-static int run_query(T *t, const Entry *e, void *inst, const ScenQuery *q, xyPath *p)
-{
-    static xyLoc before[1 << 16];
-    p->len = 0;
-    int calls = 0;
-    bool done = false;
-    while (!done && calls < 100000) {
-        size_t n = p->len < (1 << 16) ? p->len : (1 << 16);
-        if (n)
-            memcpy(before, p->cells, n * sizeof *before);
-        done = e->get_path(inst, q->start, q->goal, p);
-        calls++;
-        CHECKF(t, p->len >= n && (n == 0 || memcmp(before, p->cells, n * sizeof *before) == 0),
-               "call %d rewrote earlier cells", calls);
-    }
-    return calls;
-}
-
 static void check_valid_paths(T *t, const char *spec, const char *map, int stride)
 {
     Loaded l;
-    if (!load(t, map, &l))
+    if (!load_named(t, map, &l))
         return;
     const Entry *e;
     void *inst = prepare(t, &l, spec, &e);
@@ -123,7 +81,7 @@ static void test_mm_bad_options(T *t)
 static void test_mm_incremental_calls(T *t)
 {
     Loaded l;
-    if (!load(t, "mazes/maze256-4-0", &l))
+    if (!load_named(t, "mazes/maze256-4-0", &l))
         return;
     const Entry *e;
     void *inst = prepare(t, &l, "mm:n=1", &e);
@@ -148,7 +106,7 @@ static void test_mm_cache_and_segfile_keep_paths(T *t)
     const char *maps[] = {"rooms/16room256-0", "random/random256-20-0"};
     for (int m = 0; m < 2; m++) {
         Loaded l;
-        if (!load(t, maps[m], &l))
+        if (!load_named(t, maps[m], &l))
             return;
         xyPath ref[400] = {{0}};
         int nq = l.sc.count < 400 ? l.sc.count : 400;
@@ -207,33 +165,10 @@ static void test_mm_unreachable_and_trivial(T *t)
     grid_free(&l.g);
 }
 
-/* Captures what prepare prints on stderr. */
-static void *prepare_capturing(const Entry *e, const Grid *g, const char *file, const EntryOpts *o, char *buf,
-                               size_t size)
-{
-    char path[256];
-    snprintf(path, sizeof path, "%s/stderr.txt", temp_dir());
-    fflush(stderr);
-    int saved = dup(2);
-    FILE *fp = fopen(path, "w");
-    dup2(fileno(fp), 2);
-    Err err;
-    void *inst = e->prepare(g, file, o, &err);
-    fflush(stderr);
-    dup2(saved, 2);
-    close(saved);
-    fclose(fp);
-    fp = fopen(path, "r");
-    size_t n = fread(buf, 1, size - 1, fp);
-    buf[n] = '\0';
-    fclose(fp);
-    return inst;
-}
-
 static void test_mm_bad_file_rebuilt(T *t)
 {
     Loaded l;
-    if (!load(t, "rooms/32room256-0", &l))
+    if (!load_named(t, "rooms/32room256-0", &l))
         return;
     const Entry *e;
     EntryOpts o16, o8, oseg;
@@ -293,7 +228,7 @@ static void test_mm_bad_file_rebuilt(T *t)
 static void test_smooth_never_longer_and_legal(T *t)
 {
     Loaded l;
-    if (!load(t, "random/random256-20-0", &l))
+    if (!load_named(t, "random/random256-20-0", &l))
         return;
     const Entry *e = entry_find("astar");
     EntryOpts none = {0};

@@ -27,7 +27,7 @@ class DriverRuns(unittest.TestCase):
     def test_full_run_prints_gppc_lines_and_summary(self):
         with TempDir() as d:
             m, s = write(d, "m.map", MAP), write(d, "m.map.scen", SCEN)
-            code, out, err = run_gppc("--pre-dir", d + "/pre", "-full", m, s)
+            code, out, err = run_gppc("--entry", "astar", "--pre-dir", d + "/pre", "-full", m, s)
             self.assertEqual(code, 0, err)
             gppc = [l.split("\t") for l in out.splitlines() if l.startswith("GPPC\t")]
             self.assertEqual(len(gppc), 3)
@@ -93,11 +93,11 @@ class DriverRuns(unittest.TestCase):
         with TempDir() as d:
             # The scenario claims 3.9 where the optimum is 4: the optimal path is "too long".
             m, s = write(d, "m.map", MAP), write(d, "s.scen", "version 1\n0\tm\t5\t3\t0\t0\t4\t0\t3.90\n")
-            code, out, err = run_gppc("--pre-dir", d, "-check", m, s)
+            code, out, err = run_gppc("--entry", "astar", "--pre-dir", d, "-check", m, s)
             self.assertEqual(code, 1)
             self.assertIn("s.scen:2: length 4.000000 is above 1 x the optimum", err)
             self.assertEqual(summary(out)["over_bound"], "1")
-            code, _, _ = run_gppc("--pre-dir", d, "-full", m, s)
+            code, _, _ = run_gppc("--entry", "astar", "--pre-dir", d, "-full", m, s)
             self.assertEqual(code, 0)  # -full checks validity only
 
     def test_help(self):

@@ -1,0 +1,75 @@
+/* Helpers shared by the entry tests: loading an embedded map with its
+ * scenario, running one query through an entry, capturing stderr. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../grid/validate.h"
+#include "test.h"
+
+bool load_paths(T *t, const char *map, const char *scen, Loaded *l)
+{
+    Err err;
+    memset(l, 0, sizeof *l);
+    bool ok = grid_load_map(&l->g, map, &err) && scen_load(&l->sc, scen, &err);
+    CHECKF(t, ok, "%s", err.msg);
+    return ok;
+}
+
+bool load_named(T *t, const char *name, Loaded *l)
+{
+    char map[512], scen[512];
+    snprintf(map, sizeof map, "maps/%s.map", name);
+    snprintf(scen, sizeof scen, "scenarios/%s.map.scen", name);
+    return load_paths(t, map, scen, l);
+}
+
+void unload(Loaded *l)
+{
+    scen_free(&l->sc);
+    grid_free(&l->g);
+}
+
+/* Runs query q, checking after every call that earlier cells were left alone.
+ * Returns the number of calls. */
+int run_query(T *t, const Entry *e, void *inst, const ScenQuery *q, xyPath *p)
+{
+    static xyLoc before[1 << 16];
+    p->len = 0;
+    int calls = 0;
+    bool done = false;
+    while (!done && calls < 100000) {
+        size_t n = p->len < (1 << 16) ? p->len : (1 << 16);
+        if (n)
+            memcpy(before, p->cells, n * sizeof *before);
+        done = e->get_path(inst, q->start, q->goal, p);
+        calls++;
+        CHECKF(t, p->len >= n && (n == 0 || memcmp(before, p->cells, n * sizeof *before) == 0),
+               "call %d rewrote earlier cells", calls);
+    }
+    return calls;
+}
+
+/* Captures what prepare prints on stderr. */
+void *prepare_capturing(const Entry *e, const Grid *g, const char *file, const EntryOpts *o, char *buf,
+                               size_t size)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/stderr.txt", temp_dir());
+    fflush(stderr);
+    int saved = dup(2);
+    FILE *fp = fopen(path, "w");
+    dup2(fileno(fp), 2);
+    Err err;
+    void *inst = e->prepare(g, file, o, &err);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    fclose(fp);
+    fp = fopen(path, "r");
+    size_t n = fread(buf, 1, size - 1, fp);
+    buf[n] = '\0';
+    fclose(fp);
+    return inst;
+}
+

@@ -1,0 +1,171 @@
+/* JPS and CH: optimal (lengths equal the scenario optima) and valid on the
+ * embedded maps and a sample of real ones; CH's file round trip and rejection. */
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../grid/validate.h"
+#include "test.h"
+
+static const char *const EMBEDDED[] = {"random/random256-10-0", "random/random256-20-0", "random/random256-30-0",
+                                       "random/random256-40-0", "rooms/8room256-0",      "rooms/16room256-0",
+                                       "rooms/32room256-0",     "mazes/maze256-1-0",     "mazes/maze256-2-0",
+                                       "mazes/maze256-4-0",     "mazes/maze256-8-0",     NULL};
+
+/* Prepares `spec` on l (preprocessing into the temp dir), runs every stride-th
+ * query and checks validity and optimality. */
+static void check_optimal(T *t, const char *spec, const Loaded *l, const char *what, int stride)
+{
+    const Entry *e;
+    EntryOpts o;
+    Err err;
+    char file[256];
+    snprintf(file, sizeof file, "%s/opt.pre", temp_dir());
+    if (!entry_parse_spec(spec, &e, &o, &err) || !e->preprocess(&l->g, file, &o, &err)) {
+        t_fail(t, __FILE__, __LINE__, "%s: %s", spec, err.msg);
+        return;
+    }
+    void *inst = e->prepare(&l->g, file, &o, &err);
+    CHECKF(t, inst != NULL, "%s: %s", spec, err.msg);
+    xyPath p = {0};
+    int bad = 0;
+    for (int i = 0; inst && i < l->sc.count && bad < 3; i += stride) {
+        const ScenQuery *q = &l->sc.q[i];
+        run_query(t, e, inst, q, &p);
+        bool none = q->optimal == 0 && (q->start.x != q->goal.x || q->start.y != q->goal.y);
+        double len = 0;
+        char why[160] = "";
+        bool ok = none ? p.len == 0
+                       : path_validate(&l->g, q->start, q->goal, p.cells, p.len, &len, why, sizeof why) &&
+                             fabs(len - q->optimal) <= q->optimal_tol + 1e-6 * q->optimal;
+        bad += !ok;
+        CHECKF(t, ok, "%s on %s line %d: length %.6f, optimum %.6f %s", spec, what, q->line, len, q->optimal, why);
+    }
+    path_free(&p);
+    if (inst)
+        e->destroy(inst);
+}
+
+static void test_jps_optimal_on_embedded_maps(T *t)
+{
+    for (int i = 0; EMBEDDED[i]; i++) {
+        Loaded l;
+        if (load_named(t, EMBEDDED[i], &l))
+            check_optimal(t, "jps", &l, EMBEDDED[i], 1);
+        unload(&l);
+    }
+}
+
+/* Contraction takes about two seconds per 256x256 map (several times that
+ * under the sanitizers, where one map of each family is contracted). */
+static void test_ch_optimal_on_embedded_maps(T *t)
+{
+#ifdef __SANITIZE_ADDRESS__
+    const char *const maps[] = {"random/random256-40-0", "rooms/32room256-0", "mazes/maze256-2-0", NULL};
+#else
+    const char *const *maps = EMBEDDED;
+#endif
+    for (int i = 0; maps[i]; i++) {
+        Loaded l;
+        if (load_named(t, maps[i], &l))
+            check_optimal(t, "ch", &l, maps[i], 1);
+        unload(&l);
+    }
+}
+
+static void test_baselines_optimal_on_real_maps(T *t)
+{
+    const char *dir = bench_dir(t);
+    if (!dir)
+        return;
+    const char *names[] = {"dao/arena2", "dao/den312d", "rooms/8room_000", "mazes/maze512-4-0"};
+    for (int i = 0; i < 4; i++) {
+        char map[512], scen[512];
+        snprintf(map, sizeof map, "%s/maps/%s.map", dir, names[i]);
+        snprintf(scen, sizeof scen, "%s/scenarios/%s.map.scen", dir, names[i]);
+        Loaded l;
+        if (!load_paths(t, map, scen, &l))
+            continue;
+        check_optimal(t, "jps", &l, names[i], 1);
+        if (i < 2) /* the two small DAO maps: contraction stays quick */
+            check_optimal(t, "ch", &l, names[i], 3);
+        unload(&l);
+    }
+}
+
+static void test_ch_file_round_trip_and_rejects(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "mazes/maze256-1-0", &l)) /* contracts in a tenth of a second */
+        return;
+    const Entry *e;
+    EntryOpts o;
+    Err err;
+    CHECK(t, entry_parse_spec("ch", &e, &o, &err));
+    char file[256], msg[1024];
+    snprintf(file, sizeof file, "%s/ch.pre", temp_dir());
+    CHECK(t, e->preprocess(&l.g, file, &o, &err));
+    void *inst = prepare_capturing(e, &l.g, file, &o, msg, sizeof msg);
+    CHECKF(t, inst && msg[0] == '\0', "a good file was not taken as it is: %s", msg);
+    if (inst)
+        e->destroy(inst);
+    FILE *fp = fopen(file, "rb");
+    fseek(fp, 0, SEEK_END);
+    long size = ftell(fp);
+    fclose(fp);
+    struct {
+        const char *what;
+        long cut, flip;
+        const char *expect;
+    } cases[] = {{"truncated", size / 2, -1, "truncated"}, {"flipped", -1, size / 3, "checksum"},
+                 {"header only", 44, -1, "truncated"}, {"foreign", 0, -1, "truncated"}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        CHECK(t, e->preprocess(&l.g, file, &o, &err));
+        fp = fopen(file, "r+b");
+        if (cases[i].cut >= 0)
+            CHECK(t, ftruncate(fileno(fp), cases[i].cut) == 0);
+        if (cases[i].flip >= 0) {
+            fseek(fp, cases[i].flip, SEEK_SET);
+            int c = fgetc(fp);
+            fseek(fp, cases[i].flip, SEEK_SET);
+            fputc(c ^ 0x10, fp);
+        }
+        fclose(fp);
+        inst = prepare_capturing(e, &l.g, file, &o, msg, sizeof msg);
+        CHECKF(t, inst && contains(msg, "rejected") && contains(msg, cases[i].expect), "%s: '%s'", cases[i].what,
+               msg);
+        if (inst) {
+            xyPath p = {0};
+            const ScenQuery *q = &l.sc.q[l.sc.count / 2];
+            run_query(t, e, inst, q, &p);
+            CHECK(t, path_validate(&l.g, q->start, q->goal, p.cells, p.len, NULL, NULL, 0));
+            path_free(&p);
+            e->destroy(inst);
+        }
+    }
+    /* Stale: a file for the map before one cell changed. */
+    CHECK(t, e->preprocess(&l.g, file, &o, &err));
+    Grid other;
+    CHECK(t, grid_copy(&other, &l.g, &err));
+    for (int y = 0; y < other.height; y++) /* block one passable cell */
+        for (int x = 0; x < other.width; x++)
+            if (grid_passable(&other, x, y) && x > 200 && y > 200) {
+                other.cells[grid_index(&other, x, y)] = 0;
+                y = other.height;
+                break;
+            }
+    inst = prepare_capturing(e, &other, file, &o, msg, sizeof msg);
+    CHECKF(t, inst && contains(msg, "checksum"), "stale file: '%s'", msg);
+    if (inst)
+        e->destroy(inst);
+    grid_free(&other);
+    unload(&l);
+}
+
+const TestCase BASELINE_TESTS[] = {
+    {"jps_optimal_on_embedded_maps", test_jps_optimal_on_embedded_maps},
+    {"ch_optimal_on_embedded_maps", test_ch_optimal_on_embedded_maps},
+    {"baselines_optimal_on_real_maps", test_baselines_optimal_on_real_maps},
+    {"ch_file_round_trip_and_rejects", test_ch_file_round_trip_and_rejects},
+    {NULL, NULL},
+};

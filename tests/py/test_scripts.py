@@ -1,0 +1,177 @@
+"""scripts/: parsing the driver's output, aggregation (99% CI math against
+hand-computed values), resuming a suite, stopping on an invalid path, and
+plotting with and without gnuplot."""
+import math
+import os
+import shutil
+import subprocess
+import sys
+import unittest
+
+from tests.py.util import GPPC, ROOT, TempDir, write
+
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import aggregate  # noqa: E402
+import gppc_output  # noqa: E402
+import run_suite  # noqa: E402
+
+SCRIPTS = os.path.join(ROOT, "scripts")
+MAP = "type octile\nheight 4\nwidth 6\nmap\n......\n.@@@@.\n......\n......\n"
+SCEN = ("version 1\n"
+        "0\tmaps/t/a.map\t6\t4\t0\t0\t5\t0\t5\n"
+        "1\tmaps/t/a.map\t6\t4\t0\t0\t5\t3\t6.41421356\n"
+        "0\tmaps/t/a.map\t6\t4\t0\t2\t3\t3\t3.41421356\n")
+
+
+def make_bench(d, scen=SCEN):
+    os.makedirs(os.path.join(d, "maps", "t"))
+    os.makedirs(os.path.join(d, "scenarios", "t"))
+    write(os.path.join(d, "maps", "t"), "a.map", MAP)
+    write(os.path.join(d, "scenarios", "t"), "a.map.scen", scen)
+
+
+def run_script(name, *args, env=None):
+    return subprocess.run([sys.executable, os.path.join(SCRIPTS, name)] + list(args), capture_output=True,
+                          text=True, env=env)
+
+
+class Parsing(unittest.TestCase):
+    def test_summary_and_gppc_lines_from_the_driver(self):
+        with TempDir() as d:
+            make_bench(d)
+            p = subprocess.run([GPPC, "--pre-dir", d, "-full", d + "/maps/t/a.map", d + "/scenarios/t/a.map.scen"],
+                               capture_output=True, text=True)
+            self.assertEqual(p.returncode, 0, p.stderr)
+        sm = gppc_output.parse_summary(p.stdout)
+        self.assertEqual(sm["entry"], "mm")
+        self.assertEqual(sm["queries"], 3.0)
+        self.assertIn("abs_bytes", sm)
+        lines = [gppc_output.parse_gppc_line(l) for l in p.stdout.splitlines() if l.startswith("GPPC")]
+        self.assertEqual(len(lines), 3)
+        self.assertTrue(all(l["valid"] for l in lines))
+        self.assertEqual(lines[0]["scen"], "a.map.scen")
+        self.assertAlmostEqual(lines[0]["length"], 5.0)
+        self.assertIsNone(gppc_output.parse_summary("no summary here\n"))
+        with self.assertRaises(ValueError):
+            gppc_output.parse_gppc_line("GPPC\tbroken\n")
+
+    def test_split_entries_keeps_options_together(self):
+        self.assertEqual(run_suite.split_entries("mm:sector=16,w=1.5,astar,jps"),
+                         ["mm:sector=16,w=1.5", "astar", "jps"])
+        self.assertEqual(run_suite.split_entries("mm:w=15,mm:w=15,cache=off"), ["mm:w=15", "mm:w=15,cache=off"])
+        self.assertEqual(run_suite.entry_tag("mm:w=1.5,trim=10%"), "mm_w=1.5_trim=10p")
+
+
+class ConfidenceIntervals(unittest.TestCase):
+    def test_t_critical_values(self):
+        self.assertEqual(aggregate.t_critical(1), 63.657)
+        self.assertEqual(aggregate.t_critical(4), 4.604)
+        self.assertEqual(aggregate.t_critical(35), 2.750)   # next lower tabulated df (30): wider
+        self.assertEqual(aggregate.t_critical(500), 2.576)
+
+    def test_mean_ci99_by_hand(self):
+        # [1, 2, 3, 4]: mean 2.5, sample sd sqrt(5/3), t(3) = 5.841,
+        # half-width = 5.841 * sqrt(5/3) / 2 = 3.77047...
+        m, h = aggregate.mean_ci99([1.0, 2.0, 3.0, 4.0])
+        self.assertAlmostEqual(m, 2.5)
+        self.assertAlmostEqual(h, 5.841 * math.sqrt(5.0 / 3.0) / 2.0, places=12)
+        self.assertAlmostEqual(h, 3.770349, places=5)
+        self.assertEqual(aggregate.mean_ci99([7.0]), (7.0, 0.0))
+        m, h = aggregate.mean_ci99([10.0, 10.0, 10.0])
+        self.assertEqual((m, h), (10.0, 0.0))
+
+    def test_metrics_over_repetitions(self):
+        def row(rep, t, bucket=0, valid=1, length=5.0, ref=5.0):
+            return {"rep": rep, "time_cost": t, "20steps_cost": t // 2, "max_step_time": t, "calls": 2,
+                    "valid": valid, "path_length": length, "ref_length": ref, "expanded": 10, "bucket": bucket}
+        rows = [row(0, 1000), row(0, 3000, length=6.0), row(1, 2000), row(1, 4000, length=6.0)]
+        m = aggregate.metrics(rows, [{"ram_before_kb": 10, "ram_after_kb": 20, "storage_bytes": 5, "pre_s": 0.5}])
+        # Per repetition: mean per path 2.0 and 3.0 us -> mean 2.5, CI 63.657 * (sd 0.7071 / sqrt 2) = 31.8285
+        self.assertAlmostEqual(m["mean_us"][0], 2.5)
+        self.assertAlmostEqual(m["mean_us"][1], 63.657 * math.sqrt(0.5) / math.sqrt(2), places=9)
+        self.assertAlmostEqual(m["step_us"][0], 1.25)           # 4000 ns / 2 calls, then 6000 / 4
+        self.assertEqual(m["queries"], 2)
+        self.assertAlmostEqual(m["subopt_mean"], (1.0 + 1.2) / 2)
+        self.assertAlmostEqual(m["subopt_max"], 1.2)
+        self.assertEqual(m["reps"], 2)
+
+
+class Suite(unittest.TestCase):
+    def test_resume_skips_finished_maps(self):
+        with TempDir() as d:
+            make_bench(d)
+            out = os.path.join(d, "out")
+            p = run_script("run_suite.py", "--bench-dir", d, "--entries", "astar,mm:w=2", "--out", out,
+                           "--no-plots")
+            self.assertEqual(p.returncode, 0, p.stderr)
+            txt = os.path.join(out, "raw", "astar", "t", "a.txt")
+            before = os.stat(txt).st_mtime_ns
+            p = run_script("run_suite.py", "--bench-dir", d, "--entries", "astar,mm:w=2", "--out", out,
+                           "--no-plots")
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn("2 of 2 jobs already done", p.stderr)
+            self.assertEqual(os.stat(txt).st_mtime_ns, before)
+            with open(os.path.join(out, "summary.md")) as f:
+                md = f.read()
+            self.assertIn("| astar |", md)
+            self.assertIn("| mm:w=2 |", md)
+            # An unfinished job (no SUMMARY) is run again.
+            with open(txt, "w") as f:
+                f.write("GPPC half a run\n")
+            p = run_script("run_suite.py", "--bench-dir", d, "--entries", "astar", "--out", out, "--no-plots")
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertNotIn("already done", p.stderr)
+            with open(txt) as f:
+                self.assertIn("SUMMARY entry=astar", f.read())
+
+    def test_invalid_path_stops_the_suite(self):
+        with TempDir() as d:
+            # The scenario says no path exists where one does: the entry's answer is invalid.
+            make_bench(d, "version 1\n0\tm\t6\t4\t0\t0\t5\t0\t0\n")
+            p = run_script("run_suite.py", "--bench-dir", d, "--entries", "astar", "--out", d + "/out")
+            self.assertNotEqual(p.returncode, 0)
+            self.assertIn("stopped", p.stderr)
+            self.assertIn("a.map", p.stderr)
+            self.assertIn("invalid path", p.stderr)
+
+
+class Plots(unittest.TestCase):
+    def make_results(self, d):
+        # An embedded map, so that mm's cache sees hits worth a histogram.
+        for kind, suffix in (("maps", ".map"), ("scenarios", ".map.scen")):
+            os.makedirs(os.path.join(d, kind, "rooms"))
+            os.symlink(os.path.join(ROOT, kind, "rooms", "32room256-0" + suffix),
+                       os.path.join(d, kind, "rooms", "32room256-0" + suffix))
+        out = os.path.join(d, "out")
+        p = run_script("run_suite.py", "--bench-dir", d, "--entries", "astar,mm", "--out", out, "--no-plots")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        return out
+
+    def test_without_gnuplot_tables_stay_and_a_hint_is_printed(self):
+        with TempDir() as d:
+            out = self.make_results(d)
+            env = dict(os.environ, PATH=os.path.dirname(sys.executable))  # no gnuplot on this PATH
+            p = run_script("plot.py", out, env=env)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn("apt-get install gnuplot-nox", p.stdout)
+            self.assertTrue(os.path.isfile(os.path.join(out, "summary.md")))
+            for name in ("subopt", "time", "first20", "expanded", "cache_hits"):
+                self.assertTrue(os.path.isfile(os.path.join(out, "plots", name + ".gp")), name)
+            self.assertFalse(any(f.endswith(".png") for f in os.listdir(os.path.join(out, "plots"))))
+
+    def test_with_gnuplot_pngs_are_drawn(self):
+        if not shutil.which("gnuplot"):
+            self.skipTest("gnuplot not installed (apt-get install gnuplot-nox)")
+        with TempDir() as d:
+            out = self.make_results(d)
+            p = run_script("plot.py", out)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            for name in ("subopt", "time", "first20", "expanded", "cache_hits"):
+                png = os.path.join(out, "plots", name + ".png")
+                self.assertTrue(os.path.isfile(png), name)
+                with open(png, "rb") as f:
+                    self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+
+
+if __name__ == "__main__":
+    unittest.main()
