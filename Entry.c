@@ -24,6 +24,15 @@ void path_reserve(xyPath *p, size_t extra)
     p->cap = cap;
 }
 
+void cells_reverse(xyLoc *cells, size_t n)
+{
+    for (size_t i = 0, j = n ? n - 1 : 0; i < j; i++, j--) {
+        xyLoc t = cells[i];
+        cells[i] = cells[j];
+        cells[j] = t;
+    }
+}
+
 void path_free(xyPath *p)
 {
     free(p->cells);

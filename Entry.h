@@ -44,6 +44,8 @@ static inline void path_push(xyPath *p, xyLoc c)
     p->cells[p->len++] = c;
 }
 void path_free(xyPath *p);
+/* Reverses n cells in place (legs planned one way and used the other). */
+void cells_reverse(xyLoc *cells, size_t n);
 
 /* ---- the GPPC free functions, bound to the default entry (Entry.c) ---- */
 void PreprocessMap(const bool *bits, int width, int height, const char *filename);

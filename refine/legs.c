@@ -76,11 +76,7 @@ void legs_center(LegPlanner *lp, const AbsSearch *as, uint32_t a, uint32_t b, xy
         lp->last_expanded += lp->astar.last_expanded;
     }
     if (lo != a)
-        for (size_t i = first, j = out->len - 1; i < j; i++, j--) {
-            xyLoc t = out->cells[i];
-            out->cells[i] = out->cells[j];
-            out->cells[j] = t;
-        }
+        cells_reverse(out->cells + first, out->len - first);
 }
 
 bool legs_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, bool use_corridor, double weight,

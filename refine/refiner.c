@@ -79,15 +79,6 @@ static bool start_query(Refiner *r, xyLoc s, xyLoc g)
     return true;
 }
 
-static void reverse_cells(xyLoc *c, size_t n)
-{
-    for (size_t i = 0, j = n ? n - 1 : 0; i < j; i++, j--) {
-        xyLoc t = c[i];
-        c[i] = c[j];
-        c[j] = t;
-    }
-}
-
 /* Appends leg `i` (cells from r->cur, cur included) to `leg`; returns its
  * cell count after smoothing. A center-to-center leg is a pure function of
  * its two regions, so the cache keeps it already smoothed and a hit skips the
@@ -116,10 +107,10 @@ static size_t plan_leg(Refiner *r, int i, xyPath *leg)
             }
             if (r->cfg.smooth) { /* in canonical orientation, like the planning */
                 if (a > b)
-                    reverse_cells(leg->cells, leg->len);
+                    cells_reverse(leg->cells, leg->len);
                 leg->len = smooth_path(r->grid, leg->cells, leg->len);
                 if (a > b)
-                    reverse_cells(leg->cells, leg->len);
+                    cells_reverse(leg->cells, leg->len);
             }
             edge_cache_put(r->cache, a, b, leg->cells, leg->len);
             return leg->len;

@@ -139,10 +139,6 @@ double astar_find(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim, xyPath *ou
         if (cur == start)
             break;
     }
-    for (size_t i = first, j = out->len - 1; i < j; i++, j--) {
-        xyLoc t = out->cells[i];
-        out->cells[i] = out->cells[j];
-        out->cells[j] = t;
-    }
+    cells_reverse(out->cells + first, out->len - first);
     return len;
 }

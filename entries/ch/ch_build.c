@@ -180,6 +180,7 @@ bool ch_build(ChGraph *ch, const Grid *g, int witness_limit, Err *err)
     PrioSlot *slot = NULL;
     int32_t *node_of = NULL;
     uint32_t *rank = NULL, *by_rank = NULL;
+    bool ok = true;
     size_t cells = (size_t)(g->height + 2) * g->stride;
     b.n = (uint32_t)grid_count_passable(g);
     b.limit = witness_limit;
@@ -278,22 +279,18 @@ bool ch_build(ChGraph *ch, const Grid *g, int witness_limit, Err *err)
         }
     }
     ch->shortcuts = b.shortcuts;
-    builder_free(&b);
-    heap_free(&order);
-    free(slot);
-    free(node_of);
-    free(rank);
-    free(by_rank);
-    return true;
+    goto done;
 oom:
+    ch_free(ch);
+    ok = err_set(err, "ch: out of memory contracting a %dx%d map", g->width, g->height);
+done:
     builder_free(&b);
     heap_free(&order);
     free(slot);
     free(node_of);
     free(rank);
     free(by_rank);
-    ch_free(ch);
-    return err_set(err, "ch: out of memory contracting a %dx%d map", g->width, g->height);
+    return ok;
 }
 
 void ch_free(ChGraph *ch)
