@@ -95,6 +95,19 @@ static inline int abs_sector_of(const Abstraction *a, int x, int y) { return (y 
 static inline int abs_sector_x0(const Abstraction *a, int s) { return (s % a->sw) * a->S; }
 static inline int abs_sector_y0(const Abstraction *a, int s) { return (s / a->sw) * a->S; }
 static inline uint32_t abs_word_flags(uint32_t w) { return w >> 24; }
+/* Sector s of a width x height map cut into S x S sectors (sw per row): its
+ * top-left cell and its size, smaller at the right and bottom edges. */
+static inline void abs_box(int width, int height, int S, int sw, int s, int *x0, int *y0, int *w, int *h)
+{
+    *x0 = (s % sw) * S;
+    *y0 = (s / sw) * S;
+    *w = width - *x0 < S ? width - *x0 : S;
+    *h = height - *y0 < S ? height - *y0 : S;
+}
+static inline void abs_sector_box(const Abstraction *a, int s, int *x0, int *y0, int *w, int *h)
+{
+    abs_box(a->width, a->height, a->S, a->sw, s, x0, y0, w, h);
+}
 static inline int abs_region_count(const Abstraction *a, int s) { return (int)(a->sector[s] & 0xffu); }
 
 /* Absolute cell of region r's center in sector s. */

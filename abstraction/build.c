@@ -104,8 +104,7 @@ static int dir_of_delta(int dx, int dy)
 }
 
 /* Collects the sorted, unique edges of one sector from its border cells. */
-static int sector_edges(const Grid *g, int S, int x0, int y0, int w, int h, const uint8_t *labels,
-                        RawEdge *out)
+static int sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t *labels, RawEdge *out)
 {
     int n = 0;
     for (int ly = 0; ly < h; ly++)
@@ -127,7 +126,6 @@ static int sector_edges(const Grid *g, int S, int x0, int y0, int w, int h, cons
                                      labels[(size_t)ny * g->width + nx]};
             }
         }
-    (void)S;
     qsort(out, (size_t)n, sizeof *out, raw_edge_cmp);
     int u = 0;
     for (int i = 0; i < n; i++)
@@ -147,8 +145,8 @@ bool abs_plain_build(AbsPlain *p, const Grid *g, int S, uint8_t *labels, Err *er
     if (!p->reg_first)
         goto oom;
     for (int s = 0; s < p->nsectors; s++) {
-        int x0 = (s % sw) * S, y0 = (s / sw) * S;
-        int w = g->width - x0 < S ? g->width - x0 : S, h = g->height - y0 < S ? g->height - y0 : S;
+        int x0, y0, w, h;
+        abs_box(g->width, g->height, S, sw, s, &x0, &y0, &w, &h);
         p->reg_first[s] = (int)centers.n;
         if (fill_sector(g, x0, y0, w, h, labels, &centers) < 0)
             goto oom;
@@ -161,9 +159,9 @@ bool abs_plain_build(AbsPlain *p, const Grid *g, int S, uint8_t *labels, Err *er
         goto oom;
     int *ef = efirst.p;
     for (int s = 0; s < p->nsectors; s++) {
-        int x0 = (s % sw) * S, y0 = (s / sw) * S;
-        int w = g->width - x0 < S ? g->width - x0 : S, h = g->height - y0 < S ? g->height - y0 : S;
-        int n = sector_edges(g, S, x0, y0, w, h, labels, raw);
+        int x0, y0, w, h;
+        abs_box(g->width, g->height, S, sw, s, &x0, &y0, &w, &h);
+        int n = sector_edges(g, x0, y0, w, h, labels, raw);
         if (!grow(&edir, edir.n + (size_t)n) || !grow(&etgt, etgt.n + (size_t)n))
             goto oom;
         int i = 0;

@@ -19,18 +19,11 @@ int abs_neighbour_sector(const Abstraction *a, int s, int d)
     return sy * a->sw + sx;
 }
 
-static void sector_size(const Abstraction *a, int s, int *w, int *h)
-{
-    int x0 = abs_sector_x0(a, s), y0 = abs_sector_y0(a, s);
-    *w = a->width - x0 < a->S ? a->width - x0 : a->S;
-    *h = a->height - y0 < a->S ? a->height - y0 : a->S;
-}
-
 /* The centroid-nearest cell of a full w x h rectangle, ties to smaller y then x. */
 static uint8_t standard_center_local(const Abstraction *a, int s)
 {
-    int w, h;
-    sector_size(a, s, &w, &h);
+    int x0, y0, w, h;
+    abs_sector_box(a, s, &x0, &y0, &w, &h);
     return (uint8_t)((((h - 1) / 2) << 4) | ((w - 1) / 2));
 }
 

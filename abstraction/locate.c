@@ -6,14 +6,6 @@
 
 #include "abstraction.h"
 
-static void sector_box(const Abstraction *a, int s, int *x0, int *y0, int *w, int *h)
-{
-    *x0 = abs_sector_x0(a, s);
-    *y0 = abs_sector_y0(a, s);
-    *w = a->width - *x0 < a->S ? a->width - *x0 : a->S;
-    *h = a->height - *y0 < a->S ? a->height - *y0 : a->S;
-}
-
 int abs_region_of(const Abstraction *a, const Grid *g, AbsLocator *loc, int x, int y)
 {
     if (!grid_passable(g, x, y))
@@ -24,7 +16,7 @@ int abs_region_of(const Abstraction *a, const Grid *g, AbsLocator *loc, int x, i
     if (nreg == 1)
         return 0;
     int x0, y0, w, h;
-    sector_box(a, s, &x0, &y0, &w, &h);
+    abs_sector_box(a, s, &x0, &y0, &w, &h);
     uint32_t stamp = ++loc->stamp;
     if (stamp == 0) { /* wrapped: old stamps could match */
         memset(loc->seen, 0, sizeof loc->seen);
@@ -90,7 +82,7 @@ bool abs_validate(const Abstraction *a, const Grid *g, Err *err)
     for (uint32_t s = 0; s < a->nsectors && ok; s++) {
         uint32_t w = a->sector[s], flags = abs_word_flags(w);
         int nreg = abs_region_count(a, (int)s), x0, y0, sw, sh;
-        sector_box(a, (int)s, &x0, &y0, &sw, &sh);
+        abs_sector_box(a, (int)s, &x0, &y0, &sw, &sh);
         if (flags & ~(ABS_FLAG_DEFAULT | ABS_FLAG_WIDE) || (flags & ABS_FLAG_DEFAULT && nreg != 1)) {
             ok = err_set(err, "sector %u: bad flags %#x", s, flags);
             break;

@@ -66,7 +66,7 @@ static bool parse_trim(const EntryOpts *opts, RefineConfig *rc, Err *err)
 static bool parse(const EntryOpts *opts, MmConfig *c, Err *err)
 {
     int corridor, smooth;
-    return opts_only(opts, KNOWN, "mm", err) &&
+    bool ok = opts_only(opts, KNOWN, "mm", err) &&
            opts_int(opts, "sector", ABS_MIN_SECTOR, ABS_MAX_SECTOR, 16, &c->sector, "mm", err) &&
            opts_int(opts, "defaults", 0, 1, 1, &c->defaults, "mm", err) &&
            opts_int(opts, "labels", 0, 1, 0, &c->labels, "mm", err) &&
@@ -76,8 +76,10 @@ static bool parse(const EntryOpts *opts, MmConfig *c, Err *err)
            opts_int(opts, "corridor", 0, 1, 1, &corridor, "mm", err) &&
            opts_int(opts, "smooth", 0, 1, 1, &smooth, "mm", err) &&
            opts_choice(opts, "cache", CACHE_MODES, CACHE_SYM, &c->cache, "mm", err) &&
-           opts_choice(opts, "segfile", SEG_MODES, 0, &c->segfile, "mm", err) &&
-           ((c->refine.corridor = corridor), (c->refine.smooth = smooth), true);
+           opts_choice(opts, "segfile", SEG_MODES, 0, &c->segfile, "mm", err);
+    c->refine.corridor = ok && corridor;
+    c->refine.smooth = ok && smooth;
+    return ok;
 }
 
 static bool mm_check_options(const EntryOpts *opts, Err *err)
