@@ -350,6 +350,8 @@ static bool ch_get_path(void *inst, xyLoc s, xyLoc t, xyPath *path)
         for (uint32_t e = g->first[v]; e < g->first[v + 1]; e++) {
             uint32_t w = g->edge[e].target;
             uint64_t d = q[v].dist + g->edge[e].cost;
+            if (d >= best) /* cannot lead to a shorter meeting */
+                continue;
             if (q[w].stamp != stamp) {
                 q[w] = (QNode){d, stamp, 0, v, e};
                 heap_push(&c->open[side], w, (double)d, 0);
