@@ -1,0 +1,157 @@
+/* The seed algorithms: Akers' 2-bit wavefront (and VRA* once it lands). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../entries/akers/akers.h"
+#include "../../grid/validate.h"
+#include "test.h"
+
+static uint64_t rng(uint64_t *s)
+{
+    *s += 0x9e3779b97f4a7c15ull;
+    uint64_t z = *s;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    return z ^ (z >> 27);
+}
+
+/* Lee's depths by a plain breadth-first search with whole integers (-1: unreached). */
+static void lee_depths(const Grid *g, xyLoc s, int *depth)
+{
+    int n = g->width * g->height, *queue = malloc(sizeof(int) * (size_t)n), head = 0, tail = 0;
+    for (int i = 0; i < n; i++)
+        depth[i] = -1;
+    depth[s.y * g->width + s.x] = 0;
+    queue[tail++] = s.y * g->width + s.x;
+    while (head < tail) {
+        int c = queue[head++], x = c % g->width, y = c / g->width;
+        for (int d = 0; d < 8; d++) {
+            int nx = x + GRID_DX[d], ny = y + GRID_DY[d];
+            if (grid_move_legal(g, x, y, d) && depth[ny * g->width + nx] < 0) {
+                depth[ny * g->width + nx] = depth[c] + 1;
+                queue[tail++] = ny * g->width + nx;
+            }
+        }
+    }
+    free(queue);
+}
+
+static Grid random_grid(int w, int h, int pct, uint64_t seed)
+{
+    bool *bits = malloc((size_t)w * h);
+    for (int i = 0; i < w * h; i++)
+        bits[i] = (int)(rng(&seed) % 100) >= pct;
+    bits[0] = true;
+    Grid g;
+    Err err;
+    grid_from_bits(&g, bits, w, h, &err);
+    free(bits);
+    return g;
+}
+
+static void test_akers_labels_are_lee_depths_mod_3(T *t)
+{
+    int checked = 0;
+    for (int k = 0; k < 6; k++) {
+        Grid g = random_grid(23, 17, 10 + 7 * k, (uint64_t)k);
+        Akers a;
+        Err err;
+        CHECK(t, akers_init(&a, &g, &err));
+        int depth[23 * 17];
+        xyLoc s = {0, 0};
+        xyPath p = {0};
+        /* An unreachable goal makes the wavefront cover s's whole component. */
+        g.cells[grid_index(&g, 22, 16)] = 1;
+        g.cells[grid_index(&g, 21, 16)] = g.cells[grid_index(&g, 22, 15)] = g.cells[grid_index(&g, 21, 15)] = 0;
+        lee_depths(&g, s, depth);
+        CHECK(t, akers_find(&a, s, (xyLoc){22, 16}, &p, true) < 0 && p.len == 0);
+        for (int y = 0; y < 17; y++)
+            for (int x = 0; x < 23; x++) {
+                int lab = akers_label(&a, grid_index(&g, x, y)), dep = depth[y * 23 + x];
+                CHECKF(t, dep < 0 ? lab == AKERS_EMPTY : lab == 1 + dep % 3, "map %d cell (%d,%d): label %d, depth %d", k,
+                       x, y, lab, dep);
+                checked += dep >= 0;
+            }
+        akers_reset(&a);
+        for (int i = 0; i < (g.height + 2) * g.stride; i++)
+            CHECK(t, akers_label(&a, i) == AKERS_EMPTY);
+        path_free(&p);
+        akers_free(&a);
+        grid_free(&g);
+    }
+    CHECKF(t, checked > 300, "only %d reached cells compared", checked);
+}
+
+/* Why three labels: on an open 8-connected grid some cell of odd depth d has a
+ * neighbour of the same depth, and Akers' (d >> 1) & 1 gives that neighbour
+ * the label a walk back looks for (that of d - 1); d mod 3 does not. */
+static void test_akers_two_labels_would_be_ambiguous(T *t)
+{
+    bool bits[9 * 9];
+    for (int i = 0; i < 81; i++)
+        bits[i] = true;
+    bits[3 * 9 + 1] = bits[3 * 9 + 2] = false; /* a wall makes same-depth neighbours */
+    Grid g;
+    Err err;
+    grid_from_bits(&g, bits, 9, 9, &err);
+    int depth[81];
+    lee_depths(&g, (xyLoc){1, 1}, depth);
+    int ambiguous = 0;
+    for (int c = 0; c < 81; c++) {
+        int d = depth[c], x = c % 9, y = c / 9;
+        if (d < 1)
+            continue;
+        for (int k = 0; k < 8; k++) {
+            if (!grid_move_legal(&g, x, y, k))
+                continue;
+            int n = (y + GRID_DY[k]) * 9 + x + GRID_DX[k];
+            if (depth[n] != d)
+                continue;
+            bool akers_confused = ((depth[n] >> 1) & 1) == (((d - 1) >> 1) & 1);
+            ambiguous += akers_confused;
+            if (akers_confused)
+                CHECK(t, depth[n] % 3 != (d - 1) % 3);
+        }
+    }
+    CHECKF(t, ambiguous > 0, "expected a same-depth neighbour carrying the d-1 label");
+    grid_free(&g);
+}
+
+static void test_akers_paths_valid_fewest_moves(T *t)
+{
+    const char *maps[] = {"random/random256-30-0", "rooms/16room256-0", "mazes/maze256-1-0", "mazes/maze256-8-0"};
+    for (int m = 0; m < 4; m++) {
+        Loaded l;
+        if (!load_named(t, maps[m], &l))
+            continue;
+        Akers a;
+        Err err;
+        CHECK(t, akers_init(&a, &l.g, &err));
+        xyPath p = {0};
+        int bad = 0;
+        for (int i = 0; i < l.sc.count && bad < 3; i += 3) {
+            const ScenQuery *q = &l.sc.q[i];
+            p.len = 0;
+            long moves = akers_find(&a, q->start, q->goal, &p, false);
+            double len;
+            char why[160];
+            bool ok = path_validate(&l.g, q->start, q->goal, p.cells, p.len, &len, why, sizeof why) &&
+                      (long)p.len == moves + 1 && len >= q->optimal - q->optimal_tol - 1e-6;
+            /* A path needs at least max(|dx|, |dy|) moves. */
+            int kd = abs(q->goal.x - q->start.x) > abs(q->goal.y - q->start.y) ? abs(q->goal.x - q->start.x)
+                                                                                : abs(q->goal.y - q->start.y);
+            ok = ok && moves >= kd;
+            bad += !ok;
+            CHECKF(t, ok, "%s line %d: %s", maps[m], q->line, why);
+        }
+        path_free(&p);
+        akers_free(&a);
+        unload(&l);
+    }
+}
+
+const TestCase SEED_TESTS[] = {
+    {"akers_labels_are_lee_depths_mod_3", test_akers_labels_are_lee_depths_mod_3},
+    {"akers_two_labels_would_be_ambiguous", test_akers_two_labels_would_be_ambiguous},
+    {"akers_paths_valid_fewest_moves", test_akers_paths_valid_fewest_moves},
+    {NULL, NULL},
+};
