@@ -7,9 +7,9 @@
 #include "../Entry.h"
 #include "../common/lines.h"
 
-extern const Entry ENTRY_ASTAR, ENTRY_MM, ENTRY_JPS, ENTRY_CH, ENTRY_AKERS;
+extern const Entry ENTRY_ASTAR, ENTRY_MM, ENTRY_JPS, ENTRY_CH, ENTRY_AKERS, ENTRY_VRA;
 
-const Entry *const ENTRY_TABLE[] = {&ENTRY_MM, &ENTRY_ASTAR, &ENTRY_JPS, &ENTRY_CH, &ENTRY_AKERS, NULL};
+const Entry *const ENTRY_TABLE[] = {&ENTRY_MM, &ENTRY_ASTAR, &ENTRY_JPS, &ENTRY_CH, &ENTRY_AKERS, &ENTRY_VRA, NULL};
 
 const Entry *entry_find(const char *name)
 {

@@ -1,8 +1,9 @@
 #include "smooth.h"
 
 #include <stdlib.h>
+#include <string.h>
 
-/* Walks the line from a to b, calling step(ctx, from, to) for each move;
+/* Walks the Bresenham line from a to b, calling step(ctx, from, to) for each move;
  * stops early when step returns false. Returns whether every step passed. */
 typedef bool (*LineStep)(void *ctx, xyLoc from, xyLoc to);
 
@@ -45,7 +46,17 @@ static bool legal_step(void *ctx, xyLoc from, xyLoc to)
     return true;
 }
 
-bool line_legal(const Grid *g, xyLoc a, xyLoc b) { return walk_line(a, b, legal_step, (void *)g); }
+/* Lines are walked from their lexicographically smaller end, so the line from
+ * a to b and the one from b to a are the same cells: legality and
+ * rasterisation then agree whichever way a link or leg is used. */
+static bool canonical(xyLoc a, xyLoc b) { return a.x < b.x || (a.x == b.x && a.y <= b.y); }
+
+bool line_legal(const Grid *g, xyLoc a, xyLoc b)
+{
+    /* The walk tests the cells it steps into, so its first cell separately. */
+    xyLoc first = canonical(a, b) ? a : b, last = canonical(a, b) ? b : a;
+    return grid_passable(g, first.x, first.y) && walk_line(first, last, legal_step, (void *)g);
+}
 
 typedef struct Collect {
     xyLoc *out;
@@ -63,7 +74,16 @@ static bool collect_step(void *ctx, xyLoc from, xyLoc to)
 size_t line_cells(xyLoc a, xyLoc b, xyLoc *out)
 {
     Collect c = {out, 0};
-    walk_line(a, b, collect_step, &c);
+    if (canonical(a, b)) {
+        walk_line(a, b, collect_step, &c);
+        return c.n;
+    }
+    /* Walked from b: cells after b up to a; reversed that is a .. just after b,
+     * so drop a and end at b. */
+    walk_line(b, a, collect_step, &c);
+    cells_reverse(out, c.n);
+    memmove(out, out + 1, (c.n - 1) * sizeof *out);
+    out[c.n - 1] = b;
     return c.n;
 }
 
@@ -88,4 +108,43 @@ size_t smooth_path(const Grid *g, xyLoc *cells, size_t n)
         anchor_index = j;
     }
     return w;
+}
+
+/* One forward pass of smooth_waypoints. */
+static size_t smooth_waypoints_forward(const Grid *g, xyLoc *p, size_t n, xyLoc *scratch)
+{
+    size_t i = 0;
+    while (i + 2 < n) {
+        if (line_legal(g, p[i], p[i + 2])) {
+            memmove(&p[i + 1], &p[i + 2], (n - i - 2) * sizeof *p);
+            n--;
+            continue; /* p[i] may now see past its new neighbour too */
+        }
+        /* Slide p[i+1] along its line to p[i+2]: the furthest cell k (binary
+         * search) whose lines from p[i] and to p[i+2] are both legal. */
+        scratch[0] = p[i + 1];
+        size_t len = 1 + line_cells(p[i + 1], p[i + 2], scratch + 1);
+        size_t lo = 0, hi = len - 1; /* lo: known good */
+        while (lo + 1 < hi) {
+            size_t mid = (lo + hi) / 2;
+            if (line_legal(g, p[i], scratch[mid]) && line_legal(g, scratch[mid], p[i + 2]))
+                lo = mid;
+            else
+                hi = mid;
+        }
+        /* q on the line p[i+1] -> p[i+2] splits it into two shortest pieces,
+         * so |p[i] q| + |q p[i+2]| <= |p[i] p[i+1]| + |p[i+1] p[i+2]|. */
+        p[i + 1] = scratch[lo];
+        i++;
+    }
+    return n;
+}
+
+size_t smooth_waypoints(const Grid *g, xyLoc *p, size_t n, xyLoc *scratch)
+{
+    n = smooth_waypoints_forward(g, p, n, scratch);
+    cells_reverse(p, n);
+    n = smooth_waypoints_forward(g, p, n, scratch);
+    cells_reverse(p, n);
+    return n;
 }
