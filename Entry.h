@@ -89,6 +89,9 @@ typedef struct Entry {
     /* Largest path length / optimum the entry guarantees (1.0 = optimal);
      * 0 when it guarantees none. `-check` enforces it. */
     double subopt_bound;
+    /* Left out of `run_suite.py --entries all` (and so of `make bench`) when it
+     * takes minutes per map on some families; run it by name. */
+    bool not_in_default_suite;
     /* Validates every option key and value; false + message on the first bad one. */
     bool (*check_options)(const EntryOpts *opts, Err *err);
     /* Writes `file` (may write nothing). False + message on failure. */

@@ -19,7 +19,8 @@ void args_usage(FILE *out)
             "exit: 0 all paths valid, 1 an invalid (or, -check, over-bound) path, 2 bad input\n"
             "entries:\n");
     for (int i = 0; ENTRY_TABLE[i]; i++)
-        fprintf(out, "  %-8s %s\n", ENTRY_TABLE[i]->name, ENTRY_TABLE[i]->summary);
+        fprintf(out, "  %-8s %s%s\n", ENTRY_TABLE[i]->name, ENTRY_TABLE[i]->summary,
+                ENTRY_TABLE[i]->not_in_default_suite ? " [not in the default suite]" : "");
 }
 
 static bool set_mode(DriverArgs *a, DriverMode m, const char *flag, Err *err)

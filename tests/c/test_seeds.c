@@ -4,6 +4,7 @@
 
 #include "../../entries/akers/akers.h"
 #include "../../grid/validate.h"
+#include "../../refine/smooth.h"
 #include "test.h"
 
 static uint64_t rng(uint64_t *s)
@@ -149,7 +150,136 @@ static void test_akers_paths_valid_fewest_moves(T *t)
     }
 }
 
+/* Prepares entry `spec` on g; NULL (with a failure) on error. */
+static void *prepare_on(T *t, const char *spec, const Grid *g, const Entry **e)
+{
+    EntryOpts o;
+    Err err;
+    if (!entry_parse_spec(spec, e, &o, &err)) {
+        t_fail(t, __FILE__, __LINE__, "%s: %s", spec, err.msg);
+        return NULL;
+    }
+    void *inst = (*e)->prepare(g, "", &o, &err);
+    CHECKF(t, inst != NULL, "%s: %s", spec, err.msg);
+    return inst;
+}
+
+static void test_vra_paths_valid(T *t)
+{
+    const char *maps[] = {"mazes/maze256-2-0", "rooms/32room256-0", "mazes/maze256-8-0"};
+    const char *specs[] = {"vra", "vra:split=first"};
+    for (int s = 0; s < 2; s++)
+        for (int m = 0; m < (s ? 1 : 3); m++) { /* split=first: one maze, it is slow */
+            Loaded l;
+            if (!load_named(t, maps[m], &l))
+                continue;
+            const Entry *e;
+            void *inst = prepare_on(t, specs[s], &l.g, &e);
+            xyPath p = {0};
+            int bad = 0;
+            /* split=first needs thousands of searches per long path: a sparser sample. */
+            for (int i = 0; inst && i < l.sc.count && bad < 3; i += s ? 197 : 29) {
+                const ScenQuery *q = &l.sc.q[i];
+                run_query(t, e, inst, q, &p);
+                double len;
+                char why[160] = "";
+                bool ok = path_validate(&l.g, q->start, q->goal, p.cells, p.len, &len, why, sizeof why) &&
+                          len >= q->optimal - q->optimal_tol - 1e-6;
+                bad += !ok;
+                CHECKF(t, ok, "%s on %s line %d: %s", specs[s], maps[m], q->line, why);
+            }
+            path_free(&p);
+            if (inst)
+                e->destroy(inst);
+            unload(&l);
+        }
+}
+
+/* Cells of the path with a blocked 8-neighbour: how much it hugs walls. */
+static int hugging(const Grid *g, const xyPath *p)
+{
+    int n = 0;
+    for (size_t i = 0; i < p->len; i++) {
+        bool near = false;
+        for (int d = 0; d < 8; d++)
+            near |= !grid_passable(g, p->cells[i].x + GRID_DX[d], p->cells[i].y + GRID_DY[d]);
+        n += near;
+    }
+    return n;
+}
+
+/* The paper's "H" (Walsh & Banerjee, Fig. 3 and Table 1: 29 cells expanded
+ * against A*'s 316): start and goal in the two pockets of an H. */
+static void test_vra_h_map_far_fewer_expansions(T *t)
+{
+    bool bits[40 * 30];
+    for (int y = 0; y < 30; y++)
+        for (int x = 0; x < 40; x++) {
+            bool bar = (x == 12 || x == 13 || x == 26 || x == 27) && y >= 4 && y <= 25;
+            bool cross = x >= 12 && x <= 27 && (y == 14 || y == 15);
+            bits[y * 40 + x] = !(bar || cross);
+        }
+    Grid g;
+    Err err;
+    grid_from_bits(&g, bits, 40, 30, &err);
+    ScenQuery q = {.start = {19, 10}, .goal = {19, 20}};
+    const Entry *ea, *ev;
+    void *a = prepare_on(t, "astar", &g, &ea), *v = prepare_on(t, "vra", &g, &ev);
+    xyPath pa = {0}, pv = {0};
+    run_query(t, ea, a, &q, &pa);
+    run_query(t, ev, v, &q, &pv);
+    EntryCounters ca = {0}, cv = {0};
+    ea->counters(a, &ca, false);
+    ev->counters(v, &cv, false);
+    CHECK(t, path_validate(&g, q.start, q.goal, pa.cells, pa.len, NULL, NULL, 0));
+    CHECK(t, path_validate(&g, q.start, q.goal, pv.cells, pv.len, NULL, NULL, 0));
+    CHECKF(t, cv.expanded * 10 < ca.expanded, "VRA* expanded %llu cells, A* %llu", (unsigned long long)cv.expanded,
+           (unsigned long long)ca.expanded);
+    CHECKF(t, hugging(&g, &pv) < hugging(&g, &pa), "VRA* path touches walls at %d cells, A* at %d", hugging(&g, &pv),
+           hugging(&g, &pa));
+    path_free(&pa);
+    path_free(&pv);
+    ea->destroy(a);
+    ev->destroy(v);
+    grid_free(&g);
+}
+
+static void test_smooth_waypoints_keeps_legal_and_short(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/16room256-0", &l))
+        return;
+    const Entry *e;
+    void *inst = prepare_on(t, "astar", &l.g, &e);
+    xyPath p = {0};
+    xyLoc scratch[300];
+    for (int i = 0; i < l.sc.count; i += 11) {
+        const ScenQuery *q = &l.sc.q[i];
+        run_query(t, e, inst, q, &p);
+        double before = path_length(p.cells, p.len);
+        /* Every cell is a waypoint: consecutive ones are joined by legal lines. */
+        size_t n = smooth_waypoints(&l.g, p.cells, p.len, scratch);
+        xyPath r = {0};
+        path_push(&r, p.cells[0]);
+        for (size_t k = 1; k < n; k++) {
+            CHECKF(t, line_legal(&l.g, p.cells[k - 1], p.cells[k]), "line %d: segment %zu illegal", q->line, k);
+            path_reserve(&r, 600);
+            r.len += line_cells(p.cells[k - 1], p.cells[k], r.cells + r.len);
+        }
+        double after;
+        CHECK(t, path_validate(&l.g, q->start, q->goal, r.cells, r.len, &after, NULL, 0));
+        CHECKF(t, after <= before + 1e-9, "line %d: %f -> %f", q->line, before, after);
+        path_free(&r);
+    }
+    path_free(&p);
+    e->destroy(inst);
+    unload(&l);
+}
+
 const TestCase SEED_TESTS[] = {
+    {"vra_paths_valid", test_vra_paths_valid},
+    {"vra_h_map_far_fewer_expansions", test_vra_h_map_far_fewer_expansions},
+    {"smooth_waypoints_keeps_legal_and_short", test_smooth_waypoints_keeps_legal_and_short},
     {"akers_labels_are_lee_depths_mod_3", test_akers_labels_are_lee_depths_mod_3},
     {"akers_two_labels_would_be_ambiguous", test_akers_two_labels_would_be_ambiguous},
     {"akers_paths_valid_fewest_moves", test_akers_paths_valid_fewest_moves},
