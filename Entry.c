@@ -53,7 +53,7 @@ void PreprocessMap(const bool *bits, int width, int height, const char *filename
     Err err;
     EntryOpts none = {0};
     const Entry *e = entry_default();
-    if (!grid_from_bits(&g, bits, width, height, &err) || !e->preprocess(&g, filename, &none, &err))
+    if (!grid_from_bits(&g, bits, width, height, &err) || !entry_preprocess(e, &g, filename, &none, &err))
         fprintf(stderr, "%s: PreprocessMap: %s\n", e->name, err.msg);
     grid_free(&g);
 }

@@ -94,7 +94,8 @@ typedef struct Entry {
     bool not_in_default_suite;
     /* Validates every option key and value; false + message on the first bad one. */
     bool (*check_options)(const EntryOpts *opts, Err *err);
-    /* Writes `file` (may write nothing). False + message on failure. */
+    /* Writes `file`; NULL for an entry with nothing to preprocess (call it
+     * through entry_preprocess). False + message on failure. */
     bool (*preprocess)(const struct Grid *map, const char *file, const EntryOpts *opts, Err *err);
     /* Loads `file` when the entry uses one; a missing, truncated, foreign or
      * stale file is rejected (message on stderr) and the entry rebuilds in
@@ -110,6 +111,9 @@ extern const Entry *const ENTRY_TABLE[];
 const Entry *entry_find(const char *name);
 /* The entry the GPPC free functions bind. */
 const Entry *entry_default(void);
+
+/* e->preprocess, or nothing (true) for an entry without preprocessing. */
+bool entry_preprocess(const Entry *e, const struct Grid *map, const char *file, const EntryOpts *opts, Err *err);
 
 /* Parses "name:key=val,key=val" into the entry and its options (checked by
  * the entry). False + message on an unknown entry, a malformed pair or a bad

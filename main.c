@@ -36,7 +36,7 @@ static bool preprocess(Run *run, double *pre_s, Err *err)
     if (run->args.mode == MODE_RUN)
         return true;
     uint64_t t0 = clock_now_ns();
-    bool ok = run->args.entry->preprocess(&run->map, run->pre_file, &run->args.opts, err);
+    bool ok = entry_preprocess(run->args.entry, &run->map, run->pre_file, &run->args.opts, err);
     *pre_s = (double)(clock_now_ns() - t0) * 1e-9;
     return ok;
 }

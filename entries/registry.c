@@ -21,6 +21,11 @@ const Entry *entry_find(const char *name)
 
 const Entry *entry_default(void) { return &ENTRY_MM; }
 
+bool entry_preprocess(const Entry *e, const struct Grid *map, const char *file, const EntryOpts *opts, Err *err)
+{
+    return !e->preprocess || e->preprocess(map, file, opts, err);
+}
+
 void counters_add(EntryCounters *c, const char *key, double value)
 {
     if (c->n >= ENTRY_MAX_STATS)

@@ -16,13 +16,6 @@ static bool akers_check_options(const EntryOpts *opts, Err *err)
     return opts_only(opts, none, "akers", err);
 }
 
-static bool akers_preprocess(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
-{
-    (void)map;
-    (void)file;
-    return akers_check_options(opts, err);
-}
-
 static void akers_destroy(void *inst)
 {
     AkersEntry *e = inst;
@@ -69,7 +62,6 @@ const Entry ENTRY_AKERS = {
     .summary = "Lee's wavefront with Akers-style 2-bit labels (depth mod 3); fewest moves, not octile-optimal",
     .subopt_bound = 0,
     .check_options = akers_check_options,
-    .preprocess = akers_preprocess,
     .prepare = akers_prepare,
     .get_path = akers_get_path,
     .counters = akers_counters,

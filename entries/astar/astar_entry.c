@@ -28,13 +28,6 @@ static bool astar_check_options(const EntryOpts *opts, Err *err)
     return parse(opts, &w, err);
 }
 
-static bool astar_preprocess(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
-{
-    (void)map;
-    (void)file;
-    return astar_check_options(opts, err);
-}
-
 static void astar_destroy(void *inst)
 {
     AStarEntry *e = inst;
@@ -84,7 +77,6 @@ const Entry ENTRY_ASTAR = {
     .summary = "optimal grid A* (octile heuristic), whole path in one call; w=W for weighted A*",
     .subopt_bound = 1.0,
     .check_options = astar_check_options,
-    .preprocess = astar_preprocess,
     .prepare = astar_prepare,
     .get_path = astar_get_path,
     .counters = astar_counters,

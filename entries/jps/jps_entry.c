@@ -137,13 +137,6 @@ static bool jps_check_options(const EntryOpts *opts, Err *err)
     return opts_only(opts, none, "jps", err);
 }
 
-static bool jps_preprocess(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
-{
-    (void)map;
-    (void)file;
-    return jps_check_options(opts, err);
-}
-
 static void jps_destroy(void *inst)
 {
     Jps *j = inst;
@@ -247,7 +240,6 @@ const Entry ENTRY_JPS = {
     .summary = "Jump Point Search, no corner cutting, 64-cell block scans; optimal, no preprocessing",
     .subopt_bound = 1.0,
     .check_options = jps_check_options,
-    .preprocess = jps_preprocess,
     .prepare = jps_prepare,
     .get_path = jps_get_path,
     .counters = jps_counters,

@@ -304,13 +304,6 @@ static bool vra_check_options(const EntryOpts *opts, Err *err)
     return opts_only(opts, KNOWN, "vra", err) && opts_choice(opts, "split", SPLIT_MODES, 1, &mode, "vra", err);
 }
 
-static bool vra_preprocess(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
-{
-    (void)map;
-    (void)file;
-    return vra_check_options(opts, err);
-}
-
 static void vra_destroy(void *inst)
 {
     Vra *v = inst;
@@ -381,7 +374,6 @@ const Entry ENTRY_VRA = {
     .subopt_bound = 0,
     .not_in_default_suite = true, /* minutes per map on random maps */
     .check_options = vra_check_options,
-    .preprocess = vra_preprocess,
     .prepare = vra_prepare,
     .get_path = vra_get_path,
     .counters = vra_counters,

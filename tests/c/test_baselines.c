@@ -21,7 +21,7 @@ static void check_optimal(T *t, const char *spec, const Loaded *l, const char *w
     Err err;
     char file[256];
     snprintf(file, sizeof file, "%s/opt.pre", temp_dir());
-    if (!entry_parse_spec(spec, &e, &o, &err) || !e->preprocess(&l->g, file, &o, &err)) {
+    if (!entry_parse_spec(spec, &e, &o, &err) || !entry_preprocess(e, &l->g, file, &o, &err)) {
         t_fail(t, __FILE__, __LINE__, "%s: %s", spec, err.msg);
         return;
     }
@@ -104,7 +104,7 @@ static void test_ch_file_round_trip_and_rejects(T *t)
     CHECK(t, entry_parse_spec("ch", &e, &o, &err));
     char file[256], msg[1024];
     snprintf(file, sizeof file, "%s/ch.pre", temp_dir());
-    CHECK(t, e->preprocess(&l.g, file, &o, &err));
+    CHECK(t, entry_preprocess(e, &l.g, file, &o, &err));
     void *inst = prepare_capturing(e, &l.g, file, &o, msg, sizeof msg);
     CHECKF(t, inst && msg[0] == '\0', "a good file was not taken as it is: %s", msg);
     if (inst)
@@ -120,7 +120,7 @@ static void test_ch_file_round_trip_and_rejects(T *t)
     } cases[] = {{"truncated", size / 2, -1, "truncated"}, {"flipped", -1, size / 3, "checksum"},
                  {"header only", 44, -1, "truncated"}, {"foreign", 0, -1, "truncated"}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        CHECK(t, e->preprocess(&l.g, file, &o, &err));
+        CHECK(t, entry_preprocess(e, &l.g, file, &o, &err));
         fp = fopen(file, "r+b");
         if (cases[i].cut >= 0)
             CHECK(t, ftruncate(fileno(fp), cases[i].cut) == 0);
@@ -144,7 +144,7 @@ static void test_ch_file_round_trip_and_rejects(T *t)
         }
     }
     /* Stale: a file for the map before one cell changed. */
-    CHECK(t, e->preprocess(&l.g, file, &o, &err));
+    CHECK(t, entry_preprocess(e, &l.g, file, &o, &err));
     Grid other;
     CHECK(t, grid_copy(&other, &l.g, &err));
     for (int y = 0; y < other.height; y++) /* block one passable cell */

@@ -23,7 +23,7 @@ static void *prepare(T *t, const Loaded *l, const char *spec, const Entry **e)
     }
     char file[256];
     snprintf(file, sizeof file, "%s/mm.pre", temp_dir());
-    CHECKF(t, (*e)->preprocess(&l->g, file, &opts, &err), "%s: %s", spec, err.msg);
+    CHECKF(t, entry_preprocess(*e, &l->g, file, &opts, &err), "%s: %s", spec, err.msg);
     void *inst = (*e)->prepare(&l->g, file, &opts, &err);
     CHECKF(t, inst != NULL, "%s: %s", spec, err.msg);
     return inst;
@@ -193,7 +193,7 @@ static void test_mm_bad_file_rebuilt(T *t)
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         unlink(file);
         if (cases[i].cut != -2)
-            CHECK(t, e->preprocess(&l.g, file, cases[i].pre, &err));
+            CHECK(t, entry_preprocess(e, &l.g, file, cases[i].pre, &err));
         FILE *fp = fopen(file, "r+b");
         if (fp && cases[i].cut == -3) {
             fseek(fp, 0, SEEK_END);
