@@ -58,6 +58,12 @@ void ReleaseSearch(void *data);
 /* ---- the entry table ---- */
 struct Grid;
 
+/* One cell of a dynamic map changing (paper §"Dynamic Maps"). */
+typedef struct CellChange {
+    int16_t x, y;
+    bool passable;             /* what the cell becomes */
+} CellChange;
+
 /* Options after the entry name: "mm:sector=16,w=1.5" -> {sector:16, w:1.5}. */
 #define ENTRY_MAX_OPTS 24
 typedef struct EntryOpts {
@@ -102,6 +108,12 @@ typedef struct Entry {
      * memory or fails with a message. NULL on failure. */
     void *(*prepare)(const struct Grid *map, const char *file, const EntryOpts *opts, Err *err);
     bool (*get_path)(void *inst, xyLoc s, xyLoc g, xyPath *path);
+    /* Applies a batch of changed cells to the instance's map and to what it
+     * derived from it; NULL when the entry cannot (the driver then rebuilds
+     * it from scratch). A query in progress continues from its last cell.
+     * Cells must be inside the map. False + message when the instance could
+     * not be updated (it keeps the map it had). */
+    bool (*update)(void *inst, const CellChange *changes, int n, Err *err);
     void (*counters)(void *inst, EntryCounters *out, bool detail);
     void (*destroy)(void *inst);
 } Entry;

@@ -8,6 +8,7 @@
 
 #include "common/clock.h"
 #include "driver/driver.h"
+#include "search/astar.h"
 
 typedef struct Run {
     DriverArgs args;
@@ -15,6 +16,8 @@ typedef struct Run {
     Scenario scen;
     char pre_file[4096];
     FILE *csv;
+    Changes changes;
+    AStar reference;           /* optima on the changed map (dynamic runs) */
 } Run;
 
 static int bad_input(const char *msg)
@@ -41,29 +44,104 @@ static bool preprocess(Run *run, double *pre_s, Err *err)
     return ok;
 }
 
-static int replay_all(Run *run, void *inst, Totals *totals)
+/* Applies the changes queued after query i to the driver's map and to the
+ * entry: through its update(), or by rebuilding it from scratch. */
+static bool apply_changes(Run *run, void **inst, int i, size_t *next, Totals *totals, Err *err)
+{
+    const DriverArgs *a = &run->args;
+    const Changes *ch = &run->changes;
+    size_t first = *next;
+    while (*next < ch->n && ch->change[*next].after_query == i)
+        (*next)++;
+    if (*next == first)
+        return true;
+    /* The batch as the entry API takes it (the MapChange array is not contiguous CellChanges). */
+    CellChange batch[256];
+    for (size_t k = first; k < *next; k++)
+        grid_set_passable(&run->map, ch->change[k].cell.x, ch->change[k].cell.y, ch->change[k].cell.passable);
+    uint64_t t0 = clock_now_ns();
+    bool ok = true;
+    if (a->entry->update && !a->rebuild) {
+        for (size_t k = first; ok && k < *next;) {
+            int n = 0;
+            for (; k < *next && n < 256; k++)
+                batch[n++] = ch->change[k].cell;
+            ok = a->entry->update(*inst, batch, n, err);
+        }
+    } else {
+        char file[sizeof run->pre_file + 16];
+        snprintf(file, sizeof file, "%s.changed", run->pre_file);
+        a->entry->destroy(*inst);
+        *inst = NULL;
+        ok = entry_preprocess(a->entry, &run->map, file, &a->opts, err) &&
+             (*inst = a->entry->prepare(&run->map, file, &a->opts, err)) != NULL;
+        remove(file);
+        totals->rebuilt = true;
+    }
+    totals->update_ns += (double)(clock_now_ns() - t0);
+    totals->updates++;
+    return ok;
+}
+
+/* On a changed map the scenario's optimum is stale: the driver's own A*
+ * gives it. False when the query must be skipped (an end blocked or cut off). */
+static bool reference_optimum(Run *run, ScenQuery *q)
+{
+    if (!grid_passable(&run->map, q->start.x, q->start.y) || !grid_passable(&run->map, q->goal.x, q->goal.y))
+        return false;
+    double d = astar_distance(&run->reference, q->start, q->goal, NULL);
+    if (d < 0)
+        return false;
+    q->optimal = d;
+    q->optimal_tol = 1e-9 * (d + 1);
+    return true;
+}
+
+static int replay_all(Run *run, void **inst, Totals *totals)
 {
     const DriverArgs *a = &run->args;
     const char *scen_name = base_name(a->scen_path);
     const char *map_name = base_name(a->map_path);
     double bound = a->mode == MODE_CHECK ? a->entry->subopt_bound : 0.0;
     xyPath path = {0};
+    size_t next_change = 0;
+    bool map_changed = false;
+    totals->dynamic = a->changes != NULL;
+    if (a->changes && !a->entry->update)
+        fprintf(stderr, "gppc: %s has no update(): the driver rebuilds it from scratch after each batch of "
+                "changes (update_us_mean is that rebuild)\n", a->entry->name);
+    else if (a->changes && a->rebuild)
+        fprintf(stderr, "gppc: --rebuild: the driver rebuilds %s from scratch after each batch of changes "
+                "(update_us_mean is that rebuild)\n", a->entry->name);
     for (int rep = 0; rep < a->repeat; rep++) {
         for (int i = 0; i < run->scen.count; i++) {
-            const ScenQuery *q = &run->scen.q[i];
-            QueryResult r;
-            char why[256] = "";
-            replay_query(a->entry, inst, &run->map, q, bound, &path, &r, why, sizeof why);
-            if (!r.valid)
-                fprintf(stderr, "gppc: %s:%d: invalid path from (%d,%d) to (%d,%d): %s\n",
-                        a->scen_path, q->line, q->start.x, q->start.y, q->goal.x, q->goal.y, why);
-            else if (r.over_bound)
-                fprintf(stderr, "gppc: %s:%d: length %.6f is above %g x the optimum %.6f\n",
-                        a->scen_path, q->line, r.length, bound, q->optimal);
-            report_gppc_line(stdout, scen_name, &r);
-            if (run->csv)
-                report_csv_row(run->csv, map_name, scen_name, i, rep, q, &r);
-            totals_add(totals, &r);
+            ScenQuery q = run->scen.q[i];
+            if (map_changed && !reference_optimum(run, &q)) {
+                totals->skipped++;
+            } else {
+                QueryResult r;
+                char why[256] = "";
+                replay_query(a->entry, *inst, &run->map, &q, bound, &path, &r, why, sizeof why);
+                if (!r.valid)
+                    fprintf(stderr, "gppc: %s:%d: invalid path from (%d,%d) to (%d,%d): %s\n",
+                            a->scen_path, q.line, q.start.x, q.start.y, q.goal.x, q.goal.y, why);
+                else if (r.over_bound)
+                    fprintf(stderr, "gppc: %s:%d: length %.6f is above %g x the optimum %.6f\n",
+                            a->scen_path, q.line, r.length, bound, q.optimal);
+                report_gppc_line(stdout, scen_name, &r);
+                if (run->csv)
+                    report_csv_row(run->csv, map_name, scen_name, i, rep, &q, &r);
+                totals_add(totals, &r);
+            }
+            if (a->changes && next_change < run->changes.n && run->changes.change[next_change].after_query == i) {
+                Err err;
+                if (!apply_changes(run, inst, i, &next_change, totals, &err)) {
+                    fprintf(stderr, "gppc: %s: update after query %d failed: %s\n", a->entry->name, i, err.msg);
+                    path_free(&path);
+                    return EXIT_BAD_INPUT;
+                }
+                map_changed = true;
+            }
         }
     }
     path_free(&path);
@@ -86,7 +164,9 @@ static int run_entry(Run *run)
     }
     Totals totals = {0};
     long ram_before = rss_kb();
-    int code = a->mode == MODE_PRE ? EXIT_ALL_VALID : replay_all(run, inst, &totals);
+    int code = a->mode == MODE_PRE ? EXIT_ALL_VALID : replay_all(run, &inst, &totals);
+    if (!inst) /* a failed rebuild after changes */
+        return code;
     long ram_after = rss_kb();
     EntryCounters counters = {0};
     a->entry->counters(inst, &counters, true);
@@ -117,6 +197,8 @@ int main(int argc, char **argv)
     int code = EXIT_BAD_INPUT;
     if (!scen_load(&run.scen, a->scen_path, &err) ||
         !scen_check_against(&run.scen, a->scen_path, &run.map, &err) ||
+        (a->changes && !changes_load(&run.changes, a->changes, &run.map, run.scen.count, &err)) ||
+        (a->changes && !astar_init(&run.reference, &run.map, &err)) ||
         !pre_file_path(a, run.pre_file, sizeof run.pre_file, &err)) {
         code = bad_input(err.msg);
     } else if (a->csv && !(run.csv = fopen(a->csv, "w"))) {
@@ -131,6 +213,9 @@ int main(int argc, char **argv)
         }
     }
     scen_free(&run.scen);
+    changes_free(&run.changes);
+    if (run.reference.node)
+        astar_free(&run.reference);
     grid_free(&run.map);
     return code;
 }

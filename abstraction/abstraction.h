@@ -7,7 +7,9 @@
  * Regions: connected components of a sector's passable cells, moving only
  * inside the sector (with no corner cutting that is 4-connectivity), numbered
  * in row-major order of their first cell. Center: the region cell nearest its
- * centroid (squared distance; ties to the smaller y, then x).
+ * centroid (squared distance; ties to the smaller y, then x), or with
+ * optimised centers (centers.c) the region cell that minimises the largest
+ * refinement search to the neighbouring centers.
  * Edges: region A -> region B of a neighbouring sector (8 directions, grid.h
  * numbering) wherever a legal move crosses from A into B; stored in both
  * directions, sorted by (direction, target). Abstract cost: octile distance
@@ -69,6 +71,7 @@ typedef struct Abstraction {
     AbsWide *wide;
     uint32_t nwide;
     bool defaults_on;          /* default sectors left out of the pool */
+    bool centers_opt;          /* centers optimised (centers.c) */
     /* Totals, kept for reports and file checks. */
     uint32_t nregions, nedges, ndefault;
     /* Optional per-cell local region index (255 = blocked), W*H bytes. */
@@ -88,7 +91,11 @@ typedef struct AbsEdgeIter {
     uint8_t wide, dflt, dir;   /* dflt: synthesising a default sector's edges */
 } AbsEdgeIter;
 
+#define ABS_CENTER_PASSES 2    /* bound on optimisation passes */
+
 bool abs_build(Abstraction *a, const Grid *g, int S, bool defaults_on, Err *err);
+/* The same with optimised centers when `centers_opt`. */
+bool abs_build_centers(Abstraction *a, const Grid *g, int S, bool defaults_on, bool centers_opt, Err *err);
 void abs_free(Abstraction *a);
 
 static inline int abs_sector_of(const Abstraction *a, int x, int y) { return (y / a->S) * a->sw + x / a->S; }
@@ -119,6 +126,17 @@ bool abs_edge_next(const Abstraction *a, AbsEdgeIter *it, AbsEdge *e);
 int abs_neighbour_sector(const Abstraction *a, int s, int d);
 /* The standard center of sector s: the center of a fully open sector of its size. */
 xyLoc abs_standard_center(const Abstraction *a, int s);
+
+/* Local rebuild after cells changed (update.c): `g` is the changed grid,
+ * touched[s] != 0 marks the sectors holding a changed cell. Builds `out`
+ * (labels included when `old` has them) and leaves `old` as it was. */
+bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const uint8_t *touched, Err *err);
+
+/* Does a cell path use a touched sector: a cell in one, or a diagonal step
+ * whose corner cells (checked by the no-corner-cutting rule) lie in one? A
+ * smoothed leg can cross sectors other than its ends' ones, so caches decide
+ * by walking the leg. */
+bool abs_leg_touches(const Abstraction *a, const xyLoc *cells, size_t n, const uint8_t *touched);
 
 /* Exact bytes of the compact structures (see above); labels not included. */
 size_t abs_bytes(const Abstraction *a);

@@ -6,12 +6,6 @@
 
 #include "plain.h"
 
-#define BLOCKED_LABEL 255
-
-typedef struct Growable {
-    void *p;
-    size_t n, cap, elem;
-} Growable;
 
 static bool grow(Growable *v, size_t need)
 {
@@ -28,16 +22,14 @@ static bool grow(Growable *v, size_t need)
     return true;
 }
 
-/* Flood-fills the sector at (x0, y0) of size w x h: labels its regions and
- * appends their centers. Returns the region count, or -1 when out of memory. */
-static int fill_sector(const Grid *g, int x0, int y0, int w, int h, uint8_t *labels, Growable *centers)
+int abs_fill_sector(const Grid *g, int x0, int y0, int w, int h, uint8_t *labels, Growable *centers)
 {
     int nreg = 0;
     int cells[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
     for (int ly = 0; ly < h; ly++)
         for (int lx = 0; lx < w; lx++) {
             int x = x0 + lx, y = y0 + ly;
-            if (!grid_passable(g, x, y) || labels[(size_t)y * g->width + x] != BLOCKED_LABEL)
+            if (!grid_passable(g, x, y) || labels[(size_t)y * g->width + x] != ABS_BLOCKED_LABEL)
                 continue;
             /* Breadth-first over 4-neighbours inside the sector; `cells` is the queue. */
             int head = 0, tail = 0;
@@ -53,7 +45,7 @@ static int fill_sector(const Grid *g, int x0, int y0, int w, int h, uint8_t *lab
                     if (nx < 0 || ny < 0 || nx >= w || ny >= h)
                         continue;
                     uint8_t *lab = &labels[(size_t)(y0 + ny) * g->width + x0 + nx];
-                    if (*lab != BLOCKED_LABEL || !grid_passable(g, x0 + nx, y0 + ny))
+                    if (*lab != ABS_BLOCKED_LABEL || !grid_passable(g, x0 + nx, y0 + ny))
                         continue;
                     *lab = (uint8_t)nreg;
                     cells[tail++] = ny * ABS_MAX_SECTOR + nx;
@@ -80,11 +72,7 @@ static int fill_sector(const Grid *g, int x0, int y0, int w, int h, uint8_t *lab
     return nreg;
 }
 
-typedef struct RawEdge {
-    uint8_t region, dir, target;
-} RawEdge;
-
-static int raw_edge_cmp(const void *a, const void *b)
+int abs_raw_edge_cmp(const void *a, const void *b)
 {
     const RawEdge *p = a, *q = b;
     if (p->region != q->region)
@@ -103,8 +91,8 @@ static int dir_of_delta(int dx, int dy)
     return -1;
 }
 
-/* Collects the sorted, unique edges of one sector from its border cells. */
-static int sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t *labels, RawEdge *out)
+int abs_sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t *labels, unsigned dir_mask,
+                     RawEdge *out)
 {
     int n = 0;
     for (int ly = 0; ly < h; ly++)
@@ -122,15 +110,22 @@ static int sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8
                     continue;
                 int sdx = (nx < x0) ? -1 : (nx >= x0 + w ? 1 : 0);
                 int sdy = (ny < y0) ? -1 : (ny >= y0 + h ? 1 : 0);
-                out[n++] = (RawEdge){labels[(size_t)y * g->width + x], (uint8_t)dir_of_delta(sdx, sdy),
-                                     labels[(size_t)ny * g->width + nx]};
+                int sd = dir_of_delta(sdx, sdy);
+                if (dir_mask >> sd & 1)
+                    out[n++] = (RawEdge){labels[(size_t)y * g->width + x], (uint8_t)sd,
+                                         labels[(size_t)ny * g->width + nx]};
             }
         }
-    qsort(out, (size_t)n, sizeof *out, raw_edge_cmp);
+    return abs_raw_edges_sort(out, n);
+}
+
+int abs_raw_edges_sort(RawEdge *e, int n)
+{
+    qsort(e, (size_t)n, sizeof *e, abs_raw_edge_cmp);
     int u = 0;
     for (int i = 0; i < n; i++)
-        if (u == 0 || raw_edge_cmp(&out[i], &out[u - 1]) != 0)
-            out[u++] = out[i];
+        if (u == 0 || abs_raw_edge_cmp(&e[i], &e[u - 1]) != 0)
+            e[u++] = e[i];
     return u;
 }
 
@@ -139,7 +134,7 @@ bool abs_plain_build(AbsPlain *p, const Grid *g, int S, uint8_t *labels, Err *er
     memset(p, 0, sizeof *p);
     int sw = (g->width + S - 1) / S, sh = (g->height + S - 1) / S;
     p->nsectors = sw * sh;
-    memset(labels, BLOCKED_LABEL, (size_t)g->width * g->height);
+    memset(labels, ABS_BLOCKED_LABEL, (size_t)g->width * g->height);
     Growable centers = {.elem = 1}, efirst = {.elem = sizeof(int)}, edir = {.elem = 1}, etgt = {.elem = 1};
     p->reg_first = malloc(((size_t)p->nsectors + 1) * sizeof *p->reg_first);
     if (!p->reg_first)
@@ -148,20 +143,20 @@ bool abs_plain_build(AbsPlain *p, const Grid *g, int S, uint8_t *labels, Err *er
         int x0, y0, w, h;
         abs_box(g->width, g->height, S, sw, s, &x0, &y0, &w, &h);
         p->reg_first[s] = (int)centers.n;
-        if (fill_sector(g, x0, y0, w, h, labels, &centers) < 0)
+        if (abs_fill_sector(g, x0, y0, w, h, labels, &centers) < 0)
             goto oom;
     }
     p->reg_first[p->nsectors] = (int)centers.n;
     p->nregions = (int)centers.n;
     /* Every border cell has at most 5 outward moves. */
-    RawEdge raw[ABS_MAX_SECTOR * 4 * 5];
+    RawEdge raw[ABS_RAW_EDGES_MAX];
     if (!grow(&efirst, (size_t)p->nregions + 1))
         goto oom;
     int *ef = efirst.p;
     for (int s = 0; s < p->nsectors; s++) {
         int x0, y0, w, h;
         abs_box(g->width, g->height, S, sw, s, &x0, &y0, &w, &h);
-        int n = sector_edges(g, x0, y0, w, h, labels, raw);
+        int n = abs_sector_edges(g, x0, y0, w, h, labels, 0xffu, raw);
         if (!grow(&edir, edir.n + (size_t)n) || !grow(&etgt, etgt.n + (size_t)n))
             goto oom;
         int i = 0;
@@ -202,6 +197,11 @@ void abs_plain_free(AbsPlain *p)
 
 bool abs_build(Abstraction *a, const Grid *g, int S, bool defaults_on, Err *err)
 {
+    return abs_build_centers(a, g, S, defaults_on, false, err);
+}
+
+bool abs_build_centers(Abstraction *a, const Grid *g, int S, bool defaults_on, bool centers_opt, Err *err)
+{
     memset(a, 0, sizeof *a);
     if (S < ABS_MIN_SECTOR || S > ABS_MAX_SECTOR)
         return err_set(err, "sector size %d out of range %d..%d", S, ABS_MIN_SECTOR, ABS_MAX_SECTOR);
@@ -210,6 +210,10 @@ bool abs_build(Abstraction *a, const Grid *g, int S, bool defaults_on, Err *err)
         return err_set(err, "out of memory building the abstraction");
     AbsPlain p;
     bool ok = abs_plain_build(&p, g, S, labels, err);
+    if (ok && centers_opt && abs_optimize_centers(&p, g, S, labels, NULL, ABS_CENTER_PASSES, err) < 0) {
+        abs_plain_free(&p);
+        ok = false;
+    }
     free(labels);
     if (!ok)
         return false;
@@ -219,6 +223,7 @@ bool abs_build(Abstraction *a, const Grid *g, int S, bool defaults_on, Err *err)
     a->sw = (g->width + S - 1) / S;
     a->sh = (g->height + S - 1) / S;
     a->defaults_on = defaults_on;
+    a->centers_opt = centers_opt;
     ok = abs_encode(a, &p, err);
     abs_plain_free(&p);
     return ok;

@@ -15,10 +15,41 @@ typedef struct AbsPlain {
     int nregions, nedges;
 } AbsPlain;
 
+/* Pieces of the build, shared with the local rebuild (update.c). */
+#define ABS_BLOCKED_LABEL 255
+typedef struct Growable {
+    void *p;
+    size_t n, cap, elem;
+} Growable;
+typedef struct RawEdge {
+    uint8_t region, dir, target;
+} RawEdge;
+/* Every border cell has at most 5 outward moves. */
+#define ABS_RAW_EDGES_MAX (ABS_MAX_SECTOR * 4 * 5)
+
+/* Flood-fills the sector at (x0, y0) of size w x h (its cells in `labels`,
+ * W*H, must hold ABS_BLOCKED_LABEL): labels its regions and appends their
+ * centers (u8, (y << 4) | x) to `centers`. Returns the region count, or -1
+ * when out of memory. */
+int abs_fill_sector(const Grid *g, int x0, int y0, int w, int h, uint8_t *labels, Growable *centers);
+/* The sorted, unique edges of one sector from its border cells, only towards
+ * the sector directions set in dir_mask (bit d = direction d); `labels` must
+ * hold the sector's cells and its neighbours'. Returns the count. */
+int abs_sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t *labels, unsigned dir_mask,
+                     RawEdge *out);
+/* Sorts by (region, direction, target) and drops duplicates; returns the count. */
+int abs_raw_edges_sort(RawEdge *e, int n);
+int abs_raw_edge_cmp(const void *a, const void *b);
+
 /* Builds the plain form; `labels` (W*H bytes, caller-owned) receives each
  * cell's local region (255 blocked). */
 bool abs_plain_build(AbsPlain *p, const Grid *g, int S, uint8_t *labels, Err *err);
 void abs_plain_free(AbsPlain *p);
+/* Moves centers in place to optimised cells (centers.c); `labels` as filled
+ * by abs_plain_build; `only` (per sector, NULL = all) picks the regions that
+ * may move. Returns the passes run, or -1 (err set) when memory ran out. */
+int abs_optimize_centers(AbsPlain *p, const Grid *g, int S, const uint8_t *labels, const uint8_t *only,
+                         int max_passes, Err *err);
 /* Packs a plain form into the layout of abstraction.h (a->width.. set by caller). */
 bool abs_encode(Abstraction *a, const AbsPlain *p, Err *err);
 /* Unpacks any abstraction (defaults included) into the plain form. */

@@ -113,6 +113,41 @@ static bool grow_slots(EdgeCache *c)
     return true;
 }
 
+size_t edge_cache_remap(EdgeCache *c, bool (*rekey)(void *ctx, uint32_t *a, uint32_t *b, const uint8_t *moves,
+                                                    size_t nmoves), void *ctx)
+{
+    if (c->mode == CACHE_OFF)
+        return 0;
+    /* Linear probing needs every key reachable from its home slot, so the
+     * survivors go into a fresh slot array. Without memory for it the whole
+     * cache is emptied: always correct, only slower until it refills. */
+    CacheSlot *fresh = calloc(c->nslots, sizeof *fresh);
+    size_t dropped = 0;
+    uint32_t kept = 0;
+    CacheSlot *old = c->slot;
+    if (fresh)
+        c->slot = fresh;
+    for (uint32_t i = 0; i < c->nslots; i++) {
+        CacheSlot s = old[i];
+        if (!s.key)
+            continue;
+        uint64_t k = s.key - 1;
+        uint32_t a = (uint32_t)(k >> 32), b = (uint32_t)k;
+        if (!fresh || !rekey(ctx, &a, &b, c->arena + s.offset, s.moves)) {
+            dropped++;
+            old[i].key = fresh ? old[i].key : 0;
+            continue;
+        }
+        s.key = ((uint64_t)a << 32 | b) + 1;
+        *find(c, s.key) = s;
+        kept++;
+    }
+    if (fresh)
+        free(old);
+    c->used = kept;
+    return dropped;
+}
+
 bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *cells, size_t n)
 {
     if (c->mode == CACHE_OFF || n < 1 || n - 1 > UINT16_MAX)

@@ -262,9 +262,61 @@ bool segs_get(SegStore *ss, const AbsSearch *as, uint32_t a, uint32_t b, xyPath 
 {
     bool reversed;
     long k = slot_of(ss, as, a, b, &reversed);
-    if (k < 0)
+    if (k < 0 || ss->offset[k] == SEG_DROPPED)
         return false;
     ss->hits++;
     decode(ss, k, reversed, as->center[a], out);
     return true;
+}
+
+long segs_remap(SegStore *ss, const AbsSearch *old_as, const AbsSearch *new_as, const uint8_t *touched, Err *err)
+{
+    SegStore fresh = {.mode = ss->mode};
+    if (!make_edge_first(&fresh, new_as))
+        return err_set(err, "out of memory updating the segment store"), -1;
+    const Abstraction *a = new_as->abs;
+    fresh.nlegs = fresh.edge_first[a->nregions];
+    fresh.offset = malloc(((size_t)fresh.nlegs + 1) * sizeof *fresh.offset);
+    if (!fresh.offset) {
+        free(fresh.edge_first);
+        return err_set(err, "out of memory updating the segment store"), -1;
+    }
+    long dropped = 0;
+    xyPath leg = {0};
+    for (uint32_t r = 0; r < a->nregions; r++) {
+        uint32_t s = new_as->region_sector[r], local = r - new_as->region_base[s];
+        AbsEdgeIter it;
+        AbsEdge e;
+        abs_edges(a, (int)s, (int)local, &it);
+        for (uint32_t k = fresh.edge_first[r]; abs_edge_next(a, &it, &e); k++) {
+            uint32_t b = new_as->region_base[e.sector] + (uint32_t)e.region;
+            fresh.offset[k] = SEG_DROPPED;
+            if (ss->mode == CACHE_SYM && b < r)
+                continue; /* read backwards from b -> r's slot */
+            if (touched[s] || touched[e.sector]) {
+                dropped++;
+                continue;
+            }
+            uint32_t old_r = old_as->region_base[s] + local;
+            long old_k = edge_index(ss, old_as, old_r, old_as->region_base[e.sector] + (uint32_t)e.region);
+            if (old_k < 0 || ss->offset[old_k] == SEG_DROPPED) /* new edge, or dropped before */
+                continue;
+            /* Legs turn corners whose cells lie outside their two sectors. */
+            leg.len = 0;
+            path_push(&leg, old_as->center[old_r]);
+            decode(ss, old_k, false, old_as->center[old_r], &leg);
+            if (abs_leg_touches(a, leg.cells, leg.len, touched))
+                dropped++;
+            else
+                fresh.offset[k] = ss->offset[old_k];
+        }
+    }
+    path_free(&leg);
+    fresh.offset[fresh.nlegs] = ss->offset[ss->nlegs];
+    free(ss->offset);
+    free(ss->edge_first);
+    ss->offset = fresh.offset;
+    ss->edge_first = fresh.edge_first;
+    ss->nlegs = fresh.nlegs;
+    return dropped;
 }

@@ -34,6 +34,13 @@ void segs_write(BinFile *f, const SegStore *ss);
 bool segs_read(BinFile *f, SegStore *ss, CacheMode mode, const AbsSearch *as, const Grid *g, Err *err);
 void segs_free(SegStore *ss);
 size_t segs_bytes(const SegStore *ss);
+/* After a dynamic-map update: re-indexes the store to the new abstraction
+ * (new_as) from the old one (old_as, still alive); legs with an end in a
+ * touched sector are dropped (SEG_DROPPED; segs_get then misses and the leg
+ * is planned at run time). The stream keeps their bytes. Returns the legs
+ * dropped, or -1 (err set) when memory ran out, leaving the store as it was. */
+#define SEG_DROPPED UINT32_MAX
+long segs_remap(SegStore *ss, const AbsSearch *old_as, const AbsSearch *new_as, const uint8_t *touched, Err *err);
 /* Appends leg a -> b's cells after a's center to out; false when a -> b is no edge. */
 bool segs_get(SegStore *ss, const AbsSearch *as, uint32_t a, uint32_t b, xyPath *out);
 

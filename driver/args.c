@@ -11,11 +11,17 @@ void args_usage(FILE *out)
 {
     fprintf(out,
             "usage: build/gppc [--entry NAME[:key=val,...]] [--pre-dir DIR] [--csv FILE]\n"
-            "                  [--repeat N] -full|-pre|-run|-check MAP SCEN\n"
+            "                  [--repeat N] [--changes FILE [--rebuild]] -full|-pre|-run|-check MAP SCEN\n"
             "  -pre    preprocess MAP into DIR (default results/pre/)\n"
             "  -run    load the preprocessing file and replay SCEN\n"
             "  -full   -pre then -run\n"
             "  -check  -full, and fail on a path above the entry's suboptimality bound\n"
+            "  --changes FILE  dynamic map: lines 'after_query x y passable' (0/1) change the\n"
+            "          map after that query (0-based); later optima come from the driver's A*\n"
+            "          on the changed map, queries with a blocked or cut-off end are skipped,\n"
+            "          entries without update() are rebuilt from scratch (time reported)\n"
+            "  --rebuild  with --changes: rebuild from scratch even when the entry has update()\n"
+            "          (the baseline an incremental update is compared with)\n"
             "exit: 0 all paths valid, 1 an invalid (or, -check, over-bound) path, 2 bad input\n"
             "entries:\n");
     for (int i = 0; ENTRY_TABLE[i]; i++)
@@ -43,7 +49,8 @@ bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         bool takes_value = !strcmp(arg, "--entry") || !strcmp(arg, "--pre-dir") ||
-                           !strcmp(arg, "--csv") || !strcmp(arg, "--repeat");
+                           !strcmp(arg, "--csv") || !strcmp(arg, "--repeat") ||
+                           !strcmp(arg, "--changes");
         if (takes_value && i + 1 >= argc)
             return err_set(err, "%s needs a value", arg);
         if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
@@ -53,6 +60,10 @@ bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
             a->entry_spec = argv[++i];
         } else if (!strcmp(arg, "--pre-dir")) {
             a->pre_dir = argv[++i];
+        } else if (!strcmp(arg, "--rebuild")) {
+            a->rebuild = true;
+        } else if (!strcmp(arg, "--changes")) {
+            a->changes = argv[++i];
         } else if (!strcmp(arg, "--csv")) {
             a->csv = argv[++i];
         } else if (!strcmp(arg, "--repeat")) {
@@ -84,6 +95,12 @@ bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
         return err_set(err, "no mode given: one of -full, -pre, -run, -check");
     if (npos != 2)
         return err_set(err, "expected MAP and SCEN after the options");
+    if (a->rebuild && !a->changes)
+        return err_set(err, "--rebuild only applies with --changes");
+    if (a->changes && a->repeat > 1)
+        return err_set(err, "--changes and --repeat exclude each other (the map would differ between repetitions)");
+    if (a->changes && a->mode == MODE_PRE)
+        return err_set(err, "--changes needs queries to replay: use -full, -run or -check");
     a->map_path = positional[0];
     a->scen_path = positional[1];
     return entry_parse_spec(a->entry_spec, &a->entry, &a->opts, err);

@@ -23,7 +23,23 @@ typedef struct DriverArgs {
     int repeat;
     DriverMode mode;
     const char *map_path, *scen_path;
+    const char *changes;       /* --changes FILE or NULL */
+    bool rebuild;              /* --rebuild: apply changes by a rebuild even with update() */
 } DriverArgs;
+
+/* Dynamic maps: --changes FILE (driver/changes.c). */
+typedef struct MapChange {
+    int after_query;           /* applied once this query (0-based) has finished */
+    size_t order;              /* line order, kept within one query */
+    CellChange cell;
+} MapChange;
+typedef struct Changes {
+    MapChange *change;         /* sorted by (after_query, order) */
+    size_t n;
+} Changes;
+/* Reads and checks FILE against the map and the query count; false + "FILE:LINE: problem". */
+bool changes_load(Changes *c, const char *path, const Grid *map, int nqueries, Err *err);
+void changes_free(Changes *c);
 
 /* Exit codes. */
 enum { EXIT_ALL_VALID = 0, EXIT_INVALID = 1, EXIT_BAD_INPUT = 2 };
@@ -52,6 +68,12 @@ typedef struct QueryResult {
 /* Running totals for the SUMMARY line. */
 typedef struct Totals {
     long queries, valid, invalid, over_bound, unreachable;
+    /* Dynamic maps: queries skipped (start or goal blocked or cut off),
+     * update batches, their time, and whether the entry was rebuilt instead. */
+    bool dynamic;
+    long skipped, updates;
+    double update_ns;
+    bool rebuilt;
     double total_ns, first20_ns, subopt_sum, subopt_max, expanded, calls;
     uint64_t max_step_ns;
 } Totals;

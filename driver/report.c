@@ -64,6 +64,9 @@ void report_summary(FILE *out, const char *entry_name, const Totals *t, long ram
             nmeasured ? t->subopt_sum / (double)nmeasured : 0.0, t->subopt_max, t->expanded / n, ram_before_kb,
             ram_after_kb, storage_bytes, pre_s, t->over_bound, t->unreachable,
             t->calls > 0 ? t->total_ns * 1e-3 / t->calls : 0.0);
+    if (t->dynamic)
+        fprintf(out, " skipped=%ld updates=%ld update_us_mean=%.3f update_by_rebuild=%d", t->skipped, t->updates,
+                t->updates ? t->update_ns * 1e-3 / (double)t->updates : 0.0, t->rebuilt ? 1 : 0);
     for (int i = 0; c && i < c->n; i++)
         fprintf(out, " %s=%.10g", c->extra[i].key, c->extra[i].value);
     fputc('\n', out);

@@ -41,6 +41,11 @@ static inline bool grid_passable(const Grid *g, int x, int y)
 {
     return grid_in_bounds(g, x, y) && g->cells[grid_index(g, x, y)];
 }
+/* Makes (x, y), inside the map, passable or blocked. */
+static inline void grid_set_passable(Grid *g, int x, int y, bool passable)
+{
+    g->cells[grid_index(g, x, y)] = passable ? 1 : 0;
+}
 /* Is the one-step move from (x, y) in direction d legal? (x, y) must be passable
  * and in bounds or on the padding ring. */
 bool grid_move_legal(const Grid *g, int x, int y, int dir);

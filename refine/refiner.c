@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/clock.h"
 #include "smooth.h"
 
 bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const Abstraction *a, AbsSearch *as,
@@ -50,33 +51,46 @@ static void note_search(Refiner *r, uint64_t expanded)
         r->query_max = (uint32_t)(expanded > UINT32_MAX ? UINT32_MAX : expanded);
 }
 
-/* Starts a query: locate, abstract search, corridor. False when g is unreachable. */
-static bool start_query(Refiner *r, xyLoc s, xyLoc g)
+/* Plans the abstract path from `from` (s, or the last cell reached when the
+ * map changed mid-query) to r->g and its corridor. False when g is unreachable. */
+static bool plan_abstract(Refiner *r, xyLoc from)
 {
     const Abstraction *a = r->abs;
     AbsSearch *as = r->as;
-    r->active = true;
-    r->s = s;
-    r->g = g;
-    r->cur = s;
+    xyLoc g = r->g;
+    r->cur = from;
     r->leg = 0;
-    r->query_max = 0;
-    r->stats.queries++;
-    int ss = abs_sector_of(a, s.x, s.y), gs = abs_sector_of(a, g.x, g.y);
-    int sr = abs_region_of(a, r->grid, &r->loc, s.x, s.y), gr = abs_region_of(a, r->grid, &r->loc, g.x, g.y);
-    if (sr < 0 || gr < 0)
+    int fs = abs_sector_of(a, from.x, from.y), gs = abs_sector_of(a, g.x, g.y);
+    int fr = abs_region_of(a, r->grid, &r->loc, from.x, from.y), gr = abs_region_of(a, r->grid, &r->loc, g.x, g.y);
+    if (fr < 0 || gr < 0)
         return false;
-    uint32_t from = abs_gid(as, ss, sr), to = abs_gid(as, gs, gr);
-    double cost = abs_search_run(as, from, to, r->cfg.weight);
+    double cost = abs_search_run(as, abs_gid(as, fs, fr), abs_gid(as, gs, gr), r->cfg.weight);
     r->stats.abs_expanded += as->last_expanded;
     if (cost < 0)
         return false;
-    /* Path r0..rk gives k legs (one when s and g share a region). */
+    /* Path r0..rk gives k legs (one when from and g share a region). */
     r->nlegs = as->path_len > 1 ? as->path_len - 1 : 1;
     r->corridor_mark = legs_new_mark(r->legs);
     for (int i = 0; i < as->path_len; i++)
         legs_mark_sector(r->legs, (int)as->region_sector[as->path[i]], r->corridor_mark);
     return true;
+}
+
+/* Starts a query. False when g is unreachable. */
+static bool start_query(Refiner *r, xyLoc s, xyLoc g)
+{
+    r->active = true;
+    r->replan = false;
+    r->s = s;
+    r->g = g;
+    r->query_max = 0;
+    r->stats.queries++;
+    return plan_abstract(r, s);
+}
+
+void refiner_invalidate(Refiner *r)
+{
+    r->replan = r->active;
 }
 
 /* Appends leg `i` (cells from r->cur, cur included) to `leg`; returns its
@@ -121,9 +135,28 @@ static size_t plan_leg(Refiner *r, int i, xyPath *leg)
     return r->cfg.smooth ? smooth_path(r->grid, leg->cells, leg->len) : leg->len;
 }
 
+/* May this call refine another leg? `done` legs are in already. */
+static bool more_legs(const Refiner *r, int done, uint64_t t0)
+{
+    if (r->leg >= r->nlegs)
+        return false;
+    if (r->cfg.budget_us <= 0)
+        return done < r->cfg.legs_per_call;
+    return done == 0 || clock_now_ns() - t0 < (uint64_t)r->cfg.budget_us * 1000u;
+}
+
 bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 {
-    if (!r->active || r->s.x != s.x || r->s.y != s.y || r->g.x != g.x || r->g.y != g.y) {
+    uint64_t t0 = r->cfg.budget_us > 0 ? clock_now_ns() : 0;
+    bool same = r->active && r->s.x == s.x && r->s.y == s.y && r->g.x == g.x && r->g.y == g.y;
+    if (same && r->replan) { /* the map changed under this query: go on from where it stands */
+        r->replan = false;
+        if (!plan_abstract(r, r->cur)) {
+            finish_query(r);
+            return true; /* the goal was cut off: the path ends where it stands */
+        }
+    }
+    if (!same) {
         if (!start_query(r, s, g)) {
             finish_query(r);
             return true; /* unreachable: nothing appended */
@@ -134,7 +167,7 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
             return true;
         }
     }
-    for (int done = 0; done < r->cfg.legs_per_call && r->leg < r->nlegs; done++, r->leg++) {
+    for (int done = 0; more_legs(r, done, t0); done++, r->leg++) {
         xyPath *leg = &r->scratch;
         leg->len = 0;
         size_t n = plan_leg(r, r->leg, leg);

@@ -12,6 +12,9 @@
  *  - smoothing (s) shortens each leg with straight legal shortcuts;
  *  - trimming (t) drops the tail of every leg but the last (t cells or t% of
  *    it, keeping at least one step) and plans on from the cut.
+ * With a time budget (paper §"Pathfinding Using Abstraction", last paragraph)
+ * a call refines legs until budget_us have passed since the call began, at
+ * least one, instead of n: a game caps its pathfinding per frame.
  * Each call appends the new cells to the caller's path (s itself first) and
  * returns true once g is appended; an unreachable goal returns true having
  * appended nothing.
@@ -28,7 +31,9 @@
 
 typedef struct RefineConfig {
     double weight;             /* w: abstract search weight, >= 1 */
-    int legs_per_call;         /* n */
+    int legs_per_call;         /* n (ignored when budget_us > 0) */
+    int budget_us;             /* > 0: refine legs until this many µs of the
+                                  call have passed (at least one leg) */
     int trim_cells;            /* t as a count of cells, or ... */
     int trim_percent;          /* ... as a percentage of the leg (one of them 0) */
     bool corridor;             /* c */
@@ -54,6 +59,7 @@ typedef struct Refiner {
     AbsLocator loc;
     /* The query in progress. */
     bool active;
+    bool replan;               /* the abstraction changed under it */
     xyLoc s, g, cur;
     int leg, nlegs;            /* next leg, leg count */
     uint32_t corridor_mark;
@@ -67,6 +73,9 @@ bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const Abst
 void refiner_free(Refiner *r);
 /* One GetPath call. */
 bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out);
+/* The abstraction (or map) changed: a query in progress re-plans its
+ * abstract path from the last cell it reached at its next call. */
+void refiner_invalidate(Refiner *r);
 /* 95th percentile over finished queries of their largest refinement search. */
 double refiner_max_p95(const Refiner *r);
 

@@ -4,7 +4,9 @@
  * Options (an unknown key or bad value is an error):
  *   sector=4..16 (16)   sector side S            defaults=0|1 (1)  default-sector compression
  *   labels=0|1 (0)      per-cell region table    w=W (1)           abstract search weight
+ *   centers=plain|opt (plain)  centroid centers, or optimised in PreprocessMap (abstraction/centers.c)
  *   n=N (1)             abstract edges refined per GetPath call
+ *   budget_us=N (0)     instead of n: refine legs until N µs of the call passed (>= 1 leg)
  *   trim=K | trim=P% (0) cut the tail of each leg  corridor=0|1 (1) restrict legs to the abstract path
  *   smooth=0|1 (1)      straight shortcuts       cache=off|nosym|sym (sym)  runtime edge cache
  *   segfile=0|nosym|sym (0)  precompute every leg into the preprocessing file
@@ -18,10 +20,12 @@
 
 #include "../../common/binio.h"
 #include "../../refine/refiner.h"
+#include "mm.h"
 
 typedef struct MmConfig {
     int sector;
     int defaults, labels;
+    int centers;               /* 0 plain, 1 opt */
     RefineConfig refine;
     int cache;                 /* CacheMode */
     int segfile;               /* 0, CACHE_NOSYM, CACHE_SYM */
@@ -37,10 +41,13 @@ typedef struct MmEntry {
     SegStore segs;
     bool have_segs;
     Refiner refiner;
+    /* Dynamic-map updates (mm_update). */
+    uint64_t updates, touched_sectors, cache_dropped, segs_dropped;
 } MmEntry;
 
 static const char *const KNOWN[] = {"sector", "defaults", "labels", "w", "n", "trim", "corridor",
-                                    "smooth", "cache", "segfile", NULL};
+                                    "smooth", "cache", "segfile", "budget_us", "centers", NULL};
+static const char *const CENTER_MODES[] = {"plain", "opt", NULL};
 static const char *const CACHE_MODES[] = {"off", "nosym", "sym", NULL};
 static const char *const SEG_MODES[] = {"0", "nosym", "sym", NULL};
 
@@ -70,13 +77,17 @@ static bool parse(const EntryOpts *opts, MmConfig *c, Err *err)
            opts_int(opts, "sector", ABS_MIN_SECTOR, ABS_MAX_SECTOR, 16, &c->sector, "mm", err) &&
            opts_int(opts, "defaults", 0, 1, 1, &c->defaults, "mm", err) &&
            opts_int(opts, "labels", 0, 1, 0, &c->labels, "mm", err) &&
+           opts_choice(opts, "centers", CENTER_MODES, 0, &c->centers, "mm", err) &&
            opts_double(opts, "w", 1.0, 1000.0, 1.0, &c->refine.weight, "mm", err) &&
            opts_int(opts, "n", 1, 1000000, 1, &c->refine.legs_per_call, "mm", err) &&
+           opts_int(opts, "budget_us", 0, 10000000, 0, &c->refine.budget_us, "mm", err) &&
            parse_trim(opts, &c->refine, err) &&
            opts_int(opts, "corridor", 0, 1, 1, &corridor, "mm", err) &&
            opts_int(opts, "smooth", 0, 1, 1, &smooth, "mm", err) &&
            opts_choice(opts, "cache", CACHE_MODES, CACHE_SYM, &c->cache, "mm", err) &&
            opts_choice(opts, "segfile", SEG_MODES, 0, &c->segfile, "mm", err);
+    if (ok && c->refine.budget_us > 0 && opts_get(opts, "n"))
+        ok = err_set(err, "--entry mm: n= and budget_us= both set; a budget replaces the leg count");
     c->refine.corridor = ok && corridor;
     c->refine.smooth = ok && smooth;
     return ok;
@@ -91,7 +102,7 @@ static bool mm_check_options(const EntryOpts *opts, Err *err)
 /* The abstraction and (with segfile) the segments, built from the grid. */
 static bool build_all(MmEntry *e, Err *err)
 {
-    if (!abs_build(&e->abs, &e->grid, e->cfg.sector, e->cfg.defaults, err) ||
+    if (!abs_build_centers(&e->abs, &e->grid, e->cfg.sector, e->cfg.defaults, e->cfg.centers, err) ||
         !abs_search_init(&e->as, &e->abs, err) || !legs_init(&e->legs, &e->grid, &e->abs, err))
         return false;
     if (e->cfg.segfile) {
@@ -160,9 +171,11 @@ static bool load_file(MmEntry *e, const char *file, Err *err)
         return err_set(err, "%s: cannot open (not preprocessed?)", file);
     BinFile f = {fp, file, false};
     bool ok = abs_read(&f, &e->abs, &e->grid, err);
-    if (ok && (e->abs.S != e->cfg.sector || e->abs.defaults_on != (bool)e->cfg.defaults))
-        ok = err_set(err, "%s: built with sector=%d defaults=%d, asked for sector=%d defaults=%d", file,
-                     e->abs.S, e->abs.defaults_on, e->cfg.sector, e->cfg.defaults);
+    if (ok && (e->abs.S != e->cfg.sector || e->abs.defaults_on != (bool)e->cfg.defaults ||
+               e->abs.centers_opt != (bool)e->cfg.centers))
+        ok = err_set(err, "%s: built with sector=%d defaults=%d centers=%s, asked for sector=%d defaults=%d centers=%s",
+                     file, e->abs.S, e->abs.defaults_on, CENTER_MODES[e->abs.centers_opt], e->cfg.sector,
+                     e->cfg.defaults, CENTER_MODES[e->cfg.centers]);
     ok = ok && abs_search_init(&e->as, &e->abs, err) && legs_init(&e->legs, &e->grid, &e->abs, err);
     if (ok) {
         uint32_t mode = bin_get_u32(&f);
@@ -208,6 +221,109 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
     return e;
 }
 
+/* Old global region ids -> new, across an update. */
+typedef struct Renumber {
+    const AbsSearch *old_as, *new_as;
+    const uint8_t *touched;
+    xyPath leg;                /* scratch for walking a cached leg */
+} Renumber;
+
+static bool renumber(const Renumber *rn, uint32_t *gid)
+{
+    uint32_t s = rn->old_as->region_sector[*gid];
+    *gid = rn->new_as->region_base[s] + (*gid - rn->old_as->region_base[s]);
+    return !rn->touched[s];
+}
+
+/* Keeps a cached leg unless an end region was rebuilt or the leg (walked
+ * from the old center of a) uses a touched sector. */
+static bool rekey_leg(void *ctx, uint32_t *a, uint32_t *b, const uint8_t *moves, size_t nmoves)
+{
+    Renumber *rn = ctx;
+    /* A leg and its smoothing stay in the bounding box of its two sectors
+     * (lines between cells of a box stay in it): walk it only when a touched
+     * sector lies in that box. */
+    const Abstraction *abs = rn->old_as->abs;
+    int sa = (int)rn->old_as->region_sector[*a], sb = (int)rn->old_as->region_sector[*b];
+    int x0 = sa % abs->sw, x1 = sb % abs->sw, y0 = sa / abs->sw, y1 = sb / abs->sw;
+    bool near = false;
+    for (int y = y0 < y1 ? y0 : y1; y <= (y0 > y1 ? y0 : y1); y++)
+        for (int x = x0 < x1 ? x0 : x1; x <= (x0 > x1 ? x0 : x1); x++)
+            near |= rn->touched[y * abs->sw + x] != 0;
+    if (!near)
+        return renumber(rn, a) & renumber(rn, b);
+    xyLoc cur = rn->old_as->center[*a];
+    rn->leg.len = 0;
+    path_push(&rn->leg, cur);
+    for (size_t i = 0; i < nmoves; i++) {
+        int d = edge_cache_move(moves, i);
+        cur.x = (int16_t)(cur.x + GRID_DX[d]);
+        cur.y = (int16_t)(cur.y + GRID_DY[d]);
+        path_push(&rn->leg, cur);
+    }
+    bool keep = !abs_leg_touches(rn->old_as->abs, rn->leg.cells, rn->leg.len, rn->touched);
+    return renumber(rn, a) & renumber(rn, b) && keep;
+}
+
+/* Paper §"Dynamic Maps": rebuild only the touched sectors (abstraction/
+ * update.c), then drop the cached and precomputed legs that use a touched
+ * sector: an end region there (renumbered, its center may have moved, a
+ * freed cell may shorten it) or a cell or corner on the way (smoothing lets
+ * a leg leave its two sectors). That covers every leg that crossed a changed
+ * cell; the others are kept and re-keyed to the new region ids. */
+static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
+{
+    MmEntry *e = inst;
+    uint8_t *touched = calloc(e->abs.nsectors ? e->abs.nsectors : 1, 1);
+    bool *was = malloc((size_t)(n ? n : 1) * sizeof *was);
+    if (!touched || !was) {
+        free(touched);
+        free(was);
+        return err_set(err, "mm: out of memory for an update");
+    }
+    int changed = 0;
+    for (int i = 0; i < n; i++) {
+        was[i] = grid_passable(&e->grid, ch[i].x, ch[i].y);
+        if (was[i] == ch[i].passable)
+            continue;
+        grid_set_passable(&e->grid, ch[i].x, ch[i].y, ch[i].passable);
+        touched[abs_sector_of(&e->abs, ch[i].x, ch[i].y)] = 1;
+        changed++;
+    }
+    Abstraction fresh;
+    AbsSearch fresh_as;
+    bool ok = changed == 0 || (abs_update(&fresh, &e->abs, &e->grid, touched, err) &&
+                               (abs_search_init(&fresh_as, &fresh, err) || (abs_free(&fresh), false)));
+    if (ok && changed) {
+        long segs = e->have_segs ? segs_remap(&e->segs, &e->as, &fresh_as, touched, err) : 0;
+        if (segs < 0) {
+            ok = false;
+            abs_search_free(&fresh_as);
+            abs_free(&fresh);
+        } else {
+            Renumber rn = {&e->as, &fresh_as, touched, {0}};
+            e->cache_dropped += edge_cache_remap(&e->cache, rekey_leg, &rn);
+            path_free(&rn.leg);
+            e->segs_dropped += (uint64_t)segs;
+            abs_search_free(&e->as);
+            abs_free(&e->abs);
+            e->abs = fresh;
+            e->as = fresh_as;
+            e->as.abs = &e->abs; /* everything else points at e->abs / e->as */
+            refiner_invalidate(&e->refiner);
+            e->updates++;
+            for (uint32_t s = 0; s < e->abs.nsectors; s++)
+                e->touched_sectors += touched[s];
+        }
+    }
+    if (!ok) /* keep the map the abstraction describes */
+        for (int i = n; i-- > 0;)
+            grid_set_passable(&e->grid, ch[i].x, ch[i].y, was[i]);
+    free(touched);
+    free(was);
+    return ok;
+}
+
 static bool mm_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
 {
     MmEntry *e = inst;
@@ -237,9 +353,18 @@ static void mm_counters(void *inst, EntryCounters *out, bool detail)
     counters_add(out, "seg_hits", (double)st->seg_hits);
     counters_add(out, "seg_bytes", e->have_segs ? (double)segs_bytes(&e->segs) : 0);
     counters_add(out, "corridor_fallbacks", (double)e->legs.fallbacks);
+    if (e->updates) {
+        counters_add(out, "updates", (double)e->updates);
+        counters_add(out, "touched_sectors_mean", (double)e->touched_sectors / (double)e->updates);
+        counters_add(out, "cache_dropped", (double)e->cache_dropped);
+        counters_add(out, "segs_dropped", (double)e->segs_dropped);
+    }
     counters_add(out, "search_bytes", (double)(abs_search_bytes(&e->as) + legs_bytes(&e->legs)));
     edge_cache_report(&e->cache, out);
 }
+
+const EdgeCache *mm_edge_cache(const void *inst) { return &((const MmEntry *)inst)->cache; }
+const AbsSearch *mm_abs_search(const void *inst) { return &((const MmEntry *)inst)->as; }
 
 const Entry ENTRY_MM = {
     .name = "mm",
@@ -249,6 +374,7 @@ const Entry ENTRY_MM = {
     .preprocess = mm_preprocess,
     .prepare = mm_prepare,
     .get_path = mm_get_path,
+    .update = mm_update,
     .counters = mm_counters,
     .destroy = mm_destroy,
 };

@@ -168,3 +168,65 @@ class DriverBadInput(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+# A corridor map: blocking (2,0) and (2,2) around the wall cuts the left from the right.
+DYN_MAP = "type octile\nheight 3\nwidth 5\nmap\n.....\n..@..\n.....\n"
+DYN_SCEN = ("version 1\n"
+            "0\tm.map\t5\t3\t0\t0\t4\t0\t4\n"
+            "0\tm.map\t5\t3\t0\t0\t4\t2\t4.82842712\n"
+            "0\tm.map\t5\t3\t0\t1\t1\t1\t1\n"
+            "0\tm.map\t5\t3\t0\t0\t4\t2\t4.82842712\n"
+            "0\tm.map\t5\t3\t0\t0\t0\t2\t2\n")
+
+
+class DynamicMaps(unittest.TestCase):
+    def run_changes(self, entry, changes, *extra):
+        with TempDir() as d:
+            m, s = write(d, "m.map", DYN_MAP), write(d, "m.map.scen", DYN_SCEN)
+            c = write(d, "c.txt", changes)
+            return run_gppc("--entry", entry, "--pre-dir", d + "/pre", "--changes", c, *extra,
+                            "-full", m, s)
+
+    def test_changes_cut_off_queries_are_skipped_and_optima_recomputed(self):
+        # After query 0: (2,0) and (2,2) blocked -> right side cut off, queries 1 and 3 skipped;
+        # after query 2: (2,2) freed again -> query 3 runs, with the detour's optimum.
+        changes = "# test\n0 2 0 0\n0 2 2 0\n\n2 2 2 1\n"
+        for entry in ("mm", "astar", "ch"):
+            code, out, err = self.run_changes(entry, changes)
+            self.assertEqual(code, 0, err)
+            sm = summary(out)
+            self.assertEqual((sm["queries"], sm["valid"], sm["skipped"], sm["updates"]),
+                             ("4", "4", "1", "2"), entry)
+            self.assertEqual(sm["update_by_rebuild"], "0" if entry == "mm" else "1")
+            self.assertGreater(float(sm["update_us_mean"]), 0)
+            if entry != "mm":
+                self.assertIn("rebuilds it from scratch", err)
+            gppc = [l.split("\t") for l in out.splitlines() if l.startswith("GPPC\t")]
+            # Query 3 on the changed map goes round by (1,2), (2,2): optimum 4 + sqrt(2)
+            # from the driver's A*, not the scenario's stale 4.828; optimal entries match it.
+            self.assertEqual(gppc[2][-1], "valid")
+            if entry != "mm":
+                self.assertEqual((gppc[2][9], gppc[2][11]), ("5.414214", "1.000000"), entry)
+        code, out, err = self.run_changes("mm", changes, "--rebuild")
+        self.assertEqual(code, 0, err)
+        self.assertEqual(summary(out)["update_by_rebuild"], "1")
+
+    def test_bad_changes_files(self):
+        cases = [("0 2 0\n", "c.txt:1: expected"), ("# x\n9 2 0 0\n", "c.txt:2: after_query '9'"),
+                 ("0 7 0 1\n", "c.txt:1: cell (7, 0) is outside"), ("0 1 1 2\n", "c.txt:1: passable '2'"),
+                 ("0 a 0 1\n", "c.txt:1: cell (a, 0)")]
+        for text, want in cases:
+            code, out, err = self.run_changes("astar", text)
+            self.assertEqual(code, 2, text)
+            self.assertIn(want, err, text)
+        with TempDir() as d:
+            m, s = write(d, "m.map", DYN_MAP), write(d, "m.map.scen", DYN_SCEN)
+            code, _, err = run_gppc("--changes", d + "/none.txt", "-full", m, s)
+            self.assertEqual(code, 2)
+            self.assertIn("none.txt", err)
+            code, _, err = run_gppc("--changes", m, "--repeat", "2", "-full", m, s)
+            self.assertEqual(code, 2)
+            self.assertIn("--repeat", err)
+            code, _, err = run_gppc("--rebuild", "-full", m, s)
+            self.assertEqual(code, 2)

@@ -1,0 +1,206 @@
+/* Local rebuild after cells change (Sturtevant 2007, §"Dynamic Maps").
+ *
+ * A changed cell can only alter its own sector's regions and centers, the
+ * edges leaving that sector, and the edges of the sectors around it that
+ * point into it or (diagonal moves check the two cardinal cells beside them)
+ * pass by it. So only the touched sectors are flood-filled again; the ring
+ * of sectors around them keeps its regions and centers and gets the edges
+ * towards the touched sectors and the ring recomputed; every other sector is
+ * copied from the old abstraction as it is. The result is packed anew
+ * (abs_encode): a linear copy of a few kilobytes, whereas the flood fill and
+ * edge scans are what a full build pays over the whole map. With plain
+ * centers the result is byte for byte what abs_build gives on the changed
+ * map (tests/c/test_dynamic.c checks it). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "plain.h"
+
+typedef struct Need {
+    uint8_t *touched;          /* per sector, caller's */
+    uint8_t *ring;             /* per sector: touched or next to a touched one */
+} Need;
+
+/* The sector around s in direction d is in the ring (or touched). */
+static bool ring_at(const Abstraction *a, const Need *n, int s, int d)
+{
+    int t = abs_neighbour_sector(a, s, d);
+    return t >= 0 && n->ring[t];
+}
+
+/* Labels every sector in the ring (each flood fill is a pure function of its
+ * own cells, so untouched ones come out numbered as before). */
+static bool label_ring(const Abstraction *a, const Grid *g, const Need *n, uint8_t *labels, Growable *centers,
+                       int *first_center)
+{
+    for (int s = 0; s < (int)a->nsectors; s++) {
+        first_center[s] = (int)centers->n;
+        if (!n->ring[s])
+            continue;
+        int x0, y0, w, h;
+        abs_sector_box(a, s, &x0, &y0, &w, &h);
+        for (int y = y0; y < y0 + h; y++)
+            memset(labels + (size_t)y * g->width + x0, ABS_BLOCKED_LABEL, (size_t)w);
+        if (abs_fill_sector(g, x0, y0, w, h, labels, centers) < 0)
+            return false;
+    }
+    first_center[a->nsectors] = (int)centers->n;
+    return true;
+}
+
+/* Edges of ring sector s: recomputed towards ring sectors, kept from the old
+ * form elsewhere (or all recomputed when s itself is touched). */
+static int ring_edges(const Abstraction *a, const Grid *g, const Need *n, const AbsPlain *old, int s,
+                      const uint8_t *labels, RawEdge *out)
+{
+    unsigned mask = 0;
+    for (int d = 0; d < 8; d++)
+        if (n->touched[s] || ring_at(a, n, s, d))
+            mask |= 1u << d;
+    int x0, y0, w, h;
+    abs_sector_box(a, s, &x0, &y0, &w, &h);
+    int count = abs_sector_edges(g, x0, y0, w, h, labels, mask, out);
+    if (n->touched[s])
+        return count;
+    for (int r = old->reg_first[s]; r < old->reg_first[s + 1]; r++)
+        for (int e = old->edge_first[r]; e < old->edge_first[r + 1]; e++)
+            if (!(mask >> old->edge_dir[e] & 1))
+                out[count++] = (RawEdge){(uint8_t)(r - old->reg_first[s]), old->edge_dir[e], old->edge_target[e]};
+    return abs_raw_edges_sort(out, count);
+}
+
+/* The new plain form: old sectors copied, ring sectors re-derived. */
+static bool rebuild_plain(const Abstraction *a, const Grid *g, const Need *n, const AbsPlain *old,
+                          const uint8_t *labels, const Growable *fresh, const int *first_center, AbsPlain *p)
+{
+    memset(p, 0, sizeof *p);
+    p->nsectors = (int)a->nsectors;
+    size_t max_regions = (size_t)old->nregions + (fresh->n ? fresh->n : 1);
+    size_t max_edges = (size_t)old->nedges + 2;
+    for (int s = 0; s < p->nsectors; s++)
+        max_edges += n->ring[s] ? ABS_RAW_EDGES_MAX : 0;
+    p->reg_first = malloc(((size_t)p->nsectors + 1) * sizeof *p->reg_first);
+    p->center = malloc(max_regions);
+    p->edge_first = malloc((max_regions + 1) * sizeof *p->edge_first);
+    p->edge_dir = malloc(max_edges);
+    p->edge_target = malloc(max_edges);
+    if (!p->reg_first || !p->center || !p->edge_first || !p->edge_dir || !p->edge_target)
+        return false;
+    RawEdge raw[2 * ABS_RAW_EDGES_MAX];
+    int nr = 0, ne = 0;
+    for (int s = 0; s < p->nsectors; s++) {
+        p->reg_first[s] = nr;
+        int count = 0;
+        if (n->ring[s])
+            count = ring_edges(a, g, n, old, s, labels, raw);
+        if (n->touched[s]) {
+            for (int c = first_center[s]; c < first_center[s + 1]; c++)
+                p->center[nr + c - first_center[s]] = ((const uint8_t *)fresh->p)[c];
+            nr += first_center[s + 1] - first_center[s];
+        } else {
+            for (int r = old->reg_first[s]; r < old->reg_first[s + 1]; r++)
+                p->center[nr++] = old->center[r];
+        }
+        if (!n->ring[s]) { /* untouched and not beside a change: copied */
+            for (int r = old->reg_first[s]; r < old->reg_first[s + 1]; r++) {
+                p->edge_first[p->reg_first[s] + r - old->reg_first[s]] = ne;
+                for (int e = old->edge_first[r]; e < old->edge_first[r + 1]; e++) {
+                    p->edge_dir[ne] = old->edge_dir[e];
+                    p->edge_target[ne++] = old->edge_target[e];
+                }
+            }
+            continue;
+        }
+        int i = 0;
+        for (int r = p->reg_first[s]; r < nr; r++) {
+            p->edge_first[r] = ne;
+            for (; i < count && raw[i].region == r - p->reg_first[s]; i++) {
+                p->edge_dir[ne] = raw[i].dir;
+                p->edge_target[ne++] = raw[i].target;
+            }
+        }
+    }
+    p->reg_first[p->nsectors] = nr;
+    p->edge_first[nr] = ne;
+    p->nregions = nr;
+    p->nedges = ne;
+    return true;
+}
+
+bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const uint8_t *touched, Err *err)
+{
+    memset(out, 0, sizeof *out);
+    Need n = {(uint8_t *)touched, calloc(old->nsectors ? old->nsectors : 1, 1)};
+    uint8_t *labels = malloc((size_t)g->width * g->height);
+    int *first_center = malloc(((size_t)old->nsectors + 1) * sizeof *first_center);
+    Growable fresh = {.elem = 1};
+    AbsPlain before = {0}, after = {0};
+    bool ok = n.ring && labels && first_center;
+    if (!ok)
+        err_set(err, "out of memory updating the abstraction");
+    for (int s = 0; ok && s < (int)old->nsectors; s++) {
+        if (!touched[s])
+            continue;
+        n.ring[s] = 1;
+        for (int d = 0; d < 8; d++) {
+            int t = abs_neighbour_sector(old, s, d);
+            if (t >= 0)
+                n.ring[t] = 1;
+        }
+    }
+    ok = ok && abs_decode(old, &before, err);
+    if (ok && (!label_ring(old, g, &n, labels, &fresh, first_center) ||
+               !rebuild_plain(old, g, &n, &before, labels, &fresh, first_center, &after)))
+        ok = err_set(err, "out of memory updating the abstraction");
+    if (ok && old->centers_opt && abs_optimize_centers(&after, g, old->S, labels, touched, ABS_CENTER_PASSES, err) < 0)
+        ok = false;
+    if (ok) {
+        out->width = old->width;
+        out->height = old->height;
+        out->S = old->S;
+        out->sw = old->sw;
+        out->sh = old->sh;
+        out->defaults_on = old->defaults_on;
+        out->centers_opt = old->centers_opt;
+        ok = abs_encode(out, &after, err);
+    }
+    if (ok && old->labels) { /* the per-cell table: only touched sectors change */
+        out->labels = malloc((size_t)g->width * g->height);
+        if (!out->labels)
+            ok = err_set(err, "out of memory updating the region labels");
+        else {
+            memcpy(out->labels, old->labels, (size_t)g->width * g->height);
+            for (int s = 0; s < (int)old->nsectors; s++) {
+                if (!touched[s])
+                    continue;
+                int x0, y0, w, h;
+                abs_sector_box(old, s, &x0, &y0, &w, &h);
+                for (int y = y0; y < y0 + h; y++)
+                    memcpy(out->labels + (size_t)y * g->width + x0, labels + (size_t)y * g->width + x0, (size_t)w);
+            }
+        }
+    }
+    if (!ok)
+        abs_free(out);
+    abs_plain_free(&before);
+    abs_plain_free(&after);
+    free(fresh.p);
+    free(first_center);
+    free(labels);
+    free(n.ring);
+    return ok;
+}
+
+bool abs_leg_touches(const Abstraction *a, const xyLoc *cells, size_t n, const uint8_t *touched)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (touched[abs_sector_of(a, cells[i].x, cells[i].y)])
+            return true;
+        /* A diagonal step also needs the two cells beside it (no corner cutting). */
+        if (i > 0 && cells[i].x != cells[i - 1].x && cells[i].y != cells[i - 1].y &&
+            (touched[abs_sector_of(a, cells[i].x, cells[i - 1].y)] ||
+             touched[abs_sector_of(a, cells[i - 1].x, cells[i].y)]))
+            return true;
+    }
+    return false;
+}

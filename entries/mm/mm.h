@@ -1,0 +1,14 @@
+/* mm.h: read-only views into an mm instance (entries/mm/mm_entry.c), for
+ * tests and tools that check what the entry holds. The instance is what
+ * ENTRY_MM.prepare returned; the pointers live as long as it does and until
+ * its next update. */
+#ifndef GPPC_ENTRIES_MM_H
+#define GPPC_ENTRIES_MM_H
+
+#include "../../cache/edge_cache.h"
+#include "../../refine/abstract_search.h"
+
+const EdgeCache *mm_edge_cache(const void *inst);
+const AbsSearch *mm_abs_search(const void *inst);
+
+#endif

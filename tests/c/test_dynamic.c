@@ -1,0 +1,351 @@
+/* Issue 8: dynamic maps (local rebuild, cache invalidation, queries across an
+ * update), the per-call time budget and optimised centers. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../abstraction/abstraction.h"
+#include "../../entries/mm/mm.h"
+#include "../../grid/validate.h"
+#include "../../search/astar.h"
+#include "test.h"
+
+static uint64_t rng_next(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* Byte-for-byte: every array of the compact layout and every total. */
+static bool abs_same(const Abstraction *a, const Abstraction *b, char *why, size_t size)
+{
+    if (a->nsectors != b->nsectors || a->nregions != b->nregions || a->nedges != b->nedges ||
+        a->ndefault != b->ndefault || a->nwide != b->nwide || a->pool_bytes != b->pool_bytes) {
+        snprintf(why, size, "totals differ: regions %u/%u edges %u/%u default %u/%u wide %u/%u pool %u/%u",
+                 a->nregions, b->nregions, a->nedges, b->nedges, a->ndefault, b->ndefault, a->nwide, b->nwide,
+                 a->pool_bytes, b->pool_bytes);
+        return false;
+    }
+    for (uint32_t s = 0; s < a->nsectors; s++)
+        if (a->sector[s] != b->sector[s]) {
+            snprintf(why, size, "sector word %u differs: %08x vs %08x", s, a->sector[s], b->sector[s]);
+            return false;
+        }
+    if (memcmp(a->group_base, b->group_base, a->ngroups * sizeof *a->group_base) ||
+        (a->pool_bytes && memcmp(a->pool, b->pool, a->pool_bytes)) ||
+        (a->nwide && memcmp(a->wide, b->wide, a->nwide * sizeof *a->wide))) {
+        snprintf(why, size, "group bases, pool or wide entries differ");
+        return false;
+    }
+    if ((a->labels == NULL) != (b->labels == NULL) ||
+        (a->labels && memcmp(a->labels, b->labels, (size_t)a->width * a->height))) {
+        snprintf(why, size, "region labels differ");
+        return false;
+    }
+    return true;
+}
+
+/* Random toggles, `batch` cells at a time; after every batch the local
+ * rebuild must equal a full build of the changed map. */
+static void check_updates_equal_rebuild(T *t, const char *map, int S, bool defaults, bool labels, uint64_t seed)
+{
+    Loaded l;
+    if (!load_named(t, map, &l))
+        return;
+    Grid *g = &l.g;
+    Abstraction cur;
+    Err err;
+    CHECKF(t, abs_build(&cur, g, S, defaults, &err), "%s", err.msg);
+    if (labels)
+        CHECK(t, abs_make_labels(&cur, g, &err));
+    uint8_t *touched = malloc(cur.nsectors);
+    for (int round = 0; round < 25 && t->failures == 0; round++) {
+        memset(touched, 0, cur.nsectors);
+        int batch = 1 + (int)(rng_next(&seed) % 6);
+        for (int i = 0; i < batch; i++) {
+            /* Half the picks near the previous one, so sectors' corners and shared borders get hit. */
+            int x = (int)(rng_next(&seed) % (uint64_t)g->width), y = (int)(rng_next(&seed) % (uint64_t)g->height);
+            grid_set_passable(g, x, y, !grid_passable(g, x, y));
+            touched[abs_sector_of(&cur, x, y)] = 1;
+        }
+        Abstraction upd, full;
+        CHECKF(t, abs_update(&upd, &cur, g, touched, &err), "%s", err.msg);
+        CHECKF(t, abs_build(&full, g, S, defaults, &err), "%s", err.msg);
+        if (labels)
+            CHECK(t, abs_make_labels(&full, g, &err));
+        char why[256];
+        CHECKF(t, abs_same(&upd, &full, why, sizeof why), "%s S=%d defaults=%d round %d: %s", map, S, defaults,
+               round, why);
+        CHECKF(t, abs_validate(&upd, g, &err), "%s", err.msg);
+        abs_free(&cur);
+        abs_free(&full);
+        cur = upd;
+    }
+    free(touched);
+    abs_free(&cur);
+    unload(&l);
+}
+
+static void test_dyn_update_equals_rebuild(T *t)
+{
+    const char *maps[] = {"rooms/8room256-0", "random/random256-30-0", "mazes/maze256-2-0"};
+    for (int m = 0; m < 3; m++) {
+        check_updates_equal_rebuild(t, maps[m], 16, true, false, 11 + (uint64_t)m);
+        check_updates_equal_rebuild(t, maps[m], 8, false, true, 23 + (uint64_t)m);
+        check_updates_equal_rebuild(t, maps[m], 5, true, false, 37 + (uint64_t)m);
+    }
+}
+
+/* Does a cached leg (walked from its stored end's center) step on or cut past one of the cells? */
+static int legs_touching(const void *inst, const CellChange *ch, int n)
+{
+    const EdgeCache *c = mm_edge_cache(inst);
+    const AbsSearch *as = mm_abs_search(inst);
+    int hits = 0;
+    for (uint32_t i = 0; i < c->nslots; i++) {
+        if (!c->slot[i].key)
+            continue;
+        uint32_t a = (uint32_t)((c->slot[i].key - 1) >> 32);
+        xyLoc prev = as->center[a], cur = prev;
+        bool touches = false;
+        for (size_t k = 0; k <= c->slot[i].moves && !touches; k++) {
+            if (k > 0) {
+                int d = edge_cache_move(c->arena + c->slot[i].offset, k - 1);
+                prev = cur;
+                cur.x = (int16_t)(cur.x + GRID_DX[d]);
+                cur.y = (int16_t)(cur.y + GRID_DY[d]);
+            }
+            for (int j = 0; j < n; j++)
+                touches |= (cur.x == ch[j].x && cur.y == ch[j].y) ||
+                           (k > 0 && ((prev.x == ch[j].x && cur.y == ch[j].y) || (cur.x == ch[j].x && prev.y == ch[j].y)));
+        }
+        hits += touches;
+    }
+    return hits;
+}
+
+/* Replays every query whose ends are open and connected on the current map and validates the path. */
+static int replay_valid(T *t, const Entry *e, void *inst, const Loaded *l, AStar *ref, int stride)
+{
+    xyPath p = {0};
+    int bad = 0;
+    for (int i = 0; i < l->sc.count; i += stride) {
+        const ScenQuery *q = &l->sc.q[i];
+        if (!grid_passable(&l->g, q->start.x, q->start.y) || !grid_passable(&l->g, q->goal.x, q->goal.y) ||
+            astar_distance(ref, q->start, q->goal, NULL) < 0)
+            continue;
+        p.len = 0;
+        run_query(t, e, inst, q, &p);
+        double len;
+        char why[200];
+        if (!path_validate(&l->g, q->start, q->goal, p.cells, p.len, &len, why, sizeof why) && bad++ < 3)
+            t_fail(t, __FILE__, __LINE__, "query %d after update: %s", i, why);
+    }
+    path_free(&p);
+    return bad;
+}
+
+static void check_mm_update(T *t, const char *spec)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/16room256-0", &l))
+        return;
+    const Entry *e;
+    EntryOpts opts;
+    Err err;
+    CHECK(t, entry_parse_spec(spec, &e, &opts, &err));
+    char file[256];
+    snprintf(file, sizeof file, "%s/dyn.pre", temp_dir());
+    CHECKF(t, entry_preprocess(e, &l.g, file, &opts, &err), "%s", err.msg);
+    void *inst = e->prepare(&l.g, file, &opts, &err);
+    AStar ref;
+    CHECK(t, inst && astar_init(&ref, &l.g, &err));
+    if (!inst) {
+        unload(&l);
+        return;
+    }
+    uint64_t seed = 5;
+    CHECK(t, replay_valid(t, e, inst, &l, &ref, 1) == 0);
+    for (int round = 0; round < 3; round++) {
+        /* Block cells on cached legs (so some legs must go) and toggle a few random ones. */
+        CellChange ch[12];
+        int n = 0;
+        const EdgeCache *c = mm_edge_cache(inst);
+        const AbsSearch *as = mm_abs_search(inst);
+        for (uint32_t i = 0; i < c->nslots && n < 6; i += 1 + (uint32_t)(rng_next(&seed) % 97)) {
+            if (!c->slot[i].key || c->slot[i].moves < 4)
+                continue;
+            xyLoc cur = as->center[(uint32_t)((c->slot[i].key - 1) >> 32)];
+            for (size_t k = 0; k < c->slot[i].moves / 2u; k++) {
+                int d = edge_cache_move(c->arena + c->slot[i].offset, k);
+                cur.x = (int16_t)(cur.x + GRID_DX[d]);
+                cur.y = (int16_t)(cur.y + GRID_DY[d]);
+            }
+            ch[n++] = (CellChange){cur.x, cur.y, false};
+        }
+        while (n < 12) {
+            int x = (int)(rng_next(&seed) % (uint64_t)l.g.width), y = (int)(rng_next(&seed) % (uint64_t)l.g.height);
+            ch[n++] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&l.g, x, y)};
+        }
+        bool cache_on = !strstr(spec, "cache=off");
+        int before = legs_touching(inst, ch, n);
+        CHECKF(t, !cache_on || before > 0, "%s round %d: no cached leg crossed the chosen cells", spec, round);
+        CHECKF(t, e->update(inst, ch, n, &err), "%s: %s", spec, err.msg);
+        for (int i = 0; i < n; i++)
+            grid_set_passable(&l.g, ch[i].x, ch[i].y, ch[i].passable);
+        CHECKF(t, legs_touching(inst, ch, n) == 0, "%s round %d: %d cached legs still cross a changed cell", spec,
+               round, legs_touching(inst, ch, n));
+        CHECKF(t, replay_valid(t, e, inst, &l, &ref, 6) == 0, "%s round %d", spec, round);
+    }
+    astar_free(&ref);
+    e->destroy(inst);
+    unload(&l);
+}
+
+static void test_dyn_mm_update_drops_crossing_legs(T *t)
+{
+    const char *specs[] = {"mm", "mm:cache=nosym,labels=1", "mm:segfile=sym", "mm:cache=off,segfile=nosym",
+                           "mm:centers=opt"};
+    for (int i = 0; i < 5; i++)
+        check_mm_update(t, specs[i]);
+}
+
+/* A query in progress when the map changes goes on from where it stands. */
+static void test_dyn_update_mid_query(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/8room256-0", &l))
+        return;
+    const Entry *e;
+    EntryOpts opts;
+    Err err;
+    CHECK(t, entry_parse_spec("mm:n=1", &e, &opts, &err));
+    void *inst = e->prepare(&l.g, "/nonexistent/none.pre", &opts, &err);
+    CHECK(t, inst != NULL);
+    if (!inst) {
+        unload(&l);
+        return;
+    }
+    /* The longest query of the scenario, so it takes many calls. */
+    const ScenQuery *q = &l.sc.q[0];
+    for (int i = 0; i < l.sc.count; i++)
+        if (l.sc.q[i].optimal > q->optimal)
+            q = &l.sc.q[i];
+    xyPath p = {0}, opt = {0};
+    CHECK(t, !e->get_path(inst, q->start, q->goal, &p));
+    /* Block a cell of the optimal path well past what was emitted, keeping the goal open. */
+    AStar a;
+    CHECK(t, astar_init(&a, &l.g, &err));
+    astar_find(&a, q->start, q->goal, NULL, &opt);
+    xyLoc block = opt.cells[opt.len * 2 / 3];
+    CellChange ch = {block.x, block.y, false};
+    CHECK(t, e->update(inst, &ch, 1, &err));
+    grid_set_passable(&l.g, block.x, block.y, false);
+    int calls = 0;
+    while (!e->get_path(inst, q->start, q->goal, &p) && calls < 100000)
+        calls++;
+    double len;
+    char why[200];
+    bool reachable = astar_distance(&a, q->start, q->goal, NULL) >= 0;
+    CHECKF(t, !reachable || path_validate(&l.g, q->start, q->goal, p.cells, p.len, &len, why, sizeof why),
+           "path across an update: %s", why);
+    astar_free(&a);
+    path_free(&p);
+    path_free(&opt);
+    e->destroy(inst);
+    unload(&l);
+}
+
+/* budget_us: a huge budget finishes in one call; a tiny one refines one leg per call. */
+static void test_dyn_budget(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/8room256-0", &l))
+        return;
+    const char *specs[] = {"mm:budget_us=10000000", "mm:budget_us=1", "mm:n=1"};
+    int calls[3] = {0};
+    for (int s = 0; s < 3; s++) {
+        const Entry *e;
+        EntryOpts opts;
+        Err err;
+        CHECK(t, entry_parse_spec(specs[s], &e, &opts, &err));
+        void *inst = e->prepare(&l.g, "/nonexistent/none.pre", &opts, &err);
+        if (!inst)
+            continue;
+        xyPath p = {0};
+        for (int i = 0; i < l.sc.count; i += 10) {
+            p.len = 0;
+            calls[s] += run_query(t, e, inst, &l.sc.q[i], &p);
+        }
+        path_free(&p);
+        e->destroy(inst);
+    }
+    int queries = (l.sc.count + 9) / 10;
+    CHECKF(t, calls[0] == queries, "budget 10 s: %d calls for %d queries", calls[0], queries);
+    /* After 1 µs a call stops at the next leg boundary: never more calls than
+     * n=1 (cache hits can fit several legs in 1 µs), and queries split up. */
+    CHECKF(t, calls[1] <= calls[2] && calls[1] > queries, "budget 1 µs: %d calls, n=1: %d, queries %d", calls[1],
+           calls[2], queries);
+    CHECK(t, calls[2] > 2 * queries);
+    const Entry *e;
+    EntryOpts opts;
+    Err err;
+    CHECK(t, !entry_parse_spec("mm:n=2,budget_us=5", &e, &opts, &err) && contains(err.msg, "budget_us"));
+    CHECK(t, !entry_parse_spec("mm:budget_us=-1", &e, &opts, &err));
+    unload(&l);
+}
+
+/* centers=opt: stored in the file, rejected under centers=plain, valid abstraction and paths. */
+static void test_dyn_centers_opt_file(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/8room256-0", &l))
+        return;
+    Abstraction plain, opt;
+    Err err;
+    CHECK(t, abs_build_centers(&plain, &l.g, 16, true, false, &err));
+    CHECK(t, abs_build_centers(&opt, &l.g, 16, true, true, &err));
+    CHECKF(t, abs_validate(&opt, &l.g, &err), "%s", err.msg);
+    CHECK(t, opt.nregions == plain.nregions && opt.nedges == plain.nedges);
+    int moved = 0;
+    for (uint32_t s = 0; s < opt.nsectors; s++)
+        for (int r = 0; r < abs_region_count(&opt, (int)s); r++) {
+            xyLoc a = abs_region_center(&plain, (int)s, r), b = abs_region_center(&opt, (int)s, r);
+            moved += a.x != b.x || a.y != b.y;
+        }
+    CHECKF(t, moved > 0, "no center moved on a rooms map");
+    char file[256];
+    snprintf(file, sizeof file, "%s/opt.pre", temp_dir());
+    const Entry *e;
+    EntryOpts o_opt, o_plain;
+    CHECK(t, entry_parse_spec("mm:centers=opt", &e, &o_opt, &err) &&
+                 entry_parse_spec("mm:centers=plain", &e, &o_plain, &err));
+    CHECK(t, entry_preprocess(e, &l.g, file, &o_opt, &err));
+    char msg[1024];
+    void *inst = prepare_capturing(e, &l.g, file, &o_plain, msg, sizeof msg);
+    CHECKF(t, inst && contains(msg, "centers=opt"), "stderr: %s", msg);
+    if (inst)
+        e->destroy(inst);
+    inst = prepare_capturing(e, &l.g, file, &o_opt, msg, sizeof msg);
+    CHECKF(t, inst && msg[0] == '\0', "stderr: %s", msg);
+    if (inst) {
+        AStar ref;
+        CHECK(t, astar_init(&ref, &l.g, &err));
+        CHECK(t, replay_valid(t, e, inst, &l, &ref, 3) == 0);
+        astar_free(&ref);
+        e->destroy(inst);
+    }
+    abs_free(&plain);
+    abs_free(&opt);
+    unload(&l);
+}
+
+const TestCase DYNAMIC_TESTS[] = {
+    {"dyn_update_equals_rebuild", test_dyn_update_equals_rebuild},
+    {"dyn_mm_update_drops_crossing_legs", test_dyn_mm_update_drops_crossing_legs},
+    {"dyn_update_mid_query", test_dyn_update_mid_query},
+    {"dyn_budget", test_dyn_budget},
+    {"dyn_centers_opt_file", test_dyn_centers_opt_file},
+    {NULL, NULL},
+};
