@@ -51,23 +51,16 @@ static bool apply_changes(Run *run, void **inst, int i, size_t *next, Totals *to
     const DriverArgs *a = &run->args;
     const Changes *ch = &run->changes;
     size_t first = *next;
-    while (*next < ch->n && ch->change[*next].after_query == i)
+    while (*next < ch->n && ch->after_query[*next] == i)
         (*next)++;
     if (*next == first)
         return true;
-    /* The batch as the entry API takes it (the MapChange array is not contiguous CellChanges). */
-    CellChange batch[256];
     for (size_t k = first; k < *next; k++)
-        grid_set_passable(&run->map, ch->change[k].cell.x, ch->change[k].cell.y, ch->change[k].cell.passable);
+        grid_set_passable(&run->map, ch->cell[k].x, ch->cell[k].y, ch->cell[k].passable);
     uint64_t t0 = clock_now_ns();
     bool ok = true;
     if (a->entry->update && !a->rebuild) {
-        for (size_t k = first; ok && k < *next;) {
-            int n = 0;
-            for (; k < *next && n < 256; k++)
-                batch[n++] = ch->change[k].cell;
-            ok = a->entry->update(*inst, batch, n, err);
-        }
+        ok = a->entry->update(*inst, ch->cell + first, (int)(*next - first), err);
     } else {
         char file[sizeof run->pre_file + 16];
         snprintf(file, sizeof file, "%s.changed", run->pre_file);
@@ -133,7 +126,7 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                     report_csv_row(run->csv, map_name, scen_name, i, rep, &q, &r);
                 totals_add(totals, &r);
             }
-            if (a->changes && next_change < run->changes.n && run->changes.change[next_change].after_query == i) {
+            if (a->changes && next_change < run->changes.n && run->changes.after_query[next_change] == i) {
                 Err err;
                 if (!apply_changes(run, inst, i, &next_change, totals, &err)) {
                     fprintf(stderr, "gppc: %s: update after query %d failed: %s\n", a->entry->name, i, err.msg);

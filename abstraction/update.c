@@ -17,7 +17,7 @@
 #include "plain.h"
 
 typedef struct Need {
-    uint8_t *touched;          /* per sector, caller's */
+    const uint8_t *touched;    /* per sector, caller's */
     uint8_t *ring;             /* per sector: touched or next to a touched one */
 } Need;
 
@@ -130,7 +130,7 @@ static bool rebuild_plain(const Abstraction *a, const Grid *g, const Need *n, co
 bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const uint8_t *touched, Err *err)
 {
     memset(out, 0, sizeof *out);
-    Need n = {(uint8_t *)touched, calloc(old->nsectors ? old->nsectors : 1, 1)};
+    Need n = {touched, calloc(old->nsectors ? old->nsectors : 1, 1)};
     uint8_t *labels = malloc((size_t)g->width * g->height);
     int *first_center = malloc(((size_t)old->nsectors + 1) * sizeof *first_center);
     Growable fresh = {.elem = 1};

@@ -81,18 +81,22 @@ bool edge_cache_get(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPath *ou
     c->hits++;
     if (s->hits < UINT16_MAX)
         s->hits++;
-    const uint8_t *p = c->arena + s->offset;
-    path_reserve(out, s->moves);
+    edge_cache_decode(c->arena + s->offset, s->moves, reversed, from, out);
+    return true;
+}
+
+void edge_cache_decode(const uint8_t *moves, size_t nmoves, bool reversed, xyLoc from, xyPath *out)
+{
+    path_reserve(out, nmoves);
     xyLoc cur = from;
-    for (size_t i = 0; i < s->moves; i++) {
+    int sign = reversed ? -1 : 1;
+    for (size_t i = 0; i < nmoves; i++) {
         /* Backwards: the last stored move first, each undone. */
-        int d = reversed ? nibble(p, s->moves - 1 - i) : nibble(p, i);
-        int sign = reversed ? -1 : 1;
+        int d = reversed ? nibble(moves, nmoves - 1 - i) : nibble(moves, i);
         cur.x = (int16_t)(cur.x + sign * GRID_DX[d]);
         cur.y = (int16_t)(cur.y + sign * GRID_DY[d]);
         out->cells[out->len++] = cur;
     }
-    return true;
 }
 
 static bool grow_slots(EdgeCache *c)

@@ -45,14 +45,16 @@ bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *cells, si
 size_t edge_cache_bytes(const EdgeCache *c);
 /* After the abstraction changed (dynamic maps): `rekey` sees each entry's
  * key (a, b), as stored: a is the end its moves start from, and the moves
- * (read them with edge_cache_move); it rewrites the key to the new region
+ * (walk them with edge_cache_decode); it rewrites the key to the new region
  * ids and returns true to keep the entry, or false to drop it. New keys must
  * keep the order of ids (sym keys stay lo < hi). Returns the entries
  * dropped; the arena keeps their bytes until the cache is freed. Allocates a
  * new slot array (an update, not a query, pays it). */
 size_t edge_cache_remap(EdgeCache *c, bool (*rekey)(void *ctx, uint32_t *a, uint32_t *b, const uint8_t *moves,
                                                     size_t nmoves), void *ctx);
-static inline int edge_cache_move(const uint8_t *moves, size_t i) { return (moves[i >> 1] >> ((i & 1) * 4)) & 15; }
+/* Appends the cells an entry's moves lead to from `from` (not itself), or,
+ * reversed, the cells of the leg walked back from its far end `from`. */
+void edge_cache_decode(const uint8_t *moves, size_t nmoves, bool reversed, xyLoc from, xyPath *out);
 /* Hit histogram over entries, in log2 buckets: cache_hist_0 = entries never
  * hit, cache_hist_k = entries hit 2^(k-1) .. 2^k - 1 times (thesis Fig. 5.2). */
 void edge_cache_report(const EdgeCache *c, EntryCounters *out);

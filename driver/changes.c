@@ -9,6 +9,12 @@
 #include "../common/lines.h"
 #include "driver.h"
 
+typedef struct MapChange {
+    int after_query;
+    size_t order;              /* line order, kept within one query */
+    CellChange cell;
+} MapChange;
+
 static int cmp_change(const void *a, const void *b)
 {
     const MapChange *p = a, *q = b;
@@ -20,6 +26,7 @@ static int cmp_change(const void *a, const void *b)
 bool changes_load(Changes *c, const char *path, const Grid *map, int nqueries, Err *err)
 {
     memset(c, 0, sizeof *c);
+    MapChange *change = NULL;
     Lines in;
     if (!lines_open(&in, path, err))
         return false;
@@ -47,28 +54,38 @@ bool changes_load(Changes *c, const char *path, const Grid *map, int nqueries, E
         } else {
             if (c->n == cap) {
                 cap = cap ? cap * 2 : 256;
-                MapChange *nc = realloc(c->change, cap * sizeof *nc);
+                MapChange *nc = realloc(change, cap * sizeof *nc);
                 if (!nc) {
                     ok = err_set(err, "%s: out of memory", path);
                     break;
                 }
-                c->change = nc;
+                change = nc;
             }
-            c->change[c->n] = (MapChange){(int)q, c->n, {(int16_t)x, (int16_t)y, p == 1}};
+            change[c->n] = (MapChange){(int)q, c->n, {(int16_t)x, (int16_t)y, p == 1}};
             c->n++;
         }
     }
     lines_close(&in);
-    if (!ok) {
-        changes_free(c);
-        return false;
+    if (ok && c->n) {
+        qsort(change, c->n, sizeof *change, cmp_change);
+        c->cell = malloc(c->n * sizeof *c->cell);
+        c->after_query = malloc(c->n * sizeof *c->after_query);
+        if (!c->cell || !c->after_query)
+            ok = err_set(err, "%s: out of memory", path);
+        for (size_t i = 0; ok && i < c->n; i++) {
+            c->cell[i] = change[i].cell;
+            c->after_query[i] = change[i].after_query;
+        }
     }
-    qsort(c->change, c->n, sizeof *c->change, cmp_change);
-    return true;
+    free(change);
+    if (!ok)
+        changes_free(c);
+    return ok;
 }
 
 void changes_free(Changes *c)
 {
-    free(c->change);
+    free(c->cell);
+    free(c->after_query);
     memset(c, 0, sizeof *c);
 }

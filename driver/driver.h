@@ -27,14 +27,12 @@ typedef struct DriverArgs {
     bool rebuild;              /* --rebuild: apply changes by a rebuild even with update() */
 } DriverArgs;
 
-/* Dynamic maps: --changes FILE (driver/changes.c). */
-typedef struct MapChange {
-    int after_query;           /* applied once this query (0-based) has finished */
-    size_t order;              /* line order, kept within one query */
-    CellChange cell;
-} MapChange;
+/* Dynamic maps: --changes FILE (driver/changes.c). Sorted by after_query,
+ * file order kept within one query, so each batch is a contiguous run of
+ * `cell` that goes to an entry's update() as it is. */
 typedef struct Changes {
-    MapChange *change;         /* sorted by (after_query, order) */
+    CellChange *cell;
+    int *after_query;          /* applied once this query (0-based) has finished */
     size_t n;
 } Changes;
 /* Reads and checks FILE against the map and the query count; false + "FILE:LINE: problem". */

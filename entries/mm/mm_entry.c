@@ -252,15 +252,9 @@ static bool rekey_leg(void *ctx, uint32_t *a, uint32_t *b, const uint8_t *moves,
             near |= rn->touched[y * abs->sw + x] != 0;
     if (!near)
         return renumber(rn, a) & renumber(rn, b);
-    xyLoc cur = rn->old_as->center[*a];
     rn->leg.len = 0;
-    path_push(&rn->leg, cur);
-    for (size_t i = 0; i < nmoves; i++) {
-        int d = edge_cache_move(moves, i);
-        cur.x = (int16_t)(cur.x + GRID_DX[d]);
-        cur.y = (int16_t)(cur.y + GRID_DY[d]);
-        path_push(&rn->leg, cur);
-    }
+    path_push(&rn->leg, rn->old_as->center[*a]);
+    edge_cache_decode(moves, nmoves, false, rn->old_as->center[*a], &rn->leg);
     bool keep = !abs_leg_touches(rn->old_as->abs, rn->leg.cells, rn->leg.len, rn->touched);
     return renumber(rn, a) & renumber(rn, b) && keep;
 }
@@ -281,13 +275,15 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
         free(was);
         return err_set(err, "mm: out of memory for an update");
     }
-    int changed = 0;
+    int changed = 0, ntouched = 0;
     for (int i = 0; i < n; i++) {
         was[i] = grid_passable(&e->grid, ch[i].x, ch[i].y);
         if (was[i] == ch[i].passable)
             continue;
         grid_set_passable(&e->grid, ch[i].x, ch[i].y, ch[i].passable);
-        touched[abs_sector_of(&e->abs, ch[i].x, ch[i].y)] = 1;
+        uint8_t *t = &touched[abs_sector_of(&e->abs, ch[i].x, ch[i].y)];
+        ntouched += !*t;
+        *t = 1;
         changed++;
     }
     Abstraction fresh;
@@ -312,8 +308,7 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
             e->as.abs = &e->abs; /* everything else points at e->abs / e->as */
             refiner_invalidate(&e->refiner);
             e->updates++;
-            for (uint32_t s = 0; s < e->abs.nsectors; s++)
-                e->touched_sectors += touched[s];
+            e->touched_sectors += (uint64_t)ntouched;
         }
     }
     if (!ok) /* keep the map the abstraction describes */

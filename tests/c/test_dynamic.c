@@ -97,31 +97,36 @@ static void test_dyn_update_equals_rebuild(T *t)
     }
 }
 
-/* Does a cached leg (walked from its stored end's center) step on or cut past one of the cells? */
+/* The cells of cache slot i's leg, from its stored end's center. */
+static void cached_leg(const void *inst, uint32_t i, xyPath *out)
+{
+    const CacheSlot *slot = &mm_edge_cache(inst)->slot[i];
+    xyLoc from = mm_abs_search(inst)->center[(uint32_t)((slot->key - 1) >> 32)];
+    out->len = 0;
+    path_push(out, from);
+    edge_cache_decode(mm_edge_cache(inst)->arena + slot->offset, slot->moves, false, from, out);
+}
+
+/* How many cached legs step on or cut past one of the cells? */
 static int legs_touching(const void *inst, const CellChange *ch, int n)
 {
     const EdgeCache *c = mm_edge_cache(inst);
-    const AbsSearch *as = mm_abs_search(inst);
+    xyPath leg = {0};
     int hits = 0;
     for (uint32_t i = 0; i < c->nslots; i++) {
         if (!c->slot[i].key)
             continue;
-        uint32_t a = (uint32_t)((c->slot[i].key - 1) >> 32);
-        xyLoc prev = as->center[a], cur = prev;
+        cached_leg(inst, i, &leg);
         bool touches = false;
-        for (size_t k = 0; k <= c->slot[i].moves && !touches; k++) {
-            if (k > 0) {
-                int d = edge_cache_move(c->arena + c->slot[i].offset, k - 1);
-                prev = cur;
-                cur.x = (int16_t)(cur.x + GRID_DX[d]);
-                cur.y = (int16_t)(cur.y + GRID_DY[d]);
-            }
+        for (size_t k = 0; k < leg.len && !touches; k++) {
+            xyLoc cur = leg.cells[k], prev = leg.cells[k ? k - 1 : 0];
             for (int j = 0; j < n; j++)
                 touches |= (cur.x == ch[j].x && cur.y == ch[j].y) ||
                            (k > 0 && ((prev.x == ch[j].x && cur.y == ch[j].y) || (cur.x == ch[j].x && prev.y == ch[j].y)));
         }
         hits += touches;
     }
+    path_free(&leg);
     return hits;
 }
 
@@ -172,18 +177,15 @@ static void check_mm_update(T *t, const char *spec)
         CellChange ch[12];
         int n = 0;
         const EdgeCache *c = mm_edge_cache(inst);
-        const AbsSearch *as = mm_abs_search(inst);
+        xyPath leg = {0};
         for (uint32_t i = 0; i < c->nslots && n < 6; i += 1 + (uint32_t)(rng_next(&seed) % 97)) {
             if (!c->slot[i].key || c->slot[i].moves < 4)
                 continue;
-            xyLoc cur = as->center[(uint32_t)((c->slot[i].key - 1) >> 32)];
-            for (size_t k = 0; k < c->slot[i].moves / 2u; k++) {
-                int d = edge_cache_move(c->arena + c->slot[i].offset, k);
-                cur.x = (int16_t)(cur.x + GRID_DX[d]);
-                cur.y = (int16_t)(cur.y + GRID_DY[d]);
-            }
-            ch[n++] = (CellChange){cur.x, cur.y, false};
+            cached_leg(inst, i, &leg);
+            xyLoc mid = leg.cells[(leg.len - 1) / 2];
+            ch[n++] = (CellChange){mid.x, mid.y, false};
         }
+        path_free(&leg);
         while (n < 12) {
             int x = (int)(rng_next(&seed) % (uint64_t)l.g.width), y = (int)(rng_next(&seed) % (uint64_t)l.g.height);
             ch[n++] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&l.g, x, y)};
