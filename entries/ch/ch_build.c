@@ -168,6 +168,86 @@ static void builder_free(Builder *b)
     heap_free(&b->wheap);
 }
 
+static uint64_t spread_bits(uint32_t v)
+{
+    uint64_t x = v;
+    x = (x | (x << 16)) & 0x0000FFFF0000FFFFull;
+    x = (x | (x << 8)) & 0x00FF00FF00FF00FFull;
+    x = (x | (x << 4)) & 0x0F0F0F0F0F0F0F0Full;
+    x = (x | (x << 2)) & 0x3333333333333333ull;
+    x = (x | (x << 1)) & 0x5555555555555555ull;
+    return x;
+}
+
+typedef struct SortKey {
+    uint64_t key;
+    uint32_t node;
+} SortKey;
+
+static int by_key(const void *a, const void *b)
+{
+    const SortKey *x = a, *y = b;
+    return x->key < y->key ? -1 : x->key > y->key;
+}
+
+/* Node numbering (§ layout in ch.h): the top 1/CH_TOP_SHARE of the order by
+ * rank, then the rest along a Z-order curve of their cells. */
+#define CH_TOP_SHARE 20
+
+/* Packs the upward arcs into CSR under the final node numbering. */
+static bool pack(ChGraph *ch, Builder *b, const Grid *g, const uint32_t *rank)
+{
+    uint32_t n = b->n;
+    SortKey *keys = malloc(((size_t)n + 1) * sizeof *keys);
+    uint32_t *id_of = malloc(((size_t)n + 1) * sizeof *id_of);
+    ch->first = malloc(((size_t)n + 1) * sizeof *ch->first);
+    ch->rank = malloc(((size_t)n + 1) * sizeof *ch->rank);
+    uint32_t *cell_of = malloc(((size_t)n + 1) * sizeof *cell_of);
+    bool ok = keys && id_of && ch->first && ch->rank && cell_of;
+    uint32_t top = n / CH_TOP_SHARE;
+    for (uint32_t v = 0; ok && v < n; v++) {
+        uint32_t x = (uint32_t)grid_index_x(g, (int)ch->cell[v]), y = (uint32_t)grid_index_y(g, (int)ch->cell[v]);
+        uint64_t from_top = n - 1 - rank[v];
+        uint64_t key = from_top < top ? from_top : (1ull << 62) | spread_bits(x) | spread_bits(y) << 1;
+        keys[v] = (SortKey){key, v};
+    }
+    if (ok) {
+        qsort(keys, n, sizeof *keys, by_key);
+        for (uint32_t i = 0; i < n; i++)
+            id_of[keys[i].node] = i;
+    }
+    uint64_t m = 0;
+    for (uint32_t i = 0; ok && i < n; i++) {
+        uint32_t v = keys[i].node;
+        ch->first[i] = (uint32_t)m;
+        m += b->up[v].n;
+        cell_of[i] = ch->cell[v];
+        ch->rank[i] = rank[v];
+    }
+    if (ok) {
+        ch->first[n] = (uint32_t)m;
+        ch->m = (uint32_t)m;
+        ch->edge = malloc((m + 1) * sizeof *ch->edge);
+        ok = ch->edge != NULL;
+    }
+    for (uint32_t i = 0; ok && i < n; i++) {
+        uint32_t v = keys[i].node;
+        for (uint32_t k = 0; k < b->up[v].n; k++) {
+            const Arc *a = &b->up[v].a[k];
+            ch->edge[ch->first[i] + k] = (ChEdge){id_of[a->to], a->mid == CH_NONE ? CH_NONE : id_of[a->mid], a->cost};
+        }
+    }
+    if (ok) {
+        free(ch->cell);
+        ch->cell = cell_of;
+        cell_of = NULL;
+    }
+    free(cell_of);
+    free(keys);
+    free(id_of);
+    return ok;
+}
+
 typedef struct PrioSlot {
     int32_t pos;
 } PrioSlot;
@@ -179,7 +259,7 @@ bool ch_build(ChGraph *ch, const Grid *g, int witness_limit, Err *err)
     Heap order = {0};
     PrioSlot *slot = NULL;
     int32_t *node_of = NULL;
-    uint32_t *rank = NULL, *by_rank = NULL;
+    uint32_t *rank = NULL;
     bool ok = true;
     size_t cells = (size_t)(g->height + 2) * g->stride;
     b.n = (uint32_t)grid_count_passable(g);
@@ -196,8 +276,7 @@ bool ch_build(ChGraph *ch, const Grid *g, int witness_limit, Err *err)
     b.w = calloc((size_t)b.n + 1, sizeof *b.w);
     slot = calloc((size_t)b.n + 1, sizeof *slot);
     rank = malloc(((size_t)b.n + 1) * sizeof *rank);
-    by_rank = malloc(((size_t)b.n + 1) * sizeof *by_rank);
-    if (!rank || !by_rank || !ch->cell || !node_of || !b.adj || !b.up || !b.contracted || !b.deleted_nb || !b.level || !b.target_mark || !b.w || !slot ||
+    if (!rank || !ch->cell || !node_of || !b.adj || !b.up || !b.contracted || !b.deleted_nb || !b.level || !b.target_mark || !b.w || !slot ||
         !heap_init(&b.wheap, b.n + 1, &b.w[0].heap_pos, sizeof *b.w) ||
         !heap_init(&order, b.n + 1, &slot[0].pos, sizeof *slot))
         goto oom;
@@ -234,8 +313,7 @@ bool ch_build(ChGraph *ch, const Grid *g, int witness_limit, Err *err)
         b.up[v] = b.adj[v];
         b.adj[v] = (ArcList){0};
         b.contracted[v] = 1;
-        rank[v] = contracted_so_far;
-        by_rank[contracted_so_far++] = v;
+        rank[v] = contracted_so_far++;
         for (uint32_t i = 0; i < b.up[v].n; i++) {
             ArcList *l = &b.adj[b.up[v].a[i].to];
             for (uint32_t j = 0; j < l->n; j++)
@@ -249,35 +327,8 @@ bool ch_build(ChGraph *ch, const Grid *g, int witness_limit, Err *err)
                 b.level[u] = b.level[v] + 1;
         }
     }
-    /* Pack the upward arcs into CSR, nodes renumbered by rank (highest = 0). */
-    ch->first = malloc(((size_t)b.n + 1) * sizeof *ch->first);
-    uint32_t *cell_of = malloc(((size_t)b.n + 1) * sizeof *cell_of);
-    if (!ch->first || !cell_of) {
-        free(cell_of);
+    if (!pack(ch, &b, g, rank))
         goto oom;
-    }
-    uint64_t m = 0;
-    for (uint32_t r = 0; r < b.n; r++) {
-        uint32_t v = by_rank[b.n - 1 - r];
-        ch->first[r] = (uint32_t)m;
-        m += b.up[v].n;
-        cell_of[r] = ch->cell[v];
-    }
-    ch->first[b.n] = (uint32_t)m;
-    ch->m = (uint32_t)m;
-    free(ch->cell);
-    ch->cell = cell_of;
-    ch->edge = malloc((m + 1) * sizeof *ch->edge);
-    if (!ch->edge)
-        goto oom;
-    for (uint32_t r = 0; r < b.n; r++) {
-        uint32_t v = by_rank[b.n - 1 - r];
-        for (uint32_t i = 0; i < b.up[v].n; i++) {
-            const Arc *a = &b.up[v].a[i];
-            ch->edge[ch->first[r] + i] = (ChEdge){b.n - 1 - rank[a->to], a->mid == CH_NONE ? CH_NONE : b.n - 1 - rank[a->mid],
-                                                  a->cost};
-        }
-    }
     ch->shortcuts = b.shortcuts;
     goto done;
 oom:
@@ -289,13 +340,13 @@ done:
     free(slot);
     free(node_of);
     free(rank);
-    free(by_rank);
     return ok;
 }
 
 void ch_free(ChGraph *ch)
 {
     free(ch->cell);
+    free(ch->rank);
     free(ch->first);
     free(ch->edge);
     memset(ch, 0, sizeof *ch);
@@ -303,5 +354,5 @@ void ch_free(ChGraph *ch)
 
 size_t ch_bytes(const ChGraph *ch)
 {
-    return (size_t)ch->n * 4 + ((size_t)ch->n + 1) * 4 + (size_t)ch->m * sizeof(ChEdge);
+    return (size_t)ch->n * 8 + ((size_t)ch->n + 1) * 4 + (size_t)ch->m * sizeof(ChEdge);
 }

@@ -1,9 +1,11 @@
 /* JPS and CH: optimal (lengths equal the scenario optima) and valid on the
  * embedded maps and a sample of real ones; CH's file round trip and rejection. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "../../common/binio.h"
 #include "../../grid/validate.h"
 #include "test.h"
 
@@ -143,6 +145,35 @@ static void test_ch_file_round_trip_and_rejects(T *t)
             e->destroy(inst);
         }
     }
+    /* Consistent checksum, wrong content: the ranks reversed, so every edge
+     * points down the hierarchy. The checksum is recomputed, so only the
+     * structural check can catch it. */
+    CHECK(t, entry_preprocess(e, &l.g, file, &o, &err));
+    fp = fopen(file, "r+b");
+    unsigned char *bytes = malloc((size_t)size);
+    CHECK(t, bytes && fread(bytes, 1, (size_t)size, fp) == (size_t)size);
+    if (bytes) {
+        const long header = 44, payload_end = size - 8;
+        uint32_t n;
+        memcpy(&n, bytes + header, 4);
+        for (uint32_t v = 0; v < n; v++) {
+            unsigned char *r = bytes + header + 12 + 4 * (long)n + 4 * (long)v;
+            uint32_t rank;
+            memcpy(&rank, r, 4);
+            rank = n - 1 - rank;
+            memcpy(r, &rank, 4);
+        }
+        uint64_t sum = bin_fnv1a(BIN_FNV_SEED, bytes + header, (size_t)(payload_end - header));
+        memcpy(bytes + payload_end, &sum, 8);
+        rewind(fp);
+        CHECK(t, fwrite(bytes, 1, (size_t)size, fp) == (size_t)size);
+    }
+    fclose(fp);
+    free(bytes);
+    inst = prepare_capturing(e, &l.g, file, &o, msg, sizeof msg);
+    CHECKF(t, inst && contains(msg, "rejected") && contains(msg, "not upward"), "reversed ranks: '%s'", msg);
+    if (inst)
+        e->destroy(inst);
     /* Stale: a file for the map before one cell changed. */
     CHECK(t, entry_preprocess(e, &l.g, file, &o, &err));
     Grid other;

@@ -1,0 +1,59 @@
+/* ch_query.h: the CH query (Geisberger et al. 2008, §5): a bidirectional
+ * Dijkstra over upward edges with stall-on-demand, then the shortcuts of the
+ * meeting path unpacked into cells.
+ *
+ * Owns one label array per side (distance, generation stamp and the edge it
+ * came by: 16 bytes, four to a cache line, so relaxing an edge touches one
+ * line), both open lists and the unpacking stack, all sized once by
+ * ch_query_init; a query allocates only when it needs more open entries or
+ * deeper shortcut nesting than any query before (those arrays double). The
+ * ChGraph is borrowed and must outlive the query. Costs are ch.h's integers. */
+#ifndef GPPC_CH_QUERY_H
+#define GPPC_CH_QUERY_H
+
+#include "../../Entry.h"
+#include "ch.h"
+
+typedef struct ChLabel {
+    uint64_t dist;
+    uint32_t stamp;
+    uint32_t via;              /* the upward edge the label came by; its lower
+                                  endpoint (the predecessor) is the node whose
+                                  edge range holds it (ch_edge_owner) */
+} ChLabel;
+
+/* Open list without decrease-key: an improved label is pushed again and the
+ * stale entry is skipped when popped (its key no longer equals the label).
+ * Integer keys and no position slots to keep up to date make a push or pop
+ * much cheaper than search/heap's, and in a CH search most labels are set
+ * once, so few entries go stale. */
+typedef struct ChOpenItem {
+    uint64_t key;
+    uint32_t node;
+} ChOpenItem;
+
+typedef struct ChOpen {
+    ChOpenItem *item;
+    uint32_t n, cap;           /* cap doubles when a search needs more */
+} ChOpen;
+
+typedef struct ChQuery {
+    const ChGraph *g;
+    ChLabel *label[2];         /* 0: from the start, 1: from the goal */
+    ChOpen open[2];
+    uint32_t stamp;
+    uint32_t *stack;           /* unpacking, 3 words per frame */
+    size_t stack_cap;
+    uint32_t *chain;
+    uint64_t settled, scanned, stalled, queries;
+} ChQuery;
+
+bool ch_query_init(ChQuery *q, const ChGraph *g, Err *err);
+void ch_query_free(ChQuery *q);
+
+/* Appends the cells of a shortest path between nodes src and dst (src first)
+ * to `out`, with cell coordinates taken from `grid`; appends nothing when
+ * the two are not connected. */
+void ch_query_path(ChQuery *q, const Grid *grid, uint32_t src, uint32_t dst, xyPath *out);
+
+#endif
