@@ -64,6 +64,16 @@ typedef struct CellChange {
     bool passable;             /* what the cell becomes */
 } CellChange;
 
+/* The most cells a batch can open (each change to passable opens at most
+ * one): what an open list sized to the passable cells must grow by. */
+static inline size_t changes_opening(const CellChange *c, int n)
+{
+    size_t k = 0;
+    for (int i = 0; i < n; i++)
+        k += c[i].passable;
+    return k;
+}
+
 /* Options after the entry name: "mm:sector=16,w=1.5" -> {sector:16, w:1.5}. */
 #define ENTRY_MAX_OPTS 24
 typedef struct EntryOpts {

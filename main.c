@@ -55,6 +55,10 @@ static bool apply_changes(Run *run, void **inst, int i, size_t *next, Totals *to
         (*next)++;
     if (*next == first)
         return true;
+    /* The reference A*'s open list must hold every passable cell (not timed). */
+    size_t opening = changes_opening(ch->cell + first, (int)(*next - first));
+    if (!astar_reserve(&run->reference, grid_count_passable(&run->map) + opening, err))
+        return false;
     for (size_t k = first; k < *next; k++)
         grid_set_passable(&run->map, ch->cell[k].x, ch->cell[k].y, ch->cell[k].passable);
     uint64_t t0 = clock_now_ns();

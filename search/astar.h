@@ -59,6 +59,11 @@ void astar_free(AStar *a);
  * appends nothing when there is none. */
 double astar_find(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim, xyPath *out);
 
+/* Lets the open list hold `cells` nodes (at least the passable cells: a
+ * dynamic map that opens cells must call it). Grows only; on failure the old
+ * list stays and false + message. */
+bool astar_reserve(AStar *a, size_t cells, Err *err);
+
 /* Length only (no cells appended); -1 when unreachable. */
 double astar_distance(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim);
 

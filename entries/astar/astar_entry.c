@@ -12,6 +12,7 @@ typedef struct AStarEntry {
     Grid grid;
     AStar search;
     AStarLimits limits;
+    size_t passable;           /* cells of the map as it is now */
 } AStarEntry;
 
 static const char *const KNOWN[] = {"w", NULL};
@@ -51,7 +52,23 @@ static void *astar_prepare(const Grid *map, const char *file, const EntryOpts *o
         astar_destroy(e);
         return NULL;
     }
+    e->passable = grid_count_passable(&e->grid);
     return e;
+}
+
+/* The grid copy is A*'s only map state; the open list is grown first when
+ * the batch may open cells, so a failure leaves the map as it was. */
+static bool astar_update(void *inst, const CellChange *changes, int n, Err *err)
+{
+    AStarEntry *e = inst;
+    if (!astar_reserve(&e->search, e->passable + changes_opening(changes, n), err))
+        return false;
+    for (int i = 0; i < n; i++) {
+        const CellChange *c = &changes[i];
+        e->passable += (size_t)c->passable - (size_t)grid_passable(&e->grid, c->x, c->y);
+        grid_set_passable(&e->grid, c->x, c->y, c->passable);
+    }
+    return true;
 }
 
 static bool astar_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
@@ -79,6 +96,7 @@ const Entry ENTRY_ASTAR = {
     .check_options = astar_check_options,
     .prepare = astar_prepare,
     .get_path = astar_get_path,
+    .update = astar_update,
     .counters = astar_counters,
     .destroy = astar_destroy,
 };

@@ -13,10 +13,8 @@ bool bitrows_init(BitRows *b, const Grid *g, bool transposed, Err *err)
         return err_set(err, "out of memory for JPS bit rows");
     for (int y = 0; y < g->height; y++)
         for (int x = 0; x < g->width; x++)
-            if (grid_passable(g, x, y)) {
-                int r = transposed ? x + 1 : y + 1, c = transposed ? y + 1 : x + 1;
-                b->bits[(size_t)r * b->words + (c >> 6)] |= 1ull << (c & 63);
-            }
+            if (grid_passable(g, x, y))
+                bitrows_set_cell(b, transposed, x, y, true);
     return true;
 }
 

@@ -23,6 +23,14 @@ bool bitrows_init(BitRows *b, const Grid *g, bool transposed, Err *err);
 void bitrows_free(BitRows *b);
 static inline const uint64_t *bitrows_row(const BitRows *b, int r) { return b->bits + (size_t)r * b->words; }
 static inline bool bitrows_get(const BitRows *b, int r, int c) { return bitrows_row(b, r)[c >> 6] >> (c & 63) & 1; }
+/* Sets cell (x, y) of the map (padded row/column handled here), in the
+ * orientation this copy was built with. */
+static inline void bitrows_set_cell(BitRows *b, bool transposed, int x, int y, bool passable)
+{
+    int r = transposed ? x + 1 : y + 1, c = transposed ? y + 1 : x + 1;
+    uint64_t *w = b->bits + (size_t)r * b->words + (c >> 6), bit = 1ull << (c & 63);
+    *w = passable ? *w | bit : *w & ~bit;
+}
 
 /* Scans row r from column c + 1 upwards (dir > 0) or c - 1 downwards (dir < 0)
  * for the first jump point: a cell with a forced neighbour (the row above or

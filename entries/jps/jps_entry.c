@@ -36,6 +36,7 @@ typedef struct Jps {
     uint64_t expanded;
     int gx, gy;                /* the goal, padded coordinates */
     uint32_t *trace;           /* jump points of the path, goal first */
+    size_t passable;           /* cells of the map as it is now */
 } Jps;
 
 static inline int sgn(int v) { return (v > 0) - (v < 0); }
@@ -151,6 +152,23 @@ static void jps_destroy(void *inst)
     free(j);
 }
 
+/* Lets the open list and the trace hold `cells` nodes; grows only. On
+ * failure the old ones stay. */
+static bool reserve_cells(Jps *j, size_t cells, Err *err)
+{
+    if (j->trace && cells + 1 <= j->open.cap)
+        return true;
+    Heap open;
+    uint32_t *trace = realloc(j->trace, (cells + 1) * sizeof *trace);
+    if (trace)
+        j->trace = trace;
+    if (!trace || !heap_init(&open, (uint32_t)(cells + 1), &j->node[0].heap_pos, sizeof *j->node))
+        return err_set(err, "jps: out of memory for the open list");
+    heap_free(&j->open);
+    j->open = open;
+    return true;
+}
+
 static void *jps_prepare(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
 {
     (void)file;
@@ -162,15 +180,32 @@ static void *jps_prepare(const Grid *map, const char *file, const EntryOpts *opt
         jps_destroy(j);
         return NULL;
     }
-    size_t cells = (size_t)(map->height + 2) * j->grid.stride, passable = grid_count_passable(map) + 1;
+    size_t cells = (size_t)(map->height + 2) * j->grid.stride;
     j->node = calloc(cells, sizeof *j->node);
-    j->trace = malloc(passable * sizeof *j->trace);
-    if (!j->node || !j->trace || !heap_init(&j->open, (uint32_t)passable, &j->node[0].heap_pos, sizeof *j->node)) {
+    j->passable = grid_count_passable(map);
+    if (!j->node || !reserve_cells(j, j->passable, err)) {
         err_set(err, "jps: out of memory for a %dx%d map", map->width, map->height);
         jps_destroy(j);
         return NULL;
     }
     return j;
+}
+
+/* The map changed: the bit rows (both orientations) and the grid copy are all
+ * the map state JPS has, so an update is a bit flip per cell. */
+static bool jps_update(void *inst, const CellChange *changes, int n, Err *err)
+{
+    Jps *j = inst;
+    if (!reserve_cells(j, j->passable + changes_opening(changes, n), err))
+        return false;
+    for (int i = 0; i < n; i++) {
+        const CellChange *c = &changes[i];
+        j->passable += (size_t)c->passable - (size_t)grid_passable(&j->grid, c->x, c->y);
+        grid_set_passable(&j->grid, c->x, c->y, c->passable);
+        bitrows_set_cell(&j->rows, false, c->x, c->y, c->passable);
+        bitrows_set_cell(&j->cols, true, c->x, c->y, c->passable);
+    }
+    return true;
 }
 
 static bool jps_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
@@ -242,6 +277,7 @@ const Entry ENTRY_JPS = {
     .check_options = jps_check_options,
     .prepare = jps_prepare,
     .get_path = jps_get_path,
+    .update = jps_update,
     .counters = jps_counters,
     .destroy = jps_destroy,
 };

@@ -42,6 +42,7 @@ typedef struct MmEntry {
     bool have_segs;
     Refiner refiner;
     /* Dynamic-map updates (mm_update). */
+    size_t passable;           /* cells of the map as it is now */
     uint64_t updates, touched_sectors, cache_dropped, segs_dropped;
 } MmEntry;
 
@@ -218,6 +219,7 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
         mm_destroy(e);
         return NULL;
     }
+    e->passable = grid_count_passable(&e->grid);
     return e;
 }
 
@@ -268,6 +270,10 @@ static bool rekey_leg(void *ctx, uint32_t *a, uint32_t *b, const uint8_t *moves,
 static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
 {
     MmEntry *e = inst;
+    /* A leg search that falls back to the whole grid may hold every passable
+     * cell in its open list. */
+    if (!astar_reserve(&e->legs.astar, e->passable + changes_opening(ch, n), err))
+        return false;
     uint8_t *touched = calloc(e->abs.nsectors ? e->abs.nsectors : 1, 1);
     bool *was = malloc((size_t)(n ? n : 1) * sizeof *was);
     if (!touched || !was) {
@@ -281,6 +287,7 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
         if (was[i] == ch[i].passable)
             continue;
         grid_set_passable(&e->grid, ch[i].x, ch[i].y, ch[i].passable);
+        e->passable += ch[i].passable ? 1 : (size_t)-1;
         uint8_t *t = &touched[abs_sector_of(&e->abs, ch[i].x, ch[i].y)];
         ntouched += !*t;
         *t = 1;
@@ -312,8 +319,10 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
         }
     }
     if (!ok) /* keep the map the abstraction describes */
-        for (int i = n; i-- > 0;)
+        for (int i = n; i-- > 0;) {
+            e->passable += (size_t)was[i] - (size_t)grid_passable(&e->grid, ch[i].x, ch[i].y);
             grid_set_passable(&e->grid, ch[i].x, ch[i].y, was[i]);
+        }
     free(touched);
     free(was);
     return ok;

@@ -343,7 +343,94 @@ static void test_dyn_centers_opt_file(T *t)
     unload(&l);
 }
 
+static double counter(const Entry *e, void *inst, const char *key)
+{
+    EntryCounters c = {0};
+    e->counters(inst, &c, true);
+    for (int i = 0; i < c.n; i++)
+        if (strcmp(c.extra[i].key, key) == 0)
+            return c.extra[i].value;
+    return -1;
+}
+
+/* astar, jps and mm update their map in place: after each batch every path is
+ * valid on the changed map and (astar, jps) exactly as long as a fresh A*'s.
+ * The batches open thousands of cells, so the open lists sized
+ * to the passable cells at prepare time must grow (seen in search_bytes). */
+static void test_dyn_baselines_update(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "mazes/maze256-2-0", &l))
+        return;
+    const char *specs[] = {"astar", "jps", "mm"};
+    Grid original;
+    Err err;
+    CHECK(t, grid_copy(&original, &l.g, &err));
+    for (int k = 0; k < 3; k++) {
+        const Entry *e;
+        EntryOpts opts;
+        CHECK(t, entry_parse_spec(specs[k], &e, &opts, &err));
+        CHECK(t, e->update != NULL);
+        char file[256];
+        snprintf(file, sizeof file, "%s/dynb.pre", temp_dir());
+        memcpy(l.g.cells, original.cells, (size_t)(original.height + 2) * original.stride);
+        CHECKF(t, entry_preprocess(e, &l.g, file, &opts, &err), "%s", err.msg);
+        void *inst = e->prepare(&l.g, file, &opts, &err);
+        AStar ref;
+        CHECK(t, inst && astar_init(&ref, &l.g, &err));
+        if (!inst)
+            continue;
+        double bytes_before = counter(e, inst, "search_bytes");
+        size_t passable_before = grid_count_passable(&l.g);
+        uint64_t seed = 11 + (uint64_t)k;
+        xyPath p = {0};
+        for (int round = 0; round < 3; round++) {
+            CellChange ch[2000];
+            int n = 0;
+            while (n < 2000) { /* mostly openings; every 8th a random toggle */
+                int x = (int)(rng_next(&seed) % (uint64_t)l.g.width), y = (int)(rng_next(&seed) % (uint64_t)l.g.height);
+                bool open = n % 8 ? true : !grid_passable(&l.g, x, y);
+                ch[n++] = (CellChange){(int16_t)x, (int16_t)y, open};
+            }
+            CHECKF(t, e->update(inst, ch, n, &err), "%s: %s", specs[k], err.msg);
+            size_t opening = changes_opening(ch, n);
+            CHECK(t, astar_reserve(&ref, grid_count_passable(&l.g) + opening, &err));
+            for (int i = 0; i < n; i++)
+                grid_set_passable(&l.g, ch[i].x, ch[i].y, ch[i].passable);
+            int bad = 0;
+            for (int i = round; i < l.sc.count && bad < 3; i += 7) {
+                const ScenQuery *q = &l.sc.q[i];
+                double best = grid_passable(&l.g, q->start.x, q->start.y) && grid_passable(&l.g, q->goal.x, q->goal.y)
+                                  ? astar_distance(&ref, q->start, q->goal, NULL)
+                                  : -1;
+                if (best < 0)
+                    continue;
+                p.len = 0;
+                run_query(t, e, inst, q, &p);
+                double len;
+                char why[200];
+                bool ok = path_validate(&l.g, q->start, q->goal, p.cells, p.len, &len, why, sizeof why);
+                if (ok && k < 2 && len > best + 1e-6)
+                    snprintf(why, sizeof why, "length %.6f, optimum %.6f", len, best), ok = false;
+                if (!ok && bad++ < 3)
+                    t_fail(t, __FILE__, __LINE__, "%s round %d query %d: %s", specs[k], round, i, why);
+            }
+        }
+        CHECKF(t, grid_count_passable(&l.g) > passable_before + 1000, "%s: the batches opened too few cells", specs[k]);
+        if (k < 2)
+            CHECKF(t, counter(e, inst, "search_bytes") > bytes_before, "%s: open list did not grow (%.0f -> %.0f)",
+                   specs[k], bytes_before, counter(e, inst, "search_bytes"));
+        path_free(&p);
+        astar_free(&ref);
+        e->destroy(inst);
+    }
+    memcpy(l.g.cells, original.cells, (size_t)(original.height + 2) * original.stride);
+    grid_free(&original);
+    unload(&l);
+}
+
 const TestCase DYNAMIC_TESTS[] = {
+    {"dyn_baselines_update", test_dyn_baselines_update},
     {"dyn_update_equals_rebuild", test_dyn_update_equals_rebuild},
     {"dyn_mm_update_drops_crossing_legs", test_dyn_mm_update_drops_crossing_legs},
     {"dyn_update_mid_query", test_dyn_update_mid_query},
