@@ -4,6 +4,10 @@
 Every (entry, map) pair is one job: `build/gppc --entry SPEC --csv ... -full MAP SCEN`,
 its stdout kept as OUT/raw/<entry>/<family>/<map>.txt beside the .csv. A job
 whose .txt already ends in a SUMMARY line is skipped, so a stopped run resumes.
+OUT/raw/RUN records the gppc binary's SHA-256, --mode and --repeat; results from
+another build or settings are never mixed in: that raw/ is moved aside to
+raw.stale-N and the run starts over (so `make bench` after a code change measures
+the new code).
 An invalid path (driver exit 1) or bad input (exit 2) stops the whole suite
 with the map, the entry and the driver's message. At the end aggregate.py
 writes OUT/summary.md and OUT/summary.csv.
@@ -12,6 +16,7 @@ writes OUT/summary.md and OUT/summary.csv.
         --entries astar,jps -j 2 --out results/dao
 """
 import argparse
+import hashlib
 import os
 import subprocess
 import sys
@@ -147,6 +152,35 @@ def run_job(args, job, stop):
     return None
 
 
+def run_fingerprint(args):
+    h = hashlib.sha256()
+    with open(args.gppc, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return "gppc_sha256=%s mode=%s repeat=%d\n" % (h.hexdigest(), args.mode, args.repeat)
+
+
+def set_aside_stale(out, fingerprint):
+    """Moves OUT/raw aside when it was made by another build or settings."""
+    raw = os.path.join(out, "raw")
+    stamp = os.path.join(raw, "RUN")
+    if os.path.isdir(raw):
+        old = None
+        if os.path.isfile(stamp):
+            with open(stamp) as f:
+                old = f.read()
+        if old != fingerprint:
+            n = 1
+            while os.path.exists("%s.stale-%d" % (raw, n)):
+                n += 1
+            os.rename(raw, "%s.stale-%d" % (raw, n))
+            sys.stderr.write("run_suite: %s came from another gppc build or other --mode/--repeat; "
+                             "moved to raw.stale-%d, starting over\n" % (raw, n))
+    os.makedirs(raw, exist_ok=True)
+    with open(stamp, "w") as f:
+        f.write(fingerprint)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bench-dir", default=ROOT, help="Moving AI layout: maps/<family>/, scenarios/<family>/")
@@ -168,6 +202,7 @@ def main():
     jobs = find_jobs(args.bench_dir, [f for f in args.family.split(",") if f], specs)
     if not jobs:
         sys.exit("run_suite: no maps found under %s" % args.bench_dir)
+    set_aside_stale(args.out, run_fingerprint(args))
     skipped = [j for j in jobs if job_done(args.out, j)]
     todo = [j for j in jobs if j not in skipped]
     if skipped:

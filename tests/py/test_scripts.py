@@ -124,6 +124,30 @@ class Suite(unittest.TestCase):
             with open(txt) as f:
                 self.assertIn("SUMMARY entry=astar", f.read())
 
+    def test_results_of_another_build_are_set_aside(self):
+        with TempDir() as d:
+            make_bench(d)
+            out = os.path.join(d, "out")
+            gppc = os.path.join(d, "gppc")
+            shutil.copy2(GPPC, gppc)
+            args = ("--bench-dir", d, "--entries", "astar", "--out", out, "--no-plots", "--gppc", gppc)
+            p = run_script("run_suite.py", *args)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            txt = os.path.join(out, "raw", "astar", "t", "a.txt")
+            # Same build: resumed. Another build (one byte more), or another mode: run again.
+            p = run_script("run_suite.py", *args)
+            self.assertIn("1 of 1 jobs already done", p.stderr)
+            with open(gppc, "ab") as f:
+                f.write(b"\0")
+            p = run_script("run_suite.py", *args)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn("another gppc build", p.stderr)
+            self.assertNotIn("already done", p.stderr)
+            self.assertTrue(os.path.isfile(os.path.join(out, "raw.stale-1", "astar", "t", "a.txt")))
+            self.assertTrue(os.path.isfile(txt))
+            p = run_script("run_suite.py", *args, "--mode=-check")
+            self.assertIn("raw.stale-2", p.stderr)
+
     def test_invalid_path_stops_the_suite(self):
         with TempDir() as d:
             # The scenario says no path exists where one does: the entry's answer is invalid.
