@@ -18,13 +18,22 @@ bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const Abst
     r->cache = cache;
     r->segs = segs;
     path_reserve(&r->scratch, 4096);
-    (void)err;
+    if (cfg->smooth) {
+        path_reserve(&r->smooth_way, 4096);
+        r->smooth_scratch = malloc(((size_t)(g->width > g->height ? g->width : g->height) + 1) * sizeof(xyLoc));
+        if (!r->smooth_scratch) {
+            refiner_free(r);
+            return err_set(err, "mm: out of memory for smoothing");
+        }
+    }
     return true;
 }
 
 void refiner_free(Refiner *r)
 {
     path_free(&r->scratch);
+    path_free(&r->smooth_way);
+    free(r->smooth_scratch);
     free(r->stats.query_max);
     memset(r, 0, sizeof *r);
 }
@@ -93,6 +102,14 @@ void refiner_invalidate(Refiner *r)
     r->replan = r->active;
 }
 
+/* smooth=1: VRA*'s extended post-smoothing of the leg (refine/smooth.h). */
+static size_t smooth_leg(Refiner *r, xyLoc *cells, size_t n)
+{
+    r->smooth_way.len = 0;
+    path_reserve(&r->smooth_way, n);
+    return smooth_cells(r->grid, cells, n, r->smooth_way.cells, r->smooth_scratch);
+}
+
 /* Appends leg `i` (cells from r->cur, cur included) to `leg`; returns its
  * cell count after smoothing. A center-to-center leg is a pure function of
  * its two regions, so the cache keeps it already smoothed and a hit skips the
@@ -122,7 +139,7 @@ static size_t plan_leg(Refiner *r, int i, xyPath *leg)
             if (r->cfg.smooth) { /* in canonical orientation, like the planning */
                 if (a > b)
                     cells_reverse(leg->cells, leg->len);
-                leg->len = smooth_path(r->grid, leg->cells, leg->len);
+                leg->len = smooth_leg(r, leg->cells, leg->len);
                 if (a > b)
                     cells_reverse(leg->cells, leg->len);
             }
@@ -132,7 +149,7 @@ static size_t plan_leg(Refiner *r, int i, xyPath *leg)
     }
     legs_corridor(r->legs, r->cur, target, r->corridor_mark, r->cfg.corridor, 1.0, leg);
     note_search(r, r->legs->last_expanded);
-    return r->cfg.smooth ? smooth_path(r->grid, leg->cells, leg->len) : leg->len;
+    return r->cfg.smooth ? smooth_leg(r, leg->cells, leg->len) : leg->len;
 }
 
 /* May this call refine another leg? `done` legs are in already. */

@@ -65,6 +65,8 @@ typedef struct Refiner {
     uint32_t corridor_mark;
     uint32_t query_max;
     xyPath scratch;
+    xyPath smooth_way;         /* smooth=1: the leg's waypoints (grows to the longest leg) */
+    xyLoc *smooth_scratch;     /* smooth=1: max(width, height) + 1 cells */
     RefineStats stats;
 } Refiner;
 

@@ -87,26 +87,14 @@ size_t line_cells(xyLoc a, xyLoc b, xyLoc *out)
     return c.n;
 }
 
-size_t smooth_path(const Grid *g, xyLoc *cells, size_t n)
+size_t smooth_cells(const Grid *g, xyLoc *cells, size_t n, xyLoc *way, xyLoc *scratch)
 {
     if (n < 3)
         return n;
-    /* The line from the anchor to cells[j] has at most j - anchor_index steps,
-     * so writing it at `w` never overtakes the unread input at j + 1. */
-    size_t w = 1, anchor_index = 0;
-    xyLoc anchor = cells[0];
-    while (anchor_index < n - 1) {
-        size_t j = anchor_index + 1;
-        while (j + 1 < n && line_legal(g, anchor, cells[j + 1]))
-            j++;
-        xyLoc end = cells[j];
-        if (j == anchor_index + 1)
-            cells[w++] = end; /* no shortcut: keep the step as it is */
-        else
-            w += line_cells(anchor, end, cells + w);
-        anchor = end;
-        anchor_index = j;
-    }
+    memcpy(way, cells, n * sizeof *way);
+    size_t k = smooth_waypoints(g, way, n, scratch), w = 1;
+    for (size_t i = 0; i + 1 < k; i++)
+        w += line_cells(way[i], way[i + 1], cells + w);
     return w;
 }
 

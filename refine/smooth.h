@@ -8,7 +8,8 @@
  * A line is legal
  * when every step is a legal grid move (passable, no corner cutting), so
  * replacing a stretch of path by a legal line never makes it longer.
- * Used by the MM entry's smooth=1 (per appended leg) and by VRA*. */
+ * The extended post-smoothing below is VRA*'s and, through smooth_cells, the
+ * MM entry's smooth=1 (per leg): one routine, two users. */
 #ifndef GPPC_REFINE_SMOOTH_H
 #define GPPC_REFINE_SMOOTH_H
 
@@ -23,10 +24,6 @@ bool line_legal(const Grid *g, xyLoc a, xyLoc b);
 /* Appends the line's cells after a (b last) to out; out must have room for
  * max(|dx|,|dy|) cells. Returns the count written. */
 size_t line_cells(xyLoc a, xyLoc b, xyLoc *out);
-/* Greedy forward smoothing in place: from each anchor, extend the shortcut
- * while the line to the next cell stays legal, then write the line. The first
- * and last cells stay; returns the new cell count (never more than n). */
-size_t smooth_path(const Grid *g, xyLoc *cells, size_t n);
 
 /* Extended post-smoothing of waypoints (Walsh & Banerjee, VRA*): every
  * consecutive pair must already be joined by a legal line. Forward: drop
@@ -37,5 +34,12 @@ size_t smooth_path(const Grid *g, xyLoc *cells, size_t n);
  * is never longer: dropping and sliding replace two lines by a shorter or
  * equal pair. */
 size_t smooth_waypoints(const Grid *g, xyLoc *p, size_t n, xyLoc *scratch);
+
+/* The MM entry's smooth=1: smooth_waypoints on a cell path (consecutive
+ * cells are one legal step apart, so they qualify as waypoints), rasterised
+ * back into `cells` in place. `way` holds at least n cells, `scratch` as for
+ * smooth_waypoints. Returns the new cell count, never more than n: a line's
+ * cell count is its Chebyshev length, which no smoothing step increases. */
+size_t smooth_cells(const Grid *g, xyLoc *cells, size_t n, xyLoc *way, xyLoc *scratch);
 
 #endif

@@ -8,7 +8,7 @@
  *   n=N (1)             abstract edges refined per GetPath call
  *   budget_us=N (0)     instead of n: refine legs until N µs of the call passed (>= 1 leg)
  *   trim=K | trim=P% (0) cut the tail of each leg  corridor=0|1 (1) restrict legs to the abstract path
- *   smooth=0|1 (1)      straight shortcuts       cache=off|nosym|sym (sym)  runtime edge cache
+ *   smooth=0|1 (1)      extended post-smoothing  cache=off|nosym|sym (sym)  runtime edge cache
  *   segfile=0|nosym|sym (0)  precompute every leg into the preprocessing file
  * File: the abstraction (abstraction/absfile.c), then u32 segment mode (0, 1
  * nosym, 2 sym) and, when set, the segment section (cache/segfile.h). A file

@@ -234,7 +234,8 @@ static void test_smooth_never_longer_and_legal(T *t)
     EntryOpts none = {0};
     Err err;
     void *inst = e->prepare(&l.g, "", &none, &err);
-    xyPath p = {0};
+    xyPath p = {0}, way = {0};
+    xyLoc scratch[257];
     int shorter = 0;
     for (int i = 0; i < l.sc.count; i += 5) {
         const ScenQuery *q = &l.sc.q[i];
@@ -242,7 +243,8 @@ static void test_smooth_never_longer_and_legal(T *t)
         /* Make a detour-rich path: A* path with every 7th cell duplicated
          * sideways is not needed; smoothing an optimal path must keep it optimal. */
         double before = path_length(p.cells, p.len);
-        size_t n = smooth_path(&l.g, p.cells, p.len);
+        path_reserve(&way, p.len);
+        size_t n = smooth_cells(&l.g, p.cells, p.len, way.cells, scratch);
         double after;
         char why[160];
         CHECKF(t, path_validate(&l.g, q->start, q->goal, p.cells, n, &after, why, sizeof why), "line %d: %s",
@@ -258,13 +260,15 @@ static void test_smooth_never_longer_and_legal(T *t)
     Grid g;
     grid_from_bits(&g, open, 10, 10, &err);
     xyLoc stair[] = {{0, 0}, {1, 0}, {1, 1}, {2, 1}, {2, 2}, {3, 2}, {3, 3}};
-    size_t n = smooth_path(&g, stair, 7);
+    xyLoc stair_way[7];
+    size_t n = smooth_cells(&g, stair, 7, stair_way, scratch);
     CHECK(t, n == 4 && fabs(path_length(stair, n) - 3 * GRID_SQRT2) < 1e-12);
     CHECK(t, line_legal(&g, (xyLoc){0, 0}, (xyLoc){9, 4}));
     g.cells[grid_index(&g, 1, 0)] = 0; /* (0,0)->(1,1) would cut this corner */
     CHECK(t, !line_legal(&g, (xyLoc){0, 0}, (xyLoc){3, 3}));
     grid_free(&g);
     path_free(&p);
+    path_free(&way);
     e->destroy(inst);
     unload(&l);
 }
