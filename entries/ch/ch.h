@@ -1,7 +1,8 @@
 /* ch.h: Contraction Hierarchies over the grid graph (Geisberger et al. 2008;
  * on grids: Sturtevant & Geisberger 2010, Storandt 2013).
  *
- * Nodes are the passable cells in row-major order; edges the legal moves.
+ * Nodes are the passable cells (numbered as in "Layout" below); edges the
+ * legal moves.
  * Costs are exact integers: a cardinal step CH_CARD = 2^32, a diagonal
  * CH_DIAG = round(sqrt(2) * 2^32), so witness searches compare exactly and an
  * equal-cost witness saves a shortcut (grids are full of ties). The error of
