@@ -41,10 +41,14 @@ static inline bool grid_passable(const Grid *g, int x, int y)
 {
     return grid_in_bounds(g, x, y) && g->cells[grid_index(g, x, y)];
 }
-/* Makes (x, y), inside the map, passable or blocked. */
-static inline void grid_set_passable(Grid *g, int x, int y, bool passable)
+/* Makes (x, y), inside the map, passable or blocked. Returns how the count
+ * of passable cells changed: +1, 0 or -1 (for callers that keep the count). */
+static inline int grid_set_passable(Grid *g, int x, int y, bool passable)
 {
-    g->cells[grid_index(g, x, y)] = passable ? 1 : 0;
+    uint8_t *c = &g->cells[grid_index(g, x, y)];
+    int before = *c;
+    *c = passable ? 1 : 0;
+    return *c - before;
 }
 /* Is the one-step move from (x, y) in direction d legal? (x, y) must be passable
  * and in bounds or on the padding ring. */

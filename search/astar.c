@@ -25,14 +25,7 @@ bool astar_init(AStar *a, const Grid *grid, Err *err)
 
 bool astar_reserve(AStar *a, size_t cells, Err *err)
 {
-    if (cells + 1 <= a->open.cap)
-        return true;
-    Heap open;
-    if (!heap_init(&open, (uint32_t)(cells + 1), &a->node[0].heap_pos, sizeof a->node[0]))
-        return err_set(err, "out of memory for A*'s open list");
-    heap_free(&a->open);
-    a->open = open;
-    return true;
+    return heap_reserve(&a->open, (uint32_t)(cells + 1)) || err_set(err, "out of memory for A*'s open list");
 }
 
 void astar_free(AStar *a)

@@ -1,6 +1,7 @@
 #include "heap.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static inline int32_t *pos_of(Heap *h, uint32_t id)
 {
@@ -29,6 +30,20 @@ bool heap_init(Heap *h, uint32_t capacity, void *pos_base, size_t pos_stride)
     char *block = aligned_alloc(LINE, (bytes + LINE - 1) / LINE * LINE);
     h->items = block ? (HeapItem *)(void *)(block + SKEW) : NULL;
     return h->items != NULL;
+}
+
+bool heap_reserve(Heap *h, uint32_t capacity)
+{
+    if (capacity <= h->cap)
+        return true;
+    Heap bigger;
+    if (!heap_init(&bigger, capacity, h->pos_base, h->pos_stride))
+        return false;
+    memcpy(bigger.items, h->items, (size_t)h->n * sizeof *h->items);
+    bigger.n = h->n;
+    heap_free(h);
+    *h = bigger;
+    return true;
 }
 
 void heap_free(Heap *h)

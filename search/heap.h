@@ -4,8 +4,9 @@
  * The heap writes each node's position into a caller-owned int32 slot, found at
  * `pos_base + id * pos_stride` bytes, so decrease-key is O(log n) without a
  * search. Slots of nodes not in the heap are never read. `items` is allocated
- * once with the capacity given to heap_init (no growth, so no allocation during
- * a search); the caller sizes it to the most nodes that can be open at once. */
+ * with the capacity given to heap_init and grows only through heap_reserve,
+ * never during a search; the caller sizes it to the most nodes that can be
+ * open at once. */
 #ifndef GPPC_SEARCH_HEAP_H
 #define GPPC_SEARCH_HEAP_H
 
@@ -28,6 +29,10 @@ typedef struct Heap {
 
 bool heap_init(Heap *h, uint32_t capacity, void *pos_base, size_t pos_stride);
 void heap_free(Heap *h);
+/* Grows the capacity to at least `capacity`, keeping the items (their slots
+ * stay valid: they hold positions, not addresses). On failure the heap is
+ * unchanged and false. */
+bool heap_reserve(Heap *h, uint32_t capacity);
 static inline void heap_clear(Heap *h) { h->n = 0; }
 static inline bool heap_empty(const Heap *h) { return h->n == 0; }
 /* Pushing past capacity is a caller bug: the push is refused (returns false). */

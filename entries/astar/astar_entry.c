@@ -63,11 +63,8 @@ static bool astar_update(void *inst, const CellChange *changes, int n, Err *err)
     AStarEntry *e = inst;
     if (!astar_reserve(&e->search, e->passable + changes_opening(changes, n), err))
         return false;
-    for (int i = 0; i < n; i++) {
-        const CellChange *c = &changes[i];
-        e->passable += (size_t)c->passable - (size_t)grid_passable(&e->grid, c->x, c->y);
-        grid_set_passable(&e->grid, c->x, c->y, c->passable);
-    }
+    for (int i = 0; i < n; i++) /* (size_t)-1 wraps: the count goes down by one */
+        e->passable += (size_t)grid_set_passable(&e->grid, changes[i].x, changes[i].y, changes[i].passable);
     return true;
 }
 

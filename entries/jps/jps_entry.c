@@ -156,17 +156,13 @@ static void jps_destroy(void *inst)
  * failure the old ones stay. */
 static bool reserve_cells(Jps *j, size_t cells, Err *err)
 {
-    if (j->trace && cells + 1 <= j->open.cap)
+    if (cells + 1 <= j->open.cap)
         return true;
-    Heap open;
     uint32_t *trace = realloc(j->trace, (cells + 1) * sizeof *trace);
     if (trace)
         j->trace = trace;
-    if (!trace || !heap_init(&open, (uint32_t)(cells + 1), &j->node[0].heap_pos, sizeof *j->node))
-        return err_set(err, "jps: out of memory for the open list");
-    heap_free(&j->open);
-    j->open = open;
-    return true;
+    return (trace && heap_reserve(&j->open, (uint32_t)(cells + 1))) ||
+           err_set(err, "jps: out of memory for the open list");
 }
 
 static void *jps_prepare(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
@@ -183,7 +179,9 @@ static void *jps_prepare(const Grid *map, const char *file, const EntryOpts *opt
     size_t cells = (size_t)(map->height + 2) * j->grid.stride;
     j->node = calloc(cells, sizeof *j->node);
     j->passable = grid_count_passable(map);
-    if (!j->node || !reserve_cells(j, j->passable, err)) {
+    j->trace = malloc((j->passable + 1) * sizeof *j->trace);
+    if (!j->node || !j->trace ||
+        !heap_init(&j->open, (uint32_t)(j->passable + 1), &j->node[0].heap_pos, sizeof *j->node)) {
         err_set(err, "jps: out of memory for a %dx%d map", map->width, map->height);
         jps_destroy(j);
         return NULL;
@@ -200,8 +198,7 @@ static bool jps_update(void *inst, const CellChange *changes, int n, Err *err)
         return false;
     for (int i = 0; i < n; i++) {
         const CellChange *c = &changes[i];
-        j->passable += (size_t)c->passable - (size_t)grid_passable(&j->grid, c->x, c->y);
-        grid_set_passable(&j->grid, c->x, c->y, c->passable);
+        j->passable += (size_t)grid_set_passable(&j->grid, c->x, c->y, c->passable); /* -1 wraps */
         bitrows_set_cell(&j->rows, false, c->x, c->y, c->passable);
         bitrows_set_cell(&j->cols, true, c->x, c->y, c->passable);
     }

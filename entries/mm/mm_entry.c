@@ -286,8 +286,7 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
         was[i] = grid_passable(&e->grid, ch[i].x, ch[i].y);
         if (was[i] == ch[i].passable)
             continue;
-        grid_set_passable(&e->grid, ch[i].x, ch[i].y, ch[i].passable);
-        e->passable += ch[i].passable ? 1 : (size_t)-1;
+        e->passable += (size_t)grid_set_passable(&e->grid, ch[i].x, ch[i].y, ch[i].passable); /* -1 wraps */
         uint8_t *t = &touched[abs_sector_of(&e->abs, ch[i].x, ch[i].y)];
         ntouched += !*t;
         *t = 1;
@@ -319,10 +318,8 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
         }
     }
     if (!ok) /* keep the map the abstraction describes */
-        for (int i = n; i-- > 0;) {
-            e->passable += (size_t)was[i] - (size_t)grid_passable(&e->grid, ch[i].x, ch[i].y);
-            grid_set_passable(&e->grid, ch[i].x, ch[i].y, was[i]);
-        }
+        for (int i = n; i-- > 0;)
+            e->passable += (size_t)grid_set_passable(&e->grid, ch[i].x, ch[i].y, was[i]);
     free(touched);
     free(was);
     return ok;

@@ -65,7 +65,28 @@ static void test_heap_refuses_overflow(T *t)
     heap_free(&h);
 }
 
+/* Growing a full heap keeps its items and their slots: decrease-key still
+ * finds them, and the order holds after pushes past the old capacity. */
+static void test_heap_reserve_keeps_items(T *t)
+{
+    Slot slot[6];
+    Heap h;
+    CHECK(t, heap_init(&h, 3, &slot[0].pos, sizeof slot[0]));
+    CHECK(t, heap_push(&h, 0, 5, 0) && heap_push(&h, 1, 3, 0) && heap_push(&h, 2, 4, 0));
+    CHECK(t, !heap_push(&h, 3, 1, 0));
+    CHECK(t, heap_reserve(&h, 2) && h.cap == 3); /* never shrinks */
+    CHECK(t, heap_reserve(&h, 6) && h.cap == 6 && h.n == 3);
+    heap_decrease(&h, 0, 2, 0);
+    CHECK(t, heap_push(&h, 3, 1, 0) && heap_push(&h, 4, 6, 0) && heap_push(&h, 5, 3.5, 0));
+    uint32_t want[] = {3, 0, 1, 5, 2, 4};
+    for (int i = 0; i < 6; i++)
+        CHECKF(t, heap_pop(&h).id == want[i], "pop %d", i);
+    CHECK(t, heap_empty(&h));
+    heap_free(&h);
+}
+
 const TestCase HEAP_TESTS[] = {
+    {"heap_reserve_keeps_items", test_heap_reserve_keeps_items},
     {"heap_matches_brute_force", test_heap_matches_brute_force},
     {"heap_refuses_overflow", test_heap_refuses_overflow},
     {NULL, NULL},
