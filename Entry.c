@@ -6,42 +6,10 @@
 #include <stdlib.h>
 
 #include "Entry.h"
-#include "grid/grid.h"
+#include "entries/entry.h"
 
-void path_reserve(xyPath *p, size_t extra)
-{
-    if (p->len + extra <= p->cap)
-        return;
-    size_t cap = p->cap ? p->cap : 64;
-    while (cap < p->len + extra)
-        cap *= 2;
-    xyLoc *cells = realloc(p->cells, cap * sizeof *cells);
-    if (!cells) {
-        fprintf(stderr, "gppc: out of memory growing a path to %zu cells\n", cap);
-        abort();
-    }
-    p->cells = cells;
-    p->cap = cap;
-}
-
-void cells_reverse(xyLoc *cells, size_t n)
-{
-    for (size_t i = 0, j = n ? n - 1 : 0; i < j; i++, j--) {
-        xyLoc t = cells[i];
-        cells[i] = cells[j];
-        cells[j] = t;
-    }
-}
-
-void path_free(xyPath *p)
-{
-    free(p->cells);
-    p->cells = NULL;
-    p->len = p->cap = 0;
-}
-
-/* Binds the default entry's instance to the grid it was prepared on, because
- * GPPC hands the entry only the bits. */
+/* What PrepareForSearch hands out: the entry with its instance, so GetPath
+ * and ReleaseSearch reach the right functions through an opaque pointer. */
 typedef struct GppcInstance {
     const Entry *entry;
     void *inst;

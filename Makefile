@@ -11,13 +11,15 @@ SANFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
             -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDLIBS  := -lm
 
-LIB_SRC := Entry.c $(wildcard common/*.c grid/*.c search/*.c entries/*.c entries/*/*.c \
-           abstraction/*.c refine/*.c cache/*.c)
+# The floors of docs/ARCHITECTURE.md, bottom up; a program links the floors it uses.
+BASE_SRC := $(wildcard common/*.c grid/*.c search/*.c)
+LIB_SRC  := $(BASE_SRC) $(wildcard abstraction/*.c cache/*.c refine/*.c entries/*.c entries/*/*.c) Entry.c
 DRV_SRC := main.c $(wildcard driver/*.c)
 TEST_SRC := $(wildcard tests/c/*.c)
 
 OBJ      := build/obj
 SAN      := build/asan
+BASE_OBJ := $(BASE_SRC:%.c=$(OBJ)/%.o)
 LIB_OBJ  := $(LIB_SRC:%.c=$(OBJ)/%.o)
 DRV_OBJ  := $(DRV_SRC:%.c=$(OBJ)/%.o)
 TEST_OBJ := $(TEST_SRC:%.c=$(OBJ)/%.o)
@@ -32,7 +34,7 @@ all: build/gppc build/scengen build/test_c
 build/gppc: $(DRV_OBJ) $(LIB_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
-build/scengen: $(OBJ)/tools/scengen.o $(LIB_OBJ)
+build/scengen: $(OBJ)/tools/scengen.o $(BASE_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 # --wrap lets the tests count allocations made by our own code (tests/c/alloc_count.c).

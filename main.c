@@ -17,7 +17,7 @@ typedef struct Run {
     char pre_file[4096];
     FILE *csv;
     Changes changes;
-    AStar reference;           /* optima on the changed map (dynamic runs) */
+    AStar reference; /* optima on the changed map (dynamic runs) */
 } Run;
 
 static int bad_input(const char *msg)
@@ -105,11 +105,15 @@ static int replay_all(Run *run, void **inst, Totals *totals)
     bool map_changed = false;
     totals->dynamic = a->changes != NULL;
     if (a->changes && !a->entry->update)
-        fprintf(stderr, "gppc: %s has no update(): the driver rebuilds it from scratch after each batch of "
-                "changes (update_us_mean is that rebuild)\n", a->entry->name);
+        fprintf(stderr,
+                "gppc: %s has no update(): the driver rebuilds it from scratch after each batch of "
+                "changes (update_us_mean is that rebuild)\n",
+                a->entry->name);
     else if (a->changes && a->rebuild)
-        fprintf(stderr, "gppc: --rebuild: the driver rebuilds %s from scratch after each batch of changes "
-                "(update_us_mean is that rebuild)\n", a->entry->name);
+        fprintf(stderr,
+                "gppc: --rebuild: the driver rebuilds %s from scratch after each batch of changes "
+                "(update_us_mean is that rebuild)\n",
+                a->entry->name);
     for (int rep = 0; rep < a->repeat; rep++) {
         for (int i = 0; i < run->scen.count; i++) {
             ScenQuery q = run->scen.q[i];
@@ -120,11 +124,11 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                 char why[256] = "";
                 replay_query(a->entry, *inst, &run->map, &q, bound, &path, &r, why, sizeof why);
                 if (!r.valid)
-                    fprintf(stderr, "gppc: %s:%d: invalid path from (%d,%d) to (%d,%d): %s\n",
-                            a->scen_path, q.line, q.start.x, q.start.y, q.goal.x, q.goal.y, why);
+                    fprintf(stderr, "gppc: %s:%d: invalid path from (%d,%d) to (%d,%d): %s\n", a->scen_path, q.line,
+                            q.start.x, q.start.y, q.goal.x, q.goal.y, why);
                 else if (r.over_bound)
-                    fprintf(stderr, "gppc: %s:%d: length %.6f is above %g x the optimum %.6f\n",
-                            a->scen_path, q.line, r.length, bound, q.optimal);
+                    fprintf(stderr, "gppc: %s:%d: length %.6f is above %g x the optimum %.6f\n", a->scen_path, q.line,
+                            r.length, bound, q.optimal);
                 report_gppc_line(stdout, scen_name, &r);
                 if (run->csv)
                     report_csv_row(run->csv, map_name, scen_name, i, rep, &q, &r);
@@ -165,10 +169,9 @@ static int run_entry(Run *run)
     if (!inst) /* a failed rebuild after changes */
         return code;
     long ram_after = rss_kb();
-    EntryCounters counters = {0};
+    Counters counters = {0};
     a->entry->counters(inst, &counters, true);
-    report_summary(stdout, a->entry->name, &totals, ram_before, ram_after,
-                   file_size(run->pre_file), pre_s, &counters);
+    report_summary(stdout, a->entry->name, &totals, ram_before, ram_after, file_size(run->pre_file), pre_s, &counters);
     a->entry->destroy(inst);
     return code;
 }
@@ -192,8 +195,7 @@ int main(int argc, char **argv)
     if (!grid_load_map(&run.map, a->map_path, &err))
         return bad_input(err.msg);
     int code = EXIT_BAD_INPUT;
-    if (!scen_load(&run.scen, a->scen_path, &err) ||
-        !scen_check_against(&run.scen, a->scen_path, &run.map, &err) ||
+    if (!scen_load(&run.scen, a->scen_path, &err) || !scen_check_against(&run.scen, a->scen_path, &run.map, &err) ||
         (a->changes && !changes_load(&run.changes, a->changes, &run.map, run.scen.count, &err)) ||
         (a->changes && !astar_init(&run.reference, &run.map, &err)) ||
         !pre_file_path(a, run.pre_file, sizeof run.pre_file, &err)) {
@@ -211,8 +213,7 @@ int main(int argc, char **argv)
     }
     scen_free(&run.scen);
     changes_free(&run.changes);
-    if (run.reference.node)
-        astar_free(&run.reference);
+    astar_free(&run.reference);
     grid_free(&run.map);
     return code;
 }

@@ -21,14 +21,16 @@ typedef struct Summed {
 
 static void put32(Summed *s, uint32_t v)
 {
-    unsigned char b[4] = {(unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16), (unsigned char)(v >> 24)};
+    unsigned char b[4] = {(unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16),
+                          (unsigned char)(v >> 24)};
     s->sum = bin_fnv1a(s->sum, b, 4);
     bin_put_u32(&s->f, v);
 }
 static uint32_t get32(Summed *s)
 {
     uint32_t v = bin_get_u32(&s->f);
-    unsigned char b[4] = {(unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16), (unsigned char)(v >> 24)};
+    unsigned char b[4] = {(unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16),
+                          (unsigned char)(v >> 24)};
     s->sum = bin_fnv1a(s->sum, b, 4);
     return v;
 }
@@ -44,8 +46,9 @@ void abs_write(BinFile *f, const Abstraction *a, const Grid *g)
     Summed s = {*f, BIN_FNV_SEED};
     FileHeader h = header_for(g);
     bin_put_header(&s.f, &h);
-    uint32_t head[] = {(uint32_t)a->S, (a->defaults_on ? 1u : 0u) | (a->centers_opt ? 2u : 0u), a->nsectors, a->ngroups, a->pool_bytes,
-                       a->nwide, a->nregions, a->nedges, a->ndefault};
+    uint32_t flags = (a->defaults_on ? 1u : 0u) | (a->centers_opt ? 2u : 0u);
+    uint32_t head[] = {(uint32_t)a->S, flags,       a->nsectors, a->ngroups, a->pool_bytes,
+                       a->nwide,       a->nregions, a->nedges,   a->ndefault};
     for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
         put32(&s, head[i]);
     for (uint32_t i = 0; i < a->nsectors; i++)
@@ -64,14 +67,11 @@ void abs_write(BinFile *f, const Abstraction *a, const Grid *g)
 
 bool abs_save(const Abstraction *a, const Grid *g, const char *path, Err *err)
 {
-    FILE *fp = fopen(path, "wb");
-    if (!fp)
-        return err_set(err, "%s: cannot write", path);
-    BinFile f = {fp, path, false};
+    BinFile f;
+    if (!bin_create(&f, path, err))
+        return false;
     abs_write(&f, a, g);
-    if (fclose(fp) != 0 || f.failed)
-        return err_set(err, "%s: write error", path);
-    return true;
+    return bin_commit(&f, err);
 }
 
 bool abs_read(BinFile *f, Abstraction *a, const Grid *g, Err *err)
@@ -106,8 +106,8 @@ bool abs_read(BinFile *f, Abstraction *a, const Grid *g, Err *err)
         a->defaults_on = flags & 1;
         a->centers_opt = flags >> 1 & 1;
         uint32_t nsec = (uint32_t)(a->sw * a->sh);
-        if (a->nsectors != nsec || a->ngroups != (nsec + ABS_GROUP - 1) / ABS_GROUP ||
-            a->nwide > nsec || a->pool_bytes > 8u * (uint32_t)g->width * (uint32_t)g->height + 64)
+        if (a->nsectors != nsec || a->ngroups != (nsec + ABS_GROUP - 1) / ABS_GROUP || a->nwide > nsec ||
+            a->pool_bytes > 8u * (uint32_t)g->width * (uint32_t)g->height + 64)
             ok = err_set(err, "%s: sizes do not fit a %dx%d map at S=%u", path, g->width, g->height, S);
     }
     if (ok) {
@@ -157,7 +157,7 @@ bool abs_load(Abstraction *a, const Grid *g, const char *path, Err *err)
         memset(a, 0, sizeof *a);
         return err_set(err, "%s: cannot open", path);
     }
-    BinFile f = {fp, path, false};
+    BinFile f = {.fp = fp, .path = path};
     bool ok = abs_read(&f, a, g, err);
     if (ok && fgetc(fp) != EOF) {
         abs_free(a);

@@ -41,7 +41,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../Entry.h"
 #include "../grid/grid.h"
 
 #define ABS_MIN_SECTOR 4
@@ -61,17 +60,17 @@ typedef struct AbsWide {
 
 typedef struct Abstraction {
     int width, height;
-    int S;                     /* sector side */
-    int sw, sh;                /* sectors per row, per column */
+    int S;      /* sector side */
+    int sw, sh; /* sectors per row, per column */
     uint32_t nsectors, ngroups;
-    uint32_t *sector;          /* nsectors words */
-    uint32_t *group_base;      /* ngroups */
+    uint32_t *sector;     /* nsectors words */
+    uint32_t *group_base; /* ngroups */
     uint8_t *pool;
     uint32_t pool_bytes;
     AbsWide *wide;
     uint32_t nwide;
-    bool defaults_on;          /* default sectors left out of the pool */
-    bool centers_opt;          /* centers optimised (centers.c) */
+    bool defaults_on; /* default sectors left out of the pool */
+    bool centers_opt; /* centers optimised (centers.c) */
     /* Totals, kept for reports and file checks. */
     uint32_t nregions, nedges, ndefault;
     /* Optional per-cell local region index (255 = blocked), W*H bytes. */
@@ -80,18 +79,18 @@ typedef struct Abstraction {
 
 /* One abstract edge, decoded. */
 typedef struct AbsEdge {
-    int dir;                   /* 0..7, grid.h numbering */
-    int sector, region;        /* the target */
+    int dir;            /* 0..7, grid.h numbering */
+    int sector, region; /* the target */
 } AbsEdge;
 
 typedef struct AbsEdgeIter {
-    const uint8_t *p;          /* next edge byte(s) */
+    const uint8_t *p; /* next edge byte(s) */
     int left;
-    int sector;                /* source sector */
-    uint8_t wide, dflt, dir;   /* dflt: synthesising a default sector's edges */
+    int sector;              /* source sector */
+    uint8_t wide, dflt, dir; /* dflt: synthesising a default sector's edges */
 } AbsEdgeIter;
 
-#define ABS_CENTER_PASSES 2    /* bound on optimisation passes */
+#define ABS_CENTER_PASSES 2 /* bound on optimisation passes */
 
 bool abs_build(Abstraction *a, const Grid *g, int S, bool defaults_on, Err *err);
 /* The same with optimised centers when `centers_opt`. */
@@ -163,7 +162,11 @@ bool abs_make_labels(Abstraction *a, const Grid *g, Err *err);
 bool abs_validate(const Abstraction *a, const Grid *g, Err *err);
 
 /* File (see absfile.c): the common header, then the layout. */
-#define ABS_FILE_VERSION 1
+/* 2: the MM file's segment section (cache/segfile.h) holds the one leg
+ * record format of cache/leg.h (canonical orientation, no start cell); the
+ * abstraction section is unchanged since 1, but a version-1 file's segments
+ * would decode wrongly, so the whole file says which it is. */
+#define ABS_FILE_VERSION 2
 struct BinFile;
 /* Header and abstraction on an open stream (f->failed reports write errors);
  * other sections may follow (the MM entry's segments). */

@@ -6,22 +6,6 @@
 
 #include "plain.h"
 
-
-static bool grow(Growable *v, size_t need)
-{
-    if (need <= v->cap)
-        return true;
-    size_t cap = v->cap ? v->cap : 1024;
-    while (cap < need)
-        cap *= 2;
-    void *np = realloc(v->p, cap * v->elem);
-    if (!np)
-        return false;
-    v->p = np;
-    v->cap = cap;
-    return true;
-}
-
 int abs_fill_sector(const Grid *g, int x0, int y0, int w, int h, uint8_t *labels, Growable *centers)
 {
     int nreg = 0;
@@ -63,7 +47,7 @@ int abs_fill_sector(const Grid *g, int x0, int y0, int w, int h, uint8_t *labels
                     best_cell = cells[i];
                 }
             }
-            if (!grow(centers, centers->n + 1))
+            if (!abs_grow(centers, centers->n + 1))
                 return -1;
             ((uint8_t *)centers->p)[centers->n++] =
                 (uint8_t)(((best_cell / ABS_MAX_SECTOR) << 4) | (best_cell % ABS_MAX_SECTOR));
@@ -80,15 +64,6 @@ int abs_raw_edge_cmp(const void *a, const void *b)
     if (p->dir != q->dir)
         return p->dir - q->dir;
     return p->target - q->target;
-}
-
-/* Direction index of a sector delta (dx, dy) in grid.h numbering. */
-static int dir_of_delta(int dx, int dy)
-{
-    for (int d = 0; d < 8; d++)
-        if (GRID_DX[d] == dx && GRID_DY[d] == dy)
-            return d;
-    return -1;
 }
 
 int abs_sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t *labels, unsigned dir_mask,
@@ -110,10 +85,10 @@ int abs_sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t 
                     continue;
                 int sdx = (nx < x0) ? -1 : (nx >= x0 + w ? 1 : 0);
                 int sdy = (ny < y0) ? -1 : (ny >= y0 + h ? 1 : 0);
-                int sd = dir_of_delta(sdx, sdy);
+                int sd = grid_dir_of(sdx, sdy);
                 if (dir_mask >> sd & 1)
-                    out[n++] = (RawEdge){labels[(size_t)y * g->width + x], (uint8_t)sd,
-                                         labels[(size_t)ny * g->width + nx]};
+                    out[n++] =
+                        (RawEdge){labels[(size_t)y * g->width + x], (uint8_t)sd, labels[(size_t)ny * g->width + nx]};
             }
         }
     return abs_raw_edges_sort(out, n);
@@ -150,14 +125,14 @@ bool abs_plain_build(AbsPlain *p, const Grid *g, int S, uint8_t *labels, Err *er
     p->nregions = (int)centers.n;
     /* Every border cell has at most 5 outward moves. */
     RawEdge raw[ABS_RAW_EDGES_MAX];
-    if (!grow(&efirst, (size_t)p->nregions + 1))
+    if (!abs_grow(&efirst, (size_t)p->nregions + 1))
         goto oom;
     int *ef = efirst.p;
     for (int s = 0; s < p->nsectors; s++) {
         int x0, y0, w, h;
         abs_box(g->width, g->height, S, sw, s, &x0, &y0, &w, &h);
         int n = abs_sector_edges(g, x0, y0, w, h, labels, 0xffu, raw);
-        if (!grow(&edir, edir.n + (size_t)n) || !grow(&etgt, etgt.n + (size_t)n))
+        if (!abs_grow(&edir, edir.n + (size_t)n) || !abs_grow(&etgt, etgt.n + (size_t)n))
             goto oom;
         int i = 0;
         for (int r = p->reg_first[s]; r < p->reg_first[s + 1]; r++) {
@@ -183,16 +158,6 @@ oom:
     free(p->reg_first);
     memset(p, 0, sizeof *p);
     return err_set(err, "out of memory building the abstraction of a %dx%d map", g->width, g->height);
-}
-
-void abs_plain_free(AbsPlain *p)
-{
-    free(p->reg_first);
-    free(p->center);
-    free(p->edge_first);
-    free(p->edge_dir);
-    free(p->edge_target);
-    memset(p, 0, sizeof *p);
 }
 
 bool abs_build(Abstraction *a, const Grid *g, int S, bool defaults_on, Err *err)

@@ -17,8 +17,9 @@
  *    (centers only) barely moves refine_max_p95 (orz901d: 86 -> 90). Each
  *    neighbour contributes its four extreme cells (leftmost, rightmost, top,
  *    bottom) as sample starts and goals, searched in the same two sectors;
- *    A* expands differently each way, so both directions count. Candidates of a region, in order: its current center, every cell
- * on a 3-cell lattice of the sector, then a hill climb over the 8 cells
+ *    A* expands differently each way, so both directions count.
+ * Candidates of a region, in order: its current center, every cell on a
+ * lattice of the sector with a LATTICE-cell pitch, then a hill climb over the 8 cells
  * around the best so far. A candidate replaces the incumbent only when it is
  * strictly better on (largest, then total expansions), so a region whose
  * center cannot improve keeps it and open sectors stay "default" sectors.
@@ -26,23 +27,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/stamp.h"
 #include "../search/astar.h"
 #include "plain.h"
 
+/* The lattice's pitch in cells: 16 candidates in a 16x16 sector, each
+ * scored by a few short searches per neighbour. */
 #define LATTICE 4
 #define CLIMB_STEPS 8
 
 typedef struct Optimizer {
     const Grid *g;
     const AbsPlain *p;
-    uint8_t *center;           /* p->center, written in place */
+    uint8_t *center; /* p->center, written in place */
     const uint8_t *labels;
     int S, sw;
     AStar astar;
     uint32_t *sector_mark, mark;
     uint16_t *col_block, *row_block;
     int *region_sector;
-    int nbr[ABS_MAX_SECTOR * 8 * 4]; /* neighbour regions (global) of the region being optimised */
+    int nbr[ABS_MAX_SECTOR * 8 * 4];         /* neighbour regions (global) of the region being optimised */
     xyLoc sample[ABS_MAX_SECTOR * 8 * 4][4]; /* their extreme cells */
     int nnbr;
 } Optimizer;
@@ -62,14 +66,16 @@ static xyLoc cell_of(const Optimizer *o, int region, uint8_t local)
  * cell when `to_c` (a start leg), else to it (a goal leg). */
 static uint64_t leg_expansions(Optimizer *o, int r, xyLoc c, int n, xyLoc cell, bool to_c)
 {
-    if (++o->mark == 0) {
-        memset(o->sector_mark, 0, (size_t)o->p->nsectors * sizeof *o->sector_mark);
-        o->mark = 1;
-    }
-    o->sector_mark[o->region_sector[r]] = o->mark;
-    o->sector_mark[o->region_sector[n]] = o->mark;
-    AStarLimits lim = {.weight = 1.0, .block_mark = o->sector_mark, .mark = o->mark,
-                       .col_block = o->col_block, .row_block = o->row_block, .blocks_w = o->sw};
+    StampArea marks = STAMP_ARRAY(o->sector_mark, (size_t)o->p->nsectors);
+    uint32_t mark = stamp_next(&o->mark, &marks, 1);
+    o->sector_mark[o->region_sector[r]] = mark;
+    o->sector_mark[o->region_sector[n]] = mark;
+    AStarLimits lim = {.weight = 1.0,
+                       .block_mark = o->sector_mark,
+                       .mark = mark,
+                       .col_block = o->col_block,
+                       .row_block = o->row_block,
+                       .blocks_w = o->sw};
     xyLoc other = cell.x >= 0 ? cell : cell_of(o, n, o->center[n]);
     bool from_c = cell.x >= 0 ? !to_c : r < n;
     double len = from_c ? astar_distance(&o->astar, c, other, &lim) : astar_distance(&o->astar, other, c, &lim);
@@ -191,8 +197,8 @@ static bool optimise_region(Optimizer *o, int r)
     return best != start;
 }
 
-int abs_optimize_centers(AbsPlain *p, const Grid *g, int S, const uint8_t *labels, const uint8_t *only,
-                         int max_passes, Err *err)
+int abs_optimize_centers(AbsPlain *p, const Grid *g, int S, const uint8_t *labels, const uint8_t *only, int max_passes,
+                         Err *err)
 {
     Optimizer o = {.g = g, .p = p, .center = p->center, .labels = labels, .S = S};
     o.sw = (g->width + S - 1) / S;
@@ -222,8 +228,7 @@ int abs_optimize_centers(AbsPlain *p, const Grid *g, int S, const uint8_t *label
             break;
     }
 done:
-    if (o.astar.node)
-        astar_free(&o.astar);
+    astar_free(&o.astar);
     free(o.sector_mark);
     free(o.col_block);
     free(o.row_block);

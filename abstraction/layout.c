@@ -75,8 +75,7 @@ bool abs_encode(Abstraction *a, const AbsPlain *p, Err *err)
             continue;
         }
         int e0 = p->edge_first[r0], nedge = p->edge_first[r0 + nreg] - e0;
-        bool wide = nedge > ABS_NARROW_MAX_EDGES ||
-                    used - a->group_base[s / ABS_GROUP] > 0xffffu;
+        bool wide = nedge > ABS_NARROW_MAX_EDGES || used - a->group_base[s / ABS_GROUP] > 0xffffu;
         for (int e = e0; e < e0 + nedge && !wide; e++)
             wide = p->edge_target[e] > ABS_NARROW_MAX_TARGET;
         if (!wide) {
@@ -131,8 +130,8 @@ void abs_free(Abstraction *a)
 
 size_t abs_bytes(const Abstraction *a)
 {
-    return ABS_FIXED_BYTES + 4u * (size_t)a->nsectors + 4u * (size_t)a->ngroups +
-           sizeof(AbsWide) * (size_t)a->nwide + a->pool_bytes;
+    return ABS_FIXED_BYTES + 4u * (size_t)a->nsectors + 4u * (size_t)a->ngroups + sizeof(AbsWide) * (size_t)a->nwide +
+           a->pool_bytes;
 }
 
 /* Start of a stored sector's bytes in the pool. */

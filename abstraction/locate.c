@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/stamp.h"
 #include "abstraction.h"
 
 int abs_region_of(const Abstraction *a, const Grid *g, AbsLocator *loc, int x, int y)
@@ -17,12 +18,9 @@ int abs_region_of(const Abstraction *a, const Grid *g, AbsLocator *loc, int x, i
         return 0;
     int x0, y0, w, h;
     abs_sector_box(a, s, &x0, &y0, &w, &h);
-    uint32_t stamp = ++loc->stamp;
-    if (stamp == 0) { /* wrapped: old stamps could match */
-        memset(loc->seen, 0, sizeof loc->seen);
-        memset(loc->center_stamp, 0, sizeof loc->center_stamp);
-        stamp = loc->stamp = 1;
-    }
+    StampArea marks[2] = {STAMP_ARRAY(loc->seen, ABS_MAX_SECTOR * ABS_MAX_SECTOR),
+                          STAMP_ARRAY(loc->center_stamp, ABS_MAX_SECTOR * ABS_MAX_SECTOR)};
+    uint32_t stamp = stamp_next(&loc->stamp, marks, 2);
     for (int r = 0; r < nreg; r++) {
         xyLoc c = abs_region_center(a, s, r);
         int i = (c.y - y0) * ABS_MAX_SECTOR + (c.x - x0);
@@ -41,8 +39,7 @@ int abs_region_of(const Abstraction *a, const Grid *g, AbsLocator *loc, int x, i
         for (int d = 0; d < 4; d++) {
             int nx = cx + GRID_DX[d], ny = cy + GRID_DY[d];
             int n = ny * ABS_MAX_SECTOR + nx;
-            if (nx < 0 || ny < 0 || nx >= w || ny >= h || loc->seen[n] == stamp ||
-                !grid_passable(g, x0 + nx, y0 + ny))
+            if (nx < 0 || ny < 0 || nx >= w || ny >= h || loc->seen[n] == stamp || !grid_passable(g, x0 + nx, y0 + ny))
                 continue;
             loc->seen[n] = stamp;
             loc->queue[tail++] = (uint8_t)n;
@@ -127,8 +124,7 @@ bool abs_validate(const Abstraction *a, const Grid *g, Err *err)
             xyLoc c = abs_region_center(a, (int)s, r);
             if (c.x < x0 || c.y < y0 || c.x >= x0 + sw || c.y >= y0 + sh || !grid_passable(g, c.x, c.y) ||
                 (nreg > 1 && abs_region_of(a, g, loc, c.x, c.y) != r)) {
-                ok = err_set(err, "sector %u region %d: center (%d,%d) not a cell of its region", s, r,
-                             c.x, c.y);
+                ok = err_set(err, "sector %u region %d: center (%d,%d) not a cell of its region", s, r, c.x, c.y);
                 break;
             }
             AbsEdgeIter it;
@@ -138,8 +134,7 @@ bool abs_validate(const Abstraction *a, const Grid *g, Err *err)
             while (ok && abs_edge_next(a, &it, &e)) {
                 int key = e.dir * 256 + e.region;
                 if (e.dir > 7 || e.sector < 0 || e.region >= abs_region_count(a, e.sector) || key <= last)
-                    ok = err_set(err, "sector %u region %d: bad edge (direction %d, region %d)", s, r,
-                                 e.dir, e.region);
+                    ok = err_set(err, "sector %u region %d: bad edge (direction %d, region %d)", s, r, e.dir, e.region);
                 last = key;
                 edges++;
             }

@@ -1,6 +1,7 @@
-/* plain.h: the abstraction in an uncompressed, easy-to-edit form, between
- * building (build.c) and packing into the compact layout (layout.c); also
- * what tests compare against. Owns its arrays; abs_plain_free releases them. */
+/* plain.h (private to abstraction/): the abstraction in an uncompressed,
+ * easy-to-edit form, between building (build.c) and packing into the compact
+ * layout (layout.c); also what tests compare against. Owns its arrays;
+ * abs_plain_free (plain.c) releases them. */
 #ifndef GPPC_ABSTRACTION_PLAIN_H
 #define GPPC_ABSTRACTION_PLAIN_H
 
@@ -8,9 +9,9 @@
 
 typedef struct AbsPlain {
     int nsectors;
-    int *reg_first;            /* nsectors + 1: regions of sector s are reg_first[s].. */
-    uint8_t *center;           /* per region: (y << 4) | x inside the sector */
-    int *edge_first;           /* nregions + 1 */
+    int *reg_first;  /* nsectors + 1: regions of sector s are reg_first[s].. */
+    uint8_t *center; /* per region: (y << 4) | x inside the sector */
+    int *edge_first; /* nregions + 1 */
     uint8_t *edge_dir, *edge_target;
     int nregions, nedges;
 } AbsPlain;
@@ -21,6 +22,8 @@ typedef struct Growable {
     void *p;
     size_t n, cap, elem;
 } Growable;
+/* Room for `need` elements (doubling); false when out of memory. */
+bool abs_grow(Growable *v, size_t need);
 typedef struct RawEdge {
     uint8_t region, dir, target;
 } RawEdge;
@@ -48,8 +51,8 @@ void abs_plain_free(AbsPlain *p);
 /* Moves centers in place to optimised cells (centers.c); `labels` as filled
  * by abs_plain_build; `only` (per sector, NULL = all) picks the regions that
  * may move. Returns the passes run, or -1 (err set) when memory ran out. */
-int abs_optimize_centers(AbsPlain *p, const Grid *g, int S, const uint8_t *labels, const uint8_t *only,
-                         int max_passes, Err *err);
+int abs_optimize_centers(AbsPlain *p, const Grid *g, int S, const uint8_t *labels, const uint8_t *only, int max_passes,
+                         Err *err);
 /* Packs a plain form into the layout of abstraction.h (a->width.. set by caller). */
 bool abs_encode(Abstraction *a, const AbsPlain *p, Err *err);
 /* Unpacks any abstraction (defaults included) into the plain form. */

@@ -17,8 +17,8 @@
 #include "plain.h"
 
 typedef struct Need {
-    const uint8_t *touched;    /* per sector, caller's */
-    uint8_t *ring;             /* per sector: touched or next to a touched one */
+    const uint8_t *touched; /* per sector, caller's */
+    uint8_t *ring;          /* per sector: touched or next to a touched one */
 } Need;
 
 /* The sector around s in direction d is in the ring (or touched). */

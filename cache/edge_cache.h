@@ -1,11 +1,10 @@
 /* edge_cache.h: runtime cache of refined center-to-center legs (thesis §4.3).
  *
- * An open-addressing hash map from a pair of global region ids to the cell
- * path of the leg between their centers, stored compactly as moves (one
- * direction code, grid.h numbering, per nibble) in one byte arena. With
- * `sym`, the key is the ordered pair (lo, hi) and a leg asked for from hi to
- * lo is read backwards; with `nosym` each direction has its own entry.
- * Owns its slot array and arena; both grow by doubling (amortised: no
+ * An open-addressing hash map from a pair of global region ids to a leg
+ * record (cache/leg.h) in one bit stream. The mode is leg.h's symmetry rule:
+ * LEGS_SYM keys a pair once, LEGS_NOSYM each direction, LEGS_OFF caches
+ * nothing. Legs go in and come out in canonical orientation.
+ * Owns its slot array and stream; both grow by doubling (amortised: no
  * allocation once the map's legs are in). Costs are not stored: a leg's
  * cells are its cost. */
 #ifndef GPPC_CACHE_EDGE_CACHE_H
@@ -15,51 +14,42 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../Entry.h"
-
-typedef enum { CACHE_OFF, CACHE_NOSYM, CACHE_SYM } CacheMode;
+#include "../common/counters.h"
+#include "leg.h"
 
 typedef struct CacheSlot {
-    uint64_t key;              /* (a << 32 | b) + 1; 0 = empty */
-    uint32_t offset;           /* into the arena */
-    uint16_t moves;
-    uint16_t hits;             /* saturating */
+    uint64_t key;  /* (a << 32 | b) + 1 as leg_key gives (a, b); 0 = empty */
+    uint32_t at;   /* bit offset of the leg record in the stream */
+    uint16_t hits; /* saturating */
+    uint16_t reserved;
 } CacheSlot;
 
 typedef struct EdgeCache {
-    CacheMode mode;
+    LegMode mode;
     CacheSlot *slot;
     uint32_t nslots, used;
-    uint8_t *arena;
-    size_t arena_used, arena_cap;
+    LegBits legs;
     uint64_t hits, misses;
 } EdgeCache;
 
-bool edge_cache_init(EdgeCache *c, CacheMode mode, Err *err);
+bool edge_cache_init(EdgeCache *c, LegMode mode, Err *err);
 void edge_cache_free(EdgeCache *c);
-/* On a hit appends the leg's cells after `from` (the center of a) to out. */
+/* On a hit appends the leg a -> b's cells after `from` (the center of
+ * leg_first(a, b)) to out, in canonical order; a miss appends nothing. */
 bool edge_cache_get(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPath *out);
-/* Stores the leg a -> b given as cells (cells[0] = center of a). False when
- * memory ran out (the cache then simply misses). */
+/* Stores the leg a -> b, cells in canonical order. False when memory ran
+ * out (the cache then simply misses). */
 bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *cells, size_t n);
 size_t edge_cache_bytes(const EdgeCache *c);
-/* After the abstraction changed (dynamic maps): `rekey` sees each entry's
- * key (a, b), as stored: a is the end its moves start from, and the moves
- * (walk them with edge_cache_decode); it rewrites the key to the new region
- * ids and returns true to keep the entry, or false to drop it. New keys must
- * keep the order of ids (sym keys stay lo < hi). Returns the entries
- * dropped; the arena keeps their bytes until the cache is freed. Allocates a
- * new slot array (an update, not a query, pays it). */
-size_t edge_cache_remap(EdgeCache *c, bool (*rekey)(void *ctx, uint32_t *a, uint32_t *b, const uint8_t *moves,
-                                                    size_t nmoves), void *ctx);
-/* Appends the cells an entry's moves lead to from `from` (not itself), or,
- * reversed, the cells of the leg walked back from its far end `from`. */
-void edge_cache_decode(const uint8_t *moves, size_t nmoves, bool reversed, xyLoc from, xyPath *out);
+/* After a local rebuild of the abstraction (dynamic maps): keeps the legs
+ * leg_survives() keeps, re-keyed from `old` ids to `fresh` ones, and drops
+ * the others. Returns the legs dropped; the stream keeps their bytes until
+ * the cache is freed. Allocates a new slot array (an update, not a query,
+ * pays it); without memory for it the whole cache is emptied, which is
+ * always correct, only slower until it refills. */
+size_t edge_cache_remap(EdgeCache *c, const AbsIndex *old, const AbsIndex *fresh, const uint8_t *touched);
 /* Hit histogram over entries, in log2 buckets: cache_hist_0 = entries never
  * hit, cache_hist_k = entries hit 2^(k-1) .. 2^k - 1 times (thesis Fig. 5.2). */
-void edge_cache_report(const EdgeCache *c, EntryCounters *out);
-
-/* Move codes shared with the segment file: direction of the step a -> b. */
-int move_code(xyLoc a, xyLoc b);
+void edge_cache_report(const EdgeCache *c, Counters *out);
 
 #endif

@@ -1,6 +1,9 @@
 #include "binio.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const unsigned char FILE_MAGIC[8] = {'G', 'P', 'P', 'C', 'M', 'M', 0, 1};
 
@@ -97,8 +100,7 @@ bool bin_check_header(BinFile *f, const FileHeader *want, Err *err)
     if (version != want->version)
         return err_set(err, "%s: format version %u, expected %u", f->path, version, want->version);
     if (w != want->width || h != want->height)
-        return err_set(err, "%s: map size %ux%u, expected %ux%u", f->path, w, h, want->width,
-                       want->height);
+        return err_set(err, "%s: map size %ux%u, expected %ux%u", f->path, w, h, want->width, want->height);
     if (sum != want->checksum)
         return err_set(err, "%s: map checksum differs (file is for another map or stale)", f->path);
     return true;
@@ -113,4 +115,34 @@ uint64_t bin_fnv1a(uint64_t seed, const void *p, size_t n)
         h *= 0x100000001b3ull;
     }
     return h;
+}
+
+bool bin_create(BinFile *f, const char *path, Err *err)
+{
+    memset(f, 0, sizeof *f);
+    f->path = path;
+    size_t size = strlen(path) + 32;
+    f->tmp = malloc(size);
+    if (!f->tmp)
+        return err_set(err, "%s: out of memory", path);
+    snprintf(f->tmp, size, "%s.tmp.%ld", path, (long)getpid());
+    f->fp = fopen(f->tmp, "wb");
+    if (!f->fp) {
+        free(f->tmp);
+        f->tmp = NULL;
+        return err_set(err, "%s: cannot write", path);
+    }
+    return true;
+}
+
+bool bin_commit(BinFile *f, Err *err)
+{
+    bool ok = fclose(f->fp) == 0 && !f->failed;
+    ok = ok && rename(f->tmp, f->path) == 0;
+    if (!ok)
+        remove(f->tmp);
+    free(f->tmp);
+    f->tmp = NULL;
+    f->fp = NULL;
+    return ok || err_set(err, "%s: write error", f->path);
 }

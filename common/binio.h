@@ -25,8 +25,16 @@
 typedef struct BinFile {
     FILE *fp;
     const char *path;
-    bool failed;      /* a short read/write happened */
+    bool failed; /* a short read/write happened */
+    char *tmp;   /* bin_create: the temporary file written until bin_commit */
 } BinFile;
+
+/* Writing a file whole or not at all, so a failed or interrupted write never
+ * leaves a truncated file where a good one was: bin_create opens a temporary
+ * file beside `path`; bin_commit closes it and renames it over `path` when
+ * every write succeeded, else removes it. Both false + "PATH: problem". */
+bool bin_create(BinFile *f, const char *path, Err *err);
+bool bin_commit(BinFile *f, Err *err);
 
 void bin_put_u8(BinFile *f, uint8_t v);
 void bin_put_u16(BinFile *f, uint16_t v);

@@ -12,7 +12,7 @@
 typedef struct Lines {
     char *buf;
     size_t size, pos;
-    int number;       /* number of the line last returned */
+    int number; /* number of the line last returned */
     const char *path;
 } Lines;
 

@@ -9,21 +9,20 @@
 
 void args_usage(FILE *out)
 {
-    fprintf(out,
-            "usage: build/gppc [--entry NAME[:key=val,...]] [--pre-dir DIR] [--csv FILE]\n"
-            "                  [--repeat N] [--changes FILE [--rebuild]] -full|-pre|-run|-check MAP SCEN\n"
-            "  -pre    preprocess MAP into DIR (default results/pre/)\n"
-            "  -run    load the preprocessing file and replay SCEN\n"
-            "  -full   -pre then -run\n"
-            "  -check  -full, and fail on a path above the entry's suboptimality bound\n"
-            "  --changes FILE  dynamic map: lines 'after_query x y passable' (0/1) change the\n"
-            "          map after that query (0-based); later optima come from the driver's A*\n"
-            "          on the changed map, queries with a blocked or cut-off end are skipped,\n"
-            "          entries without update() are rebuilt from scratch (time reported)\n"
-            "  --rebuild  with --changes: rebuild from scratch even when the entry has update()\n"
-            "          (the baseline an incremental update is compared with)\n"
-            "exit: 0 all paths valid, 1 an invalid (or, -check, over-bound) path, 2 bad input\n"
-            "entries:\n");
+    fprintf(out, "usage: build/gppc [--entry NAME[:key=val,...]] [--pre-dir DIR] [--csv FILE]\n"
+                 "                  [--repeat N] [--changes FILE [--rebuild]] -full|-pre|-run|-check MAP SCEN\n"
+                 "  -pre    preprocess MAP into DIR (default results/pre/)\n"
+                 "  -run    load the preprocessing file and replay SCEN\n"
+                 "  -full   -pre then -run\n"
+                 "  -check  -full, and fail on a path above the entry's suboptimality bound\n"
+                 "  --changes FILE  dynamic map: lines 'after_query x y passable' (0/1) change the\n"
+                 "          map after that query (0-based); later optima come from the driver's A*\n"
+                 "          on the changed map, queries with a blocked or cut-off end are skipped,\n"
+                 "          entries without update() are rebuilt from scratch (time reported)\n"
+                 "  --rebuild  with --changes: rebuild from scratch even when the entry has update()\n"
+                 "          (the baseline an incremental update is compared with)\n"
+                 "exit: 0 all paths valid, 1 an invalid (or, -check, over-bound) path, 2 bad input\n"
+                 "entries:\n");
     for (int i = 0; ENTRY_TABLE[i]; i++)
         fprintf(out, "  %-8s %s%s\n", ENTRY_TABLE[i]->name, ENTRY_TABLE[i]->summary,
                 ENTRY_TABLE[i]->not_in_default_suite ? " [not in the default suite]" : "");
@@ -48,9 +47,8 @@ bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
     int npos = 0;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
-        bool takes_value = !strcmp(arg, "--entry") || !strcmp(arg, "--pre-dir") ||
-                           !strcmp(arg, "--csv") || !strcmp(arg, "--repeat") ||
-                           !strcmp(arg, "--changes");
+        bool takes_value = !strcmp(arg, "--entry") || !strcmp(arg, "--pre-dir") || !strcmp(arg, "--csv") ||
+                           !strcmp(arg, "--repeat") || !strcmp(arg, "--changes");
         if (takes_value && i + 1 >= argc)
             return err_set(err, "%s needs a value", arg);
         if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
@@ -139,8 +137,7 @@ bool pre_file_path(const DriverArgs *a, char *out, size_t size, Err *err)
     char tag[1024];
     size_t used = (size_t)snprintf(tag, sizeof tag, "%s", a->entry->name);
     for (int i = 0; i < a->opts.n && used < sizeof tag; i++)
-        used += (size_t)snprintf(tag + used, sizeof tag - used, "_%s=%s", a->opts.kv[i].key,
-                                 a->opts.kv[i].val);
+        used += (size_t)snprintf(tag + used, sizeof tag - used, "_%s=%s", a->opts.kv[i].key, a->opts.kv[i].val);
     for (char *p = tag; *p; p++)
         if (*p == '/' || *p == ' ' || *p == '%')
             *p = *p == '%' ? 'p' : '_';

@@ -11,7 +11,7 @@
 
 typedef struct MapChange {
     int after_query;
-    size_t order;              /* line order, kept within one query */
+    size_t order; /* line order, kept within one query */
     CellChange cell;
 } MapChange;
 
@@ -43,12 +43,12 @@ bool changes_load(Changes *c, const char *path, const Grid *map, int nqueries, E
         if (nf != 4) {
             ok = err_set(err, "%s:%d: expected 'after_query x y passable', got %d fields", path, in.number, nf);
         } else if (!parse_int(f[0], &q) || q < 0 || q >= nqueries) {
-            ok = err_set(err, "%s:%d: after_query '%s' is not a query index 0..%d", path, in.number, f[0],
-                         nqueries - 1);
-        } else if (!parse_int(f[1], &x) || !parse_int(f[2], &y) || !grid_in_bounds(map, (int)x, (int)y) ||
-                   x > 32767 || y > 32767) {
-            ok = err_set(err, "%s:%d: cell (%s, %s) is outside the %dx%d map", path, in.number, f[1], f[2],
-                         map->width, map->height);
+            ok =
+                err_set(err, "%s:%d: after_query '%s' is not a query index 0..%d", path, in.number, f[0], nqueries - 1);
+        } else if (!parse_int(f[1], &x) || !parse_int(f[2], &y) || !grid_in_bounds(map, (int)x, (int)y) || x > 32767 ||
+                   y > 32767) {
+            ok = err_set(err, "%s:%d: cell (%s, %s) is outside the %dx%d map", path, in.number, f[1], f[2], map->width,
+                         map->height);
         } else if (!parse_int(f[3], &p) || (p != 0 && p != 1)) {
             ok = err_set(err, "%s:%d: passable '%s' is not 0 or 1", path, in.number, f[3]);
         } else {

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../Entry.h"
+#include "../entries/entry.h"
 #include "../grid/grid.h"
 #include "../grid/scen.h"
 
@@ -23,8 +23,8 @@ typedef struct DriverArgs {
     int repeat;
     DriverMode mode;
     const char *map_path, *scen_path;
-    const char *changes;       /* --changes FILE or NULL */
-    bool rebuild;              /* --rebuild: apply changes by a rebuild even with update() */
+    const char *changes; /* --changes FILE or NULL */
+    bool rebuild;        /* --rebuild: apply changes by a rebuild even with update() */
 } DriverArgs;
 
 /* Dynamic maps: --changes FILE (driver/changes.c). Sorted by after_query,
@@ -32,7 +32,7 @@ typedef struct DriverArgs {
  * `cell` that goes to an entry's update() as it is. */
 typedef struct Changes {
     CellChange *cell;
-    int *after_query;          /* applied once this query (0-based) has finished */
+    int *after_query; /* applied once this query (0-based) has finished */
     size_t n;
 } Changes;
 /* Reads and checks FILE against the map and the query count; false + "FILE:LINE: problem". */
@@ -54,13 +54,13 @@ bool pre_file_path(const DriverArgs *a, char *out, size_t size, Err *err);
 typedef struct QueryResult {
     uint64_t total_ns, max_step_ns, first20_ns;
     uint64_t expanded;
-    long calls;          /* GetPath calls for this query */
+    long calls; /* GetPath calls for this query */
     size_t path_size;
     double length;
     double subopt;
     bool valid;
     bool over_bound;
-    bool unreachable;    /* the scenario says no path exists */
+    bool unreachable; /* the scenario says no path exists */
 } QueryResult;
 
 /* Running totals for the SUMMARY line. */
@@ -79,17 +79,17 @@ typedef struct Totals {
 /* Runs one query through the entry, times every GetPath call and validates
  * the path; `path` is reused (its length reset). `why` gets the reason for an
  * invalid path. */
-void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *q, double bound,
-                  xyPath *path, QueryResult *r, char *why, size_t why_size);
+void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *q, double bound, xyPath *path,
+                  QueryResult *r, char *why, size_t why_size);
 void totals_add(Totals *t, const QueryResult *r);
 
 /* The classic GPPC line for one query. */
 void report_gppc_line(FILE *out, const char *scen_name, const QueryResult *r);
 void report_csv_header(FILE *out);
-void report_csv_row(FILE *out, const char *map_name, const char *scen_name, int id, int rep,
-                    const ScenQuery *q, const QueryResult *r);
-void report_summary(FILE *out, const char *entry_name, const Totals *t, long ram_before_kb,
-                    long ram_after_kb, long long storage_bytes, double pre_s, const EntryCounters *c);
+void report_csv_row(FILE *out, const char *map_name, const char *scen_name, int id, int rep, const ScenQuery *q,
+                    const QueryResult *r);
+void report_summary(FILE *out, const char *entry_name, const Totals *t, long ram_before_kb, long ram_after_kb,
+                    long long storage_bytes, double pre_s, const Counters *c);
 
 /* VmRSS of this process in kB (0 when /proc is unavailable). */
 long rss_kb(void);

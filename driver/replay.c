@@ -9,14 +9,14 @@
  * entry may spend a call on abstract search), but not forever. */
 #define MAX_IDLE_CALLS 100000
 
-void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *q, double bound,
-                  xyPath *path, QueryResult *r, char *why, size_t why_size)
+void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *q, double bound, xyPath *path,
+                  QueryResult *r, char *why, size_t why_size)
 {
     memset(r, 0, sizeof *r);
     /* Moving AI marks a pair with no path by an optimum of 0 with s != g. */
     r->unreachable = q->optimal == 0 && (q->start.x != q->goal.x || q->start.y != q->goal.y);
     path->len = 0;
-    EntryCounters before = {0}, after = {0};
+    Counters before = {0}, after = {0};
     e->counters(inst, &before, false);
     bool done = false, shrank = false, stuck = false;
     long idle = 0;
@@ -57,23 +57,22 @@ void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *
         r->length = path_length(path->cells, path->len);
         r->valid = false;
     } else if (stuck) {
-        snprintf(why, why_size, "GetPath returned false %d times without appending a cell",
-                 MAX_IDLE_CALLS);
+        snprintf(why, why_size, "GetPath returned false %d times without appending a cell", MAX_IDLE_CALLS);
         r->length = path_length(path->cells, path->len);
         r->valid = false;
     } else if (r->unreachable) {
         /* The scenario states that no path exists: the right answer is none. */
         r->valid = path->len == 0;
         if (!r->valid)
-            snprintf(why, why_size, "the scenario says no path exists (optimum 0), but the entry "
-                     "returned %zu cells", path->len);
+            snprintf(why, why_size,
+                     "the scenario says no path exists (optimum 0), but the entry "
+                     "returned %zu cells",
+                     path->len);
     } else if (path->len == 0) {
-        snprintf(why, why_size, "the entry reported no path; the scenario's optimum is %g",
-                 q->optimal);
+        snprintf(why, why_size, "the entry reported no path; the scenario's optimum is %g", q->optimal);
         r->valid = false;
     } else {
-        r->valid = path_validate(map, q->start, q->goal, path->cells, path->len, &r->length, why,
-                                 why_size);
+        r->valid = path_validate(map, q->start, q->goal, path->cells, path->len, &r->length, why, why_size);
     }
     if (q->optimal > 0)
         r->subopt = r->length / q->optimal;

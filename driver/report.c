@@ -30,8 +30,8 @@ void report_gppc_line(FILE *out, const char *scen_name, const QueryResult *r)
     fprintf(out,
             "GPPC\t%s\ttotal-time\t%.9f\tmax-time-step\t%.9f\ttime-20-moves\t%.9f\t"
             "total-len\t%.6f\tsubopt\t%.6f\t%s\n",
-            scen_name, r->total_ns * 1e-9, r->max_step_ns * 1e-9, r->first20_ns * 1e-9, r->length,
-            r->subopt, r->valid ? "valid" : "invalid");
+            scen_name, r->total_ns * 1e-9, r->max_step_ns * 1e-9, r->first20_ns * 1e-9, r->length, r->subopt,
+            r->valid ? "valid" : "invalid");
 }
 
 void report_csv_header(FILE *out)
@@ -40,17 +40,17 @@ void report_csv_header(FILE *out)
                  "max_step_time,bucket,expanded,valid,rep,calls\n");
 }
 
-void report_csv_row(FILE *out, const char *map_name, const char *scen_name, int id, int rep,
-                    const ScenQuery *q, const QueryResult *r)
+void report_csv_row(FILE *out, const char *map_name, const char *scen_name, int id, int rep, const ScenQuery *q,
+                    const QueryResult *r)
 {
-    fprintf(out, "%s,%s,%d,%zu,%.6f,%.6f,%llu,%llu,%llu,%d,%llu,%d,%d,%ld\n", map_name, scen_name, id,
-            r->path_size, r->length, q->optimal, (unsigned long long)r->total_ns,
-            (unsigned long long)r->first20_ns, (unsigned long long)r->max_step_ns, q->bucket,
-            (unsigned long long)r->expanded, r->valid ? 1 : 0, rep, r->calls);
+    fprintf(out, "%s,%s,%d,%zu,%.6f,%.6f,%llu,%llu,%llu,%d,%llu,%d,%d,%ld\n", map_name, scen_name, id, r->path_size,
+            r->length, q->optimal, (unsigned long long)r->total_ns, (unsigned long long)r->first20_ns,
+            (unsigned long long)r->max_step_ns, q->bucket, (unsigned long long)r->expanded, r->valid ? 1 : 0, rep,
+            r->calls);
 }
 
-void report_summary(FILE *out, const char *entry_name, const Totals *t, long ram_before_kb,
-                    long ram_after_kb, long long storage_bytes, double pre_s, const EntryCounters *c)
+void report_summary(FILE *out, const char *entry_name, const Totals *t, long ram_before_kb, long ram_after_kb,
+                    long long storage_bytes, double pre_s, const Counters *c)
 {
     double n = t->queries ? (double)t->queries : 1.0;
     long nmeasured = t->valid - t->unreachable;
@@ -59,11 +59,10 @@ void report_summary(FILE *out, const char *entry_name, const Totals *t, long ram
             "first20_mean_us=%.3f max_step_us=%.3f subopt_mean=%.6f subopt_max=%.6f "
             "expanded_mean=%.1f ram_before_kb=%ld ram_after_kb=%ld storage_bytes=%lld pre_s=%.6f "
             "over_bound=%ld unreachable=%ld step_mean_us=%.3f",
-            entry_name, t->queries, t->valid, t->invalid, t->total_ns * 1e-9,
-            t->total_ns * 1e-3 / n, t->first20_ns * 1e-3 / n, t->max_step_ns * 1e-3,
-            nmeasured ? t->subopt_sum / (double)nmeasured : 0.0, t->subopt_max, t->expanded / n, ram_before_kb,
-            ram_after_kb, storage_bytes, pre_s, t->over_bound, t->unreachable,
-            t->calls > 0 ? t->total_ns * 1e-3 / t->calls : 0.0);
+            entry_name, t->queries, t->valid, t->invalid, t->total_ns * 1e-9, t->total_ns * 1e-3 / n,
+            t->first20_ns * 1e-3 / n, t->max_step_ns * 1e-3, nmeasured ? t->subopt_sum / (double)nmeasured : 0.0,
+            t->subopt_max, t->expanded / n, ram_before_kb, ram_after_kb, storage_bytes, pre_s, t->over_bound,
+            t->unreachable, t->calls > 0 ? t->total_ns * 1e-3 / t->calls : 0.0);
     if (t->dynamic)
         fprintf(out, " skipped=%ld updates=%ld update_us_mean=%.3f update_by_rebuild=%d", t->skipped, t->updates,
                 t->updates ? t->update_ns * 1e-3 / (double)t->updates : 0.0, t->rebuilt ? 1 : 0);

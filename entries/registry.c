@@ -1,11 +1,9 @@
-/* The entry table and the option-string parser shared by every entry. */
-#include <math.h>
+/* The entry table: every registered entry, found by name, and the parsing of
+ * an entry spec "name:key=val,...". Adding an entry = one line here. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "../Entry.h"
-#include "../common/lines.h"
+#include "entry.h"
 
 extern const Entry ENTRY_ASTAR, ENTRY_MM, ENTRY_JPS, ENTRY_CH, ENTRY_AKERS, ENTRY_VRA;
 
@@ -20,20 +18,6 @@ const Entry *entry_find(const char *name)
 }
 
 const Entry *entry_default(void) { return &ENTRY_MM; }
-
-bool entry_preprocess(const Entry *e, const struct Grid *map, const char *file, const EntryOpts *opts, Err *err)
-{
-    return !e->preprocess || e->preprocess(map, file, opts, err);
-}
-
-void counters_add(EntryCounters *c, const char *key, double value)
-{
-    if (c->n >= ENTRY_MAX_STATS)
-        return;
-    snprintf(c->extra[c->n].key, sizeof c->extra[c->n].key, "%s", key);
-    c->extra[c->n].value = value;
-    c->n++;
-}
 
 static void list_entries(char *buf, size_t size)
 {
@@ -60,89 +44,5 @@ bool entry_parse_spec(const char *spec, const Entry **entry, EntryOpts *opts, Er
         list_entries(known, sizeof known);
         return err_set(err, "--entry: unknown entry '%s' (known: %s)", name, known);
     }
-    const char *p = colon ? colon + 1 : NULL;
-    while (p && *p) {
-        const char *comma = strchr(p, ',');
-        size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        const char *eq = memchr(p, '=', len);
-        if (!eq || eq == p || eq == p + len - 1)
-            return err_set(err, "--entry %s: option '%.*s' is not key=value", name, (int)len, p);
-        if (opts->n == ENTRY_MAX_OPTS)
-            return err_set(err, "--entry %s: more than %d options", name, ENTRY_MAX_OPTS);
-        size_t klen = (size_t)(eq - p), vlen = len - klen - 1;
-        if (klen >= sizeof opts->kv[0].key || vlen >= sizeof opts->kv[0].val)
-            return err_set(err, "--entry %s: option '%.*s' too long", name, (int)len, p);
-        for (int i = 0; i < opts->n; i++)
-            if (strlen(opts->kv[i].key) == klen && strncmp(opts->kv[i].key, p, klen) == 0)
-                return err_set(err, "--entry %s: option '%.*s' given twice", name, (int)klen, p);
-        memcpy(opts->kv[opts->n].key, p, klen);
-        memcpy(opts->kv[opts->n].val, eq + 1, vlen);
-        opts->n++;
-        p = comma ? comma + 1 : NULL;
-        if (comma && !*p)
-            return err_set(err, "--entry %s: empty option after ','", name);
-    }
-    return (*entry)->check_options(opts, err);
-}
-
-const char *opts_get(const EntryOpts *opts, const char *key)
-{
-    for (int i = 0; opts && i < opts->n; i++)
-        if (strcmp(opts->kv[i].key, key) == 0)
-            return opts->kv[i].val;
-    return NULL;
-}
-
-bool opts_only(const EntryOpts *opts, const char *const *known, const char *entry, Err *err)
-{
-    for (int i = 0; opts && i < opts->n; i++) {
-        bool found = false;
-        for (int k = 0; known[k] && !found; k++)
-            found = strcmp(known[k], opts->kv[i].key) == 0;
-        if (!found)
-            return err_set(err, "--entry %s: unknown option '%s'", entry, opts->kv[i].key);
-    }
-    return true;
-}
-
-bool opts_int(const EntryOpts *opts, const char *key, int lo, int hi, int dflt, int *out,
-              const char *entry, Err *err)
-{
-    const char *v = opts_get(opts, key);
-    long x = dflt;
-    if (v && (!parse_int(v, &x) || x < lo || x > hi))
-        return err_set(err, "--entry %s: %s=%s is not an integer in %d..%d", entry, key, v, lo, hi);
-    *out = (int)x;
-    return true;
-}
-
-bool opts_double(const EntryOpts *opts, const char *key, double lo, double hi, double dflt,
-                 double *out, const char *entry, Err *err)
-{
-    const char *v = opts_get(opts, key);
-    double x = dflt;
-    if (v && (!parse_double(v, &x) || x < lo || x > hi))
-        return err_set(err, "--entry %s: %s=%s is not a number in %g..%g", entry, key, v, lo, hi);
-    *out = x;
-    return true;
-}
-
-bool opts_choice(const EntryOpts *opts, const char *key, const char *const *choices, int dflt,
-                 int *out, const char *entry, Err *err)
-{
-    const char *v = opts_get(opts, key);
-    *out = dflt;
-    if (!v)
-        return true;
-    for (int i = 0; choices[i]; i++)
-        if (strcmp(choices[i], v) == 0) {
-            *out = i;
-            return true;
-        }
-    char list[256] = "";
-    for (int i = 0; choices[i]; i++) {
-        size_t used = strlen(list);
-        snprintf(list + used, sizeof list - used, "%s%s", i ? "|" : "", choices[i]);
-    }
-    return err_set(err, "--entry %s: %s=%s is not one of %s", entry, key, v, list);
+    return opts_parse(colon ? colon + 1 : NULL, name, opts, err) && (*entry)->check_options(opts, err);
 }

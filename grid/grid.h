@@ -14,13 +14,14 @@
 #include <stdint.h>
 
 #include "../common/err.h"
+#include "path.h"
 
 #define GRID_MAX_DIM 8192
 #define GRID_SQRT2 1.4142135623730951
 
 typedef struct Grid {
     int width, height;
-    int stride;          /* width + 2 */
+    int stride; /* width + 2 */
     uint8_t *cells;
 } Grid;
 
@@ -53,6 +54,14 @@ static inline int grid_set_passable(Grid *g, int x, int y, bool passable)
 /* Is the one-step move from (x, y) in direction d legal? (x, y) must be passable
  * and in bounds or on the padding ring. */
 bool grid_move_legal(const Grid *g, int x, int y, int dir);
+/* The direction of the one-cell step (dx, dy), or -1 when it is no step. */
+static inline int grid_dir_of(int dx, int dy)
+{
+    for (int d = 0; d < 8; d++)
+        if (GRID_DX[d] == dx && GRID_DY[d] == dy)
+            return d;
+    return -1;
+}
 /* Index offset of direction d on this grid. */
 static inline int grid_dir_offset(const Grid *g, int dir) { return GRID_DY[dir] * g->stride + GRID_DX[dir]; }
 
@@ -62,6 +71,22 @@ static inline double grid_octile(int x0, int y0, int x1, int y1)
     int dy = y0 > y1 ? y0 - y1 : y1 - y0;
     int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
     return (hi - lo) + lo * GRID_SQRT2;
+}
+
+/* One cell of a dynamic map changing (paper §"Dynamic Maps"). */
+typedef struct CellChange {
+    int16_t x, y;
+    bool passable; /* what the cell becomes */
+} CellChange;
+
+/* The most cells a batch can open (each change to passable opens at most
+ * one): what an open list sized to the passable cells must grow by. */
+static inline size_t changes_opening(const CellChange *c, int n)
+{
+    size_t k = 0;
+    for (int i = 0; i < n; i++)
+        k += c[i].passable;
+    return k;
 }
 
 /* Allocates a width x height grid with every cell blocked. */

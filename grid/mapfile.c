@@ -16,8 +16,7 @@ static bool header_dim(Lines *r, const char *what, const char *val, long *out, E
     if (!parse_int(val, out))
         return err_set(err, "%s:%d: %s '%s' is not an integer", r->path, r->number, what, val);
     if (*out < 1 || *out > GRID_MAX_DIM)
-        return err_set(err, "%s:%d: %s %ld out of range 1..%d", r->path, r->number, what, *out,
-                       GRID_MAX_DIM);
+        return err_set(err, "%s:%d: %s %ld out of range 1..%d", r->path, r->number, what, *out, GRID_MAX_DIM);
     return true;
 }
 
@@ -41,8 +40,8 @@ static bool read_header(Lines *r, long *width, long *height, Err *err)
             return true;
         } else if (strcmp(f[0], "type") == 0) {
             if (!val || strcmp(val, "octile") != 0)
-                return err_set(err, "%s:%d: map type '%s' not supported (only octile)", r->path,
-                               r->number, val ? val : "");
+                return err_set(err, "%s:%d: map type '%s' not supported (only octile)", r->path, r->number,
+                               val ? val : "");
         } else if (strcmp(f[0], "height") == 0) {
             if (!header_dim(r, "height", val, height, err))
                 return false;
@@ -65,20 +64,17 @@ static bool read_rows(Lines *r, Grid *g, Err *err)
     size_t len;
     while (row < g->height && (line = lines_next(r, &len))) {
         if ((long)len != g->width)
-            return err_set(err, "%s:%d: map row %d has %zu cells, expected %d", r->path, r->number,
-                           row, len, g->width);
+            return err_set(err, "%s:%d: map row %d has %zu cells, expected %d", r->path, r->number, row, len, g->width);
         uint8_t *cells = g->cells + grid_index(g, 0, row);
         for (int x = 0; x < g->width; x++)
             cells[x] = cell_passable(line[x]);
         row++;
     }
     if (row < g->height)
-        return err_set(err, "%s:%d: map has %d rows, expected %d", r->path, r->number, row,
-                       g->height);
+        return err_set(err, "%s:%d: map has %d rows, expected %d", r->path, r->number, row, g->height);
     while ((line = lines_next(r, &len)))
         if (len > 0)
-            return err_set(err, "%s:%d: extra row after the %d map rows", r->path, r->number,
-                           g->height);
+            return err_set(err, "%s:%d: extra row after the %d map rows", r->path, r->number, g->height);
     return true;
 }
 

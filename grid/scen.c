@@ -86,8 +86,7 @@ static bool parse_query(Lines *r, char **f, int version, ScenQuery *q, Err *err)
     double opt;
     const char *opt_text = f[nints];
     if (!parse_double(opt_text, &opt) || opt < 0)
-        return err_set(err, "%s:%d: optimal length '%s' is not a non-negative number", r->path,
-                       r->number, opt_text);
+        return err_set(err, "%s:%d: optimal length '%s' is not a non-negative number", r->path, r->number, opt_text);
     q->line = r->number;
     q->bucket = (int)v[0];
     c = 1;
@@ -109,8 +108,7 @@ typedef struct Digits {
     int *decimals, *significant;
 } Digits;
 
-static bool push_query(Scenario *sc, int *cap, Digits *dg, const ScenQuery *q, const char *opt_text,
-                       Err *err)
+static bool push_query(Scenario *sc, int *cap, Digits *dg, const ScenQuery *q, const char *opt_text, Err *err)
 {
     if (sc->count == *cap) {
         int ncap = *cap ? *cap * 2 : 1024;
@@ -160,13 +158,12 @@ bool scen_load(Scenario *sc, const char *path, Err *err)
         }
         int want = sc->version == 1 ? 9 : 7;
         if (n != want) {
-            ok = err_set(err, "%s:%d: %d fields, expected %d for a version %d scenario", path,
-                         r.number, n, want, sc->version);
+            ok = err_set(err, "%s:%d: %d fields, expected %d for a version %d scenario", path, r.number, n, want,
+                         sc->version);
             break;
         }
         ScenQuery q;
-        ok = parse_query(&r, f, sc->version, &q, err) &&
-             push_query(sc, &cap, &digits, &q, f[n - 1], err);
+        ok = parse_query(&r, f, sc->version, &q, err) && push_query(sc, &cap, &digits, &q, f[n - 1], err);
         if (ok && sc->count == 1)
             snprintf(sc->map_name, sizeof sc->map_name, "%s", f[1]);
     }
@@ -182,12 +179,11 @@ bool scen_load(Scenario *sc, const char *path, Err *err)
     return ok;
 }
 
-static bool cell_ok(const char *path, const ScenQuery *q, const char *what, xyLoc c, const Grid *map,
-                    Err *err)
+static bool cell_ok(const char *path, const ScenQuery *q, const char *what, xyLoc c, const Grid *map, Err *err)
 {
     if (!grid_in_bounds(map, c.x, c.y))
-        return err_set(err, "%s:%d: %s (%d,%d) outside the %dx%d map", path, q->line, what, c.x,
-                       c.y, map->width, map->height);
+        return err_set(err, "%s:%d: %s (%d,%d) outside the %dx%d map", path, q->line, what, c.x, c.y, map->width,
+                       map->height);
     if (!grid_passable(map, c.x, c.y))
         return err_set(err, "%s:%d: %s (%d,%d) is on a blocked cell", path, q->line, what, c.x, c.y);
     return true;
@@ -198,8 +194,8 @@ bool scen_check_against(const Scenario *sc, const char *path, const Grid *map, E
     for (int i = 0; i < sc->count; i++) {
         const ScenQuery *q = &sc->q[i];
         if (q->width >= 0 && (q->width != map->width || q->height != map->height))
-            return err_set(err, "%s:%d: scenario map size %dx%d does not match the map's %dx%d", path,
-                           q->line, q->width, q->height, map->width, map->height);
+            return err_set(err, "%s:%d: scenario map size %dx%d does not match the map's %dx%d", path, q->line,
+                           q->width, q->height, map->width, map->height);
         if (!cell_ok(path, q, "start", q->start, map, err) || !cell_ok(path, q, "goal", q->goal, map, err))
             return false;
     }

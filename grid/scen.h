@@ -9,13 +9,12 @@
 
 #include <stdbool.h>
 
-#include "../Entry.h"
 #include "grid.h"
 
 typedef struct ScenQuery {
     int bucket;
-    int line;            /* line number in the file, for messages */
-    int width, height;   /* -1 in version 0 files */
+    int line;          /* line number in the file, for messages */
+    int width, height; /* -1 in version 0 files */
     xyLoc start, goal;
     double optimal;
     /* How far the true optimum may lie from `optimal`, given how the file
@@ -30,7 +29,7 @@ typedef struct Scenario {
     int version;
     int count;
     ScenQuery *q;
-    char map_name[256];  /* map column of the first query */
+    char map_name[256]; /* map column of the first query */
 } Scenario;
 
 bool scen_load(Scenario *sc, const char *path, Err *err);

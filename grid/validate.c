@@ -3,19 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-double path_length(const xyLoc *path, size_t n)
-{
-    size_t straight = 0, diagonal = 0;
-    for (size_t i = 1; i < n; i++) {
-        int dx = path[i].x - path[i - 1].x, dy = path[i].y - path[i - 1].y;
-        if (dx && dy)
-            diagonal++;
-        else if (dx || dy)
-            straight++;
-    }
-    return (double)straight + (double)diagonal * GRID_SQRT2;
-}
-
 /* Checks step i (cell path[i] and the move into it from path[i-1]); false with
  * the broken rule in `why`. */
 static bool step_ok(const Grid *g, const xyLoc *path, size_t i, char *why, size_t size)
@@ -34,15 +21,14 @@ static bool step_ok(const Grid *g, const xyLoc *path, size_t i, char *why, size_
     else if (abs(dx) > 1 || abs(dy) > 1)
         snprintf(why, size, "step %zu: jump from (%d,%d) to (%d,%d)", i, p.x, p.y, c.x, c.y);
     else if (dx && dy && (!grid_passable(g, p.x + dx, p.y) || !grid_passable(g, p.x, p.y + dy)))
-        snprintf(why, size, "step %zu: diagonal from (%d,%d) to (%d,%d) cuts a corner", i, p.x, p.y,
-                 c.x, c.y);
+        snprintf(why, size, "step %zu: diagonal from (%d,%d) to (%d,%d) cuts a corner", i, p.x, p.y, c.x, c.y);
     else
         return true;
     return false;
 }
 
-bool path_validate(const Grid *g, xyLoc s, xyLoc goal, const xyLoc *path, size_t n, double *length,
-                   char *why, size_t why_size)
+bool path_validate(const Grid *g, xyLoc s, xyLoc goal, const xyLoc *path, size_t n, double *length, char *why,
+                   size_t why_size)
 {
     char scratch[160];
     if (!why) {
@@ -54,12 +40,11 @@ bool path_validate(const Grid *g, xyLoc s, xyLoc goal, const xyLoc *path, size_t
         snprintf(why, why_size, "empty path from (%d,%d) to (%d,%d)", s.x, s.y, goal.x, goal.y);
         ok = false;
     } else if (path[0].x != s.x || path[0].y != s.y) {
-        snprintf(why, why_size, "path starts at (%d,%d), not at the start (%d,%d)", path[0].x,
-                 path[0].y, s.x, s.y);
+        snprintf(why, why_size, "path starts at (%d,%d), not at the start (%d,%d)", path[0].x, path[0].y, s.x, s.y);
         ok = false;
     } else if (path[n - 1].x != goal.x || path[n - 1].y != goal.y) {
-        snprintf(why, why_size, "path ends at (%d,%d), not at the goal (%d,%d)", path[n - 1].x,
-                 path[n - 1].y, goal.x, goal.y);
+        snprintf(why, why_size, "path ends at (%d,%d), not at the goal (%d,%d)", path[n - 1].x, path[n - 1].y, goal.x,
+                 goal.y);
         ok = false;
     }
     for (size_t i = 0; ok && i < n; i++)

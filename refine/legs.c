@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/stamp.h"
+
 bool legs_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err)
 {
     memset(lp, 0, sizeof *lp);
@@ -29,58 +31,51 @@ void legs_free(LegPlanner *lp)
     free(lp->pair_mark);
     free(lp->col_block);
     free(lp->row_block);
-    if (lp->astar.node)
-        astar_free(&lp->astar);
+    astar_free(&lp->astar);
     memset(lp, 0, sizeof *lp);
 }
 
 size_t legs_bytes(const LegPlanner *lp)
 {
     const Grid *g = lp->grid;
-    return (size_t)lp->abs->nsectors * 8 + ((size_t)g->width + g->height) * 2 +
-           (size_t)(g->height + 2) * g->stride * (sizeof(AStarNode) + 1) + lp->astar.open.cap * sizeof(HeapItem);
+    return (size_t)lp->abs->nsectors * 8 + ((size_t)g->width + g->height) * 2 + astar_bytes(&lp->astar);
 }
 
 uint32_t legs_new_mark(LegPlanner *lp)
 {
-    if (++lp->mark == 0) { /* wrapped: clear old stamps once */
-        memset(lp->sector_mark, 0, lp->abs->nsectors * sizeof *lp->sector_mark);
-        lp->mark = 1;
-    }
-    return lp->mark;
+    StampArea marks = STAMP_ARRAY(lp->sector_mark, lp->abs->nsectors);
+    return stamp_next(&lp->mark, &marks, 1);
 }
 
 static AStarLimits corridor_limits(const LegPlanner *lp, const uint32_t *marks, uint32_t mark, double weight)
 {
-    AStarLimits lim = {.weight = weight, .block_mark = marks, .mark = mark,
-                       .col_block = lp->col_block, .row_block = lp->row_block, .blocks_w = lp->abs->sw};
+    AStarLimits lim = {.weight = weight,
+                       .block_mark = marks,
+                       .mark = mark,
+                       .col_block = lp->col_block,
+                       .row_block = lp->row_block,
+                       .blocks_w = lp->abs->sw};
     return lim;
 }
 
-void legs_center(LegPlanner *lp, const AbsSearch *as, uint32_t a, uint32_t b, xyPath *out)
+void legs_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_t b, xyPath *out)
 {
     uint32_t lo = a < b ? a : b, hi = a < b ? b : a;
-    if (++lp->pair == 0) {
-        memset(lp->pair_mark, 0, lp->abs->nsectors * sizeof *lp->pair_mark);
-        lp->pair = 1;
-    }
-    lp->pair_mark[as->region_sector[lo]] = lp->pair;
-    lp->pair_mark[as->region_sector[hi]] = lp->pair;
-    AStarLimits lim = corridor_limits(lp, lp->pair_mark, lp->pair, 1.0);
-    size_t first = out->len;
-    double len = astar_find(&lp->astar, as->center[lo], as->center[hi], &lim, out);
+    StampArea marks = STAMP_ARRAY(lp->pair_mark, lp->abs->nsectors);
+    uint32_t pair = stamp_next(&lp->pair, &marks, 1);
+    lp->pair_mark[ix->region_sector[lo]] = pair;
+    lp->pair_mark[ix->region_sector[hi]] = pair;
+    AStarLimits lim = corridor_limits(lp, lp->pair_mark, pair, 1.0);
+    double len = astar_find(&lp->astar, ix->center[lo], ix->center[hi], &lim, out);
     lp->last_expanded = lp->astar.last_expanded;
     if (len < 0) { /* cannot happen for an abstract edge of a valid abstraction */
         lp->fallbacks++;
-        astar_find(&lp->astar, as->center[lo], as->center[hi], NULL, out);
+        astar_find(&lp->astar, ix->center[lo], ix->center[hi], NULL, out);
         lp->last_expanded += lp->astar.last_expanded;
     }
-    if (lo != a)
-        cells_reverse(out->cells + first, out->len - first);
 }
 
-bool legs_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, bool use_corridor, double weight,
-                   xyPath *out)
+bool legs_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, bool use_corridor, double weight, xyPath *out)
 {
     lp->last_expanded = 0;
     if (use_corridor) {

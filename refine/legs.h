@@ -2,10 +2,10 @@
  *
  * Center-to-center legs (thesis §4.3, the unit the cache and the segment file
  * store) are always planned the same way, whatever the query: from the center
- * of the lower region id to the higher, restricted to the two regions'
- * sectors (a path always exists there: each region is connected inside its
- * sector and an abstract edge is a legal move between them), then reversed
- * when asked the other way. So a leg is a function of its two regions, and
+ * of the lower region id to the higher (the canonical orientation of
+ * cache/leg.h), restricted to the two regions' sectors (a path always exists
+ * there: each region is connected inside its sector and an abstract edge is
+ * a legal move between them). So a leg is a function of its two regions, and
  * cached, precomputed and fresh legs are identical.
  * Other legs (from the start, to the goal, after trimming) are restricted to a
  * corridor of marked sectors, widened to the whole map when that fails.
@@ -14,22 +14,21 @@
 #ifndef GPPC_REFINE_LEGS_H
 #define GPPC_REFINE_LEGS_H
 
-#include "../abstraction/abstraction.h"
+#include "../abstraction/index.h"
 #include "../search/astar.h"
-#include "abstract_search.h"
 
 typedef struct LegPlanner {
     const Grid *grid;
     const Abstraction *abs;
     AStar astar;
-    uint32_t *sector_mark;     /* per sector: corridors of queries */
-    uint32_t mark;             /* the latest corridor stamp handed out */
-    uint32_t *pair_mark;       /* per sector: the two sectors of a center leg */
-    uint32_t pair;             /* its latest stamp (kept apart so a center leg
+    uint32_t *sector_mark; /* per sector: corridors of queries */
+    uint32_t mark;         /* the latest corridor stamp handed out */
+    uint32_t *pair_mark;   /* per sector: the two sectors of a center leg */
+    uint32_t pair;         /* its latest stamp (kept apart so a center leg
                                   never disturbs the query's corridor) */
     uint16_t *col_block, *row_block;
-    uint64_t last_expanded;    /* of the latest leg (all its searches) */
-    uint64_t fallbacks;        /* corridor legs that had to widen */
+    uint64_t last_expanded; /* of the latest leg (all its searches) */
+    uint64_t fallbacks;     /* corridor legs that had to widen */
 } LegPlanner;
 
 bool legs_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err);
@@ -40,12 +39,11 @@ size_t legs_bytes(const LegPlanner *lp);
 uint32_t legs_new_mark(LegPlanner *lp);
 static inline void legs_mark_sector(LegPlanner *lp, int sector, uint32_t mark) { lp->sector_mark[sector] = mark; }
 
-/* Appends the center-to-center leg a -> b (global region ids), cells from
- * a's center to b's center, to out. */
-void legs_center(LegPlanner *lp, const AbsSearch *as, uint32_t a, uint32_t b, xyPath *out);
+/* Appends the center-to-center leg between regions a and b (global ids), in
+ * canonical orientation: from the center of the lower id to the higher. */
+void legs_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_t b, xyPath *out);
 /* Appends a path from -> to inside the corridor `mark` (or the whole map when
  * the corridor holds none); false when no path exists at all. */
-bool legs_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, bool use_corridor, double weight,
-                   xyPath *out);
+bool legs_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, bool use_corridor, double weight, xyPath *out);
 
 #endif

@@ -6,13 +6,13 @@
 #include "../common/clock.h"
 #include "smooth.h"
 
-bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const Abstraction *a, AbsSearch *as,
+bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsIndex *ix, AbsSearch *as,
                   LegPlanner *legs, EdgeCache *cache, SegStore *segs, Err *err)
 {
     memset(r, 0, sizeof *r);
     r->cfg = *cfg;
     r->grid = g;
-    r->abs = a;
+    r->ix = ix;
     r->as = as;
     r->legs = legs;
     r->cache = cache;
@@ -64,7 +64,8 @@ static void note_search(Refiner *r, uint64_t expanded)
  * map changed mid-query) to r->g and its corridor. False when g is unreachable. */
 static bool plan_abstract(Refiner *r, xyLoc from)
 {
-    const Abstraction *a = r->abs;
+    const AbsIndex *ix = r->ix;
+    const Abstraction *a = ix->abs;
     AbsSearch *as = r->as;
     xyLoc g = r->g;
     r->cur = from;
@@ -73,7 +74,7 @@ static bool plan_abstract(Refiner *r, xyLoc from)
     int fr = abs_region_of(a, r->grid, &r->loc, from.x, from.y), gr = abs_region_of(a, r->grid, &r->loc, g.x, g.y);
     if (fr < 0 || gr < 0)
         return false;
-    double cost = abs_search_run(as, abs_gid(as, fs, fr), abs_gid(as, gs, gr), r->cfg.weight);
+    double cost = abs_search_run(as, abs_gid(ix, fs, fr), abs_gid(ix, gs, gr), r->cfg.weight);
     r->stats.abs_expanded += as->last_expanded;
     if (cost < 0)
         return false;
@@ -81,7 +82,7 @@ static bool plan_abstract(Refiner *r, xyLoc from)
     r->nlegs = as->path_len > 1 ? as->path_len - 1 : 1;
     r->corridor_mark = legs_new_mark(r->legs);
     for (int i = 0; i < as->path_len; i++)
-        legs_mark_sector(r->legs, (int)as->region_sector[as->path[i]], r->corridor_mark);
+        legs_mark_sector(r->legs, (int)ix->region_sector[as->path[i]], r->corridor_mark);
     return true;
 }
 
@@ -97,10 +98,7 @@ static bool start_query(Refiner *r, xyLoc s, xyLoc g)
     return plan_abstract(r, s);
 }
 
-void refiner_invalidate(Refiner *r)
-{
-    r->replan = r->active;
-}
+void refiner_invalidate(Refiner *r) { r->replan = r->active; }
 
 /* smooth=1: VRA*'s extended post-smoothing of the leg (refine/smooth.h). */
 static size_t smooth_leg(Refiner *r, xyLoc *cells, size_t n)
@@ -110,42 +108,46 @@ static size_t smooth_leg(Refiner *r, xyLoc *cells, size_t n)
     return smooth_cells(r->grid, cells, n, r->smooth_way.cells, r->smooth_scratch);
 }
 
+/* The center-to-center leg a -> b into `leg`, oriented for travel from a: a
+ * pure function of its two regions, so the cache keeps it already smoothed
+ * and a hit skips the smoothing; a leg from the segment store is smoothed
+ * once and then cached. Everything before leg_orient is canonical. */
+static size_t center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *leg)
+{
+    const AbsIndex *ix = r->ix;
+    xyLoc first = ix->center[leg_first(a, b)];
+    r->stats.center_legs++;
+    path_push(leg, first);
+    if (edge_cache_get(r->cache, a, b, first, leg)) {
+        r->stats.cache_hits++;
+    } else {
+        if (r->segs && segs_get(r->segs, ix, a, b, first, leg)) {
+            r->stats.seg_hits++;
+        } else {
+            leg->len = 0;
+            legs_center(r->legs, ix, a, b, leg);
+            note_search(r, r->legs->last_expanded);
+        }
+        if (r->cfg.smooth)
+            leg->len = smooth_leg(r, leg->cells, leg->len);
+        edge_cache_put(r->cache, a, b, leg->cells, leg->len);
+    }
+    leg_orient(leg->cells, leg->len, a, b);
+    return leg->len;
+}
+
 /* Appends leg `i` (cells from r->cur, cur included) to `leg`; returns its
- * cell count after smoothing. A center-to-center leg is a pure function of
- * its two regions, so the cache keeps it already smoothed and a hit skips the
- * smoothing; a leg from the segment store is smoothed once and then cached. */
+ * cell count after smoothing. */
 static size_t plan_leg(Refiner *r, int i, xyPath *leg)
 {
+    const AbsIndex *ix = r->ix;
     AbsSearch *as = r->as;
     bool last = i == r->nlegs - 1;
-    xyLoc target = last ? r->g : as->center[as->path[i + 1]];
+    xyLoc target = last ? r->g : ix->center[as->path[i + 1]];
     if (i >= 1 && !last) {
-        uint32_t a = as->path[i], b = as->path[i + 1];
-        xyLoc ca = as->center[a];
-        if (r->cur.x == ca.x && r->cur.y == ca.y) {
-            r->stats.center_legs++;
-            path_push(leg, ca);
-            if (edge_cache_get(r->cache, a, b, ca, leg)) {
-                r->stats.cache_hits++;
-                return leg->len;
-            }
-            if (r->segs && segs_get(r->segs, as, a, b, leg)) {
-                r->stats.seg_hits++;
-            } else {
-                leg->len = 0;
-                legs_center(r->legs, as, a, b, leg);
-                note_search(r, r->legs->last_expanded);
-            }
-            if (r->cfg.smooth) { /* in canonical orientation, like the planning */
-                if (a > b)
-                    cells_reverse(leg->cells, leg->len);
-                leg->len = smooth_leg(r, leg->cells, leg->len);
-                if (a > b)
-                    cells_reverse(leg->cells, leg->len);
-            }
-            edge_cache_put(r->cache, a, b, leg->cells, leg->len);
-            return leg->len;
-        }
+        xyLoc ca = ix->center[as->path[i]];
+        if (r->cur.x == ca.x && r->cur.y == ca.y)
+            return center_leg(r, as->path[i], as->path[i + 1], leg);
     }
     legs_corridor(r->legs, r->cur, target, r->corridor_mark, r->cfg.corridor, 1.0, leg);
     note_search(r, r->legs->last_expanded);

@@ -7,8 +7,10 @@
  *    centers are skipped (thesis Fig. 3.7); s and g in one region: one leg;
  *  - a leg from a center to the next center is a center-to-center leg
  *    (refine/legs.h), taken from the edge cache, else the segment store, else
- *    planned, and then cached (smoothed); the others are planned in the
- *    corridor of the abstract path's sectors (c), widened when that fails;
+ *    planned, and then cached (smoothed), all in the canonical orientation
+ *    of cache/leg.h and turned for travel by leg_orient; the others are
+ *    planned in the corridor of the abstract path's sectors (c), widened
+ *    when that fails;
  *  - smoothing (s) shortens each leg with straight legal shortcuts;
  *  - trimming (t) drops the tail of every leg but the last (t cells or t% of
  *    it, keeping at least one step) and plans on from the cut.
@@ -20,7 +22,8 @@
  * appended nothing.
  *
  * Owns its search state and scratch (allocated once); borrows the grid,
- * abstraction, cache and segment store. */
+ * index (and its abstraction), abstract search, leg planner, cache and
+ * segment store. */
 #ifndef GPPC_REFINE_REFINER_H
 #define GPPC_REFINE_REFINER_H
 
@@ -30,47 +33,47 @@
 #include "legs.h"
 
 typedef struct RefineConfig {
-    double weight;             /* w: abstract search weight, >= 1 */
-    int legs_per_call;         /* n (ignored when budget_us > 0) */
-    int budget_us;             /* > 0: refine legs until this many µs of the
+    double weight;     /* w: abstract search weight, >= 1 */
+    int legs_per_call; /* n (ignored when budget_us > 0) */
+    int budget_us;     /* > 0: refine legs until this many µs of the
                                   call have passed (at least one leg) */
-    int trim_cells;            /* t as a count of cells, or ... */
-    int trim_percent;          /* ... as a percentage of the leg (one of them 0) */
-    bool corridor;             /* c */
-    bool smooth;               /* s */
+    int trim_cells;    /* t as a count of cells, or ... */
+    int trim_percent;  /* ... as a percentage of the leg (one of them 0) */
+    bool corridor;     /* c */
+    bool smooth;       /* s */
 } RefineConfig;
 
 typedef struct RefineStats {
     uint64_t queries;
     uint64_t abs_expanded, refine_expanded;
     uint64_t legs, center_legs, cache_hits, seg_hits;
-    uint32_t *query_max;       /* per query: the largest single refinement search */
+    uint32_t *query_max; /* per query: the largest single refinement search */
     size_t nquery_max, cap_query_max;
 } RefineStats;
 
 typedef struct Refiner {
     RefineConfig cfg;
     const Grid *grid;
-    const Abstraction *abs;
+    const AbsIndex *ix;
     AbsSearch *as;
     LegPlanner *legs;
-    EdgeCache *cache;          /* may be off */
-    SegStore *segs;            /* NULL without segfile */
+    EdgeCache *cache; /* may be off */
+    SegStore *segs;   /* NULL without segfile */
     AbsLocator loc;
     /* The query in progress. */
     bool active;
-    bool replan;               /* the abstraction changed under it */
+    bool replan; /* the abstraction changed under it */
     xyLoc s, g, cur;
-    int leg, nlegs;            /* next leg, leg count */
+    int leg, nlegs; /* next leg, leg count */
     uint32_t corridor_mark;
     uint32_t query_max;
     xyPath scratch;
-    xyPath smooth_way;         /* smooth=1: the leg's waypoints (grows to the longest leg) */
-    xyLoc *smooth_scratch;     /* smooth=1: max(width, height) + 1 cells */
+    xyPath smooth_way;     /* smooth=1: the leg's waypoints (grows to the longest leg) */
+    xyLoc *smooth_scratch; /* smooth=1: max(width, height) + 1 cells */
     RefineStats stats;
 } Refiner;
 
-bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const Abstraction *a, AbsSearch *as,
+bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsIndex *ix, AbsSearch *as,
                   LegPlanner *legs, EdgeCache *cache, SegStore *segs, Err *err);
 void refiner_free(Refiner *r);
 /* One GetPath call. */

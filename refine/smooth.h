@@ -16,7 +16,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../Entry.h"
 #include "../grid/grid.h"
 
 /* Is the line from a to b a legal grid path (both ends passable too)? */

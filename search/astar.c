@@ -3,18 +3,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ASTAR_CLOSED (-1)
-
 bool astar_init(AStar *a, const Grid *grid, Err *err)
 {
     memset(a, 0, sizeof *a);
     a->grid = grid;
     size_t cells = (size_t)(grid->height + 2) * grid->stride;
-    a->node = calloc(cells, sizeof *a->node);
     a->parent_dir = malloc(cells);
     size_t open_cap = grid_count_passable(grid) + 1;
-    if (!a->node || !a->parent_dir ||
-        !heap_init(&a->open, (uint32_t)open_cap, &a->node[0].heap_pos, sizeof a->node[0])) {
+    if (!a->parent_dir || !bf_init(&a->bf, cells, (uint32_t)open_cap)) {
         astar_free(a);
         return err_set(err, "out of memory for A* on a %dx%d map", grid->width, grid->height);
     }
@@ -25,26 +21,21 @@ bool astar_init(AStar *a, const Grid *grid, Err *err)
 
 bool astar_reserve(AStar *a, size_t cells, Err *err)
 {
-    return heap_reserve(&a->open, (uint32_t)(cells + 1)) || err_set(err, "out of memory for A*'s open list");
+    return bf_reserve(&a->bf, (uint32_t)(cells + 1)) || err_set(err, "out of memory for A*'s open list");
 }
 
 void astar_free(AStar *a)
 {
-    free(a->node);
     free(a->parent_dir);
-    heap_free(&a->open);
-    a->node = NULL;
     a->parent_dir = NULL;
+    bf_free(&a->bf);
 }
+
+size_t astar_bytes(const AStar *a) { return a->bf.count * (sizeof(BfNode) + 1) + a->bf.open.cap * sizeof(HeapItem); }
 
 static inline bool cell_allowed(const AStarLimits *lim, int x, int y)
 {
-    if (lim->use_bbox && (x < lim->x0 || x > lim->x1 || y < lim->y0 || y > lim->y1))
-        return false;
-    if (lim->block_mark &&
-        lim->block_mark[lim->row_block[y] * lim->blocks_w + lim->col_block[x]] != lim->mark)
-        return false;
-    return true;
+    return lim->block_mark[lim->row_block[y] * lim->blocks_w + lim->col_block[x]] == lim->mark;
 }
 
 /* Diagonal direction d (4..7) needs these two cardinal directions free. */
@@ -59,53 +50,35 @@ static inline double search(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim, 
     const uint8_t *cells = grid->cells;
     const double w = lim ? lim->weight : 1.0;
     const int start = grid_index(grid, s.x, s.y), goal = grid_index(grid, g.x, g.y);
-    const uint32_t stamp = ++a->stamp;
-    AStarNode *node = a->node;
+    BestFirst *bf = &a->bf;
     uint64_t expanded = 0;
     double result = -1.0;
 
-    if (stamp == 0) { /* wrapped after 2^32 searches: old stamps could collide */
-        for (size_t i = 0; i < (size_t)(grid->height + 2) * grid->stride; i++)
-            node[i].stamp = 0;
-        a->stamp = 1;
-        return search(a, s, g, lim, restricted);
-    }
-    heap_clear(&a->open);
-    node[start] = (AStarNode){0.0, stamp, 0};
-    heap_push(&a->open, (uint32_t)start, w * grid_octile(s.x, s.y, g.x, g.y), 0.0);
-
-    while (!heap_empty(&a->open)) {
-        HeapItem top = heap_pop(&a->open);
-        const int cur = (int)top.id;
-        node[cur].heap_pos = ASTAR_CLOSED;
+    bf_start(bf, (uint32_t)start, w * grid_octile(s.x, s.y, g.x, g.y));
+    uint32_t id;
+    while (bf_pop(bf, &id)) {
+        const int cur = (int)id;
         if (cur == goal) {
-            result = node[cur].g;
+            result = bf->node[cur].g;
             break;
         }
         expanded++;
-        const double gcur = node[cur].g;
+        const double gcur = bf->node[cur].g;
         const int cx = grid_index_x(grid, cur), cy = grid_index_y(grid, cur);
         for (int d = 0; d < 8; d++) {
             const int nb = cur + a->dir_offset[d];
             if (!cells[nb])
                 continue;
-            if (d >= 4 && (!cells[cur + a->dir_offset[DIAG_SIDE_A[d]]] ||
-                           !cells[cur + a->dir_offset[DIAG_SIDE_B[d]]]))
+            if (d >= 4 && (!cells[cur + a->dir_offset[DIAG_SIDE_A[d]]] || !cells[cur + a->dir_offset[DIAG_SIDE_B[d]]]))
                 continue;
             const int nx = cx + GRID_DX[d], ny = cy + GRID_DY[d];
             if (restricted && nb != goal && !cell_allowed(lim, nx, ny))
                 continue;
             const double ng = gcur + (d >= 4 ? GRID_SQRT2 : 1.0);
-            AStarNode *n = &node[nb];
-            if (n->stamp != stamp) {
-                n->stamp = stamp;
-                n->g = ng;
+            BfOffer o = bf_offer(bf, (uint32_t)nb, ng);
+            if (o) {
                 a->parent_dir[nb] = (uint8_t)d;
-                heap_push(&a->open, (uint32_t)nb, ng + w * grid_octile(nx, ny, g.x, g.y), ng);
-            } else if (n->heap_pos != ASTAR_CLOSED && ng < n->g) {
-                n->g = ng;
-                a->parent_dir[nb] = (uint8_t)d;
-                heap_decrease(&a->open, (uint32_t)nb, ng + w * grid_octile(nx, ny, g.x, g.y), ng);
+                bf_queue(bf, (uint32_t)nb, o, ng + w * grid_octile(nx, ny, g.x, g.y));
             }
         }
     }
@@ -121,14 +94,10 @@ static double run(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim)
         a->last_expanded = 0;
         return -1.0;
     }
-    bool restricted = lim && (lim->use_bbox || lim->block_mark);
-    return restricted ? search(a, s, g, lim, true) : search(a, s, g, lim, false);
+    return lim && lim->block_mark ? search(a, s, g, lim, true) : search(a, s, g, lim, false);
 }
 
-double astar_distance(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim)
-{
-    return run(a, s, g, lim);
-}
+double astar_distance(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim) { return run(a, s, g, lim); }
 
 double astar_find(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim, xyPath *out)
 {

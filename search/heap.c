@@ -8,10 +8,7 @@ static inline int32_t *pos_of(Heap *h, uint32_t id)
     return (int32_t *)(void *)(h->pos_base + (size_t)id * h->pos_stride);
 }
 
-static inline bool before(const HeapItem *a, const HeapItem *b)
-{
-    return a->f < b->f || (a->f == b->f && a->g > b->g);
-}
+static inline bool before(const HeapItem *a, const HeapItem *b) { return a->f < b->f || (a->f == b->f && a->g > b->g); }
 
 /* A 4-ary heap: half the depth of a binary one, and the four children of item
  * i (4i+1..4i+4) share one 64-byte cache line because the array starts three

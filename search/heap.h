@@ -16,7 +16,7 @@
 
 typedef struct HeapItem {
     double f;
-    float g;       /* tie-break only */
+    float g; /* tie-break only */
     uint32_t id;
 } HeapItem;
 

@@ -7,15 +7,19 @@
  * is drawn uniformly among the cells of each bucket still short of pairs. The
  * optimum written is then recomputed with our grid A* and must agree with
  * Dijkstra, so the file cross-checks the search it will later test.
- * Deterministic for a given seed (own splitmix64 generator). */
+ * Deterministic for a given seed (own splitmix64 generator). OUT is written
+ * whole or not at all. Links only common/, grid/ and search/.
+ * Exit: 0 written, 1 A* and Dijkstra disagree, 2 bad input or no memory. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "../common/lines.h"
 #include "../grid/grid.h"
 #include "../search/astar.h"
-#include "../search/heap.h"
 
 #define MAX_STARTS 4000
 
@@ -39,34 +43,48 @@ typedef struct Pair {
     double optimal;
 } Pair;
 
-typedef struct DijkstraNode {
-    double d;
-    uint32_t stamp;
-    int32_t heap_pos;
-} DijkstraNode;
+/* Per-bucket bookkeeping, grown together as longer distances appear. */
+typedef struct Buckets {
+    int n;
+    int *filled, *reservoir;
+    long *seen;
+} Buckets;
 
-/* Exact octile distances from `start` to every reachable cell (d < 0: not reached). */
-static void dijkstra(const Grid *g, int start, DijkstraNode *node, uint32_t stamp, Heap *heap)
+static bool buckets_grow(Buckets *b, int n)
 {
-    heap_clear(heap);
-    node[start] = (DijkstraNode){0, stamp, 0};
-    heap_push(heap, (uint32_t)start, 0, 0);
-    while (!heap_empty(heap)) {
-        HeapItem it = heap_pop(heap);
-        int cur = (int)it.id, cx = grid_index_x(g, cur), cy = grid_index_y(g, cur);
-        node[cur].heap_pos = -1;
+    int *filled = realloc(b->filled, (size_t)n * sizeof *filled);
+    if (filled)
+        b->filled = filled;
+    int *reservoir = realloc(b->reservoir, (size_t)n * sizeof *reservoir);
+    if (reservoir)
+        b->reservoir = reservoir;
+    long *seen = realloc(b->seen, (size_t)n * sizeof *seen);
+    if (seen)
+        b->seen = seen;
+    if (!filled || !reservoir || !seen)
+        return false;
+    memset(b->filled + b->n, 0, (size_t)(n - b->n) * sizeof *b->filled);
+    memset(b->seen + b->n, 0, (size_t)(n - b->n) * sizeof *b->seen);
+    b->n = n;
+    return true;
+}
+
+/* Exact octile distances from `start` to every reachable cell, on the
+ * best-first core with h = 0 (bf_reached tells which cells it reached). */
+static void dijkstra(const Grid *g, int start, BestFirst *bf)
+{
+    bf_start(bf, (uint32_t)start, 0);
+    uint32_t cur;
+    while (bf_pop(bf, &cur)) {
+        int cx = grid_index_x(g, (int)cur), cy = grid_index_y(g, (int)cur);
         for (int d = 0; d < 8; d++) {
             if (!grid_move_legal(g, cx, cy, d))
                 continue;
-            int nb = cur + grid_dir_offset(g, d);
-            double nd = node[cur].d + (GRID_DIR_IS_DIAGONAL(d) ? GRID_SQRT2 : 1.0);
-            if (node[nb].stamp != stamp) {
-                node[nb] = (DijkstraNode){nd, stamp, 0};
-                heap_push(heap, (uint32_t)nb, nd, nd);
-            } else if (node[nb].heap_pos >= 0 && nd < node[nb].d) {
-                node[nb].d = nd;
-                heap_decrease(heap, (uint32_t)nb, nd, nd);
-            }
+            uint32_t nb = (uint32_t)((int)cur + grid_dir_offset(g, d));
+            double nd = bf->node[cur].g + (GRID_DIR_IS_DIAGONAL(d) ? GRID_SQRT2 : 1.0);
+            BfOffer o = bf_offer(bf, nb, nd);
+            if (o)
+                bf_queue(bf, nb, o, nd);
         }
     }
 }
@@ -79,115 +97,169 @@ static int by_bucket(const void *a, const void *b)
     return p->order - q->order;
 }
 
+/* A whole decimal number in lo..hi, as strict as the driver's options. */
+static bool arg_number(const char *name, const char *text, unsigned long long lo, unsigned long long hi,
+                       unsigned long long *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (text[0] < '0' || text[0] > '9' || *end || errno || v < lo || v > hi) {
+        fprintf(stderr, "scengen: %s '%s' is not a whole number in %llu..%llu\n", name, text, lo, hi);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+/* The scenario file, written to a temporary file and renamed over OUT. */
+static int write_scen(const char *path, const char *column, const Grid *g, const Pair *pairs, int npairs)
+{
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp) {
+        fprintf(stderr, "scengen: %s: path too long\n", path);
+        return 2;
+    }
+    FILE *out = fopen(tmp, "w");
+    if (!out) {
+        fprintf(stderr, "scengen: %s: cannot write\n", path);
+        return 2;
+    }
+    fprintf(out, "version 1\n");
+    for (int i = 0; i < npairs; i++)
+        fprintf(out, "%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.8f\n", pairs[i].bucket, column, g->width, g->height,
+                pairs[i].s.x, pairs[i].s.y, pairs[i].g.x, pairs[i].g.y, pairs[i].optimal);
+    if (ferror(out) | (fclose(out) != 0) || rename(tmp, path) != 0) {
+        remove(tmp);
+        fprintf(stderr, "scengen: %s: write error\n", path);
+        return 2;
+    }
+    return 0;
+}
+
+typedef struct Gen {
+    Grid g;
+    BestFirst dist;
+    AStar astar;
+    int *open_cells;
+    size_t npass;
+    Buckets b;
+    Pair *pairs;
+    int npairs, cap_pairs;
+} Gen;
+
+static void gen_free(Gen *x)
+{
+    free(x->pairs);
+    free(x->b.filled);
+    free(x->b.reservoir);
+    free(x->b.seen);
+    free(x->open_cells);
+    bf_free(&x->dist);
+    astar_free(&x->astar);
+    grid_free(&x->g);
+}
+
+/* Draws the pairs; returns 0, or 1 when A* and Dijkstra disagree, 2 when out of memory. */
+static int draw_pairs(Gen *x, Rng *rng, int per_bucket, long max_bucket)
+{
+    int idle_starts = 0;
+    for (int round = 0; round < MAX_STARTS && idle_starts < 50; round++) {
+        int start = x->open_cells[rng_below(rng, x->npass)];
+        dijkstra(&x->g, start, &x->dist);
+        memset(x->b.seen, 0, (size_t)x->b.n * sizeof *x->b.seen);
+        for (size_t i = 0; i < x->npass; i++) {
+            int c = x->open_cells[i];
+            if (!bf_reached(&x->dist, (uint32_t)c) || c == start)
+                continue;
+            int b = (int)floor(x->dist.node[c].g / 4.0);
+            if (b >= x->b.n && !buckets_grow(&x->b, b * 2))
+                return 2;
+            if (b > max_bucket || x->b.filled[b] >= per_bucket)
+                continue;
+            if (rng_below(rng, (uint64_t)++x->b.seen[b]) == 0) /* uniform reservoir of one */
+                x->b.reservoir[b] = c;
+        }
+        int added = 0;
+        for (int b = 0; b < x->b.n; b++) {
+            if (!x->b.seen[b])
+                continue;
+            int c = x->b.reservoir[b];
+            xyLoc s = {(int16_t)grid_index_x(&x->g, start), (int16_t)grid_index_y(&x->g, start)};
+            xyLoc t = {(int16_t)grid_index_x(&x->g, c), (int16_t)grid_index_y(&x->g, c)};
+            double opt = astar_distance(&x->astar, s, t, NULL);
+            if (fabs(opt - x->dist.node[c].g) > 1e-9) {
+                fprintf(stderr, "scengen: A* (%.9f) and Dijkstra (%.9f) disagree on (%d,%d)->(%d,%d)\n", opt,
+                        x->dist.node[c].g, s.x, s.y, t.x, t.y);
+                return 1;
+            }
+            if (x->npairs == x->cap_pairs) {
+                int cap = x->cap_pairs ? x->cap_pairs * 2 : 1024;
+                Pair *p = realloc(x->pairs, (size_t)cap * sizeof *p);
+                if (!p)
+                    return 2;
+                x->pairs = p;
+                x->cap_pairs = cap;
+            }
+            x->pairs[x->npairs] = (Pair){b, x->npairs, s, t, opt};
+            x->npairs++;
+            x->b.filled[b]++;
+            added++;
+        }
+        idle_starts = added ? 0 : idle_starts + 1;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 4 || argc > 7) {
         fprintf(stderr, "usage: scengen MAP MAPCOLUMN OUT.scen [seed] [per_bucket] [max_bucket]\n");
         return 2;
     }
-    Grid g;
+    unsigned long long seed = 1, per_bucket = 10, max_bucket = 1u << 30;
+    if ((argc > 4 && !arg_number("seed", argv[4], 0, UINT64_MAX, &seed)) ||
+        (argc > 5 && !arg_number("per_bucket", argv[5], 1, 1000000, &per_bucket)) ||
+        (argc > 6 && !arg_number("max_bucket", argv[6], 0, 1u << 30, &max_bucket)))
+        return 2;
+    if (strchr(argv[2], '\t') || strchr(argv[2], '\n') || !argv[2][0]) {
+        fprintf(stderr, "scengen: MAPCOLUMN '%s' must be one non-empty field without tabs\n", argv[2]);
+        return 2;
+    }
+    Gen x = {0};
     Err err;
-    if (!grid_load_map(&g, argv[1], &err)) {
+    if (!grid_load_map(&x.g, argv[1], &err)) {
         fprintf(stderr, "scengen: %s\n", err.msg);
         return 2;
     }
-    Rng rng = {argc > 4 ? strtoull(argv[4], NULL, 10) : 1};
-    int per_bucket = argc > 5 ? atoi(argv[5]) : 10;
-    int max_bucket = argc > 6 ? atoi(argv[6]) : 1 << 30;
-    size_t ncells = (size_t)(g.height + 2) * g.stride, passable = grid_count_passable(&g);
-    int *open_cells = malloc(passable * sizeof *open_cells);
-    DijkstraNode *node = calloc(ncells, sizeof *node);
-    Heap heap;
-    AStar astar;
-    size_t npass = 0;
-    for (int y = 0; y < g.height; y++)
-        for (int x = 0; x < g.width; x++)
-            if (grid_passable(&g, x, y))
-                open_cells[npass++] = grid_index(&g, x, y);
-    int nbuckets = (int)((g.width + g.height) * 2.0 / 4.0) + 2; /* grows below if needed */
-    int *filled = calloc((size_t)nbuckets, sizeof *filled);
-    Pair *pairs = NULL;
-    int npairs = 0, cap_pairs = 0;
-    if (!open_cells || !node || !filled || npass < 2 ||
-        !heap_init(&heap, (uint32_t)passable + 1, &node[0].heap_pos, sizeof node[0]) ||
-        !astar_init(&astar, &g, &err)) {
-        fprintf(stderr, "scengen: %s: no room or fewer than two open cells\n", argv[1]);
+    size_t cells = (size_t)(x.g.height + 2) * x.g.stride, passable = grid_count_passable(&x.g);
+    if (passable < 2) {
+        fprintf(stderr, "scengen: %s: fewer than two passable cells\n", argv[1]);
+        gen_free(&x);
         return 2;
     }
-    int *reservoir = malloc((size_t)nbuckets * sizeof *reservoir);
-    long *seen = malloc((size_t)nbuckets * sizeof *seen);
-    int idle_starts = 0;
-    for (uint32_t stamp = 1; stamp <= MAX_STARTS && idle_starts < 50; stamp++) {
-        int start = open_cells[rng_below(&rng, npass)];
-        dijkstra(&g, start, node, stamp, &heap);
-        memset(seen, 0, (size_t)nbuckets * sizeof *seen);
-        for (size_t i = 0; i < npass; i++) {
-            int c = open_cells[i];
-            if (node[c].stamp != stamp || c == start)
-                continue;
-            int b = (int)floor(node[c].d / 4.0);
-            if (b >= nbuckets) {
-                int nb = b * 2;
-                filled = realloc(filled, (size_t)nb * sizeof *filled);
-                reservoir = realloc(reservoir, (size_t)nb * sizeof *reservoir);
-                seen = realloc(seen, (size_t)nb * sizeof *seen);
-                memset(filled + nbuckets, 0, (size_t)(nb - nbuckets) * sizeof *filled);
-                memset(seen + nbuckets, 0, (size_t)(nb - nbuckets) * sizeof *seen);
-                nbuckets = nb;
-            }
-            if (b > max_bucket || filled[b] >= per_bucket)
-                continue;
-            if (rng_below(&rng, (uint64_t)++seen[b]) == 0) /* uniform reservoir of one */
-                reservoir[b] = c;
-        }
-        int added = 0;
-        for (int b = 0; b < nbuckets; b++) {
-            if (!seen[b])
-                continue;
-            int c = reservoir[b];
-            xyLoc s = {(int16_t)grid_index_x(&g, start), (int16_t)grid_index_y(&g, start)};
-            xyLoc t = {(int16_t)grid_index_x(&g, c), (int16_t)grid_index_y(&g, c)};
-            double opt = astar_distance(&astar, s, t, NULL);
-            if (fabs(opt - node[c].d) > 1e-9) {
-                fprintf(stderr, "scengen: A* (%.9f) and Dijkstra (%.9f) disagree on (%d,%d)->(%d,%d)\n",
-                        opt, node[c].d, s.x, s.y, t.x, t.y);
-                return 1;
-            }
-            if (npairs == cap_pairs) {
-                cap_pairs = cap_pairs ? cap_pairs * 2 : 1024;
-                pairs = realloc(pairs, (size_t)cap_pairs * sizeof *pairs);
-            }
-            pairs[npairs] = (Pair){b, npairs, s, t, opt};
-            npairs++;
-            filled[b]++;
-            added++;
-        }
-        idle_starts = added ? 0 : idle_starts + 1;
-    }
-    qsort(pairs, (size_t)npairs, sizeof *pairs, by_bucket);
-    FILE *out = fopen(argv[3], "w");
-    if (!out) {
-        fprintf(stderr, "scengen: %s: cannot write\n", argv[3]);
+    x.open_cells = malloc(passable * sizeof *x.open_cells);
+    if (!x.open_cells || !bf_init(&x.dist, cells, (uint32_t)passable + 1) || !astar_init(&x.astar, &x.g, &err) ||
+        !buckets_grow(&x.b, (int)((x.g.width + x.g.height) * 2.0 / 4.0) + 2)) {
+        fprintf(stderr, "scengen: %s: out of memory\n", argv[1]);
+        gen_free(&x);
         return 2;
     }
-    fprintf(out, "version 1\n");
-    for (int i = 0; i < npairs; i++)
-        fprintf(out, "%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.8f\n", pairs[i].bucket, argv[2], g.width,
-                g.height, pairs[i].s.x, pairs[i].s.y, pairs[i].g.x, pairs[i].g.y, pairs[i].optimal);
-    if (fclose(out) != 0) {
-        fprintf(stderr, "scengen: %s: write error\n", argv[3]);
-        return 2;
+    for (int y = 0; y < x.g.height; y++)
+        for (int xx = 0; xx < x.g.width; xx++)
+            if (grid_passable(&x.g, xx, y))
+                x.open_cells[x.npass++] = grid_index(&x.g, xx, y);
+    Rng rng = {seed};
+    int code = draw_pairs(&x, &rng, (int)per_bucket, (long)max_bucket);
+    if (code == 2)
+        fprintf(stderr, "scengen: %s: out of memory\n", argv[1]);
+    if (code == 0) {
+        qsort(x.pairs, (size_t)x.npairs, sizeof *x.pairs, by_bucket);
+        code = write_scen(argv[3], argv[2], &x.g, x.pairs, x.npairs);
     }
-    fprintf(stderr, "scengen: %s: %d queries in buckets 0..%d\n", argv[3], npairs,
-            npairs ? pairs[npairs - 1].bucket : -1);
-    free(pairs);
-    free(reservoir);
-    free(seen);
-    free(filled);
-    free(open_cells);
-    free(node);
-    heap_free(&heap);
-    astar_free(&astar);
-    grid_free(&g);
-    return 0;
+    if (code == 0)
+        fprintf(stderr, "scengen: %s: %d queries in buckets 0..%d\n", argv[3], x.npairs,
+                x.npairs ? x.pairs[x.npairs - 1].bucket : -1);
+    gen_free(&x);
+    return code;
 }

@@ -27,10 +27,7 @@ void akers_free(Akers *a)
     memset(a, 0, sizeof *a);
 }
 
-size_t akers_scratch_bytes(const Akers *a)
-{
-    return ((size_t)(a->grid->height + 2) * a->grid->stride + 3) / 4;
-}
+size_t akers_scratch_bytes(const Akers *a) { return ((size_t)(a->grid->height + 2) * a->grid->stride + 3) / 4; }
 
 size_t akers_queue_bytes(const Akers *a) { return a->queue_cap * sizeof *a->queue; }
 

@@ -1,4 +1,4 @@
-/* akers.h: Lee's wavefront (1961) with Akers' 2-bit labels (1967), for the
+/* akers.h (private to entries/akers/): Lee's wavefront (1961) with Akers' 2-bit labels (1967), for the
  * 8-move grid without corner cutting.
  *
  * Lee labels every reached cell with its depth (moves from the start) and
@@ -27,24 +27,23 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../Entry.h"
 #include "../../grid/grid.h"
 
 #define AKERS_EMPTY 0
 
 typedef struct Akers {
     const Grid *grid;
-    uint8_t *label;            /* 2 bits per padded cell: 0 empty, 1 + depth mod 3 */
-    uint32_t *queue;           /* reached cells, in wavefront order */
-    xyLoc *trace;              /* the walk back, goal first */
+    uint8_t *label;  /* 2 bits per padded cell: 0 empty, 1 + depth mod 3 */
+    uint32_t *queue; /* reached cells, in wavefront order */
+    xyLoc *trace;    /* the walk back, goal first */
     size_t queue_cap;
-    size_t reached;            /* cells the last search labelled */
-    uint64_t expanded;         /* cells taken off the wavefront, cumulative */
+    size_t reached;    /* cells the last search labelled */
+    uint64_t expanded; /* cells taken off the wavefront, cumulative */
 } Akers;
 
 bool akers_init(Akers *a, const Grid *g, Err *err);
 void akers_free(Akers *a);
-size_t akers_scratch_bytes(const Akers *a);   /* the 2-bit label grid */
+size_t akers_scratch_bytes(const Akers *a); /* the 2-bit label grid */
 size_t akers_queue_bytes(const Akers *a);
 
 static inline int akers_label(const Akers *a, int idx) { return a->label[idx >> 2] >> ((idx & 3) * 2) & 3; }

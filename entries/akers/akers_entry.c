@@ -3,6 +3,7 @@
  * octile length (it minimises moves), so -check applies no bound. */
 #include <stdlib.h>
 
+#include "../entry.h"
 #include "akers.h"
 
 typedef struct AkersEntry {
@@ -47,7 +48,7 @@ static bool akers_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
     return true;
 }
 
-static void akers_counters(void *inst, EntryCounters *out, bool detail)
+static void akers_counters(void *inst, Counters *out, bool detail)
 {
     AkersEntry *e = inst;
     out->expanded = e->akers.expanded;

@@ -4,23 +4,22 @@
  * no bound). */
 #include <stdlib.h>
 
-#include "../../Entry.h"
 #include "../../grid/grid.h"
 #include "../../search/astar.h"
+#include "../entry.h"
 
 typedef struct AStarEntry {
     Grid grid;
     AStar search;
     AStarLimits limits;
-    size_t passable;           /* cells of the map as it is now */
+    size_t passable; /* cells of the map as it is now */
 } AStarEntry;
 
 static const char *const KNOWN[] = {"w", NULL};
 
 static bool parse(const EntryOpts *opts, double *weight, Err *err)
 {
-    return opts_only(opts, KNOWN, "astar", err) &&
-           opts_double(opts, "w", 1.0, 1000.0, 1.0, weight, "astar", err);
+    return opts_only(opts, KNOWN, "astar", err) && opts_double(opts, "w", 1.0, 1000.0, 1.0, weight, "astar", err);
 }
 
 static bool astar_check_options(const EntryOpts *opts, Err *err)
@@ -75,15 +74,12 @@ static bool astar_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
     return true;
 }
 
-static void astar_counters(void *inst, EntryCounters *out, bool detail)
+static void astar_counters(void *inst, Counters *out, bool detail)
 {
     AStarEntry *e = inst;
     out->expanded = e->search.expanded;
     if (detail)
-        counters_add(out, "search_bytes",
-                     (double)((size_t)(e->grid.height + 2) * e->grid.stride *
-                                  (sizeof(AStarNode) + 1) +
-                              e->search.open.cap * sizeof(HeapItem)));
+        counters_add(out, "search_bytes", (double)astar_bytes(&e->search));
 }
 
 const Entry ENTRY_ASTAR = {

@@ -1,4 +1,4 @@
-/* ch.h: Contraction Hierarchies over the grid graph (Geisberger et al. 2008;
+/* ch.h (private to entries/ch/): Contraction Hierarchies over the grid graph (Geisberger et al. 2008;
  * on grids: Sturtevant & Geisberger 2010, Storandt 2013).
  *
  * Nodes are the passable cells (numbered as in "Layout" below); edges the
@@ -37,18 +37,26 @@ typedef struct ChEdge {
 } ChEdge;
 
 typedef struct ChGraph {
-    uint32_t n;                /* nodes */
-    uint32_t *cell;            /* node -> padded cell index */
-    uint32_t *rank;            /* node -> contraction position (0 = first contracted) */
-    uint32_t *first;           /* n + 1 */
-    uint32_t m;                /* upward edges */
+    uint32_t n;      /* nodes */
+    uint32_t *cell;  /* node -> padded cell index */
+    uint32_t *rank;  /* node -> contraction position (0 = first contracted) */
+    uint32_t *first; /* n + 1 */
+    uint32_t m;      /* upward edges */
     struct ChEdge *edge;
     uint32_t shortcuts;
 } ChGraph;
 
-/* Contracts the grid graph; `witness_limit` bounds the nodes each witness
- * search settles (larger: fewer shortcuts, slower build). */
-bool ch_build(ChGraph *ch, const Grid *g, int witness_limit, Err *err);
+typedef struct ChBuildConfig {
+    /* Bound on the nodes each witness search settles (larger: fewer
+     * shortcuts, slower build). */
+    int witness_limit;
+    /* Where the witness searches' generation counter starts (0 normally;
+     * tests start it just below the wrap, common/stamp.h). */
+    uint32_t first_stamp;
+} ChBuildConfig;
+
+/* Contracts the grid graph. */
+bool ch_build(ChGraph *ch, const Grid *g, const ChBuildConfig *cfg, Err *err);
 void ch_free(ChGraph *ch);
 size_t ch_bytes(const ChGraph *ch);
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../common/stamp.h"
 #include "../../search/heap.h"
 #include "ch.h"
 
@@ -25,17 +26,17 @@ typedef struct WNode {
 
 typedef struct Builder {
     uint32_t n;
-    ArcList *adj;              /* current graph over uncontracted nodes (both directions) */
+    ArcList *adj; /* current graph over uncontracted nodes (both directions) */
     uint8_t *contracted;
-    uint32_t *deleted_nb;      /* contracted neighbours so far */
-    uint32_t *level;           /* 1 + the highest level of a contracted neighbour */
+    uint32_t *deleted_nb; /* contracted neighbours so far */
+    uint32_t *level;      /* 1 + the highest level of a contracted neighbour */
     WNode *w;
     Heap wheap;
     uint32_t stamp;
-    uint32_t *target_mark;     /* == stamp: a neighbour the witness search must answer */
+    uint32_t *target_mark; /* == stamp: a neighbour the witness search must answer */
     int limit;
     /* result */
-    ArcList *up;               /* upward arcs of each contracted node */
+    ArcList *up; /* upward arcs of each contracted node */
     uint32_t shortcuts;
 } Builder;
 
@@ -76,7 +77,9 @@ static bool add_edge(Builder *b, uint32_t u, uint32_t w, uint64_t cost, uint32_t
 
 /* Dijkstra from `src` over uncontracted nodes but `skip`, up to `max_cost`,
  * b->limit settled nodes, or until the `targets` nodes marked with the
- * current stamp are all settled; w[x].dist holds what it found (stamped). */
+ * current stamp are all settled; w[x].dist holds what it found (stamped).
+ * Its own loop, not search/best_first.h: distances are exact 64-bit integers
+ * (ch.h), which the core's double g cannot carry beyond 2^53. */
 static void witness(Builder *b, uint32_t src, uint32_t skip, uint64_t max_cost, int targets)
 {
     uint32_t stamp = b->stamp;
@@ -122,7 +125,10 @@ static long contract(Builder *b, uint32_t v, bool apply)
     for (uint32_t i = 0; i + 1 < l->n; i++) { /* the last neighbour has no pair left */
         uint32_t u = l->a[i].to;
         uint64_t max_cost = 0;
-        uint32_t stamp = ++b->stamp;
+        /* One generation marks both the targets and the witness labels. */
+        StampArea marks[2] = {STAMP_ARRAY(b->target_mark, (size_t)b->n + 1),
+                              STAMP_FIELD(b->w, stamp, (size_t)b->n + 1)};
+        uint32_t stamp = stamp_next(&b->stamp, marks, 2);
         for (uint32_t k = i + 1; k < l->n; k++) {
             b->target_mark[l->a[k].to] = stamp;
             if (l->a[i].cost + l->a[k].cost > max_cost)
@@ -252,7 +258,7 @@ typedef struct PrioSlot {
     int32_t pos;
 } PrioSlot;
 
-bool ch_build(ChGraph *ch, const Grid *g, int witness_limit, Err *err)
+bool ch_build(ChGraph *ch, const Grid *g, const ChBuildConfig *cfg, Err *err)
 {
     memset(ch, 0, sizeof *ch);
     Builder b = {0};
@@ -263,7 +269,8 @@ bool ch_build(ChGraph *ch, const Grid *g, int witness_limit, Err *err)
     bool ok = true;
     size_t cells = (size_t)(g->height + 2) * g->stride;
     b.n = (uint32_t)grid_count_passable(g);
-    b.limit = witness_limit;
+    b.limit = cfg->witness_limit;
+    b.stamp = cfg->first_stamp;
     ch->n = b.n;
     ch->cell = malloc(((size_t)b.n + 1) * sizeof *ch->cell);
     node_of = malloc(cells * sizeof *node_of);
@@ -276,8 +283,8 @@ bool ch_build(ChGraph *ch, const Grid *g, int witness_limit, Err *err)
     b.w = calloc((size_t)b.n + 1, sizeof *b.w);
     slot = calloc((size_t)b.n + 1, sizeof *slot);
     rank = malloc(((size_t)b.n + 1) * sizeof *rank);
-    if (!rank || !ch->cell || !node_of || !b.adj || !b.up || !b.contracted || !b.deleted_nb || !b.level || !b.target_mark || !b.w || !slot ||
-        !heap_init(&b.wheap, b.n + 1, &b.w[0].heap_pos, sizeof *b.w) ||
+    if (!rank || !ch->cell || !node_of || !b.adj || !b.up || !b.contracted || !b.deleted_nb || !b.level ||
+        !b.target_mark || !b.w || !slot || !heap_init(&b.wheap, b.n + 1, &b.w[0].heap_pos, sizeof *b.w) ||
         !heap_init(&order, b.n + 1, &slot[0].pos, sizeof *slot))
         goto oom;
     uint32_t k = 0;
@@ -290,8 +297,8 @@ bool ch_build(ChGraph *ch, const Grid *g, int witness_limit, Err *err)
         int x = grid_index_x(g, (int)ch->cell[v]), y = grid_index_y(g, (int)ch->cell[v]);
         for (int d = 0; d < 8; d++)
             if (grid_move_legal(g, x, y, d) &&
-                !push_arc(&b.adj[v], (Arc){(uint32_t)node_of[grid_index(g, x + GRID_DX[d], y + GRID_DY[d])],
-                                          CH_NONE, GRID_DIR_IS_DIAGONAL(d) ? CH_DIAG : CH_CARD}))
+                !push_arc(&b.adj[v], (Arc){(uint32_t)node_of[grid_index(g, x + GRID_DX[d], y + GRID_DY[d])], CH_NONE,
+                                           GRID_DIR_IS_DIAGONAL(d) ? CH_DIAG : CH_CARD}))
                 goto oom;
     }
     for (uint32_t v = 0; v < b.n; v++)

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../Entry.h"
 #include "../../common/binio.h"
+#include "../entry.h"
 #include "ch.h"
 #include "ch_query.h"
 
@@ -24,8 +24,8 @@ typedef struct Ch {
     Grid grid;
     ChGraph g;
     ChQuery query;
-    int32_t *node_of;          /* padded cell -> node, -1 blocked */
-    int witness;
+    int32_t *node_of; /* padded cell -> node, -1 blocked */
+    ChBuildConfig build;
 } Ch;
 
 static const char *const KNOWN[] = {"witness", NULL};
@@ -51,14 +51,14 @@ static void put_u32s(BinFile *f, uint64_t *sum, const uint32_t *v, size_t n)
 
 static bool ch_preprocess(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
 {
-    int witness;
+    ChBuildConfig cfg = {0};
     ChGraph g;
-    if (!opts_int(opts, "witness", 1, 100000, CH_WITNESS_DEFAULT, &witness, "ch", err) || !ch_build(&g, map, witness, err))
+    if (!opts_int(opts, "witness", 1, 100000, CH_WITNESS_DEFAULT, &cfg.witness_limit, "ch", err) ||
+        !ch_build(&g, map, &cfg, err))
         return false;
-    FILE *fp = fopen(file, "wb");
-    bool ok = fp != NULL;
+    BinFile f;
+    bool ok = bin_create(&f, file, err);
     if (ok) {
-        BinFile f = {fp, file, false};
         FileHeader h = header_for(map);
         bin_put_header(&f, &h);
         uint64_t sum = BIN_FNV_SEED;
@@ -74,10 +74,10 @@ static bool ch_preprocess(const Grid *map, const char *file, const EntryOpts *op
             sum = bin_fnv1a(sum, &g.edge[i], sizeof g.edge[i]);
         }
         bin_put_u64(&f, sum);
-        ok = fclose(fp) == 0 && !f.failed;
+        ok = bin_commit(&f, err);
     }
     ch_free(&g);
-    return ok || err_set(err, "%s: cannot write the preprocessing file", file);
+    return ok;
 }
 
 static uint32_t *get_u32s(BinFile *f, uint64_t *sum, size_t n)
@@ -96,7 +96,8 @@ static bool check_graph(const ChGraph *g, const Grid *grid, const int32_t *node_
 {
     size_t cells = (size_t)(grid->height + 2) * grid->stride;
     for (uint32_t v = 0; v < g->n; v++)
-        if (g->cell[v] >= cells || node_of[g->cell[v]] != (int32_t)v || g->first[v] > g->first[v + 1] || g->rank[v] >= g->n)
+        if (g->cell[v] >= cells || node_of[g->cell[v]] != (int32_t)v || g->first[v] > g->first[v + 1] ||
+            g->rank[v] >= g->n)
             return err_set(err, "%s: node %u does not match the map", file, v);
     if (g->first[g->n] != g->m)
         return err_set(err, "%s: edge count differs", file);
@@ -104,17 +105,15 @@ static bool check_graph(const ChGraph *g, const Grid *grid, const int32_t *node_
         for (uint32_t e = g->first[v]; e < g->first[v + 1]; e++) {
             uint32_t w = g->edge[e].target, mid = g->edge[e].middle;
             /* Upward: targets rank higher; a middle ranks below both ends. */
-            if (w >= g->n || g->rank[w] <= g->rank[v] || (mid != CH_NONE && (mid >= g->n || g->rank[mid] >= g->rank[v])) ||
-                g->edge[e].cost == 0)
+            if (w >= g->n || g->rank[w] <= g->rank[v] ||
+                (mid != CH_NONE && (mid >= g->n || g->rank[mid] >= g->rank[v])) || g->edge[e].cost == 0)
                 return err_set(err, "%s: edge %u out of range or not upward", file, e);
             if (mid == CH_NONE) {
                 int dx = (int)(g->cell[w] % (uint32_t)grid->stride) - (int)(g->cell[v] % (uint32_t)grid->stride);
                 int dy = (int)(g->cell[w] / (uint32_t)grid->stride) - (int)(g->cell[v] / (uint32_t)grid->stride);
-                int d = 0;
-                while (d < 8 && (GRID_DX[d] != dx || GRID_DY[d] != dy))
-                    d++;
+                int d = grid_dir_of(dx, dy);
                 int x = grid_index_x(grid, (int)g->cell[v]), y = grid_index_y(grid, (int)g->cell[v]);
-                if (d == 8 || !grid_move_legal(grid, x, y, d) ||
+                if (d < 0 || !grid_move_legal(grid, x, y, d) ||
                     g->edge[e].cost != (GRID_DIR_IS_DIAGONAL(d) ? CH_DIAG : CH_CARD))
                     return err_set(err, "%s: edge %u is not a legal move", file, e);
             }
@@ -141,7 +140,7 @@ static bool load(Ch *c, const char *file, Err *err)
     FILE *fp = fopen(file, "rb");
     if (!fp)
         return err_set(err, "%s: cannot open (not preprocessed?)", file);
-    BinFile f = {fp, file, false};
+    BinFile f = {.fp = fp, .path = file};
     FileHeader want = header_for(&c->grid);
     bool ok = bin_check_header(&f, &want, err);
     ChGraph *g = &c->g;
@@ -207,7 +206,7 @@ static void *ch_prepare(const Grid *map, const char *file, const EntryOpts *opts
         ch_destroy(c);
         return NULL;
     }
-    opts_int(opts, "witness", 1, 100000, CH_WITNESS_DEFAULT, &c->witness, "ch", err);
+    opts_int(opts, "witness", 1, 100000, CH_WITNESS_DEFAULT, &c->build.witness_limit, "ch", err);
     size_t cells = (size_t)(map->height + 2) * c->grid.stride;
     c->node_of = malloc(cells * sizeof *c->node_of);
     if (!c->node_of) {
@@ -217,7 +216,7 @@ static void *ch_prepare(const Grid *map, const char *file, const EntryOpts *opts
     Err why;
     if (!load(c, file, &why)) {
         fprintf(stderr, "ch: rejected %s; rebuilding in memory\n", why.msg);
-        if (!ch_build(&c->g, &c->grid, c->witness, err)) {
+        if (!ch_build(&c->g, &c->grid, &c->build, err)) {
             ch_destroy(c);
             return NULL;
         }
@@ -241,7 +240,7 @@ static bool ch_get_path(void *inst, xyLoc s, xyLoc t, xyPath *path)
     return true;
 }
 
-static void ch_counters(void *inst, EntryCounters *out, bool detail)
+static void ch_counters(void *inst, Counters *out, bool detail)
 {
     Ch *c = inst;
     const ChQuery *q = &c->query;

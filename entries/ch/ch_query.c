@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../common/stamp.h"
+
 bool ch_query_init(ChQuery *q, const ChGraph *g, Err *err)
 {
     memset(q, 0, sizeof *q);
@@ -174,13 +176,8 @@ static void settle(ChQuery *q, int side, uint32_t v, uint32_t stamp, uint64_t be
 static uint32_t meet_in_middle(ChQuery *q, uint32_t src, uint32_t dst)
 {
     const ChGraph *g = q->g;
-    if (++q->stamp == 0) {
-        for (int side = 0; side < 2; side++)
-            for (uint32_t i = 0; i < g->n; i++)
-                q->label[side][i].stamp = 0;
-        q->stamp = 1;
-    }
-    uint32_t stamp = q->stamp, ends[2] = {src, dst}, meet = CH_NONE;
+    StampArea marks[2] = {STAMP_FIELD(q->label[0], stamp, g->n), STAMP_FIELD(q->label[1], stamp, g->n)};
+    uint32_t stamp = stamp_next(&q->stamp, marks, 2), ends[2] = {src, dst}, meet = CH_NONE;
     uint64_t best = UINT64_MAX;
     for (int side = 0; side < 2; side++) {
         q->open[side].n = 0;

@@ -1,4 +1,4 @@
-/* ch_query.h: the CH query (Geisberger et al. 2008, §5): a bidirectional
+/* ch_query.h (private to entries/ch/): the CH query (Geisberger et al. 2008, §5): a bidirectional
  * Dijkstra over upward edges with stall-on-demand, then the shortcuts of the
  * meeting path unpacked into cells.
  *
@@ -11,13 +11,12 @@
 #ifndef GPPC_CH_QUERY_H
 #define GPPC_CH_QUERY_H
 
-#include "../../Entry.h"
 #include "ch.h"
 
 typedef struct ChLabel {
     uint64_t dist;
     uint32_t stamp;
-    uint32_t via;              /* the upward edge the label came by; its lower
+    uint32_t via; /* the upward edge the label came by; its lower
                                   endpoint (the predecessor) is the node whose
                                   edge range holds it (ch_edge_owner) */
 } ChLabel;
@@ -34,15 +33,15 @@ typedef struct ChOpenItem {
 
 typedef struct ChOpen {
     ChOpenItem *item;
-    uint32_t n, cap;           /* cap doubles when a search needs more */
+    uint32_t n, cap; /* cap doubles when a search needs more */
 } ChOpen;
 
 typedef struct ChQuery {
     const ChGraph *g;
-    ChLabel *label[2];         /* 0: from the start, 1: from the goal */
+    ChLabel *label[2]; /* 0: from the start, 1: from the goal */
     ChOpen open[2];
     uint32_t stamp;
-    uint32_t *stack;           /* unpacking, 3 words per frame */
+    uint32_t *stack; /* unpacking, 3 words per frame */
     size_t stack_cap;
     uint32_t *chain;
     uint64_t settled, scanned, stalled, queries;

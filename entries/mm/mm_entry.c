@@ -20,21 +20,24 @@
 
 #include "../../common/binio.h"
 #include "../../refine/refiner.h"
+#include "../../refine/segbuild.h"
+#include "../entry.h"
 #include "mm.h"
 
 typedef struct MmConfig {
     int sector;
     int defaults, labels;
-    int centers;               /* 0 plain, 1 opt */
+    int centers; /* 0 plain, 1 opt */
     RefineConfig refine;
-    int cache;                 /* CacheMode */
-    int segfile;               /* 0, CACHE_NOSYM, CACHE_SYM */
+    int cache;   /* LegMode */
+    int segfile; /* LegMode: off (0), nosym, sym */
 } MmConfig;
 
 typedef struct MmEntry {
     MmConfig cfg;
     Grid grid;
     Abstraction abs;
+    AbsIndex ix;
     AbsSearch as;
     LegPlanner legs;
     EdgeCache cache;
@@ -42,12 +45,12 @@ typedef struct MmEntry {
     bool have_segs;
     Refiner refiner;
     /* Dynamic-map updates (mm_update). */
-    size_t passable;           /* cells of the map as it is now */
+    size_t passable; /* cells of the map as it is now */
     uint64_t updates, touched_sectors, cache_dropped, segs_dropped;
 } MmEntry;
 
-static const char *const KNOWN[] = {"sector", "defaults", "labels", "w", "n", "trim", "corridor",
-                                    "smooth", "cache", "segfile", "budget_us", "centers", NULL};
+static const char *const KNOWN[] = {"sector", "defaults", "labels",  "w",         "n",       "trim", "corridor",
+                                    "smooth", "cache",    "segfile", "budget_us", "centers", NULL};
 static const char *const CENTER_MODES[] = {"plain", "opt", NULL};
 static const char *const CACHE_MODES[] = {"off", "nosym", "sym", NULL};
 static const char *const SEG_MODES[] = {"0", "nosym", "sym", NULL};
@@ -75,18 +78,17 @@ static bool parse(const EntryOpts *opts, MmConfig *c, Err *err)
 {
     int corridor, smooth;
     bool ok = opts_only(opts, KNOWN, "mm", err) &&
-           opts_int(opts, "sector", ABS_MIN_SECTOR, ABS_MAX_SECTOR, 16, &c->sector, "mm", err) &&
-           opts_int(opts, "defaults", 0, 1, 1, &c->defaults, "mm", err) &&
-           opts_int(opts, "labels", 0, 1, 0, &c->labels, "mm", err) &&
-           opts_choice(opts, "centers", CENTER_MODES, 0, &c->centers, "mm", err) &&
-           opts_double(opts, "w", 1.0, 1000.0, 1.0, &c->refine.weight, "mm", err) &&
-           opts_int(opts, "n", 1, 1000000, 1, &c->refine.legs_per_call, "mm", err) &&
-           opts_int(opts, "budget_us", 0, 10000000, 0, &c->refine.budget_us, "mm", err) &&
-           parse_trim(opts, &c->refine, err) &&
-           opts_int(opts, "corridor", 0, 1, 1, &corridor, "mm", err) &&
-           opts_int(opts, "smooth", 0, 1, 1, &smooth, "mm", err) &&
-           opts_choice(opts, "cache", CACHE_MODES, CACHE_SYM, &c->cache, "mm", err) &&
-           opts_choice(opts, "segfile", SEG_MODES, 0, &c->segfile, "mm", err);
+              opts_int(opts, "sector", ABS_MIN_SECTOR, ABS_MAX_SECTOR, 16, &c->sector, "mm", err) &&
+              opts_int(opts, "defaults", 0, 1, 1, &c->defaults, "mm", err) &&
+              opts_int(opts, "labels", 0, 1, 0, &c->labels, "mm", err) &&
+              opts_choice(opts, "centers", CENTER_MODES, 0, &c->centers, "mm", err) &&
+              opts_double(opts, "w", 1.0, 1000.0, 1.0, &c->refine.weight, "mm", err) &&
+              opts_int(opts, "n", 1, 1000000, 1, &c->refine.legs_per_call, "mm", err) &&
+              opts_int(opts, "budget_us", 0, 10000000, 0, &c->refine.budget_us, "mm", err) &&
+              parse_trim(opts, &c->refine, err) && opts_int(opts, "corridor", 0, 1, 1, &corridor, "mm", err) &&
+              opts_int(opts, "smooth", 0, 1, 1, &smooth, "mm", err) &&
+              opts_choice(opts, "cache", CACHE_MODES, LEGS_SYM, &c->cache, "mm", err) &&
+              opts_choice(opts, "segfile", SEG_MODES, 0, &c->segfile, "mm", err);
     if (ok && c->refine.budget_us > 0 && opts_get(opts, "n"))
         ok = err_set(err, "--entry mm: n= and budget_us= both set; a budget replaces the leg count");
     c->refine.corridor = ok && corridor;
@@ -100,18 +102,36 @@ static bool mm_check_options(const EntryOpts *opts, Err *err)
     return parse(opts, &c, err);
 }
 
+/* The index, search and leg planner over e->abs, once it is built or loaded. */
+static bool index_abs(MmEntry *e, Err *err)
+{
+    return abs_index_init(&e->ix, &e->abs, err) && abs_search_init(&e->as, &e->ix, err) &&
+           legs_init(&e->legs, &e->grid, &e->abs, err);
+}
+
 /* The abstraction and (with segfile) the segments, built from the grid. */
 static bool build_all(MmEntry *e, Err *err)
 {
     if (!abs_build_centers(&e->abs, &e->grid, e->cfg.sector, e->cfg.defaults, e->cfg.centers, err) ||
-        !abs_search_init(&e->as, &e->abs, err) || !legs_init(&e->legs, &e->grid, &e->abs, err))
+        !index_abs(e, err))
         return false;
     if (e->cfg.segfile) {
-        if (!segs_build(&e->segs, (CacheMode)e->cfg.segfile, &e->legs, &e->as, err))
+        if (!segs_build(&e->segs, (LegMode)e->cfg.segfile, &e->legs, &e->ix, err))
             return false;
         e->have_segs = true;
     }
     return true;
+}
+
+/* What build_all or load_file made, released. */
+static void free_all(MmEntry *e)
+{
+    segs_free(&e->segs);
+    e->have_segs = false;
+    legs_free(&e->legs);
+    abs_search_free(&e->as);
+    abs_index_free(&e->ix);
+    abs_free(&e->abs);
 }
 
 static void mm_destroy(void *inst)
@@ -120,11 +140,8 @@ static void mm_destroy(void *inst)
     if (!e)
         return;
     refiner_free(&e->refiner);
-    segs_free(&e->segs);
     edge_cache_free(&e->cache);
-    legs_free(&e->legs);
-    abs_search_free(&e->as);
-    abs_free(&e->abs);
+    free_all(e);
     grid_free(&e->grid);
     free(e);
 }
@@ -150,18 +167,17 @@ static bool mm_preprocess(const Grid *map, const char *file, const EntryOpts *op
         mm_destroy(e);
         return false;
     }
-    FILE *fp = fopen(file, "wb");
-    bool ok = fp != NULL;
+    BinFile f;
+    bool ok = bin_create(&f, file, err);
     if (ok) {
-        BinFile f = {fp, file, false};
         abs_write(&f, &e->abs, &e->grid);
         bin_put_u32(&f, (uint32_t)e->cfg.segfile);
         if (e->have_segs)
             segs_write(&f, &e->segs);
-        ok = fclose(fp) == 0 && !f.failed;
+        ok = bin_commit(&f, err);
     }
     mm_destroy(e);
-    return ok || err_set(err, "%s: cannot write the preprocessing file", file);
+    return ok;
 }
 
 /* Loads the file into e; false (with the reason) when it must not be trusted. */
@@ -170,23 +186,23 @@ static bool load_file(MmEntry *e, const char *file, Err *err)
     FILE *fp = fopen(file, "rb");
     if (!fp)
         return err_set(err, "%s: cannot open (not preprocessed?)", file);
-    BinFile f = {fp, file, false};
+    BinFile f = {.fp = fp, .path = file};
     bool ok = abs_read(&f, &e->abs, &e->grid, err);
     if (ok && (e->abs.S != e->cfg.sector || e->abs.defaults_on != (bool)e->cfg.defaults ||
                e->abs.centers_opt != (bool)e->cfg.centers))
         ok = err_set(err, "%s: built with sector=%d defaults=%d centers=%s, asked for sector=%d defaults=%d centers=%s",
                      file, e->abs.S, e->abs.defaults_on, CENTER_MODES[e->abs.centers_opt], e->cfg.sector,
                      e->cfg.defaults, CENTER_MODES[e->cfg.centers]);
-    ok = ok && abs_search_init(&e->as, &e->abs, err) && legs_init(&e->legs, &e->grid, &e->abs, err);
+    ok = ok && index_abs(e, err);
     if (ok) {
         uint32_t mode = bin_get_u32(&f);
         if (f.failed)
             ok = err_set(err, "%s: truncated file (no segment mode)", file);
         else if (mode != (uint32_t)e->cfg.segfile)
-            ok = err_set(err, "%s: built with segfile=%s, asked for segfile=%s", file,
-                         mode < 3 ? SEG_MODES[mode] : "?", SEG_MODES[e->cfg.segfile]);
+            ok = err_set(err, "%s: built with segfile=%s, asked for segfile=%s", file, mode < 3 ? SEG_MODES[mode] : "?",
+                         SEG_MODES[e->cfg.segfile]);
         else if (mode)
-            ok = e->have_segs = segs_read(&f, &e->segs, (CacheMode)mode, &e->as, &e->grid, err);
+            ok = e->have_segs = segs_read(&f, &e->segs, (LegMode)mode, &e->ix, &e->grid, err);
     }
     if (ok && fgetc(fp) != EOF)
         ok = err_set(err, "%s: trailing bytes after the data", file);
@@ -202,19 +218,15 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
     Err why;
     if (!load_file(e, file, &why)) {
         fprintf(stderr, "mm: rejected %s; rebuilding in memory\n", why.msg);
-        segs_free(&e->segs);
-        e->have_segs = false;
-        legs_free(&e->legs);
-        abs_search_free(&e->as);
-        abs_free(&e->abs);
+        free_all(e);
         if (!build_all(e, err)) {
             mm_destroy(e);
             return NULL;
         }
     }
     if ((e->cfg.labels && !abs_make_labels(&e->abs, &e->grid, err)) ||
-        !edge_cache_init(&e->cache, (CacheMode)e->cfg.cache, err) ||
-        !refiner_init(&e->refiner, &e->cfg.refine, &e->grid, &e->abs, &e->as, &e->legs, &e->cache,
+        !edge_cache_init(&e->cache, (LegMode)e->cfg.cache, err) ||
+        !refiner_init(&e->refiner, &e->cfg.refine, &e->grid, &e->ix, &e->as, &e->legs, &e->cache,
                       e->have_segs ? &e->segs : NULL, err)) {
         mm_destroy(e);
         return NULL;
@@ -223,50 +235,10 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
     return e;
 }
 
-/* Old global region ids -> new, across an update. */
-typedef struct Renumber {
-    const AbsSearch *old_as, *new_as;
-    const uint8_t *touched;
-    xyPath leg;                /* scratch for walking a cached leg */
-} Renumber;
-
-static bool renumber(const Renumber *rn, uint32_t *gid)
-{
-    uint32_t s = rn->old_as->region_sector[*gid];
-    *gid = rn->new_as->region_base[s] + (*gid - rn->old_as->region_base[s]);
-    return !rn->touched[s];
-}
-
-/* Keeps a cached leg unless an end region was rebuilt or the leg (walked
- * from the old center of a) uses a touched sector. */
-static bool rekey_leg(void *ctx, uint32_t *a, uint32_t *b, const uint8_t *moves, size_t nmoves)
-{
-    Renumber *rn = ctx;
-    /* A leg and its smoothing stay in the bounding box of its two sectors
-     * (lines between cells of a box stay in it): walk it only when a touched
-     * sector lies in that box. */
-    const Abstraction *abs = rn->old_as->abs;
-    int sa = (int)rn->old_as->region_sector[*a], sb = (int)rn->old_as->region_sector[*b];
-    int x0 = sa % abs->sw, x1 = sb % abs->sw, y0 = sa / abs->sw, y1 = sb / abs->sw;
-    bool near = false;
-    for (int y = y0 < y1 ? y0 : y1; y <= (y0 > y1 ? y0 : y1); y++)
-        for (int x = x0 < x1 ? x0 : x1; x <= (x0 > x1 ? x0 : x1); x++)
-            near |= rn->touched[y * abs->sw + x] != 0;
-    if (!near)
-        return renumber(rn, a) & renumber(rn, b);
-    rn->leg.len = 0;
-    path_push(&rn->leg, rn->old_as->center[*a]);
-    edge_cache_decode(moves, nmoves, false, rn->old_as->center[*a], &rn->leg);
-    bool keep = !abs_leg_touches(rn->old_as->abs, rn->leg.cells, rn->leg.len, rn->touched);
-    return renumber(rn, a) & renumber(rn, b) && keep;
-}
-
 /* Paper §"Dynamic Maps": rebuild only the touched sectors (abstraction/
- * update.c), then drop the cached and precomputed legs that use a touched
- * sector: an end region there (renumbered, its center may have moved, a
- * freed cell may shorten it) or a cell or corner on the way (smoothing lets
- * a leg leave its two sectors). That covers every leg that crossed a changed
- * cell; the others are kept and re-keyed to the new region ids. */
+ * update.c), then keep the cached and precomputed legs that the leg store's
+ * survival rule keeps (leg_survives, cache/leg.h), re-keyed to the new
+ * region ids, and drop the others. */
 static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
 {
     MmEntry *e = inst;
@@ -292,30 +264,35 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
         *t = 1;
         changed++;
     }
-    Abstraction fresh;
-    AbsSearch fresh_as;
+    /* The fresh abstraction is built beside the old one; the stores are
+     * re-indexed from old to fresh; then fresh takes the old one's place. */
+    Abstraction fresh = {0};
+    AbsIndex fresh_ix = {0};
+    AbsSearch fresh_as = {0};
     bool ok = changed == 0 || (abs_update(&fresh, &e->abs, &e->grid, touched, err) &&
-                               (abs_search_init(&fresh_as, &fresh, err) || (abs_free(&fresh), false)));
+                               abs_index_init(&fresh_ix, &fresh, err) && abs_search_init(&fresh_as, &fresh_ix, err));
+    long segs = ok && changed && e->have_segs ? segs_remap(&e->segs, &e->ix, &fresh_ix, touched, err) : 0;
+    if (segs < 0)
+        ok = false;
     if (ok && changed) {
-        long segs = e->have_segs ? segs_remap(&e->segs, &e->as, &fresh_as, touched, err) : 0;
-        if (segs < 0) {
-            ok = false;
-            abs_search_free(&fresh_as);
-            abs_free(&fresh);
-        } else {
-            Renumber rn = {&e->as, &fresh_as, touched, {0}};
-            e->cache_dropped += edge_cache_remap(&e->cache, rekey_leg, &rn);
-            path_free(&rn.leg);
-            e->segs_dropped += (uint64_t)segs;
-            abs_search_free(&e->as);
-            abs_free(&e->abs);
-            e->abs = fresh;
-            e->as = fresh_as;
-            e->as.abs = &e->abs; /* everything else points at e->abs / e->as */
-            refiner_invalidate(&e->refiner);
-            e->updates++;
-            e->touched_sectors += (uint64_t)ntouched;
-        }
+        e->cache_dropped += edge_cache_remap(&e->cache, &e->ix, &fresh_ix, touched);
+        e->segs_dropped += (uint64_t)segs;
+        abs_search_free(&e->as);
+        abs_index_free(&e->ix);
+        abs_free(&e->abs);
+        /* Everything else points at e->abs, e->ix and e->as, which keep their addresses. */
+        e->abs = fresh;
+        e->ix = fresh_ix;
+        e->ix.abs = &e->abs;
+        e->as = fresh_as;
+        e->as.ix = &e->ix;
+        refiner_invalidate(&e->refiner);
+        e->updates++;
+        e->touched_sectors += (uint64_t)ntouched;
+    } else if (changed) {
+        abs_search_free(&fresh_as);
+        abs_index_free(&fresh_ix);
+        abs_free(&fresh);
     }
     if (!ok) /* keep the map the abstraction describes */
         for (int i = n; i-- > 0;)
@@ -331,7 +308,7 @@ static bool mm_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
     return refiner_step(&e->refiner, s, g, path);
 }
 
-static void mm_counters(void *inst, EntryCounters *out, bool detail)
+static void mm_counters(void *inst, Counters *out, bool detail)
 {
     MmEntry *e = inst;
     const RefineStats *st = &e->refiner.stats;
@@ -360,12 +337,13 @@ static void mm_counters(void *inst, EntryCounters *out, bool detail)
         counters_add(out, "cache_dropped", (double)e->cache_dropped);
         counters_add(out, "segs_dropped", (double)e->segs_dropped);
     }
-    counters_add(out, "search_bytes", (double)(abs_search_bytes(&e->as) + legs_bytes(&e->legs)));
+    counters_add(out, "search_bytes",
+                 (double)(abs_index_bytes(&e->ix) + abs_search_bytes(&e->as) + legs_bytes(&e->legs)));
     edge_cache_report(&e->cache, out);
 }
 
 const EdgeCache *mm_edge_cache(const void *inst) { return &((const MmEntry *)inst)->cache; }
-const AbsSearch *mm_abs_search(const void *inst) { return &((const MmEntry *)inst)->as; }
+const AbsIndex *mm_abs_index(const void *inst) { return &((const MmEntry *)inst)->ix; }
 
 const Entry ENTRY_MM = {
     .name = "mm",

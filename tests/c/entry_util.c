@@ -51,8 +51,7 @@ int run_query(T *t, const Entry *e, void *inst, const ScenQuery *q, xyPath *p)
 }
 
 /* Captures what prepare prints on stderr. */
-void *prepare_capturing(const Entry *e, const Grid *g, const char *file, const EntryOpts *o, char *buf,
-                               size_t size)
+void *prepare_capturing(const Entry *e, const Grid *g, const char *file, const EntryOpts *o, char *buf, size_t size)
 {
     char path[256];
     snprintf(path, sizeof path, "%s/stderr.txt", temp_dir());
@@ -72,4 +71,3 @@ void *prepare_capturing(const Entry *e, const Grid *g, const char *file, const E
     fclose(fp);
     return inst;
 }
-

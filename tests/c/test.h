@@ -24,15 +24,15 @@ typedef struct TestCase {
 void t_fail(T *t, const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 void t_skip(T *t, const char *why);
 
-#define CHECK(t, cond)                                                                             \
-    do {                                                                                           \
-        if (!(cond))                                                                               \
-            t_fail((t), __FILE__, __LINE__, "%s", #cond);                                          \
+#define CHECK(t, cond)                                                                                                 \
+    do {                                                                                                               \
+        if (!(cond))                                                                                                   \
+            t_fail((t), __FILE__, __LINE__, "%s", #cond);                                                              \
     } while (0)
-#define CHECKF(t, cond, ...)                                                                       \
-    do {                                                                                           \
-        if (!(cond))                                                                               \
-            t_fail((t), __FILE__, __LINE__, __VA_ARGS__);                                          \
+#define CHECKF(t, cond, ...)                                                                                           \
+    do {                                                                                                               \
+        if (!(cond))                                                                                                   \
+            t_fail((t), __FILE__, __LINE__, __VA_ARGS__);                                                              \
     } while (0)
 
 /* Writes `text` to a fresh file under /tmp and returns its path (a static
@@ -46,7 +46,7 @@ const char *bench_dir(T *t);
 bool contains(const char *haystack, const char *needle);
 
 /* Entry test helpers (tests/c/entry_util.c). */
-#include "../../Entry.h"
+#include "../../entries/entry.h"
 #include "../../grid/scen.h"
 typedef struct Loaded {
     Grid g;
@@ -60,14 +60,14 @@ void unload(Loaded *l);
 /* Runs one query, checking that every call only appended; returns the calls. */
 int run_query(T *t, const Entry *e, void *inst, const ScenQuery *q, xyPath *p);
 /* Calls e->prepare with stderr captured into buf. */
-void *prepare_capturing(const Entry *e, const Grid *g, const char *file, const EntryOpts *o, char *buf,
-                        size_t size);
+void *prepare_capturing(const Entry *e, const Grid *g, const char *file, const EntryOpts *o, char *buf, size_t size);
 
 /* Allocation counter (tests/c/alloc_count.c, linked with --wrap). */
 extern long alloc_calls;
 
 /* Each suite file exports its cases, NULL-terminated. */
-extern const TestCase GRID_TESTS[], SCEN_TESTS[], VALIDATE_TESTS[], HEAP_TESTS[], ASTAR_TESTS[],
-    ENTRY_TESTS[], BINIO_TESTS[], ABSTRACTION_TESTS[], MM_TESTS[], BASELINE_TESTS[], SEED_TESTS[], DYNAMIC_TESTS[];
+extern const TestCase GRID_TESTS[], SCEN_TESTS[], VALIDATE_TESTS[], HEAP_TESTS[], ASTAR_TESTS[], ENTRY_TESTS[],
+    BINIO_TESTS[], ABSTRACTION_TESTS[], MM_TESTS[], BASELINE_TESTS[], SEED_TESTS[], DYNAMIC_TESTS[], STAMP_TESTS[],
+    LEG_TESTS[];
 
 #endif

@@ -134,14 +134,13 @@ static void check_against_brute_force(T *t, const Grid *g, const Abstraction *a,
                         for (int d = 0; d < 8 && !found; d++) {
                             int nx = x + GRID_DX[d], ny = y + GRID_DY[d];
                             found = grid_passable(g, x, y) && grid_move_legal(g, x, y, d) &&
-                                    abs_sector_of(a, nx, ny) == e.sector &&
-                                    abs_region_of(a, g, loc, x, y) == r &&
+                                    abs_sector_of(a, nx, ny) == e.sector && abs_region_of(a, g, loc, x, y) == r &&
                                     abs_region_of(a, g, loc, nx, ny) == e.region;
                         }
                 if (!found) {
                     bad++;
-                    t_fail(t, __FILE__, __LINE__, "%s: edge s%u r%d -> s%d r%d has no move", what, s, r,
-                           e.sector, e.region);
+                    t_fail(t, __FILE__, __LINE__, "%s: edge s%u r%d -> s%d r%d has no move", what, s, r, e.sector,
+                           e.region);
                 }
             }
         }

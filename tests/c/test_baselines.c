@@ -119,8 +119,10 @@ static void test_ch_file_round_trip_and_rejects(T *t)
         const char *what;
         long cut, flip;
         const char *expect;
-    } cases[] = {{"truncated", size / 2, -1, "truncated"}, {"flipped", -1, size / 3, "checksum"},
-                 {"header only", 44, -1, "truncated"}, {"foreign", 0, -1, "truncated"}};
+    } cases[] = {{"truncated", size / 2, -1, "truncated"},
+                 {"flipped", -1, size / 3, "checksum"},
+                 {"header only", 44, -1, "truncated"},
+                 {"foreign", 0, -1, "truncated"}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         CHECK(t, entry_preprocess(e, &l.g, file, &o, &err));
         fp = fopen(file, "r+b");
@@ -134,8 +136,7 @@ static void test_ch_file_round_trip_and_rejects(T *t)
         }
         fclose(fp);
         inst = prepare_capturing(e, &l.g, file, &o, msg, sizeof msg);
-        CHECKF(t, inst && contains(msg, "rejected") && contains(msg, cases[i].expect), "%s: '%s'", cases[i].what,
-               msg);
+        CHECKF(t, inst && contains(msg, "rejected") && contains(msg, cases[i].expect), "%s: '%s'", cases[i].what, msg);
         if (inst) {
             xyPath p = {0};
             const ScenQuery *q = &l.sc.q[l.sc.count / 2];

@@ -1,4 +1,5 @@
 /* Preprocessing file header: round trip, and each mismatch rejected. */
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -10,7 +11,7 @@ static const FileHeader HDR = {3, "mm", 40, 30, 0x1234567890abcdefull};
 static void write_file(const char *path, const FileHeader *h, bool truncate)
 {
     FILE *fp = fopen(path, "wb");
-    BinFile f = {fp, path, false};
+    BinFile f = {.fp = fp, .path = path};
     bin_put_header(&f, h);
     bin_put_u16(&f, 0xbeef);
     bin_put_f64(&f, -2.5);
@@ -25,7 +26,7 @@ static void write_file(const char *path, const FileHeader *h, bool truncate)
 static bool read_file(const char *path, const FileHeader *want, Err *err)
 {
     FILE *fp = fopen(path, "rb");
-    BinFile f = {fp, path, false};
+    BinFile f = {.fp = fp, .path = path};
     bool ok = bin_check_header(&f, want, err);
     if (ok) {
         ok = bin_get_u16(&f) == 0xbeef && bin_get_f64(&f) == -2.5 && !f.failed;
@@ -62,7 +63,42 @@ static void test_binio_round_trip_and_rejects(T *t)
     CHECK(t, !read_file(path, &HDR, &err) && contains(err.msg, "bad magic"));
 }
 
+/* Whole or not at all: a failed write leaves the old file and no temporary
+ * file behind; a good one replaces it. */
+static void test_binio_create_commit(T *t)
+{
+    char path[256], text[64] = "";
+    snprintf(path, sizeof path, "%s/whole.bin", temp_dir());
+    FILE *fp = fopen(path, "w");
+    fputs("old contents", fp);
+    fclose(fp);
+    BinFile f;
+    Err err;
+    CHECK(t, bin_create(&f, path, &err));
+    bin_put_u32(&f, 7);
+    f.failed = true; /* as a short write would leave it */
+    CHECK(t, !bin_commit(&f, &err) && contains(err.msg, path) && contains(err.msg, "write error"));
+    fp = fopen(path, "r");
+    CHECK(t, fp && fgets(text, sizeof text, fp) && !strcmp(text, "old contents"));
+    if (fp)
+        fclose(fp);
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "ls %s | grep -q tmp", temp_dir());
+    CHECK(t, system(cmd) != 0); /* no temporary file left */
+    CHECK(t, bin_create(&f, path, &err));
+    bin_put_u32(&f, 7);
+    CHECK(t, bin_commit(&f, &err));
+    fp = fopen(path, "rb");
+    BinFile r = {.fp = fp, .path = path};
+    CHECK(t, fp && bin_get_u32(&r) == 7 && (bin_get_u8(&r), r.failed));
+    if (fp)
+        fclose(fp);
+    snprintf(path, sizeof path, "%s/no/such/folder/x.bin", temp_dir());
+    CHECK(t, !bin_create(&f, path, &err) && contains(err.msg, "no/such/folder/x.bin: cannot write"));
+}
+
 const TestCase BINIO_TESTS[] = {
     {"binio_round_trip_and_rejects", test_binio_round_trip_and_rejects},
+    {"binio_create_commit", test_binio_create_commit},
     {NULL, NULL},
 };

@@ -22,9 +22,9 @@ static bool abs_same(const Abstraction *a, const Abstraction *b, char *why, size
 {
     if (a->nsectors != b->nsectors || a->nregions != b->nregions || a->nedges != b->nedges ||
         a->ndefault != b->ndefault || a->nwide != b->nwide || a->pool_bytes != b->pool_bytes) {
-        snprintf(why, size, "totals differ: regions %u/%u edges %u/%u default %u/%u wide %u/%u pool %u/%u",
-                 a->nregions, b->nregions, a->nedges, b->nedges, a->ndefault, b->ndefault, a->nwide, b->nwide,
-                 a->pool_bytes, b->pool_bytes);
+        snprintf(why, size, "totals differ: regions %u/%u edges %u/%u default %u/%u wide %u/%u pool %u/%u", a->nregions,
+                 b->nregions, a->nedges, b->nedges, a->ndefault, b->ndefault, a->nwide, b->nwide, a->pool_bytes,
+                 b->pool_bytes);
         return false;
     }
     for (uint32_t s = 0; s < a->nsectors; s++)
@@ -75,8 +75,8 @@ static void check_updates_equal_rebuild(T *t, const char *map, int S, bool defau
         if (labels)
             CHECK(t, abs_make_labels(&full, g, &err));
         char why[256];
-        CHECKF(t, abs_same(&upd, &full, why, sizeof why), "%s S=%d defaults=%d round %d: %s", map, S, defaults,
-               round, why);
+        CHECKF(t, abs_same(&upd, &full, why, sizeof why), "%s S=%d defaults=%d round %d: %s", map, S, defaults, round,
+               why);
         CHECKF(t, abs_validate(&upd, g, &err), "%s", err.msg);
         abs_free(&cur);
         abs_free(&full);
@@ -97,14 +97,16 @@ static void test_dyn_update_equals_rebuild(T *t)
     }
 }
 
-/* The cells of cache slot i's leg, from its stored end's center. */
+/* The cells of cache slot i's leg, canonical: from the lower region's center. */
 static void cached_leg(const void *inst, uint32_t i, xyPath *out)
 {
-    const CacheSlot *slot = &mm_edge_cache(inst)->slot[i];
-    xyLoc from = mm_abs_search(inst)->center[(uint32_t)((slot->key - 1) >> 32)];
+    const EdgeCache *c = mm_edge_cache(inst);
+    const CacheSlot *slot = &c->slot[i];
+    uint32_t a = (uint32_t)((slot->key - 1) >> 32), b = (uint32_t)(slot->key - 1);
+    xyLoc from = mm_abs_index(inst)->center[leg_first(a, b)];
     out->len = 0;
     path_push(out, from);
-    edge_cache_decode(mm_edge_cache(inst)->arena + slot->offset, slot->moves, false, from, out);
+    leg_decode(c->legs.p, slot->at, from, out);
 }
 
 /* How many cached legs step on or cut past one of the cells? */
@@ -121,8 +123,9 @@ static int legs_touching(const void *inst, const CellChange *ch, int n)
         for (size_t k = 0; k < leg.len && !touches; k++) {
             xyLoc cur = leg.cells[k], prev = leg.cells[k ? k - 1 : 0];
             for (int j = 0; j < n; j++)
-                touches |= (cur.x == ch[j].x && cur.y == ch[j].y) ||
-                           (k > 0 && ((prev.x == ch[j].x && cur.y == ch[j].y) || (cur.x == ch[j].x && prev.y == ch[j].y)));
+                touches |=
+                    (cur.x == ch[j].x && cur.y == ch[j].y) ||
+                    (k > 0 && ((prev.x == ch[j].x && cur.y == ch[j].y) || (cur.x == ch[j].x && prev.y == ch[j].y)));
         }
         hits += touches;
     }
@@ -179,7 +182,7 @@ static void check_mm_update(T *t, const char *spec)
         const EdgeCache *c = mm_edge_cache(inst);
         xyPath leg = {0};
         for (uint32_t i = 0; i < c->nslots && n < 6; i += 1 + (uint32_t)(rng_next(&seed) % 97)) {
-            if (!c->slot[i].key || c->slot[i].moves < 4)
+            if (!c->slot[i].key || leg_moves(c->legs.p, c->slot[i].at) < 4)
                 continue;
             cached_leg(inst, i, &leg);
             xyLoc mid = leg.cells[(leg.len - 1) / 2];
@@ -345,7 +348,7 @@ static void test_dyn_centers_opt_file(T *t)
 
 static double counter(const Entry *e, void *inst, const char *key)
 {
-    EntryCounters c = {0};
+    Counters c = {0};
     e->counters(inst, &c, true);
     for (int i = 0; i < c.n; i++)
         if (strcmp(c.extra[i].key, key) == 0)

@@ -11,8 +11,7 @@ static void test_entry_spec_parsing(T *t)
     EntryOpts o;
     Err err;
     CHECK(t, entry_parse_spec("astar", &e, &o, &err) && e == entry_find("astar") && o.n == 0);
-    CHECK(t, entry_parse_spec("astar:w=1.5", &e, &o, &err) && o.n == 1 &&
-                 strcmp(opts_get(&o, "w"), "1.5") == 0);
+    CHECK(t, entry_parse_spec("astar:w=1.5", &e, &o, &err) && o.n == 1 && strcmp(opts_get(&o, "w"), "1.5") == 0);
     CHECK(t, !entry_parse_spec("nosuch", &e, &o, &err) && contains(err.msg, "unknown entry 'nosuch'") &&
                  contains(err.msg, "astar"));
     CHECK(t, !entry_parse_spec("astar:bogus=1", &e, &o, &err) && contains(err.msg, "unknown option 'bogus'"));

@@ -88,13 +88,13 @@ static void test_grid_moves_no_corner_cutting(T *t)
     Grid g;
     Err err;
     CHECK(t, grid_from_bits(&g, bits, 2, 2, &err));
-    CHECK(t, !grid_move_legal(&g, 0, 0, 5));  /* SE */
-    CHECK(t, grid_move_legal(&g, 0, 0, 2));   /* S */
-    CHECK(t, !grid_move_legal(&g, 0, 0, 1));  /* E into a wall */
-    CHECK(t, grid_move_legal(&g, 0, 1, 1));   /* E */
-    CHECK(t, !grid_move_legal(&g, 0, 1, 4));  /* NE to the wall */
-    CHECK(t, !grid_move_legal(&g, 1, 1, 7));  /* NW cuts (1,0) */
-    CHECK(t, !grid_move_legal(&g, 0, 1, 3));  /* W off the map */
+    CHECK(t, !grid_move_legal(&g, 0, 0, 5)); /* SE */
+    CHECK(t, grid_move_legal(&g, 0, 0, 2));  /* S */
+    CHECK(t, !grid_move_legal(&g, 0, 0, 1)); /* E into a wall */
+    CHECK(t, grid_move_legal(&g, 0, 1, 1));  /* E */
+    CHECK(t, !grid_move_legal(&g, 0, 1, 4)); /* NE to the wall */
+    CHECK(t, !grid_move_legal(&g, 1, 1, 7)); /* NW cuts (1,0) */
+    CHECK(t, !grid_move_legal(&g, 0, 1, 3)); /* W off the map */
     bool *back = grid_to_bits(&g);
     CHECK(t, back && memcmp(back, bits, sizeof bits) == 0);
     free(back);

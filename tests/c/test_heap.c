@@ -43,8 +43,8 @@ static void test_heap_matches_brute_force(T *t)
                     best_f = slot[i].f;
                     best_g = slot[i].g;
                 }
-            CHECKF(t, it.f == best_f && it.g == (float)best_g, "step %d: popped (%g,%g), best (%g,%g)",
-                   step, it.f, it.g, best_f, best_g);
+            CHECKF(t, it.f == best_f && it.g == (float)best_g, "step %d: popped (%g,%g), best (%g,%g)", step, it.f,
+                   it.g, best_f, best_g);
             CHECK(t, slot[it.id].in && slot[it.id].f == it.f);
             slot[it.id].in = false;
             in_heap--;

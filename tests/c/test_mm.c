@@ -56,11 +56,24 @@ static void check_valid_paths(T *t, const char *spec, const char *map, int strid
 
 static void test_mm_every_option_valid(T *t)
 {
-    const char *specs[] = {
-        "mm", "mm:sector=4", "mm:sector=8", "mm:sector=12,defaults=0", "mm:labels=1",
-        "mm:w=2", "mm:w=15", "mm:n=3", "mm:n=1000", "mm:trim=3", "mm:trim=25%", "mm:corridor=0",
-        "mm:smooth=0", "mm:cache=off", "mm:cache=nosym", "mm:segfile=sym", "mm:segfile=nosym",
-        "mm:sector=5,w=4,n=2,trim=10%,corridor=0,smooth=0,cache=nosym,segfile=nosym,labels=1"};
+    const char *specs[] = {"mm",
+                           "mm:sector=4",
+                           "mm:sector=8",
+                           "mm:sector=12,defaults=0",
+                           "mm:labels=1",
+                           "mm:w=2",
+                           "mm:w=15",
+                           "mm:n=3",
+                           "mm:n=1000",
+                           "mm:trim=3",
+                           "mm:trim=25%",
+                           "mm:corridor=0",
+                           "mm:smooth=0",
+                           "mm:cache=off",
+                           "mm:cache=nosym",
+                           "mm:segfile=sym",
+                           "mm:segfile=nosym",
+                           "mm:sector=5,w=4,n=2,trim=10%,corridor=0,smooth=0,cache=nosym,segfile=nosym,labels=1"};
     const char *maps[] = {"rooms/8room256-0", "random/random256-40-0", "mazes/maze256-2-0"};
     for (size_t s = 0; s < sizeof specs / sizeof *specs; s++)
         for (int m = 0; m < 3; m++)
@@ -72,8 +85,8 @@ static void test_mm_bad_options(T *t)
     const Entry *e;
     EntryOpts o;
     Err err;
-    const char *bad[] = {"mm:sector=3", "mm:sector=17", "mm:w=0.9", "mm:n=0", "mm:trim=-1", "mm:trim=100%",
-                         "mm:trim=5x", "mm:cache=yes", "mm:segfile=1", "mm:smooth=2", "mm:speed=1"};
+    const char *bad[] = {"mm:sector=3", "mm:sector=17", "mm:w=0.9",     "mm:n=0",      "mm:trim=-1", "mm:trim=100%",
+                         "mm:trim=5x",  "mm:cache=yes", "mm:segfile=1", "mm:smooth=2", "mm:speed=1"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         CHECKF(t, !entry_parse_spec(bad[i], &e, &o, &err) && contains(err.msg, "mm"), "accepted %s", bad[i]);
 }
@@ -101,8 +114,8 @@ static void test_mm_incremental_calls(T *t)
 /* The same query set through specs[] must give the same cells. */
 static void test_mm_cache_and_segfile_keep_paths(T *t)
 {
-    const char *specs[] = {"mm:cache=off", "mm:cache=nosym", "mm:cache=sym", "mm:segfile=sym", "mm:segfile=nosym",
-                           "mm:segfile=sym,cache=off"};
+    const char *specs[] = {"mm:cache=off",   "mm:cache=nosym",   "mm:cache=sym",
+                           "mm:segfile=sym", "mm:segfile=nosym", "mm:segfile=sym,cache=off"};
     const char *maps[] = {"rooms/16room256-0", "random/random256-20-0"};
     for (int m = 0; m < 2; m++) {
         Loaded l;
@@ -126,7 +139,7 @@ static void test_mm_cache_and_segfile_keep_paths(T *t)
                 }
             }
             CHECKF(t, differ == 0, "%s on %s: %d of %d paths differ from cache=off", specs[s], maps[m], differ, nq);
-            EntryCounters c = {0};
+            Counters c = {0};
             if (inst) {
                 e->counters(inst, &c, true);
                 e->destroy(inst);
@@ -217,8 +230,8 @@ static void test_mm_bad_file_rebuilt(T *t)
             continue;
         xyPath p = {0};
         run_query(t, e, inst, &l.sc.q[l.sc.count - 1], &p);
-        CHECK(t, path_validate(&l.g, l.sc.q[l.sc.count - 1].start, l.sc.q[l.sc.count - 1].goal, p.cells, p.len,
-                               NULL, NULL, 0));
+        CHECK(t, path_validate(&l.g, l.sc.q[l.sc.count - 1].start, l.sc.q[l.sc.count - 1].goal, p.cells, p.len, NULL,
+                               NULL, 0));
         path_free(&p);
         e->destroy(inst);
     }
@@ -247,8 +260,8 @@ static void test_smooth_never_longer_and_legal(T *t)
         size_t n = smooth_cells(&l.g, p.cells, p.len, way.cells, scratch);
         double after;
         char why[160];
-        CHECKF(t, path_validate(&l.g, q->start, q->goal, p.cells, n, &after, why, sizeof why), "line %d: %s",
-               q->line, why);
+        CHECKF(t, path_validate(&l.g, q->start, q->goal, p.cells, n, &after, why, sizeof why), "line %d: %s", q->line,
+               why);
         CHECKF(t, after <= before + 1e-9, "line %d: %f -> %f", q->line, before, after);
         shorter += after < before - 1e-9;
     }
@@ -273,29 +286,36 @@ static void test_smooth_never_longer_and_legal(T *t)
     unload(&l);
 }
 
+/* Legs go in and come out canonical (from the lower id's center); sym
+ * serves 9 -> 3 from the record of 3 -> 9, nosym does not; leg_orient turns
+ * a canonical leg for travel from the higher id. */
 static void test_edge_cache_sym_and_nosym(T *t)
 {
     xyLoc leg[] = {{5, 5}, {6, 5}, {7, 6}, {7, 7}, {8, 8}};
-    for (int mode = CACHE_NOSYM; mode <= CACHE_SYM; mode++) {
+    for (int mode = LEGS_NOSYM; mode <= LEGS_SYM; mode++) {
         EdgeCache c;
         Err err;
-        CHECK(t, edge_cache_init(&c, (CacheMode)mode, &err));
+        CHECK(t, edge_cache_init(&c, (LegMode)mode, &err));
         xyPath p = {0};
         CHECK(t, !edge_cache_get(&c, 3, 9, leg[0], &p) && c.misses == 1);
         CHECK(t, edge_cache_put(&c, 3, 9, leg, 5));
         CHECK(t, edge_cache_get(&c, 3, 9, leg[0], &p) && p.len == 4);
         CHECK(t, memcmp(p.cells, leg + 1, 4 * sizeof *leg) == 0);
         p.len = 0;
-        bool back = edge_cache_get(&c, 9, 3, leg[4], &p);
-        CHECK(t, back == (mode == CACHE_SYM));
-        if (back)
-            for (int i = 0; i < 4; i++)
-                CHECK(t, p.cells[i].x == leg[3 - i].x && p.cells[i].y == leg[3 - i].y);
+        path_push(&p, leg[0]);
+        bool back = edge_cache_get(&c, 9, 3, leg[0], &p);
+        CHECK(t, back == (mode == LEGS_SYM));
+        if (back) {
+            CHECK(t, p.len == 5 && memcmp(p.cells, leg, 5 * sizeof *leg) == 0);
+            leg_orient(p.cells, p.len, 9, 3);
+            for (int i = 0; i < 5; i++)
+                CHECK(t, p.cells[i].x == leg[4 - i].x && p.cells[i].y == leg[4 - i].y);
+        }
         for (uint32_t k = 0; k < 5000; k++) /* growth keeps old entries */
             CHECK(t, edge_cache_put(&c, 100 + k, 7, leg, 5));
         p.len = 0;
         CHECK(t, edge_cache_get(&c, 3, 9, leg[0], &p) && p.len == 4);
-        EntryCounters out = {0};
+        Counters out = {0};
         edge_cache_report(&c, &out);
         CHECK(t, out.n >= 5 && !strcmp(out.extra[0].key, "cache_hits"));
         path_free(&p);

@@ -40,14 +40,14 @@ static void test_scen_version1_tabs_and_spaces(T *t)
     CHECK(t, sc.q[0].start.x == 0 && sc.q[0].goal.x == 3 && sc.q[0].goal.y == 2);
     CHECK(t, sc.q[1].bucket == 1 && sc.q[1].line == 4 && sc.q[1].start.x == 3);
     CHECK(t, fabs(sc.q[0].optimal - 3.82843) < 1e-12);
-    CHECK(t, fabs(sc.q[0].optimal_tol - 0.000005) < 1e-12);  /* mixed decimals: %g style */
+    CHECK(t, fabs(sc.q[0].optimal_tol - 0.000005) < 1e-12); /* mixed decimals: %g style */
     scen_free(&sc);
 }
 
 static void test_scen_version_forms(T *t)
 {
-    const char *forms[] = {"version 1.0\n0 m 4 3 0 0 1 0 1\n", "version 0\n0 m 0 0 1 0 1\n",
-                           "0 m 0 0 1 0 1\n", "0 m 4 3 0 0 1 0 1\n"};
+    const char *forms[] = {"version 1.0\n0 m 4 3 0 0 1 0 1\n", "version 0\n0 m 0 0 1 0 1\n", "0 m 0 0 1 0 1\n",
+                           "0 m 4 3 0 0 1 0 1\n"};
     int versions[] = {1, 0, 0, 1};
     for (int i = 0; i < 4; i++) {
         Scenario sc;

@@ -68,8 +68,8 @@ static void test_akers_labels_are_lee_depths_mod_3(T *t)
         for (int y = 0; y < 17; y++)
             for (int x = 0; x < 23; x++) {
                 int lab = akers_label(&a, grid_index(&g, x, y)), dep = depth[y * 23 + x];
-                CHECKF(t, dep < 0 ? lab == AKERS_EMPTY : lab == 1 + dep % 3, "map %d cell (%d,%d): label %d, depth %d", k,
-                       x, y, lab, dep);
+                CHECKF(t, dep < 0 ? lab == AKERS_EMPTY : lab == 1 + dep % 3, "map %d cell (%d,%d): label %d, depth %d",
+                       k, x, y, lab, dep);
                 checked += dep >= 0;
             }
         akers_reset(&a);
@@ -139,7 +139,7 @@ static void test_akers_paths_valid_fewest_moves(T *t)
                       (long)p.len == moves + 1 && len >= q->optimal - q->optimal_tol - 1e-6;
             /* A path needs at least max(|dx|, |dy|) moves. */
             int kd = abs(q->goal.x - q->start.x) > abs(q->goal.y - q->start.y) ? abs(q->goal.x - q->start.x)
-                                                                                : abs(q->goal.y - q->start.y);
+                                                                               : abs(q->goal.y - q->start.y);
             ok = ok && moves >= kd;
             bad += !ok;
             CHECKF(t, ok, "%s line %d: %s", maps[m], q->line, why);
@@ -228,7 +228,7 @@ static void test_vra_h_map_far_fewer_expansions(T *t)
     xyPath pa = {0}, pv = {0};
     run_query(t, ea, a, &q, &pa);
     run_query(t, ev, v, &q, &pv);
-    EntryCounters ca = {0}, cv = {0};
+    Counters ca = {0}, cv = {0};
     ea->counters(a, &ca, false);
     ev->counters(v, &cv, false);
     CHECK(t, path_validate(&g, q.start, q.goal, pa.cells, pa.len, NULL, NULL, 0));

@@ -16,8 +16,8 @@ static Grid small_map(void)
     return g;
 }
 
-static bool check(const Grid *g, xyLoc s, xyLoc goal, const xyLoc *p, size_t n, const char *expect_why,
-                  double *len, T *t)
+static bool check(const Grid *g, xyLoc s, xyLoc goal, const xyLoc *p, size_t n, const char *expect_why, double *len,
+                  T *t)
 {
     char why[160] = "";
     bool ok = path_validate(g, s, goal, p, n, len, why, sizeof why);
@@ -52,9 +52,9 @@ static void test_validate_rules(T *t)
     check(&g, s, goal, blocked, 3, "step 1: cell (1,1) is blocked", &len, t);
     xyLoc corner[] = {{0, 0}, {1, 0}, {2, 1}, {2, 2}}; /* (1,0)->(2,1) passes (1,1) */
     check(&g, s, goal, corner, 4, "step 2: diagonal from (1,0) to (2,1) cuts a corner", &len, t);
-    xyLoc corner2[] = {{3, 1}, {4, 2}};                /* target itself blocked */
+    xyLoc corner2[] = {{3, 1}, {4, 2}}; /* target itself blocked */
     check(&g, (xyLoc){3, 1}, (xyLoc){4, 2}, corner2, 2, "blocked or off the map", &len, t);
-    xyLoc corner3[] = {{3, 2}, {4, 1}};                /* (4,2) blocked beside the step */
+    xyLoc corner3[] = {{3, 2}, {4, 1}}; /* (4,2) blocked beside the step */
     check(&g, (xyLoc){3, 2}, (xyLoc){4, 1}, corner3, 2, "cuts a corner", &len, t);
     xyLoc off[] = {{4, 0}, {5, 0}};
     check(&g, (xyLoc){4, 0}, (xyLoc){5, 0}, off, 2, "off the map", &len, t);

@@ -1,0 +1,51 @@
+/* index.h: global region ids over an abstraction, the index every user of it
+ * needs (the abstract search, leg planning, both leg stores).
+ *
+ * The compact layout (abstraction.h) numbers regions inside their sector;
+ * the index numbers them across the map: sector s's regions are
+ * region_base[s] .. region_base[s + 1] - 1, in sector order. It also keeps
+ * each region's sector and decoded center, because the abstract search reads
+ * them for every edge it relaxes and decoding them from the layout each time
+ * is what the paper's layout trades for memory. These arrays are derived
+ * data: not stored in files, not counted in abs_bytes().
+ *
+ * Owns its three arrays (abs_index_free); borrows the abstraction, which
+ * must outlive it. */
+#ifndef GPPC_ABSTRACTION_INDEX_H
+#define GPPC_ABSTRACTION_INDEX_H
+
+#include "abstraction.h"
+
+typedef struct AbsIndex {
+    const Abstraction *abs;
+    uint32_t *region_base;   /* nsectors + 1 */
+    uint32_t *region_sector; /* nregions: sector of each global region */
+    xyLoc *center;           /* nregions: its center cell */
+} AbsIndex;
+
+bool abs_index_init(AbsIndex *ix, const Abstraction *a, Err *err);
+void abs_index_free(AbsIndex *ix);
+size_t abs_index_bytes(const AbsIndex *ix);
+
+/* Global id of local region r of sector s. */
+static inline uint32_t abs_gid(const AbsIndex *ix, int sector, int region)
+{
+    return ix->region_base[sector] + (uint32_t)region;
+}
+/* Local index of global region gid inside its sector. */
+static inline int abs_local(const AbsIndex *ix, uint32_t gid)
+{
+    return (int)(gid - ix->region_base[ix->region_sector[gid]]);
+}
+
+/* The id in `fresh` of region `gid` of `old`, across a local rebuild
+ * (abs_update) that left gid's sector untouched: untouched sectors keep their
+ * regions in order, only the bases move. The order of ids is kept too, since
+ * bases grow with the sector index. */
+static inline uint32_t abs_index_renumber(const AbsIndex *old, const AbsIndex *fresh, uint32_t gid)
+{
+    uint32_t s = old->region_sector[gid];
+    return fresh->region_base[s] + (gid - old->region_base[s]);
+}
+
+#endif

@@ -1,0 +1,93 @@
+/* leg.h: the one leg store format, shared by the runtime edge cache
+ * (edge_cache.h, thesis §4.3) and the precomputed segments (segfile.h,
+ * thesis §4.4). The cache floor stores and loads legs; it never plans them
+ * (planning is refine/legs.h).
+ *
+ * A leg is the cell path between the centers of two neighbouring regions a
+ * and b (global ids, abstraction/index.h), every step one legal king move.
+ *
+ * Orientation (one symmetry rule): a leg is always planned, stored and
+ * decoded from the center of the lower id to the center of the higher id,
+ * its canonical orientation; leg_orient() is the one place it is turned
+ * round for travel from the higher to the lower. Under LEGS_SYM one record
+ * serves both directions of a pair; under LEGS_NOSYM each direction has its
+ * own record (twice the memory, the thesis' "no symmetry" variant) holding
+ * the same canonical cells. leg_key() says which record serves a -> b.
+ *
+ * Encoding (one codec): a record in a little-endian bit stream: the move
+ * count (16 bits), then 3 bits per move (grid.h direction). The first cell
+ * is not stored: it is the lower region's center, which the reader knows.
+ *
+ * Survival after a map change (one rule): leg_survives().
+ *
+ * LegBits owns its stream (leg_bits_free); the stream always has 8 zero
+ * bytes of slack past its last record so the decoder may load 64-bit words. */
+#ifndef GPPC_CACHE_LEG_H
+#define GPPC_CACHE_LEG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../abstraction/index.h"
+
+typedef enum { LEGS_OFF = 0, LEGS_NOSYM = 1, LEGS_SYM = 2 } LegMode;
+
+/* The record that serves the leg a -> b: (lo, hi) under LEGS_SYM, (a, b)
+ * under LEGS_NOSYM. */
+static inline void leg_key(LegMode mode, uint32_t a, uint32_t b, uint32_t *ka, uint32_t *kb)
+{
+    bool swap = mode == LEGS_SYM && a > b;
+    *ka = swap ? b : a;
+    *kb = swap ? a : b;
+}
+
+/* The center a leg between a and b is decoded from: the lower id's. */
+static inline uint32_t leg_first(uint32_t a, uint32_t b) { return a < b ? a : b; }
+
+/* Turns the canonical cells of the leg a -> b (as decoded or planned) into
+ * the order of travel from a to b. */
+void leg_orient(xyLoc *cells, size_t n, uint32_t a, uint32_t b);
+
+/* Most moves one record holds (its count is 16 bits). */
+#define LEG_MAX_MOVES 0xffffu
+
+typedef struct LegBits {
+    uint8_t *p;
+    uint64_t used; /* bits written */
+    size_t cap;    /* bytes allocated */
+} LegBits;
+
+/* Appends the record of the leg cells[0..n) (n >= 1, canonical order) and
+ * sets *at to its bit offset. False, with the stream unchanged, when out of
+ * memory or longer than LEG_MAX_MOVES. */
+bool leg_put(LegBits *b, const xyLoc *cells, size_t n, uint64_t *at);
+void leg_bits_free(LegBits *b);
+/* Bytes of the records written (the slack not counted). */
+static inline size_t leg_bits_bytes(const LegBits *b) { return (size_t)((b->used + 7) / 8); }
+/* Takes `bytes` bytes of a stream read from a file into a LegBits (adding
+ * the slack); false when out of memory. */
+bool leg_bits_adopt(LegBits *b, const uint8_t *bytes, size_t nbytes);
+
+/* Move count of the record at bit `at`. */
+uint32_t leg_moves(const uint8_t *stream, uint64_t at);
+/* Appends the cells of the record at `at` that follow `from` (the lower
+ * region's center, not appended itself), in canonical order. */
+void leg_decode(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out);
+
+/* The one rule for which stored legs outlive a map change (Sturtevant 2007,
+ * §"Dynamic Maps"). The leg between regions lo < hi of the old abstraction
+ * (`old`, still alive), stored at `at`, survives when
+ *  - neither end region's sector is touched: a touched sector is flood-filled
+ *    again, so its regions are renumbered, a center may move and a freed
+ *    cell may make the leg shorter; and
+ *  - the leg passes through no touched sector: none of its cells, nor a
+ *    corner cell its diagonal steps check (abs_leg_touches). Smoothing lets a
+ *    leg leave its two sectors but never the bounding box of the two (lines
+ *    between cells of a box stay in it, and so do their corners), so the leg
+ *    is walked only when a touched sector lies in that box.
+ * `scratch` is reused for the walk. */
+bool leg_survives(const AbsIndex *old, const uint8_t *touched, uint32_t lo, uint32_t hi, const uint8_t *stream,
+                  uint64_t at, xyPath *scratch);
+
+#endif

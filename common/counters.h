@@ -1,0 +1,27 @@
+/* counters.h: the numbers a component reports about itself (nodes expanded,
+ * bytes held, cache hits), as plain key=value pairs.
+ *
+ * `expanded` is cumulative and cheap to read, because the driver reads it
+ * around every query; `extra` holds the detailed pairs a component adds with
+ * counters_add, printed on the driver's SUMMARY line in the order added. The
+ * struct is the caller's (no allocation); keys are copied. */
+#ifndef GPPC_COMMON_COUNTERS_H
+#define GPPC_COMMON_COUNTERS_H
+
+#include <stdint.h>
+
+#define COUNTERS_MAX 32
+
+typedef struct Counters {
+    uint64_t expanded;
+    int n;
+    struct {
+        char key[32];
+        double value;
+    } extra[COUNTERS_MAX];
+} Counters;
+
+/* Appends key=value; a pair past COUNTERS_MAX is dropped (reports only). */
+void counters_add(Counters *c, const char *key, double value);
+
+#endif

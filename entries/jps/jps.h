@@ -1,0 +1,44 @@
+/* jps.h (private to entries/jps/): Jump Point Search (Harabor & Grastien, AAAI 2011) for 8-connected
+ * grids without corner cutting, with block-based straight jumps (bitrows.h).
+ *
+ * Rules without corner cutting (the parent p precedes n along the travel):
+ *  - straight, e.g. east into n = (x, y): n is a jump point when (x-1, y-1) is
+ *    blocked and (x, y-1) passable (p's diagonal to (x, y-1) would cut that
+ *    corner, so only n reaches it); then N and NE are forced; likewise below;
+ *  - diagonal moves have no forced neighbours; a diagonal cell is a jump point
+ *    when one of its two straight jumps finds one (or it is the goal).
+ * Successors: the start tries all 8 directions; a straight arrival continues
+ * straight plus its forced pair; a diagonal arrival tries its two straight
+ * components and the diagonal. Each parent -> child segment is one straight or
+ * diagonal line, unpacked into cells for the caller.
+ * No preprocessing. Owns a copy of the map, its bit rows, the per-cell
+ * search arrays (best-first core, search/best_first.h: stamps, no clearing)
+ * and the open list, all allocated in jps_init. Costs: 1 and sqrt(2). */
+#ifndef GPPC_ENTRIES_JPS_H
+#define GPPC_ENTRIES_JPS_H
+
+#include "../../search/best_first.h"
+#include "bitrows.h"
+
+typedef struct Jps {
+    Grid grid;
+    BitRows rows, cols; /* cols: the transposed grid */
+    BestFirst bf;       /* node id = padded cell index */
+    uint32_t *parent;   /* per padded cell: the jump point it came from */
+    uint64_t expanded;
+    int gx, gy;      /* the goal, padded coordinates */
+    uint32_t *trace; /* jump points of the path, goal first */
+    size_t passable; /* cells of the map as it is now */
+} Jps;
+
+bool jps_init(Jps *j, const Grid *map, Err *err);
+void jps_free(Jps *j);
+/* Appends a shortest path s .. g to `path`; nothing when there is none. */
+void jps_find(Jps *j, xyLoc s, xyLoc g, xyPath *path);
+/* Applies changed cells (inside the map) to the map copy and the bit rows;
+ * false + message when the open list could not grow (nothing changed). */
+bool jps_update(Jps *j, const CellChange *changes, int n, Err *err);
+/* Bytes of the search arrays and bit rows. */
+size_t jps_bytes(const Jps *j);
+
+#endif

@@ -1,0 +1,29 @@
+#include "segbuild.h"
+
+bool segs_build(SegStore *ss, LegMode mode, LegPlanner *lp, const AbsIndex *ix, Err *err)
+{
+    if (!segs_init(ss, mode, ix, err))
+        return false;
+    const Abstraction *a = ix->abs;
+    xyPath leg = {0};
+    bool ok = true;
+    for (uint32_t r = 0; ok && r < a->nregions; r++) {
+        AbsEdgeIter it;
+        AbsEdge e;
+        abs_edges(a, (int)ix->region_sector[r], abs_local(ix, r), &it);
+        for (uint32_t k = ss->edge_first[r]; ok && abs_edge_next(a, &it, &e); k++) {
+            uint32_t b = abs_gid(ix, e.sector, e.region);
+            if (!segs_holds(ss, r, b))
+                continue; /* read from the record of b -> r */
+            leg.len = 0;
+            legs_center(lp, ix, r, b, &leg);
+            ok = segs_put(ss, k, leg.cells, leg.len);
+        }
+    }
+    path_free(&leg);
+    if (!ok) {
+        segs_free(ss);
+        return err_set(err, "out of memory precomputing segments");
+    }
+    return true;
+}

@@ -1,0 +1,44 @@
+#include "best_first.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+bool bf_init(BestFirst *b, size_t count, uint32_t open_cap)
+{
+    memset(b, 0, sizeof *b);
+    b->node = calloc(count ? count : 1, sizeof *b->node);
+    if (!b->node || !heap_init(&b->open, open_cap, &b->node[0].heap_pos, sizeof *b->node)) {
+        bf_free(b);
+        return false;
+    }
+    b->count = count;
+    return true;
+}
+
+void bf_free(BestFirst *b)
+{
+    free(b->node);
+    heap_free(&b->open);
+    memset(b, 0, sizeof *b);
+}
+
+bool bf_reserve(BestFirst *b, uint32_t open_cap) { return heap_reserve(&b->open, open_cap); }
+
+bool bf_resize(BestFirst *b, size_t count)
+{
+    if (count <= b->count)
+        return true;
+    BfNode *node = realloc(b->node, count * sizeof *node);
+    if (!node)
+        return false;
+    memset(node + b->count, 0, (count - b->count) * sizeof *node);
+    b->node = node;
+    /* The open list keeps positions in the nodes: point it at the new array. */
+    b->open.pos_base = (char *)&node[0].heap_pos;
+    if (!heap_reserve(&b->open, (uint32_t)count)) {
+        b->count = count; /* the nodes grew; the caller sees the failure */
+        return false;
+    }
+    b->count = count;
+    return true;
+}

@@ -1,0 +1,137 @@
+/* The leg store format (cache/leg.h): the codec round trip, its limits, the
+ * one orientation rule and the one survival rule. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../cache/leg.h"
+#include "test.h"
+
+/* A random king walk of n cells from (300, 300). */
+static void random_walk(uint64_t *seed, size_t n, xyPath *out)
+{
+    out->len = 0;
+    xyLoc c = {300, 300};
+    for (size_t i = 0; i < n; i++) {
+        path_push(out, c);
+        *seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
+        int d = (int)(*seed >> 61);
+        c.x = (int16_t)(c.x + GRID_DX[d]);
+        c.y = (int16_t)(c.y + GRID_DY[d]);
+    }
+}
+
+static void test_leg_codec_round_trip(T *t)
+{
+    LegBits bits = {0};
+    xyPath walk[40] = {{0}}, back = {0};
+    uint64_t at[40], seed = 11;
+    for (int k = 0; k < 40; k++) { /* lengths 1 (no move) .. 700, several records in one stream */
+        random_walk(&seed, k == 0 ? 1 : (size_t)(1 + (seed >> 33) % 700), &walk[k]);
+        CHECK(t, leg_put(&bits, walk[k].cells, walk[k].len, &at[k]));
+    }
+    for (int k = 0; k < 40; k++) {
+        back.len = 0;
+        path_push(&back, walk[k].cells[0]);
+        CHECK(t, leg_moves(bits.p, at[k]) == walk[k].len - 1);
+        leg_decode(bits.p, at[k], walk[k].cells[0], &back);
+        CHECKF(t, back.len == walk[k].len && !memcmp(back.cells, walk[k].cells, back.len * sizeof(xyLoc)),
+               "record %d (%zu cells) does not decode to itself", k, walk[k].len);
+    }
+    /* A stream read back from bytes (as a file gives it) decodes the same. */
+    LegBits copy;
+    CHECK(t, leg_bits_adopt(&copy, bits.p, leg_bits_bytes(&bits)));
+    back.len = 0;
+    leg_decode(copy.p, at[39], walk[39].cells[0], &back);
+    CHECK(t, back.len == walk[39].len - 1 && !memcmp(back.cells, walk[39].cells + 1, back.len * sizeof(xyLoc)));
+    /* 3 bits per move and a 16-bit count: the records fill what they should. */
+    uint64_t moves = 0;
+    for (int k = 0; k < 40; k++)
+        moves += walk[k].len - 1;
+    CHECK(t, bits.used == 40 * 16 + 3 * moves);
+    leg_bits_free(&copy);
+    leg_bits_free(&bits);
+    for (int k = 0; k < 40; k++)
+        path_free(&walk[k]);
+    path_free(&back);
+}
+
+static void test_leg_limits_and_orientation(T *t)
+{
+    LegBits bits = {0};
+    xyPath walk = {0};
+    uint64_t seed = 3, at;
+    random_walk(&seed, LEG_MAX_MOVES + 2, &walk); /* one move too many */
+    CHECK(t, !leg_put(&bits, walk.cells, walk.len, &at) && bits.used == 0);
+    CHECK(t, !leg_put(&bits, walk.cells, 0, &at) && bits.used == 0);
+    CHECK(t, leg_put(&bits, walk.cells, LEG_MAX_MOVES + 1, &at) && leg_moves(bits.p, at) == LEG_MAX_MOVES);
+    /* Canonical = from the lower id; leg_orient turns it only for travel from the higher. */
+    xyLoc c[3] = {{1, 1}, {2, 2}, {3, 2}};
+    leg_orient(c, 3, 4, 9);
+    CHECK(t, c[0].x == 1 && c[2].x == 3);
+    leg_orient(c, 3, 9, 4);
+    CHECK(t, c[0].x == 3 && c[2].x == 1);
+    uint32_t ka, kb;
+    leg_key(LEGS_SYM, 9, 4, &ka, &kb);
+    CHECK(t, ka == 4 && kb == 9 && leg_first(9, 4) == 4);
+    leg_key(LEGS_NOSYM, 9, 4, &ka, &kb);
+    CHECK(t, ka == 9 && kb == 4);
+    leg_bits_free(&bits);
+    path_free(&walk);
+}
+
+/* On an open 32x32 map with 8x8 sectors every sector is one region whose
+ * center is local (3, 3): region 0 at (3,3), region 5 at (11,11). */
+static void test_leg_survives(T *t)
+{
+    Grid g;
+    Err err;
+    Abstraction a;
+    AbsIndex ix;
+    CHECK(t, grid_init_blocked(&g, 32, 32, &err));
+    for (int y = 0; y < 32; y++)
+        for (int x = 0; x < 32; x++)
+            grid_set_passable(&g, x, y, true);
+    CHECK(t, abs_build(&a, &g, 8, true, &err) && abs_index_init(&ix, &a, &err));
+    CHECK(t, ix.center[0].x == 3 && ix.center[5].x == 11 && ix.center[5].y == 11);
+    /* Diagonal leg 0 -> 5: its step (7,7) -> (8,8) checks (8,7) in sector 1 and (7,8) in sector 4. */
+    xyPath diag = {0}, ell = {0}, scratch = {0};
+    for (int i = 3; i <= 11; i++)
+        path_push(&diag, (xyLoc){(int16_t)i, (int16_t)i});
+    /* An L: right along y = 3 into sector 1, then down to (11, 11); never in sector 4. */
+    for (int x = 3; x <= 11; x++)
+        path_push(&ell, (xyLoc){(int16_t)x, 3});
+    for (int y = 4; y <= 11; y++)
+        path_push(&ell, (xyLoc){11, (int16_t)y});
+    LegBits bits = {0};
+    uint64_t at_diag, at_ell;
+    CHECK(t, leg_put(&bits, diag.cells, diag.len, &at_diag) && leg_put(&bits, ell.cells, ell.len, &at_ell));
+    uint8_t touched[16] = {0};
+    CHECK(t, leg_survives(&ix, touched, 0, 5, bits.p, at_diag, &scratch));
+    touched[0] = 1; /* an end's sector */
+    CHECK(t, !leg_survives(&ix, touched, 0, 5, bits.p, at_ell, &scratch));
+    touched[0] = 0;
+    touched[4] = 1; /* in the box: the diagonal cuts its corner, the L never enters */
+    CHECK(t, !leg_survives(&ix, touched, 0, 5, bits.p, at_diag, &scratch));
+    CHECK(t, leg_survives(&ix, touched, 0, 5, bits.p, at_ell, &scratch));
+    touched[4] = 0;
+    touched[1] = 1; /* the L runs through it */
+    CHECK(t, !leg_survives(&ix, touched, 0, 5, bits.p, at_ell, &scratch));
+    touched[1] = 0;
+    touched[15] = 1; /* outside the box: not even walked */
+    scratch.len = 0;
+    CHECK(t, leg_survives(&ix, touched, 0, 5, bits.p, at_ell, &scratch) && scratch.len == 0);
+    leg_bits_free(&bits);
+    path_free(&diag);
+    path_free(&ell);
+    path_free(&scratch);
+    abs_index_free(&ix);
+    abs_free(&a);
+    grid_free(&g);
+}
+
+const TestCase LEG_TESTS[] = {
+    {"leg_codec_round_trip", test_leg_codec_round_trip},
+    {"leg_limits_and_orientation", test_leg_limits_and_orientation},
+    {"leg_survives", test_leg_survives},
+    {NULL, NULL},
+};
