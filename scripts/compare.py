@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Entries side by side on whole families, interleaved map by map.
+
+For every map: each entry preprocesses once (`-pre`), then ROUNDS rounds run
+every entry on it (`-run`, the order rotated each round so no entry always
+goes first); a map's time for an entry is the median over the rounds. Because
+the entries take turns on the same map within seconds, their ratios hold even
+when the machine's speed drifts, which a lone absolute time does not.
+
+Per family it writes one row per entry: maps, queries, invalid paths, total
+search time, mean time and first-20-moves time per query, subopt mean and max,
+preprocessing bytes, and the ratio of its total time to the baseline's, with
+the worst single map. An external planner (e.g. a public JPS built outside the
+tree) joins the same loop with --external NAME=COMMAND, where COMMAND (with
+{map} and {scen}) prints a line holding total_s= (and queries=, mean_us=,
+bad= for wrong answers); its first-20 time is its whole time.
+
+    python3 scripts/compare.py --family dao,rooms --entries mm,jps,astar \\
+        --baseline jps --rounds 3 --out results/compare
+Writes OUT/compare.md (tables) and OUT/compare.csv (one row per map, entry).
+Stdlib only. Exit 1 when any path was invalid, 2 on bad usage.
+"""
+import argparse
+import csv
+import os
+import re
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PAIR = re.compile(r"(\w+)=(\S+)")
+
+
+def parse_pairs(text):
+    """key=value pairs of the last line holding total_s= (a SUMMARY line)."""
+    lines = [l for l in text.splitlines() if "total_s=" in l]
+    return {k: v for k, v in PAIR.findall(lines[-1])} if lines else None
+
+
+def maps_of(bench, family, only):
+    mdir = os.path.join(bench, "maps", family)
+    if not os.path.isdir(mdir):
+        sys.exit("compare: %s: no such family folder" % mdir)
+    out = []
+    for f in sorted(os.listdir(mdir)):
+        name = f[:-4]
+        if f.endswith(".map") and (not only or name in only):
+            scen = os.path.join(bench, "scenarios", family, f + ".scen")
+            if os.path.isfile(scen):
+                out.append((name, os.path.join(mdir, f), scen))
+    return out
+
+
+class Runner:
+    def __init__(self, args):
+        self.args = args
+        self.gppc = args.gppc
+        self.pre_dir = args.pre_dir
+        os.makedirs(self.pre_dir, exist_ok=True)
+
+    def gppc_run(self, spec, mode, mp, sc):
+        cmd = [self.gppc, "--entry", spec, "--pre-dir", self.pre_dir, mode, mp, sc]
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        pairs = parse_pairs(p.stdout)
+        if p.returncode == 2 or pairs is None:
+            sys.exit("compare: %s failed (exit %d): %s" % (" ".join(cmd), p.returncode, p.stderr.strip()[-400:]))
+        return pairs
+
+    def external(self, command, mp, sc):
+        cmd = command.format(map=shlex.quote(mp), scen=shlex.quote(sc))
+        p = subprocess.run(cmd, shell=True, capture_output=True, text=True)
+        pairs = parse_pairs(p.stdout)
+        if p.returncode != 0 or pairs is None:
+            sys.exit("compare: %s failed (exit %d): %s" % (cmd, p.returncode, p.stderr.strip()[-400:]))
+        return pairs
+
+
+def number(pairs, key, default=0.0):
+    try:
+        return float(pairs.get(key, default))
+    except ValueError:
+        return default
+
+
+def run_family(runner, family, maps, entries, externals, rounds, rows):
+    names = entries + [n for n, _ in externals]
+    for i, (name, mp, sc) in enumerate(maps):
+        pre = {}
+        for spec in entries:
+            pre[spec] = runner.gppc_run(spec, "-pre", mp, sc)
+        times = {n: [] for n in names}
+        last = {}
+        for r in range(rounds):
+            order = names[r % len(names):] + names[:r % len(names)]
+            for n in order:
+                if n in entries:
+                    pairs = runner.gppc_run(n, "-run", mp, sc)
+                else:
+                    pairs = runner.external(dict(externals)[n], mp, sc)
+                times[n].append(number(pairs, "total_s"))
+                last[n] = pairs
+        for n in names:
+            p = last[n]
+            queries = number(p, "queries")
+            rows.append({
+                "family": family, "map": name, "entry": n, "queries": int(queries),
+                "invalid": int(number(p, "invalid") + number(p, "bad")),
+                "total_s": statistics.median(times[n]),
+                "first20_s": number(p, "first20_mean_us", number(p, "mean_us")) * queries * 1e-6,
+                "subopt_mean": number(p, "subopt_mean", 1.0), "subopt_max": number(p, "subopt_max", 1.0),
+                "measured": int(number(p, "valid", queries) - number(p, "unreachable")),
+                "storage_bytes": int(number(pre[n], "storage_bytes")) if n in pre else 0,
+                "pre_s": number(pre[n], "pre_s") if n in pre else 0.0,
+            })
+        print("compare: %s %d/%d %s" % (family, i + 1, len(maps), name), file=sys.stderr, flush=True)
+
+
+def family_table(rows, family, names, baseline):
+    fam = [r for r in rows if r["family"] == family]
+    by = {n: [r for r in fam if r["entry"] == n] for n in names}
+    base = {r["map"]: r["total_s"] for r in by.get(baseline, [])}
+    base_total = sum(base.values())
+    out = ["### %s (%d maps)" % (family, len({r['map'] for r in fam})), "",
+           "| entry | queries | invalid | total s | mean µs | first-20 µs | subopt mean | subopt max | "
+           "storage bytes | pre s | time / %s | worst map / %s |" % (baseline, baseline),
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    for n in names:
+        rs = by[n]
+        q = sum(r["queries"] for r in rs) or 1
+        meas = sum(r["measured"] for r in rs) or 1
+        tot = sum(r["total_s"] for r in rs)
+        worst = max(((r["total_s"] / base[r["map"]], r["map"]) for r in rs if base.get(r["map"])), default=None)
+        out.append("| %s | %d | %d | %.3f | %.2f | %.2f | %.4f | %.3f | %d | %.1f | %s | %s |" % (
+            n, q, sum(r["invalid"] for r in rs), tot, tot / q * 1e6, sum(r["first20_s"] for r in rs) / q * 1e6,
+            sum(r["subopt_mean"] * r["measured"] for r in rs) / meas, max(r["subopt_max"] for r in rs),
+            sum(r["storage_bytes"] for r in rs), sum(r["pre_s"] for r in rs),
+            "%.3f" % (tot / base_total) if base_total else "-",
+            "%.2f (%s)" % worst if worst else "-"))
+    return out
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
+    ap.add_argument("--bench-dir", default=os.environ.get("GPPC_BENCH_DIR") or
+                    os.path.join(ROOT, "..", "shared", "benchmarks"),
+                    help="folder holding maps/<family>/ and scenarios/<family>/ (default ../shared/benchmarks)")
+    ap.add_argument("--family", required=True, help="families, comma-separated (e.g. dao,rooms)")
+    ap.add_argument("--maps", help="only these map names (without .map), comma-separated")
+    ap.add_argument("--entries", required=True, help="entry specs, comma-separated; options after ':' use ';' "
+                    "between them here (mm:sector=16;w=1.5)")
+    ap.add_argument("--baseline", help="entry (or external) the ratios are taken against (default: the first)")
+    ap.add_argument("--external", action="append", default=[], metavar="NAME=COMMAND",
+                    help="another planner in the same loop; COMMAND uses {map} and {scen}")
+    ap.add_argument("--rounds", type=int, default=3, help="timed rounds per map (median taken; default 3)")
+    ap.add_argument("--gppc", default=os.path.join(ROOT, "build", "gppc"), help="the driver binary")
+    ap.add_argument("--pre-dir", default=os.path.join(ROOT, "results", "compare-pre"),
+                    help="where preprocessing files go")
+    ap.add_argument("--out", default=os.path.join(ROOT, "results", "compare"), help="output folder")
+    args = ap.parse_args(argv)
+    if args.rounds < 1:
+        ap.error("--rounds must be at least 1")
+    entries = [e.replace(";", ",") for e in args.entries.split(",") if e]
+    externals = []
+    for x in args.external:
+        if "=" not in x:
+            ap.error("--external %s: expected NAME=COMMAND" % x)
+        externals.append(tuple(x.split("=", 1)))
+    names = entries + [n for n, _ in externals]
+    baseline = args.baseline.replace(";", ",") if args.baseline else names[0]
+    if baseline not in names:
+        ap.error("--baseline %s is not among the entries" % baseline)
+    if not os.access(args.gppc, os.X_OK):
+        sys.exit("compare: %s not found; run make first" % args.gppc)
+    only = set(args.maps.split(",")) if args.maps else None
+    runner, rows, t0 = Runner(args), [], time.time()
+    families = [f for f in args.family.split(",") if f]
+    for family in families:
+        run_family(runner, family, maps_of(args.bench_dir, family, only), entries, externals, args.rounds, rows)
+    os.makedirs(args.out, exist_ok=True)
+    lines = ["# Side by side: %s" % ", ".join(names), "",
+             "Each map: every entry preprocessed once, then %d interleaved rounds (order rotated per round); "
+             "times are search time only (the driver's total-time), the median of the rounds per map, summed "
+             "over the family. Baseline: %s. Wall time of this run: %.0f s." % (args.rounds, baseline,
+                                                                              time.time() - t0), ""]
+    for family in families:
+        lines += family_table(rows, family, names, baseline) + [""]
+    with open(os.path.join(args.out, "compare.md"), "w") as f:
+        f.write("\n".join(lines))
+    with open(os.path.join(args.out, "compare.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()) if rows else ["family"])
+        w.writeheader()
+        w.writerows(rows)
+    print("\n".join(lines))
+    return 1 if any(r["invalid"] for r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

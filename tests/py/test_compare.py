@@ -1,0 +1,49 @@
+"""scripts/compare.py: entries and an external planner side by side on a tiny
+family, one row each, ratios against the baseline, invalid paths counted."""
+import csv
+import os
+import subprocess
+import sys
+import unittest
+
+from tests.py.test_scripts import make_bench
+from tests.py.util import ROOT, TempDir, write
+
+SCRIPT = os.path.join(ROOT, "scripts", "compare.py")
+
+
+def run(*args):
+    return subprocess.run([sys.executable, SCRIPT] + list(args), capture_output=True, text=True)
+
+
+class Compare(unittest.TestCase):
+    def test_side_by_side_with_an_external_planner(self):
+        with TempDir() as d:
+            make_bench(d)
+            fake = write(d, "fake.sh", "#!/bin/sh\necho \"FAKE queries=3 mean_us=2 total_s=0.000006 bad=1\"\n")
+            os.chmod(fake, 0o755)
+            out = os.path.join(d, "out")
+            p = run("--bench-dir", d, "--family", "t", "--entries", "astar,mm:smooth=0;corridor=0",
+                    "--baseline", "astar", "--external", "fake=%s {map} {scen}" % fake, "--rounds", "2",
+                    "--pre-dir", os.path.join(d, "pre"), "--out", out)
+            self.assertEqual(p.returncode, 1, p.stderr)  # the fake planner reported a wrong answer
+            with open(os.path.join(out, "compare.md")) as f:
+                md = f.read()
+            self.assertIn("| astar | 3 | 0 |", md)
+            self.assertIn("| mm:smooth=0,corridor=0 | 3 | 0 |", md)
+            self.assertIn("| fake | 3 | 1 |", md)
+            with open(os.path.join(out, "compare.csv")) as f:
+                rows = list(csv.DictReader(f))
+            self.assertEqual(sorted(r["entry"] for r in rows), ["astar", "fake", "mm:smooth=0,corridor=0"])
+            astar = [r for r in rows if r["entry"] == "astar"][0]
+            self.assertEqual(int(astar["queries"]), 3)
+            self.assertIn("| 1.000 | 1.00 (a) |", md)  # astar against itself
+
+    def test_bad_usage(self):
+        p = run("--family", "t", "--entries", "astar", "--baseline", "jps", "--bench-dir", ROOT)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("--baseline jps is not among the entries", p.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
