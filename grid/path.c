@@ -1,5 +1,6 @@
 #include "path.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -39,13 +40,19 @@ void cells_reverse(xyLoc *cells, size_t n)
 
 double path_length(const xyLoc *path, size_t n)
 {
+    /* Counts of unit moves, so the sum does not depend on order; a waypoint
+     * segment of k diagonal or k cardinal cells counts k. A segment that is
+     * neither (an illegal path) adds its Euclidean length, as the kits do. */
     size_t straight = 0, diagonal = 0;
+    double other = 0;
     for (size_t i = 1; i < n; i++) {
-        int dx = path[i].x - path[i - 1].x, dy = path[i].y - path[i - 1].y;
-        if (dx && dy)
-            diagonal++;
-        else if (dx || dy)
-            straight++;
+        int dx = abs(path[i].x - path[i - 1].x), dy = abs(path[i].y - path[i - 1].y);
+        if (dx && dy && dx != dy)
+            other += sqrt((double)dx * dx + (double)dy * dy);
+        else if (dx && dy)
+            diagonal += (size_t)dx;
+        else
+            straight += (size_t)(dx + dy);
     }
-    return (double)straight + (double)diagonal * GRID_SQRT2;
+    return (double)straight + (double)diagonal * GRID_SQRT2 + other;
 }

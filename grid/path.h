@@ -32,8 +32,10 @@ static inline void path_push(xyPath *p, xyLoc c)
 void path_free(xyPath *p);
 /* Reverses n cells in place (a path walked back from its goal). */
 void cells_reverse(xyLoc *cells, size_t n);
-/* Octile length of a cell path, summed as counts of cardinal and diagonal
- * steps so it does not depend on summation order; no legality checks. */
+/* Octile length of a cell or waypoint path (grid/validate.h), summed as
+ * counts of unit moves so it does not depend on summation order; a segment
+ * that is neither cardinal nor diagonal adds its Euclidean length (the kits'
+ * figure for an illegal path). No legality checks. */
 double path_length(const xyLoc *path, size_t n);
 
 #endif
