@@ -17,7 +17,10 @@ typedef struct Run {
     char pre_file[4096];
     FILE *csv;
     Changes changes;
-    AStar reference; /* optima on the changed map (dynamic runs) */
+    AStar reference;      /* optima on the changed map (dynamic runs) */
+    bool has_changes;     /* --changes, or a version-2 scenario's patches */
+    bool kit_dynamic;     /* a version-2 scenario: its optima are per snapshot, its CSV the dynamic kit's */
+    uint64_t snapshot_ns; /* the last change batch, charged to the next query's CSV row */
 } Run;
 
 static int bad_input(const char *msg)
@@ -75,7 +78,8 @@ static bool apply_changes(Run *run, void **inst, int i, size_t *next, Totals *to
         remove(file);
         totals->rebuilt = true;
     }
-    totals->update_ns += (double)(clock_now_ns() - t0);
+    run->snapshot_ns = clock_now_ns() - t0;
+    totals->update_ns += (double)run->snapshot_ns;
     totals->updates++;
     return ok;
 }
@@ -86,6 +90,8 @@ static bool reference_optimum(Run *run, ScenQuery *q)
 {
     if (!grid_passable(&run->map, q->start.x, q->start.y) || !grid_passable(&run->map, q->goal.x, q->goal.y))
         return false;
+    if (run->kit_dynamic) /* the scenario gives the optimum of each snapshot */
+        return true;
     double d = astar_distance(&run->reference, q->start, q->goal, NULL);
     if (d < 0)
         return false;
@@ -98,18 +104,17 @@ static int replay_all(Run *run, void **inst, Totals *totals)
 {
     const DriverArgs *a = &run->args;
     const char *scen_name = base_name(a->scen_path);
-    const char *map_name = base_name(a->map_path);
     double bound = a->mode == MODE_CHECK ? a->entry->subopt_bound : 0.0;
     xyPath path = {0};
     size_t next_change = 0;
     bool map_changed = false;
-    totals->dynamic = a->changes != NULL;
-    if (a->changes && !a->entry->update)
+    totals->dynamic = run->has_changes;
+    if (run->has_changes && !a->entry->update)
         fprintf(stderr,
                 "gppc: %s has no update(): the driver rebuilds it from scratch after each batch of "
                 "changes (update_us_mean is that rebuild)\n",
                 a->entry->name);
-    else if (a->changes && a->rebuild)
+    else if (run->has_changes && a->rebuild)
         fprintf(stderr,
                 "gppc: --rebuild: the driver rebuilds %s from scratch after each batch of changes "
                 "(update_us_mean is that rebuild)\n",
@@ -117,12 +122,12 @@ static int replay_all(Run *run, void **inst, Totals *totals)
     for (int rep = 0; rep < a->repeat; rep++) {
         for (int i = 0; i < run->scen.count; i++) {
             ScenQuery q = run->scen.q[i];
-            if (map_changed && !reference_optimum(run, &q)) {
+            if ((map_changed || run->kit_dynamic) && !reference_optimum(run, &q)) {
                 totals->skipped++;
             } else {
                 QueryResult r;
                 char why[256] = "";
-                replay_query(a->entry, *inst, &run->map, &q, bound, &path, &r, why, sizeof why);
+                replay_query(a->entry, *inst, &run->map, &q, bound, a->first20_cells, &path, &r, why, sizeof why);
                 if (!r.valid)
                     fprintf(stderr, "gppc: %s:%d: invalid path from (%d,%d) to (%d,%d): %s\n", a->scen_path, q.line,
                             q.start.x, q.start.y, q.goal.x, q.goal.y, why);
@@ -130,11 +135,14 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                     fprintf(stderr, "gppc: %s:%d: length %.6f is above %g x the optimum %.6f\n", a->scen_path, q.line,
                             r.length, bound, q.optimal);
                 report_gppc_line(stdout, scen_name, &r);
-                if (run->csv)
-                    report_csv_row(run->csv, map_name, scen_name, i, rep, &q, &r);
+                if (run->csv) {
+                    CsvRow row = {a->map_path, a->scen_path, i, rep, &q, &r, run->snapshot_ns};
+                    kit_csv_row(run->csv, run->kit_dynamic, a->csv_extra, &row);
+                }
+                run->snapshot_ns = 0;
                 totals_add(totals, &r);
             }
-            if (a->changes && next_change < run->changes.n && run->changes.after_query[next_change] == i) {
+            if (run->has_changes && next_change < run->changes.n && run->changes.after_query[next_change] == i) {
                 Err err;
                 if (!apply_changes(run, inst, i, &next_change, totals, &err)) {
                     fprintf(stderr, "gppc: %s: update after query %d failed: %s\n", a->entry->name, i, err.msg);
@@ -176,6 +184,33 @@ static int run_entry(Run *run)
     return code;
 }
 
+/* The map, the queries and the changes, in one of the forms the driver and
+ * the start kits take: MAP SCEN (-pre: MAP alone or MAP none, the scenario
+ * unread, as the classic kit does), or a version-2 scenario alone (the
+ * dynamic kit's form, map and changes inside). */
+static bool load_inputs(Run *run, Err *err)
+{
+    const DriverArgs *a = &run->args;
+    if (scen2_is_v2(a->map_path) || (a->npos == 2 && a->mode != MODE_PRE && scen2_is_v2(a->scen_path))) {
+        if (a->npos != 1)
+            return err_set(err, "%s: a version-2 scenario holds its map: give it alone", a->scen_path);
+        if (a->changes || a->repeat > 1)
+            return err_set(err, "%s: a version-2 scenario brings its own map changes: no --changes or --repeat",
+                           a->scen_path);
+        run->has_changes = run->kit_dynamic = true;
+        return scen2_load(a->scen_path, &run->map, &run->scen, &run->changes, err);
+    }
+    if (a->npos == 1 && a->mode != MODE_PRE)
+        return err_set(err, "%s: not a version-2 scenario; give MAP SCEN", a->map_path);
+    if (!grid_load_map(&run->map, a->map_path, err))
+        return false;
+    if (a->mode == MODE_PRE)
+        return true;
+    run->has_changes = a->changes != NULL;
+    return scen_load(&run->scen, a->scen_path, err) && scen_check_against(&run->scen, a->scen_path, &run->map, err) &&
+           (!a->changes || changes_load(&run->changes, a->changes, &run->map, run->scen.count, err));
+}
+
 int main(int argc, char **argv)
 {
     Run run;
@@ -192,19 +227,15 @@ int main(int argc, char **argv)
         return EXIT_ALL_VALID;
     }
     const DriverArgs *a = &run.args;
-    if (!grid_load_map(&run.map, a->map_path, &err))
-        return bad_input(err.msg);
     int code = EXIT_BAD_INPUT;
-    if (!scen_load(&run.scen, a->scen_path, &err) || !scen_check_against(&run.scen, a->scen_path, &run.map, &err) ||
-        (a->changes && !changes_load(&run.changes, a->changes, &run.map, run.scen.count, &err)) ||
-        (a->changes && !astar_init(&run.reference, &run.map, &err)) ||
+    if (!load_inputs(&run, &err) || (run.has_changes && !astar_init(&run.reference, &run.map, &err)) ||
         !pre_file_path(a, run.pre_file, sizeof run.pre_file, &err)) {
         code = bad_input(err.msg);
     } else if (a->csv && !(run.csv = fopen(a->csv, "w"))) {
         fprintf(stderr, "gppc: %s: cannot write the CSV file\n", a->csv);
     } else {
         if (run.csv)
-            report_csv_header(run.csv);
+            kit_csv_header(run.csv, run.kit_dynamic, a->csv_extra);
         code = run_entry(&run);
         if (run.csv && fclose(run.csv) != 0) {
             fprintf(stderr, "gppc: %s: error writing the CSV file\n", a->csv);

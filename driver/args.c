@@ -21,6 +21,12 @@ void args_usage(FILE *out)
                  "          entries without update() are rebuilt from scratch (time reported)\n"
                  "  --rebuild  with --changes: rebuild from scratch even when the entry has update()\n"
                  "          (the baseline an incremental update is compared with)\n"
+                 "start-kit forms (README \"Start-kit compatibility\"):\n"
+                 "  -pre MAP [none]   the classic kit's preprocessing form (a third argument is ignored)\n"
+                 "  -full|-run|-check SCEN2   a version-2 scenario of the dynamic kit, alone\n"
+                 "  --csv-extra       our columns (bucket,expanded,valid,rep,calls) after the kit's\n"
+                 "  --first20 cells|distance  20steps_cost until 20 cells, or 20 distance units\n"
+                 "          (default: the kits' rule since 2023)\n"
                  "exit: 0 all paths valid, 1 an invalid (or, -check, over-bound) path, 2 bad input\n"
                  "entries:\n");
     for (int i = 0; ENTRY_TABLE[i]; i++)
@@ -36,6 +42,25 @@ static bool set_mode(DriverArgs *a, DriverMode m, const char *flag, Err *err)
     return true;
 }
 
+/* The start-kit options (--csv-extra, --first20); true when `arg` was one,
+ * with err->msg set on a bad value. Advances *i past a value it took. */
+static bool kit_option(DriverArgs *a, const char *arg, const char *value, int *i, Err *err)
+{
+    err->msg[0] = '\0';
+    if (!strcmp(arg, "--csv-extra")) {
+        a->csv_extra = true;
+    } else if (!strcmp(arg, "--first20")) {
+        (*i)++;
+        if (!strcmp(value, "cells"))
+            a->first20_cells = true;
+        else if (strcmp(value, "distance") != 0)
+            err_set(err, "--first20 %s: expected 'cells' or 'distance'", value);
+    } else {
+        return false;
+    }
+    return true;
+}
+
 bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
 {
     memset(a, 0, sizeof *a);
@@ -48,7 +73,7 @@ bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         bool takes_value = !strcmp(arg, "--entry") || !strcmp(arg, "--pre-dir") || !strcmp(arg, "--csv") ||
-                           !strcmp(arg, "--repeat") || !strcmp(arg, "--changes");
+                           !strcmp(arg, "--repeat") || !strcmp(arg, "--changes") || !strcmp(arg, "--first20");
         if (takes_value && i + 1 >= argc)
             return err_set(err, "%s needs a value", arg);
         if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
@@ -58,6 +83,9 @@ bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
             a->entry_spec = argv[++i];
         } else if (!strcmp(arg, "--pre-dir")) {
             a->pre_dir = argv[++i];
+        } else if (kit_option(a, arg, argv[i + 1], &i, err)) {
+            if (err->msg[0])
+                return false;
         } else if (!strcmp(arg, "--rebuild")) {
             a->rebuild = true;
         } else if (!strcmp(arg, "--changes")) {
@@ -91,8 +119,11 @@ bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
     }
     if (a->mode == MODE_NONE)
         return err_set(err, "no mode given: one of -full, -pre, -run, -check");
-    if (npos != 2)
-        return err_set(err, "expected MAP and SCEN after the options");
+    if (npos < 1)
+        return err_set(err, "expected MAP and SCEN (or a version-2 scenario alone) after the options");
+    a->npos = npos;
+    if (npos == 1) /* MAP alone (-pre) or a version-2 scenario; main.c tells them apart */
+        positional[1] = positional[0];
     if (a->rebuild && !a->changes)
         return err_set(err, "--rebuild only applies with --changes");
     if (a->changes && a->repeat > 1)

@@ -25,6 +25,10 @@ typedef struct DriverArgs {
     const char *map_path, *scen_path;
     const char *changes; /* --changes FILE or NULL */
     bool rebuild;        /* --rebuild: apply changes by a rebuild even with update() */
+    /* The start kits' conventions (driver/kit_csv.c, README "Start-kit compatibility"). */
+    bool csv_extra;     /* --csv-extra: our columns after the kit's */
+    bool first20_cells; /* --first20 cells: the pre-2023 rule (20 cells, not 20 distance units) */
+    int npos;           /* 1: MAP alone (-pre) or a version-2 scenario alone (the dynamic kit's form) */
 } DriverArgs;
 
 /* Dynamic maps: --changes FILE (driver/changes.c). Sorted by after_query,
@@ -38,6 +42,15 @@ typedef struct Changes {
 /* Reads and checks FILE against the map and the query count; false + "FILE:LINE: problem". */
 bool changes_load(Changes *c, const char *path, const Grid *map, int nqueries, Err *err);
 void changes_free(Changes *c);
+
+/* The dynamic start kit's scenario, "version 2" (driver/scen2.c): one file
+ * with map size, queries and map changes, patches in a second file. */
+bool scen2_is_v2(const char *path);
+/* Fills the map the entry preprocesses (all passable, then the patches before
+ * the first query), the queries (a kit cost of -1 becomes the unreachable
+ * mark, optimum 0) and the later patches as change batches. Caller frees
+ * all three; false + "FILE:LINE: problem" with nothing to free. */
+bool scen2_load(const char *path, Grid *map, Scenario *sc, Changes *ch, Err *err);
 
 /* Exit codes. */
 enum { EXIT_ALL_VALID = 0, EXIT_INVALID = 1, EXIT_BAD_INPUT = 2 };
@@ -53,6 +66,8 @@ bool pre_file_path(const DriverArgs *a, char *out, size_t size, Err *err);
 /* What one query (one repetition) measured. */
 typedef struct QueryResult {
     uint64_t total_ns, max_step_ns, first20_ns;
+    uint64_t first_call_ns; /* the dynamic kit charges a map change to this call */
+    long first20_calls;     /* the calls first20_ns covers */
     uint64_t expanded;
     long calls; /* GetPath calls for this query */
     size_t path_size;
@@ -78,16 +93,27 @@ typedef struct Totals {
 
 /* Runs one query through the entry, times every GetPath call and validates
  * the path; `path` is reused (its length reset). `why` gets the reason for an
- * invalid path. */
-void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *q, double bound, xyPath *path,
-                  QueryResult *r, char *why, size_t why_size);
+ * invalid path. first20_ns: the calls until the path is 20 distance units
+ * long (the kits' rule since 2023), or 20 cells with first20_cells. */
+void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *q, double bound, bool first20_cells,
+                  xyPath *path, QueryResult *r, char *why, size_t why_size);
 void totals_add(Totals *t, const QueryResult *r);
 
 /* The classic GPPC line for one query. */
 void report_gppc_line(FILE *out, const char *scen_name, const QueryResult *r);
-void report_csv_header(FILE *out);
-void report_csv_row(FILE *out, const char *map_name, const char *scen_name, int id, int rep, const ScenQuery *q,
-                    const QueryResult *r);
+
+/* --csv (driver/kit_csv.c): the start kit's result.csv, column for column and
+ * number for number: startkit-classic's for MAP SCEN runs, startkit-dynamic's
+ * for a version-2 scenario; with `extra` our columns follow theirs. */
+typedef struct CsvRow {
+    const char *map_arg, *scen_arg; /* as given on the command line, as the kits print them */
+    int id, rep;
+    const ScenQuery *q;
+    const QueryResult *r;
+    uint64_t snapshot_ns; /* the map change before this query (dynamic) */
+} CsvRow;
+void kit_csv_header(FILE *out, bool dynamic, bool extra);
+void kit_csv_row(FILE *out, bool dynamic, bool extra, const CsvRow *row);
 void report_summary(FILE *out, const char *entry_name, const Totals *t, long ram_before_kb, long ram_after_kb,
                     long long storage_bytes, double pre_s, const Counters *c);
 

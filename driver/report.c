@@ -34,21 +34,6 @@ void report_gppc_line(FILE *out, const char *scen_name, const QueryResult *r)
             r->valid ? "valid" : "invalid");
 }
 
-void report_csv_header(FILE *out)
-{
-    fprintf(out, "map,scen,experiment_id,path_size,path_length,ref_length,time_cost,20steps_cost,"
-                 "max_step_time,bucket,expanded,valid,rep,calls\n");
-}
-
-void report_csv_row(FILE *out, const char *map_name, const char *scen_name, int id, int rep, const ScenQuery *q,
-                    const QueryResult *r)
-{
-    fprintf(out, "%s,%s,%d,%zu,%.6f,%.6f,%llu,%llu,%llu,%d,%llu,%d,%d,%ld\n", map_name, scen_name, id, r->path_size,
-            r->length, q->optimal, (unsigned long long)r->total_ns, (unsigned long long)r->first20_ns,
-            (unsigned long long)r->max_step_ns, q->bucket, (unsigned long long)r->expanded, r->valid ? 1 : 0, rep,
-            r->calls);
-}
-
 void report_summary(FILE *out, const char *entry_name, const Totals *t, long ram_before_kb, long ram_after_kb,
                     long long storage_bytes, double pre_s, const Counters *c)
 {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Run a benchmark family (or several) through one or more entries.
 
-Every (entry, map) pair is one job: `build/gppc --entry SPEC --csv ... -full MAP SCEN`,
+Every (entry, map) pair is one job: `build/gppc --entry SPEC --csv ... --csv-extra -full MAP SCEN`,
 its stdout kept as OUT/raw/<entry>/<family>/<map>.txt beside the .csv. A job
 whose .txt already ends in a SUMMARY line is skipped, so a stopped run resumes.
 OUT/raw/RUN records the gppc binary's SHA-256, --mode and --repeat; results from
@@ -140,7 +140,7 @@ def run_job(args, job, stop):
     with open(os.path.join(args.out, "raw", entry_tag(job["spec"]), "SPEC"), "w") as f:
         f.write(job["spec"] + "\n")
     cmd = [args.gppc, "--entry", job["spec"], "--pre-dir", os.path.join(args.out, "pre"),
-           "--csv", csv_path + ".part", "--repeat", str(args.repeat), args.mode, job["map"], job["scen"]]
+           "--csv", csv_path + ".part", "--csv-extra", "--repeat", str(args.repeat), args.mode, job["map"], job["scen"]]
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         return "%s on %s: exit %d\n  %s\n  %s" % (job["spec"], job["map"], p.returncode, " ".join(cmd),

@@ -48,7 +48,7 @@ class DriverRuns(unittest.TestCase):
     def test_csv_and_repeat(self):
         with TempDir() as d:
             m, s = write(d, "m.map", MAP), write(d, "m.map.scen", SCEN)
-            code, out, err = run_gppc("--pre-dir", d, "--csv", d + "/r.csv", "--repeat", "2",
+            code, out, err = run_gppc("--pre-dir", d, "--csv", d + "/r.csv", "--csv-extra", "--repeat", "2",
                                       "-run", m, s)
             self.assertEqual(code, 0, err)
             self.assertEqual(sum(l.startswith("GPPC\t") for l in out.splitlines()), 6)
@@ -121,7 +121,7 @@ class DriverBadInput(unittest.TestCase):
     def test_usage_errors(self):
         with TempDir() as d:
             m, s = write(d, "m.map", MAP), write(d, "m.map.scen", SCEN)
-            self.bad(["-full", m], "expected MAP and SCEN")
+            self.bad(["-full", m], "not a version-2 scenario; give MAP SCEN")
             self.bad([m, s], "no mode given")
             self.bad(["-full", "-run", m, s], "only one of")
             self.bad(["--fast", "-full", m, s], "unknown option '--fast'")

@@ -1,0 +1,49 @@
+/* --csv in the start kits' result.csv layout. The kits print with iostream
+ * std::fixed: startkit-classic setprecision(9) for both lengths (main.cpp
+ * RunExperiment), startkit-dynamic setprecision(14) (gppc/main.cpp
+ * PrintResult); times are integer nanoseconds, map and scen the paths as
+ * given on the command line. The dynamic kit charges a map change
+ * (snapshot_time) to the first get_path call after it: to time_cost,
+ * 20steps_cost and that call's step; an empty answer has path_length -1 and
+ * an unreachable query ref_length -1. */
+#include "driver.h"
+
+#define EXTRA_HEADER ",bucket,expanded,valid,rep,calls"
+
+void kit_csv_header(FILE *out, bool dynamic, bool extra)
+{
+    if (dynamic)
+        fputs("scen,experiment_id,snapshot_id,snapshot_time,path_size,path_length,ref_length,time_cost,"
+              "20steps_cost,max_step_time",
+              out);
+    else
+        fputs("map,scen,experiment_id,path_size,path_length,ref_length,time_cost,20steps_cost,max_step_time", out);
+    fputs(extra ? EXTRA_HEADER "\n" : "\n", out);
+}
+
+static void extra_columns(FILE *out, const CsvRow *w)
+{
+    fprintf(out, ",%d,%llu,%d,%d,%ld", w->q->bucket, (unsigned long long)w->r->expanded, w->r->valid ? 1 : 0, w->rep,
+            w->r->calls);
+}
+
+void kit_csv_row(FILE *out, bool dynamic, bool extra, const CsvRow *w)
+{
+    const QueryResult *r = w->r;
+    if (dynamic) {
+        uint64_t snap = w->snapshot_ns;
+        uint64_t first_step = r->first_call_ns + snap;
+        uint64_t max_step = first_step > r->max_step_ns ? first_step : r->max_step_ns;
+        fprintf(out, "%s,%d,%d,%llu,%zu,%.14f,%.14f,%llu,%llu,%llu", w->scen_arg, w->id, w->q->bucket,
+                (unsigned long long)snap, r->path_size, r->path_size ? r->length : -1.0,
+                r->unreachable ? -1.0 : w->q->optimal, (unsigned long long)(r->total_ns + snap),
+                (unsigned long long)(r->first20_ns + snap), (unsigned long long)max_step);
+    } else {
+        fprintf(out, "%s,%s,%d,%zu,%.9f,%.9f,%llu,%llu,%llu", w->map_arg, w->scen_arg, w->id, r->path_size, r->length,
+                w->q->optimal, (unsigned long long)r->total_ns, (unsigned long long)r->first20_ns,
+                (unsigned long long)r->max_step_ns);
+    }
+    if (extra)
+        extra_columns(out, w);
+    fputc('\n', out);
+}
