@@ -14,6 +14,9 @@ writes OUT/summary.md and OUT/summary.csv.
 
     python3 scripts/run_suite.py --bench-dir ../shared/benchmarks --family dao \\
         --entries astar,jps -j 2 --out results/dao
+
+`--shard K/N` runs every Nth map only; `run_suite.py merge --out DIR SHARD...`
+combines shard folders into one (scripts/suite_shard.py).
 """
 import argparse
 import hashlib
@@ -26,6 +29,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gppc_output import parse_summary  # noqa: E402
+from suite_shard import merge_main, parse_shard, shard_jobs  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -182,6 +186,8 @@ def set_aside_stale(out, fingerprint):
 
 
 def main():
+    if sys.argv[1:2] == ["merge"]:
+        return merge_main(sys.argv[2:])
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bench-dir", default=ROOT, help="Moving AI layout: maps/<family>/, scenarios/<family>/")
     ap.add_argument("--family", default="", help="comma-separated families (default: all)")
@@ -193,6 +199,8 @@ def main():
     ap.add_argument("--gppc", default=os.path.join(ROOT, "build", "gppc"))
     ap.add_argument("--no-aggregate", action="store_true", help="skip aggregate.py and plot.py at the end")
     ap.add_argument("--no-plots", action="store_true", help="skip plot.py at the end")
+    ap.add_argument("--shard", help="K/N: run every Nth map starting at map K (0 <= K < N); "
+                    "'run_suite.py merge' combines the shards' --out folders")
     args = ap.parse_args()
     if not os.access(args.gppc, os.X_OK):
         sys.exit("run_suite: %s not built; run 'make' first" % args.gppc)
@@ -202,7 +210,12 @@ def main():
     jobs = find_jobs(args.bench_dir, [f for f in args.family.split(",") if f], specs)
     if not jobs:
         sys.exit("run_suite: no maps found under %s" % args.bench_dir)
+    if args.shard:
+        jobs = shard_jobs(jobs, *parse_shard(args.shard))
     set_aside_stale(args.out, run_fingerprint(args))
+    if not jobs:  # more shards than maps: an empty shard is still mergeable
+        sys.stderr.write("run_suite: shard %s has no maps\n" % args.shard)
+        return
     skipped = [j for j in jobs if job_done(args.out, j)]
     todo = [j for j in jobs if j not in skipped]
     if skipped:

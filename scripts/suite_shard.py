@@ -1,0 +1,98 @@
+"""Sharded suites: `run_suite.py --shard K/N` and `run_suite.py merge`.
+
+A shard is every Nth map of the suite's map list (families, then maps, in
+sorted order; K in 0..N-1), with all of that map's entries, so N shards
+together run each (entry, map) job exactly once and the split depends only
+on the list, never on timing. Shards run anywhere (GNU parallel, a Slurm
+array: README "Sharded suites"), each into its own --out folder; `merge`
+copies their raw/ results into one folder and writes the same tables and
+plots (aggregate.py, plot.py) as one unsharded run. No scheduler of our own.
+
+    python3 scripts/run_suite.py merge --out results/all results/shard-0 results/shard-1
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def parse_shard(text):
+    """'K/N' -> (K, N) with 0 <= K < N; exits with a message otherwise."""
+    k, sep, n = text.partition("/")
+    if not sep or not k.isdigit() or not n.isdigit() or int(n) < 1 or int(k) >= int(n):
+        sys.exit("run_suite: --shard %s: expected K/N with 0 <= K < N (e.g. 0/3, 1/3, 2/3)" % text)
+    return int(k), int(n)
+
+
+def shard_jobs(jobs, k, n):
+    """The jobs of every Nth map, starting at map K, in the jobs' map order."""
+    maps = []
+    for j in jobs:
+        key = (j["family"], j["name"])
+        if key not in maps:
+            maps.append(key)
+    mine = {m for i, m in enumerate(maps) if i % n == k}
+    return [j for j in jobs if (j["family"], j["name"]) in mine]
+
+
+def merge_raw(out, shards):
+    """Copies every finished job of each shard's raw/ into OUT/raw. All shards
+    must come from one gppc build and settings (their raw/RUN); a job found in
+    two shards must be the same bytes."""
+    stamp = None
+    for d in shards:
+        run = os.path.join(d, "raw", "RUN")
+        if not os.path.isfile(run):
+            sys.exit("run_suite merge: %s has no raw/RUN (not a run_suite.py --out folder?)" % d)
+        with open(run) as f:
+            text = f.read()
+        if stamp is not None and text != stamp[1]:
+            sys.exit("run_suite merge: %s and %s come from different gppc builds or settings:\n  %s  %s"
+                     % (stamp[0], d, stamp[1], text))
+        stamp = (d, text)
+    raw = os.path.join(out, "raw")
+    if os.path.isdir(raw):
+        shutil.rmtree(raw)
+    os.makedirs(raw)
+    with open(os.path.join(raw, "RUN"), "w") as f:
+        f.write(stamp[1])
+    copied = 0
+    for d in shards:
+        src_raw = os.path.join(d, "raw")
+        for dirpath, _, files in os.walk(src_raw):
+            rel = os.path.relpath(dirpath, src_raw)
+            for name in files:
+                if rel == "." or name.endswith(".part"):
+                    continue  # RUN, and jobs a stopped shard left unfinished
+                src, dst = os.path.join(dirpath, name), os.path.join(raw, rel, name)
+                if os.path.exists(dst):
+                    with open(src, "rb") as a, open(dst, "rb") as b:
+                        same = a.read() == b.read()
+                    if not same and name != "SPEC":
+                        sys.exit("run_suite merge: %s is in two shards with different contents" % os.path.join(rel, name))
+                    continue
+                os.makedirs(os.path.dirname(dst), exist_ok=True)
+                shutil.copyfile(src, dst)
+                copied += name.endswith(".txt")
+    return copied
+
+
+def merge_main(argv):
+    ap = argparse.ArgumentParser(prog="run_suite.py merge",
+                                 description="Combine the --out folders of run_suite.py --shard runs "
+                                             "into one folder with the tables and plots of one run.")
+    ap.add_argument("shards", nargs="+", help="the shards' --out folders")
+    ap.add_argument("--out", required=True, help="the merged folder (its raw/ is replaced)")
+    ap.add_argument("--no-plots", action="store_true", help="skip plot.py")
+    args = ap.parse_args(argv)
+    if os.path.abspath(args.out) in {os.path.abspath(d) for d in args.shards}:
+        sys.exit("run_suite merge: --out must not be one of the shards")
+    jobs = merge_raw(args.out, args.shards)
+    sys.stderr.write("run_suite merge: %d jobs from %d shards into %s\n" % (jobs, len(args.shards), args.out))
+    scripts = os.path.join(ROOT, "scripts")
+    subprocess.run([sys.executable, os.path.join(scripts, "aggregate.py"), args.out], check=True)
+    if not args.no_plots:
+        subprocess.run([sys.executable, os.path.join(scripts, "plot.py"), args.out], check=True)
