@@ -45,8 +45,10 @@ PathVerdict path_verdict(const Grid *g, xyLoc s, xyLoc goal, const xyLoc *path, 
 /* "complete", "empty-path", "start-mismatch", "goal-mismatch", "invalid-N". */
 void path_verdict_name(PathVerdict v, char *buf, size_t size);
 
-/* True when path_verdict is PATH_COMPLETE; otherwise `why` says which rule
- * broke where, in words. *length is path_length() of the whole returned path,
+/* True when path_verdict is PATH_COMPLETE, and for the one-cell path [s]
+ * when s == goal: our entry contract (entries/entry.h: s first, g last) has
+ * always allowed it, the kits want [s, s] (so an entry exported to a kit must
+ * answer that). Otherwise `why` says which rule broke where, in words. *length is path_length() of the whole returned path,
  * legal or not. */
 bool path_validate(const Grid *g, xyLoc s, xyLoc goal, const xyLoc *path, size_t n, double *length, char *why,
                    size_t why_size);

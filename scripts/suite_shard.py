@@ -72,7 +72,7 @@ def merge_raw(out, shards):
                     with open(src, "rb") as a, open(dst, "rb") as b:
                         same = a.read() == b.read()
                     if not same and name != "SPEC":
-                        sys.exit("run_suite merge: %s is in two shards with different contents" % os.path.join(rel, name))
+                        sys.exit("run_suite merge: %s is in two shards with different contents (shards overlap: same K/N split?)" % os.path.join(rel, name))
                     continue
                 os.makedirs(os.path.dirname(dst), exist_ok=True)
                 shutil.copyfile(src, dst)
