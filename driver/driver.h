@@ -23,8 +23,11 @@ typedef struct DriverArgs {
     int repeat;
     DriverMode mode;
     const char *map_path, *scen_path;
-    const char *changes; /* --changes FILE or NULL */
-    bool rebuild;        /* --rebuild: apply changes by a rebuild even with update() */
+    const char *changes;   /* --changes FILE or NULL */
+    bool rebuild;          /* --rebuild: apply changes by a rebuild even with update() */
+    bool skip_bad_queries; /* --bad-queries=skip: run the queries with both ends valid */
+    double bound;          /* --bound X with -check; 0: the entry's subopt_bound */
+    bool help;
 } DriverArgs;
 
 /* Dynamic maps: --changes FILE (driver/changes.c). Sorted by after_query,
@@ -72,6 +75,9 @@ typedef struct Totals {
     long skipped, updates;
     double update_ns;
     bool rebuilt;
+    /* Scenario policy: queries left out by --bad-queries=skip, and queries
+     * whose optimum lies below the octile distance of their ends. */
+    long bad_queries, below_octile;
     double total_ns, first20_ns, subopt_sum, subopt_max, expanded, calls;
     uint64_t max_step_ns;
 } Totals;

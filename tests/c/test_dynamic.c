@@ -226,8 +226,10 @@ static void test_dyn_update_mid_query(T *t)
     EntryOpts opts;
     Err err;
     CHECK(t, entry_parse_spec("mm:n=1", &e, &opts, &err));
-    void *inst = e->prepare(&l.g, "/nonexistent/none.pre", &opts, &err);
+    char said[512];
+    void *inst = prepare_capturing(e, &l.g, "/nonexistent/none.pre", &opts, said, sizeof said);
     CHECK(t, inst != NULL);
+    CHECKF(t, contains(said, "rebuilding in memory"), "prepare without a file said: %s", said);
     if (!inst) {
         unload(&l);
         return;
@@ -275,7 +277,9 @@ static void test_dyn_budget(T *t)
         EntryOpts opts;
         Err err;
         CHECK(t, entry_parse_spec(specs[s], &e, &opts, &err));
-        void *inst = e->prepare(&l.g, "/nonexistent/none.pre", &opts, &err);
+        char said[512];
+        void *inst = prepare_capturing(e, &l.g, "/nonexistent/none.pre", &opts, said, sizeof said);
+        CHECKF(t, contains(said, "rebuilding in memory"), "prepare without a file said: %s", said);
         if (!inst)
             continue;
         xyPath p = {0};
