@@ -60,6 +60,7 @@ JOBS_FLAG := $(if $(findstring -j,$(MAKEFLAGS)),,-j2)
 
 # Streams a line per test group as it ends; about 3 minutes on 2 idle cores.
 test:
+	@echo "make test: building what is out of date (plain and ASan+UBSan), then the tests"
 	@$(MAKE) --no-print-directory $(JOBS_FLAG) test-build
 	@$(PYTHON) tests/run_all.py
 

@@ -154,13 +154,17 @@ def bucket_figure(pdir, name, fam_data, subtitle, repeats):
         dx = (i - (len(labels) - 1) / 2) * width
         rows = [("%.3f" % (b + dx), b, "%.6g" % m, "%.6g" % ci, n) for b, (m, ci, n) in sorted(stats[lab].items())]
         k = fig.block("%s: x(bucket+shift) bucket mean ci99 queries" % lab, rows)
-        # The line through every bucket; the markers only on every n-th bucket,
-        # staggered per entry, so entries with equal values all show.
+        # The line through every bucket; markers (and error bars) only on every
+        # n-th bucket, staggered per entry, so entries with equal values all show
+        # and the bars do not bury each other.
         fig.plots.append("'%s.dat' index %d using 1:3 with lines %s notitle" % (name, k, style[lab]))
+        pick = "(int($2) %% %d == %d ? $3 : NaN)" % (len(labels), i)
         if with_ci:
-            fig.plots.append("'%s.dat' index %d using 1:3:4 with yerrorbars %s ps 0 notitle" % (name, k, style[lab]))
-        fig.plots.append("'%s.dat' index %d using 1:(int($2) %% %d == %d ? $3 : NaN) with points %s ps 1.3 "
-                         "title %s" % (name, k, len(labels), i, style[lab], quote(lab)))
+            fig.plots.append("'%s.dat' index %d using 1:%s:4 with yerrorbars %s ps 1.3 title %s"
+                             % (name, k, pick, style[lab].replace("lw 3", "lw 2"), quote(lab)))
+        else:
+            fig.plots.append("'%s.dat' index %d using 1:%s with points %s ps 1.3 title %s"
+                             % (name, k, pick, style[lab], quote(lab)))
     k = fig.block("queries per bucket: bucket queries", sorted(counts.items()))
     fig.plots.insert(0, "'%s.dat' index %d using 1:2 axes x1y2 with boxes fs solid 0.25 noborder "
                         "lc rgb '#999999' title 'queries per bucket (right axis)'" % (name, k))
@@ -206,9 +210,14 @@ def cdf_figure(pdir, fam_rows, subtitle):
         top = max(top, vals[-1])
         pts = [(vals[0], 0.0)] + [(v, (i + 1) / n) for i, v in enumerate(vals)]
         k = fig.block("%s: subopt fraction_of_queries_at_or_below" % lab, [("%.6f" % x, "%.6f" % y) for x, y in pts])
-        fig.plots.append("'subopt_cdf.dat' index %d using 1:2 with steps %s title %s" % (k, style[lab], quote(lab)))
+        # The share of optimal paths in the key: the optimal entries' curves are
+        # all one step at x = 1.
+        optimal = sum(1 for v in vals if v <= 1 + 1e-6) / n
+        fig.plots.append("'subopt_cdf.dat' index %d using 1:2 with steps %s title %s"
+                         % (k, style[lab], quote("%s (%.1f%% optimal)" % (lab, 100 * optimal))))
     fig.settings += ["set xlabel 'suboptimality (path length / optimal)'", "set ylabel 'fraction of queries'",
-                     "set yrange [0:1.02]", "set xrange [0.995:%g]" % max(1.01, top * 1.01)]
+                     "set yrange [0:1.02]", "set xrange [%g:%g]" % (1 - 0.02 * (top - 1) - 0.001,
+                                                                    max(1.01, top * 1.01))]
     fig.write()
 
 

@@ -23,6 +23,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import unittest
@@ -96,8 +97,9 @@ class Board:
         self.total, self.done = len(self.left), 0
         self.group = defaultdict(lambda: {"counts": [0, 0, 0], "seconds": 0.0, "out": []})
         self.counts, self.skips, self.failed_groups, self.times = [0, 0, 0], [], [], {}
+        self.cpu = 0.0
 
-    def finish(self, group, job, seconds, code, out):
+    def finish(self, group, job, seconds, cpu, code, out):
         m = COUNTS.findall(out)
         abnormal = not m or code not in (0, 1)
         counts = [int(x) for x in m[-1]] if m else [0, 0, 0]
@@ -105,6 +107,7 @@ class Board:
             counts[1] += 1
         with self.lock:
             self.times[job] = round(seconds, 2)
+            self.cpu += cpu
             g = self.group[group]
             g["seconds"] += seconds
             for i in range(3):
@@ -129,10 +132,17 @@ class Board:
 
 
 def run_job(board, group, job, argv, env):
+    """Runs one job; its output goes through a temp file so that wait4 can
+    reap it and report the CPU time it used (load-independent, unlike wall)."""
     t0 = time.time()
-    p = subprocess.run(argv, cwd=ROOT, env=dict(os.environ, **env), stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT, text=True)
-    board.finish(group, job, time.time() - t0, p.returncode, p.stdout)
+    with tempfile.TemporaryFile(mode="w+") as out:
+        p = subprocess.Popen(argv, cwd=ROOT, env=dict(os.environ, **env), stdout=out, stderr=subprocess.STDOUT,
+                             text=True)
+        _, status, usage = os.wait4(p.pid, 0)
+        p.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        text = out.read()
+    board.finish(group, job, time.time() - t0, usage.ru_utime + usage.ru_stime, p.returncode, text)
 
 
 def main():
@@ -164,7 +174,9 @@ def main():
             print("  " + s)
     if board.failed_groups:
         print("failed groups: " + ", ".join(board.failed_groups))
-    print("wall time %.0f s" % (time.time() - t0))
+    longest = max(board.times.items(), key=lambda kv: kv[1], default=("-", 0))
+    print("wall time %.1f s; CPU time %.1f s over all jobs; longest job %s %.1f s"
+          % (time.time() - t0, board.cpu, longest[0], longest[1]))
     print("%d passed, %d failed, %d skipped" % tuple(board.counts))
     sys.exit(1 if board.counts[1] else 0)
 
