@@ -71,7 +71,11 @@ static bool check_queries(Run *run, Err *err)
         if ((run->bad && run->bad[i]) || q->optimal <= 0)
             continue;
         double octile = grid_octile(q->start.x, q->start.y, q->goal.x, q->goal.y);
-        if (q->optimal + q->optimal_tol < octile - 1e-9 * octile) {
+        /* A full unit in the last printed digit plus 1e-6 relative, as -check
+         * allows: public files round some optima down (81 of 970,682 queries in
+         * ../shared/benchmarks sit within half a unit below the octile
+         * distance); a stale or foreign scenario is off by far more. */
+        if (q->optimal + 2 * q->optimal_tol + 1e-6 * octile < octile) {
             run->below_octile++;
             if (first < 0)
                 first = i;
