@@ -11,8 +11,11 @@ failing jobs wrote (expected error messages stay captured on a pass). At the end
 skip is listed with its reason, then the wall time and the closing line
 "N passed, N failed, N skipped" summed over all groups. Exit 1 on any failure.
 
-The slowest jobs start first: their times are kept in build/test_times.json
-from the last run (a fresh clone starts the sanitizer jobs first).
+The slowest jobs start first: their CPU times are kept in
+build/test_times.json from the last run (a fresh clone starts the sanitizer
+jobs first). The closing lines give the wall time, the CPU time of all jobs
+and what that would take on idle cores (a shared machine's wall time says
+little on its own).
 
     python3 tests/run_all.py            # all groups, TEST_JOBS (default: cores) at a time
     python3 tests/run_all.py mm legs    # only jobs whose name contains a word given
@@ -97,7 +100,7 @@ class Board:
         self.total, self.done = len(self.left), 0
         self.group = defaultdict(lambda: {"counts": [0, 0, 0], "seconds": 0.0, "out": []})
         self.counts, self.skips, self.failed_groups, self.times = [0, 0, 0], [], [], {}
-        self.cpu = 0.0
+        self.cpu, self.cpu_of = 0.0, {}
 
     def finish(self, group, job, seconds, cpu, code, out):
         m = COUNTS.findall(out)
@@ -107,6 +110,7 @@ class Board:
             counts[1] += 1
         with self.lock:
             self.times[job] = round(seconds, 2)
+            self.cpu_of[job] = round(cpu, 2)
             self.cpu += cpu
             g = self.group[group]
             g["seconds"] += seconds
@@ -129,6 +133,15 @@ class Board:
             print("[%2d/%d] %6.1fs  %-26s %s" % (self.done, self.total, g["seconds"], group, status), flush=True)
             for text in g["out"]:
                 print("    " + text.replace("\n", "\n    "), flush=True)
+
+
+def idle_estimate(cpu_of, workers):
+    """Wall time the jobs would take on `workers` idle cores: their CPU times
+    scheduled longest first, each on the core that frees up first."""
+    cores = [0.0] * workers
+    for c in sorted(cpu_of.values(), reverse=True):
+        cores[cores.index(min(cores))] += c
+    return max(cores)
 
 
 def run_job(board, group, job, argv, env):
@@ -166,7 +179,7 @@ def main():
     if not words:
         os.makedirs(os.path.dirname(TIMES), exist_ok=True)
         with open(TIMES + ".part", "w") as f:
-            json.dump(board.times, f, indent=0, sort_keys=True)
+            json.dump(board.cpu_of, f, indent=0, sort_keys=True)
         os.replace(TIMES + ".part", TIMES)
     if board.skips:
         print("skipped:")
@@ -174,9 +187,10 @@ def main():
             print("  " + s)
     if board.failed_groups:
         print("failed groups: " + ", ".join(board.failed_groups))
-    longest = max(board.times.items(), key=lambda kv: kv[1], default=("-", 0))
-    print("wall time %.1f s; CPU time %.1f s over all jobs; longest job %s %.1f s"
-          % (time.time() - t0, board.cpu, longest[0], longest[1]))
+    longest = max(board.cpu_of.items(), key=lambda kv: kv[1], default=("-", 0))
+    print("wall time %.1f s; CPU time %.1f s over all jobs (longest: %s, %.1f s), so about %.0f s on %d idle "
+          "cores" % (time.time() - t0, board.cpu, longest[0], longest[1], idle_estimate(board.cpu_of, workers),
+                     workers))
     print("%d passed, %d failed, %d skipped" % tuple(board.counts))
     sys.exit(1 if board.counts[1] else 0)
 

@@ -38,6 +38,13 @@ class Runner(unittest.TestCase):
         self.assertIn("benchmark folder /nonexistent/bench absent", out)
         self.assertTrue(out.splitlines()[-1].endswith("0 failed, %s skipped" % out.count("absent")), out)
 
+    def test_idle_estimate_schedules_longest_first(self):
+        sys.path.insert(0, os.path.join(ROOT, "tests"))
+        import run_all  # noqa: E402
+        self.assertEqual(run_all.idle_estimate({"a": 3, "b": 2, "c": 2, "d": 1}, 2), 4)
+        self.assertEqual(run_all.idle_estimate({"a": 10, "b": 1, "c": 1}, 2), 10)
+        self.assertEqual(run_all.idle_estimate({}, 2), 0)
+
     def test_every_listed_c_test_becomes_a_job(self):
         listed = subprocess.run([os.path.join(ROOT, "build", "test_c"), "--list"], cwd=ROOT, capture_output=True,
                                 text=True).stdout.split("\n")
