@@ -10,6 +10,9 @@
 #include "driver/driver.h"
 #include "search/astar.h"
 
+/* --bad-queries=skip names this many on stderr, then counts the rest. */
+#define BAD_QUERIES_NAMED 3
+
 typedef struct Run {
     DriverArgs args;
     Grid map;
@@ -21,6 +24,8 @@ typedef struct Run {
     bool has_changes;     /* --changes, or a version-2 scenario's patches */
     bool kit_dynamic;     /* a version-2 scenario: its optima are per snapshot, its CSV the dynamic kit's */
     uint64_t snapshot_ns; /* the last change batch, charged to the next query's CSV row */
+    bool *bad;            /* --bad-queries=skip: queries left out (start or goal invalid) */
+    int nbad, below_octile;
 } Run;
 
 static int bad_input(const char *msg)
@@ -33,6 +38,61 @@ static long long file_size(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0 ? (long long)st.st_size : 0;
+}
+
+/* Start and goal of every query inside the map and passable: otherwise a
+ * failure naming the first, or with --bad-queries=skip a mark on each and
+ * the first few named on stderr. Then an optimum below the octile distance of
+ * its pair (no path can be that short: a stale or foreign scenario) is
+ * counted and the first one named; such queries still run. */
+static bool check_queries(Run *run, Err *err)
+{
+    const DriverArgs *a = &run->args;
+    const Scenario *sc = &run->scen;
+    if (!a->skip_bad_queries) {
+        if (!scen_check_against(sc, a->scen_path, &run->map, err))
+            return false;
+    } else {
+        if (!(run->bad = calloc(sc->count ? (size_t)sc->count : 1, sizeof *run->bad)))
+            return err_set(err, "%s: out of memory", a->scen_path);
+        if (!scen_check_ends(sc, a->scen_path, &run->map, run->bad, &run->nbad, err))
+            return false;
+        for (int i = 0, named = 0; i < sc->count && named < BAD_QUERIES_NAMED; i++)
+            if (run->bad[i]) {
+                Err why;
+                scen_query_ends_ok(&sc->q[i], a->scen_path, &run->map, &why);
+                fprintf(stderr, "gppc: skipped %s\n", why.msg);
+                named++;
+            }
+        if (run->nbad > BAD_QUERIES_NAMED)
+            fprintf(stderr, "gppc: skipped %d more bad queries of %s (bad_queries=%d in SUMMARY)\n",
+                    run->nbad - BAD_QUERIES_NAMED, a->scen_path, run->nbad);
+    }
+    int first = -1;
+    for (int i = 0; i < sc->count; i++) {
+        const ScenQuery *q = &sc->q[i];
+        if ((run->bad && run->bad[i]) || q->optimal <= 0)
+            continue;
+        double octile = grid_octile(q->start.x, q->start.y, q->goal.x, q->goal.y);
+        /* A full unit in the last printed digit plus 1e-6 relative, as -check
+         * allows: public files round some optima down (81 of 970,682 queries in
+         * ../shared/benchmarks sit within half a unit below the octile
+         * distance); a stale or foreign scenario is off by far more. */
+        if (q->optimal + 2 * q->optimal_tol + 1e-6 * octile < octile) {
+            run->below_octile++;
+            if (first < 0)
+                first = i;
+        }
+    }
+    if (first >= 0) {
+        const ScenQuery *q = &sc->q[first];
+        fprintf(stderr,
+                "gppc: warning: %s:%d: optimum %g is below the octile distance %g of (%d,%d)-(%d,%d); %d such "
+                "queries (below_octile in SUMMARY): a stale or foreign scenario?\n",
+                a->scen_path, q->line, q->optimal, grid_octile(q->start.x, q->start.y, q->goal.x, q->goal.y),
+                q->start.x, q->start.y, q->goal.x, q->goal.y, run->below_octile);
+    }
+    return true;
 }
 
 /* Preprocesses unless the mode is -run; returns false on failure. */
@@ -104,7 +164,12 @@ static int replay_all(Run *run, void **inst, Totals *totals)
 {
     const DriverArgs *a = &run->args;
     const char *scen_name = base_name(a->scen_path);
-    double bound = a->mode == MODE_CHECK ? a->entry->subopt_bound : 0.0;
+    double bound = a->mode != MODE_CHECK ? 0.0 : a->bound > 0 ? a->bound : a->entry->subopt_bound;
+    if (a->mode == MODE_CHECK && bound == 0)
+        fprintf(stderr,
+                "gppc: -check: %s has no proven suboptimality bound; paths are validated but their length "
+                "is not limited (give --bound X)\n",
+                a->entry->name);
     xyPath path = {0};
     size_t next_change = 0;
     bool map_changed = false;
@@ -122,7 +187,9 @@ static int replay_all(Run *run, void **inst, Totals *totals)
     for (int rep = 0; rep < a->repeat; rep++) {
         for (int i = 0; i < run->scen.count; i++) {
             ScenQuery q = run->scen.q[i];
-            if ((map_changed || run->kit_dynamic) && !reference_optimum(run, &q)) {
+            if (run->bad && run->bad[i]) {
+                /* counted once, in Totals.bad_queries */
+            } else if ((map_changed || run->kit_dynamic) && !reference_optimum(run, &q)) {
                 totals->skipped++;
             } else {
                 QueryResult r;
@@ -172,6 +239,8 @@ static int run_entry(Run *run)
         return EXIT_BAD_INPUT;
     }
     Totals totals = {0};
+    totals.bad_queries = run->nbad;
+    totals.below_octile = run->below_octile;
     long ram_before = rss_kb();
     int code = a->mode == MODE_PRE ? EXIT_ALL_VALID : replay_all(run, &inst, &totals);
     if (!inst) /* a failed rebuild after changes */
@@ -207,7 +276,7 @@ static bool load_inputs(Run *run, Err *err)
     if (a->mode == MODE_PRE)
         return true;
     run->has_changes = a->changes != NULL;
-    return scen_load(&run->scen, a->scen_path, err) && scen_check_against(&run->scen, a->scen_path, &run->map, err) &&
+    return scen_load(&run->scen, a->scen_path, err) && check_queries(run, err) &&
            (!a->changes || changes_load(&run->changes, a->changes, &run->map, run->scen.count, err));
 }
 
@@ -245,6 +314,7 @@ int main(int argc, char **argv)
     scen_free(&run.scen);
     changes_free(&run.changes);
     astar_free(&run.reference);
+    free(run.bad);
     grid_free(&run.map);
     return code;
 }

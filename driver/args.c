@@ -1,4 +1,5 @@
 #include <errno.h>
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -7,58 +8,165 @@
 #include "../common/lines.h"
 #include "driver.h"
 
-void args_usage(FILE *out)
-{
-    fprintf(out, "usage: build/gppc [--entry NAME[:key=val,...]] [--pre-dir DIR] [--csv FILE]\n"
-                 "                  [--repeat N] [--changes FILE [--rebuild]] -full|-pre|-run|-check MAP SCEN\n"
-                 "  -pre    preprocess MAP into DIR (default results/pre/)\n"
-                 "  -run    load the preprocessing file and replay SCEN\n"
-                 "  -full   -pre then -run\n"
-                 "  -check  -full, and fail on a path above the entry's suboptimality bound\n"
-                 "  --changes FILE  dynamic map: lines 'after_query x y passable' (0/1) change the\n"
-                 "          map after that query (0-based); later optima come from the driver's A*\n"
-                 "          on the changed map, queries with a blocked or cut-off end are skipped,\n"
-                 "          entries without update() are rebuilt from scratch (time reported)\n"
-                 "  --rebuild  with --changes: rebuild from scratch even when the entry has update()\n"
-                 "          (the baseline an incremental update is compared with)\n"
-                 "start-kit forms (README \"Start-kit compatibility\"):\n"
-                 "  -pre MAP [none]   the classic kit's preprocessing form (a third argument is ignored)\n"
-                 "  -full|-run|-check SCEN2   a version-2 scenario of the dynamic kit, alone\n"
-                 "  --csv-extra       our columns (bucket,expanded,valid,rep,calls) after the kit's\n"
-                 "  --first20 cells|distance  20steps_cost until 20 cells, or 20 distance units\n"
-                 "          (default: the kits' rule since 2023)\n"
-                 "exit: 0 all paths valid, 1 an invalid (or, -check, over-bound) path, 2 bad input\n"
-                 "entries:\n");
-    for (int i = 0; ENTRY_TABLE[i]; i++)
-        fprintf(out, "  %-8s %s%s\n", ENTRY_TABLE[i]->name, ENTRY_TABLE[i]->summary,
-                ENTRY_TABLE[i]->not_in_default_suite ? " [not in the default suite]" : "");
-}
+/* The driver's options, one row each: getopt_long's table and --help are
+ * both generated from it, so an option added here is parsed and documented
+ * in one place. The competition's modes keep their single dash
+ * (getopt_long_only accepts -full as well as --full); every other option
+ * takes both GNU forms, --entry X and --entry=X. */
+typedef struct DriverOption {
+    const char *name;
+    const char *metavar; /* NULL: takes no value */
+    const char *help;    /* lines after the first start with "\n" */
+    bool (*apply)(DriverArgs *a, const char *val, Err *err);
+    bool mode; /* shown as -NAME */
+} DriverOption;
 
 static bool set_mode(DriverArgs *a, DriverMode m, const char *flag, Err *err)
 {
     if (a->mode != MODE_NONE)
-        return err_set(err, "%s: only one of -full, -pre, -run, -check may be given", flag);
+        return err_set(err, "-%s: only one of -full, -pre, -run, -check may be given", flag);
     a->mode = m;
     return true;
 }
 
-/* The start-kit options (--csv-extra, --first20); true when `arg` was one,
- * with err->msg set on a bad value. Advances *i past a value it took. */
-static bool kit_option(DriverArgs *a, const char *arg, const char *value, int *i, Err *err)
+static bool opt_full(DriverArgs *a, const char *v, Err *err) { return (void)v, set_mode(a, MODE_FULL, "full", err); }
+static bool opt_pre(DriverArgs *a, const char *v, Err *err) { return (void)v, set_mode(a, MODE_PRE, "pre", err); }
+static bool opt_run(DriverArgs *a, const char *v, Err *err) { return (void)v, set_mode(a, MODE_RUN, "run", err); }
+static bool opt_check(DriverArgs *a, const char *v, Err *err) { return (void)v, set_mode(a, MODE_CHECK, "check", err); }
+static bool opt_entry(DriverArgs *a, const char *v, Err *err) { return (void)err, a->entry_spec = v, true; }
+static bool opt_pre_dir(DriverArgs *a, const char *v, Err *err) { return (void)err, a->pre_dir = v, true; }
+static bool opt_csv(DriverArgs *a, const char *v, Err *err) { return (void)err, a->csv = v, true; }
+static bool opt_changes(DriverArgs *a, const char *v, Err *err) { return (void)err, a->changes = v, true; }
+static bool opt_rebuild(DriverArgs *a, const char *v, Err *err) { return (void)v, (void)err, a->rebuild = true; }
+static bool opt_help(DriverArgs *a, const char *v, Err *err) { return (void)v, (void)err, a->help = true; }
+static bool opt_csv_extra(DriverArgs *a, const char *v, Err *err) { return (void)v, (void)err, a->csv_extra = true; }
+
+/* The start kits count the first 20 distance units since 2023 (README
+ * "Start-kit compatibility"); the older rule counted 20 cells. */
+static bool opt_first20(DriverArgs *a, const char *v, Err *err)
 {
-    err->msg[0] = '\0';
-    if (!strcmp(arg, "--csv-extra")) {
-        a->csv_extra = true;
-    } else if (!strcmp(arg, "--first20")) {
-        (*i)++;
-        if (!strcmp(value, "cells"))
-            a->first20_cells = true;
-        else if (strcmp(value, "distance") != 0)
-            err_set(err, "--first20 %s: expected 'cells' or 'distance'", value);
-    } else {
-        return false;
-    }
+    if (strcmp(v, "cells") && strcmp(v, "distance"))
+        return err_set(err, "--first20 %s: expected 'cells' or 'distance'", v);
+    a->first20_cells = v[0] == 'c';
     return true;
+}
+
+static bool opt_repeat(DriverArgs *a, const char *v, Err *err)
+{
+    long n;
+    if (!parse_int(v, &n) || n < 1 || n > 1000)
+        return err_set(err, "--repeat %s: expected an integer in 1..1000", v);
+    a->repeat = (int)n;
+    return true;
+}
+
+static bool opt_bad_queries(DriverArgs *a, const char *v, Err *err)
+{
+    if (strcmp(v, "fail") && strcmp(v, "skip"))
+        return err_set(err, "--bad-queries %s: expected fail or skip", v);
+    a->skip_bad_queries = v[0] == 's';
+    return true;
+}
+
+static bool opt_bound(DriverArgs *a, const char *v, Err *err)
+{
+    double x;
+    if (!parse_double(v, &x) || !(x >= 1.0 && x <= 1e6))
+        return err_set(err, "--bound %s: expected a number >= 1 (path length / optimum)", v);
+    a->bound = x;
+    return true;
+}
+
+static const DriverOption OPTIONS[] = {
+    {"full", NULL, "-pre then -run", opt_full, true},
+    {"pre", NULL, "preprocess MAP into the pre-dir", opt_pre, true},
+    {"run", NULL, "load the preprocessing file and replay SCEN", opt_run, true},
+    {"check", NULL,
+     "-full, and fail on a path above the entry's suboptimality bound\n"
+     "(1 for optimal entries; an entry without a proven bound, such as mm,\n"
+     "is only validated unless --bound X is given)",
+     opt_check, true},
+    {"entry", "NAME[:key=val,...]", "the entry and its options (default mm; entries and options below)", opt_entry,
+     false},
+    {"pre-dir", "DIR", "where preprocessing files go (default results/pre)", opt_pre_dir, false},
+    {"csv", "FILE", "also write one CSV row per query (columns: README)", opt_csv, false},
+    {"repeat", "N", "replay the scenario N times (1..1000), for confidence intervals", opt_repeat, false},
+    {"changes", "FILE",
+     "dynamic map: lines 'after_query x y passable' (0/1) change the\n"
+     "map after that query (0-based); later optima come from the driver's A*\n"
+     "on the changed map, queries with a blocked or cut-off end are skipped,\n"
+     "entries without update() are rebuilt from scratch (time reported)",
+     opt_changes, false},
+    {"rebuild", NULL,
+     "with --changes: rebuild from scratch even when the entry has update()\n"
+     "(the baseline an incremental update is compared with)",
+     opt_rebuild, false},
+    {"bad-queries", "fail|skip",
+     "a query whose start or goal is outside the map or blocked: fail stops\n"
+     "with a message (default); skip runs the rest and counts bad_queries",
+     opt_bad_queries, false},
+    {"bound", "X", "with -check: fail on a path longer than X x the optimum (any entry)", opt_bound, false},
+    {"csv-extra", NULL, "our columns (bucket,expanded,valid,rep,calls) after the start kit's in --csv", opt_csv_extra,
+     false},
+    {"first20", "cells|distance",
+     "20steps_cost until the path is 20 distance units long (default, the\n"
+     "kits' rule since 2023) or 20 cells (the older rule)",
+     opt_first20, false},
+    {"help", NULL, "this text", opt_help, false},
+};
+enum { NOPTIONS = sizeof OPTIONS / sizeof OPTIONS[0] };
+
+static void print_help_text(FILE *out, const char *text, int indent)
+{
+    for (const char *p = text; *p;) {
+        const char *nl = strchr(p, '\n');
+        int len = nl ? (int)(nl - p) : (int)strlen(p);
+        fprintf(out, "%.*s\n", len, p);
+        if (!nl)
+            break;
+        p = nl + 1;
+        fprintf(out, "%*s", indent, "");
+    }
+}
+
+void args_usage(FILE *out)
+{
+    fprintf(out, "usage: build/gppc [OPTIONS] -full|-pre|-run|-check MAP SCEN\n"
+                 "       build/gppc [OPTIONS] -pre MAP [none]        (the classic kit's form)\n"
+                 "       build/gppc [OPTIONS] -full|-run|-check SCEN2  (a version-2 scenario of the dynamic kit)\n"
+                 "modes:\n");
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass)
+            fprintf(out, "options (--name VALUE or --name=VALUE):\n");
+        for (int i = 0; i < NOPTIONS; i++) {
+            const DriverOption *o = &OPTIONS[i];
+            if (o->mode != !pass)
+                continue;
+            char head[64];
+            snprintf(head, sizeof head, "%s%s%s%s", o->mode ? "-" : "--", o->name, o->metavar ? " " : "",
+                     o->metavar ? o->metavar : "");
+            fprintf(out, "  %-26s ", head);
+            print_help_text(out, o->help, 29);
+        }
+    }
+    fprintf(out, "exit: 0 all paths valid, 1 an invalid (or, -check, over-bound) path, 2 bad input\n"
+                 "entries (--entry NAME:key=val,key=val):\n");
+    for (int i = 0; ENTRY_TABLE[i]; i++) {
+        const Entry *e = ENTRY_TABLE[i];
+        fprintf(out, "  %-8s %s%s\n", e->name, e->summary,
+                e->not_in_default_suite ? " [not in the default suite]" : "");
+        for (int k = 0; e->option_help && e->option_help[k]; k++)
+            fprintf(out, "             %s\n", e->option_help[k]);
+    }
+}
+
+/* Names a rejected argument for getopt's error returns ('?' and ':'). */
+static bool getopt_error(char **argv, int code, Err *err)
+{
+    const char *arg = argv[optind - 1];
+    if (code == ':')
+        return err_set(err, "%s needs a value", arg);
+    return err_set(err, "unknown option '%s'", arg);
 }
 
 bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
@@ -68,70 +176,47 @@ bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
     a->pre_dir = "results/pre";
     a->repeat = 1;
     *help = false;
-    const char *positional[2];
-    int npos = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        bool takes_value = !strcmp(arg, "--entry") || !strcmp(arg, "--pre-dir") || !strcmp(arg, "--csv") ||
-                           !strcmp(arg, "--repeat") || !strcmp(arg, "--changes") || !strcmp(arg, "--first20");
-        if (takes_value && i + 1 >= argc)
-            return err_set(err, "%s needs a value", arg);
-        if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+    struct option longopts[NOPTIONS + 1];
+    for (int i = 0; i < NOPTIONS; i++)
+        longopts[i] =
+            (struct option){OPTIONS[i].name, OPTIONS[i].metavar ? required_argument : no_argument, NULL, 256 + i};
+    longopts[NOPTIONS] = (struct option){0, 0, 0, 0};
+    /* getopt keeps its position in libc globals: start afresh (0 also resets
+     * glibc's internal state) and report errors ourselves. */
+    optind = 0;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long_only(argc, argv, ":h", longopts, NULL)) != -1) {
+        if (c == 'h')
+            c = 256 + NOPTIONS - 1;
+        if (c < 256 || c >= 256 + NOPTIONS)
+            return getopt_error(argv, c, err);
+        if (!OPTIONS[c - 256].apply(a, optarg, err))
+            return false;
+        if (a->help) {
             *help = true;
             return true;
-        } else if (!strcmp(arg, "--entry")) {
-            a->entry_spec = argv[++i];
-        } else if (!strcmp(arg, "--pre-dir")) {
-            a->pre_dir = argv[++i];
-        } else if (kit_option(a, arg, argv[i + 1], &i, err)) {
-            if (err->msg[0])
-                return false;
-        } else if (!strcmp(arg, "--rebuild")) {
-            a->rebuild = true;
-        } else if (!strcmp(arg, "--changes")) {
-            a->changes = argv[++i];
-        } else if (!strcmp(arg, "--csv")) {
-            a->csv = argv[++i];
-        } else if (!strcmp(arg, "--repeat")) {
-            long n;
-            if (!parse_int(argv[++i], &n) || n < 1 || n > 1000)
-                return err_set(err, "--repeat %s: expected an integer in 1..1000", argv[i]);
-            a->repeat = (int)n;
-        } else if (!strcmp(arg, "-pre")) {
-            if (!set_mode(a, MODE_PRE, arg, err))
-                return false;
-        } else if (!strcmp(arg, "-run")) {
-            if (!set_mode(a, MODE_RUN, arg, err))
-                return false;
-        } else if (!strcmp(arg, "-full")) {
-            if (!set_mode(a, MODE_FULL, arg, err))
-                return false;
-        } else if (!strcmp(arg, "-check")) {
-            if (!set_mode(a, MODE_CHECK, arg, err))
-                return false;
-        } else if (arg[0] == '-' && arg[1] != '\0') {
-            return err_set(err, "unknown option '%s'", arg);
-        } else {
-            if (npos == 2)
-                return err_set(err, "unexpected argument '%s' (MAP and SCEN already given)", arg);
-            positional[npos++] = arg;
         }
     }
+    int npos = argc - optind;
     if (a->mode == MODE_NONE)
         return err_set(err, "no mode given: one of -full, -pre, -run, -check");
+    if (npos > 2)
+        return err_set(err, "unexpected argument '%s' (MAP and SCEN already given)", argv[optind + 2]);
     if (npos < 1)
         return err_set(err, "expected MAP and SCEN (or a version-2 scenario alone) after the options");
     a->npos = npos;
-    if (npos == 1) /* MAP alone (-pre) or a version-2 scenario; main.c tells them apart */
-        positional[1] = positional[0];
     if (a->rebuild && !a->changes)
         return err_set(err, "--rebuild only applies with --changes");
+    if (a->bound > 0 && a->mode != MODE_CHECK)
+        return err_set(err, "--bound only applies with -check");
     if (a->changes && a->repeat > 1)
         return err_set(err, "--changes and --repeat exclude each other (the map would differ between repetitions)");
     if (a->changes && a->mode == MODE_PRE)
         return err_set(err, "--changes needs queries to replay: use -full, -run or -check");
-    a->map_path = positional[0];
-    a->scen_path = positional[1];
+    a->map_path = argv[optind];
+    /* MAP alone (-pre) or a version-2 scenario alone: main.c tells them apart */
+    a->scen_path = argv[optind + (npos == 2)];
     return entry_parse_spec(a->entry_spec, &a->entry, &a->opts, err);
 }
 

@@ -23,8 +23,11 @@ typedef struct DriverArgs {
     int repeat;
     DriverMode mode;
     const char *map_path, *scen_path;
-    const char *changes; /* --changes FILE or NULL */
-    bool rebuild;        /* --rebuild: apply changes by a rebuild even with update() */
+    const char *changes;   /* --changes FILE or NULL */
+    bool rebuild;          /* --rebuild: apply changes by a rebuild even with update() */
+    bool skip_bad_queries; /* --bad-queries=skip: run the queries with both ends valid */
+    double bound;          /* --bound X with -check; 0: the entry's subopt_bound */
+    bool help;
     /* The start kits' conventions (driver/kit_csv.c, README "Start-kit compatibility"). */
     bool csv_extra;     /* --csv-extra: our columns after the kit's */
     bool first20_cells; /* --first20 cells: the pre-2023 rule (20 cells, not 20 distance units) */
@@ -87,6 +90,9 @@ typedef struct Totals {
     long skipped, updates;
     double update_ns;
     bool rebuilt;
+    /* Scenario policy: queries left out by --bad-queries=skip, and queries
+     * whose optimum lies below the octile distance of their ends. */
+    long bad_queries, below_octile;
     double total_ns, first20_ns, subopt_sum, subopt_max, expanded, calls;
     uint64_t max_step_ns;
 } Totals;

@@ -43,11 +43,11 @@ void report_summary(FILE *out, const char *entry_name, const Totals *t, long ram
             "SUMMARY entry=%s queries=%ld valid=%ld invalid=%ld total_s=%.6f mean_us=%.3f "
             "first20_mean_us=%.3f max_step_us=%.3f subopt_mean=%.6f subopt_max=%.6f "
             "expanded_mean=%.1f ram_before_kb=%ld ram_after_kb=%ld storage_bytes=%lld pre_s=%.6f "
-            "over_bound=%ld unreachable=%ld step_mean_us=%.3f",
+            "over_bound=%ld unreachable=%ld step_mean_us=%.3f bad_queries=%ld below_octile=%ld",
             entry_name, t->queries, t->valid, t->invalid, t->total_ns * 1e-9, t->total_ns * 1e-3 / n,
             t->first20_ns * 1e-3 / n, t->max_step_ns * 1e-3, nmeasured ? t->subopt_sum / (double)nmeasured : 0.0,
             t->subopt_max, t->expanded / n, ram_before_kb, ram_after_kb, storage_bytes, pre_s, t->over_bound,
-            t->unreachable, t->calls > 0 ? t->total_ns * 1e-3 / t->calls : 0.0);
+            t->unreachable, t->calls > 0 ? t->total_ns * 1e-3 / t->calls : 0.0, t->bad_queries, t->below_octile);
     if (t->dynamic)
         fprintf(out, " skipped=%ld updates=%ld update_us_mean=%.3f update_by_rebuild=%d", t->skipped, t->updates,
                 t->updates ? t->update_ns * 1e-3 / (double)t->updates : 0.0, t->rebuilt ? 1 : 0);

@@ -46,6 +46,11 @@ typedef struct Entry {
     /* Left out of `run_suite.py --entries all` (and so of `make bench`) when it
      * takes minutes per map on some families; run it by name. */
     bool not_in_default_suite;
+    /* Every option key check_options accepts (NULL-terminated; NULL: none)
+     * and one --help line per key, "key=VALUES (default) meaning". The
+     * driver prints option_help; a test checks it names every key. */
+    const char *const *option_keys;
+    const char *const *option_help;
     /* Validates every option key and value; false + message on the first bad one. */
     bool (*check_options)(const EntryOpts *opts, Err *err);
     /* Writes `file` whole or not at all (common/binio.h bin_create); NULL for

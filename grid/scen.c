@@ -189,17 +189,37 @@ static bool cell_ok(const char *path, const ScenQuery *q, const char *what, xyLo
     return true;
 }
 
-bool scen_check_against(const Scenario *sc, const char *path, const Grid *map, Err *err)
+bool scen_query_ends_ok(const ScenQuery *q, const char *path, const Grid *map, Err *err)
 {
+    return cell_ok(path, q, "start", q->start, map, err) && cell_ok(path, q, "goal", q->goal, map, err);
+}
+
+bool scen_check_ends(const Scenario *sc, const char *path, const Grid *map, bool *bad, int *nbad, Err *err)
+{
+    if (nbad)
+        *nbad = 0;
     for (int i = 0; i < sc->count; i++) {
         const ScenQuery *q = &sc->q[i];
         if (q->width >= 0 && (q->width != map->width || q->height != map->height))
             return err_set(err, "%s:%d: scenario map size %dx%d does not match the map's %dx%d", path, q->line,
                            q->width, q->height, map->width, map->height);
-        if (!cell_ok(path, q, "start", q->start, map, err) || !cell_ok(path, q, "goal", q->goal, map, err))
+        Err why;
+        bool ok = scen_query_ends_ok(q, path, map, &why);
+        if (!ok && !bad) {
+            *err = why;
             return false;
+        }
+        if (bad) {
+            bad[i] = !ok;
+            *nbad += !ok;
+        }
     }
     return true;
+}
+
+bool scen_check_against(const Scenario *sc, const char *path, const Grid *map, Err *err)
+{
+    return scen_check_ends(sc, path, map, NULL, NULL, err);
 }
 
 void scen_free(Scenario *sc)

@@ -35,6 +35,12 @@ typedef struct Scenario {
 bool scen_load(Scenario *sc, const char *path, Err *err);
 /* Every query's size matches the map; start and goal in range and passable. */
 bool scen_check_against(const Scenario *sc, const char *path, const Grid *map, Err *err);
+/* The same with bad queries tolerated (--bad-queries=skip): a size mismatch
+ * still fails, but a query whose start or goal is outside the map or blocked
+ * only sets bad[i] (an array of sc->count, caller's) and counts in *nbad. */
+bool scen_check_ends(const Scenario *sc, const char *path, const Grid *map, bool *bad, int *nbad, Err *err);
+/* One query's start and goal: in range and passable; false + "PATH:LINE: problem". */
+bool scen_query_ends_ok(const ScenQuery *q, const char *path, const Grid *map, Err *err);
 void scen_free(Scenario *sc);
 
 /* Moving AI writes optima with printf("%g"): six significant digits. */

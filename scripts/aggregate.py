@@ -11,6 +11,7 @@ Student-t confidence interval (thesis Table 5.3).
     python3 scripts/aggregate.py results/default
 """
 import argparse
+import csv
 import math
 import os
 import sys
@@ -125,6 +126,26 @@ def load(out_dir):
     return data
 
 
+# summary.csv: fixed decimals per column (results/README.md gives the units);
+# a *_ci99 cell is empty without repeats (no interval, not a zero one).
+CSV_DECIMALS = {"total_s": 6, "mean_us": 3, "first20_us": 3, "max_step_us": 3, "step_us": 3,
+                "queries": 0, "invalid": 0, "length_mean": 4, "subopt_mean": 6, "subopt_max": 6,
+                "expanded_mean": 1, "ram_before_kb": 0, "ram_after_kb": 0, "storage_bytes": 0,
+                "pre_s": 6}
+CSV_COLUMNS = [k for k, _ in TIMED + PLAIN]
+
+
+def csv_cells(m):
+    """One summary.csv row's cells (after entry and family) for metrics `m`."""
+    cells = []
+    for k in CSV_COLUMNS:
+        v = m[k][0] if isinstance(m[k], tuple) else m[k]
+        cells.append("%.*f" % (CSV_DECIMALS[k], v))
+    for k, _ in TIMED:
+        cells.append("%.*f" % (CSV_DECIMALS[k], m[k][1]) if m["reps"] > 1 else "")
+    return cells
+
+
 def fmt(value):
     if isinstance(value, tuple):
         m, ci = value
@@ -173,14 +194,13 @@ def main():
         md.append(table(by_family[fam], "Family: " + fam))
     with open(os.path.join(args.out, "summary.md"), "w") as f:
         f.write("\n".join(md))
-    keys = [k for k, _ in TIMED + PLAIN]
-    with open(os.path.join(args.out, "summary.csv"), "w") as f:
-        f.write("entry,family," + ",".join(keys + [k + "_ci99" for k, _ in TIMED]) + "\n")
+    with open(os.path.join(args.out, "summary.csv.part"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["entry", "family"] + CSV_COLUMNS + [k + "_ci99" for k, _ in TIMED])
         for fam, group in [("all", overall)] + sorted(by_family.items()):
             for label, m in group:
-                vals = [m[k][0] if isinstance(m[k], tuple) else m[k] for k in keys]
-                cis = [m[k][1] for k, _ in TIMED]
-                f.write('"%s",%s,%s\n' % (label, fam, ",".join("%.10g" % v for v in vals + cis)))
+                w.writerow([label, fam] + csv_cells(m))
+    os.replace(os.path.join(args.out, "summary.csv.part"), os.path.join(args.out, "summary.csv"))
     print("aggregate: wrote %s and %s" % (os.path.join(args.out, "summary.md"),
                                           os.path.join(args.out, "summary.csv")))
 

@@ -1,84 +1,234 @@
 #!/usr/bin/env python3
 """Plots of a run_suite.py output folder, drawn with gnuplot.
 
-Writes OUT/plots/<name>.dat (the data), <name>.gp (the gnuplot script) and,
-when gnuplot is installed, <name>.png:
-  subopt        suboptimality vs path-length bucket, per entry
-  time          time per path vs bucket (log y)
-  first20       time to the first 20 moves vs bucket (log y)
-  expanded      nodes expanded per path vs bucket (log y; MM vs A*, paper Fig. 10)
-  abs_memory    abstraction bytes vs sector size (paper Fig. 7), from
-                OUT/abs_memory/abs_memory.csv or --abs-memory FILE
-  cache_hits    cached edges by how often they were hit (thesis Fig. 5.2), from
-                the cache_hist_* counters of the mm runs
-Without gnuplot the data and scripts are still written and one line says how
-to install it.
+Per family F, in OUT/plots/F/, one PNG and one SVG per figure:
+  subopt      mean suboptimality vs path-length bucket
+  time        mean time per path vs bucket (log y)
+  first20     mean time to the first 20 moves vs bucket (log y)
+  expanded    mean nodes expanded per path vs bucket (log y; MM vs A*, paper Fig. 10)
+  tradeoff    mean time per path vs memory (peak resident set, MB), one point per entry
+  subopt_cdf  fraction of queries at or below each suboptimality
+The bucket figures carry 99% Student-t error bars over repetitions when the
+run had --repeat > 1 (timings only: subopt and expansions do not vary), and
+the number of queries per bucket as grey bars on the right axis. Entries are
+drawn in the Okabe-Ito colour-blind-safe palette, mm thick and dark orange,
+each entry shifted a little along x and given its own point and dash type so
+entries with equal values (the optimal ones at subopt 1) stay visible.
+Titles name the benchmark set, the build (git revision) and the CPU.
+In OUT/plots/: abs_memory (paper Fig. 7, from OUT/abs_memory/abs_memory.csv
+or --abs-memory FILE) and cache_hits (thesis Fig. 5.2, from mm's counters).
+Every picture keeps its .dat and .gp beside it, so anyone can restyle it.
+
+gnuplot is `gnuplot` on PATH, or $GNUPLOT. When it is missing the data and
+scripts are still written and one line says how to install it; with
+--install-gnuplot (make bench) a root user with apt gets gnuplot-nox installed.
 
     python3 scripts/plot.py results/default
 """
 import argparse
 import math
 import os
+import platform
 import shutil
 import subprocess
 import sys
 from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from aggregate import load  # noqa: E402
+from aggregate import load, mean_ci99  # noqa: E402
 
-INSTALL_HINT = "plot: gnuplot not found; install it (apt-get install gnuplot-nox) to draw the PNGs"
+INSTALL_HINT = "plot: gnuplot not found; install it (apt-get install gnuplot-nox) to draw the PNGs and SVGs"
 
-
-def by_bucket(rows, value):
-    """{bucket: mean of value(row)} over rows where value is not None."""
-    sums, counts = defaultdict(float), defaultdict(int)
-    for r in rows:
-        v = value(r)
-        if v is not None:
-            sums[r["bucket"]] += v
-            counts[r["bucket"]] += 1
-    return {b: sums[b] / counts[b] for b in sums}
+# Okabe & Ito (2008), colour-blind safe; mm gets vermillion, drawn thick.
+PALETTE = ["#0072B2", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
+MM_COLOUR = "#D55E00"
 
 
 def subopt(r):
     return r["path_length"] / r["ref_length"] if r["valid"] and r["ref_length"] > 0 else None
 
 
+# name: (value of a row, title, y label, log y, varies between repetitions)
 SERIES = {
-    "subopt": (subopt, "Suboptimality by path length", "mean path length / optimal", False),
-    "time": (lambda r: r["time_cost"] * 1e-3, "Time per path", "mean time per path (µs)", True),
-    "first20": (lambda r: r["20steps_cost"] * 1e-3, "Time to the first 20 moves",
-                "mean time to 20 moves (µs)", True),
-    "expanded": (lambda r: float(r["expanded"]), "Nodes expanded per path", "mean nodes expanded", True),
+    "subopt": (subopt, "Suboptimality by path length", "mean path length / optimal", False, False),
+    "time": (lambda r: r["time_cost"] * 1e-3, "Time per path", "mean time per path (µs)", True, True),
+    "first20": (lambda r: r["20steps_cost"] * 1e-3, "Time to the first 20 moves", "mean time to 20 moves (µs)",
+                True, True),
+    "expanded": (lambda r: float(r["expanded"]), "Nodes expanded per path", "mean nodes expanded", True, False),
 }
 
 
 def quote(s):
-    return '"%s"' % s.replace('"', "'")
+    """A gnuplot double-quoted string; a newline in s stays a line break."""
+    return '"%s"' % s.replace("\\", "\\\\").replace('"', "'").replace("\n", "\\n")
 
 
-def write_bucket_plot(pdir, name, data):
-    value, title, ylabel, logy = SERIES[name]
-    labels = sorted(data)
-    curves = {lab: by_bucket([r for rows, _ in data[lab].values() for r in rows], value) for lab in labels}
-    buckets = sorted({b for c in curves.values() for b in c})
-    with open(os.path.join(pdir, name + ".dat"), "w") as f:
-        f.write("# bucket " + " ".join(quote(l) for l in labels) + "\n")
-        for b in buckets:
-            f.write("%d %s\n" % (b, " ".join("%.6g" % curves[l][b] if b in curves[l] else "NaN" for l in labels)))
-    plots = ", ".join("'%s.dat' using 1:%d with linespoints title %s" % (name, i + 2, quote(l))
-                      for i, l in enumerate(labels))
-    write_gp(pdir, name, title, "path-length bucket (optimal length / 4)", ylabel, logy, plots)
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def git_revision():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    try:
+        p = subprocess.run(["git", "-C", root, "describe", "--always", "--dirty"], capture_output=True, text=True)
+    except OSError:  # no git
+        return "unknown"
+    return p.stdout.strip() if p.returncode == 0 and p.stdout.strip() else "unknown"
+
+
+def styles(labels, dashed=True):
+    """{label: gnuplot line style} in a fixed order: mm first and prominent;
+    `dashed` gives each entry its own dash type (for figures where entries
+    coincide; error bars are drawn solid)."""
+    order = sorted(labels, key=lambda l: (not l.startswith("mm"), l))
+    out, k = {}, 0
+    for i, lab in enumerate(order):
+        if lab.startswith("mm") and not any(o.startswith("mm") for o in order[:i]):
+            colour, width = MM_COLOUR, 3
+        else:
+            colour, width = PALETTE[k % len(PALETTE)], 1.5
+            k += 1
+        out[lab] = "lc rgb '%s' lw %g pt %d dt %d" % (colour, width, (i % 6) * 2 + 5, i % 5 + 1 if dashed else 1)
+    return out, order
+
+
+def bucket_stats(rows, value, by_rep):
+    """{bucket: (mean, ci99 half-width or 0, queries)}; the CI is over the
+    repetitions' per-bucket means when by_rep and there are several."""
+    per = defaultdict(lambda: defaultdict(list))  # bucket -> rep -> values
+    for r in rows:
+        v = value(r)
+        if v is not None:
+            per[r["bucket"]][r.get("rep", 0) if by_rep else 0].append(v)
+    out = {}
+    for b, reps in per.items():
+        means = [sum(v) / len(v) for v in reps.values()]
+        m, ci = mean_ci99(means) if len(means) > 1 else (means[0], 0.0)
+        out[b] = (m, ci, len(next(iter(reps.values()))))
+    return out
+
+
+class Figure:
+    """One picture: its .dat (gnuplot index blocks) and .gp, drawn to PNG and SVG."""
+
+    def __init__(self, pdir, name, title, subtitle):
+        self.pdir, self.name, self.title, self.subtitle = pdir, name, title, subtitle
+        self.blocks, self.plots, self.settings = [], [], []
+
+    def block(self, header, rows):
+        self.blocks.append("# %s\n%s" % (header, "".join(" ".join(str(c) for c in r) + "\n" for r in rows)))
+        return len(self.blocks) - 1
+
+    def write(self):
+        with open(os.path.join(self.pdir, self.name + ".dat"), "w") as f:
+            f.write("\n\n".join(self.blocks))
+        with open(os.path.join(self.pdir, self.name + ".gp"), "w") as f:
+            f.write("# %s: data in %s.dat (one index block per series; columns named in its header)\n"
+                    "set title %s noenhanced\nset key outside right top noenhanced\nset grid\n"
+                    "set datafile missing 'NaN'\n%s\n"
+                    "set terminal pngcairo size 1100,650 font 'sans,11'\nset output '%s.png'\nplot %s\n"
+                    "set terminal svg size 1100,650 dynamic font 'sans,11'\nset output '%s.svg'\nreplot\n"
+                    % (self.name, self.name, quote(self.title + "\n" + self.subtitle), "\n".join(self.settings),
+                       self.name, ", \\\n     ".join(self.plots), self.name))
+
+
+def bucket_figure(pdir, name, fam_data, subtitle, repeats):
+    value, title, ylabel, logy, timed = SERIES[name]
+    with_ci = timed and repeats > 1
+    style, labels = styles(fam_data, dashed=not with_ci)
+    fig = Figure(pdir, name, title, subtitle)
+    stats = {lab: bucket_stats(fam_data[lab], value, with_ci) for lab in labels}
+    counts = defaultdict(int)
+    for r in fam_data[labels[0]]:
+        if r.get("rep", 0) == 0:
+            counts[r["bucket"]] += 1
+    width = 0.6 / max(len(labels), 1)
+    for i, lab in enumerate(labels):
+        dx = (i - (len(labels) - 1) / 2) * width
+        rows = [("%.3f" % (b + dx), b, "%.6g" % m, "%.6g" % ci, n) for b, (m, ci, n) in sorted(stats[lab].items())]
+        k = fig.block("%s: x(bucket+shift) bucket mean ci99 queries" % lab, rows)
+        # The line through every bucket; markers (and error bars) only on every
+        # n-th bucket, staggered per entry, so entries with equal values all show
+        # and the bars do not bury each other.
+        fig.plots.append("'%s.dat' index %d using 1:3 with lines %s notitle" % (name, k, style[lab]))
+        pick = "(int($2) %% %d == %d ? $3 : NaN)" % (len(labels), i)
+        if with_ci:
+            fig.plots.append("'%s.dat' index %d using 1:%s:4 with yerrorbars %s ps 1.3 title %s"
+                             % (name, k, pick, style[lab].replace("lw 3", "lw 2"), quote(lab)))
+        else:
+            fig.plots.append("'%s.dat' index %d using 1:%s with points %s ps 1.3 title %s"
+                             % (name, k, pick, style[lab], quote(lab)))
+    k = fig.block("queries per bucket: bucket queries", sorted(counts.items()))
+    fig.plots.insert(0, "'%s.dat' index %d using 1:2 axes x1y2 with boxes fs solid 0.25 noborder "
+                        "lc rgb '#999999' title 'queries per bucket (right axis)'" % (name, k))
+    fig.settings += ["set xlabel 'path-length bucket (optimal length / 4)'", "set ylabel %s" % quote(ylabel),
+                     "set y2label 'queries per bucket'", "set y2tics", "set ytics nomirror",
+                     "set boxwidth 0.9", "set xrange [-1:*]", "set y2range [0:%d]" % (max(counts.values(), default=1) * 4)]
+    if logy:
+        fig.settings.append("set logscale y")
+    if name == "subopt":  # keep y = 1 (the optimal entries) off the axis
+        fig.settings.append("set yrange [0.99:*]")
+    if with_ci:
+        fig.settings.append("set bars small")
+        fig.title += ", error bars: 99%% CI over %d repetitions" % repeats
+    fig.write()
+
+
+def tradeoff_figure(pdir, fam_rows, fam_sums, subtitle):
+    style, labels = styles(fam_rows)
+    fig = Figure(pdir, "tradeoff", "Time per path against memory", subtitle)
+    for lab in labels:
+        rows = [r for r in fam_rows[lab] if r.get("rep", 0) == 0]
+        mean_us = sum(r["time_cost"] for r in rows) * 1e-3 / max(len(rows), 1)
+        mem_mb = max((s.get("ram_after_kb", 0) for s in fam_sums[lab]), default=0) / 1024.0
+        k = fig.block("%s: peak_rss_mb mean_us_per_path" % lab, [("%.3f" % mem_mb, "%.6g" % mean_us)])
+        fig.plots.append("'tradeoff.dat' index %d using 1:2 with points %s ps 2 title %s, "
+                         "'' index %d using 1:2:(%s) with labels offset 1,1 notitle"
+                         % (k, style[lab], quote(lab), k, quote(lab)))
+    fig.settings += ["set xlabel 'memory: peak resident set of the driver, largest map (MB)'",
+                     "set ylabel 'mean time per path (µs)'", "set logscale y", "set logscale x",
+                     "set offsets graph 0.1, graph 0.2, graph 0.2, graph 0.2"]
+    fig.write()
+
+
+def cdf_figure(pdir, fam_rows, subtitle):
+    style, labels = styles(fam_rows)
+    fig = Figure(pdir, "subopt_cdf", "Per-query suboptimality, cumulative", subtitle)
+    top = 1.0
+    for lab in labels:
+        vals = sorted(v for v in (subopt(r) for r in fam_rows[lab] if r.get("rep", 0) == 0) if v is not None)
+        n = len(vals)
+        if not n:
+            continue
+        top = max(top, vals[-1])
+        pts = [(vals[0], 0.0)] + [(v, (i + 1) / n) for i, v in enumerate(vals)]
+        k = fig.block("%s: subopt fraction_of_queries_at_or_below" % lab, [("%.6f" % x, "%.6f" % y) for x, y in pts])
+        # The share of optimal paths in the key: the optimal entries' curves are
+        # all one step at x = 1.
+        optimal = sum(1 for v in vals if v <= 1 + 1e-6) / n
+        fig.plots.append("'subopt_cdf.dat' index %d using 1:2 with steps %s title %s"
+                         % (k, style[lab], quote("%s (%.1f%% optimal)" % (lab, 100 * optimal))))
+    fig.settings += ["set xlabel 'suboptimality (path length / optimal)'", "set ylabel 'fraction of queries'",
+                     "set yrange [0:1.02]", "set xrange [%g:%g]" % (1 - 0.02 * (top - 1) - 0.001,
+                                                                    max(1.01, top * 1.01))]
+    fig.write()
 
 
 def write_gp(pdir, name, title, xlabel, ylabel, logy, plots, extra=""):
     with open(os.path.join(pdir, name + ".gp"), "w") as f:
-        f.write("set terminal pngcairo size 960,600 enhanced font 'sans,11'\n"
-                "set output '%s.png'\nset title %s\nset xlabel %s\nset ylabel %s\n"
-                "set key outside right top\nset grid\nset datafile missing 'NaN'\n%s%s"
-                "plot %s\n" % (name, quote(title), quote(xlabel), quote(ylabel),
-                               "set logscale y\n" if logy else "", extra, plots))
+        f.write("set title %s noenhanced\nset xlabel %s\nset ylabel %s\n"
+                "set key outside right top noenhanced\nset grid\nset datafile missing 'NaN'\n%s%s"
+                "set terminal pngcairo size 960,600 font 'sans,11'\nset output '%s.png'\nplot %s\n"
+                "set terminal svg size 960,600 dynamic font 'sans,11'\nset output '%s.svg'\nreplot\n"
+                % (quote(title), quote(xlabel), quote(ylabel), "set logscale y\n" if logy else "", extra, name,
+                   plots, name))
 
 
 def write_abs_memory(pdir, csv_path):
@@ -99,8 +249,9 @@ def write_abs_memory(pdir, csv_path):
             f.write("%d %s\n" % (s, " ".join(
                 "%.4f" % (100.0 * totals[(s, d)][0] / totals[(s, d)][1]) if (s, d) in totals else "NaN"
                 for d in (1, 0))))
-    plots = ("'abs_memory.dat' using 1:2 with linespoints title 'default sectors compressed', "
-             "'abs_memory.dat' using 1:3 with linespoints title 'every sector stored'")
+    plots = ("'abs_memory.dat' using 1:2 with linespoints lc rgb '%s' lw 3 title 'default sectors compressed', "
+             "'abs_memory.dat' using 1:3 with linespoints lc rgb '%s' lw 1.5 dt 2 title 'every sector stored'"
+             % (MM_COLOUR, PALETTE[0]))
     write_gp(pdir, "abs_memory", "MM abstraction memory by sector size",
              "sector size S (cells per side)", "abstraction bytes, % of an 8-bit-per-cell map", False, plots)
 
@@ -125,7 +276,9 @@ def write_cache_hits(pdir, data):
         for k in range(top + 1):
             name = "0" if k == 0 else ("%d" % (1 << (k - 1)) if k == 1 else "%d-%d" % (1 << (k - 1), (1 << k) - 1))
             f.write('%d "%s" %s\n' % (k, name, " ".join("%d" % hists[l].get(k, 0) for l in labels)))
-    plots = ", ".join("'cache_hits.dat' using %d:xtic(2) title %s" % (i + 3, quote(l)) for i, l in enumerate(labels))
+    plots = ", ".join("'cache_hits.dat' using %d:xtic(2) lc rgb '%s' title %s"
+                      % (i + 3, MM_COLOUR if i == 0 else PALETTE[i % len(PALETTE)], quote(l))
+                      for i, l in enumerate(labels))
     biggest = max(v for h in hists.values() for v in h.values())
     write_gp(pdir, "cache_hits", "Cached edges by hit count (all maps)", "hits per cached edge",
              "cached edges", biggest >= 10, plots,
@@ -134,35 +287,70 @@ def write_cache_hits(pdir, data):
     return True
 
 
+def find_gnuplot(install):
+    """The gnuplot binary ($GNUPLOT or gnuplot on PATH), or None. With
+    `install`, a root user with apt-get gets gnuplot-nox installed first."""
+    name = os.environ.get("GNUPLOT") or "gnuplot"
+    found = shutil.which(name)
+    if found or not install:
+        return found
+    if os.geteuid() != 0 or not shutil.which("apt-get"):
+        return None
+    print("plot: gnuplot missing; installing gnuplot-nox with apt-get (as CI does)", flush=True)
+    p = subprocess.run("apt-get update -qq && apt-get install -y -qq gnuplot-nox", shell=True,
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        print("plot: apt-get install gnuplot-nox failed: %s" % (p.stderr.strip().splitlines() or ["?"])[-1])
+        return None
+    return shutil.which(name)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("out", help="a run_suite.py --out folder")
     ap.add_argument("--abs-memory", help="abs_memory.csv of scripts/abs_memory.py")
+    ap.add_argument("--install-gnuplot", action="store_true",
+                    help="when gnuplot is missing and this is root with apt-get, install gnuplot-nox")
+    ap.add_argument("--set-name", help="benchmark set named in the titles (default: the folder's name)")
     args = ap.parse_args()
     data = load(args.out)
     if not data:
         sys.exit("plot: no finished runs under %s/raw" % args.out)
     pdir = os.path.join(args.out, "plots")
     os.makedirs(pdir, exist_ok=True)
-    names = list(SERIES)
-    for name in SERIES:
-        write_bucket_plot(pdir, name, data)
+    set_name = args.set_name or os.path.basename(os.path.abspath(args.out))
+    build = "build %s, %s" % (git_revision(), cpu_model())
+    families = sorted({fam for fams in data.values() for fam in fams})
+    todo = []
+    for fam in families:
+        fdir = os.path.join(pdir, fam)
+        os.makedirs(fdir, exist_ok=True)
+        rows = {lab: fams[fam][0] for lab, fams in data.items() if fam in fams}
+        sums = {lab: fams[fam][1] for lab, fams in data.items() if fam in fams}
+        nmaps = max(len(s) for s in sums.values())
+        repeats = max(len({r.get("rep", 0) for r in rs}) for rs in rows.values())
+        subtitle = "benchmark %s, family %s (%d maps)\n%s" % (set_name, fam, nmaps, build)
+        for name in SERIES:
+            bucket_figure(fdir, name, rows, subtitle, repeats)
+        tradeoff_figure(fdir, rows, sums, subtitle)
+        cdf_figure(fdir, rows, subtitle)
+        todo += [(fdir, n) for n in list(SERIES) + ["tradeoff", "subopt_cdf"]]
     abs_csv = args.abs_memory or os.path.join(args.out, "abs_memory", "abs_memory.csv")
     if os.path.isfile(abs_csv):
         write_abs_memory(pdir, os.path.abspath(abs_csv))
-        names.append("abs_memory")
+        todo.append((pdir, "abs_memory"))
     if write_cache_hits(pdir, data):
-        names.append("cache_hits")
-    gnuplot = shutil.which("gnuplot")
+        todo.append((pdir, "cache_hits"))
+    gnuplot = find_gnuplot(args.install_gnuplot)
     if not gnuplot:
         print(INSTALL_HINT)
         print("plot: data and gnuplot scripts written to %s" % pdir)
         return
-    for name in names:
-        p = subprocess.run([gnuplot, name + ".gp"], cwd=pdir, capture_output=True, text=True)
+    for d, name in todo:
+        p = subprocess.run([gnuplot, name + ".gp"], cwd=d, capture_output=True, text=True)
         if p.returncode != 0:
-            sys.exit("plot: gnuplot failed on %s.gp: %s" % (name, p.stderr.strip()))
-    print("plot: wrote %d plots to %s" % (len(names), pdir))
+            sys.exit("plot: gnuplot failed on %s: %s" % (os.path.join(d, name + ".gp"), p.stderr.strip()))
+    print("plot: wrote %d figures (PNG and SVG) for %d families to %s" % (len(todo), len(families), pdir))
 
 
 if __name__ == "__main__":

@@ -57,14 +57,15 @@ def registered_entries(gppc):
     out = subprocess.run([gppc, "--help"], capture_output=True, text=True).stdout
     names, listing = [], False
     for line in out.splitlines():
-        if line.startswith("entries:"):
+        if line.startswith("entries"):
             listing = True
-        elif listing and line.startswith("  ") and "[not in the default suite]" not in line:
+        elif listing and line.startswith("  ") and not line.startswith("   ") and \
+                "[not in the default suite]" not in line:  # deeper lines are the entry's options
             names.append(line.split()[0])
     return names
 
 
-def find_jobs(bench_dir, families, specs):
+def find_jobs(bench_dir, families, specs, maps=None):
     maps_root = os.path.join(bench_dir, "maps")
     if not os.path.isdir(maps_root):
         sys.exit("run_suite: %s has no maps/ folder" % bench_dir)
@@ -75,45 +76,76 @@ def find_jobs(bench_dir, families, specs):
         if not os.path.isdir(mdir):
             sys.exit("run_suite: no family '%s' in %s" % (fam, maps_root))
         for name in sorted(os.listdir(mdir)):
-            if not name.endswith(".map"):
+            if not name.endswith(".map") or (maps is not None and name[:-4] not in maps):
                 continue
             scen = os.path.join(bench_dir, "scenarios", fam, name + ".scen")
             if not os.path.isfile(scen):
                 sys.exit("run_suite: %s has no scenario %s" % (name, scen))
             with open(scen) as f:
                 queries = sum(1 for line in f if line.strip() and not line.startswith("version"))
+            cells = map_cells(os.path.join(mdir, name))
             for spec in specs:
-                jobs.append({"spec": spec, "family": fam, "map": os.path.join(mdir, name),
-                             "scen": scen, "queries": queries, "name": name[:-4]})
+                jobs.append({"spec": spec, "family": fam, "map": os.path.join(mdir, name), "scen": scen,
+                             "queries": queries, "cells": cells, "name": name[:-4]})
     return jobs
 
 
-class Progress:
-    """One status line on stderr: maps and queries done, elapsed, ETA."""
+def map_cells(path):
+    """width x height from a Moving AI map header (0 when unreadable)."""
+    size = {}
+    with open(path) as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) == 2 and parts[0] in ("width", "height"):
+                size[parts[0]] = int(parts[1])
+            if line.strip() == "map":
+                break
+    return size.get("width", 0) * size.get("height", 0)
 
-    def __init__(self, jobs, skipped):
-        self.total_jobs, self.total_q = len(jobs), sum(j["queries"] for j in jobs)
-        self.done_jobs = sum(1 for j in jobs if j in skipped)
-        self.done_q = sum(j["queries"] for j in skipped)
-        self.start_q, self.t0, self.lock = self.done_q, time.time(), threading.Lock()
+
+class Progress:
+    """One status line on stderr: jobs (entry x map) done, elapsed, ETA.
+
+    The ETA comes from the work left, not the job count: a job's work is its
+    map's cells (preprocessing and every search scale with them), and each
+    entry's seconds per cell are learnt from its finished jobs (an entry not
+    seen yet is assumed to cost the mean of the others'), so ch's slow
+    contraction or vra's slow maps stretch the estimate as soon as one ends."""
+
+    def __init__(self, jobs, skipped, workers):
+        self.total_jobs, self.workers = len(jobs), workers
+        self.todo = [j for j in jobs if j not in skipped]
+        self.done_jobs = len(jobs) - len(self.todo)
+        self.spent, self.work = {}, {}  # entry spec -> seconds, cells of its finished jobs
+        self.t0, self.lock = time.time(), threading.Lock()
         self.tty = sys.stderr.isatty()
         self.last_printed = -1
 
-    def add(self, job):
+    def add(self, job, seconds):
         with self.lock:
             self.done_jobs += 1
-            self.done_q += job["queries"]
+            self.todo.remove(job)
+            self.spent[job["spec"]] = self.spent.get(job["spec"], 0.0) + seconds
+            self.work[job["spec"]] = self.work.get(job["spec"], 0) + max(job["cells"], 1)
             self.show()
+
+    def eta(self):
+        """Seconds left, or None before any job has finished."""
+        rates = {spec: self.spent[spec] / self.work[spec] for spec in self.spent}
+        if not rates:
+            return None
+        mean = sum(rates.values()) / len(rates)
+        left = sum(rates.get(j["spec"], mean) * max(j["cells"], 1) for j in self.todo)
+        return left / self.workers
 
     def show(self, final=False):
         elapsed = time.time() - self.t0
-        ran = self.done_q - self.start_q
-        eta = elapsed / ran * (self.total_q - self.done_q) if ran else 0
+        eta = self.eta()
         width = 30
-        filled = int(width * self.done_q / max(self.total_q, 1))
-        line = "[%s%s] maps %d/%d  queries %d/%d  elapsed %ds  eta %ds" % (
-            "#" * filled, "." * (width - filled), self.done_jobs, self.total_jobs, self.done_q,
-            self.total_q, elapsed, eta)
+        filled = int(width * self.done_jobs / max(self.total_jobs, 1))
+        line = "[%s%s] jobs %d/%d (entry x map)  elapsed %ds  eta %s" % (
+            "#" * filled, "." * (width - filled), self.done_jobs, self.total_jobs, elapsed,
+            "?" if eta is None else "%ds" % eta)
         if self.tty:
             sys.stderr.write("\r" + line + ("\n" if final else ""))
         elif self.last_printed != self.done_jobs and (
@@ -137,6 +169,10 @@ def job_done(out, job):
 
 
 def run_job(args, job, stop):
+    """None when done (or stopped before starting), else the failure message;
+    the seconds it took go into job["seconds"]."""
+    t0 = time.time()
+    job["seconds"] = 0.0
     if stop.is_set():
         return None
     txt, csv_path = job_paths(args.out, job)
@@ -153,6 +189,7 @@ def run_job(args, job, stop):
     with open(txt + ".part", "w") as f:
         f.write(p.stdout)
     os.replace(txt + ".part", txt)  # written last: its presence marks the job done
+    job["seconds"] = time.time() - t0
     return None
 
 
@@ -185,31 +222,53 @@ def set_aside_stale(out, fingerprint):
         f.write(fingerprint)
 
 
-def main():
-    if sys.argv[1:2] == ["merge"]:
-        return merge_main(sys.argv[2:])
+def build_parser():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--bench-dir", default=ROOT, help="Moving AI layout: maps/<family>/, scenarios/<family>/")
+    ap.add_argument("--bench-dir", default=ROOT,
+                    help="Moving AI layout: maps/<family>/*.map, scenarios/<family>/*.map.scen (default: the "
+                         "embedded benchmark of this repo)")
     ap.add_argument("--family", default="", help="comma-separated families (default: all)")
-    ap.add_argument("--entries", default="all", help="comma-separated entry specs, or 'all'")
-    ap.add_argument("--repeat", type=int, default=1, help="replay each scenario N times (for CIs)")
-    ap.add_argument("-j", "--jobs", type=int, default=1, help="parallel driver runs")
-    ap.add_argument("--out", default=os.path.join(ROOT, "results", "default"))
-    ap.add_argument("--mode", default="-full", choices=["-full", "-check"])
-    ap.add_argument("--gppc", default=os.path.join(ROOT, "build", "gppc"))
+    ap.add_argument("--maps", default="",
+                    help="comma-separated map names (file name without .map) to run, a subset of the "
+                         "families' maps (default: all)")
+    ap.add_argument("--entries", default="all",
+                    help="comma-separated entry specs with options (mm:sector=8,w=2,astar), or 'all': every "
+                         "entry of build/gppc --help not marked [not in the default suite]")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="replay each scenario N times; timings then carry 99%% confidence intervals")
+    ap.add_argument("-j", "--jobs", type=int, default=1, help="driver runs in parallel (at most the cores)")
+    ap.add_argument("--out", default=os.path.join(ROOT, "results", "default"),
+                    help="output folder: raw/, summary.md, summary.csv, plots/ (default results/default)")
+    ap.add_argument("--mode", default="-full", choices=["-full", "-check"],
+                    help="driver mode: -full (default) or -check (also fail a path above the entry's bound)")
+    ap.add_argument("--gppc", default=os.path.join(ROOT, "build", "gppc"),
+                    help="the driver binary (default build/gppc of this repo)")
+    ap.add_argument("--install-gnuplot", action="store_true",
+                    help="passed to plot.py: install gnuplot-nox when missing (root with apt only)")
     ap.add_argument("--no-aggregate", action="store_true", help="skip aggregate.py and plot.py at the end")
     ap.add_argument("--no-plots", action="store_true", help="skip plot.py at the end")
     ap.add_argument("--shard", help="K/N: run every Nth map starting at map K (0 <= K < N); "
                     "'run_suite.py merge' combines the shards' --out folders")
-    args = ap.parse_args()
+    return ap
+
+
+def main():
+    if sys.argv[1:2] == ["merge"]:
+        return merge_main(sys.argv[2:])
+    args = build_parser().parse_args()
     if not os.access(args.gppc, os.X_OK):
         sys.exit("run_suite: %s not built; run 'make' first" % args.gppc)
     if args.repeat < 1 or args.jobs < 1:
         sys.exit("run_suite: --repeat and -j take positive integers")
     specs = registered_entries(args.gppc) if args.entries == "all" else split_entries(args.entries)
-    jobs = find_jobs(args.bench_dir, [f for f in args.family.split(",") if f], specs)
+    maps = [m for m in args.maps.split(",") if m] or None
+    jobs = find_jobs(args.bench_dir, [f for f in args.family.split(",") if f], specs, maps)
     if not jobs:
         sys.exit("run_suite: no maps found under %s" % args.bench_dir)
+    if maps:
+        missing = sorted(set(maps) - {j["name"] for j in jobs})
+        if missing:
+            sys.exit("run_suite: no map %s in %s" % (", ".join(missing), args.bench_dir))
     if args.shard:
         jobs = shard_jobs(jobs, *parse_shard(args.shard))
     set_aside_stale(args.out, run_fingerprint(args))
@@ -221,7 +280,8 @@ def main():
     if skipped:
         sys.stderr.write("run_suite: %d of %d jobs already done in %s, resuming\n"
                          % (len(skipped), len(jobs), args.out))
-    progress = Progress(jobs, skipped)
+    progress = Progress(jobs, skipped, args.jobs)
+    wall0 = time.time()
     stop, failure = threading.Event(), None
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futures = {pool.submit(run_job, args, j, stop): j for j in todo}
@@ -231,15 +291,17 @@ def main():
                 failure = err
                 stop.set()
             elif not err and not stop.is_set():
-                progress.add(futures[fut])
+                progress.add(futures[fut], futures[fut]["seconds"])
     progress.show(final=True)
+    sys.stderr.write("run_suite: %d jobs in %.0f s wall\n" % (len(todo), time.time() - wall0))
     if failure:
         sys.exit("run_suite: stopped: " + failure)
     if not args.no_aggregate:
         subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "aggregate.py"), args.out],
                        check=True)
         if not args.no_plots:
-            subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "plot.py"), args.out], check=True)
+            subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "plot.py"), args.out] +
+                           (["--install-gnuplot"] if args.install_gnuplot else []), check=True)
 
 
 if __name__ == "__main__":

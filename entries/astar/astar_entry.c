@@ -82,10 +82,14 @@ static void astar_counters(void *inst, Counters *out, bool detail)
         counters_add(out, "search_bytes", (double)astar_bytes(&e->search));
 }
 
+static const char *const HELP[] = {"w=W (1) weighted A*: f = g + W*h, W in 1..1000", NULL};
+
 const Entry ENTRY_ASTAR = {
     .name = "astar",
     .summary = "optimal grid A* (octile heuristic), whole path in one call; w=W for weighted A*",
     .subopt_bound = 1.0,
+    .option_keys = KNOWN,
+    .option_help = HELP,
     .check_options = astar_check_options,
     .prepare = astar_prepare,
     .get_path = astar_get_path,

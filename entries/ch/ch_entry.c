@@ -255,10 +255,15 @@ static void ch_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "ch_bytes", (double)ch_bytes(&c->g));
 }
 
+static const char *const HELP[] = {"witness=N (500) node limit of each witness search while contracting, 1..100000",
+                                   NULL};
+
 const Entry ENTRY_CH = {
     .name = "ch",
     .summary = "Contraction Hierarchies: contracted grid graph, bidirectional upward search; optimal (witness=N)",
     .subopt_bound = 1.0,
+    .option_keys = KNOWN,
+    .option_help = HELP,
     .check_options = ch_check_options,
     .preprocess = ch_preprocess,
     .prepare = ch_prepare,

@@ -345,10 +345,27 @@ static void mm_counters(void *inst, Counters *out, bool detail)
 const EdgeCache *mm_edge_cache(const void *inst) { return &((const MmEntry *)inst)->cache; }
 const AbsIndex *mm_abs_index(const void *inst) { return &((const MmEntry *)inst)->ix; }
 
+static const char *const HELP[] = {
+    "sector=S (16) sector side in cells, 4..16",
+    "defaults=0|1 (1) leave standard sectors (one region, standard center) out of the pool",
+    "labels=0|1 (0) keep a per-cell region label table (W*H bytes) for locating s and g",
+    "centers=plain|opt (plain) region centres as laid out, or optimised in preprocessing",
+    "w=W (1) weight of the refinement A*, 1..1000",
+    "n=N (1) legs refined per GetPath call",
+    "budget_us=N (0) refine legs until N us of the call passed (replaces n)",
+    "trim=K|P% (0) drop the last K cells (0..1000) or P% (0..99) of every leg but the last",
+    "corridor=0|1 (1) plan legs in the sectors of the abstract path (widened on failure)",
+    "smooth=0|1 (1) VRA*'s extended post-smoothing, per leg",
+    "cache=off|nosym|sym (sym) edge cache of refined legs",
+    "segfile=0|nosym|sym (0) precomputed segments in the preprocessing file",
+    NULL};
+
 const Entry ENTRY_MM = {
     .name = "mm",
     .summary = "MM sector abstraction + DAO-1-level refinement (sector=,w=,n=,trim=,corridor=,smooth=,cache=,segfile=)",
     .subopt_bound = 0,
+    .option_keys = KNOWN,
+    .option_help = HELP,
     .check_options = mm_check_options,
     .preprocess = mm_preprocess,
     .prepare = mm_prepare,

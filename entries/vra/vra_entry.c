@@ -65,11 +65,16 @@ static void vra_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "scratch_bytes", (double)vra_bytes(v));
 }
 
+static const char *const HELP[] = {"split=all|first (all) split every coarse cell on the path, or only the first",
+                                   NULL};
+
 const Entry ENTRY_VRA = {
     .name = "vra",
     .summary = "Variable Resolution A* with extended post-smoothing; not optimal (split=all|first)",
     .subopt_bound = 0,
     .not_in_default_suite = true, /* minutes per map on random maps */
+    .option_keys = KNOWN,
+    .option_help = HELP,
     .check_options = vra_check_options,
     .prepare = vra_prepare,
     .get_path = vra_get_path,

@@ -71,3 +71,38 @@ void *prepare_capturing(const Entry *e, const Grid *g, const char *file, const E
     fclose(fp);
     return inst;
 }
+
+int *grid_components(const Grid *g)
+{
+    size_t n = (size_t)(g->height + 2) * (size_t)g->stride;
+    int *label = calloc(n, sizeof *label), *queue = malloc(n * sizeof *queue);
+    if (!label || !queue) {
+        free(label);
+        free(queue);
+        return NULL;
+    }
+    const int step[4] = {1, -1, g->stride, -g->stride};
+    int next = 0;
+    for (int y = 0; y < g->height; y++)
+        for (int x = 0; x < g->width; x++) {
+            int c = grid_index(g, x, y);
+            if (label[c] || !grid_passable(g, x, y))
+                continue;
+            int head = 0, tail = 0;
+            label[c] = ++next;
+            queue[tail++] = c;
+            while (head < tail) {
+                int at = queue[head++];
+                for (int d = 0; d < 4; d++) {
+                    int to = at + step[d];
+                    /* The padding ring is blocked, so no bounds check is needed. */
+                    if (!label[to] && g->cells[to]) {
+                        label[to] = next;
+                        queue[tail++] = to;
+                    }
+                }
+            }
+        }
+    free(queue);
+    return label;
+}

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "test.h"
@@ -66,20 +67,81 @@ const char *bench_dir(T *t)
 
 bool contains(const char *haystack, const char *needle) { return strstr(haystack, needle) != NULL; }
 
-static const TestCase *const SUITES[] = {
-    GRID_TESTS, SCEN_TESTS,     VALIDATE_TESTS, HEAP_TESTS,    ASTAR_TESTS, ENTRY_TESTS, BINIO_TESTS, ABSTRACTION_TESTS,
-    MM_TESTS,   BASELINE_TESTS, SEED_TESTS,     DYNAMIC_TESTS, STAMP_TESTS, LEG_TESTS,   KIT_TESTS,   NULL};
+/* Every suite by name: `test_c --list` prints "suite test" lines, so
+ * tests/run_all.py runs each test as its own job and reports per suite (a
+ * suite or test added here is picked up there). */
+static const struct {
+    const char *name;
+    const TestCase *cases;
+} SUITES[] = {{"grid", GRID_TESTS},
+              {"scen", SCEN_TESTS},
+              {"validate", VALIDATE_TESTS},
+              {"heap", HEAP_TESTS},
+              {"astar", ASTAR_TESTS},
+              {"entry", ENTRY_TESTS},
+              {"binio", BINIO_TESTS},
+              {"abstraction", ABSTRACTION_TESTS},
+              {"mm", MM_TESTS},
+              {"baselines", BASELINE_TESTS},
+              {"seeds", SEED_TESTS},
+              {"dynamic", DYNAMIC_TESTS},
+              {"stamps", STAMP_TESTS},
+              {"legs", LEG_TESTS},
+              {"kit", KIT_TESTS},
+              {"cli", CLI_TESTS},
+              {NULL, NULL}};
 
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: test_c [--list] [--times] [--suite NAME] [--test NAME] [TEST-NAME-PART]\n");
+    return 2;
+}
+
+/* test_c [--suite NAME] [--test NAME] [PART]: every test (of that suite,
+ * of that exact name) whose name contains PART; --times prints each test's
+ * wall time. */
 int main(int argc, char **argv)
 {
-    const char *only = argc > 1 ? argv[1] : NULL;
-    int passed = 0, failed = 0, skipped = 0;
-    for (int s = 0; SUITES[s]; s++)
-        for (const TestCase *tc = SUITES[s]; tc->name; tc++) {
-            if (only && !strstr(tc->name, only))
+    const char *only = NULL, *suite = NULL, *exact = NULL;
+    bool times = false;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--list")) {
+            for (int s = 0; SUITES[s].name; s++)
+                for (const TestCase *tc = SUITES[s].cases; tc->name; tc++)
+                    printf("%s %s\n", SUITES[s].name, tc->name);
+            return 0;
+        } else if (!strcmp(argv[i], "--times")) {
+            times = true;
+        } else if (!strcmp(argv[i], "--suite") && i + 1 < argc) {
+            suite = argv[++i];
+        } else if (!strcmp(argv[i], "--test") && i + 1 < argc) {
+            exact = argv[++i];
+        } else if (argv[i][0] == '-' || only) {
+            return usage();
+        } else {
+            only = argv[i];
+        }
+    }
+    int passed = 0, failed = 0, skipped = 0, matched_suite = 0;
+    for (int s = 0; SUITES[s].name; s++) {
+        if (suite && strcmp(suite, SUITES[s].name))
+            continue;
+        matched_suite++;
+        for (const TestCase *tc = SUITES[s].cases; tc->name; tc++) {
+            if ((only && !strstr(tc->name, only)) || (exact && strcmp(tc->name, exact)))
                 continue;
             T t = {tc->name, 0, false};
+            double t0 = now_s();
             tc->fn(&t);
+            if (times)
+                printf("time %s.%s %.3f s\n", SUITES[s].name, tc->name, now_s() - t0);
             if (t.failures)
                 failed++;
             else if (t.skipped)
@@ -87,6 +149,16 @@ int main(int argc, char **argv)
             else
                 passed++;
         }
+    }
+    if (!matched_suite) {
+        fprintf(stderr, "test_c: no suite '%s' (see --list)\n", suite);
+        return 2;
+    }
+    if (exact && passed + failed + skipped == 0) {
+        fprintf(stderr, "test_c: no test '%s'%s%s (see --list)\n", exact, suite ? " in suite " : "",
+                suite ? suite : "");
+        return 2;
+    }
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf %s", temp_dir());
     if (system(cmd) != 0)

@@ -62,12 +62,19 @@ int run_query(T *t, const Entry *e, void *inst, const ScenQuery *q, xyPath *p);
 /* Calls e->prepare with stderr captured into buf. */
 void *prepare_capturing(const Entry *e, const Grid *g, const char *file, const EntryOpts *o, char *buf, size_t size);
 
+/* Connected components of the passable cells, indexed by grid_index (0:
+ * blocked). Without corner cutting a diagonal step needs both cardinal cells
+ * beside it open, so 8-connected reachability equals 4-connected: one flood
+ * fill answers "is g reachable from s" for every query of a map, where an A*
+ * per query would. Caller frees; NULL when out of memory. */
+int *grid_components(const Grid *g);
+
 /* Allocation counter (tests/c/alloc_count.c, linked with --wrap). */
 extern long alloc_calls;
 
 /* Each suite file exports its cases, NULL-terminated. */
 extern const TestCase GRID_TESTS[], SCEN_TESTS[], VALIDATE_TESTS[], HEAP_TESTS[], ASTAR_TESTS[], ENTRY_TESTS[],
     BINIO_TESTS[], ABSTRACTION_TESTS[], MM_TESTS[], BASELINE_TESTS[], SEED_TESTS[], DYNAMIC_TESTS[], STAMP_TESTS[],
-    LEG_TESTS[], KIT_TESTS[];
+    LEG_TESTS[], KIT_TESTS[], CLI_TESTS[];
 
 #endif

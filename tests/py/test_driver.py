@@ -107,6 +107,87 @@ class DriverRuns(unittest.TestCase):
         self.assertIn("astar", out)
 
 
+class ScenarioPolicy(unittest.TestCase):
+    """--bad-queries, the octile warning and -check --bound."""
+    # Query 2 starts on a wall, query 3 ends outside the map, query 4 claims an
+    # optimum below the octile distance of its ends.
+    BAD_SCEN = ("version 1\n"
+                "0\tm.map\t5\t3\t0\t0\t4\t0\t4\n"
+                "0\tm.map\t5\t3\t1\t1\t4\t0\t3\n"
+                "0\tm.map\t5\t3\t0\t0\t9\t0\t9\n"
+                "1\tm.map\t5\t3\t0\t0\t4\t2\t6\n"
+                "0\tm.map\t5\t3\t0\t0\t4\t0\t3\n")
+
+    def test_fail_is_the_default(self):
+        with TempDir() as d:
+            m, s = write(d, "m.map", MAP), write(d, "m.map.scen", self.BAD_SCEN)
+            for extra in ((), ("--bad-queries=fail",)):
+                code, out, err = run_gppc("--entry=astar", "--pre-dir", d, *extra, "-full", m, s)
+                self.assertEqual(code, 2, err)
+                self.assertIn("m.map.scen:3: start (1,1) is on a blocked cell", err)
+                self.assertNotIn("SUMMARY", out)
+
+    def test_skip_runs_the_rest_validly_and_counts(self):
+        with TempDir() as d:
+            m, s = write(d, "m.map", MAP), write(d, "m.map.scen", self.BAD_SCEN)
+            code, out, err = run_gppc("--entry=astar", "--pre-dir", d, "--bad-queries", "skip", "-full", m, s)
+            self.assertEqual(code, 0, err)
+            sm = summary(out)
+            self.assertEqual((sm["queries"], sm["valid"], sm["invalid"], sm["bad_queries"]), ("3", "3", "0", "2"))
+            self.assertIn("skipped", err)
+            self.assertIn(":3: start (1,1) is on a blocked cell", err)
+            self.assertIn(":4: goal (9,0) outside the 5x3 map", err)
+            self.assertEqual(sum(l.endswith("\tvalid") for l in out.splitlines()), 3)
+
+    def test_optimum_below_octile_warns_and_counts(self):
+        with TempDir() as d:
+            m, s = write(d, "m.map", MAP), write(d, "m.map.scen", self.BAD_SCEN)
+            code, out, err = run_gppc("--entry=astar", "--pre-dir", d, "--bad-queries=skip", "-full", m, s)
+            self.assertIn("warning: %s:6: optimum 3 is below the octile distance 4" % s, err)
+            self.assertEqual(summary(out)["below_octile"], "1")
+            with TempDir() as d2:
+                # An optimum equal to the octile distance 4.8284271 but printed
+                # truncated, 4.82842 (public files do this), is no warning.
+                scen = SCEN + "1\tm.map\t5\t3\t0\t0\t4\t2\t4.82842\n"
+                m, s = write(d2, "m.map", MAP), write(d2, "m.map.scen", scen)
+                code, out, err = run_gppc("--entry=astar", "--pre-dir", d2, "-full", m, s)
+                self.assertNotIn("warning", err)
+                self.assertEqual(summary(out)["below_octile"], "0")
+
+    def test_check_bound_applies_to_entries_without_one(self):
+        with TempDir() as d:
+            m, s = write(d, "m.map", MAP), write(d, "m.map.scen", SCEN)
+            # akers proves no bound: -check validates only and says so.
+            code, out, err = run_gppc("--entry=akers", "--pre-dir", d, "-check", m, s)
+            self.assertEqual(code, 0, err)
+            self.assertIn("no proven suboptimality bound", err)
+            # mm proves no bound either: on an embedded map it has paths above 1.5x
+            # the optimum, which -check lets through and --bound 1.5 fails.
+            with open(os.path.join(ROOT, "scenarios", "rooms", "8room256-0.map.scen")) as f:
+                head = "".join(f.readlines()[:61])
+            s = write(d, "r.map.scen", head)
+            m = os.path.join(ROOT, "maps", "rooms", "8room256-0.map")
+            code, out, err = run_gppc("--pre-dir", d, "-check", m, s)
+            self.assertEqual(code, 0, err)
+            self.assertGreater(float(summary(out)["subopt_max"]), 1.5)
+            code, out, err = run_gppc("--pre-dir", d, "--bound=1.5", "-check", m, s)
+            self.assertEqual(code, 1, err)
+            self.assertIn("is above 1.5 x the optimum", err)
+            self.assertGreater(int(summary(out)["over_bound"]), 0)
+
+    def test_help_lists_entry_options_and_gnu_forms_work(self):
+        code, out, _ = run_gppc("--help")
+        for needle in ("budget_us=", "centers=", "labels=", "defaults=", "witness=", "split=", "--bad-queries",
+                       "--bound"):
+            self.assertIn(needle, out)
+        with TempDir() as d:
+            m, s = write(d, "m.map", MAP), write(d, "m.map.scen", SCEN)
+            a = run_gppc("--entry=astar", "--pre-dir=" + d, "-full", m, s)
+            b = run_gppc("--entry", "astar", "--pre-dir", d, "-full", m, s)
+            self.assertEqual((a[0], b[0]), (0, 0), a[2] + b[2])
+            self.assertEqual(summary(a[1])["entry"], "astar")
+
+
 class DriverBadInput(unittest.TestCase):
     def bad(self, args, *needles):
         code, out, err = run_gppc(*args)

@@ -1,8 +1,10 @@
 """scripts/: parsing the driver's output, aggregation (99% CI math against
 hand-computed values), resuming a suite, stopping on an invalid path, and
 plotting with and without gnuplot."""
+import csv
 import math
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -13,6 +15,7 @@ from tests.py.util import GPPC, ROOT, TempDir, write
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import aggregate  # noqa: E402
 import gppc_output  # noqa: E402
+import plot  # noqa: E402
 import run_suite  # noqa: E402
 
 SCRIPTS = os.path.join(ROOT, "scripts")
@@ -171,30 +174,128 @@ class Plots(unittest.TestCase):
         self.assertEqual(p.returncode, 0, p.stderr)
         return out
 
+    FAMILY_FIGURES = ("subopt", "time", "first20", "expanded", "tradeoff", "subopt_cdf")
+
     def test_without_gnuplot_tables_stay_and_a_hint_is_printed(self):
         with TempDir() as d:
             out = self.make_results(d)
-            env = dict(os.environ, PATH=os.path.dirname(sys.executable))  # no gnuplot on this PATH
+            env = dict(os.environ, GNUPLOT="gnuplot-not-installed-here")
             p = run_script("plot.py", out, env=env)
             self.assertEqual(p.returncode, 0, p.stderr)
             self.assertIn("apt-get install gnuplot-nox", p.stdout)
+            self.assertEqual(len(p.stdout.strip().splitlines()), 2, p.stdout)  # the hint, where the data went
             self.assertTrue(os.path.isfile(os.path.join(out, "summary.md")))
-            for name in ("subopt", "time", "first20", "expanded", "cache_hits"):
-                self.assertTrue(os.path.isfile(os.path.join(out, "plots", name + ".gp")), name)
-            self.assertFalse(any(f.endswith(".png") for f in os.listdir(os.path.join(out, "plots"))))
+            for name in self.FAMILY_FIGURES:
+                for ext in (".gp", ".dat"):
+                    self.assertTrue(os.path.isfile(os.path.join(out, "plots", "rooms", name + ext)), name)
+            self.assertTrue(os.path.isfile(os.path.join(out, "plots", "cache_hits.gp")))
+            for _, _, files in os.walk(os.path.join(out, "plots")):
+                self.assertFalse(any(f.endswith((".png", ".svg")) for f in files))
+            # Titles name the set, the family, the build and the CPU.
+            with open(os.path.join(out, "plots", "rooms", "time.gp")) as f:
+                gp = f.read()
+            self.assertIn("family rooms (1 maps)", gp)
+            self.assertIn("build ", gp)
+            self.assertIn("queries per bucket", gp)
+            self.assertIn("#D55E00", gp)  # mm in the palette's vermillion
 
-    def test_with_gnuplot_pngs_are_drawn(self):
+    def test_install_is_only_offered_to_root_with_apt(self):
+        with TempDir() as d:
+            out = self.make_results(d)
+            # No apt-get on this PATH: one line says how, nothing is installed.
+            env = dict(os.environ, GNUPLOT="gnuplot-not-installed-here", PATH=os.path.dirname(sys.executable))
+            p = run_script("plot.py", out, "--install-gnuplot", env=env)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn("apt-get install gnuplot-nox", p.stdout)
+            self.assertNotIn("installing", p.stdout)
+
+    def test_with_gnuplot_pngs_and_svgs_are_drawn(self):
         if not shutil.which("gnuplot"):
             self.skipTest("gnuplot not installed (apt-get install gnuplot-nox)")
         with TempDir() as d:
             out = self.make_results(d)
             p = run_script("plot.py", out)
             self.assertEqual(p.returncode, 0, p.stderr)
-            for name in ("subopt", "time", "first20", "expanded", "cache_hits"):
-                png = os.path.join(out, "plots", name + ".png")
-                self.assertTrue(os.path.isfile(png), name)
-                with open(png, "rb") as f:
-                    self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+            pictures = [os.path.join(out, "plots", "rooms", n) for n in self.FAMILY_FIGURES]
+            pictures.append(os.path.join(out, "plots", "cache_hits"))
+            for base in pictures:
+                with open(base + ".png", "rb") as f:
+                    self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n", base)
+                with open(base + ".svg") as f:
+                    self.assertIn("<svg", f.read(2000), base)
+
+    def test_error_bars_only_with_repeats(self):
+        rows = [{"bucket": 1, "rep": k, "time_cost": 1000 * (k + 1), "valid": 1} for k in range(3)]
+        stats = plot.bucket_stats(rows, lambda r: r["time_cost"], True)
+        m, ci, n = stats[1]
+        self.assertAlmostEqual(m, 2000.0)
+        self.assertAlmostEqual(ci, aggregate.mean_ci99([1000.0, 2000.0, 3000.0])[1])
+        self.assertEqual(n, 1)
+        self.assertEqual(plot.bucket_stats(rows[:1], lambda r: r["time_cost"], True)[1][1], 0.0)
+
+
+class SummaryCsv(unittest.TestCase):
+    def test_csv_writer_fixed_decimals_and_empty_ci_without_repeats(self):
+        with TempDir() as d:
+            make_bench(d)
+            out = os.path.join(d, "o,ut")
+            p = run_script("run_suite.py", "--bench-dir", d, "--entries", "astar:w=1.5,jps", "--out", out,
+                           "--no-plots")
+            self.assertEqual(p.returncode, 0, p.stderr)
+            with open(os.path.join(out, "summary.csv"), newline="") as f:
+                rows = list(csv.DictReader(f))
+            self.assertEqual({r["entry"] for r in rows}, {"astar:w=1.5", "jps"})  # the comma survives
+            for r in rows:
+                for k in ("total_s_ci99", "mean_us_ci99", "first20_us_ci99", "max_step_us_ci99",
+                          "step_us_ci99"):
+                    self.assertEqual(r[k], "", k)
+                self.assertRegex(r["subopt_mean"], r"^\d+\.\d{6}$")
+                self.assertRegex(r["mean_us"], r"^\d+\.\d{3}$")
+                self.assertRegex(r["queries"], r"^\d+$")
+            p = run_script("run_suite.py", "--bench-dir", d, "--entries", "jps", "--out", out + "2",
+                           "--no-plots", "--repeat", "3")
+            self.assertEqual(p.returncode, 0, p.stderr)
+            with open(os.path.join(out + "2", "summary.csv"), newline="") as f:
+                rows = list(csv.DictReader(f))
+            self.assertTrue(all(re.match(r"^\d+\.\d{3}$", r["mean_us_ci99"]) for r in rows), rows)
+
+    def test_results_readme_explains_every_column(self):
+        with open(os.path.join(ROOT, "results", "README.md")) as f:
+            readme = f.read()
+        for k in ["entry", "family"] + aggregate.CSV_COLUMNS + [k + "_ci99" for k, _ in aggregate.TIMED]:
+            self.assertIn("`%s`" % k, readme, k)
+
+
+class SuiteOptions(unittest.TestCase):
+    def test_maps_subset_and_unknown_map(self):
+        with TempDir() as d:
+            make_bench(d)
+            write(os.path.join(d, "maps", "t"), "b.map", MAP)
+            write(os.path.join(d, "scenarios", "t"), "b.map.scen", SCEN)
+            out = os.path.join(d, "out")
+            p = run_script("run_suite.py", "--bench-dir", d, "--entries", "astar", "--maps", "b", "--out", out,
+                           "--no-aggregate")
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertEqual(sorted(f for f in os.listdir(os.path.join(out, "raw", "astar", "t"))
+                                    if not f.startswith("SPEC")), ["b.csv", "b.txt"])
+            self.assertIn("jobs 1/1", p.stderr)
+            self.assertIn("s wall", p.stderr)
+            p = run_script("run_suite.py", "--bench-dir", d, "--entries", "astar", "--maps", "b,zz", "--out", out)
+            self.assertNotEqual(p.returncode, 0)
+            self.assertIn("no map zz", p.stderr)
+
+    def test_every_flag_has_help(self):
+        for action in run_suite.build_parser()._actions:
+            self.assertTrue(action.help and len(action.help) > 10, action.option_strings)
+
+    def test_eta_learns_each_entrys_cost_per_cell(self):
+        jobs = [{"spec": s, "cells": c} for s, c in (("a", 100), ("a", 100), ("b", 100), ("b", 300))]
+        pr = run_suite.Progress(jobs, [], 1)
+        self.assertIsNone(pr.eta())
+        pr.add(jobs[0], 1.0)  # a: 0.01 s per cell
+        self.assertAlmostEqual(pr.eta(), 1.0 + 0.01 * 400)  # b unknown: the mean rate
+        pr.add(jobs[2], 10.0)  # b: 0.1 s per cell
+        self.assertAlmostEqual(pr.eta(), 1.0 + 30.0)
 
 
 if __name__ == "__main__":

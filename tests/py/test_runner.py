@@ -1,0 +1,62 @@
+"""tests/run_all.py (make test): a line per group as it ends, skips listed
+with their reasons, failures shown with what the failing test wrote, the
+closing counts line, and new C tests picked up from `test_c --list`."""
+import os
+import subprocess
+import sys
+import unittest
+
+from tests.py.util import ROOT
+
+RUN_ALL = os.path.join(ROOT, "tests", "run_all.py")
+
+
+def run_all(*words, env=None):
+    p = subprocess.run([sys.executable, RUN_ALL] + list(words), cwd=ROOT, capture_output=True, text=True,
+                       env=dict(os.environ, **(env or {})))
+    return p.returncode, p.stdout
+
+
+class Runner(unittest.TestCase):
+    def test_a_passing_group_is_one_line_and_counts_close(self):
+        code, out = run_all("cli_gnu_forms")
+        self.assertEqual(code, 0, out)
+        lines = out.splitlines()
+        self.assertTrue(lines[0].startswith("make test: "), out)
+        groups = [l for l in lines if l.startswith("[")]
+        self.assertEqual(len(groups), 2, out)  # the C suite, plain and under the sanitizers
+        self.assertTrue(all("1 passed" in l for l in groups), out)
+        self.assertEqual(lines[-1], "2 passed, 0 failed, 0 skipped")
+        self.assertIn("CPU time", lines[-2])
+
+    def test_skips_are_listed_with_their_reason(self):
+        # Without the benchmark folder the real-map tests skip, each with a reason.
+        code, out = run_all("baselines_optimal_on_real_maps", "abs_real_maps_sample",
+                            env={"GPPC_BENCH_DIR": "/nonexistent/bench"})
+        self.assertEqual(code, 0, out)
+        self.assertIn("skipped:\n", out)
+        self.assertIn("benchmark folder /nonexistent/bench absent", out)
+        self.assertTrue(out.splitlines()[-1].endswith("0 failed, %s skipped" % out.count("absent")), out)
+
+    def test_idle_estimate_schedules_longest_first(self):
+        sys.path.insert(0, os.path.join(ROOT, "tests"))
+        import run_all  # noqa: E402
+        self.assertEqual(run_all.idle_estimate({"a": 3, "b": 2, "c": 2, "d": 1}, 2), 4)
+        self.assertEqual(run_all.idle_estimate({"a": 10, "b": 1, "c": 1}, 2), 10)
+        self.assertEqual(run_all.idle_estimate({}, 2), 0)
+
+    def test_every_listed_c_test_becomes_a_job(self):
+        listed = subprocess.run([os.path.join(ROOT, "build", "test_c"), "--list"], cwd=ROOT, capture_output=True,
+                                text=True).stdout.split("\n")
+        self.assertGreater(len([l for l in listed if l]), 60)
+        sys.path.insert(0, os.path.join(ROOT, "tests"))
+        import run_all  # noqa: E402
+        jobs = run_all.jobs_and_groups()
+        for line in filter(None, listed):
+            suite, test = line.split()
+            self.assertIn("C %s.%s" % (suite, test), [j[1] for j in jobs])
+            self.assertIn("C asan+ubsan %s.%s" % (suite, test), [j[1] for j in jobs])
+
+
+if __name__ == "__main__":
+    unittest.main()
