@@ -120,7 +120,6 @@ static bool plan_abstract(Refiner *r, xyLoc from)
     return true;
 }
 
-
 void refiner_invalidate(Refiner *r) { r->replan = r->active; }
 
 /* smooth=1: VRA*'s extended post-smoothing of the leg (refine/smooth.h). */
@@ -160,8 +159,9 @@ static void center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *leg)
 
 static inline bool same_cell(xyLoc a, xyLoc b) { return a.x == b.x && a.y == b.y; }
 
-/* Leg t (see plan_abstract) from the window's last cell into `leg`. */
-static void plan_leg(Refiner *r, int t, xyPath *leg)
+/* Leg t (see plan_abstract) from the window's last cell into `leg`.
+ * Returns whether it is a center-to-center leg (already smoothed). */
+static bool plan_leg(Refiner *r, int t, xyPath *leg)
 {
     const AbsIndex *ix = r->ix;
     const uint32_t *path = r->as->path;
@@ -173,16 +173,17 @@ static void plan_leg(Refiner *r, int t, xyPath *leg)
             path_reserve(leg, own->len);
             memcpy(leg->cells, own->cells, own->len * sizeof *own->cells);
             leg->len = own->len;
-            return;
+            return false;
         }
     }
     if (!last && t >= 1 && same_cell(cur, ix->center[path[t - 1]])) {
         center_leg(r, path[t - 1], path[t], leg);
-        return;
+        return true;
     }
     xyLoc target = last ? r->g : ix->center[path[t]];
     legs_corridor(r->legs, cur, target, r->corridor_mark, r->cfg.corridor, 1.0, leg);
     note_search(r, r->legs->last_expanded);
+    return false;
 }
 
 /* Trimming: the leg's last cells go, and the next leg is planned from the cut. */
@@ -194,9 +195,7 @@ static void trim_window(Refiner *r, size_t added)
     size_t cut = r->cfg.trim_cells ? (size_t)r->cfg.trim_cells : (n - 1) * (size_t)r->cfg.trim_percent / 100;
     if (cut >= n - 1)
         cut = n - 2; /* keep at least one step */
-    if (cut >= r->win.cells.len)
-        cut = r->win.cells.len - 1;
-    r->win.cells.len -= cut;
+    win_truncate(&r->win, cut);
 }
 
 /* May this call refine another leg? `done` legs are in already. */
@@ -224,14 +223,43 @@ static bool try_direct(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
     return ok;
 }
 
+/* s and g close (octile distance <= cfg.near): A* inside the sectors of
+ * their bounding box grown by one sector, the whole path at once. Through
+ * region centers such a query can walk several times its length (the
+ * issue's 5.9x on random512-10-0); in a box of a few sectors A* is as cheap
+ * as locating and refining. No path in the box: the abstract route. */
+static bool try_near(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
+{
+    int dx = abs(g.x - s.x), dy = abs(g.y - s.y);
+    if (r->cfg.near <= 0 || (dx > dy ? 2 * dx + dy : 2 * dy + dx) > 2 * r->cfg.near)
+        return false; /* 2 * octile, roughly: sqrt(2) - 1 taken as 1/2 */
+    uint64_t t0 = phase_start(r);
+    const Abstraction *a = r->ix->abs;
+    int sx0 = (s.x < g.x ? s.x : g.x) / a->S - 1, sx1 = (s.x > g.x ? s.x : g.x) / a->S + 1;
+    int sy0 = (s.y < g.y ? s.y : g.y) / a->S - 1, sy1 = (s.y > g.y ? s.y : g.y) / a->S + 1;
+    uint32_t mark = legs_new_mark(r->legs);
+    for (int y = sy0 < 0 ? 0 : sy0; y <= sy1 && y < a->sh; y++)
+        for (int x = sx0 < 0 ? 0 : sx0; x <= sx1 && x < a->sw; x++)
+            legs_mark_sector(r->legs, y * a->sw + x, mark);
+    size_t at = out->len;
+    bool ok = legs_within(r->legs, s, g, mark, 1.0, out);
+    note_search(r, r->legs->last_expanded);
+    if (ok)
+        r->stats.near++;
+    else
+        out->len = at;
+    phase_end(r, PHASE_LEGS, t0);
+    return ok;
+}
+
 bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 {
     uint64_t t0 = r->cfg.budget_us > 0 ? clock_now_ns() : 0;
     bool same = r->active && same_cell(r->s, s) && same_cell(r->g, g);
     if (same && r->replan) { /* the map changed under this query: go on from where it stands */
         r->replan = false;
-        r->win.cells.len = 1; /* cells planned on the old map and not handed out go */
-        if (!plan_abstract(r, r->win.cells.cells[0])) {
+        win_drop(&r->win); /* cells planned on the old map and not handed out go */
+        if (!plan_abstract(r, win_last(&r->win))) {
             finish_query(r);
             return true; /* the goal was cut off: the path ends where it stands */
         }
@@ -248,7 +276,7 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
             finish_query(r);
             return true;
         }
-        if ((r->cfg.direct && try_direct(r, s, g, out))) {
+        if ((r->cfg.direct && try_direct(r, s, g, out)) || try_near(r, s, g, out)) {
             finish_query(r);
             return true;
         }
@@ -264,16 +292,16 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
         uint64_t tp = phase_start(r);
         xyPath *leg = &r->scratch;
         leg->len = 0;
-        plan_leg(r, r->leg, leg);
+        bool smoothed = plan_leg(r, r->leg, leg);
         r->stats.legs++;
         phase_end(r, PHASE_LEGS, tp);
         tp = phase_start(r);
-        size_t before = r->win.cells.len;
+        size_t before = r->win.moves;
         win_add(&r->win, leg->cells, leg->len);
-        if (r->leg < r->last_leg && r->win.cells.len > before)
-            trim_window(r, r->win.cells.len - before + 1);
+        if (r->leg < r->last_leg && r->win.moves > before)
+            trim_window(r, r->win.moves - before + 1);
         if (r->cfg.smooth)
-            win_smooth(&r->win);
+            win_smooth(&r->win, smoothed && r->cfg.joint > 0 ? (size_t)r->cfg.joint : SIZE_MAX);
         emitted += win_emit(&r->win, out, r->leg < r->last_leg ? (size_t)r->cfg.hold : 0);
         phase_end(r, PHASE_JOIN, tp);
     }
@@ -308,6 +336,6 @@ double refiner_max_p95(const Refiner *r)
 
 size_t refiner_bytes(const Refiner *r)
 {
-    return win_bytes(&r->win) + (r->scratch.cap + r->start_path.cap + r->goal_path.cap + r->smooth_way.cap) *
-                                    sizeof(xyLoc);
+    return win_bytes(&r->win) +
+           (r->scratch.cap + r->start_path.cap + r->goal_path.cap + r->smooth_way.cap) * sizeof(xyLoc);
 }

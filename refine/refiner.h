@@ -52,16 +52,21 @@ typedef struct RefineConfig {
     bool corridor;     /* c */
     bool smooth;       /* s: smoothing of the window (and of cached legs) */
     bool direct;       /* a straight legal line from s to g is the path */
+    int near;          /* > 0: s and g within this octile distance: A* in
+                          their box of sectors (grown by one) first */
     int hold;          /* cells kept back at each joint for the next leg */
+    int joint;         /* > 0: after an (already smoothed) center leg, smooth
+                          the window only up to this many waypoints past the
+                          joint; 0: the whole window */
     RefineEnds ends;
-    bool phases;       /* time the phases (costs two clock reads per phase) */
+    bool phases; /* time the phases (costs two clock reads per phase) */
 } RefineConfig;
 
 /* Where a query's time goes, with cfg.phases (nanoseconds, cumulative). */
 typedef enum { PHASE_LOCATE, PHASE_ABSTRACT, PHASE_LEGS, PHASE_JOIN, PHASE_COUNT } RefinePhase;
 
 typedef struct RefineStats {
-    uint64_t queries, direct;
+    uint64_t queries, direct, near;
     uint64_t abs_expanded, refine_expanded;
     uint64_t legs, center_legs, cache_hits, seg_hits;
     uint64_t phase_ns[PHASE_COUNT];

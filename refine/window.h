@@ -1,29 +1,31 @@
-/* window.h: the cells a query has planned but not yet handed out, and the
- * shortening they get before they go: the joints between legs.
+/* window.h: the part of a path a query has planned but not yet handed out,
+ * and the shortening it gets before it goes: the joints between legs.
  *
  * Each leg of a refined path is a good path between its own ends, but the
- * ends are region centers, and where two legs meet the path turns (or walks
- * into a dead end to reach a center and back). Smoothing each leg alone
- * cannot see that; smoothing the finished path can, but a GetPath call must
- * hand cells out before the path is finished. So the refiner keeps a window:
- * the last cell already handed out (the anchor, which never moves), then
- * the cells planned after it. A new leg is appended cell by cell with loop
- * cutting: a cell already in the window, or one legal move from an earlier
- * window cell, cuts out everything between (a walk into a dead end and back
- * leaves no trace). win_smooth then runs the extended post-smoothing
- * (refine/smooth.h) over the window, anchor and last cell fixed. win_emit
- * hands out all but the last `keep` cells: those are final (the incremental
- * contract: cells out early, never taken back), the kept ones meet the next
- * leg. Both shortenings only ever make the window's path shorter and keep
- * every step a legal move.
+ * ends are region centers, and where two legs meet the path turns, or walks
+ * into a dead end to reach a center and comes back. Smoothing each leg alone
+ * cannot see that; smoothing the finished path can (the issue's experiment:
+ * subopt 1.050 -> 1.009 on arena2), but a GetPath call must hand cells out
+ * before the path is finished. So the refiner keeps a window over the end of
+ * the path, as waypoints joined by legal lines (refine/smooth.h): the first
+ * is the last cell already handed out (the anchor, which never moves).
  *
- * Cell positions are found through a small open-addressing table (cell ->
- * absolute position in the window's history), so a loop cut costs nine
- * probes per cell, whatever the window's length; stale slots are recognised
- * by checking the cell at the position they name.
+ * A new leg (cells) joins in three steps:
+ *  - unwinding: while the leg walks back over the window's last cells (or
+ *    beside them, one legal move away), both ends are cut, so a walk into a
+ *    dead end to reach a center and back leaves no trace;
+ *  - its cells become waypoints (cells_to_waypoints) appended to the window;
+ *  - the window's waypoints are smoothed (smooth_waypoints: drop a waypoint
+ *    whose neighbours see each other, else slide it), anchor and last fixed.
+ * win_emit then hands out whole lines from the front while at least `keep`
+ * cells stay behind for the next joint: those cells are final (the
+ * incremental contract: out early, never taken back). Every step only
+ * shortens the path and keeps each move legal.
  *
- * Owns its cell buffer and table (grown by doubling, so a query allocates
- * nothing once the longest window has been seen); borrows the grid. */
+ * Work per leg is linear in the leg plus a few line walks at the joint: the
+ * window holds a handful of waypoints, not cells.
+ * Owns its buffers (grown by doubling, so no allocation once the longest
+ * window has been seen); borrows the grid. */
 #ifndef GPPC_REFINE_WINDOW_H
 #define GPPC_REFINE_WINDOW_H
 
@@ -32,23 +34,15 @@
 
 #include "../grid/grid.h"
 
-typedef struct WinSlot {
-    uint32_t stamp; /* == Window.stamp: the slot is in use */
-    uint32_t cell;  /* y << 16 | x */
-    uint64_t at;    /* absolute position: window position + base */
-} WinSlot;
-
 typedef struct Window {
     const Grid *grid;
-    xyPath cells;  /* cells[0] is the anchor */
-    uint64_t base; /* absolute position of cells[0] */
-    WinSlot *slot;
-    uint32_t mask;    /* slots - 1 (a power of two minus one) */
-    uint32_t stamp;   /* the table's generation */
-    uint32_t entered; /* slots written in this generation */
-    xyPath way;       /* win_smooth: waypoints */
-    xyLoc *scratch;   /* win_smooth: max(width, height) + 1 cells */
-    uint64_t cut;     /* cells removed by loop cuts (cumulative) */
+    xyPath way;     /* way[0] is the anchor; consecutive waypoints see each other */
+    xyPath tail;    /* scratch: the window's last cells, newest first */
+    xyPath line;    /* scratch: one line's cells */
+    xyLoc *scratch; /* smooth_waypoints: max(width, height) + 1 cells */
+    size_t joint;   /* win_add: the waypoint the last leg starts from */
+    size_t moves;   /* cells after the anchor (sum of the lines' lengths) */
+    uint64_t cut;   /* cells removed by unwinding (cumulative) */
 } Window;
 
 bool win_init(Window *w, const Grid *g, Err *err);
@@ -58,13 +52,25 @@ size_t win_bytes(const Window *w);
 /* Starts a window at `anchor` (a cell already handed out). */
 void win_reset(Window *w, xyLoc anchor);
 /* The window's last cell: where the next leg starts. */
-static inline xyLoc win_last(const Window *w) { return w->cells.cells[w->cells.len - 1]; }
-/* Appends cells[1..n) of a leg whose first cell is win_last(), with loop cutting. */
+static inline xyLoc win_last(const Window *w) { return w->way.cells[w->way.len - 1]; }
+/* Drops the planned part: the window is its anchor again. */
+static inline void win_drop(Window *w)
+{
+    w->way.len = 1;
+    w->moves = 0;
+}
+/* Appends a leg (cells[0] == win_last(), every step a legal move): unwinds,
+ * then adds its waypoints. */
 void win_add(Window *w, const xyLoc *cells, size_t n);
-/* Extended post-smoothing of the window, anchor and last cell fixed. */
-void win_smooth(Window *w);
-/* Appends the window's cells after the anchor, all but the last `keep`, to
- * `out`; the last one handed out becomes the anchor. Returns the count. */
+/* Removes the window's last `k` cells (never the anchor). */
+void win_truncate(Window *w, size_t k);
+/* Smooths the window's waypoints up to `reach` waypoints past the last
+ * joint (the last waypoint before win_add's leg; SIZE_MAX: all), anchor and
+ * that end fixed: a leg that is smooth already needs only its joint done. */
+void win_smooth(Window *w, size_t reach);
+/* Hands out whole lines from the front, appending their cells to `out`,
+ * while at least `keep` cells (moves) stay in the window; the last cell
+ * handed out becomes the anchor. Returns the cells appended. */
 size_t win_emit(Window *w, xyPath *out, size_t keep);
 
 #endif

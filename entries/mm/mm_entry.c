@@ -49,9 +49,9 @@ typedef struct MmEntry {
     uint64_t updates, touched_sectors, cache_dropped, segs_dropped;
 } MmEntry;
 
-static const char *const KNOWN[] = {"sector",    "defaults", "labels", "w",    "n",    "trim",   "corridor",
-                                    "smooth",    "cache",    "segfile", "budget_us", "centers", "direct", "hold",
-                                    "ends",      "phases",   NULL};
+static const char *const KNOWN[] = {"sector", "defaults", "labels",  "w",         "n",       "trim",   "corridor",
+                                    "smooth", "cache",    "segfile", "budget_us", "centers", "direct", "hold",
+                                    "joint",  "near",     "ends",    "phases",    NULL};
 static const char *const ENDS_MODES[] = {"locate", "search", NULL};
 static const char *const CENTER_MODES[] = {"plain", "opt", NULL};
 static const char *const CACHE_MODES[] = {"off", "nosym", "sym", NULL};
@@ -93,6 +93,8 @@ static bool parse(const EntryOpts *opts, MmConfig *c, Err *err)
               opts_choice(opts, "segfile", SEG_MODES, 0, &c->segfile, "mm", err) &&
               opts_int(opts, "direct", 0, 1, 1, &direct, "mm", err) &&
               opts_int(opts, "hold", 0, 100000, 16, &c->refine.hold, "mm", err) &&
+              opts_int(opts, "joint", 0, 1000, 3, &c->refine.joint, "mm", err) &&
+              opts_int(opts, "near", 0, 4096, 32, &c->refine.near, "mm", err) &&
               opts_choice(opts, "ends", ENDS_MODES, ENDS_LOCATE, &ends, "mm", err) &&
               opts_int(opts, "phases", 0, 1, 0, &phases, "mm", err);
     if (ok && c->refine.budget_us > 0 && opts_get(opts, "n"))
@@ -341,6 +343,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "seg_bytes", e->have_segs ? (double)segs_bytes(&e->segs) : 0);
     counters_add(out, "corridor_fallbacks", (double)e->legs.fallbacks);
     counters_add(out, "direct", (double)st->direct);
+    counters_add(out, "near", (double)e->refiner.stats.near);
     counters_add(out, "loop_cut_cells", (double)e->refiner.win.cut);
     if (e->cfg.refine.phases) {
         static const char *const PHASE_KEY[PHASE_COUNT] = {"locate_us_mean", "abstract_us_mean", "legs_us_mean",
