@@ -368,7 +368,8 @@ const AbsIndex *mm_abs_index(const void *inst) { return &((const MmEntry *)inst)
 
 const Entry ENTRY_MM = {
     .name = "mm",
-    .summary = "MM sector abstraction + DAO-1-level refinement (sector=,w=,n=,trim=,corridor=,smooth=,cache=,segfile=)",
+    .summary = "MM sector abstraction + DAO-1-level refinement "
+               "(sector=,w=,n=,trim=,corridor=,smooth=,cache=,segfile=,near=,joint=,hold=,ends=,phases=)",
     .subopt_bound = 0,
     .check_options = mm_check_options,
     .preprocess = mm_preprocess,
