@@ -142,17 +142,24 @@ size_t abs_bytes(const Abstraction *a);
 
 /* Region lookup. Without labels: a breadth-first search inside the sector
  * from (x, y) that stops at the first region center it meets (the paper's
- * method; at most S*S cells). `scratch` is per-instance, so no allocation. */
+ * method; at most S*S cells). The locator is per-instance scratch, so no
+ * allocation. */
 typedef struct AbsLocator {
     uint32_t stamp;
     uint32_t seen[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
     uint32_t center_stamp[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
     uint8_t center_region[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
     uint8_t queue[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
+    uint8_t dir[ABS_MAX_SECTOR * ABS_MAX_SECTOR]; /* move that reached each cell */
 } AbsLocator;
 
 /* Local region index of a passable cell, or -1 for a blocked one. */
 int abs_region_of(const Abstraction *a, const Grid *g, AbsLocator *loc, int x, int y);
+/* The same search, always run (labels or not), also appending the cells
+ * from (x, y) to its region's center (both included) to `out`: fewest king
+ * moves inside the region, no corner cutting. Returns the local region, or
+ * -1 for a blocked cell (nothing appended). */
+int abs_region_path(const Abstraction *a, const Grid *g, AbsLocator *loc, int x, int y, xyPath *out);
 /* Builds the per-cell label table (W*H bytes) from the centers. */
 bool abs_make_labels(Abstraction *a, const Grid *g, Err *err);
 

@@ -7,16 +7,16 @@
 #include "../common/stamp.h"
 #include "abstraction.h"
 
-int abs_region_of(const Abstraction *a, const Grid *g, AbsLocator *loc, int x, int y)
+/* The breadth-first search of abs_region_of and abs_region_path: king moves
+ * without corner cutting, inside the sector. A diagonal step's two side
+ * cells lie in the sector too and must be passable, so both ends share a
+ * 4-connected region: the search never leaves the cell's region, and the
+ * first center it meets is its region's, at the fewest moves. Each reached
+ * cell keeps the direction it was entered by, for the path. Returns the
+ * local index (y << 4 | x) of the center reached, or -1. */
+static int locate_bfs(const Abstraction *a, const Grid *g, AbsLocator *loc, int s, int x, int y)
 {
-    if (!grid_passable(g, x, y))
-        return -1;
-    if (a->labels)
-        return a->labels[(size_t)y * a->width + x];
-    int s = abs_sector_of(a, x, y), nreg = abs_region_count(a, s);
-    if (nreg == 1)
-        return 0;
-    int x0, y0, w, h;
+    int nreg = abs_region_count(a, s), x0, y0, w, h;
     abs_sector_box(a, s, &x0, &y0, &w, &h);
     StampArea marks[2] = {STAMP_ARRAY(loc->seen, ABS_MAX_SECTOR * ABS_MAX_SECTOR),
                           STAMP_ARRAY(loc->center_stamp, ABS_MAX_SECTOR * ABS_MAX_SECTOR)};
@@ -27,6 +27,7 @@ int abs_region_of(const Abstraction *a, const Grid *g, AbsLocator *loc, int x, i
         loc->center_stamp[i] = stamp;
         loc->center_region[i] = (uint8_t)r;
     }
+    const uint8_t *cells = g->cells;
     int head = 0, tail = 0, start = (y - y0) * ABS_MAX_SECTOR + (x - x0);
     /* Cell indices fit a byte only for S = 16 exactly, so the queue holds (y<<4)|x. */
     loc->queue[tail++] = (uint8_t)start;
@@ -34,18 +35,54 @@ int abs_region_of(const Abstraction *a, const Grid *g, AbsLocator *loc, int x, i
     while (head < tail) {
         int c = loc->queue[head++];
         if (loc->center_stamp[c] == stamp)
-            return loc->center_region[c];
+            return c;
         int cx = c % ABS_MAX_SECTOR, cy = c / ABS_MAX_SECTOR;
-        for (int d = 0; d < 4; d++) {
+        int gi = grid_index(g, x0 + cx, y0 + cy);
+        for (int d = 0; d < 8; d++) {
             int nx = cx + GRID_DX[d], ny = cy + GRID_DY[d];
             int n = ny * ABS_MAX_SECTOR + nx;
-            if (nx < 0 || ny < 0 || nx >= w || ny >= h || loc->seen[n] == stamp || !grid_passable(g, x0 + nx, y0 + ny))
+            if (nx < 0 || ny < 0 || nx >= w || ny >= h || loc->seen[n] == stamp ||
+                !cells[gi + GRID_DY[d] * g->stride + GRID_DX[d]])
+                continue;
+            if (d >= 4 && (!cells[gi + GRID_DX[d]] || !cells[gi + GRID_DY[d] * g->stride]))
                 continue;
             loc->seen[n] = stamp;
+            loc->dir[n] = (uint8_t)d;
             loc->queue[tail++] = (uint8_t)n;
         }
     }
     return -1; /* no center reachable: the abstraction does not match the grid */
+}
+
+int abs_region_of(const Abstraction *a, const Grid *g, AbsLocator *loc, int x, int y)
+{
+    if (!grid_passable(g, x, y))
+        return -1;
+    if (a->labels)
+        return a->labels[(size_t)y * a->width + x];
+    int s = abs_sector_of(a, x, y);
+    if (abs_region_count(a, s) == 1)
+        return 0;
+    int c = locate_bfs(a, g, loc, s, x, y);
+    return c < 0 ? -1 : loc->center_region[c];
+}
+
+int abs_region_path(const Abstraction *a, const Grid *g, AbsLocator *loc, int x, int y, xyPath *out)
+{
+    if (!grid_passable(g, x, y))
+        return -1;
+    int s = abs_sector_of(a, x, y), c = locate_bfs(a, g, loc, s, x, y);
+    if (c < 0)
+        return -1;
+    int x0 = abs_sector_x0(a, s), y0 = abs_sector_y0(a, s), start = (y - y0) * ABS_MAX_SECTOR + (x - x0);
+    size_t first = out->len;
+    for (int i = c;; i -= GRID_DY[loc->dir[i]] * ABS_MAX_SECTOR + GRID_DX[loc->dir[i]]) {
+        path_push(out, (xyLoc){(int16_t)(x0 + i % ABS_MAX_SECTOR), (int16_t)(y0 + i / ABS_MAX_SECTOR)});
+        if (i == start)
+            break;
+    }
+    cells_reverse(out->cells + first, out->len - first);
+    return loc->center_region[c];
 }
 
 bool abs_make_labels(Abstraction *a, const Grid *g, Err *err)

@@ -75,14 +75,19 @@ void legs_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_t b, xyP
     }
 }
 
+bool legs_within(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, double weight, xyPath *out)
+{
+    AStarLimits lim = corridor_limits(lp, lp->sector_mark, mark, weight);
+    double len = astar_find(&lp->astar, from, to, &lim, out);
+    lp->last_expanded = lp->astar.last_expanded;
+    return len >= 0;
+}
+
 bool legs_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, bool use_corridor, double weight, xyPath *out)
 {
     lp->last_expanded = 0;
     if (use_corridor) {
-        AStarLimits lim = corridor_limits(lp, lp->sector_mark, mark, weight);
-        double len = astar_find(&lp->astar, from, to, &lim, out);
-        lp->last_expanded = lp->astar.last_expanded;
-        if (len >= 0)
+        if (legs_within(lp, from, to, mark, weight, out))
             return true;
         lp->fallbacks++;
     }

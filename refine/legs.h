@@ -44,6 +44,8 @@ static inline void legs_mark_sector(LegPlanner *lp, int sector, uint32_t mark) {
 void legs_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_t b, xyPath *out);
 /* Appends a path from -> to inside the corridor `mark` (or the whole map when
  * the corridor holds none); false when no path exists at all. */
+/* The same inside the corridor only: false when it holds no path. */
+bool legs_within(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, double weight, xyPath *out);
 bool legs_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, bool use_corridor, double weight, xyPath *out);
 
 #endif

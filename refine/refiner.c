@@ -18,6 +18,10 @@ bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsI
     r->cache = cache;
     r->segs = segs;
     path_reserve(&r->scratch, 4096);
+    if (!win_init(&r->win, g, err)) {
+        refiner_free(r);
+        return false;
+    }
     if (cfg->smooth) {
         path_reserve(&r->smooth_way, 4096);
         r->smooth_scratch = malloc(((size_t)(g->width > g->height ? g->width : g->height) + 1) * sizeof(xyLoc));
@@ -32,6 +36,9 @@ bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsI
 void refiner_free(Refiner *r)
 {
     path_free(&r->scratch);
+    path_free(&r->start_path);
+    path_free(&r->goal_path);
+    win_free(&r->win);
     path_free(&r->smooth_way);
     free(r->smooth_scratch);
     free(r->stats.query_max);
@@ -60,42 +67,57 @@ static void note_search(Refiner *r, uint64_t expanded)
         r->query_max = (uint32_t)(expanded > UINT32_MAX ? UINT32_MAX : expanded);
 }
 
+static inline uint64_t phase_start(const Refiner *r) { return r->cfg.phases ? clock_now_ns() : 0; }
+static inline void phase_end(Refiner *r, RefinePhase p, uint64_t t0)
+{
+    if (r->cfg.phases)
+        r->stats.phase_ns[p] += clock_now_ns() - t0;
+}
+
 /* Plans the abstract path from `from` (s, or the last cell reached when the
- * map changed mid-query) to r->g and its corridor. False when g is unreachable. */
+ * map changed mid-query) to r->g, its corridor and its legs. False when g is
+ * unreachable.
+ * Legs are numbered by their target: with the path r0..rk, leg t ends at the
+ * center of r_t, and leg k + 1 at g. ENDS_LOCATE runs legs 0..k+1 (leg 0 and
+ * leg k+1 are the locator's paths); ENDS_SEARCH runs legs 1..k with leg k
+ * ending at g instead (thesis Fig. 3.7). A path of at most two regions is one
+ * leg from `from` to g in the corridor, either way. */
 static bool plan_abstract(Refiner *r, xyLoc from)
 {
     const AbsIndex *ix = r->ix;
     const Abstraction *a = ix->abs;
     AbsSearch *as = r->as;
     xyLoc g = r->g;
-    r->cur = from;
-    r->leg = 0;
+    uint64_t t0 = phase_start(r);
+    r->start_path.len = r->goal_path.len = 0;
     int fs = abs_sector_of(a, from.x, from.y), gs = abs_sector_of(a, g.x, g.y);
-    int fr = abs_region_of(a, r->grid, &r->loc, from.x, from.y), gr = abs_region_of(a, r->grid, &r->loc, g.x, g.y);
+    int fr = abs_region_path(a, r->grid, &r->loc, from.x, from.y, &r->start_path);
+    int gr = abs_region_path(a, r->grid, &r->loc, g.x, g.y, &r->goal_path);
+    cells_reverse(r->goal_path.cells, r->goal_path.len); /* center to g */
+    phase_end(r, PHASE_LOCATE, t0);
     if (fr < 0 || gr < 0)
         return false;
+    t0 = phase_start(r);
     double cost = abs_search_run(as, abs_gid(ix, fs, fr), abs_gid(ix, gs, gr), r->cfg.weight);
     r->stats.abs_expanded += as->last_expanded;
+    phase_end(r, PHASE_ABSTRACT, t0);
     if (cost < 0)
         return false;
-    /* Path r0..rk gives k legs (one when from and g share a region). */
-    r->nlegs = as->path_len > 1 ? as->path_len - 1 : 1;
+    int k = as->path_len - 1;
+    if (k <= 1) {
+        r->first_leg = r->last_leg = k + 1;
+    } else if (r->cfg.ends == ENDS_LOCATE) {
+        r->first_leg = 0;
+        r->last_leg = k + 1;
+    } else {
+        r->first_leg = 1;
+        r->last_leg = k;
+    }
+    r->leg = r->first_leg;
     r->corridor_mark = legs_new_mark(r->legs);
     for (int i = 0; i < as->path_len; i++)
         legs_mark_sector(r->legs, (int)ix->region_sector[as->path[i]], r->corridor_mark);
     return true;
-}
-
-/* Starts a query. False when g is unreachable. */
-static bool start_query(Refiner *r, xyLoc s, xyLoc g)
-{
-    r->active = true;
-    r->replan = false;
-    r->s = s;
-    r->g = g;
-    r->query_max = 0;
-    r->stats.queries++;
-    return plan_abstract(r, s);
 }
 
 void refiner_invalidate(Refiner *r) { r->replan = r->active; }
@@ -112,7 +134,7 @@ static size_t smooth_leg(Refiner *r, xyLoc *cells, size_t n)
  * pure function of its two regions, so the cache keeps it already smoothed
  * and a hit skips the smoothing; a leg from the segment store is smoothed
  * once and then cached. Everything before leg_orient is canonical. */
-static size_t center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *leg)
+static void center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *leg)
 {
     const AbsIndex *ix = r->ix;
     xyLoc first = ix->center[leg_first(a, b)];
@@ -133,75 +155,157 @@ static size_t center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *leg)
         edge_cache_put(r->cache, a, b, leg->cells, leg->len);
     }
     leg_orient(leg->cells, leg->len, a, b);
-    return leg->len;
 }
 
-/* Appends leg `i` (cells from r->cur, cur included) to `leg`; returns its
- * cell count after smoothing. */
-static size_t plan_leg(Refiner *r, int i, xyPath *leg)
+static inline bool same_cell(xyLoc a, xyLoc b) { return a.x == b.x && a.y == b.y; }
+
+/* Leg t (see plan_abstract) from the window's last cell into `leg`.
+ * Returns whether it is a center-to-center leg (already smoothed). */
+static bool plan_leg(Refiner *r, int t, xyPath *leg)
 {
     const AbsIndex *ix = r->ix;
-    AbsSearch *as = r->as;
-    bool last = i == r->nlegs - 1;
-    xyLoc target = last ? r->g : ix->center[as->path[i + 1]];
-    if (i >= 1 && !last) {
-        xyLoc ca = ix->center[as->path[i]];
-        if (r->cur.x == ca.x && r->cur.y == ca.y)
-            return center_leg(r, as->path[i], as->path[i + 1], leg);
+    const uint32_t *path = r->as->path;
+    xyLoc cur = win_last(&r->win);
+    bool last = t == r->last_leg;
+    if (r->first_leg < r->last_leg && r->cfg.ends == ENDS_LOCATE) {
+        const xyPath *own = t == 0 ? &r->start_path : last ? &r->goal_path : NULL;
+        if (own && own->len && same_cell(cur, own->cells[0])) {
+            path_reserve(leg, own->len);
+            memcpy(leg->cells, own->cells, own->len * sizeof *own->cells);
+            leg->len = own->len;
+            return false;
+        }
     }
-    legs_corridor(r->legs, r->cur, target, r->corridor_mark, r->cfg.corridor, 1.0, leg);
+    if (!last && t >= 1 && same_cell(cur, ix->center[path[t - 1]])) {
+        center_leg(r, path[t - 1], path[t], leg);
+        return true;
+    }
+    xyLoc target = last ? r->g : ix->center[path[t]];
+    legs_corridor(r->legs, cur, target, r->corridor_mark, r->cfg.corridor, 1.0, leg);
     note_search(r, r->legs->last_expanded);
-    return r->cfg.smooth ? smooth_leg(r, leg->cells, leg->len) : leg->len;
+    return false;
+}
+
+/* Trimming: the leg's last cells go, and the next leg is planned from the cut. */
+static void trim_window(Refiner *r, size_t added)
+{
+    if (added <= 2 || (!r->cfg.trim_cells && !r->cfg.trim_percent))
+        return;
+    size_t n = added;
+    size_t cut = r->cfg.trim_cells ? (size_t)r->cfg.trim_cells : (n - 1) * (size_t)r->cfg.trim_percent / 100;
+    if (cut >= n - 1)
+        cut = n - 2; /* keep at least one step */
+    win_truncate(&r->win, cut);
 }
 
 /* May this call refine another leg? `done` legs are in already. */
 static bool more_legs(const Refiner *r, int done, uint64_t t0)
 {
-    if (r->leg >= r->nlegs)
+    if (r->leg > r->last_leg)
         return false;
     if (r->cfg.budget_us <= 0)
         return done < r->cfg.legs_per_call;
     return done == 0 || clock_now_ns() - t0 < (uint64_t)r->cfg.budget_us * 1000u;
 }
 
+/* A straight legal line from s to g: the whole path at once. */
+static bool try_direct(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
+{
+    uint64_t t0 = phase_start(r);
+    bool ok = line_legal(r->grid, s, g);
+    if (ok) {
+        path_reserve(out, (size_t)(abs(g.x - s.x) > abs(g.y - s.y) ? abs(g.x - s.x) : abs(g.y - s.y)) + 1);
+        out->cells[out->len++] = s;
+        out->len += line_cells(s, g, out->cells + out->len);
+        r->stats.direct++;
+    }
+    phase_end(r, PHASE_LOCATE, t0);
+    return ok;
+}
+
+/* s and g close (octile distance <= cfg.near): A* inside the sectors of
+ * their bounding box grown by one sector, the whole path at once. Through
+ * region centers such a query can walk several times its length (the
+ * issue's 5.9x on random512-10-0); in a box of a few sectors A* is as cheap
+ * as locating and refining. No path in the box: the abstract route. */
+static bool try_near(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
+{
+    int dx = abs(g.x - s.x), dy = abs(g.y - s.y);
+    if (r->cfg.near <= 0 || (dx > dy ? 2 * dx + dy : 2 * dy + dx) > 2 * r->cfg.near)
+        return false; /* 2 * octile, roughly: sqrt(2) - 1 taken as 1/2 */
+    uint64_t t0 = phase_start(r);
+    const Abstraction *a = r->ix->abs;
+    int sx0 = (s.x < g.x ? s.x : g.x) / a->S - 1, sx1 = (s.x > g.x ? s.x : g.x) / a->S + 1;
+    int sy0 = (s.y < g.y ? s.y : g.y) / a->S - 1, sy1 = (s.y > g.y ? s.y : g.y) / a->S + 1;
+    uint32_t mark = legs_new_mark(r->legs);
+    for (int y = sy0 < 0 ? 0 : sy0; y <= sy1 && y < a->sh; y++)
+        for (int x = sx0 < 0 ? 0 : sx0; x <= sx1 && x < a->sw; x++)
+            legs_mark_sector(r->legs, y * a->sw + x, mark);
+    size_t at = out->len;
+    bool ok = legs_within(r->legs, s, g, mark, 1.0, out);
+    note_search(r, r->legs->last_expanded);
+    if (ok)
+        r->stats.near++;
+    else
+        out->len = at;
+    phase_end(r, PHASE_LEGS, t0);
+    return ok;
+}
+
 bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 {
     uint64_t t0 = r->cfg.budget_us > 0 ? clock_now_ns() : 0;
-    bool same = r->active && r->s.x == s.x && r->s.y == s.y && r->g.x == g.x && r->g.y == g.y;
+    bool same = r->active && same_cell(r->s, s) && same_cell(r->g, g);
     if (same && r->replan) { /* the map changed under this query: go on from where it stands */
         r->replan = false;
-        if (!plan_abstract(r, r->cur)) {
+        win_drop(&r->win); /* cells planned on the old map and not handed out go */
+        if (!plan_abstract(r, win_last(&r->win))) {
             finish_query(r);
             return true; /* the goal was cut off: the path ends where it stands */
         }
     }
-    if (!same) {
-        if (!start_query(r, s, g)) {
+    if (!same) { /* a new query */
+        r->active = true;
+        r->replan = false;
+        r->s = s;
+        r->g = g;
+        r->query_max = 0;
+        r->stats.queries++;
+        if (same_cell(s, g)) {
+            path_push(out, s);
+            finish_query(r);
+            return true;
+        }
+        if ((r->cfg.direct && try_direct(r, s, g, out)) || try_near(r, s, g, out)) {
+            finish_query(r);
+            return true;
+        }
+        if (!plan_abstract(r, s)) {
             finish_query(r);
             return true; /* unreachable: nothing appended */
         }
         path_push(out, s);
-        if (s.x == g.x && s.y == g.y) {
-            finish_query(r);
-            return true;
-        }
+        win_reset(&r->win, s);
     }
-    for (int done = 0; more_legs(r, done, t0); done++, r->leg++) {
+    size_t emitted = 0;
+    for (int done = 0; more_legs(r, done, t0) || (emitted == 0 && r->leg <= r->last_leg); done++, r->leg++) {
+        uint64_t tp = phase_start(r);
         xyPath *leg = &r->scratch;
         leg->len = 0;
-        size_t n = plan_leg(r, r->leg, leg);
+        bool smoothed = plan_leg(r, r->leg, leg);
         r->stats.legs++;
-        if (r->leg < r->nlegs - 1 && n > 2) {
-            size_t cut = r->cfg.trim_cells ? (size_t)r->cfg.trim_cells : (n - 1) * (size_t)r->cfg.trim_percent / 100;
-            n = cut >= n - 1 ? 2 : n - cut; /* keep at least one step */
-        }
-        path_reserve(out, n);
-        for (size_t i = 1; i < n; i++)
-            out->cells[out->len++] = leg->cells[i];
-        if (n >= 1)
-            r->cur = leg->cells[n - 1];
+        phase_end(r, PHASE_LEGS, tp);
+        tp = phase_start(r);
+        size_t before = r->win.moves;
+        win_add(&r->win, leg->cells, leg->len);
+        if (r->leg < r->last_leg && r->win.moves > before)
+            trim_window(r, r->win.moves - before + 1);
+        if (r->cfg.smooth)
+            win_smooth(&r->win, smoothed && r->cfg.joint > 0 ? (size_t)r->cfg.joint : SIZE_MAX);
+        emitted += win_emit(&r->win, out, r->leg < r->last_leg ? (size_t)r->cfg.hold : 0);
+        phase_end(r, PHASE_JOIN, tp);
     }
-    if (r->leg >= r->nlegs) {
+    if (r->leg > r->last_leg) {
         finish_query(r);
         return true;
     }
@@ -228,4 +332,10 @@ double refiner_max_p95(const Refiner *r)
     double v = copy[k];
     free(copy);
     return v;
+}
+
+size_t refiner_bytes(const Refiner *r)
+{
+    return win_bytes(&r->win) +
+           (r->scratch.cap + r->start_path.cap + r->goal_path.cap + r->smooth_way.cap) * sizeof(xyLoc);
 }

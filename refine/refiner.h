@@ -31,6 +31,16 @@
 #include "../cache/segfile.h"
 #include "abstract_search.h"
 #include "legs.h"
+#include "window.h"
+
+/* How the first and last legs of a path reach the abstract path. */
+typedef enum {
+    ENDS_LOCATE = 0, /* through the start's and goal's own region centers, on
+                        the paths the locator walked (no search) */
+    ENDS_SEARCH = 1  /* skipping those centers (thesis Fig. 3.7): A* in the
+                        corridor from s to the second center, and from the
+                        last but one center to g */
+} RefineEnds;
 
 typedef struct RefineConfig {
     double weight;     /* w: abstract search weight, >= 1 */
@@ -40,13 +50,26 @@ typedef struct RefineConfig {
     int trim_cells;    /* t as a count of cells, or ... */
     int trim_percent;  /* ... as a percentage of the leg (one of them 0) */
     bool corridor;     /* c */
-    bool smooth;       /* s */
+    bool smooth;       /* s: smoothing of the window (and of cached legs) */
+    bool direct;       /* a straight legal line from s to g is the path */
+    int near;          /* > 0: s and g within this octile distance: A* in
+                          their box of sectors (grown by one) first */
+    int hold;          /* cells kept back at each joint for the next leg */
+    int joint;         /* > 0: after an (already smoothed) center leg, smooth
+                          the window only up to this many waypoints past the
+                          joint; 0: the whole window */
+    RefineEnds ends;
+    bool phases; /* time the phases (costs two clock reads per phase) */
 } RefineConfig;
 
+/* Where a query's time goes, with cfg.phases (nanoseconds, cumulative). */
+typedef enum { PHASE_LOCATE, PHASE_ABSTRACT, PHASE_LEGS, PHASE_JOIN, PHASE_COUNT } RefinePhase;
+
 typedef struct RefineStats {
-    uint64_t queries;
+    uint64_t queries, direct, near;
     uint64_t abs_expanded, refine_expanded;
     uint64_t legs, center_legs, cache_hits, seg_hits;
+    uint64_t phase_ns[PHASE_COUNT];
     uint32_t *query_max; /* per query: the largest single refinement search */
     size_t nquery_max, cap_query_max;
 } RefineStats;
@@ -60,11 +83,13 @@ typedef struct Refiner {
     EdgeCache *cache; /* may be off */
     SegStore *segs;   /* NULL without segfile */
     AbsLocator loc;
+    Window win; /* planned cells not yet handed out */
     /* The query in progress. */
     bool active;
     bool replan; /* the abstraction changed under it */
-    xyLoc s, g, cur;
-    int leg, nlegs; /* next leg, leg count */
+    xyLoc s, g;
+    int leg, first_leg, last_leg; /* next leg, the first and last (see refiner.c) */
+    xyPath start_path, goal_path; /* from s / g to their region's center */
     uint32_t corridor_mark;
     uint32_t query_max;
     xyPath scratch;
@@ -83,5 +108,7 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out);
 void refiner_invalidate(Refiner *r);
 /* 95th percentile over finished queries of their largest refinement search. */
 double refiner_max_p95(const Refiner *r);
+/* Bytes of the refiner's scratch (window, paths). */
+size_t refiner_bytes(const Refiner *r);
 
 #endif

@@ -36,16 +36,6 @@ static bool walk_line(xyLoc a, xyLoc b, LineStep step, void *ctx)
     return true;
 }
 
-static bool legal_step(void *ctx, xyLoc from, xyLoc to)
-{
-    const Grid *g = ctx;
-    if (!grid_passable(g, to.x, to.y))
-        return false;
-    if (from.x != to.x && from.y != to.y)
-        return grid_passable(g, to.x, from.y) && grid_passable(g, from.x, to.y);
-    return true;
-}
-
 /* Lines are walked from their lexicographically smaller end, so the line from
  * a to b and the one from b to a are the same cells: legality and
  * rasterisation then agree whichever way a link or leg is used. */
@@ -53,9 +43,32 @@ static bool canonical(xyLoc a, xyLoc b) { return a.x < b.x || (a.x == b.x && a.y
 
 bool line_legal(const Grid *g, xyLoc a, xyLoc b)
 {
-    /* The walk tests the cells it steps into, so its first cell separately. */
     xyLoc first = canonical(a, b) ? a : b, last = canonical(a, b) ? b : a;
-    return grid_passable(g, first.x, first.y) && walk_line(first, last, legal_step, (void *)g);
+    if (!grid_passable(g, first.x, first.y) || !grid_passable(g, last.x, last.y))
+        return false;
+    /* walk_line's steps on the padded grid's indices: every cell of the
+     * walk lies in the box of its ends, so inside the map, and the padding
+     * is never reached; a diagonal step also tests its two side cells. */
+    int dx = abs(last.x - first.x), dy = abs(last.y - first.y);
+    int sx = last.x > first.x ? 1 : -1, sy = last.y > first.y ? g->stride : -g->stride;
+    int major = dx > dy ? dx : dy, minor = dx > dy ? dy : dx;
+    int step_major = dx >= dy ? sx : sy, step_minor = dx >= dy ? sy : sx;
+    const uint8_t *cells = g->cells;
+    int err = major / 2, at = grid_index(g, first.x, first.y);
+    for (int i = 0; i < major; i++) {
+        err -= minor;
+        if (err < 0) {
+            err += major;
+            if (!cells[at + step_major] || !cells[at + step_minor])
+                return false;
+            at += step_major + step_minor;
+        } else {
+            at += step_major;
+        }
+        if (!cells[at])
+            return false;
+    }
+    return true;
 }
 
 typedef struct Collect {
@@ -87,12 +100,57 @@ size_t line_cells(xyLoc a, xyLoc b, xyLoc *out)
     return c.n;
 }
 
+/* Do moves d and e (grid.h numbering) make one line's moves, a cardinal
+ * direction and a diagonal beside it? */
+static bool line_pair(int d, int e)
+{
+    int c = d < 4 ? d : e, diag = d < 4 ? e : d;
+    if ((d < 4) == (e < 4))
+        return d == e;
+    /* diagonal 4..7 is NE, SE, SW, NW: beside N/E, E/S, S/W, W/N */
+    return c == diag - 4 || c == (diag - 3) % 4;
+}
+
+static int move_dir(xyLoc a, xyLoc b) { return grid_dir_of(b.x - a.x, b.y - a.y); }
+
+size_t cells_to_waypoints(const Grid *g, const xyLoc *cells, size_t n, xyLoc *way)
+{
+    if (n < 2) {
+        memcpy(way, cells, n * sizeof *way);
+        return n;
+    }
+    size_t k = 0, start = 0;
+    way[k++] = cells[0];
+    while (start + 1 < n) {
+        /* The longest run from `start` using one line's two moves. */
+        int d1 = move_dir(cells[start], cells[start + 1]), d2 = d1;
+        size_t end = start + 1;
+        while (end + 1 < n) {
+            int d = move_dir(cells[end], cells[end + 1]);
+            if (d != d1 && d != d2) {
+                if (d1 != d2 || !line_pair(d1, d))
+                    break;
+                d2 = d;
+            }
+            end++;
+        }
+        if (line_legal(g, cells[start], cells[end])) {
+            way[k++] = cells[end];
+        } else { /* not one line: every turn is a waypoint (straight pieces are lines) */
+            for (size_t i = start + 1; i <= end; i++)
+                if (i == end || move_dir(cells[i - 1], cells[i]) != move_dir(cells[i], cells[i + 1]))
+                    way[k++] = cells[i];
+        }
+        start = end;
+    }
+    return k;
+}
+
 size_t smooth_cells(const Grid *g, xyLoc *cells, size_t n, xyLoc *way, xyLoc *scratch)
 {
     if (n < 3)
         return n;
-    memcpy(way, cells, n * sizeof *way);
-    size_t k = smooth_waypoints(g, way, n, scratch), w = 1;
+    size_t k = smooth_waypoints(g, way, cells_to_waypoints(g, cells, n, way), scratch), w = 1;
     for (size_t i = 0; i + 1 < k; i++)
         w += line_cells(way[i], way[i + 1], cells + w);
     return w;

@@ -34,11 +34,20 @@ size_t line_cells(xyLoc a, xyLoc b, xyLoc *out);
  * equal pair. */
 size_t smooth_waypoints(const Grid *g, xyLoc *p, size_t n, xyLoc *scratch);
 
-/* The MM entry's smooth=1: smooth_waypoints on a cell path (consecutive
- * cells are one legal step apart, so they qualify as waypoints), rasterised
- * back into `cells` in place. `way` holds at least n cells, `scratch` as for
- * smooth_waypoints. Returns the new cell count, never more than n: a line's
- * cell count is its Chebyshev length, which no smoothing step increases. */
+/* Waypoints of a cell path (every step a legal move) for smooth_waypoints:
+ * the path is cut into maximal runs made of one line's moves (one cardinal
+ * direction and a diagonal beside it); a run whose own line (from its first
+ * cell to its last) is legal is one line, else each of its turns is a
+ * waypoint (straight pieces are lines). The polyline is never longer than
+ * the path: a line is the shortest path between its ends. Linear time.
+ * Returns the count written to `way` (n at most; first and last kept). */
+size_t cells_to_waypoints(const Grid *g, const xyLoc *cells, size_t n, xyLoc *way);
+
+/* The MM entry's smooth=1: smooth_waypoints on the path's waypoints
+ * (cells_to_waypoints), rasterised back into `cells` in place. `way` holds
+ * at least n cells, `scratch` as for smooth_waypoints. Returns the new cell
+ * count, never more than n: a line's cell count is its Chebyshev length,
+ * which no smoothing step increases. */
 size_t smooth_cells(const Grid *g, xyLoc *cells, size_t n, xyLoc *way, xyLoc *scratch);
 
 #endif

@@ -118,27 +118,45 @@ def run_family(runner, family, maps, entries, externals, rounds, rows):
         print("compare: %s %d/%d %s" % (family, i + 1, len(maps), name), file=sys.stderr, flush=True)
 
 
-def family_table(rows, family, names, baseline):
+def ratio_stats(rs, ref, limit):
+    """Against per-map times `ref`: (total ratio, maps above `limit` times, worst (ratio, map))."""
+    ref_total = sum(ref.get(r["map"], 0.0) for r in rs)
+    ratios = [(r["total_s"] / ref[r["map"]], r["map"]) for r in rs if ref.get(r["map"])]
+    tot = sum(r["total_s"] for r in rs)
+    return (tot / ref_total if ref_total else None, sum(1 for x, _ in ratios if x > limit),
+            max(ratios, default=None))
+
+
+def family_table(rows, family, names, baseline, limit=1.5, second=None, second_limit=2.0):
     fam = [r for r in rows if r["family"] == family]
     by = {n: [r for r in fam if r["entry"] == n] for n in names}
-    base = {r["map"]: r["total_s"] for r in by.get(baseline, [])}
-    base_total = sum(base.values())
-    out = ["### %s (%d maps)" % (family, len({r['map'] for r in fam})), "",
-           "| entry | queries | invalid | total s | mean µs | first-20 µs | subopt mean | subopt max | "
-           "storage bytes | pre s | time / %s | worst map / %s |" % (baseline, baseline),
-           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    refs = {n: {r["map"]: r["total_s"] for r in by.get(n, [])} for n in (baseline, second) if n}
+    head = ("| entry | queries | invalid | total s | mean µs | first-20 µs | subopt mean | subopt max | "
+            "storage bytes | pre s | time / %s | worst map / %s | maps > %gx %s | worst map subopt mean |"
+            % (baseline, baseline, limit, baseline))
+    rule = "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---|"
+    if second:
+        head += " time / %s | maps > %gx %s | worst map / %s |" % (second, second_limit, second, second)
+        rule += "---:|---:|---|"
+    out = ["### %s (%d maps)" % (family, len({r['map'] for r in fam})), "", head, rule]
     for n in names:
         rs = by[n]
         q = sum(r["queries"] for r in rs) or 1
         meas = sum(r["measured"] for r in rs) or 1
         tot = sum(r["total_s"] for r in rs)
-        worst = max(((r["total_s"] / base[r["map"]], r["map"]) for r in rs if base.get(r["map"])), default=None)
-        out.append("| %s | %d | %d | %.3f | %.2f | %.2f | %.4f | %.3f | %d | %.1f | %s | %s |" % (
+        ratio, above, worst = ratio_stats(rs, refs[baseline], limit)
+        worst_sub = max(((r["subopt_mean"], r["map"]) for r in rs), default=None)
+        line = "| %s | %d | %d | %.3f | %.2f | %.2f | %.4f | %.3f | %d | %.1f | %s | %s | %d | %s |" % (
             n, q, sum(r["invalid"] for r in rs), tot, tot / q * 1e6, sum(r["first20_s"] for r in rs) / q * 1e6,
             sum(r["subopt_mean"] * r["measured"] for r in rs) / meas, max(r["subopt_max"] for r in rs),
             sum(r["storage_bytes"] for r in rs), sum(r["pre_s"] for r in rs),
-            "%.3f" % (tot / base_total) if base_total else "-",
-            "%.2f (%s)" % worst if worst else "-"))
+            "%.3f" % ratio if ratio is not None else "-", "%.2f (%s)" % worst if worst else "-", above,
+            "%.4f (%s)" % worst_sub if worst_sub else "-")
+        if second:
+            ratio2, above2, worst2 = ratio_stats(rs, refs[second], second_limit)
+            line += " %s | %d | %s |" % ("%.3f" % ratio2 if ratio2 is not None else "-", above2,
+                                         "%.2f (%s)" % worst2 if worst2 else "-")
+        out.append(line)
     return out
 
 
@@ -153,6 +171,11 @@ def main(argv):
     ap.add_argument("--entries", required=True, help="entry specs, comma-separated; options after ':' use ';' "
                     "between them here (mm:sector=16;w=1.5)")
     ap.add_argument("--baseline", help="entry (or external) the ratios are taken against (default: the first)")
+    ap.add_argument("--limit", type=float, default=1.5,
+                    help="count the maps where an entry takes more than this times the baseline (default 1.5)")
+    ap.add_argument("--second", help="a second reference (entry or external): ratio, maps above --second-limit "
+                    "times it, worst map")
+    ap.add_argument("--second-limit", type=float, default=2.0, help="default 2")
     ap.add_argument("--external", action="append", default=[], metavar="NAME=COMMAND",
                     help="another planner in the same loop; COMMAND uses {map} and {scen}")
     ap.add_argument("--rounds", type=int, default=3, help="timed rounds per map (median taken; default 3)")
@@ -173,6 +196,9 @@ def main(argv):
     baseline = args.baseline.replace(";", ",") if args.baseline else names[0]
     if baseline not in names:
         ap.error("--baseline %s is not among the entries" % baseline)
+    second = args.second.replace(";", ",") if args.second else None
+    if second and second not in names:
+        ap.error("--second %s is not among the entries" % second)
     if not os.access(args.gppc, os.X_OK):
         sys.exit("compare: %s not found; run make first" % args.gppc)
     only = set(args.maps.split(",")) if args.maps else None
@@ -187,7 +213,7 @@ def main(argv):
              "over the family. Baseline: %s. Wall time of this run: %.0f s." % (args.rounds, baseline,
                                                                               time.time() - t0), ""]
     for family in families:
-        lines += family_table(rows, family, names, baseline) + [""]
+        lines += family_table(rows, family, names, baseline, args.limit, second, args.second_limit) + [""]
     with open(os.path.join(args.out, "compare.md"), "w") as f:
         f.write("\n".join(lines))
     with open(os.path.join(args.out, "compare.csv"), "w", newline="") as f:

@@ -49,8 +49,10 @@ typedef struct MmEntry {
     uint64_t updates, touched_sectors, cache_dropped, segs_dropped;
 } MmEntry;
 
-static const char *const KNOWN[] = {"sector", "defaults", "labels",  "w",         "n",       "trim", "corridor",
-                                    "smooth", "cache",    "segfile", "budget_us", "centers", NULL};
+static const char *const KNOWN[] = {"sector", "defaults", "labels",  "w",         "n",       "trim",   "corridor",
+                                    "smooth", "cache",    "segfile", "budget_us", "centers", "direct", "hold",
+                                    "joint",  "near",     "ends",    "phases",    NULL};
+static const char *const ENDS_MODES[] = {"locate", "search", NULL};
 static const char *const CENTER_MODES[] = {"plain", "opt", NULL};
 static const char *const CACHE_MODES[] = {"off", "nosym", "sym", NULL};
 static const char *const SEG_MODES[] = {"0", "nosym", "sym", NULL};
@@ -76,7 +78,7 @@ static bool parse_trim(const EntryOpts *opts, RefineConfig *rc, Err *err)
 
 static bool parse(const EntryOpts *opts, MmConfig *c, Err *err)
 {
-    int corridor, smooth;
+    int corridor, smooth, direct, phases, ends;
     bool ok = opts_only(opts, KNOWN, "mm", err) &&
               opts_int(opts, "sector", ABS_MIN_SECTOR, ABS_MAX_SECTOR, 16, &c->sector, "mm", err) &&
               opts_int(opts, "defaults", 0, 1, 1, &c->defaults, "mm", err) &&
@@ -88,11 +90,20 @@ static bool parse(const EntryOpts *opts, MmConfig *c, Err *err)
               parse_trim(opts, &c->refine, err) && opts_int(opts, "corridor", 0, 1, 1, &corridor, "mm", err) &&
               opts_int(opts, "smooth", 0, 1, 1, &smooth, "mm", err) &&
               opts_choice(opts, "cache", CACHE_MODES, LEGS_SYM, &c->cache, "mm", err) &&
-              opts_choice(opts, "segfile", SEG_MODES, 0, &c->segfile, "mm", err);
+              opts_choice(opts, "segfile", SEG_MODES, 0, &c->segfile, "mm", err) &&
+              opts_int(opts, "direct", 0, 1, 1, &direct, "mm", err) &&
+              opts_int(opts, "hold", 0, 100000, 16, &c->refine.hold, "mm", err) &&
+              opts_int(opts, "joint", 0, 1000, 3, &c->refine.joint, "mm", err) &&
+              opts_int(opts, "near", 0, 4096, 32, &c->refine.near, "mm", err) &&
+              opts_choice(opts, "ends", ENDS_MODES, ENDS_LOCATE, &ends, "mm", err) &&
+              opts_int(opts, "phases", 0, 1, 0, &phases, "mm", err);
     if (ok && c->refine.budget_us > 0 && opts_get(opts, "n"))
         ok = err_set(err, "--entry mm: n= and budget_us= both set; a budget replaces the leg count");
     c->refine.corridor = ok && corridor;
     c->refine.smooth = ok && smooth;
+    c->refine.direct = ok && direct;
+    c->refine.phases = ok && phases;
+    c->refine.ends = ok ? (RefineEnds)ends : ENDS_LOCATE;
     return ok;
 }
 
@@ -331,6 +342,15 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "seg_hits", (double)st->seg_hits);
     counters_add(out, "seg_bytes", e->have_segs ? (double)segs_bytes(&e->segs) : 0);
     counters_add(out, "corridor_fallbacks", (double)e->legs.fallbacks);
+    counters_add(out, "direct", (double)st->direct);
+    counters_add(out, "near", (double)e->refiner.stats.near);
+    counters_add(out, "loop_cut_cells", (double)e->refiner.win.cut);
+    if (e->cfg.refine.phases) {
+        static const char *const PHASE_KEY[PHASE_COUNT] = {"locate_us_mean", "abstract_us_mean", "legs_us_mean",
+                                                           "join_us_mean"};
+        for (int p = 0; p < PHASE_COUNT; p++)
+            counters_add(out, PHASE_KEY[p], (double)st->phase_ns[p] / q * 1e-3);
+    }
     if (e->updates) {
         counters_add(out, "updates", (double)e->updates);
         counters_add(out, "touched_sectors_mean", (double)e->touched_sectors / (double)e->updates);
@@ -338,7 +358,8 @@ static void mm_counters(void *inst, Counters *out, bool detail)
         counters_add(out, "segs_dropped", (double)e->segs_dropped);
     }
     counters_add(out, "search_bytes",
-                 (double)(abs_index_bytes(&e->ix) + abs_search_bytes(&e->as) + legs_bytes(&e->legs)));
+                 (double)(abs_index_bytes(&e->ix) + abs_search_bytes(&e->as) + legs_bytes(&e->legs) +
+                          refiner_bytes(&e->refiner)));
     edge_cache_report(&e->cache, out);
 }
 
@@ -358,11 +379,18 @@ static const char *const HELP[] = {
     "smooth=0|1 (1) VRA*'s extended post-smoothing, per leg",
     "cache=off|nosym|sym (sym) edge cache of refined legs",
     "segfile=0|nosym|sym (0) precomputed segments in the preprocessing file",
+    "direct=0|1 (1) a straight legal line from s to g is the path",
+    "near=D (32) s and g within octile distance D: A* in their box of sectors first; 0 off",
+    "ends=locate|search (locate) first/last legs on the locator's walks, or corridor A* skipping the end centers",
+    "hold=K (16) cells kept back at each leg joint for the refinement window",
+    "joint=K (3) waypoints smoothed past a joint after a cached leg; 0: the whole window",
+    "phases=0|1 (0) per-phase times locate/abstract/legs/join_us_mean in SUMMARY",
     NULL};
 
 const Entry ENTRY_MM = {
     .name = "mm",
-    .summary = "MM sector abstraction + DAO-1-level refinement (sector=,w=,n=,trim=,corridor=,smooth=,cache=,segfile=)",
+    .summary = "MM sector abstraction + DAO-1-level refinement "
+               "(sector=,w=,n=,trim=,corridor=,smooth=,cache=,segfile=,near=,joint=,hold=,ends=,phases=)",
     .subopt_bound = 0,
     .option_keys = KNOWN,
     .option_help = HELP,

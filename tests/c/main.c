@@ -89,6 +89,7 @@ static const struct {
               {"legs", LEG_TESTS},
               {"kit", KIT_TESTS},
               {"cli", CLI_TESTS},
+              {"window", WINDOW_TESTS},
               {NULL, NULL}};
 
 static double now_s(void)

@@ -24,7 +24,7 @@ class Compare(unittest.TestCase):
             os.chmod(fake, 0o755)
             out = os.path.join(d, "out")
             p = run("--bench-dir", d, "--family", "t", "--entries", "astar,mm:smooth=0;corridor=0",
-                    "--baseline", "astar", "--external", "fake=%s {map} {scen}" % fake, "--rounds", "2",
+                    "--baseline", "astar", "--second", "fake", "--external", "fake=%s {map} {scen}" % fake, "--rounds", "2",
                     "--pre-dir", os.path.join(d, "pre"), "--out", out)
             self.assertEqual(p.returncode, 1, p.stderr)  # the fake planner reported a wrong answer
             with open(os.path.join(out, "compare.md")) as f:
@@ -37,7 +37,10 @@ class Compare(unittest.TestCase):
             self.assertEqual(sorted(r["entry"] for r in rows), ["astar", "fake", "mm:smooth=0,corridor=0"])
             astar = [r for r in rows if r["entry"] == "astar"][0]
             self.assertEqual(int(astar["queries"]), 3)
-            self.assertIn("| 1.000 | 1.00 (a) |", md)  # astar against itself
+            self.assertIn("| 1.000 | 1.00 (a) | 0 |", md)  # astar against itself: no map above 1.5x
+            self.assertIn("maps > 1.5x astar | worst map subopt mean | time / fake | maps > 2x fake |", md)
+            fake_row = [l for l in md.splitlines() if l.startswith("| fake |")][0]
+            self.assertTrue(fake_row.endswith("| 1.000 | 0 | 1.00 (a) |"), fake_row)  # fake against itself
 
     def test_bad_usage(self):
         p = run("--family", "t", "--entries", "astar", "--baseline", "jps", "--bench-dir", ROOT)

@@ -1,0 +1,76 @@
+/* window.h: the part of a path a query has planned but not yet handed out,
+ * and the shortening it gets before it goes: the joints between legs.
+ *
+ * Each leg of a refined path is a good path between its own ends, but the
+ * ends are region centers, and where two legs meet the path turns, or walks
+ * into a dead end to reach a center and comes back. Smoothing each leg alone
+ * cannot see that; smoothing the finished path can (the issue's experiment:
+ * subopt 1.050 -> 1.009 on arena2), but a GetPath call must hand cells out
+ * before the path is finished. So the refiner keeps a window over the end of
+ * the path, as waypoints joined by legal lines (refine/smooth.h): the first
+ * is the last cell already handed out (the anchor, which never moves).
+ *
+ * A new leg (cells) joins in three steps:
+ *  - unwinding: while the leg walks back over the window's last cells (or
+ *    beside them, one legal move away), both ends are cut, so a walk into a
+ *    dead end to reach a center and back leaves no trace;
+ *  - its cells become waypoints (cells_to_waypoints) appended to the window;
+ *  - the window's waypoints are smoothed (smooth_waypoints: drop a waypoint
+ *    whose neighbours see each other, else slide it), anchor and last fixed.
+ * win_emit then hands out whole lines from the front while at least `keep`
+ * cells stay behind for the next joint: those cells are final (the
+ * incremental contract: out early, never taken back). Every step only
+ * shortens the path and keeps each move legal.
+ *
+ * Work per leg is linear in the leg plus a few line walks at the joint: the
+ * window holds a handful of waypoints, not cells.
+ * Owns its buffers (grown by doubling, so no allocation once the longest
+ * window has been seen); borrows the grid. */
+#ifndef GPPC_REFINE_WINDOW_H
+#define GPPC_REFINE_WINDOW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../grid/grid.h"
+
+typedef struct Window {
+    const Grid *grid;
+    xyPath way;     /* way[0] is the anchor; consecutive waypoints see each other */
+    xyPath tail;    /* scratch: the window's last cells, newest first */
+    xyPath line;    /* scratch: one line's cells */
+    xyLoc *scratch; /* smooth_waypoints: max(width, height) + 1 cells */
+    size_t joint;   /* win_add: the waypoint the last leg starts from */
+    size_t moves;   /* cells after the anchor (sum of the lines' lengths) */
+    uint64_t cut;   /* cells removed by unwinding (cumulative) */
+} Window;
+
+bool win_init(Window *w, const Grid *g, Err *err);
+void win_free(Window *w);
+size_t win_bytes(const Window *w);
+
+/* Starts a window at `anchor` (a cell already handed out). */
+void win_reset(Window *w, xyLoc anchor);
+/* The window's last cell: where the next leg starts. */
+static inline xyLoc win_last(const Window *w) { return w->way.cells[w->way.len - 1]; }
+/* Drops the planned part: the window is its anchor again. */
+static inline void win_drop(Window *w)
+{
+    w->way.len = 1;
+    w->moves = 0;
+}
+/* Appends a leg (cells[0] == win_last(), every step a legal move): unwinds,
+ * then adds its waypoints. */
+void win_add(Window *w, const xyLoc *cells, size_t n);
+/* Removes the window's last `k` cells (never the anchor). */
+void win_truncate(Window *w, size_t k);
+/* Smooths the window's waypoints up to `reach` waypoints past the last
+ * joint (the last waypoint before win_add's leg; SIZE_MAX: all), anchor and
+ * that end fixed: a leg that is smooth already needs only its joint done. */
+void win_smooth(Window *w, size_t reach);
+/* Hands out whole lines from the front, appending their cells to `out`,
+ * while at least `keep` cells (moves) stay in the window; the last cell
+ * handed out becomes the anchor. Returns the cells appended. */
+size_t win_emit(Window *w, xyPath *out, size_t keep);
+
+#endif

@@ -1,0 +1,127 @@
+/* The refinement window (refine/window.h): unwinding a walk back, whole
+ * lines handed out while `keep` cells stay, truncation, joint smoothing;
+ * every emitted step a legal move. */
+#include <string.h>
+
+#include "../../refine/window.h"
+#include "test.h"
+
+static bool steps_legal(const Grid *g, const xyLoc *c, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        int dx = c[i].x - c[i - 1].x, dy = c[i].y - c[i - 1].y;
+        if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (!dx && !dy) || !grid_passable(g, c[i].x, c[i].y))
+            return false;
+        if (dx && dy && (!grid_passable(g, c[i].x, c[i - 1].y) || !grid_passable(g, c[i - 1].x, c[i].y)))
+            return false;
+    }
+    return true;
+}
+
+static bool has(const xyPath *p, int x, int y)
+{
+    for (size_t i = 0; i < p->len; i++)
+        if (p->cells[i].x == x && p->cells[i].y == y)
+            return true;
+    return false;
+}
+
+static void open_grid(Grid *g, int w, int h)
+{
+    Err err;
+    grid_init_blocked(g, w, h, &err);
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            grid_set_passable(g, x, y, true);
+}
+
+/* Leg 1 runs east to a center at (8,2); leg 2 walks back west and turns
+ * south: the walk to (8,2) and back leaves no trace. */
+static void test_window_unwinds(T *t)
+{
+    Grid g;
+    Err err;
+    Window w;
+    open_grid(&g, 24, 8);
+    CHECK(t, win_init(&w, &g, &err));
+    xyLoc a[8], b[6];
+    for (int i = 0; i < 8; i++)
+        a[i] = (xyLoc){(int16_t)(1 + i), 2};
+    const xyLoc back[6] = {{8, 2}, {7, 2}, {6, 2}, {5, 3}, {5, 4}, {5, 5}};
+    memcpy(b, back, sizeof b);
+    xyPath out = {0};
+    path_push(&out, a[0]);
+    win_reset(&w, a[0]);
+    win_add(&w, a, 8);
+    win_add(&w, b, 6);
+    CHECK(t, w.cut >= 4);
+    win_smooth(&w, SIZE_MAX);
+    win_emit(&w, &out, 0);
+    CHECK(t, steps_legal(&g, out.cells, out.len));
+    CHECK(t, !has(&out, 8, 2) && !has(&out, 7, 2));
+    CHECKF(t, out.len - 1 <= 5 && out.cells[out.len - 1].x == 5 && out.cells[out.len - 1].y == 5, "%zu cells", out.len);
+    path_free(&out);
+    win_free(&w);
+    grid_free(&g);
+}
+
+/* A straight leg of 19 moves is one line: with keep 5 nothing goes out;
+ * truncating 4 moves ends it at (16,2); keep 0 hands out the rest. */
+static void test_window_emit_keep_truncate(T *t)
+{
+    Grid g;
+    Err err;
+    Window w;
+    open_grid(&g, 24, 8);
+    CHECK(t, win_init(&w, &g, &err));
+    xyLoc a[20];
+    for (int i = 0; i < 20; i++)
+        a[i] = (xyLoc){(int16_t)(1 + i), 2};
+    xyPath out = {0};
+    win_reset(&w, a[0]);
+    win_add(&w, a, 20);
+    CHECK(t, w.moves == 19 && win_emit(&w, &out, 5) == 0 && out.len == 0);
+    win_truncate(&w, 4);
+    CHECK(t, w.moves == 15 && win_last(&w).x == 16);
+    CHECK(t, win_emit(&w, &out, 0) == 15 && out.len == 15 && out.cells[14].x == 16 && w.moves == 0);
+    CHECK(t, win_last(&w).x == 16 && w.way.len == 1);
+    path_free(&out);
+    win_free(&w);
+    grid_free(&g);
+}
+
+/* Two legs meeting at a corner (1,1) -> (6,1) -> (6,6): the joint is cut
+ * diagonally, never longer, every step legal, anchor and end kept. */
+static void test_window_smooths_joint(T *t)
+{
+    Grid g;
+    Err err;
+    Window w;
+    open_grid(&g, 12, 12);
+    CHECK(t, win_init(&w, &g, &err));
+    xyLoc a[6], b[6];
+    for (int i = 0; i < 6; i++) {
+        a[i] = (xyLoc){(int16_t)(1 + i), 1};
+        b[i] = (xyLoc){6, (int16_t)(1 + i)};
+    }
+    xyPath out = {0};
+    path_push(&out, a[0]);
+    win_reset(&w, a[0]);
+    win_add(&w, a, 6);
+    win_add(&w, b, 6);
+    CHECK(t, w.moves == 9); /* unwinding already cut the corner cell (6,1) */
+    win_smooth(&w, 2);
+    CHECKF(t, w.moves == 5, "%zu moves", w.moves);
+    win_emit(&w, &out, 0);
+    CHECK(t, steps_legal(&g, out.cells, out.len) && out.len == 6 && out.cells[5].x == 6 && out.cells[5].y == 6);
+    path_free(&out);
+    win_free(&w);
+    grid_free(&g);
+}
+
+const TestCase WINDOW_TESTS[] = {
+    {"window_unwinds", test_window_unwinds},
+    {"window_emit_keep_truncate", test_window_emit_keep_truncate},
+    {"window_smooths_joint", test_window_smooths_joint},
+    {NULL, NULL},
+};
