@@ -13,7 +13,7 @@ LDLIBS  := -lm
 
 # The floors of docs/ARCHITECTURE.md, bottom up; a program links the floors it uses.
 BASE_SRC := $(wildcard common/*.c grid/*.c search/*.c)
-LIB_SRC  := $(BASE_SRC) $(wildcard abstraction/*.c cache/*.c refine/*.c entries/*.c entries/*/*.c) Entry.c
+LIB_SRC  := $(BASE_SRC) $(wildcard abstraction/*.c cache/*.c refine/*.c entries/*.c entries/*/*.c api/*.c) Entry.c
 DRV_SRC := main.c $(wildcard driver/*.c)
 TEST_SRC := $(wildcard tests/c/*.c)
 
@@ -36,8 +36,7 @@ all: build/gppc build/scengen build/test_c
 # build/gppc is relinked whenever it changes.
 remember = @mkdir -p $(dir $@); echo '$(1)' | cmp -s - $@ || echo '$(1)' > $@
 EXT_CFG := build/ext/entry.cfg
-EXT_OBJ := build/ext/registry.o build/ext/ext_entry.o build/ext/ext_shim.o build/ext/user_entry.o \
-           $(OBJ)/api/gppc_mm.o
+EXT_OBJ := build/ext/registry.o build/ext/ext_entry.o build/ext/ext_shim.o build/ext/user_entry.o
 CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror
 ifdef EXT_ENTRY
 GPPC_OBJ := $(DRV_OBJ) $(filter-out $(OBJ)/entries/registry.o,$(LIB_OBJ)) $(EXT_OBJ)
@@ -105,7 +104,7 @@ defaults: build/scengen
 # libgppcmm.a: every floor below the driver plus the public API (api/gppc_mm.h).
 PREFIX    ?= /usr/local
 KIT_ENTRY ?= mm
-PKG_SRC   := $(filter-out Entry.c,$(LIB_SRC)) api/gppc_mm.c
+PKG_SRC   := $(filter-out Entry.c,$(LIB_SRC))
 PKG_OBJ   := $(PKG_SRC:%.c=$(OBJ)/%.o)
 PKG_HDR   := $(wildcard common/*.h grid/*.h search/*.h abstraction/*.h cache/*.h refine/*.h entries/*.h \
              entries/*/*.h api/*.h)

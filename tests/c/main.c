@@ -66,9 +66,9 @@ const char *bench_dir(T *t)
 
 bool contains(const char *haystack, const char *needle) { return strstr(haystack, needle) != NULL; }
 
-static const TestCase *const SUITES[] = {GRID_TESTS,  SCEN_TESTS,    VALIDATE_TESTS,    HEAP_TESTS, ASTAR_TESTS,
-                                         ENTRY_TESTS, BINIO_TESTS,   ABSTRACTION_TESTS, MM_TESTS,   BASELINE_TESTS,
-                                         SEED_TESTS,  DYNAMIC_TESTS, STAMP_TESTS,       LEG_TESTS,  NULL};
+static const TestCase *const SUITES[] = {
+    GRID_TESTS, SCEN_TESTS,     VALIDATE_TESTS, HEAP_TESTS,    ASTAR_TESTS, ENTRY_TESTS, BINIO_TESTS, ABSTRACTION_TESTS,
+    MM_TESTS,   BASELINE_TESTS, SEED_TESTS,     DYNAMIC_TESTS, STAMP_TESTS, LEG_TESTS,   API_TESTS,   NULL};
 
 int main(int argc, char **argv)
 {
