@@ -125,6 +125,17 @@ class ClassicKit(unittest.TestCase):
         self.assertEqual(rc, 0, out[-2000:])
         self.assertEqual(counts, (150, 150, 0), out[-2000:])
 
+    def test_root_entry_h_never_meets_the_kits_entry_h(self):
+        # Its own guard: included after the classic kit's Entry.h it is not
+        # silently skipped, and in C++ it stops with a message naming the way in.
+        with open(os.path.join(ROOT, "Entry.h")) as f:
+            text = f.read()
+        self.assertIn("#ifndef GPPC_MM_ENTRY_H", text)
+        self.assertNotIn("#ifndef GPPC_ENTRY_H", text)
+        p = subprocess.run(["g++", "-fsyntax-only", "-x", "c++", "Entry.h"], cwd=ROOT, capture_output=True, text=True)
+        self.assertNotEqual(p.returncode, 0)
+        self.assertIn("kit-classic", p.stderr)
+
 
 if __name__ == "__main__":
     unittest.main()
