@@ -13,7 +13,7 @@ LDLIBS  := -lm
 
 # The floors of docs/ARCHITECTURE.md, bottom up; a program links the floors it uses.
 BASE_SRC := $(wildcard common/*.c grid/*.c search/*.c)
-LIB_SRC  := $(BASE_SRC) $(wildcard abstraction/*.c cache/*.c refine/*.c entries/*.c entries/*/*.c) Entry.c
+LIB_SRC  := $(BASE_SRC) $(wildcard abstraction/*.c cache/*.c refine/*.c entries/*.c entries/*/*.c api/*.c) Entry.c
 DRV_SRC := main.c $(wildcard driver/*.c)
 TEST_SRC := $(wildcard tests/c/*.c)
 
@@ -28,11 +28,46 @@ SAN_OBJ  := $(LIB_SRC:%.c=$(SAN)/%.o) $(filter-out $(SAN)/main.o,$(DRV_SRC:%.c=$
 # Tests reach the driver's helpers too, so link driver/ without main.o.
 DRV_LIB_OBJ := $(filter-out $(OBJ)/main.o,$(DRV_OBJ))
 
-.PHONY: all test test-build test-c test-asan test-py bench defaults clean
+.PHONY: all test test-build test-c test-asan test-py bench defaults clean install kit-classic kit-dynamic FORCE
 all: build/gppc build/scengen build/test_c
 
-build/gppc: $(DRV_OBJ) $(LIB_OBJ)
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+# `make EXT_ENTRY=path/to/Entry.cpp` links a classic-kit entry (C++) in as
+# `--entry ext` (kits/ext/); build/ext/entry.cfg remembers the setting so
+# build/gppc is relinked whenever it changes.
+remember = @mkdir -p $(dir $@); echo '$(1)' | cmp -s - $@ || echo '$(1)' > $@
+EXT_CFG := build/ext/entry.cfg
+EXT_OBJ := build/ext/registry.o build/ext/ext_entry.o build/ext/ext_shim.o build/ext/user_entry.o
+CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror
+ifdef EXT_ENTRY
+GPPC_OBJ := $(DRV_OBJ) $(filter-out $(OBJ)/entries/registry.o,$(LIB_OBJ)) $(EXT_OBJ)
+GPPC_LINK := $(CXX) -g
+else
+GPPC_OBJ := $(DRV_OBJ) $(LIB_OBJ)
+GPPC_LINK := $(CC) $(CFLAGS)
+endif
+
+build/gppc: $(GPPC_OBJ) $(EXT_CFG)
+	$(GPPC_LINK) -o $@ $(GPPC_OBJ) $(LDLIBS)
+
+# The same with the external entry always in (the tests' copy; needs EXT_ENTRY).
+build/ext/gppc: $(DRV_OBJ) $(filter-out $(OBJ)/entries/registry.o,$(LIB_OBJ)) $(EXT_OBJ)
+	$(CXX) -g -o $@ $^ $(LDLIBS)
+
+$(EXT_CFG): FORCE
+	$(call remember,$(EXT_ENTRY))
+
+build/ext/registry.o: entries/registry.c $(EXT_CFG)
+	$(CC) $(CFLAGS) -DGPPC_EXT_ENTRY -MMD -MP -c -o $@ $<
+build/ext/ext_entry.o: kits/ext/ext_entry.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+# The entry's own Entry.h/GPPC.h (beside it) win over kits/ext/classic/.
+build/ext/ext_shim.o: kits/ext/ext_shim.cpp $(EXT_CFG)
+	@test -n "$(EXT_ENTRY)" || { echo "make: set EXT_ENTRY=path/to/Entry.cpp (a classic-kit entry)"; exit 2; }
+	$(CXX) $(CXXFLAGS) -iquote $(dir $(EXT_ENTRY)) -Ikits/ext/classic -MMD -MP -c -o $@ $<
+# The entry is someone else's code: the kit's own flags, warnings not fatal.
+build/ext/user_entry.o: $(EXT_ENTRY) $(EXT_CFG)
+	$(CXX) -std=c++17 -O2 -g -W -Wall -Ikits/ext/classic -MMD -MP -c -o $@ $(EXT_ENTRY)
 
 build/scengen: $(OBJ)/tools/scengen.o $(BASE_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
@@ -74,6 +109,63 @@ bench: build/gppc build/scengen
 # Regenerates the embedded default benchmark (maps/ and scenarios/, committed).
 defaults: build/scengen
 	$(PYTHON) scripts/genmaps.py
+
+# ---- The library and the start kits (README "GPPC start kits and the library").
+# libgppcmm.a: every floor below the driver plus the public API (api/gppc_mm.h).
+PREFIX    ?= /usr/local
+KIT_ENTRY ?= mm
+PKG_SRC   := $(filter-out Entry.c,$(LIB_SRC))
+PKG_OBJ   := $(PKG_SRC:%.c=$(OBJ)/%.o)
+PKG_HDR   := $(wildcard common/*.h grid/*.h search/*.h abstraction/*.h cache/*.h refine/*.h entries/*.h \
+             entries/*/*.h api/*.h)
+PIC       := build/pic
+DYN_OBJ   := $(PKG_SRC:%.c=$(PIC)/%.o) $(PIC)/kits/dynamic/gppc_dynamic.o
+KIT_CFG   := build/pic/kit.cfg
+DYN_SO    := build/kit-dynamic/lib/libGPPCentry.so
+
+build/libgppcmm.a: $(PKG_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+install: build/libgppcmm.a
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
+	install -m 644 build/libgppcmm.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 api/gppc_mm.h $(DESTDIR)$(PREFIX)/include/
+	sed 's|@PREFIX@|$(PREFIX)|' api/gppc-mm.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gppc-mm.pc
+
+$(KIT_CFG): FORCE
+	$(call remember,$(KIT_ENTRY))
+
+# Position-independent, every symbol hidden but the kit's (gppc_dynamic.map).
+$(PIC)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -fvisibility=hidden -MMD -MP -c -o $@ $<
+$(PIC)/kits/dynamic/gppc_dynamic.o: kits/dynamic/gppc_dynamic.c $(KIT_CFG)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -fvisibility=hidden -DGPPC_MM_SPEC='"$(KIT_ENTRY)"' -MMD -MP -c -o $@ $<
+
+$(DYN_SO): $(DYN_OBJ) kits/dynamic/gppc_dynamic.map
+	@mkdir -p $(dir $@)
+	$(CC) -shared -Wl,-z,defs -Wl,--version-script=kits/dynamic/gppc_dynamic.map -o $@ $(DYN_OBJ) $(LDLIBS)
+
+# kit_copy(DIR): the sources a kit folder builds from, under DIR/gppcmm/.
+kit_copy = rm -rf $(1)/gppcmm && mkdir -p $(1)/gppcmm && cp --parents $(PKG_SRC) $(PKG_HDR) $(1)/gppcmm/ && \
+           sed 's|@KIT_ENTRY@|$(KIT_ENTRY)|' $(2)/compile.sh > $(1)/compile.sh && chmod +x $(1)/compile.sh && \
+           cp $(2)/apt.txt $(1)/
+
+kit-dynamic: $(DYN_SO) $(KIT_CFG)
+	$(call kit_copy,build/kit-dynamic,kits/dynamic)
+	cp --parents kits/dynamic/gppc_abi.h kits/dynamic/gppc_dynamic.c kits/dynamic/gppc_dynamic.map \
+	    build/kit-dynamic/gppcmm/
+
+# The dynamic kit's ABI driven as its ./run does (tests/py/test_kits.py runs it).
+build/test_kit_dynamic: tests/kits/test_kit_dynamic.c $(DYN_SO) $(BASE_OBJ)
+	$(CC) $(CFLAGS) -o $@ $< $(BASE_OBJ) -Lbuild/kit-dynamic/lib -lGPPCentry -Wl,-rpath,'$$ORIGIN/kit-dynamic/lib' $(LDLIBS)
+
+kit-classic: $(KIT_CFG)
+	@mkdir -p build/kit-classic
+	$(call kit_copy,build/kit-classic,kits/classic)
+	cp kits/classic/Entry.cpp build/kit-classic/
 
 clean:
 	rm -rf build results/pre

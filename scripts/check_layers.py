@@ -29,7 +29,8 @@ import sys
 FLOORS = [
     (0, "common"), (1, "grid"), (2, "search"), (3, "abstraction"), (4, "cache"), (5, "refine"),
     (6, "entries"), (6, "entries/*"),
-    (7, "Entry.h"), (7, "Entry.c"), (7, "main.c"), (7, "driver"), (7, "tools"), (7, "examples"), (7, "kits"),
+    (7, "Entry.h"), (7, "Entry.c"), (7, "main.c"), (7, "driver"), (7, "tools"), (7, "examples"), (7, "api"),
+    (8, "kits"), (8, "kits/**"),  # the start-kit bindings stand on the public API (api/)
     (9, "tests"), (9, "tests/**"),  # tests may include from any floor
 ]
 # Root files that are not their own folder's module: the GPPC binding, and

@@ -90,6 +90,7 @@ static const struct {
               {"kit", KIT_TESTS},
               {"cli", CLI_TESTS},
               {"window", WINDOW_TESTS},
+              {"api", API_TESTS},
               {NULL, NULL}};
 
 static double now_s(void)

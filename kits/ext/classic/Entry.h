@@ -1,0 +1,23 @@
+/* Entry.h: the classic start kit's entry signatures (startkit-classic
+ * 1.2.0), declared from its documentation so a classic entry (EXT_ENTRY, the
+ * test entry in kits/ext/astar) builds here without the kit. The guard and
+ * the names are the kit's on purpose: a kit's own Entry.h beside the entry
+ * replaces this one. C++ only. */
+#ifndef GPPC_ENTRY_H
+#define GPPC_ENTRY_H
+
+#include <string>
+#include <vector>
+
+#include "GPPC.h"
+
+typedef GPPC::xyLoc xyLoc;
+
+void PreprocessMap(const std::vector<bool> &bits, int width, int height, const std::string &filename);
+void *PrepareForSearch(const std::vector<bool> &bits, int width, int height, const std::string &filename);
+/* Appends to `path` (waypoints; each segment cardinal or exactly diagonal);
+ * false = call again with the same s, g. */
+bool GetPath(void *data, xyLoc s, xyLoc g, std::vector<xyLoc> &path);
+std::string GetName();
+
+#endif
