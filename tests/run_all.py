@@ -69,7 +69,7 @@ def jobs_and_groups():
         if p.returncode != 0:
             sys.exit("run_all: %s --list failed (exit %d): build it with make" % (binary, p.returncode))
         for line in p.stdout.splitlines():
-            suite, test = line.split()
+            suite, test = line.split(None, 1)  # a test name may hold spaces
             group = "%s %s" % (kind, suite)
             out.append((group, group + "." + test, [binary, "--suite", suite, "--test", test], env))
     pydir = os.path.join(ROOT, "tests", "py")

@@ -229,9 +229,9 @@ static void test_bad_input_fails_with_a_message(T *t)
 }
 
 const TestCase API_TESTS[] = {
-    {"api: every entry answers valid paths (mm in pieces)", test_every_entry_answers_valid_paths},
-    {"api: update through update() or a rebuild", test_update_by_entry_or_rebuild},
-    {"api: preprocess to a file, create from it = create in memory", test_preprocess_file_then_create},
-    {"api: bad input fails with a message", test_bad_input_fails_with_a_message},
+    {"api_every_entry_answers_valid_paths", test_every_entry_answers_valid_paths},
+    {"api_update_through_update_or_rebuild", test_update_by_entry_or_rebuild},
+    {"api_create_from_file_equals_in_memory", test_preprocess_file_then_create},
+    {"api_bad_input_fails_with_message", test_bad_input_fails_with_a_message},
     {NULL, NULL},
 };
