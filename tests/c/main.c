@@ -68,7 +68,8 @@ bool contains(const char *haystack, const char *needle) { return strstr(haystack
 
 static const TestCase *const SUITES[] = {GRID_TESTS,  SCEN_TESTS,    VALIDATE_TESTS,    HEAP_TESTS, ASTAR_TESTS,
                                          ENTRY_TESTS, BINIO_TESTS,   ABSTRACTION_TESTS, MM_TESTS,   BASELINE_TESTS,
-                                         SEED_TESTS,  DYNAMIC_TESTS, STAMP_TESTS,       LEG_TESTS,  NULL};
+                                         SEED_TESTS,  DYNAMIC_TESTS, STAMP_TESTS,       LEG_TESTS,  DIFF_TESTS,
+                                         FUZZ_TESTS,  NULL};
 
 int main(int argc, char **argv)
 {
