@@ -260,8 +260,8 @@ static bool check_query(T *t, const Entry *e, void *inst, const Grid *g, const Q
         ok = snprintf(why, sizeof why, "length %.9f, optimum %.9f, bound %g", len, q->opt, e->subopt_bound) < 0;
     else
         ok = true;
-    CHECKF(t, ok, "%s on seed %llu (GPPC_DIFF_SEED=%llu replays it), round %d: %s %dx%d, (%d,%d) -> (%d,%d): %s",
-           e->name, (unsigned long long)seed, (unsigned long long)seed, round, "map", g->width, g->height, q->q.start.x,
+    CHECKF(t, ok, "%s on seed %llu (GPPC_DIFF_SEED=%llu replays it), round %d: map %dx%d, (%d,%d) -> (%d,%d): %s",
+           e->name, (unsigned long long)seed, (unsigned long long)seed, round, g->width, g->height, q->q.start.x,
            q->q.start.y, q->q.goal.x, q->q.goal.y, why);
     return ok;
 }
