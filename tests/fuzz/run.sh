@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # make fuzz: runs every target of the libFuzzer binary (tests/fuzz/harness.h)
 # for FUZZ_SECONDS each, FUZZ_JOBS at a time, then prints one table row per
-# target (execs, corpus, crashes). New inputs go to build/fuzz/corpus/NAME (the
-# committed seeds in tests/fuzz/NAME are only read); a crashing input is saved
-# to build/fuzz/crashes/NAME/ and the run exits 1.
+# target (execs, corpus, crashes, slow inputs). New inputs go to
+# build/fuzz/corpus/NAME (the committed seeds in tests/fuzz/NAME are only
+# read); a crashing input is saved to build/fuzz/crashes/NAME/, replayed once
+# to show what broke, and the run exits 1.
 #   tests/fuzz/run.sh build/fuzz/gppc_fuzz [NAME...]
 set -uo pipefail
 bin=$1
@@ -25,16 +26,21 @@ export -f one
 export bin secs out
 echo "fuzz: ${secs}s per target, $jobs at a time: $(echo $names)"
 printf '%s\n' $names | xargs -P "$jobs" -I{} bash -c 'one {}'
-printf '%-14s %10s %9s %8s %8s\n' target execs exec/s corpus crashes
+printf '%-14s %10s %9s %8s %8s %6s\n' target execs exec/s corpus crashes slow
 bad=0
 for name in $names; do
     log=$out/logs/$name.log
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
-    crashes=$(find "$out/crashes/$name" -type f | wc -l)
+    crashes=$(find "$out/crashes/$name" -type f ! -name 'slow-unit-*' | wc -l)
+    slow=$(find "$out/crashes/$name" -type f -name 'slow-unit-*' | wc -l)
     corpus=$(find "$out/corpus/$name" -type f | wc -l)
-    grep -q "ERROR: libFuzzer\|ERROR: AddressSanitizer\|runtime error\|gppc_fuzz $name:" "$log" && crashes=$((crashes > 0 ? crashes : 1))
-    printf '%-14s %10s %9s %8s %8s\n' "$name" "${execs:-?}" "${rate:-?}" "$corpus" "$crashes"
-    [ "$crashes" -gt 0 ] && bad=1 && echo "  see $log and $out/crashes/$name/"
+    printf '%-14s %10s %9s %8s %8s %6s\n' "$name" "${execs:-?}" "${rate:-?}" "$corpus" "$crashes" "$slow"
+    for f in $(find "$out/crashes/$name" -type f ! -name 'slow-unit-*'); do
+        bad=1
+        # Replayed with stderr open: the harness names the broken invariant.
+        why=$(FUZZ_TARGET=$name "$bin" "$f" 2>&1 | grep -m1 -E "gppc_fuzz $name:|^SUMMARY:|ERROR:")
+        echo "  $f: ${why:-see $log}"
+    done
 done
 exit $bad
