@@ -15,7 +15,7 @@ LDLIBS  := -lm
 BASE_SRC := $(wildcard common/*.c grid/*.c search/*.c)
 LIB_SRC  := $(BASE_SRC) $(wildcard abstraction/*.c cache/*.c refine/*.c entries/*.c entries/*/*.c api/*.c) Entry.c
 DRV_SRC := main.c $(wildcard driver/*.c)
-TEST_SRC := $(wildcard tests/c/*.c)
+TEST_SRC := $(wildcard tests/c/*.c) tests/fuzz/harness.c
 
 OBJ      := build/obj
 SAN      := build/asan
@@ -28,7 +28,7 @@ SAN_OBJ  := $(LIB_SRC:%.c=$(SAN)/%.o) $(filter-out $(SAN)/main.o,$(DRV_SRC:%.c=$
 # Tests reach the driver's helpers too, so link driver/ without main.o.
 DRV_LIB_OBJ := $(filter-out $(OBJ)/main.o,$(DRV_OBJ))
 
-.PHONY: all test test-build test-c test-asan test-py bench defaults clean install kit-classic kit-dynamic FORCE
+.PHONY: all test test-build test-c test-asan test-py bench defaults clean install kit-classic kit-dynamic fuzz FORCE
 all: build/gppc build/scengen build/test_c
 
 # `make EXT_ENTRY=path/to/Entry.cpp` links a classic-kit entry (C++) in as
@@ -166,6 +166,32 @@ kit-classic: $(KIT_CFG)
 	@mkdir -p build/kit-classic
 	$(call kit_copy,build/kit-classic,kits/classic)
 	cp kits/classic/Entry.cpp build/kit-classic/
+
+# make fuzz: libFuzzer with ASan+UBSan over every parser the driver runs on a
+# file (tests/fuzz/harness.h), FUZZ_SECONDS per target, FUZZ_JOBS at a time.
+# Needs clang with libFuzzer; the objects are built apart, in build/fuzz/.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_JOBS    ?= 2
+FUZZ         := build/fuzz
+FUZZFLAGS    := -std=c11 -O1 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L -fno-omit-frame-pointer \
+                -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_OBJ     := $(patsubst %.c,$(FUZZ)/%.o,$(LIB_SRC) $(filter-out main.c,$(DRV_SRC)) $(wildcard tests/fuzz/*.c))
+
+fuzz:
+	@command -v $(FUZZ_CC) >/dev/null 2>&1 || { echo "make fuzz needs clang with libFuzzer (apt-get install clang), or FUZZ_CC=..."; exit 2; }
+	@printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return d && n; }\n' | \
+	    $(FUZZ_CC) -fsanitize=fuzzer -x c - -o $(or $(TMPDIR),/tmp)/gppc-fuzz-probe >/dev/null 2>&1 || \
+	    { echo "make fuzz: $(FUZZ_CC) cannot link -fsanitize=fuzzer (install libFuzzer: apt-get install clang, or libclang-rt-dev)"; exit 2; }
+	@$(MAKE) --no-print-directory $(FUZZ)/gppc_fuzz
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) tests/fuzz/run.sh $(FUZZ)/gppc_fuzz $(FUZZ_TARGETS)
+
+$(FUZZ)/gppc_fuzz: $(FUZZ_OBJ)
+	$(FUZZ_CC) $(FUZZFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
+
+$(FUZZ)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
 
 clean:
 	rm -rf build results/pre

@@ -136,7 +136,7 @@ bool abs_read(BinFile *f, Abstraction *a, const Grid *g, Err *err)
         uint64_t stored = bin_get_u64(&s.f);
         if (ok && s.f.failed)
             ok = err_set(err, "%s: truncated file", path);
-        else if (ok && stored != s.sum)
+        else if (ok && !bin_sum_ok(stored, s.sum))
             ok = err_set(err, "%s: payload checksum differs (corrupt file)", path);
     }
     f->failed = s.f.failed;

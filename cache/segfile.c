@@ -148,7 +148,7 @@ bool segs_read(BinFile *f, SegStore *ss, LegMode mode, const AbsIndex *ix, const
     uint32_t bytes = bin_get_u32(f);
     uint8_t *raw = NULL;
     bool ok = true;
-    if (f->failed || bytes > 64u * 1024 * 1024 * 16)
+    if (f->failed || !bin_fits(f, (uint64_t)bytes + 8))
         ok = err_set(err, "%s: truncated or oversized segment section", path);
     else if (!(raw = malloc((size_t)bytes + 1)))
         ok = err_set(err, "%s: out of memory", path);
@@ -158,7 +158,7 @@ bool segs_read(BinFile *f, SegStore *ss, LegMode mode, const AbsIndex *ix, const
         uint64_t stored = bin_get_u64(f);
         if (f->failed)
             ok = err_set(err, "%s: truncated file (segments cut short)", path);
-        else if (stored != sum)
+        else if (!bin_sum_ok(stored, sum))
             ok = err_set(err, "%s: segment checksum differs (corrupt file)", path);
         else if (!leg_bits_adopt(&ss->legs, raw, bytes))
             ok = err_set(err, "%s: out of memory", path);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const unsigned char FILE_MAGIC[8] = {'G', 'P', 'P', 'C', 'M', 'M', 0, 1};
@@ -104,6 +105,13 @@ bool bin_check_header(BinFile *f, const FileHeader *want, Err *err)
     if (sum != want->checksum)
         return err_set(err, "%s: map checksum differs (file is for another map or stale)", f->path);
     return true;
+}
+
+bool bin_fits(BinFile *f, uint64_t bytes)
+{
+    struct stat st;
+    long at = ftell(f->fp);
+    return at >= 0 && fstat(fileno(f->fp), &st) == 0 && st.st_size >= at && (uint64_t)(st.st_size - at) >= bytes;
 }
 
 uint64_t bin_fnv1a(uint64_t seed, const void *p, size_t n)

@@ -50,6 +50,12 @@ uint64_t bin_get_u64(BinFile *f);
 double bin_get_f64(BinFile *f);
 void bin_get_bytes(BinFile *f, void *p, size_t n);
 
+/* Are at least `bytes` left to read? A reader asks before it allocates for
+ * a count it read from the file, so a corrupt count is refused as a
+ * truncated file, never trusted with gigabytes. False also when the stream
+ * cannot tell its size. */
+bool bin_fits(BinFile *f, uint64_t bytes);
+
 typedef struct FileHeader {
     uint32_t version;
     char name[16];
@@ -65,5 +71,20 @@ bool bin_check_header(BinFile *f, const FileHeader *want, Err *err);
 /* 64-bit FNV-1a over a byte buffer, chained from `seed` (use BIN_FNV_SEED). */
 #define BIN_FNV_SEED 0xcbf29ce484222325ull
 uint64_t bin_fnv1a(uint64_t seed, const void *p, size_t n);
+
+/* Does a stored checksum match the one computed? Always, in the fuzzing build
+ * only (`make fuzz` defines FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION, libFuzzer's
+ * convention): a fuzzer cannot forge a 64-bit hash, and would otherwise never
+ * reach the checks that stand behind it. */
+static inline bool bin_sum_ok(uint64_t stored, uint64_t computed)
+{
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+    (void)stored;
+    (void)computed;
+    return true;
+#else
+    return stored == computed;
+#endif
+}
 
 #endif

@@ -147,7 +147,8 @@ static bool load(Ch *c, const char *file, Err *err)
     if (ok) {
         uint64_t sum = BIN_FNV_SEED;
         uint32_t *head = get_u32s(&f, &sum, 3);
-        ok = head && !f.failed && head[0] == grid_count_passable(&c->grid) && head[1] < (1u << 30);
+        bool counts = head && !f.failed && head[0] == grid_count_passable(&c->grid) && head[1] < (1u << 30);
+        ok = counts && bin_fits(&f, (uint64_t)head[0] * 12 + 4 + (uint64_t)head[1] * 16 + 8);
         if (ok) {
             g->n = head[0];
             g->m = head[1];
@@ -166,12 +167,13 @@ static bool load(Ch *c, const char *file, Err *err)
             uint64_t stored = bin_get_u64(&f);
             if (f.failed)
                 ok = err_set(err, "%s: truncated file", file);
-            else if (ok && stored != sum)
+            else if (ok && !bin_sum_ok(stored, sum))
                 ok = err_set(err, "%s: checksum differs (corrupt file)", file);
             else if (ok && fgetc(fp) != EOF)
                 ok = err_set(err, "%s: trailing bytes", file);
         } else {
-            ok = err_set(err, "%s: %s", file, f.failed ? "truncated file" : "node count does not match the map");
+            ok = err_set(err, "%s: %s", file,
+                         f.failed || counts ? "truncated file" : "node count does not match the map");
         }
         free(head);
     }

@@ -191,6 +191,48 @@ static bool mm_preprocess(const Grid *map, const char *file, const EntryOpts *op
     return ok;
 }
 
+/* Does the loaded abstraction describe this grid? abs_validate checks the
+ * encoding; only a fresh build shows an edge or a center moved into another
+ * component, which would send queries through walls (make fuzz found one:
+ * a path for an unreachable goal, issue 19). Same regions (each loaded center
+ * lies in the fresh region of its number; centers may be optimised) and the
+ * same edges. The build is linear in the map; centers are not optimised. */
+static bool abs_matches_grid(const Abstraction *a, const Grid *g, const char *file, Err *err)
+{
+    Abstraction fresh;
+    AbsLocator *loc = calloc(1, sizeof *loc);
+    if (!loc || !abs_build(&fresh, g, a->S, a->defaults_on, err)) {
+        free(loc);
+        return loc ? false : err_set(err, "%s: out of memory checking the abstraction", file);
+    }
+    bool ok = true;
+    for (int s = 0; ok && s < (int)a->nsectors; s++) {
+        int n = abs_region_count(a, s);
+        ok = n == abs_region_count(&fresh, s);
+        for (int r = 0; ok && r < n; r++) {
+            xyLoc c = abs_region_center(a, s, r);
+            AbsEdgeIter it, fit;
+            AbsEdge e, fe;
+            ok = abs_region_of(&fresh, g, loc, c.x, c.y) == r;
+            abs_edges(a, s, r, &it);
+            abs_edges(&fresh, s, r, &fit);
+            bool more = true;
+            while (ok && more) {
+                more = abs_edge_next(a, &it, &e);
+                ok = more == abs_edge_next(&fresh, &fit, &fe) &&
+                     (!more || (e.dir == fe.dir && e.sector == fe.sector && e.region == fe.region));
+            }
+            if (!ok)
+                err_set(err, "%s: sector %d region %d differs from the map (regions, center or edges)", file, s, r);
+        }
+        if (!ok && n != abs_region_count(&fresh, s))
+            err_set(err, "%s: sector %d has %d regions, the map %d", file, s, n, abs_region_count(&fresh, s));
+    }
+    abs_free(&fresh);
+    free(loc);
+    return ok;
+}
+
 /* Loads the file into e; false (with the reason) when it must not be trusted. */
 static bool load_file(MmEntry *e, const char *file, Err *err)
 {
@@ -204,7 +246,7 @@ static bool load_file(MmEntry *e, const char *file, Err *err)
         ok = err_set(err, "%s: built with sector=%d defaults=%d centers=%s, asked for sector=%d defaults=%d centers=%s",
                      file, e->abs.S, e->abs.defaults_on, CENTER_MODES[e->abs.centers_opt], e->cfg.sector,
                      e->cfg.defaults, CENTER_MODES[e->cfg.centers]);
-    ok = ok && index_abs(e, err);
+    ok = ok && abs_matches_grid(&e->abs, &e->grid, file, err) && index_abs(e, err);
     if (ok) {
         uint32_t mode = bin_get_u32(&f);
         if (f.failed)

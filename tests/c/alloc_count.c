@@ -6,6 +6,14 @@
 #include "test.h"
 
 long alloc_calls;
+size_t alloc_largest;
+
+static void note(size_t n)
+{
+    alloc_calls++;
+    if (n > alloc_largest)
+        alloc_largest = n;
+}
 
 void *__real_malloc(size_t n);
 void *__real_calloc(size_t n, size_t size);
@@ -13,18 +21,18 @@ void *__real_realloc(void *p, size_t n);
 
 void *__wrap_malloc(size_t n)
 {
-    alloc_calls++;
+    note(n);
     return __real_malloc(n);
 }
 
 void *__wrap_calloc(size_t n, size_t size)
 {
-    alloc_calls++;
+    note(size && n > (size_t)-1 / size ? (size_t)-1 : n * size);
     return __real_calloc(n, size);
 }
 
 void *__wrap_realloc(void *p, size_t n)
 {
-    alloc_calls++;
+    note(n);
     return __real_realloc(p, n);
 }

@@ -50,25 +50,36 @@ int run_query(T *t, const Entry *e, void *inst, const ScenQuery *q, xyPath *p)
     return calls;
 }
 
-/* Captures what prepare prints on stderr. */
-void *prepare_capturing(const Entry *e, const Grid *g, const char *file, const EntryOpts *o, char *buf, size_t size)
+void capture_begin(Capture *c)
 {
     char path[256];
     snprintf(path, sizeof path, "%s/stderr.txt", temp_dir());
     fflush(stderr);
-    int saved = dup(2);
-    FILE *fp = fopen(path, "w");
-    dup2(fileno(fp), 2);
-    Err err;
-    void *inst = e->prepare(g, file, o, &err);
+    c->saved = dup(2);
+    c->fp = fopen(path, "w+");
+    dup2(fileno(c->fp), 2);
+}
+
+size_t capture_end(Capture *c, char *buf, size_t size)
+{
     fflush(stderr);
-    dup2(saved, 2);
-    close(saved);
-    fclose(fp);
-    fp = fopen(path, "r");
-    size_t n = fread(buf, 1, size - 1, fp);
+    dup2(c->saved, 2);
+    close(c->saved);
+    rewind(c->fp);
+    size_t n = fread(buf, 1, size - 1, c->fp);
     buf[n] = '\0';
-    fclose(fp);
+    fclose(c->fp);
+    return n;
+}
+
+/* Captures what prepare prints on stderr. */
+void *prepare_capturing(const Entry *e, const Grid *g, const char *file, const EntryOpts *o, char *buf, size_t size)
+{
+    Capture c;
+    Err err;
+    capture_begin(&c);
+    void *inst = e->prepare(g, file, o, &err);
+    capture_end(&c, buf, size);
     return inst;
 }
 

@@ -91,6 +91,8 @@ static const struct {
               {"cli", CLI_TESTS},
               {"window", WINDOW_TESTS},
               {"api", API_TESTS},
+              {"differential", DIFF_TESTS},
+              {"fuzz", FUZZ_TESTS},
               {NULL, NULL}};
 
 static double now_s(void)

@@ -59,6 +59,14 @@ bool load_paths(T *t, const char *map, const char *scen, Loaded *l);
 void unload(Loaded *l);
 /* Runs one query, checking that every call only appended; returns the calls. */
 int run_query(T *t, const Entry *e, void *inst, const ScenQuery *q, xyPath *p);
+/* Sends stderr to a temp file until capture_end, which copies what was said
+ * into buf (NUL-terminated, cut at size - 1) and returns its length. */
+typedef struct Capture {
+    int saved;
+    FILE *fp;
+} Capture;
+void capture_begin(Capture *c);
+size_t capture_end(Capture *c, char *buf, size_t size);
 /* Calls e->prepare with stderr captured into buf. */
 void *prepare_capturing(const Entry *e, const Grid *g, const char *file, const EntryOpts *o, char *buf, size_t size);
 
@@ -69,12 +77,14 @@ void *prepare_capturing(const Entry *e, const Grid *g, const char *file, const E
  * per query would. Caller frees; NULL when out of memory. */
 int *grid_components(const Grid *g);
 
-/* Allocation counter (tests/c/alloc_count.c, linked with --wrap). */
+/* Allocation counter (tests/c/alloc_count.c, linked with --wrap), and the
+ * largest single request seen. */
 extern long alloc_calls;
+extern size_t alloc_largest;
 
 /* Each suite file exports its cases, NULL-terminated. */
 extern const TestCase GRID_TESTS[], SCEN_TESTS[], VALIDATE_TESTS[], HEAP_TESTS[], ASTAR_TESTS[], ENTRY_TESTS[],
     BINIO_TESTS[], ABSTRACTION_TESTS[], MM_TESTS[], BASELINE_TESTS[], SEED_TESTS[], DYNAMIC_TESTS[], STAMP_TESTS[],
-    LEG_TESTS[], KIT_TESTS[], CLI_TESTS[], WINDOW_TESTS[], API_TESTS[];
+    LEG_TESTS[], KIT_TESTS[], CLI_TESTS[], WINDOW_TESTS[], API_TESTS[], DIFF_TESTS[], FUZZ_TESTS[];
 
 #endif
