@@ -89,7 +89,7 @@ static bool load_patches(Patches *p, const char *path, Err *err)
     }
     size_t used = 0, cap = 0;
     for (long i = 0; ok && i < count; i++) {
-        long id, h, w;
+        long id = 0, h = 0, w = 0;
         ok = keyed_int(&r, "patch", i, i, &id, err) && keyed_int(&r, "height", 1, 8000, &h, err) &&
              keyed_int(&r, "width", 1, 8000, &w, err);
         if (ok && (!next_fields(&r, f, 2, &n) || n != 1 || strcmp(f[0], "map")))
@@ -102,6 +102,8 @@ static bool load_patches(Patches *p, const char *path, Err *err)
             else
                 p->bits = nb;
         }
+        if (!ok)
+            break;
         p->w[i] = (int)w;
         p->h[i] = (int)h;
         p->at[i] = used;
