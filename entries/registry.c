@@ -5,9 +5,10 @@
 
 #include "entry.h"
 
-extern const Entry ENTRY_ASTAR, ENTRY_MM, ENTRY_JPS, ENTRY_CH, ENTRY_AKERS, ENTRY_VRA;
+extern const Entry ENTRY_ASTAR, ENTRY_MM, ENTRY_JPS, ENTRY_JPS_PLUS, ENTRY_CH, ENTRY_SUB, ENTRY_AKERS, ENTRY_VRA;
 
-const Entry *const ENTRY_TABLE[] = {&ENTRY_MM, &ENTRY_ASTAR, &ENTRY_JPS, &ENTRY_CH, &ENTRY_AKERS, &ENTRY_VRA, NULL};
+const Entry *const ENTRY_TABLE[] = {&ENTRY_MM,    &ENTRY_ASTAR, &ENTRY_JPS, &ENTRY_JPS_PLUS, &ENTRY_CH, &ENTRY_SUB,
+                                    &ENTRY_AKERS, &ENTRY_VRA,   NULL};
 
 const Entry *entry_find(const char *name)
 {
