@@ -269,9 +269,17 @@ static bool ch_get_path(void *inst, xyLoc s, xyLoc t, xyPath *path)
     Ch *c = inst;
     if (!grid_passable(&c->grid, s.x, s.y) || !grid_passable(&c->grid, t.x, t.y))
         return true;
-    uint32_t src = (uint32_t)c->node_of[grid_index(&c->grid, s.x, s.y)];
-    uint32_t dst = (uint32_t)c->node_of[grid_index(&c->grid, t.x, t.y)];
-    ch_query_path(&c->query, &c->grid, src, dst, path);
+    /* An octile-length path is a shortest path: when one of the two octile
+     * shapes is free (the usual case on open maps, where a hierarchy search
+     * still climbs to the top), walking it costs less than the search. */
+    uint32_t a = (uint32_t)grid_index(&c->grid, s.x, s.y), b = (uint32_t)grid_index(&c->grid, t.x, t.y);
+    for (int shape = CH_SHAPE_DIAG_FIRST; a != b && shape <= CH_SHAPE_STRAIGHT_FIRST; shape++)
+        if (ch_shape_walks(&c->grid, a, b, shape)) {
+            path_push(path, s);
+            ch_shape_emit(&c->grid, a, b, shape, path);
+            return true;
+        }
+    ch_query_path(&c->query, &c->grid, (uint32_t)c->node_of[a], (uint32_t)c->node_of[b], path);
     return true;
 }
 

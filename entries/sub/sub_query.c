@@ -88,6 +88,31 @@ static void refine(xyLoc a, xyLoc b, bool diagonal_first, xyPath *path)
     }
 }
 
+/* Whether refine(a, b, diagonal_first) walks only legal moves: every cell
+ * free, and a diagonal step only between two free cells beside it (the
+ * no-corner-cutting rule, entries/entry.h). The padded ring is never free,
+ * so the walk needs no bounds checks. */
+static bool shape_free(const SubGraph *g, xyLoc a, xyLoc b, bool diagonal_first)
+{
+    int dx = (b.x > a.x) - (b.x < a.x), dy = (b.y > a.y) - (b.y < a.y);
+    int ex = abs(b.x - a.x), ey = abs(b.y - a.y), diag = ex < ey ? ex : ey, straight = (ex > ey ? ex : ey) - diag;
+    int sx = ex > ey ? dx : 0, sy = ex > ey ? 0 : dy;
+    int64_t c = sub_cell(g, a);
+    for (int leg = 0; leg < 2; leg++) {
+        bool diagonal = (leg == 0) == diagonal_first;
+        int n = diagonal ? diag : straight, mx = diagonal ? dx : sx, my = diagonal ? dy : sy;
+        int64_t step = (int64_t)my * g->stride + mx;
+        for (int k = 0; k < n; k++) {
+            if (diagonal && (!g->cell[c + mx] || !g->cell[c + (int64_t)my * g->stride]))
+                return false;
+            c += step;
+            if (!g->cell[c])
+                return false;
+        }
+    }
+    return true;
+}
+
 void sub_query_path(SubQuery *q, xyLoc s, xyLoc goal, xyPath *path)
 {
     SubGraph *g = q->g;
@@ -102,6 +127,14 @@ void sub_query_path(SubQuery *q, xyLoc s, xyLoc goal, xyPath *path)
         path_push(path, s);
         return;
     }
+    /* An octile-length path is a shortest one: when either shape is free
+     * (often, on open maps), it needs neither the scans nor the search. */
+    for (int k = 0; k < 2; k++)
+        if (shape_free(g, s, goal, k == 0)) {
+            path_push(path, s);
+            refine(s, goal, k == 0, path);
+            return;
+        }
     /* A cell that is no subgoal joins the graph as node n (s) or n + 1 (g). */
     uint32_t start = sub_is_goal(g, sc) ? sub_id(g, sc) : n, target = sub_is_goal(g, gc) ? sub_id(g, gc) : n + 1;
     uint32_t virtual_goal = target == n + 1 ? gc : UINT32_MAX;
