@@ -14,7 +14,9 @@
  * first, then straight, through free non-subgoal cells: that is the path an
  * edge stands for, from the cell that found it.
  *
- * A query (§3.4) connects s and g by the same scan (g counting as a subgoal
+ * A query whose octile path (either shape) is free walks it: that path is a
+ * shortest one, and on open maps it saves both scans. Otherwise a query
+ * (§3.4) connects s and g by the same scan (g counting as a subgoal
  * while s is scanned, so a direct s-g path is an edge too), runs A* over the
  * graph with octile costs and heuristic (search/best_first.h) and refines
  * every edge into cells: diagonal first from the end that found it.
