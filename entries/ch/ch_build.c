@@ -1,12 +1,20 @@
 /* Building the hierarchy: node order by a lazily updated priority (edge
- * difference plus contracted neighbours), bounded witness searches, shortcuts
- * that remember their middle node (Geisberger et al. 2008, §3-4). */
+ * difference, contracted neighbours, depth), bounded witness searches,
+ * shortcuts that remember their middle node (Geisberger et al. 2008, §3-4).
+ *
+ * Each node's contraction is simulated once per look: the simulation both
+ * prices the node and records the shortcuts it needs, so when the node is
+ * still the cheapest its recorded shortcuts are added as they are, without
+ * a second round of witness searches (the old build searched twice, and
+ * spent 40 % of its time in the indexed heap of search/heap.h, which the
+ * exact integer keys of ch_open.h replace). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../common/stamp.h"
 #include "../../search/heap.h"
 #include "ch.h"
+#include "ch_open.h"
 
 typedef struct Arc {
     uint32_t to, mid;
@@ -18,25 +26,26 @@ typedef struct ArcList {
     uint32_t n, cap;
 } ArcList;
 
-typedef struct WNode {
-    uint64_t dist;
-    uint32_t stamp;
-    int32_t heap_pos;
-} WNode;
+typedef struct Shortcut {
+    uint32_t u, w;
+    uint64_t cost;
+} Shortcut;
 
 typedef struct Builder {
     uint32_t n;
-    ArcList *adj; /* current graph over uncontracted nodes (both directions) */
-    uint8_t *contracted;
+    ArcList *adj;         /* current graph over uncontracted nodes (both directions) */
     uint32_t *deleted_nb; /* contracted neighbours so far */
     uint32_t *level;      /* 1 + the highest level of a contracted neighbour */
-    WNode *w;
-    Heap wheap;
-    uint32_t stamp;
-    uint32_t *target_mark; /* == stamp: a neighbour the witness search must answer */
+    uint64_t *wdist;      /* witness labels, valid where wstamp == stamp */
+    uint32_t *wstamp, *target_mark, stamp;
+    ChOpen wopen;
     int limit;
-    /* result */
-    ArcList *up; /* upward arcs of each contracted node */
+    bool exact;    /* ChBuildConfig.exact_order */
+    uint8_t *open; /* simulate's per-neighbour flags */
+    uint32_t opencap;
+    Shortcut *sc; /* the last simulation's shortcuts */
+    uint32_t nsc, sccap;
+    ArcList *up; /* result: upward arcs of each contracted node */
     uint32_t shortcuts;
 } Builder;
 
@@ -77,85 +86,171 @@ static bool add_edge(Builder *b, uint32_t u, uint32_t w, uint64_t cost, uint32_t
 
 /* Dijkstra from `src` over uncontracted nodes but `skip`, up to `max_cost`,
  * b->limit settled nodes, or until the `targets` nodes marked with the
- * current stamp are all settled; w[x].dist holds what it found (stamped).
- * Its own loop, not search/best_first.h: distances are exact 64-bit integers
- * (ch.h), which the core's double g cannot carry beyond 2^53. */
+ * current stamp are all settled; wdist holds what it found (stamped). */
 static void witness(Builder *b, uint32_t src, uint32_t skip, uint64_t max_cost, int targets)
 {
     uint32_t stamp = b->stamp;
-    heap_clear(&b->wheap);
-    b->w[src] = (WNode){0, stamp, 0};
-    heap_push(&b->wheap, src, 0, 0);
-    int settled = 0;
-    while (!heap_empty(&b->wheap) && settled < b->limit) {
-        HeapItem it = heap_pop(&b->wheap);
-        uint32_t x = it.id;
-        b->w[x].heap_pos = -1;
-        if (b->w[x].dist > max_cost)
+    b->wopen.n = 0;
+    b->wdist[src] = 0;
+    b->wstamp[src] = stamp;
+    ch_open_push(&b->wopen, 0, src);
+    for (int settled = 0; b->wopen.n && settled < b->limit;) {
+        ChOpenItem it = ch_open_pop(&b->wopen);
+        uint32_t x = it.node;
+        if (it.key != b->wdist[x])
+            continue; /* stale: x was pushed again with a smaller key */
+        if (it.key > max_cost)
             break;
         settled++;
         if (b->target_mark[x] == stamp && --targets == 0)
             break;
-        ArcList *l = &b->adj[x];
+        const ArcList *l = &b->adj[x];
         for (uint32_t i = 0; i < l->n; i++) {
             uint32_t y = l->a[i].to;
-            if (y == skip)
+            uint64_t d = it.key + l->a[i].cost;
+            if (y == skip || d > max_cost || (b->wstamp[y] == stamp && d >= b->wdist[y]))
                 continue;
-            uint64_t d = b->w[x].dist + l->a[i].cost;
-            if (d > max_cost)
-                continue;
-            WNode *wy = &b->w[y];
-            if (wy->stamp != stamp) {
-                *wy = (WNode){d, stamp, 0};
-                heap_push(&b->wheap, y, (double)d, 0);
-            } else if (wy->heap_pos >= 0 && d < wy->dist) {
-                wy->dist = d;
-                heap_decrease(&b->wheap, y, (double)d, 0);
+            b->wdist[y] = d;
+            b->wstamp[y] = stamp;
+            ch_open_push(&b->wopen, d, y);
+        }
+    }
+}
+
+/* A new generation for both the witness labels and the target marks. */
+static uint32_t next_stamp(Builder *b)
+{
+    StampArea marks[2] = {STAMP_ARRAY(b->target_mark, (size_t)b->n + 1), STAMP_ARRAY(b->wstamp, (size_t)b->n + 1)};
+    return stamp_next(&b->stamp, marks, 2);
+}
+
+/* Labels the nodes one or two arcs from u (not through v) with the shortest
+ * such distance. On a grid most witnesses are that short (the cells around
+ * v are joined to each other around it), and reading two adjacency lists
+ * costs far less than a Dijkstra search, which every pair would otherwise
+ * start: the "hop-limited" witness search of Geisberger et al. 2008 §4.1,
+ * run before the settled-node-limited one instead of in its place. */
+static void two_hops(Builder *b, uint32_t u, uint32_t v, uint32_t stamp)
+{
+    const ArcList *lu = &b->adj[u];
+    for (uint32_t j = 0; j < lu->n; j++) {
+        uint32_t x = lu->a[j].to;
+        if (x != v && (b->wstamp[x] != stamp || lu->a[j].cost < b->wdist[x])) {
+            b->wstamp[x] = stamp;
+            b->wdist[x] = lu->a[j].cost;
+        }
+    }
+    for (uint32_t j = 0; j < lu->n; j++) {
+        uint32_t x = lu->a[j].to;
+        if (x == v)
+            continue;
+        const ArcList *lx = &b->adj[x];
+        for (uint32_t k = 0; k < lx->n; k++) {
+            uint32_t y = lx->a[k].to;
+            uint64_t d = lu->a[j].cost + lx->a[k].cost;
+            if (y != v && (b->wstamp[y] != stamp || d < b->wdist[y])) {
+                b->wstamp[y] = stamp;
+                b->wdist[y] = d;
             }
         }
     }
 }
 
-/* Shortcuts contracting v needs; with `apply`, adds them. Returns the count,
- * or -1 when out of memory. */
-static long contract(Builder *b, uint32_t v, bool apply)
+/* The shortcuts contracting v needs, into b->sc; false when out of memory.
+ * A pair (u, w) of v's neighbours needs one unless a path from u to w that
+ * avoids v is no longer than the one through v: looked for within two arcs
+ * first, then (`full`) by a bounded Dijkstra search for the pairs still
+ * open. Without `full` the count is an upper bound, used to price v. */
+static bool simulate(Builder *b, uint32_t v, bool full)
 {
-    ArcList *l = &b->adj[v];
-    long added = 0;
+    const ArcList *l = &b->adj[v];
+    b->nsc = 0;
+    if (b->opencap < l->n) {
+        uint8_t *more = realloc(b->open, l->n);
+        if (!more)
+            return false;
+        b->open = more;
+        b->opencap = l->n;
+    }
+    uint8_t *open = b->open;                  /* open[k]: the pair (u, k-th neighbour) has no witness yet */
     for (uint32_t i = 0; i + 1 < l->n; i++) { /* the last neighbour has no pair left */
         uint32_t u = l->a[i].to;
+        uint32_t stamp = next_stamp(b);
+        two_hops(b, u, v, stamp);
         uint64_t max_cost = 0;
-        /* One generation marks both the targets and the witness labels. */
-        StampArea marks[2] = {STAMP_ARRAY(b->target_mark, (size_t)b->n + 1),
-                              STAMP_FIELD(b->w, stamp, (size_t)b->n + 1)};
-        uint32_t stamp = stamp_next(&b->stamp, marks, 2);
+        int targets = 0;
         for (uint32_t k = i + 1; k < l->n; k++) {
-            b->target_mark[l->a[k].to] = stamp;
-            if (l->a[i].cost + l->a[k].cost > max_cost)
-                max_cost = l->a[i].cost + l->a[k].cost;
+            uint32_t w = l->a[k].to;
+            uint64_t via = l->a[i].cost + l->a[k].cost;
+            open[k] = !(b->wstamp[w] == stamp && b->wdist[w] <= via);
+            targets += open[k];
+            if (open[k] && via > max_cost)
+                max_cost = via;
         }
-        witness(b, u, v, max_cost, (int)(l->n - i - 1));
+        if (targets && full) {
+            stamp = next_stamp(b);
+            for (uint32_t k = i + 1; k < l->n; k++)
+                if (open[k])
+                    b->target_mark[l->a[k].to] = stamp;
+            witness(b, u, v, max_cost, targets);
+        }
         /* Each unordered pair once: u's index below w's. */
         for (uint32_t k = i + 1; k < l->n; k++) {
             uint32_t w = l->a[k].to;
             uint64_t via = l->a[i].cost + l->a[k].cost;
-            if (b->w[w].stamp == b->stamp && b->w[w].dist <= via)
+            if (!open[k] || (b->wstamp[w] == stamp && b->wdist[w] <= via))
                 continue; /* a witness no longer than the path through v */
-            added++;
-            if (apply && !add_edge(b, u, w, via, v))
-                return -1;
+            if (b->nsc == b->sccap) {
+                uint32_t cap = b->sccap ? b->sccap * 2 : 64;
+                Shortcut *more = realloc(b->sc, cap * sizeof *more);
+                if (!more)
+                    return false;
+                b->sc = more;
+                b->sccap = cap;
+            }
+            b->sc[b->nsc++] = (Shortcut){u, w, via};
         }
     }
-    return added;
+    return true;
 }
 
-static double priority(Builder *b, uint32_t v)
+/* Edge difference, contracted neighbours and hierarchy depth (Geisberger et
+ * al. 2008 §3.1): the depth term spreads contraction evenly over the map,
+ * which keeps upward search spaces small. */
+static double priority(const Builder *b, uint32_t v)
 {
-    long sc = contract(b, v, false);
-    /* Edge difference, contracted neighbours and hierarchy depth (Geisberger
-     * et al. 2008 §3.1): the depth term spreads contraction evenly over the map,
-     * which keeps upward search spaces small. */
-    return (double)(2 * sc - (long)b->adj[v].n) + b->deleted_nb[v] + b->level[v];
+    return (double)(2 * (long)b->nsc - (long)b->adj[v].n) + b->deleted_nb[v] + b->level[v];
+}
+
+/* Adds the simulated shortcuts and moves v's arcs up: v leaves the graph. */
+static bool contract(Builder *b, uint32_t v)
+{
+    for (uint32_t i = 0; i < b->nsc; i++)
+        if (!add_edge(b, b->sc[i].u, b->sc[i].w, b->sc[i].cost, v))
+            return false;
+    b->shortcuts += b->nsc;
+    b->up[v] = b->adj[v];
+    b->adj[v] = (ArcList){0};
+    if (b->up[v].n && b->up[v].n < b->up[v].cap) { /* v's arcs are final: give back the doubling's slack */
+        Arc *fit = realloc(b->up[v].a, b->up[v].n * sizeof *fit);
+        if (fit) {
+            b->up[v].a = fit;
+            b->up[v].cap = b->up[v].n;
+        }
+    }
+    for (uint32_t i = 0; i < b->up[v].n; i++) {
+        uint32_t u = b->up[v].a[i].to;
+        ArcList *l = &b->adj[u];
+        for (uint32_t j = 0; j < l->n; j++)
+            if (l->a[j].to == v) {
+                l->a[j] = l->a[--l->n];
+                break;
+            }
+        b->deleted_nb[u]++;
+        if (b->level[u] < b->level[v] + 1)
+            b->level[u] = b->level[v] + 1;
+    }
+    return true;
 }
 
 static void builder_free(Builder *b)
@@ -166,12 +261,14 @@ static void builder_free(Builder *b)
         free(b->up[i].a);
     free(b->adj);
     free(b->up);
-    free(b->contracted);
     free(b->deleted_nb);
     free(b->level);
+    free(b->wdist);
+    free(b->wstamp);
     free(b->target_mark);
-    free(b->w);
-    heap_free(&b->wheap);
+    free(b->sc);
+    free(b->open);
+    ch_open_free(&b->wopen);
 }
 
 static uint64_t spread_bits(uint32_t v)
@@ -200,16 +297,28 @@ static int by_key(const void *a, const void *b)
  * rank, then the rest along a Z-order curve of their cells. */
 #define CH_TOP_SHARE 20
 
-/* Packs the upward arcs into CSR under the final node numbering. */
+/* The index of the arc of up[from] to `to` in the final edge array. */
+static uint32_t edge_to(const ChGraph *ch, const Builder *b, const uint32_t *id_of, uint32_t from, uint32_t to)
+{
+    const ArcList *l = &b->up[from];
+    for (uint32_t k = 0; k < l->n; k++)
+        if (l->a[k].to == to)
+            return ch->first[id_of[from]] + k;
+    return CH_NONE; /* cannot happen: the middle node's arcs made the shortcut */
+}
+
+/* Packs the upward arcs into CSR under the final node numbering, with a
+ * record and a shape for every shortcut. */
 static bool pack(ChGraph *ch, Builder *b, const Grid *g, const uint32_t *rank)
 {
     uint32_t n = b->n;
     SortKey *keys = malloc(((size_t)n + 1) * sizeof *keys);
     uint32_t *id_of = malloc(((size_t)n + 1) * sizeof *id_of);
+    uint32_t *cell_of = malloc(((size_t)n + 1) * sizeof *cell_of);
     ch->first = malloc(((size_t)n + 1) * sizeof *ch->first);
     ch->rank = malloc(((size_t)n + 1) * sizeof *ch->rank);
-    uint32_t *cell_of = malloc(((size_t)n + 1) * sizeof *cell_of);
-    bool ok = keys && id_of && ch->first && ch->rank && cell_of;
+    ch->sc = malloc(((size_t)b->shortcuts + 1) * sizeof *ch->sc);
+    bool ok = keys && id_of && ch->first && ch->rank && cell_of && ch->sc;
     uint32_t top = n / CH_TOP_SHARE;
     for (uint32_t v = 0; ok && v < n; v++) {
         uint32_t x = (uint32_t)grid_index_x(g, (int)ch->cell[v]), y = (uint32_t)grid_index_y(g, (int)ch->cell[v]);
@@ -236,11 +345,26 @@ static bool pack(ChGraph *ch, Builder *b, const Grid *g, const uint32_t *rank)
         ch->edge = malloc((m + 1) * sizeof *ch->edge);
         ok = ch->edge != NULL;
     }
+    /* ch->first is final, so a middle node's edge ids are known. */
+    ch->shortcuts = 0;
     for (uint32_t i = 0; ok && i < n; i++) {
         uint32_t v = keys[i].node;
         for (uint32_t k = 0; k < b->up[v].n; k++) {
             const Arc *a = &b->up[v].a[k];
-            ch->edge[ch->first[i] + k] = (ChEdge){id_of[a->to], a->mid == CH_NONE ? CH_NONE : id_of[a->mid], a->cost};
+            uint32_t aux = CH_ORIGINAL;
+            if (a->mid != CH_NONE) {
+                uint32_t s = ch->shortcuts++;
+                ch->sc[s] =
+                    (ChShortcut){id_of[a->mid], edge_to(ch, b, id_of, a->mid, v), edge_to(ch, b, id_of, a->mid, a->to)};
+                int shape = CH_SHAPE_NONE;
+                if (a->cost == ch_octile(g, cell_of[i], ch->cell[a->to]))
+                    shape = ch_shape_walks(g, cell_of[i], ch->cell[a->to], CH_SHAPE_DIAG_FIRST) ? CH_SHAPE_DIAG_FIRST
+                            : ch_shape_walks(g, cell_of[i], ch->cell[a->to], CH_SHAPE_STRAIGHT_FIRST)
+                                ? CH_SHAPE_STRAIGHT_FIRST
+                                : CH_SHAPE_NONE;
+                aux = s | (uint32_t)shape << 30;
+            }
+            ch->edge[ch->first[i] + k] = (ChEdge){id_of[a->to], aux, a->cost};
         }
     }
     if (ok) {
@@ -270,21 +394,23 @@ bool ch_build(ChGraph *ch, const Grid *g, const ChBuildConfig *cfg, Err *err)
     size_t cells = (size_t)(g->height + 2) * g->stride;
     b.n = (uint32_t)grid_count_passable(g);
     b.limit = cfg->witness_limit;
+    b.exact = cfg->exact_order;
     b.stamp = cfg->first_stamp;
     ch->n = b.n;
-    ch->cell = malloc(((size_t)b.n + 1) * sizeof *ch->cell);
+    size_t n1 = (size_t)b.n + 1;
+    ch->cell = malloc(n1 * sizeof *ch->cell);
     node_of = malloc(cells * sizeof *node_of);
-    b.adj = calloc((size_t)b.n + 1, sizeof *b.adj);
-    b.up = calloc((size_t)b.n + 1, sizeof *b.up);
-    b.contracted = calloc((size_t)b.n + 1, 1);
-    b.deleted_nb = calloc((size_t)b.n + 1, sizeof *b.deleted_nb);
-    b.level = calloc((size_t)b.n + 1, sizeof *b.level);
-    b.target_mark = calloc((size_t)b.n + 1, sizeof *b.target_mark);
-    b.w = calloc((size_t)b.n + 1, sizeof *b.w);
-    slot = calloc((size_t)b.n + 1, sizeof *slot);
-    rank = malloc(((size_t)b.n + 1) * sizeof *rank);
-    if (!rank || !ch->cell || !node_of || !b.adj || !b.up || !b.contracted || !b.deleted_nb || !b.level ||
-        !b.target_mark || !b.w || !slot || !heap_init(&b.wheap, b.n + 1, &b.w[0].heap_pos, sizeof *b.w) ||
+    b.adj = calloc(n1, sizeof *b.adj);
+    b.up = calloc(n1, sizeof *b.up);
+    b.deleted_nb = calloc(n1, sizeof *b.deleted_nb);
+    b.level = calloc(n1, sizeof *b.level);
+    b.wdist = calloc(n1, sizeof *b.wdist);
+    b.wstamp = calloc(n1, sizeof *b.wstamp);
+    b.target_mark = calloc(n1, sizeof *b.target_mark);
+    slot = calloc(n1, sizeof *slot);
+    rank = malloc(n1 * sizeof *rank);
+    if (!rank || !ch->cell || !node_of || !b.adj || !b.up || !b.deleted_nb || !b.level || !b.wdist || !b.wstamp ||
+        !b.target_mark || !slot || !ch_open_init(&b.wopen, 1024) ||
         !heap_init(&order, b.n + 1, &slot[0].pos, sizeof *slot))
         goto oom;
     uint32_t k = 0;
@@ -301,42 +427,30 @@ bool ch_build(ChGraph *ch, const Grid *g, const ChBuildConfig *cfg, Err *err)
                                            GRID_DIR_IS_DIAGONAL(d) ? CH_DIAG : CH_CARD}))
                 goto oom;
     }
-    for (uint32_t v = 0; v < b.n; v++)
+    free(node_of);
+    node_of = NULL;
+    for (uint32_t v = 0; v < b.n; v++) {
+        if (!simulate(&b, v, b.exact))
+            goto oom;
         heap_push(&order, v, priority(&b, v), 0);
-    uint32_t contracted_so_far = 0;
-    while (!heap_empty(&order)) {
-        HeapItem top = heap_pop(&order);
-        uint32_t v = top.id;
+    }
+    for (uint32_t contracted = 0; !heap_empty(&order);) {
+        uint32_t v = heap_pop(&order).id;
+        if (!simulate(&b, v, b.exact))
+            goto oom;
         double p = priority(&b, v);
         if (!heap_empty(&order) && p > heap_top(&order)->f) { /* lazy update */
             heap_push(&order, v, p, 0);
             continue;
         }
-        long sc = contract(&b, v, true);
-        if (sc < 0)
+        if (!b.exact && !simulate(&b, v, true))
             goto oom;
-        b.shortcuts += (uint32_t)sc;
-        /* v's remaining arcs are its upward arcs; detach v from its neighbours. */
-        b.up[v] = b.adj[v];
-        b.adj[v] = (ArcList){0};
-        b.contracted[v] = 1;
-        rank[v] = contracted_so_far++;
-        for (uint32_t i = 0; i < b.up[v].n; i++) {
-            ArcList *l = &b.adj[b.up[v].a[i].to];
-            for (uint32_t j = 0; j < l->n; j++)
-                if (l->a[j].to == v) {
-                    l->a[j] = l->a[--l->n];
-                    break;
-                }
-            uint32_t u = b.up[v].a[i].to;
-            b.deleted_nb[u]++;
-            if (b.level[u] < b.level[v] + 1)
-                b.level[u] = b.level[v] + 1;
-        }
+        if (!contract(&b, v))
+            goto oom;
+        rank[v] = contracted++;
     }
     if (!pack(ch, &b, g, rank))
         goto oom;
-    ch->shortcuts = b.shortcuts;
     goto done;
 oom:
     ch_free(ch);
@@ -356,10 +470,12 @@ void ch_free(ChGraph *ch)
     free(ch->rank);
     free(ch->first);
     free(ch->edge);
+    free(ch->sc);
     memset(ch, 0, sizeof *ch);
 }
 
 size_t ch_bytes(const ChGraph *ch)
 {
-    return (size_t)ch->n * 8 + ((size_t)ch->n + 1) * 4 + (size_t)ch->m * sizeof(ChEdge);
+    return (size_t)ch->n * 8 + ((size_t)ch->n + 1) * 4 + (size_t)ch->m * sizeof(ChEdge) +
+           (size_t)ch->shortcuts * sizeof(ChShortcut);
 }

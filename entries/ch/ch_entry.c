@@ -1,10 +1,12 @@
 /* entries/ch: Contraction Hierarchies (ch.h). PreprocessMap contracts the grid
- * graph and writes the upward graph; GetPath is ch_query.h. Option: witness=N (settled-node bound
- * of witness searches, default CH_WITNESS_DEFAULT).
- * File: common header (entry "ch"), u32 n, u32 m, u32 shortcuts, then n x u32
- * cells, n x u32 ranks, (n+1) x u32 first, m x (u32 target, u32 middle, u64 cost),
- * u64 FNV-1a of all that; checked in full on load. A rejected file is rebuilt
- * in memory (said on stderr). */
+ * graph and writes the upward graph; GetPath is ch_query.h. Options: witness=N (settled-node bound
+ * of witness searches, default CH_WITNESS_DEFAULT), exact=1 (price nodes by
+ * full witness searches, ch.h ChBuildConfig.exact_order).
+ * File: common header (entry "ch", version 3), u32 n, u32 m, u32 shortcuts,
+ * then n x u32 cells, n x u32 ranks, (n+1) x u32 first, m x (u32 target,
+ * u32 aux, u64 cost), shortcuts x (u32 mid, u32 low, u32 high), u64 FNV-1a of
+ * all that; checked in full on load. A rejected file is rebuilt in memory
+ * (said on stderr). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +16,7 @@
 #include "ch.h"
 #include "ch_query.h"
 
-#define CH_FILE_VERSION 2
+#define CH_FILE_VERSION 3
 /* 500 settled nodes per witness search: against 100, 3 % fewer shortcuts and
  * 8-15 % fewer nodes settled per query on DAO maps, for 15 % more build time;
  * beyond 500 nothing changes. */
@@ -28,12 +30,14 @@ typedef struct Ch {
     ChBuildConfig build;
 } Ch;
 
-static const char *const KNOWN[] = {"witness", NULL};
+static const char *const KNOWN[] = {"witness", "exact", NULL};
 
 static bool ch_check_options(const EntryOpts *opts, Err *err)
 {
-    int w;
-    return opts_only(opts, KNOWN, "ch", err) && opts_int(opts, "witness", 1, 100000, CH_WITNESS_DEFAULT, &w, "ch", err);
+    int w, x;
+    return opts_only(opts, KNOWN, "ch", err) &&
+           opts_int(opts, "witness", 1, 100000, CH_WITNESS_DEFAULT, &w, "ch", err) &&
+           opts_int(opts, "exact", 0, 1, 0, &x, "ch", err);
 }
 
 static FileHeader header_for(const Grid *g)
@@ -53,8 +57,12 @@ static bool ch_preprocess(const Grid *map, const char *file, const EntryOpts *op
 {
     ChBuildConfig cfg = {0};
     ChGraph g;
+    int exact;
     if (!opts_int(opts, "witness", 1, 100000, CH_WITNESS_DEFAULT, &cfg.witness_limit, "ch", err) ||
-        !ch_build(&g, map, &cfg, err))
+        !opts_int(opts, "exact", 0, 1, 0, &exact, "ch", err))
+        return false;
+    cfg.exact_order = exact;
+    if (!ch_build(&g, map, &cfg, err))
         return false;
     BinFile f;
     bool ok = bin_create(&f, file, err);
@@ -69,10 +77,11 @@ static bool ch_preprocess(const Grid *map, const char *file, const EntryOpts *op
         put_u32s(&f, &sum, g.first, (size_t)g.n + 1);
         for (uint32_t i = 0; i < g.m; i++) {
             bin_put_u32(&f, g.edge[i].target);
-            bin_put_u32(&f, g.edge[i].middle);
+            bin_put_u32(&f, g.edge[i].aux);
             bin_put_u64(&f, g.edge[i].cost);
             sum = bin_fnv1a(sum, &g.edge[i], sizeof g.edge[i]);
         }
+        put_u32s(&f, &sum, &g.sc[0].mid, (size_t)g.shortcuts * 3);
         bin_put_u64(&f, sum);
         ok = bin_commit(&f, err);
     }
@@ -91,7 +100,21 @@ static uint32_t *get_u32s(BinFile *f, uint64_t *sum, size_t n)
     return v;
 }
 
-/* Every field checked against the grid: a bad file is never trusted. */
+/* Is shortcut record s consistent with edge e (stored at `low`, to `high`)? */
+static bool shortcut_ok(const ChGraph *g, uint32_t low, uint32_t e, const ChShortcut *s)
+{
+    uint32_t high = g->edge[e].target, m = s->mid;
+    if (m >= g->n || g->rank[m] >= g->rank[low] || s->low >= g->m || s->high >= g->m)
+        return false;
+    bool at_mid =
+        g->first[m] <= s->low && s->low < g->first[m + 1] && g->first[m] <= s->high && s->high < g->first[m + 1];
+    return at_mid && g->edge[s->low].target == low && g->edge[s->high].target == high &&
+           g->edge[s->low].cost + g->edge[s->high].cost == g->edge[e].cost;
+}
+
+/* Every field checked against the grid: a bad file is never trusted. The
+ * halves of a shortcut are stored at its middle node, ranked below both of
+ * its ends, so unpacking ends; a shape is walked on the grid. */
 static bool check_graph(const ChGraph *g, const Grid *grid, const int32_t *node_of, Err *err, const char *file)
 {
     size_t cells = (size_t)(grid->height + 2) * grid->stride;
@@ -103,20 +126,25 @@ static bool check_graph(const ChGraph *g, const Grid *grid, const int32_t *node_
         return err_set(err, "%s: edge count differs", file);
     for (uint32_t v = 0; v < g->n; v++)
         for (uint32_t e = g->first[v]; e < g->first[v + 1]; e++) {
-            uint32_t w = g->edge[e].target, mid = g->edge[e].middle;
-            /* Upward: targets rank higher; a middle ranks below both ends. */
-            if (w >= g->n || g->rank[w] <= g->rank[v] ||
-                (mid != CH_NONE && (mid >= g->n || g->rank[mid] >= g->rank[v])) || g->edge[e].cost == 0)
+            uint32_t w = g->edge[e].target, aux = g->edge[e].aux;
+            /* Upward: targets rank higher. */
+            if (w >= g->n || g->rank[w] <= g->rank[v] || g->edge[e].cost == 0)
                 return err_set(err, "%s: edge %u out of range or not upward", file, e);
-            if (mid == CH_NONE) {
-                int dx = (int)(g->cell[w] % (uint32_t)grid->stride) - (int)(g->cell[v] % (uint32_t)grid->stride);
-                int dy = (int)(g->cell[w] / (uint32_t)grid->stride) - (int)(g->cell[v] / (uint32_t)grid->stride);
-                int d = grid_dir_of(dx, dy);
-                int x = grid_index_x(grid, (int)g->cell[v]), y = grid_index_y(grid, (int)g->cell[v]);
-                if (d < 0 || !grid_move_legal(grid, x, y, d) ||
-                    g->edge[e].cost != (GRID_DIR_IS_DIAGONAL(d) ? CH_DIAG : CH_CARD))
-                    return err_set(err, "%s: edge %u is not a legal move", file, e);
+            if (aux != CH_ORIGINAL) {
+                int shape = (int)CH_SC_SHAPE(aux);
+                if (CH_SC_INDEX(aux) >= g->shortcuts || !shortcut_ok(g, v, e, &g->sc[CH_SC_INDEX(aux)]) ||
+                    (shape != CH_SHAPE_NONE && (g->edge[e].cost != ch_octile(grid, g->cell[v], g->cell[w]) ||
+                                                !ch_shape_walks(grid, g->cell[v], g->cell[w], shape))))
+                    return err_set(err, "%s: shortcut %u does not match its halves or its shape", file, e);
+                continue;
             }
+            int dx = (int)(g->cell[w] % (uint32_t)grid->stride) - (int)(g->cell[v] % (uint32_t)grid->stride);
+            int dy = (int)(g->cell[w] / (uint32_t)grid->stride) - (int)(g->cell[v] / (uint32_t)grid->stride);
+            int d = grid_dir_of(dx, dy);
+            int x = grid_index_x(grid, (int)g->cell[v]), y = grid_index_y(grid, (int)g->cell[v]);
+            if (d < 0 || !grid_move_legal(grid, x, y, d) ||
+                g->edge[e].cost != (GRID_DIR_IS_DIAGONAL(d) ? CH_DIAG : CH_CARD))
+                return err_set(err, "%s: edge %u is not a legal move", file, e);
         }
     return true;
 }
@@ -147,8 +175,10 @@ static bool load(Ch *c, const char *file, Err *err)
     if (ok) {
         uint64_t sum = BIN_FNV_SEED;
         uint32_t *head = get_u32s(&f, &sum, 3);
-        bool counts = head && !f.failed && head[0] == grid_count_passable(&c->grid) && head[1] < (1u << 30);
-        ok = counts && bin_fits(&f, (uint64_t)head[0] * 12 + 4 + (uint64_t)head[1] * 16 + 8);
+        bool counts =
+            head && !f.failed && head[0] == grid_count_passable(&c->grid) && head[1] < (1u << 30) && head[2] <= head[1];
+        /* cells, ranks, first[n + 1], m edges of 16 bytes, 3 words per shortcut, checksum */
+        ok = counts && bin_fits(&f, (uint64_t)head[0] * 12 + 4 + (uint64_t)head[1] * 16 + (uint64_t)head[2] * 12 + 8);
         if (ok) {
             g->n = head[0];
             g->m = head[1];
@@ -160,10 +190,13 @@ static bool load(Ch *c, const char *file, Err *err)
             ok = g->cell && g->rank && g->first && g->edge;
             for (uint32_t i = 0; ok && i < g->m && !f.failed; i++) {
                 g->edge[i].target = bin_get_u32(&f);
-                g->edge[i].middle = bin_get_u32(&f);
+                g->edge[i].aux = bin_get_u32(&f);
                 g->edge[i].cost = bin_get_u64(&f);
                 sum = bin_fnv1a(sum, &g->edge[i], sizeof g->edge[i]);
             }
+            uint32_t *sc = ok && !f.failed ? get_u32s(&f, &sum, (size_t)g->shortcuts * 3) : NULL;
+            ok = ok && sc;
+            g->sc = (ChShortcut *)(void *)sc;
             uint64_t stored = bin_get_u64(&f);
             if (f.failed)
                 ok = err_set(err, "%s: truncated file", file);
@@ -208,7 +241,10 @@ static void *ch_prepare(const Grid *map, const char *file, const EntryOpts *opts
         ch_destroy(c);
         return NULL;
     }
+    int exact;
     opts_int(opts, "witness", 1, 100000, CH_WITNESS_DEFAULT, &c->build.witness_limit, "ch", err);
+    opts_int(opts, "exact", 0, 1, 0, &exact, "ch", err);
+    c->build.exact_order = exact;
     size_t cells = (size_t)(map->height + 2) * c->grid.stride;
     c->node_of = malloc(cells * sizeof *c->node_of);
     if (!c->node_of) {
@@ -236,9 +272,17 @@ static bool ch_get_path(void *inst, xyLoc s, xyLoc t, xyPath *path)
     Ch *c = inst;
     if (!grid_passable(&c->grid, s.x, s.y) || !grid_passable(&c->grid, t.x, t.y))
         return true;
-    uint32_t src = (uint32_t)c->node_of[grid_index(&c->grid, s.x, s.y)];
-    uint32_t dst = (uint32_t)c->node_of[grid_index(&c->grid, t.x, t.y)];
-    ch_query_path(&c->query, &c->grid, src, dst, path);
+    /* An octile-length path is a shortest path: when one of the two octile
+     * shapes is free (the usual case on open maps, where a hierarchy search
+     * still climbs to the top), walking it costs less than the search. */
+    uint32_t a = (uint32_t)grid_index(&c->grid, s.x, s.y), b = (uint32_t)grid_index(&c->grid, t.x, t.y);
+    for (int shape = CH_SHAPE_DIAG_FIRST; a != b && shape <= CH_SHAPE_STRAIGHT_FIRST; shape++)
+        if (ch_shape_walks(&c->grid, a, b, shape)) {
+            path_push(path, s);
+            ch_shape_emit(&c->grid, a, b, shape, path);
+            return true;
+        }
+    ch_query_path(&c->query, &c->grid, (uint32_t)c->node_of[a], (uint32_t)c->node_of[b], path);
     return true;
 }
 
@@ -257,12 +301,14 @@ static void ch_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "ch_bytes", (double)ch_bytes(&c->g));
 }
 
-static const char *const HELP[] = {"witness=N (500) node limit of each witness search while contracting, 1..100000",
-                                   NULL};
+static const char *const HELP[] = {
+    "witness=N (500) node limit of each witness search while contracting, 1..100000",
+    "exact=0|1 (0) price nodes by full witness searches (1) instead of the two-arc bound (0): slower build", NULL};
 
 const Entry ENTRY_CH = {
     .name = "ch",
-    .summary = "Contraction Hierarchies: contracted grid graph, bidirectional upward search; optimal (witness=N)",
+    .summary =
+        "Contraction Hierarchies: contracted grid graph, bidirectional upward search; optimal (witness=N, exact=0|1)",
     .subopt_bound = 1.0,
     .option_keys = KNOWN,
     .option_help = HELP,

@@ -13,9 +13,7 @@ bool ch_query_init(ChQuery *q, const ChGraph *g, Err *err)
     bool ok = true;
     for (int s = 0; s < 2; s++) {
         q->label[s] = calloc(n, sizeof *q->label[s]);
-        q->open[s].cap = (uint32_t)n;
-        q->open[s].item = malloc(n * sizeof *q->open[s].item);
-        ok = ok && q->label[s] && q->open[s].item;
+        ok = ch_open_init(&q->open[s], (uint32_t)n) && ok && q->label[s];
     }
     q->chain = malloc(n * sizeof *q->chain);
     q->stack_cap = 3 * 1024;
@@ -31,48 +29,11 @@ void ch_query_free(ChQuery *q)
 {
     for (int s = 0; s < 2; s++) {
         free(q->label[s]);
-        free(q->open[s].item);
+        ch_open_free(&q->open[s]);
     }
     free(q->stack);
     free(q->chain);
     memset(q, 0, sizeof *q);
-}
-
-/* A binary min-heap on the key; the caller skips stale entries. Sifting
- * down picks the smaller child without a branch: the comparison of two
- * children is a coin toss the predictor always loses, and at a few hundred
- * pops per query those mispredictions were the query's largest cost. */
-static void open_push(ChOpen *o, uint64_t key, uint32_t node)
-{
-    if (o->n + 1 >= o->cap) { /* one spare slot lets open_pop read a missing right child */
-        ChOpenItem *more = realloc(o->item, (size_t)o->cap * 2 * sizeof *more);
-        if (!more)
-            abort();
-        o->item = more;
-        o->cap *= 2;
-    }
-    uint32_t i = o->n++;
-    while (i > 0 && o->item[(i - 1) / 2].key > key) {
-        o->item[i] = o->item[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    o->item[i] = (ChOpenItem){key, node};
-}
-
-static ChOpenItem open_pop(ChOpen *o)
-{
-    ChOpenItem top = o->item[0], last = o->item[--o->n];
-    uint32_t i = 0, n = o->n;
-    o->item[n].key = UINT64_MAX; /* a missing right child never wins */
-    for (uint32_t c = 1; c < n; c = 2 * i + 1) {
-        c += o->item[c + 1].key < o->item[c].key;
-        if (o->item[c].key >= last.key)
-            break;
-        o->item[i] = o->item[c];
-        i = c;
-    }
-    o->item[i] = last;
-    return top;
 }
 
 /* The node whose upward edges include e: binary search over `first`, done
@@ -90,33 +51,35 @@ static uint32_t ch_edge_owner(const ChGraph *g, uint32_t e)
     return lo;
 }
 
-/* The upward edge between `low` and `other`, stored at the lower-ranked `low`. */
-static uint32_t find_edge(const ChGraph *g, uint32_t low, uint32_t other)
-{
-    for (uint32_t e = g->first[low]; e < g->first[low + 1]; e++)
-        if (g->edge[e].target == other)
-            return e;
-    return CH_NONE;
-}
-
 static void emit(const ChGraph *g, const Grid *grid, uint32_t node, xyPath *out)
 {
     int cell = (int)g->cell[node];
     path_push(out, (xyLoc){(int16_t)grid_index_x(grid, cell), (int16_t)grid_index_y(grid, cell)});
 }
 
-/* Appends the cells after `from` of edge e (from -> to), unpacking shortcuts. */
+/* Appends the cells after `from` of edge e, walked from `from` to `to` (its
+ * two ends, either way round): an original move emits `to`, a shortcut with
+ * a shape emits its cells by geometry, any other shortcut is its two halves. */
 static void unpack(ChQuery *q, const Grid *grid, uint32_t from, uint32_t to, uint32_t e, xyPath *out)
 {
     const ChGraph *g = q->g;
     size_t top = 0;
     q->stack[top++] = from;
     q->stack[top++] = to;
-    q->stack[top++] = g->edge[e].middle;
+    q->stack[top++] = e;
     while (top) {
-        uint32_t mid = q->stack[--top], b = q->stack[--top], a = q->stack[--top];
-        if (mid == CH_NONE) {
-            emit(g, grid, b, out);
+        e = q->stack[--top];
+        to = q->stack[--top];
+        from = q->stack[--top];
+        uint32_t aux = g->edge[e].aux;
+        if (aux == CH_ORIGINAL) {
+            emit(g, grid, to, out);
+            continue;
+        }
+        bool upward = g->edge[e].target == to; /* from is the lower end */
+        int shape = (int)CH_SC_SHAPE(aux);
+        if (shape != CH_SHAPE_NONE) { /* a shape is seen from the lower end; mirrored from the upper */
+            ch_shape_emit(grid, g->cell[from], g->cell[to], upward ? shape : 3 - shape, out);
             continue;
         }
         if (top + 6 > q->stack_cap) {
@@ -126,14 +89,14 @@ static void unpack(ChQuery *q, const Grid *grid, uint32_t from, uint32_t to, uin
                 abort();
             q->stack = ns;
         }
-        /* The middle node ranks below both ends, so it stores both halves. */
-        uint32_t e2 = find_edge(g, mid, b), e1 = find_edge(g, mid, a);
-        q->stack[top++] = mid; /* second half: mid -> b */
-        q->stack[top++] = b;
-        q->stack[top++] = g->edge[e2].middle;
-        q->stack[top++] = a; /* first half, popped first: a -> mid */
-        q->stack[top++] = mid;
-        q->stack[top++] = g->edge[e1].middle;
+        const ChShortcut *sc = &g->sc[CH_SC_INDEX(aux)];
+        uint32_t second = upward ? sc->high : sc->low, first = upward ? sc->low : sc->high;
+        q->stack[top++] = sc->mid; /* second half: mid -> to */
+        q->stack[top++] = to;
+        q->stack[top++] = second;
+        q->stack[top++] = from; /* first half, popped first: from -> mid */
+        q->stack[top++] = sc->mid;
+        q->stack[top++] = first;
     }
 }
 
@@ -166,7 +129,7 @@ static void settle(ChQuery *q, int side, uint32_t v, uint32_t stamp, uint64_t be
         if (d >= best || (lw->stamp == stamp && d >= lw->dist))
             continue; /* cannot lead to a shorter meeting, or no improvement */
         *lw = (ChLabel){d, stamp, e};
-        open_push(&q->open[side], d, edge->target);
+        ch_open_push(&q->open[side], d, edge->target);
     }
     q->scanned += end - begin;
 }
@@ -182,7 +145,7 @@ static uint32_t meet_in_middle(ChQuery *q, uint32_t src, uint32_t dst)
     for (int side = 0; side < 2; side++) {
         q->open[side].n = 0;
         q->label[side][ends[side]] = (ChLabel){0, stamp, CH_NONE};
-        open_push(&q->open[side], 0, ends[side]);
+        ch_open_push(&q->open[side], 0, ends[side]);
     }
     for (int side = 0;; side ^= 1) {
         bool live[2];
@@ -193,7 +156,7 @@ static uint32_t meet_in_middle(ChQuery *q, uint32_t src, uint32_t dst)
         if (!live[side])
             side ^= 1;
         ChLabel *mine = q->label[side], *other = q->label[side ^ 1];
-        ChOpenItem top = open_pop(&q->open[side]);
+        ChOpenItem top = ch_open_pop(&q->open[side]);
         uint32_t v = top.node;
         if (top.key != mine[v].dist)
             continue; /* stale: v was pushed again with a smaller key */

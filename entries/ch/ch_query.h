@@ -4,14 +4,16 @@
  *
  * Owns one label array per side (distance, generation stamp and the edge it
  * came by: 16 bytes, four to a cache line, so relaxing an edge touches one
- * line), both open lists and the unpacking stack, all sized once by
- * ch_query_init; a query allocates only when it needs more open entries or
+ * line), both open lists (ch_open.h) and the unpacking stack, all sized once
+ * by ch_query_init; a query allocates only when it needs more open entries or
  * deeper shortcut nesting than any query before (those arrays double). The
- * ChGraph is borrowed and must outlive the query. Costs are ch.h's integers. */
+ * ChGraph is borrowed and must outlive the query. Costs are ch.h's integers.
+ * Shortcuts unpack through their records and shapes (ch.h). */
 #ifndef GPPC_CH_QUERY_H
 #define GPPC_CH_QUERY_H
 
 #include "ch.h"
+#include "ch_open.h"
 
 typedef struct ChLabel {
     uint64_t dist;
@@ -20,21 +22,6 @@ typedef struct ChLabel {
                                   endpoint (the predecessor) is the node whose
                                   edge range holds it (ch_edge_owner) */
 } ChLabel;
-
-/* Open list without decrease-key: an improved label is pushed again and the
- * stale entry is skipped when popped (its key no longer equals the label).
- * Integer keys and no position slots to keep up to date make a push or pop
- * much cheaper than search/heap's, and in a CH search most labels are set
- * once, so few entries go stale. */
-typedef struct ChOpenItem {
-    uint64_t key;
-    uint32_t node;
-} ChOpenItem;
-
-typedef struct ChOpen {
-    ChOpenItem *item;
-    uint32_t n, cap; /* cap doubles when a search needs more */
-} ChOpen;
 
 typedef struct ChQuery {
     const ChGraph *g;

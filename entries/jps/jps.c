@@ -1,18 +1,20 @@
-/* Jump Point Search: jumps, successors, the search (jps.h). */
+/* Jump Point Search, online and JPS+: jumps, successors, the search (jps.h). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "jps.h"
 
 static inline int sgn(int v) { return (v > 0) - (v < 0); }
-static inline bool open_cell(const Jps *j, int px, int py) { return bitrows_get(&j->rows, py, px); }
+static inline bool open_cell(const Jps *j, int px, int py) { return j->grid.cells[py * j->grid.stride + px]; }
 static inline bool diag_legal(const Jps *j, int px, int py, int dx, int dy)
 {
     return open_cell(j, px + dx, py + dy) && open_cell(j, px + dx, py) && open_cell(j, px, py + dy);
 }
+/* The direction (grid.h order) of the unit step (dx, dy), [dy + 1][dx + 1]. */
+static const int8_t DIR_OF[3][3] = {{7, 0, 4}, {3, -1, 1}, {6, 2, 5}};
 
-/* Straight jump from (px, py) along (dx, dy), one of them 0. Returns the jump
- * point's column (dx) or row (dy), or -1. */
+/* Online straight jump from (px, py) along (dx, dy), one of them 0. Returns
+ * the jump point's column (dx) or row (dy), or -1. */
 static int jump_straight(const Jps *j, int px, int py, int dx, int dy)
 {
     if (dx)
@@ -20,7 +22,7 @@ static int jump_straight(const Jps *j, int px, int py, int dx, int dy)
     return bitrows_jump(&j->cols, px, py, dy, px == j->gx ? j->gy : -1);
 }
 
-/* Diagonal jump; true with the jump point in (*ox, *oy). */
+/* Online diagonal jump; true with the jump point in (*ox, *oy). */
 static bool jump_diagonal(const Jps *j, int px, int py, int dx, int dy, int *ox, int *oy)
 {
     while (diag_legal(j, px, py, dx, dy)) {
@@ -36,69 +38,139 @@ static bool jump_diagonal(const Jps *j, int px, int py, int dx, int dy, int *ox,
     return false;
 }
 
-static void relax(Jps *j, uint32_t from, int px, int py, double cost)
+/* parent[] packs the parent cell (below 2^28: GRID_MAX_DIM^2 padded cells
+ * fit) and the direction of the last step into the cell (bits 28-31; 8 at
+ * the start), so an expansion needs no division to learn how it was entered. */
+#define PARENT_CELL ((1u << 28) - 1)
+#define PARENT_DIR_SHIFT 28
+
+/* Offers (px, py), reached from `from` at `cost` with last step `dir`. */
+static void relax(Jps *j, uint32_t from, int px, int py, double cost, int dir)
 {
     uint32_t id = (uint32_t)(py * j->grid.stride + px);
     double g = j->bf.node[from].g + cost;
     BfOffer o = bf_offer(&j->bf, id, g);
     if (o) {
         int hx = abs(px - j->gx), hy = abs(py - j->gy);
-        j->parent[id] = from;
+        j->parent[id] = from | (uint32_t)dir << PARENT_DIR_SHIFT;
         bf_queue(&j->bf, id, o, g + (hx > hy ? hx - hy : hy - hx) + (hx < hy ? hx : hy) * GRID_SQRT2);
     }
 }
 
-static void try_straight(Jps *j, uint32_t from, int px, int py, int dx, int dy)
+/* JPS+ straight jump from q = (qx, qy) in direction dir; q is `from` or a
+ * cell its diagonal sweep passed, `base` away, and tq its table row. The
+ * goal on this ray, within reach, comes before any jump point. */
+static inline void plus_straight(Jps *j, uint32_t from, const int16_t *tq, int qx, int qy, int dir, double base)
 {
+    int v = tq[dir], dx = GRID_DX[dir], dy = GRID_DY[dir];
+    if (__builtin_expect(dx ? qy == j->gy : qx == j->gx, 0)) {
+        int to_goal = dx ? (j->gx - qx) * dx : (j->gy - qy) * dy;
+        if (to_goal > 0 && to_goal <= (v > 0 ? v : -v)) {
+            relax(j, from, j->gx, j->gy, base + to_goal, dir);
+            return;
+        }
+    }
+    if (v > 0)
+        relax(j, from, qx + v * dx, qy + v * dy, base + v, dir);
+}
+
+static void try_straight(Jps *j, uint32_t from, int px, int py, int dir)
+{
+    if (j->plus) {
+        plus_straight(j, from, jt_cell(&j->table, from), px, py, dir, 0);
+        return;
+    }
+    int dx = GRID_DX[dir], dy = GRID_DY[dir];
     int t = jump_straight(j, px, py, dx, dy);
     if (t >= 0)
-        relax(j, from, dx ? t : px, dy ? t : py, abs(dx ? t - px : t - py));
+        relax(j, from, dx ? t : px, dy ? t : py, abs(dx ? t - px : t - py), dir);
 }
 
-static void try_diagonal(Jps *j, uint32_t from, int px, int py, int dx, int dy)
+/* A cell k diagonal steps from `from` where the sweep turns: the goal
+ * itself, or the origin of two straight jumps. */
+static inline void sweep_stop(Jps *j, uint32_t from, uint32_t cell, int x, int y, int dir, int k)
 {
-    int ox, oy;
-    if (jump_diagonal(j, px, py, dx, dy, &ox, &oy))
-        relax(j, from, ox, oy, abs(ox - px) * GRID_SQRT2);
+    if (__builtin_expect(x == j->gx && y == j->gy, 0)) {
+        relax(j, from, x, y, k * GRID_SQRT2, dir);
+        return;
+    }
+    const int16_t *tq = jt_cell(&j->table, cell);
+    plus_straight(j, from, tq, x, y, DIR_OF[1][GRID_DX[dir] + 1], k * GRID_SQRT2);
+    plus_straight(j, from, tq, x, y, DIR_OF[GRID_DY[dir] + 1][1], k * GRID_SQRT2);
 }
 
-/* Successors of `id` given the direction it was entered in ((0,0) at the start). */
-static void expand(Jps *j, uint32_t id, int dx, int dy)
+/* Online: one diagonal jump, its end a node. JPS+ sweeps the whole diagonal
+ * instead and generates the straight successors of every diagonal jump point
+ * on it directly, with `from` as their parent (the path to each is diagonal
+ * first, then straight: jps_find unpacks it so), so those intermediate
+ * points never enter the open list (Harabor & Grastien 2014, §5: pruning
+ * intermediate nodes). The cell where the diagonal meets the goal's row or
+ * column is such a point too, as the table cannot know the goal. */
+static void try_diagonal(Jps *j, uint32_t from, int px, int py, int dir)
+{
+    int dx = GRID_DX[dir], dy = GRID_DY[dir];
+    if (!j->plus) {
+        int ox, oy;
+        if (jump_diagonal(j, px, py, dx, dy, &ox, &oy))
+            relax(j, from, ox, oy, abs(ox - px) * GRID_SQRT2, dir);
+        return;
+    }
+    int ax = (j->gx - px) * dx, ay = (j->gy - py) * dy, m = ax < ay ? ax : ay; /* steps to the goal's line */
+    int step = dy * j->grid.stride + dx;
+    for (int k = 0;;) { /* k: steps swept so far */
+        int v = jt_cell(&j->table, (uint32_t)((int)from + k * step))[dir];
+        if (m > k && m - k <= (v > 0 ? v : -v) && m - k != v)
+            sweep_stop(j, from, (uint32_t)((int)from + m * step), px + m * dx, py + m * dy, dir, m);
+        if (v <= 0)
+            return;
+        k += v;
+        sweep_stop(j, from, (uint32_t)((int)from + k * step), px + k * dx, py + k * dy, dir, k);
+    }
+}
+
+/* Successors of `id` given the direction it was entered in (-1 at the start). */
+static void expand(Jps *j, uint32_t id, int in)
 {
     int px = (int)(id % (uint32_t)j->grid.stride), py = (int)(id / (uint32_t)j->grid.stride);
-    if (!dx && !dy) {
-        for (int d = 0; d < 8; d++) {
-            if (d < 4)
-                try_straight(j, id, px, py, GRID_DX[d], GRID_DY[d]);
-            else
-                try_diagonal(j, id, px, py, GRID_DX[d], GRID_DY[d]);
-        }
+    if (in < 0) {
+        for (int d = 0; d < 4; d++)
+            try_straight(j, id, px, py, d);
+        for (int d = 4; d < 8; d++)
+            try_diagonal(j, id, px, py, d);
         return;
     }
-    if (dx && dy) {
-        try_straight(j, id, px, py, dx, 0);
-        try_straight(j, id, px, py, 0, dy);
-        try_diagonal(j, id, px, py, dx, dy);
+    int dx = GRID_DX[in], dy = GRID_DY[in];
+    if (GRID_DIR_IS_DIAGONAL(in)) {
+        try_straight(j, id, px, py, DIR_OF[1][dx + 1]);
+        try_straight(j, id, px, py, DIR_OF[dy + 1][1]);
+        try_diagonal(j, id, px, py, in);
         return;
     }
-    try_straight(j, id, px, py, dx, dy);
+    try_straight(j, id, px, py, in);
     /* Forced pairs on both sides of a straight move. */
     for (int side = -1; side <= 1; side += 2) {
         int sx = dy ? side : 0, sy = dx ? side : 0; /* perpendicular offset */
         if (!open_cell(j, px - dx + sx, py - dy + sy) && open_cell(j, px + sx, py + sy)) {
-            try_straight(j, id, px, py, sx, sy);
-            try_diagonal(j, id, px, py, dx + sx, dy + sy);
+            try_straight(j, id, px, py, DIR_OF[sy + 1][sx + 1]);
+            try_diagonal(j, id, px, py, DIR_OF[dy + sy + 1][dx + sx + 1]);
         }
     }
 }
 
-bool jps_init(Jps *j, const Grid *map, Err *err)
+bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err)
 {
     memset(j, 0, sizeof *j);
     size_t cells = (size_t)(map->height + 2) * (size_t)(map->width + 2);
-    if (!grid_copy(&j->grid, map, err) || !bitrows_init(&j->rows, map, false, err) ||
-        !bitrows_init(&j->cols, map, true, err))
+    if (table) { /* JPS+: the table replaces the bit rows */
+        j->plus = true;
+        j->table = *table;
+        memset(table, 0, sizeof *table);
+        if (!grid_copy(&j->grid, map, err))
+            goto fail;
+    } else if (!grid_copy(&j->grid, map, err) || !bitrows_init(&j->rows, map, false, err) ||
+               !bitrows_init(&j->cols, map, true, err)) {
         goto fail;
+    }
     j->passable = grid_count_passable(map);
     j->parent = malloc(cells * sizeof *j->parent);
     j->trace = malloc((j->passable + 1) * sizeof *j->trace);
@@ -116,6 +188,7 @@ void jps_free(Jps *j)
 {
     bitrows_free(&j->rows);
     bitrows_free(&j->cols);
+    jt_free(&j->table);
     bf_free(&j->bf);
     free(j->parent);
     free(j->trace);
@@ -135,8 +208,9 @@ static bool reserve_cells(Jps *j, size_t cells, Err *err)
     return (trace && bf_reserve(&j->bf, (uint32_t)(cells + 1))) || err_set(err, "jps: out of memory for the open list");
 }
 
-/* The map changed: the bit rows (both orientations) and the grid copy are all
- * the map state JPS has, so an update is a bit flip per cell. */
+/* The map changed. Online, the bit rows (both orientations) and the grid
+ * copy are all the map state, so an update is a bit flip per cell; JPS+
+ * refills the lines of its table the cells touch (jumptable.h). */
 bool jps_update(Jps *j, const CellChange *changes, int n, Err *err)
 {
     if (!reserve_cells(j, j->passable + changes_opening(changes, n), err))
@@ -144,9 +218,13 @@ bool jps_update(Jps *j, const CellChange *changes, int n, Err *err)
     for (int i = 0; i < n; i++) {
         const CellChange *c = &changes[i];
         j->passable += (size_t)grid_set_passable(&j->grid, c->x, c->y, c->passable); /* -1 wraps */
-        bitrows_set_cell(&j->rows, false, c->x, c->y, c->passable);
-        bitrows_set_cell(&j->cols, true, c->x, c->y, c->passable);
+        if (!j->plus) {
+            bitrows_set_cell(&j->rows, false, c->x, c->y, c->passable);
+            bitrows_set_cell(&j->cols, true, c->x, c->y, c->passable);
+        }
     }
+    if (j->plus)
+        jt_update(&j->table, &j->grid, changes, n);
     return true;
 }
 
@@ -159,7 +237,7 @@ void jps_find(Jps *j, xyLoc s, xyLoc g, xyPath *path)
     j->gy = g.y + 1;
     uint32_t start = (uint32_t)((s.y + 1) * stride + s.x + 1), goal = (uint32_t)(j->gy * stride + j->gx);
     bf_start(&j->bf, start, 0);
-    j->parent[start] = start;
+    j->parent[start] = start | 8u << PARENT_DIR_SHIFT;
     bool found = false;
     uint32_t id;
     while (bf_pop(&j->bf, &id)) {
@@ -168,32 +246,32 @@ void jps_find(Jps *j, xyLoc s, xyLoc g, xyPath *path)
             break;
         }
         j->expanded++;
-        uint32_t par = j->parent[id];
-        int dx = sgn((int)(id % (uint32_t)stride) - (int)(par % (uint32_t)stride));
-        int dy = sgn((int)(id / (uint32_t)stride) - (int)(par / (uint32_t)stride));
-        expand(j, id, dx, dy);
+        int in = (int)(j->parent[id] >> PARENT_DIR_SHIFT);
+        expand(j, id, in == 8 ? -1 : in);
     }
     if (!found)
         return;
     size_t n = 0;
-    for (uint32_t v = goal;; v = j->parent[v]) {
+    for (uint32_t v = goal;; v = j->parent[v] & PARENT_CELL) {
         j->trace[n++] = v;
         if (v == start)
             break;
     }
     path_push(path, s);
-    for (size_t i = n - 1; i > 0; i--) { /* each segment is one straight or diagonal line */
-        int ax = (int)(j->trace[i] % (uint32_t)stride), ay = (int)(j->trace[i] / (uint32_t)stride);
+    for (size_t i = n - 1; i > 0; i--) { /* each segment: diagonal first, then straight */
+        int x = (int)(j->trace[i] % (uint32_t)stride), y = (int)(j->trace[i] / (uint32_t)stride);
         int bx = (int)(j->trace[i - 1] % (uint32_t)stride), by = (int)(j->trace[i - 1] / (uint32_t)stride);
-        int dx = sgn(bx - ax), dy = sgn(by - ay), steps = abs(bx - ax) > abs(by - ay) ? abs(bx - ax) : abs(by - ay);
-        path_reserve(path, (size_t)steps);
-        for (int k = 1; k <= steps; k++)
-            path->cells[path->len++] = (xyLoc){(int16_t)(ax + k * dx - 1), (int16_t)(ay + k * dy - 1)};
+        int ex = abs(bx - x), ey = abs(by - y), dx = sgn(bx - x), dy = sgn(by - y);
+        path_reserve(path, (size_t)(ex > ey ? ex : ey));
+        for (int k = ex < ey ? ex : ey; k > 0; k--, x += dx, y += dy)
+            path->cells[path->len++] = (xyLoc){(int16_t)(x + dx - 1), (int16_t)(y + dy - 1)};
+        for (dx = x == bx ? 0 : dx, dy = y == by ? 0 : dy; x != bx || y != by; x += dx, y += dy)
+            path->cells[path->len++] = (xyLoc){(int16_t)(x + dx - 1), (int16_t)(y + dy - 1)};
     }
 }
 
 size_t jps_bytes(const Jps *j)
 {
     return j->bf.count * (sizeof(BfNode) + sizeof *j->parent) + j->bf.open.cap * sizeof(HeapItem) +
-           ((size_t)j->rows.rows * j->rows.words + (size_t)j->cols.rows * j->cols.words) * 8;
+           (j->plus ? 0 : ((size_t)j->rows.rows * j->rows.words + (size_t)j->cols.rows * j->cols.words) * 8);
 }

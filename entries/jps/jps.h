@@ -11,18 +11,27 @@
  * straight plus its forced pair; a diagonal arrival tries its two straight
  * components and the diagonal. Each parent -> child segment is one straight or
  * diagonal line, unpacked into cells for the caller.
- * No preprocessing. Owns a copy of the map, its bit rows, the per-cell
- * search arrays (best-first core, search/best_first.h: stamps, no clearing)
- * and the open list, all allocated in jps_init. Costs: 1 and sqrt(2). */
+ * Two sources of jumps, one search: online JPS scans bit rows (bitrows.h, no
+ * preprocessing); JPS+ looks every jump up in the jump table (jumptable.h,
+ * built in PreprocessMap) and never scans. They share the successor rules,
+ * the search and the unpacking on purpose: the table answers exactly what
+ * the scans answer, except that JPS+ also stops a diagonal jump where it
+ * meets the goal's row or column (the table cannot know the goal).
+ * Owns a copy of the map, its bit rows or jump table, the per-cell search
+ * arrays (best-first core, search/best_first.h: stamps, no clearing) and the
+ * open list, all allocated in jps_init. Costs: 1 and sqrt(2). */
 #ifndef GPPC_ENTRIES_JPS_H
 #define GPPC_ENTRIES_JPS_H
 
 #include "../../search/best_first.h"
 #include "bitrows.h"
+#include "jumptable.h"
 
 typedef struct Jps {
     Grid grid;
-    BitRows rows, cols; /* cols: the transposed grid */
+    bool plus;          /* JPS+: jumps from `table`, no bit rows */
+    BitRows rows, cols; /* online: the grid as bit rows; cols: transposed */
+    JumpTable table;    /* JPS+ */
     BestFirst bf;       /* node id = padded cell index */
     uint32_t *parent;   /* per padded cell: the jump point it came from */
     uint64_t expanded;
@@ -31,14 +40,17 @@ typedef struct Jps {
     size_t passable; /* cells of the map as it is now */
 } Jps;
 
-bool jps_init(Jps *j, const Grid *map, Err *err);
+/* Online JPS with table == NULL; JPS+ with a table of this map, which the
+ * search takes over (*table is emptied). */
+bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err);
 void jps_free(Jps *j);
 /* Appends a shortest path s .. g to `path`; nothing when there is none. */
 void jps_find(Jps *j, xyLoc s, xyLoc g, xyPath *path);
-/* Applies changed cells (inside the map) to the map copy and the bit rows;
- * false + message when the open list could not grow (nothing changed). */
+/* Applies changed cells (inside the map) to the map copy and the bit rows or
+ * the jump table; false + message when the open list could not grow
+ * (nothing changed). */
 bool jps_update(Jps *j, const CellChange *changes, int n, Err *err);
-/* Bytes of the search arrays and bit rows. */
+/* Bytes of the search arrays and bit rows (the table: jt_bytes). */
 size_t jps_bytes(const Jps *j);
 
 #endif

@@ -1,15 +1,29 @@
-/* entries/jps: the Jump Point Search entry (jps.h) through the entry table.
- * No preprocessing, no options; the whole path in one call; update() flips
- * bits in place. */
+/* entries/jps: the two Jump Point Search entries (jps.h) through the entry
+ * table. `jps`: no preprocessing, jumps scanned online. `jps+`: the jump
+ * table (jumptable.h) built in PreprocessMap and written to the file
+ * (common header, entry "jps+", version 1, then the table section); a
+ * rejected file is rebuilt in memory (said on stderr). No options; the whole
+ * path in one call; update() flips bits (jps) or refills the touched lines of
+ * the table (jps+). */
+#include <stdio.h>
 #include <stdlib.h>
 
+#include "../../common/binio.h"
 #include "../entry.h"
 #include "jps.h"
+
+#define JPS_PLUS_FILE_VERSION 1
 
 static bool jps_check_options(const EntryOpts *opts, Err *err)
 {
     static const char *const none[] = {NULL};
     return opts_only(opts, none, "jps", err);
+}
+
+static bool jps_plus_check_options(const EntryOpts *opts, Err *err)
+{
+    static const char *const none[] = {NULL};
+    return opts_only(opts, none, "jps+", err);
 }
 
 static void jps_destroy(void *inst)
@@ -20,19 +34,76 @@ static void jps_destroy(void *inst)
     free(inst);
 }
 
-static void *jps_prepare(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
+/* A search over `map`, JPS+ when table != NULL (taken over). */
+static void *jps_new(const Grid *map, JumpTable *table, Err *err)
 {
-    (void)file;
     Jps *j = calloc(1, sizeof *j);
     if (!j) {
         err_set(err, "jps: out of memory");
+        if (table)
+            jt_free(table);
         return NULL;
     }
-    if (!jps_check_options(opts, err) || !jps_init(j, map, err)) {
+    if (!jps_init(j, map, table, err)) {
         free(j);
         return NULL;
     }
     return j;
+}
+
+static void *jps_prepare(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
+{
+    (void)file;
+    return jps_check_options(opts, err) ? jps_new(map, NULL, err) : NULL;
+}
+
+static FileHeader plus_header(const Grid *g)
+{
+    FileHeader h = {JPS_PLUS_FILE_VERSION, "jps+", (uint32_t)g->width, (uint32_t)g->height, grid_checksum(g)};
+    return h;
+}
+
+static bool jps_plus_preprocess(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
+{
+    JumpTable t;
+    if (!jps_plus_check_options(opts, err) || !jt_build(&t, map, err))
+        return false;
+    BinFile f;
+    bool ok = bin_create(&f, file, err);
+    if (ok) {
+        FileHeader h = plus_header(map);
+        bin_put_header(&f, &h);
+        jt_write(&t, &f);
+        ok = bin_commit(&f, err);
+    }
+    jt_free(&t);
+    return ok;
+}
+
+static bool load_table(JumpTable *t, const Grid *map, const char *file, Err *err)
+{
+    FILE *fp = fopen(file, "rb");
+    if (!fp)
+        return err_set(err, "%s: cannot open (not preprocessed?)", file);
+    BinFile f = {.fp = fp, .path = file};
+    FileHeader want = plus_header(map);
+    bool ok = bin_check_header(&f, &want, err) && jt_read(t, map, &f, err);
+    fclose(fp);
+    return ok;
+}
+
+static void *jps_plus_prepare(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
+{
+    if (!jps_plus_check_options(opts, err))
+        return NULL;
+    JumpTable t;
+    Err why;
+    if (!load_table(&t, map, file, &why)) {
+        fprintf(stderr, "jps+: rejected %s; rebuilding in memory\n", why.msg);
+        if (!jt_build(&t, map, err))
+            return NULL;
+    }
+    return jps_new(map, &t, err);
 }
 
 static bool jps_entry_update(void *inst, const CellChange *changes, int n, Err *err)
@@ -50,8 +121,13 @@ static void jps_counters(void *inst, Counters *out, bool detail)
 {
     Jps *j = inst;
     out->expanded = j->expanded;
-    if (detail)
-        counters_add(out, "search_bytes", (double)jps_bytes(j));
+    if (!detail)
+        return;
+    counters_add(out, "search_bytes", (double)jps_bytes(j));
+    if (j->plus) {
+        counters_add(out, "table_bytes", (double)jt_bytes(&j->table));
+        counters_add(out, "table_bytes_per_cell", (double)JT_BYTES_PER_CELL);
+    }
 }
 
 const Entry ENTRY_JPS = {
@@ -60,6 +136,19 @@ const Entry ENTRY_JPS = {
     .subopt_bound = 1.0,
     .check_options = jps_check_options,
     .prepare = jps_prepare,
+    .get_path = jps_get_path,
+    .update = jps_entry_update,
+    .counters = jps_counters,
+    .destroy = jps_destroy,
+};
+
+const Entry ENTRY_JPS_PLUS = {
+    .name = "jps+",
+    .summary = "JPS+: JPS with every jump precomputed (16 bytes per cell), no corner cutting; optimal",
+    .subopt_bound = 1.0,
+    .check_options = jps_plus_check_options,
+    .preprocess = jps_plus_preprocess,
+    .prepare = jps_plus_prepare,
     .get_path = jps_get_path,
     .update = jps_entry_update,
     .counters = jps_counters,

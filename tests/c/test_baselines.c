@@ -1,11 +1,13 @@
-/* JPS and CH: optimal (lengths equal the scenario optima) and valid on the
- * embedded maps and a sample of real ones; CH's file round trip and rejection. */
+/* JPS, JPS+, sub and CH: optimal (lengths equal the scenario optima) and
+ * valid on the embedded maps and a sample of real ones; the JPS+ table after
+ * updates; the preprocessing files' round trip and rejection. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "../../common/binio.h"
+#include "../../entries/jps/jumptable.h"
 #include "../../grid/validate.h"
 #include "test.h"
 
@@ -48,14 +50,55 @@ static void check_optimal(T *t, const char *spec, const Loaded *l, const char *w
         e->destroy(inst);
 }
 
-static void test_jps_optimal_on_embedded_maps(T *t)
+static void test_jps_jpsplus_sub_optimal_on_embedded_maps(T *t)
 {
     for (int i = 0; EMBEDDED[i]; i++) {
         Loaded l;
-        if (load_named(t, EMBEDDED[i], &l))
+        if (load_named(t, EMBEDDED[i], &l)) {
             check_optimal(t, "jps", &l, EMBEDDED[i], 1);
+            check_optimal(t, "jps+", &l, EMBEDDED[i], 2); /* every other query: the families' -check runs do all */
+            check_optimal(t, "sub", &l, EMBEDDED[i], 2);
+        }
         unload(&l);
     }
+}
+
+/* jt_update after random batches of changes leaves exactly the table a fresh
+ * build of the changed map gives (byte for byte); the same changes without
+ * jt_update leave a different table, so the comparison can fail. */
+static void test_jumptable_update_equals_fresh_build(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/16room256-0", &l))
+        return;
+    Err err;
+    JumpTable kept, fresh, stale;
+    CHECK(t, jt_build(&kept, &l.g, &err) && jt_build(&stale, &l.g, &err));
+    uint32_t seed = 12345;
+    size_t bytes = (size_t)(l.g.width + 2) * (size_t)(l.g.height + 2) * JT_BYTES_PER_CELL;
+    for (int round = 0; round < 40; round++) {
+        CellChange c[8];
+        int n = 1 + round % 8;
+        for (int i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            int x = (int)((seed >> 8) % (uint32_t)l.g.width);
+            seed = seed * 1103515245u + 12345u;
+            int y = (int)((seed >> 8) % (uint32_t)l.g.height);
+            c[i] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&l.g, x, y)};
+            l.g.cells[grid_index(&l.g, x, y)] = c[i].passable;
+        }
+        jt_update(&kept, &l.g, c, n);
+        CHECK(t, jt_build(&fresh, &l.g, &err));
+        int bx, by, bd;
+        CHECKF(t, memcmp(kept.d, fresh.d, bytes) == 0 && jt_verify(&kept, &l.g, &bx, &by, &bd) == 0,
+               "round %d: the updated table differs from a fresh build", round);
+        jt_free(&fresh);
+    }
+    int bx0, by0, bd0;
+    CHECK(t, memcmp(stale.d, kept.d, bytes) != 0 && jt_verify(&stale, &l.g, &bx0, &by0, &bd0) > 0);
+    jt_free(&kept);
+    jt_free(&stale);
+    unload(&l);
 }
 
 /* Contraction takes about two seconds per 256x256 map (several times that
@@ -89,26 +132,33 @@ static void test_baselines_optimal_on_real_maps(T *t)
         if (!load_paths(t, map, scen, &l))
             continue;
         check_optimal(t, "jps", &l, names[i], 1);
+        if (i < 3) { /* the maze's 4,000 long queries would add minutes under the sanitizers */
+            check_optimal(t, "jps+", &l, names[i], 3);
+            check_optimal(t, "sub", &l, names[i], 3);
+        }
         if (i < 2) /* the two small DAO maps: contraction stays quick */
             check_optimal(t, "ch", &l, names[i], 3);
         unload(&l);
     }
 }
 
-static void test_ch_file_round_trip_and_rejects(T *t)
+/* The common header rules (common/binio.h) for `spec`'s file: a good file is
+ * taken as it is; a truncated, bit-flipped, header-only or foreign file is
+ * rejected with a message naming why and the map still answers (the entry
+ * rebuilds in memory); a file for the map before one cell changed is stale.
+ * Leaves a fresh file of l's map in `file` and its size in *size. */
+static void check_file_rejects(T *t, const char *spec, const Loaded *l, char *file, size_t file_size, long *size_out)
 {
-    Loaded l;
-    if (!load_named(t, "mazes/maze256-1-0", &l)) /* contracts in a tenth of a second */
-        return;
     const Entry *e;
     EntryOpts o;
     Err err;
-    CHECK(t, entry_parse_spec("ch", &e, &o, &err));
-    char file[256], msg[1024];
-    snprintf(file, sizeof file, "%s/ch.pre", temp_dir());
-    CHECK(t, entry_preprocess(e, &l.g, file, &o, &err));
-    void *inst = prepare_capturing(e, &l.g, file, &o, msg, sizeof msg);
-    CHECKF(t, inst && msg[0] == '\0', "a good file was not taken as it is: %s", msg);
+    char msg[1024];
+    *size_out = 0;
+    CHECK(t, entry_parse_spec(spec, &e, &o, &err));
+    snprintf(file, file_size, "%s/%s.pre", temp_dir(), e->name);
+    CHECK(t, entry_preprocess(e, &l->g, file, &o, &err));
+    void *inst = prepare_capturing(e, &l->g, file, &o, msg, sizeof msg);
+    CHECKF(t, inst && msg[0] == '\0', "%s: a good file was not taken as it is: %s", spec, msg);
     if (inst)
         e->destroy(inst);
     FILE *fp = fopen(file, "rb");
@@ -124,7 +174,7 @@ static void test_ch_file_round_trip_and_rejects(T *t)
                  {"header only", 44, -1, "truncated"},
                  {"foreign", 0, -1, "truncated"}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        CHECK(t, entry_preprocess(e, &l.g, file, &o, &err));
+        CHECK(t, entry_preprocess(e, &l->g, file, &o, &err));
         fp = fopen(file, "r+b");
         if (cases[i].cut >= 0)
             CHECK(t, ftruncate(fileno(fp), cases[i].cut) == 0);
@@ -135,21 +185,55 @@ static void test_ch_file_round_trip_and_rejects(T *t)
             fputc(c ^ 0x10, fp);
         }
         fclose(fp);
-        inst = prepare_capturing(e, &l.g, file, &o, msg, sizeof msg);
-        CHECKF(t, inst && contains(msg, "rejected") && contains(msg, cases[i].expect), "%s: '%s'", cases[i].what, msg);
+        inst = prepare_capturing(e, &l->g, file, &o, msg, sizeof msg);
+        CHECKF(t, inst && contains(msg, "rejected") && contains(msg, cases[i].expect), "%s %s: '%s'", spec,
+               cases[i].what, msg);
         if (inst) {
             xyPath p = {0};
-            const ScenQuery *q = &l.sc.q[l.sc.count / 2];
+            const ScenQuery *q = &l->sc.q[l->sc.count / 2];
             run_query(t, e, inst, q, &p);
-            CHECK(t, path_validate(&l.g, q->start, q->goal, p.cells, p.len, NULL, NULL, 0));
+            CHECK(t, path_validate(&l->g, q->start, q->goal, p.cells, p.len, NULL, NULL, 0));
             path_free(&p);
             e->destroy(inst);
         }
     }
+    /* Stale: a file for the map before one cell changed. */
+    CHECK(t, entry_preprocess(e, &l->g, file, &o, &err));
+    Grid other;
+    CHECK(t, grid_copy(&other, &l->g, &err));
+    for (int y = 0; y < other.height; y++) /* block one passable cell */
+        for (int x = 0; x < other.width; x++)
+            if (grid_passable(&other, x, y) && x > 200 && y > 200) {
+                other.cells[grid_index(&other, x, y)] = 0;
+                y = other.height;
+                break;
+            }
+    inst = prepare_capturing(e, &other, file, &o, msg, sizeof msg);
+    CHECKF(t, inst && contains(msg, "checksum"), "%s stale file: '%s'", spec, msg);
+    if (inst)
+        e->destroy(inst);
+    grid_free(&other);
+    CHECK(t, entry_preprocess(e, &l->g, file, &o, &err));
+    *size_out = size;
+}
+
+static void test_ch_file_round_trip_and_rejects(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "mazes/maze256-1-0", &l)) /* contracts in a tenth of a second */
+        return;
+    const Entry *e;
+    EntryOpts o;
+    Err err;
+    char file[256], msg[1024];
+    long size;
+    CHECK(t, entry_parse_spec("ch", &e, &o, &err));
+    check_file_rejects(t, "ch", &l, file, sizeof file, &size);
+    void *inst;
+    FILE *fp;
     /* Consistent checksum, wrong content: the ranks reversed, so every edge
      * points down the hierarchy. The checksum is recomputed, so only the
      * structural check can catch it. */
-    CHECK(t, entry_preprocess(e, &l.g, file, &o, &err));
     fp = fopen(file, "r+b");
     unsigned char *bytes = malloc((size_t)size);
     CHECK(t, bytes && fread(bytes, 1, (size_t)size, fp) == (size_t)size);
@@ -175,29 +259,28 @@ static void test_ch_file_round_trip_and_rejects(T *t)
     CHECKF(t, inst && contains(msg, "rejected") && contains(msg, "not upward"), "reversed ranks: '%s'", msg);
     if (inst)
         e->destroy(inst);
-    /* Stale: a file for the map before one cell changed. */
-    CHECK(t, entry_preprocess(e, &l.g, file, &o, &err));
-    Grid other;
-    CHECK(t, grid_copy(&other, &l.g, &err));
-    for (int y = 0; y < other.height; y++) /* block one passable cell */
-        for (int x = 0; x < other.width; x++)
-            if (grid_passable(&other, x, y) && x > 200 && y > 200) {
-                other.cells[grid_index(&other, x, y)] = 0;
-                y = other.height;
-                break;
-            }
-    inst = prepare_capturing(e, &other, file, &o, msg, sizeof msg);
-    CHECKF(t, inst && contains(msg, "checksum"), "stale file: '%s'", msg);
-    if (inst)
-        e->destroy(inst);
-    grid_free(&other);
+    unload(&l);
+}
+
+/* jps+ and sub files follow the same rules as ch's. */
+static void test_jpsplus_sub_file_rejects(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/16room256-0", &l))
+        return;
+    char file[256];
+    long size;
+    check_file_rejects(t, "jps+", &l, file, sizeof file, &size);
+    check_file_rejects(t, "sub", &l, file, sizeof file, &size);
     unload(&l);
 }
 
 const TestCase BASELINE_TESTS[] = {
-    {"jps_optimal_on_embedded_maps", test_jps_optimal_on_embedded_maps},
+    {"jps_jpsplus_sub_optimal_on_embedded_maps", test_jps_jpsplus_sub_optimal_on_embedded_maps},
+    {"jumptable_update_equals_fresh_build", test_jumptable_update_equals_fresh_build},
     {"ch_optimal_on_embedded_maps", test_ch_optimal_on_embedded_maps},
     {"baselines_optimal_on_real_maps", test_baselines_optimal_on_real_maps},
     {"ch_file_round_trip_and_rejects", test_ch_file_round_trip_and_rejects},
+    {"jpsplus_sub_file_rejects", test_jpsplus_sub_file_rejects},
     {NULL, NULL},
 };

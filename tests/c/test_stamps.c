@@ -95,7 +95,7 @@ static void test_stamp_wrap_astar_jps_vra(T *t)
         AStar a;
         Jps j;
         Vra v;
-        CHECK(t, astar_init(&a, &g, &err) && jps_init(&j, &g, &err) && vra_init(&v, &g, true, &err));
+        CHECK(t, astar_init(&a, &g, &err) && jps_init(&j, &g, NULL, &err) && vra_init(&v, &g, true, &err));
         if (run) {
             poison_nodes(&a.bf);
             poison_nodes(&j.bf);

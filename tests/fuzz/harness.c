@@ -283,6 +283,8 @@ const FuzzTarget FUZZ_TARGETS[] = {
      * every update() and rebuild would cut the execs a hundredfold. */
     {"pre_mm_nosym", "mm:segfile=nosym,defaults=0,labels=1,sector=8", fuzz_pre, 20, 20},
     {"pre_ch", "ch", fuzz_pre, 10, 8},
+    {"pre_jpsplus", "jps+", fuzz_pre, 12, 10},
+    {"pre_sub", "sub", fuzz_pre, 0, 0},
     {NULL, NULL, NULL, 0, 0},
 };
 

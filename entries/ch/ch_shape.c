@@ -1,0 +1,68 @@
+/* Octile shapes of shortcuts (ch.h): the exact cost of an octile path, and
+ * walking or emitting the two shapes a straight-line shortcut can take. */
+#include <stdlib.h>
+
+#include "ch.h"
+
+uint64_t ch_octile(const Grid *g, uint32_t a, uint32_t b)
+{
+    int dx = abs(grid_index_x(g, (int)a) - grid_index_x(g, (int)b));
+    int dy = abs(grid_index_y(g, (int)a) - grid_index_y(g, (int)b));
+    int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+    return (uint64_t)(hi - lo) * CH_CARD + (uint64_t)lo * CH_DIAG;
+}
+
+/* Calls step(x, y) for every cell after a up to b along `shape`; stops
+ * early when step returns false. */
+static bool walk(const Grid *g, uint32_t a, uint32_t b, int shape, bool (*step)(const Grid *, int, int, int, void *),
+                 void *ctx)
+{
+    int x = grid_index_x(g, (int)a), y = grid_index_y(g, (int)a);
+    int bx = grid_index_x(g, (int)b), by = grid_index_y(g, (int)b);
+    int dx = (bx > x) - (bx < x), dy = (by > y) - (by < y), ex = abs(bx - x), ey = abs(by - y);
+    int diag = ex < ey ? ex : ey, straight = (ex > ey ? ex : ey) - diag;
+    int sx = ex > ey ? dx : 0, sy = ex > ey ? 0 : dy;
+    for (int leg = 0; leg < 2; leg++) {
+        bool diagonal = (leg == 0) == (shape == CH_SHAPE_DIAG_FIRST);
+        int n = diagonal ? diag : straight, mx = diagonal ? dx : sx, my = diagonal ? dy : sy;
+        int dir = grid_dir_of(mx, my);
+        for (int k = 0; k < n; k++, x += mx, y += my)
+            if (!step(g, x, y, dir, ctx))
+                return false;
+    }
+    return true;
+}
+
+static bool legal_step(const Grid *g, int x, int y, int dir, void *ctx)
+{
+    (void)ctx;
+    return grid_move_legal(g, x, y, dir);
+}
+
+bool ch_shape_walks(const Grid *g, uint32_t a, uint32_t b, int shape)
+{
+    return (shape == CH_SHAPE_DIAG_FIRST || shape == CH_SHAPE_STRAIGHT_FIRST) && walk(g, a, b, shape, legal_step, NULL);
+}
+
+/* The query's copy of walk(), one tight loop per leg: unpacking emits most
+ * of a path's cells here. */
+void ch_shape_emit(const Grid *g, uint32_t a, uint32_t b, int shape, xyPath *out)
+{
+    int x = grid_index_x(g, (int)a), y = grid_index_y(g, (int)a);
+    int bx = grid_index_x(g, (int)b), by = grid_index_y(g, (int)b);
+    int dx = (bx > x) - (bx < x), dy = (by > y) - (by < y), ex = abs(bx - x), ey = abs(by - y);
+    int diag = ex < ey ? ex : ey, straight = (ex > ey ? ex : ey) - diag;
+    int sx = ex > ey ? dx : 0, sy = ex > ey ? 0 : dy;
+    path_reserve(out, (size_t)(diag + straight));
+    xyLoc *c = out->cells + out->len;
+    for (int leg = 0; leg < 2; leg++) {
+        bool diagonal = (leg == 0) == (shape == CH_SHAPE_DIAG_FIRST);
+        int n = diagonal ? diag : straight, mx = diagonal ? dx : sx, my = diagonal ? dy : sy;
+        for (int k = 0; k < n; k++) {
+            x += mx;
+            y += my;
+            *c++ = (xyLoc){(int16_t)x, (int16_t)y};
+        }
+    }
+    out->len += (size_t)(diag + straight);
+}
