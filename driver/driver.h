@@ -1,6 +1,6 @@
 /* driver.h: the pieces of build/gppc (main.c): command line, query replay and
- * reporting. See ARCHITECTURE.md "Driver" for the interface and README for the
- * output formats. */
+ * reporting. docs/ARCHITECTURE.md "Floors" (floor 7) and "The entry contract"
+ * place it; README "The driver" gives the options and output formats. */
 #ifndef GPPC_DRIVER_H
 #define GPPC_DRIVER_H
 
