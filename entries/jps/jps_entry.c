@@ -9,8 +9,8 @@
 #include <stdlib.h>
 
 #include "../../common/binio.h"
+#include "../../search/jps.h"
 #include "../entry.h"
-#include "jps.h"
 
 #define JPS_PLUS_FILE_VERSION 1
 

@@ -7,8 +7,8 @@
 #include <unistd.h>
 
 #include "../../common/binio.h"
-#include "../../entries/jps/jumptable.h"
 #include "../../grid/validate.h"
+#include "../../search/jumptable.h"
 #include "test.h"
 
 static const char *const EMBEDDED[] = {"random/random256-10-0", "random/random256-20-0", "random/random256-30-0",

@@ -12,10 +12,10 @@
 
 #include "../../abstraction/index.h"
 #include "../../entries/ch/ch_query.h"
-#include "../../entries/jps/jps.h"
 #include "../../entries/vra/vra.h"
 #include "../../refine/refiner.h"
 #include "../../search/astar.h"
+#include "../../search/jps.h"
 #include "test.h"
 
 /* The last generation before the wrap: the next search wraps. */

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../common/binio.h"
-#include "../../common/stamp.h"
+#include "../common/binio.h"
+#include "../common/stamp.h"
 
 /* The straight components of diagonal k (4 + k: NE SE SW NW) and the two
  * diagonals that read straight direction k (0..3: N E S W). */

@@ -1,4 +1,4 @@
-/* bitrows.h (private to entries/jps/): a grid as bit-packed rows (1 = passable), with a blocked border,
+/* bitrows.h (search floor): a grid as bit-packed rows (1 = passable), with a blocked border,
  * for jump point scans 64 cells at a time (after the block-based jumps of
  * Harabor & Grastien, "Improving Jump Point Search", ICAPS 2014).
  * Row r, bit c stands for cell (c - 1, r - 1); rows -1 and H and columns -1
@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../../grid/grid.h"
+#include "../grid/grid.h"
 
 typedef struct BitRows {
     int rows, cols; /* padded: H + 2, W + 2 (transposed: swapped) */

@@ -1,4 +1,4 @@
-/* jumptable.h (private to entries/jps/): the JPS+ jump table (Harabor & Grastien, "Improving Jump
+/* jumptable.h (search floor): the JPS+ jump table (Harabor & Grastien, "Improving Jump
  * Point Search", ICAPS 2014, §4 "Preprocessing"; Rabin's JPS+), under the
  * rules of jps.h (no corner cutting).
  *
@@ -28,7 +28,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../../grid/grid.h"
+#include "../grid/grid.h"
 
 #define JT_BYTES_PER_CELL (8 * sizeof(int16_t))
 

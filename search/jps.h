@@ -1,4 +1,4 @@
-/* jps.h (private to entries/jps/): Jump Point Search (Harabor & Grastien, AAAI 2011) for 8-connected
+/* jps.h (search floor): Jump Point Search (Harabor & Grastien, AAAI 2011) for 8-connected
  * grids without corner cutting, with block-based straight jumps (bitrows.h).
  *
  * Rules without corner cutting (the parent p precedes n along the travel):
@@ -20,10 +20,10 @@
  * Owns a copy of the map, its bit rows or jump table, the per-cell search
  * arrays (best-first core, search/best_first.h: stamps, no clearing) and the
  * open list, all allocated in jps_init. Costs: 1 and sqrt(2). */
-#ifndef GPPC_ENTRIES_JPS_H
-#define GPPC_ENTRIES_JPS_H
+#ifndef GPPC_SEARCH_JPS_H
+#define GPPC_SEARCH_JPS_H
 
-#include "../../search/best_first.h"
+#include "best_first.h"
 #include "bitrows.h"
 #include "jumptable.h"
 
