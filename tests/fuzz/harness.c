@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../../driver/driver.h"
@@ -20,6 +21,7 @@
  * context, so this one struct is file-static, built once on first use. */
 static struct {
     char path[256]; /* the temporary file each input is written to */
+    char dir[256];  /* scen2: a folder for the scenario and its patch file ("" until used) */
     Grid map;       /* FUZZ_MAP at its full size */
     bool ready;
     const FuzzTarget *ref_for; /* the target whose probe optima opt[] holds */
@@ -85,6 +87,15 @@ void fuzz_cleanup(void)
         return;
     grid_free(&H.map);
     unlink(H.path);
+    if (H.dir[0]) {
+        char f[300];
+        snprintf(f, sizeof f, "%s/in.scen", H.dir);
+        unlink(f);
+        snprintf(f, sizeof f, "%s/p.patch", H.dir);
+        unlink(f);
+        rmdir(H.dir);
+        H.dir[0] = 0;
+    }
     H.ready = false;
     H.ref_for = NULL;
 }
@@ -150,6 +161,78 @@ static const char *fuzz_changes(const FuzzTarget *t, const char *path)
             (i && c.after_query[i] < c.after_query[i - 1]))
             bad = "change file accepted with a cell out of bounds or out of order";
     changes_free(&c);
+    return bad;
+}
+
+/* Writes n bytes to dir/name; false when it cannot. */
+static bool write_beside(const char *name, const char *data, size_t n)
+{
+    char f[300];
+    snprintf(f, sizeof f, "%s/%s", H.dir, name);
+    FILE *fp = fopen(f, "wb");
+    if (!fp)
+        return false;
+    bool ok = fwrite(data, 1, n, fp) == n;
+    return fclose(fp) == 0 && ok;
+}
+
+/* The dynamic kit's version-2 scenario with its patch file. The input holds
+ * both, the patch file after a line "%%patch"; they are written as in.scen
+ * and p.patch in one folder, so a seed names its patches "patch p.patch".
+ * What scen2_load accepts must be replayable: queries inside the map, every
+ * change inside it, after an existing query, in order, and a real change
+ * (net of its batch: the cell flips). */
+static const char *fuzz_scen2(const FuzzTarget *t, const char *path)
+{
+    (void)t;
+    if (!H.dir[0]) {
+        const char *slash = strrchr(H.path, '/');
+        snprintf(H.dir, sizeof H.dir, "%.*s/gppc-fuzz-%ld.d", (int)(slash - H.path), H.path, (long)getpid());
+        if (mkdir(H.dir, 0700) != 0 && access(H.dir, W_OK) != 0) {
+            H.dir[0] = 0;
+            return "cannot make the scen2 folder";
+        }
+    }
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return "cannot read the input file";
+    static char buf[1 << 20];
+    size_t n = fread(buf, 1, sizeof buf - 1, fp);
+    fclose(fp);
+    buf[n] = 0;
+    const char *mark = "\n%%patch\n";
+    char *cut = strstr(buf, mark);
+    size_t scen_n = cut ? (size_t)(cut - buf) + 1 : n;
+    const char *patch = cut ? cut + strlen(mark) : "";
+    size_t patch_n = cut ? n - (size_t)(patch - buf) : 0;
+    if (!write_beside("in.scen", buf, scen_n) || !write_beside("p.patch", patch, patch_n))
+        return "cannot write the scen2 files";
+    char scen[300];
+    snprintf(scen, sizeof scen, "%s/in.scen", H.dir);
+    Grid map;
+    Scenario sc;
+    Changes ch;
+    Err err;
+    if (!scen2_load(scen, &map, &sc, &ch, &err))
+        return NULL;
+    const char *bad = NULL;
+    for (int i = 0; i < sc.count && !bad; i++)
+        if (!grid_in_bounds(&map, sc.q[i].start.x, sc.q[i].start.y) ||
+            !grid_in_bounds(&map, sc.q[i].goal.x, sc.q[i].goal.y) || sc.q[i].optimal < 0)
+            bad = "scen2 accepted with a query outside the map or a negative optimum";
+    for (size_t i = 0; i < ch.n && !bad; i++) {
+        CellChange c = ch.cell[i];
+        if (!grid_in_bounds(&map, c.x, c.y) || ch.after_query[i] < 0 || ch.after_query[i] >= sc.count ||
+            (i && ch.after_query[i] < ch.after_query[i - 1]))
+            bad = "scen2 accepted with a change out of bounds or out of order";
+        else if (grid_passable(&map, c.x, c.y) == c.passable)
+            bad = "scen2 produced a change that changes nothing";
+        else
+            grid_set_passable(&map, c.x, c.y, c.passable);
+    }
+    grid_free(&map);
+    scen_free(&sc);
+    changes_free(&ch);
     return bad;
 }
 
@@ -274,6 +357,7 @@ const FuzzTarget FUZZ_TARGETS[] = {
     {"map", NULL, fuzz_map, 0, 0},
     {"scen", NULL, fuzz_scen, 0, 0},
     {"changes", NULL, fuzz_changes, 0, 0},
+    {"scen2", NULL, fuzz_scen2, 0, 0},
     /* One line per preprocessing format: name (= seed folder), entry spec,
      * map corner (0 = all of FUZZ_MAP). */
     {"pre_mm", "mm", fuzz_pre, 0, 0},
