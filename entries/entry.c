@@ -21,21 +21,21 @@ bool opts_parse(const char *text, const char *name, EntryOpts *opts, Err *err)
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
         const char *eq = memchr(p, '=', len);
         if (!eq || eq == p || eq == p + len - 1)
-            return err_set(err, "--entry %s: option '%.*s' is not key=value", name, (int)len, p);
+            return err_set(err, "entry %s: option '%.*s' is not key=value", name, (int)len, p);
         if (opts->n == ENTRY_MAX_OPTS)
-            return err_set(err, "--entry %s: more than %d options", name, ENTRY_MAX_OPTS);
+            return err_set(err, "entry %s: more than %d options", name, ENTRY_MAX_OPTS);
         size_t klen = (size_t)(eq - p), vlen = len - klen - 1;
         if (klen >= sizeof opts->kv[0].key || vlen >= sizeof opts->kv[0].val)
-            return err_set(err, "--entry %s: option '%.*s' too long", name, (int)len, p);
+            return err_set(err, "entry %s: option '%.*s' too long", name, (int)len, p);
         for (int i = 0; i < opts->n; i++)
             if (strlen(opts->kv[i].key) == klen && strncmp(opts->kv[i].key, p, klen) == 0)
-                return err_set(err, "--entry %s: option '%.*s' given twice", name, (int)klen, p);
+                return err_set(err, "entry %s: option '%.*s' given twice", name, (int)klen, p);
         memcpy(opts->kv[opts->n].key, p, klen);
         memcpy(opts->kv[opts->n].val, eq + 1, vlen);
         opts->n++;
         p = comma ? comma + 1 : NULL;
         if (comma && !*p)
-            return err_set(err, "--entry %s: empty option after ','", name);
+            return err_set(err, "entry %s: empty option after ','", name);
     }
     return true;
 }
@@ -55,7 +55,7 @@ bool opts_only(const EntryOpts *opts, const char *const *known, const char *entr
         for (int k = 0; known[k] && !found; k++)
             found = strcmp(known[k], opts->kv[i].key) == 0;
         if (!found)
-            return err_set(err, "--entry %s: unknown option '%s'", entry, opts->kv[i].key);
+            return err_set(err, "entry %s: unknown option '%s'", entry, opts->kv[i].key);
     }
     return true;
 }
@@ -65,7 +65,7 @@ bool opts_int(const EntryOpts *opts, const char *key, int lo, int hi, int dflt, 
     const char *v = opts_get(opts, key);
     long x = dflt;
     if (v && (!parse_int(v, &x) || x < lo || x > hi))
-        return err_set(err, "--entry %s: %s=%s is not an integer in %d..%d", entry, key, v, lo, hi);
+        return err_set(err, "entry %s: %s=%s is not an integer in %d..%d", entry, key, v, lo, hi);
     *out = (int)x;
     return true;
 }
@@ -76,7 +76,7 @@ bool opts_double(const EntryOpts *opts, const char *key, double lo, double hi, d
     const char *v = opts_get(opts, key);
     double x = dflt;
     if (v && (!parse_double(v, &x) || x < lo || x > hi))
-        return err_set(err, "--entry %s: %s=%s is not a number in %g..%g", entry, key, v, lo, hi);
+        return err_set(err, "entry %s: %s=%s is not a number in %g..%g", entry, key, v, lo, hi);
     *out = x;
     return true;
 }
@@ -98,5 +98,5 @@ bool opts_choice(const EntryOpts *opts, const char *key, const char *const *choi
         size_t used = strlen(list);
         snprintf(list + used, sizeof list - used, "%s%s", i ? "|" : "", choices[i]);
     }
-    return err_set(err, "--entry %s: %s=%s is not one of %s", entry, key, v, list);
+    return err_set(err, "entry %s: %s=%s is not one of %s", entry, key, v, list);
 }

@@ -44,14 +44,14 @@ bool entry_parse_spec(const char *spec, const Entry **entry, EntryOpts *opts, Er
     size_t nlen = colon ? (size_t)(colon - spec) : strlen(spec);
     memset(opts, 0, sizeof *opts);
     if (nlen >= sizeof name)
-        return err_set(err, "--entry: entry name too long");
+        return err_set(err, "entry spec: entry name too long");
     memcpy(name, spec, nlen);
     name[nlen] = '\0';
     *entry = entry_find(name);
     if (!*entry) {
         char known[256];
         list_entries(known, sizeof known);
-        return err_set(err, "--entry: unknown entry '%s' (known: %s)", name, known);
+        return err_set(err, "entry spec: unknown entry '%s' (known: %s)", name, known);
     }
     return opts_parse(colon ? colon + 1 : NULL, name, opts, err) && (*entry)->check_options(opts, err);
 }
