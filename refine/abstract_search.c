@@ -18,7 +18,8 @@ static bool decode_adjacency(AbsSearch *as, Err *err)
     uint32_t n = a->nregions, m = 0;
     as->adj_first = malloc(((size_t)n + 1) * sizeof *as->adj_first);
     as->adj = malloc(((size_t)a->nedges + 1) * sizeof *as->adj);
-    if (!as->adj_first || !as->adj)
+    uint8_t *excess;
+    if (!as->adj_first || !as->adj || !abs_edge_excess(a, &excess, err))
         return err_set(err, "out of memory for the abstract adjacency (%u edges)", a->nedges);
     for (uint32_t r = 0; r < n; r++) {
         as->adj_first[r] = m;
@@ -27,11 +28,13 @@ static bool decode_adjacency(AbsSearch *as, Err *err)
         abs_edges(a, (int)ix->region_sector[r], abs_local(ix, r), &it);
         while (abs_edge_next(a, &it, &e) && m < a->nedges) {
             uint32_t nb = abs_gid(ix, e.sector, e.region);
-            as->adj[m++] = (AbsAdj){nb, octile_units(ix->center[r], ix->center[nb])};
+            double extra = excess ? abs_excess_cells(excess[m]) * ABS_COST_SCALE : 0;
+            as->adj[m++] = (AbsAdj){nb, octile_units(ix->center[r], ix->center[nb]) + (uint32_t)extra};
         }
     }
     as->adj_first[n] = m;
     as->nadj = m;
+    free(excess);
     return true;
 }
 

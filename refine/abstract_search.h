@@ -1,7 +1,15 @@
 /* abstract_search.h: A* / weighted A* over the regions of an MM abstraction
  * (thesis §3.2), on the best-first core (search/best_first.h). Node = global
- * region id (abstraction/index.h); heuristic = octile distance between
- * region centers; f = g + w*h.
+ * region id (abstraction/index.h); f = g + w*h.
+ *
+ * Heuristic: the octile distance between region centers, or, when larger,
+ * the ALT bound of K landmarks (Goldberg & Harrelson 2005): with d(L, r)
+ * the abstract distance from landmark L, h(r) = max_L |d(L, goal) - d(L, r)|.
+ * Octile is weak where walls make the route long (a maze: 1,709 regions
+ * expanded per query on maze512-4-0); 4 landmarks cut that to 500, 8 to 314.
+ * The distances (K x u32 per region) are computed when the search is set
+ * up, one Dijkstra per landmark over the decoded adjacency: derived data,
+ * like the adjacency below.
  *
  * Edge costs: the octile distance between the two centers, plus, when the
  * abstraction carries them (abstraction.h, "edge costs"), the stored excess

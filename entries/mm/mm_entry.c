@@ -11,6 +11,7 @@
  *   smooth=0|1 (1)      extended post-smoothing  cache=off|nosym|sym (sym)  runtime edge cache
  *   segfile=0|nosym|sym (0)  precompute every leg into the preprocessing file
  *   landmarks=K (4)     ALT landmarks of the abstract search, 0..16 (refine/abstract_search.h)
+ *   costs=0|1 (1)       true abstract edge costs kept in the abstraction (abstraction/costs.c)
  * File: the abstraction (abstraction/absfile.c), then u32 segment mode (0, 1
  * nosym, 2 sym) and, when set, the segment section (cache/segfile.h). A file
  * that does not match the map or the options is rejected on stderr and the
@@ -30,6 +31,7 @@ typedef struct MmConfig {
     int defaults, labels;
     int centers;   /* 0 plain, 1 opt */
     int landmarks; /* ALT landmarks of the abstract search (refine/abstract_search.h) */
+    int costs;     /* true abstract edge costs kept in the abstraction */
     RefineConfig refine;
     int cache;   /* LegMode */
     int segfile; /* LegMode: off (0), nosym, sym */
@@ -53,7 +55,7 @@ typedef struct MmEntry {
 
 static const char *const KNOWN[] = {"sector", "defaults", "labels",  "w",         "n",         "trim",   "corridor",
                                     "smooth", "cache",    "segfile", "budget_us", "centers",   "direct", "hold",
-                                    "joint",  "near",     "ends",    "phases",    "landmarks", NULL};
+                                    "joint",  "near",     "ends",    "phases",    "landmarks", "costs",  NULL};
 static const char *const ENDS_MODES[] = {"locate", "search", NULL};
 static const char *const CENTER_MODES[] = {"plain", "opt", NULL};
 static const char *const CACHE_MODES[] = {"off", "nosym", "sym", NULL};
@@ -99,7 +101,8 @@ static bool parse(const EntryOpts *opts, MmConfig *c, Err *err)
               opts_int(opts, "near", 0, 4096, 32, &c->refine.near, "mm", err) &&
               opts_choice(opts, "ends", ENDS_MODES, ENDS_LOCATE, &ends, "mm", err) &&
               opts_int(opts, "phases", 0, 1, 0, &phases, "mm", err) &&
-              opts_int(opts, "landmarks", 0, 16, 4, &c->landmarks, "mm", err);
+              opts_int(opts, "landmarks", 0, 16, 4, &c->landmarks, "mm", err) &&
+              opts_int(opts, "costs", 0, 1, 1, &c->costs, "mm", err);
     if (ok && c->refine.budget_us > 0 && opts_get(opts, "n"))
         ok = err_set(err, "--entry mm: n= and budget_us= both set; a budget replaces the leg count");
     c->refine.corridor = ok && corridor;
@@ -126,7 +129,7 @@ static bool index_abs(MmEntry *e, Err *err)
 /* The abstraction and (with segfile) the segments, built from the grid. */
 static bool build_all(MmEntry *e, Err *err)
 {
-    if (!abs_build_centers(&e->abs, &e->grid, e->cfg.sector, e->cfg.defaults, e->cfg.centers, err) ||
+    if (!abs_build_centers(&e->abs, &e->grid, e->cfg.sector, e->cfg.defaults, e->cfg.centers, e->cfg.costs, err) ||
         !index_abs(e, err))
         return false;
     if (e->cfg.segfile) {
@@ -245,10 +248,12 @@ static bool load_file(MmEntry *e, const char *file, Err *err)
     BinFile f = {.fp = fp, .path = file};
     bool ok = abs_read(&f, &e->abs, &e->grid, err);
     if (ok && (e->abs.S != e->cfg.sector || e->abs.defaults_on != (bool)e->cfg.defaults ||
-               e->abs.centers_opt != (bool)e->cfg.centers))
-        ok = err_set(err, "%s: built with sector=%d defaults=%d centers=%s, asked for sector=%d defaults=%d centers=%s",
-                     file, e->abs.S, e->abs.defaults_on, CENTER_MODES[e->abs.centers_opt], e->cfg.sector,
-                     e->cfg.defaults, CENTER_MODES[e->cfg.centers]);
+               e->abs.centers_opt != (bool)e->cfg.centers || e->abs.costs_on != (bool)e->cfg.costs))
+        ok = err_set(err,
+                     "%s: built with sector=%d defaults=%d centers=%s costs=%d, asked for sector=%d defaults=%d "
+                     "centers=%s costs=%d",
+                     file, e->abs.S, e->abs.defaults_on, CENTER_MODES[e->abs.centers_opt], e->abs.costs_on,
+                     e->cfg.sector, e->cfg.defaults, CENTER_MODES[e->cfg.centers], e->cfg.costs);
     ok = ok && abs_matches_grid(&e->abs, &e->grid, file, err) && index_abs(e, err);
     if (ok) {
         uint32_t mode = bin_get_u32(&f);
@@ -431,6 +436,8 @@ static const char *const HELP[] = {
     "hold=K (16) cells kept back at each leg joint for the refinement window",
     "joint=K (3) waypoints smoothed past a joint after a cached leg; 0: the whole window",
     "phases=0|1 (0) per-phase times locate/abstract/legs/join_us_mean in SUMMARY",
+    "costs=0|1 (1) true abstract edge costs: one byte per edge (excess of the real leg over octile), built in "
+    "preprocessing",
     "landmarks=K (4) ALT landmarks of the abstract search (K distances per region, computed when loading); 0 off",
     NULL};
 
