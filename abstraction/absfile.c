@@ -1,6 +1,7 @@
 /* The MM preprocessing file: the common header (common/binio.h) with entry
  * name "mm", then
- *   u32 S, u32 flags (bit 0: defaults compression, bit 1: optimised centers), u32 nsectors, u32 ngroups,
+ *   u32 S, u32 flags (bit 0: defaults compression, bit 1: optimised centers, bit 2: edge costs),
+ *   u32 nsectors, u32 ngroups,
  *   u32 pool_bytes, u32 nwide, u32 nregions, u32 nedges, u32 ndefault,
  *   nsectors x u32 sector words, ngroups x u32 group bases,
  *   nwide x (u32 pool offset, u32 edge count), pool_bytes bytes,
@@ -46,7 +47,7 @@ void abs_write(BinFile *f, const Abstraction *a, const Grid *g)
     Summed s = {*f, BIN_FNV_SEED};
     FileHeader h = header_for(g);
     bin_put_header(&s.f, &h);
-    uint32_t flags = (a->defaults_on ? 1u : 0u) | (a->centers_opt ? 2u : 0u);
+    uint32_t flags = (a->defaults_on ? 1u : 0u) | (a->centers_opt ? 2u : 0u) | (a->costs_on ? 4u : 0u);
     uint32_t head[] = {(uint32_t)a->S, flags,       a->nsectors, a->ngroups, a->pool_bytes,
                        a->nwide,       a->nregions, a->nedges,   a->ndefault};
     for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
@@ -95,7 +96,7 @@ bool abs_read(BinFile *f, Abstraction *a, const Grid *g, Err *err)
         if (s.f.failed)
             ok = err_set(err, "%s: truncated file (sizes cut short)", path);
     }
-    if (ok && (S < ABS_MIN_SECTOR || S > ABS_MAX_SECTOR || flags > 3))
+    if (ok && (S < ABS_MIN_SECTOR || S > ABS_MAX_SECTOR || flags > 7))
         ok = err_set(err, "%s: sector size %u or flags %u out of range", path, S, flags);
     if (ok) {
         a->width = g->width;
@@ -105,6 +106,7 @@ bool abs_read(BinFile *f, Abstraction *a, const Grid *g, Err *err)
         a->sh = (g->height + a->S - 1) / a->S;
         a->defaults_on = flags & 1;
         a->centers_opt = flags >> 1 & 1;
+        a->costs_on = flags >> 2 & 1;
         uint32_t nsec = (uint32_t)(a->sw * a->sh);
         if (a->nsectors != nsec || a->ngroups != (nsec + ABS_GROUP - 1) / ABS_GROUP || a->nwide > nsec ||
             a->pool_bytes > 8u * (uint32_t)g->width * (uint32_t)g->height + 64)

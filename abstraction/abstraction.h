@@ -13,14 +13,23 @@
  * Edges: region A -> region B of a neighbouring sector (8 directions, grid.h
  * numbering) wherever a legal move crosses from A into B; stored in both
  * directions, sorted by (direction, target). Abstract cost: octile distance
- * between the centers.
+ * between the centers, plus, with edge costs on, the edge's excess.
+ *
+ * Edge costs (costs_on; costs.c): the excess of the real center-to-center
+ * leg (A* inside the edge's two sectors, as refine/legs.h plans it) over the
+ * octile distance of the centers, one byte (abs_excess_code: half cells up
+ * to 64 cells, then 2 cells a step up to 318). Kept once per edge: by a
+ * stored sector, for its edges towards a default sector or a region of
+ * higher global id (abs_excess_kept in plain.h); the other direction reads
+ * the same value, and a default-to-default edge (two open sectors) has 0.
  *
  * Layout (all the abstraction holds; abs_bytes() counts exactly this):
  *  sector word, u32:  bits 0-7 region count, 8-23 offset, 24-31 flags.
  *   normal:   pool + group_base[s / ABS_GROUP] + offset holds `count` regions
  *             of 2 bytes (byte 0: center, (y << 4) | x inside the sector;
  *             byte 1: cumulative edge end) then the edges, 1 byte each
- *             (bits 5-7 direction, 0-4 target region).
+ *             (bits 5-7 direction, 0-4 target region), then, with edge
+ *             costs, one excess byte per kept edge in edge order.
  *   DEFAULT:  not stored: one region at the standard center (the center of a
  *             fully open sector of that size), edges (d, 0) to every existing
  *             neighbour sector. Only with defaults compression on.
@@ -28,7 +37,8 @@
  *             >= 32, more than 255 edges, or its offset from the group base
  *             passes 16 bits): offset indexes `wide`, whose entry gives the
  *             absolute pool offset and edge count; regions take 4 bytes (center,
- *             0, u16 LE cumulative edge end) and edges 2 (direction, target).
+ *             0, u16 LE cumulative edge end) and edges 2 (direction, target),
+ *             then the kept excess bytes as above.
  *  group_base, u32 per ABS_GROUP sectors: lifts hog2's 64 KB pool limit.
  *  plus ABS_FIXED_BYTES for the sizes and counts.
  *
@@ -71,6 +81,7 @@ typedef struct Abstraction {
     uint32_t nwide;
     bool defaults_on; /* default sectors left out of the pool */
     bool centers_opt; /* centers optimised (centers.c) */
+    bool costs_on;    /* edge excess bytes kept (costs.c) */
     /* Totals, kept for reports and file checks. */
     uint32_t nregions, nedges, ndefault;
     /* Optional per-cell local region index (255 = blocked), W*H bytes. */
@@ -93,8 +104,17 @@ typedef struct AbsEdgeIter {
 #define ABS_CENTER_PASSES 2 /* bound on optimisation passes */
 
 bool abs_build(Abstraction *a, const Grid *g, int S, bool defaults_on, Err *err);
-/* The same with optimised centers when `centers_opt`. */
-bool abs_build_centers(Abstraction *a, const Grid *g, int S, bool defaults_on, bool centers_opt, Err *err);
+/* The same with optimised centers when `centers_opt`, and edge costs
+ * measured and kept when `costs` (an A* of at most two sectors per edge). */
+bool abs_build_centers(Abstraction *a, const Grid *g, int S, bool defaults_on, bool centers_opt, bool costs, Err *err);
+/* Edge costs: a code's excess in cells, and the code of an excess. */
+double abs_excess_cells(uint8_t q);
+uint8_t abs_excess_code(double cells);
+int abs_opposite_dir(int d);
+/* Every edge's excess code (0 without costs_on) in abs_edges order, region by
+ * region in global id order, default sectors' edges included: a malloc'ed
+ * array of nedges bytes in *out (NULL without costs_on; the caller frees). */
+bool abs_edge_excess(const Abstraction *a, uint8_t **out, Err *err);
 void abs_free(Abstraction *a);
 
 static inline int abs_sector_of(const Abstraction *a, int x, int y) { return (y / a->S) * a->sw + x / a->S; }
@@ -173,7 +193,10 @@ bool abs_validate(const Abstraction *a, const Grid *g, Err *err);
  * record format of cache/leg.h (canonical orientation, no start cell); the
  * abstraction section is unchanged since 1, but a version-1 file's segments
  * would decode wrongly, so the whole file says which it is. */
-#define ABS_FILE_VERSION 2
+/* 3: edge costs (flags bit 2, the excess bytes in the pool): a version-2
+ * reader would take a sector's excess bytes for nothing, but the format of
+ * the flags and the pool changed, so the version says which it is. */
+#define ABS_FILE_VERSION 3
 struct BinFile;
 /* Header and abstraction on an open stream (f->failed reports write errors);
  * other sections may follow (the MM entry's segments). */

@@ -162,10 +162,10 @@ oom:
 
 bool abs_build(Abstraction *a, const Grid *g, int S, bool defaults_on, Err *err)
 {
-    return abs_build_centers(a, g, S, defaults_on, false, err);
+    return abs_build_centers(a, g, S, defaults_on, false, false, err);
 }
 
-bool abs_build_centers(Abstraction *a, const Grid *g, int S, bool defaults_on, bool centers_opt, Err *err)
+bool abs_build_centers(Abstraction *a, const Grid *g, int S, bool defaults_on, bool centers_opt, bool costs, Err *err)
 {
     memset(a, 0, sizeof *a);
     if (S < ABS_MIN_SECTOR || S > ABS_MAX_SECTOR)
@@ -180,6 +180,10 @@ bool abs_build_centers(Abstraction *a, const Grid *g, int S, bool defaults_on, b
         ok = false;
     }
     free(labels);
+    if (ok && costs && !abs_plain_costs(&p, g, S, NULL, err)) {
+        abs_plain_free(&p);
+        ok = false;
+    }
     if (!ok)
         return false;
     a->width = g->width;
@@ -189,6 +193,7 @@ bool abs_build_centers(Abstraction *a, const Grid *g, int S, bool defaults_on, b
     a->sh = (g->height + S - 1) / S;
     a->defaults_on = defaults_on;
     a->centers_opt = centers_opt;
+    a->costs_on = costs;
     ok = abs_encode(a, &p, err);
     abs_plain_free(&p);
     return ok;

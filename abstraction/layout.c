@@ -50,6 +50,19 @@ static bool plain_is_default(const Abstraction *a, const AbsPlain *p, int s)
     return e == end;
 }
 
+/* With edge costs: sector s's kept excess bytes (abs_excess_kept), in edge order. */
+static size_t put_excess(const Abstraction *a, const AbsPlain *p, const uint8_t *dflt, int s, uint8_t *out)
+{
+    size_t n = 0;
+    for (int r = p->reg_first[s]; r < p->reg_first[s + 1]; r++)
+        for (int e = p->edge_first[r]; e < p->edge_first[r + 1]; e++) {
+            int t = abs_neighbour_sector(a, s, p->edge_dir[e]);
+            if (abs_excess_kept(false, dflt[t], r, p->reg_first[t] + p->edge_target[e]))
+                out[n++] = p->edge_excess[e];
+        }
+    return n;
+}
+
 bool abs_encode(Abstraction *a, const AbsPlain *p, Err *err)
 {
     a->nsectors = (uint32_t)p->nsectors;
@@ -59,17 +72,20 @@ bool abs_encode(Abstraction *a, const AbsPlain *p, Err *err)
     a->sector = calloc(a->nsectors ? a->nsectors : 1, sizeof *a->sector);
     a->group_base = calloc(a->ngroups ? a->ngroups : 1, sizeof *a->group_base);
     /* Wide sectors double at most every byte, so 2x the plain size bounds the pool. */
-    size_t cap = 2 * ((size_t)p->nregions * 2 + (size_t)p->nedges) + 4;
+    size_t cap = 2 * ((size_t)p->nregions * 2 + (size_t)p->nedges) + (size_t)p->nedges + 4;
     a->pool = malloc(cap);
     a->wide = NULL;
-    if (!a->sector || !a->group_base || !a->pool)
+    uint8_t *dflt = calloc((size_t)p->nsectors + 1, 1); /* per sector: left out as default */
+    if (!a->sector || !a->group_base || !a->pool || !dflt)
         goto oom;
+    for (int s = 0; a->defaults_on && s < p->nsectors; s++)
+        dflt[s] = plain_is_default(a, p, s);
     size_t used = 0, wide_cap = 0;
     for (int s = 0; s < p->nsectors; s++) {
         if (s % ABS_GROUP == 0)
             a->group_base[s / ABS_GROUP] = (uint32_t)used;
         int r0 = p->reg_first[s], nreg = p->reg_first[s + 1] - r0;
-        if (a->defaults_on && plain_is_default(a, p, s)) {
+        if (dflt[s]) {
             a->sector[s] = make_word(1, 0, ABS_FLAG_DEFAULT);
             a->ndefault++;
             continue;
@@ -86,15 +102,21 @@ bool abs_encode(Abstraction *a, const AbsPlain *p, Err *err)
             }
             for (int e = e0; e < e0 + nedge; e++)
                 a->pool[used++] = (uint8_t)(p->edge_dir[e] << 5 | p->edge_target[e]);
+            if (a->costs_on)
+                used += put_excess(a, p, dflt, s, a->pool + used);
             continue;
         }
-        if (a->nwide > 0xffffu)
+        if (a->nwide > 0xffffu) {
+            free(dflt);
             return err_set(err, "more than 65536 wide sectors: the map is too irregular for the layout");
+        }
         if (a->nwide == wide_cap) {
             wide_cap = wide_cap ? wide_cap * 2 : 16;
             AbsWide *nw = realloc(a->wide, wide_cap * sizeof *nw);
-            if (!nw)
+            if (!nw) {
+                free(dflt);
                 goto oom;
+            }
             a->wide = nw;
         }
         a->wide[a->nwide] = (AbsWide){(uint32_t)used, (uint16_t)nedge, 0};
@@ -110,10 +132,14 @@ bool abs_encode(Abstraction *a, const AbsPlain *p, Err *err)
             a->pool[used++] = p->edge_dir[e];
             a->pool[used++] = p->edge_target[e];
         }
+        if (a->costs_on)
+            used += put_excess(a, p, dflt, s, a->pool + used);
     }
     a->pool_bytes = (uint32_t)used;
+    free(dflt);
     return true;
 oom:
+    free(dflt);
     abs_free(a);
     return err_set(err, "out of memory packing the abstraction");
 }
@@ -212,6 +238,75 @@ bool abs_edge_next(const Abstraction *a, AbsEdgeIter *it, AbsEdge *e)
     return true;
 }
 
+/* A stored sector's kept excess bytes: after its edges. */
+static const uint8_t *excess_data(const Abstraction *a, int s)
+{
+    uint32_t w = a->sector[s];
+    const uint8_t *d = sector_data(a, s, w);
+    int nreg = (int)(w & 0xffu);
+    if (nreg == 0)
+        return d;
+    if (abs_word_flags(w) & ABS_FLAG_WIDE)
+        return d + 4 * nreg + 2 * (d[4 * (nreg - 1) + 2] | d[4 * (nreg - 1) + 3] << 8);
+    return d + 2 * nreg + d[2 * nreg - 1];
+}
+
+bool abs_excess_fits(const Abstraction *a, Err *err)
+{
+    if (!a->costs_on)
+        return true;
+    uint32_t *base = malloc(((size_t)a->nsectors + 1) * sizeof *base);
+    if (!base)
+        return err_set(err, "out of memory checking the edge costs");
+    base[0] = 0;
+    for (uint32_t s = 0; s < a->nsectors; s++)
+        base[s + 1] = base[s] + (uint32_t)abs_region_count(a, (int)s);
+    bool ok = true;
+    for (uint32_t s = 0; s < a->nsectors && ok; s++) {
+        if (abs_word_flags(a->sector[s]) & ABS_FLAG_DEFAULT)
+            continue;
+        size_t kept = 0;
+        for (int r = 0; r < abs_region_count(a, (int)s); r++) {
+            AbsEdgeIter it;
+            AbsEdge e;
+            abs_edges(a, (int)s, r, &it);
+            while (abs_edge_next(a, &it, &e))
+                kept += abs_excess_kept(false, abs_word_flags(a->sector[e.sector]) & ABS_FLAG_DEFAULT,
+                                        (int)(base[s] + (uint32_t)r), (int)(base[e.sector] + (uint32_t)e.region));
+        }
+        if ((size_t)(excess_data(a, (int)s) - a->pool) + kept > a->pool_bytes)
+            ok = err_set(err, "sector %u: edge costs past the end of the pool", s);
+    }
+    free(base);
+    return ok;
+}
+
+/* p->edge_excess from the layout: the kept bytes, then every other edge
+ * from its reverse (0 between two default sectors). */
+static bool decode_excess(const Abstraction *a, AbsPlain *p)
+{
+    p->edge_excess = calloc((size_t)p->nedges + 1, 1);
+    if (!p->edge_excess)
+        return false;
+    for (int pass = 0; pass < 2; pass++)
+        for (int s = 0; s < p->nsectors; s++) {
+            bool sd = abs_word_flags(a->sector[s]) & ABS_FLAG_DEFAULT;
+            const uint8_t *q = sd ? NULL : excess_data(a, s);
+            for (int r = p->reg_first[s]; r < p->reg_first[s + 1]; r++)
+                for (int e = p->edge_first[r]; e < p->edge_first[r + 1]; e++) {
+                    int t = abs_neighbour_sector(a, s, p->edge_dir[e]), b = p->reg_first[t] + p->edge_target[e];
+                    bool kept = abs_excess_kept(sd, abs_word_flags(a->sector[t]) & ABS_FLAG_DEFAULT, r, b);
+                    if (kept && pass == 0)
+                        p->edge_excess[e] = *q++;
+                    else if (!kept && pass == 1) {
+                        int back = abs_plain_reverse_edge(p, s, r, p->edge_dir[e], t, p->edge_target[e]);
+                        p->edge_excess[e] = back >= 0 ? p->edge_excess[back] : 0;
+                    }
+                }
+        }
+    return true;
+}
+
 bool abs_decode(const Abstraction *a, AbsPlain *p, Err *err)
 {
     memset(p, 0, sizeof *p);
@@ -254,5 +349,9 @@ bool abs_decode(const Abstraction *a, AbsPlain *p, Err *err)
     p->edge_first[ri] = ei;
     p->nregions = nreg;
     p->nedges = nedge;
+    if (a->costs_on && !decode_excess(a, p)) {
+        abs_plain_free(p);
+        return err_set(err, "out of memory decoding the abstraction's edge costs");
+    }
     return true;
 }

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "../common/stamp.h"
-#include "abstraction.h"
+#include "plain.h"
 
 /* The breadth-first search of abs_region_of and abs_region_path: king moves
  * without corner cutting, inside the sector. A diagonal step's two side
@@ -182,5 +182,5 @@ bool abs_validate(const Abstraction *a, const Grid *g, Err *err)
     if (ok && (regions != a->nregions || edges != a->nedges || defaults != a->ndefault))
         ok = err_set(err, "totals differ: %u regions, %u edges, %u default sectors counted; %u, %u, %u recorded",
                      regions, edges, defaults, a->nregions, a->nedges, a->ndefault);
-    return ok;
+    return ok && abs_excess_fits(a, err);
 }

@@ -26,5 +26,6 @@ void abs_plain_free(AbsPlain *p)
     free(p->edge_first);
     free(p->edge_dir);
     free(p->edge_target);
+    free(p->edge_excess);
     memset(p, 0, sizeof *p);
 }

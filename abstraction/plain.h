@@ -13,6 +13,7 @@ typedef struct AbsPlain {
     uint8_t *center; /* per region: (y << 4) | x inside the sector */
     int *edge_first; /* nregions + 1 */
     uint8_t *edge_dir, *edge_target;
+    uint8_t *edge_excess; /* per edge, both directions (abs_excess_code); NULL without costs */
     int nregions, nedges;
 } AbsPlain;
 
@@ -53,6 +54,22 @@ void abs_plain_free(AbsPlain *p);
  * may move. Returns the passes run, or -1 (err set) when memory ran out. */
 int abs_optimize_centers(AbsPlain *p, const Grid *g, int S, const uint8_t *labels, const uint8_t *only, int max_passes,
                          Err *err);
+/* Measures the excess of every edge (costs.c) into p->edge_excess (allocated
+ * when NULL), both directions; with `redo` (per sector) only the edges with
+ * an end in a marked sector, the others keep their values. */
+bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, Err *err);
+/* The edge b -> a of edge a -> b (a: global region `region` of `sector`), or -1. */
+int abs_plain_reverse_edge(const AbsPlain *p, int sector, int region, int dir, int target_sector, int target);
+/* Does the layout keep edge a -> b's excess (global ids, sectors' default
+ * flags)? Once per edge: in a stored sector, towards a default sector or a
+ * higher id; a default-to-default edge has none (its excess is 0). */
+static inline bool abs_excess_kept(bool src_default, bool dst_default, int a, int b)
+{
+    return !src_default && (dst_default || a < b);
+}
+/* With edge costs: does every stored sector's run of kept excess bytes lie
+ * inside the pool? (abs_validate, once the rest is known sound.) */
+bool abs_excess_fits(const Abstraction *a, Err *err);
 /* Packs a plain form into the layout of abstraction.h (a->width.. set by caller). */
 bool abs_encode(Abstraction *a, const AbsPlain *p, Err *err);
 /* Unpacks any abstraction (defaults included) into the plain form. */

@@ -84,7 +84,10 @@ static bool rebuild_plain(const Abstraction *a, const Grid *g, const Need *n, co
     p->edge_first = malloc((max_regions + 1) * sizeof *p->edge_first);
     p->edge_dir = malloc(max_edges);
     p->edge_target = malloc(max_edges);
-    if (!p->reg_first || !p->center || !p->edge_first || !p->edge_dir || !p->edge_target)
+    if (old->edge_excess) /* ring sectors' edges are measured again (abs_update) */
+        p->edge_excess = calloc(max_edges, 1);
+    if (!p->reg_first || !p->center || !p->edge_first || !p->edge_dir || !p->edge_target ||
+        (old->edge_excess && !p->edge_excess))
         return false;
     RawEdge raw[2 * ABS_RAW_EDGES_MAX];
     int nr = 0, ne = 0;
@@ -105,6 +108,8 @@ static bool rebuild_plain(const Abstraction *a, const Grid *g, const Need *n, co
             for (int r = old->reg_first[s]; r < old->reg_first[s + 1]; r++) {
                 p->edge_first[p->reg_first[s] + r - old->reg_first[s]] = ne;
                 for (int e = old->edge_first[r]; e < old->edge_first[r + 1]; e++) {
+                    if (p->edge_excess)
+                        p->edge_excess[ne] = old->edge_excess[e];
                     p->edge_dir[ne] = old->edge_dir[e];
                     p->edge_target[ne++] = old->edge_target[e];
                 }
@@ -154,6 +159,10 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
         ok = err_set(err, "out of memory updating the abstraction");
     if (ok && old->centers_opt && abs_optimize_centers(&after, g, old->S, labels, touched, ABS_CENTER_PASSES, err) < 0)
         ok = false;
+    /* An edge's cost depends only on its two sectors' cells and centers:
+     * the edges with an end in the ring are measured again, the others kept. */
+    if (ok && old->costs_on && !abs_plain_costs(&after, g, old->S, n.ring, err))
+        ok = false;
     if (ok) {
         out->width = old->width;
         out->height = old->height;
@@ -162,6 +171,7 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
         out->sh = old->sh;
         out->defaults_on = old->defaults_on;
         out->centers_opt = old->centers_opt;
+        out->costs_on = old->costs_on;
         ok = abs_encode(out, &after, err);
     }
     if (ok && old->labels) { /* the per-cell table: only touched sectors change */

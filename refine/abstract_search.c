@@ -1,9 +1,92 @@
 #include "abstract_search.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-bool abs_search_init(AbsSearch *as, const AbsIndex *ix, Err *err)
+static uint32_t octile_units(xyLoc a, xyLoc b)
+{
+    return (uint32_t)lround(grid_octile(a.x, a.y, b.x, b.y) * ABS_COST_SCALE);
+}
+
+/* The CSR adjacency of the abstraction, costs octile (plus excess when the
+ * abstraction stores it). */
+static bool decode_adjacency(AbsSearch *as, Err *err)
+{
+    const AbsIndex *ix = as->ix;
+    const Abstraction *a = ix->abs;
+    uint32_t n = a->nregions, m = 0;
+    as->adj_first = malloc(((size_t)n + 1) * sizeof *as->adj_first);
+    as->adj = malloc(((size_t)a->nedges + 1) * sizeof *as->adj);
+    uint8_t *excess;
+    if (!as->adj_first || !as->adj || !abs_edge_excess(a, &excess, err))
+        return err_set(err, "out of memory for the abstract adjacency (%u edges)", a->nedges);
+    for (uint32_t r = 0; r < n; r++) {
+        as->adj_first[r] = m;
+        AbsEdgeIter it;
+        AbsEdge e;
+        abs_edges(a, (int)ix->region_sector[r], abs_local(ix, r), &it);
+        while (abs_edge_next(a, &it, &e) && m < a->nedges) {
+            uint32_t nb = abs_gid(ix, e.sector, e.region);
+            double extra = excess ? abs_excess_cells(excess[m]) * ABS_COST_SCALE : 0;
+            as->adj[m++] = (AbsAdj){nb, octile_units(ix->center[r], ix->center[nb]) + (uint32_t)extra};
+        }
+    }
+    as->adj_first[n] = m;
+    as->nadj = m;
+    free(excess);
+    return true;
+}
+
+/* Dijkstra over the adjacency from `src`: every region's distance into
+ * dist[r * stride] (ABS_LM_FAR where unreachable or beyond 32 bits). Runs on
+ * the search's own core and arrays, between queries. */
+static void distances_from(AbsSearch *as, uint32_t src, uint32_t *dist, size_t stride)
+{
+    BestFirst *bf = &as->bf;
+    uint32_t n = as->ix->abs->nregions;
+    for (uint32_t r = 0; r < n; r++)
+        dist[r * stride] = ABS_LM_FAR;
+    bf_start(bf, src, 0);
+    uint32_t cur;
+    while (bf_pop(bf, &cur)) {
+        double g = bf->node[cur].g;
+        dist[cur * stride] = g < ABS_LM_FAR ? (uint32_t)g : ABS_LM_FAR;
+        for (uint32_t i = as->adj_first[cur], end = as->adj_first[cur + 1]; i < end; i++) {
+            double ng = g + as->adj[i].cost;
+            BfOffer o = bf_offer(bf, as->adj[i].to, ng);
+            if (o)
+                bf_queue(bf, as->adj[i].to, o, ng);
+        }
+    }
+}
+
+/* Landmarks by farthest-point selection (Goldberg & Harrelson 2005, "ALT",
+ * §6 "farthest"): the first is the region farthest from region 0, each next
+ * one the region whose nearest chosen landmark is farthest. `near` (per
+ * region) is scratch. Regions of other components than the first's stay
+ * without landmarks (their distances are all far), and fall back to the
+ * octile heuristic. */
+static void choose_landmarks(AbsSearch *as, uint32_t *near)
+{
+    uint32_t n = as->ix->abs->nregions, k = as->nlandmarks, next = 0;
+    distances_from(as, 0, near, 1);
+    for (uint32_t l = 0; l < k; l++) {
+        uint32_t best = 0;
+        for (uint32_t r = 0; r < n; r++)
+            if (near[r] != ABS_LM_FAR && near[r] > best) {
+                best = near[r];
+                next = r;
+            }
+        uint32_t *d = as->lm + l;
+        distances_from(as, next, d, k);
+        for (uint32_t r = 0; r < n; r++)
+            if (l == 0 || d[(size_t)r * k] < near[r])
+                near[r] = d[(size_t)r * k];
+    }
+}
+
+bool abs_search_init(AbsSearch *as, const AbsIndex *ix, int landmarks, Err *err)
 {
     memset(as, 0, sizeof *as);
     as->ix = ix;
@@ -14,6 +97,22 @@ bool abs_search_init(AbsSearch *as, const AbsIndex *ix, Err *err)
         abs_search_free(as);
         return err_set(err, "out of memory for the abstract search (%u regions)", ix->abs->nregions);
     }
+    if (!decode_adjacency(as, err)) {
+        abs_search_free(as);
+        return false;
+    }
+    if (landmarks > 0 && ix->abs->nregions > 0) {
+        as->nlandmarks = (uint32_t)landmarks;
+        as->lm = malloc(n * (size_t)landmarks * sizeof *as->lm);
+        uint32_t *near = malloc(n * sizeof *near);
+        if (!as->lm || !near) {
+            free(near);
+            abs_search_free(as);
+            return err_set(err, "out of memory for %d abstract landmarks", landmarks);
+        }
+        choose_landmarks(as, near);
+        free(near);
+    }
     return true;
 }
 
@@ -21,44 +120,63 @@ void abs_search_free(AbsSearch *as)
 {
     free(as->parent);
     free(as->path);
+    free(as->adj_first);
+    free(as->adj);
+    free(as->lm);
     bf_free(&as->bf);
     memset(as, 0, sizeof *as);
 }
 
 size_t abs_search_bytes(const AbsSearch *as)
 {
-    return as->bf.count * (sizeof(BfNode) + 4 + 4) + (size_t)as->bf.open.cap * sizeof(HeapItem);
+    return as->bf.count * (sizeof(BfNode) + 4 + 4 + 4 + 4 * (size_t)as->nlandmarks) + 4 +
+           (size_t)as->nadj * sizeof(AbsAdj) + (size_t)as->bf.open.cap * sizeof(HeapItem);
+}
+
+/* h(r) in cost units: the octile distance between centers, or, larger,
+ * the landmarks' triangle bound |d(L, goal) - d(L, r)| (ALT §3): both are
+ * lower bounds on the abstract distance, so their maximum is too, and it is
+ * consistent. */
+static inline double heuristic(const AbsSearch *as, uint32_t r, xyLoc goal, const uint32_t *lg)
+{
+    xyLoc c = as->ix->center[r];
+    double h = grid_octile(c.x, c.y, goal.x, goal.y) * ABS_COST_SCALE;
+    const uint32_t *lr = as->lm + (size_t)r * as->nlandmarks;
+    for (uint32_t l = 0; l < as->nlandmarks; l++) {
+        if (lg[l] == ABS_LM_FAR || lr[l] == ABS_LM_FAR)
+            continue;
+        double d = lg[l] > lr[l] ? (double)(lg[l] - lr[l]) : (double)(lr[l] - lg[l]);
+        if (d > h)
+            h = d;
+    }
+    return h;
 }
 
 double abs_search_run(AbsSearch *as, uint32_t from, uint32_t to, double weight)
 {
     const AbsIndex *ix = as->ix;
-    const Abstraction *a = ix->abs;
     BestFirst *bf = &as->bf;
     const xyLoc goal = ix->center[to];
+    const uint32_t *lg = as->lm + (size_t)to * as->nlandmarks;
     uint64_t expanded = 0;
     double result = -1;
-    bf_start(bf, from, weight * grid_octile(ix->center[from].x, ix->center[from].y, goal.x, goal.y));
+    bf_start(bf, from, weight * heuristic(as, from, goal, lg));
     as->parent[from] = from;
     uint32_t cur;
     while (bf_pop(bf, &cur)) {
         if (cur == to) {
-            result = bf->node[cur].g;
+            result = bf->node[cur].g / ABS_COST_SCALE;
             break;
         }
         expanded++;
-        xyLoc c = ix->center[cur];
-        AbsEdgeIter it;
-        AbsEdge e;
-        abs_edges(a, (int)ix->region_sector[cur], abs_local(ix, cur), &it);
-        while (abs_edge_next(a, &it, &e)) {
-            uint32_t nb = abs_gid(ix, e.sector, e.region);
-            xyLoc nc = ix->center[nb];
-            double ng = bf->node[cur].g + grid_octile(c.x, c.y, nc.x, nc.y);
+        double g = bf->node[cur].g;
+        for (uint32_t i = as->adj_first[cur], end = as->adj_first[cur + 1]; i < end; i++) {
+            uint32_t nb = as->adj[i].to;
+            double ng = g + as->adj[i].cost;
             BfOffer o = bf_offer(bf, nb, ng);
             if (o) {
                 as->parent[nb] = cur;
-                bf_queue(bf, nb, o, ng + weight * grid_octile(nc.x, nc.y, goal.x, goal.y));
+                bf_queue(bf, nb, o, ng + weight * heuristic(as, nb, goal, lg));
             }
         }
     }

@@ -1,12 +1,35 @@
 /* abstract_search.h: A* / weighted A* over the regions of an MM abstraction
  * (thesis §3.2), on the best-first core (search/best_first.h). Node = global
- * region id (abstraction/index.h); edge cost and heuristic = octile distance
- * between region centers; f = g + w*h.
+ * region id (abstraction/index.h); f = g + w*h.
  *
- * Owns the per-region search arrays (one BfNode and one parent per region)
- * and the result path, sized once in abs_search_init (generation stamps, no
- * clearing, no allocation per query). The index, and the abstraction behind
- * it, are borrowed and must outlive the search. */
+ * Heuristic: the octile distance between region centers, or, when larger,
+ * the ALT bound of K landmarks (Goldberg & Harrelson 2005): with d(L, r)
+ * the abstract distance from landmark L, h(r) = max_L |d(L, goal) - d(L, r)|.
+ * Octile is weak where walls make the route long (a maze: 1,709 regions
+ * expanded per query on maze512-4-0); 4 landmarks cut that to 500, 8 to 314.
+ * The distances (K x u32 per region) are computed when the search is set
+ * up, one Dijkstra per landmark over the decoded adjacency: derived data,
+ * like the adjacency below.
+ *
+ * Edge costs: the octile distance between the two centers, plus, when the
+ * abstraction carries them (abstraction.h, "edge costs"), the stored excess
+ * of the real center-to-center leg over it, so the search sees that a wall
+ * between two centers makes their edge long (the issue's loss on rooms maps).
+ * Either way a cost is never below the octile distance, so the heuristic
+ * stays admissible and consistent.
+ *
+ * The adjacency is decoded once in abs_search_init into flat arrays (CSR:
+ * per region its first edge; per edge the target and its integer cost in
+ * 1/ABS_COST_SCALE cells): the query loop reads two words per edge and
+ * decodes nothing (the layout decoding was most of the search's time on
+ * mazes, where a query expands a thousand regions). These arrays are derived
+ * data, like the index: counted in abs_search_bytes (search_bytes in the
+ * report), not in abs_bytes, and never stored in files.
+ *
+ * Owns the per-region search arrays and the result path, sized once in
+ * abs_search_init (generation stamps, no clearing, no allocation per
+ * query). The index, and the abstraction behind it, are borrowed and must
+ * outlive the search. */
 #ifndef GPPC_REFINE_ABSTRACT_SEARCH_H
 #define GPPC_REFINE_ABSTRACT_SEARCH_H
 
@@ -16,24 +39,42 @@
 #include "../abstraction/index.h"
 #include "../search/best_first.h"
 
+/* Integer cost units per cell: an octile distance rounded to 1/256 cell is
+ * exact in a double's sum for any path on a map of 65536 x 65536 cells. */
+#define ABS_COST_SCALE 256
+#define ABS_LM_FAR UINT32_MAX
+
+typedef struct AbsAdj {
+    uint32_t to;   /* global region id */
+    uint32_t cost; /* 1/ABS_COST_SCALE cells */
+} AbsAdj;
+
 typedef struct AbsSearch {
     const AbsIndex *ix;
     BestFirst bf;
-    uint32_t *parent; /* per region */
-    uint32_t *path;   /* global ids, start region first */
+    uint32_t *adj_first; /* nregions + 1: region r's edges are adj[adj_first[r] .. adj_first[r + 1]) */
+    AbsAdj *adj;
+    uint32_t nadj;
+    uint32_t nlandmarks; /* K */
+    uint32_t *lm;        /* nregions x K: distance from each landmark, ABS_LM_FAR unknown */
+    uint32_t *parent;    /* per region */
+    uint32_t *path;      /* global ids, start region first */
     int path_len;
     uint64_t expanded; /* cumulative */
     uint64_t last_expanded;
 } AbsSearch;
 
-bool abs_search_init(AbsSearch *as, const AbsIndex *ix, Err *err);
+/* `landmarks` > 0: that many ALT landmarks (below), chosen and measured here
+ * (one Dijkstra over the regions each). */
+bool abs_search_init(AbsSearch *as, const AbsIndex *ix, int landmarks, Err *err);
 void abs_search_free(AbsSearch *as);
-/* Bytes of the search arrays (reported separately from abs_bytes). */
+/* Bytes of the search arrays and the decoded adjacency (reported
+ * separately from abs_bytes). */
 size_t abs_search_bytes(const AbsSearch *as);
 
 /* Finds a region path from global region `from` to `to`; fills as->path
- * (from first, to last) and returns its abstract cost, or -1 when `to` is
- * unreachable. */
+ * (from first, to last) and returns its abstract cost in cells, or -1 when
+ * `to` is unreachable. */
 double abs_search_run(AbsSearch *as, uint32_t from, uint32_t to, double weight);
 
 #endif

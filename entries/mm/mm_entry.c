@@ -10,6 +10,8 @@
  *   trim=K | trim=P% (0) cut the tail of each leg  corridor=0|1 (1) restrict legs to the abstract path
  *   smooth=0|1 (1)      extended post-smoothing  cache=off|nosym|sym (sym)  runtime edge cache
  *   segfile=0|nosym|sym (0)  precompute every leg into the preprocessing file
+ *   landmarks=K (4)     ALT landmarks of the abstract search, 0..16 (refine/abstract_search.h)
+ *   costs=0|1 (1)       true abstract edge costs kept in the abstraction (abstraction/costs.c)
  * File: the abstraction (abstraction/absfile.c), then u32 segment mode (0, 1
  * nosym, 2 sym) and, when set, the segment section (cache/segfile.h). A file
  * that does not match the map or the options is rejected on stderr and the
@@ -27,7 +29,9 @@
 typedef struct MmConfig {
     int sector;
     int defaults, labels;
-    int centers; /* 0 plain, 1 opt */
+    int centers;   /* 0 plain, 1 opt */
+    int landmarks; /* ALT landmarks of the abstract search (refine/abstract_search.h) */
+    int costs;     /* true abstract edge costs kept in the abstraction */
     RefineConfig refine;
     int cache;   /* LegMode */
     int segfile; /* LegMode: off (0), nosym, sym */
@@ -49,9 +53,9 @@ typedef struct MmEntry {
     uint64_t updates, touched_sectors, cache_dropped, segs_dropped;
 } MmEntry;
 
-static const char *const KNOWN[] = {"sector", "defaults", "labels",  "w",         "n",       "trim",   "corridor",
-                                    "smooth", "cache",    "segfile", "budget_us", "centers", "direct", "hold",
-                                    "joint",  "near",     "ends",    "phases",    NULL};
+static const char *const KNOWN[] = {"sector", "defaults", "labels",  "w",         "n",         "trim",   "corridor",
+                                    "smooth", "cache",    "segfile", "budget_us", "centers",   "direct", "hold",
+                                    "joint",  "near",     "ends",    "phases",    "landmarks", "costs",  NULL};
 static const char *const ENDS_MODES[] = {"locate", "search", NULL};
 static const char *const CENTER_MODES[] = {"plain", "opt", NULL};
 static const char *const CACHE_MODES[] = {"off", "nosym", "sym", NULL};
@@ -96,7 +100,9 @@ static bool parse(const EntryOpts *opts, MmConfig *c, Err *err)
               opts_int(opts, "joint", 0, 1000, 3, &c->refine.joint, "mm", err) &&
               opts_int(opts, "near", 0, 4096, 32, &c->refine.near, "mm", err) &&
               opts_choice(opts, "ends", ENDS_MODES, ENDS_LOCATE, &ends, "mm", err) &&
-              opts_int(opts, "phases", 0, 1, 0, &phases, "mm", err);
+              opts_int(opts, "phases", 0, 1, 0, &phases, "mm", err) &&
+              opts_int(opts, "landmarks", 0, 16, 4, &c->landmarks, "mm", err) &&
+              opts_int(opts, "costs", 0, 1, 1, &c->costs, "mm", err);
     if (ok && c->refine.budget_us > 0 && opts_get(opts, "n"))
         ok = err_set(err, "--entry mm: n= and budget_us= both set; a budget replaces the leg count");
     c->refine.corridor = ok && corridor;
@@ -116,14 +122,14 @@ static bool mm_check_options(const EntryOpts *opts, Err *err)
 /* The index, search and leg planner over e->abs, once it is built or loaded. */
 static bool index_abs(MmEntry *e, Err *err)
 {
-    return abs_index_init(&e->ix, &e->abs, err) && abs_search_init(&e->as, &e->ix, err) &&
+    return abs_index_init(&e->ix, &e->abs, err) && abs_search_init(&e->as, &e->ix, e->cfg.landmarks, err) &&
            legs_init(&e->legs, &e->grid, &e->abs, err);
 }
 
 /* The abstraction and (with segfile) the segments, built from the grid. */
 static bool build_all(MmEntry *e, Err *err)
 {
-    if (!abs_build_centers(&e->abs, &e->grid, e->cfg.sector, e->cfg.defaults, e->cfg.centers, err) ||
+    if (!abs_build_centers(&e->abs, &e->grid, e->cfg.sector, e->cfg.defaults, e->cfg.centers, e->cfg.costs, err) ||
         !index_abs(e, err))
         return false;
     if (e->cfg.segfile) {
@@ -242,10 +248,12 @@ static bool load_file(MmEntry *e, const char *file, Err *err)
     BinFile f = {.fp = fp, .path = file};
     bool ok = abs_read(&f, &e->abs, &e->grid, err);
     if (ok && (e->abs.S != e->cfg.sector || e->abs.defaults_on != (bool)e->cfg.defaults ||
-               e->abs.centers_opt != (bool)e->cfg.centers))
-        ok = err_set(err, "%s: built with sector=%d defaults=%d centers=%s, asked for sector=%d defaults=%d centers=%s",
-                     file, e->abs.S, e->abs.defaults_on, CENTER_MODES[e->abs.centers_opt], e->cfg.sector,
-                     e->cfg.defaults, CENTER_MODES[e->cfg.centers]);
+               e->abs.centers_opt != (bool)e->cfg.centers || e->abs.costs_on != (bool)e->cfg.costs))
+        ok = err_set(err,
+                     "%s: built with sector=%d defaults=%d centers=%s costs=%d, asked for sector=%d defaults=%d "
+                     "centers=%s costs=%d",
+                     file, e->abs.S, e->abs.defaults_on, CENTER_MODES[e->abs.centers_opt], e->abs.costs_on,
+                     e->cfg.sector, e->cfg.defaults, CENTER_MODES[e->cfg.centers], e->cfg.costs);
     ok = ok && abs_matches_grid(&e->abs, &e->grid, file, err) && index_abs(e, err);
     if (ok) {
         uint32_t mode = bin_get_u32(&f);
@@ -322,8 +330,9 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     Abstraction fresh = {0};
     AbsIndex fresh_ix = {0};
     AbsSearch fresh_as = {0};
-    bool ok = changed == 0 || (abs_update(&fresh, &e->abs, &e->grid, touched, err) &&
-                               abs_index_init(&fresh_ix, &fresh, err) && abs_search_init(&fresh_as, &fresh_ix, err));
+    bool ok = changed == 0 ||
+              (abs_update(&fresh, &e->abs, &e->grid, touched, err) && abs_index_init(&fresh_ix, &fresh, err) &&
+               abs_search_init(&fresh_as, &fresh_ix, e->cfg.landmarks, err));
     long segs = ok && changed && e->have_segs ? segs_remap(&e->segs, &e->ix, &fresh_ix, touched, err) : 0;
     if (segs < 0)
         ok = false;
@@ -427,6 +436,9 @@ static const char *const HELP[] = {
     "hold=K (16) cells kept back at each leg joint for the refinement window",
     "joint=K (3) waypoints smoothed past a joint after a cached leg; 0: the whole window",
     "phases=0|1 (0) per-phase times locate/abstract/legs/join_us_mean in SUMMARY",
+    "costs=0|1 (1) true abstract edge costs: one byte per edge (excess of the real leg over octile), built in "
+    "preprocessing",
+    "landmarks=K (4) ALT landmarks of the abstract search (K distances per region, computed when loading); 0 off",
     NULL};
 
 const Entry ENTRY_MM = {

@@ -6,6 +6,7 @@
 #include "../../abstraction/abstraction.h"
 #include "../../entries/mm/mm.h"
 #include "../../grid/validate.h"
+#include "../../refine/legs.h"
 #include "../../search/astar.h"
 #include "test.h"
 
@@ -48,7 +49,8 @@ static bool abs_same(const Abstraction *a, const Abstraction *b, char *why, size
 
 /* Random toggles, `batch` cells at a time; after every batch the local
  * rebuild must equal a full build of the changed map. */
-static void check_updates_equal_rebuild(T *t, const char *map, int S, bool defaults, bool labels, uint64_t seed)
+static void check_updates_equal_rebuild(T *t, const char *map, int S, bool defaults, bool labels, bool costs,
+                                        uint64_t seed)
 {
     Loaded l;
     if (!load_named(t, map, &l))
@@ -56,7 +58,7 @@ static void check_updates_equal_rebuild(T *t, const char *map, int S, bool defau
     Grid *g = &l.g;
     Abstraction cur;
     Err err;
-    CHECKF(t, abs_build(&cur, g, S, defaults, &err), "%s", err.msg);
+    CHECKF(t, abs_build_centers(&cur, g, S, defaults, false, costs, &err), "%s", err.msg);
     if (labels)
         CHECK(t, abs_make_labels(&cur, g, &err));
     uint8_t *touched = malloc(cur.nsectors);
@@ -71,7 +73,7 @@ static void check_updates_equal_rebuild(T *t, const char *map, int S, bool defau
         }
         Abstraction upd, full;
         CHECKF(t, abs_update(&upd, &cur, g, touched, &err), "%s", err.msg);
-        CHECKF(t, abs_build(&full, g, S, defaults, &err), "%s", err.msg);
+        CHECKF(t, abs_build_centers(&full, g, S, defaults, false, costs, &err), "%s", err.msg);
         if (labels)
             CHECK(t, abs_make_labels(&full, g, &err));
         char why[256];
@@ -91,9 +93,59 @@ static void test_dyn_update_equals_rebuild(T *t)
 {
     const char *maps[] = {"rooms/8room256-0", "random/random256-30-0", "mazes/maze256-2-0"};
     for (int m = 0; m < 3; m++) {
-        check_updates_equal_rebuild(t, maps[m], 16, true, false, 11 + (uint64_t)m);
-        check_updates_equal_rebuild(t, maps[m], 8, false, true, 23 + (uint64_t)m);
-        check_updates_equal_rebuild(t, maps[m], 5, true, false, 37 + (uint64_t)m);
+        check_updates_equal_rebuild(t, maps[m], 16, true, false, false, 11 + (uint64_t)m);
+        check_updates_equal_rebuild(t, maps[m], 8, false, true, false, 23 + (uint64_t)m);
+        check_updates_equal_rebuild(t, maps[m], 5, true, false, false, 37 + (uint64_t)m);
+        /* Edge costs: the ring's edges measured again equal a full build's. */
+        check_updates_equal_rebuild(t, maps[m], 16, true, false, true, 41 + (uint64_t)m);
+        check_updates_equal_rebuild(t, maps[m], 8, false, false, true, 43 + (uint64_t)m);
+    }
+}
+
+/* Every edge's stored excess is the code of the center leg's excess over
+ * octile, the leg refine/legs.h plans (within a code step: the code is
+ * rounded), in both directions, default sectors' edges included. */
+static void test_dyn_edge_costs_match_legs(T *t)
+{
+    const char *maps[] = {"rooms/8room256-0", "mazes/maze256-2-0"};
+    for (int m = 0; m < 2; m++) {
+        Loaded l;
+        if (!load_named(t, maps[m], &l))
+            return;
+        Abstraction a;
+        AbsIndex ix;
+        LegPlanner legs;
+        Err err;
+        uint8_t *excess = NULL;
+        CHECK(t, abs_build_centers(&a, &l.g, 16, true, false, true, &err) && abs_index_init(&ix, &a, &err) &&
+                     legs_init(&legs, &l.g, &a, &err) && abs_edge_excess(&a, &excess, &err) && excess);
+        xyPath leg = {0};
+        uint32_t e = 0, bad = 0, nonzero = 0;
+        for (uint32_t r = 0; excess && r < a.nregions; r++) {
+            AbsEdgeIter it;
+            AbsEdge ed;
+            abs_edges(&a, (int)ix.region_sector[r], abs_local(&ix, r), &it);
+            while (abs_edge_next(&a, &it, &ed)) {
+                uint32_t b = abs_gid(&ix, ed.sector, ed.region);
+                leg.len = 0;
+                legs_center(&legs, &ix, r, b, &leg);
+                xyLoc p = ix.center[r], q = ix.center[b];
+                double extra = path_length(leg.cells, leg.len) - grid_octile(p.x, p.y, q.x, q.y);
+                bool both_default = abs_word_flags(a.sector[ix.region_sector[r]]) & ABS_FLAG_DEFAULT &&
+                                    abs_word_flags(a.sector[ed.sector]) & ABS_FLAG_DEFAULT;
+                bad += both_default ? excess[e] != 0 : excess[e] != abs_excess_code(extra);
+                nonzero += excess[e] != 0;
+                e++;
+            }
+        }
+        CHECKF(t, bad == 0 && e == a.nedges && nonzero > 0, "%s: %u of %u edges off, %u with excess", maps[m], bad, e,
+               nonzero);
+        path_free(&leg);
+        free(excess);
+        legs_free(&legs);
+        abs_index_free(&ix);
+        abs_free(&a);
+        unload(&l);
     }
 }
 
@@ -319,8 +371,8 @@ static void test_dyn_centers_opt_file(T *t)
         return;
     Abstraction plain, opt;
     Err err;
-    CHECK(t, abs_build_centers(&plain, &l.g, 16, true, false, &err));
-    CHECK(t, abs_build_centers(&opt, &l.g, 16, true, true, &err));
+    CHECK(t, abs_build_centers(&plain, &l.g, 16, true, false, false, &err));
+    CHECK(t, abs_build_centers(&opt, &l.g, 16, true, true, false, &err));
     CHECKF(t, abs_validate(&opt, &l.g, &err), "%s", err.msg);
     CHECK(t, opt.nregions == plain.nregions && opt.nedges == plain.nedges);
     int moved = 0;
@@ -442,6 +494,7 @@ static void test_dyn_baselines_update(T *t)
 const TestCase DYNAMIC_TESTS[] = {
     {"dyn_baselines_update", test_dyn_baselines_update},
     {"dyn_update_equals_rebuild", test_dyn_update_equals_rebuild},
+    {"dyn_edge_costs_match_legs", test_dyn_edge_costs_match_legs},
     {"dyn_mm_update_drops_crossing_legs", test_dyn_mm_update_drops_crossing_legs},
     {"dyn_update_mid_query", test_dyn_update_mid_query},
     {"dyn_budget", test_dyn_budget},
