@@ -73,6 +73,8 @@ static void test_mm_every_option_valid(T *t)
                            "mm:cache=nosym",
                            "mm:segfile=sym",
                            "mm:segfile=nosym",
+                           "mm:jps=0,small=0,far=0",
+                           "mm:jps=1,far=0",
                            "mm:sector=5,w=4,n=2,trim=10%,corridor=0,smooth=0,cache=nosym,segfile=nosym,labels=1"};
     const char *maps[] = {"rooms/8room256-0", "random/random256-40-0", "mazes/maze256-2-0"};
     for (size_t s = 0; s < sizeof specs / sizeof *specs; s++)
@@ -80,13 +82,51 @@ static void test_mm_every_option_valid(T *t)
             check_valid_paths(t, specs[s], maps[m], 7);
 }
 
+/* The JPS routes (refine/refiner.c, try_jps): with `small` above the map's
+ * sector count every query is JPS's, so optimal; with a cap of one expansion
+ * most tries give up and the abstract route answers, still valid. */
+static void test_mm_jps_routes(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/8room256-0", &l))
+        return;
+    const char *specs[] = {"mm:small=100000", "mm:small=0,jps=1,near=4096"};
+    for (int k = 0; k < 2; k++) {
+        const Entry *e;
+        void *inst = prepare(t, &l, specs[k], &e);
+        if (!inst)
+            continue;
+        xyPath p = {0};
+        int n = 0, longer = 0;
+        for (int i = 0; i < l.sc.count; i += 5, n++) {
+            const ScenQuery *q = &l.sc.q[i];
+            run_query(t, e, inst, q, &p);
+            double len;
+            CHECKF(t, path_validate(&l.g, q->start, q->goal, p.cells, p.len, &len, NULL, 0), "%s line %d", specs[k],
+                   q->line);
+            longer += len > q->optimal + q->optimal_tol;
+        }
+        double answered = entry_counter(e, inst, "jps"), capped = entry_counter(e, inst, "jps_capped");
+        if (k == 0)
+            CHECKF(t, longer == 0 && answered + entry_counter(e, inst, "direct") == n,
+                   "%s: %d of %d paths above optimal, %.0f by JPS", specs[k], longer, n, answered);
+        else
+            CHECKF(t, capped > n / 2 && longer > 0, "%s: %.0f of %d tries capped, %d paths above optimal", specs[k],
+                   capped, n, longer);
+        path_free(&p);
+        e->destroy(inst);
+    }
+    unload(&l);
+}
+
 static void test_mm_bad_options(T *t)
 {
     const Entry *e;
     EntryOpts o;
     Err err;
-    const char *bad[] = {"mm:sector=3", "mm:sector=17", "mm:w=0.9",     "mm:n=0",      "mm:trim=-1", "mm:trim=100%",
-                         "mm:trim=5x",  "mm:cache=yes", "mm:segfile=1", "mm:smooth=2", "mm:speed=1"};
+    const char *bad[] = {"mm:sector=3",  "mm:sector=17", "mm:w=0.9",     "mm:n=0",       "mm:trim=-1",
+                         "mm:trim=100%", "mm:trim=5x",   "mm:cache=yes", "mm:segfile=1", "mm:smooth=2",
+                         "mm:speed=1",   "mm:jps=-1",    "mm:far=2",     "mm:small=-1"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         CHECKF(t, !entry_parse_spec(bad[i], &e, &o, &err) && contains(err.msg, "mm"), "accepted %s", bad[i]);
 }
@@ -325,6 +365,7 @@ static void test_edge_cache_sym_and_nosym(T *t)
 
 const TestCase MM_TESTS[] = {
     {"mm_every_option_valid", test_mm_every_option_valid},
+    {"mm_jps_routes", test_mm_jps_routes},
     {"mm_bad_options", test_mm_bad_options},
     {"mm_incremental_calls", test_mm_incremental_calls},
     {"mm_cache_and_segfile_keep_paths", test_mm_cache_and_segfile_keep_paths},
