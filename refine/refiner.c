@@ -6,11 +6,13 @@
 #include "../common/clock.h"
 #include "smooth.h"
 
-/* Far JPS tries: a success earns FAR_GAIN (up to FAR_MAX), a capped try
- * costs FAR_LOSS, so tries go on while more than FAR_LOSS / (FAR_GAIN +
- * FAR_LOSS) = 4/5 of them succeed; below that, one far query in FAR_PROBE
- * still tries, so a map whose queries change can win JPS back. */
-enum { FAR_GAIN = 1, FAR_LOSS = 4, FAR_MAX = 32, FAR_START = 8, FAR_PROBE = 32 };
+/* Capped JPS tries, kept apart for near and far queries (a cluttered map
+ * often answers the near ones and not the far): a success earns TRY_GAIN (up
+ * to TRY_MAX), a capped try costs TRY_LOSS, so tries go on while more than
+ * TRY_LOSS / (TRY_GAIN + TRY_LOSS) = 4/5 of them succeed; below that, one
+ * query in TRY_PROBE still tries, so a map whose queries change can win JPS
+ * back. */
+enum { TRY_GAIN = 1, TRY_LOSS = 4, TRY_MAX = 32, TRY_START = 8, TRY_PROBE = 32 };
 
 bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsIndex *ix, AbsSearch *as,
                   LegPlanner *legs, EdgeCache *cache, SegStore *segs, Err *err)
@@ -23,7 +25,7 @@ bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsI
     r->legs = legs;
     r->cache = cache;
     r->segs = segs;
-    r->far_credit = FAR_START;
+    r->credit[0] = r->credit[1] = TRY_START;
     path_reserve(&r->scratch, 4096);
     if (!win_init(&r->win, g, err) || (refiner_wants_jps(cfg) && !legs_enable_jps(legs, err))) {
         refiner_free(r);
@@ -242,12 +244,12 @@ typedef enum { JPS_SKIPPED, JPS_ANSWERED, JPS_GAVE_UP } JpsTry;
 /* The whole query by online JPS, when the abstraction cannot pay:
  *  - on a map of at most cfg.small sectors, uncapped: the abstract search,
  *    legs and joints cost more than JPS's whole search on such maps;
- *  - for s and g within cfg.near, capped at cfg.jps_cap expansions, so a
- *    query near in octile distance but far along its path costs at most the
- *    cap before the abstract route;
- *  - with cfg.far, any other query too, capped, while the tries pay on this
- *    map (FAR_*): on open maps JPS answers most queries in a few expansions,
- *    on cluttered ones a try would cost the cap each time.
+ *  - for s and g within cfg.near, and with cfg.far any other query too,
+ *    capped at cfg.jps_cap expansions, so a query near in octile distance
+ *    but far along its path costs at most the cap before the abstract route;
+ *    while such tries pay on this map (TRY_*): on open maps JPS answers most
+ *    queries in a few expansions, on cluttered ones a try would cost the cap
+ *    each time (a near query not tried goes to try_near).
  * What JPS finds is a shortest path; an exhausted open list proves g
  * unreachable (nothing appended, as the abstract route would). Which route a
  * query takes depends on the queries before it, never on time: the same
@@ -255,20 +257,18 @@ typedef enum { JPS_SKIPPED, JPS_ANSWERED, JPS_GAVE_UP } JpsTry;
 static JpsTry try_jps(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 {
     uint64_t cap = (uint64_t)r->cfg.jps_cap;
-    bool far = false;
+    int kind = -1; /* capped tries: 0 near, 1 far */
     if ((int)r->ix->abs->nsectors <= r->cfg.small) {
         cap = UINT64_MAX;
-    } else if (cap == 0) {
-        return JPS_SKIPPED;
-    } else if (r->cfg.near <= 0 || octile2(s, g) > 2 * r->cfg.near) {
-        if (!r->cfg.far)
+    } else {
+        kind = r->cfg.near > 0 && octile2(s, g) <= 2 * r->cfg.near ? 0 : 1;
+        if (cap == 0 || (kind && !r->cfg.far))
             return JPS_SKIPPED;
-        if (r->far_credit <= 0 && ++r->far_probe < FAR_PROBE) {
-            r->stats.jps_far_skipped++;
+        if (r->credit[kind] <= 0 && ++r->probe[kind] < TRY_PROBE) {
+            r->stats.jps_skipped++;
             return JPS_SKIPPED;
         }
-        r->far_probe = 0;
-        far = true;
+        r->probe[kind] = 0;
     }
     uint64_t t0 = phase_start(r);
     JpsResult res = legs_jps(r->legs, s, g, cap, out);
@@ -276,11 +276,12 @@ static JpsTry try_jps(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
     phase_end(r, PHASE_JPS, t0);
     if (res == JPS_CAPPED) {
         r->stats.jps_capped++;
-        r->far_credit -= far ? FAR_LOSS : 0;
+        if (kind >= 0)
+            r->credit[kind] -= TRY_LOSS;
         return JPS_GAVE_UP;
     }
-    if (far && r->far_credit < FAR_MAX)
-        r->far_credit += FAR_GAIN;
+    if (kind >= 0 && r->credit[kind] < TRY_MAX)
+        r->credit[kind] += TRY_GAIN;
     r->stats.jps++;
     return JPS_ANSWERED;
 }

@@ -67,8 +67,9 @@ typedef struct RefineConfig {
                           game wants the optimal path at JPS's cost; the
                           abstraction is still built, so update() and a
                           larger `small` need nothing else. */
-    bool far;          /* queries beyond `near` try capped JPS too, while it
-                          pays on this map (refiner.c, try_jps) */
+    bool far;          /* queries beyond `near` try capped JPS too (near and
+                          far tries go on while they pay on this map:
+                          refiner.c, try_jps) */
     int hold;          /* cells kept back at each joint for the next leg */
     int joint;         /* > 0: after an (already smoothed) center leg, smooth
                           the window only up to this many waypoints past the
@@ -83,7 +84,7 @@ typedef enum { PHASE_LOCATE, PHASE_ABSTRACT, PHASE_LEGS, PHASE_JOIN, PHASE_JPS, 
 typedef struct RefineStats {
     uint64_t queries, direct, near;
     uint64_t jps, jps_capped; /* queries JPS answered / gave up on */
-    uint64_t jps_far_skipped; /* far queries not tried: JPS did not pay lately */
+    uint64_t jps_skipped;     /* queries not tried: JPS did not pay lately */
     uint64_t abs_expanded, refine_expanded;
     uint64_t legs, center_legs, cache_hits, seg_hits;
     uint64_t phase_ns[PHASE_COUNT];
@@ -109,8 +110,9 @@ typedef struct Refiner {
     xyPath start_path, goal_path; /* from s / g to their region's center */
     uint32_t corridor_mark;
     uint32_t query_max;
-    int far_credit;     /* far JPS tries: + a success, - a capped try */
-    uint32_t far_probe; /* far queries skipped since the last probe */
+    int credit[2];     /* capped JPS tries, near [0] and far [1] queries:
+                           + a success, - a capped try (refiner.c) */
+    uint32_t probe[2]; /* queries not tried since the last probe */
     xyPath scratch;
     xyPath smooth_way;     /* smooth=1: the leg's waypoints (grows to the longest leg) */
     xyLoc *smooth_scratch; /* smooth=1: max(width, height) + 1 cells */

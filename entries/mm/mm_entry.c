@@ -10,7 +10,7 @@
  *   trim=K | trim=P% (0) cut the tail of each leg  corridor=0|1 (1) restrict legs to the abstract path
  *   smooth=0|1 (1)      extended post-smoothing  cache=off|nosym|sym (sym)  runtime edge cache
  *   segfile=0|nosym|sym (0)  precompute every leg into the preprocessing file
- *   small=N (64), jps=C (64), near=D (32), far=0|1 (1)  whole queries by online
+ *   small=N (64), jps=C (512), near=D (32), far=0|1 (1)  whole queries by online
  *                       JPS first (refine/refiner.c, try_jps; the numbers behind
  *                       the defaults: results/reference/issue17/)
  * File: the abstraction (abstraction/absfile.c), then u32 segment mode (0, 1
@@ -98,7 +98,7 @@ static bool parse(const EntryOpts *opts, MmConfig *c, Err *err)
               opts_int(opts, "hold", 0, 100000, 16, &c->refine.hold, "mm", err) &&
               opts_int(opts, "joint", 0, 1000, 3, &c->refine.joint, "mm", err) &&
               opts_int(opts, "near", 0, 4096, 32, &c->refine.near, "mm", err) &&
-              opts_int(opts, "jps", 0, 100000000, 64, &c->refine.jps_cap, "mm", err) &&
+              opts_int(opts, "jps", 0, 100000000, 512, &c->refine.jps_cap, "mm", err) &&
               opts_int(opts, "small", 0, 1000000, 64, &c->refine.small, "mm", err) &&
               opts_int(opts, "far", 0, 1, 1, &far, "mm", err) &&
               opts_choice(opts, "ends", ENDS_MODES, ENDS_LOCATE, &ends, "mm", err) &&
@@ -414,7 +414,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "near", (double)e->refiner.stats.near);
     counters_add(out, "jps", (double)st->jps);
     counters_add(out, "jps_capped", (double)st->jps_capped);
-    counters_add(out, "jps_far_skipped", (double)st->jps_far_skipped);
+    counters_add(out, "jps_skipped", (double)st->jps_skipped);
     counters_add(out, "jps_bytes", (double)legs_jps_bytes(&e->legs));
     counters_add(out, "loop_cut_cells", (double)e->refiner.win.cut);
     if (e->cfg.refine.phases) {
@@ -453,9 +453,9 @@ static const char *const HELP[] = {
     "segfile=0|nosym|sym (0) precomputed segments in the preprocessing file",
     "direct=0|1 (1) a straight legal line from s to g is the path",
     "small=N (64) maps of at most N sectors: every query by online JPS (optimal); 0 off",
-    "jps=C (64) expansion cap of the JPS tried first (near and far queries); capped: the abstract route; 0 off",
+    "jps=C (512) expansion cap of the JPS tried first (near and far queries); capped: the abstract route; 0 off",
     "near=D (32) s and g within octile distance D: capped JPS first (jps=0: A* in their box of sectors); 0 off",
-    "far=0|1 (1) queries beyond near try capped JPS too while such tries keep succeeding on this map",
+    "far=0|1 (1) queries beyond near try capped JPS too; near and far tries go on while they keep succeeding",
     "ends=locate|search (locate) first/last legs on the locator's walks, or corridor A* skipping the end centers",
     "hold=K (16) cells kept back at each leg joint for the refinement window",
     "joint=K (3) waypoints smoothed past a joint after a cached leg; 0: the whole window",
