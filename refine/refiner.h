@@ -1,8 +1,12 @@
 /* refiner.h: the DAO-1-level query, R[n,t,c,s] (Sturtevant 2007 §"Pathfinding
  * Using Abstraction"; Li's thesis ch. 3-4).
  *
- * A query locates s and g, runs the abstract search (weight w) and then, one
- * GetPath call at a time, refines the next n abstract edges into cells:
+ * First the whole query may be answered at once, optimally where it can be:
+ * a straight legal line (direct), online JPS (small maps uncapped; near and
+ * far queries capped, while such tries pay on the map: refiner.c, try_jps),
+ * or A* in the box of sectors around a near query. Otherwise a query locates
+ * s and g, runs the abstract search (weight w) and then, one GetPath call at
+ * a time, refines the next n abstract edges into cells:
  *  - legs go s -> c(r1) -> ... -> c(r_{k-1}) -> g: the first and last region
  *    centers are skipped (thesis Fig. 3.7); s and g in one region: one leg;
  *  - a leg from a center to the next center is a center-to-center leg
