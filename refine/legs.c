@@ -32,13 +32,45 @@ void legs_free(LegPlanner *lp)
     free(lp->col_block);
     free(lp->row_block);
     astar_free(&lp->astar);
+    if (lp->have_jps)
+        jps_free(&lp->jps);
     memset(lp, 0, sizeof *lp);
+}
+
+bool legs_enable_jps(LegPlanner *lp, Err *err)
+{
+    if (lp->have_jps)
+        return true;
+    lp->have_jps = jps_init(&lp->jps, lp->grid, NULL, err);
+    return lp->have_jps;
+}
+
+bool legs_update_jps(LegPlanner *lp, const CellChange *changes, int n, Err *err)
+{
+    return !lp->have_jps || jps_update(&lp->jps, changes, n, err);
+}
+
+JpsResult legs_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expanded, xyPath *out)
+{
+    uint64_t before = lp->jps.expanded;
+    JpsResult r = jps_find_capped(&lp->jps, from, to, max_expanded, out);
+    lp->last_expanded = lp->jps.expanded - before;
+    return r;
 }
 
 size_t legs_bytes(const LegPlanner *lp)
 {
     const Grid *g = lp->grid;
-    return (size_t)lp->abs->nsectors * 8 + ((size_t)g->width + g->height) * 2 + astar_bytes(&lp->astar);
+    return (size_t)lp->abs->nsectors * 8 + ((size_t)g->width + g->height) * 2 + astar_bytes(&lp->astar) +
+           legs_jps_bytes(lp);
+}
+
+size_t legs_jps_bytes(const LegPlanner *lp)
+{
+    if (!lp->have_jps)
+        return 0;
+    const Jps *j = &lp->jps; /* jps_bytes leaves out the map copy and the trace */
+    return jps_bytes(j) + (size_t)j->grid.stride * (size_t)(j->grid.height + 2) + (j->passable + 1) * sizeof *j->trace;
 }
 
 uint32_t legs_new_mark(LegPlanner *lp)

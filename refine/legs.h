@@ -1,4 +1,5 @@
-/* legs.h: planning one leg of a refined path with grid A* (search/astar).
+/* legs.h: planning one leg of a refined path with grid A* (search/astar),
+ * and, optionally, whole paths with a capped online JPS (search/jps.h).
  *
  * Center-to-center legs (thesis §4.3, the unit the cache and the segment file
  * store) are always planned the same way, whatever the query: from the center
@@ -16,6 +17,7 @@
 
 #include "../abstraction/index.h"
 #include "../search/astar.h"
+#include "../search/jps.h"
 
 typedef struct LegPlanner {
     const Grid *grid;
@@ -29,11 +31,26 @@ typedef struct LegPlanner {
     uint16_t *col_block, *row_block;
     uint64_t last_expanded; /* of the latest leg (all its searches) */
     uint64_t fallbacks;     /* corridor legs that had to widen */
+    /* Optional (legs_enable_jps): online JPS over the whole map, for paths
+     * that need no corridor (whole queries). Its own map copy, bit rows and
+     * search arrays (jps_bytes), kept in step by legs_update_jps. */
+    Jps jps;
+    bool have_jps;
 } LegPlanner;
 
 bool legs_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err);
+/* Allocates the JPS search over lp's grid (as it is now). */
+bool legs_enable_jps(LegPlanner *lp, Err *err);
+/* The map changed (the cells as they are now): the JPS copy follows. False +
+ * message when memory ran out (nothing changed). No-op without JPS. */
+bool legs_update_jps(LegPlanner *lp, const CellChange *changes, int n, Err *err);
+/* A shortest path from -> to appended by JPS within max_expanded expansions
+ * (jps_find_capped); last_expanded counts them. Needs legs_enable_jps. */
+JpsResult legs_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expanded, xyPath *out);
 void legs_free(LegPlanner *lp);
 size_t legs_bytes(const LegPlanner *lp);
+/* Of which the JPS search (map copy, bit rows, per-cell arrays, open list). */
+size_t legs_jps_bytes(const LegPlanner *lp);
 
 /* A fresh stamp; sectors marked with it form a corridor. */
 uint32_t legs_new_mark(LegPlanner *lp);

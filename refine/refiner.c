@@ -6,6 +6,14 @@
 #include "../common/clock.h"
 #include "smooth.h"
 
+/* Capped JPS tries, kept apart for near and far queries (a cluttered map
+ * often answers the near ones and not the far): a success earns TRY_GAIN (up
+ * to TRY_MAX), a capped try costs TRY_LOSS, so tries go on while more than
+ * TRY_LOSS / (TRY_GAIN + TRY_LOSS) = 4/5 of them succeed; below that, one
+ * query in TRY_PROBE still tries, so a map whose queries change can win JPS
+ * back. */
+enum { TRY_GAIN = 1, TRY_LOSS = 4, TRY_MAX = 32, TRY_START = 8, TRY_PROBE = 32 };
+
 bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsIndex *ix, AbsSearch *as,
                   LegPlanner *legs, EdgeCache *cache, SegStore *segs, Err *err)
 {
@@ -17,8 +25,9 @@ bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsI
     r->legs = legs;
     r->cache = cache;
     r->segs = segs;
+    r->credit[0] = r->credit[1] = TRY_START;
     path_reserve(&r->scratch, 4096);
-    if (!win_init(&r->win, g, err)) {
+    if (!win_init(&r->win, g, err) || (refiner_wants_jps(cfg) && !legs_enable_jps(legs, err))) {
         refiner_free(r);
         return false;
     }
@@ -223,6 +232,60 @@ static bool try_direct(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
     return ok;
 }
 
+/* Twice the octile distance, roughly: sqrt(2) - 1 taken as 1/2. */
+static inline int octile2(xyLoc s, xyLoc g)
+{
+    int dx = abs(g.x - s.x), dy = abs(g.y - s.y);
+    return dx > dy ? 2 * dx + dy : 2 * dy + dx;
+}
+
+typedef enum { JPS_SKIPPED, JPS_ANSWERED, JPS_GAVE_UP } JpsTry;
+
+/* The whole query by online JPS, when the abstraction cannot pay:
+ *  - on a map of at most cfg.small sectors, uncapped: the abstract search,
+ *    legs and joints cost more than JPS's whole search on such maps;
+ *  - for s and g within cfg.near, and with cfg.far any other query too,
+ *    capped at cfg.jps_cap expansions, so a query near in octile distance
+ *    but far along its path costs at most the cap before the abstract route;
+ *    while such tries pay on this map (TRY_*): on open maps JPS answers most
+ *    queries in a few expansions, on cluttered ones a try would cost the cap
+ *    each time (a near query not tried goes to try_near).
+ * What JPS finds is a shortest path; an exhausted open list proves g
+ * unreachable (nothing appended, as the abstract route would). Which route a
+ * query takes depends on the queries before it, never on time: the same
+ * queries in the same order give the same paths. */
+static JpsTry try_jps(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
+{
+    uint64_t cap = (uint64_t)r->cfg.jps_cap;
+    int kind = -1; /* capped tries: 0 near, 1 far */
+    if ((int)r->ix->abs->nsectors <= r->cfg.small) {
+        cap = UINT64_MAX;
+    } else {
+        kind = r->cfg.near > 0 && octile2(s, g) <= 2 * r->cfg.near ? 0 : 1;
+        if (cap == 0 || (kind && !r->cfg.far))
+            return JPS_SKIPPED;
+        if (r->credit[kind] <= 0 && ++r->probe[kind] < TRY_PROBE) {
+            r->stats.jps_skipped++;
+            return JPS_SKIPPED;
+        }
+        r->probe[kind] = 0;
+    }
+    uint64_t t0 = phase_start(r);
+    JpsResult res = legs_jps(r->legs, s, g, cap, out);
+    note_search(r, r->legs->last_expanded);
+    phase_end(r, PHASE_JPS, t0);
+    if (res == JPS_CAPPED) {
+        r->stats.jps_capped++;
+        if (kind >= 0)
+            r->credit[kind] -= TRY_LOSS;
+        return JPS_GAVE_UP;
+    }
+    if (kind >= 0 && r->credit[kind] < TRY_MAX)
+        r->credit[kind] += TRY_GAIN;
+    r->stats.jps++;
+    return JPS_ANSWERED;
+}
+
 /* s and g close (octile distance <= cfg.near): A* inside the sectors of
  * their bounding box grown by one sector, the whole path at once. Through
  * region centers such a query can walk several times its length (the
@@ -230,9 +293,8 @@ static bool try_direct(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
  * as locating and refining. No path in the box: the abstract route. */
 static bool try_near(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 {
-    int dx = abs(g.x - s.x), dy = abs(g.y - s.y);
-    if (r->cfg.near <= 0 || (dx > dy ? 2 * dx + dy : 2 * dy + dx) > 2 * r->cfg.near)
-        return false; /* 2 * octile, roughly: sqrt(2) - 1 taken as 1/2 */
+    if (r->cfg.near <= 0 || octile2(s, g) > 2 * r->cfg.near)
+        return false;
     uint64_t t0 = phase_start(r);
     const Abstraction *a = r->ix->abs;
     int sx0 = (s.x < g.x ? s.x : g.x) / a->S - 1, sx1 = (s.x > g.x ? s.x : g.x) / a->S + 1;
@@ -276,7 +338,12 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
             finish_query(r);
             return true;
         }
-        if ((r->cfg.direct && try_direct(r, s, g, out)) || try_near(r, s, g, out)) {
+        if (r->cfg.direct && try_direct(r, s, g, out)) {
+            finish_query(r);
+            return true;
+        }
+        JpsTry j = try_jps(r, s, g, out);
+        if (j == JPS_ANSWERED || (j == JPS_SKIPPED && try_near(r, s, g, out))) {
             finish_query(r);
             return true;
         }

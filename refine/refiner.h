@@ -1,8 +1,12 @@
 /* refiner.h: the DAO-1-level query, R[n,t,c,s] (Sturtevant 2007 §"Pathfinding
  * Using Abstraction"; Li's thesis ch. 3-4).
  *
- * A query locates s and g, runs the abstract search (weight w) and then, one
- * GetPath call at a time, refines the next n abstract edges into cells:
+ * First the whole query may be answered at once, optimally where it can be:
+ * a straight legal line (direct), online JPS (small maps uncapped; near and
+ * far queries capped, while such tries pay on the map: refiner.c, try_jps),
+ * or A* in the box of sectors around a near query. Otherwise a query locates
+ * s and g, runs the abstract search (weight w) and then, one GetPath call at
+ * a time, refines the next n abstract edges into cells:
  *  - legs go s -> c(r1) -> ... -> c(r_{k-1}) -> g: the first and last region
  *    centers are skipped (thesis Fig. 3.7); s and g in one region: one leg;
  *  - a leg from a center to the next center is a center-to-center leg
@@ -52,8 +56,24 @@ typedef struct RefineConfig {
     bool corridor;     /* c */
     bool smooth;       /* s: smoothing of the window (and of cached legs) */
     bool direct;       /* a straight legal line from s to g is the path */
-    int near;          /* > 0: s and g within this octile distance: A* in
-                          their box of sectors (grown by one) first */
+    int near;          /* > 0: s and g within this octile distance: JPS
+                          (jps_cap > 0) or A* in their box of sectors (grown
+                          by one) first */
+    int jps_cap;       /* > 0: near queries by JPS over the whole map, at most
+                          this many expansions; capped: the abstract route */
+    int small;         /* maps of at most this many sectors: every query by
+                          JPS, uncapped. The abstraction cannot pay there:
+                          over the 54 dao maps of <= 64 sectors (<= 16,384
+                          cells) mm took a median 3.46x jps's time (52 maps
+                          above 1.5x, worst 19.8x), while jps answered in at
+                          most 5.6 us a query (median 1.4 us; quiet run,
+                          results/reference/dao-quiet-mm-jps-jpsplus.md). A
+                          game wants the optimal path at JPS's cost; the
+                          abstraction is still built, so update() and a
+                          larger `small` need nothing else. */
+    bool far;          /* queries beyond `near` try capped JPS too (near and
+                          far tries go on while they pay on this map:
+                          refiner.c, try_jps) */
     int hold;          /* cells kept back at each joint for the next leg */
     int joint;         /* > 0: after an (already smoothed) center leg, smooth
                           the window only up to this many waypoints past the
@@ -63,10 +83,12 @@ typedef struct RefineConfig {
 } RefineConfig;
 
 /* Where a query's time goes, with cfg.phases (nanoseconds, cumulative). */
-typedef enum { PHASE_LOCATE, PHASE_ABSTRACT, PHASE_LEGS, PHASE_JOIN, PHASE_COUNT } RefinePhase;
+typedef enum { PHASE_LOCATE, PHASE_ABSTRACT, PHASE_LEGS, PHASE_JOIN, PHASE_JPS, PHASE_COUNT } RefinePhase;
 
 typedef struct RefineStats {
     uint64_t queries, direct, near;
+    uint64_t jps, jps_capped; /* queries JPS answered / gave up on */
+    uint64_t jps_skipped;     /* queries not tried: JPS did not pay lately */
     uint64_t abs_expanded, refine_expanded;
     uint64_t legs, center_legs, cache_hits, seg_hits;
     uint64_t phase_ns[PHASE_COUNT];
@@ -92,12 +114,20 @@ typedef struct Refiner {
     xyPath start_path, goal_path; /* from s / g to their region's center */
     uint32_t corridor_mark;
     uint32_t query_max;
+    int credit[2];     /* capped JPS tries, near [0] and far [1] queries:
+                           + a success, - a capped try (refiner.c) */
+    uint32_t probe[2]; /* queries not tried since the last probe */
     xyPath scratch;
     xyPath smooth_way;     /* smooth=1: the leg's waypoints (grows to the longest leg) */
     xyLoc *smooth_scratch; /* smooth=1: max(width, height) + 1 cells */
     RefineStats stats;
 } Refiner;
 
+/* Does cfg use the leg planner's JPS (refiner_init enables it)? */
+static inline bool refiner_wants_jps(const RefineConfig *cfg)
+{
+    return cfg->small > 0 || (cfg->jps_cap > 0 && (cfg->near > 0 || cfg->far));
+}
 bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsIndex *ix, AbsSearch *as,
                   LegPlanner *legs, EdgeCache *cache, SegStore *segs, Err *err);
 void refiner_free(Refiner *r);

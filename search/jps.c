@@ -228,11 +228,13 @@ bool jps_update(Jps *j, const CellChange *changes, int n, Err *err)
     return true;
 }
 
-void jps_find(Jps *j, xyLoc s, xyLoc g, xyPath *path)
+void jps_find(Jps *j, xyLoc s, xyLoc g, xyPath *path) { jps_find_capped(j, s, g, UINT64_MAX, path); }
+
+JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPath *path)
 {
     const int stride = j->grid.stride;
     if (!grid_passable(&j->grid, s.x, s.y) || !grid_passable(&j->grid, g.x, g.y))
-        return;
+        return JPS_NONE;
     j->gx = g.x + 1;
     j->gy = g.y + 1;
     uint32_t start = (uint32_t)((s.y + 1) * stride + s.x + 1), goal = (uint32_t)(j->gy * stride + j->gx);
@@ -240,17 +242,19 @@ void jps_find(Jps *j, xyLoc s, xyLoc g, xyPath *path)
     j->parent[start] = start | 8u << PARENT_DIR_SHIFT;
     bool found = false;
     uint32_t id;
-    while (bf_pop(&j->bf, &id)) {
+    for (uint64_t budget = max_expanded; bf_pop(&j->bf, &id); budget--) {
         if (id == goal) {
             found = true;
             break;
         }
+        if (budget == 0)
+            return JPS_CAPPED;
         j->expanded++;
         int in = (int)(j->parent[id] >> PARENT_DIR_SHIFT);
         expand(j, id, in == 8 ? -1 : in);
     }
     if (!found)
-        return;
+        return JPS_NONE;
     size_t n = 0;
     for (uint32_t v = goal;; v = j->parent[v] & PARENT_CELL) {
         j->trace[n++] = v;
@@ -268,6 +272,7 @@ void jps_find(Jps *j, xyLoc s, xyLoc g, xyPath *path)
         for (dx = x == bx ? 0 : dx, dy = y == by ? 0 : dy; x != bx || y != by; x += dx, y += dy)
             path->cells[path->len++] = (xyLoc){(int16_t)(x + dx - 1), (int16_t)(y + dy - 1)};
     }
+    return JPS_FOUND;
 }
 
 size_t jps_bytes(const Jps *j)

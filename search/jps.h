@@ -46,6 +46,12 @@ bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err);
 void jps_free(Jps *j);
 /* Appends a shortest path s .. g to `path`; nothing when there is none. */
 void jps_find(Jps *j, xyLoc s, xyLoc g, xyPath *path);
+/* The same with at most `max_expanded` expansions (UINT64_MAX: jps_find):
+ * a planner above tries JPS first and takes another route when it would cost
+ * more than that. JPS_CAPPED appends nothing; whatever it finds is a shortest
+ * path, as jps_find's. */
+typedef enum { JPS_FOUND, JPS_NONE, JPS_CAPPED } JpsResult;
+JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPath *path);
 /* Applies changed cells (inside the map) to the map copy and the bit rows or
  * the jump table; false + message when the open list could not grow
  * (nothing changed). */

@@ -12,6 +12,9 @@
  *   segfile=0|nosym|sym (0)  precompute every leg into the preprocessing file
  *   landmarks=K (4)     ALT landmarks of the abstract search, 0..16 (refine/abstract_search.h)
  *   costs=0|1 (1)       true abstract edge costs kept in the abstraction (abstraction/costs.c)
+ *   small=N (64), jps=C (512), near=D (32), far=0|1 (1)  whole queries by online
+ *                       JPS first (refine/refiner.c, try_jps; the numbers behind
+ *                       the defaults: results/reference/issue17/)
  * File: the abstraction (abstraction/absfile.c), then u32 segment mode (0, 1
  * nosym, 2 sym) and, when set, the segment section (cache/segfile.h). A file
  * that does not match the map or the options is rejected on stderr and the
@@ -53,9 +56,10 @@ typedef struct MmEntry {
     uint64_t updates, touched_sectors, cache_dropped, segs_dropped;
 } MmEntry;
 
-static const char *const KNOWN[] = {"sector", "defaults", "labels",  "w",         "n",         "trim",   "corridor",
-                                    "smooth", "cache",    "segfile", "budget_us", "centers",   "direct", "hold",
-                                    "joint",  "near",     "ends",    "phases",    "landmarks", "costs",  NULL};
+static const char *const KNOWN[] = {"sector",    "defaults", "labels", "w",       "n",         "trim",
+                                    "corridor",  "smooth",   "cache",  "segfile", "budget_us", "centers",
+                                    "direct",    "hold",     "joint",  "near",    "ends",      "phases",
+                                    "landmarks", "costs",    "jps",    "small",   "far",       NULL};
 static const char *const ENDS_MODES[] = {"locate", "search", NULL};
 static const char *const CENTER_MODES[] = {"plain", "opt", NULL};
 static const char *const CACHE_MODES[] = {"off", "nosym", "sym", NULL};
@@ -72,7 +76,7 @@ static bool parse_trim(const EntryOpts *opts, RefineConfig *rc, Err *err)
     long x = strtol(v, &end, 10);
     bool percent = len > 1 && v[len - 1] == '%';
     if (end == v || (percent ? end != v + len - 1 : *end != '\0') || x < 0 || x > (percent ? 99 : 1000))
-        return err_set(err, "--entry mm: trim=%s is not K (0..1000 cells) or P%% (0..99)", v);
+        return err_set(err, "entry mm: trim=%s is not K (0..1000 cells) or P%% (0..99)", v);
     if (percent)
         rc->trim_percent = (int)x;
     else
@@ -82,7 +86,7 @@ static bool parse_trim(const EntryOpts *opts, RefineConfig *rc, Err *err)
 
 static bool parse(const EntryOpts *opts, MmConfig *c, Err *err)
 {
-    int corridor, smooth, direct, phases, ends;
+    int corridor, smooth, direct, phases, ends, far;
     bool ok = opts_only(opts, KNOWN, "mm", err) &&
               opts_int(opts, "sector", ABS_MIN_SECTOR, ABS_MAX_SECTOR, 16, &c->sector, "mm", err) &&
               opts_int(opts, "defaults", 0, 1, 1, &c->defaults, "mm", err) &&
@@ -99,16 +103,20 @@ static bool parse(const EntryOpts *opts, MmConfig *c, Err *err)
               opts_int(opts, "hold", 0, 100000, 16, &c->refine.hold, "mm", err) &&
               opts_int(opts, "joint", 0, 1000, 3, &c->refine.joint, "mm", err) &&
               opts_int(opts, "near", 0, 4096, 32, &c->refine.near, "mm", err) &&
+              opts_int(opts, "jps", 0, 100000000, 512, &c->refine.jps_cap, "mm", err) &&
+              opts_int(opts, "small", 0, 1000000, 64, &c->refine.small, "mm", err) &&
+              opts_int(opts, "far", 0, 1, 1, &far, "mm", err) &&
               opts_choice(opts, "ends", ENDS_MODES, ENDS_LOCATE, &ends, "mm", err) &&
               opts_int(opts, "phases", 0, 1, 0, &phases, "mm", err) &&
               opts_int(opts, "landmarks", 0, 16, 4, &c->landmarks, "mm", err) &&
               opts_int(opts, "costs", 0, 1, 1, &c->costs, "mm", err);
     if (ok && c->refine.budget_us > 0 && opts_get(opts, "n"))
-        ok = err_set(err, "--entry mm: n= and budget_us= both set; a budget replaces the leg count");
+        ok = err_set(err, "entry mm: n= and budget_us= both set; a budget replaces the leg count");
     c->refine.corridor = ok && corridor;
     c->refine.smooth = ok && smooth;
     c->refine.direct = ok && direct;
     c->refine.phases = ok && phases;
+    c->refine.far = ok && far;
     c->refine.ends = ok ? (RefineEnds)ends : ENDS_LOCATE;
     return ok;
 }
@@ -296,6 +304,19 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
     return e;
 }
 
+/* Puts the JPS copy back to the cells `was` before changes ch. Cannot run
+ * out of memory: its open list already holds the map before ch. */
+static void undo_jps(MmEntry *e, const CellChange *ch, const bool *was, int n)
+{
+    if (!e->legs.have_jps)
+        return;
+    for (int i = n; i-- > 0;) {
+        CellChange back = {ch[i].x, ch[i].y, was[i]};
+        Err unused;
+        legs_update_jps(&e->legs, &back, 1, &unused);
+    }
+}
+
 /* Paper §"Dynamic Maps": rebuild only the touched sectors (abstraction/
  * update.c), then keep the cached and precomputed legs that the leg store's
  * survival rule keeps (leg_survives, cache/leg.h), re-keyed to the new
@@ -306,6 +327,10 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     /* A leg search that falls back to the whole grid may hold every passable
      * cell in its open list. */
     if (!astar_reserve(&e->legs.astar, e->passable + changes_opening(ch, n), err))
+        return false;
+    /* The JPS copy of the map changes first (it only fails before changing
+     * anything) and is put back below when the abstraction cannot follow. */
+    if (!legs_update_jps(&e->legs, ch, n, err))
         return false;
     uint8_t *touched = calloc(e->abs.nsectors ? e->abs.nsectors : 1, 1);
     bool *was = malloc((size_t)(n ? n : 1) * sizeof *was);
@@ -356,9 +381,11 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
         abs_index_free(&fresh_ix);
         abs_free(&fresh);
     }
-    if (!ok) /* keep the map the abstraction describes */
+    if (!ok) { /* keep the map the abstraction describes */
         for (int i = n; i-- > 0;)
             e->passable += (size_t)grid_set_passable(&e->grid, ch[i].x, ch[i].y, was[i]);
+        undo_jps(e, ch, was, n);
+    }
     free(touched);
     free(was);
     return ok;
@@ -395,10 +422,14 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "corridor_fallbacks", (double)e->legs.fallbacks);
     counters_add(out, "direct", (double)st->direct);
     counters_add(out, "near", (double)e->refiner.stats.near);
+    counters_add(out, "jps", (double)st->jps);
+    counters_add(out, "jps_capped", (double)st->jps_capped);
+    counters_add(out, "jps_skipped", (double)st->jps_skipped);
+    counters_add(out, "jps_bytes", (double)legs_jps_bytes(&e->legs));
     counters_add(out, "loop_cut_cells", (double)e->refiner.win.cut);
     if (e->cfg.refine.phases) {
         static const char *const PHASE_KEY[PHASE_COUNT] = {"locate_us_mean", "abstract_us_mean", "legs_us_mean",
-                                                           "join_us_mean"};
+                                                           "join_us_mean", "jps_us_mean"};
         for (int p = 0; p < PHASE_COUNT; p++)
             counters_add(out, PHASE_KEY[p], (double)st->phase_ns[p] / q * 1e-3);
     }
@@ -431,11 +462,14 @@ static const char *const HELP[] = {
     "cache=off|nosym|sym (sym) edge cache of refined legs",
     "segfile=0|nosym|sym (0) precomputed segments in the preprocessing file",
     "direct=0|1 (1) a straight legal line from s to g is the path",
-    "near=D (32) s and g within octile distance D: A* in their box of sectors first; 0 off",
+    "small=N (64) maps of at most N sectors: every query by online JPS (optimal); 0 off",
+    "jps=C (512) expansion cap of the JPS tried first (near and far queries); capped: the abstract route; 0 off",
+    "near=D (32) s and g within octile distance D: capped JPS first (jps=0: A* in their box of sectors); 0 off",
+    "far=0|1 (1) queries beyond near try capped JPS too; near and far tries go on while they keep succeeding",
     "ends=locate|search (locate) first/last legs on the locator's walks, or corridor A* skipping the end centers",
     "hold=K (16) cells kept back at each leg joint for the refinement window",
     "joint=K (3) waypoints smoothed past a joint after a cached leg; 0: the whole window",
-    "phases=0|1 (0) per-phase times locate/abstract/legs/join_us_mean in SUMMARY",
+    "phases=0|1 (0) per-phase times locate/abstract/legs/join/jps_us_mean in SUMMARY",
     "costs=0|1 (1) true abstract edge costs: one byte per edge (excess of the real leg over octile), built in "
     "preprocessing",
     "landmarks=K (4) ALT landmarks of the abstract search (K distances per region, computed when loading); 0 off",
@@ -443,8 +477,9 @@ static const char *const HELP[] = {
 
 const Entry ENTRY_MM = {
     .name = "mm",
-    .summary = "MM sector abstraction + DAO-1-level refinement "
-               "(sector=,w=,n=,trim=,corridor=,smooth=,cache=,segfile=,near=,joint=,hold=,ends=,phases=)",
+    .summary =
+        "MM sector abstraction + DAO-1-level refinement "
+        "(sector=,w=,n=,trim=,corridor=,smooth=,cache=,segfile=,small=,jps=,near=,far=,joint=,hold=,ends=,phases=)",
     .subopt_bound = 0,
     .option_keys = KNOWN,
     .option_help = HELP,

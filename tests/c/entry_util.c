@@ -117,3 +117,13 @@ int *grid_components(const Grid *g)
     free(queue);
     return label;
 }
+
+double entry_counter(const Entry *e, void *inst, const char *key)
+{
+    Counters c = {0};
+    e->counters(inst, &c, true);
+    for (int i = 0; i < c.n; i++)
+        if (strcmp(c.extra[i].key, key) == 0)
+            return c.extra[i].value;
+    return -1;
+}

@@ -59,6 +59,8 @@ bool load_paths(T *t, const char *map, const char *scen, Loaded *l);
 void unload(Loaded *l);
 /* Runs one query, checking that every call only appended; returns the calls. */
 int run_query(T *t, const Entry *e, void *inst, const ScenQuery *q, xyPath *p);
+/* The entry's detailed SUMMARY counter `key`, -1 when it has none. */
+double entry_counter(const Entry *e, void *inst, const char *key);
 /* Sends stderr to a temp file until capture_end, which copies what was said
  * into buf (NUL-terminated, cut at size - 1) and returns its length. */
 typedef struct Capture {

@@ -57,27 +57,69 @@ static void check_valid_paths(T *t, const char *spec, const char *map, int strid
 static void test_mm_every_option_valid(T *t)
 {
     const char *specs[] = {"mm",
-                           "mm:sector=4",
-                           "mm:sector=8",
-                           "mm:sector=12,defaults=0",
-                           "mm:labels=1",
-                           "mm:w=2",
-                           "mm:w=15",
-                           "mm:n=3",
-                           "mm:n=1000",
-                           "mm:trim=3",
-                           "mm:trim=25%",
-                           "mm:corridor=0",
-                           "mm:smooth=0",
-                           "mm:cache=off",
-                           "mm:cache=nosym",
-                           "mm:segfile=sym",
-                           "mm:segfile=nosym",
-                           "mm:sector=5,w=4,n=2,trim=10%,corridor=0,smooth=0,cache=nosym,segfile=nosym,labels=1"};
+                           "mm:sector=4,jps=0",
+                           "mm:sector=8,jps=0",
+                           "mm:sector=12,defaults=0,jps=0",
+                           "mm:labels=1,jps=0",
+                           "mm:w=2,jps=0",
+                           "mm:w=15,jps=0",
+                           "mm:n=3,jps=0",
+                           "mm:n=1000,jps=0",
+                           "mm:trim=3,jps=0",
+                           "mm:trim=25%,jps=0",
+                           "mm:corridor=0,jps=0",
+                           "mm:smooth=0,jps=0",
+                           "mm:cache=off,jps=0",
+                           "mm:cache=nosym,jps=0",
+                           "mm:segfile=sym,jps=0",
+                           "mm:segfile=nosym,jps=0",
+                           "mm:jps=0,small=0,far=0",
+                           "mm:jps=1,far=0",
+                           "mm:sector=5,w=4,n=2,trim=10%,corridor=0,smooth=0,cache=nosym,segfile=nosym,labels=1,jps=0"};
     const char *maps[] = {"rooms/8room256-0", "random/random256-40-0", "mazes/maze256-2-0"};
     for (size_t s = 0; s < sizeof specs / sizeof *specs; s++)
         for (int m = 0; m < 3; m++)
             check_valid_paths(t, specs[s], maps[m], 7);
+}
+
+/* The JPS routes (refine/refiner.c, try_jps): with `small` above the map's
+ * sector count every query is JPS's, so optimal; with a cap of one expansion
+ * tries give up, the abstract route answers (still valid), and after a few
+ * such tries most queries are not tried at all. */
+static void test_mm_jps_routes(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/8room256-0", &l))
+        return;
+    const char *specs[] = {"mm:small=100000", "mm:small=0,jps=1,near=4096"};
+    for (int k = 0; k < 2; k++) {
+        const Entry *e;
+        void *inst = prepare(t, &l, specs[k], &e);
+        if (!inst)
+            continue;
+        xyPath p = {0};
+        int n = 0, longer = 0;
+        for (int i = 0; i < l.sc.count; i += 5, n++) {
+            const ScenQuery *q = &l.sc.q[i];
+            run_query(t, e, inst, q, &p);
+            double len;
+            CHECKF(t, path_validate(&l.g, q->start, q->goal, p.cells, p.len, &len, NULL, 0), "%s line %d", specs[k],
+                   q->line);
+            longer += len > q->optimal + q->optimal_tol;
+        }
+        double answered = entry_counter(e, inst, "jps"), capped = entry_counter(e, inst, "jps_capped"),
+               skipped = entry_counter(e, inst, "jps_skipped");
+        if (k == 0)
+            CHECKF(t, longer == 0 && answered + entry_counter(e, inst, "direct") == n,
+                   "%s: %d of %d paths above optimal, %.0f by JPS", specs[k], longer, n, answered);
+        else
+            CHECKF(t, capped >= 2 && skipped > n / 2 && longer > 0,
+                   "%s: %.0f tries capped, %.0f of %d not tried, %d paths above optimal", specs[k], capped, skipped, n,
+                   longer);
+        path_free(&p);
+        e->destroy(inst);
+    }
+    unload(&l);
 }
 
 static void test_mm_bad_options(T *t)
@@ -85,8 +127,9 @@ static void test_mm_bad_options(T *t)
     const Entry *e;
     EntryOpts o;
     Err err;
-    const char *bad[] = {"mm:sector=3", "mm:sector=17", "mm:w=0.9",     "mm:n=0",      "mm:trim=-1", "mm:trim=100%",
-                         "mm:trim=5x",  "mm:cache=yes", "mm:segfile=1", "mm:smooth=2", "mm:speed=1"};
+    const char *bad[] = {"mm:sector=3",  "mm:sector=17", "mm:w=0.9",     "mm:n=0",       "mm:trim=-1",
+                         "mm:trim=100%", "mm:trim=5x",   "mm:cache=yes", "mm:segfile=1", "mm:smooth=2",
+                         "mm:speed=1",   "mm:jps=-1",    "mm:far=2",     "mm:small=-1"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         CHECKF(t, !entry_parse_spec(bad[i], &e, &o, &err) && contains(err.msg, "mm"), "accepted %s", bad[i]);
 }
@@ -97,7 +140,7 @@ static void test_mm_incremental_calls(T *t)
     if (!load_named(t, "mazes/maze256-4-0", &l))
         return;
     const Entry *e;
-    void *inst = prepare(t, &l, "mm:n=1", &e);
+    void *inst = prepare(t, &l, "mm:n=1,jps=0", &e); /* the abstract route, in pieces */
     xyPath p = {0};
     const ScenQuery *q = &l.sc.q[l.sc.count - 1]; /* the longest bucket */
     int calls = run_query(t, e, inst, q, &p);
@@ -114,8 +157,9 @@ static void test_mm_incremental_calls(T *t)
 /* The same query set through specs[] must give the same cells. */
 static void test_mm_cache_and_segfile_keep_paths(T *t)
 {
-    const char *specs[] = {"mm:cache=off",   "mm:cache=nosym",   "mm:cache=sym",
-                           "mm:segfile=sym", "mm:segfile=nosym", "mm:segfile=sym,cache=off"};
+    /* jps=0: the abstract route for every query (JPS would answer these). */
+    const char *specs[] = {"mm:cache=off,jps=0",   "mm:cache=nosym,jps=0",   "mm:cache=sym,jps=0",
+                           "mm:segfile=sym,jps=0", "mm:segfile=nosym,jps=0", "mm:segfile=sym,cache=off,jps=0"};
     const char *maps[] = {"rooms/16room256-0", "random/random256-20-0"};
     for (int m = 0; m < 2; m++) {
         Loaded l;
@@ -325,6 +369,7 @@ static void test_edge_cache_sym_and_nosym(T *t)
 
 const TestCase MM_TESTS[] = {
     {"mm_every_option_valid", test_mm_every_option_valid},
+    {"mm_jps_routes", test_mm_jps_routes},
     {"mm_bad_options", test_mm_bad_options},
     {"mm_incremental_calls", test_mm_incremental_calls},
     {"mm_cache_and_segfile_keep_paths", test_mm_cache_and_segfile_keep_paths},
