@@ -1,0 +1,103 @@
+/* The contraction's arc pool (ch_adj.h). */
+#include "ch_adj.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+bool ch_adj_init(ChAdj *a, uint32_t n)
+{
+    memset(a, 0, sizeof *a);
+    a->n = n;
+    a->at = calloc((size_t)n + 1, sizeof *a->at);
+    a->len = calloc((size_t)n + 1, sizeof *a->len);
+    a->room = calloc((size_t)n + 1, sizeof *a->room);
+    return a->at && a->len && a->room;
+}
+
+void ch_adj_free(ChAdj *a)
+{
+    free(a->pool);
+    free(a->at);
+    free(a->len);
+    free(a->room);
+    memset(a, 0, sizeof *a);
+}
+
+typedef struct Place {
+    uint32_t at, node;
+} Place;
+
+static int by_place(const void *x, const void *y)
+{
+    const Place *p = x, *q = y;
+    return (p->at > q->at) - (p->at < q->at);
+}
+
+/* Slides the live lists down in pool order (each moves only down, so in
+ * place), then gives the pool's tail back. */
+static bool compact(ChAdj *a)
+{
+    size_t live = 0;
+    for (uint32_t v = 0; v < a->n; v++)
+        live += a->room[v] > 0;
+    Place *p = malloc((live ? live : 1) * sizeof *p);
+    if (!p)
+        return false;
+    size_t k = 0;
+    for (uint32_t v = 0; v < a->n; v++)
+        if (a->room[v])
+            p[k++] = (Place){a->at[v], v};
+    qsort(p, live, sizeof *p, by_place);
+    size_t to = 0;
+    for (size_t i = 0; i < live; i++) {
+        uint32_t v = p[i].node;
+        memmove(a->pool + to, a->pool + a->at[v], a->len[v] * sizeof *a->pool);
+        a->at[v] = (uint32_t)to;
+        to += a->room[v];
+    }
+    free(p);
+    a->used = to;
+    a->garbage = 0;
+    size_t cap = to + to / 4 + 64;
+    ChArc *fit = cap < a->cap ? realloc(a->pool, cap * sizeof *fit) : NULL;
+    if (fit) {
+        a->pool = fit;
+        a->cap = cap;
+    }
+    return true;
+}
+
+/* Garbage past a quarter of the pool, and past a quarter of the node count
+ * (each compaction reads every node's slot, so it must free that much). */
+static bool worth_compacting(const ChAdj *a) { return a->garbage > a->used / 4 && a->garbage > a->n / 4 + 1024; }
+
+bool ch_adj_push(ChAdj *a, uint32_t v, ChArc arc)
+{
+    if (a->len[v] == a->room[v]) { /* move the list to the pool's end, with room to grow */
+        uint32_t room = a->room[v] < 4 ? 8 : a->room[v] + a->room[v] / 2;
+        if (worth_compacting(a) && !compact(a))
+            return false;
+        if (a->used + room > a->cap) {
+            size_t cap = a->cap + a->cap / 2 + room + 1024;
+            ChArc *more = realloc(a->pool, cap * sizeof *more);
+            if (!more)
+                return false;
+            a->pool = more;
+            a->cap = cap;
+        }
+        memcpy(a->pool + a->used, a->pool + a->at[v], a->len[v] * sizeof *a->pool);
+        a->garbage += a->room[v];
+        a->at[v] = (uint32_t)a->used;
+        a->room[v] = room;
+        a->used += room;
+    }
+    a->pool[a->at[v] + a->len[v]++] = arc;
+    return true;
+}
+
+bool ch_adj_drop(ChAdj *a, uint32_t v)
+{
+    a->garbage += a->room[v];
+    a->len[v] = a->room[v] = 0;
+    return !worth_compacting(a) || compact(a);
+}
