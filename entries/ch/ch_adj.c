@@ -4,14 +4,40 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool ch_adj_init(ChAdj *a, uint32_t n)
+bool ch_adj_init(ChAdj *a, const Grid *g, uint32_t n, const int32_t *node_of, const uint32_t *cell)
 {
     memset(a, 0, sizeof *a);
     a->n = n;
+    a->maxdeg = 8;
+    a->node_of = node_of;
+    a->cell = cell;
     a->at = calloc((size_t)n + 1, sizeof *a->at);
     a->len = calloc((size_t)n + 1, sizeof *a->len);
     a->room = calloc((size_t)n + 1, sizeof *a->room);
-    return a->at && a->len && a->room;
+    a->moves = calloc((size_t)n + 1, 1);
+    a->row = calloc((size_t)n + 1, sizeof *a->row);
+    if (!a->at || !a->len || !a->room || !a->moves || !a->row)
+        return false;
+    for (int d = 0; d < 8; d++)
+        a->offset[d] = grid_dir_offset(g, d);
+    for (uint32_t v = 0; v < n; v++) {
+        int x = grid_index_x(g, (int)cell[v]), y = grid_index_y(g, (int)cell[v]);
+        for (int d = 0; d < 8; d++)
+            if (grid_move_legal(g, x, y, d))
+                a->moves[v] |= (uint8_t)(1u << d);
+        a->row[v][0] = (uint32_t)node_of[(int)cell[v] - g->stride]; /* -1 (unused) where blocked */
+        a->row[v][1] = (uint32_t)node_of[(int)cell[v] + g->stride];
+    }
+    return true;
+}
+
+int ch_adj_dir(const ChAdj *a, uint32_t v, uint32_t w)
+{
+    int delta = (int)a->cell[w] - (int)a->cell[v];
+    for (int d = 0; d < 8; d++)
+        if (a->offset[d] == delta)
+            return d;
+    return -1;
 }
 
 void ch_adj_free(ChAdj *a)
@@ -20,6 +46,8 @@ void ch_adj_free(ChAdj *a)
     free(a->at);
     free(a->len);
     free(a->room);
+    free(a->moves);
+    free(a->row);
     memset(a, 0, sizeof *a);
 }
 
@@ -90,13 +118,25 @@ bool ch_adj_push(ChAdj *a, uint32_t v, ChArc arc)
         a->at[v] = (uint32_t)a->used;
         a->room[v] = room;
         a->used += room;
+        if (a->maxdeg < room + 8)
+            a->maxdeg = room + 8;
     }
     a->pool[a->at[v] + a->len[v]++] = arc;
     return true;
 }
 
+/* Directions 0-3 and 4-7 are each a turn of the compass (grid.h): the
+ * opposite is two steps on. */
+static int opposite(int d) { return d < 4 ? (d + 2) % 4 : 4 + (d - 2) % 4; }
+
 bool ch_adj_drop(ChAdj *a, uint32_t v)
 {
+    for (int d = 0; d < 8; d++)
+        if (a->moves[v] >> d & 1) {
+            uint32_t u = ch_adj_move(a, v, d);
+            a->moves[u] &= (uint8_t) ~(1u << opposite(d));
+        }
+    a->moves[v] = 0;
     a->garbage += a->room[v];
     a->len[v] = a->room[v] = 0;
     return !worth_compacting(a) || compact(a);

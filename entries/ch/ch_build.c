@@ -38,6 +38,13 @@ typedef struct NbSlot {
     uint32_t gen, k;
 } NbSlot;
 
+/* A bucket entry of two_hops: v's neighbour i reaches the bucket's node
+ * at `cost`; `next` links the bucket's entries. */
+typedef struct Ent {
+    uint32_t i, next;
+    uint64_t cost;
+} Ent;
+
 typedef struct Builder {
     uint32_t n;
     ChAdj adj;            /* current graph over uncontracted nodes (both directions) */
@@ -51,10 +58,16 @@ typedef struct Builder {
     int limit;
     bool exact;     /* ChBuildConfig.exact_order */
     uint8_t *open;  /* simulate's per-neighbour flags */
-    uint64_t *best; /* two_hops' distances to v's neighbours (opencap) */
+    ChArc *la, *lu; /* arc lists read out of adj (ch_adj_get), adj.maxdeg each */
+    uint32_t bufcap;
     uint32_t opencap;
-    NbSlot *nb; /* node -> its index among v's neighbours, where gen == nbgen */
+    NbSlot *nb;     /* node -> its index among v's neighbours, where gen == nbgen */
+    NbSlot *bucket; /* node -> its two_hops bucket (first entry), where gen == nbgen */
     uint32_t nbgen;
+    uint64_t *pair; /* two_hops' distances, opencap^2 */
+    Ent *ent;       /* two_hops' bucket entries, opencap * bufcap */
+    uint32_t *touched, nent;
+    size_t entcap;
     int32_t *x, *y; /* node -> cell coordinates, for the witness bound */
     Target *target; /* the open pairs of the running witness search (opencap) */
     uint32_t ntarget;
@@ -67,6 +80,9 @@ typedef struct Builder {
 /* Adds or improves the undirected arc u - w; false when out of memory. */
 static bool add_edge(Builder *b, uint32_t u, uint32_t w, uint64_t cost, uint32_t mid)
 {
+    int d = ch_adj_dir(&b->adj, u, w);
+    if (d >= 0 && (b->adj.moves[u] >> d & 1))
+        return true; /* a move is the shortest path between its ends (ch_adj.h) */
     for (int side = 0; side < 2; side++) {
         uint32_t from = side ? w : u, to = side ? u : w;
         ChArc *l = ch_adj_arcs(&b->adj, from);
@@ -127,8 +143,8 @@ static void witness(Builder *b, uint32_t src, uint32_t skip, uint64_t max_cost, 
         settled++;
         if (b->target_mark[x] == stamp && --targets == 0)
             break;
-        const ChArc *l = ch_adj_arcs(&b->adj, x);
-        for (uint32_t i = 0, n = b->adj.len[x]; i < n; i++) {
+        const ChArc *l = b->lu;
+        for (uint32_t i = 0, n = ch_adj_get(&b->adj, x, b->lu); i < n; i++) {
             uint32_t y = l[i].to;
             uint64_t d = it.key + l[i].cost;
             if (y == skip || d > max_cost || (b->wstamp[y] == stamp && d >= b->wdist[y]) || !may_witness(b, y, d))
@@ -147,36 +163,52 @@ static uint32_t next_stamp(Builder *b)
     return stamp_next(&b->stamp, marks, 2);
 }
 
-/* The shortest path of one or two arcs from v's i-th neighbour u to each
- * later neighbour (not through v), into b->best. On a grid most witnesses
- * are that short (the cells around v are joined to each other around it),
- * and reading two adjacency lists costs far less than a Dijkstra search,
- * which every pair would otherwise start: the "hop-limited" witness search
- * of Geisberger et al. 2008 §4.1, run before the settled-node-limited one
- * instead of in its place. Only v's neighbours are looked up (NbSlot, one
- * read per arc, no label written), as they are the only targets. */
-static void two_hops(Builder *b, uint32_t i, uint32_t v)
+/* For every pair (i < k) of v's ln neighbours (b->la), the shortest path
+ * of one or two arcs between them that avoids v, into b->pair[i * ln + k].
+ * On a grid most witnesses are that short (the cells around v are joined
+ * to each other around it), and reading adjacency lists costs far less than
+ * a Dijkstra search, which every pair would otherwise start: the
+ * "hop-limited" witness search of Geisberger et al. 2008 §4.1, run before
+ * the settled-node-limited one instead of in its place. All pairs at once:
+ * each middle node x collects the neighbours of v it touches (a bucket),
+ * and only pairs within a bucket are joined, so the work is the arcs of v's
+ * neighbours plus the (small) bucket pairs, where one search per neighbour
+ * read its neighbours' lists again (cubic in the degree, 70 % of the
+ * contraction's time). */
+static void two_hops(Builder *b, uint32_t v, uint32_t ln)
 {
-    uint32_t u = ch_adj_arcs(&b->adj, v)[i].to, gen = b->nbgen;
-    const ChArc *lu = ch_adj_arcs(&b->adj, u);
-    for (uint32_t k = i + 1; k < b->adj.len[v]; k++)
-        b->best[k] = UINT64_MAX;
-    for (uint32_t j = 0; j < b->adj.len[u]; j++) {
-        uint32_t x = lu[j].to;
-        uint64_t cx = lu[j].cost;
-        if (x == v)
-            continue;
-        NbSlot sx = b->nb[x];
-        if (sx.gen == gen && sx.k > i && cx < b->best[sx.k])
-            b->best[sx.k] = cx;
-        const ChArc *lx = ch_adj_arcs(&b->adj, x);
-        for (uint32_t t = 0, n = b->adj.len[x]; t < n; t++) {
-            NbSlot sy = b->nb[lx[t].to];
-            uint64_t d = cx + lx[t].cost;
-            if (sy.gen == gen && sy.k > i && d < b->best[sy.k])
-                b->best[sy.k] = d;
+    uint32_t gen = b->nbgen, nt = 0;
+    uint64_t *pair = b->pair;
+    for (size_t k = 0; k < (size_t)ln * ln; k++)
+        pair[k] = UINT64_MAX;
+    for (uint32_t i = 0; i < ln; i++) {
+        uint32_t u = b->la[i].to;
+        for (uint32_t j = 0, nu = ch_adj_get(&b->adj, u, b->lu); j < nu; j++) {
+            uint32_t x = b->lu[j].to;
+            uint64_t cx = b->lu[j].cost;
+            if (x == v)
+                continue;
+            NbSlot sx = b->nb[x];
+            if (sx.gen == gen && sx.k > i && cx < pair[i * ln + sx.k])
+                pair[i * ln + sx.k] = cx; /* one arc: u - x, x a neighbour of v */
+            if (b->bucket[x].gen != gen) {
+                b->bucket[x] = (NbSlot){gen, CH_NONE};
+                b->touched[nt++] = x;
+            }
+            b->ent[b->nent] = (Ent){i, b->bucket[x].k, cx};
+            b->bucket[x].k = b->nent++;
         }
     }
+    for (uint32_t t = 0; t < nt; t++) /* two arcs: u - x - w */
+        for (uint32_t e = b->bucket[b->touched[t]].k; e != CH_NONE; e = b->ent[e].next)
+            for (uint32_t f = b->ent[e].next; f != CH_NONE; f = b->ent[f].next) {
+                uint32_t lo = b->ent[e].i < b->ent[f].i ? b->ent[e].i : b->ent[f].i;
+                uint32_t hi = b->ent[e].i ^ b->ent[f].i ^ lo;
+                uint64_t d = b->ent[e].cost + b->ent[f].cost;
+                if (d < pair[lo * ln + hi])
+                    pair[lo * ln + hi] = d;
+            }
+    b->nent = 0;
 }
 
 /* The shortcuts contracting v needs, into b->sc; false when out of memory.
@@ -186,8 +218,18 @@ static void two_hops(Builder *b, uint32_t i, uint32_t v)
  * open. Without `full` the count is an upper bound, used to price v. */
 static bool simulate(Builder *b, uint32_t v, bool full)
 {
-    const ChArc *la = ch_adj_arcs(&b->adj, v); /* simulating adds no arc, so la stays put */
-    uint32_t ln = b->adj.len[v];
+    if (b->bufcap < b->adj.maxdeg) {
+        uint32_t cap = b->adj.maxdeg;
+        ChArc *la = realloc(b->la, cap * sizeof *la);
+        b->la = la ? la : b->la;
+        ChArc *lu = realloc(b->lu, cap * sizeof *lu);
+        b->lu = lu ? lu : b->lu;
+        if (!la || !lu)
+            return false;
+        b->bufcap = cap;
+    }
+    const ChArc *la = b->la;
+    uint32_t ln = ch_adj_get(&b->adj, v, b->la);
     b->nsc = 0;
     if (b->opencap < ln) {
         uint8_t *more = realloc(b->open, ln);
@@ -198,26 +240,38 @@ static bool simulate(Builder *b, uint32_t v, bool full)
         if (!tmore)
             return false;
         b->target = tmore;
-        uint64_t *bmore = realloc(b->best, ln * sizeof *bmore);
-        if (!bmore)
+        uint64_t *pmore = realloc(b->pair, (size_t)ln * ln * sizeof *pmore);
+        if (!pmore)
             return false;
-        b->best = bmore;
+        b->pair = pmore;
         b->opencap = ln;
     }
+    if (b->entcap < (size_t)ln * b->bufcap) {
+        size_t cap = (size_t)b->opencap * b->bufcap;
+        Ent *emore = realloc(b->ent, cap * sizeof *emore);
+        b->ent = emore ? emore : b->ent;
+        uint32_t *tmore = realloc(b->touched, cap * sizeof *tmore);
+        b->touched = tmore ? tmore : b->touched;
+        if (!emore || !tmore)
+            return false;
+        b->entcap = cap;
+    }
     uint8_t *open = b->open; /* open[k]: the pair (u, k-th neighbour) has no witness yet */
-    StampArea area = STAMP_FIELD(b->nb, gen, (size_t)b->n + 1);
-    uint32_t gen = stamp_next(&b->nbgen, &area, 1);
+    StampArea area[2] = {STAMP_FIELD(b->nb, gen, (size_t)b->n + 1)};
+    area[1] = STAMP_FIELD(b->bucket, gen, (size_t)b->n + 1);
+    uint32_t gen = stamp_next(&b->nbgen, area, 2);
     for (uint32_t k = 0; k < ln; k++)
         b->nb[la[k].to] = (NbSlot){gen, k};
+    two_hops(b, v, ln);
     for (uint32_t i = 0; i + 1 < ln; i++) { /* the last neighbour has no pair left */
         uint32_t u = la[i].to;
         uint32_t stamp = 0;
-        two_hops(b, i, v);
+        const uint64_t *best = b->pair + (size_t)i * ln;
         uint64_t max_cost = 0;
         int targets = 0;
         for (uint32_t k = i + 1; k < ln; k++) {
             uint64_t via = la[i].cost + la[k].cost;
-            open[k] = b->best[k] > via;
+            open[k] = best[k] > via;
             targets += open[k];
             if (open[k] && via > max_cost)
                 max_cost = via;
@@ -276,7 +330,7 @@ static bool price(Builder *b, uint32_t v)
 static double priority(const Builder *b, uint32_t v)
 {
     uint32_t nsc = b->priced[v];
-    return (double)(2 * (long)nsc - (long)b->adj.len[v]) + b->deleted_nb[v] + b->level[v];
+    return (double)(2 * (long)nsc - (long)ch_adj_degree(&b->adj, v)) + b->deleted_nb[v] + b->level[v];
 }
 
 /* Adds the simulated shortcuts and moves v's arcs up: v leaves the graph. */
@@ -287,7 +341,8 @@ static bool contract(Builder *b, uint32_t v)
             return false;
     b->shortcuts += b->nsc;
     ChUp *up = b->up;
-    uint32_t n = b->adj.len[v];
+    uint32_t n = b->adj.len[v], deg = ch_adj_get(&b->adj, v, b->la), moves = deg - n;
+    up->moves[v] = b->adj.moves[v];
     if (up->narc + n > up->cap) {
         size_t cap = up->cap ? up->cap * 2 : 1024;
         while (cap < up->narc + n)
@@ -304,11 +359,10 @@ static bool contract(Builder *b, uint32_t v)
     up->narc += n;
     if (!ch_adj_drop(&b->adj, v))
         return false;
-    const ChArc *mine = up->arc + up->start[v];
-    for (uint32_t i = 0; i < up->count[v]; i++) {
-        uint32_t u = mine[i].to;
+    for (uint32_t i = 0; i < deg; i++) {
+        uint32_t u = b->la[i].to;
         const ChArc *lu = ch_adj_arcs(&b->adj, u);
-        for (uint32_t j = 0; j < b->adj.len[u]; j++)
+        for (uint32_t j = 0; i >= moves && j < b->adj.len[u]; j++) /* a move went with ch_adj_drop */
             if (lu[j].to == v) {
                 ch_adj_remove(&b->adj, u, j);
                 break;
@@ -334,7 +388,12 @@ static void builder_free(Builder *b)
     free(b->sc);
     free(b->open);
     free(b->target);
-    free(b->best);
+    free(b->pair);
+    free(b->ent);
+    free(b->touched);
+    free(b->bucket);
+    free(b->la);
+    free(b->lu);
     free(b->nb);
     free(b->x);
     free(b->y);
@@ -366,7 +425,8 @@ bool ch_contract(ChUp *up, const Grid *g, const ChBuildConfig *cfg, Err *err)
     up->rank = malloc(n1 * sizeof *up->rank);
     up->start = calloc(n1, sizeof *up->start);
     up->count = calloc(n1, sizeof *up->count);
-    node_of = malloc(cells * sizeof *node_of);
+    node_of = up->node_of = malloc(cells * sizeof *node_of);
+    up->moves = calloc(n1, 1);
     b.deleted_nb = calloc(n1, sizeof *b.deleted_nb);
     b.priced = calloc(n1, sizeof *b.priced);
     b.stale = malloc(n1);
@@ -377,9 +437,10 @@ bool ch_contract(ChUp *up, const Grid *g, const ChBuildConfig *cfg, Err *err)
     b.x = malloc(n1 * sizeof *b.x);
     b.y = malloc(n1 * sizeof *b.y);
     b.nb = calloc(n1, sizeof *b.nb);
+    b.bucket = calloc(n1, sizeof *b.bucket);
     slot = calloc(n1, sizeof *slot);
-    if (!up->cell || !up->rank || !up->start || !up->count || !node_of || !ch_adj_init(&b.adj, b.n) || !b.deleted_nb ||
-        !b.priced || !b.stale || !b.level || !b.wdist || !b.wstamp || !b.target_mark || !b.x || !b.y || !b.nb ||
+    if (!up->cell || !up->rank || !up->moves || !up->start || !up->count || !node_of || !b.deleted_nb || !b.priced ||
+        !b.stale || !b.level || !b.wdist || !b.wstamp || !b.target_mark || !b.x || !b.y || !b.nb || !b.bucket ||
         !slot || !ch_open_init(&b.wopen, 1024) || !heap_init(&order, b.n + 1, &slot[0].pos, sizeof *slot))
         goto oom;
     uint32_t k = 0;
@@ -388,19 +449,12 @@ bool ch_contract(ChUp *up, const Grid *g, const ChBuildConfig *cfg, Err *err)
     for (size_t c = 0; c < cells; c++)
         if (node_of[c] >= 0)
             up->cell[node_of[c]] = (uint32_t)c;
+    if (!ch_adj_init(&b.adj, g, b.n, node_of, up->cell))
+        goto oom;
     for (uint32_t v = 0; v < b.n; v++) {
-        int x = grid_index_x(g, (int)up->cell[v]), y = grid_index_y(g, (int)up->cell[v]);
-        b.x[v] = x;
-        b.y[v] = y;
-        for (int d = 0; d < 8; d++)
-            if (grid_move_legal(g, x, y, d) &&
-                !ch_adj_push(&b.adj, v,
-                             (ChArc){(uint32_t)node_of[grid_index(g, x + GRID_DX[d], y + GRID_DY[d])], CH_NONE,
-                                     GRID_DIR_IS_DIAGONAL(d) ? CH_DIAG : CH_CARD}))
-                goto oom;
+        b.x[v] = grid_index_x(g, (int)up->cell[v]);
+        b.y[v] = grid_index_y(g, (int)up->cell[v]);
     }
-    free(node_of);
-    node_of = NULL;
     memset(b.stale, 1, n1);
     for (uint32_t v = 0; v < b.n; v++) {
         if (!price(&b, v))
@@ -438,6 +492,5 @@ done:
     builder_free(&b);
     heap_free(&order);
     free(slot);
-    free(node_of);
     return ok;
 }

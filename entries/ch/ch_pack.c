@@ -10,7 +10,9 @@
 void ch_up_free(ChUp *up)
 {
     free(up->cell);
+    free(up->node_of);
     free(up->rank);
+    free(up->moves);
     free(up->start);
     free(up->count);
     free(up->arc);
@@ -43,13 +45,28 @@ static int by_key(const void *a, const void *b)
  * rank, then the rest along a Z-order curve of their cells. */
 #define CH_TOP_SHARE 20
 
-/* The index in the final edge array of from's arc to `to`. */
-static uint32_t edge_to(const ChUp *up, const uint32_t *first, const uint32_t *id_of, uint32_t from, uint32_t to)
+/* A node's edges are its upward moves in direction order, then its upward
+ * shortcuts. The target of v's move in direction d: */
+static uint32_t move_target(const ChUp *up, const Grid *g, uint32_t v, int d)
 {
+    return (uint32_t)up->node_of[(int)up->cell[v] + grid_dir_offset(g, d)];
+}
+
+/* The index in the final edge array of from's arc to `to`. */
+static uint32_t edge_to(const ChUp *up, const Grid *g, const uint32_t *first, const uint32_t *id_of, uint32_t from,
+                        uint32_t to)
+{
+    uint32_t k = 0;
+    for (int d = 0; d < 8; d++)
+        if (up->moves[from] >> d & 1) {
+            if (move_target(up, g, from, d) == to)
+                return first[id_of[from]] + k;
+            k++;
+        }
     const ChArc *a = up->arc + up->start[from];
-    for (uint32_t k = 0; k < up->count[from]; k++)
-        if (a[k].to == to)
-            return first[id_of[from]] + k;
+    for (uint32_t j = 0; j < up->count[from]; j++)
+        if (a[j].to == to)
+            return first[id_of[from]] + k + j;
     return CH_NONE; /* cannot happen: the middle node's arcs made the shortcut */
 }
 
@@ -92,12 +109,13 @@ static bool pack(const ChUp *up, const Grid *g, const ChSink *sink, bool *oom)
     for (uint32_t i = 0; ok && i < n; i++) {
         uint32_t v = keys[i].node;
         first[i] = (uint32_t)m;
+        for (uint8_t bits = up->moves[v]; bits; bits &= (uint8_t)(bits - 1))
+            m++;
         m += up->count[v];
         cell[i] = up->cell[v];
         rank[i] = up->rank[v];
     }
-    for (size_t e = 0; ok && e < up->narc; e++)
-        shortcuts += up->arc[e].mid != CH_NONE;
+    shortcuts = (uint32_t)up->narc;
     if (ok) {
         first[n] = (uint32_t)m;
         ok = sink->nodes(sink->ctx, n, (uint32_t)m, shortcuts, cell, rank, first);
@@ -108,11 +126,14 @@ static bool pack(const ChUp *up, const Grid *g, const ChSink *sink, bool *oom)
     uint32_t s = 0;
     for (uint32_t i = 0; ok && i < n; i++) {
         uint32_t v = keys[i].node;
+        for (int d = 0; ok && d < 8; d++)
+            if (up->moves[v] >> d & 1) {
+                ChEdge e = {id_of[move_target(up, g, v, d)], CH_ORIGINAL, GRID_DIR_IS_DIAGONAL(d) ? CH_DIAG : CH_CARD};
+                ok = sink->edge(sink->ctx, &e);
+            }
         const ChArc *a = up->arc + up->start[v];
         for (uint32_t k = 0; ok && k < up->count[v]; k++) {
-            uint32_t aux = CH_ORIGINAL;
-            if (a[k].mid != CH_NONE)
-                aux = s++ | (uint32_t)shape_of(g, up->cell[v], up->cell[a[k].to], a[k].cost) << 30;
+            uint32_t aux = s++ | (uint32_t)shape_of(g, up->cell[v], up->cell[a[k].to], a[k].cost) << 30;
             ChEdge e = {id_of[a[k].to], aux, a[k].cost};
             ok = sink->edge(sink->ctx, &e);
         }
@@ -120,12 +141,11 @@ static bool pack(const ChUp *up, const Grid *g, const ChSink *sink, bool *oom)
     for (uint32_t i = 0; ok && i < n; i++) {
         uint32_t v = keys[i].node;
         const ChArc *a = up->arc + up->start[v];
-        for (uint32_t k = 0; ok && k < up->count[v]; k++)
-            if (a[k].mid != CH_NONE) {
-                ChShortcut r = {id_of[a[k].mid], edge_to(up, first, id_of, a[k].mid, v),
-                                edge_to(up, first, id_of, a[k].mid, a[k].to)};
-                ok = sink->shortcut(sink->ctx, &r);
-            }
+        for (uint32_t k = 0; ok && k < up->count[v]; k++) {
+            ChShortcut r = {id_of[a[k].mid], edge_to(up, g, first, id_of, a[k].mid, v),
+                            edge_to(up, g, first, id_of, a[k].mid, a[k].to)};
+            ok = sink->shortcut(sink->ctx, &r);
+        }
     }
     free(keys);
     free(id_of);

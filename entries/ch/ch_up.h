@@ -1,8 +1,9 @@
 /* ch_up.h (private to entries/ch/): the contraction's result, handed from
  * ch_build.c to ch_pack.c, and the sink that receives the packed hierarchy.
  *
- * The upward arcs of all nodes live in one array (node v's at
- * arc[start[v] .. start[v] + count[v])), appended when v is contracted: one
+ * A node's upward arcs are its upward grid moves, one bit each (`moves`),
+ * and its upward shortcuts, which for all nodes live in one array (node v's
+ * at arc[start[v] .. start[v] + count[v])), appended when v is contracted: one
  * block instead of a list per node, so no per-list allocation header and no
  * slack left by doubling; the arcs are final when appended (v left the
  * graph), which is what lets a shortcut name its halves by their place in
@@ -24,11 +25,13 @@ typedef struct ChArc {
 
 typedef struct ChUp {
     uint32_t n;
-    uint32_t *cell;  /* node -> padded cell index */
-    uint32_t *rank;  /* node -> contraction position */
-    uint32_t *start; /* node -> its first arc */
-    uint32_t *count; /* node -> its number of arcs */
-    ChArc *arc;
+    uint32_t *cell;   /* node -> padded cell index */
+    int32_t *node_of; /* padded cell -> node, -1 for a blocked cell */
+    uint32_t *rank;   /* node -> contraction position */
+    uint8_t *moves;   /* node -> its upward moves, bit d for direction d (grid.h) */
+    uint32_t *start;  /* node -> its first upward shortcut in arc */
+    uint32_t *count;  /* node -> its number of upward shortcuts */
+    ChArc *arc;       /* the shortcuts; the moves are only bits */
     size_t narc, cap;
 } ChUp;
 
