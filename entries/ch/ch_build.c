@@ -5,13 +5,22 @@
  * Each node's contraction is simulated once per look: the simulation both
  * prices the node and records the shortcuts it needs, so when the node is
  * still the cheapest its recorded shortcuts are added as they are, without
- * a second round of witness searches (the old build searched twice, and
+ * a second round of witness searches (an older build searched twice, and
  * spent 40 % of its time in the indexed heap of search/heap.h, which the
- * exact integer keys of ch_open.h replace). A node is simulated for its
- * price only when its own arcs changed (price()), and witness searches are
- * pruned by the octile bound (may_witness): on combat these cut the
- * witness searches' settled nodes from 9.9 M to 1.5 M and the simulations
- * from 198 k to 178 k. */
+ * exact integer keys of ch_open.h replace). Where the time went, and what
+ * cut it (combat, 33 k nodes; den520d):
+ *  - witness Dijkstra searches: a pair whose only shortest path is the
+ *    straight line through v flooded the disc of radius `via` around u;
+ *    pruned by the octile bound (may_witness) they settle 1.5 M nodes
+ *    instead of 9.9 M on combat;
+ *  - two-arc witnesses: one pass per neighbour over its neighbours' lists,
+ *    cubic in the degree and then 70 % of the time; now all pairs at once
+ *    through buckets per middle node (two_hops): den520d 1.9 -> 1.35 s;
+ *  - pricing: a node is simulated again only when its own arcs changed
+ *    (price()); 198 k -> 178 k simulations on combat.
+ * Memory: grid moves are bits and the current graph's shortcuts one
+ * compacted pool (ch_adj.h); upward shortcuts one block (ch_up.h), streamed
+ * into the file by ch_pack.c. */
 #include <stdlib.h>
 #include <string.h>
 

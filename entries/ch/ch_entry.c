@@ -6,7 +6,8 @@
  * then n x u32 cells, n x u32 ranks, (n+1) x u32 first, m x (u32 target,
  * u32 aux, u64 cost), shortcuts x (u32 mid, u32 low, u32 high), u64 FNV-1a of
  * all that; checked in full on load. A rejected file is rebuilt in memory
- * (said on stderr). */
+ * (said on stderr). The file is written while the hierarchy is packed
+ * (ch_up.h's sink), never held whole next to the contraction's arcs. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
