@@ -323,6 +323,7 @@ static void ch_counters(void *inst, Counters *out, bool detail)
     if (!detail)
         return;
     counters_add(out, "nodes", c->g.n);
+    counters_add(out, "searched", (double)q->queries); /* the rest walked their free octile path */
     counters_add(out, "scanned_mean", q->queries ? (double)q->scanned / (double)q->queries : 0);
     counters_add(out, "stalled_mean", q->queries ? (double)q->stalled / (double)q->queries : 0);
     counters_add(out, "up_edges", c->g.m);
