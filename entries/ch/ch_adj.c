@@ -16,7 +16,9 @@ bool ch_adj_init(ChAdj *a, const Grid *g, uint32_t n, const int32_t *node_of, co
     a->room = calloc((size_t)n + 1, sizeof *a->room);
     a->moves = calloc((size_t)n + 1, 1);
     a->row = calloc((size_t)n + 1, sizeof *a->row);
-    if (!a->at || !a->len || !a->room || !a->moves || !a->row)
+    a->cap = 1024; /* never NULL, so ch_adj_arcs of an empty list is a real pointer */
+    a->pool = malloc(a->cap * sizeof *a->pool);
+    if (!a->at || !a->len || !a->room || !a->moves || !a->row || !a->pool)
         return false;
     for (int d = 0; d < 8; d++)
         a->offset[d] = grid_dir_offset(g, d);

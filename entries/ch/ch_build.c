@@ -434,6 +434,8 @@ bool ch_contract(ChUp *up, const Grid *g, const ChBuildConfig *cfg, Err *err)
     up->rank = malloc(n1 * sizeof *up->rank);
     up->start = calloc(n1, sizeof *up->start);
     up->count = calloc(n1, sizeof *up->count);
+    up->cap = 1024; /* never NULL, so an empty range of it is a real pointer */
+    up->arc = malloc(up->cap * sizeof *up->arc);
     node_of = up->node_of = malloc(cells * sizeof *node_of);
     up->moves = calloc(n1, 1);
     b.deleted_nb = calloc(n1, sizeof *b.deleted_nb);
@@ -448,9 +450,9 @@ bool ch_contract(ChUp *up, const Grid *g, const ChBuildConfig *cfg, Err *err)
     b.nb = calloc(n1, sizeof *b.nb);
     b.bucket = calloc(n1, sizeof *b.bucket);
     slot = calloc(n1, sizeof *slot);
-    if (!up->cell || !up->rank || !up->moves || !up->start || !up->count || !node_of || !b.deleted_nb || !b.priced ||
-        !b.stale || !b.level || !b.wdist || !b.wstamp || !b.target_mark || !b.x || !b.y || !b.nb || !b.bucket ||
-        !slot || !ch_open_init(&b.wopen, 1024) || !heap_init(&order, b.n + 1, &slot[0].pos, sizeof *slot))
+    if (!up->cell || !up->rank || !up->moves || !up->start || !up->count || !up->arc || !node_of || !b.deleted_nb ||
+        !b.priced || !b.stale || !b.level || !b.wdist || !b.wstamp || !b.target_mark || !b.x || !b.y || !b.nb ||
+        !b.bucket || !slot || !ch_open_init(&b.wopen, 1024) || !heap_init(&order, b.n + 1, &slot[0].pos, sizeof *slot))
         goto oom;
     uint32_t k = 0;
     for (size_t c = 0; c < cells; c++)
