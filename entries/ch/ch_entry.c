@@ -6,7 +6,8 @@
  * then n x u32 cells, n x u32 ranks, (n+1) x u32 first, m x (u32 target,
  * u32 aux, u64 cost), shortcuts x (u32 mid, u32 low, u32 high), u64 FNV-1a of
  * all that; checked in full on load. A rejected file is rebuilt in memory
- * (said on stderr). */
+ * (said on stderr). The file is written while the hierarchy is packed
+ * (ch_up.h's sink), never held whole next to the contraction's arcs. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include "../entry.h"
 #include "ch.h"
 #include "ch_query.h"
+#include "ch_up.h"
 
 #define CH_FILE_VERSION 3
 /* 500 settled nodes per witness search: against 100, 3 % fewer shortcuts and
@@ -53,40 +55,67 @@ static void put_u32s(BinFile *f, uint64_t *sum, const uint32_t *v, size_t n)
     *sum = bin_fnv1a(*sum, v, n * 4);
 }
 
+/* The file sink (ch_up.h): the hierarchy goes to disk as it is packed, so
+ * the preprocessing never holds the packed graph next to the contraction's
+ * arcs (half the peak memory of packing into a ChGraph first). */
+typedef struct FileSink {
+    BinFile f;
+    uint64_t sum;
+} FileSink;
+
+static bool file_nodes(void *ctx, uint32_t n, uint32_t m, uint32_t shortcuts, const uint32_t *cell,
+                       const uint32_t *rank, const uint32_t *first)
+{
+    FileSink *s = ctx;
+    uint32_t head[3] = {n, m, shortcuts};
+    put_u32s(&s->f, &s->sum, head, 3);
+    put_u32s(&s->f, &s->sum, cell, n);
+    put_u32s(&s->f, &s->sum, rank, n);
+    put_u32s(&s->f, &s->sum, first, (size_t)n + 1);
+    return !s->f.failed;
+}
+
+static bool file_edge(void *ctx, const ChEdge *e)
+{
+    FileSink *s = ctx;
+    bin_put_u32(&s->f, e->target);
+    bin_put_u32(&s->f, e->aux);
+    bin_put_u64(&s->f, e->cost);
+    s->sum = bin_fnv1a(s->sum, e, sizeof *e);
+    return !s->f.failed;
+}
+
+static bool file_shortcut(void *ctx, const ChShortcut *r)
+{
+    FileSink *s = ctx;
+    put_u32s(&s->f, &s->sum, &r->mid, 3);
+    return !s->f.failed;
+}
+
 static bool ch_preprocess(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
 {
     ChBuildConfig cfg = {0};
-    ChGraph g;
     int exact;
     if (!opts_int(opts, "witness", 1, 100000, CH_WITNESS_DEFAULT, &cfg.witness_limit, "ch", err) ||
         !opts_int(opts, "exact", 0, 1, 0, &exact, "ch", err))
         return false;
     cfg.exact_order = exact;
-    if (!ch_build(&g, map, &cfg, err))
+    FileSink fs = {.sum = BIN_FNV_SEED};
+    if (!bin_create(&fs.f, file, err))
         return false;
-    BinFile f;
-    bool ok = bin_create(&f, file, err);
-    if (ok) {
-        FileHeader h = header_for(map);
-        bin_put_header(&f, &h);
-        uint64_t sum = BIN_FNV_SEED;
-        uint32_t head[3] = {g.n, g.m, g.shortcuts};
-        put_u32s(&f, &sum, head, 3);
-        put_u32s(&f, &sum, g.cell, g.n);
-        put_u32s(&f, &sum, g.rank, g.n);
-        put_u32s(&f, &sum, g.first, (size_t)g.n + 1);
-        for (uint32_t i = 0; i < g.m; i++) {
-            bin_put_u32(&f, g.edge[i].target);
-            bin_put_u32(&f, g.edge[i].aux);
-            bin_put_u64(&f, g.edge[i].cost);
-            sum = bin_fnv1a(sum, &g.edge[i], sizeof g.edge[i]);
-        }
-        put_u32s(&f, &sum, &g.sc[0].mid, (size_t)g.shortcuts * 3);
-        bin_put_u64(&f, sum);
-        ok = bin_commit(&f, err);
-    }
-    ch_free(&g);
-    return ok;
+    FileHeader h = header_for(map);
+    bin_put_header(&fs.f, &h);
+    ChSink sink = {&fs, file_nodes, file_edge, file_shortcut};
+    Err why = {{0}};
+    bool built = ch_build_into(map, &cfg, &sink, &why);
+    if (built)
+        bin_put_u64(&fs.f, fs.sum);
+    else /* out of memory (why) or a failed write: bin_commit removes the temporary file */
+        fs.f.failed = true;
+    bool ok = bin_commit(&fs.f, err);
+    if (!built && why.msg[0])
+        return err_set(err, "%s", why.msg);
+    return ok && built;
 }
 
 static uint32_t *get_u32s(BinFile *f, uint64_t *sum, size_t n)
@@ -294,6 +323,7 @@ static void ch_counters(void *inst, Counters *out, bool detail)
     if (!detail)
         return;
     counters_add(out, "nodes", c->g.n);
+    counters_add(out, "searched", (double)q->queries); /* the rest walked their free octile path */
     counters_add(out, "scanned_mean", q->queries ? (double)q->scanned / (double)q->queries : 0);
     counters_add(out, "stalled_mean", q->queries ? (double)q->stalled / (double)q->queries : 0);
     counters_add(out, "up_edges", c->g.m);

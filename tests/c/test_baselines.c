@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "../../common/binio.h"
+#include "../../entries/ch/ch_adj.h"
 #include "../../grid/validate.h"
 #include "../../search/jumptable.h"
 #include "test.h"
@@ -275,12 +276,79 @@ static void test_jpsplus_sub_file_rejects(T *t)
     unload(&l);
 }
 
+/* CH's arc pool (entries/ch/ch_adj.h) against plain lists: random pushes,
+ * removals and drops on a 5x5 grid's nodes, enough to move lists and compact
+ * the pool many times; every list must keep its arcs in order, and a dropped
+ * node's moves must leave its neighbours. */
+static void test_ch_adj_pool_keeps_lists(T *t)
+{
+    enum { W = 5, N = W * W, MAX = 300 };
+    bool bits[N];
+    for (int i = 0; i < N; i++)
+        bits[i] = true;
+    Grid g;
+    Err err;
+    CHECK(t, grid_from_bits(&g, bits, W, W, &err));
+    int32_t *node_of = malloc((size_t)(W + 2) * (size_t)g.stride * sizeof *node_of);
+    uint32_t cell[N];
+    for (int i = 0; i < (W + 2) * g.stride; i++)
+        node_of[i] = -1;
+    for (int v = 0; v < N; v++) {
+        cell[v] = (uint32_t)grid_index(&g, v % W, v / W);
+        node_of[cell[v]] = v;
+    }
+    ChAdj a;
+    CHECK(t, ch_adj_init(&a, &g, N, node_of, cell));
+    static ChArc model[N][MAX];
+    uint32_t len[N] = {0}, seed = 12345, compactions = 0;
+    bool dead[N] = {false};
+    for (int op = 0; op < 40000 && !t->failures; op++) {
+        seed = seed * 1103515245u + 12345u;
+        uint32_t v = (seed >> 8) % N, r = seed >> 20;
+        if (dead[v])
+            continue;
+        size_t garbage = a.garbage;
+        if (r % 100 == 0 && op > 20000) { /* late drops, so lists are long first */
+            CHECK(t, ch_adj_drop(&a, v));
+            dead[v] = true;
+            len[v] = 0;
+            CHECKF(t, a.moves[v] == 0, "node %u keeps moves after its drop", v);
+            for (int d = 0; d < 8; d++)
+                if (grid_move_legal(&g, (int)v % W, (int)v / W, d)) {
+                    uint32_t u = ch_adj_move(&a, v, d);
+                    int back = d < 4 ? (d + 2) % 4 : 4 + (d - 2) % 4;
+                    CHECKF(t, node_of[cell[u]] == (int32_t)u && !(a.moves[u] >> back & 1),
+                           "node %u keeps its move to dropped node %u", u, v);
+                }
+        } else if (r % 4 == 0 && len[v]) {
+            uint32_t i = r / 4 % len[v];
+            ch_adj_remove(&a, v, i);
+            model[v][i] = model[v][--len[v]];
+        } else if (len[v] < MAX) {
+            ChArc arc = {r % N, seed % 97, seed};
+            CHECK(t, ch_adj_push(&a, v, arc));
+            model[v][len[v]++] = arc;
+        }
+        compactions += a.garbage < garbage;
+        for (uint32_t w = 0; w < N; w++) {
+            CHECKF(t, a.len[w] == len[w], "op %d: node %u has %u arcs, not %u", op, w, a.len[w], len[w]);
+            CHECKF(t, !len[w] || memcmp(ch_adj_arcs(&a, w), model[w], len[w] * sizeof(ChArc)) == 0,
+                   "op %d: node %u's arcs differ", op, w);
+        }
+    }
+    CHECKF(t, compactions > 3, "the pool was compacted %u times", compactions);
+    ch_adj_free(&a);
+    free(node_of);
+    grid_free(&g);
+}
+
 const TestCase BASELINE_TESTS[] = {
     {"jps_jpsplus_sub_optimal_on_embedded_maps", test_jps_jpsplus_sub_optimal_on_embedded_maps},
     {"jumptable_update_equals_fresh_build", test_jumptable_update_equals_fresh_build},
     {"ch_optimal_on_embedded_maps", test_ch_optimal_on_embedded_maps},
     {"baselines_optimal_on_real_maps", test_baselines_optimal_on_real_maps},
     {"ch_file_round_trip_and_rejects", test_ch_file_round_trip_and_rejects},
+    {"ch_adj_pool_keeps_lists", test_ch_adj_pool_keeps_lists},
     {"jpsplus_sub_file_rejects", test_jpsplus_sub_file_rejects},
     {NULL, NULL},
 };
