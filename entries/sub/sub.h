@@ -14,18 +14,27 @@
  * first, then straight, through free non-subgoal cells: that is the path an
  * edge stands for, from the cell that found it.
  *
+ * With levels=2 (the default) the graph is two-level (§4, sub_tl.c): local
+ * subgoals keep the edges they had when they were removed (to subgoals
+ * removed later or global), global subgoals only edges among themselves, and
+ * edges added for removed subgoals remember their middle subgoal. Every edge
+ * joins two h-reachable subgoals and costs their octile distance.
+ *
  * A query whose octile path (either shape) is free walks it: that path is a
  * shortest one, and on open maps it saves both scans. Otherwise a query
- * (§3.4) connects s and g by the same scan (g counting as a subgoal
- * while s is scanned, so a direct s-g path is an edge too), runs A* over the
- * graph with octile costs and heuristic (search/best_first.h) and refines
- * every edge into cells: diagonal first from the end that found it.
+ * (§3.4, §4) scans from g and settles, backwards, the locals that reach g
+ * and the subgoals above them (Dijkstra along the locals' lists); then scans
+ * from s (g counting as a subgoal, so a direct s-g path is an edge too) and
+ * runs A* with octile costs and heuristic (search/best_first.h): s's scan,
+ * then every node's own list; a node the backward search settled offers g
+ * its distance to g. Edges are refined into cells recursively through their
+ * middles; a direct edge walks whichever of its two shapes is free.
  *
  * Memory (SubGraph, all owned, sub_graph_free): per padded cell 1 byte
- * (SUB_FREE, SUB_GOAL) and 1.5 bits for the cell -> subgoal id rank
- * structure; per subgoal 8 bytes (coordinates, first edge); per directed edge
- * 4 bytes (the target id). The query's arrays (SubQuery) are per subgoal:
- * the best-first node (16 B), the parent (4 B) and a goal mark (4 B). */
+ * (SUB_FREE, SUB_GOAL, SUB_LOCAL) and 1.5 bits for the cell -> subgoal id
+ * rank structure; per subgoal 8 bytes (coordinates, first edge); per directed
+ * edge 8 bytes (target id, middle id). The query's arrays (SubQuery) are per
+ * subgoal: two best-first nodes and heap slots (2 x 32 B) and four ids (16 B). */
 #ifndef GPPC_SUB_H
 #define GPPC_SUB_H
 
@@ -38,6 +47,23 @@
 
 #define SUB_FREE 1 /* passable */
 #define SUB_GOAL 2 /* a subgoal (with SUB_FREE) */
+#define SUB_LOCAL 4 /* a local subgoal (with SUB_GOAL) */
+#define SUB_DIRECT UINT32_MAX /* the middle of an edge the scan found */
+
+/* Costs in units of 2^-32 cells, integers held exactly in a double (below
+ * 2^53 for any map): a cardinal step 2^32, a diagonal round(sqrt(2) 2^32)
+ * (as in entries/ch). Sums of them are exact, so paths of equal length tie
+ * exactly (the open list's tie-break, deeper first, works) and "c(p,v) +
+ * c(v,q) = octile(p,q)" is an exact test. The rounding of sqrt(2) is below
+ * 1e-10 per step. */
+#define SUB_CARD 4294967296.0
+#define SUB_DIAG 6074001000.0
+static inline double sub_octile(xyLoc a, xyLoc b)
+{
+    int dx = a.x > b.x ? a.x - b.x : b.x - a.x, dy = a.y > b.y ? a.y - b.y : b.y - a.y;
+    int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+    return (double)(hi - lo) * SUB_CARD + (double)lo * SUB_DIAG;
+}
 
 typedef struct SubGraph {
     int width, height, stride; /* the padded grid's */
@@ -46,14 +72,17 @@ typedef struct SubGraph {
     uint64_t *bits;            /* subgoal bit per padded cell */
     uint32_t *rank;            /* subgoals before each 64-cell word */
     uint32_t n, m;             /* subgoals, directed edges */
+    uint32_t levels, locals;   /* 1 or 2; local subgoals (0 with levels 1) */
     xyLoc *pos;                /* n + 2: the subgoals (id order = cell order), then s, g of a query */
     uint32_t *first;           /* n + 1 */
     uint32_t *edge;            /* m target ids */
+    uint32_t *mid;             /* m middle ids (SUB_DIRECT: a scan's edge); NULL with levels 1 */
 } SubGraph;
 
-/* Finds the subgoals of `map` and links them. False + message when memory
- * ran out. */
-bool sub_graph_build(SubGraph *sg, const Grid *map, Err *err);
+/* Finds the subgoals of `map` and links them; levels 2 then makes the
+ * graph two-level (sub_tl.c). False + message when memory ran out. */
+bool sub_graph_build(SubGraph *sg, const Grid *map, int levels, Err *err);
+bool sub_tl_contract(SubGraph *sg, Err *err);
 void sub_graph_free(SubGraph *sg);
 /* Bytes of the map copy, rank structure, subgoals and edges. */
 size_t sub_graph_bytes(const SubGraph *sg);
@@ -71,22 +100,25 @@ static inline uint32_t sub_cell(const SubGraph *sg, xyLoc p) { return (uint32_t)
 size_t sub_scan(const SubGraph *sg, uint32_t origin, uint32_t *out);
 size_t sub_scan_cap(const SubGraph *sg);
 
-/* The file section (sub_entry.c frames it): u32 n, m; n x (i16 x, i16 y);
- * (n+1) x u32 first; m x u32 edge; u64 FNV-1a of those bytes. sub_graph_read
+/* The file section (sub_entry.c frames it): u32 n, m, levels; n x (i16 x,
+ * i16 y); (n+1) x u32 first; m x u32 edge; with levels 2 also m x u32 mid
+ * and ceil(n/32) x u32 local bits; u64 FNV-1a of those bytes. sub_graph_read
  * rebuilds the subgoal set from the map and compares, checks every index,
- * and walks every edge on the grid. */
+ * walks every scan edge on the grid and checks that every added edge's
+ * middle is a local with both ends in its list, at the octile distances. */
 struct BinFile;
 void sub_graph_write(const SubGraph *sg, struct BinFile *f);
-bool sub_graph_read(SubGraph *sg, const Grid *map, struct BinFile *f, Err *err);
+bool sub_graph_read(SubGraph *sg, const Grid *map, int levels, struct BinFile *f, Err *err);
 
 /* The query state over a borrowed graph (which must outlive it). */
 typedef struct SubQuery {
     SubGraph *g;  /* borrowed; the query marks g temporarily in g->cell */
-    BestFirst bf; /* node ids: subgoals, then s (n) and g (n + 1) */
-    uint32_t *parent;
-    uint32_t *goal_mark, goal_stamp; /* == goal_stamp: the subgoal reaches g directly */
-    uint32_t *scan;                  /* s's scan, cells */
-    uint32_t *trace;                 /* the path's nodes, g first */
+    BestFirst bf;           /* the forward A*; node ids: subgoals, then s (n) and g (n + 1) */
+    BestFirst back;         /* the backward Dijkstra from g over the locals' lists */
+    uint32_t *parent, *pmid; /* forward: the node before, the edge's middle */
+    uint32_t *bnext, *bmid; /* backward: the node after (towards g), the edge's middle */
+    uint32_t *scan;         /* s's or g's scan, cells */
+    uint32_t *trace;        /* the forward nodes, last first */
     uint64_t expanded, connect_cells;
 } SubQuery;
 

@@ -118,10 +118,11 @@ oom:
     return err_set(err, "sub: out of memory for a %dx%d map", map->width, map->height);
 }
 
-bool sub_graph_build(SubGraph *sg, const Grid *map, Err *err)
+bool sub_graph_build(SubGraph *sg, const Grid *map, int levels, Err *err)
 {
     if (!mark_subgoals(sg, map, err))
         return false;
+    sg->levels = (uint32_t)levels;
     uint32_t *found = malloc(sub_scan_cap(sg) * sizeof *found);
     size_t cap = (size_t)sg->n * 4 + 16;
     sg->edge = malloc(cap * sizeof *sg->edge);
@@ -144,6 +145,10 @@ bool sub_graph_build(SubGraph *sg, const Grid *map, Err *err)
         sub_graph_free(sg);
         return err_set(err, "sub: out of memory linking the subgoals of a %dx%d map", map->width, map->height);
     }
+    if (levels == 2 && !sub_tl_contract(sg, err)) {
+        sub_graph_free(sg);
+        return false;
+    }
     return true;
 }
 
@@ -155,6 +160,7 @@ void sub_graph_free(SubGraph *sg)
     free(sg->pos);
     free(sg->first);
     free(sg->edge);
+    free(sg->mid);
     memset(sg, 0, sizeof *sg);
 }
 
@@ -162,7 +168,8 @@ size_t sub_graph_bytes(const SubGraph *sg)
 {
     size_t cells = (size_t)(sg->height + 2) * (size_t)sg->stride, words = cells / 64 + 1;
     return cells + words * (sizeof *sg->bits + sizeof *sg->rank) + ((size_t)sg->n + 2) * sizeof *sg->pos +
-           ((size_t)sg->n + 1) * sizeof *sg->first + (size_t)sg->m * sizeof *sg->edge;
+           ((size_t)sg->n + 1) * sizeof *sg->first + (size_t)sg->m * sizeof *sg->edge +
+           (sg->mid ? (size_t)sg->m * sizeof *sg->mid : 0);
 }
 
 static void put_u32(BinFile *f, uint64_t *sum, uint32_t v)
@@ -186,17 +193,28 @@ void sub_graph_write(const SubGraph *sg, BinFile *f)
     uint64_t sum = BIN_FNV_SEED;
     put_u32(f, &sum, sg->n);
     put_u32(f, &sum, sg->m);
+    put_u32(f, &sum, sg->levels);
     for (uint32_t v = 0; v < sg->n; v++)
         put_u32(f, &sum, (uint32_t)(uint16_t)sg->pos[v].x | (uint32_t)(uint16_t)sg->pos[v].y << 16);
     for (uint32_t v = 0; v <= sg->n; v++)
         put_u32(f, &sum, sg->first[v]);
     for (uint32_t e = 0; e < sg->m; e++)
         put_u32(f, &sum, sg->edge[e]);
+    if (sg->levels == 2) {
+        for (uint32_t e = 0; e < sg->m; e++)
+            put_u32(f, &sum, sg->mid[e]);
+        for (uint32_t w = 0; w < (sg->n + 31) / 32; w++) {
+            uint32_t bits = 0;
+            for (uint32_t v = w * 32; v < sg->n && v < w * 32 + 32; v++)
+                bits |= (uint32_t)((sg->cell[sub_cell(sg, sg->pos[v])] & SUB_LOCAL) != 0) << (v & 31);
+            put_u32(f, &sum, bits);
+        }
+    }
     bin_put_u64(f, sum);
 }
 
 /* Does the edge a -> b stand for a legal path, diagonal first, then straight? */
-static bool edge_walks(const SubGraph *sg, xyLoc a, xyLoc b)
+static bool walks_from(const SubGraph *sg, xyLoc a, xyLoc b)
 {
     int dx = (b.x > a.x) - (b.x < a.x), dy = (b.y > a.y) - (b.y < a.y);
     int ex = abs(b.x - a.x), ey = abs(b.y - a.y), diag = ex < ey ? ex : ey;
@@ -214,20 +232,45 @@ static bool edge_walks(const SubGraph *sg, xyLoc a, xyLoc b)
     return p == sub_cell(sg, b) && (ex || ey);
 }
 
-bool sub_graph_read(SubGraph *sg, const Grid *map, BinFile *f, Err *err)
+/* A scan's edge, found from either end. */
+static bool edge_walks(const SubGraph *sg, xyLoc a, xyLoc b) { return walks_from(sg, a, b) || walks_from(sg, b, a); }
+
+/* Is v's list holding t (and the middle of that edge)? */
+static bool list_has(const SubGraph *sg, uint32_t v, uint32_t t)
+{
+    for (uint32_t e = sg->first[v]; e < sg->first[v + 1]; e++)
+        if (sg->edge[e] == t)
+            return true;
+    return false;
+}
+
+/* An added edge a-b through the local m: both ends in m's list, at the octile distances. */
+static bool added_edge_fits(const SubGraph *sg, uint32_t a, uint32_t b, uint32_t m)
+{
+    const xyLoc *p = sg->pos;
+    return m < sg->n && (sg->cell[sub_cell(sg, p[m])] & SUB_LOCAL) && list_has(sg, m, a) && list_has(sg, m, b) &&
+           sub_octile(p[a], p[m]) + sub_octile(p[m], p[b]) == sub_octile(p[a], p[b]);
+}
+
+bool sub_graph_read(SubGraph *sg, const Grid *map, int levels, BinFile *f, Err *err)
 {
     if (!mark_subgoals(sg, map, err))
         return false;
     uint64_t sum = BIN_FNV_SEED;
-    uint32_t n = get_u32(f, &sum), m = get_u32(f, &sum);
-    bool ok = !f->failed;
+    uint32_t n = get_u32(f, &sum), m = get_u32(f, &sum), lv = get_u32(f, &sum);
+    sg->levels = lv;
+    bool ok = !f->failed, two = lv == 2;
     if (!ok)
         err_set(err, "%s: truncated file", f->path);
+    else if (lv != (uint32_t)levels)
+        ok = err_set(err, "%s: a %u-level graph, %d levels asked for", f->path, lv, levels);
     else if (n != sg->n)
         ok = err_set(err, "%s: %u subgoals, the map has %u", f->path, n, sg->n);
-    else if (m > (1u << 30) || !bin_fits(f, (uint64_t)n * 8 + 4 + (uint64_t)m * 4 + 8))
+    else if (m > (1u << 30) ||
+             !bin_fits(f, (uint64_t)n * 8 + 4 + (uint64_t)m * (two ? 8 : 4) + (two ? (n + 31) / 32 * 4 : 0) + 8))
         ok = err_set(err, "%s: %u edges: more than the file holds (truncated file)", f->path, m);
-    else if (!(sg->edge = malloc(((size_t)m + 1) * sizeof *sg->edge)))
+    else if (!(sg->edge = malloc(((size_t)m + 1) * sizeof *sg->edge)) ||
+             (two && !(sg->mid = malloc(((size_t)m + 1) * sizeof *sg->mid))))
         ok = err_set(err, "%s: %u edges: out of memory", f->path, m);
     for (uint32_t v = 0; ok && v < n; v++) {
         uint32_t xy = get_u32(f, &sum);
@@ -238,6 +281,18 @@ bool sub_graph_read(SubGraph *sg, const Grid *map, BinFile *f, Err *err)
         sg->first[v] = get_u32(f, &sum);
     for (uint32_t e = 0; ok && e < m; e++)
         sg->edge[e] = get_u32(f, &sum);
+    for (uint32_t e = 0; ok && two && e < m; e++)
+        sg->mid[e] = get_u32(f, &sum);
+    for (uint32_t w = 0; ok && two && w < (n + 31) / 32; w++) {
+        uint32_t bits = get_u32(f, &sum);
+        for (uint32_t v = w * 32; v < n && v < w * 32 + 32; v++)
+            if (bits >> (v & 31) & 1) {
+                sg->cell[sub_cell(sg, sg->pos[v])] |= SUB_LOCAL;
+                sg->locals++;
+            }
+        if (w == (n - 1) / 32 && n % 32 && bits >> (n % 32))
+            ok = err_set(err, "%s: local bits past the last subgoal", f->path);
+    }
     uint64_t stored = bin_get_u64(f);
     if (ok && f->failed)
         ok = err_set(err, "%s: truncated file", f->path);
@@ -250,9 +305,16 @@ bool sub_graph_read(SubGraph *sg, const Grid *map, BinFile *f, Err *err)
         if (sg->first[v] > sg->first[v + 1] || sg->first[v + 1] > m || sg->first[0] != 0)
             ok = err_set(err, "%s: edge ranges out of order at subgoal %u", f->path, v);
         for (uint32_t e = sg->first[v]; ok && e < sg->first[v + 1]; e++)
-            if (sg->edge[e] >= n || !edge_walks(sg, sg->pos[v], sg->pos[sg->edge[e]]))
-                ok = err_set(err, "%s: edge %u is no diagonal-then-straight path on the map", f->path, e);
+            if (sg->edge[e] >= n)
+                ok = err_set(err, "%s: edge %u leads to no subgoal", f->path, e);
     }
+    /* Only once every range is known good: the checks below read lists. */
+    for (uint32_t v = 0; ok && v < n; v++)
+        for (uint32_t e = sg->first[v]; ok && e < sg->first[v + 1]; e++) {
+            uint32_t t = sg->edge[e], mid = two ? sg->mid[e] : SUB_DIRECT;
+            if (mid == SUB_DIRECT ? !edge_walks(sg, sg->pos[v], sg->pos[t]) : !added_edge_fits(sg, v, t, mid))
+                ok = err_set(err, "%s: edge %u is no h-reachable path on the map", f->path, e);
+        }
     if (ok && sg->first[n] != m)
         ok = err_set(err, "%s: edge count differs", f->path);
     if (!ok)
