@@ -117,9 +117,9 @@ typedef struct SubQuery {
     BestFirst back;         /* the backward Dijkstra from g over the locals' lists */
     uint32_t *parent, *pmid; /* forward: the node before, the edge's middle */
     uint32_t *bnext, *bmid; /* backward: the node after (towards g), the edge's middle */
-    uint32_t *scan;         /* s's or g's scan, cells */
+    uint32_t *scan;         /* s's scan, then g's (2 x sub_scan_cap), cells */
     uint32_t *trace;        /* the forward nodes, last first */
-    uint64_t expanded, connect_cells;
+    uint64_t expanded, back_settled, connect_cells;
 } SubQuery;
 
 bool sub_query_init(SubQuery *q, SubGraph *g, Err *err);

@@ -139,6 +139,8 @@ static void sub_counters(void *inst, Counters *out, bool detail)
         return;
     counters_add(out, "subgoals", s->g.n);
     counters_add(out, "local_subgoals", s->g.locals);
+    counters_add(out, "backward_settled", (double)s->q.back_settled);
+    counters_add(out, "connect_cells", (double)s->q.connect_cells);
     counters_add(out, "edges", s->g.m);
     counters_add(out, "graph_bytes", (double)sub_graph_bytes(&s->g));
     counters_add(out, "subgoal_edge_bytes", (double)s->g.n * 8 + (double)s->g.m * (s->g.mid ? 8 : 4));

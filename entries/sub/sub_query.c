@@ -1,11 +1,10 @@
 /* A query on the subgoal graph: g's side backwards, s's scan, A*, refine (sub.h). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sub.h"
 
-/* pmid of g: the path goes on along the backward search's chain. */
-#define SUB_VIA_BACK (UINT32_MAX - 1)
 
 bool sub_query_init(SubQuery *q, SubGraph *g, Err *err)
 {
@@ -16,7 +15,7 @@ bool sub_query_init(SubQuery *q, SubGraph *g, Err *err)
     q->pmid = malloc(nodes * sizeof *q->pmid);
     q->bnext = malloc(nodes * sizeof *q->bnext);
     q->bmid = malloc(nodes * sizeof *q->bmid);
-    q->scan = malloc(sub_scan_cap(g) * sizeof *q->scan);
+    q->scan = malloc(2 * sub_scan_cap(g) * sizeof *q->scan); /* s's scan, then g's */
     q->trace = malloc(nodes * sizeof *q->trace);
     if (!q->parent || !q->pmid || !q->bnext || !q->bmid || !q->scan || !q->trace ||
         !bf_init(&q->bf, nodes, (uint32_t)nodes) || !bf_init(&q->back, nodes, (uint32_t)nodes)) {
@@ -58,15 +57,20 @@ static inline void offer(SubQuery *q, uint32_t from, double from_g, xyLoc fp, ui
     }
 }
 
-/* The backward twin of offer: `to` reaches g through `from`, at cost c more. */
-static inline void offer_back(SubQuery *q, uint32_t from, double from_g, double c, uint32_t to, uint32_t mid)
+/* The backward twin of offer: `to` reaches g through `from`, at cost c
+ * more; its priority aims at s. */
+static inline void offer_back(SubQuery *q, uint32_t from, double from_g, double c, uint32_t to, uint32_t mid,
+                              xyLoc s)
 {
+    const BfNode *nd = &q->back.node[to];
+    if (nd->stamp == q->back.stamp && nd->heap_pos == BF_CLOSED)
+        return;
     double g = from_g + c;
     BfOffer o = bf_offer(&q->back, to, g);
     if (o) {
         q->bnext[to] = from;
         q->bmid[to] = mid;
-        bf_queue(&q->back, to, o, g);
+        bf_queue(&q->back, to, o, g + sub_octile(q->g->pos[to], s));
     }
 }
 
@@ -139,38 +143,20 @@ static void refine_edge(const SubGraph *g, uint32_t a, uint32_t b, uint32_t mid,
     refine(pa, pb, shape_free(g, pa, pb, true), path);
 }
 
-/* Settles g's side: the subgoals that reach g directly (or g itself), then
- * along the lists of locals, whose edges lead up to the global graph. */
-static void search_back(SubQuery *q, uint32_t gc)
+/* One side's step: pops its best node, and when the other side has reached
+ * it, a path through it may be the best so far (*mu, *meet). */
+static uint32_t pop_side(BestFirst *self, const BestFirst *other, double *mu, uint32_t *meet)
 {
-    SubGraph *g = q->g;
-    const uint32_t n = g->n, target = n + 1;
-    const xyLoc goal = g->pos[target];
-    bf_start(&q->back, target, 0.0);
-    q->bnext[target] = target;
-    uint32_t u;
-    while (bf_pop(&q->back, &u)) {
-        double ug = q->back.node[u].g;
-        if (u == target) {
-            if (sub_is_goal(g, gc)) {
-                offer_back(q, u, ug, 0.0, sub_id(g, gc), SUB_DIRECT);
-                continue;
-            }
-            size_t k = sub_scan(g, gc, q->scan);
-            q->connect_cells += k;
-            for (size_t i = 0; i < k; i++) {
-                uint32_t v = sub_id(g, q->scan[i]);
-                offer_back(q, u, ug, sub_octile(g->pos[v], goal), v, SUB_DIRECT);
-            }
-            continue;
-        }
-        if (!(g->cell[sub_cell(g, g->pos[u])] & SUB_LOCAL))
-            continue;
-        xyLoc up = g->pos[u];
-        for (uint32_t e = g->first[u], end = g->first[u + 1]; e < end; e++)
-            offer_back(q, u, ug, sub_octile(up, g->pos[g->edge[e]]), g->edge[e], g->mid[e]);
+    uint32_t u = 0;
+    bf_pop(self, &u); /* the caller saw the list non-empty */
+    if (bf_reached(other, u) && self->node[u].g + other->node[u].g < *mu) {
+        *mu = self->node[u].g + other->node[u].g;
+        *meet = u;
     }
+    return u;
 }
+
+static inline double top_f(const BestFirst *b) { return heap_empty(&b->open) ? INFINITY : heap_top(&b->open)->f; }
 
 void sub_query_path(SubQuery *q, xyLoc s, xyLoc goal, xyPath *path)
 {
@@ -195,59 +181,83 @@ void sub_query_path(SubQuery *q, xyLoc s, xyLoc goal, xyPath *path)
             return;
         }
     /* A start cell that is no subgoal joins the graph as node n; g is always
-     * node n + 1 (a subgoal goal reaches it at cost 0). */
+     * node n + 1, the backward search's root (a subgoal goal is its only
+     * successor, at cost 0). */
     g->pos[n] = s;
     g->pos[target] = goal;
-    search_back(q, gc);
     uint32_t start = sub_is_goal(g, sc) ? sub_id(g, sc) : n;
-    size_t from_s = 0;
+    size_t from_s = 0, from_g = 0;
+    uint32_t *gscan = q->scan + sub_scan_cap(g);
     if (start == n) { /* g counts as a subgoal while s is scanned: a direct s-g path is an edge */
         bool mark = !sub_is_goal(g, gc);
         g->cell[gc] |= SUB_GOAL;
         from_s = sub_scan(g, sc, q->scan);
         if (mark)
             g->cell[gc] &= (uint8_t)~SUB_GOAL;
-        q->connect_cells += from_s;
     }
+    if (!sub_is_goal(g, gc))
+        from_g = sub_scan(g, gc, gscan);
+    q->connect_cells += from_s + from_g;
+    /* Bidirectional A*: forwards from s along s's scan, then each node's
+     * own list (up through locals, then the global graph); backwards from g
+     * along g's scan, then the lists of locals only (g's side of a shortest
+     * path climbs them, sub_tl.c). Both heuristics are octile distances, so
+     * consistent; a side stops once its best f reaches the best path found
+     * (mu), and then every node of a shorter path would have been settled on
+     * its side, and the path found where both sides met. */
     bf_start(&q->bf, start, sub_octile(s, goal));
     q->parent[start] = start;
-    bool found = false;
-    uint32_t u;
-    while (bf_pop(&q->bf, &u)) {
-        if (u == target) {
-            found = true;
+    bf_start(&q->back, target, sub_octile(goal, s));
+    q->bnext[target] = target;
+    double mu = INFINITY;
+    uint32_t meet = UINT32_MAX;
+    for (;;) {
+        double ff = top_f(&q->bf), fb = top_f(&q->back);
+        if (ff >= mu && fb >= mu)
             break;
-        }
-        q->expanded++;
-        double ug = q->bf.node[u].g;
-        xyLoc up = g->pos[u];
-        if (u == n) {
-            for (size_t i = 0; i < from_s; i++) {
-                uint32_t c = q->scan[i];
-                offer(q, u, ug, up, c == gc ? target : sub_id(g, c), SUB_DIRECT, goal);
+        if (ff <= fb) {
+            uint32_t u = pop_side(&q->bf, &q->back, &mu, &meet);
+            q->expanded++;
+            double ug = q->bf.node[u].g;
+            xyLoc up = g->pos[u];
+            if (u == target)
+                continue;
+            if (u == n) {
+                for (size_t i = 0; i < from_s; i++) {
+                    uint32_t c = q->scan[i];
+                    offer(q, u, ug, up, c == gc ? target : sub_id(g, c), SUB_DIRECT, goal);
+                }
+                continue;
             }
-            continue;
-        }
-        const uint32_t *mid = g->mid;
-        for (uint32_t e = g->first[u], end = g->first[u + 1]; e < end; e++)
-            offer(q, u, ug, up, g->edge[e], mid ? mid[e] : SUB_DIRECT, goal);
-        /* Settled backwards: g at the backward distance (refined below). */
-        if (bf_reached(&q->back, u)) {
-            double gg = ug + q->back.node[u].g;
-            BfOffer o = bf_offer(&q->bf, target, gg);
-            if (o) {
-                q->parent[target] = u;
-                q->pmid[target] = SUB_VIA_BACK;
-                bf_queue(&q->bf, target, o, gg);
+            const uint32_t *mid = g->mid;
+            for (uint32_t e = g->first[u], end = g->first[u + 1]; e < end; e++)
+                offer(q, u, ug, up, g->edge[e], mid ? mid[e] : SUB_DIRECT, goal);
+        } else {
+            uint32_t u = pop_side(&q->back, &q->bf, &mu, &meet);
+            q->expanded++;
+            q->back_settled++;
+            double ug = q->back.node[u].g;
+            if (u == target) {
+                if (sub_is_goal(g, gc))
+                    offer_back(q, u, ug, 0.0, sub_id(g, gc), SUB_DIRECT, s);
+                for (size_t i = 0; i < from_g; i++) {
+                    uint32_t v = sub_id(g, gscan[i]);
+                    offer_back(q, u, ug, sub_octile(g->pos[v], goal), v, SUB_DIRECT, s);
+                }
+                continue;
             }
+            if (!(g->cell[sub_cell(g, g->pos[u])] & SUB_LOCAL))
+                continue;
+            xyLoc up = g->pos[u];
+            for (uint32_t e = g->first[u], end = g->first[u + 1]; e < end; e++)
+                offer_back(q, u, ug, sub_octile(up, g->pos[g->edge[e]]), g->edge[e], g->mid[e], s);
         }
     }
-    if (!found)
+    if (meet == UINT32_MAX)
         return;
-    /* The forward nodes up to the last one before g's backward chain. */
-    uint32_t last = q->pmid[target] == SUB_VIA_BACK ? q->parent[target] : target;
+    /* The forward nodes up to the meeting node, then the backward chain. */
     size_t hops = 0;
-    for (uint32_t v = last; v != start; v = q->parent[v])
+    for (uint32_t v = meet; v != start; v = q->parent[v])
         q->trace[hops++] = v;
     path_push(path, s);
     uint32_t a = start;
@@ -256,6 +266,6 @@ void sub_query_path(SubQuery *q, xyLoc s, xyLoc goal, xyPath *path)
         refine_edge(g, a, b, q->pmid[b], path);
         a = b;
     }
-    for (; a != target && q->pmid[target] == SUB_VIA_BACK; a = q->bnext[a])
+    for (; a != target; a = q->bnext[a])
         refine_edge(g, a, q->bnext[a], q->bmid[a], path);
 }

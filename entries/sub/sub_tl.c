@@ -23,8 +23,9 @@
 
 #include "sub.h"
 
-#define WITNESS_SETTLE 200
+#define WITNESS_SETTLE 1000
 #define MAX_DEGREE 40
+#define PIN_DEPTH 250
 
 typedef struct Adj {
     uint32_t *t, *mid, len, cap;
@@ -71,6 +72,7 @@ static void adj_drop(Adj *a, uint32_t t)
 typedef struct Contract {
     SubGraph *sg;
     Adj *adj;
+    uint8_t *pinned; /* a neighbour of a local: stays global */
     BestFirst bf;
     uint32_t *want, want_stamp; /* == want_stamp: a target of the current witness search */
 } Contract;
@@ -109,7 +111,7 @@ static bool try_local(Contract *c, uint32_t v, uint32_t *add, uint32_t *nadd)
     const Adj *a = &c->adj[v];
     const xyLoc *pos = c->sg->pos;
     *nadd = 0;
-    if (a->len > MAX_DEGREE)
+    if (a->len > MAX_DEGREE || c->pinned[v] > PIN_DEPTH)
         return false;
     for (uint32_t i = 0; i + 1 < a->len; i++) {
         uint32_t p = a->t[i];
@@ -143,8 +145,9 @@ bool sub_tl_contract(SubGraph *sg, Err *err)
     Contract c = {.sg = sg};
     c.adj = calloc(n ? n : 1, sizeof *c.adj);
     c.want = calloc(n ? n : 1, sizeof *c.want);
+    c.pinned = calloc(n ? n : 1, 1);
     uint32_t *add = malloc(MAX_DEGREE * MAX_DEGREE * sizeof *add);
-    bool ok = c.adj && c.want && add && bf_init(&c.bf, n ? n : 1, n ? n : 1);
+    bool ok = c.adj && c.want && c.pinned && add && bf_init(&c.bf, n ? n : 1, n ? n : 1);
     /* The scan's edges, made symmetric (either end's scan may find a pair). */
     for (uint32_t v = 0; ok && v < n; v++)
         for (uint32_t e = sg->first[v]; ok && e < sg->first[v + 1]; e++) {
@@ -160,8 +163,11 @@ bool sub_tl_contract(SubGraph *sg, Err *err)
             continue;
         /* v's own list is kept as it is now: nothing edits it again. */
         const Adj *a = &c.adj[v];
-        for (uint32_t i = 0; i < a->len; i++)
+        for (uint32_t i = 0; i < a->len; i++) {
             adj_drop(&c.adj[a->t[i]], v);
+            if (c.pinned[a->t[i]] < c.pinned[v] + 1)
+                c.pinned[a->t[i]] = (uint8_t)(c.pinned[v] + 1);
+        }
         for (uint32_t k = 0; ok && k < nadd; k++)
             ok = adj_add(&c.adj[add[2 * k]], add[2 * k + 1], v) && adj_add(&c.adj[add[2 * k + 1]], add[2 * k], v);
         sg->cell[sub_cell(sg, sg->pos[v])] |= SUB_LOCAL;
@@ -188,6 +194,7 @@ bool sub_tl_contract(SubGraph *sg, Err *err)
     }
     free(c.adj);
     free(c.want);
+    free(c.pinned);
     free(add);
     bf_free(&c.bf);
     if (!ok) {
