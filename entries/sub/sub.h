@@ -31,7 +31,9 @@
  * middles; a direct edge walks whichever of its two shapes is free.
  *
  * Memory (SubGraph, all owned, sub_graph_free): per padded cell 1 byte
- * (SUB_FREE, SUB_GOAL, SUB_LOCAL) and 1.5 bits for the cell -> subgoal id
+ * (SUB_FREE, SUB_GOAL, SUB_LOCAL), 4 bytes of clearances (derived from the
+ * map, not stored in the file: the scan reads a row's reach in one lookup
+ * instead of walking it, as GPPC subgoal entries do) and 1.5 bits for the cell -> subgoal id
  * rank structure; per subgoal 8 bytes (coordinates, first edge); per directed
  * edge 8 bytes (target id, middle id). The query's arrays (SubQuery) are per
  * subgoal: two best-first nodes and heap slots (2 x 32 B) and four ids (16 B). */
@@ -45,9 +47,9 @@
 #include "../../grid/grid.h"
 #include "../../search/best_first.h"
 
-#define SUB_FREE 1 /* passable */
-#define SUB_GOAL 2 /* a subgoal (with SUB_FREE) */
-#define SUB_LOCAL 4 /* a local subgoal (with SUB_GOAL) */
+#define SUB_FREE 1            /* passable */
+#define SUB_GOAL 2            /* a subgoal (with SUB_FREE) */
+#define SUB_LOCAL 4           /* a local subgoal (with SUB_GOAL) */
 #define SUB_DIRECT UINT32_MAX /* the middle of an edge the scan found */
 
 /* Costs in units of 2^-32 cells, integers held exactly in a double (below
@@ -67,7 +69,8 @@ static inline double sub_octile(xyLoc a, xyLoc b)
 
 typedef struct SubGraph {
     int width, height, stride; /* the padded grid's */
-    uint8_t *cell;             /* padded, SUB_FREE | SUB_GOAL bits; the ring is 0 */
+    uint8_t *cell;             /* padded, SUB_FREE | SUB_GOAL | SUB_LOCAL bits; the ring is 0 */
+    uint8_t *clr;              /* 4 per padded cell: free non-subgoal cells after it along N E S W (255: or more) */
     int off[8];                /* cell index step of each direction (grid.h order) */
     uint64_t *bits;            /* subgoal bit per padded cell */
     uint32_t *rank;            /* subgoals before each 64-cell word */
@@ -96,8 +99,9 @@ static inline uint32_t sub_id(const SubGraph *sg, uint32_t cell)
 static inline uint32_t sub_cell(const SubGraph *sg, xyLoc p) { return (uint32_t)((p.y + 1) * sg->stride + p.x + 1); }
 
 /* The cells of the subgoals directly h-reachable from `origin` (padded cell
- * index), written to out (room for sub_scan_cap); returns how many. */
-size_t sub_scan(const SubGraph *sg, uint32_t origin, uint32_t *out);
+ * index), written to out (room for sub_scan_cap); returns how many. The
+ * cell `also` (UINT32_MAX: none) counts as a subgoal: a query's goal. */
+size_t sub_scan(const SubGraph *sg, uint32_t origin, uint32_t also, uint32_t *out);
 size_t sub_scan_cap(const SubGraph *sg);
 
 /* The file section (sub_entry.c frames it): u32 n, m, levels; n x (i16 x,
@@ -112,13 +116,13 @@ bool sub_graph_read(SubGraph *sg, const Grid *map, int levels, struct BinFile *f
 
 /* The query state over a borrowed graph (which must outlive it). */
 typedef struct SubQuery {
-    SubGraph *g;  /* borrowed; the query marks g temporarily in g->cell */
-    BestFirst bf;           /* the forward A*; node ids: subgoals, then s (n) and g (n + 1) */
-    BestFirst back;         /* the backward Dijkstra from g over the locals' lists */
+    SubGraph *g;             /* borrowed; the query marks g temporarily in g->cell */
+    BestFirst bf;            /* the forward A*; node ids: subgoals, then s (n) and g (n + 1) */
+    BestFirst back;          /* the backward Dijkstra from g over the locals' lists */
     uint32_t *parent, *pmid; /* forward: the node before, the edge's middle */
-    uint32_t *bnext, *bmid; /* backward: the node after (towards g), the edge's middle */
-    uint32_t *scan;         /* s's scan, then g's (2 x sub_scan_cap), cells */
-    uint32_t *trace;        /* the forward nodes, last first */
+    uint32_t *bnext, *bmid;  /* backward: the node after (towards g), the edge's middle */
+    uint32_t *scan;          /* s's scan, then g's (2 x sub_scan_cap), cells */
+    uint32_t *trace;         /* the forward nodes, last first */
     uint64_t expanded, back_settled, connect_cells;
 } SubQuery;
 

@@ -21,8 +21,7 @@ typedef struct Sub {
 
 static const char *const KEYS[] = {"levels", NULL};
 static const char *const HELP[] = {
-    "levels=1|2 (2) the simple subgoal graph, or the two-level one (local subgoals searched only near s and g)",
-    NULL};
+    "levels=1|2 (2) the simple subgoal graph, or the two-level one (local subgoals searched only near s and g)", NULL};
 
 /* The options' values; false + message on a bad one. */
 static bool sub_options(const EntryOpts *opts, int *levels, Err *err)

@@ -5,7 +5,6 @@
 
 #include "sub.h"
 
-
 bool sub_query_init(SubQuery *q, SubGraph *g, Err *err)
 {
     memset(q, 0, sizeof *q);
@@ -59,8 +58,7 @@ static inline void offer(SubQuery *q, uint32_t from, double from_g, xyLoc fp, ui
 
 /* The backward twin of offer: `to` reaches g through `from`, at cost c
  * more; its priority aims at s. */
-static inline void offer_back(SubQuery *q, uint32_t from, double from_g, double c, uint32_t to, uint32_t mid,
-                              xyLoc s)
+static inline void offer_back(SubQuery *q, uint32_t from, double from_g, double c, uint32_t to, uint32_t mid, xyLoc s)
 {
     const BfNode *nd = &q->back.node[to];
     if (nd->stamp == q->back.stamp && nd->heap_pos == BF_CLOSED)
@@ -188,15 +186,10 @@ void sub_query_path(SubQuery *q, xyLoc s, xyLoc goal, xyPath *path)
     uint32_t start = sub_is_goal(g, sc) ? sub_id(g, sc) : n;
     size_t from_s = 0, from_g = 0;
     uint32_t *gscan = q->scan + sub_scan_cap(g);
-    if (start == n) { /* g counts as a subgoal while s is scanned: a direct s-g path is an edge */
-        bool mark = !sub_is_goal(g, gc);
-        g->cell[gc] |= SUB_GOAL;
-        from_s = sub_scan(g, sc, q->scan);
-        if (mark)
-            g->cell[gc] &= (uint8_t)~SUB_GOAL;
-    }
+    if (start == n) /* g counts as a subgoal while s is scanned: a direct s-g path is an edge */
+        from_s = sub_scan(g, sc, sub_is_goal(g, gc) ? UINT32_MAX : gc, q->scan);
     if (!sub_is_goal(g, gc))
-        from_g = sub_scan(g, gc, gscan);
+        from_g = sub_scan(g, gc, UINT32_MAX, gscan);
     q->connect_cells += from_s + from_g;
     /* Bidirectional A*: forwards from s along s's scan, then each node's
      * own list (up through locals, then the global graph); backwards from g

@@ -103,9 +103,16 @@ static void witness(Contract *c, uint32_t p, uint32_t v, uint32_t targets, doubl
     }
 }
 
+/* Whether p and q are h-reachable through v: then an added edge can stand for p-v-q. */
+static bool through(const xyLoc *pos, uint32_t p, uint32_t v, uint32_t q)
+{
+    return sub_octile(pos[p], pos[v]) + sub_octile(pos[v], pos[q]) == sub_octile(pos[p], pos[q]);
+}
+
 /* Tries to make v local; false when some pair of neighbours needs it. The
  * edges to add are collected in `add` (pairs) first, so a failure leaves
- * the graph as it was. */
+ * the graph as it was. The pairs that cannot get an added edge are searched
+ * first: most subgoals that stay global fail there, after one search. */
 static bool try_local(Contract *c, uint32_t v, uint32_t *add, uint32_t *nadd)
 {
     const Adj *a = &c->adj[v];
@@ -113,29 +120,37 @@ static bool try_local(Contract *c, uint32_t v, uint32_t *add, uint32_t *nadd)
     *nadd = 0;
     if (a->len > MAX_DEGREE || c->pinned[v] > PIN_DEPTH)
         return false;
-    for (uint32_t i = 0; i + 1 < a->len; i++) {
-        uint32_t p = a->t[i];
-        double cp = sub_octile(pos[p], pos[v]), bound = 0;
-        StampArea marks = STAMP_ARRAY(c->want, (size_t)c->sg->n);
-        c->want_stamp = stamp_next(&c->want_stamp, &marks, 1);
-        for (uint32_t j = i + 1; j < a->len; j++) {
-            c->want[a->t[j]] = c->want_stamp;
-            double b = cp + sub_octile(pos[v], pos[a->t[j]]);
-            bound = b > bound ? b : bound;
-        }
-        witness(c, p, v, a->len - 1 - i, bound);
-        for (uint32_t j = i + 1; j < a->len; j++) {
-            uint32_t q = a->t[j];
-            double via = cp + sub_octile(pos[v], pos[q]);
-            if (bf_reached(&c->bf, q) && c->bf.node[q].g <= via)
+    for (int addable = 0; addable < 2; addable++)
+        for (uint32_t i = 0; i + 1 < a->len; i++) {
+            uint32_t p = a->t[i], targets = 0;
+            double cp = sub_octile(pos[p], pos[v]), bound = 0;
+            StampArea marks = STAMP_ARRAY(c->want, (size_t)c->sg->n);
+            c->want_stamp = stamp_next(&c->want_stamp, &marks, 1);
+            for (uint32_t j = i + 1; j < a->len; j++) {
+                uint32_t q = a->t[j];
+                if (through(pos, p, v, q) != addable)
+                    continue;
+                c->want[q] = c->want_stamp;
+                targets++;
+                double b = cp + sub_octile(pos[v], pos[q]);
+                bound = b > bound ? b : bound;
+            }
+            if (!targets)
                 continue;
-            if (sub_octile(pos[p], pos[q]) != via)
-                return false;
-            add[2 * *nadd] = p;
-            add[2 * *nadd + 1] = q;
-            ++*nadd;
+            witness(c, p, v, targets, bound);
+            for (uint32_t j = i + 1; j < a->len; j++) {
+                uint32_t q = a->t[j];
+                if (c->want[q] != c->want_stamp)
+                    continue;
+                if (bf_reached(&c->bf, q) && c->bf.node[q].g <= cp + sub_octile(pos[v], pos[q]))
+                    continue;
+                if (!addable)
+                    return false;
+                add[2 * *nadd] = p;
+                add[2 * *nadd + 1] = q;
+                ++*nadd;
+            }
         }
-    }
     return true;
 }
 
