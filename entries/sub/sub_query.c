@@ -1,4 +1,4 @@
-/* A query on the subgoal graph: g's side backwards, s's scan, A*, refine (sub.h). */
+/* A query on the subgoal graph: scans of s and g, bidirectional A*, refinement (sub.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
