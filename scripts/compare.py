@@ -160,12 +160,17 @@ def family_table(rows, family, names, baseline, limit=1.5, second=None, second_l
     return out
 
 
-def main(argv):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                                 formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
+def add_bench_dir(ap):
+    """--bench-dir, as every timing script here takes it."""
     ap.add_argument("--bench-dir", default=os.environ.get("GPPC_BENCH_DIR") or
                     os.path.join(ROOT, "..", "shared", "benchmarks"),
                     help="folder holding maps/<family>/ and scenarios/<family>/ (default ../shared/benchmarks)")
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
+    add_bench_dir(ap)
     ap.add_argument("--family", required=True, help="families, comma-separated (e.g. dao,rooms)")
     ap.add_argument("--maps", help="only these map names (without .map), comma-separated")
     ap.add_argument("--entries", required=True, help="entry specs, comma-separated; options after ':' use ';' "

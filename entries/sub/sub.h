@@ -1,6 +1,7 @@
-/* sub.h (private to entries/sub/): simple subgoal graphs (Uras, Koenig & Hernández, "Subgoal
- * Graphs for Optimal Pathfinding in Eight-Neighbor Grids", ICAPS 2013, §3)
- * under the no-corner-cutting rule of entries/entry.h.
+/* sub.h (private to entries/sub/): simple and two-level subgoal graphs (Uras,
+ * Koenig & Hernández, "Subgoal Graphs for Optimal Pathfinding in
+ * Eight-Neighbor Grids", ICAPS 2013, §3-4) under the no-corner-cutting rule
+ * of entries/entry.h.
  *
  * Subgoals (§3.1) are the cells at the convex corners of obstacles: a
  * passable cell with a blocked diagonal neighbour whose two cardinal cells
@@ -14,18 +15,34 @@
  * first, then straight, through free non-subgoal cells: that is the path an
  * edge stands for, from the cell that found it.
  *
+ * With levels=2 (the default) the graph is two-level (§4, sub_tl.c): local
+ * subgoals keep the edges they had when they were removed (to subgoals
+ * removed later or global), global subgoals only edges among themselves, and
+ * edges added for removed subgoals remember their middle subgoal. Every edge
+ * joins two h-reachable subgoals and costs their octile distance. Unlike §4,
+ * a local may lead to a later local (locals form chains, as in the N-level
+ * graphs of Uras & Koenig, SoCS 2014): requiring global neighbours only left
+ * 474 of orz901d's 1,968 subgoals local instead of 1,728.
+ *
  * A query whose octile path (either shape) is free walks it: that path is a
- * shortest one, and on open maps it saves both scans. Otherwise a query
- * (§3.4) connects s and g by the same scan (g counting as a subgoal
- * while s is scanned, so a direct s-g path is an edge too), runs A* over the
- * graph with octile costs and heuristic (search/best_first.h) and refines
- * every edge into cells: diagonal first from the end that found it.
+ * shortest one, and on open maps it saves both scans. Otherwise s and g are
+ * scanned (g counting as a subgoal while s is scanned, so a direct s-g path
+ * is an edge too) and a bidirectional A* runs (sub_query.c): forwards from s
+ * through each node's own list, backwards from g through the lists of locals
+ * only, as in a contraction hierarchy's upward searches, each side aiming at
+ * the other end with the octile heuristic (search/best_first.h, one core per
+ * side). A one-sided search would have to settle every local above g first
+ * (252 per query on lak400d, against 73 forward expansions). Edges are
+ * refined into cells recursively through their middles; a direct edge walks
+ * whichever of its two shapes is free.
  *
  * Memory (SubGraph, all owned, sub_graph_free): per padded cell 1 byte
- * (SUB_FREE, SUB_GOAL) and 1.5 bits for the cell -> subgoal id rank
- * structure; per subgoal 8 bytes (coordinates, first edge); per directed edge
- * 4 bytes (the target id). The query's arrays (SubQuery) are per subgoal:
- * the best-first node (16 B), the parent (4 B) and a goal mark (4 B). */
+ * (SUB_FREE, SUB_GOAL, SUB_LOCAL), 4 bytes of clearances (derived from the
+ * map, not stored in the file: the scan reads a row's reach in one lookup
+ * instead of walking it, as GPPC subgoal entries do) and 1.5 bits for the cell -> subgoal id
+ * rank structure; per subgoal 8 bytes (coordinates, first edge); per directed
+ * edge 8 bytes (target id, middle id). The query's arrays (SubQuery) are per
+ * subgoal: two best-first nodes and heap slots (2 x 32 B) and four ids (16 B). */
 #ifndef GPPC_SUB_H
 #define GPPC_SUB_H
 
@@ -36,24 +53,45 @@
 #include "../../grid/grid.h"
 #include "../../search/best_first.h"
 
-#define SUB_FREE 1 /* passable */
-#define SUB_GOAL 2 /* a subgoal (with SUB_FREE) */
+#define SUB_FREE 1            /* passable */
+#define SUB_GOAL 2            /* a subgoal (with SUB_FREE) */
+#define SUB_LOCAL 4           /* a local subgoal (with SUB_GOAL) */
+#define SUB_DIRECT UINT32_MAX /* the middle of an edge the scan found */
+
+/* Costs in units of 2^-32 cells, integers held exactly in a double (below
+ * 2^53 for any map): a cardinal step 2^32, a diagonal round(sqrt(2) 2^32)
+ * (as in entries/ch). Sums of them are exact, so paths of equal length tie
+ * exactly (the open list's tie-break, deeper first, works) and "c(p,v) +
+ * c(v,q) = octile(p,q)" is an exact test. The rounding of sqrt(2) is below
+ * 1e-10 per step. */
+#define SUB_CARD 4294967296.0
+#define SUB_DIAG 6074001000.0
+static inline double sub_octile(xyLoc a, xyLoc b)
+{
+    int dx = a.x > b.x ? a.x - b.x : b.x - a.x, dy = a.y > b.y ? a.y - b.y : b.y - a.y;
+    int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+    return (double)(hi - lo) * SUB_CARD + (double)lo * SUB_DIAG;
+}
 
 typedef struct SubGraph {
     int width, height, stride; /* the padded grid's */
-    uint8_t *cell;             /* padded, SUB_FREE | SUB_GOAL bits; the ring is 0 */
+    uint8_t *cell;             /* padded, SUB_FREE | SUB_GOAL | SUB_LOCAL bits; the ring is 0 */
+    uint8_t *clr;              /* 4 per padded cell: free non-subgoal cells after it along N E S W (255: or more) */
     int off[8];                /* cell index step of each direction (grid.h order) */
     uint64_t *bits;            /* subgoal bit per padded cell */
     uint32_t *rank;            /* subgoals before each 64-cell word */
     uint32_t n, m;             /* subgoals, directed edges */
+    uint32_t levels, locals;   /* 1 or 2; local subgoals (0 with levels 1) */
     xyLoc *pos;                /* n + 2: the subgoals (id order = cell order), then s, g of a query */
     uint32_t *first;           /* n + 1 */
     uint32_t *edge;            /* m target ids */
+    uint32_t *mid;             /* m middle ids (SUB_DIRECT: a scan's edge); NULL with levels 1 */
 } SubGraph;
 
-/* Finds the subgoals of `map` and links them. False + message when memory
- * ran out. */
-bool sub_graph_build(SubGraph *sg, const Grid *map, Err *err);
+/* Finds the subgoals of `map` and links them; levels 2 then makes the
+ * graph two-level (sub_tl.c). False + message when memory ran out. */
+bool sub_graph_build(SubGraph *sg, const Grid *map, int levels, Err *err);
+bool sub_tl_contract(SubGraph *sg, Err *err);
 void sub_graph_free(SubGraph *sg);
 /* Bytes of the map copy, rank structure, subgoals and edges. */
 size_t sub_graph_bytes(const SubGraph *sg);
@@ -67,27 +105,31 @@ static inline uint32_t sub_id(const SubGraph *sg, uint32_t cell)
 static inline uint32_t sub_cell(const SubGraph *sg, xyLoc p) { return (uint32_t)((p.y + 1) * sg->stride + p.x + 1); }
 
 /* The cells of the subgoals directly h-reachable from `origin` (padded cell
- * index), written to out (room for sub_scan_cap); returns how many. */
-size_t sub_scan(const SubGraph *sg, uint32_t origin, uint32_t *out);
+ * index), written to out (room for sub_scan_cap); returns how many. The
+ * cell `also` (UINT32_MAX: none) counts as a subgoal: a query's goal. */
+size_t sub_scan(const SubGraph *sg, uint32_t origin, uint32_t also, uint32_t *out);
 size_t sub_scan_cap(const SubGraph *sg);
 
-/* The file section (sub_entry.c frames it): u32 n, m; n x (i16 x, i16 y);
- * (n+1) x u32 first; m x u32 edge; u64 FNV-1a of those bytes. sub_graph_read
+/* The file section (sub_entry.c frames it): u32 n, m, levels; n x (i16 x,
+ * i16 y); (n+1) x u32 first; m x u32 edge; with levels 2 also m x u32 mid
+ * and ceil(n/32) x u32 local bits; u64 FNV-1a of those bytes. sub_graph_read
  * rebuilds the subgoal set from the map and compares, checks every index,
- * and walks every edge on the grid. */
+ * walks every scan edge on the grid and checks that every added edge's
+ * middle is a local with both ends in its list, at the octile distances. */
 struct BinFile;
 void sub_graph_write(const SubGraph *sg, struct BinFile *f);
-bool sub_graph_read(SubGraph *sg, const Grid *map, struct BinFile *f, Err *err);
+bool sub_graph_read(SubGraph *sg, const Grid *map, int levels, struct BinFile *f, Err *err);
 
 /* The query state over a borrowed graph (which must outlive it). */
 typedef struct SubQuery {
-    SubGraph *g;  /* borrowed; the query marks g temporarily in g->cell */
-    BestFirst bf; /* node ids: subgoals, then s (n) and g (n + 1) */
-    uint32_t *parent;
-    uint32_t *goal_mark, goal_stamp; /* == goal_stamp: the subgoal reaches g directly */
-    uint32_t *scan;                  /* s's scan, cells */
-    uint32_t *trace;                 /* the path's nodes, g first */
-    uint64_t expanded, connect_cells;
+    SubGraph *g;             /* borrowed; the query marks g temporarily in g->cell */
+    BestFirst bf;            /* the forward A*; node ids: subgoals, then s (n) and g (n + 1) */
+    BestFirst back;          /* the backward Dijkstra from g over the locals' lists */
+    uint32_t *parent, *pmid; /* forward: the node before, the edge's middle */
+    uint32_t *bnext, *bmid;  /* backward: the node after (towards g), the edge's middle */
+    uint32_t *scan;          /* s's scan, then g's (2 x sub_scan_cap), cells */
+    uint32_t *trace;         /* the forward nodes, last first */
+    uint64_t expanded, back_settled, connect_cells;
 } SubQuery;
 
 bool sub_query_init(SubQuery *q, SubGraph *g, Err *err);

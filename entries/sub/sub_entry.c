@@ -1,8 +1,9 @@
-/* entries/sub: simple subgoal graphs (sub.h) through the entry table.
- * PreprocessMap finds and links the subgoals and writes the graph (common
- * header, entry "sub", version 1, then the section of sub.h); a rejected
- * file is rebuilt in memory (said on stderr). No options; the whole path in
- * one call; no update() (the driver rebuilds). */
+/* entries/sub: subgoal graphs (sub.h) through the entry table.
+ * PreprocessMap finds and links the subgoals, makes the graph two-level
+ * (levels=2, the default; levels=1 keeps the simple graph) and writes it
+ * (common header, entry "sub", version 2, then the section of sub.h); a
+ * rejected file is rebuilt in memory (said on stderr). The whole path in one
+ * call; no update() (the driver rebuilds). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,17 +12,27 @@
 #include "../entry.h"
 #include "sub.h"
 
-#define SUB_FILE_VERSION 1
+#define SUB_FILE_VERSION 2
 
 typedef struct Sub {
     SubGraph g;
     SubQuery q;
 } Sub;
 
+static const char *const KEYS[] = {"levels", NULL};
+static const char *const HELP[] = {
+    "levels=1|2 (2) the simple subgoal graph, or the two-level one (local subgoals searched only near s and g)", NULL};
+
+/* The options' values; false + message on a bad one. */
+static bool sub_options(const EntryOpts *opts, int *levels, Err *err)
+{
+    return opts_only(opts, KEYS, "sub", err) && opts_int(opts, "levels", 1, 2, 2, levels, "sub", err);
+}
+
 static bool sub_check_options(const EntryOpts *opts, Err *err)
 {
-    static const char *const none[] = {NULL};
-    return opts_only(opts, none, "sub", err);
+    int levels;
+    return sub_options(opts, &levels, err);
 }
 
 static FileHeader header_for(const Grid *g)
@@ -33,7 +44,8 @@ static FileHeader header_for(const Grid *g)
 static bool sub_preprocess(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
 {
     SubGraph g;
-    if (!sub_check_options(opts, err) || !sub_graph_build(&g, map, err))
+    int levels;
+    if (!sub_options(opts, &levels, err) || !sub_graph_build(&g, map, levels, err))
         return false;
     BinFile f;
     bool ok = bin_create(&f, file, err);
@@ -47,24 +59,26 @@ static bool sub_preprocess(const Grid *map, const char *file, const EntryOpts *o
     return ok;
 }
 
-static bool load(SubGraph *g, const Grid *map, const char *file, Err *err)
+static bool load(SubGraph *g, const Grid *map, int levels, const char *file, Err *err)
 {
     FILE *fp = fopen(file, "rb");
     if (!fp)
         return err_set(err, "%s: cannot open (not preprocessed?)", file);
     BinFile f = {.fp = fp, .path = file};
     FileHeader want = header_for(map);
-    bool ok = bin_check_header(&f, &want, err) && sub_graph_read(g, map, &f, err);
+    bool ok = bin_check_header(&f, &want, err) && sub_graph_read(g, map, levels, &f, err);
     fclose(fp);
     /* The reader proves every edge walks the map, not that no edge is
      * missing: a file that lost edges (checksum recomputed) would give longer
      * paths, a silent wrong answer for an optimal entry (the fuzzer's find).
-     * Building the graph takes milliseconds (8 ms on a 1024x1024 map), so
+     * Building the graph is fast enough (FIXME ms on a 1024x1024 map), so
      * the loaded graph is compared with a fresh one, as mm's load does. */
     SubGraph fresh = {0};
-    if (ok && sub_graph_build(&fresh, map, err)) {
-        if (fresh.m != g->m || memcmp(fresh.first, g->first, ((size_t)g->n + 1) * sizeof *g->first) ||
-            memcmp(fresh.edge, g->edge, (size_t)g->m * sizeof *g->edge))
+    if (ok && sub_graph_build(&fresh, map, levels, err)) {
+        if (fresh.m != g->m || fresh.locals != g->locals ||
+            memcmp(fresh.first, g->first, ((size_t)g->n + 1) * sizeof *g->first) ||
+            memcmp(fresh.edge, g->edge, (size_t)g->m * sizeof *g->edge) ||
+            (g->mid && memcmp(fresh.mid, g->mid, (size_t)g->m * sizeof *g->mid)))
             ok = err_set(err, "%s: subgoal edges differ from the map's (a file from another build?)", file);
         sub_graph_free(&fresh);
     } else if (ok) {
@@ -87,7 +101,8 @@ static void sub_destroy(void *inst)
 
 static void *sub_prepare(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
 {
-    if (!sub_check_options(opts, err))
+    int levels;
+    if (!sub_options(opts, &levels, err))
         return NULL;
     Sub *s = calloc(1, sizeof *s);
     if (!s) {
@@ -95,9 +110,9 @@ static void *sub_prepare(const Grid *map, const char *file, const EntryOpts *opt
         return NULL;
     }
     Err why;
-    if (!load(&s->g, map, file, &why)) {
+    if (!load(&s->g, map, levels, file, &why)) {
         fprintf(stderr, "sub: rejected %s; rebuilding in memory\n", why.msg);
-        if (!sub_graph_build(&s->g, map, err)) {
+        if (!sub_graph_build(&s->g, map, levels, err)) {
             free(s);
             return NULL;
         }
@@ -122,18 +137,25 @@ static void sub_counters(void *inst, Counters *out, bool detail)
     if (!detail)
         return;
     counters_add(out, "subgoals", s->g.n);
+    counters_add(out, "local_subgoals", s->g.locals);
+    counters_add(out, "backward_settled", (double)s->q.back_settled);
+    counters_add(out, "connect_cells", (double)s->q.connect_cells);
     counters_add(out, "edges", s->g.m);
     counters_add(out, "graph_bytes", (double)sub_graph_bytes(&s->g));
-    counters_add(out, "subgoal_edge_bytes", (double)s->g.n * 8 + (double)s->g.m * 4);
+    counters_add(out, "subgoal_edge_bytes", (double)s->g.n * 8 + (double)s->g.m * (s->g.mid ? 8 : 4));
     counters_add(out, "search_bytes",
-                 (double)(s->g.n + 2) * (sizeof(BfNode) + 8 + sizeof(HeapItem)) + (double)sub_scan_cap(&s->g) * 4);
+                 (double)(s->g.n + 2) * (2 * (sizeof(BfNode) + sizeof(HeapItem)) + 20) +
+                     (double)sub_scan_cap(&s->g) * 4);
 }
 
 const Entry ENTRY_SUB = {
     .name = "sub",
     .summary =
-        "Simple subgoal graphs (Uras et al. 2013): A* over obstacle corners, s and g connected per query; optimal",
+        "Subgoal graphs (Uras et al. 2013), two-level by default: A* over obstacle corners, s and g connected per "
+        "query; optimal",
     .subopt_bound = 1.0,
+    .option_keys = KEYS,
+    .option_help = HELP,
     .check_options = sub_check_options,
     .preprocess = sub_preprocess,
     .prepare = sub_prepare,

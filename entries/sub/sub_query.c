@@ -1,4 +1,5 @@
-/* A query on the simple subgoal graph: connect s and g, A*, refine (sub.h). */
+/* A query on the subgoal graph: scans of s and g, bidirectional A*, refinement (sub.h). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,10 +11,13 @@ bool sub_query_init(SubQuery *q, SubGraph *g, Err *err)
     q->g = g;
     size_t nodes = (size_t)g->n + 2;
     q->parent = malloc(nodes * sizeof *q->parent);
-    q->goal_mark = calloc(nodes, sizeof *q->goal_mark);
-    q->scan = malloc(sub_scan_cap(g) * sizeof *q->scan);
+    q->pmid = malloc(nodes * sizeof *q->pmid);
+    q->bnext = malloc(nodes * sizeof *q->bnext);
+    q->bmid = malloc(nodes * sizeof *q->bmid);
+    q->scan = malloc(2 * sub_scan_cap(g) * sizeof *q->scan); /* s's scan, then g's */
     q->trace = malloc(nodes * sizeof *q->trace);
-    if (!q->parent || !q->goal_mark || !q->scan || !q->trace || !bf_init(&q->bf, nodes, (uint32_t)nodes)) {
+    if (!q->parent || !q->pmid || !q->bnext || !q->bmid || !q->scan || !q->trace ||
+        !bf_init(&q->bf, nodes, (uint32_t)nodes) || !bf_init(&q->back, nodes, (uint32_t)nodes)) {
         sub_query_free(q);
         return err_set(err, "sub: out of memory for the query state");
     }
@@ -23,49 +27,49 @@ bool sub_query_init(SubQuery *q, SubGraph *g, Err *err)
 void sub_query_free(SubQuery *q)
 {
     bf_free(&q->bf);
+    bf_free(&q->back);
     free(q->parent);
-    free(q->goal_mark);
+    free(q->pmid);
+    free(q->bnext);
+    free(q->bmid);
     free(q->scan);
     free(q->trace);
     memset(q, 0, sizeof *q);
 }
 
-/* Costs in units of 2^-32 cells, integers held exactly in a double (below
- * 2^53 for any map): a cardinal step 2^32, a diagonal round(sqrt(2) 2^32)
- * (as in entries/ch). Sums of them are exact, so paths of equal length tie
- * exactly and the open list's tie-break (deeper first) works; with
- * 1 + sqrt(2) sums in plain doubles, rounding broke the ties at random and
- * the search expanded many more nodes. The rounding of sqrt(2) is below 1e-10 per step. */
-#define SUB_CARD 4294967296.0
-#define SUB_DIAG 6074001000.0
-static inline double octile(xyLoc a, xyLoc b)
-{
-    int dx = abs(a.x - b.x), dy = abs(a.y - b.y), lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-    return (double)(hi - lo) * SUB_CARD + (double)lo * SUB_DIAG;
-}
-
-/* Offers node `to` the path through `from` (at from_g, from at pos fp). A
- * closed node is skipped before any arithmetic: in a subgoal graph most
- * edges of an expanded node lead to nodes already closed. */
-static inline void offer(SubQuery *q, uint32_t from, double from_g, xyLoc fp, uint32_t to, uint32_t goal)
+/* Offers node `to` the path through `from` (at from_g, from at pos fp) along
+ * an edge with middle `mid`. A closed node is skipped before any arithmetic:
+ * in a subgoal graph most edges of an expanded node lead to nodes already
+ * closed. */
+static inline void offer(SubQuery *q, uint32_t from, double from_g, xyLoc fp, uint32_t to, uint32_t mid, xyLoc goal)
 {
     const BfNode *nd = &q->bf.node[to];
     if (nd->stamp == q->bf.stamp && nd->heap_pos == BF_CLOSED)
         return;
     const xyLoc *pos = q->g->pos;
-    double g = from_g + octile(fp, pos[to]);
+    double g = from_g + sub_octile(fp, pos[to]);
     BfOffer o = bf_offer(&q->bf, to, g);
     if (o) {
         q->parent[to] = from;
-        bf_queue(&q->bf, to, o, g + octile(pos[to], pos[goal]));
+        q->pmid[to] = mid;
+        bf_queue(&q->bf, to, o, g + sub_octile(pos[to], goal));
     }
 }
 
-/* The node of a scanned cell: the goal (marked as a subgoal during the
- * scan), or the subgoal's id. */
-static inline uint32_t node_of(const SubGraph *g, uint32_t cell, uint32_t goal_cell)
+/* The backward twin of offer: `to` reaches g through `from`, at cost c
+ * more; its priority aims at s. */
+static inline void offer_back(SubQuery *q, uint32_t from, double from_g, double c, uint32_t to, uint32_t mid, xyLoc s)
 {
-    return cell == goal_cell ? g->n + 1 : sub_id(g, cell);
+    const BfNode *nd = &q->back.node[to];
+    if (nd->stamp == q->back.stamp && nd->heap_pos == BF_CLOSED)
+        return;
+    double g = from_g + c;
+    BfOffer o = bf_offer(&q->back, to, g);
+    if (o) {
+        q->bnext[to] = from;
+        q->bmid[to] = mid;
+        bf_queue(&q->back, to, o, g + sub_octile(q->g->pos[to], s));
+    }
 }
 
 /* Appends the cells after a up to b: diagonal first, then straight
@@ -113,10 +117,49 @@ static bool shape_free(const SubGraph *g, xyLoc a, xyLoc b, bool diagonal_first)
     return true;
 }
 
+/* The middle of the edge m-t, from m's list (where sub_graph_read proved it is). */
+static uint32_t mid_of(const SubGraph *g, uint32_t m, uint32_t t)
+{
+    for (uint32_t e = g->first[m]; e < g->first[m + 1]; e++)
+        if (g->edge[e] == t)
+            return g->mid[e];
+    return SUB_DIRECT;
+}
+
+/* Appends the cells after node a up to node b along an edge with middle
+ * `mid`: an added edge is its two halves (each a shorter chain of middles,
+ * as a middle was removed before the edge existed); a scan's edge is
+ * whichever shape is free (the scan found it diagonal-first from one end). */
+static void refine_edge(const SubGraph *g, uint32_t a, uint32_t b, uint32_t mid, xyPath *path)
+{
+    if (mid != SUB_DIRECT) {
+        refine_edge(g, a, mid, mid_of(g, mid, a), path);
+        refine_edge(g, mid, b, mid_of(g, mid, b), path);
+        return;
+    }
+    xyLoc pa = g->pos[a], pb = g->pos[b];
+    refine(pa, pb, shape_free(g, pa, pb, true), path);
+}
+
+/* One side's step: pops its best node, and when the other side has reached
+ * it, a path through it may be the best so far (*mu, *meet). */
+static uint32_t pop_side(BestFirst *self, const BestFirst *other, double *mu, uint32_t *meet)
+{
+    uint32_t u = 0;
+    bf_pop(self, &u); /* the caller saw the list non-empty */
+    if (bf_reached(other, u) && self->node[u].g + other->node[u].g < *mu) {
+        *mu = self->node[u].g + other->node[u].g;
+        *meet = u;
+    }
+    return u;
+}
+
+static inline double top_f(const BestFirst *b) { return heap_empty(&b->open) ? INFINITY : heap_top(&b->open)->f; }
+
 void sub_query_path(SubQuery *q, xyLoc s, xyLoc goal, xyPath *path)
 {
     SubGraph *g = q->g;
-    const uint32_t n = g->n;
+    const uint32_t n = g->n, target = n + 1;
     if (!grid_in_bounds(&(Grid){.width = g->width, .height = g->height}, s.x, s.y) ||
         !grid_in_bounds(&(Grid){.width = g->width, .height = g->height}, goal.x, goal.y))
         return;
@@ -135,59 +178,87 @@ void sub_query_path(SubQuery *q, xyLoc s, xyLoc goal, xyPath *path)
             refine(s, goal, k == 0, path);
             return;
         }
-    /* A cell that is no subgoal joins the graph as node n (s) or n + 1 (g). */
-    uint32_t start = sub_is_goal(g, sc) ? sub_id(g, sc) : n, target = sub_is_goal(g, gc) ? sub_id(g, gc) : n + 1;
-    uint32_t virtual_goal = target == n + 1 ? gc : UINT32_MAX;
+    /* A start cell that is no subgoal joins the graph as node n; g is always
+     * node n + 1, the backward search's root (a subgoal goal is its only
+     * successor, at cost 0). */
     g->pos[n] = s;
-    g->pos[n + 1] = goal;
-    StampArea marks = STAMP_ARRAY(q->goal_mark, (size_t)n + 2);
-    uint32_t stamp = stamp_next(&q->goal_stamp, &marks, 1);
-    size_t from_s = 0;
-    if (target == n + 1) { /* the subgoals that reach g: its own scan, read backwards */
-        size_t k = sub_scan(g, gc, q->scan);
-        for (size_t i = 0; i < k; i++)
-            q->goal_mark[sub_id(g, q->scan[i])] = stamp;
-        q->connect_cells += k;
-    }
-    if (start == n) { /* g counts as a subgoal while s is scanned: a direct s-g path is an edge */
-        g->cell[gc] |= SUB_GOAL;
-        from_s = sub_scan(g, sc, q->scan);
-        if (target == n + 1)
-            g->cell[gc] &= (uint8_t)~SUB_GOAL;
-        q->connect_cells += from_s;
-    }
-    bf_start(&q->bf, start, octile(s, goal));
+    g->pos[target] = goal;
+    uint32_t start = sub_is_goal(g, sc) ? sub_id(g, sc) : n;
+    size_t from_s = 0, from_g = 0;
+    uint32_t *gscan = q->scan + sub_scan_cap(g);
+    if (start == n) /* g counts as a subgoal while s is scanned: a direct s-g path is an edge */
+        from_s = sub_scan(g, sc, sub_is_goal(g, gc) ? UINT32_MAX : gc, q->scan);
+    if (!sub_is_goal(g, gc))
+        from_g = sub_scan(g, gc, UINT32_MAX, gscan);
+    q->connect_cells += from_s + from_g;
+    /* Bidirectional A*: forwards from s along s's scan, then each node's
+     * own list (up through locals, then the global graph); backwards from g
+     * along g's scan, then the lists of locals only (g's side of a shortest
+     * path climbs them, sub_tl.c). Both heuristics are octile distances, so
+     * consistent; a side stops once its best f reaches the best path found
+     * (mu), and then every node of a shorter path would have been settled on
+     * its side, and the path found where both sides met. */
+    bf_start(&q->bf, start, sub_octile(s, goal));
     q->parent[start] = start;
-    bool found = false;
-    uint32_t u;
-    while (bf_pop(&q->bf, &u)) {
-        if (u == target) {
-            found = true;
+    bf_start(&q->back, target, sub_octile(goal, s));
+    q->bnext[target] = target;
+    double mu = INFINITY;
+    uint32_t meet = UINT32_MAX;
+    for (;;) {
+        double ff = top_f(&q->bf), fb = top_f(&q->back);
+        if (ff >= mu && fb >= mu)
             break;
+        if (ff <= fb) {
+            uint32_t u = pop_side(&q->bf, &q->back, &mu, &meet);
+            q->expanded++;
+            double ug = q->bf.node[u].g;
+            xyLoc up = g->pos[u];
+            if (u == target)
+                continue;
+            if (u == n) {
+                for (size_t i = 0; i < from_s; i++) {
+                    uint32_t c = q->scan[i];
+                    offer(q, u, ug, up, c == gc ? target : sub_id(g, c), SUB_DIRECT, goal);
+                }
+                continue;
+            }
+            const uint32_t *mid = g->mid;
+            for (uint32_t e = g->first[u], end = g->first[u + 1]; e < end; e++)
+                offer(q, u, ug, up, g->edge[e], mid ? mid[e] : SUB_DIRECT, goal);
+        } else {
+            uint32_t u = pop_side(&q->back, &q->bf, &mu, &meet);
+            q->expanded++;
+            q->back_settled++;
+            double ug = q->back.node[u].g;
+            if (u == target) {
+                if (sub_is_goal(g, gc))
+                    offer_back(q, u, ug, 0.0, sub_id(g, gc), SUB_DIRECT, s);
+                for (size_t i = 0; i < from_g; i++) {
+                    uint32_t v = sub_id(g, gscan[i]);
+                    offer_back(q, u, ug, sub_octile(g->pos[v], goal), v, SUB_DIRECT, s);
+                }
+                continue;
+            }
+            if (!(g->cell[sub_cell(g, g->pos[u])] & SUB_LOCAL))
+                continue;
+            xyLoc up = g->pos[u];
+            for (uint32_t e = g->first[u], end = g->first[u + 1]; e < end; e++)
+                offer_back(q, u, ug, sub_octile(up, g->pos[g->edge[e]]), g->edge[e], g->mid[e], s);
         }
-        q->expanded++;
-        double ug = q->bf.node[u].g;
-        xyLoc up = g->pos[u];
-        if (u == n) {
-            for (size_t i = 0; i < from_s; i++)
-                offer(q, u, ug, up, node_of(g, q->scan[i], virtual_goal), target);
-            continue;
-        }
-        for (uint32_t e = g->first[u], end = g->first[u + 1]; e < end; e++)
-            offer(q, u, ug, up, g->edge[e], target);
-        if (q->goal_mark[u] == stamp)
-            offer(q, u, ug, up, n + 1, target);
     }
-    if (!found)
+    if (meet == UINT32_MAX)
         return;
+    /* The forward nodes up to the meeting node, then the backward chain. */
     size_t hops = 0;
-    for (uint32_t v = target; v != start; v = q->parent[v])
+    for (uint32_t v = meet; v != start; v = q->parent[v])
         q->trace[hops++] = v;
-    q->trace[hops] = start;
     path_push(path, s);
+    uint32_t a = start;
     for (size_t i = hops; i > 0; i--) {
-        uint32_t a = q->trace[i], b = q->trace[i - 1];
-        /* Only an edge into g from a subgoal was found from its far end. */
-        refine(g->pos[a], g->pos[b], !(b == n + 1 && a != n), path);
+        uint32_t b = q->trace[i - 1];
+        refine_edge(g, a, b, q->pmid[b], path);
+        a = b;
     }
+    for (; a != target; a = q->bnext[a])
+        refine_edge(g, a, q->bnext[a], q->bmid[a], path);
 }

@@ -83,6 +83,7 @@ static const struct {
               {"abstraction", ABSTRACTION_TESTS},
               {"mm", MM_TESTS},
               {"baselines", BASELINE_TESTS},
+              {"sub", SUB_TESTS},
               {"seeds", SEED_TESTS},
               {"dynamic", DYNAMIC_TESTS},
               {"stamps", STAMP_TESTS},

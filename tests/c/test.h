@@ -87,6 +87,6 @@ extern size_t alloc_largest;
 /* Each suite file exports its cases, NULL-terminated. */
 extern const TestCase GRID_TESTS[], SCEN_TESTS[], VALIDATE_TESTS[], HEAP_TESTS[], ASTAR_TESTS[], ENTRY_TESTS[],
     BINIO_TESTS[], ABSTRACTION_TESTS[], MM_TESTS[], BASELINE_TESTS[], SEED_TESTS[], DYNAMIC_TESTS[], STAMP_TESTS[],
-    LEG_TESTS[], KIT_TESTS[], CLI_TESTS[], WINDOW_TESTS[], API_TESTS[], DIFF_TESTS[], FUZZ_TESTS[];
+    LEG_TESTS[], KIT_TESTS[], CLI_TESTS[], WINDOW_TESTS[], API_TESTS[], DIFF_TESTS[], FUZZ_TESTS[], SUB_TESTS[];
 
 #endif
