@@ -57,12 +57,12 @@ static void relax(Jps *j, uint32_t from, int px, int py, double cost, int dir)
     }
 }
 
-/* JPS+ straight jump from q = (qx, qy) in direction dir; q is `from` or a
- * cell its diagonal sweep passed, `base` away, and tq its table row. The
- * goal on this ray, within reach, comes before any jump point. */
-static inline void plus_straight(Jps *j, uint32_t from, const int16_t *tq, int qx, int qy, int dir, double base)
+/* JPS+ straight jump from q = (qx, qy), padded cell index `cell`, in
+ * direction dir; q is `from` or a cell its diagonal sweep passed, `base`
+ * away. The goal on this ray, within reach, comes before any jump point. */
+static inline void plus_straight(Jps *j, uint32_t from, uint32_t cell, int qx, int qy, int dir, double base)
 {
-    int v = tq[dir], dx = GRID_DX[dir], dy = GRID_DY[dir];
+    int v = jt_value(&j->table, cell, dir), dx = GRID_DX[dir], dy = GRID_DY[dir];
     if (__builtin_expect(dx ? qy == j->gy : qx == j->gx, 0)) {
         int to_goal = dx ? (j->gx - qx) * dx : (j->gy - qy) * dy;
         if (to_goal > 0 && to_goal <= (v > 0 ? v : -v)) {
@@ -77,7 +77,7 @@ static inline void plus_straight(Jps *j, uint32_t from, const int16_t *tq, int q
 static void try_straight(Jps *j, uint32_t from, int px, int py, int dir)
 {
     if (j->plus) {
-        plus_straight(j, from, jt_cell(&j->table, from), px, py, dir, 0);
+        plus_straight(j, from, from, px, py, dir, 0);
         return;
     }
     int dx = GRID_DX[dir], dy = GRID_DY[dir];
@@ -94,9 +94,8 @@ static inline void sweep_stop(Jps *j, uint32_t from, uint32_t cell, int x, int y
         relax(j, from, x, y, k * GRID_SQRT2, dir);
         return;
     }
-    const int16_t *tq = jt_cell(&j->table, cell);
-    plus_straight(j, from, tq, x, y, DIR_OF[1][GRID_DX[dir] + 1], k * GRID_SQRT2);
-    plus_straight(j, from, tq, x, y, DIR_OF[GRID_DY[dir] + 1][1], k * GRID_SQRT2);
+    plus_straight(j, from, cell, x, y, DIR_OF[1][GRID_DX[dir] + 1], k * GRID_SQRT2);
+    plus_straight(j, from, cell, x, y, DIR_OF[GRID_DY[dir] + 1][1], k * GRID_SQRT2);
 }
 
 /* Online: one diagonal jump, its end a node. JPS+ sweeps the whole diagonal
@@ -118,7 +117,7 @@ static void try_diagonal(Jps *j, uint32_t from, int px, int py, int dir)
     int ax = (j->gx - px) * dx, ay = (j->gy - py) * dy, m = ax < ay ? ax : ay; /* steps to the goal's line */
     int step = dy * j->grid.stride + dx;
     for (int k = 0;;) { /* k: steps swept so far */
-        int v = jt_cell(&j->table, (uint32_t)((int)from + k * step))[dir];
+        int v = jt_value(&j->table, (uint32_t)((int)from + k * step), dir);
         if (m > k && m - k <= (v > 0 ? v : -v) && m - k != v)
             sweep_stop(j, from, (uint32_t)((int)from + m * step), px + m * dx, py + m * dy, dir, m);
         if (v <= 0)
