@@ -131,16 +131,19 @@ static void try_diagonal(Jps *j, uint32_t from, int px, int py, int dir)
             relax(j, from, ox, oy, abs(ox - px) * GRID_SQRT2, dir);
         return;
     }
+    int v = jt_value(&j->table, from, dir);
+    if (v == 0) /* not one legal step: most tries in narrow corridors */
+        return;
     int ax = (j->gx - px) * dx, ay = (j->gy - py) * dy, m = ax < ay ? ax : ay; /* steps to the goal's line */
-    int step = dy * j->grid.stride + dx;
-    for (int k = 0;;) { /* k: steps swept so far */
-        int v = jt_value(&j->table, (uint32_t)((int)from + k * step), dir);
+    int step = j->table.step[dir];
+    for (int k = 0;;) { /* k: steps swept so far, v: the value k steps out */
         if (m > k && m - k <= (v > 0 ? v : -v) && m - k != v)
             sweep_stop(j, from, (uint32_t)((int)from + m * step), px + m * dx, py + m * dy, dir, m);
         if (v <= 0)
             return;
         k += v;
         sweep_stop(j, from, (uint32_t)((int)from + k * step), px + k * dx, py + k * dy, dir, k);
+        v = jt_value(&j->table, (uint32_t)((int)from + k * step), dir);
     }
 }
 
