@@ -66,17 +66,30 @@ static void sift_up(Heap *h, uint32_t i)
     *pos_of(h, it.id) = (int32_t)i;
 }
 
+/* The first best of the four children from `first` on: two independent
+ * pairs, then their winners, so the compares do not wait on each other;
+ * a later child wins only when strictly before, as a left-to-right scan. */
+static inline uint32_t best_of_four(const HeapItem *c, uint32_t first)
+{
+    uint32_t a = before(&c[first + 1], &c[first]) ? first + 1 : first;
+    uint32_t b = before(&c[first + 3], &c[first + 2]) ? first + 3 : first + 2;
+    return before(&c[b], &c[a]) ? b : a;
+}
+
 static void sift_down(Heap *h, uint32_t i)
 {
     HeapItem it = h->items[i];
     for (;;) {
-        uint32_t first = ARITY * i + 1;
-        if (first >= h->n)
-            break;
-        uint32_t last = first + ARITY < h->n ? first + ARITY : h->n, child = first;
-        for (uint32_t c = first + 1; c < last; c++)
-            if (before(&h->items[c], &h->items[child]))
-                child = c;
+        uint32_t first = ARITY * i + 1, child = first;
+        if (first + ARITY <= h->n) {
+            child = best_of_four(h->items, first);
+        } else {
+            if (first >= h->n)
+                break;
+            for (uint32_t c = first + 1; c < h->n; c++)
+                if (before(&h->items[c], &h->items[child]))
+                    child = c;
+        }
         if (!before(&h->items[child], &it))
             break;
         h->items[i] = h->items[child];

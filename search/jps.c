@@ -44,25 +44,42 @@ static bool jump_diagonal(const Jps *j, int px, int py, int dx, int dy, int *ox,
 #define PARENT_CELL ((1u << 28) - 1)
 #define PARENT_DIR_SHIFT 28
 
-/* Offers (px, py), reached from `from` at `cost` with last step `dir`. */
+/* Bypass slack: octile f values that are equal in exact arithmetic differ
+ * here only by rounding (far below 1e-9 on any map up to GRID_MAX_DIM),
+ * while distinct ones differ by far more. */
+#define BYPASS_EPS 1e-9
+
+/* Offers (px, py), reached from `from` at `cost` with last step `dir`. A
+ * node new to the search whose f equals the f being expanded is a best open
+ * node already (the octile heuristic is consistent on jump segments, so f
+ * never drops, and A* may break f ties either way), so it skips the open
+ * list: it is closed at once (its g is then optimal; later offers keep it)
+ * and waits on the bypass stack, which jps_find empties before it pops
+ * again. On open ground most jumps towards the goal keep f, and each bypass
+ * saves a push and a pop. */
 static void relax(Jps *j, uint32_t from, int px, int py, double cost, int dir)
 {
     uint32_t id = (uint32_t)(py * j->grid.stride + px);
     double g = j->bf.node[from].g + cost;
     BfOffer o = bf_offer(&j->bf, id, g);
     if (o) {
-        int hx = abs(px - j->gx), hy = abs(py - j->gy);
+        double f = g + grid_octile(px, py, j->gx, j->gy);
         j->parent[id] = from | (uint32_t)dir << PARENT_DIR_SHIFT;
-        bf_queue(&j->bf, id, o, g + (hx > hy ? hx - hy : hy - hx) + (hx < hy ? hx : hy) * GRID_SQRT2);
+        if (o == BF_OPENED && f <= j->fcur + BYPASS_EPS) {
+            j->bf.node[id].heap_pos = BF_CLOSED;
+            j->trace[j->nbypass++] = id;
+        } else {
+            bf_queue(&j->bf, id, o, f);
+        }
     }
 }
 
-/* JPS+ straight jump from q = (qx, qy) in direction dir; q is `from` or a
- * cell its diagonal sweep passed, `base` away, and tq its table row. The
- * goal on this ray, within reach, comes before any jump point. */
-static inline void plus_straight(Jps *j, uint32_t from, const int16_t *tq, int qx, int qy, int dir, double base)
+/* JPS+ straight jump from q = (qx, qy), padded cell index `cell`, in
+ * direction dir; q is `from` or a cell its diagonal sweep passed, `base`
+ * away. The goal on this ray, within reach, comes before any jump point. */
+static inline void plus_straight(Jps *j, uint32_t from, uint32_t cell, int qx, int qy, int dir, double base)
 {
-    int v = tq[dir], dx = GRID_DX[dir], dy = GRID_DY[dir];
+    int v = jt_value(&j->table, cell, dir), dx = GRID_DX[dir], dy = GRID_DY[dir];
     if (__builtin_expect(dx ? qy == j->gy : qx == j->gx, 0)) {
         int to_goal = dx ? (j->gx - qx) * dx : (j->gy - qy) * dy;
         if (to_goal > 0 && to_goal <= (v > 0 ? v : -v)) {
@@ -77,7 +94,7 @@ static inline void plus_straight(Jps *j, uint32_t from, const int16_t *tq, int q
 static void try_straight(Jps *j, uint32_t from, int px, int py, int dir)
 {
     if (j->plus) {
-        plus_straight(j, from, jt_cell(&j->table, from), px, py, dir, 0);
+        plus_straight(j, from, from, px, py, dir, 0);
         return;
     }
     int dx = GRID_DX[dir], dy = GRID_DY[dir];
@@ -94,9 +111,8 @@ static inline void sweep_stop(Jps *j, uint32_t from, uint32_t cell, int x, int y
         relax(j, from, x, y, k * GRID_SQRT2, dir);
         return;
     }
-    const int16_t *tq = jt_cell(&j->table, cell);
-    plus_straight(j, from, tq, x, y, DIR_OF[1][GRID_DX[dir] + 1], k * GRID_SQRT2);
-    plus_straight(j, from, tq, x, y, DIR_OF[GRID_DY[dir] + 1][1], k * GRID_SQRT2);
+    plus_straight(j, from, cell, x, y, DIR_OF[1][GRID_DX[dir] + 1], k * GRID_SQRT2);
+    plus_straight(j, from, cell, x, y, DIR_OF[GRID_DY[dir] + 1][1], k * GRID_SQRT2);
 }
 
 /* Online: one diagonal jump, its end a node. JPS+ sweeps the whole diagonal
@@ -115,16 +131,19 @@ static void try_diagonal(Jps *j, uint32_t from, int px, int py, int dir)
             relax(j, from, ox, oy, abs(ox - px) * GRID_SQRT2, dir);
         return;
     }
+    int v = jt_value(&j->table, from, dir);
+    if (v == 0) /* not one legal step: most tries in narrow corridors */
+        return;
     int ax = (j->gx - px) * dx, ay = (j->gy - py) * dy, m = ax < ay ? ax : ay; /* steps to the goal's line */
-    int step = dy * j->grid.stride + dx;
-    for (int k = 0;;) { /* k: steps swept so far */
-        int v = jt_cell(&j->table, (uint32_t)((int)from + k * step))[dir];
+    int step = j->table.step[dir];
+    for (int k = 0;;) { /* k: steps swept so far, v: the value k steps out */
         if (m > k && m - k <= (v > 0 ? v : -v) && m - k != v)
             sweep_stop(j, from, (uint32_t)((int)from + m * step), px + m * dx, py + m * dy, dir, m);
         if (v <= 0)
             return;
         k += v;
         sweep_stop(j, from, (uint32_t)((int)from + k * step), px + k * dx, py + k * dy, dir, k);
+        v = jt_value(&j->table, (uint32_t)((int)from + k * step), dir);
     }
 }
 
@@ -238,11 +257,21 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
     j->gx = g.x + 1;
     j->gy = g.y + 1;
     uint32_t start = (uint32_t)((s.y + 1) * stride + s.x + 1), goal = (uint32_t)(j->gy * stride + j->gx);
-    bf_start(&j->bf, start, 0);
+    bf_start(&j->bf, start, grid_octile(s.x, s.y, g.x, g.y));
     j->parent[start] = start | 8u << PARENT_DIR_SHIFT;
     bool found = false;
     uint32_t id;
-    for (uint64_t budget = max_expanded; bf_pop(&j->bf, &id); budget--) {
+    uint64_t budget = max_expanded;
+    j->nbypass = 0;
+    for (;; budget--) {
+        if (j->nbypass) {
+            id = j->trace[--j->nbypass];
+        } else {
+            if (heap_empty(&j->bf.open))
+                break;
+            j->fcur = heap_top(&j->bf.open)->f;
+            bf_pop(&j->bf, &id);
+        }
         if (id == goal) {
             found = true;
             break;

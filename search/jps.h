@@ -36,7 +36,10 @@ typedef struct Jps {
     uint32_t *parent;   /* per padded cell: the jump point it came from */
     uint64_t expanded;
     int gx, gy;      /* the goal, padded coordinates */
-    uint32_t *trace; /* jump points of the path, goal first */
+    uint32_t *trace; /* jump points of the path, goal first; during the
+                        search the bypass stack (jps.c relax) */
+    size_t nbypass;
+    double fcur;     /* f of the node popped last */
     size_t passable; /* cells of the map as it is now */
 } Jps;
 

@@ -14,9 +14,22 @@ static const int DIAG_PARTS[4][2] = {{0, 1}, {2, 1}, {2, 3}, {0, 3}};
 static const int STRAIGHT_USERS[4][2] = {{4, 7}, {4, 5}, {5, 6}, {6, 7}};
 
 static inline bool open_at(const Grid *g, int x, int y) { return g->cells[grid_index(g, x, y)]; }
-static inline int16_t *at(const JumpTable *t, int x, int y, int dir)
+static inline uint32_t cell_of(const JumpTable *t, int x, int y) { return (uint32_t)((y + 1) * t->stride + x + 1); }
+static inline int8_t *at(const JumpTable *t, int x, int y, int dir)
 {
-    return t->d + ((size_t)(y + 1) * (size_t)t->stride + (size_t)(x + 1)) * 8 + dir;
+    return t->d + (size_t)cell_of(t, x, y) * 8 + dir;
+}
+static inline int8_t encode(int v) { return (int8_t)(v > JT_REACH || v < -JT_REACH ? JT_FAR : v); }
+
+int jt_value_far(const JumpTable *t, uint32_t cell, int dir)
+{
+    int far = 0, v;
+    do {
+        cell = (uint32_t)((int)cell + JT_REACH * t->step[dir]);
+        far += JT_REACH;
+        v = t->d[(size_t)cell * 8 + (size_t)dir];
+    } while (v == JT_FAR);
+    return v > 0 ? v + far : v - far;
 }
 
 /* Is n = (x, y), entered in straight direction dir, a jump point? A side
@@ -34,18 +47,19 @@ static bool forced(const Grid *g, int x, int y, int dir)
 }
 
 /* The value of (x, y) in direction dir from the next cell's values. */
-static int16_t cell_value(const JumpTable *t, const Grid *g, int x, int y, int dir)
+static int cell_value(const JumpTable *t, const Grid *g, int x, int y, int dir)
 {
     if (!open_at(g, x, y) || !grid_move_legal(g, x, y, dir))
         return 0;
     int nx = x + GRID_DX[dir], ny = y + GRID_DY[dir];
+    uint32_t next = cell_of(t, nx, ny);
     bool jump = GRID_DIR_IS_DIAGONAL(dir)
-                    ? *at(t, nx, ny, DIAG_PARTS[dir - 4][0]) > 0 || *at(t, nx, ny, DIAG_PARTS[dir - 4][1]) > 0
+                    ? jt_value(t, next, DIAG_PARTS[dir - 4][0]) > 0 || jt_value(t, next, DIAG_PARTS[dir - 4][1]) > 0
                     : forced(g, nx, ny, dir);
     if (jump)
         return 1;
-    int16_t v = *at(t, nx, ny, dir);
-    return (int16_t)(v > 0 ? v + 1 : v - 1);
+    int v = jt_value(t, next, dir);
+    return v > 0 ? v + 1 : v - 1;
 }
 
 static size_t diag_line(const JumpTable *t, int x, int y, int dir)
@@ -57,7 +71,8 @@ static size_t diag_line(const JumpTable *t, int x, int y, int dir)
 
 /* Refills the line of direction dir through (x, y), from its far end
  * backwards. With `marks`, a straight value that turns from jump to no jump
- * or back marks the diagonal lines through its cell that read it. */
+ * or back marks the diagonal lines through its cell that read it (so does
+ * a JT_FAR before or after, whose sign is not in the byte). */
 static void fill_line(JumpTable *t, const Grid *g, int x, int y, int dir, uint32_t mark)
 {
     int dx = GRID_DX[dir], dy = GRID_DY[dir];
@@ -66,8 +81,8 @@ static void fill_line(JumpTable *t, const Grid *g, int x, int y, int dir, uint32
         y += dy;
     }
     for (; grid_in_bounds(g, x, y); x -= dx, y -= dy) {
-        int16_t *v = at(t, x, y, dir), nv = cell_value(t, g, x, y, dir);
-        if (mark && (*v > 0) != (nv > 0))
+        int8_t *v = at(t, x, y, dir), nv = encode(cell_value(t, g, x, y, dir));
+        if (mark && (*v == JT_FAR || nv == JT_FAR || (*v > 0) != (nv > 0)))
             for (int k = 0; k < 2; k++)
                 t->mark[diag_line(t, x, y, STRAIGHT_USERS[dir][k])] = mark;
         *v = nv;
@@ -94,6 +109,8 @@ static bool jt_alloc(JumpTable *t, const Grid *g, Err *err)
     t->width = g->width;
     t->height = g->height;
     t->stride = g->stride;
+    for (int dir = 0; dir < 8; dir++)
+        t->step[dir] = GRID_DY[dir] * t->stride + GRID_DX[dir];
     t->nmark = (size_t)g->height + (size_t)g->width + 4 * ((size_t)g->width + (size_t)g->height - 1);
     t->d = calloc((size_t)(g->height + 2) * (size_t)g->stride * 8, sizeof *t->d);
     t->mark = calloc(t->nmark, sizeof *t->mark);
@@ -165,7 +182,7 @@ size_t jt_verify(const JumpTable *t, const Grid *g, int *bad_x, int *bad_y, int 
     for (int y = 0; y < g->height; y++)
         for (int x = 0; x < g->width; x++)
             for (int dir = 0; dir < 8; dir++)
-                if (*at(t, x, y, dir) != cell_value(t, g, x, y, dir) && bad++ == 0) {
+                if (*at(t, x, y, dir) != encode(cell_value(t, g, x, y, dir)) && bad++ == 0) {
                     *bad_x = x;
                     *bad_y = y;
                     *bad_dir = dir;
@@ -181,23 +198,13 @@ size_t jt_bytes(const JumpTable *t)
 void jt_write(const JumpTable *t, BinFile *f)
 {
     size_t row = (size_t)t->width * 8;
-    unsigned char *buf = malloc(row * 2 + 1);
-    if (!buf) {
-        f->failed = true;
-        return;
-    }
     uint64_t sum = BIN_FNV_SEED;
     for (int y = 0; y < t->height; y++) {
-        const int16_t *v = at(t, 0, y, 0);
-        for (size_t i = 0; i < row; i++) {
-            buf[2 * i] = (unsigned char)((uint16_t)v[i] & 0xff);
-            buf[2 * i + 1] = (unsigned char)((uint16_t)v[i] >> 8);
-        }
-        bin_put_bytes(f, buf, row * 2);
-        sum = bin_fnv1a(sum, buf, row * 2);
+        const int8_t *v = at(t, 0, y, 0); /* int8 and unsigned char share the bytes */
+        bin_put_bytes(f, v, row);
+        sum = bin_fnv1a(sum, v, row);
     }
     bin_put_u64(f, sum);
-    free(buf);
 }
 
 bool jt_read(JumpTable *t, const Grid *g, BinFile *f, Err *err)
@@ -205,20 +212,12 @@ bool jt_read(JumpTable *t, const Grid *g, BinFile *f, Err *err)
     if (!jt_alloc(t, g, err))
         return false;
     size_t row = (size_t)t->width * 8;
-    unsigned char *buf = malloc(row * 2 + 1);
-    if (!buf) {
-        jt_free(t);
-        return err_set(err, "jps+: out of memory reading %s", f->path);
-    }
     uint64_t sum = BIN_FNV_SEED;
     for (int y = 0; y < t->height && !f->failed; y++) {
-        bin_get_bytes(f, buf, row * 2);
-        sum = bin_fnv1a(sum, buf, row * 2);
-        int16_t *v = at(t, 0, y, 0);
-        for (size_t i = 0; i < row; i++)
-            v[i] = (int16_t)(uint16_t)(buf[2 * i] | buf[2 * i + 1] << 8);
+        int8_t *v = at(t, 0, y, 0);
+        bin_get_bytes(f, v, row);
+        sum = bin_fnv1a(sum, v, row);
     }
-    free(buf);
     uint64_t stored = bin_get_u64(f);
     int x = 0, y = 0, dir = 0;
     bool ok = true;

@@ -12,7 +12,7 @@
 #include "../../search/jps.h"
 #include "../entry.h"
 
-#define JPS_PLUS_FILE_VERSION 1
+#define JPS_PLUS_FILE_VERSION 2
 
 static bool jps_check_options(const EntryOpts *opts, Err *err)
 {
@@ -144,7 +144,7 @@ const Entry ENTRY_JPS = {
 
 const Entry ENTRY_JPS_PLUS = {
     .name = "jps+",
-    .summary = "JPS+: JPS with every jump precomputed (16 bytes per cell), no corner cutting; optimal",
+    .summary = "JPS+: JPS with every jump precomputed (8 bytes per cell), no corner cutting; optimal",
     .subopt_bound = 1.0,
     .check_options = jps_plus_check_options,
     .preprocess = jps_plus_preprocess,
