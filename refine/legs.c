@@ -65,13 +65,7 @@ size_t legs_bytes(const LegPlanner *lp)
            legs_jps_bytes(lp);
 }
 
-size_t legs_jps_bytes(const LegPlanner *lp)
-{
-    if (!lp->have_jps)
-        return 0;
-    const Jps *j = &lp->jps; /* jps_bytes leaves out the map copy and the trace */
-    return jps_bytes(j) + (size_t)j->grid.stride * (size_t)(j->grid.height + 2) + (j->passable + 1) * sizeof *j->trace;
-}
+size_t legs_jps_bytes(const LegPlanner *lp) { return lp->have_jps ? jps_bytes(&lp->jps) : 0; }
 
 uint32_t legs_new_mark(LegPlanner *lp)
 {

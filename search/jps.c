@@ -306,6 +306,8 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
 
 size_t jps_bytes(const Jps *j)
 {
-    return j->bf.count * (sizeof(BfNode) + sizeof *j->parent) + j->bf.open.cap * sizeof(HeapItem) +
+    /* The trace grows with the open list (reserve_cells), so both hold open.cap. */
+    return (size_t)j->grid.stride * (size_t)(j->grid.height + 2) + j->bf.count * (sizeof(BfNode) + sizeof *j->parent) +
+           j->bf.open.cap * (sizeof(HeapItem) + sizeof *j->trace) +
            (j->plus ? 0 : ((size_t)j->rows.rows * j->rows.words + (size_t)j->cols.rows * j->cols.words) * 8);
 }

@@ -59,7 +59,8 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
  * the jump table; false + message when the open list could not grow
  * (nothing changed). */
 bool jps_update(Jps *j, const CellChange *changes, int n, Err *err);
-/* Bytes of the search arrays and bit rows (the table: jt_bytes). */
+/* Bytes the search owns: its map copy, search arrays, open list, trace and
+ * bit rows (the JPS+ table apart: jt_bytes). */
 size_t jps_bytes(const Jps *j);
 
 #endif
