@@ -239,6 +239,12 @@ static inline int octile2(xyLoc s, xyLoc g)
     return dx > dy ? 2 * dx + dy : 2 * dy + dx;
 }
 
+/* A near query (octile distance <= cfg.near): the one test try_jps and try_near share. */
+static inline bool is_near(const Refiner *r, xyLoc s, xyLoc g)
+{
+    return r->cfg.near > 0 && octile2(s, g) <= 2 * r->cfg.near;
+}
+
 typedef enum { JPS_SKIPPED, JPS_ANSWERED, JPS_GAVE_UP } JpsTry;
 
 /* The whole query by online JPS, when the abstraction cannot pay:
@@ -261,7 +267,7 @@ static JpsTry try_jps(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
     if ((int)r->ix->abs->nsectors <= r->cfg.small) {
         cap = UINT64_MAX;
     } else {
-        kind = r->cfg.near > 0 && octile2(s, g) <= 2 * r->cfg.near ? 0 : 1;
+        kind = is_near(r, s, g) ? 0 : 1;
         if (cap == 0 || (kind && !r->cfg.far))
             return JPS_SKIPPED;
         if (r->credit[kind] <= 0 && ++r->probe[kind] < TRY_PROBE) {
@@ -293,7 +299,7 @@ static JpsTry try_jps(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
  * as locating and refining. No path in the box: the abstract route. */
 static bool try_near(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 {
-    if (r->cfg.near <= 0 || octile2(s, g) > 2 * r->cfg.near)
+    if (!is_near(r, s, g))
         return false;
     uint64_t t0 = phase_start(r);
     const Abstraction *a = r->ix->abs;
