@@ -100,15 +100,21 @@ void fuzz_cleanup(void)
     H.ref_for = NULL;
 }
 
+/* Writes n bytes to path, whole; false when it cannot. */
+static bool write_file(const char *path, const void *data, size_t n)
+{
+    FILE *fp = fopen(path, "wb");
+    if (!fp)
+        return false;
+    bool ok = fwrite(data, 1, n, fp) == n;
+    return fclose(fp) == 0 && ok;
+}
+
 const char *fuzz_run(const FuzzTarget *t, const uint8_t *data, size_t n)
 {
     if (!setup())
         return "cannot build the fixed map";
-    FILE *fp = fopen(H.path, "wb");
-    if (!fp)
-        return "cannot write the input file";
-    bool ok = fwrite(data, 1, n, fp) == n;
-    if (fclose(fp) != 0 || !ok)
+    if (!write_file(H.path, data, n))
         return "cannot write the input file";
     return t->run(t, H.path);
 }
@@ -169,11 +175,7 @@ static bool write_beside(const char *name, const char *data, size_t n)
 {
     char f[300];
     snprintf(f, sizeof f, "%s/%s", H.dir, name);
-    FILE *fp = fopen(f, "wb");
-    if (!fp)
-        return false;
-    bool ok = fwrite(data, 1, n, fp) == n;
-    return fclose(fp) == 0 && ok;
+    return write_file(f, data, n);
 }
 
 /* The dynamic kit's version-2 scenario with its patch file. The input holds
