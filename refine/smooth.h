@@ -20,6 +20,10 @@
 
 /* Is the line from a to b a legal grid path (both ends passable too)? */
 bool line_legal(const Grid *g, xyLoc a, xyLoc b);
+/* The cell k moves from a along the line from a to b (0 <= k <= its
+ * Chebyshev length; k = 0 is a): line_cells' out[k - 1], without walking
+ * the cells before it. */
+xyLoc line_cell(xyLoc a, xyLoc b, int k);
 /* Appends the line's cells after a (b last) to out; out must have room for
  * max(|dx|,|dy|) cells. Returns the count written. */
 size_t line_cells(xyLoc a, xyLoc b, xyLoc *out);

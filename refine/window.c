@@ -45,21 +45,25 @@ void win_reset(Window *w, xyLoc anchor)
     w->moves = w->joint = 0;
 }
 
+/* Unwinding mostly stops within a few cells: the tail is walked out that
+ * far first and further only when the unwinding reaches its end (walking
+ * the whole leg's length back each time was a fifth of mm's time on
+ * orz900d). */
+#define TAIL_FIRST 1
+
 /* The window's last `n` cells (at most all of them), newest first, into
  * w->tail; tail[0] is win_last(), the anchor ends it when reached. */
 static void fill_tail(Window *w, size_t n)
 {
     xyPath *t = &w->tail;
     t->len = 0;
-    path_push(t, win_last(w));
+    path_reserve(t, n + 1);
+    t->cells[t->len++] = win_last(w);
     for (size_t k = w->way.len - 1; k > 0 && t->len <= n; k--) {
         xyLoc a = w->way.cells[k - 1], b = w->way.cells[k];
-        path_reserve(&w->line, line_moves(a, b));
-        size_t m = line_cells(a, b, w->line.cells); /* a's successor .. b */
-        for (size_t i = m - 1; i-- > 0 && t->len <= n;)
-            path_push(t, w->line.cells[i]);
-        if (t->len <= n)
-            path_push(t, a);
+        int m = (int)line_moves(a, b);
+        for (int i = m - 1; i >= 0 && t->len <= n; i--) /* b's predecessor .. a */
+            t->cells[t->len++] = line_cell(a, b, i);
     }
 }
 
@@ -114,11 +118,19 @@ void win_add(Window *w, const xyLoc *cells, size_t n)
      * cell is at (or one legal move from) the window's cell before tail[j],
      * both step back: two moves become at most one, so the path only
      * shortens. */
-    fill_tail(w, n);
-    size_t i = 0, j = 0;
-    while (i + 1 < n && j + 1 < w->tail.len && near_legal(w->grid, w->tail.cells[j + 1], cells[i + 1])) {
-        i++;
-        j++;
+    size_t i = 0, j = 0, lim = n < TAIL_FIRST ? n : TAIL_FIRST;
+    fill_tail(w, lim);
+    for (;;) {
+        while (i + 1 < n && j + 1 < w->tail.len && near_legal(w->grid, w->tail.cells[j + 1], cells[i + 1])) {
+            i++;
+            j++;
+        }
+        /* The unwinding ran into the end of a tail cut short: a longer one
+         * (the same cells first, so the result is as with all n at once). */
+        if (i + 1 >= n || j + 1 < w->tail.len || w->tail.len <= lim || lim >= n)
+            break;
+        lim = 4 * lim < n ? 4 * lim : n;
+        fill_tail(w, lim);
     }
     if (j) {
         win_truncate(w, j);
