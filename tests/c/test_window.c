@@ -3,6 +3,7 @@
  * every emitted step a legal move. */
 #include <string.h>
 
+#include "../../refine/smooth.h"
 #include "../../refine/window.h"
 #include "test.h"
 
@@ -119,7 +120,27 @@ static void test_window_smooths_joint(T *t)
     grid_free(&g);
 }
 
+/* line_cell (the unwinding's tail, one cell in closed form) is cell k of
+ * line_cells' walk, for lines of every slope and direction, both ways. */
+static void test_line_cell_matches_walk(T *t)
+{
+    xyLoc cells[64];
+    int wrong = 0, lines = 0;
+    for (int dx = -20; dx <= 20; dx++)
+        for (int dy = -20; dy <= 20; dy++) {
+            xyLoc a = {30, 30}, b = {(int16_t)(30 + dx), (int16_t)(30 + dy)};
+            size_t m = line_cells(a, b, cells);
+            lines++;
+            for (size_t k = 0; k <= m; k++) {
+                xyLoc c = line_cell(a, b, (int)k), want = k ? cells[k - 1] : a;
+                wrong += c.x != want.x || c.y != want.y;
+            }
+        }
+    CHECKF(t, wrong == 0 && lines == 41 * 41, "%d cells differ", wrong);
+}
+
 const TestCase WINDOW_TESTS[] = {
+    {"line_cell_matches_walk", test_line_cell_matches_walk},
     {"window_unwinds", test_window_unwinds},
     {"window_emit_keep_truncate", test_window_emit_keep_truncate},
     {"window_smooths_joint", test_window_smooths_joint},
