@@ -128,7 +128,22 @@ static void test_checksum_sees_every_cell(T *t)
     grid_free(&b);
 }
 
+/* grid_dir_of (a lookup table) inverts GRID_DX/GRID_DY and refuses what
+ * is not one move. */
+static void test_dir_of_inverts_moves(T *t)
+{
+    int wrong = 0;
+    for (int d = 0; d < 8; d++)
+        wrong += grid_dir_of(GRID_DX[d], GRID_DY[d]) != d;
+    for (int dx = -2; dx <= 2; dx++)
+        for (int dy = -2; dy <= 2; dy++)
+            if ((!dx && !dy) || dx < -1 || dx > 1 || dy < -1 || dy > 1)
+                wrong += grid_dir_of(dx, dy) != -1;
+    CHECKF(t, wrong == 0, "%d wrong", wrong);
+}
+
 const TestCase GRID_TESTS[] = {
+    {"dir_of_inverts_moves", test_dir_of_inverts_moves},
     {"map_reads_cells", test_map_reads_cells},
     {"map_tolerates_crlf_and_blanks", test_map_tolerates_crlf_and_blanks},
     {"map_header_order_free", test_map_header_order_free},
