@@ -27,18 +27,13 @@ bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsI
     r->segs = segs;
     r->credit[0] = r->credit[1] = TRY_START;
     path_reserve(&r->scratch, 4096);
-    if (!win_init(&r->win, g, err) || (refiner_wants_jps(cfg) && !legs_enable_jps(legs, err))) {
+    win_init(&r->win, g);
+    if (refiner_wants_jps(cfg) && !legs_enable_jps(legs, err)) {
         refiner_free(r);
         return false;
     }
-    if (cfg->smooth) {
+    if (cfg->smooth)
         path_reserve(&r->smooth_way, 4096);
-        r->smooth_scratch = malloc(((size_t)(g->width > g->height ? g->width : g->height) + 1) * sizeof(xyLoc));
-        if (!r->smooth_scratch) {
-            refiner_free(r);
-            return err_set(err, "mm: out of memory for smoothing");
-        }
-    }
     return true;
 }
 
@@ -49,7 +44,6 @@ void refiner_free(Refiner *r)
     path_free(&r->goal_path);
     win_free(&r->win);
     path_free(&r->smooth_way);
-    free(r->smooth_scratch);
     free(r->stats.query_max);
     memset(r, 0, sizeof *r);
 }
@@ -136,7 +130,7 @@ static size_t smooth_leg(Refiner *r, xyLoc *cells, size_t n)
 {
     r->smooth_way.len = 0;
     path_reserve(&r->smooth_way, n);
-    return smooth_cells(r->grid, cells, n, r->smooth_way.cells, r->smooth_scratch);
+    return smooth_cells(r->grid, cells, n, r->smooth_way.cells);
 }
 
 /* The center-to-center leg a -> b into `leg`, oriented for travel from a: a

@@ -118,8 +118,7 @@ typedef struct Refiner {
                            + a success, - a capped try (refiner.c) */
     uint32_t probe[2]; /* queries not tried since the last probe */
     xyPath scratch;
-    xyPath smooth_way;     /* smooth=1: the leg's waypoints (grows to the longest leg) */
-    xyLoc *smooth_scratch; /* smooth=1: max(width, height) + 1 cells */
+    xyPath smooth_way; /* smooth=1: the leg's waypoints (grows to the longest leg) */
     RefineStats stats;
 } Refiner;
 

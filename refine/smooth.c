@@ -142,18 +142,24 @@ size_t cells_to_waypoints(const Grid *g, const xyLoc *cells, size_t n, xyLoc *wa
     return k;
 }
 
-size_t smooth_cells(const Grid *g, xyLoc *cells, size_t n, xyLoc *way, xyLoc *scratch)
+size_t smooth_cells(const Grid *g, xyLoc *cells, size_t n, xyLoc *way)
 {
     if (n < 3)
         return n;
-    size_t k = smooth_waypoints(g, way, cells_to_waypoints(g, cells, n, way), scratch), w = 1;
+    size_t k = smooth_waypoints(g, way, cells_to_waypoints(g, cells, n, way)), w = 1;
     for (size_t i = 0; i + 1 < k; i++)
         w += line_cells(way[i], way[i + 1], cells + w);
     return w;
 }
 
+static inline int chebyshev(xyLoc a, xyLoc b)
+{
+    int dx = abs(b.x - a.x), dy = abs(b.y - a.y);
+    return dx > dy ? dx : dy;
+}
+
 /* One forward pass of smooth_waypoints. */
-static size_t smooth_waypoints_forward(const Grid *g, xyLoc *p, size_t n, xyLoc *scratch)
+static size_t smooth_waypoints_forward(const Grid *g, xyLoc *p, size_t n)
 {
     size_t i = 0;
     while (i + 2 < n) {
@@ -164,29 +170,28 @@ static size_t smooth_waypoints_forward(const Grid *g, xyLoc *p, size_t n, xyLoc 
         }
         /* Slide p[i+1] along its line to p[i+2]: the furthest cell k (binary
          * search) whose lines from p[i] and to p[i+2] are both legal. */
-        scratch[0] = p[i + 1];
-        size_t len = 1 + line_cells(p[i + 1], p[i + 2], scratch + 1);
-        size_t lo = 0, hi = len - 1; /* lo: known good */
+        int lo = 0, hi = chebyshev(p[i + 1], p[i + 2]); /* lo: known good */
         while (lo + 1 < hi) {
-            size_t mid = (lo + hi) / 2;
-            if (line_legal(g, p[i], scratch[mid]) && line_legal(g, scratch[mid], p[i + 2]))
+            int mid = (lo + hi) / 2;
+            xyLoc q = line_cell(p[i + 1], p[i + 2], mid);
+            if (line_legal(g, p[i], q) && line_legal(g, q, p[i + 2]))
                 lo = mid;
             else
                 hi = mid;
         }
         /* q on the line p[i+1] -> p[i+2] splits it into two shortest pieces,
          * so |p[i] q| + |q p[i+2]| <= |p[i] p[i+1]| + |p[i+1] p[i+2]|. */
-        p[i + 1] = scratch[lo];
+        p[i + 1] = line_cell(p[i + 1], p[i + 2], lo);
         i++;
     }
     return n;
 }
 
-size_t smooth_waypoints(const Grid *g, xyLoc *p, size_t n, xyLoc *scratch)
+size_t smooth_waypoints(const Grid *g, xyLoc *p, size_t n)
 {
-    n = smooth_waypoints_forward(g, p, n, scratch);
+    n = smooth_waypoints_forward(g, p, n);
     cells_reverse(p, n);
-    n = smooth_waypoints_forward(g, p, n, scratch);
+    n = smooth_waypoints_forward(g, p, n);
     cells_reverse(p, n);
     return n;
 }

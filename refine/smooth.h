@@ -32,11 +32,11 @@ size_t line_cells(xyLoc a, xyLoc b, xyLoc *out);
  * consecutive pair must already be joined by a legal line. Forward: drop
  * p[i+1] when the line p[i] -> p[i+2] is legal, else slide p[i+1] along the
  * line towards p[i+2] as far as a binary search keeps both its lines legal;
- * then the same backwards over the reversed list. `scratch` holds at least
- * max(width, height) + 1 cells. Returns the new waypoint count. The result
- * is never longer: dropping and sliding replace two lines by a shorter or
- * equal pair. */
-size_t smooth_waypoints(const Grid *g, xyLoc *p, size_t n, xyLoc *scratch);
+ * then the same backwards over the reversed list (the binary search's
+ * cells come from line_cell, so no line is walked out). Returns the new
+ * waypoint count. The result is never longer: dropping and sliding replace
+ * two lines by a shorter or equal pair. */
+size_t smooth_waypoints(const Grid *g, xyLoc *p, size_t n);
 
 /* Waypoints of a cell path (every step a legal move) for smooth_waypoints:
  * the path is cut into maximal runs made of one line's moves (one cardinal
@@ -49,9 +49,9 @@ size_t cells_to_waypoints(const Grid *g, const xyLoc *cells, size_t n, xyLoc *wa
 
 /* The MM entry's smooth=1: smooth_waypoints on the path's waypoints
  * (cells_to_waypoints), rasterised back into `cells` in place. `way` holds
- * at least n cells, `scratch` as for smooth_waypoints. Returns the new cell
+ * at least n cells. Returns the new cell
  * count, never more than n: a line's cell count is its Chebyshev length,
  * which no smoothing step increases. */
-size_t smooth_cells(const Grid *g, xyLoc *cells, size_t n, xyLoc *way, xyLoc *scratch);
+size_t smooth_cells(const Grid *g, xyLoc *cells, size_t n, xyLoc *way);
 
 #endif

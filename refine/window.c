@@ -14,17 +14,13 @@ static size_t line_moves(xyLoc a, xyLoc b)
 
 static size_t side(const Grid *g) { return (size_t)(g->width > g->height ? g->width : g->height) + 1; }
 
-bool win_init(Window *w, const Grid *g, Err *err)
+void win_init(Window *w, const Grid *g)
 {
     memset(w, 0, sizeof *w);
     w->grid = g;
-    w->scratch = malloc(side(g) * sizeof *w->scratch);
-    if (!w->scratch)
-        return err_set(err, "mm: out of memory for the refinement window");
     path_reserve(&w->way, 256);
     path_reserve(&w->tail, 256);
     path_reserve(&w->line, side(g));
-    return true;
 }
 
 void win_free(Window *w)
@@ -32,11 +28,10 @@ void win_free(Window *w)
     path_free(&w->way);
     path_free(&w->tail);
     path_free(&w->line);
-    free(w->scratch);
     memset(w, 0, sizeof *w);
 }
 
-size_t win_bytes(const Window *w) { return (w->way.cap + w->tail.cap + w->line.cap + side(w->grid)) * sizeof(xyLoc); }
+size_t win_bytes(const Window *w) { return (w->way.cap + w->tail.cap + w->line.cap) * sizeof(xyLoc); }
 
 void win_reset(Window *w, xyLoc anchor)
 {
@@ -155,7 +150,7 @@ void win_smooth(Window *w, size_t reach)
     size_t n = reach < w->way.len - w->joint ? w->joint + reach + 1 : w->way.len;
     if (n < 3)
         return;
-    size_t k = smooth_waypoints(w->grid, w->way.cells, n, w->scratch);
+    size_t k = smooth_waypoints(w->grid, w->way.cells, n);
     memmove(w->way.cells + k, w->way.cells + n, (w->way.len - n) * sizeof *w->way.cells);
     w->way.len -= n - k;
     w->moves = 0;

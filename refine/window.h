@@ -36,16 +36,16 @@
 
 typedef struct Window {
     const Grid *grid;
-    xyPath way;     /* way[0] is the anchor; consecutive waypoints see each other */
-    xyPath tail;    /* scratch: the window's last cells, newest first */
-    xyPath line;    /* scratch: one line's cells */
-    xyLoc *scratch; /* smooth_waypoints: max(width, height) + 1 cells */
-    size_t joint;   /* win_add: the waypoint the last leg starts from */
-    size_t moves;   /* cells after the anchor (sum of the lines' lengths) */
-    uint64_t cut;   /* cells removed by unwinding (cumulative) */
+    xyPath way;   /* way[0] is the anchor; consecutive waypoints see each other */
+    xyPath tail;  /* scratch: the window's last cells, newest first */
+    xyPath line;  /* scratch: one line's cells */
+    size_t joint; /* win_add: the waypoint the last leg starts from */
+    size_t moves; /* cells after the anchor (sum of the lines' lengths) */
+    uint64_t cut; /* cells removed by unwinding (cumulative) */
 } Window;
 
-bool win_init(Window *w, const Grid *g, Err *err);
+/* Cannot fail: its buffers grow through path_reserve (grid/path.h). */
+void win_init(Window *w, const Grid *g);
 void win_free(Window *w);
 size_t win_bytes(const Window *w);
 

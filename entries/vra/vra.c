@@ -208,7 +208,7 @@ void vra_find(Vra *v, xyLoc s, xyLoc g, xyPath *path)
             break;
     }
     cells_reverse(v->way, n);
-    n = smooth_waypoints(&v->grid, v->way, n, v->scratch);
+    n = smooth_waypoints(&v->grid, v->way, n);
     path_push(path, s);
     for (size_t i = 1; i < n; i++) {
         path_reserve(path, (size_t)(abs(v->way[i].x - v->way[i - 1].x) + abs(v->way[i].y - v->way[i - 1].y)) + 1);
@@ -224,8 +224,7 @@ bool vra_init(Vra *v, const Grid *map, bool split_all, Err *err)
     /* A waypoint list never holds more points than there are grid cells. */
     v->way_cap = (size_t)W * H + 2;
     v->way = malloc(v->way_cap * sizeof *v->way);
-    v->scratch = malloc(((size_t)(W > H ? W : H) + 2) * sizeof *v->scratch);
-    if (!grid_copy(&v->grid, map, err) || !v->way || !v->scratch || !bf_init(&v->bf, 0, 1) || !grow(v)) {
+    if (!grid_copy(&v->grid, map, err) || !v->way || !bf_init(&v->bf, 0, 1) || !grow(v)) {
         vra_free(v);
         return err_set(err, "vra: out of memory for a %dx%d map", W, H);
     }
@@ -242,7 +241,6 @@ void vra_free(Vra *v)
     free(v->closed);
     free(v->mark);
     free(v->way);
-    free(v->scratch);
     bf_free(&v->bf);
     grid_free(&v->grid);
     memset(v, 0, sizeof *v);

@@ -55,7 +55,7 @@ typedef struct Vra {
     uint32_t *mark;   /* == mark_gen: marked by the current search */
     uint32_t mark_gen;
     uint32_t ncells, cap;
-    xyLoc *way, *scratch;
+    xyLoc *way;
     size_t way_cap;
     uint32_t s_cell, g_cell;
     uint64_t searches, expanded, cells_total, queries;

@@ -292,7 +292,6 @@ static void test_smooth_never_longer_and_legal(T *t)
     Err err;
     void *inst = e->prepare(&l.g, "", &none, &err);
     xyPath p = {0}, way = {0};
-    xyLoc scratch[257];
     int shorter = 0;
     for (int i = 0; i < l.sc.count; i += 5) {
         const ScenQuery *q = &l.sc.q[i];
@@ -301,7 +300,7 @@ static void test_smooth_never_longer_and_legal(T *t)
          * sideways is not needed; smoothing an optimal path must keep it optimal. */
         double before = path_length(p.cells, p.len);
         path_reserve(&way, p.len);
-        size_t n = smooth_cells(&l.g, p.cells, p.len, way.cells, scratch);
+        size_t n = smooth_cells(&l.g, p.cells, p.len, way.cells);
         double after;
         char why[160];
         CHECKF(t, path_validate(&l.g, q->start, q->goal, p.cells, n, &after, why, sizeof why), "line %d: %s", q->line,
@@ -318,7 +317,7 @@ static void test_smooth_never_longer_and_legal(T *t)
     grid_from_bits(&g, open, 10, 10, &err);
     xyLoc stair[] = {{0, 0}, {1, 0}, {1, 1}, {2, 1}, {2, 2}, {3, 2}, {3, 3}};
     xyLoc stair_way[7];
-    size_t n = smooth_cells(&g, stair, 7, stair_way, scratch);
+    size_t n = smooth_cells(&g, stair, 7, stair_way);
     CHECK(t, n == 4 && fabs(path_length(stair, n) - 3 * GRID_SQRT2) < 1e-12);
     CHECK(t, line_legal(&g, (xyLoc){0, 0}, (xyLoc){9, 4}));
     g.cells[grid_index(&g, 1, 0)] = 0; /* (0,0)->(1,1) would cut this corner */

@@ -252,13 +252,12 @@ static void test_smooth_waypoints_keeps_legal_and_short(T *t)
     const Entry *e;
     void *inst = prepare_on(t, "astar", &l.g, &e);
     xyPath p = {0};
-    xyLoc scratch[300];
     for (int i = 0; i < l.sc.count; i += 11) {
         const ScenQuery *q = &l.sc.q[i];
         run_query(t, e, inst, q, &p);
         double before = path_length(p.cells, p.len);
         /* Every cell is a waypoint: consecutive ones are joined by legal lines. */
-        size_t n = smooth_waypoints(&l.g, p.cells, p.len, scratch);
+        size_t n = smooth_waypoints(&l.g, p.cells, p.len);
         xyPath r = {0};
         path_push(&r, p.cells[0]);
         for (size_t k = 1; k < n; k++) {

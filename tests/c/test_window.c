@@ -41,10 +41,9 @@ static void open_grid(Grid *g, int w, int h)
 static void test_window_unwinds(T *t)
 {
     Grid g;
-    Err err;
     Window w;
     open_grid(&g, 24, 8);
-    CHECK(t, win_init(&w, &g, &err));
+    win_init(&w, &g);
     xyLoc a[8], b[6];
     for (int i = 0; i < 8; i++)
         a[i] = (xyLoc){(int16_t)(1 + i), 2};
@@ -71,10 +70,9 @@ static void test_window_unwinds(T *t)
 static void test_window_emit_keep_truncate(T *t)
 {
     Grid g;
-    Err err;
     Window w;
     open_grid(&g, 24, 8);
-    CHECK(t, win_init(&w, &g, &err));
+    win_init(&w, &g);
     xyLoc a[20];
     for (int i = 0; i < 20; i++)
         a[i] = (xyLoc){(int16_t)(1 + i), 2};
@@ -96,10 +94,9 @@ static void test_window_emit_keep_truncate(T *t)
 static void test_window_smooths_joint(T *t)
 {
     Grid g;
-    Err err;
     Window w;
     open_grid(&g, 12, 12);
-    CHECK(t, win_init(&w, &g, &err));
+    win_init(&w, &g);
     xyLoc a[6], b[6];
     for (int i = 0; i < 6; i++) {
         a[i] = (xyLoc){(int16_t)(1 + i), 1};
