@@ -130,7 +130,10 @@ size_t cells_to_waypoints(const Grid *g, const xyLoc *cells, size_t n, xyLoc *wa
             }
             end++;
         }
-        if (line_legal(g, cells[start], cells[end])) {
+        /* One move repeated is its own line (Bresenham's walk of a straight
+         * or pure diagonal run is the run), legal as the path's moves are:
+         * no walk needed. */
+        if (d1 == d2 || line_legal(g, cells[start], cells[end])) {
             way[k++] = cells[end];
         } else { /* not one line: every turn is a waypoint (straight pieces are lines) */
             for (size_t i = start + 1; i <= end; i++)
