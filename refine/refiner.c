@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../common/clock.h"
+#include "corridor.h"
 #include "smooth.h"
 
 /* Capped JPS tries, kept apart for near and far queries (a cluttered map
@@ -113,7 +114,10 @@ static bool plan_abstract(Refiner *r, xyLoc from)
     if (cost < 0)
         return false;
     int k = as->path_len - 1;
-    if (k <= 1) {
+    if (r->cfg.ahead > 0) { /* corridor steps: leg = path position (refine/corridor.h) */
+        r->first_leg = 0;
+        r->last_leg = k;
+    } else if (k <= 1) {
         r->first_leg = r->last_leg = k + 1;
     } else if (r->cfg.ends == ENDS_LOCATE) {
         r->first_leg = 0;
@@ -176,6 +180,12 @@ static bool plan_leg(Refiner *r, int t, xyPath *leg)
     const uint32_t *path = r->as->path;
     xyLoc cur = win_last(&r->win);
     bool last = t == r->last_leg;
+    if (r->cfg.ahead > 0) {
+        int next = corridor_step(r->legs, ix, path, r->as->path_len, t, r->cfg.ahead, cur, r->g, leg);
+        note_search(r, r->legs->last_expanded);
+        r->leg = next - 1; /* the caller's loop steps on to `next` */
+        return false;
+    }
     if (r->first_leg < r->last_leg && r->cfg.ends == ENDS_LOCATE) {
         const xyPath *own = t == 0 ? &r->start_path : last ? &r->goal_path : NULL;
         if (own && own->len && same_cell(cur, own->cells[0])) {

@@ -79,6 +79,9 @@ typedef struct RefineConfig {
                           the window only up to this many waypoints past the
                           joint; 0: the whole window */
     RefineEnds ends;
+    int ahead;   /* > 0: corridor refinement (refine/corridor.h), looking
+                    this many regions ahead, instead of legs through the
+                    centers; ends, hold and joint as above */
     bool phases; /* time the phases (costs two clock reads per phase) */
 } RefineConfig;
 
