@@ -2,8 +2,9 @@
  * enhancements (abstraction/, refine/, cache/).
  *
  * Options (an unknown key or bad value is an error):
- *   sector=auto|4..16 (auto: 16, 8 on maps of small rooms) sector side S
- *                                 defaults=0|1 (1)  default-sector compression
+ *   sector=auto|4..16 (auto: 16, 8 on maps of small rooms; small_rooms) sector side S
+ *   refine=auto|centers|corridor (auto; use_corridor), ahead=K (4)  corridor steps (refine/corridor.h)
+ *   defaults=0|1 (1)    default-sector compression
  *   labels=0|1 (0)      per-cell region table    w=W (1)           abstract search weight
  *   centers=plain|opt (plain)  centroid centers, or optimised in PreprocessMap (abstraction/centers.c)
  *   n=N (1)             abstract edges refined per GetPath call
