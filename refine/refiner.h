@@ -92,6 +92,7 @@ typedef struct RefineStats {
     uint64_t queries, direct, near;
     uint64_t jps, jps_capped; /* queries JPS answered / gave up on */
     uint64_t jps_skipped;     /* queries not tried: JPS did not pay lately */
+    uint64_t guarded;         /* short queries the route sent round, by A* in their box */
     uint64_t abs_expanded, refine_expanded;
     uint64_t legs, center_legs, cache_hits, seg_hits;
     uint64_t phase_ns[PHASE_COUNT];
@@ -116,6 +117,8 @@ typedef struct Refiner {
     int leg, first_leg, last_leg; /* next leg, the first and last (see refiner.c) */
     xyPath start_path, goal_path; /* from s / g to their region's center */
     uint32_t corridor_mark;
+    double route; /* the abstract route's length: s -> first center, the
+                     abstract path's cost, last center -> g */
     uint32_t query_max;
     int credit[2];     /* capped JPS tries, near [0] and far [1] queries:
                            + a success, - a capped try (refiner.c) */

@@ -496,6 +496,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "seg_bytes", e->have_segs ? (double)segs_bytes(&e->segs) : 0);
     counters_add(out, "corridor_fallbacks", (double)e->legs.fallbacks);
     counters_add(out, "direct", (double)st->direct);
+    counters_add(out, "guarded", (double)st->guarded);
     counters_add(out, "near", (double)e->refiner.stats.near);
     counters_add(out, "jps", (double)st->jps);
     counters_add(out, "jps_capped", (double)st->jps_capped);
