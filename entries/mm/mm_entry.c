@@ -175,7 +175,10 @@ static bool build_at(MmEntry *e, int S, Err *err)
  * (results/reference/issue17/auto-stats.txt): detour 1.000-1.134 on every
  * dao map, 1.007-1.036 on 32room/64room, 1.198 on 16room, 1.39-1.41 on
  * 8room, 1.08 / 1.12 / 1.18-1.49 on random 10 % / 15 % / 20-40 %, 1.02-1.98
- * on mazes; scattered obstacles 0 but on random maps. */
+ * on mazes; the share of blocked cells with four open neighbours
+ * (corridor_scattered) at most 1e-4 on every dao, rooms and maze map,
+ * 0.017-0.65 on random maps (the "40 %" ones are 56-60 % blocked). */
+#define SCATTERED 0.005
 typedef struct MapKind {
     double detour, scattered, regions_per_sector;
 } MapKind;
@@ -194,7 +197,7 @@ static MapKind map_kind(const MmEntry *e)
  * S = 8 (8room_004, 8room_009), at 1.4x the time and 3.4x the abstraction
  * (rooms are not in the dao memory budget). Mazes, whose detour is as high,
  * have 2.5-7.8 regions per stored sector and stay at 16. */
-static bool small_rooms(MapKind k) { return k.detour >= 1.3 && k.regions_per_sector < 1.5 && k.scattered < 0.05; }
+static bool small_rooms(MapKind k) { return k.detour >= 1.3 && k.regions_per_sector < 1.5 && k.scattered < SCATTERED; }
 
 static bool build_all(MmEntry *e, Err *err)
 {
@@ -348,7 +351,7 @@ static bool use_corridor(const MmEntry *e)
     if (e->cfg.refine_mode != REFINE_AUTO)
         return e->cfg.refine_mode == REFINE_CORRIDOR;
     MapKind k = map_kind(e);
-    return k.scattered >= 0.05 && k.detour >= 1.15;
+    return k.scattered >= SCATTERED && k.detour >= 1.15;
 }
 
 static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
@@ -483,6 +486,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "regions", e->abs.nregions);
     counters_add(out, "edges", e->abs.nedges);
     counters_add(out, "detour", corridor_detour(&e->as));
+    counters_add(out, "scattered", corridor_scattered(&e->grid));
     counters_add(out, "ahead", e->refiner.cfg.ahead);
     counters_add(out, "default_sectors", e->abs.ndefault);
     counters_add(out, "wide_sectors", e->abs.nwide);
