@@ -126,8 +126,9 @@ static void test_mm_jps_routes(T *t)
 }
 
 /* Corridor steps (refine/corridor.h) against legs through centers on a
- * random map (no JPS, no near box: every query refined): shorter paths on
- * the whole, and refine=auto picks them on the random map, not on the maze. */
+ * random map (no JPS, no near box: every query refined): near-optimal paths
+ * (the cut short of the target is what makes them so), and refine=auto
+ * picks them on the random map, not on the maze. */
 static void test_mm_corridor(T *t)
 {
     const char *maps[] = {"random/random256-40-0", "mazes/maze256-2-0"};
@@ -138,6 +139,7 @@ static void test_mm_corridor(T *t)
         const char *specs[] = {"mm:refine=centers,jps=0,near=0,direct=0", "mm:refine=corridor,jps=0,near=0,direct=0",
                                "mm"};
         double sum[2] = {0, 0};
+        int n = 0;
         for (int k = 0; k < 3; k++) {
             const Entry *e;
             void *inst = prepare(t, &l, specs[k], &e);
@@ -151,6 +153,7 @@ static void test_mm_corridor(T *t)
                 CHECKF(t, path_validate(&l.g, q->start, q->goal, p.cells, p.len, &len, NULL, 0), "%s line %d", specs[k],
                        q->line);
                 sum[k] += q->optimal > 0 ? len / q->optimal : 1.0;
+                n += k == 0;
             }
             if (k == 2)
                 CHECKF(t, (entry_counter(e, inst, "ahead") > 0) == (m == 0), "refine=auto on %s: ahead %.0f", maps[m],
@@ -159,8 +162,11 @@ static void test_mm_corridor(T *t)
             e->destroy(inst);
         }
         if (m == 0)
-            CHECKF(t, sum[1] < sum[0] * 0.97, "%s: corridor %.1f, centers %.1f (sum of subopt)", maps[m], sum[1],
-                   sum[0]);
+            /* Measured: centers 1.115, corridor steps 1.007; steps that went
+             * through every fourth center instead of cutting short of it
+             * gave 1.033. */
+            CHECKF(t, n > 0 && sum[1] / n <= 1.02 && sum[1] < sum[0], "%s: subopt mean corridor %.4f, centers %.4f",
+                   maps[m], n ? sum[1] / n : 0, n ? sum[0] / n : 0);
         unload(&l);
     }
 }
