@@ -40,32 +40,3 @@ int corridor_step(LegPlanner *lp, const AbsIndex *ix, const uint32_t *path, int 
     }
     return to; /* the widened search passed by: keep all, stand at its end */
 }
-
-double corridor_detour(const AbsSearch *as)
-{
-    const AbsIndex *ix = as->ix;
-    double cost = 0, octile = 0;
-    for (uint32_t r = 0; r < ix->abs->nregions; r++) {
-        xyLoc c = ix->center[r];
-        for (uint32_t i = as->adj_first[r]; i < as->adj_first[r + 1]; i++) {
-            xyLoc d = ix->center[as->adj[i].to];
-            octile += grid_octile(c.x, c.y, d.x, d.y);
-            cost += (double)as->adj[i].cost / ABS_COST_SCALE;
-        }
-    }
-    return octile > 0 ? cost / octile : 1.0;
-}
-
-double corridor_scattered(const Grid *g)
-{
-    size_t blocked = 0, alone = 0;
-    for (int y = 0; y < g->height; y++)
-        for (int x = 0; x < g->width; x++) {
-            const uint8_t *c = &g->cells[grid_index(g, x, y)];
-            if (*c)
-                continue;
-            blocked++;
-            alone += c[-1] && c[1] && c[-g->stride] && c[g->stride];
-        }
-    return blocked ? (double)alone / (double)blocked : 0.0;
-}

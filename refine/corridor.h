@@ -24,7 +24,6 @@
 #define GPPC_REFINE_CORRIDOR_H
 
 #include "../abstraction/index.h"
-#include "abstract_search.h"
 #include "legs.h"
 
 /* One corridor step of the abstract path `path` (global region ids, path_len
@@ -35,15 +34,5 @@
  * holds no path; appends nothing and returns path_len when g is unreachable. */
 int corridor_step(LegPlanner *lp, const AbsIndex *ix, const uint32_t *path, int path_len, int pos, int ahead,
                   xyLoc from, xyLoc g, xyPath *leg);
-
-/* How far the center-to-center legs detour: the sum of the abstract edges'
- * costs (with edge costs: the real legs' lengths) over the sum of the octile
- * distances between their centers, >= 1. Refining through centers loses
- * where this is large (refine=auto in entries/mm). */
-double corridor_detour(const AbsSearch *as);
-/* The share of blocked cells whose four neighbours are all passable:
- * scattered obstacles (random maps: about (1 - density)^4) rather than walls
- * (rooms, mazes, game maps: near 0). */
-double corridor_scattered(const Grid *g);
 
 #endif

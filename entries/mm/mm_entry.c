@@ -2,8 +2,8 @@
  * enhancements (abstraction/, refine/, cache/).
  *
  * Options (an unknown key or bad value is an error):
- *   sector=auto|4..16 (auto: 16, 8 on maps of small rooms; small_rooms) sector side S
- *   refine=auto|centers|corridor (auto; use_corridor), ahead=K (4)  corridor steps (refine/corridor.h)
+ *   sector=auto|4..16 (auto: 16, 8 on maps of small rooms: refine/mapkind.h) sector side S
+ *   refine=auto|centers|corridor (auto: refine/mapkind.h), ahead=K (4)  corridor steps (refine/corridor.h)
  *   defaults=0|1 (1)    default-sector compression
  *   labels=0|1 (0)      per-cell region table    w=W (1)           abstract search weight
  *   centers=plain|opt (plain)  centroid centers, or optimised in PreprocessMap (abstraction/centers.c)
@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "../../common/binio.h"
-#include "../../refine/corridor.h"
+#include "../../refine/mapkind.h"
 #include "../../refine/refiner.h"
 #include "../../refine/segbuild.h"
 #include "../entry.h"
@@ -169,41 +169,14 @@ static bool build_at(MmEntry *e, int S, Err *err)
            index_abs(e, err);
 }
 
-/* What the map is, for sector=auto and refine=auto (refine/corridor.h):
- * how far the center legs detour and whether the obstacles are scattered
- * (random maps) or walls. Measured over the four families at S = 16
- * (results/reference/issue17/auto-stats.txt): detour 1.000-1.134 on every
- * dao map, 1.007-1.036 on 32room/64room, 1.198 on 16room, 1.39-1.41 on
- * 8room, 1.08 / 1.12 / 1.18-1.49 on random 10 % / 15 % / 20-40 %, 1.02-1.98
- * on mazes; the share of blocked cells with four open neighbours
- * (corridor_scattered) at most 1e-4 on every dao, rooms and maze map,
- * 0.017-0.65 on random maps (the "40 %" ones are 56-60 % blocked). */
-#define SCATTERED 0.005
-typedef struct MapKind {
-    double detour, scattered, regions_per_sector;
-} MapKind;
-
-static MapKind map_kind(const MmEntry *e)
-{
-    uint32_t stored = e->abs.nsectors - e->abs.ndefault;
-    return (MapKind){corridor_detour(&e->as), corridor_scattered(&e->grid),
-                     stored ? (double)e->abs.nregions / stored : 0.0};
-}
-
-/* sector=auto: S = 16, but 8 on maps of small rooms (8room: a 16 x 16 sector
- * holds four rooms, its center sits in one of their corners; detour >= 1.3
- * with about one region per stored sector, walls not scattered). Through
- * centers the 8room maps' mean was 1.127-1.143 at S = 16 and 1.064-1.075 at
- * S = 8 (8room_004, 8room_009), at 1.4x the time and 3.4x the abstraction
- * (rooms are not in the dao memory budget). Mazes, whose detour is as high,
- * have 2.5-7.8 regions per stored sector and stay at 16. */
-static bool small_rooms(MapKind k) { return k.detour >= 1.3 && k.regions_per_sector < 1.5 && k.scattered < SCATTERED; }
+/* What the map is (refine/mapkind.h), over the abstraction as built. */
+static MapKind mm_map_kind(const MmEntry *e) { return map_kind(&e->grid, &e->as); }
 
 static bool build_all(MmEntry *e, Err *err)
 {
     if (!build_at(e, e->cfg.sector ? e->cfg.sector : 16, err))
         return false;
-    if (!e->cfg.sector && small_rooms(map_kind(e))) {
+    if (!e->cfg.sector && map_small_rooms(mm_map_kind(e))) {
         free_all(e);
         if (!build_at(e, 8, err))
             return false;
@@ -337,21 +310,12 @@ static bool load_file(MmEntry *e, const char *file, Err *err)
     return ok;
 }
 
-/* refine=auto: corridor steps (refine/corridor.h) on maps of scattered
- * obstacles whose center legs detour (random maps of 20-40 %: through
- * centers their means were 1.10-1.16, by corridor steps 1.02-1.07 at
- * 5-10x mm's time, still <= 0.5x jps's, which takes 1.3-1.9 ms a query
- * there). Centers elsewhere: on random 10-15 % (detour < 1.15) centers gave
- * 1.056 / 1.085 at 65-75 us, while corridor steps cost 389 us against jps's
- * 477 on random512-10-0; on mazes corridor steps cost up to 6x jps
- * (maze512-4-0: 2976 us, jps 522) for 1.006 -> 1.000; on 8room maps 646 us
- * against jps's 512 (sector=auto fixes those instead). */
+/* refine=auto: refine/mapkind.h, map_wants_corridor. */
 static bool use_corridor(const MmEntry *e)
 {
     if (e->cfg.refine_mode != REFINE_AUTO)
         return e->cfg.refine_mode == REFINE_CORRIDOR;
-    MapKind k = map_kind(e);
-    return k.scattered >= SCATTERED && k.detour >= 1.15;
+    return map_wants_corridor(mm_map_kind(e));
 }
 
 static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
@@ -485,8 +449,8 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "sectors", e->abs.nsectors);
     counters_add(out, "regions", e->abs.nregions);
     counters_add(out, "edges", e->abs.nedges);
-    counters_add(out, "detour", corridor_detour(&e->as));
-    counters_add(out, "scattered", corridor_scattered(&e->grid));
+    counters_add(out, "detour", map_detour(&e->as));
+    counters_add(out, "scattered", map_scattered(&e->grid));
     counters_add(out, "ahead", e->refiner.cfg.ahead);
     counters_add(out, "default_sectors", e->abs.ndefault);
     counters_add(out, "wide_sectors", e->abs.nwide);
@@ -529,7 +493,7 @@ const EdgeCache *mm_edge_cache(const void *inst) { return &((const MmEntry *)ins
 const AbsIndex *mm_abs_index(const void *inst) { return &((const MmEntry *)inst)->ix; }
 
 static const char *const HELP[] = {
-    "sector=auto|S (auto) sector side in cells, 4..16; auto: 16, or 8 on maps of small rooms (see mm_entry.c)",
+    "sector=auto|S (auto) sector side in cells, 4..16; auto: 16, or 8 on maps of small rooms (refine/mapkind.h)",
     "refine=auto|centers|corridor (auto) legs through region centers, or corridor steps (refine/corridor.h); auto: "
     "corridor on maps of scattered obstacles whose center legs detour",
     "ahead=K (4) corridor steps look K regions ahead and keep about 3/4",
