@@ -18,6 +18,10 @@
  *  - smoothing (s) shortens each leg with straight legal shortcuts;
  *  - trimming (t) drops the tail of every leg but the last (t cells or t% of
  *    it, keeping at least one step) and plans on from the cut.
+ * With corridor steps (cfg.ahead > 0, refine/corridor.h) a leg is one
+ * step along the abstract path instead, passing through no center.
+ * A guard: a query within 2 * near whose route through the centers is over
+ * 1.4x its octile distance is answered by A* in its box of sectors instead.
  * With a time budget (paper §"Pathfinding Using Abstraction", last paragraph)
  * a call refines legs until budget_us have passed since the call began, at
  * least one, instead of n: a game caps its pathfinding per frame.
@@ -81,7 +85,7 @@ typedef struct RefineConfig {
     RefineEnds ends;
     int ahead;   /* > 0: corridor refinement (refine/corridor.h), looking
                     this many regions ahead, instead of legs through the
-                    centers; ends, hold and joint as above */
+                    centers; ends ignored, hold and joint as above */
     bool phases; /* time the phases (costs two clock reads per phase) */
 } RefineConfig;
 
@@ -92,7 +96,8 @@ typedef struct RefineStats {
     uint64_t queries, direct, near;
     uint64_t jps, jps_capped; /* queries JPS answered / gave up on */
     uint64_t jps_skipped;     /* queries not tried: JPS did not pay lately */
-    uint64_t guarded;         /* short queries the route sent round, by A* in their box */
+    uint64_t guarded;         /* short queries the route sent round, by A* in
+                                 their box (counted in `near` too) */
     uint64_t abs_expanded, refine_expanded;
     uint64_t legs, center_legs, cache_hits, seg_hits;
     uint64_t phase_ns[PHASE_COUNT];
