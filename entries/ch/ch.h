@@ -37,6 +37,7 @@
 #include <stdint.h>
 
 #include "../../grid/grid.h"
+#include "../../search/subgoal.h"
 
 #define CH_CARD (1ull << 32)
 #define CH_DIAG 6074001000ull
@@ -47,6 +48,9 @@
 #define CH_ORIGINAL UINT32_MAX
 #define CH_SC_INDEX(aux) ((aux)&0x3fffffffu)
 #define CH_SC_SHAPE(aux) ((aux) >> 30)
+/* The index of an edge of the subgoal graph (a direct-h-reachable pair, no
+ * record): it unpacks by its shape, which it always has. */
+#define CH_SC_DIRECT 0x3fffffffu
 enum { CH_SHAPE_NONE = 0, CH_SHAPE_DIAG_FIRST = 1, CH_SHAPE_STRAIGHT_FIRST = 2 };
 
 typedef struct ChEdge {
@@ -86,6 +90,10 @@ typedef struct ChBuildConfig {
 
 /* Contracts the grid graph. */
 bool ch_build(ChGraph *ch, const Grid *g, const ChBuildConfig *cfg, Err *err);
+/* Contracts the simple subgoal graph sg (linked, search/subgoal.h) of g
+ * (ch_sg.c): nodes are subgoals numbered by rank, edges direct pairs
+ * (CH_SC_DIRECT) and shortcuts. */
+bool ch_sg_build(ChGraph *ch, const SubGraph *sg, const Grid *g, const ChBuildConfig *cfg, Err *err);
 void ch_free(ChGraph *ch);
 size_t ch_bytes(const ChGraph *ch);
 
@@ -93,6 +101,9 @@ size_t ch_bytes(const ChGraph *ch);
  * of `shape` (seen from a) is legal on g. */
 uint64_t ch_octile(const Grid *g, uint32_t a, uint32_t b);
 bool ch_shape_walks(const Grid *g, uint32_t a, uint32_t b, int shape);
+/* The shape an edge of `cost` from cell a to cell b can be unpacked by:
+ * CH_SHAPE_NONE unless the cost is the octile distance and a shape walks. */
+int ch_shape_of(const Grid *g, uint32_t a, uint32_t b, uint64_t cost);
 /* Appends the cells after a up to b along `shape` (seen from a). */
 void ch_shape_emit(const Grid *g, uint32_t a, uint32_t b, int shape, xyPath *out);
 

@@ -136,16 +136,22 @@ static void settle(ChQuery *q, int side, uint32_t v, uint32_t stamp, uint64_t be
 
 /* Alternates the two sides until neither can improve `best`; returns the
  * meeting node, CH_NONE when none. */
-static uint32_t meet_in_middle(ChQuery *q, uint32_t src, uint32_t dst)
+uint32_t ch_query_meet(ChQuery *q, const ChSeed *const seed[2], const uint32_t count[2])
 {
     const ChGraph *g = q->g;
     StampArea marks[2] = {STAMP_FIELD(q->label[0], stamp, g->n), STAMP_FIELD(q->label[1], stamp, g->n)};
-    uint32_t stamp = stamp_next(&q->stamp, marks, 2), ends[2] = {src, dst}, meet = CH_NONE;
+    uint32_t stamp = stamp_next(&q->stamp, marks, 2), meet = CH_NONE;
     uint64_t best = UINT64_MAX;
+    q->queries++;
     for (int side = 0; side < 2; side++) {
         q->open[side].n = 0;
-        q->label[side][ends[side]] = (ChLabel){0, stamp, CH_NONE};
-        ch_open_push(&q->open[side], 0, ends[side]);
+        for (uint32_t k = 0; k < count[side]; k++) {
+            ChLabel *l = &q->label[side][seed[side][k].node];
+            if (l->stamp == stamp && l->dist <= seed[side][k].dist)
+                continue; /* seen twice: the nearer copy counts */
+            *l = (ChLabel){seed[side][k].dist, stamp, CH_NONE};
+            ch_open_push(&q->open[side], seed[side][k].dist, seed[side][k].node);
+        }
     }
     for (int side = 0;; side ^= 1) {
         bool live[2];
@@ -170,25 +176,40 @@ static uint32_t meet_in_middle(ChQuery *q, uint32_t src, uint32_t dst)
     return meet;
 }
 
-void ch_query_path(ChQuery *q, const Grid *grid, uint32_t src, uint32_t dst, xyPath *out)
+uint32_t ch_query_start(ChQuery *q, uint32_t meet)
 {
-    q->queries++;
-    uint32_t meet = meet_in_middle(q, src, dst);
-    if (meet == CH_NONE)
-        return;
-    /* Forward chain src .. meet, then the backward chain meet .. dst. */
-    const ChGraph *g = q->g;
     size_t n = 0;
-    for (uint32_t v = meet; v != src; v = ch_edge_owner(g, q->label[0][v].via))
+    uint32_t v = meet;
+    for (; q->label[0][v].via != CH_NONE; v = ch_edge_owner(q->g, q->label[0][v].via))
         q->chain[n++] = v;
-    emit(g, grid, src, out);
-    for (size_t i = n; i > 0; i--) {
+    q->nchain = n;
+    return v;
+}
+
+uint32_t ch_query_unpack(ChQuery *q, const Grid *grid, uint32_t meet, xyPath *out)
+{
+    const ChGraph *g = q->g;
+    for (size_t i = q->nchain; i > 0; i--) {
         uint32_t v = q->chain[i - 1], e = q->label[0][v].via;
         unpack(q, grid, ch_edge_owner(g, e), v, e, out);
     }
-    for (uint32_t v = meet; v != dst;) {
+    uint32_t v = meet;
+    while (q->label[1][v].via != CH_NONE) {
         uint32_t e = q->label[1][v].via, up = ch_edge_owner(g, e);
         unpack(q, grid, v, up, e, out);
         v = up;
     }
+    return v;
+}
+
+void ch_query_path(ChQuery *q, const Grid *grid, uint32_t src, uint32_t dst, xyPath *out)
+{
+    ChSeed a = {src, 0}, b = {dst, 0};
+    const ChSeed *seed[2] = {&a, &b};
+    const uint32_t count[2] = {1, 1};
+    uint32_t meet = ch_query_meet(q, seed, count);
+    if (meet == CH_NONE)
+        return;
+    emit(q->g, grid, ch_query_start(q, meet), out);
+    ch_query_unpack(q, grid, meet, out);
 }

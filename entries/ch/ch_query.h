@@ -30,12 +30,29 @@ typedef struct ChQuery {
     uint32_t stamp;
     uint32_t *stack; /* unpacking, 3 words per frame */
     size_t stack_cap;
-    uint32_t *chain;
+    uint32_t *chain; /* the forward path's nodes, meet first (ch_query_start) */
+    size_t nchain;
     uint64_t settled, scanned, stalled, queries;
 } ChQuery;
 
 bool ch_query_init(ChQuery *q, const ChGraph *g, Err *err);
 void ch_query_free(ChQuery *q);
+
+/* A node a search starts from, at a distance (the subgoal graph's query
+ * starts from the subgoals its ends reach directly). */
+typedef struct ChSeed {
+    uint32_t node;
+    uint64_t dist;
+} ChSeed;
+
+/* The bidirectional search from seed[0] (forwards) and seed[1]
+ * (backwards): the meeting node of a shortest path, CH_NONE when the two
+ * sides do not meet. Then ch_query_start names the forward seed the path
+ * starts at, and ch_query_unpack appends the path's cells after that seed's
+ * cell up to the backward seed's, and returns that seed. */
+uint32_t ch_query_meet(ChQuery *q, const ChSeed *const seed[2], const uint32_t count[2]);
+uint32_t ch_query_start(ChQuery *q, uint32_t meet);
+uint32_t ch_query_unpack(ChQuery *q, const Grid *grid, uint32_t meet, xyPath *out);
 
 /* Appends the cells of a shortest path between nodes src and dst (src first)
  * to `out`, with cell coordinates taken from `grid`; appends nothing when

@@ -39,6 +39,15 @@ static bool legal_step(const Grid *g, int x, int y, int dir, void *ctx)
     return grid_move_legal(g, x, y, dir);
 }
 
+int ch_shape_of(const Grid *g, uint32_t a, uint32_t b, uint64_t cost)
+{
+    if (cost != ch_octile(g, a, b))
+        return CH_SHAPE_NONE;
+    return ch_shape_walks(g, a, b, CH_SHAPE_DIAG_FIRST)       ? CH_SHAPE_DIAG_FIRST
+           : ch_shape_walks(g, a, b, CH_SHAPE_STRAIGHT_FIRST) ? CH_SHAPE_STRAIGHT_FIRST
+                                                              : CH_SHAPE_NONE;
+}
+
 bool ch_shape_walks(const Grid *g, uint32_t a, uint32_t b, int shape)
 {
     return (shape == CH_SHAPE_DIAG_FIRST || shape == CH_SHAPE_STRAIGHT_FIRST) && walk(g, a, b, shape, legal_step, NULL);
