@@ -428,7 +428,9 @@ static bool ch_get_path(void *inst, xyLoc s, xyLoc t, xyPath *path)
             ch_shape_emit(&c->grid, a, b, shape, path);
             return true;
         }
-    if (c->graph == GRAPH_SUBGOAL && a != b)
+    if (a == b) /* on the subgoal graph a cell that is no subgoal has no node */
+        path_push(path, s);
+    else if (c->graph == GRAPH_SUBGOAL)
         subgoal_path(c, a, b, s, path);
     else
         ch_query_path(&c->query, &c->grid, (uint32_t)c->node_of[a], (uint32_t)c->node_of[b], path);
