@@ -1,8 +1,16 @@
-/* ch.h (private to entries/ch/): Contraction Hierarchies over the grid graph (Geisberger et al. 2008;
- * on grids: Sturtevant & Geisberger 2010, Storandt 2013).
+/* ch.h (private to entries/ch/): Contraction Hierarchies (Geisberger et al. 2008;
+ * on grids: Sturtevant & Geisberger 2010, Storandt 2013) over one of two graphs.
  *
- * Nodes are the passable cells (numbered as in "Layout" below); edges the
- * legal moves.
+ * Grid graph (ch_build.c, ch_pack.c): nodes are the passable cells
+ * (numbered as in "Layout" below); edges the legal moves.
+ *
+ * Subgoal graph (ch_sg.c; Uras & Koenig's CH over subgoal graphs): nodes
+ * are the subgoals of search/subgoal.h, edges their direct-h-reachable
+ * pairs (aux index CH_SC_DIRECT, unpacked by their octile shape), numbered
+ * by rank. Grid graphs of open areas have very many equal shortest paths,
+ * and their hierarchy's top was dense (combat2: 25x jps per query); the
+ * subgoal graph has one node per obstacle corner, its edges already cross
+ * open space, and it contracts in a fraction of a second per DAO map.
  * Costs are exact integers: a cardinal step CH_CARD = 2^32, a diagonal
  * CH_DIAG = round(sqrt(2) * 2^32), so witness searches compare exactly and an
  * equal-cost witness saves a shortcut (grids are full of ties). The error of

@@ -1,13 +1,17 @@
-/* entries/ch: Contraction Hierarchies (ch.h). PreprocessMap contracts the grid
- * graph and writes the upward graph; GetPath is ch_query.h. Options: witness=N (settled-node bound
- * of witness searches, default CH_WITNESS_DEFAULT), exact=1 (price nodes by
- * full witness searches, ch.h ChBuildConfig.exact_order).
- * File: common header (entry "ch", version 3), u32 n, u32 m, u32 shortcuts,
- * then n x u32 cells, n x u32 ranks, (n+1) x u32 first, m x (u32 target,
- * u32 aux, u64 cost), shortcuts x (u32 mid, u32 low, u32 high), u64 FNV-1a of
- * all that; checked in full on load. A rejected file is rebuilt in memory
- * (said on stderr). The file is written while the hierarchy is packed
- * (ch_up.h's sink), never held whole next to the contraction's arcs. */
+/* entries/ch: Contraction Hierarchies (ch.h). PreprocessMap contracts the
+ * subgoal graph (graph=subgoal, the default, ch_sg.c) or the grid graph
+ * (graph=grid, ch_build.c) and writes the upward graph; GetPath is
+ * ch_query.h, seeded on the subgoal graph with the subgoals each end reaches
+ * directly (search/subgoal.h's scan). Options: graph, witness=N (settled-node
+ * bound of witness searches, default CH_WITNESS_DEFAULT), exact=1 (grid:
+ * price nodes by full witness searches, ch.h ChBuildConfig.exact_order).
+ * File (docs/ARCHITECTURE.md "Files"): common header (entry "ch", version
+ * 4), u32 graph, u32 n, u32 m, u32 shortcuts, then n x u32 cells, n x u32
+ * ranks, (n+1) x u32 first, m x (u32 target, u32 aux, u64 cost), shortcuts
+ * x (u32 mid, u32 low, u32 high), u64 FNV-1a of all that; checked in full
+ * on load. A rejected file is rebuilt in memory (said on stderr). The grid
+ * graph's file is written while the hierarchy is packed (ch_up.h's sink),
+ * never held whole next to the contraction's arcs. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -454,13 +458,15 @@ static void ch_counters(void *inst, Counters *out, bool detail)
 }
 
 static const char *const HELP[] = {
+    "graph=subgoal|grid (subgoal) contract the subgoal graph (nodes at obstacle corners) or every passable cell",
     "witness=N (500) node limit of each witness search while contracting, 1..100000",
     "exact=0|1 (0) price nodes by full witness searches (1) instead of the two-arc bound (0): slower build", NULL};
 
 const Entry ENTRY_CH = {
     .name = "ch",
     .summary =
-        "Contraction Hierarchies: contracted grid graph, bidirectional upward search; optimal (witness=N, exact=0|1)",
+        "Contraction Hierarchies over the subgoal graph (or the grid graph), bidirectional upward search; optimal "
+        "(graph=subgoal|grid, witness=N, exact=0|1)",
     .subopt_bound = 1.0,
     .option_keys = KNOWN,
     .option_help = HELP,
