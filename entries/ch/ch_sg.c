@@ -176,7 +176,8 @@ static bool contract(SgBuild *b, uint32_t v)
         b->upcap = cap;
     }
     uint32_t base = (uint32_t)b->nup;
-    memcpy(b->up + base, l->a, l->n * sizeof *l->a);
+    if (l->n) /* an isolated subgoal has no list yet */
+        memcpy(b->up + base, l->a, l->n * sizeof *l->a);
     b->nup += l->n;
     if (pairs(b, v, base) < 0)
         return false;

@@ -225,7 +225,9 @@ static void test_ch_optimal_on_embedded_maps(T *t)
         Loaded l;
         if (load_named(t, maps[i], &l)) {
             check_optimal(t, "ch", &l, maps[i], 1);
-            check_optimal(t, "ch:graph=grid", &l, maps[i], 4); /* every fourth: its contraction takes most */
+#ifndef __SANITIZE_ADDRESS__ /* the grid graph's contraction under the sanitizers: test_stamps' corner */
+            check_optimal(t, "ch:graph=grid", &l, maps[i], 4);
+#endif
         }
         unload(&l);
     }
