@@ -376,7 +376,7 @@ static void *ch_prepare(const Grid *map, const char *file, const EntryOpts *opts
         }
         index_nodes(c);
     }
-    if (!ch_query_init(&c->query, &c->g, err)) {
+    if (!ch_query_init(&c->query, &c->g, err) || !ch_query_aim_init(&c->query, &c->grid, err)) {
         ch_destroy(c);
         return NULL;
     }
@@ -405,6 +405,8 @@ static void subgoal_path(Ch *c, uint32_t a, uint32_t b, xyLoc s, xyPath *path)
 {
     uint32_t count[2] = {seeds_of(c, a, c->seed[0]), seeds_of(c, b, c->seed[1])};
     const ChSeed *const seed[2] = {c->seed[0], c->seed[1]};
+    if (c->query.xy)
+        ch_query_aim(&c->query, &c->grid, a, b);
     uint32_t meet = ch_query_meet(&c->query, seed, count);
     if (meet == CH_NONE)
         return;

@@ -25,8 +25,25 @@ bool ch_query_init(ChQuery *q, const ChGraph *g, Err *err)
     return true;
 }
 
+bool ch_query_aim_init(ChQuery *q, const Grid *grid, Err *err)
+{
+    q->xy = malloc(((size_t)q->g->n + 1) * sizeof *q->xy);
+    if (!q->xy)
+        return err_set(err, "ch: out of memory for the query state");
+    for (uint32_t v = 0; v < q->g->n; v++)
+        q->xy[v] = (ChXY){grid_index_x(grid, (int)q->g->cell[v]), grid_index_y(grid, (int)q->g->cell[v])};
+    return true;
+}
+
+void ch_query_aim(ChQuery *q, const Grid *grid, uint32_t from_cell, uint32_t to_cell)
+{
+    q->aim[0] = (ChXY){grid_index_x(grid, (int)to_cell), grid_index_y(grid, (int)to_cell)};
+    q->aim[1] = (ChXY){grid_index_x(grid, (int)from_cell), grid_index_y(grid, (int)from_cell)};
+}
+
 void ch_query_free(ChQuery *q)
 {
+    free(q->xy);
     for (int s = 0; s < 2; s++) {
         free(q->label[s]);
         ch_open_free(&q->open[s]);
@@ -100,6 +117,18 @@ static void unpack(ChQuery *q, const Grid *grid, uint32_t from, uint32_t to, uin
     }
 }
 
+static inline uint64_t oct(ChXY a, ChXY b)
+{
+    uint32_t dx = (uint32_t)abs(a.x - b.x), dy = (uint32_t)abs(a.y - b.y);
+    uint32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+    return (uint64_t)(hi - lo) * CH_CARD + (uint64_t)lo * CH_DIAG;
+}
+
+/* The octile distance from v to the far end of `side` (0 without
+ * coordinates): a lower bound of any grid path, and consistent, since every
+ * edge costs at least the octile distance of its ends. */
+static inline uint64_t aim_h(const ChQuery *q, int side, uint32_t v) { return q->xy ? oct(q->xy[v], q->aim[side]) : 0; }
+
 /* Settles v on one side. Stall-on-demand first (§5: when a higher node w
  * already reaches v for less, v's label is not a shortest up-distance and
  * nothing above v needs it), then relaxation. Folding the stall test into the
@@ -126,10 +155,13 @@ static void settle(ChQuery *q, int side, uint32_t v, uint32_t stamp, uint64_t be
         const ChEdge *edge = &g->edge[e];
         ChLabel *lw = &lab[edge->target];
         uint64_t d = dv + edge->cost;
-        if (d >= best || (lw->stamp == stamp && d >= lw->dist))
-            continue; /* cannot lead to a shorter meeting, or no improvement */
+        if (lw->stamp == stamp && d >= lw->dist)
+            continue; /* no improvement */
+        uint64_t key = d + aim_h(q, side, edge->target);
+        if (key >= best)
+            continue; /* even a straight run from there to the far end is no shorter */
         *lw = (ChLabel){d, stamp, e};
-        ch_open_push(&q->open[side], d, edge->target);
+        ch_open_push(&q->open[side], key, edge->target);
     }
     q->scanned += end - begin;
 }
@@ -150,7 +182,7 @@ uint32_t ch_query_meet(ChQuery *q, const ChSeed *const seed[2], const uint32_t c
             if (l->stamp == stamp && l->dist <= seed[side][k].dist)
                 continue; /* seen twice: the nearer copy counts */
             *l = (ChLabel){seed[side][k].dist, stamp, CH_NONE};
-            ch_open_push(&q->open[side], seed[side][k].dist, seed[side][k].node);
+            ch_open_push(&q->open[side], seed[side][k].dist + aim_h(q, side, seed[side][k].node), seed[side][k].node);
         }
     }
     for (int side = 0;; side ^= 1) {
@@ -164,7 +196,7 @@ uint32_t ch_query_meet(ChQuery *q, const ChSeed *const seed[2], const uint32_t c
         ChLabel *mine = q->label[side], *other = q->label[side ^ 1];
         ChOpenItem top = ch_open_pop(&q->open[side]);
         uint32_t v = top.node;
-        if (top.key != mine[v].dist)
+        if (top.key != mine[v].dist + aim_h(q, side, v))
             continue; /* stale: v was pushed again with a smaller key */
         q->settled++;
         if (other[v].stamp == stamp && mine[v].dist + other[v].dist < best) {
@@ -204,6 +236,8 @@ uint32_t ch_query_unpack(ChQuery *q, const Grid *grid, uint32_t meet, xyPath *ou
 
 void ch_query_path(ChQuery *q, const Grid *grid, uint32_t src, uint32_t dst, xyPath *out)
 {
+    if (q->xy)
+        ch_query_aim(q, grid, q->g->cell[src], q->g->cell[dst]);
     ChSeed a = {src, 0}, b = {dst, 0};
     const ChSeed *seed[2] = {&a, &b};
     const uint32_t count[2] = {1, 1};
