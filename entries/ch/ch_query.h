@@ -1,5 +1,6 @@
 /* ch_query.h (private to entries/ch/): the CH query (Geisberger et al. 2008, §5): a bidirectional
- * Dijkstra over upward edges with stall-on-demand, then the shortcuts of the
+ * Dijkstra (an A* with octile keys when goal-directed, below) over upward
+ * edges with stall-on-demand, then the shortcuts of the
  * meeting path unpacked into cells.
  *
  * Owns one label array per side (distance, generation stamp and the edge it
