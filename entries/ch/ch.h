@@ -1,8 +1,16 @@
-/* ch.h (private to entries/ch/): Contraction Hierarchies over the grid graph (Geisberger et al. 2008;
- * on grids: Sturtevant & Geisberger 2010, Storandt 2013).
+/* ch.h (private to entries/ch/): Contraction Hierarchies (Geisberger et al. 2008;
+ * on grids: Sturtevant & Geisberger 2010, Storandt 2013) over one of two graphs.
  *
- * Nodes are the passable cells (numbered as in "Layout" below); edges the
- * legal moves.
+ * Grid graph (ch_build.c, ch_pack.c): nodes are the passable cells
+ * (numbered as in "Layout" below); edges the legal moves.
+ *
+ * Subgoal graph (ch_sg.c; Uras & Koenig's CH over subgoal graphs): nodes
+ * are the subgoals of search/subgoal.h, edges their direct-h-reachable
+ * pairs (aux index CH_SC_DIRECT, unpacked by their octile shape), numbered
+ * by rank. Grid graphs of open areas have very many equal shortest paths,
+ * and their hierarchy's top was dense (combat2: 25x jps per query); the
+ * subgoal graph has one node per obstacle corner, its edges already cross
+ * open space, and it contracts in a fraction of a second per DAO map.
  * Costs are exact integers: a cardinal step CH_CARD = 2^32, a diagonal
  * CH_DIAG = round(sqrt(2) * 2^32), so witness searches compare exactly and an
  * equal-cost witness saves a shortcut (grids are full of ties). The error of
@@ -37,6 +45,7 @@
 #include <stdint.h>
 
 #include "../../grid/grid.h"
+#include "../../search/subgoal.h"
 
 #define CH_CARD (1ull << 32)
 #define CH_DIAG 6074001000ull
@@ -47,6 +56,9 @@
 #define CH_ORIGINAL UINT32_MAX
 #define CH_SC_INDEX(aux) ((aux)&0x3fffffffu)
 #define CH_SC_SHAPE(aux) ((aux) >> 30)
+/* The index of an edge of the subgoal graph (a direct-h-reachable pair, no
+ * record): it unpacks by its shape, which it always has. */
+#define CH_SC_DIRECT 0x3fffffffu
 enum { CH_SHAPE_NONE = 0, CH_SHAPE_DIAG_FIRST = 1, CH_SHAPE_STRAIGHT_FIRST = 2 };
 
 typedef struct ChEdge {
@@ -86,6 +98,10 @@ typedef struct ChBuildConfig {
 
 /* Contracts the grid graph. */
 bool ch_build(ChGraph *ch, const Grid *g, const ChBuildConfig *cfg, Err *err);
+/* Contracts the simple subgoal graph sg (linked, search/subgoal.h) of g
+ * (ch_sg.c): nodes are subgoals numbered by rank, edges direct pairs
+ * (CH_SC_DIRECT) and shortcuts. */
+bool ch_sg_build(ChGraph *ch, const SubGraph *sg, const Grid *g, const ChBuildConfig *cfg, Err *err);
 void ch_free(ChGraph *ch);
 size_t ch_bytes(const ChGraph *ch);
 
@@ -93,6 +109,9 @@ size_t ch_bytes(const ChGraph *ch);
  * of `shape` (seen from a) is legal on g. */
 uint64_t ch_octile(const Grid *g, uint32_t a, uint32_t b);
 bool ch_shape_walks(const Grid *g, uint32_t a, uint32_t b, int shape);
+/* The shape an edge of `cost` from cell a to cell b can be unpacked by:
+ * CH_SHAPE_NONE unless the cost is the octile distance and a shape walks. */
+int ch_shape_of(const Grid *g, uint32_t a, uint32_t b, uint64_t cost);
 /* Appends the cells after a up to b along `shape` (seen from a). */
 void ch_shape_emit(const Grid *g, uint32_t a, uint32_t b, int shape, xyPath *out);
 

@@ -1,13 +1,17 @@
-/* entries/ch: Contraction Hierarchies (ch.h). PreprocessMap contracts the grid
- * graph and writes the upward graph; GetPath is ch_query.h. Options: witness=N (settled-node bound
- * of witness searches, default CH_WITNESS_DEFAULT), exact=1 (price nodes by
- * full witness searches, ch.h ChBuildConfig.exact_order).
- * File: common header (entry "ch", version 3), u32 n, u32 m, u32 shortcuts,
- * then n x u32 cells, n x u32 ranks, (n+1) x u32 first, m x (u32 target,
- * u32 aux, u64 cost), shortcuts x (u32 mid, u32 low, u32 high), u64 FNV-1a of
- * all that; checked in full on load. A rejected file is rebuilt in memory
- * (said on stderr). The file is written while the hierarchy is packed
- * (ch_up.h's sink), never held whole next to the contraction's arcs. */
+/* entries/ch: Contraction Hierarchies (ch.h). PreprocessMap contracts the
+ * subgoal graph (graph=subgoal, the default, ch_sg.c) or the grid graph
+ * (graph=grid, ch_build.c) and writes the upward graph; GetPath is
+ * ch_query.h, seeded on the subgoal graph with the subgoals each end reaches
+ * directly (search/subgoal.h's scan). Options: graph, witness=N (settled-node
+ * bound of witness searches, default CH_WITNESS_DEFAULT), exact=1 (grid:
+ * price nodes by full witness searches, ch.h ChBuildConfig.exact_order).
+ * File (docs/ARCHITECTURE.md "Files"): common header (entry "ch", version
+ * 4), u32 graph, u32 n, u32 m, u32 shortcuts, then n x u32 cells, n x u32
+ * ranks, (n+1) x u32 first, m x (u32 target, u32 aux, u64 cost), shortcuts
+ * x (u32 mid, u32 low, u32 high), u64 FNV-1a of all that; checked in full
+ * on load. A rejected file is rebuilt in memory (said on stderr). The grid
+ * graph's file is written while the hierarchy is packed (ch_up.h's sink),
+ * never held whole next to the contraction's arcs. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,29 +22,48 @@
 #include "ch_query.h"
 #include "ch_up.h"
 
-#define CH_FILE_VERSION 3
+#define CH_FILE_VERSION 4
 /* 500 settled nodes per witness search: against 100, 3 % fewer shortcuts and
  * 8-15 % fewer nodes settled per query on DAO maps, for 15 % more build time;
  * beyond 500 nothing changes. */
 #define CH_WITNESS_DEFAULT 500
 
+enum { GRAPH_SUBGOAL = 0, GRAPH_GRID = 1 };
+
 typedef struct Ch {
     Grid grid;
     ChGraph g;
     ChQuery query;
-    int32_t *node_of; /* padded cell -> node, -1 blocked */
+    int32_t *node_of; /* padded cell -> node, -1: no node (blocked, or not a subgoal) */
     ChBuildConfig build;
+    int graph;      /* GRAPH_SUBGOAL or GRAPH_GRID */
+    SubGraph sg;    /* graph=subgoal: the subgoal marks and clearances the scans read (no edges) */
+    uint32_t *scan; /* graph=subgoal: one end's scan (sub_scan_cap cells) */
+    ChSeed *seed[2];
 } Ch;
 
-static const char *const KNOWN[] = {"witness", "exact", NULL};
+static const char *const KNOWN[] = {"witness", "exact", "graph", NULL};
+static const char *const GRAPHS[] = {"subgoal", "grid", NULL};
 
-static bool ch_check_options(const EntryOpts *opts, Err *err)
+/* The options, checked; cfg and graph may be NULL. */
+static bool read_options(const EntryOpts *opts, ChBuildConfig *cfg, int *graph, Err *err)
 {
-    int w, x;
-    return opts_only(opts, KNOWN, "ch", err) &&
-           opts_int(opts, "witness", 1, 100000, CH_WITNESS_DEFAULT, &w, "ch", err) &&
-           opts_int(opts, "exact", 0, 1, 0, &x, "ch", err);
+    ChBuildConfig c = {0};
+    int exact, gr;
+    if (!opts_only(opts, KNOWN, "ch", err) ||
+        !opts_int(opts, "witness", 1, 100000, CH_WITNESS_DEFAULT, &c.witness_limit, "ch", err) ||
+        !opts_int(opts, "exact", 0, 1, 0, &exact, "ch", err) ||
+        !opts_choice(opts, "graph", GRAPHS, GRAPH_SUBGOAL, &gr, "ch", err))
+        return false;
+    c.exact_order = exact;
+    if (cfg)
+        *cfg = c;
+    if (graph)
+        *graph = gr;
+    return true;
 }
+
+static bool ch_check_options(const EntryOpts *opts, Err *err) { return read_options(opts, NULL, NULL, err); }
 
 static FileHeader header_for(const Grid *g)
 {
@@ -92,22 +115,54 @@ static bool file_shortcut(void *ctx, const ChShortcut *r)
     return !s->f.failed;
 }
 
+/* A packed hierarchy (the subgoal graph's, small) into the sink. */
+static bool graph_into(const ChGraph *g, const ChSink *sink)
+{
+    if (!sink->nodes(sink->ctx, g->n, g->m, g->shortcuts, g->cell, g->rank, g->first))
+        return false;
+    for (uint32_t e = 0; e < g->m; e++)
+        if (!sink->edge(sink->ctx, &g->edge[e]))
+            return false;
+    for (uint32_t k = 0; k < g->shortcuts; k++)
+        if (!sink->shortcut(sink->ctx, &g->sc[k]))
+            return false;
+    return true;
+}
+
+/* Contracts the subgoal graph of map into g (sg: scratch, freed). */
+static bool build_subgoal(ChGraph *g, const Grid *map, const ChBuildConfig *cfg, Err *err)
+{
+    SubGraph sg;
+    if (!sub_graph_mark(&sg, map, err) || !sub_graph_link(&sg, err))
+        return false;
+    bool ok = ch_sg_build(g, &sg, map, cfg, err);
+    sub_graph_free(&sg);
+    return ok;
+}
+
 static bool ch_preprocess(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
 {
-    ChBuildConfig cfg = {0};
-    int exact;
-    if (!opts_int(opts, "witness", 1, 100000, CH_WITNESS_DEFAULT, &cfg.witness_limit, "ch", err) ||
-        !opts_int(opts, "exact", 0, 1, 0, &exact, "ch", err))
+    ChBuildConfig cfg;
+    int graph;
+    if (!read_options(opts, &cfg, &graph, err))
         return false;
-    cfg.exact_order = exact;
     FileSink fs = {.sum = BIN_FNV_SEED};
     if (!bin_create(&fs.f, file, err))
         return false;
     FileHeader h = header_for(map);
     bin_put_header(&fs.f, &h);
+    uint32_t kind = (uint32_t)graph;
+    put_u32s(&fs.f, &fs.sum, &kind, 1);
     ChSink sink = {&fs, file_nodes, file_edge, file_shortcut};
     Err why = {{0}};
-    bool built = ch_build_into(map, &cfg, &sink, &why);
+    bool built;
+    if (graph == GRAPH_GRID) {
+        built = ch_build_into(map, &cfg, &sink, &why);
+    } else {
+        ChGraph g = {0};
+        built = build_subgoal(&g, map, &cfg, &why) && graph_into(&g, &sink);
+        ch_free(&g);
+    }
     if (built)
         bin_put_u64(&fs.f, fs.sum);
     else /* out of memory (why) or a failed write: bin_commit removes the temporary file */
@@ -159,6 +214,12 @@ static bool check_graph(const ChGraph *g, const Grid *grid, const int32_t *node_
             /* Upward: targets rank higher. */
             if (w >= g->n || g->rank[w] <= g->rank[v] || g->edge[e].cost == 0)
                 return err_set(err, "%s: edge %u out of range or not upward", file, e);
+            if (aux != CH_ORIGINAL && CH_SC_INDEX(aux) == CH_SC_DIRECT) { /* a subgoal pair: its shape walks */
+                if (g->edge[e].cost != ch_octile(grid, g->cell[v], g->cell[w]) ||
+                    !ch_shape_walks(grid, g->cell[v], g->cell[w], (int)CH_SC_SHAPE(aux)))
+                    return err_set(err, "%s: edge %u does not walk its shape", file, e);
+                continue;
+            }
             if (aux != CH_ORIGINAL) {
                 int shape = (int)CH_SC_SHAPE(aux);
                 if (CH_SC_INDEX(aux) >= g->shortcuts || !shortcut_ok(g, v, e, &g->sc[CH_SC_INDEX(aux)]) ||
@@ -178,14 +239,17 @@ static bool check_graph(const ChGraph *g, const Grid *grid, const int32_t *node_
     return true;
 }
 
-/* node_of from the node -> cell map (-1 for cells that are no node). */
+/* node_of from the node -> cell map (-1 for cells that are no node); false
+ * when a node is not a passable cell (a subgoal with graph=subgoal) or
+ * appears twice. */
 static bool index_nodes(Ch *c)
 {
     size_t cells = (size_t)(c->grid.height + 2) * c->grid.stride;
     for (size_t i = 0; i < cells; i++)
         c->node_of[i] = -1;
     for (uint32_t v = 0; v < c->g.n; v++) {
-        if (c->g.cell[v] >= cells || !c->grid.cells[c->g.cell[v]] || c->node_of[c->g.cell[v]] >= 0)
+        if (c->g.cell[v] >= cells || !c->grid.cells[c->g.cell[v]] || c->node_of[c->g.cell[v]] >= 0 ||
+            (c->graph == GRAPH_SUBGOAL && !sub_is_goal(&c->sg, c->g.cell[v])))
             return false;
         c->node_of[c->g.cell[v]] = (int32_t)v;
     }
@@ -203,15 +267,16 @@ static bool load(Ch *c, const char *file, Err *err)
     ChGraph *g = &c->g;
     if (ok) {
         uint64_t sum = BIN_FNV_SEED;
-        uint32_t *head = get_u32s(&f, &sum, 3);
-        bool counts =
-            head && !f.failed && head[0] == grid_count_passable(&c->grid) && head[1] < (1u << 30) && head[2] <= head[1];
+        uint32_t nodes = c->graph == GRAPH_GRID ? (uint32_t)grid_count_passable(&c->grid) : c->sg.n;
+        uint32_t *head = get_u32s(&f, &sum, 4); /* graph, n, m, shortcuts */
+        bool kind = head && !f.failed && head[0] == (uint32_t)c->graph;
+        bool counts = kind && head[1] == nodes && head[2] < (1u << 30) && head[3] <= head[2];
         /* cells, ranks, first[n + 1], m edges of 16 bytes, 3 words per shortcut, checksum */
-        ok = counts && bin_fits(&f, (uint64_t)head[0] * 12 + 4 + (uint64_t)head[1] * 16 + (uint64_t)head[2] * 12 + 8);
+        ok = counts && bin_fits(&f, (uint64_t)head[1] * 12 + 4 + (uint64_t)head[2] * 16 + (uint64_t)head[3] * 12 + 8);
         if (ok) {
-            g->n = head[0];
-            g->m = head[1];
-            g->shortcuts = head[2];
+            g->n = head[1];
+            g->m = head[2];
+            g->shortcuts = head[3];
             g->cell = get_u32s(&f, &sum, g->n);
             g->rank = get_u32s(&f, &sum, g->n);
             g->first = get_u32s(&f, &sum, (size_t)g->n + 1);
@@ -235,13 +300,16 @@ static bool load(Ch *c, const char *file, Err *err)
                 ok = err_set(err, "%s: trailing bytes", file);
         } else {
             ok = err_set(err, "%s: %s", file,
-                         f.failed || counts ? "truncated file" : "node count does not match the map");
+                         f.failed || counts ? "truncated file"
+                         : !kind            ? "built over the other graph (option graph=)"
+                                            : "node count does not match the map");
         }
         free(head);
     }
     fclose(fp);
     if (ok && !index_nodes(c))
-        ok = err_set(err, "%s: node cells are not the map's passable cells", file);
+        ok = err_set(err, "%s: node cells are not the map's %s", file,
+                     c->graph == GRAPH_GRID ? "passable cells" : "subgoals");
     if (ok)
         ok = check_graph(g, &c->grid, c->node_of, err, file);
     if (!ok)
@@ -256,6 +324,10 @@ static void ch_destroy(void *inst)
         return;
     ch_query_free(&c->query);
     ch_free(&c->g);
+    sub_graph_free(&c->sg);
+    free(c->scan);
+    free(c->seed[0]);
+    free(c->seed[1]);
     free(c->node_of);
     grid_free(&c->grid);
     free(c);
@@ -270,30 +342,81 @@ static void *ch_prepare(const Grid *map, const char *file, const EntryOpts *opts
         ch_destroy(c);
         return NULL;
     }
-    int exact;
-    opts_int(opts, "witness", 1, 100000, CH_WITNESS_DEFAULT, &c->build.witness_limit, "ch", err);
-    opts_int(opts, "exact", 0, 1, 0, &exact, "ch", err);
-    c->build.exact_order = exact;
+    read_options(opts, &c->build, &c->graph, err);
     size_t cells = (size_t)(map->height + 2) * c->grid.stride;
     c->node_of = malloc(cells * sizeof *c->node_of);
     if (!c->node_of) {
+        err_set(err, "ch: out of memory");
         ch_destroy(c);
         return NULL;
+    }
+    if (c->graph == GRAPH_SUBGOAL) {
+        if (!sub_graph_mark(&c->sg, &c->grid, err)) {
+            ch_destroy(c);
+            return NULL;
+        }
+        size_t cap = sub_scan_cap(&c->sg);
+        c->scan = malloc(cap * sizeof *c->scan);
+        c->seed[0] = malloc(cap * sizeof *c->seed[0]);
+        c->seed[1] = malloc(cap * sizeof *c->seed[1]);
+        if (!c->scan || !c->seed[0] || !c->seed[1]) {
+            err_set(err, "ch: out of memory");
+            ch_destroy(c);
+            return NULL;
+        }
     }
     Err why;
     if (!load(c, file, &why)) {
         fprintf(stderr, "ch: rejected %s; rebuilding in memory\n", why.msg);
-        if (!ch_build(&c->g, &c->grid, &c->build, err)) {
+        bool built = c->graph == GRAPH_GRID ? ch_build(&c->g, &c->grid, &c->build, err)
+                                            : build_subgoal(&c->g, &c->grid, &c->build, err);
+        if (!built) {
             ch_destroy(c);
             return NULL;
         }
         index_nodes(c);
     }
-    if (!ch_query_init(&c->query, &c->g, err)) {
+    if (!ch_query_init(&c->query, &c->g, err) || !ch_query_aim_init(&c->query, &c->grid, err)) {
         ch_destroy(c);
         return NULL;
     }
     return c;
+}
+
+/* The seeds of one end on the subgoal graph: the end itself when it is a
+ * subgoal, else the subgoals its scan reaches directly, at octile cost. */
+static uint32_t seeds_of(Ch *c, uint32_t cell, ChSeed *seed)
+{
+    if (c->node_of[cell] >= 0) {
+        seed[0] = (ChSeed){(uint32_t)c->node_of[cell], 0};
+        return 1;
+    }
+    size_t k = sub_scan(&c->sg, cell, UINT32_MAX, c->scan);
+    for (size_t i = 0; i < k; i++)
+        seed[i] = (ChSeed){(uint32_t)c->node_of[c->scan[i]], ch_octile(&c->grid, cell, c->scan[i])};
+    return (uint32_t)k;
+}
+
+/* A query on the subgoal hierarchy whose ends are not joined by a free
+ * octile path: both ends' seeds, the search, then the path from a to its
+ * forward seed (the scan's diagonal-first shape), the unpacked hierarchy
+ * path, and the backward seed to b (the reverse of b's scan shape). */
+static void subgoal_path(Ch *c, uint32_t a, uint32_t b, xyLoc s, xyPath *path)
+{
+    uint32_t count[2] = {seeds_of(c, a, c->seed[0]), seeds_of(c, b, c->seed[1])};
+    const ChSeed *const seed[2] = {c->seed[0], c->seed[1]};
+    if (c->query.xy)
+        ch_query_aim(&c->query, &c->grid, a, b);
+    uint32_t meet = ch_query_meet(&c->query, seed, count);
+    if (meet == CH_NONE)
+        return;
+    path_push(path, s);
+    uint32_t first = c->g.cell[ch_query_start(&c->query, meet)];
+    if (first != a)
+        ch_shape_emit(&c->grid, a, first, CH_SHAPE_DIAG_FIRST, path);
+    uint32_t last = c->g.cell[ch_query_unpack(&c->query, &c->grid, meet, path)];
+    if (last != b)
+        ch_shape_emit(&c->grid, last, b, CH_SHAPE_STRAIGHT_FIRST, path);
 }
 
 static bool ch_get_path(void *inst, xyLoc s, xyLoc t, xyPath *path)
@@ -311,7 +434,12 @@ static bool ch_get_path(void *inst, xyLoc s, xyLoc t, xyPath *path)
             ch_shape_emit(&c->grid, a, b, shape, path);
             return true;
         }
-    ch_query_path(&c->query, &c->grid, (uint32_t)c->node_of[a], (uint32_t)c->node_of[b], path);
+    if (a == b) /* on the subgoal graph a cell that is no subgoal has no node */
+        path_push(path, s);
+    else if (c->graph == GRAPH_SUBGOAL)
+        subgoal_path(c, a, b, s, path);
+    else
+        ch_query_path(&c->query, &c->grid, (uint32_t)c->node_of[a], (uint32_t)c->node_of[b], path);
     return true;
 }
 
@@ -332,13 +460,15 @@ static void ch_counters(void *inst, Counters *out, bool detail)
 }
 
 static const char *const HELP[] = {
+    "graph=subgoal|grid (subgoal) contract the subgoal graph (nodes at obstacle corners) or every passable cell",
     "witness=N (500) node limit of each witness search while contracting, 1..100000",
     "exact=0|1 (0) price nodes by full witness searches (1) instead of the two-arc bound (0): slower build", NULL};
 
 const Entry ENTRY_CH = {
     .name = "ch",
     .summary =
-        "Contraction Hierarchies: contracted grid graph, bidirectional upward search; optimal (witness=N, exact=0|1)",
+        "Contraction Hierarchies over the subgoal graph (or the grid graph), bidirectional upward search; optimal "
+        "(graph=subgoal|grid, witness=N, exact=0|1)",
     .subopt_bound = 1.0,
     .option_keys = KNOWN,
     .option_help = HELP,

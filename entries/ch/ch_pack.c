@@ -70,16 +70,6 @@ static uint32_t edge_to(const ChUp *up, const Grid *g, const uint32_t *first, co
     return CH_NONE; /* cannot happen: the middle node's arcs made the shortcut */
 }
 
-/* The shape a shortcut from cell a to cell b can be unpacked by (ch.h). */
-static int shape_of(const Grid *g, uint32_t a, uint32_t b, uint64_t cost)
-{
-    if (cost != ch_octile(g, a, b))
-        return CH_SHAPE_NONE;
-    return ch_shape_walks(g, a, b, CH_SHAPE_DIAG_FIRST)       ? CH_SHAPE_DIAG_FIRST
-           : ch_shape_walks(g, a, b, CH_SHAPE_STRAIGHT_FIRST) ? CH_SHAPE_STRAIGHT_FIRST
-                                                              : CH_SHAPE_NONE;
-}
-
 /* Streams `up` into the sink: node arrays, then edges, then shortcut
  * records, both in the final order (a shortcut's index is its place among
  * the edges that are shortcuts). *oom tells an allocation failure from the
@@ -133,7 +123,7 @@ static bool pack(const ChUp *up, const Grid *g, const ChSink *sink, bool *oom)
             }
         const ChArc *a = up->arc + up->start[v];
         for (uint32_t k = 0; ok && k < up->count[v]; k++) {
-            uint32_t aux = s++ | (uint32_t)shape_of(g, up->cell[v], up->cell[a[k].to], a[k].cost) << 30;
+            uint32_t aux = s++ | (uint32_t)ch_shape_of(g, up->cell[v], up->cell[a[k].to], a[k].cost) << 30;
             ChEdge e = {id_of[a[k].to], aux, a[k].cost};
             ok = sink->edge(sink->ctx, &e);
         }

@@ -25,8 +25,25 @@ bool ch_query_init(ChQuery *q, const ChGraph *g, Err *err)
     return true;
 }
 
+bool ch_query_aim_init(ChQuery *q, const Grid *grid, Err *err)
+{
+    q->xy = malloc(((size_t)q->g->n + 1) * sizeof *q->xy);
+    if (!q->xy)
+        return err_set(err, "ch: out of memory for the query state");
+    for (uint32_t v = 0; v < q->g->n; v++)
+        q->xy[v] = (ChXY){grid_index_x(grid, (int)q->g->cell[v]), grid_index_y(grid, (int)q->g->cell[v])};
+    return true;
+}
+
+void ch_query_aim(ChQuery *q, const Grid *grid, uint32_t from_cell, uint32_t to_cell)
+{
+    q->aim[0] = (ChXY){grid_index_x(grid, (int)to_cell), grid_index_y(grid, (int)to_cell)};
+    q->aim[1] = (ChXY){grid_index_x(grid, (int)from_cell), grid_index_y(grid, (int)from_cell)};
+}
+
 void ch_query_free(ChQuery *q)
 {
+    free(q->xy);
     for (int s = 0; s < 2; s++) {
         free(q->label[s]);
         ch_open_free(&q->open[s]);
@@ -100,6 +117,18 @@ static void unpack(ChQuery *q, const Grid *grid, uint32_t from, uint32_t to, uin
     }
 }
 
+static inline uint64_t oct(ChXY a, ChXY b)
+{
+    uint32_t dx = (uint32_t)abs(a.x - b.x), dy = (uint32_t)abs(a.y - b.y);
+    uint32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+    return (uint64_t)(hi - lo) * CH_CARD + (uint64_t)lo * CH_DIAG;
+}
+
+/* The octile distance from v to the far end of `side` (0 without
+ * coordinates): a lower bound of any grid path, and consistent, since every
+ * edge costs at least the octile distance of its ends. */
+static inline uint64_t aim_h(const ChQuery *q, int side, uint32_t v) { return q->xy ? oct(q->xy[v], q->aim[side]) : 0; }
+
 /* Settles v on one side. Stall-on-demand first (§5: when a higher node w
  * already reaches v for less, v's label is not a shortest up-distance and
  * nothing above v needs it), then relaxation. Folding the stall test into the
@@ -126,26 +155,35 @@ static void settle(ChQuery *q, int side, uint32_t v, uint32_t stamp, uint64_t be
         const ChEdge *edge = &g->edge[e];
         ChLabel *lw = &lab[edge->target];
         uint64_t d = dv + edge->cost;
-        if (d >= best || (lw->stamp == stamp && d >= lw->dist))
-            continue; /* cannot lead to a shorter meeting, or no improvement */
+        if (lw->stamp == stamp && d >= lw->dist)
+            continue; /* no improvement */
+        uint64_t key = d + aim_h(q, side, edge->target);
+        if (key >= best)
+            continue; /* even a straight run from there to the far end is no shorter */
         *lw = (ChLabel){d, stamp, e};
-        ch_open_push(&q->open[side], d, edge->target);
+        ch_open_push(&q->open[side], key, edge->target);
     }
     q->scanned += end - begin;
 }
 
 /* Alternates the two sides until neither can improve `best`; returns the
  * meeting node, CH_NONE when none. */
-static uint32_t meet_in_middle(ChQuery *q, uint32_t src, uint32_t dst)
+uint32_t ch_query_meet(ChQuery *q, const ChSeed *const seed[2], const uint32_t count[2])
 {
     const ChGraph *g = q->g;
     StampArea marks[2] = {STAMP_FIELD(q->label[0], stamp, g->n), STAMP_FIELD(q->label[1], stamp, g->n)};
-    uint32_t stamp = stamp_next(&q->stamp, marks, 2), ends[2] = {src, dst}, meet = CH_NONE;
+    uint32_t stamp = stamp_next(&q->stamp, marks, 2), meet = CH_NONE;
     uint64_t best = UINT64_MAX;
+    q->queries++;
     for (int side = 0; side < 2; side++) {
         q->open[side].n = 0;
-        q->label[side][ends[side]] = (ChLabel){0, stamp, CH_NONE};
-        ch_open_push(&q->open[side], 0, ends[side]);
+        for (uint32_t k = 0; k < count[side]; k++) {
+            ChLabel *l = &q->label[side][seed[side][k].node];
+            if (l->stamp == stamp && l->dist <= seed[side][k].dist)
+                continue; /* seen twice: the nearer copy counts */
+            *l = (ChLabel){seed[side][k].dist, stamp, CH_NONE};
+            ch_open_push(&q->open[side], seed[side][k].dist + aim_h(q, side, seed[side][k].node), seed[side][k].node);
+        }
     }
     for (int side = 0;; side ^= 1) {
         bool live[2];
@@ -158,7 +196,7 @@ static uint32_t meet_in_middle(ChQuery *q, uint32_t src, uint32_t dst)
         ChLabel *mine = q->label[side], *other = q->label[side ^ 1];
         ChOpenItem top = ch_open_pop(&q->open[side]);
         uint32_t v = top.node;
-        if (top.key != mine[v].dist)
+        if (top.key != mine[v].dist + aim_h(q, side, v))
             continue; /* stale: v was pushed again with a smaller key */
         q->settled++;
         if (other[v].stamp == stamp && mine[v].dist + other[v].dist < best) {
@@ -170,25 +208,42 @@ static uint32_t meet_in_middle(ChQuery *q, uint32_t src, uint32_t dst)
     return meet;
 }
 
-void ch_query_path(ChQuery *q, const Grid *grid, uint32_t src, uint32_t dst, xyPath *out)
+uint32_t ch_query_start(ChQuery *q, uint32_t meet)
 {
-    q->queries++;
-    uint32_t meet = meet_in_middle(q, src, dst);
-    if (meet == CH_NONE)
-        return;
-    /* Forward chain src .. meet, then the backward chain meet .. dst. */
-    const ChGraph *g = q->g;
     size_t n = 0;
-    for (uint32_t v = meet; v != src; v = ch_edge_owner(g, q->label[0][v].via))
+    uint32_t v = meet;
+    for (; q->label[0][v].via != CH_NONE; v = ch_edge_owner(q->g, q->label[0][v].via))
         q->chain[n++] = v;
-    emit(g, grid, src, out);
-    for (size_t i = n; i > 0; i--) {
+    q->nchain = n;
+    return v;
+}
+
+uint32_t ch_query_unpack(ChQuery *q, const Grid *grid, uint32_t meet, xyPath *out)
+{
+    const ChGraph *g = q->g;
+    for (size_t i = q->nchain; i > 0; i--) {
         uint32_t v = q->chain[i - 1], e = q->label[0][v].via;
         unpack(q, grid, ch_edge_owner(g, e), v, e, out);
     }
-    for (uint32_t v = meet; v != dst;) {
+    uint32_t v = meet;
+    while (q->label[1][v].via != CH_NONE) {
         uint32_t e = q->label[1][v].via, up = ch_edge_owner(g, e);
         unpack(q, grid, v, up, e, out);
         v = up;
     }
+    return v;
+}
+
+void ch_query_path(ChQuery *q, const Grid *grid, uint32_t src, uint32_t dst, xyPath *out)
+{
+    if (q->xy)
+        ch_query_aim(q, grid, q->g->cell[src], q->g->cell[dst]);
+    ChSeed a = {src, 0}, b = {dst, 0};
+    const ChSeed *seed[2] = {&a, &b};
+    const uint32_t count[2] = {1, 1};
+    uint32_t meet = ch_query_meet(q, seed, count);
+    if (meet == CH_NONE)
+        return;
+    emit(q->g, grid, ch_query_start(q, meet), out);
+    ch_query_unpack(q, grid, meet, out);
 }

@@ -36,7 +36,8 @@
  * refined into cells recursively through their middles; a direct edge walks
  * whichever of its two shapes is free.
  *
- * Memory (SubGraph, all owned, sub_graph_free): per padded cell 1 byte
+ * The graph (SubGraph) and the scan live in search/subgoal.h, shared with
+ * entries/ch. Memory (SubGraph, all owned, sub_graph_free): per padded cell 1 byte
  * (SUB_FREE, SUB_GOAL, SUB_LOCAL), 4 bytes of clearances (derived from the
  * map, not stored in the file: the scan reads a row's reach in one lookup
  * instead of walking it, as GPPC subgoal entries do) and 1.5 bits for the cell -> subgoal id
@@ -50,65 +51,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../grid/grid.h"
 #include "../../search/best_first.h"
+#include "../../search/subgoal.h"
 
-#define SUB_FREE 1            /* passable */
-#define SUB_GOAL 2            /* a subgoal (with SUB_FREE) */
-#define SUB_LOCAL 4           /* a local subgoal (with SUB_GOAL) */
-#define SUB_DIRECT UINT32_MAX /* the middle of an edge the scan found */
-
-/* Costs in units of 2^-32 cells, integers held exactly in a double (below
- * 2^53 for any map): a cardinal step 2^32, a diagonal round(sqrt(2) 2^32)
- * (as in entries/ch). Sums of them are exact, so paths of equal length tie
- * exactly (the open list's tie-break, deeper first, works) and "c(p,v) +
- * c(v,q) = octile(p,q)" is an exact test. The rounding of sqrt(2) is below
- * 1e-10 per step. */
-#define SUB_CARD 4294967296.0
-#define SUB_DIAG 6074001000.0
-static inline double sub_octile(xyLoc a, xyLoc b)
-{
-    int dx = a.x > b.x ? a.x - b.x : b.x - a.x, dy = a.y > b.y ? a.y - b.y : b.y - a.y;
-    int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-    return (double)(hi - lo) * SUB_CARD + (double)lo * SUB_DIAG;
-}
-
-typedef struct SubGraph {
-    int width, height, stride; /* the padded grid's */
-    uint8_t *cell;             /* padded, SUB_FREE | SUB_GOAL | SUB_LOCAL bits; the ring is 0 */
-    uint8_t *clr;              /* 4 per padded cell: free non-subgoal cells after it along N E S W (255: or more) */
-    int off[8];                /* cell index step of each direction (grid.h order) */
-    uint64_t *bits;            /* subgoal bit per padded cell */
-    uint32_t *rank;            /* subgoals before each 64-cell word */
-    uint32_t n, m;             /* subgoals, directed edges */
-    uint32_t levels, locals;   /* 1 or 2; local subgoals (0 with levels 1) */
-    xyLoc *pos;                /* n + 2: the subgoals (id order = cell order), then s, g of a query */
-    uint32_t *first;           /* n + 1 */
-    uint32_t *edge;            /* m target ids */
-    uint32_t *mid;             /* m middle ids (SUB_DIRECT: a scan's edge); NULL with levels 1 */
-} SubGraph;
-
-/* Finds the subgoals of `map` and links them; levels 2 then makes the
- * graph two-level (sub_tl.c). False + message when memory ran out. */
+/* Finds the subgoals of `map` and links them (search/subgoal.h); levels 2
+ * then makes the graph two-level (sub_tl.c). False + message when memory
+ * ran out. */
 bool sub_graph_build(SubGraph *sg, const Grid *map, int levels, Err *err);
 bool sub_tl_contract(SubGraph *sg, Err *err);
-void sub_graph_free(SubGraph *sg);
-/* Bytes of the map copy, rank structure, subgoals and edges. */
-size_t sub_graph_bytes(const SubGraph *sg);
-
-static inline bool sub_is_goal(const SubGraph *sg, uint32_t cell) { return sg->cell[cell] & SUB_GOAL; }
-static inline uint32_t sub_id(const SubGraph *sg, uint32_t cell)
-{
-    uint64_t below = sg->bits[cell >> 6] & ((1ull << (cell & 63)) - 1);
-    return sg->rank[cell >> 6] + (uint32_t)__builtin_popcountll(below);
-}
-static inline uint32_t sub_cell(const SubGraph *sg, xyLoc p) { return (uint32_t)((p.y + 1) * sg->stride + p.x + 1); }
-
-/* The cells of the subgoals directly h-reachable from `origin` (padded cell
- * index), written to out (room for sub_scan_cap); returns how many. The
- * cell `also` (UINT32_MAX: none) counts as a subgoal: a query's goal. */
-size_t sub_scan(const SubGraph *sg, uint32_t origin, uint32_t also, uint32_t *out);
-size_t sub_scan_cap(const SubGraph *sg);
 
 /* The file section (sub_entry.c frames it): u32 n, m, levels; n x (i16 x,
  * i16 y); (n+1) x u32 first; m x u32 edge; with levels 2 also m x u32 mid
