@@ -86,10 +86,4 @@ static inline uint32_t sub_cell(const SubGraph *sg, xyLoc p) { return (uint32_t)
 size_t sub_scan(const SubGraph *sg, uint32_t origin, uint32_t also, uint32_t *out);
 size_t sub_scan_cap(const SubGraph *sg);
 
-/* The cells of the subgoals directly h-reachable from `origin` (padded cell
- * index), written to out (room for sub_scan_cap); returns how many. The
- * cell `also` (UINT32_MAX: none) counts as a subgoal: a query's goal. */
-size_t sub_scan(const SubGraph *sg, uint32_t origin, uint32_t also, uint32_t *out);
-size_t sub_scan_cap(const SubGraph *sg);
-
 #endif

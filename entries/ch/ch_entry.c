@@ -1,6 +1,7 @@
 /* entries/ch: Contraction Hierarchies (ch.h). PreprocessMap contracts the
- * subgoal graph (graph=subgoal, the default, ch_sg.c) or the grid graph
- * (graph=grid, ch_build.c) and writes the upward graph; GetPath is
+ * subgoal graph (graph=subgoal, ch_sg.c) or the grid graph (graph=grid,
+ * ch_build.c), by default (graph=auto) the one resolve_graph picks, and
+ * writes the upward graph; GetPath is
  * ch_query.h, seeded on the subgoal graph with the subgoals each end reaches
  * directly (search/subgoal.h's scan). Options: graph, witness=N (settled-node
  * bound of witness searches, default CH_WITNESS_DEFAULT), exact=1 (grid:
@@ -28,7 +29,7 @@
  * beyond 500 nothing changes. */
 #define CH_WITNESS_DEFAULT 500
 
-enum { GRAPH_SUBGOAL = 0, GRAPH_GRID = 1 };
+enum { GRAPH_SUBGOAL = 0, GRAPH_GRID = 1, GRAPH_AUTO = 2 };
 
 typedef struct Ch {
     Grid grid;
@@ -36,14 +37,14 @@ typedef struct Ch {
     ChQuery query;
     int32_t *node_of; /* padded cell -> node, -1: no node (blocked, or not a subgoal) */
     ChBuildConfig build;
-    int graph;      /* GRAPH_SUBGOAL or GRAPH_GRID */
+    int graph;      /* GRAPH_SUBGOAL or GRAPH_GRID (graph=auto resolved) */
     SubGraph sg;    /* graph=subgoal: the subgoal marks and clearances the scans read (no edges) */
     uint32_t *scan; /* graph=subgoal: one end's scan (sub_scan_cap cells) */
     ChSeed *seed[2];
 } Ch;
 
 static const char *const KNOWN[] = {"witness", "exact", "graph", NULL};
-static const char *const GRAPHS[] = {"subgoal", "grid", NULL};
+static const char *const GRAPHS[] = {"subgoal", "grid", "auto", NULL};
 
 /* The options, checked; cfg and graph may be NULL. */
 static bool read_options(const EntryOpts *opts, ChBuildConfig *cfg, int *graph, Err *err)
@@ -53,7 +54,7 @@ static bool read_options(const EntryOpts *opts, ChBuildConfig *cfg, int *graph, 
     if (!opts_only(opts, KNOWN, "ch", err) ||
         !opts_int(opts, "witness", 1, 100000, CH_WITNESS_DEFAULT, &c.witness_limit, "ch", err) ||
         !opts_int(opts, "exact", 0, 1, 0, &exact, "ch", err) ||
-        !opts_choice(opts, "graph", GRAPHS, GRAPH_SUBGOAL, &gr, "ch", err))
+        !opts_choice(opts, "graph", GRAPHS, GRAPH_AUTO, &gr, "ch", err))
         return false;
     c.exact_order = exact;
     if (cfg)
@@ -129,26 +130,46 @@ static bool graph_into(const ChGraph *g, const ChSink *sink)
     return true;
 }
 
-/* Contracts the subgoal graph of map into g (sg: scratch, freed). */
-static bool build_subgoal(ChGraph *g, const Grid *map, const ChBuildConfig *cfg, Err *err)
+/* Contracts the subgoal graph of map into g; sg holds the map's marked
+ * subgoals (sub_graph_mark), is linked here and freed. */
+static bool build_subgoal(ChGraph *g, SubGraph *sg, const Grid *map, const ChBuildConfig *cfg, Err *err)
 {
-    SubGraph sg;
-    if (!sub_graph_mark(&sg, map, err) || !sub_graph_link(&sg, err))
-        return false;
-    bool ok = ch_sg_build(g, &sg, map, cfg, err);
-    sub_graph_free(&sg);
+    bool ok = sub_graph_link(sg, err) && ch_sg_build(g, sg, map, cfg, err);
+    sub_graph_free(sg);
     return ok;
+}
+
+/* graph=auto: the subgoal graph unless its subgoals exceed a fifth of the
+ * passable cells. The subgoal graph answers faster everywhere, but its edges
+ * (direct-h-reachable pairs) grow with the open area around each subgoal,
+ * and on scattered obstacles so does its contraction. Measured 2026-11-23
+ * (subgoals / passable cells; build; query, ch vs graph=grid vs jps):
+ * dao 4-11 % (orz900d 4.1 %, brc505d 5.5 %, lak526d 10.8 %) and 8room 6 %:
+ * builds under a second; random512-10-0 28 %: 37.7 s against 4.6 s over the
+ * grid (50 / 72 / 600 us), random512-15-0 36 %: 19 s, random512-25-0 44 %:
+ * 3.9 s against 1.2 s (51 / 69 / 1633 us); maze512-1-0 28 %: 0.10 s
+ * against 0.19 s (27 / 39 / 1368 us), so 1-wide mazes go to the grid at a
+ * small cost. sg: the marked subgoals of map. */
+static int resolve_graph(int graph, const SubGraph *sg, const Grid *map)
+{
+    if (graph != GRAPH_AUTO)
+        return graph;
+    return (size_t)sg->n * 5 > grid_count_passable(map) ? GRAPH_GRID : GRAPH_SUBGOAL;
 }
 
 static bool ch_preprocess(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
 {
     ChBuildConfig cfg;
     int graph;
-    if (!read_options(opts, &cfg, &graph, err))
+    SubGraph sg = {0};
+    if (!read_options(opts, &cfg, &graph, err) || (graph != GRAPH_GRID && !sub_graph_mark(&sg, map, err)))
         return false;
+    graph = resolve_graph(graph, &sg, map);
     FileSink fs = {.sum = BIN_FNV_SEED};
-    if (!bin_create(&fs.f, file, err))
+    if (!bin_create(&fs.f, file, err)) {
+        sub_graph_free(&sg);
         return false;
+    }
     FileHeader h = header_for(map);
     bin_put_header(&fs.f, &h);
     uint32_t kind = (uint32_t)graph;
@@ -157,10 +178,11 @@ static bool ch_preprocess(const Grid *map, const char *file, const EntryOpts *op
     Err why = {{0}};
     bool built;
     if (graph == GRAPH_GRID) {
+        sub_graph_free(&sg);
         built = ch_build_into(map, &cfg, &sink, &why);
     } else {
         ChGraph g = {0};
-        built = build_subgoal(&g, map, &cfg, &why) && graph_into(&g, &sink);
+        built = build_subgoal(&g, &sg, map, &cfg, &why) && graph_into(&g, &sink);
         ch_free(&g);
     }
     if (built)
@@ -350,11 +372,14 @@ static void *ch_prepare(const Grid *map, const char *file, const EntryOpts *opts
         ch_destroy(c);
         return NULL;
     }
-    if (c->graph == GRAPH_SUBGOAL) {
-        if (!sub_graph_mark(&c->sg, &c->grid, err)) {
-            ch_destroy(c);
-            return NULL;
-        }
+    if (c->graph != GRAPH_GRID && !sub_graph_mark(&c->sg, &c->grid, err)) {
+        ch_destroy(c);
+        return NULL;
+    }
+    c->graph = resolve_graph(c->graph, &c->sg, &c->grid);
+    if (c->graph == GRAPH_GRID) {
+        sub_graph_free(&c->sg); /* graph=auto chose the grid: the marks are not needed */
+    } else {
         size_t cap = sub_scan_cap(&c->sg);
         c->scan = malloc(cap * sizeof *c->scan);
         c->seed[0] = malloc(cap * sizeof *c->seed[0]);
@@ -368,8 +393,10 @@ static void *ch_prepare(const Grid *map, const char *file, const EntryOpts *opts
     Err why;
     if (!load(c, file, &why)) {
         fprintf(stderr, "ch: rejected %s; rebuilding in memory\n", why.msg);
-        bool built = c->graph == GRAPH_GRID ? ch_build(&c->g, &c->grid, &c->build, err)
-                                            : build_subgoal(&c->g, &c->grid, &c->build, err);
+        SubGraph sg;
+        bool built = c->graph == GRAPH_GRID
+                         ? ch_build(&c->g, &c->grid, &c->build, err)
+                         : sub_graph_mark(&sg, &c->grid, err) && build_subgoal(&c->g, &sg, &c->grid, &c->build, err);
         if (!built) {
             ch_destroy(c);
             return NULL;
@@ -450,6 +477,7 @@ static void ch_counters(void *inst, Counters *out, bool detail)
     out->expanded = q->settled;
     if (!detail)
         return;
+    counters_add(out, "graph", c->graph); /* 0: subgoal graph, 1: grid graph */
     counters_add(out, "nodes", c->g.n);
     counters_add(out, "searched", (double)q->queries); /* the rest walked their free octile path */
     counters_add(out, "scanned_mean", q->queries ? (double)q->scanned / (double)q->queries : 0);
@@ -460,7 +488,8 @@ static void ch_counters(void *inst, Counters *out, bool detail)
 }
 
 static const char *const HELP[] = {
-    "graph=subgoal|grid (subgoal) contract the subgoal graph (nodes at obstacle corners) or every passable cell",
+    "graph=auto|subgoal|grid (auto) contract the subgoal graph (nodes at obstacle corners) or every passable cell;",
+    "  auto: the subgoal graph unless its subgoals exceed a fifth of the passable cells (scattered obstacles)",
     "witness=N (500) node limit of each witness search while contracting, 1..100000",
     "exact=0|1 (0) price nodes by full witness searches (1) instead of the two-arc bound (0): slower build", NULL};
 
@@ -468,7 +497,7 @@ const Entry ENTRY_CH = {
     .name = "ch",
     .summary =
         "Contraction Hierarchies over the subgoal graph (or the grid graph), bidirectional upward search; optimal "
-        "(graph=subgoal|grid, witness=N, exact=0|1)",
+        "(graph=auto|subgoal|grid, witness=N, exact=0|1)",
     .subopt_bound = 1.0,
     .option_keys = KNOWN,
     .option_help = HELP,

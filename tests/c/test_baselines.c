@@ -224,10 +224,44 @@ static void test_ch_optimal_on_embedded_maps(T *t)
     for (int i = 0; maps[i]; i++) {
         Loaded l;
         if (load_named(t, maps[i], &l)) {
-            check_optimal(t, "ch", &l, maps[i], 1);
+            check_optimal(t, "ch", &l, maps[i], 1); /* graph=auto: the grid graph on the random maps */
 #ifndef __SANITIZE_ADDRESS__ /* the grid graph's contraction under the sanitizers: test_stamps' corner */
             check_optimal(t, "ch:graph=grid", &l, maps[i], 4);
 #endif
+        }
+        unload(&l);
+    }
+}
+
+/* graph=auto takes the grid graph where subgoals are dense (scattered
+ * obstacles) and the subgoal graph elsewhere; the subgoal graph stays
+ * optimal on scattered obstacles too (random256-40-0 builds in 0.04 s). */
+static void test_ch_graph_auto(T *t)
+{
+    const char *const maps[] = {"random/random256-10-0", "random/random256-40-0", "rooms/8room256-0",
+                                "mazes/maze256-2-0", NULL};
+    const int grid[] = {1, 1, 0, 0};
+    for (int i = 0; maps[i]; i++) {
+        Loaded l;
+        if (load_named(t, maps[i], &l)) {
+            const Entry *e;
+            EntryOpts o;
+            Err err;
+            char file[256];
+            snprintf(file, sizeof file, "%s/auto.pre", temp_dir());
+            if (entry_parse_spec("ch", &e, &o, &err) && entry_preprocess(e, &l.g, file, &o, &err)) {
+                void *inst = e->prepare(&l.g, file, &o, &err);
+                CHECKF(t, inst != NULL, "ch on %s: %s", maps[i], err.msg);
+                if (inst) {
+                    double g = entry_counter(e, inst, "graph");
+                    CHECKF(t, g == grid[i], "graph=auto on %s: graph %.0f, expected %d", maps[i], g, grid[i]);
+                    e->destroy(inst);
+                }
+            } else {
+                t_fail(t, __FILE__, __LINE__, "ch on %s: %s", maps[i], err.msg);
+            }
+            if (i == 1)
+                check_optimal(t, "ch:graph=subgoal", &l, maps[i], 2);
         }
         unload(&l);
     }
@@ -461,6 +495,7 @@ const TestCase BASELINE_TESTS[] = {
     {"jumptable_update_equals_fresh_build", test_jumptable_update_equals_fresh_build},
     {"jumptable_far_values_equal_walk", test_jumptable_far_values_equal_walk},
     {"ch_optimal_on_embedded_maps", test_ch_optimal_on_embedded_maps},
+    {"ch_graph_auto", test_ch_graph_auto},
     {"baselines_optimal_on_real_maps", test_baselines_optimal_on_real_maps},
     {"ch_file_round_trip_and_rejects", test_ch_file_round_trip_and_rejects},
     {"ch_adj_pool_keeps_lists", test_ch_adj_pool_keeps_lists},
