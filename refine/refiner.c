@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../common/clock.h"
+#include "corridor.h"
 #include "smooth.h"
 
 /* Capped JPS tries, kept apart for near and far queries (a cluttered map
@@ -107,7 +108,12 @@ static bool plan_abstract(Refiner *r, xyLoc from)
     if (cost < 0)
         return false;
     int k = as->path_len - 1;
-    if (k <= 1) {
+    xyLoc c0 = ix->center[as->path[0]], ck = ix->center[as->path[k]];
+    r->route = cost + grid_octile(from.x, from.y, c0.x, c0.y) + grid_octile(ck.x, ck.y, g.x, g.y);
+    if (r->cfg.ahead > 0) { /* corridor steps: leg = path position (refine/corridor.h) */
+        r->first_leg = 0;
+        r->last_leg = k;
+    } else if (k <= 1) {
         r->first_leg = r->last_leg = k + 1;
     } else if (r->cfg.ends == ENDS_LOCATE) {
         r->first_leg = 0;
@@ -170,6 +176,12 @@ static bool plan_leg(Refiner *r, int t, xyPath *leg)
     const uint32_t *path = r->as->path;
     xyLoc cur = win_last(&r->win);
     bool last = t == r->last_leg;
+    if (r->cfg.ahead > 0) {
+        int next = corridor_step(r->legs, ix, path, r->as->path_len, t, r->cfg.ahead, cur, r->g, leg);
+        note_search(r, r->legs->last_expanded);
+        r->leg = next - 1; /* the caller's loop steps on to `next` */
+        return false;
+    }
     if (r->first_leg < r->last_leg && r->cfg.ends == ENDS_LOCATE) {
         const xyPath *own = t == 0 ? &r->start_path : last ? &r->goal_path : NULL;
         if (own && own->len && same_cell(cur, own->cells[0])) {
@@ -291,10 +303,8 @@ static JpsTry try_jps(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
  * region centers such a query can walk several times its length (the
  * issue's 5.9x on random512-10-0); in a box of a few sectors A* is as cheap
  * as locating and refining. No path in the box: the abstract route. */
-static bool try_near(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
+static bool try_box(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 {
-    if (!is_near(r, s, g))
-        return false;
     uint64_t t0 = phase_start(r);
     const Abstraction *a = r->ix->abs;
     int sx0 = (s.x < g.x ? s.x : g.x) / a->S - 1, sx1 = (s.x > g.x ? s.x : g.x) / a->S + 1;
@@ -311,6 +321,25 @@ static bool try_near(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
     else
         out->len = at;
     phase_end(r, PHASE_LEGS, t0);
+    return ok;
+}
+
+static bool try_near(Refiner *r, xyLoc s, xyLoc g, xyPath *out) { return is_near(r, s, g) && try_box(r, s, g, out); }
+
+/* The guard against the few short queries the abstract route sends far
+ * round (dao: orz500d 1.616x, lak519d 1.576x optimal, octile 35 and 43,
+ * beyond `near`, JPS not tried as far tries had stopped paying): a query
+ * within twice `near` whose route through the centers (r->route) is longer
+ * than GUARD_NUM / GUARD_DEN of its octile distance is answered by A* in
+ * its box of sectors instead, as a near query is. */
+enum { GUARD_NUM = 7, GUARD_DEN = 5 };
+static bool try_guard(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
+{
+    double oct = grid_octile(s.x, s.y, g.x, g.y);
+    if (r->cfg.near <= 0 || octile2(s, g) > 4 * r->cfg.near || r->route * GUARD_DEN <= oct * GUARD_NUM)
+        return false;
+    bool ok = try_box(r, s, g, out);
+    r->stats.guarded += ok;
     return ok;
 }
 
@@ -347,9 +376,9 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
             finish_query(r);
             return true;
         }
-        if (!plan_abstract(r, s)) {
+        if (!plan_abstract(r, s) || try_guard(r, s, g, out)) {
             finish_query(r);
-            return true; /* unreachable: nothing appended */
+            return true; /* unreachable: nothing appended; or guarded */
         }
         path_push(out, s);
         win_reset(&r->win, s);

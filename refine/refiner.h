@@ -18,6 +18,10 @@
  *  - smoothing (s) shortens each leg with straight legal shortcuts;
  *  - trimming (t) drops the tail of every leg but the last (t cells or t% of
  *    it, keeping at least one step) and plans on from the cut.
+ * With corridor steps (cfg.ahead > 0, refine/corridor.h) a leg is one
+ * step along the abstract path instead, passing through no center.
+ * A guard: a query within 2 * near whose route through the centers is over
+ * 1.4x its octile distance is answered by A* in its box of sectors instead.
  * With a time budget (paper §"Pathfinding Using Abstraction", last paragraph)
  * a call refines legs until budget_us have passed since the call began, at
  * least one, instead of n: a game caps its pathfinding per frame.
@@ -79,6 +83,9 @@ typedef struct RefineConfig {
                           the window only up to this many waypoints past the
                           joint; 0: the whole window */
     RefineEnds ends;
+    int ahead;   /* > 0: corridor refinement (refine/corridor.h), looking
+                    this many regions ahead, instead of legs through the
+                    centers; ends ignored, hold and joint as above */
     bool phases; /* time the phases (costs two clock reads per phase) */
 } RefineConfig;
 
@@ -89,6 +96,8 @@ typedef struct RefineStats {
     uint64_t queries, direct, near;
     uint64_t jps, jps_capped; /* queries JPS answered / gave up on */
     uint64_t jps_skipped;     /* queries not tried: JPS did not pay lately */
+    uint64_t guarded;         /* short queries the route sent round, by A* in
+                                 their box (counted in `near` too) */
     uint64_t abs_expanded, refine_expanded;
     uint64_t legs, center_legs, cache_hits, seg_hits;
     uint64_t phase_ns[PHASE_COUNT];
@@ -113,6 +122,8 @@ typedef struct Refiner {
     int leg, first_leg, last_leg; /* next leg, the first and last (see refiner.c) */
     xyPath start_path, goal_path; /* from s / g to their region's center */
     uint32_t corridor_mark;
+    double route; /* the abstract route's length: s -> first center, the
+                     abstract path's cost, last center -> g */
     uint32_t query_max;
     int credit[2];     /* capped JPS tries, near [0] and far [1] queries:
                            + a success, - a capped try (refiner.c) */

@@ -2,7 +2,9 @@
  * enhancements (abstraction/, refine/, cache/).
  *
  * Options (an unknown key or bad value is an error):
- *   sector=4..16 (16)   sector side S            defaults=0|1 (1)  default-sector compression
+ *   sector=auto|4..16 (auto: 16, 8 on maps of small rooms: refine/mapkind.h) sector side S
+ *   refine=auto|centers|corridor (auto: refine/mapkind.h), ahead=K (4)  corridor steps (refine/corridor.h)
+ *   defaults=0|1 (1)    default-sector compression
  *   labels=0|1 (0)      per-cell region table    w=W (1)           abstract search weight
  *   centers=plain|opt (plain)  centroid centers, or optimised in PreprocessMap (abstraction/centers.c)
  *   n=N (1)             abstract edges refined per GetPath call
@@ -24,17 +26,22 @@
 #include <string.h>
 
 #include "../../common/binio.h"
+#include "../../refine/mapkind.h"
 #include "../../refine/refiner.h"
 #include "../../refine/segbuild.h"
 #include "../entry.h"
 #include "mm.h"
 
+typedef enum { REFINE_AUTO, REFINE_CENTERS, REFINE_CORRIDOR } RefineMode;
+
 typedef struct MmConfig {
     int sector;
     int defaults, labels;
-    int centers;   /* 0 plain, 1 opt */
-    int landmarks; /* ALT landmarks of the abstract search (refine/abstract_search.h) */
-    int costs;     /* true abstract edge costs kept in the abstraction */
+    int centers;     /* 0 plain, 1 opt */
+    int landmarks;   /* ALT landmarks of the abstract search (refine/abstract_search.h) */
+    int costs;       /* true abstract edge costs kept in the abstraction */
+    int refine_mode; /* RefineMode */
+    int ahead;       /* corridor steps' look-ahead (refine/corridor.h) */
     RefineConfig refine;
     int cache;   /* LegMode */
     int segfile; /* LegMode: off (0), nosym, sym */
@@ -56,10 +63,11 @@ typedef struct MmEntry {
     uint64_t updates, touched_sectors, cache_dropped, segs_dropped;
 } MmEntry;
 
-static const char *const KNOWN[] = {"sector",    "defaults", "labels", "w",       "n",         "trim",
-                                    "corridor",  "smooth",   "cache",  "segfile", "budget_us", "centers",
-                                    "direct",    "hold",     "joint",  "near",    "ends",      "phases",
-                                    "landmarks", "costs",    "jps",    "small",   "far",       NULL};
+static const char *const KNOWN[] = {"sector", "defaults", "labels",  "w",         "n",         "trim",   "corridor",
+                                    "smooth", "cache",    "segfile", "budget_us", "centers",   "direct", "hold",
+                                    "joint",  "near",     "ends",    "phases",    "landmarks", "costs",  "jps",
+                                    "small",  "far",      "refine",  "ahead",     NULL};
+static const char *const REFINE_MODES[] = {"auto", "centers", "corridor", NULL};
 static const char *const ENDS_MODES[] = {"locate", "search", NULL};
 static const char *const CENTER_MODES[] = {"plain", "opt", NULL};
 static const char *const CACHE_MODES[] = {"off", "nosym", "sym", NULL};
@@ -84,11 +92,18 @@ static bool parse_trim(const EntryOpts *opts, RefineConfig *rc, Err *err)
     return true;
 }
 
+/* sector=auto (0) or a side S. */
+static bool parse_sector(const EntryOpts *opts, int *sector, Err *err)
+{
+    const char *v = opts_get(opts, "sector");
+    *sector = 0;
+    return (v && !strcmp(v, "auto")) || opts_int(opts, "sector", ABS_MIN_SECTOR, ABS_MAX_SECTOR, 0, sector, "mm", err);
+}
+
 static bool parse(const EntryOpts *opts, MmConfig *c, Err *err)
 {
     int corridor, smooth, direct, phases, ends, far;
-    bool ok = opts_only(opts, KNOWN, "mm", err) &&
-              opts_int(opts, "sector", ABS_MIN_SECTOR, ABS_MAX_SECTOR, 16, &c->sector, "mm", err) &&
+    bool ok = opts_only(opts, KNOWN, "mm", err) && parse_sector(opts, &c->sector, err) &&
               opts_int(opts, "defaults", 0, 1, 1, &c->defaults, "mm", err) &&
               opts_int(opts, "labels", 0, 1, 0, &c->labels, "mm", err) &&
               opts_choice(opts, "centers", CENTER_MODES, 0, &c->centers, "mm", err) &&
@@ -109,7 +124,9 @@ static bool parse(const EntryOpts *opts, MmConfig *c, Err *err)
               opts_choice(opts, "ends", ENDS_MODES, ENDS_LOCATE, &ends, "mm", err) &&
               opts_int(opts, "phases", 0, 1, 0, &phases, "mm", err) &&
               opts_int(opts, "landmarks", 0, 16, 4, &c->landmarks, "mm", err) &&
-              opts_int(opts, "costs", 0, 1, 1, &c->costs, "mm", err);
+              opts_int(opts, "costs", 0, 1, 1, &c->costs, "mm", err) &&
+              opts_choice(opts, "refine", REFINE_MODES, REFINE_AUTO, &c->refine_mode, "mm", err) &&
+              opts_int(opts, "ahead", 2, 1000, 4, &c->ahead, "mm", err);
     if (ok && c->refine.budget_us > 0 && opts_get(opts, "n"))
         ok = err_set(err, "entry mm: n= and budget_us= both set; a budget replaces the leg count");
     c->refine.corridor = ok && corridor;
@@ -135,19 +152,6 @@ static bool index_abs(MmEntry *e, Err *err)
 }
 
 /* The abstraction and (with segfile) the segments, built from the grid. */
-static bool build_all(MmEntry *e, Err *err)
-{
-    if (!abs_build_centers(&e->abs, &e->grid, e->cfg.sector, e->cfg.defaults, e->cfg.centers, e->cfg.costs, err) ||
-        !index_abs(e, err))
-        return false;
-    if (e->cfg.segfile) {
-        if (!segs_build(&e->segs, (LegMode)e->cfg.segfile, &e->legs, &e->ix, err))
-            return false;
-        e->have_segs = true;
-    }
-    return true;
-}
-
 /* What build_all or load_file made, released. */
 static void free_all(MmEntry *e)
 {
@@ -157,6 +161,32 @@ static void free_all(MmEntry *e)
     abs_search_free(&e->as);
     abs_index_free(&e->ix);
     abs_free(&e->abs);
+}
+
+static bool build_at(MmEntry *e, int S, Err *err)
+{
+    return abs_build_centers(&e->abs, &e->grid, S, e->cfg.defaults, e->cfg.centers, e->cfg.costs, err) &&
+           index_abs(e, err);
+}
+
+/* What the map is (refine/mapkind.h), over the abstraction as built. */
+static MapKind mm_map_kind(const MmEntry *e) { return map_kind(&e->grid, &e->as); }
+
+static bool build_all(MmEntry *e, Err *err)
+{
+    if (!build_at(e, e->cfg.sector ? e->cfg.sector : 16, err))
+        return false;
+    if (!e->cfg.sector && map_small_rooms(mm_map_kind(e))) {
+        free_all(e);
+        if (!build_at(e, 8, err))
+            return false;
+    }
+    if (e->cfg.segfile) {
+        if (!segs_build(&e->segs, (LegMode)e->cfg.segfile, &e->legs, &e->ix, err))
+            return false;
+        e->have_segs = true;
+    }
+    return true;
 }
 
 static void mm_destroy(void *inst)
@@ -255,8 +285,9 @@ static bool load_file(MmEntry *e, const char *file, Err *err)
         return err_set(err, "%s: cannot open (not preprocessed?)", file);
     BinFile f = {.fp = fp, .path = file};
     bool ok = abs_read(&f, &e->abs, &e->grid, err);
-    if (ok && (e->abs.S != e->cfg.sector || e->abs.defaults_on != (bool)e->cfg.defaults ||
-               e->abs.centers_opt != (bool)e->cfg.centers || e->abs.costs_on != (bool)e->cfg.costs))
+    if (ok && ((e->cfg.sector ? e->abs.S != e->cfg.sector : e->abs.S != 16 && e->abs.S != 8) ||
+               e->abs.defaults_on != (bool)e->cfg.defaults || e->abs.centers_opt != (bool)e->cfg.centers ||
+               e->abs.costs_on != (bool)e->cfg.costs))
         ok = err_set(err,
                      "%s: built with sector=%d defaults=%d centers=%s costs=%d, asked for sector=%d defaults=%d "
                      "centers=%s costs=%d",
@@ -279,6 +310,14 @@ static bool load_file(MmEntry *e, const char *file, Err *err)
     return ok;
 }
 
+/* refine=auto: refine/mapkind.h, map_wants_corridor. */
+static bool use_corridor(const MmEntry *e)
+{
+    if (e->cfg.refine_mode != REFINE_AUTO)
+        return e->cfg.refine_mode == REFINE_CORRIDOR;
+    return map_wants_corridor(mm_map_kind(e));
+}
+
 static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
 {
     MmEntry *e = new_entry(map, opts, err);
@@ -293,6 +332,7 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
             return NULL;
         }
     }
+    e->cfg.refine.ahead = use_corridor(e) ? e->cfg.ahead : 0;
     if ((e->cfg.labels && !abs_make_labels(&e->abs, &e->grid, err)) ||
         !edge_cache_init(&e->cache, (LegMode)e->cfg.cache, err) ||
         !refiner_init(&e->refiner, &e->cfg.refine, &e->grid, &e->ix, &e->as, &e->legs, &e->cache,
@@ -409,6 +449,9 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "sectors", e->abs.nsectors);
     counters_add(out, "regions", e->abs.nregions);
     counters_add(out, "edges", e->abs.nedges);
+    counters_add(out, "detour", map_detour(&e->as));
+    counters_add(out, "scattered", map_scattered(&e->grid));
+    counters_add(out, "ahead", e->refiner.cfg.ahead);
     counters_add(out, "default_sectors", e->abs.ndefault);
     counters_add(out, "wide_sectors", e->abs.nwide);
     counters_add(out, "label_bytes", e->abs.labels ? (double)e->abs.width * e->abs.height : 0);
@@ -421,6 +464,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "seg_bytes", e->have_segs ? (double)segs_bytes(&e->segs) : 0);
     counters_add(out, "corridor_fallbacks", (double)e->legs.fallbacks);
     counters_add(out, "direct", (double)st->direct);
+    counters_add(out, "guarded", (double)st->guarded);
     counters_add(out, "near", (double)e->refiner.stats.near);
     counters_add(out, "jps", (double)st->jps);
     counters_add(out, "jps_capped", (double)st->jps_capped);
@@ -449,7 +493,10 @@ const EdgeCache *mm_edge_cache(const void *inst) { return &((const MmEntry *)ins
 const AbsIndex *mm_abs_index(const void *inst) { return &((const MmEntry *)inst)->ix; }
 
 static const char *const HELP[] = {
-    "sector=S (16) sector side in cells, 4..16",
+    "sector=auto|S (auto) sector side in cells, 4..16; auto: 16, or 8 on maps of small rooms (refine/mapkind.h)",
+    "refine=auto|centers|corridor (auto) legs through region centers, or corridor steps (refine/corridor.h); auto: "
+    "corridor on maps of scattered obstacles whose center legs detour",
+    "ahead=K (4) corridor steps look K regions ahead and keep about 3/4",
     "defaults=0|1 (1) leave standard sectors (one region, standard center) out of the pool",
     "labels=0|1 (0) keep a per-cell region label table (W*H bytes) for locating s and g",
     "centers=plain|opt (plain) region centres as laid out, or optimised in preprocessing",

@@ -75,6 +75,9 @@ static void test_mm_every_option_valid(T *t)
                            "mm:segfile=nosym,jps=0",
                            "mm:jps=0,small=0,far=0",
                            "mm:jps=1,far=0",
+                           "mm:refine=corridor,jps=0",
+                           "mm:refine=corridor,ahead=2,n=3,sector=8,jps=0",
+                           "mm:refine=centers,sector=auto",
                            "mm:sector=5,w=4,n=2,trim=10%,corridor=0,smooth=0,cache=nosym,segfile=nosym,labels=1,jps=0"};
     const char *maps[] = {"rooms/8room256-0", "random/random256-40-0", "mazes/maze256-2-0"};
     for (size_t s = 0; s < sizeof specs / sizeof *specs; s++)
@@ -122,6 +125,52 @@ static void test_mm_jps_routes(T *t)
     unload(&l);
 }
 
+/* Corridor steps (refine/corridor.h) against legs through centers on a
+ * random map (no JPS, no near box: every query refined): near-optimal paths
+ * (the cut short of the target is what makes them so), and refine=auto
+ * picks them on the random map, not on the maze. */
+static void test_mm_corridor(T *t)
+{
+    const char *maps[] = {"random/random256-40-0", "mazes/maze256-2-0"};
+    for (int m = 0; m < 2; m++) {
+        Loaded l;
+        if (!load_named(t, maps[m], &l))
+            return;
+        const char *specs[] = {"mm:refine=centers,jps=0,near=0,direct=0", "mm:refine=corridor,jps=0,near=0,direct=0",
+                               "mm"};
+        double sum[2] = {0, 0};
+        int n = 0;
+        for (int k = 0; k < 3; k++) {
+            const Entry *e;
+            void *inst = prepare(t, &l, specs[k], &e);
+            if (!inst)
+                continue;
+            xyPath p = {0};
+            for (int i = 0; k < 2 && i < l.sc.count; i += 3) {
+                const ScenQuery *q = &l.sc.q[i];
+                run_query(t, e, inst, q, &p);
+                double len;
+                CHECKF(t, path_validate(&l.g, q->start, q->goal, p.cells, p.len, &len, NULL, 0), "%s line %d", specs[k],
+                       q->line);
+                sum[k] += q->optimal > 0 ? len / q->optimal : 1.0;
+                n += k == 0;
+            }
+            if (k == 2)
+                CHECKF(t, (entry_counter(e, inst, "ahead") > 0) == (m == 0), "refine=auto on %s: ahead %.0f", maps[m],
+                       entry_counter(e, inst, "ahead"));
+            path_free(&p);
+            e->destroy(inst);
+        }
+        if (m == 0)
+            /* Measured: centers 1.115, corridor steps 1.007; steps that went
+             * through every fourth center instead of cutting short of it
+             * gave 1.033. */
+            CHECKF(t, n > 0 && sum[1] / n <= 1.02 && sum[1] < sum[0], "%s: subopt mean corridor %.4f, centers %.4f",
+                   maps[m], n ? sum[1] / n : 0, n ? sum[0] / n : 0);
+        unload(&l);
+    }
+}
+
 static void test_mm_bad_options(T *t)
 {
     const Entry *e;
@@ -158,8 +207,11 @@ static void test_mm_incremental_calls(T *t)
 static void test_mm_cache_and_segfile_keep_paths(T *t)
 {
     /* jps=0: the abstract route for every query (JPS would answer these). */
-    const char *specs[] = {"mm:cache=off,jps=0",   "mm:cache=nosym,jps=0",   "mm:cache=sym,jps=0",
-                           "mm:segfile=sym,jps=0", "mm:segfile=nosym,jps=0", "mm:segfile=sym,cache=off,jps=0"};
+    /* refine=centers: the cache and segment file hold center legs, which
+     * refine=auto does not use on the random map. */
+    const char *specs[] = {"mm:cache=off,jps=0,refine=centers",     "mm:cache=nosym,jps=0,refine=centers",
+                           "mm:cache=sym,jps=0,refine=centers",     "mm:segfile=sym,jps=0,refine=centers",
+                           "mm:segfile=nosym,jps=0,refine=centers", "mm:segfile=sym,cache=off,jps=0,refine=centers"};
     const char *maps[] = {"rooms/16room256-0", "random/random256-20-0"};
     for (int m = 0; m < 2; m++) {
         Loaded l;
@@ -230,7 +282,7 @@ static void test_mm_bad_file_rebuilt(T *t)
     const Entry *e;
     EntryOpts o16, o8, oseg;
     Err err;
-    CHECK(t, entry_parse_spec("mm", &e, &o16, &err) && entry_parse_spec("mm:sector=8", &e, &o8, &err) &&
+    CHECK(t, entry_parse_spec("mm:sector=16", &e, &o16, &err) && entry_parse_spec("mm:sector=8", &e, &o8, &err) &&
                  entry_parse_spec("mm:segfile=sym", &e, &oseg, &err));
     char file[256], msg[2048];
     snprintf(file, sizeof file, "%s/mm-bad.pre", temp_dir());
@@ -369,6 +421,7 @@ static void test_edge_cache_sym_and_nosym(T *t)
 const TestCase MM_TESTS[] = {
     {"mm_every_option_valid", test_mm_every_option_valid},
     {"mm_jps_routes", test_mm_jps_routes},
+    {"mm_corridor", test_mm_corridor},
     {"mm_bad_options", test_mm_bad_options},
     {"mm_incremental_calls", test_mm_incremental_calls},
     {"mm_cache_and_segfile_keep_paths", test_mm_cache_and_segfile_keep_paths},

@@ -1,0 +1,38 @@
+/* corridor.h: corridor refinement of an abstract path (the DAO approach:
+ * Sturtevant 2007 §"Pathfinding Using Abstraction" refines a path inside the
+ * corridor of the abstract path's regions; here one step at a time).
+ *
+ * Refining through region centers commits each leg to a center; on cluttered
+ * maps (30-40 % random obstacles) and on rooms maps (a 16 x 16 sector holds
+ * four rooms and its center sits in a room's corner) smoothing cannot take
+ * back what the center-to-center legs committed to (random mean 1.117, the
+ * 8room maps 1.12-1.14). Instead, one step is a grid A* (search/astar.h, the
+ * best-first core) from the current cell toward the center of the region
+ * `ahead` places further on the abstract path (or to g once that is the
+ * last), inside the sectors of the path from the current place to there
+ * (one sector back too, as the current cell may stand just outside the
+ * current one's region; the last step also the sectors around them), and only its part up to the first cell in the
+ * sector of the region 3/4 of the way there is kept: the next step starts from that
+ * cell. The kept part is a shortest path inside the corridor up to a point
+ * the search did not have to aim at, so the joints are where the search
+ * still saw ahead; the cost is about twice the A* over the path's corridor
+ * (the discarded quarter), no cache.
+ *
+ * Stateless: the leg planner (its A*, sector marks) does the search; no
+ * allocation per step. */
+#ifndef GPPC_REFINE_CORRIDOR_H
+#define GPPC_REFINE_CORRIDOR_H
+
+#include "../abstraction/index.h"
+#include "legs.h"
+
+/* One corridor step of the abstract path `path` (global region ids, path_len
+ * >= 1, ending in g's region) from `from`, standing at path position `pos`,
+ * looking `ahead` (>= 2) positions on. Appends the cells to keep to `leg`
+ * (`from` first) and returns the position the next step stands at, or
+ * path_len when the cells reach g. Widens to the whole map when the corridor
+ * holds no path; appends nothing and returns path_len when g is unreachable. */
+int corridor_step(LegPlanner *lp, const AbsIndex *ix, const uint32_t *path, int path_len, int pos, int ahead,
+                  xyLoc from, xyLoc g, xyPath *leg);
+
+#endif

@@ -1,0 +1,45 @@
+#include "mapkind.h"
+
+/* Scattered obstacles: between the dao maps' most (0.0078) and the random
+ * maps' least (0.0169) share (mapkind.h). */
+#define SCATTERED 0.01
+
+double map_detour(const AbsSearch *as)
+{
+    const AbsIndex *ix = as->ix;
+    double cost = 0, octile = 0;
+    for (uint32_t r = 0; r < ix->abs->nregions; r++) {
+        xyLoc c = ix->center[r];
+        for (uint32_t i = as->adj_first[r]; i < as->adj_first[r + 1]; i++) {
+            xyLoc d = ix->center[as->adj[i].to];
+            octile += grid_octile(c.x, c.y, d.x, d.y);
+            cost += (double)as->adj[i].cost / ABS_COST_SCALE;
+        }
+    }
+    return octile > 0 ? cost / octile : 1.0;
+}
+
+double map_scattered(const Grid *g)
+{
+    size_t blocked = 0, alone = 0;
+    for (int y = 0; y < g->height; y++)
+        for (int x = 0; x < g->width; x++) {
+            const uint8_t *c = &g->cells[grid_index(g, x, y)];
+            if (*c)
+                continue;
+            blocked++;
+            alone += c[-1] && c[1] && c[-g->stride] && c[g->stride];
+        }
+    return blocked ? (double)alone / (double)blocked : 0.0;
+}
+
+MapKind map_kind(const Grid *g, const AbsSearch *as)
+{
+    const Abstraction *a = as->ix->abs;
+    uint32_t stored = a->nsectors - a->ndefault;
+    return (MapKind){map_detour(as), map_scattered(g), stored ? (double)a->nregions / stored : 0.0};
+}
+
+bool map_small_rooms(MapKind k) { return k.detour >= 1.3 && k.regions_per_sector < 1.5 && k.scattered < SCATTERED; }
+
+bool map_wants_corridor(MapKind k) { return k.scattered >= SCATTERED && k.detour >= 1.15; }

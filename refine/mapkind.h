@@ -1,0 +1,59 @@
+/* mapkind.h: what kind of map this is, for mm's per-map choices
+ * (entries/mm: sector=auto, refine=auto), from the abstraction as built at
+ * S = 16 and from the grid: deterministic, computed when the instance is
+ * prepared (one pass over the edges and one over the cells), never per query.
+ *
+ * Measured over the four families at S = 16
+ * (results/reference/issue17/corridor/auto-stats.txt):
+ *  - detour (map_detour): 1.000-1.134 on every dao map, 1.007-1.036 on
+ *    32room / 64room, 1.198 on 16room, 1.39-1.41 on 8room, 1.08 / 1.12 /
+ *    1.17-1.49 on random 10 % / 15 % / 20-40 %, 1.02-1.98 on mazes;
+ *  - scattered (map_scattered): 0 on every rooms and maze map, at most
+ *    0.0078 on dao (brc505d, the brc50x maps have a few lone pillars),
+ *    0.017-0.65 on random maps (the "40 %" ones are 56-60 % blocked);
+ *  - regions per stored sector: 1.18-1.22 on 8room, 1.54-7.88 on mazes,
+ *    0.96-1.39 on the other rooms maps.
+ * Owns nothing. */
+#ifndef GPPC_REFINE_MAPKIND_H
+#define GPPC_REFINE_MAPKIND_H
+
+#include <stdbool.h>
+
+#include "abstract_search.h"
+
+typedef struct MapKind {
+    double detour, scattered, regions_per_sector;
+} MapKind;
+
+/* How far the center-to-center legs detour: the sum of the abstract edges'
+ * costs (with edge costs: the real legs' lengths) over the sum of the octile
+ * distances between their centers, >= 1. Refining through centers loses
+ * where this is large. */
+double map_detour(const AbsSearch *as);
+/* The share of blocked cells whose four neighbours are all passable:
+ * scattered obstacles (random maps: about (1 - density)^4) rather than walls
+ * (rooms, mazes, game maps: near 0). */
+double map_scattered(const Grid *g);
+/* All three, over the search's abstraction and the grid it was built on. */
+MapKind map_kind(const Grid *g, const AbsSearch *as);
+
+/* sector=auto: S = 8 instead of 16 on maps of small rooms (8room: a 16 x 16
+ * sector holds four rooms, its center sits in one of their corners; detour
+ * >= 1.3 with about one region per stored sector, obstacles not scattered).
+ * Through centers the 8room maps' means were 1.127-1.143 at S = 16 and
+ * 1.064-1.076 at S = 8, at about 1.4x the time and 3.4x the abstraction
+ * (rooms are not in the dao memory budget). Mazes, whose detour is as high,
+ * have 1.5-7.8 regions per stored sector and stay at 16. */
+bool map_small_rooms(MapKind k);
+/* refine=auto: corridor steps (refine/corridor.h) on maps of scattered
+ * obstacles whose center legs detour (>= 1.15: random maps of 20-40 %):
+ * through centers their means were 1.10-1.16, by corridor steps
+ * 1.02-1.07, at 5-10x mm's time there and about 0.3-0.5x jps's, which takes
+ * 1.3-1.9 ms a query. Centers elsewhere: on random 10-15 % (detour < 1.15)
+ * centers give 1.056 / 1.085 at 65-75 us, corridor steps cost 389 us against
+ * jps's 477 on random512-10-0; on mazes corridor steps cost up to 6x jps
+ * (maze512-4-0: 2976 us, jps 522) for 1.006 -> 1.000; on 8room maps 646 us
+ * against jps's 512 (sector=auto fixes those instead). */
+bool map_wants_corridor(MapKind k);
+
+#endif
