@@ -506,6 +506,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
 
 const EdgeCache *mm_edge_cache(const void *inst) { return &((const MmEntry *)inst)->cache; }
 const AbsIndex *mm_abs_index(const void *inst) { return &((const MmEntry *)inst)->ix; }
+const AbsSearch *mm_abs_search(const void *inst) { return &((const MmEntry *)inst)->as; }
 
 static const char *const HELP[] = {
     "sector=auto|S (auto) sector side in cells, 4..16; auto: 16, or 8 on maps of small rooms (refine/mapkind.h)",
