@@ -113,7 +113,7 @@ bool abs_search_init(AbsSearch *as, const AbsIndex *ix, int landmarks, int l2_bl
         choose_landmarks(as, near);
         free(near);
     }
-    if (!l2_build(&as->l2, ix, l2_block, as->adj_first, &as->adj[0].to, sizeof *as->adj, err)) {
+    if (!l2_build(&as->l2, ix, l2_block, as->adj_first, &as->adj[0].to, &as->adj[0].cost, sizeof *as->adj, err)) {
         abs_search_free(as);
         return false;
     }

@@ -13,6 +13,7 @@ static uint32_t block_of(const AbsIndex *ix, int block, uint32_t r)
 }
 
 #define TO(r_edge) (*(const uint32_t *)((const char *)to + (size_t)(r_edge)*stride))
+#define COST(r_edge) (*(const uint32_t *)((const char *)cost + (size_t)(r_edge)*stride))
 
 /* Components: a breadth-first walk from each unlabelled region (in id order)
  * over the edges that stay in its block. `queue` (n regions) is scratch. */
@@ -76,21 +77,31 @@ static bool choose_reps(Level2 *l2, const AbsIndex *ix)
     return true;
 }
 
-static uint32_t rep_octile(const Level2 *l2, const AbsIndex *ix, uint32_t a, uint32_t b)
+static uint32_t octile_units(xyLoc p, xyLoc q)
 {
-    xyLoc p = ix->center[l2->rep[a]], q = ix->center[l2->rep[b]];
     return (uint32_t)lround(grid_octile(p.x, p.y, q.x, q.y) * L2_COST_SCALE);
 }
 
+static uint32_t rep_octile(const Level2 *l2, const AbsIndex *ix, uint32_t a, uint32_t b)
+{
+    return octile_units(ix->center[l2->rep[a]], ix->center[l2->rep[b]]);
+}
+
 /* Edges: node by node over its member regions' edges, each target node once
- * (`seen`, per node, holds the last source that listed it). */
-static bool link_nodes(Level2 *l2, const AbsIndex *ix, const uint32_t *first, const uint32_t *to, size_t stride)
+ * (`slot`, per node, holds where this source listed it). The cost of a -> b
+ * is the cheapest crossing: octile from a's representative to the edge's
+ * source center, the region edge's cost, octile on to b's representative.
+ * A region edge costs at least its centers' octile distance, so this is at
+ * least rep_octile(a, b): the octile heuristic stays consistent, and a
+ * crossing far off the line between the representatives costs its detour. */
+static bool link_nodes(Level2 *l2, const AbsIndex *ix, const uint32_t *first, const uint32_t *to, const uint32_t *cost,
+                       size_t stride)
 {
     uint32_t n = l2->nregions, m = l2->nnodes;
     uint32_t *start = calloc((size_t)m + 1, sizeof *start), *member = malloc(((size_t)n + 1) * sizeof *member);
-    uint32_t *seen = malloc(((size_t)m + 1) * sizeof *seen);
+    uint32_t *slot = malloc(((size_t)m + 1) * sizeof *slot);
     l2->adj = malloc(((size_t)first[n] + 1) * sizeof *l2->adj);
-    bool ok = start && member && seen && l2->adj;
+    bool ok = start && member && slot && l2->adj;
     if (ok) {
         for (uint32_t r = 0; r < n; r++)
             start[l2->node_of[r] + 1]++;
@@ -102,29 +113,36 @@ static bool link_nodes(Level2 *l2, const AbsIndex *ix, const uint32_t *first, co
             start[k] = start[k - 1];
         start[0] = 0;
         for (uint32_t k = 0; k < m; k++)
-            seen[k] = UINT32_MAX;
+            slot[k] = UINT32_MAX;
         uint32_t e = 0;
         for (uint32_t k = 0; k < m; k++) {
             l2->first[k] = e;
-            for (uint32_t j = start[k]; j < start[k + 1]; j++)
-                for (uint32_t i = first[member[j]]; i < first[member[j] + 1]; i++) {
-                    uint32_t b = l2->node_of[TO(i)];
-                    if (b != k && seen[b] != k) {
-                        seen[b] = k;
-                        l2->adj[e++] = (L2Adj){b, rep_octile(l2, ix, k, b)};
-                    }
+            xyLoc rk = ix->center[l2->rep[k]];
+            for (uint32_t j = start[k]; j < start[k + 1]; j++) {
+                uint32_t u = member[j];
+                for (uint32_t i = first[u]; i < first[u + 1]; i++) {
+                    uint32_t v = TO(i), b = l2->node_of[v];
+                    if (b == k)
+                        continue;
+                    uint32_t c =
+                        octile_units(rk, ix->center[u]) + COST(i) + octile_units(ix->center[v], ix->center[l2->rep[b]]);
+                    if (slot[b] == UINT32_MAX || slot[b] < l2->first[k])
+                        l2->adj[slot[b] = e++] = (L2Adj){b, c};
+                    else if (c < l2->adj[slot[b]].cost)
+                        l2->adj[slot[b]].cost = c;
                 }
+            }
         }
         l2->first[m] = l2->nadj = e;
     }
     free(start);
     free(member);
-    free(seen);
+    free(slot);
     return ok;
 }
 
-bool l2_build(Level2 *l2, const AbsIndex *ix, int block, const uint32_t *first, const uint32_t *to, size_t stride,
-              Err *err)
+bool l2_build(Level2 *l2, const AbsIndex *ix, int block, const uint32_t *first, const uint32_t *to,
+              const uint32_t *cost, size_t stride, Err *err)
 {
     memset(l2, 0, sizeof *l2);
     if (block <= 0 || ix->abs->nregions == 0)
@@ -146,7 +164,7 @@ bool l2_build(Level2 *l2, const AbsIndex *ix, int block, const uint32_t *first, 
         l2->path = malloc(m * sizeof *l2->path);
         l2->allow = calloc(m, sizeof *l2->allow);
         ok = l2->rep && l2->first && l2->parent && l2->path && l2->allow && bf_init(&l2->bf, m, (uint32_t)m) &&
-             choose_reps(l2, ix) && link_nodes(l2, ix, first, to, stride);
+             choose_reps(l2, ix) && link_nodes(l2, ix, first, to, cost, stride);
     }
     if (!ok) {
         l2_free(l2);

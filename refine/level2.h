@@ -8,8 +8,10 @@
  * Representative: the node's region whose center is nearest the mean of its
  * regions' centers (squared distance, ties to the smaller region id).
  * Edges: node a -> node b wherever a region edge goes from a region of a to
- * one of b; cost: the octile distance of the representatives' centers, in
- * L2_COST_SCALE units, so the octile heuristic is consistent.
+ * one of b; cost: the cheapest crossing, octile from a's representative to
+ * the region edge, its cost, octile on to b's representative (level2.c,
+ * link_nodes), never below the representatives' octile distance, so the
+ * octile heuristic is consistent. L2_COST_SCALE units.
  * Numbering: nodes in order of their smallest region id; deterministic.
  *
  * Derived data, built from the decoded region adjacency by abs_search_init
@@ -56,10 +58,11 @@ typedef struct Level2 {
 } Level2;
 
 /* Derives level 2 with blocks of `block` sectors from the region adjacency
- * (CSR over global region ids: region r's targets are to[first[r] ..
- * first[r + 1]), `stride` bytes apart starting at `to`). block 0: off. */
-bool l2_build(Level2 *l2, const AbsIndex *ix, int block, const uint32_t *first, const uint32_t *to, size_t stride,
-              Err *err);
+ * (CSR over global region ids: region r's edges are first[r] ..
+ * first[r + 1]; edge i's target and cost (1/L2_COST_SCALE cells) are the
+ * words `stride` bytes apart from `to` and `cost`). block 0: off. */
+bool l2_build(Level2 *l2, const AbsIndex *ix, int block, const uint32_t *first, const uint32_t *to,
+              const uint32_t *cost, size_t stride, Err *err);
 void l2_free(Level2 *l2);
 size_t l2_bytes(const Level2 *l2);
 
