@@ -186,12 +186,19 @@ void l2_free(Level2 *l2)
     memset(l2, 0, sizeof *l2);
 }
 
+size_t l2_kept_bytes(const Level2 *l2)
+{
+    if (!l2->nnodes)
+        return 0;
+    return (size_t)l2->nregions * 4 + (size_t)l2->nnodes * (4 + 4) + 4 + (size_t)l2->nadj * sizeof(L2Adj);
+}
+
 size_t l2_bytes(const Level2 *l2)
 {
     if (!l2->nnodes)
         return 0;
-    return (size_t)l2->nregions * 4 + (size_t)l2->nnodes * (4 + 4 + 4 + 4 + 4 + sizeof(BfNode)) + 4 +
-           (size_t)l2->nadj * sizeof(L2Adj) + (size_t)l2->bf.open.cap * sizeof(HeapItem);
+    return l2_kept_bytes(l2) + (size_t)l2->nnodes * (4 + 4 + 4 + sizeof(BfNode)) +
+           (size_t)l2->bf.open.cap * sizeof(HeapItem);
 }
 
 /* The same A* loop as abs_search_run (refine/abstract_search.c) on the same

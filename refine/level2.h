@@ -64,7 +64,10 @@ typedef struct Level2 {
 bool l2_build(Level2 *l2, const AbsIndex *ix, int block, const uint32_t *first, const uint32_t *to,
               const uint32_t *cost, size_t stride, Err *err);
 void l2_free(Level2 *l2);
+/* All bytes level 2 holds, and the part that describes the level (nodes,
+ * representatives, edges), without the search's per-node scratch. */
 size_t l2_bytes(const Level2 *l2);
+size_t l2_kept_bytes(const Level2 *l2);
 
 /* A* over level 2 from node `from` to node `to`, weight w on the octile
  * heuristic; fills l2->path. Returns false when `to` is unreachable. */

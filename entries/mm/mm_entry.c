@@ -467,6 +467,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "ahead", e->refiner.cfg.ahead);
     counters_add(out, "l2_nodes", e->as.l2.nnodes);
     counters_add(out, "l2_bytes", (double)l2_bytes(&e->as.l2));
+    counters_add(out, "l2_kept_bytes", (double)l2_kept_bytes(&e->as.l2));
     counters_add(out, "default_sectors", e->abs.ndefault);
     counters_add(out, "wide_sectors", e->abs.nwide);
     counters_add(out, "label_bytes", e->abs.labels ? (double)e->abs.width * e->abs.height : 0);
