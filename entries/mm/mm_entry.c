@@ -514,8 +514,10 @@ static const char *const HELP[] = {
     "refine=auto|centers|corridor (auto) legs through region centers, or corridor steps (refine/corridor.h); auto: "
     "corridor on maps of scattered obstacles whose center legs detour",
     "ahead=K (4) corridor steps look K regions ahead and keep about 3/4",
-    "levels=1|2 (1) 2: a derived second level over blocks of B x B sectors, and the abstract path planned C "
-    "level-2 steps at a time (refine/level2.h); block=B (4), chunk=C (3)",
+    "levels=1|2 (1) 2: a derived second level over blocks of sectors, and the abstract path planned a few level-2 "
+    "steps at a time (refine/level2.h)",
+    "block=B (4) levels=2: level-2 blocks of B x B sectors",
+    "chunk=C (3) levels=2: level-2 steps planned at a time",
     "defaults=0|1 (1) leave standard sectors (one region, standard center) out of the pool",
     "labels=0|1 (0) keep a per-cell region label table (W*H bytes) for locating s and g",
     "centers=plain|opt (plain) region centres as laid out, or optimised in preprocessing",
