@@ -86,7 +86,7 @@ static void choose_landmarks(AbsSearch *as, uint32_t *near)
     }
 }
 
-bool abs_search_init(AbsSearch *as, const AbsIndex *ix, int landmarks, Err *err)
+bool abs_search_init(AbsSearch *as, const AbsIndex *ix, int landmarks, int l2_block, Err *err)
 {
     memset(as, 0, sizeof *as);
     as->ix = ix;
@@ -113,6 +113,10 @@ bool abs_search_init(AbsSearch *as, const AbsIndex *ix, int landmarks, Err *err)
         choose_landmarks(as, near);
         free(near);
     }
+    if (!l2_build(&as->l2, ix, l2_block, as->adj_first, &as->adj[0].to, &as->adj[0].cost, sizeof *as->adj, err)) {
+        abs_search_free(as);
+        return false;
+    }
     return true;
 }
 
@@ -124,13 +128,14 @@ void abs_search_free(AbsSearch *as)
     free(as->adj);
     free(as->lm);
     bf_free(&as->bf);
+    l2_free(&as->l2);
     memset(as, 0, sizeof *as);
 }
 
 size_t abs_search_bytes(const AbsSearch *as)
 {
     return as->bf.count * (sizeof(BfNode) + 4 + 4 + 4 + 4 * (size_t)as->nlandmarks) + 4 +
-           (size_t)as->nadj * sizeof(AbsAdj) + (size_t)as->bf.open.cap * sizeof(HeapItem);
+           (size_t)as->nadj * sizeof(AbsAdj) + (size_t)as->bf.open.cap * sizeof(HeapItem) + l2_bytes(&as->l2);
 }
 
 /* h(r) in cost units: the octile distance between centers, or, larger,
@@ -152,7 +157,10 @@ static inline double heuristic(const AbsSearch *as, uint32_t r, xyLoc goal, cons
     return h;
 }
 
-double abs_search_run(AbsSearch *as, uint32_t from, uint32_t to, double weight)
+/* A* from `from` towards `to`. `chunk` (NULL: the whole map): only regions
+ * level 2 allows, and the search stops at the first region of node
+ * `stop_node` it takes out, or at `to`. */
+static double run(AbsSearch *as, uint32_t from, uint32_t to, double weight, const Level2 *chunk, uint32_t stop_node)
 {
     const AbsIndex *ix = as->ix;
     BestFirst *bf = &as->bf;
@@ -164,14 +172,17 @@ double abs_search_run(AbsSearch *as, uint32_t from, uint32_t to, double weight)
     as->parent[from] = from;
     uint32_t cur;
     while (bf_pop(bf, &cur)) {
-        if (cur == to) {
+        if (cur == to || (chunk && chunk->node_of[cur] == stop_node)) {
             result = bf->node[cur].g / ABS_COST_SCALE;
+            to = cur;
             break;
         }
         expanded++;
         double g = bf->node[cur].g;
         for (uint32_t i = as->adj_first[cur], end = as->adj_first[cur + 1]; i < end; i++) {
             uint32_t nb = as->adj[i].to;
+            if (chunk && !l2_allowed(chunk, nb))
+                continue;
             double ng = g + as->adj[i].cost;
             BfOffer o = bf_offer(bf, nb, ng);
             if (o) {
@@ -196,4 +207,43 @@ double abs_search_run(AbsSearch *as, uint32_t from, uint32_t to, double weight)
         as->path[j] = t;
     }
     return result;
+}
+
+double abs_search_run(AbsSearch *as, uint32_t from, uint32_t to, double weight)
+{
+    return run(as, from, to, weight, NULL, 0);
+}
+
+/* Where `node` lies on the level-2 path from the current chunk on, or -1. */
+static int l2_path_index(const Level2 *l2, uint32_t node)
+{
+    for (int j = l2->pos; j < l2->path_len; j++)
+        if (l2->path[j] == node)
+            return j;
+    return -1;
+}
+
+double abs_search_chunk(AbsSearch *as, uint32_t from, uint32_t to, double weight, int steps, bool resume, bool *final)
+{
+    Level2 *l2 = &as->l2;
+    *final = true;
+    if (!l2->nnodes || steps <= 0)
+        return run(as, from, to, weight, NULL, 0);
+    int i = resume ? l2_path_index(l2, l2->node_of[from]) : -1;
+    if (i < 0) {
+        l2->pos = 0;
+        if (!l2_search(l2, as->ix, l2->node_of[from], l2->node_of[to], weight) ||
+            (!resume && l2->path_len - 1 <= steps))
+            return run(as, from, to, weight, NULL, 0);
+        i = 0;
+    }
+    l2->pos = i;
+    int end = i + steps < l2->path_len - 1 ? i + steps : l2->path_len - 1;
+    l2_allow_range(l2, i, end);
+    /* The last chunk runs to `to` itself, never stopping early in its node. */
+    double cost = run(as, from, to, weight, l2, end == l2->path_len - 1 ? UINT32_MAX : l2->path[end]);
+    if (cost < 0) /* cannot happen (each node is connected, each step an edge); be safe */
+        return run(as, from, to, weight, NULL, 0);
+    *final = as->path[as->path_len - 1] == to;
+    return cost;
 }

@@ -26,7 +26,7 @@
  * data, like the index: counted in abs_search_bytes (search_bytes in the
  * report), not in abs_bytes, and never stored in files.
  *
- * Owns the per-region search arrays and the result path, sized once in
+ * Owns the per-region search arrays, level 2 and the result path, sized once in
  * abs_search_init (generation stamps, no clearing, no allocation per
  * query). The index, and the abstraction behind it, are borrowed and must
  * outlive the search. */
@@ -38,6 +38,7 @@
 
 #include "../abstraction/index.h"
 #include "../search/best_first.h"
+#include "level2.h"
 
 /* Integer cost units per cell: an octile distance rounded to 1/256 cell is
  * exact in a double's sum for any path on a map of 65536 x 65536 cells. */
@@ -62,11 +63,13 @@ typedef struct AbsSearch {
     int path_len;
     uint64_t expanded; /* cumulative */
     uint64_t last_expanded;
+    Level2 l2; /* derived second level (refine/level2.h); nnodes 0 when off */
 } AbsSearch;
 
 /* `landmarks` > 0: that many ALT landmarks (below), chosen and measured here
- * (one Dijkstra over the regions each). */
-bool abs_search_init(AbsSearch *as, const AbsIndex *ix, int landmarks, Err *err);
+ * (one Dijkstra over the regions each). `l2_block` > 0: level 2 derived
+ * with blocks of that many sectors a side (refine/level2.h). */
+bool abs_search_init(AbsSearch *as, const AbsIndex *ix, int landmarks, int l2_block, Err *err);
 void abs_search_free(AbsSearch *as);
 /* Bytes of the search arrays and the decoded adjacency (reported
  * separately from abs_bytes). */
@@ -76,5 +79,18 @@ size_t abs_search_bytes(const AbsSearch *as);
  * (from first, to last) and returns its abstract cost in cells, or -1 when
  * `to` is unreachable. */
 double abs_search_run(AbsSearch *as, uint32_t from, uint32_t to, double weight);
+
+/* Lazy planning (issue #17): with level 2, a level-2 search from `from`'s
+ * node to `to`'s, then, when that path has more than `steps` steps, the
+ * level-1 search only over the regions of its first steps + 1 nodes,
+ * stopping at the first region it takes out of node `steps` (f still aims at
+ * `to`, so that is the region the whole route would leave by). `resume`: the
+ * next chunk of the same query; when `from` lies on the level-2 path
+ * already found, the chunk goes on along it (no level-2 search), the last
+ * chunk restricted too, to `to`. Sets *final to whether as->path reaches
+ * `to`; without level 2, or a short first level-2 path, it is
+ * abs_search_run. Returns the cost of as->path in cells, or -1 when `to` is
+ * unreachable. */
+double abs_search_chunk(AbsSearch *as, uint32_t from, uint32_t to, double weight, int steps, bool resume, bool *final);
 
 #endif

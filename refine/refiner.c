@@ -86,23 +86,41 @@ static inline void phase_end(Refiner *r, RefinePhase p, uint64_t t0)
  * leg k+1 are the locator's paths); ENDS_SEARCH runs legs 1..k with leg k
  * ending at g instead (thesis Fig. 3.7). A path of at most two regions is one
  * leg from `from` to g in the corridor, either way. */
-static bool plan_abstract(Refiner *r, xyLoc from)
+static inline bool same_cell(xyLoc a, xyLoc b) { return a.x == b.x && a.y == b.y; }
+
+static bool plan_abstract(Refiner *r, xyLoc from, bool resume)
 {
     const AbsIndex *ix = r->ix;
     const Abstraction *a = ix->abs;
     AbsSearch *as = r->as;
     xyLoc g = r->g;
     uint64_t t0 = phase_start(r);
-    r->start_path.len = r->goal_path.len = 0;
-    int fs = abs_sector_of(a, from.x, from.y), gs = abs_sector_of(a, g.x, g.y);
-    int fr = abs_region_path(a, r->grid, &r->loc, from.x, from.y, &r->start_path);
-    int gr = abs_region_path(a, r->grid, &r->loc, g.x, g.y, &r->goal_path);
-    cells_reverse(r->goal_path.cells, r->goal_path.len); /* center to g */
+    uint32_t from_gid;
+    r->start_path.len = 0;
+    if (resume && same_cell(from, ix->center[as->path[as->path_len - 1]])) {
+        from_gid = as->path[as->path_len - 1]; /* the last chunk's last center: located already */
+        path_push(&r->start_path, from);
+    } else {
+        int fr = abs_region_path(a, r->grid, &r->loc, from.x, from.y, &r->start_path);
+        if (fr < 0)
+            return false;
+        from_gid = abs_gid(ix, abs_sector_of(a, from.x, from.y), fr);
+    }
+    if (!resume) { /* a chunk after the first keeps g's region and its path */
+        r->goal_path.len = 0;
+        int gr = abs_region_path(a, r->grid, &r->loc, g.x, g.y, &r->goal_path);
+        cells_reverse(r->goal_path.cells, r->goal_path.len); /* center to g */
+        if (gr < 0)
+            return false;
+        r->goal_gid = abs_gid(ix, abs_sector_of(a, g.x, g.y), gr);
+    }
     phase_end(r, PHASE_LOCATE, t0);
-    if (fr < 0 || gr < 0)
-        return false;
     t0 = phase_start(r);
-    double cost = abs_search_run(as, abs_gid(ix, fs, fr), abs_gid(ix, gs, gr), r->cfg.weight);
+    bool final = true;
+    double cost = r->cfg.chunk > 0 && r->cfg.ahead == 0
+                      ? abs_search_chunk(as, from_gid, r->goal_gid, r->cfg.weight, r->cfg.chunk, resume, &final)
+                      : abs_search_run(as, from_gid, r->goal_gid, r->cfg.weight);
+    r->chunk_more = !final;
     r->stats.abs_expanded += as->last_expanded;
     phase_end(r, PHASE_ABSTRACT, t0);
     if (cost < 0)
@@ -112,6 +130,9 @@ static bool plan_abstract(Refiner *r, xyLoc from)
     r->route = cost + grid_octile(from.x, from.y, c0.x, c0.y) + grid_octile(ck.x, ck.y, g.x, g.y);
     if (r->cfg.ahead > 0) { /* corridor steps: leg = path position (refine/corridor.h) */
         r->first_leg = 0;
+        r->last_leg = k;
+    } else if (r->chunk_more) { /* ends at the chunk's last center, not at g */
+        r->first_leg = r->cfg.ends == ENDS_LOCATE && r->start_path.len > 1 ? 0 : 1;
         r->last_leg = k;
     } else if (k <= 1) {
         r->first_leg = r->last_leg = k + 1;
@@ -166,8 +187,6 @@ static void center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *leg)
     leg_orient(leg->cells, leg->len, a, b);
 }
 
-static inline bool same_cell(xyLoc a, xyLoc b) { return a.x == b.x && a.y == b.y; }
-
 /* Leg t (see plan_abstract) from the window's last cell into `leg`.
  * Returns whether it is a center-to-center leg (already smoothed). */
 static bool plan_leg(Refiner *r, int t, xyPath *leg)
@@ -175,7 +194,7 @@ static bool plan_leg(Refiner *r, int t, xyPath *leg)
     const AbsIndex *ix = r->ix;
     const uint32_t *path = r->as->path;
     xyLoc cur = win_last(&r->win);
-    bool last = t == r->last_leg;
+    bool last = t == r->last_leg && !r->chunk_more;
     if (r->cfg.ahead > 0) {
         int next = corridor_step(r->legs, ix, path, r->as->path_len, t, r->cfg.ahead, cur, r->g, leg);
         note_search(r, r->legs->last_expanded);
@@ -343,6 +362,17 @@ static bool try_guard(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
     return ok;
 }
 
+/* Lazy planning: the chunk's legs are in; the next chunk from the window's
+ * last cell (r->leg steps on to the new first leg with the loop). If g were
+ * cut off, the query ends where it stands, as after a failed re-plan. */
+static void next_chunk(Refiner *r)
+{
+    if (plan_abstract(r, win_last(&r->win), true))
+        r->leg = r->first_leg - 1;
+    else
+        r->chunk_more = false;
+}
+
 bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 {
     uint64_t t0 = r->cfg.budget_us > 0 ? clock_now_ns() : 0;
@@ -350,7 +380,7 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
     if (same && r->replan) { /* the map changed under this query: go on from where it stands */
         r->replan = false;
         win_drop(&r->win); /* cells planned on the old map and not handed out go */
-        if (!plan_abstract(r, win_last(&r->win))) {
+        if (!plan_abstract(r, win_last(&r->win), false)) {
             finish_query(r);
             return true; /* the goal was cut off: the path ends where it stands */
         }
@@ -376,7 +406,7 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
             finish_query(r);
             return true;
         }
-        if (!plan_abstract(r, s) || try_guard(r, s, g, out)) {
+        if (!plan_abstract(r, s, false) || try_guard(r, s, g, out)) {
             finish_query(r);
             return true; /* unreachable: nothing appended; or guarded */
         }
@@ -394,12 +424,15 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
         tp = phase_start(r);
         size_t before = r->win.moves;
         win_add(&r->win, leg->cells, leg->len);
-        if (r->leg < r->last_leg && r->win.moves > before)
+        bool to_g = r->leg == r->last_leg && !r->chunk_more;
+        if (!to_g && r->win.moves > before)
             trim_window(r, r->win.moves - before + 1);
         if (r->cfg.smooth)
             win_smooth(&r->win, smoothed && r->cfg.joint > 0 ? (size_t)r->cfg.joint : SIZE_MAX);
-        emitted += win_emit(&r->win, out, r->leg < r->last_leg ? (size_t)r->cfg.hold : 0);
+        emitted += win_emit(&r->win, out, to_g ? 0 : (size_t)r->cfg.hold);
         phase_end(r, PHASE_JOIN, tp);
+        if (r->leg == r->last_leg && r->chunk_more)
+            next_chunk(r);
     }
     if (r->leg > r->last_leg) {
         finish_query(r);

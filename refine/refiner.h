@@ -22,6 +22,10 @@
  * step along the abstract path instead, passing through no center.
  * A guard: a query within 2 * near whose route through the centers is over
  * 1.4x its octile distance is answered by A* in its box of sectors instead.
+ * Lazy planning (cfg.chunk): the abstract path is planned a few level-2
+ * steps at a time; a chunk's last leg ends at its last center (trimmed,
+ * held back like any other) and the next chunk starts from the window's
+ * last cell. Cells handed out are never taken back.
  * With a time budget (paper §"Pathfinding Using Abstraction", last paragraph)
  * a call refines legs until budget_us have passed since the call began, at
  * least one, instead of n: a game caps its pathfinding per frame.
@@ -87,6 +91,10 @@ typedef struct RefineConfig {
                     this many regions ahead, instead of legs through the
                     centers; ends ignored, hold and joint as above */
     bool phases; /* time the phases (costs two clock reads per phase) */
+    int chunk;   /* > 0, with level 2 (refine/level2.h) and ahead 0: lazy
+                    planning, the abstract path this many level-2 steps at a
+                    time (abs_search_chunk); the next chunk is planned from
+                    the window's last cell when a chunk's legs run out */
 } RefineConfig;
 
 /* Where a query's time goes, with cfg.phases (nanoseconds, cumulative). */
@@ -120,7 +128,9 @@ typedef struct Refiner {
     bool replan; /* the abstraction changed under it */
     xyLoc s, g;
     int leg, first_leg, last_leg; /* next leg, the first and last (see refiner.c) */
+    bool chunk_more;              /* the abstract path ends short of g's region: more chunks follow */
     xyPath start_path, goal_path; /* from s / g to their region's center */
+    uint32_t goal_gid;            /* g's region (global id) */
     uint32_t corridor_mark;
     double route; /* the abstract route's length: s -> first center, the
                      abstract path's cost, last center -> g */

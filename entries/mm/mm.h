@@ -6,8 +6,10 @@
 #define GPPC_ENTRIES_MM_H
 
 #include "../../cache/edge_cache.h"
+#include "../../refine/abstract_search.h"
 
 const EdgeCache *mm_edge_cache(const void *inst);
 const AbsIndex *mm_abs_index(const void *inst);
+const AbsSearch *mm_abs_search(const void *inst);
 
 #endif

@@ -14,6 +14,8 @@
  *   segfile=0|nosym|sym (0)  precompute every leg into the preprocessing file
  *   landmarks=K (4)     ALT landmarks of the abstract search, 0..16 (refine/abstract_search.h)
  *   costs=0|1 (1)       true abstract edge costs kept in the abstraction (abstraction/costs.c)
+ *   levels=1|2 (1), block=B (4), chunk=C (3)  level 2 over blocks of B x B sectors
+ *                       and lazy planning C level-2 steps at a time (refine/level2.h)
  *   small=N (64), jps=C (512), near=D (32), far=0|1 (1)  whole queries by online
  *                       JPS first (refine/refiner.c, try_jps; the numbers behind
  *                       the defaults: results/reference/issue17/)
@@ -42,6 +44,8 @@ typedef struct MmConfig {
     int costs;       /* true abstract edge costs kept in the abstraction */
     int refine_mode; /* RefineMode */
     int ahead;       /* corridor steps' look-ahead (refine/corridor.h) */
+    int levels;      /* 2: level 2 derived (refine/level2.h) and lazy planning */
+    int block;       /* level-2 block side in sectors */
     RefineConfig refine;
     int cache;   /* LegMode */
     int segfile; /* LegMode: off (0), nosym, sym */
@@ -63,10 +67,10 @@ typedef struct MmEntry {
     uint64_t updates, touched_sectors, cache_dropped, segs_dropped;
 } MmEntry;
 
-static const char *const KNOWN[] = {"sector", "defaults", "labels",  "w",         "n",         "trim",   "corridor",
-                                    "smooth", "cache",    "segfile", "budget_us", "centers",   "direct", "hold",
-                                    "joint",  "near",     "ends",    "phases",    "landmarks", "costs",  "jps",
-                                    "small",  "far",      "refine",  "ahead",     NULL};
+static const char *const KNOWN[] = {
+    "sector",    "defaults", "labels", "w",      "n",     "trim",   "corridor", "smooth", "cache",     "segfile",
+    "budget_us", "centers",  "direct", "hold",   "joint", "near",   "ends",     "phases", "landmarks", "costs",
+    "jps",       "small",    "far",    "refine", "ahead", "levels", "block",    "chunk",  NULL};
 static const char *const REFINE_MODES[] = {"auto", "centers", "corridor", NULL};
 static const char *const ENDS_MODES[] = {"locate", "search", NULL};
 static const char *const CENTER_MODES[] = {"plain", "opt", NULL};
@@ -126,7 +130,10 @@ static bool parse(const EntryOpts *opts, MmConfig *c, Err *err)
               opts_int(opts, "landmarks", 0, 16, 4, &c->landmarks, "mm", err) &&
               opts_int(opts, "costs", 0, 1, 1, &c->costs, "mm", err) &&
               opts_choice(opts, "refine", REFINE_MODES, REFINE_AUTO, &c->refine_mode, "mm", err) &&
-              opts_int(opts, "ahead", 2, 1000, 4, &c->ahead, "mm", err);
+              opts_int(opts, "ahead", 2, 1000, 4, &c->ahead, "mm", err) &&
+              opts_int(opts, "levels", 1, 2, 1, &c->levels, "mm", err) &&
+              opts_int(opts, "block", 2, 64, 4, &c->block, "mm", err) &&
+              opts_int(opts, "chunk", 1, 1000, 3, &c->refine.chunk, "mm", err);
     if (ok && c->refine.budget_us > 0 && opts_get(opts, "n"))
         ok = err_set(err, "entry mm: n= and budget_us= both set; a budget replaces the leg count");
     c->refine.corridor = ok && corridor;
@@ -135,6 +142,8 @@ static bool parse(const EntryOpts *opts, MmConfig *c, Err *err)
     c->refine.phases = ok && phases;
     c->refine.far = ok && far;
     c->refine.ends = ok ? (RefineEnds)ends : ENDS_LOCATE;
+    if (c->levels != 2)
+        c->refine.chunk = 0;
     return ok;
 }
 
@@ -144,10 +153,14 @@ static bool mm_check_options(const EntryOpts *opts, Err *err)
     return parse(opts, &c, err);
 }
 
+/* Level 2's block side, 0 without it. */
+static int l2_block(const MmConfig *c) { return c->levels == 2 ? c->block : 0; }
+
 /* The index, search and leg planner over e->abs, once it is built or loaded. */
 static bool index_abs(MmEntry *e, Err *err)
 {
-    return abs_index_init(&e->ix, &e->abs, err) && abs_search_init(&e->as, &e->ix, e->cfg.landmarks, err) &&
+    return abs_index_init(&e->ix, &e->abs, err) &&
+           abs_search_init(&e->as, &e->ix, e->cfg.landmarks, l2_block(&e->cfg), err) &&
            legs_init(&e->legs, &e->grid, &e->abs, err);
 }
 
@@ -397,7 +410,7 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     AbsSearch fresh_as = {0};
     bool ok = changed == 0 ||
               (abs_update(&fresh, &e->abs, &e->grid, touched, err) && abs_index_init(&fresh_ix, &fresh, err) &&
-               abs_search_init(&fresh_as, &fresh_ix, e->cfg.landmarks, err));
+               abs_search_init(&fresh_as, &fresh_ix, e->cfg.landmarks, l2_block(&e->cfg), err));
     long segs = ok && changed && e->have_segs ? segs_remap(&e->segs, &e->ix, &fresh_ix, touched, err) : 0;
     if (segs < 0)
         ok = false;
@@ -452,6 +465,9 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "detour", map_detour(&e->as));
     counters_add(out, "scattered", map_scattered(&e->grid));
     counters_add(out, "ahead", e->refiner.cfg.ahead);
+    counters_add(out, "l2_nodes", e->as.l2.nnodes);
+    counters_add(out, "l2_bytes", (double)l2_bytes(&e->as.l2));
+    counters_add(out, "l2_kept_bytes", (double)l2_kept_bytes(&e->as.l2));
     counters_add(out, "default_sectors", e->abs.ndefault);
     counters_add(out, "wide_sectors", e->abs.nwide);
     counters_add(out, "label_bytes", e->abs.labels ? (double)e->abs.width * e->abs.height : 0);
@@ -491,12 +507,17 @@ static void mm_counters(void *inst, Counters *out, bool detail)
 
 const EdgeCache *mm_edge_cache(const void *inst) { return &((const MmEntry *)inst)->cache; }
 const AbsIndex *mm_abs_index(const void *inst) { return &((const MmEntry *)inst)->ix; }
+const AbsSearch *mm_abs_search(const void *inst) { return &((const MmEntry *)inst)->as; }
 
 static const char *const HELP[] = {
     "sector=auto|S (auto) sector side in cells, 4..16; auto: 16, or 8 on maps of small rooms (refine/mapkind.h)",
     "refine=auto|centers|corridor (auto) legs through region centers, or corridor steps (refine/corridor.h); auto: "
     "corridor on maps of scattered obstacles whose center legs detour",
     "ahead=K (4) corridor steps look K regions ahead and keep about 3/4",
+    "levels=1|2 (1) 2: a derived second level over blocks of sectors, and the abstract path planned a few level-2 "
+    "steps at a time (refine/level2.h)",
+    "block=B (4) levels=2: level-2 blocks of B x B sectors",
+    "chunk=C (3) levels=2: level-2 steps planned at a time",
     "defaults=0|1 (1) leave standard sectors (one region, standard center) out of the pool",
     "labels=0|1 (0) keep a per-cell region label table (W*H bytes) for locating s and g",
     "centers=plain|opt (plain) region centres as laid out, or optimised in preprocessing",

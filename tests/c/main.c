@@ -86,6 +86,7 @@ static const struct {
               {"sub", SUB_TESTS},
               {"seeds", SEED_TESTS},
               {"dynamic", DYNAMIC_TESTS},
+              {"level2", LEVEL2_TESTS},
               {"stamps", STAMP_TESTS},
               {"legs", LEG_TESTS},
               {"kit", KIT_TESTS},
