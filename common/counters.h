@@ -15,13 +15,15 @@
 typedef struct Counters {
     uint64_t expanded;
     int n;
+    int dropped; /* pairs past COUNTERS_MAX, reported by the driver so none goes missing unseen */
     struct {
         char key[32];
         double value;
     } extra[COUNTERS_MAX];
 } Counters;
 
-/* Appends key=value; a pair past COUNTERS_MAX is dropped (reports only). */
+/* Appends key=value; a pair past COUNTERS_MAX is dropped and counted in
+ * `dropped` (the SUMMARY line then ends with counters_dropped=N). */
 void counters_add(Counters *c, const char *key, double value);
 
 #endif

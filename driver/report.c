@@ -53,5 +53,7 @@ void report_summary(FILE *out, const char *entry_name, const Totals *t, long ram
                 t->updates ? t->update_ns * 1e-3 / (double)t->updates : 0.0, t->rebuilt ? 1 : 0);
     for (int i = 0; c && i < c->n; i++)
         fprintf(out, " %s=%.10g", c->extra[i].key, c->extra[i].value);
+    if (c && c->dropped)
+        fprintf(out, " counters_dropped=%d", c->dropped);
     fputc('\n', out);
 }

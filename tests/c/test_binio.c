@@ -1,9 +1,11 @@
-/* Preprocessing file header: round trip, and each mismatch rejected. */
+/* common/: the preprocessing file header (round trip, each mismatch
+ * rejected), writing files whole, and Counters past their capacity. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "../../common/binio.h"
+#include "../../common/counters.h"
 #include "test.h"
 
 static const FileHeader HDR = {3, "mm", 40, 30, 0x1234567890abcdefull};
@@ -97,8 +99,20 @@ static void test_binio_create_commit(T *t)
     CHECK(t, !bin_create(&f, path, &err) && contains(err.msg, "no/such/folder/x.bin: cannot write"));
 }
 
+/* A pair past COUNTERS_MAX is counted, never lost unseen (mm once went past
+ * 32 pairs and its search_bytes vanished from SUMMARY). */
+static void test_counters_overflow_counted(T *t)
+{
+    Counters c = {0};
+    for (int i = 0; i < COUNTERS_MAX + 3; i++)
+        counters_add(&c, "k", i);
+    CHECKF(t, c.n == COUNTERS_MAX && c.dropped == 3, "n %d dropped %d", c.n, c.dropped);
+    CHECK(t, c.extra[COUNTERS_MAX - 1].value == COUNTERS_MAX - 1);
+}
+
 const TestCase BINIO_TESTS[] = {
     {"binio_round_trip_and_rejects", test_binio_round_trip_and_rejects},
     {"binio_create_commit", test_binio_create_commit},
+    {"counters_overflow_counted", test_counters_overflow_counted},
     {NULL, NULL},
 };
