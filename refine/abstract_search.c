@@ -4,11 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint32_t octile_units(xyLoc a, xyLoc b)
-{
-    return (uint32_t)lround(grid_octile(a.x, a.y, b.x, b.y) * ABS_COST_SCALE);
-}
-
 /* The CSR adjacency of the abstraction, costs octile (plus excess when the
  * abstraction stores it). */
 static bool decode_adjacency(AbsSearch *as, Err *err)
@@ -29,7 +24,7 @@ static bool decode_adjacency(AbsSearch *as, Err *err)
         while (abs_edge_next(a, &it, &e) && m < a->nedges) {
             uint32_t nb = abs_gid(ix, e.sector, e.region);
             double extra = excess ? abs_excess_cells(excess[m]) * ABS_COST_SCALE : 0;
-            as->adj[m++] = (AbsAdj){nb, octile_units(ix->center[r], ix->center[nb]) + (uint32_t)extra};
+            as->adj[m++] = (AbsAdj){nb, abs_octile_units(ix->center[r], ix->center[nb]) + (uint32_t)extra};
         }
     }
     as->adj_first[n] = m;

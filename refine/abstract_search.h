@@ -40,9 +40,6 @@
 #include "../search/best_first.h"
 #include "level2.h"
 
-/* Integer cost units per cell: an octile distance rounded to 1/256 cell is
- * exact in a double's sum for any path on a map of 65536 x 65536 cells. */
-#define ABS_COST_SCALE 256
 #define ABS_LM_FAR UINT32_MAX
 
 typedef struct AbsAdj {

@@ -77,14 +77,9 @@ static bool choose_reps(Level2 *l2, const AbsIndex *ix)
     return true;
 }
 
-static uint32_t octile_units(xyLoc p, xyLoc q)
-{
-    return (uint32_t)lround(grid_octile(p.x, p.y, q.x, q.y) * L2_COST_SCALE);
-}
-
 static uint32_t rep_octile(const Level2 *l2, const AbsIndex *ix, uint32_t a, uint32_t b)
 {
-    return octile_units(ix->center[l2->rep[a]], ix->center[l2->rep[b]]);
+    return abs_octile_units(ix->center[l2->rep[a]], ix->center[l2->rep[b]]);
 }
 
 /* Edges: node by node over its member regions' edges, each target node once
@@ -124,8 +119,8 @@ static bool link_nodes(Level2 *l2, const AbsIndex *ix, const uint32_t *first, co
                     uint32_t v = TO(i), b = l2->node_of[v];
                     if (b == k)
                         continue;
-                    uint32_t c =
-                        octile_units(rk, ix->center[u]) + COST(i) + octile_units(ix->center[v], ix->center[l2->rep[b]]);
+                    uint32_t c = abs_octile_units(rk, ix->center[u]) + COST(i) +
+                                 abs_octile_units(ix->center[v], ix->center[l2->rep[b]]);
                     if (slot[b] == UINT32_MAX || slot[b] < l2->first[k])
                         l2->adj[slot[b] = e++] = (L2Adj){b, c};
                     else if (c < l2->adj[slot[b]].cost)

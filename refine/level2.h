@@ -11,7 +11,7 @@
  * one of b; cost: the cheapest crossing, octile from a's representative to
  * the region edge, its cost, octile on to b's representative (level2.c,
  * link_nodes), never below the representatives' octile distance, so the
- * octile heuristic is consistent. L2_COST_SCALE units.
+ * octile heuristic is consistent. ABS_COST_SCALE units.
  * Numbering: nodes in order of their smallest region id; deterministic.
  *
  * Derived data, built from the decoded region adjacency by abs_search_init
@@ -30,13 +30,11 @@
 
 #include "../abstraction/index.h"
 #include "../search/best_first.h"
-
-/* Integer cost units per cell (as the level-1 search's ABS_COST_SCALE). */
-#define L2_COST_SCALE 256
+#include "abs_cost.h"
 
 typedef struct L2Adj {
     uint32_t to;   /* level-2 node */
-    uint32_t cost; /* 1/L2_COST_SCALE cells */
+    uint32_t cost; /* 1/ABS_COST_SCALE cells */
 } L2Adj;
 
 typedef struct Level2 {
@@ -59,7 +57,7 @@ typedef struct Level2 {
 
 /* Derives level 2 with blocks of `block` sectors from the region adjacency
  * (CSR over global region ids: region r's edges are first[r] ..
- * first[r + 1]; edge i's target and cost (1/L2_COST_SCALE cells) are the
+ * first[r + 1]; edge i's target and cost (1/ABS_COST_SCALE cells) are the
  * words `stride` bytes apart from `to` and `cost`). block 0: off. */
 bool l2_build(Level2 *l2, const AbsIndex *ix, int block, const uint32_t *first, const uint32_t *to,
               const uint32_t *cost, size_t stride, Err *err);
