@@ -46,22 +46,25 @@ size_t sub_scan(const SubGraph *sg, uint32_t origin, uint32_t also, uint32_t *ou
         if (ka) {
             out[n++] = also;
             k = ka - 1;
-        } else if (c[origin + (uint32_t)((k + 1) * off[d])] & SUB_GOAL) {
-            out[n++] = origin + (uint32_t)((k + 1) * off[d]);
+        } else { /* written always, kept when a subgoal: no branch on the map's content */
+            uint32_t q = origin + (uint32_t)((k + 1) * off[d]);
+            out[n] = q;
+            n += (c[q] & SUB_GOAL) != 0;
         }
         clear[d] = k;
     }
     for (int d = 4; d < 8; d++) {
         int oa = off[DIAG_PARTS[d - 4][0]], ob = off[DIAG_PARTS[d - 4][1]], k = 0;
-        for (uint32_t p = origin;; p += (uint32_t)off[d], k++) {
-            uint32_t q = p + (uint32_t)off[d];
-            if (!c[q] || !c[p + (uint32_t)oa] || !c[p + (uint32_t)ob]) /* the move p -> q cuts a corner or is blocked */
-                break;
-            if ((c[q] & SUB_GOAL) || q == also) {
-                out[n++] = q;
-                break;
-            }
+        /* One exit test per step (a move p -> q that cuts a corner or is
+         * blocked, or q a subgoal or `also`): the exit is the ray's one
+         * unpredictable branch. */
+        uint32_t p = origin, q = origin + (uint32_t)off[d];
+        for (; (c[q] & c[p + (uint32_t)oa] & c[p + (uint32_t)ob] & SUB_FREE) && !(c[q] & SUB_GOAL) && q != also; k++) {
+            p = q;
+            q += (uint32_t)off[d];
         }
+        out[n] = q;
+        n += (c[q] & c[p + (uint32_t)oa] & c[p + (uint32_t)ob] & SUB_FREE) != 0;
         clear[d] = k;
     }
     /* The wedges: from the i-th cell of a diagonal ray, along one of its
@@ -72,18 +75,20 @@ size_t sub_scan(const SubGraph *sg, uint32_t origin, uint32_t also, uint32_t *ou
         for (int part = 0; part < 2; part++) {
             int cd = DIAG_PARTS[d - 4][part], reach = clear[cd];
             uint32_t p = origin;
-            for (int i = 1; i <= clear[d] && reach > 0; i++) {
+            for (int i = 1; (i <= clear[d]) & (reach > 0); i++) {
                 p += (uint32_t)off[d];
                 int ext = run_len(sg, p, cd, reach), ka = also != UINT32_MAX ? also_at(sg, p, cd, ext, also) : 0;
                 if (ka) {
                     out[n++] = also;
                     reach = ka - 1;
-                } else if (ext < reach) {
-                    uint32_t q = p + (uint32_t)((ext + 1) * off[cd]);
-                    if (c[q] & SUB_GOAL)
-                        out[n++] = q;
-                    reach = ext;
+                    continue;
                 }
+                /* The row ends at a subgoal short of `reach`: kept without a
+                 * branch (the cell after a full row is free, never one). */
+                uint32_t q = p + (uint32_t)((ext + 1) * off[cd]);
+                out[n] = q;
+                n += (ext < reach) & ((c[q] & SUB_GOAL) != 0);
+                reach = ext;
             }
         }
     return n;
