@@ -43,6 +43,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "../../grid/grid.h"
 #include "../../search/subgoal.h"
@@ -105,14 +106,37 @@ bool ch_sg_build(ChGraph *ch, const SubGraph *sg, const Grid *g, const ChBuildCo
 void ch_free(ChGraph *ch);
 size_t ch_bytes(const ChGraph *ch);
 
-/* The exact cost of an octile path from a to b (cells), and whether the path
- * of `shape` (seen from a) is legal on g. */
-uint64_t ch_octile(const Grid *g, uint32_t a, uint32_t b);
-bool ch_shape_walks(const Grid *g, uint32_t a, uint32_t b, int shape);
+/* Cell coordinates. A query works on coordinates (the ends', and each
+ * node's from ChQuery.xy), never on padded cell indices: turning an index
+ * into x and y costs two integer divisions, and at four per octile distance,
+ * shape test or emitted leg they were a large share of a query on small DAO
+ * maps that instruction counts do not show (a division counts as one). */
+typedef struct ChXY {
+    int32_t x, y;
+} ChXY;
+
+static inline ChXY ch_xy(const Grid *g, uint32_t cell)
+{
+    return (ChXY){grid_index_x(g, (int)cell), grid_index_y(g, (int)cell)};
+}
+
+/* The exact cost of an octile path from a to b. */
+static inline uint64_t ch_octile_xy(ChXY a, ChXY b)
+{
+    uint32_t dx = (uint32_t)abs(a.x - b.x), dy = (uint32_t)abs(a.y - b.y);
+    uint32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+    return (uint64_t)(hi - lo) * CH_CARD + (uint64_t)lo * CH_DIAG;
+}
+static inline uint64_t ch_octile(const Grid *g, uint32_t a, uint32_t b)
+{
+    return ch_octile_xy(ch_xy(g, a), ch_xy(g, b));
+}
+/* Whether the path of `shape` (seen from a) is legal on g. */
+bool ch_shape_walks(const Grid *g, ChXY a, ChXY b, int shape);
 /* The shape an edge of `cost` from cell a to cell b can be unpacked by:
  * CH_SHAPE_NONE unless the cost is the octile distance and a shape walks. */
 int ch_shape_of(const Grid *g, uint32_t a, uint32_t b, uint64_t cost);
 /* Appends the cells after a up to b along `shape` (seen from a). */
-void ch_shape_emit(const Grid *g, uint32_t a, uint32_t b, int shape, xyPath *out);
+void ch_shape_emit(ChXY a, ChXY b, int shape, xyPath *out);
 
 #endif

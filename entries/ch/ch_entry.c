@@ -238,15 +238,16 @@ static bool check_graph(const ChGraph *g, const Grid *grid, const int32_t *node_
                 return err_set(err, "%s: edge %u out of range or not upward", file, e);
             if (aux != CH_ORIGINAL && CH_SC_INDEX(aux) == CH_SC_DIRECT) { /* a subgoal pair: its shape walks */
                 if (g->edge[e].cost != ch_octile(grid, g->cell[v], g->cell[w]) ||
-                    !ch_shape_walks(grid, g->cell[v], g->cell[w], (int)CH_SC_SHAPE(aux)))
+                    !ch_shape_walks(grid, ch_xy(grid, g->cell[v]), ch_xy(grid, g->cell[w]), (int)CH_SC_SHAPE(aux)))
                     return err_set(err, "%s: edge %u does not walk its shape", file, e);
                 continue;
             }
             if (aux != CH_ORIGINAL) {
                 int shape = (int)CH_SC_SHAPE(aux);
                 if (CH_SC_INDEX(aux) >= g->shortcuts || !shortcut_ok(g, v, e, &g->sc[CH_SC_INDEX(aux)]) ||
-                    (shape != CH_SHAPE_NONE && (g->edge[e].cost != ch_octile(grid, g->cell[v], g->cell[w]) ||
-                                                !ch_shape_walks(grid, g->cell[v], g->cell[w], shape))))
+                    (shape != CH_SHAPE_NONE &&
+                     (g->edge[e].cost != ch_octile(grid, g->cell[v], g->cell[w]) ||
+                      !ch_shape_walks(grid, ch_xy(grid, g->cell[v]), ch_xy(grid, g->cell[w]), shape))))
                     return err_set(err, "%s: shortcut %u does not match its halves or its shape", file, e);
                 continue;
             }
@@ -403,24 +404,27 @@ static void *ch_prepare(const Grid *map, const char *file, const EntryOpts *opts
         }
         index_nodes(c);
     }
-    if (!ch_query_init(&c->query, &c->g, err) || !ch_query_aim_init(&c->query, &c->grid, err)) {
+    if (!ch_query_init(&c->query, &c->g, &c->grid, err)) {
         ch_destroy(c);
         return NULL;
     }
     return c;
 }
 
-/* The seeds of one end on the subgoal graph: the end itself when it is a
- * subgoal, else the subgoals its scan reaches directly, at octile cost. */
-static uint32_t seeds_of(Ch *c, uint32_t cell, ChSeed *seed)
+/* The seeds of one end (cell at xy) on the subgoal graph: the end itself
+ * when it is a subgoal, else the subgoals its scan reaches directly, at
+ * octile cost. */
+static uint32_t seeds_of(Ch *c, uint32_t cell, ChXY xy, ChSeed *seed)
 {
     if (c->node_of[cell] >= 0) {
         seed[0] = (ChSeed){(uint32_t)c->node_of[cell], 0};
         return 1;
     }
     size_t k = sub_scan(&c->sg, cell, UINT32_MAX, c->scan);
-    for (size_t i = 0; i < k; i++)
-        seed[i] = (ChSeed){(uint32_t)c->node_of[c->scan[i]], ch_octile(&c->grid, cell, c->scan[i])};
+    for (size_t i = 0; i < k; i++) {
+        uint32_t v = (uint32_t)c->node_of[c->scan[i]];
+        seed[i] = (ChSeed){v, ch_octile_xy(xy, c->query.xy[v])};
+    }
     return (uint32_t)k;
 }
 
@@ -428,22 +432,21 @@ static uint32_t seeds_of(Ch *c, uint32_t cell, ChSeed *seed)
  * octile path: both ends' seeds, the search, then the path from a to its
  * forward seed (the scan's diagonal-first shape), the unpacked hierarchy
  * path, and the backward seed to b (the reverse of b's scan shape). */
-static void subgoal_path(Ch *c, uint32_t a, uint32_t b, xyLoc s, xyPath *path)
+static void subgoal_path(Ch *c, uint32_t a, uint32_t b, ChXY pa, ChXY pb, xyPath *path)
 {
-    uint32_t count[2] = {seeds_of(c, a, c->seed[0]), seeds_of(c, b, c->seed[1])};
+    uint32_t count[2] = {seeds_of(c, a, pa, c->seed[0]), seeds_of(c, b, pb, c->seed[1])};
     const ChSeed *const seed[2] = {c->seed[0], c->seed[1]};
-    if (c->query.xy)
-        ch_query_aim(&c->query, &c->grid, a, b);
+    ch_query_aim(&c->query, pa, pb);
     uint32_t meet = ch_query_meet(&c->query, seed, count);
     if (meet == CH_NONE)
         return;
-    path_push(path, s);
-    uint32_t first = c->g.cell[ch_query_start(&c->query, meet)];
-    if (first != a)
-        ch_shape_emit(&c->grid, a, first, CH_SHAPE_DIAG_FIRST, path);
-    uint32_t last = c->g.cell[ch_query_unpack(&c->query, &c->grid, meet, path)];
-    if (last != b)
-        ch_shape_emit(&c->grid, last, b, CH_SHAPE_STRAIGHT_FIRST, path);
+    path_push(path, (xyLoc){(int16_t)pa.x, (int16_t)pa.y});
+    uint32_t first = ch_query_start(&c->query, meet);
+    if (c->g.cell[first] != a)
+        ch_shape_emit(pa, c->query.xy[first], CH_SHAPE_DIAG_FIRST, path);
+    uint32_t last = ch_query_unpack(&c->query, meet, path);
+    if (c->g.cell[last] != b)
+        ch_shape_emit(c->query.xy[last], pb, CH_SHAPE_STRAIGHT_FIRST, path);
 }
 
 static bool ch_get_path(void *inst, xyLoc s, xyLoc t, xyPath *path)
@@ -455,18 +458,19 @@ static bool ch_get_path(void *inst, xyLoc s, xyLoc t, xyPath *path)
      * shapes is free (the usual case on open maps, where a hierarchy search
      * still climbs to the top), walking it costs less than the search. */
     uint32_t a = (uint32_t)grid_index(&c->grid, s.x, s.y), b = (uint32_t)grid_index(&c->grid, t.x, t.y);
+    ChXY pa = {s.x, s.y}, pb = {t.x, t.y};
     for (int shape = CH_SHAPE_DIAG_FIRST; a != b && shape <= CH_SHAPE_STRAIGHT_FIRST; shape++)
-        if (ch_shape_walks(&c->grid, a, b, shape)) {
+        if (ch_shape_walks(&c->grid, pa, pb, shape)) {
             path_push(path, s);
-            ch_shape_emit(&c->grid, a, b, shape, path);
+            ch_shape_emit(pa, pb, shape, path);
             return true;
         }
     if (a == b) /* on the subgoal graph a cell that is no subgoal has no node */
         path_push(path, s);
     else if (c->graph == GRAPH_SUBGOAL)
-        subgoal_path(c, a, b, s, path);
+        subgoal_path(c, a, b, pa, pb, path);
     else
-        ch_query_path(&c->query, &c->grid, (uint32_t)c->node_of[a], (uint32_t)c->node_of[b], path);
+        ch_query_path(&c->query, (uint32_t)c->node_of[a], (uint32_t)c->node_of[b], path);
     return true;
 }
 

@@ -5,7 +5,7 @@
 
 #include "../../common/stamp.h"
 
-bool ch_query_init(ChQuery *q, const ChGraph *g, Err *err)
+bool ch_query_init(ChQuery *q, const ChGraph *g, const Grid *grid, Err *err)
 {
     memset(q, 0, sizeof *q);
     q->g = g;
@@ -16,29 +16,22 @@ bool ch_query_init(ChQuery *q, const ChGraph *g, Err *err)
         ok = ch_open_init(&q->open[s], (uint32_t)n) && ok && q->label[s];
     }
     q->chain = malloc(n * sizeof *q->chain);
+    q->xy = malloc(n * sizeof *q->xy);
     q->stack_cap = 3 * 1024;
     q->stack = malloc(q->stack_cap * sizeof *q->stack);
-    if (!ok || !q->chain || !q->stack) {
+    if (!ok || !q->chain || !q->stack || !q->xy) {
         ch_query_free(q);
         return err_set(err, "ch: out of memory for the query state");
     }
+    for (uint32_t v = 0; v < g->n; v++)
+        q->xy[v] = ch_xy(grid, g->cell[v]);
     return true;
 }
 
-bool ch_query_aim_init(ChQuery *q, const Grid *grid, Err *err)
+void ch_query_aim(ChQuery *q, ChXY from, ChXY to)
 {
-    q->xy = malloc(((size_t)q->g->n + 1) * sizeof *q->xy);
-    if (!q->xy)
-        return err_set(err, "ch: out of memory for the query state");
-    for (uint32_t v = 0; v < q->g->n; v++)
-        q->xy[v] = (ChXY){grid_index_x(grid, (int)q->g->cell[v]), grid_index_y(grid, (int)q->g->cell[v])};
-    return true;
-}
-
-void ch_query_aim(ChQuery *q, const Grid *grid, uint32_t from_cell, uint32_t to_cell)
-{
-    q->aim[0] = (ChXY){grid_index_x(grid, (int)to_cell), grid_index_y(grid, (int)to_cell)};
-    q->aim[1] = (ChXY){grid_index_x(grid, (int)from_cell), grid_index_y(grid, (int)from_cell)};
+    q->aim[0] = to;
+    q->aim[1] = from;
 }
 
 void ch_query_free(ChQuery *q)
@@ -68,16 +61,15 @@ static uint32_t ch_edge_owner(const ChGraph *g, uint32_t e)
     return lo;
 }
 
-static void emit(const ChGraph *g, const Grid *grid, uint32_t node, xyPath *out)
+static void emit(const ChQuery *q, uint32_t node, xyPath *out)
 {
-    int cell = (int)g->cell[node];
-    path_push(out, (xyLoc){(int16_t)grid_index_x(grid, cell), (int16_t)grid_index_y(grid, cell)});
+    path_push(out, (xyLoc){(int16_t)q->xy[node].x, (int16_t)q->xy[node].y});
 }
 
 /* Appends the cells after `from` of edge e, walked from `from` to `to` (its
  * two ends, either way round): an original move emits `to`, a shortcut with
  * a shape emits its cells by geometry, any other shortcut is its two halves. */
-static void unpack(ChQuery *q, const Grid *grid, uint32_t from, uint32_t to, uint32_t e, xyPath *out)
+static void unpack(ChQuery *q, uint32_t from, uint32_t to, uint32_t e, xyPath *out)
 {
     const ChGraph *g = q->g;
     size_t top = 0;
@@ -90,13 +82,13 @@ static void unpack(ChQuery *q, const Grid *grid, uint32_t from, uint32_t to, uin
         from = q->stack[--top];
         uint32_t aux = g->edge[e].aux;
         if (aux == CH_ORIGINAL) {
-            emit(g, grid, to, out);
+            emit(q, to, out);
             continue;
         }
         bool upward = g->edge[e].target == to; /* from is the lower end */
         int shape = (int)CH_SC_SHAPE(aux);
         if (shape != CH_SHAPE_NONE) { /* a shape is seen from the lower end; mirrored from the upper */
-            ch_shape_emit(grid, g->cell[from], g->cell[to], upward ? shape : 3 - shape, out);
+            ch_shape_emit(q->xy[from], q->xy[to], upward ? shape : 3 - shape, out);
             continue;
         }
         if (top + 6 > q->stack_cap) {
@@ -117,17 +109,10 @@ static void unpack(ChQuery *q, const Grid *grid, uint32_t from, uint32_t to, uin
     }
 }
 
-static inline uint64_t oct(ChXY a, ChXY b)
-{
-    uint32_t dx = (uint32_t)abs(a.x - b.x), dy = (uint32_t)abs(a.y - b.y);
-    uint32_t lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-    return (uint64_t)(hi - lo) * CH_CARD + (uint64_t)lo * CH_DIAG;
-}
-
-/* The octile distance from v to the far end of `side` (0 without
- * coordinates): a lower bound of any grid path, and consistent, since every
- * edge costs at least the octile distance of its ends. */
-static inline uint64_t aim_h(const ChQuery *q, int side, uint32_t v) { return q->xy ? oct(q->xy[v], q->aim[side]) : 0; }
+/* The octile distance from v to the far end of `side`: a lower bound of
+ * any grid path, and consistent, since every edge costs at least the octile
+ * distance of its ends. */
+static inline uint64_t aim_h(const ChQuery *q, int side, uint32_t v) { return ch_octile_xy(q->xy[v], q->aim[side]); }
 
 /* Settles v on one side. Stall-on-demand first (§5: when a higher node w
  * already reaches v for less, v's label is not a shortest up-distance and
@@ -218,32 +203,31 @@ uint32_t ch_query_start(ChQuery *q, uint32_t meet)
     return v;
 }
 
-uint32_t ch_query_unpack(ChQuery *q, const Grid *grid, uint32_t meet, xyPath *out)
+uint32_t ch_query_unpack(ChQuery *q, uint32_t meet, xyPath *out)
 {
     const ChGraph *g = q->g;
     for (size_t i = q->nchain; i > 0; i--) {
         uint32_t v = q->chain[i - 1], e = q->label[0][v].via;
-        unpack(q, grid, ch_edge_owner(g, e), v, e, out);
+        unpack(q, ch_edge_owner(g, e), v, e, out);
     }
     uint32_t v = meet;
     while (q->label[1][v].via != CH_NONE) {
         uint32_t e = q->label[1][v].via, up = ch_edge_owner(g, e);
-        unpack(q, grid, v, up, e, out);
+        unpack(q, v, up, e, out);
         v = up;
     }
     return v;
 }
 
-void ch_query_path(ChQuery *q, const Grid *grid, uint32_t src, uint32_t dst, xyPath *out)
+void ch_query_path(ChQuery *q, uint32_t src, uint32_t dst, xyPath *out)
 {
-    if (q->xy)
-        ch_query_aim(q, grid, q->g->cell[src], q->g->cell[dst]);
+    ch_query_aim(q, q->xy[src], q->xy[dst]);
     ChSeed a = {src, 0}, b = {dst, 0};
     const ChSeed *seed[2] = {&a, &b};
     const uint32_t count[2] = {1, 1};
     uint32_t meet = ch_query_meet(q, seed, count);
     if (meet == CH_NONE)
         return;
-    emit(q->g, grid, ch_query_start(q, meet), out);
-    ch_query_unpack(q, grid, meet, out);
+    emit(q, ch_query_start(q, meet), out);
+    ch_query_unpack(q, meet, out);
 }

@@ -24,10 +24,6 @@ typedef struct ChLabel {
                                   edge range holds it (ch_edge_owner) */
 } ChLabel;
 
-typedef struct ChXY {
-    int32_t x, y;
-} ChXY;
-
 typedef struct ChQuery {
     const ChGraph *g;
     ChLabel *label[2]; /* 0: from the start, 1: from the goal */
@@ -37,16 +33,16 @@ typedef struct ChQuery {
     size_t stack_cap;
     uint32_t *chain; /* the forward path's nodes, meet first (ch_query_start) */
     size_t nchain;
-    ChXY *xy;    /* node -> cell coordinates (NULL: no goal-directed pruning) */
+    ChXY *xy;    /* node -> cell coordinates */
     ChXY aim[2]; /* the far end of each side: the goal for the forward side, the start for the backward */
     uint64_t settled, scanned, stalled, queries;
 } ChQuery;
 
-bool ch_query_init(ChQuery *q, const ChGraph *g, Err *err);
+/* The query state for g, whose node cells are grid's. */
+bool ch_query_init(ChQuery *q, const ChGraph *g, const Grid *grid, Err *err);
 void ch_query_free(ChQuery *q);
 
-/* Goal direction (optional, on with node coordinates from aim_init; the
- * entry always sets it): each side's open list is keyed by distance plus
+/* Goal direction: each side's open list is keyed by distance plus
  * the octile distance to the far end (ch_query_aim: the query's two
  * cells), A* on the upward graph. Octile distance is a lower bound of any
  * grid path and consistent (every edge costs at least the octile distance
@@ -54,8 +50,7 @@ void ch_query_free(ChQuery *q);
  * a side stops once its smallest key reaches the best meeting: a much
  * earlier stop than Dijkstra's order gives (brc999d: 108 -> 11 nodes
  * settled per query, den520d 122 -> 57; stall-on-demand still applies). */
-bool ch_query_aim_init(ChQuery *q, const Grid *grid, Err *err);
-void ch_query_aim(ChQuery *q, const Grid *grid, uint32_t from_cell, uint32_t to_cell);
+void ch_query_aim(ChQuery *q, ChXY from, ChXY to);
 
 /* A node a search starts from, at a distance (the subgoal graph's query
  * starts from the subgoals its ends reach directly). */
@@ -71,11 +66,10 @@ typedef struct ChSeed {
  * cell up to the backward seed's, and returns that seed. */
 uint32_t ch_query_meet(ChQuery *q, const ChSeed *const seed[2], const uint32_t count[2]);
 uint32_t ch_query_start(ChQuery *q, uint32_t meet);
-uint32_t ch_query_unpack(ChQuery *q, const Grid *grid, uint32_t meet, xyPath *out);
+uint32_t ch_query_unpack(ChQuery *q, uint32_t meet, xyPath *out);
 
 /* Appends the cells of a shortest path between nodes src and dst (src first)
- * to `out`, with cell coordinates taken from `grid`; appends nothing when
- * the two are not connected. */
-void ch_query_path(ChQuery *q, const Grid *grid, uint32_t src, uint32_t dst, xyPath *out);
+ * to `out`; appends nothing when the two are not connected. */
+void ch_query_path(ChQuery *q, uint32_t src, uint32_t dst, xyPath *out);
 
 #endif

@@ -1,25 +1,18 @@
-/* Octile shapes of shortcuts (ch.h): the exact cost of an octile path, and
- * walking or emitting the two shapes a straight-line shortcut can take. */
+/* Octile shapes of shortcuts (ch.h): walking or emitting the two shapes a
+ * straight-line shortcut can take. */
 #include <stddef.h>
 #include <stdlib.h>
 
 #include "ch.h"
 
-uint64_t ch_octile(const Grid *g, uint32_t a, uint32_t b)
-{
-    int dx = abs(grid_index_x(g, (int)a) - grid_index_x(g, (int)b));
-    int dy = abs(grid_index_y(g, (int)a) - grid_index_y(g, (int)b));
-    int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-    return (uint64_t)(hi - lo) * CH_CARD + (uint64_t)lo * CH_DIAG;
-}
-
 int ch_shape_of(const Grid *g, uint32_t a, uint32_t b, uint64_t cost)
 {
     if (cost != ch_octile(g, a, b))
         return CH_SHAPE_NONE;
-    return ch_shape_walks(g, a, b, CH_SHAPE_DIAG_FIRST)       ? CH_SHAPE_DIAG_FIRST
-           : ch_shape_walks(g, a, b, CH_SHAPE_STRAIGHT_FIRST) ? CH_SHAPE_STRAIGHT_FIRST
-                                                              : CH_SHAPE_NONE;
+    ChXY pa = ch_xy(g, a), pb = ch_xy(g, b);
+    return ch_shape_walks(g, pa, pb, CH_SHAPE_DIAG_FIRST)       ? CH_SHAPE_DIAG_FIRST
+           : ch_shape_walks(g, pa, pb, CH_SHAPE_STRAIGHT_FIRST) ? CH_SHAPE_STRAIGHT_FIRST
+                                                                : CH_SHAPE_NONE;
 }
 
 /* One tight loop per leg over the padded cells (the ring is blocked, so
@@ -27,16 +20,15 @@ int ch_shape_of(const Grid *g, uint32_t a, uint32_t b, uint64_t cost)
  * octile path this way, and through grid_move_legal per step that test
  * was two thirds of a query on small DAO maps (arena). A diagonal step
  * needs its two cardinal cells free (no corner cutting). */
-bool ch_shape_walks(const Grid *g, uint32_t a, uint32_t b, int shape)
+bool ch_shape_walks(const Grid *g, ChXY a, ChXY b, int shape)
 {
     if (shape != CH_SHAPE_DIAG_FIRST && shape != CH_SHAPE_STRAIGHT_FIRST)
         return false;
-    int x = grid_index_x(g, (int)a), y = grid_index_y(g, (int)a);
-    int bx = grid_index_x(g, (int)b), by = grid_index_y(g, (int)b);
+    int x = a.x, y = a.y, bx = b.x, by = b.y;
     int dx = (bx > x) - (bx < x), dy = (by > y) - (by < y), ex = abs(bx - x), ey = abs(by - y);
     int diag = ex < ey ? ex : ey, straight = (ex > ey ? ex : ey) - diag;
     ptrdiff_t sx = dx, sy = (ptrdiff_t)dy * g->stride, sd = sx + sy, ss = ex > ey ? sx : sy;
-    const uint8_t *p = g->cells + a;
+    const uint8_t *p = g->cells + grid_index(g, x, y);
     for (int leg = 0; leg < 2; leg++) {
         if ((leg == 0) == (shape == CH_SHAPE_DIAG_FIRST)) {
             for (int k = 0; k < diag; k++, p += sd)
@@ -53,10 +45,9 @@ bool ch_shape_walks(const Grid *g, uint32_t a, uint32_t b, int shape)
 
 /* ch_shape_walks' twin over coordinates, unchecked: unpacking emits most
  * of a path's cells here. */
-void ch_shape_emit(const Grid *g, uint32_t a, uint32_t b, int shape, xyPath *out)
+void ch_shape_emit(ChXY a, ChXY b, int shape, xyPath *out)
 {
-    int x = grid_index_x(g, (int)a), y = grid_index_y(g, (int)a);
-    int bx = grid_index_x(g, (int)b), by = grid_index_y(g, (int)b);
+    int x = a.x, y = a.y, bx = b.x, by = b.y;
     int dx = (bx > x) - (bx < x), dy = (by > y) - (by < y), ex = abs(bx - x), ey = abs(by - y);
     int diag = ex < ey ? ex : ey, straight = (ex > ey ? ex : ey) - diag;
     int sx = ex > ey ? dx : 0, sy = ex > ey ? 0 : dy;

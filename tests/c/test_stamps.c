@@ -155,7 +155,7 @@ static void test_stamp_wrap_ch(T *t)
         for (uint32_t v = 0; v < graph[run].n; v++)
             node_of[graph[run].cell[v]] = (int32_t)v;
         ChQuery q;
-        CHECK(t, ch_query_init(&q, &graph[run], &err));
+        CHECK(t, ch_query_init(&q, &graph[run], &g, &err));
         if (run) {
             for (int side = 0; side < 2; side++)
                 for (uint32_t i = 0; i < graph[run].n; i++)
@@ -163,7 +163,7 @@ static void test_stamp_wrap_ch(T *t)
             q.stamp = NEAR_WRAP;
         }
         for (int i = 0; i < QUERIES; i++) {
-            ch_query_path(&q, &g, (uint32_t)node_of[grid_index(&g, s[i].x, s[i].y)],
+            ch_query_path(&q, (uint32_t)node_of[grid_index(&g, s[i].x, s[i].y)],
                           (uint32_t)node_of[grid_index(&g, goal[i].x, goal[i].y)], &out[run]);
             end_path(&out[run]);
         }
@@ -199,7 +199,7 @@ static void test_stamp_wrap_ch_subgoal(T *t)
         ChBuildConfig cfg = {.witness_limit = 500, .first_stamp = run ? UINT32_MAX - 500 : 0};
         CHECK(t, ch_sg_build(&graph[run], &sg, &g, &cfg, &err));
         ChQuery q;
-        CHECK(t, ch_query_init(&q, &graph[run], &err));
+        CHECK(t, ch_query_init(&q, &graph[run], &g, &err));
         if (run) { /* labels of generation 1 left over: a wrap that does not clear would trust them */
             for (int side = 0; side < 2; side++)
                 for (uint32_t i = 0; i < graph[run].n; i++)
@@ -207,7 +207,7 @@ static void test_stamp_wrap_ch_subgoal(T *t)
             q.stamp = NEAR_WRAP;
         }
         for (uint32_t i = 0; i < QUERIES && graph[run].n; i++) {
-            ch_query_path(&q, &g, i % graph[run].n, (i * 7 + 3) % graph[run].n, &out[run]);
+            ch_query_path(&q, i % graph[run].n, (i * 7 + 3) % graph[run].n, &out[run]);
             end_path(&out[run]);
         }
         CHECK(t, !run || q.stamp < 100);
