@@ -24,10 +24,12 @@ typedef struct ChLabel {
                                   edge range holds it (ch_edge_owner) */
 } ChLabel;
 
+#define CH_SIDE 31
+
 typedef struct ChQuery {
     const ChGraph *g;
     ChLabel *label[2]; /* 0: from the start, 1: from the goal */
-    ChOpen open[2];
+    ChOpen open;       /* both sides' entries: node | side << 31 (CH_SIDE) */
     uint32_t stamp;
     uint32_t *stack; /* unpacking, 3 words per frame */
     size_t stack_cap;
