@@ -22,6 +22,7 @@
 typedef struct ChOpenItem {
     uint64_t key;
     uint32_t node;
+    uint32_t tag; /* the pusher's (the query: the label's `via`), in what was padding */
 } ChOpenItem;
 
 typedef struct ChOpen {
@@ -44,7 +45,7 @@ static inline void ch_open_free(ChOpen *o)
     o->n = o->cap = 0;
 }
 
-static inline void ch_open_push(ChOpen *o, uint64_t key, uint32_t node)
+static inline void ch_open_push_tag(ChOpen *o, uint64_t key, uint32_t node, uint32_t tag)
 {
     if (o->n + 1 >= o->cap) { /* one spare slot lets ch_open_pop read a missing right child */
         ChOpenItem *more = realloc(o->item, (size_t)o->cap * 2 * sizeof *more);
@@ -58,8 +59,10 @@ static inline void ch_open_push(ChOpen *o, uint64_t key, uint32_t node)
         o->item[i] = o->item[(i - 1) / 2];
         i = (i - 1) / 2;
     }
-    o->item[i] = (ChOpenItem){key, node};
+    o->item[i] = (ChOpenItem){key, node, tag};
 }
+
+static inline void ch_open_push(ChOpen *o, uint64_t key, uint32_t node) { ch_open_push_tag(o, key, node, 0); }
 
 static inline ChOpenItem ch_open_pop(ChOpen *o)
 {

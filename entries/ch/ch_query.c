@@ -146,7 +146,7 @@ static void settle(ChQuery *q, int side, uint32_t v, uint32_t stamp, uint64_t be
         if (key >= best)
             continue; /* even a straight run from there to the far end is no shorter */
         *lw = (ChLabel){d, stamp, e};
-        ch_open_push(&q->open, key, edge->target | (uint32_t)side << CH_SIDE);
+        ch_open_push_tag(&q->open, key, edge->target | (uint32_t)side << CH_SIDE, e);
     }
     q->scanned += end - begin;
 }
@@ -172,8 +172,8 @@ uint32_t ch_query_meet(ChQuery *q, const ChSeed *const seed[2], const uint32_t c
             if (l->stamp == stamp && l->dist <= seed[side][k].dist)
                 continue; /* seen twice: the nearer copy counts */
             *l = (ChLabel){seed[side][k].dist, stamp, CH_NONE};
-            ch_open_push(&q->open, seed[side][k].dist + aim_h(q, side, seed[side][k].node),
-                         seed[side][k].node | (uint32_t)side << CH_SIDE);
+            ch_open_push_tag(&q->open, seed[side][k].dist + aim_h(q, side, seed[side][k].node),
+                             seed[side][k].node | (uint32_t)side << CH_SIDE, CH_NONE);
         }
     }
     while (q->open.n && q->open.item[0].key < best) {
@@ -181,8 +181,12 @@ uint32_t ch_query_meet(ChQuery *q, const ChSeed *const seed[2], const uint32_t c
         int side = (int)(top.node >> CH_SIDE);
         uint32_t v = top.node & ~(1u << CH_SIDE);
         ChLabel *mine = q->label[side], *other = q->label[side ^ 1];
-        if (top.key != mine[v].dist + aim_h(q, side, v))
-            continue; /* stale: v was pushed again with a smaller key */
+        /* Stale: v's label was improved (through another edge) after this
+         * entry was pushed. Comparing the edge costs no octile distance;
+         * the only entries it misses are a seed listed twice, whose later
+         * copy settles v again with the same distance and changes nothing. */
+        if (top.tag != mine[v].via)
+            continue;
         q->settled++;
         if (other[v].stamp == stamp && mine[v].dist + other[v].dist < best) {
             best = mine[v].dist + other[v].dist;
