@@ -20,6 +20,7 @@
 #include "../../common/binio.h"
 #include "../entry.h"
 #include "ch.h"
+#include "ch_hub.h"
 #include "ch_query.h"
 #include "ch_up.h"
 
@@ -28,6 +29,7 @@
  * 8-15 % fewer nodes settled per query on DAO maps, for 15 % more build time;
  * beyond 500 nothing changes. */
 #define CH_WITNESS_DEFAULT 500
+#define CH_HUBS_DEFAULT 100000
 
 enum { GRAPH_SUBGOAL = 0, GRAPH_GRID = 1, GRAPH_AUTO = 2 };
 
@@ -41,30 +43,35 @@ typedef struct Ch {
     SubGraph sg;    /* graph=subgoal: the subgoal marks and clearances the scans read (no edges) */
     uint32_t *scan; /* graph=subgoal: one end's scan (sub_scan_cap cells) */
     ChSeed *seed[2];
+    ChHubs hubs; /* graph=subgoal: hub labels when small (ch_hub.h), else hubs.n == 0 */
+    int hub_cap; /* option hubs: label entries per node at most, on average */
 } Ch;
 
-static const char *const KNOWN[] = {"witness", "exact", "graph", NULL};
+static const char *const KNOWN[] = {"witness", "exact", "graph", "hubs", NULL};
 static const char *const GRAPHS[] = {"subgoal", "grid", "auto", NULL};
 
-/* The options, checked; cfg and graph may be NULL. */
-static bool read_options(const EntryOpts *opts, ChBuildConfig *cfg, int *graph, Err *err)
+/* The options, checked; cfg, graph and hubs may be NULL. */
+static bool read_options(const EntryOpts *opts, ChBuildConfig *cfg, int *graph, int *hubs, Err *err)
 {
     ChBuildConfig c = {0};
-    int exact, gr;
+    int exact, gr, hb;
     if (!opts_only(opts, KNOWN, "ch", err) ||
         !opts_int(opts, "witness", 1, 100000, CH_WITNESS_DEFAULT, &c.witness_limit, "ch", err) ||
         !opts_int(opts, "exact", 0, 1, 0, &exact, "ch", err) ||
-        !opts_choice(opts, "graph", GRAPHS, GRAPH_AUTO, &gr, "ch", err))
+        !opts_choice(opts, "graph", GRAPHS, GRAPH_AUTO, &gr, "ch", err) ||
+        !opts_int(opts, "hubs", 0, 100000, CH_HUBS_DEFAULT, &hb, "ch", err))
         return false;
     c.exact_order = exact;
     if (cfg)
         *cfg = c;
     if (graph)
         *graph = gr;
+    if (hubs)
+        *hubs = hb;
     return true;
 }
 
-static bool ch_check_options(const EntryOpts *opts, Err *err) { return read_options(opts, NULL, NULL, err); }
+static bool ch_check_options(const EntryOpts *opts, Err *err) { return read_options(opts, NULL, NULL, NULL, err); }
 
 static FileHeader header_for(const Grid *g)
 {
@@ -162,7 +169,7 @@ static bool ch_preprocess(const Grid *map, const char *file, const EntryOpts *op
     ChBuildConfig cfg;
     int graph;
     SubGraph sg = {0};
-    if (!read_options(opts, &cfg, &graph, err) || (graph != GRAPH_GRID && !sub_graph_mark(&sg, map, err)))
+    if (!read_options(opts, &cfg, &graph, NULL, err) || (graph != GRAPH_GRID && !sub_graph_mark(&sg, map, err)))
         return false;
     graph = resolve_graph(graph, &sg, map);
     FileSink fs = {.sum = BIN_FNV_SEED};
@@ -346,6 +353,7 @@ static void ch_destroy(void *inst)
     if (!c)
         return;
     ch_query_free(&c->query);
+    ch_hubs_free(&c->hubs);
     ch_free(&c->g);
     sub_graph_free(&c->sg);
     free(c->scan);
@@ -365,7 +373,7 @@ static void *ch_prepare(const Grid *map, const char *file, const EntryOpts *opts
         ch_destroy(c);
         return NULL;
     }
-    read_options(opts, &c->build, &c->graph, err);
+    read_options(opts, &c->build, &c->graph, &c->hub_cap, err);
     size_t cells = (size_t)(map->height + 2) * c->grid.stride;
     c->node_of = malloc(cells * sizeof *c->node_of);
     if (!c->node_of) {
@@ -404,7 +412,8 @@ static void *ch_prepare(const Grid *map, const char *file, const EntryOpts *opts
         }
         index_nodes(c);
     }
-    if (!ch_query_init(&c->query, &c->g, &c->grid, err)) {
+    if (!ch_query_init(&c->query, &c->g, &c->grid, err) ||
+        (c->graph == GRAPH_SUBGOAL && !ch_hubs_build(&c->hubs, &c->g, (size_t)c->hub_cap * c->g.n, err))) {
         ch_destroy(c);
         return NULL;
     }
@@ -436,6 +445,19 @@ static void subgoal_path(Ch *c, uint32_t a, uint32_t b, ChXY pa, ChXY pb, xyPath
 {
     uint32_t count[2] = {seeds_of(c, a, pa, c->seed[0]), seeds_of(c, b, pb, c->seed[1])};
     const ChSeed *const seed[2] = {c->seed[0], c->seed[1]};
+    if (c->hubs.n) {
+        uint32_t pick[2], hub = ch_hubs_meet(&c->hubs, seed, count, pick);
+        if (hub == CH_NONE)
+            return;
+        path_push(path, (xyLoc){(int16_t)pa.x, (int16_t)pa.y});
+        uint32_t u = seed[0][pick[0]].node, w = seed[1][pick[1]].node;
+        if (c->g.cell[u] != a)
+            ch_shape_emit(pa, c->query.xy[u], CH_SHAPE_DIAG_FIRST, path);
+        ch_hubs_unpack(&c->hubs, &c->query, hub, u, w, path);
+        if (c->g.cell[w] != b)
+            ch_shape_emit(c->query.xy[w], pb, CH_SHAPE_STRAIGHT_FIRST, path);
+        return;
+    }
     ch_query_aim(&c->query, pa, pb);
     uint32_t meet = ch_query_meet(&c->query, seed, count);
     if (meet == CH_NONE)
@@ -489,6 +511,9 @@ static void ch_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "up_edges", c->g.m);
     counters_add(out, "shortcuts", c->g.shortcuts);
     counters_add(out, "ch_bytes", (double)ch_bytes(&c->g));
+    counters_add(out, "hub_entries", c->hubs.n ? (double)c->hubs.first[c->hubs.n] : 0);
+    counters_add(out, "hub_queries", (double)c->hubs.queries);
+    counters_add(out, "hub_scanned_mean", c->hubs.queries ? (double)c->hubs.scanned / (double)c->hubs.queries : 0);
 }
 
 static const char *const HELP[] = {

@@ -46,9 +46,9 @@ void ch_query_free(ChQuery *q)
     memset(q, 0, sizeof *q);
 }
 
-/* The node whose upward edges include e: binary search over `first`, done
- * only for the few nodes on the meeting path. */
-static uint32_t ch_edge_owner(const ChGraph *g, uint32_t e)
+/* Binary search over `first`, done only for the few nodes on the meeting
+ * path. */
+uint32_t ch_edge_owner(const ChGraph *g, uint32_t e)
 {
     uint32_t lo = 0, hi = g->n; /* first[lo] <= e < first[hi] */
     while (hi - lo > 1) {
@@ -66,10 +66,9 @@ static void emit(const ChQuery *q, uint32_t node, xyPath *out)
     path_push(out, (xyLoc){(int16_t)q->xy[node].x, (int16_t)q->xy[node].y});
 }
 
-/* Appends the cells after `from` of edge e, walked from `from` to `to` (its
- * two ends, either way round): an original move emits `to`, a shortcut with
- * a shape emits its cells by geometry, any other shortcut is its two halves. */
-static void unpack(ChQuery *q, uint32_t from, uint32_t to, uint32_t e, xyPath *out)
+/* An original move emits `to`, a shortcut with a shape emits its cells by
+ * geometry, any other shortcut is its two halves. */
+void ch_query_unpack_edge(ChQuery *q, uint32_t from, uint32_t to, uint32_t e, xyPath *out)
 {
     const ChGraph *g = q->g;
     size_t top = 0;
@@ -212,12 +211,12 @@ uint32_t ch_query_unpack(ChQuery *q, uint32_t meet, xyPath *out)
     const ChGraph *g = q->g;
     for (size_t i = q->nchain; i > 0; i--) {
         uint32_t v = q->chain[i - 1], e = q->label[0][v].via;
-        unpack(q, ch_edge_owner(g, e), v, e, out);
+        ch_query_unpack_edge(q, ch_edge_owner(g, e), v, e, out);
     }
     uint32_t v = meet;
     while (q->label[1][v].via != CH_NONE) {
         uint32_t e = q->label[1][v].via, up = ch_edge_owner(g, e);
-        unpack(q, v, up, e, out);
+        ch_query_unpack_edge(q, v, up, e, out);
         v = up;
     }
     return v;

@@ -70,6 +70,12 @@ uint32_t ch_query_meet(ChQuery *q, const ChSeed *const seed[2], const uint32_t c
 uint32_t ch_query_start(ChQuery *q, uint32_t meet);
 uint32_t ch_query_unpack(ChQuery *q, uint32_t meet, xyPath *out);
 
+/* The node whose upward edges include edge e. */
+uint32_t ch_edge_owner(const ChGraph *g, uint32_t e);
+/* Appends the cells after `from` of edge e, walked from `from` to `to` (its
+ * two ends, either way round). */
+void ch_query_unpack_edge(ChQuery *q, uint32_t from, uint32_t to, uint32_t e, xyPath *out);
+
 /* Appends the cells of a shortest path between nodes src and dst (src first)
  * to `out`; appends nothing when the two are not connected. */
 void ch_query_path(ChQuery *q, uint32_t src, uint32_t dst, xyPath *out);
