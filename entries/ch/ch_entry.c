@@ -445,8 +445,9 @@ static void subgoal_path(Ch *c, uint32_t a, uint32_t b, ChXY pa, ChXY pb, xyPath
 {
     uint32_t count[2] = {seeds_of(c, a, pa, c->seed[0]), seeds_of(c, b, pb, c->seed[1])};
     const ChSeed *const seed[2] = {c->seed[0], c->seed[1]};
+    ch_query_aim(&c->query, pa, pb);
     if (c->hubs.n) {
-        uint32_t pick[2], hub = ch_hubs_meet(&c->hubs, seed, count, pick);
+        uint32_t pick[2], hub = ch_hubs_meet(&c->hubs, &c->query, seed, count, pick);
         if (hub == CH_NONE)
             return;
         path_push(path, (xyLoc){(int16_t)pa.x, (int16_t)pa.y});
@@ -458,7 +459,6 @@ static void subgoal_path(Ch *c, uint32_t a, uint32_t b, ChXY pa, ChXY pb, xyPath
             ch_shape_emit(c->query.xy[w], pb, CH_SHAPE_STRAIGHT_FIRST, path);
         return;
     }
-    ch_query_aim(&c->query, pa, pb);
     uint32_t meet = ch_query_meet(&c->query, seed, count);
     if (meet == CH_NONE)
         return;

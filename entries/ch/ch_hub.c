@@ -161,38 +161,73 @@ size_t ch_hubs_bytes(const ChHubs *h)
  * distances of two labels and a seed are added to it). */
 #define HUB_FAR (UINT64_MAX / 4)
 
-uint32_t ch_hubs_meet(ChHubs *h, const ChSeed *const seed[2], const uint32_t count[2], uint32_t pick[2])
+/* Forward: seed i's label into the per-hub best distances. Conditional
+ * moves, not branches: which seed wins a hub is unpredictable. */
+static void merge(ChHubs *h, const ChSeed *s, uint32_t i, uint32_t st)
+{
+    uint32_t u = s->node;
+    for (uint32_t k = h->first[u]; k < h->first[u + 1]; k++) {
+        uint32_t x = h->entry[k].hub;
+        uint64_t d = s->dist + h->entry[k].dist, cur = h->fstamp[x] == st ? h->fdist[x] : HUB_FAR;
+        bool better = d < cur;
+        h->fdist[x] = better ? d : cur;
+        h->fseed[x] = better ? i : h->fseed[x];
+        h->fstamp[x] = st;
+    }
+    h->scanned += h->first[u + 1] - h->first[u];
+}
+
+/* Backward: seed j's label against the forward distances; improves best. */
+static void probe(ChHubs *h, const ChSeed *s, uint32_t j, uint32_t st, uint64_t *best, uint32_t *hub, uint32_t *back)
+{
+    uint32_t w = s->node;
+    for (uint32_t k = h->first[w]; k < h->first[w + 1]; k++) {
+        uint32_t x = h->entry[k].hub;
+        uint64_t c = (h->fstamp[x] == st ? h->fdist[x] : HUB_FAR) + s->dist + h->entry[k].dist;
+        bool better = c < *best;
+        *best = better ? c : *best;
+        *hub = better ? x : *hub;
+        *back = better ? j : *back;
+    }
+    h->scanned += h->first[w + 1] - h->first[w];
+}
+
+/* A seed's key: its distance plus the octile distance to the far end, a
+ * lower bound of any path through it (ch_query.h, goal direction). */
+static inline uint64_t seed_key(const ChQuery *q, int side, const ChSeed *s)
+{
+    return s->dist + ch_octile_xy(q->xy[s->node], q->aim[side]);
+}
+
+static uint32_t nearest(const ChQuery *q, int side, const ChSeed *s, uint32_t count)
+{
+    uint32_t at = 0;
+    for (uint32_t i = 1; i < count; i++)
+        at = seed_key(q, side, &s[i]) < seed_key(q, side, &s[at]) ? i : at;
+    return at;
+}
+
+/* First the pair of seeds of smallest keys, for a bound; then every seed
+ * whose key is below the bound (on open maps an end has dozens of seeds,
+ * most of them behind it). */
+uint32_t ch_hubs_meet(ChHubs *h, const ChQuery *q, const ChSeed *const seed[2], const uint32_t count[2],
+                      uint32_t pick[2])
 {
     StampArea area = STAMP_ARRAY(h->fstamp, h->n);
     uint32_t st = stamp_next(&h->stamp, &area, 1), hub = CH_NONE, back = 0;
-    h->queries++;
-    /* Forward: per hub, the best seed's distance. Conditional moves, not
-     * branches: which seed wins a hub is unpredictable. */
-    for (uint32_t i = 0; i < count[0]; i++) {
-        uint32_t u = seed[0][i].node;
-        for (uint32_t k = h->first[u]; k < h->first[u + 1]; k++) {
-            uint32_t x = h->entry[k].hub;
-            uint64_t d = seed[0][i].dist + h->entry[k].dist, cur = h->fstamp[x] == st ? h->fdist[x] : HUB_FAR;
-            bool better = d < cur;
-            h->fdist[x] = better ? d : cur;
-            h->fseed[x] = better ? i : h->fseed[x];
-            h->fstamp[x] = st;
-        }
-        h->scanned += h->first[u + 1] - h->first[u];
-    }
     uint64_t best = HUB_FAR;
-    for (uint32_t j = 0; j < count[1]; j++) {
-        uint32_t w = seed[1][j].node;
-        for (uint32_t k = h->first[w]; k < h->first[w + 1]; k++) {
-            uint32_t x = h->entry[k].hub;
-            uint64_t c = (h->fstamp[x] == st ? h->fdist[x] : HUB_FAR) + seed[1][j].dist + h->entry[k].dist;
-            bool better = c < best;
-            best = better ? c : best;
-            hub = better ? x : hub;
-            back = better ? j : back;
-        }
-        h->scanned += h->first[w + 1] - h->first[w];
-    }
+    h->queries++;
+    if (!count[0] || !count[1])
+        return CH_NONE;
+    uint32_t i0 = nearest(q, 0, seed[0], count[0]), j0 = nearest(q, 1, seed[1], count[1]);
+    merge(h, &seed[0][i0], i0, st);
+    probe(h, &seed[1][j0], j0, st, &best, &hub, &back);
+    for (uint32_t i = 0; i < count[0]; i++)
+        if (i != i0 && seed_key(q, 0, &seed[0][i]) < best)
+            merge(h, &seed[0][i], i, st);
+    for (uint32_t j = 0; j < count[1]; j++)
+        if (seed_key(q, 1, &seed[1][j]) < best)
+            probe(h, &seed[1][j], j, st, &best, &hub, &back);
     if (hub != CH_NONE) {
         pick[0] = h->fseed[hub];
         pick[1] = back;

@@ -48,8 +48,10 @@ void ch_hubs_free(ChHubs *h);
 size_t ch_hubs_bytes(const ChHubs *h);
 
 /* The meeting hub of the best path from some seed[0] to some seed[1]
- * (CH_NONE when none); pick receives the two seeds' indices. */
-uint32_t ch_hubs_meet(ChHubs *h, const ChSeed *const seed[2], const uint32_t count[2], uint32_t pick[2]);
+ * (CH_NONE when none); pick receives the two seeds' indices. q: the node
+ * coordinates and the query's ends (ch_query_aim). */
+uint32_t ch_hubs_meet(ChHubs *h, const ChQuery *q, const ChSeed *const seed[2], const uint32_t count[2],
+                      uint32_t pick[2]);
 /* Appends the cells after node u up to node w of the path through `hub`
  * (u, w: the picked seeds' nodes), unpacked through q's graph. */
 void ch_hubs_unpack(const ChHubs *h, ChQuery *q, uint32_t hub, uint32_t u, uint32_t w, xyPath *out);
