@@ -267,6 +267,40 @@ static void test_ch_graph_auto(T *t)
     }
 }
 
+/* On the subgoal graph ch answers from hub labels (entries/ch/ch_hub.h)
+ * unless hubs=0; both ways must be optimal, and the labels must be in use
+ * (labels that drop a needed hub give longer paths here: pruning entries
+ * that another hub beats by less than a cardinal step failed on the maze,
+ * 2026-11-24). */
+static void test_ch_hubs_and_search(T *t)
+{
+    const char *const maps[] = {"rooms/8room256-0", "mazes/maze256-4-0", NULL};
+    for (int i = 0; maps[i]; i++) {
+        Loaded l;
+        if (!load_named(t, maps[i], &l))
+            continue;
+        const char *const specs[] = {"ch", "ch:hubs=0"};
+        for (int k = 0; k < 2; k++) {
+            const Entry *e;
+            EntryOpts o;
+            Err err;
+            char file[256];
+            snprintf(file, sizeof file, "%s/hubs.pre", temp_dir());
+            void *inst = NULL;
+            if (entry_parse_spec(specs[k], &e, &o, &err) && entry_preprocess(e, &l.g, file, &o, &err))
+                inst = e->prepare(&l.g, file, &o, &err);
+            CHECKF(t, inst != NULL, "%s on %s: %s", specs[k], maps[i], err.msg);
+            if (!inst)
+                continue;
+            double hubs = entry_counter(e, inst, "hub_entries");
+            CHECKF(t, k ? hubs == 0 : hubs > 0, "%s on %s: %.0f hub label entries", specs[k], maps[i], hubs);
+            e->destroy(inst);
+            check_optimal(t, specs[k], &l, maps[i], 1);
+        }
+        unload(&l);
+    }
+}
+
 static void test_baselines_optimal_on_real_maps(T *t)
 {
     const char *dir = bench_dir(t);
@@ -496,6 +530,7 @@ const TestCase BASELINE_TESTS[] = {
     {"jumptable_far_values_equal_walk", test_jumptable_far_values_equal_walk},
     {"ch_optimal_on_embedded_maps", test_ch_optimal_on_embedded_maps},
     {"ch_graph_auto", test_ch_graph_auto},
+    {"ch_hubs_and_search", test_ch_hubs_and_search},
     {"baselines_optimal_on_real_maps", test_baselines_optimal_on_real_maps},
     {"ch_file_round_trip_and_rejects", test_ch_file_round_trip_and_rejects},
     {"ch_adj_pool_keeps_lists", test_ch_adj_pool_keeps_lists},

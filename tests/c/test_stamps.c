@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../../abstraction/index.h"
+#include "../../entries/ch/ch_hub.h"
 #include "../../entries/ch/ch_query.h"
 #include "../../entries/vra/vra.h"
 #include "../../refine/refiner.h"
@@ -224,6 +225,57 @@ static void test_stamp_wrap_ch_subgoal(T *t)
     grid_free(&g);
 }
 
+/* CH's hub labels (ch_hub.h): the query's forward marks start just below
+ * the wrap, with marks of generation 1 left over (a wrap that does not
+ * clear would trust them: paths differ when stamp_next is replaced by ++). */
+static void test_stamp_wrap_ch_hubs(T *t)
+{
+    Grid g;
+    if (!corner(t, "rooms/8room256-0", 96, 96, &g))
+        return;
+    Err err;
+    SubGraph sg;
+    ChGraph graph;
+    ChBuildConfig cfg = {.witness_limit = 500};
+    CHECK(t, sub_graph_mark(&sg, &g, &err) && sub_graph_link(&sg, &err) && ch_sg_build(&graph, &sg, &g, &cfg, &err));
+    ChQuery q;
+    CHECK(t, ch_query_init(&q, &graph, &g, &err));
+    xyPath out[2] = {{0}};
+    for (int run = 0; run < 2; run++) {
+        ChHubs h;
+        CHECK(t, ch_hubs_build(&h, &graph, (size_t)1 << 24, &err) && h.n == graph.n);
+        if (run) {
+            for (uint32_t i = 0; i < h.n; i++) {
+                h.fstamp[i] = 1;
+                h.fdist[i] = 0;
+                h.fseed[i] = 0;
+            }
+            h.stamp = NEAR_WRAP;
+        }
+        for (uint32_t i = 0; i < QUERIES && graph.n; i++) {
+            ChSeed a = {i % graph.n, 0}, b = {(i * 7 + 3) % graph.n, 0};
+            const ChSeed *seed[2] = {&a, &b};
+            const uint32_t count[2] = {1, 1};
+            uint32_t pick[2];
+            ch_query_aim(&q, q.xy[a.node], q.xy[b.node]);
+            uint32_t hub = ch_hubs_meet(&h, &q, seed, count, pick);
+            if (hub != CH_NONE)
+                ch_hubs_unpack(&h, &q, hub, a.node, b.node, &out[run]);
+            end_path(&out[run]);
+        }
+        CHECK(t, !run || h.stamp < 100);
+        ch_hubs_free(&h);
+    }
+    CHECK(t, graph.n > 20);
+    check_same(t, "ch hub query", &out[0], &out[1]);
+    for (int run = 0; run < 2; run++)
+        path_free(&out[run]);
+    ch_query_free(&q);
+    ch_free(&graph);
+    sub_graph_free(&sg);
+    grid_free(&g);
+}
+
 /* The MM refiner: its abstract search, leg planner (corridor and pair marks,
  * its grid A*) and region locator all start just below the wrap. */
 static void test_stamp_wrap_mm_refiner(T *t)
@@ -297,6 +349,7 @@ const TestCase STAMP_TESTS[] = {
     {"stamp_wrap_astar_jps_vra", test_stamp_wrap_astar_jps_vra},
     {"stamp_wrap_ch", test_stamp_wrap_ch},
     {"stamp_wrap_ch_subgoal", test_stamp_wrap_ch_subgoal},
+    {"stamp_wrap_ch_hubs", test_stamp_wrap_ch_hubs},
     {"stamp_wrap_mm_refiner", test_stamp_wrap_mm_refiner},
     {NULL, NULL},
 };
