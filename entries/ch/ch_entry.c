@@ -3,9 +3,11 @@
  * ch_build.c), by default (graph=auto) the one resolve_graph picks, and
  * writes the upward graph; GetPath is
  * ch_query.h, seeded on the subgoal graph with the subgoals each end reaches
- * directly (search/subgoal.h's scan). Options: graph, witness=N (settled-node
- * bound of witness searches, default CH_WITNESS_DEFAULT), exact=1 (grid:
- * price nodes by full witness searches, ch.h ChBuildConfig.exact_order).
+ * directly (search/subgoal.h's scan), where on the subgoal graph the hub
+ * labels of ch_hub.h (built when loading) take the search's place. Options:
+ * graph, witness=N (settled-node bound of witness searches, default
+ * CH_WITNESS_DEFAULT), exact=1 (grid: price nodes by full witness searches,
+ * ch.h ChBuildConfig.exact_order), hubs=K (CH_HUBS_DEFAULT; 0: no labels).
  * File (docs/ARCHITECTURE.md "Files"): common header (entry "ch", version
  * 4), u32 graph, u32 n, u32 m, u32 shortcuts, then n x u32 cells, n x u32
  * ranks, (n+1) x u32 first, m x (u32 target, u32 aux, u64 cost), shortcuts
@@ -534,8 +536,8 @@ static const char *const HELP[] = {
 const Entry ENTRY_CH = {
     .name = "ch",
     .summary =
-        "Contraction Hierarchies over the subgoal graph (or the grid graph), bidirectional upward search; optimal "
-        "(graph=auto|subgoal|grid, witness=N, exact=0|1)",
+        "Contraction Hierarchies over the subgoal graph (or the grid graph), hub labels from its upward search "
+        "spaces or the bidirectional upward search; optimal (graph=auto|subgoal|grid, witness=N, exact=0|1, hubs=K)",
     .subopt_bound = 1.0,
     .option_keys = KNOWN,
     .option_help = HELP,

@@ -32,7 +32,7 @@ typedef struct ChHubEntry {
 typedef struct ChHubs {
     uint32_t n;        /* 0: no labels (too large, or not built) */
     uint32_t *first;   /* n + 1: node v's entries are entry[first[v] .. first[v + 1]) */
-    ChHubEntry *entry; /* in ascending rank of the label's owner... see ch_hub.c */
+    ChHubEntry *entry; /* L(0), L(1), ... in node order */
     uint64_t *fdist;   /* query: per hub, the forward side's best distance */
     uint32_t *fstamp;  /* ... valid where fstamp == stamp (common/stamp.h) */
     uint32_t *fseed;   /* ... and the forward seed it came from */

@@ -5,7 +5,8 @@
  *
  * Owns one label array per side (distance, generation stamp and the edge it
  * came by: 16 bytes, four to a cache line, so relaxing an edge touches one
- * line), both open lists (ch_open.h) and the unpacking stack, all sized once
+ * line), the open list both sides share (ch_open.h), the node coordinates
+ * and the unpacking stack, all sized once
  * by ch_query_init; a query allocates only when it needs more open entries or
  * deeper shortcut nesting than any query before (those arrays double). The
  * ChGraph is borrowed and must outlive the query. Costs are ch.h's integers.
