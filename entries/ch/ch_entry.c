@@ -519,7 +519,7 @@ static void ch_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "up_edges", c->g.m);
     counters_add(out, "shortcuts", c->g.shortcuts);
     counters_add(out, "ch_bytes", (double)ch_bytes(&c->g));
-    counters_add(out, "hub_entries", c->hubs.n ? (double)c->hubs.first[c->hubs.n] : 0);
+    counters_add(out, "hub_entries", (double)c->hubs.entries);
     counters_add(out, "hub_queries", (double)c->hubs.queries);
     counters_add(out, "hub_scanned_mean", c->hubs.queries ? (double)c->hubs.scanned / (double)c->hubs.queries : 0);
 }

@@ -21,7 +21,7 @@ typedef struct HubBuild {
 static bool push_entry(HubBuild *b, ChHubEntry x)
 {
     if (b->n == b->cap) {
-        size_t cap = b->cap ? 2 * b->cap : 1024;
+        size_t cap = b->cap + b->cap / 4 + 1024; /* little slack: the labels are kept as built */
         ChHubEntry *more = realloc(b->e, cap * sizeof *more);
         if (!more)
             return false;
@@ -114,19 +114,20 @@ bool ch_hubs_build(ChHubs *h, const ChGraph *g, size_t max_entries, Err *err)
             fits = label(&b, g, order[r], max_entries);
         ok = fits || b.n >= max_entries; /* a failed push is out of memory */
     }
-    if (ok && fits) { /* repacked by node id */
-        h->first = malloc(n * sizeof *h->first);
-        h->entry = malloc((b.n ? b.n : 1) * sizeof *h->entry);
+    if (ok && fits) { /* kept where they were built, the slack given back: no copy */
+        ChHubEntry *exact = realloc(b.e, (b.n ? b.n : 1) * sizeof *exact);
+        if (exact)
+            b.e = exact;
+        h->entry = b.e;
+        h->first = b.start;
+        h->count = b.len;
+        h->entries = b.n;
+        b.e = NULL;
+        b.start = b.len = NULL;
         h->fdist = malloc(n * sizeof *h->fdist);
         h->fstamp = calloc(n, sizeof *h->fstamp);
         h->fseed = malloc(n * sizeof *h->fseed);
-        ok = h->first && h->entry && h->fdist && h->fstamp && h->fseed;
-        for (uint32_t v = 0, at = 0; ok && v < g->n; v++) {
-            h->first[v] = at;
-            memcpy(h->entry + at, b.e + b.start[v], b.len[v] * sizeof *h->entry);
-            at += b.len[v];
-            h->first[v + 1] = at;
-        }
+        ok = h->fdist && h->fstamp && h->fseed;
         h->n = ok ? g->n : 0;
     }
     free(order);
@@ -143,6 +144,7 @@ bool ch_hubs_build(ChHubs *h, const ChGraph *g, size_t max_entries, Err *err)
 void ch_hubs_free(ChHubs *h)
 {
     free(h->first);
+    free(h->count);
     free(h->entry);
     free(h->fdist);
     free(h->fstamp);
@@ -154,7 +156,7 @@ size_t ch_hubs_bytes(const ChHubs *h)
 {
     if (!h->n)
         return 0;
-    return (size_t)h->first[h->n] * sizeof *h->entry + ((size_t)h->n + 1) * (sizeof *h->first + sizeof *h->fdist + 8);
+    return h->entries * sizeof *h->entry + ((size_t)h->n + 1) * (2 * sizeof *h->first + sizeof *h->fdist + 8);
 }
 
 /* A hub the forward side never reached reads as this (no overflow when
@@ -166,7 +168,7 @@ size_t ch_hubs_bytes(const ChHubs *h)
 static void merge(ChHubs *h, const ChSeed *s, uint32_t i, uint32_t st)
 {
     uint32_t u = s->node;
-    for (uint32_t k = h->first[u]; k < h->first[u + 1]; k++) {
+    for (uint32_t k = h->first[u]; k < h->first[u] + h->count[u]; k++) {
         uint32_t x = h->entry[k].hub;
         uint64_t d = s->dist + h->entry[k].dist, cur = h->fstamp[x] == st ? h->fdist[x] : HUB_FAR;
         bool better = d < cur;
@@ -174,14 +176,14 @@ static void merge(ChHubs *h, const ChSeed *s, uint32_t i, uint32_t st)
         h->fseed[x] = better ? i : h->fseed[x];
         h->fstamp[x] = st;
     }
-    h->scanned += h->first[u + 1] - h->first[u];
+    h->scanned += h->count[u];
 }
 
 /* Backward: seed j's label against the forward distances; improves best. */
 static void probe(ChHubs *h, const ChSeed *s, uint32_t j, uint32_t st, uint64_t *best, uint32_t *hub, uint32_t *back)
 {
     uint32_t w = s->node;
-    for (uint32_t k = h->first[w]; k < h->first[w + 1]; k++) {
+    for (uint32_t k = h->first[w]; k < h->first[w] + h->count[w]; k++) {
         uint32_t x = h->entry[k].hub;
         uint64_t c = (h->fstamp[x] == st ? h->fdist[x] : HUB_FAR) + s->dist + h->entry[k].dist;
         bool better = c < *best;
@@ -189,7 +191,7 @@ static void probe(ChHubs *h, const ChSeed *s, uint32_t j, uint32_t st, uint64_t 
         *hub = better ? x : *hub;
         *back = better ? j : *back;
     }
-    h->scanned += h->first[w + 1] - h->first[w];
+    h->scanned += h->count[w];
 }
 
 /* A seed's key: its distance plus the octile distance to the far end, a

@@ -31,11 +31,13 @@ typedef struct ChHubEntry {
 
 typedef struct ChHubs {
     uint32_t n;        /* 0: no labels (too large, or not built) */
-    uint32_t *first;   /* n + 1: node v's entries are entry[first[v] .. first[v + 1]) */
-    ChHubEntry *entry; /* L(0), L(1), ... in node order */
-    uint64_t *fdist;   /* query: per hub, the forward side's best distance */
-    uint32_t *fstamp;  /* ... valid where fstamp == stamp (common/stamp.h) */
-    uint32_t *fseed;   /* ... and the forward seed it came from */
+    uint32_t *first;   /* n: node v's entries are entry[first[v] .. first[v] + count[v]) */
+    uint32_t *count;   /* n */
+    ChHubEntry *entry; /* the labels in the order built (highest rank first), no slack */
+    size_t entries;
+    uint64_t *fdist;  /* query: per hub, the forward side's best distance */
+    uint32_t *fstamp; /* ... valid where fstamp == stamp (common/stamp.h) */
+    uint32_t *fseed;  /* ... and the forward seed it came from */
     uint32_t stamp;
     uint64_t queries, scanned; /* counters: label entries read per query */
 } ChHubs;
