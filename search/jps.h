@@ -25,6 +25,7 @@
 
 #include "best_first.h"
 #include "bitrows.h"
+#include "jps_open.h"
 #include "jumptable.h"
 
 typedef struct Jps {
@@ -32,15 +33,17 @@ typedef struct Jps {
     bool plus;          /* JPS+: jumps from `table`, no bit rows */
     BitRows rows, cols; /* online: the grid as bit rows; cols: transposed */
     JumpTable table;    /* JPS+ */
-    BestFirst bf;       /* node id = padded cell index */
+    BestFirst bf;       /* online: node id = padded cell index */
+    JpsOpen open;       /* JPS+: the same with integer costs (jps_open.h) */
     uint32_t *parent;   /* per padded cell: the jump point it came from */
     uint64_t expanded;
     int gx, gy;      /* the goal, padded coordinates */
     uint32_t *trace; /* jump points of the path, goal first; during the
                         search the bypass stack (jps.c relax) */
     size_t nbypass;
-    double fcur;     /* f of the node popped last */
-    size_t passable; /* cells of the map as it is now */
+    double fcur;         /* f of the node popped last (online) */
+    uint64_t fcur_fixed; /* the same for JPS+, in jps_open.h's unit */
+    size_t passable;     /* cells of the map as it is now */
 } Jps;
 
 /* Online JPS with table == NULL; JPS+ with a table of this map, which the
