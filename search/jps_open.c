@@ -13,11 +13,26 @@
 #define LINE 64
 #define SKEW (LINE - sizeof(JoItem))
 
+/* Every slot from n on holds a key above any real one (SENTINEL), and there
+ * are three slots past the capacity: a node with one child has its four
+ * child slots readable, so sift-down needs no partial-family case. */
+#define SENTINEL UINT64_MAX
+#define SLACK 3
+
+static void fill_sentinels(JoItem *items, uint32_t from, uint32_t to)
+{
+    for (uint32_t i = from; i < to; i++)
+        items[i] = (JoItem){SENTINEL, 0};
+}
+
 static JoItem *items_alloc(uint32_t cap)
 {
-    size_t bytes = SKEW + (size_t)(cap ? cap : 1) * sizeof(JoItem);
+    size_t bytes = SKEW + ((size_t)cap + SLACK) * sizeof(JoItem);
     char *block = aligned_alloc(LINE, (bytes + LINE - 1) / LINE * LINE);
-    return block ? (JoItem *)(void *)(block + SKEW) : NULL;
+    JoItem *items = block ? (JoItem *)(void *)(block + SKEW) : NULL;
+    if (items)
+        fill_sentinels(items, 0, cap + SLACK);
+    return items;
 }
 
 static void items_free(JoItem *items)
@@ -90,6 +105,7 @@ void jo_start(JpsOpen *o, uint32_t id, uint64_t h0)
     uint32_t stamp = stamp_next(&o->stamp, &marks, 1);
     int shift = bit_length(h0) - 10;
     o->tie_shift = shift > 0 ? shift : 0;
+    fill_sentinels(o->items, 0, o->n); /* what the last search left open */
     o->n = 0;
     o->node[id] = (JoNode){0, stamp, 0};
     jo_push(o, id, jo_key(o, h0, 0));
@@ -124,16 +140,12 @@ bool jo_pop(JpsOpen *o, uint32_t *id, uint64_t *f)
         return false;
     JoItem top = o->items[0], it = o->items[--o->n];
     uint32_t n = o->n, i = 0;
+    o->items[n] = (JoItem){SENTINEL, 0};
     for (;;) {
-        uint32_t first = ARITY * i + 1, child = first;
-        if (first + ARITY <= n) {
-            child = best_of_four(o->items, first);
-        } else {
-            if (first >= n)
-                break;
-            for (uint32_t c = first + 1; c < n; c++)
-                child = o->items[c].key < o->items[child].key ? c : child;
-        }
+        uint32_t first = ARITY * i + 1;
+        if (first >= n)
+            break;
+        uint32_t child = best_of_four(o->items, first); /* slots up to n + 2: sentinels */
         if (o->items[child].key >= it.key)
             break;
         o->items[i] = o->items[child];
