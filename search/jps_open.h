@@ -14,9 +14,9 @@
  * mm's paths.
  *
  * Costs: a cardinal step is `card` = 2^k, a diagonal `diag` = round(sqrt(2) *
- * 2^k) (odd or even, it does not matter below), k chosen per map in jo_init
- * so that every f of the map fits JO_F_BITS bits (k = 32 on maps up to about
- * 600 x 600 cells, never below 23 up to GRID_MAX_DIM^2 cells). The
+ * 2^k), k chosen per map in jo_init so that every f of the map fits
+ * JO_F_BITS bits (k = 31 on a 512 x 512 map, 30 on the largest DAO maps,
+ * never below 23 up to GRID_MAX_DIM^2 cells). The
  * search is exact A* for the metric where a diagonal costs diag / 2^k; that
  * metric differs from the octile one by at most 2^-(k+1) per diagonal step,
  * so the path returned costs at most the optimal cost plus 2^-k times the
