@@ -18,8 +18,11 @@
  * the scans answer, except that JPS+ also stops a diagonal jump where it
  * meets the goal's row or column (the table cannot know the goal).
  * Owns a copy of the map, its bit rows or jump table, the per-cell search
- * arrays (best-first core, search/best_first.h: stamps, no clearing) and the
- * open list, all allocated in jps_init. Costs: 1 and sqrt(2). */
+ * arrays and the open list (stamps, no clearing), all allocated in jps_init:
+ * online JPS on the best-first core (search/best_first.h, double costs 1 and
+ * sqrt(2)); JPS+ on its own integer open list (search/jps_open.h, costs 2^k
+ * and round(sqrt(2) 2^k)), which is where a table-driven search spends its
+ * time. Both return shortest paths; their ties may be broken differently. */
 #ifndef GPPC_SEARCH_JPS_H
 #define GPPC_SEARCH_JPS_H
 
