@@ -74,21 +74,46 @@ static void relax(Jps *j, uint32_t from, int px, int py, double cost, int dir)
     }
 }
 
+/* relax for JPS+, on its integer open list (jps_open.h): the same rules,
+ * exact costs, so the bypass test is f == the f being expanded. */
+static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int dir)
+{
+    JpsOpen *o = &j->open;
+    uint32_t id = (uint32_t)(py * j->grid.stride + px);
+    uint64_t g = o->node[from].g + cost;
+    JoNode *n = &o->node[id];
+    bool opened = n->stamp != o->stamp;
+    if (!opened && (n->pos == JO_CLOSED || g >= n->g))
+        return;
+    n->stamp = o->stamp;
+    n->g = g;
+    j->parent[id] = from | (uint32_t)dir << PARENT_DIR_SHIFT;
+    uint64_t f = g + jo_octile(o, abs(j->gx - px), abs(j->gy - py));
+    if (opened && f <= j->fcur_fixed) {
+        n->pos = JO_CLOSED;
+        j->trace[j->nbypass++] = id;
+    } else if (opened) {
+        jo_push(o, id, jo_key(o, f, g));
+    } else {
+        jo_decrease(o, id, jo_key(o, f, g));
+    }
+}
+
 /* JPS+ straight jump from q = (qx, qy), padded cell index `cell`, in
  * direction dir; q is `from` or a cell its diagonal sweep passed, `base`
  * away. The goal on this ray, within reach, comes before any jump point. */
-static inline void plus_straight(Jps *j, uint32_t from, uint32_t cell, int qx, int qy, int dir, double base)
+static inline void plus_straight(Jps *j, uint32_t from, uint32_t cell, int qx, int qy, int dir, uint64_t base)
 {
     int v = jt_value(&j->table, cell, dir), dx = GRID_DX[dir], dy = GRID_DY[dir];
     if (__builtin_expect(dx ? qy == j->gy : qx == j->gx, 0)) {
         int to_goal = dx ? (j->gx - qx) * dx : (j->gy - qy) * dy;
         if (to_goal > 0 && to_goal <= (v > 0 ? v : -v)) {
-            relax(j, from, j->gx, j->gy, base + to_goal, dir);
+            relax_plus(j, from, j->gx, j->gy, base + (uint64_t)to_goal * j->open.card, dir);
             return;
         }
     }
     if (v > 0)
-        relax(j, from, qx + v * dx, qy + v * dy, base + v, dir);
+        relax_plus(j, from, qx + v * dx, qy + v * dy, base + (uint64_t)v * j->open.card, dir);
 }
 
 static void try_straight(Jps *j, uint32_t from, int px, int py, int dir)
@@ -107,12 +132,13 @@ static void try_straight(Jps *j, uint32_t from, int px, int py, int dir)
  * itself, or the origin of two straight jumps. */
 static inline void sweep_stop(Jps *j, uint32_t from, uint32_t cell, int x, int y, int dir, int k)
 {
+    uint64_t base = (uint64_t)k * j->open.diag;
     if (__builtin_expect(x == j->gx && y == j->gy, 0)) {
-        relax(j, from, x, y, k * GRID_SQRT2, dir);
+        relax_plus(j, from, x, y, base, dir);
         return;
     }
-    plus_straight(j, from, cell, x, y, DIR_OF[1][GRID_DX[dir] + 1], k * GRID_SQRT2);
-    plus_straight(j, from, cell, x, y, DIR_OF[GRID_DY[dir] + 1][1], k * GRID_SQRT2);
+    plus_straight(j, from, cell, x, y, DIR_OF[1][GRID_DX[dir] + 1], base);
+    plus_straight(j, from, cell, x, y, DIR_OF[GRID_DY[dir] + 1][1], base);
 }
 
 /* Online: one diagonal jump, its end a node. JPS+ sweeps the whole diagonal
@@ -193,7 +219,10 @@ bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err)
     j->passable = grid_count_passable(map);
     j->parent = malloc(cells * sizeof *j->parent);
     j->trace = malloc((j->passable + 1) * sizeof *j->trace);
-    if (!j->parent || !j->trace || !bf_init(&j->bf, cells, (uint32_t)(j->passable + 1))) {
+    bool lists = j->plus ? jo_init(&j->open, cells, (uint32_t)(j->passable + 1),
+                                   cells + (size_t)map->width + (size_t)map->height)
+                         : bf_init(&j->bf, cells, (uint32_t)(j->passable + 1));
+    if (!j->parent || !j->trace || !lists) {
         err_set(err, "jps: out of memory for a %dx%d map", map->width, map->height);
         goto fail;
     }
@@ -209,6 +238,7 @@ void jps_free(Jps *j)
     bitrows_free(&j->cols);
     jt_free(&j->table);
     bf_free(&j->bf);
+    jo_free(&j->open);
     free(j->parent);
     free(j->trace);
     grid_free(&j->grid);
@@ -219,12 +249,14 @@ void jps_free(Jps *j)
  * failure the old ones stay. */
 static bool reserve_cells(Jps *j, size_t cells, Err *err)
 {
-    if (cells + 1 <= j->bf.open.cap)
+    if (cells + 1 <= (j->plus ? j->open.cap : j->bf.open.cap))
         return true;
     uint32_t *trace = realloc(j->trace, (cells + 1) * sizeof *trace);
     if (trace)
         j->trace = trace;
-    return (trace && bf_reserve(&j->bf, (uint32_t)(cells + 1))) || err_set(err, "jps: out of memory for the open list");
+    bool grown =
+        trace && (j->plus ? jo_reserve(&j->open, (uint32_t)(cells + 1)) : bf_reserve(&j->bf, (uint32_t)(cells + 1)));
+    return grown || err_set(err, "jps: out of memory for the open list");
 }
 
 /* The map changed. Online, the bit rows (both orientations) and the grid
@@ -257,7 +289,10 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
     j->gx = g.x + 1;
     j->gy = g.y + 1;
     uint32_t start = (uint32_t)((s.y + 1) * stride + s.x + 1), goal = (uint32_t)(j->gy * stride + j->gx);
-    bf_start(&j->bf, start, grid_octile(s.x, s.y, g.x, g.y));
+    if (j->plus)
+        jo_start(&j->open, start, jo_octile(&j->open, abs(g.x - s.x), abs(g.y - s.y)));
+    else
+        bf_start(&j->bf, start, grid_octile(s.x, s.y, g.x, g.y));
     j->parent[start] = start | 8u << PARENT_DIR_SHIFT;
     bool found = false;
     uint32_t id;
@@ -266,6 +301,9 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
     for (;; budget--) {
         if (j->nbypass) {
             id = j->trace[--j->nbypass];
+        } else if (j->plus) {
+            if (!jo_pop(&j->open, &id, &j->fcur_fixed))
+                break;
         } else {
             if (heap_empty(&j->bf.open))
                 break;
@@ -307,6 +345,9 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
 size_t jps_bytes(const Jps *j)
 {
     /* The trace grows with the open list (reserve_cells), so both hold open.cap. */
+    if (j->plus)
+        return (size_t)j->grid.stride * (size_t)(j->grid.height + 2) +
+               j->open.count * (sizeof(JoNode) + sizeof *j->parent) + j->open.cap * (sizeof(JoItem) + sizeof *j->trace);
     return (size_t)j->grid.stride * (size_t)(j->grid.height + 2) + j->bf.count * (sizeof(BfNode) + sizeof *j->parent) +
            j->bf.open.cap * (sizeof(HeapItem) + sizeof *j->trace) +
            (j->plus ? 0 : ((size_t)j->rows.rows * j->rows.words + (size_t)j->cols.rows * j->cols.words) * 8);

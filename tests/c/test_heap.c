@@ -3,7 +3,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include <math.h>
+
 #include "../../search/heap.h"
+#include "../../search/jps_open.h"
 #include "test.h"
 
 #define N 500
@@ -85,9 +88,93 @@ static void test_heap_reserve_keeps_items(T *t)
     heap_free(&h);
 }
 
+/* JPS+'s open list against a brute-force minimum of keys, over several
+ * searches that each leave nodes open (the next jo_start must forget them:
+ * sift-down reads the slots past the heap's end as sentinels). */
+static void test_jps_open_matches_brute_force(T *t)
+{
+    enum { M = 300 };
+    static uint64_t key[M];
+    static bool in[M];
+    JpsOpen o;
+    CHECK(t, jo_init(&o, M, M, 512 * 512));
+    uint64_t seed = 7;
+    for (int search = 0; search < 4; search++) {
+        for (int i = 0; i < M; i++)
+            in[i] = false;
+        uint32_t start = (uint32_t)((lcg(&seed) >> 33) % M);
+        jo_start(&o, start, 1000);
+        key[start] = jo_key(&o, 1000, 0);
+        in[start] = true;
+        int in_heap = 1;
+        for (int step = 0; step < 6000; step++) {
+            int op = (int)(lcg(&seed) >> 33) % 3;
+            uint32_t id = (uint32_t)((lcg(&seed) >> 33) % M);
+            uint64_t k = jo_key(&o, 1 + (lcg(&seed) >> 40) % 63, (lcg(&seed) >> 40) % 4096);
+            bool fresh = o.node[id].stamp != o.stamp;
+            if (op == 0 && fresh) {
+                o.node[id] = (JoNode){0, o.stamp, 0};
+                jo_push(&o, id, k);
+                key[id] = k;
+                in[id] = true;
+                in_heap++;
+            } else if (op == 1 && in[id] && k <= key[id]) {
+                jo_decrease(&o, id, k);
+                key[id] = k;
+            } else if (op == 2 && in_heap) {
+                uint32_t got;
+                uint64_t f;
+                CHECK(t, jo_pop(&o, &got, &f));
+                uint64_t best = UINT64_MAX;
+                for (int i = 0; i < M; i++)
+                    if (in[i] && key[i] < best)
+                        best = key[i];
+                CHECKF(t, in[got] && key[got] == best && f == best >> JO_TIE_BITS, "search %d step %d", search, step);
+                CHECK(t, o.node[got].pos == JO_CLOSED);
+                in[got] = false;
+                in_heap--;
+            }
+            CHECK(t, (int)o.n == in_heap);
+        }
+        /* Leave every other node open with keys below any of the next
+         * search: a slot the next one reads past its end would win. */
+        for (uint32_t id = 0; id < M; id++)
+            if (!in[id]) {
+                o.node[id] = (JoNode){0, o.stamp, 0};
+                jo_push(&o, id, jo_key(&o, 0, id));
+            }
+    }
+    jo_free(&o);
+}
+
+/* The fixed-point unit: 2^31 per cardinal step on a 512 x 512 map, never
+ * below 2^23 on the largest grid, the diagonal within half a unit of
+ * sqrt(2), and keys ordered by f, then by the larger g. */
+static void test_jps_open_costs(T *t)
+{
+    const uint64_t sizes[] = {512 * 512 + 1024, (uint64_t)8194 * 8194 + 16384};
+    const int want_k[] = {31, 23};
+    for (int i = 0; i < 2; i++) {
+        JpsOpen o;
+        CHECK(t, jo_init(&o, 4, 4, sizes[i]));
+        CHECKF(t, o.k == want_k[i] && o.card == (uint64_t)1 << o.k, "k %d", o.k);
+        CHECK(t, fabs((double)o.diag - sqrt(2.0) * (double)o.card) <= 0.5);
+        CHECK(t, jo_octile(&o, 3, 5) == 3 * o.diag + 2 * o.card && jo_octile(&o, 5, 3) == jo_octile(&o, 3, 5));
+        /* The largest f of such a map still fits its field. */
+        uint64_t f_max = 4 * sizes[i] * o.card;
+        CHECK(t, (f_max >> JO_F_BITS) == 0);
+        jo_start(&o, 0, 100 * o.card);
+        CHECK(t, jo_key(&o, 5, 0) < jo_key(&o, 6, 1000 * o.card));
+        CHECK(t, jo_key(&o, 6, 50 * o.card) < jo_key(&o, 6, 10 * o.card));
+        jo_free(&o);
+    }
+}
+
 const TestCase HEAP_TESTS[] = {
     {"heap_reserve_keeps_items", test_heap_reserve_keeps_items},
     {"heap_matches_brute_force", test_heap_matches_brute_force},
     {"heap_refuses_overflow", test_heap_refuses_overflow},
+    {"jps_open_matches_brute_force", test_jps_open_matches_brute_force},
+    {"jps_open_costs", test_jps_open_costs},
     {NULL, NULL},
 };

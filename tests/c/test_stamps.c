@@ -91,18 +91,22 @@ static void test_stamp_wrap_astar_jps_vra(T *t)
     xyLoc s[QUERIES], goal[QUERIES];
     pick_pairs(&g, s, goal);
     Err err;
-    xyPath out[3][2] = {{{0}}};
+    xyPath out[4][2] = {{{0}}};
     for (int run = 0; run < 2; run++) {
         AStar a;
-        Jps j;
+        Jps j, jp;
         Vra v;
-        CHECK(t, astar_init(&a, &g, &err) && jps_init(&j, &g, NULL, &err) && vra_init(&v, &g, true, &err));
+        JumpTable table;
+        CHECK(t, astar_init(&a, &g, &err) && jps_init(&j, &g, NULL, &err) && vra_init(&v, &g, true, &err) &&
+                     jt_build(&table, &g, &err) && jps_init(&jp, &g, &table, &err));
         if (run) {
             poison_nodes(&a.bf);
             poison_nodes(&j.bf);
             poison_nodes(&v.bf);
             poison_marks(v.mark, v.cap);
-            a.bf.stamp = j.bf.stamp = v.bf.stamp = v.mark_gen = NEAR_WRAP;
+            for (size_t i = 0; i < jp.open.count; i++) /* JPS+'s own open list (jps_open.h) */
+                jp.open.node[i] = (JoNode){0, 1, JO_CLOSED};
+            a.bf.stamp = j.bf.stamp = v.bf.stamp = v.mark_gen = jp.open.stamp = NEAR_WRAP;
         }
         for (int i = 0; i < QUERIES; i++) {
             astar_find(&a, s[i], goal[i], NULL, &out[0][run]);
@@ -111,15 +115,19 @@ static void test_stamp_wrap_astar_jps_vra(T *t)
             end_path(&out[1][run]);
             vra_find(&v, s[i], goal[i], &out[2][run]);
             end_path(&out[2][run]);
+            jps_find(&jp, s[i], goal[i], &out[3][run]);
+            end_path(&out[3][run]);
         }
         CHECKF(t, !run || (a.bf.stamp < 100 && j.bf.stamp < 100 && v.bf.stamp < 100000), "no wrap: %u %u %u",
                a.bf.stamp, j.bf.stamp, v.bf.stamp); /* they did wrap */
+        CHECKF(t, !run || jp.open.stamp < 100, "jps+: no wrap: %u", jp.open.stamp);
         astar_free(&a);
         jps_free(&j);
+        jps_free(&jp);
         vra_free(&v);
     }
-    const char *names[3] = {"grid A*", "jps", "vra"};
-    for (int k = 0; k < 3; k++) {
+    const char *names[4] = {"grid A*", "jps", "vra", "jps+"};
+    for (int k = 0; k < 4; k++) {
         check_same(t, names[k], &out[k][0], &out[k][1]);
         path_free(&out[k][0]);
         path_free(&out[k][1]);

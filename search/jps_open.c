@@ -1,0 +1,163 @@
+/* The open list and node state of JPS+ (jps_open.h). */
+#include "jps_open.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/stamp.h"
+
+/* As heap.c: the array starts three items past a 64-byte boundary, so the
+ * four children 4i+1..4i+4 of item i share one line. */
+#define ARITY 4
+#define LINE 64
+#define SKEW (LINE - sizeof(JoItem))
+
+/* Every slot from n on holds a key above any real one (SENTINEL), and there
+ * are three slots past the capacity: a node with one child has its four
+ * child slots readable, so sift-down needs no partial-family case. */
+#define SENTINEL UINT64_MAX
+#define SLACK 3
+
+static void fill_sentinels(JoItem *items, uint32_t from, uint32_t to)
+{
+    for (uint32_t i = from; i < to; i++)
+        items[i] = (JoItem){SENTINEL, 0};
+}
+
+static JoItem *items_alloc(uint32_t cap)
+{
+    size_t bytes = SKEW + ((size_t)cap + SLACK) * sizeof(JoItem);
+    char *block = aligned_alloc(LINE, (bytes + LINE - 1) / LINE * LINE);
+    JoItem *items = block ? (JoItem *)(void *)(block + SKEW) : NULL;
+    if (items)
+        fill_sentinels(items, 0, cap + SLACK);
+    return items;
+}
+
+static void items_free(JoItem *items)
+{
+    if (items)
+        free((char *)items - SKEW);
+}
+
+static int bit_length(uint64_t v) { return v ? 64 - __builtin_clzll(v) : 0; }
+
+bool jo_init(JpsOpen *o, size_t count, uint32_t open_cap, uint64_t max_steps)
+{
+    memset(o, 0, sizeof *o);
+    /* Every f is below 4 max_steps cardinal steps (g of a generated node at
+     * most twice the longest simple path, h at most sqrt(2) times the
+     * map's side): 2 + bit_length(max_steps) + k bits must fit JO_F_BITS. */
+    int k = JO_F_BITS - 2 - bit_length(max_steps);
+    o->k = k > 32 ? 32 : k;
+    o->card = (uint64_t)1 << o->k;
+    o->diag = (uint64_t)llround(sqrt(2.0) * (double)o->card);
+    o->node = calloc(count ? count : 1, sizeof *o->node);
+    o->items = items_alloc(open_cap);
+    if (!o->node || !o->items) {
+        jo_free(o);
+        return false;
+    }
+    o->count = count;
+    o->cap = open_cap;
+    return true;
+}
+
+void jo_free(JpsOpen *o)
+{
+    free(o->node);
+    items_free(o->items);
+    memset(o, 0, sizeof *o);
+}
+
+bool jo_reserve(JpsOpen *o, uint32_t open_cap)
+{
+    if (open_cap <= o->cap)
+        return true;
+    JoItem *items = items_alloc(open_cap);
+    if (!items)
+        return false;
+    memcpy(items, o->items, (size_t)o->n * sizeof *items);
+    items_free(o->items);
+    o->items = items;
+    o->cap = open_cap;
+    return true;
+}
+
+static void sift_up(JpsOpen *o, uint32_t i, JoItem it)
+{
+    while (i > 0) {
+        uint32_t parent = (i - 1) / ARITY;
+        if (it.key >= o->items[parent].key)
+            break;
+        o->items[i] = o->items[parent];
+        o->node[o->items[i].id].pos = (int32_t)i;
+        i = parent;
+    }
+    o->items[i] = it;
+    o->node[it.id].pos = (int32_t)i;
+}
+
+void jo_start(JpsOpen *o, uint32_t id, uint64_t h0)
+{
+    StampArea marks = STAMP_FIELD(o->node, stamp, o->count);
+    uint32_t stamp = stamp_next(&o->stamp, &marks, 1);
+    int shift = bit_length(h0) - 10;
+    o->tie_shift = shift > 0 ? shift : 0;
+    fill_sentinels(o->items, 0, o->n); /* what the last search left open */
+    o->n = 0;
+    o->node[id] = (JoNode){0, stamp, 0};
+    jo_push(o, id, jo_key(o, h0, 0));
+}
+
+void jo_push(JpsOpen *o, uint32_t id, uint64_t key)
+{
+    /* Sized by the caller to every passable cell: never full. */
+    sift_up(o, o->n++, (JoItem){key, id});
+}
+
+void jo_decrease(JpsOpen *o, uint32_t id, uint64_t key)
+{
+    uint32_t i = (uint32_t)o->node[id].pos;
+    sift_up(o, i, (JoItem){key, id});
+}
+
+/* The first smallest of the four children from `first` on: compares that do
+ * not wait on each other, and indices by arithmetic on their results, as
+ * GCC turns a ternary select here into a branch the data mispredicts. */
+static inline uint32_t best_of_four(const JoItem *c, uint32_t first)
+{
+    uint32_t a = first + (c[first + 1].key < c[first].key);
+    uint32_t b = first + 2 + (c[first + 3].key < c[first + 2].key);
+    uint32_t take_b = -(uint32_t)(c[b].key < c[a].key);
+    return a ^ ((a ^ b) & take_b);
+}
+
+bool jo_pop(JpsOpen *o, uint32_t *id, uint64_t *f)
+{
+    if (o->n == 0)
+        return false;
+    JoItem top = o->items[0], it = o->items[--o->n];
+    uint32_t n = o->n, i = 0;
+    o->items[n] = (JoItem){SENTINEL, 0};
+    for (;;) {
+        uint32_t first = ARITY * i + 1;
+        if (first >= n)
+            break;
+        uint32_t child = best_of_four(o->items, first); /* slots up to n + 2: sentinels */
+        if (o->items[child].key >= it.key)
+            break;
+        o->items[i] = o->items[child];
+        o->node[o->items[i].id].pos = (int32_t)i;
+        i = child;
+    }
+    if (n > 0) {
+        o->items[i] = it;
+        o->node[it.id].pos = (int32_t)i;
+    }
+    *id = (uint32_t)top.id;
+    *f = top.key >> JO_TIE_BITS;
+    o->node[*id].pos = JO_CLOSED;
+    return true;
+}

@@ -1,0 +1,103 @@
+/* jps_open.h (search floor): the open list and node state of JPS+ (jps.h),
+ * with exact integer costs and one 64-bit key per open node.
+ *
+ * Why JPS+ does not use the one best-first core (search/best_first.h): with
+ * its jumps read from a table, JPS+ spends most of a query in the open list
+ * and the node state (a third of the instructions and half of the
+ * mispredicted branches were heap compares of (double f, float g) pairs,
+ * results/reference/issue18/README.md). Here a key is one unsigned integer,
+ * f in the high bits and the tie-break in the low ones, so a compare is one
+ * instruction the compiler turns into a conditional move. The best-first
+ * core keeps double costs for its other users (A*, the abstract search, mm's
+ * legs, the scenario generator), whose results must not move; online JPS
+ * stays on it too, as mm plans its legs with it and its tie order is part of
+ * mm's paths.
+ *
+ * Costs: a cardinal step is `card` = 2^k, a diagonal `diag` = round(sqrt(2) *
+ * 2^k), k chosen per map in jo_init so that every f of the map fits
+ * JO_F_BITS bits (k = 31 on a 512 x 512 map, 30 on the largest DAO maps,
+ * never below 23 up to GRID_MAX_DIM^2 cells). The
+ * search is exact A* for the metric where a diagonal costs diag / 2^k; that
+ * metric differs from the octile one by at most 2^-(k+1) per diagonal step,
+ * so the path returned costs at most the optimal cost plus 2^-k times the
+ * diagonal steps of the two paths: a relative error below 2^-k (< 1.2e-7),
+ * far inside the driver's 1e-6 slack. The octile heuristic in the same
+ * metric is computed exactly and is consistent (card <= diag <= 2 card), so f
+ * never drops along a jump and "f equals the f being expanded" is an exact
+ * integer test (the bypass in jps.c needs no epsilon).
+ *
+ * Key: f << JO_TIE_BITS | (JO_TIE_MAX - min(g >> tie_shift, JO_TIE_MAX)): f
+ * first, then the larger g (deeper nodes first, as heap.h). The tie field is
+ * g at the resolution of about 1/1024 of the query's start heuristic
+ * (jo_start); g beyond 4x that saturates. A coarse tie-break only decides
+ * which of two equal-f nodes comes first, which A* may choose freely.
+ *
+ * Owns the node array (one JoNode per padded cell, zeroed at init; stamps,
+ * common/stamp.h, so nothing is cleared between searches) and the open list:
+ * a 4-ary heap whose four children share one 64-byte line, sized at init and
+ * grown only by jo_reserve between searches. */
+#ifndef GPPC_SEARCH_JPS_OPEN_H
+#define GPPC_SEARCH_JPS_OPEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define JO_TIE_BITS 12
+#define JO_TIE_MAX ((1u << JO_TIE_BITS) - 1)
+#define JO_F_BITS (64 - JO_TIE_BITS)
+#define JO_CLOSED (-1)
+
+typedef struct JoNode {
+    uint64_t g;     /* fixed point, valid when stamp is current */
+    uint32_t stamp; /* == JpsOpen.stamp: the node belongs to this search */
+    int32_t pos;    /* slot in the heap, JO_CLOSED once expanded */
+} JoNode;
+
+typedef struct JoItem {
+    uint64_t key;
+    uint64_t id; /* 64 bits so that an item is 16 bytes, four to a line */
+} JoItem;
+
+typedef struct JpsOpen {
+    JoNode *node;
+    size_t count;
+    JoItem *items;
+    uint32_t n, cap;
+    uint32_t stamp;
+    int tie_shift;       /* of the current search */
+    uint64_t card, diag; /* fixed-point step costs */
+    int k;               /* card = 2^k */
+} JpsOpen;
+
+/* `count` nodes (padded cells), at most `open_cap` open at once, costs
+ * scaled for paths of up to `max_steps` steps (the passable cells bound any
+ * shortest path). False when memory ran out (nothing held). */
+bool jo_init(JpsOpen *o, size_t count, uint32_t open_cap, uint64_t max_steps);
+void jo_free(JpsOpen *o);
+/* Lets the heap hold `open_cap` nodes; grows only. False (unchanged) on failure. */
+bool jo_reserve(JpsOpen *o, uint32_t open_cap);
+
+/* The octile distance over (dx, dy) >= 0 in fixed point. */
+static inline uint64_t jo_octile(const JpsOpen *o, int dx, int dy)
+{
+    int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+    return (uint64_t)lo * o->diag + (uint64_t)(hi - lo) * o->card;
+}
+
+static inline uint64_t jo_key(const JpsOpen *o, uint64_t f, uint64_t g)
+{
+    uint64_t t = g >> o->tie_shift;
+    return f << JO_TIE_BITS | (JO_TIE_MAX - (t < JO_TIE_MAX ? t : JO_TIE_MAX));
+}
+
+/* Begins a search at `id` (g = 0) whose start heuristic is h0. */
+void jo_start(JpsOpen *o, uint32_t id, uint64_t h0);
+void jo_push(JpsOpen *o, uint32_t id, uint64_t key);
+/* `id` is open and its key is not larger than before. */
+void jo_decrease(JpsOpen *o, uint32_t id, uint64_t key);
+/* Takes the best open node off the heap and closes it; false when empty.
+ * *f: its f (the key without the tie field). */
+bool jo_pop(JpsOpen *o, uint32_t *id, uint64_t *f);
+
+#endif
