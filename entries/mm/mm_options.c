@@ -5,9 +5,9 @@
 #include "mm_options.h"
 
 const char *const MM_OPTION_KEYS[] = {
-    "sector",    "defaults", "labels", "w",      "n",     "trim",   "corridor", "smooth", "cache",     "segfile",
-    "budget_us", "centers",  "direct", "hold",   "joint", "near",   "ends",     "phases", "landmarks", "costs",
-    "jps",       "small",    "far",    "refine", "ahead", "levels", "block",    "chunk",  NULL};
+    "sector",    "defaults", "labels", "w",    "n",      "trim",  "corridor", "smooth", "cache",     "segfile",
+    "budget_us", "centers",  "direct", "hold", "joint",  "near",  "ends",     "phases", "landmarks", "costs",
+    "ch",        "jps",      "small",  "far",  "refine", "ahead", "levels",   "block",  "chunk",     NULL};
 static const char *const REFINE_MODES[] = {"auto", "centers", "corridor", NULL};
 static const char *const ENDS_MODES[] = {"locate", "search", NULL};
 const char *const MM_CENTER_MODES[] = {"plain", "opt", NULL};
@@ -65,6 +65,7 @@ bool mm_options_parse(const EntryOpts *opts, MmConfig *c, Err *err)
               opts_choice(opts, "ends", ENDS_MODES, ENDS_LOCATE, &ends, "mm", err) &&
               opts_int(opts, "phases", 0, 1, 0, &phases, "mm", err) &&
               opts_int(opts, "landmarks", 0, 16, 4, &c->landmarks, "mm", err) &&
+              opts_int(opts, "ch", 0, 1, 1, &c->ch, "mm", err) &&
               opts_int(opts, "costs", 0, 1, 1, &c->costs, "mm", err) &&
               opts_choice(opts, "refine", REFINE_MODES, REFINE_AUTO, &c->refine_mode, "mm", err) &&
               opts_int(opts, "ahead", 2, 1000, 4, &c->ahead, "mm", err) &&
@@ -115,5 +116,7 @@ const char *const MM_OPTION_HELP[] = {
     "phases=0|1 (0) per-phase times locate/abstract/legs/join/jps_us_mean in SUMMARY",
     "costs=0|1 (1) true abstract edge costs: one byte per edge (excess of the real leg over octile), built in "
     "preprocessing",
-    "landmarks=K (4) ALT landmarks of the abstract search (K distances per region, computed when loading); 0 off",
+    "landmarks=K (4) ALT landmarks of the abstract A* (K distances per region, computed when loading); 0 off",
+    "ch=0|1 (1) a contraction hierarchy over the regions answers the abstract search (exact, same cost as A*); "
+    "0: A* with landmarks",
     NULL};
