@@ -1,6 +1,9 @@
 /* abstract_search.h: A* / weighted A* over the regions of an MM abstraction
  * (thesis §3.2), on the best-first core (search/best_first.h). Node = global
- * region id (abstraction/index.h); f = g + w*h.
+ * region id (abstraction/index.h); f = g + w*h. With a contraction
+ * hierarchy (refine/abs_ch.h, `ch` at init) every whole-route search with
+ * w = 1 is the hierarchy's query instead: the same optimal cost, far fewer
+ * regions touched (orz900d: ~20 settled instead of ~131 expanded).
  *
  * Heuristic: the octile distance between region centers, or, when larger,
  * the ALT bound of K landmarks (Goldberg & Harrelson 2005): with d(L, r)
