@@ -59,7 +59,7 @@ bool mm_options_parse(const EntryOpts *opts, MmConfig *c, Err *err)
               opts_int(opts, "hold", 0, 100000, 16, &c->refine.hold, "mm", err) &&
               opts_int(opts, "joint", 0, 1000, 3, &c->refine.joint, "mm", err) &&
               opts_int(opts, "near", 0, 4096, 32, &c->refine.near, "mm", err) &&
-              opts_int(opts, "jps", 0, 100000000, 128, &c->refine.jps_cap, "mm", err) &&
+              opts_int(opts, "jps", 0, 100000000, 256, &c->refine.jps_cap, "mm", err) &&
               opts_int(opts, "small", 0, 1000000, 64, &c->refine.small, "mm", err) &&
               opts_int(opts, "far", 0, 1, 1, &far, "mm", err) &&
               opts_choice(opts, "ends", ENDS_MODES, ENDS_LOCATE, &ends, "mm", err) &&
@@ -107,7 +107,7 @@ const char *const MM_OPTION_HELP[] = {
     "segfile=0|nosym|sym (0) precomputed segments in the preprocessing file",
     "direct=0|1 (1) a straight legal line from s to g is the path",
     "small=N (64) maps of at most N sectors: every query by online JPS (optimal); 0 off",
-    "jps=C (128) expansion cap of the JPS tried first (near and far queries); capped: the abstract route; 0 off",
+    "jps=C (256) expansion cap of the JPS tried first (near and far queries); capped: the abstract route; 0 off",
     "near=D (32) s and g within octile distance D: capped JPS first (jps=0: A* in their box of sectors); 0 off",
     "far=0|1 (1) queries beyond near try capped JPS too; near and far tries go on while they keep succeeding",
     "ends=locate|search (locate) first/last legs on the locator's walks, or corridor A* skipping the end centers",

@@ -19,7 +19,7 @@
  *   costs=0|1 (1)       true abstract edge costs kept in the abstraction (abstraction/costs.c)
  *   levels=1|2 (1), block=B (4), chunk=C (3)  level 2 over blocks of B x B sectors
  *                       and lazy planning C level-2 steps at a time (refine/level2.h)
- *   small=N (64), jps=C (128), near=D (32), far=0|1 (1)  whole queries by online
+ *   small=N (64), jps=C (256), near=D (32), far=0|1 (1)  whole queries by online
  *                       JPS first (refine/refiner.c, try_jps; the numbers behind
  *                       the defaults: results/reference/issue17/)
  */
