@@ -233,6 +233,14 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
         }
     }
     e->cfg.refine.ahead = use_corridor(e) ? e->cfg.ahead : 0;
+    /* On maps of scattered obstacles (random maps: scattered >= 0.017, dao at
+     * most 0.0078, refine/mapkind.h) a capped JPS try that fails sends a short
+     * query to the abstract route, whose worst paths there are long
+     * (random512-40-3: subopt max 1.40 with cap 512, 1.74 with 256;
+     * random512-15-1: 1.40, 1.61), so there the cap stays 512
+     * (results/reference/issue17/ch/). */
+    if (e->cfg.jps_auto && mm_map_kind(e).scattered > 0.01)
+        e->cfg.refine.jps_cap = 512;
     if ((e->cfg.labels && !abs_make_labels(&e->abs, &e->grid, err)) ||
         !edge_cache_init(&e->cache, (LegMode)e->cfg.cache, err) ||
         !refiner_init(&e->refiner, &e->cfg.refine, &e->grid, &e->ix, &e->as, &e->legs, &e->cache,

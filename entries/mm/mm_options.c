@@ -72,6 +72,7 @@ bool mm_options_parse(const EntryOpts *opts, MmConfig *c, Err *err)
               opts_int(opts, "levels", 1, 2, 1, &c->levels, "mm", err) &&
               opts_int(opts, "block", 2, 64, 4, &c->block, "mm", err) &&
               opts_int(opts, "chunk", 1, 1000, 3, &c->refine.chunk, "mm", err);
+    c->jps_auto = !opts_get(opts, "jps");
     if (ok && c->refine.budget_us > 0 && opts_get(opts, "n"))
         ok = err_set(err, "entry mm: n= and budget_us= both set; a budget replaces the leg count");
     c->refine.corridor = ok && corridor;
@@ -107,7 +108,8 @@ const char *const MM_OPTION_HELP[] = {
     "segfile=0|nosym|sym (0) precomputed segments in the preprocessing file",
     "direct=0|1 (1) a straight legal line from s to g is the path",
     "small=N (64) maps of at most N sectors: every query by online JPS (optimal); 0 off",
-    "jps=C (256) expansion cap of the JPS tried first (near and far queries); capped: the abstract route; 0 off",
+    "jps=C (256; 512 on maps of scattered obstacles) expansion cap of the JPS tried first (near and "
+    "far queries); capped: the abstract route; 0 off",
     "near=D (32) s and g within octile distance D: capped JPS first (jps=0: A* in their box of sectors); 0 off",
     "far=0|1 (1) queries beyond near try capped JPS too; near and far tries go on while they keep succeeding",
     "ends=locate|search (locate) first/last legs on the locator's walks, or corridor A* skipping the end centers",

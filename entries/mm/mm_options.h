@@ -37,6 +37,7 @@ typedef struct MmConfig {
     int centers;     /* 0 plain, 1 opt */
     int landmarks;   /* ALT landmarks of the abstract search (refine/abstract_search.h) */
     int ch;          /* 1: contraction hierarchy over the regions (refine/abs_ch.h) */
+    bool jps_auto;   /* jps= not given: 512 on maps of scattered obstacles (mm_prepare), else 256 */
     int costs;       /* true abstract edge costs kept in the abstraction */
     int refine_mode; /* RefineMode */
     int ahead;       /* corridor steps' look-ahead (refine/corridor.h) */
