@@ -81,7 +81,7 @@ static void choose_landmarks(AbsSearch *as, uint32_t *near)
     }
 }
 
-bool abs_search_init(AbsSearch *as, const AbsIndex *ix, int landmarks, int l2_block, Err *err)
+bool abs_search_init(AbsSearch *as, const AbsIndex *ix, int landmarks, int l2_block, bool ch, Err *err)
 {
     memset(as, 0, sizeof *as);
     as->ix = ix;
@@ -96,6 +96,13 @@ bool abs_search_init(AbsSearch *as, const AbsIndex *ix, int landmarks, int l2_bl
         abs_search_free(as);
         return false;
     }
+    if (ch && !abs_ch_build(&as->ch, ix->abs->nregions, as->adj_first, &as->adj[0].to, &as->adj[0].cost,
+                            sizeof *as->adj, err)) {
+        abs_search_free(as);
+        return false;
+    }
+    if (ch && l2_block <= 0)
+        landmarks = 0; /* every search with weight 1 is the hierarchy's */
     if (landmarks > 0 && ix->abs->nregions > 0) {
         as->nlandmarks = (uint32_t)landmarks;
         as->lm = malloc(n * (size_t)landmarks * sizeof *as->lm);
@@ -124,13 +131,15 @@ void abs_search_free(AbsSearch *as)
     free(as->lm);
     bf_free(&as->bf);
     l2_free(&as->l2);
+    abs_ch_free(&as->ch);
     memset(as, 0, sizeof *as);
 }
 
 size_t abs_search_bytes(const AbsSearch *as)
 {
     return as->bf.count * (sizeof(BfNode) + 4 + 4 + 4 + 4 * (size_t)as->nlandmarks) + 4 +
-           (size_t)as->nadj * sizeof(AbsAdj) + (size_t)as->bf.open.cap * sizeof(HeapItem) + l2_bytes(&as->l2);
+           (size_t)as->nadj * sizeof(AbsAdj) + (size_t)as->bf.open.cap * sizeof(HeapItem) + l2_bytes(&as->l2) +
+           abs_ch_scratch_bytes(&as->ch);
 }
 
 /* h(r) in cost units: the octile distance between centers, or, larger,
@@ -206,6 +215,12 @@ static double run(AbsSearch *as, uint32_t from, uint32_t to, double weight, cons
 
 double abs_search_run(AbsSearch *as, uint32_t from, uint32_t to, double weight)
 {
+    if (as->ch.up_first && weight == 1.0) {
+        double cost = abs_ch_query(&as->ch, from, to, as->path, &as->path_len);
+        as->last_expanded = as->ch.last_settled;
+        as->expanded += as->ch.last_settled;
+        return cost < 0 ? cost : cost / ABS_COST_SCALE;
+    }
     return run(as, from, to, weight, NULL, 0);
 }
 
@@ -223,13 +238,13 @@ double abs_search_chunk(AbsSearch *as, uint32_t from, uint32_t to, double weight
     Level2 *l2 = &as->l2;
     *final = true;
     if (!l2->nnodes || steps <= 0)
-        return run(as, from, to, weight, NULL, 0);
+        return abs_search_run(as, from, to, weight);
     int i = resume ? l2_path_index(l2, l2->node_of[from]) : -1;
     if (i < 0) {
         l2->pos = 0;
         if (!l2_search(l2, as->ix, l2->node_of[from], l2->node_of[to], weight) ||
             (!resume && l2->path_len - 1 <= steps))
-            return run(as, from, to, weight, NULL, 0);
+            return abs_search_run(as, from, to, weight);
         i = 0;
     }
     l2->pos = i;
@@ -238,7 +253,7 @@ double abs_search_chunk(AbsSearch *as, uint32_t from, uint32_t to, double weight
     /* The last chunk runs to `to` itself, never stopping early in its node. */
     double cost = run(as, from, to, weight, l2, end == l2->path_len - 1 ? UINT32_MAX : l2->path[end]);
     if (cost < 0) /* cannot happen (each node is connected, each step an edge); be safe */
-        return run(as, from, to, weight, NULL, 0);
+        return abs_search_run(as, from, to, weight);
     *final = as->path[as->path_len - 1] == to;
     return cost;
 }

@@ -47,7 +47,7 @@ static int l2_block(const MmConfig *c) { return c->levels == 2 ? c->block : 0; }
 static bool index_abs(MmEntry *e, Err *err)
 {
     return abs_index_init(&e->ix, &e->abs, err) &&
-           abs_search_init(&e->as, &e->ix, e->cfg.landmarks, l2_block(&e->cfg), err) &&
+           abs_search_init(&e->as, &e->ix, e->cfg.landmarks, l2_block(&e->cfg), e->cfg.ch, err) &&
            legs_init(&e->legs, &e->grid, &e->abs, err);
 }
 
@@ -233,6 +233,14 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
         }
     }
     e->cfg.refine.ahead = use_corridor(e) ? e->cfg.ahead : 0;
+    /* On maps of scattered obstacles (random maps: scattered >= 0.017, dao at
+     * most 0.0078, refine/mapkind.h) a capped JPS try that fails sends a short
+     * query to the abstract route, whose worst paths there are long
+     * (random512-40-3: subopt max 1.40 with cap 512, 1.74 with 256;
+     * random512-15-1: 1.40, 1.61), so there the cap stays 512
+     * (results/reference/issue17/ch/). */
+    if (e->cfg.jps_auto && mm_map_kind(e).scattered > 0.01)
+        e->cfg.refine.jps_cap = 512;
     if ((e->cfg.labels && !abs_make_labels(&e->abs, &e->grid, err)) ||
         !edge_cache_init(&e->cache, (LegMode)e->cfg.cache, err) ||
         !refiner_init(&e->refiner, &e->cfg.refine, &e->grid, &e->ix, &e->as, &e->legs, &e->cache,
@@ -297,7 +305,7 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     AbsSearch fresh_as = {0};
     bool ok = changed == 0 ||
               (abs_update(&fresh, &e->abs, &e->grid, touched, err) && abs_index_init(&fresh_ix, &fresh, err) &&
-               abs_search_init(&fresh_as, &fresh_ix, e->cfg.landmarks, l2_block(&e->cfg), err));
+               abs_search_init(&fresh_as, &fresh_ix, e->cfg.landmarks, l2_block(&e->cfg), e->cfg.ch, err));
     long segs = ok && changed && e->have_segs ? segs_remap(&e->segs, &e->ix, &fresh_ix, touched, err) : 0;
     if (segs < 0)
         ok = false;
@@ -355,6 +363,8 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "l2_nodes", e->as.l2.nnodes);
     counters_add(out, "l2_bytes", (double)l2_bytes(&e->as.l2));
     counters_add(out, "l2_kept_bytes", (double)l2_kept_bytes(&e->as.l2));
+    counters_add(out, "ch_bytes", (double)abs_ch_kept_bytes(&e->as.ch));
+    counters_add(out, "ch_shortcuts", e->as.ch.shortcuts);
     counters_add(out, "default_sectors", e->abs.ndefault);
     counters_add(out, "wide_sectors", e->abs.nwide);
     counters_add(out, "label_bytes", e->abs.labels ? (double)e->abs.width * e->abs.height : 0);

@@ -5,9 +5,9 @@
 #include "mm_options.h"
 
 const char *const MM_OPTION_KEYS[] = {
-    "sector",    "defaults", "labels", "w",      "n",     "trim",   "corridor", "smooth", "cache",     "segfile",
-    "budget_us", "centers",  "direct", "hold",   "joint", "near",   "ends",     "phases", "landmarks", "costs",
-    "jps",       "small",    "far",    "refine", "ahead", "levels", "block",    "chunk",  NULL};
+    "sector",    "defaults", "labels", "w",    "n",      "trim",  "corridor", "smooth", "cache",     "segfile",
+    "budget_us", "centers",  "direct", "hold", "joint",  "near",  "ends",     "phases", "landmarks", "costs",
+    "ch",        "jps",      "small",  "far",  "refine", "ahead", "levels",   "block",  "chunk",     NULL};
 static const char *const REFINE_MODES[] = {"auto", "centers", "corridor", NULL};
 static const char *const ENDS_MODES[] = {"locate", "search", NULL};
 const char *const MM_CENTER_MODES[] = {"plain", "opt", NULL};
@@ -59,18 +59,20 @@ bool mm_options_parse(const EntryOpts *opts, MmConfig *c, Err *err)
               opts_int(opts, "hold", 0, 100000, 16, &c->refine.hold, "mm", err) &&
               opts_int(opts, "joint", 0, 1000, 3, &c->refine.joint, "mm", err) &&
               opts_int(opts, "near", 0, 4096, 32, &c->refine.near, "mm", err) &&
-              opts_int(opts, "jps", 0, 100000000, 512, &c->refine.jps_cap, "mm", err) &&
+              opts_int(opts, "jps", 0, 100000000, 256, &c->refine.jps_cap, "mm", err) &&
               opts_int(opts, "small", 0, 1000000, 64, &c->refine.small, "mm", err) &&
               opts_int(opts, "far", 0, 1, 1, &far, "mm", err) &&
               opts_choice(opts, "ends", ENDS_MODES, ENDS_LOCATE, &ends, "mm", err) &&
               opts_int(opts, "phases", 0, 1, 0, &phases, "mm", err) &&
               opts_int(opts, "landmarks", 0, 16, 4, &c->landmarks, "mm", err) &&
+              opts_int(opts, "ch", 0, 1, 1, &c->ch, "mm", err) &&
               opts_int(opts, "costs", 0, 1, 1, &c->costs, "mm", err) &&
               opts_choice(opts, "refine", REFINE_MODES, REFINE_AUTO, &c->refine_mode, "mm", err) &&
               opts_int(opts, "ahead", 2, 1000, 4, &c->ahead, "mm", err) &&
               opts_int(opts, "levels", 1, 2, 1, &c->levels, "mm", err) &&
               opts_int(opts, "block", 2, 64, 4, &c->block, "mm", err) &&
               opts_int(opts, "chunk", 1, 1000, 3, &c->refine.chunk, "mm", err);
+    c->jps_auto = !opts_get(opts, "jps");
     if (ok && c->refine.budget_us > 0 && opts_get(opts, "n"))
         ok = err_set(err, "entry mm: n= and budget_us= both set; a budget replaces the leg count");
     c->refine.corridor = ok && corridor;
@@ -106,7 +108,8 @@ const char *const MM_OPTION_HELP[] = {
     "segfile=0|nosym|sym (0) precomputed segments in the preprocessing file",
     "direct=0|1 (1) a straight legal line from s to g is the path",
     "small=N (64) maps of at most N sectors: every query by online JPS (optimal); 0 off",
-    "jps=C (512) expansion cap of the JPS tried first (near and far queries); capped: the abstract route; 0 off",
+    "jps=C (256; 512 on maps of scattered obstacles) expansion cap of the JPS tried first (near and "
+    "far queries); capped: the abstract route; 0 off",
     "near=D (32) s and g within octile distance D: capped JPS first (jps=0: A* in their box of sectors); 0 off",
     "far=0|1 (1) queries beyond near try capped JPS too; near and far tries go on while they keep succeeding",
     "ends=locate|search (locate) first/last legs on the locator's walks, or corridor A* skipping the end centers",
@@ -115,5 +118,7 @@ const char *const MM_OPTION_HELP[] = {
     "phases=0|1 (0) per-phase times locate/abstract/legs/join/jps_us_mean in SUMMARY",
     "costs=0|1 (1) true abstract edge costs: one byte per edge (excess of the real leg over octile), built in "
     "preprocessing",
-    "landmarks=K (4) ALT landmarks of the abstract search (K distances per region, computed when loading); 0 off",
+    "landmarks=K (4) ALT landmarks of the abstract A* (K distances per region, computed when loading); 0 off",
+    "ch=0|1 (1) a contraction hierarchy over the regions answers the abstract search (exact, same cost as A*); "
+    "0: A* with landmarks",
     NULL};

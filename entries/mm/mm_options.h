@@ -14,11 +14,12 @@
  *   trim=K | trim=P% (0) cut the tail of each leg  corridor=0|1 (1) restrict legs to the abstract path
  *   smooth=0|1 (1)      extended post-smoothing  cache=off|nosym|sym (sym)  runtime edge cache
  *   segfile=0|nosym|sym (0)  precompute every leg into the preprocessing file
- *   landmarks=K (4)     ALT landmarks of the abstract search, 0..16 (refine/abstract_search.h)
+ *   landmarks=K (4)     ALT landmarks of the abstract A*, 0..16 (refine/abstract_search.h)
+ *   ch=0|1 (1)          contraction hierarchy over the regions (refine/abs_ch.h)
  *   costs=0|1 (1)       true abstract edge costs kept in the abstraction (abstraction/costs.c)
  *   levels=1|2 (1), block=B (4), chunk=C (3)  level 2 over blocks of B x B sectors
  *                       and lazy planning C level-2 steps at a time (refine/level2.h)
- *   small=N (64), jps=C (512), near=D (32), far=0|1 (1)  whole queries by online
+ *   small=N (64), jps=C (256), near=D (32), far=0|1 (1)  whole queries by online
  *                       JPS first (refine/refiner.c, try_jps; the numbers behind
  *                       the defaults: results/reference/issue17/)
  */
@@ -35,6 +36,8 @@ typedef struct MmConfig {
     int defaults, labels;
     int centers;     /* 0 plain, 1 opt */
     int landmarks;   /* ALT landmarks of the abstract search (refine/abstract_search.h) */
+    int ch;          /* 1: contraction hierarchy over the regions (refine/abs_ch.h) */
+    bool jps_auto;   /* jps= not given: 512 on maps of scattered obstacles (mm_prepare), else 256 */
     int costs;       /* true abstract edge costs kept in the abstraction */
     int refine_mode; /* RefineMode */
     int ahead;       /* corridor steps' look-ahead (refine/corridor.h) */

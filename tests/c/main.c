@@ -87,6 +87,7 @@ static const struct {
               {"seeds", SEED_TESTS},
               {"dynamic", DYNAMIC_TESTS},
               {"level2", LEVEL2_TESTS},
+              {"abs_ch", ABS_CH_TESTS},
               {"stamps", STAMP_TESTS},
               {"legs", LEG_TESTS},
               {"kit", KIT_TESTS},

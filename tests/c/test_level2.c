@@ -76,7 +76,7 @@ static void test_l2_update_equals_fresh(T *t)
             grid_set_passable(&l.g, ch[i].x, ch[i].y, ch[i].passable);
         const AbsSearch *live = mm_abs_search(inst);
         AbsSearch fresh;
-        CHECKF(t, abs_search_init(&fresh, mm_abs_index(inst), 0, 3, &err), "%s", err.msg);
+        CHECKF(t, abs_search_init(&fresh, mm_abs_index(inst), 0, 3, false, &err), "%s", err.msg);
         CHECKF(t, live->l2.nnodes > 0 && l2_equal(&live->l2, &fresh.l2), "round %d: level 2 %u nodes, fresh %u", round,
                live->l2.nnodes, fresh.l2.nnodes);
         CHECKF(t, l2_violations(live) == 0, "round %d: %d level-2 violations", round, l2_violations(live));
@@ -94,7 +94,9 @@ static void test_l2_chunked_reaches_goal(T *t)
     Loaded l;
     if (!load_named(t, "mazes/maze256-2-0", &l))
         return;
-    const char *specs[] = {"mm:refine=centers,n=1,jps=0,levels=1", "mm:refine=centers,n=1,jps=0,levels=2,chunk=2"};
+    /* ch=0: level 2 against the region A* it chunks (the hierarchy, ch=1, touches fewer regions still) */
+    const char *specs[] = {"mm:refine=centers,n=1,jps=0,levels=1,ch=0",
+                           "mm:refine=centers,n=1,jps=0,levels=2,chunk=2,ch=0"};
     double expanded[2] = {0, 0}, nodes[2] = {0, 0};
     for (int s = 0; s < 2; s++) {
         const Entry *e;

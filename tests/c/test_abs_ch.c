@@ -1,0 +1,135 @@
+/* Issue 17: the contraction hierarchy over the regions (refine/abs_ch.h)
+ * finds the optimal abstract route, the same cost as A* with w = 1, and
+ * stays so after update(). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../entries/mm/mm.h"
+#include "test.h"
+
+static void *prepare_on(T *t, const char *spec, Loaded *l, const Entry **e)
+{
+    EntryOpts opts;
+    Err err;
+    char file[256];
+    snprintf(file, sizeof file, "%s/absch.pre", temp_dir());
+    CHECK(t, entry_parse_spec(spec, e, &opts, &err));
+    CHECKF(t, entry_preprocess(*e, &l->g, file, &opts, &err), "%s", err.msg);
+    void *inst = (*e)->prepare(&l->g, file, &opts, &err);
+    CHECKF(t, inst != NULL, "%s: %s", spec, inst ? "" : err.msg);
+    return inst;
+}
+
+/* The cost of as->path summed over its edges (the cheapest edge between
+ * each two), or -1 when two consecutive regions are not adjacent. */
+static double path_cost(const AbsSearch *as)
+{
+    double sum = 0;
+    for (int i = 0; i + 1 < as->path_len; i++) {
+        uint32_t u = as->path[i], v = as->path[i + 1], best = UINT32_MAX;
+        for (uint32_t j = as->adj_first[u]; j < as->adj_first[u + 1]; j++)
+            if (as->adj[j].to == v && as->adj[j].cost < best)
+                best = as->adj[j].cost;
+        if (best == UINT32_MAX)
+            return -1;
+        sum += best;
+    }
+    return sum / ABS_COST_SCALE;
+}
+
+/* `pairs` pseudo-random region pairs: the hierarchy's cost equals A*'s, and
+ * its unpacked route runs from s to t over edges of the abstraction at that
+ * cost. Returns the number of mismatches. */
+static int compare_routes(T *t, const AbsIndex *ix, int pairs, uint64_t seed)
+{
+    Err err;
+    AbsSearch astar, ch;
+    CHECKF(t, abs_search_init(&astar, ix, 0, 0, false, &err), "%s", err.msg);
+    CHECKF(t, abs_search_init(&ch, ix, 0, 0, true, &err), "%s", err.msg);
+    uint32_t n = ix->abs->nregions;
+    int bad = 0;
+    CHECKF(t, ch.ch.n == n && ch.ch.up_first != NULL, "no hierarchy over %u regions", n);
+    for (int i = 0; i < pairs && n > 1 && ch.ch.up_first; i++) {
+        seed = seed * 6364136223846793005u + 1442695040888963407u;
+        uint32_t s = (uint32_t)((seed >> 33) % n), g = (uint32_t)((seed >> 13) % n);
+        double a = abs_search_run(&astar, s, g, 1.0), c = abs_search_run(&ch, s, g, 1.0);
+        bool route_ok = c < 0 || (ch.path_len >= 1 && ch.path[0] == s && ch.path[ch.path_len - 1] == g &&
+                                  fabs(path_cost(&ch) - c) < 1e-9);
+        if (fabs(a - c) > 1e-9 || !route_ok) {
+            if (bad++ < 3)
+                CHECKF(t, false, "regions %u -> %u: A* %.6f, hierarchy %.6f (route %s)", s, g, a, c,
+                       route_ok ? "ok" : "broken");
+        }
+    }
+    abs_search_free(&astar);
+    abs_search_free(&ch);
+    return bad;
+}
+
+/* On a random map, a rooms map and a maze (asymmetric costs on all, from
+ * the costs= excess bytes): same cost as A*, valid routes. */
+static void test_ch_equals_astar(T *t)
+{
+    const char *maps[] = {"random/random256-20-0", "rooms/16room256-0", "mazes/maze256-2-0"};
+    for (int m = 0; m < 3; m++) {
+        Loaded l;
+        if (!load_named(t, maps[m], &l))
+            continue;
+        const Entry *e;
+        void *inst = prepare_on(t, "mm", &l, &e);
+        if (inst) {
+            int bad = compare_routes(t, mm_abs_index(inst), 400, 7 + (uint64_t)m);
+            CHECKF(t, bad == 0, "%s: %d of 400 routes differ from A*", maps[m], bad);
+            e->destroy(inst);
+        }
+        unload(&l);
+    }
+}
+
+/* After updates that split and join regions, mm's own hierarchy is the one
+ * a fresh build over the updated abstraction makes, and answers as A* does. */
+static void test_ch_update_equals_fresh(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/16room256-0", &l))
+        return;
+    const Entry *e;
+    void *inst = prepare_on(t, "mm", &l, &e);
+    if (!inst) {
+        unload(&l);
+        return;
+    }
+    uint64_t seed = 5;
+    for (int round = 0; round < 3; round++) {
+        CellChange ch[40];
+        for (int i = 0; i < 40; i++) {
+            seed = seed * 6364136223846793005u + 1442695040888963407u;
+            int x = (int)((seed >> 33) % (uint64_t)l.g.width), y = (int)((seed >> 17) % (uint64_t)l.g.height);
+            ch[i] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&l.g, x, y)};
+        }
+        Err err;
+        CHECKF(t, e->update(inst, ch, 40, &err), "%s", err.msg);
+        for (int i = 0; i < 40; i++)
+            grid_set_passable(&l.g, ch[i].x, ch[i].y, ch[i].passable);
+        const AbsCh *live = &mm_abs_search(inst)->ch;
+        AbsSearch fresh;
+        CHECKF(t, abs_search_init(&fresh, mm_abs_index(inst), 0, 0, true, &err), "%s", err.msg);
+        bool same = live->n == fresh.ch.n && live->nup == fresh.ch.nup && live->ndn == fresh.ch.ndn &&
+                    !memcmp(live->up, fresh.ch.up, (size_t)live->nup * sizeof *live->up) &&
+                    !memcmp(live->dn, fresh.ch.dn, (size_t)live->ndn * sizeof *live->dn);
+        CHECKF(t, same, "round %d: live hierarchy (%u regions, %u up arcs) differs from a fresh build (%u, %u)", round,
+               live->n, live->nup, fresh.ch.n, fresh.ch.nup);
+        abs_search_free(&fresh);
+        int bad = compare_routes(t, mm_abs_index(inst), 200, 100 + (uint64_t)round);
+        CHECKF(t, bad == 0, "round %d: %d of 200 routes differ from A*", round, bad);
+    }
+    e->destroy(inst);
+    unload(&l);
+}
+
+const TestCase ABS_CH_TESTS[] = {
+    {"ch_equals_astar", test_ch_equals_astar},
+    {"ch_update_equals_fresh", test_ch_update_equals_fresh},
+    {NULL, NULL},
+};
