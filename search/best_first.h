@@ -21,7 +21,8 @@
  *  - JPS+ (search/jps.h over search/jps_open.h): exact integer costs and one
  *    64-bit key per open node (f, then a coarse larger-g tie), compared
  *    without branches; its open list is most of its time. The reason is in
- *    jps_open.h. Online JPS stays here: mm plans its legs with it.
+ *    jps_open.h. Online JPS shares that list, so that JPS+ is compared
+ *    with an online JPS on the same heap.
  *  - ch_query (entries/ch): bidirectional, integer keys, lazy deletion instead
  *    of decrease-key; the reason is in ch_query.h.
  *  - CH witness searches (entries/ch/ch_build.c): exact 64-bit integer

@@ -44,36 +44,6 @@ static bool jump_diagonal(const Jps *j, int px, int py, int dx, int dy, int *ox,
 #define PARENT_CELL ((1u << 28) - 1)
 #define PARENT_DIR_SHIFT 28
 
-/* Bypass slack: octile f values that are equal in exact arithmetic differ
- * here only by rounding (far below 1e-9 on any map up to GRID_MAX_DIM),
- * while distinct ones differ by far more. */
-#define BYPASS_EPS 1e-9
-
-/* Offers (px, py), reached from `from` at `cost` with last step `dir`. A
- * node new to the search whose f equals the f being expanded is a best open
- * node already (the octile heuristic is consistent on jump segments, so f
- * never drops, and A* may break f ties either way), so it skips the open
- * list: it is closed at once (its g is then optimal; later offers keep it)
- * and waits on the bypass stack, which jps_find empties before it pops
- * again. On open ground most jumps towards the goal keep f, and each bypass
- * saves a push and a pop. */
-static void relax(Jps *j, uint32_t from, int px, int py, double cost, int dir)
-{
-    uint32_t id = (uint32_t)(py * j->grid.stride + px);
-    double g = j->bf.node[from].g + cost;
-    BfOffer o = bf_offer(&j->bf, id, g);
-    if (o) {
-        double f = g + grid_octile(px, py, j->gx, j->gy);
-        j->parent[id] = from | (uint32_t)dir << PARENT_DIR_SHIFT;
-        if (o == BF_OPENED && f <= j->fcur + BYPASS_EPS) {
-            j->bf.node[id].heap_pos = BF_CLOSED;
-            j->trace[j->nbypass++] = id;
-        } else {
-            bf_queue(&j->bf, id, o, f);
-        }
-    }
-}
-
 /* relax for JPS+, on its integer open list (jps_open.h): the same rules,
  * exact costs, so the bypass test is f == the f being expanded. */
 static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int dir)
@@ -125,7 +95,7 @@ static void try_straight(Jps *j, uint32_t from, int px, int py, int dir)
     int dx = GRID_DX[dir], dy = GRID_DY[dir];
     int t = jump_straight(j, px, py, dx, dy);
     if (t >= 0)
-        relax(j, from, dx ? t : px, dy ? t : py, abs(dx ? t - px : t - py), dir);
+        relax_plus(j, from, dx ? t : px, dy ? t : py, (uint64_t)abs(dx ? t - px : t - py) * j->open.card, dir);
 }
 
 /* A cell k diagonal steps from `from` where the sweep turns: the goal
@@ -154,7 +124,7 @@ static void try_diagonal(Jps *j, uint32_t from, int px, int py, int dir)
     if (!j->plus) {
         int ox, oy;
         if (jump_diagonal(j, px, py, dx, dy, &ox, &oy))
-            relax(j, from, ox, oy, abs(ox - px) * GRID_SQRT2, dir);
+            relax_plus(j, from, ox, oy, (uint64_t)abs(ox - px) * j->open.diag, dir);
         return;
     }
     int v = jt_value(&j->table, from, dir);
@@ -219,9 +189,8 @@ bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err)
     j->passable = grid_count_passable(map);
     j->parent = malloc(cells * sizeof *j->parent);
     j->trace = malloc((j->passable + 1) * sizeof *j->trace);
-    bool lists = j->plus ? jo_init(&j->open, cells, (uint32_t)(j->passable + 1),
-                                   cells + (size_t)map->width + (size_t)map->height)
-                         : bf_init(&j->bf, cells, (uint32_t)(j->passable + 1));
+    bool lists =
+        jo_init(&j->open, cells, (uint32_t)(j->passable + 1), cells + (size_t)map->width + (size_t)map->height);
     if (!j->parent || !j->trace || !lists) {
         err_set(err, "jps: out of memory for a %dx%d map", map->width, map->height);
         goto fail;
@@ -237,7 +206,6 @@ void jps_free(Jps *j)
     bitrows_free(&j->rows);
     bitrows_free(&j->cols);
     jt_free(&j->table);
-    bf_free(&j->bf);
     jo_free(&j->open);
     free(j->parent);
     free(j->trace);
@@ -249,13 +217,12 @@ void jps_free(Jps *j)
  * failure the old ones stay. */
 static bool reserve_cells(Jps *j, size_t cells, Err *err)
 {
-    if (cells + 1 <= (j->plus ? j->open.cap : j->bf.open.cap))
+    if (cells + 1 <= j->open.cap)
         return true;
     uint32_t *trace = realloc(j->trace, (cells + 1) * sizeof *trace);
     if (trace)
         j->trace = trace;
-    bool grown =
-        trace && (j->plus ? jo_reserve(&j->open, (uint32_t)(cells + 1)) : bf_reserve(&j->bf, (uint32_t)(cells + 1)));
+    bool grown = trace && jo_reserve(&j->open, (uint32_t)(cells + 1));
     return grown || err_set(err, "jps: out of memory for the open list");
 }
 
@@ -289,10 +256,7 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
     j->gx = g.x + 1;
     j->gy = g.y + 1;
     uint32_t start = (uint32_t)((s.y + 1) * stride + s.x + 1), goal = (uint32_t)(j->gy * stride + j->gx);
-    if (j->plus)
-        jo_start(&j->open, start, jo_octile(&j->open, abs(g.x - s.x), abs(g.y - s.y)));
-    else
-        bf_start(&j->bf, start, grid_octile(s.x, s.y, g.x, g.y));
+    jo_start(&j->open, start, jo_octile(&j->open, abs(g.x - s.x), abs(g.y - s.y)));
     j->parent[start] = start | 8u << PARENT_DIR_SHIFT;
     bool found = false;
     uint32_t id;
@@ -301,14 +265,8 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
     for (;; budget--) {
         if (j->nbypass) {
             id = j->trace[--j->nbypass];
-        } else if (j->plus) {
-            if (!jo_pop(&j->open, &id, &j->fcur_fixed))
-                break;
-        } else {
-            if (heap_empty(&j->bf.open))
-                break;
-            j->fcur = heap_top(&j->bf.open)->f;
-            bf_pop(&j->bf, &id);
+        } else if (!jo_pop(&j->open, &id, &j->fcur_fixed)) {
+            break;
         }
         if (id == goal) {
             found = true;
@@ -345,10 +303,7 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
 size_t jps_bytes(const Jps *j)
 {
     /* The trace grows with the open list (reserve_cells), so both hold open.cap. */
-    if (j->plus)
-        return (size_t)j->grid.stride * (size_t)(j->grid.height + 2) +
-               j->open.count * (sizeof(JoNode) + sizeof *j->parent) + j->open.cap * (sizeof(JoItem) + sizeof *j->trace);
-    return (size_t)j->grid.stride * (size_t)(j->grid.height + 2) + j->bf.count * (sizeof(BfNode) + sizeof *j->parent) +
-           j->bf.open.cap * (sizeof(HeapItem) + sizeof *j->trace) +
+    return (size_t)j->grid.stride * (size_t)(j->grid.height + 2) +
+           j->open.count * (sizeof(JoNode) + sizeof *j->parent) + j->open.cap * (sizeof(JoItem) + sizeof *j->trace) +
            (j->plus ? 0 : ((size_t)j->rows.rows * j->rows.words + (size_t)j->cols.rows * j->cols.words) * 8);
 }

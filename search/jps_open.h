@@ -1,17 +1,18 @@
 /* jps_open.h (search floor): the open list and node state of JPS+ (jps.h),
  * with exact integer costs and one 64-bit key per open node.
  *
- * Why JPS+ does not use the one best-first core (search/best_first.h): with
+ * Why JPS does not use the one best-first core (search/best_first.h): with
  * its jumps read from a table, JPS+ spends most of a query in the open list
  * and the node state (a third of the instructions and half of the
  * mispredicted branches were heap compares of (double f, float g) pairs,
  * results/reference/issue18/README.md). Here a key is one unsigned integer,
  * f in the high bits and the tie-break in the low ones, so a compare is one
  * instruction the compiler turns into a conditional move. The best-first
- * core keeps double costs for its other users (A*, the abstract search, mm's
- * legs, the scenario generator), whose results must not move; online JPS
- * stays on it too, as mm plans its legs with it and its tie order is part of
- * mm's paths.
+ * core keeps double costs for its other users (A*, the abstract search, the
+ * scenario generator), whose results must not move. Online JPS runs here
+ * too: it is the yardstick JPS+ is measured against, and a yardstick on the
+ * slower list would flatter JPS+ (the ratio would count the heap, not the
+ * table). mm's capped JPS is this search, so its ties are broken here.
  *
  * Costs: a cardinal step is `card` = 2^k, a diagonal `diag` = round(sqrt(2) *
  * 2^k), k chosen per map in jo_init so that every f of the map fits
