@@ -78,7 +78,12 @@ typedef struct RefineConfig {
                           results/reference/dao-quiet-mm-jps-jpsplus.md). A
                           game wants the optimal path at JPS's cost; the
                           abstraction is still built, so update() and a
-                          larger `small` need nothing else. */
+                          larger `small` need nothing else. 192 since the
+                          jps entry runs on the integer open list: on the
+                          24 dao maps of 65-192 sectors mm took 1.14x jps's
+                          time (den011d 1.52x, ost003d 1.43x) for a first-20
+                          of 0.93x, so the abstraction did not pay there
+                          either (results/reference/merged-2026-11-24/). */
     bool far;          /* queries beyond `near` try capped JPS too (near and
                           far tries go on while they pay on this map:
                           refiner.c, try_jps) */

@@ -60,7 +60,7 @@ bool mm_options_parse(const EntryOpts *opts, MmConfig *c, Err *err)
               opts_int(opts, "joint", 0, 1000, 3, &c->refine.joint, "mm", err) &&
               opts_int(opts, "near", 0, 4096, 32, &c->refine.near, "mm", err) &&
               opts_int(opts, "jps", 0, 100000000, 256, &c->refine.jps_cap, "mm", err) &&
-              opts_int(opts, "small", 0, 1000000, 64, &c->refine.small, "mm", err) &&
+              opts_int(opts, "small", 0, 1000000, 192, &c->refine.small, "mm", err) &&
               opts_int(opts, "far", 0, 1, 1, &far, "mm", err) &&
               opts_choice(opts, "ends", ENDS_MODES, ENDS_LOCATE, &ends, "mm", err) &&
               opts_int(opts, "phases", 0, 1, 0, &phases, "mm", err) &&
@@ -68,7 +68,7 @@ bool mm_options_parse(const EntryOpts *opts, MmConfig *c, Err *err)
               opts_int(opts, "ch", 0, 1, 1, &c->ch, "mm", err) &&
               opts_int(opts, "costs", 0, 1, 1, &c->costs, "mm", err) &&
               opts_choice(opts, "refine", REFINE_MODES, REFINE_AUTO, &c->refine_mode, "mm", err) &&
-              opts_int(opts, "ahead", 2, 1000, 4, &c->ahead, "mm", err) &&
+              opts_int(opts, "ahead", 2, 1000, 3, &c->ahead, "mm", err) &&
               opts_int(opts, "levels", 1, 2, 1, &c->levels, "mm", err) &&
               opts_int(opts, "block", 2, 64, 4, &c->block, "mm", err) &&
               opts_int(opts, "chunk", 1, 1000, 3, &c->refine.chunk, "mm", err);

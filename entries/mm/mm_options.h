@@ -5,7 +5,7 @@
  *
  * Options:
  *   sector=auto|4..16 (auto: 16, 8 on maps of small rooms: refine/mapkind.h) sector side S
- *   refine=auto|centers|corridor (auto: refine/mapkind.h), ahead=K (4)  corridor steps (refine/corridor.h)
+ *   refine=auto|centers|corridor (auto: refine/mapkind.h), ahead=K (3)  corridor steps (refine/corridor.h)
  *   defaults=0|1 (1)    default-sector compression
  *   labels=0|1 (0)      per-cell region table    w=W (1)           abstract search weight
  *   centers=plain|opt (plain)  centroid centers, or optimised in PreprocessMap (abstraction/centers.c)
