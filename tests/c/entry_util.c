@@ -127,3 +127,31 @@ double entry_counter(const Entry *e, void *inst, const char *key)
             return c.extra[i].value;
     return -1;
 }
+
+void *prepare_spec(T *t, const char *spec, const Loaded *l, const Entry **e)
+{
+    EntryOpts opts;
+    Err err;
+    char file[256];
+    snprintf(file, sizeof file, "%s/prepared.pre", temp_dir());
+    CHECK(t, entry_parse_spec(spec, e, &opts, &err));
+    CHECKF(t, entry_preprocess(*e, &l->g, file, &opts, &err), "%s", err.msg);
+    void *inst = (*e)->prepare(&l->g, file, &opts, &err);
+    CHECKF(t, inst != NULL, "%s: %s", spec, inst ? "" : err.msg);
+    return inst;
+}
+
+void flip_random_cells(T *t, const Entry *e, void *inst, Loaded *l, int n, uint64_t *seed)
+{
+    CellChange ch[64] = {{0}};
+    n = n < 64 ? n : 64;
+    for (int i = 0; i < n; i++) {
+        *seed = *seed * 6364136223846793005u + 1442695040888963407u;
+        int x = (int)((*seed >> 33) % (uint64_t)l->g.width), y = (int)((*seed >> 17) % (uint64_t)l->g.height);
+        ch[i] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&l->g, x, y)};
+    }
+    Err err;
+    CHECKF(t, e->update(inst, ch, n, &err), "%s", err.msg);
+    for (int i = 0; i < n; i++)
+        grid_set_passable(&l->g, ch[i].x, ch[i].y, ch[i].passable);
+}

@@ -59,6 +59,12 @@ bool load_paths(T *t, const char *map, const char *scen, Loaded *l);
 void unload(Loaded *l);
 /* Runs one query, checking that every call only appended; returns the calls. */
 int run_query(T *t, const Entry *e, void *inst, const ScenQuery *q, xyPath *p);
+/* Preprocesses `spec` on l into the temp dir and prepares an instance; NULL
+ * (and a failure) when either step fails. *e is the entry. */
+void *prepare_spec(T *t, const char *spec, const Loaded *l, const Entry **e);
+/* Flips `n` (<= 64) pseudo-random cells of l (next values of *seed) through
+ * the entry's update() and in l->g, so that l keeps matching the instance. */
+void flip_random_cells(T *t, const Entry *e, void *inst, Loaded *l, int n, uint64_t *seed);
 /* The entry's detailed SUMMARY counter `key`, -1 when it has none. */
 double entry_counter(const Entry *e, void *inst, const char *key);
 /* Sends stderr to a temp file until capture_end, which copies what was said

@@ -8,19 +8,6 @@
 #include "../../entries/mm/mm.h"
 #include "test.h"
 
-static void *prepare_on(T *t, const char *spec, Loaded *l, const Entry **e)
-{
-    EntryOpts opts;
-    Err err;
-    char file[256];
-    snprintf(file, sizeof file, "%s/absch.pre", temp_dir());
-    CHECK(t, entry_parse_spec(spec, e, &opts, &err));
-    CHECKF(t, entry_preprocess(*e, &l->g, file, &opts, &err), "%s", err.msg);
-    void *inst = (*e)->prepare(&l->g, file, &opts, &err);
-    CHECKF(t, inst != NULL, "%s: %s", spec, inst ? "" : err.msg);
-    return inst;
-}
-
 /* The cost of as->path summed over its edges (the cheapest edge between
  * each two), or -1 when two consecutive regions are not adjacent. */
 static double path_cost(const AbsSearch *as)
@@ -77,7 +64,7 @@ static void test_ch_equals_astar(T *t)
         if (!load_named(t, maps[m], &l))
             continue;
         const Entry *e;
-        void *inst = prepare_on(t, "mm", &l, &e);
+        void *inst = prepare_spec(t, "mm", &l, &e);
         if (inst) {
             int bad = compare_routes(t, mm_abs_index(inst), 400, 7 + (uint64_t)m);
             CHECKF(t, bad == 0, "%s: %d of 400 routes differ from A*", maps[m], bad);
@@ -95,23 +82,15 @@ static void test_ch_update_equals_fresh(T *t)
     if (!load_named(t, "rooms/16room256-0", &l))
         return;
     const Entry *e;
-    void *inst = prepare_on(t, "mm", &l, &e);
+    void *inst = prepare_spec(t, "mm", &l, &e);
     if (!inst) {
         unload(&l);
         return;
     }
     uint64_t seed = 5;
     for (int round = 0; round < 3; round++) {
-        CellChange ch[40];
-        for (int i = 0; i < 40; i++) {
-            seed = seed * 6364136223846793005u + 1442695040888963407u;
-            int x = (int)((seed >> 33) % (uint64_t)l.g.width), y = (int)((seed >> 17) % (uint64_t)l.g.height);
-            ch[i] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&l.g, x, y)};
-        }
+        flip_random_cells(t, e, inst, &l, 40, &seed); /* walls across sectors: regions split, others join */
         Err err;
-        CHECKF(t, e->update(inst, ch, 40, &err), "%s", err.msg);
-        for (int i = 0; i < 40; i++)
-            grid_set_passable(&l.g, ch[i].x, ch[i].y, ch[i].passable);
         const AbsCh *live = &mm_abs_search(inst)->ch;
         AbsSearch fresh;
         CHECKF(t, abs_search_init(&fresh, mm_abs_index(inst), 0, 0, true, &err), "%s", err.msg);

@@ -36,19 +36,6 @@ static int l2_violations(const AbsSearch *as)
     return bad;
 }
 
-static void *prepare_on(T *t, const char *spec, Loaded *l, const Entry **e)
-{
-    EntryOpts opts;
-    Err err;
-    char file[256];
-    snprintf(file, sizeof file, "%s/l2.pre", temp_dir());
-    CHECK(t, entry_parse_spec(spec, e, &opts, &err));
-    CHECKF(t, entry_preprocess(*e, &l->g, file, &opts, &err), "%s", err.msg);
-    void *inst = (*e)->prepare(&l->g, file, &opts, &err);
-    CHECKF(t, inst != NULL, "%s: %s", spec, inst ? "" : err.msg);
-    return inst;
-}
-
 /* After updates that split and join regions, mm's level 2 equals a fresh
  * derivation over the updated abstraction, and keeps its invariants. */
 static void test_l2_update_equals_fresh(T *t)
@@ -57,23 +44,15 @@ static void test_l2_update_equals_fresh(T *t)
     if (!load_named(t, "rooms/16room256-0", &l))
         return;
     const Entry *e;
-    void *inst = prepare_on(t, "mm:levels=2,block=3", &l, &e);
+    void *inst = prepare_spec(t, "mm:levels=2,block=3", &l, &e);
     if (!inst) {
         unload(&l);
         return;
     }
     uint64_t seed = 99;
     for (int round = 0; round < 4; round++) {
-        CellChange ch[40];
-        for (int i = 0; i < 40; i++) { /* walls across sectors: regions split, others join */
-            seed = seed * 6364136223846793005u + 1442695040888963407u;
-            int x = (int)((seed >> 33) % (uint64_t)l.g.width), y = (int)((seed >> 17) % (uint64_t)l.g.height);
-            ch[i] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&l.g, x, y)};
-        }
+        flip_random_cells(t, e, inst, &l, 40, &seed); /* walls across sectors: regions split, others join */
         Err err;
-        CHECKF(t, e->update(inst, ch, 40, &err), "%s", err.msg);
-        for (int i = 0; i < 40; i++)
-            grid_set_passable(&l.g, ch[i].x, ch[i].y, ch[i].passable);
         const AbsSearch *live = mm_abs_search(inst);
         AbsSearch fresh;
         CHECKF(t, abs_search_init(&fresh, mm_abs_index(inst), 0, 3, false, &err), "%s", err.msg);
@@ -100,7 +79,7 @@ static void test_l2_chunked_reaches_goal(T *t)
     double expanded[2] = {0, 0}, nodes[2] = {0, 0};
     for (int s = 0; s < 2; s++) {
         const Entry *e;
-        void *inst = prepare_on(t, specs[s], &l, &e);
+        void *inst = prepare_spec(t, specs[s], &l, &e);
         if (!inst)
             break;
         xyPath p = {0};
