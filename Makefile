@@ -10,6 +10,7 @@ endif
 SANFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
             -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDLIBS  := -lm
+OBJCOPY ?= objcopy
 
 # The floors of docs/ARCHITECTURE.md, bottom up; a program links the floors it uses.
 BASE_SRC := $(wildcard common/*.c grid/*.c search/*.c)
@@ -123,9 +124,14 @@ DYN_OBJ   := $(PKG_SRC:%.c=$(PIC)/%.o) $(PIC)/kits/dynamic/gppc_dynamic.o
 KIT_CFG   := build/pic/kit.cfg
 DYN_SO    := build/kit-dynamic/lib/libGPPCentry.so
 
+# One relocatable object whose only global symbols are the public API's
+# (gppc_mm_*): a game that links the archive may define its own grid_load_map
+# or heap_push without a clash (the floors' names are not prefixed).
 build/libgppcmm.a: $(PKG_OBJ)
-	rm -f $@
-	ar rcs $@ $^
+	rm -f $@ $(OBJ)/gppcmm-all.o
+	$(LD) -r -o $(OBJ)/gppcmm-all.o $^
+	$(OBJCOPY) --wildcard --keep-global-symbol='gppc_mm_*' $(OBJ)/gppcmm-all.o
+	ar rcs $@ $(OBJ)/gppcmm-all.o
 
 install: build/libgppcmm.a
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
