@@ -34,6 +34,9 @@ void legs_free(LegPlanner *lp)
     astar_free(&lp->astar);
     if (lp->have_jps)
         jps_free(&lp->jps);
+    if (lp->have_cjps)
+        jps_free(&lp->cjps);
+    free(lp->painted);
     memset(lp, 0, sizeof *lp);
 }
 
@@ -45,9 +48,30 @@ bool legs_enable_jps(LegPlanner *lp, Err *err)
     return lp->have_jps;
 }
 
+bool legs_enable_corridor_jps(LegPlanner *lp, Err *err)
+{
+    if (lp->have_cjps)
+        return true;
+    if (!legs_enable_jps(lp, err))
+        return false;
+    lp->painted = malloc(((size_t)lp->abs->nsectors + 1) * sizeof *lp->painted);
+    if (!lp->painted)
+        return err_set(err, "out of memory for corridor JPS");
+    lp->have_cjps = jps_init(&lp->cjps, lp->grid, NULL, err);
+    if (lp->have_cjps)
+        jps_paint(&lp->cjps, NULL, 0, 0, lp->grid->width, lp->grid->height);
+    return lp->have_cjps;
+}
+
 bool legs_update_jps(LegPlanner *lp, const CellChange *changes, int n, Err *err)
 {
-    return !lp->have_jps || jps_update(&lp->jps, changes, n, err);
+    if (!lp->have_jps)
+        return true;
+    if (!jps_update(&lp->jps, changes, n, err))
+        return false;
+    /* The painted copy stays blank between searches; its open list must hold
+     * as many cells as the map now has. */
+    return !lp->have_cjps || jps_reserve(&lp->cjps, lp->jps.passable, err);
 }
 
 JpsResult legs_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expanded, xyPath *out)
@@ -65,11 +89,16 @@ size_t legs_bytes(const LegPlanner *lp)
            legs_jps_bytes(lp);
 }
 
-size_t legs_jps_bytes(const LegPlanner *lp) { return lp->have_jps ? jps_bytes(&lp->jps) : 0; }
+size_t legs_jps_bytes(const LegPlanner *lp)
+{
+    return (lp->have_jps ? jps_bytes(&lp->jps) : 0) +
+           (lp->have_cjps ? jps_bytes(&lp->cjps) + (size_t)lp->abs->nsectors * sizeof *lp->painted : 0);
+}
 
 uint32_t legs_new_mark(LegPlanner *lp)
 {
     StampArea marks = STAMP_ARRAY(lp->sector_mark, lp->abs->nsectors);
+    lp->npainted = 0;
     return stamp_next(&lp->mark, &marks, 1);
 }
 
@@ -121,4 +150,61 @@ bool legs_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, bool use
     double len = astar_find(&lp->astar, from, to, &open, out);
     lp->last_expanded += lp->astar.last_expanded;
     return len >= 0;
+}
+
+/* Sector `sec` (or, with sec < 0, the cell at) painted from the map or blanked. */
+static void paint_sector(LegPlanner *lp, int sec, bool on)
+{
+    const Abstraction *a = lp->abs;
+    int x0 = sec % a->sw * a->S, y0 = sec / a->sw * a->S;
+    int w = lp->grid->width - x0 < a->S ? lp->grid->width - x0 : a->S;
+    int h = lp->grid->height - y0 < a->S ? lp->grid->height - y0 : a->S;
+    jps_paint(&lp->cjps, on ? &lp->jps : NULL, x0, y0, w, h);
+}
+
+static void paint_cell(LegPlanner *lp, xyLoc c, bool on) { jps_paint(&lp->cjps, on ? &lp->jps : NULL, c.x, c.y, 1, 1); }
+
+/* Where two marked sectors touch only at a corner, the two cells beside that
+ * corner: legs_within's A* checks a diagonal move's sides on the map, JPS
+ * on its painted copy, so without them a corridor that turns through a
+ * sector corner would hold no path for JPS (fallbacks to the whole map). */
+static void paint_corners(LegPlanner *lp, int sec, bool on)
+{
+    const Abstraction *a = lp->abs;
+    int sx = sec % a->sw, sy = sec / a->sw;
+    for (int d = 4; d < 8; d++) {
+        int dx = GRID_DX[d], dy = GRID_DY[d], nx = sx + dx, ny = sy + dy;
+        if (nx < 0 || ny < 0 || nx >= a->sw || ny >= a->sh || lp->sector_mark[ny * a->sw + nx] != lp->mark)
+            continue;
+        int x = dx > 0 ? nx * a->S - 1 : sx * a->S, y = dy > 0 ? ny * a->S - 1 : sy * a->S;
+        paint_cell(lp, (xyLoc){(int16_t)(x + dx), (int16_t)y}, on);
+        paint_cell(lp, (xyLoc){(int16_t)x, (int16_t)(y + dy)}, on);
+    }
+}
+
+bool legs_corridor_jps(LegPlanner *lp, xyLoc from, xyLoc to, xyPath *out)
+{
+    const int *sectors = lp->painted, n = lp->npainted;
+    for (int i = 0; i < n; i++)
+        paint_sector(lp, sectors[i], true);
+    for (int i = 0; i < n; i++)
+        paint_corners(lp, sectors[i], true);
+    paint_cell(lp, from, true);
+    paint_cell(lp, to, true);
+    uint64_t before = lp->cjps.expanded;
+    JpsResult r = jps_find_capped(&lp->cjps, from, to, UINT64_MAX, out);
+    lp->last_expanded = lp->cjps.expanded - before;
+    for (int i = 0; i < n; i++)
+        paint_sector(lp, sectors[i], false);
+    for (int i = 0; i < n; i++)
+        paint_corners(lp, sectors[i], false);
+    paint_cell(lp, from, false);
+    paint_cell(lp, to, false);
+    if (r == JPS_FOUND)
+        return true;
+    lp->fallbacks++;
+    uint64_t spent = lp->last_expanded;
+    bool ok = legs_corridor(lp, from, to, 0, false, 1.0, out);
+    lp->last_expanded += spent;
+    return ok;
 }

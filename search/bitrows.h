@@ -32,6 +32,11 @@ static inline void bitrows_set_cell(BitRows *b, bool transposed, int x, int y, b
     *w = passable ? *w | bit : *w & ~bit;
 }
 
+/* Row r, columns c0..c1 (padded, inclusive): src's bits (src != NULL) or
+ * blocked. A search over part of the map paints that part into an otherwise
+ * blocked copy (jps_paint). */
+void bitrows_copy_span(BitRows *b, const BitRows *src, int r, int c0, int c1);
+
 /* Scans row r from column c + 1 upwards (dir > 0) or c - 1 downwards (dir < 0)
  * for the first jump point: a cell with a forced neighbour (the row above or
  * below turns from blocked to passable beside it, seen in the direction of

@@ -63,6 +63,18 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
  * the jump table; false + message when the open list could not grow
  * (nothing changed). */
 bool jps_update(Jps *j, const CellChange *changes, int n, Err *err);
+/* Online JPS over part of a map (refine/legs.h: corridor legs): `j` starts
+ * as a copy of the map blanked by jps_paint(j, NULL, whole map); a search
+ * paints the rectangles it may use from `src` (an online JPS of the same map,
+ * as it is now), runs, and blanks them again. Paints the rectangle [x0, x0 +
+ * w) x [y0, y0 + h) (inside the map) in the grid copy and both bit-row
+ * copies: src's cells, or blocked with src NULL. About 3 h + 3 w word or row
+ * operations: a 16 x 16 sector costs well under a microsecond. */
+void jps_paint(Jps *j, const Jps *src, int x0, int y0, int w, int h);
+/* Lets the open list hold `cells` nodes (grows only; false + message when
+ * memory ran out, unchanged): a painted copy must follow the passable cells
+ * of its source when the map opens cells. */
+bool jps_reserve(Jps *j, size_t cells, Err *err);
 /* Bytes the search owns: its map copy, search arrays, open list, trace and
  * bit rows (the JPS+ table apart: jt_bytes). */
 size_t jps_bytes(const Jps *j);
