@@ -67,11 +67,12 @@ bool legs_update_jps(LegPlanner *lp, const CellChange *changes, int n, Err *err)
 {
     if (!lp->have_jps)
         return true;
-    if (!jps_update(&lp->jps, changes, n, err))
-        return false;
     /* The painted copy stays blank between searches; its open list must hold
-     * as many cells as the map now has. */
-    return !lp->have_cjps || jps_reserve(&lp->cjps, lp->jps.passable, err);
+     * as many cells as the map will have (grown first: nothing changes when
+     * memory runs out). */
+    if (lp->have_cjps && !jps_reserve(&lp->cjps, lp->jps.passable + changes_opening(changes, n), err))
+        return false;
+    return jps_update(&lp->jps, changes, n, err);
 }
 
 JpsResult legs_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expanded, xyPath *out)
