@@ -10,6 +10,13 @@
  * cached, precomputed and fresh legs are identical.
  * Other legs (from the start, to the goal, after trimming) are restricted to a
  * corridor of marked sectors, widened to the whole map when that fails.
+ * Corridor steps (refine/corridor.h) may search their corridor by JPS
+ * instead (legs_corridor_jps): a second online JPS over a copy of the map
+ * that is blocked everywhere but where a search paints its corridor's
+ * sectors from the first JPS's map (search/jps.h jps_paint), and blanked
+ * again after it, so a corridor costs a few word operations per sector row
+ * and column, not a pass over the map, and never outlives its search (a map
+ * change needs nothing but room in the copy's open list).
  *
  * Owns the A* state and the per-sector marks; borrows grid and abstraction. */
 #ifndef GPPC_REFINE_LEGS_H

@@ -94,7 +94,8 @@ const char *const MM_OPTION_HELP[] = {
     "sector=auto|S (auto) sector side in cells, 4..16; auto: 16, or 8 on maps of small rooms (refine/mapkind.h)",
     "refine=auto|centers|corridor (auto) legs through region centers, or corridor steps (refine/corridor.h); auto: "
     "corridor on maps of scattered obstacles whose center legs detour",
-    "ahead=K (4) corridor steps look K regions ahead and keep about 3/4",
+    "ahead=K (3) corridor steps look K regions ahead and keep about 3/4",
+    "legsearch=jps|astar (jps) corridor steps search their corridor by JPS over the painted corridor, or by A*",
     "levels=1|2 (1) 2: a derived second level over blocks of sectors, and the abstract path planned a few level-2 "
     "steps at a time (refine/level2.h)",
     "block=B (4) levels=2: level-2 blocks of B x B sectors",
@@ -111,7 +112,7 @@ const char *const MM_OPTION_HELP[] = {
     "cache=off|nosym|sym (sym) edge cache of refined legs",
     "segfile=0|nosym|sym (0) precomputed segments in the preprocessing file",
     "direct=0|1 (1) a straight legal line from s to g is the path",
-    "small=N (64) maps of at most N sectors: every query by online JPS (optimal); 0 off",
+    "small=N (192) maps of at most N sectors: every query by online JPS (optimal); 0 off",
     "jps=C (256; 512 on maps of scattered obstacles) expansion cap of the JPS tried first (near and "
     "far queries); capped: the abstract route; 0 off",
     "near=D (32) s and g within octile distance D: capped JPS first (jps=0: A* in their box of sectors); 0 off",
