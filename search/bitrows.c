@@ -24,17 +24,6 @@ void bitrows_free(BitRows *b)
     b->bits = NULL;
 }
 
-void bitrows_copy_span(BitRows *b, const BitRows *src, int r, int c0, int c1)
-{
-    uint64_t *dst = b->bits + (size_t)r * b->words;
-    const uint64_t *from = src ? bitrows_row(src, r) : NULL;
-    for (int w = c0 >> 6; w <= c1 >> 6; w++) {
-        int lo = w == c0 >> 6 ? c0 & 63 : 0, hi = w == c1 >> 6 ? c1 & 63 : 63;
-        uint64_t mask = (hi == 63 ? ~0ull : (1ull << (hi + 1)) - 1) & ~0ull << lo;
-        dst[w] = (dst[w] & ~mask) | (from ? from[w] & mask : 0);
-    }
-}
-
 int bitrows_jump(const BitRows *b, int r, int c, int dir, int goal_c)
 {
     const uint64_t *cur = bitrows_row(b, r), *up = bitrows_row(b, r - 1), *dn = bitrows_row(b, r + 1);

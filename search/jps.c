@@ -248,9 +248,9 @@ bool jps_update(Jps *j, const CellChange *changes, int n, Err *err)
 
 bool jps_reserve(Jps *j, size_t cells, Err *err) { return reserve_cells(j, cells, err); }
 
-void jps_paint(Jps *j, const Jps *src, int x0, int y0, int w, int h)
+void jps_paint(Jps *j, const Jps *src, int x0, int y0, int w, int h, JpsPaint parts)
 {
-    for (int y = y0; y < y0 + h; y++) {
+    for (int y = y0; parts & JPS_PAINT_ROWS && y < y0 + h; y++) {
         uint8_t *row = &j->grid.cells[grid_index(&j->grid, x0, y)];
         if (src)
             memcpy(row, &src->grid.cells[grid_index(&src->grid, x0, y)], (size_t)w);
@@ -258,7 +258,7 @@ void jps_paint(Jps *j, const Jps *src, int x0, int y0, int w, int h)
             memset(row, 0, (size_t)w);
         bitrows_copy_span(&j->rows, src ? &src->rows : NULL, y + 1, x0 + 1, x0 + w);
     }
-    for (int x = x0; x < x0 + w; x++)
+    for (int x = x0; parts & JPS_PAINT_COLS && x < x0 + w; x++)
         bitrows_copy_span(&j->cols, src ? &src->cols : NULL, x + 1, y0 + 1, y0 + h);
 }
 
