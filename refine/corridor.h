@@ -26,7 +26,7 @@
  * JPS rather than A*: both find a shortest path inside the corridor, but on
  * these maps A* expands every cell of it, JPS only jump points; on the
  * embedded random256-20/30/40-0 the expansions per query went 1335 / 1565 /
- * 2041 -> 563 / 681 / 875 and mm's total time from 0.876x to 0.357x online
+ * 2041 -> 563 / 681 / 875 and mm's total time from 0.925x to 0.345x online
  * JPS's, the same paths' quality (results/reference/issue17/embedded-random/).
  *
  * Stateless: the leg planner (its A*, sector marks) does the search; no
