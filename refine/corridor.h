@@ -29,7 +29,7 @@
  * 2041 -> 563 / 681 / 875 and mm's total time from 0.925x to 0.345x online
  * JPS's, the same paths' quality (results/reference/issue17/embedded-random/).
  *
- * Stateless: the leg planner (its A*, sector marks) does the search; no
+ * Stateless: the leg planner (its A* or corridor JPS, sector marks) does the search; no
  * allocation per step. */
 #ifndef GPPC_REFINE_CORRIDOR_H
 #define GPPC_REFINE_CORRIDOR_H
