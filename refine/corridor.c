@@ -15,15 +15,17 @@ int corridor_step(LegPlanner *lp, const AbsIndex *ix, const uint32_t *path, int 
      * (callgrind); all steps widened: 1.037 / 1.282 for 36 % more. */
     for (int i = pos > 0 ? pos - 1 : 0; i <= to; i++) {
         int sec = (int)ix->region_sector[path[i]];
-        legs_mark_sector(lp, sec, mark);
+        legs_add_sector(lp, sec, mark);
         for (int d = 0; final && d < 8; d++) {
             int n = abs_neighbour_sector(a, sec, d);
             if (n >= 0)
-                legs_mark_sector(lp, n, mark);
+                legs_add_sector(lp, n, mark);
         }
     }
     size_t at = leg->len;
-    if (!legs_corridor(lp, from, final ? g : ix->center[path[to]], mark, true, 1.0, leg))
+    xyLoc target = final ? g : ix->center[path[to]];
+    if (!(lp->have_cjps ? legs_corridor_jps(lp, from, target, leg)
+                        : legs_corridor(lp, from, target, mark, true, 1.0, leg)))
         return path_len;
     if (final)
         return path_len;

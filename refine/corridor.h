@@ -6,8 +6,10 @@
  * maps (30-40 % random obstacles) and on rooms maps (a 16 x 16 sector holds
  * four rooms and its center sits in a room's corner) smoothing cannot take
  * back what the center-to-center legs committed to (random mean 1.117, the
- * 8room maps 1.12-1.14). Instead, one step is a grid A* (search/astar.h, the
- * best-first core) from the current cell toward the center of the region
+ * 8room maps 1.12-1.14). Instead, one step is a shortest-path search (by
+ * default JPS over the corridor painted into a blank map copy,
+ * legs_corridor_jps; `legsearch=astar`: grid A*, search/astar.h, legs_corridor)
+ * from the current cell toward the center of the region
  * `ahead` places further on the abstract path (or to g once that is the
  * last), inside the sectors of the path from the current place to there
  * (one sector back too, as the current cell may stand just outside the
@@ -21,8 +23,13 @@
  * against 1.0568 (max 1.427 against 1.493), and mm's time against jps's
  * was over the issue's 0.5 once jps ran on the integer open list
  * (results/reference/merged-2026-11-24/).
+ * JPS rather than A*: both find a shortest path inside the corridor, but on
+ * these maps A* expands every cell of it, JPS only jump points; on the
+ * embedded random256-20/30/40-0 the expansions per query went 1335 / 1565 /
+ * 2041 -> 563 / 681 / 875 and mm's total time from 0.925x to 0.345x online
+ * JPS's, the same paths' quality (results/reference/issue17/embedded-random/).
  *
- * Stateless: the leg planner (its A*, sector marks) does the search; no
+ * Stateless: the leg planner (its A* or corridor JPS, sector marks) does the search; no
  * allocation per step. */
 #ifndef GPPC_REFINE_CORRIDOR_H
 #define GPPC_REFINE_CORRIDOR_H

@@ -34,6 +34,9 @@ void legs_free(LegPlanner *lp)
     astar_free(&lp->astar);
     if (lp->have_jps)
         jps_free(&lp->jps);
+    if (lp->have_cjps)
+        jps_free(&lp->cjps);
+    free(lp->painted);
     memset(lp, 0, sizeof *lp);
 }
 
@@ -45,9 +48,31 @@ bool legs_enable_jps(LegPlanner *lp, Err *err)
     return lp->have_jps;
 }
 
+bool legs_enable_corridor_jps(LegPlanner *lp, Err *err)
+{
+    if (lp->have_cjps)
+        return true;
+    if (!legs_enable_jps(lp, err))
+        return false;
+    lp->painted = malloc(((size_t)lp->abs->nsectors + 1) * sizeof *lp->painted);
+    if (!lp->painted)
+        return err_set(err, "out of memory for corridor JPS");
+    lp->have_cjps = jps_init(&lp->cjps, lp->grid, NULL, err);
+    if (lp->have_cjps)
+        jps_paint(&lp->cjps, NULL, 0, 0, lp->grid->width, lp->grid->height, JPS_PAINT_ALL);
+    return lp->have_cjps;
+}
+
 bool legs_update_jps(LegPlanner *lp, const CellChange *changes, int n, Err *err)
 {
-    return !lp->have_jps || jps_update(&lp->jps, changes, n, err);
+    if (!lp->have_jps)
+        return true;
+    /* The painted copy stays blank between searches; its open list must hold
+     * as many cells as the map will have (grown first: nothing changes when
+     * memory runs out). */
+    if (lp->have_cjps && !jps_reserve(&lp->cjps, lp->jps.passable + changes_opening(changes, n), err))
+        return false;
+    return jps_update(&lp->jps, changes, n, err);
 }
 
 JpsResult legs_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expanded, xyPath *out)
@@ -65,11 +90,16 @@ size_t legs_bytes(const LegPlanner *lp)
            legs_jps_bytes(lp);
 }
 
-size_t legs_jps_bytes(const LegPlanner *lp) { return lp->have_jps ? jps_bytes(&lp->jps) : 0; }
+size_t legs_jps_bytes(const LegPlanner *lp)
+{
+    return (lp->have_jps ? jps_bytes(&lp->jps) : 0) +
+           (lp->have_cjps ? jps_bytes(&lp->cjps) + (size_t)lp->abs->nsectors * sizeof *lp->painted : 0);
+}
 
 uint32_t legs_new_mark(LegPlanner *lp)
 {
     StampArea marks = STAMP_ARRAY(lp->sector_mark, lp->abs->nsectors);
+    lp->npainted = 0;
     return stamp_next(&lp->mark, &marks, 1);
 }
 
@@ -121,4 +151,82 @@ bool legs_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, bool use
     double len = astar_find(&lp->astar, from, to, &open, out);
     lp->last_expanded += lp->astar.last_expanded;
     return len >= 0;
+}
+
+/* The listed sectors of the painted copy: the map's cells (on) or blocked,
+ * rows by horizontal runs of marked sectors, columns by vertical runs (a
+ * corridor's sectors mostly touch: on random256-40-0 painting per sector was
+ * a fifth of mm's instructions). */
+static void paint_sectors(LegPlanner *lp, bool on)
+{
+    const Abstraction *a = lp->abs;
+    const Jps *src = on ? &lp->jps : NULL;
+    const uint32_t *mark = lp->sector_mark;
+    int width = lp->grid->width, height = lp->grid->height;
+    for (int i = 0; i < lp->npainted; i++) {
+        int sec = lp->painted[i], sx = sec % a->sw, sy = sec / a->sw, x0 = sx * a->S, y0 = sy * a->S;
+        int x1 = x0 + a->S < width ? x0 + a->S : width, y1 = y0 + a->S < height ? y0 + a->S : height;
+        if (sx == 0 || mark[sec - 1] != lp->mark) { /* a horizontal run starts here */
+            int ex = sx;
+            while (ex + 1 < a->sw && mark[sec + ex + 1 - sx] == lp->mark)
+                ex++;
+            int end = (ex + 1) * a->S < width ? (ex + 1) * a->S : width;
+            jps_paint(&lp->cjps, src, x0, y0, end - x0, y1 - y0, JPS_PAINT_ROWS);
+        }
+        if (sy == 0 || mark[sec - a->sw] != lp->mark) { /* a vertical run starts here */
+            int ey = sy;
+            while (ey + 1 < a->sh && mark[sec + (ey + 1 - sy) * a->sw] == lp->mark)
+                ey++;
+            int end = (ey + 1) * a->S < height ? (ey + 1) * a->S : height;
+            jps_paint(&lp->cjps, src, x0, y0, x1 - x0, end - y0, JPS_PAINT_COLS);
+        }
+    }
+}
+
+static void paint_cell(LegPlanner *lp, xyLoc c, bool on)
+{
+    jps_paint(&lp->cjps, on ? &lp->jps : NULL, c.x, c.y, 1, 1, JPS_PAINT_ALL);
+}
+
+/* Where two marked sectors touch only at a corner, the two cells beside that
+ * corner: legs_within's A* checks a diagonal move's sides on the map, JPS
+ * on its painted copy, so without them a corridor that turns through a
+ * sector corner would hold no path for JPS (fallbacks to the whole map). */
+static void paint_corners(LegPlanner *lp, int sec, bool on)
+{
+    const Abstraction *a = lp->abs;
+    int sx = sec % a->sw, sy = sec / a->sw;
+    for (int d = 4; d < 8; d++) {
+        int dx = GRID_DX[d], dy = GRID_DY[d], nx = sx + dx, ny = sy + dy;
+        if (nx < 0 || ny < 0 || nx >= a->sw || ny >= a->sh || lp->sector_mark[ny * a->sw + nx] != lp->mark)
+            continue;
+        int x = dx > 0 ? nx * a->S - 1 : sx * a->S, y = dy > 0 ? ny * a->S - 1 : sy * a->S;
+        paint_cell(lp, (xyLoc){(int16_t)(x + dx), (int16_t)y}, on);
+        paint_cell(lp, (xyLoc){(int16_t)x, (int16_t)(y + dy)}, on);
+    }
+}
+
+bool legs_corridor_jps(LegPlanner *lp, xyLoc from, xyLoc to, xyPath *out)
+{
+    const int *sectors = lp->painted, n = lp->npainted;
+    paint_sectors(lp, true);
+    for (int i = 0; i < n; i++)
+        paint_corners(lp, sectors[i], true);
+    paint_cell(lp, from, true);
+    paint_cell(lp, to, true);
+    uint64_t before = lp->cjps.expanded;
+    JpsResult r = jps_find_capped(&lp->cjps, from, to, UINT64_MAX, out);
+    lp->last_expanded = lp->cjps.expanded - before;
+    paint_sectors(lp, false);
+    for (int i = 0; i < n; i++)
+        paint_corners(lp, sectors[i], false);
+    paint_cell(lp, from, false);
+    paint_cell(lp, to, false);
+    if (r == JPS_FOUND)
+        return true;
+    lp->fallbacks++;
+    uint64_t spent = lp->last_expanded;
+    bool ok = legs_corridor(lp, from, to, 0, false, 1.0, out);
+    lp->last_expanded += spent;
+    return ok;
 }

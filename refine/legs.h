@@ -10,6 +10,13 @@
  * cached, precomputed and fresh legs are identical.
  * Other legs (from the start, to the goal, after trimming) are restricted to a
  * corridor of marked sectors, widened to the whole map when that fails.
+ * Corridor steps (refine/corridor.h) may search their corridor by JPS
+ * instead (legs_corridor_jps): a second online JPS over a copy of the map
+ * that is blocked everywhere but where a search paints its corridor's
+ * sectors from the first JPS's map (search/jps.h jps_paint), and blanked
+ * again after it, so a corridor costs a few word operations per sector row
+ * and column, not a pass over the map, and never outlives its search (a map
+ * change needs nothing but room in the copy's open list).
  *
  * Owns the A* state and the per-sector marks; borrows grid and abstraction. */
 #ifndef GPPC_REFINE_LEGS_H
@@ -36,6 +43,13 @@ typedef struct LegPlanner {
      * search arrays (jps_bytes), kept in step by legs_update_jps. */
     Jps jps;
     bool have_jps;
+    /* Optional (legs_enable_corridor_jps): online JPS over a blanked copy of
+     * the map into which a corridor's sectors are painted from `jps` for one
+     * search (legs_corridor_jps), and the list of those sectors. */
+    Jps cjps;
+    bool have_cjps;
+    int *painted;
+    int npainted;
 } LegPlanner;
 
 bool legs_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err);
@@ -47,14 +61,33 @@ bool legs_update_jps(LegPlanner *lp, const CellChange *changes, int n, Err *err)
 /* A shortest path from -> to appended by JPS within max_expanded expansions
  * (jps_find_capped); last_expanded counts them. Needs legs_enable_jps. */
 JpsResult legs_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expanded, xyPath *out);
+/* Allocates the corridor JPS (and the whole-map one it paints from). */
+bool legs_enable_corridor_jps(LegPlanner *lp, Err *err);
 void legs_free(LegPlanner *lp);
 size_t legs_bytes(const LegPlanner *lp);
 /* Of which the JPS search (map copy, bit rows, per-cell arrays, open list). */
 size_t legs_jps_bytes(const LegPlanner *lp);
 
+/* A path from -> to appended by JPS inside the sectors legs_add_sector
+ * listed since the latest legs_new_mark (from and to always allowed), or,
+ * when they hold none, over the whole map by A* (as legs_corridor); false
+ * when no path exists at all. A shortest path inside the corridor, as
+ * legs_within's A* finds, but JPS expands jump points, not every cell.
+ * Needs legs_enable_corridor_jps. */
+bool legs_corridor_jps(LegPlanner *lp, xyLoc from, xyLoc to, xyPath *out);
+
 /* A fresh stamp; sectors marked with it form a corridor. */
 uint32_t legs_new_mark(LegPlanner *lp);
 static inline void legs_mark_sector(LegPlanner *lp, int sector, uint32_t mark) { lp->sector_mark[sector] = mark; }
+/* The same, and listed once for legs_corridor_jps (with corridor JPS on). */
+static inline void legs_add_sector(LegPlanner *lp, int sector, uint32_t mark)
+{
+    if (lp->sector_mark[sector] == mark)
+        return;
+    lp->sector_mark[sector] = mark;
+    if (lp->have_cjps)
+        lp->painted[lp->npainted++] = sector;
+}
 
 /* Appends the center-to-center leg between regions a and b (global ids), in
  * canonical orientation: from the center of the lower id to the higher. */

@@ -92,11 +92,13 @@ typedef struct RefineConfig {
                           the window only up to this many waypoints past the
                           joint; 0: the whole window */
     RefineEnds ends;
-    int ahead;   /* > 0: corridor refinement (refine/corridor.h), looking
+    int ahead;    /* > 0: corridor refinement (refine/corridor.h), looking
                     this many regions ahead, instead of legs through the
                     centers; ends ignored, hold and joint as above */
-    bool phases; /* time the phases (costs two clock reads per phase) */
-    int chunk;   /* > 0, with level 2 (refine/level2.h) and ahead 0: lazy
+    bool leg_jps; /* with ahead > 0: corridor steps by JPS over the painted
+                     corridor (refine/legs.h legs_corridor_jps), not A* */
+    bool phases;  /* time the phases (costs two clock reads per phase) */
+    int chunk;    /* > 0, with level 2 (refine/level2.h) and ahead 0: lazy
                     planning, the abstract path this many level-2 steps at a
                     time (abs_search_chunk); the next chunk is planned from
                     the window's last cell when a chunk's legs run out */

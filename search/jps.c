@@ -246,6 +246,22 @@ bool jps_update(Jps *j, const CellChange *changes, int n, Err *err)
     return true;
 }
 
+bool jps_reserve(Jps *j, size_t cells, Err *err) { return reserve_cells(j, cells, err); }
+
+void jps_paint(Jps *j, const Jps *src, int x0, int y0, int w, int h, JpsPaint parts)
+{
+    for (int y = y0; parts & JPS_PAINT_ROWS && y < y0 + h; y++) {
+        uint8_t *row = &j->grid.cells[grid_index(&j->grid, x0, y)];
+        if (src)
+            memcpy(row, &src->grid.cells[grid_index(&src->grid, x0, y)], (size_t)w);
+        else
+            memset(row, 0, (size_t)w);
+        bitrows_copy_span(&j->rows, src ? &src->rows : NULL, y + 1, x0 + 1, x0 + w);
+    }
+    for (int x = x0; parts & JPS_PAINT_COLS && x < x0 + w; x++)
+        bitrows_copy_span(&j->cols, src ? &src->cols : NULL, x + 1, y0 + 1, y0 + h);
+}
+
 void jps_find(Jps *j, xyLoc s, xyLoc g, xyPath *path) { jps_find_capped(j, s, g, UINT64_MAX, path); }
 
 JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPath *path)

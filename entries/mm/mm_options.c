@@ -4,11 +4,13 @@
 
 #include "mm_options.h"
 
-const char *const MM_OPTION_KEYS[] = {
-    "sector",    "defaults", "labels", "w",    "n",      "trim",  "corridor", "smooth", "cache",     "segfile",
-    "budget_us", "centers",  "direct", "hold", "joint",  "near",  "ends",     "phases", "landmarks", "costs",
-    "ch",        "jps",      "small",  "far",  "refine", "ahead", "levels",   "block",  "chunk",     NULL};
+const char *const MM_OPTION_KEYS[] = {"sector", "defaults",  "labels",  "w",         "n",         "trim",   "corridor",
+                                      "smooth", "cache",     "segfile", "budget_us", "centers",   "direct", "hold",
+                                      "joint",  "near",      "ends",    "phases",    "landmarks", "costs",  "ch",
+                                      "jps",    "small",     "far",     "refine",    "ahead",     "levels", "block",
+                                      "chunk",  "legsearch", NULL};
 static const char *const REFINE_MODES[] = {"auto", "centers", "corridor", NULL};
+static const char *const LEG_SEARCHES[] = {"astar", "jps", NULL};
 static const char *const ENDS_MODES[] = {"locate", "search", NULL};
 const char *const MM_CENTER_MODES[] = {"plain", "opt", NULL};
 static const char *const CACHE_MODES[] = {"off", "nosym", "sym", NULL};
@@ -43,7 +45,7 @@ static bool parse_sector(const EntryOpts *opts, int *sector, Err *err)
 
 bool mm_options_parse(const EntryOpts *opts, MmConfig *c, Err *err)
 {
-    int corridor, smooth, direct, phases, ends, far;
+    int corridor, smooth, direct, phases, ends, far, legsearch;
     bool ok = opts_only(opts, MM_OPTION_KEYS, "mm", err) && parse_sector(opts, &c->sector, err) &&
               opts_int(opts, "defaults", 0, 1, 1, &c->defaults, "mm", err) &&
               opts_int(opts, "labels", 0, 1, 0, &c->labels, "mm", err) &&
@@ -71,7 +73,8 @@ bool mm_options_parse(const EntryOpts *opts, MmConfig *c, Err *err)
               opts_int(opts, "ahead", 2, 1000, 3, &c->ahead, "mm", err) &&
               opts_int(opts, "levels", 1, 2, 1, &c->levels, "mm", err) &&
               opts_int(opts, "block", 2, 64, 4, &c->block, "mm", err) &&
-              opts_int(opts, "chunk", 1, 1000, 3, &c->refine.chunk, "mm", err);
+              opts_int(opts, "chunk", 1, 1000, 3, &c->refine.chunk, "mm", err) &&
+              opts_choice(opts, "legsearch", LEG_SEARCHES, 1, &legsearch, "mm", err);
     c->jps_auto = !opts_get(opts, "jps");
     if (ok && c->refine.budget_us > 0 && opts_get(opts, "n"))
         ok = err_set(err, "entry mm: n= and budget_us= both set; a budget replaces the leg count");
@@ -80,6 +83,7 @@ bool mm_options_parse(const EntryOpts *opts, MmConfig *c, Err *err)
     c->refine.direct = ok && direct;
     c->refine.phases = ok && phases;
     c->refine.far = ok && far;
+    c->refine.leg_jps = ok && legsearch == 1;
     c->refine.ends = ok ? (RefineEnds)ends : ENDS_LOCATE;
     if (c->levels != 2)
         c->refine.chunk = 0;
@@ -90,7 +94,8 @@ const char *const MM_OPTION_HELP[] = {
     "sector=auto|S (auto) sector side in cells, 4..16; auto: 16, or 8 on maps of small rooms (refine/mapkind.h)",
     "refine=auto|centers|corridor (auto) legs through region centers, or corridor steps (refine/corridor.h); auto: "
     "corridor on maps of scattered obstacles whose center legs detour",
-    "ahead=K (4) corridor steps look K regions ahead and keep about 3/4",
+    "ahead=K (3) corridor steps look K regions ahead and keep about 3/4",
+    "legsearch=jps|astar (jps) corridor steps search their corridor by JPS over the painted corridor, or by A*",
     "levels=1|2 (1) 2: a derived second level over blocks of sectors, and the abstract path planned a few level-2 "
     "steps at a time (refine/level2.h)",
     "block=B (4) levels=2: level-2 blocks of B x B sectors",
@@ -107,7 +112,7 @@ const char *const MM_OPTION_HELP[] = {
     "cache=off|nosym|sym (sym) edge cache of refined legs",
     "segfile=0|nosym|sym (0) precomputed segments in the preprocessing file",
     "direct=0|1 (1) a straight legal line from s to g is the path",
-    "small=N (64) maps of at most N sectors: every query by online JPS (optimal); 0 off",
+    "small=N (192) maps of at most N sectors: every query by online JPS (optimal); 0 off",
     "jps=C (256; 512 on maps of scattered obstacles) expansion cap of the JPS tried first (near and "
     "far queries); capped: the abstract route; 0 off",
     "near=D (32) s and g within octile distance D: capped JPS first (jps=0: A* in their box of sectors); 0 off",

@@ -1,9 +1,13 @@
 /* The leg store format (cache/leg.h): the codec round trip, its limits, the
  * one orientation rule and the one survival rule. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../abstraction/abstraction.h"
 #include "../../cache/leg.h"
+#include "../../grid/validate.h"
+#include "../../refine/legs.h"
 #include "test.h"
 
 /* A random king walk of n cells from (300, 300). */
@@ -129,7 +133,106 @@ static void test_leg_survives(T *t)
     grid_free(&g);
 }
 
+/* Corridor legs by JPS over the painted corridor (legs_corridor_jps) find a
+ * path wherever the corridor A* (legs_within) does, of the same length
+ * or shorter (through the cells beside a corner), without widening, also
+ * where the corridor turns through a sector corner
+ * (each query's corridor is a staircase of sectors, diagonal steps first);
+ * and the painted copy is blank again after every search. */
+static void test_legs_corridor_jps_matches_astar(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "random/random256-30-0", &l))
+        return;
+    Abstraction a;
+    LegPlanner lp;
+    Err err;
+    CHECK(t,
+          abs_build(&a, &l.g, 16, true, &err) && legs_init(&lp, &l.g, &a, &err) && legs_enable_corridor_jps(&lp, &err));
+    xyPath p = {0}, q = {0};
+    int found = 0, mismatched = 0, invalid = 0;
+    for (int k = 0; k < 400; k++) { /* spread over the buckets, short to long */
+        const ScenQuery *sq = &l.sc.q[(size_t)k * (size_t)l.sc.count / 400];
+        xyLoc s = sq->start, g = sq->goal;
+        uint32_t mark = legs_new_mark(&lp);
+        int sx = s.x / a.S, sy = s.y / a.S, gx = g.x / a.S, gy = g.y / a.S;
+        for (;;) {
+            legs_add_sector(&lp, sy * a.sw + sx, mark);
+            if (sx == gx && sy == gy)
+                break;
+            sx += (gx > sx) - (gx < sx);
+            sy += (gy > sy) - (gy < sy);
+        }
+        p.len = q.len = 0;
+        bool by_astar = legs_within(&lp, s, g, mark, 1.0, &p);
+        uint64_t widened = lp.fallbacks;
+        bool by_jps = legs_corridor_jps(&lp, s, g, &q);
+        found += by_astar;
+        /* JPS may also pass the two cells beside a corner the corridor turns
+         * through (legs.c paint_corners), so it may find more, never less. */
+        if (by_astar &&
+            (!by_jps || lp.fallbacks != widened || path_length(q.cells, q.len) > path_length(p.cells, p.len) + 1e-6))
+            mismatched++;
+        if (by_jps && (path_first_fault(&l.g, q.cells, q.len) >= 0 || q.cells[0].x != s.x || q.cells[0].y != s.y ||
+                       q.cells[q.len - 1].x != g.x || q.cells[q.len - 1].y != g.y))
+            invalid++;
+    }
+    size_t open = 0;
+    for (int y = 0; y < l.g.height; y++)
+        for (int x = 0; x < l.g.width; x++)
+            open += grid_passable(&lp.cjps.grid, x, y) + bitrows_get(&lp.cjps.rows, y + 1, x + 1) +
+                    bitrows_get(&lp.cjps.cols, x + 1, y + 1);
+    CHECKF(t, found >= 50 && mismatched == 0 && invalid == 0 && open == 0,
+           "%d corridor paths by A*: %d differ by JPS, %d invalid, %zu cells left painted", found, mismatched, invalid,
+           open);
+    path_free(&p);
+    path_free(&q);
+    legs_free(&lp);
+    abs_free(&a);
+    unload(&l);
+}
+
+/* mm's corridor steps by JPS on a random map whose cells change (update()
+ * opens and closes cells; the painted copy paints from the changed map and
+ * its open list grows with it): every path valid, g reached where the
+ * changed map connects it. */
+static void test_legs_corridor_jps_after_updates(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "random/random256-30-0", &l))
+        return;
+    const Entry *e;
+    void *inst = prepare_spec(t, "mm:refine=corridor,jps=0,near=0,direct=0", &l, &e);
+    xyPath p = {0};
+    uint64_t seed = 3;
+    int checked = 0, bad = 0;
+    for (int round = 0; inst && round < 3; round++) {
+        flip_random_cells(t, e, inst, &l, 64, &seed);
+        int *comp = grid_components(&l.g);
+        for (int i = round; comp && i < l.sc.count; i += 23) {
+            const ScenQuery *q = &l.sc.q[i];
+            int cs = comp[grid_index(&l.g, q->start.x, q->start.y)], cg = comp[grid_index(&l.g, q->goal.x, q->goal.y)];
+            if (!cs || !cg)
+                continue; /* an end was closed */
+            run_query(t, e, inst, q, &p);
+            double len;
+            bool ok = cs == cg ? path_validate(&l.g, q->start, q->goal, p.cells, p.len, &len, NULL, 0) : p.len == 0;
+            bad += !ok;
+            checked++;
+        }
+        free(comp);
+    }
+    CHECKF(t, checked > 100 && bad == 0 && (!inst || entry_counter(e, inst, "ahead") > 0),
+           "%d of %d queries after updates wrong", bad, checked);
+    if (inst)
+        e->destroy(inst);
+    path_free(&p);
+    unload(&l);
+}
+
 const TestCase LEG_TESTS[] = {
+    {"legs_corridor_jps_after_updates", test_legs_corridor_jps_after_updates},
+    {"legs_corridor_jps_matches_astar", test_legs_corridor_jps_matches_astar},
     {"leg_codec_round_trip", test_leg_codec_round_trip},
     {"leg_limits_and_orientation", test_leg_limits_and_orientation},
     {"leg_survives", test_leg_survives},
