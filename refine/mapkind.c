@@ -43,3 +43,5 @@ MapKind map_kind(const Grid *g, const AbsSearch *as)
 bool map_small_rooms(MapKind k) { return k.detour >= 1.3 && k.regions_per_sector < 1.5 && k.scattered < SCATTERED; }
 
 bool map_wants_corridor(MapKind k) { return k.scattered >= SCATTERED && k.detour >= 1.15; }
+
+bool map_of_corridors(MapKind k) { return k.scattered < SCATTERED && k.regions_per_sector > 1.5; }

@@ -73,6 +73,8 @@ bool mm_options_parse(const EntryOpts *opts, MmConfig *c, Err *err)
               opts_int(opts, "block", 2, 64, 4, &c->block, "mm", err) &&
               opts_int(opts, "chunk", 1, 1000, 3, &c->refine.chunk, "mm", err);
     c->jps_auto = !opts_get(opts, "jps");
+    c->near_auto = !opts_get(opts, "near");
+    c->joint_auto = !opts_get(opts, "joint");
     if (ok && c->refine.budget_us > 0 && opts_get(opts, "n"))
         ok = err_set(err, "entry mm: n= and budget_us= both set; a budget replaces the leg count");
     c->refine.corridor = ok && corridor;
@@ -110,11 +112,12 @@ const char *const MM_OPTION_HELP[] = {
     "small=N (64) maps of at most N sectors: every query by online JPS (optimal); 0 off",
     "jps=C (256; 512 on maps of scattered obstacles) expansion cap of the JPS tried first (near and "
     "far queries); capped: the abstract route; 0 off",
-    "near=D (32) s and g within octile distance D: capped JPS first (jps=0: A* in their box of sectors); 0 off",
+    "near=D (32; 0 on maps of corridors, refine/mapkind.h) s and g within octile distance D: capped JPS first (jps=0: "
+    "A* in their box of sectors); 0 off",
     "far=0|1 (1) queries beyond near try capped JPS too; near and far tries go on while they keep succeeding",
     "ends=locate|search (locate) first/last legs on the locator's walks, or corridor A* skipping the end centers",
     "hold=K (16) cells kept back at each leg joint for the refinement window",
-    "joint=K (3) waypoints smoothed past a joint after a cached leg; 0: the whole window",
+    "joint=K (3; 1 on maps of corridors) waypoints smoothed past a joint after a cached leg; 0: the whole window",
     "phases=0|1 (0) per-phase times locate/abstract/legs/join/jps_us_mean in SUMMARY",
     "costs=0|1 (1) true abstract edge costs: one byte per edge (excess of the real leg over octile), built in "
     "preprocessing",
