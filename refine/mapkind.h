@@ -56,16 +56,15 @@ bool map_small_rooms(MapKind k);
  * against jps's 512 (sector=auto fixes those instead). */
 bool map_wants_corridor(MapKind k);
 /* Maps of corridors (mazes: more than 1.5 regions per stored sector, walls
- * not scattered; no rooms map has more than 1.39, and the dao maps above 1.5
- * are small enough to be answered by JPS whole, `small`). There mm drops
- * the A* in the box of sectors for near queries and the guard (near = 0:
- * they go to capped JPS and the abstract route like far ones; in a maze the
- * box A* floods every corridor of its box: 34 % of mm's instructions on
- * maze256-2-0 for 242 of 2000 queries, mm 1.60x jps's time -> 0.82x, subopt
- * mean 1.0035 -> 1.0044, max 1.180 both), and smooths one waypoint past a
- * joint instead of three (a corridor's joint has little to cut: 20 % fewer
- * instructions on maze256-2-0, mean 1.0044 -> 1.0092, max 1.180 -> 1.196;
- * results/reference/issue17/embedded-mazes/). */
+ * only: scattered below 0.001; no rooms map has more than 1.39 regions per
+ * sector, the dao maps above 1.5 either have lone pillars (brc50x, 0.0045 and
+ * more) or are small enough for `small`, which answers them by JPS whole).
+ * There mm answers near queries without the A* in their box of sectors and
+ * without the guard (near = 0: they try capped JPS and take the abstract
+ * route as far ones do): in a maze that box A* floods every corridor of its
+ * box, 34 % of mm's instructions on maze256-2-0 for 242 of 2000 queries; mm
+ * went from 1.60x to 0.82x jps's time there, subopt mean 1.0035 -> 1.0040,
+ * max 1.180 both (results/reference/issue17/embedded-mazes/). */
 bool map_of_corridors(MapKind k);
 
 #endif

@@ -148,14 +148,9 @@ void win_add(Window *w, const xyLoc *cells, size_t n)
 void win_smooth(Window *w, size_t reach)
 {
     size_t n = reach < w->way.len - w->joint ? w->joint + reach + 1 : w->way.len;
-    /* Bounded: from the waypoint before the joint, the first that can see
-     * past it. The waypoints before it were smoothed when their own leg
-     * joined; going back to the anchor each time was a third of mm's time on
-     * maze256-2-0 for the same mean (1.00404 -> 1.00440, max 1.180 both). */
-    size_t from = reach != SIZE_MAX && w->joint > 1 ? w->joint - 1 : 0;
-    if (n - from < 3)
+    if (n < 3)
         return;
-    size_t k = from + smooth_waypoints(w->grid, w->way.cells + from, n - from);
+    size_t k = smooth_waypoints(w->grid, w->way.cells, n);
     memmove(w->way.cells + k, w->way.cells + n, (w->way.len - n) * sizeof *w->way.cells);
     w->way.len -= n - k;
     w->moves = 0;

@@ -65,9 +65,8 @@ void win_add(Window *w, const xyLoc *cells, size_t n);
 /* Removes the window's last `k` cells (never the anchor). */
 void win_truncate(Window *w, size_t k);
 /* Smooths the window's waypoints up to `reach` waypoints past the last
- * joint (the last waypoint before win_add's leg), from the waypoint before
- * the joint, both ends fixed: a leg that is smooth already needs only its
- * joint done. reach SIZE_MAX: the whole window, anchor to end. */
+ * joint (the last waypoint before win_add's leg; SIZE_MAX: all), anchor and
+ * that end fixed: a leg that is smooth already needs only its joint done. */
 void win_smooth(Window *w, size_t reach);
 /* Hands out whole lines from the front, appending their cells to `out`,
  * while at least `keep` cells (moves) stay in the window; the last cell

@@ -242,12 +242,8 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
     MapKind kind = mm_map_kind(e);
     if (e->cfg.jps_auto && kind.scattered > 0.01)
         e->cfg.refine.jps_cap = 512;
-    if (map_of_corridors(kind)) { /* refine/mapkind.h: the box A* and the wide joint do not pay there */
-        if (e->cfg.near_auto)
-            e->cfg.refine.near = 0;
-        if (e->cfg.joint_auto)
-            e->cfg.refine.joint = 1;
-    }
+    if (e->cfg.near_auto && map_of_corridors(kind))
+        e->cfg.refine.near = 0; /* refine/mapkind.h: the box A* and the guard do not pay there */
     if ((e->cfg.labels && !abs_make_labels(&e->abs, &e->grid, err)) ||
         !edge_cache_init(&e->cache, (LegMode)e->cfg.cache, err) ||
         !refiner_init(&e->refiner, &e->cfg.refine, &e->grid, &e->ix, &e->as, &e->legs, &e->cache,

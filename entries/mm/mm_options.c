@@ -74,7 +74,6 @@ bool mm_options_parse(const EntryOpts *opts, MmConfig *c, Err *err)
               opts_int(opts, "chunk", 1, 1000, 3, &c->refine.chunk, "mm", err);
     c->jps_auto = !opts_get(opts, "jps");
     c->near_auto = !opts_get(opts, "near");
-    c->joint_auto = !opts_get(opts, "joint");
     if (ok && c->refine.budget_us > 0 && opts_get(opts, "n"))
         ok = err_set(err, "entry mm: n= and budget_us= both set; a budget replaces the leg count");
     c->refine.corridor = ok && corridor;
@@ -117,7 +116,7 @@ const char *const MM_OPTION_HELP[] = {
     "far=0|1 (1) queries beyond near try capped JPS too; near and far tries go on while they keep succeeding",
     "ends=locate|search (locate) first/last legs on the locator's walks, or corridor A* skipping the end centers",
     "hold=K (16) cells kept back at each leg joint for the refinement window",
-    "joint=K (3; 1 on maps of corridors) waypoints smoothed past a joint after a cached leg; 0: the whole window",
+    "joint=K (3) waypoints smoothed past a joint after a cached leg; 0: the whole window",
     "phases=0|1 (0) per-phase times locate/abstract/legs/join/jps_us_mean in SUMMARY",
     "costs=0|1 (1) true abstract edge costs: one byte per edge (excess of the real leg over octile), built in "
     "preprocessing",

@@ -39,7 +39,6 @@ typedef struct MmConfig {
     int ch;          /* 1: contraction hierarchy over the regions (refine/abs_ch.h) */
     bool jps_auto;   /* jps= not given: 512 on maps of scattered obstacles (mm_prepare), else 256 */
     bool near_auto;  /* near= not given: 0 on maps of corridors (mm_prepare), else 32 */
-    bool joint_auto; /* joint= not given: 1 on maps of corridors (mm_prepare), else 3 */
     int costs;       /* true abstract edge costs kept in the abstraction */
     int refine_mode; /* RefineMode */
     int ahead;       /* corridor steps' look-ahead (refine/corridor.h) */
