@@ -23,6 +23,7 @@
 
 typedef struct MapKind {
     double detour, scattered, regions_per_sector;
+    bool diagonals; /* map_diagonals */
 } MapKind;
 
 /* How far the center-to-center legs detour: the sum of the abstract edges'
@@ -34,7 +35,17 @@ double map_detour(const AbsSearch *as);
  * scattered obstacles (random maps: about (1 - density)^4) rather than walls
  * (rooms, mazes, game maps: near 0). */
 double map_scattered(const Grid *g);
-/* All three, over the search's abstraction and the grid it was built on. */
+/* Is any diagonal move legal, i.e. is some 2 x 2 block all passable (a
+ * diagonal step needs both cells beside it, grid.h)? Not on mazes of
+ * corridors one cell wide (maze*-1-*). Without one every legal line is
+ * straight along a row or column, so smoothing (refine/smooth.h) can cut
+ * nothing but a walk out and back, which the window's unwinding mostly cuts
+ * already: there smooth = 0 gave the same subopt on maze256-1-0 (mean
+ * 1.009208, max 1.229630, near = 0) and 1.02055 -> 1.02104 on maze512-1-0
+ * (69 of its paths longer, max 1.4375 both), at 0.47x the instructions on
+ * maze256-1-0. */
+bool map_diagonals(const Grid *g);
+/* All four, over the search's abstraction and the grid it was built on. */
 MapKind map_kind(const Grid *g, const AbsSearch *as);
 
 /* sector=auto: S = 8 instead of 16 on maps of small rooms (8room: a 16 x 16

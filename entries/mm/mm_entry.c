@@ -244,6 +244,8 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
         e->cfg.refine.jps_cap = 512;
     if (e->cfg.near_auto && map_of_corridors(kind))
         e->cfg.refine.near = 0; /* refine/mapkind.h: the box A* and the guard do not pay there */
+    if (e->cfg.smooth_auto && !kind.diagonals)
+        e->cfg.refine.smooth = false; /* refine/mapkind.h: nothing to cut */
     if ((e->cfg.labels && !abs_make_labels(&e->abs, &e->grid, err)) ||
         !edge_cache_init(&e->cache, (LegMode)e->cfg.cache, err) ||
         !refiner_init(&e->refiner, &e->cfg.refine, &e->grid, &e->ix, &e->as, &e->legs, &e->cache,

@@ -74,6 +74,7 @@ bool mm_options_parse(const EntryOpts *opts, MmConfig *c, Err *err)
               opts_int(opts, "chunk", 1, 1000, 3, &c->refine.chunk, "mm", err);
     c->jps_auto = !opts_get(opts, "jps");
     c->near_auto = !opts_get(opts, "near");
+    c->smooth_auto = !opts_get(opts, "smooth");
     if (ok && c->refine.budget_us > 0 && opts_get(opts, "n"))
         ok = err_set(err, "entry mm: n= and budget_us= both set; a budget replaces the leg count");
     c->refine.corridor = ok && corridor;
@@ -104,7 +105,7 @@ const char *const MM_OPTION_HELP[] = {
     "budget_us=N (0) refine legs until N us of the call passed (replaces n)",
     "trim=K|P% (0) drop the last K cells (0..1000) or P% (0..99) of every leg but the last",
     "corridor=0|1 (1) plan legs in the sectors of the abstract path (widened on failure)",
-    "smooth=0|1 (1) VRA*'s extended post-smoothing, per leg",
+    "smooth=0|1 (1; 0 on maps without a diagonal move, refine/mapkind.h) VRA*'s extended post-smoothing, per leg",
     "cache=off|nosym|sym (sym) edge cache of refined legs",
     "segfile=0|nosym|sym (0) precomputed segments in the preprocessing file",
     "direct=0|1 (1) a straight legal line from s to g is the path",
