@@ -3,8 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../common/stamp.h"
-
 /* Lines are walked from their lexicographically smaller end, so the line from
  * a to b and the one from b to a are the same cells: legality and
  * rasterisation then agree whichever way a link or leg is used. */
@@ -163,35 +161,12 @@ static inline int chebyshev(xyLoc a, xyLoc b)
     return dx > dy ? dx : dy;
 }
 
-void line_memo_forget(LineMemo *m)
-{
-    StampArea area = {&m->slot[0].gen, LINE_MEMO_SLOTS, sizeof m->slot[0]};
-    stamp_next(&m->now, &area, 1);
-}
-
-/* line_legal through the memo, if any. */
-static bool legal(const Grid *g, LineMemo *m, xyLoc a, xyLoc b)
-{
-    if (!m)
-        return line_legal(g, a, b);
-    uint32_t ka = (uint32_t)(uint16_t)a.x << 16 | (uint16_t)a.y, kb = (uint32_t)(uint16_t)b.x << 16 | (uint16_t)b.y;
-    uint64_t key = ka < kb ? (uint64_t)ka << 32 | kb : (uint64_t)kb << 32 | ka;
-    size_t h = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 55) & (LINE_MEMO_SLOTS - 1);
-    if (m->slot[h].gen == m->now && m->slot[h].key == key)
-        return m->slot[h].legal;
-    bool ok = line_legal(g, a, b);
-    m->slot[h].key = key;
-    m->slot[h].gen = m->now;
-    m->slot[h].legal = ok;
-    return ok;
-}
-
 /* One forward pass of smooth_waypoints. */
-static size_t smooth_waypoints_forward(const Grid *g, LineMemo *m, xyLoc *p, size_t n)
+static size_t smooth_waypoints_forward(const Grid *g, xyLoc *p, size_t n)
 {
     size_t i = 0;
     while (i + 2 < n) {
-        if (legal(g, m, p[i], p[i + 2])) {
+        if (line_legal(g, p[i], p[i + 2])) {
             memmove(&p[i + 1], &p[i + 2], (n - i - 2) * sizeof *p);
             n--;
             continue; /* p[i] may now see past its new neighbour too */
@@ -202,7 +177,7 @@ static size_t smooth_waypoints_forward(const Grid *g, LineMemo *m, xyLoc *p, siz
         while (lo + 1 < hi) {
             int mid = (lo + hi) / 2;
             xyLoc q = line_cell(p[i + 1], p[i + 2], mid);
-            if (legal(g, m, p[i], q) && legal(g, m, q, p[i + 2]))
+            if (line_legal(g, p[i], q) && line_legal(g, q, p[i + 2]))
                 lo = mid;
             else
                 hi = mid;
@@ -216,13 +191,11 @@ static size_t smooth_waypoints_forward(const Grid *g, LineMemo *m, xyLoc *p, siz
     return n;
 }
 
-size_t smooth_waypoints_memo(const Grid *g, LineMemo *m, xyLoc *p, size_t n)
+size_t smooth_waypoints(const Grid *g, xyLoc *p, size_t n)
 {
-    n = smooth_waypoints_forward(g, m, p, n);
+    n = smooth_waypoints_forward(g, p, n);
     cells_reverse(p, n);
-    n = smooth_waypoints_forward(g, m, p, n);
+    n = smooth_waypoints_forward(g, p, n);
     cells_reverse(p, n);
     return n;
 }
-
-size_t smooth_waypoints(const Grid *g, xyLoc *p, size_t n) { return smooth_waypoints_memo(g, NULL, p, n); }

@@ -15,7 +15,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 
 #include "../grid/grid.h"
 
@@ -38,27 +37,6 @@ size_t line_cells(xyLoc a, xyLoc b, xyLoc *out);
  * waypoint count. The result is never longer: dropping and sliding replace
  * two lines by a shorter or equal pair. */
 size_t smooth_waypoints(const Grid *g, xyLoc *p, size_t n);
-
-/* Answers of line_legal kept for reuse: the MM window smooths its held-back
- * waypoints again at every joint, asking the same lines (the same drops and
- * the same binary searches) each time; on maze256-2-0 most of its
- * line_legal calls were repeats. Direct-mapped, keyed by the line's two
- * ends (either order), valid while `now` stays the generation they were
- * stored in: the owner advances it (line_memo_forget) whenever the grid may
- * have changed. The answers are line_legal's, so the paths are the same. */
-enum { LINE_MEMO_SLOTS = 512 };
-typedef struct LineMemo {
-    struct {
-        uint64_t key;
-        uint32_t gen;
-        uint32_t legal;
-    } slot[LINE_MEMO_SLOTS];
-    uint32_t now; /* 0 is "never stored" (a zeroed memo holds nothing) */
-} LineMemo;
-/* Drops every stored answer (the grid may have changed). */
-void line_memo_forget(LineMemo *m);
-/* smooth_waypoints, its line tests through `m` (NULL: none). */
-size_t smooth_waypoints_memo(const Grid *g, LineMemo *m, xyLoc *p, size_t n);
 
 /* Waypoints of a cell path (every step a legal move) for smooth_waypoints:
  * the path is cut into maximal runs made of one line's moves (one cardinal

@@ -21,7 +21,6 @@ void win_init(Window *w, const Grid *g)
     path_reserve(&w->way, 256);
     path_reserve(&w->tail, 256);
     path_reserve(&w->line, side(g));
-    line_memo_forget(&w->memo);
 }
 
 void win_free(Window *w)
@@ -32,11 +31,10 @@ void win_free(Window *w)
     memset(w, 0, sizeof *w);
 }
 
-size_t win_bytes(const Window *w) { return (w->way.cap + w->tail.cap + w->line.cap) * sizeof(xyLoc) + sizeof w->memo; }
+size_t win_bytes(const Window *w) { return (w->way.cap + w->tail.cap + w->line.cap) * sizeof(xyLoc); }
 
 void win_reset(Window *w, xyLoc anchor)
 {
-    line_memo_forget(&w->memo);
     w->way.len = 0;
     path_push(&w->way, anchor);
     w->moves = w->joint = 0;
@@ -152,7 +150,7 @@ void win_smooth(Window *w, size_t reach)
     size_t n = reach < w->way.len - w->joint ? w->joint + reach + 1 : w->way.len;
     if (n < 3)
         return;
-    size_t k = smooth_waypoints_memo(w->grid, &w->memo, w->way.cells, n);
+    size_t k = smooth_waypoints(w->grid, w->way.cells, n);
     memmove(w->way.cells + k, w->way.cells + n, (w->way.len - n) * sizeof *w->way.cells);
     w->way.len -= n - k;
     w->moves = 0;

@@ -33,18 +33,15 @@
 #include <stdint.h>
 
 #include "../grid/grid.h"
-#include "smooth.h"
 
 typedef struct Window {
     const Grid *grid;
-    xyPath way;    /* way[0] is the anchor; consecutive waypoints see each other */
-    xyPath tail;   /* scratch: the window's last cells, newest first */
-    xyPath line;   /* scratch: one line's cells */
-    size_t joint;  /* win_add: the waypoint the last leg starts from */
-    size_t moves;  /* cells after the anchor (sum of the lines' lengths) */
-    uint64_t cut;  /* cells removed by unwinding (cumulative) */
-    LineMemo memo; /* win_smooth's line tests; forgotten by win_reset and win_drop
-                      (a map change reaches the window through one of them) */
+    xyPath way;   /* way[0] is the anchor; consecutive waypoints see each other */
+    xyPath tail;  /* scratch: the window's last cells, newest first */
+    xyPath line;  /* scratch: one line's cells */
+    size_t joint; /* win_add: the waypoint the last leg starts from */
+    size_t moves; /* cells after the anchor (sum of the lines' lengths) */
+    uint64_t cut; /* cells removed by unwinding (cumulative) */
 } Window;
 
 /* Cannot fail: its buffers grow through path_reserve (grid/path.h). */
@@ -59,7 +56,6 @@ static inline xyLoc win_last(const Window *w) { return w->way.cells[w->way.len -
 /* Drops the planned part: the window is its anchor again. */
 static inline void win_drop(Window *w)
 {
-    line_memo_forget(&w->memo);
     w->way.len = 1;
     w->moves = 0;
 }

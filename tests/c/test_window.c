@@ -137,61 +137,6 @@ static void test_line_cell_matches_walk(T *t)
     CHECKF(t, wrong == 0 && lines == 41 * 41, "%d cells differ", wrong);
 }
 
-static uint32_t next_rand(uint64_t *s)
-{
-    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
-    return (uint32_t)(*s >> 33);
-}
-
-/* A random walk of `n` legal moves from (1,1) on g, each cell a waypoint
- * (consecutive ones are joined by legal lines, smooth_waypoints' input). */
-static size_t random_walk(const Grid *g, uint64_t *seed, xyLoc *p, size_t n)
-{
-    size_t k = 0;
-    p[k++] = (xyLoc){1, 1};
-    for (int tries = 0; k < n && tries < 100000; tries++) {
-        int d = (int)(next_rand(seed) % 8);
-        xyLoc a = p[k - 1], b = {(int16_t)(a.x + GRID_DX[d]), (int16_t)(a.y + GRID_DY[d])};
-        if (b.x >= 0 && b.y >= 0 && b.x < g->width && b.y < g->height && line_legal(g, a, b))
-            p[k++] = b;
-    }
-    return k;
-}
-
-/* The window's line memo gives smooth_waypoints' answers: the same
- * waypoints with one memo reused over many lists as with none, and after a
- * change of the grid once line_memo_forget has run (without it, stale
- * answers would make an illegal line: the check below catches that). */
-static void test_line_memo_same_paths(T *t)
-{
-    Grid g;
-    open_grid(&g, 24, 24);
-    uint64_t seed = 17;
-    for (int i = 0; i < 90; i++) /* scattered walls, (1,1) kept open */
-        grid_set_passable(&g, 2 + (int)(next_rand(&seed) % 22), 2 + (int)(next_rand(&seed) % 22), false);
-    LineMemo memo;
-    memset(&memo, 0, sizeof memo);
-    line_memo_forget(&memo);
-    xyLoc a[200], b[200];
-    int differ = 0, illegal = 0;
-    for (int round = 0; round < 60; round++) {
-        if (round == 30) { /* the map changes: walls on lines the memo has seen */
-            for (int i = 0; i < 40; i++)
-                grid_set_passable(&g, 2 + (int)(next_rand(&seed) % 22), 2 + (int)(next_rand(&seed) % 22), false);
-            line_memo_forget(&memo);
-        }
-        size_t n = random_walk(&g, &seed, a, 200);
-        memcpy(b, a, n * sizeof *a);
-        size_t ka = smooth_waypoints(&g, a, n);
-        size_t kb = smooth_waypoints_memo(&g, &memo, b, n);
-        differ += ka != kb || memcmp(a, b, ka * sizeof *a);
-        for (size_t k = 1; k < kb; k++)
-            illegal += !line_legal(&g, b[k - 1], b[k]);
-    }
-    CHECKF(t, differ == 0 && illegal == 0, "%d lists differ, %d illegal lines", differ, illegal);
-    grid_free(&g);
-}
-
 /* mapkind: a maze of 1-wide corridors has no diagonal move until a 2 x 2
  * block opens; maps of corridors are walls only with many regions per
  * sector (the numbers of refine/mapkind.h). */
@@ -219,7 +164,6 @@ const TestCase WINDOW_TESTS[] = {
     {"window_unwinds", test_window_unwinds},
     {"window_emit_keep_truncate", test_window_emit_keep_truncate},
     {"window_smooths_joint", test_window_smooths_joint},
-    {"line_memo_same_paths", test_line_memo_same_paths},
     {"mapkind_corridors", test_mapkind_corridors},
     {NULL, NULL},
 };
