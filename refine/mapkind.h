@@ -74,8 +74,11 @@ bool map_wants_corridor(MapKind k);
  * without the guard (near = 0: they try capped JPS and take the abstract
  * route as far ones do): in a maze that box A* floods every corridor of its
  * box, 34 % of mm's instructions on maze256-2-0 for 242 of 2000 queries; mm
- * went from 1.60x to 0.82x jps's time there, subopt mean 1.0035 -> 1.0040,
- * max 1.180 both (results/reference/issue17/embedded-mazes/). */
+ * went from 1.60x to 0.82x jps's time there (852 M -> 588 M instructions),
+ * subopt mean 1.0035 -> 1.0040, max 1.180 both. The price is the guard's
+ * catch: over the whole mazes family the worst query went 1.438 -> 1.474
+ * (maze512-1-3, 1.264 with near = 32), the mean 1.0087 -> 1.0088
+ * (results/reference/issue17/embedded-mazes/). */
 bool map_of_corridors(MapKind k);
 
 #endif
