@@ -33,13 +33,30 @@ double map_scattered(const Grid *g)
     return blocked ? (double)alone / (double)blocked : 0.0;
 }
 
+bool map_diagonals(const Grid *g)
+{
+    for (int y = 0; y + 1 < g->height; y++)
+        for (int x = 0; x + 1 < g->width; x++) {
+            const uint8_t *c = &g->cells[grid_index(g, x, y)];
+            if (c[0] && c[1] && c[g->stride] && c[g->stride + 1])
+                return true;
+        }
+    return false;
+}
+
 MapKind map_kind(const Grid *g, const AbsSearch *as)
 {
     const Abstraction *a = as->ix->abs;
     uint32_t stored = a->nsectors - a->ndefault;
-    return (MapKind){map_detour(as), map_scattered(g), stored ? (double)a->nregions / stored : 0.0};
+    return (MapKind){map_detour(as), map_scattered(g), stored ? (double)a->nregions / stored : 0.0, map_diagonals(g)};
 }
 
 bool map_small_rooms(MapKind k) { return k.detour >= 1.3 && k.regions_per_sector < 1.5 && k.scattered < SCATTERED; }
 
 bool map_wants_corridor(MapKind k) { return k.scattered >= SCATTERED && k.detour >= 1.15; }
+
+/* Walls only: no lone obstacle cell, or so few that they are a map's
+ * decoration (the brc50x maps' 0.0045-0.0078 are not). */
+#define WALLS_ONLY 0.001
+
+bool map_of_corridors(MapKind k) { return k.scattered < WALLS_ONLY && k.regions_per_sector > 1.5; }

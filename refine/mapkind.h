@@ -23,6 +23,7 @@
 
 typedef struct MapKind {
     double detour, scattered, regions_per_sector;
+    bool diagonals; /* map_diagonals */
 } MapKind;
 
 /* How far the center-to-center legs detour: the sum of the abstract edges'
@@ -34,7 +35,17 @@ double map_detour(const AbsSearch *as);
  * scattered obstacles (random maps: about (1 - density)^4) rather than walls
  * (rooms, mazes, game maps: near 0). */
 double map_scattered(const Grid *g);
-/* All three, over the search's abstraction and the grid it was built on. */
+/* Is any diagonal move legal, i.e. is some 2 x 2 block all passable (a
+ * diagonal step needs both cells beside it, grid.h)? Not on mazes of
+ * corridors one cell wide (maze*-1-*). Without one every legal line is
+ * straight along a row or column, so smoothing (refine/smooth.h) can cut
+ * nothing but a walk out and back, which the window's unwinding mostly cuts
+ * already: there smooth = 0 gave the same subopt on maze256-1-0 (mean
+ * 1.009208, max 1.229630, near = 0) and 1.02055 -> 1.02104 on maze512-1-0
+ * (69 of its paths longer, max 1.4375 both), at 0.47x the instructions on
+ * maze256-1-0. */
+bool map_diagonals(const Grid *g);
+/* All four, over the search's abstraction and the grid it was built on. */
 MapKind map_kind(const Grid *g, const AbsSearch *as);
 
 /* sector=auto: S = 8 instead of 16 on maps of small rooms (8room: a 16 x 16
@@ -55,5 +66,19 @@ bool map_small_rooms(MapKind k);
  * (maze512-4-0: 2976 us, jps 522) for 1.006 -> 1.000; on 8room maps 646 us
  * against jps's 512 (sector=auto fixes those instead). */
 bool map_wants_corridor(MapKind k);
+/* Maps of corridors (mazes: more than 1.5 regions per stored sector, walls
+ * only: scattered below 0.001; no rooms map has more than 1.39 regions per
+ * sector, the dao maps above 1.5 either have lone pillars (brc50x, 0.0045 and
+ * more) or are small enough for `small`, which answers them by JPS whole).
+ * There mm answers near queries without the A* in their box of sectors and
+ * without the guard (near = 0: they try capped JPS and take the abstract
+ * route as far ones do): in a maze that box A* floods every corridor of its
+ * box, 34 % of mm's instructions on maze256-2-0 for 242 of 2000 queries; mm
+ * went from 1.60x to 0.82x jps's time there (852 M -> 588 M instructions),
+ * subopt mean 1.0035 -> 1.0040, max 1.180 both. The price is the guard's
+ * catch: over the whole mazes family the worst query went 1.438 -> 1.474
+ * (maze512-1-3, 1.264 with near = 32), the mean 1.0087 -> 1.0088
+ * (results/reference/issue17/embedded-mazes/). */
+bool map_of_corridors(MapKind k);
 
 #endif

@@ -184,7 +184,8 @@ static size_t smooth_waypoints_forward(const Grid *g, xyLoc *p, size_t n)
         }
         /* q on the line p[i+1] -> p[i+2] splits it into two shortest pieces,
          * so |p[i] q| + |q p[i+2]| <= |p[i] p[i+1]| + |p[i+1] p[i+2]|. */
-        p[i + 1] = line_cell(p[i + 1], p[i + 2], lo);
+        if (lo) /* line_cell(a, b, 0) is a */
+            p[i + 1] = line_cell(p[i + 1], p[i + 2], lo);
         i++;
     }
     return n;

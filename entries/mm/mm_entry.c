@@ -239,8 +239,13 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
      * (random512-40-3: subopt max 1.40 with cap 512, 1.74 with 256;
      * random512-15-1: 1.40, 1.61), so there the cap stays 512
      * (results/reference/issue17/ch/). */
-    if (e->cfg.jps_auto && mm_map_kind(e).scattered > 0.01)
+    MapKind kind = mm_map_kind(e);
+    if (e->cfg.jps_auto && kind.scattered > 0.01)
         e->cfg.refine.jps_cap = 512;
+    if (e->cfg.near_auto && map_of_corridors(kind))
+        e->cfg.refine.near = 0; /* refine/mapkind.h: the box A* and the guard do not pay there */
+    if (e->cfg.smooth_auto && !kind.diagonals)
+        e->cfg.refine.smooth = false; /* refine/mapkind.h: nothing to cut */
     if ((e->cfg.labels && !abs_make_labels(&e->abs, &e->grid, err)) ||
         !edge_cache_init(&e->cache, (LegMode)e->cfg.cache, err) ||
         !refiner_init(&e->refiner, &e->cfg.refine, &e->grid, &e->ix, &e->as, &e->legs, &e->cache,

@@ -76,6 +76,8 @@ bool mm_options_parse(const EntryOpts *opts, MmConfig *c, Err *err)
               opts_int(opts, "chunk", 1, 1000, 3, &c->refine.chunk, "mm", err) &&
               opts_choice(opts, "legsearch", LEG_SEARCHES, 1, &legsearch, "mm", err);
     c->jps_auto = !opts_get(opts, "jps");
+    c->near_auto = !opts_get(opts, "near");
+    c->smooth_auto = !opts_get(opts, "smooth");
     if (ok && c->refine.budget_us > 0 && opts_get(opts, "n"))
         ok = err_set(err, "entry mm: n= and budget_us= both set; a budget replaces the leg count");
     c->refine.corridor = ok && corridor;
@@ -108,14 +110,15 @@ const char *const MM_OPTION_HELP[] = {
     "budget_us=N (0) refine legs until N us of the call passed (replaces n)",
     "trim=K|P% (0) drop the last K cells (0..1000) or P% (0..99) of every leg but the last",
     "corridor=0|1 (1) plan legs in the sectors of the abstract path (widened on failure)",
-    "smooth=0|1 (1) VRA*'s extended post-smoothing, per leg",
+    "smooth=0|1 (1; 0 on maps without a diagonal move, refine/mapkind.h) VRA*'s extended post-smoothing, per leg",
     "cache=off|nosym|sym (sym) edge cache of refined legs",
     "segfile=0|nosym|sym (0) precomputed segments in the preprocessing file",
     "direct=0|1 (1) a straight legal line from s to g is the path",
     "small=N (192) maps of at most N sectors: every query by online JPS (optimal); 0 off",
     "jps=C (256; 512 on maps of scattered obstacles) expansion cap of the JPS tried first (near and "
     "far queries); capped: the abstract route; 0 off",
-    "near=D (32) s and g within octile distance D: capped JPS first (jps=0: A* in their box of sectors); 0 off",
+    "near=D (32; 0 on maps of corridors, refine/mapkind.h) s and g within octile distance D: capped JPS first (jps=0: "
+    "A* in their box of sectors); 0 off",
     "far=0|1 (1) queries beyond near try capped JPS too; near and far tries go on while they keep succeeding",
     "ends=locate|search (locate) first/last legs on the locator's walks, or corridor A* skipping the end centers",
     "hold=K (16) cells kept back at each leg joint for the refinement window",

@@ -34,15 +34,17 @@ typedef enum { REFINE_AUTO, REFINE_CENTERS, REFINE_CORRIDOR } RefineMode;
 typedef struct MmConfig {
     int sector;
     int defaults, labels;
-    int centers;     /* 0 plain, 1 opt */
-    int landmarks;   /* ALT landmarks of the abstract search (refine/abstract_search.h) */
-    int ch;          /* 1: contraction hierarchy over the regions (refine/abs_ch.h) */
-    bool jps_auto;   /* jps= not given: 512 on maps of scattered obstacles (mm_prepare), else 256 */
-    int costs;       /* true abstract edge costs kept in the abstraction */
-    int refine_mode; /* RefineMode */
-    int ahead;       /* corridor steps' look-ahead (refine/corridor.h) */
-    int levels;      /* 2: level 2 derived (refine/level2.h) and lazy planning */
-    int block;       /* level-2 block side in sectors */
+    int centers;      /* 0 plain, 1 opt */
+    int landmarks;    /* ALT landmarks of the abstract search (refine/abstract_search.h) */
+    int ch;           /* 1: contraction hierarchy over the regions (refine/abs_ch.h) */
+    bool jps_auto;    /* jps= not given: 512 on maps of scattered obstacles (mm_prepare), else 256 */
+    bool near_auto;   /* near= not given: 0 on maps of corridors (mm_prepare), else 32 */
+    bool smooth_auto; /* smooth= not given: 0 on maps without a diagonal move (mm_prepare), else 1 */
+    int costs;        /* true abstract edge costs kept in the abstraction */
+    int refine_mode;  /* RefineMode */
+    int ahead;        /* corridor steps' look-ahead (refine/corridor.h) */
+    int levels;       /* 2: level 2 derived (refine/level2.h) and lazy planning */
+    int block;        /* level-2 block side in sectors */
     RefineConfig refine;
     int cache;   /* LegMode */
     int segfile; /* LegMode: off (0), nosym, sym */

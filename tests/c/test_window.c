@@ -3,6 +3,7 @@
  * every emitted step a legal move. */
 #include <string.h>
 
+#include "../../refine/mapkind.h"
 #include "../../refine/smooth.h"
 #include "../../refine/window.h"
 #include "test.h"
@@ -136,10 +137,33 @@ static void test_line_cell_matches_walk(T *t)
     CHECKF(t, wrong == 0 && lines == 41 * 41, "%d cells differ", wrong);
 }
 
+/* mapkind: a maze of 1-wide corridors has no diagonal move until a 2 x 2
+ * block opens; maps of corridors are walls only with many regions per
+ * sector (the numbers of refine/mapkind.h). */
+static void test_mapkind_corridors(T *t)
+{
+    Grid g;
+    Err err;
+    grid_init_blocked(&g, 9, 9, &err);
+    for (int y = 1; y < 8; y++) /* a comb: the spine x = 1, teeth along even rows */
+        grid_set_passable(&g, 1, y, true);
+    for (int y = 2; y < 8; y += 2)
+        for (int x = 2; x < 8; x++)
+            grid_set_passable(&g, x, y, true);
+    CHECK(t, !map_diagonals(&g));
+    grid_set_passable(&g, 2, 3, true); /* (1,2) (2,2) (1,3) (2,3) */
+    CHECK(t, map_diagonals(&g));
+    grid_free(&g);
+    CHECK(t, map_of_corridors((MapKind){1.5, 0.0, 1.54, true}));      /* maze512-32-0 */
+    CHECK(t, !map_of_corridors((MapKind){1.02, 0.0045, 1.72, true})); /* brc501d: lone pillars */
+    CHECK(t, !map_of_corridors((MapKind){1.4, 0.0, 1.39, true}));     /* the rooms maps' most */
+}
+
 const TestCase WINDOW_TESTS[] = {
     {"line_cell_matches_walk", test_line_cell_matches_walk},
     {"window_unwinds", test_window_unwinds},
     {"window_emit_keep_truncate", test_window_emit_keep_truncate},
     {"window_smooths_joint", test_window_smooths_joint},
+    {"mapkind_corridors", test_mapkind_corridors},
     {NULL, NULL},
 };
