@@ -36,8 +36,10 @@ typedef struct Jps {
     bool plus;          /* JPS+: jumps from `table`, no bit rows */
     BitRows rows, cols; /* online: the grid as bit rows; cols: transposed */
     JumpTable table;    /* JPS+ */
-    JpsOpen open;       /* JPS+: the same with integer costs (jps_open.h) */
-    uint32_t *parent;   /* per padded cell: the jump point it came from */
+    /* JPS+: [entry direction + 1][the cell's nonzero table values as bits]
+     * -> its successor directions as bits (jps.c fill_succ) */
+    uint8_t succ[9][256];
+    JpsOpen open; /* JPS+: the same with integer costs (jps_open.h) */
     uint64_t expanded;
     int gx, gy;      /* the goal, padded coordinates */
     uint32_t *trace; /* jump points of the path, goal first; during the
