@@ -149,15 +149,21 @@ static void plus_diagonal(Jps *j, uint32_t from, int px, int py, int dir, int v)
  * memory, to bit i): the high bit of each lane is set by adding 0x7f to its
  * low seven bits or by its own high bit, then a multiply gathers the eight
  * high bits into the top byte (no two partial products meet). */
-static inline unsigned nonzero_lanes(uint64_t w)
+static inline unsigned high_bits(uint64_t high) { return (unsigned)((high >> 7) * 0x0102040810204080ull >> 56); }
+static inline uint64_t lanes_in_order(uint64_t w)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     w = __builtin_bswap64(w);
 #endif
-    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
-    uint64_t high = (((w & low7) + low7) | w) & ~low7;
-    return (unsigned)((high >> 7) * 0x0102040810204080ull >> 56);
+    return w;
 }
+static inline unsigned nonzero_lanes(uint64_t w)
+{
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+    return high_bits((((w & low7) + low7) | w) & ~low7);
+}
+/* The lanes that are negative (int8). */
+static inline unsigned negative_lanes(uint64_t w) { return high_bits(w & 0x8080808080808080ull); }
 
 /* JPS+'s successor sets (jps.h Jps.succ): the successor directions of a
  * cell depend only on the direction it was entered in and on which of its 8
@@ -191,12 +197,18 @@ static void fill_succ(uint8_t succ[9][256])
 
 /* JPS+ expansion: all 8 values of the cell are one 8-byte load, its
  * successor set one more (fill_succ); one pass over the set bits instead of
- * a test per candidate direction. */
+ * a test per candidate direction. A straight direction whose value is
+ * negative (no jump point before the wall) generates something only when
+ * the goal is on that line (plus_straight_v), so it is dropped unless the
+ * cell shares the goal's row (E, W) or column (N, S). */
 static void expand_plus(Jps *j, uint32_t id, int px, int py, int in)
 {
     uint64_t w;
     memcpy(&w, &j->table.d[(size_t)id * 8], sizeof w);
-    for (unsigned succ = j->succ[in + 1][nonzero_lanes(w)]; succ; succ &= succ - 1) {
+    w = lanes_in_order(w);
+    unsigned on_goal_line = (-(unsigned)(py == j->gy) & 0x0au) | (-(unsigned)(px == j->gx) & 0x05u);
+    unsigned keep = ~(negative_lanes(w) & 0x0fu) | on_goal_line;
+    for (unsigned succ = j->succ[in + 1][nonzero_lanes(w)] & keep; succ; succ &= succ - 1) {
         int d = __builtin_ctz(succ), v = (int8_t)(w >> 8 * d);
         if (__builtin_expect(v == JT_FAR, 0))
             v = jt_value_far(&j->table, id, d);
