@@ -16,7 +16,11 @@
  * built in PreprocessMap) and never scans. They share the successor rules,
  * the search and the unpacking on purpose: the table answers exactly what
  * the scans answer, except that JPS+ also stops a diagonal jump where it
- * meets the goal's row or column (the table cannot know the goal).
+ * meets the goal's row or column (the table cannot know the goal). JPS+
+ * applies the rules through a table (Jps.succ, filled from the same rules at
+ * init): a cell's 8 jump values are one 8-byte load, and which of them are 0
+ * (no legal step) decides the forced neighbours, so an expansion is two
+ * loads and a loop over the set bits instead of a test per direction.
  * Owns a copy of the map, its bit rows or jump table, the per-cell search
  * arrays and the open list (stamps, no clearing), all allocated in jps_init.
  * Both run on one integer open list (search/jps_open.h, costs 2^k and
