@@ -38,9 +38,9 @@ static bool jump_diagonal(const Jps *j, int px, int py, int dx, int dy, int *ox,
     return false;
 }
 
-/* parent[] packs the parent cell (below 2^28: GRID_MAX_DIM^2 padded cells
- * fit) and the direction of the last step into the cell (bits 28-31; 8 at
- * the start), so an expansion needs no division to learn how it was entered. */
+/* A node's parent field (jps_open.h) packs the parent cell (below 2^28:
+ * GRID_MAX_DIM^2 padded cells fit) and the direction of the last step into
+ * the cell (bits 28-31; 8 at the start). */
 #define PARENT_CELL ((1u << 28) - 1)
 #define PARENT_DIR_SHIFT 28
 
@@ -57,7 +57,9 @@ static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int
         return;
     n->stamp = o->stamp;
     n->g = g;
-    j->parent[id] = from | (uint32_t)dir << PARENT_DIR_SHIFT;
+    n->parent = from | (uint32_t)dir << PARENT_DIR_SHIFT;
+    n->x = (uint16_t)px;
+    n->y = (uint16_t)py;
     uint64_t f = g + jo_octile(o, abs(j->gx - px), abs(j->gy - py));
     if (opened && f <= j->fcur_fixed) {
         n->pos = JO_CLOSED;
@@ -72,9 +74,9 @@ static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int
 /* JPS+ straight jump from q = (qx, qy), padded cell index `cell`, in
  * direction dir; q is `from` or a cell its diagonal sweep passed, `base`
  * away. The goal on this ray, within reach, comes before any jump point. */
-static inline void plus_straight(Jps *j, uint32_t from, uint32_t cell, int qx, int qy, int dir, uint64_t base)
+static inline void plus_straight_v(Jps *j, uint32_t from, int qx, int qy, int dir, uint64_t base, int v)
 {
-    int v = jt_value(&j->table, cell, dir), dx = GRID_DX[dir], dy = GRID_DY[dir];
+    int dx = GRID_DX[dir], dy = GRID_DY[dir];
     if (__builtin_expect(dx ? qy == j->gy : qx == j->gx, 0)) {
         int to_goal = dx ? (j->gx - qx) * dx : (j->gy - qy) * dy;
         if (to_goal > 0 && to_goal <= (v > 0 ? v : -v)) {
@@ -86,12 +88,13 @@ static inline void plus_straight(Jps *j, uint32_t from, uint32_t cell, int qx, i
         relax_plus(j, from, qx + v * dx, qy + v * dy, base + (uint64_t)v * j->open.card, dir);
 }
 
+static inline void plus_straight(Jps *j, uint32_t from, uint32_t cell, int qx, int qy, int dir, uint64_t base)
+{
+    plus_straight_v(j, from, qx, qy, dir, base, jt_value(&j->table, cell, dir));
+}
+
 static void try_straight(Jps *j, uint32_t from, int px, int py, int dir)
 {
-    if (j->plus) {
-        plus_straight(j, from, from, px, py, dir, 0);
-        return;
-    }
     int dx = GRID_DX[dir], dy = GRID_DY[dir];
     int t = jump_straight(j, px, py, dx, dy);
     if (t >= 0)
@@ -120,16 +123,15 @@ static inline void sweep_stop(Jps *j, uint32_t from, uint32_t cell, int x, int y
  * column is such a point too, as the table cannot know the goal. */
 static void try_diagonal(Jps *j, uint32_t from, int px, int py, int dir)
 {
+    int dx = GRID_DX[dir], dy = GRID_DY[dir], ox, oy;
+    if (jump_diagonal(j, px, py, dx, dy, &ox, &oy))
+        relax_plus(j, from, ox, oy, (uint64_t)abs(ox - px) * j->open.diag, dir);
+}
+
+/* JPS+'s diagonal sweep from `from` = (px, py), whose value in dir is v != 0. */
+static void plus_diagonal(Jps *j, uint32_t from, int px, int py, int dir, int v)
+{
     int dx = GRID_DX[dir], dy = GRID_DY[dir];
-    if (!j->plus) {
-        int ox, oy;
-        if (jump_diagonal(j, px, py, dx, dy, &ox, &oy))
-            relax_plus(j, from, ox, oy, (uint64_t)abs(ox - px) * j->open.diag, dir);
-        return;
-    }
-    int v = jt_value(&j->table, from, dir);
-    if (v == 0) /* not one legal step: most tries in narrow corridors */
-        return;
     int ax = (j->gx - px) * dx, ay = (j->gy - py) * dy, m = ax < ay ? ax : ay; /* steps to the goal's line */
     int step = j->table.step[dir];
     for (int k = 0;;) { /* k: steps swept so far, v: the value k steps out */
@@ -143,10 +145,83 @@ static void try_diagonal(Jps *j, uint32_t from, int px, int py, int dir)
     }
 }
 
-/* Successors of `id` given the direction it was entered in (-1 at the start). */
-static void expand(Jps *j, uint32_t id, int in)
+/* The byte lanes of w that are not zero, as bits 0-7 (lane i, byte i in
+ * memory, to bit i): the high bit of each lane is set by adding 0x7f to its
+ * low seven bits or by its own high bit, then a multiply gathers the eight
+ * high bits into the top byte (no two partial products meet). */
+static inline unsigned high_bits(uint64_t high) { return (unsigned)((high >> 7) * 0x0102040810204080ull >> 56); }
+static inline uint64_t lanes_in_order(uint64_t w)
 {
-    int px = (int)(id % (uint32_t)j->grid.stride), py = (int)(id / (uint32_t)j->grid.stride);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#endif
+    return w;
+}
+static inline unsigned nonzero_lanes(uint64_t w)
+{
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+    return high_bits((((w & low7) + low7) | w) & ~low7);
+}
+/* The lanes that are negative (int8). */
+static inline unsigned negative_lanes(uint64_t w) { return high_bits(w & 0x8080808080808080ull); }
+
+/* JPS+'s successor sets (jps.h Jps.succ): the successor directions of a
+ * cell depend only on the direction it was entered in and on which of its 8
+ * table values are 0 (a value is 0 exactly when not one step that way is
+ * legal). Entered straight in d from the cell behind, which is passable: the
+ * side cell s is passable iff value s != 0, and then the diagonal back past
+ * s is legal iff the cell behind s is passable, so the forced pair (s and
+ * the diagonal between d and s, jps.h) is "s != 0 and back-diagonal == 0".
+ * Directions whose value is 0 would generate nothing, so they are left out. */
+static void fill_succ(uint8_t succ[9][256])
+{
+    for (int in = -1; in < 8; in++) {
+        for (unsigned nz = 0; nz < 256; nz++) {
+            unsigned set = 0xffu;
+            if (in >= 0 && GRID_DIR_IS_DIAGONAL(in)) {
+                set = 1u << in | 1u << DIR_OF[1][GRID_DX[in] + 1] | 1u << DIR_OF[GRID_DY[in] + 1][1];
+            } else if (in >= 0) {
+                int dx = GRID_DX[in], dy = GRID_DY[in];
+                set = 1u << in;
+                for (int side = -1; side <= 1; side += 2) {
+                    int sx = dy ? side : 0, sy = dx ? side : 0; /* perpendicular offset */
+                    int s = DIR_OF[sy + 1][sx + 1], back = DIR_OF[sy - dy + 1][sx - dx + 1];
+                    if ((nz >> s & 1u) && !(nz >> back & 1u))
+                        set |= 1u << s | 1u << DIR_OF[sy + dy + 1][sx + dx + 1];
+                }
+            }
+            succ[in + 1][nz] = (uint8_t)(set & nz);
+        }
+    }
+}
+
+/* JPS+ expansion: all 8 values of the cell are one 8-byte load, its
+ * successor set one more (fill_succ); one pass over the set bits instead of
+ * a test per candidate direction. A straight direction whose value is
+ * negative (no jump point before the wall) generates something only when
+ * the goal is on that line (plus_straight_v), so it is dropped unless the
+ * cell shares the goal's row (E, W) or column (N, S). */
+static void expand_plus(Jps *j, uint32_t id, int px, int py, int in)
+{
+    uint64_t w;
+    memcpy(&w, &j->table.d[(size_t)id * 8], sizeof w);
+    w = lanes_in_order(w);
+    unsigned on_goal_line = (-(unsigned)(py == j->gy) & 0x0au) | (-(unsigned)(px == j->gx) & 0x05u);
+    unsigned keep = ~(negative_lanes(w) & 0x0fu) | on_goal_line;
+    for (unsigned succ = j->succ[in + 1][nonzero_lanes(w)] & keep; succ; succ &= succ - 1) {
+        int d = __builtin_ctz(succ), v = (int8_t)(w >> 8 * d);
+        if (__builtin_expect(v == JT_FAR, 0))
+            v = jt_value_far(&j->table, id, d);
+        if (d < 4)
+            plus_straight_v(j, id, px, py, d, 0, v);
+        else
+            plus_diagonal(j, id, px, py, d, v);
+    }
+}
+
+/* Successors of `id` given the direction it was entered in (-1 at the start). */
+static void expand(Jps *j, uint32_t id, int px, int py, int in)
+{
     if (in < 0) {
         for (int d = 0; d < 4; d++)
             try_straight(j, id, px, py, d);
@@ -178,6 +253,7 @@ bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err)
     size_t cells = (size_t)(map->height + 2) * (size_t)(map->width + 2);
     if (table) { /* JPS+: the table replaces the bit rows */
         j->plus = true;
+        fill_succ(j->succ);
         j->table = *table;
         memset(table, 0, sizeof *table);
         if (!grid_copy(&j->grid, map, err))
@@ -187,11 +263,10 @@ bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err)
         goto fail;
     }
     j->passable = grid_count_passable(map);
-    j->parent = malloc(cells * sizeof *j->parent);
     j->trace = malloc((j->passable + 1) * sizeof *j->trace);
     bool lists =
         jo_init(&j->open, cells, (uint32_t)(j->passable + 1), cells + (size_t)map->width + (size_t)map->height);
-    if (!j->parent || !j->trace || !lists) {
+    if (!j->trace || !lists) {
         err_set(err, "jps: out of memory for a %dx%d map", map->width, map->height);
         goto fail;
     }
@@ -207,7 +282,6 @@ void jps_free(Jps *j)
     bitrows_free(&j->cols);
     jt_free(&j->table);
     jo_free(&j->open);
-    free(j->parent);
     free(j->trace);
     grid_free(&j->grid);
     memset(j, 0, sizeof *j);
@@ -273,7 +347,10 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
     j->gy = g.y + 1;
     uint32_t start = (uint32_t)((s.y + 1) * stride + s.x + 1), goal = (uint32_t)(j->gy * stride + j->gx);
     jo_start(&j->open, start, jo_octile(&j->open, abs(g.x - s.x), abs(g.y - s.y)));
-    j->parent[start] = start | 8u << PARENT_DIR_SHIFT;
+    JoNode *sn = &j->open.node[start];
+    sn->parent = start | 8u << PARENT_DIR_SHIFT;
+    sn->x = (uint16_t)(s.x + 1);
+    sn->y = (uint16_t)(s.y + 1);
     bool found = false;
     uint32_t id;
     uint64_t budget = max_expanded;
@@ -291,13 +368,17 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
         if (budget == 0)
             return JPS_CAPPED;
         j->expanded++;
-        int in = (int)(j->parent[id] >> PARENT_DIR_SHIFT);
-        expand(j, id, in == 8 ? -1 : in);
+        const JoNode *node = &j->open.node[id];
+        int in = (int)(node->parent >> PARENT_DIR_SHIFT);
+        if (j->plus)
+            expand_plus(j, id, node->x, node->y, in == 8 ? -1 : in);
+        else
+            expand(j, id, node->x, node->y, in == 8 ? -1 : in);
     }
     if (!found)
         return JPS_NONE;
     size_t n = 0;
-    for (uint32_t v = goal;; v = j->parent[v] & PARENT_CELL) {
+    for (uint32_t v = goal;; v = j->open.node[v].parent & PARENT_CELL) {
         j->trace[n++] = v;
         if (v == start)
             break;
@@ -319,7 +400,7 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
 size_t jps_bytes(const Jps *j)
 {
     /* The trace grows with the open list (reserve_cells), so both hold open.cap. */
-    return (size_t)j->grid.stride * (size_t)(j->grid.height + 2) +
-           j->open.count * (sizeof(JoNode) + sizeof *j->parent) + j->open.cap * (sizeof(JoItem) + sizeof *j->trace) +
+    return (size_t)j->grid.stride * (size_t)(j->grid.height + 2) + j->open.count * sizeof(JoNode) +
+           j->open.cap * (sizeof(JoItem) + sizeof *j->trace) +
            (j->plus ? 0 : ((size_t)j->rows.rows * j->rows.words + (size_t)j->cols.rows * j->cols.words) * 8);
 }

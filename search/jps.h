@@ -16,7 +16,11 @@
  * built in PreprocessMap) and never scans. They share the successor rules,
  * the search and the unpacking on purpose: the table answers exactly what
  * the scans answer, except that JPS+ also stops a diagonal jump where it
- * meets the goal's row or column (the table cannot know the goal).
+ * meets the goal's row or column (the table cannot know the goal). JPS+
+ * applies the rules through a table (Jps.succ, filled from the same rules at
+ * init): a cell's 8 jump values are one 8-byte load, and which of them are 0
+ * (no legal step) decides the forced neighbours, so an expansion is two
+ * loads and a loop over the set bits instead of a test per direction.
  * Owns a copy of the map, its bit rows or jump table, the per-cell search
  * arrays and the open list (stamps, no clearing), all allocated in jps_init.
  * Both run on one integer open list (search/jps_open.h, costs 2^k and
@@ -36,8 +40,10 @@ typedef struct Jps {
     bool plus;          /* JPS+: jumps from `table`, no bit rows */
     BitRows rows, cols; /* online: the grid as bit rows; cols: transposed */
     JumpTable table;    /* JPS+ */
-    JpsOpen open;       /* JPS+: the same with integer costs (jps_open.h) */
-    uint32_t *parent;   /* per padded cell: the jump point it came from */
+    /* JPS+: [entry direction + 1][the cell's nonzero table values as bits]
+     * -> its successor directions as bits (jps.c fill_succ) */
+    uint8_t succ[9][256];
+    JpsOpen open; /* JPS+: the same with integer costs (jps_open.h) */
     uint64_t expanded;
     int gx, gy;      /* the goal, padded coordinates */
     uint32_t *trace; /* jump points of the path, goal first; during the

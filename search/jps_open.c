@@ -107,7 +107,7 @@ void jo_start(JpsOpen *o, uint32_t id, uint64_t h0)
     o->tie_shift = shift > 0 ? shift : 0;
     fill_sentinels(o->items, 0, o->n); /* what the last search left open */
     o->n = 0;
-    o->node[id] = (JoNode){0, stamp, 0};
+    o->node[id] = (JoNode){0, stamp, 0, 0, 0, 0};
     jo_push(o, id, jo_key(o, h0, 0));
 }
 

@@ -49,10 +49,17 @@
 #define JO_F_BITS (64 - JO_TIE_BITS)
 #define JO_CLOSED (-1)
 
+/* 24 bytes: the search's own fields (parent, x, y) sit in the record the
+ * relax step reads and the pop writes anyway, so a generated node costs one
+ * cache line and its expansion reads its coordinates and the direction it
+ * was entered in from that line (no separate parent array, no division of
+ * the cell index by the stride). */
 typedef struct JoNode {
-    uint64_t g;     /* fixed point, valid when stamp is current */
-    uint32_t stamp; /* == JpsOpen.stamp: the node belongs to this search */
-    int32_t pos;    /* slot in the heap, JO_CLOSED once expanded */
+    uint64_t g;      /* fixed point, valid when stamp is current */
+    uint32_t stamp;  /* == JpsOpen.stamp: the node belongs to this search */
+    int32_t pos;     /* slot in the heap, JO_CLOSED once expanded */
+    uint32_t parent; /* the caller's (jps.c: parent cell and entry direction) */
+    uint16_t x, y;   /* the caller's: the node's padded coordinates */
 } JoNode;
 
 typedef struct JoItem {
