@@ -133,9 +133,9 @@ static void test_checksum_sees_every_cell(T *t)
 static void test_scattered_counts_lone_blocks(T *t)
 {
     /* ...@
-     * .@..    (1,1) is alone; (3,0) touches the edge; (0,2)-(1,2) touch
-     * @@..    each other: 1 of 4 blocked cells. */
-    bool bits[12] = {1, 1, 1, 0, 1, 0, 1, 1, 0, 0, 1, 1};
+     * .@..    (1,1) is alone; (3,0), (0,2) and (3,2) touch the edge:
+     * @..@    1 of 4 blocked cells. */
+    bool bits[12] = {1, 1, 1, 0, 1, 0, 1, 1, 0, 1, 1, 0};
     Grid g;
     Err err;
     CHECK(t, grid_from_bits(&g, bits, 4, 3, &err));
