@@ -27,10 +27,10 @@
  * to 0.65) almost every cell of a diagonal sweep is a jump point, and
  * generating the straight successors of each from the sweep's origin costs
  * more than queueing the first stop as a node, as online JPS does (callgrind
- * estimate -14 % on random512-10-0, -6 % on random512-20-0 and -25-0, wall
+ * estimate -10 % on random512-10-0, -6 % on 20-0, -3 % on 25-0; wall
  * 0.93-0.94x on 25-0 and 30-0); on walls (dao, rooms, mazes: below 0.01)
  * and on dense random maps (35-40 %: 0.04-0.13) pruning wins (+8 % without
- * it on orz900d, +35 % on 32room_000, +4 % on random512-40-0;
+ * it on orz900d, +35 % on 32room_000, +7 % on random512-40-0;
  * results/reference/issue18/jpr/). Both are exact: unpruned, the first stop
  * is queued with its true g and continues the same diagonal under the same
  * rules when expanded, which is JPS (2011); pruned, each stop's straight

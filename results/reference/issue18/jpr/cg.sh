@@ -1,12 +1,5 @@
 #!/bin/sh
-# cg.sh BIN TAG ENTRY MAP...(family/name): callgrind of jps_find_capped on every 8th query; est = Ir + 10 Bcm + 10 D1mr + 100 DLmr
-BIN=$1; TAG=$2; E=$3; shift 3; B=/work/shared/benchmarks
-for m in "$@"; do
-  n=$(basename $m)
-  nice -n 10 valgrind --tool=callgrind --toggle-collect=jps_find_capped --branch-sim=yes --cache-sim=yes --callgrind-out-file=/tmp/jpr/cg/${TAG}_${E}_$n.out $BIN --entry $E --pre-dir /tmp/jpr/pre -run $B/maps/$m.map /tmp/jpr/sc/$n.scen >/dev/null 2>&1
-  callgrind_annotate /tmp/jpr/cg/${TAG}_${E}_$n.out 2>/dev/null | grep "PROGRAM TOTALS" | python3 -c "
-import sys
-v=[int(x.replace(',','')) for x in sys.stdin.read().split() if x.replace(',','').isdigit()]
-Ir,D1mr,DLmr,Bcm=v[0],v[4],v[7],v[10]
-print('$TAG $E $n Ir=%.3fG Bcm=%.2fM D1mr=%.2fM DLmr=%.2fM est=%.3fG'%(Ir/1e9,Bcm/1e6,D1mr/1e6,DLmr/1e6,(Ir+10*Bcm+10*D1mr+100*DLmr)/1e9))"
-done
+# cg.sh BIN TAG ENTRY MAP...(family/name): ../jpp/cg1.sh on each map, work folder /tmp/jpr (subsets in
+# /tmp/jpr/sc: every 8th query, awk 'NR==1 || NR%8==0'); est = Ir + 10 Bcm + 10 D1mr + 100 DLmr
+BIN=$1; TAG=$2; E=$3; shift 3
+for m in "$@"; do W=/tmp/jpr "$(dirname "$0")/../jpp/cg1.sh" "$BIN" "$TAG" "$E" "$m"; done
