@@ -83,3 +83,17 @@ size_t grid_count_passable(const Grid *g)
             n += g->cells[grid_index(g, x, y)];
     return n;
 }
+
+double grid_scattered(const Grid *g)
+{
+    size_t blocked = 0, alone = 0;
+    for (int y = 0; y < g->height; y++)
+        for (int x = 0; x < g->width; x++) {
+            const uint8_t *c = &g->cells[grid_index(g, x, y)];
+            if (*c)
+                continue;
+            blocked++;
+            alone += c[-1] && c[1] && c[-g->stride] && c[g->stride];
+        }
+    return blocked ? (double)alone / (double)blocked : 0.0;
+}

@@ -107,5 +107,9 @@ void grid_free(Grid *g);
 /* Checksum of the passable bits and the size, for preprocessing file headers. */
 uint64_t grid_checksum(const Grid *g);
 size_t grid_count_passable(const Grid *g);
+/* The share of blocked cells whose four neighbours are all passable:
+ * scattered obstacles (random maps: about (1 - density)^4) rather than walls
+ * (rooms, mazes, game maps: near 0). Values per family: refine/mapkind.h. */
+double grid_scattered(const Grid *g);
 
 #endif

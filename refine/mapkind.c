@@ -19,20 +19,6 @@ double map_detour(const AbsSearch *as)
     return octile > 0 ? cost / octile : 1.0;
 }
 
-double map_scattered(const Grid *g)
-{
-    size_t blocked = 0, alone = 0;
-    for (int y = 0; y < g->height; y++)
-        for (int x = 0; x < g->width; x++) {
-            const uint8_t *c = &g->cells[grid_index(g, x, y)];
-            if (*c)
-                continue;
-            blocked++;
-            alone += c[-1] && c[1] && c[-g->stride] && c[g->stride];
-        }
-    return blocked ? (double)alone / (double)blocked : 0.0;
-}
-
 bool map_diagonals(const Grid *g)
 {
     for (int y = 0; y + 1 < g->height; y++)
@@ -48,7 +34,7 @@ MapKind map_kind(const Grid *g, const AbsSearch *as)
 {
     const Abstraction *a = as->ix->abs;
     uint32_t stored = a->nsectors - a->ndefault;
-    return (MapKind){map_detour(as), map_scattered(g), stored ? (double)a->nregions / stored : 0.0, map_diagonals(g)};
+    return (MapKind){map_detour(as), grid_scattered(g), stored ? (double)a->nregions / stored : 0.0, map_diagonals(g)};
 }
 
 bool map_small_rooms(MapKind k) { return k.detour >= 1.3 && k.regions_per_sector < 1.5 && k.scattered < SCATTERED; }

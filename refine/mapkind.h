@@ -8,7 +8,7 @@
  *  - detour (map_detour): 1.000-1.134 on every dao map, 1.007-1.036 on
  *    32room / 64room, 1.198 on 16room, 1.39-1.41 on 8room, 1.08 / 1.12 /
  *    1.17-1.49 on random 10 % / 15 % / 20-40 %, 1.02-1.98 on mazes;
- *  - scattered (map_scattered): 0 on every rooms and maze map, at most
+ *  - scattered (grid_scattered, grid/grid.h): 0 on every rooms and maze map, at most
  *    0.0078 on dao (brc505d, the brc50x maps have a few lone pillars),
  *    0.017-0.65 on random maps (the "40 %" ones are 56-60 % blocked);
  *  - regions per stored sector: 1.18-1.22 on 8room, 1.54-7.88 on mazes,
@@ -31,10 +31,6 @@ typedef struct MapKind {
  * distances between their centers, >= 1. Refining through centers loses
  * where this is large. */
 double map_detour(const AbsSearch *as);
-/* The share of blocked cells whose four neighbours are all passable:
- * scattered obstacles (random maps: about (1 - density)^4) rather than walls
- * (rooms, mazes, game maps: near 0). */
-double map_scattered(const Grid *g);
 /* Is any diagonal move legal, i.e. is some 2 x 2 block all passable (a
  * diagonal step needs both cells beside it, grid.h)? Not on mazes of
  * corridors one cell wide (maze*-1-*). Without one every legal line is

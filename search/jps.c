@@ -38,6 +38,13 @@ static bool jump_diagonal(const Jps *j, int px, int py, int dx, int dy, int *ox,
     return false;
 }
 
+/* JPS+ queues the first stop of a diagonal sweep as a node (no pruning of
+ * intermediate jump points) on maps whose grid_scattered share is at least
+ * this (jps.h; -D overrides it for measuring both variants). */
+#ifndef JPS_PLUS_UNPRUNED_SCATTERED
+#define JPS_PLUS_UNPRUNED_SCATTERED 0.15
+#endif
+
 /* A node's parent field (jps_open.h) packs the parent cell (below 2^28:
  * GRID_MAX_DIM^2 padded cells fit) and the direction of the last step into
  * the cell (bits 28-31; 8 at the start). */
@@ -119,8 +126,10 @@ static inline void sweep_stop(Jps *j, uint32_t from, uint32_t cell, int x, int y
  * on it directly, with `from` as their parent (the path to each is diagonal
  * first, then straight: jps_find unpacks it so), so those intermediate
  * points never enter the open list (Harabor & Grastien 2014, §5: pruning
- * intermediate nodes). The cell where the diagonal meets the goal's row or
- * column is such a point too, as the table cannot know the goal. */
+ * intermediate nodes), unless the map is one where that loses (prune_diag,
+ * jps.h): then the first of those points is queued, as online. The cell
+ * where the diagonal meets the goal's row or column is such a point too, as
+ * the table cannot know the goal. */
 static void try_diagonal(Jps *j, uint32_t from, int px, int py, int dir)
 {
     int dx = GRID_DX[dir], dy = GRID_DY[dir], ox, oy;
@@ -134,6 +143,12 @@ static void plus_diagonal(Jps *j, uint32_t from, int px, int py, int dir, int v)
     int dx = GRID_DX[dir], dy = GRID_DY[dir];
     int ax = (j->gx - px) * dx, ay = (j->gy - py) * dy, m = ax < ay ? ax : ay; /* steps to the goal's line */
     int step = j->table.step[dir];
+    if (!j->prune_diag) { /* the first stop is a node, as online JPS's */
+        int k = m > 0 && m <= (v > 0 ? v : -v) ? m : v;
+        if (k > 0)
+            relax_plus(j, from, px + k * dx, py + k * dy, (uint64_t)k * j->open.diag, dir);
+        return;
+    }
     for (int k = 0;;) { /* k: steps swept so far, v: the value k steps out */
         if (m > k && m - k <= (v > 0 ? v : -v) && m - k != v)
             sweep_stop(j, from, (uint32_t)((int)from + m * step), px + m * dx, py + m * dy, dir, m);
@@ -253,6 +268,7 @@ bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err)
     size_t cells = (size_t)(map->height + 2) * (size_t)(map->width + 2);
     if (table) { /* JPS+: the table replaces the bit rows */
         j->plus = true;
+        j->prune_diag = grid_scattered(map) < JPS_PLUS_UNPRUNED_SCATTERED;
         fill_succ(j->succ);
         j->table = *table;
         memset(table, 0, sizeof *table);
@@ -315,8 +331,10 @@ bool jps_update(Jps *j, const CellChange *changes, int n, Err *err)
             bitrows_set_cell(&j->cols, true, c->x, c->y, c->passable);
         }
     }
-    if (j->plus)
+    if (j->plus) {
         jt_update(&j->table, &j->grid, changes, n);
+        j->prune_diag = grid_scattered(&j->grid) < JPS_PLUS_UNPRUNED_SCATTERED;
+    }
     return true;
 }
 

@@ -21,6 +21,22 @@
  * init): a cell's 8 jump values are one 8-byte load, and which of them are 0
  * (no legal step) decides the forced neighbours, so an expansion is two
  * loads and a loop over the set bits instead of a test per direction.
+ * Intermediate pruning is a per-map choice (Jps.prune_diag, decided in
+ * jps_init and after every update from grid_scattered, grid/grid.h): where
+ * obstacles are scattered (share >= 0.15: the random maps up to 30 %, 0.20
+ * to 0.65) almost every cell of a diagonal sweep is a jump point, and
+ * generating the straight successors of each from the sweep's origin costs
+ * more than queueing the first stop as a node, as online JPS does (callgrind
+ * estimate -10 % on random512-10-0, -6 % on 20-0, -3 % on 25-0; wall
+ * 0.93-0.94x on 25-0 and 30-0); on walls (dao, rooms, mazes: below 0.01)
+ * and on dense random maps (35-40 %: 0.04-0.13) pruning wins (+8 % without
+ * it on orz900d, +35 % on 32room_000, +7 % on random512-40-0;
+ * results/reference/issue18/jpr/). Both are exact: unpruned, the first stop
+ * is queued with its true g and continues the same diagonal under the same
+ * rules when expanded, which is JPS (2011); pruned, each stop's straight
+ * successors get that same g plus their straight run with the origin as
+ * parent (2014, §5), so either search reaches every jump point at its
+ * shortest distance and A*'s argument holds. Only ties may differ.
  * Owns a copy of the map, its bit rows or jump table, the per-cell search
  * arrays and the open list (stamps, no clearing), all allocated in jps_init.
  * Both run on one integer open list (search/jps_open.h, costs 2^k and
@@ -38,6 +54,7 @@
 typedef struct Jps {
     Grid grid;
     bool plus;          /* JPS+: jumps from `table`, no bit rows */
+    bool prune_diag;    /* JPS+: diagonal sweeps skip intermediate jump points */
     BitRows rows, cols; /* online: the grid as bit rows; cols: transposed */
     JumpTable table;    /* JPS+ */
     /* JPS+: [entry direction + 1][the cell's nonzero table values as bits]

@@ -127,6 +127,7 @@ static void jps_counters(void *inst, Counters *out, bool detail)
     if (j->plus) {
         counters_add(out, "table_bytes", (double)jt_bytes(&j->table));
         counters_add(out, "table_bytes_per_cell", (double)JT_BYTES_PER_CELL);
+        counters_add(out, "prune_diag", j->prune_diag); /* 0: first diagonal stops queued (jps.h) */
     }
 }
 

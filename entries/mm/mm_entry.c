@@ -363,7 +363,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "regions", e->abs.nregions);
     counters_add(out, "edges", e->abs.nedges);
     counters_add(out, "detour", map_detour(&e->as));
-    counters_add(out, "scattered", map_scattered(&e->grid));
+    counters_add(out, "scattered", grid_scattered(&e->grid));
     counters_add(out, "ahead", e->refiner.cfg.ahead);
     counters_add(out, "l2_nodes", e->as.l2.nnodes);
     counters_add(out, "l2_bytes", (double)l2_bytes(&e->as.l2));

@@ -128,6 +128,25 @@ static void test_checksum_sees_every_cell(T *t)
     grid_free(&b);
 }
 
+/* grid_scattered counts the blocked cells whose four neighbours are all
+ * passable (cells off the map are blocked), over all blocked cells. */
+static void test_scattered_counts_lone_blocks(T *t)
+{
+    /* ...@
+     * .@..    (1,1) is alone; (3,0), (0,2) and (3,2) touch the edge:
+     * @..@    1 of 4 blocked cells. */
+    bool bits[12] = {1, 1, 1, 0, 1, 0, 1, 1, 0, 1, 1, 0};
+    Grid g;
+    Err err;
+    CHECK(t, grid_from_bits(&g, bits, 4, 3, &err));
+    CHECKF(t, grid_scattered(&g) == 0.25, "%g", grid_scattered(&g));
+    grid_free(&g);
+    bool open[4] = {1, 1, 1, 1};
+    CHECK(t, grid_from_bits(&g, open, 2, 2, &err));
+    CHECK(t, grid_scattered(&g) == 0.0); /* nothing blocked */
+    grid_free(&g);
+}
+
 /* grid_dir_of (a lookup table) inverts GRID_DX/GRID_DY and refuses what
  * is not one move. */
 static void test_dir_of_inverts_moves(T *t)
@@ -151,5 +170,6 @@ const TestCase GRID_TESTS[] = {
     {"grid_moves_no_corner_cutting", test_grid_moves_no_corner_cutting},
     {"grid_octile", test_octile},
     {"grid_checksum_sees_every_cell", test_checksum_sees_every_cell},
+    {"grid_scattered_counts_lone_blocks", test_scattered_counts_lone_blocks},
     {NULL, NULL},
 };
