@@ -6,22 +6,26 @@
  * Options:
  *   sector=auto|4..16 (auto: 16, 8 on maps of small rooms: refine/mapkind.h) sector side S
  *   refine=auto|centers|corridor (auto: refine/mapkind.h), ahead=K (3)  corridor steps (refine/corridor.h)
+ *   legsearch=jps|astar (jps)  how a corridor step searches its corridor (refine/legs.h)
  *   defaults=0|1 (1)    default-sector compression
  *   labels=0|1 (0)      per-cell region table    w=W (1)           abstract search weight
  *   centers=plain|opt (plain)  centroid centers, or optimised in PreprocessMap (abstraction/centers.c)
  *   n=N (1)             abstract edges refined per GetPath call
  *   budget_us=N (0)     instead of n: refine legs until N µs of the call passed (>= 1 leg)
  *   trim=K | trim=P% (0) cut the tail of each leg  corridor=0|1 (1) restrict legs to the abstract path
- *   smooth=0|1 (1)      extended post-smoothing  cache=off|nosym|sym (sym)  runtime edge cache
+ *   smooth=0|1 (1; 0 on maps without a diagonal move)  extended post-smoothing
+ *   cache=off|nosym|sym (sym)  runtime edge cache
  *   segfile=0|nosym|sym (0)  precompute every leg into the preprocessing file
  *   landmarks=K (4)     ALT landmarks of the abstract A*, 0..16 (refine/abstract_search.h)
  *   ch=0|1 (1)          contraction hierarchy over the regions (refine/abs_ch.h)
  *   costs=0|1 (1)       true abstract edge costs kept in the abstraction (abstraction/costs.c)
  *   levels=1|2 (1), block=B (4), chunk=C (3)  level 2 over blocks of B x B sectors
  *                       and lazy planning C level-2 steps at a time (refine/level2.h)
- *   small=N (64), jps=C (256), near=D (32), far=0|1 (1)  whole queries by online
- *                       JPS first (refine/refiner.c, try_jps; the numbers behind
- *                       the defaults: results/reference/issue17/)
+ *   small=N (192), jps=C (256; 512 on maps of scattered obstacles), near=D (32; 0 on
+ *                       maps of corridors), far=0|1 (1)  whole queries by online JPS
+ *                       first (refine/refiner.c, try_jps; the per-map defaults come
+ *                       from refine/mapkind.h; the numbers behind them:
+ *                       results/reference/issue17/, merged-2026-11-24/)
  */
 #ifndef GPPC_ENTRIES_MM_OPTIONS_H
 #define GPPC_ENTRIES_MM_OPTIONS_H
