@@ -155,3 +155,34 @@ void flip_random_cells(T *t, const Entry *e, void *inst, Loaded *l, int n, uint6
     for (int i = 0; i < n; i++)
         grid_set_passable(&l->g, ch[i].x, ch[i].y, ch[i].passable);
 }
+
+int replay_valid(T *t, const Entry *e, void *inst, const Loaded *l, int first, int stride, int *replayed)
+{
+    int *comp = grid_components(&l->g);
+    if (!comp) {
+        t_fail(t, __FILE__, __LINE__, "out of memory");
+        return 1;
+    }
+    xyPath p = {0};
+    int bad = 0, ran = 0;
+    for (int i = first; i < l->sc.count; i += stride) {
+        const ScenQuery *q = &l->sc.q[i];
+        int cs = comp[grid_index(&l->g, q->start.x, q->start.y)], cg = comp[grid_index(&l->g, q->goal.x, q->goal.y)];
+        if (!cs || !cg)
+            continue; /* an end is closed */
+        p.len = 0;
+        run_query(t, e, inst, q, &p);
+        ran++;
+        double len;
+        char why[200] = "a path where the map no longer connects s and g";
+        bool ok =
+            cs == cg ? path_validate(&l->g, q->start, q->goal, p.cells, p.len, &len, why, sizeof why) : p.len == 0;
+        if (!ok && bad++ < 3)
+            t_fail(t, __FILE__, __LINE__, "query %d after update: %s", i, why);
+    }
+    path_free(&p);
+    free(comp);
+    if (replayed)
+        *replayed = ran;
+    return bad;
+}

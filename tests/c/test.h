@@ -84,6 +84,11 @@ void *prepare_capturing(const Entry *e, const Grid *g, const char *file, const E
  * fill answers "is g reachable from s" for every query of a map, where an A*
  * per query would. Caller frees; NULL when out of memory. */
 int *grid_components(const Grid *g);
+/* Replays queries first, first + stride, ... whose ends are open on l's
+ * current map: each must give a valid path where s and g are connected
+ * (grid_components) and none where they are not. Reports the first three
+ * failures; returns how many failed, and *replayed (may be NULL) how many ran. */
+int replay_valid(T *t, const Entry *e, void *inst, const Loaded *l, int first, int stride, int *replayed);
 
 /* Allocation counter (tests/c/alloc_count.c, linked with --wrap), and the
  * largest single request seen. */

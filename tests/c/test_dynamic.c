@@ -185,35 +185,6 @@ static int legs_touching(const void *inst, const CellChange *ch, int n)
     return hits;
 }
 
-/* Replays every stride-th query whose ends are open and connected on the
- * current map and validates the path. Connectivity comes from one flood fill
- * (grid_components), not an A* per query. */
-static int replay_valid(T *t, const Entry *e, void *inst, const Loaded *l, int stride)
-{
-    int *comp = grid_components(&l->g);
-    if (!comp) {
-        t_fail(t, __FILE__, __LINE__, "out of memory");
-        return 1;
-    }
-    xyPath p = {0};
-    int bad = 0;
-    for (int i = 0; i < l->sc.count; i += stride) {
-        const ScenQuery *q = &l->sc.q[i];
-        int cs = comp[grid_index(&l->g, q->start.x, q->start.y)], cg = comp[grid_index(&l->g, q->goal.x, q->goal.y)];
-        if (!cs || cs != cg)
-            continue;
-        p.len = 0;
-        run_query(t, e, inst, q, &p);
-        double len;
-        char why[200];
-        if (!path_validate(&l->g, q->start, q->goal, p.cells, p.len, &len, why, sizeof why) && bad++ < 3)
-            t_fail(t, __FILE__, __LINE__, "query %d after update: %s", i, why);
-    }
-    path_free(&p);
-    free(comp);
-    return bad;
-}
-
 static void check_mm_update(T *t, const char *spec)
 {
     Loaded l;
@@ -233,7 +204,7 @@ static void check_mm_update(T *t, const char *spec)
         return;
     }
     uint64_t seed = 5;
-    CHECK(t, replay_valid(t, e, inst, &l, 1) == 0);
+    CHECK(t, replay_valid(t, e, inst, &l, 0, 1, NULL) == 0);
     for (int round = 0; round < 3; round++) {
         /* Block cells on cached legs (so some legs must go) and toggle a few random ones. */
         CellChange ch[12];
@@ -260,7 +231,7 @@ static void check_mm_update(T *t, const char *spec)
             grid_set_passable(&l.g, ch[i].x, ch[i].y, ch[i].passable);
         CHECKF(t, legs_touching(inst, ch, n) == 0, "%s round %d: %d cached legs still cross a changed cell", spec,
                round, legs_touching(inst, ch, n));
-        CHECKF(t, replay_valid(t, e, inst, &l, 6) == 0, "%s round %d", spec, round);
+        CHECKF(t, replay_valid(t, e, inst, &l, 0, 6, NULL) == 0, "%s round %d", spec, round);
     }
     e->destroy(inst);
     unload(&l);
@@ -397,7 +368,7 @@ static void test_dyn_centers_opt_file(T *t)
     inst = prepare_capturing(e, &l.g, file, &o_opt, msg, sizeof msg);
     CHECKF(t, inst && msg[0] == '\0', "stderr: %s", msg);
     if (inst) {
-        CHECK(t, replay_valid(t, e, inst, &l, 3) == 0);
+        CHECK(t, replay_valid(t, e, inst, &l, 0, 3, NULL) == 0);
         e->destroy(inst);
     }
     abs_free(&plain);

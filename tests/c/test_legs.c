@@ -203,30 +203,18 @@ static void test_legs_corridor_jps_after_updates(T *t)
         return;
     const Entry *e;
     void *inst = prepare_spec(t, "mm:refine=corridor,jps=0,near=0,direct=0", &l, &e);
-    xyPath p = {0};
     uint64_t seed = 3;
     int checked = 0, bad = 0;
     for (int round = 0; inst && round < 3; round++) {
         flip_random_cells(t, e, inst, &l, 64, &seed);
-        int *comp = grid_components(&l.g);
-        for (int i = round; comp && i < l.sc.count; i += 23) {
-            const ScenQuery *q = &l.sc.q[i];
-            int cs = comp[grid_index(&l.g, q->start.x, q->start.y)], cg = comp[grid_index(&l.g, q->goal.x, q->goal.y)];
-            if (!cs || !cg)
-                continue; /* an end was closed */
-            run_query(t, e, inst, q, &p);
-            double len;
-            bool ok = cs == cg ? path_validate(&l.g, q->start, q->goal, p.cells, p.len, &len, NULL, 0) : p.len == 0;
-            bad += !ok;
-            checked++;
-        }
-        free(comp);
+        int replayed = 0;
+        bad += replay_valid(t, e, inst, &l, round, 23, &replayed);
+        checked += replayed;
     }
     CHECKF(t, checked > 100 && bad == 0 && (!inst || entry_counter(e, inst, "ahead") > 0),
            "%d of %d queries after updates wrong", bad, checked);
     if (inst)
         e->destroy(inst);
-    path_free(&p);
     unload(&l);
 }
 
