@@ -429,7 +429,8 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
         if (!to_g && r->win.moves > before)
             trim_window(r, r->win.moves - before + 1);
         if (r->cfg.smooth)
-            win_smooth(&r->win, smoothed && r->cfg.joint > 0 ? (size_t)r->cfg.joint : SIZE_MAX);
+            win_smooth(&r->win, smoothed && r->cfg.back >= 0 ? (size_t)r->cfg.back : SIZE_MAX,
+                       smoothed && r->cfg.joint > 0 ? (size_t)r->cfg.joint : SIZE_MAX);
         emitted += win_emit(&r->win, out, to_g ? 0 : (size_t)r->cfg.hold);
         phase_end(r, PHASE_JOIN, tp);
         if (r->leg == r->last_leg && r->chunk_more)

@@ -91,6 +91,9 @@ typedef struct RefineConfig {
     int joint;         /* > 0: after an (already smoothed) center leg, smooth
                           the window only up to this many waypoints past the
                           joint; 0: the whole window */
+    int back;          /* >= 0: ... and from this many waypoints before it
+                          (what lies before was smoothed at earlier joints);
+                          -1: from the window's anchor */
     RefineEnds ends;
     int ahead;    /* > 0: corridor refinement (refine/corridor.h), looking
                     this many regions ahead, instead of legs through the

@@ -145,17 +145,20 @@ void win_add(Window *w, const xyLoc *cells, size_t n)
     w->way.len += k - joined;
 }
 
-void win_smooth(Window *w, size_t reach)
+void win_smooth(Window *w, size_t back, size_t reach)
 {
     size_t n = reach < w->way.len - w->joint ? w->joint + reach + 1 : w->way.len;
-    if (n < 3)
+    size_t from = back < w->joint ? w->joint - back : 0;
+    if (n - from < 3)
         return;
-    size_t k = smooth_waypoints(w->grid, w->way.cells, n);
+    /* Only the stretch's lines change: the moves are counted again there. */
+    for (size_t i = from + 1; i < n; i++)
+        w->moves -= line_moves(w->way.cells[i - 1], w->way.cells[i]);
+    size_t k = from + smooth_waypoints(w->grid, w->way.cells + from, n - from);
+    for (size_t i = from + 1; i < k; i++)
+        w->moves += line_moves(w->way.cells[i - 1], w->way.cells[i]);
     memmove(w->way.cells + k, w->way.cells + n, (w->way.len - n) * sizeof *w->way.cells);
     w->way.len -= n - k;
-    w->moves = 0;
-    for (size_t i = 1; i < w->way.len; i++)
-        w->moves += line_moves(w->way.cells[i - 1], w->way.cells[i]);
 }
 
 size_t win_emit(Window *w, xyPath *out, size_t keep)

@@ -64,10 +64,12 @@ static inline void win_drop(Window *w)
 void win_add(Window *w, const xyLoc *cells, size_t n);
 /* Removes the window's last `k` cells (never the anchor). */
 void win_truncate(Window *w, size_t k);
-/* Smooths the window's waypoints up to `reach` waypoints past the last
- * joint (the last waypoint before win_add's leg; SIZE_MAX: all), anchor and
- * that end fixed: a leg that is smooth already needs only its joint done. */
-void win_smooth(Window *w, size_t reach);
+/* Smooths the window's waypoints from `back` waypoints before the last
+ * joint (the last waypoint before win_add's leg) to `reach` waypoints past
+ * it (SIZE_MAX for either: from the anchor, to the end), the two ends of
+ * that stretch fixed: a leg that is smooth already needs only its joint
+ * done, and the part before the joint was smoothed at earlier joints. */
+void win_smooth(Window *w, size_t back, size_t reach);
 /* Hands out whole lines from the front, appending their cells to `out`,
  * while at least `keep` cells (moves) stay in the window; the last cell
  * handed out becomes the anchor. Returns the cells appended. */

@@ -210,6 +210,34 @@ static bool load_file(MmEntry *e, const char *file, Err *err)
     return ok;
 }
 
+/* The defaults on maps of corridors (refine/mapkind.h, mazes), for each
+ * option not given:
+ *  - near=0: the box A* and the guard do not pay there (a box floods every
+ *    corridor in it);
+ *  - jps=0: JPS tried first answered most queries of the embedded 256x256
+ *    mazes at JPS's own cost (97 % on maze256-8-0), so mm was never faster
+ *    than jps there;
+ *  - hold=64: the walk into a dead end to reach a center and back out is
+ *    unwound only while its cells are still in the window (16 held back let
+ *    maze256-1-0 reach 4.6x optimal without JPS first; 64: 1.003; 128: 1.0);
+ *  - joint=1, back=1: the cached legs are smoothed already and so is the
+ *    window before the joint, so only the waypoints beside the joint are
+ *    (smoothing from the anchor was two thirds of mm's time on the wider
+ *    mazes). Numbers: results/reference/maze-window/. */
+static void corridor_defaults(MmConfig *c)
+{
+    if (c->near_auto)
+        c->refine.near = 0;
+    if (c->jps_auto)
+        c->refine.jps_cap = 0;
+    if (c->hold_auto)
+        c->refine.hold = 64;
+    if (c->joint_auto)
+        c->refine.joint = 1;
+    if (c->back_auto)
+        c->refine.back = 1;
+}
+
 /* refine=auto: refine/mapkind.h, map_wants_corridor. */
 static bool use_corridor(const MmEntry *e)
 {
@@ -242,8 +270,8 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
     MapKind kind = mm_map_kind(e);
     if (e->cfg.jps_auto && kind.scattered > 0.01)
         e->cfg.refine.jps_cap = 512;
-    if (e->cfg.near_auto && map_of_corridors(kind))
-        e->cfg.refine.near = 0; /* refine/mapkind.h: the box A* and the guard do not pay there */
+    if (map_of_corridors(kind))
+        corridor_defaults(&e->cfg);
     if (e->cfg.smooth_auto && !kind.diagonals)
         e->cfg.refine.smooth = false; /* refine/mapkind.h: nothing to cut */
     if ((e->cfg.labels && !abs_make_labels(&e->abs, &e->grid, err)) ||
@@ -364,6 +392,9 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "edges", e->abs.nedges);
     counters_add(out, "detour", map_detour(&e->as));
     counters_add(out, "scattered", grid_scattered(&e->grid));
+    counters_add(out, "corridors", map_of_corridors(mm_map_kind(e)));
+    counters_add(out, "jps_cap", e->refiner.cfg.jps_cap);
+    counters_add(out, "hold", e->refiner.cfg.hold);
     counters_add(out, "ahead", e->refiner.cfg.ahead);
     counters_add(out, "l2_nodes", e->as.l2.nnodes);
     counters_add(out, "l2_bytes", (double)l2_bytes(&e->as.l2));

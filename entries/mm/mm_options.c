@@ -4,11 +4,11 @@
 
 #include "mm_options.h"
 
-const char *const MM_OPTION_KEYS[] = {"sector", "defaults",  "labels",  "w",         "n",         "trim",   "corridor",
-                                      "smooth", "cache",     "segfile", "budget_us", "centers",   "direct", "hold",
-                                      "joint",  "near",      "ends",    "phases",    "landmarks", "costs",  "ch",
-                                      "jps",    "small",     "far",     "refine",    "ahead",     "levels", "block",
-                                      "chunk",  "legsearch", NULL};
+const char *const MM_OPTION_KEYS[] = {
+    "sector", "defaults", "labels",    "w",         "n",      "trim",  "corridor",  "smooth",
+    "cache",  "segfile",  "budget_us", "centers",   "direct", "hold",  "joint",     "back",
+    "near",   "ends",     "phases",    "landmarks", "costs",  "ch",    "jps",       "small",
+    "far",    "refine",   "ahead",     "levels",    "block",  "chunk", "legsearch", NULL};
 static const char *const REFINE_MODES[] = {"auto", "centers", "corridor", NULL};
 static const char *const LEG_SEARCHES[] = {"astar", "jps", NULL};
 static const char *const ENDS_MODES[] = {"locate", "search", NULL};
@@ -35,6 +35,14 @@ static bool parse_trim(const EntryOpts *opts, RefineConfig *rc, Err *err)
     return true;
 }
 
+/* back=all (-1) or a count K. */
+static bool parse_back(const EntryOpts *opts, int *back, Err *err)
+{
+    const char *v = opts_get(opts, "back");
+    *back = -1;
+    return (v && !strcmp(v, "all")) || opts_int(opts, "back", 0, 1000, -1, back, "mm", err);
+}
+
 /* sector=auto (0) or a side S. */
 static bool parse_sector(const EntryOpts *opts, int *sector, Err *err)
 {
@@ -46,38 +54,41 @@ static bool parse_sector(const EntryOpts *opts, int *sector, Err *err)
 bool mm_options_parse(const EntryOpts *opts, MmConfig *c, Err *err)
 {
     int corridor, smooth, direct, phases, ends, far, legsearch;
-    bool ok = opts_only(opts, MM_OPTION_KEYS, "mm", err) && parse_sector(opts, &c->sector, err) &&
-              opts_int(opts, "defaults", 0, 1, 1, &c->defaults, "mm", err) &&
-              opts_int(opts, "labels", 0, 1, 0, &c->labels, "mm", err) &&
-              opts_choice(opts, "centers", MM_CENTER_MODES, 0, &c->centers, "mm", err) &&
-              opts_double(opts, "w", 1.0, 1000.0, 1.0, &c->refine.weight, "mm", err) &&
-              opts_int(opts, "n", 1, 1000000, 1, &c->refine.legs_per_call, "mm", err) &&
-              opts_int(opts, "budget_us", 0, 10000000, 0, &c->refine.budget_us, "mm", err) &&
-              parse_trim(opts, &c->refine, err) && opts_int(opts, "corridor", 0, 1, 1, &corridor, "mm", err) &&
-              opts_int(opts, "smooth", 0, 1, 1, &smooth, "mm", err) &&
-              opts_choice(opts, "cache", CACHE_MODES, LEGS_SYM, &c->cache, "mm", err) &&
-              opts_choice(opts, "segfile", MM_SEG_MODES, 0, &c->segfile, "mm", err) &&
-              opts_int(opts, "direct", 0, 1, 1, &direct, "mm", err) &&
-              opts_int(opts, "hold", 0, 100000, 16, &c->refine.hold, "mm", err) &&
-              opts_int(opts, "joint", 0, 1000, 3, &c->refine.joint, "mm", err) &&
-              opts_int(opts, "near", 0, 4096, 32, &c->refine.near, "mm", err) &&
-              opts_int(opts, "jps", 0, 100000000, 256, &c->refine.jps_cap, "mm", err) &&
-              opts_int(opts, "small", 0, 1000000, 192, &c->refine.small, "mm", err) &&
-              opts_int(opts, "far", 0, 1, 1, &far, "mm", err) &&
-              opts_choice(opts, "ends", ENDS_MODES, ENDS_LOCATE, &ends, "mm", err) &&
-              opts_int(opts, "phases", 0, 1, 0, &phases, "mm", err) &&
-              opts_int(opts, "landmarks", 0, 16, 4, &c->landmarks, "mm", err) &&
-              opts_int(opts, "ch", 0, 1, 1, &c->ch, "mm", err) &&
-              opts_int(opts, "costs", 0, 1, 1, &c->costs, "mm", err) &&
-              opts_choice(opts, "refine", REFINE_MODES, REFINE_AUTO, &c->refine_mode, "mm", err) &&
-              opts_int(opts, "ahead", 2, 1000, 3, &c->ahead, "mm", err) &&
-              opts_int(opts, "levels", 1, 2, 1, &c->levels, "mm", err) &&
-              opts_int(opts, "block", 2, 64, 4, &c->block, "mm", err) &&
-              opts_int(opts, "chunk", 1, 1000, 3, &c->refine.chunk, "mm", err) &&
-              opts_choice(opts, "legsearch", LEG_SEARCHES, 1, &legsearch, "mm", err);
+    bool ok =
+        opts_only(opts, MM_OPTION_KEYS, "mm", err) && parse_sector(opts, &c->sector, err) &&
+        opts_int(opts, "defaults", 0, 1, 1, &c->defaults, "mm", err) &&
+        opts_int(opts, "labels", 0, 1, 0, &c->labels, "mm", err) &&
+        opts_choice(opts, "centers", MM_CENTER_MODES, 0, &c->centers, "mm", err) &&
+        opts_double(opts, "w", 1.0, 1000.0, 1.0, &c->refine.weight, "mm", err) &&
+        opts_int(opts, "n", 1, 1000000, 1, &c->refine.legs_per_call, "mm", err) &&
+        opts_int(opts, "budget_us", 0, 10000000, 0, &c->refine.budget_us, "mm", err) &&
+        parse_trim(opts, &c->refine, err) && opts_int(opts, "corridor", 0, 1, 1, &corridor, "mm", err) &&
+        opts_int(opts, "smooth", 0, 1, 1, &smooth, "mm", err) &&
+        opts_choice(opts, "cache", CACHE_MODES, LEGS_SYM, &c->cache, "mm", err) &&
+        opts_choice(opts, "segfile", MM_SEG_MODES, 0, &c->segfile, "mm", err) &&
+        opts_int(opts, "direct", 0, 1, 1, &direct, "mm", err) &&
+        opts_int(opts, "hold", 0, 100000, 16, &c->refine.hold, "mm", err) &&
+        opts_int(opts, "joint", 0, 1000, 3, &c->refine.joint, "mm", err) && parse_back(opts, &c->refine.back, err) &&
+        opts_int(opts, "near", 0, 4096, 32, &c->refine.near, "mm", err) &&
+        opts_int(opts, "jps", 0, 100000000, 256, &c->refine.jps_cap, "mm", err) &&
+        opts_int(opts, "small", 0, 1000000, 192, &c->refine.small, "mm", err) &&
+        opts_int(opts, "far", 0, 1, 1, &far, "mm", err) &&
+        opts_choice(opts, "ends", ENDS_MODES, ENDS_LOCATE, &ends, "mm", err) &&
+        opts_int(opts, "phases", 0, 1, 0, &phases, "mm", err) &&
+        opts_int(opts, "landmarks", 0, 16, 4, &c->landmarks, "mm", err) &&
+        opts_int(opts, "ch", 0, 1, 1, &c->ch, "mm", err) && opts_int(opts, "costs", 0, 1, 1, &c->costs, "mm", err) &&
+        opts_choice(opts, "refine", REFINE_MODES, REFINE_AUTO, &c->refine_mode, "mm", err) &&
+        opts_int(opts, "ahead", 2, 1000, 3, &c->ahead, "mm", err) &&
+        opts_int(opts, "levels", 1, 2, 1, &c->levels, "mm", err) &&
+        opts_int(opts, "block", 2, 64, 4, &c->block, "mm", err) &&
+        opts_int(opts, "chunk", 1, 1000, 3, &c->refine.chunk, "mm", err) &&
+        opts_choice(opts, "legsearch", LEG_SEARCHES, 1, &legsearch, "mm", err);
     c->jps_auto = !opts_get(opts, "jps");
     c->near_auto = !opts_get(opts, "near");
     c->smooth_auto = !opts_get(opts, "smooth");
+    c->hold_auto = !opts_get(opts, "hold");
+    c->joint_auto = !opts_get(opts, "joint");
+    c->back_auto = !opts_get(opts, "back");
     if (ok && c->refine.budget_us > 0 && opts_get(opts, "n"))
         ok = err_set(err, "entry mm: n= and budget_us= both set; a budget replaces the leg count");
     c->refine.corridor = ok && corridor;
@@ -115,14 +126,17 @@ const char *const MM_OPTION_HELP[] = {
     "segfile=0|nosym|sym (0) precomputed segments in the preprocessing file",
     "direct=0|1 (1) a straight legal line from s to g is the path",
     "small=N (192) maps of at most N sectors: every query by online JPS (optimal); 0 off",
-    "jps=C (256; 512 on maps of scattered obstacles) expansion cap of the JPS tried first (near and "
+    "jps=C (256; 512 on maps of scattered obstacles, 0 on maps of corridors) expansion cap of the JPS tried first "
+    "(near and "
     "far queries); capped: the abstract route; 0 off",
     "near=D (32; 0 on maps of corridors, refine/mapkind.h) s and g within octile distance D: capped JPS first (jps=0: "
     "A* in their box of sectors); 0 off",
     "far=0|1 (1) queries beyond near try capped JPS too; near and far tries go on while they keep succeeding",
     "ends=locate|search (locate) first/last legs on the locator's walks, or corridor A* skipping the end centers",
-    "hold=K (16) cells kept back at each leg joint for the refinement window",
-    "joint=K (3) waypoints smoothed past a joint after a cached leg; 0: the whole window",
+    "hold=K (16; 64 on maps of corridors) cells kept back at each leg joint for the refinement window",
+    "joint=K (3; 1 on maps of corridors) waypoints smoothed past a joint after a cached leg; 0: to the window's end",
+    "back=K|all (all; 1 on maps of corridors) waypoints smoothed before a joint after a cached leg; all: from the "
+    "window's anchor",
     "phases=0|1 (0) per-phase times locate/abstract/legs/join/jps_us_mean in SUMMARY",
     "costs=0|1 (1) true abstract edge costs: one byte per edge (excess of the real leg over octile), built in "
     "preprocessing",

@@ -21,11 +21,15 @@
  *   costs=0|1 (1)       true abstract edge costs kept in the abstraction (abstraction/costs.c)
  *   levels=1|2 (1), block=B (4), chunk=C (3)  level 2 over blocks of B x B sectors
  *                       and lazy planning C level-2 steps at a time (refine/level2.h)
- *   small=N (192), jps=C (256; 512 on maps of scattered obstacles), near=D (32; 0 on
- *                       maps of corridors), far=0|1 (1)  whole queries by online JPS
- *                       first (refine/refiner.c, try_jps; the per-map defaults come
- *                       from refine/mapkind.h; the numbers behind them:
- *                       results/reference/issue17/, merged-2026-11-24/)
+ *   small=N (192), jps=C (256; 512 on maps of scattered obstacles, 0 on maps of
+ *                       corridors), near=D (32; 0 on maps of corridors), far=0|1 (1)
+ *                       whole queries by online JPS first (refine/refiner.c,
+ *                       try_jps; the per-map defaults come from refine/mapkind.h;
+ *                       the numbers behind them: results/reference/issue17/,
+ *                       merged-2026-11-24/, maze-window/)
+ *   hold=K (16), joint=K (3), back=K|all (all); on maps of corridors 64, 1, 1
+ *                       the refinement window (refine/window.h): cells held back
+ *                       at a joint, waypoints smoothed after and before it
  */
 #ifndef GPPC_ENTRIES_MM_OPTIONS_H
 #define GPPC_ENTRIES_MM_OPTIONS_H
@@ -38,17 +42,21 @@ typedef enum { REFINE_AUTO, REFINE_CENTERS, REFINE_CORRIDOR } RefineMode;
 typedef struct MmConfig {
     int sector;
     int defaults, labels;
-    int centers;      /* 0 plain, 1 opt */
-    int landmarks;    /* ALT landmarks of the abstract search (refine/abstract_search.h) */
-    int ch;           /* 1: contraction hierarchy over the regions (refine/abs_ch.h) */
-    bool jps_auto;    /* jps= not given: 512 on maps of scattered obstacles (mm_prepare), else 256 */
+    int centers;   /* 0 plain, 1 opt */
+    int landmarks; /* ALT landmarks of the abstract search (refine/abstract_search.h) */
+    int ch;        /* 1: contraction hierarchy over the regions (refine/abs_ch.h) */
+    bool
+        jps_auto; /* jps= not given: 512 on maps of scattered obstacles, 0 on maps of corridors (mm_prepare), else 256 */
     bool near_auto;   /* near= not given: 0 on maps of corridors (mm_prepare), else 32 */
     bool smooth_auto; /* smooth= not given: 0 on maps without a diagonal move (mm_prepare), else 1 */
-    int costs;        /* true abstract edge costs kept in the abstraction */
-    int refine_mode;  /* RefineMode */
-    int ahead;        /* corridor steps' look-ahead (refine/corridor.h) */
-    int levels;       /* 2: level 2 derived (refine/level2.h) and lazy planning */
-    int block;        /* level-2 block side in sectors */
+    bool hold_auto;   /* hold=, joint=, back= not given: the window's settings */
+    bool joint_auto;  /* on maps of corridors (mm_prepare) */
+    bool back_auto;
+    int costs;       /* true abstract edge costs kept in the abstraction */
+    int refine_mode; /* RefineMode */
+    int ahead;       /* corridor steps' look-ahead (refine/corridor.h) */
+    int levels;      /* 2: level 2 derived (refine/level2.h) and lazy planning */
+    int block;       /* level-2 block side in sectors */
     RefineConfig refine;
     int cache;   /* LegMode */
     int segfile; /* LegMode: off (0), nosym, sym */
