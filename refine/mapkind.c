@@ -1,5 +1,7 @@
 #include "mapkind.h"
 
+#include <stdlib.h>
+
 /* Scattered obstacles: between the dao maps' most (0.0078) and the random
  * maps' least (0.0169) share (mapkind.h). */
 #define SCATTERED 0.01
@@ -19,22 +21,32 @@ double map_detour(const AbsSearch *as)
     return octile > 0 ? cost / octile : 1.0;
 }
 
-bool map_diagonals(const Grid *g)
+bool map_open_block(const Grid *g, int k)
 {
-    for (int y = 0; y + 1 < g->height; y++)
-        for (int x = 0; x + 1 < g->width; x++) {
-            const uint8_t *c = &g->cells[grid_index(g, x, y)];
-            if (c[0] && c[1] && c[g->stride] && c[g->stride + 1])
-                return true;
+    /* run: passable cells ending at (x, y) along its row; rows: how many
+     * rows in a row, ending at y, have such a run of k at x. */
+    int *rows = calloc((size_t)g->width, sizeof *rows);
+    if (!rows)
+        return true; /* no memory: the cautious answer (smoothing stays on) */
+    bool found = false;
+    for (int y = 0; y < g->height && !found; y++) {
+        const uint8_t *c = &g->cells[grid_index(g, 0, y)];
+        for (int x = 0, run = 0; x < g->width && !found; x++) {
+            run = c[x] ? run + 1 : 0;
+            rows[x] = run >= k ? rows[x] + 1 : 0;
+            found = rows[x] >= k;
         }
-    return false;
+    }
+    free(rows);
+    return found;
 }
 
 MapKind map_kind(const Grid *g, const AbsSearch *as)
 {
     const Abstraction *a = as->ix->abs;
     uint32_t stored = a->nsectors - a->ndefault;
-    return (MapKind){map_detour(as), grid_scattered(g), stored ? (double)a->nregions / stored : 0.0, map_diagonals(g)};
+    return (MapKind){map_detour(as), grid_scattered(g), stored ? (double)a->nregions / stored : 0.0,
+                     map_open_block(g, 2), map_open_block(g, 3)};
 }
 
 bool map_small_rooms(MapKind k) { return k.detour >= 1.3 && k.regions_per_sector < 1.5 && k.scattered < SCATTERED; }

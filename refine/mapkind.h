@@ -23,7 +23,8 @@
 
 typedef struct MapKind {
     double detour, scattered, regions_per_sector;
-    bool diagonals; /* map_diagonals */
+    bool diagonals; /* map_open_block(g, 2) */
+    bool wide;      /* map_open_block(g, 3) */
 } MapKind;
 
 /* How far the center-to-center legs detour: the sum of the abstract edges'
@@ -31,17 +32,23 @@ typedef struct MapKind {
  * distances between their centers, >= 1. Refining through centers loses
  * where this is large. */
 double map_detour(const AbsSearch *as);
-/* Is any diagonal move legal, i.e. is some 2 x 2 block all passable (a
- * diagonal step needs both cells beside it, grid.h)? Not on mazes of
- * corridors one cell wide (maze*-1-*). Without one every legal line is
+/* Is some k x k block of cells all passable? k = 2: is any diagonal move
+ * legal (a diagonal step needs both cells beside it, grid.h)? Not on mazes
+ * of corridors one cell wide (maze*-1-*). Without one every legal line is
  * straight along a row or column, so smoothing (refine/smooth.h) can cut
  * nothing but a walk out and back, which the window's unwinding mostly cuts
  * already: there smooth = 0 gave the same subopt on maze256-1-0 (mean
  * 1.009208, max 1.229630, near = 0) and 1.02055 -> 1.02104 on maze512-1-0
  * (69 of its paths longer, max 1.4375 both), at 0.47x the instructions on
- * maze256-1-0. */
-bool map_diagonals(const Grid *g);
-/* All four, over the search's abstraction and the grid it was built on. */
+ * maze256-1-0.
+ * k = 3: is there more room than a two-cell corridor? On maps of
+ * corridors without (maze*-2-*) a turn's diagonal cut saves at most a
+ * fraction of a cell, and smoothing each joint cost a quarter of mm's
+ * time: smooth = 0 there took maze256-2-0 from 0.037 s to 0.028 s at
+ * subopt mean 1.0059 -> 1.0139, max 1.026 -> 1.139
+ * (results/reference/maze-window/). */
+bool map_open_block(const Grid *g, int k);
+/* All five, over the search's abstraction and the grid it was built on. */
 MapKind map_kind(const Grid *g, const AbsSearch *as);
 
 /* sector=auto: S = 8 instead of 16 on maps of small rooms (8room: a 16 x 16

@@ -174,10 +174,14 @@ static size_t smooth_waypoints_forward(const Grid *g, xyLoc *p, size_t n)
         /* Slide p[i+1] along its line to p[i+2]: the furthest cell k (binary
          * search) whose lines from p[i] and to p[i+2] are both legal. */
         int lo = 0, hi = chebyshev(p[i + 1], p[i + 2]); /* lo: known good */
+        /* A straight or purely diagonal line's tail is the same cells as the
+         * line from q on, legal already: only the line from p[i] is walked. */
+        int sdx = abs(p[i + 2].x - p[i + 1].x), sdy = abs(p[i + 2].y - p[i + 1].y);
+        bool one_move = sdx == 0 || sdy == 0 || sdx == sdy;
         while (lo + 1 < hi) {
             int mid = (lo + hi) / 2;
             xyLoc q = line_cell(p[i + 1], p[i + 2], mid);
-            if (line_legal(g, p[i], q) && line_legal(g, q, p[i + 2]))
+            if (line_legal(g, p[i], q) && (one_move || line_legal(g, q, p[i + 2])))
                 lo = mid;
             else
                 hi = mid;

@@ -272,8 +272,8 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
         e->cfg.refine.jps_cap = 512;
     if (map_of_corridors(kind))
         corridor_defaults(&e->cfg);
-    if (e->cfg.smooth_auto && !kind.diagonals)
-        e->cfg.refine.smooth = false; /* refine/mapkind.h: nothing to cut */
+    if (e->cfg.smooth_auto && (!kind.diagonals || (map_of_corridors(kind) && !kind.wide)))
+        e->cfg.refine.smooth = false; /* refine/mapkind.h: nothing (worth it) to cut */
     if ((e->cfg.labels && !abs_make_labels(&e->abs, &e->grid, err)) ||
         !edge_cache_init(&e->cache, (LegMode)e->cfg.cache, err) ||
         !refiner_init(&e->refiner, &e->cfg.refine, &e->grid, &e->ix, &e->as, &e->legs, &e->cache,

@@ -150,13 +150,15 @@ static void test_mapkind_corridors(T *t)
     for (int y = 2; y < 8; y += 2)
         for (int x = 2; x < 8; x++)
             grid_set_passable(&g, x, y, true);
-    CHECK(t, !map_diagonals(&g));
+    CHECK(t, !map_open_block(&g, 2));
     grid_set_passable(&g, 2, 3, true); /* (1,2) (2,2) (1,3) (2,3) */
-    CHECK(t, map_diagonals(&g));
+    CHECK(t, map_open_block(&g, 2) && !map_open_block(&g, 3));
+    grid_set_passable(&g, 3, 3, true); /* (1..3, 2..4): the spine and two teeth around it */
+    CHECK(t, map_open_block(&g, 3) && !map_open_block(&g, 4));
     grid_free(&g);
-    CHECK(t, map_of_corridors((MapKind){1.5, 0.0, 1.54, true}));      /* maze512-32-0 */
-    CHECK(t, !map_of_corridors((MapKind){1.02, 0.0045, 1.72, true})); /* brc501d: lone pillars */
-    CHECK(t, !map_of_corridors((MapKind){1.4, 0.0, 1.39, true}));     /* the rooms maps' most */
+    CHECK(t, map_of_corridors((MapKind){1.5, 0.0, 1.54, true, true}));      /* maze512-32-0 */
+    CHECK(t, !map_of_corridors((MapKind){1.02, 0.0045, 1.72, true, true})); /* brc501d: lone pillars */
+    CHECK(t, !map_of_corridors((MapKind){1.4, 0.0, 1.39, true, true}));     /* the rooms maps' most */
 }
 
 const TestCase WINDOW_TESTS[] = {
