@@ -28,7 +28,7 @@ bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsI
     r->segs = segs;
     r->credit[0] = r->credit[1] = TRY_START;
     path_reserve(&r->scratch, 4096);
-    win_init(&r->win, g);
+    win_init(&r->win, g, cfg->smooth);
     if ((refiner_wants_jps(cfg) && !legs_enable_jps(legs, err)) ||
         (cfg->ahead > 0 && cfg->leg_jps && !legs_enable_corridor_jps(legs, err))) {
         refiner_free(r);

@@ -14,10 +14,11 @@ static size_t line_moves(xyLoc a, xyLoc b)
 
 static size_t side(const Grid *g) { return (size_t)(g->width > g->height ? g->width : g->height) + 1; }
 
-void win_init(Window *w, const Grid *g)
+void win_init(Window *w, const Grid *g, bool smooth)
 {
     memset(w, 0, sizeof *w);
     w->grid = g;
+    w->cells = !smooth;
     path_reserve(&w->way, 256);
     path_reserve(&w->tail, 256);
     path_reserve(&w->line, side(g));
@@ -67,6 +68,10 @@ void win_truncate(Window *w, size_t k)
     if (k > w->moves)
         k = w->moves;
     w->moves -= k;
+    if (w->cells) {
+        w->way.len -= k;
+        return;
+    }
     while (k > 0) {
         size_t last = w->way.len - 1;
         xyLoc a = w->way.cells[last - 1], b = w->way.cells[last];
@@ -104,10 +109,35 @@ static bool near_legal(const Grid *g, xyLoc a, xyLoc c)
     return grid_passable(g, c.x, c.y) && (!dx || !dy || (grid_passable(g, c.x, a.y) && grid_passable(g, a.x, c.y)));
 }
 
+/* win_add in the cells form: the same unwinding, over the window's cells. */
+static void add_cells(Window *w, const xyLoc *cells, size_t n)
+{
+    const xyLoc *way = w->way.cells;
+    size_t i = 0, j = 0, len = w->way.len;
+    while (i + 1 < n && j + 1 < len && near_legal(w->grid, way[len - 2 - j], cells[i + 1])) {
+        i++;
+        j++;
+    }
+    if (j) {
+        win_truncate(w, j);
+        w->cut += 2 * j;
+    }
+    xyLoc last = win_last(w);
+    size_t from = cells[i].x == last.x && cells[i].y == last.y ? i + 1 : i;
+    path_reserve(&w->way, n - from);
+    memcpy(w->way.cells + w->way.len, cells + from, (n - from) * sizeof *cells);
+    w->way.len += n - from;
+    w->moves += n - from;
+}
+
 void win_add(Window *w, const xyLoc *cells, size_t n)
 {
     if (n < 2)
         return;
+    if (w->cells) {
+        add_cells(w, cells, n);
+        return;
+    }
     /* Unwinding: the window ends at tail[j], the leg goes on from cells[i],
      * and the two are one cell or one legal move apart. While the leg's next
      * cell is at (or one legal move from) the window's cell before tail[j],
@@ -163,6 +193,18 @@ void win_smooth(Window *w, size_t back, size_t reach)
 
 size_t win_emit(Window *w, xyPath *out, size_t keep)
 {
+    if (w->cells) {
+        size_t k = w->moves > keep ? w->moves - keep : 0; /* cells way[1..k] */
+        if (k) {
+            path_reserve(out, k);
+            memcpy(out->cells + out->len, w->way.cells + 1, k * sizeof *out->cells);
+            out->len += k;
+            memmove(w->way.cells, w->way.cells + k, (w->way.len - k) * sizeof *w->way.cells);
+            w->way.len -= k;
+            w->moves -= k;
+        }
+        return k;
+    }
     size_t k = 0, emitted = 0; /* waypoints way[1..k] handed out */
     while (k + 1 < w->way.len) {
         size_t m = line_moves(w->way.cells[k], w->way.cells[k + 1]);

@@ -24,6 +24,12 @@
  *
  * Work per leg is linear in the leg plus a few line walks at the joint: the
  * window holds a handful of waypoints, not cells.
+ *
+ * Without smoothing (win_init's `smooth` false) waypoints buy nothing: the
+ * window then holds every cell (each a waypoint one move from the last),
+ * unwinds over them directly and hands them out by copying; turning each
+ * leg into waypoints and back into cells was half of mm's time on the
+ * embedded maze256-1-0, whose corridors turn every few cells.
  * Owns its buffers (grown by doubling, so no allocation once the longest
  * window has been seen); borrows the grid. */
 #ifndef GPPC_REFINE_WINDOW_H
@@ -41,11 +47,13 @@ typedef struct Window {
     xyPath line;  /* scratch: one line's cells */
     size_t joint; /* win_add: the waypoint the last leg starts from */
     size_t moves; /* cells after the anchor (sum of the lines' lengths) */
+    bool cells;   /* no smoothing: way holds every cell (see above) */
     uint64_t cut; /* cells removed by unwinding (cumulative) */
 } Window;
 
-/* Cannot fail: its buffers grow through path_reserve (grid/path.h). */
-void win_init(Window *w, const Grid *g);
+/* Cannot fail: its buffers grow through path_reserve (grid/path.h).
+ * `smooth`: whether win_smooth will be called (else the cells form). */
+void win_init(Window *w, const Grid *g, bool smooth);
 void win_free(Window *w);
 size_t win_bytes(const Window *w);
 

@@ -44,7 +44,7 @@ static void test_window_unwinds(T *t)
     Grid g;
     Window w;
     open_grid(&g, 24, 8);
-    win_init(&w, &g);
+    win_init(&w, &g, true);
     xyLoc a[8], b[6];
     for (int i = 0; i < 8; i++)
         a[i] = (xyLoc){(int16_t)(1 + i), 2};
@@ -56,7 +56,7 @@ static void test_window_unwinds(T *t)
     win_add(&w, a, 8);
     win_add(&w, b, 6);
     CHECK(t, w.cut >= 4);
-    win_smooth(&w, SIZE_MAX);
+    win_smooth(&w, SIZE_MAX, SIZE_MAX);
     win_emit(&w, &out, 0);
     CHECK(t, steps_legal(&g, out.cells, out.len));
     CHECK(t, !has(&out, 8, 2) && !has(&out, 7, 2));
@@ -73,7 +73,7 @@ static void test_window_emit_keep_truncate(T *t)
     Grid g;
     Window w;
     open_grid(&g, 24, 8);
-    win_init(&w, &g);
+    win_init(&w, &g, true);
     xyLoc a[20];
     for (int i = 0; i < 20; i++)
         a[i] = (xyLoc){(int16_t)(1 + i), 2};
@@ -97,7 +97,7 @@ static void test_window_smooths_joint(T *t)
     Grid g;
     Window w;
     open_grid(&g, 12, 12);
-    win_init(&w, &g);
+    win_init(&w, &g, true);
     xyLoc a[6], b[6];
     for (int i = 0; i < 6; i++) {
         a[i] = (xyLoc){(int16_t)(1 + i), 1};
@@ -109,7 +109,7 @@ static void test_window_smooths_joint(T *t)
     win_add(&w, a, 6);
     win_add(&w, b, 6);
     CHECK(t, w.moves == 9); /* unwinding already cut the corner cell (6,1) */
-    win_smooth(&w, 2);
+    win_smooth(&w, SIZE_MAX, 2);
     CHECKF(t, w.moves == 5, "%zu moves", w.moves);
     win_emit(&w, &out, 0);
     CHECK(t, steps_legal(&g, out.cells, out.len) && out.len == 6 && out.cells[5].x == 6 && out.cells[5].y == 6);
@@ -161,11 +161,47 @@ static void test_mapkind_corridors(T *t)
     CHECK(t, !map_of_corridors((MapKind){1.4, 0.0, 1.39, true, true}));     /* the rooms maps' most */
 }
 
+/* The cells form (no smoothing): the walk east to (8,2) and back unwinds
+ * over the window's cells, down to (5,2) where the leg steps south; keep
+ * holds back cells, not lines; a walk back past the anchor unwinds to it. */
+static void test_window_cells(T *t)
+{
+    Grid g;
+    Window w;
+    open_grid(&g, 24, 8);
+    win_init(&w, &g, false);
+    xyLoc a[8];
+    for (int i = 0; i < 8; i++)
+        a[i] = (xyLoc){(int16_t)(1 + i), 2};
+    const xyLoc b[6] = {{8, 2}, {7, 2}, {6, 2}, {5, 3}, {5, 4}, {5, 5}};
+    xyPath out = {0};
+    path_push(&out, a[0]);
+    win_reset(&w, a[0]);
+    win_add(&w, a, 8);
+    win_add(&w, b, 6);
+    CHECKF(t, w.cut == 6 && w.moves == 7 && w.way.len == 8, "cut %llu, %zu moves", (unsigned long long)w.cut, w.moves);
+    CHECK(t, win_emit(&w, &out, 2) == 5 && out.len == 6 && out.cells[5].x == 5 && out.cells[5].y == 3);
+    win_truncate(&w, 1);
+    CHECK(t, win_last(&w).y == 4 && win_emit(&w, &out, 0) == 1 && out.cells[6].y == 4);
+    CHECK(t, steps_legal(&g, out.cells, out.len) && !has(&out, 6, 2));
+    /* Back over the anchor: (1,2) (2,2) (3,2), then (3,2) (2,2) (1,2) (0,2). */
+    const xyLoc c[3] = {{1, 2}, {2, 2}, {3, 2}}, d[4] = {{3, 2}, {2, 2}, {1, 2}, {0, 2}};
+    out.len = 0;
+    win_reset(&w, c[0]);
+    win_add(&w, c, 3);
+    win_add(&w, d, 4);
+    CHECK(t, win_emit(&w, &out, 0) == 1 && out.cells[0].x == 0 && out.cells[0].y == 2);
+    path_free(&out);
+    win_free(&w);
+    grid_free(&g);
+}
+
 const TestCase WINDOW_TESTS[] = {
     {"line_cell_matches_walk", test_line_cell_matches_walk},
     {"window_unwinds", test_window_unwinds},
     {"window_emit_keep_truncate", test_window_emit_keep_truncate},
     {"window_smooths_joint", test_window_smooths_joint},
+    {"window_cells", test_window_cells},
     {"mapkind_corridors", test_mapkind_corridors},
     {NULL, NULL},
 };
