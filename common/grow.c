@@ -28,27 +28,3 @@ bool grow_to(void *pp, size_t n, size_t elem)
     memcpy(pp, &np, sizeof np);
     return true;
 }
-
-bool grow_room(void *pp, size_t *cap, size_t need, size_t elem, size_t first)
-{
-    if (need <= *cap)
-        return true;
-    size_t c = grow_cap(*cap, need, first);
-    if (!grow_to(pp, c, elem))
-        return false;
-    *cap = c;
-    return true;
-}
-
-bool grow_room32(void *pp, uint32_t *cap, size_t need, size_t elem, uint32_t first)
-{
-    if (need <= *cap)
-        return true;
-    size_t c = grow_cap(*cap, need, first);
-    if (c > UINT32_MAX)
-        c = need;
-    if (c > UINT32_MAX || !grow_to(pp, c, elem))
-        return false;
-    *cap = (uint32_t)c;
-    return true;
-}

@@ -34,9 +34,31 @@ size_t grow_cap(size_t cap, size_t need, size_t first);
  * untouched when n * elem overflows or memory runs out. */
 bool grow_to(void *pp, size_t n, size_t elem);
 
-/* Room for `need` elements in *pp of capacity *cap (see the top). */
-bool grow_room(void *pp, size_t *cap, size_t need, size_t elem, size_t first);
-bool grow_room32(void *pp, uint32_t *cap, size_t need, size_t elem, uint32_t first);
+/* Room for `need` elements in *pp of capacity *cap (see the top). Inline so
+ * that the common case, room already there, costs a compare and no call. */
+static inline bool grow_room(void *pp, size_t *cap, size_t need, size_t elem, size_t first)
+{
+    if (need <= *cap)
+        return true;
+    size_t c = grow_cap(*cap, need, first);
+    if (!grow_to(pp, c, elem))
+        return false;
+    *cap = c;
+    return true;
+}
+
+static inline bool grow_room32(void *pp, uint32_t *cap, size_t need, size_t elem, uint32_t first)
+{
+    if (need <= *cap)
+        return true;
+    size_t c = grow_cap(*cap, need, first);
+    if (c > UINT32_MAX)
+        c = need; /* past the doubling's last uint32_t step: exactly what is needed, if that fits */
+    if (c > UINT32_MAX || !grow_to(pp, c, elem))
+        return false;
+    *cap = (uint32_t)c;
+    return true;
+}
 
 #define GROW(p, cap, need, first) grow_room(&(p), &(cap), (need), sizeof *(p), (first))
 #define GROW32(p, cap, need, first) grow_room32(&(p), &(cap), (need), sizeof *(p), (first))
