@@ -2,8 +2,8 @@
  *
  * An array is a pointer `p` to `cap` elements of `elem` bytes, owned by the
  * caller, who frees it with free(). grow_room makes room for `need` elements:
- * when `need` exceeds the capacity it reallocates to `first` elements (an
- * empty array) or to double the capacity, doubled again until `need` fits, so
+ * when `need` exceeds the capacity it reallocates to `first` elements (for an
+ * empty array) or to the capacity, doubled as often as `need` requires, so
  * pushing n elements one by one costs O(n) copying in all. On failure (out of
  * memory, or a byte count that does not fit in size_t) it returns false and
  * leaves the pointer, the elements and the capacity as they were: the caller
@@ -15,7 +15,8 @@
  * known bound (exactly `n`). Neither clears the new elements.
  *
  * `pp` is the address of the caller's pointer (`&v->items`, any object
- * pointer type); GROW and GROW32 pass it and sizeof the element, so the
+ * pointer type, read and written as bytes: every platform we build on gives
+ * object pointers void *'s representation); GROW and GROW32 pass it and sizeof the element, so the
  * element size cannot disagree with the pointer. GROW32 is for uint32_t
  * capacities and fails rather than pass UINT32_MAX elements. */
 #ifndef GPPC_COMMON_GROW_H
