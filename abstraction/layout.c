@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/grow.h"
 #include "plain.h"
 
 static inline uint32_t make_word(uint32_t count, uint32_t offset, uint32_t flags)
@@ -110,14 +111,9 @@ bool abs_encode(Abstraction *a, const AbsPlain *p, Err *err)
             free(dflt);
             return err_set(err, "more than 65536 wide sectors: the map is too irregular for the layout");
         }
-        if (a->nwide == wide_cap) {
-            wide_cap = wide_cap ? wide_cap * 2 : 16;
-            AbsWide *nw = realloc(a->wide, wide_cap * sizeof *nw);
-            if (!nw) {
-                free(dflt);
-                goto oom;
-            }
-            a->wide = nw;
+        if (!GROW(a->wide, wide_cap, (size_t)a->nwide + 1, 16)) {
+            free(dflt);
+            goto oom;
         }
         a->wide[a->nwide] = (AbsWide){(uint32_t)used, (uint16_t)nedge, 0};
         a->sector[s] = make_word((uint32_t)nreg, a->nwide++, ABS_FLAG_WIDE);

@@ -2,22 +2,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/grow.h"
 #include "plain.h"
 
-bool abs_grow(Growable *v, size_t need)
-{
-    if (need <= v->cap)
-        return true;
-    size_t cap = v->cap ? v->cap : 1024;
-    while (cap < need)
-        cap *= 2;
-    void *np = realloc(v->p, cap * v->elem);
-    if (!np)
-        return false;
-    v->p = np;
-    v->cap = cap;
-    return true;
-}
+bool abs_grow(Growable *v, size_t need) { return grow_room(&v->p, &v->cap, need, v->elem, 1024); }
 
 void abs_plain_free(AbsPlain *p)
 {

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../common/grow.h"
 #include "../entries/entry.h"
 #include "gppc_mm.h"
 
@@ -150,17 +151,9 @@ static bool query_ok(const GppcMm *mm, GppcMmCell c)
 static void publish(GppcMm *mm, size_t from, const GppcMmCell **cells, size_t *n)
 {
     size_t k = mm->path.len - from;
-    if (k > mm->out_cap) {
-        size_t cap = mm->out_cap ? mm->out_cap : 64;
-        while (cap < k)
-            cap *= 2;
-        GppcMmCell *p = realloc(mm->out, cap * sizeof *p);
-        if (!p) {
-            fputs("gppc_mm: out of memory\n", stderr);
-            abort(); /* as path_reserve: a path cannot be returned half */
-        }
-        mm->out = p;
-        mm->out_cap = cap;
+    if (!GROW(mm->out, mm->out_cap, k, 64)) {
+        fputs("gppc_mm: out of memory\n", stderr);
+        abort(); /* as path_reserve: a path cannot be returned half */
     }
     for (size_t i = 0; i < k; i++)
         mm->out[i] = (GppcMmCell){mm->path.cells[from + i].x, mm->path.cells[from + i].y};

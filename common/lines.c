@@ -20,6 +20,8 @@ bool lines_open(Lines *r, const char *path, Err *err)
         r->size += got;
         if (r->size < cap)
             break;
+        /* A read window, not an array of elements: doubled, plus the byte
+         * the closing NUL needs, so grow.h's element count does not fit. */
         cap *= 2;
         char *bigger = realloc(r->buf, cap + 1);
         if (!bigger) {

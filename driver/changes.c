@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/grow.h"
 #include "../common/lines.h"
 #include "driver.h"
 
@@ -52,14 +53,9 @@ bool changes_load(Changes *c, const char *path, const Grid *map, int nqueries, E
         } else if (!parse_int(f[3], &p) || (p != 0 && p != 1)) {
             ok = err_set(err, "%s:%d: passable '%s' is not 0 or 1", path, in.number, f[3]);
         } else {
-            if (c->n == cap) {
-                cap = cap ? cap * 2 : 256;
-                MapChange *nc = realloc(change, cap * sizeof *nc);
-                if (!nc) {
-                    ok = err_set(err, "%s: out of memory", path);
-                    break;
-                }
-                change = nc;
+            if (!GROW(change, cap, (size_t)c->n + 1, 256)) {
+                ok = err_set(err, "%s: out of memory", path);
+                break;
             }
             change[c->n] = (MapChange){(int)q, c->n, {(int16_t)x, (int16_t)y, p == 1}};
             c->n++;

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/grow.h"
 #include "../common/lines.h"
 #include "driver.h"
 
@@ -94,14 +95,8 @@ static bool load_patches(Patches *p, const char *path, Err *err)
              keyed_int(&r, "width", 1, 8000, &w, err);
         if (ok && (!next_fields(&r, f, 2, &n) || n != 1 || strcmp(f[0], "map")))
             ok = err_set(err, "%s:%d: expected 'map'", path, r.number);
-        if (ok && used + (size_t)(w * h) > cap) {
-            cap = 2 * cap + (size_t)(w * h);
-            bool *nb = realloc(p->bits, cap * sizeof *nb);
-            if (!nb)
-                ok = err_set(err, "%s: out of memory", path);
-            else
-                p->bits = nb;
-        }
+        if (ok && !GROW(p->bits, cap, used + (size_t)(w * h), 4096))
+            ok = err_set(err, "%s: out of memory", path);
         if (!ok)
             break;
         p->w[i] = (int)w;
@@ -164,16 +159,11 @@ typedef struct Loader {
 static bool push_change(Loader *l, CellChange c, int after_query, Err *err)
 {
     Changes *ch = l->ch;
-    if (ch->n == l->cap_changes) {
-        l->cap_changes = l->cap_changes ? 2 * l->cap_changes : 256;
-        CellChange *nc = realloc(ch->cell, l->cap_changes * sizeof *nc);
-        if (nc)
-            ch->cell = nc;
-        int *na = realloc(ch->after_query, l->cap_changes * sizeof *na);
-        if (na)
-            ch->after_query = na;
-        if (!nc || !na)
+    if (ch->n == l->cap_changes) { /* two arrays side by side: one new capacity */
+        size_t cap = grow_cap(l->cap_changes, l->cap_changes + 1, 256);
+        if (!grow_to(&ch->cell, cap, sizeof *ch->cell) || !grow_to(&ch->after_query, cap, sizeof *ch->after_query))
             return err_set(err, "%s: out of memory", l->r.path);
+        l->cap_changes = cap;
     }
     ch->cell[ch->n] = c;
     ch->after_query[ch->n++] = after_query;
@@ -241,13 +231,8 @@ static bool query_command(Loader *l, char **f, int n, int ncosts, int octile_at,
     if (!parse_double(text, &cost) || (cost < 0 && cost != -1))
         return err_set(err, "%s:%d: octile cost '%s' is not a length or -1", l->r.path, l->r.number, text);
     Scenario *sc = l->sc;
-    if ((size_t)sc->count == l->cap_queries) {
-        l->cap_queries = l->cap_queries ? 2 * l->cap_queries : 256;
-        ScenQuery *nq = realloc(sc->q, l->cap_queries * sizeof *nq);
-        if (!nq)
-            return err_set(err, "%s: out of memory", l->r.path);
-        sc->q = nq;
-    }
+    if (!GROW(sc->q, l->cap_queries, (size_t)sc->count + 1, 256))
+        return err_set(err, "%s: out of memory", l->r.path);
     ScenQuery *q = &sc->q[sc->count++];
     memset(q, 0, sizeof *q);
     q->line = l->r.number;

@@ -4,22 +4,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../common/grow.h"
 #include "grid.h"
 
 void path_reserve(xyPath *p, size_t extra)
 {
     if (p->len + extra <= p->cap)
-        return;
-    size_t cap = p->cap ? p->cap : 64;
-    while (cap < p->len + extra)
-        cap *= 2;
-    xyLoc *cells = realloc(p->cells, cap * sizeof *cells);
-    if (!cells) {
-        fprintf(stderr, "gppc: out of memory growing a path to %zu cells\n", cap);
-        abort();
+        return; /* the common case, without a call */
+    if (!GROW(p->cells, p->cap, p->len + extra, 64)) {
+        fprintf(stderr, "gppc: out of memory growing a path to %zu cells\n", p->len + extra);
+        abort(); /* the contract (path.h): a path cannot be returned half */
     }
-    p->cells = cells;
-    p->cap = cap;
 }
 
 void path_free(xyPath *p)

@@ -1,10 +1,12 @@
 #include "scen.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/grow.h"
 #include "../common/lines.h"
 
 void scen_number_digits(const char *text, int *decimals, int *significant)
@@ -110,20 +112,13 @@ typedef struct Digits {
 
 static bool push_query(Scenario *sc, int *cap, Digits *dg, const ScenQuery *q, const char *opt_text, Err *err)
 {
-    if (sc->count == *cap) {
-        int ncap = *cap ? *cap * 2 : 1024;
-        ScenQuery *nq = realloc(sc->q, (size_t)ncap * sizeof *nq);
-        if (nq)
-            sc->q = nq;
-        int *nd = realloc(dg->decimals, (size_t)ncap * sizeof *nd);
-        if (nd)
-            dg->decimals = nd;
-        int *ns = realloc(dg->significant, (size_t)ncap * sizeof *ns);
-        if (ns)
-            dg->significant = ns;
-        if (!nq || !nd || !ns)
+    if (sc->count == *cap) { /* three arrays side by side: one new capacity */
+        size_t ncap = grow_cap((size_t)*cap, (size_t)*cap + 1, 1024);
+        if (ncap > INT_MAX || !grow_to(&sc->q, ncap, sizeof *sc->q) ||
+            !grow_to(&dg->decimals, ncap, sizeof *dg->decimals) ||
+            !grow_to(&dg->significant, ncap, sizeof *dg->significant))
             return err_set(err, "out of memory reading scenario");
-        *cap = ncap;
+        *cap = (int)ncap;
     }
     scen_number_digits(opt_text, &dg->decimals[sc->count], &dg->significant[sc->count]);
     sc->q[sc->count++] = *q;

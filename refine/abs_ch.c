@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/grow.h"
 #include "../search/heap.h"
 
 /* Settled regions per witness search: beyond it a shortcut is added without
@@ -35,14 +36,8 @@ static AbsChArc *vec_find(ArcVec *v, uint32_t to)
 
 static bool vec_push(ArcVec *v, AbsChArc a)
 {
-    if (v->n == v->cap) {
-        uint32_t cap = v->cap ? 2 * v->cap : 4;
-        AbsChArc *b = realloc(v->a, cap * sizeof *b);
-        if (!b)
-            return false;
-        v->a = b;
-        v->cap = cap;
-    }
+    if (!GROW32(v->a, v->cap, (size_t)v->n + 1, 4))
+        return false;
     v->a[v->n++] = a;
     return true;
 }

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/grow.h"
+
 bool bf_init(BestFirst *b, size_t count, uint32_t open_cap)
 {
     memset(b, 0, sizeof *b);
@@ -28,11 +30,10 @@ bool bf_resize(BestFirst *b, size_t count)
 {
     if (count <= b->count)
         return true;
-    BfNode *node = realloc(b->node, count * sizeof *node);
-    if (!node)
+    if (!grow_to(&b->node, count, sizeof *b->node))
         return false;
+    BfNode *node = b->node;
     memset(node + b->count, 0, (count - b->count) * sizeof *node);
-    b->node = node;
     /* The open list keeps positions in the nodes: point it at the new array. */
     b->open.pos_base = (char *)&node[0].heap_pos;
     if (!heap_reserve(&b->open, (uint32_t)count)) {

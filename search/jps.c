@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/grow.h"
 #include "jps.h"
 
 static inline int sgn(int v) { return (v > 0) - (v < 0); }
@@ -309,10 +310,7 @@ static bool reserve_cells(Jps *j, size_t cells, Err *err)
 {
     if (cells + 1 <= j->open.cap)
         return true;
-    uint32_t *trace = realloc(j->trace, (cells + 1) * sizeof *trace);
-    if (trace)
-        j->trace = trace;
-    bool grown = trace && jo_reserve(&j->open, (uint32_t)(cells + 1));
+    bool grown = grow_to(&j->trace, cells + 1, sizeof *j->trace) && jo_reserve(&j->open, (uint32_t)(cells + 1));
     return grown || err_set(err, "jps: out of memory for the open list");
 }
 

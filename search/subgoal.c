@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/grow.h"
 #include "subgoal.h"
 
 /* The cardinal components of diagonal 4 + k (NE SE SW NW): N/S first, E/W second. */
@@ -180,13 +181,7 @@ bool sub_graph_link(SubGraph *sg, Err *err)
     bool ok = found && sg->edge;
     for (uint32_t v = 0; ok && v < sg->n; v++) {
         size_t k = sub_scan(sg, sub_cell(sg, sg->pos[v]), UINT32_MAX, found);
-        if (sg->m + k > cap) {
-            cap = (cap + k) * 2;
-            uint32_t *more = realloc(sg->edge, cap * sizeof *more);
-            ok = more != NULL;
-            if (ok)
-                sg->edge = more;
-        }
+        ok = GROW(sg->edge, cap, (size_t)sg->m + k, 16);
         for (size_t i = 0; ok && i < k; i++)
             sg->edge[sg->m++] = sub_id(sg, found[i]);
         sg->first[v + 1] = sg->m;

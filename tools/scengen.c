@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../common/grow.h"
 #include "../common/lines.h"
 #include "../grid/grid.h"
 #include "../search/astar.h"
@@ -52,16 +53,8 @@ typedef struct Buckets {
 
 static bool buckets_grow(Buckets *b, int n)
 {
-    int *filled = realloc(b->filled, (size_t)n * sizeof *filled);
-    if (filled)
-        b->filled = filled;
-    int *reservoir = realloc(b->reservoir, (size_t)n * sizeof *reservoir);
-    if (reservoir)
-        b->reservoir = reservoir;
-    long *seen = realloc(b->seen, (size_t)n * sizeof *seen);
-    if (seen)
-        b->seen = seen;
-    if (!filled || !reservoir || !seen)
+    if (!grow_to(&b->filled, (size_t)n, sizeof *b->filled) ||
+        !grow_to(&b->reservoir, (size_t)n, sizeof *b->reservoir) || !grow_to(&b->seen, (size_t)n, sizeof *b->seen))
         return false;
     memset(b->filled + b->n, 0, (size_t)(n - b->n) * sizeof *b->filled);
     memset(b->seen + b->n, 0, (size_t)(n - b->n) * sizeof *b->seen);
@@ -145,7 +138,8 @@ typedef struct Gen {
     size_t npass;
     Buckets b;
     Pair *pairs;
-    int npairs, cap_pairs;
+    int npairs;
+    size_t cap_pairs;
 } Gen;
 
 static void gen_free(Gen *x)
@@ -193,14 +187,8 @@ static int draw_pairs(Gen *x, Rng *rng, int per_bucket, long max_bucket)
                         x->dist.node[c].g, s.x, s.y, t.x, t.y);
                 return 1;
             }
-            if (x->npairs == x->cap_pairs) {
-                int cap = x->cap_pairs ? x->cap_pairs * 2 : 1024;
-                Pair *p = realloc(x->pairs, (size_t)cap * sizeof *p);
-                if (!p)
-                    return 2;
-                x->pairs = p;
-                x->cap_pairs = cap;
-            }
+            if (!GROW(x->pairs, x->cap_pairs, (size_t)x->npairs + 1, 1024))
+                return 2;
             x->pairs[x->npairs] = (Pair){b, x->npairs, s, t, opt};
             x->npairs++;
             x->b.filled[b]++;

@@ -88,7 +88,7 @@ static bool compact(ChAdj *a)
     free(p);
     a->used = to;
     a->garbage = 0;
-    size_t cap = to + to / 4 + 64;
+    size_t cap = to + to / 4 + 64; /* a shrink to the compacted pool, not grow.h */
     ChArc *fit = cap < a->cap ? realloc(a->pool, cap * sizeof *fit) : NULL;
     if (fit) {
         a->pool = fit;
@@ -108,6 +108,7 @@ bool ch_adj_push(ChAdj *a, uint32_t v, ChArc arc)
         if (worth_compacting(a) && !compact(a))
             return false;
         if (a->used + room > a->cap) {
+            /* Not grow.h's doubling: 1.5x, as compaction reclaims moved lists. */
             size_t cap = a->cap + a->cap / 2 + room + 1024;
             ChArc *more = realloc(a->pool, cap * sizeof *more);
             if (!more)

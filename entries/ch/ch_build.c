@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../common/grow.h"
 #include "../../common/stamp.h"
 #include "../../search/heap.h"
 #include "ch.h"
@@ -227,13 +228,9 @@ static void two_hops(Builder *b, uint32_t v, uint32_t ln)
  * open. Without `full` the count is an upper bound, used to price v. */
 static bool simulate(Builder *b, uint32_t v, bool full)
 {
-    if (b->bufcap < b->adj.maxdeg) {
+    if (b->bufcap < b->adj.maxdeg) { /* exactly the largest degree: a bound, so no doubling */
         uint32_t cap = b->adj.maxdeg;
-        ChArc *la = realloc(b->la, cap * sizeof *la);
-        b->la = la ? la : b->la;
-        ChArc *lu = realloc(b->lu, cap * sizeof *lu);
-        b->lu = lu ? lu : b->lu;
-        if (!la || !lu)
+        if (!grow_to(&b->la, cap, sizeof *b->la) || !grow_to(&b->lu, cap, sizeof *b->lu))
             return false;
         b->bufcap = cap;
     }
@@ -241,27 +238,14 @@ static bool simulate(Builder *b, uint32_t v, bool full)
     uint32_t ln = ch_adj_get(&b->adj, v, b->la);
     b->nsc = 0;
     if (b->opencap < ln) {
-        uint8_t *more = realloc(b->open, ln);
-        if (!more)
+        if (!grow_to(&b->open, ln, sizeof *b->open) || !grow_to(&b->target, ln, sizeof *b->target) ||
+            !grow_to(&b->pair, (size_t)ln * ln, sizeof *b->pair))
             return false;
-        b->open = more;
-        Target *tmore = realloc(b->target, ln * sizeof *tmore);
-        if (!tmore)
-            return false;
-        b->target = tmore;
-        uint64_t *pmore = realloc(b->pair, (size_t)ln * ln * sizeof *pmore);
-        if (!pmore)
-            return false;
-        b->pair = pmore;
         b->opencap = ln;
     }
     if (b->entcap < (size_t)ln * b->bufcap) {
         size_t cap = (size_t)b->opencap * b->bufcap;
-        Ent *emore = realloc(b->ent, cap * sizeof *emore);
-        b->ent = emore ? emore : b->ent;
-        uint32_t *tmore = realloc(b->touched, cap * sizeof *tmore);
-        b->touched = tmore ? tmore : b->touched;
-        if (!emore || !tmore)
+        if (!grow_to(&b->ent, cap, sizeof *b->ent) || !grow_to(&b->touched, cap, sizeof *b->touched))
             return false;
         b->entcap = cap;
     }
@@ -302,14 +286,8 @@ static bool simulate(Builder *b, uint32_t v, bool full)
             uint64_t via = la[i].cost + la[k].cost;
             if (!open[k] || (targets && full && b->wstamp[w] == stamp && b->wdist[w] <= via))
                 continue; /* a witness no longer than the path through v */
-            if (b->nsc == b->sccap) {
-                uint32_t cap = b->sccap ? b->sccap * 2 : 64;
-                Shortcut *more = realloc(b->sc, cap * sizeof *more);
-                if (!more)
-                    return false;
-                b->sc = more;
-                b->sccap = cap;
-            }
+            if (!GROW32(b->sc, b->sccap, (size_t)b->nsc + 1, 64))
+                return false;
             b->sc[b->nsc++] = (Shortcut){u, w, via};
         }
     }
@@ -352,16 +330,8 @@ static bool contract(Builder *b, uint32_t v)
     ChUp *up = b->up;
     uint32_t n = b->adj.len[v], deg = ch_adj_get(&b->adj, v, b->la), moves = deg - n;
     up->moves[v] = b->adj.moves[v];
-    if (up->narc + n > up->cap) {
-        size_t cap = up->cap ? up->cap * 2 : 1024;
-        while (cap < up->narc + n)
-            cap *= 2;
-        ChArc *more = realloc(up->arc, cap * sizeof *more);
-        if (!more)
-            return false;
-        up->arc = more;
-        up->cap = cap;
-    }
+    if (!GROW(up->arc, up->cap, up->narc + n, 1024))
+        return false;
     up->start[v] = (uint32_t)up->narc;
     up->count[v] = n;
     memcpy(up->arc + up->narc, ch_adj_arcs(&b->adj, v), n * sizeof *up->arc);
@@ -488,7 +458,7 @@ bool ch_contract(ChUp *up, const Grid *g, const ChBuildConfig *cfg, Err *err)
             goto oom;
         up->rank[v] = contracted++;
     }
-    if (up->narc < up->cap) { /* the arcs are final: give back the doubling's slack */
+    if (up->narc < up->cap) { /* the arcs are final: give back the doubling's slack (a shrink: not grow.h) */
         ChArc *fit = realloc(up->arc, (up->narc ? up->narc : 1) * sizeof *fit);
         if (fit) {
             up->arc = fit;

@@ -21,7 +21,8 @@ typedef struct HubBuild {
 static bool push_entry(HubBuild *b, ChHubEntry x)
 {
     if (b->n == b->cap) {
-        size_t cap = b->cap + b->cap / 4 + 1024; /* little slack: the labels are kept as built */
+        /* Not grow.h's doubling: the labels are kept as built, so little slack. */
+        size_t cap = b->cap + b->cap / 4 + 1024;
         ChHubEntry *more = realloc(b->e, cap * sizeof *more);
         if (!more)
             return false;
@@ -114,7 +115,7 @@ bool ch_hubs_build(ChHubs *h, const ChGraph *g, size_t max_entries, Err *err)
             fits = label(&b, g, order[r], max_entries);
         ok = fits || b.n >= max_entries; /* a failed push is out of memory */
     }
-    if (ok && fits) { /* kept where they were built, the slack given back: no copy */
+    if (ok && fits) { /* kept where they were built, the slack given back (a shrink, not grow.h): no copy */
         ChHubEntry *exact = realloc(b.e, (b.n ? b.n : 1) * sizeof *exact);
         if (exact)
             b.e = exact;

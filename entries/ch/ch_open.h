@@ -19,6 +19,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "../../common/grow.h"
+
 typedef struct ChOpenItem {
     uint64_t key;
     uint32_t node;
@@ -47,13 +49,9 @@ static inline void ch_open_free(ChOpen *o)
 
 static inline void ch_open_push_tag(ChOpen *o, uint64_t key, uint32_t node, uint32_t tag)
 {
-    if (o->n + 1 >= o->cap) { /* one spare slot lets ch_open_pop read a missing right child */
-        ChOpenItem *more = realloc(o->item, (size_t)o->cap * 2 * sizeof *more);
-        if (!more)
-            abort();
-        o->item = more;
-        o->cap *= 2;
-    }
+    /* One spare slot lets ch_open_pop read a missing right child. */
+    if (o->n + 1 >= o->cap && !GROW32(o->item, o->cap, (size_t)o->n + 2, 16))
+        abort();
     uint32_t i = o->n++;
     while (i > 0 && o->item[(i - 1) / 2].key > key) {
         o->item[i] = o->item[(i - 1) / 2];

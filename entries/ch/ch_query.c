@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../common/grow.h"
 #include "../../common/stamp.h"
 
 bool ch_query_init(ChQuery *q, const ChGraph *g, const Grid *grid, Err *err)
@@ -90,13 +91,8 @@ void ch_query_unpack_edge(ChQuery *q, uint32_t from, uint32_t to, uint32_t e, xy
             ch_shape_emit(q->xy[from], q->xy[to], upward ? shape : 3 - shape, out);
             continue;
         }
-        if (top + 6 > q->stack_cap) {
-            q->stack_cap *= 2;
-            uint32_t *ns = realloc(q->stack, q->stack_cap * sizeof *ns);
-            if (!ns)
-                abort();
-            q->stack = ns;
-        }
+        if (!GROW(q->stack, q->stack_cap, top + 6, 3 * 1024))
+            abort();
         const ChShortcut *sc = &g->sc[CH_SC_INDEX(aux)];
         uint32_t second = upward ? sc->high : sc->low, first = upward ? sc->low : sc->high;
         q->stack[top++] = sc->mid; /* second half: mid -> to */

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../common/grow.h"
 #include "../../common/stamp.h"
 #include "ch.h"
 #include "ch_open.h"
@@ -55,14 +56,8 @@ typedef struct SgBuild {
 
 static bool list_push(SgList *l, SgArc a)
 {
-    if (l->n == l->cap) {
-        uint32_t cap = l->cap ? l->cap * 2 : 8;
-        SgArc *more = realloc(l->a, cap * sizeof *more);
-        if (!more)
-            return false;
-        l->a = more;
-        l->cap = cap;
-    }
+    if (!GROW32(l->a, l->cap, (size_t)l->n + 1, 8))
+        return false;
     l->a[l->n++] = a;
     return true;
 }
@@ -167,14 +162,8 @@ static uint64_t prio_key(int64_t p) { return (uint64_t)(p + ((int64_t)1 << 40));
 static bool contract(SgBuild *b, uint32_t v)
 {
     SgList *l = &b->adj[v];
-    if (b->nup + l->n > b->upcap) {
-        size_t cap = (b->upcap + l->n) * 2;
-        SgArc *more = realloc(b->up, cap * sizeof *more);
-        if (!more)
-            return false;
-        b->up = more;
-        b->upcap = cap;
-    }
+    if (!GROW(b->up, b->upcap, b->nup + l->n, 1024))
+        return false;
     uint32_t base = (uint32_t)b->nup;
     if (l->n) /* an isolated subgoal has no list yet */
         memcpy(b->up + base, l->a, l->n * sizeof *l->a);

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../common/grow.h"
 #include "sub.h"
 
 #define WITNESS_SETTLE 1000
@@ -33,17 +34,11 @@ typedef struct Adj {
 
 static bool adj_add(Adj *a, uint32_t t, uint32_t mid)
 {
-    if (a->len == a->cap) {
-        uint32_t cap = a->cap ? a->cap * 2 : 8;
-        uint32_t *nt = realloc(a->t, cap * sizeof *nt);
-        if (!nt)
+    if (a->len == a->cap) { /* two arrays side by side: one new capacity */
+        size_t cap = grow_cap(a->cap, (size_t)a->len + 1, 8);
+        if (cap > UINT32_MAX || !grow_to(&a->t, cap, sizeof *a->t) || !grow_to(&a->mid, cap, sizeof *a->mid))
             return false;
-        a->t = nt;
-        uint32_t *nm = realloc(a->mid, cap * sizeof *nm);
-        if (!nm)
-            return false;
-        a->mid = nm;
-        a->cap = cap;
+        a->cap = (uint32_t)cap;
     }
     a->t[a->len] = t;
     a->mid[a->len++] = mid;

@@ -2,47 +2,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../common/grow.h"
 #include "../../refine/smooth.h"
 #include "vra.h"
 
+/* The per-cell arrays grow side by side to one capacity; a new cell's links
+ * and mark start zeroed. v->cap moves only when all grew, so vra_free frees
+ * no link list the zeroing has not reached. */
 static bool grow(Vra *v)
 {
-    uint32_t cap = v->cap ? v->cap * 2 : 256;
-    VraCell *c = realloc(v->cell, cap * sizeof *c);
-    if (c)
-        v->cell = c;
-    VraAdj *a = realloc(v->adj, cap * sizeof *a);
-    if (a) {
-        memset(a + v->cap, 0, (cap - v->cap) * sizeof *a);
-        v->adj = a;
-    }
-    uint32_t *par = realloc(v->parent, cap * sizeof *par);
-    if (par)
-        v->parent = par;
-    uint32_t *cl = realloc(v->closed, cap * sizeof *cl);
-    if (cl)
-        v->closed = cl;
-    uint32_t *mk = realloc(v->mark, cap * sizeof *mk);
-    if (mk) {
-        memset(mk + v->cap, 0, (cap - v->cap) * sizeof *mk);
-        v->mark = mk;
-    }
-    if (!c || !a || !par || !cl || !mk || !bf_resize(&v->bf, cap))
+    size_t old = v->cap, cap = grow_cap(old, old + 1, 256);
+    if (cap > UINT32_MAX || !grow_to(&v->cell, cap, sizeof *v->cell) || !grow_to(&v->adj, cap, sizeof *v->adj) ||
+        !grow_to(&v->parent, cap, sizeof *v->parent) || !grow_to(&v->closed, cap, sizeof *v->closed) ||
+        !grow_to(&v->mark, cap, sizeof *v->mark) || !bf_resize(&v->bf, cap))
         return false;
-    v->cap = cap;
+    memset(v->adj + old, 0, (cap - old) * sizeof *v->adj);
+    memset(v->mark + old, 0, (cap - old) * sizeof *v->mark);
+    v->cap = (uint32_t)cap;
     return true;
 }
 
 static bool add_link(VraAdj *a, uint32_t to, double cost)
 {
-    if (a->n == a->cap) {
-        uint32_t cap = a->cap ? a->cap * 2 : 8;
-        VraLink *l = realloc(a->l, cap * sizeof *l);
-        if (!l)
-            return false;
-        a->l = l;
-        a->cap = cap;
-    }
+    if (!GROW32(a->l, a->cap, (size_t)a->n + 1, 8))
+        return false;
     a->l[a->n++] = (VraLink){to, cost};
     return true;
 }

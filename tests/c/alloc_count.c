@@ -7,6 +7,7 @@
 
 long alloc_calls;
 size_t alloc_largest;
+int realloc_fail_next;
 
 static void note(size_t n)
 {
@@ -34,5 +35,9 @@ void *__wrap_calloc(size_t n, size_t size)
 void *__wrap_realloc(void *p, size_t n)
 {
     note(n);
+    if (realloc_fail_next > 0) {
+        realloc_fail_next--;
+        return NULL; /* as an exhausted heap would: p stays valid */
+    }
     return __real_realloc(p, n);
 }

@@ -89,6 +89,7 @@ static const struct {
               {"level2", LEVEL2_TESTS},
               {"abs_ch", ABS_CH_TESTS},
               {"stamps", STAMP_TESTS},
+              {"grow", GROW_TESTS},
               {"legs", LEG_TESTS},
               {"kit", KIT_TESTS},
               {"cli", CLI_TESTS},
