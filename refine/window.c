@@ -5,13 +5,6 @@
 
 #include "smooth.h"
 
-/* A line's cell count (its moves): the Chebyshev distance of its ends. */
-static size_t line_moves(xyLoc a, xyLoc b)
-{
-    int dx = abs(b.x - a.x), dy = abs(b.y - a.y);
-    return (size_t)(dx > dy ? dx : dy);
-}
-
 static size_t side(const Grid *g) { return (size_t)(g->width > g->height ? g->width : g->height) + 1; }
 
 void win_init(Window *w, const Grid *g)
@@ -80,12 +73,13 @@ void win_truncate(Window *w, size_t k)
          * A sub-line of a legal line may rasterise otherwise, so the cut
          * cell is one waypoint only when its own line is legal, else the
          * kept cells are (each one legal move from the one before). */
-        path_reserve(&w->line, m);
-        line_cells(a, b, w->line.cells);
         size_t keep = m - k;
-        if (line_legal(w->grid, a, w->line.cells[keep - 1])) {
-            path_push(&w->way, w->line.cells[keep - 1]);
+        xyLoc cut = line_cell(a, b, (int)keep);
+        if (line_legal(w->grid, a, cut)) {
+            path_push(&w->way, cut);
         } else {
+            path_reserve(&w->line, m);
+            line_cells(a, b, w->line.cells);
             for (size_t i = 0; i < keep; i++)
                 path_push(&w->way, w->line.cells[i]);
         }
@@ -104,19 +98,48 @@ static bool near_legal(const Grid *g, xyLoc a, xyLoc c)
     return grid_passable(g, c.x, c.y) && (!dx || !dy || (grid_passable(g, c.x, a.y) && grid_passable(g, a.x, c.y)));
 }
 
-void win_add(Window *w, const xyLoc *cells, size_t n)
+/* A leg being joined, walked one cell at a time: its cells, or its
+ * waypoints with each line's cells made only when the walk reaches them
+ * (line_cell), so a leg that joins without unwinding costs no cell. */
+typedef struct LegWalk {
+    const xyLoc *p; /* the cells, or the waypoints */
+    size_t n;       /* cells (moves + 1) */
+    size_t k;       /* lines: waypoints */
+    bool lines;     /* p holds waypoints */
+    size_t q;       /* lines: the walk is on the line p[q] -> p[q + 1] */
+    size_t off, m;  /* lines: `off` of its m moves along it (off < m) */
+} LegWalk;
+
+/* The cell after cell i (where the walk stands). */
+static inline xyLoc walk_next(const LegWalk *l, size_t i)
 {
-    if (n < 2)
-        return;
-    /* Unwinding: the window ends at tail[j], the leg goes on from cells[i],
-     * and the two are one cell or one legal move apart. While the leg's next
-     * cell is at (or one legal move from) the window's cell before tail[j],
-     * both step back: two moves become at most one, so the path only
-     * shortens. */
-    size_t i = 0, j = 0, lim = n < TAIL_FIRST ? n : TAIL_FIRST;
+    if (!l->lines)
+        return l->p[i + 1];
+    return l->off + 1 < l->m ? line_cell(l->p[l->q], l->p[l->q + 1], (int)l->off + 1) : l->p[l->q + 1];
+}
+
+static inline void walk_step(LegWalk *l)
+{
+    if (l->lines && ++l->off == l->m) {
+        l->q++;
+        l->off = 0;
+        l->m = l->q + 1 < l->k ? line_moves(l->p[l->q], l->p[l->q + 1]) : 0;
+    }
+}
+
+/* Unwinding: the window ends at tail[j], the leg goes on from its cell i,
+ * and the two are one cell or one legal move apart. While the leg's next
+ * cell is at (or one legal move from) the window's cell before tail[j],
+ * both step back: two moves become at most one, so the path only
+ * shortens. Cuts the window's j cells and returns i (the walk stands on
+ * it). */
+static size_t unwind(Window *w, LegWalk *l)
+{
+    size_t i = 0, j = 0, n = l->n, lim = n < TAIL_FIRST ? n : TAIL_FIRST;
     fill_tail(w, lim);
     for (;;) {
-        while (i + 1 < n && j + 1 < w->tail.len && near_legal(w->grid, w->tail.cells[j + 1], cells[i + 1])) {
+        while (i + 1 < n && j + 1 < w->tail.len && near_legal(w->grid, w->tail.cells[j + 1], walk_next(l, i))) {
+            walk_step(l);
             i++;
             j++;
         }
@@ -131,18 +154,57 @@ void win_add(Window *w, const xyLoc *cells, size_t n)
         win_truncate(w, j);
         w->cut += 2 * j;
     }
+    w->joint = w->way.len - 1;
+    return i;
+}
+
+/* Counts the moves of the waypoints appended after way[from - 1]. */
+static void count_moves(Window *w, size_t from)
+{
+    for (size_t q = from; q < w->way.len; q++)
+        w->moves += line_moves(w->way.cells[q - 1], w->way.cells[q]);
+}
+
+void win_add(Window *w, const xyLoc *cells, size_t n)
+{
+    if (n < 2)
+        return;
+    LegWalk l = {.p = cells, .n = n};
+    size_t i = unwind(w, &l);
     /* The leg from cells[i]: when that is win_last() its first waypoint is
      * already there, else it is one legal move on (a line of one step). */
     xyLoc last = win_last(w);
-    w->joint = w->way.len - 1;
     bool joined = cells[i].x == last.x && cells[i].y == last.y;
+    size_t from = w->way.len;
     path_reserve(&w->way, n - i);
-    size_t k = cells_to_waypoints(w->grid, cells + i, n - i, w->way.cells + w->way.len - joined);
-    for (size_t q = 0; q < k - joined; q++) {
-        xyLoc b = w->way.cells[w->way.len + q];
-        w->moves += line_moves(q ? w->way.cells[w->way.len + q - 1] : last, b);
-    }
-    w->way.len += k - joined;
+    w->way.len += cells_to_waypoints(w->grid, cells + i, n - i, w->way.cells + w->way.len - joined) - joined;
+    count_moves(w, from);
+}
+
+void win_add_way(Window *w, const xyLoc *way, size_t k)
+{
+    if (k < 2)
+        return;
+    size_t n = 1;
+    for (size_t q = 1; q < k; q++)
+        n += line_moves(way[q - 1], way[q]);
+    LegWalk l = {.p = way, .n = n, .k = k, .lines = true, .m = line_moves(way[0], way[1])};
+    unwind(w, &l);
+    /* The leg goes on from the walk's cell c: a waypoint, or a cell inside
+     * the line p[q] -> p[q + 1], whose rest is one line only when legal (a
+     * piece of a legal line may rasterise otherwise, as in win_truncate),
+     * else its cells are waypoints (each one legal move from the last). */
+    xyLoc last = win_last(w), c = l.off ? line_cell(way[l.q], way[l.q + 1], (int)l.off) : way[l.q];
+    size_t from = w->way.len;
+    path_reserve(&w->way, k - l.q + l.m + 1);
+    if (c.x != last.x || c.y != last.y)
+        w->way.cells[w->way.len++] = c;
+    if (l.off && !line_legal(w->grid, c, way[l.q + 1]))
+        for (size_t t = l.off + 1; t < l.m; t++)
+            w->way.cells[w->way.len++] = line_cell(way[l.q], way[l.q + 1], (int)t);
+    for (size_t q = l.q + 1; q < k; q++)
+        w->way.cells[w->way.len++] = way[q];
+    count_moves(w, from);
 }
 
 void win_smooth(Window *w, size_t back, size_t reach)

@@ -10,11 +10,12 @@
  * the path, as waypoints joined by legal lines (refine/smooth.h): the first
  * is the last cell already handed out (the anchor, which never moves).
  *
- * A new leg (cells) joins in three steps:
+ * A new leg (cells, or the waypoints of a cached leg) joins in three steps:
  *  - unwinding: while the leg walks back over the window's last cells (or
  *    beside them, one legal move away), both ends are cut, so a walk into a
  *    dead end to reach a center and back leaves no trace;
- *  - its cells become waypoints (cells_to_waypoints) appended to the window;
+ *  - its waypoints (a cell leg's from cells_to_waypoints) are appended to
+ *    the window;
  *  - the window's waypoints are smoothed (smooth_waypoints: drop a waypoint
  *    whose neighbours see each other, else slide it), anchor and last fixed.
  * win_emit then hands out whole lines from the front while at least `keep`
@@ -60,8 +61,13 @@ static inline void win_drop(Window *w)
     w->moves = 0;
 }
 /* Appends a leg (cells[0] == win_last(), every step a legal move): unwinds,
- * then adds its waypoints. */
+ * then adds its waypoints (cells_to_waypoints). */
 void win_add(Window *w, const xyLoc *cells, size_t n);
+/* The same for a leg given as waypoints (way[0] == win_last(), consecutive
+ * ones joined by legal lines, as the edge cache keeps a leg): the unwinding
+ * makes the few cells it walks back over from the lines, and the waypoints
+ * join the window as they are, so a leg costs no work per cell. */
+void win_add_way(Window *w, const xyLoc *way, size_t k);
 /* Removes the window's last `k` cells (never the anchor). */
 void win_truncate(Window *w, size_t k);
 /* Smooths the window's waypoints from `back` waypoints before the last
