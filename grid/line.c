@@ -65,31 +65,25 @@ size_t line_cells(xyLoc a, xyLoc b, xyLoc *out)
      * larger end), its cells after b are the line's cells from a back to
      * b's successor, so they are written from the back: out[major - 2] down
      * to out[0], a itself dropped and b put last. Written in place, this is
-     * a third of the instructions of collecting and reversing. */
+     * a third of the instructions of collecting and reversing; the steps
+     * along the two axes are set once, so a cell costs no test of the
+     * line's shape (the window's emission is one line_cells a line). */
     bool fwd = canonical(a, b);
     xyLoc cur = fwd ? a : b, end = fwd ? b : a;
     int dx = abs(end.x - cur.x), dy = abs(end.y - cur.y);
     int sx = end.x > cur.x ? 1 : -1, sy = end.y > cur.y ? 1 : -1;
     int major = dx > dy ? dx : dy, minor = dx > dy ? dy : dx;
-    int err = major / 2;
-    for (int i = 0; i < major; i++) {
+    int mx = dx >= dy ? sx : 0, my = dx >= dy ? 0 : sy, nx = sx - mx, ny = sy - my;
+    int err = major / 2, x = cur.x, y = cur.y;
+    xyLoc *o = fwd ? out : out + major - 2;
+    ptrdiff_t step = fwd ? 1 : -1;
+    for (int i = 0; i < major - !fwd; i++, o += step) {
         err -= minor;
-        bool side = err < 0;
-        if (side)
-            err += major;
-        if (dx >= dy) {
-            cur.x = (int16_t)(cur.x + sx);
-            if (side)
-                cur.y = (int16_t)(cur.y + sy);
-        } else {
-            cur.y = (int16_t)(cur.y + sy);
-            if (side)
-                cur.x = (int16_t)(cur.x + sx);
-        }
-        if (fwd)
-            out[i] = cur;
-        else if (i + 1 < major)
-            out[major - 2 - i] = cur;
+        int side = err < 0;
+        err += side ? major : 0;
+        x += mx + (side ? nx : 0);
+        y += my + (side ? ny : 0);
+        *o = (xyLoc){(int16_t)x, (int16_t)y};
     }
     if (!fwd && major > 0)
         out[major - 1] = b;

@@ -158,12 +158,11 @@ static size_t unwind(Window *w, LegWalk *l)
     return i;
 }
 
-/* Counts the moves of the waypoints appended after way[from - 1]. */
-static void count_moves(Window *w, size_t from)
-{
-    for (size_t q = from; q < w->way.len; q++)
-        w->moves += line_moves(w->way.cells[q - 1], w->way.cells[q]);
-}
+/* After the leg from its cell i on has joined: its lines are pieces of one
+ * line's moves each (monotone), so their Chebyshev lengths add up to the
+ * leg's n - 1 - i moves, and one more reaches cell i when it is not the
+ * window's last cell already. */
+static inline void add_moves(Window *w, size_t n, size_t i, bool joined) { w->moves += n - 1 - i + !joined; }
 
 void win_add(Window *w, const xyLoc *cells, size_t n)
 {
@@ -175,10 +174,9 @@ void win_add(Window *w, const xyLoc *cells, size_t n)
      * already there, else it is one legal move on (a line of one step). */
     xyLoc last = win_last(w);
     bool joined = cells[i].x == last.x && cells[i].y == last.y;
-    size_t from = w->way.len;
     path_reserve(&w->way, n - i);
     w->way.len += cells_to_waypoints(w->grid, cells + i, n - i, w->way.cells + w->way.len - joined) - joined;
-    count_moves(w, from);
+    add_moves(w, n, i, joined);
 }
 
 void win_add_way(Window *w, const xyLoc *way, size_t k)
@@ -189,22 +187,22 @@ void win_add_way(Window *w, const xyLoc *way, size_t k)
     for (size_t q = 1; q < k; q++)
         n += line_moves(way[q - 1], way[q]);
     LegWalk l = {.p = way, .n = n, .k = k, .lines = true, .m = line_moves(way[0], way[1])};
-    unwind(w, &l);
+    size_t i = unwind(w, &l);
     /* The leg goes on from the walk's cell c: a waypoint, or a cell inside
      * the line p[q] -> p[q + 1], whose rest is one line only when legal (a
      * piece of a legal line may rasterise otherwise, as in win_truncate),
      * else its cells are waypoints (each one legal move from the last). */
     xyLoc last = win_last(w), c = l.off ? line_cell(way[l.q], way[l.q + 1], (int)l.off) : way[l.q];
-    size_t from = w->way.len;
+    bool joined = c.x == last.x && c.y == last.y;
     path_reserve(&w->way, k - l.q + l.m + 1);
-    if (c.x != last.x || c.y != last.y)
+    if (!joined)
         w->way.cells[w->way.len++] = c;
     if (l.off && !line_legal(w->grid, c, way[l.q + 1]))
         for (size_t t = l.off + 1; t < l.m; t++)
             w->way.cells[w->way.len++] = line_cell(way[l.q], way[l.q + 1], (int)t);
     for (size_t q = l.q + 1; q < k; q++)
         w->way.cells[w->way.len++] = way[q];
-    count_moves(w, from);
+    add_moves(w, n, i, joined);
 }
 
 void win_smooth(Window *w, size_t back, size_t reach)
