@@ -7,7 +7,7 @@
  * cannot see that; smoothing the finished path can (the issue's experiment:
  * subopt 1.050 -> 1.009 on arena2), but a GetPath call must hand cells out
  * before the path is finished. So the refiner keeps a window over the end of
- * the path, as waypoints joined by legal lines (refine/smooth.h): the first
+ * the path, as waypoints joined by legal lines (grid/line.h): the first
  * is the last cell already handed out (the anchor, which never moves).
  *
  * A new leg (cells, or the waypoints of a cached leg) joins in three steps:
@@ -23,8 +23,11 @@
  * incremental contract: out early, never taken back). Every step only
  * shortens the path and keeps each move legal.
  *
- * Work per leg is linear in the leg plus a few line walks at the joint: the
- * window holds a handful of waypoints, not cells.
+ * Work per leg: a cell leg (an A* leg) is linear in its cells; a cached
+ * leg's (win_add_way) is its few waypoints plus the cells the unwinding
+ * walks back over; then a few line walks at the joint: the window holds a
+ * handful of waypoints, not cells. Cells are made only when lines go out
+ * (win_emit). */
  * Owns its buffers (grown by doubling, so no allocation once the longest
  * window has been seen); borrows the grid. */
 #ifndef GPPC_REFINE_WINDOW_H
