@@ -59,6 +59,22 @@ xyLoc line_cell(xyLoc a, xyLoc b, int k)
     return c;
 }
 
+xyLoc line_next(xyLoc a, xyLoc b)
+{
+    /* line_cell's side count at t = 1 from the canonical end is
+     * ceil((minor - major / 2) / major): 1 when minor > major / 2. From the
+     * other end (t = major - 1) the side steps left are
+     * minor - (minor + major / 2 >= major), so the first step from a is a
+     * side step when minor + major / 2 >= major. */
+    int dx = b.x - a.x, dy = b.y - a.y, adx = abs(dx), ady = abs(dy);
+    int major = adx > ady ? adx : ady, minor = adx > ady ? ady : adx, half = major / 2;
+    bool side = canonical(a, b) ? minor > half : minor + half >= major;
+    int sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
+    if (adx >= ady)
+        return (xyLoc){(int16_t)(a.x + sx), (int16_t)(a.y + (side ? sy : 0))};
+    return (xyLoc){(int16_t)(a.x + (side ? sx : 0)), (int16_t)(a.y + sy)};
+}
+
 size_t line_cells(xyLoc a, xyLoc b, xyLoc *out)
 {
     /* The Bresenham walk from the canonical end. Walked from b (a is the

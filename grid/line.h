@@ -24,6 +24,9 @@ bool line_legal(const Grid *g, xyLoc a, xyLoc b);
  * Chebyshev length; k = 0 is a): line_cells' out[k - 1], without walking
  * the cells before it. */
 xyLoc line_cell(xyLoc a, xyLoc b, int k);
+/* line_cell(a, b, 1) (a != b), the line's first step from a, in a few
+ * comparisons (no division): the unwinding's usual question. */
+xyLoc line_next(xyLoc a, xyLoc b);
 /* Appends the line's cells after a (b last) to out; out must have room for
  * max(|dx|,|dy|) cells. Returns the count written. */
 size_t line_cells(xyLoc a, xyLoc b, xyLoc *out);

@@ -51,7 +51,7 @@ static void fill_tail(Window *w, size_t n)
         xyLoc a = w->way.cells[k - 1], b = w->way.cells[k];
         int m = (int)line_moves(a, b);
         for (int i = m - 1; i >= 0 && t->len <= n; i--) /* b's predecessor .. a */
-            t->cells[t->len++] = line_cell(a, b, i);
+            t->cells[t->len++] = i == m - 1 ? line_next(b, a) : line_cell(a, b, i);
     }
 }
 
@@ -115,7 +115,9 @@ static inline xyLoc walk_next(const LegWalk *l, size_t i)
 {
     if (!l->lines)
         return l->p[i + 1];
-    return l->off + 1 < l->m ? line_cell(l->p[l->q], l->p[l->q + 1], (int)l->off + 1) : l->p[l->q + 1];
+    if (l->off + 1 >= l->m)
+        return l->p[l->q + 1];
+    return l->off ? line_cell(l->p[l->q], l->p[l->q + 1], (int)l->off + 1) : line_next(l->p[l->q], l->p[l->q + 1]);
 }
 
 static inline void walk_step(LegWalk *l)

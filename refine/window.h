@@ -27,7 +27,7 @@
  * leg's (win_add_way) is its few waypoints plus the cells the unwinding
  * walks back over; then a few line walks at the joint: the window holds a
  * handful of waypoints, not cells. Cells are made only when lines go out
- * (win_emit). */
+ * (win_emit).
  * Owns its buffers (grown by doubling, so no allocation once the longest
  * window has been seen); borrows the grid. */
 #ifndef GPPC_REFINE_WINDOW_H

@@ -226,7 +226,8 @@ static void test_window_add_way(T *t)
 }
 
 /* line_cell (the unwinding's tail, one cell in closed form) is cell k of
- * line_cells' walk, for lines of every slope and direction, both ways. */
+ * line_cells' walk, and line_next its first, for lines of every slope and
+ * direction, both ways. */
 static void test_line_cell_matches_walk(T *t)
 {
     xyLoc cells[64];
@@ -239,6 +240,10 @@ static void test_line_cell_matches_walk(T *t)
             for (size_t k = 0; k <= m; k++) {
                 xyLoc c = line_cell(a, b, (int)k), want = k ? cells[k - 1] : a;
                 wrong += c.x != want.x || c.y != want.y;
+            }
+            if (m) { /* line_next is the first of them */
+                xyLoc c = line_next(a, b);
+                wrong += c.x != cells[0].x || c.y != cells[0].y;
             }
         }
     CHECKF(t, wrong == 0 && lines == 41 * 41, "%d cells differ", wrong);
