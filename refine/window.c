@@ -39,20 +39,29 @@ void win_reset(Window *w, xyLoc anchor)
  * orz900d). */
 #define TAIL_FIRST 1
 
-/* The window's last `n` cells (at most all of them), newest first, into
- * w->tail; tail[0] is win_last(), the anchor ends it when reached. */
-static void fill_tail(Window *w, size_t n)
+/* The window's last cells, newest first, into w->tail: tail[0] is
+ * win_last(), then at least `n` more (whole lines, but the one cell a line
+ * gives when that is all that is asked) or all of them, the anchor last.
+ * Returns whether it holds all of them. */
+static bool fill_tail(Window *w, size_t n)
 {
     xyPath *t = &w->tail;
     t->len = 0;
     path_reserve(t, n + 1);
     t->cells[t->len++] = win_last(w);
-    for (size_t k = w->way.len - 1; k > 0 && t->len <= n; k--) {
+    for (size_t k = w->way.len - 1; k > 0; k--) {
+        if (t->len > n)
+            return false;
         xyLoc a = w->way.cells[k - 1], b = w->way.cells[k];
-        int m = (int)line_moves(a, b);
-        for (int i = m - 1; i >= 0 && t->len <= n; i--) /* b's predecessor .. a */
-            t->cells[t->len++] = i == m - 1 ? line_next(b, a) : line_cell(a, b, i);
+        size_t m = line_moves(a, b);
+        if (t->len == n && m > 1) {
+            t->cells[t->len++] = line_next(b, a);
+            return false;
+        }
+        path_reserve(t, m); /* b's predecessor .. a */
+        t->len += line_cells(b, a, t->cells + t->len);
     }
+    return true;
 }
 
 void win_truncate(Window *w, size_t k)
@@ -138,7 +147,7 @@ static inline void walk_step(LegWalk *l)
 static size_t unwind(Window *w, LegWalk *l)
 {
     size_t i = 0, j = 0, n = l->n, lim = n < TAIL_FIRST ? n : TAIL_FIRST;
-    fill_tail(w, lim);
+    bool whole = fill_tail(w, lim);
     for (;;) {
         while (i + 1 < n && j + 1 < w->tail.len && near_legal(w->grid, w->tail.cells[j + 1], walk_next(l, i))) {
             walk_step(l);
@@ -147,10 +156,10 @@ static size_t unwind(Window *w, LegWalk *l)
         }
         /* The unwinding ran into the end of a tail cut short: a longer one
          * (the same cells first, so the result is as with all n at once). */
-        if (i + 1 >= n || j + 1 < w->tail.len || w->tail.len <= lim || lim >= n)
+        if (i + 1 >= n || j + 1 < w->tail.len || whole || lim >= n)
             break;
         lim = 4 * lim < n ? 4 * lim : n;
-        fill_tail(w, lim);
+        whole = fill_tail(w, lim);
     }
     if (j) {
         win_truncate(w, j);
