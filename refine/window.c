@@ -129,12 +129,21 @@ static inline xyLoc walk_next(const LegWalk *l, size_t i)
     return l->off ? line_cell(l->p[l->q], l->p[l->q + 1], (int)l->off + 1) : line_next(l->p[l->q], l->p[l->q + 1]);
 }
 
+/* Onto the first line from p[q] on with a move (a repeated waypoint is a
+ * line of none), or the end. */
+static void walk_line(LegWalk *l)
+{
+    l->off = 0;
+    l->m = 0;
+    while (l->q + 1 < l->k && !(l->m = line_moves(l->p[l->q], l->p[l->q + 1])))
+        l->q++;
+}
+
 static inline void walk_step(LegWalk *l)
 {
     if (l->lines && ++l->off == l->m) {
         l->q++;
-        l->off = 0;
-        l->m = l->q + 1 < l->k ? line_moves(l->p[l->q], l->p[l->q + 1]) : 0;
+        walk_line(l);
     }
 }
 
@@ -197,7 +206,8 @@ void win_add_way(Window *w, const xyLoc *way, size_t k)
     size_t n = 1;
     for (size_t q = 1; q < k; q++)
         n += line_moves(way[q - 1], way[q]);
-    LegWalk l = {.p = way, .n = n, .k = k, .lines = true, .m = line_moves(way[0], way[1])};
+    LegWalk l = {.p = way, .n = n, .k = k, .lines = true};
+    walk_line(&l);
     size_t i = unwind(w, &l);
     /* The leg goes on from the walk's cell c: a waypoint, or a cell inside
      * the line p[q] -> p[q + 1], whose rest is one line only when legal (a
@@ -211,8 +221,11 @@ void win_add_way(Window *w, const xyLoc *way, size_t k)
     if (l.off && !line_legal(w->grid, c, way[l.q + 1]))
         for (size_t t = l.off + 1; t < l.m; t++)
             w->way.cells[w->way.len++] = line_cell(way[l.q], way[l.q + 1], (int)t);
-    for (size_t q = l.q + 1; q < k; q++)
-        w->way.cells[w->way.len++] = way[q];
+    for (size_t q = l.q + 1; q < k; q++) {
+        xyLoc prev = w->way.cells[w->way.len - 1];
+        if (way[q].x != prev.x || way[q].y != prev.y)
+            w->way.cells[w->way.len++] = way[q];
+    }
     add_moves(w, n, i, joined);
 }
 

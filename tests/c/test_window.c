@@ -223,6 +223,25 @@ static void test_window_add_way(T *t)
 {
     add_way_run(t, false);
     add_way_run(t, true);
+    /* A repeated waypoint (a line of no move) changes nothing. */
+    Grid g;
+    Window a, b;
+    open_grid(&g, 12, 12);
+    win_init(&a, &g);
+    win_init(&b, &g);
+    const xyLoc first[2] = {{1, 1}, {6, 1}}, plain[3] = {{6, 1}, {3, 1}, {3, 5}};
+    const xyLoc doubled[6] = {{6, 1}, {6, 1}, {3, 1}, {3, 1}, {3, 5}, {3, 5}};
+    win_reset(&a, first[0]);
+    win_reset(&b, first[0]);
+    win_add_way(&a, first, 2);
+    win_add_way(&b, first, 2);
+    win_add_way(&a, plain, 3);
+    win_add_way(&b, doubled, 6);
+    CHECK(t, a.cut >= 6 && b.cut == a.cut && a.moves == b.moves && a.way.len == b.way.len &&
+                 !memcmp(a.way.cells, b.way.cells, a.way.len * sizeof(xyLoc)));
+    win_free(&a);
+    win_free(&b);
+    grid_free(&g);
 }
 
 /* line_cell (the unwinding's tail, one cell in closed form) is cell k of
