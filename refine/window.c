@@ -131,7 +131,7 @@ static inline xyLoc walk_next(const LegWalk *l, size_t i)
 
 /* Onto the first line from p[q] on with a move (a repeated waypoint is a
  * line of none), or the end. */
-static void walk_line(LegWalk *l)
+static inline void walk_line(LegWalk *l)
 {
     l->off = 0;
     l->m = 0;
