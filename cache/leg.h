@@ -68,9 +68,10 @@ typedef struct LegBits {
 } LegBits;
 
 /* Appends the record of the leg whose waypoints are way[0..k) (k >= 1,
- * canonical order, way[0] the lower center, each consecutive pair distinct
- * and joined by a line whose cells are the leg's: cells_to_waypoints with no
- * grid makes such waypoints from cells) and sets *at to its bit offset.
+ * canonical order, way[0] the lower center, each consecutive pair joined by
+ * a line whose cells are the leg's, a repeated waypoint a line of no move:
+ * cells_to_waypoints with no grid makes such waypoints from cells) and sets
+ * *at to its bit offset.
  * False, with the stream unchanged, when out of memory, when the leg has
  * more than LEG_MAX_MOVES moves or the record would end past bit `max_bits`
  * (a store's offsets are 32 bits). */
