@@ -195,8 +195,10 @@ bool abs_validate(const Abstraction *a, const Grid *g, Err *err);
  * would decode wrongly, so the whole file says which it is. */
 /* 3: edge costs (flags bit 2, the excess bytes in the pool): a version-2
  * reader would take a sector's excess bytes for nothing, but the format of
- * the flags and the pool changed, so the version says which it is. */
-#define ABS_FILE_VERSION 3
+ * the flags and the pool changed, so the version says which it is.
+ * 4: the MM file's segment records (after the abstraction) hold waypoints,
+ * not 3-bit moves (cache/leg.h): the header's version is the whole file's. */
+#define ABS_FILE_VERSION 4
 struct BinFile;
 /* Header and abstraction on an open stream (f->failed reports write errors);
  * other sections may follow (the MM entry's segments). */

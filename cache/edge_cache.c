@@ -62,7 +62,7 @@ bool edge_cache_get(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPath *ou
     c->hits++;
     if (s->hits < UINT16_MAX)
         s->hits++;
-    leg_decode(c->legs.p, s->at, from, out);
+    leg_decode_way(c->legs.p, s->at, from, out);
     return true;
 }
 
@@ -84,7 +84,7 @@ static bool grow_slots(EdgeCache *c)
     return true;
 }
 
-bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *cells, size_t n)
+bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size_t k)
 {
     if (c->mode == LEGS_OFF)
         return false;
@@ -94,7 +94,7 @@ bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *cells, si
     CacheSlot *s = find(c, key);
     if (s->key)
         return true;
-    if (c->legs.used + 16 + 3 * (uint64_t)n > MAX_STREAM_BITS || !leg_put(&c->legs, cells, n, &at))
+    if (!leg_put(&c->legs, way, k, MAX_STREAM_BITS, &at))
         return false;
     *s = (CacheSlot){key, (uint32_t)at, 0, 0};
     c->used++;

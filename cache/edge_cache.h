@@ -6,7 +6,7 @@
  * nothing. Legs go in and come out in canonical orientation.
  * Owns its slot array and stream; both grow by doubling (amortised: no
  * allocation once the map's legs are in). Costs are not stored: a leg's
- * cells are its cost. */
+ * lines are its cost. */
 #ifndef GPPC_CACHE_EDGE_CACHE_H
 #define GPPC_CACHE_EDGE_CACHE_H
 
@@ -34,12 +34,12 @@ typedef struct EdgeCache {
 
 bool edge_cache_init(EdgeCache *c, LegMode mode, Err *err);
 void edge_cache_free(EdgeCache *c);
-/* On a hit appends the leg a -> b's cells after `from` (the center of
+/* On a hit appends the leg a -> b's waypoints after `from` (the center of
  * leg_first(a, b)) to out, in canonical order; a miss appends nothing. */
 bool edge_cache_get(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPath *out);
-/* Stores the leg a -> b, cells in canonical order. False when memory ran
- * out (the cache then simply misses). */
-bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *cells, size_t n);
+/* Stores the leg a -> b, its waypoints way[0..k) in canonical order
+ * (leg_put). False when memory ran out (the cache then simply misses). */
+bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size_t k);
 size_t edge_cache_bytes(const EdgeCache *c);
 /* After a local rebuild of the abstraction (dynamic maps): keeps the legs
  * leg_survives() keeps, re-keyed from `old` ids to `fresh` ones, and drops

@@ -57,14 +57,39 @@ static void put_bits(LegBits *b, uint32_t v, int n)
     }
 }
 
-bool leg_put(LegBits *b, const xyLoc *cells, size_t n, uint64_t *at)
+/* Bits a signed offset needs in two's complement. */
+static int width_of(int v)
 {
-    if (n < 1 || n - 1 > LEG_MAX_MOVES || !reserve_bits(b, 16 + 3 * (uint64_t)(n - 1)))
+    int w = 1;
+    while (v < -(1 << (w - 1)) || v >= (1 << (w - 1)))
+        w++;
+    return w;
+}
+
+bool leg_put(LegBits *b, const xyLoc *way, size_t k, uint64_t max_bits, uint64_t *at)
+{
+    if (k < 1 || k - 1 > LEG_MAX_MOVES)
+        return false;
+    int w = 1;
+    size_t moves = 0;
+    for (size_t i = 1; i < k; i++) {
+        int dx = way[i].x - way[i - 1].x, dy = way[i].y - way[i - 1].y;
+        int wx = width_of(dx), wy = width_of(dy);
+        w = wx > w ? wx : w;
+        w = wy > w ? wy : w;
+        moves += line_moves(way[i - 1], way[i]);
+    }
+    uint64_t bits = LEG_HEAD_BITS + 2 * (uint64_t)w * (k - 1);
+    if (moves > LEG_MAX_MOVES || w > 16 || b->used + bits > max_bits || !reserve_bits(b, bits))
         return false;
     *at = b->used;
-    put_bits(b, (uint32_t)(n - 1), 16);
-    for (size_t i = 1; i < n; i++)
-        put_bits(b, (uint32_t)grid_dir_of(cells[i].x - cells[i - 1].x, cells[i].y - cells[i - 1].y), 3);
+    put_bits(b, (uint32_t)(k - 1), 16);
+    put_bits(b, (uint32_t)(w - 1), 4);
+    uint32_t mask = (uint32_t)((1ul << w) - 1);
+    for (size_t i = 1; i < k; i++) {
+        put_bits(b, (uint32_t)(way[i].x - way[i - 1].x) & mask, w);
+        put_bits(b, (uint32_t)(way[i].y - way[i - 1].y) & mask, w);
+    }
     return true;
 }
 
@@ -84,21 +109,58 @@ bool leg_bits_adopt(LegBits *b, const uint8_t *bytes, size_t nbytes)
     return true;
 }
 
-uint32_t leg_moves(const uint8_t *stream, uint64_t at) { return bits_at(stream, at, 16); }
+uint64_t leg_record_bits(const uint8_t *stream, uint64_t at)
+{
+    uint32_t k = bits_at(stream, at, 16), w = bits_at(stream, at + 16, 4) + 1;
+    return LEG_HEAD_BITS + 2 * (uint64_t)w * k;
+}
+
+/* A w-bit two's complement number at `bit`. */
+static inline int signed_at(const uint8_t *s, uint64_t bit, int w)
+{
+    uint32_t v = bits_at(s, bit, w), sign = 1u << (w - 1);
+    return (int)(v ^ sign) - (int)sign;
+}
+
+void leg_decode_way(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out)
+{
+    uint32_t k = bits_at(stream, at, 16);
+    int w = (int)bits_at(stream, at + 16, 4) + 1;
+    path_reserve(out, k);
+    xyLoc cur = from, *o = out->cells + out->len;
+    uint64_t bit = at + LEG_HEAD_BITS;
+    for (uint32_t i = 0; i < k; i++, bit += 2 * (uint64_t)w) {
+        cur.x = (int16_t)(cur.x + signed_at(stream, bit, w));
+        cur.y = (int16_t)(cur.y + signed_at(stream, bit + (uint64_t)w, w));
+        o[i] = cur;
+    }
+    out->len += k;
+}
 
 void leg_decode(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out)
 {
-    uint32_t moves = bits_at(stream, at, 16);
-    path_reserve(out, moves);
-    xyLoc cur = from, *o = out->cells + out->len;
-    uint64_t bit = at + 16;
-    for (uint32_t i = 0; i < moves; i++, bit += 3) {
-        int d = (int)bits_at(stream, bit, 3);
-        cur.x = (int16_t)(cur.x + GRID_DX[d]);
-        cur.y = (int16_t)(cur.y + GRID_DY[d]);
-        o[i] = cur;
+    /* Decoded in place: the waypoints are moved past the room of the
+     * cells, and the lines written from the front never reach a waypoint
+     * not yet read (the cells before waypoint i number at most `moves`). */
+    size_t base = out->len;
+    leg_decode_way(stream, at, from, out);
+    size_t k = out->len - base, moves = 0;
+    xyLoc prev = from;
+    for (size_t i = 0; i < k; i++) {
+        moves += line_moves(prev, out->cells[base + i]);
+        prev = out->cells[base + i];
     }
-    out->len += moves;
+    out->len = base;
+    path_reserve(out, moves + k);
+    xyLoc *way = out->cells + base + moves, *o = out->cells + base;
+    memmove(way, o, k * sizeof *way);
+    prev = from;
+    for (size_t i = 0; i < k; i++) {
+        xyLoc next = way[i];
+        o += line_cells(prev, next, o);
+        prev = next;
+    }
+    out->len = base + moves;
 }
 
 /* Does a touched sector lie in the bounding box of sectors sa and sb? */

@@ -14,9 +14,16 @@
  * own record (twice the memory, the thesis' "no symmetry" variant) holding
  * the same canonical cells. leg_key() says which record serves a -> b.
  *
- * Encoding (one codec): a record in a little-endian bit stream: the move
- * count (16 bits), then 3 bits per move (grid.h direction). The first cell
- * is not stored: it is the lower region's center, which the reader knows.
+ * Encoding (one codec): a leg is kept as its waypoints, consecutive ones
+ * joined by lines (grid/line.h) whose cells are the leg's cells exactly: a
+ * smoothed leg is a few lines, so a reader that wants waypoints (the
+ * refiner's window) gets them without walking a cell, and one that wants
+ * cells (leg_decode) rasterises them. A record in a little-endian bit
+ * stream: the waypoint count k (16 bits), the width w - 1 (4 bits), then per
+ * waypoint its offset from the one before as two w-bit two's complement
+ * numbers (x, y). The first waypoint is not stored: it is the lower
+ * region's center, which the reader knows. A record holds at most
+ * LEG_MAX_MOVES moves in all, so a decoded leg is never longer.
  *
  * Survival after a map change (one rule): leg_survives().
  *
@@ -30,6 +37,7 @@
 #include <stdint.h>
 
 #include "../abstraction/index.h"
+#include "../grid/line.h"
 
 typedef enum { LEGS_OFF = 0, LEGS_NOSYM = 1, LEGS_SYM = 2 } LegMode;
 
@@ -45,11 +53,12 @@ static inline void leg_key(LegMode mode, uint32_t a, uint32_t b, uint32_t *ka, u
 /* The center a leg between a and b is decoded from: the lower id's. */
 static inline uint32_t leg_first(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
-/* Turns the canonical cells of the leg a -> b (as decoded or planned) into
- * the order of travel from a to b. */
+/* Turns the canonical cells of the leg a -> b (as decoded or planned), or
+ * its waypoints, into the order of travel from a to b (reversed waypoints
+ * are the same path: a line is the same cells both ways, grid/line.h). */
 void leg_orient(xyLoc *cells, size_t n, uint32_t a, uint32_t b);
 
-/* Most moves one record holds (its count is 16 bits). */
+/* Most moves one record holds, and most waypoints. */
 #define LEG_MAX_MOVES 0xffffu
 
 typedef struct LegBits {
@@ -58,10 +67,15 @@ typedef struct LegBits {
     size_t cap;    /* bytes allocated */
 } LegBits;
 
-/* Appends the record of the leg cells[0..n) (n >= 1, canonical order) and
- * sets *at to its bit offset. False, with the stream unchanged, when out of
- * memory or longer than LEG_MAX_MOVES. */
-bool leg_put(LegBits *b, const xyLoc *cells, size_t n, uint64_t *at);
+/* Appends the record of the leg whose waypoints are way[0..k) (k >= 1,
+ * canonical order, way[0] the lower center, each consecutive pair joined by
+ * a line whose cells are the leg's, a repeated waypoint a line of no move:
+ * cells_to_waypoints with no grid makes such waypoints from cells) and sets
+ * *at to its bit offset.
+ * False, with the stream unchanged, when out of memory, when the leg has
+ * more than LEG_MAX_MOVES moves or the record would end past bit `max_bits`
+ * (a store's offsets are 32 bits). */
+bool leg_put(LegBits *b, const xyLoc *way, size_t k, uint64_t max_bits, uint64_t *at);
 void leg_bits_free(LegBits *b);
 /* Bytes of the records written (the slack not counted). */
 static inline size_t leg_bits_bytes(const LegBits *b) { return (size_t)((b->used + 7) / 8); }
@@ -69,12 +83,15 @@ static inline size_t leg_bits_bytes(const LegBits *b) { return (size_t)((b->used
  * the slack); false when out of memory. */
 bool leg_bits_adopt(LegBits *b, const uint8_t *bytes, size_t nbytes);
 
-/* Move count of the record at bit `at`. */
-uint32_t leg_moves(const uint8_t *stream, uint64_t at);
-/* Appends the cells of the record at `at` that follow `from` (the lower
+/* Bits of the record at `at` (its header read: at + LEG_HEAD_BITS must lie
+ * inside the stream). */
+#define LEG_HEAD_BITS 20
+uint64_t leg_record_bits(const uint8_t *stream, uint64_t at);
+/* Appends the waypoints of the record at `at` that follow `from` (the lower
  * region's center, not appended itself), in canonical order. */
+void leg_decode_way(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out);
+/* The same leg as cells: appends the cells after `from`, canonical order. */
 void leg_decode(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out);
-
 /* The one rule for which stored legs outlive a map change (Sturtevant 2007,
  * §"Dynamic Maps"). The leg between regions lo < hi of the old abstraction
  * (`old`, still alive), stored at `at`, survives when

@@ -64,10 +64,10 @@ long segs_edge(const SegStore *ss, const AbsIndex *ix, uint32_t a, uint32_t b)
     return -1;
 }
 
-bool segs_put(SegStore *ss, uint32_t k, const xyLoc *cells, size_t n)
+bool segs_put(SegStore *ss, uint32_t k, const xyLoc *way, size_t nway)
 {
     uint64_t at;
-    if (ss->legs.used + 16 + 3 * (uint64_t)n >= SEG_NONE || !leg_put(&ss->legs, cells, n, &at))
+    if (!leg_put(&ss->legs, way, nway, SEG_NONE - 1, &at))
         return false;
     ss->offset[k] = (uint32_t)at;
     return true;
@@ -101,14 +101,28 @@ void segs_write(BinFile *f, const SegStore *ss)
     bin_put_u64(f, sum);
 }
 
-/* Checks stored leg k of edge lo -> hi: inside the stream, legal moves, from
- * lo's center to hi's. */
+/* Checks stored leg k of edge lo -> hi: inside the stream, waypoints on the
+ * map and at most LEG_MAX_MOVES moves (so its cells can be decoded), legal
+ * moves, from lo's center to hi's. */
 static bool check_leg(const SegStore *ss, const AbsIndex *ix, const Grid *g, uint32_t k, uint32_t lo, uint32_t hi,
                       xyPath *leg, const char *path, Err *err)
 {
     uint64_t at = ss->offset[k], total = ss->legs.used;
-    if (at + 16 > total || at + 16 + 3 * (uint64_t)leg_moves(ss->legs.p, at) > total)
+    if (at + LEG_HEAD_BITS > total || at + leg_record_bits(ss->legs.p, at) > total)
         return err_set(err, "%s: segment %u outside the stream", path, k);
+    leg->len = 0;
+    leg_decode_way(ss->legs.p, at, ix->center[lo], leg);
+    size_t moves = 0;
+    xyLoc prev = ix->center[lo];
+    for (size_t i = 0; i < leg->len; i++) {
+        xyLoc c = leg->cells[i];
+        if (!grid_in_bounds(g, c.x, c.y))
+            return err_set(err, "%s: segment %u leaves the map", path, k);
+        moves += line_moves(prev, c);
+        prev = c;
+    }
+    if (moves > LEG_MAX_MOVES)
+        return err_set(err, "%s: segment %u longer than %u moves", path, k, LEG_MAX_MOVES);
     leg->len = 0;
     path_push(leg, ix->center[lo]);
     leg_decode(ss->legs.p, at, ix->center[lo], leg);

@@ -43,8 +43,9 @@ static inline bool segs_holds(const SegStore *ss, uint32_t a, uint32_t b)
     leg_key(ss->mode, a, b, &ka, &kb);
     return ka == a && kb == b;
 }
-/* Stores the canonical leg of edge k; false when memory ran out. */
-bool segs_put(SegStore *ss, uint32_t k, const xyLoc *cells, size_t n);
+/* Stores the canonical leg of edge k, its waypoints way[0..nway) (leg_put);
+ * false when memory ran out. */
+bool segs_put(SegStore *ss, uint32_t k, const xyLoc *way, size_t nway);
 /* Appends leg a -> b's cells after `from` (the center of leg_first(a, b)) to
  * out, in canonical order; false when none is stored (no edge, or dropped). */
 bool segs_get(SegStore *ss, const AbsIndex *ix, uint32_t a, uint32_t b, xyLoc from, xyPath *out);

@@ -34,8 +34,7 @@ bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsI
         refiner_free(r);
         return false;
     }
-    if (cfg->smooth)
-        path_reserve(&r->smooth_way, 4096);
+    path_reserve(&r->leg_cells, 4096);
     return true;
 }
 
@@ -45,7 +44,7 @@ void refiner_free(Refiner *r)
     path_free(&r->start_path);
     path_free(&r->goal_path);
     win_free(&r->win);
-    path_free(&r->smooth_way);
+    path_free(&r->leg_cells);
     free(r->stats.query_max);
     memset(r, 0, sizeof *r);
 }
@@ -183,43 +182,43 @@ static bool plan_abstract(Refiner *r, xyLoc from, bool resume)
 
 void refiner_invalidate(Refiner *r) { r->replan = r->active; }
 
-/* smooth=1: VRA*'s extended post-smoothing of the leg (refine/smooth.h). */
-static size_t smooth_leg(Refiner *r, xyLoc *cells, size_t n)
-{
-    r->smooth_way.len = 0;
-    path_reserve(&r->smooth_way, n);
-    return smooth_cells(r->grid, cells, n, r->smooth_way.cells);
-}
-
-/* The center-to-center leg a -> b into `leg`, oriented for travel from a: a
- * pure function of its two regions, so the cache keeps it already smoothed
- * and a hit skips the smoothing; a leg from the segment store is smoothed
- * once and then cached. Everything before leg_orient is canonical. */
-static void center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *leg)
+/* The center-to-center leg a -> b into `way`, as waypoints joined by legal
+ * lines, oriented for travel from a: a pure function of its two regions, so
+ * the cache keeps it as its waypoints, already smoothed (with smooth=1,
+ * VRA*'s extended post-smoothing, refine/smooth.h), and a hit costs no work
+ * per cell; a leg from the segment store is smoothed once and then cached.
+ * Everything before leg_orient is canonical. */
+static void center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *way)
 {
     const AbsIndex *ix = r->ix;
     xyLoc first = ix->center[leg_first(a, b)];
     r->stats.center_legs++;
-    path_push(leg, first);
-    if (edge_cache_get(r->cache, a, b, first, leg)) {
+    path_push(way, first);
+    if (edge_cache_get(r->cache, a, b, first, way)) {
         r->stats.cache_hits++;
     } else {
-        if (r->segs && segs_get(r->segs, ix, a, b, first, leg)) {
+        xyPath *cells = &r->leg_cells;
+        cells->len = 0;
+        path_push(cells, first);
+        if (r->segs && segs_get(r->segs, ix, a, b, first, cells)) {
             r->stats.seg_hits++;
         } else {
-            leg->len = 0;
-            legs_center(r->legs, ix, a, b, leg);
+            cells->len = 0;
+            legs_center(r->legs, ix, a, b, cells);
             note_search(r, r->legs->last_expanded);
         }
+        path_reserve(way, cells->len);
+        way->len = cells_to_waypoints(r->grid, cells->cells, cells->len, way->cells);
         if (r->cfg.smooth)
-            leg->len = smooth_leg(r, leg->cells, leg->len);
-        edge_cache_put(r->cache, a, b, leg->cells, leg->len);
+            way->len = smooth_waypoints(r->grid, way->cells, way->len);
+        edge_cache_put(r->cache, a, b, way->cells, way->len);
     }
-    leg_orient(leg->cells, leg->len, a, b);
+    leg_orient(way->cells, way->len, a, b);
 }
 
 /* Leg t (see plan_abstract) from the window's last cell into `leg`.
- * Returns whether it is a center-to-center leg (already smoothed). */
+ * Returns whether it is a center-to-center leg (already smoothed, and given
+ * as waypoints, not cells). */
 static bool plan_leg(Refiner *r, int t, xyPath *leg)
 {
     const AbsIndex *ix = r->ix;
@@ -454,7 +453,10 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
         phase_end(r, PHASE_LEGS, tp);
         tp = phase_start(r);
         size_t before = r->win.moves;
-        win_add(&r->win, leg->cells, leg->len);
+        if (smoothed)
+            win_add_way(&r->win, leg->cells, leg->len);
+        else
+            win_add(&r->win, leg->cells, leg->len);
         bool to_g = r->leg == r->last_leg && !r->chunk_more;
         if (!to_g && r->win.moves > before)
             trim_window(r, r->win.moves - before + 1);
@@ -498,5 +500,5 @@ double refiner_max_p95(const Refiner *r)
 size_t refiner_bytes(const Refiner *r)
 {
     return win_bytes(&r->win) +
-           (r->scratch.cap + r->start_path.cap + r->goal_path.cap + r->smooth_way.cap) * sizeof(xyLoc);
+           (r->scratch.cap + r->start_path.cap + r->goal_path.cap + r->leg_cells.cap) * sizeof(xyLoc);
 }

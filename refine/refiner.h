@@ -149,7 +149,7 @@ typedef struct Refiner {
                            + a success, - a capped try (refiner.c) */
     uint32_t probe[2]; /* queries not tried since the last probe */
     xyPath scratch;
-    xyPath smooth_way; /* smooth=1: the leg's waypoints (grows to the longest leg) */
+    xyPath leg_cells; /* a center leg's cells before it is cached (grows to the longest leg) */
     RefineStats stats;
 } Refiner;
 

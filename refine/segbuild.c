@@ -1,11 +1,13 @@
 #include "segbuild.h"
 
+#include "../grid/line.h"
+
 bool segs_build(SegStore *ss, LegMode mode, LegPlanner *lp, const AbsIndex *ix, Err *err)
 {
     if (!segs_init(ss, mode, ix, err))
         return false;
     const Abstraction *a = ix->abs;
-    xyPath leg = {0};
+    xyPath leg = {0}, way = {0};
     bool ok = true;
     for (uint32_t r = 0; ok && r < a->nregions; r++) {
         AbsEdgeIter it;
@@ -17,13 +19,15 @@ bool segs_build(SegStore *ss, LegMode mode, LegPlanner *lp, const AbsIndex *ix, 
                 continue; /* read from the record of b -> r */
             leg.len = 0;
             legs_center(lp, ix, r, b, &leg);
-            ok = segs_put(ss, k, leg.cells, leg.len);
+            path_reserve(&way, leg.len);
+            ok = segs_put(ss, k, way.cells, cells_to_waypoints(NULL, leg.cells, leg.len, way.cells));
         }
     }
     path_free(&leg);
+    path_free(&way);
     if (!ok) {
         segs_free(ss);
-        return err_set(err, "out of memory precomputing segments");
+        return err_set(err, "out of memory precomputing segments (or a leg over %u moves)", LEG_MAX_MOVES);
     }
     return true;
 }

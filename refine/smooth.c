@@ -3,148 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Lines are walked from their lexicographically smaller end, so the line from
- * a to b and the one from b to a are the same cells: legality and
- * rasterisation then agree whichever way a link or leg is used. */
-static bool canonical(xyLoc a, xyLoc b) { return a.x < b.x || (a.x == b.x && a.y <= b.y); }
-
-bool line_legal(const Grid *g, xyLoc a, xyLoc b)
-{
-    xyLoc first = canonical(a, b) ? a : b, last = canonical(a, b) ? b : a;
-    if (!grid_passable(g, first.x, first.y) || !grid_passable(g, last.x, last.y))
-        return false;
-    /* walk_line's steps on the padded grid's indices: every cell of the
-     * walk lies in the box of its ends, so inside the map, and the padding
-     * is never reached; a diagonal step also tests its two side cells. */
-    int dx = abs(last.x - first.x), dy = abs(last.y - first.y);
-    int sx = last.x > first.x ? 1 : -1, sy = last.y > first.y ? g->stride : -g->stride;
-    int major = dx > dy ? dx : dy, minor = dx > dy ? dy : dx;
-    int step_major = dx >= dy ? sx : sy, step_minor = dx >= dy ? sy : sx;
-    const uint8_t *cells = g->cells;
-    int err = major / 2, at = grid_index(g, first.x, first.y);
-    for (int i = 0; i < major; i++) {
-        err -= minor;
-        if (err < 0) {
-            err += major;
-            if (!cells[at + step_major] || !cells[at + step_minor])
-                return false;
-            at += step_major + step_minor;
-        } else {
-            at += step_major;
-        }
-        if (!cells[at])
-            return false;
-    }
-    return true;
-}
-
-xyLoc line_cell(xyLoc a, xyLoc b, int k)
-{
-    /* Walked from its canonical end `from`, the line's Bresenham error
-     * starts at major / 2 and loses minor per step, gaining major at each
-     * side step (which keeps it in [0, major)): after t steps the side steps
-     * number ceil((t * minor - major / 2) / major), the formula below. */
-    bool fwd = canonical(a, b);
-    xyLoc from = fwd ? a : b, to = fwd ? b : a;
-    int dx = abs(to.x - from.x), dy = abs(to.y - from.y);
-    int major = dx > dy ? dx : dy, minor = dx > dy ? dy : dx;
-    int t = fwd ? k : major - k;
-    if (major == 0)
-        return from;
-    int side = (t * minor - major / 2 + major - 1) / major;
-    int sx = to.x > from.x ? 1 : -1, sy = to.y > from.y ? 1 : -1;
-    xyLoc c = from;
-    c.x = (int16_t)(c.x + sx * (dx >= dy ? t : side));
-    c.y = (int16_t)(c.y + sy * (dx >= dy ? side : t));
-    return c;
-}
-
-size_t line_cells(xyLoc a, xyLoc b, xyLoc *out)
-{
-    /* The Bresenham walk from the canonical end. Walked from b (a is the
-     * larger end), its cells after b are the line's cells from a back to
-     * b's successor, so they are written from the back: out[major - 2] down
-     * to out[0], a itself dropped and b put last. Written in place, this is
-     * a third of the instructions of collecting and reversing. */
-    bool fwd = canonical(a, b);
-    xyLoc cur = fwd ? a : b, end = fwd ? b : a;
-    int dx = abs(end.x - cur.x), dy = abs(end.y - cur.y);
-    int sx = end.x > cur.x ? 1 : -1, sy = end.y > cur.y ? 1 : -1;
-    int major = dx > dy ? dx : dy, minor = dx > dy ? dy : dx;
-    int err = major / 2;
-    for (int i = 0; i < major; i++) {
-        err -= minor;
-        bool side = err < 0;
-        if (side)
-            err += major;
-        if (dx >= dy) {
-            cur.x = (int16_t)(cur.x + sx);
-            if (side)
-                cur.y = (int16_t)(cur.y + sy);
-        } else {
-            cur.y = (int16_t)(cur.y + sy);
-            if (side)
-                cur.x = (int16_t)(cur.x + sx);
-        }
-        if (fwd)
-            out[i] = cur;
-        else if (i + 1 < major)
-            out[major - 2 - i] = cur;
-    }
-    if (!fwd && major > 0)
-        out[major - 1] = b;
-    return (size_t)major;
-}
-
-/* Do moves d and e (grid.h numbering) make one line's moves, a cardinal
- * direction and a diagonal beside it? */
-static bool line_pair(int d, int e)
-{
-    int c = d < 4 ? d : e, diag = d < 4 ? e : d;
-    if ((d < 4) == (e < 4))
-        return d == e;
-    /* diagonal 4..7 is NE, SE, SW, NW: beside N/E, E/S, S/W, W/N */
-    return c == diag - 4 || c == (diag - 3) % 4;
-}
-
-static int move_dir(xyLoc a, xyLoc b) { return grid_dir_of(b.x - a.x, b.y - a.y); }
-
-size_t cells_to_waypoints(const Grid *g, const xyLoc *cells, size_t n, xyLoc *way)
-{
-    if (n < 2) {
-        memcpy(way, cells, n * sizeof *way);
-        return n;
-    }
-    size_t k = 0, start = 0;
-    way[k++] = cells[0];
-    while (start + 1 < n) {
-        /* The longest run from `start` using one line's two moves. */
-        int d1 = move_dir(cells[start], cells[start + 1]), d2 = d1;
-        size_t end = start + 1;
-        while (end + 1 < n) {
-            int d = move_dir(cells[end], cells[end + 1]);
-            if (d != d1 && d != d2) {
-                if (d1 != d2 || !line_pair(d1, d))
-                    break;
-                d2 = d;
-            }
-            end++;
-        }
-        /* One move repeated is its own line (Bresenham's walk of a straight
-         * or pure diagonal run is the run), legal as the path's moves are:
-         * no walk needed. */
-        if (d1 == d2 || line_legal(g, cells[start], cells[end])) {
-            way[k++] = cells[end];
-        } else { /* not one line: every turn is a waypoint (straight pieces are lines) */
-            for (size_t i = start + 1; i <= end; i++)
-                if (i == end || move_dir(cells[i - 1], cells[i]) != move_dir(cells[i], cells[i + 1]))
-                    way[k++] = cells[i];
-        }
-        start = end;
-    }
-    return k;
-}
-
 size_t smooth_cells(const Grid *g, xyLoc *cells, size_t n, xyLoc *way)
 {
     if (n < 3)
@@ -153,12 +11,6 @@ size_t smooth_cells(const Grid *g, xyLoc *cells, size_t n, xyLoc *way)
     for (size_t i = 0; i + 1 < k; i++)
         w += line_cells(way[i], way[i + 1], cells + w);
     return w;
-}
-
-static inline int chebyshev(xyLoc a, xyLoc b)
-{
-    int dx = abs(b.x - a.x), dy = abs(b.y - a.y);
-    return dx > dy ? dx : dy;
 }
 
 /* One forward pass of smooth_waypoints. */
@@ -173,7 +25,7 @@ static size_t smooth_waypoints_forward(const Grid *g, xyLoc *p, size_t n)
         }
         /* Slide p[i+1] along its line to p[i+2]: the furthest cell k (binary
          * search) whose lines from p[i] and to p[i+2] are both legal. */
-        int lo = 0, hi = chebyshev(p[i + 1], p[i + 2]); /* lo: known good */
+        int lo = 0, hi = (int)line_moves(p[i + 1], p[i + 2]); /* lo: known good */
         /* A straight or purely diagonal line's tail is the same cells as the
          * line from q on, legal already: only the line from p[i] is walked. */
         int sdx = abs(p[i + 2].x - p[i + 1].x), sdy = abs(p[i + 2].y - p[i + 1].y);

@@ -5,13 +5,6 @@
 
 #include "smooth.h"
 
-/* A line's cell count (its moves): the Chebyshev distance of its ends. */
-static size_t line_moves(xyLoc a, xyLoc b)
-{
-    int dx = abs(b.x - a.x), dy = abs(b.y - a.y);
-    return (size_t)(dx > dy ? dx : dy);
-}
-
 static size_t side(const Grid *g) { return (size_t)(g->width > g->height ? g->width : g->height) + 1; }
 
 void win_init(Window *w, const Grid *g, bool smooth)
@@ -47,20 +40,29 @@ void win_reset(Window *w, xyLoc anchor)
  * orz900d). */
 #define TAIL_FIRST 1
 
-/* The window's last `n` cells (at most all of them), newest first, into
- * w->tail; tail[0] is win_last(), the anchor ends it when reached. */
-static void fill_tail(Window *w, size_t n)
+/* The window's last cells, newest first, into w->tail: tail[0] is
+ * win_last(), then at least `n` more (whole lines, but the one cell a line
+ * gives when that is all that is asked) or all of them, the anchor last.
+ * Returns whether it holds all of them. */
+static bool fill_tail(Window *w, size_t n)
 {
     xyPath *t = &w->tail;
     t->len = 0;
     path_reserve(t, n + 1);
     t->cells[t->len++] = win_last(w);
-    for (size_t k = w->way.len - 1; k > 0 && t->len <= n; k--) {
+    for (size_t k = w->way.len - 1; k > 0; k--) {
+        if (t->len > n)
+            return false;
         xyLoc a = w->way.cells[k - 1], b = w->way.cells[k];
-        int m = (int)line_moves(a, b);
-        for (int i = m - 1; i >= 0 && t->len <= n; i--) /* b's predecessor .. a */
-            t->cells[t->len++] = line_cell(a, b, i);
+        size_t m = line_moves(a, b);
+        if (t->len == n && m > 1) {
+            t->cells[t->len++] = line_next(b, a);
+            return false;
+        }
+        path_reserve(t, m); /* b's predecessor .. a */
+        t->len += line_cells(b, a, t->cells + t->len);
     }
+    return true;
 }
 
 void win_truncate(Window *w, size_t k)
@@ -85,12 +87,13 @@ void win_truncate(Window *w, size_t k)
          * A sub-line of a legal line may rasterise otherwise, so the cut
          * cell is one waypoint only when its own line is legal, else the
          * kept cells are (each one legal move from the one before). */
-        path_reserve(&w->line, m);
-        line_cells(a, b, w->line.cells);
         size_t keep = m - k;
-        if (line_legal(w->grid, a, w->line.cells[keep - 1])) {
-            path_push(&w->way, w->line.cells[keep - 1]);
+        xyLoc cut = line_cell(a, b, (int)keep);
+        if (line_legal(w->grid, a, cut)) {
+            path_push(&w->way, cut);
         } else {
+            path_reserve(&w->line, m);
+            line_cells(a, b, w->line.cells);
             for (size_t i = 0; i < keep; i++)
                 path_push(&w->way, w->line.cells[i]);
         }
@@ -108,6 +111,83 @@ static bool near_legal(const Grid *g, xyLoc a, xyLoc c)
         return true;
     return grid_passable(g, c.x, c.y) && (!dx || !dy || (grid_passable(g, c.x, a.y) && grid_passable(g, a.x, c.y)));
 }
+
+/* A leg being joined, walked one cell at a time: its cells, or its
+ * waypoints with each line's cells made only when the walk reaches them
+ * (line_cell), so a leg that joins without unwinding costs no cell. */
+typedef struct LegWalk {
+    const xyLoc *p; /* the cells, or the waypoints */
+    size_t n;       /* cells (moves + 1) */
+    size_t k;       /* lines: waypoints */
+    bool lines;     /* p holds waypoints */
+    size_t q;       /* lines: the walk is on the line p[q] -> p[q + 1] */
+    size_t off, m;  /* lines: `off` of its m moves along it (off < m) */
+} LegWalk;
+
+/* The cell after cell i (where the walk stands). */
+static inline xyLoc walk_next(const LegWalk *l, size_t i)
+{
+    if (!l->lines)
+        return l->p[i + 1];
+    if (l->off + 1 >= l->m)
+        return l->p[l->q + 1];
+    return l->off ? line_cell(l->p[l->q], l->p[l->q + 1], (int)l->off + 1) : line_next(l->p[l->q], l->p[l->q + 1]);
+}
+
+/* Onto the first line from p[q] on with a move (a repeated waypoint is a
+ * line of none), or the end. */
+static inline void walk_line(LegWalk *l)
+{
+    l->off = 0;
+    l->m = 0;
+    while (l->q + 1 < l->k && !(l->m = line_moves(l->p[l->q], l->p[l->q + 1])))
+        l->q++;
+}
+
+static inline void walk_step(LegWalk *l)
+{
+    if (l->lines && ++l->off == l->m) {
+        l->q++;
+        walk_line(l);
+    }
+}
+
+/* Unwinding: the window ends at tail[j], the leg goes on from its cell i,
+ * and the two are one cell or one legal move apart. While the leg's next
+ * cell is at (or one legal move from) the window's cell before tail[j],
+ * both step back: two moves become at most one, so the path only
+ * shortens. Cuts the window's j cells and returns i (the walk stands on
+ * it). */
+static size_t unwind(Window *w, LegWalk *l)
+{
+    size_t i = 0, j = 0, n = l->n, lim = n < TAIL_FIRST ? n : TAIL_FIRST;
+    bool whole = fill_tail(w, lim);
+    for (;;) {
+        while (i + 1 < n && j + 1 < w->tail.len && near_legal(w->grid, w->tail.cells[j + 1], walk_next(l, i))) {
+            walk_step(l);
+            i++;
+            j++;
+        }
+        /* The unwinding ran into the end of a tail cut short: a longer one
+         * (the same cells first, so the result is as with all n at once). */
+        if (i + 1 >= n || j + 1 < w->tail.len || whole || lim >= n)
+            break;
+        lim = 4 * lim < n ? 4 * lim : n;
+        whole = fill_tail(w, lim);
+    }
+    if (j) {
+        win_truncate(w, j);
+        w->cut += 2 * j;
+    }
+    w->joint = w->way.len - 1;
+    return i;
+}
+
+/* After the leg from its cell i on has joined: its lines are pieces of one
+ * line's moves each (monotone), so their Chebyshev lengths add up to the
+ * leg's n - 1 - i moves, and one more reaches cell i when it is not the
+ * window's last cell already. */
+static inline void add_moves(Window *w, size_t n, size_t i, bool joined) { w->moves += n - 1 - i + !joined; }
 
 /* win_add in the cells form: the same unwinding, over the window's cells. */
 static void add_cells(Window *w, const xyLoc *cells, size_t n)
@@ -128,6 +208,7 @@ static void add_cells(Window *w, const xyLoc *cells, size_t n)
     memcpy(w->way.cells + w->way.len, cells + from, (n - from) * sizeof *cells);
     w->way.len += n - from;
     w->moves += n - from;
+    w->joint = w->way.len - 1;
 }
 
 void win_add(Window *w, const xyLoc *cells, size_t n)
@@ -138,41 +219,53 @@ void win_add(Window *w, const xyLoc *cells, size_t n)
         add_cells(w, cells, n);
         return;
     }
-    /* Unwinding: the window ends at tail[j], the leg goes on from cells[i],
-     * and the two are one cell or one legal move apart. While the leg's next
-     * cell is at (or one legal move from) the window's cell before tail[j],
-     * both step back: two moves become at most one, so the path only
-     * shortens. */
-    size_t i = 0, j = 0, lim = n < TAIL_FIRST ? n : TAIL_FIRST;
-    fill_tail(w, lim);
-    for (;;) {
-        while (i + 1 < n && j + 1 < w->tail.len && near_legal(w->grid, w->tail.cells[j + 1], cells[i + 1])) {
-            i++;
-            j++;
-        }
-        /* The unwinding ran into the end of a tail cut short: a longer one
-         * (the same cells first, so the result is as with all n at once). */
-        if (i + 1 >= n || j + 1 < w->tail.len || w->tail.len <= lim || lim >= n)
-            break;
-        lim = 4 * lim < n ? 4 * lim : n;
-        fill_tail(w, lim);
-    }
-    if (j) {
-        win_truncate(w, j);
-        w->cut += 2 * j;
-    }
+    LegWalk l = {.p = cells, .n = n};
+    size_t i = unwind(w, &l);
     /* The leg from cells[i]: when that is win_last() its first waypoint is
      * already there, else it is one legal move on (a line of one step). */
     xyLoc last = win_last(w);
-    w->joint = w->way.len - 1;
     bool joined = cells[i].x == last.x && cells[i].y == last.y;
     path_reserve(&w->way, n - i);
-    size_t k = cells_to_waypoints(w->grid, cells + i, n - i, w->way.cells + w->way.len - joined);
-    for (size_t q = 0; q < k - joined; q++) {
-        xyLoc b = w->way.cells[w->way.len + q];
-        w->moves += line_moves(q ? w->way.cells[w->way.len + q - 1] : last, b);
+    w->way.len += cells_to_waypoints(w->grid, cells + i, n - i, w->way.cells + w->way.len - joined) - joined;
+    add_moves(w, n, i, joined);
+}
+
+void win_add_way(Window *w, const xyLoc *way, size_t k)
+{
+    if (k < 2)
+        return;
+    size_t n = 1;
+    for (size_t q = 1; q < k; q++)
+        n += line_moves(way[q - 1], way[q]);
+    if (w->cells) { /* the cells form: the leg's cells, made in the tail's buffer (unused there) */
+        path_reserve(&w->tail, n);
+        w->tail.cells[0] = way[0];
+        for (size_t q = 1, at = 1; q < k; q++)
+            at += line_cells(way[q - 1], way[q], w->tail.cells + at);
+        add_cells(w, w->tail.cells, n);
+        return;
     }
-    w->way.len += k - joined;
+    LegWalk l = {.p = way, .n = n, .k = k, .lines = true};
+    walk_line(&l);
+    size_t i = unwind(w, &l);
+    /* The leg goes on from the walk's cell c: a waypoint, or a cell inside
+     * the line p[q] -> p[q + 1], whose rest is one line only when legal (a
+     * piece of a legal line may rasterise otherwise, as in win_truncate),
+     * else its cells are waypoints (each one legal move from the last). */
+    xyLoc last = win_last(w), c = l.off ? line_cell(way[l.q], way[l.q + 1], (int)l.off) : way[l.q];
+    bool joined = c.x == last.x && c.y == last.y;
+    path_reserve(&w->way, k - l.q + l.m + 1);
+    if (!joined)
+        w->way.cells[w->way.len++] = c;
+    if (l.off && !line_legal(w->grid, c, way[l.q + 1]))
+        for (size_t t = l.off + 1; t < l.m; t++)
+            w->way.cells[w->way.len++] = line_cell(way[l.q], way[l.q + 1], (int)t);
+    for (size_t q = l.q + 1; q < k; q++) {
+        xyLoc prev = w->way.cells[w->way.len - 1];
+        if (way[q].x != prev.x || way[q].y != prev.y)
+            w->way.cells[w->way.len++] = way[q];
+    }
+    add_moves(w, n, i, joined);
 }
 
 void win_smooth(Window *w, size_t back, size_t reach)

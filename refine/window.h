@@ -7,14 +7,15 @@
  * cannot see that; smoothing the finished path can (the issue's experiment:
  * subopt 1.050 -> 1.009 on arena2), but a GetPath call must hand cells out
  * before the path is finished. So the refiner keeps a window over the end of
- * the path, as waypoints joined by legal lines (refine/smooth.h): the first
+ * the path, as waypoints joined by legal lines (grid/line.h): the first
  * is the last cell already handed out (the anchor, which never moves).
  *
- * A new leg (cells) joins in three steps:
+ * A new leg (cells, or the waypoints of a cached leg) joins in three steps:
  *  - unwinding: while the leg walks back over the window's last cells (or
  *    beside them, one legal move away), both ends are cut, so a walk into a
  *    dead end to reach a center and back leaves no trace;
- *  - its cells become waypoints (cells_to_waypoints) appended to the window;
+ *  - its waypoints (a cell leg's from cells_to_waypoints) are appended to
+ *    the window;
  *  - the window's waypoints are smoothed (smooth_waypoints: drop a waypoint
  *    whose neighbours see each other, else slide it), anchor and last fixed.
  * win_emit then hands out whole lines from the front while at least `keep`
@@ -22,8 +23,11 @@
  * incremental contract: out early, never taken back). Every step only
  * shortens the path and keeps each move legal.
  *
- * Work per leg is linear in the leg plus a few line walks at the joint: the
- * window holds a handful of waypoints, not cells.
+ * Work per leg: a cell leg (an A* leg) is linear in its cells; a cached
+ * leg's (win_add_way) is its few waypoints plus the cells the unwinding
+ * walks back over; then a few line walks at the joint: the window holds a
+ * handful of waypoints, not cells. Cells are made only when lines go out
+ * (win_emit).
  *
  * Without smoothing (win_init's `smooth` false) waypoints buy nothing: the
  * window then holds every cell (each a waypoint one move from the last),
@@ -68,8 +72,13 @@ static inline void win_drop(Window *w)
     w->moves = 0;
 }
 /* Appends a leg (cells[0] == win_last(), every step a legal move): unwinds,
- * then adds its waypoints. */
+ * then adds its waypoints (cells_to_waypoints). */
 void win_add(Window *w, const xyLoc *cells, size_t n);
+/* The same for a leg given as waypoints (way[0] == win_last(), consecutive
+ * ones joined by legal lines, as the edge cache keeps a leg): the unwinding
+ * makes the few cells it walks back over from the lines, and the waypoints
+ * join the window as they are, so a leg costs no work per cell. */
+void win_add_way(Window *w, const xyLoc *way, size_t k);
 /* Removes the window's last `k` cells (never the anchor). */
 void win_truncate(Window *w, size_t k);
 /* Smooths the window's waypoints from `back` waypoints before the last

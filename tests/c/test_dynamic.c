@@ -212,9 +212,11 @@ static void check_mm_update(T *t, const char *spec)
         const EdgeCache *c = mm_edge_cache(inst);
         xyPath leg = {0};
         for (uint32_t i = 0; i < c->nslots && n < 6; i += 1 + (uint32_t)(rng_next(&seed) % 97)) {
-            if (!c->slot[i].key || leg_moves(c->legs.p, c->slot[i].at) < 4)
+            if (!c->slot[i].key)
                 continue;
             cached_leg(inst, i, &leg);
+            if (leg.len < 5)
+                continue;
             xyLoc mid = leg.cells[(leg.len - 1) / 2];
             ch[n++] = (CellChange){mid.x, mid.y, false};
         }

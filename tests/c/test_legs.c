@@ -24,22 +24,36 @@ static void random_walk(uint64_t *seed, size_t n, xyPath *out)
     }
 }
 
+/* The waypoints of a cell path that rasterise back to it (the codec's input). */
+static size_t exact_way(const xyPath *cells, xyPath *way)
+{
+    way->len = 0;
+    path_reserve(way, cells->len);
+    way->len = cells_to_waypoints(NULL, cells->cells, cells->len, way->cells);
+    return way->len;
+}
+
 static void test_leg_codec_round_trip(T *t)
 {
     LegBits bits = {0};
-    xyPath walk[40] = {{0}}, back = {0};
-    uint64_t at[40], seed = 11;
+    xyPath walk[40] = {{0}}, way = {0}, back = {0};
+    uint64_t at[40], seed = 11, sum_bits = 0;
+    size_t ways[40];
     for (int k = 0; k < 40; k++) { /* lengths 1 (no move) .. 700, several records in one stream */
         random_walk(&seed, k == 0 ? 1 : (size_t)(1 + (seed >> 33) % 700), &walk[k]);
-        CHECK(t, leg_put(&bits, walk[k].cells, walk[k].len, &at[k]));
+        ways[k] = exact_way(&walk[k], &way);
+        CHECK(t, leg_put(&bits, way.cells, way.len, UINT64_MAX, &at[k]));
+        sum_bits += leg_record_bits(bits.p, at[k]);
     }
     for (int k = 0; k < 40; k++) {
         back.len = 0;
         path_push(&back, walk[k].cells[0]);
-        CHECK(t, leg_moves(bits.p, at[k]) == walk[k].len - 1);
         leg_decode(bits.p, at[k], walk[k].cells[0], &back);
         CHECKF(t, back.len == walk[k].len && !memcmp(back.cells, walk[k].cells, back.len * sizeof(xyLoc)),
                "record %d (%zu cells) does not decode to itself", k, walk[k].len);
+        back.len = 0;
+        leg_decode_way(bits.p, at[k], walk[k].cells[0], &back);
+        CHECKF(t, back.len + 1 == ways[k], "record %d: %zu waypoints, %zu stored", k, back.len + 1, ways[k]);
     }
     /* A stream read back from bytes (as a file gives it) decodes the same. */
     LegBits copy;
@@ -47,27 +61,43 @@ static void test_leg_codec_round_trip(T *t)
     back.len = 0;
     leg_decode(copy.p, at[39], walk[39].cells[0], &back);
     CHECK(t, back.len == walk[39].len - 1 && !memcmp(back.cells, walk[39].cells + 1, back.len * sizeof(xyLoc)));
-    /* 3 bits per move and a 16-bit count: the records fill what they should. */
-    uint64_t moves = 0;
-    for (int k = 0; k < 40; k++)
-        moves += walk[k].len - 1;
-    CHECK(t, bits.used == 40 * 16 + 3 * moves);
+    /* The records fill the stream, nothing between them. */
+    CHECK(t, bits.used == sum_bits);
+    /* A smoothed leg: one long line of both slopes is one waypoint after the
+     * first, its offsets 11 bits wide, and decodes to the line's cells. */
+    xyLoc line[3] = {{300, 300}, {900, 550}, {880, 1100}}, cells[1300];
+    uint64_t at_line;
+    CHECK(t, leg_put(&bits, line, 3, UINT64_MAX, &at_line) && leg_record_bits(bits.p, at_line) == 20 + 2 * 2 * 11);
+    size_t n = 0;
+    cells[n++] = line[0];
+    n += line_cells(line[0], line[1], cells + n);
+    n += line_cells(line[1], line[2], cells + n);
+    back.len = 0;
+    leg_decode(bits.p, at_line, line[0], &back);
+    CHECK(t, back.len == n - 1 && !memcmp(back.cells, cells + 1, back.len * sizeof(xyLoc)));
     leg_bits_free(&copy);
     leg_bits_free(&bits);
     for (int k = 0; k < 40; k++)
         path_free(&walk[k]);
+    path_free(&way);
     path_free(&back);
 }
 
 static void test_leg_limits_and_orientation(T *t)
 {
     LegBits bits = {0};
-    xyPath walk = {0};
+    xyPath walk = {0}, way = {0}, back = {0};
     uint64_t seed = 3, at;
     random_walk(&seed, LEG_MAX_MOVES + 2, &walk); /* one move too many */
-    CHECK(t, !leg_put(&bits, walk.cells, walk.len, &at) && bits.used == 0);
-    CHECK(t, !leg_put(&bits, walk.cells, 0, &at) && bits.used == 0);
-    CHECK(t, leg_put(&bits, walk.cells, LEG_MAX_MOVES + 1, &at) && leg_moves(bits.p, at) == LEG_MAX_MOVES);
+    exact_way(&walk, &way);
+    CHECK(t, !leg_put(&bits, way.cells, way.len, UINT64_MAX, &at) && bits.used == 0);
+    CHECK(t, !leg_put(&bits, way.cells, 0, UINT64_MAX, &at) && bits.used == 0);
+    walk.len--;
+    exact_way(&walk, &way);
+    CHECK(t, !leg_put(&bits, way.cells, way.len, 100, &at) && bits.used == 0); /* past max_bits */
+    CHECK(t, leg_put(&bits, way.cells, way.len, UINT64_MAX, &at));
+    leg_decode(bits.p, at, walk.cells[0], &back);
+    CHECK(t, back.len == LEG_MAX_MOVES);
     /* Canonical = from the lower id; leg_orient turns it only for travel from the higher. */
     xyLoc c[3] = {{1, 1}, {2, 2}, {3, 2}};
     leg_orient(c, 3, 4, 9);
@@ -81,6 +111,8 @@ static void test_leg_limits_and_orientation(T *t)
     CHECK(t, ka == 9 && kb == 4);
     leg_bits_free(&bits);
     path_free(&walk);
+    path_free(&way);
+    path_free(&back);
 }
 
 /* On an open 32x32 map with 8x8 sectors every sector is one region whose
@@ -98,7 +130,7 @@ static void test_leg_survives(T *t)
     CHECK(t, abs_build(&a, &g, 8, true, &err) && abs_index_init(&ix, &a, &err));
     CHECK(t, ix.center[0].x == 3 && ix.center[5].x == 11 && ix.center[5].y == 11);
     /* Diagonal leg 0 -> 5: its step (7,7) -> (8,8) checks (8,7) in sector 1 and (7,8) in sector 4. */
-    xyPath diag = {0}, ell = {0}, scratch = {0};
+    xyPath diag = {0}, ell = {0}, scratch = {0}, dway = {0}, eway = {0};
     for (int i = 3; i <= 11; i++)
         path_push(&diag, (xyLoc){(int16_t)i, (int16_t)i});
     /* An L: right along y = 3 into sector 1, then down to (11, 11); never in sector 4. */
@@ -108,7 +140,10 @@ static void test_leg_survives(T *t)
         path_push(&ell, (xyLoc){11, (int16_t)y});
     LegBits bits = {0};
     uint64_t at_diag, at_ell;
-    CHECK(t, leg_put(&bits, diag.cells, diag.len, &at_diag) && leg_put(&bits, ell.cells, ell.len, &at_ell));
+    exact_way(&diag, &dway);
+    exact_way(&ell, &eway);
+    CHECK(t, leg_put(&bits, dway.cells, dway.len, UINT64_MAX, &at_diag) &&
+                 leg_put(&bits, eway.cells, eway.len, UINT64_MAX, &at_ell));
     uint8_t touched[16] = {0};
     CHECK(t, leg_survives(&ix, touched, 0, 5, bits.p, at_diag, &scratch));
     touched[0] = 1; /* an end's sector */
@@ -127,6 +162,8 @@ static void test_leg_survives(T *t)
     leg_bits_free(&bits);
     path_free(&diag);
     path_free(&ell);
+    path_free(&dway);
+    path_free(&eway);
     path_free(&scratch);
     abs_index_free(&ix);
     abs_free(&a);

@@ -381,7 +381,8 @@ static void test_smooth_never_longer_and_legal(T *t)
     unload(&l);
 }
 
-/* Legs go in and come out canonical (from the lower id's center); sym
+/* Legs go in and come out canonical (from the lower id's center), as
+ * waypoints (here five one-move lines); sym
  * serves 9 -> 3 from the record of 3 -> 9, nosym does not; leg_orient turns
  * a canonical leg for travel from the higher id. */
 static void test_edge_cache_sym_and_nosym(T *t)

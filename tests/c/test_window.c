@@ -118,8 +118,135 @@ static void test_window_smooths_joint(T *t)
     grid_free(&g);
 }
 
+/* A random legal walk of n cells from the end of `prev` on g that first
+ * retraces `back` cells of `prev`, as a leg to a center and out of a dead
+ * end does; `king`: any legal move, else cardinal moves only. */
+static void wander(const Grid *g, uint64_t *seed, const xyPath *prev, size_t back, size_t n, bool king, xyPath *out)
+{
+    out->len = 0;
+    path_push(out, prev->cells[prev->len - 1]);
+    for (size_t i = 1; i <= back && i < prev->len; i++)
+        path_push(out, prev->cells[prev->len - 1 - i]);
+    for (int tries = 0; out->len < n && tries < 64;) {
+        *seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
+        int d = (int)(*seed >> (king ? 61 : 62));
+        xyLoc c = out->cells[out->len - 1];
+        if (grid_move_legal(g, c.x, c.y, d)) {
+            path_push(out, (xyLoc){(int16_t)(c.x + GRID_DX[d]), (int16_t)(c.y + GRID_DY[d])});
+            tries = 0;
+        } else {
+            tries++;
+        }
+    }
+}
+
+/* Does w->moves count the window's lines? */
+static bool moves_right(const Window *w)
+{
+    size_t m = 0;
+    for (size_t i = 1; i < w->way.len; i++)
+        m += line_moves(w->way.cells[i - 1], w->way.cells[i]);
+    return m == w->moves;
+}
+
+/* win_add_way (a leg as the waypoints of its lines, as the edge cache
+ * gives it) on random legs that retrace the last one (so they unwind), on
+ * a map with obstacles:
+ *  - with cardinal moves only, a leg's waypoints are the same whichever
+ *    way they are made, so it must join exactly as win_add on its cells:
+ *    the same cells cut, moves, window and emitted path;
+ *  - with king moves the unwinding may stop inside a line whose rest is
+ *    not legal: every emitted step must still be legal, and the path must
+ *    end at the last leg's end. */
+static void add_way_run(T *t, bool king)
+{
+    Grid g;
+    Err err;
+    grid_init_blocked(&g, 40, 40, &err);
+    uint64_t seed = 7;
+    for (int y = 0; y < 40; y++)
+        for (int x = 0; x < 40; x++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            grid_set_passable(&g, x, y, (seed >> 59) > 5 || (x == 20 && y == 20));
+        }
+    Window wc, ww;
+    win_init(&wc, &g, true);
+    win_init(&ww, &g, true);
+    xyPath leg = {0}, way = {0}, prev = {0}, outc = {0}, outw = {0};
+    path_push(&prev, (xyLoc){20, 20});
+    win_reset(&wc, prev.cells[0]);
+    win_reset(&ww, prev.cells[0]);
+    path_push(&outc, prev.cells[0]);
+    path_push(&outw, prev.cells[0]);
+    int differ = 0, unwound = 0, bad_moves = 0;
+    for (int k = 0; k < 400; k++) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        wander(&g, &seed, &prev, (size_t)(seed >> 60), 4 + (size_t)((seed >> 40) % 24), king, &leg);
+        path_reserve(&way, leg.len);
+        way.len = cells_to_waypoints(NULL, leg.cells, leg.len, way.cells);
+        uint64_t cut = ww.cut;
+        if (!king)
+            win_add(&wc, leg.cells, leg.len);
+        win_add_way(&ww, way.cells, way.len);
+        unwound += ww.cut > cut;
+        bad_moves += !moves_right(&ww);
+        if (!king) {
+            differ += wc.cut != ww.cut || wc.way.len != ww.way.len ||
+                      memcmp(wc.way.cells, ww.way.cells, ww.way.len * sizeof(xyLoc));
+            win_emit(&wc, &outc, 8);
+        }
+        win_emit(&ww, &outw, 8);
+        prev.len = 0; /* what the next leg may retrace; it ends at win_last() */
+        for (size_t i = 0; i < leg.len; i++)
+            path_push(&prev, leg.cells[i]);
+    }
+    win_emit(&wc, &outc, 0);
+    win_emit(&ww, &outw, 0);
+    xyLoc end = outw.cells[outw.len - 1];
+    CHECKF(t, differ == 0, "king %d: %d legs joined differently", king, differ);
+    CHECKF(t, unwound > 50 && bad_moves == 0, "king %d: %d legs unwound, %d miscounted", king, unwound, bad_moves);
+    CHECKF(t, steps_legal(&g, outw.cells, outw.len), "king %d: an illegal step", king);
+    CHECK(t, end.x == leg.cells[leg.len - 1].x && end.y == leg.cells[leg.len - 1].y);
+    if (!king)
+        CHECK(t, outw.len == outc.len && !memcmp(outw.cells, outc.cells, outw.len * sizeof(xyLoc)));
+    path_free(&leg);
+    path_free(&way);
+    path_free(&prev);
+    path_free(&outc);
+    path_free(&outw);
+    win_free(&wc);
+    win_free(&ww);
+    grid_free(&g);
+}
+
+static void test_window_add_way(T *t)
+{
+    add_way_run(t, false);
+    add_way_run(t, true);
+    /* A repeated waypoint (a line of no move) changes nothing. */
+    Grid g;
+    Window a, b;
+    open_grid(&g, 12, 12);
+    win_init(&a, &g, true);
+    win_init(&b, &g, true);
+    const xyLoc first[2] = {{1, 1}, {6, 1}}, plain[3] = {{6, 1}, {3, 1}, {3, 5}};
+    const xyLoc doubled[6] = {{6, 1}, {6, 1}, {3, 1}, {3, 1}, {3, 5}, {3, 5}};
+    win_reset(&a, first[0]);
+    win_reset(&b, first[0]);
+    win_add_way(&a, first, 2);
+    win_add_way(&b, first, 2);
+    win_add_way(&a, plain, 3);
+    win_add_way(&b, doubled, 6);
+    CHECK(t, a.cut >= 6 && b.cut == a.cut && a.moves == b.moves && a.way.len == b.way.len &&
+                 !memcmp(a.way.cells, b.way.cells, a.way.len * sizeof(xyLoc)));
+    win_free(&a);
+    win_free(&b);
+    grid_free(&g);
+}
+
 /* line_cell (the unwinding's tail, one cell in closed form) is cell k of
- * line_cells' walk, for lines of every slope and direction, both ways. */
+ * line_cells' walk, and line_next its first, for lines of every slope and
+ * direction, both ways. */
 static void test_line_cell_matches_walk(T *t)
 {
     xyLoc cells[64];
@@ -132,6 +259,10 @@ static void test_line_cell_matches_walk(T *t)
             for (size_t k = 0; k <= m; k++) {
                 xyLoc c = line_cell(a, b, (int)k), want = k ? cells[k - 1] : a;
                 wrong += c.x != want.x || c.y != want.y;
+            }
+            if (m) { /* line_next is the first of them */
+                xyLoc c = line_next(a, b);
+                wrong += c.x != cells[0].x || c.y != cells[0].y;
             }
         }
     CHECKF(t, wrong == 0 && lines == 41 * 41, "%d cells differ", wrong);
@@ -202,6 +333,7 @@ const TestCase WINDOW_TESTS[] = {
     {"window_emit_keep_truncate", test_window_emit_keep_truncate},
     {"window_smooths_joint", test_window_smooths_joint},
     {"window_cells", test_window_cells},
+    {"window_add_way", test_window_add_way},
     {"mapkind_corridors", test_mapkind_corridors},
     {NULL, NULL},
 };

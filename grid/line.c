@@ -1,0 +1,178 @@
+#include "line.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Lines are walked from their lexicographically smaller end, so the line from
+ * a to b and the one from b to a are the same cells: legality and
+ * rasterisation then agree whichever way a link or leg is used. */
+static bool canonical(xyLoc a, xyLoc b) { return a.x < b.x || (a.x == b.x && a.y <= b.y); }
+
+bool line_legal(const Grid *g, xyLoc a, xyLoc b)
+{
+    xyLoc first = canonical(a, b) ? a : b, last = canonical(a, b) ? b : a;
+    if (!grid_passable(g, first.x, first.y) || !grid_passable(g, last.x, last.y))
+        return false;
+    /* walk_line's steps on the padded grid's indices: every cell of the
+     * walk lies in the box of its ends, so inside the map, and the padding
+     * is never reached; a diagonal step also tests its two side cells. */
+    int dx = abs(last.x - first.x), dy = abs(last.y - first.y);
+    int sx = last.x > first.x ? 1 : -1, sy = last.y > first.y ? g->stride : -g->stride;
+    int major = dx > dy ? dx : dy, minor = dx > dy ? dy : dx;
+    int step_major = dx >= dy ? sx : sy, step_minor = dx >= dy ? sy : sx;
+    const uint8_t *cells = g->cells;
+    int err = major / 2, at = grid_index(g, first.x, first.y);
+    for (int i = 0; i < major; i++) {
+        err -= minor;
+        if (err < 0) {
+            err += major;
+            if (!cells[at + step_major] || !cells[at + step_minor])
+                return false;
+            at += step_major + step_minor;
+        } else {
+            at += step_major;
+        }
+        if (!cells[at])
+            return false;
+    }
+    return true;
+}
+
+xyLoc line_cell(xyLoc a, xyLoc b, int k)
+{
+    /* Walked from its canonical end `from`, the line's Bresenham error
+     * starts at major / 2 and loses minor per step, gaining major at each
+     * side step (which keeps it in [0, major)): after t steps the side steps
+     * number ceil((t * minor - major / 2) / major), the formula below. */
+    bool fwd = canonical(a, b);
+    xyLoc from = fwd ? a : b, to = fwd ? b : a;
+    int dx = abs(to.x - from.x), dy = abs(to.y - from.y);
+    int major = dx > dy ? dx : dy, minor = dx > dy ? dy : dx;
+    int t = fwd ? k : major - k;
+    if (major == 0)
+        return from;
+    int side = (t * minor - major / 2 + major - 1) / major;
+    int sx = to.x > from.x ? 1 : -1, sy = to.y > from.y ? 1 : -1;
+    xyLoc c = from;
+    c.x = (int16_t)(c.x + sx * (dx >= dy ? t : side));
+    c.y = (int16_t)(c.y + sy * (dx >= dy ? side : t));
+    return c;
+}
+
+xyLoc line_next(xyLoc a, xyLoc b)
+{
+    /* line_cell's side count at t = 1 from the canonical end is
+     * ceil((minor - major / 2) / major): 1 when minor > major / 2. From the
+     * other end (t = major - 1) the side steps left are
+     * minor - (minor + major / 2 >= major), so the first step from a is a
+     * side step when minor + major / 2 >= major. */
+    int dx = b.x - a.x, dy = b.y - a.y, adx = abs(dx), ady = abs(dy);
+    int major = adx > ady ? adx : ady, minor = adx > ady ? ady : adx, half = major / 2;
+    bool side = canonical(a, b) ? minor > half : minor + half >= major;
+    int sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
+    if (adx >= ady)
+        return (xyLoc){(int16_t)(a.x + sx), (int16_t)(a.y + (side ? sy : 0))};
+    return (xyLoc){(int16_t)(a.x + (side ? sx : 0)), (int16_t)(a.y + sy)};
+}
+
+size_t line_cells(xyLoc a, xyLoc b, xyLoc *out)
+{
+    /* The Bresenham walk from the canonical end. Walked from b (a is the
+     * larger end), its cells after b are the line's cells from a back to
+     * b's successor, so they are written from the back: out[major - 2] down
+     * to out[0], a itself dropped and b put last. Written in place, this is
+     * a third of the instructions of collecting and reversing; the steps
+     * along the two axes are set once, so a cell costs no test of the
+     * line's shape (the window's emission is one line_cells a line). */
+    int ax = b.x - a.x, ay = b.y - a.y, ux = ax > 0 ? 1 : ax < 0 ? -1 : 0, uy = ay > 0 ? 1 : ay < 0 ? -1 : 0;
+    if (ax == 0 || ay == 0 || ax * ux == ay * uy) {
+        /* One move repeated (straight or purely diagonal): the same cells
+         * from either end, so no Bresenham error and no canonical end; most
+         * lines of a maze's legs are such (a fifth of mm's instructions on
+         * maze256-1-0 went to the general walk). */
+        int m = ax * ux > ay * uy ? ax * ux : ay * uy;
+        for (int i = 1; i <= m; i++)
+            out[i - 1] = (xyLoc){(int16_t)(a.x + i * ux), (int16_t)(a.y + i * uy)};
+        return (size_t)m;
+    }
+    bool fwd = canonical(a, b);
+    xyLoc cur = fwd ? a : b, end = fwd ? b : a;
+    int dx = abs(end.x - cur.x), dy = abs(end.y - cur.y);
+    int sx = end.x > cur.x ? 1 : -1, sy = end.y > cur.y ? 1 : -1;
+    int major = dx > dy ? dx : dy, minor = dx > dy ? dy : dx;
+    int mx = dx >= dy ? sx : 0, my = dx >= dy ? 0 : sy, nx = sx - mx, ny = sy - my;
+    int err = major / 2, x = cur.x, y = cur.y;
+    xyLoc *o = fwd ? out : out + major - 2;
+    ptrdiff_t step = fwd ? 1 : -1;
+    for (int i = 0; i < major - !fwd; i++, o += step) {
+        err -= minor;
+        int side = err < 0;
+        err += side ? major : 0;
+        x += mx + (side ? nx : 0);
+        y += my + (side ? ny : 0);
+        *o = (xyLoc){(int16_t)x, (int16_t)y};
+    }
+    if (!fwd && major > 0)
+        out[major - 1] = b;
+    return (size_t)major;
+}
+
+/* Do moves d and e (grid.h numbering) make one line's moves, a cardinal
+ * direction and a diagonal beside it? */
+static bool line_pair(int d, int e)
+{
+    int c = d < 4 ? d : e, diag = d < 4 ? e : d;
+    if ((d < 4) == (e < 4))
+        return d == e;
+    /* diagonal 4..7 is NE, SE, SW, NW: beside N/E, E/S, S/W, W/N */
+    return c == diag - 4 || c == (diag - 3) % 4;
+}
+
+static int move_dir(xyLoc a, xyLoc b) { return grid_dir_of(b.x - a.x, b.y - a.y); }
+
+/* Are cells[0..m] the line from cells[0] to cells[m], cell for cell? */
+static bool line_is(const xyLoc *cells, size_t m)
+{
+    for (size_t k = 1; k < m; k++) {
+        xyLoc c = line_cell(cells[0], cells[m], (int)k);
+        if (c.x != cells[k].x || c.y != cells[k].y)
+            return false;
+    }
+    return true;
+}
+
+size_t cells_to_waypoints(const Grid *g, const xyLoc *cells, size_t n, xyLoc *way)
+{
+    if (n < 2) {
+        memcpy(way, cells, n * sizeof *way);
+        return n;
+    }
+    size_t k = 0, start = 0;
+    way[k++] = cells[0];
+    while (start + 1 < n) {
+        /* The longest run from `start` using one line's two moves. */
+        int d1 = move_dir(cells[start], cells[start + 1]), d2 = d1;
+        size_t end = start + 1;
+        while (end + 1 < n) {
+            int d = move_dir(cells[end], cells[end + 1]);
+            if (d != d1 && d != d2) {
+                if (d1 != d2 || !line_pair(d1, d))
+                    break;
+                d2 = d;
+            }
+            end++;
+        }
+        /* One move repeated is its own line (Bresenham's walk of a straight
+         * or pure diagonal run is the run), legal as the path's moves are:
+         * no walk needed. */
+        if (d1 == d2 || (g ? line_legal(g, cells[start], cells[end]) : line_is(cells + start, end - start))) {
+            way[k++] = cells[end];
+        } else { /* not one line: every turn is a waypoint (straight pieces are lines) */
+            for (size_t i = start + 1; i <= end; i++)
+                if (i == end || move_dir(cells[i - 1], cells[i]) != move_dir(cells[i], cells[i + 1]))
+                    way[k++] = cells[i];
+        }
+        start = end;
+    }
+    return k;
+}

@@ -1,0 +1,54 @@
+/* line.h: straight lines between cells, the shape every waypoint path is
+ * made of (the kits' waypoint segments, the smoothing's shortcuts, the leg
+ * codec's records).
+ *
+ * A "line" from a to b is the Bresenham walk of max(|dx|,|dy|) steps, each
+ * one cell along the major axis and, when the error term says so, one along
+ * the minor axis: min(|dx|,|dy|) diagonal steps in all, so its length is the
+ * octile distance from a to b, the least any path can have. It is walked from
+ * its lexicographically smaller end, so a -> b and b -> a are the same cells.
+ * A line is legal when every step is a legal grid move (passable, no corner
+ * cutting), so replacing a stretch of path by a legal line never makes it
+ * longer. Pure functions of their arguments; nothing is allocated. */
+#ifndef GPPC_GRID_LINE_H
+#define GPPC_GRID_LINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "grid.h"
+
+/* Is the line from a to b a legal grid path (both ends passable too)? */
+bool line_legal(const Grid *g, xyLoc a, xyLoc b);
+/* The cell k moves from a along the line from a to b (0 <= k <= its
+ * Chebyshev length; k = 0 is a): line_cells' out[k - 1], without walking
+ * the cells before it. */
+xyLoc line_cell(xyLoc a, xyLoc b, int k);
+/* line_cell(a, b, 1) (a != b), the line's first step from a, in a few
+ * comparisons (no division): the unwinding's usual question. */
+xyLoc line_next(xyLoc a, xyLoc b);
+/* Appends the line's cells after a (b last) to out; out must have room for
+ * max(|dx|,|dy|) cells. Returns the count written. */
+size_t line_cells(xyLoc a, xyLoc b, xyLoc *out);
+/* A line's move count: the Chebyshev distance of its ends. */
+static inline size_t line_moves(xyLoc a, xyLoc b)
+{
+    int dx = b.x > a.x ? b.x - a.x : a.x - b.x, dy = b.y > a.y ? b.y - a.y : a.y - b.y;
+    return (size_t)(dx > dy ? dx : dy);
+}
+
+/* Waypoints of a cell path (every step a legal move): the path is cut into
+ * maximal runs made of one line's moves (one cardinal direction and a
+ * diagonal beside it); a run is one line when
+ *  - g given: that line (from the run's first cell to its last) is legal on
+ *    g; the polyline is then never longer than the path (a line is the
+ *    shortest path between its ends) but may pass other cells
+ *    (smooth_waypoints' input, refine/smooth.h);
+ *  - g NULL: the line's cells are the run's cells, so the waypoints'
+ *    lines rasterise back to `cells` exactly (the leg codec, cache/leg.h);
+ * else each of the run's turns is a waypoint (straight pieces are lines).
+ * Linear time but for one line walk per run. Returns the count written to
+ * `way` (n at most; first and last kept). */
+size_t cells_to_waypoints(const Grid *g, const xyLoc *cells, size_t n, xyLoc *way);
+
+#endif
