@@ -75,7 +75,7 @@ xyLoc line_next(xyLoc a, xyLoc b)
     return (xyLoc){(int16_t)(a.x + (side ? sx : 0)), (int16_t)(a.y + sy)};
 }
 
-size_t line_cells(xyLoc a, xyLoc b, xyLoc *out)
+size_t line_cells_walk(xyLoc a, xyLoc b, xyLoc *out)
 {
     /* The Bresenham walk from the canonical end. Walked from b (a is the
      * larger end), its cells after b are the line's cells from a back to
@@ -84,17 +84,6 @@ size_t line_cells(xyLoc a, xyLoc b, xyLoc *out)
      * a third of the instructions of collecting and reversing; the steps
      * along the two axes are set once, so a cell costs no test of the
      * line's shape (the window's emission is one line_cells a line). */
-    int ax = b.x - a.x, ay = b.y - a.y, ux = ax > 0 ? 1 : ax < 0 ? -1 : 0, uy = ay > 0 ? 1 : ay < 0 ? -1 : 0;
-    if (ax == 0 || ay == 0 || ax * ux == ay * uy) {
-        /* One move repeated (straight or purely diagonal): the same cells
-         * from either end, so no Bresenham error and no canonical end; most
-         * lines of a maze's legs are such (a fifth of mm's instructions on
-         * maze256-1-0 went to the general walk). */
-        int m = ax * ux > ay * uy ? ax * ux : ay * uy;
-        for (int i = 1; i <= m; i++)
-            out[i - 1] = (xyLoc){(int16_t)(a.x + i * ux), (int16_t)(a.y + i * uy)};
-        return (size_t)m;
-    }
     bool fwd = canonical(a, b);
     xyLoc cur = fwd ? a : b, end = fwd ? b : a;
     int dx = abs(end.x - cur.x), dy = abs(end.y - cur.y);

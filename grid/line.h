@@ -27,9 +27,27 @@ xyLoc line_cell(xyLoc a, xyLoc b, int k);
 /* line_cell(a, b, 1) (a != b), the line's first step from a, in a few
  * comparisons (no division): the unwinding's usual question. */
 xyLoc line_next(xyLoc a, xyLoc b);
+/* line_cells for a line of more than one kind of move: the Bresenham walk. */
+size_t line_cells_walk(xyLoc a, xyLoc b, xyLoc *out);
 /* Appends the line's cells after a (b last) to out; out must have room for
- * max(|dx|,|dy|) cells. Returns the count written. */
-size_t line_cells(xyLoc a, xyLoc b, xyLoc *out);
+ * max(|dx|,|dy|) cells. Returns the count written. Inline for the lines of
+ * one move repeated (straight or purely diagonal: the same cells from
+ * either end, so no Bresenham error and no canonical end), which most lines
+ * of a maze's legs are: the call and the walk's set-up cost more than their
+ * two or three cells (maze256-1-0's legs turn every few cells). */
+static inline size_t line_cells(xyLoc a, xyLoc b, xyLoc *out)
+{
+    int dx = b.x - a.x, dy = b.y - a.y;
+    if (dx != 0 && dy != 0 && dx != dy && dx != -dy)
+        return line_cells_walk(a, b, out);
+    int ux = (dx > 0) - (dx < 0), uy = (dy > 0) - (dy < 0), m = dx * ux > dy * uy ? dx * ux : dy * uy;
+    for (int i = 0; i < m; i++) {
+        a.x = (int16_t)(a.x + ux);
+        a.y = (int16_t)(a.y + uy);
+        out[i] = a;
+    }
+    return (size_t)m;
+}
 /* A line's move count: the Chebyshev distance of its ends. */
 static inline size_t line_moves(xyLoc a, xyLoc b)
 {

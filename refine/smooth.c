@@ -14,11 +14,11 @@ size_t smooth_cells(const Grid *g, xyLoc *cells, size_t n, xyLoc *way)
 }
 
 /* One forward pass of smooth_waypoints. */
-static size_t smooth_waypoints_forward(const Grid *g, xyLoc *p, size_t n)
+static size_t smooth_waypoints_forward(const Grid *g, xyLoc *p, size_t n, bool first_illegal)
 {
     size_t i = 0;
     while (i + 2 < n) {
-        if (line_legal(g, p[i], p[i + 2])) {
+        if (!(i == 0 && first_illegal) && line_legal(g, p[i], p[i + 2])) {
             memmove(&p[i + 1], &p[i + 2], (n - i - 2) * sizeof *p);
             n--;
             continue; /* p[i] may now see past its new neighbour too */
@@ -49,9 +49,13 @@ static size_t smooth_waypoints_forward(const Grid *g, xyLoc *p, size_t n)
 
 size_t smooth_waypoints(const Grid *g, xyLoc *p, size_t n)
 {
-    n = smooth_waypoints_forward(g, p, n);
-    cells_reverse(p, n);
-    n = smooth_waypoints_forward(g, p, n);
-    cells_reverse(p, n);
-    return n;
+    size_t m = smooth_waypoints_forward(g, p, n, false);
+    cells_reverse(p, m);
+    /* Three waypoints that stayed three keep their two ends, whose line the
+     * forward pass found illegal (lines are the same cells either way): the
+     * backward pass need not walk it again (a joint's stretch is three
+     * waypoints, refine/window.h). */
+    m = smooth_waypoints_forward(g, p, m, n == 3 && m == 3);
+    cells_reverse(p, m);
+    return m;
 }
