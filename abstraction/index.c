@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../grid/line.h"
+
 bool abs_index_init(AbsIndex *ix, const Abstraction *a, Err *err)
 {
     memset(ix, 0, sizeof *ix);
@@ -38,4 +40,22 @@ void abs_index_free(AbsIndex *ix)
 size_t abs_index_bytes(const AbsIndex *ix)
 {
     return ((size_t)ix->abs->nsectors + 1) * 4 + (size_t)ix->abs->nregions * (4 + sizeof(xyLoc));
+}
+
+int abs_locate(const AbsIndex *ix, const Grid *g, AbsLocator *loc, xyLoc c, xyPath *out)
+{
+    const Abstraction *a = ix->abs;
+    if (!grid_passable(g, c.x, c.y))
+        return -1;
+    int s = abs_sector_of(a, c.x, c.y), n = abs_region_count(a, s);
+    for (int k = 0; k < n; k++) {
+        xyLoc ctr = ix->center[abs_gid(ix, s, k)];
+        if (line_legal(g, c, ctr)) {
+            path_reserve(out, line_moves(c, ctr) + 1);
+            out->cells[out->len++] = c;
+            out->len += line_cells(c, ctr, out->cells + out->len);
+            return k;
+        }
+    }
+    return abs_region_path(a, g, loc, c.x, c.y, out);
 }

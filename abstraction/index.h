@@ -27,6 +27,18 @@ bool abs_index_init(AbsIndex *ix, const Abstraction *a, Err *err);
 void abs_index_free(AbsIndex *ix);
 size_t abs_index_bytes(const AbsIndex *ix);
 
+/* The region of cell c and the walk from c to its center, appended to
+ * `out` (c and the center both included); -1 for a blocked cell (nothing
+ * appended). First by sight: a cell that sees one of its sector's centers
+ * by a legal line (grid/line.h) is in that center's region, since the line
+ * stays in the box of its ends, so inside the sector, and its steps are
+ * king moves without corner cutting, the moves regions are filled with;
+ * the line is then the walk, the shortest there is. Testing a sector's few
+ * centers costs a few line walks where the locator's search
+ * (abs_region_path) visits every cell nearer than the center: a fifth of
+ * mm's time on the wider embedded mazes. Otherwise that search. */
+int abs_locate(const AbsIndex *ix, const Grid *g, AbsLocator *loc, xyLoc c, xyPath *out);
+
 /* Global id of local region r of sector s. */
 static inline uint32_t abs_gid(const AbsIndex *ix, int sector, int region)
 {

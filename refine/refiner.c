@@ -88,36 +88,6 @@ static inline void phase_end(Refiner *r, RefinePhase p, uint64_t t0)
  * leg from `from` to g in the corridor, either way. */
 static inline bool same_cell(xyLoc a, xyLoc b) { return a.x == b.x && a.y == b.y; }
 
-/* The region of cell c (passable) and the walk from c to its center,
- * appended to `out`; -1 when c lies in no region. A cell that sees one of
- * its sector's centers by a legal line is in that center's region: the line
- * stays in the box of its ends, so inside the sector, and its steps are
- * king moves without corner cutting, the moves regions are flood-filled
- * with (abstraction.h), so c and the center are connected inside the
- * sector. That line is also the shortest walk there is, and testing the few
- * centers of a sector costs a few line walks where the locator's search
- * inside the sector visits every cell nearer than the center (a fifth of
- * mm's time on the wider embedded mazes). Otherwise the locator's search. */
-static int locate(Refiner *r, xyLoc c, xyPath *out)
-{
-    const AbsIndex *ix = r->ix;
-    const Abstraction *a = ix->abs;
-    if (!grid_passable(r->grid, c.x, c.y))
-        return -1;
-    int s = abs_sector_of(a, c.x, c.y), n = abs_region_count(a, s);
-    for (int k = 0; k < n; k++) {
-        xyLoc ctr = ix->center[abs_gid(ix, s, k)];
-        if (line_legal(r->grid, c, ctr)) {
-            int dx = abs(ctr.x - c.x), dy = abs(ctr.y - c.y);
-            path_reserve(out, (size_t)(dx > dy ? dx : dy) + 1);
-            out->cells[out->len++] = c;
-            out->len += line_cells(c, ctr, out->cells + out->len);
-            return k;
-        }
-    }
-    return abs_region_path(a, r->grid, &r->loc, c.x, c.y, out);
-}
-
 static bool plan_abstract(Refiner *r, xyLoc from, bool resume)
 {
     const AbsIndex *ix = r->ix;
@@ -131,14 +101,14 @@ static bool plan_abstract(Refiner *r, xyLoc from, bool resume)
         from_gid = as->path[as->path_len - 1]; /* the last chunk's last center: located already */
         path_push(&r->start_path, from);
     } else {
-        int fr = locate(r, from, &r->start_path);
+        int fr = abs_locate(ix, r->grid, &r->loc, from, &r->start_path);
         if (fr < 0)
             return false;
         from_gid = abs_gid(ix, abs_sector_of(a, from.x, from.y), fr);
     }
     if (!resume) { /* a chunk after the first keeps g's region and its path */
         r->goal_path.len = 0;
-        int gr = locate(r, g, &r->goal_path);
+        int gr = abs_locate(ix, r->grid, &r->loc, g, &r->goal_path);
         cells_reverse(r->goal_path.cells, r->goal_path.len); /* center to g */
         if (gr < 0)
             return false;
