@@ -50,20 +50,36 @@ static uint64_t make_key(const EdgeCache *c, uint32_t a, uint32_t b)
     return ((uint64_t)ka << 32 | kb) + 1;
 }
 
-bool edge_cache_get(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPath *out)
+/* The slot of the leg a -> b, counted as a hit, or NULL (a miss). */
+static CacheSlot *lookup(EdgeCache *c, uint32_t a, uint32_t b)
 {
     if (c->mode == LEGS_OFF)
-        return false;
+        return NULL;
     CacheSlot *s = find(c, make_key(c, a, b));
     if (!s->key) {
         c->misses++;
-        return false;
+        return NULL;
     }
     c->hits++;
     if (s->hits < UINT16_MAX)
         s->hits++;
-    leg_decode_way(c->legs.p, s->at, from, out);
-    return true;
+    return s;
+}
+
+bool edge_cache_get(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPath *out)
+{
+    CacheSlot *s = lookup(c, a, b);
+    if (s)
+        leg_decode_way(c->legs.p, s->at, from, out);
+    return s != NULL;
+}
+
+bool edge_cache_get_cells(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPath *out)
+{
+    CacheSlot *s = lookup(c, a, b);
+    if (s)
+        leg_decode(c->legs.p, s->at, from, out);
+    return s != NULL;
 }
 
 static bool grow_slots(EdgeCache *c)

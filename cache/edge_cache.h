@@ -37,6 +37,8 @@ void edge_cache_free(EdgeCache *c);
 /* On a hit appends the leg a -> b's waypoints after `from` (the center of
  * leg_first(a, b)) to out, in canonical order; a miss appends nothing. */
 bool edge_cache_get(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPath *out);
+/* The same, appending the leg's cells after `from` (leg_decode). */
+bool edge_cache_get_cells(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPath *out);
 /* Stores the leg a -> b, its waypoints way[0..k) in canonical order
  * (leg_put). False when memory ran out (the cache then simply misses). */
 bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size_t k);

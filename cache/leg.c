@@ -115,11 +115,14 @@ uint64_t leg_record_bits(const uint8_t *stream, uint64_t at)
     return LEG_HEAD_BITS + 2 * (uint64_t)w * k;
 }
 
-/* A w-bit two's complement number at `bit`. */
-static inline int signed_at(const uint8_t *s, uint64_t bit, int w)
+/* The waypoint after `cur` at `bit`: both offsets (w-bit two's complement)
+ * from one load. */
+static inline xyLoc next_way(const uint8_t *s, uint64_t bit, int w, xyLoc cur)
 {
-    uint32_t v = bits_at(s, bit, w), sign = 1u << (w - 1);
-    return (int)(v ^ sign) - (int)sign;
+    uint32_t v = bits_at(s, bit, 2 * w), mask = (1u << w) - 1, sign = 1u << (w - 1);
+    cur.x = (int16_t)(cur.x + ((int)((v & mask) ^ sign) - (int)sign));
+    cur.y = (int16_t)(cur.y + ((int)(((v >> w) & mask) ^ sign) - (int)sign));
+    return cur;
 }
 
 void leg_decode_way(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out)
@@ -129,38 +132,31 @@ void leg_decode_way(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out)
     path_reserve(out, k);
     xyLoc cur = from, *o = out->cells + out->len;
     uint64_t bit = at + LEG_HEAD_BITS;
-    for (uint32_t i = 0; i < k; i++, bit += 2 * (uint64_t)w) {
-        cur.x = (int16_t)(cur.x + signed_at(stream, bit, w));
-        cur.y = (int16_t)(cur.y + signed_at(stream, bit + (uint64_t)w, w));
-        o[i] = cur;
-    }
+    for (uint32_t i = 0; i < k; i++, bit += 2 * (uint64_t)w)
+        o[i] = cur = next_way(stream, bit, w, cur);
     out->len += k;
 }
 
 void leg_decode(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out)
 {
-    /* Decoded in place: the waypoints are moved past the room of the
-     * cells, and the lines written from the front never reach a waypoint
-     * not yet read (the cells before waypoint i number at most `moves`). */
-    size_t base = out->len;
-    leg_decode_way(stream, at, from, out);
-    size_t k = out->len - base, moves = 0;
-    xyLoc prev = from;
-    for (size_t i = 0; i < k; i++) {
-        moves += line_moves(prev, out->cells[base + i]);
-        prev = out->cells[base + i];
+    /* Each line drawn as its waypoint is read (no waypoint array): a cached
+     * leg's cells for a window without smoothing (refine/window.h), whose
+     * legs on a 1-wide maze turn every two or three cells. */
+    uint32_t k = bits_at(stream, at, 16);
+    int w = (int)bits_at(stream, at + 16, 4) + 1;
+    /* A line's offsets fit w-bit two's complement: at most 2^(w-1) moves. */
+    path_reserve(out, (size_t)k << (w - 1));
+    xyLoc cur = from, *o = out->cells + out->len;
+    uint64_t bit = at + LEG_HEAD_BITS;
+    for (uint32_t i = 0; i < k; i++, bit += 2 * (uint64_t)w) {
+        xyLoc next = next_way(stream, bit, w, cur);
+        if (abs(next.x - cur.x) <= 1 && abs(next.y - cur.y) <= 1)
+            *o++ = next; /* one move: an A* leg's turns */
+        else
+            o += line_cells(cur, next, o);
+        cur = next;
     }
-    out->len = base;
-    path_reserve(out, moves + k);
-    xyLoc *way = out->cells + base + moves, *o = out->cells + base;
-    memmove(way, o, k * sizeof *way);
-    prev = from;
-    for (size_t i = 0; i < k; i++) {
-        xyLoc next = way[i];
-        o += line_cells(prev, next, o);
-        prev = next;
-    }
-    out->len = base + moves;
+    out->len = (size_t)(o - out->cells);
 }
 
 /* Does a touched sector lie in the bounding box of sectors sa and sb? */

@@ -157,14 +157,23 @@ void refiner_invalidate(Refiner *r) { r->replan = r->active; }
  * the cache keeps it as its waypoints, already smoothed (with smooth=1,
  * VRA*'s extended post-smoothing, refine/smooth.h), and a hit costs no work
  * per cell; a leg from the segment store is smoothed once and then cached.
- * Everything before leg_orient is canonical. */
-static void center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *way)
+ * Everything before leg_orient is canonical. Without smoothing the window
+ * holds cells (refine/window.h), and a hit comes as its cells instead.
+ * Returns whether `way` holds waypoints (else cells). */
+static bool center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *way)
 {
     const AbsIndex *ix = r->ix;
     xyLoc first = ix->center[leg_first(a, b)];
     r->stats.center_legs++;
     path_push(way, first);
-    if (edge_cache_get(r->cache, a, b, first, way)) {
+    if (!r->cfg.smooth && edge_cache_get_cells(r->cache, a, b, first, way)) {
+        /* The window holds cells (no smoothing): a hit is drawn as it is
+         * decoded, not handed over as waypoints to be drawn there. */
+        r->stats.cache_hits++;
+        leg_orient(way->cells, way->len, a, b);
+        return false;
+    }
+    if (r->cfg.smooth && edge_cache_get(r->cache, a, b, first, way)) {
         r->stats.cache_hits++;
     } else {
         xyPath *cells = &r->leg_cells;
@@ -184,6 +193,7 @@ static void center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *way)
         edge_cache_put(r->cache, a, b, way->cells, way->len);
     }
     leg_orient(way->cells, way->len, a, b);
+    return true;
 }
 
 /* Leg t (see plan_abstract) from the window's last cell into `leg`.
@@ -211,8 +221,7 @@ static bool plan_leg(Refiner *r, int t, xyPath *leg)
         }
     }
     if (!last && t >= 1 && same_cell(cur, ix->center[path[t - 1]])) {
-        center_leg(r, path[t - 1], path[t], leg);
-        return true;
+        return center_leg(r, path[t - 1], path[t], leg);
     }
     xyLoc target = last ? r->g : ix->center[path[t]];
     legs_corridor(r->legs, cur, target, r->corridor_mark, r->cfg.corridor, 1.0, leg);

@@ -407,6 +407,14 @@ static void test_edge_cache_sym_and_nosym(T *t)
             for (int i = 0; i < 5; i++)
                 CHECK(t, p.cells[i].x == leg[4 - i].x && p.cells[i].y == leg[4 - i].y);
         }
+        /* As cells: the waypoints of a leg of three lines (3, 2 and 1 moves) drawn. */
+        const xyLoc way3[] = {{5, 5}, {8, 5}, {10, 7}, {11, 7}};
+        const xyLoc drawn[] = {{6, 5}, {7, 5}, {8, 5}, {9, 6}, {10, 7}, {11, 7}};
+        CHECK(t, edge_cache_put(&c, 4, 11, way3, 4));
+        p.len = 0;
+        CHECK(t,
+              edge_cache_get_cells(&c, 4, 11, way3[0], &p) && p.len == 6 && memcmp(p.cells, drawn, sizeof drawn) == 0);
+        CHECK(t, !edge_cache_get_cells(&c, 4, 12, way3[0], &p) && p.len == 6);
         for (uint32_t k = 0; k < 5000; k++) /* growth keeps old entries */
             CHECK(t, edge_cache_put(&c, 100 + k, 7, leg, 5));
         p.len = 0;
