@@ -150,7 +150,11 @@ static bool plan_abstract(Refiner *r, xyLoc from, bool resume)
     return true;
 }
 
-void refiner_invalidate(Refiner *r) { r->replan = r->active; }
+void refiner_invalidate(Refiner *r)
+{
+    r->replan = r->active;
+    win_forget(&r->win); /* its remembered joints were smoothed on the old map */
+}
 
 /* The center-to-center leg a -> b into `way`, as waypoints joined by legal
  * lines, oriented for travel from a: a pure function of its two regions, so

@@ -164,7 +164,8 @@ void refiner_free(Refiner *r);
 /* One GetPath call. */
 bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out);
 /* The abstraction (or map) changed: a query in progress re-plans its
- * abstract path from the last cell it reached at its next call. */
+ * abstract path from the last cell it reached at its next call, and the
+ * window forgets the joints it remembers (refine/window.h). */
 void refiner_invalidate(Refiner *r);
 /* 95th percentile over finished queries of their largest refinement search. */
 double refiner_max_p95(const Refiner *r);

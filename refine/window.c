@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/stamp.h"
 #include "smooth.h"
 
 static size_t side(const Grid *g) { return (size_t)(g->width > g->height ? g->width : g->height) + 1; }
@@ -12,6 +13,8 @@ void win_init(Window *w, const Grid *g, bool smooth)
     memset(w, 0, sizeof *w);
     w->grid = g;
     w->cells = !smooth;
+    if (smooth && (w->memo = calloc(WIN_MEMO, sizeof *w->memo)) != NULL)
+        win_forget(w);
     path_reserve(&w->way, 256);
     path_reserve(&w->tail, 256);
     path_reserve(&w->line, side(g));
@@ -22,10 +25,56 @@ void win_free(Window *w)
     path_free(&w->way);
     path_free(&w->tail);
     path_free(&w->line);
+    free(w->memo);
     memset(w, 0, sizeof *w);
 }
 
-size_t win_bytes(const Window *w) { return (w->way.cap + w->tail.cap + w->line.cap) * sizeof(xyLoc); }
+size_t win_bytes(const Window *w)
+{
+    return (w->way.cap + w->tail.cap + w->line.cap) * sizeof(xyLoc) + (w->memo ? WIN_MEMO * sizeof *w->memo : 0);
+}
+
+void win_forget(Window *w)
+{
+    if (w->memo) {
+        StampArea area = STAMP_FIELD(w->memo, gen, WIN_MEMO);
+        stamp_next(&w->memo_gen, &area, 1);
+    }
+}
+
+static inline bool same(xyLoc a, xyLoc b) { return a.x == b.x && a.y == b.y; }
+
+/* The entry for the stretch p[0..3): where it is or would be remembered. */
+static JointMemo *memo_slot(const Window *w, const xyLoc *p)
+{
+    uint32_t h = (uint32_t)(uint16_t)p[0].x * 0x9e3779b1u ^ (uint32_t)(uint16_t)p[0].y * 0x85ebca6bu ^
+                 (uint32_t)(uint16_t)p[1].x * 0xc2b2ae35u ^ (uint32_t)(uint16_t)p[1].y * 0x27d4eb2fu ^
+                 (uint32_t)(uint16_t)p[2].x * 0x165667b1u ^ (uint32_t)(uint16_t)p[2].y * 0xd3a2646cu;
+    return &w->memo[(h ^ h >> 15) & (WIN_MEMO - 1)];
+}
+
+/* smooth_waypoints on a stretch of three, through the memo: the stretch's
+ * smoothing is a function of its three cells and the map alone. */
+static size_t smooth_three(Window *w, xyLoc *p)
+{
+    JointMemo *m = w->memo ? memo_slot(w, p) : NULL;
+    if (m && m->gen == w->memo_gen && same(m->a, p[0]) && same(m->b, p[1]) && same(m->c, p[2])) {
+        w->memo_hits++;
+        if (m->dropped) {
+            p[1] = p[2];
+            return 2;
+        }
+        p[1] = m->q;
+        return 3;
+    }
+    JointMemo fresh = {p[0], p[1], p[2], p[1], w->memo_gen, false};
+    size_t k = smooth_waypoints(w->grid, p, 3);
+    fresh.dropped = k == 2;
+    fresh.q = p[1];
+    if (m)
+        *m = fresh;
+    return k;
+}
 
 void win_reset(Window *w, xyLoc anchor)
 {
@@ -277,7 +326,8 @@ void win_smooth(Window *w, size_t back, size_t reach)
     /* Only the stretch's lines change: the moves are counted again there. */
     for (size_t i = from + 1; i < n; i++)
         w->moves -= line_moves(w->way.cells[i - 1], w->way.cells[i]);
-    size_t k = from + smooth_waypoints(w->grid, w->way.cells + from, n - from);
+    size_t k = from + (n - from == 3 ? smooth_three(w, w->way.cells + from)
+                                     : smooth_waypoints(w->grid, w->way.cells + from, n - from));
     for (size_t i = from + 1; i < k; i++)
         w->moves += line_moves(w->way.cells[i - 1], w->way.cells[i]);
     memmove(w->way.cells + k, w->way.cells + n, (w->way.len - n) * sizeof *w->way.cells);

@@ -327,12 +327,63 @@ static void test_window_cells(T *t)
     grid_free(&g);
 }
 
+/* The joint memo (window.h): a stretch of three waypoints smoothed once is
+ * read back the second time; after the map changes, win_forget makes the
+ * window smooth it again (else it would cut through the new wall). */
+static void joint_three(Window *w, xyPath *out)
+{
+    xyLoc a[6], b[6];
+    for (int i = 0; i < 6; i++) {
+        a[i] = (xyLoc){(int16_t)(1 + i), 1};
+        b[i] = (xyLoc){6, (int16_t)(1 + i)};
+    }
+    out->len = 0;
+    path_push(out, a[0]);
+    win_reset(w, a[0]);
+    win_add(w, a, 6);
+    win_add(w, b, 6);
+    win_smooth(w, 1, 1); /* the stretch (1,1) (6,1)... (6,6): three waypoints */
+    win_emit(w, out, 0);
+}
+
+static void test_window_joint_memo(T *t)
+{
+    Grid g;
+    Window w;
+    open_grid(&g, 12, 12);
+    win_init(&w, &g, true);
+    xyPath out = {0};
+    /* Unwinding cuts (6,1); the stretch (1,1) (5,1) (6,2) drops (5,1). */
+    joint_three(&w, &out);
+    CHECKF(t, w.memo_hits == 0 && steps_legal(&g, out.cells, out.len) && out.len == 10 && !has(&out, 5, 1),
+           "hits %llu, %zu cells", (unsigned long long)w.memo_hits, out.len);
+    joint_three(&w, &out);
+    CHECK(t, w.memo_hits == 1 && steps_legal(&g, out.cells, out.len) && out.len == 10 && !has(&out, 5, 1));
+    /* A wall on that line's second row: remembered, the joint would cross it. */
+    xyLoc wall = {0, 0};
+    for (int k = 1; k < 5; k++) {
+        xyLoc q = line_cell((xyLoc){1, 1}, (xyLoc){6, 2}, k);
+        if (q.y == 2 && wall.y != 2)
+            wall = q; /* the first: the cells beside the unwinding's diagonal stay open */
+    }
+    CHECK(t, wall.y == 2);
+    grid_set_passable(&g, wall.x, wall.y, false);
+    win_forget(&w);
+    joint_three(&w, &out);
+    CHECKF(t, w.memo_hits == 1 && steps_legal(&g, out.cells, out.len) && !has(&out, wall.x, wall.y), "%zu cells",
+           out.len);
+    path_free(&out);
+    win_free(&w);
+    grid_free(&g);
+}
+
 const TestCase WINDOW_TESTS[] = {
     {"line_cell_matches_walk", test_line_cell_matches_walk},
     {"window_unwinds", test_window_unwinds},
     {"window_emit_keep_truncate", test_window_emit_keep_truncate},
     {"window_smooths_joint", test_window_smooths_joint},
     {"window_cells", test_window_cells},
+    {"window_joint_memo", test_window_joint_memo},
     {"window_add_way", test_window_add_way},
     {"mapkind_corridors", test_mapkind_corridors},
     {NULL, NULL},
