@@ -144,8 +144,11 @@ void leg_decode(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out)
      * legs on a 1-wide maze turn every two or three cells. */
     uint32_t k = bits_at(stream, at, 16);
     int w = (int)bits_at(stream, at + 16, 4) + 1;
-    /* A line's offsets fit w-bit two's complement: at most 2^(w-1) moves. */
-    path_reserve(out, (size_t)k << (w - 1));
+    /* A line's offsets fit w-bit two's complement: at most 2^(w-1) moves;
+     * a record holds at most LEG_MAX_MOVES (leg_put, and the segment file's
+     * check before it draws a record). */
+    size_t most = (size_t)k << (w - 1);
+    path_reserve(out, most < LEG_MAX_MOVES ? most : LEG_MAX_MOVES);
     xyLoc cur = from, *o = out->cells + out->len;
     uint64_t bit = at + LEG_HEAD_BITS;
     for (uint32_t i = 0; i < k; i++, bit += 2 * (uint64_t)w) {
