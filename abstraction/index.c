@@ -51,9 +51,8 @@ int abs_locate(const AbsIndex *ix, const Grid *g, AbsLocator *loc, xyLoc c, xyPa
     for (int k = 0; k < n; k++) {
         xyLoc ctr = ix->center[abs_gid(ix, s, k)];
         if (line_legal(g, c, ctr)) {
-            path_reserve(out, line_moves(c, ctr) + 1);
-            out->cells[out->len++] = c;
-            out->len += line_cells(c, ctr, out->cells + out->len);
+            path_push(out, c);
+            path_push_line(out, c, ctr);
             return k;
         }
     }

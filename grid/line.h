@@ -54,6 +54,12 @@ static inline size_t line_moves(xyLoc a, xyLoc b)
     int dx = b.x > a.x ? b.x - a.x : a.x - b.x, dy = b.y > a.y ? b.y - a.y : a.y - b.y;
     return (size_t)(dx > dy ? dx : dy);
 }
+/* Appends the line's cells after a (b last) to p, growing it. */
+static inline void path_push_line(xyPath *p, xyLoc a, xyLoc b)
+{
+    path_reserve(p, line_moves(a, b));
+    p->len += line_cells(a, b, p->cells + p->len);
+}
 
 /* Waypoints of a cell path (every step a legal move): the path is cut into
  * maximal runs made of one line's moves (one cardinal direction and a

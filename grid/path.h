@@ -8,12 +8,16 @@
 #ifndef GPPC_GRID_PATH_H
 #define GPPC_GRID_PATH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 typedef struct xyLoc {
     int16_t x, y;
 } xyLoc;
+
+/* Are a and b the same cell? */
+static inline bool xy_same(xyLoc a, xyLoc b) { return a.x == b.x && a.y == b.y; }
 
 typedef struct xyPath {
     xyLoc *cells;

@@ -38,18 +38,16 @@ int path_first_fault(const Grid *g, const xyLoc *path, size_t n)
     return -1;
 }
 
-static bool same(xyLoc a, xyLoc b) { return a.x == b.x && a.y == b.y; }
-
 PathVerdict path_verdict(const Grid *g, xyLoc s, xyLoc goal, const xyLoc *path, size_t n)
 {
     if (n == 0)
         return (PathVerdict){PATH_EMPTY, 0};
-    if (!same(path[0], s))
+    if (!xy_same(path[0], s))
         return (PathVerdict){PATH_START_MISMATCH, 0};
     int fault = path_first_fault(g, path, n);
     if (fault >= 0)
         return (PathVerdict){PATH_INVALID, fault};
-    if (!same(path[n - 1], goal))
+    if (!xy_same(path[n - 1], goal))
         return (PathVerdict){PATH_GOAL_MISMATCH, 0};
     return (PathVerdict){PATH_COMPLETE, 0};
 }
@@ -96,7 +94,7 @@ bool path_validate(const Grid *g, xyLoc s, xyLoc goal, const xyLoc *path, size_t
     PathVerdict v = path_verdict(g, s, goal, path, n);
     if (length)
         *length = path_length(path, n);
-    if (n == 1 && same(s, goal) && same(path[0], s) && grid_passable(g, s.x, s.y))
+    if (n == 1 && xy_same(s, goal) && xy_same(path[0], s) && grid_passable(g, s.x, s.y))
         return true;
     switch (v.code) {
     case PATH_COMPLETE:

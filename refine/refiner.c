@@ -86,7 +86,6 @@ static inline void phase_end(Refiner *r, RefinePhase p, uint64_t t0)
  * leg k+1 are the locator's paths); ENDS_SEARCH runs legs 1..k with leg k
  * ending at g instead (thesis Fig. 3.7). A path of at most two regions is one
  * leg from `from` to g in the corridor, either way. */
-static inline bool same_cell(xyLoc a, xyLoc b) { return a.x == b.x && a.y == b.y; }
 
 static bool plan_abstract(Refiner *r, xyLoc from, bool resume)
 {
@@ -97,7 +96,7 @@ static bool plan_abstract(Refiner *r, xyLoc from, bool resume)
     uint64_t t0 = phase_start(r);
     uint32_t from_gid;
     r->start_path.len = 0;
-    if (resume && same_cell(from, ix->center[as->path[as->path_len - 1]])) {
+    if (resume && xy_same(from, ix->center[as->path[as->path_len - 1]])) {
         from_gid = as->path[as->path_len - 1]; /* the last chunk's last center: located already */
         path_push(&r->start_path, from);
     } else {
@@ -170,32 +169,29 @@ static bool center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *way)
     xyLoc first = ix->center[leg_first(a, b)];
     r->stats.center_legs++;
     path_push(way, first);
-    if (!r->cfg.smooth && edge_cache_get_cells(r->cache, a, b, first, way)) {
-        /* The window holds cells (no smoothing): a hit is drawn as it is
-         * decoded, not handed over as waypoints to be drawn there. */
+    /* Without smoothing the window holds cells: a hit is drawn as it is
+     * decoded, not handed over as waypoints to be drawn there. */
+    bool as_way = r->cfg.smooth;
+    if (as_way ? edge_cache_get(r->cache, a, b, first, way) : edge_cache_get_cells(r->cache, a, b, first, way)) {
         r->stats.cache_hits++;
         leg_orient(way->cells, way->len, a, b);
-        return false;
+        return as_way;
     }
-    if (r->cfg.smooth && edge_cache_get(r->cache, a, b, first, way)) {
-        r->stats.cache_hits++;
+    xyPath *cells = &r->leg_cells;
+    cells->len = 0;
+    path_push(cells, first);
+    if (r->segs && segs_get(r->segs, ix, a, b, first, cells)) {
+        r->stats.seg_hits++;
     } else {
-        xyPath *cells = &r->leg_cells;
         cells->len = 0;
-        path_push(cells, first);
-        if (r->segs && segs_get(r->segs, ix, a, b, first, cells)) {
-            r->stats.seg_hits++;
-        } else {
-            cells->len = 0;
-            legs_center(r->legs, ix, a, b, cells);
-            note_search(r, r->legs->last_expanded);
-        }
-        path_reserve(way, cells->len);
-        way->len = cells_to_waypoints(r->grid, cells->cells, cells->len, way->cells);
-        if (r->cfg.smooth)
-            way->len = smooth_waypoints(r->grid, way->cells, way->len);
-        edge_cache_put(r->cache, a, b, way->cells, way->len);
+        legs_center(r->legs, ix, a, b, cells);
+        note_search(r, r->legs->last_expanded);
     }
+    path_reserve(way, cells->len);
+    way->len = cells_to_waypoints(r->grid, cells->cells, cells->len, way->cells);
+    if (r->cfg.smooth)
+        way->len = smooth_waypoints(r->grid, way->cells, way->len);
+    edge_cache_put(r->cache, a, b, way->cells, way->len);
     leg_orient(way->cells, way->len, a, b);
     return true;
 }
@@ -217,14 +213,14 @@ static bool plan_leg(Refiner *r, int t, xyPath *leg)
     }
     if (r->first_leg < r->last_leg && r->cfg.ends == ENDS_LOCATE) {
         const xyPath *own = t == 0 ? &r->start_path : last ? &r->goal_path : NULL;
-        if (own && own->len && same_cell(cur, own->cells[0])) {
+        if (own && own->len && xy_same(cur, own->cells[0])) {
             path_reserve(leg, own->len);
             memcpy(leg->cells, own->cells, own->len * sizeof *own->cells);
             leg->len = own->len;
             return false;
         }
     }
-    if (!last && t >= 1 && same_cell(cur, ix->center[path[t - 1]])) {
+    if (!last && t >= 1 && xy_same(cur, ix->center[path[t - 1]])) {
         return center_leg(r, path[t - 1], path[t], leg);
     }
     xyLoc target = last ? r->g : ix->center[path[t]];
@@ -261,9 +257,8 @@ static bool try_direct(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
     uint64_t t0 = phase_start(r);
     bool ok = line_legal(r->grid, s, g);
     if (ok) {
-        path_reserve(out, (size_t)(abs(g.x - s.x) > abs(g.y - s.y) ? abs(g.x - s.x) : abs(g.y - s.y)) + 1);
-        out->cells[out->len++] = s;
-        out->len += line_cells(s, g, out->cells + out->len);
+        path_push(out, s);
+        path_push_line(out, s, g);
         r->stats.direct++;
     }
     phase_end(r, PHASE_LOCATE, t0);
@@ -389,7 +384,7 @@ static void next_chunk(Refiner *r)
 bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 {
     uint64_t t0 = r->cfg.budget_us > 0 ? clock_now_ns() : 0;
-    bool same = r->active && same_cell(r->s, s) && same_cell(r->g, g);
+    bool same = r->active && xy_same(r->s, s) && xy_same(r->g, g);
     if (same && r->replan) { /* the map changed under this query: go on from where it stands */
         r->replan = false;
         win_drop(&r->win); /* cells planned on the old map and not handed out go */
@@ -405,7 +400,7 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
         r->g = g;
         r->query_max = 0;
         r->stats.queries++;
-        if (same_cell(s, g)) {
+        if (xy_same(s, g)) {
             path_push(out, s);
             finish_query(r);
             return true;

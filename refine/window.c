@@ -42,8 +42,6 @@ void win_forget(Window *w)
     }
 }
 
-static inline bool same(xyLoc a, xyLoc b) { return a.x == b.x && a.y == b.y; }
-
 /* The entry for the stretch p[0..3): where it is or would be remembered. */
 static JointMemo *memo_slot(const Window *w, const xyLoc *p)
 {
@@ -58,7 +56,7 @@ static JointMemo *memo_slot(const Window *w, const xyLoc *p)
 static size_t smooth_three(Window *w, xyLoc *p)
 {
     JointMemo *m = w->memo ? memo_slot(w, p) : NULL;
-    if (m && m->gen == w->memo_gen && same(m->a, p[0]) && same(m->b, p[1]) && same(m->c, p[2])) {
+    if (m && m->gen == w->memo_gen && xy_same(m->a, p[0]) && xy_same(m->b, p[1]) && xy_same(m->c, p[2])) {
         w->memo_hits++;
         if (m->dropped) {
             p[1] = p[2];
@@ -201,6 +199,17 @@ static inline void walk_step(LegWalk *l)
     }
 }
 
+/* The end of an unwinding: the window's last j cells go (each with the
+ * leg's cell that retraced it), and the next leg joins at the new end. */
+static void cut_back(Window *w, size_t j)
+{
+    if (j) {
+        win_truncate(w, j);
+        w->cut += 2 * j;
+    }
+    w->joint = w->way.len - 1;
+}
+
 /* Unwinding: the window ends at tail[j], the leg goes on from its cell i,
  * and the two are one cell or one legal move apart. While the leg's next
  * cell is at (or one legal move from) the window's cell before tail[j],
@@ -224,11 +233,7 @@ static size_t unwind(Window *w, LegWalk *l)
         lim = 4 * lim < n ? 4 * lim : n;
         whole = fill_tail(w, lim);
     }
-    if (j) {
-        win_truncate(w, j);
-        w->cut += 2 * j;
-    }
-    w->joint = w->way.len - 1;
+    cut_back(w, j);
     return i;
 }
 
@@ -247,17 +252,13 @@ static void add_cells(Window *w, const xyLoc *cells, size_t n)
         i++;
         j++;
     }
-    if (j) {
-        win_truncate(w, j);
-        w->cut += 2 * j;
-    }
+    cut_back(w, j);
     xyLoc last = win_last(w);
-    size_t from = cells[i].x == last.x && cells[i].y == last.y ? i + 1 : i;
+    size_t from = xy_same(cells[i], last) ? i + 1 : i;
     path_reserve(&w->way, n - from);
     memcpy(w->way.cells + w->way.len, cells + from, (n - from) * sizeof *cells);
     w->way.len += n - from;
     w->moves += n - from;
-    w->joint = w->way.len - 1;
 }
 
 void win_add(Window *w, const xyLoc *cells, size_t n)
@@ -273,7 +274,7 @@ void win_add(Window *w, const xyLoc *cells, size_t n)
     /* The leg from cells[i]: when that is win_last() its first waypoint is
      * already there, else it is one legal move on (a line of one step). */
     xyLoc last = win_last(w);
-    bool joined = cells[i].x == last.x && cells[i].y == last.y;
+    bool joined = xy_same(cells[i], last);
     path_reserve(&w->way, n - i);
     w->way.len += cells_to_waypoints(w->grid, cells + i, n - i, w->way.cells + w->way.len - joined) - joined;
     add_moves(w, n, i, joined);
@@ -287,10 +288,10 @@ void win_add_way(Window *w, const xyLoc *way, size_t k)
     for (size_t q = 1; q < k; q++)
         n += line_moves(way[q - 1], way[q]);
     if (w->cells) { /* the cells form: the leg's cells, made in the tail's buffer (unused there) */
-        path_reserve(&w->tail, n);
-        w->tail.cells[0] = way[0];
-        for (size_t q = 1, at = 1; q < k; q++)
-            at += line_cells(way[q - 1], way[q], w->tail.cells + at);
+        w->tail.len = 0;
+        path_push(&w->tail, way[0]);
+        for (size_t q = 1; q < k; q++)
+            path_push_line(&w->tail, way[q - 1], way[q]);
         add_cells(w, w->tail.cells, n);
         return;
     }
@@ -302,7 +303,7 @@ void win_add_way(Window *w, const xyLoc *way, size_t k)
      * piece of a legal line may rasterise otherwise, as in win_truncate),
      * else its cells are waypoints (each one legal move from the last). */
     xyLoc last = win_last(w), c = l.off ? line_cell(way[l.q], way[l.q + 1], (int)l.off) : way[l.q];
-    bool joined = c.x == last.x && c.y == last.y;
+    bool joined = xy_same(c, last);
     path_reserve(&w->way, k - l.q + l.m + 1);
     if (!joined)
         w->way.cells[w->way.len++] = c;
@@ -311,7 +312,7 @@ void win_add_way(Window *w, const xyLoc *way, size_t k)
             w->way.cells[w->way.len++] = line_cell(way[l.q], way[l.q + 1], (int)t);
     for (size_t q = l.q + 1; q < k; q++) {
         xyLoc prev = w->way.cells[w->way.len - 1];
-        if (way[q].x != prev.x || way[q].y != prev.y)
+        if (!xy_same(way[q], prev))
             w->way.cells[w->way.len++] = way[q];
     }
     add_moves(w, n, i, joined);

@@ -193,10 +193,8 @@ void vra_find(Vra *v, xyLoc s, xyLoc g, xyPath *path)
     cells_reverse(v->way, n);
     n = smooth_waypoints(&v->grid, v->way, n);
     path_push(path, s);
-    for (size_t i = 1; i < n; i++) {
-        path_reserve(path, (size_t)(abs(v->way[i].x - v->way[i - 1].x) + abs(v->way[i].y - v->way[i - 1].y)) + 1);
-        path->len += line_cells(v->way[i - 1], v->way[i], path->cells + path->len);
-    }
+    for (size_t i = 1; i < n; i++)
+        path_push_line(path, v->way[i - 1], v->way[i]);
 }
 
 bool vra_init(Vra *v, const Grid *map, bool split_all, Err *err)

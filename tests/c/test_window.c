@@ -28,6 +28,22 @@ static bool has(const xyPath *p, int x, int y)
     return false;
 }
 
+/* The legs the tests join: a run east along row y from (1, y); the walk
+ * back from (8,2) that turns south at (5,2); a corner east along row 1 to
+ * (6,1), then south to (6,6). */
+static void east_run(xyLoc *a, int n, int y)
+{
+    for (int i = 0; i < n; i++)
+        a[i] = (xyLoc){(int16_t)(1 + i), (int16_t)y};
+}
+static const xyLoc WALK_BACK[6] = {{8, 2}, {7, 2}, {6, 2}, {5, 3}, {5, 4}, {5, 5}};
+static void corner_legs(xyLoc a[6], xyLoc b[6])
+{
+    east_run(a, 6, 1);
+    for (int i = 0; i < 6; i++)
+        b[i] = (xyLoc){6, (int16_t)(1 + i)};
+}
+
 static void open_grid(Grid *g, int w, int h)
 {
     Err err;
@@ -45,11 +61,9 @@ static void test_window_unwinds(T *t)
     Window w;
     open_grid(&g, 24, 8);
     win_init(&w, &g, true);
-    xyLoc a[8], b[6];
-    for (int i = 0; i < 8; i++)
-        a[i] = (xyLoc){(int16_t)(1 + i), 2};
-    const xyLoc back[6] = {{8, 2}, {7, 2}, {6, 2}, {5, 3}, {5, 4}, {5, 5}};
-    memcpy(b, back, sizeof b);
+    xyLoc a[8];
+    const xyLoc *b = WALK_BACK;
+    east_run(a, 8, 2);
     xyPath out = {0};
     path_push(&out, a[0]);
     win_reset(&w, a[0]);
@@ -75,8 +89,7 @@ static void test_window_emit_keep_truncate(T *t)
     open_grid(&g, 24, 8);
     win_init(&w, &g, true);
     xyLoc a[20];
-    for (int i = 0; i < 20; i++)
-        a[i] = (xyLoc){(int16_t)(1 + i), 2};
+    east_run(a, 20, 2);
     xyPath out = {0};
     win_reset(&w, a[0]);
     win_add(&w, a, 20);
@@ -99,10 +112,7 @@ static void test_window_smooths_joint(T *t)
     open_grid(&g, 12, 12);
     win_init(&w, &g, true);
     xyLoc a[6], b[6];
-    for (int i = 0; i < 6; i++) {
-        a[i] = (xyLoc){(int16_t)(1 + i), 1};
-        b[i] = (xyLoc){6, (int16_t)(1 + i)};
-    }
+    corner_legs(a, b);
     xyPath out = {0};
     path_push(&out, a[0]);
     win_reset(&w, a[0]);
@@ -302,9 +312,8 @@ static void test_window_cells(T *t)
     open_grid(&g, 24, 8);
     win_init(&w, &g, false);
     xyLoc a[8];
-    for (int i = 0; i < 8; i++)
-        a[i] = (xyLoc){(int16_t)(1 + i), 2};
-    const xyLoc b[6] = {{8, 2}, {7, 2}, {6, 2}, {5, 3}, {5, 4}, {5, 5}};
+    const xyLoc *b = WALK_BACK;
+    east_run(a, 8, 2);
     xyPath out = {0};
     path_push(&out, a[0]);
     win_reset(&w, a[0]);
@@ -333,10 +342,7 @@ static void test_window_cells(T *t)
 static void joint_three(Window *w, xyPath *out)
 {
     xyLoc a[6], b[6];
-    for (int i = 0; i < 6; i++) {
-        a[i] = (xyLoc){(int16_t)(1 + i), 1};
-        b[i] = (xyLoc){6, (int16_t)(1 + i)};
-    }
+    corner_legs(a, b);
     out->len = 0;
     path_push(out, a[0]);
     win_reset(w, a[0]);
