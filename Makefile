@@ -111,7 +111,7 @@ bench: build/gppc build/scengen
 defaults: build/scengen
 	$(PYTHON) scripts/genmaps.py
 
-# ---- The library and the start kits (README "GPPC start kits and the library").
+# ---- The library and the start kits (docs/kits.md).
 # libgppcmm.a: every floor below the driver plus the public API (api/gppc_mm.h).
 PREFIX    ?= /usr/local
 KIT_ENTRY ?= mm

@@ -1,6 +1,6 @@
 /* build/gppc: replays a Moving AI scenario through one entry, times every
  * GetPath call, validates every path and reports per query and in total.
- * Interface: ARCHITECTURE.md "Driver"; formats: README. */
+ * Interface: docs/ARCHITECTURE.md "Floors" (floor 7); options and formats: docs/driver.md. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -41,7 +41,7 @@ static bool opt_rebuild(DriverArgs *a, const char *v, Err *err) { return (void)v
 static bool opt_help(DriverArgs *a, const char *v, Err *err) { return (void)v, (void)err, a->help = true; }
 static bool opt_csv_extra(DriverArgs *a, const char *v, Err *err) { return (void)v, (void)err, a->csv_extra = true; }
 
-/* The start kits count the first 20 distance units since 2023 (README
+/* The current start kits count the first 20 distance units (docs/driver.md
  * "Start-kit compatibility"); the older rule counted 20 cells. */
 static bool opt_first20(DriverArgs *a, const char *v, Err *err)
 {
@@ -89,7 +89,7 @@ static const DriverOption OPTIONS[] = {
     {"entry", "NAME[:key=val,...]", "the entry and its options (default mm; entries and options below)", opt_entry,
      false},
     {"pre-dir", "DIR", "where preprocessing files go (default results/pre)", opt_pre_dir, false},
-    {"csv", "FILE", "also write one CSV row per query (columns: README)", opt_csv, false},
+    {"csv", "FILE", "also write one CSV row per query (columns: docs/driver.md)", opt_csv, false},
     {"repeat", "N", "replay the scenario N times (1..1000), for confidence intervals", opt_repeat, false},
     {"changes", "FILE",
      "dynamic map: lines 'after_query x y passable' (0/1) change the\n"

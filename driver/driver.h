@@ -1,6 +1,6 @@
 /* driver.h: the pieces of build/gppc (main.c): command line, query replay and
  * reporting. docs/ARCHITECTURE.md "Floors" (floor 7) and "The entry contract"
- * place it; README "The driver" gives the options and output formats. */
+ * place it; docs/driver.md gives the options and output formats. */
 #ifndef GPPC_DRIVER_H
 #define GPPC_DRIVER_H
 
@@ -28,7 +28,7 @@ typedef struct DriverArgs {
     bool skip_bad_queries; /* --bad-queries=skip: run the queries with both ends valid */
     double bound;          /* --bound X with -check; 0: the entry's subopt_bound */
     bool help;
-    /* The start kits' conventions (driver/kit_csv.c, README "Start-kit compatibility"). */
+    /* The start kits' conventions (driver/kit_csv.c, docs/driver.md "Start-kit compatibility"). */
     bool csv_extra;     /* --csv-extra: our columns after the kit's */
     bool first20_cells; /* --first20 cells: the pre-2023 rule (20 cells, not 20 distance units) */
     int npos;           /* 1: MAP alone (-pre) or a version-2 scenario alone (the dynamic kit's form) */

@@ -1,4 +1,4 @@
-/* The dynamic start kit's scenario format (startkit-dynamic, 2025; its
+/* The dynamic start kit's scenario format (startkit-dynamic 2.0.0; its
  * gppc/ScenarioLoader.cpp is the reference):
  *   version 2
  *   height H

@@ -58,8 +58,8 @@ bool grid_move_legal(const Grid *g, int x, int y, int dir);
 static inline int grid_dir_of(int dx, int dy)
 {
     /* By (dx + 1) * 3 + (dy + 1): a lookup, not a scan of GRID_DX/DY (the
-     * smoothing asks this for every cell of every leg; the scan was 2 % of
-     * mm's instructions on orz900d). test_grid checks it against GRID_DX/DY. */
+     * smoothing asks this for every cell of every leg, so a scan showed in
+     * mm's profile). test_grid checks it against GRID_DX/DY. */
     static const int8_t DIR_OF[9] = {7, 3, 6, 0, -1, 2, 4, 1, 5};
     if (dx < -1 || dx > 1 || dy < -1 || dy > 1)
         return -1;

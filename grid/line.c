@@ -81,7 +81,7 @@ size_t line_cells_walk(xyLoc a, xyLoc b, xyLoc *out)
      * larger end), its cells after b are the line's cells from a back to
      * b's successor, so they are written from the back: out[major - 2] down
      * to out[0], a itself dropped and b put last. Written in place, this is
-     * a third of the instructions of collecting and reversing; the steps
+     * far cheaper than collecting and reversing; the steps
      * along the two axes are set once, so a cell costs no test of the
      * line's shape (the window's emission is one line_cells a line). */
     bool fwd = canonical(a, b);

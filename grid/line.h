@@ -34,7 +34,7 @@ size_t line_cells_walk(xyLoc a, xyLoc b, xyLoc *out);
  * one move repeated (straight or purely diagonal: the same cells from
  * either end, so no Bresenham error and no canonical end), which most lines
  * of a maze's legs are: the call and the walk's set-up cost more than their
- * two or three cells (maze256-1-0's legs turn every few cells). */
+ * two or three cells (a narrow maze's legs turn every few cells). */
 static inline size_t line_cells(xyLoc a, xyLoc b, xyLoc *out)
 {
     int dx = b.x - a.x, dy = b.y - a.y;

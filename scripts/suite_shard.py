@@ -4,7 +4,7 @@ A shard is every Nth map of the suite's map list (families, then maps, in
 sorted order; K in 0..N-1), with all of that map's entries, so N shards
 together run each (entry, map) job exactly once and the split depends only
 on the list, never on timing. Shards run anywhere (GNU parallel, a Slurm
-array: README "Sharded suites"), each into its own --out folder; `merge`
+array: docs/scripts.md "Sharded suites"), each into its own --out folder; `merge`
 copies their raw/ results into one folder and writes the same tables and
 plots (aggregate.py, plot.py) as one unsharded run. No scheduler of our own.
 

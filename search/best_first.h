@@ -1,6 +1,7 @@
-/* best_first.h: the one best-first core. Grid A* (and through it every leg of
- * the MM entry), the abstract A* over regions, JPS, VRA* and the scenario
- * generator's Dijkstra all run this loop:
+/* best_first.h: the one best-first core. Grid A* (and through it mm's A*
+ * legs), mm's searches over regions (refine/), sub's bidirectional search
+ * (one core per side), VRA* and the scenario generator's Dijkstra all run
+ * this loop:
  *
  *     bf_start(b, start, f0);
  *     while (bf_pop(b, &id)) {               // best open node, now closed
@@ -25,7 +26,8 @@
  *    with an online JPS on the same heap.
  *  - ch_query (entries/ch): bidirectional, integer keys, lazy deletion instead
  *    of decrease-key; the reason is in ch_query.h.
- *  - CH witness searches (entries/ch/ch_build.c): exact 64-bit integer
+ *  - CH witness searches and the upward searches that build its hub labels
+ *    (entries/ch/ch_build.c, ch_hub.c, on ch_open.h): exact 64-bit integer
  *    distances, which this core's double g cannot carry beyond 2^53.
  *  - akers (entries/akers) and the region locator (abstraction/locate.c): a
  *    breadth-first wavefront, no priorities at all.

@@ -23,15 +23,12 @@
  * loads and a loop over the set bits instead of a test per direction.
  * Intermediate pruning is a per-map choice (Jps.prune_diag, decided in
  * jps_init and after every update from grid_scattered, grid/grid.h): where
- * obstacles are scattered (share >= 0.15: the random maps up to 30 %, 0.20
- * to 0.65) almost every cell of a diagonal sweep is a jump point, and
- * generating the straight successors of each from the sweep's origin costs
- * more than queueing the first stop as a node, as online JPS does (callgrind
- * estimate -10 % on random512-10-0, -6 % on 20-0, -3 % on 25-0; wall
- * 0.93-0.94x on 25-0 and 30-0); on walls (dao, rooms, mazes: below 0.01)
- * and on dense random maps (35-40 %: 0.04-0.13) pruning wins (+8 % without
- * it on orz900d, +35 % on 32room_000, +7 % on random512-40-0;
- * results/reference/issue18/jpr/). Both are exact: unpruned, the first stop
+ * obstacles are scattered (share >= 0.15, as on sparse random maps) almost
+ * every cell of a diagonal sweep is a jump point, and generating the
+ * straight successors of each from the sweep's origin costs more than
+ * queueing the first stop as a node, as online JPS does; on walls (dao,
+ * rooms, mazes) and on dense random maps pruning wins (the measurements:
+ * docs/entries/jpsplus.md). Both are exact: unpruned, the first stop
  * is queued with its true g and continues the same diagonal under the same
  * rules when expanded, which is JPS (2011); pruned, each stop's straight
  * successors get that same g plus their straight run with the origin as
@@ -42,8 +39,8 @@
  * Both run on one integer open list (search/jps_open.h, costs 2^k and
  * round(sqrt(2) 2^k)): JPS+ spends most of its time there, and online JPS,
  * the yardstick JPS+ is measured against, must not be slowed by a heap the
- * other one has outgrown (on the best-first core online JPS took 1.16x its
- * time on dao, 1.37x on random and 1.32x on mazes, same paths' lengths). */
+ * other one has outgrown (on the best-first core it was slower on every
+ * family, with the same paths' lengths: docs/entries/jps.md). */
 #ifndef GPPC_SEARCH_JPS_H
 #define GPPC_SEARCH_JPS_H
 
@@ -94,7 +91,7 @@ bool jps_update(Jps *j, const CellChange *changes, int n, Err *err);
  * src NULL; ROWS: the grid copy and the row bits (h row operations), COLS:
  * the transposed bits (w operations), so that a caller painting a union of
  * rectangles may cover each part with fewer, longer runs. A cell is painted
- * once both parts are. A 16 x 16 sector costs well under a microsecond. */
+ * once both parts are. A sector's rectangle is a few row operations. */
 typedef enum { JPS_PAINT_ROWS = 1, JPS_PAINT_COLS = 2, JPS_PAINT_ALL = 3 } JpsPaint;
 void jps_paint(Jps *j, const Jps *src, int x0, int y0, int w, int h, JpsPaint parts);
 /* Lets the open list hold `cells` nodes (grows only; false + message when

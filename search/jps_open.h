@@ -3,9 +3,9 @@
  *
  * Why JPS does not use the one best-first core (search/best_first.h): with
  * its jumps read from a table, JPS+ spends most of a query in the open list
- * and the node state (a third of the instructions and half of the
- * mispredicted branches were heap compares of (double f, float g) pairs,
- * results/reference/issue18/README.md). Here a key is one unsigned integer,
+ * and the node state, and there heap compares of (double f, float g) pairs
+ * cost many instructions and mispredicted branches (docs/entries/jpsplus.md).
+ * Here a key is one unsigned integer,
  * f in the high bits and the tie-break in the low ones, so a compare is one
  * instruction the compiler turns into a conditional move. The best-first
  * core keeps double costs for its other users (A*, the abstract search, the

@@ -8,9 +8,9 @@
  * are the subgoals of search/subgoal.h, edges their direct-h-reachable
  * pairs (aux index CH_SC_DIRECT, unpacked by their octile shape), numbered
  * by rank. Grid graphs of open areas have very many equal shortest paths,
- * and their hierarchy's top was dense (combat2: 25x jps per query); the
+ * and their hierarchy's top was dense, so queries were slow there; the
  * subgoal graph has one node per obstacle corner, its edges already cross
- * open space, and it contracts in a fraction of a second per DAO map.
+ * open space, and it contracts quickly (docs/entries/ch.md).
  * Costs are exact integers: a cardinal step CH_CARD = 2^32, a diagonal
  * CH_DIAG = round(sqrt(2) * 2^32), so witness searches compare exactly and an
  * equal-cost witness saves a shortcut (grids are full of ties). The error of
@@ -28,14 +28,13 @@
  * "diagonal first, then straight" or "straight first, then diagonal" path
  * carries that shape in its aux word and unpacks by geometry in one loop:
  * most shortcuts low in the hierarchy are such (shortest paths in open
- * space), and the recursion to original moves was a fifth of a query.
+ * space), and the recursion to original moves was a large part of a query.
  *
  * Layout: every query climbs to the top of the hierarchy, so the top 5 % of
  * nodes by rank are numbered first and share cache lines; the rest follow a
  * Z-order curve of their cells, because a query's lower levels are the
- * cells near its start and goal and their upward edges lead to nearby cells.
- * On DAO maps that layout cut query time by 7-10 % against numbering all
- * nodes by rank. An edge is one 16-byte record; a node's edges are its
+ * cells near its start and goal and their upward edges lead to nearby cells
+ * (faster than numbering all nodes by rank). An edge is one 16-byte record; a node's edges are its
  * upward grid moves in direction order, then its upward shortcuts. Owns its
  * arrays (ch_free). */
 #ifndef GPPC_CH_H
@@ -89,8 +88,8 @@ typedef struct ChBuildConfig {
     int witness_limit;
     /* Price every look at a node with its exact shortcut count (full witness
      * searches, Geisberger et al. 2008 §3.1) instead of the two-arc bound
-     * (ch_build.c): 3.5-5x the build time, 35-40 % fewer edges scanned per
-     * query on DAO maps (combat 20.2 k -> 12.3 k, den520d 4.6 k -> 3.0 k). */
+     * (ch_build.c): a much slower build for fewer edges scanned per query
+     * (docs/entries/ch.md). */
     bool exact_order;
     /* Where the witness searches' generation counter starts (0 normally;
      * tests start it just below the wrap, common/stamp.h). */

@@ -2,9 +2,9 @@
  * node's arc list in one pool.
  *
  * Lists grow while shortcuts are added and die when their node is
- * contracted. As separate allocations they fragmented the heap: on orz100d
- * the process kept 17 MB of freed list memory it could not reuse (old
- * lists were the wrong size for new ones), more than the live lists. Here a
+ * contracted. As separate allocations they fragmented the heap: the
+ * process kept more freed list memory than live lists, unusable because
+ * old lists were the wrong size for new ones. Here a
  * list that grows moves to the pool's end and its old place becomes
  * garbage; when garbage passes a quarter of the pool, the lists slide down
  * in pool order and the pool shrinks, so resident memory follows the live
@@ -15,8 +15,7 @@
  * direction (`moves`) for the moves to neighbours not yet contracted. A
  * move is the shortest path between its ends (a detour of two or more moves
  * costs more), so no shortcut ever replaces one, and they were most of the
- * pool (on orz100d 10 of the 11 MB of arcs after the first tenth of the
- * contraction). ch_adj_get lists both kinds, moves first in direction
+ * pool early in the contraction. ch_adj_get lists both kinds, moves first in direction
  * order. Owns its arrays but `node_of` and `cell` (borrowed, ChUp's);
  * ch_adj_free. */
 #ifndef GPPC_CH_ADJ_H

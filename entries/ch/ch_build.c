@@ -6,18 +6,17 @@
  * prices the node and records the shortcuts it needs, so when the node is
  * still the cheapest its recorded shortcuts are added as they are, without
  * a second round of witness searches (an older build searched twice, and
- * spent 40 % of its time in the indexed heap of search/heap.h, which the
+ * spent much of its time in the indexed heap of search/heap.h, which the
  * exact integer keys of ch_open.h replace). Where the time went, and what
- * cut it (combat, 33 k nodes; den520d):
+ * cut it (the measurements: docs/entries/ch.md):
  *  - witness Dijkstra searches: a pair whose only shortest path is the
  *    straight line through v flooded the disc of radius `via` around u;
- *    pruned by the octile bound (may_witness) they settle 1.5 M nodes
- *    instead of 9.9 M on combat;
- *  - two-arc witnesses: one pass per neighbour over its neighbours' lists,
- *    cubic in the degree and then 70 % of the time; now all pairs at once
- *    through buckets per middle node (two_hops): den520d 1.9 -> 1.35 s;
+ *    pruned by the octile bound (may_witness) they settle far fewer nodes;
+ *  - two-arc witnesses: one pass per neighbour over its neighbours' lists
+ *    was cubic in the degree and most of the time; now all pairs at once
+ *    through buckets per middle node (two_hops);
  *  - pricing: a node is simulated again only when its own arcs changed
- *    (price()); 198 k -> 178 k simulations on combat.
+ *    (price()).
  * Memory: grid moves are bits and the current graph's shortcuts one
  * compacted pool (ch_adj.h); upward shortcuts one block (ch_up.h), streamed
  * into the file by ch_pack.c. */
@@ -183,7 +182,7 @@ static uint32_t next_stamp(Builder *b)
  * each middle node x collects the neighbours of v it touches (a bucket),
  * and only pairs within a bucket are joined, so the work is the arcs of v's
  * neighbours plus the (small) bucket pairs, where one search per neighbour
- * read its neighbours' lists again (cubic in the degree, 70 % of the
+ * read its neighbours' lists again (cubic in the degree, most of the
  * contraction's time). */
 static void two_hops(Builder *b, uint32_t v, uint32_t ln)
 {

@@ -27,16 +27,15 @@
 #include "ch_up.h"
 
 #define CH_FILE_VERSION 4
-/* 500 settled nodes per witness search: against 100, 3 % fewer shortcuts and
- * 8-15 % fewer nodes settled per query on DAO maps, for 15 % more build time;
- * beyond 500 nothing changes. */
+/* 500 settled nodes per witness search: against 100, fewer shortcuts and
+ * fewer nodes settled per query on DAO maps for a slightly longer build;
+ * beyond 500 nothing changed (docs/entries/ch.md). */
 #define CH_WITNESS_DEFAULT 500
 /* Hub labels (ch_hub.h) are built while they average at most this many
- * entries per node: DAO maps average 6 (lak107d) to 55 (ost100d), and the
- * labels answered faster than the search on every map of a sample of 20
- * (dao family: 0.187x jps against 0.339x, 2026-11-24); the bound only keeps
- * an unforeseen graph's labels from growing without limit (the search is
- * then used). */
+ * entries per node: DAO maps stay far below it, and there the labels
+ * answered faster than the search on every map measured
+ * (docs/entries/ch.md); the bound only keeps an unforeseen graph's labels
+ * from growing without limit (the search is then used). */
 #define CH_HUBS_DEFAULT 256
 
 enum { GRAPH_SUBGOAL = 0, GRAPH_GRID = 1, GRAPH_AUTO = 2 };
@@ -157,14 +156,11 @@ static bool build_subgoal(ChGraph *g, SubGraph *sg, const Grid *map, const ChBui
 /* graph=auto: the subgoal graph unless its subgoals exceed a fifth of the
  * passable cells. The subgoal graph answers faster everywhere, but its edges
  * (direct-h-reachable pairs) grow with the open area around each subgoal,
- * and on scattered obstacles so does its contraction. Measured 2026-11-23
- * (subgoals / passable cells; build; query, ch vs graph=grid vs jps):
- * dao 4-11 % (orz900d 4.1 %, brc505d 5.5 %, lak526d 10.8 %) and 8room 6 %:
- * builds under a second; random512-10-0 28 %: 37.7 s against 4.6 s over the
- * grid (50 / 72 / 600 us), random512-15-0 36 %: 19 s, random512-25-0 44 %:
- * 3.9 s against 1.2 s (51 / 69 / 1633 us); maze512-1-0 28 %: 0.10 s
- * against 0.19 s (27 / 39 / 1368 us), so 1-wide mazes go to the grid at a
- * small cost. sg: the marked subgoals of map. */
+ * and on scattered obstacles so does its contraction: DAO and rooms maps
+ * stay well below the fifth and build quickly; random maps and 1-wide mazes
+ * are above it, where the subgoal graph's build took several times the
+ * grid's (the measurements: docs/entries/ch.md). sg: the marked subgoals
+ * of map. */
 static int resolve_graph(int graph, const SubGraph *sg, const Grid *map)
 {
     if (graph != GRAPH_AUTO)

@@ -12,7 +12,7 @@
  *
  * Used where the labels are small: on maps with few subgoals a query costs
  * the search's fixed part (seeds pushed and popped, about a hundred
- * mispredicted branches) while JPS answers in 1-3 us. Labels are built at
+ * mispredicted branches) while JPS answers in a few microseconds. Labels are built at
  * load time from the loaded hierarchy (the preprocessing file is unchanged)
  * and only while their total stays under the caller's bound.
  *

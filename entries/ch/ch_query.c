@@ -113,7 +113,7 @@ static inline uint64_t aim_h(const ChQuery *q, int side, uint32_t v) { return ch
  * already reaches v for less, v's label is not a shortest up-distance and
  * nothing above v needs it), then relaxation. Folding the stall test into the
  * relaxing pass (relaxations made before a stall is found are still lengths
- * of real paths) settled 13 % more nodes on arena2, because those early
+ * of real paths) settled more nodes, because those early
  * relaxations push nodes the stall would have kept out; the separate pass
  * reads lines the relaxation reads again, so it costs little. */
 static void settle(ChQuery *q, int side, uint32_t v, uint32_t stamp, uint64_t best)

@@ -51,8 +51,8 @@ void ch_query_free(ChQuery *q);
  * grid path and consistent (every edge costs at least the octile distance
  * of its ends), so nodes still settle with their exact upward distance, and
  * a side stops once its smallest key reaches the best meeting: a much
- * earlier stop than Dijkstra's order gives (brc999d: 108 -> 11 nodes
- * settled per query, den520d 122 -> 57; stall-on-demand still applies). */
+ * earlier stop than Dijkstra's order gives (stall-on-demand still
+ * applies; docs/entries/ch.md). */
 void ch_query_aim(ChQuery *q, ChXY from, ChXY to);
 
 /* A node a search starts from, at a distance (the subgoal graph's query

@@ -8,7 +8,7 @@
  * shortcuts that remember their middle node and its two arcs).
  *
  * A subgoal graph has one node per obstacle corner instead of one per cell
- * (arena2: 571 against 2,054 cells... ost100d: far fewer), and its edges
+ * (a few to a dozen per hundred passable cells on DAO maps), and its edges
  * already span the open areas whose many equal shortest paths made the
  * grid graph's hierarchy dense at the top; the whole graph fits in cache.
  *

@@ -18,7 +18,7 @@ int ch_shape_of(const Grid *g, uint32_t a, uint32_t b, uint64_t cost)
 /* One tight loop per leg over the padded cells (the ring is blocked, so
  * no bounds tests): every query on the subgoal graph first tries its free
  * octile path this way, and through grid_move_legal per step that test
- * was two thirds of a query on small DAO maps (arena). A diagonal step
+ * was most of a query on small DAO maps. A diagonal step
  * needs its two cardinal cells free (no corner cutting). */
 bool ch_shape_walks(const Grid *g, ChXY a, ChXY b, int shape)
 {

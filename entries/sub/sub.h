@@ -22,7 +22,7 @@
  * joins two h-reachable subgoals and costs their octile distance. Unlike §4,
  * a local may lead to a later local (locals form chains, as in the N-level
  * graphs of Uras & Koenig, SoCS 2014): requiring global neighbours only left
- * 474 of orz901d's 1,968 subgoals local instead of 1,728.
+ * far fewer subgoals local (docs/entries/sub.md).
  *
  * A query whose octile path (either shape) is free walks it: that path is a
  * shortest one, and on open maps it saves both scans. Otherwise s and g are
@@ -31,8 +31,8 @@
  * through each node's own list, backwards from g through the lists of locals
  * only, as in a contraction hierarchy's upward searches, each side aiming at
  * the other end with the octile heuristic (search/best_first.h, one core per
- * side). A one-sided search would have to settle every local above g first
- * (252 per query on lak400d, against 73 forward expansions). Edges are
+ * side). A one-sided search would have to settle every local above g first,
+ * several times the forward expansions. Edges are
  * refined into cells recursively through their middles; a direct edge walks
  * whichever of its two shapes is free.
  *

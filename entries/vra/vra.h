@@ -13,9 +13,8 @@
  * the 4-connected grid connects what the 8-connected one does).
  * Option split=first|all (default all): the paper splits only the first
  * marked cell per failed search; splitting every marked cell gives nearly the
- * same paths with ~80x fewer searches on DAO maps (arena2 sample: 3.95 ms vs
- * 308 ms per path, subopt 1.025 vs 1.014), which makes whole-family runs
- * possible. The waypoints then get the extended post-smoothing
+ * same paths with far fewer searches on DAO maps (docs/entries/vra.md), which
+ * makes whole-family runs possible. The waypoints then get the extended post-smoothing
  * (refine/smooth.h) and are rasterised line by line; every line is legal, so
  * no diagonal step cuts a corner and no fix-up is needed.
  *

@@ -37,7 +37,8 @@ static uint8_t *unpack(struct gppc_patch map)
     return cells;
 }
 
-/* Grows *buf to hold n items of `size` bytes; false (and stderr) when out of memory. */
+/* Grows *buf to hold n items of `size` bytes; false (and stderr) when out of memory.
+ * Not common/grow.h: a kit binding sees only the public API (api/gppc_mm.h). */
 static int grow(void **buf, size_t *cap, size_t n, size_t size)
 {
     if (n <= *cap)

@@ -11,7 +11,7 @@
  * subopt_bound is 1), before and after an update().
  *
  * Adding a preprocessing format = one line in FUZZ_TARGETS (harness.c) and a
- * seed folder tests/fuzz/NAME (`FUZZ_MAKE_SEED=1` writes it, see README). */
+ * seed folder tests/fuzz/NAME (`FUZZ_MAKE_SEED=1` writes it, see docs/testing.md). */
 #ifndef GPPC_TESTS_FUZZ_HARNESS_H
 #define GPPC_TESTS_FUZZ_HARNESS_H
 

@@ -1,4 +1,4 @@
-"""The start kits and the library (README "GPPC start kits and the library"):
+"""The start kits and the library (docs/kits.md):
 the dynamic kit's .so exports its ABI and nothing else and survives a map
 change with every path valid; `make install` gives a library, one header and
 a pkg-config file the example builds against; a classic-kit C++ entry runs
