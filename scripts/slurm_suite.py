@@ -10,8 +10,9 @@ names every shard without DONE (cancelled, timed out, failed) and stops, or
 else merges all shards into OUT (summary.md, summary.csv, plots), as
 `run_suite.py merge` does; summary.md says on which nodes and CPU models the
 shards ran. `--rerun K,...` submits those shards again (a shard resumes: jobs
-already finished are kept) and a new merge. Every option not listed below
-goes to run_suite.py unchanged.
+already finished are kept) and a new merge; with `--retries R` the merge job
+does that itself, R times at most. Every option not listed below goes to
+run_suite.py unchanged.
 
     python3 scripts/slurm_suite.py --tasks 4 --out results/dao --time 1:00:00 \\
         --bench-dir ../shared/benchmarks --family dao --entries mm,jps
@@ -46,11 +47,14 @@ def build_parser():
     ap.add_argument("--rerun", help="K[,K...]: submit these shards of OUT's suite again, and a new merge")
     ap.add_argument("--partition", help="sbatch --partition of every job")
     ap.add_argument("--time", help="sbatch --time of each task and the merge (e.g. 2:00:00)")
-    ap.add_argument("--mem", help="sbatch --mem of each task (e.g. 4G; ch on 1024x1024 maps wants a few G)")
-    ap.add_argument("--cpus-per-task", type=int, default=1,
+    ap.add_argument("--mem", help="sbatch --mem of each task and the merge (e.g. 4G)")
+    ap.add_argument("--cpus-per-task", type=int,
                     help="CPUs per task; each task runs that many driver runs at once, one per CPU (default 1)")
     ap.add_argument("--sbatch", action="append", default=[], metavar="OPT",
                     help="one more sbatch option for every job, e.g. --sbatch=--account=abc (repeatable)")
+    ap.add_argument("--retries", type=int, default=0,
+                    help="times the merge job itself resubmits the shards that did not finish, and a new merge "
+                         "(default 0: it names them and you --rerun); a resubmitted shard resumes where it stopped")
     ap.add_argument("--hold", action="store_true",
                     help="submit the array held (check OUT/slurm/, then scontrol release JOBID)")
     ap.add_argument("--dry-run", action="store_true",
@@ -62,7 +66,7 @@ def sbatch_lines(args, kind):
     """#SBATCH lines shared by the array and the merge (logs aside)."""
     opts = ["--job-name=gppc-" + kind, "--ntasks=1",
             "--cpus-per-task=%d" % (args["cpus_per_task"] if kind == "suite" else 1)]
-    for key in ("partition", "time") + (("mem",) if kind == "suite" else ()):
+    for key in ("partition", "time", "mem"):  # the merge reads every shard's rows at once
         if args.get(key):
             opts.append("--%s=%s" % (key, args[key]))
     return ["#SBATCH " + o for o in opts + args["sbatch"]]
@@ -86,7 +90,8 @@ def array_script(plan):
         "cd %s" % shlex.quote(plan["cwd"]),
         'mkdir -p "$OUT/shard-$K"',
         'rm -f "$OUT/shard-$K/DONE"',
-        'echo "shard $K/%d on ${SLURMD_NODENAME:-$(hostname)}, job ${SLURM_JOB_ID:-none}"' % n,
+        'echo "shard $K/%d on ${SLURMD_NODENAME:-$(hostname)}, array task ${SLURM_ARRAY_JOB_ID:-none}_$K' % n +
+        ' (job ${SLURM_JOB_ID:-none})"',
         " ".join(a if a.startswith('"') else shlex.quote(a) for a in suite),
         'echo "${SLURM_JOB_ID:-none}" > "$OUT/shard-$K/DONE"', ""])
 
@@ -167,7 +172,7 @@ def submit(plan, indices, hold, dry):
     job = sbatch(extra + (["--hold"] if hold else []) + [array], dry)
     waits = [job] + ([] if dry else queued(plan["arrays"]))
     if not dry:  # a pending merge of an earlier submission would only report these shards missing
-        stale = queued(plan["merges"])
+        stale = [j for j in queued(plan["merges"]) if j != os.environ.get("SLURM_JOB_ID")]
         if stale:
             subprocess.run(["scancel"] + stale, timeout=60)
     merge_job = sbatch(["--dependency=afterany:" + ":".join(waits), merge], dry)
@@ -176,7 +181,7 @@ def submit(plan, indices, hold, dry):
         plan["merges"].append(merge_job)
         save_plan(plan)
         print("slurm_suite: array job %s (%s), merge job %s; logs in %s" % (
-            job, "shards " + ",".join(map(str, indices)) if indices is not None else "%d shards" % plan["tasks"],
+            job, "shard " + ",".join(map(str, indices)) if indices is not None else "%d shards" % plan["tasks"],
             merge_job, os.path.join(slurm, "logs")))
 
 
@@ -199,6 +204,11 @@ def merge(out):
         for k in missing:
             log = os.path.join(out, "slurm", "logs", "shard-%d.log" % k)
             lines.append("  shard %d (%s): %s: %s" % (k, shards[k], log, last_line(log)))
+        if plan["retries"] > 0:
+            plan["retries"] -= 1
+            print("\n".join(lines) + "\nresubmitting them (%d more retries after this)" % plan["retries"])
+            sys.stdout.flush()
+            return submit(plan, missing, False, False)
         lines.append("re-run them alone, then the merge follows: python3 %s --rerun %s --out %s" % (
             os.path.join(ROOT, "scripts", "slurm_suite.py"), ",".join(map(str, missing)), shlex.quote(out)))
         sys.exit("\n".join(lines))
@@ -224,22 +234,25 @@ def main(argv):
     args, rest = build_parser().parse_known_args(argv)
     out = os.path.abspath(args.out)
     if args.rerun:
-        if args.tasks or rest:
-            sys.exit("slurm_suite: --rerun takes the suite of OUT/slurm/plan.json as it was; "
-                     "no --tasks or run_suite.py options")
+        given = [o for o in ("tasks", "partition", "time", "mem", "cpus_per_task", "sbatch")
+                 if getattr(args, o)] + (["retries"] if args.retries else [])
+        if given or rest:
+            sys.exit("slurm_suite: --rerun resubmits the suite of OUT/slurm/plan.json as it was; not with %s"
+                     % " ".join(["--" + o.replace("_", "-") for o in given] + rest))
         plan = load_plan(out)
         return submit(plan, parse_indices(args.rerun, plan["tasks"]), args.hold, args.dry_run)
     if not args.tasks or args.tasks < 1:
         sys.exit("slurm_suite: --tasks N (N >= 1) for a new submission, or --rerun K with an existing OUT")
-    if args.cpus_per_task < 1:
-        sys.exit("slurm_suite: --cpus-per-task takes a positive integer")
+    args.cpus_per_task = 1 if args.cpus_per_task is None else args.cpus_per_task
+    if args.cpus_per_task < 1 or args.retries < 0:
+        sys.exit("slurm_suite: --cpus-per-task takes a positive integer, --retries one >= 0")
     own = [a for a in rest if a.split("=")[0] in OWN or (a.startswith("-j") and a[2:].isdigit())]
     if own:
         sys.exit("slurm_suite: %s: set per task by slurm_suite.py (--out, --cpus-per-task, --tasks)" % " ".join(own))
     run_suite.build_parser().parse_args(rest)  # a bad run_suite option fails here, not in every task
     plan = {"out": out, "cwd": os.getcwd(), "tasks": args.tasks, "cpus_per_task": args.cpus_per_task,
             "partition": args.partition, "time": args.time, "mem": args.mem, "sbatch": args.sbatch,
-            "run_suite": rest, "arrays": [], "merges": []}
+            "retries": args.retries, "run_suite": rest, "arrays": [], "merges": []}
     os.makedirs(out, exist_ok=True)
     if os.path.exists(plan_path(out)) and not args.dry_run:
         old = load_plan(out)

@@ -47,10 +47,11 @@ def free_ports(n):
 
 
 def node_hardware():
-    """'CPUs=2 Boards=1 ... RealMemory=N' of this machine, from `slurmd -C`."""
+    """'CPUs=2 Boards=1 ... RealMemory=N' of this machine, from `slurmd -C`
+    (memory too, so that sbatch --mem is checked against it)."""
     out = subprocess.run([sbin("slurmd"), "-C"], capture_output=True, text=True, timeout=20).stdout
     fields = out.split("\n")[0].split()
-    return " ".join(f for f in fields if not f.startswith("NodeName=") and not f.startswith("RealMemory="))
+    return " ".join(f for f in fields if not f.startswith("NodeName="))
 
 
 def sbin(name):

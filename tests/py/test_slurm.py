@@ -2,7 +2,8 @@
 a suite of five tiny maps as an array of 4 tasks plus the merge. One task is
 cancelled on purpose: the merge names it and writes no summary; re-running
 that task alone completes the summary, which then equals a one-machine run's
-in every column but the times. Skips with one line where Slurm is not
+in every column but the times. With --retries the merge job re-runs the
+cancelled task itself. Skips with one line where Slurm is not
 installed or will not start (not root, no slurm-wlm/munge)."""
 import json
 import os
@@ -83,6 +84,19 @@ class SlurmArray(unittest.TestCase):
         # Each task saw the one CPU Slurm gave it (--cpus-per-task 1, task/affinity).
         self.assertEqual(len(ran_on), 1)
         self.assertIn("(%s, 1 CPU): shards 0/4, 1/4, 2/4, 3/4." % slurm_local_cpu(), ran_on[0])
+
+        # --retries 1: the merge job resubmits the cancelled task itself.
+        auto = os.path.join(self.dir, "auto")
+        self.run_cmd(sys.executable, SLURM_SUITE, "--tasks", "2", "--retries", "1", "--hold", "--out", auto, *suite)
+        with open(os.path.join(auto, "slurm", "plan.json")) as f:
+            array = json.load(f)["arrays"][0]
+        self.run_cmd("scancel", "%s_1" % array)
+        self.run_cmd("scontrol", "release", array)
+        self.wait_idle()
+        with open(os.path.join(auto, "slurm", "plan.json")) as f:
+            plan = json.load(f)
+        self.assertEqual((len(plan["arrays"]), len(plan["merges"]), plan["retries"]), (2, 2, 0))
+        self.assertEqual(untimed_summary(auto), untimed_summary(one))
 
 
 def slurm_local_cpu():
