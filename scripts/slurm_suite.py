@@ -211,6 +211,8 @@ def merge(out):
             return submit(plan, missing, False, False)
         lines.append("re-run them alone, then the merge follows: python3 %s --rerun %s --out %s" % (
             os.path.join(ROOT, "scripts", "slurm_suite.py"), ",".join(map(str, missing)), shlex.quote(out)))
+        lines.append("(without Slurm: SLURM_ARRAY_TASK_ID=K bash %s, then bash %s)" % (
+            shlex.quote(os.path.join(out, "slurm", "array.sh")), shlex.quote(os.path.join(out, "slurm", "merge.sh"))))
         sys.exit("\n".join(lines))
     argv = ["merge", "--out", out] + shards + (["--no-plots"] if "--no-plots" in plan["run_suite"] else [])
     sys.exit(subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "run_suite.py")] + argv).returncode)
