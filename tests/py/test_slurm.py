@@ -52,18 +52,24 @@ class SlurmArray(unittest.TestCase):
             time.sleep(0.3)
         self.fail("jobs still queued after %ds:\n%s\n%s" % (timeout, self.run_cmd("squeue"), self.slurm.logs()))
 
+    def run_cancelling(self, out, task, *argv):
+        """Submits a suite held, cancels one task before it can start,
+        releases the rest, waits until Slurm is idle; returns the plan."""
+        self.run_cmd(sys.executable, SLURM_SUITE, "--hold", "--out", out, *argv)
+        with open(os.path.join(out, "slurm", "plan.json")) as f:
+            array = json.load(f)["arrays"][0]
+        self.run_cmd("scancel", "%s_%d" % (array, task))
+        self.run_cmd("scontrol", "release", array)
+        self.wait_idle()
+        with open(os.path.join(out, "slurm", "plan.json")) as f:
+            return json.load(f)
+
     def test_array_with_a_cancelled_task_then_its_rerun(self):
         bench, out, one = (os.path.join(self.dir, n) for n in ("bench", "out", "one"))
         make_bench(bench)
         suite = ["--bench-dir", bench, "--entries", "astar,mm", "--no-plots"]
         self.run_cmd(sys.executable, RUN_SUITE, *suite, "--out", one)
-        # Held, so that task 2 is cancelled before it can start.
-        self.run_cmd(sys.executable, SLURM_SUITE, "--tasks", "4", "--hold", "--time", "5:00", "--out", out, *suite)
-        with open(os.path.join(out, "slurm", "plan.json")) as f:
-            array = json.load(f)["arrays"][0]
-        self.run_cmd("scancel", "%s_2" % array)
-        self.run_cmd("scontrol", "release", array)
-        self.wait_idle()
+        self.run_cancelling(out, 2, "--tasks", "4", "--time", "5:00", *suite)
         logs = os.path.join(out, "slurm", "logs")
         merge_logs = sorted(n for n in os.listdir(logs) if n.startswith("merge-"))
         with open(os.path.join(logs, merge_logs[0])) as f:
@@ -87,14 +93,7 @@ class SlurmArray(unittest.TestCase):
 
         # --retries 1: the merge job resubmits the cancelled task itself.
         auto = os.path.join(self.dir, "auto")
-        self.run_cmd(sys.executable, SLURM_SUITE, "--tasks", "2", "--retries", "1", "--hold", "--out", auto, *suite)
-        with open(os.path.join(auto, "slurm", "plan.json")) as f:
-            array = json.load(f)["arrays"][0]
-        self.run_cmd("scancel", "%s_1" % array)
-        self.run_cmd("scontrol", "release", array)
-        self.wait_idle()
-        with open(os.path.join(auto, "slurm", "plan.json")) as f:
-            plan = json.load(f)
+        plan = self.run_cancelling(auto, 1, "--tasks", "2", "--retries", "1", *suite)
         self.assertEqual((len(plan["arrays"]), len(plan["merges"]), plan["retries"]), (2, 2, 0))
         self.assertEqual(untimed_summary(auto), untimed_summary(one))
 
