@@ -29,7 +29,7 @@ echo; echo "### 1. the suite as an array of 4 tasks plus the merge"
 say python3 "$REPO/scripts/slurm_suite.py" --tasks 4 --time 10:00 --mem 1G --out "$W/run1" "${SUITE[@]}"
 queue; sleep 2; queue
 idle
-say cat "$W"/run1/slurm/logs/merge-*.log
+for f in $(ls -v "$W"/run1/slurm/logs/merge-*.log); do say cat "$f"; done
 
 echo; echo "### 2. the same, task 1 cancelled while it runs, then re-run alone"
 say python3 "$REPO/scripts/slurm_suite.py" --tasks 4 --time 10:00 --mem 1G --out "$W/run2" "${SUITE[@]}"
@@ -39,12 +39,12 @@ sleep 1.5; queue
 say scancel "${ARRAY}_1"
 queue
 idle
-say cat "$W"/run2/slurm/logs/merge-*.log
+for f in $(ls -v "$W"/run2/slurm/logs/merge-*.log); do say cat "$f"; done
 say python3 "$REPO/scripts/slurm_suite.py" --rerun 1 --out "$W/run2"
 queue
 idle
 say grep -h "^shard\|resuming" "$W/run2/slurm/logs/shard-1.log"
-say bash -c "cat $W/run2/slurm/logs/merge-*.log"
+for f in $(ls -v "$W"/run2/slurm/logs/merge-*.log); do say cat "$f"; done
 
 echo; echo "### accounting: sacct over the job completion log (jobcomp/filetxt; no slurmdbd)"
 say sacct -c -o JobID,JobName,NodeList,State,Start,End 2>/dev/null
