@@ -152,6 +152,8 @@ def queued(ids):
     if not ids:
         return []
     p = subprocess.run(["squeue", "-h", "-o", "%F %i"], capture_output=True, text=True, timeout=60)
+    if p.returncode != 0:
+        sys.exit("slurm_suite: squeue failed (exit %d): %s" % (p.returncode, p.stderr.strip()))
     live = set(p.stdout.split())
     return [i for i in ids if i in live]
 
@@ -172,12 +174,13 @@ def submit(plan, indices, hold, dry):
     job = sbatch(extra + (["--hold"] if hold else []) + [array], dry)
     waits = [job] + ([] if dry else queued(plan["arrays"]))
     if not dry:  # a pending merge of an earlier submission would only report these shards missing
+        plan["arrays"].append(job)
+        save_plan(plan)
         stale = [j for j in queued(plan["merges"]) if j != os.environ.get("SLURM_JOB_ID")]
         if stale:
             subprocess.run(["scancel"] + stale, timeout=60)
     merge_job = sbatch(["--dependency=afterany:" + ":".join(waits), merge], dry)
     if not dry:
-        plan["arrays"].append(job)
         plan["merges"].append(merge_job)
         save_plan(plan)
         print("slurm_suite: array job %s (%s), merge job %s; logs in %s" % (
