@@ -4,7 +4,8 @@ cancelled on purpose: the merge names it and writes no summary; re-running
 that task alone completes the summary, which then equals a one-machine run's
 in every column but the times. With --retries the merge job re-runs the
 cancelled task itself. Skips with one line where Slurm is not
-installed or will not start (not root, no slurm-wlm/munge)."""
+installed or will not start (not root, no slurm-wlm/munge). Without Slurm,
+the scripts it writes are run by hand, as GNU parallel would."""
 import json
 import os
 import subprocess
@@ -96,6 +97,56 @@ class SlurmArray(unittest.TestCase):
         plan = self.run_cancelling(auto, 1, "--tasks", "2", "--retries", "1", *suite)
         self.assertEqual((len(plan["arrays"]), len(plan["merges"]), plan["retries"]), (2, 2, 0))
         self.assertEqual(untimed_summary(auto), untimed_summary(one))
+
+
+class WithoutSlurm(unittest.TestCase):
+    """The scripts slurm_suite.py writes are plain bash: run by hand (as GNU
+    parallel would, docs/cluster.md) they make the same shards and merge."""
+
+    def test_dry_run_scripts_run_by_hand(self):
+        if not os.access(GPPC, os.X_OK):
+            self.skipTest("build/gppc not built")
+        with tempfile.TemporaryDirectory(prefix="gppc-shards-") as d:
+            bench, out = os.path.join(d, "bench"), os.path.join(d, "out")
+            make_bench(bench)
+            suite = ["--bench-dir", bench, "--entries", "astar", "--no-plots"]
+            p = subprocess.run([sys.executable, SLURM_SUITE, "--dry-run", "--tasks", "2", "--partition", "short",
+                                "--mem", "2G", "--sbatch=--account=lab", "--out", out] + suite,
+                               capture_output=True, text=True, timeout=60)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            for line in ("#SBATCH --array=0-1", "#SBATCH --partition=short", "#SBATCH --mem=2G",
+                         "#SBATCH --account=lab", "#SBATCH --cpus-per-task=1", '--shard "$K/2"',
+                         "sbatch --parsable --dependency=afterany:JOBID"):
+                self.assertIn(line, p.stdout)
+            self.assertEqual(os.listdir(os.path.join(out, "slurm", "logs")), [])  # nothing ran
+
+            def task(k):
+                env = dict(os.environ, SLURM_ARRAY_TASK_ID=str(k))
+                env.pop("SLURMD_NODENAME", None)
+                return subprocess.run(["bash", os.path.join(out, "slurm", "array.sh")], env=env,
+                                      capture_output=True, text=True, timeout=120)
+
+            def merge():
+                return subprocess.run(["bash", os.path.join(out, "slurm", "merge.sh")], capture_output=True,
+                                      text=True, timeout=120)
+
+            self.assertEqual(task(1).returncode, 0)
+            m = merge()
+            self.assertNotEqual(m.returncode, 0)
+            self.assertIn("1 of 2 shards did not finish:\n  shard 0 (%s)" % os.path.join(out, "shard-0"), m.stderr)
+            self.assertEqual(task(0).returncode, 0)
+            self.assertEqual(merge().returncode, 0)
+            self.assertEqual(len(untimed_summary(out)), 3)  # astar: all, f1, f2
+
+    def test_bad_options(self):
+        for argv, message in ((["--tasks", "2", "--out", "x", "-j", "2"], "-j: set per task"),
+                              (["--tasks", "2", "--out", "x", "--no-such-option"], "unrecognized arguments"),
+                              (["--rerun", "1", "--time", "1:00", "--out", "x"], "not with --time"),
+                              (["--out", "x"], "--tasks N")):
+            p = subprocess.run([sys.executable, SLURM_SUITE, "--dry-run"] + argv, capture_output=True, text=True,
+                               timeout=60, cwd=tempfile.gettempdir())
+            self.assertNotEqual(p.returncode, 0, argv)
+            self.assertIn(message, p.stderr, argv)
 
 
 def slurm_local_cpu():
