@@ -18,6 +18,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gppc_output import parse_summary, read_csv  # noqa: E402
+from suite_shard import machines_line  # noqa: E402
 
 # Two-sided 99% critical values of Student's t (t_0.995) by degrees of freedom.
 T995 = {1: 63.657, 2: 9.925, 3: 5.841, 4: 4.604, 5: 4.032, 6: 3.707, 7: 3.499, 8: 3.355,
@@ -190,6 +191,9 @@ def main():
           "storage and preprocessing are summed over maps." +
           (" Timings: mean ± 99%% CI over %d repetitions." % reps if reps > 1 else ""), "",
           table(overall, "All families")]
+    machines = machines_line(os.path.join(args.out, "raw"))
+    if machines:  # which nodes and CPUs the times come from (shards may differ)
+        md[-1:-1] = [machines, ""]
     for fam in sorted(by_family):
         md.append(table(by_family[fam], "Family: " + fam))
     with open(os.path.join(args.out, "summary.md"), "w") as f:

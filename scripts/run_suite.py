@@ -29,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gppc_output import parse_summary  # noqa: E402
-from suite_shard import merge_main, parse_shard, shard_jobs  # noqa: E402
+from suite_shard import merge_main, parse_shard, record_host, shard_jobs  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -277,6 +277,8 @@ def main():
         return
     skipped = [j for j in jobs if job_done(args.out, j)]
     todo = [j for j in jobs if j not in skipped]
+    if todo:
+        record_host(args.out, args.shard)
     if skipped:
         sys.stderr.write("run_suite: %d of %d jobs already done in %s, resuming\n"
                          % (len(skipped), len(jobs), args.out))

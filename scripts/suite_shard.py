@@ -9,10 +9,17 @@ copies their raw/ results into one folder and writes the same tables and
 plots (aggregate.py, plot.py) as one unsharded run. No scheduler of our own.
 
     python3 scripts/run_suite.py merge --out results/all results/shard-0 results/shard-1
+
+Each run also notes in OUT/raw/HOSTS the machine that ran its jobs (node,
+CPU model, CPUs it may use, shard); merge keeps every shard's lines, and
+aggregate.py prints them under the tables, so mixed nodes are visible.
+scripts/slurm_suite.py submits the shards as one Slurm array job.
 """
 import argparse
 import os
+import platform
 import shutil
+import socket
 import subprocess
 import sys
 
@@ -38,6 +45,52 @@ def shard_jobs(jobs, k, n):
     return [j for j in jobs if (j["family"], j["name"]) in mine]
 
 
+def cpu_model():
+    """The CPU's model name (/proc/cpuinfo), else the machine type."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                key, sep, value = line.partition(":")
+                if sep and key.strip() in ("model name", "Model", "cpu model") and value.strip():
+                    return " ".join(value.split())
+    except OSError:
+        pass
+    return platform.machine() or "unknown CPU"
+
+
+def record_host(out, shard):
+    """Adds this machine to OUT/raw/HOSTS (once): node, CPU model, how many
+    CPUs this process may run on (a Slurm task's --cpus-per-task), shard."""
+    node = os.environ.get("SLURMD_NODENAME") or socket.gethostname()
+    line = "%s\t%s\t%d\t%s\n" % (node, cpu_model(), len(os.sched_getaffinity(0)), shard or "all")
+    path = os.path.join(out, "raw", "HOSTS")
+    if line not in read_hosts(path):
+        with open(path, "a") as f:
+            f.write(line)
+
+
+def read_hosts(path):
+    if not os.path.isfile(path):
+        return []
+    with open(path) as f:
+        return [line for line in f if line.count("\t") == 3]
+
+
+def machines_line(raw):
+    """'Ran on: node (CPU model, N CPUs): shards ...; ...' from RAW/HOSTS, one
+    line whatever the number of machines, or None without the file."""
+    groups = {}
+    for line in read_hosts(os.path.join(raw, "HOSTS")):
+        node, model, cpus, shard = line.rstrip("\n").split("\t")
+        groups.setdefault("`%s` (%s, %s CPU%s)" % (node, model, cpus, "" if cpus == "1" else "s"),
+                          []).append(shard)
+    if not groups:
+        return None
+    return "Ran on: " + "; ".join("%s: %s" % (m, "whole suite" if shards == ["all"] else
+                                              "shard%s %s" % ("s" if len(shards) > 1 else "", ", ".join(shards)))
+                                  for m, shards in groups.items()) + "."
+
+
 def merge_raw(out, shards):
     """Copies every finished job of each shard's raw/ into OUT/raw. All shards
     must come from one gppc build and settings (their raw/RUN); a job found in
@@ -59,8 +112,9 @@ def merge_raw(out, shards):
     os.makedirs(raw)
     with open(os.path.join(raw, "RUN"), "w") as f:
         f.write(stamp[1])
-    copied = 0
+    copied, hosts = 0, []
     for d in shards:
+        hosts += [h for h in read_hosts(os.path.join(d, "raw", "HOSTS")) if h not in hosts]
         src_raw = os.path.join(d, "raw")
         for dirpath, _, files in os.walk(src_raw):
             rel = os.path.relpath(dirpath, src_raw)
@@ -77,6 +131,9 @@ def merge_raw(out, shards):
                 os.makedirs(os.path.dirname(dst), exist_ok=True)
                 shutil.copyfile(src, dst)
                 copied += name.endswith(".txt")
+    if hosts:
+        with open(os.path.join(raw, "HOSTS"), "w") as f:
+            f.write("".join(hosts))
     return copied
 
 
