@@ -24,8 +24,7 @@ int corridor_step(LegPlanner *lp, const AbsIndex *ix, const uint32_t *path, int 
     }
     size_t at = leg->len;
     xyLoc target = final ? g : ix->center[path[to]];
-    if (!(lp->have_cjps ? legs_corridor_jps(lp, from, target, leg)
-                        : legs_corridor(lp, from, target, mark, true, 1.0, leg)))
+    if (!legs_corridor_jps(lp, from, target, leg))
         return path_len;
     if (final)
         return path_len;

@@ -30,7 +30,7 @@ bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsI
     path_reserve(&r->scratch, 4096);
     win_init(&r->win, g, cfg->smooth);
     if ((refiner_wants_jps(cfg) && !legs_enable_jps(legs, err)) ||
-        (cfg->ahead > 0 && cfg->leg_jps && !legs_enable_corridor_jps(legs, err))) {
+        (cfg->ahead > 0 && !legs_enable_corridor_jps(legs, err))) {
         refiner_free(r);
         return false;
     }
@@ -82,44 +82,30 @@ static inline void phase_end(Refiner *r, RefinePhase p, uint64_t t0)
  * map changed mid-query) to r->g, its corridor and its legs. False when g is
  * unreachable.
  * Legs are numbered by their target: with the path r0..rk, leg t ends at the
- * center of r_t, and leg k + 1 at g. ENDS_LOCATE runs legs 0..k+1 (leg 0 and
- * leg k+1 are the locator's paths); ENDS_SEARCH runs legs 1..k with leg k
- * ending at g instead (thesis Fig. 3.7). A path of at most two regions is one
- * leg from `from` to g in the corridor, either way. */
-
-static bool plan_abstract(Refiner *r, xyLoc from, bool resume)
+ * center of r_t, and leg k + 1 at g; legs 0..k+1 run, leg 0 and leg k+1 on
+ * the locator's walks. A path of at most two regions is one leg from `from`
+ * to g in the corridor. */
+static bool plan_abstract(Refiner *r, xyLoc from)
 {
     const AbsIndex *ix = r->ix;
     const Abstraction *a = ix->abs;
     AbsSearch *as = r->as;
     xyLoc g = r->g;
     uint64_t t0 = phase_start(r);
-    uint32_t from_gid;
     r->start_path.len = 0;
-    if (resume && xy_same(from, ix->center[as->path[as->path_len - 1]])) {
-        from_gid = as->path[as->path_len - 1]; /* the last chunk's last center: located already */
-        path_push(&r->start_path, from);
-    } else {
-        int fr = abs_locate(ix, r->grid, &r->loc, from, &r->start_path);
-        if (fr < 0)
-            return false;
-        from_gid = abs_gid(ix, abs_sector_of(a, from.x, from.y), fr);
-    }
-    if (!resume) { /* a chunk after the first keeps g's region and its path */
-        r->goal_path.len = 0;
-        int gr = abs_locate(ix, r->grid, &r->loc, g, &r->goal_path);
-        cells_reverse(r->goal_path.cells, r->goal_path.len); /* center to g */
-        if (gr < 0)
-            return false;
-        r->goal_gid = abs_gid(ix, abs_sector_of(a, g.x, g.y), gr);
-    }
+    int fr = abs_locate(ix, r->grid, &r->loc, from, &r->start_path);
+    if (fr < 0)
+        return false;
+    uint32_t from_gid = abs_gid(ix, abs_sector_of(a, from.x, from.y), fr);
+    r->goal_path.len = 0;
+    int gr = abs_locate(ix, r->grid, &r->loc, g, &r->goal_path);
+    cells_reverse(r->goal_path.cells, r->goal_path.len); /* center to g */
+    if (gr < 0)
+        return false;
+    r->goal_gid = abs_gid(ix, abs_sector_of(a, g.x, g.y), gr);
     phase_end(r, PHASE_LOCATE, t0);
     t0 = phase_start(r);
-    bool final = true;
-    double cost = r->cfg.chunk > 0 && r->cfg.ahead == 0
-                      ? abs_search_chunk(as, from_gid, r->goal_gid, r->cfg.weight, r->cfg.chunk, resume, &final)
-                      : abs_search_run(as, from_gid, r->goal_gid, r->cfg.weight);
-    r->chunk_more = !final;
+    double cost = abs_search_run(as, from_gid, r->goal_gid, r->cfg.weight);
     r->stats.abs_expanded += as->last_expanded;
     phase_end(r, PHASE_ABSTRACT, t0);
     if (cost < 0)
@@ -130,17 +116,11 @@ static bool plan_abstract(Refiner *r, xyLoc from, bool resume)
     if (r->cfg.ahead > 0) { /* corridor steps: leg = path position (refine/corridor.h) */
         r->first_leg = 0;
         r->last_leg = k;
-    } else if (r->chunk_more) { /* ends at the chunk's last center, not at g */
-        r->first_leg = r->cfg.ends == ENDS_LOCATE && r->start_path.len > 1 ? 0 : 1;
-        r->last_leg = k;
     } else if (k <= 1) {
         r->first_leg = r->last_leg = k + 1;
-    } else if (r->cfg.ends == ENDS_LOCATE) {
+    } else {
         r->first_leg = 0;
         r->last_leg = k + 1;
-    } else {
-        r->first_leg = 1;
-        r->last_leg = k;
     }
     r->leg = r->first_leg;
     r->corridor_mark = legs_new_mark(r->legs);
@@ -204,14 +184,14 @@ static bool plan_leg(Refiner *r, int t, xyPath *leg)
     const AbsIndex *ix = r->ix;
     const uint32_t *path = r->as->path;
     xyLoc cur = win_last(&r->win);
-    bool last = t == r->last_leg && !r->chunk_more;
+    bool last = t == r->last_leg;
     if (r->cfg.ahead > 0) {
         int next = corridor_step(r->legs, ix, path, r->as->path_len, t, r->cfg.ahead, cur, r->g, leg);
         note_search(r, r->legs->last_expanded);
         r->leg = next - 1; /* the caller's loop steps on to `next` */
         return false;
     }
-    if (r->first_leg < r->last_leg && r->cfg.ends == ENDS_LOCATE) {
+    if (r->first_leg < r->last_leg) {
         const xyPath *own = t == 0 ? &r->start_path : last ? &r->goal_path : NULL;
         if (own && own->len && xy_same(cur, own->cells[0])) {
             path_reserve(leg, own->len);
@@ -224,21 +204,9 @@ static bool plan_leg(Refiner *r, int t, xyPath *leg)
         return center_leg(r, path[t - 1], path[t], leg);
     }
     xyLoc target = last ? r->g : ix->center[path[t]];
-    legs_corridor(r->legs, cur, target, r->corridor_mark, r->cfg.corridor, 1.0, leg);
+    legs_corridor(r->legs, cur, target, r->corridor_mark, true, 1.0, leg);
     note_search(r, r->legs->last_expanded);
     return false;
-}
-
-/* Trimming: the leg's last cells go, and the next leg is planned from the cut. */
-static void trim_window(Refiner *r, size_t added)
-{
-    if (added <= 2 || (!r->cfg.trim_cells && !r->cfg.trim_percent))
-        return;
-    size_t n = added;
-    size_t cut = r->cfg.trim_cells ? (size_t)r->cfg.trim_cells : (n - 1) * (size_t)r->cfg.trim_percent / 100;
-    if (cut >= n - 1)
-        cut = n - 2; /* keep at least one step */
-    win_truncate(&r->win, cut);
 }
 
 /* May this call refine another leg? `done` legs are in already. */
@@ -301,7 +269,7 @@ static JpsTry try_jps(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
         cap = UINT64_MAX;
     } else {
         kind = is_near(r, s, g) ? 0 : 1;
-        if (cap == 0 || (kind && !r->cfg.far))
+        if (cap == 0)
             return JPS_SKIPPED;
         if (r->credit[kind] <= 0 && ++r->probe[kind] < TRY_PROBE) {
             r->stats.jps_skipped++;
@@ -370,17 +338,6 @@ static bool try_guard(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
     return ok;
 }
 
-/* Lazy planning: the chunk's legs are in; the next chunk from the window's
- * last cell (r->leg steps on to the new first leg with the loop). If g were
- * cut off, the query ends where it stands, as after a failed re-plan. */
-static void next_chunk(Refiner *r)
-{
-    if (plan_abstract(r, win_last(&r->win), true))
-        r->leg = r->first_leg - 1;
-    else
-        r->chunk_more = false;
-}
-
 bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 {
     uint64_t t0 = r->cfg.budget_us > 0 ? clock_now_ns() : 0;
@@ -388,7 +345,7 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
     if (same && r->replan) { /* the map changed under this query: go on from where it stands */
         r->replan = false;
         win_drop(&r->win); /* cells planned on the old map and not handed out go */
-        if (!plan_abstract(r, win_last(&r->win), false)) {
+        if (!plan_abstract(r, win_last(&r->win))) {
             finish_query(r);
             return true; /* the goal was cut off: the path ends where it stands */
         }
@@ -414,7 +371,7 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
             finish_query(r);
             return true;
         }
-        if (!plan_abstract(r, s, false) || try_guard(r, s, g, out)) {
+        if (!plan_abstract(r, s) || try_guard(r, s, g, out)) {
             finish_query(r);
             return true; /* unreachable: nothing appended; or guarded */
         }
@@ -430,21 +387,16 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
         r->stats.legs++;
         phase_end(r, PHASE_LEGS, tp);
         tp = phase_start(r);
-        size_t before = r->win.moves;
         if (smoothed)
             win_add_way(&r->win, leg->cells, leg->len);
         else
             win_add(&r->win, leg->cells, leg->len);
-        bool to_g = r->leg == r->last_leg && !r->chunk_more;
-        if (!to_g && r->win.moves > before)
-            trim_window(r, r->win.moves - before + 1);
+        bool to_g = r->leg == r->last_leg;
         if (r->cfg.smooth)
             win_smooth(&r->win, smoothed && r->cfg.back >= 0 ? (size_t)r->cfg.back : SIZE_MAX,
                        smoothed && r->cfg.joint > 0 ? (size_t)r->cfg.joint : SIZE_MAX);
         emitted += win_emit(&r->win, out, to_g ? 0 : (size_t)r->cfg.hold);
         phase_end(r, PHASE_JOIN, tp);
-        if (r->leg == r->last_leg && r->chunk_more)
-            next_chunk(r);
     }
     if (r->leg > r->last_leg) {
         finish_query(r);

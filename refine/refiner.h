@@ -45,23 +45,11 @@
 #include "legs.h"
 #include "window.h"
 
-/* How the first and last legs of a path reach the abstract path. */
-typedef enum {
-    ENDS_LOCATE = 0, /* through the start's and goal's own region centers, on
-                        the paths the locator walked (no search) */
-    ENDS_SEARCH = 1  /* skipping those centers (thesis Fig. 3.7): A* in the
-                        corridor from s to the second center, and from the
-                        last but one center to g */
-} RefineEnds;
-
 typedef struct RefineConfig {
     double weight;     /* w: abstract search weight, >= 1 */
     int legs_per_call; /* n (ignored when budget_us > 0) */
     int budget_us;     /* > 0: refine legs until this many µs of the
                                   call have passed (at least one leg) */
-    int trim_cells;    /* t as a count of cells, or ... */
-    int trim_percent;  /* ... as a percentage of the leg (one of them 0) */
-    bool corridor;     /* c */
     bool smooth;       /* s: smoothing of the window (and of cached legs) */
     bool direct;       /* a straight legal line from s to g is the path */
     int near;          /* > 0: s and g within this octile distance: JPS
@@ -84,9 +72,6 @@ typedef struct RefineConfig {
                           time (den011d 1.52x, ost003d 1.43x) for a first-20
                           of 0.93x, so the abstraction did not pay there
                           either (results/reference/merged-2026-11-24/). */
-    bool far;          /* queries beyond `near` try capped JPS too (near and
-                          far tries go on while they pay on this map:
-                          refiner.c, try_jps) */
     int hold;          /* cells kept back at each joint for the next leg */
     int joint;         /* > 0: after an (already smoothed) center leg, smooth
                           the window only up to this many waypoints past the
@@ -94,17 +79,10 @@ typedef struct RefineConfig {
     int back;          /* >= 0: ... and from this many waypoints before it
                           (what lies before was smoothed at earlier joints);
                           -1: from the window's anchor */
-    RefineEnds ends;
-    int ahead;    /* > 0: corridor refinement (refine/corridor.h), looking
+    int ahead;         /* > 0: corridor refinement (refine/corridor.h), looking
                     this many regions ahead, instead of legs through the
                     centers; ends ignored, hold and joint as above */
-    bool leg_jps; /* with ahead > 0: corridor steps by JPS over the painted
-                     corridor (refine/legs.h legs_corridor_jps), not A* */
-    bool phases;  /* time the phases (costs two clock reads per phase) */
-    int chunk;    /* > 0, with level 2 (refine/level2.h) and ahead 0: lazy
-                    planning, the abstract path this many level-2 steps at a
-                    time (abs_search_chunk); the next chunk is planned from
-                    the window's last cell when a chunk's legs run out */
+    bool phases;       /* time the phases (costs two clock reads per phase) */
 } RefineConfig;
 
 /* Where a query's time goes, with cfg.phases (nanoseconds, cumulative). */
@@ -138,7 +116,6 @@ typedef struct Refiner {
     bool replan; /* the abstraction changed under it */
     xyLoc s, g;
     int leg, first_leg, last_leg; /* next leg, the first and last (see refiner.c) */
-    bool chunk_more;              /* the abstract path ends short of g's region: more chunks follow */
     xyPath start_path, goal_path; /* from s / g to their region's center */
     uint32_t goal_gid;            /* g's region (global id) */
     uint32_t corridor_mark;
@@ -154,10 +131,7 @@ typedef struct Refiner {
 } Refiner;
 
 /* Does cfg use the leg planner's JPS (refiner_init enables it)? */
-static inline bool refiner_wants_jps(const RefineConfig *cfg)
-{
-    return cfg->small > 0 || (cfg->jps_cap > 0 && (cfg->near > 0 || cfg->far));
-}
+static inline bool refiner_wants_jps(const RefineConfig *cfg) { return cfg->small > 0 || cfg->jps_cap > 0; }
 bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsIndex *ix, AbsSearch *as,
                   LegPlanner *legs, EdgeCache *cache, SegStore *segs, Err *err);
 void refiner_free(Refiner *r);

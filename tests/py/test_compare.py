@@ -23,7 +23,7 @@ class Compare(unittest.TestCase):
             fake = write(d, "fake.sh", "#!/bin/sh\necho \"FAKE queries=3 mean_us=2 total_s=0.000006 bad=1\"\n")
             os.chmod(fake, 0o755)
             out = os.path.join(d, "out")
-            p = run("--bench-dir", d, "--family", "t", "--entries", "astar,mm:smooth=0;corridor=0",
+            p = run("--bench-dir", d, "--family", "t", "--entries", "astar,mm:smooth=0;hold=8",
                     "--baseline", "astar", "--second", "fake", "--external", "fake=%s {map} {scen}" % fake, "--rounds", "2",
                     "--pre-dir", os.path.join(d, "pre"), "--out", out)
             self.assertEqual(p.returncode, 1, p.stderr)  # the fake planner reported a wrong answer
