@@ -63,7 +63,8 @@ bool legs_enable_corridor_jps(LegPlanner *lp, Err *err)
     return lp->have_cjps;
 }
 
-bool legs_update_jps(LegPlanner *lp, const CellChange *changes, int n, Err *err)
+/* The JPS copies follow changes (cells as they are after them). */
+static bool update_jps(LegPlanner *lp, const CellChange *changes, int n, Err *err)
 {
     if (!lp->have_jps)
         return true;
@@ -73,6 +74,22 @@ bool legs_update_jps(LegPlanner *lp, const CellChange *changes, int n, Err *err)
     if (lp->have_cjps && !jps_reserve(&lp->cjps, lp->jps.passable + changes_opening(changes, n), err))
         return false;
     return jps_update(&lp->jps, changes, n, err);
+}
+
+bool legs_map_changed(LegPlanner *lp, const CellChange *changes, int n, size_t passable, Err *err)
+{
+    /* A leg search that falls back to the whole grid may hold every passable
+     * cell in its open list. */
+    return astar_reserve(&lp->astar, passable + changes_opening(changes, n), err) && update_jps(lp, changes, n, err);
+}
+
+void legs_map_restored(LegPlanner *lp, const CellChange *changes, const bool *was, int n)
+{
+    for (int i = n; lp->have_jps && i-- > 0;) {
+        CellChange back = {changes[i].x, changes[i].y, was[i]};
+        Err unused;
+        update_jps(lp, &back, 1, &unused);
+    }
 }
 
 JpsResult legs_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expanded, xyPath *out)

@@ -40,7 +40,7 @@ typedef struct LegPlanner {
     uint64_t fallbacks;     /* corridor legs that had to widen */
     /* Optional (legs_enable_jps): online JPS over the whole map, for paths
      * that need no corridor (whole queries). Its own map copy, bit rows and
-     * search arrays (jps_bytes), kept in step by legs_update_jps. */
+     * search arrays (jps_bytes), kept in step by legs_map_changed. */
     Jps jps;
     bool have_jps;
     /* Optional (legs_enable_corridor_jps): online JPS over a blanked copy of
@@ -55,9 +55,15 @@ typedef struct LegPlanner {
 bool legs_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err);
 /* Allocates the JPS search over lp's grid (as it is now). */
 bool legs_enable_jps(LegPlanner *lp, Err *err);
-/* The map changed (the cells as they are now): the JPS copy follows. False +
- * message when memory ran out (nothing changed). No-op without JPS. */
-bool legs_update_jps(LegPlanner *lp, const CellChange *changes, int n, Err *err);
+/* The map is about to change by `changes` (lp's grid still as before, holding
+ * `passable` cells): room for searches over the changed map, and the JPS
+ * copies follow the change. False + message when memory ran out (nothing
+ * changed). */
+bool legs_map_changed(LegPlanner *lp, const CellChange *changes, int n, size_t passable, Err *err);
+/* The change could not be followed elsewhere: the JPS copies go back to the
+ * cells `was` held before changes (cannot fail: their open lists already
+ * hold the map as it was). */
+void legs_map_restored(LegPlanner *lp, const CellChange *changes, const bool *was, int n);
 /* A shortest path from -> to appended by JPS within max_expanded expansions
  * (jps_find_capped); last_expanded counts them. Needs legs_enable_jps. */
 JpsResult legs_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expanded, xyPath *out);

@@ -79,7 +79,7 @@ static const MmProfile *choose_profile(const MmEntry *e)
     if (p)
         return p;
     MapKind k = map_kind(&e->grid, &e->as);
-    return mm_profile_choose(&k, e->cfg.refine.small);
+    return mm_profile_choose(&k, e->cfg.refine.routes.small);
 }
 
 /* The abstraction at the profile's side (or the one given) and, with
@@ -253,19 +253,6 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
     return e;
 }
 
-/* Puts the JPS copy back to the cells `was` before changes ch. Cannot run
- * out of memory: its open list already holds the map before ch. */
-static void undo_jps(MmEntry *e, const CellChange *ch, const bool *was, int n)
-{
-    if (!e->legs.have_jps)
-        return;
-    for (int i = n; i-- > 0;) {
-        CellChange back = {ch[i].x, ch[i].y, was[i]};
-        Err unused;
-        legs_update_jps(&e->legs, &back, 1, &unused);
-    }
-}
-
 /* Paper §"Dynamic Maps": rebuild only the touched sectors (abstraction/
  * update.c), then keep the cached and precomputed legs that the leg store's
  * survival rule keeps (leg_survives, cache/leg.h), re-keyed to the new
@@ -273,13 +260,9 @@ static void undo_jps(MmEntry *e, const CellChange *ch, const bool *was, int n)
 static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
 {
     MmEntry *e = inst;
-    /* A leg search that falls back to the whole grid may hold every passable
-     * cell in its open list. */
-    if (!astar_reserve(&e->legs.astar, e->passable + changes_opening(ch, n), err))
-        return false;
-    /* The JPS copy of the map changes first (it only fails before changing
+    /* The leg planner follows first (it only fails before changing
      * anything) and is put back below when the abstraction cannot follow. */
-    if (!legs_update_jps(&e->legs, ch, n, err))
+    if (!legs_map_changed(&e->legs, ch, n, e->passable, err))
         return false;
     uint8_t *touched = calloc(e->abs.nsectors ? e->abs.nsectors : 1, 1);
     bool *was = malloc((size_t)(n ? n : 1) * sizeof *was);
@@ -333,7 +316,7 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     if (!ok) { /* keep the map the abstraction describes */
         for (int i = n; i-- > 0;)
             e->passable += (size_t)grid_set_passable(&e->grid, ch[i].x, ch[i].y, was[i]);
-        undo_jps(e, ch, was, n);
+        legs_map_restored(&e->legs, ch, was, n);
     }
     free(touched);
     free(was);
@@ -361,7 +344,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "detour", map_detour(&e->as));
     counters_add(out, "scattered", grid_scattered(&e->grid));
     counters_add_text(out, "profile", e->profile->name);
-    counters_add(out, "jps_cap", e->refiner.cfg.jps_cap);
+    counters_add(out, "jps_cap", e->refiner.cfg.routes.jps_cap);
     counters_add(out, "hold", e->refiner.cfg.hold);
     counters_add(out, "ahead", e->refiner.cfg.ahead);
     counters_add(out, "ch_bytes", (double)abs_ch_kept_bytes(&e->as.ch));
@@ -376,12 +359,13 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "seg_hits", (double)st->seg_hits);
     counters_add(out, "seg_bytes", e->have_segs ? (double)segs_bytes(&e->segs) : 0);
     counters_add(out, "corridor_fallbacks", (double)e->legs.fallbacks);
-    counters_add(out, "direct", (double)st->direct);
-    counters_add(out, "guarded", (double)st->guarded);
-    counters_add(out, "near", (double)e->refiner.stats.near);
-    counters_add(out, "jps", (double)st->jps);
-    counters_add(out, "jps_capped", (double)st->jps_capped);
-    counters_add(out, "jps_skipped", (double)st->jps_skipped);
+    const RoutesStats *rs = &e->refiner.routes.stats;
+    counters_add(out, "direct", (double)rs->direct);
+    counters_add(out, "guarded", (double)rs->guarded);
+    counters_add(out, "near", (double)rs->near);
+    counters_add(out, "jps", (double)rs->jps);
+    counters_add(out, "jps_capped", (double)rs->jps_capped);
+    counters_add(out, "jps_skipped", (double)rs->jps_skipped);
     counters_add(out, "jps_bytes", (double)legs_jps_bytes(&e->legs));
     counters_add(out, "loop_cut_cells", (double)e->refiner.win.cut);
     if (e->cfg.refine.phases) {

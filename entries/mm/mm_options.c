@@ -62,10 +62,10 @@ bool mm_options_parse(const EntryOpts *opts, const MmConfig *base, MmConfig *c, 
               opts_choice(opts, "segfile", MM_SEG_MODES, c->segfile, &c->segfile, "mm", err) &&
               opts_choice(opts, "centers", MM_CENTER_MODES, c->centers, &c->centers, "mm", err) &&
               opts_int(opts, "defaults", 0, 1, c->defaults, &c->defaults, "mm", err) &&
-              opts_int(opts, "small", 0, 1000000, rc->small, &rc->small, "mm", err) &&
-              opts_int(opts, "jps", 0, 100000000, rc->jps_cap, &rc->jps_cap, "mm", err) &&
-              opts_int(opts, "near", 0, 4096, rc->near, &rc->near, "mm", err) &&
-              flag(opts, "direct", &rc->direct, err) &&
+              opts_int(opts, "small", 0, 1000000, rc->routes.small, &rc->routes.small, "mm", err) &&
+              opts_int(opts, "jps", 0, 100000000, rc->routes.jps_cap, &rc->routes.jps_cap, "mm", err) &&
+              opts_int(opts, "near", 0, 4096, rc->routes.near, &rc->routes.near, "mm", err) &&
+              flag(opts, "direct", &rc->routes.direct, err) &&
               opts_int(opts, "hold", 0, 100000, rc->hold, &rc->hold, "mm", err) &&
               opts_int(opts, "joint", 0, 1000, rc->joint, &rc->joint, "mm", err) && parse_back(opts, &rc->back, err) &&
               flag(opts, "phases", &rc->phases, err);

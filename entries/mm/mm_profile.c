@@ -29,9 +29,12 @@ static const MmConfig BASE = {
             .weight = 1.0,      /* an optimal abstract route, by the regions' contraction hierarchy */
             .legs_per_call = 1, /* cells go out after each leg: the first steps come early */
             .budget_us = 0,     /* a leg count, not a clock: the same paths on every machine */
-            .direct = true,     /* a legal line is optimal and costs one walk */
-            .small = 192,       /* up to here JPS's whole search costs less than the abstract route */
-            .phases = false,    /* two clock reads per phase are not free */
+            .routes =
+                {
+                    .direct = true, /* a legal line is optimal and costs one walk */
+                    .small = 192,   /* up to here JPS's whole search costs less than the abstract route */
+                },
+            .phases = false, /* two clock reads per phase are not free */
         },
 };
 
@@ -79,8 +82,8 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
     *c = BASE;
     c->sector = p->sector;
     c->refine.ahead = p->corridor_steps ? c->ahead : 0;
-    c->refine.jps_cap = p->jps_cap;
-    c->refine.near = p->near;
+    c->refine.routes.jps_cap = p->jps_cap;
+    c->refine.routes.near = p->near;
     c->refine.hold = p->hold;
     c->refine.joint = p->joint;
     c->refine.back = p->back;
