@@ -108,7 +108,7 @@ bool abs_build_centers(Abstraction *a, const Grid *g, int S, bool defaults_on, b
 /* Edge costs: a code's excess in cells, and the code of an excess. */
 double abs_excess_cells(uint8_t q);
 uint8_t abs_excess_code(double cells);
-int abs_opposite_dir(int d);
+static inline int abs_opposite_dir(int d) { return d < 4 ? (d + 2) % 4 : 4 + (d - 2) % 4; }
 /* Every edge's excess code (0 without costs_on) in abs_edges order, region by
  * region in global id order, default sectors' edges included: a malloc'ed
  * array of nedges bytes in *out (NULL without costs_on; the caller frees). */

@@ -24,17 +24,6 @@ uint8_t abs_excess_code(double cells)
     return (uint8_t)(q > 255 ? 255 : q);
 }
 
-int abs_opposite_dir(int d) { return d < 4 ? (d + 2) % 4 : 4 + (d - 2) % 4; }
-
-int abs_plain_reverse_edge(const AbsPlain *p, int sector, int region, int dir, int target_sector, int target)
-{
-    int b = p->reg_first[target_sector] + target, back = abs_opposite_dir(dir);
-    for (int e = p->edge_first[b]; e < p->edge_first[b + 1]; e++)
-        if (p->edge_dir[e] == back && p->edge_target[e] == region - p->reg_first[sector])
-            return e;
-    return -1; /* edges are symmetric in a well-formed abstraction */
-}
-
 bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, Err *err)
 {
     int sw = (g->width + S - 1) / S, sh = (g->height + S - 1) / S;
