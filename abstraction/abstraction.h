@@ -16,7 +16,7 @@
  * between the centers, plus, with edge costs on, the edge's excess.
  *
  * Edge costs (costs_on; costs.c): the excess of the real center-to-center
- * leg (A* inside the edge's two sectors, as refine/legs.h plans it) over the
+ * leg (A* inside the edge's two sectors, as refine/legplan.h plans it) over the
  * octile distance of the centers, one byte (abs_excess_code: half cells up
  * to 64 cells, then 2 cells a step up to 318). Kept once per edge: by a
  * stored sector, for its edges towards a default sector or a region of

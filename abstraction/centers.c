@@ -8,7 +8,7 @@
  * repeats while centers move.
  *
  * The measured searches are the runtime's legs that end at a center:
- *  - the center-to-center leg (refine/legs.h): A* from the lower global region
+ *  - the center-to-center leg (refine/legplan.h): A* from the lower global region
  *    id to the higher, confined to the two sectors;
  *  - the start legs, from any cell of a neighbouring region to this center
  *    (the first center of a path is skipped, thesis Fig. 3.7), and the goal

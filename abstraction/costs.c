@@ -1,6 +1,6 @@
 /* True abstract edge costs (abstraction.h, "Edge costs"): the length of the
  * center-to-center leg of every edge, measured once by A* inside the edge's
- * two sectors (the same search, so the same length, as refine/legs.h's
+ * two sectors (the same search, so the same length, as refine/legplan.h's
  * center legs), kept as one byte of excess over the octile distance. */
 #include <math.h>
 #include <stdlib.h>

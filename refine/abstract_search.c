@@ -6,7 +6,7 @@
 
 /* The CSR adjacency of the abstraction, costs octile (plus excess when the
  * abstraction stores it). */
-static bool decode_adjacency(AbsSearch *as, Err *err)
+static bool decode_adjacency(RegionSearch *as, Err *err)
 {
     const AbsIndex *ix = as->ix;
     const Abstraction *a = ix->abs;
@@ -24,7 +24,7 @@ static bool decode_adjacency(AbsSearch *as, Err *err)
         while (abs_edge_next(a, &it, &e) && m < a->nedges) {
             uint32_t nb = abs_gid(ix, e.sector, e.region);
             double extra = excess ? abs_excess_cells(excess[m]) * ABS_COST_SCALE : 0;
-            as->adj[m++] = (AbsAdj){nb, abs_octile_units(ix->center[r], ix->center[nb]) + (uint32_t)extra};
+            as->adj[m++] = (RegionAdj){nb, abs_octile_units(ix->center[r], ix->center[nb]) + (uint32_t)extra};
         }
     }
     as->adj_first[n] = m;
@@ -33,7 +33,7 @@ static bool decode_adjacency(AbsSearch *as, Err *err)
     return true;
 }
 
-bool abs_search_init(AbsSearch *as, const AbsIndex *ix, bool ch, Err *err)
+bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, Err *err)
 {
     memset(as, 0, sizeof *as);
     as->ix = ix;
@@ -41,22 +41,22 @@ bool abs_search_init(AbsSearch *as, const AbsIndex *ix, bool ch, Err *err)
     as->parent = malloc(n * sizeof *as->parent);
     as->path = malloc(n * sizeof *as->path);
     if (!as->parent || !as->path || !bf_init(&as->bf, n, (uint32_t)n)) {
-        abs_search_free(as);
+        region_search_free(as);
         return err_set(err, "out of memory for the abstract search (%u regions)", ix->abs->nregions);
     }
     if (!decode_adjacency(as, err)) {
-        abs_search_free(as);
+        region_search_free(as);
         return false;
     }
     if (ch && !abs_ch_build(&as->ch, ix->abs->nregions, as->adj_first, &as->adj[0].to, &as->adj[0].cost,
                             sizeof *as->adj, err)) {
-        abs_search_free(as);
+        region_search_free(as);
         return false;
     }
     return true;
 }
 
-void abs_search_free(AbsSearch *as)
+void region_search_free(RegionSearch *as)
 {
     free(as->parent);
     free(as->path);
@@ -67,9 +67,9 @@ void abs_search_free(AbsSearch *as)
     memset(as, 0, sizeof *as);
 }
 
-size_t abs_search_bytes(const AbsSearch *as)
+size_t region_search_bytes(const RegionSearch *as)
 {
-    return as->bf.count * (sizeof(BfNode) + 4 + 4 + 4) + 4 + (size_t)as->nadj * sizeof(AbsAdj) +
+    return as->bf.count * (sizeof(BfNode) + 4 + 4 + 4) + 4 + (size_t)as->nadj * sizeof(RegionAdj) +
            (size_t)as->bf.open.cap * sizeof(HeapItem) + abs_ch_scratch_bytes(&as->ch);
 }
 
@@ -78,7 +78,7 @@ size_t abs_search_bytes(const AbsSearch *as)
 static inline double heuristic(xyLoc c, xyLoc goal) { return grid_octile(c.x, c.y, goal.x, goal.y) * ABS_COST_SCALE; }
 
 /* A* from `from` to `to`. */
-static double run(AbsSearch *as, uint32_t from, uint32_t to, double weight)
+static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
 {
     const AbsIndex *ix = as->ix;
     BestFirst *bf = &as->bf;
@@ -123,7 +123,7 @@ static double run(AbsSearch *as, uint32_t from, uint32_t to, double weight)
     return result;
 }
 
-double abs_search_run(AbsSearch *as, uint32_t from, uint32_t to, double weight)
+double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
 {
     if (as->ch.up_first && weight == 1.0) {
         double cost = abs_ch_query(&as->ch, from, to, as->path, &as->path_len);

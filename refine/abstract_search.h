@@ -14,16 +14,16 @@
  * Either way a cost is never below the octile distance, so the heuristic
  * stays admissible and consistent.
  *
- * The adjacency is decoded once in abs_search_init into flat arrays (CSR:
+ * The adjacency is decoded once in region_search_init into flat arrays (CSR:
  * per region its first edge; per edge the target and its integer cost in
  * 1/ABS_COST_SCALE cells): the query loop reads two words per edge and
  * decodes nothing (decoding the layout per expansion would dominate where a
  * query expands many regions, as on mazes). These arrays are derived
- * data, like the index: counted in abs_search_bytes (search_bytes in the
+ * data, like the index: counted in region_search_bytes (search_bytes in the
  * report), not in abs_bytes, and never stored in files.
  *
  * Owns the per-region search arrays, the hierarchy and the result path, sized once in
- * abs_search_init (generation stamps, no clearing, no allocation per
+ * region_search_init (generation stamps, no clearing, no allocation per
  * query). The index, and the abstraction behind it, are borrowed and must
  * outlive the search. */
 #ifndef GPPC_REFINE_ABSTRACT_SEARCH_H
@@ -37,16 +37,16 @@
 #include "abs_ch.h"
 #include "abs_cost.h"
 
-typedef struct AbsAdj {
+typedef struct RegionAdj {
     uint32_t to;   /* global region id */
     uint32_t cost; /* 1/ABS_COST_SCALE cells */
-} AbsAdj;
+} RegionAdj;
 
-typedef struct AbsSearch {
+typedef struct RegionSearch {
     const AbsIndex *ix;
     BestFirst bf;
     uint32_t *adj_first; /* nregions + 1: region r's edges are adj[adj_first[r] .. adj_first[r + 1]) */
-    AbsAdj *adj;
+    RegionAdj *adj;
     uint32_t nadj;
     uint32_t *parent; /* per region */
     uint32_t *path;   /* global ids, start region first */
@@ -54,20 +54,20 @@ typedef struct AbsSearch {
     uint64_t expanded; /* cumulative */
     uint64_t last_expanded;
     AbsCh ch; /* contraction hierarchy (refine/abs_ch.h); n 0 when off */
-} AbsSearch;
+} RegionSearch;
 
 /* `ch`: a contraction hierarchy (refine/abs_ch.h) answers every search
  * with weight 1 (the same optimal cost as A*); A* stays for weights above 1
  * (and, ch false, for tests that compare the two). */
-bool abs_search_init(AbsSearch *as, const AbsIndex *ix, bool ch, Err *err);
-void abs_search_free(AbsSearch *as);
+bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, Err *err);
+void region_search_free(RegionSearch *as);
 /* Bytes of the search arrays and the decoded adjacency (reported
  * separately from abs_bytes). */
-size_t abs_search_bytes(const AbsSearch *as);
+size_t region_search_bytes(const RegionSearch *as);
 
 /* Finds a region path from global region `from` to `to`; fills as->path
  * (from first, to last) and returns its abstract cost in cells, or -1 when
  * `to` is unreachable. */
-double abs_search_run(AbsSearch *as, uint32_t from, uint32_t to, double weight);
+double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double weight);
 
 #endif

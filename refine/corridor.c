@@ -7,7 +7,7 @@ int corridor_step(LegPlanner *lp, const AbsIndex *ix, const uint32_t *path, int 
     int last = path_len - 1;
     int to = pos + ahead < last ? pos + ahead : last;
     bool final = to == last;
-    uint32_t mark = legs_new_mark(lp);
+    uint32_t mark = legplan_new_mark(lp);
     /* The last step (a short query's only one) also takes the sectors around
      * the path: where the abstract path leaves the shortest one's sectors
      * the step could not come back. On random512-35-0 (every 8th query)
@@ -15,16 +15,16 @@ int corridor_step(LegPlanner *lp, const AbsIndex *ix, const uint32_t *path, int 
      * (callgrind); all steps widened: 1.037 / 1.282 for 36 % more. */
     for (int i = pos > 0 ? pos - 1 : 0; i <= to; i++) {
         int sec = (int)ix->region_sector[path[i]];
-        legs_add_sector(lp, sec, mark);
+        legplan_add_sector(lp, sec, mark);
         for (int d = 0; final && d < 8; d++) {
             int n = abs_neighbour_sector(a, sec, d);
             if (n >= 0)
-                legs_add_sector(lp, n, mark);
+                legplan_add_sector(lp, n, mark);
         }
     }
     size_t at = leg->len;
     xyLoc target = final ? g : ix->center[path[to]];
-    if (!legs_corridor_jps(lp, from, target, leg))
+    if (!legplan_corridor_jps(lp, from, target, leg))
         return path_len;
     if (final)
         return path_len;

@@ -8,7 +8,7 @@
  * back what the center-to-center legs committed to (random mean 1.117, the
  * 8room maps 1.12-1.14). Instead, one step is a shortest-path search (by
  * default JPS over the corridor painted into a blank map copy,
- * legs_corridor_jps; `legsearch=astar`: grid A*, search/astar.h, legs_corridor)
+ * legplan_corridor_jps; `legsearch=astar`: grid A*, search/astar.h, legplan_corridor)
  * from the current cell toward the center of the region
  * `ahead` places further on the abstract path (or to g once that is the
  * last), inside the sectors of the path from the current place to there
@@ -35,7 +35,7 @@
 #define GPPC_REFINE_CORRIDOR_H
 
 #include "../abstraction/index.h"
-#include "legs.h"
+#include "legplan.h"
 
 /* One corridor step of the abstract path `path` (global region ids, path_len
  * >= 1, ending in g's region) from `from`, standing at path position `pos`,

@@ -2,7 +2,7 @@
 
 #include <stdlib.h>
 
-double map_detour(const AbsSearch *as)
+double map_detour(const RegionSearch *as)
 {
     const AbsIndex *ix = as->ix;
     double cost = 0, octile = 0;
@@ -37,7 +37,7 @@ bool map_open_block(const Grid *g, int k)
     return found;
 }
 
-MapKind map_kind(const Grid *g, const AbsSearch *as)
+MapKind map_kind(const Grid *g, const RegionSearch *as)
 {
     const Abstraction *a = as->ix->abs;
     uint32_t stored = a->nsectors - a->ndefault;

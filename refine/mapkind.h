@@ -23,13 +23,13 @@ typedef struct MapKind {
  * costs (with edge costs: the real legs' lengths) over the sum of the octile
  * distances between their centers, >= 1. Refining through centers loses
  * where this is large. */
-double map_detour(const AbsSearch *as);
+double map_detour(const RegionSearch *as);
 /* Is some k x k block of cells all passable? k = 2: is any diagonal move
  * legal (a diagonal step needs both cells beside it, grid.h)? Not on mazes
  * of corridors one cell wide; without one every legal line runs along a
  * row or a column. k = 3: is there more room than a two-cell corridor? */
 bool map_open_block(const Grid *g, int k);
 /* All of it, over the search's abstraction and the grid it was built on. */
-MapKind map_kind(const Grid *g, const AbsSearch *as);
+MapKind map_kind(const Grid *g, const RegionSearch *as);
 
 #endif

@@ -7,7 +7,7 @@
 #include "corridor.h"
 #include "smooth.h"
 
-bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsIndex *ix, AbsSearch *as,
+bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsIndex *ix, RegionSearch *as,
                   LegPlanner *legs, EdgeCache *cache, SegStore *segs, Err *err)
 {
     memset(r, 0, sizeof *r);
@@ -21,7 +21,7 @@ bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsI
     path_reserve(&r->scratch, 4096);
     win_init(&r->win, g, cfg->smooth);
     if (!routes_init(&r->routes, &cfg->routes, g, ix->abs, legs, err) ||
-        (cfg->ahead > 0 && !legs_enable_corridor_jps(legs, err))) {
+        (cfg->ahead > 0 && !legplan_enable_corridor_jps(legs, err))) {
         refiner_free(r);
         return false;
     }
@@ -81,7 +81,7 @@ static bool plan_abstract(Refiner *r, xyLoc from)
 {
     const AbsIndex *ix = r->ix;
     const Abstraction *a = ix->abs;
-    AbsSearch *as = r->as;
+    RegionSearch *as = r->as;
     xyLoc g = r->g;
     uint64_t t0 = phase_start(r);
     r->start_path.len = 0;
@@ -97,7 +97,7 @@ static bool plan_abstract(Refiner *r, xyLoc from)
     r->goal_gid = abs_gid(ix, abs_sector_of(a, g.x, g.y), gr);
     phase_end(r, PHASE_LOCATE, t0);
     t0 = phase_start(r);
-    double cost = abs_search_run(as, from_gid, r->goal_gid, r->cfg.weight);
+    double cost = region_search_run(as, from_gid, r->goal_gid, r->cfg.weight);
     r->stats.abs_expanded += as->last_expanded;
     phase_end(r, PHASE_ABSTRACT, t0);
     if (cost < 0)
@@ -115,9 +115,9 @@ static bool plan_abstract(Refiner *r, xyLoc from)
         r->last_leg = k + 1;
     }
     r->leg = r->first_leg;
-    r->corridor_mark = legs_new_mark(r->legs);
+    r->corridor_mark = legplan_new_mark(r->legs);
     for (int i = 0; i < as->path_len; i++)
-        legs_mark_sector(r->legs, (int)ix->region_sector[as->path[i]], r->corridor_mark);
+        legplan_mark_sector(r->legs, (int)ix->region_sector[as->path[i]], r->corridor_mark);
     return true;
 }
 
@@ -156,7 +156,7 @@ static bool center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *way)
         r->stats.seg_hits++;
     } else {
         cells->len = 0;
-        legs_center(r->legs, ix, a, b, cells);
+        legplan_center(r->legs, ix, a, b, cells);
         note_search(r, r->legs->last_expanded);
     }
     path_reserve(way, cells->len);
@@ -196,7 +196,7 @@ static bool plan_leg(Refiner *r, int t, xyPath *leg)
         return center_leg(r, path[t - 1], path[t], leg);
     }
     xyLoc target = last ? r->g : ix->center[path[t]];
-    legs_corridor(r->legs, cur, target, r->corridor_mark, true, 1.0, leg);
+    legplan_corridor(r->legs, cur, target, r->corridor_mark, true, 1.0, leg);
     note_search(r, r->legs->last_expanded);
     return false;
 }

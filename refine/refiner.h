@@ -9,7 +9,7 @@
  *  - legs go s -> c(r0) -> ... -> c(rk) -> g, the first and last on the
  *    locator's walks; s and g in neighbouring regions: one leg;
  *  - a leg from a center to the next center is a center-to-center leg
- *    (refine/legs.h), taken from the edge cache, else the segment store, else
+ *    (refine/legplan.h), taken from the edge cache, else the segment store, else
  *    planned, and then cached (smoothed), all in the canonical orientation
  *    of cache/leg.h and turned for travel by leg_orient; the others are
  *    planned in the corridor of the abstract path's sectors, widened when
@@ -34,7 +34,7 @@
 #include "../cache/edge_cache.h"
 #include "../cache/segfile.h"
 #include "abstract_search.h"
-#include "legs.h"
+#include "legplan.h"
 #include "routes.h"
 #include "window.h"
 
@@ -74,7 +74,7 @@ typedef struct Refiner {
     RefineConfig cfg;
     const Grid *grid;
     const AbsIndex *ix;
-    AbsSearch *as;
+    RegionSearch *as;
     LegPlanner *legs;
     EdgeCache *cache; /* may be off */
     SegStore *segs;   /* NULL without segfile */
@@ -97,7 +97,7 @@ typedef struct Refiner {
     RefineStats stats;
 } Refiner;
 
-bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsIndex *ix, AbsSearch *as,
+bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsIndex *ix, RegionSearch *as,
                   LegPlanner *legs, EdgeCache *cache, SegStore *segs, Err *err);
 void refiner_free(Refiner *r);
 /* One GetPath call. */

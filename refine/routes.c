@@ -20,7 +20,7 @@ bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstr
 {
     *rt = (Routes){.cfg = *cfg, .grid = g, .abs = a, .legs = legs, .credit = {TRY_START, TRY_START}};
     path_reserve(&rt->answer, 4096);
-    if ((cfg->small > 0 || cfg->jps_cap > 0) && !legs_enable_jps(legs, err)) {
+    if ((cfg->small > 0 || cfg->jps_cap > 0) && !legplan_enable_jps(legs, err)) {
         routes_free(rt);
         return false;
     }
@@ -106,7 +106,7 @@ static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
         rt->probe[kind] = 0;
     }
     rt->answer.len = 0;
-    JpsResult res = legs_jps(rt->legs, s, g, cap, &rt->answer);
+    JpsResult res = legplan_jps(rt->legs, s, g, cap, &rt->answer);
     *expanded = rt->legs->last_expanded;
     if (res == JPS_CAPPED) {
         rt->stats.jps_capped++;
@@ -129,12 +129,12 @@ static RouteResult box(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
     const Abstraction *a = rt->abs;
     int sx0 = (s.x < g.x ? s.x : g.x) / a->S - 1, sx1 = (s.x > g.x ? s.x : g.x) / a->S + 1;
     int sy0 = (s.y < g.y ? s.y : g.y) / a->S - 1, sy1 = (s.y > g.y ? s.y : g.y) / a->S + 1;
-    uint32_t mark = legs_new_mark(rt->legs);
+    uint32_t mark = legplan_new_mark(rt->legs);
     for (int y = sy0 < 0 ? 0 : sy0; y <= sy1 && y < a->sh; y++)
         for (int x = sx0 < 0 ? 0 : sx0; x <= sx1 && x < a->sw; x++)
-            legs_mark_sector(rt->legs, y * a->sw + x, mark);
+            legplan_mark_sector(rt->legs, y * a->sw + x, mark);
     rt->answer.len = 0;
-    bool ok = legs_within(rt->legs, s, g, mark, 1.0, &rt->answer);
+    bool ok = legplan_within(rt->legs, s, g, mark, 1.0, &rt->answer);
     *expanded = rt->legs->last_expanded;
     if (!ok)
         return ROUTE_TRIED;

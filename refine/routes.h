@@ -22,7 +22,7 @@
 #ifndef GPPC_REFINE_ROUTES_H
 #define GPPC_REFINE_ROUTES_H
 
-#include "legs.h"
+#include "legplan.h"
 
 typedef struct RoutesConfig {
     bool direct; /* the direct line */

@@ -22,7 +22,7 @@ typedef struct MmEntry {
     Grid grid;
     Abstraction abs;
     AbsIndex ix;
-    AbsSearch as;
+    RegionSearch as;
     LegPlanner legs;
     EdgeCache cache;
     SegStore segs;
@@ -50,8 +50,8 @@ static bool mm_check_options(const EntryOpts *opts, Err *err)
 /* The index, search and leg planner over e->abs, once it is built or loaded. */
 static bool index_abs(MmEntry *e, Err *err)
 {
-    return abs_index_init(&e->ix, &e->abs, err) && abs_search_init(&e->as, &e->ix, true, err) &&
-           legs_init(&e->legs, &e->grid, &e->abs, err);
+    return abs_index_init(&e->ix, &e->abs, err) && region_search_init(&e->as, &e->ix, true, err) &&
+           legplan_init(&e->legs, &e->grid, &e->abs, err);
 }
 
 /* What build_all or load_file made, released. */
@@ -59,8 +59,8 @@ static void free_all(MmEntry *e)
 {
     segs_free(&e->segs);
     e->have_segs = false;
-    legs_free(&e->legs);
-    abs_search_free(&e->as);
+    legplan_free(&e->legs);
+    region_search_free(&e->as);
     abs_index_free(&e->ix);
     abs_free(&e->abs);
 }
@@ -95,7 +95,7 @@ static bool build_all(MmEntry *e, Err *err)
             return false;
     }
     if (e->cfg.segfile) {
-        if (!segs_build(&e->segs, (LegMode)e->cfg.segfile, &e->legs, &e->ix, err))
+        if (!segbuild_plan_all(&e->segs, (LegMode)e->cfg.segfile, &e->legs, &e->ix, err))
             return false;
         e->have_segs = true;
     }
@@ -262,7 +262,7 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     MmEntry *e = inst;
     /* The leg planner follows first (it only fails before changing
      * anything) and is put back below when the abstraction cannot follow. */
-    if (!legs_map_changed(&e->legs, ch, n, e->passable, err))
+    if (!legplan_map_changed(&e->legs, ch, n, e->passable, err))
         return false;
     uint8_t *touched = calloc(e->abs.nsectors ? e->abs.nsectors : 1, 1);
     bool *was = malloc((size_t)(n ? n : 1) * sizeof *was);
@@ -286,17 +286,17 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
      * re-indexed from old to fresh; then fresh takes the old one's place. */
     Abstraction fresh = {0};
     AbsIndex fresh_ix = {0};
-    AbsSearch fresh_as = {0};
+    RegionSearch fresh_as = {0};
     bool ok =
         changed == 0 || (abs_update(&fresh, &e->abs, &e->grid, touched, err) &&
-                         abs_index_init(&fresh_ix, &fresh, err) && abs_search_init(&fresh_as, &fresh_ix, true, err));
+                         abs_index_init(&fresh_ix, &fresh, err) && region_search_init(&fresh_as, &fresh_ix, true, err));
     long segs = ok && changed && e->have_segs ? segs_remap(&e->segs, &e->ix, &fresh_ix, touched, err) : 0;
     if (segs < 0)
         ok = false;
     if (ok && changed) {
         e->cache_dropped += edge_cache_remap(&e->cache, &e->ix, &fresh_ix, touched);
         e->segs_dropped += (uint64_t)segs;
-        abs_search_free(&e->as);
+        region_search_free(&e->as);
         abs_index_free(&e->ix);
         abs_free(&e->abs);
         /* Everything else points at e->abs, e->ix and e->as, which keep their addresses. */
@@ -309,14 +309,14 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
         e->updates++;
         e->touched_sectors += (uint64_t)ntouched;
     } else if (changed) {
-        abs_search_free(&fresh_as);
+        region_search_free(&fresh_as);
         abs_index_free(&fresh_ix);
         abs_free(&fresh);
     }
     if (!ok) { /* keep the map the abstraction describes */
         for (int i = n; i-- > 0;)
             e->passable += (size_t)grid_set_passable(&e->grid, ch[i].x, ch[i].y, was[i]);
-        legs_map_restored(&e->legs, ch, was, n);
+        legplan_map_restored(&e->legs, ch, was, n);
     }
     free(touched);
     free(was);
@@ -366,7 +366,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "jps", (double)rs->jps);
     counters_add(out, "jps_capped", (double)rs->jps_capped);
     counters_add(out, "jps_skipped", (double)rs->jps_skipped);
-    counters_add(out, "jps_bytes", (double)legs_jps_bytes(&e->legs));
+    counters_add(out, "jps_bytes", (double)legplan_jps_bytes(&e->legs));
     counters_add(out, "loop_cut_cells", (double)e->refiner.win.cut);
     if (e->cfg.refine.phases) {
         static const char *const PHASE_KEY[PHASE_COUNT] = {"locate_us_mean", "abstract_us_mean", "legs_us_mean",
@@ -381,14 +381,14 @@ static void mm_counters(void *inst, Counters *out, bool detail)
         counters_add(out, "segs_dropped", (double)e->segs_dropped);
     }
     counters_add(out, "search_bytes",
-                 (double)(abs_index_bytes(&e->ix) + abs_search_bytes(&e->as) + legs_bytes(&e->legs) +
+                 (double)(abs_index_bytes(&e->ix) + region_search_bytes(&e->as) + legplan_bytes(&e->legs) +
                           refiner_bytes(&e->refiner)));
     edge_cache_report(&e->cache, out);
 }
 
 const EdgeCache *mm_edge_cache(const void *inst) { return &((const MmEntry *)inst)->cache; }
 const AbsIndex *mm_abs_index(const void *inst) { return &((const MmEntry *)inst)->ix; }
-const AbsSearch *mm_abs_search(const void *inst) { return &((const MmEntry *)inst)->as; }
+const RegionSearch *mm_region_search(const void *inst) { return &((const MmEntry *)inst)->as; }
 
 const Entry ENTRY_MM = {
     .name = "mm",

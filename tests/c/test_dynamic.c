@@ -6,7 +6,7 @@
 #include "../../abstraction/abstraction.h"
 #include "../../entries/mm/mm.h"
 #include "../../grid/validate.h"
-#include "../../refine/legs.h"
+#include "../../refine/legplan.h"
 #include "../../search/astar.h"
 #include "test.h"
 
@@ -93,7 +93,7 @@ static void test_dyn_update_equals_rebuild(T *t)
 }
 
 /* Every edge's stored excess is the code of the center leg's excess over
- * octile, the leg refine/legs.h plans (within a code step: the code is
+ * octile, the leg refine/legplan.h plans (within a code step: the code is
  * rounded), in both directions, default sectors' edges included. */
 static void test_dyn_edge_costs_match_legs(T *t)
 {
@@ -108,7 +108,7 @@ static void test_dyn_edge_costs_match_legs(T *t)
         Err err;
         uint8_t *excess = NULL;
         CHECK(t, abs_build_centers(&a, &l.g, 16, true, false, true, &err) && abs_index_init(&ix, &a, &err) &&
-                     legs_init(&legs, &l.g, &a, &err) && abs_edge_excess(&a, &excess, &err) && excess);
+                     legplan_init(&legs, &l.g, &a, &err) && abs_edge_excess(&a, &excess, &err) && excess);
         xyPath leg = {0};
         uint32_t e = 0, bad = 0, nonzero = 0;
         for (uint32_t r = 0; excess && r < a.nregions; r++) {
@@ -118,7 +118,7 @@ static void test_dyn_edge_costs_match_legs(T *t)
             while (abs_edge_next(&a, &it, &ed)) {
                 uint32_t b = abs_gid(&ix, ed.sector, ed.region);
                 leg.len = 0;
-                legs_center(&legs, &ix, r, b, &leg);
+                legplan_center(&legs, &ix, r, b, &leg);
                 xyLoc p = ix.center[r], q = ix.center[b];
                 double extra = path_length(leg.cells, leg.len) - grid_octile(p.x, p.y, q.x, q.y);
                 bool both_default = abs_word_flags(a.sector[ix.region_sector[r]]) & ABS_FLAG_DEFAULT &&
@@ -132,7 +132,7 @@ static void test_dyn_edge_costs_match_legs(T *t)
                nonzero);
         path_free(&leg);
         free(excess);
-        legs_free(&legs);
+        legplan_free(&legs);
         abs_index_free(&ix);
         abs_free(&a);
         unload(&l);
