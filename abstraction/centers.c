@@ -14,7 +14,7 @@
  *    (the first center of a path is skipped, thesis Fig. 3.7), and the goal
  *    legs, from this center to any cell of a neighbouring region. They are
  *    the largest searches of most queries, so the paper's measure alone
- *    (centers only) barely moves refine_max_p95 (orz901d: 86 -> 90). Each
+ *    (centers only) barely moves refine_max_p95. Each
  *    neighbour contributes its four extreme cells (leftmost, rightmost, top,
  *    bottom) as sample starts and goals, searched in the same two sectors;
  *    A* expands differently each way, so both directions count.

@@ -10,7 +10,7 @@
  * Edge costs: the octile distance between the two centers, plus, when the
  * abstraction carries them (abstraction.h, "edge costs"), the stored excess
  * of the real center-to-center leg over it, so the search sees that a wall
- * between two centers makes their edge long (the issue's loss on rooms maps).
+ * between two centers makes their edge long (as on rooms maps).
  * Either way a cost is never below the octile distance, so the heuristic
  * stays admissible and consistent.
  *

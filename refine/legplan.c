@@ -173,8 +173,8 @@ bool legplan_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, bool 
 
 /* The listed sectors of the painted copy: the map's cells (on) or blocked,
  * rows by horizontal runs of marked sectors, columns by vertical runs (a
- * corridor's sectors mostly touch: on random256-40-0 painting per sector was
- * a fifth of mm's instructions). */
+ * corridor's sectors mostly touch, so painting sector by sector would
+ * repeat most of the work). */
 static void paint_sectors(LegPlanner *lp, bool on)
 {
     const Abstraction *a = lp->abs;

@@ -152,7 +152,7 @@ static bool mm_preprocess(const Grid *map, const char *file, const EntryOpts *op
 /* Does the loaded abstraction describe this grid? abs_validate checks the
  * encoding; only a fresh build shows an edge or a center moved into another
  * component, which would send queries through walls (make fuzz found one:
- * a path for an unreachable goal, issue 19). Same regions (each loaded center
+ * a path for an unreachable goal). Same regions (each loaded center
  * lies in the fresh region of its number; centers may be optimised) and the
  * same edges. The build is linear in the map; centers are not optimised. */
 static bool abs_matches_grid(const Abstraction *a, const Grid *g, const char *file, Err *err)

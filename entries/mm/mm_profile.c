@@ -11,7 +11,7 @@
 /* Mazes have more regions per stored sector than any rooms or open map. */
 #define MAZE_REGIONS_PER_SECTOR 1.5
 /* Center legs detour enough that corridor steps beat refining through
- * centers on scattered obstacles (random maps of 20-40 %). */
+ * centers on scattered obstacles (the denser random maps). */
 #define CLUTTERED_DETOUR 1.15
 /* Small rooms: a sector holds several rooms and its center sits in a
  * room's corner, so center legs detour this much. */
