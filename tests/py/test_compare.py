@@ -30,11 +30,11 @@ class Compare(unittest.TestCase):
             with open(os.path.join(out, "compare.md")) as f:
                 md = f.read()
             self.assertIn("| astar | 3 | 0 |", md)
-            self.assertIn("| mm:smooth=0,corridor=0 | 3 | 0 |", md)
+            self.assertIn("| mm:smooth=0,hold=8 | 3 | 0 |", md)
             self.assertIn("| fake | 3 | 1 |", md)
             with open(os.path.join(out, "compare.csv")) as f:
                 rows = list(csv.DictReader(f))
-            self.assertEqual(sorted(r["entry"] for r in rows), ["astar", "fake", "mm:smooth=0,corridor=0"])
+            self.assertEqual(sorted(r["entry"] for r in rows), ["astar", "fake", "mm:smooth=0,hold=8"])
             astar = [r for r in rows if r["entry"] == "astar"][0]
             self.assertEqual(int(astar["queries"]), 3)
             self.assertIn("| 1.000 | 1.00 (a) | 0 |", md)  # astar against itself: no map above 1.5x
