@@ -16,7 +16,7 @@
  * between the centers, plus, with edge costs on, the edge's excess.
  *
  * Edge costs (costs_on; costs.c): the excess of the real center-to-center
- * leg (A* inside the edge's two sectors, as refine/legs.h plans it) over the
+ * leg (A* inside the edge's two sectors, as refine/legplan.h plans it) over the
  * octile distance of the centers, one byte (abs_excess_code: half cells up
  * to 64 cells, then 2 cells a step up to 318). Kept once per edge: by a
  * stored sector, for its edges towards a default sector or a region of
@@ -84,8 +84,6 @@ typedef struct Abstraction {
     bool costs_on;    /* edge excess bytes kept (costs.c) */
     /* Totals, kept for reports and file checks. */
     uint32_t nregions, nedges, ndefault;
-    /* Optional per-cell local region index (255 = blocked), W*H bytes. */
-    uint8_t *labels;
 } Abstraction;
 
 /* One abstract edge, decoded. */
@@ -110,7 +108,7 @@ bool abs_build_centers(Abstraction *a, const Grid *g, int S, bool defaults_on, b
 /* Edge costs: a code's excess in cells, and the code of an excess. */
 double abs_excess_cells(uint8_t q);
 uint8_t abs_excess_code(double cells);
-int abs_opposite_dir(int d);
+static inline int abs_opposite_dir(int d) { return d < 4 ? (d + 2) % 4 : 4 + (d - 2) % 4; }
 /* Every edge's excess code (0 without costs_on) in abs_edges order, region by
  * region in global id order, default sectors' edges included: a malloc'ed
  * array of nedges bytes in *out (NULL without costs_on; the caller frees). */
@@ -148,7 +146,7 @@ xyLoc abs_standard_center(const Abstraction *a, int s);
 
 /* Local rebuild after cells changed (update.c): `g` is the changed grid,
  * touched[s] != 0 marks the sectors holding a changed cell. Builds `out`
- * (labels included when `old` has them) and leaves `old` as it was. */
+ * and leaves `old` as it was. */
 bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const uint8_t *touched, Err *err);
 
 /* Does a cell path use a touched sector: a cell in one, or a diagonal step
@@ -157,10 +155,10 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
  * by walking the leg. */
 bool abs_leg_touches(const Abstraction *a, const xyLoc *cells, size_t n, const uint8_t *touched);
 
-/* Exact bytes of the compact structures (see above); labels not included. */
+/* Exact bytes of the compact structures (see above). */
 size_t abs_bytes(const Abstraction *a);
 
-/* Region lookup. Without labels: a breadth-first search inside the sector
+/* Region lookup: a breadth-first search inside the sector
  * from (x, y) that stops at the first region center it meets (the paper's
  * method; at most S*S cells). The locator is per-instance scratch, so no
  * allocation. */
@@ -175,13 +173,11 @@ typedef struct AbsLocator {
 
 /* Local region index of a passable cell, or -1 for a blocked one. */
 int abs_region_of(const Abstraction *a, const Grid *g, AbsLocator *loc, int x, int y);
-/* The same search, always run (labels or not), also appending the cells
+/* The same search, also appending the cells
  * from (x, y) to its region's center (both included) to `out`: fewest king
  * moves inside the region, no corner cutting. Returns the local region, or
  * -1 for a blocked cell (nothing appended). */
 int abs_region_path(const Abstraction *a, const Grid *g, AbsLocator *loc, int x, int y, xyPath *out);
-/* Builds the per-cell label table (W*H bytes) from the centers. */
-bool abs_make_labels(Abstraction *a, const Grid *g, Err *err);
 
 /* Checks the encoded structure against the grid: offsets inside the pool,
  * centers inside their sector, passable and in their own region, edge

@@ -8,13 +8,13 @@
  * repeats while centers move.
  *
  * The measured searches are the runtime's legs that end at a center:
- *  - the center-to-center leg (refine/legs.h): A* from the lower global region
+ *  - the center-to-center leg (refine/legplan.h): A* from the lower global region
  *    id to the higher, confined to the two sectors;
  *  - the start legs, from any cell of a neighbouring region to this center
  *    (the first center of a path is skipped, thesis Fig. 3.7), and the goal
  *    legs, from this center to any cell of a neighbouring region. They are
  *    the largest searches of most queries, so the paper's measure alone
- *    (centers only) barely moves refine_max_p95 (orz901d: 86 -> 90). Each
+ *    (centers only) barely moves refine_max_p95. Each
  *    neighbour contributes its four extreme cells (leftmost, rightmost, top,
  *    bottom) as sample starts and goals, searched in the same two sectors;
  *    A* expands differently each way, so both directions count.

@@ -1,6 +1,6 @@
 /* True abstract edge costs (abstraction.h, "Edge costs"): the length of the
  * center-to-center leg of every edge, measured once by A* inside the edge's
- * two sectors (the same search, so the same length, as refine/legs.h's
+ * two sectors (the same search, so the same length, as refine/legplan.h's
  * center legs), kept as one byte of excess over the octile distance. */
 #include <math.h>
 #include <stdlib.h>
@@ -22,17 +22,6 @@ uint8_t abs_excess_code(double cells)
         return (uint8_t)lround(cells * 2.0 > 127 ? 127 : cells * 2.0);
     long q = 128 + lround((cells - 64.0) / 2.0);
     return (uint8_t)(q > 255 ? 255 : q);
-}
-
-int abs_opposite_dir(int d) { return d < 4 ? (d + 2) % 4 : 4 + (d - 2) % 4; }
-
-int abs_plain_reverse_edge(const AbsPlain *p, int sector, int region, int dir, int target_sector, int target)
-{
-    int b = p->reg_first[target_sector] + target, back = abs_opposite_dir(dir);
-    for (int e = p->edge_first[b]; e < p->edge_first[b + 1]; e++)
-        if (p->edge_dir[e] == back && p->edge_target[e] == region - p->reg_first[sector])
-            return e;
-    return -1; /* edges are symmetric in a well-formed abstraction */
 }
 
 bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, Err *err)

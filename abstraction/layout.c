@@ -146,7 +146,6 @@ void abs_free(Abstraction *a)
     free(a->group_base);
     free(a->pool);
     free(a->wide);
-    free(a->labels);
     memset(a, 0, sizeof *a);
 }
 

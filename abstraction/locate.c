@@ -58,8 +58,6 @@ int abs_region_of(const Abstraction *a, const Grid *g, AbsLocator *loc, int x, i
 {
     if (!grid_passable(g, x, y))
         return -1;
-    if (a->labels)
-        return a->labels[(size_t)y * a->width + x];
     int s = abs_sector_of(a, x, y);
     if (abs_region_count(a, s) == 1)
         return 0;
@@ -83,27 +81,6 @@ int abs_region_path(const Abstraction *a, const Grid *g, AbsLocator *loc, int x,
     }
     cells_reverse(out->cells + first, out->len - first);
     return loc->center_region[c];
-}
-
-bool abs_make_labels(Abstraction *a, const Grid *g, Err *err)
-{
-    free(a->labels);
-    a->labels = NULL;
-    uint8_t *labels = malloc((size_t)a->width * a->height);
-    AbsLocator *loc = calloc(1, sizeof *loc);
-    if (!labels || !loc) {
-        free(labels);
-        free(loc);
-        return err_set(err, "out of memory for the label table");
-    }
-    for (int y = 0; y < a->height; y++)
-        for (int x = 0; x < a->width; x++) {
-            int r = abs_region_of(a, g, loc, x, y);
-            labels[(size_t)y * a->width + x] = (uint8_t)(r < 0 ? 255 : r);
-        }
-    free(loc);
-    a->labels = labels;
-    return true;
 }
 
 bool abs_validate(const Abstraction *a, const Grid *g, Err *err)

@@ -17,3 +17,12 @@ void abs_plain_free(AbsPlain *p)
     free(p->edge_excess);
     memset(p, 0, sizeof *p);
 }
+
+int abs_plain_reverse_edge(const AbsPlain *p, int sector, int region, int dir, int target_sector, int target)
+{
+    int b = p->reg_first[target_sector] + target, back = abs_opposite_dir(dir);
+    for (int e = p->edge_first[b]; e < p->edge_first[b + 1]; e++)
+        if (p->edge_dir[e] == back && p->edge_target[e] == region - p->reg_first[sector])
+            return e;
+    return -1; /* edges are symmetric in a well-formed abstraction */
+}

@@ -174,22 +174,6 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
         out->costs_on = old->costs_on;
         ok = abs_encode(out, &after, err);
     }
-    if (ok && old->labels) { /* the per-cell table: only touched sectors change */
-        out->labels = malloc((size_t)g->width * g->height);
-        if (!out->labels)
-            ok = err_set(err, "out of memory updating the region labels");
-        else {
-            memcpy(out->labels, old->labels, (size_t)g->width * g->height);
-            for (int s = 0; s < (int)old->nsectors; s++) {
-                if (!touched[s])
-                    continue;
-                int x0, y0, w, h;
-                abs_sector_box(old, s, &x0, &y0, &w, &h);
-                for (int y = y0; y < y0 + h; y++)
-                    memcpy(out->labels + (size_t)y * g->width + x0, labels + (size_t)y * g->width + x0, (size_t)w);
-            }
-        }
-    }
     if (!ok)
         abs_free(out);
     abs_plain_free(&before);

@@ -1,7 +1,7 @@
 /* leg.h: the one leg store format, shared by the runtime edge cache
  * (edge_cache.h, thesis §4.3) and the precomputed segments (segfile.h,
  * thesis §4.4). The cache floor stores and loads legs; it never plans them
- * (planning is refine/legs.h).
+ * (planning is refine/legplan.h).
  *
  * A leg is the cell path between the centers of two neighbouring regions a
  * and b (global ids, abstraction/index.h), every step one legal king move.

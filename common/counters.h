@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#define COUNTERS_MAX 64 /* mm reports about 45 with phases=1, updates and levels=2 */
+#define COUNTERS_MAX 64 /* mm reports about 45 with phases=1 and updates */
 
 typedef struct Counters {
     uint64_t expanded;
@@ -19,11 +19,15 @@ typedef struct Counters {
     struct {
         char key[32];
         double value;
+        const char *text; /* counters_add_text: printed instead of value; NULL for a number */
     } extra[COUNTERS_MAX];
 } Counters;
 
 /* Appends key=value; a pair past COUNTERS_MAX is dropped and counted in
  * `dropped` (the SUMMARY line then ends with counters_dropped=N). */
 void counters_add(Counters *c, const char *key, double value);
+/* Appends key=text, a name (no spaces), as counters_add does a number;
+ * `text` is borrowed and must outlive c (a string constant). */
+void counters_add_text(Counters *c, const char *key, const char *text);
 
 #endif

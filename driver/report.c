@@ -52,7 +52,10 @@ void report_summary(FILE *out, const char *entry_name, const Totals *t, long ram
         fprintf(out, " skipped=%ld updates=%ld update_us_mean=%.3f update_by_rebuild=%d", t->skipped, t->updates,
                 t->updates ? t->update_ns * 1e-3 / (double)t->updates : 0.0, t->rebuilt ? 1 : 0);
     for (int i = 0; c && i < c->n; i++)
-        fprintf(out, " %s=%.10g", c->extra[i].key, c->extra[i].value);
+        if (c->extra[i].text)
+            fprintf(out, " %s=%s", c->extra[i].key, c->extra[i].text);
+        else
+            fprintf(out, " %s=%.10g", c->extra[i].key, c->extra[i].value);
     if (c && c->dropped)
         fprintf(out, " counters_dropped=%d", c->dropped);
     fputc('\n', out);

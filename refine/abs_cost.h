@@ -1,6 +1,7 @@
 /* abs_cost.h: the one integer cost unit of the abstract searches (refine/):
- * level 1 (abstract_search.h) and level 2 (level2.h) add each other's costs,
- * so both count in 1/ABS_COST_SCALE cells and round octile distances here. */
+ * the region A* (abstract_search.h) and the regions' contraction hierarchy
+ * (abs_ch.h) add the same edge costs, so both count in 1/ABS_COST_SCALE
+ * cells and round octile distances here. */
 #ifndef GPPC_REFINE_ABS_COST_H
 #define GPPC_REFINE_ABS_COST_H
 

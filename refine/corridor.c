@@ -7,31 +7,29 @@ int corridor_step(LegPlanner *lp, const AbsIndex *ix, const uint32_t *path, int 
     int last = path_len - 1;
     int to = pos + ahead < last ? pos + ahead : last;
     bool final = to == last;
-    uint32_t mark = legs_new_mark(lp);
+    uint32_t mark = legplan_new_mark(lp);
     /* The last step (a short query's only one) also takes the sectors around
      * the path: where the abstract path leaves the shortest one's sectors
-     * the step could not come back. On random512-35-0 (every 8th query)
-     * mean 1.0685 -> 1.0617, max 1.452 -> 1.296, for 3 % more instructions
-     * (callgrind); all steps widened: 1.037 / 1.282 for 36 % more. */
+     * the step could not come back. Widening only the last step buys most of
+     * what widening every step would, for a small part of its cost. */
     for (int i = pos > 0 ? pos - 1 : 0; i <= to; i++) {
         int sec = (int)ix->region_sector[path[i]];
-        legs_add_sector(lp, sec, mark);
+        legplan_add_sector(lp, sec, mark);
         for (int d = 0; final && d < 8; d++) {
             int n = abs_neighbour_sector(a, sec, d);
             if (n >= 0)
-                legs_add_sector(lp, n, mark);
+                legplan_add_sector(lp, n, mark);
         }
     }
     size_t at = leg->len;
     xyLoc target = final ? g : ix->center[path[to]];
-    if (!(lp->have_cjps ? legs_corridor_jps(lp, from, target, leg)
-                        : legs_corridor(lp, from, target, mark, true, 1.0, leg)))
+    if (!legplan_corridor_jps(lp, from, target, leg))
         return path_len;
     if (final)
         return path_len;
     /* Keep the cells up to the first one in the sector 3/4 of the way there
-     * (ahead 4: the third): on random512-35-0 halfway cost 850 us a query
-     * and 3/4 610 us, subopt 1.0658 and 1.0665. */
+     * (ahead 4: the third): keeping only half cost more searches for the
+     * same quality. */
     int mid = pos + ahead - ahead / 4;
     int ms = (int)ix->region_sector[path[mid]];
     for (size_t i = at + 1; i < leg->len; i++) {

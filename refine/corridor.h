@@ -3,31 +3,23 @@
  * corridor of the abstract path's regions; here one step at a time).
  *
  * Refining through region centers commits each leg to a center; on cluttered
- * maps (30-40 % random obstacles) and on rooms maps (a 16 x 16 sector holds
- * four rooms and its center sits in a room's corner) smoothing cannot take
- * back what the center-to-center legs committed to (random mean 1.117, the
- * 8room maps 1.12-1.14). Instead, one step is a shortest-path search (by
- * default JPS over the corridor painted into a blank map copy,
- * legs_corridor_jps; `legsearch=astar`: grid A*, search/astar.h, legs_corridor)
- * from the current cell toward the center of the region
- * `ahead` places further on the abstract path (or to g once that is the
- * last), inside the sectors of the path from the current place to there
- * (one sector back too, as the current cell may stand just outside the
- * current one's region; the last step also the sectors around them), and only its part up to the first cell in the
- * sector of the region 3/4 of the way there is kept: the next step starts from that
- * cell. The kept part is a shortest path inside the corridor up to a point
- * the search did not have to aim at, so the joints are where the search
- * still saw ahead; the cost is about twice the A* over the path's corridor
- * (the discarded quarter), no cache. `ahead` is 3 by default: on the
- * whole random family 4 took 1.31x the time for a subopt mean of 1.0517
- * against 1.0568 (max 1.427 against 1.493), and mm's time against jps's
- * was over the issue's 0.5 once jps ran on the integer open list
- * (results/reference/merged-2026-11-24/).
+ * maps and on rooms maps whose sectors hold several rooms (a center in a
+ * room's corner) smoothing cannot take back what the center-to-center legs
+ * committed to. Instead, one step is a shortest-path search (JPS over the
+ * corridor painted into a blank map copy, legplan_corridor_jps) from the
+ * current cell toward the center of the region `ahead` places further on
+ * the abstract path (or to g once that is the last), inside the sectors of
+ * the path from the current place to there (one sector back too, as the
+ * current cell may stand just outside the current one's region; the last
+ * step also the sectors around them), and only its part up to the first
+ * cell in the sector of the region 3/4 of the way there is kept: the next
+ * step starts from that cell. The kept part is a shortest path inside the
+ * corridor up to a point the search did not have to aim at, so the joints
+ * are where the search still saw ahead; the cost is about twice the search
+ * over the path's corridor (the discarded quarter), no cache.
  * JPS rather than A*: both find a shortest path inside the corridor, but on
- * these maps A* expands every cell of it, JPS only jump points; on the
- * embedded random256-20/30/40-0 the expansions per query went 1335 / 1565 /
- * 2041 -> 563 / 681 / 875 and mm's total time from 0.925x to 0.345x online
- * JPS's, the same paths' quality (results/reference/issue17/embedded-random/).
+ * these maps A* expands every cell of it, JPS only jump points.
+ * The measurements behind `ahead`, 3/4 and JPS: results/reference/mm-profiles/.
  *
  * Stateless: the leg planner (its A* or corridor JPS, sector marks) does the search; no
  * allocation per step. */
@@ -35,7 +27,7 @@
 #define GPPC_REFINE_CORRIDOR_H
 
 #include "../abstraction/index.h"
-#include "legs.h"
+#include "legplan.h"
 
 /* One corridor step of the abstract path `path` (global region ids, path_len
  * >= 1, ending in g's region) from `from`, standing at path position `pos`,

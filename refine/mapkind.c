@@ -2,11 +2,7 @@
 
 #include <stdlib.h>
 
-/* Scattered obstacles: between the dao maps' most (0.0078) and the random
- * maps' least (0.0169) share (mapkind.h). */
-#define SCATTERED 0.01
-
-double map_detour(const AbsSearch *as)
+double map_detour(const RegionSearch *as)
 {
     const AbsIndex *ix = as->ix;
     double cost = 0, octile = 0;
@@ -41,20 +37,10 @@ bool map_open_block(const Grid *g, int k)
     return found;
 }
 
-MapKind map_kind(const Grid *g, const AbsSearch *as)
+MapKind map_kind(const Grid *g, const RegionSearch *as)
 {
     const Abstraction *a = as->ix->abs;
     uint32_t stored = a->nsectors - a->ndefault;
-    return (MapKind){map_detour(as), grid_scattered(g), stored ? (double)a->nregions / stored : 0.0,
-                     map_open_block(g, 2), map_open_block(g, 3)};
+    return (MapKind){map_detour(as), grid_scattered(g),    stored ? (double)a->nregions / stored : 0.0,
+                     a->nsectors,    map_open_block(g, 2), map_open_block(g, 3)};
 }
-
-bool map_small_rooms(MapKind k) { return k.detour >= 1.3 && k.regions_per_sector < 1.5 && k.scattered < SCATTERED; }
-
-bool map_wants_corridor(MapKind k) { return k.scattered >= SCATTERED && k.detour >= 1.15; }
-
-/* Walls only: no lone obstacle cell, or so few that they are a map's
- * decoration (the brc50x maps' 0.0045-0.0078 are not). */
-#define WALLS_ONLY 0.001
-
-bool map_of_corridors(MapKind k) { return k.scattered < WALLS_ONLY && k.regions_per_sector > 1.5; }

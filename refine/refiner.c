@@ -7,15 +7,7 @@
 #include "corridor.h"
 #include "smooth.h"
 
-/* Capped JPS tries, kept apart for near and far queries (a cluttered map
- * often answers the near ones and not the far): a success earns TRY_GAIN (up
- * to TRY_MAX), a capped try costs TRY_LOSS, so tries go on while more than
- * TRY_LOSS / (TRY_GAIN + TRY_LOSS) = 4/5 of them succeed; below that, one
- * query in TRY_PROBE still tries, so a map whose queries change can win JPS
- * back. */
-enum { TRY_GAIN = 1, TRY_LOSS = 4, TRY_MAX = 32, TRY_START = 8, TRY_PROBE = 32 };
-
-bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsIndex *ix, AbsSearch *as,
+bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsIndex *ix, RegionSearch *as,
                   LegPlanner *legs, EdgeCache *cache, SegStore *segs, Err *err)
 {
     memset(r, 0, sizeof *r);
@@ -26,11 +18,10 @@ bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsI
     r->legs = legs;
     r->cache = cache;
     r->segs = segs;
-    r->credit[0] = r->credit[1] = TRY_START;
     path_reserve(&r->scratch, 4096);
     win_init(&r->win, g, cfg->smooth);
-    if ((refiner_wants_jps(cfg) && !legs_enable_jps(legs, err)) ||
-        (cfg->ahead > 0 && cfg->leg_jps && !legs_enable_corridor_jps(legs, err))) {
+    if (!routes_init(&r->routes, &cfg->routes, g, ix->abs, legs, err) ||
+        (cfg->ahead > 0 && !legplan_enable_corridor_jps(legs, err))) {
         refiner_free(r);
         return false;
     }
@@ -45,6 +36,7 @@ void refiner_free(Refiner *r)
     path_free(&r->goal_path);
     win_free(&r->win);
     path_free(&r->leg_cells);
+    routes_free(&r->routes);
     free(r->stats.query_max);
     memset(r, 0, sizeof *r);
 }
@@ -82,44 +74,30 @@ static inline void phase_end(Refiner *r, RefinePhase p, uint64_t t0)
  * map changed mid-query) to r->g, its corridor and its legs. False when g is
  * unreachable.
  * Legs are numbered by their target: with the path r0..rk, leg t ends at the
- * center of r_t, and leg k + 1 at g. ENDS_LOCATE runs legs 0..k+1 (leg 0 and
- * leg k+1 are the locator's paths); ENDS_SEARCH runs legs 1..k with leg k
- * ending at g instead (thesis Fig. 3.7). A path of at most two regions is one
- * leg from `from` to g in the corridor, either way. */
-
-static bool plan_abstract(Refiner *r, xyLoc from, bool resume)
+ * center of r_t, and leg k + 1 at g; legs 0..k+1 run, leg 0 and leg k+1 on
+ * the locator's walks. A path of at most two regions is one leg from `from`
+ * to g in the corridor. */
+static bool plan_abstract(Refiner *r, xyLoc from)
 {
     const AbsIndex *ix = r->ix;
     const Abstraction *a = ix->abs;
-    AbsSearch *as = r->as;
+    RegionSearch *as = r->as;
     xyLoc g = r->g;
     uint64_t t0 = phase_start(r);
-    uint32_t from_gid;
     r->start_path.len = 0;
-    if (resume && xy_same(from, ix->center[as->path[as->path_len - 1]])) {
-        from_gid = as->path[as->path_len - 1]; /* the last chunk's last center: located already */
-        path_push(&r->start_path, from);
-    } else {
-        int fr = abs_locate(ix, r->grid, &r->loc, from, &r->start_path);
-        if (fr < 0)
-            return false;
-        from_gid = abs_gid(ix, abs_sector_of(a, from.x, from.y), fr);
-    }
-    if (!resume) { /* a chunk after the first keeps g's region and its path */
-        r->goal_path.len = 0;
-        int gr = abs_locate(ix, r->grid, &r->loc, g, &r->goal_path);
-        cells_reverse(r->goal_path.cells, r->goal_path.len); /* center to g */
-        if (gr < 0)
-            return false;
-        r->goal_gid = abs_gid(ix, abs_sector_of(a, g.x, g.y), gr);
-    }
+    int fr = abs_locate(ix, r->grid, &r->loc, from, &r->start_path);
+    if (fr < 0)
+        return false;
+    uint32_t from_gid = abs_gid(ix, abs_sector_of(a, from.x, from.y), fr);
+    r->goal_path.len = 0;
+    int gr = abs_locate(ix, r->grid, &r->loc, g, &r->goal_path);
+    cells_reverse(r->goal_path.cells, r->goal_path.len); /* center to g */
+    if (gr < 0)
+        return false;
+    r->goal_gid = abs_gid(ix, abs_sector_of(a, g.x, g.y), gr);
     phase_end(r, PHASE_LOCATE, t0);
     t0 = phase_start(r);
-    bool final = true;
-    double cost = r->cfg.chunk > 0 && r->cfg.ahead == 0
-                      ? abs_search_chunk(as, from_gid, r->goal_gid, r->cfg.weight, r->cfg.chunk, resume, &final)
-                      : abs_search_run(as, from_gid, r->goal_gid, r->cfg.weight);
-    r->chunk_more = !final;
+    double cost = region_search_run(as, from_gid, r->goal_gid, r->cfg.weight);
     r->stats.abs_expanded += as->last_expanded;
     phase_end(r, PHASE_ABSTRACT, t0);
     if (cost < 0)
@@ -130,22 +108,16 @@ static bool plan_abstract(Refiner *r, xyLoc from, bool resume)
     if (r->cfg.ahead > 0) { /* corridor steps: leg = path position (refine/corridor.h) */
         r->first_leg = 0;
         r->last_leg = k;
-    } else if (r->chunk_more) { /* ends at the chunk's last center, not at g */
-        r->first_leg = r->cfg.ends == ENDS_LOCATE && r->start_path.len > 1 ? 0 : 1;
-        r->last_leg = k;
     } else if (k <= 1) {
         r->first_leg = r->last_leg = k + 1;
-    } else if (r->cfg.ends == ENDS_LOCATE) {
+    } else {
         r->first_leg = 0;
         r->last_leg = k + 1;
-    } else {
-        r->first_leg = 1;
-        r->last_leg = k;
     }
     r->leg = r->first_leg;
-    r->corridor_mark = legs_new_mark(r->legs);
+    r->corridor_mark = legplan_new_mark(r->legs);
     for (int i = 0; i < as->path_len; i++)
-        legs_mark_sector(r->legs, (int)ix->region_sector[as->path[i]], r->corridor_mark);
+        legplan_mark_sector(r->legs, (int)ix->region_sector[as->path[i]], r->corridor_mark);
     return true;
 }
 
@@ -184,7 +156,7 @@ static bool center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *way)
         r->stats.seg_hits++;
     } else {
         cells->len = 0;
-        legs_center(r->legs, ix, a, b, cells);
+        legplan_center(r->legs, ix, a, b, cells);
         note_search(r, r->legs->last_expanded);
     }
     path_reserve(way, cells->len);
@@ -204,14 +176,14 @@ static bool plan_leg(Refiner *r, int t, xyPath *leg)
     const AbsIndex *ix = r->ix;
     const uint32_t *path = r->as->path;
     xyLoc cur = win_last(&r->win);
-    bool last = t == r->last_leg && !r->chunk_more;
+    bool last = t == r->last_leg;
     if (r->cfg.ahead > 0) {
         int next = corridor_step(r->legs, ix, path, r->as->path_len, t, r->cfg.ahead, cur, r->g, leg);
         note_search(r, r->legs->last_expanded);
         r->leg = next - 1; /* the caller's loop steps on to `next` */
         return false;
     }
-    if (r->first_leg < r->last_leg && r->cfg.ends == ENDS_LOCATE) {
+    if (r->first_leg < r->last_leg) {
         const xyPath *own = t == 0 ? &r->start_path : last ? &r->goal_path : NULL;
         if (own && own->len && xy_same(cur, own->cells[0])) {
             path_reserve(leg, own->len);
@@ -224,21 +196,9 @@ static bool plan_leg(Refiner *r, int t, xyPath *leg)
         return center_leg(r, path[t - 1], path[t], leg);
     }
     xyLoc target = last ? r->g : ix->center[path[t]];
-    legs_corridor(r->legs, cur, target, r->corridor_mark, r->cfg.corridor, 1.0, leg);
+    legplan_corridor(r->legs, cur, target, r->corridor_mark, true, 1.0, leg);
     note_search(r, r->legs->last_expanded);
     return false;
-}
-
-/* Trimming: the leg's last cells go, and the next leg is planned from the cut. */
-static void trim_window(Refiner *r, size_t added)
-{
-    if (added <= 2 || (!r->cfg.trim_cells && !r->cfg.trim_percent))
-        return;
-    size_t n = added;
-    size_t cut = r->cfg.trim_cells ? (size_t)r->cfg.trim_cells : (n - 1) * (size_t)r->cfg.trim_percent / 100;
-    if (cut >= n - 1)
-        cut = n - 2; /* keep at least one step */
-    win_truncate(&r->win, cut);
 }
 
 /* May this call refine another leg? `done` legs are in already. */
@@ -251,134 +211,39 @@ static bool more_legs(const Refiner *r, int done, uint64_t t0)
     return done == 0 || clock_now_ns() - t0 < (uint64_t)r->cfg.budget_us * 1000u;
 }
 
-/* A straight legal line from s to g: the whole path at once. */
-static bool try_direct(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
+/* The routes (refine/routes.h) phases are the refiner's. */
+static const RefinePhase ROUTE_PHASE[] = {
+    [ROUTE_PHASE_LOCATE] = PHASE_LOCATE, [ROUTE_PHASE_JPS] = PHASE_JPS, [ROUTE_PHASE_BOX] = PHASE_LEGS};
+
+/* A new query: the routes in order until one answers it whole. */
+static bool route_whole(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 {
-    uint64_t t0 = phase_start(r);
-    bool ok = line_legal(r->grid, s, g);
-    if (ok) {
-        path_push(out, s);
-        path_push_line(out, s, g);
-        r->stats.direct++;
+    bool tried = false;
+    for (int i = 0; i < ROUTE_COUNT; i++) {
+        const Route *rt = &ROUTES[i];
+        if (rt->only_untried && tried)
+            continue;
+        uint64_t t0 = phase_start(r), expanded = 0;
+        RouteResult res = rt->run(&r->routes, s, g, out, &expanded);
+        if (res != ROUTE_PASS)
+            note_search(r, expanded);
+        phase_end(r, ROUTE_PHASE[rt->phase], t0);
+        if (res == ROUTE_ANSWERED)
+            return true;
+        tried |= res == ROUTE_TRIED;
     }
-    phase_end(r, PHASE_LOCATE, t0);
-    return ok;
+    return false;
 }
 
-/* Twice the octile distance, roughly: sqrt(2) - 1 taken as 1/2. */
-static inline int octile2(xyLoc s, xyLoc g)
+/* The guard (refine/routes.h), once the abstract route is planned. */
+static bool route_guard(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 {
-    int dx = abs(g.x - s.x), dy = abs(g.y - s.y);
-    return dx > dy ? 2 * dx + dy : 2 * dy + dx;
-}
-
-/* A near query (octile distance <= cfg.near): the one test try_jps and try_near share. */
-static inline bool is_near(const Refiner *r, xyLoc s, xyLoc g)
-{
-    return r->cfg.near > 0 && octile2(s, g) <= 2 * r->cfg.near;
-}
-
-typedef enum { JPS_SKIPPED, JPS_ANSWERED, JPS_GAVE_UP } JpsTry;
-
-/* The whole query by online JPS, when the abstraction cannot pay:
- *  - on a map of at most cfg.small sectors, uncapped: the abstract search,
- *    legs and joints cost more than JPS's whole search on such maps;
- *  - for s and g within cfg.near, and with cfg.far any other query too,
- *    capped at cfg.jps_cap expansions, so a query near in octile distance
- *    but far along its path costs at most the cap before the abstract route;
- *    while such tries pay on this map (TRY_*): on open maps JPS answers most
- *    queries in a few expansions, on cluttered ones a try would cost the cap
- *    each time (a near query not tried goes to try_near).
- * What JPS finds is a shortest path; an exhausted open list proves g
- * unreachable (nothing appended, as the abstract route would). Which route a
- * query takes depends on the queries before it, never on time: the same
- * queries in the same order give the same paths. */
-static JpsTry try_jps(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
-{
-    uint64_t cap = (uint64_t)r->cfg.jps_cap;
-    int kind = -1; /* capped tries: 0 near, 1 far */
-    if ((int)r->ix->abs->nsectors <= r->cfg.small) {
-        cap = UINT64_MAX;
-    } else {
-        kind = is_near(r, s, g) ? 0 : 1;
-        if (cap == 0 || (kind && !r->cfg.far))
-            return JPS_SKIPPED;
-        if (r->credit[kind] <= 0 && ++r->probe[kind] < TRY_PROBE) {
-            r->stats.jps_skipped++;
-            return JPS_SKIPPED;
-        }
-        r->probe[kind] = 0;
-    }
-    uint64_t t0 = phase_start(r);
-    JpsResult res = legs_jps(r->legs, s, g, cap, out);
-    note_search(r, r->legs->last_expanded);
-    phase_end(r, PHASE_JPS, t0);
-    if (res == JPS_CAPPED) {
-        r->stats.jps_capped++;
-        if (kind >= 0)
-            r->credit[kind] -= TRY_LOSS;
-        return JPS_GAVE_UP;
-    }
-    if (kind >= 0 && r->credit[kind] < TRY_MAX)
-        r->credit[kind] += TRY_GAIN;
-    r->stats.jps++;
-    return JPS_ANSWERED;
-}
-
-/* s and g close (octile distance <= cfg.near): A* inside the sectors of
- * their bounding box grown by one sector, the whole path at once. Through
- * region centers such a query can walk several times its length (the
- * issue's 5.9x on random512-10-0); in a box of a few sectors A* is as cheap
- * as locating and refining. No path in the box: the abstract route. */
-static bool try_box(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
-{
-    uint64_t t0 = phase_start(r);
-    const Abstraction *a = r->ix->abs;
-    int sx0 = (s.x < g.x ? s.x : g.x) / a->S - 1, sx1 = (s.x > g.x ? s.x : g.x) / a->S + 1;
-    int sy0 = (s.y < g.y ? s.y : g.y) / a->S - 1, sy1 = (s.y > g.y ? s.y : g.y) / a->S + 1;
-    uint32_t mark = legs_new_mark(r->legs);
-    for (int y = sy0 < 0 ? 0 : sy0; y <= sy1 && y < a->sh; y++)
-        for (int x = sx0 < 0 ? 0 : sx0; x <= sx1 && x < a->sw; x++)
-            legs_mark_sector(r->legs, y * a->sw + x, mark);
-    size_t at = out->len;
-    bool ok = legs_within(r->legs, s, g, mark, 1.0, out);
-    note_search(r, r->legs->last_expanded);
-    if (ok)
-        r->stats.near++;
-    else
-        out->len = at;
+    uint64_t t0 = phase_start(r), expanded = 0;
+    RouteResult res = routes_guard(&r->routes, s, g, r->route, out, &expanded);
+    if (res != ROUTE_PASS)
+        note_search(r, expanded);
     phase_end(r, PHASE_LEGS, t0);
-    return ok;
-}
-
-static bool try_near(Refiner *r, xyLoc s, xyLoc g, xyPath *out) { return is_near(r, s, g) && try_box(r, s, g, out); }
-
-/* The guard against the few short queries the abstract route sends far
- * round (dao: orz500d 1.616x, lak519d 1.576x optimal, octile 35 and 43,
- * beyond `near`, JPS not tried as far tries had stopped paying): a query
- * within twice `near` whose route through the centers (r->route) is longer
- * than GUARD_NUM / GUARD_DEN of its octile distance is answered by A* in
- * its box of sectors instead, as a near query is. */
-enum { GUARD_NUM = 7, GUARD_DEN = 5 };
-static bool try_guard(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
-{
-    double oct = grid_octile(s.x, s.y, g.x, g.y);
-    if (r->cfg.near <= 0 || octile2(s, g) > 4 * r->cfg.near || r->route * GUARD_DEN <= oct * GUARD_NUM)
-        return false;
-    bool ok = try_box(r, s, g, out);
-    r->stats.guarded += ok;
-    return ok;
-}
-
-/* Lazy planning: the chunk's legs are in; the next chunk from the window's
- * last cell (r->leg steps on to the new first leg with the loop). If g were
- * cut off, the query ends where it stands, as after a failed re-plan. */
-static void next_chunk(Refiner *r)
-{
-    if (plan_abstract(r, win_last(&r->win), true))
-        r->leg = r->first_leg - 1;
-    else
-        r->chunk_more = false;
+    return res == ROUTE_ANSWERED;
 }
 
 bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
@@ -388,7 +253,7 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
     if (same && r->replan) { /* the map changed under this query: go on from where it stands */
         r->replan = false;
         win_drop(&r->win); /* cells planned on the old map and not handed out go */
-        if (!plan_abstract(r, win_last(&r->win), false)) {
+        if (!plan_abstract(r, win_last(&r->win))) {
             finish_query(r);
             return true; /* the goal was cut off: the path ends where it stands */
         }
@@ -400,21 +265,11 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
         r->g = g;
         r->query_max = 0;
         r->stats.queries++;
-        if (xy_same(s, g)) {
-            path_push(out, s);
+        if (route_whole(r, s, g, out)) {
             finish_query(r);
             return true;
         }
-        if (r->cfg.direct && try_direct(r, s, g, out)) {
-            finish_query(r);
-            return true;
-        }
-        JpsTry j = try_jps(r, s, g, out);
-        if (j == JPS_ANSWERED || (j == JPS_SKIPPED && try_near(r, s, g, out))) {
-            finish_query(r);
-            return true;
-        }
-        if (!plan_abstract(r, s, false) || try_guard(r, s, g, out)) {
+        if (!plan_abstract(r, s) || route_guard(r, s, g, out)) {
             finish_query(r);
             return true; /* unreachable: nothing appended; or guarded */
         }
@@ -430,21 +285,16 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
         r->stats.legs++;
         phase_end(r, PHASE_LEGS, tp);
         tp = phase_start(r);
-        size_t before = r->win.moves;
         if (smoothed)
             win_add_way(&r->win, leg->cells, leg->len);
         else
             win_add(&r->win, leg->cells, leg->len);
-        bool to_g = r->leg == r->last_leg && !r->chunk_more;
-        if (!to_g && r->win.moves > before)
-            trim_window(r, r->win.moves - before + 1);
+        bool to_g = r->leg == r->last_leg;
         if (r->cfg.smooth)
             win_smooth(&r->win, smoothed && r->cfg.back >= 0 ? (size_t)r->cfg.back : SIZE_MAX,
                        smoothed && r->cfg.joint > 0 ? (size_t)r->cfg.joint : SIZE_MAX);
         emitted += win_emit(&r->win, out, to_g ? 0 : (size_t)r->cfg.hold);
         phase_end(r, PHASE_JOIN, tp);
-        if (r->leg == r->last_leg && r->chunk_more)
-            next_chunk(r);
     }
     if (r->leg > r->last_leg) {
         finish_query(r);
@@ -477,6 +327,6 @@ double refiner_max_p95(const Refiner *r)
 
 size_t refiner_bytes(const Refiner *r)
 {
-    return win_bytes(&r->win) +
+    return win_bytes(&r->win) + routes_bytes(&r->routes) +
            (r->scratch.cap + r->start_path.cap + r->goal_path.cap + r->leg_cells.cap) * sizeof(xyLoc);
 }

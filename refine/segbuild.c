@@ -2,7 +2,7 @@
 
 #include "../grid/line.h"
 
-bool segs_build(SegStore *ss, LegMode mode, LegPlanner *lp, const AbsIndex *ix, Err *err)
+bool segbuild_plan_all(SegStore *ss, LegMode mode, LegPlanner *lp, const AbsIndex *ix, Err *err)
 {
     if (!segs_init(ss, mode, ix, err))
         return false;
@@ -18,7 +18,7 @@ bool segs_build(SegStore *ss, LegMode mode, LegPlanner *lp, const AbsIndex *ix, 
             if (!segs_holds(ss, r, b))
                 continue; /* read from the record of b -> r */
             leg.len = 0;
-            legs_center(lp, ix, r, b, &leg);
+            legplan_center(lp, ix, r, b, &leg);
             path_reserve(&way, leg.len);
             ok = segs_put(ss, k, way.cells, cells_to_waypoints(NULL, leg.cells, leg.len, way.cells));
         }

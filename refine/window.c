@@ -83,8 +83,7 @@ void win_reset(Window *w, xyLoc anchor)
 
 /* Unwinding mostly stops within a few cells: the tail is walked out that
  * far first and further only when the unwinding reaches its end (walking
- * the whole leg's length back each time was a fifth of mm's time on
- * orz900d). */
+ * the whole leg's length back each time cost more than the unwinding). */
 #define TAIL_FIRST 1
 
 /* The window's last cells, newest first, into w->tail: tail[0] is

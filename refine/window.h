@@ -4,8 +4,7 @@
  * Each leg of a refined path is a good path between its own ends, but the
  * ends are region centers, and where two legs meet the path turns, or walks
  * into a dead end to reach a center and comes back. Smoothing each leg alone
- * cannot see that; smoothing the finished path can (the issue's experiment:
- * subopt 1.050 -> 1.009 on arena2), but a GetPath call must hand cells out
+ * cannot see that; smoothing the finished path can, but a GetPath call must hand cells out
  * before the path is finished. So the refiner keeps a window over the end of
  * the path, as waypoints joined by legal lines (grid/line.h): the first
  * is the last cell already handed out (the anchor, which never moves).
@@ -32,8 +31,8 @@
  * Without smoothing (win_init's `smooth` false) waypoints buy nothing: the
  * window then holds every cell (each a waypoint one move from the last),
  * unwinds over them directly and hands them out by copying; turning each
- * leg into waypoints and back into cells was half of mm's time on the
- * embedded maze256-1-0, whose corridors turn every few cells.
+ * leg into waypoints and back into cells would dominate on mazes, whose
+ * corridors turn every few cells.
  * Owns its buffers (grown by doubling, so no allocation once the longest
  * window has been seen); borrows the grid. */
 #ifndef GPPC_REFINE_WINDOW_H
@@ -68,8 +67,8 @@ typedef struct Window {
      * with `back` and `joint` 1) is smoothed the same way every time it
      * recurs, and it recurs whenever a route passes the same two legs: the
      * result is remembered (WIN_MEMO entries, NULL when smoothing is off or
-     * memory ran out) until the map changes (win_forget). It was 42 % of
-     * mm's instructions on maze256-8-0; a remembered joint reads one entry. */
+     * memory ran out) until the map changes (win_forget): on mazes smoothing
+     * those joints was much of mm's time; a remembered joint reads one entry. */
     JointMemo *memo;
     uint32_t memo_gen;
     uint64_t memo_hits;

@@ -83,7 +83,7 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
  * the jump table; false + message when the open list could not grow
  * (nothing changed). */
 bool jps_update(Jps *j, const CellChange *changes, int n, Err *err);
-/* Online JPS over part of a map (refine/legs.h: corridor legs): `j` starts
+/* Online JPS over part of a map (refine/legplan.h: corridor legs): `j` starts
  * as a copy of the map blanked by jps_paint(j, NULL, whole map, ALL); a
  * search paints the rectangles it may use from `src` (an online JPS of the
  * same map, as it is now), runs, and blanks them again. Paints the rectangle

@@ -382,6 +382,18 @@ typedef struct PrioSlot {
     int32_t pos;
 } PrioSlot;
 
+void ch_up_free(ChUp *up)
+{
+    free(up->cell);
+    free(up->node_of);
+    free(up->rank);
+    free(up->moves);
+    free(up->start);
+    free(up->count);
+    free(up->arc);
+    memset(up, 0, sizeof *up);
+}
+
 bool ch_contract(ChUp *up, const Grid *g, const ChBuildConfig *cfg, Err *err)
 {
     memset(up, 0, sizeof *up);

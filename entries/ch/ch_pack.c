@@ -7,18 +7,6 @@
 #include "ch.h"
 #include "ch_up.h"
 
-void ch_up_free(ChUp *up)
-{
-    free(up->cell);
-    free(up->node_of);
-    free(up->rank);
-    free(up->moves);
-    free(up->start);
-    free(up->count);
-    free(up->arc);
-    memset(up, 0, sizeof *up);
-}
-
 static uint64_t spread_bits(uint32_t v)
 {
     uint64_t x = v;

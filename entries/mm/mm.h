@@ -10,6 +10,6 @@
 
 const EdgeCache *mm_edge_cache(const void *inst);
 const AbsIndex *mm_abs_index(const void *inst);
-const AbsSearch *mm_abs_search(const void *inst);
+const RegionSearch *mm_region_search(const void *inst);
 
 #endif

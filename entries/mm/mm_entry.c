@@ -11,19 +11,18 @@
 #include <string.h>
 
 #include "../../common/binio.h"
-#include "../../refine/mapkind.h"
-#include "../../refine/refiner.h"
 #include "../../refine/segbuild.h"
-#include "../entry.h"
 #include "mm.h"
-#include "mm_options.h"
+#include "mm_profile.h"
 
 typedef struct MmEntry {
     MmConfig cfg;
+    const MmProfile *profile; /* chosen for this map (mm_profile.h) */
+    bool sector_given;        /* sector= given: the profile's side is not used */
     Grid grid;
     Abstraction abs;
     AbsIndex ix;
-    AbsSearch as;
+    RegionSearch as;
     LegPlanner legs;
     EdgeCache cache;
     SegStore segs;
@@ -34,55 +33,69 @@ typedef struct MmEntry {
     uint64_t updates, touched_sectors, cache_dropped, segs_dropped;
 } MmEntry;
 
+/* The options over the profile p's values. */
+static bool parse_options(const EntryOpts *opts, const MmProfile *p, MmConfig *c, Err *err)
+{
+    MmConfig base;
+    mm_profile_config(p, &base);
+    return mm_options_parse(opts, &base, c, err);
+}
+
 static bool mm_check_options(const EntryOpts *opts, Err *err)
 {
     MmConfig c;
-    return mm_options_parse(opts, &c, err);
+    return parse_options(opts, mm_profile_default(), &c, err);
 }
-
-/* Level 2's block side, 0 without it. */
-static int l2_block(const MmConfig *c) { return c->levels == 2 ? c->block : 0; }
 
 /* The index, search and leg planner over e->abs, once it is built or loaded. */
 static bool index_abs(MmEntry *e, Err *err)
 {
-    return abs_index_init(&e->ix, &e->abs, err) &&
-           abs_search_init(&e->as, &e->ix, e->cfg.landmarks, l2_block(&e->cfg), e->cfg.ch, err) &&
-           legs_init(&e->legs, &e->grid, &e->abs, err);
+    return abs_index_init(&e->ix, &e->abs, err) && region_search_init(&e->as, &e->ix, true, err) &&
+           legplan_init(&e->legs, &e->grid, &e->abs, err);
 }
 
-/* The abstraction and (with segfile) the segments, built from the grid. */
 /* What build_all or load_file made, released. */
 static void free_all(MmEntry *e)
 {
     segs_free(&e->segs);
     e->have_segs = false;
-    legs_free(&e->legs);
-    abs_search_free(&e->as);
+    legplan_free(&e->legs);
+    region_search_free(&e->as);
     abs_index_free(&e->ix);
     abs_free(&e->abs);
 }
 
 static bool build_at(MmEntry *e, int S, Err *err)
 {
-    return abs_build_centers(&e->abs, &e->grid, S, e->cfg.defaults, e->cfg.centers, e->cfg.costs, err) &&
-           index_abs(e, err);
+    return abs_build_centers(&e->abs, &e->grid, S, e->cfg.defaults, e->cfg.centers, true, err) && index_abs(e, err);
 }
 
-/* What the map is (refine/mapkind.h), over the abstraction as built. */
-static MapKind mm_map_kind(const MmEntry *e) { return map_kind(&e->grid, &e->as); }
+/* The profile of the map over the abstraction as first built (or loaded):
+ * a side no other profile builds at names its profile; else the map is
+ * measured (refine/mapkind.h). */
+static const MmProfile *choose_profile(const MmEntry *e)
+{
+    const MmProfile *p = e->sector_given ? NULL : mm_profile_of_side(e->abs.S);
+    if (p)
+        return p;
+    MapKind k = map_kind(&e->grid, &e->as);
+    return mm_profile_choose(&k, e->cfg.refine.routes.small);
+}
 
+/* The abstraction at the profile's side (or the one given) and, with
+ * segfile, the segments, built from the grid. */
 static bool build_all(MmEntry *e, Err *err)
 {
-    if (!build_at(e, e->cfg.sector ? e->cfg.sector : 16, err))
+    if (!build_at(e, e->cfg.sector, err))
         return false;
-    if (!e->cfg.sector && map_small_rooms(mm_map_kind(e))) {
+    e->profile = choose_profile(e);
+    if (!e->sector_given && e->profile->sector != e->abs.S) {
         free_all(e);
-        if (!build_at(e, 8, err))
+        if (!build_at(e, e->profile->sector, err))
             return false;
     }
     if (e->cfg.segfile) {
-        if (!segs_build(&e->segs, (LegMode)e->cfg.segfile, &e->legs, &e->ix, err))
+        if (!segbuild_plan_all(&e->segs, (LegMode)e->cfg.segfile, &e->legs, &e->ix, err))
             return false;
         e->have_segs = true;
     }
@@ -108,7 +121,8 @@ static MmEntry *new_entry(const Grid *map, const EntryOpts *opts, Err *err)
         err_set(err, "mm: out of memory");
         return NULL;
     }
-    if (!mm_options_parse(opts, &e->cfg, err) || !grid_copy(&e->grid, map, err)) {
+    e->sector_given = mm_options_sector_given(opts);
+    if (!parse_options(opts, mm_profile_default(), &e->cfg, err) || !grid_copy(&e->grid, map, err)) {
         mm_destroy(e);
         return NULL;
     }
@@ -138,7 +152,7 @@ static bool mm_preprocess(const Grid *map, const char *file, const EntryOpts *op
 /* Does the loaded abstraction describe this grid? abs_validate checks the
  * encoding; only a fresh build shows an edge or a center moved into another
  * component, which would send queries through walls (make fuzz found one:
- * a path for an unreachable goal, issue 19). Same regions (each loaded center
+ * a path for an unreachable goal). Same regions (each loaded center
  * lies in the fresh region of its number; centers may be optimised) and the
  * same edges. The build is linear in the map; centers are not optimised. */
 static bool abs_matches_grid(const Abstraction *a, const Grid *g, const char *file, Err *err)
@@ -185,15 +199,19 @@ static bool load_file(MmEntry *e, const char *file, Err *err)
         return err_set(err, "%s: cannot open (not preprocessed?)", file);
     BinFile f = {.fp = fp, .path = file};
     bool ok = abs_read(&f, &e->abs, &e->grid, err);
-    if (ok && ((e->cfg.sector ? e->abs.S != e->cfg.sector : e->abs.S != 16 && e->abs.S != 8) ||
-               e->abs.defaults_on != (bool)e->cfg.defaults || e->abs.centers_opt != (bool)e->cfg.centers ||
-               e->abs.costs_on != (bool)e->cfg.costs))
-        ok = err_set(err,
-                     "%s: built with sector=%d defaults=%d centers=%s costs=%d, asked for sector=%d defaults=%d "
-                     "centers=%s costs=%d",
-                     file, e->abs.S, e->abs.defaults_on, MM_CENTER_MODES[e->abs.centers_opt], e->abs.costs_on,
-                     e->cfg.sector, e->cfg.defaults, MM_CENTER_MODES[e->cfg.centers], e->cfg.costs);
+    if (ok && ((e->sector_given && e->abs.S != e->cfg.sector) || e->abs.defaults_on != (bool)e->cfg.defaults ||
+               e->abs.centers_opt != (bool)e->cfg.centers || !e->abs.costs_on))
+        ok = err_set(
+            err, "%s: built with sector=%d defaults=%d centers=%s costs=%d, asked for sector=%s defaults=%d centers=%s",
+            file, e->abs.S, e->abs.defaults_on, MM_CENTER_MODES[e->abs.centers_opt], e->abs.costs_on,
+            e->sector_given ? "given" : "auto", e->cfg.defaults, MM_CENTER_MODES[e->cfg.centers]);
     ok = ok && abs_matches_grid(&e->abs, &e->grid, file, err) && index_abs(e, err);
+    if (ok) {
+        e->profile = choose_profile(e);
+        if (!e->sector_given && e->profile->sector != e->abs.S)
+            ok = err_set(err, "%s: built with sector=%d, the map's profile %s builds at %d", file, e->abs.S,
+                         e->profile->name, e->profile->sector);
+    }
     if (ok) {
         uint32_t mode = bin_get_u32(&f);
         if (f.failed)
@@ -210,42 +228,6 @@ static bool load_file(MmEntry *e, const char *file, Err *err)
     return ok;
 }
 
-/* The defaults on maps of corridors (refine/mapkind.h, mazes), for each
- * option not given:
- *  - near=0: the box A* and the guard do not pay there (a box floods every
- *    corridor in it);
- *  - jps=0: JPS tried first answered most queries of the embedded 256x256
- *    mazes at JPS's own cost (97 % on maze256-8-0), so mm was never faster
- *    than jps there;
- *  - hold=64: the walk into a dead end to reach a center and back out is
- *    unwound only while its cells are still in the window (16 held back let
- *    maze256-1-0 reach 4.6x optimal without JPS first; 64: 1.003; 128: 1.0);
- *  - joint=1, back=1: the cached legs are smoothed already and so is the
- *    window before the joint, so only the waypoints beside the joint are
- *    (smoothing from the anchor was two thirds of mm's time on the wider
- *    mazes). Numbers: results/reference/maze-window/. */
-static void corridor_defaults(MmConfig *c)
-{
-    if (c->near_auto)
-        c->refine.near = 0;
-    if (c->jps_auto)
-        c->refine.jps_cap = 0;
-    if (c->hold_auto)
-        c->refine.hold = 64;
-    if (c->joint_auto)
-        c->refine.joint = 1;
-    if (c->back_auto)
-        c->refine.back = 1;
-}
-
-/* refine=auto: refine/mapkind.h, map_wants_corridor. */
-static bool use_corridor(const MmEntry *e)
-{
-    if (e->cfg.refine_mode != REFINE_AUTO)
-        return e->cfg.refine_mode == REFINE_CORRIDOR;
-    return map_wants_corridor(mm_map_kind(e));
-}
-
 static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
 {
     MmEntry *e = new_entry(map, opts, err);
@@ -260,22 +242,8 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
             return NULL;
         }
     }
-    e->cfg.refine.ahead = use_corridor(e) ? e->cfg.ahead : 0;
-    /* On maps of scattered obstacles (random maps: scattered >= 0.017, dao at
-     * most 0.0078, refine/mapkind.h) a capped JPS try that fails sends a short
-     * query to the abstract route, whose worst paths there are long
-     * (random512-40-3: subopt max 1.40 with cap 512, 1.74 with 256;
-     * random512-15-1: 1.40, 1.61), so there the cap stays 512
-     * (results/reference/issue17/ch/). */
-    MapKind kind = mm_map_kind(e);
-    if (e->cfg.jps_auto && kind.scattered > 0.01)
-        e->cfg.refine.jps_cap = 512;
-    if (map_of_corridors(kind))
-        corridor_defaults(&e->cfg);
-    if (e->cfg.smooth_auto && (!kind.diagonals || (map_of_corridors(kind) && !kind.wide)))
-        e->cfg.refine.smooth = false; /* refine/mapkind.h: nothing (worth it) to cut */
-    if ((e->cfg.labels && !abs_make_labels(&e->abs, &e->grid, err)) ||
-        !edge_cache_init(&e->cache, (LegMode)e->cfg.cache, err) ||
+    /* The profile's values, then the keys given (parsed before, so they cannot fail now). */
+    if (!parse_options(opts, e->profile, &e->cfg, err) || !edge_cache_init(&e->cache, (LegMode)e->cfg.cache, err) ||
         !refiner_init(&e->refiner, &e->cfg.refine, &e->grid, &e->ix, &e->as, &e->legs, &e->cache,
                       e->have_segs ? &e->segs : NULL, err)) {
         mm_destroy(e);
@@ -285,19 +253,6 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
     return e;
 }
 
-/* Puts the JPS copy back to the cells `was` before changes ch. Cannot run
- * out of memory: its open list already holds the map before ch. */
-static void undo_jps(MmEntry *e, const CellChange *ch, const bool *was, int n)
-{
-    if (!e->legs.have_jps)
-        return;
-    for (int i = n; i-- > 0;) {
-        CellChange back = {ch[i].x, ch[i].y, was[i]};
-        Err unused;
-        legs_update_jps(&e->legs, &back, 1, &unused);
-    }
-}
-
 /* Paper §"Dynamic Maps": rebuild only the touched sectors (abstraction/
  * update.c), then keep the cached and precomputed legs that the leg store's
  * survival rule keeps (leg_survives, cache/leg.h), re-keyed to the new
@@ -305,13 +260,9 @@ static void undo_jps(MmEntry *e, const CellChange *ch, const bool *was, int n)
 static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
 {
     MmEntry *e = inst;
-    /* A leg search that falls back to the whole grid may hold every passable
-     * cell in its open list. */
-    if (!astar_reserve(&e->legs.astar, e->passable + changes_opening(ch, n), err))
-        return false;
-    /* The JPS copy of the map changes first (it only fails before changing
+    /* The leg planner follows first (it only fails before changing
      * anything) and is put back below when the abstraction cannot follow. */
-    if (!legs_update_jps(&e->legs, ch, n, err))
+    if (!legplan_map_changed(&e->legs, ch, n, e->passable, err))
         return false;
     uint8_t *touched = calloc(e->abs.nsectors ? e->abs.nsectors : 1, 1);
     bool *was = malloc((size_t)(n ? n : 1) * sizeof *was);
@@ -335,17 +286,17 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
      * re-indexed from old to fresh; then fresh takes the old one's place. */
     Abstraction fresh = {0};
     AbsIndex fresh_ix = {0};
-    AbsSearch fresh_as = {0};
-    bool ok = changed == 0 ||
-              (abs_update(&fresh, &e->abs, &e->grid, touched, err) && abs_index_init(&fresh_ix, &fresh, err) &&
-               abs_search_init(&fresh_as, &fresh_ix, e->cfg.landmarks, l2_block(&e->cfg), e->cfg.ch, err));
+    RegionSearch fresh_as = {0};
+    bool ok =
+        changed == 0 || (abs_update(&fresh, &e->abs, &e->grid, touched, err) &&
+                         abs_index_init(&fresh_ix, &fresh, err) && region_search_init(&fresh_as, &fresh_ix, true, err));
     long segs = ok && changed && e->have_segs ? segs_remap(&e->segs, &e->ix, &fresh_ix, touched, err) : 0;
     if (segs < 0)
         ok = false;
     if (ok && changed) {
         e->cache_dropped += edge_cache_remap(&e->cache, &e->ix, &fresh_ix, touched);
         e->segs_dropped += (uint64_t)segs;
-        abs_search_free(&e->as);
+        region_search_free(&e->as);
         abs_index_free(&e->ix);
         abs_free(&e->abs);
         /* Everything else points at e->abs, e->ix and e->as, which keep their addresses. */
@@ -358,14 +309,14 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
         e->updates++;
         e->touched_sectors += (uint64_t)ntouched;
     } else if (changed) {
-        abs_search_free(&fresh_as);
+        region_search_free(&fresh_as);
         abs_index_free(&fresh_ix);
         abs_free(&fresh);
     }
     if (!ok) { /* keep the map the abstraction describes */
         for (int i = n; i-- > 0;)
             e->passable += (size_t)grid_set_passable(&e->grid, ch[i].x, ch[i].y, was[i]);
-        undo_jps(e, ch, was, n);
+        legplan_map_restored(&e->legs, ch, was, n);
     }
     free(touched);
     free(was);
@@ -392,18 +343,14 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "edges", e->abs.nedges);
     counters_add(out, "detour", map_detour(&e->as));
     counters_add(out, "scattered", grid_scattered(&e->grid));
-    counters_add(out, "corridors", map_of_corridors(mm_map_kind(e)));
-    counters_add(out, "jps_cap", e->refiner.cfg.jps_cap);
+    counters_add_text(out, "profile", e->profile->name);
+    counters_add(out, "jps_cap", e->refiner.cfg.routes.jps_cap);
     counters_add(out, "hold", e->refiner.cfg.hold);
     counters_add(out, "ahead", e->refiner.cfg.ahead);
-    counters_add(out, "l2_nodes", e->as.l2.nnodes);
-    counters_add(out, "l2_bytes", (double)l2_bytes(&e->as.l2));
-    counters_add(out, "l2_kept_bytes", (double)l2_kept_bytes(&e->as.l2));
     counters_add(out, "ch_bytes", (double)abs_ch_kept_bytes(&e->as.ch));
     counters_add(out, "ch_shortcuts", e->as.ch.shortcuts);
     counters_add(out, "default_sectors", e->abs.ndefault);
     counters_add(out, "wide_sectors", e->abs.nwide);
-    counters_add(out, "label_bytes", e->abs.labels ? (double)e->abs.width * e->abs.height : 0);
     counters_add(out, "abs_expanded_mean", (double)st->abs_expanded / q);
     counters_add(out, "refine_expanded_mean", (double)st->refine_expanded / q);
     counters_add(out, "refine_max_p95", refiner_max_p95(&e->refiner));
@@ -412,13 +359,14 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "seg_hits", (double)st->seg_hits);
     counters_add(out, "seg_bytes", e->have_segs ? (double)segs_bytes(&e->segs) : 0);
     counters_add(out, "corridor_fallbacks", (double)e->legs.fallbacks);
-    counters_add(out, "direct", (double)st->direct);
-    counters_add(out, "guarded", (double)st->guarded);
-    counters_add(out, "near", (double)e->refiner.stats.near);
-    counters_add(out, "jps", (double)st->jps);
-    counters_add(out, "jps_capped", (double)st->jps_capped);
-    counters_add(out, "jps_skipped", (double)st->jps_skipped);
-    counters_add(out, "jps_bytes", (double)legs_jps_bytes(&e->legs));
+    const RoutesStats *rs = &e->refiner.routes.stats;
+    counters_add(out, "direct", (double)rs->direct);
+    counters_add(out, "guarded", (double)rs->guarded);
+    counters_add(out, "near", (double)rs->near);
+    counters_add(out, "jps", (double)rs->jps);
+    counters_add(out, "jps_capped", (double)rs->jps_capped);
+    counters_add(out, "jps_skipped", (double)rs->jps_skipped);
+    counters_add(out, "jps_bytes", (double)legplan_jps_bytes(&e->legs));
     counters_add(out, "loop_cut_cells", (double)e->refiner.win.cut);
     if (e->cfg.refine.phases) {
         static const char *const PHASE_KEY[PHASE_COUNT] = {"locate_us_mean", "abstract_us_mean", "legs_us_mean",
@@ -433,20 +381,19 @@ static void mm_counters(void *inst, Counters *out, bool detail)
         counters_add(out, "segs_dropped", (double)e->segs_dropped);
     }
     counters_add(out, "search_bytes",
-                 (double)(abs_index_bytes(&e->ix) + abs_search_bytes(&e->as) + legs_bytes(&e->legs) +
+                 (double)(abs_index_bytes(&e->ix) + region_search_bytes(&e->as) + legplan_bytes(&e->legs) +
                           refiner_bytes(&e->refiner)));
     edge_cache_report(&e->cache, out);
 }
 
 const EdgeCache *mm_edge_cache(const void *inst) { return &((const MmEntry *)inst)->cache; }
 const AbsIndex *mm_abs_index(const void *inst) { return &((const MmEntry *)inst)->ix; }
-const AbsSearch *mm_abs_search(const void *inst) { return &((const MmEntry *)inst)->as; }
+const RegionSearch *mm_region_search(const void *inst) { return &((const MmEntry *)inst)->as; }
 
 const Entry ENTRY_MM = {
     .name = "mm",
-    .summary =
-        "MM sector abstraction + DAO-1-level refinement "
-        "(sector=,w=,n=,trim=,corridor=,smooth=,cache=,segfile=,small=,jps=,near=,far=,joint=,hold=,ends=,phases=)",
+    .summary = "MM sector abstraction + DAO-1-level refinement; a profile per kind of map sets every default "
+               "(docs/entries/mm.md)",
     .subopt_bound = 0,
     .option_keys = MM_OPTION_KEYS,
     .option_help = MM_OPTION_HELP,

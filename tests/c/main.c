@@ -86,7 +86,6 @@ static const struct {
               {"sub", SUB_TESTS},
               {"seeds", SEED_TESTS},
               {"dynamic", DYNAMIC_TESTS},
-              {"level2", LEVEL2_TESTS},
               {"abs_ch", ABS_CH_TESTS},
               {"stamps", STAMP_TESTS},
               {"grow", GROW_TESTS},

@@ -10,7 +10,7 @@
 
 /* The cost of as->path summed over its edges (the cheapest edge between
  * each two), or -1 when two consecutive regions are not adjacent. */
-static double path_cost(const AbsSearch *as)
+static double path_cost(const RegionSearch *as)
 {
     double sum = 0;
     for (int i = 0; i + 1 < as->path_len; i++) {
@@ -31,16 +31,16 @@ static double path_cost(const AbsSearch *as)
 static int compare_routes(T *t, const AbsIndex *ix, int pairs, uint64_t seed)
 {
     Err err;
-    AbsSearch astar, ch;
-    CHECKF(t, abs_search_init(&astar, ix, 0, 0, false, &err), "%s", err.msg);
-    CHECKF(t, abs_search_init(&ch, ix, 0, 0, true, &err), "%s", err.msg);
+    RegionSearch astar, ch;
+    CHECKF(t, region_search_init(&astar, ix, false, &err), "%s", err.msg);
+    CHECKF(t, region_search_init(&ch, ix, true, &err), "%s", err.msg);
     uint32_t n = ix->abs->nregions;
     int bad = 0;
     CHECKF(t, ch.ch.n == n && ch.ch.up_first != NULL, "no hierarchy over %u regions", n);
     for (int i = 0; i < pairs && n > 1 && ch.ch.up_first; i++) {
         seed = seed * 6364136223846793005u + 1442695040888963407u;
         uint32_t s = (uint32_t)((seed >> 33) % n), g = (uint32_t)((seed >> 13) % n);
-        double a = abs_search_run(&astar, s, g, 1.0), c = abs_search_run(&ch, s, g, 1.0);
+        double a = region_search_run(&astar, s, g, 1.0), c = region_search_run(&ch, s, g, 1.0);
         bool route_ok = c < 0 || (ch.path_len >= 1 && ch.path[0] == s && ch.path[ch.path_len - 1] == g &&
                                   fabs(path_cost(&ch) - c) < 1e-9);
         if (fabs(a - c) > 1e-9 || !route_ok) {
@@ -49,8 +49,8 @@ static int compare_routes(T *t, const AbsIndex *ix, int pairs, uint64_t seed)
                        route_ok ? "ok" : "broken");
         }
     }
-    abs_search_free(&astar);
-    abs_search_free(&ch);
+    region_search_free(&astar);
+    region_search_free(&ch);
     return bad;
 }
 
@@ -91,15 +91,15 @@ static void test_ch_update_equals_fresh(T *t)
     for (int round = 0; round < 3; round++) {
         flip_random_cells(t, e, inst, &l, 40, &seed); /* walls across sectors: regions split, others join */
         Err err;
-        const AbsCh *live = &mm_abs_search(inst)->ch;
-        AbsSearch fresh;
-        CHECKF(t, abs_search_init(&fresh, mm_abs_index(inst), 0, 0, true, &err), "%s", err.msg);
+        const AbsCh *live = &mm_region_search(inst)->ch;
+        RegionSearch fresh;
+        CHECKF(t, region_search_init(&fresh, mm_abs_index(inst), true, &err), "%s", err.msg);
         bool same = live->n == fresh.ch.n && live->nup == fresh.ch.nup && live->ndn == fresh.ch.ndn &&
                     !memcmp(live->up, fresh.ch.up, (size_t)live->nup * sizeof *live->up) &&
                     !memcmp(live->dn, fresh.ch.dn, (size_t)live->ndn * sizeof *live->dn);
         CHECKF(t, same, "round %d: live hierarchy (%u regions, %u up arcs) differs from a fresh build (%u, %u)", round,
                live->n, live->nup, fresh.ch.n, fresh.ch.nup);
-        abs_search_free(&fresh);
+        region_search_free(&fresh);
         int bad = compare_routes(t, mm_abs_index(inst), 200, 100 + (uint64_t)round);
         CHECKF(t, bad == 0, "round %d: %d of 200 routes differ from A*", round, bad);
     }

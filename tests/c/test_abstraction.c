@@ -367,20 +367,26 @@ static void test_abs_checkerboard_overflow(T *t)
     grid_free(&g);
 }
 
-static void test_abs_region_of_and_labels(T *t)
+/* abs_region_of and abs_region_path agree on every cell (-1 on blocked
+ * ones), and the walk ends at the center of the region it names. */
+static void test_abs_region_of_and_path(T *t)
 {
     Grid g = random_grid(64, 48, 35, 99);
     Abstraction a;
     Err err;
     CHECK(t, abs_build(&a, &g, 12, true, &err));
     AbsLocator *loc = calloc(1, sizeof *loc);
-    int *plain = malloc(sizeof(int) * 64 * 48);
-    for (int i = 0; i < 64 * 48; i++)
-        plain[i] = abs_region_of(&a, &g, loc, i % 64, i / 64);
-    CHECK(t, abs_make_labels(&a, &g, &err));
-    for (int i = 0; i < 64 * 48; i++)
-        CHECKF(t, abs_region_of(&a, &g, loc, i % 64, i / 64) == plain[i], "cell %d", i);
-    free(plain);
+    xyPath walk = {0};
+    for (int i = 0; i < 64 * 48; i++) {
+        int x = i % 64, y = i / 64, r = abs_region_of(&a, &g, loc, x, y);
+        walk.len = 0;
+        CHECKF(t, abs_region_path(&a, &g, loc, x, y, &walk) == r, "cell %d", i);
+        if (r >= 0 && walk.len) {
+            xyLoc c = abs_region_center(&a, abs_sector_of(&a, x, y), r);
+            CHECKF(t, xy_same(walk.cells[walk.len - 1], c), "cell %d: walk ends off its center", i);
+        }
+    }
+    path_free(&walk);
     free(loc);
     abs_free(&a);
     grid_free(&g);
@@ -450,7 +456,7 @@ const TestCase ABSTRACTION_TESTS[] = {
     {"abs_bytes_honest", test_abs_bytes_honest},
     {"abs_default_sectors", test_abs_default_sectors},
     {"abs_checkerboard_overflow", test_abs_checkerboard_overflow},
-    {"abs_region_of_and_labels", test_abs_region_of_and_labels},
+    {"abs_region_of_and_path", test_abs_region_of_and_path},
     {"abs_file_round_trip_and_rejects", test_abs_file_round_trip_and_rejects},
     {NULL, NULL},
 };

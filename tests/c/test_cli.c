@@ -103,6 +103,11 @@ static void test_cli_help_lists_every_entry_option(T *t)
         while (next && next[3] == ' ') /* option lines are indented further */
             next = strstr(next + 1, "\n  ");
         size_t len = next ? (size_t)(next - section) : strlen(section);
+        int nkeys = 0;
+        while (e->option_keys && e->option_keys[nkeys])
+            nkeys++;
+        CHECKF(t, nkeys <= ENTRY_MAX_OPTS, "%s has %d keys, more than one spec can give (ENTRY_MAX_OPTS %d)", e->name,
+               nkeys, ENTRY_MAX_OPTS);
         for (int k = 0; e->option_keys && e->option_keys[k]; k++) {
             char key[64];
             snprintf(key, sizeof key, "\n             %s=", e->option_keys[k]);

@@ -6,7 +6,7 @@
 #include "../../abstraction/abstraction.h"
 #include "../../entries/mm/mm.h"
 #include "../../grid/validate.h"
-#include "../../refine/legs.h"
+#include "../../refine/legplan.h"
 #include "../../search/astar.h"
 #include "test.h"
 
@@ -39,18 +39,12 @@ static bool abs_same(const Abstraction *a, const Abstraction *b, char *why, size
         snprintf(why, size, "group bases, pool or wide entries differ");
         return false;
     }
-    if ((a->labels == NULL) != (b->labels == NULL) ||
-        (a->labels && memcmp(a->labels, b->labels, (size_t)a->width * a->height))) {
-        snprintf(why, size, "region labels differ");
-        return false;
-    }
     return true;
 }
 
 /* Random toggles, `batch` cells at a time; after every batch the local
  * rebuild must equal a full build of the changed map. */
-static void check_updates_equal_rebuild(T *t, const char *map, int S, bool defaults, bool labels, bool costs,
-                                        uint64_t seed)
+static void check_updates_equal_rebuild(T *t, const char *map, int S, bool defaults, bool costs, uint64_t seed)
 {
     Loaded l;
     if (!load_named(t, map, &l))
@@ -59,8 +53,6 @@ static void check_updates_equal_rebuild(T *t, const char *map, int S, bool defau
     Abstraction cur;
     Err err;
     CHECKF(t, abs_build_centers(&cur, g, S, defaults, false, costs, &err), "%s", err.msg);
-    if (labels)
-        CHECK(t, abs_make_labels(&cur, g, &err));
     uint8_t *touched = malloc(cur.nsectors);
     for (int round = 0; round < 25 && t->failures == 0; round++) {
         memset(touched, 0, cur.nsectors);
@@ -74,8 +66,6 @@ static void check_updates_equal_rebuild(T *t, const char *map, int S, bool defau
         Abstraction upd, full;
         CHECKF(t, abs_update(&upd, &cur, g, touched, &err), "%s", err.msg);
         CHECKF(t, abs_build_centers(&full, g, S, defaults, false, costs, &err), "%s", err.msg);
-        if (labels)
-            CHECK(t, abs_make_labels(&full, g, &err));
         char why[256];
         CHECKF(t, abs_same(&upd, &full, why, sizeof why), "%s S=%d defaults=%d round %d: %s", map, S, defaults, round,
                why);
@@ -93,17 +83,17 @@ static void test_dyn_update_equals_rebuild(T *t)
 {
     const char *maps[] = {"rooms/8room256-0", "random/random256-30-0", "mazes/maze256-2-0"};
     for (int m = 0; m < 3; m++) {
-        check_updates_equal_rebuild(t, maps[m], 16, true, false, false, 11 + (uint64_t)m);
-        check_updates_equal_rebuild(t, maps[m], 8, false, true, false, 23 + (uint64_t)m);
-        check_updates_equal_rebuild(t, maps[m], 5, true, false, false, 37 + (uint64_t)m);
+        check_updates_equal_rebuild(t, maps[m], 16, true, false, 11 + (uint64_t)m);
+        check_updates_equal_rebuild(t, maps[m], 8, false, false, 23 + (uint64_t)m);
+        check_updates_equal_rebuild(t, maps[m], 5, true, false, 37 + (uint64_t)m);
         /* Edge costs: the ring's edges measured again equal a full build's. */
-        check_updates_equal_rebuild(t, maps[m], 16, true, false, true, 41 + (uint64_t)m);
-        check_updates_equal_rebuild(t, maps[m], 8, false, false, true, 43 + (uint64_t)m);
+        check_updates_equal_rebuild(t, maps[m], 16, true, true, 41 + (uint64_t)m);
+        check_updates_equal_rebuild(t, maps[m], 8, false, true, 43 + (uint64_t)m);
     }
 }
 
 /* Every edge's stored excess is the code of the center leg's excess over
- * octile, the leg refine/legs.h plans (within a code step: the code is
+ * octile, the leg refine/legplan.h plans (within a code step: the code is
  * rounded), in both directions, default sectors' edges included. */
 static void test_dyn_edge_costs_match_legs(T *t)
 {
@@ -118,7 +108,7 @@ static void test_dyn_edge_costs_match_legs(T *t)
         Err err;
         uint8_t *excess = NULL;
         CHECK(t, abs_build_centers(&a, &l.g, 16, true, false, true, &err) && abs_index_init(&ix, &a, &err) &&
-                     legs_init(&legs, &l.g, &a, &err) && abs_edge_excess(&a, &excess, &err) && excess);
+                     legplan_init(&legs, &l.g, &a, &err) && abs_edge_excess(&a, &excess, &err) && excess);
         xyPath leg = {0};
         uint32_t e = 0, bad = 0, nonzero = 0;
         for (uint32_t r = 0; excess && r < a.nregions; r++) {
@@ -128,7 +118,7 @@ static void test_dyn_edge_costs_match_legs(T *t)
             while (abs_edge_next(&a, &it, &ed)) {
                 uint32_t b = abs_gid(&ix, ed.sector, ed.region);
                 leg.len = 0;
-                legs_center(&legs, &ix, r, b, &leg);
+                legplan_center(&legs, &ix, r, b, &leg);
                 xyLoc p = ix.center[r], q = ix.center[b];
                 double extra = path_length(leg.cells, leg.len) - grid_octile(p.x, p.y, q.x, q.y);
                 bool both_default = abs_word_flags(a.sector[ix.region_sector[r]]) & ABS_FLAG_DEFAULT &&
@@ -142,7 +132,7 @@ static void test_dyn_edge_costs_match_legs(T *t)
                nonzero);
         path_free(&leg);
         free(excess);
-        legs_free(&legs);
+        legplan_free(&legs);
         abs_index_free(&ix);
         abs_free(&a);
         unload(&l);
@@ -241,8 +231,7 @@ static void check_mm_update(T *t, const char *spec)
 
 static void test_dyn_mm_update_drops_crossing_legs(T *t)
 {
-    const char *specs[] = {"mm", "mm:cache=nosym,labels=1", "mm:segfile=sym", "mm:cache=off,segfile=nosym",
-                           "mm:centers=opt"};
+    const char *specs[] = {"mm", "mm:cache=nosym", "mm:segfile=sym", "mm:cache=off,segfile=nosym", "mm:centers=opt"};
     for (int i = 0; i < 5; i++)
         check_mm_update(t, specs[i]);
 }

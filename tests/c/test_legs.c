@@ -7,7 +7,7 @@
 #include "../../abstraction/abstraction.h"
 #include "../../cache/leg.h"
 #include "../../grid/validate.h"
-#include "../../refine/legs.h"
+#include "../../refine/legplan.h"
 #include "test.h"
 
 /* A random king walk of n cells from (300, 300). */
@@ -170,8 +170,8 @@ static void test_leg_survives(T *t)
     grid_free(&g);
 }
 
-/* Corridor legs by JPS over the painted corridor (legs_corridor_jps) find a
- * path wherever the corridor A* (legs_within) does, of the same length
+/* Corridor legs by JPS over the painted corridor (legplan_corridor_jps) find a
+ * path wherever the corridor A* (legplan_within) does, of the same length
  * or shorter (through the cells beside a corner), without widening, also
  * where the corridor turns through a sector corner
  * (each query's corridor is a staircase of sectors, diagonal steps first);
@@ -184,26 +184,26 @@ static void test_legs_corridor_jps_matches_astar(T *t)
     Abstraction a;
     LegPlanner lp;
     Err err;
-    CHECK(t,
-          abs_build(&a, &l.g, 16, true, &err) && legs_init(&lp, &l.g, &a, &err) && legs_enable_corridor_jps(&lp, &err));
+    CHECK(t, abs_build(&a, &l.g, 16, true, &err) && legplan_init(&lp, &l.g, &a, &err) &&
+                 legplan_enable_corridor_jps(&lp, &err));
     xyPath p = {0}, q = {0};
     int found = 0, mismatched = 0, invalid = 0;
     for (int k = 0; k < 400; k++) { /* spread over the buckets, short to long */
         const ScenQuery *sq = &l.sc.q[(size_t)k * (size_t)l.sc.count / 400];
         xyLoc s = sq->start, g = sq->goal;
-        uint32_t mark = legs_new_mark(&lp);
+        uint32_t mark = legplan_new_mark(&lp);
         int sx = s.x / a.S, sy = s.y / a.S, gx = g.x / a.S, gy = g.y / a.S;
         for (;;) {
-            legs_add_sector(&lp, sy * a.sw + sx, mark);
+            legplan_add_sector(&lp, sy * a.sw + sx, mark);
             if (sx == gx && sy == gy)
                 break;
             sx += (gx > sx) - (gx < sx);
             sy += (gy > sy) - (gy < sy);
         }
         p.len = q.len = 0;
-        bool by_astar = legs_within(&lp, s, g, mark, 1.0, &p);
+        bool by_astar = legplan_within(&lp, s, g, mark, 1.0, &p);
         uint64_t widened = lp.fallbacks;
-        bool by_jps = legs_corridor_jps(&lp, s, g, &q);
+        bool by_jps = legplan_corridor_jps(&lp, s, g, &q);
         found += by_astar;
         /* JPS may also pass the two cells beside a corner the corridor turns
          * through (legs.c paint_corners), so it may find more, never less. */
@@ -224,7 +224,7 @@ static void test_legs_corridor_jps_matches_astar(T *t)
            open);
     path_free(&p);
     path_free(&q);
-    legs_free(&lp);
+    legplan_free(&lp);
     abs_free(&a);
     unload(&l);
 }
@@ -256,8 +256,8 @@ static void test_legs_corridor_jps_after_updates(T *t)
 }
 
 const TestCase LEG_TESTS[] = {
-    {"legs_corridor_jps_after_updates", test_legs_corridor_jps_after_updates},
-    {"legs_corridor_jps_matches_astar", test_legs_corridor_jps_matches_astar},
+    {"legplan_corridor_jps_after_updates", test_legs_corridor_jps_after_updates},
+    {"legplan_corridor_jps_matches_astar", test_legs_corridor_jps_matches_astar},
     {"leg_codec_round_trip", test_leg_codec_round_trip},
     {"leg_limits_and_orientation", test_leg_limits_and_orientation},
     {"leg_survives", test_leg_survives},

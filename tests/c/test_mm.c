@@ -7,6 +7,7 @@
 
 #include "../../Entry.h"
 #include "../../cache/edge_cache.h"
+#include "../../entries/mm/mm_profile.h"
 #include "../../grid/scen.h"
 #include "../../grid/validate.h"
 #include "../../refine/smooth.h"
@@ -54,35 +55,61 @@ static void check_valid_paths(T *t, const char *spec, const char *map, int strid
     unload(&l);
 }
 
+/* Every key of mm's, each with a value its profile does not give (and
+ * mixed), on three kinds of map; test_mm_every_key_tried checks the list
+ * names them all. */
+static const char *const EVERY_OPTION_SPECS[] = {
+    "mm",
+    "mm:sector=4,jps=0",
+    "mm:sector=8,jps=0",
+    "mm:sector=12,defaults=0,jps=0",
+    "mm:w=2,jps=0",
+    "mm:w=15,jps=0",
+    "mm:n=3,jps=0",
+    "mm:n=1000,jps=0",
+    "mm:budget_us=50,jps=0",
+    "mm:smooth=0,jps=0",
+    "mm:smooth=1,hold=64,joint=1,back=1,jps=0",
+    "mm:hold=0,joint=0,back=all,jps=0",
+    "mm:cache=off,jps=0",
+    "mm:cache=nosym,jps=0",
+    "mm:segfile=sym,jps=0",
+    "mm:segfile=nosym,jps=0",
+    "mm:centers=opt,jps=0",
+    "mm:jps=0,small=0,near=0,direct=0",
+    "mm:jps=1,near=8",
+    "mm:phases=1",
+    "mm:refine=corridor,jps=0",
+    "mm:refine=corridor,ahead=2,n=3,sector=8,jps=0",
+    "mm:refine=centers,sector=auto",
+    "mm:sector=5,w=4,n=2,smooth=0,cache=nosym,segfile=nosym,defaults=0,jps=0",
+};
+
 static void test_mm_every_option_valid(T *t)
 {
-    const char *specs[] = {"mm",
-                           "mm:sector=4,jps=0",
-                           "mm:sector=8,jps=0",
-                           "mm:sector=12,defaults=0,jps=0",
-                           "mm:labels=1,jps=0",
-                           "mm:w=2,jps=0",
-                           "mm:w=15,jps=0",
-                           "mm:n=3,jps=0",
-                           "mm:n=1000,jps=0",
-                           "mm:trim=3,jps=0",
-                           "mm:trim=25%,jps=0",
-                           "mm:corridor=0,jps=0",
-                           "mm:smooth=0,jps=0",
-                           "mm:cache=off,jps=0",
-                           "mm:cache=nosym,jps=0",
-                           "mm:segfile=sym,jps=0",
-                           "mm:segfile=nosym,jps=0",
-                           "mm:jps=0,small=0,far=0",
-                           "mm:jps=1,far=0",
-                           "mm:refine=corridor,jps=0",
-                           "mm:refine=corridor,ahead=2,n=3,sector=8,jps=0",
-                           "mm:refine=centers,sector=auto",
-                           "mm:sector=5,w=4,n=2,trim=10%,corridor=0,smooth=0,cache=nosym,segfile=nosym,labels=1,jps=0"};
     const char *maps[] = {"rooms/8room256-0", "random/random256-40-0", "mazes/maze256-2-0"};
-    for (size_t s = 0; s < sizeof specs / sizeof *specs; s++)
+    for (size_t s = 0; s < sizeof EVERY_OPTION_SPECS / sizeof *EVERY_OPTION_SPECS; s++)
         for (int m = 0; m < 3; m++)
-            check_valid_paths(t, specs[s], maps[m], 7);
+            check_valid_paths(t, EVERY_OPTION_SPECS[s], maps[m], 7);
+}
+
+/* Every key mm accepts is in EVERY_OPTION_SPECS, so no key goes untried. */
+static void test_mm_every_key_tried(T *t)
+{
+    const Entry *mm = entry_find("mm");
+    for (const char *const *k = mm->option_keys; *k; k++) {
+        char with[64];
+        snprintf(with, sizeof with, "%s=", *k);
+        bool found = false;
+        for (size_t s = 0; !found && s < sizeof EVERY_OPTION_SPECS / sizeof *EVERY_OPTION_SPECS; s++) {
+            const char *at = EVERY_OPTION_SPECS[s];
+            while (!found && (at = strstr(at, with)) != NULL) {
+                found = at[-1] == ':' || at[-1] == ',';
+                at++;
+            }
+        }
+        CHECKF(t, found, "mm key %s is in no spec of EVERY_OPTION_SPECS", *k);
+    }
 }
 
 /* The JPS routes (refine/refiner.c, try_jps): with `small` above the map's
@@ -176,9 +203,9 @@ static void test_mm_bad_options(T *t)
     const Entry *e;
     EntryOpts o;
     Err err;
-    const char *bad[] = {"mm:sector=3",  "mm:sector=17", "mm:w=0.9",     "mm:n=0",       "mm:trim=-1",
-                         "mm:trim=100%", "mm:trim=5x",   "mm:cache=yes", "mm:segfile=1", "mm:smooth=2",
-                         "mm:speed=1",   "mm:jps=-1",    "mm:far=2",     "mm:small=-1"};
+    const char *bad[] = {"mm:sector=3", "mm:sector=17",  "mm:w=0.9",     "mm:n=0",       "mm:back=some",
+                         "mm:hold=-1",  "mm:refine=yes", "mm:cache=yes", "mm:segfile=1", "mm:smooth=2",
+                         "mm:speed=1",  "mm:jps=-1",     "mm:trim=3",    "mm:small=-1",  "mm:n=2,budget_us=5"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         CHECKF(t, !entry_parse_spec(bad[i], &e, &o, &err) && contains(err.msg, "mm"), "accepted %s", bad[i]);
 }
@@ -427,8 +454,55 @@ static void test_edge_cache_sym_and_nosym(T *t)
     }
 }
 
+/* The profile rules (entries/mm/mm_profile.c) on the kinds of the maps
+ * they were drawn from: each lands where its measurements put it, and each
+ * profile's values are what it says it changes. */
+static void test_mm_profiles(T *t)
+{
+    static const struct {
+        MapKind k;
+        const char *profile;
+    } cases[] = {
+        {{1.50, 0.0, 1.54, 1024, true, true}, "corridors"},          /* a maze of 32-wide corridors */
+        {{1.90, 0.0, 4.00, 1024, true, false}, "narrow-corridors"},  /* 2-wide corridors */
+        {{1.90, 0.0, 7.00, 1024, false, false}, "narrow-corridors"}, /* 1-wide corridors */
+        {{1.02, 0.0045, 1.72, 1024, true, true}, "default"},         /* lone pillars: not a maze */
+        {{1.40, 0.0, 1.39, 1024, true, true}, "small-rooms"},        /* 8room */
+        {{1.20, 0.0, 1.10, 1024, true, true}, "default"},            /* 16room */
+        {{1.30, 0.30, 1.20, 1024, true, true}, "cluttered"},         /* random 30 % */
+        {{1.08, 0.02, 1.05, 1024, true, true}, "scattered"},         /* random 10 % */
+        {{1.08, 0.0, 1.05, 1024, false, false}, "no-diagonals"},     /* open, but no 2 x 2 block */
+        {{1.40, 0.0, 7.00, 192, false, false}, "small-map"},         /* anything of at most `small` sectors */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const MmProfile *p = mm_profile_choose(&cases[i].k, 192);
+        CHECKF(t, !strcmp(p->name, cases[i].profile), "case %zu: %s, not %s", i, p->name, cases[i].profile);
+    }
+    MapKind maze = cases[0].k;
+    CHECK(t, !strcmp(mm_profile_choose(&maze, 2000)->name, "small-map"));
+    MmConfig c, d;
+    mm_profile_config(mm_profile_default(), &d);
+    mm_profile_config(mm_profile_choose(&cases[1].k, 192), &c);
+    CHECK(t, d.sector == 16 && d.refine.hold == 16 && d.refine.smooth && d.refine.routes.near == 32 && !d.refine.ahead);
+    CHECK(t, c.refine.hold == 64 && c.refine.joint == 1 && c.refine.back == 1 && c.refine.routes.near == 0 &&
+                 c.refine.routes.jps_cap == 0 && !c.refine.smooth);
+    mm_profile_config(mm_profile_choose(&cases[6].k, 192), &c);
+    CHECK(t, c.refine.ahead == 3 && c.refine.routes.jps_cap == 512);
+    CHECK(t, mm_profile_of_side(8) && !strcmp(mm_profile_of_side(8)->name, "small-rooms") && !mm_profile_of_side(16));
+    /* A key given overrides the profile; `auto` keeps its value. */
+    EntryOpts o;
+    Err err;
+    const Entry *e;
+    CHECK(t, entry_parse_spec("mm:hold=5,sector=auto,refine=auto", &e, &o, &err));
+    mm_profile_config(mm_profile_choose(&cases[1].k, 192), &d);
+    CHECK(t, mm_options_parse(&o, &d, &c, &err) && c.refine.hold == 5 && c.refine.joint == 1 && c.sector == 16 &&
+                 c.refine.ahead == 0);
+}
+
 const TestCase MM_TESTS[] = {
     {"mm_every_option_valid", test_mm_every_option_valid},
+    {"mm_every_key_tried", test_mm_every_key_tried},
+    {"mm_profiles", test_mm_profiles},
     {"mm_jps_routes", test_mm_jps_routes},
     {"mm_corridor", test_mm_corridor},
     {"mm_bad_options", test_mm_bad_options},

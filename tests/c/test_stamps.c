@@ -300,12 +300,12 @@ static void test_stamp_wrap_mm_refiner(T *t)
     CHECK(t, abs_build(&abs, &g, 16, true, &err) && abs_index_init(&ix, &abs, &err));
     xyPath out[2] = {{0}};
     for (int run = 0; run < 2; run++) {
-        AbsSearch as;
+        RegionSearch as;
         LegPlanner legs;
         EdgeCache cache;
         Refiner r;
-        RefineConfig cfg = {.weight = 1, .legs_per_call = 1000, .corridor = true, .smooth = true};
-        CHECK(t, abs_search_init(&as, &ix, 0, 0, false, &err) && legs_init(&legs, &g, &abs, &err) &&
+        RefineConfig cfg = {.weight = 1, .legs_per_call = 1000, .smooth = true};
+        CHECK(t, region_search_init(&as, &ix, false, &err) && legplan_init(&legs, &g, &abs, &err) &&
                      edge_cache_init(&cache, LEGS_OFF, &err) &&
                      refiner_init(&r, &cfg, &g, &ix, &as, &legs, &cache, NULL, &err));
         if (run) {
@@ -325,8 +325,8 @@ static void test_stamp_wrap_mm_refiner(T *t)
         CHECK(t, !run || (as.bf.stamp < 100 && legs.mark < 100 && legs.pair < 1000 && legs.astar.bf.stamp < 1000));
         refiner_free(&r);
         edge_cache_free(&cache);
-        legs_free(&legs);
-        abs_search_free(&as);
+        legplan_free(&legs);
+        region_search_free(&as);
     }
     check_same(t, "mm refiner", &out[0], &out[1]);
     path_free(&out[0]);

@@ -279,8 +279,7 @@ static void test_line_cell_matches_walk(T *t)
 }
 
 /* mapkind: a maze of 1-wide corridors has no diagonal move until a 2 x 2
- * block opens; maps of corridors are walls only with many regions per
- * sector (the numbers of refine/mapkind.h). */
+ * block opens, and no room beyond a 2-wide corridor until a 3 x 3 one. */
 static void test_mapkind_corridors(T *t)
 {
     Grid g;
@@ -297,9 +296,6 @@ static void test_mapkind_corridors(T *t)
     grid_set_passable(&g, 3, 3, true); /* (1..3, 2..4): the spine and two teeth around it */
     CHECK(t, map_open_block(&g, 3) && !map_open_block(&g, 4));
     grid_free(&g);
-    CHECK(t, map_of_corridors((MapKind){1.5, 0.0, 1.54, true, true}));      /* maze512-32-0 */
-    CHECK(t, !map_of_corridors((MapKind){1.02, 0.0045, 1.72, true, true})); /* brc501d: lone pillars */
-    CHECK(t, !map_of_corridors((MapKind){1.4, 0.0, 1.39, true, true}));     /* the rooms maps' most */
 }
 
 /* The cells form (no smoothing): the walk east to (8,2) and back unwinds

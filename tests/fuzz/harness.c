@@ -367,7 +367,7 @@ const FuzzTarget FUZZ_TARGETS[] = {
     /* Not centers=opt: its file differs only in a flag bit and where the
      * centers lie (checked the same way), while re-optimising centers in
      * every update() and rebuild would cut the execs a hundredfold. */
-    {"pre_mm_nosym", "mm:segfile=nosym,defaults=0,labels=1,sector=8", fuzz_pre, 20, 20},
+    {"pre_mm_nosym", "mm:segfile=nosym,defaults=0,sector=8", fuzz_pre, 20, 20},
     {"pre_ch", "ch", fuzz_pre, 10, 8},
     {"pre_jpsplus", "jps+", fuzz_pre, 12, 10},
     {"pre_sub", "sub", fuzz_pre, 0, 0},

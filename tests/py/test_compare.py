@@ -23,18 +23,18 @@ class Compare(unittest.TestCase):
             fake = write(d, "fake.sh", "#!/bin/sh\necho \"FAKE queries=3 mean_us=2 total_s=0.000006 bad=1\"\n")
             os.chmod(fake, 0o755)
             out = os.path.join(d, "out")
-            p = run("--bench-dir", d, "--family", "t", "--entries", "astar,mm:smooth=0;corridor=0",
+            p = run("--bench-dir", d, "--family", "t", "--entries", "astar,mm:smooth=0;hold=8",
                     "--baseline", "astar", "--second", "fake", "--external", "fake=%s {map} {scen}" % fake, "--rounds", "2",
                     "--pre-dir", os.path.join(d, "pre"), "--out", out)
             self.assertEqual(p.returncode, 1, p.stderr)  # the fake planner reported a wrong answer
             with open(os.path.join(out, "compare.md")) as f:
                 md = f.read()
             self.assertIn("| astar | 3 | 0 |", md)
-            self.assertIn("| mm:smooth=0,corridor=0 | 3 | 0 |", md)
+            self.assertIn("| mm:smooth=0,hold=8 | 3 | 0 |", md)
             self.assertIn("| fake | 3 | 1 |", md)
             with open(os.path.join(out, "compare.csv")) as f:
                 rows = list(csv.DictReader(f))
-            self.assertEqual(sorted(r["entry"] for r in rows), ["astar", "fake", "mm:smooth=0,corridor=0"])
+            self.assertEqual(sorted(r["entry"] for r in rows), ["astar", "fake", "mm:smooth=0,hold=8"])
             astar = [r for r in rows if r["entry"] == "astar"][0]
             self.assertEqual(int(astar["queries"]), 3)
             self.assertIn("| 1.000 | 1.00 (a) | 0 |", md)  # astar against itself: no map above 1.5x

@@ -180,7 +180,7 @@ class ScenarioPolicy(unittest.TestCase):
 
     def test_help_lists_entry_options_and_gnu_forms_work(self):
         code, out, _ = run_gppc("--help")
-        for needle in ("budget_us=", "centers=", "labels=", "defaults=", "witness=", "split=", "--bad-queries",
+        for needle in ("budget_us=", "centers=", "hold=", "defaults=", "witness=", "split=", "--bad-queries",
                        "--bound"):
             self.assertIn(needle, out)
         with TempDir() as d:

@@ -11,7 +11,7 @@
  * Other legs (from the start, to the goal, after trimming) are restricted to a
  * corridor of marked sectors, widened to the whole map when that fails.
  * Corridor steps (refine/corridor.h) may search their corridor by JPS
- * instead (legs_corridor_jps): a second online JPS over a copy of the map
+ * instead (legplan_corridor_jps): a second online JPS over a copy of the map
  * that is blocked everywhere but where a search paints its corridor's
  * sectors from the first JPS's map (search/jps.h jps_paint), and blanked
  * again after it, so a corridor costs a few word operations per sector row
@@ -38,49 +38,55 @@ typedef struct LegPlanner {
     uint16_t *col_block, *row_block;
     uint64_t last_expanded; /* of the latest leg (all its searches) */
     uint64_t fallbacks;     /* corridor legs that had to widen */
-    /* Optional (legs_enable_jps): online JPS over the whole map, for paths
+    /* Optional (legplan_enable_jps): online JPS over the whole map, for paths
      * that need no corridor (whole queries). Its own map copy, bit rows and
-     * search arrays (jps_bytes), kept in step by legs_update_jps. */
+     * search arrays (jps_bytes), kept in step by legplan_map_changed. */
     Jps jps;
     bool have_jps;
-    /* Optional (legs_enable_corridor_jps): online JPS over a blanked copy of
+    /* Optional (legplan_enable_corridor_jps): online JPS over a blanked copy of
      * the map into which a corridor's sectors are painted from `jps` for one
-     * search (legs_corridor_jps), and the list of those sectors. */
+     * search (legplan_corridor_jps), and the list of those sectors. */
     Jps cjps;
     bool have_cjps;
     int *painted;
     int npainted;
 } LegPlanner;
 
-bool legs_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err);
+bool legplan_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err);
 /* Allocates the JPS search over lp's grid (as it is now). */
-bool legs_enable_jps(LegPlanner *lp, Err *err);
-/* The map changed (the cells as they are now): the JPS copy follows. False +
- * message when memory ran out (nothing changed). No-op without JPS. */
-bool legs_update_jps(LegPlanner *lp, const CellChange *changes, int n, Err *err);
+bool legplan_enable_jps(LegPlanner *lp, Err *err);
+/* The map is about to change by `changes` (lp's grid still as before, holding
+ * `passable` cells): room for searches over the changed map, and the JPS
+ * copies follow the change. False + message when memory ran out (nothing
+ * changed). */
+bool legplan_map_changed(LegPlanner *lp, const CellChange *changes, int n, size_t passable, Err *err);
+/* The change could not be followed elsewhere: the JPS copies go back to the
+ * cells `was` held before changes (cannot fail: their open lists already
+ * hold the map as it was). */
+void legplan_map_restored(LegPlanner *lp, const CellChange *changes, const bool *was, int n);
 /* A shortest path from -> to appended by JPS within max_expanded expansions
- * (jps_find_capped); last_expanded counts them. Needs legs_enable_jps. */
-JpsResult legs_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expanded, xyPath *out);
+ * (jps_find_capped); last_expanded counts them. Needs legplan_enable_jps. */
+JpsResult legplan_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expanded, xyPath *out);
 /* Allocates the corridor JPS (and the whole-map one it paints from). */
-bool legs_enable_corridor_jps(LegPlanner *lp, Err *err);
-void legs_free(LegPlanner *lp);
-size_t legs_bytes(const LegPlanner *lp);
+bool legplan_enable_corridor_jps(LegPlanner *lp, Err *err);
+void legplan_free(LegPlanner *lp);
+size_t legplan_bytes(const LegPlanner *lp);
 /* Of which the JPS search (map copy, bit rows, per-cell arrays, open list). */
-size_t legs_jps_bytes(const LegPlanner *lp);
+size_t legplan_jps_bytes(const LegPlanner *lp);
 
-/* A path from -> to appended by JPS inside the sectors legs_add_sector
- * listed since the latest legs_new_mark (from and to always allowed), or,
- * when they hold none, over the whole map by A* (as legs_corridor); false
+/* A path from -> to appended by JPS inside the sectors legplan_add_sector
+ * listed since the latest legplan_new_mark (from and to always allowed), or,
+ * when they hold none, over the whole map by A* (as legplan_corridor); false
  * when no path exists at all. A shortest path inside the corridor, as
- * legs_within's A* finds, but JPS expands jump points, not every cell.
- * Needs legs_enable_corridor_jps. */
-bool legs_corridor_jps(LegPlanner *lp, xyLoc from, xyLoc to, xyPath *out);
+ * legplan_within's A* finds, but JPS expands jump points, not every cell.
+ * Needs legplan_enable_corridor_jps. */
+bool legplan_corridor_jps(LegPlanner *lp, xyLoc from, xyLoc to, xyPath *out);
 
 /* A fresh stamp; sectors marked with it form a corridor. */
-uint32_t legs_new_mark(LegPlanner *lp);
-static inline void legs_mark_sector(LegPlanner *lp, int sector, uint32_t mark) { lp->sector_mark[sector] = mark; }
-/* The same, and listed once for legs_corridor_jps (with corridor JPS on). */
-static inline void legs_add_sector(LegPlanner *lp, int sector, uint32_t mark)
+uint32_t legplan_new_mark(LegPlanner *lp);
+static inline void legplan_mark_sector(LegPlanner *lp, int sector, uint32_t mark) { lp->sector_mark[sector] = mark; }
+/* The same, and listed once for legplan_corridor_jps (with corridor JPS on). */
+static inline void legplan_add_sector(LegPlanner *lp, int sector, uint32_t mark)
 {
     if (lp->sector_mark[sector] == mark)
         return;
@@ -91,11 +97,12 @@ static inline void legs_add_sector(LegPlanner *lp, int sector, uint32_t mark)
 
 /* Appends the center-to-center leg between regions a and b (global ids), in
  * canonical orientation: from the center of the lower id to the higher. */
-void legs_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_t b, xyPath *out);
+void legplan_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_t b, xyPath *out);
 /* Appends a path from -> to inside the corridor `mark` (or the whole map when
  * the corridor holds none); false when no path exists at all. */
 /* The same inside the corridor only: false when it holds no path. */
-bool legs_within(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, double weight, xyPath *out);
-bool legs_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, bool use_corridor, double weight, xyPath *out);
+bool legplan_within(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, double weight, xyPath *out);
+bool legplan_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, bool use_corridor, double weight,
+                      xyPath *out);
 
 #endif

@@ -1,11 +1,11 @@
-#include "legs.h"
+#include "legplan.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "../common/stamp.h"
 
-bool legs_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err)
+bool legplan_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err)
 {
     memset(lp, 0, sizeof *lp);
     lp->grid = g;
@@ -15,7 +15,7 @@ bool legs_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err)
     lp->col_block = malloc((size_t)g->width * sizeof *lp->col_block);
     lp->row_block = malloc((size_t)g->height * sizeof *lp->row_block);
     if (!lp->sector_mark || !lp->pair_mark || !lp->col_block || !lp->row_block || !astar_init(&lp->astar, g, err)) {
-        legs_free(lp);
+        legplan_free(lp);
         return err_set(err, "out of memory for leg planning");
     }
     for (int x = 0; x < g->width; x++)
@@ -25,7 +25,7 @@ bool legs_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err)
     return true;
 }
 
-void legs_free(LegPlanner *lp)
+void legplan_free(LegPlanner *lp)
 {
     free(lp->sector_mark);
     free(lp->pair_mark);
@@ -40,7 +40,7 @@ void legs_free(LegPlanner *lp)
     memset(lp, 0, sizeof *lp);
 }
 
-bool legs_enable_jps(LegPlanner *lp, Err *err)
+bool legplan_enable_jps(LegPlanner *lp, Err *err)
 {
     if (lp->have_jps)
         return true;
@@ -48,11 +48,11 @@ bool legs_enable_jps(LegPlanner *lp, Err *err)
     return lp->have_jps;
 }
 
-bool legs_enable_corridor_jps(LegPlanner *lp, Err *err)
+bool legplan_enable_corridor_jps(LegPlanner *lp, Err *err)
 {
     if (lp->have_cjps)
         return true;
-    if (!legs_enable_jps(lp, err))
+    if (!legplan_enable_jps(lp, err))
         return false;
     lp->painted = malloc(((size_t)lp->abs->nsectors + 1) * sizeof *lp->painted);
     if (!lp->painted)
@@ -63,7 +63,8 @@ bool legs_enable_corridor_jps(LegPlanner *lp, Err *err)
     return lp->have_cjps;
 }
 
-bool legs_update_jps(LegPlanner *lp, const CellChange *changes, int n, Err *err)
+/* The JPS copies follow changes (cells as they are after them). */
+static bool update_jps(LegPlanner *lp, const CellChange *changes, int n, Err *err)
 {
     if (!lp->have_jps)
         return true;
@@ -75,7 +76,23 @@ bool legs_update_jps(LegPlanner *lp, const CellChange *changes, int n, Err *err)
     return jps_update(&lp->jps, changes, n, err);
 }
 
-JpsResult legs_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expanded, xyPath *out)
+bool legplan_map_changed(LegPlanner *lp, const CellChange *changes, int n, size_t passable, Err *err)
+{
+    /* A leg search that falls back to the whole grid may hold every passable
+     * cell in its open list. */
+    return astar_reserve(&lp->astar, passable + changes_opening(changes, n), err) && update_jps(lp, changes, n, err);
+}
+
+void legplan_map_restored(LegPlanner *lp, const CellChange *changes, const bool *was, int n)
+{
+    for (int i = n; lp->have_jps && i-- > 0;) {
+        CellChange back = {changes[i].x, changes[i].y, was[i]};
+        Err unused;
+        update_jps(lp, &back, 1, &unused);
+    }
+}
+
+JpsResult legplan_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expanded, xyPath *out)
 {
     uint64_t before = lp->jps.expanded;
     JpsResult r = jps_find_capped(&lp->jps, from, to, max_expanded, out);
@@ -83,20 +100,20 @@ JpsResult legs_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expanded, 
     return r;
 }
 
-size_t legs_bytes(const LegPlanner *lp)
+size_t legplan_bytes(const LegPlanner *lp)
 {
     const Grid *g = lp->grid;
     return (size_t)lp->abs->nsectors * 8 + ((size_t)g->width + g->height) * 2 + astar_bytes(&lp->astar) +
-           legs_jps_bytes(lp);
+           legplan_jps_bytes(lp);
 }
 
-size_t legs_jps_bytes(const LegPlanner *lp)
+size_t legplan_jps_bytes(const LegPlanner *lp)
 {
     return (lp->have_jps ? jps_bytes(&lp->jps) : 0) +
            (lp->have_cjps ? jps_bytes(&lp->cjps) + (size_t)lp->abs->nsectors * sizeof *lp->painted : 0);
 }
 
-uint32_t legs_new_mark(LegPlanner *lp)
+uint32_t legplan_new_mark(LegPlanner *lp)
 {
     StampArea marks = STAMP_ARRAY(lp->sector_mark, lp->abs->nsectors);
     lp->npainted = 0;
@@ -114,7 +131,7 @@ static AStarLimits corridor_limits(const LegPlanner *lp, const uint32_t *marks, 
     return lim;
 }
 
-void legs_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_t b, xyPath *out)
+void legplan_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_t b, xyPath *out)
 {
     uint32_t lo = a < b ? a : b, hi = a < b ? b : a;
     StampArea marks = STAMP_ARRAY(lp->pair_mark, lp->abs->nsectors);
@@ -131,7 +148,7 @@ void legs_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_t b, xyP
     }
 }
 
-bool legs_within(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, double weight, xyPath *out)
+bool legplan_within(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, double weight, xyPath *out)
 {
     AStarLimits lim = corridor_limits(lp, lp->sector_mark, mark, weight);
     double len = astar_find(&lp->astar, from, to, &lim, out);
@@ -139,11 +156,12 @@ bool legs_within(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, double wei
     return len >= 0;
 }
 
-bool legs_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, bool use_corridor, double weight, xyPath *out)
+bool legplan_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, bool use_corridor, double weight,
+                      xyPath *out)
 {
     lp->last_expanded = 0;
     if (use_corridor) {
-        if (legs_within(lp, from, to, mark, weight, out))
+        if (legplan_within(lp, from, to, mark, weight, out))
             return true;
         lp->fallbacks++;
     }
@@ -155,8 +173,8 @@ bool legs_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, bool use
 
 /* The listed sectors of the painted copy: the map's cells (on) or blocked,
  * rows by horizontal runs of marked sectors, columns by vertical runs (a
- * corridor's sectors mostly touch: on random256-40-0 painting per sector was
- * a fifth of mm's instructions). */
+ * corridor's sectors mostly touch, so painting sector by sector would
+ * repeat most of the work). */
 static void paint_sectors(LegPlanner *lp, bool on)
 {
     const Abstraction *a = lp->abs;
@@ -189,7 +207,7 @@ static void paint_cell(LegPlanner *lp, xyLoc c, bool on)
 }
 
 /* Where two marked sectors touch only at a corner, the two cells beside that
- * corner: legs_within's A* checks a diagonal move's sides on the map, JPS
+ * corner: legplan_within's A* checks a diagonal move's sides on the map, JPS
  * on its painted copy, so without them a corridor that turns through a
  * sector corner would hold no path for JPS (fallbacks to the whole map). */
 static void paint_corners(LegPlanner *lp, int sec, bool on)
@@ -206,7 +224,7 @@ static void paint_corners(LegPlanner *lp, int sec, bool on)
     }
 }
 
-bool legs_corridor_jps(LegPlanner *lp, xyLoc from, xyLoc to, xyPath *out)
+bool legplan_corridor_jps(LegPlanner *lp, xyLoc from, xyLoc to, xyPath *out)
 {
     const int *sectors = lp->painted, n = lp->npainted;
     paint_sectors(lp, true);
@@ -226,7 +244,7 @@ bool legs_corridor_jps(LegPlanner *lp, xyLoc from, xyLoc to, xyPath *out)
         return true;
     lp->fallbacks++;
     uint64_t spent = lp->last_expanded;
-    bool ok = legs_corridor(lp, from, to, 0, false, 1.0, out);
+    bool ok = legplan_corridor(lp, from, to, 0, false, 1.0, out);
     lp->last_expanded += spent;
     return ok;
 }

@@ -1,0 +1,117 @@
+/* entries/mm/mm_profile.c: the profiles and the rules that choose one
+ * (mm_profile.h). Each threshold and value says why in one line; the
+ * measurements behind them are in results/reference/mm-profiles/README.md. */
+#include "mm_profile.h"
+
+/* Scattered obstacles: a share (grid_scattered) between the dao maps' most
+ * and the random maps' least. */
+#define SCATTERED 0.01
+/* Walls only: lone obstacle cells so rare that they are decoration. */
+#define WALLS_ONLY 0.001
+/* Mazes have more regions per stored sector than any rooms or open map. */
+#define MAZE_REGIONS_PER_SECTOR 1.5
+/* Center legs detour enough that corridor steps beat refining through
+ * centers on scattered obstacles (the denser random maps). */
+#define CLUTTERED_DETOUR 1.15
+/* Small rooms: a sector holds several rooms and its center sits in a
+ * room's corner, so center legs detour this much. */
+#define SMALL_ROOMS_DETOUR 1.3
+
+/* What every profile shares, and why. */
+static const MmConfig BASE = {
+    .defaults = 1,     /* open sectors cost nothing in the pool */
+    .centers = 0,      /* plain centers: no optimising pass in preprocessing */
+    .cache = LEGS_SYM, /* one record serves a leg both ways */
+    .segfile = 0,      /* the cache fills within a few queries; the file stays small */
+    .ahead = 3,        /* corridor steps: 4 took a third more time for a little quality */
+    .refine =
+        {
+            .weight = 1.0,      /* an optimal abstract route, by the regions' contraction hierarchy */
+            .legs_per_call = 1, /* cells go out after each leg: the first steps come early */
+            .budget_us = 0,     /* a leg count, not a clock: the same paths on every machine */
+            .routes =
+                {
+                    .direct = true, /* a legal line is optimal and costs one walk */
+                    .small = 192,   /* up to here JPS's whole search costs less than the abstract route */
+                },
+            .phases = false, /* two clock reads per phase are not free */
+        },
+};
+
+enum { P_SMALL_MAP, P_NARROW, P_CORRIDORS, P_NO_DIAGONALS, P_CLUTTERED, P_SCATTERED, P_SMALL_ROOMS, P_DEFAULT };
+
+/* What the profiles set apart. The default row, and why:
+ *  - S 16: the paper's side, a region's center fits in a byte;
+ *  - jps 256: on open maps most capped tries succeed and a failed one costs little;
+ *  - near 32: A* in a box of a few sectors costs about what locating and refining does,
+ *    and it keeps short queries off long routes through centers;
+ *  - hold 16, joint 3, back all: enough cells held for a joint's smoothing to see past it,
+ *    smoothed from the anchor (the window is short);
+ *  - smooth: the window's smoothing takes most of the detour through centers out. */
+static const MmProfile PROFILES[] = {
+    /*                          name               S  steps jps near hold joint back smooth */
+    [P_DEFAULT] = {"default", 16, false, 256, 32, 16, 3, -1, true},
+    /* JPS answers every query (the small route), optimally; the rest only
+     * serves what the abstraction keeps for updates. */
+    [P_SMALL_MAP] = {"small-map", 16, false, 256, 32, 16, 3, -1, true},
+    /* Mazes (walls only, many regions a sector): a box A* floods every
+     * corridor of its box (near 0); JPS tried first answered most queries
+     * at JPS's own cost (jps 0); a walk into a dead end and back is unwound
+     * only while its cells are held (hold 64); cached legs and the window
+     * are smoothed already, so only the waypoints beside a joint are new
+     * (joint 1, back 1). Corridors at most two cells wide: a turn's diagonal
+     * cut saves a fraction of a cell for a quarter of the time (smooth 0). */
+    [P_NARROW] = {"narrow-corridors", 16, false, 0, 0, 64, 1, 1, false},
+    [P_CORRIDORS] = {"corridors", 16, false, 0, 0, 64, 1, 1, true},
+    /* No diagonal move: every legal line runs along a row or a column, so
+     * smoothing cuts nothing the window's unwinding does not. */
+    [P_NO_DIAGONALS] = {"no-diagonals", 16, false, 256, 32, 16, 3, -1, false},
+    /* Scattered obstacles whose center legs detour: through centers each
+     * leg commits to a region's corner, corridor steps do not. A failed
+     * capped try's abstract route is long among scattered obstacles, so
+     * tries go on up to a higher cap (jps 512, here and below). */
+    [P_CLUTTERED] = {"cluttered", 16, true, 512, 32, 16, 3, -1, true},
+    [P_SCATTERED] = {"scattered", 16, false, 512, 32, 16, 3, -1, true},
+    /* Rooms smaller than a sector: a 16-cell sector holds several rooms and
+     * its center sits in one's corner; at 8 a center stands in about each. */
+    [P_SMALL_ROOMS] = {"small-rooms", 8, false, 256, 32, 16, 3, -1, true},
+};
+
+void mm_profile_config(const MmProfile *p, MmConfig *c)
+{
+    *c = BASE;
+    c->sector = p->sector;
+    c->refine.ahead = p->corridor_steps ? c->ahead : 0;
+    c->refine.routes.jps_cap = p->jps_cap;
+    c->refine.routes.near = p->near;
+    c->refine.hold = p->hold;
+    c->refine.joint = p->joint;
+    c->refine.back = p->back;
+    c->refine.smooth = p->smooth;
+}
+
+const MmProfile *mm_profile_default(void) { return &PROFILES[P_DEFAULT]; }
+
+const MmProfile *mm_profile_choose(const MapKind *k, int small)
+{
+    bool corridors = k->scattered < WALLS_ONLY && k->regions_per_sector > MAZE_REGIONS_PER_SECTOR;
+    int p = (int)k->nsectors <= small                                                            ? P_SMALL_MAP
+            : corridors && !k->wide                                                              ? P_NARROW
+            : corridors                                                                          ? P_CORRIDORS
+            : !k->diagonals                                                                      ? P_NO_DIAGONALS
+            : k->scattered >= SCATTERED && k->detour >= CLUTTERED_DETOUR                         ? P_CLUTTERED
+            : k->scattered >= SCATTERED                                                          ? P_SCATTERED
+            : k->detour >= SMALL_ROOMS_DETOUR && k->regions_per_sector < MAZE_REGIONS_PER_SECTOR ? P_SMALL_ROOMS
+                                                                                                 : P_DEFAULT;
+    return &PROFILES[p];
+}
+
+const MmProfile *mm_profile_of_side(int S)
+{
+    if (S == PROFILES[P_DEFAULT].sector)
+        return NULL;
+    for (size_t i = 0; i < sizeof PROFILES / sizeof *PROFILES; i++)
+        if (PROFILES[i].sector == S)
+            return &PROFILES[i];
+    return NULL;
+}

@@ -1,0 +1,51 @@
+/* mm_profile.h (private to entries/mm/): the policy of mm: what the map is
+ * (refine/mapkind.h, measured on the abstraction as first built) chooses
+ * one complete, named profile, a value for every option; the user's keys
+ * then override it (mm_options.h). This is the one place a default is set:
+ * the options' help, the SUMMARY's `profile=NAME` and docs/entries/mm.md
+ * read it from here.
+ *
+ * The profiles, first match wins (mm_profile.c says why each differs from
+ * `default`; the measurements: results/reference/mm-profiles/):
+ *   small-map         at most `small` sectors: JPS answers every query
+ *   narrow-corridors  a maze of corridors at most two cells wide
+ *   corridors         a maze of wider corridors
+ *   no-diagonals      no diagonal move anywhere
+ *   cluttered         scattered obstacles whose center legs detour
+ *   scattered         scattered obstacles
+ *   small-rooms       rooms smaller than a sector
+ *   default           everything else (dao maps, larger rooms)
+ *
+ * Owns nothing; the profiles are constants. */
+#ifndef GPPC_ENTRIES_MM_PROFILE_H
+#define GPPC_ENTRIES_MM_PROFILE_H
+
+#include "../../refine/mapkind.h"
+#include "mm_options.h"
+
+/* What the profiles set apart; everything else is the same in all of them
+ * (mm_profile.c, BASE). */
+typedef struct MmProfile {
+    const char *name;
+    int sector;          /* S */
+    bool corridor_steps; /* refine=corridor (refine/corridor.h), else through centers */
+    int jps_cap, near, hold, joint, back;
+    bool smooth;
+} MmProfile;
+
+/* Every option's value under profile p. */
+void mm_profile_config(const MmProfile *p, MmConfig *c);
+
+/* The profile every option's default comes from before the map is known
+ * (check_options, --help), and the one whose side the first build uses. */
+const MmProfile *mm_profile_default(void);
+/* The profile for a map of kind `k`, measured on the abstraction as first
+ * built (at the default profile's side unless sector= was given). `small`
+ * is the small-map threshold in sectors (the `small` key's value). */
+const MmProfile *mm_profile_choose(const MapKind *k, int small);
+/* The profile a preprocessing file built at side S without sector= belongs
+ * to: the one profile that builds at S when S is not the default side,
+ * else NULL (the map must be measured). */
+const MmProfile *mm_profile_of_side(int S);
+
+#endif

@@ -1,0 +1,166 @@
+#include "routes.h"
+
+#include <stdlib.h>
+
+#include "../grid/line.h"
+
+/* Capped JPS tries, kept apart for near and far queries (a cluttered map
+ * often answers the near ones and not the far): a success earns TRY_GAIN (up
+ * to TRY_MAX), a capped try costs TRY_LOSS, so tries go on while more than
+ * TRY_LOSS / (TRY_GAIN + TRY_LOSS) = 4/5 of them succeed; below that, one
+ * query in TRY_PROBE still tries, so a map whose queries change can win JPS
+ * back. */
+enum { TRY_GAIN = 1, TRY_LOSS = 4, TRY_MAX = 32, TRY_START = 8, TRY_PROBE = 32 };
+
+/* The guard's threshold: a route longer than GUARD_NUM / GUARD_DEN of the
+ * octile distance is a detour worth a box A*. */
+enum { GUARD_NUM = 7, GUARD_DEN = 5 };
+
+bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstraction *a, LegPlanner *legs, Err *err)
+{
+    *rt = (Routes){.cfg = *cfg, .grid = g, .abs = a, .legs = legs, .credit = {TRY_START, TRY_START}};
+    path_reserve(&rt->answer, 4096);
+    if ((cfg->small > 0 || cfg->jps_cap > 0) && !legplan_enable_jps(legs, err)) {
+        routes_free(rt);
+        return false;
+    }
+    return true;
+}
+
+void routes_free(Routes *rt)
+{
+    path_free(&rt->answer);
+    *rt = (Routes){0};
+}
+
+size_t routes_bytes(const Routes *rt) { return rt->answer.cap * sizeof(xyLoc); }
+
+/* Twice the octile distance, roughly: sqrt(2) - 1 taken as 1/2. */
+static inline int octile2(xyLoc s, xyLoc g)
+{
+    int dx = abs(g.x - s.x), dy = abs(g.y - s.y);
+    return dx > dy ? 2 * dx + dy : 2 * dy + dx;
+}
+
+/* A near query (octile distance <= cfg.near): the one test jps and box share. */
+static inline bool is_near(const Routes *rt, xyLoc s, xyLoc g)
+{
+    return rt->cfg.near > 0 && octile2(s, g) <= 2 * rt->cfg.near;
+}
+
+/* The one writer of a route's answer into the caller's path. */
+static RouteResult answer(Routes *rt, xyPath *out)
+{
+    path_reserve(out, out->len + rt->answer.len);
+    for (size_t i = 0; i < rt->answer.len; i++)
+        out->cells[out->len++] = rt->answer.cells[i];
+    return ROUTE_ANSWERED;
+}
+
+static RouteResult same_cell(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded)
+{
+    (void)expanded;
+    if (!xy_same(s, g))
+        return ROUTE_PASS;
+    rt->answer.len = 0;
+    path_push(&rt->answer, s);
+    return answer(rt, out);
+}
+
+static RouteResult direct(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded)
+{
+    (void)expanded;
+    if (!rt->cfg.direct || !line_legal(rt->grid, s, g))
+        return ROUTE_PASS;
+    rt->answer.len = 0;
+    path_push(&rt->answer, s);
+    path_push_line(&rt->answer, s, g);
+    rt->stats.direct++;
+    return answer(rt, out);
+}
+
+/* The whole query by online JPS, when the abstraction cannot pay:
+ *  - on a map of at most cfg.small sectors, uncapped: the abstract search,
+ *    legs and joints cost more than JPS's whole search on such maps;
+ *  - else capped at cfg.jps_cap expansions, so a query near in octile
+ *    distance but far along its path costs at most the cap before the
+ *    abstract route; while such tries pay on this map (TRY_*): on open maps
+ *    JPS answers most queries in a few expansions, on cluttered ones a try
+ *    would cost the cap each time.
+ * What JPS finds is a shortest path; an exhausted open list proves g
+ * unreachable (nothing appended, as the abstract route would). */
+static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded)
+{
+    uint64_t cap = (uint64_t)rt->cfg.jps_cap;
+    int kind = -1; /* capped tries: 0 near, 1 far */
+    if ((int)rt->abs->nsectors <= rt->cfg.small) {
+        cap = UINT64_MAX;
+    } else {
+        kind = is_near(rt, s, g) ? 0 : 1;
+        if (cap == 0)
+            return ROUTE_PASS;
+        if (rt->credit[kind] <= 0 && ++rt->probe[kind] < TRY_PROBE) {
+            rt->stats.jps_skipped++;
+            return ROUTE_PASS;
+        }
+        rt->probe[kind] = 0;
+    }
+    rt->answer.len = 0;
+    JpsResult res = legplan_jps(rt->legs, s, g, cap, &rt->answer);
+    *expanded = rt->legs->last_expanded;
+    if (res == JPS_CAPPED) {
+        rt->stats.jps_capped++;
+        if (kind >= 0)
+            rt->credit[kind] -= TRY_LOSS;
+        return ROUTE_TRIED;
+    }
+    if (kind >= 0 && rt->credit[kind] < TRY_MAX)
+        rt->credit[kind] += TRY_GAIN;
+    rt->stats.jps++;
+    return answer(rt, out);
+}
+
+/* A* inside the sectors of the bounding box of s and g grown by one
+ * sector, the whole path at once. Through region centers a short query can
+ * walk several times its length; in a box of a few sectors A* costs about
+ * what locating and refining does. No path in the box: TRIED. */
+static RouteResult box(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded)
+{
+    const Abstraction *a = rt->abs;
+    int sx0 = (s.x < g.x ? s.x : g.x) / a->S - 1, sx1 = (s.x > g.x ? s.x : g.x) / a->S + 1;
+    int sy0 = (s.y < g.y ? s.y : g.y) / a->S - 1, sy1 = (s.y > g.y ? s.y : g.y) / a->S + 1;
+    uint32_t mark = legplan_new_mark(rt->legs);
+    for (int y = sy0 < 0 ? 0 : sy0; y <= sy1 && y < a->sh; y++)
+        for (int x = sx0 < 0 ? 0 : sx0; x <= sx1 && x < a->sw; x++)
+            legplan_mark_sector(rt->legs, y * a->sw + x, mark);
+    rt->answer.len = 0;
+    bool ok = legplan_within(rt->legs, s, g, mark, 1.0, &rt->answer);
+    *expanded = rt->legs->last_expanded;
+    if (!ok)
+        return ROUTE_TRIED;
+    rt->stats.near++;
+    return answer(rt, out);
+}
+
+static RouteResult near_box(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded)
+{
+    return is_near(rt, s, g) ? box(rt, s, g, out, expanded) : ROUTE_PASS;
+}
+
+const Route ROUTES[] = {
+    {"same", same_cell, ROUTE_PHASE_LOCATE, false},
+    {"direct", direct, ROUTE_PHASE_LOCATE, false},
+    {"jps", jps, ROUTE_PHASE_JPS, false},
+    {"box", near_box, ROUTE_PHASE_BOX, true},
+};
+const int ROUTE_COUNT = (int)(sizeof ROUTES / sizeof *ROUTES);
+
+RouteResult routes_guard(Routes *rt, xyLoc s, xyLoc g, double route, xyPath *out, uint64_t *expanded)
+{
+    double oct = grid_octile(s.x, s.y, g.x, g.y);
+    if (rt->cfg.near <= 0 || octile2(s, g) > 4 * rt->cfg.near || route * GUARD_DEN <= oct * GUARD_NUM)
+        return ROUTE_PASS;
+    RouteResult res = box(rt, s, g, out, expanded);
+    rt->stats.guarded += res == ROUTE_ANSWERED;
+    return res;
+}

@@ -1,0 +1,83 @@
+/* routes.h: the ways a query is answered whole, before the refinement of
+ * refine/refiner.h starts, each a small function with its own settings,
+ * tried in a fixed order (routes.c, ROUTES):
+ *  - same cell: s itself;
+ *  - direct: a straight legal line from s to g (grid/line.h);
+ *  - jps: online JPS over the whole map (search/jps.h, through the leg
+ *    planner's copy): uncapped on a map of at most `small` sectors, where
+ *    the abstraction cannot pay; else capped at `jps_cap` expansions, while
+ *    such tries keep succeeding on this map (a credit per kind of query,
+ *    near and far, routes.c); an exhausted JPS proves g unreachable;
+ *  - box: s and g within octile distance `near`, and not tried by JPS: A*
+ *    inside the sectors of their bounding box grown by one sector.
+ * One more runs after the abstract route is planned, as it needs that
+ * route's length: the guard, a query within 2 * `near` whose route is over
+ * 7/5 of its octile distance goes by A* in its box instead.
+ * Which route answers depends on the queries before it (the credits), never
+ * on time: the same queries in the same order give the same paths.
+ *
+ * An answer's cells go to the caller's path through one writer (routes.c,
+ * answer). Owns its credits and counters; borrows the grid, abstraction
+ * and leg planner (whose searches it runs). */
+#ifndef GPPC_REFINE_ROUTES_H
+#define GPPC_REFINE_ROUTES_H
+
+#include "legplan.h"
+
+typedef struct RoutesConfig {
+    bool direct; /* the direct line */
+    int small;   /* maps of at most this many sectors: every query by JPS, uncapped; 0 off */
+    int jps_cap; /* > 0: JPS tried first, capped at this many expansions */
+    int near;    /* > 0: near queries (octile distance <= near) take the box, and the guard watches up to 2 * near */
+} RoutesConfig;
+
+typedef struct RoutesStats {
+    uint64_t direct, near;
+    uint64_t jps, jps_capped; /* queries JPS answered / gave up on */
+    uint64_t jps_skipped;     /* queries not tried: JPS did not pay lately */
+    uint64_t guarded;         /* queries the guard sent round by A* in their box (counted in `near` too) */
+} RoutesStats;
+
+/* Where a query's time goes (refine/refiner.h, phases=1): each route's share. */
+typedef enum { ROUTE_PHASE_LOCATE, ROUTE_PHASE_JPS, ROUTE_PHASE_BOX } RoutePhase;
+
+typedef struct Routes {
+    RoutesConfig cfg;
+    const Grid *grid;
+    const Abstraction *abs;
+    LegPlanner *legs;
+    int credit[2];     /* capped JPS tries, near [0] and far [1] queries */
+    uint32_t probe[2]; /* queries not tried since the last probe */
+    xyPath answer;     /* a route's cells before they are appended */
+    RoutesStats stats;
+} Routes;
+
+/* Enables the leg planner's JPS when a route needs it. */
+bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstraction *a, LegPlanner *legs, Err *err);
+void routes_free(Routes *rt);
+size_t routes_bytes(const Routes *rt);
+
+/* One route's verdict on a query. */
+typedef enum {
+    ROUTE_PASS,    /* not tried: nothing searched */
+    ROUTE_TRIED,   /* searched and gave up: the next routes, or the refinement */
+    ROUTE_ANSWERED /* the whole path appended (nothing, if g is unreachable) */
+} RouteResult;
+
+/* A route that may answer before refinement. `expanded` (set when it
+ * searched) counts the search's expansions; `phase` is where its time goes. */
+typedef struct Route {
+    const char *name;
+    RouteResult (*run)(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded);
+    RoutePhase phase;
+    bool only_untried; /* skipped once an earlier route searched (TRIED) */
+} Route;
+
+/* The routes tried before refinement, in order, and how many. */
+extern const Route ROUTES[];
+extern const int ROUTE_COUNT;
+
+/* The guard (above), once the abstract route of length `route` is known. */
+RouteResult routes_guard(Routes *rt, xyLoc s, xyLoc g, double route, xyPath *out, uint64_t *expanded);
+
+#endif
