@@ -97,7 +97,7 @@ bool abs_search_init(AbsSearch *as, const AbsIndex *ix, int landmarks, int l2_bl
         return false;
     }
     if (ch && !abs_ch_build(&as->ch, ix->abs->nregions, as->adj_first, &as->adj[0].to, &as->adj[0].cost,
-                            sizeof *as->adj, err)) {
+                            sizeof *as->adj, ix->region_sector, ix->abs->sw, ix->abs->sh, err)) {
         abs_search_free(as);
         return false;
     }
