@@ -118,6 +118,8 @@ static MmEntry *new_entry(const Grid *map, const EntryOpts *opts, Err *err)
 static bool mm_preprocess(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
 {
     MmEntry *e = new_entry(map, opts, err);
+    if (e) /* the file holds neither the regions' hierarchy nor landmarks: prepare builds them */
+        e->cfg.ch = e->cfg.landmarks = 0;
     if (!e || !build_all(e, err)) {
         mm_destroy(e);
         return false;
