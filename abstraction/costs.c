@@ -35,16 +35,16 @@ int abs_plain_reverse_edge(const AbsPlain *p, int sector, int region, int dir, i
     return -1; /* edges are symmetric in a well-formed abstraction */
 }
 
-bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, Err *err)
+bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, AStar *borrowed, Err *err)
 {
     int sw = (g->width + S - 1) / S, sh = (g->height + S - 1) / S;
-    AStar astar;
+    AStar own, *astar = borrowed ? borrowed : &own;
     uint32_t *mark = calloc((size_t)sw * sh, sizeof *mark);
     uint16_t *col = malloc((size_t)g->width * sizeof *col), *row = malloc((size_t)g->height * sizeof *row);
     xyPath leg = {0};
     if (!p->edge_excess)
         p->edge_excess = calloc((size_t)p->nedges + 1, 1);
-    bool ok = mark && col && row && p->edge_excess && astar_init(&astar, g, err);
+    bool ok = mark && col && row && p->edge_excess && (borrowed || astar_init(&own, g, err));
     if (!ok) {
         free(mark);
         free(col);
@@ -70,7 +70,7 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, Err
                 lim.mark = stamp_next(&stamp, &marks, 1);
                 mark[s] = mark[t] = lim.mark;
                 leg.len = 0;
-                double len = astar_find(&astar, ca, cb, &lim, &leg);
+                double len = astar_find(astar, ca, cb, &lim, &leg);
                 /* No path inside the two sectors cannot happen for an edge of a
                  * valid abstraction; the longest code keeps such an edge last. */
                 uint8_t q = len < 0 ? 255 : abs_excess_code(len - grid_octile(ca.x, ca.y, cb.x, cb.y));
@@ -80,7 +80,8 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, Err
                     p->edge_excess[r] = q;
             }
     path_free(&leg);
-    astar_free(&astar);
+    if (!borrowed)
+        astar_free(&own);
     free(mark);
     free(col);
     free(row);

@@ -132,7 +132,8 @@ static bool rebuild_plain(const Abstraction *a, const Grid *g, const Need *n, co
     return true;
 }
 
-bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const uint8_t *touched, Err *err)
+bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const uint8_t *touched, struct AStar *astar,
+                Err *err)
 {
     memset(out, 0, sizeof *out);
     Need n = {touched, calloc(old->nsectors ? old->nsectors : 1, 1)};
@@ -161,7 +162,7 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
         ok = false;
     /* An edge's cost depends only on its two sectors' cells and centers:
      * the edges with an end in the ring are measured again, the others kept. */
-    if (ok && old->costs_on && !abs_plain_costs(&after, g, old->S, n.ring, err))
+    if (ok && old->costs_on && !abs_plain_costs(&after, g, old->S, n.ring, astar, err))
         ok = false;
     if (ok) {
         out->width = old->width;

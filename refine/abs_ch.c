@@ -130,12 +130,23 @@ static bool flatten(AbsCh *ch, const uint32_t *exact, const uint32_t *w, const u
 }
 
 bool abs_ch_build(AbsCh *ch, uint32_t n, const uint32_t *adj_first, const uint32_t *to, const uint32_t *cost,
-                  size_t stride, const uint32_t *region_sector, uint32_t sw, uint32_t sh, Err *err)
+                  size_t stride, const uint32_t *region_sector, uint32_t sw, uint32_t sh, const AbsChSectors *keep,
+                  Err *err)
 {
     memset(ch, 0, sizeof *ch);
     ch->n = n;
     size_t cnt = n ? n : 1;
-    bool ok = abs_ch_sectors_build(&ch->sec, sw, sh) && abs_ch_topo_build(&ch->topo, &ch->sec, n, region_sector);
+    bool ok;
+    if (keep && keep->order && keep->sw == sw && keep->sh == sh) {
+        ok = abs_ch_sectors_copy(&ch->sec, keep);
+    } else {
+        uint32_t *weight = calloc((size_t)sw * sh + 1, sizeof *weight);
+        for (uint32_t r = 0; weight && r < n; r++)
+            weight[region_sector[r]]++;
+        ok = weight && abs_ch_sectors_build(&ch->sec, sw, sh, weight);
+        free(weight);
+    }
+    ok = ok && abs_ch_topo_build(&ch->topo, &ch->sec, n, region_sector);
     size_t m = ch->topo.m ? ch->topo.m : 1;
     uint32_t *pu = NULL, *pd = NULL;
     if (ok) {

@@ -77,9 +77,12 @@ typedef struct AbsCh {
  * adj_first[r] .. adj_first[r + 1] of the arrays `to` and `cost` (elements
  * `stride` bytes apart; only between regions of the same or 8-neighbouring
  * sectors). False (nothing held) when memory ran out or an edge joins
- * sectors that do not touch. */
+ * sectors that do not touch. `keep` (NULL: none): the sector order and fill
+ * of an earlier hierarchy of the same grid, reused after a map change (the
+ * order is then the one chosen when the map was first seen). */
 bool abs_ch_build(AbsCh *ch, uint32_t n, const uint32_t *adj_first, const uint32_t *to, const uint32_t *cost,
-                  size_t stride, const uint32_t *region_sector, uint32_t sw, uint32_t sh, Err *err);
+                  size_t stride, const uint32_t *region_sector, uint32_t sw, uint32_t sh, const AbsChSectors *keep,
+                  Err *err);
 void abs_ch_free(AbsCh *ch);
 /* Bytes kept for queries (arcs and offsets; the memory budget's figure). */
 size_t abs_ch_kept_bytes(const AbsCh *ch);

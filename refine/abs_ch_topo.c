@@ -9,10 +9,37 @@
  * row: splitting them saves nothing. */
 #define ND_LEAF 2
 
+/* The line (column when `vertical`, else row) of the box that holds the
+ * fewest regions among those in its middle half, the nearest the middle on
+ * a tie: walls and blocked sectors make some lines far cheaper separators
+ * than the middle one. */
+static uint32_t cheapest_line(const AbsChSectors *s, const uint32_t *weight, uint32_t x0, uint32_t y0, uint32_t w,
+                              uint32_t h, bool vertical)
+{
+    uint32_t lo = vertical ? x0 : y0, len = vertical ? w : h, mid = lo + len / 2;
+    if (!weight)
+        return mid;
+    uint32_t best = mid;
+    uint64_t best_sum = UINT64_MAX, best_dist = UINT64_MAX;
+    for (uint32_t c = lo + len / 4; c < lo + len - len / 4; c++) {
+        uint64_t sum = 0;
+        for (uint32_t i = vertical ? y0 : x0; i < (vertical ? y0 + h : x0 + w); i++)
+            sum += weight[vertical ? (size_t)i * s->sw + c : (size_t)c * s->sw + i];
+        uint64_t dist = c > mid ? c - mid : mid - c;
+        if (sum < best_sum || (sum == best_sum && dist < best_dist)) {
+            best = c;
+            best_sum = sum;
+            best_dist = dist;
+        }
+    }
+    return best;
+}
+
 /* Ranks the sectors of the box (x0, y0, w, h) into order[*next ...]:
- * both halves first, then the separating line. The depth is the log of
- * the grid's side. */
-static void dissect(AbsChSectors *s, uint32_t x0, uint32_t y0, uint32_t w, uint32_t h, uint32_t *next)
+ * both halves first, then the separating line. The depth is about the log
+ * of the grid's side (a line is chosen in the middle half of its box). */
+static void dissect(AbsChSectors *s, const uint32_t *weight, uint32_t x0, uint32_t y0, uint32_t w, uint32_t h,
+                    uint32_t *next)
 {
     if (!w || !h)
         return;
@@ -23,15 +50,15 @@ static void dissect(AbsChSectors *s, uint32_t x0, uint32_t y0, uint32_t w, uint3
         return;
     }
     if (w >= h) {
-        uint32_t mid = x0 + w / 2;
-        dissect(s, x0, y0, mid - x0, h, next);
-        dissect(s, mid + 1, y0, x0 + w - mid - 1, h, next);
+        uint32_t mid = cheapest_line(s, weight, x0, y0, w, h, true);
+        dissect(s, weight, x0, y0, mid - x0, h, next);
+        dissect(s, weight, mid + 1, y0, x0 + w - mid - 1, h, next);
         for (uint32_t y = y0; y < y0 + h; y++)
             s->order[(*next)++] = y * s->sw + mid;
     } else {
-        uint32_t mid = y0 + h / 2;
-        dissect(s, x0, y0, w, mid - y0, next);
-        dissect(s, x0, mid + 1, w, y0 + h - mid - 1, next);
+        uint32_t mid = cheapest_line(s, weight, x0, y0, w, h, false);
+        dissect(s, weight, x0, y0, w, mid - y0, next);
+        dissect(s, weight, x0, mid + 1, w, y0 + h - mid - 1, next);
         for (uint32_t x = x0; x < x0 + w; x++)
             s->order[(*next)++] = mid * s->sw + x;
     }
@@ -106,7 +133,7 @@ static bool eliminate(AbsChSectors *s, const uint32_t *rank)
     return ok;
 }
 
-bool abs_ch_sectors_build(AbsChSectors *s, uint32_t sw, uint32_t sh)
+bool abs_ch_sectors_build(AbsChSectors *s, uint32_t sw, uint32_t sh, const uint32_t *weight)
 {
     memset(s, 0, sizeof *s);
     s->sw = sw;
@@ -118,7 +145,7 @@ bool abs_ch_sectors_build(AbsChSectors *s, uint32_t sw, uint32_t sh)
     bool ok = s->order && rank;
     if (ok) {
         uint32_t next = 0;
-        dissect(s, 0, 0, sw, sh, &next);
+        dissect(s, weight, 0, 0, sw, sh, &next);
         for (uint32_t r = 0; r < s->ns; r++)
             rank[s->order[r]] = r;
         ok = eliminate(s, rank);
@@ -135,6 +162,27 @@ void abs_ch_sectors_free(AbsChSectors *s)
     free(s->first);
     free(s->head);
     memset(s, 0, sizeof *s);
+}
+
+bool abs_ch_sectors_copy(AbsChSectors *to, const AbsChSectors *from)
+{
+    memset(to, 0, sizeof *to);
+    size_t ns = from->ns ? from->ns : 1;
+    to->order = malloc(ns * sizeof *to->order);
+    to->first = malloc((ns + 1) * sizeof *to->first);
+    to->head = malloc((from->m ? from->m : 1) * sizeof *to->head);
+    if (!to->order || !to->first || !to->head) {
+        abs_ch_sectors_free(to);
+        return false;
+    }
+    to->ns = from->ns;
+    to->sw = from->sw;
+    to->sh = from->sh;
+    to->m = from->m;
+    memcpy(to->order, from->order, (size_t)from->ns * sizeof *to->order);
+    memcpy(to->first, from->first, ((size_t)from->ns + 1) * sizeof *to->first);
+    memcpy(to->head, from->head, from->m * sizeof *to->head);
+    return true;
 }
 
 size_t abs_ch_sectors_bytes(const AbsChSectors *s)

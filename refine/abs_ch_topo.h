@@ -4,12 +4,14 @@
  * (Dibbelt, Strasser & Wagner 2016, "Customizable Contraction Hierarchies").
  *
  * Order: nested dissection of the sector grid by geometry. A box of sectors
- * is split by its middle column (or row, when it is taller than wide); the
+ * is split by a column (or row, when it is taller than wide) in its middle
+ * half, the one holding the fewest regions when the map was first seen; the
  * two halves are ordered first, recursively, then the separating line. A
  * region edge joins only 8-neighbouring sectors, and a whole line of sectors
  * separates the halves, so this is a nested dissection of every region
- * graph the map can have: the order costs a pass over the sectors, whatever
- * the map or its changes.
+ * graph the map can have: the order stays valid whatever the map's changes
+ * (only its quality depends on the region counts it was chosen with), and
+ * costs a pass over the sectors per level.
  *
  * Shape: the sectors' grid graph is eliminated in that order (symbolic
  * elimination along the elimination tree: a sector's upper neighbours are
@@ -49,9 +51,12 @@ typedef struct AbsChTopo {
     uint32_t m;
 } AbsChTopo;
 
-/* Order and fill of an sw x sh sector grid. False when memory ran out
- * (nothing held). */
-bool abs_ch_sectors_build(AbsChSectors *s, uint32_t sw, uint32_t sh);
+/* Order and fill of an sw x sh sector grid, separators chosen by
+ * weight[sector] (its region count; NULL: the middle lines). False when
+ * memory ran out (nothing held). */
+bool abs_ch_sectors_build(AbsChSectors *s, uint32_t sw, uint32_t sh, const uint32_t *weight);
+/* A copy of `from` into `to`; false (nothing held) when memory ran out. */
+bool abs_ch_sectors_copy(AbsChSectors *to, const AbsChSectors *from);
 void abs_ch_sectors_free(AbsChSectors *s);
 size_t abs_ch_sectors_bytes(const AbsChSectors *s);
 

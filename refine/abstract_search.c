@@ -81,7 +81,8 @@ static void choose_landmarks(AbsSearch *as, uint32_t *near)
     }
 }
 
-bool abs_search_init(AbsSearch *as, const AbsIndex *ix, int landmarks, int l2_block, bool ch, Err *err)
+bool abs_search_init(AbsSearch *as, const AbsIndex *ix, int landmarks, int l2_block, bool ch, const AbsSearch *prev,
+                     Err *err)
 {
     memset(as, 0, sizeof *as);
     as->ix = ix;
@@ -97,7 +98,8 @@ bool abs_search_init(AbsSearch *as, const AbsIndex *ix, int landmarks, int l2_bl
         return false;
     }
     if (ch && !abs_ch_build(&as->ch, ix->abs->nregions, as->adj_first, &as->adj[0].to, &as->adj[0].cost,
-                            sizeof *as->adj, ix->region_sector, ix->abs->sw, ix->abs->sh, err)) {
+                            sizeof *as->adj, ix->region_sector, (uint32_t)ix->abs->sw, (uint32_t)ix->abs->sh,
+                            prev ? &prev->ch.sec : NULL, err)) {
         abs_search_free(as);
         return false;
     }

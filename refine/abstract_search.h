@@ -73,8 +73,11 @@ typedef struct AbsSearch {
  * with blocks of that many sectors a side (refine/level2.h). `ch`: a
  * contraction hierarchy (refine/abs_ch.h) answers every whole-route search
  * with weight 1 (the same optimal cost as A*); A* stays for weights above
- * 1 and level-2 chunks, and the landmarks are then built only with level 2. */
-bool abs_search_init(AbsSearch *as, const AbsIndex *ix, int landmarks, int l2_block, bool ch, Err *err);
+ * 1 and level-2 chunks, and the landmarks are then built only with level 2.
+ * `prev` (NULL: none): the search over the same grid before a map change,
+ * whose hierarchy's sector order is kept (refine/abs_ch.h). */
+bool abs_search_init(AbsSearch *as, const AbsIndex *ix, int landmarks, int l2_block, bool ch, const AbsSearch *prev,
+                     Err *err);
 void abs_search_free(AbsSearch *as);
 /* Bytes of the search arrays and the decoded adjacency (reported
  * separately from abs_bytes). */

@@ -47,7 +47,7 @@ static int l2_block(const MmConfig *c) { return c->levels == 2 ? c->block : 0; }
 static bool index_abs(MmEntry *e, Err *err)
 {
     return abs_index_init(&e->ix, &e->abs, err) &&
-           abs_search_init(&e->as, &e->ix, e->cfg.landmarks, l2_block(&e->cfg), e->cfg.ch, err) &&
+           abs_search_init(&e->as, &e->ix, e->cfg.landmarks, l2_block(&e->cfg), e->cfg.ch, NULL, err) &&
            legs_init(&e->legs, &e->grid, &e->abs, err);
 }
 
@@ -339,8 +339,9 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     AbsIndex fresh_ix = {0};
     AbsSearch fresh_as = {0};
     bool ok = changed == 0 ||
-              (abs_update(&fresh, &e->abs, &e->grid, touched, err) && abs_index_init(&fresh_ix, &fresh, err) &&
-               abs_search_init(&fresh_as, &fresh_ix, e->cfg.landmarks, l2_block(&e->cfg), e->cfg.ch, err));
+              (abs_update(&fresh, &e->abs, &e->grid, touched, &e->legs.astar, err) && abs_index_init(&fresh_ix, &fresh, err) &&
+               abs_search_init(&fresh_as, &fresh_ix, e->cfg.landmarks, l2_block(&e->cfg), e->cfg.ch, &e->as,
+                               err));
     long segs = ok && changed && e->have_segs ? segs_remap(&e->segs, &e->ix, &fresh_ix, touched, err) : 0;
     if (segs < 0)
         ok = false;

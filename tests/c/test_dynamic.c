@@ -72,7 +72,7 @@ static void check_updates_equal_rebuild(T *t, const char *map, int S, bool defau
             touched[abs_sector_of(&cur, x, y)] = 1;
         }
         Abstraction upd, full;
-        CHECKF(t, abs_update(&upd, &cur, g, touched, &err), "%s", err.msg);
+        CHECKF(t, abs_update(&upd, &cur, g, touched, NULL, &err), "%s", err.msg);
         CHECKF(t, abs_build_centers(&full, g, S, defaults, false, costs, &err), "%s", err.msg);
         if (labels)
             CHECK(t, abs_make_labels(&full, g, &err));

@@ -55,7 +55,7 @@ static void test_l2_update_equals_fresh(T *t)
         Err err;
         const AbsSearch *live = mm_abs_search(inst);
         AbsSearch fresh;
-        CHECKF(t, abs_search_init(&fresh, mm_abs_index(inst), 0, 3, false, &err), "%s", err.msg);
+        CHECKF(t, abs_search_init(&fresh, mm_abs_index(inst), 0, 3, false, NULL, &err), "%s", err.msg);
         CHECKF(t, live->l2.nnodes > 0 && l2_equal(&live->l2, &fresh.l2), "round %d: level 2 %u nodes, fresh %u", round,
                live->l2.nnodes, fresh.l2.nnodes);
         CHECKF(t, l2_violations(live) == 0, "round %d: %d level-2 violations", round, l2_violations(live));

@@ -305,7 +305,7 @@ static void test_stamp_wrap_mm_refiner(T *t)
         EdgeCache cache;
         Refiner r;
         RefineConfig cfg = {.weight = 1, .legs_per_call = 1000, .corridor = true, .smooth = true};
-        CHECK(t, abs_search_init(&as, &ix, 0, 0, false, &err) && legs_init(&legs, &g, &abs, &err) &&
+        CHECK(t, abs_search_init(&as, &ix, 0, 0, false, NULL, &err) && legs_init(&legs, &g, &abs, &err) &&
                      edge_cache_init(&cache, LEGS_OFF, &err) &&
                      refiner_init(&r, &cfg, &g, &ix, &as, &legs, &cache, NULL, &err));
         if (run) {
