@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../../common/binio.h"
+#include "../../common/clock.h"
 #include "../../refine/mapkind.h"
 #include "../../refine/refiner.h"
 #include "../../refine/segbuild.h"
@@ -32,7 +33,18 @@ typedef struct MmEntry {
     /* Dynamic-map updates (mm_update). */
     size_t passable; /* cells of the map as it is now */
     uint64_t updates, touched_sectors, cache_dropped, segs_dropped;
+    uint64_t started_ns; /* when preprocessing or preparing began (progress lines) */
 } MmEntry;
+
+/* Large maps take long to preprocess: once 5 s have passed, each finished
+ * step says so on stderr, so a long run is seen to progress. */
+#define PROGRESS_AFTER_NS 5000000000ull
+static void progress(const MmEntry *e, const char *step)
+{
+    uint64_t dt = clock_now_ns() - e->started_ns;
+    if (dt > PROGRESS_AFTER_NS)
+        fprintf(stderr, "mm: %dx%d map: %s after %.1f s\n", e->grid.width, e->grid.height, step, (double)dt * 1e-9);
+}
 
 static bool mm_check_options(const EntryOpts *opts, Err *err)
 {
@@ -46,9 +58,12 @@ static int l2_block(const MmConfig *c) { return c->levels == 2 ? c->block : 0; }
 /* The index, search and leg planner over e->abs, once it is built or loaded. */
 static bool index_abs(MmEntry *e, Err *err)
 {
-    return abs_index_init(&e->ix, &e->abs, err) &&
-           abs_search_init(&e->as, &e->ix, e->cfg.landmarks, l2_block(&e->cfg), e->cfg.ch, NULL, err) &&
-           legs_init(&e->legs, &e->grid, &e->abs, err);
+    bool ok = abs_index_init(&e->ix, &e->abs, err) &&
+              abs_search_init(&e->as, &e->ix, e->cfg.landmarks, l2_block(&e->cfg), e->cfg.ch, NULL, err) &&
+              legs_init(&e->legs, &e->grid, &e->abs, err);
+    if (ok)
+        progress(e, e->cfg.ch ? "region index, abstract search and regions' hierarchy" : "region index and search");
+    return ok;
 }
 
 /* The abstraction and (with segfile) the segments, built from the grid. */
@@ -65,8 +80,10 @@ static void free_all(MmEntry *e)
 
 static bool build_at(MmEntry *e, int S, Err *err)
 {
-    return abs_build_centers(&e->abs, &e->grid, S, e->cfg.defaults, e->cfg.centers, e->cfg.costs, err) &&
-           index_abs(e, err);
+    if (!abs_build_centers(&e->abs, &e->grid, S, e->cfg.defaults, e->cfg.centers, e->cfg.costs, err))
+        return false;
+    progress(e, "abstraction built (regions, edges, costs)");
+    return index_abs(e, err);
 }
 
 /* What the map is (refine/mapkind.h), over the abstraction as built. */
@@ -85,6 +102,7 @@ static bool build_all(MmEntry *e, Err *err)
         if (!segs_build(&e->segs, (LegMode)e->cfg.segfile, &e->legs, &e->ix, err))
             return false;
         e->have_segs = true;
+        progress(e, "segments planned");
     }
     return true;
 }
@@ -108,6 +126,7 @@ static MmEntry *new_entry(const Grid *map, const EntryOpts *opts, Err *err)
         err_set(err, "mm: out of memory");
         return NULL;
     }
+    e->started_ns = clock_now_ns();
     if (!mm_options_parse(opts, &e->cfg, err) || !grid_copy(&e->grid, map, err)) {
         mm_destroy(e);
         return NULL;
@@ -133,6 +152,8 @@ static bool mm_preprocess(const Grid *map, const char *file, const EntryOpts *op
             segs_write(&f, &e->segs);
         ok = bin_commit(&f, err);
     }
+    if (ok)
+        progress(e, "preprocessing file written");
     mm_destroy(e);
     return ok;
 }
@@ -195,7 +216,10 @@ static bool load_file(MmEntry *e, const char *file, Err *err)
                      "centers=%s costs=%d",
                      file, e->abs.S, e->abs.defaults_on, MM_CENTER_MODES[e->abs.centers_opt], e->abs.costs_on,
                      e->cfg.sector, e->cfg.defaults, MM_CENTER_MODES[e->cfg.centers], e->cfg.costs);
-    ok = ok && abs_matches_grid(&e->abs, &e->grid, file, err) && index_abs(e, err);
+    ok = ok && abs_matches_grid(&e->abs, &e->grid, file, err);
+    if (ok)
+        progress(e, "abstraction loaded and checked against a fresh build");
+    ok = ok && index_abs(e, err);
     if (ok) {
         uint32_t mode = bin_get_u32(&f);
         if (f.failed)
@@ -284,6 +308,7 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
         return NULL;
     }
     e->passable = grid_count_passable(&e->grid);
+    progress(e, "prepared");
     return e;
 }
 
