@@ -88,6 +88,7 @@ static const struct {
               {"dynamic", DYNAMIC_TESTS},
               {"level2", LEVEL2_TESTS},
               {"abs_ch", ABS_CH_TESTS},
+              {"dyn_diff", DYN_DIFF_TESTS},
               {"stamps", STAMP_TESTS},
               {"grow", GROW_TESTS},
               {"legs", LEG_TESTS},

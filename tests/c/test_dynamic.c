@@ -18,8 +18,7 @@ static uint64_t rng_next(uint64_t *s)
     return *s;
 }
 
-/* Byte-for-byte: every array of the compact layout and every total. */
-static bool abs_same(const Abstraction *a, const Abstraction *b, char *why, size_t size)
+bool abs_same(const Abstraction *a, const Abstraction *b, char *why, size_t size)
 {
     if (a->nsectors != b->nsectors || a->nregions != b->nregions || a->nedges != b->nedges ||
         a->ndefault != b->ndefault || a->nwide != b->nwide || a->pool_bytes != b->pool_bytes) {
