@@ -5,7 +5,8 @@
  * (regions, edges, edge costs), the live regions' hierarchy must give the
  * same abstract distance as a fresh hierarchy for random region pairs, and
  * paths must be valid. GPPC_DYN_DIFF_ROUNDS (default 10) sets the batches
- * per map for a longer run. */
+ * per map for a longer run; GPPC_DYN_DIFF_MAPS="MAP=SCEN,MAP=SCEN" replays
+ * those maps too (mm with its defaults). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -149,10 +150,10 @@ static void change_under_query(T *t, const Entry *e, void *inst, Loaded *l, uint
     path_free(&p);
 }
 
-static void replay_map(T *t, const char *map, const char *spec, int rounds, uint64_t seed)
+static void replay_map(T *t, const char *map, const char *scen, const char *spec, int rounds, uint64_t seed)
 {
     Loaded l;
-    if (!load_named(t, map, &l))
+    if (scen ? !load_paths(t, map, scen, &l) : !load_named(t, map, &l))
         return;
     const Entry *e;
     void *inst = prepare_spec(t, spec, &l, &e);
@@ -188,9 +189,22 @@ static void test_dyn_diff_replay(T *t)
     int rounds = env ? atoi(env) : 10;
     if (rounds < 1)
         rounds = 1;
-    replay_map(t, "rooms/16room256-0", "mm", rounds, 11);
-    replay_map(t, "mazes/maze256-4-0", "mm", rounds, 12);
-    replay_map(t, "random/random256-20-0", "mm:sector=8", rounds, 13);
+    replay_map(t, "rooms/16room256-0", NULL, "mm", rounds, 11);
+    replay_map(t, "mazes/maze256-4-0", NULL, "mm", rounds, 12);
+    replay_map(t, "random/random256-20-0", NULL, "mm:sector=8", rounds, 13);
+    const char *more = getenv("GPPC_DYN_DIFF_MAPS");
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", more ? more : "");
+    uint64_t seed = 14;
+    for (char *save = NULL, *pair = strtok_r(buf, ",", &save); pair; pair = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(pair, '=');
+        if (!eq) {
+            t_fail(t, __FILE__, __LINE__, "GPPC_DYN_DIFF_MAPS: '%s' is not MAP=SCEN", pair);
+            continue;
+        }
+        *eq = 0;
+        replay_map(t, pair, eq + 1, "mm", rounds, seed++);
+    }
 }
 
 const TestCase DYN_DIFF_TESTS[] = {
