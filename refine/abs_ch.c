@@ -73,7 +73,10 @@ static void customise(AbsCh *ch)
 /* Perfect customisation (CCH §6) into pu/pd: in falling rank order,
  * d(x -> y) = min(basic x -> y, min over z in U(x) of basic x -> z plus
  * d(z -> y)), where z -> y joins two ranks above x, already exact; and so
- * for y -> x. */
+ * for y -> x. Only arcs with a finite basic cost can be kept, so only they
+ * are made exact: an arc left at its basic cost (never below its distance)
+ * can only make a lower arc look exact no more often, which keeps an arc
+ * the query could do without, never drops one it needs. */
 static void perfect(const AbsCh *ch, uint32_t *pu, uint32_t *pd)
 {
     const AbsChTopo *t = &ch->topo;
@@ -82,6 +85,8 @@ static void perfect(const AbsCh *ch, uint32_t *pu, uint32_t *pd)
     for (uint32_t x = t->n; x-- > 0;) {
         uint32_t lo = t->first[x], hi = t->first[x + 1];
         for (uint32_t i = lo; i < hi; i++) {
+            if (ch->w_up[i] == INF && ch->w_dn[i] == INF)
+                continue; /* offers nothing through a and is never kept itself */
             uint32_t a = t->head[i], p = t->first[a];
             for (uint32_t j = i + 1; j < hi; j++) { /* z, y = a, b and b, a */
                 uint32_t b = t->head[j];
