@@ -107,9 +107,9 @@ int abs_sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t 
                 int sdy = (ny < y0) ? -1 : (ny >= y0 + h ? 1 : 0);
                 int sd = grid_dir_of(sdx, sdy);
                 if (dir_mask >> sd & 1)
-                    insert_edge(out, &n,
-                                (RawEdge){labels[(size_t)y * g->width + x], (uint8_t)sd,
-                                          labels[(size_t)ny * g->width + nx]});
+                    insert_edge(
+                        out, &n,
+                        (RawEdge){labels[(size_t)y * g->width + x], (uint8_t)sd, labels[(size_t)ny * g->width + nx]});
             }
         }
     return n;

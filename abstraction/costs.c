@@ -35,8 +35,8 @@ int abs_plain_reverse_edge(const AbsPlain *p, int sector, int region, int dir, i
     return -1; /* edges are symmetric in a well-formed abstraction */
 }
 
-bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, const uint8_t *redo_diag,
-                     AStar *borrowed, Err *err)
+bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, const uint8_t *redo_diag, AStar *borrowed,
+                     Err *err)
 {
     int sw = (g->width + S - 1) / S, sh = (g->height + S - 1) / S;
     AStar own, *astar = borrowed ? borrowed : &own;

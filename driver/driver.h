@@ -91,7 +91,7 @@ typedef struct Totals {
     long skipped, updates;
     double update_ns;
     bool rebuilt;
-    bool updates_charged; /* each update's time is in the next query's first call (the kit's rule) */
+    bool updates_charged;     /* each update's time is in the next query's first call (the kit's rule) */
     uint64_t *update_each_ns; /* per update, for the p99 and max */
     size_t update_each_cap;
     /* Scenario policy: queries left out by --bad-queries=skip, and queries

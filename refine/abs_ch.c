@@ -7,10 +7,7 @@
 
 #define INF UINT32_MAX
 
-static inline uint32_t add_sat(uint32_t a, uint32_t b)
-{
-    return a == INF || b == INF || a > INF - 1 - b ? INF : a + b;
-}
+static inline uint32_t add_sat(uint32_t a, uint32_t b) { return a == INF || b == INF || a > INF - 1 - b ? INF : a + b; }
 
 /* The original edges' costs on the shape (INF where the shape's arc is no
  * edge); false when an edge joins regions the shape does not join (their
@@ -127,7 +124,8 @@ static bool flatten(AbsCh *ch, const uint32_t *exact, const uint32_t *w, const u
         (*first)[r] = m;
         for (uint32_t i = t->first[x]; i < t->first[x + 1]; i++)
             if (w[i] != INF && exact[i] == w[i])
-                (*arcs)[m++] = (AbsChArc){t->node[t->head[i]], w[i], mid[i] == ABS_CH_NONE ? ABS_CH_NONE : t->node[mid[i]]};
+                (*arcs)[m++] =
+                    (AbsChArc){t->node[t->head[i]], w[i], mid[i] == ABS_CH_NONE ? ABS_CH_NONE : t->node[mid[i]]};
     }
     (*first)[t->n] = m;
     *count = m;

@@ -66,8 +66,8 @@ typedef struct AbsCh {
     uint32_t *fnode, *bnode; /* per region: the region that arc came from */
     uint32_t *chain;         /* per region: scratch for the forward chain */
     uint64_t last_settled;
-    AbsChSectors sec; /* sector order and fill, kept across updates */
-    AbsChTopo topo;   /* the region shape */
+    AbsChSectors sec;          /* sector order and fill, kept across updates */
+    AbsChTopo topo;            /* the region shape */
     uint32_t *w_up, *w_dn;     /* per shape arc lo -> hi: cost lo -> hi and hi -> lo after customisation */
     uint32_t *mid_up, *mid_dn; /* their middle ranks, ABS_CH_NONE for an edge */
 } AbsCh;

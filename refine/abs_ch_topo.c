@@ -256,10 +256,7 @@ void abs_ch_topo_free(AbsChTopo *t)
     memset(t, 0, sizeof *t);
 }
 
-size_t abs_ch_topo_bytes(const AbsChTopo *t)
-{
-    return t->first ? ((size_t)3 * t->n + 1 + t->m) * sizeof(uint32_t) : 0;
-}
+size_t abs_ch_topo_bytes(const AbsChTopo *t) { return t->first ? ((size_t)3 * t->n + 1 + t->m) * sizeof(uint32_t) : 0; }
 
 uint32_t abs_ch_topo_arc(const AbsChTopo *t, uint32_t lo, uint32_t hi)
 {

@@ -364,9 +364,9 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     AbsIndex fresh_ix = {0};
     AbsSearch fresh_as = {0};
     bool ok = changed == 0 ||
-              (abs_update(&fresh, &e->abs, &e->grid, touched, &e->legs.astar, err) && abs_index_init(&fresh_ix, &fresh, err) &&
-               abs_search_init(&fresh_as, &fresh_ix, e->cfg.landmarks, l2_block(&e->cfg), e->cfg.ch, &e->as,
-                               err));
+              (abs_update(&fresh, &e->abs, &e->grid, touched, &e->legs.astar, err) &&
+               abs_index_init(&fresh_ix, &fresh, err) &&
+               abs_search_init(&fresh_as, &fresh_ix, e->cfg.landmarks, l2_block(&e->cfg), e->cfg.ch, &e->as, err));
     long segs = ok && changed && e->have_segs ? segs_remap(&e->segs, &e->ix, &fresh_ix, touched, err) : 0;
     if (segs < 0)
         ok = false;
