@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "common/clock.h"
+#include "common/grow.h"
 #include "driver/driver.h"
 #include "search/astar.h"
 
@@ -138,8 +139,14 @@ static bool apply_changes(Run *run, void **inst, int i, size_t *next, Totals *to
         remove(file);
         totals->rebuilt = true;
     }
-    run->snapshot_ns = clock_now_ns() - t0;
-    totals->update_ns += (double)run->snapshot_ns;
+    uint64_t dt = clock_now_ns() - t0;
+    run->snapshot_ns += dt; /* batches before one query all go to it */
+    totals->update_ns += (double)dt;
+    if (ok && !grow_room(&totals->update_each_ns, &totals->update_each_cap, (size_t)totals->updates + 1,
+                         sizeof *totals->update_each_ns, 64))
+        ok = err_set(err, "out of memory for the update times");
+    if (ok)
+        totals->update_each_ns[totals->updates] = dt;
     totals->updates++;
     return ok;
 }
@@ -174,6 +181,7 @@ static int replay_all(Run *run, void **inst, Totals *totals)
     size_t next_change = 0;
     bool map_changed = false;
     totals->dynamic = run->has_changes;
+    totals->updates_charged = !a->updates_apart;
     if (run->has_changes && !a->entry->update)
         fprintf(stderr,
                 "gppc: %s has no update(): the driver rebuilds it from scratch after each batch of "
@@ -195,6 +203,8 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                 QueryResult r;
                 char why[256] = "";
                 replay_query(a->entry, *inst, &run->map, &q, bound, a->first20_cells, &path, &r, why, sizeof why);
+                if (totals->updates_charged)
+                    replay_charge_update(&r, run->snapshot_ns);
                 if (!r.valid)
                     fprintf(stderr, "gppc: %s:%d: invalid path from (%d,%d) to (%d,%d): %s\n", a->scen_path, q.line,
                             q.start.x, q.start.y, q.goal.x, q.goal.y, why);
@@ -203,7 +213,7 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                             r.length, bound, q.optimal);
                 report_gppc_line(stdout, scen_name, &r);
                 if (run->csv) {
-                    CsvRow row = {a->map_path, a->scen_path, i, rep, &q, &r, run->snapshot_ns};
+                    CsvRow row = {a->map_path, a->scen_path, i, rep, &q, &r, run->snapshot_ns, totals->updates_charged};
                     kit_csv_row(run->csv, run->kit_dynamic, a->csv_extra, &row);
                 }
                 run->snapshot_ns = 0;
@@ -243,12 +253,15 @@ static int run_entry(Run *run)
     totals.below_octile = run->below_octile;
     long ram_before = rss_kb();
     int code = a->mode == MODE_PRE ? EXIT_ALL_VALID : replay_all(run, &inst, &totals);
-    if (!inst) /* a failed rebuild after changes */
+    if (!inst) { /* a failed rebuild after changes */
+        free(totals.update_each_ns);
         return code;
+    }
     long ram_after = rss_kb();
     Counters counters = {0};
     a->entry->counters(inst, &counters, true);
     report_summary(stdout, a->entry->name, &totals, ram_before, ram_after, file_size(run->pre_file), pre_s, &counters);
+    free(totals.update_each_ns);
     a->entry->destroy(inst);
     return code;
 }

@@ -146,8 +146,13 @@ xyLoc abs_standard_center(const Abstraction *a, int s);
 
 /* Local rebuild after cells changed (update.c): `g` is the changed grid,
  * touched[s] != 0 marks the sectors holding a changed cell. Builds `out`
- * and leaves `old` as it was. */
-bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const uint8_t *touched, Err *err);
+ * (labels included when `old` has them) and leaves `old` as it was.
+ * `astar`: an A* over `g` (search/astar.h) whose open list holds every
+ * passable cell, borrowed to measure the edge costs again, or NULL for one
+ * of its own (allocated over the whole map: most of a small update's time). */
+struct AStar;
+bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const uint8_t *touched, struct AStar *astar,
+                Err *err);
 
 /* Does a cell path use a touched sector: a cell in one, or a diagonal step
  * whose corner cells (checked by the no-corner-cutting rule) lie in one? A

@@ -24,16 +24,17 @@ uint8_t abs_excess_code(double cells)
     return (uint8_t)(q > 255 ? 255 : q);
 }
 
-bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, Err *err)
+bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, const uint8_t *redo_diag, AStar *borrowed,
+                     Err *err)
 {
     int sw = (g->width + S - 1) / S, sh = (g->height + S - 1) / S;
-    AStar astar;
+    AStar own, *astar = borrowed ? borrowed : &own;
     uint32_t *mark = calloc((size_t)sw * sh, sizeof *mark);
     uint16_t *col = malloc((size_t)g->width * sizeof *col), *row = malloc((size_t)g->height * sizeof *row);
     xyPath leg = {0};
     if (!p->edge_excess)
         p->edge_excess = calloc((size_t)p->nedges + 1, 1);
-    bool ok = mark && col && row && p->edge_excess && astar_init(&astar, g, err);
+    bool ok = mark && col && row && p->edge_excess && (borrowed || astar_init(&own, g, err));
     if (!ok) {
         free(mark);
         free(col);
@@ -52,14 +53,15 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, Err
             for (int e = p->edge_first[a]; e < p->edge_first[a + 1]; e++) {
                 int t = (s % sw + GRID_DX[p->edge_dir[e]]) + (s / sw + GRID_DY[p->edge_dir[e]]) * sw;
                 int b = p->reg_first[t] + p->edge_target[e];
-                if (b < a || (redo && !redo[s] && !redo[t]))
+                const uint8_t *mine = redo_diag && p->edge_dir[e] >= 4 ? redo_diag : redo;
+                if (b < a || (mine && !mine[s] && !mine[t]))
                     continue; /* measured from b's side, or kept from before */
                 xyLoc ca = {(int16_t)(s % sw * S + (p->center[a] & 15)), (int16_t)(s / sw * S + (p->center[a] >> 4))};
                 xyLoc cb = {(int16_t)(t % sw * S + (p->center[b] & 15)), (int16_t)(t / sw * S + (p->center[b] >> 4))};
                 lim.mark = stamp_next(&stamp, &marks, 1);
                 mark[s] = mark[t] = lim.mark;
                 leg.len = 0;
-                double len = astar_find(&astar, ca, cb, &lim, &leg);
+                double len = astar_find(astar, ca, cb, &lim, &leg);
                 /* No path inside the two sectors cannot happen for an edge of a
                  * valid abstraction; the longest code keeps such an edge last. */
                 uint8_t q = len < 0 ? 255 : abs_excess_code(len - grid_octile(ca.x, ca.y, cb.x, cb.y));
@@ -69,7 +71,8 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, Err
                     p->edge_excess[r] = q;
             }
     path_free(&leg);
-    astar_free(&astar);
+    if (!borrowed)
+        astar_free(&own);
     free(mark);
     free(col);
     free(row);

@@ -56,8 +56,11 @@ int abs_optimize_centers(AbsPlain *p, const Grid *g, int S, const uint8_t *label
                          Err *err);
 /* Measures the excess of every edge (costs.c) into p->edge_excess (allocated
  * when NULL), both directions; with `redo` (per sector) only the edges with
- * an end in a marked sector, the others keep their values. */
-bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, Err *err);
+ * an end in a marked sector, the others keep their values; diagonal edges
+ * by `redo_diag` instead when given. `astar`: an A* over g to borrow, or
+ * NULL for one of its own. */
+bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, const uint8_t *redo_diag,
+                     struct AStar *astar, Err *err);
 /* The edge b -> a of edge a -> b (a: global region `region` of `sector`), or -1. */
 int abs_plain_reverse_edge(const AbsPlain *p, int sector, int region, int dir, int target_sector, int target);
 /* Does the layout keep edge a -> b's excess (global ids, sectors' default

@@ -69,7 +69,23 @@ static int ring_edges(const Abstraction *a, const Grid *g, const Need *n, const 
     return abs_raw_edges_sort(out, count);
 }
 
-/* The new plain form: old sectors copied, ring sectors re-derived. */
+/* The cost byte of the old edge from local region r of untouched sector s
+ * in direction e.dir to e.target (the same edge before the change). */
+static uint8_t old_excess(const AbsPlain *old, int s, RawEdge e)
+{
+    int r = old->reg_first[s] + e.region;
+    for (int i = old->edge_first[r]; i < old->edge_first[r + 1]; i++)
+        if (old->edge_dir[i] == e.dir && old->edge_target[i] == e.target)
+            return old->edge_excess[i];
+    return 0; /* cannot happen: an edge between untouched sectors is as before */
+}
+
+/* The new plain form: old sectors copied, ring sectors re-derived. A
+ * cardinal edge between two untouched sectors keeps its cost byte: its leg
+ * is searched in the two sectors, a rectangle that also holds the corner
+ * cells of every diagonal step inside it, and a center moves only in a
+ * touched sector. A diagonal edge's corner cells lie in the two other
+ * sectors around the corner, so it is measured again. */
 static bool rebuild_plain(const Abstraction *a, const Grid *g, const Need *n, const AbsPlain *old,
                           const uint8_t *labels, const Growable *fresh, const int *first_center, AbsPlain *p)
 {
@@ -120,6 +136,9 @@ static bool rebuild_plain(const Abstraction *a, const Grid *g, const Need *n, co
         for (int r = p->reg_first[s]; r < nr; r++) {
             p->edge_first[r] = ne;
             for (; i < count && raw[i].region == r - p->reg_first[s]; i++) {
+                if (p->edge_excess && raw[i].dir < 4 && !n->touched[s] &&
+                    !n->touched[abs_neighbour_sector(a, s, raw[i].dir)])
+                    p->edge_excess[ne] = old_excess(old, s, raw[i]);
                 p->edge_dir[ne] = raw[i].dir;
                 p->edge_target[ne++] = raw[i].target;
             }
@@ -132,7 +151,8 @@ static bool rebuild_plain(const Abstraction *a, const Grid *g, const Need *n, co
     return true;
 }
 
-bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const uint8_t *touched, Err *err)
+bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const uint8_t *touched, struct AStar *astar,
+                Err *err)
 {
     memset(out, 0, sizeof *out);
     Need n = {touched, calloc(old->nsectors ? old->nsectors : 1, 1)};
@@ -160,8 +180,9 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
     if (ok && old->centers_opt && abs_optimize_centers(&after, g, old->S, labels, touched, ABS_CENTER_PASSES, err) < 0)
         ok = false;
     /* An edge's cost depends only on its two sectors' cells and centers:
-     * the edges with an end in the ring are measured again, the others kept. */
-    if (ok && old->costs_on && !abs_plain_costs(&after, g, old->S, n.ring, err))
+     * the edges with an end in a touched sector, and the diagonal ones with
+     * an end in the ring, are measured again, the others kept (rebuild_plain). */
+    if (ok && old->costs_on && !abs_plain_costs(&after, g, old->S, touched, n.ring, astar, err))
         ok = false;
     if (ok) {
         out->width = old->width;

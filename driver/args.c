@@ -38,6 +38,15 @@ static bool opt_pre_dir(DriverArgs *a, const char *v, Err *err) { return (void)e
 static bool opt_csv(DriverArgs *a, const char *v, Err *err) { return (void)err, a->csv = v, true; }
 static bool opt_changes(DriverArgs *a, const char *v, Err *err) { return (void)err, a->changes = v, true; }
 static bool opt_rebuild(DriverArgs *a, const char *v, Err *err) { return (void)v, (void)err, a->rebuild = true; }
+/* The dynamic kit charges a map change to the next get_path call; 0 reports
+ * updates apart only (the searches' own times). */
+static bool opt_charge_updates(DriverArgs *a, const char *v, Err *err)
+{
+    if (strcmp(v, "0") && strcmp(v, "1"))
+        return err_set(err, "--charge-updates %s: expected 0 or 1", v);
+    a->updates_apart = v[0] == '0';
+    return true;
+}
 static bool opt_help(DriverArgs *a, const char *v, Err *err) { return (void)v, (void)err, a->help = true; }
 static bool opt_csv_extra(DriverArgs *a, const char *v, Err *err) { return (void)v, (void)err, a->csv_extra = true; }
 
@@ -101,6 +110,10 @@ static const DriverOption OPTIONS[] = {
      "with --changes: rebuild from scratch even when the entry has update()\n"
      "(the baseline an incremental update is compared with)",
      opt_rebuild, false},
+    {"charge-updates", "1|0",
+     "with changes: 1 (default, as the dynamic kit) adds each update's time to\n"
+     "the next query's first call (total, first-20, longest call); 0 reports it apart",
+     opt_charge_updates, false},
     {"bad-queries", "fail|skip",
      "a query whose start or goal is outside the map or blocked: fail stops\n"
      "with a message (default); skip runs the rest and counts bad_queries",

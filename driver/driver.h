@@ -25,6 +25,7 @@ typedef struct DriverArgs {
     const char *map_path, *scen_path;
     const char *changes;   /* --changes FILE or NULL */
     bool rebuild;          /* --rebuild: apply changes by a rebuild even with update() */
+    bool updates_apart;    /* --charge-updates 0: an update's time is not charged to the next query */
     bool skip_bad_queries; /* --bad-queries=skip: run the queries with both ends valid */
     double bound;          /* --bound X with -check; 0: the entry's subopt_bound */
     bool help;
@@ -90,6 +91,9 @@ typedef struct Totals {
     long skipped, updates;
     double update_ns;
     bool rebuilt;
+    bool updates_charged;     /* each update's time is in the next query's first call (the kit's rule) */
+    uint64_t *update_each_ns; /* per update, for the p99 and max */
+    size_t update_each_cap;
     /* Scenario policy: queries left out by --bad-queries=skip, and queries
      * whose optimum lies below the octile distance of their ends. */
     long bad_queries, below_octile;
@@ -104,6 +108,9 @@ typedef struct Totals {
 void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *q, double bound, bool first20_cells,
                   xyPath *path, QueryResult *r, char *why, size_t why_size);
 void totals_add(Totals *t, const QueryResult *r);
+/* The dynamic kit's rule: a map change's time `ns` counts in the first
+ * get_path call after it, so in total, first-20 and that call's step. */
+void replay_charge_update(QueryResult *r, uint64_t ns);
 
 /* The classic GPPC line for one query. */
 void report_gppc_line(FILE *out, const char *scen_name, const QueryResult *r);
@@ -117,6 +124,7 @@ typedef struct CsvRow {
     const ScenQuery *q;
     const QueryResult *r;
     uint64_t snapshot_ns; /* the map change before this query (dynamic) */
+    bool charged;         /* r's times already hold snapshot_ns (replay_charge_update) */
 } CsvRow;
 void kit_csv_header(FILE *out, bool dynamic, bool extra);
 void kit_csv_row(FILE *out, bool dynamic, bool extra, const CsvRow *row);

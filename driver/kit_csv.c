@@ -31,13 +31,13 @@ void kit_csv_row(FILE *out, bool dynamic, bool extra, const CsvRow *w)
 {
     const QueryResult *r = w->r;
     if (dynamic) {
-        uint64_t snap = w->snapshot_ns;
-        uint64_t first_step = r->first_call_ns + snap;
-        uint64_t max_step = first_step > r->max_step_ns ? first_step : r->max_step_ns;
+        QueryResult c = *r;
+        if (!w->charged)
+            replay_charge_update(&c, w->snapshot_ns);
         fprintf(out, "%s,%d,%d,%llu,%zu,%.14f,%.14f,%llu,%llu,%llu", w->scen_arg, w->id, w->q->bucket,
-                (unsigned long long)snap, r->path_size, r->path_size ? r->length : -1.0,
-                r->unreachable ? -1.0 : w->q->optimal, (unsigned long long)(r->total_ns + snap),
-                (unsigned long long)(r->first20_ns + snap), (unsigned long long)max_step);
+                (unsigned long long)w->snapshot_ns, c.path_size, c.path_size ? c.length : -1.0,
+                c.unreachable ? -1.0 : w->q->optimal, (unsigned long long)c.total_ns, (unsigned long long)c.first20_ns,
+                (unsigned long long)c.max_step_ns);
     } else {
         fprintf(out, "%s,%s,%d,%zu,%.9f,%.9f,%llu,%llu,%llu", w->map_arg, w->scen_arg, w->id, r->path_size, r->length,
                 w->q->optimal, (unsigned long long)r->total_ns, (unsigned long long)r->first20_ns,

@@ -98,6 +98,15 @@ void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *
     }
 }
 
+void replay_charge_update(QueryResult *r, uint64_t ns)
+{
+    r->first_call_ns += ns;
+    r->total_ns += ns;
+    r->first20_ns += ns;
+    if (r->first_call_ns > r->max_step_ns)
+        r->max_step_ns = r->first_call_ns;
+}
+
 void totals_add(Totals *t, const QueryResult *r)
 {
     t->queries++;

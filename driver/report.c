@@ -34,6 +34,25 @@ void report_gppc_line(FILE *out, const char *scen_name, const QueryResult *r)
             r->valid ? "valid" : "invalid");
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The 99th percentile (nearest rank) and the maximum of the update times;
+ * sorts them in place (they are only reported). */
+static void update_quantiles(const Totals *t, uint64_t *p99, uint64_t *max)
+{
+    size_t n = t->update_each_ns ? (size_t)t->updates : 0;
+    if (!n)
+        return;
+    qsort(t->update_each_ns, n, sizeof *t->update_each_ns, cmp_u64);
+    size_t rank = (99 * n + 99) / 100; /* ceil(0.99 n), 1-based */
+    *p99 = t->update_each_ns[rank - 1];
+    *max = t->update_each_ns[n - 1];
+}
+
 void report_summary(FILE *out, const char *entry_name, const Totals *t, long ram_before_kb, long ram_after_kb,
                     long long storage_bytes, double pre_s, const Counters *c)
 {
@@ -48,9 +67,14 @@ void report_summary(FILE *out, const char *entry_name, const Totals *t, long ram
             t->first20_ns * 1e-3 / n, t->max_step_ns * 1e-3, nmeasured ? t->subopt_sum / (double)nmeasured : 0.0,
             t->subopt_max, t->expanded / n, ram_before_kb, ram_after_kb, storage_bytes, pre_s, t->over_bound,
             t->unreachable, t->calls > 0 ? t->total_ns * 1e-3 / t->calls : 0.0, t->bad_queries, t->below_octile);
-    if (t->dynamic)
+    if (t->dynamic) {
         fprintf(out, " skipped=%ld updates=%ld update_us_mean=%.3f update_by_rebuild=%d", t->skipped, t->updates,
                 t->updates ? t->update_ns * 1e-3 / (double)t->updates : 0.0, t->rebuilt ? 1 : 0);
+        uint64_t p99 = 0, max = 0;
+        update_quantiles(t, &p99, &max);
+        fprintf(out, " update_us_p99=%.3f update_us_max=%.3f updates_charged=%d", p99 * 1e-3, max * 1e-3,
+                t->updates_charged ? 1 : 0);
+    }
     for (int i = 0; c && i < c->n; i++)
         if (c->extra[i].text)
             fprintf(out, " %s=%s", c->extra[i].key, c->extra[i].text);

@@ -3,226 +3,178 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../common/grow.h"
 #include "../search/heap.h"
 
-/* Settled regions per witness search: beyond it a shortcut is added without
- * proof that it is needed (never wrong, only a few more arcs; §3.1). */
-#define WITNESS_SETTLE_LIMIT 256
+#define INF UINT32_MAX
 
-/* The graph while it is contracted: per region its out- and in-arcs, grown
- * by shortcuts; build time only. */
-typedef struct ArcVec {
-    AbsChArc *a;
-    uint32_t n, cap;
-} ArcVec;
+static inline uint32_t add_sat(uint32_t a, uint32_t b) { return a == INF || b == INF || a > INF - 1 - b ? INF : a + b; }
 
-typedef struct Builder {
-    uint32_t n;
-    ArcVec *out, *in;
-    bool *done;
-    uint32_t *deleted; /* contracted neighbours, the priority's second term */
-    BestFirst wit;
-    bool oom;
-} Builder;
-
-static AbsChArc *vec_find(ArcVec *v, uint32_t to)
+/* The original edges' costs on the shape (INF where the shape's arc is no
+ * edge); false when an edge joins regions the shape does not join (their
+ * sectors are not neighbours: not an abstraction's edge). */
+static bool set_metric(AbsCh *ch, const uint32_t *adj_first, const uint32_t *to, const uint32_t *cost, size_t stride)
 {
-    for (uint32_t i = 0; i < v->n; i++)
-        if (v->a[i].to == to)
-            return &v->a[i];
-    return NULL;
-}
-
-static bool vec_push(ArcVec *v, AbsChArc a)
-{
-    if (!GROW32(v->a, v->cap, (size_t)v->n + 1, 4))
-        return false;
-    v->a[v->n++] = a;
+    const AbsChTopo *t = &ch->topo;
+    for (uint32_t i = 0; i < t->m; i++) {
+        ch->w_up[i] = ch->w_dn[i] = INF;
+        ch->mid_up[i] = ch->mid_dn[i] = ABS_CH_NONE;
+    }
+    for (uint32_t r = 0; r < t->n; r++)
+        for (uint32_t i = adj_first[r]; i < adj_first[r + 1]; i++) {
+            uint32_t w = *(const uint32_t *)(const void *)((const char *)to + i * stride);
+            uint32_t c = *(const uint32_t *)(const void *)((const char *)cost + i * stride);
+            uint32_t u = t->rank[r], v = t->rank[w];
+            if (u == v)
+                continue;
+            uint32_t a = abs_ch_topo_arc(t, u < v ? u : v, u < v ? v : u);
+            if (a == UINT32_MAX)
+                return false;
+            uint32_t *slot = u < v ? &ch->w_up[a] : &ch->w_dn[a];
+            if (c < *slot)
+                *slot = c;
+        }
     return true;
 }
 
-/* u -> w at `cost` through `mid`, or a cheaper cost for an existing u -> w;
- * one arc per ordered pair, so unpacking finds a half by its ends. */
-static void add_arc(Builder *b, uint32_t u, uint32_t w, uint32_t cost, uint32_t mid)
+/* Basic customisation (CCH §5): in rank order, every lower triangle
+ * {x, a, b} (x < a < b) offers a -> x -> b for a -> b and b -> x -> a for
+ * b -> a. x's arcs are final when x is reached, as all their triangles have
+ * lower middles. U(x) above a lies in U(a) (a perfect elimination order), so
+ * one forward scan of a's arcs finds every a -> b. */
+static void customise(AbsCh *ch)
 {
-    AbsChArc *o = vec_find(&b->out[u], w);
-    if (o) {
-        if (cost < o->cost) {
-            AbsChArc *i = vec_find(&b->in[w], u);
-            o->cost = i->cost = cost;
-            o->mid = i->mid = mid;
-        }
-        return;
-    }
-    if (!vec_push(&b->out[u], (AbsChArc){w, cost, mid}) || !vec_push(&b->in[w], (AbsChArc){u, cost, mid}))
-        b->oom = true;
-}
-
-/* Dijkstra from u over live regions other than `skip`, up to cost `bound`. */
-static void witness(Builder *b, uint32_t u, uint32_t skip, double bound)
-{
-    BestFirst *bf = &b->wit;
-    bf_start(bf, u, 0);
-    uint32_t cur, settled = 0;
-    while (bf_pop(bf, &cur) && settled++ < WITNESS_SETTLE_LIMIT) {
-        double g = bf->node[cur].g;
-        if (g > bound)
-            break;
-        const ArcVec *o = &b->out[cur];
-        for (uint32_t i = 0; i < o->n; i++) {
-            uint32_t w = o->a[i].to;
-            if (w == skip || b->done[w])
+    const AbsChTopo *t = &ch->topo;
+    for (uint32_t x = 0; x < t->n; x++)
+        for (uint32_t i = t->first[x]; i < t->first[x + 1]; i++) {
+            uint32_t a = t->head[i], xa = ch->w_up[i], ax = ch->w_dn[i];
+            if (xa == INF && ax == INF)
                 continue;
-            double ng = g + o->a[i].cost;
-            BfOffer off = bf_offer(bf, w, ng);
-            if (off)
-                bf_queue(bf, w, off, ng);
-        }
-    }
-}
-
-/* The shortcuts contracting v needs; added unless `simulate`. */
-static uint32_t contract(Builder *b, uint32_t v, bool simulate)
-{
-    uint32_t count = 0;
-    const ArcVec *in = &b->in[v], *out = &b->out[v];
-    for (uint32_t i = 0; i < in->n; i++) {
-        uint32_t u = in->a[i].to, c1 = in->a[i].cost, max_out = 0;
-        bool any = false;
-        if (b->done[u])
-            continue;
-        for (uint32_t j = 0; j < out->n; j++)
-            if (!b->done[out->a[j].to] && out->a[j].to != u) {
-                any = true;
-                if (out->a[j].cost > max_out)
-                    max_out = out->a[j].cost;
+            uint32_t p = t->first[a];
+            for (uint32_t j = i + 1; j < t->first[x + 1]; j++) {
+                uint32_t b = t->head[j];
+                while (t->head[p] < b)
+                    p++;
+                uint32_t ab = add_sat(ax, ch->w_up[j]), ba = add_sat(ch->w_dn[j], xa);
+                if (ab < ch->w_up[p]) {
+                    ch->w_up[p] = ab;
+                    ch->mid_up[p] = x;
+                }
+                if (ba < ch->w_dn[p]) {
+                    ch->w_dn[p] = ba;
+                    ch->mid_dn[p] = x;
+                }
             }
-        if (!any)
-            continue;
-        witness(b, u, v, (double)c1 + max_out);
-        for (uint32_t j = 0; j < out->n; j++) {
-            uint32_t w = out->a[j].to;
-            double via = (double)c1 + out->a[j].cost;
-            if (b->done[w] || w == u || (bf_reached(&b->wit, w) && b->wit.node[w].g <= via))
-                continue;
-            count++;
-            if (!simulate)
-                add_arc(b, u, w, c1 + out->a[j].cost, v);
+        }
+}
+
+/* Perfect customisation (CCH §6) into pu/pd: in falling rank order,
+ * d(x -> y) = min(basic x -> y, min over z in U(x) of basic x -> z plus
+ * d(z -> y)), where z -> y joins two ranks above x, already exact; and so
+ * for y -> x. Only arcs with a finite basic cost can be kept, so only they
+ * are made exact: an arc left at its basic cost (never below its distance)
+ * can only make a lower arc look exact no more often, which keeps an arc
+ * the query could do without, never drops one it needs. */
+static void perfect(const AbsCh *ch, uint32_t *pu, uint32_t *pd)
+{
+    const AbsChTopo *t = &ch->topo;
+    memcpy(pu, ch->w_up, (size_t)t->m * sizeof *pu);
+    memcpy(pd, ch->w_dn, (size_t)t->m * sizeof *pd);
+    for (uint32_t x = t->n; x-- > 0;) {
+        uint32_t lo = t->first[x], hi = t->first[x + 1];
+        for (uint32_t i = lo; i < hi; i++) {
+            if (ch->w_up[i] == INF && ch->w_dn[i] == INF)
+                continue; /* offers nothing through a and is never kept itself */
+            uint32_t a = t->head[i], p = t->first[a];
+            for (uint32_t j = i + 1; j < hi; j++) { /* z, y = a, b and b, a */
+                uint32_t b = t->head[j];
+                while (t->head[p] < b)
+                    p++;
+                /* x -> b via a, b -> x via a, x -> a via b, a -> x via b. */
+                uint32_t v;
+                if ((v = add_sat(ch->w_up[i], pu[p])) < pu[j])
+                    pu[j] = v;
+                if ((v = add_sat(pd[p], ch->w_dn[i])) < pd[j])
+                    pd[j] = v;
+                if ((v = add_sat(ch->w_up[j], pd[p])) < pu[i])
+                    pu[i] = v;
+                if ((v = add_sat(pu[p], ch->w_dn[j])) < pd[i])
+                    pd[i] = v;
+            }
         }
     }
-    return count;
 }
 
-static uint32_t live_degree(const Builder *b, uint32_t v)
+/* The query's arcs by region id: those whose basic cost is exact (CCH §6:
+ * an arc another route beats is on no shortest up-down path, and the halves
+ * of a kept shortcut are kept, so unpacking finds them here). */
+static bool flatten(AbsCh *ch, const uint32_t *exact, const uint32_t *w, const uint32_t *mid, uint32_t **first,
+                    AbsChArc **arcs, uint32_t *count)
 {
-    uint32_t d = 0;
-    for (uint32_t i = 0; i < b->out[v].n; i++)
-        d += !b->done[b->out[v].a[i].to];
-    for (uint32_t i = 0; i < b->in[v].n; i++)
-        d += !b->done[b->in[v].a[i].to];
-    return d;
-}
-
-/* Edge difference plus deleted neighbours (§3.1's simplest good order). */
-static double priority(Builder *b, uint32_t v)
-{
-    return (double)contract(b, v, true) - (double)live_degree(b, v) + (double)b->deleted[v];
-}
-
-static void builder_free(Builder *b)
-{
-    for (uint32_t v = 0; b->out && v < b->n; v++)
-        free(b->out[v].a);
-    for (uint32_t v = 0; b->in && v < b->n; v++)
-        free(b->in[v].a);
-    free(b->out);
-    free(b->in);
-    free(b->done);
-    free(b->deleted);
-    bf_free(&b->wit);
-}
-
-/* Arcs of `lists` whose other end ranks above their owner, as CSR. */
-static bool flatten(const ArcVec *lists, const uint32_t *rank, uint32_t n, uint32_t **first, AbsChArc **arcs,
-                    uint32_t *count)
-{
+    const AbsChTopo *t = &ch->topo;
     uint32_t m = 0;
-    for (uint32_t v = 0; v < n; v++)
-        for (uint32_t i = 0; i < lists[v].n; i++)
-            m += rank[lists[v].a[i].to] > rank[v];
-    *first = malloc(((size_t)n + 1) * sizeof **first);
+    for (uint32_t i = 0; i < t->m; i++)
+        m += w[i] != INF && exact[i] == w[i];
+    *first = malloc(((size_t)t->n + 1) * sizeof **first);
     *arcs = malloc(((size_t)m + 1) * sizeof **arcs);
     if (!*first || !*arcs)
         return false;
     m = 0;
-    for (uint32_t v = 0; v < n; v++) {
-        (*first)[v] = m;
-        for (uint32_t i = 0; i < lists[v].n; i++)
-            if (rank[lists[v].a[i].to] > rank[v])
-                (*arcs)[m++] = lists[v].a[i];
+    for (uint32_t r = 0; r < t->n; r++) {
+        uint32_t x = t->rank[r];
+        (*first)[r] = m;
+        for (uint32_t i = t->first[x]; i < t->first[x + 1]; i++)
+            if (w[i] != INF && exact[i] == w[i])
+                (*arcs)[m++] =
+                    (AbsChArc){t->node[t->head[i]], w[i], mid[i] == ABS_CH_NONE ? ABS_CH_NONE : t->node[mid[i]]};
     }
-    (*first)[n] = m;
+    (*first)[t->n] = m;
     *count = m;
     return true;
 }
 
-static bool contract_all(Builder *b, uint32_t *rank)
-{
-    uint32_t n = b->n;
-    int32_t *pos = malloc((size_t)n * sizeof *pos);
-    Heap h;
-    if (!pos || !heap_init(&h, n, pos, sizeof *pos)) {
-        free(pos);
-        return false;
-    }
-    for (uint32_t v = 0; v < n; v++)
-        heap_push(&h, v, priority(b, v), 0);
-    uint32_t next = 0;
-    while (!heap_empty(&h) && !b->oom) {
-        HeapItem it = heap_pop(&h);
-        double p = priority(b, it.id);
-        if (!heap_empty(&h) && p > heap_top(&h)->f) { /* lazy update (§3.1) */
-            heap_push(&h, it.id, p, 0);
-            continue;
-        }
-        contract(b, it.id, false);
-        b->done[it.id] = true;
-        rank[it.id] = next++;
-        for (uint32_t i = 0; i < b->out[it.id].n; i++)
-            b->deleted[b->out[it.id].a[i].to]++;
-        for (uint32_t i = 0; i < b->in[it.id].n; i++)
-            b->deleted[b->in[it.id].a[i].to]++;
-    }
-    heap_free(&h);
-    free(pos);
-    return !b->oom;
-}
-
 bool abs_ch_build(AbsCh *ch, uint32_t n, const uint32_t *adj_first, const uint32_t *to, const uint32_t *cost,
-                  size_t stride, Err *err)
+                  size_t stride, const uint32_t *region_sector, uint32_t sw, uint32_t sh, const AbsChSectors *keep,
+                  Err *err)
 {
     memset(ch, 0, sizeof *ch);
     ch->n = n;
     size_t cnt = n ? n : 1;
-    Builder b = {.n = n};
-    b.out = calloc(cnt, sizeof *b.out);
-    b.in = calloc(cnt, sizeof *b.in);
-    b.done = calloc(cnt, sizeof *b.done);
-    b.deleted = calloc(cnt, sizeof *b.deleted);
-    uint32_t *rank = malloc(cnt * sizeof *rank);
-    bool ok = b.out && b.in && b.done && b.deleted && rank && bf_init(&b.wit, cnt, (uint32_t)cnt);
-    for (uint32_t v = 0; ok && v < n; v++)
-        for (uint32_t i = adj_first[v]; i < adj_first[v + 1]; i++) {
-            uint32_t w = *(const uint32_t *)(const void *)((const char *)to + i * stride);
-            uint32_t c = *(const uint32_t *)(const void *)((const char *)cost + i * stride);
-            if (w != v)
-                add_arc(&b, v, w, c, ABS_CH_NONE);
-        }
-    ok = ok && !b.oom && contract_all(&b, rank) && flatten(b.out, rank, n, &ch->up_first, &ch->up, &ch->nup) &&
-         flatten(b.in, rank, n, &ch->dn_first, &ch->dn, &ch->ndn);
-    builder_free(&b);
-    free(rank);
+    bool ok;
+    if (keep && keep->order && keep->sw == sw && keep->sh == sh) {
+        ok = abs_ch_sectors_copy(&ch->sec, keep);
+    } else {
+        uint32_t *weight = calloc((size_t)sw * sh + 1, sizeof *weight);
+        for (uint32_t r = 0; weight && r < n; r++)
+            weight[region_sector[r]]++;
+        ok = weight && abs_ch_sectors_build(&ch->sec, sw, sh, weight);
+        free(weight);
+    }
+    ok = ok && abs_ch_topo_build(&ch->topo, &ch->sec, n, region_sector);
+    size_t m = ch->topo.m ? ch->topo.m : 1;
+    uint32_t *pu = NULL, *pd = NULL;
+    if (ok) {
+        ch->w_up = malloc(m * sizeof *ch->w_up);
+        ch->w_dn = malloc(m * sizeof *ch->w_dn);
+        ch->mid_up = malloc(m * sizeof *ch->mid_up);
+        ch->mid_dn = malloc(m * sizeof *ch->mid_dn);
+        pu = malloc(m * sizeof *pu);
+        pd = malloc(m * sizeof *pd);
+        ok = ch->w_up && ch->w_dn && ch->mid_up && ch->mid_dn && pu && pd;
+    }
+    if (ok && !set_metric(ch, adj_first, to, cost, stride)) {
+        free(pu);
+        free(pd);
+        abs_ch_free(ch);
+        return err_set(err, "abstract contraction hierarchy: an edge between sectors that do not touch");
+    }
+    if (ok) {
+        customise(ch);
+        perfect(ch, pu, pd);
+        ok = flatten(ch, pu, ch->w_up, ch->mid_up, &ch->up_first, &ch->up, &ch->nup) &&
+             flatten(ch, pd, ch->w_dn, ch->mid_dn, &ch->dn_first, &ch->dn, &ch->ndn);
+    }
+    free(pu);
+    free(pd);
     if (ok) {
         for (uint32_t i = 0; i < ch->nup; i++)
             ch->shortcuts += ch->up[i].mid != ABS_CH_NONE;
@@ -263,6 +215,12 @@ void abs_ch_free(AbsCh *ch)
     free(ch->fnode);
     free(ch->bnode);
     free(ch->chain);
+    free(ch->w_up);
+    free(ch->w_dn);
+    free(ch->mid_up);
+    free(ch->mid_dn);
+    abs_ch_topo_free(&ch->topo);
+    abs_ch_sectors_free(&ch->sec);
     bf_free(&ch->fw);
     bf_free(&ch->bw);
     memset(ch, 0, sizeof *ch);
@@ -274,7 +232,8 @@ size_t abs_ch_kept_bytes(const AbsCh *ch)
         return 0;
     size_t offs = ((size_t)ch->n + 1) * sizeof *ch->up_first;
     size_t up = offs + (size_t)ch->nup * sizeof *ch->up;
-    return ch->shared ? up : up + offs + (size_t)ch->ndn * sizeof *ch->dn;
+    size_t custom = abs_ch_sectors_bytes(&ch->sec) + abs_ch_topo_bytes(&ch->topo) + (size_t)ch->topo.m * 16;
+    return custom + (ch->shared ? up : up + offs + (size_t)ch->ndn * sizeof *ch->dn);
 }
 
 size_t abs_ch_scratch_bytes(const AbsCh *ch)

@@ -1,34 +1,39 @@
-/* abs_ch.h: a contraction hierarchy over the regions of an MM abstraction
- * (Geisberger, Sanders, Schultes & Delling 2008, "Contraction Hierarchies"),
- * the exact alternative to the abstract A* (refine/abstract_search.h).
+/* abs_ch.h: a customisable contraction hierarchy over the regions of an MM
+ * abstraction (Dibbelt, Strasser & Wagner 2016, "Customizable Contraction
+ * Hierarchies", CCH; queries as in Geisberger et al. 2008), the exact
+ * alternative to the abstract A* (refine/abstract_search.h).
  *
- * Built from the abstract search's decoded adjacency (integer costs in
- * 1/ABS_COST_SCALE cells) when the search is set up, and again after every
- * update() (a few milliseconds for a few thousand regions): regions are
- * contracted in the order of their edge difference plus deleted neighbours
- * (§3, lazy updates), each contraction adding a shortcut u -> w through v
- * unless a witness search (§3.1, a Dijkstra from u bounded in cost and in
- * settled nodes) finds a path no longer. A query is the bidirectional upward
- * Dijkstra of §4 with stall-on-demand (§4.1): it finds the optimal abstract
- * cost, the same as A* with w = 1, touching far fewer regions; shortcuts
- * record their middle region and are unpacked into the region route the
- * refiner consumes.
+ * Three phases, so that a map change costs what it changes:
+ *  - the order and the shape (refine/abs_ch_topo.h) depend only on the
+ *    sector grid and the number of regions in each sector: a nested
+ *    dissection of the sectors by geometry, near-linear to compute, the same
+ *    for every map of that size, and no witness search at all;
+ *  - customisation puts the edge costs (integer, 1/ABS_COST_SCALE cells) on
+ *    that shape bottom-up over its lower triangles (CCH §5), then exact
+ *    distances top-down over the other triangles (perfect customisation,
+ *    §6); an arc whose first cost another route beats is left out of the
+ *    query graph, which makes the searches about as small as a witness-
+ *    pruned hierarchy's;
+ *  - a query is the bidirectional upward Dijkstra with stall-on-demand over
+ *    the arcs kept; shortcuts record their middle region and are unpacked
+ *    into the region route the refiner consumes.
+ * After an update() only the sectors' region counts can have changed: the
+ * sector order and fill are kept, the region shape and the customisation
+ * are redone (abs_ch_update).
  *
  * Why this lives in refine/ and not in entries/ch: entries sit above refine/,
  * and entries/ch contracts a different graph (the subgoal graph, 64-bit
- * costs, its own packed layout). The pieces are alike (witness search,
- * lazy priorities, unpacking by middle node); a shared CH core under search/
- * would serve both, which is left to whoever owns entries/ch.
+ * costs, its own packed layout, witness searches).
  *
  * Graphs with asymmetric costs are handled (up arcs for the forward search,
  * down arcs for the backward one); when both arc lists come out identical,
  * as on every abstraction with symmetric edge costs, one copy is kept.
  *
- * Memory: the arcs (12 B: target, cost, middle region) and two offsets per
- * region are kept for the queries: reported as ch_bytes (mm SUMMARY) and
- * counted with abs_bytes toward the issue's memory budget. The search
- * arrays (two best-first cores, parents) are per-query scratch, reused.
- * Owns everything it allocates; abs_ch_free releases it. */
+ * Memory: the query arcs (12 B: target, cost, middle region), two offsets
+ * per region, and for re-customisation the shape (4 B an arc) and its two
+ * costs and two middles (16 B an arc): reported as ch_bytes (mm SUMMARY).
+ * The search arrays (two best-first cores, parents) are per-query scratch,
+ * reused. Owns everything it allocates; abs_ch_free releases it. */
 #ifndef GPPC_REFINE_ABS_CH_H
 #define GPPC_REFINE_ABS_CH_H
 
@@ -38,6 +43,7 @@
 
 #include "../common/err.h"
 #include "../search/best_first.h"
+#include "abs_ch_topo.h"
 
 #define ABS_CH_NONE UINT32_MAX
 
@@ -60,13 +66,23 @@ typedef struct AbsCh {
     uint32_t *fnode, *bnode; /* per region: the region that arc came from */
     uint32_t *chain;         /* per region: scratch for the forward chain */
     uint64_t last_settled;
+    AbsChSectors sec;          /* sector order and fill, kept across updates */
+    AbsChTopo topo;            /* the region shape */
+    uint32_t *w_up, *w_dn;     /* per shape arc lo -> hi: cost lo -> hi and hi -> lo after customisation */
+    uint32_t *mid_up, *mid_dn; /* their middle ranks, ABS_CH_NONE for an edge */
 } AbsCh;
 
-/* Contracts the graph of `n` regions whose out-edges of region r are
- * entries adj_first[r] .. adj_first[r + 1] of the arrays `to` and `cost`
- * (elements `stride` bytes apart). False (nothing held) when memory ran out. */
+/* The hierarchy of `n` regions on an sw x sh sector grid, region r in
+ * sector region_sector[r], whose out-edges of region r are entries
+ * adj_first[r] .. adj_first[r + 1] of the arrays `to` and `cost` (elements
+ * `stride` bytes apart; only between regions of the same or 8-neighbouring
+ * sectors). False (nothing held) when memory ran out or an edge joins
+ * sectors that do not touch. `keep` (NULL: none): the sector order and fill
+ * of an earlier hierarchy of the same grid, reused after a map change (the
+ * order is then the one chosen when the map was first seen). */
 bool abs_ch_build(AbsCh *ch, uint32_t n, const uint32_t *adj_first, const uint32_t *to, const uint32_t *cost,
-                  size_t stride, Err *err);
+                  size_t stride, const uint32_t *region_sector, uint32_t sw, uint32_t sh, const AbsChSectors *keep,
+                  Err *err);
 void abs_ch_free(AbsCh *ch);
 /* Bytes kept for queries (arcs and offsets; the memory budget's figure). */
 size_t abs_ch_kept_bytes(const AbsCh *ch);

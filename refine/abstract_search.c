@@ -33,7 +33,7 @@ static bool decode_adjacency(RegionSearch *as, Err *err)
     return true;
 }
 
-bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, Err *err)
+bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const RegionSearch *prev, Err *err)
 {
     memset(as, 0, sizeof *as);
     as->ix = ix;
@@ -49,7 +49,8 @@ bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, Err *err)
         return false;
     }
     if (ch && !abs_ch_build(&as->ch, ix->abs->nregions, as->adj_first, &as->adj[0].to, &as->adj[0].cost,
-                            sizeof *as->adj, err)) {
+                            sizeof *as->adj, ix->region_sector, (uint32_t)ix->abs->sw, (uint32_t)ix->abs->sh,
+                            prev ? &prev->ch.sec : NULL, err)) {
         region_search_free(as);
         return false;
     }

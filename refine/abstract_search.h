@@ -58,8 +58,10 @@ typedef struct RegionSearch {
 
 /* `ch`: a contraction hierarchy (refine/abs_ch.h) answers every search
  * with weight 1 (the same optimal cost as A*); A* stays for weights above 1
- * (and, ch false, for tests that compare the two). */
-bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, Err *err);
+ * (and, ch false, for tests that compare the two). `prev` (NULL: none): the
+ * search over the same grid before a map change, whose hierarchy's sector
+ * order is kept (refine/abs_ch.h). */
+bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const RegionSearch *prev, Err *err);
 void region_search_free(RegionSearch *as);
 /* Bytes of the search arrays and the decoded adjacency (reported
  * separately from abs_bytes). */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../../common/binio.h"
+#include "../../common/clock.h"
 #include "../../refine/segbuild.h"
 #include "mm.h"
 #include "mm_profile.h"
@@ -31,6 +32,8 @@ typedef struct MmEntry {
     /* Dynamic-map updates (mm_update). */
     size_t passable; /* cells of the map as it is now */
     uint64_t updates, touched_sectors, cache_dropped, segs_dropped;
+    uint64_t started_ns; /* when preprocessing or preparing began (progress lines) */
+    bool preprocessing;  /* building the file only: no regions' hierarchy */
 } MmEntry;
 
 /* The options over the profile p's values. */
@@ -39,6 +42,16 @@ static bool parse_options(const EntryOpts *opts, const MmProfile *p, MmConfig *c
     MmConfig base;
     mm_profile_config(p, &base);
     return mm_options_parse(opts, &base, c, err);
+}
+
+/* Large maps take long to preprocess: once 5 s have passed, each finished
+ * step says so on stderr, so a long run is seen to progress. */
+#define PROGRESS_AFTER_NS 5000000000ull
+static void progress(const MmEntry *e, const char *step)
+{
+    uint64_t dt = clock_now_ns() - e->started_ns;
+    if (dt > PROGRESS_AFTER_NS)
+        fprintf(stderr, "mm: %dx%d map: %s after %.1f s\n", e->grid.width, e->grid.height, step, (double)dt * 1e-9);
 }
 
 static bool mm_check_options(const EntryOpts *opts, Err *err)
@@ -50,8 +63,12 @@ static bool mm_check_options(const EntryOpts *opts, Err *err)
 /* The index, search and leg planner over e->abs, once it is built or loaded. */
 static bool index_abs(MmEntry *e, Err *err)
 {
-    return abs_index_init(&e->ix, &e->abs, err) && region_search_init(&e->as, &e->ix, true, err) &&
-           legplan_init(&e->legs, &e->grid, &e->abs, err);
+    bool ok = abs_index_init(&e->ix, &e->abs, err) &&
+              region_search_init(&e->as, &e->ix, !e->preprocessing, NULL, err) &&
+              legplan_init(&e->legs, &e->grid, &e->abs, err);
+    if (ok)
+        progress(e, e->preprocessing ? "region index and search" : "region index, search and regions' hierarchy");
+    return ok;
 }
 
 /* What build_all or load_file made, released. */
@@ -67,7 +84,10 @@ static void free_all(MmEntry *e)
 
 static bool build_at(MmEntry *e, int S, Err *err)
 {
-    return abs_build_centers(&e->abs, &e->grid, S, e->cfg.defaults, e->cfg.centers, true, err) && index_abs(e, err);
+    if (!abs_build_centers(&e->abs, &e->grid, S, e->cfg.defaults, e->cfg.centers, true, err))
+        return false;
+    progress(e, "abstraction built (regions, edges, costs)");
+    return index_abs(e, err);
 }
 
 /* The profile of the map over the abstraction as first built (or loaded):
@@ -98,6 +118,7 @@ static bool build_all(MmEntry *e, Err *err)
         if (!segbuild_plan_all(&e->segs, (LegMode)e->cfg.segfile, &e->legs, &e->ix, err))
             return false;
         e->have_segs = true;
+        progress(e, "segments planned");
     }
     return true;
 }
@@ -121,6 +142,7 @@ static MmEntry *new_entry(const Grid *map, const EntryOpts *opts, Err *err)
         err_set(err, "mm: out of memory");
         return NULL;
     }
+    e->started_ns = clock_now_ns();
     e->sector_given = mm_options_sector_given(opts);
     if (!parse_options(opts, mm_profile_default(), &e->cfg, err) || !grid_copy(&e->grid, map, err)) {
         mm_destroy(e);
@@ -132,6 +154,8 @@ static MmEntry *new_entry(const Grid *map, const EntryOpts *opts, Err *err)
 static bool mm_preprocess(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
 {
     MmEntry *e = new_entry(map, opts, err);
+    if (e) /* the file holds no regions' hierarchy: prepare builds it */
+        e->preprocessing = true;
     if (!e || !build_all(e, err)) {
         mm_destroy(e);
         return false;
@@ -145,6 +169,8 @@ static bool mm_preprocess(const Grid *map, const char *file, const EntryOpts *op
             segs_write(&f, &e->segs);
         ok = bin_commit(&f, err);
     }
+    if (ok)
+        progress(e, "preprocessing file written");
     mm_destroy(e);
     return ok;
 }
@@ -205,7 +231,10 @@ static bool load_file(MmEntry *e, const char *file, Err *err)
             err, "%s: built with sector=%d defaults=%d centers=%s costs=%d, asked for sector=%s defaults=%d centers=%s",
             file, e->abs.S, e->abs.defaults_on, MM_CENTER_MODES[e->abs.centers_opt], e->abs.costs_on,
             e->sector_given ? "given" : "auto", e->cfg.defaults, MM_CENTER_MODES[e->cfg.centers]);
-    ok = ok && abs_matches_grid(&e->abs, &e->grid, file, err) && index_abs(e, err);
+    ok = ok && abs_matches_grid(&e->abs, &e->grid, file, err);
+    if (ok)
+        progress(e, "abstraction loaded and checked against a fresh build");
+    ok = ok && index_abs(e, err);
     if (ok) {
         e->profile = choose_profile(e);
         if (!e->sector_given && e->profile->sector != e->abs.S)
@@ -250,6 +279,7 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
         return NULL;
     }
     e->passable = grid_count_passable(&e->grid);
+    progress(e, "prepared");
     return e;
 }
 
@@ -287,9 +317,9 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     Abstraction fresh = {0};
     AbsIndex fresh_ix = {0};
     RegionSearch fresh_as = {0};
-    bool ok =
-        changed == 0 || (abs_update(&fresh, &e->abs, &e->grid, touched, err) &&
-                         abs_index_init(&fresh_ix, &fresh, err) && region_search_init(&fresh_as, &fresh_ix, true, err));
+    bool ok = changed == 0 || (abs_update(&fresh, &e->abs, &e->grid, touched, &e->legs.astar, err) &&
+                               abs_index_init(&fresh_ix, &fresh, err) &&
+                               region_search_init(&fresh_as, &fresh_ix, true, &e->as, err));
     long segs = ok && changed && e->have_segs ? segs_remap(&e->segs, &e->ix, &fresh_ix, touched, err) : 0;
     if (segs < 0)
         ok = false;

@@ -45,6 +45,11 @@ const char *bench_dir(T *t);
 /* Does `haystack` contain `needle`? */
 bool contains(const char *haystack, const char *needle);
 
+/* Byte-for-byte: every array of the compact layout (edge costs included)
+ * and every total; `why` says what differs (tests/c/test_dynamic.c). */
+struct Abstraction;
+bool abs_same(const struct Abstraction *a, const struct Abstraction *b, char *why, size_t size);
+
 /* Entry test helpers (tests/c/entry_util.c). */
 #include "../../entries/entry.h"
 #include "../../grid/scen.h"
@@ -101,6 +106,6 @@ extern int realloc_fail_next;
 extern const TestCase GRID_TESTS[], SCEN_TESTS[], VALIDATE_TESTS[], HEAP_TESTS[], ASTAR_TESTS[], ENTRY_TESTS[],
     BINIO_TESTS[], ABSTRACTION_TESTS[], MM_TESTS[], BASELINE_TESTS[], SEED_TESTS[], DYNAMIC_TESTS[], STAMP_TESTS[],
     LEG_TESTS[], KIT_TESTS[], CLI_TESTS[], WINDOW_TESTS[], API_TESTS[], DIFF_TESTS[], FUZZ_TESTS[], SUB_TESTS[],
-    ABS_CH_TESTS[], GROW_TESTS[];
+    ABS_CH_TESTS[], GROW_TESTS[], DYN_DIFF_TESTS[];
 
 #endif

@@ -18,8 +18,7 @@ static uint64_t rng_next(uint64_t *s)
     return *s;
 }
 
-/* Byte-for-byte: every array of the compact layout and every total. */
-static bool abs_same(const Abstraction *a, const Abstraction *b, char *why, size_t size)
+bool abs_same(const Abstraction *a, const Abstraction *b, char *why, size_t size)
 {
     if (a->nsectors != b->nsectors || a->nregions != b->nregions || a->nedges != b->nedges ||
         a->ndefault != b->ndefault || a->nwide != b->nwide || a->pool_bytes != b->pool_bytes) {
@@ -64,7 +63,7 @@ static void check_updates_equal_rebuild(T *t, const char *map, int S, bool defau
             touched[abs_sector_of(&cur, x, y)] = 1;
         }
         Abstraction upd, full;
-        CHECKF(t, abs_update(&upd, &cur, g, touched, &err), "%s", err.msg);
+        CHECKF(t, abs_update(&upd, &cur, g, touched, NULL, &err), "%s", err.msg);
         CHECKF(t, abs_build_centers(&full, g, S, defaults, false, costs, &err), "%s", err.msg);
         char why[256];
         CHECKF(t, abs_same(&upd, &full, why, sizeof why), "%s S=%d defaults=%d round %d: %s", map, S, defaults, round,

@@ -1,0 +1,272 @@
+#include "abs_ch_topo.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/grow.h"
+
+/* Boxes at most this many sectors a side on both sides are ordered row by
+ * row: splitting them saves nothing. */
+#define ND_LEAF 2
+
+/* The line (column when `vertical`, else row) of the box that holds the
+ * fewest regions among those in its middle half, the nearest the middle on
+ * a tie: walls and blocked sectors make some lines far cheaper separators
+ * than the middle one. */
+static uint32_t cheapest_line(const AbsChSectors *s, const uint32_t *weight, uint32_t x0, uint32_t y0, uint32_t w,
+                              uint32_t h, bool vertical)
+{
+    uint32_t lo = vertical ? x0 : y0, len = vertical ? w : h, mid = lo + len / 2;
+    if (!weight)
+        return mid;
+    uint32_t best = mid;
+    uint64_t best_sum = UINT64_MAX, best_dist = UINT64_MAX;
+    for (uint32_t c = lo + len / 4; c < lo + len - len / 4; c++) {
+        uint64_t sum = 0;
+        for (uint32_t i = vertical ? y0 : x0; i < (vertical ? y0 + h : x0 + w); i++)
+            sum += weight[vertical ? (size_t)i * s->sw + c : (size_t)c * s->sw + i];
+        uint64_t dist = c > mid ? c - mid : mid - c;
+        if (sum < best_sum || (sum == best_sum && dist < best_dist)) {
+            best = c;
+            best_sum = sum;
+            best_dist = dist;
+        }
+    }
+    return best;
+}
+
+/* Ranks the sectors of the box (x0, y0, w, h) into order[*next ...]:
+ * both halves first, then the separating line. The depth is about the log
+ * of the grid's side (a line is chosen in the middle half of its box). */
+static void dissect(AbsChSectors *s, const uint32_t *weight, uint32_t x0, uint32_t y0, uint32_t w, uint32_t h,
+                    uint32_t *next)
+{
+    if (!w || !h)
+        return;
+    if (w <= ND_LEAF && h <= ND_LEAF) {
+        for (uint32_t y = y0; y < y0 + h; y++)
+            for (uint32_t x = x0; x < x0 + w; x++)
+                s->order[(*next)++] = y * s->sw + x;
+        return;
+    }
+    if (w >= h) {
+        uint32_t mid = cheapest_line(s, weight, x0, y0, w, h, true);
+        dissect(s, weight, x0, y0, mid - x0, h, next);
+        dissect(s, weight, mid + 1, y0, x0 + w - mid - 1, h, next);
+        for (uint32_t y = y0; y < y0 + h; y++)
+            s->order[(*next)++] = y * s->sw + mid;
+    } else {
+        uint32_t mid = cheapest_line(s, weight, x0, y0, w, h, false);
+        dissect(s, weight, x0, y0, w, mid - y0, next);
+        dissect(s, weight, x0, mid + 1, w, y0 + h - mid - 1, next);
+        for (uint32_t x = x0; x < x0 + w; x++)
+            s->order[(*next)++] = mid * s->sw + x;
+    }
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Symbolic elimination in rank order: U(v) = v's higher grid neighbours and
+ * its elimination-tree children's U minus v; v's parent is min U(v). */
+static bool eliminate(AbsChSectors *s, const uint32_t *rank)
+{
+    uint32_t ns = s->ns;
+    uint32_t *child = malloc((size_t)ns * sizeof *child), *sibling = malloc((size_t)ns * sizeof *sibling);
+    uint32_t *mark = malloc((size_t)ns * sizeof *mark), *buf = NULL;
+    size_t cap = 0, bufcap = 0;
+    bool ok = child && sibling && mark && (s->first = malloc(((size_t)ns + 1) * sizeof *s->first));
+    if (ok) {
+        memset(child, 0xff, (size_t)ns * sizeof *child);
+        memset(mark, 0xff, (size_t)ns * sizeof *mark);
+    }
+    s->m = 0;
+    for (uint32_t v = 0; ok && v < ns; v++) {
+        uint32_t sec = s->order[v], x = sec % s->sw, y = sec / s->sw, k = 0;
+        s->first[v] = (uint32_t)s->m; /* before the children's lists are read: first[v] ends the last */
+        if (!(ok = grow_room(&buf, &bufcap, 8, sizeof *buf, 64)))
+            break;
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                int64_t nx = (int64_t)x + dx, ny = (int64_t)y + dy;
+                if ((!dx && !dy) || nx < 0 || ny < 0 || nx >= s->sw || ny >= s->sh)
+                    continue;
+                uint32_t u = rank[(size_t)ny * s->sw + (size_t)nx];
+                if (u > v && mark[u] != v) {
+                    mark[u] = v;
+                    buf[k++] = u;
+                }
+            }
+        for (uint32_t c = child[v]; ok && c != UINT32_MAX; c = sibling[c])
+            for (size_t i = s->first[c]; i < s->first[c + 1]; i++) {
+                uint32_t u = s->head[i];
+                if (u == v || mark[u] == v)
+                    continue;
+                if (!(ok = grow_room(&buf, &bufcap, (size_t)k + 1, sizeof *buf, 64)))
+                    break;
+                mark[u] = v;
+                buf[k++] = u;
+            }
+        if (!ok || !(ok = grow_room(&s->head, &cap, s->m + k + 1, sizeof *s->head, 1024)))
+            break;
+        qsort(buf, k, sizeof *buf, cmp_u32);
+        memcpy(s->head + s->m, buf, (size_t)k * sizeof *buf);
+        s->m += k;
+        if (s->m > UINT32_MAX - 1) {
+            ok = false;
+            break;
+        }
+        if (k) { /* the parent is the lowest upper neighbour */
+            sibling[v] = child[buf[0]];
+            child[buf[0]] = v;
+        }
+    }
+    if (ok)
+        s->first[ns] = (uint32_t)s->m;
+    free(child);
+    free(sibling);
+    free(mark);
+    free(buf);
+    return ok;
+}
+
+bool abs_ch_sectors_build(AbsChSectors *s, uint32_t sw, uint32_t sh, const uint32_t *weight)
+{
+    memset(s, 0, sizeof *s);
+    s->sw = sw;
+    s->sh = sh;
+    s->ns = sw * sh;
+    size_t cnt = s->ns ? s->ns : 1;
+    s->order = malloc(cnt * sizeof *s->order);
+    uint32_t *rank = malloc(cnt * sizeof *rank);
+    bool ok = s->order && rank;
+    if (ok) {
+        uint32_t next = 0;
+        dissect(s, weight, 0, 0, sw, sh, &next);
+        for (uint32_t r = 0; r < s->ns; r++)
+            rank[s->order[r]] = r;
+        ok = eliminate(s, rank);
+    }
+    free(rank);
+    if (!ok)
+        abs_ch_sectors_free(s);
+    return ok;
+}
+
+void abs_ch_sectors_free(AbsChSectors *s)
+{
+    free(s->order);
+    free(s->first);
+    free(s->head);
+    memset(s, 0, sizeof *s);
+}
+
+bool abs_ch_sectors_copy(AbsChSectors *to, const AbsChSectors *from)
+{
+    memset(to, 0, sizeof *to);
+    size_t ns = from->ns ? from->ns : 1;
+    to->order = malloc(ns * sizeof *to->order);
+    to->first = malloc((ns + 1) * sizeof *to->first);
+    to->head = malloc((from->m ? from->m : 1) * sizeof *to->head);
+    if (!to->order || !to->first || !to->head) {
+        abs_ch_sectors_free(to);
+        return false;
+    }
+    to->ns = from->ns;
+    to->sw = from->sw;
+    to->sh = from->sh;
+    to->m = from->m;
+    memcpy(to->order, from->order, (size_t)from->ns * sizeof *to->order);
+    memcpy(to->first, from->first, ((size_t)from->ns + 1) * sizeof *to->first);
+    memcpy(to->head, from->head, from->m * sizeof *to->head);
+    return true;
+}
+
+size_t abs_ch_sectors_bytes(const AbsChSectors *s)
+{
+    return s->order ? ((size_t)2 * s->ns + 1 + s->m) * sizeof(uint32_t) : 0;
+}
+
+bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, uint32_t n, const uint32_t *region_sector)
+{
+    memset(t, 0, sizeof *t);
+    t->n = n;
+    size_t cnt = n ? n : 1, ns = s->ns;
+    /* Per sector rank: its regions' first rank (sector-major) and count. */
+    uint32_t *base = calloc(ns + 1, sizeof *base), *count = calloc(ns + 1, sizeof *count);
+    t->rank = malloc(cnt * sizeof *t->rank);
+    t->node = malloc(cnt * sizeof *t->node);
+    t->first = malloc((cnt + 1) * sizeof *t->first);
+    bool ok = base && count && t->rank && t->node && t->first;
+    uint32_t *srank = ok ? malloc((ns ? ns : 1) * sizeof *srank) : NULL;
+    ok = ok && srank;
+    if (ok) {
+        for (uint32_t r = 0; r < s->ns; r++)
+            srank[s->order[r]] = r;
+        for (uint32_t r = 0; r < n; r++)
+            count[srank[region_sector[r]]]++;
+        for (size_t v = 0; v < ns; v++)
+            base[v + 1] = base[v] + count[v];
+        memset(count, 0, (ns + 1) * sizeof *count);
+        for (uint32_t r = 0; r < n; r++) { /* regions keep their id order inside a sector */
+            uint32_t v = srank[region_sector[r]];
+            t->rank[r] = base[v] + count[v]++;
+            t->node[t->rank[r]] = r;
+        }
+        uint64_t m = 0;
+        for (size_t v = 0; v < ns; v++) {
+            uint64_t k = count[v], out = 0;
+            for (size_t i = s->first[v]; i < s->first[v + 1]; i++)
+                out += count[s->head[i]];
+            m += k * (k - (k > 0)) / 2 + k * out;
+        }
+        ok = m < UINT32_MAX && (t->head = malloc((size_t)(m ? m : 1) * sizeof *t->head));
+    }
+    if (ok) {
+        uint32_t m = 0;
+        for (size_t v = 0; v < ns; v++)
+            for (uint32_t x = base[v]; x < base[v] + count[v]; x++) {
+                t->first[x] = m;
+                for (uint32_t y = x + 1; y < base[v] + count[v]; y++)
+                    t->head[m++] = y;
+                for (size_t i = s->first[v]; i < s->first[v + 1]; i++)
+                    for (uint32_t y = base[s->head[i]]; y < base[s->head[i]] + count[s->head[i]]; y++)
+                        t->head[m++] = y;
+            }
+        t->first[n] = m;
+        t->m = m;
+    }
+    free(srank);
+    free(base);
+    free(count);
+    if (!ok)
+        abs_ch_topo_free(t);
+    return ok;
+}
+
+void abs_ch_topo_free(AbsChTopo *t)
+{
+    free(t->rank);
+    free(t->node);
+    free(t->first);
+    free(t->head);
+    memset(t, 0, sizeof *t);
+}
+
+size_t abs_ch_topo_bytes(const AbsChTopo *t) { return t->first ? ((size_t)3 * t->n + 1 + t->m) * sizeof(uint32_t) : 0; }
+
+uint32_t abs_ch_topo_arc(const AbsChTopo *t, uint32_t lo, uint32_t hi)
+{
+    uint32_t a = t->first[lo], b = t->first[lo + 1];
+    while (a < b) {
+        uint32_t mid = a + (b - a) / 2;
+        if (t->head[mid] < hi)
+            a = mid + 1;
+        else
+            b = mid;
+    }
+    return a < t->first[lo + 1] && t->head[a] == hi ? a : UINT32_MAX;
+}

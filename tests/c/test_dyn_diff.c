@@ -1,0 +1,213 @@
+/* Issue 32: mm's updates against a rebuild from scratch. Random batches of
+ * changes (cells blocked and opened, whole sectors, the map's edges, cells
+ * under a query in progress) go through update(); after every batch the
+ * live abstraction must equal a fresh build of the changed map byte for byte
+ * (regions, edges, edge costs), the live regions' hierarchy must give the
+ * same abstract distance as a fresh hierarchy for random region pairs, and
+ * paths must be valid. GPPC_DYN_DIFF_ROUNDS (default 10) sets the batches
+ * per map for a longer run; GPPC_DYN_DIFF_MAPS="MAP=SCEN,MAP=SCEN" replays
+ * those maps too (mm with its defaults). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../abstraction/abstraction.h"
+#include "../../abstraction/index.h"
+#include "../../entries/mm/mm.h"
+#include "../../grid/validate.h"
+#include "test.h"
+
+#define MAX_BATCH 512
+
+static uint32_t rnd(uint64_t *s, uint32_t n)
+{
+    *s = *s * 6364136223846793005u + 1442695040888963407u;
+    return (uint32_t)((*s >> 33) % n);
+}
+
+/* One batch of kind `kind` into ch[]; returns its size. */
+static int make_batch(const Grid *g, int S, int kind, uint64_t *s, CellChange *ch)
+{
+    int n = 0;
+    switch (kind) {
+    case 0: /* scattered cells, both ways */
+        for (int i = 1 + (int)rnd(s, 24); i > 0; i--) {
+            int x = (int)rnd(s, (uint32_t)g->width), y = (int)rnd(s, (uint32_t)g->height);
+            ch[n++] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(g, x, y)};
+        }
+        break;
+    case 1: { /* a whole sector (and a bit of the next), blocked or opened */
+        int x0 = (int)rnd(s, (uint32_t)g->width), y0 = (int)rnd(s, (uint32_t)g->height);
+        x0 -= x0 % S;
+        y0 -= y0 % S;
+        bool open = rnd(s, 2);
+        for (int y = y0; y < y0 + S + 1 && y < g->height; y++)
+            for (int x = x0; x < x0 + S + 1 && x < g->width && n < MAX_BATCH; x++)
+                ch[n++] = (CellChange){(int16_t)x, (int16_t)y, open};
+        break;
+    }
+    case 2: /* cells on the map's edges and corners */
+        for (int i = 1 + (int)rnd(s, 16); i > 0; i--) {
+            int side = (int)rnd(s, 4), along = (int)rnd(s, (uint32_t)(side < 2 ? g->width : g->height));
+            int x = side < 2 ? along : side == 2 ? 0 : g->width - 1;
+            int y = side >= 2 ? along : side == 0 ? 0 : g->height - 1;
+            ch[n++] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(g, x, y)};
+        }
+        ch[n++] = (CellChange){0, 0, !grid_passable(g, 0, 0)};
+        ch[n++] = (CellChange){(int16_t)(g->width - 1), (int16_t)(g->height - 1),
+                               !grid_passable(g, g->width - 1, g->height - 1)};
+        break;
+    default: /* a wall segment, a door closing */
+        for (int i = 0, x = (int)rnd(s, (uint32_t)g->width), y = (int)rnd(s, (uint32_t)g->height), d = (int)rnd(s, 2);
+             i < 2 * S && x < g->width && y < g->height; i++, d ? x++ : y++)
+            ch[n++] = (CellChange){(int16_t)x, (int16_t)y, false};
+        break;
+    }
+    return n;
+}
+
+/* The live abstraction and hierarchy against fresh ones built from the grid. */
+static void check_against_rebuild(T *t, const char *map, int round, void *inst, const Grid *g, uint64_t *s)
+{
+    const AbsIndex *live_ix = mm_abs_index(inst);
+    const Abstraction *live = live_ix->abs;
+    Abstraction fresh;
+    AbsIndex fix;
+    RegionSearch fas;
+    Err err;
+    if (!abs_build_centers(&fresh, g, live->S, live->defaults_on, live->centers_opt, live->costs_on, &err)) {
+        t_fail(t, __FILE__, __LINE__, "%s: %s", map, err.msg);
+        return;
+    }
+    char why[256];
+    CHECKF(t, abs_same(live, &fresh, why, sizeof why), "%s round %d: update != rebuild: %s", map, round, why);
+    if (abs_index_init(&fix, &fresh, &err) && region_search_init(&fas, &fix, true, NULL, &err)) {
+        RegionSearch *las = (RegionSearch *)mm_region_search(inst); /* queried only: the scratch is the search's own */
+        int bad = 0;
+        for (int i = 0; i < 200 && fresh.nregions == live->nregions && fresh.nregions; i++) {
+            uint32_t a = rnd(s, fresh.nregions), b = rnd(s, fresh.nregions);
+            double dl = region_search_run(las, a, b, 1.0), df = region_search_run(&fas, a, b, 1.0);
+            bad += dl != df;
+        }
+        CHECKF(t, bad == 0, "%s round %d: %d of 200 hierarchy distances differ from a fresh hierarchy", map, round,
+               bad);
+        region_search_free(&fas);
+        abs_index_free(&fix);
+    } else {
+        t_fail(t, __FILE__, __LINE__, "%s: %s", map, err.msg);
+    }
+    abs_free(&fresh);
+}
+
+/* Is (x, y) on or beside a cell of p (a diagonal step also checks its
+ * corner cells)? */
+static bool near_path(const xyPath *p, int x, int y)
+{
+    for (size_t i = 0; i < p->len; i++)
+        if (abs(p->cells[i].x - x) <= 1 && abs(p->cells[i].y - y) <= 1)
+            return true;
+    return false;
+}
+
+/* Starts a query, changes cells near the goal side of its route mid-way
+ * (never beside a cell already handed out), finishes it: the path must be
+ * valid on the changed map, or, when the change cut the goal off, the query
+ * must still end. */
+static void change_under_query(T *t, const Entry *e, void *inst, Loaded *l, uint64_t *s)
+{
+    const ScenQuery *q = &l->sc.q[rnd(s, (uint32_t)l->sc.count)];
+    xyPath p = {0};
+    if (e->get_path(inst, q->start, q->goal, &p)) {
+        path_free(&p);
+        return; /* answered in one call: nothing in progress */
+    }
+    CellChange ch[16];
+    int n = 0;
+    for (int i = 0; i < 16; i++) {
+        int x = q->goal.x + (int)rnd(s, 9) - 4 - (q->goal.x - q->start.x) / 3;
+        int y = q->goal.y + (int)rnd(s, 9) - 4 - (q->goal.y - q->start.y) / 3;
+        if (x >= 0 && y >= 0 && x < l->g.width && y < l->g.height && (x != q->goal.x || y != q->goal.y) &&
+            !near_path(&p, x, y))
+            ch[n++] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&l->g, x, y)};
+    }
+    Err err;
+    CHECKF(t, e->update(inst, ch, n, &err), "%s", err.msg);
+    for (int i = 0; i < n; i++)
+        grid_set_passable(&l->g, ch[i].x, ch[i].y, ch[i].passable);
+    int calls = 0;
+    bool done = false;
+    while (!(done = e->get_path(inst, q->start, q->goal, &p)) && ++calls < 100000) {
+    }
+    CHECKF(t, done, "a query across an update did not end in %d calls", calls);
+    int *comp = grid_components(&l->g);
+    if (comp && done) {
+        int cs = comp[grid_index(&l->g, q->start.x, q->start.y)], cg = comp[grid_index(&l->g, q->goal.x, q->goal.y)];
+        double len;
+        char why[200] = "";
+        CHECKF(t, cs != cg || path_validate(&l->g, q->start, q->goal, p.cells, p.len, &len, why, sizeof why),
+               "path across an update: %s", why);
+    }
+    free(comp);
+    path_free(&p);
+}
+
+static void replay_map(T *t, const char *map, const char *scen, const char *spec, int rounds, uint64_t seed)
+{
+    Loaded l;
+    if (scen ? !load_paths(t, map, scen, &l) : !load_named(t, map, &l))
+        return;
+    const Entry *e;
+    void *inst = prepare_spec(t, spec, &l, &e);
+    if (!inst) {
+        unload(&l);
+        return;
+    }
+    CellChange *ch = malloc(MAX_BATCH * sizeof *ch);
+    int S = mm_abs_index(inst)->abs->S;
+    for (int round = 0; ch && round < rounds; round++) {
+        int kind = round % 5;
+        if (kind == 4) {
+            change_under_query(t, e, inst, &l, &seed);
+        } else {
+            int n = make_batch(&l.g, S, kind, &seed, ch);
+            Err err;
+            CHECKF(t, e->update(inst, ch, n, &err), "%s", err.msg);
+            for (int i = 0; i < n; i++)
+                grid_set_passable(&l.g, ch[i].x, ch[i].y, ch[i].passable);
+        }
+        check_against_rebuild(t, map, round, inst, &l.g, &seed);
+        int ran = 0, bad = replay_valid(t, e, inst, &l, round % 7, 97, &ran);
+        CHECKF(t, bad == 0, "%s round %d: %d of %d paths invalid", map, round, bad, ran);
+    }
+    free(ch);
+    e->destroy(inst);
+    unload(&l);
+}
+
+static void test_dyn_diff_replay(T *t)
+{
+    const char *env = getenv("GPPC_DYN_DIFF_ROUNDS");
+    int rounds = env ? atoi(env) : 10;
+    if (rounds < 1)
+        rounds = 1;
+    replay_map(t, "rooms/16room256-0", NULL, "mm", rounds, 11);
+    replay_map(t, "mazes/maze256-4-0", NULL, "mm", rounds, 12);
+    replay_map(t, "random/random256-20-0", NULL, "mm:sector=8", rounds, 13);
+    const char *more = getenv("GPPC_DYN_DIFF_MAPS");
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", more ? more : "");
+    uint64_t seed = 14;
+    for (char *save = NULL, *pair = strtok_r(buf, ",", &save); pair; pair = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(pair, '=');
+        if (!eq) {
+            t_fail(t, __FILE__, __LINE__, "GPPC_DYN_DIFF_MAPS: '%s' is not MAP=SCEN", pair);
+            continue;
+        }
+        *eq = 0;
+        replay_map(t, pair, eq + 1, "mm", rounds, seed++);
+    }
+}
+
+const TestCase DYN_DIFF_TESTS[] = {
+    {"dyn_diff_replay", test_dyn_diff_replay},
+    {NULL, NULL},
+};
