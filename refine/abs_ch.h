@@ -38,6 +38,7 @@
 
 #include "../common/err.h"
 #include "../search/best_first.h"
+#include "../search/trace.h"
 
 #define ABS_CH_NONE UINT32_MAX
 
@@ -60,6 +61,10 @@ typedef struct AbsCh {
     uint32_t *fnode, *bnode; /* per region: the region that arc came from */
     uint32_t *chain;         /* per region: scratch for the forward chain */
     uint64_t last_settled;
+    /* NULL: not traced; else the query's events name each region by its
+     * center (set by abs_search_run from its own tracer, search/trace.h) */
+    const Tracer *tracer;
+    const xyLoc *center;
 } AbsCh;
 
 /* Contracts the graph of `n` regions whose out-edges of region r are

@@ -161,6 +161,14 @@ static inline double heuristic(const AbsSearch *as, uint32_t r, xyLoc goal, cons
     return h;
 }
 
+/* A traced event about region r (its parent: as->parent, itself at the start). */
+static void trace_region(const AbsSearch *as, TraceType type, uint32_t r, double h)
+{
+    double g = bf_reached(&as->bf, r) ? as->bf.node[r].g / ABS_COST_SCALE : 0;
+    const xyLoc *parent = as->parent[r] == r ? NULL : &as->ix->center[as->parent[r]];
+    trace_emit(as->tracer, type, as->ix->center[r], parent, g, g + h / ABS_COST_SCALE);
+}
+
 /* A* from `from` towards `to`. `chunk` (NULL: the whole map): only regions
  * level 2 allows, and the search stops at the first region of node
  * `stop_node` it takes out, or at `to`. */
@@ -172,8 +180,14 @@ static double run(AbsSearch *as, uint32_t from, uint32_t to, double weight, cons
     const uint32_t *lg = as->lm + (size_t)to * as->nlandmarks;
     uint64_t expanded = 0;
     double result = -1;
+    const Tracer *tr = as->tracer;
     bf_start(bf, from, weight * heuristic(as, from, goal, lg));
     as->parent[from] = from;
+    if (tr) {
+        trace_emit(tr, TRACE_SOURCE, ix->center[from], NULL, 0, 0);
+        trace_emit(tr, TRACE_DESTINATION, goal, NULL, 0, 0);
+        trace_region(as, TRACE_GENERATING, from, weight * heuristic(as, from, goal, lg));
+    }
     uint32_t cur;
     while (bf_pop(bf, &cur)) {
         if (cur == to || (chunk && chunk->node_of[cur] == stop_node)) {
@@ -182,6 +196,8 @@ static double run(AbsSearch *as, uint32_t from, uint32_t to, double weight, cons
             break;
         }
         expanded++;
+        if (tr)
+            trace_region(as, TRACE_EXPANDING, cur, weight * heuristic(as, cur, goal, lg));
         double g = bf->node[cur].g;
         for (uint32_t i = as->adj_first[cur], end = as->adj_first[cur + 1]; i < end; i++) {
             uint32_t nb = as->adj[i].to;
@@ -192,9 +208,15 @@ static double run(AbsSearch *as, uint32_t from, uint32_t to, double weight, cons
             if (o) {
                 as->parent[nb] = cur;
                 bf_queue(bf, nb, o, ng + weight * heuristic(as, nb, goal, lg));
+                if (tr)
+                    trace_region(as, TRACE_GENERATING, nb, weight * heuristic(as, nb, goal, lg));
             }
         }
+        if (tr)
+            trace_region(as, TRACE_CLOSING, cur, weight * heuristic(as, cur, goal, lg));
     }
+    if (tr)
+        trace_region(as, TRACE_END, result < 0 ? from : to, 0);
     as->last_expanded = expanded;
     as->expanded += expanded;
     as->path_len = 0;
@@ -216,6 +238,8 @@ static double run(AbsSearch *as, uint32_t from, uint32_t to, double weight, cons
 double abs_search_run(AbsSearch *as, uint32_t from, uint32_t to, double weight)
 {
     if (as->ch.up_first && weight == 1.0) {
+        as->ch.tracer = as->tracer;
+        as->ch.center = as->ix->center;
         double cost = abs_ch_query(&as->ch, from, to, as->path, &as->path_len);
         as->last_expanded = as->ch.last_settled;
         as->expanded += as->ch.last_settled;

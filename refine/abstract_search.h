@@ -64,8 +64,9 @@ typedef struct AbsSearch {
     int path_len;
     uint64_t expanded; /* cumulative */
     uint64_t last_expanded;
-    Level2 l2; /* derived second level (refine/level2.h); nnodes 0 when off */
-    AbsCh ch;  /* contraction hierarchy (refine/abs_ch.h); n 0 when off */
+    Level2 l2;            /* derived second level (refine/level2.h); nnodes 0 when off */
+    AbsCh ch;             /* contraction hierarchy (refine/abs_ch.h); n 0 when off */
+    const Tracer *tracer; /* NULL: not traced; events name regions by their centers (search/trace.h) */
 } AbsSearch;
 
 /* `landmarks` > 0: that many ALT landmarks (below), chosen and measured here

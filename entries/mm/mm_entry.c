@@ -32,6 +32,7 @@ typedef struct MmEntry {
     /* Dynamic-map updates (mm_update). */
     size_t passable; /* cells of the map as it is now */
     uint64_t updates, touched_sectors, cache_dropped, segs_dropped;
+    Tracer trace_layers[4]; /* mm_set_tracer: one per kind of search, told apart by layer */
 } MmEntry;
 
 static bool mm_check_options(const EntryOpts *opts, Err *err)
@@ -438,6 +439,16 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     edge_cache_report(&e->cache, out);
 }
 
+/* The search over regions and each leg's search, told apart by layer. */
+static void mm_set_tracer(void *inst, const Tracer *t)
+{
+    MmEntry *e = inst;
+    e->as.tracer = trace_layer(&e->trace_layers[0], t, "abstract");
+    e->legs.astar.tracer = trace_layer(&e->trace_layers[1], t, "leg");
+    e->legs.jps.tracer = trace_layer(&e->trace_layers[2], t, "jps");
+    e->legs.cjps.tracer = trace_layer(&e->trace_layers[3], t, "corridor");
+}
+
 const EdgeCache *mm_edge_cache(const void *inst) { return &((const MmEntry *)inst)->cache; }
 const AbsIndex *mm_abs_index(const void *inst) { return &((const MmEntry *)inst)->ix; }
 const AbsSearch *mm_abs_search(const void *inst) { return &((const MmEntry *)inst)->as; }
@@ -457,4 +468,5 @@ const Entry ENTRY_MM = {
     .update = mm_update,
     .counters = mm_counters,
     .destroy = mm_destroy,
+    .set_tracer = mm_set_tracer,
 };
