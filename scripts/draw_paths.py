@@ -85,20 +85,38 @@ def widths(n, cell_px):
     return [base * (1.0 + 1.2 * (n - 1 - i) / max(n - 1, 1)) for i in range(n)]
 
 
-def svg(out_path, title, width, height, rows, paths, colour):
-    s = SIZE / max(width, height)
+def view_of(width, height, paths):
+    """(x0, y0, x1, y1), x1 and y1 past the end: the whole map, or, when the
+    paths keep to under half of it each way, their box with a margin."""
+    pts = [p for _, _, _, pts in paths for p in pts]
+    if not pts:
+        return 0, 0, width, height
+    xs, ys = [x for x, _ in pts], [y for _, y in pts]
+    side = max(max(xs) - min(xs), max(ys) - min(ys)) + 1
+    margin = max(8, side // 4)
+    if side + 2 * margin > max(width, height) // 2:
+        return 0, 0, width, height
+    half = (side + 2 * margin) // 2
+    cx, cy = (min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2
+    x0, y0 = max(0, min(cx - half, width - 2 * half)), max(0, min(cy - half, height - 2 * half))
+    return x0, y0, min(width, x0 + 2 * half), min(height, y0 + 2 * half)
+
+
+def svg(out_path, title, view, rows, paths, colour):
+    vx0, vy0, vx1, vy1 = view
+    s = SIZE / max(vx1 - vx0, vy1 - vy0)
     head, row_h = 40, 18
     legend_h = row_h * (len(paths) + 1) + 10
-    w_px, h_px = width * s, height * s
+    w_px, h_px = (vx1 - vx0) * s, (vy1 - vy0) * s
     blocked = []
-    for y, row in enumerate(rows):
-        x = 0
-        while x < width:
+    for y in range(vy0, vy1):
+        row, x = rows[y], vx0
+        while x < vx1:
             if row[x] in ".GS":
                 x += 1
                 continue
             x0 = x
-            while x < width and row[x] not in ".GS":
+            while x < vx1 and row[x] not in ".GS":
                 x += 1
             blocked.append("M%d %dh%dv1h-%dz" % (x0, y, x - x0, x - x0))
     lines = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %.1f %.1f" '
@@ -106,8 +124,9 @@ def svg(out_path, title, width, height, rows, paths, colour):
              '<rect width="100%" height="100%" fill="white"/>',
              '<text x="4" y="16" font-size="14">%s</text>' % esc(title[0]),
              '<text x="4" y="33" fill="#444">%s</text>' % esc(title[1]),
-             '<g transform="translate(0,%d) scale(%.6f)">' % (head, s),
-             '<rect width="%d" height="%d" fill="white" stroke="#999" stroke-width="%.3f"/>' % (width, height, 1 / s),
+             '<g transform="translate(0,%d) scale(%.6f) translate(%d,%d)">' % (head, s, -vx0, -vy0),
+             '<rect x="%d" y="%d" width="%d" height="%d" fill="white" stroke="#999" stroke-width="%.3f"/>'
+             % (vx0, vy0, vx1 - vx0, vy1 - vy0, 1 / s),
              '<path fill="%s" d="%s"/>' % (BLOCKED, "".join(blocked))]
     for (spec, _, _, pts), w in zip(paths, widths(len(paths), s)):
         if pts:
@@ -142,7 +161,7 @@ def esc(text):
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def gnuplot_png(gnuplot, prefix, title, width, height, rows, paths, colour):
+def gnuplot_png(gnuplot, prefix, title, view, width, height, rows, paths, colour):
     """prefix.png by gnuplot from prefix.map.bin (one byte a cell), prefix.dat
     and prefix.gp, which stay beside it."""
     with open(prefix + ".map.bin", "wb") as f:
@@ -153,7 +172,8 @@ def gnuplot_png(gnuplot, prefix, title, width, height, rows, paths, colour):
             f.write("\n\n")
         ends = paths[0][3] or [(0, 0)]
         f.write("%d %d\n\n\n%d %d\n" % (ends[0] + ends[-1]))
-    s = SIZE / max(width, height)
+    vx0, vy0, vx1, vy1 = view
+    s = SIZE / max(vx1 - vx0, vy1 - vy0)
     plots = ["'%s.map.bin' binary array=(%d,%d) format='%%uchar' with image notitle"
              % (os.path.basename(prefix), width, height)]
     for i, ((spec, length, opt, _), w) in enumerate(zip(paths, widths(len(paths), s))):
@@ -165,11 +185,12 @@ def gnuplot_png(gnuplot, prefix, title, width, height, rows, paths, colour):
     plots.append("'%s.dat' index %d with points pt 7 ps 2 lc rgb '%s' title 'goal'" % (os.path.basename(prefix), n + 1,
                                                                                          GOAL))
     gp = ("set terminal pngcairo size %d,%d font 'sans,10'\nset output '%s.png'\n"
-          "set title %s\nset size ratio -1\nset xrange [-0.5:%g]\nset yrange [%g:-0.5]\n"
+          "set title %s\nset size ratio -1\nset xrange [%g:%g]\nset yrange [%g:%g]\n"
           "set palette defined (0 '%s', 1 'white')\nset cbrange [0:1]\nunset colorbox\n"
           "unset xtics\nunset ytics\nset key below left Left reverse samplen 3\n"
-          "plot %s\n" % (int(width * s) + 60, int(height * s) + 110 + 18 * (n + 2) // 2, os.path.basename(prefix),
-                         quote("\n".join(title)), width - 0.5, height - 0.5, BLOCKED, ", \\\n     ".join(plots)))
+          "plot %s\n" % (int((vx1 - vx0) * s) + 60, int((vy1 - vy0) * s) + 110 + 18 * (n + 2) // 2,
+                         os.path.basename(prefix), quote("\n".join(title)), vx0 - 0.5, vx1 - 0.5, vy1 - 0.5, vy0 - 0.5,
+                         BLOCKED, ", \\\n     ".join(plots)))
     with open(prefix + ".gp", "w") as f:
         f.write(gp)
     p = subprocess.run([gnuplot, os.path.basename(prefix) + ".gp"], cwd=os.path.dirname(os.path.abspath(prefix)),
@@ -182,10 +203,14 @@ def draw(prefix, title, map_path, paths, gnuplot):
     """prefix.svg, and prefix.png when gnuplot is there; returns what was written."""
     width, height, rows = read_map(map_path)
     colour = colours([spec for spec, _, _, _ in paths])
-    svg(prefix + ".svg", title, width, height, rows, paths, colour)
+    view = view_of(width, height, paths)
+    if view != (0, 0, width, height):
+        title = (title[0], title[1] + "; cells %d-%d x %d-%d of %dx%d shown"
+                 % (view[0], view[2] - 1, view[1], view[3] - 1, width, height))
+    svg(prefix + ".svg", title, view, rows, paths, colour)
     if not gnuplot:
         return [prefix + ".svg"]
-    gnuplot_png(gnuplot, prefix, title, width, height, rows, paths, colour)
+    gnuplot_png(gnuplot, prefix, title, view, width, height, rows, paths, colour)
     return [prefix + ".png", prefix + ".svg"]
 
 
