@@ -30,8 +30,7 @@ th, td { border: 1px solid #ccc; padding: .25em .5em; text-align: right; white-s
 th:first-child, td:first-child { text-align: left; } th { background: #f0f0f0; }
 .figures { display: flex; flex-wrap: wrap; gap: 1em; }
 figure { margin: 0; border: 1px solid #ddd; padding: .4em; background: #fff; }
-figure img { display: block; max-width: 560px; height: auto; }
-.paths figure img { max-width: 580px; }
+figure img { display: block; max-width: 540px; height: auto; }
 figcaption { font-size: .85em; color: #444; margin-top: .3em; }
 """
 
@@ -202,9 +201,9 @@ def page(out):
     tables = [p for p in ("summary.md", "summary.csv") if os.path.isfile(os.path.join(out, p))]
     for fam in families:
         paths = path_figures(out, fam)
-        body.append('<section id="family-%s"><h2>Family %s</h2>%s<h3>Plots</h3>%s%s</section>'
-                    % (esc(fam), esc(fam), markdown(sections.get(fam, "")), plot_figures(out, os.path.join(pdir, fam)),
-                       "<h3>Paths on the map</h3>" + paths if paths else ""))
+        body.append('<section id="family-%s"><h2>Family %s</h2>%s%s<h3>Plots</h3>%s</section>'
+                    % (esc(fam), esc(fam), markdown(sections.get(fam, "")),
+                       "<h3>Paths on the map</h3>" + paths if paths else "", plot_figures(out, os.path.join(pdir, fam))))
     body.append('<p class="note">Tables as files: %s</p>'
                 % " ".join(link(out, os.path.join(out, p), p) for p in tables))
     return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Results: %s</title>'

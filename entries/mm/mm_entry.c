@@ -353,6 +353,7 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
         e->abs = fresh;
         e->ix = fresh_ix;
         e->ix.abs = &e->abs;
+        fresh_as.tracer = e->as.tracer; /* set_tracer holds until set again */
         e->as = fresh_as;
         e->as.ix = &e->ix;
         refiner_invalidate(&e->refiner);

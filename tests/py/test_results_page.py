@@ -153,7 +153,7 @@ class ResultsPageTest(unittest.TestCase):
         shot = os.path.join(SHOTS, "screenshot.png")
         with tempfile.TemporaryDirectory(prefix="chromium-") as profile:
             subprocess.run([browser] + CHROMIUM_FLAGS + ["--user-data-dir=" + profile, "--window-size=1280,3200",
-                                                         "--screenshot=" + shot,
+                                                         "--virtual-time-budget=5000", "--screenshot=" + shot,
                                                          "file://" + os.path.join(self.out, "results.html")],
                            capture_output=True, timeout=120)
         with open(shot, "rb") as f:
