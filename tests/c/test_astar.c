@@ -166,15 +166,21 @@ static void test_astar_unreachable_and_trivial(T *t)
     grid_free(&g);
 }
 
+/* A* over maze256-2-0 and its scenario (the tests below free all three). */
+static void open_maze(T *t, Grid *g, Scenario *sc, AStar *a)
+{
+    Err err;
+    CHECK(t, grid_load_map(g, "maps/mazes/maze256-2-0.map", &err));
+    CHECK(t, scen_load(sc, "scenarios/mazes/maze256-2-0.map.scen", &err));
+    CHECK(t, astar_init(a, g, &err));
+}
+
 static void test_astar_no_allocation_per_query(T *t)
 {
     Grid g;
     Scenario sc;
-    Err err;
-    CHECK(t, grid_load_map(&g, "maps/mazes/maze256-2-0.map", &err));
-    CHECK(t, scen_load(&sc, "scenarios/mazes/maze256-2-0.map.scen", &err));
     AStar a;
-    CHECK(t, astar_init(&a, &g, &err));
+    open_maze(t, &g, &sc, &a);
     xyPath p = {0};
     path_reserve(&p, (size_t)g.width * g.height);
     long before = alloc_calls;
@@ -214,11 +220,8 @@ static void test_astar_traced_search_is_the_same_search(T *t)
 {
     Grid g;
     Scenario sc;
-    Err err;
-    CHECK(t, grid_load_map(&g, "maps/mazes/maze256-2-0.map", &err));
-    CHECK(t, scen_load(&sc, "scenarios/mazes/maze256-2-0.map.scen", &err));
     AStar a;
-    CHECK(t, astar_init(&a, &g, &err));
+    open_maze(t, &g, &sc, &a);
     xyPath plain = {0}, traced = {0};
     EventCount c = {.g = &g};
     Tracer tr = {count_event, &c, "test"};
