@@ -27,6 +27,8 @@ typedef struct Run {
     uint64_t snapshot_ns; /* the last change batch, charged to the next query's CSV row */
     bool *bad;            /* --bad-queries=skip: queries left out (start or goal invalid) */
     int nbad, below_octile;
+    TraceYaml trace; /* --trace: open while trace.f.fp is set */
+    BinFile paths;   /* --paths: open while paths.fp is set */
 } Run;
 
 static int bad_input(const char *msg)
@@ -195,6 +197,8 @@ static int replay_all(Run *run, void **inst, Totals *totals)
     for (int rep = 0; rep < a->repeat; rep++) {
         for (int i = 0; i < run->scen.count; i++) {
             ScenQuery q = run->scen.q[i];
+            if (a->query >= 0 && i != a->query)
+                continue; /* --query: no changes to apply (args_parse) */
             if (run->bad && run->bad[i]) {
                 /* counted once, in Totals.bad_queries */
             } else if ((map_changed || run->kit_dynamic) && !reference_optimum(run, &q)) {
@@ -202,7 +206,14 @@ static int replay_all(Run *run, void **inst, Totals *totals)
             } else {
                 QueryResult r;
                 char why[256] = "";
+                bool traced = run->trace.f.fp && rep == 0;
+                if (traced)
+                    a->entry->set_tracer(*inst, &run->trace.tracer);
                 replay_query(a->entry, *inst, &run->map, &q, bound, a->first20_cells, &path, &r, why, sizeof why);
+                if (traced)
+                    a->entry->set_tracer(*inst, NULL);
+                if (run->paths.fp && rep == 0)
+                    report_path_line(run->paths.fp, i, &q, &r, &path);
                 if (totals->updates_charged)
                     replay_charge_update(&r, run->snapshot_ns);
                 if (!r.valid)
@@ -293,6 +304,29 @@ static bool load_inputs(Run *run, Err *err)
            (!a->changes || changes_load(&run->changes, a->changes, &run->map, run->scen.count, err));
 }
 
+/* --query, --trace, --paths: checked against the scenario, files opened. */
+static bool open_query_outputs(Run *run, Err *err)
+{
+    const DriverArgs *a = &run->args;
+    if (a->query >= 0 && run->kit_dynamic)
+        return err_set(err, "--query: a version-2 scenario changes the map between queries; replay it whole");
+    if (a->query >= run->scen.count)
+        return err_set(err, "--query %d: %s has %d queries (0..%d)", a->query, a->scen_path, run->scen.count,
+                       run->scen.count - 1);
+    if (a->trace && !a->entry->set_tracer)
+        return err_set(err, "--trace: entry %s cannot be traced (astar, jps, jps+ and mm can)", a->entry->name);
+    if (a->trace && !trace_open(&run->trace, a->trace, &run->map, a, &run->scen.q[a->query], err))
+        return false;
+    return !a->paths || bin_create(&run->paths, a->paths, err);
+}
+
+/* Commits the --trace and --paths files; false + message when one failed. */
+static bool close_query_outputs(Run *run, Err *err)
+{
+    bool ok = !run->trace.f.fp || trace_close(&run->trace, err);
+    return (!run->paths.fp || bin_commit(&run->paths, ok ? err : &(Err){0})) && ok;
+}
+
 int main(int argc, char **argv)
 {
     Run run;
@@ -311,7 +345,7 @@ int main(int argc, char **argv)
     const DriverArgs *a = &run.args;
     int code = EXIT_BAD_INPUT;
     if (!load_inputs(&run, &err) || (run.has_changes && !astar_init(&run.reference, &run.map, &err)) ||
-        !pre_file_path(a, run.pre_file, sizeof run.pre_file, &err)) {
+        !pre_file_path(a, run.pre_file, sizeof run.pre_file, &err) || !open_query_outputs(&run, &err)) {
         code = bad_input(err.msg);
     } else if (a->csv && !(run.csv = fopen(a->csv, "w"))) {
         fprintf(stderr, "gppc: %s: cannot write the CSV file\n", a->csv);
@@ -324,6 +358,8 @@ int main(int argc, char **argv)
             code = EXIT_BAD_INPUT;
         }
     }
+    if (!close_query_outputs(&run, &err))
+        code = bad_input(err.msg);
     scen_free(&run.scen);
     changes_free(&run.changes);
     astar_free(&run.reference);

@@ -77,6 +77,17 @@ static bool opt_bad_queries(DriverArgs *a, const char *v, Err *err)
     return true;
 }
 
+static bool opt_query(DriverArgs *a, const char *v, Err *err)
+{
+    long n;
+    if (!parse_int(v, &n) || n < 0 || n > 100000000)
+        return err_set(err, "--query %s: expected a query index (0-based, as the CSV's experiment_id)", v);
+    a->query = (int)n;
+    return true;
+}
+static bool opt_trace(DriverArgs *a, const char *v, Err *err) { return (void)err, a->trace = v, true; }
+static bool opt_paths(DriverArgs *a, const char *v, Err *err) { return (void)err, a->paths = v, true; }
+
 static bool opt_bound(DriverArgs *a, const char *v, Err *err)
 {
     double x;
@@ -125,6 +136,13 @@ static const DriverOption OPTIONS[] = {
      "20steps_cost until the path is 20 distance units long (default, the\n"
      "kits' rule since 2023) or 20 cells (the older rule)",
      opt_first20, false},
+    {"query", "N", "replay query N alone (0-based, the CSV's experiment_id)", opt_query, false},
+    {"trace", "FILE",
+     "with --query: write that query's searches as a posthoc search trace\n"
+     "(YAML; astar, jps, jps+ and mm; docs/traces.md)",
+     opt_trace, false},
+    {"paths", "FILE", "write each replayed query's cells: ID LENGTH OPTIMUM x,y x,y ... (tab-separated)", opt_paths,
+     false},
     {"help", NULL, "this text", opt_help, false},
 };
 enum { NOPTIONS = sizeof OPTIONS / sizeof OPTIONS[0] };
@@ -188,6 +206,7 @@ bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
     a->entry_spec = entry_default()->name;
     a->pre_dir = "results/pre";
     a->repeat = 1;
+    a->query = -1;
     *help = false;
     struct option longopts[NOPTIONS + 1];
     for (int i = 0; i < NOPTIONS; i++)
@@ -225,6 +244,12 @@ bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
         return err_set(err, "--bound only applies with -check");
     if (a->changes && a->repeat > 1)
         return err_set(err, "--changes and --repeat exclude each other (the map would differ between repetitions)");
+    if (a->trace && a->query < 0)
+        return err_set(err, "--trace needs --query N: the query whose searches it writes");
+    if (a->query >= 0 && a->changes)
+        return err_set(err, "--query and --changes exclude each other (the map would miss earlier changes)");
+    if ((a->query >= 0 || a->trace || a->paths) && a->mode == MODE_PRE)
+        return err_set(err, "--query, --trace and --paths need queries to replay: use -full, -run or -check");
     if (a->changes && a->mode == MODE_PRE)
         return err_set(err, "--changes needs queries to replay: use -full, -run or -check");
     a->map_path = argv[optind];

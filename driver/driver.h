@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "../common/binio.h"
 #include "../entries/entry.h"
 #include "../grid/grid.h"
 #include "../grid/scen.h"
@@ -33,6 +34,11 @@ typedef struct DriverArgs {
     bool csv_extra;     /* --csv-extra: our columns after the kit's */
     bool first20_cells; /* --first20 cells: the pre-2023 rule (20 cells, not 20 distance units) */
     int npos;           /* 1: MAP alone (-pre) or a version-2 scenario alone (the dynamic kit's form) */
+    /* One query's details (docs/traces.md): --query N replays query N alone
+     * (-1: all); --trace FILE writes its searches as a posthoc trace,
+     * --paths FILE each replayed query's cells. */
+    int query;
+    const char *trace, *paths;
 } DriverArgs;
 
 /* Dynamic maps: --changes FILE (driver/changes.c). Sorted by after_query,
@@ -130,6 +136,26 @@ void kit_csv_header(FILE *out, bool dynamic, bool extra);
 void kit_csv_row(FILE *out, bool dynamic, bool extra, const CsvRow *row);
 void report_summary(FILE *out, const char *entry_name, const Totals *t, long ram_before_kb, long ram_after_kb,
                     long long storage_bytes, double pre_s, const Counters *c);
+
+/* --trace (driver/trace_yaml.c): a posthoc search trace of one query, written
+ * whole (temporary file, renamed by trace_close) and stopped after
+ * TRACE_MAX_EVENTS events, which trace_close then says on stderr and in the file. */
+#define TRACE_MAX_EVENTS 2000000
+typedef struct TraceYaml {
+    BinFile f;
+    Tracer tracer; /* what the entry's set_tracer gets */
+    int width;
+    long events;
+    bool truncated;
+} TraceYaml;
+/* Opens the file and writes the header and the query's own source and
+ * destination; false + "FILE: problem". */
+bool trace_open(TraceYaml *t, const char *path, const Grid *map, const DriverArgs *a, const ScenQuery *q, Err *err);
+bool trace_close(TraceYaml *t, Err *err);
+
+/* --paths: one line per replayed query, "ID<TAB>LENGTH<TAB>OPTIMUM<TAB>x,y x,y ...",
+ * the cells (or waypoints) as the entry returned them; LENGTH -1 for no path. */
+void report_path_line(FILE *out, int id, const ScenQuery *q, const QueryResult *r, const xyPath *path);
 
 /* VmRSS of this process in kB (0 when /proc is unavailable). */
 long rss_kb(void);

@@ -84,3 +84,11 @@ void report_summary(FILE *out, const char *entry_name, const Totals *t, long ram
         fprintf(out, " counters_dropped=%d", c->dropped);
     fputc('\n', out);
 }
+
+void report_path_line(FILE *out, int id, const ScenQuery *q, const QueryResult *r, const xyPath *path)
+{
+    fprintf(out, "%d\t%.6f\t%.6f\t", id, path->len ? r->length : -1.0, q->optimal);
+    for (size_t i = 0; i < path->len; i++)
+        fprintf(out, i ? " %d,%d" : "%d,%d", path->cells[i].x, path->cells[i].y);
+    fputc('\n', out);
+}

@@ -26,6 +26,7 @@
 #include "../common/counters.h"
 #include "../common/err.h"
 #include "../grid/grid.h"
+#include "../search/trace.h"
 
 /* Options after the entry name: "mm:sector=16,w=1.5" -> {sector:16, w:1.5}. */
 #define ENTRY_MAX_OPTS 24
@@ -72,6 +73,11 @@ typedef struct Entry {
      * `detail` also the entry's key=value pairs for the SUMMARY line. */
     void (*counters)(void *inst, Counters *out, bool detail);
     void (*destroy)(void *inst);
+    /* Optional: the searches of the next get_path calls report their events
+     * to `t` (search/trace.h; NULL: stop), until it is set again; the
+     * tracer outlives those calls. NULL when the entry cannot be traced
+     * (the driver's --trace then says so). */
+    void (*set_tracer)(void *inst, const Tracer *t);
 } Entry;
 
 /* Registered entries, NULL-terminated (entries/registry.c). */

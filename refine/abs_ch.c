@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../search/heap.h"
+#include "abs_cost.h"
 
 #define INF UINT32_MAX
 
@@ -276,6 +277,15 @@ static bool stalled(const BestFirst *bf, const uint32_t *first, const AbsChArc *
     return false;
 }
 
+/* A traced event about region v of one direction's search (from: the
+ * region it was reached from, ABS_CH_NONE at that search's root). */
+static void trace_region(const AbsCh *ch, TraceType type, const BestFirst *bf, uint32_t v, uint32_t from)
+{
+    double g = bf && bf_reached(bf, v) ? bf->node[v].g / ABS_COST_SCALE : 0;
+    const xyLoc *parent = from == ABS_CH_NONE ? NULL : &ch->center[from];
+    trace_emit(ch->tracer, type, ch->center[v], parent, g, g);
+}
+
 double abs_ch_query(AbsCh *ch, uint32_t s, uint32_t t, uint32_t *path, int *len)
 {
     *len = 0;
@@ -290,6 +300,12 @@ double abs_ch_query(AbsCh *ch, uint32_t s, uint32_t t, uint32_t *path, int *len)
     bf_start(side[0], s, 0);
     bf_start(side[1], t, 0);
     ch->fpar[s] = ch->bpar[t] = ABS_CH_NONE;
+    if (ch->tracer) {
+        trace_region(ch, TRACE_SOURCE, NULL, s, ABS_CH_NONE);
+        trace_region(ch, TRACE_DESTINATION, NULL, t, ABS_CH_NONE);
+        trace_region(ch, TRACE_GENERATING, side[0], s, ABS_CH_NONE);
+        trace_region(ch, TRACE_GENERATING, side[1], t, ABS_CH_NONE);
+    }
     double best = -1;
     uint32_t meet = ABS_CH_NONE, settled = 0;
     for (;;) {
@@ -312,6 +328,9 @@ double abs_ch_query(AbsCh *ch, uint32_t s, uint32_t t, uint32_t *path, int *len)
          * direction's upward arcs of v. */
         if (stalled(bf, first[1 - d], arcs[1 - d], v, g))
             continue;
+        uint32_t from = par[d][v] == ABS_CH_NONE ? ABS_CH_NONE : node[d][v];
+        if (ch->tracer)
+            trace_region(ch, TRACE_EXPANDING, bf, v, from);
         for (uint32_t i = first[d][v]; i < first[d][v + 1]; i++) {
             uint32_t w = arcs[d][i].to;
             double ng = g + arcs[d][i].cost;
@@ -320,10 +339,16 @@ double abs_ch_query(AbsCh *ch, uint32_t s, uint32_t t, uint32_t *path, int *len)
                 par[d][w] = i;
                 node[d][w] = v;
                 bf_queue(bf, w, o, ng);
+                if (ch->tracer)
+                    trace_region(ch, TRACE_GENERATING, bf, w, v);
             }
         }
+        if (ch->tracer)
+            trace_region(ch, TRACE_CLOSING, bf, v, from);
     }
     ch->last_settled = settled;
+    if (ch->tracer)
+        trace_region(ch, TRACE_END, NULL, best < 0 ? s : meet, ABS_CH_NONE);
     if (best < 0)
         return -1;
     /* s .. meet: the forward chain, collected backwards then unpacked in order. */

@@ -44,6 +44,7 @@
 #include "../common/err.h"
 #include "../search/best_first.h"
 #include "abs_ch_topo.h"
+#include "../search/trace.h"
 
 #define ABS_CH_NONE UINT32_MAX
 
@@ -70,6 +71,10 @@ typedef struct AbsCh {
     AbsChTopo topo;            /* the region shape */
     uint32_t *w_up, *w_dn;     /* per shape arc lo -> hi: cost lo -> hi and hi -> lo after customisation */
     uint32_t *mid_up, *mid_dn; /* their middle ranks, ABS_CH_NONE for an edge */
+    /* NULL: not traced; else the query's events name each region by its
+     * center (set by abs_search_run from its own tracer, search/trace.h) */
+    const Tracer *tracer;
+    const xyLoc *center;
 } AbsCh;
 
 /* The hierarchy of `n` regions on an sw x sh sector grid, region r in

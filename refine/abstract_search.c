@@ -78,6 +78,14 @@ size_t region_search_bytes(const RegionSearch *as)
  * lower bound on the abstract distance (no edge costs less), consistent. */
 static inline double heuristic(xyLoc c, xyLoc goal) { return grid_octile(c.x, c.y, goal.x, goal.y) * ABS_COST_SCALE; }
 
+/* A traced event about region r (its parent: as->parent, itself at the start). */
+static void trace_region(const RegionSearch *as, TraceType type, uint32_t r, double h)
+{
+    double g = bf_reached(&as->bf, r) ? as->bf.node[r].g / ABS_COST_SCALE : 0;
+    const xyLoc *parent = as->parent[r] == r ? NULL : &as->ix->center[as->parent[r]];
+    trace_emit(as->tracer, type, as->ix->center[r], parent, g, g + h / ABS_COST_SCALE);
+}
+
 /* A* from `from` to `to`. */
 static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
 {
@@ -86,8 +94,14 @@ static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
     const xyLoc goal = ix->center[to];
     uint64_t expanded = 0;
     double result = -1;
+    const Tracer *tr = as->tracer;
     bf_start(bf, from, weight * heuristic(ix->center[from], goal));
     as->parent[from] = from;
+    if (tr) {
+        trace_emit(tr, TRACE_SOURCE, ix->center[from], NULL, 0, 0);
+        trace_emit(tr, TRACE_DESTINATION, goal, NULL, 0, 0);
+        trace_region(as, TRACE_GENERATING, from, weight * heuristic(ix->center[from], goal));
+    }
     uint32_t cur;
     while (bf_pop(bf, &cur)) {
         if (cur == to) {
@@ -95,6 +109,8 @@ static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
             break;
         }
         expanded++;
+        if (tr)
+            trace_region(as, TRACE_EXPANDING, cur, weight * heuristic(ix->center[cur], goal));
         double g = bf->node[cur].g;
         for (uint32_t i = as->adj_first[cur], end = as->adj_first[cur + 1]; i < end; i++) {
             uint32_t nb = as->adj[i].to;
@@ -103,9 +119,15 @@ static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
             if (o) {
                 as->parent[nb] = cur;
                 bf_queue(bf, nb, o, ng + weight * heuristic(ix->center[nb], goal));
+                if (tr)
+                    trace_region(as, TRACE_GENERATING, nb, weight * heuristic(ix->center[nb], goal));
             }
         }
+        if (tr)
+            trace_region(as, TRACE_CLOSING, cur, weight * heuristic(ix->center[cur], goal));
     }
+    if (tr)
+        trace_region(as, TRACE_END, result < 0 ? from : to, 0);
     as->last_expanded = expanded;
     as->expanded += expanded;
     as->path_len = 0;
@@ -127,6 +149,8 @@ static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
 double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
 {
     if (as->ch.up_first && weight == 1.0) {
+        as->ch.tracer = as->tracer;
+        as->ch.center = as->ix->center;
         double cost = abs_ch_query(&as->ch, from, to, as->path, &as->path_len);
         as->last_expanded = as->ch.last_settled;
         as->expanded += as->ch.last_settled;

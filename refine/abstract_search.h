@@ -53,7 +53,8 @@ typedef struct RegionSearch {
     int path_len;
     uint64_t expanded; /* cumulative */
     uint64_t last_expanded;
-    AbsCh ch; /* contraction hierarchy (refine/abs_ch.h); n 0 when off */
+    AbsCh ch;             /* contraction hierarchy (refine/abs_ch.h); n 0 when off */
+    const Tracer *tracer; /* NULL: not traced; events name regions by their centers (search/trace.h) */
 } RegionSearch;
 
 /* `ch`: a contraction hierarchy (refine/abs_ch.h) answers every search

@@ -10,7 +10,9 @@ raw.stale-N and the run starts over (so `make bench` after a code change measure
 the new code).
 An invalid path (driver exit 1) or bad input (exit 2) stops the whole suite
 with the map, the entry and the driver's message. At the end aggregate.py
-writes OUT/summary.md and OUT/summary.csv.
+writes OUT/summary.md and OUT/summary.csv, plot.py the plots, draw_paths.py
+the path pictures (OUT/paths/) and results_page.py one page of it all,
+OUT/results.html.
 
     python3 scripts/run_suite.py --bench-dir ../shared/benchmarks --family dao \\
         --entries astar,jps -j 2 --out results/dao
@@ -304,6 +306,10 @@ def main():
         if not args.no_plots:
             subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "plot.py"), args.out] +
                            (["--install-gnuplot"] if args.install_gnuplot else []), check=True)
+            # per family: the query where mm is furthest from optimal and the longest (draw_paths.py)
+            subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "draw_paths.py"), "--suite", args.out,
+                            "--gppc", args.gppc], check=True)
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "results_page.py"), args.out], check=True)
 
 
 if __name__ == "__main__":

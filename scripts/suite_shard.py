@@ -6,7 +6,8 @@ together run each (entry, map) job exactly once and the split depends only
 on the list, never on timing. Shards run anywhere (GNU parallel, a Slurm
 array: docs/scripts.md "Sharded suites"), each into its own --out folder; `merge`
 copies their raw/ results into one folder and writes the same tables and
-plots (aggregate.py, plot.py) as one unsharded run. No scheduler of our own.
+plots (aggregate.py, plot.py), path pictures and results page (draw_paths.py,
+results_page.py) as one unsharded run. No scheduler of our own.
 
     python3 scripts/run_suite.py merge --out results/all results/shard-0 results/shard-1
 
@@ -153,3 +154,5 @@ def merge_main(argv):
     subprocess.run([sys.executable, os.path.join(scripts, "aggregate.py"), args.out], check=True)
     if not args.no_plots:
         subprocess.run([sys.executable, os.path.join(scripts, "plot.py"), args.out], check=True)
+        subprocess.run([sys.executable, os.path.join(scripts, "draw_paths.py"), "--suite", args.out], check=True)
+    subprocess.run([sys.executable, os.path.join(scripts, "results_page.py"), args.out], check=True)

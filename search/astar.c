@@ -42,9 +42,33 @@ static inline bool cell_allowed(const AStarLimits *lim, int x, int y)
 static const int DIAG_SIDE_A[8] = {0, 0, 0, 0, 0, 2, 2, 0};
 static const int DIAG_SIDE_B[8] = {0, 0, 0, 0, 1, 1, 3, 3};
 
-/* The search proper. `restricted` is a compile-time constant at both call sites
- * so the unrestricted loop carries no limit tests. Returns the goal's g or -1. */
-static inline double search(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim, bool restricted)
+static inline xyLoc cell_at(const Grid *grid, int idx)
+{
+    return (xyLoc){(int16_t)grid_index_x(grid, idx), (int16_t)grid_index_y(grid, idx)};
+}
+
+/* A traced event about padded cell `idx`, its parent `from` (-1: none);
+ * f = g + w * h as the open list has it. */
+static void trace_cell(const AStar *a, TraceType type, int idx, int from, double w, xyLoc goal)
+{
+    xyLoc cell = cell_at(a->grid, idx), parent = from >= 0 ? cell_at(a->grid, from) : cell;
+    double g = bf_reached(&a->bf, (uint32_t)idx) ? a->bf.node[idx].g : 0.0;
+    trace_emit(a->tracer, type, cell, from >= 0 ? &parent : NULL, g,
+               g + w * grid_octile(cell.x, cell.y, goal.x, goal.y));
+}
+
+/* The cell `idx` was reached from (-1 at the start). */
+static inline int parent_of(const AStar *a, int idx, int start)
+{
+    return idx == start ? -1 : idx - a->dir_offset[a->parent_dir[idx]];
+}
+
+/* The search proper. `restricted` is a compile-time constant at the untraced
+ * call sites so the unrestricted loop carries no limit tests, and `tr` is
+ * NULL there, so an untraced search carries no event tests either. Returns
+ * the goal's g or -1. */
+static inline __attribute__((always_inline)) double search(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim,
+                                                           bool restricted, const Tracer *tr)
 {
     const Grid *grid = a->grid;
     const uint8_t *cells = grid->cells;
@@ -55,6 +79,11 @@ static inline double search(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim, 
     double result = -1.0;
 
     bf_start(bf, (uint32_t)start, w * grid_octile(s.x, s.y, g.x, g.y));
+    if (tr) {
+        trace_emit(tr, TRACE_SOURCE, s, NULL, 0, 0);
+        trace_emit(tr, TRACE_DESTINATION, g, NULL, 0, 0);
+        trace_cell(a, TRACE_GENERATING, start, -1, w, g);
+    }
     uint32_t id;
     while (bf_pop(bf, &id)) {
         const int cur = (int)id;
@@ -63,6 +92,8 @@ static inline double search(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim, 
             break;
         }
         expanded++;
+        if (tr)
+            trace_cell(a, TRACE_EXPANDING, cur, parent_of(a, cur, start), w, g);
         const double gcur = bf->node[cur].g;
         const int cx = grid_index_x(grid, cur), cy = grid_index_y(grid, cur);
         for (int d = 0; d < 8; d++) {
@@ -79,12 +110,23 @@ static inline double search(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim, 
             if (o) {
                 a->parent_dir[nb] = (uint8_t)d;
                 bf_queue(bf, (uint32_t)nb, o, ng + w * grid_octile(nx, ny, g.x, g.y));
+                if (tr)
+                    trace_cell(a, TRACE_GENERATING, nb, cur, w, g);
             }
         }
+        if (tr)
+            trace_cell(a, TRACE_CLOSING, cur, parent_of(a, cur, start), w, g);
     }
+    if (tr)
+        trace_cell(a, TRACE_END, result < 0 ? start : goal, result < 0 ? -1 : parent_of(a, goal, start), w, g);
     a->last_expanded = expanded;
     a->expanded += expanded;
     return result;
+}
+
+static double traced_search(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim, bool restricted)
+{
+    return search(a, s, g, lim, restricted, a->tracer);
 }
 
 static double run(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim)
@@ -94,7 +136,10 @@ static double run(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim)
         a->last_expanded = 0;
         return -1.0;
     }
-    return lim && lim->block_mark ? search(a, s, g, lim, true) : search(a, s, g, lim, false);
+    bool restricted = lim && lim->block_mark;
+    if (a->tracer)
+        return traced_search(a, s, g, lim, restricted);
+    return restricted ? search(a, s, g, lim, true, NULL) : search(a, s, g, lim, false, NULL);
 }
 
 double astar_distance(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim) { return run(a, s, g, lim); }

@@ -18,6 +18,7 @@
 
 #include "../grid/grid.h"
 #include "best_first.h"
+#include "trace.h"
 
 /* Optional restriction so refinement can confine a search: the grid is cut
  * into blocks (e.g. sectors) and a cell is allowed only when
@@ -38,6 +39,7 @@ typedef struct AStar {
     int dir_offset[8];
     uint64_t expanded;      /* cumulative over all searches */
     uint64_t last_expanded; /* of the latest search */
+    const Tracer *tracer;   /* NULL: not traced (search/trace.h) */
 } AStar;
 
 bool astar_init(AStar *a, const Grid *grid, Err *err);

@@ -52,6 +52,19 @@ static bool jump_diagonal(const Jps *j, int px, int py, int dx, int dy, int *ox,
 #define PARENT_CELL ((1u << 28) - 1)
 #define PARENT_DIR_SHIFT 28
 
+/* A traced event about node `id` (a padded cell, stamped in this search):
+ * its parent is the cell in its parent field unless it is the start. */
+static __attribute__((noinline, cold)) void trace_node(const Jps *j, TraceType type, uint32_t id)
+{
+    const JpsOpen *o = &j->open;
+    const JoNode *n = &o->node[id];
+    uint32_t from = n->parent & PARENT_CELL, stride = (uint32_t)j->grid.stride;
+    xyLoc cell = {(int16_t)(n->x - 1), (int16_t)(n->y - 1)};
+    xyLoc parent = {(int16_t)(from % stride - 1), (int16_t)(from / stride - 1)};
+    double unit = (double)o->card, h = (double)jo_octile(o, abs(j->gx - n->x), abs(j->gy - n->y));
+    trace_emit(j->tracer, type, cell, from == id ? NULL : &parent, (double)n->g / unit, ((double)n->g + h) / unit);
+}
+
 /* relax for JPS+, on its integer open list (jps_open.h): the same rules,
  * exact costs, so the bypass test is f == the f being expanded. */
 static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int dir)
@@ -69,6 +82,8 @@ static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int
     n->x = (uint16_t)px;
     n->y = (uint16_t)py;
     uint64_t f = g + jo_octile(o, abs(j->gx - px), abs(j->gy - py));
+    if (__builtin_expect(j->tracer != NULL, 0))
+        trace_node(j, TRACE_GENERATING, id);
     if (opened && f <= j->fcur_fixed) {
         n->pos = JO_CLOSED;
         j->trace[j->nbypass++] = id;
@@ -367,6 +382,11 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
     sn->parent = start | 8u << PARENT_DIR_SHIFT;
     sn->x = (uint16_t)(s.x + 1);
     sn->y = (uint16_t)(s.y + 1);
+    if (j->tracer) {
+        trace_emit(j->tracer, TRACE_SOURCE, s, NULL, 0, 0);
+        trace_emit(j->tracer, TRACE_DESTINATION, g, NULL, 0, 0);
+        trace_node(j, TRACE_GENERATING, start);
+    }
     bool found = false;
     uint32_t id;
     uint64_t budget = max_expanded;
@@ -381,16 +401,25 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
             found = true;
             break;
         }
-        if (budget == 0)
+        if (budget == 0) {
+            if (j->tracer)
+                trace_node(j, TRACE_END, id);
             return JPS_CAPPED;
+        }
         j->expanded++;
         const JoNode *node = &j->open.node[id];
         int in = (int)(node->parent >> PARENT_DIR_SHIFT);
+        if (j->tracer)
+            trace_node(j, TRACE_EXPANDING, id);
         if (j->plus)
             expand_plus(j, id, node->x, node->y, in == 8 ? -1 : in);
         else
             expand(j, id, node->x, node->y, in == 8 ? -1 : in);
+        if (j->tracer)
+            trace_node(j, TRACE_CLOSING, id);
     }
+    if (j->tracer)
+        trace_node(j, TRACE_END, found ? goal : start);
     if (!found)
         return JPS_NONE;
     size_t n = 0;

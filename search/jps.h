@@ -47,6 +47,7 @@
 #include "bitrows.h"
 #include "jps_open.h"
 #include "jumptable.h"
+#include "trace.h"
 
 typedef struct Jps {
     Grid grid;
@@ -63,8 +64,9 @@ typedef struct Jps {
     uint32_t *trace; /* jump points of the path, goal first; during the
                         search the bypass stack (jps.c relax) */
     size_t nbypass;
-    uint64_t fcur_fixed; /* the same for JPS+, in jps_open.h's unit */
-    size_t passable;     /* cells of the map as it is now */
+    uint64_t fcur_fixed;  /* the same for JPS+, in jps_open.h's unit */
+    size_t passable;      /* cells of the map as it is now */
+    const Tracer *tracer; /* NULL: not traced (search/trace.h) */
 } Jps;
 
 /* Online JPS with table == NULL; JPS+ with a table of this map, which the

@@ -74,6 +74,8 @@ static bool astar_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
     return true;
 }
 
+static void astar_set_tracer(void *inst, const Tracer *t) { ((AStarEntry *)inst)->search.tracer = t; }
+
 static void astar_counters(void *inst, Counters *out, bool detail)
 {
     AStarEntry *e = inst;
@@ -96,4 +98,5 @@ const Entry ENTRY_ASTAR = {
     .update = astar_update,
     .counters = astar_counters,
     .destroy = astar_destroy,
+    .set_tracer = astar_set_tracer,
 };

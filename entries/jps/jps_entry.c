@@ -117,6 +117,8 @@ static bool jps_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
     return true;
 }
 
+static void jps_set_tracer(void *inst, const Tracer *t) { ((Jps *)inst)->tracer = t; }
+
 static void jps_counters(void *inst, Counters *out, bool detail)
 {
     Jps *j = inst;
@@ -141,6 +143,7 @@ const Entry ENTRY_JPS = {
     .update = jps_entry_update,
     .counters = jps_counters,
     .destroy = jps_destroy,
+    .set_tracer = jps_set_tracer,
 };
 
 const Entry ENTRY_JPS_PLUS = {
@@ -154,4 +157,5 @@ const Entry ENTRY_JPS_PLUS = {
     .update = jps_entry_update,
     .counters = jps_counters,
     .destroy = jps_destroy,
+    .set_tracer = jps_set_tracer,
 };

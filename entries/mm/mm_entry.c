@@ -34,6 +34,7 @@ typedef struct MmEntry {
     uint64_t updates, touched_sectors, cache_dropped, segs_dropped;
     uint64_t started_ns; /* when preprocessing or preparing began (progress lines) */
     bool preprocessing;  /* building the file only: no regions' hierarchy */
+    Tracer trace_layers[4]; /* mm_set_tracer: one per kind of search, told apart by layer */
 } MmEntry;
 
 /* The options over the profile p's values. */
@@ -333,6 +334,7 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
         e->abs = fresh;
         e->ix = fresh_ix;
         e->ix.abs = &e->abs;
+        fresh_as.tracer = e->as.tracer; /* set_tracer holds until set again */
         e->as = fresh_as;
         e->as.ix = &e->ix;
         refiner_invalidate(&e->refiner);
@@ -416,6 +418,16 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     edge_cache_report(&e->cache, out);
 }
 
+/* The search over regions and each leg's search, told apart by layer. */
+static void mm_set_tracer(void *inst, const Tracer *t)
+{
+    MmEntry *e = inst;
+    e->as.tracer = trace_layer(&e->trace_layers[0], t, "abstract");
+    e->legs.astar.tracer = trace_layer(&e->trace_layers[1], t, "leg");
+    e->legs.jps.tracer = trace_layer(&e->trace_layers[2], t, "jps");
+    e->legs.cjps.tracer = trace_layer(&e->trace_layers[3], t, "corridor");
+}
+
 const EdgeCache *mm_edge_cache(const void *inst) { return &((const MmEntry *)inst)->cache; }
 const AbsIndex *mm_abs_index(const void *inst) { return &((const MmEntry *)inst)->ix; }
 const RegionSearch *mm_region_search(const void *inst) { return &((const MmEntry *)inst)->as; }
@@ -434,4 +446,5 @@ const Entry ENTRY_MM = {
     .update = mm_update,
     .counters = mm_counters,
     .destroy = mm_destroy,
+    .set_tracer = mm_set_tracer,
 };

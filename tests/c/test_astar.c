@@ -166,15 +166,21 @@ static void test_astar_unreachable_and_trivial(T *t)
     grid_free(&g);
 }
 
+/* A* over maze256-2-0 and its scenario (the tests below free all three). */
+static void open_maze(T *t, Grid *g, Scenario *sc, AStar *a)
+{
+    Err err;
+    CHECK(t, grid_load_map(g, "maps/mazes/maze256-2-0.map", &err));
+    CHECK(t, scen_load(sc, "scenarios/mazes/maze256-2-0.map.scen", &err));
+    CHECK(t, astar_init(a, g, &err));
+}
+
 static void test_astar_no_allocation_per_query(T *t)
 {
     Grid g;
     Scenario sc;
-    Err err;
-    CHECK(t, grid_load_map(&g, "maps/mazes/maze256-2-0.map", &err));
-    CHECK(t, scen_load(&sc, "scenarios/mazes/maze256-2-0.map.scen", &err));
     AStar a;
-    CHECK(t, astar_init(&a, &g, &err));
+    open_maze(t, &g, &sc, &a);
     xyPath p = {0};
     path_reserve(&p, (size_t)g.width * g.height);
     long before = alloc_calls;
@@ -190,6 +196,59 @@ static void test_astar_no_allocation_per_query(T *t)
     grid_free(&g);
 }
 
+/* Counts a traced search's events by type and checks each parent was generated. */
+typedef struct EventCount {
+    long n[TRACE_END + 1];
+    long orphans;
+    const Grid *g;
+    uint8_t *generated;
+} EventCount;
+
+static void count_event(void *sink, const TraceEvent *e)
+{
+    EventCount *c = sink;
+    c->n[e->type]++;
+    if (e->has_parent && !c->generated[e->parent.y * c->g->width + e->parent.x])
+        c->orphans++;
+    if (e->type == TRACE_GENERATING)
+        c->generated[e->cell.y * c->g->width + e->cell.x] = 1;
+}
+
+/* A traced search finds what the untraced one finds, and reports one
+ * expanding and one closing event per expansion, parents generated first. */
+static void test_astar_traced_search_is_the_same_search(T *t)
+{
+    Grid g;
+    Scenario sc;
+    AStar a;
+    open_maze(t, &g, &sc, &a);
+    xyPath plain = {0}, traced = {0};
+    EventCount c = {.g = &g};
+    Tracer tr = {count_event, &c, "test"};
+    for (int i = 0; i < sc.count; i += 97) {
+        plain.len = traced.len = 0;
+        a.tracer = NULL;
+        double len = astar_find(&a, sc.q[i].start, sc.q[i].goal, NULL, &plain);
+        uint64_t expanded = a.last_expanded;
+        memset(c.n, 0, sizeof c.n);
+        c.generated = calloc((size_t)g.width * g.height, 1);
+        a.tracer = &tr;
+        CHECK(t, astar_find(&a, sc.q[i].start, sc.q[i].goal, NULL, &traced) == len);
+        CHECK(t, traced.len == plain.len && !memcmp(traced.cells, plain.cells, plain.len * sizeof *plain.cells));
+        CHECKF(t, c.n[TRACE_EXPANDING] == (long)expanded && c.n[TRACE_CLOSING] == (long)expanded,
+               "query %d: %ld expanding, %ld closing events for %llu expansions", i, c.n[TRACE_EXPANDING],
+               c.n[TRACE_CLOSING], (unsigned long long)expanded);
+        CHECK(t, c.n[TRACE_SOURCE] == 1 && c.n[TRACE_DESTINATION] == 1 && c.n[TRACE_END] == 1);
+        CHECK(t, c.n[TRACE_GENERATING] > 0 && c.orphans == 0);
+        free(c.generated);
+    }
+    path_free(&plain);
+    path_free(&traced);
+    astar_free(&a);
+    scen_free(&sc);
+    grid_free(&g);
+}
+
 const TestCase ASTAR_TESTS[] = {
     {"astar_optimal_on_embedded_maps", test_astar_optimal_on_embedded_maps},
     {"astar_optimal_on_real_maps", test_astar_optimal_on_real_maps},
@@ -197,5 +256,6 @@ const TestCase ASTAR_TESTS[] = {
     {"astar_limits", test_astar_limits},
     {"astar_unreachable_and_trivial", test_astar_unreachable_and_trivial},
     {"astar_no_allocation_per_query", test_astar_no_allocation_per_query},
+    {"astar_traced_search_is_the_same_search", test_astar_traced_search_is_the_same_search},
     {NULL, NULL},
 };
