@@ -204,7 +204,7 @@ static void check_mm_update(T *t, const char *spec)
         return;
     }
     uint64_t seed = 5;
-    CHECK(t, replay_valid(t, e, inst, &l, 0, 1, NULL) == 0);
+    CHECK(t, replay_valid(t, e, inst, &l, 0, t_thin(1), NULL) == 0);
     for (int round = 0; round < 3; round++) {
         /* Block cells on cached legs (so some legs must go) and toggle a few random ones. */
         CellChange ch[12];
@@ -233,7 +233,7 @@ static void check_mm_update(T *t, const char *spec)
             grid_set_passable(&l.g, ch[i].x, ch[i].y, ch[i].passable);
         CHECKF(t, legs_touching(inst, ch, n) == 0, "%s round %d: %d cached legs still cross a changed cell", spec,
                round, legs_touching(inst, ch, n));
-        CHECKF(t, replay_valid(t, e, inst, &l, 0, 6, NULL) == 0, "%s round %d", spec, round);
+        CHECKF(t, replay_valid(t, e, inst, &l, 0, t_thin(6), NULL) == 0, "%s round %d", spec, round);
     }
     e->destroy(inst);
     unload(&l);
@@ -370,7 +370,7 @@ static void test_dyn_centers_opt_file(T *t)
     inst = prepare_capturing(e, &l.g, file, &o_opt, msg, sizeof msg);
     CHECKF(t, inst && msg[0] == '\0', "stderr: %s", msg);
     if (inst) {
-        CHECK(t, replay_valid(t, e, inst, &l, 0, 3, NULL) == 0);
+        CHECK(t, replay_valid(t, e, inst, &l, 0, t_thin(3), NULL) == 0);
         e->destroy(inst);
     }
     abs_free(&plain);

@@ -178,7 +178,7 @@ static void test_vra_paths_valid(T *t)
             xyPath p = {0};
             int bad = 0;
             /* split=first needs thousands of searches per long path: a sparser sample. */
-            for (int i = 0; inst && i < l.sc.count && bad < 3; i += s ? 197 : 29) {
+            for (int i = 0; inst && i < l.sc.count && bad < 3; i += t_thin(s ? 197 : 29)) {
                 const ScenQuery *q = &l.sc.q[i];
                 run_query(t, e, inst, q, &p);
                 double len;
