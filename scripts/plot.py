@@ -196,11 +196,12 @@ TRADEOFF_CHARS = (125.0, 30.0)
 
 
 def log_range(values):
-    """(low, high) of positive values on a log axis, padded by a fifth of the
-    span (a decade when they are all equal), so the points stay inside."""
+    """(low, high) of positive values on a log axis: padded by a fifth of the
+    span (half a decade when they are all equal), so the points stay inside,
+    then out to whole decades, so the axis has labelled ticks."""
     lo, hi = math.log10(min(values)), math.log10(max(values))
     pad = (hi - lo) * 0.2 if hi > lo else 0.5
-    return 10 ** (lo - pad), 10 ** (hi + pad)
+    return 10.0 ** math.floor(lo - pad), 10.0 ** math.ceil(hi + pad)
 
 
 def label_boxes(points, offsets, ranges, chars=TRADEOFF_CHARS):
