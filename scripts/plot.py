@@ -253,7 +253,8 @@ def tradeoff_figure(pdir, fam_rows, fam_sums, subtitle):
         mean_us = sum(r["time_cost"] for r in rows) * 1e-3 / max(len(rows), 1)
         mem_mb = max((s.get("ram_after_kb", 0) for s in fam_sums[lab]), default=0) / 1024.0
         k = fig.block("%s: peak_rss_mb mean_us_per_path" % lab, [("%.3f" % mem_mb, "%.6g" % mean_us)])
-        fig.plots.append("'tradeoff.dat' index %d using 1:2 with points %s ps 2 title %s" % (k, style[lab], quote(lab)))
+        fig.plots.append("'tradeoff.dat' index %d using 1:2 with points %s ps 2 title %s"
+                         % (k, style[lab], quote(lab)))
         points.append((max(mem_mb, 1e-3), max(mean_us, 1e-3), lab))
     ranges = (log_range([p[0] for p in points]), log_range([p[1] for p in points]))
     for (x, y, lab), (dx, dy) in zip(points, place_labels(points, ranges)):

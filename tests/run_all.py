@@ -52,8 +52,12 @@ COUNTS = re.compile(r"^(\d+) passed, (\d+) failed, (\d+) skipped$", re.M)
 SKIP = re.compile(r"^skip (.+)$", re.M)
 TIMES = os.path.join(ROOT, "build", "test_times.json")
 RECORD = os.path.join(ROOT, "tests", "cpu_record.json")
-HEARTBEAT = 10.0  # seconds of silence before a line saying what still runs
+# Seconds of silence before a line saying what still runs (the runner's own
+# test shortens it).
+HEARTBEAT = float(os.environ.get("RUN_ALL_HEARTBEAT") or 10.0)
 BUILD_KEY = "_build"  # test_times.json: {"cpu": s, "commands": n} of the last build that ran anything
+BENCH_KEY = "_bench_skipped"  # jobs seen skipping for want of the benchmark folder
+BENCH_DIR = os.environ.get("GPPC_BENCH_DIR") or os.path.join(ROOT, "..", "shared", "benchmarks")
 SAN_ENV = {"ASAN_OPTIONS": "detect_leaks=1:abort_on_error=0",
            "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1"}
 
@@ -185,20 +189,27 @@ def run_build():
     return children_cpu() - cpu0, n
 
 
-def estimate(todo, known, build_due):
+def estimate(todo, known, build_due, record=None, have_bench=None):
     """CPU seconds the run should take: the build's due commands at the
     recorded CPU per command, and each job at its recorded CPU time (the
     median of its kind when it has none)."""
-    record = load_times(RECORD)
+    record = load_times(RECORD) if record is None else record
     build = known.get(BUILD_KEY) or record.get(BUILD_KEY) or {}
     per_command = build.get("cpu", 0.0) / max(build.get("commands", 1), 1)
     kind = lambda job: "asan" if "asan" in job else "py" if job.startswith("py ") else "C"  # noqa: E731
+    # A job that needs the benchmarks costs what the record says when they
+    # are here (the last run may have skipped it), next to nothing otherwise.
+    bench = set(known.get(BENCH_KEY, [])) | set(record.get(BENCH_KEY, []))
+    have_bench = os.path.isdir(BENCH_DIR) if have_bench is None else have_bench
     times = dict(record)
-    times.update({k: v for k, v in known.items() if k != BUILD_KEY})
-    times.pop(BUILD_KEY, None)
+    times.update({k: v for k, v in known.items() if not (have_bench and k in bench)})
+    for key in (BUILD_KEY, BENCH_KEY):
+        times.pop(key, None)
+    if not have_bench:
+        times.update({j: 0.1 for j in bench})
     medians = {}
     for k in ("asan", "py", "C"):
-        vals = [v for j, v in times.items() if kind(j) == k]
+        vals = [v for j, v in times.items() if kind(j) == k and j not in bench]
         medians[k] = statistics.median(vals) if vals else 1.0
     jobs = sum(times.get(j[1], medians[kind(j[1])]) for j in todo)
     return build_due * per_command, jobs
@@ -216,6 +227,7 @@ class Board:
         self.group = defaultdict(lambda: {"counts": [0, 0, 0], "seconds": 0.0, "out": []})
         self.counts, self.skips, self.failed_groups, self.times = [0, 0, 0], [], [], {}
         self.cpu, self.cpu_of = 0.0, {}
+        self.bench_skipped = set()
 
     def finish(self, group, job, seconds, cpu, code, out):
         m = COUNTS.findall(out)
@@ -233,6 +245,8 @@ class Board:
                 g["counts"][i] += counts[i]
                 self.counts[i] += counts[i]
             self.skips += ["%s: %s" % (group, s) for s in SKIP.findall(out)]
+            if any("benchmark folder" in s for s in SKIP.findall(out)):
+                self.bench_skipped.add(job)
             if counts[1]:
                 body = "\n".join(l for l in out.splitlines() if not l.startswith("skip "))
                 g["out"].append(("ended abnormally (exit %d)\n" % code if abnormal else "") + body)
@@ -329,6 +343,8 @@ def main():
         times = dict(board.cpu_of)
         if BUILD_KEY in known:
             times[BUILD_KEY] = known[BUILD_KEY]
+        times[BENCH_KEY] = sorted(board.bench_skipped | set(known.get(BENCH_KEY, [])) |
+                                  set(load_times(RECORD).get(BENCH_KEY, [])))
         for path in [TIMES] + ([RECORD] if save else []):
             with open(path + ".part", "w") as f:
                 json.dump(times, f, indent=0, sort_keys=True)
