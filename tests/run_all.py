@@ -130,7 +130,7 @@ class Out:
             print(text, flush=True)
 
     def beat(self):
-        while not self.stop.wait(1.0):
+        while not self.stop.wait(min(1.0, HEARTBEAT / 4)):
             if time.time() - self.last >= HEARTBEAT:
                 self.say("  ... %3.0fs %s" % (time.time() - self.t0, self.status()))
 
@@ -310,13 +310,14 @@ def main():
     known = load_times()
     due = build_commands_due() if build else 0
     OUT.start()
-    est_build = None
+    # The one estimate, before anything runs: the build's due commands, and
+    # the jobs the records name (the job list itself needs the binaries).
+    recorded = [("", j, [], {}) for j in sorted(set(load_times(RECORD)) | set(known))
+                if not j.startswith("_") and (not words or any(w in j for w in words))]
+    est_build, est_jobs = estimate(recorded, known, due)
+    OUT.say("make test: estimated CPU time %.0f s (build %.0f s for %d commands due, %d recorded jobs %.0f s), "
+            "from the CPU times of earlier runs" % (est_build + est_jobs, est_build, due, len(recorded), est_jobs))
     if build:
-        # The estimate needs the job list, which needs the built binaries: a
-        # first estimate of the build, the whole one once the jobs are known.
-        est_build, _ = estimate([], known, due)
-        OUT.say("make test: estimated CPU time: build %.0f s (%d commands due), then the tests (estimated "
-                "once built)" % (est_build, due))
         build_cpu, built = run_build()
         if built:
             known[BUILD_KEY] = {"cpu": round(build_cpu, 2), "commands": built}
@@ -328,11 +329,8 @@ def main():
     todo.sort(key=lambda j: -known.get(j[1], 1000 if "asan" in j[1] else 100))
     workers = int(os.environ.get("TEST_JOBS") or os.cpu_count() or 2)
     board = Board(todo)
-    _, est_jobs = estimate(todo, known, 0)
-    OUT.say("make test: %d groups (C suites, the same under ASan+UBSan, Python modules; %d jobs), %d at a "
-            "time; estimated CPU time %.0f s%s" % (board.total, len(todo), workers, est_jobs,
-                                                    "" if est_build is None else " (%.0f s with the build)"
-                                                    % (est_jobs + est_build)))
+    OUT.say("make test: %d groups (C suites, the same under ASan+UBSan, Python modules; %d jobs), %d at a time"
+            % (board.total, len(todo), workers))
     OUT.status = lambda: running_status(board, len(todo))
     cpu_tests0 = children_cpu()
     with ThreadPoolExecutor(max_workers=workers) as pool:
@@ -365,7 +363,7 @@ def main():
     silence = OUT.end()
     print("CPU time %.1f s (build %.1f s, tests %.1f s, this runner %.1f s), estimated %.0f s; longest silence "
           "%.1f s" % (total, build_cpu, test_cpu, me.ru_utime + me.ru_stime,
-                      est_jobs + (est_build or 0), silence), flush=True)
+                      est_jobs + est_build, silence), flush=True)
     print("%d passed, %d failed, %d skipped" % tuple(board.counts))
     sys.exit(1 if board.counts[1] else 0)
 

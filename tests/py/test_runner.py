@@ -23,7 +23,7 @@ class Runner(unittest.TestCase):
         code, out = run_all("cli_gnu_forms")
         self.assertEqual(code, 0, out)
         lines = out.splitlines()
-        self.assertTrue(lines[0].startswith("make test: "), out)
+        self.assertTrue(lines[0].startswith("make test: estimated CPU time "), out)
         groups = [l for l in lines if l.startswith("[")]
         self.assertEqual(len(groups), 2, out)  # the C suite, plain and under the sanitizers
         self.assertTrue(all("1 passed" in l for l in groups), out)
@@ -47,9 +47,9 @@ class Runner(unittest.TestCase):
         self.assertEqual(run_all.idle_estimate({}, 2), 0)
 
     def test_silence_is_broken_by_a_heartbeat_and_the_close_measures_it(self):
-        # A job of a few seconds with a 1 s heartbeat: lines naming it while it
+        # A job of about a second with a 0.2 s heartbeat: lines naming it while it
         # runs; the close gives the CPU time, the estimate and the longest silence.
-        code, out = run_all("weighted_astar_within_bound", env={"RUN_ALL_HEARTBEAT": "1"})
+        code, out = run_all("weighted_astar_within_bound", env={"RUN_ALL_HEARTBEAT": "0.2"})
         self.assertEqual(code, 0, out)
         self.assertRegex(out, r"\.\.\. +\d+s \d+ of 2 jobs done; running: C (asan\+ubsan )?astar\.weighted_astar")
         m = re.search(r"^CPU time ([\d.]+) s \(build [\d.]+ s, tests [\d.]+ s, this runner [\d.]+ s\), "
