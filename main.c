@@ -29,6 +29,7 @@ typedef struct Run {
     int nbad, below_octile;
     TraceYaml trace; /* --trace: open while trace.f.fp is set */
     BinFile paths;   /* --paths: open while paths.fp is set */
+    int scen_map_mismatch; /* queries whose map column names another map than MAP */
 } Run;
 
 static int bad_input(const char *msg)
@@ -95,6 +96,14 @@ static bool check_queries(Run *run, Err *err)
                 a->scen_path, q->line, q->optimal, grid_octile(q->start.x, q->start.y, q->goal.x, q->goal.y),
                 q->start.x, q->start.y, q->goal.x, q->goal.y, run->below_octile);
     }
+    int line;
+    const char *other;
+    run->scen_map_mismatch = scen_other_map_queries(sc, a->map_path, &line, &other);
+    if (run->scen_map_mismatch)
+        fprintf(stderr,
+                "gppc: warning: %s:%d: the map column names %s, not %s; %d such queries (scen_map_mismatch in "
+                "SUMMARY): a scenario made for another map?\n",
+                a->scen_path, line, other, base_name(a->map_path), run->scen_map_mismatch);
     return true;
 }
 
@@ -222,7 +231,10 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                 else if (r.over_bound)
                     fprintf(stderr, "gppc: %s:%d: length %.6f is above %g x the optimum %.6f\n", a->scen_path, q.line,
                             r.length, bound, q.optimal);
-                report_gppc_line(stdout, scen_name, &r);
+                if (a->json)
+                    json_query(stdout, scen_name, i, rep, &q, &r);
+                else
+                    report_gppc_line(stdout, scen_name, &r);
                 if (run->csv) {
                     CsvRow row = {a->map_path, a->scen_path, i, rep, &q, &r, run->snapshot_ns, totals->updates_charged};
                     kit_csv_row(run->csv, run->kit_dynamic, a->csv_extra, &row);
@@ -245,6 +257,21 @@ static int replay_all(Run *run, void **inst, Totals *totals)
     return totals->invalid || totals->over_bound ? EXIT_INVALID : EXIT_ALL_VALID;
 }
 
+/* SUMMARY on stdout; with --json the same line as one JSON object. */
+static void print_summary(const DriverArgs *a, const Totals *t, long ram_before, long ram_after, long long storage,
+                          double pre_s, const Counters *c)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = a->json ? open_memstream(&text, &len) : NULL;
+    report_summary(mem ? mem : stdout, a->entry->name, t, ram_before, ram_after, storage, pre_s, c);
+    if (mem && fclose(mem) == 0)
+        json_summary(stdout, text);
+    else if (a->json)
+        fprintf(stderr, "gppc: out of memory writing the JSON summary\n");
+    free(text);
+}
+
 static int run_entry(Run *run)
 {
     const DriverArgs *a = &run->args;
@@ -262,6 +289,7 @@ static int run_entry(Run *run)
     Totals totals = {0};
     totals.bad_queries = run->nbad;
     totals.below_octile = run->below_octile;
+    totals.scen_map_mismatch = run->scen_map_mismatch;
     long ram_before = rss_kb();
     int code = a->mode == MODE_PRE ? EXIT_ALL_VALID : replay_all(run, &inst, &totals);
     if (!inst) { /* a failed rebuild after changes */
@@ -271,7 +299,7 @@ static int run_entry(Run *run)
     long ram_after = rss_kb();
     Counters counters = {0};
     a->entry->counters(inst, &counters, true);
-    report_summary(stdout, a->entry->name, &totals, ram_before, ram_after, file_size(run->pre_file), pre_s, &counters);
+    print_summary(a, &totals, ram_before, ram_after, file_size(run->pre_file), pre_s, &counters);
     free(totals.update_each_ns);
     a->entry->destroy(inst);
     return code;

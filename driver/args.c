@@ -48,6 +48,7 @@ static bool opt_charge_updates(DriverArgs *a, const char *v, Err *err)
     return true;
 }
 static bool opt_help(DriverArgs *a, const char *v, Err *err) { return (void)v, (void)err, a->help = true; }
+static bool opt_json(DriverArgs *a, const char *v, Err *err) { return (void)v, (void)err, a->json = true; }
 static bool opt_csv_extra(DriverArgs *a, const char *v, Err *err) { return (void)v, (void)err, a->csv_extra = true; }
 
 /* The current start kits count the first 20 distance units (docs/driver.md
@@ -108,7 +109,11 @@ static const DriverOption OPTIONS[] = {
      opt_check, true},
     {"entry", "NAME[:key=val,...]", "the entry and its options (default mm; entries and options below)", opt_entry,
      false},
-    {"pre-dir", "DIR", "where preprocessing files go (default results/pre)", opt_pre_dir, false},
+    {"pre-dir", "DIR",
+     "where preprocessing files go (default: results/pre beside the binary's\n"
+     "folder, i.e. the checkout's own results/pre for build/gppc, whatever the\n"
+     "current folder)",
+     opt_pre_dir, false},
     {"csv", "FILE", "also write one CSV row per query (columns: docs/driver.md)", opt_csv, false},
     {"repeat", "N", "replay the scenario N times (1..1000), for confidence intervals", opt_repeat, false},
     {"changes", "FILE",
@@ -130,8 +135,8 @@ static const DriverOption OPTIONS[] = {
      "with a message (default); skip runs the rest and counts bad_queries",
      opt_bad_queries, false},
     {"bound", "X", "with -check: fail on a path longer than X x the optimum (any entry)", opt_bound, false},
-    {"csv-extra", NULL, "our columns (bucket,expanded,valid,rep,calls) after the start kit's in --csv", opt_csv_extra,
-     false},
+    {"csv-extra", NULL, "our columns (bucket,expanded,valid,rep,calls,optimal) after the start kit's in --csv",
+     opt_csv_extra, false},
     {"first20", "cells|distance",
      "20steps_cost until the path is 20 distance units long (default, the\n"
      "kits' rule since 2023) or 20 cells (the older rule)",
@@ -143,6 +148,10 @@ static const DriverOption OPTIONS[] = {
      opt_trace, false},
     {"paths", "FILE", "write each replayed query's cells: ID LENGTH OPTIMUM x,y x,y ... (tab-separated)", opt_paths,
      false},
+    {"json", NULL,
+     "stdout as JSON lines: an object per query, then the SUMMARY pairs as\n"
+     "one object (docs/driver-output.md)",
+     opt_json, false},
     {"help", NULL, "this text", opt_help, false},
 };
 enum { NOPTIONS = sizeof OPTIONS / sizeof OPTIONS[0] };
@@ -200,11 +209,37 @@ static bool getopt_error(char **argv, int code, Err *err)
     return err_set(err, "unknown option '%s'", arg);
 }
 
+/* <the binary's folder>/../results/pre: build/gppc run from anywhere uses its
+ * checkout's results/pre (as from the checkout's root), never a results/
+ * folder made in the current one. */
+static bool default_pre_dir(DriverArgs *a, Err *err)
+{
+    char exe[sizeof a->pre_dir_default];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0 || (size_t)n >= sizeof exe - 1)
+        return err_set(err, "no --pre-dir given and the binary's own folder is unknown (/proc/self/exe): give "
+                            "--pre-dir DIR");
+    exe[n] = '\0';
+    /* /proc/self/exe is canonical (no symlinks, no dots): cutting the last
+     * two components gives the folder above the binary's. */
+    for (int up = 0; up < 2; up++) {
+        char *slash = strrchr(exe, '/');
+        if (!slash || slash == exe)
+            return err_set(err, "no --pre-dir given and the binary %s has no folder above its own: give --pre-dir DIR",
+                           exe);
+        *slash = '\0';
+    }
+    int len = snprintf(a->pre_dir_default, sizeof a->pre_dir_default, "%s/results/pre", exe);
+    if (len < 0 || (size_t)len >= sizeof a->pre_dir_default)
+        return err_set(err, "%s: the default pre-dir's path is too long: give --pre-dir DIR", exe);
+    a->pre_dir = a->pre_dir_default;
+    return true;
+}
+
 bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
 {
     memset(a, 0, sizeof *a);
     a->entry_spec = entry_default()->name;
-    a->pre_dir = "results/pre";
     a->repeat = 1;
     a->query = -1;
     *help = false;
@@ -252,6 +287,8 @@ bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
         return err_set(err, "--query, --trace and --paths need queries to replay: use -full, -run or -check");
     if (a->changes && a->mode == MODE_PRE)
         return err_set(err, "--changes needs queries to replay: use -full, -run or -check");
+    if (!a->pre_dir && !default_pre_dir(a, err))
+        return false;
     a->map_path = argv[optind];
     /* MAP alone (-pre) or a version-2 scenario alone: main.c tells them apart */
     a->scen_path = argv[optind + (npos == 2)];

@@ -19,7 +19,8 @@ typedef struct DriverArgs {
     const char *entry_spec;
     const Entry *entry;
     EntryOpts opts;
-    const char *pre_dir;
+    const char *pre_dir; /* --pre-dir, else pre_dir_default */
+    char pre_dir_default[4096];
     const char *csv;
     int repeat;
     DriverMode mode;
@@ -31,6 +32,7 @@ typedef struct DriverArgs {
     double bound;          /* --bound X with -check; 0: the entry's subopt_bound */
     bool help;
     /* The start kits' conventions (driver/kit_csv.c, docs/driver.md "Start-kit compatibility"). */
+    bool json;          /* --json: stdout as JSON lines (driver/json.c) */
     bool csv_extra;     /* --csv-extra: our columns after the kit's */
     bool first20_cells; /* --first20 cells: the pre-2023 rule (20 cells, not 20 distance units) */
     int npos;           /* 1: MAP alone (-pre) or a version-2 scenario alone (the dynamic kit's form) */
@@ -69,8 +71,10 @@ enum { EXIT_ALL_VALID = 0, EXIT_INVALID = 1, EXIT_BAD_INPUT = 2 };
 bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err);
 void args_usage(FILE *out);
 
-/* results/pre/<entry>[_<key>=<val>...]-<map base name>.pre, creating the
- * folder when absent. False + message when it cannot be made or used. */
+/* PRE_DIR/<entry>[_<key>=<val>...]-<map base name>.pre, creating the
+ * folder when absent. PRE_DIR is --pre-dir, else results/pre of the checkout
+ * the binary was built in (the binary's folder's parent), never a folder
+ * relative to the current one. False + message when it cannot be made or used. */
 bool pre_file_path(const DriverArgs *a, char *out, size_t size, Err *err);
 
 /* What one query (one repetition) measured. */
@@ -86,6 +90,7 @@ typedef struct QueryResult {
     bool valid;
     bool over_bound;
     bool unreachable; /* the scenario says no path exists */
+    bool optimal;     /* valid and within the scenario's printed precision of its optimum (-check's rule, bound 1) */
 } QueryResult;
 
 /* Running totals for the SUMMARY line. */
@@ -103,6 +108,9 @@ typedef struct Totals {
     /* Scenario policy: queries left out by --bad-queries=skip, and queries
      * whose optimum lies below the octile distance of their ends. */
     long bad_queries, below_octile;
+    /* Paths within the scenario's precision of the optimum; queries whose map
+     * column names another map than MAP. */
+    long optimal, scen_map_mismatch;
     double total_ns, first20_ns, subopt_sum, subopt_max, expanded, calls;
     uint64_t max_step_ns;
 } Totals;
@@ -156,6 +164,12 @@ bool trace_close(TraceYaml *t, Err *err);
 /* --paths: one line per replayed query, "ID<TAB>LENGTH<TAB>OPTIMUM<TAB>x,y x,y ...",
  * the cells (or waypoints) as the entry returned them; LENGTH -1 for no path. */
 void report_path_line(FILE *out, int id, const ScenQuery *q, const QueryResult *r, const xyPath *path);
+
+/* --json (driver/json.c): a query as one JSON object line; the SUMMARY text
+ * line (as report_summary writes it) as one object of the same pairs, numbers
+ * as numbers, other values as strings, plus "type":"summary". */
+void json_query(FILE *out, const char *scen_name, int id, int rep, const ScenQuery *q, const QueryResult *r);
+void json_summary(FILE *out, const char *summary_line);
 
 /* VmRSS of this process in kB (0 when /proc is unavailable). */
 long rss_kb(void);

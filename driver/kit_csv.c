@@ -5,10 +5,12 @@
  * given on the command line. The dynamic kit charges a map change
  * (snapshot_time) to the first get_path call after it: to time_cost,
  * 20steps_cost and that call's step; an empty answer has path_length -1 and
- * an unreachable query ref_length -1. */
+ * an unreachable query ref_length -1. Our `optimal` column: 1 within the
+ * scenario's printed precision of the optimum (-check's rule), 0 not (or
+ * invalid), -1 no optimum to compare with (the scenario says unreachable). */
 #include "driver.h"
 
-#define EXTRA_HEADER ",bucket,expanded,valid,rep,calls"
+#define EXTRA_HEADER ",bucket,expanded,valid,rep,calls,optimal"
 
 void kit_csv_header(FILE *out, bool dynamic, bool extra)
 {
@@ -23,8 +25,8 @@ void kit_csv_header(FILE *out, bool dynamic, bool extra)
 
 static void extra_columns(FILE *out, const CsvRow *w)
 {
-    fprintf(out, ",%d,%llu,%d,%d,%ld", w->q->bucket, (unsigned long long)w->r->expanded, w->r->valid ? 1 : 0, w->rep,
-            w->r->calls);
+    fprintf(out, ",%d,%llu,%d,%d,%ld,%d", w->q->bucket, (unsigned long long)w->r->expanded, w->r->valid ? 1 : 0, w->rep,
+            w->r->calls, w->r->unreachable ? -1 : w->r->optimal);
 }
 
 void kit_csv_row(FILE *out, bool dynamic, bool extra, const CsvRow *w)

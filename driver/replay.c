@@ -13,6 +13,13 @@
  * long (with their 1e-6 slack), since 2023; before, 20 cells. */
 #define FIRST20_LENGTH 20.0
 
+/* -check's limit: bound x the optimum, which the scenario knows only to its
+ * printed precision (optimal_tol), plus a relative 1e-6 for the sums. */
+static bool within_bound(double length, const ScenQuery *q, double bound)
+{
+    return length <= bound * (q->optimal + q->optimal_tol) + 1e-6 * q->optimal;
+}
+
 void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *q, double bound, bool first20_cells,
                   xyPath *path, QueryResult *r, char *why, size_t why_size)
 {
@@ -91,11 +98,9 @@ void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *
         r->subopt = r->length / q->optimal;
     else
         r->subopt = r->length == 0 ? 1.0 : INFINITY;
-    /* The scenario only knows the optimum to its printed precision. */
-    if (r->valid && bound > 0) {
-        double limit = bound * (q->optimal + q->optimal_tol) + 1e-6 * q->optimal;
-        r->over_bound = r->length > limit;
-    }
+    if (r->valid && bound > 0)
+        r->over_bound = !within_bound(r->length, q, bound);
+    r->optimal = r->valid && !r->unreachable && within_bound(r->length, q, 1.0);
 }
 
 void replay_charge_update(QueryResult *r, uint64_t ns)
@@ -126,6 +131,7 @@ void totals_add(Totals *t, const QueryResult *r)
         return;
     }
     t->over_bound += r->over_bound;
+    t->optimal += r->optimal;
     t->subopt_sum += r->subopt;
     if (r->subopt > t->subopt_max)
         t->subopt_max = r->subopt;

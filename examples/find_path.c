@@ -1,6 +1,12 @@
-/* Loads a Moving AI map, preprocesses it with mm and prints a path:
- *   cc find_path.c $(pkg-config --cflags --libs gppc-mm) -o find_path
- *   ./find_path MAP SX SY GX GY [ENTRY]     (ENTRY: mm unless given) */
+/* Loads a Moving AI map, preprocesses it with mm and prints a path.
+ * Usage: ./find_path MAP SX SY GX GY [ENTRY]     (ENTRY: mm unless given)
+ * Installed and run from the checkout's root (tests/py/test_kits.py runs
+ * these lines as written, with HOME in a temporary folder):
+ *   make install PREFIX=$HOME/.local
+ *   export PKG_CONFIG_PATH=$HOME/.local/lib/pkgconfig
+ *   cc examples/find_path.c $(pkg-config --cflags --libs gppc-mm) -o find_path
+ *   ./find_path maps/rooms/8room256-0.map 1 1 250 250
+ */
 #include <gppc_mm.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -110,6 +110,33 @@ typedef struct Digits {
     int *decimals, *significant;
 } Digits;
 
+static const char *scen_base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* Capacities of the map column's runs and names while a file is read. */
+typedef struct MapRunsCap {
+    size_t runs, names, names_len;
+} MapRunsCap;
+
+/* Starts a new run when query sc->count - 1 names another base name than the run before. */
+static bool note_map_column(Scenario *sc, MapRunsCap *cap, const char *column, Err *err)
+{
+    const char *base = scen_base_name(column);
+    if (sc->nmap_runs && !strcmp(sc->map_names + sc->map_runs[sc->nmap_runs - 1].name, base))
+        return true;
+    size_t len = strlen(base) + 1;
+    if (!grow_room(&sc->map_runs, &cap->runs, (size_t)sc->nmap_runs + 1, sizeof *sc->map_runs, 4) ||
+        !grow_room(&sc->map_names, &cap->names, cap->names_len + len, 1, 256))
+        return err_set(err, "out of memory reading scenario");
+    memcpy(sc->map_names + cap->names_len, base, len);
+    sc->map_runs[sc->nmap_runs++] = (ScenMapRun){sc->count - 1, cap->names_len};
+    cap->names_len += len;
+    return true;
+}
+
 static bool push_query(Scenario *sc, int *cap, Digits *dg, const ScenQuery *q, const char *opt_text, Err *err)
 {
     if (sc->count == *cap) { /* three arrays side by side: one new capacity */
@@ -135,6 +162,7 @@ bool scen_load(Scenario *sc, const char *path, Err *err)
     bool ok = true;
     int cap = 0;
     Digits digits = {NULL, NULL};
+    MapRunsCap runs_cap = {0, 0, 0};
     char *line;
     while (ok && (line = lines_next(&r, NULL))) {
         char *f[10];
@@ -158,7 +186,8 @@ bool scen_load(Scenario *sc, const char *path, Err *err)
             break;
         }
         ScenQuery q;
-        ok = parse_query(&r, f, sc->version, &q, err) && push_query(sc, &cap, &digits, &q, f[n - 1], err);
+        ok = parse_query(&r, f, sc->version, &q, err) && push_query(sc, &cap, &digits, &q, f[n - 1], err) &&
+             note_map_column(sc, &runs_cap, f[1], err);
         if (ok && sc->count == 1)
             snprintf(sc->map_name, sizeof sc->map_name, "%s", f[1]);
     }
@@ -220,6 +249,30 @@ bool scen_check_against(const Scenario *sc, const char *path, const Grid *map, E
 void scen_free(Scenario *sc)
 {
     free(sc->q);
+    free(sc->map_runs);
+    free(sc->map_names);
     sc->q = NULL;
-    sc->count = 0;
+    sc->map_runs = NULL;
+    sc->map_names = NULL;
+    sc->count = sc->nmap_runs = 0;
+}
+
+int scen_other_map_queries(const Scenario *sc, const char *map_path, int *first_line, const char **first_name)
+{
+    const char *want = scen_base_name(map_path);
+    int n = 0;
+    *first_line = 0;
+    *first_name = NULL;
+    for (int k = 0; k < sc->nmap_runs; k++) {
+        const ScenMapRun *run = &sc->map_runs[k];
+        if (!strcmp(sc->map_names + run->name, want))
+            continue;
+        int end = k + 1 < sc->nmap_runs ? sc->map_runs[k + 1].first : sc->count;
+        if (!*first_name) {
+            *first_line = sc->q[run->first].line;
+            *first_name = sc->map_names + run->name;
+        }
+        n += end - run->first;
+    }
+    return n;
 }

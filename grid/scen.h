@@ -25,11 +25,21 @@ typedef struct ScenQuery {
     double optimal_tol;
 } ScenQuery;
 
+/* The map column, as runs of consecutive queries whose column has the same
+ * base name (folders dropped): a file made for one map is one run. */
+typedef struct ScenMapRun {
+    int first;   /* index of the run's first query */
+    size_t name; /* offset of its base name in Scenario.map_names */
+} ScenMapRun;
+
 typedef struct Scenario {
     int version;
     int count;
     ScenQuery *q;
     char map_name[256]; /* map column of the first query */
+    ScenMapRun *map_runs;
+    int nmap_runs;
+    char *map_names; /* the runs' base names, NUL-terminated one after another */
 } Scenario;
 
 bool scen_load(Scenario *sc, const char *path, Err *err);
@@ -42,6 +52,11 @@ bool scen_check_ends(const Scenario *sc, const char *path, const Grid *map, bool
 /* One query's start and goal: in range and passable; false + "PATH:LINE: problem". */
 bool scen_query_ends_ok(const ScenQuery *q, const char *path, const Grid *map, Err *err);
 void scen_free(Scenario *sc);
+/* How many queries name another map than `map_path` in their map column
+ * (base names compared: "maps/dao/arena.map" names arena.map); the first
+ * such query's line and base name go to *first_line and *first_name (0 and
+ * NULL when none; the name is the scenario's). */
+int scen_other_map_queries(const Scenario *sc, const char *map_path, int *first_line, const char **first_name);
 
 /* Moving AI writes optima with printf("%g"): six significant digits. */
 #define SCEN_G_DIGITS 6

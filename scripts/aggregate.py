@@ -120,6 +120,7 @@ def load(out_dir):
                 csv_path = os.path.join(fdir, name[:-4] + ".csv")
                 if sm is None or not os.path.isfile(csv_path):
                     continue  # an unfinished job
+                sm["_map"] = name[:-4]  # for the per-map listing of left-out queries
                 sums.append(sm)
                 rows.extend(read_csv(csv_path))
             if rows:
@@ -170,6 +171,26 @@ def table(rows_by_label, title):
     return "\n".join(lines) + "\n"
 
 
+def bad_query_table(data):
+    """summary.md's listing of queries left out by `--bad-queries skip`: every
+    map of the run with its `bad_queries` (the scenario's, the same for every
+    entry); None when no map had any."""
+    per_map = {}
+    for fams in data.values():
+        for fam, (_, sums) in fams.items():
+            for s in sums:
+                key = (fam, s["_map"])
+                per_map[key] = max(per_map.get(key, 0), int(s.get("bad_queries", 0)))
+    if not any(per_map.values()):
+        return None
+    lines = ["### Queries left out (start or goal blocked or outside the map; --bad-queries skip)", "",
+             "%d queries on %d of %d maps." % (sum(per_map.values()), sum(1 for v in per_map.values() if v),
+                                               len(per_map)), "",
+             "| family | map | bad_queries |", "|---|---|---:|"]
+    lines += ["| %s | %s | %d |" % (fam, name, n) for (fam, name), n in sorted(per_map.items())]
+    return "\n".join(lines) + "\n"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("out", help="a run_suite.py --out folder")
@@ -196,6 +217,9 @@ def main():
         md[-1:-1] = [machines, ""]
     for fam in sorted(by_family):
         md.append(table(by_family[fam], "Family: " + fam))
+    bad = bad_query_table(data)
+    if bad:
+        md.append(bad)
     with open(os.path.join(args.out, "summary.md"), "w") as f:
         f.write("\n".join(md))
     with open(os.path.join(args.out, "summary.csv.part"), "w", newline="") as f:

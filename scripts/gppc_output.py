@@ -32,7 +32,7 @@ def parse_gppc_line(line):
 
 
 INT_COLUMNS = ("experiment_id", "path_size", "time_cost", "20steps_cost", "max_step_time",
-               "bucket", "expanded", "valid", "rep", "calls")
+               "bucket", "expanded", "valid", "rep", "calls", "optimal")
 FLOAT_COLUMNS = ("path_length", "ref_length")
 
 

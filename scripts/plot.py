@@ -42,6 +42,13 @@ INSTALL_HINT = "plot: gnuplot not found; install it (apt-get install gnuplot-nox
 # Okabe & Ito (2008), colour-blind safe; mm gets vermillion, drawn thick.
 PALETTE = ["#0072B2", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
 MM_COLOUR = "#D55E00"
+# gnuplot point types: mm's filled square is its own; the others take filled
+# shapes, then open ones, so no two of up to 13 entries share a marker.
+MM_POINT = 5
+POINTS = [7, 9, 11, 13, 15, 4, 6, 8, 10, 12, 14, 1]
+# The key goes under the plot, in as many columns as fit: beside it, it took a
+# third of the width.
+KEY = "set key below center horizontal noenhanced"
 
 
 def subopt(r):
@@ -91,11 +98,11 @@ def styles(labels, dashed=True):
     out, k = {}, 0
     for i, lab in enumerate(order):
         if lab.startswith("mm") and not any(o.startswith("mm") for o in order[:i]):
-            colour, width = MM_COLOUR, 3
+            colour, width, point = MM_COLOUR, 3, MM_POINT
         else:
-            colour, width = PALETTE[k % len(PALETTE)], 1.5
+            colour, width, point = PALETTE[k % len(PALETTE)], 1.5, POINTS[k % len(POINTS)]
             k += 1
-        out[lab] = "lc rgb '%s' lw %g pt %d dt %d" % (colour, width, (i % 6) * 2 + 5, i % 5 + 1 if dashed else 1)
+        out[lab] = "lc rgb '%s' lw %g pt %d dt %d" % (colour, width, point, i % 5 + 1 if dashed else 1)
     return out, order
 
 
@@ -131,11 +138,11 @@ class Figure:
             f.write("\n\n".join(self.blocks))
         with open(os.path.join(self.pdir, self.name + ".gp"), "w") as f:
             f.write("# %s: data in %s.dat (one index block per series; columns named in its header)\n"
-                    "set title %s noenhanced\nset key outside right top noenhanced\nset grid\n"
+                    "set title %s noenhanced\n%s\nset grid\n"
                     "set datafile missing 'NaN'\n%s\n"
                     "set terminal pngcairo size 1100,650 font 'sans,11'\nset output '%s.png'\nplot %s\n"
                     "set terminal svg size 1100,650 dynamic font 'sans,11'\nset output '%s.svg'\nreplot\n"
-                    % (self.name, self.name, quote(self.title + "\n" + self.subtitle), "\n".join(self.settings),
+                    % (self.name, self.name, quote(self.title + "\n" + self.subtitle), KEY, "\n".join(self.settings),
                        self.name, ", \\\n     ".join(self.plots), self.name))
 
 
@@ -160,11 +167,13 @@ def bucket_figure(pdir, name, fam_data, subtitle, repeats):
         fig.plots.append("'%s.dat' index %d using 1:3 with lines %s notitle" % (name, k, style[lab]))
         pick = "(int($2) %% %d == %d ? $3 : NaN)" % (len(labels), i)
         if with_ci:
-            fig.plots.append("'%s.dat' index %d using 1:%s:4 with yerrorbars %s ps 1.3 title %s"
-                             % (name, k, pick, style[lab].replace("lw 3", "lw 2"), quote(lab)))
+            fig.plots.append("'%s.dat' index %d using 1:%s:4 with yerrorbars %s ps 1.3 notitle"
+                             % (name, k, pick, style[lab].replace("lw 3", "lw 2")))
         else:
-            fig.plots.append("'%s.dat' index %d using 1:%s with points %s ps 1.3 title %s"
-                             % (name, k, pick, style[lab], quote(lab)))
+            fig.plots.append("'%s.dat' index %d using 1:%s with points %s ps 1.3 notitle"
+                             % (name, k, pick, style[lab]))
+        # The key shows the line (colour, width, dashes) and the marker together.
+        fig.plots.append("keyentry with linespoints %s ps 1.3 title %s" % (style[lab], quote(lab)))
     k = fig.block("queries per bucket: bucket queries", sorted(counts.items()))
     fig.plots.insert(0, "'%s.dat' index %d using 1:2 axes x1y2 with boxes fs solid 0.25 noborder "
                         "lc rgb '#999999' title 'queries per bucket (right axis)'" % (name, k))
@@ -181,21 +190,93 @@ def bucket_figure(pdir, name, fam_data, subtitle, repeats):
     fig.write()
 
 
+# The tradeoff figure's plot area in character cells (1100 x 650 pixels at an
+# 11-point font, less the margins, title and key), for placing its labels.
+TRADEOFF_CHARS = (125.0, 30.0)
+
+
+def log_range(values):
+    """(low, high) of positive values on a log axis: padded by a fifth of the
+    span (half a decade when they are all equal), so the points stay inside,
+    then out to whole decades, so the axis has labelled ticks."""
+    lo, hi = math.log10(min(values)), math.log10(max(values))
+    pad = (hi - lo) * 0.2 if hi > lo else 0.5
+    return 10.0 ** math.floor(lo - pad), 10.0 ** math.ceil(hi + pad)
+
+
+def label_boxes(points, offsets, ranges, chars=TRADEOFF_CHARS):
+    """The box (x0, y0, x1, y1), in character cells of the plot area, of each
+    label `text` at point (x, y) shifted by its (dx, dy) offset in characters
+    (left-aligned, vertically centred), on log axes of the given ranges."""
+    boxes = []
+    for (x, y, text), (dx, dy) in zip(points, offsets):
+        cx = (math.log10(x) - math.log10(ranges[0][0])) / math.log10(ranges[0][1] / ranges[0][0]) * chars[0]
+        cy = (math.log10(y) - math.log10(ranges[1][0])) / math.log10(ranges[1][1] / ranges[1][0]) * chars[1]
+        boxes.append((cx + dx, cy + dy - 0.5, cx + dx + len(text), cy + dy + 0.5))
+    return boxes
+
+
+def overlap(a, b):
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def place_labels(points, ranges, chars=TRADEOFF_CHARS):
+    """An offset (dx, dy), in characters, for each point's label: the first
+    of a few places around the point whose box meets no label placed before
+    and no point's marker, else the one that overlaps least (entries with
+    nearly equal memory and time would otherwise print one label over
+    another, 'mm' and 'jps+' as 'mjps+')."""
+    offsets, placed = [], []
+    markers = [(b[0] - 1, b[1], b[0] + 1, b[3]) for b in label_boxes(points, [(0, 0)] * len(points), ranges, chars)]
+    for x, y, text in points:
+        n = len(text)
+        best = None
+        for dx, dy in [(1.5, 1), (1.5, -1), (-n - 1.5, 1), (-n - 1.5, -1), (1.5, 2.2), (1.5, -2.2),
+                       (-n - 1.5, 2.2), (-n - 1.5, -2.2), (1.5, 3.4), (1.5, -3.4), (-n / 2.0, 2), (-n / 2.0, -2)]:
+            box = label_boxes([(x, y, text)], [(dx, dy)], ranges, chars)[0]
+            cost = sum(overlap(box, o) for o in placed + markers)
+            if best is None or cost < best[0]:
+                best = (cost, (dx, dy), box)
+            if cost == 0:
+                break
+        offsets.append(best[1])
+        placed.append(best[2])
+    return offsets
+
+
 def tradeoff_figure(pdir, fam_rows, fam_sums, subtitle):
     style, labels = styles(fam_rows)
     fig = Figure(pdir, "tradeoff", "Time per path against memory", subtitle)
+    points = []
     for lab in labels:
         rows = [r for r in fam_rows[lab] if r.get("rep", 0) == 0]
         mean_us = sum(r["time_cost"] for r in rows) * 1e-3 / max(len(rows), 1)
         mem_mb = max((s.get("ram_after_kb", 0) for s in fam_sums[lab]), default=0) / 1024.0
         k = fig.block("%s: peak_rss_mb mean_us_per_path" % lab, [("%.3f" % mem_mb, "%.6g" % mean_us)])
-        fig.plots.append("'tradeoff.dat' index %d using 1:2 with points %s ps 2 title %s, "
-                         "'' index %d using 1:2:(%s) with labels offset 1,1 notitle"
-                         % (k, style[lab], quote(lab), k, quote(lab)))
+        fig.plots.append("'tradeoff.dat' index %d using 1:2 with points %s ps 2 title %s"
+                         % (k, style[lab], quote(lab)))
+        points.append((max(mem_mb, 1e-3), max(mean_us, 1e-3), lab))
+    ranges = (log_range([p[0] for p in points]), log_range([p[1] for p in points]))
+    for (x, y, lab), (dx, dy) in zip(points, place_labels(points, ranges)):
+        fig.settings.append("set label %s at %g,%g offset %g,%g left noenhanced" % (quote(lab), x, y, dx, dy))
     fig.settings += ["set xlabel 'memory: peak resident set of the driver, largest map (MB)'",
                      "set ylabel 'mean time per path (µs)'", "set logscale y", "set logscale x",
-                     "set offsets graph 0.1, graph 0.2, graph 0.2, graph 0.2"]
+                     "set xrange [%g:%g]" % ranges[0], "set yrange [%g:%g]" % ranges[1]]
     fig.write()
+
+
+def optimal_share_label(label, rows):
+    """'jps (100.0% optimal)': the share of paths the driver judged optimal
+    (CSV column `optimal`: within the scenario's printed precision, as -check
+    decides; Moving AI prints 6 significant digits, so a ratio test would call
+    long optimal paths suboptimal), over the queries with an optimum to compare
+    (the same denominator as SUMMARY's optimal / (valid - unreachable))."""
+    first = [r for r in rows if r.get("rep", 0) == 0]
+    if any("optimal" not in r for r in first):
+        return "%s (optimal share unknown: CSV from an older driver)" % label
+    measured = [r for r in first if r["valid"] and r["optimal"] >= 0]
+    share = sum(1 for r in measured if r["optimal"] == 1) / max(len(measured), 1)
+    return "%s (%.1f%% optimal)" % (label, 100 * share)
 
 
 def cdf_figure(pdir, fam_rows, subtitle):
@@ -210,11 +291,8 @@ def cdf_figure(pdir, fam_rows, subtitle):
         top = max(top, vals[-1])
         pts = [(vals[0], 0.0)] + [(v, (i + 1) / n) for i, v in enumerate(vals)]
         k = fig.block("%s: subopt fraction_of_queries_at_or_below" % lab, [("%.6f" % x, "%.6f" % y) for x, y in pts])
-        # The share of optimal paths in the key: the optimal entries' curves are
-        # all one step at x = 1.
-        optimal = sum(1 for v in vals if v <= 1 + 1e-6) / n
         fig.plots.append("'subopt_cdf.dat' index %d using 1:2 with steps %s title %s"
-                         % (k, style[lab], quote("%s (%.1f%% optimal)" % (lab, 100 * optimal))))
+                         % (k, style[lab], quote(optimal_share_label(lab, fam_rows[lab]))))
     fig.settings += ["set xlabel 'suboptimality (path length / optimal)'", "set ylabel 'fraction of queries'",
                      "set yrange [0:1.02]", "set xrange [%g:%g]" % (1 - 0.02 * (top - 1) - 0.001,
                                                                     max(1.01, top * 1.01))]
@@ -224,10 +302,10 @@ def cdf_figure(pdir, fam_rows, subtitle):
 def write_gp(pdir, name, title, xlabel, ylabel, logy, plots, extra=""):
     with open(os.path.join(pdir, name + ".gp"), "w") as f:
         f.write("set title %s noenhanced\nset xlabel %s\nset ylabel %s\n"
-                "set key outside right top noenhanced\nset grid\nset datafile missing 'NaN'\n%s%s"
+                "%s\nset grid\nset datafile missing 'NaN'\n%s%s"
                 "set terminal pngcairo size 960,600 font 'sans,11'\nset output '%s.png'\nplot %s\n"
                 "set terminal svg size 960,600 dynamic font 'sans,11'\nset output '%s.svg'\nreplot\n"
-                % (quote(title), quote(xlabel), quote(ylabel), "set logscale y\n" if logy else "", extra, name,
+                % (quote(title), quote(xlabel), quote(ylabel), KEY, "set logscale y\n" if logy else "", extra, name,
                    plots, name))
 
 
@@ -285,6 +363,13 @@ def write_cache_hits(pdir, data):
              "set style data histograms\nset style histogram clustered\nset style fill solid 0.8\n"
              "set boxwidth 0.9\nset xtics rotate by -30\n")
     return True
+
+
+def plural(n, word):
+    """'1 family', '2 families', '13 figures'."""
+    if n == 1:
+        return "1 " + word
+    return "%d %s" % (n, word[:-1] + "ies" if word.endswith("y") else word + "s")
 
 
 def find_gnuplot(install):
@@ -350,7 +435,8 @@ def main():
         p = subprocess.run([gnuplot, name + ".gp"], cwd=d, capture_output=True, text=True)
         if p.returncode != 0:
             sys.exit("plot: gnuplot failed on %s: %s" % (os.path.join(d, name + ".gp"), p.stderr.strip()))
-    print("plot: wrote %d figures (PNG and SVG) for %d families to %s" % (len(todo), len(families), pdir))
+    print("plot: wrote %s (PNG and SVG) for %s to %s" % (plural(len(todo), "figure"), plural(len(families), "family"),
+                                                         pdir))
 
 
 if __name__ == "__main__":

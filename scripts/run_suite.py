@@ -9,10 +9,12 @@ another build or settings are never mixed in: that raw/ is moved aside to
 raw.stale-N and the run starts over (so `make bench` after a code change measures
 the new code).
 An invalid path (driver exit 1) or bad input (exit 2) stops the whole suite
-with the map, the entry and the driver's message. At the end aggregate.py
-writes OUT/summary.md and OUT/summary.csv, plot.py the plots, draw_paths.py
-the path pictures (OUT/paths/) and results_page.py one page of it all,
-OUT/results.html.
+with the map, the entry and the driver's message; `--bad-queries skip` passes
+the driver's own flag, so queries with a blocked or outside start or goal are
+left out and counted (summary.md lists every map's `bad_queries`). At the end
+aggregate.py writes OUT/summary.md and OUT/summary.csv, plot.py the plots,
+draw_paths.py the path pictures (OUT/paths/) and results_page.py one page of
+it all, OUT/results.html.
 
     python3 scripts/run_suite.py --bench-dir ../shared/benchmarks --family dao \\
         --entries astar,jps -j 2 --out results/dao
@@ -182,7 +184,8 @@ def run_job(args, job, stop):
     with open(os.path.join(args.out, "raw", entry_tag(job["spec"]), "SPEC"), "w") as f:
         f.write(job["spec"] + "\n")
     cmd = [args.gppc, "--entry", job["spec"], "--pre-dir", os.path.join(args.out, "pre"),
-           "--csv", csv_path + ".part", "--csv-extra", "--repeat", str(args.repeat), args.mode, job["map"], job["scen"]]
+           "--csv", csv_path + ".part", "--csv-extra", "--repeat", str(args.repeat), "--bad-queries", args.bad_queries,
+           args.mode, job["map"], job["scen"]]
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         return "%s on %s: exit %d\n  %s\n  %s" % (job["spec"], job["map"], p.returncode, " ".join(cmd),
@@ -243,6 +246,10 @@ def build_parser():
                     help="output folder: raw/, summary.md, summary.csv, plots/ (default results/default)")
     ap.add_argument("--mode", default="-full", choices=["-full", "-check"],
                     help="driver mode: -full (default) or -check (also fail a path above the entry's bound)")
+    ap.add_argument("--bad-queries", default="fail", choices=["fail", "skip"],
+                    help="passed to the driver: a query whose start or goal is outside the map or blocked stops "
+                         "the suite (fail, default) or is left out and counted (skip: bad_queries per map in "
+                         "summary.md)")
     ap.add_argument("--gppc", default=os.path.join(ROOT, "build", "gppc"),
                     help="the driver binary (default build/gppc of this repo)")
     ap.add_argument("--install-gnuplot", action="store_true",

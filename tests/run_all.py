@@ -17,6 +17,18 @@ jobs first). The closing lines give the wall time, the CPU time of all jobs
 and what that would take on idle cores (a shared machine's wall time says
 little on its own).
 
+`--build` (make test) first runs `make -j2 test-build` itself, streaming its
+lines. Something is printed at least every HEARTBEAT seconds in both phases
+(a line naming the jobs still running when nothing else was said). The
+first line estimates the CPU time of the whole run: the build from the
+commands `make -n` says are due, at the CPU per command of a recorded full
+build, and each job at its last recorded CPU time (build/test_times.json,
+else tests/cpu_record.json, the committed record of a full run; a job in
+neither counts as the median of its kind). The last lines give the CPU time
+measured (build and tests; user + system, load-independent unlike wall) and
+the longest silence. `--save-record` writes tests/cpu_record.json from the
+run (do it after a full `make clean; make test`).
+
     python3 tests/run_all.py            # all groups, TEST_JOBS (default: cores) at a time
     python3 tests/run_all.py mm legs    # only jobs whose name contains a word given
 """
@@ -24,6 +36,8 @@ import io
 import json
 import os
 import re
+import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -37,6 +51,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COUNTS = re.compile(r"^(\d+) passed, (\d+) failed, (\d+) skipped$", re.M)
 SKIP = re.compile(r"^skip (.+)$", re.M)
 TIMES = os.path.join(ROOT, "build", "test_times.json")
+RECORD = os.path.join(ROOT, "tests", "cpu_record.json")
+# Seconds of silence before a line saying what still runs (the runner's own
+# test shortens it).
+HEARTBEAT = float(os.environ.get("RUN_ALL_HEARTBEAT") or 10.0)
+BUILD_KEY = "_build"  # test_times.json: {"cpu": s, "commands": n} of the last build that ran anything
+BENCH_KEY = "_bench_skipped"  # jobs seen skipping for want of the benchmark folder
+BENCH_DIR = os.environ.get("GPPC_BENCH_DIR") or os.path.join(ROOT, "..", "shared", "benchmarks")
 SAN_ENV = {"ASAN_OPTIONS": "detect_leaks=1:abort_on_error=0",
            "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1"}
 
@@ -81,12 +102,117 @@ def jobs_and_groups():
     return out
 
 
-def load_times():
+def load_times(path=TIMES):
     try:
-        with open(TIMES) as f:
+        with open(path) as f:
             return json.load(f)
     except (OSError, ValueError):
         return {}
+
+
+class Out:
+    """Every line goes through say(), which keeps the longest silence
+    (between lines, and from the start and to the end); a heartbeat thread
+    says what is still running after HEARTBEAT seconds of silence."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.t0 = self.last = time.time()
+        self.longest = 0.0
+        self.status = lambda: ""  # what the heartbeat line says
+        self.stop = threading.Event()
+
+    def say(self, text):
+        with self.lock:
+            now = time.time()
+            self.longest = max(self.longest, now - self.last)
+            self.last = now
+            print(text, flush=True)
+
+    def beat(self):
+        while not self.stop.wait(min(1.0, HEARTBEAT / 4)):
+            if time.time() - self.last >= HEARTBEAT:
+                self.say("  ... %3.0fs %s" % (time.time() - self.t0, self.status()))
+
+    def start(self):
+        threading.Thread(target=self.beat, daemon=True).start()
+
+    def end(self):
+        self.stop.set()
+        with self.lock:
+            self.longest = max(self.longest, time.time() - self.last)
+        return self.longest
+
+
+OUT = Out()
+
+
+def children_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def make_cmd(*args):
+    """make without the caller's jobserver (its descriptors do not reach a
+    grandchild), two jobs at a time as the brief allows."""
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    return [os.environ.get("MAKE_CMD") or "make", "--no-print-directory", "-j2"] + list(args), env
+
+
+def build_commands_due():
+    """The compile and link commands `make test-build` would run now."""
+    cmd, env = make_cmd("-n", "test-build")
+    p = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
+    return sum(1 for line in p.stdout.splitlines() if re.match(r"^\S*(cc|gcc|clang|c\+\+|g\+\+)\s", line))
+
+
+def run_build():
+    """Runs make test-build, its lines streamed; returns (CPU seconds, commands
+    run). Exits on a failed build."""
+    cmd, env = make_cmd("test-build")
+    OUT.say("make test: building what is out of date (plain and ASan+UBSan): " + " ".join(cmd))
+    cpu0, n = children_cpu(), 0
+    started = time.time()
+    OUT.status = lambda: "building (%d commands so far, %.0f s)" % (n, time.time() - started)
+    p = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    for line in p.stdout:
+        line = line.rstrip("\n")
+        if re.match(r"^\S*(cc|gcc|clang|c\+\+|g\+\+)\s", line):
+            n += 1
+            # One short line per command (the flags are the Makefile's): the target.
+            m = re.search(r"-o (\S+)", line)
+            line = "  [build %3d] %s" % (n, m.group(1) if m else line[:100])
+        OUT.say(line)
+    if p.wait() != 0:
+        OUT.end()
+        sys.exit("make test: the build failed (exit %d)" % p.returncode)
+    return children_cpu() - cpu0, n
+
+
+def estimate(todo, known, build_due, record=None, have_bench=None):
+    """CPU seconds the run should take: the build's due commands at the
+    recorded CPU per command, and each job at its recorded CPU time (the
+    median of its kind when it has none)."""
+    record = load_times(RECORD) if record is None else record
+    build = known.get(BUILD_KEY) or record.get(BUILD_KEY) or {}
+    per_command = build.get("cpu", 0.0) / max(build.get("commands", 1), 1)
+    kind = lambda job: "asan" if "asan" in job else "py" if job.startswith("py ") else "C"  # noqa: E731
+    # A job that needs the benchmarks costs what the record says when they
+    # are here (the last run may have skipped it), next to nothing otherwise.
+    bench = set(known.get(BENCH_KEY, [])) | set(record.get(BENCH_KEY, []))
+    have_bench = os.path.isdir(BENCH_DIR) if have_bench is None else have_bench
+    times = dict(record)
+    times.update({k: v for k, v in known.items() if not (have_bench and k in bench)})
+    for key in (BUILD_KEY, BENCH_KEY):
+        times.pop(key, None)
+    if not have_bench:
+        times.update({j: 0.1 for j in bench})
+    medians = {}
+    for k in ("asan", "py", "C"):
+        vals = [v for j, v in times.items() if kind(j) == k and j not in bench]
+        medians[k] = statistics.median(vals) if vals else 1.0
+    jobs = sum(times.get(j[1], medians[kind(j[1])]) for j in todo)
+    return build_due * per_command, jobs
 
 
 class Board:
@@ -101,6 +227,7 @@ class Board:
         self.group = defaultdict(lambda: {"counts": [0, 0, 0], "seconds": 0.0, "out": []})
         self.counts, self.skips, self.failed_groups, self.times = [0, 0, 0], [], [], {}
         self.cpu, self.cpu_of = 0.0, {}
+        self.bench_skipped = set()
 
     def finish(self, group, job, seconds, cpu, code, out):
         m = COUNTS.findall(out)
@@ -118,6 +245,8 @@ class Board:
                 g["counts"][i] += counts[i]
                 self.counts[i] += counts[i]
             self.skips += ["%s: %s" % (group, s) for s in SKIP.findall(out)]
+            if any("benchmark folder" in s for s in SKIP.findall(out)):
+                self.bench_skipped.add(job)
             if counts[1]:
                 body = "\n".join(l for l in out.splitlines() if not l.startswith("skip "))
                 g["out"].append(("ended abnormally (exit %d)\n" % code if abnormal else "") + body)
@@ -130,9 +259,9 @@ class Board:
             if c[1]:
                 status = "FAILED (%d failed, %s)" % (c[1], status)
                 self.failed_groups.append(group)
-            print("[%2d/%d] %6.1fs  %-26s %s" % (self.done, self.total, g["seconds"], group, status), flush=True)
+            OUT.say("[%2d/%d] %6.1fs  %-26s %s" % (self.done, self.total, g["seconds"], group, status))
             for text in g["out"]:
-                print("    " + text.replace("\n", "\n    "), flush=True)
+                OUT.say("    " + text.replace("\n", "\n    "))
 
 
 def idle_estimate(cpu_of, workers):
@@ -144,10 +273,21 @@ def idle_estimate(cpu_of, workers):
     return max(cores)
 
 
+RUNNING = {}  # job name -> start time, for the heartbeat line
+
+
+def running_status(board, njobs):
+    now = time.time()
+    jobs = sorted(RUNNING.items(), key=lambda kv: kv[1])
+    return "%d of %d jobs done; running: %s" % (len(board.cpu_of), njobs, ", ".join(
+        "%s (%.0f s)" % (j, now - t) for j, t in jobs) or "-")
+
+
 def run_job(board, group, job, argv, env):
     """Runs one job; its output goes through a temp file so that wait4 can
     reap it and report the CPU time it used (load-independent, unlike wall)."""
     t0 = time.time()
+    RUNNING[job] = t0
     with tempfile.TemporaryFile(mode="w+") as out:
         p = subprocess.Popen(argv, cwd=ROOT, env=dict(os.environ, **env), stdout=out, stderr=subprocess.STDOUT,
                              text=True)
@@ -155,6 +295,7 @@ def run_job(board, group, job, argv, env):
         p.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         text = out.read()
+    del RUNNING[job]
     board.finish(group, job, time.time() - t0, usage.ru_utime + usage.ru_stime, p.returncode, text)
 
 
@@ -162,35 +303,67 @@ def main():
     if len(sys.argv) == 3 and sys.argv[1] == "--py":
         run_py_module(sys.argv[2])
     os.chdir(ROOT)
-    t0 = time.time()
-    words = sys.argv[1:]
-    todo = [j for j in jobs_and_groups() if not words or any(w in j[1] for w in words)]
+    t0, cpu0 = time.time(), children_cpu()
+    args = sys.argv[1:]
+    build, save = "--build" in args, "--save-record" in args
+    words = [w for w in args if w not in ("--build", "--save-record")]
     known = load_times()
+    due = build_commands_due() if build else 0
+    OUT.start()
+    # The one estimate, before anything runs: the build's due commands, and
+    # the jobs the records name (the job list itself needs the binaries).
+    recorded = [("", j, [], {}) for j in sorted(set(load_times(RECORD)) | set(known))
+                if not j.startswith("_") and (not words or any(w in j for w in words))]
+    est_build, est_jobs = estimate(recorded, known, due)
+    OUT.say("make test: estimated CPU time %.0f s (build %.0f s for %d commands due, %d recorded jobs %.0f s), "
+            "from the CPU times of earlier runs" % (est_build + est_jobs, est_build, due, len(recorded), est_jobs))
+    if build:
+        build_cpu, built = run_build()
+        if built:
+            known[BUILD_KEY] = {"cpu": round(build_cpu, 2), "commands": built}
+    else:
+        build_cpu = 0.0
+    todo = [j for j in jobs_and_groups() if not words or any(w in j[1] for w in words)]
     # Longest first (last run's times; unknown: sanitizer jobs, then the rest),
     # so the two workers finish together.
     todo.sort(key=lambda j: -known.get(j[1], 1000 if "asan" in j[1] else 100))
     workers = int(os.environ.get("TEST_JOBS") or os.cpu_count() or 2)
     board = Board(todo)
-    print("make test: %d groups (C suites, the same under ASan+UBSan, Python modules; %d jobs), %d at a "
-          "time; about 3 minutes on 2 idle cores" % (board.total, len(todo), workers), flush=True)
+    OUT.say("make test: %d groups (C suites, the same under ASan+UBSan, Python modules; %d jobs), %d at a time"
+            % (board.total, len(todo), workers))
+    OUT.status = lambda: running_status(board, len(todo))
+    cpu_tests0 = children_cpu()
     with ThreadPoolExecutor(max_workers=workers) as pool:
         for j in todo:
             pool.submit(run_job, board, *j)
     if not words:
         os.makedirs(os.path.dirname(TIMES), exist_ok=True)
-        with open(TIMES + ".part", "w") as f:
-            json.dump(board.cpu_of, f, indent=0, sort_keys=True)
-        os.replace(TIMES + ".part", TIMES)
+        times = dict(board.cpu_of)
+        if BUILD_KEY in known:
+            times[BUILD_KEY] = known[BUILD_KEY]
+        times[BENCH_KEY] = sorted(board.bench_skipped | set(known.get(BENCH_KEY, [])) |
+                                  set(load_times(RECORD).get(BENCH_KEY, [])))
+        for path in [TIMES] + ([RECORD] if save else []):
+            with open(path + ".part", "w") as f:
+                json.dump(times, f, indent=0, sort_keys=True)
+            os.replace(path + ".part", path)
     if board.skips:
-        print("skipped:")
+        OUT.say("skipped:")
         for s in board.skips:
-            print("  " + s)
+            OUT.say("  " + s)
     if board.failed_groups:
-        print("failed groups: " + ", ".join(board.failed_groups))
+        OUT.say("failed groups: " + ", ".join(board.failed_groups))
     longest = max(board.cpu_of.items(), key=lambda kv: kv[1], default=("-", 0))
-    print("wall time %.1f s; CPU time %.1f s over all jobs (longest: %s, %.1f s), so about %.0f s on %d idle "
-          "cores" % (time.time() - t0, board.cpu, longest[0], longest[1], idle_estimate(board.cpu_of, workers),
-                     workers))
+    test_cpu = children_cpu() - cpu_tests0
+    OUT.say("wall time %.1f s; CPU time %.1f s over all jobs (longest: %s, %.1f s), so about %.0f s on %d idle "
+            "cores" % (time.time() - t0, board.cpu, longest[0], longest[1], idle_estimate(board.cpu_of, workers),
+                       workers))
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    total = children_cpu() - cpu0 + me.ru_utime + me.ru_stime
+    silence = OUT.end()
+    print("CPU time %.1f s (build %.1f s, tests %.1f s, this runner %.1f s), estimated %.0f s; longest silence "
+          "%.1f s" % (total, build_cpu, test_cpu, me.ru_utime + me.ru_stime,
+                      est_jobs + est_build, silence), flush=True)
     print("%d passed, %d failed, %d skipped" % tuple(board.counts))
     sys.exit(1 if board.counts[1] else 0)
 

@@ -35,6 +35,24 @@ void t_skip(T *t, const char *why);
             t_fail((t), __FILE__, __LINE__, __VA_ARGS__);                                                              \
     } while (0)
 
+/* Every test runs in the plain build and again under ASan+UBSan, where a query
+ * costs several times as much. A workload's loop over queries takes every
+ * t_thin(k)-th query: k in the plain build, which runs the whole workload,
+ * and T_SAN_THIN * k under the sanitizers, which still run every code path of
+ * the test on a sample (make test's CPU budget, tests/run_all.py). */
+#if defined(__SANITIZE_ADDRESS__)
+#define T_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define T_SANITIZED 1
+#endif
+#endif
+#ifndef T_SANITIZED
+#define T_SANITIZED 0
+#endif
+#define T_SAN_THIN 8
+static inline int t_thin(int stride) { return T_SANITIZED ? stride * T_SAN_THIN : stride; }
+
 /* Writes `text` to a fresh file under /tmp and returns its path (a static
  * buffer per slot 0..3, reused by the next call with that slot). */
 const char *temp_file(int slot, const char *text);

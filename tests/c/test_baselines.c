@@ -34,7 +34,7 @@ static void check_optimal(T *t, const char *spec, const Loaded *l, const char *w
     CHECKF(t, inst != NULL, "%s: %s", spec, err.msg);
     xyPath p = {0};
     int bad = 0;
-    for (int i = 0; inst && i < l->sc.count && bad < 3; i += stride) {
+    for (int i = 0; inst && i < l->sc.count && bad < 3; i += t_thin(stride)) {
         const ScenQuery *q = &l->sc.q[i];
         run_query(t, e, inst, q, &p);
         bool none = q->optimal == 0 && (q->start.x != q->goal.x || q->start.y != q->goal.y);

@@ -83,7 +83,34 @@ class DynamicKit(unittest.TestCase):
         self.assertIn("1 passed, 0 failed", p.stdout)
 
 
+def documented_example():
+    """The command lines in examples/find_path.c's first comment (the
+    example the docs give), one per line."""
+    with open(os.path.join(ROOT, "examples", "find_path.c")) as f:
+        head = f.read().split("*/", 1)[0]
+    return [line[len(" *   "):] for line in head.splitlines() if line.startswith(" *   ")]
+
+
 class Library(unittest.TestCase):
+    def test_the_documented_example_runs_as_written(self):
+        if not shutil.which("pkg-config"):
+            self.skipTest("pkg-config not installed")
+        lines = documented_example()
+        self.assertEqual(len(lines), 4, lines)
+        with TempDir() as d:
+            # HOME in the temp folder; the program is built there, not in the checkout.
+            script = "set -e\n" + "\n".join(lines).replace("-o find_path", "-o $HOME/find_path").replace(
+                "./find_path ", "$HOME/find_path ")
+            p = subprocess.run(["bash", "-c", script], cwd=ROOT, env=dict(os.environ, HOME=d, MAKEFLAGS="-s -j2"),
+                               capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stdout[-2000:] + p.stderr[-2000:])
+        args = lines[-1].split()
+        m = re.search(r"mm: (\d+) cells:((?: -?\d+,-?\d+)*)\n$", p.stdout)
+        self.assertTrue(m, p.stdout[-300:])
+        cells = [tuple(int(v) for v in c.split(",")) for c in m.group(2).split()]
+        s, g = (int(args[2]), int(args[3])), (int(args[4]), int(args[5]))
+        self.assertIsNone(path_problem(load_map(os.path.join(ROOT, args[1])), cells, s, g))
+
     def test_installed_library_builds_the_example_and_it_prints_a_valid_path(self):
         if not shutil.which("pkg-config"):
             self.skipTest("pkg-config not installed")

@@ -2,6 +2,7 @@
 with their reasons, failures shown with what the failing test wrote, the
 closing counts line, and new C tests picked up from `test_c --list`."""
 import os
+import re
 import subprocess
 import sys
 import unittest
@@ -22,7 +23,7 @@ class Runner(unittest.TestCase):
         code, out = run_all("cli_gnu_forms")
         self.assertEqual(code, 0, out)
         lines = out.splitlines()
-        self.assertTrue(lines[0].startswith("make test: "), out)
+        self.assertTrue(lines[0].startswith("make test: estimated CPU time "), out)
         groups = [l for l in lines if l.startswith("[")]
         self.assertEqual(len(groups), 2, out)  # the C suite, plain and under the sanitizers
         self.assertTrue(all("1 passed" in l for l in groups), out)
@@ -44,6 +45,31 @@ class Runner(unittest.TestCase):
         self.assertEqual(run_all.idle_estimate({"a": 3, "b": 2, "c": 2, "d": 1}, 2), 4)
         self.assertEqual(run_all.idle_estimate({"a": 10, "b": 1, "c": 1}, 2), 10)
         self.assertEqual(run_all.idle_estimate({}, 2), 0)
+
+    def test_silence_is_broken_by_a_heartbeat_and_the_close_measures_it(self):
+        # A job of about a second with a 0.2 s heartbeat: lines naming it while it
+        # runs; the close gives the CPU time, the estimate and the longest silence.
+        code, out = run_all("weighted_astar_within_bound", env={"RUN_ALL_HEARTBEAT": "0.2"})
+        self.assertEqual(code, 0, out)
+        self.assertRegex(out, r"\.\.\. +\d+s \d+ of 2 jobs done; running: C (asan\+ubsan )?astar\.weighted_astar")
+        m = re.search(r"^CPU time ([\d.]+) s \(build [\d.]+ s, tests [\d.]+ s, this runner [\d.]+ s\), "
+                      r"estimated (\d+) s; longest silence ([\d.]+) s$", out, re.M)
+        self.assertTrue(m, out)
+        self.assertLess(float(m.group(3)), 3.0, out)
+
+    def test_estimate_from_records_medians_and_the_benchmarks(self):
+        sys.path.insert(0, os.path.join(ROOT, "tests"))
+        import run_all  # noqa: E402
+        todo = [("g", "C a.x", [], {}), ("g", "C a.y", [], {}), ("g", "C new.z", [], {}), ("p", "py m", [], {})]
+        record = {"C a.x": 10.0, "C a.y": 2.0, "C b.w": 4.0, "C b.v": 4.0, "py m": 3.0,
+                  "_build": {"cpu": 100.0, "commands": 50}, "_bench_skipped": ["C a.x"]}
+        # Built from clean (20 of the 50 commands due); C new.z unknown: the C median (4).
+        build, jobs = run_all.estimate(todo, {}, 20, record, have_bench=True)
+        self.assertEqual((build, jobs), (40.0, 10 + 2 + 4 + 3))
+        # The last run here skipped a.x for want of the benchmarks and ran y slower.
+        known = {"C a.x": 0.01, "C a.y": 3.0, "_bench_skipped": ["C a.x"]}
+        self.assertEqual(run_all.estimate(todo, known, 0, record, have_bench=True)[1], 10 + 3 + 4 + 3)
+        self.assertAlmostEqual(run_all.estimate(todo, known, 0, record, have_bench=False)[1], 0.1 + 3 + 4 + 3)
 
     def test_every_listed_c_test_becomes_a_job(self):
         listed = subprocess.run([os.path.join(ROOT, "build", "test_c"), "--list"], cwd=ROOT, capture_output=True,

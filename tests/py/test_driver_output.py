@@ -1,0 +1,115 @@
+"""The driver's output beyond the text lines (docs/driver-output.md): --json
+(every SUMMARY pair, new keys included, as one object; a query per line),
+SUMMARY's optimal= and the CSV's optimal column, the warning and count when
+the scenario's map column names another map, and the default pre-dir, which
+is never a folder under the current one."""
+import csv
+import json
+import os
+import shutil
+import unittest
+
+from tests.py.util import GPPC, ROOT, TempDir, run_gppc, write
+from scripts.gppc_output import parse_summary
+
+ROOMS16 = os.path.join(ROOT, "maps", "rooms", "16room256-0.map")
+ROOMS32 = os.path.join(ROOT, "maps", "rooms", "32room256-0.map")
+SCEN16 = os.path.join(ROOT, "scenarios", "rooms", "16room256-0.map.scen")
+
+
+def head_scen(d, n=30, src=SCEN16, name="s.scen"):
+    with open(src) as f:
+        lines = f.read().splitlines()
+    return write(d, name, "\n".join(lines[:n + 1]) + "\n")
+
+
+class Json(unittest.TestCase):
+    def test_summary_object_holds_every_text_pair_and_queries_are_objects(self):
+        with TempDir() as d:
+            s = head_scen(d)
+            code, text, err = run_gppc("--entry", "jps", "--pre-dir", d, "-full", ROOMS16, s)
+            self.assertEqual(code, 0, err)
+            code, out, err = run_gppc("--entry", "jps", "--pre-dir", d, "--json", "-full", ROOMS16, s)
+            self.assertEqual(code, 0, err)
+        objs = [json.loads(line) for line in out.splitlines()]
+        queries = [o for o in objs if o["type"] == "query"]
+        self.assertEqual(len(queries), 30)
+        self.assertEqual(objs[-1]["type"], "summary")
+        self.assertEqual(queries[0]["start"], [151, 132])
+        self.assertTrue(all(q["valid"] and q["optimal"] for q in queries))
+        summary = {k: v for k, v in objs[-1].items() if k != "type"}
+        pairs = parse_summary(text)
+        # Every key, in order, whatever report.c or the entry adds.
+        line = [l for l in text.splitlines() if l.startswith("SUMMARY ")][0]
+        self.assertEqual(list(summary), [kv.split("=", 1)[0] for kv in line.split()[1:]])
+        untimed = [k for k in pairs if not k.endswith(("_s", "_us", "_kb"))]
+        self.assertEqual({k: summary[k] for k in untimed}, {k: pairs[k] for k in untimed})
+        self.assertIsInstance(summary["queries"], int)
+        self.assertEqual(summary["entry"], "jps")
+
+    def test_values_that_are_not_json_numbers_become_strings(self):
+        # The summary line of -pre (no queries) through the same path; "nan"
+        # or "1." would not be JSON numbers.
+        with TempDir() as d:
+            code, out, err = run_gppc("--pre-dir", d, "--json", "-pre", ROOMS16)
+        self.assertEqual(code, 0, err)
+        obj = json.loads(out)
+        self.assertEqual((obj["type"], obj["entry"], obj["queries"]), ("summary", "mm", 0))
+
+
+class OptimalCount(unittest.TestCase):
+    def test_summary_optimal_and_csv_column_agree_with_the_precision_rule(self):
+        with TempDir() as d:
+            # Optima printed as Moving AI does (%g: 6 significant digits),
+            # so long optimal paths sit a little above the printed number.
+            with open(SCEN16) as f:
+                lines = f.read().splitlines()
+            rows = [l.split("\t") for l in lines[1:]]
+            rows = [r[:8] + ["%g" % float(r[8])] for r in rows if float(r[8]) > 100][:20]
+            s = write(d, "g.scen", "version 1\n" + "\n".join("\t".join(r) for r in rows) + "\n")
+            code, out, err = run_gppc("--entry", "jps", "--pre-dir", d, "--csv", d + "/r.csv", "--csv-extra", "-full",
+                                      ROOMS16, s)
+            self.assertEqual(code, 0, err)
+            with open(d + "/r.csv") as f:
+                col = [int(r["optimal"]) for r in csv.DictReader(f)]
+        sm = parse_summary(out)
+        self.assertEqual(col, [1] * 20)
+        self.assertEqual(sm["optimal"], 20)
+
+
+class ScenarioForAnotherMap(unittest.TestCase):
+    def test_a_scenario_naming_another_map_warns_and_counts(self):
+        with TempDir() as d:
+            s = head_scen(d, 12)
+            code, out, err = run_gppc("--entry", "jps", "--pre-dir", d, "--bad-queries", "skip", "-full", ROOMS32, s)
+            self.assertEqual(code, 0, err)
+            self.assertIn("s.scen:2: the map column names 16room256-0.map, not 32room256-0.map; 12 such queries", err)
+            self.assertEqual(parse_summary(out)["scen_map_mismatch"], 12)
+            # Its own map: base names match whatever folder the column gives.
+            code, out, err = run_gppc("--entry", "jps", "--pre-dir", d, "-full", ROOMS16, s)
+            self.assertNotIn("map column", err)
+            self.assertEqual(parse_summary(out)["scen_map_mismatch"], 0)
+
+
+class DefaultPreDir(unittest.TestCase):
+    def test_run_from_another_folder_writes_nothing_there(self):
+        name = "pre-dir-test-%d" % os.getpid()
+        pre = os.path.join(ROOT, "results", "pre", "mm-%s.pre" % name)
+        with TempDir() as d:
+            m = os.path.join(d, name + ".map")
+            shutil.copy(ROOMS16, m)
+            s = head_scen(d, 5)
+            try:
+                for mode in ("-pre", "-run"):
+                    p = run_gppc(mode, m, s, cwd=d)
+                    self.assertEqual(p[0], 0, p[2])
+                self.assertEqual(sorted(os.listdir(d)), sorted([name + ".map", "s.scen"]))
+                self.assertTrue(os.path.isfile(pre))
+            finally:
+                if os.path.exists(pre):
+                    os.remove(pre)
+        self.assertTrue(os.access(GPPC, os.X_OK))
+
+
+if __name__ == "__main__":
+    unittest.main()
