@@ -77,6 +77,15 @@ static bool opt_bound(DriverArgs *a, const char *v, Err *err)
     return true;
 }
 
+static bool opt_time_limit(DriverArgs *a, const char *v, Err *err)
+{
+    long n;
+    if (!parse_int(v, &n) || n < 1 || n > 30 * 24 * 3600)
+        return err_set(err, "--time-limit %s: expected whole seconds, 1 or more", v);
+    a->time_limit_s = (int)n;
+    return true;
+}
+
 static const DriverOption OPTIONS[] = {
     {"full", NULL, "-pre then -run", opt_full, true},
     {"pre", NULL, "preprocess MAP into the pre-dir", opt_pre, true},
@@ -112,6 +121,11 @@ static const DriverOption OPTIONS[] = {
      "20steps_cost until the path is 20 distance units long (default, the\n"
      "kits' rule since 2023) or 20 cells (the older rule)",
      opt_first20, false},
+    {"time-limit", "S",
+     "end the run after S seconds of wall time (preprocessing included) with one\n"
+     "line naming the query it was in; fatal signals and an exit() by the entry\n"
+     "are reported the same way (exit 3 for an exit, else the signal's own end)",
+     opt_time_limit, false},
     {"help", NULL, "this text", opt_help, false},
 };
 enum { NOPTIONS = sizeof OPTIONS / sizeof OPTIONS[0] };
@@ -158,6 +172,9 @@ void args_usage(FILE *out)
         for (int k = 0; e->option_help && e->option_help[k]; k++)
             fprintf(out, "             %s\n", e->option_help[k]);
     }
+    fprintf(out, "  ext:DIR  a classic-kit entry folder (Entry.cpp, compile.sh or Makefile), built unchanged\n"
+                 "           by its own build into a cached shared object and loaded; named after the\n"
+                 "           folder (docs/ext.md) [not in the default suite]\n");
 }
 
 /* Names a rejected argument for getopt's error returns ('?' and ':'). */
@@ -217,6 +234,10 @@ bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
     a->map_path = argv[optind];
     /* MAP alone (-pre) or a version-2 scenario alone: main.c tells them apart */
     a->scen_path = argv[optind + (npos == 2)];
+    if (!strcmp(a->entry_spec, "ext"))
+        return err_set(err, "--entry ext needs the entry's folder: --entry ext:DIR");
+    if (!strncmp(a->entry_spec, "ext:", 4)) /* no options: the rest is the folder */
+        return ext_entry_open(a->entry_spec + 4, &a->entry, err);
     return entry_parse_spec(a->entry_spec, &a->entry, &a->opts, err);
 }
 
