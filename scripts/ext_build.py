@@ -18,7 +18,8 @@ are this script in its second role, the compiler wrapper:
   kit's main.cpp: the driver is ours), compiles kits/ext/ext_shim.cpp with
   the flags their Entry.cpp was compiled with, and links entry.so with
   their link flags plus -shared -Wl,-z,defs (an undefined symbol fails here,
-  not at dlopen); `run` is linked too, from the same objects, so a build
+  not at dlopen) -Wl,-Bsymbolic (their calls between their own files bind
+  inside the object, as in an executable, not through the PLT); `run` is linked too, from the same objects, so a build
   that goes on to use it still works (when there is a main to link);
 - any other invocation runs unchanged.
 
@@ -292,7 +293,7 @@ def link_entry(name, opts, inputs):
         ["-iquote", os.environ["GPPC_EXT_SRC"], "-idirafter", KIT_HEADERS, "-Wall", "-Wextra", "-c", SHIM,
          "-o", shim_obj], cwd=shim_cwd)
     link_opts = [o for o in opts if o[0] not in DROPPED_FOR_SO and o[0] != "-o"]
-    run([real_compiler(name)] + flat(link_opts) + PIC + ["-shared", "-Wl,-z,defs"] + mine + [shim_obj] +
+    run([real_compiler(name)] + flat(link_opts) + PIC + ["-shared", "-Wl,-z,defs", "-Wl,-Bsymbolic"] + mine + [shim_obj] +
         ["-o", os.environ["GPPC_EXT_SO"]])
     return objs, bool(mains)
 

@@ -10,13 +10,12 @@ one message and exit 2 with nothing run. Objects are cached by content
 (build/ext-cache/), so only the first run compiles (three tiny folders)."""
 import csv
 import os
-import re
 import shutil
 import subprocess
 import sys
 import unittest
 
-from tests.py.util import GPPC, ROOT, TempDir, run_gppc, write
+from tests.py.util import ROOT, TempDir, run_gppc, write
 
 FOLDER = os.path.join(ROOT, "kits", "ext", "test-astar")
 MAP = os.path.join(ROOT, "maps", "rooms", "16room256-0.map")
