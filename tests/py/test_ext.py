@@ -149,6 +149,14 @@ class Criteria(unittest.TestCase):
         self.assertFalse(criteria.dominates(base, faster))
         self.assertFalse(criteria.dominates(base, dict(base)))  # equal: neither dominates
         self.assertFalse(criteria.dominates(faster, dict(base, solved=2.0)))  # more solved is better
+        # Measured values within 1% are the same; so are preprocessing times under 10 ms.
+        self.assertFalse(criteria.dominates(dict(base, total_s=0.995), base))
+        self.assertFalse(criteria.dominates(dict(base, pre_s=0.001), dict(base, pre_s=0.002)))
+        self.assertTrue(criteria.dominates(dict(base, storage_bytes=0.995), base))  # counted, not measured
+        # Optimal within a unit of the optimum's last printed digit.
+        self.assertTrue(criteria.is_optimal({"path_length": 1003.842712, "ref_length": 1003.84}))
+        self.assertFalse(criteria.is_optimal({"path_length": 1003.86, "ref_length": 1003.84}))
+        self.assertFalse(criteria.is_optimal({"path_length": 3.41422, "ref_length": 3.41421356}))
         group = [("a", base), ("b", faster), ("c", worse_memory)]
         criteria.mark_undominated(group)
         self.assertEqual([g[0] for g in group if g[1]["undominated"]], ["b"])
