@@ -22,7 +22,7 @@ do preprocessing times both under 10 ms (what an entry without preprocessing
 measures is the clock): a difference in the noise decides nothing. Plots, per
 family in OUT/plots/<family>/: frontier_time (total time against memory) and
 frontier_first20 (first-20 time against memory), undominated entries filled
-and joined by the two-criterion frontier, dominated ones open.
+(and starred) and joined by the two-criterion frontier, dominated ones open.
 
     python3 scripts/criteria.py results/default
 """
@@ -229,8 +229,10 @@ def frontier_figures(out_dir, groups, set_name):
                 pts[label] = (x, y)
                 failed = " (failed on %d maps)" % len(c["failed_on"]) if c["failed_on"] else ""
                 k = fig.block("%s: memory_mb %s" % (label, key), [("%.4f" % x, "%.6g" % y)])
-                point = 7 if c["undominated"] else 6
-                st = style[label].split(" pt ")[0] + " pt %d" % point
+                # Six shapes (square, circle, triangles, diamond, pentagon), each
+                # filled when undominated, open when not; the colours repeat.
+                shape = order.index(label) % 6
+                st = style[label].split(" pt ")[0] + " pt %d" % (2 * shape + (5 if c["undominated"] else 4))
                 fig.plots.append("'%s.dat' index %d using 1:2 with points %s ps 2.2 title %s, "
                                  "'' index %d using 1:2:(%s) with labels offset 1.2,0.8 notitle"
                                  % (name, k, st, quote(label + failed), k,
