@@ -6,19 +6,29 @@
 // one map vector alive for the whole run and passed to PreprocessMap and
 // PrepareForSearch, one path vector cleared before each query and passed to
 // every GetPath call. C++ lives only under kits/, as the kit demands.
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "../../driver/ext_abi.h"
 #include "Entry.h"
 
+// The kit's xyLoc is two int16_t, as ExtPoint: then the driver reads the new
+// waypoints where the entry wrote them (no copy inside the timed call); an
+// entry with another xyLoc gets them copied.
+static constexpr bool kit_layout = sizeof(xyLoc) == sizeof(ExtPoint) &&
+                                   std::is_same<decltype(xyLoc::x), int16_t>::value &&
+                                   std::is_same<decltype(xyLoc::y), int16_t>::value &&
+                                   offsetof(xyLoc, y) == offsetof(ExtPoint, y);
+
 struct ExtInstance {
     void *data;                // what the entry's PrepareForSearch returned (never freed: the API has no call)
     std::vector<xyLoc> path;   // the query's waypoints, as the entry appends them
-    std::vector<ExtPoint> out; // the new ones, handed to C
+    std::vector<ExtPoint> out; // the new ones, handed to C when xyLoc is not the kit's
     ExtPoint s, g;
     bool in_query;
 };
@@ -95,6 +105,10 @@ extern "C" int ext_get_path(ExtInstance *e, ExtPoint s, ExtPoint g, const ExtPoi
         // cannot take back cells already handed on, so say so.
         std::fprintf(stderr, "ext: %s shrank the path between GetPath calls; keeping what was returned\n",
                      GetName().c_str());
+    } else if (kit_layout) {
+        *pts = reinterpret_cast<const ExtPoint *>(e->path.data() + before);
+        *n = e->path.size() - before;
+        return done;
     } else {
         for (size_t i = before; i < e->path.size(); i++)
             e->out.push_back(ExtPoint{static_cast<int16_t>(e->path[i].x), static_cast<int16_t>(e->path[i].y)});
