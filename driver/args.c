@@ -172,9 +172,9 @@ void args_usage(FILE *out)
         for (int k = 0; e->option_help && e->option_help[k]; k++)
             fprintf(out, "             %s\n", e->option_help[k]);
     }
-    fprintf(out, "  ext:DIR  a classic-kit entry folder (Entry.cpp, compile.sh or Makefile), built unchanged\n"
-                 "           by its own build into a cached shared object and loaded; named after the\n"
-                 "           folder (docs/ext.md) [not in the default suite]\n");
+    fprintf(out, "  ext:DIR  a classic-kit entry folder, built unchanged and loaded [not in the default suite]\n"
+                 "           (Entry.cpp, compile.sh or Makefile; its own build makes a cached shared\n"
+                 "           object; named after the folder; docs/ext.md)\n");
 }
 
 /* Names a rejected argument for getopt's error returns ('?' and ':'). */
