@@ -11,7 +11,7 @@ endif
 # names) keep its compile cheap; it is make test's second full build.
 SANFLAGS := -std=c11 -O1 -g1 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
             -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-LDLIBS  := -lm
+LDLIBS  := -lm -ldl
 OBJCOPY ?= objcopy
 
 # The floors of docs/ARCHITECTURE.md, bottom up; a program links the floors it uses.
@@ -34,43 +34,10 @@ DRV_LIB_OBJ := $(filter-out $(OBJ)/main.o,$(DRV_OBJ))
 .PHONY: all test test-build test-c test-asan test-py bench defaults clean install kit-classic kit-dynamic fuzz FORCE
 all: build/gppc build/scengen build/test_c
 
-# `make EXT_ENTRY=path/to/Entry.cpp` links a classic-kit entry (C++) in as
-# `--entry ext` (kits/ext/); build/ext/entry.cfg remembers the setting so
-# build/gppc is relinked whenever it changes.
-remember = @mkdir -p $(dir $@); echo '$(1)' | cmp -s - $@ || echo '$(1)' > $@
-EXT_CFG := build/ext/entry.cfg
-EXT_OBJ := build/ext/registry.o build/ext/ext_entry.o build/ext/ext_shim.o build/ext/user_entry.o
-CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -Werror
-ifdef EXT_ENTRY
-GPPC_OBJ := $(DRV_OBJ) $(filter-out $(OBJ)/entries/registry.o,$(LIB_OBJ)) $(EXT_OBJ)
-GPPC_LINK := $(CXX) -g
-else
 GPPC_OBJ := $(DRV_OBJ) $(LIB_OBJ)
-GPPC_LINK := $(CC) $(CFLAGS)
-endif
 
-build/gppc: $(GPPC_OBJ) $(EXT_CFG)
-	$(GPPC_LINK) -o $@ $(GPPC_OBJ) $(LDLIBS)
-
-# The same with the external entry always in (the tests' copy; needs EXT_ENTRY).
-build/ext/gppc: $(DRV_OBJ) $(filter-out $(OBJ)/entries/registry.o,$(LIB_OBJ)) $(EXT_OBJ)
-	$(CXX) -g -o $@ $^ $(LDLIBS)
-
-$(EXT_CFG): FORCE
-	$(call remember,$(EXT_ENTRY))
-
-build/ext/registry.o: entries/registry.c $(EXT_CFG)
-	$(CC) $(CFLAGS) -DGPPC_EXT_ENTRY -MMD -MP -c -o $@ $<
-build/ext/ext_entry.o: kits/ext/ext_entry.c
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
-# The entry's own Entry.h/GPPC.h (beside it) win over kits/ext/classic/.
-build/ext/ext_shim.o: kits/ext/ext_shim.cpp $(EXT_CFG)
-	@test -n "$(EXT_ENTRY)" || { echo "make: set EXT_ENTRY=path/to/Entry.cpp (a classic-kit entry)"; exit 2; }
-	$(CXX) $(CXXFLAGS) -iquote $(dir $(EXT_ENTRY)) -Ikits/ext/classic -MMD -MP -c -o $@ $<
-# The entry is someone else's code: the kit's own flags, warnings not fatal.
-build/ext/user_entry.o: $(EXT_ENTRY) $(EXT_CFG)
-	$(CXX) -std=c++17 -O2 -g -W -Wall -Ikits/ext/classic -MMD -MP -c -o $@ $(EXT_ENTRY)
+build/gppc: $(GPPC_OBJ)
+	$(CC) $(CFLAGS) -o $@ $(GPPC_OBJ) $(LDLIBS)
 
 build/scengen: $(OBJ)/tools/scengen.o $(BASE_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)

@@ -38,12 +38,6 @@ static int bad_input(const char *msg)
     return EXIT_BAD_INPUT;
 }
 
-static long long file_size(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 ? (long long)st.st_size : 0;
-}
-
 /* Start and goal of every query inside the map and passable: otherwise a
  * failure naming the first, or with --bad-queries=skip a mark on each and
  * the first few named on stderr. Then an optimum below the octile distance of
@@ -215,6 +209,7 @@ static int replay_all(Run *run, void **inst, Totals *totals)
             } else {
                 QueryResult r;
                 char why[256] = "";
+                guard_query(i, q.line);
                 bool traced = run->trace.f.fp && rep == 0;
                 if (traced)
                     a->entry->set_tracer(*inst, &run->trace.tracer);
@@ -277,10 +272,16 @@ static int run_entry(Run *run)
     const DriverArgs *a = &run->args;
     Err err;
     double pre_s;
+    long rss_start = rss_kb(); /* the driver with map and scenario, before the entry */
+    guard_phase(GUARD_PREPROCESS);
     if (!preprocess(run, &pre_s, &err)) {
         fprintf(stderr, "gppc: %s: preprocessing failed: %s\n", a->entry->name, err.msg);
         return EXIT_BAD_INPUT;
     }
+    /* Memory is the entry's at search time: the peak from here on. */
+    if (!reset_peak_rss())
+        fprintf(stderr, "gppc: warning: /proc/self/clear_refs refused: mem_kb includes the preprocessing's peak\n");
+    guard_phase(GUARD_PREPARE);
     void *inst = a->entry->prepare(&run->map, run->pre_file, &a->opts, &err);
     if (!inst) {
         fprintf(stderr, "gppc: %s: %s\n", a->entry->name, err.msg);
@@ -292,14 +293,16 @@ static int run_entry(Run *run)
     totals.scen_map_mismatch = run->scen_map_mismatch;
     long ram_before = rss_kb();
     int code = a->mode == MODE_PRE ? EXIT_ALL_VALID : replay_all(run, &inst, &totals);
+    guard_phase(GUARD_DONE);
     if (!inst) { /* a failed rebuild after changes */
         free(totals.update_each_ns);
         return code;
     }
     long ram_after = rss_kb();
+    totals.mem_kb = peak_rss_kb() > rss_start ? peak_rss_kb() - rss_start : 0;
     Counters counters = {0};
     a->entry->counters(inst, &counters, true);
-    print_summary(a, &totals, ram_before, ram_after, file_size(run->pre_file), pre_s, &counters);
+    print_summary(a, &totals, ram_before, ram_after, path_bytes(run->pre_file), pre_s, &counters);
     free(totals.update_each_ns);
     a->entry->destroy(inst);
     return code;
@@ -380,7 +383,9 @@ int main(int argc, char **argv)
     } else {
         if (run.csv)
             kit_csv_header(run.csv, run.kit_dynamic, a->csv_extra);
+        guard_start(a->entry->name, a->map_path, a->npos == 2 ? a->scen_path : NULL, a->time_limit_s);
         code = run_entry(&run);
+        guard_phase(GUARD_DONE);
         if (run.csv && fclose(run.csv) != 0) {
             fprintf(stderr, "gppc: %s: error writing the CSV file\n", a->csv);
             code = EXIT_BAD_INPUT;

@@ -98,6 +98,15 @@ static bool opt_bound(DriverArgs *a, const char *v, Err *err)
     return true;
 }
 
+static bool opt_time_limit(DriverArgs *a, const char *v, Err *err)
+{
+    long n;
+    if (!parse_int(v, &n) || n < 1 || n > 30 * 24 * 3600)
+        return err_set(err, "--time-limit %s: expected whole seconds, 1 or more", v);
+    a->time_limit_s = (int)n;
+    return true;
+}
+
 static const DriverOption OPTIONS[] = {
     {"full", NULL, "-pre then -run", opt_full, true},
     {"pre", NULL, "preprocess MAP into the pre-dir", opt_pre, true},
@@ -152,6 +161,11 @@ static const DriverOption OPTIONS[] = {
      "stdout as JSON lines: an object per query, then the SUMMARY pairs as\n"
      "one object (docs/driver-output.md)",
      opt_json, false},
+    {"time-limit", "S",
+     "end the run after S seconds of wall time (preprocessing included) with one\n"
+     "line naming the query it was in; fatal signals and an exit() by the entry\n"
+     "are reported the same way (exit 3 for an exit, else the signal's own end)",
+     opt_time_limit, false},
     {"help", NULL, "this text", opt_help, false},
 };
 enum { NOPTIONS = sizeof OPTIONS / sizeof OPTIONS[0] };
@@ -198,6 +212,9 @@ void args_usage(FILE *out)
         for (int k = 0; e->option_help && e->option_help[k]; k++)
             fprintf(out, "             %s\n", e->option_help[k]);
     }
+    fprintf(out, "  ext:DIR  a classic-kit entry folder, built unchanged and loaded [not in the default suite]\n"
+                 "           (Entry.cpp, compile.sh or Makefile; its own build makes a cached shared\n"
+                 "           object; named after the folder; docs/ext.md)\n");
 }
 
 /* Names a rejected argument for getopt's error returns ('?' and ':'). */
@@ -292,6 +309,10 @@ bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
     a->map_path = argv[optind];
     /* MAP alone (-pre) or a version-2 scenario alone: main.c tells them apart */
     a->scen_path = argv[optind + (npos == 2)];
+    if (!strcmp(a->entry_spec, "ext"))
+        return err_set(err, "--entry ext needs the entry's folder: --entry ext:DIR");
+    if (!strncmp(a->entry_spec, "ext:", 4)) /* no options: the rest is the folder */
+        return ext_entry_open(a->entry_spec + 4, &a->entry, err);
     return entry_parse_spec(a->entry_spec, &a->entry, &a->opts, err);
 }
 

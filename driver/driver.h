@@ -30,6 +30,7 @@ typedef struct DriverArgs {
     bool updates_apart;    /* --charge-updates 0: an update's time is not charged to the next query */
     bool skip_bad_queries; /* --bad-queries=skip: run the queries with both ends valid */
     double bound;          /* --bound X with -check; 0: the entry's subopt_bound */
+    int time_limit_s;      /* --time-limit S: the run's wall-clock limit (driver/guard.c); 0 none */
     bool help;
     /* The start kits' conventions (driver/kit_csv.c, docs/driver.md "Start-kit compatibility"). */
     bool json;          /* --json: stdout as JSON lines (driver/json.c) */
@@ -64,8 +65,18 @@ bool scen2_is_v2(const char *path);
  * all three; false + "FILE:LINE: problem" with nothing to free. */
 bool scen2_load(const char *path, Grid *map, Scenario *sc, Changes *ch, Err *err);
 
-/* Exit codes. */
-enum { EXIT_ALL_VALID = 0, EXIT_INVALID = 1, EXIT_BAD_INPUT = 2 };
+/* Exit codes. EXIT_ENTRY_DIED: the entry called exit() before the run ended
+ * (driver/guard.c); a fatal signal or the time limit ends it by that signal. */
+enum { EXIT_ALL_VALID = 0, EXIT_INVALID = 1, EXIT_BAD_INPUT = 2, EXIT_ENTRY_DIED = 3 };
+
+/* driver/guard.c: one stderr line naming entry, map, query (1-based, with
+ * its scenario line) and signal or reason when the entry ends the process:
+ * a fatal signal, exit() during the run, or the --time-limit alarm (wall
+ * seconds from guard_start; 0: none). */
+typedef enum { GUARD_OFF, GUARD_PREPROCESS, GUARD_PREPARE, GUARD_QUERY, GUARD_DONE } GuardPhase;
+void guard_start(const char *entry, const char *map_path, const char *scen_path, int time_limit_s);
+void guard_phase(GuardPhase p);
+void guard_query(long index, long line);
 
 /* Parses argv; false + message on a usage error. *help is set for --help. */
 bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err);
@@ -113,6 +124,10 @@ typedef struct Totals {
     long optimal, scen_map_mismatch;
     double total_ns, first20_ns, subopt_sum, subopt_max, expanded, calls;
     uint64_t max_step_ns;
+    /* What the entry added to the process at its peak, prepare and queries
+     * (peak resident set minus the resident set before the entry started;
+     * results/README.md "Memory"). */
+    long mem_kb;
 } Totals;
 
 /* Runs one query through the entry, times every GetPath call and validates
@@ -171,8 +186,20 @@ void report_path_line(FILE *out, int id, const ScenQuery *q, const QueryResult *
 void json_query(FILE *out, const char *scen_name, int id, int rep, const ScenQuery *q, const QueryResult *r);
 void json_summary(FILE *out, const char *summary_line);
 
+/* `--entry ext:DIR` (driver/ext.c): builds the classic-kit entry folder DIR
+ * with scripts/ext_build.py (its messages on stderr), loads the object and
+ * points *out at an entry named after the folder. False + message when the
+ * name is one of ours, the build fails or the object does not load. */
+bool ext_entry_open(const char *dir, const Entry **out, Err *err);
+
 /* VmRSS of this process in kB (0 when /proc is unavailable). */
 long rss_kb(void);
+/* VmHWM, the peak resident set, in kB (0 when unavailable); reset_peak_rss
+ * sets it back to the current VmRSS (false when the kernel refuses). */
+long peak_rss_kb(void);
+bool reset_peak_rss(void);
+/* The bytes of a file, or of every file below a folder (0 when absent). */
+long long path_bytes(const char *path);
 const char *base_name(const char *path);
 
 #endif

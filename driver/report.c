@@ -1,5 +1,7 @@
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "driver.h"
 
@@ -9,20 +11,57 @@ const char *base_name(const char *path)
     return slash ? slash + 1 : path;
 }
 
-long rss_kb(void)
+static long status_kb(const char *key)
 {
     FILE *fp = fopen("/proc/self/status", "r");
     if (!fp)
         return 0;
     char line[256];
     long kb = 0;
+    size_t n = strlen(key);
     while (fgets(line, sizeof line, fp))
-        if (strncmp(line, "VmRSS:", 6) == 0) {
-            kb = strtol(line + 6, NULL, 10);
+        if (strncmp(line, key, n) == 0) {
+            kb = strtol(line + n, NULL, 10);
             break;
         }
     fclose(fp);
     return kb;
+}
+
+long rss_kb(void) { return status_kb("VmRSS:"); }
+
+long peak_rss_kb(void) { return status_kb("VmHWM:"); }
+
+bool reset_peak_rss(void)
+{
+    FILE *fp = fopen("/proc/self/clear_refs", "w");
+    if (!fp)
+        return false;
+    bool ok = fputs("5", fp) >= 0; /* 5: reset the peak resident set (proc(5)) */
+    return fclose(fp) == 0 && ok;
+}
+
+long long path_bytes(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        return 0;
+    if (!S_ISDIR(st.st_mode))
+        return S_ISREG(st.st_mode) ? (long long)st.st_size : 0;
+    DIR *d = opendir(path);
+    if (!d)
+        return 0;
+    long long sum = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        char sub[4096];
+        if (snprintf(sub, sizeof sub, "%s/%s", path, e->d_name) < (int)sizeof sub)
+            sum += path_bytes(sub);
+    }
+    closedir(d);
+    return sum;
 }
 
 void report_gppc_line(FILE *out, const char *scen_name, const QueryResult *r)
@@ -62,11 +101,12 @@ void report_summary(FILE *out, const char *entry_name, const Totals *t, long ram
             "SUMMARY entry=%s queries=%ld valid=%ld invalid=%ld total_s=%.6f mean_us=%.3f "
             "first20_mean_us=%.3f max_step_us=%.3f subopt_mean=%.6f subopt_max=%.6f "
             "expanded_mean=%.1f ram_before_kb=%ld ram_after_kb=%ld storage_bytes=%lld pre_s=%.6f "
-            "over_bound=%ld unreachable=%ld step_mean_us=%.3f bad_queries=%ld below_octile=%ld",
+            "over_bound=%ld unreachable=%ld step_mean_us=%.3f bad_queries=%ld below_octile=%ld mem_kb=%ld",
             entry_name, t->queries, t->valid, t->invalid, t->total_ns * 1e-9, t->total_ns * 1e-3 / n,
             t->first20_ns * 1e-3 / n, t->max_step_ns * 1e-3, nmeasured ? t->subopt_sum / (double)nmeasured : 0.0,
             t->subopt_max, t->expanded / n, ram_before_kb, ram_after_kb, storage_bytes, pre_s, t->over_bound,
-            t->unreachable, t->calls > 0 ? t->total_ns * 1e-3 / t->calls : 0.0, t->bad_queries, t->below_octile);
+            t->unreachable, t->calls > 0 ? t->total_ns * 1e-3 / t->calls : 0.0, t->bad_queries, t->below_octile,
+            t->mem_kb);
     fprintf(out, " optimal=%ld scen_map_mismatch=%ld", t->optimal, t->scen_map_mismatch);
     if (t->dynamic) {
         fprintf(out, " skipped=%ld updates=%ld update_us_mean=%.3f update_by_rebuild=%d", t->skipped, t->updates,

@@ -7,16 +7,8 @@
 
 extern const Entry ENTRY_ASTAR, ENTRY_MM, ENTRY_JPS, ENTRY_JPS_PLUS, ENTRY_CH, ENTRY_SUB, ENTRY_AKERS, ENTRY_VRA;
 
-/* `make EXT_ENTRY=path/to/Entry.cpp` adds a classic-kit entry as `ext` (kits/ext/). */
-#ifdef GPPC_EXT_ENTRY
-extern const Entry ENTRY_EXT;
-#define ENTRY_EXT_ITEM &ENTRY_EXT,
-#else
-#define ENTRY_EXT_ITEM
-#endif
-
-const Entry *const ENTRY_TABLE[] = {&ENTRY_MM,  &ENTRY_ASTAR, &ENTRY_JPS, &ENTRY_JPS_PLUS,    &ENTRY_CH,
-                                    &ENTRY_SUB, &ENTRY_AKERS, &ENTRY_VRA, ENTRY_EXT_ITEM NULL};
+const Entry *const ENTRY_TABLE[] = {&ENTRY_MM,    &ENTRY_ASTAR, &ENTRY_JPS, &ENTRY_JPS_PLUS, &ENTRY_CH, &ENTRY_SUB,
+                                    &ENTRY_AKERS, &ENTRY_VRA,   NULL};
 
 const Entry *entry_find(const char *name)
 {

@@ -19,6 +19,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gppc_output import parse_summary, read_csv  # noqa: E402
 from suite_shard import machines_line  # noqa: E402
+import ext_entries  # noqa: E402
 
 # Two-sided 99% critical values of Student's t (t_0.995) by degrees of freedom.
 T995 = {1: 63.657, 2: 9.925, 3: 5.841, 4: 4.604, 5: 4.032, 6: 3.707, 7: 3.499, 8: 3.355,
@@ -106,7 +107,7 @@ def load(out_dir):
         spec_file = os.path.join(edir, "SPEC")
         if os.path.isfile(spec_file):
             with open(spec_file) as f:
-                label = f.read().strip() or tag
+                label = ext_entries.label(f.read().strip()) or tag
         for fam in sorted(os.listdir(edir)):
             fdir = os.path.join(edir, fam)
             if not os.path.isdir(fdir):

@@ -13,7 +13,9 @@ preprocessing bytes, and the ratio of its total time to the baseline's, with
 the worst single map. An external planner (e.g. a public JPS built outside the
 tree) joins the same loop with --external NAME=COMMAND, where COMMAND (with
 {map} and {scen}) prints a line holding total_s= (and queries=, mean_us=,
-bad= for wrong answers); its first-20 time is its whole time.
+bad= for wrong answers); its first-20 time is its whole time. A classic-kit
+entry folder joins as the entry `ext:DIR` (or `ext:NAME` with --ext-root),
+checked and built once before anything runs (scripts/ext_entries.py).
 
     python3 scripts/compare.py --family dao,rooms --entries mm,jps,astar \\
         --baseline jps --rounds 3 --out results/compare
@@ -31,6 +33,9 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ext_entries  # noqa: E402
+
 PAIR = re.compile(r"(\w+)=(\S+)")
 
 
@@ -183,6 +188,7 @@ def main(argv):
     ap.add_argument("--second-limit", type=float, default=2.0, help="default 2")
     ap.add_argument("--external", action="append", default=[], metavar="NAME=COMMAND",
                     help="another planner in the same loop; COMMAND uses {map} and {scen}")
+    ap.add_argument("--ext-root", default="", help="folder where ext:NAME finds its entry folder")
     ap.add_argument("--rounds", type=int, default=3, help="timed rounds per map (median taken; default 3)")
     ap.add_argument("--gppc", default=os.path.join(ROOT, "build", "gppc"), help="the driver binary")
     ap.add_argument("--pre-dir", default=os.path.join(ROOT, "results", "compare-pre"),
@@ -206,6 +212,10 @@ def main(argv):
         ap.error("--second %s is not among the entries" % second)
     if not os.access(args.gppc, os.X_OK):
         sys.exit("compare: %s not found; run make first" % args.gppc)
+    entries = ext_entries.prepare(entries, args.ext_root, args.gppc, "compare")
+    names = entries + [n for n, _ in externals]
+    if baseline.startswith("ext:"):
+        baseline = next((n for n in names if ext_entries.label(n) == ext_entries.name_of(baseline)), baseline)
     only = set(args.maps.split(",")) if args.maps else None
     runner, rows, t0 = Runner(args), [], time.time()
     families = [f for f in args.family.split(",") if f]

@@ -11,8 +11,13 @@ the new code).
 An invalid path (driver exit 1) or bad input (exit 2) stops the whole suite
 with the map, the entry and the driver's message; `--bad-queries skip` passes
 the driver's own flag, so queries with a blocked or outside start or goal are
-left out and counted (summary.md lists every map's `bad_queries`). At the end
-aggregate.py writes OUT/summary.md and OUT/summary.csv, plot.py the plots,
+left out and counted (summary.md lists every map's `bad_queries`). An
+external entry (`ext:DIR`, a classic-kit entry folder; scripts/ext_entries.py)
+is built once before any job, and its failures are results: a crash, an exit,
+the time limit or an invalid path is one line naming entry, map, query and
+reason, a FAILED line in its .txt, and the suite goes on. At the end
+aggregate.py writes OUT/summary.md and OUT/summary.csv, criteria.py
+OUT/criteria.md, OUT/criteria.csv and the frontier plots, plot.py the plots,
 draw_paths.py the path pictures (OUT/paths/) and results_page.py one page of
 it all, OUT/results.html.
 
@@ -34,6 +39,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gppc_output import parse_summary  # noqa: E402
 from suite_shard import merge_main, parse_shard, record_host, shard_jobs  # noqa: E402
+import ext_entries  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -51,7 +57,9 @@ def split_entries(text):
 
 
 def entry_tag(spec):
-    """Folder-safe name of an entry spec: 'mm:w=1.5,n=2' -> 'mm_w=1.5_n=2'."""
+    """Folder-safe name of an entry spec: 'mm:w=1.5,n=2' -> 'mm_w=1.5_n=2'; ext:DIR -> ext_NAME."""
+    if ext_entries.is_ext(spec):
+        return "ext_" + ext_entries.name_of(spec)
     return spec.replace(":", "_").replace(",", "_").replace("/", "_").replace("%", "p")
 
 
@@ -169,7 +177,8 @@ def job_done(out, job):
     if not (os.path.isfile(txt) and os.path.isfile(csv_path)):
         return False
     with open(txt) as f:
-        return parse_summary(f.read()) is not None
+        text = f.read()
+    return parse_summary(text) is not None or ext_entries.parse_failed(text) is not None
 
 
 def run_job(args, job, stop):
@@ -186,7 +195,13 @@ def run_job(args, job, stop):
     cmd = [args.gppc, "--entry", job["spec"], "--pre-dir", os.path.join(args.out, "pre"),
            "--csv", csv_path + ".part", "--csv-extra", "--repeat", str(args.repeat), "--bad-queries", args.bad_queries,
            args.mode, job["map"], job["scen"]]
-    p = subprocess.run(cmd, capture_output=True, text=True)
+    if ext_entries.is_ext(job["spec"]):
+        cmd[1:1] = ["--time-limit", str(args.time_limit)]
+    p = ext_entries.run_job_process(cmd, args.time_limit)
+    if ext_entries.is_ext(job["spec"]) and p.returncode != 0:
+        ext_entries.record_failure(job, p, txt, csv_path)
+        job["seconds"] = time.time() - t0
+        return None
     if p.returncode != 0:
         return "%s on %s: exit %d\n  %s\n  %s" % (job["spec"], job["map"], p.returncode, " ".join(cmd),
                                                   "\n  ".join(p.stderr.strip().splitlines()[:5]))
@@ -256,6 +271,11 @@ def build_parser():
                     help="passed to plot.py: install gnuplot-nox when missing (root with apt only)")
     ap.add_argument("--no-aggregate", action="store_true", help="skip aggregate.py and plot.py at the end")
     ap.add_argument("--no-plots", action="store_true", help="skip plot.py at the end")
+    ap.add_argument("--time-limit", type=int, default=1800,
+                    help="wall seconds an external entry's job may take (preprocessing included) before it is "
+                         "reported as failed on that map (default 1800)")
+    ap.add_argument("--ext-root", default="",
+                    help="folder where ext:NAME (a name, not a path) finds its entry folder")
     ap.add_argument("--shard", help="K/N: run every Nth map starting at map K (0 <= K < N); "
                     "'run_suite.py merge' combines the shards' --out folders")
     return ap
@@ -270,6 +290,7 @@ def main():
     if args.repeat < 1 or args.jobs < 1:
         sys.exit("run_suite: --repeat and -j take positive integers")
     specs = registered_entries(args.gppc) if args.entries == "all" else split_entries(args.entries)
+    specs = ext_entries.prepare(specs, args.ext_root, args.gppc)  # exits 2 on a bad folder or a failed build
     maps = [m for m in args.maps.split(",") if m] or None
     jobs = find_jobs(args.bench_dir, [f for f in args.family.split(",") if f], specs, maps)
     if not jobs:
@@ -310,6 +331,8 @@ def main():
     if not args.no_aggregate:
         subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "aggregate.py"), args.out],
                        check=True)
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "criteria.py"), args.out] +
+                       (["--no-plots"] if args.no_plots else []), check=True)
         if not args.no_plots:
             subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "plot.py"), args.out] +
                            (["--install-gnuplot"] if args.install_gnuplot else []), check=True)

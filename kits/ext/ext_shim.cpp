@@ -1,35 +1,78 @@
-// The C++ side of `--entry ext`: calls the classic-kit entry linked in with
-// EXT_ENTRY through its own signatures (Entry.h of the kit) and hands the C
-// side plain arrays (ext_abi.h). C++ lives only here, as the kit demands.
+// The C++ side of `--entry ext:DIR`: scripts/ext_build.py compiles this file
+// with the flags the entry's own Entry.cpp was compiled with (its Entry.h
+// found first) and links it into entry.so with the entry's objects; it calls
+// the entry through the classic kit's signatures and hands the driver plain
+// arrays (driver/ext_abi.h). It treats the entry as the kit's main.cpp does:
+// one map vector alive for the whole run and passed to PreprocessMap and
+// PrepareForSearch, one path vector cleared before each query and passed to
+// every GetPath call. C++ lives only under kits/, as the kit demands.
+#include <cstddef>
 #include <cstdio>
+#include <cstdlib>
+#include <exception>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "../../driver/ext_abi.h"
 #include "Entry.h"
-#include "ext_abi.h"
+
+// The kit's xyLoc is two int16_t, as ExtPoint: then the driver reads the new
+// waypoints where the entry wrote them (no copy inside the timed call); an
+// entry with another xyLoc gets them copied.
+static constexpr bool kit_layout = sizeof(xyLoc) == sizeof(ExtPoint) &&
+                                   std::is_same<decltype(xyLoc::x), int16_t>::value &&
+                                   std::is_same<decltype(xyLoc::y), int16_t>::value &&
+                                   offsetof(xyLoc, y) == offsetof(ExtPoint, y);
 
 struct ExtInstance {
     void *data;                // what the entry's PrepareForSearch returned (never freed: the API has no call)
     std::vector<xyLoc> path;   // the query's waypoints, as the entry appends them
-    std::vector<ExtPoint> out; // the new ones, handed to C
+    std::vector<ExtPoint> out; // the new ones, handed to C when xyLoc is not the kit's
     ExtPoint s, g;
     bool in_query;
 };
 
-static std::vector<bool> to_bits(const bool *bits, int width, int height)
+// The kit's main.cpp keeps its map in a global for the whole run; an entry
+// may keep a pointer to it (the kit's own example does).
+static std::vector<bool> kit_map;
+
+static std::vector<bool> &the_map(const bool *bits, int width, int height)
 {
-    return std::vector<bool>(bits, bits + static_cast<size_t>(width) * height);
+    kit_map.assign(bits, bits + static_cast<size_t>(width) * height);
+    return kit_map;
+}
+
+[[noreturn]] static void threw(const char *call, const char *what)
+{
+    std::fprintf(stderr, "ext: %s threw an exception: %s\n", call, what);
+    std::fflush(stderr);
+    std::abort();
 }
 
 extern "C" void ext_preprocess(const bool *bits, int width, int height, const char *file)
 {
-    PreprocessMap(to_bits(bits, width, height), width, height, file);
+    std::string name(file); // an lvalue: some entries take std::string & (2013-subgoal-fast)
+    try {
+        PreprocessMap(the_map(bits, width, height), width, height, name);
+    } catch (const std::exception &e) {
+        threw("PreprocessMap", e.what());
+    } catch (...) {
+        threw("PreprocessMap", "not a std::exception");
+    }
 }
 
 extern "C" ExtInstance *ext_prepare(const bool *bits, int width, int height, const char *file)
 {
     ExtInstance *e = new ExtInstance();
-    e->data = PrepareForSearch(to_bits(bits, width, height), width, height, file);
+    std::string name(file);
+    try {
+        e->data = PrepareForSearch(the_map(bits, width, height), width, height, name);
+    } catch (const std::exception &ex) {
+        threw("PrepareForSearch", ex.what());
+    } catch (...) {
+        threw("PrepareForSearch", "not a std::exception");
+    }
     e->in_query = false;
     return e;
 }
@@ -47,7 +90,14 @@ extern "C" int ext_get_path(ExtInstance *e, ExtPoint s, ExtPoint g, const ExtPoi
     ls.y = s.y;
     lg.x = g.x;
     lg.y = g.y;
-    bool done = GetPath(e->data, ls, lg, e->path);
+    bool done = false;
+    try {
+        done = GetPath(e->data, ls, lg, e->path);
+    } catch (const std::exception &ex) {
+        threw("GetPath", ex.what());
+    } catch (...) {
+        threw("GetPath", "not a std::exception");
+    }
     e->in_query = !done;
     e->out.clear();
     if (e->path.size() < before) {
@@ -55,9 +105,13 @@ extern "C" int ext_get_path(ExtInstance *e, ExtPoint s, ExtPoint g, const ExtPoi
         // cannot take back cells already handed on, so say so.
         std::fprintf(stderr, "ext: %s shrank the path between GetPath calls; keeping what was returned\n",
                      GetName().c_str());
+    } else if (kit_layout) {
+        *pts = reinterpret_cast<const ExtPoint *>(e->path.data() + before);
+        *n = e->path.size() - before;
+        return done;
     } else {
         for (size_t i = before; i < e->path.size(); i++)
-            e->out.push_back(ExtPoint{e->path[i].x, e->path[i].y});
+            e->out.push_back(ExtPoint{static_cast<int16_t>(e->path[i].x), static_cast<int16_t>(e->path[i].y)});
     }
     *pts = e->out.data();
     *n = e->out.size();

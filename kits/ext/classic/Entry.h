@@ -1,6 +1,7 @@
 /* Entry.h: the classic start kit's entry signatures (startkit-classic
- * 1.2.0), declared from its documentation so a classic entry (EXT_ENTRY, the
- * test entry in kits/ext/astar) builds here without the kit. The guard and
+ * 1.2.0), declared from its documentation so a classic entry folder that
+ * ships without it (--entry ext:DIR, our test entry kits/ext/test-astar)
+ * builds here without the kit (scripts/ext_build.py adds this folder last). The guard and
  * the names are the kit's on purpose: a kit's own Entry.h beside the entry
  * replaces this one. C++ only. */
 #ifndef GPPC_ENTRY_H

@@ -1,0 +1,167 @@
+"""External entries (`build/gppc --entry ext:DIR`, docs/ext.md): the
+project's own classic-kit folder kits/ext/test-astar (two .cpp files and a
+Makefile; it keeps a pointer to the map it is given, as the kit's example
+does) is built by its own Makefile into a cached object and runs valid;
+a copy built to segfault on its 3rd query gives one line naming entry, map,
+query and signal, in the driver and in the suite, whose other jobs finish;
+a copy that does not build gives the build's error lines and exit 2; bad
+folders (no Entry.cpp, a build that makes no object, one of our names) are
+one message and exit 2 with nothing run. Objects are cached by content
+(build/ext-cache/), so only the first run compiles (three tiny folders)."""
+import csv
+import os
+import shutil
+import subprocess
+import sys
+import unittest
+
+from tests.py.util import ROOT, TempDir, run_gppc, write
+
+FOLDER = os.path.join(ROOT, "kits", "ext", "test-astar")
+MAP = os.path.join(ROOT, "maps", "rooms", "16room256-0.map")
+SCEN = os.path.join(ROOT, "scenarios", "rooms", "16room256-0.map.scen")
+RUN_SUITE = os.path.join(ROOT, "scripts", "run_suite.py")
+
+
+def short_scen(path, n):
+    """The first n queries of the embedded rooms scenario, written to path."""
+    with open(SCEN) as f:
+        lines = f.readlines()
+    with open(path, "w") as f:
+        f.writelines(lines[:n + 1])
+    return path
+
+
+def entry_copy(d, name, makefile_extra="", source_extra=""):
+    """kits/ext/test-astar copied to d/name, with a line added to its Makefile or search.cpp."""
+    dest = os.path.join(d, name)
+    shutil.copytree(FOLDER, dest)
+    if makefile_extra:
+        with open(os.path.join(dest, "Makefile"), "a") as f:
+            f.write(makefile_extra)
+    if source_extra:
+        with open(os.path.join(dest, "search.cpp"), "a") as f:
+            f.write(source_extra)
+    return dest
+
+
+def crash_lines(stderr):
+    return [l for l in stderr.splitlines() if "SIGSEGV" in l]
+
+
+class ExtEntry(unittest.TestCase):
+    def setUp(self):
+        if not shutil.which("g++"):
+            self.skipTest("g++ not installed: a classic-kit entry cannot be built")
+
+    def test_own_folder_builds_and_runs_valid_in_waypoints(self):
+        with TempDir() as d:
+            csv_path = os.path.join(d, "result.csv")
+            code, out, err = run_gppc("--entry", "ext:" + FOLDER, "--pre-dir", d, "--csv", csv_path, "-check", MAP,
+                                      short_scen(os.path.join(d, "s.scen"), 30))
+            with open(csv_path) as f:
+                rows = list(csv.DictReader(f))
+        self.assertEqual(code, 0, err[-2000:])
+        self.assertIn('GetName() "test-astar-waypoints"', err)
+        self.assertRegex(out, r"SUMMARY entry=test-astar queries=30 valid=30 invalid=0 ")
+        self.assertRegex(out, r" mem_kb=\d+")
+        # Waypoints as the kit returns them: on long paths path_size (points)
+        # is far below the length in cells.
+        self.assertTrue(any(int(r["path_size"]) * 4 < float(r["path_length"]) for r in rows), rows[-1])
+
+    def test_a_crash_on_the_third_query_is_one_line_and_the_suite_goes_on(self):
+        with TempDir() as d:
+            crashy = entry_copy(d, "crashy", makefile_extra="CXXFLAGS += -DCRASH_ON_QUERY=3\n")
+            scen = short_scen(os.path.join(d, "s.scen"), 6)
+            code, out, err = run_gppc("--entry", "ext:" + crashy, "--pre-dir", d, "-full", MAP, scen)
+            self.assertEqual(code, -11, err)  # ended by the signal itself, as a crash should
+            self.assertEqual(crash_lines(err), ["gppc: crashy on 16room256-0.map, query 3 (s.scen:4): died of signal "
+                                                "SIGSEGV (segmentation fault)"], err)
+            # The suite: two maps, ours and the crashing one; every job ends.
+            bench = os.path.join(d, "bench")
+            for name in ("16room256-0", "8room256-0"):
+                os.makedirs(os.path.join(bench, "maps", "rooms"), exist_ok=True)
+                os.makedirs(os.path.join(bench, "scenarios", "rooms"), exist_ok=True)
+                shutil.copy(os.path.join(ROOT, "maps", "rooms", name + ".map"), os.path.join(bench, "maps", "rooms"))
+                with open(os.path.join(ROOT, "scenarios", "rooms", name + ".map.scen")) as f:
+                    head = f.readlines()[:6]
+                write(os.path.join(bench, "scenarios", "rooms"), name + ".map.scen", "".join(head))
+            out_dir = os.path.join(d, "out")
+            p = subprocess.run([sys.executable, RUN_SUITE, "--bench-dir", bench, "--entries", "jps,ext:" + crashy,
+                                "--out", out_dir, "--no-plots"], capture_output=True, text=True)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            lines = [l for l in p.stderr.splitlines() if "SIGSEGV" in l]
+            self.assertEqual(len(lines), 2, p.stderr)
+            for m in ("16room256-0", "8room256-0"):
+                self.assertEqual(len([l for l in lines if "crashy on %s.map, query 3 " % m in l]), 1, lines)
+                with open(os.path.join(out_dir, "raw", "jps", "rooms", m + ".txt")) as f:
+                    self.assertIn("SUMMARY entry=jps queries=5 valid=5", f.read())
+            with open(os.path.join(out_dir, "criteria.csv")) as f:
+                rows = {(r["entry"], r["family"]): r for r in csv.DictReader(f)}
+        crashed = rows[("crashy", "rooms")]
+        self.assertEqual((crashed["queries"], crashed["solved"], crashed["failed_maps"]), ("10", "0", "2"))
+        self.assertEqual((rows[("jps", "rooms")]["solved"], rows[("jps", "rooms")]["undominated"]), ("10", "1"))
+
+    def test_a_folder_that_does_not_build_gives_its_errors_and_exit_2(self):
+        with TempDir() as d:
+            broken = entry_copy(d, "broken", source_extra="this is not C++;\n")
+            code, out, err = run_gppc("--entry", "ext:" + broken, "-full", MAP, SCEN)
+        self.assertEqual(code, 2, err)
+        self.assertNotIn("SUMMARY", out)
+        self.assertIn("its build (make) failed (exit 2); the last error lines:", err)
+        self.assertRegex(err, r"search\.cpp:\d+:\d+: error: .*this")
+
+    def test_bad_folders_are_one_message_and_exit_2_with_nothing_run(self):
+        with TempDir() as d:
+            no_entry = os.path.join(d, "no-entry")
+            os.makedirs(no_entry)
+            write(no_entry, "Makefile", "run:\n\ttrue\n")
+            no_object = entry_copy(d, "no-object")
+            write(no_object, "Makefile", "all:\n\t@echo nothing to build\n")
+            mine = entry_copy(d, "mm")
+            cases = [(no_entry, "no Entry.cpp: not a classic-kit entry folder"),
+                     (no_object, "succeeded but made no entry.so"),
+                     (mine, "the folder's name 'mm' is the name of one of our entries")]
+            for folder, why in cases:
+                code, out, err = run_gppc("--entry", "ext:" + folder, "--pre-dir", os.path.join(d, "pre"), "-full",
+                                          MAP, SCEN)
+                self.assertEqual(code, 2, err)
+                self.assertEqual(out, "")
+                self.assertIn(why, err)
+                self.assertFalse(os.path.exists(os.path.join(d, "pre")), "something ran for " + folder)
+                p = subprocess.run([sys.executable, RUN_SUITE, "--entries", "jps,ext:" + folder, "--family", "rooms",
+                                    "--out", os.path.join(d, "out")], capture_output=True, text=True)
+                self.assertEqual(p.returncode, 2, p.stderr)
+                self.assertIn(why, p.stderr)
+                self.assertFalse(os.path.exists(os.path.join(d, "out")), "the suite ran for " + folder)
+
+
+class Criteria(unittest.TestCase):
+    """scripts/criteria.py on hand-made records: dominance as GPPC marks it."""
+
+    def test_dominance(self):
+        sys.path.insert(0, os.path.join(ROOT, "scripts"))
+        import criteria  # noqa: E402
+        base = {k: 1.0 for k, _, _ in criteria.CRITERIA}
+        faster = dict(base, total_s=0.5)
+        worse_memory = dict(base, total_s=0.5, mem_kb=2.0)
+        self.assertTrue(criteria.dominates(faster, base))
+        self.assertFalse(criteria.dominates(base, faster))
+        self.assertFalse(criteria.dominates(base, dict(base)))  # equal: neither dominates
+        self.assertFalse(criteria.dominates(faster, dict(base, solved=2.0)))  # more solved is better
+        # Measured values within 1% are the same; so are preprocessing times under 10 ms.
+        self.assertFalse(criteria.dominates(dict(base, total_s=0.995), base))
+        self.assertFalse(criteria.dominates(dict(base, pre_s=0.001), dict(base, pre_s=0.002)))
+        self.assertTrue(criteria.dominates(dict(base, storage_bytes=0.995), base))  # counted, not measured
+        # Optimal within a unit of the optimum's last printed digit.
+        self.assertTrue(criteria.is_optimal({"path_length": 1003.842712, "ref_length": 1003.84}))
+        self.assertFalse(criteria.is_optimal({"path_length": 1003.86, "ref_length": 1003.84}))
+        self.assertFalse(criteria.is_optimal({"path_length": 3.41422, "ref_length": 3.41421356}))
+        group = [("a", base), ("b", faster), ("c", worse_memory)]
+        criteria.mark_undominated(group)
+        self.assertEqual([g[0] for g in group if g[1]["undominated"]], ["b"])
+        self.assertEqual(criteria.frontier([(1, 5), (2, 3), (3, 4), (0.5, 9)]), [(0.5, 9), (1, 5), (2, 3)])
+
+
+if __name__ == "__main__":
+    unittest.main()
