@@ -239,10 +239,19 @@ static bool shortcut_ok(const ChGraph *g, uint32_t low, uint32_t e, const ChShor
 static bool check_graph(const ChGraph *g, const Grid *grid, const int32_t *node_of, Err *err, const char *file)
 {
     size_t cells = (size_t)(grid->height + 2) * grid->stride;
+    /* Ranks are a permutation: the hub labels index nodes by rank. */
+    bool *ranked = calloc((size_t)g->n + 1, sizeof *ranked);
+    if (!ranked)
+        return err_set(err, "%s: out of memory checking the ranks", file);
     for (uint32_t v = 0; v < g->n; v++)
         if (g->cell[v] >= cells || node_of[g->cell[v]] != (int32_t)v || g->first[v] > g->first[v + 1] ||
-            g->rank[v] >= g->n)
-            return err_set(err, "%s: node %u does not match the map", file, v);
+            g->rank[v] >= g->n || ranked[g->rank[v]]) {
+            free(ranked);
+            return err_set(err, "%s: node %u does not match the map (cell, edges or rank)", file, v);
+        } else {
+            ranked[g->rank[v]] = true;
+        }
+    free(ranked);
     if (g->first[g->n] != g->m)
         return err_set(err, "%s: edge count differs", file);
     for (uint32_t v = 0; v < g->n; v++)
