@@ -30,6 +30,7 @@ typedef struct DriverArgs {
     bool help;
     /* The start kits' conventions (driver/kit_csv.c, README "Start-kit compatibility"). */
     bool csv_extra;     /* --csv-extra: our columns after the kit's */
+    bool strict_pre;    /* --strict-pre: a rejected preprocessing file is an error */
     bool first20_cells; /* --first20 cells: the pre-2023 rule (20 cells, not 20 distance units) */
     int npos;           /* 1: MAP alone (-pre) or a version-2 scenario alone (the dynamic kit's form) */
 } DriverArgs;
@@ -78,7 +79,8 @@ typedef struct QueryResult {
     double subopt;
     bool valid;
     bool over_bound;
-    bool unreachable; /* the scenario says no path exists */
+    bool below_optimum; /* valid and shorter than the scenario's optimum beyond its precision */
+    bool unreachable;   /* the scenario says no path exists */
 } QueryResult;
 
 /* Running totals for the SUMMARY line. */
@@ -93,6 +95,12 @@ typedef struct Totals {
     /* Scenario policy: queries left out by --bad-queries=skip, and queries
      * whose optimum lies below the octile distance of their ends. */
     long bad_queries, below_octile;
+    /* Paths shorter than the optimum (a wrong scenario); the preprocessing
+     * file's rejection (a short reason, NULL when it was used) and the
+     * rebuild in memory that followed. */
+    long below_optimum;
+    const char *pre_rejected;
+    double rebuild_s;
     double total_ns, first20_ns, subopt_sum, subopt_max, expanded, calls;
     uint64_t max_step_ns;
 } Totals;

@@ -96,6 +96,8 @@ void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *
         double limit = bound * (q->optimal + q->optimal_tol) + 1e-6 * q->optimal;
         r->over_bound = r->length > limit;
     }
+    /* A valid path cannot beat the optimum: the scenario is wrong. */
+    r->below_optimum = r->valid && !r->unreachable && r->length < q->optimal - q->optimal_tol - 1e-6 * q->optimal;
 }
 
 void totals_add(Totals *t, const QueryResult *r)
@@ -117,6 +119,7 @@ void totals_add(Totals *t, const QueryResult *r)
         return;
     }
     t->over_bound += r->over_bound;
+    t->below_optimum += r->below_optimum;
     t->subopt_sum += r->subopt;
     if (r->subopt > t->subopt_max)
         t->subopt_max = r->subopt;

@@ -180,11 +180,13 @@ static bool ch_preprocess(const Grid *map, const char *file, const EntryOpts *op
     if (!read_options(opts, &cfg, &graph, NULL, err) || (graph != GRAPH_GRID && !sub_graph_mark(&sg, map, err)))
         return false;
     graph = resolve_graph(graph, &sg, map);
+    char options[OPTS_TEXT_MAX];
     FileSink fs = {.sum = BIN_FNV_SEED};
     if (!bin_create(&fs.f, file, err)) {
         sub_graph_free(&sg);
         return false;
     }
+    fs.f.options = opts_canonical(opts, options, sizeof options);
     FileHeader h = header_for(map);
     bin_put_header(&fs.f, &h);
     uint32_t kind = (uint32_t)graph;
@@ -303,12 +305,12 @@ static bool index_nodes(Ch *c)
     return true;
 }
 
-static bool load(Ch *c, const char *file, Err *err)
+static bool load(Ch *c, const char *file, const char *options, Err *err)
 {
-    FILE *fp = fopen(file, "rb");
-    if (!fp)
-        return err_set(err, "%s: cannot open (not preprocessed?)", file);
-    BinFile f = {.fp = fp, .path = file};
+    BinFile f;
+    if (!bin_open(&f, file, options, err))
+        return false;
+    FILE *fp = f.fp;
     FileHeader want = header_for(&c->grid);
     bool ok = bin_check_header(&f, &want, err);
     ChGraph *g = &c->g;
@@ -416,9 +418,12 @@ static void *ch_prepare(const Grid *map, const char *file, const EntryOpts *opts
             return NULL;
         }
     }
-    Err why;
-    if (!load(c, file, &why)) {
-        fprintf(stderr, "ch: rejected %s; rebuilding in memory\n", why.msg);
+    char options[OPTS_TEXT_MAX];
+    if (file && !load(c, file, opts_canonical(opts, options, sizeof options), err)) {
+        ch_destroy(c);
+        return NULL;
+    }
+    if (!file) {
         SubGraph sg;
         bool built = c->graph == GRAPH_GRID
                          ? ch_build(&c->g, &c->grid, &c->build, err)
