@@ -99,8 +99,8 @@ bool bin_check_header(BinFile *f, const FileHeader *want, Err *err)
     if (memcmp(magic, FILE_MAGIC, sizeof magic - 1) != 0)
         return err_set(err, "%s: not a gppc-mm preprocessing file (bad magic)", f->path);
     if (magic[7] != FILE_MAGIC[7])
-        return err_set(err, "%s: header format %u, expected %u (written by another version: preprocess again)",
-                       f->path, magic[7], FILE_MAGIC[7]);
+        return err_set(err, "%s: header format %u, expected %u (written by another version: preprocess again)", f->path,
+                       magic[7], FILE_MAGIC[7]);
     uint32_t version = bin_get_u32(f);
     char name[17] = {0}, want_name[16] = {0};
     bin_get_bytes(f, name, 16);

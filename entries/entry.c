@@ -13,8 +13,7 @@ bool entry_preprocess(const Entry *e, const Grid *map, const char *file, const E
     return !e->preprocess || e->preprocess(map, file, opts, err);
 }
 
-void *entry_prepare(const Entry *e, const Grid *map, const char *file, const EntryOpts *opts, PreLoad *load,
-                    Err *err)
+void *entry_prepare(const Entry *e, const Grid *map, const char *file, const EntryOpts *opts, PreLoad *load, Err *err)
 {
     if (!e->preprocess || !file)
         return e->prepare(map, file, opts, err);

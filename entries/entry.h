@@ -89,9 +89,9 @@ bool entry_parse_spec(const char *spec, const Entry **entry, EntryOpts *opts, Er
 
 /* What became of the preprocessing file entry_prepare was given. */
 typedef struct PreLoad {
-    bool strict;     /* in: a rejected file is an error, not rebuilt (--strict-pre) */
-    bool rejected;   /* out: the file was rejected */
-    char why[512];   /* out: why (the entry's message) */
+    bool strict;      /* in: a rejected file is an error, not rebuilt (--strict-pre) */
+    bool rejected;    /* out: the file was rejected */
+    char why[512];    /* out: why (the entry's message) */
     double rebuild_s; /* out: the rebuild in memory that followed (prepare with no file) */
 } PreLoad;
 
@@ -102,8 +102,7 @@ typedef struct PreLoad {
  * and that rebuild timed, unless load->strict: then NULL + "rejected WHY".
  * No silent fallback: a caller that reports (the driver's SUMMARY,
  * pre_rejected= and rebuild_s=) reads `load`. */
-void *entry_prepare(const Entry *e, const Grid *map, const char *file, const EntryOpts *opts, PreLoad *load,
-                    Err *err);
+void *entry_prepare(const Entry *e, const Grid *map, const char *file, const EntryOpts *opts, PreLoad *load, Err *err);
 
 /* e->preprocess, or nothing (true) for an entry without preprocessing. */
 bool entry_preprocess(const Entry *e, const Grid *map, const char *file, const EntryOpts *opts, Err *err);
