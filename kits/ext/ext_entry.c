@@ -45,6 +45,10 @@ static bool ext_preprocess_map(const Grid *map, const char *file, const EntryOpt
 static void *ext_prepare_map(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
 {
     (void)opts;
+    if (!file) { /* the kit's entry only reads its own file; it cannot build in memory */
+        err_set(err, "ext: a classic-kit entry needs its preprocessing file (-pre or -full first)");
+        return NULL;
+    }
     Ext *e = calloc(1, sizeof *e);
     bool *bits = e ? map_bits(map, err) : NULL;
     if (!bits) {
