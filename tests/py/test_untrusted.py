@@ -44,10 +44,13 @@ class Outputs(unittest.TestCase):
         with TempDir() as d:
             m, s = write(d, "m.map", MAP), write(d, "m.map.scen", SCEN)
             old = write(d, "r.csv", "earlier results\n")
-            # The entry fails after the CSV was begun: no preprocessing file, --strict-pre.
-            code, _, err = run_gppc("--entry", "jps+", "--pre-dir", d, "--strict-pre", "--csv", old, "-run", m, s)
+            # Preprocessing fails after the CSV was begun: a folder where its file goes.
+            os.makedirs(d + "/pre/jps+-m.pre")
+            code, _, err = run_gppc("--entry", "jps+", "--pre-dir", d + "/pre", "--csv", old, "-full", m, s)
             self.assertEqual(code, 2, err)
             self.assertEqual(read(old), b"earlier results\n")
+            os.rmdir(d + "/pre/jps+-m.pre")
+            os.rmdir(d + "/pre")
             code, _, err = run_gppc("--entry", "jps", "--csv", old, "-full", m, s)
             self.assertEqual(code, 0, err)
             self.assertEqual(len(read(old).splitlines()), 3)
