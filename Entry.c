@@ -39,7 +39,7 @@ void *PrepareForSearch(const bool *bits, int width, int height, const char *file
         return NULL;
     }
     gi->entry = e;
-    gi->inst = e->prepare(&g, filename, &none, &err);
+    gi->inst = entry_prepare(e, &g, filename, &none, NULL, &err);
     grid_free(&g);
     if (!gi->inst) {
         fprintf(stderr, "%s: PrepareForSearch: %s\n", e->name, err.msg);

@@ -6,7 +6,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/binio.h"
 #include "common/clock.h"
+#include "common/files.h"
 #include "common/grow.h"
 #include "driver/driver.h"
 #include "search/astar.h"
@@ -19,7 +21,8 @@ typedef struct Run {
     Grid map;
     Scenario scen;
     char pre_file[4096];
-    FILE *csv;
+    BinFile csv; /* --csv: written to a temporary, renamed over the file when the run ends */
+    bool has_csv;
     Changes changes;
     AStar reference;      /* optima on the changed map (dynamic runs) */
     bool has_changes;     /* --changes, or a version-2 scenario's patches */
@@ -66,9 +69,16 @@ static bool check_queries(Run *run, Err *err)
             fprintf(stderr, "gppc: skipped %d more bad queries of %s (bad_queries=%d in SUMMARY)\n",
                     run->nbad - BAD_QUERIES_NAMED, a->scen_path, run->nbad);
     }
-    int first = -1;
+    if (sc->count == 0)
+        fprintf(stderr, "gppc: warning: %s holds no queries\n", a->scen_path);
+    /* No path visits a cell twice: an optimum above W x H diagonal moves is
+     * not a length on this map (1e300, a stray column). */
+    double longest = (double)run->map.width * run->map.height * 1.5;
+    int first = -1, absurd = -1;
     for (int i = 0; i < sc->count; i++) {
         const ScenQuery *q = &sc->q[i];
+        if (absurd < 0 && q->optimal > longest)
+            absurd = i;
         if ((run->bad && run->bad[i]) || q->optimal <= 0)
             continue;
         double octile = grid_octile(q->start.x, q->start.y, q->goal.x, q->goal.y);
@@ -82,6 +92,9 @@ static bool check_queries(Run *run, Err *err)
                 first = i;
         }
     }
+    if (absurd >= 0)
+        fprintf(stderr, "gppc: warning: %s:%d: optimum %g is longer than any path on a %dx%d map\n", a->scen_path,
+                sc->q[absurd].line, sc->q[absurd].optimal, run->map.width, run->map.height);
     if (first >= 0) {
         const ScenQuery *q = &sc->q[first];
         fprintf(stderr,
@@ -98,6 +111,47 @@ static bool check_queries(Run *run, Err *err)
                 "gppc: warning: %s:%d: the map column names %s, not %s; %d such queries (scen_map_mismatch in "
                 "SUMMARY): a scenario made for another map?\n",
                 a->scen_path, line, other, base_name(a->map_path), run->scen_map_mismatch);
+    return true;
+}
+
+/* The reason a preprocessing file was rejected as one SUMMARY word: the
+ * message without the file's name, letters and digits kept, the rest '_'
+ * ("map_checksum_differs_file_is_for_another_map_or_stale"). */
+static const char *reason_word(const char *why, const char *file, char *out, size_t size)
+{
+    size_t n = strlen(file), o = 0;
+    if (strncmp(why, file, n) == 0 && why[n] == ':')
+        why += n + 1;
+    for (; *why && o + 1 < size; why++) {
+        bool word = (*why >= 'a' && *why <= 'z') || (*why >= 'A' && *why <= 'Z') || (*why >= '0' && *why <= '9');
+        if (word)
+            out[o++] = *why;
+        else if (o && out[o - 1] != '_')
+            out[o++] = '_';
+    }
+    while (o && out[o - 1] == '_')
+        o--;
+    out[o] = '\0';
+    return o ? out : "unknown";
+}
+
+/* Every output against every input, before anything runs: an output that
+ * names an input (the same file by device and inode, or the same path)
+ * would destroy it. */
+static bool check_outputs(const Run *run, Err *err)
+{
+    const DriverArgs *a = &run->args;
+    bool pre_read = a->mode != MODE_PRE, pre_written = a->mode != MODE_RUN;
+    const char *inputs[] = {a->map_path, a->npos == 2 ? a->scen_path : NULL, a->changes,
+                            pre_read ? run->pre_file : NULL};
+    const char *outputs[] = {a->csv, pre_written ? run->pre_file : NULL, a->paths, a->trace};
+    for (size_t o = 0; o < sizeof outputs / sizeof *outputs; o++)
+        for (size_t i = 0; outputs[o] && i < sizeof inputs / sizeof *inputs; i++)
+            if (inputs[i] && inputs[i] != outputs[o] && file_same(outputs[o], inputs[i]))
+                return err_set(err, "%s: this output is also an input (%s): it would be overwritten", outputs[o],
+                               inputs[i]);
+    if (a->csv && pre_written && file_same(a->csv, run->pre_file))
+        return err_set(err, "%s: --csv names the preprocessing file", a->csv);
     return true;
 }
 
@@ -139,8 +193,9 @@ static bool apply_changes(Run *run, void **inst, int i, size_t *next, Totals *to
         snprintf(file, sizeof file, "%s.changed", run->pre_file);
         a->entry->destroy(*inst);
         *inst = NULL;
+        PreLoad just_written = {.strict = true}; /* a rejection here is a bug, never a silent rebuild */
         ok = entry_preprocess(a->entry, &run->map, file, &a->opts, err) &&
-             (*inst = a->entry->prepare(&run->map, file, &a->opts, err)) != NULL;
+             (*inst = entry_prepare(a->entry, &run->map, file, &a->opts, &just_written, err)) != NULL;
         remove(file);
         totals->rebuilt = true;
     }
@@ -226,13 +281,18 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                 else if (r.over_bound)
                     fprintf(stderr, "gppc: %s:%d: length %.6f is above %g x the optimum %.6f\n", a->scen_path, q.line,
                             r.length, bound, q.optimal);
+                if (r.below_optimum && rep == 0)
+                    fprintf(stderr,
+                            "gppc: %s:%d: valid path of length %.6f is shorter than the scenario's optimum %.10g: "
+                            "a wrong scenario (below_optimum in SUMMARY)\n",
+                            a->scen_path, q.line, r.length, q.optimal);
                 if (a->json)
                     json_query(stdout, scen_name, i, rep, &q, &r);
                 else
                     report_gppc_line(stdout, scen_name, &r);
-                if (run->csv) {
+                if (run->has_csv) {
                     CsvRow row = {a->map_path, a->scen_path, i, rep, &q, &r, run->snapshot_ns, totals->updates_charged};
-                    kit_csv_row(run->csv, run->kit_dynamic, a->csv_extra, &row);
+                    kit_csv_row(run->csv.fp, run->kit_dynamic, a->csv_extra, &row);
                 }
                 run->snapshot_ns = 0;
                 totals_add(totals, &r);
@@ -249,7 +309,8 @@ static int replay_all(Run *run, void **inst, Totals *totals)
         }
     }
     path_free(&path);
-    return totals->invalid || totals->over_bound ? EXIT_INVALID : EXIT_ALL_VALID;
+    bool wrong = totals->invalid || totals->over_bound || (a->mode == MODE_CHECK && totals->below_optimum);
+    return wrong ? EXIT_INVALID : EXIT_ALL_VALID;
 }
 
 /* SUMMARY on stdout; with --json the same line as one JSON object. */
@@ -282,12 +343,18 @@ static int run_entry(Run *run)
     if (!reset_peak_rss())
         fprintf(stderr, "gppc: warning: /proc/self/clear_refs refused: mem_kb includes the preprocessing's peak\n");
     guard_phase(GUARD_PREPARE);
-    void *inst = a->entry->prepare(&run->map, run->pre_file, &a->opts, &err);
+    PreLoad load = {.strict = a->strict_pre};
+    void *inst = entry_prepare(a->entry, &run->map, run->pre_file, &a->opts, &load, &err);
     if (!inst) {
         fprintf(stderr, "gppc: %s: %s\n", a->entry->name, err.msg);
         return EXIT_BAD_INPUT;
     }
     Totals totals = {0};
+    char reason[64];
+    if (load.rejected) {
+        totals.pre_rejected = reason_word(load.why, run->pre_file, reason, sizeof reason);
+        totals.rebuild_s = load.rebuild_s;
+    }
     totals.bad_queries = run->nbad;
     totals.below_octile = run->below_octile;
     totals.scen_map_mismatch = run->scen_map_mismatch;
@@ -376,18 +443,23 @@ int main(int argc, char **argv)
     const DriverArgs *a = &run.args;
     int code = EXIT_BAD_INPUT;
     if (!load_inputs(&run, &err) || (run.has_changes && !astar_init(&run.reference, &run.map, &err)) ||
-        !pre_file_path(a, run.pre_file, sizeof run.pre_file, &err) || !open_query_outputs(&run, &err)) {
+        !pre_file_path(a, run.pre_file, sizeof run.pre_file, &err) || !check_outputs(&run, &err) ||
+        !open_query_outputs(&run, &err)) {
         code = bad_input(err.msg);
-    } else if (a->csv && !(run.csv = fopen(a->csv, "w"))) {
-        fprintf(stderr, "gppc: %s: cannot write the CSV file\n", a->csv);
+    } else if (a->csv && !bin_create(&run.csv, a->csv, &err)) {
+        fprintf(stderr, "gppc: %s (the CSV file)\n", err.msg);
     } else {
-        if (run.csv)
-            kit_csv_header(run.csv, run.kit_dynamic, a->csv_extra);
+        run.has_csv = a->csv != NULL;
+        if (run.has_csv)
+            kit_csv_header(run.csv.fp, run.kit_dynamic, a->csv_extra);
         guard_start(a->entry->name, a->map_path, a->npos == 2 ? a->scen_path : NULL, a->time_limit_s);
         code = run_entry(&run);
         guard_phase(GUARD_DONE);
-        if (run.csv && fclose(run.csv) != 0) {
-            fprintf(stderr, "gppc: %s: error writing the CSV file\n", a->csv);
+        /* The CSV replaces the old one only when the run got to its end. */
+        if (run.has_csv && code == EXIT_BAD_INPUT)
+            run.csv.failed = true;
+        if (run.has_csv && !bin_commit(&run.csv, &err) && code != EXIT_BAD_INPUT) {
+            fprintf(stderr, "gppc: %s (the CSV file)\n", err.msg);
             code = EXIT_BAD_INPUT;
         }
     }

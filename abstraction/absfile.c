@@ -154,12 +154,12 @@ bool abs_read(BinFile *f, Abstraction *a, const Grid *g, Err *err)
 
 bool abs_load(Abstraction *a, const Grid *g, const char *path, Err *err)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp) {
+    BinFile f;
+    if (!bin_open(&f, path, NULL, err)) {
         memset(a, 0, sizeof *a);
-        return err_set(err, "%s: cannot open", path);
+        return false;
     }
-    BinFile f = {.fp = fp, .path = path};
+    FILE *fp = f.fp;
     bool ok = abs_read(&f, a, g, err);
     if (ok && fgetc(fp) != EOF) {
         abs_free(a);

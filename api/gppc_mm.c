@@ -105,7 +105,7 @@ int gppc_mm_preprocess(const char *spec, const uint8_t *cells, int width, int he
 static void *make_instance(GppcMm *mm, const char *file, Err *e)
 {
     if (file)
-        return mm->entry->prepare(&mm->map, file, &mm->opts, e);
+        return entry_prepare(mm->entry, &mm->map, file, &mm->opts, NULL, e);
     const char *dir = getenv("TMPDIR");
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s/gppc_mm_XXXXXX", dir && *dir ? dir : "/tmp");

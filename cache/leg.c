@@ -129,6 +129,8 @@ void leg_decode_way(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out)
 {
     uint32_t k = bits_at(stream, at, 16);
     int w = (int)bits_at(stream, at + 16, 4) + 1;
+    if (!k)
+        return; /* no waypoint: cells may be NULL */
     path_reserve(out, k);
     xyLoc cur = from, *o = out->cells + out->len;
     uint64_t bit = at + LEG_HEAD_BITS;
@@ -144,6 +146,8 @@ void leg_decode(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out)
      * legs on a 1-wide maze turn every two or three cells. */
     uint32_t k = bits_at(stream, at, 16);
     int w = (int)bits_at(stream, at + 16, 4) + 1;
+    if (!k)
+        return; /* no waypoint: cells may be NULL */
     /* A line's offsets fit w-bit two's complement: at most 2^(w-1) moves;
      * a record holds at most LEG_MAX_MOVES (leg_put, and the segment file's
      * check before it draws a record). */

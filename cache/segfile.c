@@ -128,7 +128,8 @@ static bool check_leg(const SegStore *ss, const AbsIndex *ix, const Grid *g, uin
     leg_decode(ss->legs.p, at, ix->center[lo], leg);
     for (size_t i = 1; i < leg->len; i++) {
         xyLoc p = leg->cells[i - 1], c = leg->cells[i];
-        if (!grid_move_legal(g, p.x, p.y, grid_dir_of(c.x - p.x, c.y - p.y)))
+        int dir = grid_dir_of(c.x - p.x, c.y - p.y); /* -1: a waypoint repeated (no move) */
+        if (dir < 0 || !grid_move_legal(g, p.x, p.y, dir))
             return err_set(err, "%s: segment %u makes an illegal move", path, k);
     }
     xyLoc end = leg->cells[leg->len - 1];

@@ -2,14 +2,18 @@
  * and the common file header every entry's file starts with.
  *
  * Header layout (all little-endian):
- *   magic    8 bytes  "GPPCMM\0\1"
+ *   magic    8 bytes  "GPPCMM\0\2" (the last byte: the header's format)
  *   version  u32      entry-specific format version
  *   name     16 bytes entry name, NUL padded
  *   width    u32
  *   height   u32
  *   checksum u64      grid_checksum() of the map bits
- * A reader rejects a file whose magic, entry name, version, size or checksum
- * differ, with a message naming the file and the mismatching field. */
+ *   optlen   u16      at most BIN_OPTIONS_MAX
+ *   options  optlen bytes: the options the file was built with
+ *                     (entries/entry.h opts_canonical), no NUL
+ * A reader rejects a file whose magic, entry name (all 16 bytes), version,
+ * size, checksum or options differ, with a message naming the file and the
+ * mismatching field. */
 #ifndef GPPC_COMMON_BINIO_H
 #define GPPC_COMMON_BINIO_H
 
@@ -27,14 +31,26 @@ typedef struct BinFile {
     const char *path;
     bool failed; /* a short read/write happened */
     char *tmp;   /* bin_create: the temporary file written until bin_commit */
+    /* The options the file is built with: written into the header by
+     * bin_put_header, and what bin_check_header requires (NULL = none).
+     * Set it after bin_create, or by bin_open. */
+    const char *options;
 } BinFile;
 
 /* Writing a file whole or not at all, so a failed or interrupted write never
- * leaves a truncated file where a good one was: bin_create opens a temporary
- * file beside `path`; bin_commit closes it and renames it over `path` when
- * every write succeeded, else removes it. Both false + "PATH: problem". */
+ * leaves a truncated file where a good one was: bin_create creates a new
+ * temporary file beside `path` (O_CREAT|O_EXCL: never through a link or over
+ * a file already there; PATH.tmp.PID.K); bin_commit closes it and renames it
+ * over `path` when every write succeeded, else removes it: the rename is the
+ * only step that touches `path`. Both false + "PATH: problem". Every file the
+ * project writes goes through these (preprocessing files, --csv, scengen). */
 bool bin_create(BinFile *f, const char *path, Err *err);
 bool bin_commit(BinFile *f, Err *err);
+
+/* Opens a file to read (common/files.h file_open_input: a regular file only,
+ * never waits on a FIFO) whose header must carry `options` (NULL = none).
+ * False + "PATH: problem". Close with fclose(f->fp). */
+bool bin_open(BinFile *f, const char *path, const char *options, Err *err);
 
 void bin_put_u8(BinFile *f, uint8_t v);
 void bin_put_u16(BinFile *f, uint16_t v);
@@ -55,6 +71,10 @@ void bin_get_bytes(BinFile *f, void *p, size_t n);
  * truncated file, never trusted with gigabytes. False also when the stream
  * cannot tell its size. */
 bool bin_fits(BinFile *f, uint64_t bytes);
+
+#define BIN_OPTIONS_MAX 4096
+/* The header's size with `optlen` bytes of options. */
+#define BIN_HEADER_BYTES(optlen) (46 + (optlen))
 
 typedef struct FileHeader {
     uint32_t version;

@@ -1,18 +1,20 @@
 #include "lines.h"
 
+#include "files.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-bool lines_open(Lines *r, const char *path, Err *err)
+bool lines_open(Lines *r, const char *path, uint64_t max_bytes, Err *err)
 {
     memset(r, 0, sizeof *r);
     r->path = path;
-    FILE *fp = fopen(path, "rb");
+    FILE *fp = file_open_input(path, max_bytes ? max_bytes : LINES_MAX_BYTES, NULL, err);
     if (!fp)
-        return err_set(err, "%s: cannot open: %s", path, strerror(errno));
+        return false;
     size_t cap = 1 << 16;
     r->buf = malloc(cap + 1);
     while (r->buf) {
@@ -97,6 +99,9 @@ bool parse_int(const char *s, long *out)
 
 bool parse_double(const char *s, double *out)
 {
+    /* Decimal only: strtod also takes hex ("0x2") and leading blanks. */
+    if (!((*s >= '0' && *s <= '9') || *s == '-' || *s == '+' || *s == '.') || strpbrk(s, "xX"))
+        return false;
     char *end;
     errno = 0;
     double v = strtod(s, &end);

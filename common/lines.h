@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "err.h"
 
@@ -16,7 +17,10 @@ typedef struct Lines {
     const char *path;
 } Lines;
 
-bool lines_open(Lines *r, const char *path, Err *err);
+/* Reads the whole file: a regular file of at most max_bytes bytes (0:
+ * LINES_MAX_BYTES), refused unread otherwise (common/files.h). */
+#define LINES_MAX_BYTES (1ull << 30)
+bool lines_open(Lines *r, const char *path, uint64_t max_bytes, Err *err);
 /* Next line (NUL-terminated, trimmed) or NULL at end of file. */
 char *lines_next(Lines *r, size_t *len);
 void lines_close(Lines *r);
@@ -25,7 +29,8 @@ void lines_close(Lines *r);
  * (at most `max`; a count above max means there were more fields). */
 int lines_split(char *line, char **fields, int max);
 
-/* Strict number parsing: the whole string must be the number. */
+/* Strict number parsing: the whole string must be the number, in decimal
+ * (no hex, no leading blanks; a double also finite). */
 bool parse_int(const char *s, long *out);
 bool parse_double(const char *s, double *out);
 

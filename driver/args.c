@@ -50,6 +50,7 @@ static bool opt_charge_updates(DriverArgs *a, const char *v, Err *err)
 static bool opt_help(DriverArgs *a, const char *v, Err *err) { return (void)v, (void)err, a->help = true; }
 static bool opt_json(DriverArgs *a, const char *v, Err *err) { return (void)v, (void)err, a->json = true; }
 static bool opt_csv_extra(DriverArgs *a, const char *v, Err *err) { return (void)v, (void)err, a->csv_extra = true; }
+static bool opt_strict_pre(DriverArgs *a, const char *v, Err *err) { return (void)v, (void)err, a->strict_pre = true; }
 
 /* The current start kits count the first 20 distance units (docs/driver.md
  * "Start-kit compatibility"); the older rule counted 20 cells. */
@@ -166,6 +167,11 @@ static const DriverOption OPTIONS[] = {
      "line naming the query it was in; fatal signals and an exit() by the entry\n"
      "are reported the same way (exit 3 for an exit, else the signal's own end)",
      opt_time_limit, false},
+    {"strict-pre", NULL,
+     "a preprocessing file that is rejected (missing, corrupt, stale, built\n"
+     "with other options) is an error, exit 2; without it the entry is rebuilt\n"
+     "in memory and SUMMARY says pre_rejected=REASON rebuild_s=SECONDS",
+     opt_strict_pre, false},
     {"help", NULL, "this text", opt_help, false},
 };
 enum { NOPTIONS = sizeof OPTIONS / sizeof OPTIONS[0] };
@@ -270,11 +276,15 @@ bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
     optind = 0;
     opterr = 0;
     int c;
+    bool given[NOPTIONS] = {false};
     while ((c = getopt_long_only(argc, argv, ":h", longopts, NULL)) != -1) {
         if (c == 'h')
             c = 256 + NOPTIONS - 1;
         if (c < 256 || c >= 256 + NOPTIONS)
             return getopt_error(argv, c, err);
+        if (given[c - 256] && !OPTIONS[c - 256].mode) /* the modes say it their own way */
+            return err_set(err, "--%s given twice", OPTIONS[c - 256].name);
+        given[c - 256] = true;
         if (!OPTIONS[c - 256].apply(a, optarg, err))
             return false;
         if (a->help) {
@@ -290,6 +300,8 @@ bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
     if (npos < 1)
         return err_set(err, "expected MAP and SCEN (or a version-2 scenario alone) after the options");
     a->npos = npos;
+    if (a->csv_extra && !a->csv)
+        return err_set(err, "--csv-extra only applies with --csv");
     if (a->rebuild && !a->changes)
         return err_set(err, "--rebuild only applies with --changes");
     if (a->bound > 0 && a->mode != MODE_CHECK)

@@ -29,7 +29,7 @@ bool changes_load(Changes *c, const char *path, const Grid *map, int nqueries, E
     memset(c, 0, sizeof *c);
     MapChange *change = NULL;
     Lines in;
-    if (!lines_open(&in, path, err))
+    if (!lines_open(&in, path, 0, err))
         return false;
     size_t cap = 0;
     char *line;

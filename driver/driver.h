@@ -35,6 +35,7 @@ typedef struct DriverArgs {
     /* The start kits' conventions (driver/kit_csv.c, docs/driver.md "Start-kit compatibility"). */
     bool json;          /* --json: stdout as JSON lines (driver/json.c) */
     bool csv_extra;     /* --csv-extra: our columns after the kit's */
+    bool strict_pre;    /* --strict-pre: a rejected preprocessing file is an error */
     bool first20_cells; /* --first20 cells: the pre-2023 rule (20 cells, not 20 distance units) */
     int npos;           /* 1: MAP alone (-pre) or a version-2 scenario alone (the dynamic kit's form) */
     /* One query's details (docs/traces.md): --query N replays query N alone
@@ -100,8 +101,9 @@ typedef struct QueryResult {
     double subopt;
     bool valid;
     bool over_bound;
-    bool unreachable; /* the scenario says no path exists */
-    bool optimal;     /* valid and within the scenario's printed precision of its optimum (-check's rule, bound 1) */
+    bool below_optimum; /* valid and shorter than the scenario's optimum beyond its precision */
+    bool unreachable;   /* the scenario says no path exists */
+    bool optimal;       /* valid and within the scenario's printed precision of its optimum (-check's rule, bound 1) */
 } QueryResult;
 
 /* Running totals for the SUMMARY line. */
@@ -122,6 +124,12 @@ typedef struct Totals {
     /* Paths within the scenario's precision of the optimum; queries whose map
      * column names another map than MAP. */
     long optimal, scen_map_mismatch;
+    /* Paths shorter than the optimum (a wrong scenario); the preprocessing
+     * file's rejection (a short reason, NULL when it was used) and the
+     * rebuild in memory that followed. */
+    long below_optimum;
+    const char *pre_rejected;
+    double rebuild_s;
     double total_ns, first20_ns, subopt_sum, subopt_max, expanded, calls;
     uint64_t max_step_ns;
     /* What the entry added to the process at its peak, prepare and queries

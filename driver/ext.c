@@ -75,6 +75,10 @@ static bool *map_bits(const Grid *map, Err *err)
 static bool ext_preprocess_map(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
 {
     (void)opts;
+    if (!file) { /* the kit's entry only reads its own file; it cannot build in memory */
+        err_set(err, "ext: a classic-kit entry needs its preprocessing file (-pre or -full first)");
+        return NULL;
+    }
     char name[4096];
     bool *bits = index_name(file, name, sizeof name, err) ? map_bits(map, err) : NULL;
     if (!bits)

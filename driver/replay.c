@@ -101,6 +101,8 @@ void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *
     if (r->valid && bound > 0)
         r->over_bound = !within_bound(r->length, q, bound);
     r->optimal = r->valid && !r->unreachable && within_bound(r->length, q, 1.0);
+    /* A valid path cannot beat the optimum: the scenario is wrong. */
+    r->below_optimum = r->valid && !r->unreachable && r->length < q->optimal - q->optimal_tol - 1e-6 * q->optimal;
 }
 
 void replay_charge_update(QueryResult *r, uint64_t ns)
@@ -132,6 +134,7 @@ void totals_add(Totals *t, const QueryResult *r)
     }
     t->over_bound += r->over_bound;
     t->optimal += r->optimal;
+    t->below_optimum += r->below_optimum;
     t->subopt_sum += r->subopt;
     if (r->subopt > t->subopt_max)
         t->subopt_max = r->subopt;

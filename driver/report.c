@@ -107,7 +107,10 @@ void report_summary(FILE *out, const char *entry_name, const Totals *t, long ram
             t->subopt_max, t->expanded / n, ram_before_kb, ram_after_kb, storage_bytes, pre_s, t->over_bound,
             t->unreachable, t->calls > 0 ? t->total_ns * 1e-3 / t->calls : 0.0, t->bad_queries, t->below_octile,
             t->mem_kb);
-    fprintf(out, " optimal=%ld scen_map_mismatch=%ld", t->optimal, t->scen_map_mismatch);
+    fprintf(out, " optimal=%ld scen_map_mismatch=%ld below_optimum=%ld", t->optimal, t->scen_map_mismatch,
+            t->below_optimum);
+    if (t->pre_rejected)
+        fprintf(out, " pre_rejected=%s rebuild_s=%.6f", t->pre_rejected, t->rebuild_s);
     if (t->dynamic) {
         fprintf(out, " skipped=%ld updates=%ld update_us_mean=%.3f update_by_rebuild=%d", t->skipped, t->updates,
                 t->updates ? t->update_ns * 1e-3 / (double)t->updates : 0.0, t->rebuilt ? 1 : 0);

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/files.h"
 #include "../common/grow.h"
 #include "../common/lines.h"
 #include "driver.h"
@@ -70,7 +71,7 @@ static bool load_patches(Patches *p, const char *path, Err *err)
 {
     memset(p, 0, sizeof *p);
     Lines r;
-    if (!lines_open(&r, path, err))
+    if (!lines_open(&r, path, 0, err))
         return false;
     char *f[4];
     int n;
@@ -125,7 +126,7 @@ static bool load_patches(Patches *p, const char *path, Err *err)
 
 bool scen2_is_v2(const char *path)
 {
-    FILE *fp = fopen(path, "r");
+    FILE *fp = file_open_input(path, 0, NULL, NULL); /* a FIFO is refused here, never waited on */
     if (!fp)
         return false;
     char word[16] = "";
@@ -307,7 +308,7 @@ bool scen2_load(const char *path, Grid *map, Scenario *sc, Changes *ch, Err *err
     l.sc = sc;
     l.ch = ch;
     sc->version = 2;
-    if (!lines_open(&l.r, path, err))
+    if (!lines_open(&l.r, path, 0, err))
         return false;
     int w = 0, h = 0, ncosts = 0, octile_at = 0;
     char patch[4096];

@@ -4,12 +4,39 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/clock.h"
 #include "../common/lines.h"
 #include "entry.h"
 
 bool entry_preprocess(const Entry *e, const Grid *map, const char *file, const EntryOpts *opts, Err *err)
 {
     return !e->preprocess || e->preprocess(map, file, opts, err);
+}
+
+void *entry_prepare(const Entry *e, const Grid *map, const char *file, const EntryOpts *opts, PreLoad *load, Err *err)
+{
+    if (!e->preprocess || !file)
+        return e->prepare(map, file, opts, err);
+    if (e->check_options && !e->check_options(opts, err))
+        return NULL; /* not the file's fault */
+    Err why;
+    void *inst = e->prepare(map, file, opts, &why);
+    if (inst)
+        return inst;
+    if (load) {
+        load->rejected = true;
+        snprintf(load->why, sizeof load->why, "%s", why.msg);
+    }
+    if (load && load->strict) {
+        err_set(err, "rejected %s (--strict-pre)", why.msg);
+        return NULL;
+    }
+    fprintf(stderr, "%s: rejected %s; rebuilding in memory\n", e->name, why.msg);
+    uint64_t t0 = clock_now_ns();
+    inst = e->prepare(map, NULL, opts, err);
+    if (load)
+        load->rebuild_s = (double)(clock_now_ns() - t0) * 1e-9;
+    return inst;
 }
 
 bool opts_parse(const char *text, const char *name, EntryOpts *opts, Err *err)
@@ -38,6 +65,23 @@ bool opts_parse(const char *text, const char *name, EntryOpts *opts, Err *err)
             return err_set(err, "entry %s: empty option after ','", name);
     }
     return true;
+}
+
+const char *opts_canonical(const EntryOpts *opts, char *out, size_t size)
+{
+    int order[ENTRY_MAX_OPTS], n = opts ? opts->n : 0;
+    for (int i = 0; i < n; i++) { /* insertion sort by key: at most ENTRY_MAX_OPTS */
+        int j = i;
+        for (; j > 0 && strcmp(opts->kv[order[j - 1]].key, opts->kv[i].key) > 0; j--)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
+    size_t used = 0;
+    out[0] = '\0';
+    for (int i = 0; i < n && used < size; i++)
+        used += (size_t)snprintf(out + used, size - used, "%s%s=%s", i ? "," : "", opts->kv[order[i]].key,
+                                 opts->kv[order[i]].val);
+    return out;
 }
 
 const char *opts_get(const EntryOpts *opts, const char *key)

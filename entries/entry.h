@@ -58,9 +58,11 @@ typedef struct Entry {
      * an entry with nothing to preprocess (call it through entry_preprocess).
      * False + message on failure. */
     bool (*preprocess)(const Grid *map, const char *file, const EntryOpts *opts, Err *err);
-    /* Loads `file` when the entry uses one; a missing, truncated, foreign or
-     * stale file is rejected (message on stderr) and the entry rebuilds in
-     * memory or fails with a message. NULL on failure. */
+    /* Loads `file` when the entry uses one; file NULL: builds in memory what
+     * preprocess would have written. A missing, truncated, foreign, stale
+     * or forged file, or one built with other options, is rejected: NULL
+     * + the reason, no rebuild (entry_prepare decides what follows). NULL
+     * + message on any other failure too. */
     void *(*prepare)(const Grid *map, const char *file, const EntryOpts *opts, Err *err);
     bool (*get_path)(void *inst, xyLoc s, xyLoc g, xyPath *path);
     /* Applies a batch of changed cells to the instance's map and to what it
@@ -91,12 +93,34 @@ const Entry *entry_default(void);
  * option. */
 bool entry_parse_spec(const char *spec, const Entry **entry, EntryOpts *opts, Err *err);
 
+/* What became of the preprocessing file entry_prepare was given. */
+typedef struct PreLoad {
+    bool strict;      /* in: a rejected file is an error, not rebuilt (--strict-pre) */
+    bool rejected;    /* out: the file was rejected */
+    char why[512];    /* out: why (the entry's message) */
+    double rebuild_s; /* out: the rebuild in memory that followed (prepare with no file) */
+} PreLoad;
+
+/* The one way to prepare an entry from a file: e->prepare(map, file); when
+ * the entry preprocesses and rejects the file, the rejection is recorded in
+ * `load` (may be NULL) and said on stderr ("ENTRY: rejected WHY; rebuilding
+ * in memory"), then the entry is built in memory (e->prepare with no file)
+ * and that rebuild timed, unless load->strict: then NULL + "rejected WHY".
+ * No silent fallback: a caller that reports (the driver's SUMMARY,
+ * pre_rejected= and rebuild_s=) reads `load`. */
+void *entry_prepare(const Entry *e, const Grid *map, const char *file, const EntryOpts *opts, PreLoad *load, Err *err);
+
 /* e->preprocess, or nothing (true) for an entry without preprocessing. */
 bool entry_preprocess(const Entry *e, const Grid *map, const char *file, const EntryOpts *opts, Err *err);
 
 /* Parses "key=val,key=val" (NULL or "" = none) into opts; `entry` names the
  * entry in messages. Keys are not checked here: that is check_options' job. */
 bool opts_parse(const char *text, const char *entry, EntryOpts *opts, Err *err);
+/* The options as one string, keys sorted ("a=1,b=2"; "" for none), for the
+ * header of a preprocessing file (common/binio.h BinFile.options): a file is
+ * used only by a run given the same options. `out` holds OPTS_TEXT_MAX bytes. */
+#define OPTS_TEXT_MAX (ENTRY_MAX_OPTS * 98)
+const char *opts_canonical(const EntryOpts *opts, char *out, size_t size);
 /* Option helpers for check_options/prepare: look up a key (NULL if absent). */
 const char *opts_get(const EntryOpts *opts, const char *key);
 /* Every key must be in the NULL-terminated `known` list. */

@@ -1,7 +1,12 @@
 /* Moving AI .map reader (movingai.com/benchmarks/formats.html):
  *   type octile / height H / width W / map, then H rows of W characters.
- * Passable: '.', 'G', 'S'; everything else is blocked. CRLF and trailing
- * blanks are tolerated; blank lines after the last row are ignored. */
+ * Cells: the Moving AI set only, as the start kits read it: '.', 'G', 'S'
+ * passable; '@', 'O', 'T', 'W' blocked; any other byte is an error naming
+ * its line and column (a typo or a binary file is not taken as a wall).
+ * CRLF and trailing blanks are tolerated; blank lines after the last row are
+ * ignored. The file is refused unread when larger than a map could need
+ * (MAP_MAX_BYTES), and once its header is read when larger than that map
+ * needs. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,9 +48,13 @@ static bool read_header(Lines *r, long *width, long *height, Err *err)
                 return err_set(err, "%s:%d: map type '%s' not supported (only octile)", r->path, r->number,
                                val ? val : "");
         } else if (strcmp(f[0], "height") == 0) {
+            if (*height >= 0)
+                return err_set(err, "%s:%d: a second 'height' line", r->path, r->number);
             if (!header_dim(r, "height", val, height, err))
                 return false;
         } else if (strcmp(f[0], "width") == 0) {
+            if (*width >= 0)
+                return err_set(err, "%s:%d: a second 'width' line", r->path, r->number);
             if (!header_dim(r, "width", val, width, err))
                 return false;
         } else {
@@ -55,7 +64,17 @@ static bool read_header(Lines *r, long *width, long *height, Err *err)
     return err_set(err, "%s:%d: no 'map' line (file ends in the header)", r->path, r->number);
 }
 
-static bool cell_passable(char c) { return c == '.' || c == 'G' || c == 'S'; }
+/* The most bytes a W x H map file may hold: its rows with CRLF and some
+ * trailing blanks each, and a header. */
+#define MAP_MAX_BYTES(w, h) ((uint64_t)(h) * ((uint64_t)(w) + 64) + 65536)
+
+/* 1 passable, 0 blocked, -1 not a map cell. */
+static int cell_kind(char c)
+{
+    if (c == '.' || c == 'G' || c == 'S')
+        return 1;
+    return c == '@' || c == 'O' || c == 'T' || c == 'W' ? 0 : -1;
+}
 
 static bool read_rows(Lines *r, Grid *g, Err *err)
 {
@@ -66,8 +85,16 @@ static bool read_rows(Lines *r, Grid *g, Err *err)
         if ((long)len != g->width)
             return err_set(err, "%s:%d: map row %d has %zu cells, expected %d", r->path, r->number, row, len, g->width);
         uint8_t *cells = g->cells + grid_index(g, 0, row);
-        for (int x = 0; x < g->width; x++)
-            cells[x] = cell_passable(line[x]);
+        for (int x = 0; x < g->width; x++) {
+            int kind = cell_kind(line[x]);
+            if (kind < 0) {
+                char shown[8];
+                err_escape(line + x, 1, shown, sizeof shown);
+                return err_set(err, "%s:%d:%d: '%s' is not a map cell (one of . G S passable, @ O T W blocked)",
+                               r->path, r->number, x + 1, shown);
+            }
+            cells[x] = (uint8_t)kind;
+        }
         row++;
     }
     if (row < g->height)
@@ -82,10 +109,13 @@ bool grid_load_map(Grid *g, const char *path, Err *err)
 {
     Lines r;
     memset(g, 0, sizeof *g);
-    if (!lines_open(&r, path, err))
+    if (!lines_open(&r, path, MAP_MAX_BYTES(GRID_MAX_DIM, GRID_MAX_DIM), err))
         return false;
     long width, height;
     bool ok = read_header(&r, &width, &height, err);
+    if (ok && r.size > MAP_MAX_BYTES(width, height))
+        ok = err_set(err, "%s: %zu bytes, more than a %ldx%ld map needs (at most %llu)", path, r.size, width, height,
+                     (unsigned long long)MAP_MAX_BYTES(width, height));
     Err alloc_err;
     if (ok && !grid_init_blocked(g, (int)width, (int)height, &alloc_err))
         ok = err_set(err, "%s: %s", path, alloc_err.msg);

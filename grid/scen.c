@@ -157,7 +157,7 @@ bool scen_load(Scenario *sc, const char *path, Err *err)
     Lines r;
     memset(sc, 0, sizeof *sc);
     sc->version = -1;
-    if (!lines_open(&r, path, err))
+    if (!lines_open(&r, path, 0, err))
         return false;
     bool ok = true;
     int cap = 0;

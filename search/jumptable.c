@@ -176,18 +176,38 @@ void jt_update(JumpTable *t, const Grid *g, const CellChange *changes, int n)
         }
 }
 
+/* Checks the line of direction dir through (x, y) from its far end
+ * backwards, as fill_line fills it: each value is read only once the values
+ * it depends on (the next cell's, the cells JT_FAR points at) are known to
+ * be right, so a forged JT_FAR is never followed off the map. */
+static bool verify_line(const JumpTable *t, const Grid *g, int x, int y, int dir, int *bad_x, int *bad_y)
+{
+    int dx = GRID_DX[dir], dy = GRID_DY[dir];
+    while (grid_in_bounds(g, x + dx, y + dy)) {
+        x += dx;
+        y += dy;
+    }
+    for (; grid_in_bounds(g, x, y); x -= dx, y -= dy)
+        if (*at(t, x, y, dir) != encode(cell_value(t, g, x, y, dir))) {
+            *bad_x = x;
+            *bad_y = y;
+            return false;
+        }
+    return true;
+}
+
 size_t jt_verify(const JumpTable *t, const Grid *g, int *bad_x, int *bad_y, int *bad_dir)
 {
-    size_t bad = 0;
-    for (int y = 0; y < g->height; y++)
-        for (int x = 0; x < g->width; x++)
-            for (int dir = 0; dir < 8; dir++)
-                if (*at(t, x, y, dir) != encode(cell_value(t, g, x, y, dir)) && bad++ == 0) {
-                    *bad_x = x;
-                    *bad_y = y;
-                    *bad_dir = dir;
-                }
-    return bad;
+    int w = g->width, h = g->height;
+    for (int dir = 0; dir < 8; dir++) { /* straight first: the diagonals read them */
+        int dx = GRID_DX[dir], dy = GRID_DY[dir];
+        *bad_dir = dir;
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x = (y == 0 || y == h - 1 || x == w - 1) ? x + 1 : w - 1)
+                if (!grid_in_bounds(g, x - dx, y - dy) && !verify_line(t, g, x, y, dir, bad_x, bad_y))
+                    return 1;
+    }
+    return 0;
 }
 
 size_t jt_bytes(const JumpTable *t)

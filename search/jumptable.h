@@ -66,9 +66,11 @@ bool jt_build(JumpTable *t, const Grid *g, Err *err);
 void jt_free(JumpTable *t);
 /* g already holds the changed cells: refills what they touch. */
 void jt_update(JumpTable *t, const Grid *g, const CellChange *changes, int n);
-/* The number of (cell, direction) pairs whose value differs from what g
- * gives one step ahead; 0 means the table is exactly g's (every line is
- * then right by induction from its far end). bad_x, bad_y, bad_dir name the first. */
+/* 0 when every value is what g gives one step ahead (the table is then
+ * exactly g's, every line right by induction from its far end); else 1 and
+ * bad_x, bad_y, bad_dir name the first wrong value found. Lines are checked
+ * from their far ends, so a value is never used (a JT_FAR never followed)
+ * before the values it stands on are checked: safe on any bytes. */
 size_t jt_verify(const JumpTable *t, const Grid *g, int *bad_x, int *bad_y, int *bad_dir);
 size_t jt_bytes(const JumpTable *t);
 

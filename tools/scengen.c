@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../common/binio.h"
 #include "../common/grow.h"
 #include "../common/lines.h"
 #include "../grid/grid.h"
@@ -105,26 +106,22 @@ static bool arg_number(const char *name, const char *text, unsigned long long lo
     return true;
 }
 
-/* The scenario file, written to a temporary file and renamed over OUT. */
+/* The scenario file, written whole or not at all (common/binio.h
+ * bin_create: a new temporary beside OUT, renamed over it). */
 static int write_scen(const char *path, const char *column, const Grid *g, const Pair *pairs, int npairs)
 {
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp) {
-        fprintf(stderr, "scengen: %s: path too long\n", path);
+    BinFile f;
+    Err err;
+    if (!bin_create(&f, path, &err)) {
+        fprintf(stderr, "scengen: %s\n", err.msg);
         return 2;
     }
-    FILE *out = fopen(tmp, "w");
-    if (!out) {
-        fprintf(stderr, "scengen: %s: cannot write\n", path);
-        return 2;
-    }
-    fprintf(out, "version 1\n");
+    fprintf(f.fp, "version 1\n");
     for (int i = 0; i < npairs; i++)
-        fprintf(out, "%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.8f\n", pairs[i].bucket, column, g->width, g->height,
+        fprintf(f.fp, "%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.8f\n", pairs[i].bucket, column, g->width, g->height,
                 pairs[i].s.x, pairs[i].s.y, pairs[i].g.x, pairs[i].g.y, pairs[i].optimal);
-    if (ferror(out) | (fclose(out) != 0) || rename(tmp, path) != 0) {
-        remove(tmp);
-        fprintf(stderr, "scengen: %s: write error\n", path);
+    if (!bin_commit(&f, &err)) {
+        fprintf(stderr, "scengen: %s\n", err.msg);
         return 2;
     }
     return 0;

@@ -176,11 +176,13 @@ static bool ch_preprocess(const Grid *map, const char *file, const EntryOpts *op
     if (!read_options(opts, &cfg, &graph, NULL, err) || (graph != GRAPH_GRID && !sub_graph_mark(&sg, map, err)))
         return false;
     graph = resolve_graph(graph, &sg, map);
+    char options[OPTS_TEXT_MAX];
     FileSink fs = {.sum = BIN_FNV_SEED};
     if (!bin_create(&fs.f, file, err)) {
         sub_graph_free(&sg);
         return false;
     }
+    fs.f.options = opts_canonical(opts, options, sizeof options);
     FileHeader h = header_for(map);
     bin_put_header(&fs.f, &h);
     uint32_t kind = (uint32_t)graph;
@@ -235,10 +237,19 @@ static bool shortcut_ok(const ChGraph *g, uint32_t low, uint32_t e, const ChShor
 static bool check_graph(const ChGraph *g, const Grid *grid, const int32_t *node_of, Err *err, const char *file)
 {
     size_t cells = (size_t)(grid->height + 2) * grid->stride;
+    /* Ranks are a permutation: the hub labels index nodes by rank. */
+    bool *ranked = calloc((size_t)g->n + 1, sizeof *ranked);
+    if (!ranked)
+        return err_set(err, "%s: out of memory checking the ranks", file);
     for (uint32_t v = 0; v < g->n; v++)
         if (g->cell[v] >= cells || node_of[g->cell[v]] != (int32_t)v || g->first[v] > g->first[v + 1] ||
-            g->rank[v] >= g->n)
-            return err_set(err, "%s: node %u does not match the map", file, v);
+            g->rank[v] >= g->n || ranked[g->rank[v]]) {
+            free(ranked);
+            return err_set(err, "%s: node %u does not match the map (cell, edges or rank)", file, v);
+        } else {
+            ranked[g->rank[v]] = true;
+        }
+    free(ranked);
     if (g->first[g->n] != g->m)
         return err_set(err, "%s: edge count differs", file);
     for (uint32_t v = 0; v < g->n; v++)
@@ -290,12 +301,12 @@ static bool index_nodes(Ch *c)
     return true;
 }
 
-static bool load(Ch *c, const char *file, Err *err)
+static bool load(Ch *c, const char *file, const char *options, Err *err)
 {
-    FILE *fp = fopen(file, "rb");
-    if (!fp)
-        return err_set(err, "%s: cannot open (not preprocessed?)", file);
-    BinFile f = {.fp = fp, .path = file};
+    BinFile f;
+    if (!bin_open(&f, file, options, err))
+        return false;
+    FILE *fp = f.fp;
     FileHeader want = header_for(&c->grid);
     bool ok = bin_check_header(&f, &want, err);
     ChGraph *g = &c->g;
@@ -403,9 +414,12 @@ static void *ch_prepare(const Grid *map, const char *file, const EntryOpts *opts
             return NULL;
         }
     }
-    Err why;
-    if (!load(c, file, &why)) {
-        fprintf(stderr, "ch: rejected %s; rebuilding in memory\n", why.msg);
+    char options[OPTS_TEXT_MAX];
+    if (file && !load(c, file, opts_canonical(opts, options, sizeof options), err)) {
+        ch_destroy(c);
+        return NULL;
+    }
+    if (!file) {
         SubGraph sg;
         bool built = c->graph == GRAPH_GRID
                          ? ch_build(&c->g, &c->grid, &c->build, err)

@@ -68,9 +68,11 @@ static bool jps_plus_preprocess(const Grid *map, const char *file, const EntryOp
     JumpTable t;
     if (!jps_plus_check_options(opts, err) || !jt_build(&t, map, err))
         return false;
+    char options[OPTS_TEXT_MAX];
     BinFile f;
     bool ok = bin_create(&f, file, err);
     if (ok) {
+        f.options = opts_canonical(opts, options, sizeof options);
         FileHeader h = plus_header(map);
         bin_put_header(&f, &h);
         jt_write(&t, &f);
@@ -80,15 +82,15 @@ static bool jps_plus_preprocess(const Grid *map, const char *file, const EntryOp
     return ok;
 }
 
-static bool load_table(JumpTable *t, const Grid *map, const char *file, Err *err)
+static bool load_table(JumpTable *t, const Grid *map, const char *file, const EntryOpts *opts, Err *err)
 {
-    FILE *fp = fopen(file, "rb");
-    if (!fp)
-        return err_set(err, "%s: cannot open (not preprocessed?)", file);
-    BinFile f = {.fp = fp, .path = file};
+    char options[OPTS_TEXT_MAX];
+    BinFile f;
+    if (!bin_open(&f, file, opts_canonical(opts, options, sizeof options), err))
+        return false;
     FileHeader want = plus_header(map);
     bool ok = bin_check_header(&f, &want, err) && jt_read(t, map, &f, err);
-    fclose(fp);
+    fclose(f.fp);
     return ok;
 }
 
@@ -97,12 +99,8 @@ static void *jps_plus_prepare(const Grid *map, const char *file, const EntryOpts
     if (!jps_plus_check_options(opts, err))
         return NULL;
     JumpTable t;
-    Err why;
-    if (!load_table(&t, map, file, &why)) {
-        fprintf(stderr, "jps+: rejected %s; rebuilding in memory\n", why.msg);
-        if (!jt_build(&t, map, err))
-            return NULL;
-    }
+    if (file ? !load_table(&t, map, file, opts, err) : !jt_build(&t, map, err))
+        return NULL;
     return jps_new(map, &t, err);
 }
 

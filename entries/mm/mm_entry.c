@@ -161,9 +161,11 @@ static bool mm_preprocess(const Grid *map, const char *file, const EntryOpts *op
         mm_destroy(e);
         return false;
     }
+    char options[OPTS_TEXT_MAX];
     BinFile f;
     bool ok = bin_create(&f, file, err);
     if (ok) {
+        f.options = opts_canonical(opts, options, sizeof options);
         abs_write(&f, &e->abs, &e->grid);
         bin_put_u32(&f, (uint32_t)e->cfg.segfile);
         if (e->have_segs)
@@ -219,12 +221,12 @@ static bool abs_matches_grid(const Abstraction *a, const Grid *g, const char *fi
 }
 
 /* Loads the file into e; false (with the reason) when it must not be trusted. */
-static bool load_file(MmEntry *e, const char *file, Err *err)
+static bool load_file(MmEntry *e, const char *file, const char *options, Err *err)
 {
-    FILE *fp = fopen(file, "rb");
-    if (!fp)
-        return err_set(err, "%s: cannot open (not preprocessed?)", file);
-    BinFile f = {.fp = fp, .path = file};
+    BinFile f;
+    if (!bin_open(&f, file, options, err))
+        return false;
+    FILE *fp = f.fp;
     bool ok = abs_read(&f, &e->abs, &e->grid, err);
     if (ok && ((e->sector_given && e->abs.S != e->cfg.sector) || e->abs.defaults_on != (bool)e->cfg.defaults ||
                e->abs.centers_opt != (bool)e->cfg.centers || !e->abs.costs_on))
@@ -263,14 +265,10 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
     MmEntry *e = new_entry(map, opts, err);
     if (!e)
         return NULL;
-    Err why;
-    if (!load_file(e, file, &why)) {
-        fprintf(stderr, "mm: rejected %s; rebuilding in memory\n", why.msg);
-        free_all(e);
-        if (!build_all(e, err)) {
-            mm_destroy(e);
-            return NULL;
-        }
+    char options[OPTS_TEXT_MAX];
+    if (file ? !load_file(e, file, opts_canonical(opts, options, sizeof options), err) : !build_all(e, err)) {
+        mm_destroy(e);
+        return NULL;
     }
     /* The profile's values, then the keys given (parsed before, so they cannot fail now). */
     if (!parse_options(opts, e->profile, &e->cfg, err) || !edge_cache_init(&e->cache, (LegMode)e->cfg.cache, err) ||
@@ -406,8 +404,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
         for (int p = 0; p < PHASE_COUNT; p++)
             counters_add(out, PHASE_KEY[p], (double)st->phase_ns[p] / q * 1e-3);
     }
-    if (e->updates) {
-        counters_add(out, "updates", (double)e->updates);
+    if (e->updates) { /* their count is the driver's own `updates` */
         counters_add(out, "touched_sectors_mean", (double)e->touched_sectors / (double)e->updates);
         counters_add(out, "cache_dropped", (double)e->cache_dropped);
         counters_add(out, "segs_dropped", (double)e->segs_dropped);

@@ -47,9 +47,11 @@ static bool sub_preprocess(const Grid *map, const char *file, const EntryOpts *o
     int levels;
     if (!sub_options(opts, &levels, err) || !sub_graph_build(&g, map, levels, err))
         return false;
+    char options[OPTS_TEXT_MAX];
     BinFile f;
     bool ok = bin_create(&f, file, err);
     if (ok) {
+        f.options = opts_canonical(opts, options, sizeof options);
         FileHeader h = header_for(map);
         bin_put_header(&f, &h);
         sub_graph_write(&g, &f);
@@ -59,15 +61,14 @@ static bool sub_preprocess(const Grid *map, const char *file, const EntryOpts *o
     return ok;
 }
 
-static bool load(SubGraph *g, const Grid *map, int levels, const char *file, Err *err)
+static bool load(SubGraph *g, const Grid *map, int levels, const char *file, const char *options, Err *err)
 {
-    FILE *fp = fopen(file, "rb");
-    if (!fp)
-        return err_set(err, "%s: cannot open (not preprocessed?)", file);
-    BinFile f = {.fp = fp, .path = file};
+    BinFile f;
+    if (!bin_open(&f, file, options, err))
+        return false;
     FileHeader want = header_for(map);
     bool ok = bin_check_header(&f, &want, err) && sub_graph_read(g, map, levels, &f, err);
-    fclose(fp);
+    fclose(f.fp);
     /* The reader proves every edge walks the map, not that no edge is
      * missing: a file that lost edges (checksum recomputed) would give longer
      * paths, a silent wrong answer for an optimal entry (the fuzzer's find).
@@ -109,13 +110,11 @@ static void *sub_prepare(const Grid *map, const char *file, const EntryOpts *opt
         err_set(err, "sub: out of memory");
         return NULL;
     }
-    Err why;
-    if (!load(&s->g, map, levels, file, &why)) {
-        fprintf(stderr, "sub: rejected %s; rebuilding in memory\n", why.msg);
-        if (!sub_graph_build(&s->g, map, levels, err)) {
-            free(s);
-            return NULL;
-        }
+    char options[OPTS_TEXT_MAX];
+    if (file ? !load(&s->g, map, levels, file, opts_canonical(opts, options, sizeof options), err)
+             : !sub_graph_build(&s->g, map, levels, err)) {
+        free(s);
+        return NULL;
     }
     if (!sub_query_init(&s->q, &s->g, err)) {
         sub_destroy(s);

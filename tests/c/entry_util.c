@@ -78,7 +78,7 @@ void *prepare_capturing(const Entry *e, const Grid *g, const char *file, const E
     Capture c;
     Err err;
     capture_begin(&c);
-    void *inst = e->prepare(g, file, o, &err);
+    void *inst = entry_prepare(e, g, file, o, NULL, &err);
     capture_end(&c, buf, size);
     return inst;
 }

@@ -7,6 +7,7 @@
 
 #include "../../abstraction/index.h"
 #include "../../abstraction/plain.h"
+#include "../../common/binio.h"
 #include "../../grid/line.h"
 #include "../../grid/scen.h"
 #include "test.h"
@@ -426,7 +427,7 @@ static void test_abs_file_round_trip_and_rejects(T *t)
     CHECK(t, !abs_load(&b, &g2, path, &err) && contains(err.msg, "checksum"));
     grid_free(&g2);
     /* Corrupt payload: every region of the file, one byte at a time. */
-    long probes[] = {44 + 2, 44 + 40, size / 2, size - 12, size - 3};
+    long probes[] = {BIN_HEADER_BYTES(0) + 2, BIN_HEADER_BYTES(0) + 40, size / 2, size - 12, size - 3};
     for (int i = 0; i < 5; i++) {
         CHECK(t, abs_save(&a, &g, path, &err));
         flip_byte(path, probes[i]);

@@ -354,7 +354,7 @@ static void check_file_rejects(T *t, const char *spec, const Loaded *l, char *fi
         const char *expect;
     } cases[] = {{"truncated", size / 2, -1, "truncated"},
                  {"flipped", -1, size / 3, "checksum"},
-                 {"header only", 44, -1, "truncated"},
+                 {"header only", BIN_HEADER_BYTES(0), -1, "truncated"},
                  {"foreign", 0, -1, "truncated"}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         CHECK(t, entry_preprocess(e, &l->g, file, &o, &err));
@@ -421,7 +421,7 @@ static void test_ch_file_round_trip_and_rejects(T *t)
     unsigned char *bytes = malloc((size_t)size);
     CHECK(t, bytes && fread(bytes, 1, (size_t)size, fp) == (size_t)size);
     if (bytes) {
-        const long header = 44, payload_end = size - 8; /* after the header: graph, n, m, shortcuts */
+        const long header = BIN_HEADER_BYTES(0), payload_end = size - 8; /* after the header: graph, n, m, shortcuts */
         uint32_t n;
         memcpy(&n, bytes + header + 4, 4);
         for (uint32_t v = 0; v < n; v++) {

@@ -2,6 +2,7 @@
  * rejected), writing files whole, and Counters past their capacity. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../../common/binio.h"
@@ -99,6 +100,34 @@ static void test_binio_create_commit(T *t)
     CHECK(t, !bin_create(&f, path, &err) && contains(err.msg, "no/such/folder/x.bin: cannot write"));
 }
 
+/* A link planted at the temporary name (another user's file, or ours) is
+ * never written through: bin_create passes over it (O_EXCL), and the rename
+ * puts a regular file at the target, not the link. */
+static void test_binio_create_never_through_a_link(T *t)
+{
+    char path[256], tmp[300], victim[256], text[64] = "";
+    snprintf(path, sizeof path, "%s/linked.pre", temp_dir());
+    snprintf(victim, sizeof victim, "%s/victim.txt", temp_dir());
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld.0", path, (long)getpid());
+    FILE *fp = fopen(victim, "w");
+    fputs("precious", fp);
+    fclose(fp);
+    CHECK(t, symlink(victim, tmp) == 0);
+    BinFile f;
+    Err err;
+    CHECKF(t, bin_create(&f, path, &err), "%s", err.msg);
+    bin_put_u32(&f, 7);
+    CHECKF(t, bin_commit(&f, &err), "%s", err.msg);
+    fp = fopen(victim, "r");
+    CHECK(t, fp && fgets(text, sizeof text, fp) && !strcmp(text, "precious"));
+    if (fp)
+        fclose(fp);
+    struct stat st;
+    CHECK(t, lstat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 4);
+    CHECK(t, lstat(tmp, &st) == 0 && S_ISLNK(st.st_mode)); /* passed over, left as it was */
+    unlink(tmp);
+}
+
 /* A pair past COUNTERS_MAX is counted, never lost unseen (mm once went past
  * 32 pairs and its search_bytes vanished from SUMMARY). */
 static void test_counters_overflow_counted(T *t)
@@ -113,6 +142,7 @@ static void test_counters_overflow_counted(T *t)
 const TestCase BINIO_TESTS[] = {
     {"binio_round_trip_and_rejects", test_binio_round_trip_and_rejects},
     {"binio_create_commit", test_binio_create_commit},
+    {"binio_create_never_through_a_link", test_binio_create_never_through_a_link},
     {"counters_overflow_counted", test_counters_overflow_counted},
     {NULL, NULL},
 };

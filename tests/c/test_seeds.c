@@ -159,7 +159,7 @@ static void *prepare_on(T *t, const char *spec, const Grid *g, const Entry **e)
         t_fail(t, __FILE__, __LINE__, "%s: %s", spec, err.msg);
         return NULL;
     }
-    void *inst = (*e)->prepare(g, "", &o, &err);
+    void *inst = (*e)->prepare(g, NULL, &o, &err);
     CHECKF(t, inst != NULL, "%s: %s", spec, err.msg);
     return inst;
 }

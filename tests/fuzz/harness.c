@@ -340,7 +340,7 @@ static const char *fuzz_pre(const FuzzTarget *t, const char *path)
         H.ref_for = ok ? t : NULL;
         bad = ok ? NULL : "reference astar failed to start";
     }
-    void *inst = bad ? NULL : e->prepare(map, path, &opts, &err);
+    void *inst = bad ? NULL : entry_prepare(e, map, path, &opts, NULL, &err);
     if (!bad)
         bad = inst ? check_probes(e, inst, map, H.opt[0]) : "prepare failed on the fixed map";
     if (!bad && e->update)

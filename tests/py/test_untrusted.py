@@ -1,0 +1,182 @@
+"""Nothing lost, nothing trusted blindly (issue 34): outputs never overwrite
+inputs and replace old results only at the end; inputs that are not regular
+files are refused at once; a rejected preprocessing file is said in SUMMARY
+(or is an error under --strict-pre); a scenario whose optima are too long is
+caught; map cells outside the Moving AI set are errors. Tiny maps: each run
+costs milliseconds."""
+import os
+import subprocess
+import unittest
+
+from tests.py.util import GPPC, ROOT, TempDir, run_gppc, write
+
+MAP = "type octile\nheight 3\nwidth 5\nmap\n.....\n.@@@.\n.....\n"
+SCEN = ("version 1\n"
+        "0\tm.map\t5\t3\t0\t0\t4\t0\t4\n"
+        "1\tm.map\t5\t3\t0\t0\t4\t2\t6\n")
+
+
+def summary(stdout):
+    lines = [l for l in stdout.splitlines() if l.startswith("SUMMARY ")]
+    assert len(lines) == 1, stdout
+    return dict(kv.split("=", 1) for kv in lines[0].split()[1:])
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+class Outputs(unittest.TestCase):
+    def test_csv_naming_an_input_is_refused_before_anything_runs(self):
+        with TempDir() as d:
+            m, s = write(d, "m.map", MAP), write(d, "m.map.scen", SCEN)
+            os.symlink(m, d + "/link.csv")
+            for target in (m, s, d + "/link.csv"):
+                code, out, err = run_gppc("--entry", "jps", "--csv", target, "-full", m, s)
+                self.assertEqual(code, 2, err)
+                self.assertIn("also an input", err)
+                self.assertNotIn("SUMMARY", out)
+            self.assertEqual(read(m).decode(), MAP)
+            self.assertEqual(read(s).decode(), SCEN)
+
+    def test_old_csv_kept_when_the_run_fails(self):
+        with TempDir() as d:
+            m, s = write(d, "m.map", MAP), write(d, "m.map.scen", SCEN)
+            old = write(d, "r.csv", "earlier results\n")
+            # Preprocessing fails after the CSV was begun: a folder where its file goes.
+            os.makedirs(d + "/pre/jps+-m.pre")
+            code, _, err = run_gppc("--entry", "jps+", "--pre-dir", d + "/pre", "--csv", old, "-full", m, s)
+            self.assertEqual(code, 2, err)
+            self.assertEqual(read(old), b"earlier results\n")
+            os.rmdir(d + "/pre/jps+-m.pre")
+            os.rmdir(d + "/pre")
+            code, _, err = run_gppc("--entry", "jps", "--csv", old, "-full", m, s)
+            self.assertEqual(code, 0, err)
+            self.assertEqual(len(read(old).splitlines()), 3)
+            self.assertEqual(sorted(os.listdir(d)), ["m.map", "m.map.scen", "r.csv"])  # no temporary left
+
+
+class Inputs(unittest.TestCase):
+    def test_fifo_map_is_refused_at_once(self):
+        with TempDir() as d:
+            s = write(d, "m.map.scen", SCEN)
+            fifo = d + "/fifo.map"
+            os.mkfifo(fifo)
+            for mode in ("-full", "-run"):
+                p = subprocess.run([GPPC, "--entry", "jps", "--pre-dir", d, mode, fifo, s], cwd=ROOT,
+                                   capture_output=True, text=True, timeout=20)
+                self.assertEqual(p.returncode, 2, p.stderr)
+                self.assertIn("fifo.map: not a regular file", p.stderr)
+
+    def test_cells_outside_the_moving_ai_set(self):
+        with TempDir() as d:
+            s = write(d, "m.map.scen", SCEN)
+            for bad, shown in (("X", "'X'"), (" ", "' '"), ("\x00", "'\\x00'"), ("\x1b", "'\\x1b'")):
+                m = write(d, "m.map", MAP.replace(".@@@.", ".@" + bad + "@."))
+                code, out, err = run_gppc("--entry", "jps", "-full", m, s)
+                self.assertEqual(code, 2, err)
+                self.assertIn("m.map:6:3: %s is not a map cell" % shown, err)
+                self.assertNotIn("\x1b", err)
+            m = write(d, "m.map", MAP.replace(".@@@.", ".OTW@").replace("\n.....\n.O", "\n.G.S.\n.O"))
+            code, _, err = run_gppc("--entry", "jps", "-full", m, s)
+            self.assertEqual(code, 0, err)
+
+    def test_doubled_optima_fail_check(self):
+        with TempDir() as d:
+            m = write(d, "m.map", MAP)
+            s = write(d, "m.map.scen", SCEN.replace("\t4\t0\t4\n", "\t4\t0\t8\n").replace("\t2\t6\n", "\t2\t12\n"))
+            code, out, err = run_gppc("--entry", "jps", "-check", m, s)
+            self.assertEqual(code, 1, err)
+            self.assertEqual(summary(out)["below_optimum"], "2")
+            self.assertIn("m.map.scen:2: valid path of length 4.000000 is shorter than the scenario's optimum 8", err)
+            code, out, err = run_gppc("--entry", "jps", "-full", m, s)  # reported, not failed, outside -check
+            self.assertEqual((code, summary(out)["below_optimum"]), (0, "2"), err)
+
+    def test_absurd_optimum_and_empty_scenario_warn(self):
+        with TempDir() as d:
+            m = write(d, "m.map", MAP)
+            s = write(d, "m.map.scen", SCEN.replace("\t2\t6\n", "\t2\t1e300\n"))
+            _, _, err = run_gppc("--entry", "jps", "-full", m, s)
+            self.assertIn("m.map.scen:3: optimum 1e+300 is longer than any path on a 5x3 map", err)
+            e = write(d, "e.scen", "version 1\n")
+            code, out, err = run_gppc("--entry", "jps", "-full", m, e)
+            self.assertIn("e.scen holds no queries", err)
+
+
+class RejectedPreprocessing(unittest.TestCase):
+    def run_pre(self, d, m, s, *extra, entry="mm"):
+        return run_gppc("--entry", entry, "--pre-dir", d, *extra, m, s)
+
+    def test_missing_file_is_said_and_strict_makes_it_an_error(self):
+        with TempDir() as d:
+            m, s = write(d, "m.map", MAP), write(d, "m.map.scen", SCEN)
+            code, out, err = self.run_pre(d, m, s, "-run")
+            self.assertEqual(code, 0, err)
+            sm = summary(out)
+            self.assertEqual(sm["pre_rejected"], "cannot_open_No_such_file_or_directory")
+            self.assertGreater(float(sm["rebuild_s"]), 0)
+            code, out, err = self.run_pre(d, m, s, "--strict-pre", "-run")
+            self.assertEqual(code, 2, err)
+            self.assertIn("--strict-pre", err)
+            code, out, err = self.run_pre(d, m, s, "--strict-pre", "-full")  # a good file: no word of it
+            self.assertEqual(code, 0, err)
+            self.assertNotIn("pre_rejected", out)
+
+    def test_other_options_and_name_padding_are_rejected(self):
+        with TempDir() as d:
+            m, s = write(d, "m.map", MAP), write(d, "m.map.scen", SCEN)
+            code, _, err = self.run_pre(d, m, s, "-pre", entry="mm:sector=16")
+            self.assertEqual(code, 0, err)
+            pre = d + "/mm-m.pre"
+            os.rename(d + "/mm_sector=16-m.pre", pre)
+            code, out, err = self.run_pre(d, m, s, "--strict-pre", "-run")
+            self.assertEqual(code, 2, err)
+            self.assertIn("built with options 'sector=16', this run asks for ''", err)
+            code, _, err = self.run_pre(d, m, s, "-pre")
+            data = bytearray(read(pre))
+            data[12 + 6] = ord("x")  # after "mm\0" in the 16-byte entry name
+            with open(pre, "wb") as f:
+                f.write(data)
+            code, out, err = self.run_pre(d, m, s, "-run")
+            self.assertEqual(code, 0, err)
+            self.assertIn("bytes after the name", err)
+            self.assertIn("pre_rejected=written_by_entry_mm_expected_mm_bytes_after_the_name", out)
+
+    def test_fifo_pre_file_is_rejected_not_waited_on(self):
+        with TempDir() as d:
+            m, s = write(d, "m.map", MAP), write(d, "m.map.scen", SCEN)
+            os.mkfifo(d + "/jps+-m.pre")
+            p = subprocess.run([GPPC, "--entry", "jps+", "--pre-dir", d, "-run", m, s], cwd=ROOT,
+                               capture_output=True, text=True, timeout=20)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn("pre_rejected=not_a_regular_file", p.stdout)
+
+
+class SmallThings(unittest.TestCase):
+    def test_usage_errors(self):
+        with TempDir() as d:
+            m, s = write(d, "m.map", MAP), write(d, "m.map.scen", SCEN)
+            for args, said in ((["--entry", "jps", "--entry", "astar"], "--entry given twice"),
+                               (["--csv-extra"], "--csv-extra only applies with --csv"),
+                               (["--entry", "astar:w=0x2"], "w=0x2 is not a number")):
+                code, _, err = run_gppc(*args, "-full", m, s)
+                self.assertEqual(code, 2, err)
+                self.assertIn(said, err)
+            h = write(d, "h.map", MAP.replace("width 5", "height 3\nwidth 5"))
+            code, _, err = run_gppc("-full", h, s)
+            self.assertEqual(code, 2, err)
+            self.assertIn("h.map:3: a second 'height' line", err)
+
+    def test_updates_said_once(self):
+        with TempDir() as d:
+            m, s = write(d, "m.map", MAP), write(d, "m.map.scen", SCEN)
+            c = write(d, "c.txt", "0 2 1 1\n")
+            code, out, err = run_gppc("--entry", "mm", "--pre-dir", d, "--changes", c, "-full", m, s)
+            self.assertEqual(code, 0, err)
+            line = [l for l in out.splitlines() if l.startswith("SUMMARY ")][0]
+            self.assertEqual(line.split().count("updates=1"), 1, line)
+
+
+if __name__ == "__main__":
+    unittest.main()
