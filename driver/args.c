@@ -151,7 +151,10 @@ static const DriverOption OPTIONS[] = {
      "20steps_cost until the path is 20 distance units long (default, the\n"
      "kits' rule since 2023) or 20 cells (the older rule)",
      opt_first20, false},
-    {"query", "N", "replay query N alone (0-based, the CSV's experiment_id)", opt_query, false},
+    {"query", "N",
+     "report query N alone (0-based, the CSV's experiment_id); the queries\n"
+     "before it run unreported, so the entry answers it as in the whole run",
+     opt_query, false},
     {"trace", "FILE",
      "with --query: write that query's searches as a posthoc search trace\n"
      "(YAML; astar, jps, jps+ and mm; docs/traces.md)",

@@ -43,8 +43,8 @@
 
 #include "../common/err.h"
 #include "../search/best_first.h"
-#include "abs_ch_topo.h"
 #include "../search/trace.h"
+#include "abs_ch_topo.h"
 
 #define ABS_CH_NONE UINT32_MAX
 

@@ -32,8 +32,8 @@ typedef struct MmEntry {
     /* Dynamic-map updates (mm_update). */
     size_t passable; /* cells of the map as it is now */
     uint64_t updates, touched_sectors, cache_dropped, segs_dropped;
-    uint64_t started_ns; /* when preprocessing or preparing began (progress lines) */
-    bool preprocessing;  /* building the file only: no regions' hierarchy */
+    uint64_t started_ns;    /* when preprocessing or preparing began (progress lines) */
+    bool preprocessing;     /* building the file only: no regions' hierarchy */
     Tracer trace_layers[4]; /* mm_set_tracer: one per kind of search, told apart by layer */
 } MmEntry;
 
@@ -316,9 +316,9 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     Abstraction fresh = {0};
     AbsIndex fresh_ix = {0};
     RegionSearch fresh_as = {0};
-    bool ok = changed == 0 || (abs_update(&fresh, &e->abs, &e->grid, touched, &e->legs.astar, err) &&
-                               abs_index_init(&fresh_ix, &fresh, err) &&
-                               region_search_init(&fresh_as, &fresh_ix, true, &e->as, err));
+    bool ok = changed == 0 ||
+              (abs_update(&fresh, &e->abs, &e->grid, touched, &e->legs.astar, err) &&
+               abs_index_init(&fresh_ix, &fresh, err) && region_search_init(&fresh_as, &fresh_ix, true, &e->as, err));
     long segs = ok && changed && e->have_segs ? segs_remap(&e->segs, &e->ix, &fresh_ix, touched, err) : 0;
     if (segs < 0)
         ok = false;
