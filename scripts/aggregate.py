@@ -93,12 +93,13 @@ def metrics(rows, summaries):
     return out
 
 
-def load(out_dir):
-    """{entry label: {family: (rows, summaries)}} from OUT/raw."""
+def raw_jobs(out_dir, who):
+    """Every finished or failed job under OUT/raw, in a stable order: (entry
+    label, family, map name, the job's .txt text, its .csv path). The label
+    is an external entry's folder name (its SPEC), else the folder's tag."""
     raw = os.path.join(out_dir, "raw")
     if not os.path.isdir(raw):
-        sys.exit("aggregate: %s has no raw/ folder (run scripts/run_suite.py first)" % out_dir)
-    data = {}
+        sys.exit("%s: %s has no raw/ folder (run scripts/run_suite.py first)" % (who, out_dir))
     for tag in sorted(os.listdir(raw)):
         edir = os.path.join(raw, tag)
         if not os.path.isdir(edir):
@@ -112,21 +113,25 @@ def load(out_dir):
             fdir = os.path.join(edir, fam)
             if not os.path.isdir(fdir):
                 continue
-            rows, sums = [], []
-            for name in sorted(os.listdir(fdir)):
-                if not name.endswith(".txt"):
-                    continue
+            for name in sorted(n for n in os.listdir(fdir) if n.endswith(".txt")):
                 with open(os.path.join(fdir, name)) as f:
-                    sm = parse_summary(f.read())
-                csv_path = os.path.join(fdir, name[:-4] + ".csv")
-                if sm is None or not os.path.isfile(csv_path):
-                    continue  # an unfinished job
-                sm["_map"] = name[:-4]  # for the per-map listing of left-out queries
-                sums.append(sm)
-                rows.extend(read_csv(csv_path))
-            if rows:
-                data.setdefault(label, {})[fam] = (rows, sums)
-    return data
+                    text = f.read()
+                yield label, fam, name[:-4], text, os.path.join(fdir, name[:-4] + ".csv")
+
+
+def load(out_dir):
+    """{entry label: {family: (rows, summaries)}} from OUT/raw."""
+    data = {}
+    for label, fam, map_name, text, csv_path in raw_jobs(out_dir, "aggregate"):
+        sm = parse_summary(text)
+        if sm is None or not os.path.isfile(csv_path):
+            continue  # an unfinished job
+        sm["_map"] = map_name  # for the per-map listing of left-out queries
+        rows, sums = data.setdefault(label, {}).setdefault(fam, ([], []))
+        sums.append(sm)
+        rows.extend(read_csv(csv_path))
+    return {label: {fam: v for fam, v in fams.items() if v[0]} for label, fams in data.items()
+            if any(v[0] for v in fams.values())}
 
 
 # summary.csv: fixed decimals per column (results/README.md gives the units);

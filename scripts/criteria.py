@@ -33,6 +33,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ext_entries  # noqa: E402
+from aggregate import raw_jobs  # noqa: E402
 from gppc_output import parse_summary, read_csv  # noqa: E402
 
 # (key, column title, better: +1 more, -1 less)
@@ -49,36 +50,18 @@ MIN_PLOT_MB = 0.01  # memory axes are logarithmic: an entry that added nothing m
 
 def load_maps(out_dir):
     """{label: {family: [map record]}}; a record is {map, queries, rows, summary} or {map, queries, failed}."""
-    raw = os.path.join(out_dir, "raw")
-    if not os.path.isdir(raw):
-        sys.exit("criteria: %s has no raw/ folder (run scripts/run_suite.py first)" % out_dir)
     data = {}
-    for tag in sorted(os.listdir(raw)):
-        edir = os.path.join(raw, tag)
-        if not os.path.isdir(edir):
-            continue
-        label = tag
-        if os.path.isfile(os.path.join(edir, "SPEC")):
-            with open(os.path.join(edir, "SPEC")) as f:
-                label = ext_entries.label(f.read().strip()) or tag
-        for fam in sorted(os.listdir(edir)):
-            fdir = os.path.join(edir, fam)
-            if not os.path.isdir(fdir):
-                continue
-            for name in sorted(n for n in os.listdir(fdir) if n.endswith(".txt")):
-                with open(os.path.join(fdir, name)) as f:
-                    text = f.read()
-                failed = ext_entries.parse_failed(text)
-                summary = parse_summary(text)
-                csv_path = os.path.join(fdir, name[:-4] + ".csv")
-                if failed:
-                    rec = {"map": name[:-4], "queries": failed["queries"], "failed": failed["reason"]}
-                elif summary and os.path.isfile(csv_path):
-                    rows = [r for r in read_csv(csv_path) if r.get("rep", 0) == 0]
-                    rec = {"map": name[:-4], "queries": len(rows), "rows": rows, "summary": summary}
-                else:
-                    continue  # an unfinished job
-                data.setdefault(label, {}).setdefault(fam, []).append(rec)
+    for label, fam, map_name, text, csv_path in raw_jobs(out_dir, "criteria"):
+        failed = ext_entries.parse_failed(text)
+        summary = parse_summary(text)
+        if failed:
+            rec = {"map": map_name, "queries": failed["queries"], "failed": failed["reason"]}
+        elif summary and os.path.isfile(csv_path):
+            rows = [r for r in read_csv(csv_path) if r.get("rep", 0) == 0]
+            rec = {"map": map_name, "queries": len(rows), "rows": rows, "summary": summary}
+        else:
+            continue  # an unfinished job
+        data.setdefault(label, {}).setdefault(fam, []).append(rec)
     return data
 
 
