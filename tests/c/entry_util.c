@@ -24,6 +24,53 @@ bool load_named(T *t, const char *name, Loaded *l)
     return load_paths(t, map, scen, l);
 }
 
+bool load_crop(T *t, const char *name, int w, int h, int n, Loaded *l)
+{
+    Loaded whole;
+    if (!load_named(t, name, &whole))
+        return false;
+    memset(l, 0, sizeof *l);
+    Err err;
+    bool *bits = malloc((size_t)w * (size_t)h * sizeof *bits);
+    for (int y = 0; bits && y < h; y++)
+        for (int x = 0; x < w; x++)
+            bits[y * w + x] = grid_passable(&whole.g, x, y);
+    bool ok = bits && w <= whole.g.width && h <= whole.g.height && grid_from_bits(&l->g, bits, w, h, &err);
+    free(bits);
+    unload(&whole);
+    int *comp = ok ? grid_components(&l->g) : NULL;
+    l->sc.q = comp ? calloc((size_t)n, sizeof *l->sc.q) : NULL;
+    CHECKF(t, l->sc.q != NULL, "%s: no %dx%d crop with %d queries", name, w, h, n);
+    if (!l->sc.q) {
+        free(comp);
+        if (ok)
+            grid_free(&l->g);
+        return false;
+    }
+    l->sc.version = 1;
+    uint64_t seed = 0x9e3779b97f4a7c15u;
+    for (int tries = 0; l->sc.count < n && tries < 1000 * n; tries++) {
+        int c[4];
+        for (int k = 0; k < 4; k++) {
+            seed = seed * 6364136223846793005u + 1442695040888963407u;
+            c[k] = (int)((seed >> 33) % (uint64_t)(k % 2 ? h : w));
+        }
+        int cs = comp[grid_index(&l->g, c[0], c[1])];
+        if (!cs || cs != comp[grid_index(&l->g, c[2], c[3])])
+            continue;
+        ScenQuery *q = &l->sc.q[l->sc.count++];
+        q->line = l->sc.count;
+        q->width = w;
+        q->height = h;
+        q->start = (xyLoc){(int16_t)c[0], (int16_t)c[1]};
+        q->goal = (xyLoc){(int16_t)c[2], (int16_t)c[3]};
+        q->optimal = grid_octile(c[0], c[1], c[2], c[3]);
+    }
+    free(comp);
+    CHECKF(t, l->sc.count == n, "%s: %d of %d queries connect in the %dx%d crop", name, l->sc.count, n, w, h);
+    return true;
+}
+
 void unload(Loaded *l)
 {
     scen_free(&l->sc);

@@ -79,6 +79,13 @@ typedef struct Loaded {
  * scenarios/rooms/8room256-0.map.scen. */
 bool load_named(T *t, const char *name, Loaded *l);
 bool load_paths(T *t, const char *map, const char *scen, Loaded *l);
+/* The top-left w x h cells of embedded map `name`, for a preprocessing whose
+ * cost grows with the map (centers=opt): with w and h not multiples of a
+ * sector, the crop's right and bottom sectors are partial. Its scenario is
+ * `n` queries between seeded random open cells that connect in the crop;
+ * a query's `optimal` is the octile distance, a lower bound only (for tests
+ * of validity and "never shorter than optimal", not of optimality). */
+bool load_crop(T *t, const char *name, int w, int h, int n, Loaded *l);
 void unload(Loaded *l);
 /* Runs one query, checking that every call only appended; returns the calls. */
 int run_query(T *t, const Entry *e, void *inst, const ScenQuery *q, xyPath *p);

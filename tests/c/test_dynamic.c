@@ -10,6 +10,9 @@
 #include "../../search/astar.h"
 #include "test.h"
 
+/* Crops for centers=opt (load_crop): a few rooms, sectors cut at two edges. */
+enum { CROP_W = 100, CROP_H = 90 };
+
 static uint64_t rng_next(uint64_t *s)
 {
     *s ^= *s << 13;
@@ -53,7 +56,8 @@ static void check_updates_equal_rebuild(T *t, const char *map, int S, bool defau
     Err err;
     CHECKF(t, abs_build_centers(&cur, g, S, defaults, false, costs, &err), "%s", err.msg);
     uint8_t *touched = malloc(cur.nsectors);
-    for (int round = 0; round < 25 && t->failures == 0; round++) {
+    /* Fewer rounds under the sanitizers: each is a full build, several times slower there. */
+    for (int round = 0; round < (T_SANITIZED ? 8 : 25) && t->failures == 0; round++) {
         memset(touched, 0, cur.nsectors);
         int batch = 1 + (int)(rng_next(&seed) % 6);
         for (int i = 0; i < batch; i++) {
@@ -177,7 +181,8 @@ static int legs_touching(const void *inst, const CellChange *ch, int n)
 static void check_mm_update(T *t, const char *spec)
 {
     Loaded l;
-    if (!load_named(t, "rooms/16room256-0", &l))
+    bool opt = strstr(spec, "centers=opt") != NULL; /* its preprocessing on a crop (test_dyn_centers_opt_file) */
+    if (!(opt ? load_crop(t, "rooms/16room256-0", CROP_W, CROP_H, 800, &l) : load_named(t, "rooms/16room256-0", &l)))
         return;
     const Entry *e;
     EntryOpts opts;
@@ -201,15 +206,18 @@ static void check_mm_update(T *t, const char *spec)
         int n = 0;
         const EdgeCache *c = mm_edge_cache(inst);
         xyPath leg = {0};
-        for (uint32_t i = 0; i < c->nslots && n < 6; i += 1 + (uint32_t)(rng_next(&seed) % 97)) {
-            if (!c->slot[i].key)
-                continue;
-            cached_leg(inst, i, &leg);
-            if (leg.len < 5)
-                continue;
+        /* The cached legs of five cells or more, six of them spread over the cache. */
+        uint32_t *used = malloc((c->nslots + 1) * sizeof *used), nused = 0;
+        for (uint32_t i = 0; used && i < c->nslots; i++)
+            if (c->slot[i].key && (cached_leg(inst, i, &leg), leg.len >= 5))
+                used[nused++] = i;
+        uint32_t step = nused / 6 + 1;
+        for (uint32_t k = nused ? (uint32_t)(rng_next(&seed) % step) : 0; k < nused && n < 6; k += step) {
+            cached_leg(inst, used[k], &leg);
             xyLoc mid = leg.cells[(leg.len - 1) / 2];
             ch[n++] = (CellChange){mid.x, mid.y, false};
         }
+        free(used);
         path_free(&leg);
         while (n < 12) {
             int x = (int)(rng_next(&seed) % (uint64_t)l.g.width), y = (int)(rng_next(&seed) % (uint64_t)l.g.height);
@@ -231,7 +239,8 @@ static void check_mm_update(T *t, const char *spec)
 
 static void test_dyn_mm_update_drops_crossing_legs(T *t)
 {
-    const char *specs[] = {"mm", "mm:cache=nosym", "mm:segfile=sym", "mm:cache=off,segfile=nosym", "mm:centers=opt"};
+    const char *specs[] = {"mm", "mm:cache=nosym", "mm:segfile=sym", "mm:cache=off,segfile=nosym",
+                           "mm:centers=opt,jps=0,small=0,near=0,direct=0"};
     for (int i = 0; i < 5; i++)
         check_mm_update(t, specs[i]);
 }
@@ -325,31 +334,15 @@ static void test_dyn_budget(T *t)
     unload(&l);
 }
 
-/* centers=opt: stored in the file, rejected under centers=plain, valid abstraction and paths. */
+/* centers=opt: stored in the file, rejected under centers=plain, valid
+ * abstraction and paths. On a crop of a rooms map: the optimiser's time
+ * grows with the map (a whole 256x256 one is most of make test's mm time). */
 static void test_dyn_centers_opt_file(T *t)
 {
     Loaded l;
-    if (!load_named(t, "rooms/8room256-0", &l))
+    if (!load_crop(t, "rooms/8room256-0", CROP_W, CROP_H, 300, &l))
         return;
     Err err;
-    /* The optimiser runs again below, inside the entry's preprocessing: the
-     * sanitizers see it there (it is most of this test's time under them). */
-    if (!T_SANITIZED) {
-        Abstraction plain, opt;
-        CHECK(t, abs_build_centers(&plain, &l.g, 16, true, false, false, &err));
-        CHECK(t, abs_build_centers(&opt, &l.g, 16, true, true, false, &err));
-        CHECKF(t, abs_validate(&opt, &l.g, &err), "%s", err.msg);
-        CHECK(t, opt.nregions == plain.nregions && opt.nedges == plain.nedges);
-        int moved = 0;
-        for (uint32_t s = 0; s < opt.nsectors; s++)
-            for (int r = 0; r < abs_region_count(&opt, (int)s); r++) {
-                xyLoc a = abs_region_center(&plain, (int)s, r), b = abs_region_center(&opt, (int)s, r);
-                moved += a.x != b.x || a.y != b.y;
-            }
-        CHECKF(t, moved > 0, "no center moved on a rooms map");
-        abs_free(&plain);
-        abs_free(&opt);
-    }
     char file[256];
     snprintf(file, sizeof file, "%s/opt.pre", temp_dir());
     const Entry *e;
@@ -365,7 +358,21 @@ static void test_dyn_centers_opt_file(T *t)
     inst = prepare_capturing(e, &l.g, file, &o_opt, msg, sizeof msg);
     CHECKF(t, inst && msg[0] == '\0', "stderr: %s", msg);
     if (inst) {
-        CHECK(t, replay_valid(t, e, inst, &l, 0, t_thin(3), NULL) == 0);
+        /* The file's abstraction: valid, the plain one's regions and edges, centers moved. */
+        const Abstraction *opt = mm_abs_index(inst)->abs;
+        Abstraction plain;
+        CHECK(t, opt->centers_opt && abs_build_centers(&plain, &l.g, opt->S, opt->defaults_on, false, false, &err));
+        CHECKF(t, abs_validate(opt, &l.g, &err), "%s", err.msg);
+        CHECK(t, opt->nregions == plain.nregions && opt->nedges == plain.nedges);
+        int moved = 0;
+        for (uint32_t s = 0; s < opt->nsectors; s++)
+            for (int r = 0; r < abs_region_count(opt, (int)s); r++) {
+                xyLoc a = abs_region_center(&plain, (int)s, r), b = abs_region_center(opt, (int)s, r);
+                moved += a.x != b.x || a.y != b.y;
+            }
+        CHECKF(t, moved > 0, "no center moved on a rooms map");
+        abs_free(&plain);
+        CHECK(t, replay_valid(t, e, inst, &l, 0, t_thin(1), NULL) == 0);
         e->destroy(inst);
     }
     unload(&l);
@@ -418,7 +425,7 @@ static void test_dyn_baselines_update(T *t)
             for (int i = 0; i < n; i++)
                 grid_set_passable(&l.g, ch[i].x, ch[i].y, ch[i].passable);
             int bad = 0;
-            for (int i = round; i < l.sc.count && bad < 3; i += 7) {
+            for (int i = round; i < l.sc.count && bad < 3; i += t_thin(7)) {
                 const ScenQuery *q = &l.sc.q[i];
                 double best = grid_passable(&l.g, q->start.x, q->start.y) && grid_passable(&l.g, q->goal.x, q->goal.y)
                                   ? astar_distance(&ref, q->start, q->goal, NULL)

@@ -129,7 +129,7 @@ static void test_akers_paths_valid_fewest_moves(T *t)
         CHECK(t, akers_init(&a, &l.g, &err));
         xyPath p = {0};
         int bad = 0;
-        for (int i = 0; i < l.sc.count && bad < 3; i += 3) {
+        for (int i = 0; i < l.sc.count && bad < 3; i += t_thin(3)) {
             const ScenQuery *q = &l.sc.q[i];
             p.len = 0;
             long moves = akers_find(&a, q->start, q->goal, &p, false);
@@ -181,7 +181,7 @@ static void test_vra_paths_valid(T *t)
              * sample of the first half of the buckets (paths up to ~400 cells
              * on the maze: the longer half took nine tenths of its time). */
             int end = s ? l.sc.count / 2 : l.sc.count;
-            for (int i = 0; inst && i < end && bad < 3; i += t_thin(s ? 197 : 29)) {
+            for (int i = 0; inst && i < end && bad < 3; i += t_thin(s ? 197 : 53)) {
                 const ScenQuery *q = &l.sc.q[i];
                 run_query(t, e, inst, q, &p);
                 double len;
