@@ -52,6 +52,14 @@ void t_skip(T *t, const char *why);
 #endif
 #define T_SAN_THIN 8
 static inline int t_thin(int stride) { return T_SANITIZED ? stride * T_SAN_THIN : stride; }
+/* The query after i in a sample of `count` queries: every t_thin(stride)-th,
+ * then the last `stride` ones all (a scenario's longest buckets may hold a
+ * single query, and they are the searches most likely to go wrong). */
+static inline int t_sample_next(int i, int stride, int count)
+{
+    int tail = count - stride, next = i + t_thin(stride);
+    return i + 1 >= tail ? i + 1 : next < tail ? next : tail;
+}
 
 /* Writes `text` to a fresh file under /tmp and returns its path (a static
  * buffer per slot 0..3, reused by the next call with that slot). */

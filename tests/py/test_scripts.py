@@ -163,16 +163,32 @@ class Suite(unittest.TestCase):
 
 
 class Plots(unittest.TestCase):
-    def make_results(self, d):
+    @classmethod
+    def setUpClass(cls):
+        # One suite run for the class (most of these tests' CPU time); each
+        # test plots its own copy of the results (make_results).
         # An embedded map, so that mm's cache sees hits worth a histogram
         # (jps=0: every query by the abstract route, which the cache serves).
+        cls.bench = TempDir()
+        d = cls.bench.__enter__()
         for kind, suffix in (("maps", ".map"), ("scenarios", ".map.scen")):
             os.makedirs(os.path.join(d, kind, "rooms"))
             os.symlink(os.path.join(ROOT, kind, "rooms", "32room256-0" + suffix),
                        os.path.join(d, kind, "rooms", "32room256-0" + suffix))
+        cls.results = os.path.join(d, "out")
+        p = run_script("run_suite.py", "--bench-dir", d, "--entries", "astar,mm:jps=0", "--out", cls.results,
+                       "--no-plots")
+        if p.returncode != 0:
+            cls.bench.__exit__(None, None, None)
+            raise AssertionError("run_suite.py exit %d: %s" % (p.returncode, p.stderr))
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.bench.__exit__(None, None, None)
+
+    def make_results(self, d):
         out = os.path.join(d, "out")
-        p = run_script("run_suite.py", "--bench-dir", d, "--entries", "astar,mm:jps=0", "--out", out, "--no-plots")
-        self.assertEqual(p.returncode, 0, p.stderr)
+        shutil.copytree(self.results, out, symlinks=True)
         return out
 
     FAMILY_FIGURES = ("subopt", "time", "first20", "expanded", "tradeoff", "subopt_cdf")
