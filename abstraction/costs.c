@@ -39,10 +39,10 @@ typedef struct LegSearch {
     AStarLimits lim;
     StampArea marks;
     uint32_t stamp;
-    uint32_t *mark;          /* per sector of the map, or of the window */
-    uint16_t *col, *row;     /* cell column, row -> its sector's */
-    bool window;             /* searching in `box`, not the map */
-    Grid box;                /* 2S x 2S */
+    uint32_t *mark;      /* per sector of the map, or of the window */
+    uint16_t *col, *row; /* cell column, row -> its sector's */
+    bool window;         /* searching in `box`, not the map */
+    Grid box;            /* 2S x 2S */
     AStar own;
 } LegSearch;
 
@@ -87,7 +87,10 @@ static bool leg_search_init(LegSearch *ls, const Grid *g, int S, AStar *borrowed
         ls->col[x] = (uint16_t)(x / S);
     for (int y = 0; y < h; y++)
         ls->row[y] = (uint16_t)(y / S);
-    ls->lim = (AStarLimits){.weight = 1, .block_mark = ls->mark, .col_block = ls->col, .row_block = ls->row,
+    ls->lim = (AStarLimits){.weight = 1,
+                            .block_mark = ls->mark,
+                            .col_block = ls->col,
+                            .row_block = ls->row,
                             .blocks_w = ls->window ? 2 : ls->sw};
     ls->marks = (StampArea)STAMP_ARRAY(ls->mark, sectors);
     return true;

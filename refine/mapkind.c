@@ -56,7 +56,7 @@ bool map_open_block(const Grid *g, int k)
 bool map_kind(const Grid *g, const Abstraction *a, MapKind *k, Err *err)
 {
     uint32_t stored = a->nsectors - a->ndefault;
-    *k = (MapKind){0, grid_scattered(g),    stored ? (double)a->nregions / stored : 0.0,
+    *k = (MapKind){0,           grid_scattered(g),    stored ? (double)a->nregions / stored : 0.0,
                    a->nsectors, map_open_block(g, 2), map_open_block(g, 3)};
     return map_detour(a, &k->detour, err);
 }

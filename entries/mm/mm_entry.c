@@ -79,8 +79,8 @@ static const MmProfile *choose_profile(const Grid *g, const Abstraction *a, cons
  * profile: built at the default profile's side (c: the options over it),
  * which the map is measured on, and built again only when its profile
  * builds at another side. */
-static bool build_abstraction(const Grid *g, const MmConfig *c, bool sector_given, uint64_t started_ns,
-                              Abstraction *a, const MmProfile **profile, Err *err)
+static bool build_abstraction(const Grid *g, const MmConfig *c, bool sector_given, uint64_t started_ns, Abstraction *a,
+                              const MmProfile **profile, Err *err)
 {
     if (!abs_build_centers(a, g, c->sector, c->defaults, c->centers, true, err))
         return false;
@@ -96,8 +96,7 @@ static bool build_abstraction(const Grid *g, const MmConfig *c, bool sector_give
 }
 
 /* segfile's segments, planned by the leg planner over the indexed abstraction. */
-static bool plan_segments(SegStore *segs, int mode, LegPlanner *legs, const AbsIndex *ix, uint64_t started_ns,
-                          Err *err)
+static bool plan_segments(SegStore *segs, int mode, LegPlanner *legs, const AbsIndex *ix, uint64_t started_ns, Err *err)
 {
     if (!segbuild_plan_all(segs, (LegMode)mode, legs, ix, err))
         return false;
@@ -262,10 +261,10 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
 {
     char options[OPTS_TEXT_MAX];
     MmEntry *e = new_entry(map, opts, err);
-    bool ok = e && (file ? load_file(e, file, opts_canonical(opts, options, sizeof options), err)
-                         : build_abstraction(&e->grid, &e->cfg, e->sector_given, e->started_ns, &e->abs,
-                                             &e->profile, err) &&
-                               abs_index_init(&e->ix, &e->abs, err));
+    bool ok =
+        e && (file ? load_file(e, file, opts_canonical(opts, options, sizeof options), err)
+                   : build_abstraction(&e->grid, &e->cfg, e->sector_given, e->started_ns, &e->abs, &e->profile, err) &&
+                         abs_index_init(&e->ix, &e->abs, err));
     /* The keys were parsed before, so they cannot fail now. */
     ok = ok && parse_options(opts, e->profile, &e->cfg, err) && region_search_init(&e->as, &e->ix, true, NULL, err);
     if (ok)
