@@ -24,30 +24,114 @@ uint8_t abs_excess_code(double cells)
     return (uint8_t)(q > 255 ? 255 : q);
 }
 
+/* Where an edge's leg is searched: inside its two sectors, by A* over the
+ * whole map with the other sectors barred (a borrowed A*, whose arrays span
+ * the map), or, with an A* of its own, over a window of the 2 x 2 sectors
+ * holding the two, the map's cells copied in and the same two sectors
+ * allowed. Both see the same cells (corner checks included: a diagonal step
+ * between the two sectors of a diagonal edge checks cells of the other
+ * two), in the same order, so they find the same length; the window's
+ * memory is four sectors', not the map's, and its cells stay in cache. */
+typedef struct LegSearch {
+    const Grid *g;
+    int S, sw;
+    AStar *astar;
+    AStarLimits lim;
+    StampArea marks;
+    uint32_t stamp;
+    uint32_t *mark;      /* per sector of the map, or of the window */
+    uint16_t *col, *row; /* cell column, row -> its sector's */
+    bool window;         /* searching in `box`, not the map */
+    Grid box;            /* 2S x 2S */
+    AStar own;
+} LegSearch;
+
+static void leg_search_free(LegSearch *ls)
+{
+    if (ls->window) {
+        astar_free(&ls->own);
+        grid_free(&ls->box);
+    }
+    free(ls->mark);
+    free(ls->col);
+    free(ls->row);
+}
+
+static bool leg_search_init(LegSearch *ls, const Grid *g, int S, AStar *borrowed, Err *err)
+{
+    memset(ls, 0, sizeof *ls);
+    ls->g = g;
+    ls->S = S;
+    ls->sw = (g->width + S - 1) / S;
+    ls->window = !borrowed;
+    ls->astar = borrowed ? borrowed : &ls->own;
+    int w = ls->window ? 2 * S : g->width, h = ls->window ? 2 * S : g->height;
+    size_t sectors = ls->window ? 4 : (size_t)ls->sw * ((g->height + S - 1) / S);
+    ls->mark = calloc(sectors, sizeof *ls->mark);
+    ls->col = malloc((size_t)w * sizeof *ls->col);
+    ls->row = malloc((size_t)h * sizeof *ls->row);
+    bool ok = ls->mark && ls->col && ls->row;
+    if (ok && ls->window) {
+        ok = grid_init_blocked(&ls->box, w, h, err);
+        if (ok && !(astar_init(&ls->own, &ls->box, err) && astar_reserve(&ls->own, (size_t)w * h, err))) {
+            grid_free(&ls->box);
+            ok = false;
+        }
+    }
+    if (!ok) {
+        ls->window = false; /* nothing of the window's to free */
+        leg_search_free(ls);
+        return err_set(err, "out of memory measuring the abstract edge costs");
+    }
+    for (int x = 0; x < w; x++)
+        ls->col[x] = (uint16_t)(x / S);
+    for (int y = 0; y < h; y++)
+        ls->row[y] = (uint16_t)(y / S);
+    ls->lim = (AStarLimits){.weight = 1,
+                            .block_mark = ls->mark,
+                            .col_block = ls->col,
+                            .row_block = ls->row,
+                            .blocks_w = ls->window ? 2 : ls->sw};
+    ls->marks = (StampArea)STAMP_ARRAY(ls->mark, sectors);
+    return true;
+}
+
+/* The length of a shortest path from ca (in sector s) to cb (in sector t)
+ * inside the two sectors, its cells in *leg; -1 when there is none. */
+static double leg_length(LegSearch *ls, int s, int t, xyLoc ca, xyLoc cb, xyPath *leg)
+{
+    int S = ls->S, sw = ls->sw;
+    int c0 = s % sw < t % sw ? s % sw : t % sw, r0 = s / sw < t / sw ? s / sw : t / sw;
+    ls->lim.mark = stamp_next(&ls->stamp, &ls->marks, 1);
+    leg->len = 0;
+    if (!ls->window) {
+        ls->mark[s] = ls->mark[t] = ls->lim.mark;
+        return astar_find(ls->astar, ca, cb, &ls->lim, leg);
+    }
+    const Grid *g = ls->g;
+    Grid *b = &ls->box;
+    int x0 = c0 * S, y0 = r0 * S;
+    int w = g->width - x0 < 2 * S ? g->width - x0 : 2 * S, h = g->height - y0 < 2 * S ? g->height - y0 : 2 * S;
+    memset(b->cells, 0, (size_t)(b->height + 2) * b->stride);
+    for (int y = 0; y < h; y++)
+        memcpy(&b->cells[grid_index(b, 0, y)], &g->cells[grid_index(g, x0, y0 + y)], (size_t)w);
+    ls->mark[(s / sw - r0) * 2 + s % sw - c0] = ls->mark[(t / sw - r0) * 2 + t % sw - c0] = ls->lim.mark;
+    xyLoc wa = {(int16_t)(ca.x - x0), (int16_t)(ca.y - y0)}, wb = {(int16_t)(cb.x - x0), (int16_t)(cb.y - y0)};
+    return astar_find(ls->astar, wa, wb, &ls->lim, leg);
+}
+
 bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, const uint8_t *redo_diag, AStar *borrowed,
                      Err *err)
 {
-    int sw = (g->width + S - 1) / S, sh = (g->height + S - 1) / S;
-    AStar own, *astar = borrowed ? borrowed : &own;
-    uint32_t *mark = calloc((size_t)sw * sh, sizeof *mark);
-    uint16_t *col = malloc((size_t)g->width * sizeof *col), *row = malloc((size_t)g->height * sizeof *row);
+    int sw = (g->width + S - 1) / S;
+    LegSearch ls;
     xyPath leg = {0};
     if (!p->edge_excess)
         p->edge_excess = calloc((size_t)p->nedges + 1, 1);
-    bool ok = mark && col && row && p->edge_excess && (borrowed || astar_init(&own, g, err));
-    if (!ok) {
-        free(mark);
-        free(col);
-        free(row);
+    if (!p->edge_excess)
         return err_set(err, "out of memory measuring the abstract edge costs");
-    }
-    for (int x = 0; x < g->width; x++)
-        col[x] = (uint16_t)(x / S);
-    for (int y = 0; y < g->height; y++)
-        row[y] = (uint16_t)(y / S);
-    AStarLimits lim = {.weight = 1, .block_mark = mark, .col_block = col, .row_block = row, .blocks_w = sw};
-    StampArea marks = STAMP_ARRAY(mark, (size_t)sw * sh);
-    uint32_t stamp = 0;
+    if (!leg_search_init(&ls, g, S, borrowed, err))
+        return false;
     for (int s = 0; s < p->nsectors; s++)
         for (int a = p->reg_first[s]; a < p->reg_first[s + 1]; a++)
             for (int e = p->edge_first[a]; e < p->edge_first[a + 1]; e++) {
@@ -58,10 +142,7 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, con
                     continue; /* measured from b's side, or kept from before */
                 xyLoc ca = {(int16_t)(s % sw * S + (p->center[a] & 15)), (int16_t)(s / sw * S + (p->center[a] >> 4))};
                 xyLoc cb = {(int16_t)(t % sw * S + (p->center[b] & 15)), (int16_t)(t / sw * S + (p->center[b] >> 4))};
-                lim.mark = stamp_next(&stamp, &marks, 1);
-                mark[s] = mark[t] = lim.mark;
-                leg.len = 0;
-                double len = astar_find(astar, ca, cb, &lim, &leg);
+                double len = leg_length(&ls, s, t, ca, cb, &leg);
                 /* No path inside the two sectors cannot happen for an edge of a
                  * valid abstraction; the longest code keeps such an edge last. */
                 uint8_t q = len < 0 ? 255 : abs_excess_code(len - grid_octile(ca.x, ca.y, cb.x, cb.y));
@@ -71,11 +152,7 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, con
                     p->edge_excess[r] = q;
             }
     path_free(&leg);
-    if (!borrowed)
-        astar_free(&own);
-    free(mark);
-    free(col);
-    free(row);
+    leg_search_free(&ls);
     return true;
 }
 

@@ -58,7 +58,8 @@ int abs_optimize_centers(AbsPlain *p, const Grid *g, int S, const uint8_t *label
  * when NULL), both directions; with `redo` (per sector) only the edges with
  * an end in a marked sector, the others keep their values; diagonal edges
  * by `redo_diag` instead when given. `astar`: an A* over g to borrow, or
- * NULL for one of its own. */
+ * NULL for one of its own over a window of 2 x 2 sectors (memory of four
+ * sectors, not of the map; the same lengths). */
 bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, const uint8_t *redo_diag,
                      struct AStar *astar, Err *err);
 /* The edge b -> a of edge a -> b (a: global region `region` of `sector`), or -1. */

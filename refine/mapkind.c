@@ -2,19 +2,35 @@
 
 #include <stdlib.h>
 
-double map_detour(const RegionSearch *as)
+#include "abs_cost.h"
+
+bool map_detour(const Abstraction *a, double *detour, Err *err)
 {
-    const AbsIndex *ix = as->ix;
+    /* Regions in global id order and each one's edges in abs_edges order,
+     * the order abs_edge_excess gives the excess codes in (and the region
+     * search decodes its adjacency in, so the sums are the same). */
+    uint8_t *excess = NULL;
+    if (!abs_edge_excess(a, &excess, err))
+        return false;
     double cost = 0, octile = 0;
-    for (uint32_t r = 0; r < ix->abs->nregions; r++) {
-        xyLoc c = ix->center[r];
-        for (uint32_t i = as->adj_first[r]; i < as->adj_first[r + 1]; i++) {
-            xyLoc d = ix->center[as->adj[i].to];
-            octile += grid_octile(c.x, c.y, d.x, d.y);
-            cost += (double)as->adj[i].cost / ABS_COST_SCALE;
+    uint32_t m = 0;
+    for (int s = 0; s < (int)a->nsectors; s++)
+        for (int r = 0; r < abs_region_count(a, s); r++) {
+            xyLoc c = abs_region_center(a, s, r);
+            AbsEdgeIter it;
+            AbsEdge e;
+            abs_edges(a, s, r, &it);
+            while (abs_edge_next(a, &it, &e) && m < a->nedges) {
+                xyLoc d = abs_region_center(a, e.sector, e.region);
+                double extra = excess ? abs_excess_cells(excess[m]) * ABS_COST_SCALE : 0;
+                octile += grid_octile(c.x, c.y, d.x, d.y);
+                cost += (double)(abs_octile_units(c, d) + (uint32_t)extra) / ABS_COST_SCALE;
+                m++;
+            }
         }
-    }
-    return octile > 0 ? cost / octile : 1.0;
+    free(excess);
+    *detour = octile > 0 ? cost / octile : 1.0;
+    return true;
 }
 
 bool map_open_block(const Grid *g, int k)
@@ -37,10 +53,10 @@ bool map_open_block(const Grid *g, int k)
     return found;
 }
 
-MapKind map_kind(const Grid *g, const RegionSearch *as)
+bool map_kind(const Grid *g, const Abstraction *a, MapKind *k, Err *err)
 {
-    const Abstraction *a = as->ix->abs;
     uint32_t stored = a->nsectors - a->ndefault;
-    return (MapKind){map_detour(as), grid_scattered(g),    stored ? (double)a->nregions / stored : 0.0,
-                     a->nsectors,    map_open_block(g, 2), map_open_block(g, 3)};
+    *k = (MapKind){0,           grid_scattered(g),    stored ? (double)a->nregions / stored : 0.0,
+                   a->nsectors, map_open_block(g, 2), map_open_block(g, 3)};
+    return map_detour(a, &k->detour, err);
 }

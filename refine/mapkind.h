@@ -1,14 +1,16 @@
 /* mapkind.h: what a map is, measured for mm's profiles (entries/mm/
  * mm_profile.h, which holds the thresholds and what each choice does):
- * from the abstraction as built and from the grid, deterministic, computed
- * when an instance is prepared (one pass over the edges and one over the
- * cells), never per query. Owns nothing. */
+ * from the abstraction as built (or loaded) and from the grid,
+ * deterministic, computed once when an instance is prepared or its file
+ * written (one pass over the edges and one over the cells), never per
+ * query. Needs no search over the regions, so a map is measured before
+ * anything but its abstraction exists. Owns nothing. */
 #ifndef GPPC_REFINE_MAPKIND_H
 #define GPPC_REFINE_MAPKIND_H
 
 #include <stdbool.h>
 
-#include "abstract_search.h"
+#include "../abstraction/abstraction.h"
 
 typedef struct MapKind {
     double detour;             /* map_detour */
@@ -20,16 +22,19 @@ typedef struct MapKind {
 } MapKind;
 
 /* How far the center-to-center legs detour: the sum of the abstract edges'
- * costs (with edge costs: the real legs' lengths) over the sum of the octile
- * distances between their centers, >= 1. Refining through centers loses
- * where this is large. */
-double map_detour(const RegionSearch *as);
+ * costs (as the region search adds them, refine/abstract_search.h: the
+ * octile distance of the centers plus, with edge costs, the real leg's
+ * excess) over the sum of the octile distances between their centers,
+ * >= 1 (1 without edges). Refining through centers loses where this is
+ * large. False + message when memory runs out (decoding the excess bytes). */
+bool map_detour(const Abstraction *a, double *detour, Err *err);
 /* Is some k x k block of cells all passable? k = 2: is any diagonal move
  * legal (a diagonal step needs both cells beside it, grid.h)? Not on mazes
  * of corridors one cell wide; without one every legal line runs along a
  * row or a column. k = 3: is there more room than a two-cell corridor? */
 bool map_open_block(const Grid *g, int k);
-/* All of it, over the search's abstraction and the grid it was built on. */
-MapKind map_kind(const Grid *g, const RegionSearch *as);
+/* All of it, over the abstraction and the grid it was built on; false +
+ * message as map_detour. */
+bool map_kind(const Grid *g, const Abstraction *a, MapKind *k, Err *err);
 
 #endif

@@ -33,7 +33,6 @@ typedef struct MmEntry {
     size_t passable; /* cells of the map as it is now */
     uint64_t updates, touched_sectors, cache_dropped, segs_dropped;
     uint64_t started_ns;    /* when preprocessing or preparing began (progress lines) */
-    bool preprocessing;     /* building the file only: no regions' hierarchy */
     Tracer trace_layers[4]; /* mm_set_tracer: one per kind of search, told apart by layer */
 } MmEntry;
 
@@ -45,14 +44,15 @@ static bool parse_options(const EntryOpts *opts, const MmProfile *p, MmConfig *c
     return mm_options_parse(opts, &base, c, err);
 }
 
-/* Large maps take long to preprocess: once 5 s have passed, each finished
- * step says so on stderr, so a long run is seen to progress. */
+/* Large maps take long to preprocess: once 5 s have passed since
+ * started_ns, each finished step says so on stderr, so a long run is seen
+ * to progress. */
 #define PROGRESS_AFTER_NS 5000000000ull
-static void progress(const MmEntry *e, const char *step)
+static void progress(const Grid *g, uint64_t started_ns, const char *step)
 {
-    uint64_t dt = clock_now_ns() - e->started_ns;
+    uint64_t dt = clock_now_ns() - started_ns;
     if (dt > PROGRESS_AFTER_NS)
-        fprintf(stderr, "mm: %dx%d map: %s after %.1f s\n", e->grid.width, e->grid.height, step, (double)dt * 1e-9);
+        fprintf(stderr, "mm: %dx%d map: %s after %.1f s\n", g->width, g->height, step, (double)dt * 1e-9);
 }
 
 static bool mm_check_options(const EntryOpts *opts, Err *err)
@@ -61,66 +61,46 @@ static bool mm_check_options(const EntryOpts *opts, Err *err)
     return parse_options(opts, mm_profile_default(), &c, err);
 }
 
-/* The index, search and leg planner over e->abs, once it is built or loaded. */
-static bool index_abs(MmEntry *e, Err *err)
+/* The profile of map g, from its abstraction a as first built or as loaded
+ * (c: the options over the default profile): a side that only one profile
+ * builds at names it; else the map is measured (refine/mapkind.h; the
+ * abstraction alone, no search over it). NULL + message when memory ran out. */
+static const MmProfile *choose_profile(const Grid *g, const Abstraction *a, const MmConfig *c, bool sector_given,
+                                       Err *err)
 {
-    bool ok = abs_index_init(&e->ix, &e->abs, err) &&
-              region_search_init(&e->as, &e->ix, !e->preprocessing, NULL, err) &&
-              legplan_init(&e->legs, &e->grid, &e->abs, err);
-    if (ok)
-        progress(e, e->preprocessing ? "region index and search" : "region index, search and regions' hierarchy");
-    return ok;
+    const MmProfile *p = sector_given ? NULL : mm_profile_of_side(a->S);
+    MapKind k;
+    if (!p && map_kind(g, a, &k, err))
+        p = mm_profile_choose(&k, c->refine.routes.small);
+    return p;
 }
 
-/* What build_all or load_file made, released. */
-static void free_all(MmEntry *e)
+/* The abstraction of g at its profile's side (or the side given), and the
+ * profile: built at the default profile's side (c: the options over it),
+ * which the map is measured on, and built again only when its profile
+ * builds at another side. */
+static bool build_abstraction(const Grid *g, const MmConfig *c, bool sector_given, uint64_t started_ns, Abstraction *a,
+                              const MmProfile **profile, Err *err)
 {
-    segs_free(&e->segs);
-    e->have_segs = false;
-    legplan_free(&e->legs);
-    region_search_free(&e->as);
-    abs_index_free(&e->ix);
-    abs_free(&e->abs);
-}
-
-static bool build_at(MmEntry *e, int S, Err *err)
-{
-    if (!abs_build_centers(&e->abs, &e->grid, S, e->cfg.defaults, e->cfg.centers, true, err))
+    if (!abs_build_centers(a, g, c->sector, c->defaults, c->centers, true, err))
         return false;
-    progress(e, "abstraction built (regions, edges, costs)");
-    return index_abs(e, err);
-}
-
-/* The profile of the map over the abstraction as first built (or loaded):
- * a side no other profile builds at names its profile; else the map is
- * measured (refine/mapkind.h). */
-static const MmProfile *choose_profile(const MmEntry *e)
-{
-    const MmProfile *p = e->sector_given ? NULL : mm_profile_of_side(e->abs.S);
-    if (p)
-        return p;
-    MapKind k = map_kind(&e->grid, &e->as);
-    return mm_profile_choose(&k, e->cfg.refine.routes.small);
-}
-
-/* The abstraction at the profile's side (or the one given) and, with
- * segfile, the segments, built from the grid. */
-static bool build_all(MmEntry *e, Err *err)
-{
-    if (!build_at(e, e->cfg.sector, err))
-        return false;
-    e->profile = choose_profile(e);
-    if (!e->sector_given && e->profile->sector != e->abs.S) {
-        free_all(e);
-        if (!build_at(e, e->profile->sector, err))
+    *profile = choose_profile(g, a, c, sector_given, err);
+    if (*profile && !sector_given && (*profile)->sector != a->S) {
+        abs_free(a);
+        if (!abs_build_centers(a, g, (*profile)->sector, c->defaults, c->centers, true, err))
             return false;
     }
-    if (e->cfg.segfile) {
-        if (!segbuild_plan_all(&e->segs, (LegMode)e->cfg.segfile, &e->legs, &e->ix, err))
-            return false;
-        e->have_segs = true;
-        progress(e, "segments planned");
-    }
+    if (*profile)
+        progress(g, started_ns, "abstraction built (regions, edges, costs)");
+    return *profile != NULL;
+}
+
+/* segfile's segments, planned by the leg planner over the indexed abstraction. */
+static bool plan_segments(SegStore *segs, int mode, LegPlanner *legs, const AbsIndex *ix, uint64_t started_ns, Err *err)
+{
+    if (!segbuild_plan_all(segs, (LegMode)mode, legs, ix, err))
+        return false;
+    progress(legs->grid, started_ns, "segments planned");
     return true;
 }
 
@@ -131,11 +111,17 @@ static void mm_destroy(void *inst)
         return;
     refiner_free(&e->refiner);
     edge_cache_free(&e->cache);
-    free_all(e);
+    segs_free(&e->segs);
+    legplan_free(&e->legs);
+    region_search_free(&e->as);
+    abs_index_free(&e->ix);
+    abs_free(&e->abs);
     grid_free(&e->grid);
     free(e);
 }
 
+/* An instance holding its copy of the map and the options over the default
+ * profile (what the abstraction is first built or checked with). */
 static MmEntry *new_entry(const Grid *map, const EntryOpts *opts, Err *err)
 {
     MmEntry *e = calloc(1, sizeof *e);
@@ -152,29 +138,39 @@ static MmEntry *new_entry(const Grid *map, const EntryOpts *opts, Err *err)
     return e;
 }
 
+/* The file holds the abstraction and, with segfile, the segments: nothing
+ * else is built (the region search and its hierarchy are prepare's), and
+ * the map is read where it lies, not copied. */
 static bool mm_preprocess(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
 {
-    MmEntry *e = new_entry(map, opts, err);
-    if (e) /* the file holds no regions' hierarchy: prepare builds it */
-        e->preprocessing = true;
-    if (!e || !build_all(e, err)) {
-        mm_destroy(e);
-        return false;
-    }
+    uint64_t t0 = clock_now_ns();
+    MmConfig c;
+    const MmProfile *profile;
+    Abstraction a = {0};
+    AbsIndex ix = {0};
+    LegPlanner legs = {0};
+    SegStore segs = {0};
+    bool ok = parse_options(opts, mm_profile_default(), &c, err) &&
+              build_abstraction(map, &c, mm_options_sector_given(opts), t0, &a, &profile, err) &&
+              (!c.segfile || (abs_index_init(&ix, &a, err) && legplan_init(&legs, map, &a, err) &&
+                              plan_segments(&segs, c.segfile, &legs, &ix, t0, err)));
     char options[OPTS_TEXT_MAX];
     BinFile f;
-    bool ok = bin_create(&f, file, err);
+    ok = ok && bin_create(&f, file, err);
     if (ok) {
         f.options = opts_canonical(opts, options, sizeof options);
-        abs_write(&f, &e->abs, &e->grid);
-        bin_put_u32(&f, (uint32_t)e->cfg.segfile);
-        if (e->have_segs)
-            segs_write(&f, &e->segs);
+        abs_write(&f, &a, map);
+        bin_put_u32(&f, (uint32_t)c.segfile);
+        if (c.segfile)
+            segs_write(&f, &segs);
         ok = bin_commit(&f, err);
     }
     if (ok)
-        progress(e, "preprocessing file written");
-    mm_destroy(e);
+        progress(map, t0, "preprocessing file written");
+    segs_free(&segs);
+    legplan_free(&legs);
+    abs_index_free(&ix);
+    abs_free(&a);
     return ok;
 }
 
@@ -236,14 +232,12 @@ static bool load_file(MmEntry *e, const char *file, const char *options, Err *er
             e->sector_given ? "given" : "auto", e->cfg.defaults, MM_CENTER_MODES[e->cfg.centers]);
     ok = ok && abs_matches_grid(&e->abs, &e->grid, file, err);
     if (ok)
-        progress(e, "abstraction loaded and checked against a fresh build");
-    ok = ok && index_abs(e, err);
-    if (ok) {
-        e->profile = choose_profile(e);
-        if (!e->sector_given && e->profile->sector != e->abs.S)
-            ok = err_set(err, "%s: built with sector=%d, the map's profile %s builds at %d", file, e->abs.S,
-                         e->profile->name, e->profile->sector);
-    }
+        progress(&e->grid, e->started_ns, "abstraction loaded and checked against a fresh build");
+    ok = ok && (e->profile = choose_profile(&e->grid, &e->abs, &e->cfg, e->sector_given, err)) != NULL &&
+         abs_index_init(&e->ix, &e->abs, err);
+    if (ok && !e->sector_given && e->profile->sector != e->abs.S)
+        ok = err_set(err, "%s: built with sector=%d, the map's profile %s builds at %d", file, e->abs.S,
+                     e->profile->name, e->profile->sector);
     if (ok) {
         uint32_t mode = bin_get_u32(&f);
         if (f.failed)
@@ -260,25 +254,33 @@ static bool load_file(MmEntry *e, const char *file, const char *options, Err *er
     return ok;
 }
 
+/* The abstraction (loaded, or built), then what searches it: the region
+ * search and its hierarchy, the leg planner, the caches and the refiner,
+ * each built once, under the profile's values and the keys given. */
 static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
 {
-    MmEntry *e = new_entry(map, opts, err);
-    if (!e)
-        return NULL;
     char options[OPTS_TEXT_MAX];
-    if (file ? !load_file(e, file, opts_canonical(opts, options, sizeof options), err) : !build_all(e, err)) {
-        mm_destroy(e);
-        return NULL;
-    }
-    /* The profile's values, then the keys given (parsed before, so they cannot fail now). */
-    if (!parse_options(opts, e->profile, &e->cfg, err) || !edge_cache_init(&e->cache, (LegMode)e->cfg.cache, err) ||
-        !refiner_init(&e->refiner, &e->cfg.refine, &e->grid, &e->ix, &e->as, &e->legs, &e->cache,
-                      e->have_segs ? &e->segs : NULL, err)) {
+    MmEntry *e = new_entry(map, opts, err);
+    bool ok =
+        e && (file ? load_file(e, file, opts_canonical(opts, options, sizeof options), err)
+                   : build_abstraction(&e->grid, &e->cfg, e->sector_given, e->started_ns, &e->abs, &e->profile, err) &&
+                         abs_index_init(&e->ix, &e->abs, err));
+    /* The keys were parsed before, so they cannot fail now. */
+    ok = ok && parse_options(opts, e->profile, &e->cfg, err) && region_search_init(&e->as, &e->ix, true, NULL, err);
+    if (ok)
+        progress(&e->grid, e->started_ns, "region search and regions' hierarchy");
+    ok = ok && legplan_init(&e->legs, &e->grid, &e->abs, err);
+    if (ok && !file && e->cfg.segfile)
+        ok = e->have_segs = plan_segments(&e->segs, e->cfg.segfile, &e->legs, &e->ix, e->started_ns, err);
+    ok = ok && edge_cache_init(&e->cache, (LegMode)e->cfg.cache, err) &&
+         refiner_init(&e->refiner, &e->cfg.refine, &e->grid, &e->ix, &e->as, &e->legs, &e->cache,
+                      e->have_segs ? &e->segs : NULL, err);
+    if (!ok) {
         mm_destroy(e);
         return NULL;
     }
     e->passable = grid_count_passable(&e->grid);
-    progress(e, "prepared");
+    progress(&e->grid, e->started_ns, "prepared");
     return e;
 }
 
@@ -371,7 +373,8 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "sectors", e->abs.nsectors);
     counters_add(out, "regions", e->abs.nregions);
     counters_add(out, "edges", e->abs.nedges);
-    counters_add(out, "detour", map_detour(&e->as));
+    double detour = 0;
+    counters_add(out, "detour", map_detour(&e->abs, &detour, NULL) ? detour : 0);
     counters_add(out, "scattered", grid_scattered(&e->grid));
     counters_add_text(out, "profile", e->profile->name);
     counters_add(out, "jps_cap", e->refiner.cfg.routes.jps_cap);
