@@ -33,6 +33,35 @@ static bool decode_adjacency(RegionSearch *as, Err *err)
     return true;
 }
 
+/* The adjacency as the hierarchy reads it. */
+static AbsChEdges edges_of(const RegionSearch *as)
+{
+    return (AbsChEdges){as->adj_first, &as->adj[0].to, &as->adj[0].cost, sizeof *as->adj};
+}
+
+bool region_search_follow(RegionSearch *fresh, RegionSearch *prev, const uint8_t *touched, Err *err)
+{
+    if (!abs_ch_defer(&prev->ch, touched, err))
+        return false;
+    fresh->ch = prev->ch;
+    memset(&prev->ch, 0, sizeof prev->ch);
+    return true;
+}
+
+void region_search_unfollow(RegionSearch *fresh, RegionSearch *prev)
+{
+    /* The sectors marked stale stay marked: re-customising them again is
+     * only work, never a wrong cost. */
+    prev->ch = fresh->ch;
+    memset(&fresh->ch, 0, sizeof fresh->ch);
+}
+
+bool region_search_refresh(RegionSearch *as, Err *err)
+{
+    AbsChEdges g = edges_of(as);
+    return abs_ch_refresh(&as->ch, as->ix->abs->nregions, &g, as->ix->region_sector, err);
+}
+
 bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const RegionSearch *prev, Err *err)
 {
     memset(as, 0, sizeof *as);
@@ -48,9 +77,9 @@ bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const Reg
         region_search_free(as);
         return false;
     }
-    if (ch && !abs_ch_build(&as->ch, ix->abs->nregions, as->adj_first, &as->adj[0].to, &as->adj[0].cost,
-                            sizeof *as->adj, ix->region_sector, (uint32_t)ix->abs->sw, (uint32_t)ix->abs->sh,
-                            prev ? &prev->ch.sec : NULL, err)) {
+    AbsChEdges g = edges_of(as);
+    if (ch && !abs_ch_build(&as->ch, ix->abs->nregions, &g, ix->region_sector, (uint32_t)ix->abs->sw,
+                            (uint32_t)ix->abs->sh, prev ? &prev->ch.sec : NULL, err)) {
         region_search_free(as);
         return false;
     }
@@ -148,6 +177,17 @@ static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
 
 double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
 {
+    if (as->ch.up_first && weight == 1.0 && as->ch.dyn.pending) {
+        /* The hierarchy awaits the map's changes: A* (exact) pays rent
+         * until a refresh is due (abs_ch_defer). A refresh that runs out
+         * of memory leaves it pending and A* answers. */
+        Err err;
+        if (!abs_ch_due(&as->ch) || !region_search_refresh(as, &err)) {
+            double cost = run(as, from, to, weight);
+            as->ch.dyn.rent += as->last_expanded * (1 + as->nadj / (as->ix->abs->nregions + 1));
+            return cost;
+        }
+    }
     if (as->ch.up_first && weight == 1.0) {
         as->ch.tracer = as->tracer;
         as->ch.center = as->ix->center;

@@ -63,6 +63,19 @@ typedef struct RegionSearch {
  * search over the same grid before a map change, whose hierarchy's sector
  * order is kept (refine/abs_ch.h). */
 bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const RegionSearch *prev, Err *err);
+/* After a map change: `fresh` (made with `ch` false over the changed
+ * abstraction) takes the hierarchy of `prev` (the search before the
+ * change), its re-customisation deferred (abs_ch_defer; touched[sector]
+ * marks the sectors whose cells changed): searches run A* until a local
+ * re-customisation is worth its cost, then re-customise for every change
+ * since the last one at once. False (both as they were) when memory ran
+ * out. */
+bool region_search_follow(RegionSearch *fresh, RegionSearch *prev, const uint8_t *touched, Err *err);
+/* Undoes region_search_follow (a later step of the update failed). */
+void region_search_unfollow(RegionSearch *fresh, RegionSearch *prev);
+/* Re-customises the hierarchy now for the changes it awaits (tests; the
+ * searches do it when it is due). False when memory ran out. */
+bool region_search_refresh(RegionSearch *as, Err *err);
 void region_search_free(RegionSearch *as);
 /* Bytes of the search arrays and the decoded adjacency (reported
  * separately from abs_bytes). */

@@ -316,9 +316,14 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     Abstraction fresh = {0};
     AbsIndex fresh_ix = {0};
     RegionSearch fresh_as = {0};
+    /* The regions' hierarchy follows the change, locally and when it is
+     * worth it (region_search_follow). */
+    bool have_ch = e->as.ch.up_first != NULL, followed = false;
     bool ok = changed == 0 ||
               (abs_update(&fresh, &e->abs, &e->grid, touched, &e->legs.astar, err) &&
-               abs_index_init(&fresh_ix, &fresh, err) && region_search_init(&fresh_as, &fresh_ix, true, &e->as, err));
+               abs_index_init(&fresh_ix, &fresh, err) &&
+               region_search_init(&fresh_as, &fresh_ix, !have_ch, &e->as, err) &&
+               (!have_ch || (followed = region_search_follow(&fresh_as, &e->as, touched, err))));
     long segs = ok && changed && e->have_segs ? segs_remap(&e->segs, &e->ix, &fresh_ix, touched, err) : 0;
     if (segs < 0)
         ok = false;
@@ -339,6 +344,8 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
         e->updates++;
         e->touched_sectors += (uint64_t)ntouched;
     } else if (changed) {
+        if (followed)
+            region_search_unfollow(&fresh_as, &e->as);
         region_search_free(&fresh_as);
         abs_index_free(&fresh_ix);
         abs_free(&fresh);
@@ -408,6 +415,13 @@ static void mm_counters(void *inst, Counters *out, bool detail)
         counters_add(out, "touched_sectors_mean", (double)e->touched_sectors / (double)e->updates);
         counters_add(out, "cache_dropped", (double)e->cache_dropped);
         counters_add(out, "segs_dropped", (double)e->segs_dropped);
+        const AbsChDyn *d = &e->as.ch.dyn; /* the hierarchy's local re-customisation (refine/abs_ch.h) */
+        counters_add(out, "ch_arcs_redone_mean", (double)d->redone / (double)e->updates);
+        counters_add(out, "ch_rows_exact_mean", (double)d->rows / (double)e->updates);
+        counters_add(out, "ch_reshaped", (double)d->reshaped);
+        counters_add(out, "ch_refreshes", (double)d->refreshes);
+        counters_add(out, "ch_work", (double)d->work);
+        counters_add(out, "ch_rent", (double)(d->rent_total + d->rent));
     }
     counters_add(out, "search_bytes",
                  (double)(abs_index_bytes(&e->ix) + region_search_bytes(&e->as) + legplan_bytes(&e->legs) +

@@ -2,9 +2,11 @@
  * changes (cells blocked and opened, whole sectors, the map's edges, cells
  * under a query in progress) go through update(); after every batch the
  * live abstraction must equal a fresh build of the changed map byte for byte
- * (regions, edges, edge costs), the live regions' hierarchy must give the
- * same abstract distance as a fresh hierarchy for random region pairs, and
- * paths must be valid. GPPC_DYN_DIFF_ROUNDS (default 10) sets the batches
+ * (regions, edges, edge costs), the live regions' hierarchy, customised
+ * again only where the change reaches, must hold on its shape the costs,
+ * middles and distances a customisation from scratch gives (abs_ch_verify)
+ * and give the same abstract distance as a fresh hierarchy for random
+ * region pairs, and paths must be valid. GPPC_DYN_DIFF_ROUNDS (default 10) sets the batches
  * per map for a longer run; GPPC_DYN_DIFF_MAPS="MAP=SCEN,MAP=SCEN" replays
  * those maps too (mm with its defaults). */
 #include <stdlib.h>
@@ -82,6 +84,11 @@ static void check_against_rebuild(T *t, const char *map, int round, void *inst, 
     CHECKF(t, abs_same(live, &fresh, why, sizeof why), "%s round %d: update != rebuild: %s", map, round, why);
     if (abs_index_init(&fix, &fresh, &err) && region_search_init(&fas, &fix, true, NULL, &err)) {
         RegionSearch *las = (RegionSearch *)mm_region_search(inst); /* queried only: the scratch is the search's own */
+        /* The locally re-customised hierarchy against a customisation from
+         * scratch on its own shape: every arc's costs, middles, distances. */
+        CHECKF(t, region_search_refresh(las, &err), "%s", err.msg);
+        AbsChEdges ge = {las->adj_first, &las->adj[0].to, &las->adj[0].cost, sizeof *las->adj};
+        CHECKF(t, abs_ch_verify(&las->ch, &ge, &err), "%s round %d: local customisation: %s", map, round, err.msg);
         int bad = 0;
         for (int i = 0; i < 200 && fresh.nregions == live->nregions && fresh.nregions; i++) {
             uint32_t a = rnd(s, fresh.nregions), b = rnd(s, fresh.nregions);
