@@ -151,8 +151,19 @@ xyLoc abs_standard_center(const Abstraction *a, int s);
  * passable cell, borrowed to measure the edge costs again, or NULL for one
  * of its own (allocated over the whole map: most of a small update's time). */
 struct AStar;
+/* The cells' region labels, kept across updates by their owner so that an
+ * update floods only the sectors it touches: valid[s] says sector s's cells
+ * hold the labels its flood fill gives on the grid as it is. Zeroed means
+ * nothing kept yet (abs_update allocates). An owner that puts cells back
+ * after an update clears valid[] of their sectors. */
+typedef struct AbsLabels {
+    uint8_t *cell;  /* width x height */
+    uint8_t *valid; /* per sector */
+} AbsLabels;
+void abs_labels_free(AbsLabels *l);
+/* `keep`: the labels kept across updates (NULL: a whole-map scratch). */
 bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const uint8_t *touched, struct AStar *astar,
-                Err *err);
+                AbsLabels *keep, Err *err);
 
 /* Does a cell path use a touched sector: a cell in one, or a diagonal step
  * whose corner cells (checked by the no-corner-cutting rule) lie in one? A

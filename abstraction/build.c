@@ -91,9 +91,8 @@ int abs_sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t 
 {
     int n = 0;
     for (int ly = 0; ly < h; ly++)
-        for (int lx = 0; lx < w; lx++) {
-            if (ly != 0 && ly != h - 1 && lx != 0 && lx != w - 1)
-                continue; /* only border cells can leave the sector */
+        /* Only border cells can leave the sector: an inner row's first and last. */
+        for (int lx = 0; lx < w; lx += ly == 0 || ly == h - 1 || lx != 0 || w == 1 ? 1 : w - 1) {
             int x = x0 + lx, y = y0 + ly;
             if (!grid_passable(g, x, y))
                 continue;
@@ -199,7 +198,7 @@ bool abs_build_centers(Abstraction *a, const Grid *g, int S, bool defaults_on, b
         ok = false;
     }
     free(labels);
-    if (ok && costs && !abs_plain_costs(&p, g, S, NULL, NULL, NULL, err)) {
+    if (ok && costs && !abs_plain_costs(&p, g, S, NULL, NULL, err)) {
         abs_plain_free(&p);
         ok = false;
     }

@@ -24,8 +24,7 @@ uint8_t abs_excess_code(double cells)
     return (uint8_t)(q > 255 ? 255 : q);
 }
 
-bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, const uint8_t *redo_diag, AStar *borrowed,
-                     Err *err)
+bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, AStar *borrowed, Err *err)
 {
     int sw = (g->width + S - 1) / S, sh = (g->height + S - 1) / S;
     AStar own, *astar = borrowed ? borrowed : &own;
@@ -53,8 +52,8 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, con
             for (int e = p->edge_first[a]; e < p->edge_first[a + 1]; e++) {
                 int t = (s % sw + GRID_DX[p->edge_dir[e]]) + (s / sw + GRID_DY[p->edge_dir[e]]) * sw;
                 int b = p->reg_first[t] + p->edge_target[e];
-                const uint8_t *mine = redo_diag && p->edge_dir[e] >= 4 ? redo_diag : redo;
-                if (b < a || (mine && !mine[s] && !mine[t]))
+                if (b < a || (redo && !redo[s] && !redo[t] &&
+                              (p->edge_dir[e] < 4 || !abs_corner_marked(sw, sh, s, p->edge_dir[e], redo))))
                     continue; /* measured from b's side, or kept from before */
                 xyLoc ca = {(int16_t)(s % sw * S + (p->center[a] & 15)), (int16_t)(s / sw * S + (p->center[a] >> 4))};
                 xyLoc cb = {(int16_t)(t % sw * S + (p->center[b] & 15)), (int16_t)(t / sw * S + (p->center[b] >> 4))};
