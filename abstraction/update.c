@@ -155,21 +155,21 @@ static bool rebuild_plain(const Abstraction *a, const Grid *g, const Need *n, co
 }
 
 bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const uint8_t *touched, struct AStar *astar,
-                AbsLabels *keep, Err *err)
+                AbsKept *keep, Err *err)
 {
     memset(out, 0, sizeof *out);
     Need n = {touched, calloc(old->nsectors ? old->nsectors : 1, 1)};
-    AbsLabels own = {0}, *lab = keep ? keep : &own;
+    AbsKept own = {0}, *lab = keep ? keep : &own;
     if (!lab->cell) {
         lab->cell = malloc((size_t)g->width * g->height);
         lab->valid = calloc(old->nsectors ? old->nsectors : 1, 1);
         if (!lab->cell || !lab->valid)
-            abs_labels_free(lab);
+            abs_kept_free(lab);
     }
     uint8_t *labels = lab->cell;
     int *first_center = malloc(((size_t)old->nsectors + 1) * sizeof *first_center);
     Growable fresh = {.elem = 1};
-    AbsPlain before = {0}, after = {0};
+    AbsPlain decoded = {0}, after = {0}, *before = lab->plain ? lab->plain : &decoded;
     bool ok = n.ring && labels && first_center;
     if (!ok)
         err_set(err, "out of memory updating the abstraction");
@@ -183,9 +183,9 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
                 n.ring[t] = 1;
         }
     }
-    ok = ok && abs_decode(old, &before, err);
+    ok = ok && (lab->plain || abs_decode(old, &decoded, err));
     if (ok && (!label_ring(old, g, &n, labels, lab->valid, &fresh, first_center) ||
-               !rebuild_plain(old, g, &n, &before, labels, &fresh, first_center, &after)))
+               !rebuild_plain(old, g, &n, before, labels, &fresh, first_center, &after)))
         ok = err_set(err, "out of memory updating the abstraction");
     if (ok && old->centers_opt && abs_optimize_centers(&after, g, old->S, labels, touched, ABS_CENTER_PASSES, err) < 0)
         ok = false;
@@ -208,23 +208,45 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
     }
     if (!ok)
         abs_free(out);
-    abs_plain_free(&before);
+    if (ok && keep && (keep->plain || (keep->plain = malloc(sizeof *keep->plain)))) {
+        if (before == keep->plain)
+            abs_plain_free(keep->plain);
+        *keep->plain = after; /* the next update's `before` */
+        after = (AbsPlain){0};
+    }
+    abs_plain_free(&decoded);
     abs_plain_free(&after);
     free(fresh.p);
     if (!ok && lab->valid) /* the caller puts the cells back */
         for (uint32_t s = 0; s < old->nsectors; s++)
             lab->valid[s] &= !touched[s];
     free(first_center);
-    abs_labels_free(&own);
+    abs_kept_free(&own);
     free(n.ring);
     return ok;
 }
 
-void abs_labels_free(AbsLabels *l)
+void abs_kept_free(AbsKept *k)
 {
-    free(l->cell);
-    free(l->valid);
-    l->cell = l->valid = NULL;
+    free(k->cell);
+    free(k->valid);
+    if (k->plain)
+        abs_plain_free(k->plain);
+    free(k->plain);
+    memset(k, 0, sizeof *k);
+}
+
+void abs_kept_undo(AbsKept *k, uint32_t nsectors, const uint8_t *touched)
+{
+    for (uint32_t s = 0; k->valid && s < nsectors; s++)
+        k->valid[s] &= !touched[s];
+    if (k->plain)
+        abs_plain_free(k->plain);
+    free(k->plain);
+    k->plain = NULL;
+}
+
+const uint8_t *abs_kept_excess(const AbsKept *k) { return k && k->plain ? k->plain->edge_excess : NULL;
 }
 
 bool abs_leg_touches(const Abstraction *a, const xyLoc *cells, size_t n, const uint8_t *touched)

@@ -6,16 +6,17 @@
 
 /* The CSR adjacency of the abstraction, costs octile (plus excess when the
  * abstraction stores it). */
-static bool decode_adjacency(RegionSearch *as, Err *err)
+static bool decode_adjacency(RegionSearch *as, const uint8_t *kept, Err *err)
 {
     const AbsIndex *ix = as->ix;
     const Abstraction *a = ix->abs;
     uint32_t n = a->nregions, m = 0;
     as->adj_first = malloc(((size_t)n + 1) * sizeof *as->adj_first);
     as->adj = malloc(((size_t)a->nedges + 1) * sizeof *as->adj);
-    uint8_t *excess;
-    if (!as->adj_first || !as->adj || !abs_edge_excess(a, &excess, err))
+    uint8_t *decoded = NULL;
+    if (!as->adj_first || !as->adj || (!kept && !abs_edge_excess(a, &decoded, err)))
         return err_set(err, "out of memory for the abstract adjacency (%u edges)", a->nedges);
+    const uint8_t *excess = kept ? kept : decoded;
     for (uint32_t r = 0; r < n; r++) {
         as->adj_first[r] = m;
         AbsEdgeIter it;
@@ -29,7 +30,7 @@ static bool decode_adjacency(RegionSearch *as, Err *err)
     }
     as->adj_first[n] = m;
     as->nadj = m;
-    free(excess);
+    free(decoded);
     return true;
 }
 
@@ -62,7 +63,8 @@ bool region_search_refresh(RegionSearch *as, Err *err)
     return abs_ch_refresh(&as->ch, as->ix->abs->nregions, &g, as->ix->region_sector, err);
 }
 
-bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const RegionSearch *prev, Err *err)
+bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const RegionSearch *prev, const uint8_t *excess,
+                        Err *err)
 {
     memset(as, 0, sizeof *as);
     as->ix = ix;
@@ -73,7 +75,7 @@ bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const Reg
         region_search_free(as);
         return err_set(err, "out of memory for the abstract search (%u regions)", ix->abs->nregions);
     }
-    if (!decode_adjacency(as, err)) {
+    if (!decode_adjacency(as, excess, err)) {
         region_search_free(as);
         return false;
     }

@@ -61,8 +61,11 @@ typedef struct RegionSearch {
  * with weight 1 (the same optimal cost as A*); A* stays for weights above 1
  * (and, ch false, for tests that compare the two). `prev` (NULL: none): the
  * search over the same grid before a map change, whose hierarchy's sector
- * order is kept (refine/abs_ch.h). */
-bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const RegionSearch *prev, Err *err);
+ * order is kept (refine/abs_ch.h). `excess` (NULL: decoded from the
+ * layout): the edges' cost bytes in abs_edges order, when the caller has
+ * them (abs_kept_excess after an update). */
+bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const RegionSearch *prev, const uint8_t *excess,
+                        Err *err);
 /* After a map change: `fresh` (made with `ch` false over the changed
  * abstraction) takes the hierarchy of `prev` (the search before the
  * change), its re-customisation deferred (abs_ch_defer; touched[sector]

@@ -32,7 +32,7 @@ typedef struct MmEntry {
     /* Dynamic-map updates (mm_update). */
     size_t passable; /* cells of the map as it is now */
     uint64_t updates, touched_sectors, cache_dropped, segs_dropped;
-    AbsLabels labels; /* the cells' region labels, kept across updates (abs_update) */
+    AbsKept kept; /* labels and plain form kept across updates (abs_update) */
     uint64_t started_ns;    /* when preprocessing or preparing began (progress lines) */
     bool preprocessing;     /* building the file only: no regions' hierarchy */
     Tracer trace_layers[4]; /* mm_set_tracer: one per kind of search, told apart by layer */
@@ -66,7 +66,7 @@ static bool mm_check_options(const EntryOpts *opts, Err *err)
 static bool index_abs(MmEntry *e, Err *err)
 {
     bool ok = abs_index_init(&e->ix, &e->abs, err) &&
-              region_search_init(&e->as, &e->ix, !e->preprocessing, NULL, err) &&
+              region_search_init(&e->as, &e->ix, !e->preprocessing, NULL, NULL, err) &&
               legplan_init(&e->legs, &e->grid, &e->abs, err);
     if (ok)
         progress(e, e->preprocessing ? "region index and search" : "region index, search and regions' hierarchy");
@@ -82,7 +82,7 @@ static void free_all(MmEntry *e)
     region_search_free(&e->as);
     abs_index_free(&e->ix);
     abs_free(&e->abs);
-    abs_labels_free(&e->labels);
+    abs_kept_free(&e->kept);
 }
 
 static bool build_at(MmEntry *e, int S, Err *err)
@@ -322,9 +322,9 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
      * worth it (region_search_follow). */
     bool have_ch = e->as.ch.up_first != NULL, followed = false;
     bool ok = changed == 0 ||
-              (abs_update(&fresh, &e->abs, &e->grid, touched, &e->legs.astar, &e->labels, err) &&
+              (abs_update(&fresh, &e->abs, &e->grid, touched, &e->legs.astar, &e->kept, err) &&
                abs_index_init(&fresh_ix, &fresh, err) &&
-               region_search_init(&fresh_as, &fresh_ix, !have_ch, &e->as, err) &&
+               region_search_init(&fresh_as, &fresh_ix, !have_ch, &e->as, abs_kept_excess(&e->kept), err) &&
                (!have_ch || (followed = region_search_follow(&fresh_as, &e->as, touched, err))));
     long segs = ok && changed && e->have_segs ? segs_remap(&e->segs, &e->ix, &fresh_ix, touched, err) : 0;
     if (segs < 0)
@@ -353,8 +353,7 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
         abs_free(&fresh);
     }
     if (!ok) { /* keep the map the abstraction describes */
-        for (uint32_t s = 0; e->labels.valid && s < e->abs.nsectors; s++)
-            e->labels.valid[s] &= !touched[s];
+        abs_kept_undo(&e->kept, e->abs.nsectors, touched);
         for (int i = n; i-- > 0;)
             e->passable += (size_t)grid_set_passable(&e->grid, ch[i].x, ch[i].y, was[i]);
         legplan_map_restored(&e->legs, ch, was, n);

@@ -82,7 +82,7 @@ static void check_against_rebuild(T *t, const char *map, int round, void *inst, 
     }
     char why[256];
     CHECKF(t, abs_same(live, &fresh, why, sizeof why), "%s round %d: update != rebuild: %s", map, round, why);
-    if (abs_index_init(&fix, &fresh, &err) && region_search_init(&fas, &fix, true, NULL, &err)) {
+    if (abs_index_init(&fix, &fresh, &err) && region_search_init(&fas, &fix, true, NULL, NULL, &err)) {
         RegionSearch *las = (RegionSearch *)mm_region_search(inst); /* queried only: the scratch is the search's own */
         /* The locally re-customised hierarchy against a customisation from
          * scratch on its own shape: every arc's costs, middles, distances. */

@@ -53,7 +53,7 @@ static void check_updates_equal_rebuild(T *t, const char *map, int S, bool defau
     Err err;
     CHECKF(t, abs_build_centers(&cur, g, S, defaults, false, costs, &err), "%s", err.msg);
     uint8_t *touched = malloc(cur.nsectors);
-    AbsLabels kept = {0}; /* kept across the rounds, as mm keeps them: sectors not touched are not flooded again */
+    AbsKept kept = {0}; /* kept across the rounds, as mm keeps them: sectors not touched are not flooded again */
     for (int round = 0; round < 25 && t->failures == 0; round++) {
         memset(touched, 0, cur.nsectors);
         int batch = 1 + (int)(rng_next(&seed) % 6);
@@ -75,7 +75,7 @@ static void check_updates_equal_rebuild(T *t, const char *map, int S, bool defau
         cur = upd;
     }
     free(touched);
-    abs_labels_free(&kept);
+    abs_kept_free(&kept);
     abs_free(&cur);
     unload(&l);
 }
