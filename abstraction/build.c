@@ -90,23 +90,21 @@ int abs_sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t 
                      RawEdge *out)
 {
     int n = 0;
-    /* The sides whose cells can reach a sector the mask asks for. */
-    unsigned side[4] = {0}; /* left, right, top, bottom */
-    for (int sdy = -1; sdy <= 1; sdy++)
-        for (int sdx = -1; sdx <= 1; sdx++)
-            if ((sdx || sdy) && (dir_mask >> grid_dir_of(sdx, sdy) & 1)) {
-                side[0] |= sdx < 0;
-                side[1] |= sdx > 0;
-                side[2] |= sdy < 0;
-                side[3] |= sdy > 0;
-            }
+    /* wants[l | r << 1 | t << 2 | b << 3]: does a cell on those sides (left,
+     * right, top, bottom) reach a sector the mask asks for? A diagonal
+     * sector is reached from the corner cell only. */
+    bool wants[16] = {false};
+    for (int k = 0; k < 16; k++)
+        for (int sdy = -1; sdy <= 1; sdy++)
+            for (int sdx = -1; sdx <= 1; sdx++)
+                if ((sdx || sdy) && (dir_mask >> grid_dir_of(sdx, sdy) & 1) &&
+                    (sdx == 0 || (k >> (sdx < 0 ? 0 : 1) & 1)) && (sdy == 0 || (k >> (sdy < 0 ? 2 : 3) & 1)))
+                    wants[k] = true;
     for (int ly = 0; ly < h; ly++)
         /* Only border cells can leave the sector: an inner row's first and last. */
         for (int lx = 0; lx < w; lx += ly == 0 || ly == h - 1 || lx != 0 || w == 1 ? 1 : w - 1) {
             int x = x0 + lx, y = y0 + ly;
-            if (!((lx == 0 && side[0]) || (lx == w - 1 && side[1]) || (ly == 0 && side[2]) ||
-                  (ly == h - 1 && side[3])) ||
-                !grid_passable(g, x, y))
+            if (!wants[(lx == 0) | (lx == w - 1) << 1 | (ly == 0) << 2 | (ly == h - 1) << 3] || !grid_passable(g, x, y))
                 continue;
             for (int d = 0; d < 8; d++) {
                 int nx = x + GRID_DX[d], ny = y + GRID_DY[d];

@@ -13,6 +13,10 @@
 #define DYN_BASIC 1u
 #define DYN_EXACT 2u
 
+/* A change whose ring (changed sectors and their neighbours) holds at least
+ * 1/WHOLE_AT of the sectors is customised whole. */
+#define WHOLE_AT 4u
+
 /* A new shape's whole customisation, in work units (abs_ch.h) per arc:
  * about a row's length of triangles each, a few dozen on these shapes. */
 #define RESHAPE_WORK 32u
@@ -341,6 +345,20 @@ static void recustomise(AbsCh *ch, const AbsChEdges *g, const uint8_t *touched)
                     if (x >= 0 && y >= 0 && x < sw && y < sh)
                         d->ring[(size_t)y * sw + (size_t)x] = 1;
                 }
+    uint32_t ring = 0;
+    for (uint32_t s = 0; s < ns; s++)
+        ring += d->ring[s];
+    if ((uint64_t)ring * WHOLE_AT >= ns) {
+        /* Changed nearly everywhere: a whole customisation scans each
+         * triangle once, where the local one merges two lists per arc. */
+        (void)abs_ch_metric(ch, g); /* its edges fit (edges_fit) */
+        abs_ch_customise(ch);
+        abs_ch_perfect(ch, d->pu, d->pd);
+        d->redone += t->m;
+        d->rows += t->n;
+        d->work += RESHAPE_WORK * (uint64_t)t->m;
+        return;
+    }
     for (uint32_t s = 0; s < ns; s++) {
         if (!d->ring[s])
             continue;

@@ -34,6 +34,11 @@ static bool decode_adjacency(RegionSearch *as, const uint8_t *kept, Err *err)
     return true;
 }
 
+/* An A* expansion and its relaxations against a work unit of the
+ * hierarchy's re-customisation (abs_ch.h): an edge relaxed (heap, stamps,
+ * the heuristic) costs about three merge steps of a triangle scan. */
+#define ASTAR_RENT 3u
+
 /* The adjacency as the hierarchy reads it. */
 static AbsChEdges edges_of(const RegionSearch *as)
 {
@@ -186,7 +191,7 @@ double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double we
         Err err;
         if (!abs_ch_due(&as->ch) || !region_search_refresh(as, &err)) {
             double cost = run(as, from, to, weight);
-            as->ch.dyn.rent += as->last_expanded * (1 + as->nadj / (as->ix->abs->nregions + 1));
+            as->ch.dyn.rent += ASTAR_RENT * as->last_expanded * (1 + as->nadj / (as->ix->abs->nregions + 1));
             return cost;
         }
     }
