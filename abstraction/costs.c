@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../common/stamp.h"
+#include "../grid/line.h"
 #include "../search/astar.h"
 #include "plain.h"
 
@@ -22,6 +23,24 @@ uint8_t abs_excess_code(double cells)
         return (uint8_t)lround(cells * 2.0 > 127 ? 127 : cells * 2.0);
     long q = 128 + lround((cells - 64.0) / 2.0);
     return (uint8_t)(q > 255 ? 255 : q);
+}
+
+/* Is the line between the centers legal with every cell in sector s or t?
+ * It is then a shortest leg (its length is the octile distance, which no
+ * path beats) that the two sectors' A* would find as short: no search. */
+static bool straight_leg(const Grid *g, int S, int sw, int s, int t, xyLoc a, xyLoc b)
+{
+    xyLoc cells[2 * ABS_MAX_SECTOR];
+    size_t n = line_moves(a, b);
+    if (n > sizeof cells / sizeof *cells)
+        return false;
+    n = line_cells(a, b, cells);
+    for (size_t i = 0; i < n; i++) {
+        int c = cells[i].y / S * sw + cells[i].x / S;
+        if (c != s && c != t)
+            return false;
+    }
+    return line_legal(g, a, b);
 }
 
 bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, AStar *borrowed, Err *err)
@@ -57,10 +76,15 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, ASt
                     continue; /* measured from b's side, or kept from before */
                 xyLoc ca = {(int16_t)(s % sw * S + (p->center[a] & 15)), (int16_t)(s / sw * S + (p->center[a] >> 4))};
                 xyLoc cb = {(int16_t)(t % sw * S + (p->center[b] & 15)), (int16_t)(t / sw * S + (p->center[b] >> 4))};
-                lim.mark = stamp_next(&stamp, &marks, 1);
-                mark[s] = mark[t] = lim.mark;
-                leg.len = 0;
-                double len = astar_find(astar, ca, cb, &lim, &leg);
+                double len = -1;
+                if (straight_leg(g, S, sw, s, t, ca, cb)) {
+                    len = grid_octile(ca.x, ca.y, cb.x, cb.y);
+                } else {
+                    lim.mark = stamp_next(&stamp, &marks, 1);
+                    mark[s] = mark[t] = lim.mark;
+                    leg.len = 0;
+                    len = astar_find(astar, ca, cb, &lim, &leg);
+                }
                 /* No path inside the two sectors cannot happen for an edge of a
                  * valid abstraction; the longest code keeps such an edge last. */
                 uint8_t q = len < 0 ? 255 : abs_excess_code(len - grid_octile(ca.x, ca.y, cb.x, cb.y));
