@@ -4,9 +4,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Where the adjacency of the search before a map change serves again:
+ * `prev`, and ring[sector] marking the sectors whose edges may differ (a
+ * touched sector or one beside it); NULL prev for none. */
+typedef struct Reuse {
+    const RegionSearch *prev;
+    const uint8_t *ring;
+} Reuse;
+
 /* The CSR adjacency of the abstraction, costs octile (plus excess when the
- * abstraction stores it). */
-static bool decode_adjacency(RegionSearch *as, const uint8_t *kept, Err *err)
+ * abstraction stores it: `kept`, or decoded from the layout when NULL). A
+ * region of a sector outside the ring keeps its edges and their costs
+ * (abstraction/update.c: same regions, centers and cost bytes there), so
+ * its row is copied from `reuse->prev` with the ids renumbered. */
+static bool decode_adjacency(RegionSearch *as, const uint8_t *kept, const Reuse *reuse, Err *err)
 {
     const AbsIndex *ix = as->ix;
     const Abstraction *a = ix->abs;
@@ -19,9 +30,17 @@ static bool decode_adjacency(RegionSearch *as, const uint8_t *kept, Err *err)
     const uint8_t *excess = kept ? kept : decoded;
     for (uint32_t r = 0; r < n; r++) {
         as->adj_first[r] = m;
+        uint32_t s = ix->region_sector[r];
+        if (reuse->prev && !reuse->ring[s]) {
+            const RegionSearch *p = reuse->prev;
+            uint32_t o = p->ix->region_base[s] + (uint32_t)abs_local(ix, r);
+            for (uint32_t i = p->adj_first[o]; i < p->adj_first[o + 1] && m < a->nedges; i++)
+                as->adj[m++] = (RegionAdj){abs_index_renumber(p->ix, ix, p->adj[i].to), p->adj[i].cost};
+            continue;
+        }
         AbsEdgeIter it;
         AbsEdge e;
-        abs_edges(a, (int)ix->region_sector[r], abs_local(ix, r), &it);
+        abs_edges(a, (int)s, abs_local(ix, r), &it);
         while (abs_edge_next(a, &it, &e) && m < a->nedges) {
             uint32_t nb = abs_gid(ix, e.sector, e.region);
             double extra = excess ? abs_excess_cells(excess[m]) * ABS_COST_SCALE : 0;
@@ -45,13 +64,53 @@ static AbsChEdges edges_of(const RegionSearch *as)
     return (AbsChEdges){as->adj_first, &as->adj[0].to, &as->adj[0].cost, sizeof *as->adj};
 }
 
-bool region_search_follow(RegionSearch *fresh, RegionSearch *prev, const uint8_t *touched, Err *err)
+/* The search arrays and the adjacency, no hierarchy. */
+static bool init_search(RegionSearch *as, const AbsIndex *ix, const uint8_t *excess, const Reuse *reuse, Err *err)
 {
-    if (!abs_ch_defer(&prev->ch, touched, err))
+    memset(as, 0, sizeof *as);
+    as->ix = ix;
+    size_t n = ix->abs->nregions ? ix->abs->nregions : 1;
+    as->parent = malloc(n * sizeof *as->parent);
+    as->path = malloc(n * sizeof *as->path);
+    if (!as->parent || !as->path || !bf_init(&as->bf, n, (uint32_t)n)) {
+        region_search_free(as);
+        return err_set(err, "out of memory for the abstract search (%u regions)", ix->abs->nregions);
+    }
+    if (!decode_adjacency(as, excess, reuse, err)) {
+        region_search_free(as);
         return false;
-    fresh->ch = prev->ch;
-    memset(&prev->ch, 0, sizeof prev->ch);
+    }
     return true;
+}
+
+bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch *prev, const uint8_t *touched,
+                          const uint8_t *excess, Err *err)
+{
+    const Abstraction *a = ix->abs;
+    uint8_t *ring = calloc(a->nsectors ? a->nsectors : 1, 1);
+    if (!ring)
+        return err_set(err, "out of memory for the abstract search's update");
+    for (uint32_t s = 0; s < a->nsectors; s++)
+        if (touched[s]) {
+            ring[s] = 1;
+            for (int d = 0; d < 8; d++) {
+                int t = abs_neighbour_sector(a, (int)s, d);
+                if (t >= 0)
+                    ring[t] = 1;
+            }
+        }
+    Reuse reuse = {prev, ring};
+    bool ok = init_search(fresh, ix, excess, &reuse, err);
+    free(ring);
+    if (ok && prev->ch.up_first && !abs_ch_defer(&prev->ch, touched, err)) {
+        region_search_free(fresh);
+        return false;
+    }
+    if (ok) {
+        fresh->ch = prev->ch;
+        memset(&prev->ch, 0, sizeof prev->ch);
+    }
+    return ok;
 }
 
 void region_search_unfollow(RegionSearch *fresh, RegionSearch *prev)
@@ -68,22 +127,11 @@ bool region_search_refresh(RegionSearch *as, Err *err)
     return abs_ch_refresh(&as->ch, as->ix->abs->nregions, &g, as->ix->region_sector, err);
 }
 
-bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const RegionSearch *prev, const uint8_t *excess,
-                        Err *err)
+bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const RegionSearch *prev, Err *err)
 {
-    memset(as, 0, sizeof *as);
-    as->ix = ix;
-    size_t n = ix->abs->nregions ? ix->abs->nregions : 1;
-    as->parent = malloc(n * sizeof *as->parent);
-    as->path = malloc(n * sizeof *as->path);
-    if (!as->parent || !as->path || !bf_init(&as->bf, n, (uint32_t)n)) {
-        region_search_free(as);
-        return err_set(err, "out of memory for the abstract search (%u regions)", ix->abs->nregions);
-    }
-    if (!decode_adjacency(as, excess, err)) {
-        region_search_free(as);
+    Reuse none = {NULL, NULL};
+    if (!init_search(as, ix, NULL, &none, err))
         return false;
-    }
     AbsChEdges g = edges_of(as);
     if (ch && !abs_ch_build(&as->ch, ix->abs->nregions, &g, ix->region_sector, (uint32_t)ix->abs->sw,
                             (uint32_t)ix->abs->sh, prev ? &prev->ch.sec : NULL, err)) {

@@ -61,20 +61,22 @@ typedef struct RegionSearch {
  * with weight 1 (the same optimal cost as A*); A* stays for weights above 1
  * (and, ch false, for tests that compare the two). `prev` (NULL: none): the
  * search over the same grid before a map change, whose hierarchy's sector
- * order is kept (refine/abs_ch.h). `excess` (NULL: decoded from the
- * layout): the edges' cost bytes in abs_edges order, when the caller has
- * them (abs_kept_excess after an update). */
-bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const RegionSearch *prev, const uint8_t *excess,
-                        Err *err);
-/* After a map change: `fresh` (made with `ch` false over the changed
- * abstraction) takes the hierarchy of `prev` (the search before the
- * change), its re-customisation deferred (abs_ch_defer; touched[sector]
- * marks the sectors whose cells changed): searches run A* until a local
- * re-customisation is worth its cost, then re-customise for every change
- * since the last one at once. False (both as they were) when memory ran
- * out. */
-bool region_search_follow(RegionSearch *fresh, RegionSearch *prev, const uint8_t *touched, Err *err);
-/* Undoes region_search_follow (a later step of the update failed). */
+ * order is kept (refine/abs_ch.h). */
+bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const RegionSearch *prev, Err *err);
+/* After a map change: `fresh` is made over `ix` (the changed abstraction;
+ * `excess`, NULL to decode: its edges' cost bytes in abs_edges order,
+ * abs_kept_excess) from `prev` (the search before the change, over the
+ * index before, both still alive): the adjacency rows of regions away from
+ * the touched sectors are copied, renumbered, and prev's hierarchy, if it
+ * has one, is taken over with its re-customisation deferred (abs_ch_defer;
+ * touched[sector] marks the sectors whose cells changed): searches run A*
+ * until a local re-customisation is worth its cost, then re-customise for
+ * every change since the last one at once. False (prev as it was) when
+ * memory ran out. */
+bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch *prev, const uint8_t *touched,
+                          const uint8_t *excess, Err *err);
+/* Undoes region_search_follow's taking of the hierarchy (a later step of
+ * the update failed). */
 void region_search_unfollow(RegionSearch *fresh, RegionSearch *prev);
 /* Re-customises the hierarchy now for the changes it awaits (tests; the
  * searches do it when it is due). False when memory ran out. */

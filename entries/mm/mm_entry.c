@@ -66,7 +66,7 @@ static bool mm_check_options(const EntryOpts *opts, Err *err)
 static bool index_abs(MmEntry *e, Err *err)
 {
     bool ok = abs_index_init(&e->ix, &e->abs, err) &&
-              region_search_init(&e->as, &e->ix, !e->preprocessing, NULL, NULL, err) &&
+              region_search_init(&e->as, &e->ix, !e->preprocessing, NULL, err) &&
               legplan_init(&e->legs, &e->grid, &e->abs, err);
     if (ok)
         progress(e, e->preprocessing ? "region index and search" : "region index, search and regions' hierarchy");
@@ -318,14 +318,14 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     Abstraction fresh = {0};
     AbsIndex fresh_ix = {0};
     RegionSearch fresh_as = {0};
-    /* The regions' hierarchy follows the change, locally and when it is
-     * worth it (region_search_follow). */
-    bool have_ch = e->as.ch.up_first != NULL, followed = false;
+    /* The region search follows the change, and the regions' hierarchy
+     * locally when it is worth it (region_search_follow). */
+    bool followed = false;
     bool ok = changed == 0 ||
               (abs_update(&fresh, &e->abs, &e->grid, touched, &e->legs.astar, &e->kept, err) &&
                abs_index_init(&fresh_ix, &fresh, err) &&
-               region_search_init(&fresh_as, &fresh_ix, !have_ch, &e->as, abs_kept_excess(&e->kept), err) &&
-               (!have_ch || (followed = region_search_follow(&fresh_as, &e->as, touched, err))));
+               (followed =
+                    region_search_follow(&fresh_as, &fresh_ix, &e->as, touched, abs_kept_excess(&e->kept), err)));
     long segs = ok && changed && e->have_segs ? segs_remap(&e->segs, &e->ix, &fresh_ix, touched, err) : 0;
     if (segs < 0)
         ok = false;

@@ -32,8 +32,8 @@ static int compare_routes(T *t, const AbsIndex *ix, int pairs, uint64_t seed)
 {
     Err err;
     RegionSearch astar, ch;
-    CHECKF(t, region_search_init(&astar, ix, false, NULL, NULL, &err), "%s", err.msg);
-    CHECKF(t, region_search_init(&ch, ix, true, NULL, NULL, &err), "%s", err.msg);
+    CHECKF(t, region_search_init(&astar, ix, false, NULL, &err), "%s", err.msg);
+    CHECKF(t, region_search_init(&ch, ix, true, NULL, &err), "%s", err.msg);
     uint32_t n = ix->abs->nregions;
     int bad = 0;
     CHECKF(t, ch.ch.n == n && ch.ch.up_first != NULL, "no hierarchy over %u regions", n);
@@ -95,7 +95,7 @@ static void test_ch_update_equals_fresh(T *t)
         CHECKF(t, region_search_refresh((RegionSearch *)mm_region_search(inst), &err), "%s", err.msg);
         const AbsCh *live = &mm_region_search(inst)->ch;
         RegionSearch fresh;
-        CHECKF(t, region_search_init(&fresh, mm_abs_index(inst), true, mm_region_search(inst), NULL, &err), "%s", err.msg);
+        CHECKF(t, region_search_init(&fresh, mm_abs_index(inst), true, mm_region_search(inst), &err), "%s", err.msg);
         bool same = live->n == fresh.ch.n && live->nup == fresh.ch.nup && live->ndn == fresh.ch.ndn &&
                     !memcmp(live->up, fresh.ch.up, (size_t)live->nup * sizeof *live->up) &&
                     !memcmp(live->dn, fresh.ch.dn, (size_t)live->ndn * sizeof *live->dn);

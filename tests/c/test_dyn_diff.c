@@ -82,10 +82,16 @@ static void check_against_rebuild(T *t, const char *map, int round, void *inst, 
     }
     char why[256];
     CHECKF(t, abs_same(live, &fresh, why, sizeof why), "%s round %d: update != rebuild: %s", map, round, why);
-    if (abs_index_init(&fix, &fresh, &err) && region_search_init(&fas, &fix, true, NULL, NULL, &err)) {
+    if (abs_index_init(&fix, &fresh, &err) && region_search_init(&fas, &fix, true, NULL, &err)) {
         RegionSearch *las = (RegionSearch *)mm_region_search(inst); /* queried only: the scratch is the search's own */
         /* The locally re-customised hierarchy against a customisation from
          * scratch on its own shape: every arc's costs, middles, distances. */
+        /* The adjacency the update made (rows away from the change copied) as a fresh one. */
+        CHECKF(t,
+               las->nadj == fas.nadj && fresh.nregions == live->nregions &&
+                   !memcmp(las->adj_first, fas.adj_first, ((size_t)fresh.nregions + 1) * sizeof *las->adj_first) &&
+                   !memcmp(las->adj, fas.adj, (size_t)las->nadj * sizeof *las->adj),
+               "%s round %d: the regions' adjacency differs from a fresh one", map, round);
         CHECKF(t, region_search_refresh(las, &err), "%s", err.msg);
         AbsChEdges ge = {las->adj_first, &las->adj[0].to, &las->adj[0].cost, sizeof *las->adj};
         CHECKF(t, abs_ch_verify(&las->ch, &ge, &err), "%s round %d: local customisation: %s", map, round, err.msg);
