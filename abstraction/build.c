@@ -110,12 +110,10 @@ int abs_sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t 
                 int nx = x + GRID_DX[d], ny = y + GRID_DY[d];
                 if (nx >= x0 && nx < x0 + w && ny >= y0 && ny < y0 + h)
                     continue;
-                if (!grid_move_legal(g, x, y, d))
-                    continue;
                 int sdx = (nx < x0) ? -1 : (nx >= x0 + w ? 1 : 0);
                 int sdy = (ny < y0) ? -1 : (ny >= y0 + h ? 1 : 0);
                 int sd = grid_dir_of(sdx, sdy);
-                if (dir_mask >> sd & 1)
+                if ((dir_mask >> sd & 1) && grid_move_legal(g, x, y, d))
                     insert_edge(
                         out, &n,
                         (RawEdge){labels[(size_t)y * g->width + x], (uint8_t)sd, labels[(size_t)ny * g->width + nx]});
