@@ -56,7 +56,8 @@ static int ring_edges(const Abstraction *a, const Grid *g, const Need *n, const 
     unsigned mask = 0;
     for (int d = 0; d < 8; d++) {
         int t = abs_neighbour_sector(a, s, d);
-        if (n->touched[s] || (t >= 0 && (n->touched[t] || (d >= 4 && abs_corner_marked(a->sw, a->sh, s, d, n->touched)))))
+        if (n->touched[s] ||
+            (t >= 0 && (n->touched[t] || (d >= 4 && abs_corner_marked(a->sw, a->sh, s, d, n->touched)))))
             mask |= 1u << d;
     }
     int x0, y0, w, h;
@@ -246,8 +247,7 @@ void abs_kept_undo(AbsKept *k, uint32_t nsectors, const uint8_t *touched)
     k->plain = NULL;
 }
 
-const uint8_t *abs_kept_excess(const AbsKept *k) { return k && k->plain ? k->plain->edge_excess : NULL;
-}
+const uint8_t *abs_kept_excess(const AbsKept *k) { return k && k->plain ? k->plain->edge_excess : NULL; }
 
 bool abs_leg_touches(const Abstraction *a, const xyLoc *cells, size_t n, const uint8_t *touched)
 {

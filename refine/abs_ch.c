@@ -84,8 +84,8 @@ bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint3
     return true;
 }
 
-bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, uint32_t sw,
-                  uint32_t sh, const AbsChSectors *keep, Err *err)
+bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, uint32_t sw, uint32_t sh,
+                  const AbsChSectors *keep, Err *err)
 {
     memset(ch, 0, sizeof *ch);
     AbsChSectors own = {0};

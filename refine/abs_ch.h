@@ -85,8 +85,8 @@ typedef struct AbsChDyn {
     uint64_t cost;                  /* of the last refresh */
     uint64_t rent, rent_total;      /* work units the abstract A* spent while pending, since the last refresh, in all */
     uint64_t refreshes;
-    uint32_t *count;                /* per sector: scratch */
-    uint32_t *old;                  /* the longest row twice: scratch */
+    uint32_t *count;                 /* per sector: scratch */
+    uint32_t *old;                   /* the longest row twice: scratch */
     uint64_t redone, rows, reshaped; /* arcs customised again, rows made exact again, new shapes */
 } AbsChDyn;
 
@@ -121,8 +121,8 @@ typedef struct AbsCh {
  * none): the sector order and fill of an earlier hierarchy of the same
  * grid, reused after a map change (the order is then the one chosen when
  * the map was first seen). */
-bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, uint32_t sw,
-                  uint32_t sh, const AbsChSectors *keep, Err *err);
+bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, uint32_t sw, uint32_t sh,
+                  const AbsChSectors *keep, Err *err);
 /* The hierarchy made to follow a map change: the regions are now `n`, in
  * sectors region_sector[], over the edges `g`; touched[sector] (nonzero)
  * marks the sectors whose cells changed (edges change only in and beside
@@ -130,8 +130,8 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
  * out or an edge joins sectors that do not touch. Once an update has
  * succeeded, another whose regions fit the slots allocates nothing and
  * cannot fail, so a caller can undo an update by updating back. */
-bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
-                   const uint8_t *touched, Err *err);
+bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, const uint8_t *touched,
+                   Err *err);
 /* Deferred updates: the caller records a change (touched sectors, as for
  * abs_ch_update) and stops querying the hierarchy; while it is pending the
  * caller searches otherwise (exactly: the abstract A*) and adds that

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 #define INF ABS_CH_INF
 
 /* Row flags of AbsChDyn.row: the row holds arcs to customise again; its
@@ -139,8 +138,8 @@ uint32_t abs_ch_flat_count(const AbsCh *ch, const uint32_t *exact, const uint32_
     return m;
 }
 
-uint32_t abs_ch_flatten(const AbsCh *ch, const uint32_t *exact, const uint32_t *w, const uint32_t *mid,
-                        uint32_t *first, AbsChArc *arcs)
+uint32_t abs_ch_flatten(const AbsCh *ch, const uint32_t *exact, const uint32_t *w, const uint32_t *mid, uint32_t *first,
+                        AbsChArc *arcs)
 {
     const AbsChTopo *t = &ch->topo;
     uint32_t m = 0;
@@ -149,7 +148,8 @@ uint32_t abs_ch_flatten(const AbsCh *ch, const uint32_t *exact, const uint32_t *
         first[r] = m;
         for (uint32_t i = t->first[x]; i < t->first[x + 1]; i++)
             if (w[i] != INF && exact[i] == w[i])
-                arcs[m++] = (AbsChArc){t->node[t->head[i]], w[i], mid[i] == ABS_CH_NONE ? ABS_CH_NONE : t->node[mid[i]]};
+                arcs[m++] =
+                    (AbsChArc){t->node[t->head[i]], w[i], mid[i] == ABS_CH_NONE ? ABS_CH_NONE : t->node[mid[i]]};
     }
     first[t->nreg] = m;
     return m;
@@ -204,8 +204,8 @@ static bool dyn_init(AbsCh *ch)
     d.old = malloc(2 * longest * sizeof *d.old);
     uint32_t *up_first = malloc((n + 1) * sizeof *up_first), *dn_first = malloc((n + 1) * sizeof *dn_first);
     AbsChArc *up = malloc(m * sizeof *up), *dn = malloc(m * sizeof *dn);
-    if (!d.pu || !d.pd || !d.down_first || !d.down_from || !d.down_arc || !d.dirty || !d.row || !d.ring || !d.stale || !d.count ||
-        !d.old || !up_first || !dn_first || !up || !dn) {
+    if (!d.pu || !d.pd || !d.down_first || !d.down_from || !d.down_arc || !d.dirty || !d.row || !d.ring || !d.stale ||
+        !d.count || !d.old || !up_first || !dn_first || !up || !dn) {
         abs_ch_dyn_free(&d);
         free(up_first);
         free(dn_first);
@@ -412,15 +412,16 @@ static bool edges_fit(const AbsChSectors *sec, const AbsChEdges *g, uint32_t n, 
     for (uint32_t r = 0; r < n; r++)
         for (uint32_t i = g->first[r]; i < g->first[r + 1]; i++) {
             uint32_t a = region_sector[r], b = region_sector[edge_to(g, i)];
-            int64_t dx = (int64_t)(a % sec->sw) - (int64_t)(b % sec->sw), dy = (int64_t)(a / sec->sw) - (int64_t)(b / sec->sw);
+            int64_t dx = (int64_t)(a % sec->sw) - (int64_t)(b % sec->sw),
+                    dy = (int64_t)(a / sec->sw) - (int64_t)(b / sec->sw);
             if (dx < -1 || dx > 1 || dy < -1 || dy > 1)
                 return false;
         }
     return true;
 }
 
-bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
-                   const uint8_t *touched, Err *err)
+bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, const uint8_t *touched,
+                   Err *err)
 {
     if (!edges_fit(&ch->sec, g, n, region_sector))
         return err_set(err, "abstract contraction hierarchy: an edge between sectors that do not touch");
@@ -491,8 +492,8 @@ bool abs_ch_verify(const AbsCh *ch, const AbsChEdges *g, Err *err)
                          ch->topo.head[i], ch->w_up[i], ch->w_dn[i], ch->mid_up[i], ch->mid_dn[i], tmp.w_up[i],
                          tmp.w_dn[i], tmp.mid_up[i], tmp.mid_dn[i]);
     for (int dir = 0; ok && dir < 2; dir++) {
-        uint32_t k = abs_ch_flatten(&tmp, dir ? pd : pu, dir ? tmp.w_dn : tmp.w_up, dir ? tmp.mid_dn : tmp.mid_up,
-                                    first, arcs);
+        uint32_t k =
+            abs_ch_flatten(&tmp, dir ? pd : pu, dir ? tmp.w_dn : tmp.w_up, dir ? tmp.mid_dn : tmp.mid_up, first, arcs);
         if (k != (dir ? ch->ndn : ch->nup) ||
             memcmp(first, dir ? ch->dn_first : ch->up_first, ((size_t)ch->n + 1) * sizeof *first) ||
             memcmp(arcs, dir ? ch->dn : ch->up, (size_t)k * sizeof *arcs))

@@ -18,8 +18,8 @@ void abs_ch_customise(AbsCh *ch);
 void abs_ch_perfect(const AbsCh *ch, uint32_t *pu, uint32_t *pd);
 /* The query arcs of one direction: those whose basic cost `w` is finite
  * and exact, by region id, into first[] (nreg + 1) and arcs[]; the count. */
-uint32_t abs_ch_flatten(const AbsCh *ch, const uint32_t *exact, const uint32_t *w, const uint32_t *mid,
-                        uint32_t *first, AbsChArc *arcs);
+uint32_t abs_ch_flatten(const AbsCh *ch, const uint32_t *exact, const uint32_t *w, const uint32_t *mid, uint32_t *first,
+                        AbsChArc *arcs);
 /* The kept arcs of one direction (the size flatten needs). */
 uint32_t abs_ch_flat_count(const AbsCh *ch, const uint32_t *exact, const uint32_t *w);
 /* Whole build on a given sector order and slots (abs_ch.c). */

@@ -32,7 +32,7 @@ typedef struct MmEntry {
     /* Dynamic-map updates (mm_update). */
     size_t passable; /* cells of the map as it is now */
     uint64_t updates, touched_sectors, cache_dropped, segs_dropped;
-    AbsKept kept; /* labels and plain form kept across updates (abs_update) */
+    AbsKept kept;           /* labels and plain form kept across updates (abs_update) */
     uint64_t started_ns;    /* when preprocessing or preparing began (progress lines) */
     bool preprocessing;     /* building the file only: no regions' hierarchy */
     Tracer trace_layers[4]; /* mm_set_tracer: one per kind of search, told apart by layer */
@@ -321,11 +321,11 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     /* The region search follows the change, and the regions' hierarchy
      * locally when it is worth it (region_search_follow). */
     bool followed = false;
-    bool ok = changed == 0 ||
-              (abs_update(&fresh, &e->abs, &e->grid, touched, &e->legs.astar, &e->kept, err) &&
-               abs_index_init(&fresh_ix, &fresh, err) &&
-               (followed =
-                    region_search_follow(&fresh_as, &fresh_ix, &e->as, touched, abs_kept_excess(&e->kept), err)));
+    bool ok =
+        changed == 0 ||
+        (abs_update(&fresh, &e->abs, &e->grid, touched, &e->legs.astar, &e->kept, err) &&
+         abs_index_init(&fresh_ix, &fresh, err) &&
+         (followed = region_search_follow(&fresh_as, &fresh_ix, &e->as, touched, abs_kept_excess(&e->kept), err)));
     long segs = ok && changed && e->have_segs ? segs_remap(&e->segs, &e->ix, &fresh_ix, touched, err) : 0;
     if (segs < 0)
         ok = false;
