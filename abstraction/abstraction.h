@@ -164,6 +164,8 @@ typedef struct AbsKept {
     struct AbsPlain *plain; /* NULL: none kept */
 } AbsKept;
 void abs_kept_free(AbsKept *k);
+/* Bytes held (labels, flags, plain form). */
+size_t abs_kept_bytes(const AbsKept *k, int width, int height, uint32_t nsectors);
 /* The caller put the cells of the touched sectors back after a successful
  * update (a later step failed): their labels and the plain form are dropped. */
 void abs_kept_undo(AbsKept *k, uint32_t nsectors, const uint8_t *touched);

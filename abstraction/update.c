@@ -237,6 +237,16 @@ void abs_kept_free(AbsKept *k)
     memset(k, 0, sizeof *k);
 }
 
+size_t abs_kept_bytes(const AbsKept *k, int width, int height, uint32_t nsectors)
+{
+    size_t b = k->cell ? (size_t)width * height + nsectors : 0;
+    const AbsPlain *p = k->plain;
+    if (p)
+        b += sizeof *p + ((size_t)p->nsectors + 1 + (size_t)p->nregions + 1) * sizeof(int) + (size_t)p->nregions +
+             (size_t)p->nedges * (2 + (p->edge_excess != NULL));
+    return b;
+}
+
 void abs_kept_undo(AbsKept *k, uint32_t nsectors, const uint8_t *touched)
 {
     for (uint32_t s = 0; k->valid && s < nsectors; s++)

@@ -77,7 +77,7 @@ typedef struct AbsChDyn {
     uint32_t *down_first;           /* slots + 1, by rank y: the arcs x -> y with x < y */
     uint32_t *down_from, *down_arc; /* their x, increasing, and the arc's index */
     uint8_t *dirty;                 /* per shape arc: to be customised again */
-    uint8_t *row;                   /* per rank: DYN_BASIC, DYN_EXACT flags (abs_ch_custom.c) */
+    uint8_t *row;                   /* per rank: DYN_BASIC, DYN_EXACT flags (abs_ch_dyn.c) */
     uint8_t *ring;                  /* per sector: changed, or beside a changed one */
     uint8_t *stale;                 /* per sector: changed since the last customisation (abs_ch_defer) */
     bool pending;                   /* stale holds a change: the query arcs are not to be used */

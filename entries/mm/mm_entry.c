@@ -425,6 +425,8 @@ static void mm_counters(void *inst, Counters *out, bool detail)
         counters_add(out, "ch_refreshes", (double)d->refreshes);
         counters_add(out, "ch_work", (double)d->work);
         counters_add(out, "ch_rent", (double)(d->rent_total + d->rent));
+        counters_add(out, "update_bytes",
+                     (double)abs_kept_bytes(&e->kept, e->grid.width, e->grid.height, e->abs.nsectors));
     }
     counters_add(out, "search_bytes",
                  (double)(abs_index_bytes(&e->ix) + region_search_bytes(&e->as) + legplan_bytes(&e->legs) +
