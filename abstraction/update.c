@@ -207,6 +207,21 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
         out->costs_on = old->costs_on;
         ok = abs_encode(out, &after, err);
     }
+    if (ok && after.edge_excess) {
+        /* The layout keeps no cost for an edge between two default sectors
+         * (it reads 0, abs_excess_kept): the plain form kept for the next
+         * update says what the layout says, as a decode would. Only the
+         * ring's edges were measured; the others came from `before`. */
+        for (int s = 0; s < after.nsectors; s++) {
+            if (!n.ring[s] || !(abs_word_flags(out->sector[s]) & ABS_FLAG_DEFAULT))
+                continue;
+            for (int e = after.edge_first[after.reg_first[s]]; e < after.edge_first[after.reg_first[s + 1]]; e++) {
+                int t = abs_neighbour_sector(out, s, after.edge_dir[e]);
+                if (abs_word_flags(out->sector[t]) & ABS_FLAG_DEFAULT)
+                    after.edge_excess[e] = 0;
+            }
+        }
+    }
     if (!ok)
         abs_free(out);
     if (ok && keep && (keep->plain || (keep->plain = malloc(sizeof *keep->plain)))) {

@@ -220,7 +220,22 @@ static void test_dyn_diff_replay(T *t)
     }
 }
 
+/* A DAO map of the benchmark (skipped without it): default sectors beside
+ * walls, whose diagonal edges the layout stores no cost for, and long runs
+ * of updates between re-customisations. */
+static void test_dyn_diff_dao(T *t)
+{
+    const char *dir = bench_dir(t);
+    if (!dir)
+        return;
+    char map[600], scen[600];
+    snprintf(map, sizeof map, "%s/maps/dao/arena2.map", dir);
+    snprintf(scen, sizeof scen, "%s/scenarios/dao/arena2.map.scen", dir);
+    replay_map(t, map, scen, "mm", 8, 14);
+}
+
 const TestCase DYN_DIFF_TESTS[] = {
     {"dyn_diff_replay", test_dyn_diff_replay},
+    {"dyn_diff_dao", test_dyn_diff_dao},
     {NULL, NULL},
 };

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../../abstraction/abstraction.h"
+#include "../../abstraction/plain.h"
 #include "../../entries/mm/mm.h"
 #include "../../grid/validate.h"
 #include "../../refine/legplan.h"
@@ -41,6 +42,26 @@ bool abs_same(const Abstraction *a, const Abstraction *b, char *why, size_t size
     return true;
 }
 
+/* The plain form an update keeps for the next one is what decoding its
+ * layout gives (edge costs included: none between two default sectors). */
+static bool kept_matches(const AbsKept *k, const Abstraction *a)
+{
+    AbsPlain d;
+    Err err;
+    if (!k->plain || !abs_decode(a, &d, &err))
+        return false;
+    const AbsPlain *p = k->plain;
+    bool same = p->nregions == d.nregions && p->nedges == d.nedges && p->nsectors == d.nsectors &&
+                !memcmp(p->reg_first, d.reg_first, ((size_t)d.nsectors + 1) * sizeof *d.reg_first) &&
+                !memcmp(p->center, d.center, (size_t)d.nregions) &&
+                !memcmp(p->edge_first, d.edge_first, ((size_t)d.nregions + 1) * sizeof *d.edge_first) &&
+                !memcmp(p->edge_dir, d.edge_dir, (size_t)d.nedges) &&
+                !memcmp(p->edge_target, d.edge_target, (size_t)d.nedges) && !p->edge_excess == !d.edge_excess &&
+                (!d.edge_excess || !memcmp(p->edge_excess, d.edge_excess, (size_t)d.nedges));
+    abs_plain_free(&d);
+    return same;
+}
+
 /* Random toggles, `batch` cells at a time; after every batch the local
  * rebuild must equal a full build of the changed map. */
 static void check_updates_equal_rebuild(T *t, const char *map, int S, bool defaults, bool costs, uint64_t seed)
@@ -70,6 +91,7 @@ static void check_updates_equal_rebuild(T *t, const char *map, int S, bool defau
         CHECKF(t, abs_same(&upd, &full, why, sizeof why), "%s S=%d defaults=%d round %d: %s", map, S, defaults, round,
                why);
         CHECKF(t, abs_validate(&upd, g, &err), "%s", err.msg);
+        CHECKF(t, kept_matches(&kept, &upd), "%s S=%d round %d: the kept plain form is not the layout's", map, S, round);
         abs_free(&cur);
         abs_free(&full);
         cur = upd;
