@@ -91,7 +91,8 @@ static void check_updates_equal_rebuild(T *t, const char *map, int S, bool defau
         CHECKF(t, abs_same(&upd, &full, why, sizeof why), "%s S=%d defaults=%d round %d: %s", map, S, defaults, round,
                why);
         CHECKF(t, abs_validate(&upd, g, &err), "%s", err.msg);
-        CHECKF(t, kept_matches(&kept, &upd), "%s S=%d round %d: the kept plain form is not the layout's", map, S, round);
+        CHECKF(t, kept_matches(&kept, &upd), "%s S=%d round %d: the kept plain form is not the layout's", map, S,
+               round);
         abs_free(&cur);
         abs_free(&full);
         cur = upd;
