@@ -43,7 +43,8 @@ static bool straight_leg(const Grid *g, int S, int sw, int s, int t, xyLoc a, xy
     return line_legal(g, a, b);
 }
 
-bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, AStar *borrowed, Err *err)
+bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, const uint8_t *placeholder,
+                     AStar *borrowed, Err *err)
 {
     int sw = (g->width + S - 1) / S, sh = (g->height + S - 1) / S;
     AStar own, *astar = borrowed ? borrowed : &own;
@@ -71,8 +72,10 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, ASt
             for (int e = p->edge_first[a]; e < p->edge_first[a + 1]; e++) {
                 int t = (s % sw + GRID_DX[p->edge_dir[e]]) + (s / sw + GRID_DY[p->edge_dir[e]]) * sw;
                 int b = p->reg_first[t] + p->edge_target[e];
+                bool held =
+                    placeholder && (placeholder[s] & placeholder[t] & 1) && ((placeholder[s] | placeholder[t]) & 2);
                 if (b < a || (redo && !redo[s] && !redo[t] &&
-                              (p->edge_dir[e] < 4 || !abs_corner_marked(sw, sh, s, p->edge_dir[e], redo))))
+                              (p->edge_dir[e] < 4 || (!abs_corner_marked(sw, sh, s, p->edge_dir[e], redo) && !held))))
                     continue; /* measured from b's side, or kept from before */
                 xyLoc ca = {(int16_t)(s % sw * S + (p->center[a] & 15)), (int16_t)(s / sw * S + (p->center[a] >> 4))};
                 xyLoc cb = {(int16_t)(t % sw * S + (p->center[b] & 15)), (int16_t)(t / sw * S + (p->center[b] >> 4))};

@@ -194,8 +194,19 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
      * (and a diagonal one's on the two cells beside its corner): the edges
      * with an end in a touched sector, and the diagonal ones past a touched
      * sector's corner, are measured again, the others kept (rebuild_plain). */
-    if (ok && old->costs_on && !abs_plain_costs(&after, g, old->S, touched, astar, err))
+    /* A sector's default flag follows its edges, so an untouched sector
+     * beside a change can stop being default; the layout held no cost for a
+     * diagonal edge between two default sectors (a cardinal one costs 0:
+     * the straight line between two open sectors' centers), so those beside
+     * a change are measured again too. */
+    uint8_t *placeholder = ok && old->costs_on ? malloc(old->nsectors ? old->nsectors : 1) : NULL;
+    if (ok && old->costs_on && !placeholder)
+        ok = err_set(err, "out of memory updating the abstraction");
+    for (uint32_t s = 0; placeholder && s < old->nsectors; s++)
+        placeholder[s] = (uint8_t)((abs_word_flags(old->sector[s]) & ABS_FLAG_DEFAULT ? 1 : 0) | (n.ring[s] ? 2 : 0));
+    if (ok && old->costs_on && !abs_plain_costs(&after, g, old->S, touched, placeholder, astar, err))
         ok = false;
+    free(placeholder);
     if (ok) {
         out->width = old->width;
         out->height = old->height;
@@ -210,10 +221,16 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
     if (ok && after.edge_excess) {
         /* The layout keeps no cost for an edge between two default sectors
          * (it reads 0, abs_excess_kept): the plain form kept for the next
-         * update says what the layout says, as a decode would. Only the
-         * ring's edges were measured; the others came from `before`. */
+         * update says what the layout says, as a decode would. Only edges
+         * with an end in the ring were measured or changed flags; the others
+         * came from `before`. */
         for (int s = 0; s < after.nsectors; s++) {
-            if (!n.ring[s] || !(abs_word_flags(out->sector[s]) & ABS_FLAG_DEFAULT))
+            bool near = n.ring[s];
+            for (int d = 0; d < 8 && !near; d++) {
+                int t = abs_neighbour_sector(out, s, d);
+                near = t >= 0 && n.ring[t];
+            }
+            if (!near || !(abs_word_flags(out->sector[s]) & ABS_FLAG_DEFAULT))
                 continue;
             for (int e = after.edge_first[after.reg_first[s]]; e < after.edge_first[after.reg_first[s + 1]]; e++) {
                 int t = abs_neighbour_sector(out, s, after.edge_dir[e]);

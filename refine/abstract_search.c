@@ -90,15 +90,20 @@ bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch 
     uint8_t *ring = calloc(a->nsectors ? a->nsectors : 1, 1);
     if (!ring)
         return err_set(err, "out of memory for the abstract search's update");
+    /* Edges change in and beside the touched sectors; a sector beside those
+     * can change its default flag, and with it the cost the layout gives
+     * its neighbours' edges towards it (abstraction/update.c): two steps. */
     for (uint32_t s = 0; s < a->nsectors; s++)
-        if (touched[s]) {
+        if (touched[s])
             ring[s] = 1;
-            for (int d = 0; d < 8; d++) {
-                int t = abs_neighbour_sector(a, (int)s, d);
-                if (t >= 0)
-                    ring[t] = 1;
-            }
-        }
+    for (uint8_t step = 1; step <= 2; step++)
+        for (uint32_t s = 0; s < a->nsectors; s++)
+            if (ring[s] == step)
+                for (int d = 0; d < 8; d++) {
+                    int t = abs_neighbour_sector(a, (int)s, d);
+                    if (t >= 0 && !ring[t])
+                        ring[t] = (uint8_t)(step + 1);
+                }
     Reuse reuse = {prev, ring};
     bool ok = init_search(fresh, ix, excess, &reuse, err);
     free(ring);
