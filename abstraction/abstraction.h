@@ -151,8 +151,30 @@ xyLoc abs_standard_center(const Abstraction *a, int s);
  * passable cell, borrowed to measure the edge costs again, or NULL for one
  * of its own (allocated over the whole map: most of a small update's time). */
 struct AStar;
+/* What updates keep for the next one, owned by the caller, so that an update
+ * floods only the sectors it touches and never decodes the whole layout:
+ * the cells' region labels (valid[s]: sector s's cells hold the labels its
+ * flood fill gives on the grid as it is) and the abstraction in its plain
+ * form as the last update left it. Zeroed means nothing kept yet
+ * (abs_update allocates). */
+struct AbsPlain;
+typedef struct AbsKept {
+    uint8_t *cell;          /* width x height */
+    uint8_t *valid;         /* per sector */
+    struct AbsPlain *plain; /* NULL: none kept */
+} AbsKept;
+void abs_kept_free(AbsKept *k);
+/* Bytes held (labels, flags, plain form). */
+size_t abs_kept_bytes(const AbsKept *k, int width, int height, uint32_t nsectors);
+/* The caller put the cells of the touched sectors back after a successful
+ * update (a later step failed): their labels and the plain form are dropped. */
+void abs_kept_undo(AbsKept *k, uint32_t nsectors, const uint8_t *touched);
+/* The kept plain form's edge excess bytes, in abs_edges order, or NULL (none
+ * kept, or no edge costs); valid until the next update. */
+const uint8_t *abs_kept_excess(const AbsKept *k);
+/* `keep`: what updates keep (NULL: a whole-map scratch and a decode). */
 bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const uint8_t *touched, struct AStar *astar,
-                Err *err);
+                AbsKept *keep, Err *err);
 
 /* Does a cell path use a touched sector: a cell in one, or a diagonal step
  * whose corner cells (checked by the no-corner-cutting rule) lie in one? A

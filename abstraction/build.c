@@ -90,23 +90,30 @@ int abs_sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t 
                      RawEdge *out)
 {
     int n = 0;
+    /* wants[l | r << 1 | t << 2 | b << 3]: does a cell on those sides (left,
+     * right, top, bottom) reach a sector the mask asks for? A diagonal
+     * sector is reached from the corner cell only. */
+    bool wants[16] = {false};
+    for (int k = 0; k < 16; k++)
+        for (int sdy = -1; sdy <= 1; sdy++)
+            for (int sdx = -1; sdx <= 1; sdx++)
+                if ((sdx || sdy) && (dir_mask >> grid_dir_of(sdx, sdy) & 1) &&
+                    (sdx == 0 || (k >> (sdx < 0 ? 0 : 1) & 1)) && (sdy == 0 || (k >> (sdy < 0 ? 2 : 3) & 1)))
+                    wants[k] = true;
     for (int ly = 0; ly < h; ly++)
-        for (int lx = 0; lx < w; lx++) {
-            if (ly != 0 && ly != h - 1 && lx != 0 && lx != w - 1)
-                continue; /* only border cells can leave the sector */
+        /* Only border cells can leave the sector: an inner row's first and last. */
+        for (int lx = 0; lx < w; lx += ly == 0 || ly == h - 1 || lx != 0 || w == 1 ? 1 : w - 1) {
             int x = x0 + lx, y = y0 + ly;
-            if (!grid_passable(g, x, y))
+            if (!wants[(lx == 0) | (lx == w - 1) << 1 | (ly == 0) << 2 | (ly == h - 1) << 3] || !grid_passable(g, x, y))
                 continue;
             for (int d = 0; d < 8; d++) {
                 int nx = x + GRID_DX[d], ny = y + GRID_DY[d];
                 if (nx >= x0 && nx < x0 + w && ny >= y0 && ny < y0 + h)
                     continue;
-                if (!grid_move_legal(g, x, y, d))
-                    continue;
                 int sdx = (nx < x0) ? -1 : (nx >= x0 + w ? 1 : 0);
                 int sdy = (ny < y0) ? -1 : (ny >= y0 + h ? 1 : 0);
                 int sd = grid_dir_of(sdx, sdy);
-                if (dir_mask >> sd & 1)
+                if ((dir_mask >> sd & 1) && grid_move_legal(g, x, y, d))
                     insert_edge(
                         out, &n,
                         (RawEdge){labels[(size_t)y * g->width + x], (uint8_t)sd, labels[(size_t)ny * g->width + nx]});

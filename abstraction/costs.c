@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../common/stamp.h"
+#include "../grid/line.h"
 #include "../search/astar.h"
 #include "plain.h"
 
@@ -120,10 +121,28 @@ static double leg_length(LegSearch *ls, int s, int t, xyLoc ca, xyLoc cb, xyPath
     return astar_find(ls->astar, wa, wb, &ls->lim, leg);
 }
 
-bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, const uint8_t *redo_diag, AStar *borrowed,
-                     Err *err)
+/* Is the line between the centers legal with every cell in sector s or t?
+ * It is then a shortest leg (its length is the octile distance, which no
+ * path beats) that the two sectors' A* would find as short: no search. */
+static bool straight_leg(const Grid *g, int S, int sw, int s, int t, xyLoc a, xyLoc b)
 {
-    int sw = (g->width + S - 1) / S;
+    xyLoc cells[2 * ABS_MAX_SECTOR];
+    size_t n = line_moves(a, b);
+    if (n > sizeof cells / sizeof *cells)
+        return false;
+    n = line_cells(a, b, cells);
+    for (size_t i = 0; i < n; i++) {
+        int c = cells[i].y / S * sw + cells[i].x / S;
+        if (c != s && c != t)
+            return false;
+    }
+    return line_legal(g, a, b);
+}
+
+bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, const uint8_t *placeholder,
+                     AStar *borrowed, Err *err)
+{
+    int sw = (g->width + S - 1) / S, sh = (g->height + S - 1) / S;
     LegSearch ls;
     xyPath leg = {0};
     if (!p->edge_excess)
@@ -137,12 +156,15 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, con
             for (int e = p->edge_first[a]; e < p->edge_first[a + 1]; e++) {
                 int t = (s % sw + GRID_DX[p->edge_dir[e]]) + (s / sw + GRID_DY[p->edge_dir[e]]) * sw;
                 int b = p->reg_first[t] + p->edge_target[e];
-                const uint8_t *mine = redo_diag && p->edge_dir[e] >= 4 ? redo_diag : redo;
-                if (b < a || (mine && !mine[s] && !mine[t]))
+                bool held =
+                    placeholder && (placeholder[s] & placeholder[t] & 1) && ((placeholder[s] | placeholder[t]) & 2);
+                if (b < a || (redo && !redo[s] && !redo[t] &&
+                              (p->edge_dir[e] < 4 || (!abs_corner_marked(sw, sh, s, p->edge_dir[e], redo) && !held))))
                     continue; /* measured from b's side, or kept from before */
                 xyLoc ca = {(int16_t)(s % sw * S + (p->center[a] & 15)), (int16_t)(s / sw * S + (p->center[a] >> 4))};
                 xyLoc cb = {(int16_t)(t % sw * S + (p->center[b] & 15)), (int16_t)(t / sw * S + (p->center[b] >> 4))};
-                double len = leg_length(&ls, s, t, ca, cb, &leg);
+                double len = straight_leg(g, S, sw, s, t, ca, cb) ? grid_octile(ca.x, ca.y, cb.x, cb.y)
+                                                                 : leg_length(&ls, s, t, ca, cb, &leg);
                 /* No path inside the two sectors cannot happen for an edge of a
                  * valid abstraction; the longest code keeps such an edge last. */
                 uint8_t q = len < 0 ? 255 : abs_excess_code(len - grid_octile(ca.x, ca.y, cb.x, cb.y));

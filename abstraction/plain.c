@@ -26,3 +26,9 @@ int abs_plain_reverse_edge(const AbsPlain *p, int sector, int region, int dir, i
             return e;
     return -1; /* edges are symmetric in a well-formed abstraction */
 }
+
+bool abs_corner_marked(int sw, int sh, int s, int d, const uint8_t *marked)
+{
+    int sx = s % sw, sy = s / sw, x = sx + GRID_DX[d], y = sy + GRID_DY[d];
+    return (x >= 0 && x < sw && marked[sy * sw + x]) || (y >= 0 && y < sh && marked[y * sw + sx]);
+}

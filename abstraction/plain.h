@@ -56,12 +56,20 @@ int abs_optimize_centers(AbsPlain *p, const Grid *g, int S, const uint8_t *label
                          Err *err);
 /* Measures the excess of every edge (costs.c) into p->edge_excess (allocated
  * when NULL), both directions; with `redo` (per sector) only the edges with
- * an end in a marked sector, the others keep their values; diagonal edges
- * by `redo_diag` instead when given. `astar`: an A* over g to borrow, or
- * NULL for one of its own over a window of 2 x 2 sectors (memory of four
- * sectors, not of the map; the same lengths). */
-bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, const uint8_t *redo_diag,
+ * an end in a marked sector, or diagonal with a marked sector beside their
+ * corner (abs_corner_marked), or diagonal between two sectors whose
+ * `placeholder` bytes both have bit 0 with bit 1 in either (a local
+ * rebuild: both default before, so the layout held no cost for the edge,
+ * and one beside a change, so it may stop being default); the others keep
+ * their values. `astar`: an A* over g to borrow, or NULL for one of its own. */
+bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, const uint8_t *placeholder,
                      struct AStar *astar, Err *err);
+/* Is either sector beside the corner that the diagonal direction d of
+ * sector s crosses marked (an sw-wide grid of sectors)? A diagonal step
+ * across that corner checks one cell of each (no corner cutting), so the
+ * edge's existence and its leg depend on them; a cardinal edge depends on
+ * its two sectors only. */
+bool abs_corner_marked(int sw, int sh, int s, int d, const uint8_t *marked);
 /* The edge b -> a of edge a -> b (a: global region `region` of `sector`), or -1. */
 int abs_plain_reverse_edge(const AbsPlain *p, int sector, int region, int dir, int target_sector, int target);
 /* Does the layout keep edge a -> b's excess (global ids, sectors' default

@@ -3,10 +3,12 @@
  * A changed cell can only alter its own sector's regions and centers, the
  * edges leaving that sector, and the edges of the sectors around it that
  * point into it or (diagonal moves check the two cardinal cells beside them)
- * pass by it. So only the touched sectors are flood-filled again; the ring
- * of sectors around them keeps its regions and centers and gets the edges
- * towards the touched sectors and the ring recomputed; every other sector is
- * copied from the old abstraction as it is. The result is packed anew
+ * pass by it. So only the touched sectors are flood-filled again (and the
+ * ring around them where its labels are not kept, AbsLabels); the ring
+ * keeps its regions and centers and gets the edges towards the touched
+ * sectors, and the diagonal ones past a touched sector's corner,
+ * recomputed; every other sector is copied from the old abstraction as it
+ * is. The result is packed anew
  * (abs_encode): a linear copy of a few kilobytes, whereas the flood fill and
  * edge scans are what a full build pays over the whole map. With plain
  * centers the result is byte for byte what abs_build gives on the changed
@@ -21,22 +23,18 @@ typedef struct Need {
     uint8_t *ring;          /* per sector: touched or next to a touched one */
 } Need;
 
-/* The sector around s in direction d is in the ring (or touched). */
-static bool ring_at(const Abstraction *a, const Need *n, int s, int d)
-{
-    int t = abs_neighbour_sector(a, s, d);
-    return t >= 0 && n->ring[t];
-}
-
-/* Labels every sector in the ring (each flood fill is a pure function of its
- * own cells, so untouched ones come out numbered as before). */
-static bool label_ring(const Abstraction *a, const Grid *g, const Need *n, uint8_t *labels, Growable *centers,
-                       int *first_center)
+/* Labels every sector in the ring whose labels are not kept (each flood
+ * fill is a pure function of its own cells, so untouched ones come out
+ * numbered as before, and kept ones are what a fill gives); the fresh
+ * centers are only read for touched sectors. */
+static bool label_ring(const Abstraction *a, const Grid *g, const Need *n, uint8_t *labels, uint8_t *valid,
+                       Growable *centers, int *first_center)
 {
     for (int s = 0; s < (int)a->nsectors; s++) {
         first_center[s] = (int)centers->n;
-        if (!n->ring[s])
+        if (!n->ring[s] || (!n->touched[s] && valid[s]))
             continue;
+        valid[s] = 1;
         int x0, y0, w, h;
         abs_sector_box(a, s, &x0, &y0, &w, &h);
         for (int y = y0; y < y0 + h; y++)
@@ -53,10 +51,15 @@ static bool label_ring(const Abstraction *a, const Grid *g, const Need *n, uint8
 static int ring_edges(const Abstraction *a, const Grid *g, const Need *n, const AbsPlain *old, int s,
                       const uint8_t *labels, RawEdge *out)
 {
+    /* The directions whose edges can have changed: towards a touched
+     * sector, or diagonal past a touched sector's corner cell. */
     unsigned mask = 0;
-    for (int d = 0; d < 8; d++)
-        if (n->touched[s] || ring_at(a, n, s, d))
+    for (int d = 0; d < 8; d++) {
+        int t = abs_neighbour_sector(a, s, d);
+        if (n->touched[s] ||
+            (t >= 0 && (n->touched[t] || (d >= 4 && abs_corner_marked(a->sw, a->sh, s, d, n->touched)))))
             mask |= 1u << d;
+    }
     int x0, y0, w, h;
     abs_sector_box(a, s, &x0, &y0, &w, &h);
     int count = abs_sector_edges(g, x0, y0, w, h, labels, mask, out);
@@ -85,7 +88,8 @@ static uint8_t old_excess(const AbsPlain *old, int s, RawEdge e)
  * is searched in the two sectors, a rectangle that also holds the corner
  * cells of every diagonal step inside it, and a center moves only in a
  * touched sector. A diagonal edge's corner cells lie in the two other
- * sectors around the corner, so it is measured again. */
+ * sectors around the corner, so it is measured again when one of them is
+ * touched (abs_corner_marked). */
 static bool rebuild_plain(const Abstraction *a, const Grid *g, const Need *n, const AbsPlain *old,
                           const uint8_t *labels, const Growable *fresh, const int *first_center, AbsPlain *p)
 {
@@ -136,8 +140,8 @@ static bool rebuild_plain(const Abstraction *a, const Grid *g, const Need *n, co
         for (int r = p->reg_first[s]; r < nr; r++) {
             p->edge_first[r] = ne;
             for (; i < count && raw[i].region == r - p->reg_first[s]; i++) {
-                if (p->edge_excess && raw[i].dir < 4 && !n->touched[s] &&
-                    !n->touched[abs_neighbour_sector(a, s, raw[i].dir)])
+                if (p->edge_excess && !n->touched[s] && !n->touched[abs_neighbour_sector(a, s, raw[i].dir)] &&
+                    (raw[i].dir < 4 || !abs_corner_marked(a->sw, a->sh, s, raw[i].dir, n->touched)))
                     p->edge_excess[ne] = old_excess(old, s, raw[i]);
                 p->edge_dir[ne] = raw[i].dir;
                 p->edge_target[ne++] = raw[i].target;
@@ -152,14 +156,21 @@ static bool rebuild_plain(const Abstraction *a, const Grid *g, const Need *n, co
 }
 
 bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const uint8_t *touched, struct AStar *astar,
-                Err *err)
+                AbsKept *keep, Err *err)
 {
     memset(out, 0, sizeof *out);
     Need n = {touched, calloc(old->nsectors ? old->nsectors : 1, 1)};
-    uint8_t *labels = malloc((size_t)g->width * g->height);
+    AbsKept own = {0}, *lab = keep ? keep : &own;
+    if (!lab->cell) {
+        lab->cell = malloc((size_t)g->width * g->height);
+        lab->valid = calloc(old->nsectors ? old->nsectors : 1, 1);
+        if (!lab->cell || !lab->valid)
+            abs_kept_free(lab);
+    }
+    uint8_t *labels = lab->cell;
     int *first_center = malloc(((size_t)old->nsectors + 1) * sizeof *first_center);
     Growable fresh = {.elem = 1};
-    AbsPlain before = {0}, after = {0};
+    AbsPlain decoded = {0}, after = {0}, *before = lab->plain ? lab->plain : &decoded;
     bool ok = n.ring && labels && first_center;
     if (!ok)
         err_set(err, "out of memory updating the abstraction");
@@ -173,17 +184,29 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
                 n.ring[t] = 1;
         }
     }
-    ok = ok && abs_decode(old, &before, err);
-    if (ok && (!label_ring(old, g, &n, labels, &fresh, first_center) ||
-               !rebuild_plain(old, g, &n, &before, labels, &fresh, first_center, &after)))
+    ok = ok && (lab->plain || abs_decode(old, &decoded, err));
+    if (ok && (!label_ring(old, g, &n, labels, lab->valid, &fresh, first_center) ||
+               !rebuild_plain(old, g, &n, before, labels, &fresh, first_center, &after)))
         ok = err_set(err, "out of memory updating the abstraction");
     if (ok && old->centers_opt && abs_optimize_centers(&after, g, old->S, labels, touched, ABS_CENTER_PASSES, err) < 0)
         ok = false;
-    /* An edge's cost depends only on its two sectors' cells and centers:
-     * the edges with an end in a touched sector, and the diagonal ones with
-     * an end in the ring, are measured again, the others kept (rebuild_plain). */
-    if (ok && old->costs_on && !abs_plain_costs(&after, g, old->S, touched, n.ring, astar, err))
+    /* An edge's cost depends only on its two sectors' cells and centers
+     * (and a diagonal one's on the two cells beside its corner): the edges
+     * with an end in a touched sector, and the diagonal ones past a touched
+     * sector's corner, are measured again, the others kept (rebuild_plain). */
+    /* A sector's default flag follows its edges, so an untouched sector
+     * beside a change can stop being default; the layout held no cost for a
+     * diagonal edge between two default sectors (a cardinal one costs 0:
+     * the straight line between two open sectors' centers), so those beside
+     * a change are measured again too. */
+    uint8_t *placeholder = ok && old->costs_on ? malloc(old->nsectors ? old->nsectors : 1) : NULL;
+    if (ok && old->costs_on && !placeholder)
+        ok = err_set(err, "out of memory updating the abstraction");
+    for (uint32_t s = 0; placeholder && s < old->nsectors; s++)
+        placeholder[s] = (uint8_t)((abs_word_flags(old->sector[s]) & ABS_FLAG_DEFAULT ? 1 : 0) | (n.ring[s] ? 2 : 0));
+    if (ok && old->costs_on && !abs_plain_costs(&after, g, old->S, touched, placeholder, astar, err))
         ok = false;
+    free(placeholder);
     if (ok) {
         out->width = old->width;
         out->height = old->height;
@@ -195,16 +218,78 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
         out->costs_on = old->costs_on;
         ok = abs_encode(out, &after, err);
     }
+    if (ok && after.edge_excess) {
+        /* The layout keeps no cost for an edge between two default sectors
+         * (it reads 0, abs_excess_kept): the plain form kept for the next
+         * update says what the layout says, as a decode would. Only edges
+         * with an end in the ring were measured or changed flags; the others
+         * came from `before`. */
+        for (int s = 0; s < after.nsectors; s++) {
+            bool near = n.ring[s];
+            for (int d = 0; d < 8 && !near; d++) {
+                int t = abs_neighbour_sector(out, s, d);
+                near = t >= 0 && n.ring[t];
+            }
+            if (!near || !(abs_word_flags(out->sector[s]) & ABS_FLAG_DEFAULT))
+                continue;
+            for (int e = after.edge_first[after.reg_first[s]]; e < after.edge_first[after.reg_first[s + 1]]; e++) {
+                int t = abs_neighbour_sector(out, s, after.edge_dir[e]);
+                if (abs_word_flags(out->sector[t]) & ABS_FLAG_DEFAULT)
+                    after.edge_excess[e] = 0;
+            }
+        }
+    }
     if (!ok)
         abs_free(out);
-    abs_plain_free(&before);
+    if (ok && keep && (keep->plain || (keep->plain = malloc(sizeof *keep->plain)))) {
+        if (before == keep->plain)
+            abs_plain_free(keep->plain);
+        *keep->plain = after; /* the next update's `before` */
+        after = (AbsPlain){0};
+    }
+    abs_plain_free(&decoded);
     abs_plain_free(&after);
     free(fresh.p);
+    if (!ok && lab->valid) /* the caller puts the cells back */
+        for (uint32_t s = 0; s < old->nsectors; s++)
+            lab->valid[s] &= !touched[s];
     free(first_center);
-    free(labels);
+    abs_kept_free(&own);
     free(n.ring);
     return ok;
 }
+
+void abs_kept_free(AbsKept *k)
+{
+    free(k->cell);
+    free(k->valid);
+    if (k->plain)
+        abs_plain_free(k->plain);
+    free(k->plain);
+    memset(k, 0, sizeof *k);
+}
+
+size_t abs_kept_bytes(const AbsKept *k, int width, int height, uint32_t nsectors)
+{
+    size_t b = k->cell ? (size_t)width * height + nsectors : 0;
+    const AbsPlain *p = k->plain;
+    if (p)
+        b += sizeof *p + ((size_t)p->nsectors + 1 + (size_t)p->nregions + 1) * sizeof(int) + (size_t)p->nregions +
+             (size_t)p->nedges * (2 + (p->edge_excess != NULL));
+    return b;
+}
+
+void abs_kept_undo(AbsKept *k, uint32_t nsectors, const uint8_t *touched)
+{
+    for (uint32_t s = 0; k->valid && s < nsectors; s++)
+        k->valid[s] &= !touched[s];
+    if (k->plain)
+        abs_plain_free(k->plain);
+    free(k->plain);
+    k->plain = NULL;
+}
+
+const uint8_t *abs_kept_excess(const AbsKept *k) { return k && k->plain ? k->plain->edge_excess : NULL; }
 
 bool abs_leg_touches(const Abstraction *a, const xyLoc *cells, size_t n, const uint8_t *touched)
 {

@@ -4,154 +4,25 @@
 #include <string.h>
 
 #include "../search/heap.h"
+#include "abs_ch_custom.h"
 #include "abs_cost.h"
 
-#define INF UINT32_MAX
-
-static inline uint32_t add_sat(uint32_t a, uint32_t b) { return a == INF || b == INF || a > INF - 1 - b ? INF : a + b; }
-
-/* The original edges' costs on the shape (INF where the shape's arc is no
- * edge); false when an edge joins regions the shape does not join (their
- * sectors are not neighbours: not an abstraction's edge). */
-static bool set_metric(AbsCh *ch, const uint32_t *adj_first, const uint32_t *to, const uint32_t *cost, size_t stride)
-{
-    const AbsChTopo *t = &ch->topo;
-    for (uint32_t i = 0; i < t->m; i++) {
-        ch->w_up[i] = ch->w_dn[i] = INF;
-        ch->mid_up[i] = ch->mid_dn[i] = ABS_CH_NONE;
-    }
-    for (uint32_t r = 0; r < t->n; r++)
-        for (uint32_t i = adj_first[r]; i < adj_first[r + 1]; i++) {
-            uint32_t w = *(const uint32_t *)(const void *)((const char *)to + i * stride);
-            uint32_t c = *(const uint32_t *)(const void *)((const char *)cost + i * stride);
-            uint32_t u = t->rank[r], v = t->rank[w];
-            if (u == v)
-                continue;
-            uint32_t a = abs_ch_topo_arc(t, u < v ? u : v, u < v ? v : u);
-            if (a == UINT32_MAX)
-                return false;
-            uint32_t *slot = u < v ? &ch->w_up[a] : &ch->w_dn[a];
-            if (c < *slot)
-                *slot = c;
-        }
-    return true;
-}
-
-/* Basic customisation (CCH §5): in rank order, every lower triangle
- * {x, a, b} (x < a < b) offers a -> x -> b for a -> b and b -> x -> a for
- * b -> a. x's arcs are final when x is reached, as all their triangles have
- * lower middles. U(x) above a lies in U(a) (a perfect elimination order), so
- * one forward scan of a's arcs finds every a -> b. */
-static void customise(AbsCh *ch)
-{
-    const AbsChTopo *t = &ch->topo;
-    for (uint32_t x = 0; x < t->n; x++)
-        for (uint32_t i = t->first[x]; i < t->first[x + 1]; i++) {
-            uint32_t a = t->head[i], xa = ch->w_up[i], ax = ch->w_dn[i];
-            if (xa == INF && ax == INF)
-                continue;
-            uint32_t p = t->first[a];
-            for (uint32_t j = i + 1; j < t->first[x + 1]; j++) {
-                uint32_t b = t->head[j];
-                while (t->head[p] < b)
-                    p++;
-                uint32_t ab = add_sat(ax, ch->w_up[j]), ba = add_sat(ch->w_dn[j], xa);
-                if (ab < ch->w_up[p]) {
-                    ch->w_up[p] = ab;
-                    ch->mid_up[p] = x;
-                }
-                if (ba < ch->w_dn[p]) {
-                    ch->w_dn[p] = ba;
-                    ch->mid_dn[p] = x;
-                }
-            }
-        }
-}
-
-/* Perfect customisation (CCH §6) into pu/pd: in falling rank order,
- * d(x -> y) = min(basic x -> y, min over z in U(x) of basic x -> z plus
- * d(z -> y)), where z -> y joins two ranks above x, already exact; and so
- * for y -> x. Only arcs with a finite basic cost can be kept, so only they
- * are made exact: an arc left at its basic cost (never below its distance)
- * can only make a lower arc look exact no more often, which keeps an arc
- * the query could do without, never drops one it needs. */
-static void perfect(const AbsCh *ch, uint32_t *pu, uint32_t *pd)
-{
-    const AbsChTopo *t = &ch->topo;
-    memcpy(pu, ch->w_up, (size_t)t->m * sizeof *pu);
-    memcpy(pd, ch->w_dn, (size_t)t->m * sizeof *pd);
-    for (uint32_t x = t->n; x-- > 0;) {
-        uint32_t lo = t->first[x], hi = t->first[x + 1];
-        for (uint32_t i = lo; i < hi; i++) {
-            if (ch->w_up[i] == INF && ch->w_dn[i] == INF)
-                continue; /* offers nothing through a and is never kept itself */
-            uint32_t a = t->head[i], p = t->first[a];
-            for (uint32_t j = i + 1; j < hi; j++) { /* z, y = a, b and b, a */
-                uint32_t b = t->head[j];
-                while (t->head[p] < b)
-                    p++;
-                /* x -> b via a, b -> x via a, x -> a via b, a -> x via b. */
-                uint32_t v;
-                if ((v = add_sat(ch->w_up[i], pu[p])) < pu[j])
-                    pu[j] = v;
-                if ((v = add_sat(pd[p], ch->w_dn[i])) < pd[j])
-                    pd[j] = v;
-                if ((v = add_sat(ch->w_up[j], pd[p])) < pu[i])
-                    pu[i] = v;
-                if ((v = add_sat(pu[p], ch->w_dn[j])) < pd[i])
-                    pd[i] = v;
-            }
-        }
-    }
-}
-
-/* The query's arcs by region id: those whose basic cost is exact (CCH §6:
- * an arc another route beats is on no shortest up-down path, and the halves
- * of a kept shortcut are kept, so unpacking finds them here). */
-static bool flatten(AbsCh *ch, const uint32_t *exact, const uint32_t *w, const uint32_t *mid, uint32_t **first,
-                    AbsChArc **arcs, uint32_t *count)
-{
-    const AbsChTopo *t = &ch->topo;
-    uint32_t m = 0;
-    for (uint32_t i = 0; i < t->m; i++)
-        m += w[i] != INF && exact[i] == w[i];
-    *first = malloc(((size_t)t->n + 1) * sizeof **first);
-    *arcs = malloc(((size_t)m + 1) * sizeof **arcs);
-    if (!*first || !*arcs)
-        return false;
-    m = 0;
-    for (uint32_t r = 0; r < t->n; r++) {
-        uint32_t x = t->rank[r];
-        (*first)[r] = m;
-        for (uint32_t i = t->first[x]; i < t->first[x + 1]; i++)
-            if (w[i] != INF && exact[i] == w[i])
-                (*arcs)[m++] =
-                    (AbsChArc){t->node[t->head[i]], w[i], mid[i] == ABS_CH_NONE ? ABS_CH_NONE : t->node[mid[i]]};
-    }
-    (*first)[t->n] = m;
-    *count = m;
-    return true;
-}
-
-bool abs_ch_build(AbsCh *ch, uint32_t n, const uint32_t *adj_first, const uint32_t *to, const uint32_t *cost,
-                  size_t stride, const uint32_t *region_sector, uint32_t sw, uint32_t sh, const AbsChSectors *keep,
-                  Err *err)
+bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
+                         const AbsChSectors *sec, const uint32_t *cap, Err *err)
 {
     memset(ch, 0, sizeof *ch);
     ch->n = n;
-    size_t cnt = n ? n : 1;
-    bool ok;
-    if (keep && keep->order && keep->sw == sw && keep->sh == sh) {
-        ok = abs_ch_sectors_copy(&ch->sec, keep);
-    } else {
-        uint32_t *weight = calloc((size_t)sw * sh + 1, sizeof *weight);
-        for (uint32_t r = 0; weight && r < n; r++)
-            weight[region_sector[r]]++;
-        ok = weight && abs_ch_sectors_build(&ch->sec, sw, sh, weight);
-        free(weight);
+    uint32_t *count = malloc((sec->ns ? sec->ns : 1) * sizeof *count);
+    bool ok = count && abs_ch_sectors_copy(&ch->sec, sec) && abs_ch_topo_build(&ch->topo, &ch->sec, cap);
+    if (ok && !abs_ch_topo_fits(&ch->topo, sec->ns, n, region_sector, count)) {
+        free(count);
+        abs_ch_free(ch);
+        return err_set(err, "abstract contraction hierarchy: a sector holds more regions than its slots");
     }
-    ok = ok && abs_ch_topo_build(&ch->topo, &ch->sec, n, region_sector);
-    size_t m = ch->topo.m ? ch->topo.m : 1;
+    if (ok)
+        abs_ch_topo_place(&ch->topo, sec->ns, n, region_sector, count);
+    free(count);
+    size_t m = ch->topo.m ? ch->topo.m : 1, slots = ch->topo.n ? ch->topo.n : 1;
     uint32_t *pu = NULL, *pd = NULL;
     if (ok) {
         ch->w_up = malloc(m * sizeof *ch->w_up);
@@ -162,17 +33,26 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const uint32_t *adj_first, const uint32
         pd = malloc(m * sizeof *pd);
         ok = ch->w_up && ch->w_dn && ch->mid_up && ch->mid_dn && pu && pd;
     }
-    if (ok && !set_metric(ch, adj_first, to, cost, stride)) {
+    if (ok && !abs_ch_metric(ch, g)) {
         free(pu);
         free(pd);
         abs_ch_free(ch);
         return err_set(err, "abstract contraction hierarchy: an edge between sectors that do not touch");
     }
     if (ok) {
-        customise(ch);
-        perfect(ch, pu, pd);
-        ok = flatten(ch, pu, ch->w_up, ch->mid_up, &ch->up_first, &ch->up, &ch->nup) &&
-             flatten(ch, pd, ch->w_dn, ch->mid_dn, &ch->dn_first, &ch->dn, &ch->ndn);
+        abs_ch_customise(ch);
+        abs_ch_perfect(ch, pu, pd);
+        ch->nup = abs_ch_flat_count(ch, pu, ch->w_up);
+        ch->ndn = abs_ch_flat_count(ch, pd, ch->w_dn);
+        ch->up_first = malloc((slots + 1) * sizeof *ch->up_first);
+        ch->dn_first = malloc((slots + 1) * sizeof *ch->dn_first);
+        ch->up = malloc(((size_t)ch->nup + 1) * sizeof *ch->up);
+        ch->dn = malloc(((size_t)ch->ndn + 1) * sizeof *ch->dn);
+        ok = ch->up_first && ch->dn_first && ch->up && ch->dn;
+    }
+    if (ok) {
+        abs_ch_flatten(ch, pu, ch->w_up, ch->mid_up, ch->up_first, ch->up);
+        abs_ch_flatten(ch, pd, ch->w_dn, ch->mid_dn, ch->dn_first, ch->dn);
     }
     free(pu);
     free(pd);
@@ -188,19 +68,44 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const uint32_t *adj_first, const uint32
             ch->dn_first = ch->up_first;
             ch->dn = ch->up;
         }
-        ch->fpar = malloc(cnt * sizeof *ch->fpar);
-        ch->bpar = malloc(cnt * sizeof *ch->bpar);
-        ch->fnode = malloc(cnt * sizeof *ch->fnode);
-        ch->bnode = malloc(cnt * sizeof *ch->bnode);
-        ch->chain = malloc(cnt * sizeof *ch->chain);
-        ok = ch->chain && ch->fpar && ch->bpar && ch->fnode && ch->bnode && bf_init(&ch->fw, cnt, (uint32_t)cnt) &&
-             bf_init(&ch->bw, cnt, (uint32_t)cnt);
+        /* Sized by slots, so that regions placed in them later fit. */
+        ch->fpar = malloc(slots * sizeof *ch->fpar);
+        ch->bpar = malloc(slots * sizeof *ch->bpar);
+        ch->fnode = malloc(slots * sizeof *ch->fnode);
+        ch->bnode = malloc(slots * sizeof *ch->bnode);
+        ch->chain = malloc(slots * sizeof *ch->chain);
+        ok = ch->chain && ch->fpar && ch->bpar && ch->fnode && ch->bnode && bf_init(&ch->fw, slots, (uint32_t)slots) &&
+             bf_init(&ch->bw, slots, (uint32_t)slots);
     }
     if (!ok) {
         abs_ch_free(ch);
         return err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
     }
     return true;
+}
+
+bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, uint32_t sw, uint32_t sh,
+                  const AbsChSectors *keep, Err *err)
+{
+    memset(ch, 0, sizeof *ch);
+    AbsChSectors own = {0};
+    const AbsChSectors *sec = keep;
+    uint32_t *count = calloc((size_t)sw * sh + 1, sizeof *count);
+    for (uint32_t r = 0; count && r < n; r++)
+        count[region_sector[r]]++;
+    bool ok = count != NULL;
+    if (ok && !(keep && keep->order && keep->sw == sw && keep->sh == sh)) {
+        ok = abs_ch_sectors_build(&own, sw, sh, count);
+        sec = &own;
+    }
+    /* Slots: every sector's regions, as many as it holds now. */
+    if (ok)
+        ok = abs_ch_build_shaped(ch, n, g, region_sector, sec, count, err);
+    else
+        err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
+    abs_ch_sectors_free(&own);
+    free(count);
+    return ok;
 }
 
 void abs_ch_free(AbsCh *ch)
@@ -220,6 +125,7 @@ void abs_ch_free(AbsCh *ch)
     free(ch->w_dn);
     free(ch->mid_up);
     free(ch->mid_dn);
+    abs_ch_dyn_free(&ch->dyn);
     abs_ch_topo_free(&ch->topo);
     abs_ch_sectors_free(&ch->sec);
     bf_free(&ch->fw);
@@ -233,7 +139,10 @@ size_t abs_ch_kept_bytes(const AbsCh *ch)
         return 0;
     size_t offs = ((size_t)ch->n + 1) * sizeof *ch->up_first;
     size_t up = offs + (size_t)ch->nup * sizeof *ch->up;
-    size_t custom = abs_ch_sectors_bytes(&ch->sec) + abs_ch_topo_bytes(&ch->topo) + (size_t)ch->topo.m * 16;
+    size_t custom = abs_ch_sectors_bytes(&ch->sec) + abs_ch_topo_bytes(&ch->topo, ch->sec.ns) +
+                    (size_t)ch->topo.m * 16 + abs_ch_dyn_bytes(ch);
+    if (ch->dynamic) /* room for every slot and every arc, both directions */
+        return custom + 2 * (((size_t)ch->topo.n + 1) * sizeof *ch->up_first + (size_t)ch->topo.m * sizeof *ch->up);
     return custom + (ch->shared ? up : up + offs + (size_t)ch->ndn * sizeof *ch->dn);
 }
 

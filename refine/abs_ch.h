@@ -17,9 +17,16 @@
  *  - a query is the bidirectional upward Dijkstra with stall-on-demand over
  *    the arcs kept; shortcuts record their middle region and are unpacked
  *    into the region route the refiner consumes.
- * After an update() only the sectors' region counts can have changed: the
- * sector order and fill are kept, the region shape and the customisation
- * are redone (abs_ch_update).
+ * After a map change (abs_ch_update) the order and the shape are kept (each
+ * sector has slots for as many regions as it has held, refine/abs_ch_topo.h)
+ * and the customisation is redone only where it can change: the arcs between
+ * regions of the changed sectors and their neighbours are customised again,
+ * and from each arc whose cost moves the arcs above it in its triangles, in
+ * rank order (basic), then the rows below whose exact distances can move, in
+ * falling rank order (perfect); the result equals a customisation from
+ * scratch on the same shape, arc for arc (abs_ch_verify). A sector that
+ * outgrows its slots makes a new shape (wider slots there) and a whole
+ * customisation.
  *
  * Why this lives in refine/ and not in entries/ch: entries sit above refine/,
  * and entries/ch contracts a different graph (the subgoal graph, 64-bit
@@ -32,6 +39,8 @@
  * Memory: the query arcs (12 B: target, cost, middle region), two offsets
  * per region, and for re-customisation the shape (4 B an arc) and its two
  * costs and two middles (16 B an arc): reported as ch_bytes (mm SUMMARY).
+ * The first update adds what local re-customisation needs (AbsChDyn: about
+ * 40 B an arc), so a map that never changes does not pay for it.
  * The search arrays (two best-first cores, parents) are per-query scratch,
  * reused. Owns everything it allocates; abs_ch_free releases it. */
 #ifndef GPPC_REFINE_ABS_CH_H
@@ -54,6 +63,33 @@ typedef struct AbsChArc {
     uint32_t mid;  /* a shortcut's middle region, ABS_CH_NONE for an edge of the abstraction */
 } AbsChArc;
 
+/* An abstraction's edges, region r's out-edges being entries
+ * first[r] .. first[r + 1] of `to` and `cost` (elements `stride` bytes
+ * apart); only between regions of the same or 8-neighbouring sectors. */
+typedef struct AbsChEdges {
+    const uint32_t *first, *to, *cost;
+    size_t stride;
+} AbsChEdges;
+
+/* What local re-customisation keeps, from the first update on. */
+typedef struct AbsChDyn {
+    uint32_t *pu, *pd;              /* per shape arc: exact distances lo -> hi, hi -> lo */
+    uint32_t *down_first;           /* slots + 1, by rank y: the arcs x -> y with x < y */
+    uint32_t *down_from, *down_arc; /* their x, increasing, and the arc's index */
+    uint8_t *dirty;                 /* per shape arc: to be customised again */
+    uint8_t *row;                   /* per rank: DYN_BASIC, DYN_EXACT flags (abs_ch_dyn.c) */
+    uint8_t *ring;                  /* per sector: changed, or beside a changed one */
+    uint8_t *stale;                 /* per sector: changed since the last customisation (abs_ch_defer) */
+    bool pending;                   /* stale holds a change: the query arcs are not to be used */
+    uint64_t work;                  /* work units (below) of every re-customisation so far */
+    uint64_t cost;                  /* of the last refresh */
+    uint64_t rent, rent_total;      /* work units the abstract A* spent while pending, since the last refresh, in all */
+    uint64_t refreshes;
+    uint32_t *count;                 /* per sector: scratch */
+    uint32_t *old;                   /* the longest row twice: scratch */
+    uint64_t redone, rows, reshaped; /* arcs customised again, rows made exact again, new shapes */
+} AbsChDyn;
+
 typedef struct AbsCh {
     uint32_t n;
     uint32_t *up_first; /* n + 1: v's arcs v -> to with rank(to) > rank(v) */
@@ -61,16 +97,18 @@ typedef struct AbsCh {
     uint32_t *dn_first; /* n + 1: v's arcs to -> v with rank(to) > rank(v); == up_first when symmetric */
     AbsChArc *dn;
     uint32_t nup, ndn, shortcuts;
-    bool shared; /* dn is up (symmetric costs) */
+    bool shared; /* dn is up (symmetric costs; never after an update) */
     BestFirst fw, bw;
-    uint32_t *fpar, *bpar;   /* per region: the arc index that reached it, ABS_CH_NONE at the root */
-    uint32_t *fnode, *bnode; /* per region: the region that arc came from */
-    uint32_t *chain;         /* per region: scratch for the forward chain */
+    uint32_t *fpar, *bpar;   /* per slot: the arc index that reached it, ABS_CH_NONE at the root */
+    uint32_t *fnode, *bnode; /* per slot: the region that arc came from */
+    uint32_t *chain;         /* per slot: scratch for the forward chain */
     uint64_t last_settled;
     AbsChSectors sec;          /* sector order and fill, kept across updates */
     AbsChTopo topo;            /* the region shape */
     uint32_t *w_up, *w_dn;     /* per shape arc lo -> hi: cost lo -> hi and hi -> lo after customisation */
     uint32_t *mid_up, *mid_dn; /* their middle ranks, ABS_CH_NONE for an edge */
+    bool dynamic;              /* dyn allocated; the query arrays then have room for every slot and arc */
+    AbsChDyn dyn;
     /* NULL: not traced; else the query's events name each region by its
      * center (set by abs_search_run from its own tracer, search/trace.h) */
     const Tracer *tracer;
@@ -78,16 +116,39 @@ typedef struct AbsCh {
 } AbsCh;
 
 /* The hierarchy of `n` regions on an sw x sh sector grid, region r in
- * sector region_sector[r], whose out-edges of region r are entries
- * adj_first[r] .. adj_first[r + 1] of the arrays `to` and `cost` (elements
- * `stride` bytes apart; only between regions of the same or 8-neighbouring
- * sectors). False (nothing held) when memory ran out or an edge joins
- * sectors that do not touch. `keep` (NULL: none): the sector order and fill
- * of an earlier hierarchy of the same grid, reused after a map change (the
- * order is then the one chosen when the map was first seen). */
-bool abs_ch_build(AbsCh *ch, uint32_t n, const uint32_t *adj_first, const uint32_t *to, const uint32_t *cost,
-                  size_t stride, const uint32_t *region_sector, uint32_t sw, uint32_t sh, const AbsChSectors *keep,
-                  Err *err);
+ * sector region_sector[r], over the edges `g`. False (nothing held) when
+ * memory ran out or an edge joins sectors that do not touch. `keep` (NULL:
+ * none): the sector order and fill of an earlier hierarchy of the same
+ * grid, reused after a map change (the order is then the one chosen when
+ * the map was first seen). */
+bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, uint32_t sw, uint32_t sh,
+                  const AbsChSectors *keep, Err *err);
+/* The hierarchy made to follow a map change: the regions are now `n`, in
+ * sectors region_sector[], over the edges `g`; touched[sector] (nonzero)
+ * marks the sectors whose cells changed (edges change only in and beside
+ * them). All or nothing: false (the hierarchy as it was) when memory ran
+ * out or an edge joins sectors that do not touch. Once an update has
+ * succeeded, another whose regions fit the slots allocates nothing and
+ * cannot fail, so a caller can undo an update by updating back. */
+bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, const uint8_t *touched,
+                   Err *err);
+/* Deferred updates: the caller records a change (touched sectors, as for
+ * abs_ch_update) and stops querying the hierarchy; while it is pending the
+ * caller searches otherwise (exactly: the abstract A*) and adds that
+ * search's work to dyn.rent; once the rent reaches the last refresh's cost
+ * (abs_ch_due: ski rental, so a run of changes costs at most about twice
+ * what the better of the two would have) it calls abs_ch_refresh, which
+ * re-customises for every change since the last refresh at once. Work
+ * units are arcs and triangles scanned on one side, edges relaxed on the
+ * other: both a few dozen instructions. False (nothing changed) when
+ * memory ran out. */
+bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err);
+bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, Err *err);
+bool abs_ch_due(const AbsCh *ch);
+/* Tests: customises the hierarchy's shape from scratch over `g` and
+ * compares every arc's costs and middles (and exact distances, once it has
+ * been updated) with the kept ones; false and the first difference in err. */
+bool abs_ch_verify(const AbsCh *ch, const AbsChEdges *g, Err *err);
 void abs_ch_free(AbsCh *ch);
 /* Bytes kept for queries (arcs and offsets; the memory budget's figure). */
 size_t abs_ch_kept_bytes(const AbsCh *ch);

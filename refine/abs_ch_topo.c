@@ -190,32 +190,32 @@ size_t abs_ch_sectors_bytes(const AbsChSectors *s)
     return s->order ? ((size_t)2 * s->ns + 1 + s->m) * sizeof(uint32_t) : 0;
 }
 
-bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, uint32_t n, const uint32_t *region_sector)
+bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap)
 {
     memset(t, 0, sizeof *t);
-    t->n = n;
-    size_t cnt = n ? n : 1, ns = s->ns;
-    /* Per sector rank: its regions' first rank (sector-major) and count. */
+    size_t ns = s->ns;
+    /* Per sector rank: its slots' first rank (sector-major) and count. */
     uint32_t *base = calloc(ns + 1, sizeof *base), *count = calloc(ns + 1, sizeof *count);
-    t->rank = malloc(cnt * sizeof *t->rank);
-    t->node = malloc(cnt * sizeof *t->node);
-    t->first = malloc((cnt + 1) * sizeof *t->first);
-    bool ok = base && count && t->rank && t->node && t->first;
-    uint32_t *srank = ok ? malloc((ns ? ns : 1) * sizeof *srank) : NULL;
-    ok = ok && srank;
+    t->cap = malloc((ns ? ns : 1) * sizeof *t->cap);
+    t->base = malloc((ns ? ns : 1) * sizeof *t->base);
+    bool ok = base && count && t->cap && t->base;
     if (ok) {
-        for (uint32_t r = 0; r < s->ns; r++)
-            srank[s->order[r]] = r;
-        for (uint32_t r = 0; r < n; r++)
-            count[srank[region_sector[r]]]++;
-        for (size_t v = 0; v < ns; v++)
+        uint64_t slots = 0;
+        for (size_t v = 0; v < ns; v++) {
+            count[v] = cap[s->order[v]];
             base[v + 1] = base[v] + count[v];
-        memset(count, 0, (ns + 1) * sizeof *count);
-        for (uint32_t r = 0; r < n; r++) { /* regions keep their id order inside a sector */
-            uint32_t v = srank[region_sector[r]];
-            t->rank[r] = base[v] + count[v]++;
-            t->node[t->rank[r]] = r;
+            slots += count[v];
         }
+        ok = slots < UINT32_MAX;
+        t->n = (uint32_t)slots;
+        memcpy(t->cap, cap, ns * sizeof *cap);
+        for (size_t v = 0; v < ns; v++)
+            t->base[s->order[v]] = base[v];
+    }
+    size_t cnt = t->n ? t->n : 1;
+    ok = ok && (t->rank = malloc(cnt * sizeof *t->rank)) && (t->node = malloc(cnt * sizeof *t->node)) &&
+         (t->first = malloc((cnt + 1) * sizeof *t->first));
+    if (ok) {
         uint64_t m = 0;
         for (size_t v = 0; v < ns; v++) {
             uint64_t k = count[v], out = 0;
@@ -236,10 +236,9 @@ bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, uint32_t n, const ui
                     for (uint32_t y = base[s->head[i]]; y < base[s->head[i]] + count[s->head[i]]; y++)
                         t->head[m++] = y;
             }
-        t->first[n] = m;
+        t->first[t->n] = m;
         t->m = m;
     }
-    free(srank);
     free(base);
     free(count);
     if (!ok)
@@ -247,8 +246,32 @@ bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, uint32_t n, const ui
     return ok;
 }
 
+bool abs_ch_topo_fits(const AbsChTopo *t, uint32_t ns, uint32_t n, const uint32_t *region_sector, uint32_t *count)
+{
+    memset(count, 0, (size_t)ns * sizeof *count);
+    bool fits = n <= t->n;
+    for (uint32_t r = 0; r < n; r++)
+        fits &= ++count[region_sector[r]] <= t->cap[region_sector[r]];
+    return fits;
+}
+
+void abs_ch_topo_place(AbsChTopo *t, uint32_t ns, uint32_t n, const uint32_t *region_sector, uint32_t *count)
+{
+    memset(count, 0, (size_t)ns * sizeof *count);
+    for (uint32_t x = 0; x < t->n; x++)
+        t->node[x] = ABS_CH_TOPO_FREE;
+    for (uint32_t r = 0; r < n; r++) { /* regions keep their id order inside a sector */
+        uint32_t sec = region_sector[r];
+        t->rank[r] = t->base[sec] + count[sec]++;
+        t->node[t->rank[r]] = r;
+    }
+    t->nreg = n;
+}
+
 void abs_ch_topo_free(AbsChTopo *t)
 {
+    free(t->cap);
+    free(t->base);
     free(t->rank);
     free(t->node);
     free(t->first);
@@ -256,7 +279,10 @@ void abs_ch_topo_free(AbsChTopo *t)
     memset(t, 0, sizeof *t);
 }
 
-size_t abs_ch_topo_bytes(const AbsChTopo *t) { return t->first ? ((size_t)3 * t->n + 1 + t->m) * sizeof(uint32_t) : 0; }
+size_t abs_ch_topo_bytes(const AbsChTopo *t, uint32_t ns)
+{
+    return t->first ? ((size_t)3 * t->n + 1 + t->m + 2 * (size_t)ns) * sizeof(uint32_t) : 0;
+}
 
 uint32_t abs_ch_topo_arc(const AbsChTopo *t, uint32_t lo, uint32_t hi)
 {

@@ -24,7 +24,11 @@
  * of a (what the customisation's triangles rely on).
  *
  * The sector shape (order and fill) is kept and reused by the region shape
- * after a map change: only the blow-up, linear in the arcs, is redone.
+ * after a map change. The region shape gives each sector a number of slots
+ * (its capacity, at least its region count): a map change that leaves every
+ * sector within its slots keeps the shape and only places the regions again
+ * (a slot left empty has no edges, so every arc at it costs infinity); one
+ * that overflows a sector builds the blow-up again, linear in the arcs.
  *
  * Owns every array; abs_ch_topo_free releases them. */
 #ifndef GPPC_REFINE_ABS_CH_TOPO_H
@@ -42,10 +46,15 @@ typedef struct AbsChSectors {
     size_t m;
 } AbsChSectors;
 
+#define ABS_CH_TOPO_FREE UINT32_MAX
+
 typedef struct AbsChTopo {
-    uint32_t n;      /* regions */
-    uint32_t *rank;  /* region id -> rank */
-    uint32_t *node;  /* rank -> region id */
+    uint32_t n;      /* slots (ranks) */
+    uint32_t nreg;   /* regions placed */
+    uint32_t *cap;   /* per sector (id): its slots */
+    uint32_t *base;  /* per sector (id): its first slot's rank (a sector's slots are consecutive) */
+    uint32_t *rank;  /* region id -> rank (n entries, nreg used) */
+    uint32_t *node;  /* rank -> region id, ABS_CH_TOPO_FREE for an empty slot */
     uint32_t *first; /* n + 1, by rank: arcs x -> higher ranks */
     uint32_t *head;  /* the higher end's rank, increasing within x */
     uint32_t m;
@@ -60,11 +69,17 @@ bool abs_ch_sectors_copy(AbsChSectors *to, const AbsChSectors *from);
 void abs_ch_sectors_free(AbsChSectors *s);
 size_t abs_ch_sectors_bytes(const AbsChSectors *s);
 
-/* The region shape of `n` regions, region r in sector region_sector[r].
- * False when memory ran out or the arcs pass 2^32 (nothing held). */
-bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, uint32_t n, const uint32_t *region_sector);
+/* The region shape with cap[sector] slots in each sector (no region placed
+ * yet). False when memory ran out or the arcs pass 2^32 (nothing held). */
+bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap);
+/* Do `n` regions, region r in sector region_sector[r], fit the slots?
+ * count[ns] is scratch (left holding each sector's regions). */
+bool abs_ch_topo_fits(const AbsChTopo *t, uint32_t ns, uint32_t n, const uint32_t *region_sector, uint32_t *count);
+/* Places them (they must fit): region r takes the next slot of its sector,
+ * in id order. count[ns] is scratch. */
+void abs_ch_topo_place(AbsChTopo *t, uint32_t ns, uint32_t n, const uint32_t *region_sector, uint32_t *count);
 void abs_ch_topo_free(AbsChTopo *t);
-size_t abs_ch_topo_bytes(const AbsChTopo *t);
+size_t abs_ch_topo_bytes(const AbsChTopo *t, uint32_t ns);
 
 /* The index of arc lo -> hi (lo < hi, ranks), or UINT32_MAX when the shape
  * holds none. */

@@ -63,6 +63,24 @@ typedef struct RegionSearch {
  * search over the same grid before a map change, whose hierarchy's sector
  * order is kept (refine/abs_ch.h). */
 bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const RegionSearch *prev, Err *err);
+/* After a map change: `fresh` is made over `ix` (the changed abstraction;
+ * `excess`, NULL to decode: its edges' cost bytes in abs_edges order,
+ * abs_kept_excess) from `prev` (the search before the change, over the
+ * index before, both still alive): the adjacency rows of regions away from
+ * the touched sectors are copied, renumbered, and prev's hierarchy, if it
+ * has one, is taken over with its re-customisation deferred (abs_ch_defer;
+ * touched[sector] marks the sectors whose cells changed): searches run A*
+ * until a local re-customisation is worth its cost, then re-customise for
+ * every change since the last one at once. False (prev as it was) when
+ * memory ran out. */
+bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch *prev, const uint8_t *touched,
+                          const uint8_t *excess, Err *err);
+/* Undoes region_search_follow's taking of the hierarchy (a later step of
+ * the update failed). */
+void region_search_unfollow(RegionSearch *fresh, RegionSearch *prev);
+/* Re-customises the hierarchy now for the changes it awaits (tests; the
+ * searches do it when it is due). False when memory ran out. */
+bool region_search_refresh(RegionSearch *as, Err *err);
 void region_search_free(RegionSearch *as);
 /* Bytes of the search arrays and the decoded adjacency (reported
  * separately from abs_bytes). */

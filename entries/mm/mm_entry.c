@@ -32,6 +32,7 @@ typedef struct MmEntry {
     /* Dynamic-map updates (mm_update). */
     size_t passable; /* cells of the map as it is now */
     uint64_t updates, touched_sectors, cache_dropped, segs_dropped;
+    AbsKept kept;           /* labels and plain form kept across updates (abs_update) */
     uint64_t started_ns;    /* when preprocessing or preparing began (progress lines) */
     Tracer trace_layers[4]; /* mm_set_tracer: one per kind of search, told apart by layer */
 } MmEntry;
@@ -116,6 +117,7 @@ static void mm_destroy(void *inst)
     region_search_free(&e->as);
     abs_index_free(&e->ix);
     abs_free(&e->abs);
+    abs_kept_free(&e->kept);
     grid_free(&e->grid);
     free(e);
 }
@@ -318,9 +320,14 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     Abstraction fresh = {0};
     AbsIndex fresh_ix = {0};
     RegionSearch fresh_as = {0};
-    bool ok = changed == 0 ||
-              (abs_update(&fresh, &e->abs, &e->grid, touched, &e->legs.astar, err) &&
-               abs_index_init(&fresh_ix, &fresh, err) && region_search_init(&fresh_as, &fresh_ix, true, &e->as, err));
+    /* The region search follows the change, and the regions' hierarchy
+     * locally when it is worth it (region_search_follow). */
+    bool followed = false;
+    bool ok =
+        changed == 0 ||
+        (abs_update(&fresh, &e->abs, &e->grid, touched, &e->legs.astar, &e->kept, err) &&
+         abs_index_init(&fresh_ix, &fresh, err) &&
+         (followed = region_search_follow(&fresh_as, &fresh_ix, &e->as, touched, abs_kept_excess(&e->kept), err)));
     long segs = ok && changed && e->have_segs ? segs_remap(&e->segs, &e->ix, &fresh_ix, touched, err) : 0;
     if (segs < 0)
         ok = false;
@@ -341,11 +348,14 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
         e->updates++;
         e->touched_sectors += (uint64_t)ntouched;
     } else if (changed) {
+        if (followed)
+            region_search_unfollow(&fresh_as, &e->as);
         region_search_free(&fresh_as);
         abs_index_free(&fresh_ix);
         abs_free(&fresh);
     }
     if (!ok) { /* keep the map the abstraction describes */
+        abs_kept_undo(&e->kept, e->abs.nsectors, touched);
         for (int i = n; i-- > 0;)
             e->passable += (size_t)grid_set_passable(&e->grid, ch[i].x, ch[i].y, was[i]);
         legplan_map_restored(&e->legs, ch, was, n);
@@ -411,6 +421,15 @@ static void mm_counters(void *inst, Counters *out, bool detail)
         counters_add(out, "touched_sectors_mean", (double)e->touched_sectors / (double)e->updates);
         counters_add(out, "cache_dropped", (double)e->cache_dropped);
         counters_add(out, "segs_dropped", (double)e->segs_dropped);
+        const AbsChDyn *d = &e->as.ch.dyn; /* the hierarchy's local re-customisation (refine/abs_ch.h) */
+        counters_add(out, "ch_arcs_redone_mean", (double)d->redone / (double)e->updates);
+        counters_add(out, "ch_rows_exact_mean", (double)d->rows / (double)e->updates);
+        counters_add(out, "ch_reshaped", (double)d->reshaped);
+        counters_add(out, "ch_refreshes", (double)d->refreshes);
+        counters_add(out, "ch_work", (double)d->work);
+        counters_add(out, "ch_rent", (double)(d->rent_total + d->rent));
+        counters_add(out, "update_bytes",
+                     (double)abs_kept_bytes(&e->kept, e->grid.width, e->grid.height, e->abs.nsectors));
     }
     counters_add(out, "search_bytes",
                  (double)(abs_index_bytes(&e->ix) + region_search_bytes(&e->as) + legplan_bytes(&e->legs) +

@@ -2,9 +2,11 @@
  * changes (cells blocked and opened, whole sectors, the map's edges, cells
  * under a query in progress) go through update(); after every batch the
  * live abstraction must equal a fresh build of the changed map byte for byte
- * (regions, edges, edge costs), the live regions' hierarchy must give the
- * same abstract distance as a fresh hierarchy for random region pairs, and
- * paths must be valid. GPPC_DYN_DIFF_ROUNDS (default 10) sets the batches
+ * (regions, edges, edge costs), the live regions' hierarchy, customised
+ * again only where the change reaches, must hold on its shape the costs,
+ * middles and distances a customisation from scratch gives (abs_ch_verify)
+ * and give the same abstract distance as a fresh hierarchy for random
+ * region pairs, and paths must be valid. GPPC_DYN_DIFF_ROUNDS (default 10) sets the batches
  * per map for a longer run; GPPC_DYN_DIFF_MAPS="MAP=SCEN,MAP=SCEN" replays
  * those maps too (mm with its defaults). */
 #include <stdlib.h>
@@ -82,6 +84,17 @@ static void check_against_rebuild(T *t, const char *map, int round, void *inst, 
     CHECKF(t, abs_same(live, &fresh, why, sizeof why), "%s round %d: update != rebuild: %s", map, round, why);
     if (abs_index_init(&fix, &fresh, &err) && region_search_init(&fas, &fix, true, NULL, &err)) {
         RegionSearch *las = (RegionSearch *)mm_region_search(inst); /* queried only: the scratch is the search's own */
+        /* The locally re-customised hierarchy against a customisation from
+         * scratch on its own shape: every arc's costs, middles, distances. */
+        /* The adjacency the update made (rows away from the change copied) as a fresh one. */
+        CHECKF(t,
+               las->nadj == fas.nadj && fresh.nregions == live->nregions &&
+                   !memcmp(las->adj_first, fas.adj_first, ((size_t)fresh.nregions + 1) * sizeof *las->adj_first) &&
+                   !memcmp(las->adj, fas.adj, (size_t)las->nadj * sizeof *las->adj),
+               "%s round %d: the regions' adjacency differs from a fresh one", map, round);
+        CHECKF(t, region_search_refresh(las, &err), "%s", err.msg);
+        AbsChEdges ge = {las->adj_first, &las->adj[0].to, &las->adj[0].cost, sizeof *las->adj};
+        CHECKF(t, abs_ch_verify(&las->ch, &ge, &err), "%s round %d: local customisation: %s", map, round, err.msg);
         int bad = 0;
         for (int i = 0; i < 200 && fresh.nregions == live->nregions && fresh.nregions; i++) {
             uint32_t a = rnd(s, fresh.nregions), b = rnd(s, fresh.nregions);
@@ -207,7 +220,22 @@ static void test_dyn_diff_replay(T *t)
     }
 }
 
+/* A DAO map of the benchmark (skipped without it): default sectors beside
+ * walls, whose diagonal edges the layout stores no cost for, and long runs
+ * of updates between re-customisations. */
+static void test_dyn_diff_dao(T *t)
+{
+    const char *dir = bench_dir(t);
+    if (!dir)
+        return;
+    char map[600], scen[600];
+    snprintf(map, sizeof map, "%s/maps/dao/arena2.map", dir);
+    snprintf(scen, sizeof scen, "%s/scenarios/dao/arena2.map.scen", dir);
+    replay_map(t, map, scen, "mm", 8, 14);
+}
+
 const TestCase DYN_DIFF_TESTS[] = {
     {"dyn_diff_replay", test_dyn_diff_replay},
+    {"dyn_diff_dao", test_dyn_diff_dao},
     {NULL, NULL},
 };

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../../abstraction/abstraction.h"
+#include "../../abstraction/plain.h"
 #include "../../entries/mm/mm.h"
 #include "../../grid/validate.h"
 #include "../../refine/legplan.h"
@@ -44,6 +45,26 @@ bool abs_same(const Abstraction *a, const Abstraction *b, char *why, size_t size
     return true;
 }
 
+/* The plain form an update keeps for the next one is what decoding its
+ * layout gives (edge costs included: none between two default sectors). */
+static bool kept_matches(const AbsKept *k, const Abstraction *a)
+{
+    AbsPlain d;
+    Err err;
+    if (!k->plain || !abs_decode(a, &d, &err))
+        return false;
+    const AbsPlain *p = k->plain;
+    bool same = p->nregions == d.nregions && p->nedges == d.nedges && p->nsectors == d.nsectors &&
+                !memcmp(p->reg_first, d.reg_first, ((size_t)d.nsectors + 1) * sizeof *d.reg_first) &&
+                !memcmp(p->center, d.center, (size_t)d.nregions) &&
+                !memcmp(p->edge_first, d.edge_first, ((size_t)d.nregions + 1) * sizeof *d.edge_first) &&
+                !memcmp(p->edge_dir, d.edge_dir, (size_t)d.nedges) &&
+                !memcmp(p->edge_target, d.edge_target, (size_t)d.nedges) && !p->edge_excess == !d.edge_excess &&
+                (!d.edge_excess || !memcmp(p->edge_excess, d.edge_excess, (size_t)d.nedges));
+    abs_plain_free(&d);
+    return same;
+}
+
 /* Random toggles, `batch` cells at a time; after every batch the local
  * rebuild must equal a full build of the changed map. */
 static void check_updates_equal_rebuild(T *t, const char *map, int S, bool defaults, bool costs, uint64_t seed)
@@ -56,6 +77,7 @@ static void check_updates_equal_rebuild(T *t, const char *map, int S, bool defau
     Err err;
     CHECKF(t, abs_build_centers(&cur, g, S, defaults, false, costs, &err), "%s", err.msg);
     uint8_t *touched = malloc(cur.nsectors);
+    AbsKept kept = {0}; /* kept across the rounds, as mm keeps them: sectors not touched are not flooded again */
     /* Fewer rounds under the sanitizers: each is a full build, several times slower there. */
     for (int round = 0; round < (T_SANITIZED ? 8 : 25) && t->failures == 0; round++) {
         memset(touched, 0, cur.nsectors);
@@ -67,17 +89,20 @@ static void check_updates_equal_rebuild(T *t, const char *map, int S, bool defau
             touched[abs_sector_of(&cur, x, y)] = 1;
         }
         Abstraction upd, full;
-        CHECKF(t, abs_update(&upd, &cur, g, touched, NULL, &err), "%s", err.msg);
+        CHECKF(t, abs_update(&upd, &cur, g, touched, NULL, &kept, &err), "%s", err.msg);
         CHECKF(t, abs_build_centers(&full, g, S, defaults, false, costs, &err), "%s", err.msg);
         char why[256];
         CHECKF(t, abs_same(&upd, &full, why, sizeof why), "%s S=%d defaults=%d round %d: %s", map, S, defaults, round,
                why);
         CHECKF(t, abs_validate(&upd, g, &err), "%s", err.msg);
+        CHECKF(t, kept_matches(&kept, &upd), "%s S=%d round %d: the kept plain form is not the layout's", map, S,
+               round);
         abs_free(&cur);
         abs_free(&full);
         cur = upd;
     }
     free(touched);
+    abs_kept_free(&kept);
     abs_free(&cur);
     unload(&l);
 }

@@ -1,0 +1,176 @@
+/* The customisation of the regions' hierarchy (refine/abs_ch.h) on its
+ * shape, whole (CCH §5, §6), and its check against one from scratch. */
+#include "abs_ch_custom.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define INF ABS_CH_INF
+
+bool abs_ch_metric(AbsCh *ch, const AbsChEdges *g)
+{
+    const AbsChTopo *t = &ch->topo;
+    for (uint32_t i = 0; i < t->m; i++) {
+        ch->w_up[i] = ch->w_dn[i] = INF;
+        ch->mid_up[i] = ch->mid_dn[i] = ABS_CH_NONE;
+    }
+    for (uint32_t r = 0; r < t->nreg; r++)
+        for (uint32_t i = g->first[r]; i < g->first[r + 1]; i++) {
+            uint32_t u = t->rank[r], v = t->rank[abs_ch_edge_to(g, i)], c = abs_ch_edge_cost(g, i);
+            if (u == v)
+                continue;
+            uint32_t a = abs_ch_topo_arc(t, u < v ? u : v, u < v ? v : u);
+            if (a == UINT32_MAX)
+                return false;
+            uint32_t *slot = u < v ? &ch->w_up[a] : &ch->w_dn[a];
+            if (c < *slot)
+                *slot = c;
+        }
+    return true;
+}
+
+/* Basic customisation (CCH §5): in rank order, every lower triangle
+ * {x, a, b} (x < a < b) offers a -> x -> b for a -> b and b -> x -> a for
+ * b -> a. x's arcs are final when x is reached, as all their triangles have
+ * lower middles. U(x) above a lies in U(a) (a perfect elimination order), so
+ * one forward scan of a's arcs finds every a -> b. */
+void abs_ch_customise(AbsCh *ch)
+{
+    const AbsChTopo *t = &ch->topo;
+    for (uint32_t x = 0; x < t->n; x++)
+        for (uint32_t i = t->first[x]; i < t->first[x + 1]; i++) {
+            uint32_t a = t->head[i], xa = ch->w_up[i], ax = ch->w_dn[i];
+            if (xa == INF && ax == INF)
+                continue;
+            uint32_t p = t->first[a];
+            for (uint32_t j = i + 1; j < t->first[x + 1]; j++) {
+                uint32_t b = t->head[j];
+                while (t->head[p] < b)
+                    p++;
+                uint32_t ab = abs_ch_add(ax, ch->w_up[j]), ba = abs_ch_add(ch->w_dn[j], xa);
+                if (ab < ch->w_up[p]) {
+                    ch->w_up[p] = ab;
+                    ch->mid_up[p] = x;
+                }
+                if (ba < ch->w_dn[p]) {
+                    ch->w_dn[p] = ba;
+                    ch->mid_dn[p] = x;
+                }
+            }
+        }
+}
+
+/* Row x of the perfect customisation (CCH §6): d(x -> y) = min(basic
+ * x -> y, min over z in U(x) of basic x -> z plus d(z -> y)), where z -> y
+ * joins two ranks above x, already exact; and so for y -> x. It reads the
+ * exact distances of rows above x only and writes x's own. Only arcs with a
+ * finite basic cost can be kept, so only they are made exact: an arc left
+ * at its basic cost (never below its distance) can only make a lower arc
+ * look exact no more often, which keeps an arc the query could do without,
+ * never drops one it needs. */
+void abs_ch_perfect_row(const AbsCh *ch, uint32_t x, uint32_t *pu, uint32_t *pd)
+{
+    const AbsChTopo *t = &ch->topo;
+    uint32_t lo = t->first[x], hi = t->first[x + 1];
+    memcpy(pu + lo, ch->w_up + lo, (size_t)(hi - lo) * sizeof *pu);
+    memcpy(pd + lo, ch->w_dn + lo, (size_t)(hi - lo) * sizeof *pd);
+    for (uint32_t i = lo; i < hi; i++) {
+        if (ch->w_up[i] == INF && ch->w_dn[i] == INF)
+            continue; /* offers nothing through a and is never kept itself */
+        uint32_t a = t->head[i], p = t->first[a];
+        for (uint32_t j = i + 1; j < hi; j++) { /* z, y = a, b and b, a */
+            uint32_t b = t->head[j];
+            while (t->head[p] < b)
+                p++;
+            /* x -> b via a, b -> x via a, x -> a via b, a -> x via b. */
+            uint32_t v;
+            if ((v = abs_ch_add(ch->w_up[i], pu[p])) < pu[j])
+                pu[j] = v;
+            if ((v = abs_ch_add(pd[p], ch->w_dn[i])) < pd[j])
+                pd[j] = v;
+            if ((v = abs_ch_add(ch->w_up[j], pd[p])) < pu[i])
+                pu[i] = v;
+            if ((v = abs_ch_add(pu[p], ch->w_dn[j])) < pd[i])
+                pd[i] = v;
+        }
+    }
+}
+
+void abs_ch_perfect(const AbsCh *ch, uint32_t *pu, uint32_t *pd)
+{
+    for (uint32_t x = ch->topo.n; x-- > 0;)
+        abs_ch_perfect_row(ch, x, pu, pd);
+}
+
+/* An arc is kept for queries when its basic cost is finite and exact (CCH
+ * §6: an arc another route beats is on no shortest up-down path, and the
+ * halves of a kept shortcut are kept, so unpacking finds them). */
+uint32_t abs_ch_flat_count(const AbsCh *ch, const uint32_t *exact, const uint32_t *w)
+{
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < ch->topo.m; i++)
+        m += w[i] != INF && exact[i] == w[i];
+    return m;
+}
+
+uint32_t abs_ch_flatten(const AbsCh *ch, const uint32_t *exact, const uint32_t *w, const uint32_t *mid, uint32_t *first,
+                        AbsChArc *arcs)
+{
+    const AbsChTopo *t = &ch->topo;
+    uint32_t m = 0;
+    for (uint32_t r = 0; r < t->nreg; r++) {
+        uint32_t x = t->rank[r];
+        first[r] = m;
+        for (uint32_t i = t->first[x]; i < t->first[x + 1]; i++)
+            if (w[i] != INF && exact[i] == w[i])
+                arcs[m++] =
+                    (AbsChArc){t->node[t->head[i]], w[i], mid[i] == ABS_CH_NONE ? ABS_CH_NONE : t->node[mid[i]]};
+    }
+    first[t->nreg] = m;
+    return m;
+}
+
+bool abs_ch_verify(const AbsCh *ch, const AbsChEdges *g, Err *err)
+{
+    AbsCh tmp = *ch; /* shares the shape; customised into arrays of its own */
+    size_t m = ch->topo.m ? ch->topo.m : 1, n = ch->topo.n;
+    tmp.w_up = malloc(m * sizeof *tmp.w_up);
+    tmp.w_dn = malloc(m * sizeof *tmp.w_dn);
+    tmp.mid_up = malloc(m * sizeof *tmp.mid_up);
+    tmp.mid_dn = malloc(m * sizeof *tmp.mid_dn);
+    uint32_t *pu = malloc(m * sizeof *pu), *pd = malloc(m * sizeof *pd);
+    uint32_t *first = malloc((n + 1) * sizeof *first);
+    AbsChArc *arcs = malloc(m * sizeof *arcs);
+    bool ok = tmp.w_up && tmp.w_dn && tmp.mid_up && tmp.mid_dn && pu && pd && first && arcs;
+    if (!ok)
+        err_set(err, "out of memory verifying the abstract contraction hierarchy");
+    else if (!(ok = abs_ch_metric(&tmp, g)))
+        err_set(err, "an edge between sectors that do not touch");
+    if (ok) {
+        abs_ch_customise(&tmp);
+        abs_ch_perfect(&tmp, pu, pd);
+    }
+    for (uint32_t i = 0; ok && i < ch->topo.m; i++)
+        if (tmp.w_up[i] != ch->w_up[i] || tmp.w_dn[i] != ch->w_dn[i] || tmp.mid_up[i] != ch->mid_up[i] ||
+            tmp.mid_dn[i] != ch->mid_dn[i] || (ch->dynamic && (pu[i] != ch->dyn.pu[i] || pd[i] != ch->dyn.pd[i])))
+            ok = err_set(err, "arc %u (rank %u): kept costs %u/%u middles %u/%u, from scratch %u/%u middles %u/%u", i,
+                         ch->topo.head[i], ch->w_up[i], ch->w_dn[i], ch->mid_up[i], ch->mid_dn[i], tmp.w_up[i],
+                         tmp.w_dn[i], tmp.mid_up[i], tmp.mid_dn[i]);
+    for (int dir = 0; ok && dir < 2; dir++) {
+        uint32_t k =
+            abs_ch_flatten(&tmp, dir ? pd : pu, dir ? tmp.w_dn : tmp.w_up, dir ? tmp.mid_dn : tmp.mid_up, first, arcs);
+        if (k != (dir ? ch->ndn : ch->nup) ||
+            memcmp(first, dir ? ch->dn_first : ch->up_first, ((size_t)ch->n + 1) * sizeof *first) ||
+            memcmp(arcs, dir ? ch->dn : ch->up, (size_t)k * sizeof *arcs))
+            ok = err_set(err, "the %s query arcs differ from a customisation from scratch", dir ? "down" : "up");
+    }
+    free(tmp.w_up);
+    free(tmp.w_dn);
+    free(tmp.mid_up);
+    free(tmp.mid_dn);
+    free(pu);
+    free(pd);
+    free(first);
+    free(arcs);
+    return ok;
+}

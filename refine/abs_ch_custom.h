@@ -1,0 +1,48 @@
+/* abs_ch_custom.h (private to refine/): the customisation of the regions'
+ * hierarchy (refine/abs_ch.h) on its shape, whole and local, shared by
+ * abs_ch.c (building, queries), abs_ch_custom.c (customising whole) and
+ * abs_ch_dyn.c (updates: local re-customisation, deferred). */
+#ifndef GPPC_REFINE_ABS_CH_CUSTOM_H
+#define GPPC_REFINE_ABS_CH_CUSTOM_H
+
+#include "abs_ch.h"
+
+#define ABS_CH_INF UINT32_MAX
+
+static inline uint32_t abs_ch_add(uint32_t a, uint32_t b)
+{
+    return a == ABS_CH_INF || b == ABS_CH_INF || a > ABS_CH_INF - 1 - b ? ABS_CH_INF : a + b;
+}
+/* Edge i's other end and cost. */
+static inline uint32_t abs_ch_edge_to(const AbsChEdges *g, uint32_t i)
+{
+    return *(const uint32_t *)(const void *)((const char *)g->to + i * g->stride);
+}
+static inline uint32_t abs_ch_edge_cost(const AbsChEdges *g, uint32_t i)
+{
+    return *(const uint32_t *)(const void *)((const char *)g->cost + i * g->stride);
+}
+
+/* The original edges' costs on the shape (infinite where the shape's arc
+ * is no edge), every middle none; false when an edge joins regions the
+ * shape does not join (their sectors are not neighbours). */
+bool abs_ch_metric(AbsCh *ch, const AbsChEdges *g);
+/* Basic customisation of the whole shape, in place over the metric. */
+void abs_ch_customise(AbsCh *ch);
+/* Row x of the perfect customisation into pu, pd (it reads the rows above). */
+void abs_ch_perfect_row(const AbsCh *ch, uint32_t x, uint32_t *pu, uint32_t *pd);
+/* Perfect customisation: exact distances of every arc into pu, pd. */
+void abs_ch_perfect(const AbsCh *ch, uint32_t *pu, uint32_t *pd);
+/* The query arcs of one direction: those whose basic cost `w` is finite
+ * and exact, by region id, into first[] (nreg + 1) and arcs[]; the count. */
+uint32_t abs_ch_flatten(const AbsCh *ch, const uint32_t *exact, const uint32_t *w, const uint32_t *mid, uint32_t *first,
+                        AbsChArc *arcs);
+/* The kept arcs of one direction (the size flatten needs). */
+uint32_t abs_ch_flat_count(const AbsCh *ch, const uint32_t *exact, const uint32_t *w);
+/* Whole build on a given sector order and slots (abs_ch.c). */
+bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
+                         const AbsChSectors *sec, const uint32_t *cap, Err *err);
+void abs_ch_dyn_free(AbsChDyn *d);
+size_t abs_ch_dyn_bytes(const AbsCh *ch);
+
+#endif

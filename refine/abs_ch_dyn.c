@@ -1,0 +1,371 @@
+/* The regions' hierarchy after map changes (refine/abs_ch.h): what local
+ * re-customisation keeps, the local re-customisation itself, and its
+ * deferral until it is worth its cost. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "abs_ch_custom.h"
+
+#define INF ABS_CH_INF
+
+/* Row flags of AbsChDyn.row: the row holds arcs to customise again; its
+ * exact distances are to be made again. */
+#define DYN_BASIC 1u
+#define DYN_EXACT 2u
+
+/* A change whose ring (changed sectors and their neighbours) holds at least
+ * 1/WHOLE_AT of the sectors is customised whole. */
+#define WHOLE_AT 4u
+
+/* A new shape's whole customisation, in work units (abs_ch.h) per arc:
+ * about a row's length of triangles each, a few dozen on these shapes. */
+#define RESHAPE_WORK 32u
+
+void abs_ch_dyn_free(AbsChDyn *d)
+{
+    free(d->pu);
+    free(d->pd);
+    free(d->down_first);
+    free(d->down_from);
+    free(d->down_arc);
+    free(d->dirty);
+    free(d->row);
+    free(d->ring);
+    free(d->stale);
+    free(d->count);
+    free(d->old);
+    memset(d, 0, sizeof *d);
+}
+
+size_t abs_ch_dyn_bytes(const AbsCh *ch)
+{
+    if (!ch->dynamic)
+        return 0;
+    size_t m = ch->topo.m, n = ch->topo.n, ns = ch->sec.ns;
+    return m * (4 + 4 + 4 + 4 + 1) + n * (4 + 1) + 4 + ns * (1 + 1 + 4);
+}
+
+/* What local re-customisation needs, allocated and filled: exact distances
+ * of the current costs, the arcs into each rank from below, flags, room in
+ * the query arrays for every slot and arc (and a direction of its own for
+ * the down arcs). False (the hierarchy as it was) when memory ran out. */
+static bool dyn_init(AbsCh *ch)
+{
+    const AbsChTopo *t = &ch->topo;
+    AbsChDyn d = {0};
+    size_t m = t->m ? t->m : 1, n = t->n, ns = ch->sec.ns ? ch->sec.ns : 1, longest = 1;
+    for (uint32_t x = 0; x < t->n; x++)
+        if (t->first[x + 1] - t->first[x] > longest)
+            longest = t->first[x + 1] - t->first[x];
+    d.pu = malloc(m * sizeof *d.pu);
+    d.pd = malloc(m * sizeof *d.pd);
+    d.down_first = calloc(n + 2, sizeof *d.down_first);
+    d.down_from = malloc(m * sizeof *d.down_from);
+    d.down_arc = malloc(m * sizeof *d.down_arc);
+    d.dirty = calloc(m, 1);
+    d.row = calloc(n ? n : 1, 1);
+    d.ring = calloc(ns, 1);
+    d.stale = calloc(ns, 1);
+    d.count = malloc(ns * sizeof *d.count);
+    d.old = malloc(2 * longest * sizeof *d.old);
+    uint32_t *up_first = malloc((n + 1) * sizeof *up_first), *dn_first = malloc((n + 1) * sizeof *dn_first);
+    AbsChArc *up = malloc(m * sizeof *up), *dn = malloc(m * sizeof *dn);
+    if (!d.pu || !d.pd || !d.down_first || !d.down_from || !d.down_arc || !d.dirty || !d.row || !d.ring || !d.stale ||
+        !d.count || !d.old || !up_first || !dn_first || !up || !dn) {
+        abs_ch_dyn_free(&d);
+        free(up_first);
+        free(dn_first);
+        free(up);
+        free(dn);
+        return false;
+    }
+    /* Counting sort by the higher end: scanning x upwards keeps each list increasing. */
+    for (uint32_t i = 0; i < t->m; i++)
+        d.down_first[t->head[i] + 2]++;
+    for (size_t y = 0; y < n; y++)
+        d.down_first[y + 2] += d.down_first[y + 1];
+    for (uint32_t x = 0; x < t->n; x++)
+        for (uint32_t i = t->first[x]; i < t->first[x + 1]; i++) {
+            uint32_t k = d.down_first[t->head[i] + 1]++;
+            d.down_from[k] = x;
+            d.down_arc[k] = i;
+        }
+    abs_ch_perfect(ch, d.pu, d.pd);
+    memcpy(up_first, ch->up_first, ((size_t)ch->n + 1) * sizeof *up_first);
+    memcpy(dn_first, ch->dn_first, ((size_t)ch->n + 1) * sizeof *dn_first);
+    memcpy(up, ch->up, (size_t)ch->nup * sizeof *up);
+    memcpy(dn, ch->dn, (size_t)ch->ndn * sizeof *dn);
+    if (!ch->shared) {
+        free(ch->dn_first);
+        free(ch->dn);
+    }
+    free(ch->up_first);
+    free(ch->up);
+    ch->up_first = up_first;
+    ch->dn_first = dn_first;
+    ch->up = up;
+    ch->dn = dn;
+    ch->shared = false;
+    ch->dyn = d;
+    ch->dynamic = true;
+    return true;
+}
+
+/* The cheapest edge from region a to region b, INF when there is none. */
+static uint32_t cheapest_edge(const AbsChEdges *g, uint32_t a, uint32_t b)
+{
+    uint32_t best = INF;
+    for (uint32_t i = g->first[a]; i < g->first[a + 1]; i++)
+        if (abs_ch_edge_to(g, i) == b && abs_ch_edge_cost(g, i) < best)
+            best = abs_ch_edge_cost(g, i);
+    return best;
+}
+
+/* Arc p = u -> v (u < v) customised again from its edges and its lower
+ * triangles, lowest middle first as the whole customisation meets them (so
+ * ties keep the same middle); true when a cost moved. */
+static bool redo_basic(AbsCh *ch, const AbsChEdges *g, uint32_t p, uint32_t u, uint32_t v)
+{
+    const AbsChTopo *t = &ch->topo;
+    AbsChDyn *d = &ch->dyn;
+    d->work += d->down_first[u + 1] - d->down_first[u] + d->down_first[v + 1] - d->down_first[v];
+    uint32_t a = t->node[u], b = t->node[v], up = INF, dn = INF, mu = ABS_CH_NONE, md = ABS_CH_NONE;
+    if (a != ABS_CH_TOPO_FREE && b != ABS_CH_TOPO_FREE) {
+        up = cheapest_edge(g, a, b);
+        dn = cheapest_edge(g, b, a);
+    }
+    for (uint32_t i = d->down_first[u], j = d->down_first[v]; i < d->down_first[u + 1] && j < d->down_first[v + 1];) {
+        uint32_t x = d->down_from[i], y = d->down_from[j];
+        if (x != y) {
+            i += x < y;
+            j += y < x;
+            continue;
+        }
+        uint32_t xu = d->down_arc[i++], xv = d->down_arc[j++], c;
+        if ((c = abs_ch_add(ch->w_dn[xu], ch->w_up[xv])) < up) {
+            up = c;
+            mu = x;
+        }
+        if ((c = abs_ch_add(ch->w_dn[xv], ch->w_up[xu])) < dn) {
+            dn = c;
+            md = x;
+        }
+    }
+    bool moved = up != ch->w_up[p] || dn != ch->w_dn[p];
+    ch->w_up[p] = up;
+    ch->w_dn[p] = dn;
+    ch->mid_up[p] = mu;
+    ch->mid_dn[p] = md;
+    return moved;
+}
+
+static inline void mark_arc(AbsCh *ch, uint32_t u, uint32_t v)
+{
+    uint32_t lo = u < v ? u : v, p = abs_ch_topo_arc(&ch->topo, lo, u < v ? v : u);
+    if (p != UINT32_MAX) {
+        ch->dyn.dirty[p] = 1;
+        ch->dyn.row[lo] |= DYN_BASIC;
+    }
+}
+
+/* Every arc between the slots of two sectors (or within one) to customise again. */
+static void mark_sectors(AbsCh *ch, uint32_t s, uint32_t r)
+{
+    const AbsChTopo *t = &ch->topo;
+    for (uint32_t u = t->base[s]; u < t->base[s] + t->cap[s]; u++)
+        for (uint32_t v = t->base[r]; v < t->base[r] + t->cap[r]; v++)
+            if (u != v)
+                mark_arc(ch, u, v);
+}
+
+/* Flags `flag` on every row x below both u and v (x in down(u) and down(v)):
+ * the rows whose triangles hold the arc u -> v. */
+static void mark_rows_below(AbsChDyn *d, uint32_t u, uint32_t v, uint8_t flag)
+{
+    d->work += d->down_first[u + 1] - d->down_first[u] + d->down_first[v + 1] - d->down_first[v];
+    for (uint32_t i = d->down_first[u], j = d->down_first[v]; i < d->down_first[u + 1] && j < d->down_first[v + 1];) {
+        uint32_t x = d->down_from[i], y = d->down_from[j];
+        if (x == y)
+            d->row[x] |= flag;
+        i += x <= y;
+        j += y <= x;
+    }
+}
+
+/* The local customisation: arcs between the changed sectors' slots and
+ * their neighbours' (the only ones whose edges can have changed), then,
+ * rank by rank upwards, every arc a triangle joins to an arc whose cost
+ * moved; then, rank by rank downwards, the exact distances of every row
+ * whose own costs moved or whose triangles hold an arc whose distance moved. */
+static void recustomise(AbsCh *ch, const AbsChEdges *g, const uint8_t *touched)
+{
+    const AbsChTopo *t = &ch->topo;
+    AbsChDyn *d = &ch->dyn;
+    uint32_t sw = ch->sec.sw, sh = ch->sec.sh, ns = ch->sec.ns;
+    memset(d->ring, 0, ns);
+    for (uint32_t s = 0; s < ns; s++)
+        if (touched[s])
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    int64_t x = (int64_t)(s % sw) + dx, y = (int64_t)(s / sw) + dy;
+                    if (x >= 0 && y >= 0 && x < sw && y < sh)
+                        d->ring[(size_t)y * sw + (size_t)x] = 1;
+                }
+    uint32_t ring = 0;
+    for (uint32_t s = 0; s < ns; s++)
+        ring += d->ring[s];
+    if ((uint64_t)ring * WHOLE_AT >= ns) {
+        /* Changed nearly everywhere: a whole customisation scans each
+         * triangle once, where the local one merges two lists per arc. */
+        (void)abs_ch_metric(ch, g); /* its edges fit (edges_fit) */
+        abs_ch_customise(ch);
+        abs_ch_perfect(ch, d->pu, d->pd);
+        d->redone += t->m;
+        d->rows += t->n;
+        d->work += RESHAPE_WORK * (uint64_t)t->m;
+        return;
+    }
+    for (uint32_t s = 0; s < ns; s++) {
+        if (!d->ring[s])
+            continue;
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                int64_t x = (int64_t)(s % sw) + dx, y = (int64_t)(s / sw) + dy;
+                uint32_t r = (uint32_t)(y * sw + x);
+                /* A pair of ring sectors is marked from its lower sector id only. */
+                if (x >= 0 && y >= 0 && x < sw && y < sh && (!d->ring[r] || r >= s))
+                    mark_sectors(ch, s, r);
+            }
+    }
+    for (uint32_t x = 0; x < t->n; x++) {
+        if (!(d->row[x] & DYN_BASIC))
+            continue;
+        d->row[x] &= (uint8_t)~DYN_BASIC;
+        for (uint32_t i = t->first[x]; i < t->first[x + 1]; i++) {
+            if (!d->dirty[i])
+                continue;
+            d->dirty[i] = 0;
+            d->redone++;
+            uint32_t a = t->head[i];
+            if (!redo_basic(ch, g, i, x, a))
+                continue;
+            d->row[x] |= DYN_EXACT;
+            for (uint32_t j = t->first[x]; j < t->first[x + 1]; j++)
+                if (j != i)
+                    mark_arc(ch, a, t->head[j]);
+        }
+    }
+    for (uint32_t x = t->n; x-- > 0;) {
+        if (!(d->row[x] & DYN_EXACT))
+            continue;
+        d->row[x] = 0;
+        d->rows++;
+        uint32_t lo = t->first[x], hi = t->first[x + 1];
+        d->work += (uint64_t)(hi - lo) * (hi - lo) / 2 + 1;
+        memcpy(d->old, d->pu + lo, (size_t)(hi - lo) * sizeof *d->old);
+        memcpy(d->old + (hi - lo), d->pd + lo, (size_t)(hi - lo) * sizeof *d->old);
+        abs_ch_perfect_row(ch, x, d->pu, d->pd);
+        for (uint32_t i = lo; i < hi; i++)
+            if (d->pu[i] != d->old[i - lo] || d->pd[i] != d->old[hi - lo + i - lo])
+                mark_rows_below(d, x, t->head[i], DYN_EXACT);
+    }
+}
+
+/* Does every edge join regions of the same or 8-neighbouring sectors (whose
+ * slots the shape always joins: the fill holds every grid neighbour)? */
+static bool edges_fit(const AbsChSectors *sec, const AbsChEdges *g, uint32_t n, const uint32_t *region_sector)
+{
+    for (uint32_t r = 0; r < n; r++)
+        for (uint32_t i = g->first[r]; i < g->first[r + 1]; i++) {
+            uint32_t a = region_sector[r], b = region_sector[abs_ch_edge_to(g, i)];
+            int64_t dx = (int64_t)(a % sec->sw) - (int64_t)(b % sec->sw),
+                    dy = (int64_t)(a / sec->sw) - (int64_t)(b / sec->sw);
+            if (dx < -1 || dx > 1 || dy < -1 || dy > 1)
+                return false;
+        }
+    return true;
+}
+
+bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, const uint8_t *touched,
+                   Err *err)
+{
+    if (!edges_fit(&ch->sec, g, n, region_sector))
+        return err_set(err, "abstract contraction hierarchy: an edge between sectors that do not touch");
+    if (!ch->dynamic && !dyn_init(ch))
+        return err_set(err, "out of memory for the abstract contraction hierarchy's update");
+    uint32_t ns = ch->sec.ns;
+    if (!abs_ch_topo_fits(&ch->topo, ns, n, region_sector, ch->dyn.count)) {
+        /* A sector outgrew its slots: a new shape, each sector's slots the
+         * most regions it has held, customised whole. */
+        uint32_t *cap = ch->dyn.count;
+        for (uint32_t s = 0; s < ns; s++)
+            cap[s] = cap[s] > ch->topo.cap[s] ? cap[s] + 1 : ch->topo.cap[s];
+        AbsCh fresh;
+        if (!abs_ch_build_shaped(&fresh, n, g, region_sector, &ch->sec, cap, err))
+            return false;
+        if (!dyn_init(&fresh)) {
+            abs_ch_free(&fresh);
+            return err_set(err, "out of memory for the abstract contraction hierarchy's update");
+        }
+        fresh.dyn.redone = ch->dyn.redone + fresh.topo.m;
+        fresh.dyn.work = ch->dyn.work + RESHAPE_WORK * (uint64_t)fresh.topo.m;
+        fresh.dyn.refreshes = ch->dyn.refreshes;
+        fresh.dyn.rent_total = ch->dyn.rent_total;
+        fresh.dyn.rent = ch->dyn.rent;
+        fresh.dyn.rows = ch->dyn.rows + fresh.topo.n;
+        fresh.dyn.reshaped = ch->dyn.reshaped + 1;
+        fresh.tracer = ch->tracer;
+        fresh.center = ch->center;
+        abs_ch_free(ch);
+        *ch = fresh;
+        return true;
+    }
+    abs_ch_topo_place(&ch->topo, ns, n, region_sector, ch->dyn.count);
+    recustomise(ch, g, touched);
+    ch->n = n;
+    ch->nup = abs_ch_flatten(ch, ch->dyn.pu, ch->w_up, ch->mid_up, ch->up_first, ch->up);
+    ch->ndn = abs_ch_flatten(ch, ch->dyn.pd, ch->w_dn, ch->mid_dn, ch->dn_first, ch->dn);
+    ch->shortcuts = 0;
+    for (uint32_t i = 0; i < ch->nup; i++)
+        ch->shortcuts += ch->up[i].mid != ABS_CH_NONE;
+    return true;
+}
+
+bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err)
+{
+    if (!ch->dynamic && !dyn_init(ch))
+        return err_set(err, "out of memory for the abstract contraction hierarchy's update");
+    for (uint32_t s = 0; s < ch->sec.ns; s++)
+        ch->dyn.stale[s] |= touched[s] != 0;
+    ch->dyn.pending = true;
+    return true;
+}
+
+bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, Err *err)
+{
+    if (!ch->dynamic || !ch->dyn.pending)
+        return true;
+    uint64_t before = ch->dyn.work;
+    uint8_t *stale = ch->dyn.stale;
+    ch->dyn.stale = NULL; /* a new shape must not free it (abs_ch_update) */
+    bool ok = abs_ch_update(ch, n, g, region_sector, stale, err);
+    uint8_t *spare = ch->dyn.stale; /* a new shape's own, zeroed */
+    ch->dyn.stale = stale;
+    free(spare);
+    if (ok) {
+        memset(stale, 0, ch->sec.ns);
+        ch->dyn.pending = false;
+        ch->dyn.cost = ch->dyn.work - before;
+        ch->dyn.rent_total += ch->dyn.rent;
+        ch->dyn.rent = 0;
+        ch->dyn.refreshes++;
+    }
+    return ok;
+}
+
+bool abs_ch_due(const AbsCh *ch)
+{
+    /* Before the first refresh, a whole customisation's worth. */
+    uint64_t cost = ch->dyn.refreshes ? ch->dyn.cost : RESHAPE_WORK * (uint64_t)ch->topo.m;
+    return ch->dyn.rent >= cost;
+}
