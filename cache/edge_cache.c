@@ -150,7 +150,7 @@ size_t edge_cache_remap(EdgeCache *c, const AbsIndex *old, const AbsIndex *fresh
     return dropped;
 }
 
-size_t edge_cache_bytes(const EdgeCache *c) { return (size_t)c->nslots * sizeof(CacheSlot) + leg_bits_bytes(&c->legs); }
+size_t edge_cache_bytes(const EdgeCache *c) { return (size_t)c->nslots * sizeof(CacheSlot) + c->legs.cap; }
 
 void edge_cache_report(const EdgeCache *c, Counters *out)
 {

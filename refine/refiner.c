@@ -328,5 +328,6 @@ double refiner_max_p95(const Refiner *r)
 size_t refiner_bytes(const Refiner *r)
 {
     return win_bytes(&r->win) + routes_bytes(&r->routes) +
-           (r->scratch.cap + r->start_path.cap + r->goal_path.cap + r->leg_cells.cap) * sizeof(xyLoc);
+           (r->scratch.cap + r->start_path.cap + r->goal_path.cap + r->leg_cells.cap) * sizeof(xyLoc) +
+           r->stats.cap_query_max * sizeof *r->stats.query_max;
 }

@@ -359,6 +359,37 @@ static bool mm_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
     return refiner_step(&e->refiner, s, g, path);
 }
 
+/* What the instance holds, by part: allocated capacities, not what is in
+ * use. Everything here grows and never shrinks while queries run (the edge
+ * cache up to its cap), so after a run it is the peak of what the instance
+ * keeps; what preparing allocates and frees again (the fresh build the file
+ * is checked against, the hierarchy's build arrays) is not held, and shows
+ * only in the process's peak RSS. `fixed`: the entry's own record (the
+ * refiner's locator and the counters' arrays are in it). */
+enum { MM_PARTS = 11 };
+static const char *const MM_PART_KEY[MM_PARTS] = {
+    "mm_bytes_map",    "mm_bytes_abs",     "mm_bytes_index",   "mm_bytes_region", "mm_bytes_ch",  "mm_bytes_legs",
+    "mm_bytes_jps",    "mm_bytes_refiner", "mm_bytes_cache",   "mm_bytes_segs",   "mm_bytes_fixed"};
+static size_t mm_bytes(const MmEntry *e, size_t part[MM_PARTS])
+{
+    size_t jps = legplan_jps_bytes(&e->legs);
+    const size_t p[MM_PARTS] = {grid_bytes(&e->grid),
+                                abs_bytes(&e->abs),
+                                abs_index_bytes(&e->ix),
+                                region_search_bytes(&e->as),
+                                abs_ch_kept_bytes(&e->as.ch),
+                                legplan_bytes(&e->legs) - jps,
+                                jps,
+                                refiner_bytes(&e->refiner),
+                                edge_cache_bytes(&e->cache),
+                                e->have_segs ? segs_bytes(&e->segs) : 0,
+                                sizeof *e};
+    size_t total = 0;
+    for (int i = 0; i < MM_PARTS; i++)
+        total += part[i] = p[i];
+    return total;
+}
+
 static void mm_counters(void *inst, Counters *out, bool detail)
 {
     MmEntry *e = inst;
@@ -413,6 +444,10 @@ static void mm_counters(void *inst, Counters *out, bool detail)
                  (double)(abs_index_bytes(&e->ix) + region_search_bytes(&e->as) + legplan_bytes(&e->legs) +
                           refiner_bytes(&e->refiner)));
     edge_cache_report(&e->cache, out);
+    size_t part[MM_PARTS];
+    counters_add(out, "mm_bytes", (double)mm_bytes(e, part));
+    for (int i = 0; i < MM_PARTS; i++)
+        counters_add(out, MM_PART_KEY[i], (double)part[i]);
 }
 
 /* The search over regions and each leg's search, told apart by layer. */

@@ -282,6 +282,56 @@ static void test_mm_cache_and_segfile_keep_paths(T *t)
     }
 }
 
+/* The value of `key` in c, or -1 when absent. */
+static double counter_of(const Counters *c, const char *key)
+{
+    for (int k = 0; k < c->n; k++)
+        if (!strcmp(c->extra[k].key, key))
+            return c->extra[k].value;
+    return -1;
+}
+
+/* mm_bytes is the sum of its parts, and grows with the edge cache. */
+static void test_mm_bytes_parts(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/16room256-0", &l))
+        return;
+    const Entry *e;
+    void *inst = prepare(t, &l, "mm:jps=0,small=0,near=0", &e);
+    xyPath p = {0};
+    Counters before = {0}, after = {0};
+    for (int i = 0; inst && i < l.sc.count && i < 400; i++) {
+        run_query(t, e, inst, &l.sc.q[i], &p);
+        if (i == 3)
+            e->counters(inst, &before, true);
+    }
+    if (inst) {
+        e->counters(inst, &after, true);
+        e->destroy(inst);
+    }
+    const Counters *cs[2] = {&before, &after};
+    for (int i = 0; i < 2; i++) {
+        double sum = 0;
+        int parts = 0;
+        for (int k = 0; k < cs[i]->n; k++)
+            if (!strncmp(cs[i]->extra[k].key, "mm_bytes_", 9)) {
+                sum += cs[i]->extra[k].value;
+                parts++;
+            }
+        double total = counter_of(cs[i], "mm_bytes");
+        CHECKF(t, parts >= 10 && total > 0 && sum == total, "mm_bytes=%.0f, its %d parts sum to %.0f", total, parts,
+               sum);
+        CHECKF(t, counter_of(cs[i], "mm_bytes_map") >= (double)(l.g.width * l.g.height) / 8, "map part too small");
+    }
+    CHECKF(t, counter_of(&after, "mm_bytes_cache") > counter_of(&before, "mm_bytes_cache") &&
+                  counter_of(&after, "mm_bytes") > counter_of(&before, "mm_bytes"),
+           "the edge cache filled but mm_bytes_cache stayed %.0f -> %.0f", counter_of(&before, "mm_bytes_cache"),
+           counter_of(&after, "mm_bytes_cache"));
+    path_free(&p);
+    unload(&l);
+}
+
 static void test_mm_unreachable_and_trivial(T *t)
 {
     /* Two open halves split by a wall: (0,0) cannot reach (39,0). */
@@ -510,6 +560,7 @@ const TestCase MM_TESTS[] = {
     {"mm_incremental_calls", test_mm_incremental_calls},
     {"mm_cache_and_segfile_keep_paths", test_mm_cache_and_segfile_keep_paths},
     {"mm_unreachable_and_trivial", test_mm_unreachable_and_trivial},
+    {"mm_bytes_parts", test_mm_bytes_parts},
     {"mm_bad_file_rebuilt", test_mm_bad_file_rebuilt},
     {"smooth_never_longer_and_legal", test_smooth_never_longer_and_legal},
     {"edge_cache_sym_and_nosym", test_edge_cache_sym_and_nosym},
