@@ -34,7 +34,7 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, con
     xyPath leg = {0};
     if (!p->edge_excess)
         p->edge_excess = calloc((size_t)p->nedges + 1, 1);
-    bool ok = mark && col && row && p->edge_excess && (borrowed || astar_init(&own, g, err));
+    bool ok = mark && col && row && p->edge_excess && (borrowed || astar_init_paged(&own, g, S, err));
     if (!ok) {
         free(mark);
         free(col);
