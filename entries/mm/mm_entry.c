@@ -260,6 +260,17 @@ static bool load_file(MmEntry *e, const char *file, const char *options, Err *er
     return ok;
 }
 
+/* The edge cache's cap: cache_kb, or with auto 64 KiB and half a byte per
+ * map cell. Game maps' legs fit in a small part of that; a maze's do not fit
+ * in less (emptied again and again, a leg is planned again and again: much
+ * slower; results/reference/mm-memory). */
+static size_t cache_cap(const MmEntry *e)
+{
+    if (e->cfg.cache_kb >= 0)
+        return (size_t)e->cfg.cache_kb * 1024;
+    return 65536 + (size_t)e->grid.width * (size_t)e->grid.height / 2;
+}
+
 static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
 {
     MmEntry *e = new_entry(map, opts, err);
@@ -271,7 +282,7 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
         return NULL;
     }
     /* The profile's values, then the keys given (parsed before, so they cannot fail now). */
-    if (!parse_options(opts, e->profile, &e->cfg, err) || !edge_cache_init(&e->cache, (LegMode)e->cfg.cache, err) ||
+    if (!parse_options(opts, e->profile, &e->cfg, err) || !edge_cache_init(&e->cache, (LegMode)e->cfg.cache, cache_cap(e), err) ||
         !refiner_init(&e->refiner, &e->cfg.refine, &e->grid, &e->ix, &e->as, &e->legs, &e->cache,
                       e->have_segs ? &e->segs : NULL, err)) {
         mm_destroy(e);

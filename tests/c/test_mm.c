@@ -83,6 +83,8 @@ static const char *const EVERY_OPTION_SPECS[] = {
     "mm:refine=corridor,ahead=2,n=3,sector=8,jps=0",
     "mm:refine=centers,sector=auto",
     "mm:sector=5,w=4,n=2,smooth=0,cache=nosym,segfile=nosym,defaults=0,jps=0",
+    "mm:cache_kb=8,jps=0",
+    "mm:cache_kb=0,jps=0",
 };
 
 static void test_mm_every_option_valid(T *t)
@@ -469,7 +471,7 @@ static void test_edge_cache_sym_and_nosym(T *t)
     for (int mode = LEGS_NOSYM; mode <= LEGS_SYM; mode++) {
         EdgeCache c;
         Err err;
-        CHECK(t, edge_cache_init(&c, (LegMode)mode, &err));
+        CHECK(t, edge_cache_init(&c, (LegMode)mode, 0, &err));
         xyPath p = {0};
         CHECK(t, !edge_cache_get(&c, 3, 9, leg[0], &p) && c.misses == 1);
         CHECK(t, edge_cache_put(&c, 3, 9, leg, 5));
@@ -503,6 +505,31 @@ static void test_edge_cache_sym_and_nosym(T *t)
         path_free(&p);
         edge_cache_free(&c);
     }
+}
+
+/* A capped cache never holds more than its cap: past it, it is emptied
+ * (counted), and the legs put after that are served; the same puts in the
+ * same order leave the same entries. */
+static void test_edge_cache_cap(T *t)
+{
+    xyLoc leg[] = {{5, 5}, {6, 5}, {7, 6}, {7, 7}, {8, 8}};
+    EdgeCache c[2];
+    Err err;
+    for (int r = 0; r < 2; r++) {
+        CHECK(t, edge_cache_init(&c[r], LEGS_SYM, 20000, &err));
+        for (uint32_t k = 0; k < 5000; k++) {
+            CHECK(t, edge_cache_put(&c[r], 100 + k, 7, leg, 5));
+            CHECKF(t, edge_cache_bytes(&c[r]) <= 20000, "%zu bytes past a cap of 20000", edge_cache_bytes(&c[r]));
+        }
+    }
+    xyPath p = {0};
+    CHECKF(t, c[0].flushes > 0 && c[0].flushes == c[1].flushes && c[0].used == c[1].used, "flushes %llu, %u entries",
+           (unsigned long long)c[0].flushes, c[0].used);
+    CHECK(t, edge_cache_get(&c[0], 5099, 7, leg[0], &p) && p.len == 4); /* the last put is kept */
+    CHECK(t, !edge_cache_get(&c[0], 100, 7, leg[0], &p));               /* the first was evicted */
+    path_free(&p);
+    for (int r = 0; r < 2; r++)
+        edge_cache_free(&c[r]);
 }
 
 /* The profile rules (entries/mm/mm_profile.c) on the kinds of the maps
@@ -564,5 +591,6 @@ const TestCase MM_TESTS[] = {
     {"mm_bad_file_rebuilt", test_mm_bad_file_rebuilt},
     {"smooth_never_longer_and_legal", test_smooth_never_longer_and_legal},
     {"edge_cache_sym_and_nosym", test_edge_cache_sym_and_nosym},
+    {"edge_cache_cap", test_edge_cache_cap},
     {NULL, NULL},
 };
