@@ -66,12 +66,20 @@ typedef struct Jps {
     size_t nbypass;
     uint64_t fcur_fixed;  /* the same for JPS+, in jps_open.h's unit */
     size_t passable;      /* cells of the map as it is now */
+    bool failed;          /* bounded: the latest search ran out of memory for its nodes */
     const Tracer *tracer; /* NULL: not traced (search/trace.h) */
 } Jps;
 
 /* Online JPS with table == NULL; JPS+ with a table of this map, which the
  * search takes over (*table is emptied). */
 bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err);
+/* Online JPS whose node state (per node, open list, trace) is hashed by
+ * cell and grows with what a search reaches (jps_open.h, sparse), not per
+ * cell of the map: the same search, for a planner that caps its searches
+ * or runs them in a corridor (mm). Its map copy and bit rows are still the
+ * map's size. A search that cannot get memory for more nodes gives up
+ * (JPS_CAPPED, `failed` set). */
+bool jps_init_bounded(Jps *j, const Grid *map, Err *err);
 void jps_free(Jps *j);
 /* Appends a shortest path s .. g to `path`; nothing when there is none. */
 void jps_find(Jps *j, xyLoc s, xyLoc g, xyPath *path);

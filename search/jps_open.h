@@ -76,15 +76,49 @@ typedef struct JpsOpen {
     int tie_shift;       /* of the current search */
     uint64_t card, diag; /* fixed-point step costs */
     int k;               /* card = 2^k */
+    /* Sparse (jo_init_sparse): `node` holds `count` slots (a power of two),
+     * a node's slot found from its id by hashing and linear probing; a slot
+     * is taken when its stamp is current, slot_id says by which id. */
+    bool sparse;
+    uint32_t *slot_id;
+    int shift;     /* 32 - log2(count) */
+    uint32_t live; /* nodes this search took (the caller counts them) */
 } JpsOpen;
 
 /* `count` nodes (padded cells), at most `open_cap` open at once, costs
  * scaled for paths of up to `max_steps` steps (the passable cells bound any
  * shortest path). False when memory ran out (nothing held). */
 bool jo_init(JpsOpen *o, size_t count, uint32_t open_cap, uint64_t max_steps);
+/* The same with node state for `slots` nodes of any ids (a power of two,
+ * at least 2), grown by jo_grow: memory for the nodes a search reaches, not
+ * for the map. The caller keeps live below count / 2 (grows first). */
+bool jo_init_sparse(JpsOpen *o, uint32_t slots, uint64_t max_steps);
+/* Sparse: twice the slots and an open list for as many, this search's
+ * nodes kept. False (unchanged) when memory ran out. */
+bool jo_grow(JpsOpen *o);
 void jo_free(JpsOpen *o);
 /* Lets the heap hold `open_cap` nodes; grows only. False (unchanged) on failure. */
 bool jo_reserve(JpsOpen *o, uint32_t open_cap);
+
+/* Sparse: the slot of id, or the free slot where it would go. */
+static inline uint32_t jo_slot(const JpsOpen *o, uint32_t id)
+{
+    uint32_t mask = (uint32_t)o->count - 1, h = (id * 0x9e3779b1u) >> o->shift;
+    while (o->node[h].stamp == o->stamp && o->slot_id[h] != id)
+        h = (h + 1) & mask;
+    return h;
+}
+
+/* The node of id. Sparse: a node this search has not taken comes back with
+ * a stale stamp, in the slot it takes once the caller sets its stamp. */
+static inline JoNode *jo_node(JpsOpen *o, uint32_t id)
+{
+    if (!o->sparse)
+        return &o->node[id];
+    uint32_t h = jo_slot(o, id);
+    o->slot_id[h] = id; /* a free slot stays free until its stamp is set */
+    return &o->node[h];
+}
 
 /* The octile distance over (dx, dy) >= 0 in fixed point. */
 static inline uint64_t jo_octile(const JpsOpen *o, int dx, int dy)
