@@ -44,7 +44,7 @@ bool legplan_enable_jps(LegPlanner *lp, Err *err)
 {
     if (lp->have_jps)
         return true;
-    lp->have_jps = jps_init_bounded(&lp->jps, lp->grid, err);
+    lp->have_jps = jps_init_bounded(&lp->jps, lp->grid, true, err); /* the instance's own map */
     return lp->have_jps;
 }
 
@@ -57,7 +57,7 @@ bool legplan_enable_corridor_jps(LegPlanner *lp, Err *err)
     lp->painted = malloc(((size_t)lp->abs->nsectors + 1) * sizeof *lp->painted);
     if (!lp->painted)
         return err_set(err, "out of memory for corridor JPS");
-    lp->have_cjps = jps_init_bounded(&lp->cjps, lp->grid, err);
+    lp->have_cjps = jps_init_bounded(&lp->cjps, lp->grid, false, err); /* painted */
     if (lp->have_cjps)
         jps_paint(&lp->cjps, NULL, 0, 0, lp->grid->width, lp->grid->height, JPS_PAINT_ALL);
     return lp->have_cjps;

@@ -327,11 +327,14 @@ fail:
 /* Slots a bounded JPS starts with (jps_init_bounded). */
 #define FIRST_SLOTS 256
 
-bool jps_init_bounded(Jps *j, const Grid *map, Err *err)
+bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, Err *err)
 {
     memset(j, 0, sizeof *j);
     size_t cells = (size_t)(map->height + 2) * (size_t)(map->width + 2);
-    if (!grid_copy(&j->grid, map, err) || !bitrows_init(&j->rows, map, false, err) ||
+    j->borrowed = borrow;
+    if (borrow)
+        j->grid = *map;
+    if ((!borrow && !grid_copy(&j->grid, map, err)) || !bitrows_init(&j->rows, map, false, err) ||
         !bitrows_init(&j->cols, map, true, err))
         goto fail;
     j->passable = grid_count_passable(map);
@@ -353,7 +356,8 @@ void jps_free(Jps *j)
     jt_free(&j->table);
     jo_free(&j->open);
     free(j->trace);
-    grid_free(&j->grid);
+    if (!j->borrowed)
+        grid_free(&j->grid);
     memset(j, 0, sizeof *j);
 }
 
@@ -376,7 +380,10 @@ bool jps_update(Jps *j, const CellChange *changes, int n, Err *err)
         return false;
     for (int i = 0; i < n; i++) {
         const CellChange *c = &changes[i];
-        j->passable += (size_t)grid_set_passable(&j->grid, c->x, c->y, c->passable); /* -1 wraps */
+        if (j->borrowed) /* the owner changes the cells; the bits say what they were */
+            j->passable += (size_t)((int)c->passable - (int)bitrows_get(&j->rows, c->y + 1, c->x + 1));
+        else
+            j->passable += (size_t)grid_set_passable(&j->grid, c->x, c->y, c->passable); /* -1 wraps */
         if (!j->plus) {
             bitrows_set_cell(&j->rows, false, c->x, c->y, c->passable);
             bitrows_set_cell(&j->cols, true, c->x, c->y, c->passable);
@@ -487,7 +494,7 @@ size_t jps_bytes(const Jps *j)
 {
     /* The trace grows with the open list (reserve_cells), so both hold open.cap;
      * sparse, with the slots (open.count, as many as the open list). */
-    return (size_t)j->grid.stride * (size_t)(j->grid.height + 2) + j->open.count * sizeof(JoNode) +
+    return (j->borrowed ? 0 : grid_bytes(&j->grid)) + j->open.count * sizeof(JoNode) +
            j->open.cap * (sizeof(JoItem) + sizeof *j->trace) +
            (j->open.sparse ? j->open.count * sizeof *j->open.slot_id : 0) +
            (j->plus ? 0 : ((size_t)j->rows.rows * j->rows.words + (size_t)j->cols.rows * j->cols.words) * 8);

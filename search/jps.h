@@ -67,6 +67,7 @@ typedef struct Jps {
     uint64_t fcur_fixed;  /* the same for JPS+, in jps_open.h's unit */
     size_t passable;      /* cells of the map as it is now */
     bool failed;          /* bounded: the latest search ran out of memory for its nodes */
+    bool borrowed;        /* bounded: `grid` is the caller's (jps_init_bounded) */
     const Tracer *tracer; /* NULL: not traced (search/trace.h) */
 } Jps;
 
@@ -78,8 +79,10 @@ bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err);
  * cell of the map: the same search, for a planner that caps its searches
  * or runs them in a corridor (mm). Its map copy and bit rows are still the
  * map's size. A search that cannot get memory for more nodes gives up
- * (JPS_CAPPED, `failed` set). */
-bool jps_init_bounded(Jps *j, const Grid *map, Err *err);
+ * (JPS_CAPPED, `failed` set). `borrow`: no map copy, `map` is read while the
+ * Jps lives; jps_update then flips only the bit rows, and the owner changes
+ * the map's cells itself (before the next search; not painted, jps_paint). */
+bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, Err *err);
 void jps_free(Jps *j);
 /* Appends a shortest path s .. g to `path`; nothing when there is none. */
 void jps_find(Jps *j, xyLoc s, xyLoc g, xyPath *path);
