@@ -35,7 +35,8 @@
  * parent (2014, §5), so either search reaches every jump point at its
  * shortest distance and A*'s argument holds. Only ties may differ.
  * Owns a copy of the map, its bit rows or jump table, the per-cell search
- * arrays and the open list (stamps, no clearing), all allocated in jps_init.
+ * arrays and the open list (stamps, no clearing), all allocated in jps_init
+ * (jps_init_bounded: node slots that grow, and the map may be borrowed).
  * Both run on one integer open list (search/jps_open.h, costs 2^k and
  * round(sqrt(2) 2^k)): JPS+ spends most of its time there, and online JPS,
  * the yardstick JPS+ is measured against, must not be slowed by a heap the
