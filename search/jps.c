@@ -84,7 +84,8 @@ static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int
 {
     JpsOpen *o = &j->open;
     uint32_t id = (uint32_t)(py * j->grid.stride + px);
-    uint64_t g = jo_node(o, from)->g + cost;
+    (void)from;
+    uint64_t g = j->from_g + cost;
     if (o->sparse && (o->live + 1) * 2 > o->count && !grow_sparse(j))
         return; /* j->failed: the search gives up */
     JoNode *n = jo_node(o, id);
@@ -104,9 +105,9 @@ static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int
         n->pos = JO_CLOSED;
         j->trace[j->nbypass++] = id;
     } else if (opened) {
-        jo_push(o, id, jo_key(o, f, g));
+        jo_push(o, jo_index(o, n, id), jo_key(o, f, g));
     } else {
-        jo_decrease(o, id, jo_key(o, f, g));
+        jo_decrease(o, jo_index(o, n, id), jo_key(o, f, g));
     }
 }
 
@@ -440,7 +441,9 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
     for (;; budget--) {
         if (j->nbypass) {
             id = j->trace[--j->nbypass];
-        } else if (!jo_pop(&j->open, &id, &j->fcur_fixed)) {
+        } else if (jo_pop(&j->open, &id, &j->fcur_fixed)) {
+            id = jo_id(&j->open, id);
+        } else {
             break;
         }
         if (id == goal) {
@@ -455,6 +458,7 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
         j->expanded++;
         const JoNode *node = jo_node(&j->open, id);
         int in = (int)(node->parent >> PARENT_DIR_SHIFT), nx = node->x, ny = node->y; /* a sparse relax may move it */
+        j->from_g = node->g;
         if (j->tracer)
             trace_node(j, TRACE_EXPANDING, id);
         if (j->plus)

@@ -66,6 +66,7 @@ typedef struct Jps {
                         search the bypass stack (jps.c relax) */
     size_t nbypass;
     uint64_t fcur_fixed;  /* the same for JPS+, in jps_open.h's unit */
+    uint64_t from_g;      /* g of the node being expanded (jps.c relax) */
     size_t passable;      /* cells of the map as it is now */
     bool failed;          /* bounded: the latest search ran out of memory for its nodes */
     bool borrowed;        /* bounded: `grid` is the caller's (jps_init_bounded) */

@@ -94,11 +94,13 @@ bool jo_grow(JpsOpen *o)
     o->slot_id = ids;
     o->count = count;
     o->shift--;
-    for (uint32_t i = 0; i < old; i++) /* the open list holds ids, so it stays as it is */
+    for (uint32_t i = 0; i < old; i++) /* an open node's item follows it to its new slot */
         if (prev[i].stamp == o->stamp) {
             uint32_t h = jo_slot(o, prev_ids[i]);
             node[h] = prev[i];
             ids[h] = prev_ids[i];
+            if (prev[i].pos >= 0)
+                o->items[prev[i].pos].id = h;
         }
     free(prev);
     free(prev_ids);
@@ -134,11 +136,11 @@ static void sift_up(JpsOpen *o, uint32_t i, JoItem it)
         if (it.key >= o->items[parent].key)
             break;
         o->items[i] = o->items[parent];
-        jo_node(o, (uint32_t)o->items[i].id)->pos = (int32_t)i;
+        o->node[o->items[i].id].pos = (int32_t)i;
         i = parent;
     }
     o->items[i] = it;
-    jo_node(o, (uint32_t)it.id)->pos = (int32_t)i;
+    o->node[it.id].pos = (int32_t)i;
 }
 
 void jo_start(JpsOpen *o, uint32_t id, uint64_t h0)
@@ -150,8 +152,9 @@ void jo_start(JpsOpen *o, uint32_t id, uint64_t h0)
     fill_sentinels(o->items, 0, o->n); /* what the last search left open */
     o->n = 0;
     o->live = 1;
-    *jo_node(o, id) = (JoNode){0, stamp, 0, 0, 0, 0};
-    jo_push(o, id, jo_key(o, h0, 0));
+    JoNode *n = jo_node(o, id);
+    *n = (JoNode){0, stamp, 0, 0, 0, 0};
+    jo_push(o, jo_index(o, n, id), jo_key(o, h0, 0));
 }
 
 void jo_push(JpsOpen *o, uint32_t id, uint64_t key)
@@ -162,7 +165,7 @@ void jo_push(JpsOpen *o, uint32_t id, uint64_t key)
 
 void jo_decrease(JpsOpen *o, uint32_t id, uint64_t key)
 {
-    uint32_t i = (uint32_t)jo_node(o, id)->pos;
+    uint32_t i = (uint32_t)o->node[id].pos;
     sift_up(o, i, (JoItem){key, id});
 }
 
@@ -192,15 +195,15 @@ bool jo_pop(JpsOpen *o, uint32_t *id, uint64_t *f)
         if (o->items[child].key >= it.key)
             break;
         o->items[i] = o->items[child];
-        jo_node(o, (uint32_t)o->items[i].id)->pos = (int32_t)i;
+        o->node[o->items[i].id].pos = (int32_t)i;
         i = child;
     }
     if (n > 0) {
         o->items[i] = it;
-        jo_node(o, (uint32_t)it.id)->pos = (int32_t)i;
+        o->node[it.id].pos = (int32_t)i;
     }
     *id = (uint32_t)top.id;
     *f = top.key >> JO_TIE_BITS;
-    jo_node(o, *id)->pos = JO_CLOSED;
+    o->node[*id].pos = JO_CLOSED;
     return true;
 }

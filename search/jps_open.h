@@ -133,13 +133,24 @@ static inline uint64_t jo_key(const JpsOpen *o, uint64_t f, uint64_t g)
     return f << JO_TIE_BITS | (JO_TIE_MAX - (t < JO_TIE_MAX ? t : JO_TIE_MAX));
 }
 
+/* The open list holds node indices: the id itself (dense) or the node's
+ * slot (sparse), so that moving an item costs no lookup. */
+static inline uint32_t jo_index(const JpsOpen *o, const JoNode *n, uint32_t id)
+{
+    return o->sparse ? (uint32_t)(n - o->node) : id;
+}
+/* The id of the node at index idx. */
+static inline uint32_t jo_id(const JpsOpen *o, uint32_t idx) { return o->sparse ? o->slot_id[idx] : idx; }
+
 /* Begins a search at `id` (g = 0) whose start heuristic is h0. */
 void jo_start(JpsOpen *o, uint32_t id, uint64_t h0);
-void jo_push(JpsOpen *o, uint32_t id, uint64_t key);
-/* `id` is open and its key is not larger than before. */
-void jo_decrease(JpsOpen *o, uint32_t id, uint64_t key);
+/* Pushes the node at index idx (jo_index). */
+void jo_push(JpsOpen *o, uint32_t idx, uint64_t key);
+/* The node at idx is open and its key is not larger than before. */
+void jo_decrease(JpsOpen *o, uint32_t idx, uint64_t key);
 /* Takes the best open node off the heap and closes it; false when empty.
- * *f: its f (the key without the tie field). */
-bool jo_pop(JpsOpen *o, uint32_t *id, uint64_t *f);
+ * *idx: its index (jo_id gives its id); *f: its f (the key without the tie
+ * field). */
+bool jo_pop(JpsOpen *o, uint32_t *idx, uint64_t *f);
 
 #endif
