@@ -38,6 +38,7 @@ static bool grow_pages(AStar *a, size_t need)
     AStarPages *pg = &a->pg;
     size_t cap = grow_cap(pg->cap, need, FIRST_PAGES), nodes = cap * (size_t)pg->cells;
     if (cap > UINT32_MAX / (size_t)pg->cells || !grow_to(&pg->page_block, cap, sizeof *pg->page_block) ||
+        !grow_to(&pg->page_x0, cap, sizeof *pg->page_x0) || !grow_to(&pg->page_y0, cap, sizeof *pg->page_y0) ||
         !grow_to(&a->parent_dir, nodes, 1))
         return false;
     if (a->bf.node ? !bf_resize(&a->bf, nodes) : !bf_init(&a->bf, nodes, (uint32_t)nodes))
@@ -53,6 +54,7 @@ bool astar_init_paged(AStar *a, const Grid *grid, int side, Err *err)
     AStarPages *pg = &a->pg;
     pg->side = side;
     pg->cells = side * side;
+    pg->side_shift = side > 0 && (side & (side - 1)) == 0 ? __builtin_ctz((unsigned)side) : -1;
     pg->blocks_w = (grid->width + side - 1) / side;
     pg->nblocks = pg->blocks_w * ((grid->height + side - 1) / side);
     pg->col = malloc((size_t)(grid->width ? grid->width : 1) * sizeof *pg->col);
@@ -84,6 +86,8 @@ void astar_free(AStar *a)
     free(pg->block_gen);
     free(pg->block_page);
     free(pg->page_block);
+    free(pg->page_x0);
+    free(pg->page_y0);
     memset(pg, 0, sizeof *pg);
 }
 
@@ -91,7 +95,7 @@ size_t astar_bytes(const AStar *a)
 {
     const AStarPages *pg = &a->pg;
     size_t pages = pg->side ? ((size_t)a->grid->width + a->grid->height) * sizeof *pg->col +
-                                  (size_t)pg->nblocks * 8 + (size_t)pg->cap * sizeof *pg->page_block
+                                  (size_t)pg->nblocks * 8 + (size_t)pg->cap * (sizeof *pg->page_block + 4)
                             : 0;
     return a->bf.count * (sizeof(BfNode) + 1) + a->bf.open.cap * sizeof(HeapItem) + pages;
 }
@@ -223,26 +227,31 @@ static inline uint32_t paged_node(AStar *a, int x, int y)
         }
         pg->block_gen[b] = pg->gen;
         pg->block_page[b] = pg->used;
+        pg->page_x0[pg->used] = (uint16_t)(bx * (uint32_t)pg->side);
+        pg->page_y0[pg->used] = (uint16_t)(by * (uint32_t)pg->side);
         pg->page_block[pg->used++] = b;
     }
     uint32_t side = (uint32_t)pg->side;
     return pg->block_page[b] * (uint32_t)pg->cells + ((uint32_t)y - by * side) * side + ((uint32_t)x - bx * side);
 }
 
-/* The cell of a paged node. */
-static inline xyLoc paged_cell(const AStar *a, uint32_t id)
+/* The cell of a paged node, and its page. */
+static inline xyLoc paged_cell(const AStar *a, uint32_t id, uint32_t *page)
 {
     const AStarPages *pg = &a->pg;
-    uint32_t page = id / (uint32_t)pg->cells, off = id - page * (uint32_t)pg->cells, b = pg->page_block[page];
-    uint32_t side = (uint32_t)pg->side, bw = (uint32_t)pg->blocks_w;
-    return (xyLoc){(int16_t)((b % bw) * side + off % side), (int16_t)((b / bw) * side + off / side)};
+    uint32_t side = (uint32_t)pg->side;
+    int sh = pg->side_shift; /* a power of two (16, 8) spares two divisions */
+    *page = sh >= 0 ? id >> (2 * sh) : id / (uint32_t)pg->cells;
+    uint32_t off = id - *page * (uint32_t)pg->cells, ly = sh >= 0 ? off >> sh : off / side;
+    return (xyLoc){(int16_t)(pg->page_x0[*page] + off - ly * side), (int16_t)(pg->page_y0[*page] + ly)};
 }
 
 /* A traced event of the paged search about node `id` (its parent from its
  * direction unless it is the start). */
 static void paged_trace(const AStar *a, TraceType type, uint32_t id, xyLoc s, double w, xyLoc goal)
 {
-    xyLoc c = paged_cell(a, id);
+    uint32_t page;
+    xyLoc c = paged_cell(a, id, &page);
     int d = a->parent_dir[id];
     xyLoc p = {(int16_t)(c.x - GRID_DX[d]), (int16_t)(c.y - GRID_DY[d])};
     double g = a->bf.node[id].g;
@@ -277,7 +286,11 @@ static double search_paged(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim)
     }
     uint32_t last = id;
     while (bf_pop(bf, &id)) {
-        const xyLoc c = paged_cell(a, id);
+        uint32_t page;
+        const xyLoc c = paged_cell(a, id, &page);
+        /* A neighbour in the same block is on the same page: no lookup. */
+        const int x0 = pg->page_x0[page], y0 = pg->page_y0[page], side = pg->side;
+        const uint32_t base = page * (uint32_t)pg->cells;
         last = id;
         if (xy_same(c, g)) {
             result = bf->node[id].g;
@@ -297,7 +310,10 @@ static double search_paged(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim)
             const int nx = c.x + GRID_DX[d], ny = c.y + GRID_DY[d];
             if (restricted && (nx != g.x || ny != g.y) && !cell_allowed(lim, nx, ny))
                 continue;
-            const uint32_t nid = paged_node(a, nx, ny);
+            const int lx = nx - x0, ly = ny - y0;
+            const uint32_t nid = (unsigned)lx < (unsigned)side && (unsigned)ly < (unsigned)side
+                                     ? base + (uint32_t)(ly * side + lx)
+                                     : paged_node(a, nx, ny);
             if (nid == NO_NODE)
                 goto out; /* no memory for a page: no path (pg.failed) */
             const double ng = gcur + (d >= 4 ? GRID_SQRT2 : 1.0);
