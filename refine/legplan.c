@@ -14,7 +14,8 @@ bool legplan_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err)
     lp->pair_mark = calloc(a->nsectors ? a->nsectors : 1, sizeof *lp->pair_mark);
     lp->col_block = malloc((size_t)g->width * sizeof *lp->col_block);
     lp->row_block = malloc((size_t)g->height * sizeof *lp->row_block);
-    if (!lp->sector_mark || !lp->pair_mark || !lp->col_block || !lp->row_block || !astar_init_paged(&lp->astar, g, a->S, err)) {
+    if (!lp->sector_mark || !lp->pair_mark || !lp->col_block || !lp->row_block ||
+        !astar_init_paged(&lp->astar, g, a->S, err)) {
         legplan_free(lp);
         return err_set(err, "out of memory for leg planning");
     }

@@ -94,8 +94,8 @@ void astar_free(AStar *a)
 size_t astar_bytes(const AStar *a)
 {
     const AStarPages *pg = &a->pg;
-    size_t pages = pg->side ? ((size_t)a->grid->width + a->grid->height) * sizeof *pg->col +
-                                  (size_t)pg->nblocks * 8 + (size_t)pg->cap * (sizeof *pg->page_block + 4)
+    size_t pages = pg->side ? ((size_t)a->grid->width + a->grid->height) * sizeof *pg->col + (size_t)pg->nblocks * 8 +
+                                  (size_t)pg->cap * (sizeof *pg->page_block + 4)
                             : 0;
     return a->bf.count * (sizeof(BfNode) + 1) + a->bf.open.cap * sizeof(HeapItem) + pages;
 }

@@ -44,16 +44,16 @@ typedef struct AStarLimits {
 
 /* The paged form's blocks and pages (astar_init_paged). */
 typedef struct AStarPages {
-    int side, cells;               /* a block's side; cells in a page (side * side) */
-    int side_shift;                /* log2(side) when side is a power of two, else -1 */
-    int blocks_w, nblocks;         /* blocks per row, in all */
-    uint16_t *col, *row;           /* x / side, y / side */
-    uint32_t *block_gen;           /* per block: == gen when it has a page in this search */
-    uint32_t *block_page;          /* per block: that page */
-    uint32_t *page_block;          /* per page: its block */
-    uint16_t *page_x0, *page_y0;   /* per page: its block's first cell */
-    uint32_t gen, used, cap;       /* this search's stamp; pages it took; pages held */
-    bool failed;                   /* the latest search ran out of memory for a page */
+    int side, cells;             /* a block's side; cells in a page (side * side) */
+    int side_shift;              /* log2(side) when side is a power of two, else -1 */
+    int blocks_w, nblocks;       /* blocks per row, in all */
+    uint16_t *col, *row;         /* x / side, y / side */
+    uint32_t *block_gen;         /* per block: == gen when it has a page in this search */
+    uint32_t *block_page;        /* per block: that page */
+    uint32_t *page_block;        /* per page: its block */
+    uint16_t *page_x0, *page_y0; /* per page: its block's first cell */
+    uint32_t gen, used, cap;     /* this search's stamp; pages it took; pages held */
+    bool failed;                 /* the latest search ran out of memory for a page */
 } AStarPages;
 
 typedef struct AStar {

@@ -282,7 +282,8 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
         return NULL;
     }
     /* The profile's values, then the keys given (parsed before, so they cannot fail now). */
-    if (!parse_options(opts, e->profile, &e->cfg, err) || !edge_cache_init(&e->cache, (LegMode)e->cfg.cache, cache_cap(e), err) ||
+    if (!parse_options(opts, e->profile, &e->cfg, err) ||
+        !edge_cache_init(&e->cache, (LegMode)e->cfg.cache, cache_cap(e), err) ||
         !refiner_init(&e->refiner, &e->cfg.refine, &e->grid, &e->ix, &e->as, &e->legs, &e->cache,
                       e->have_segs ? &e->segs : NULL, err)) {
         mm_destroy(e);
@@ -379,8 +380,8 @@ static bool mm_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
  * refiner's locator and the counters' arrays are in it). */
 enum { MM_PARTS = 11 };
 static const char *const MM_PART_KEY[MM_PARTS] = {
-    "mm_bytes_map",    "mm_bytes_abs",     "mm_bytes_index",   "mm_bytes_region", "mm_bytes_ch",  "mm_bytes_legs",
-    "mm_bytes_jps",    "mm_bytes_refiner", "mm_bytes_cache",   "mm_bytes_segs",   "mm_bytes_fixed"};
+    "mm_bytes_map", "mm_bytes_abs",     "mm_bytes_index", "mm_bytes_region", "mm_bytes_ch",   "mm_bytes_legs",
+    "mm_bytes_jps", "mm_bytes_refiner", "mm_bytes_cache", "mm_bytes_segs",   "mm_bytes_fixed"};
 static size_t mm_bytes(const MmEntry *e, size_t part[MM_PARTS])
 {
     size_t jps = legplan_jps_bytes(&e->legs);

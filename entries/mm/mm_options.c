@@ -5,7 +5,7 @@
 
 const char *const MM_OPTION_KEYS[] = {"sector", "refine",  "ahead",   "w",        "n",      "budget_us", "smooth",
                                       "cache",  "segfile", "centers", "defaults", "small",  "jps",       "near",
-                                      "direct", "hold",    "joint",   "back",     "phases", "cache_kb", NULL};
+                                      "direct", "hold",    "joint",   "back",     "phases", "cache_kb",  NULL};
 static const char *const REFINE_MODES[] = {"auto", "centers", "corridor", NULL};
 const char *const MM_CENTER_MODES[] = {"plain", "opt", NULL};
 static const char *const CACHE_MODES[] = {"off", "nosym", "sym", NULL};

@@ -221,8 +221,12 @@ static void test_astar_paged_is_the_same_search(T *t)
     for (int i = 0; i < sc.count; i += t_thin(7)) {
         const ScenQuery *q = &sc.q[i];
         for (int boxed = 0; boxed < 2; boxed++) {
-            AStarLimits lim = {.weight = 1, .block_mark = mark, .mark = (uint32_t)i + 1, .col_block = col,
-                               .row_block = row, .blocks_w = bw};
+            AStarLimits lim = {.weight = 1,
+                               .block_mark = mark,
+                               .mark = (uint32_t)i + 1,
+                               .col_block = col,
+                               .row_block = row,
+                               .blocks_w = bw};
             for (int by = row[q->start.y] - 1; boxed && by <= row[q->start.y] + 1; by++)
                 for (int bx = col[q->start.x] - 1; bx <= col[q->start.x] + 1; bx++)
                     if (bx >= 0 && by >= 0 && bx < bw && by < bh)
@@ -241,8 +245,8 @@ static void test_astar_paged_is_the_same_search(T *t)
     /* A fresh paged search confined to its start's blocks holds a few pages. */
     AStar small;
     CHECK(t, astar_init_paged(&small, &g, 16, &err));
-    AStarLimits lim = {.weight = 1, .block_mark = mark, .mark = 999999, .col_block = col, .row_block = row,
-                       .blocks_w = bw};
+    AStarLimits lim = {
+        .weight = 1, .block_mark = mark, .mark = 999999, .col_block = col, .row_block = row, .blocks_w = bw};
     mark[0] = mark[1] = lim.mark;
     pp.len = 0;
     astar_find(&small, (xyLoc){0, 0}, (xyLoc){20, 5}, &lim, &pp);

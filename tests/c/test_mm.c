@@ -326,8 +326,9 @@ static void test_mm_bytes_parts(T *t)
                sum);
         CHECKF(t, counter_of(cs[i], "mm_bytes_map") >= (double)(l.g.width * l.g.height) / 8, "map part too small");
     }
-    CHECKF(t, counter_of(&after, "mm_bytes_cache") > counter_of(&before, "mm_bytes_cache") &&
-                  counter_of(&after, "mm_bytes") > counter_of(&before, "mm_bytes"),
+    CHECKF(t,
+           counter_of(&after, "mm_bytes_cache") > counter_of(&before, "mm_bytes_cache") &&
+               counter_of(&after, "mm_bytes") > counter_of(&before, "mm_bytes"),
            "the edge cache filled but mm_bytes_cache stayed %.0f -> %.0f", counter_of(&before, "mm_bytes_cache"),
            counter_of(&after, "mm_bytes_cache"));
     path_free(&p);
