@@ -207,7 +207,7 @@ int abs_optimize_centers(AbsPlain *p, const Grid *g, int S, const uint8_t *label
     o.row_block = malloc((size_t)g->height * sizeof *o.row_block);
     o.region_sector = malloc(((size_t)p->nregions + 1) * sizeof *o.region_sector);
     int passes = -1;
-    if (!o.sector_mark || !o.col_block || !o.row_block || !o.region_sector || !astar_init(&o.astar, g, err)) {
+    if (!o.sector_mark || !o.col_block || !o.row_block || !o.region_sector || !astar_init_paged(&o.astar, g, S, err)) {
         err_set(err, "out of memory optimising region centers");
         goto done;
     }

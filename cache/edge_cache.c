@@ -15,13 +15,26 @@ static uint64_t hash_key(uint64_t k)
     return k;
 }
 
-bool edge_cache_init(EdgeCache *c, LegMode mode, Err *err)
+/* Slots the cache starts with (fewer under a cap, so the cap is not spent
+ * on empty slots), and the stream's first block (leg.c grows it from 4096
+ * bytes by doubling). */
+#define FIRST_SLOTS 1024u
+#define CAPPED_FIRST_SLOTS 64u
+#define STREAM_BLOCK 4096u
+/* Bytes leg.c keeps past the last record, and then some. */
+#define STREAM_SLACK 16u
+
+bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, Err *err)
 {
     memset(c, 0, sizeof *c);
     c->mode = mode;
     if (mode == LEGS_OFF)
         return true;
-    c->nslots = 1024;
+    c->nslots = FIRST_SLOTS;
+    if (cap_bytes) {
+        c->cap_bytes = cap_bytes < EDGE_CACHE_MIN_BYTES ? EDGE_CACHE_MIN_BYTES : cap_bytes;
+        c->nslots = CAPPED_FIRST_SLOTS;
+    }
     c->slot = calloc(c->nslots, sizeof *c->slot);
     if (!c->slot)
         return err_set(err, "out of memory for the edge cache");
@@ -100,17 +113,65 @@ static bool grow_slots(EdgeCache *c)
     return true;
 }
 
+/* Every entry evicted: the slots and the stream are kept for the legs to come. */
+static void flush(EdgeCache *c)
+{
+    memset(c->slot, 0, (size_t)c->nslots * sizeof *c->slot);
+    memset(c->legs.p, 0, (size_t)((c->legs.used + 7) / 8)); /* leg.c writes into zero bytes */
+    c->legs.used = 0;
+    c->used = 0;
+    c->flushes++;
+}
+
+/* The most bits the stream may hold with the slots as they are: no cap, a
+ * slot's 32-bit offset; under a cap, the largest buffer leg.c's doubling
+ * reaches (from what it holds) that fits beside the slots. */
+static uint64_t stream_limit(const EdgeCache *c)
+{
+    if (!c->cap_bytes)
+        return MAX_STREAM_BITS;
+    size_t room = c->cap_bytes - (size_t)c->nslots * sizeof(CacheSlot);
+    size_t block = c->legs.cap ? c->legs.cap : STREAM_BLOCK;
+    while (block * 2 <= room)
+        block *= 2;
+    return block > room && !c->legs.cap ? 0 : (uint64_t)(block - STREAM_SLACK) * 8;
+}
+
+/* Room for one more entry and `bits` more of stream within the cap: the
+ * slots double while they and the stream fit in it, else the cache is
+ * emptied; false when the record cannot fit even in an empty cache or
+ * memory ran out. Sets *limit to the stream's bound for leg_put. */
+static bool make_room(EdgeCache *c, uint64_t bits, uint64_t *limit)
+{
+    if ((c->used + 1) * 2 > c->nslots) {
+        if (!c->cap_bytes || (size_t)c->nslots * 2 * sizeof(CacheSlot) + c->legs.cap <= c->cap_bytes) {
+            if (!grow_slots(c))
+                return false;
+        } else {
+            flush(c);
+        }
+    }
+    *limit = stream_limit(c);
+    if (c->legs.used + bits > *limit) {
+        if (bits > *limit)
+            return false;
+        flush(c);
+    }
+    return true;
+}
+
 bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size_t k)
 {
     if (c->mode == LEGS_OFF)
         return false;
-    if ((c->used + 1) * 2 > c->nslots && !grow_slots(c))
-        return false;
     uint64_t key = make_key(c, a, b), at;
-    CacheSlot *s = find(c, key);
-    if (s->key)
+    if (find(c, key)->key)
         return true;
-    if (!leg_put(&c->legs, way, k, MAX_STREAM_BITS, &at))
+    uint64_t limit;
+    if (!make_room(c, leg_way_bits(way, k), &limit))
+        return false;
+    CacheSlot *s = find(c, key);
+    if (!leg_put(&c->legs, way, k, limit, &at))
         return false;
     *s = (CacheSlot){key, (uint32_t)at, 0, 0};
     c->used++;
@@ -150,7 +211,7 @@ size_t edge_cache_remap(EdgeCache *c, const AbsIndex *old, const AbsIndex *fresh
     return dropped;
 }
 
-size_t edge_cache_bytes(const EdgeCache *c) { return (size_t)c->nslots * sizeof(CacheSlot) + leg_bits_bytes(&c->legs); }
+size_t edge_cache_bytes(const EdgeCache *c) { return (size_t)c->nslots * sizeof(CacheSlot) + c->legs.cap; }
 
 void edge_cache_report(const EdgeCache *c, Counters *out)
 {
@@ -158,6 +219,8 @@ void edge_cache_report(const EdgeCache *c, Counters *out)
     counters_add(out, "cache_misses", (double)c->misses);
     counters_add(out, "cache_bytes", (double)edge_cache_bytes(c));
     counters_add(out, "cache_entries", (double)c->used);
+    counters_add(out, "cache_cap_bytes", (double)c->cap_bytes);
+    counters_add(out, "cache_flushes", (double)c->flushes);
     if (c->mode == LEGS_OFF)
         return;
     long hist[18] = {0};

@@ -5,8 +5,12 @@
  * LEGS_SYM keys a pair once, LEGS_NOSYM each direction, LEGS_OFF caches
  * nothing. Legs go in and come out in canonical orientation.
  * Owns its slot array and stream; both grow by doubling (amortised: no
- * allocation once the map's legs are in). Costs are not stored: a leg's
- * lines are its cost. */
+ * allocation once the map's legs are in), up to a byte cap when one is set:
+ * a leg that would take the cache past it empties the cache first (every
+ * entry evicted at once, counted in cache_flushes), so what is kept depends
+ * only on the legs put in their order, never on time, and a query sees the
+ * same paths either way (a leg is a function of its two regions). Costs are
+ * not stored: a leg's lines are its cost. */
 #ifndef GPPC_CACHE_EDGE_CACHE_H
 #define GPPC_CACHE_EDGE_CACHE_H
 
@@ -30,9 +34,16 @@ typedef struct EdgeCache {
     uint32_t nslots, used;
     LegBits legs;
     uint64_t hits, misses;
+    size_t cap_bytes; /* the most the slots and the stream's buffer may hold; 0 no cap */
+    uint64_t flushes; /* times the cap emptied the cache */
 } EdgeCache;
 
-bool edge_cache_init(EdgeCache *c, LegMode mode, Err *err);
+/* The smallest cap edge_cache_init takes (a few legs' slots and one stream block). */
+#define EDGE_CACHE_MIN_BYTES 8192
+
+/* `cap_bytes`: the most the slots and the stream may hold (0: no cap; else
+ * at least EDGE_CACHE_MIN_BYTES, raised to it). */
+bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, Err *err);
 void edge_cache_free(EdgeCache *c);
 /* On a hit appends the leg a -> b's waypoints after `from` (the center of
  * leg_first(a, b)) to out, in canonical order; a miss appends nothing. */

@@ -66,19 +66,33 @@ static int width_of(int v)
     return w;
 }
 
-bool leg_put(LegBits *b, const xyLoc *way, size_t k, uint64_t max_bits, uint64_t *at)
+/* The offsets' width w of the record of way[0..k) and its moves. */
+static int record_width(const xyLoc *way, size_t k, size_t *moves)
 {
-    if (k < 1 || k - 1 > LEG_MAX_MOVES)
-        return false;
     int w = 1;
-    size_t moves = 0;
+    *moves = 0;
     for (size_t i = 1; i < k; i++) {
         int dx = way[i].x - way[i - 1].x, dy = way[i].y - way[i - 1].y;
         int wx = width_of(dx), wy = width_of(dy);
         w = wx > w ? wx : w;
         w = wy > w ? wy : w;
-        moves += line_moves(way[i - 1], way[i]);
+        *moves += line_moves(way[i - 1], way[i]);
     }
+    return w;
+}
+
+uint64_t leg_way_bits(const xyLoc *way, size_t k)
+{
+    size_t moves;
+    return k < 1 ? 0 : LEG_HEAD_BITS + 2 * (uint64_t)record_width(way, k, &moves) * (k - 1);
+}
+
+bool leg_put(LegBits *b, const xyLoc *way, size_t k, uint64_t max_bits, uint64_t *at)
+{
+    if (k < 1 || k - 1 > LEG_MAX_MOVES)
+        return false;
+    size_t moves;
+    int w = record_width(way, k, &moves);
     uint64_t bits = LEG_HEAD_BITS + 2 * (uint64_t)w * (k - 1);
     if (moves > LEG_MAX_MOVES || w > 16 || b->used + bits > max_bits || !reserve_bits(b, bits))
         return false;

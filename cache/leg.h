@@ -76,6 +76,8 @@ typedef struct LegBits {
  * more than LEG_MAX_MOVES moves or the record would end past bit `max_bits`
  * (a store's offsets are 32 bits). */
 bool leg_put(LegBits *b, const xyLoc *way, size_t k, uint64_t max_bits, uint64_t *at);
+/* The bits leg_put would append for way[0..k). */
+uint64_t leg_way_bits(const xyLoc *way, size_t k);
 void leg_bits_free(LegBits *b);
 /* Bytes of the records written (the slack not counted). */
 static inline size_t leg_bits_bytes(const LegBits *b) { return (size_t)((b->used + 7) / 8); }

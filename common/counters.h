@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#define COUNTERS_MAX 64 /* mm reports about 45 with phases=1 and updates */
+#define COUNTERS_MAX 96 /* mm reports about 60 with phases=1, updates and its memory by part */
 
 typedef struct Counters {
     uint64_t expanded;

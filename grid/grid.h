@@ -107,6 +107,8 @@ void grid_free(Grid *g);
 /* Checksum of the passable bits and the size, for preprocessing file headers. */
 uint64_t grid_checksum(const Grid *g);
 size_t grid_count_passable(const Grid *g);
+/* Bytes the grid holds (its padded cells). */
+static inline size_t grid_bytes(const Grid *g) { return g->cells ? (size_t)(g->height + 2) * (size_t)g->stride : 0; }
 /* The share of blocked cells whose four neighbours are all passable:
  * scattered obstacles (random maps: about (1 - density)^4) rather than walls
  * (rooms, mazes, game maps: near 0). Values per family: refine/mapkind.h. */

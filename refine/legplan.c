@@ -14,7 +14,8 @@ bool legplan_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err)
     lp->pair_mark = calloc(a->nsectors ? a->nsectors : 1, sizeof *lp->pair_mark);
     lp->col_block = malloc((size_t)g->width * sizeof *lp->col_block);
     lp->row_block = malloc((size_t)g->height * sizeof *lp->row_block);
-    if (!lp->sector_mark || !lp->pair_mark || !lp->col_block || !lp->row_block || !astar_init(&lp->astar, g, err)) {
+    if (!lp->sector_mark || !lp->pair_mark || !lp->col_block || !lp->row_block ||
+        !astar_init_paged(&lp->astar, g, a->S, err)) {
         legplan_free(lp);
         return err_set(err, "out of memory for leg planning");
     }
@@ -44,7 +45,7 @@ bool legplan_enable_jps(LegPlanner *lp, Err *err)
 {
     if (lp->have_jps)
         return true;
-    lp->have_jps = jps_init(&lp->jps, lp->grid, NULL, err);
+    lp->have_jps = jps_init_bounded(&lp->jps, lp->grid, true, err); /* the instance's own map */
     return lp->have_jps;
 }
 
@@ -57,7 +58,7 @@ bool legplan_enable_corridor_jps(LegPlanner *lp, Err *err)
     lp->painted = malloc(((size_t)lp->abs->nsectors + 1) * sizeof *lp->painted);
     if (!lp->painted)
         return err_set(err, "out of memory for corridor JPS");
-    lp->have_cjps = jps_init(&lp->cjps, lp->grid, NULL, err);
+    lp->have_cjps = jps_init_bounded(&lp->cjps, lp->grid, false, err); /* painted */
     if (lp->have_cjps)
         jps_paint(&lp->cjps, NULL, 0, 0, lp->grid->width, lp->grid->height, JPS_PAINT_ALL);
     return lp->have_cjps;

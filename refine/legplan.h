@@ -15,10 +15,15 @@
  * that is blocked everywhere but where a search paints its corridor's
  * sectors from the first JPS's map (search/jps.h jps_paint), and blanked
  * again after it, so a corridor costs a few word operations per sector row
- * and column, not a pass over the map, and never outlives its search (a map
- * change needs nothing but room in the copy's open list).
+ * and column, not a pass over the map, and never outlives its search.
  *
- * Owns the A* state and the per-sector marks; borrows grid and abstraction. */
+ * No search here holds state per map cell: the A* is paged by sector
+ * (search/astar.h), so it holds the sectors its searches reached, and both
+ * JPS are bounded (search/jps.h jps_init_bounded: node slots for the nodes
+ * reached; the first reads the planner's grid and keeps only its bit rows).
+ *
+ * Owns the A* state, the JPS and the per-sector marks; borrows grid and
+ * abstraction. */
 #ifndef GPPC_REFINE_LEGS_H
 #define GPPC_REFINE_LEGS_H
 
@@ -39,8 +44,9 @@ typedef struct LegPlanner {
     uint64_t last_expanded; /* of the latest leg (all its searches) */
     uint64_t fallbacks;     /* corridor legs that had to widen */
     /* Optional (legplan_enable_jps): online JPS over the whole map, for paths
-     * that need no corridor (whole queries). Its own map copy, bit rows and
-     * search arrays (jps_bytes), kept in step by legplan_map_changed. */
+     * that need no corridor (whole queries). Bounded: it reads the planner's
+     * grid, owns its bit rows (kept in step by legplan_map_changed) and node
+     * slots for what its searches reach (jps_bytes). */
     Jps jps;
     bool have_jps;
     /* Optional (legplan_enable_corridor_jps): online JPS over a blanked copy of
@@ -71,7 +77,7 @@ JpsResult legplan_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expande
 bool legplan_enable_corridor_jps(LegPlanner *lp, Err *err);
 void legplan_free(LegPlanner *lp);
 size_t legplan_bytes(const LegPlanner *lp);
-/* Of which the JPS search (map copy, bit rows, per-cell arrays, open list). */
+/* Of which the JPS searches (bit rows, node slots, open lists; the painted copy's map). */
 size_t legplan_jps_bytes(const LegPlanner *lp);
 
 /* A path from -> to appended by JPS inside the sectors legplan_add_sector

@@ -7,6 +7,9 @@
 #include "corridor.h"
 #include "smooth.h"
 
+/* Cells the scratch paths start with; they grow to the longest leg seen. */
+#define FIRST_CELLS 256
+
 bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsIndex *ix, RegionSearch *as,
                   LegPlanner *legs, EdgeCache *cache, SegStore *segs, Err *err)
 {
@@ -18,14 +21,14 @@ bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsI
     r->legs = legs;
     r->cache = cache;
     r->segs = segs;
-    path_reserve(&r->scratch, 4096);
+    path_reserve(&r->scratch, FIRST_CELLS);
     win_init(&r->win, g, cfg->smooth);
     if (!routes_init(&r->routes, &cfg->routes, g, ix->abs, legs, err) ||
         (cfg->ahead > 0 && !legplan_enable_corridor_jps(legs, err))) {
         refiner_free(r);
         return false;
     }
-    path_reserve(&r->leg_cells, 4096);
+    path_reserve(&r->leg_cells, FIRST_CELLS);
     return true;
 }
 
@@ -37,23 +40,33 @@ void refiner_free(Refiner *r)
     win_free(&r->win);
     path_free(&r->leg_cells);
     routes_free(&r->routes);
-    free(r->stats.query_max);
     memset(r, 0, sizeof *r);
+}
+
+/* The bucket of a per-query maximum v: v itself below REFINE_MAX_EXACT,
+ * else its power of two (2^8 .. 2^31) split in 16. */
+static int max_bucket(uint32_t v)
+{
+    if (v < REFINE_MAX_EXACT)
+        return (int)v;
+    int e = 31 - __builtin_clz(v);
+    return REFINE_MAX_EXACT + (e - 8) * 16 + (int)((v >> (e - 4)) & 15);
+}
+
+/* The least value of bucket b. */
+static double bucket_value(int b)
+{
+    if (b < REFINE_MAX_EXACT)
+        return b;
+    int e = (b - REFINE_MAX_EXACT) / 16 + 8, sub = (b - REFINE_MAX_EXACT) % 16;
+    return (double)((16u + (uint32_t)sub) << (e - 4));
 }
 
 static void finish_query(Refiner *r)
 {
     r->active = false;
-    RefineStats *st = &r->stats;
-    if (st->nquery_max == st->cap_query_max) {
-        size_t cap = st->cap_query_max ? st->cap_query_max * 2 : 4096;
-        uint32_t *n = realloc(st->query_max, cap * sizeof *n);
-        if (!n)
-            return; /* the percentile then covers fewer queries */
-        st->query_max = n;
-        st->cap_query_max = cap;
-    }
-    st->query_max[st->nquery_max++] = r->query_max;
+    r->stats.max_hist[max_bucket(r->query_max)]++;
+    r->stats.nquery_max++;
 }
 
 static void note_search(Refiner *r, uint64_t expanded)
@@ -303,26 +316,18 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
     return false;
 }
 
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return x < y ? -1 : x > y;
-}
-
 double refiner_max_p95(const Refiner *r)
 {
-    size_t n = r->stats.nquery_max;
+    uint64_t n = r->stats.nquery_max;
     if (!n)
         return 0;
-    uint32_t *copy = malloc(n * sizeof *copy);
-    if (!copy)
-        return 0;
-    memcpy(copy, r->stats.query_max, n * sizeof *copy);
-    qsort(copy, n, sizeof *copy, cmp_u32);
-    size_t k = (size_t)((double)(n - 1) * 0.95 + 0.5);
-    double v = copy[k];
-    free(copy);
-    return v;
+    uint64_t k = (uint64_t)((double)(n - 1) * 0.95 + 0.5), seen = 0; /* the rank, from 0 */
+    for (int b = 0; b < REFINE_MAX_BUCKETS; b++) {
+        seen += r->stats.max_hist[b];
+        if (seen > k)
+            return bucket_value(b);
+    }
+    return 0;
 }
 
 size_t refiner_bytes(const Refiner *r)

@@ -58,6 +58,10 @@ typedef struct RefineConfig {
     bool phases;         /* time the phases (costs two clock reads per phase) */
 } RefineConfig;
 
+/* The per-query maxima's buckets (RefineStats.max_hist). */
+#define REFINE_MAX_EXACT 256
+#define REFINE_MAX_BUCKETS (REFINE_MAX_EXACT + (32 - 8) * 16)
+
 /* Where a query's time goes, with cfg.phases (nanoseconds, cumulative). */
 typedef enum { PHASE_LOCATE, PHASE_ABSTRACT, PHASE_LEGS, PHASE_JOIN, PHASE_JPS, PHASE_COUNT } RefinePhase;
 
@@ -66,8 +70,11 @@ typedef struct RefineStats {
     uint64_t abs_expanded, refine_expanded;
     uint64_t legs, center_legs, cache_hits, seg_hits;
     uint64_t phase_ns[PHASE_COUNT];
-    uint32_t *query_max; /* per query: the largest single refinement search */
-    size_t nquery_max, cap_query_max;
+    /* Per query, its largest single refinement search, counted in buckets
+     * (refiner.c): exact below REFINE_MAX_EXACT, then 16 to a power of two,
+     * so the instance's memory does not grow with the queries it answers. */
+    uint32_t max_hist[REFINE_MAX_BUCKETS];
+    uint64_t nquery_max;
 } RefineStats;
 
 typedef struct Refiner {
@@ -106,7 +113,8 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out);
  * abstract path from the last cell it reached at its next call, and the
  * window forgets the joints it remembers (refine/window.h). */
 void refiner_invalidate(Refiner *r);
-/* 95th percentile over finished queries of their largest refinement search. */
+/* 95th percentile over finished queries of their largest refinement search
+ * (exact below REFINE_MAX_EXACT, else within 1/16 below). */
 double refiner_max_p95(const Refiner *r);
 /* Bytes of the refiner's scratch (window, paths). */
 size_t refiner_bytes(const Refiner *r);

@@ -19,7 +19,7 @@ enum { GUARD_NUM = 7, GUARD_DEN = 5 };
 bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstraction *a, LegPlanner *legs, Err *err)
 {
     *rt = (Routes){.cfg = *cfg, .grid = g, .abs = a, .legs = legs, .credit = {TRY_START, TRY_START}};
-    path_reserve(&rt->answer, 4096);
+    path_reserve(&rt->answer, 256); /* grows to the longest answer */
     if ((cfg->small > 0 || cfg->jps_cap > 0) && !legplan_enable_jps(legs, err)) {
         routes_free(rt);
         return false;

@@ -52,7 +52,7 @@ typedef struct JointMemo {
 } JointMemo;
 
 /* Joints remembered: a direct-mapped table, so no allocation per query. */
-#define WIN_MEMO 4096
+#define WIN_MEMO 1024
 
 typedef struct Window {
     const Grid *grid;

@@ -3,6 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/grow.h"
+
+/* Pages a paged A* starts with: a center leg's two sectors and a little room. */
+#define FIRST_PAGES 4
+#define NO_NODE UINT32_MAX
+
 bool astar_init(AStar *a, const Grid *grid, Err *err)
 {
     memset(a, 0, sizeof *a);
@@ -21,7 +27,52 @@ bool astar_init(AStar *a, const Grid *grid, Err *err)
 
 bool astar_reserve(AStar *a, size_t cells, Err *err)
 {
-    return bf_reserve(&a->bf, (uint32_t)(cells + 1)) || err_set(err, "out of memory for A*'s open list");
+    return a->pg.side || bf_reserve(&a->bf, (uint32_t)(cells + 1)) || err_set(err, "out of memory for A*'s open list");
+}
+
+/* Room for `need` pages (paged form): the node array, its open list and
+ * parent directions grow together. False when memory ran out (the pages
+ * held stay usable). */
+static bool grow_pages(AStar *a, size_t need)
+{
+    AStarPages *pg = &a->pg;
+    size_t cap = grow_cap(pg->cap, need, FIRST_PAGES), nodes = cap * (size_t)pg->cells;
+    if (cap > UINT32_MAX / (size_t)pg->cells || !grow_to(&pg->page_block, cap, sizeof *pg->page_block) ||
+        !grow_to(&pg->page_x0, cap, sizeof *pg->page_x0) || !grow_to(&pg->page_y0, cap, sizeof *pg->page_y0) ||
+        !grow_to(&a->parent_dir, nodes, 1))
+        return false;
+    if (a->bf.node ? !bf_resize(&a->bf, nodes) : !bf_init(&a->bf, nodes, (uint32_t)nodes))
+        return false;
+    pg->cap = (uint32_t)cap;
+    return true;
+}
+
+bool astar_init_paged(AStar *a, const Grid *grid, int side, Err *err)
+{
+    memset(a, 0, sizeof *a);
+    a->grid = grid;
+    AStarPages *pg = &a->pg;
+    pg->side = side;
+    pg->cells = side * side;
+    pg->side_shift = side > 0 && (side & (side - 1)) == 0 ? __builtin_ctz((unsigned)side) : -1;
+    pg->blocks_w = (grid->width + side - 1) / side;
+    pg->nblocks = pg->blocks_w * ((grid->height + side - 1) / side);
+    pg->col = malloc((size_t)(grid->width ? grid->width : 1) * sizeof *pg->col);
+    pg->row = malloc((size_t)(grid->height ? grid->height : 1) * sizeof *pg->row);
+    pg->block_gen = calloc((size_t)(pg->nblocks ? pg->nblocks : 1), sizeof *pg->block_gen);
+    pg->block_page = malloc((size_t)(pg->nblocks ? pg->nblocks : 1) * sizeof *pg->block_page);
+    if (side < 1 || side > 255 || !pg->col || !pg->row || !pg->block_gen || !pg->block_page ||
+        !grow_pages(a, FIRST_PAGES)) {
+        astar_free(a);
+        return err_set(err, "out of memory for A* on a %dx%d map", grid->width, grid->height);
+    }
+    for (int x = 0; x < grid->width; x++)
+        pg->col[x] = (uint16_t)(x / side);
+    for (int y = 0; y < grid->height; y++)
+        pg->row[y] = (uint16_t)(y / side);
+    for (int d = 0; d < 8; d++)
+        a->dir_offset[d] = grid_dir_offset(grid, d);
+    return true;
 }
 
 void astar_free(AStar *a)
@@ -29,9 +80,25 @@ void astar_free(AStar *a)
     free(a->parent_dir);
     a->parent_dir = NULL;
     bf_free(&a->bf);
+    AStarPages *pg = &a->pg;
+    free(pg->col);
+    free(pg->row);
+    free(pg->block_gen);
+    free(pg->block_page);
+    free(pg->page_block);
+    free(pg->page_x0);
+    free(pg->page_y0);
+    memset(pg, 0, sizeof *pg);
 }
 
-size_t astar_bytes(const AStar *a) { return a->bf.count * (sizeof(BfNode) + 1) + a->bf.open.cap * sizeof(HeapItem); }
+size_t astar_bytes(const AStar *a)
+{
+    const AStarPages *pg = &a->pg;
+    size_t pages = pg->side ? ((size_t)a->grid->width + a->grid->height) * sizeof *pg->col + (size_t)pg->nblocks * 8 +
+                                  (size_t)pg->cap * (sizeof *pg->page_block + 4)
+                            : 0;
+    return a->bf.count * (sizeof(BfNode) + 1) + a->bf.open.cap * sizeof(HeapItem) + pages;
+}
 
 static inline bool cell_allowed(const AStarLimits *lim, int x, int y)
 {
@@ -129,6 +196,8 @@ static double traced_search(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim, 
     return search(a, s, g, lim, restricted, a->tracer);
 }
 
+static double search_paged(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim);
+
 static double run(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim)
 {
     const Grid *grid = a->grid;
@@ -136,10 +205,135 @@ static double run(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim)
         a->last_expanded = 0;
         return -1.0;
     }
+    if (a->pg.side)
+        return search_paged(a, s, g, lim);
     bool restricted = lim && lim->block_mark;
     if (a->tracer)
         return traced_search(a, s, g, lim, restricted);
     return restricted ? search(a, s, g, lim, true, NULL) : search(a, s, g, lim, false, NULL);
+}
+
+/* The paged form (astar_init_paged): the node of cell (x, y), its block
+ * given a page first when this search has not reached it yet; NO_NODE when
+ * memory for that page ran out. */
+static inline uint32_t paged_node(AStar *a, int x, int y)
+{
+    AStarPages *pg = &a->pg;
+    uint32_t bx = pg->col[x], by = pg->row[y], b = by * (uint32_t)pg->blocks_w + bx;
+    if (pg->block_gen[b] != pg->gen) {
+        if (pg->used == pg->cap && !grow_pages(a, (size_t)pg->used + 1)) {
+            pg->failed = true;
+            return NO_NODE;
+        }
+        pg->block_gen[b] = pg->gen;
+        pg->block_page[b] = pg->used;
+        pg->page_x0[pg->used] = (uint16_t)(bx * (uint32_t)pg->side);
+        pg->page_y0[pg->used] = (uint16_t)(by * (uint32_t)pg->side);
+        pg->page_block[pg->used++] = b;
+    }
+    uint32_t side = (uint32_t)pg->side;
+    return pg->block_page[b] * (uint32_t)pg->cells + ((uint32_t)y - by * side) * side + ((uint32_t)x - bx * side);
+}
+
+/* The cell of a paged node, and its page. */
+static inline xyLoc paged_cell(const AStar *a, uint32_t id, uint32_t *page)
+{
+    const AStarPages *pg = &a->pg;
+    uint32_t side = (uint32_t)pg->side;
+    int sh = pg->side_shift; /* a power of two (16, 8) spares two divisions */
+    *page = sh >= 0 ? id >> (2 * sh) : id / (uint32_t)pg->cells;
+    uint32_t off = id - *page * (uint32_t)pg->cells, ly = sh >= 0 ? off >> sh : off / side;
+    return (xyLoc){(int16_t)(pg->page_x0[*page] + off - ly * side), (int16_t)(pg->page_y0[*page] + ly)};
+}
+
+/* A traced event of the paged search about node `id` (its parent from its
+ * direction unless it is the start). */
+static void paged_trace(const AStar *a, TraceType type, uint32_t id, xyLoc s, double w, xyLoc goal)
+{
+    uint32_t page;
+    xyLoc c = paged_cell(a, id, &page);
+    int d = a->parent_dir[id];
+    xyLoc p = {(int16_t)(c.x - GRID_DX[d]), (int16_t)(c.y - GRID_DY[d])};
+    double g = a->bf.node[id].g;
+    trace_emit(a->tracer, type, c, xy_same(c, s) ? NULL : &p, g, g + w * grid_octile(c.x, c.y, goal.x, goal.y));
+}
+
+/* The search of `search` over pages: the same expansions in the same order,
+ * nodes numbered by page. */
+static double search_paged(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim)
+{
+    const Grid *grid = a->grid;
+    const uint8_t *cells = grid->cells;
+    const Tracer *tr = a->tracer;
+    const bool restricted = lim && lim->block_mark;
+    const double w = lim ? lim->weight : 1.0;
+    AStarPages *pg = &a->pg;
+    StampArea blocks = STAMP_ARRAY(pg->block_gen, (size_t)pg->nblocks);
+    stamp_next(&pg->gen, &blocks, 1);
+    pg->used = 0;
+    pg->failed = false;
+    BestFirst *bf = &a->bf;
+    uint64_t expanded = 0;
+    double result = -1.0;
+    uint32_t id = paged_node(a, s.x, s.y);
+    if (id == NO_NODE)
+        return -1.0;
+    bf_start(bf, id, w * grid_octile(s.x, s.y, g.x, g.y));
+    if (tr) {
+        trace_emit(tr, TRACE_SOURCE, s, NULL, 0, 0);
+        trace_emit(tr, TRACE_DESTINATION, g, NULL, 0, 0);
+        paged_trace(a, TRACE_GENERATING, id, s, w, g);
+    }
+    uint32_t last = id;
+    while (bf_pop(bf, &id)) {
+        uint32_t page;
+        const xyLoc c = paged_cell(a, id, &page);
+        /* A neighbour in the same block is on the same page: no lookup. */
+        const int x0 = pg->page_x0[page], y0 = pg->page_y0[page], side = pg->side;
+        const uint32_t base = page * (uint32_t)pg->cells;
+        last = id;
+        if (xy_same(c, g)) {
+            result = bf->node[id].g;
+            break;
+        }
+        expanded++;
+        if (tr)
+            paged_trace(a, TRACE_EXPANDING, id, s, w, g);
+        const double gcur = bf->node[id].g;
+        const int cur = grid_index(grid, c.x, c.y);
+        for (int d = 0; d < 8; d++) {
+            const int nb = cur + a->dir_offset[d];
+            if (!cells[nb])
+                continue;
+            if (d >= 4 && (!cells[cur + a->dir_offset[DIAG_SIDE_A[d]]] || !cells[cur + a->dir_offset[DIAG_SIDE_B[d]]]))
+                continue;
+            const int nx = c.x + GRID_DX[d], ny = c.y + GRID_DY[d];
+            if (restricted && (nx != g.x || ny != g.y) && !cell_allowed(lim, nx, ny))
+                continue;
+            const int lx = nx - x0, ly = ny - y0;
+            const uint32_t nid = (unsigned)lx < (unsigned)side && (unsigned)ly < (unsigned)side
+                                     ? base + (uint32_t)(ly * side + lx)
+                                     : paged_node(a, nx, ny);
+            if (nid == NO_NODE)
+                goto out; /* no memory for a page: no path (pg.failed) */
+            const double ng = gcur + (d >= 4 ? GRID_SQRT2 : 1.0);
+            BfOffer o = bf_offer(bf, nid, ng);
+            if (o) {
+                a->parent_dir[nid] = (uint8_t)d;
+                bf_queue(bf, nid, o, ng + w * grid_octile(nx, ny, g.x, g.y));
+                if (tr)
+                    paged_trace(a, TRACE_GENERATING, nid, s, w, g);
+            }
+        }
+        if (tr)
+            paged_trace(a, TRACE_CLOSING, id, s, w, g);
+    }
+out:
+    if (tr)
+        paged_trace(a, TRACE_END, last, s, w, g);
+    a->last_expanded = expanded;
+    a->expanded += expanded;
+    return result;
 }
 
 double astar_distance(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim) { return run(a, s, g, lim); }
@@ -150,8 +344,19 @@ double astar_find(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim, xyPath *ou
     if (len < 0)
         return len;
     const Grid *grid = a->grid;
-    const int start = grid_index(grid, s.x, s.y);
     size_t first = out->len;
+    if (a->pg.side) { /* the paged nodes were reached in this search: no page is taken */
+        for (xyLoc c = g;;) {
+            path_push(out, c);
+            if (xy_same(c, s))
+                break;
+            int d = a->parent_dir[paged_node(a, c.x, c.y)];
+            c = (xyLoc){(int16_t)(c.x - GRID_DX[d]), (int16_t)(c.y - GRID_DY[d])};
+        }
+        cells_reverse(out->cells + first, out->len - first);
+        return len;
+    }
+    const int start = grid_index(grid, s.x, s.y);
     /* Walk the parents from the goal, then reverse the appended run in place. */
     for (int cur = grid_index(grid, g.x, g.y);; cur -= a->dir_offset[a->parent_dir[cur]]) {
         path_push(out, (xyLoc){(int16_t)grid_index_x(grid, cur), (int16_t)grid_index_y(grid, cur)});

@@ -1,11 +1,21 @@
 /* astar.h: grid A* / weighted A* with an octile heuristic, on the best-first
  * core (best_first.h).
  *
- * Owns one BfNode and one parent direction per padded cell and an open list
- * sized to the passable cell count, all allocated by astar_init and reused by
- * every search (generation stamps: nothing is cleared and nothing is
- * allocated per query or per node). The grid is borrowed and must outlive
- * the AStar.
+ * Two ways to hold the search state, the same search (same expansions, same
+ * paths):
+ *  - whole (astar_init): one BfNode and one parent direction per padded cell
+ *    and an open list sized to the passable cell count, allocated once: the
+ *    fastest, for a search that may touch the whole map (the astar entry);
+ *  - paged (astar_init_paged): the map is cut into blocks of side x side
+ *    cells and a search gets a page of nodes for a block the first time it
+ *    reaches one (a per-block page number, valid for one search by a
+ *    generation stamp), so a search confined to a few blocks (mm's legs in
+ *    their sectors) holds a few pages, not the map. Pages grow by doubling
+ *    when a search needs more than any before it (a search may grow them
+ *    while it runs), never per node.
+ * Either is reused by every search (generation stamps: nothing is cleared
+ * and nothing is allocated per query or per node). The grid is borrowed and
+ * must outlive the AStar.
  *
  * Costs: cardinal 1, diagonal sqrt(2), no corner cutting (grid.h).
  * With weight w > 1, f = g + w*h and closed cells are not reopened, so the
@@ -32,28 +42,47 @@ typedef struct AStarLimits {
     int blocks_w;
 } AStarLimits;
 
+/* The paged form's blocks and pages (astar_init_paged). */
+typedef struct AStarPages {
+    int side, cells;             /* a block's side; cells in a page (side * side) */
+    int side_shift;              /* log2(side) when side is a power of two, else -1 */
+    int blocks_w, nblocks;       /* blocks per row, in all */
+    uint16_t *col, *row;         /* x / side, y / side */
+    uint32_t *block_gen;         /* per block: == gen when it has a page in this search */
+    uint32_t *block_page;        /* per block: that page */
+    uint32_t *page_block;        /* per page: its block */
+    uint16_t *page_x0, *page_y0; /* per page: its block's first cell */
+    uint32_t gen, used, cap;     /* this search's stamp; pages it took; pages held */
+    bool failed;                 /* the latest search ran out of memory for a page */
+} AStarPages;
+
 typedef struct AStar {
     const Grid *grid;
-    BestFirst bf;        /* node id = padded cell index */
-    uint8_t *parent_dir; /* direction of the move into the cell */
+    BestFirst bf;        /* node id = padded cell index (whole) or page * cells + cell in page (paged) */
+    uint8_t *parent_dir; /* per node: direction of the move into the cell */
     int dir_offset[8];
+    AStarPages pg;          /* side 0: whole */
     uint64_t expanded;      /* cumulative over all searches */
     uint64_t last_expanded; /* of the latest search */
     const Tracer *tracer;   /* NULL: not traced (search/trace.h) */
 } AStar;
 
 bool astar_init(AStar *a, const Grid *grid, Err *err);
+/* The paged form, blocks of side x side cells (1..255). */
+bool astar_init_paged(AStar *a, const Grid *grid, int side, Err *err);
 void astar_free(AStar *a);
-/* Bytes of the per-cell arrays and the open list. */
+/* Bytes of the node arrays (per cell, or per page and block) and the open list. */
 size_t astar_bytes(const AStar *a);
 
 /* Finds a path s -> g within `lim` (NULL: whole grid, weight 1), appends its
  * cells (s first, g last) to `out` and returns its length; returns -1 and
- * appends nothing when there is none. */
+ * appends nothing when there is none (paged: also when memory for a page ran
+ * out, pg.failed then says so). */
 double astar_find(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim, xyPath *out);
 
 /* Lets the open list hold `cells` nodes (at least the passable cells: a
- * dynamic map that opens cells must call it). Grows only; on failure the old
+ * dynamic map that opens cells must call it; the paged form's open list
+ * follows its pages, and this does nothing). Grows only; on failure the old
  * list stays and false + message. */
 bool astar_reserve(AStar *a, size_t cells, Err *err);
 

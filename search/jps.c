@@ -56,13 +56,26 @@ static bool jump_diagonal(const Jps *j, int px, int py, int dx, int dy, int *ox,
  * its parent is the cell in its parent field unless it is the start. */
 static __attribute__((noinline, cold)) void trace_node(const Jps *j, TraceType type, uint32_t id)
 {
-    const JpsOpen *o = &j->open;
-    const JoNode *n = &o->node[id];
+    JpsOpen *o = (JpsOpen *)&j->open; /* jo_node looks up, it takes nothing here */
+    const JoNode *n = jo_node(o, id);
     uint32_t from = n->parent & PARENT_CELL, stride = (uint32_t)j->grid.stride;
     xyLoc cell = {(int16_t)(n->x - 1), (int16_t)(n->y - 1)};
     xyLoc parent = {(int16_t)(from % stride - 1), (int16_t)(from / stride - 1)};
     double unit = (double)o->card, h = (double)jo_octile(o, abs(j->gx - n->x), abs(j->gy - n->y));
     trace_emit(j->tracer, type, cell, from == id ? NULL : &parent, (double)n->g / unit, ((double)n->g + h) / unit);
+}
+
+/* Sparse node state (jps_init_bounded): twice the slots, and the trace (the
+ * bypass stack and the path's jump points, at most the nodes taken) with
+ * them. False, with j->failed set, when memory ran out. */
+static __attribute__((noinline, cold)) bool grow_sparse(Jps *j)
+{
+    size_t slots = j->open.count * 2;
+    if (!grow_to(&j->trace, slots, sizeof *j->trace) || !jo_grow(&j->open)) {
+        j->failed = true;
+        return false;
+    }
+    return true;
 }
 
 /* relax for JPS+, on its integer open list (jps_open.h): the same rules,
@@ -71,11 +84,15 @@ static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int
 {
     JpsOpen *o = &j->open;
     uint32_t id = (uint32_t)(py * j->grid.stride + px);
-    uint64_t g = o->node[from].g + cost;
-    JoNode *n = &o->node[id];
+    (void)from;
+    uint64_t g = j->from_g + cost;
+    if (o->sparse && (o->live + 1) * 2 > o->count && !grow_sparse(j))
+        return; /* j->failed: the search gives up */
+    JoNode *n = jo_node(o, id);
     bool opened = n->stamp != o->stamp;
     if (!opened && (n->pos == JO_CLOSED || g >= n->g))
         return;
+    o->live += opened;
     n->stamp = o->stamp;
     n->g = g;
     n->parent = from | (uint32_t)dir << PARENT_DIR_SHIFT;
@@ -88,9 +105,9 @@ static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int
         n->pos = JO_CLOSED;
         j->trace[j->nbypass++] = id;
     } else if (opened) {
-        jo_push(o, id, jo_key(o, f, g));
+        jo_push(o, jo_index(o, n, id), jo_key(o, f, g));
     } else {
-        jo_decrease(o, id, jo_key(o, f, g));
+        jo_decrease(o, jo_index(o, n, id), jo_key(o, f, g));
     }
 }
 
@@ -308,6 +325,31 @@ fail:
     return false;
 }
 
+/* Slots a bounded JPS starts with (jps_init_bounded). */
+#define FIRST_SLOTS 256
+
+bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, Err *err)
+{
+    memset(j, 0, sizeof *j);
+    size_t cells = (size_t)(map->height + 2) * (size_t)(map->width + 2);
+    j->borrowed = borrow;
+    if (borrow)
+        j->grid = *map;
+    if ((!borrow && !grid_copy(&j->grid, map, err)) || !bitrows_init(&j->rows, map, false, err) ||
+        !bitrows_init(&j->cols, map, true, err))
+        goto fail;
+    j->passable = grid_count_passable(map);
+    j->trace = malloc(FIRST_SLOTS * sizeof *j->trace);
+    if (!j->trace || !jo_init_sparse(&j->open, FIRST_SLOTS, cells + (size_t)map->width + (size_t)map->height)) {
+        err_set(err, "jps: out of memory for a %dx%d map", map->width, map->height);
+        goto fail;
+    }
+    return true;
+fail:
+    jps_free(j);
+    return false;
+}
+
 void jps_free(Jps *j)
 {
     bitrows_free(&j->rows);
@@ -315,7 +357,8 @@ void jps_free(Jps *j)
     jt_free(&j->table);
     jo_free(&j->open);
     free(j->trace);
-    grid_free(&j->grid);
+    if (!j->borrowed)
+        grid_free(&j->grid);
     memset(j, 0, sizeof *j);
 }
 
@@ -323,7 +366,7 @@ void jps_free(Jps *j)
  * failure the old ones stay. */
 static bool reserve_cells(Jps *j, size_t cells, Err *err)
 {
-    if (cells + 1 <= j->open.cap)
+    if (j->open.sparse || cells + 1 <= j->open.cap) /* sparse: grown as searches need */
         return true;
     bool grown = grow_to(&j->trace, cells + 1, sizeof *j->trace) && jo_reserve(&j->open, (uint32_t)(cells + 1));
     return grown || err_set(err, "jps: out of memory for the open list");
@@ -338,7 +381,10 @@ bool jps_update(Jps *j, const CellChange *changes, int n, Err *err)
         return false;
     for (int i = 0; i < n; i++) {
         const CellChange *c = &changes[i];
-        j->passable += (size_t)grid_set_passable(&j->grid, c->x, c->y, c->passable); /* -1 wraps */
+        if (j->borrowed) /* the owner changes the cells; the bits say what they were */
+            j->passable += (size_t)((int)c->passable - (int)bitrows_get(&j->rows, c->y + 1, c->x + 1));
+        else
+            j->passable += (size_t)grid_set_passable(&j->grid, c->x, c->y, c->passable); /* -1 wraps */
         if (!j->plus) {
             bitrows_set_cell(&j->rows, false, c->x, c->y, c->passable);
             bitrows_set_cell(&j->cols, true, c->x, c->y, c->passable);
@@ -377,8 +423,9 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
     j->gx = g.x + 1;
     j->gy = g.y + 1;
     uint32_t start = (uint32_t)((s.y + 1) * stride + s.x + 1), goal = (uint32_t)(j->gy * stride + j->gx);
+    j->failed = false;
     jo_start(&j->open, start, jo_octile(&j->open, abs(g.x - s.x), abs(g.y - s.y)));
-    JoNode *sn = &j->open.node[start];
+    JoNode *sn = jo_node(&j->open, start);
     sn->parent = start | 8u << PARENT_DIR_SHIFT;
     sn->x = (uint16_t)(s.x + 1);
     sn->y = (uint16_t)(s.y + 1);
@@ -394,7 +441,9 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
     for (;; budget--) {
         if (j->nbypass) {
             id = j->trace[--j->nbypass];
-        } else if (!jo_pop(&j->open, &id, &j->fcur_fixed)) {
+        } else if (jo_pop(&j->open, &id, &j->fcur_fixed)) {
+            id = jo_id(&j->open, id);
+        } else {
             break;
         }
         if (id == goal) {
@@ -407,14 +456,17 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
             return JPS_CAPPED;
         }
         j->expanded++;
-        const JoNode *node = &j->open.node[id];
-        int in = (int)(node->parent >> PARENT_DIR_SHIFT);
+        const JoNode *node = jo_node(&j->open, id);
+        int in = (int)(node->parent >> PARENT_DIR_SHIFT), nx = node->x, ny = node->y; /* a sparse relax may move it */
+        j->from_g = node->g;
         if (j->tracer)
             trace_node(j, TRACE_EXPANDING, id);
         if (j->plus)
-            expand_plus(j, id, node->x, node->y, in == 8 ? -1 : in);
+            expand_plus(j, id, nx, ny, in == 8 ? -1 : in);
         else
-            expand(j, id, node->x, node->y, in == 8 ? -1 : in);
+            expand(j, id, nx, ny, in == 8 ? -1 : in);
+        if (__builtin_expect(j->failed, 0))
+            return JPS_CAPPED; /* no memory for more nodes: given up, as a capped search */
         if (j->tracer)
             trace_node(j, TRACE_CLOSING, id);
     }
@@ -423,7 +475,7 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
     if (!found)
         return JPS_NONE;
     size_t n = 0;
-    for (uint32_t v = goal;; v = j->open.node[v].parent & PARENT_CELL) {
+    for (uint32_t v = goal;; v = jo_node(&j->open, v)->parent & PARENT_CELL) {
         j->trace[n++] = v;
         if (v == start)
             break;
@@ -444,8 +496,10 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
 
 size_t jps_bytes(const Jps *j)
 {
-    /* The trace grows with the open list (reserve_cells), so both hold open.cap. */
-    return (size_t)j->grid.stride * (size_t)(j->grid.height + 2) + j->open.count * sizeof(JoNode) +
+    /* The trace grows with the open list (reserve_cells), so both hold open.cap;
+     * sparse, with the slots (open.count, as many as the open list). */
+    return (j->borrowed ? 0 : grid_bytes(&j->grid)) + j->open.count * sizeof(JoNode) +
            j->open.cap * (sizeof(JoItem) + sizeof *j->trace) +
+           (j->open.sparse ? j->open.count * sizeof *j->open.slot_id : 0) +
            (j->plus ? 0 : ((size_t)j->rows.rows * j->rows.words + (size_t)j->cols.rows * j->cols.words) * 8);
 }

@@ -35,7 +35,8 @@
  * parent (2014, §5), so either search reaches every jump point at its
  * shortest distance and A*'s argument holds. Only ties may differ.
  * Owns a copy of the map, its bit rows or jump table, the per-cell search
- * arrays and the open list (stamps, no clearing), all allocated in jps_init.
+ * arrays and the open list (stamps, no clearing), all allocated in jps_init
+ * (jps_init_bounded: node slots that grow, and the map may be borrowed).
  * Both run on one integer open list (search/jps_open.h, costs 2^k and
  * round(sqrt(2) 2^k)): JPS+ spends most of its time there, and online JPS,
  * the yardstick JPS+ is measured against, must not be slowed by a heap the
@@ -65,13 +66,25 @@ typedef struct Jps {
                         search the bypass stack (jps.c relax) */
     size_t nbypass;
     uint64_t fcur_fixed;  /* the same for JPS+, in jps_open.h's unit */
+    uint64_t from_g;      /* g of the node being expanded (jps.c relax) */
     size_t passable;      /* cells of the map as it is now */
+    bool failed;          /* bounded: the latest search ran out of memory for its nodes */
+    bool borrowed;        /* bounded: `grid` is the caller's (jps_init_bounded) */
     const Tracer *tracer; /* NULL: not traced (search/trace.h) */
 } Jps;
 
 /* Online JPS with table == NULL; JPS+ with a table of this map, which the
  * search takes over (*table is emptied). */
 bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err);
+/* Online JPS whose node state (per node, open list, trace) is hashed by
+ * cell and grows with what a search reaches (jps_open.h, sparse), not per
+ * cell of the map: the same search, for a planner that caps its searches
+ * or runs them in a corridor (mm). Its map copy and bit rows are still the
+ * map's size. A search that cannot get memory for more nodes gives up
+ * (JPS_CAPPED, `failed` set). `borrow`: no map copy, `map` is read while the
+ * Jps lives; jps_update then flips only the bit rows, and the owner changes
+ * the map's cells itself (before the next search; not painted, jps_paint). */
+bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, Err *err);
 void jps_free(Jps *j);
 /* Appends a shortest path s .. g to `path`; nothing when there is none. */
 void jps_find(Jps *j, xyLoc s, xyLoc g, xyPath *path);

@@ -64,9 +64,53 @@ bool jo_init(JpsOpen *o, size_t count, uint32_t open_cap, uint64_t max_steps)
     return true;
 }
 
+bool jo_init_sparse(JpsOpen *o, uint32_t slots, uint64_t max_steps)
+{
+    if (!jo_init(o, slots, slots, max_steps))
+        return false;
+    o->sparse = true;
+    o->shift = 32 - bit_length(slots - 1);
+    o->slot_id = malloc((size_t)slots * sizeof *o->slot_id);
+    if (!o->slot_id) {
+        jo_free(o);
+        return false;
+    }
+    return true;
+}
+
+bool jo_grow(JpsOpen *o)
+{
+    uint32_t old = (uint32_t)o->count, count = old * 2;
+    JoNode *node = count > old ? calloc(count, sizeof *node) : NULL;
+    uint32_t *ids = node ? malloc((size_t)count * sizeof *ids) : NULL;
+    if (!ids || !jo_reserve(o, count)) {
+        free(node);
+        free(ids);
+        return false;
+    }
+    JoNode *prev = o->node;
+    uint32_t *prev_ids = o->slot_id;
+    o->node = node;
+    o->slot_id = ids;
+    o->count = count;
+    o->shift--;
+    for (uint32_t i = 0; i < old; i++) /* an open node's item follows it to its new slot */
+        if (prev[i].stamp == o->stamp) {
+            uint32_t h = jo_slot(o, prev_ids[i]);
+            node[h] = prev[i];
+            ids[h] = prev_ids[i];
+            if (prev[i].pos >= 0)
+                o->items[prev[i].pos].id = h;
+        }
+    free(prev);
+    free(prev_ids);
+    return true;
+}
+
 void jo_free(JpsOpen *o)
 {
     free(o->node);
+    free(o->slot_id);
     items_free(o->items);
     memset(o, 0, sizeof *o);
 }
@@ -107,8 +151,10 @@ void jo_start(JpsOpen *o, uint32_t id, uint64_t h0)
     o->tie_shift = shift > 0 ? shift : 0;
     fill_sentinels(o->items, 0, o->n); /* what the last search left open */
     o->n = 0;
-    o->node[id] = (JoNode){0, stamp, 0, 0, 0, 0};
-    jo_push(o, id, jo_key(o, h0, 0));
+    o->live = 1;
+    JoNode *n = jo_node(o, id);
+    *n = (JoNode){0, stamp, 0, 0, 0, 0};
+    jo_push(o, jo_index(o, n, id), jo_key(o, h0, 0));
 }
 
 void jo_push(JpsOpen *o, uint32_t id, uint64_t key)

@@ -76,15 +76,49 @@ typedef struct JpsOpen {
     int tie_shift;       /* of the current search */
     uint64_t card, diag; /* fixed-point step costs */
     int k;               /* card = 2^k */
+    /* Sparse (jo_init_sparse): `node` holds `count` slots (a power of two),
+     * a node's slot found from its id by hashing and linear probing; a slot
+     * is taken when its stamp is current, slot_id says by which id. */
+    bool sparse;
+    uint32_t *slot_id;
+    int shift;     /* 32 - log2(count) */
+    uint32_t live; /* nodes this search took (the caller counts them) */
 } JpsOpen;
 
 /* `count` nodes (padded cells), at most `open_cap` open at once, costs
  * scaled for paths of up to `max_steps` steps (the passable cells bound any
  * shortest path). False when memory ran out (nothing held). */
 bool jo_init(JpsOpen *o, size_t count, uint32_t open_cap, uint64_t max_steps);
+/* The same with node state for `slots` nodes of any ids (a power of two,
+ * at least 2), grown by jo_grow: memory for the nodes a search reaches, not
+ * for the map. The caller keeps live below count / 2 (grows first). */
+bool jo_init_sparse(JpsOpen *o, uint32_t slots, uint64_t max_steps);
+/* Sparse: twice the slots and an open list for as many, this search's
+ * nodes kept. False (unchanged) when memory ran out. */
+bool jo_grow(JpsOpen *o);
 void jo_free(JpsOpen *o);
 /* Lets the heap hold `open_cap` nodes; grows only. False (unchanged) on failure. */
 bool jo_reserve(JpsOpen *o, uint32_t open_cap);
+
+/* Sparse: the slot of id, or the free slot where it would go. */
+static inline uint32_t jo_slot(const JpsOpen *o, uint32_t id)
+{
+    uint32_t mask = (uint32_t)o->count - 1, h = (id * 0x9e3779b1u) >> o->shift;
+    while (o->node[h].stamp == o->stamp && o->slot_id[h] != id)
+        h = (h + 1) & mask;
+    return h;
+}
+
+/* The node of id. Sparse: a node this search has not taken comes back with
+ * a stale stamp, in the slot it takes once the caller sets its stamp. */
+static inline JoNode *jo_node(JpsOpen *o, uint32_t id)
+{
+    if (!o->sparse)
+        return &o->node[id];
+    uint32_t h = jo_slot(o, id);
+    o->slot_id[h] = id; /* a free slot stays free until its stamp is set */
+    return &o->node[h];
+}
 
 /* The octile distance over (dx, dy) >= 0 in fixed point. */
 static inline uint64_t jo_octile(const JpsOpen *o, int dx, int dy)
@@ -99,13 +133,24 @@ static inline uint64_t jo_key(const JpsOpen *o, uint64_t f, uint64_t g)
     return f << JO_TIE_BITS | (JO_TIE_MAX - (t < JO_TIE_MAX ? t : JO_TIE_MAX));
 }
 
+/* The open list holds node indices: the id itself (dense) or the node's
+ * slot (sparse), so that moving an item costs no lookup. */
+static inline uint32_t jo_index(const JpsOpen *o, const JoNode *n, uint32_t id)
+{
+    return o->sparse ? (uint32_t)(n - o->node) : id;
+}
+/* The id of the node at index idx. */
+static inline uint32_t jo_id(const JpsOpen *o, uint32_t idx) { return o->sparse ? o->slot_id[idx] : idx; }
+
 /* Begins a search at `id` (g = 0) whose start heuristic is h0. */
 void jo_start(JpsOpen *o, uint32_t id, uint64_t h0);
-void jo_push(JpsOpen *o, uint32_t id, uint64_t key);
-/* `id` is open and its key is not larger than before. */
-void jo_decrease(JpsOpen *o, uint32_t id, uint64_t key);
+/* Pushes the node at index idx (jo_index). */
+void jo_push(JpsOpen *o, uint32_t idx, uint64_t key);
+/* The node at idx is open and its key is not larger than before. */
+void jo_decrease(JpsOpen *o, uint32_t idx, uint64_t key);
 /* Takes the best open node off the heap and closes it; false when empty.
- * *f: its f (the key without the tie field). */
-bool jo_pop(JpsOpen *o, uint32_t *id, uint64_t *f);
+ * *idx: its index (jo_id gives its id); *f: its f (the key without the tie
+ * field). */
+bool jo_pop(JpsOpen *o, uint32_t *idx, uint64_t *f);
 
 #endif

@@ -256,6 +256,17 @@ static bool load_file(MmEntry *e, const char *file, const char *options, Err *er
     return ok;
 }
 
+/* The edge cache's cap: cache_kb, or with auto 64 KiB and half a byte per
+ * map cell. Game maps' legs fit in a small part of that; a maze's do not fit
+ * in less (emptied again and again, a leg is planned again and again: much
+ * slower; results/reference/mm-memory). */
+static size_t cache_cap(const MmEntry *e)
+{
+    if (e->cfg.cache_kb >= 0)
+        return (size_t)e->cfg.cache_kb * 1024;
+    return 65536 + (size_t)e->grid.width * (size_t)e->grid.height / 2;
+}
+
 /* The abstraction (loaded, or built), then what searches it: the region
  * search and its hierarchy, the leg planner, the caches and the refiner,
  * each built once, under the profile's values and the keys given. */
@@ -274,7 +285,7 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
     ok = ok && legplan_init(&e->legs, &e->grid, &e->abs, err);
     if (ok && !file && e->cfg.segfile)
         ok = e->have_segs = plan_segments(&e->segs, e->cfg.segfile, &e->legs, &e->ix, e->started_ns, err);
-    ok = ok && edge_cache_init(&e->cache, (LegMode)e->cfg.cache, err) &&
+    ok = ok && edge_cache_init(&e->cache, (LegMode)e->cfg.cache, cache_cap(e), err) &&
          refiner_init(&e->refiner, &e->cfg.refine, &e->grid, &e->ix, &e->as, &e->legs, &e->cache,
                       e->have_segs ? &e->segs : NULL, err);
     if (!ok) {
@@ -371,6 +382,37 @@ static bool mm_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
     return refiner_step(&e->refiner, s, g, path);
 }
 
+/* What the instance holds, by part: allocated capacities, not what is in
+ * use. Everything here grows and never shrinks while queries run (the edge
+ * cache up to its cap), so after a run it is the peak of what the instance
+ * keeps; what preparing allocates and frees again (the fresh build the file
+ * is checked against, the hierarchy's build arrays) is not held, and shows
+ * only in the process's peak RSS. `fixed`: the entry's own record (the
+ * refiner's locator and the counters' arrays are in it). */
+enum { MM_PARTS = 11 };
+static const char *const MM_PART_KEY[MM_PARTS] = {
+    "mm_bytes_map", "mm_bytes_abs",     "mm_bytes_index", "mm_bytes_region", "mm_bytes_ch",   "mm_bytes_legs",
+    "mm_bytes_jps", "mm_bytes_refiner", "mm_bytes_cache", "mm_bytes_segs",   "mm_bytes_fixed"};
+static size_t mm_bytes(const MmEntry *e, size_t part[MM_PARTS])
+{
+    size_t jps = legplan_jps_bytes(&e->legs);
+    const size_t p[MM_PARTS] = {grid_bytes(&e->grid),
+                                abs_bytes(&e->abs),
+                                abs_index_bytes(&e->ix),
+                                region_search_bytes(&e->as),
+                                abs_ch_kept_bytes(&e->as.ch),
+                                legplan_bytes(&e->legs) - jps,
+                                jps,
+                                refiner_bytes(&e->refiner),
+                                edge_cache_bytes(&e->cache),
+                                e->have_segs ? segs_bytes(&e->segs) : 0,
+                                sizeof *e};
+    size_t total = 0;
+    for (int i = 0; i < MM_PARTS; i++)
+        total += part[i] = p[i];
+    return total;
+}
+
 static void mm_counters(void *inst, Counters *out, bool detail)
 {
     MmEntry *e = inst;
@@ -435,6 +477,10 @@ static void mm_counters(void *inst, Counters *out, bool detail)
                  (double)(abs_index_bytes(&e->ix) + region_search_bytes(&e->as) + legplan_bytes(&e->legs) +
                           refiner_bytes(&e->refiner)));
     edge_cache_report(&e->cache, out);
+    size_t part[MM_PARTS];
+    counters_add(out, "mm_bytes", (double)mm_bytes(e, part));
+    for (int i = 0; i < MM_PARTS; i++)
+        counters_add(out, MM_PART_KEY[i], (double)part[i]);
 }
 
 /* The search over regions and each leg's search, told apart by layer. */

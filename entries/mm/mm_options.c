@@ -5,7 +5,7 @@
 
 const char *const MM_OPTION_KEYS[] = {"sector", "refine",  "ahead",   "w",        "n",      "budget_us", "smooth",
                                       "cache",  "segfile", "centers", "defaults", "small",  "jps",       "near",
-                                      "direct", "hold",    "joint",   "back",     "phases", NULL};
+                                      "direct", "hold",    "joint",   "back",     "phases", "cache_kb",  NULL};
 static const char *const REFINE_MODES[] = {"auto", "centers", "corridor", NULL};
 const char *const MM_CENTER_MODES[] = {"plain", "opt", NULL};
 static const char *const CACHE_MODES[] = {"off", "nosym", "sym", NULL};
@@ -59,6 +59,7 @@ bool mm_options_parse(const EntryOpts *opts, const MmConfig *base, MmConfig *c, 
               opts_int(opts, "budget_us", 0, 10000000, rc->budget_us, &rc->budget_us, "mm", err) &&
               flag(opts, "smooth", &rc->smooth, err) &&
               opts_choice(opts, "cache", CACHE_MODES, c->cache, &c->cache, "mm", err) &&
+              int_or_auto(opts, "cache_kb", 0, 4194304, &c->cache_kb, err) &&
               opts_choice(opts, "segfile", MM_SEG_MODES, c->segfile, &c->segfile, "mm", err) &&
               opts_choice(opts, "centers", MM_CENTER_MODES, c->centers, &c->centers, "mm", err) &&
               opts_int(opts, "defaults", 0, 1, c->defaults, &c->defaults, "mm", err) &&
@@ -87,6 +88,8 @@ const char *const MM_OPTION_HELP[] = {
     "budget_us=N (0) refine legs until N us of the call passed (replaces n)",
     "smooth=0|1 (1; 0 on narrow-corridors, no-diagonals) extended post-smoothing of the refinement window",
     "cache=off|nosym|sym (sym) edge cache of refined legs",
+    "cache_kb=auto|N (auto: 64 + half a byte per map cell) the edge cache's cap in KiB, emptied when a leg would pass "
+    "it; 0 no cap",
     "segfile=0|nosym|sym (0) precomputed segments in the preprocessing file",
     "centers=plain|opt (plain) region centres as laid out, or optimised in preprocessing",
     "defaults=0|1 (1) leave standard sectors (one region, standard center) out of the pool",

@@ -15,6 +15,7 @@ typedef struct MmConfig {
     int defaults; /* default sectors left out of the pool (abstraction.h) */
     int centers;  /* 0 plain, 1 optimised in preprocessing (abstraction/centers.c) */
     int cache;    /* LegMode of the runtime edge cache */
+    int cache_kb; /* its cap in KiB; 0 none; -1 (auto) sized to the map (mm_entry.c) */
     int segfile;  /* LegMode of the segment store: off (0), nosym, sym */
     int ahead;    /* corridor steps' look-ahead; refine.ahead is this or 0 */
     RefineConfig refine;

@@ -201,6 +201,75 @@ static void test_astar_no_allocation_per_query(T *t)
     grid_free(&g);
 }
 
+/* The paged form is the same search as the whole one: the same cells,
+ * lengths and expansions, over the whole map and confined to a box of
+ * blocks; confined, it holds the pages of the blocks it reached, not the map;
+ * traced, the same events. */
+static void test_astar_paged_is_the_same_search(T *t)
+{
+    Grid g;
+    Scenario sc;
+    AStar whole, paged;
+    Err err;
+    open_maze(t, &g, &sc, &whole);
+    CHECK(t, astar_init_paged(&paged, &g, 16, &err));
+    int bw = (g.width + 15) / 16, bh = (g.height + 15) / 16;
+    uint16_t *col = malloc((size_t)g.width * sizeof *col), *row = malloc((size_t)g.height * sizeof *row);
+    uint32_t *mark = calloc((size_t)bw * bh, sizeof *mark);
+    for (int x = 0; x < g.width; x++)
+        col[x] = (uint16_t)(x / 16);
+    for (int y = 0; y < g.height; y++)
+        row[y] = (uint16_t)(y / 16);
+    xyPath pw = {0}, pp = {0};
+    int differ = 0;
+    size_t box_bytes = 0;
+    for (int i = 0; i < sc.count; i += t_thin(7)) {
+        const ScenQuery *q = &sc.q[i];
+        for (int boxed = 0; boxed < 2; boxed++) {
+            AStarLimits lim = {.weight = 1,
+                               .block_mark = mark,
+                               .mark = (uint32_t)i + 1,
+                               .col_block = col,
+                               .row_block = row,
+                               .blocks_w = bw};
+            for (int by = row[q->start.y] - 1; boxed && by <= row[q->start.y] + 1; by++)
+                for (int bx = col[q->start.x] - 1; bx <= col[q->start.x] + 1; bx++)
+                    if (bx >= 0 && by >= 0 && bx < bw && by < bh)
+                        mark[by * bw + bx] = lim.mark;
+            pw.len = pp.len = 0;
+            double lw = astar_find(&whole, q->start, q->goal, boxed ? &lim : NULL, &pw);
+            double lp = astar_find(&paged, q->start, q->goal, boxed ? &lim : NULL, &pp);
+            differ += lw != lp || whole.last_expanded != paged.last_expanded || pw.len != pp.len ||
+                      memcmp(pw.cells, pp.cells, pw.len * sizeof *pw.cells);
+            if (boxed && paged.pg.used > 10)
+                t_fail(t, __FILE__, __LINE__, "query %d: %u pages for a box of 9 blocks and the goal's", i,
+                       paged.pg.used);
+        }
+    }
+    CHECKF(t, differ == 0, "%d searches differ between the whole and the paged form", differ);
+    /* A fresh paged search confined to its start's blocks holds a few pages. */
+    AStar small;
+    CHECK(t, astar_init_paged(&small, &g, 16, &err));
+    AStarLimits lim = {
+        .weight = 1, .block_mark = mark, .mark = 999999, .col_block = col, .row_block = row, .blocks_w = bw};
+    mark[0] = mark[1] = lim.mark;
+    pp.len = 0;
+    astar_find(&small, (xyLoc){0, 0}, (xyLoc){20, 5}, &lim, &pp);
+    box_bytes = astar_bytes(&small);
+    CHECKF(t, box_bytes * 20 < astar_bytes(&whole), "paged A* holds %zu bytes, the whole form %zu", box_bytes,
+           astar_bytes(&whole));
+    astar_free(&small);
+    path_free(&pw);
+    path_free(&pp);
+    free(col);
+    free(row);
+    free(mark);
+    astar_free(&paged);
+    astar_free(&whole);
+    scen_free(&sc);
+    grid_free(&g);
+}
+
 /* Counts a traced search's events by type and checks each parent was generated. */
 typedef struct EventCount {
     long n[TRACE_END + 1];
@@ -259,6 +328,7 @@ const TestCase ASTAR_TESTS[] = {
     {"astar_optimal_on_real_maps", test_astar_optimal_on_real_maps},
     {"weighted_astar_within_bound", test_weighted_astar_within_bound},
     {"astar_limits", test_astar_limits},
+    {"astar_paged_is_the_same_search", test_astar_paged_is_the_same_search},
     {"astar_unreachable_and_trivial", test_astar_unreachable_and_trivial},
     {"astar_no_allocation_per_query", test_astar_no_allocation_per_query},
     {"astar_traced_search_is_the_same_search", test_astar_traced_search_is_the_same_search},

@@ -409,8 +409,10 @@ static void test_dyn_centers_opt_file(T *t)
 /* astar, jps and mm update their map in place: after each batch every path is
  * valid on the changed map and (astar, jps, and mm answering every query by
  * its JPS) exactly as long as a fresh A*'s.
- * The batches open thousands of cells, so the open lists sized
- * to the passable cells at prepare time must grow (seen in search_bytes). */
+ * The batches open thousands of cells, so astar's and jps's open lists,
+ * sized to the passable cells at prepare time, must grow (seen in
+ * search_bytes). mm holds no list sized to the map (its A* takes pages of
+ * the sectors it searches, its JPS slots for the nodes it reaches). */
 static void test_dyn_baselines_update(T *t)
 {
     Loaded l;
@@ -435,6 +437,7 @@ static void test_dyn_baselines_update(T *t)
         CHECK(t, inst && astar_init(&ref, &l.g, &err));
         if (!inst)
             continue;
+        bool sized_to_map = strncmp(specs[k], "mm", 2) != 0;
         double bytes_before = entry_counter(e, inst, "search_bytes");
         size_t passable_before = grid_count_passable(&l.g);
         uint64_t seed = 11 + (uint64_t)k;
@@ -472,7 +475,7 @@ static void test_dyn_baselines_update(T *t)
             }
         }
         CHECKF(t, grid_count_passable(&l.g) > passable_before + 1000, "%s: the batches opened too few cells", specs[k]);
-        if (k < NOPTIMAL)
+        if (k < NOPTIMAL && sized_to_map)
             CHECKF(t, entry_counter(e, inst, "search_bytes") > bytes_before,
                    "%s: open list did not grow (%.0f -> %.0f)", specs[k], bytes_before,
                    entry_counter(e, inst, "search_bytes"));

@@ -84,6 +84,8 @@ static const char *const EVERY_OPTION_SPECS[] = {
     "mm:refine=corridor,ahead=2,n=3,sector=8,jps=0",
     "mm:refine=centers,sector=auto",
     "mm:sector=5,w=4,n=2,smooth=0,cache=nosym,segfile=nosym,defaults=0,jps=0",
+    "mm:cache_kb=8,jps=0",
+    "mm:cache_kb=0,jps=0",
 };
 
 static void test_mm_every_option_valid(T *t)
@@ -283,6 +285,57 @@ static void test_mm_cache_and_segfile_keep_paths(T *t)
     }
 }
 
+/* The value of `key` in c, or -1 when absent. */
+static double counter_of(const Counters *c, const char *key)
+{
+    for (int k = 0; k < c->n; k++)
+        if (!strcmp(c->extra[k].key, key))
+            return c->extra[k].value;
+    return -1;
+}
+
+/* mm_bytes is the sum of its parts, and grows with the edge cache. */
+static void test_mm_bytes_parts(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/16room256-0", &l))
+        return;
+    const Entry *e;
+    void *inst = prepare(t, &l, "mm:jps=0,small=0,near=0", &e);
+    xyPath p = {0};
+    Counters before = {0}, after = {0};
+    for (int i = 0; inst && i < l.sc.count && i < 400; i++) {
+        run_query(t, e, inst, &l.sc.q[i], &p);
+        if (i == 3)
+            e->counters(inst, &before, true);
+    }
+    if (inst) {
+        e->counters(inst, &after, true);
+        e->destroy(inst);
+    }
+    const Counters *cs[2] = {&before, &after};
+    for (int i = 0; i < 2; i++) {
+        double sum = 0;
+        int parts = 0;
+        for (int k = 0; k < cs[i]->n; k++)
+            if (!strncmp(cs[i]->extra[k].key, "mm_bytes_", 9)) {
+                sum += cs[i]->extra[k].value;
+                parts++;
+            }
+        double total = counter_of(cs[i], "mm_bytes");
+        CHECKF(t, parts >= 10 && total > 0 && sum == total, "mm_bytes=%.0f, its %d parts sum to %.0f", total, parts,
+               sum);
+        CHECKF(t, counter_of(cs[i], "mm_bytes_map") >= (double)(l.g.width * l.g.height) / 8, "map part too small");
+    }
+    CHECKF(t,
+           counter_of(&after, "mm_bytes_cache") > counter_of(&before, "mm_bytes_cache") &&
+               counter_of(&after, "mm_bytes") > counter_of(&before, "mm_bytes"),
+           "the edge cache filled but mm_bytes_cache stayed %.0f -> %.0f", counter_of(&before, "mm_bytes_cache"),
+           counter_of(&after, "mm_bytes_cache"));
+    path_free(&p);
+    unload(&l);
+}
+
 static void test_mm_unreachable_and_trivial(T *t)
 {
     /* Two open halves split by a wall: (0,0) cannot reach (39,0). */
@@ -420,7 +473,7 @@ static void test_edge_cache_sym_and_nosym(T *t)
     for (int mode = LEGS_NOSYM; mode <= LEGS_SYM; mode++) {
         EdgeCache c;
         Err err;
-        CHECK(t, edge_cache_init(&c, (LegMode)mode, &err));
+        CHECK(t, edge_cache_init(&c, (LegMode)mode, 0, &err));
         xyPath p = {0};
         CHECK(t, !edge_cache_get(&c, 3, 9, leg[0], &p) && c.misses == 1);
         CHECK(t, edge_cache_put(&c, 3, 9, leg, 5));
@@ -454,6 +507,31 @@ static void test_edge_cache_sym_and_nosym(T *t)
         path_free(&p);
         edge_cache_free(&c);
     }
+}
+
+/* A capped cache never holds more than its cap: past it, it is emptied
+ * (counted), and the legs put after that are served; the same puts in the
+ * same order leave the same entries. */
+static void test_edge_cache_cap(T *t)
+{
+    xyLoc leg[] = {{5, 5}, {6, 5}, {7, 6}, {7, 7}, {8, 8}};
+    EdgeCache c[2];
+    Err err;
+    for (int r = 0; r < 2; r++) {
+        CHECK(t, edge_cache_init(&c[r], LEGS_SYM, 20000, &err));
+        for (uint32_t k = 0; k < 5000; k++) {
+            CHECK(t, edge_cache_put(&c[r], 100 + k, 7, leg, 5));
+            CHECKF(t, edge_cache_bytes(&c[r]) <= 20000, "%zu bytes past a cap of 20000", edge_cache_bytes(&c[r]));
+        }
+    }
+    xyPath p = {0};
+    CHECKF(t, c[0].flushes > 0 && c[0].flushes == c[1].flushes && c[0].used == c[1].used, "flushes %llu, %u entries",
+           (unsigned long long)c[0].flushes, c[0].used);
+    CHECK(t, edge_cache_get(&c[0], 5099, 7, leg[0], &p) && p.len == 4); /* the last put is kept */
+    CHECK(t, !edge_cache_get(&c[0], 100, 7, leg[0], &p));               /* the first was evicted */
+    path_free(&p);
+    for (int r = 0; r < 2; r++)
+        edge_cache_free(&c[r]);
 }
 
 /* The profile rules (entries/mm/mm_profile.c) on the kinds of the maps
@@ -511,8 +589,10 @@ const TestCase MM_TESTS[] = {
     {"mm_incremental_calls", test_mm_incremental_calls},
     {"mm_cache_and_segfile_keep_paths", test_mm_cache_and_segfile_keep_paths},
     {"mm_unreachable_and_trivial", test_mm_unreachable_and_trivial},
+    {"mm_bytes_parts", test_mm_bytes_parts},
     {"mm_bad_file_rebuilt", test_mm_bad_file_rebuilt},
     {"smooth_never_longer_and_legal", test_smooth_never_longer_and_legal},
     {"edge_cache_sym_and_nosym", test_edge_cache_sym_and_nosym},
+    {"edge_cache_cap", test_edge_cache_cap},
     {NULL, NULL},
 };
