@@ -33,6 +33,10 @@ typedef struct Run {
     TraceYaml trace;       /* --trace: open while trace.f.fp is set */
     BinFile paths;         /* --paths: open while paths.fp is set */
     int scen_map_mismatch; /* queries whose map column names another map than MAP */
+    /* Here, not on run_entry's stack: zeroed with the rest of Run at the
+     * start, so its call-time histograms are resident before rss_base_kb is
+     * read and never count as the entry's memory. */
+    Totals totals;
 } Run;
 
 static int bad_input(const char *msg)
@@ -264,7 +268,8 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                 if (!(run->bad && run->bad[i])) {
                     QueryResult r;
                     char why[8];
-                    replay_query(a->entry, *inst, &run->map, &q, bound, a->first20_cells, &path, &r, why, sizeof why);
+                    replay_query(a->entry, *inst, &run->map, &q, bound, a->first20_cells, &path, &r, NULL, why,
+                                 sizeof why);
                 }
                 continue;
             }
@@ -279,7 +284,8 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                 bool traced = run->trace.f.fp && rep == 0;
                 if (traced)
                     a->entry->set_tracer(*inst, &run->trace.tracer);
-                replay_query(a->entry, *inst, &run->map, &q, bound, a->first20_cells, &path, &r, why, sizeof why);
+                replay_query(a->entry, *inst, &run->map, &q, bound, a->first20_cells, &path, &r, &totals->times, why,
+                             sizeof why);
                 if (traced)
                     a->entry->set_tracer(*inst, NULL);
                 if (run->paths.fp && rep == 0)
@@ -344,6 +350,8 @@ static int run_entry(Run *run)
     const DriverArgs *a = &run->args;
     Err err;
     double pre_s;
+    Totals *totals = &run->totals;
+    call_times_calibrate(&totals->times);
     long rss_start = rss_kb(); /* the driver with map and scenario, before the entry */
     guard_phase(GUARD_PREPROCESS);
     if (!preprocess(run, &pre_s, &err)) {
@@ -360,28 +368,29 @@ static int run_entry(Run *run)
         fprintf(stderr, "gppc: %s: %s\n", a->entry->name, err.msg);
         return EXIT_BAD_INPUT;
     }
-    Totals totals = {0};
     char reason[64];
     if (load.rejected) {
-        totals.pre_rejected = reason_word(load.why, run->pre_file, reason, sizeof reason);
-        totals.rebuild_s = load.rebuild_s;
+        totals->pre_rejected = reason_word(load.why, run->pre_file, reason, sizeof reason);
+        totals->rebuild_s = load.rebuild_s;
     }
-    totals.bad_queries = run->nbad;
-    totals.below_octile = run->below_octile;
-    totals.scen_map_mismatch = run->scen_map_mismatch;
+    totals->bad_queries = run->nbad;
+    totals->below_octile = run->below_octile;
+    totals->scen_map_mismatch = run->scen_map_mismatch;
     long ram_before = rss_kb();
-    int code = a->mode == MODE_PRE ? EXIT_ALL_VALID : replay_all(run, &inst, &totals);
+    int code = a->mode == MODE_PRE ? EXIT_ALL_VALID : replay_all(run, &inst, totals);
     guard_phase(GUARD_DONE);
     if (!inst) { /* a failed rebuild after changes */
-        free(totals.update_each_ns);
+        free(totals->update_each_ns);
         return code;
     }
-    long ram_after = rss_kb();
-    totals.mem_kb = peak_rss_kb() > rss_start ? peak_rss_kb() - rss_start : 0;
+    long ram_after = rss_kb(), peak = peak_rss_kb();
+    totals->rss_base_kb = rss_start;
+    totals->rss_peak_kb = peak;
+    totals->mem_kb = peak > rss_start ? peak - rss_start : 0;
     Counters counters = {0};
     a->entry->counters(inst, &counters, true);
-    print_summary(a, &totals, ram_before, ram_after, path_bytes(run->pre_file), pre_s, &counters);
-    free(totals.update_each_ns);
+    print_summary(a, totals, ram_before, ram_after, path_bytes(run->pre_file), pre_s, &counters);
+    free(totals->update_each_ns);
     a->entry->destroy(inst);
     return code;
 }

@@ -92,6 +92,8 @@ bool pre_file_path(const DriverArgs *a, char *out, size_t size, Err *err);
 /* What one query (one repetition) measured. */
 typedef struct QueryResult {
     uint64_t total_ns, max_step_ns, first20_ns;
+    /* The same calls by the thread's CPU clock (never charged a map change). */
+    uint64_t total_cpu_ns, max_step_cpu_ns;
     uint64_t first_call_ns; /* the dynamic kit charges a map change to this call */
     long first20_calls;     /* the calls first20_ns covers */
     uint64_t expanded;
@@ -105,6 +107,37 @@ typedef struct QueryResult {
     bool unreachable;   /* the scenario says no path exists */
     bool optimal;       /* valid and within the scenario's printed precision of its optimum (-check's rule, bound 1) */
 } QueryResult;
+
+/* Every GetPath call's time in a histogram of fixed size, so that recording
+ * a call costs a few instructions and no memory grows while the entry runs
+ * (the driver's own growth would count in mem_kb): values below 128 ns
+ * exactly, above that 64 buckets per power of two, each at most 1/64 of its
+ * lower edge wide (driver/calltimes.c). */
+#define CALL_HIST_SUB_BITS 6
+#define CALL_HIST_BUCKETS ((64 - CALL_HIST_SUB_BITS + 1) << CALL_HIST_SUB_BITS)
+typedef struct CallHist {
+    uint64_t count[CALL_HIST_BUCKETS];
+    uint64_t n, max; /* calls recorded; the largest value, exactly */
+} CallHist;
+void call_hist_add(CallHist *h, uint64_t ns);
+/* The nearest-rank quantile per_mille/1000 (990: p99, 999: p99.9) as its
+ * bucket's upper edge, never above the exact maximum: at most 1/64 above the
+ * true value. 0 when nothing was recorded. */
+uint64_t call_hist_quantile(const CallHist *h, unsigned per_mille);
+
+/* The entry's own GetPath time by both clocks: every call, and the longest
+ * whole query (its calls summed). A map change the dynamic kit charges to the
+ * next call is not in these (SUMMARY's update_us_* report it). */
+typedef struct CallTimes {
+    CallHist wall, cpu;
+    uint64_t query_wall_max, query_cpu_max;
+    /* The CPU clock's own cost inside a call's interval (its system call),
+     * taken off every call's CPU time; set by call_times_calibrate. */
+    uint64_t cpu_overhead_ns;
+} CallTimes;
+/* Sets t->cpu_overhead_ns to the least CPU time measured around nothing, in
+ * the order replay_query reads the clocks, over a thousand tries. */
+void call_times_calibrate(CallTimes *t);
 
 /* Running totals for the SUMMARY line. */
 typedef struct Totals {
@@ -132,18 +165,25 @@ typedef struct Totals {
     double rebuild_s;
     double total_ns, first20_ns, subopt_sum, subopt_max, expanded, calls;
     uint64_t max_step_ns;
-    /* What the entry added to the process at its peak, prepare and queries
-     * (peak resident set minus the resident set before the entry started;
-     * results/README.md "Memory"). */
-    long mem_kb;
+    /* What the entry added to the process at its peak, prepare and queries:
+     * mem_kb = rss_peak_kb - rss_base_kb, the peak resident set from the
+     * entry's prepare to the end of the run minus the driver's own resident
+     * set before the entry started (docs/driver-output.md "Memory"). */
+    long mem_kb, rss_base_kb, rss_peak_kb;
+    CallTimes times; /* sized at compile time: zeroed before rss_base_kb is read */
 } Totals;
 
-/* Runs one query through the entry, times every GetPath call and validates
- * the path; `path` is reused (its length reset). `why` gets the reason for an
- * invalid path. first20_ns: the calls until the path is 20 distance units
- * long (the kits' rule since 2023), or 20 cells with first20_cells. */
+/* Runs one query through the entry, times every GetPath call by the wall
+ * clock and the thread's CPU clock (each read once before and once after the
+ * call, the CPU clock outside the wall clock's interval so the wall times
+ * hold none of its cost, and its own cost, times->cpu_overhead_ns, taken
+ * off each call's CPU time) and validates the path; `path` is reused (its
+ * length reset). Each call's times go into `times` too (NULL: not recorded).
+ * `why` gets the reason for an invalid path. first20_ns: the calls until the
+ * path is 20 distance units long (the kits' rule since 2023), or 20 cells
+ * with first20_cells. */
 void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *q, double bound, bool first20_cells,
-                  xyPath *path, QueryResult *r, char *why, size_t why_size);
+                  xyPath *path, QueryResult *r, CallTimes *times, char *why, size_t why_size);
 void totals_add(Totals *t, const QueryResult *r);
 /* The dynamic kit's rule: a map change's time `ns` counts in the first
  * get_path call after it, so in total, first-20 and that call's step. */

@@ -106,12 +106,14 @@ void json_query(FILE *out, const char *scen_name, int id, int rep, const ScenQue
     json_double(out, r->unreachable ? NAN : r->subopt);
     fprintf(out,
             ",\"valid\":%s,\"optimal\":%s,\"unreachable\":%s,\"path_size\":%zu,\"total_ns\":%llu,"
-            "\"max_step_ns\":%llu,\"first20_ns\":%llu,\"calls\":%ld,\"expanded\":%llu}\n",
+            "\"max_step_ns\":%llu,\"first20_ns\":%llu,\"calls\":%ld,\"expanded\":%llu,\"total_cpu_ns\":%llu,"
+            "\"max_step_cpu_ns\":%llu}\n",
             r->valid ? "true" : "false",
             r->unreachable ? "null"
             : r->optimal   ? "true"
                            : "false",
             r->unreachable ? "true" : "false", r->path_size, (unsigned long long)r->total_ns,
             (unsigned long long)r->max_step_ns, (unsigned long long)r->first20_ns, r->calls,
-            (unsigned long long)r->expanded);
+            (unsigned long long)r->expanded, (unsigned long long)r->total_cpu_ns,
+            (unsigned long long)r->max_step_cpu_ns);
 }

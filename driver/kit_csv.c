@@ -7,10 +7,12 @@
  * 20steps_cost and that call's step; an empty answer has path_length -1 and
  * an unreachable query ref_length -1. Our `optimal` column: 1 within the
  * scenario's printed precision of the optimum (-check's rule), 0 not (or
- * invalid), -1 no optimum to compare with (the scenario says unreachable). */
+ * invalid), -1 no optimum to compare with (the scenario says unreachable);
+ * time_cost_cpu and max_step_time_cpu: the calls by the thread's CPU clock
+ * (a map change is never charged to them). */
 #include "driver.h"
 
-#define EXTRA_HEADER ",bucket,expanded,valid,rep,calls,optimal"
+#define EXTRA_HEADER ",bucket,expanded,valid,rep,calls,optimal,time_cost_cpu,max_step_time_cpu"
 
 void kit_csv_header(FILE *out, bool dynamic, bool extra)
 {
@@ -25,8 +27,9 @@ void kit_csv_header(FILE *out, bool dynamic, bool extra)
 
 static void extra_columns(FILE *out, const CsvRow *w)
 {
-    fprintf(out, ",%d,%llu,%d,%d,%ld,%d", w->q->bucket, (unsigned long long)w->r->expanded, w->r->valid ? 1 : 0, w->rep,
-            w->r->calls, w->r->unreachable ? -1 : w->r->optimal);
+    fprintf(out, ",%d,%llu,%d,%d,%ld,%d,%llu,%llu", w->q->bucket, (unsigned long long)w->r->expanded,
+            w->r->valid ? 1 : 0, w->rep, w->r->calls, w->r->unreachable ? -1 : w->r->optimal,
+            (unsigned long long)w->r->total_cpu_ns, (unsigned long long)w->r->max_step_cpu_ns);
 }
 
 void kit_csv_row(FILE *out, bool dynamic, bool extra, const CsvRow *w)

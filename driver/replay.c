@@ -21,7 +21,7 @@ static bool within_bound(double length, const ScenQuery *q, double bound)
 }
 
 void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *q, double bound, bool first20_cells,
-                  xyPath *path, QueryResult *r, char *why, size_t why_size)
+                  xyPath *path, QueryResult *r, CallTimes *times, char *why, size_t why_size)
 {
     memset(r, 0, sizeof *r);
     /* Moving AI marks a pair with no path by an optimum of 0 with s != g. */
@@ -34,16 +34,27 @@ void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *
     uint64_t total = 0;
     bool have20 = false;
     double length_so_far = 0; /* of the cells appended so far, summed call by call */
+    uint64_t cpu_overhead = times ? times->cpu_overhead_ns : 0;
     while (!done) {
         size_t len_before = path->len;
+        uint64_t c0 = clock_thread_cpu_ns();
         uint64_t t0 = clock_now_ns();
         done = e->get_path(inst, q->start, q->goal, path);
-        uint64_t dt = clock_now_ns() - t0;
+        uint64_t t1 = clock_now_ns();
+        uint64_t dc = clock_thread_cpu_ns() - c0, dt = t1 - t0;
+        dc = dc > cpu_overhead ? dc - cpu_overhead : 0;
         total += dt;
+        r->total_cpu_ns += dc;
         if (r->calls++ == 0)
             r->first_call_ns = dt;
         if (dt > r->max_step_ns)
             r->max_step_ns = dt;
+        if (dc > r->max_step_cpu_ns)
+            r->max_step_cpu_ns = dc;
+        if (times) {
+            call_hist_add(&times->wall, dt);
+            call_hist_add(&times->cpu, dc);
+        }
         if (!have20 && !first20_cells && path->len > len_before) {
             size_t from = len_before ? len_before - 1 : 0;
             length_so_far += path_length(path->cells + from, path->len - from);
@@ -65,6 +76,10 @@ void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *
     }
     e->counters(inst, &after, false);
     r->total_ns = total;
+    if (times && total > times->query_wall_max)
+        times->query_wall_max = total;
+    if (times && r->total_cpu_ns > times->query_cpu_max)
+        times->query_cpu_max = r->total_cpu_ns;
     if (!have20) {
         r->first20_ns = total;
         r->first20_calls = r->calls;

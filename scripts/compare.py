@@ -90,13 +90,16 @@ def number(pairs, key, default=0.0):
         return default
 
 
-def run_family(runner, family, maps, entries, externals, rounds, rows):
+def run_family(runner, family, maps, entries, externals, rounds, rows, keys=()):
+    """Appends one row per (map, entry) to rows; `keys`: more SUMMARY keys, each
+    the median over the rounds (an empty string when the entry printed none)."""
     names = entries + [n for n, _ in externals]
     for i, (name, mp, sc) in enumerate(maps):
         pre = {}
         for spec in entries:
             pre[spec] = runner.gppc_run(spec, "-pre", mp, sc)
         times = {n: [] for n in names}
+        more = {n: {k: [] for k in keys} for n in names}
         last = {}
         for r in range(rounds):
             order = names[r % len(names):] + names[:r % len(names)]
@@ -106,6 +109,9 @@ def run_family(runner, family, maps, entries, externals, rounds, rows):
                 else:
                     pairs = runner.external(dict(externals)[n], mp, sc)
                 times[n].append(number(pairs, "total_s"))
+                for k in keys:
+                    if k in pairs:
+                        more[n][k].append(number(pairs, k))
                 last[n] = pairs
         for n in names:
             p = last[n]
@@ -120,6 +126,7 @@ def run_family(runner, family, maps, entries, externals, rounds, rows):
                 "storage_bytes": int(number(pre[n], "storage_bytes")) if n in pre else 0,
                 "pre_s": number(pre[n], "pre_s") if n in pre else 0.0,
             })
+            rows[-1].update({k: statistics.median(v) if v else "" for k, v in more[n].items()})
         print("compare: %s %d/%d %s" % (family, i + 1, len(maps), name), file=sys.stderr, flush=True)
 
 

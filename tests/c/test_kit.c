@@ -1,6 +1,10 @@
 /* The start kits' conventions in the driver: the "first 20 steps" rule
  * (distance units since 2023, cells before). A fake entry appends one cell
  * per GetPath call, so the rule decides how many calls the figure covers. */
+#include <string.h>
+#include <time.h>
+
+#include "../../common/clock.h"
 #include "../../driver/driver.h"
 #include "test.h"
 
@@ -44,7 +48,7 @@ static long calls_for_first20(int dx, int dy, bool cells)
     xyPath path = {0};
     QueryResult r;
     char why[160];
-    replay_query(&WALK, &walker, &g, &q, 0, cells, &path, &r, why, sizeof why);
+    replay_query(&WALK, &walker, &g, &q, 0, cells, &path, &r, NULL, why, sizeof why);
     path_free(&path);
     grid_free(&g);
     return r.valid ? r.first20_calls : -1;
@@ -60,7 +64,104 @@ static void test_first20_rule(T *t)
     CHECKF(t, cells == 20, "diagonal, 20 cells: %ld calls, expected 20", cells);
 }
 
+/* The call-time histogram: exact below 128 ns, within 1/64 above, nearest
+ * rank, never above the maximum. */
+static void test_call_hist_quantiles(T *t)
+{
+    static CallHist h; /* 30 KB: off the stack */
+    memset(&h, 0, sizeof h);
+    CHECK(t, call_hist_quantile(&h, 999) == 0);
+    for (uint64_t v = 1; v <= 100; v++)
+        call_hist_add(&h, v);
+    CHECKF(t, call_hist_quantile(&h, 990) == 99, "p99 of 1..100: %llu",
+           (unsigned long long)call_hist_quantile(&h, 990));
+    CHECK(t, call_hist_quantile(&h, 999) == 100 && call_hist_quantile(&h, 500) == 50);
+    memset(&h, 0, sizeof h);
+    /* 1000 calls of 10 us, one of 5 ms, one of 3 ms: p99 is 10 us, p99.9 3 ms. */
+    for (int i = 0; i < 1000; i++)
+        call_hist_add(&h, 10000);
+    call_hist_add(&h, 5000000);
+    call_hist_add(&h, 3000000);
+    uint64_t p99 = call_hist_quantile(&h, 990), p999 = call_hist_quantile(&h, 999);
+    CHECKF(t, p99 >= 10000 && p99 <= 10000 + 10000 / 64, "p99 %llu, expected 10000 (+1/64)", (unsigned long long)p99);
+    CHECKF(t, p999 >= 3000000 && p999 <= 3000000 + 3000000 / 64, "p99.9 %llu, expected 3 ms (+1/64)",
+           (unsigned long long)p999);
+    CHECK(t, h.max == 5000000 && call_hist_quantile(&h, 1000) == 5000000 && h.n == 1002);
+    call_hist_add(&h, UINT64_MAX); /* the last bucket */
+    CHECK(t, call_hist_quantile(&h, 1000) == UINT64_MAX);
+}
+
+/* An entry whose one call sleeps or spins for `ns`, then returns s..g. */
+typedef struct Waiter {
+    bool spin;
+    uint64_t ns;
+} Waiter;
+
+static bool wait_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
+{
+    const Waiter *w = inst;
+    if (w->spin) {
+        uint64_t until = clock_now_ns() + w->ns;
+        while (clock_now_ns() < until) {
+        }
+    } else {
+        struct timespec ts = {0, (long)w->ns};
+        while (nanosleep(&ts, &ts) != 0) {
+        }
+    }
+    path_push(path, s);
+    path_push(path, g);
+    return true;
+}
+
+static const Entry WAIT = {.name = "wait", .get_path = wait_get_path, .counters = walk_counters};
+
+/* Times of one query through replay_query: (wall, cpu) of its call. */
+static void wait_query(bool spin, uint64_t ns, CallTimes *ct, QueryResult *r)
+{
+    bool bits[4] = {true, true, true, true};
+    Grid g;
+    Err err;
+    grid_from_bits(&g, bits, 2, 2, &err);
+    Waiter w = {spin, ns};
+    ScenQuery q = {.start = {0, 0}, .goal = {1, 0}, .optimal = 1};
+    xyPath path = {0};
+    char why[160];
+    replay_query(&WAIT, &w, &g, &q, 0, false, &path, r, ct, why, sizeof why);
+    path_free(&path);
+    grid_free(&g);
+}
+
+/* The CPU clock is the thread's: a call that sleeps 3 ms takes 3 ms by the
+ * wall clock and next to nothing by the CPU clock; a call that computes
+ * takes no more CPU than wall time (the clock's own cost taken off). */
+static void test_call_times_by_both_clocks(T *t)
+{
+    static CallTimes ct; /* 60 KB: off the stack */
+    memset(&ct, 0, sizeof ct);
+    call_times_calibrate(&ct);
+    CHECKF(t, ct.cpu_overhead_ns < 100000, "the CPU clock costs %llu ns", (unsigned long long)ct.cpu_overhead_ns);
+    QueryResult sleep, spin;
+    wait_query(false, 3000000, &ct, &sleep);
+    CHECKF(t, sleep.valid && sleep.max_step_ns >= 3000000, "sleep: wall %llu ns",
+           (unsigned long long)sleep.max_step_ns);
+    CHECKF(t, sleep.max_step_cpu_ns < 1000000, "sleep: %llu ns of CPU for a 3 ms sleep",
+           (unsigned long long)sleep.max_step_cpu_ns);
+    wait_query(true, 2000000, &ct, &spin);
+    CHECKF(t, spin.max_step_cpu_ns > 0 && spin.max_step_cpu_ns <= spin.max_step_ns + 50000,
+           "spin: cpu %llu ns, wall %llu ns", (unsigned long long)spin.max_step_cpu_ns,
+           (unsigned long long)spin.max_step_ns);
+    CHECK(t, spin.total_cpu_ns == spin.max_step_cpu_ns && sleep.total_cpu_ns == sleep.max_step_cpu_ns);
+    /* Both calls reached the histograms and the whole-query maxima. */
+    CHECK(t, ct.wall.n == 2 && ct.cpu.n == 2);
+    CHECK(t, ct.wall.max == (sleep.max_step_ns > spin.max_step_ns ? sleep.max_step_ns : spin.max_step_ns));
+    CHECK(t, ct.cpu.max == spin.max_step_cpu_ns || ct.cpu.max == sleep.max_step_cpu_ns);
+    CHECK(t, ct.query_wall_max == ct.wall.max && ct.query_cpu_max == ct.cpu.max);
+}
+
 const TestCase KIT_TESTS[] = {
     {"first20_rule", test_first20_rule},
+    {"call_hist_quantiles", test_call_hist_quantiles},
+    {"call_times_by_both_clocks", test_call_times_by_both_clocks},
     {NULL, NULL},
 };

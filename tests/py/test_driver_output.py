@@ -77,6 +77,49 @@ class OptimalCount(unittest.TestCase):
         self.assertEqual(sm["optimal"], 20)
 
 
+class CallTimesAndMemory(unittest.TestCase):
+    """SUMMARY's per-call quantiles by both clocks, the longest whole query,
+    the RSS terms of mem_kb, and the CSV's CPU columns, checked against each
+    other: numbers missing, swapped or from another clock fail here."""
+
+    def test_call_quantiles_by_both_clocks_are_consistent(self):
+        with TempDir() as d:
+            s = head_scen(d, 200)
+            code, out, err = run_gppc("--entry", "mm", "--pre-dir", d, "--csv", d + "/r.csv", "--csv-extra", "-full",
+                                      ROOMS16, s)
+            self.assertEqual(code, 0, err)
+            with open(d + "/r.csv") as f:
+                rows = list(csv.DictReader(f))
+        sm = parse_summary(out)
+        slack = 50.0  # µs: the CPU clock's cost varies around the calibrated part taken off
+        for clock in ("call", "call_cpu"):
+            p99, p999, top = sm[clock + "_p99_us"], sm[clock + "_p999_us"], sm[clock + "_max_us"]
+            self.assertTrue(0 < p99 <= p999 <= top, (clock, p99, p999, top))
+        self.assertEqual(sm["call_max_us"], sm["max_step_us"])  # no map changes: the kit's max step
+        self.assertLessEqual(sm["call_cpu_max_us"], sm["call_max_us"] + slack)
+        self.assertLessEqual(sm["query_cpu_max_us"], sm["query_max_us"] + slack)
+        self.assertGreaterEqual(sm["query_max_us"], sm["call_max_us"])
+        self.assertGreaterEqual(sm["query_cpu_max_us"], sm["call_cpu_max_us"])
+        self.assertLessEqual(sm["query_max_us"], sm["total_s"] * 1e6)
+        self.assertGreater(sm["cpu_clock_cost_us"], 0)
+        # The CSV's per-query CPU columns give the same maxima as SUMMARY.
+        cpu_total = [int(r["time_cost_cpu"]) for r in rows]
+        cpu_step = [int(r["max_step_time_cpu"]) for r in rows]
+        self.assertAlmostEqual(max(cpu_total) * 1e-3, sm["query_cpu_max_us"], delta=0.002)
+        self.assertAlmostEqual(max(cpu_step) * 1e-3, sm["call_cpu_max_us"], delta=0.002)
+        self.assertTrue(all(0 <= c <= int(r["time_cost"]) + slack * 1e3 * int(r["calls"])
+                            for c, r in zip(cpu_total, rows)))
+
+    def test_mem_kb_is_the_peak_minus_the_drivers_own(self):
+        with TempDir() as d:
+            code, out, err = run_gppc("--entry", "jps+", "--pre-dir", d, "-full", ROOMS16, head_scen(d, 20))
+            self.assertEqual(code, 0, err)
+        sm = parse_summary(out)
+        self.assertGreater(sm["rss_base_kb"], 0)
+        self.assertEqual(sm["mem_kb"], sm["rss_peak_kb"] - sm["rss_base_kb"])
+        self.assertGreater(sm["mem_kb"], 0)  # a jump table of the whole map
+
+
 class ScenarioForAnotherMap(unittest.TestCase):
     def test_a_scenario_naming_another_map_warns_and_counts(self):
         with TempDir() as d:

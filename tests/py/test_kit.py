@@ -45,7 +45,7 @@ class ClassicKit(unittest.TestCase):
             self.assertEqual(code, 0, err)
             with open(d + "/r.csv") as f:
                 header = f.readline().strip()
-            self.assertEqual(header, CLASSIC + ",bucket,expanded,valid,rep,calls,optimal")
+            self.assertEqual(header, CLASSIC + ",bucket,expanded,valid,rep,calls,optimal,time_cost_cpu,max_step_time_cpu")
 
     def test_pre_forms(self):
         with TempDir() as d:

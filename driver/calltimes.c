@@ -1,0 +1,67 @@
+/* The call-time histogram (driver.h CallHist): log-linear buckets, so that a
+ * quantile is known to within 1/64 of itself whatever the range, from a
+ * fixed array the driver zeroes before the entry starts. */
+#include "../common/clock.h"
+#include "driver.h"
+
+/* Values below 2^(SUB_BITS+1) have a bucket each; above, a value's highest
+ * SUB_BITS+1 bits pick its bucket: (shift + 1) << SUB_BITS plus the bits
+ * below the leading one. */
+static unsigned bucket_of(uint64_t v)
+{
+    if (v < (2u << CALL_HIST_SUB_BITS))
+        return (unsigned)v;
+    unsigned msb = 63u - (unsigned)__builtin_clzll(v);
+    unsigned shift = msb - CALL_HIST_SUB_BITS;
+    return ((shift + 1) << CALL_HIST_SUB_BITS) + (unsigned)((v >> shift) - (1u << CALL_HIST_SUB_BITS));
+}
+
+/* The largest value that falls in bucket b. */
+static uint64_t upper_edge(unsigned b)
+{
+    if (b < (2u << CALL_HIST_SUB_BITS))
+        return b;
+    unsigned shift = (b >> CALL_HIST_SUB_BITS) - 1;
+    uint64_t lead = (1u << CALL_HIST_SUB_BITS) + (b & ((1u << CALL_HIST_SUB_BITS) - 1));
+    return ((lead + 1) << shift) - 1;
+}
+
+void call_hist_add(CallHist *h, uint64_t ns)
+{
+    h->count[bucket_of(ns)]++;
+    h->n++;
+    if (ns > h->max)
+        h->max = ns;
+}
+
+uint64_t call_hist_quantile(const CallHist *h, unsigned per_mille)
+{
+    if (!h->n)
+        return 0;
+    /* ceil(n * per_mille / 1000), 1-based; n < 2^54 keeps the product exact */
+    uint64_t rank = (h->n * per_mille + 999) / 1000, seen = 0;
+    if (rank < 1)
+        rank = 1;
+    for (unsigned b = 0; b < CALL_HIST_BUCKETS; b++) {
+        seen += h->count[b];
+        if (seen >= rank) {
+            uint64_t v = upper_edge(b);
+            return v < h->max ? v : h->max;
+        }
+    }
+    return h->max;
+}
+
+void call_times_calibrate(CallTimes *t)
+{
+    uint64_t least = UINT64_MAX;
+    for (int i = 0; i < 1000; i++) {
+        uint64_t c0 = clock_thread_cpu_ns();
+        uint64_t t0 = clock_now_ns();
+        uint64_t t1 = clock_now_ns();
+        uint64_t dc = clock_thread_cpu_ns() - c0;
+        if (dc < least && t1 >= t0)
+            least = dc;
+    }
+    t->cpu_overhead_ns = least;
+}

@@ -1,0 +1,85 @@
+"""scripts/mm_paper.py: issue #31's acceptance table from one command on a
+tiny family (every check a line with its verdict and numbers, the per-map
+medians with the CPU-clock figures in the CSV), resumed without running
+again, and the verdicts following the numbers on file (--table-only)."""
+import csv
+import os
+import unittest
+
+from tests.py.test_scripts import make_bench, run_script
+from tests.py.util import TempDir
+
+CHECKS = ["mm instance <= 64 KB + 3 bits/cell", "RSS added by mm the least", "mm's longest call (CPU)",
+          "mm per-call p99.9 (CPU)", "mm total <= jps's, family", "mm total <= 2x jps's, every map",
+          "mm total <= jps+'s, family", "mm first-20 total <= ch's", "mm subopt mean", "mm subopt max",
+          "mm 0 invalid"]
+
+
+def verdicts(md):
+    """{check text: verdict} of the table's check lines."""
+    out = {}
+    for line in md.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 3 and cells[1] in ("PASS", "FAIL", "n/a"):
+            out[cells[0]] = cells[1]
+    return out
+
+
+def find(vs, start):
+    return [v for k, v in vs.items() if k.startswith(start)]
+
+
+class MmPaper(unittest.TestCase):
+    def test_table_resume_and_verdicts(self):
+        with TempDir() as d:
+            make_bench(d)
+            work, out = os.path.join(d, "work"), os.path.join(d, "acc.md")
+            args = ["--bench-dir", d, "--families", "t", "--entries", "mm,jps,jps+,ch,sub", "--jps2", "jps",
+                    "--rounds", "1", "--work", work, "--out", out]
+            p = run_script("mm_paper.py", *args)
+            self.assertIn(p.returncode, (0, 1), p.stderr)
+            with open(out) as f:
+                md = f.read()
+            self.assertIn("## t: 1 of 1 maps", md)
+            vs = verdicts(md)
+            for c in CHECKS:
+                self.assertEqual(len(find(vs, c)), 1, (c, md))
+            self.assertEqual(find(vs, "mm per-call p99.9")[0], "n/a")  # a dao-only check
+            self.assertEqual(find(vs, "mm 0 invalid")[0], "PASS")
+            with open(os.path.splitext(out)[0] + ".csv", newline="") as f:
+                rows = list(csv.DictReader(f))
+            self.assertEqual(sorted(r["entry"] for r in rows), ["ch", "jps", "jps+", "mm", "sub"])
+            for r in rows:
+                self.assertGreater(float(r["call_cpu_max_us"]), 0, r)
+                self.assertLessEqual(float(r["call_cpu_p999_us"]), float(r["call_cpu_max_us"]))
+                self.assertEqual(int(r["cells"]), 24)
+            # Resumed: the map is on file, nothing runs again.
+            p = run_script("mm_paper.py", *args)
+            self.assertNotIn("compare: t", p.stderr)
+            # The verdicts follow the numbers: mm 3x slower than jps on the map, mm_bytes over its limit.
+            path = os.path.join(work, "t", "time.csv")
+            with open(path, newline="") as f:
+                rows = list(csv.DictReader(f))
+            jps = next(r for r in rows if r["entry"] == "jps")
+            mm = next(r for r in rows if r["entry"] == "mm")
+            mm["total_s"] = str(3 * float(jps["total_s"]))
+            mm["mm_bytes"] = str(64 * 1024 + 3 * 24 // 8 + 1)
+            with open(path, "w", newline="") as f:
+                w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+                w.writeheader()
+                w.writerows(rows)
+            p = run_script("mm_paper.py", "--table-only", *args)
+            self.assertEqual(p.returncode, 1, p.stderr)
+            with open(out) as f:
+                md = f.read()
+            vs = verdicts(md)
+            self.assertEqual(find(vs, "mm total <= 2x jps's, every map"), ["FAIL"])
+            self.assertEqual(find(vs, "mm total <= jps's, family"), ["FAIL"])
+            self.assertEqual(find(vs, "mm instance <= 64 KB"), ["FAIL"])
+            self.assertIn("65546 B against 65545 B", md)
+            self.assertIn("mm slower than jps on 1 of 1 maps", md)
+
+    def test_bad_usage(self):
+        p = run_script("mm_paper.py", "--entries", "jps", "--jps2", "jps", "--table-only")
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("must hold mm", p.stderr)
