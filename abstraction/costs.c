@@ -164,7 +164,7 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, con
                 xyLoc ca = {(int16_t)(s % sw * S + (p->center[a] & 15)), (int16_t)(s / sw * S + (p->center[a] >> 4))};
                 xyLoc cb = {(int16_t)(t % sw * S + (p->center[b] & 15)), (int16_t)(t / sw * S + (p->center[b] >> 4))};
                 double len = straight_leg(g, S, sw, s, t, ca, cb) ? grid_octile(ca.x, ca.y, cb.x, cb.y)
-                                                                 : leg_length(&ls, s, t, ca, cb, &leg);
+                                                                  : leg_length(&ls, s, t, ca, cb, &leg);
                 /* No path inside the two sectors cannot happen for an edge of a
                  * valid abstraction; the longest code keeps such an edge last. */
                 uint8_t q = len < 0 ? 255 : abs_excess_code(len - grid_octile(ca.x, ca.y, cb.x, cb.y));
