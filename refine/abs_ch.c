@@ -108,6 +108,32 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
     return ok;
 }
 
+/* What local re-customisation keeps (abs_ch_dyn.c fills it): freed and
+ * counted here with the rest of the hierarchy. */
+void abs_ch_dyn_free(AbsChDyn *d)
+{
+    free(d->pu);
+    free(d->pd);
+    free(d->down_first);
+    free(d->down_from);
+    free(d->down_arc);
+    free(d->dirty);
+    free(d->row);
+    free(d->ring);
+    free(d->stale);
+    free(d->count);
+    free(d->old);
+    memset(d, 0, sizeof *d);
+}
+
+size_t abs_ch_dyn_bytes(const AbsCh *ch)
+{
+    if (!ch->dynamic)
+        return 0;
+    size_t m = ch->topo.m, n = ch->topo.n, ns = ch->sec.ns;
+    return m * (4 + 4 + 4 + 4 + 1) + n * (4 + 1) + 4 + ns * (1 + 1 + 4);
+}
+
 void abs_ch_free(AbsCh *ch)
 {
     if (!ch->shared) {

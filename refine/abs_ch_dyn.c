@@ -21,30 +21,6 @@
  * about a row's length of triangles each, a few dozen on these shapes. */
 #define RESHAPE_WORK 32u
 
-void abs_ch_dyn_free(AbsChDyn *d)
-{
-    free(d->pu);
-    free(d->pd);
-    free(d->down_first);
-    free(d->down_from);
-    free(d->down_arc);
-    free(d->dirty);
-    free(d->row);
-    free(d->ring);
-    free(d->stale);
-    free(d->count);
-    free(d->old);
-    memset(d, 0, sizeof *d);
-}
-
-size_t abs_ch_dyn_bytes(const AbsCh *ch)
-{
-    if (!ch->dynamic)
-        return 0;
-    size_t m = ch->topo.m, n = ch->topo.n, ns = ch->sec.ns;
-    return m * (4 + 4 + 4 + 4 + 1) + n * (4 + 1) + 4 + ns * (1 + 1 + 4);
-}
-
 /* What local re-customisation needs, allocated and filled: exact distances
  * of the current costs, the arcs into each rank from below, flags, room in
  * the query arrays for every slot and arc (and a direction of its own for
