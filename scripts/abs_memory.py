@@ -10,13 +10,12 @@ Writes OUT/abs_memory.md and OUT/abs_memory.csv (one row per map and setting).
 """
 import argparse
 import os
-import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gppc_output import parse_summary  # noqa: E402
+from gppc_output import pre_counters  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -35,13 +34,11 @@ def map_cells(path):
     return w * h
 
 
-def run_one(gppc, pre_dir, map_path, scen_path, sector, defaults):
+def run_one(gppc, pre_dir, map_path, sector, defaults):
     spec = "mm:sector=%d,defaults=%d" % (sector, defaults)
-    p = subprocess.run([gppc, "--entry", spec, "--pre-dir", pre_dir, "-pre", map_path, scen_path],
-                       capture_output=True, text=True)
-    sm = parse_summary(p.stdout)
-    if p.returncode != 0 or sm is None:
-        sys.exit("abs_memory: %s on %s failed: %s" % (spec, map_path, p.stderr.strip()))
+    code, sm, err = pre_counters([gppc, "--entry", spec, "--pre-dir", pre_dir], map_path)
+    if code != 0 or sm is None:
+        sys.exit("abs_memory: %s on %s failed: %s" % (spec, map_path, err.strip()))
     return sm
 
 
@@ -60,9 +57,7 @@ def main():
     jobs = [(n, s, d) for n in names for s in sectors for d in (1, 0)]
     os.makedirs(args.out, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="abs-mem-") as pre, ThreadPoolExecutor(args.jobs) as pool:
-        futs = [pool.submit(run_one, args.gppc, pre, os.path.join(mdir, n),
-                            os.path.join(args.bench_dir, "scenarios", args.family, n + ".scen"), s, d)
-                for n, s, d in jobs]
+        futs = [pool.submit(run_one, args.gppc, pre, os.path.join(mdir, n), s, d) for n, s, d in jobs]
         results = [f.result() for f in futs]
     cells = {n: map_cells(os.path.join(mdir, n)) for n in names}
     rows = []

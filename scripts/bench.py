@@ -45,7 +45,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from compare import ROOT, add_bench_dir, maps_of  # noqa: E402
-from gppc_output import parse_summary  # noqa: E402
+from gppc_output import parse_summary, pre_counters  # noqa: E402
 
 # --csv columns hashed by `paths`: experiment_id,path_size,path_length,ref_length (not map and scen, the
 # file names, so runs from different folders compare)
@@ -136,8 +136,11 @@ def measure(kind, args, binary, entry, mp, sc, pre, scratch):
                 "over_bound": int(s.get("over_bound", 0)), "subopt_max": plain(s.get("subopt_max", ""))}
     if kind == "counters":
         cmd = base + (["-pre", mp, "none"] if args.mode == "pre" else ["-full", mp, sc])
-        code, out, err, _ = run(cmd)
-        s = parse_summary(out)
+        if args.mode == "pre":  # the counters of the loaded file (-pre prepares no instance)
+            code, s, err = pre_counters(base, mp)
+        else:
+            code, out, err, _ = run(cmd)
+            s = parse_summary(out)
         if code != 0 or s is None:
             failed(cmd, code, err)
             return None

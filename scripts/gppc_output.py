@@ -1,6 +1,9 @@
 """Parsing what build/gppc writes: the SUMMARY line, GPPC lines and --csv rows.
 Shared by run_suite.py, aggregate.py and plot.py (stdlib only)."""
 import csv
+import os
+import subprocess
+import tempfile
 
 SUMMARY_PREFIX = "SUMMARY "
 
@@ -19,6 +22,29 @@ def parse_summary(text):
                     out[key] = val
             return out
     return None
+
+
+def pre_counters(cmd_base, map_path):
+    """`-pre MAP` with cmd_base (binary, entry, pre-dir options), then the file
+    loaded by `-run` over a scenario of no queries: the entry's counters (the
+    driver's -pre prepares no instance, so prints none) with -pre's pre_s and
+    storage. Returns (exit code, summary dict or None, stderr of the failing run)."""
+    p = subprocess.run(cmd_base + ["-pre", map_path, "none"], capture_output=True, text=True)
+    pre = parse_summary(p.stdout)
+    if p.returncode != 0 or pre is None:
+        return p.returncode, None, p.stderr
+    with tempfile.TemporaryDirectory(prefix="gppc-pre-") as d:
+        empty = os.path.join(d, "none.scen")
+        with open(empty, "w") as f:
+            f.write("version 1\n")
+        r = subprocess.run(cmd_base + ["-run", map_path, empty], capture_output=True, text=True)
+    got = parse_summary(r.stdout)
+    if r.returncode != 0 or got is None:
+        return r.returncode, None, r.stderr
+    for k in ("pre_s", "storage_bytes", "mem_kb"):
+        if k in pre:
+            got[k] = pre[k]
+    return 0, got, ""
 
 
 def parse_gppc_line(line):

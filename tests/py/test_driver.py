@@ -72,6 +72,9 @@ class DriverRuns(unittest.TestCase):
             self.assertEqual(code, 0, err)
             self.assertFalse([l for l in out.splitlines() if l.startswith("GPPC")])
             self.assertEqual(summary(out)["queries"], "0")
+            # As the kit's -pre: no instance prepared, so none of mm's own counters.
+            self.assertNotIn("profile", summary(out))
+            self.assertGreater(int(summary(out)["storage_bytes"]), 0)
 
     def test_unreachable_scenario_pair(self):
         with TempDir() as d:
