@@ -146,11 +146,7 @@ xyLoc abs_standard_center(const Abstraction *a, int s);
 
 /* Local rebuild after cells changed (update.c): `g` is the changed grid,
  * touched[s] != 0 marks the sectors holding a changed cell. Builds `out`
- * (labels included when `old` has them) and leaves `old` as it was.
- * `astar`: an A* over `g` (search/astar.h) whose open list holds every
- * passable cell, borrowed to measure the edge costs again, or NULL for one
- * of its own (allocated over the whole map: most of a small update's time). */
-struct AStar;
+ * (labels included when `old` has them) and leaves `old` as it was. */
 /* What updates keep for the next one, owned by the caller, so that an update
  * floods only the sectors it touches and never decodes the whole layout:
  * the cells' region labels (valid[s]: sector s's cells hold the labels its
@@ -173,8 +169,8 @@ void abs_kept_undo(AbsKept *k, uint32_t nsectors, const uint8_t *touched);
  * kept, or no edge costs); valid until the next update. */
 const uint8_t *abs_kept_excess(const AbsKept *k);
 /* `keep`: what updates keep (NULL: a whole-map scratch and a decode). */
-bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const uint8_t *touched, struct AStar *astar,
-                AbsKept *keep, Err *err);
+bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const uint8_t *touched, AbsKept *keep,
+                Err *err);
 
 /* Does a cell path use a touched sector: a cell in one, or a diagonal step
  * whose corner cells (checked by the no-corner-cutting rule) lie in one? A

@@ -206,7 +206,7 @@ bool abs_build_centers(Abstraction *a, const Grid *g, int S, bool defaults_on, b
         ok = false;
     }
     free(labels);
-    if (ok && costs && !abs_plain_costs(&p, g, S, NULL, NULL, NULL, err)) {
+    if (ok && costs && !abs_plain_costs(&p, g, S, NULL, NULL, err)) {
         abs_plain_free(&p);
         ok = false;
     }

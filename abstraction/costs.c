@@ -25,75 +25,52 @@ uint8_t abs_excess_code(double cells)
     return (uint8_t)(q > 255 ? 255 : q);
 }
 
-/* Where an edge's leg is searched: inside its two sectors, by A* over the
- * whole map with the other sectors barred (a borrowed A*, whose arrays span
- * the map), or, with an A* of its own, over a window of the 2 x 2 sectors
- * holding the two, the map's cells copied in and the same two sectors
- * allowed. Both see the same cells (corner checks included: a diagonal step
- * between the two sectors of a diagonal edge checks cells of the other
- * two), in the same order, so they find the same length; the window's
- * memory is four sectors', not the map's, and its cells stay in cache. */
+/* Where an edge's leg is searched: over a window of the 2 x 2 sectors
+ * holding its two, the map's cells copied in and only the two sectors
+ * allowed. It sees the cells an A* over the whole map with the other
+ * sectors barred would see (corner checks included: a diagonal step between
+ * the two sectors of a diagonal edge checks cells of the other two), in the
+ * same order, so it finds the same length; its memory is four sectors', not
+ * the map's, and its cells stay in cache. */
 typedef struct LegSearch {
     const Grid *g;
     int S, sw;
-    AStar *astar;
+    AStar astar;
     AStarLimits lim;
     StampArea marks;
     uint32_t stamp;
-    uint32_t *mark;      /* per sector of the map, or of the window */
-    uint16_t *col, *row; /* cell column, row -> its sector's */
-    bool window;         /* searching in `box`, not the map */
+    uint32_t mark[4];    /* per sector of the window */
+    uint16_t *col, *row; /* window column, row -> its sector's */
     Grid box;            /* 2S x 2S */
-    AStar own;
 } LegSearch;
 
 static void leg_search_free(LegSearch *ls)
 {
-    if (ls->window) {
-        astar_free(&ls->own);
-        grid_free(&ls->box);
-    }
-    free(ls->mark);
+    astar_free(&ls->astar);
+    grid_free(&ls->box);
     free(ls->col);
     free(ls->row);
 }
 
-static bool leg_search_init(LegSearch *ls, const Grid *g, int S, AStar *borrowed, Err *err)
+static bool leg_search_init(LegSearch *ls, const Grid *g, int S, Err *err)
 {
     memset(ls, 0, sizeof *ls);
     ls->g = g;
     ls->S = S;
     ls->sw = (g->width + S - 1) / S;
-    ls->window = !borrowed;
-    ls->astar = borrowed ? borrowed : &ls->own;
-    int w = ls->window ? 2 * S : g->width, h = ls->window ? 2 * S : g->height;
-    size_t sectors = ls->window ? 4 : (size_t)ls->sw * ((g->height + S - 1) / S);
-    ls->mark = calloc(sectors, sizeof *ls->mark);
-    ls->col = malloc((size_t)w * sizeof *ls->col);
-    ls->row = malloc((size_t)h * sizeof *ls->row);
-    bool ok = ls->mark && ls->col && ls->row;
-    if (ok && ls->window) {
-        ok = grid_init_blocked(&ls->box, w, h, err);
-        if (ok && !(astar_init(&ls->own, &ls->box, err) && astar_reserve(&ls->own, (size_t)w * h, err))) {
-            grid_free(&ls->box);
-            ok = false;
-        }
-    }
-    if (!ok) {
-        ls->window = false; /* nothing of the window's to free */
+    int side = 2 * S;
+    ls->col = malloc((size_t)side * sizeof *ls->col);
+    ls->row = malloc((size_t)side * sizeof *ls->row);
+    if (!ls->col || !ls->row || !grid_init_blocked(&ls->box, side, side, err) ||
+        !astar_init(&ls->astar, &ls->box, err) || !astar_reserve(&ls->astar, (size_t)side * side, err)) {
         leg_search_free(ls);
         return err_set(err, "out of memory measuring the abstract edge costs");
     }
-    for (int x = 0; x < w; x++)
-        ls->col[x] = (uint16_t)(x / S);
-    for (int y = 0; y < h; y++)
-        ls->row[y] = (uint16_t)(y / S);
-    ls->lim = (AStarLimits){.weight = 1,
-                            .block_mark = ls->mark,
-                            .col_block = ls->col,
-                            .row_block = ls->row,
-                            .blocks_w = ls->window ? 2 : ls->sw};
-    ls->marks = (StampArea)STAMP_ARRAY(ls->mark, sectors);
+    for (int i = 0; i < side; i++)
+        ls->col[i] = ls->row[i] = (uint16_t)(i / S);
+    ls->lim =
+        (AStarLimits){.weight = 1, .block_mark = ls->mark, .col_block = ls->col, .row_block = ls->row, .blocks_w = 2};
+    ls->marks = (StampArea)STAMP_ARRAY(ls->mark, 4);
     return true;
 }
 
@@ -105,10 +82,6 @@ static double leg_length(LegSearch *ls, int s, int t, xyLoc ca, xyLoc cb, xyPath
     int c0 = s % sw < t % sw ? s % sw : t % sw, r0 = s / sw < t / sw ? s / sw : t / sw;
     ls->lim.mark = stamp_next(&ls->stamp, &ls->marks, 1);
     leg->len = 0;
-    if (!ls->window) {
-        ls->mark[s] = ls->mark[t] = ls->lim.mark;
-        return astar_find(ls->astar, ca, cb, &ls->lim, leg);
-    }
     const Grid *g = ls->g;
     Grid *b = &ls->box;
     int x0 = c0 * S, y0 = r0 * S;
@@ -118,7 +91,7 @@ static double leg_length(LegSearch *ls, int s, int t, xyLoc ca, xyLoc cb, xyPath
         memcpy(&b->cells[grid_index(b, 0, y)], &g->cells[grid_index(g, x0, y0 + y)], (size_t)w);
     ls->mark[(s / sw - r0) * 2 + s % sw - c0] = ls->mark[(t / sw - r0) * 2 + t % sw - c0] = ls->lim.mark;
     xyLoc wa = {(int16_t)(ca.x - x0), (int16_t)(ca.y - y0)}, wb = {(int16_t)(cb.x - x0), (int16_t)(cb.y - y0)};
-    return astar_find(ls->astar, wa, wb, &ls->lim, leg);
+    return astar_find(&ls->astar, wa, wb, &ls->lim, leg);
 }
 
 /* Is the line between the centers legal with every cell in sector s or t?
@@ -139,8 +112,7 @@ static bool straight_leg(const Grid *g, int S, int sw, int s, int t, xyLoc a, xy
     return line_legal(g, a, b);
 }
 
-bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, const uint8_t *placeholder,
-                     AStar *borrowed, Err *err)
+bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, const uint8_t *placeholder, Err *err)
 {
     int sw = (g->width + S - 1) / S, sh = (g->height + S - 1) / S;
     LegSearch ls;
@@ -149,7 +121,7 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, con
         p->edge_excess = calloc((size_t)p->nedges + 1, 1);
     if (!p->edge_excess)
         return err_set(err, "out of memory measuring the abstract edge costs");
-    if (!leg_search_init(&ls, g, S, borrowed, err))
+    if (!leg_search_init(&ls, g, S, err))
         return false;
     for (int s = 0; s < p->nsectors; s++)
         for (int a = p->reg_first[s]; a < p->reg_first[s + 1]; a++)

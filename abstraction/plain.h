@@ -61,9 +61,9 @@ int abs_optimize_centers(AbsPlain *p, const Grid *g, int S, const uint8_t *label
  * `placeholder` bytes both have bit 0 with bit 1 in either (a local
  * rebuild: both default before, so the layout held no cost for the edge,
  * and one beside a change, so it may stop being default); the others keep
- * their values. `astar`: an A* over g to borrow, or NULL for one of its own. */
-bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, const uint8_t *placeholder,
-                     struct AStar *astar, Err *err);
+ * their values. Each leg is searched over a window of 2 x 2 sectors (the
+ * memory of four sectors, not of the map). */
+bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, const uint8_t *placeholder, Err *err);
 /* Is either sector beside the corner that the diagonal direction d of
  * sector s crosses marked (an sw-wide grid of sectors)? A diagonal step
  * across that corner checks one cell of each (no corner cutting), so the

@@ -155,8 +155,8 @@ static bool rebuild_plain(const Abstraction *a, const Grid *g, const Need *n, co
     return true;
 }
 
-bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const uint8_t *touched, struct AStar *astar,
-                AbsKept *keep, Err *err)
+bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const uint8_t *touched, AbsKept *keep,
+                Err *err)
 {
     memset(out, 0, sizeof *out);
     Need n = {touched, calloc(old->nsectors ? old->nsectors : 1, 1)};
@@ -204,7 +204,7 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
         ok = err_set(err, "out of memory updating the abstraction");
     for (uint32_t s = 0; placeholder && s < old->nsectors; s++)
         placeholder[s] = (uint8_t)((abs_word_flags(old->sector[s]) & ABS_FLAG_DEFAULT ? 1 : 0) | (n.ring[s] ? 2 : 0));
-    if (ok && old->costs_on && !abs_plain_costs(&after, g, old->S, touched, placeholder, astar, err))
+    if (ok && old->costs_on && !abs_plain_costs(&after, g, old->S, touched, placeholder, err))
         ok = false;
     free(placeholder);
     if (ok) {

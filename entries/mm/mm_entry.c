@@ -336,8 +336,7 @@ static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     bool followed = false;
     bool ok =
         changed == 0 ||
-        (abs_update(&fresh, &e->abs, &e->grid, touched, &e->legs.astar, &e->kept, err) &&
-         abs_index_init(&fresh_ix, &fresh, err) &&
+        (abs_update(&fresh, &e->abs, &e->grid, touched, &e->kept, err) && abs_index_init(&fresh_ix, &fresh, err) &&
          (followed = region_search_follow(&fresh_as, &fresh_ix, &e->as, touched, abs_kept_excess(&e->kept), err)));
     long segs = ok && changed && e->have_segs ? segs_remap(&e->segs, &e->ix, &fresh_ix, touched, err) : 0;
     if (segs < 0)

@@ -89,7 +89,7 @@ static void check_updates_equal_rebuild(T *t, const char *map, int S, bool defau
             touched[abs_sector_of(&cur, x, y)] = 1;
         }
         Abstraction upd, full;
-        CHECKF(t, abs_update(&upd, &cur, g, touched, NULL, &kept, &err), "%s", err.msg);
+        CHECKF(t, abs_update(&upd, &cur, g, touched, &kept, &err), "%s", err.msg);
         CHECKF(t, abs_build_centers(&full, g, S, defaults, false, costs, &err), "%s", err.msg);
         char why[256];
         CHECKF(t, abs_same(&upd, &full, why, sizeof why), "%s S=%d defaults=%d round %d: %s", map, S, defaults, round,
