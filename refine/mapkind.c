@@ -33,13 +33,13 @@ bool map_detour(const Abstraction *a, double *detour, Err *err)
     return true;
 }
 
-bool map_open_block(const Grid *g, int k)
+bool map_open_block(const Grid *g, int k, bool *found_out, Err *err)
 {
     /* run: passable cells ending at (x, y) along its row; rows: how many
      * rows in a row, ending at y, have such a run of k at x. */
     int *rows = calloc((size_t)g->width, sizeof *rows);
     if (!rows)
-        return true; /* no memory: the cautious answer (smoothing stays on) */
+        return err_set(err, "mm: out of memory measuring a %dx%d map's open blocks", g->width, g->height);
     bool found = false;
     for (int y = 0; y < g->height && !found; y++) {
         const uint8_t *c = &g->cells[grid_index(g, 0, y)];
@@ -50,13 +50,16 @@ bool map_open_block(const Grid *g, int k)
         }
     }
     free(rows);
-    return found;
+    *found_out = found;
+    return true;
 }
 
 bool map_kind(const Grid *g, const Abstraction *a, MapKind *k, Err *err)
 {
     uint32_t stored = a->nsectors - a->ndefault;
-    *k = (MapKind){0,           grid_scattered(g),    stored ? (double)a->nregions / stored : 0.0,
-                   a->nsectors, map_open_block(g, 2), map_open_block(g, 3)};
-    return map_detour(a, &k->detour, err);
+    *k = (MapKind){.scattered = grid_scattered(g),
+                   .regions_per_sector = stored ? (double)a->nregions / stored : 0.0,
+                   .nsectors = a->nsectors};
+    return map_open_block(g, 2, &k->diagonals, err) && map_open_block(g, 3, &k->wide, err) &&
+           map_detour(a, &k->detour, err);
 }

@@ -31,10 +31,12 @@ bool map_detour(const Abstraction *a, double *detour, Err *err);
 /* Is some k x k block of cells all passable? k = 2: is any diagonal move
  * legal (a diagonal step needs both cells beside it, grid.h)? Not on mazes
  * of corridors one cell wide; without one every legal line runs along a
- * row or a column. k = 3: is there more room than a two-cell corridor? */
-bool map_open_block(const Grid *g, int k);
+ * row or a column. k = 3: is there more room than a two-cell corridor?
+ * The answer in *found; false + message when memory runs out (a guess
+ * either way would pick a profile for a map it was not measured on). */
+bool map_open_block(const Grid *g, int k, bool *found, Err *err);
 /* All of it, over the abstraction and the grid it was built on; false +
- * message as map_detour. */
+ * message as map_open_block and map_detour. */
 bool map_kind(const Grid *g, const Abstraction *a, MapKind *k, Err *err);
 
 #endif

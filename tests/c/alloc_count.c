@@ -8,6 +8,7 @@
 long alloc_calls;
 size_t alloc_largest;
 int realloc_fail_next;
+int calloc_fail_next;
 
 static void note(size_t n)
 {
@@ -29,6 +30,10 @@ void *__wrap_malloc(size_t n)
 void *__wrap_calloc(size_t n, size_t size)
 {
     note(size && n > (size_t)-1 / size ? (size_t)-1 : n * size);
+    if (calloc_fail_next > 0) {
+        calloc_fail_next--;
+        return NULL;
+    }
     return __real_calloc(n, size);
 }
 

@@ -129,11 +129,13 @@ int *grid_components(const Grid *g);
 int replay_valid(T *t, const Entry *e, void *inst, const Loaded *l, int first, int stride, int *replayed);
 
 /* Allocation counter (tests/c/alloc_count.c, linked with --wrap), and the
- * largest single request seen. While realloc_fail_next > 0, each realloc
- * counts it down and returns NULL (out of memory on demand). */
+ * largest single request seen. While realloc_fail_next (calloc_fail_next)
+ * > 0, each realloc (calloc) counts it down and returns NULL (out of memory
+ * on demand). */
 extern long alloc_calls;
 extern size_t alloc_largest;
 extern int realloc_fail_next;
+extern int calloc_fail_next;
 
 /* Each suite file exports its cases, NULL-terminated. */
 extern const TestCase GRID_TESTS[], SCEN_TESTS[], VALIDATE_TESTS[], HEAP_TESTS[], ASTAR_TESTS[], ENTRY_TESTS[],

@@ -290,11 +290,18 @@ static void test_mapkind_corridors(T *t)
     for (int y = 2; y < 8; y += 2)
         for (int x = 2; x < 8; x++)
             grid_set_passable(&g, x, y, true);
-    CHECK(t, !map_open_block(&g, 2));
+    bool b2, b3, b4;
+    CHECK(t, map_open_block(&g, 2, &b2, &err) && !b2);
     grid_set_passable(&g, 2, 3, true); /* (1,2) (2,2) (1,3) (2,3) */
-    CHECK(t, map_open_block(&g, 2) && !map_open_block(&g, 3));
+    CHECK(t, map_open_block(&g, 2, &b2, &err) && map_open_block(&g, 3, &b3, &err) && b2 && !b3);
     grid_set_passable(&g, 3, 3, true); /* (1..3, 2..4): the spine and two teeth around it */
-    CHECK(t, map_open_block(&g, 3) && !map_open_block(&g, 4));
+    CHECK(t, map_open_block(&g, 3, &b3, &err) && map_open_block(&g, 4, &b4, &err) && b3 && !b4);
+    /* Out of memory is an error, not a guessed answer (a profile would be
+     * chosen on it). */
+    calloc_fail_next = 1;
+    err.msg[0] = 0;
+    CHECK(t, !map_open_block(&g, 2, &b2, &err) && strstr(err.msg, "out of memory"));
+    calloc_fail_next = 0;
     grid_free(&g);
 }
 
