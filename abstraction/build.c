@@ -6,8 +6,29 @@
 
 #include "plain.h"
 
+/* Is every cell of the sector passable? Such a sector (an open map is made
+ * of them) is one region whose cells need no search. */
+static bool sector_all_open(const Grid *g, int x0, int y0, int w, int h)
+{
+    for (int y = y0; y < y0 + h; y++)
+        if (memchr(&g->cells[grid_index(g, x0, y)], 0, (size_t)w))
+            return false;
+    return true;
+}
+
 int abs_fill_sector(const Grid *g, int x0, int y0, int w, int h, uint8_t *labels, Growable *centers)
 {
+    if (sector_all_open(g, x0, y0, w, h)) {
+        /* Region 0; the centroid is ((w - 1) / 2, (h - 1) / 2) in halves, and
+         * of the cells nearest it the first in row-major order (the rule
+         * below) is the one with both coordinates rounded down. */
+        for (int y = y0; y < y0 + h; y++)
+            memset(&labels[(size_t)y * g->width + x0], 0, (size_t)w);
+        if (!abs_grow(centers, centers->n + 1))
+            return -1;
+        ((uint8_t *)centers->p)[centers->n++] = (uint8_t)(((h - 1) / 2) << 4 | (w - 1) / 2);
+        return 1;
+    }
     int nreg = 0;
     int cells[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
     for (int ly = 0; ly < h; ly++)
@@ -100,6 +121,7 @@ int abs_sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t 
                 if ((sdx || sdy) && (dir_mask >> grid_dir_of(sdx, sdy) & 1) &&
                     (sdx == 0 || (k >> (sdx < 0 ? 0 : 1) & 1)) && (sdy == 0 || (k >> (sdy < 0 ? 2 : 3) & 1)))
                     wants[k] = true;
+    RawEdge last = {ABS_BLOCKED_LABEL, 0, 0}; /* no edge has a blocked region */
     for (int ly = 0; ly < h; ly++)
         /* Only border cells can leave the sector: an inner row's first and last. */
         for (int lx = 0; lx < w; lx += ly == 0 || ly == h - 1 || lx != 0 || w == 1 ? 1 : w - 1) {
@@ -113,10 +135,13 @@ int abs_sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t 
                 int sdx = (nx < x0) ? -1 : (nx >= x0 + w ? 1 : 0);
                 int sdy = (ny < y0) ? -1 : (ny >= y0 + h ? 1 : 0);
                 int sd = grid_dir_of(sdx, sdy);
-                if ((dir_mask >> sd & 1) && grid_move_legal(g, x, y, d))
-                    insert_edge(
-                        out, &n,
-                        (RawEdge){labels[(size_t)y * g->width + x], (uint8_t)sd, labels[(size_t)ny * g->width + nx]});
+                if (!(dir_mask >> sd & 1) || !grid_move_legal(g, x, y, d))
+                    continue;
+                RawEdge e = {labels[(size_t)y * g->width + x], (uint8_t)sd, labels[(size_t)ny * g->width + nx]};
+                /* Neighbouring border cells mostly give the edge just seen. */
+                if (e.region != last.region || e.dir != last.dir || e.target != last.target)
+                    insert_edge(out, &n, e);
+                last = e;
             }
         }
     return n;
