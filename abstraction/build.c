@@ -6,8 +6,29 @@
 
 #include "plain.h"
 
+/* Is every cell of the sector passable? Such a sector (an open map is made
+ * of them) is one region whose cells need no search. */
+static bool sector_all_open(const Grid *g, int x0, int y0, int w, int h)
+{
+    for (int y = y0; y < y0 + h; y++)
+        if (memchr(&g->cells[grid_index(g, x0, y)], 0, (size_t)w))
+            return false;
+    return true;
+}
+
 int abs_fill_sector(const Grid *g, int x0, int y0, int w, int h, uint8_t *labels, Growable *centers)
 {
+    if (sector_all_open(g, x0, y0, w, h)) {
+        /* Region 0; the centroid is ((w - 1) / 2, (h - 1) / 2) in halves, and
+         * of the cells nearest it the first in row-major order (the rule
+         * below) is the one with both coordinates rounded down. */
+        for (int y = y0; y < y0 + h; y++)
+            memset(&labels[(size_t)y * g->width + x0], 0, (size_t)w);
+        if (!abs_grow(centers, centers->n + 1))
+            return -1;
+        ((uint8_t *)centers->p)[centers->n++] = (uint8_t)(((h - 1) / 2) << 4 | (w - 1) / 2);
+        return 1;
+    }
     int nreg = 0;
     int cells[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
     for (int ly = 0; ly < h; ly++)
@@ -89,34 +110,39 @@ static void insert_edge(RawEdge *out, int *n, RawEdge e)
 int abs_sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t *labels, unsigned dir_mask,
                      RawEdge *out)
 {
+    /* OUTWARD[l | r << 1 | t << 2 | b << 3]: the moves (bit d, as GRID_DX/DY)
+     * that leave the sector from a cell on those of its sides (left, right,
+     * top, bottom): d goes left from a left cell, up from a top one, ... */
+    static const uint8_t OUTWARD[16] = {0x00, 0xc8, 0x32, 0xfa, 0x91, 0xd9, 0xb3, 0xfb,
+                                        0x64, 0xec, 0x76, 0xfe, 0xf5, 0xfd, 0xf7, 0xff};
     int n = 0;
-    /* wants[l | r << 1 | t << 2 | b << 3]: does a cell on those sides (left,
-     * right, top, bottom) reach a sector the mask asks for? A diagonal
-     * sector is reached from the corner cell only. */
-    bool wants[16] = {false};
-    for (int k = 0; k < 16; k++)
-        for (int sdy = -1; sdy <= 1; sdy++)
-            for (int sdx = -1; sdx <= 1; sdx++)
-                if ((sdx || sdy) && (dir_mask >> grid_dir_of(sdx, sdy) & 1) &&
-                    (sdx == 0 || (k >> (sdx < 0 ? 0 : 1) & 1)) && (sdy == 0 || (k >> (sdy < 0 ? 2 : 3) & 1)))
-                    wants[k] = true;
+    RawEdge last = {ABS_BLOCKED_LABEL, 0, 0}; /* no edge has a blocked region */
     for (int ly = 0; ly < h; ly++)
         /* Only border cells can leave the sector: an inner row's first and last. */
         for (int lx = 0; lx < w; lx += ly == 0 || ly == h - 1 || lx != 0 || w == 1 ? 1 : w - 1) {
-            int x = x0 + lx, y = y0 + ly;
-            if (!wants[(lx == 0) | (lx == w - 1) << 1 | (ly == 0) << 2 | (ly == h - 1) << 3] || !grid_passable(g, x, y))
+            int x = x0 + lx, y = y0 + ly, k = (lx == 0) | (lx == w - 1) << 1 | (ly == 0) << 2 | (ly == h - 1) << 3;
+            /* The cell and its neighbours read straight from the padded
+             * grid (its blocked ring stands for outside the map): this
+             * loop is most of preprocessing on open maps. */
+            const uint8_t *c = &g->cells[grid_index(g, x, y)];
+            if (!*c)
                 continue;
             for (int d = 0; d < 8; d++) {
-                int nx = x + GRID_DX[d], ny = y + GRID_DY[d];
-                if (nx >= x0 && nx < x0 + w && ny >= y0 && ny < y0 + h)
+                if (!(OUTWARD[k] >> d & 1))
                     continue;
-                int sdx = (nx < x0) ? -1 : (nx >= x0 + w ? 1 : 0);
-                int sdy = (ny < y0) ? -1 : (ny >= y0 + h ? 1 : 0);
+                /* The neighbouring sector the move enters. */
+                int sdx = GRID_DX[d] < 0 && (k & 1) ? -1 : GRID_DX[d] > 0 && (k & 2) ? 1 : 0;
+                int sdy = GRID_DY[d] < 0 && (k & 4) ? -1 : GRID_DY[d] > 0 && (k & 8) ? 1 : 0;
                 int sd = grid_dir_of(sdx, sdy);
-                if ((dir_mask >> sd & 1) && grid_move_legal(g, x, y, d))
-                    insert_edge(
-                        out, &n,
-                        (RawEdge){labels[(size_t)y * g->width + x], (uint8_t)sd, labels[(size_t)ny * g->width + nx]});
+                if (!(dir_mask >> sd & 1) || !c[grid_dir_offset(g, d)] ||
+                    (GRID_DIR_IS_DIAGONAL(d) && (!c[GRID_DX[d]] || !c[GRID_DY[d] * g->stride])))
+                    continue;
+                int nx = x + GRID_DX[d], ny = y + GRID_DY[d];
+                RawEdge e = {labels[(size_t)y * g->width + x], (uint8_t)sd, labels[(size_t)ny * g->width + nx]};
+                /* Neighbouring border cells mostly give the edge just seen. */
+                if (e.region != last.region || e.dir != last.dir || e.target != last.target)
+                    insert_edge(out, &n, e);
+                last = e;
             }
         }
     return n;

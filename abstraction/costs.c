@@ -112,6 +112,25 @@ static bool straight_leg(const Grid *g, int S, int sw, int s, int t, xyLoc a, xy
     return line_legal(g, a, b);
 }
 
+/* A diagonal edge's two sectors meet at one corner, so every path between
+ * them inside the two takes the one diagonal move from s's corner cell p to
+ * t's corner cell q (dir: from s to t). When straight lines join a to p
+ * inside s and q to b inside t, they and that move are a shortest leg: its
+ * length into *len, no search. (A line's cells and corner checks lie in the
+ * box of its ends, so each line stays in its sector.) */
+static bool corner_leg(const Grid *g, int S, int sw, int s, int dir, xyLoc a, xyLoc b, double *len)
+{
+    int x0, y0, w, h;
+    abs_box(g->width, g->height, S, sw, s, &x0, &y0, &w, &h);
+    xyLoc p = {(int16_t)(GRID_DX[dir] > 0 ? x0 + w - 1 : x0), (int16_t)(GRID_DY[dir] > 0 ? y0 + h - 1 : y0)};
+    xyLoc q = {(int16_t)(p.x + GRID_DX[dir]), (int16_t)(p.y + GRID_DY[dir])};
+    if (!grid_passable(g, p.x, p.y) || !grid_move_legal(g, p.x, p.y, dir) || !line_legal(g, a, p) ||
+        !line_legal(g, q, b))
+        return false;
+    *len = grid_octile(a.x, a.y, p.x, p.y) + GRID_SQRT2 + grid_octile(q.x, q.y, b.x, b.y);
+    return true;
+}
+
 bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, const uint8_t *placeholder, Err *err)
 {
     int sw = (g->width + S - 1) / S, sh = (g->height + S - 1) / S;
@@ -135,8 +154,12 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, con
                     continue; /* measured from b's side, or kept from before */
                 xyLoc ca = {(int16_t)(s % sw * S + (p->center[a] & 15)), (int16_t)(s / sw * S + (p->center[a] >> 4))};
                 xyLoc cb = {(int16_t)(t % sw * S + (p->center[b] & 15)), (int16_t)(t / sw * S + (p->center[b] >> 4))};
-                double len = straight_leg(g, S, sw, s, t, ca, cb) ? grid_octile(ca.x, ca.y, cb.x, cb.y)
-                                                                  : leg_length(&ls, s, t, ca, cb, &leg);
+                double len;
+                if (straight_leg(g, S, sw, s, t, ca, cb))
+                    len = grid_octile(ca.x, ca.y, cb.x, cb.y);
+                else if (!GRID_DIR_IS_DIAGONAL(p->edge_dir[e]) ||
+                         !corner_leg(g, S, sw, s, p->edge_dir[e], ca, cb, &len))
+                    len = leg_length(&ls, s, t, ca, cb, &leg);
                 /* No path inside the two sectors cannot happen for an edge of a
                  * valid abstraction; the longest code keeps such an edge last. */
                 uint8_t q = len < 0 ? 255 : abs_excess_code(len - grid_octile(ca.x, ca.y, cb.x, cb.y));

@@ -452,7 +452,50 @@ static void test_abs_file_round_trip_and_rejects(T *t)
     grid_free(&g);
 }
 
+/* An all-open sector takes a shortcut past the flood fill (build.c): its
+ * center is still the centroid rule's, for every sector shape (partial
+ * sectors at the map's right and bottom edges included), and the whole
+ * abstraction still matches brute force. */
+static void test_abs_open_sector_centers(T *t)
+{
+    bool bits[16 * 16];
+    for (int i = 0; i < 16 * 16; i++)
+        bits[i] = true;
+    for (int w = 1; w <= 16; w++)
+        for (int h = 1; h <= 16; h++) {
+            Grid g;
+            Abstraction a;
+            Err err;
+            CHECK(t, grid_from_bits(&g, bits, w, h, &err) && abs_build(&a, &g, 16, false, &err));
+            /* The rule, brute force: nearest (w*h*c - sum) in squares, ties to row-major first. */
+            long n = (long)w * h, sx = n * (w - 1) / 2, sy = n * (h - 1) / 2, best = -1;
+            int bx = 0, by = 0;
+            for (int y = 0; y < h; y++)
+                for (int x = 0; x < w; x++) {
+                    long dx = n * x - sx, dy = n * y - sy, d2 = dx * dx + dy * dy;
+                    if (best < 0 || d2 < best) {
+                        best = d2;
+                        bx = x;
+                        by = y;
+                    }
+                }
+            xyLoc c = abs_region_center(&a, 0, 0);
+            CHECKF(t, abs_region_count(&a, 0) == 1 && c.x == bx && c.y == by, "%dx%d: center (%d,%d), rule (%d,%d)", w,
+                   h, c.x, c.y, bx, by);
+            abs_free(&a);
+            grid_free(&g);
+        }
+    Grid g = random_grid(53, 37, 0, 1);
+    Abstraction a;
+    Err err;
+    CHECK(t, abs_build(&a, &g, 16, false, &err));
+    check_against_brute_force(t, &g, &a, "open 53x37");
+    abs_free(&a);
+    grid_free(&g);
+}
+
 const TestCase ABSTRACTION_TESTS[] = {
+    {"abs_open_sector_centers", test_abs_open_sector_centers},
     {"abs_locate_by_sight", test_abs_locate_by_sight},
     {"abs_random_maps_match_brute_force", test_abs_random_maps_match_brute_force},
     {"abs_embedded_maps_match_brute_force", test_abs_embedded_maps_match_brute_force},
