@@ -24,7 +24,7 @@ bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsI
     path_reserve(&r->scratch, FIRST_CELLS);
     win_init(&r->win, g, cfg->smooth);
     if (!routes_init(&r->routes, &cfg->routes, g, ix->abs, legs, err) ||
-        (cfg->ahead > 0 && !legplan_enable_corridor_jps(legs, err))) {
+        (cfg->ahead > 0 && !legplan_enable_corridor_jps(legs, cfg->ahead, err))) {
         refiner_free(r);
         return false;
     }

@@ -16,11 +16,34 @@ enum { TRY_GAIN = 1, TRY_LOSS = 4, TRY_MAX = 32, TRY_START = 8, TRY_PROBE = 32 }
  * octile distance is a detour worth a box A*. */
 enum { GUARD_NUM = 7, GUARD_DEN = 5 };
 
+/* The most sectors a box (box below) holds for a query the guard may send
+ * there (octile2 <= 4 near: the longer side dx <= 2 near, the shorter dy <=
+ * 4 near - 2 dx): dx cells span at most dx / S + 2 sectors, grown by one on
+ * each side. Center legs search two sectors. */
+static size_t most_sectors(const Abstraction *a, int near)
+{
+    size_t most = 2;
+    for (int dx = 0; near > 0 && dx <= 2 * near; dx++) {
+        int dy = 4 * near - 2 * dx < dx ? 4 * near - 2 * dx : dx;
+        int w = dx / a->S + 4, h = dy / a->S + 4;
+        size_t n = (size_t)(w < a->sw ? w : a->sw) * (size_t)(h < a->sh ? h : a->sh);
+        most = n > most ? n : most;
+    }
+    return most;
+}
+
 bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstraction *a, LegPlanner *legs, Err *err)
 {
     *rt = (Routes){.cfg = *cfg, .grid = g, .abs = a, .legs = legs, .credit = {TRY_START, TRY_START}};
     path_reserve(&rt->answer, 256); /* grows to the longest answer */
-    if ((cfg->small > 0 || cfg->jps_cap > 0) && !legplan_enable_jps(legs, err)) {
+    /* Each search's memory is taken now, for the most it may reach: the
+     * small route's JPS the whole map (it answers every query, so no box
+     * runs), a capped one what its cap allows (search/jps.h), the box's A*
+     * its sectors. */
+    bool small = (int)a->nsectors <= cfg->small;
+    uint64_t nodes = small ? UINT64_MAX : jps_nodes_within((uint64_t)cfg->jps_cap);
+    if (((small || cfg->jps_cap > 0) && !legplan_enable_jps(legs, nodes, err)) ||
+        !legplan_reserve_blocks(legs, most_sectors(a, small ? 0 : cfg->near), err)) {
         routes_free(rt);
         return false;
     }

@@ -52,7 +52,10 @@ typedef struct Routes {
     RoutesStats stats;
 } Routes;
 
-/* Enables the leg planner's JPS when a route needs it. */
+/* Enables the leg planner's JPS when a route needs it, and takes the memory
+ * the routes' searches may need (the JPS's nodes for its cap, or the whole
+ * map for the small route; the A*'s pages for the largest box): a query
+ * allocates nothing for them. */
 bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstraction *a, LegPlanner *legs, Err *err);
 void routes_free(Routes *rt);
 size_t routes_bytes(const Routes *rt);

@@ -185,7 +185,7 @@ static void test_legs_corridor_jps_matches_astar(T *t)
     LegPlanner lp;
     Err err;
     CHECK(t, abs_build(&a, &l.g, 16, true, &err) && legplan_init(&lp, &l.g, &a, &err) &&
-                 legplan_enable_corridor_jps(&lp, &err));
+                 legplan_enable_corridor_jps(&lp, 3, &err));
     xyPath p = {0}, q = {0};
     int found = 0, mismatched = 0, invalid = 0;
     for (int k = 0; k < 400; k++) { /* spread over the buckets, short to long */
