@@ -447,6 +447,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     const RoutesStats *rs = &e->refiner.routes.stats;
     counters_add(out, "direct", (double)rs->direct);
     counters_add(out, "guarded", (double)rs->guarded);
+    counters_add(out, "guard_skipped", (double)rs->guard_skipped);
     counters_add(out, "near", (double)rs->near);
     counters_add(out, "jps", (double)rs->jps);
     counters_add(out, "jps_capped", (double)rs->jps_capped);
