@@ -5,6 +5,11 @@
 
 #include "../common/stamp.h"
 
+bool legplan_reserve_blocks(LegPlanner *lp, size_t sectors, Err *err)
+{
+    return astar_reserve_pages(&lp->astar, sectors, err);
+}
+
 bool legplan_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err)
 {
     memset(lp, 0, sizeof *lp);
@@ -41,24 +46,33 @@ void legplan_free(LegPlanner *lp)
     memset(lp, 0, sizeof *lp);
 }
 
-bool legplan_enable_jps(LegPlanner *lp, Err *err)
+bool legplan_enable_jps(LegPlanner *lp, uint64_t max_nodes, Err *err)
 {
     if (lp->have_jps)
         return true;
-    lp->have_jps = jps_init_bounded(&lp->jps, lp->grid, true, err); /* the instance's own map */
+    lp->have_jps = jps_init_bounded(&lp->jps, lp->grid, true, max_nodes, err); /* the instance's own map */
     return lp->have_jps;
 }
 
-bool legplan_enable_corridor_jps(LegPlanner *lp, Err *err)
+bool legplan_enable_corridor_jps(LegPlanner *lp, int ahead, Err *err)
 {
     if (lp->have_cjps)
         return true;
-    if (!legplan_enable_jps(lp, err))
+    if (!legplan_enable_jps(lp, 0, err)) /* only painted from, unless a route searches it */
         return false;
     lp->painted = malloc(((size_t)lp->abs->nsectors + 1) * sizeof *lp->painted);
     if (!lp->painted)
         return err_set(err, "out of memory for corridor JPS");
-    lp->have_cjps = jps_init_bounded(&lp->cjps, lp->grid, false, err); /* painted */
+    /* A step paints the sectors of at most ahead + 2 regions of the path,
+     * each a neighbour of the one before, and, the last step, their
+     * neighbours (refine/corridor.c): 3 x 3 sectors, then at most 5 more a
+     * step; each with the cells beside its corners (paint_corners), and its
+     * two ends. A search reaches no other cell. */
+    const Abstraction *a = lp->abs;
+    uint64_t sectors = 9 + 5 * ((uint64_t)ahead + 1);
+    sectors = sectors < a->nsectors ? sectors : a->nsectors;
+    uint64_t cells = sectors * ((uint64_t)a->S * (uint64_t)a->S + 8) + 2;
+    lp->have_cjps = jps_init_bounded(&lp->cjps, lp->grid, false, cells, err); /* painted */
     if (lp->have_cjps)
         jps_paint(&lp->cjps, NULL, 0, 0, lp->grid->width, lp->grid->height, JPS_PAINT_ALL);
     return lp->have_cjps;

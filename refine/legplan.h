@@ -17,10 +17,12 @@
  * again after it, so a corridor costs a few word operations per sector row
  * and column, not a pass over the map, and never outlives its search.
  *
- * No search here holds state per map cell: the A* is paged by sector
- * (search/astar.h), so it holds the sectors its searches reached, and both
- * JPS are bounded (search/jps.h jps_init_bounded: node slots for the nodes
- * reached; the first reads the planner's grid and keeps only its bit rows).
+ * Searches here hold state for what they may reach, taken before the first
+ * query: the A* is paged by sector (search/astar.h; legplan_reserve_blocks
+ * takes the pages), and both JPS are bounded (search/jps.h jps_init_bounded:
+ * node state for the most nodes their searches may reach, sized when they
+ * are enabled, per cell only where that is smaller; the first reads the
+ * planner's grid and keeps only its bit rows).
  *
  * Owns the A* state, the JPS and the per-sector marks; borrows grid and
  * abstraction. */
@@ -59,8 +61,14 @@ typedef struct LegPlanner {
 } LegPlanner;
 
 bool legplan_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err);
-/* Allocates the JPS search over lp's grid (as it is now). */
-bool legplan_enable_jps(LegPlanner *lp, Err *err);
+/* Allocates the JPS search over lp's grid (as it is now), for searches that
+ * reach at most `max_nodes` nodes (search/jps.h jps_init_bounded; the first
+ * call's bound holds). */
+bool legplan_enable_jps(LegPlanner *lp, uint64_t max_nodes, Err *err);
+/* Room for A* searches that reach `sectors` sectors, taken now so that no
+ * such search allocates (search/astar.h astar_reserve_pages; a leg whose
+ * search reaches more still grows it: astar.pg.grows counts those). */
+bool legplan_reserve_blocks(LegPlanner *lp, size_t sectors, Err *err);
 /* The map is about to change by `changes` (lp's grid still as before, holding
  * `passable` cells): room for searches over the changed map, and the JPS
  * copies follow the change. False + message when memory ran out (nothing
@@ -73,8 +81,10 @@ void legplan_map_restored(LegPlanner *lp, const CellChange *changes, const bool 
 /* A shortest path from -> to appended by JPS within max_expanded expansions
  * (jps_find_capped); last_expanded counts them. Needs legplan_enable_jps. */
 JpsResult legplan_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expanded, xyPath *out);
-/* Allocates the corridor JPS (and the whole-map one it paints from). */
-bool legplan_enable_corridor_jps(LegPlanner *lp, Err *err);
+/* Allocates the corridor JPS (and the whole-map one it paints from), its
+ * node state sized for the corridors of steps `ahead` regions long
+ * (refine/corridor.h): no step's search allocates. */
+bool legplan_enable_corridor_jps(LegPlanner *lp, int ahead, Err *err);
 void legplan_free(LegPlanner *lp);
 size_t legplan_bytes(const LegPlanner *lp);
 /* Of which the JPS searches (bit rows, node slots, open lists; the painted copy's map). */

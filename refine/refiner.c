@@ -24,7 +24,7 @@ bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsI
     path_reserve(&r->scratch, FIRST_CELLS);
     win_init(&r->win, g, cfg->smooth);
     if (!routes_init(&r->routes, &cfg->routes, g, ix->abs, legs, err) ||
-        (cfg->ahead > 0 && !legplan_enable_corridor_jps(legs, err))) {
+        (cfg->ahead > 0 && !legplan_enable_corridor_jps(legs, cfg->ahead, err))) {
         refiner_free(r);
         return false;
     }
@@ -252,7 +252,8 @@ static bool route_whole(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 static bool route_guard(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 {
     uint64_t t0 = phase_start(r), expanded = 0;
-    RouteResult res = routes_guard(&r->routes, s, g, r->route, out, &expanded);
+    int s_region = abs_local(r->ix, r->as->path[0]), g_region = abs_local(r->ix, r->goal_gid);
+    RouteResult res = routes_guard(&r->routes, s, g, s_region, g_region, r->route, out, &expanded);
     if (res != ROUTE_PASS)
         note_search(r, expanded);
     phase_end(r, PHASE_LEGS, t0);

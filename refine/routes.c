@@ -16,11 +16,44 @@ enum { TRY_GAIN = 1, TRY_LOSS = 4, TRY_MAX = 32, TRY_START = 8, TRY_PROBE = 32 }
  * octile distance is a detour worth a box A*. */
 enum { GUARD_NUM = 7, GUARD_DEN = 5 };
 
+/* The most sectors a box (box below) holds for a query the guard may send
+ * there (octile2 <= 4 near: the longer side dx <= 2 near, the shorter dy <=
+ * 4 near - 2 dx): dx cells span at most dx / S + 2 sectors, grown by one on
+ * each side. Center legs search two sectors. */
+static size_t most_sectors(const Abstraction *a, int near)
+{
+    size_t most = 2;
+    for (int dx = 0; near > 0 && dx <= 2 * near; dx++) {
+        int dy = 4 * near - 2 * dx < dx ? 4 * near - 2 * dx : dx;
+        int w = dx / a->S + 4, h = dy / a->S + 4;
+        size_t n = (size_t)(w < a->sw ? w : a->sw) * (size_t)(h < a->sh ? h : a->sh);
+        most = n > most ? n : most;
+    }
+    return most;
+}
+
 bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstraction *a, LegPlanner *legs, Err *err)
 {
     *rt = (Routes){.cfg = *cfg, .grid = g, .abs = a, .legs = legs, .credit = {TRY_START, TRY_START}};
     path_reserve(&rt->answer, 256); /* grows to the longest answer */
-    if ((cfg->small > 0 || cfg->jps_cap > 0) && !legplan_enable_jps(legs, err)) {
+    /* Each search's memory is taken now, for the most it may reach: the
+     * small route's JPS the whole map (it answers every query, so no box
+     * runs), a capped one what its cap allows (search/jps.h), the box's A*
+     * its sectors. */
+    bool small = (int)a->nsectors <= cfg->small;
+    uint64_t nodes = small ? UINT64_MAX : jps_nodes_within((uint64_t)cfg->jps_cap);
+    size_t box = most_sectors(a, small ? 0 : cfg->near);
+    int most_regions = 1;
+    for (uint32_t sec = 0; sec < a->nsectors; sec++)
+        most_regions = abs_region_count(a, (int)sec) > most_regions ? abs_region_count(a, (int)sec) : most_regions;
+    rt->reach_cap = cfg->near > 0 && !small ? box * (size_t)most_regions : 0;
+    rt->reach = rt->reach_cap ? malloc(rt->reach_cap * sizeof *rt->reach) : NULL;
+    if (rt->reach_cap && !rt->reach) {
+        routes_free(rt);
+        return err_set(err, "out of memory for the guard's regions");
+    }
+    if (((small || cfg->jps_cap > 0) && !legplan_enable_jps(legs, nodes, err)) ||
+        !legplan_reserve_blocks(legs, box, err)) {
         routes_free(rt);
         return false;
     }
@@ -30,10 +63,11 @@ bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstr
 void routes_free(Routes *rt)
 {
     path_free(&rt->answer);
+    free(rt->reach);
     *rt = (Routes){0};
 }
 
-size_t routes_bytes(const Routes *rt) { return rt->answer.cap * sizeof(xyLoc); }
+size_t routes_bytes(const Routes *rt) { return rt->answer.cap * sizeof(xyLoc) + rt->reach_cap * sizeof *rt->reach; }
 
 /* Twice the octile distance, roughly: sqrt(2) - 1 taken as 1/2. */
 static inline int octile2(xyLoc s, xyLoc g)
@@ -120,11 +154,8 @@ static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
     return answer(rt, out);
 }
 
-/* A* inside the sectors of the bounding box of s and g grown by one
- * sector, the whole path at once. Through region centers a short query can
- * walk several times its length; in a box of a few sectors A* costs about
- * what locating and refining does. No path in the box: TRIED. */
-static RouteResult box(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded)
+/* Marks the sectors of the bounding box of s and g grown by one sector. */
+static uint32_t mark_box(Routes *rt, xyLoc s, xyLoc g)
 {
     const Abstraction *a = rt->abs;
     int sx0 = (s.x < g.x ? s.x : g.x) / a->S - 1, sx1 = (s.x > g.x ? s.x : g.x) / a->S + 1;
@@ -133,6 +164,15 @@ static RouteResult box(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
     for (int y = sy0 < 0 ? 0 : sy0; y <= sy1 && y < a->sh; y++)
         for (int x = sx0 < 0 ? 0 : sx0; x <= sx1 && x < a->sw; x++)
             legplan_mark_sector(rt->legs, y * a->sw + x, mark);
+    return mark;
+}
+
+/* A* inside the sectors marked `mark` (mark_box), the whole path at once.
+ * Through region centers a short query can walk several times its length;
+ * in a box of a few sectors A* costs about what locating and refining
+ * does. No path in the box: TRIED. */
+static RouteResult box(Routes *rt, xyLoc s, xyLoc g, uint32_t mark, xyPath *out, uint64_t *expanded)
+{
     rt->answer.len = 0;
     bool ok = legplan_within(rt->legs, s, g, mark, 1.0, &rt->answer);
     *expanded = rt->legs->last_expanded;
@@ -142,9 +182,54 @@ static RouteResult box(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
     return answer(rt, out);
 }
 
+/* Do the regions of the sectors marked `mark` connect region sr of sector
+ * ss to region gr of sector gs? Exactly when the box's A* finds a path: a
+ * region is connected inside its sector, and an abstract edge is a legal
+ * move between two regions of neighbouring sectors (for a diagonal one, its
+ * two side cells lie in the box too, which is a rectangle of sectors). A
+ * breadth-first walk over the regions reached, listed in `reach` (a region
+ * reached is looked up in the list: a box holds a few dozen); true, as the
+ * A* would then decide, when they are more than it holds (after a map
+ * change made a sector hold more regions than any did). */
+static bool regions_connect(Routes *rt, int ss, int sr, int gs, int gr, uint32_t mark)
+{
+    const Abstraction *a = rt->abs;
+    const uint32_t *marks = rt->legs->sector_mark, want = (uint32_t)gs << 8 | (uint32_t)gr;
+    uint32_t *reach = rt->reach;
+    size_t n = 0;
+    reach[n++] = (uint32_t)ss << 8 | (uint32_t)sr; /* regions per sector fit in 8 bits (abs_region_count) */
+    for (size_t i = 0; i < n; i++) {
+        if (reach[i] == want)
+            return true;
+        AbsEdgeIter it;
+        AbsEdge e;
+        abs_edges(a, (int)(reach[i] >> 8), (int)(reach[i] & 0xffu), &it);
+        while (abs_edge_next(a, &it, &e)) {
+            uint32_t v = (uint32_t)e.sector << 8 | (uint32_t)e.region;
+            bool seen = marks[e.sector] != mark;
+            for (size_t k = 0; k < n && !seen; k++)
+                seen = reach[k] == v;
+            if (seen)
+                continue;
+            if (n == rt->reach_cap)
+                return true;
+            reach[n++] = v;
+        }
+    }
+    return false;
+}
+
+bool routes_box_connects(Routes *rt, xyLoc s, xyLoc g, int s_region, int g_region, uint32_t *mark)
+{
+    const Abstraction *a = rt->abs;
+    *mark = mark_box(rt, s, g);
+    return !rt->reach_cap ||
+           regions_connect(rt, abs_sector_of(a, s.x, s.y), s_region, abs_sector_of(a, g.x, g.y), g_region, *mark);
+}
+
 static RouteResult near_box(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded)
 {
-    return is_near(rt, s, g) ? box(rt, s, g, out, expanded) : ROUTE_PASS;
+    return is_near(rt, s, g) ? box(rt, s, g, mark_box(rt, s, g), out, expanded) : ROUTE_PASS;
 }
 
 const Route ROUTES[] = {
@@ -155,12 +240,18 @@ const Route ROUTES[] = {
 };
 const int ROUTE_COUNT = (int)(sizeof ROUTES / sizeof *ROUTES);
 
-RouteResult routes_guard(Routes *rt, xyLoc s, xyLoc g, double route, xyPath *out, uint64_t *expanded)
+RouteResult routes_guard(Routes *rt, xyLoc s, xyLoc g, int s_region, int g_region, double route, xyPath *out,
+                         uint64_t *expanded)
 {
     double oct = grid_octile(s.x, s.y, g.x, g.y);
     if (rt->cfg.near <= 0 || octile2(s, g) > 4 * rt->cfg.near || route * GUARD_DEN <= oct * GUARD_NUM)
         return ROUTE_PASS;
-    RouteResult res = box(rt, s, g, out, expanded);
+    uint32_t mark;
+    if (!routes_box_connects(rt, s, g, s_region, g_region, &mark)) {
+        rt->stats.guard_skipped++; /* the A* would search the box and find nothing */
+        return ROUTE_PASS;
+    }
+    RouteResult res = box(rt, s, g, mark, out, expanded);
     rt->stats.guarded += res == ROUTE_ANSWERED;
     return res;
 }

@@ -12,7 +12,9 @@
  *    inside the sectors of their bounding box grown by one sector.
  * One more runs after the abstract route is planned, as it needs that
  * route's length: the guard, a query within 2 * `near` whose route is over
- * 7/5 of its octile distance goes by A* in its box instead.
+ * 7/5 of its octile distance goes by A* in its box instead, when the
+ * regions in the box connect s and g (else the A* would search the box in
+ * vain).
  * Which route answers depends on the queries before it (the credits), never
  * on time: the same queries in the same order give the same paths.
  *
@@ -36,6 +38,7 @@ typedef struct RoutesStats {
     uint64_t jps, jps_capped; /* queries JPS answered / gave up on */
     uint64_t jps_skipped;     /* queries not tried: JPS did not pay lately */
     uint64_t guarded;         /* queries the guard sent round by A* in their box (counted in `near` too) */
+    uint64_t guard_skipped;   /* guarded queries whose box's regions do not connect s and g: no A* */
 } RoutesStats;
 
 /* Where a query's time goes (refine/refiner.h, phases=1): each route's share. */
@@ -49,10 +52,15 @@ typedef struct Routes {
     int credit[2];     /* capped JPS tries, near [0] and far [1] queries */
     uint32_t probe[2]; /* queries not tried since the last probe */
     xyPath answer;     /* a route's cells before they are appended */
+    uint32_t *reach;   /* the guard's regions reached in its box (routes.c regions_connect) */
+    size_t reach_cap;
     RoutesStats stats;
 } Routes;
 
-/* Enables the leg planner's JPS when a route needs it. */
+/* Enables the leg planner's JPS when a route needs it, and takes the memory
+ * the routes' searches may need (the JPS's nodes for its cap, or the whole
+ * map for the small route; the A*'s pages for the largest box): a query
+ * allocates nothing for them. */
 bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstraction *a, LegPlanner *legs, Err *err);
 void routes_free(Routes *rt);
 size_t routes_bytes(const Routes *rt);
@@ -77,7 +85,15 @@ typedef struct Route {
 extern const Route ROUTES[];
 extern const int ROUTE_COUNT;
 
-/* The guard (above), once the abstract route of length `route` is known. */
-RouteResult routes_guard(Routes *rt, xyLoc s, xyLoc g, double route, xyPath *out, uint64_t *expanded);
+/* Do the regions of the guard's box for s and g (the sectors of their
+ * bounding box grown by one; s_region and g_region: their regions in their
+ * sectors) connect them? Exactly when the box's A* finds a path, so the
+ * guard searches only then. Leaves the box marked with *mark (the leg
+ * planner's latest corridor). */
+bool routes_box_connects(Routes *rt, xyLoc s, xyLoc g, int s_region, int g_region, uint32_t *mark);
+/* The guard (above), once the abstract route of length `route` is known;
+ * s_region and g_region: the regions of s and g in their sectors. */
+RouteResult routes_guard(Routes *rt, xyLoc s, xyLoc g, int s_region, int g_region, double route, xyPath *out,
+                         uint64_t *expanded);
 
 #endif

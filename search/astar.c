@@ -30,13 +30,13 @@ bool astar_reserve(AStar *a, size_t cells, Err *err)
     return a->pg.side || bf_reserve(&a->bf, (uint32_t)(cells + 1)) || err_set(err, "out of memory for A*'s open list");
 }
 
-/* Room for `need` pages (paged form): the node array, its open list and
+/* Room for `cap` pages (paged form): the node array, its open list and
  * parent directions grow together. False when memory ran out (the pages
  * held stay usable). */
-static bool grow_pages(AStar *a, size_t need)
+static bool grow_pages(AStar *a, size_t cap)
 {
     AStarPages *pg = &a->pg;
-    size_t cap = grow_cap(pg->cap, need, FIRST_PAGES), nodes = cap * (size_t)pg->cells;
+    size_t nodes = cap * (size_t)pg->cells;
     if (cap > UINT32_MAX / (size_t)pg->cells || !grow_to(&pg->page_block, cap, sizeof *pg->page_block) ||
         !grow_to(&pg->page_x0, cap, sizeof *pg->page_x0) || !grow_to(&pg->page_y0, cap, sizeof *pg->page_y0) ||
         !grow_to(&a->parent_dir, nodes, 1))
@@ -45,6 +45,12 @@ static bool grow_pages(AStar *a, size_t need)
         return false;
     pg->cap = (uint32_t)cap;
     return true;
+}
+
+bool astar_reserve_pages(AStar *a, size_t pages, Err *err)
+{
+    return !a->pg.side || a->pg.cap >= pages || grow_pages(a, pages) ||
+           err_set(err, "out of memory for %zu pages of A*", pages);
 }
 
 bool astar_init_paged(AStar *a, const Grid *grid, int side, Err *err)
@@ -109,121 +115,20 @@ static inline bool cell_allowed(const AStarLimits *lim, int x, int y)
 static const int DIAG_SIDE_A[8] = {0, 0, 0, 0, 0, 2, 2, 0};
 static const int DIAG_SIDE_B[8] = {0, 0, 0, 0, 1, 1, 3, 3};
 
-static inline xyLoc cell_at(const Grid *grid, int idx)
-{
-    return (xyLoc){(int16_t)grid_index_x(grid, idx), (int16_t)grid_index_y(grid, idx)};
-}
-
-/* A traced event about padded cell `idx`, its parent `from` (-1: none);
- * f = g + w * h as the open list has it. */
-static void trace_cell(const AStar *a, TraceType type, int idx, int from, double w, xyLoc goal)
-{
-    xyLoc cell = cell_at(a->grid, idx), parent = from >= 0 ? cell_at(a->grid, from) : cell;
-    double g = bf_reached(&a->bf, (uint32_t)idx) ? a->bf.node[idx].g : 0.0;
-    trace_emit(a->tracer, type, cell, from >= 0 ? &parent : NULL, g,
-               g + w * grid_octile(cell.x, cell.y, goal.x, goal.y));
-}
-
-/* The cell `idx` was reached from (-1 at the start). */
-static inline int parent_of(const AStar *a, int idx, int start)
-{
-    return idx == start ? -1 : idx - a->dir_offset[a->parent_dir[idx]];
-}
-
-/* The search proper. `restricted` is a compile-time constant at the untraced
- * call sites so the unrestricted loop carries no limit tests, and `tr` is
- * NULL there, so an untraced search carries no event tests either. Returns
- * the goal's g or -1. */
-static inline __attribute__((always_inline)) double search(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim,
-                                                           bool restricted, const Tracer *tr)
-{
-    const Grid *grid = a->grid;
-    const uint8_t *cells = grid->cells;
-    const double w = lim ? lim->weight : 1.0;
-    const int start = grid_index(grid, s.x, s.y), goal = grid_index(grid, g.x, g.y);
-    BestFirst *bf = &a->bf;
-    uint64_t expanded = 0;
-    double result = -1.0;
-
-    bf_start(bf, (uint32_t)start, w * grid_octile(s.x, s.y, g.x, g.y));
-    if (tr) {
-        trace_emit(tr, TRACE_SOURCE, s, NULL, 0, 0);
-        trace_emit(tr, TRACE_DESTINATION, g, NULL, 0, 0);
-        trace_cell(a, TRACE_GENERATING, start, -1, w, g);
-    }
-    uint32_t id;
-    while (bf_pop(bf, &id)) {
-        const int cur = (int)id;
-        if (cur == goal) {
-            result = bf->node[cur].g;
-            break;
-        }
-        expanded++;
-        if (tr)
-            trace_cell(a, TRACE_EXPANDING, cur, parent_of(a, cur, start), w, g);
-        const double gcur = bf->node[cur].g;
-        const int cx = grid_index_x(grid, cur), cy = grid_index_y(grid, cur);
-        for (int d = 0; d < 8; d++) {
-            const int nb = cur + a->dir_offset[d];
-            if (!cells[nb])
-                continue;
-            if (d >= 4 && (!cells[cur + a->dir_offset[DIAG_SIDE_A[d]]] || !cells[cur + a->dir_offset[DIAG_SIDE_B[d]]]))
-                continue;
-            const int nx = cx + GRID_DX[d], ny = cy + GRID_DY[d];
-            if (restricted && nb != goal && !cell_allowed(lim, nx, ny))
-                continue;
-            const double ng = gcur + (d >= 4 ? GRID_SQRT2 : 1.0);
-            BfOffer o = bf_offer(bf, (uint32_t)nb, ng);
-            if (o) {
-                a->parent_dir[nb] = (uint8_t)d;
-                bf_queue(bf, (uint32_t)nb, o, ng + w * grid_octile(nx, ny, g.x, g.y));
-                if (tr)
-                    trace_cell(a, TRACE_GENERATING, nb, cur, w, g);
-            }
-        }
-        if (tr)
-            trace_cell(a, TRACE_CLOSING, cur, parent_of(a, cur, start), w, g);
-    }
-    if (tr)
-        trace_cell(a, TRACE_END, result < 0 ? start : goal, result < 0 ? -1 : parent_of(a, goal, start), w, g);
-    a->last_expanded = expanded;
-    a->expanded += expanded;
-    return result;
-}
-
-static double traced_search(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim, bool restricted)
-{
-    return search(a, s, g, lim, restricted, a->tracer);
-}
-
-static double search_paged(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim);
-
-static double run(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim)
-{
-    const Grid *grid = a->grid;
-    if (!grid_passable(grid, s.x, s.y) || !grid_passable(grid, g.x, g.y)) {
-        a->last_expanded = 0;
-        return -1.0;
-    }
-    if (a->pg.side)
-        return search_paged(a, s, g, lim);
-    bool restricted = lim && lim->block_mark;
-    if (a->tracer)
-        return traced_search(a, s, g, lim, restricted);
-    return restricted ? search(a, s, g, lim, true, NULL) : search(a, s, g, lim, false, NULL);
-}
-
 /* The paged form (astar_init_paged): the node of cell (x, y), its block
- * given a page first when this search has not reached it yet; NO_NODE when
- * memory for that page ran out. */
+ * given a page first when this search has not reached it yet (grown when
+ * every page held is taken); NO_NODE when memory for that page ran out. */
 static inline uint32_t paged_node(AStar *a, int x, int y)
 {
     AStarPages *pg = &a->pg;
     uint32_t bx = pg->col[x], by = pg->row[y], b = by * (uint32_t)pg->blocks_w + bx;
     if (pg->block_gen[b] != pg->gen) {
-        if (pg->used == pg->cap && !grow_pages(a, (size_t)pg->used + 1)) {
-            pg->failed = true;
-            return NO_NODE;
+        if (pg->used == pg->cap) {
+            pg->grows++;
+            if (!grow_pages(a, grow_cap(pg->cap, (size_t)pg->used + 1, FIRST_PAGES))) {
+                pg->failed = true;
+                return NO_NODE;
+            }
         }
         pg->block_gen[b] = pg->gen;
         pg->block_page[b] = pg->used;
@@ -246,94 +151,142 @@ static inline xyLoc paged_cell(const AStar *a, uint32_t id, uint32_t *page)
     return (xyLoc){(int16_t)(pg->page_x0[*page] + off - ly * side), (int16_t)(pg->page_y0[*page] + ly)};
 }
 
-/* A traced event of the paged search about node `id` (its parent from its
- * direction unless it is the start). */
-static void paged_trace(const AStar *a, TraceType type, uint32_t id, xyLoc s, double w, xyLoc goal)
+/* The node of a cell this search reached (no page is taken). */
+static inline uint32_t node_of(AStar *a, xyLoc c)
 {
-    uint32_t page;
-    xyLoc c = paged_cell(a, id, &page);
-    int d = a->parent_dir[id];
-    xyLoc p = {(int16_t)(c.x - GRID_DX[d]), (int16_t)(c.y - GRID_DY[d])};
-    double g = a->bf.node[id].g;
-    trace_emit(a->tracer, type, c, xy_same(c, s) ? NULL : &p, g, g + w * grid_octile(c.x, c.y, goal.x, goal.y));
+    return a->pg.side ? paged_node(a, c.x, c.y) : (uint32_t)grid_index(a->grid, c.x, c.y);
 }
 
-/* The search of `search` over pages: the same expansions in the same order,
- * nodes numbered by page. */
-static double search_paged(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim)
+/* A traced event about node `id` at `cell`: its parent is the cell its
+ * direction came from unless it is the start; f = g + w * h as the open list
+ * has it. */
+static __attribute__((noinline, cold)) void trace_node(const AStar *a, TraceType type, uint32_t id, xyLoc cell, xyLoc s,
+                                                       double w, xyLoc goal)
+{
+    int d = a->parent_dir[id];
+    xyLoc parent = {(int16_t)(cell.x - GRID_DX[d]), (int16_t)(cell.y - GRID_DY[d])};
+    double g = bf_reached(&a->bf, id) ? a->bf.node[id].g : 0.0;
+    trace_emit(a->tracer, type, cell, xy_same(cell, s) ? NULL : &parent, g,
+               g + w * grid_octile(cell.x, cell.y, goal.x, goal.y));
+}
+
+/* The search proper, one loop for both forms. `paged` (the node numbering:
+ * padded cell index, or a slot in its block's page) and `restricted` are
+ * compile-time constants at the untraced call sites, so the whole form
+ * carries no page tests and the unrestricted loop no limit tests, and `tr`
+ * is NULL there, so an untraced search carries no event tests either.
+ * Returns the goal's g or -1. */
+static inline __attribute__((always_inline)) double search(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim,
+                                                           bool restricted, bool paged, const Tracer *tr)
 {
     const Grid *grid = a->grid;
     const uint8_t *cells = grid->cells;
-    const Tracer *tr = a->tracer;
-    const bool restricted = lim && lim->block_mark;
     const double w = lim ? lim->weight : 1.0;
-    AStarPages *pg = &a->pg;
-    StampArea blocks = STAMP_ARRAY(pg->block_gen, (size_t)pg->nblocks);
-    stamp_next(&pg->gen, &blocks, 1);
-    pg->used = 0;
-    pg->failed = false;
+    const int start = grid_index(grid, s.x, s.y), goal = grid_index(grid, g.x, g.y);
     BestFirst *bf = &a->bf;
+    AStarPages *pg = &a->pg;
     uint64_t expanded = 0;
     double result = -1.0;
-    uint32_t id = paged_node(a, s.x, s.y);
-    if (id == NO_NODE)
-        return -1.0;
+    uint32_t id = (uint32_t)start;
+    if (paged) {
+        StampArea blocks = STAMP_ARRAY(pg->block_gen, (size_t)pg->nblocks);
+        stamp_next(&pg->gen, &blocks, 1);
+        pg->used = 0;
+        pg->failed = false;
+        if ((id = paged_node(a, s.x, s.y)) == NO_NODE) {
+            a->last_expanded = 0;
+            return -1.0;
+        }
+    }
+    const uint32_t start_id = id;
     bf_start(bf, id, w * grid_octile(s.x, s.y, g.x, g.y));
     if (tr) {
         trace_emit(tr, TRACE_SOURCE, s, NULL, 0, 0);
         trace_emit(tr, TRACE_DESTINATION, g, NULL, 0, 0);
-        paged_trace(a, TRACE_GENERATING, id, s, w, g);
+        trace_node(a, TRACE_GENERATING, id, s, s, w, g);
     }
-    uint32_t last = id;
     while (bf_pop(bf, &id)) {
-        uint32_t page;
-        const xyLoc c = paged_cell(a, id, &page);
-        /* A neighbour in the same block is on the same page: no lookup. */
-        const int x0 = pg->page_x0[page], y0 = pg->page_y0[page], side = pg->side;
-        const uint32_t base = page * (uint32_t)pg->cells;
-        last = id;
-        if (xy_same(c, g)) {
+        int cur, cx, cy, x0 = 0, y0 = 0;
+        uint32_t base = 0;
+        if (paged) { /* a neighbour in the same block is on the same page: no lookup */
+            uint32_t page;
+            const xyLoc c = paged_cell(a, id, &page);
+            x0 = pg->page_x0[page];
+            y0 = pg->page_y0[page];
+            base = page * (uint32_t)pg->cells;
+            cx = c.x;
+            cy = c.y;
+            cur = grid_index(grid, cx, cy);
+        } else {
+            cur = (int)id;
+            cx = grid_index_x(grid, cur);
+            cy = grid_index_y(grid, cur);
+        }
+        if (cur == goal) {
             result = bf->node[id].g;
             break;
         }
         expanded++;
+        const xyLoc here = {(int16_t)cx, (int16_t)cy};
         if (tr)
-            paged_trace(a, TRACE_EXPANDING, id, s, w, g);
+            trace_node(a, TRACE_EXPANDING, id, here, s, w, g);
         const double gcur = bf->node[id].g;
-        const int cur = grid_index(grid, c.x, c.y);
         for (int d = 0; d < 8; d++) {
             const int nb = cur + a->dir_offset[d];
             if (!cells[nb])
                 continue;
             if (d >= 4 && (!cells[cur + a->dir_offset[DIAG_SIDE_A[d]]] || !cells[cur + a->dir_offset[DIAG_SIDE_B[d]]]))
                 continue;
-            const int nx = c.x + GRID_DX[d], ny = c.y + GRID_DY[d];
-            if (restricted && (nx != g.x || ny != g.y) && !cell_allowed(lim, nx, ny))
+            const int nx = cx + GRID_DX[d], ny = cy + GRID_DY[d];
+            if (restricted && nb != goal && !cell_allowed(lim, nx, ny))
                 continue;
-            const int lx = nx - x0, ly = ny - y0;
-            const uint32_t nid = (unsigned)lx < (unsigned)side && (unsigned)ly < (unsigned)side
-                                     ? base + (uint32_t)(ly * side + lx)
-                                     : paged_node(a, nx, ny);
-            if (nid == NO_NODE)
-                goto out; /* no memory for a page: no path (pg.failed) */
+            uint32_t nid = (uint32_t)nb;
+            if (paged) {
+                const int lx = nx - x0, ly = ny - y0, side = pg->side;
+                nid = (unsigned)lx < (unsigned)side && (unsigned)ly < (unsigned)side ? base + (uint32_t)(ly * side + lx)
+                                                                                     : paged_node(a, nx, ny);
+                if (nid == NO_NODE)
+                    goto out; /* no memory for a page: no path (pg.failed) */
+            }
             const double ng = gcur + (d >= 4 ? GRID_SQRT2 : 1.0);
             BfOffer o = bf_offer(bf, nid, ng);
             if (o) {
                 a->parent_dir[nid] = (uint8_t)d;
                 bf_queue(bf, nid, o, ng + w * grid_octile(nx, ny, g.x, g.y));
                 if (tr)
-                    paged_trace(a, TRACE_GENERATING, nid, s, w, g);
+                    trace_node(a, TRACE_GENERATING, nid, (xyLoc){(int16_t)nx, (int16_t)ny}, s, w, g);
             }
         }
         if (tr)
-            paged_trace(a, TRACE_CLOSING, id, s, w, g);
+            trace_node(a, TRACE_CLOSING, id, here, s, w, g);
     }
 out:
     if (tr)
-        paged_trace(a, TRACE_END, last, s, w, g);
+        trace_node(a, TRACE_END, result < 0 ? start_id : id, result < 0 ? s : g, s, w, g);
     a->last_expanded = expanded;
     a->expanded += expanded;
     return result;
+}
+
+static __attribute__((noinline)) double traced_search(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim,
+                                                      bool restricted, bool paged)
+{
+    return search(a, s, g, lim, restricted, paged, a->tracer);
+}
+
+static double run(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim)
+{
+    const Grid *grid = a->grid;
+    if (!grid_passable(grid, s.x, s.y) || !grid_passable(grid, g.x, g.y)) {
+        a->last_expanded = 0;
+        return -1.0;
+    }
+    bool restricted = lim && lim->block_mark, paged = a->pg.side;
+    if (a->tracer)
+        return traced_search(a, s, g, lim, restricted, paged);
+    if (paged)
+        return restricted ? search(a, s, g, lim, true, true, NULL) : search(a, s, g, lim, false, true, NULL);
+    return restricted ? search(a, s, g, lim, true, false, NULL) : search(a, s, g, lim, false, false, NULL);
 }
 
 double astar_distance(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim) { return run(a, s, g, lim); }
@@ -343,25 +296,14 @@ double astar_find(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim, xyPath *ou
     double len = run(a, s, g, lim);
     if (len < 0)
         return len;
-    const Grid *grid = a->grid;
-    size_t first = out->len;
-    if (a->pg.side) { /* the paged nodes were reached in this search: no page is taken */
-        for (xyLoc c = g;;) {
-            path_push(out, c);
-            if (xy_same(c, s))
-                break;
-            int d = a->parent_dir[paged_node(a, c.x, c.y)];
-            c = (xyLoc){(int16_t)(c.x - GRID_DX[d]), (int16_t)(c.y - GRID_DY[d])};
-        }
-        cells_reverse(out->cells + first, out->len - first);
-        return len;
-    }
-    const int start = grid_index(grid, s.x, s.y);
     /* Walk the parents from the goal, then reverse the appended run in place. */
-    for (int cur = grid_index(grid, g.x, g.y);; cur -= a->dir_offset[a->parent_dir[cur]]) {
-        path_push(out, (xyLoc){(int16_t)grid_index_x(grid, cur), (int16_t)grid_index_y(grid, cur)});
-        if (cur == start)
+    size_t first = out->len;
+    for (xyLoc c = g;;) {
+        path_push(out, c);
+        if (xy_same(c, s))
             break;
+        int d = a->parent_dir[node_of(a, c)];
+        c = (xyLoc){(int16_t)(c.x - GRID_DX[d]), (int16_t)(c.y - GRID_DY[d])};
     }
     cells_reverse(out->cells + first, out->len - first);
     return len;

@@ -10,9 +10,12 @@
  *    cells and a search gets a page of nodes for a block the first time it
  *    reaches one (a per-block page number, valid for one search by a
  *    generation stamp), so a search confined to a few blocks (mm's legs in
- *    their sectors) holds a few pages, not the map. Pages grow by doubling
- *    when a search needs more than any before it (a search may grow them
- *    while it runs), never per node.
+ *    their sectors) holds a few pages, not the map. astar_reserve_pages
+ *    takes the pages a caller's searches need up front; a search that
+ *    reaches more blocks than there are pages grows them (doubling, never
+ *    per node; pg.grows counts it).
+ * One search loop serves both, the node numbering its compile-time policy
+ * (astar.c search), so they expand the same nodes in the same order.
  * Either is reused by every search (generation stamps: nothing is cleared
  * and nothing is allocated per query or per node). The grid is borrowed and
  * must outlive the AStar.
@@ -53,6 +56,7 @@ typedef struct AStarPages {
     uint32_t *page_block;        /* per page: its block */
     uint16_t *page_x0, *page_y0; /* per page: its block's first cell */
     uint32_t gen, used, cap;     /* this search's stamp; pages it took; pages held */
+    uint64_t grows;              /* times a search found every page taken and grew them */
     bool failed;                 /* the latest search ran out of memory for a page */
 } AStarPages;
 
@@ -70,6 +74,9 @@ typedef struct AStar {
 bool astar_init(AStar *a, const Grid *grid, Err *err);
 /* The paged form, blocks of side x side cells (1..255). */
 bool astar_init_paged(AStar *a, const Grid *grid, int side, Err *err);
+/* Paged form: holds at least `pages` pages from now on (nothing for the
+ * whole form); false + message when memory ran out (the pages held stay). */
+bool astar_reserve_pages(AStar *a, size_t pages, Err *err);
 void astar_free(AStar *a);
 /* Bytes of the node arrays (per cell, or per page and block) and the open list. */
 size_t astar_bytes(const AStar *a);

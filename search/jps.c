@@ -65,19 +65,6 @@ static __attribute__((noinline, cold)) void trace_node(const Jps *j, TraceType t
     trace_emit(j->tracer, type, cell, from == id ? NULL : &parent, (double)n->g / unit, ((double)n->g + h) / unit);
 }
 
-/* Sparse node state (jps_init_bounded): twice the slots, and the trace (the
- * bypass stack and the path's jump points, at most the nodes taken) with
- * them. False, with j->failed set, when memory ran out. */
-static __attribute__((noinline, cold)) bool grow_sparse(Jps *j)
-{
-    size_t slots = j->open.count * 2;
-    if (!grow_to(&j->trace, slots, sizeof *j->trace) || !jo_grow(&j->open)) {
-        j->failed = true;
-        return false;
-    }
-    return true;
-}
-
 /* relax for JPS+, on its integer open list (jps_open.h): the same rules,
  * exact costs, so the bypass test is f == the f being expanded. */
 static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int dir)
@@ -86,8 +73,10 @@ static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int
     uint32_t id = (uint32_t)(py * j->grid.stride + px);
     (void)from;
     uint64_t g = j->from_g + cost;
-    if (o->sparse && (o->live + 1) * 2 > o->count && !grow_sparse(j))
-        return; /* j->failed: the search gives up */
+    if (o->sparse && (o->live + 1) * 4 > o->count * 3) {
+        j->failed = true; /* more nodes than the slots were sized for: the search gives up */
+        return;
+    }
     JoNode *n = jo_node(o, id);
     bool opened = n->stamp != o->stamp;
     if (!opened && (n->pos == JO_CLOSED || g >= n->g))
@@ -295,26 +284,47 @@ static void expand(Jps *j, uint32_t id, int px, int py, int in)
     }
 }
 
-bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err)
+uint64_t jps_nodes_within(uint64_t max_expanded)
+{
+    return max_expanded > (UINT64_MAX - 8) / 5 ? UINT64_MAX : 5 * max_expanded + 8;
+}
+
+/* Bytes of one hashed slot: its node, its id, its open-list item and its
+ * place in the trace (jps_bytes). */
+#define SLOT_BYTES (sizeof(JoNode) + sizeof(uint32_t) + sizeof(JoItem) + sizeof(uint32_t))
+
+/* What every form shares: the map (copied, or borrowed), the JPS+ table
+ * (taken over) or the bit rows, the trace and the node state for at most
+ * `max_nodes` nodes of a search: hashed slots, a third more (a power of
+ * two, so probes stay short), when they take less than the per-cell array,
+ * else per cell with an open list for every passable cell. */
+static bool setup(Jps *j, const Grid *map, JumpTable *table, bool borrow, uint64_t max_nodes, Err *err)
 {
     memset(j, 0, sizeof *j);
     size_t cells = (size_t)(map->height + 2) * (size_t)(map->width + 2);
+    j->borrowed = borrow;
+    if (borrow)
+        j->grid = *map;
+    else if (!grid_copy(&j->grid, map, err))
+        goto fail;
     if (table) { /* JPS+: the table replaces the bit rows */
         j->plus = true;
         j->prune_diag = grid_scattered(map) < JPS_PLUS_UNPRUNED_SCATTERED;
         fill_succ(j->succ);
         j->table = *table;
         memset(table, 0, sizeof *table);
-        if (!grid_copy(&j->grid, map, err))
-            goto fail;
-    } else if (!grid_copy(&j->grid, map, err) || !bitrows_init(&j->rows, map, false, err) ||
-               !bitrows_init(&j->cols, map, true, err)) {
+    } else if (!bitrows_init(&j->rows, map, false, err) || !bitrows_init(&j->cols, map, true, err)) {
         goto fail;
     }
     j->passable = grid_count_passable(map);
-    j->trace = malloc((j->passable + 1) * sizeof *j->trace);
-    bool lists =
-        jo_init(&j->open, cells, (uint32_t)(j->passable + 1), cells + (size_t)map->width + (size_t)map->height);
+    uint64_t slots = 4; /* 3/4 of them may be taken (relax_plus) */
+    while (slots - slots / 4 < max_nodes && slots < cells)
+        slots *= 2;
+    bool sparse = max_nodes < cells && slots * SLOT_BYTES < cells * sizeof(JoNode);
+    uint64_t steps = cells + (size_t)map->width + (size_t)map->height;
+    j->trace = malloc((sparse ? slots : j->passable + 1) * sizeof *j->trace);
+    bool lists = sparse ? jo_init_sparse(&j->open, (uint32_t)slots, steps)
+                        : jo_init(&j->open, cells, (uint32_t)(j->passable + 1), steps);
     if (!j->trace || !lists) {
         err_set(err, "jps: out of memory for a %dx%d map", map->width, map->height);
         goto fail;
@@ -325,29 +335,14 @@ fail:
     return false;
 }
 
-/* Slots a bounded JPS starts with (jps_init_bounded). */
-#define FIRST_SLOTS 256
-
-bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, Err *err)
+bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err)
 {
-    memset(j, 0, sizeof *j);
-    size_t cells = (size_t)(map->height + 2) * (size_t)(map->width + 2);
-    j->borrowed = borrow;
-    if (borrow)
-        j->grid = *map;
-    if ((!borrow && !grid_copy(&j->grid, map, err)) || !bitrows_init(&j->rows, map, false, err) ||
-        !bitrows_init(&j->cols, map, true, err))
-        goto fail;
-    j->passable = grid_count_passable(map);
-    j->trace = malloc(FIRST_SLOTS * sizeof *j->trace);
-    if (!j->trace || !jo_init_sparse(&j->open, FIRST_SLOTS, cells + (size_t)map->width + (size_t)map->height)) {
-        err_set(err, "jps: out of memory for a %dx%d map", map->width, map->height);
-        goto fail;
-    }
-    return true;
-fail:
-    jps_free(j);
-    return false;
+    return setup(j, map, table, false, UINT64_MAX, err);
+}
+
+bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, uint64_t max_nodes, Err *err)
+{
+    return setup(j, map, NULL, borrow, max_nodes, err);
 }
 
 void jps_free(Jps *j)
@@ -366,7 +361,7 @@ void jps_free(Jps *j)
  * failure the old ones stay. */
 static bool reserve_cells(Jps *j, size_t cells, Err *err)
 {
-    if (j->open.sparse || cells + 1 <= j->open.cap) /* sparse: grown as searches need */
+    if (j->open.sparse || cells + 1 <= j->open.cap) /* sparse: sized for the nodes of a search, not the map */
         return true;
     bool grown = grow_to(&j->trace, cells + 1, sizeof *j->trace) && jo_reserve(&j->open, (uint32_t)(cells + 1));
     return grown || err_set(err, "jps: out of memory for the open list");

@@ -36,7 +36,8 @@
  * shortest distance and A*'s argument holds. Only ties may differ.
  * Owns a copy of the map, its bit rows or jump table, the per-cell search
  * arrays and the open list (stamps, no clearing), all allocated in jps_init
- * (jps_init_bounded: node slots that grow, and the map may be borrowed).
+ * (jps_init_bounded: node state for a bounded number of nodes, fixed at init,
+ * and the map may be borrowed); a search allocates nothing.
  * Both run on one integer open list (search/jps_open.h, costs 2^k and
  * round(sqrt(2) 2^k)): JPS+ spends most of its time there, and online JPS,
  * the yardstick JPS+ is measured against, must not be slowed by a heap the
@@ -68,7 +69,7 @@ typedef struct Jps {
     uint64_t fcur_fixed;  /* the same for JPS+, in jps_open.h's unit */
     uint64_t from_g;      /* g of the node being expanded (jps.c relax) */
     size_t passable;      /* cells of the map as it is now */
-    bool failed;          /* bounded: the latest search ran out of memory for its nodes */
+    bool failed;          /* bounded: the latest search reached more nodes than it was sized for */
     bool borrowed;        /* bounded: `grid` is the caller's (jps_init_bounded) */
     const Tracer *tracer; /* NULL: not traced (search/trace.h) */
 } Jps;
@@ -76,15 +77,23 @@ typedef struct Jps {
 /* Online JPS with table == NULL; JPS+ with a table of this map, which the
  * search takes over (*table is emptied). */
 bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err);
-/* Online JPS whose node state (per node, open list, trace) is hashed by
- * cell and grows with what a search reaches (jps_open.h, sparse), not per
- * cell of the map: the same search, for a planner that caps its searches
- * or runs them in a corridor (mm). Its map copy and bit rows are still the
- * map's size. A search that cannot get memory for more nodes gives up
- * (JPS_CAPPED, `failed` set). `borrow`: no map copy, `map` is read while the
- * Jps lives; jps_update then flips only the bit rows, and the owner changes
- * the map's cells itself (before the next search; not painted, jps_paint). */
-bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, Err *err);
+/* Online JPS whose node state (per node, open list, trace) holds at most
+ * `max_nodes` nodes of one search, sized here and never grown: hashed by cell
+ * in a third more slots (jps_open.h, sparse) when that takes less than one
+ * node per map cell, else per cell (then every search fits). For a planner
+ * that caps its searches or runs them in a corridor (mm): its memory follows
+ * the cap, not the map, and no search pays for growing it. Its map copy and
+ * bit rows are still the map's size. A search that would reach more nodes
+ * gives up (JPS_CAPPED, `failed` set). `borrow`: no map copy, `map` is read
+ * while the Jps lives; jps_update then flips only the bit rows, and the owner
+ * changes the map's cells itself (before the next search; not painted,
+ * jps_paint). */
+bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, uint64_t max_nodes, Err *err);
+/* The most nodes an online search of at most `max_expanded` expansions
+ * reaches (a bound for jps_init_bounded): the start's 8 successors, then at
+ * most 5 an expansion (a straight arrival goes on and may have two forced
+ * pairs; a diagonal one has 3). */
+uint64_t jps_nodes_within(uint64_t max_expanded);
 void jps_free(Jps *j);
 /* Appends a shortest path s .. g to `path`; nothing when there is none. */
 void jps_find(Jps *j, xyLoc s, xyLoc g, xyPath *path);

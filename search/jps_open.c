@@ -78,35 +78,6 @@ bool jo_init_sparse(JpsOpen *o, uint32_t slots, uint64_t max_steps)
     return true;
 }
 
-bool jo_grow(JpsOpen *o)
-{
-    uint32_t old = (uint32_t)o->count, count = old * 2;
-    JoNode *node = count > old ? calloc(count, sizeof *node) : NULL;
-    uint32_t *ids = node ? malloc((size_t)count * sizeof *ids) : NULL;
-    if (!ids || !jo_reserve(o, count)) {
-        free(node);
-        free(ids);
-        return false;
-    }
-    JoNode *prev = o->node;
-    uint32_t *prev_ids = o->slot_id;
-    o->node = node;
-    o->slot_id = ids;
-    o->count = count;
-    o->shift--;
-    for (uint32_t i = 0; i < old; i++) /* an open node's item follows it to its new slot */
-        if (prev[i].stamp == o->stamp) {
-            uint32_t h = jo_slot(o, prev_ids[i]);
-            node[h] = prev[i];
-            ids[h] = prev_ids[i];
-            if (prev[i].pos >= 0)
-                o->items[prev[i].pos].id = h;
-        }
-    free(prev);
-    free(prev_ids);
-    return true;
-}
-
 void jo_free(JpsOpen *o)
 {
     free(o->node);

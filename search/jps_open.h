@@ -90,12 +90,10 @@ typedef struct JpsOpen {
  * shortest path). False when memory ran out (nothing held). */
 bool jo_init(JpsOpen *o, size_t count, uint32_t open_cap, uint64_t max_steps);
 /* The same with node state for `slots` nodes of any ids (a power of two,
- * at least 2), grown by jo_grow: memory for the nodes a search reaches, not
- * for the map. The caller keeps live below count / 2 (grows first). */
+ * at least 2) and an open list for as many: memory for the nodes a search
+ * reaches, not for the map. The caller keeps live at most 3/4 of count (a
+ * search that would take more gives up). */
 bool jo_init_sparse(JpsOpen *o, uint32_t slots, uint64_t max_steps);
-/* Sparse: twice the slots and an open list for as many, this search's
- * nodes kept. False (unchanged) when memory ran out. */
-bool jo_grow(JpsOpen *o);
 void jo_free(JpsOpen *o);
 /* Lets the heap hold `open_cap` nodes; grows only. False (unchanged) on failure. */
 bool jo_reserve(JpsOpen *o, uint32_t open_cap);

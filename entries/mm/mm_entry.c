@@ -443,9 +443,11 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "seg_hits", (double)st->seg_hits);
     counters_add(out, "seg_bytes", e->have_segs ? (double)segs_bytes(&e->segs) : 0);
     counters_add(out, "corridor_fallbacks", (double)e->legs.fallbacks);
+    counters_add(out, "leg_page_grows", (double)e->legs.astar.pg.grows); /* searches that outgrew what prepare took */
     const RoutesStats *rs = &e->refiner.routes.stats;
     counters_add(out, "direct", (double)rs->direct);
     counters_add(out, "guarded", (double)rs->guarded);
+    counters_add(out, "guard_skipped", (double)rs->guard_skipped);
     counters_add(out, "near", (double)rs->near);
     counters_add(out, "jps", (double)rs->jps);
     counters_add(out, "jps_capped", (double)rs->jps_capped);

@@ -8,6 +8,7 @@
 #include "../../cache/leg.h"
 #include "../../grid/validate.h"
 #include "../../refine/legplan.h"
+#include "../../refine/routes.h"
 #include "test.h"
 
 /* A random king walk of n cells from (300, 300). */
@@ -185,7 +186,7 @@ static void test_legs_corridor_jps_matches_astar(T *t)
     LegPlanner lp;
     Err err;
     CHECK(t, abs_build(&a, &l.g, 16, true, &err) && legplan_init(&lp, &l.g, &a, &err) &&
-                 legplan_enable_corridor_jps(&lp, &err));
+                 legplan_enable_corridor_jps(&lp, 3, &err));
     xyPath p = {0}, q = {0};
     int found = 0, mismatched = 0, invalid = 0;
     for (int k = 0; k < 400; k++) { /* spread over the buckets, short to long */
@@ -255,7 +256,52 @@ static void test_legs_corridor_jps_after_updates(T *t)
     unload(&l);
 }
 
+/* The guard's check (refine/routes.h routes_box_connects): the regions in a
+ * query's box connect s and g exactly when the A* in that box finds a path,
+ * for the queries the guard may take on a random map where many boxes hold
+ * none. */
+static void test_legs_box_regions_match_astar(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "random/random256-40-0", &l))
+        return;
+    Abstraction a;
+    LegPlanner lp;
+    Routes rt;
+    Err err;
+    RoutesConfig cfg = {.near = 32};
+    AbsLocator *loc = calloc(1, sizeof *loc);
+    CHECK(t, loc && abs_build(&a, &l.g, 16, true, &err) && legplan_init(&lp, &l.g, &a, &err) &&
+                 routes_init(&rt, &cfg, &l.g, &a, &lp, &err));
+    xyPath p = {0};
+    int connected = 0, apart = 0, differ = 0;
+    for (int i = 0; i < l.sc.count; i++) { /* the guard's few queries: all of them */
+        xyLoc s = l.sc.q[i].start, g = l.sc.q[i].goal;
+        int dx = abs(g.x - s.x), dy = abs(g.y - s.y);
+        if ((dx > dy ? 2 * dx + dy : 2 * dy + dx) > 4 * cfg.near) /* beyond the guard's reach */
+            continue;
+        int sr = abs_region_of(&a, &l.g, loc, s.x, s.y), gr = abs_region_of(&a, &l.g, loc, g.x, g.y);
+        uint32_t mark;
+        bool regions = routes_box_connects(&rt, s, g, sr, gr, &mark);
+        p.len = 0;
+        bool astar = legplan_within(&lp, s, g, mark, 1.0, &p);
+        connected += astar;
+        apart += !astar;
+        differ += regions != astar;
+    }
+    CHECKF(t, differ == 0 && connected > 10 && apart > 10,
+           "%d of %d boxes: regions and A* differ (%d with a path, %d without)", differ, connected + apart, connected,
+           apart);
+    path_free(&p);
+    routes_free(&rt);
+    legplan_free(&lp);
+    abs_free(&a);
+    free(loc);
+    unload(&l);
+}
+
 const TestCase LEG_TESTS[] = {
+    {"legs_box_regions_match_astar", test_legs_box_regions_match_astar},
     {"legplan_corridor_jps_after_updates", test_legs_corridor_jps_after_updates},
     {"legplan_corridor_jps_matches_astar", test_legs_corridor_jps_matches_astar},
     {"leg_codec_round_trip", test_leg_codec_round_trip},

@@ -579,6 +579,53 @@ static void test_mm_profiles(T *t)
                  c.refine.ahead == 0);
 }
 
+/* Prepare takes what every search may need (refine/routes.h): the leg
+ * planner's A* pages and JPS node state do not grow while queries run, on a
+ * map that tries JPS capped and takes the box and the guard, and on one
+ * that takes corridor steps; and the capped JPS's state follows its cap, not
+ * the map. */
+static void test_mm_searches_sized_at_prepare(T *t)
+{
+    const char *maps[] = {"rooms/16room256-0", "random/random256-40-0"};
+    for (int m = 0; m < 2; m++) {
+        Loaded l;
+        if (!load_named(t, maps[m], &l))
+            return;
+        const Entry *e;
+        void *inst = prepare(t, &l, "mm", &e);
+        double legs = inst ? entry_counter(e, inst, "mm_bytes_legs") : 0;
+        double jps = inst ? entry_counter(e, inst, "mm_bytes_jps") : 0;
+        xyPath p = {0};
+        for (int i = 0; inst && i < l.sc.count; i += t_thin(3))
+            run_query(t, e, inst, &l.sc.q[i], &p);
+        if (inst) {
+            CHECKF(t,
+                   entry_counter(e, inst, "mm_bytes_legs") == legs && entry_counter(e, inst, "mm_bytes_jps") == jps &&
+                       entry_counter(e, inst, "leg_page_grows") == 0,
+                   "%s: legs %.0f -> %.0f bytes, jps %.0f -> %.0f, %.0f page grows", maps[m], legs,
+                   entry_counter(e, inst, "mm_bytes_legs"), jps, entry_counter(e, inst, "mm_bytes_jps"),
+                   entry_counter(e, inst, "leg_page_grows"));
+            e->destroy(inst);
+        }
+        path_free(&p);
+        unload(&l);
+    }
+    Loaded l;
+    if (!load_named(t, "rooms/16room256-0", &l))
+        return;
+    const Entry *e;
+    void *small = prepare(t, &l, "mm:jps=16", &e), *big = prepare(t, &l, "mm:jps=4096", &e);
+    if (small && big)
+        CHECKF(t, entry_counter(e, small, "mm_bytes_jps") < entry_counter(e, big, "mm_bytes_jps"),
+               "JPS state %.0f bytes at jps=16, %.0f at jps=4096", entry_counter(e, small, "mm_bytes_jps"),
+               entry_counter(e, big, "mm_bytes_jps"));
+    if (small)
+        e->destroy(small);
+    if (big)
+        e->destroy(big);
+    unload(&l);
+}
+
 const TestCase MM_TESTS[] = {
     {"mm_every_option_valid", test_mm_every_option_valid},
     {"mm_every_key_tried", test_mm_every_key_tried},
@@ -590,6 +637,7 @@ const TestCase MM_TESTS[] = {
     {"mm_cache_and_segfile_keep_paths", test_mm_cache_and_segfile_keep_paths},
     {"mm_unreachable_and_trivial", test_mm_unreachable_and_trivial},
     {"mm_bytes_parts", test_mm_bytes_parts},
+    {"mm_searches_sized_at_prepare", test_mm_searches_sized_at_prepare},
     {"mm_bad_file_rebuilt", test_mm_bad_file_rebuilt},
     {"smooth_never_longer_and_legal", test_smooth_never_longer_and_legal},
     {"edge_cache_sym_and_nosym", test_edge_cache_sym_and_nosym},
