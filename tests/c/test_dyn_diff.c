@@ -70,12 +70,14 @@ static int make_batch(const Grid *g, int S, int kind, uint64_t *s, CellChange *c
 /* The live abstraction and hierarchy against fresh ones built from the grid. */
 static void check_against_rebuild(T *t, const char *map, int round, void *inst, const Grid *g, uint64_t *s)
 {
+    Err err;
+    /* The batches since the last query that needed the abstraction, re-derived at once. */
+    CHECKF(t, mm_sync(inst, &err), "%s round %d: %s", map, round, err.msg);
     const AbsIndex *live_ix = mm_abs_index(inst);
     const Abstraction *live = live_ix->abs;
     Abstraction fresh;
     AbsIndex fix;
     RegionSearch fas;
-    Err err;
     if (!abs_build_centers(&fresh, g, live->S, live->defaults_on, live->centers_opt, live->costs_on, &err)) {
         t_fail(t, __FILE__, __LINE__, "%s: %s", map, err.msg);
         return;
@@ -187,6 +189,10 @@ static void replay_map(T *t, const char *map, const char *scen, const char *spec
             for (int i = 0; i < n; i++)
                 grid_set_passable(&l.g, ch[i].x, ch[i].y, ch[i].passable);
         }
+        /* Every third batch is left pending (no check, no query), so the
+         * next check re-derives two batches at once. */
+        if (round % 3 == 1)
+            continue;
         check_against_rebuild(t, map, round, inst, &l.g, &seed);
         int ran = 0, bad = replay_valid(t, e, inst, &l, round % 7, 97, &ran);
         CHECKF(t, bad == 0, "%s round %d: %d of %d paths invalid", map, round, bad, ran);
