@@ -16,6 +16,7 @@ typedef struct MmPending {
     uint64_t batches;     /* update() calls since the last re-derivation */
     uint64_t rederived;   /* re-derivations (each for every batch pending then) */
     uint64_t batches_in;  /* batches those re-derivations took in */
+    uint64_t sectors_in;  /* and marked sectors */
     uint64_t update_ns;   /* time in update() itself (the cells, the JPS rows) */
     uint64_t rederive_ns; /* time in re-derivations (inside GetPath calls) */
     uint64_t rederive_max_ns;

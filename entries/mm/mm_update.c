@@ -81,6 +81,7 @@ static bool abs_ready(void *ctx)
     }
     p->rederived++;
     p->batches_in += p->batches;
+    p->sectors_in += p->sectors;
     p->batches = 0;
     p->sectors = 0;
     memset(p->touched, 0, e->abs.nsectors);
@@ -125,10 +126,17 @@ bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
             continue;
         e->passable += (size_t)grid_set_passable(&e->grid, ch[i].x, ch[i].y, ch[i].passable); /* -1 wraps */
         uint32_t s = (uint32_t)abs_sector_of(&e->abs, ch[i].x, ch[i].y);
-        ntouched += !p->touched[s];
-        p->sectors += !p->touched[s];
-        p->touched[s] = 1;
+        if (p->touched[s] != 2) { /* 2: touched by this batch, counted */
+            ntouched++;
+            p->sectors += !p->touched[s];
+            p->touched[s] = 2;
+        }
         changed++;
+    }
+    for (int i = 0; i < n; i++) { /* back to 1: marked, whichever batch it was */
+        uint8_t *t = &p->touched[abs_sector_of(&e->abs, ch[i].x, ch[i].y)];
+        if (*t == 2)
+            *t = 1;
     }
     if (changed) {
         p->batches++;
@@ -148,6 +156,7 @@ void mm_pending_counters(const MmEntry *e, Counters *out)
     double u = e->updates ? (double)e->updates : 1.0, r = p->rederived ? (double)p->rederived : 1.0;
     counters_add(out, "rederivations", (double)p->rederived);
     counters_add(out, "rederive_batches_mean", (double)p->batches_in / r);
+    counters_add(out, "rederive_sectors_mean", (double)p->sectors_in / r);
     counters_add(out, "rederive_us_mean", (double)p->rederive_ns / r * 1e-3);
     counters_add(out, "rederive_us_max", (double)p->rederive_max_ns * 1e-3);
     counters_add(out, "rederive_failed", (double)p->failed);
