@@ -9,7 +9,8 @@
  * search and its hierarchy (region_search_follow), and the two leg stores
  * (re-indexed by the survival rule, cache/leg.h) are re-derived only when a
  * query reaches the abstract route (Refiner.abs_ready), for every batch
- * marked since the last time at once. That work runs inside that GetPath
+ * marked since the last time at once, or by update() itself once the marks
+ * pass a cap (pending_cap). That work runs inside that GetPath
  * call and is charged there, as the dynamic kit charges an update; SUMMARY
  * says how much of it there was (mm_pending_counters). Batches whose queries
  * the routes answer whole cost only their cells. */
@@ -59,24 +60,18 @@ static bool rederive(MmEntry *e, Err *err)
     return true;
 }
 
-/* Brings the pending batches into the abstraction (RefinerAbsReady). */
-static bool abs_ready(void *ctx)
+/* Re-derives the pending batches, timed and counted. */
+static bool rederive_pending(MmEntry *e, Err *err)
 {
-    MmEntry *e = ctx;
     MmPending *p = &e->pending;
-    if (!p->batches)
-        return true;
     uint64_t t0 = clock_now_ns();
-    Err err;
-    bool ok = rederive(e, &err);
+    bool ok = rederive(e, err);
     uint64_t dt = clock_now_ns() - t0;
     p->rederive_ns += dt;
     if (dt > p->rederive_max_ns)
         p->rederive_max_ns = dt;
     if (!ok) {
         p->failed++;
-        fprintf(stderr, "mm: the abstraction could not follow the map's changes (%s); this query goes by A*\n",
-                err.msg);
         return false;
     }
     p->rederived++;
@@ -86,6 +81,27 @@ static bool abs_ready(void *ctx)
     p->sectors = 0;
     memset(p->touched, 0, e->abs.nsectors);
     return true;
+}
+
+/* Brings the pending batches into the abstraction (RefinerAbsReady). */
+static bool abs_ready(void *ctx)
+{
+    MmEntry *e = ctx;
+    Err err;
+    if (!e->pending.batches || rederive_pending(e, &err))
+        return true;
+    fprintf(stderr, "mm: the abstraction could not follow the map's changes (%s); this query goes by A*\n", err.msg);
+    return false;
+}
+
+/* The marked sectors past which update() re-derives at once: a query that
+ * needs the abstraction pays for every pending batch in one call, so the
+ * backlog is bounded (an eighth of the sectors, at least 32), and no call
+ * carries the changes of a whole run of queries the routes answered alone. */
+static uint32_t pending_cap(const Abstraction *a)
+{
+    uint32_t cap = a->nsectors / 8;
+    return cap < 32 ? 32 : cap;
 }
 
 void mm_pending_attach(MmEntry *e)
@@ -103,11 +119,7 @@ void mm_pending_free(MmEntry *e)
 bool mm_sync(void *inst, Err *err)
 {
     MmEntry *e = inst;
-    if (!e->pending.batches)
-        return true;
-    if (abs_ready(e))
-        return true;
-    return err_set(err, "mm: the abstraction could not follow the map's changes");
+    return !e->pending.batches || rederive_pending(e, err);
 }
 
 bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
@@ -146,7 +158,11 @@ bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
         e->updates++;
         e->touched_sectors += (uint64_t)ntouched;
     }
-    p->update_ns += clock_now_ns() - t0;
+    p->update_ns += clock_now_ns() - t0; /* the re-derivation below counts as one */
+    Err why;
+    if (p->sectors >= pending_cap(&e->abs) && !rederive_pending(e, &why))
+        fprintf(stderr, "mm: the abstraction could not follow the map's changes (%s); the next query tries again\n",
+                why.msg);
     return true;
 }
 

@@ -233,3 +233,11 @@ int replay_valid(T *t, const Entry *e, void *inst, const Loaded *l, int first, i
         *replayed = ran;
     return bad;
 }
+
+double counter_of(const Counters *c, const char *key)
+{
+    for (int k = 0; k < c->n; k++)
+        if (!strcmp(c->extra[k].key, key))
+            return c->extra[k].value;
+    return -1;
+}

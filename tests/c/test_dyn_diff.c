@@ -226,6 +226,49 @@ static void test_dyn_diff_replay(T *t)
     }
 }
 
+/* mm's SUMMARY value of `key` (-1 when it is not reported). */
+static double counter(const Entry *e, void *inst, const char *key)
+{
+    Counters c = {0};
+    e->counters(inst, &c, true);
+    return counter_of(&c, key);
+}
+
+/* Batches that no query needs pile up; past the backlog's cap (32 marked
+ * sectors on a map of 256) update() re-derives them at once, and the
+ * abstraction is then a rebuild's. */
+static void test_dyn_diff_backlog(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/16room256-0", &l))
+        return;
+    const Entry *e;
+    void *inst = prepare_spec(t, "mm", &l, &e);
+    if (!inst) {
+        unload(&l);
+        return;
+    }
+    uint64_t seed = 21;
+    int S = mm_abs_index(inst)->abs->S, sw = (l.g.width + S - 1) / S;
+    Err err;
+    /* One cell a batch, each in a sector of its own, along the sectors' diagonal and beyond. */
+    for (int i = 0; i < 40; i++) {
+        int sec = (i * 7) % 256, x = sec % sw * S + (int)rnd(&seed, (uint32_t)S),
+            y = sec / sw * S + (int)rnd(&seed, (uint32_t)S);
+        CellChange ch = {(int16_t)x, (int16_t)y, !grid_passable(&l.g, x, y)};
+        CHECKF(t, e->update(inst, &ch, 1, &err), "%s", err.msg);
+        grid_set_passable(&l.g, x, y, ch.passable);
+        double done = counter(e, inst, "rederivations");
+        CHECKF(t, done == (i >= 31 ? 1 : 0), "after %d batches: %g re-derivations, expected %d", i + 1, done, i >= 31);
+    }
+    CHECK(t, counter(e, inst, "updates_pending_at_end") == 8);
+    check_against_rebuild(t, "rooms/16room256-0 backlog", 40, inst, &l.g, &seed);
+    int ran = 0, bad = replay_valid(t, e, inst, &l, 0, 7, &ran);
+    CHECKF(t, bad == 0, "backlog: %d of %d paths invalid", bad, ran);
+    e->destroy(inst);
+    unload(&l);
+}
+
 /* A DAO map of the benchmark (skipped without it): default sectors beside
  * walls, whose diagonal edges the layout stores no cost for, and long runs
  * of updates between re-customisations. */
@@ -243,5 +286,6 @@ static void test_dyn_diff_dao(T *t)
 const TestCase DYN_DIFF_TESTS[] = {
     {"dyn_diff_replay", test_dyn_diff_replay},
     {"dyn_diff_dao", test_dyn_diff_dao},
+    {"dyn_diff_backlog", test_dyn_diff_backlog},
     {NULL, NULL},
 };
