@@ -226,14 +226,6 @@ static void test_dyn_diff_replay(T *t)
     }
 }
 
-/* mm's SUMMARY value of `key` (-1 when it is not reported). */
-static double counter(const Entry *e, void *inst, const char *key)
-{
-    Counters c = {0};
-    e->counters(inst, &c, true);
-    return counter_of(&c, key);
-}
-
 /* Batches that no query needs pile up; past the backlog's cap (32 marked
  * sectors on a map of 256) update() re-derives them at once, and the
  * abstraction is then a rebuild's. */
@@ -258,10 +250,10 @@ static void test_dyn_diff_backlog(T *t)
         CellChange ch = {(int16_t)x, (int16_t)y, !grid_passable(&l.g, x, y)};
         CHECKF(t, e->update(inst, &ch, 1, &err), "%s", err.msg);
         grid_set_passable(&l.g, x, y, ch.passable);
-        double done = counter(e, inst, "rederivations");
+        double done = entry_counter(e, inst, "rederivations");
         CHECKF(t, done == (i >= 31 ? 1 : 0), "after %d batches: %g re-derivations, expected %d", i + 1, done, i >= 31);
     }
-    CHECK(t, counter(e, inst, "updates_pending_at_end") == 8);
+    CHECK(t, entry_counter(e, inst, "updates_pending_at_end") == 8);
     check_against_rebuild(t, "rooms/16room256-0 backlog", 40, inst, &l.g, &seed);
     int ran = 0, bad = replay_valid(t, e, inst, &l, 0, 7, &ran);
     CHECKF(t, bad == 0, "backlog: %d of %d paths invalid", bad, ran);
