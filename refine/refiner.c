@@ -260,6 +260,25 @@ static bool route_guard(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
     return res == ROUTE_ANSWERED;
 }
 
+/* Is the abstraction current (RefinerAbsReady)? */
+static bool abs_ready(Refiner *r) { return !r->abs_ready || r->abs_ready(r->abs_ready_ctx); }
+
+/* The query from `from` by A* over every sector, appended after `from`
+ * (skip_from: it is out already): the abstraction could not follow the map
+ * (RefinerAbsReady), and the map's sectors are all this needs of it. */
+static void whole_map(Refiner *r, xyLoc from, bool skip_from, xyPath *out)
+{
+    uint32_t mark = legplan_new_mark(r->legs);
+    for (uint32_t sec = 0; sec < r->ix->abs->nsectors; sec++)
+        legplan_mark_sector(r->legs, (int)sec, mark);
+    xyPath *p = &r->scratch;
+    p->len = 0;
+    if (legplan_within(r->legs, from, r->g, mark, 1.0, p) && p->len)
+        note_search(r, r->legs->last_expanded);
+    for (size_t i = skip_from ? 1 : 0; i < p->len; i++)
+        path_push(out, p->cells[i]);
+}
+
 bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 {
     uint64_t t0 = r->cfg.budget_us > 0 ? clock_now_ns() : 0;
@@ -267,6 +286,11 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
     if (same && r->replan) { /* the map changed under this query: go on from where it stands */
         r->replan = false;
         win_drop(&r->win); /* cells planned on the old map and not handed out go */
+        if (!abs_ready(r)) {
+            whole_map(r, win_last(&r->win), true, out);
+            finish_query(r);
+            return true;
+        }
         if (!plan_abstract(r, win_last(&r->win))) {
             finish_query(r);
             return true; /* the goal was cut off: the path ends where it stands */
@@ -280,6 +304,11 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
         r->query_max = 0;
         r->stats.queries++;
         if (route_whole(r, s, g, out)) {
+            finish_query(r);
+            return true;
+        }
+        if (!abs_ready(r)) {
+            whole_map(r, s, false, out);
             finish_query(r);
             return true;
         }

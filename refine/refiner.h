@@ -77,8 +77,17 @@ typedef struct RefineStats {
     uint64_t nquery_max;
 } RefineStats;
 
+/* Asked before the abstraction is read (a new query past the routes, or a
+ * re-plan after a map change): its owner brings the map changes it has
+ * deferred into the abstraction and everything over it (entries/mm). False:
+ * it could not (the owner said why on stderr); the query then goes by A*
+ * over the whole map, which needs no abstraction. */
+typedef bool (*RefinerAbsReady)(void *ctx);
+
 typedef struct Refiner {
     RefineConfig cfg;
+    RefinerAbsReady abs_ready; /* NULL: the abstraction is always current */
+    void *abs_ready_ctx;
     const Grid *grid;
     const AbsIndex *ix;
     RegionSearch *as;
@@ -107,7 +116,7 @@ typedef struct Refiner {
 bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsIndex *ix, RegionSearch *as,
                   LegPlanner *legs, EdgeCache *cache, SegStore *segs, Err *err);
 void refiner_free(Refiner *r);
-/* One GetPath call. */
+/* One GetPath call. Only here is the abstraction read, after r->abs_ready. */
 bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out);
 /* The abstraction (or map) changed: a query in progress re-plans its
  * abstract path from the last cell it reached at its next call, and the

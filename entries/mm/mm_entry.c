@@ -14,28 +14,7 @@
 #include "../../common/clock.h"
 #include "../../refine/segbuild.h"
 #include "mm.h"
-#include "mm_profile.h"
-
-typedef struct MmEntry {
-    MmConfig cfg;
-    const MmProfile *profile; /* chosen for this map (mm_profile.h) */
-    bool sector_given;        /* sector= given: the profile's side is not used */
-    Grid grid;
-    Abstraction abs;
-    AbsIndex ix;
-    RegionSearch as;
-    LegPlanner legs;
-    EdgeCache cache;
-    SegStore segs;
-    bool have_segs;
-    Refiner refiner;
-    /* Dynamic-map updates (mm_update). */
-    size_t passable; /* cells of the map as it is now */
-    uint64_t updates, touched_sectors, cache_dropped, segs_dropped;
-    AbsKept kept;           /* labels and plain form kept across updates (abs_update) */
-    uint64_t started_ns;    /* when preprocessing or preparing began (progress lines) */
-    Tracer trace_layers[4]; /* mm_set_tracer: one per kind of search, told apart by layer */
-} MmEntry;
+#include "mm_inst.h"
 
 /* The options over the profile p's values. */
 static bool parse_options(const EntryOpts *opts, const MmProfile *p, MmConfig *c, Err *err)
@@ -118,6 +97,7 @@ static void mm_destroy(void *inst)
     abs_index_free(&e->ix);
     abs_free(&e->abs);
     abs_kept_free(&e->kept);
+    mm_pending_free(e);
     grid_free(&e->grid);
     free(e);
 }
@@ -293,86 +273,9 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
         return NULL;
     }
     e->passable = grid_count_passable(&e->grid);
+    mm_pending_attach(e);
     progress(&e->grid, e->started_ns, "prepared");
     return e;
-}
-
-/* Paper §"Dynamic Maps": rebuild only the touched sectors (abstraction/
- * update.c), then keep the cached and precomputed legs that the leg store's
- * survival rule keeps (leg_survives, cache/leg.h), re-keyed to the new
- * region ids, and drop the others. */
-static bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
-{
-    MmEntry *e = inst;
-    /* The leg planner follows first (it only fails before changing
-     * anything) and is put back below when the abstraction cannot follow. */
-    if (!legplan_map_changed(&e->legs, ch, n, e->passable, err))
-        return false;
-    uint8_t *touched = calloc(e->abs.nsectors ? e->abs.nsectors : 1, 1);
-    bool *was = malloc((size_t)(n ? n : 1) * sizeof *was);
-    if (!touched || !was) {
-        free(touched);
-        free(was);
-        return err_set(err, "mm: out of memory for an update");
-    }
-    int changed = 0, ntouched = 0;
-    for (int i = 0; i < n; i++) {
-        was[i] = grid_passable(&e->grid, ch[i].x, ch[i].y);
-        if (was[i] == ch[i].passable)
-            continue;
-        e->passable += (size_t)grid_set_passable(&e->grid, ch[i].x, ch[i].y, ch[i].passable); /* -1 wraps */
-        uint8_t *t = &touched[abs_sector_of(&e->abs, ch[i].x, ch[i].y)];
-        ntouched += !*t;
-        *t = 1;
-        changed++;
-    }
-    /* The fresh abstraction is built beside the old one; the stores are
-     * re-indexed from old to fresh; then fresh takes the old one's place. */
-    Abstraction fresh = {0};
-    AbsIndex fresh_ix = {0};
-    RegionSearch fresh_as = {0};
-    /* The region search follows the change, and the regions' hierarchy
-     * locally when it is worth it (region_search_follow). */
-    bool followed = false;
-    bool ok =
-        changed == 0 ||
-        (abs_update(&fresh, &e->abs, &e->grid, touched, &e->kept, err) && abs_index_init(&fresh_ix, &fresh, err) &&
-         (followed = region_search_follow(&fresh_as, &fresh_ix, &e->as, touched, abs_kept_excess(&e->kept), err)));
-    long segs = ok && changed && e->have_segs ? segs_remap(&e->segs, &e->ix, &fresh_ix, touched, err) : 0;
-    if (segs < 0)
-        ok = false;
-    if (ok && changed) {
-        e->cache_dropped += edge_cache_remap(&e->cache, &e->ix, &fresh_ix, touched);
-        e->segs_dropped += (uint64_t)segs;
-        region_search_free(&e->as);
-        abs_index_free(&e->ix);
-        abs_free(&e->abs);
-        /* Everything else points at e->abs, e->ix and e->as, which keep their addresses. */
-        e->abs = fresh;
-        e->ix = fresh_ix;
-        e->ix.abs = &e->abs;
-        fresh_as.tracer = e->as.tracer; /* set_tracer holds until set again */
-        e->as = fresh_as;
-        e->as.ix = &e->ix;
-        refiner_invalidate(&e->refiner);
-        e->updates++;
-        e->touched_sectors += (uint64_t)ntouched;
-    } else if (changed) {
-        if (followed)
-            region_search_unfollow(&fresh_as, &e->as);
-        region_search_free(&fresh_as);
-        abs_index_free(&fresh_ix);
-        abs_free(&fresh);
-    }
-    if (!ok) { /* keep the map the abstraction describes */
-        abs_kept_undo(&e->kept, e->abs.nsectors, touched);
-        for (int i = n; i-- > 0;)
-            e->passable += (size_t)grid_set_passable(&e->grid, ch[i].x, ch[i].y, was[i]);
-        legplan_map_restored(&e->legs, ch, was, n);
-    }
-    free(touched);
-    free(was);
-    return ok;
 }
 
 static bool mm_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
@@ -473,6 +376,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
         counters_add(out, "ch_rent", (double)(d->rent_total + d->rent));
         counters_add(out, "update_bytes",
                      (double)abs_kept_bytes(&e->kept, e->grid.width, e->grid.height, e->abs.nsectors));
+        mm_pending_counters(e, out);
     }
     counters_add(out, "search_bytes",
                  (double)(abs_index_bytes(&e->ix) + region_search_bytes(&e->as) + legplan_bytes(&e->legs) +

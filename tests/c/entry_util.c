@@ -169,10 +169,7 @@ double entry_counter(const Entry *e, void *inst, const char *key)
 {
     Counters c = {0};
     e->counters(inst, &c, true);
-    for (int i = 0; i < c.n; i++)
-        if (strcmp(c.extra[i].key, key) == 0)
-            return c.extra[i].value;
-    return -1;
+    return counter_of(&c, key);
 }
 
 void *prepare_spec(T *t, const char *spec, const Loaded *l, const Entry **e)
@@ -232,4 +229,12 @@ int replay_valid(T *t, const Entry *e, void *inst, const Loaded *l, int first, i
     if (replayed)
         *replayed = ran;
     return bad;
+}
+
+double counter_of(const Counters *c, const char *key)
+{
+    for (int k = 0; k < c->n; k++)
+        if (!strcmp(c->extra[k].key, key))
+            return c->extra[k].value;
+    return -1;
 }

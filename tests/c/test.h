@@ -100,6 +100,8 @@ int run_query(T *t, const Entry *e, void *inst, const ScenQuery *q, xyPath *p);
 /* Preprocesses `spec` on l into the temp dir and prepares an instance; NULL
  * (and a failure) when either step fails. *e is the entry. */
 void *prepare_spec(T *t, const char *spec, const Loaded *l, const Entry **e);
+/* The value of `key` in c, or -1 when absent. */
+double counter_of(const Counters *c, const char *key);
 /* Flips `n` (<= 64) pseudo-random cells of l (next values of *seed) through
  * the entry's update() and in l->g, so that l keeps matching the instance. */
 void flip_random_cells(T *t, const Entry *e, void *inst, Loaded *l, int n, uint64_t *seed);

@@ -92,6 +92,7 @@ static void test_ch_update_equals_fresh(T *t)
     for (int round = 0; round < 3; round++) {
         flip_random_cells(t, e, inst, &l, 40, &seed); /* walls across sectors: regions split, others join */
         Err err;
+        CHECKF(t, mm_sync(inst, &err), "%s", err.msg); /* the abstraction follows the cells when asked */
         CHECKF(t, region_search_refresh((RegionSearch *)mm_region_search(inst), &err), "%s", err.msg);
         const AbsCh *live = &mm_region_search(inst)->ch;
         RegionSearch fresh;

@@ -70,12 +70,14 @@ static int make_batch(const Grid *g, int S, int kind, uint64_t *s, CellChange *c
 /* The live abstraction and hierarchy against fresh ones built from the grid. */
 static void check_against_rebuild(T *t, const char *map, int round, void *inst, const Grid *g, uint64_t *s)
 {
+    Err err;
+    /* The batches since the last query that needed the abstraction, re-derived at once. */
+    CHECKF(t, mm_sync(inst, &err), "%s round %d: %s", map, round, err.msg);
     const AbsIndex *live_ix = mm_abs_index(inst);
     const Abstraction *live = live_ix->abs;
     Abstraction fresh;
     AbsIndex fix;
     RegionSearch fas;
-    Err err;
     if (!abs_build_centers(&fresh, g, live->S, live->defaults_on, live->centers_opt, live->costs_on, &err)) {
         t_fail(t, __FILE__, __LINE__, "%s: %s", map, err.msg);
         return;
@@ -187,6 +189,10 @@ static void replay_map(T *t, const char *map, const char *scen, const char *spec
             for (int i = 0; i < n; i++)
                 grid_set_passable(&l.g, ch[i].x, ch[i].y, ch[i].passable);
         }
+        /* Every third batch is left pending (no check, no query), so the
+         * next check re-derives two batches at once. */
+        if (round % 3 == 1)
+            continue;
         check_against_rebuild(t, map, round, inst, &l.g, &seed);
         int ran = 0, bad = replay_valid(t, e, inst, &l, round % 7, 97, &ran);
         CHECKF(t, bad == 0, "%s round %d: %d of %d paths invalid", map, round, bad, ran);
@@ -220,6 +226,41 @@ static void test_dyn_diff_replay(T *t)
     }
 }
 
+/* Batches that no query needs pile up; past the backlog's cap (32 marked
+ * sectors on a map of 256) update() re-derives them at once, and the
+ * abstraction is then a rebuild's. */
+static void test_dyn_diff_backlog(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/16room256-0", &l))
+        return;
+    const Entry *e;
+    void *inst = prepare_spec(t, "mm", &l, &e);
+    if (!inst) {
+        unload(&l);
+        return;
+    }
+    uint64_t seed = 21;
+    int S = mm_abs_index(inst)->abs->S, sw = (l.g.width + S - 1) / S;
+    Err err;
+    /* One cell a batch, each in a sector of its own, along the sectors' diagonal and beyond. */
+    for (int i = 0; i < 40; i++) {
+        int sec = (i * 7) % 256, x = sec % sw * S + (int)rnd(&seed, (uint32_t)S),
+            y = sec / sw * S + (int)rnd(&seed, (uint32_t)S);
+        CellChange ch = {(int16_t)x, (int16_t)y, !grid_passable(&l.g, x, y)};
+        CHECKF(t, e->update(inst, &ch, 1, &err), "%s", err.msg);
+        grid_set_passable(&l.g, x, y, ch.passable);
+        double done = entry_counter(e, inst, "rederivations");
+        CHECKF(t, done == (i >= 31 ? 1 : 0), "after %d batches: %g re-derivations, expected %d", i + 1, done, i >= 31);
+    }
+    CHECK(t, entry_counter(e, inst, "updates_pending_at_end") == 8);
+    check_against_rebuild(t, "rooms/16room256-0 backlog", 40, inst, &l.g, &seed);
+    int ran = 0, bad = replay_valid(t, e, inst, &l, 0, 7, &ran);
+    CHECKF(t, bad == 0, "backlog: %d of %d paths invalid", bad, ran);
+    e->destroy(inst);
+    unload(&l);
+}
+
 /* A DAO map of the benchmark (skipped without it): default sectors beside
  * walls, whose diagonal edges the layout stores no cost for, and long runs
  * of updates between re-customisations. */
@@ -237,5 +278,6 @@ static void test_dyn_diff_dao(T *t)
 const TestCase DYN_DIFF_TESTS[] = {
     {"dyn_diff_replay", test_dyn_diff_replay},
     {"dyn_diff_dao", test_dyn_diff_dao},
+    {"dyn_diff_backlog", test_dyn_diff_backlog},
     {NULL, NULL},
 };

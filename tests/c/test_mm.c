@@ -285,15 +285,6 @@ static void test_mm_cache_and_segfile_keep_paths(T *t)
     }
 }
 
-/* The value of `key` in c, or -1 when absent. */
-static double counter_of(const Counters *c, const char *key)
-{
-    for (int k = 0; k < c->n; k++)
-        if (!strcmp(c->extra[k].key, key))
-            return c->extra[k].value;
-    return -1;
-}
-
 /* mm_bytes is the sum of its parts, and grows with the edge cache. */
 static void test_mm_bytes_parts(T *t)
 {

@@ -1,0 +1,57 @@
+/* mm_inst.h (private to entries/mm/): the mm instance, shared by the entry
+ * (mm_entry.c: prepare, queries, counters) and its map changes
+ * (mm_update.c: the cells at once, the abstraction when a query needs it). */
+#ifndef GPPC_ENTRIES_MM_INST_H
+#define GPPC_ENTRIES_MM_INST_H
+
+#include "../../refine/refiner.h"
+#include "../../search/trace.h"
+#include "../entry.h"
+#include "mm_profile.h"
+
+/* Map changes whose abstraction is not derived yet (mm_update.c). */
+typedef struct MmPending {
+    uint8_t *touched;     /* per sector: a cell in it changed since the last re-derivation */
+    uint32_t sectors;     /* how many are marked */
+    uint64_t batches;     /* update() calls since the last re-derivation */
+    uint64_t rederived;   /* re-derivations (each for every batch pending then) */
+    uint64_t batches_in;  /* batches those re-derivations took in */
+    uint64_t sectors_in;  /* and marked sectors */
+    uint64_t update_ns;   /* time in update() itself (the cells, the JPS rows) */
+    uint64_t rederive_ns; /* time in re-derivations (inside GetPath calls) */
+    uint64_t rederive_max_ns;
+    uint64_t failed; /* re-derivations that ran out of memory (the query went by A* over the map) */
+} MmPending;
+
+typedef struct MmEntry {
+    MmConfig cfg;
+    const MmProfile *profile; /* chosen for this map (mm_profile.h) */
+    bool sector_given;        /* sector= given: the profile's side is not used */
+    Grid grid;
+    Abstraction abs;
+    AbsIndex ix;
+    RegionSearch as;
+    LegPlanner legs;
+    EdgeCache cache;
+    SegStore segs;
+    bool have_segs;
+    Refiner refiner;
+    /* Dynamic-map updates (mm_update.c). */
+    size_t passable; /* cells of the map as it is now */
+    uint64_t updates, touched_sectors, cache_dropped, segs_dropped;
+    AbsKept kept; /* labels and plain form kept across updates (abs_update) */
+    MmPending pending;
+    uint64_t started_ns;    /* when preprocessing or preparing began (progress lines) */
+    Tracer trace_layers[4]; /* mm_set_tracer: one per kind of search, told apart by layer */
+} MmEntry;
+
+/* Entry.update for mm (mm_update.c). */
+bool mm_update(void *inst, const CellChange *ch, int n, Err *err);
+/* Lets the refiner ask for the abstraction before it uses it (mm_update.c);
+ * once the instance is prepared. */
+void mm_pending_attach(MmEntry *e);
+void mm_pending_free(MmEntry *e);
+/* SUMMARY's keys on deferred re-derivations. */
+void mm_pending_counters(const MmEntry *e, Counters *out);
+
+#endif

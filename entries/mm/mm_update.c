@@ -1,0 +1,183 @@
+/* entries/mm: map changes (Entry.update), deferred to the query that needs them.
+ *
+ * update() changes the cells at once in everything that reads cells: the
+ * instance's map and the leg planner's JPS rows (legplan_map_changed); the
+ * routes that answer a query whole (refine/routes.h: direct line, JPS, A*
+ * in a box of sectors) read nothing else. The sectors the changes touch are
+ * marked; the abstraction over them (abstraction/update.c: only those
+ * sectors flooded again, their edges and edge costs), the index, the region
+ * search and its hierarchy (region_search_follow), and the two leg stores
+ * (re-indexed by the survival rule, cache/leg.h) are re-derived only when a
+ * query reaches the abstract route (Refiner.abs_ready), for every batch
+ * marked since the last time at once, or by update() itself once the marks
+ * pass a cap (pending_cap). That work runs inside that GetPath
+ * call and is charged there, as the dynamic kit charges an update; SUMMARY
+ * says how much of it there was (mm_pending_counters). Batches whose queries
+ * the routes answer whole cost only their cells. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../common/clock.h"
+#include "mm_inst.h"
+
+/* Re-derives the abstraction and what stands on it for the sectors marked
+ * since the last time. On failure nothing moved: the marks stay (and the
+ * kept labels of marked sectors are dropped, so a later try floods them). */
+static bool rederive(MmEntry *e, Err *err)
+{
+    const uint8_t *touched = e->pending.touched;
+    Abstraction fresh = {0};
+    AbsIndex fresh_ix = {0};
+    RegionSearch fresh_as = {0};
+    bool followed = false;
+    bool ok = abs_update(&fresh, &e->abs, &e->grid, touched, &e->kept, err) && abs_index_init(&fresh_ix, &fresh, err) &&
+              (followed = region_search_follow(&fresh_as, &fresh_ix, &e->as, touched, abs_kept_excess(&e->kept), err));
+    long segs = ok && e->have_segs ? segs_remap(&e->segs, &e->ix, &fresh_ix, touched, err) : 0;
+    if (segs < 0)
+        ok = false;
+    if (!ok) {
+        if (followed)
+            region_search_unfollow(&fresh_as, &e->as);
+        region_search_free(&fresh_as);
+        abs_index_free(&fresh_ix);
+        abs_free(&fresh);
+        abs_kept_undo(&e->kept, e->abs.nsectors, touched);
+        return false;
+    }
+    e->cache_dropped += edge_cache_remap(&e->cache, &e->ix, &fresh_ix, touched);
+    e->segs_dropped += (uint64_t)segs;
+    region_search_free(&e->as);
+    abs_index_free(&e->ix);
+    abs_free(&e->abs);
+    /* Everything else points at e->abs, e->ix and e->as, which keep their addresses. */
+    e->abs = fresh;
+    e->ix = fresh_ix;
+    e->ix.abs = &e->abs;
+    fresh_as.tracer = e->as.tracer; /* set_tracer holds until set again */
+    e->as = fresh_as;
+    e->as.ix = &e->ix;
+    return true;
+}
+
+/* Re-derives the pending batches, timed and counted. */
+static bool rederive_pending(MmEntry *e, Err *err)
+{
+    MmPending *p = &e->pending;
+    uint64_t t0 = clock_now_ns();
+    bool ok = rederive(e, err);
+    uint64_t dt = clock_now_ns() - t0;
+    p->rederive_ns += dt;
+    if (dt > p->rederive_max_ns)
+        p->rederive_max_ns = dt;
+    if (!ok) {
+        p->failed++;
+        return false;
+    }
+    p->rederived++;
+    p->batches_in += p->batches;
+    p->sectors_in += p->sectors;
+    p->batches = 0;
+    p->sectors = 0;
+    memset(p->touched, 0, e->abs.nsectors);
+    return true;
+}
+
+/* Brings the pending batches into the abstraction (RefinerAbsReady). */
+static bool abs_ready(void *ctx)
+{
+    MmEntry *e = ctx;
+    Err err;
+    if (!e->pending.batches || rederive_pending(e, &err))
+        return true;
+    fprintf(stderr, "mm: the abstraction could not follow the map's changes (%s); this query goes by A*\n", err.msg);
+    return false;
+}
+
+/* The marked sectors past which update() re-derives at once: a query that
+ * needs the abstraction pays for every pending batch in one call, so the
+ * backlog is bounded (an eighth of the sectors, at least 32), and no call
+ * carries the changes of a whole run of queries the routes answered alone. */
+static uint32_t pending_cap(const Abstraction *a)
+{
+    uint32_t cap = a->nsectors / 8;
+    return cap < 32 ? 32 : cap;
+}
+
+void mm_pending_attach(MmEntry *e)
+{
+    e->refiner.abs_ready = abs_ready;
+    e->refiner.abs_ready_ctx = e;
+}
+
+void mm_pending_free(MmEntry *e)
+{
+    free(e->pending.touched);
+    e->pending.touched = NULL;
+}
+
+bool mm_sync(void *inst, Err *err)
+{
+    MmEntry *e = inst;
+    return !e->pending.batches || rederive_pending(e, err);
+}
+
+bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
+{
+    MmEntry *e = inst;
+    uint64_t t0 = clock_now_ns();
+    MmPending *p = &e->pending;
+    if (!p->touched && !(p->touched = calloc(e->abs.nsectors ? e->abs.nsectors : 1, 1)))
+        return err_set(err, "mm: out of memory for an update");
+    /* The leg planner's JPS rows follow first: it only fails before changing anything. */
+    if (!legplan_map_changed(&e->legs, ch, n, e->passable, err))
+        return false;
+    int changed = 0, ntouched = 0;
+    for (int i = 0; i < n; i++) {
+        if (grid_passable(&e->grid, ch[i].x, ch[i].y) == ch[i].passable)
+            continue;
+        e->passable += (size_t)grid_set_passable(&e->grid, ch[i].x, ch[i].y, ch[i].passable); /* -1 wraps */
+        uint32_t s = (uint32_t)abs_sector_of(&e->abs, ch[i].x, ch[i].y);
+        if (p->touched[s] != 2) { /* 2: touched by this batch, counted */
+            ntouched++;
+            p->sectors += !p->touched[s];
+            p->touched[s] = 2;
+        }
+        changed++;
+    }
+    for (int i = 0; i < n; i++) { /* back to 1: marked, whichever batch it was */
+        uint8_t *t = &p->touched[abs_sector_of(&e->abs, ch[i].x, ch[i].y)];
+        if (*t == 2)
+            *t = 1;
+    }
+    if (changed) {
+        p->batches++;
+        /* A query in progress re-plans from where it stands (and so asks
+         * for the abstraction); remembered joints were smoothed on the old map. */
+        refiner_invalidate(&e->refiner);
+        e->updates++;
+        e->touched_sectors += (uint64_t)ntouched;
+    }
+    p->update_ns += clock_now_ns() - t0; /* the re-derivation below counts as one */
+    Err why;
+    if (p->sectors >= pending_cap(&e->abs) && !rederive_pending(e, &why))
+        fprintf(stderr, "mm: the abstraction could not follow the map's changes (%s); the next query tries again\n",
+                why.msg);
+    return true;
+}
+
+void mm_pending_counters(const MmEntry *e, Counters *out)
+{
+    const MmPending *p = &e->pending;
+    double u = e->updates ? (double)e->updates : 1.0, r = p->rederived ? (double)p->rederived : 1.0;
+    counters_add(out, "rederivations", (double)p->rederived);
+    counters_add(out, "rederive_batches_mean", (double)p->batches_in / r);
+    counters_add(out, "rederive_sectors_mean", (double)p->sectors_in / r);
+    counters_add(out, "rederive_us_mean", (double)p->rederive_ns / r * 1e-3);
+    counters_add(out, "rederive_us_max", (double)p->rederive_max_ns * 1e-3);
+    counters_add(out, "rederive_failed", (double)p->failed);
+    counters_add(out, "updates_pending_at_end", (double)p->batches);
+    /* Per update, its own call and its share of the re-derivations: what an
+     * update costs in all, wherever it is charged. */
+    counters_add(out, "update_work_us_mean", (double)(p->update_ns + p->rederive_ns) / u * 1e-3);
+}
