@@ -4,7 +4,11 @@
   open: every cell passable.
   dao:  a Moving AI map (--src, e.g. a DAO map) tiled, every other tile
         mirrored, with a 2-cell open seam along the tile borders so that
-        the tiles connect.
+        the tiles connect. With --tile T the tile is the source's top-left
+        T x T cells: a side that T divides then holds whole tiles only, so
+        maps of every such side have the same content per cell (but for
+        the map's border) and their growth measures the code, not the
+        share of cut tiles.
 Writes one Moving AI map of side x side cells."""
 import argparse
 
@@ -22,6 +26,7 @@ def main():
     ap.add_argument("--side", type=int, required=True)
     ap.add_argument("--kind", choices=["open", "dao"], required=True)
     ap.add_argument("--src", help="the map tiled by --kind dao")
+    ap.add_argument("--tile", type=int, help="--kind dao: tile the source's top-left TILE x TILE cells")
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
     n = a.side
@@ -29,6 +34,10 @@ def main():
         rows = ["." * n] * n
     else:
         src = read_map(a.src)
+        if a.tile:
+            if a.tile < 3 or a.tile > min(len(src), len(src[0])):
+                ap.error("--tile %d: the source is %dx%d" % (a.tile, len(src[0]), len(src)))
+            src = [row[: a.tile] for row in src[: a.tile]]
         th, tw = len(src), len(src[0])
         rows = []
         for y in range(n):
