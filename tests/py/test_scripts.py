@@ -317,3 +317,33 @@ class SuiteOptions(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class LargeMaps(unittest.TestCase):
+    def test_whole_tiles_repeat_the_source_corner(self):
+        # --tile 8 of a 13 x 10 source: a side of 32 holds 4 x 4 whole tiles
+        # of its 8 x 8 corner, every other one mirrored, with the 2-cell seams
+        # on each tile's first rows and columns. A tile larger than the
+        # source is refused.
+        src = ["@.@@..@@.@"[i % 3:] + "@.@" for i in range(10)]
+        with TempDir() as d:
+            write(d, "src.map", "type octile\nheight 10\nwidth %d\nmap\n%s\n" % (len(src[0]), "\n".join(src)))
+            out = os.path.join(d, "t.map")
+            r = run_script("gen_large_maps.py", "--side", "32", "--kind", "dao", "--tile", "8",
+                           "--src", os.path.join(d, "src.map"), "--out", out)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            rows = open(out).read().split("\n")[4:36]
+            self.assertEqual(len(rows), 32)
+            self.assertTrue(all(len(row) == 32 for row in rows))
+            for y in range(32):
+                for x in range(32):
+                    ty, sy = divmod(y, 8)
+                    tx, sx = divmod(x, 8)
+                    sy = 7 - sy if ty % 2 else sy
+                    sx = 7 - sx if tx % 2 else sx
+                    want = "." if y % 8 < 2 or x % 8 < 2 else ("." if src[sy][sx] == "." else "@")
+                    self.assertEqual(rows[y][x], want, (x, y))
+            r = run_script("gen_large_maps.py", "--side", "32", "--kind", "dao", "--tile", "11",
+                           "--src", os.path.join(d, "src.map"), "--out", out)
+            self.assertEqual(r.returncode, 2)
+            self.assertIn("--tile 11", r.stderr)
