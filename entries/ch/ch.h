@@ -104,6 +104,13 @@ bool ch_build(ChGraph *ch, const Grid *g, const ChBuildConfig *cfg, Err *err);
 bool ch_sg_build(ChGraph *ch, const SubGraph *sg, const Grid *g, const ChBuildConfig *cfg, Err *err);
 void ch_free(ChGraph *ch);
 size_t ch_bytes(const ChGraph *ch);
+/* A hierarchy read from a file, checked against the map (ch_check.c):
+ * every field in range, every edge legal and upward, every shortcut the sum
+ * of its halves, and the base graph complete (every move, or with subgoal
+ * every direct pair of the map's subgoal graph). node_of: padded cell ->
+ * node, -1 for none. False + a message naming `file` and what is wrong. */
+bool ch_check_graph(const ChGraph *g, const Grid *grid, const int32_t *node_of, bool subgoal, const char *file,
+                    Err *err);
 
 /* Cell coordinates. A query works on coordinates (the ends', and each
  * node's from ChQuery.xy), never on padded cell indices: turning an index

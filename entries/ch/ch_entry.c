@@ -219,71 +219,6 @@ static uint32_t *get_u32s(BinFile *f, uint64_t *sum, size_t n)
     return v;
 }
 
-/* Is shortcut record s consistent with edge e (stored at `low`, to `high`)? */
-static bool shortcut_ok(const ChGraph *g, uint32_t low, uint32_t e, const ChShortcut *s)
-{
-    uint32_t high = g->edge[e].target, m = s->mid;
-    if (m >= g->n || g->rank[m] >= g->rank[low] || s->low >= g->m || s->high >= g->m)
-        return false;
-    bool at_mid =
-        g->first[m] <= s->low && s->low < g->first[m + 1] && g->first[m] <= s->high && s->high < g->first[m + 1];
-    return at_mid && g->edge[s->low].target == low && g->edge[s->high].target == high &&
-           g->edge[s->low].cost + g->edge[s->high].cost == g->edge[e].cost;
-}
-
-/* Every field checked against the grid: a bad file is never trusted. The
- * halves of a shortcut are stored at its middle node, ranked below both of
- * its ends, so unpacking ends; a shape is walked on the grid. */
-static bool check_graph(const ChGraph *g, const Grid *grid, const int32_t *node_of, Err *err, const char *file)
-{
-    size_t cells = (size_t)(grid->height + 2) * grid->stride;
-    /* Ranks are a permutation: the hub labels index nodes by rank. */
-    bool *ranked = calloc((size_t)g->n + 1, sizeof *ranked);
-    if (!ranked)
-        return err_set(err, "%s: out of memory checking the ranks", file);
-    for (uint32_t v = 0; v < g->n; v++)
-        if (g->cell[v] >= cells || node_of[g->cell[v]] != (int32_t)v || g->first[v] > g->first[v + 1] ||
-            g->rank[v] >= g->n || ranked[g->rank[v]]) {
-            free(ranked);
-            return err_set(err, "%s: node %u does not match the map (cell, edges or rank)", file, v);
-        } else {
-            ranked[g->rank[v]] = true;
-        }
-    free(ranked);
-    if (g->first[g->n] != g->m)
-        return err_set(err, "%s: edge count differs", file);
-    for (uint32_t v = 0; v < g->n; v++)
-        for (uint32_t e = g->first[v]; e < g->first[v + 1]; e++) {
-            uint32_t w = g->edge[e].target, aux = g->edge[e].aux;
-            /* Upward: targets rank higher. */
-            if (w >= g->n || g->rank[w] <= g->rank[v] || g->edge[e].cost == 0)
-                return err_set(err, "%s: edge %u out of range or not upward", file, e);
-            if (aux != CH_ORIGINAL && CH_SC_INDEX(aux) == CH_SC_DIRECT) { /* a subgoal pair: its shape walks */
-                if (g->edge[e].cost != ch_octile(grid, g->cell[v], g->cell[w]) ||
-                    !ch_shape_walks(grid, ch_xy(grid, g->cell[v]), ch_xy(grid, g->cell[w]), (int)CH_SC_SHAPE(aux)))
-                    return err_set(err, "%s: edge %u does not walk its shape", file, e);
-                continue;
-            }
-            if (aux != CH_ORIGINAL) {
-                int shape = (int)CH_SC_SHAPE(aux);
-                if (CH_SC_INDEX(aux) >= g->shortcuts || !shortcut_ok(g, v, e, &g->sc[CH_SC_INDEX(aux)]) ||
-                    (shape != CH_SHAPE_NONE &&
-                     (g->edge[e].cost != ch_octile(grid, g->cell[v], g->cell[w]) ||
-                      !ch_shape_walks(grid, ch_xy(grid, g->cell[v]), ch_xy(grid, g->cell[w]), shape))))
-                    return err_set(err, "%s: shortcut %u does not match its halves or its shape", file, e);
-                continue;
-            }
-            int dx = (int)(g->cell[w] % (uint32_t)grid->stride) - (int)(g->cell[v] % (uint32_t)grid->stride);
-            int dy = (int)(g->cell[w] / (uint32_t)grid->stride) - (int)(g->cell[v] / (uint32_t)grid->stride);
-            int d = grid_dir_of(dx, dy);
-            int x = grid_index_x(grid, (int)g->cell[v]), y = grid_index_y(grid, (int)g->cell[v]);
-            if (d < 0 || !grid_move_legal(grid, x, y, d) ||
-                g->edge[e].cost != (GRID_DIR_IS_DIAGONAL(d) ? CH_DIAG : CH_CARD))
-                return err_set(err, "%s: edge %u is not a legal move", file, e);
-        }
-    return true;
-}
-
 /* node_of from the node -> cell map (-1 for cells that are no node); false
  * when a node is not a passable cell (a subgoal with graph=subgoal) or
  * appears twice. */
@@ -356,7 +291,7 @@ static bool load(Ch *c, const char *file, const char *options, Err *err)
         ok = err_set(err, "%s: node cells are not the map's %s", file,
                      c->graph == GRAPH_GRID ? "passable cells" : "subgoals");
     if (ok)
-        ok = check_graph(g, &c->grid, c->node_of, err, file);
+        ok = ch_check_graph(g, &c->grid, c->node_of, c->graph == GRAPH_SUBGOAL, file, err);
     if (!ok)
         ch_free(g);
     return ok;

@@ -5,6 +5,7 @@ files are refused at once; a rejected preprocessing file is said in SUMMARY
 caught; map cells outside the Moving AI set are errors. Tiny maps: each run
 costs milliseconds."""
 import os
+import struct
 import subprocess
 import unittest
 
@@ -142,6 +143,63 @@ class RejectedPreprocessing(unittest.TestCase):
             self.assertEqual(code, 0, err)
             self.assertIn("bytes after the name", err)
             self.assertIn("pre_rejected=written_by_entry_mm_expected_mm_bytes_after_the_name", out)
+
+    def test_forged_hierarchy_missing_a_move_is_rejected(self):
+        # A ch file (graph=grid) whose checksum is right and whose every edge
+        # is a legal upward move, but one move was turned to another
+        # neighbour: the move it stood for is missing, and a query needing it
+        # would return a longer path. The loader must notice.
+        grid = "type octile\nheight 4\nwidth 5\nmap\n.....\n.....\n..@..\n.....\n"
+        with TempDir() as d:
+            m, s = write(d, "m.map", grid), write(d, "m.map.scen", "version 1\n0\tm.map\t5\t4\t0\t0\t4\t3\t5.24264069\n")
+            code, _, err = self.run_pre(d, m, s, "-pre", entry="ch:graph=grid")
+            self.assertEqual(code, 0, err)
+            pre = d + "/ch_graph=grid-m.pre"
+            data = bytearray(read(pre))
+            olen = struct.unpack_from("<H", data, 44)[0]
+            head = 46 + olen
+            graph, n, m_edges, shortcuts = struct.unpack_from("<4I", data, head)
+            self.assertEqual(graph, 1)
+            cell = struct.unpack_from("<%dI" % n, data, head + 16)
+            rank = struct.unpack_from("<%dI" % n, data, head + 16 + 4 * n)
+            first = struct.unpack_from("<%dI" % (n + 1), data, head + 16 + 8 * n)
+            edges = head + 16 + 8 * n + 4 * (n + 1)
+            stride, rows = 7, grid.split("\n")[4:8]
+
+            def free(c):
+                x, y = c % stride - 1, c // stride - 1
+                return 0 <= x < 5 and 0 <= y < 4 and rows[y][x] == "."
+
+            def legal(a, b):  # one move, no corner cut
+                dx, dy = b % stride - a % stride, b // stride - a // stride
+                return (max(abs(dx), abs(dy)) == 1 and free(b)
+                        and (dx == 0 or dy == 0 or (free(a + dx) and free(a + dy * stride))))
+
+            sc = struct.unpack_from("<%dI" % (3 * shortcuts), data, edges + 16 * m_edges)
+            halves = set(sc[1::3]) | set(sc[2::3])  # a shortcut's halves are checked by its sum
+            forged = False
+            for v in range(n):
+                for e in range(first[v], first[v + 1]):
+                    target, aux = struct.unpack_from("<2I", data, edges + 16 * e)
+                    if aux != 0xFFFFFFFF or forged or e in halves:
+                        continue
+                    diag = cell[target] % stride != cell[v] % stride and cell[target] // stride != cell[v] // stride
+                    for w in range(n):
+                        wd = cell[w] % stride != cell[v] % stride and cell[w] // stride != cell[v] // stride
+                        if w != target and rank[w] > rank[v] and legal(cell[v], cell[w]) and wd == diag:
+                            struct.pack_into("<I", data, edges + 16 * e, w)
+                            forged = True
+                            break
+            self.assertTrue(forged, "no edge could be turned to another neighbour")
+            h = 0xcbf29ce484222325
+            for c in data[head:-8]:
+                h = ((h ^ c) * 0x100000001B3) & (2 ** 64 - 1)
+            struct.pack_into("<Q", data, len(data) - 8, h)
+            with open(pre, "wb") as f:
+                f.write(data)
+            code, out, err = self.run_pre(d, m, s, "--strict-pre", "-run", entry="ch:graph=grid")
+            self.assertEqual(code, 2, err)
+            self.assertIn("is missing", err)
 
     def test_fifo_pre_file_is_rejected_not_waited_on(self):
         with TempDir() as d:
