@@ -72,8 +72,10 @@ static bool load(SubGraph *g, const Grid *map, int levels, const char *file, con
     /* The reader proves every edge walks the map, not that no edge is
      * missing: a file that lost edges (checksum recomputed) would give longer
      * paths, a silent wrong answer for an optimal entry (the fuzzer's find).
-     * Building the graph is fast enough (FIXME ms on a 1024x1024 map), so
-     * the loaded graph is compared with a fresh one, as mm's load does. */
+     * So the loaded graph is compared with a fresh one, as mm's load does:
+     * loading then costs more than building, and the file buys no time, only
+     * the same -pre/-run steps as every entry and a named reason when a file
+     * is stale or forged. */
     SubGraph fresh = {0};
     if (ok && sub_graph_build(&fresh, map, levels, err)) {
         if (fresh.m != g->m || fresh.locals != g->locals ||
