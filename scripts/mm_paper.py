@@ -3,14 +3,19 @@
 ch, sub and warthog's jps2+ on whole families, one PASS/FAIL line per check.
 
     python3 scripts/mm_paper.py --families dao,rooms,random,mazes \\
-        --ext /work/scratch/algorithm-archive/classic/2023/Warthog-JPSplus \\
+        --external 'jps2+=WARTHOG {map} {scen}' \\
         --work results/mm-paper-work --out results/reference/mm-paper/acceptance.md
 
 Timing is scripts/compare.py's loop (run_family): per map every entry
 preprocessed once, then ROUNDS rounds with the order rotated, each SUMMARY
 figure the median over the rounds. An external classic-kit entry joins as
---ext DIR (scripts/ext_entries.py builds it once); --jps2 names the one the
-time checks compare with (default: the first --ext). Each finished map's rows
+--ext DIR (scripts/ext_entries.py builds it once); a planner that is not a
+kit entry (warthog-jps's own program, built outside the tree) joins as
+--external NAME=COMMAND, as in compare.py: COMMAND, with {map} and {scen},
+prints a line holding total_s= (its own timer; our driver neither times its
+calls nor checks its paths, so its call, memory and invalid figures are
+empty). --jps2 names the one the time checks compare with (default: the
+first --external, else the first --ext). Each finished map's rows
 are appended to WORK/FAMILY/time.csv, so a stopped run resumes, a family can
 be run alone, and --every FAMILY=N (every Nth map, from the first) times a
 subset that a later run with a smaller N extends; --table-only writes the
@@ -84,7 +89,7 @@ def time_family(args, runner, family, specs):
         if name in done:
             continue
         rows = []
-        run_family(runner, family, [(name, mp, sc)], specs, [], args.rounds, rows, KEYS)
+        run_family(runner, family, [(name, mp, sc)], specs, args.externals, args.rounds, rows, KEYS)
         cells = map_cells(mp)
         for r in rows:
             r["entry"] = ext_entries.label(r["entry"])
@@ -138,7 +143,9 @@ def checks(family, rows, jps2):
     opt = OPTIMAL + [jps2]
     worst, over, n = None, 0, 0
     for m, r in mm.items():
-        cand = [(e["total_s"], name) for name, e in maps[m].items() if name in opt]
+        # An external planner's own timer gives no CPU figure per query.
+        cand = [(e["total_s"], name) for name, e in maps[m].items()
+                if name in opt and e["query_cpu_max_us"] is not None]
         if not cand or r["call_cpu_max_us"] is None:
             continue
         fastest = maps[m][min(cand)[1]]
@@ -296,7 +303,10 @@ def main(argv):
     ap.add_argument("--entries", default="mm,jps,jps+,ch,sub", help="our entries (default mm,jps,jps+,ch,sub)")
     ap.add_argument("--ext", action="append", default=[], metavar="DIR",
                     help="a classic-kit entry folder in the same loop (repeatable)")
-    ap.add_argument("--jps2", help="the entry the time checks compare with (default: the first --ext's name)")
+    ap.add_argument("--external", action="append", default=[], metavar="NAME=COMMAND",
+                    help="another planner in the same loop: COMMAND with {map} and {scen} prints total_s= (repeatable)")
+    ap.add_argument("--jps2", help="the entry the time checks compare with (default: the first --external's "
+                    "name, else the first --ext's)")
     ap.add_argument("--rounds", type=int, default=3, help="timed rounds per map (median; default 3)")
     ap.add_argument("--gppc", default=os.path.join(ROOT, "build", "gppc"), help="the driver binary")
     ap.add_argument("--work", default=os.path.join(ROOT, "results", "mm-paper-work"),
@@ -315,10 +325,19 @@ def main(argv):
     if not os.access(args.gppc, os.X_OK):
         sys.exit("mm_paper: %s not found; run make first" % args.gppc)
     exts = ["ext:" + os.path.abspath(d) for d in args.ext]
-    args.jps2 = args.jps2 or (ext_entries.name_of(exts[0]) if exts else None)
+    args.externals = []
+    for x in args.external:
+        name, sep, command = x.partition("=")
+        if not sep or not name or not command:
+            ap.error("--external %s: expected NAME=COMMAND" % x)
+        args.externals.append((name, command))
+    args.jps2 = args.jps2 or (args.externals[0][0] if args.externals else
+                              ext_entries.name_of(exts[0]) if exts else None)
     if not args.jps2:
-        ap.error("give --ext DIR (warthog's jps2+) or --jps2 NAME")
-    names = entries + [ext_entries.name_of(x) for x in exts]
+        ap.error("give --external NAME=COMMAND or --ext DIR (warthog's jps2+), or --jps2 NAME")
+    names = entries + [ext_entries.name_of(x) for x in exts] + [n for n, _ in args.externals]
+    if len(set(names)) < len(names):
+        ap.error("two entries share a name: %s" % ", ".join(names))
     if args.jps2 not in names:
         ap.error("--jps2 %s is not among the entries %s" % (args.jps2, ", ".join(names)))
     t0 = time.time()

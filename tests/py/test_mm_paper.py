@@ -79,6 +79,27 @@ class MmPaper(unittest.TestCase):
             self.assertIn("65546 B against 65545 B", md)
             self.assertIn("mm slower than jps on 1 of 1 maps", md)
 
+    def test_external_planner_joins_the_loop(self):
+        # A planner that is not a kit entry (warthog-jps's own program): its
+        # total_s is the time checks' reference, and with no CPU figures of
+        # its own it never becomes the "fastest optimal entry" of the call check.
+        with TempDir() as d:
+            make_bench(d)
+            work, out = os.path.join(d, "work"), os.path.join(d, "acc.md")
+            fake = "fast=echo SUMMARY queries=1 invalid=0 total_s=0.000000001 {map} {scen}"
+            p = run_script("mm_paper.py", "--bench-dir", d, "--families", "t", "--entries", "mm,jps",
+                           "--external", fake, "--rounds", "1", "--work", work, "--out", out)
+            self.assertEqual(p.returncode, 1, p.stderr)  # mm is slower than a planner of 1 ns
+            with open(out) as f:
+                md = f.read()
+            vs = verdicts(md)
+            self.assertEqual(find(vs, "mm total <= fast's, family"), ["FAIL"], md)
+            self.assertIn("jps's longest query", md)
+            self.assertNotIn("fast's longest query", md)
+            p = run_script("mm_paper.py", "--entries", "mm", "--external", "nocommand", "--table-only")
+            self.assertEqual(p.returncode, 2)
+            self.assertIn("expected NAME=COMMAND", p.stderr)
+
     def test_bad_usage(self):
         p = run_script("mm_paper.py", "--entries", "jps", "--jps2", "jps", "--table-only")
         self.assertEqual(p.returncode, 2)
