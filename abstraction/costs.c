@@ -140,10 +140,20 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, con
         p->edge_excess = calloc((size_t)p->nedges + 1, 1);
     if (!p->edge_excess)
         return err_set(err, "out of memory measuring the abstract edge costs");
-    if (!leg_search_init(&ls, g, S, err))
+    /* Every edge measured again has its source within two sectors of a
+     * marked one (a diagonal edge past a marked corner, or one held by
+     * two default sectors beside the change): the rest is not looked at. */
+    uint8_t *near = redo ? malloc((size_t)p->nsectors) : NULL;
+    if (redo && !near)
+        return err_set(err, "out of memory measuring the abstract edge costs");
+    if (near)
+        abs_dilate(sw, sh, redo, 2, near);
+    if (!leg_search_init(&ls, g, S, err)) {
+        free(near);
         return false;
+    }
     for (int s = 0; s < p->nsectors; s++)
-        for (int a = p->reg_first[s]; a < p->reg_first[s + 1]; a++)
+        for (int a = near && !near[s] ? p->reg_first[s + 1] : p->reg_first[s]; a < p->reg_first[s + 1]; a++)
             for (int e = p->edge_first[a]; e < p->edge_first[a + 1]; e++) {
                 int t = (s % sw + GRID_DX[p->edge_dir[e]]) + (s / sw + GRID_DY[p->edge_dir[e]]) * sw;
                 int b = p->reg_first[t] + p->edge_target[e];
@@ -170,6 +180,7 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, con
             }
     path_free(&leg);
     leg_search_free(&ls);
+    free(near);
     return true;
 }
 

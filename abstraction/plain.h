@@ -70,6 +70,9 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, con
  * edge's existence and its leg depend on them; a cardinal edge depends on
  * its two sectors only. */
 bool abs_corner_marked(int sw, int sh, int s, int d, const uint8_t *marked);
+/* out[s] = 1 for every sector within `steps` sectors (either axis, so
+ * diagonal neighbours count) of a marked one, else 0 (an sw x sh grid). */
+void abs_dilate(int sw, int sh, const uint8_t *marked, int steps, uint8_t *out);
 /* The edge b -> a of edge a -> b (a: global region `region` of `sector`), or -1. */
 int abs_plain_reverse_edge(const AbsPlain *p, int sector, int region, int dir, int target_sector, int target);
 /* Does the layout keep edge a -> b's excess (global ids, sectors' default

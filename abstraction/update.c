@@ -21,6 +21,7 @@
 typedef struct Need {
     const uint8_t *touched; /* per sector, caller's */
     uint8_t *ring;          /* per sector: touched or next to a touched one */
+    uint8_t *near;          /* per sector: within two sectors of a touched one */
 } Need;
 
 /* Labels every sector in the ring whose labels are not kept (each flood
@@ -159,7 +160,7 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
                 Err *err)
 {
     memset(out, 0, sizeof *out);
-    Need n = {touched, calloc(old->nsectors ? old->nsectors : 1, 1)};
+    Need n = {touched, calloc(old->nsectors ? old->nsectors : 1, 1), malloc(old->nsectors ? old->nsectors : 1)};
     AbsKept own = {0}, *lab = keep ? keep : &own;
     if (!lab->cell) {
         lab->cell = malloc((size_t)g->width * g->height);
@@ -171,19 +172,11 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
     int *first_center = malloc(((size_t)old->nsectors + 1) * sizeof *first_center);
     Growable fresh = {.elem = 1};
     AbsPlain decoded = {0}, after = {0}, *before = lab->plain ? lab->plain : &decoded;
-    bool ok = n.ring && labels && first_center;
+    bool ok = n.ring && n.near && labels && first_center;
     if (!ok)
         err_set(err, "out of memory updating the abstraction");
-    for (int s = 0; ok && s < (int)old->nsectors; s++) {
-        if (!touched[s])
-            continue;
-        n.ring[s] = 1;
-        for (int d = 0; d < 8; d++) {
-            int t = abs_neighbour_sector(old, s, d);
-            if (t >= 0)
-                n.ring[t] = 1;
-        }
-    }
+    if (ok)
+        abs_dilate(old->sw, old->sh, touched, 1, n.ring);
     ok = ok && (lab->plain || abs_decode(old, &decoded, err));
     if (ok && (!label_ring(old, g, &n, labels, lab->valid, &fresh, first_center) ||
                !rebuild_plain(old, g, &n, before, labels, &fresh, first_center, &after)))
@@ -224,13 +217,9 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
          * update says what the layout says, as a decode would. Only edges
          * with an end in the ring were measured or changed flags; the others
          * came from `before`. */
+        abs_dilate(old->sw, old->sh, touched, 2, n.near);
         for (int s = 0; s < after.nsectors; s++) {
-            bool near = n.ring[s];
-            for (int d = 0; d < 8 && !near; d++) {
-                int t = abs_neighbour_sector(out, s, d);
-                near = t >= 0 && n.ring[t];
-            }
-            if (!near || !(abs_word_flags(out->sector[s]) & ABS_FLAG_DEFAULT))
+            if (!n.near[s] || !(abs_word_flags(out->sector[s]) & ABS_FLAG_DEFAULT))
                 continue;
             for (int e = after.edge_first[after.reg_first[s]]; e < after.edge_first[after.reg_first[s + 1]]; e++) {
                 int t = abs_neighbour_sector(out, s, after.edge_dir[e]);
@@ -256,6 +245,7 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
     free(first_center);
     abs_kept_free(&own);
     free(n.ring);
+    free(n.near);
     return ok;
 }
 
