@@ -170,35 +170,50 @@ int abs_sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t 
      * top, bottom): d goes left from a left cell, up from a top one, ... */
     static const uint8_t OUTWARD[16] = {0x00, 0xc8, 0x32, 0xfa, 0x91, 0xd9, 0xb3, 0xfb,
                                         0x64, 0xec, 0x76, 0xfe, 0xf5, 0xfd, 0xf7, 0xff};
+    /* SECTOR_DIR[k][d]: the neighbouring sector that move d (one of
+     * OUTWARD[k]) enters from a cell on sides k. */
+    static const uint8_t SECTOR_DIR[16][8] = {
+        {0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 3, 0, 0, 3, 3}, {0, 1, 0, 0, 1, 1, 0, 0}, {0, 1, 0, 3, 1, 1, 3, 3},
+        {0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 3, 0, 0, 3, 7}, {0, 1, 0, 0, 4, 1, 0, 0}, {0, 1, 0, 3, 4, 1, 3, 7},
+        {0, 0, 2, 0, 0, 2, 2, 0}, {0, 0, 2, 3, 0, 2, 6, 3}, {0, 1, 2, 0, 1, 5, 2, 0}, {0, 1, 2, 3, 1, 5, 6, 3},
+        {0, 0, 2, 0, 0, 2, 2, 0}, {0, 0, 2, 3, 0, 2, 6, 7}, {0, 1, 2, 0, 4, 5, 2, 0}, {0, 1, 2, 3, 4, 5, 6, 7}};
+    /* A move's offsets in the padded grid, in `labels` and of the two
+     * cells a diagonal move passes. */
+    int cell_off[8], label_off[8], side_x[8], side_y[8];
+    for (int d = 0; d < 8; d++) {
+        cell_off[d] = grid_dir_offset(g, d);
+        label_off[d] = GRID_DY[d] * g->width + GRID_DX[d];
+        side_x[d] = GRID_DX[d];
+        side_y[d] = GRID_DY[d] * g->stride;
+    }
     int n = 0;
     RawEdge last = {ABS_BLOCKED_LABEL, 0, 0}; /* no edge has a blocked region */
-    for (int ly = 0; ly < h; ly++)
+    for (int ly = 0; ly < h; ly++) {
+        int row_k = (ly == 0) << 2 | (ly == h - 1) << 3;
+        if (!(reach_of(row_k | 3) & dir_mask))
+            continue; /* no cell of this row leaves towards an asked sector */
         /* Only border cells can leave the sector: an inner row's first and last. */
-        for (int lx = 0; lx < w; lx += ly == 0 || ly == h - 1 || lx != 0 || w == 1 ? 1 : w - 1) {
-            int x = x0 + lx, y = y0 + ly, k = (lx == 0) | (lx == w - 1) << 1 | (ly == 0) << 2 | (ly == h - 1) << 3;
+        for (int lx = 0; lx < w; lx += row_k || lx != 0 || w == 1 ? 1 : w - 1) {
+            int x = x0 + lx, y = y0 + ly, k = (lx == 0) | (lx == w - 1) << 1 | row_k;
             /* The cell and its neighbours read straight from the padded
              * grid (its blocked ring stands for outside the map): this
              * loop is most of preprocessing on open maps. */
             const uint8_t *c = &g->cells[grid_index(g, x, y)];
             if (!*c || !(reach_of(k) & dir_mask))
                 continue;
+            const uint8_t *lab = &labels[(size_t)y * g->width + x];
             for (unsigned moves = OUTWARD[k]; moves; moves &= moves - 1) {
-                int d = __builtin_ctz(moves);
-                /* The neighbouring sector the move enters. */
-                int sdx = GRID_DX[d] < 0 && (k & 1) ? -1 : GRID_DX[d] > 0 && (k & 2) ? 1 : 0;
-                int sdy = GRID_DY[d] < 0 && (k & 4) ? -1 : GRID_DY[d] > 0 && (k & 8) ? 1 : 0;
-                int sd = grid_dir_of(sdx, sdy);
-                if (!(dir_mask >> sd & 1) || !c[grid_dir_offset(g, d)] ||
-                    (GRID_DIR_IS_DIAGONAL(d) && (!c[GRID_DX[d]] || !c[GRID_DY[d] * g->stride])))
+                int d = __builtin_ctz(moves), sd = SECTOR_DIR[k][d];
+                if (!(dir_mask >> sd & 1) || !c[cell_off[d]] || (d >= 4 && (!c[side_x[d]] || !c[side_y[d]])))
                     continue;
-                int nx = x + GRID_DX[d], ny = y + GRID_DY[d];
-                RawEdge e = {labels[(size_t)y * g->width + x], (uint8_t)sd, labels[(size_t)ny * g->width + nx]};
+                RawEdge e = {*lab, (uint8_t)sd, lab[label_off[d]]};
                 /* Neighbouring border cells mostly give the edge just seen. */
                 if (e.region != last.region || e.dir != last.dir || e.target != last.target)
                     insert_edge(out, &n, e);
                 last = e;
             }
         }
+    }
     return n;
 }
 
