@@ -105,6 +105,20 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
         err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
     abs_ch_sectors_free(&own);
     free(count);
+    /* A few queries across the map set query_work, what renting (the
+     * abstract A* while a change is pending, abs_ch_rent) is weighed
+     * against, before the first change comes. */
+    uint32_t *path = ok && n > 1 ? malloc((size_t)n * sizeof *path) : NULL;
+    if (ok && n > 1 && !path) {
+        abs_ch_free(ch);
+        return err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
+    }
+    for (uint32_t i = 0; path && i < ABS_CH_SAMPLE_QUERIES; i++) {
+        int len;
+        uint32_t from = (uint32_t)((uint64_t)i * n / ABS_CH_SAMPLE_QUERIES);
+        abs_ch_query(ch, from, (from + n / 2) % n, path, &len);
+    }
+    free(path);
     return ok;
 }
 

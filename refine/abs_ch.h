@@ -153,6 +153,8 @@ bool abs_ch_due(const AbsCh *ch);
  * hierarchy loses, so where the hierarchy's queries are hardly cheaper
  * than A* (a small map) a refresh is rarely due. */
 #define ABS_CH_RELAX_WORK 3u
+/* Queries abs_ch_build runs to set query_work's first value. */
+#define ABS_CH_SAMPLE_QUERIES 8u
 void abs_ch_rent(AbsCh *ch, uint64_t astar_work);
 /* Tests: customises the hierarchy's shape from scratch over `g` and
  * compares every arc's costs and middles (and exact distances, once it has
