@@ -1,6 +1,7 @@
-/* Building the MM abstraction (paper §"Abstraction"; thesis §3.1.1): regions by
- * flood fill inside each sector, centers nearest the centroid, edges from every
- * legal move that crosses a sector border. */
+/* Building the MM abstraction (paper §"Abstraction"; thesis §3.1.1): regions
+ * are the 4-connected parts of each sector (found as runs of open cells joined
+ * row to row, what a flood fill finds), centers nearest the centroid, edges
+ * from every legal move that crosses a sector border. */
 #include <stdlib.h>
 #include <string.h>
 
