@@ -31,9 +31,10 @@ typedef struct RawEdge {
 /* Every border cell has at most 5 outward moves. */
 #define ABS_RAW_EDGES_MAX (ABS_MAX_SECTOR * 4 * 5)
 
-/* Flood-fills the sector at (x0, y0) of size w x h (its cells in `labels`,
- * W*H, must hold ABS_BLOCKED_LABEL): labels its regions and appends their
- * centers (u8, (y << 4) | x) to `centers`. Returns the region count, or -1
+/* Labels the regions (4-connected parts, numbered by their first cell in
+ * row-major order) of the sector at (x0, y0) of size w x h (its cells in
+ * `labels`, W*H, must hold ABS_BLOCKED_LABEL) and appends their centers (u8,
+ * (y << 4) | x) to `centers`. Returns the region count, or -1
  * when out of memory. */
 int abs_fill_sector(const Grid *g, int x0, int y0, int w, int h, uint8_t *labels, Growable *centers);
 /* The sorted, unique edges of one sector from its border cells, only towards
