@@ -204,7 +204,8 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
                 Err *err)
 {
     memset(out, 0, sizeof *out);
-    Need n = {.touched = touched, .ring = calloc(old->nsectors ? old->nsectors : 1, 1),
+    Need n = {.touched = touched,
+              .ring = calloc(old->nsectors ? old->nsectors : 1, 1),
               .near = malloc(old->nsectors ? old->nsectors : 1)};
     AbsKept own = {0}, *lab = keep ? keep : &own;
     if (!lab->cell) {
@@ -223,8 +224,7 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
     if (ok)
         abs_dilate(old->sw, old->sh, touched, 1, n.ring);
     ok = ok && (lab->plain || abs_decode(old, &decoded, err));
-    if (ok && (!label_ring(old, g, &n, labels, lab->valid, &fresh, first_center) ||
-               !scan_touched(old, g, &n, labels) ||
+    if (ok && (!label_ring(old, g, &n, labels, lab->valid, &fresh, first_center) || !scan_touched(old, g, &n, labels) ||
                !rebuild_plain(old, g, &n, before, labels, &fresh, first_center, &after)))
         ok = err_set(err, "out of memory updating the abstraction");
     if (ok && old->centers_opt && abs_optimize_centers(&after, g, old->S, labels, touched, ABS_CENTER_PASSES, err) < 0)

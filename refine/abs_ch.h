@@ -103,7 +103,7 @@ typedef struct AbsCh {
     uint32_t *fnode, *bnode; /* per slot: the region that arc came from */
     uint32_t *chain;         /* per slot: scratch for the forward chain */
     uint64_t last_settled;
-    uint64_t query_work; /* a query's work in dyn.rent's units, a running mean (abs_ch_rent) */
+    uint64_t query_work;       /* a query's work in dyn.rent's units, a running mean (abs_ch_rent) */
     AbsChSectors sec;          /* sector order and fill, kept across updates */
     AbsChTopo topo;            /* the region shape */
     uint32_t *w_up, *w_dn;     /* per shape arc lo -> hi: cost lo -> hi and hi -> lo after customisation */
