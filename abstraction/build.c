@@ -1,6 +1,7 @@
-/* Building the MM abstraction (paper §"Abstraction"; thesis §3.1.1): regions by
- * flood fill inside each sector, centers nearest the centroid, edges from every
- * legal move that crosses a sector border. */
+/* Building the MM abstraction (paper §"Abstraction"; thesis §3.1.1): regions
+ * are the 4-connected parts of each sector (found as runs of open cells joined
+ * row to row, what a flood fill finds), centers nearest the centroid, edges
+ * from every legal move that crosses a sector border. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,51 +30,96 @@ int abs_fill_sector(const Grid *g, int x0, int y0, int w, int h, uint8_t *labels
         ((uint8_t *)centers->p)[centers->n++] = (uint8_t)(((h - 1) / 2) << 4 | (w - 1) / 2);
         return 1;
     }
-    int nreg = 0;
-    int cells[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
-    for (int ly = 0; ly < h; ly++)
-        for (int lx = 0; lx < w; lx++) {
-            int x = x0 + lx, y = y0 + ly;
-            if (!grid_passable(g, x, y) || labels[(size_t)y * g->width + x] != ABS_BLOCKED_LABEL)
+    /* Regions as runs of passable cells, row by row, joined to the runs
+     * they touch in the row above (4-connectivity: their columns overlap)
+     * by union-find whose root is a component's first run in row-major
+     * order; so regions are numbered by their first cell, as a scan that
+     * flood-fills from each unlabelled cell numbers them. */
+    enum { MAX_RUNS = ABS_MAX_SECTOR * ((ABS_MAX_SECTOR + 1) / 2) };
+    uint8_t run_x0[MAX_RUNS], run_x1[MAX_RUNS], run_y[MAX_RUNS], run_reg[MAX_RUNS];
+    uint8_t up[MAX_RUNS];
+    int nruns = 0, above = 0, above_end = 0;
+    for (int ly = 0; ly < h; ly++) {
+        const uint8_t *row = &g->cells[grid_index(g, x0, y0 + ly)];
+        int first = nruns, p = above;
+        for (int lx = 0; lx < w;) {
+            if (!row[lx]) {
+                lx++;
                 continue;
-            /* Breadth-first over 4-neighbours inside the sector; `cells` is the queue. */
-            int head = 0, tail = 0;
-            long sx = 0, sy = 0;
-            cells[tail++] = ly * ABS_MAX_SECTOR + lx;
-            labels[(size_t)y * g->width + x] = (uint8_t)nreg;
-            while (head < tail) {
-                int c = cells[head++], cx = c % ABS_MAX_SECTOR, cy = c / ABS_MAX_SECTOR;
-                sx += cx;
-                sy += cy;
-                for (int d = 0; d < 4; d++) {
-                    int nx = cx + GRID_DX[d], ny = cy + GRID_DY[d];
-                    if (nx < 0 || ny < 0 || nx >= w || ny >= h)
-                        continue;
-                    uint8_t *lab = &labels[(size_t)(y0 + ny) * g->width + x0 + nx];
-                    if (*lab != ABS_BLOCKED_LABEL || !grid_passable(g, x0 + nx, y0 + ny))
-                        continue;
-                    *lab = (uint8_t)nreg;
-                    cells[tail++] = ny * ABS_MAX_SECTOR + nx;
-                }
             }
-            /* Center: nearest the centroid (sx/n, sy/n), compared exactly in
-             * integers as |n*c - sum|^2; ties to the earlier cell in row-major order. */
-            long n = tail, best = -1;
-            int best_cell = 0;
-            for (int i = 0; i < tail; i++) {
-                int cx = cells[i] % ABS_MAX_SECTOR, cy = cells[i] / ABS_MAX_SECTOR;
-                long dx = n * cx - sx, dy = n * cy - sy, d2 = dx * dx + dy * dy;
-                if (best < 0 || d2 < best || (d2 == best && cells[i] < best_cell)) {
-                    best = d2;
-                    best_cell = cells[i];
-                }
+            int a = lx;
+            while (lx < w && row[lx])
+                lx++;
+            int r = nruns++;
+            run_x0[r] = (uint8_t)a;
+            run_x1[r] = (uint8_t)(lx - 1);
+            run_y[r] = (uint8_t)ly;
+            up[r] = (uint8_t)r;
+            /* Runs above that end before this one cannot touch a later one either. */
+            while (p < above_end && run_x1[p] < a)
+                p++;
+            for (int q = p; q < above_end && run_x0[q] <= lx - 1; q++) {
+                int ra = q, rb = r;
+                while (up[ra] != ra)
+                    ra = up[ra] = up[up[ra]];
+                while (up[rb] != rb)
+                    rb = up[rb] = up[up[rb]];
+                if (ra < rb)
+                    up[rb] = (uint8_t)ra;
+                else
+                    up[ra] = (uint8_t)rb;
             }
-            if (!abs_grow(centers, centers->n + 1))
-                return -1;
-            ((uint8_t *)centers->p)[centers->n++] =
-                (uint8_t)(((best_cell / ABS_MAX_SECTOR) << 4) | (best_cell % ABS_MAX_SECTOR));
-            nreg++;
         }
+        above = first;
+        above_end = nruns;
+    }
+    /* Number the components (a root precedes its runs), label their cells
+     * and sum their cells' coordinates for the centroid. */
+    long sum_x[MAX_RUNS], sum_y[MAX_RUNS], count[MAX_RUNS], best[MAX_RUNS];
+    int best_cell[MAX_RUNS];
+    int nreg = 0;
+    for (int r = 0; r < nruns; r++) {
+        int root = r;
+        while (up[root] != root)
+            root = up[root];
+        if (root == r) {
+            sum_x[nreg] = sum_y[nreg] = count[nreg] = 0;
+            best[nreg] = -1;
+            run_reg[r] = (uint8_t)nreg++;
+        } else {
+            run_reg[r] = run_reg[root];
+        }
+        int k = run_reg[r], len = run_x1[r] - run_x0[r] + 1;
+        sum_x[k] += (long)(run_x0[r] + run_x1[r]) * len / 2;
+        sum_y[k] += (long)run_y[r] * len;
+        count[k] += len;
+        memset(&labels[(size_t)(y0 + run_y[r]) * g->width + x0 + run_x0[r]], k, (size_t)len);
+    }
+    /* Center: the cell nearest the centroid (sx/n, sy/n), compared exactly in
+     * integers as |n*c - sum|^2; ties to the earlier cell in row-major order.
+     * In a run the nearest column is the one nearest sx/n (the lower on a
+     * tie), and runs come in row-major order. */
+    for (int r = 0; r < nruns; r++) {
+        int k = run_reg[r];
+        long n = count[k], sx = sum_x[k];
+        long cx = sx / n;
+        if (cx < run_x0[r])
+            cx = run_x0[r];
+        if (cx > run_x1[r])
+            cx = run_x1[r];
+        long dx = n * cx - sx;
+        if (cx < run_x1[r] && labs(n * (cx + 1) - sx) < labs(dx))
+            dx = n * ++cx - sx;
+        long dy = n * run_y[r] - sum_y[k], d2 = dx * dx + dy * dy;
+        if (best[k] < 0 || d2 < best[k]) {
+            best[k] = d2;
+            best_cell[k] = run_y[r] << 4 | (int)cx;
+        }
+    }
+    if (!abs_grow(centers, centers->n + (size_t)nreg))
+        return -1;
+    for (int k = 0; k < nreg; k++)
+        ((uint8_t *)centers->p)[centers->n++] = (uint8_t)best_cell[k];
     return nreg;
 }
 
@@ -107,6 +153,16 @@ static void insert_edge(RawEdge *out, int *n, RawEdge e)
     (*n)++;
 }
 
+/* The neighbouring sectors (bit d = direction d, as GRID_DX/DY) that a
+ * move from a border cell on sides k (as OUTWARD below) can enter: a local
+ * update asks for a few directions only, so most border cells are skipped
+ * before their moves are looked at. */
+static inline unsigned reach_of(int k)
+{
+    bool l = k & 1, r = k & 2, t = k & 4, b = k & 8;
+    return (unsigned)(t | r << 1 | b << 2 | l << 3 | (t && r) << 4 | (b && r) << 5 | (b && l) << 6 | (t && l) << 7);
+}
+
 int abs_sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t *labels, unsigned dir_mask,
                      RawEdge *out)
 {
@@ -115,36 +171,50 @@ int abs_sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t 
      * top, bottom): d goes left from a left cell, up from a top one, ... */
     static const uint8_t OUTWARD[16] = {0x00, 0xc8, 0x32, 0xfa, 0x91, 0xd9, 0xb3, 0xfb,
                                         0x64, 0xec, 0x76, 0xfe, 0xf5, 0xfd, 0xf7, 0xff};
+    /* SECTOR_DIR[k][d]: the neighbouring sector that move d (one of
+     * OUTWARD[k]) enters from a cell on sides k. */
+    static const uint8_t SECTOR_DIR[16][8] = {
+        {0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 3, 0, 0, 3, 3}, {0, 1, 0, 0, 1, 1, 0, 0}, {0, 1, 0, 3, 1, 1, 3, 3},
+        {0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 3, 0, 0, 3, 7}, {0, 1, 0, 0, 4, 1, 0, 0}, {0, 1, 0, 3, 4, 1, 3, 7},
+        {0, 0, 2, 0, 0, 2, 2, 0}, {0, 0, 2, 3, 0, 2, 6, 3}, {0, 1, 2, 0, 1, 5, 2, 0}, {0, 1, 2, 3, 1, 5, 6, 3},
+        {0, 0, 2, 0, 0, 2, 2, 0}, {0, 0, 2, 3, 0, 2, 6, 7}, {0, 1, 2, 0, 4, 5, 2, 0}, {0, 1, 2, 3, 4, 5, 6, 7}};
+    /* A move's offsets in the padded grid, in `labels` and of the two
+     * cells a diagonal move passes. */
+    int cell_off[8], label_off[8], side_x[8], side_y[8];
+    for (int d = 0; d < 8; d++) {
+        cell_off[d] = grid_dir_offset(g, d);
+        label_off[d] = GRID_DY[d] * g->width + GRID_DX[d];
+        side_x[d] = GRID_DX[d];
+        side_y[d] = GRID_DY[d] * g->stride;
+    }
     int n = 0;
     RawEdge last = {ABS_BLOCKED_LABEL, 0, 0}; /* no edge has a blocked region */
-    for (int ly = 0; ly < h; ly++)
+    for (int ly = 0; ly < h; ly++) {
+        int row_k = (ly == 0) << 2 | (ly == h - 1) << 3;
+        if (!(reach_of(row_k | 3) & dir_mask))
+            continue; /* no cell of this row leaves towards an asked sector */
         /* Only border cells can leave the sector: an inner row's first and last. */
-        for (int lx = 0; lx < w; lx += ly == 0 || ly == h - 1 || lx != 0 || w == 1 ? 1 : w - 1) {
-            int x = x0 + lx, y = y0 + ly, k = (lx == 0) | (lx == w - 1) << 1 | (ly == 0) << 2 | (ly == h - 1) << 3;
+        for (int lx = 0; lx < w; lx += row_k || lx != 0 || w == 1 ? 1 : w - 1) {
+            int x = x0 + lx, y = y0 + ly, k = (lx == 0) | (lx == w - 1) << 1 | row_k;
             /* The cell and its neighbours read straight from the padded
              * grid (its blocked ring stands for outside the map): this
              * loop is most of preprocessing on open maps. */
             const uint8_t *c = &g->cells[grid_index(g, x, y)];
-            if (!*c)
+            if (!*c || !(reach_of(k) & dir_mask))
                 continue;
-            for (int d = 0; d < 8; d++) {
-                if (!(OUTWARD[k] >> d & 1))
+            const uint8_t *lab = &labels[(size_t)y * g->width + x];
+            for (unsigned moves = OUTWARD[k]; moves; moves &= moves - 1) {
+                int d = __builtin_ctz(moves), sd = SECTOR_DIR[k][d];
+                if (!(dir_mask >> sd & 1) || !c[cell_off[d]] || (d >= 4 && (!c[side_x[d]] || !c[side_y[d]])))
                     continue;
-                /* The neighbouring sector the move enters. */
-                int sdx = GRID_DX[d] < 0 && (k & 1) ? -1 : GRID_DX[d] > 0 && (k & 2) ? 1 : 0;
-                int sdy = GRID_DY[d] < 0 && (k & 4) ? -1 : GRID_DY[d] > 0 && (k & 8) ? 1 : 0;
-                int sd = grid_dir_of(sdx, sdy);
-                if (!(dir_mask >> sd & 1) || !c[grid_dir_offset(g, d)] ||
-                    (GRID_DIR_IS_DIAGONAL(d) && (!c[GRID_DX[d]] || !c[GRID_DY[d] * g->stride])))
-                    continue;
-                int nx = x + GRID_DX[d], ny = y + GRID_DY[d];
-                RawEdge e = {labels[(size_t)y * g->width + x], (uint8_t)sd, labels[(size_t)ny * g->width + nx]};
+                RawEdge e = {*lab, (uint8_t)sd, lab[label_off[d]]};
                 /* Neighbouring border cells mostly give the edge just seen. */
                 if (e.region != last.region || e.dir != last.dir || e.target != last.target)
                     insert_edge(out, &n, e);
                 last = e;
             }
         }
+    }
     return n;
 }
 

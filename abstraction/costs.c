@@ -94,11 +94,16 @@ static double leg_length(LegSearch *ls, int s, int t, xyLoc ca, xyLoc cb, xyPath
     return astar_find(&ls->astar, wa, wb, &ls->lim, leg);
 }
 
-/* Is the line between the centers legal with every cell in sector s or t?
+/* Is the line between a and b (cells of sector s or t) legal with every cell in sector s or t?
  * It is then a shortest leg (its length is the octile distance, which no
  * path beats) that the two sectors' A* would find as short: no search. */
 static bool straight_leg(const Grid *g, int S, int sw, int s, int t, xyLoc a, xyLoc b)
 {
+    /* Two sectors side by side make a rectangle, which holds the box of
+     * any two cells in it and so the line's cells and corner checks; only
+     * two sectors meeting at a corner leave room for a line outside them. */
+    if (s / sw == t / sw || s % sw == t % sw)
+        return line_legal(g, a, b);
     xyLoc cells[2 * ABS_MAX_SECTOR];
     size_t n = line_moves(a, b);
     if (n > sizeof cells / sizeof *cells)
@@ -110,6 +115,22 @@ static bool straight_leg(const Grid *g, int S, int sw, int s, int t, xyLoc a, xy
             return false;
     }
     return line_legal(g, a, b);
+}
+
+/* Does a shortest leg of octile length bend once? The diagonal run first
+ * and the straight run after it, or the other way round: when either pair
+ * of lines is legal inside the two sectors, the leg is as short as the
+ * straight line between the centers would be, no search. */
+static bool bent_leg(const Grid *g, int S, int sw, int s, int t, xyLoc a, xyLoc b)
+{
+    int dx = b.x - a.x, dy = b.y - a.y, ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+    int k = ax < ay ? ax : ay, sx = dx < 0 ? -1 : 1, sy = dy < 0 ? -1 : 1;
+    if (k == 0 || k == (ax > ay ? ax : ay))
+        return false; /* one straight or diagonal run: the line itself */
+    xyLoc diag_first = {(int16_t)(a.x + sx * k), (int16_t)(a.y + sy * k)};
+    xyLoc diag_last = {(int16_t)(b.x - sx * k), (int16_t)(b.y - sy * k)};
+    return (straight_leg(g, S, sw, s, t, a, diag_first) && straight_leg(g, S, sw, s, t, diag_first, b)) ||
+           (straight_leg(g, S, sw, s, t, a, diag_last) && straight_leg(g, S, sw, s, t, diag_last, b));
 }
 
 /* A diagonal edge's two sectors meet at one corner, so every path between
@@ -140,10 +161,20 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, con
         p->edge_excess = calloc((size_t)p->nedges + 1, 1);
     if (!p->edge_excess)
         return err_set(err, "out of memory measuring the abstract edge costs");
-    if (!leg_search_init(&ls, g, S, err))
+    /* Every edge measured again has its source within two sectors of a
+     * marked one (a diagonal edge past a marked corner, or one held by
+     * two default sectors beside the change): the rest is not looked at. */
+    uint8_t *near = redo ? malloc((size_t)p->nsectors) : NULL;
+    if (redo && !near)
+        return err_set(err, "out of memory measuring the abstract edge costs");
+    if (near)
+        abs_dilate(sw, sh, redo, 2, near);
+    if (!leg_search_init(&ls, g, S, err)) {
+        free(near);
         return false;
+    }
     for (int s = 0; s < p->nsectors; s++)
-        for (int a = p->reg_first[s]; a < p->reg_first[s + 1]; a++)
+        for (int a = near && !near[s] ? p->reg_first[s + 1] : p->reg_first[s]; a < p->reg_first[s + 1]; a++)
             for (int e = p->edge_first[a]; e < p->edge_first[a + 1]; e++) {
                 int t = (s % sw + GRID_DX[p->edge_dir[e]]) + (s / sw + GRID_DY[p->edge_dir[e]]) * sw;
                 int b = p->reg_first[t] + p->edge_target[e];
@@ -155,7 +186,7 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, con
                 xyLoc ca = {(int16_t)(s % sw * S + (p->center[a] & 15)), (int16_t)(s / sw * S + (p->center[a] >> 4))};
                 xyLoc cb = {(int16_t)(t % sw * S + (p->center[b] & 15)), (int16_t)(t / sw * S + (p->center[b] >> 4))};
                 double len;
-                if (straight_leg(g, S, sw, s, t, ca, cb))
+                if (straight_leg(g, S, sw, s, t, ca, cb) || bent_leg(g, S, sw, s, t, ca, cb))
                     len = grid_octile(ca.x, ca.y, cb.x, cb.y);
                 else if (!GRID_DIR_IS_DIAGONAL(p->edge_dir[e]) ||
                          !corner_leg(g, S, sw, s, p->edge_dir[e], ca, cb, &len))
@@ -170,6 +201,7 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, con
             }
     path_free(&leg);
     leg_search_free(&ls);
+    free(near);
     return true;
 }
 

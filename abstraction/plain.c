@@ -32,3 +32,16 @@ bool abs_corner_marked(int sw, int sh, int s, int d, const uint8_t *marked)
     int sx = s % sw, sy = s / sw, x = sx + GRID_DX[d], y = sy + GRID_DY[d];
     return (x >= 0 && x < sw && marked[sy * sw + x]) || (y >= 0 && y < sh && marked[y * sw + sx]);
 }
+
+void abs_dilate(int sw, int sh, const uint8_t *marked, int steps, uint8_t *out)
+{
+    memset(out, 0, (size_t)sw * sh);
+    for (int y = 0; y < sh; y++)
+        for (int x = 0; x < sw; x++) {
+            if (!marked[y * sw + x])
+                continue;
+            int xa = x - steps < 0 ? 0 : x - steps, xb = x + steps >= sw ? sw - 1 : x + steps;
+            for (int v = y - steps < 0 ? 0 : y - steps; v <= y + steps && v < sh; v++)
+                memset(out + v * sw + xa, 1, (size_t)(xb - xa + 1));
+        }
+}

@@ -31,9 +31,10 @@ typedef struct RawEdge {
 /* Every border cell has at most 5 outward moves. */
 #define ABS_RAW_EDGES_MAX (ABS_MAX_SECTOR * 4 * 5)
 
-/* Flood-fills the sector at (x0, y0) of size w x h (its cells in `labels`,
- * W*H, must hold ABS_BLOCKED_LABEL): labels its regions and appends their
- * centers (u8, (y << 4) | x) to `centers`. Returns the region count, or -1
+/* Labels the regions (4-connected parts, numbered by their first cell in
+ * row-major order) of the sector at (x0, y0) of size w x h (its cells in
+ * `labels`, W*H, must hold ABS_BLOCKED_LABEL) and appends their centers (u8,
+ * (y << 4) | x) to `centers`. Returns the region count, or -1
  * when out of memory. */
 int abs_fill_sector(const Grid *g, int x0, int y0, int w, int h, uint8_t *labels, Growable *centers);
 /* The sorted, unique edges of one sector from its border cells, only towards
@@ -70,6 +71,9 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, con
  * edge's existence and its leg depend on them; a cardinal edge depends on
  * its two sectors only. */
 bool abs_corner_marked(int sw, int sh, int s, int d, const uint8_t *marked);
+/* out[s] = 1 for every sector within `steps` sectors (either axis, so
+ * diagonal neighbours count) of a marked one, else 0 (an sw x sh grid). */
+void abs_dilate(int sw, int sh, const uint8_t *marked, int steps, uint8_t *out);
 /* The edge b -> a of edge a -> b (a: global region `region` of `sector`), or -1. */
 int abs_plain_reverse_edge(const AbsPlain *p, int sector, int region, int dir, int target_sector, int target);
 /* Does the layout keep edge a -> b's excess (global ids, sectors' default

@@ -4,9 +4,10 @@
  * edges leaving that sector, and the edges of the sectors around it that
  * point into it or (diagonal moves check the two cardinal cells beside them)
  * pass by it. So only the touched sectors are flood-filled again (and the
- * ring around them where its labels are not kept, AbsLabels); the ring
- * keeps its regions and centers and gets the edges towards the touched
- * sectors, and the diagonal ones past a touched sector's corner,
+ * ring around them where its labels are not kept, AbsLabels) and their
+ * borders scanned for edges; the ring keeps its regions and centers and
+ * gets the edges towards the touched sectors (those sectors' edges turned
+ * round) and the diagonal ones past a touched sector's corner (scanned)
  * recomputed; every other sector is copied from the old abstraction as it
  * is. The result is packed anew
  * (abs_encode): a linear copy of a few kilobytes, whereas the flood fill and
@@ -21,6 +22,9 @@
 typedef struct Need {
     const uint8_t *touched; /* per sector, caller's */
     uint8_t *ring;          /* per sector: touched or next to a touched one */
+    uint8_t *near;          /* per sector: within two sectors of a touched one */
+    RawEdge *scan;          /* the touched sectors' edges (scan_touched) */
+    int *scan_first;        /* per sector + 1: sector s's are scan[scan_first[s] ..] */
 } Need;
 
 /* Labels every sector in the ring whose labels are not kept (each flood
@@ -46,25 +50,66 @@ static bool label_ring(const Abstraction *a, const Grid *g, const Need *n, uint8
     return true;
 }
 
-/* Edges of ring sector s: recomputed towards ring sectors, kept from the old
- * form elsewhere (or all recomputed when s itself is touched). */
+/* Every touched sector's edges, all directions, scanned once into
+ * n->scan: a ring sector beside it reads its own edges towards it from
+ * these, turned round (a move and its reverse are legal together). */
+static bool scan_touched(const Abstraction *a, const Grid *g, Need *n, const uint8_t *labels)
+{
+    size_t k = 0;
+    for (uint32_t s = 0; s < a->nsectors; s++)
+        k += n->touched[s] != 0;
+    n->scan = malloc((k ? k : 1) * ABS_RAW_EDGES_MAX * sizeof *n->scan);
+    n->scan_first = malloc(((size_t)a->nsectors + 1) * sizeof *n->scan_first);
+    if (!n->scan || !n->scan_first)
+        return false;
+    int used = 0;
+    for (int s = 0; s < (int)a->nsectors; s++) {
+        n->scan_first[s] = used;
+        if (!n->touched[s])
+            continue;
+        int x0, y0, w, h;
+        abs_sector_box(a, s, &x0, &y0, &w, &h);
+        used += abs_sector_edges(g, x0, y0, w, h, labels, 0xffu, n->scan + used);
+    }
+    n->scan_first[a->nsectors] = used;
+    return true;
+}
+
+/* Edges of ring sector s: all from its scan when s is touched; else
+ * towards a touched sector turned round from that sector's scan, scanned
+ * for a diagonal past a touched sector's corner cell, kept from the old
+ * form elsewhere. */
 static int ring_edges(const Abstraction *a, const Grid *g, const Need *n, const AbsPlain *old, int s,
                       const uint8_t *labels, RawEdge *out)
 {
-    /* The directions whose edges can have changed: towards a touched
-     * sector, or diagonal past a touched sector's corner cell. */
-    unsigned mask = 0;
+    if (n->touched[s]) {
+        int count = n->scan_first[s + 1] - n->scan_first[s];
+        memcpy(out, n->scan + n->scan_first[s], (size_t)count * sizeof *out);
+        return count;
+    }
+    unsigned mask = 0, turned = 0;
     for (int d = 0; d < 8; d++) {
         int t = abs_neighbour_sector(a, s, d);
-        if (n->touched[s] ||
-            (t >= 0 && (n->touched[t] || (d >= 4 && abs_corner_marked(a->sw, a->sh, s, d, n->touched)))))
+        if (t >= 0 && n->touched[t])
+            turned |= 1u << d;
+        else if (t >= 0 && d >= 4 && abs_corner_marked(a->sw, a->sh, s, d, n->touched))
             mask |= 1u << d;
     }
-    int x0, y0, w, h;
-    abs_sector_box(a, s, &x0, &y0, &w, &h);
-    int count = abs_sector_edges(g, x0, y0, w, h, labels, mask, out);
-    if (n->touched[s])
-        return count;
+    int count = 0;
+    if (mask) {
+        int x0, y0, w, h;
+        abs_sector_box(a, s, &x0, &y0, &w, &h);
+        count = abs_sector_edges(g, x0, y0, w, h, labels, mask, out);
+    }
+    for (int d = 0; d < 8; d++) {
+        if (!(turned >> d & 1))
+            continue;
+        int t = abs_neighbour_sector(a, s, d), back = abs_opposite_dir(d);
+        for (int i = n->scan_first[t]; i < n->scan_first[t + 1]; i++)
+            if (n->scan[i].dir == back)
+                out[count++] = (RawEdge){n->scan[i].target, (uint8_t)d, n->scan[i].region};
+    }
+    mask |= turned;
     for (int r = old->reg_first[s]; r < old->reg_first[s + 1]; r++)
         for (int e = old->edge_first[r]; e < old->edge_first[r + 1]; e++)
             if (!(mask >> old->edge_dir[e] & 1))
@@ -159,7 +204,9 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
                 Err *err)
 {
     memset(out, 0, sizeof *out);
-    Need n = {touched, calloc(old->nsectors ? old->nsectors : 1, 1)};
+    Need n = {.touched = touched,
+              .ring = calloc(old->nsectors ? old->nsectors : 1, 1),
+              .near = malloc(old->nsectors ? old->nsectors : 1)};
     AbsKept own = {0}, *lab = keep ? keep : &own;
     if (!lab->cell) {
         lab->cell = malloc((size_t)g->width * g->height);
@@ -171,21 +218,13 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
     int *first_center = malloc(((size_t)old->nsectors + 1) * sizeof *first_center);
     Growable fresh = {.elem = 1};
     AbsPlain decoded = {0}, after = {0}, *before = lab->plain ? lab->plain : &decoded;
-    bool ok = n.ring && labels && first_center;
+    bool ok = n.ring && n.near && labels && first_center;
     if (!ok)
         err_set(err, "out of memory updating the abstraction");
-    for (int s = 0; ok && s < (int)old->nsectors; s++) {
-        if (!touched[s])
-            continue;
-        n.ring[s] = 1;
-        for (int d = 0; d < 8; d++) {
-            int t = abs_neighbour_sector(old, s, d);
-            if (t >= 0)
-                n.ring[t] = 1;
-        }
-    }
+    if (ok)
+        abs_dilate(old->sw, old->sh, touched, 1, n.ring);
     ok = ok && (lab->plain || abs_decode(old, &decoded, err));
-    if (ok && (!label_ring(old, g, &n, labels, lab->valid, &fresh, first_center) ||
+    if (ok && (!label_ring(old, g, &n, labels, lab->valid, &fresh, first_center) || !scan_touched(old, g, &n, labels) ||
                !rebuild_plain(old, g, &n, before, labels, &fresh, first_center, &after)))
         ok = err_set(err, "out of memory updating the abstraction");
     if (ok && old->centers_opt && abs_optimize_centers(&after, g, old->S, labels, touched, ABS_CENTER_PASSES, err) < 0)
@@ -224,13 +263,9 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
          * update says what the layout says, as a decode would. Only edges
          * with an end in the ring were measured or changed flags; the others
          * came from `before`. */
+        abs_dilate(old->sw, old->sh, touched, 2, n.near);
         for (int s = 0; s < after.nsectors; s++) {
-            bool near = n.ring[s];
-            for (int d = 0; d < 8 && !near; d++) {
-                int t = abs_neighbour_sector(out, s, d);
-                near = t >= 0 && n.ring[t];
-            }
-            if (!near || !(abs_word_flags(out->sector[s]) & ABS_FLAG_DEFAULT))
+            if (!n.near[s] || !(abs_word_flags(out->sector[s]) & ABS_FLAG_DEFAULT))
                 continue;
             for (int e = after.edge_first[after.reg_first[s]]; e < after.edge_first[after.reg_first[s + 1]]; e++) {
                 int t = abs_neighbour_sector(out, s, after.edge_dir[e]);
@@ -256,6 +291,9 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
     free(first_center);
     abs_kept_free(&own);
     free(n.ring);
+    free(n.near);
+    free(n.scan);
+    free(n.scan_first);
     return ok;
 }
 

@@ -105,6 +105,20 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
         err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
     abs_ch_sectors_free(&own);
     free(count);
+    /* A few queries across the map set query_work, what renting (the
+     * abstract A* while a change is pending, abs_ch_rent) is weighed
+     * against, before the first change comes. */
+    uint32_t *path = ok && n > 1 ? malloc((size_t)n * sizeof *path) : NULL;
+    if (ok && n > 1 && !path) {
+        abs_ch_free(ch);
+        return err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
+    }
+    for (uint32_t i = 0; path && i < ABS_CH_SAMPLE_QUERIES; i++) {
+        int len;
+        uint32_t from = (uint32_t)((uint64_t)i * n / ABS_CH_SAMPLE_QUERIES);
+        abs_ch_query(ch, from, (from + n / 2) % n, path, &len);
+    }
+    free(path);
     return ok;
 }
 
@@ -243,6 +257,7 @@ double abs_ch_query(AbsCh *ch, uint32_t s, uint32_t t, uint32_t *path, int *len)
     }
     double best = -1;
     uint32_t meet = ABS_CH_NONE, settled = 0;
+    uint64_t scanned = 0;
     for (;;) {
         double key[2];
         for (int d = 0; d < 2; d++)
@@ -261,8 +276,10 @@ double abs_ch_query(AbsCh *ch, uint32_t s, uint32_t t, uint32_t *path, int *len)
         }
         /* The arcs into v from above in this direction are the other
          * direction's upward arcs of v. */
+        scanned += first[1 - d][v + 1] - first[1 - d][v];
         if (stalled(bf, first[1 - d], arcs[1 - d], v, g))
             continue;
+        scanned += first[d][v + 1] - first[d][v];
         uint32_t from = par[d][v] == ABS_CH_NONE ? ABS_CH_NONE : node[d][v];
         if (ch->tracer)
             trace_region(ch, TRACE_EXPANDING, bf, v, from);
@@ -282,6 +299,8 @@ double abs_ch_query(AbsCh *ch, uint32_t s, uint32_t t, uint32_t *path, int *len)
             trace_region(ch, TRACE_CLOSING, bf, v, from);
     }
     ch->last_settled = settled;
+    uint64_t work = ABS_CH_RELAX_WORK * (settled + scanned);
+    ch->query_work = ch->query_work ? (7 * ch->query_work + work) / 8 : work;
     if (ch->tracer)
         trace_region(ch, TRACE_END, NULL, best < 0 ? s : meet, ABS_CH_NONE);
     if (best < 0)

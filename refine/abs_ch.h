@@ -103,6 +103,7 @@ typedef struct AbsCh {
     uint32_t *fnode, *bnode; /* per slot: the region that arc came from */
     uint32_t *chain;         /* per slot: scratch for the forward chain */
     uint64_t last_settled;
+    uint64_t query_work;       /* a query's work in dyn.rent's units, a running mean (abs_ch_rent) */
     AbsChSectors sec;          /* sector order and fill, kept across updates */
     AbsChTopo topo;            /* the region shape */
     uint32_t *w_up, *w_dn;     /* per shape arc lo -> hi: cost lo -> hi and hi -> lo after customisation */
@@ -145,6 +146,16 @@ bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *r
 bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err);
 bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, Err *err);
 bool abs_ch_due(const AbsCh *ch);
+/* Adds to dyn.rent what an abstract A* of `astar_work` units cost beyond
+ * what a query of the hierarchy would have (its running mean, query_work:
+ * nodes settled and arcs scanned, each ABS_CH_RELAX_WORK units, as an A*
+ * expansion and each of its relaxations): the rent is what the pending
+ * hierarchy loses, so where the hierarchy's queries are hardly cheaper
+ * than A* (a small map) a refresh is rarely due. */
+#define ABS_CH_RELAX_WORK 3u
+/* Queries abs_ch_build runs to set query_work's first value. */
+#define ABS_CH_SAMPLE_QUERIES 8u
+void abs_ch_rent(AbsCh *ch, uint64_t astar_work);
 /* Tests: customises the hierarchy's shape from scratch over `g` and
  * compares every arc's costs and middles (and exact distances, once it has
  * been updated) with the kept ones; false and the first difference in err. */

@@ -288,6 +288,7 @@ bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *r
         fresh.dyn.refreshes = ch->dyn.refreshes;
         fresh.dyn.rent_total = ch->dyn.rent_total;
         fresh.dyn.rent = ch->dyn.rent;
+        fresh.query_work = ch->query_work;
         fresh.dyn.rows = ch->dyn.rows + fresh.topo.n;
         fresh.dyn.reshaped = ch->dyn.reshaped + 1;
         fresh.tracer = ch->tracer;
@@ -344,4 +345,9 @@ bool abs_ch_due(const AbsCh *ch)
     /* Before the first refresh, a whole customisation's worth. */
     uint64_t cost = ch->dyn.refreshes ? ch->dyn.cost : RESHAPE_WORK * (uint64_t)ch->topo.m;
     return ch->dyn.rent >= cost;
+}
+
+void abs_ch_rent(AbsCh *ch, uint64_t astar_work)
+{
+    ch->dyn.rent += astar_work > ch->query_work ? astar_work - ch->query_work : 0;
 }

@@ -244,7 +244,7 @@ double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double we
         Err err;
         if (!abs_ch_due(&as->ch) || !region_search_refresh(as, &err)) {
             double cost = run(as, from, to, weight);
-            as->ch.dyn.rent += ASTAR_RENT * as->last_expanded * (1 + as->nadj / (as->ix->abs->nregions + 1));
+            abs_ch_rent(&as->ch, ASTAR_RENT * as->last_expanded * (1 + as->nadj / (as->ix->abs->nregions + 1)));
             return cost;
         }
     }

@@ -100,6 +100,36 @@ static void check_against_brute_force(T *t, const Grid *g, const Abstraction *a,
             CHECKF(t, grid_passable(g, c.x, c.y) && abs_region_of(a, g, loc, c.x, c.y) == r,
                    "%s: sector %u region %d center (%d,%d)", what, s, r, c.x, c.y);
         }
+        /* Regions are numbered by their first cell in row-major order (a brute
+         * label is its region's first cell), and a center is the cell nearest
+         * the region's centroid, compared as |n*c - sum|^2, ties to the first. */
+        for (int root = 0, r = 0; root < a->S * a->S && n == abs_region_count(a, (int)s); root++) {
+            if (lab[root] != root)
+                continue;
+            long cnt = 0, sx = 0, sy = 0, best = -1;
+            int best_cell = 0;
+            for (int i = 0; i < a->S * a->S; i++)
+                if (lab[i] == root) {
+                    cnt++;
+                    sx += i % a->S;
+                    sy += i / a->S;
+                }
+            for (int i = 0; i < a->S * a->S; i++) {
+                long dx = cnt * (i % a->S) - sx, dy = cnt * (i / a->S) - sy;
+                if (lab[i] == root && (best < 0 || dx * dx + dy * dy < best)) {
+                    best = dx * dx + dy * dy;
+                    best_cell = i;
+                }
+            }
+            xyLoc c = abs_region_center(a, (int)s, r);
+            CHECKF(t, abs_region_of(a, g, loc, x0 + root % a->S, y0 + root / a->S) == r,
+                   "%s: sector %u: the region of its cell (%d,%d) is not number %d", what, s, x0 + root % a->S,
+                   y0 + root / a->S, r);
+            CHECKF(t, c.x == x0 + best_cell % a->S && c.y == y0 + best_cell / a->S,
+                   "%s: sector %u region %d: center (%d,%d), nearest the centroid (%d,%d)", what, s, r, c.x, c.y,
+                   x0 + best_cell % a->S, y0 + best_cell / a->S);
+            r++;
+        }
     }
     /* Every legal crossing move is covered by an edge between the right regions. */
     for (int y = 0; y < g->height && bad < 3; y++)
