@@ -33,6 +33,12 @@
 #include "../search/astar.h"
 #include "../search/jps.h"
 
+/* What one expansion of the first JPS costs in units of LegPlanner.work
+ * (an A* expansion): its jumps scan bit rows, several times the instructions
+ * of an A* expansion's eight neighbours on dao maps (callgrind per call,
+ * results/reference/mm-calls/). */
+#define LEG_JPS_WORK 2
+
 /* A leg search's verdict: LEG_PAUSED when the call's work ran out first
  * (LegPlanner.work): the next call goes on with legplan_resume. */
 typedef enum { LEG_FOUND, LEG_NONE, LEG_PAUSED } LegResult;
@@ -49,10 +55,11 @@ typedef struct LegPlanner {
     uint16_t *col_block, *row_block;
     uint64_t last_expanded; /* of the latest leg (all its searches) */
     uint64_t fallbacks;     /* corridor legs that had to widen */
-    /* Expansions the current GetPath call may still spend (the refiner sets
-     * it at each call; UINT64_MAX, as legplan_init leaves it: no bound).
-     * The A* and the first JPS decrement it and pause when it is spent; the
-     * searches of corridor steps only charge it (they run to their end). */
+    /* The work the current GetPath call may still spend, in A* expansions
+     * (the refiner sets it at each call; UINT64_MAX, as legplan_init leaves
+     * it: no bound). The A* and the first JPS (LEG_JPS_WORK an expansion)
+     * take it off and pause when it is spent; the searches of corridor
+     * steps only charge it (they run to their end). */
     uint64_t work;
     bool widen;          /* the paused A* widens to the whole map when it finds nothing */
     uint64_t spent;      /* expansions of the leg's searches before the one running */

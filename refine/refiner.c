@@ -9,6 +9,11 @@
 
 /* Cells the scratch paths start with; they grow to the longest leg seen. */
 #define FIRST_CELLS 256
+/* What a leg's joint (the window's smoothing) costs in units of a call's
+ * work (A* expansions): a few line walks over the window's waypoints, about
+ * this many expansions' instructions on dao maps (callgrind per call,
+ * results/reference/mm-calls/). */
+#define JOINT_WORK 8
 
 bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsIndex *ix, RegionSearch *as,
                   LegPlanner *legs, EdgeCache *cache, SegStore *segs, Err *err)
@@ -248,7 +253,10 @@ static bool more_legs(const Refiner *r, int done, uint64_t t0)
 static const RefinePhase ROUTE_PHASE[] = {
     [ROUTE_PHASE_LOCATE] = PHASE_LOCATE, [ROUTE_PHASE_JPS] = PHASE_JPS, [ROUTE_PHASE_BOX] = PHASE_LEGS};
 
-/* Has this call spent its work (RefineConfig.work)? */
+/* The work a call may spend (RefineConfig.work; UINT64_MAX: no bound). */
+static uint64_t call_work(const Refiner *r) { return r->cfg.work > 0 ? (uint64_t)r->cfg.work : UINT64_MAX; }
+
+/* Has this call spent its work? */
 static bool spent(const Refiner *r) { return r->legs->work == 0; }
 
 /* A new query: the routes in order, from r->route_at (the one that paused
@@ -321,6 +329,7 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
     if (same && r->replan) { /* the map changed under this query: go on from where it stands */
         r->replan = false;
         r->paused = false; /* a paused search ran on the old map */
+        r->planned = false; /* and a planned leg was planned there */
         if (r->stage != STAGE_LEGS) {
             same = false; /* nothing handed out yet: the query starts again */
             again = true;
@@ -348,6 +357,7 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         r->route_at = 0;
         r->tried = false;
         r->paused = false;
+        r->planned = false;
     }
     if (r->stage == STAGE_ROUTES) {
         RouteResult res = route_whole(r, s, g, out);
@@ -360,8 +370,8 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         r->stage = STAGE_ABSTRACT;
     }
     if (r->stage == STAGE_ABSTRACT) {
-        if (spent(r))
-            return false;
+        if (r->legs->work < call_work(r))
+            return false; /* the abstract search is not paused: it starts a call */
         if (!abs_ready(r)) {
             whole_map(r, s, false, out);
             finish_query(r);
@@ -386,20 +396,29 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         r->stage = STAGE_LEGS;
     }
     size_t emitted = 0;
-    for (int done = 0; r->leg <= r->last_leg && !spent(r) && (more_legs(r, done, t0) || emitted == 0);
+    for (int done = 0; r->leg <= r->last_leg && (r->planned || !spent(r)) && (more_legs(r, done, t0) || emitted == 0);
          done++, r->leg++) {
-        uint64_t tp = phase_start(r);
         xyPath *leg = &r->scratch;
-        if (!r->paused)
-            leg->len = 0;
-        LegForm form = plan_leg(r, r->leg, leg, r->paused);
-        phase_end(r, PHASE_LEGS, tp);
-        r->paused = form == LEG_WAITS;
-        if (r->paused)
-            return false;
-        r->stats.legs++;
-        tp = phase_start(r);
-        bool smoothed = form == LEG_WAYPOINTS;
+        if (!r->planned) {
+            uint64_t tp = phase_start(r);
+            if (!r->paused)
+                leg->len = 0;
+            LegForm form = plan_leg(r, r->leg, leg, r->paused);
+            phase_end(r, PHASE_LEGS, tp);
+            r->paused = form == LEG_WAITS;
+            if (r->paused)
+                return false;
+            r->stats.legs++;
+            r->planned = true;
+            r->planned_form = form;
+            if (r->legs->work < call_work(r) / 2)
+                return false; /* its joint (not paused) waits for the next call's work */
+        }
+        r->planned = false;
+        if (r->cfg.smooth)
+            legplan_charge(r->legs, JOINT_WORK);
+        uint64_t tp = phase_start(r);
+        bool smoothed = r->planned_form == LEG_WAYPOINTS;
         if (smoothed)
             win_add_way(&r->win, leg->cells, leg->len);
         else
@@ -421,7 +440,7 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
 bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 {
     uint64_t t0 = r->cfg.budget_us > 0 ? clock_now_ns() : 0;
-    r->legs->work = r->cfg.work > 0 ? (uint64_t)r->cfg.work : UINT64_MAX;
+    r->legs->work = call_work(r);
     bool done = step(r, s, g, out, t0);
     r->legs->work = UINT64_MAX; /* the planner's other users (segbuild) are not bounded */
     return done;

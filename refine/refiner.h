@@ -110,6 +110,8 @@ typedef struct Refiner {
     int route_at; /* STAGE_ROUTES: the next route, or the one that paused */
     bool tried;   /* an earlier route searched and gave up (Route.only_untried) */
     bool paused;  /* the stage's search (route_at's, the guard's, leg `leg`'s) paused: it goes on */
+    bool planned; /* leg `leg` is planned (in scratch, as planned_form) and waits for its joint */
+    int planned_form;
     bool active;
     bool replan; /* the abstraction changed under it */
     xyLoc s, g;
