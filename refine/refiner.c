@@ -174,8 +174,7 @@ static LegForm center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *way, bool 
         /* Without smoothing the window holds cells: a hit is drawn as it is
          * decoded, not handed over as waypoints to be drawn there. */
         bool as_way = r->cfg.smooth;
-        if (as_way ? edge_cache_get(r->cache, a, b, first, way)
-                   : edge_cache_get_cells(r->cache, a, b, first, way)) {
+        if (as_way ? edge_cache_get(r->cache, a, b, first, way) : edge_cache_get_cells(r->cache, a, b, first, way)) {
             r->stats.cache_hits++;
             leg_orient(way->cells, way->len, a, b);
             return as_way ? LEG_WAYPOINTS : LEG_CELLS;
@@ -328,7 +327,7 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
     bool same = r->active && xy_same(r->s, s) && xy_same(r->g, g), again = false;
     if (same && r->replan) { /* the map changed under this query: go on from where it stands */
         r->replan = false;
-        r->paused = false; /* a paused search ran on the old map */
+        r->paused = false;  /* a paused search ran on the old map */
         r->planned = false; /* and a planned leg was planned there */
         if (r->stage != STAGE_LEGS) {
             same = false; /* nothing handed out yet: the query starts again */

@@ -185,7 +185,8 @@ static RouteResult box(Routes *rt, xyLoc s, xyLoc g, uint32_t mark, xyPath *out,
 {
     if (!resume)
         rt->answer.len = 0;
-    LegResult res = resume ? legplan_resume(rt->legs, &rt->answer) : legplan_within(rt->legs, s, g, mark, 1.0, &rt->answer);
+    LegResult res =
+        resume ? legplan_resume(rt->legs, &rt->answer) : legplan_within(rt->legs, s, g, mark, 1.0, &rt->answer);
     if (res == LEG_PAUSED)
         return ROUTE_PAUSED;
     *expanded = rt->legs->last_expanded;

@@ -62,11 +62,11 @@ typedef struct Jps {
     uint8_t succ[9][256];
     JpsOpen open; /* JPS+: the same with integer costs (jps_open.h) */
     uint64_t expanded;
-    int gx, gy;      /* the goal, padded coordinates */
-    int sx, sy;      /* the start (unpadded) of the search jps_begin began */
+    int gx, gy;        /* the goal, padded coordinates */
+    int sx, sy;        /* the start (unpadded) of the search jps_begin began */
     uint64_t cap_left; /* expansions the search may still make (jps_begin) */
-    bool running;    /* begun and not ended: jps_run goes on */
-    uint32_t *trace; /* jump points of the path, goal first; during the
+    bool running;      /* begun and not ended: jps_run goes on */
+    uint32_t *trace;   /* jump points of the path, goal first; during the
                         search the bypass stack (jps.c relax) */
     size_t nbypass;
     uint64_t fcur_fixed;  /* the same for JPS+, in jps_open.h's unit */

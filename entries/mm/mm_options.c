@@ -3,10 +3,9 @@
 
 #include "mm_options.h"
 
-const char *const MM_OPTION_KEYS[] = {"sector", "refine",  "ahead",   "w",        "n",      "budget_us", "smooth",
-                                      "cache",  "segfile", "centers", "defaults", "small",  "jps",       "near",
-                                      "direct", "hold",    "joint",   "back",     "phases", "cache_kb",  "work",
-                                      NULL};
+const char *const MM_OPTION_KEYS[] = {
+    "sector", "refine", "ahead", "w",      "n",    "budget_us", "smooth", "cache",  "segfile",  "centers", "defaults",
+    "small",  "jps",    "near",  "direct", "hold", "joint",     "back",   "phases", "cache_kb", "work",    NULL};
 static const char *const REFINE_MODES[] = {"auto", "centers", "corridor", NULL};
 const char *const MM_CENTER_MODES[] = {"plain", "opt", NULL};
 static const char *const CACHE_MODES[] = {"off", "nosym", "sym", NULL};
