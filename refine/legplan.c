@@ -119,14 +119,13 @@ JpsResult legplan_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expande
 
 JpsResult legplan_jps_resume(LegPlanner *lp, xyPath *out)
 {
-    /* The call's work in JPS expansions, rounded up: a call with any work
-     * left makes progress. */
-    uint64_t unbounded = lp->work == UINT64_MAX, left = unbounded ? UINT64_MAX : lp->work / LEG_JPS_WORK;
-    left += !unbounded && lp->work % LEG_JPS_WORK;
-    uint64_t had = left;
+    /* The call's work in jps_run's units; what it spent is taken off,
+     * rounded up. */
+    bool unbounded = lp->work >= UINT64_MAX / LEG_JPS_WORK;
+    uint64_t left = unbounded ? UINT64_MAX : lp->work * LEG_JPS_WORK, had = left;
     JpsResult r = jps_run(&lp->jps, &left, out);
     if (!unbounded)
-        legplan_charge(lp, (had - left) * LEG_JPS_WORK);
+        legplan_charge(lp, (had - left + LEG_JPS_WORK - 1) / LEG_JPS_WORK);
     lp->last_expanded = lp->jps.expanded - lp->jps_before;
     return r;
 }

@@ -33,11 +33,11 @@
 #include "../search/astar.h"
 #include "../search/jps.h"
 
-/* What one expansion of the first JPS costs in units of LegPlanner.work
- * (an A* expansion): its jumps scan bit rows, several times the instructions
- * of an A* expansion's eight neighbours on dao maps (callgrind per call,
- * results/reference/mm-calls/). */
-#define LEG_JPS_WORK 2
+/* One unit of LegPlanner.work (an A* expansion: eight neighbours, the open
+ * list) in jps_run's work (search/jps.h: JPS_EXPANSION_WORK an expansion,
+ * one a diagonal step), as their instructions compare on dao maps and on
+ * open ones (callgrind per call, results/reference/mm-calls/). */
+#define LEG_JPS_WORK 4
 
 /* A leg search's verdict: LEG_PAUSED when the call's work ran out first
  * (LegPlanner.work): the next call goes on with legplan_resume. */
@@ -57,7 +57,7 @@ typedef struct LegPlanner {
     uint64_t fallbacks;     /* corridor legs that had to widen */
     /* The work the current GetPath call may still spend, in A* expansions
      * (the refiner sets it at each call; UINT64_MAX, as legplan_init leaves
-     * it: no bound). The A* and the first JPS (LEG_JPS_WORK an expansion)
+     * it: no bound). The A* and the first JPS (LEG_JPS_WORK)
      * take it off and pause when it is spent; the searches of corridor
      * steps only charge it (they run to their end). */
     uint64_t work;

@@ -23,12 +23,14 @@ static int jump_straight(const Jps *j, int px, int py, int dx, int dy)
     return bitrows_jump(&j->cols, px, py, dy, px == j->gx ? j->gy : -1);
 }
 
-/* Online diagonal jump; true with the jump point in (*ox, *oy). */
-static bool jump_diagonal(const Jps *j, int px, int py, int dx, int dy, int *ox, int *oy)
+/* Online diagonal jump; true with the jump point in (*ox, *oy). Counts its
+ * steps (Jps.steps: each costs two straight scans). */
+static bool jump_diagonal(Jps *j, int px, int py, int dx, int dy, int *ox, int *oy)
 {
     while (diag_legal(j, px, py, dx, dy)) {
         px += dx;
         py += dy;
+        j->steps++;
         if ((px == j->gx && py == j->gy) || jump_straight(j, px, py, dx, 0) >= 0 ||
             jump_straight(j, px, py, 0, dy) >= 0) {
             *ox = px;
@@ -457,7 +459,7 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
     uint32_t start = (uint32_t)((j->sy + 1) * stride + j->sx + 1), goal = (uint32_t)(j->gy * stride + j->gx);
     bool found = false;
     uint32_t id;
-    for (;; j->cap_left--, --*work) {
+    for (;; j->cap_left--) {
         if (*work == 0)
             return JPS_PAUSED;
         if (j->nbypass) {
@@ -483,10 +485,13 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
         j->from_g = node->g;
         if (j->tracer)
             trace_node(j, TRACE_EXPANDING, id);
+        j->steps = 0;
         if (j->plus)
             expand_plus(j, id, nx, ny, in == 8 ? -1 : in);
         else
             expand(j, id, nx, ny, in == 8 ? -1 : in);
+        uint64_t cost = JPS_EXPANSION_WORK + j->steps;
+        *work = *work > cost ? *work - cost : 0;
         if (__builtin_expect(j->failed, 0)) {
             j->running = false;
             return JPS_CAPPED; /* no memory for more nodes: given up, as a capped search */

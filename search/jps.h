@@ -66,6 +66,7 @@ typedef struct Jps {
     int sx, sy;        /* the start (unpadded) of the search jps_begin began */
     uint64_t cap_left; /* expansions the search may still make (jps_begin) */
     bool running;      /* begun and not ended: jps_run goes on */
+    uint64_t steps;    /* diagonal steps of the expansion in progress (jps_run's work) */
     uint32_t *trace;   /* jump points of the path, goal first; during the
                         search the bypass stack (jps.c relax) */
     size_t nbypass;
@@ -113,12 +114,15 @@ typedef enum {
 JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPath *path);
 /* jps_find_capped in steps, for a caller that bounds each of its calls
  * (mm's GetPath): jps_begin starts the search (false: s or g blocked, no
- * path), and each jps_run goes on with at most *work more expansions
- * (decremented as they are spent); with none left it returns JPS_PAUSED
- * before its next pop, so the search runs in the same order, with the same
- * result, however its expansions are split between runs. Between runs
- * nothing else may search `j` or change its map (a change: jps_begin
- * again). */
+ * path), and each jps_run goes on while *work lasts, taking off each
+ * expansion's work as it is spent: JPS_EXPANSION_WORK, plus one for each
+ * step of its online diagonal jumps (each step scans two straight lines:
+ * on open maps an expansion's diagonals, not the expansion, are its cost);
+ * with none left it returns JPS_PAUSED before its next pop, so the search
+ * runs in the same order, with the same result, however it is split
+ * between runs. Between runs nothing else may search `j` or change its map
+ * (a change: jps_begin again). */
+#define JPS_EXPANSION_WORK 8
 bool jps_begin(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded);
 JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path);
 /* Applies changed cells (inside the map) to the map copy and the bit rows or
