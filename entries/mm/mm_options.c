@@ -87,8 +87,8 @@ const char *const MM_OPTION_HELP[] = {
     "w=W (1) weight of the abstract search, 1..1000 (above 1: A*, not the regions' contraction hierarchy)",
     "n=N (1) abstract edges refined per GetPath call",
     "budget_us=N (0) refine legs until N us of the call passed (replaces n)",
-    "work=N (24) expansions one GetPath call may spend; a search that needs more goes on in the next call (the "
-    "same paths); 0 no bound",
+    "work=N (24) search work one GetPath call may spend, in A* expansions (a JPS expansion 2, a diagonal step 1/4); "
+    "a search that needs more goes on in the next call (the same paths); 0 no bound",
     "smooth=0|1 (1; 0 on narrow-corridors, no-diagonals) extended post-smoothing of the refinement window",
     "cache=off|nosym|sym (sym) edge cache of refined legs",
     "cache_kb=auto|N (auto: 64 + half a byte per map cell) the edge cache's cap in KiB, emptied when a leg would pass "
