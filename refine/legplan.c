@@ -15,6 +15,7 @@ bool legplan_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err)
     memset(lp, 0, sizeof *lp);
     lp->grid = g;
     lp->abs = a;
+    lp->work = UINT64_MAX;
     lp->sector_mark = calloc(a->nsectors ? a->nsectors : 1, sizeof *lp->sector_mark);
     lp->pair_mark = calloc(a->nsectors ? a->nsectors : 1, sizeof *lp->pair_mark);
     lp->col_block = malloc((size_t)g->width * sizeof *lp->col_block);
@@ -109,9 +110,23 @@ void legplan_map_restored(LegPlanner *lp, const CellChange *changes, const bool 
 
 JpsResult legplan_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expanded, xyPath *out)
 {
-    uint64_t before = lp->jps.expanded;
-    JpsResult r = jps_find_capped(&lp->jps, from, to, max_expanded, out);
-    lp->last_expanded = lp->jps.expanded - before;
+    lp->jps_before = lp->jps.expanded;
+    lp->last_expanded = 0;
+    if (!jps_begin(&lp->jps, from, to, max_expanded))
+        return JPS_NONE;
+    return legplan_jps_resume(lp, out);
+}
+
+JpsResult legplan_jps_resume(LegPlanner *lp, xyPath *out)
+{
+    /* The call's work in jps_run's units; what it spent is taken off,
+     * rounded up. */
+    bool unbounded = lp->work >= UINT64_MAX / LEG_JPS_WORK;
+    uint64_t left = unbounded ? UINT64_MAX : lp->work * LEG_JPS_WORK, had = left;
+    JpsResult r = jps_run(&lp->jps, &left, out);
+    if (!unbounded)
+        legplan_charge(lp, (had - left + LEG_JPS_WORK - 1) / LEG_JPS_WORK);
+    lp->last_expanded = lp->jps.expanded - lp->jps_before;
     return r;
 }
 
@@ -146,7 +161,50 @@ static AStarLimits corridor_limits(const LegPlanner *lp, const uint32_t *marks, 
     return lim;
 }
 
-void legplan_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_t b, xyPath *out)
+/* Runs the begun A* with the call's work; when it finds nothing and the leg
+ * may widen, the same ends again over the whole map (same weight). */
+static LegResult run_astar(LegPlanner *lp, xyPath *out)
+{
+    for (;;) {
+        AStarResult r = astar_run(&lp->astar, &lp->work, out);
+        lp->last_expanded = lp->spent + lp->astar.last_expanded;
+        if (r == ASTAR_PAUSED)
+            return LEG_PAUSED;
+        if (r == ASTAR_FOUND)
+            return LEG_FOUND;
+        if (!lp->widen)
+            return LEG_NONE;
+        lp->widen = false;
+        lp->fallbacks++;
+        lp->spent = lp->last_expanded;
+        AStarLimits open = {.weight = lp->astar.q.lim.weight};
+        if (!astar_begin(&lp->astar, lp->astar.q.s, lp->astar.q.g, &open))
+            return LEG_NONE;
+    }
+}
+
+/* Begins the leg's A* from -> to within `lim` (NULL: the whole map), then
+ * runs it (run_astar); `widen`: on failure, the whole map. */
+static LegResult start_astar(LegPlanner *lp, xyLoc from, xyLoc to, const AStarLimits *lim, bool widen, xyPath *out)
+{
+    lp->spent = 0;
+    lp->widen = widen;
+    lp->last_expanded = 0;
+    if (!astar_begin(&lp->astar, from, to, lim)) {
+        if (!widen)
+            return LEG_NONE;
+        lp->widen = false;
+        lp->fallbacks++;
+        AStarLimits open = {.weight = lim ? lim->weight : 1.0};
+        if (!astar_begin(&lp->astar, from, to, &open))
+            return LEG_NONE;
+    }
+    return run_astar(lp, out);
+}
+
+LegResult legplan_resume(LegPlanner *lp, xyPath *out) { return run_astar(lp, out); }
+
+LegResult legplan_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_t b, xyPath *out)
 {
     uint32_t lo = a < b ? a : b, hi = a < b ? b : a;
     StampArea marks = STAMP_ARRAY(lp->pair_mark, lp->abs->nsectors);
@@ -154,36 +212,25 @@ void legplan_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_t b, 
     lp->pair_mark[ix->region_sector[lo]] = pair;
     lp->pair_mark[ix->region_sector[hi]] = pair;
     AStarLimits lim = corridor_limits(lp, lp->pair_mark, pair, 1.0);
-    double len = astar_find(&lp->astar, ix->center[lo], ix->center[hi], &lim, out);
-    lp->last_expanded = lp->astar.last_expanded;
-    if (len < 0) { /* cannot happen for an abstract edge of a valid abstraction */
-        lp->fallbacks++;
-        astar_find(&lp->astar, ix->center[lo], ix->center[hi], NULL, out);
-        lp->last_expanded += lp->astar.last_expanded;
-    }
+    /* the whole map on failure: cannot happen for an abstract edge of a valid abstraction */
+    return start_astar(lp, ix->center[lo], ix->center[hi], &lim, true, out);
 }
 
-bool legplan_within(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, double weight, xyPath *out)
+LegResult legplan_within(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, double weight, xyPath *out)
 {
     AStarLimits lim = corridor_limits(lp, lp->sector_mark, mark, weight);
-    double len = astar_find(&lp->astar, from, to, &lim, out);
-    lp->last_expanded = lp->astar.last_expanded;
-    return len >= 0;
+    return start_astar(lp, from, to, &lim, false, out);
 }
 
-bool legplan_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, bool use_corridor, double weight,
-                      xyPath *out)
+LegResult legplan_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, bool use_corridor, double weight,
+                           xyPath *out)
 {
-    lp->last_expanded = 0;
     if (use_corridor) {
-        if (legplan_within(lp, from, to, mark, weight, out))
-            return true;
-        lp->fallbacks++;
+        AStarLimits lim = corridor_limits(lp, lp->sector_mark, mark, weight);
+        return start_astar(lp, from, to, &lim, true, out);
     }
     AStarLimits open = {.weight = weight};
-    double len = astar_find(&lp->astar, from, to, &open, out);
-    lp->last_expanded += lp->astar.last_expanded;
-    return len >= 0;
+    return start_astar(lp, from, to, &open, false, out);
 }
 
 /* The listed sectors of the painted copy: the map's cells (on) or blocked,
@@ -250,6 +297,7 @@ bool legplan_corridor_jps(LegPlanner *lp, xyLoc from, xyLoc to, xyPath *out)
     uint64_t before = lp->cjps.expanded;
     JpsResult r = jps_find_capped(&lp->cjps, from, to, UINT64_MAX, out);
     lp->last_expanded = lp->cjps.expanded - before;
+    legplan_charge(lp, lp->last_expanded);
     paint_sectors(lp, false);
     for (int i = 0; i < n; i++)
         paint_corners(lp, sectors[i], false);
@@ -258,8 +306,13 @@ bool legplan_corridor_jps(LegPlanner *lp, xyLoc from, xyLoc to, xyPath *out)
     if (r == JPS_FOUND)
         return true;
     lp->fallbacks++;
-    uint64_t spent = lp->last_expanded;
-    bool ok = legplan_corridor(lp, from, to, 0, false, 1.0, out);
+    /* Corridor steps are not bounded per call (legplan.h): the whole map's
+     * A* runs to its end, and its expansions are charged to the call. */
+    uint64_t spent = lp->last_expanded, work = lp->work;
+    lp->work = UINT64_MAX;
+    bool ok = legplan_corridor(lp, from, to, 0, false, 1.0, out) == LEG_FOUND;
+    lp->work = work;
+    legplan_charge(lp, lp->last_expanded);
     lp->last_expanded += spent;
     return ok;
 }

@@ -33,6 +33,16 @@
 #include "../search/astar.h"
 #include "../search/jps.h"
 
+/* One unit of LegPlanner.work (an A* expansion: eight neighbours, the open
+ * list) in jps_run's work (search/jps.h: JPS_EXPANSION_WORK an expansion,
+ * one a diagonal step), as their instructions compare on dao maps and on
+ * open ones (callgrind per call, results/reference/mm-calls/). */
+#define LEG_JPS_WORK 4
+
+/* A leg search's verdict: LEG_PAUSED when the call's work ran out first
+ * (LegPlanner.work): the next call goes on with legplan_resume. */
+typedef enum { LEG_FOUND, LEG_NONE, LEG_PAUSED } LegResult;
+
 typedef struct LegPlanner {
     const Grid *grid;
     const Abstraction *abs;
@@ -45,6 +55,15 @@ typedef struct LegPlanner {
     uint16_t *col_block, *row_block;
     uint64_t last_expanded; /* of the latest leg (all its searches) */
     uint64_t fallbacks;     /* corridor legs that had to widen */
+    /* The work the current GetPath call may still spend, in A* expansions
+     * (the refiner sets it at each call; UINT64_MAX, as legplan_init leaves
+     * it: no bound). The A* and the first JPS (LEG_JPS_WORK)
+     * take it off and pause when it is spent; the searches of corridor
+     * steps only charge it (they run to their end). */
+    uint64_t work;
+    bool widen;          /* the paused A* widens to the whole map when it finds nothing */
+    uint64_t spent;      /* expansions of the leg's searches before the one running */
+    uint64_t jps_before; /* jps.expanded when the JPS search began */
     /* Optional (legplan_enable_jps): online JPS over the whole map, for paths
      * that need no corridor (whole queries). Bounded: it reads the planner's
      * grid, owns its bit rows (kept in step by legplan_map_changed) and node
@@ -79,8 +98,13 @@ bool legplan_map_changed(LegPlanner *lp, const CellChange *changes, int n, size_
  * hold the map as it was). */
 void legplan_map_restored(LegPlanner *lp, const CellChange *changes, const bool *was, int n);
 /* A shortest path from -> to appended by JPS within max_expanded expansions
- * (jps_find_capped); last_expanded counts them. Needs legplan_enable_jps. */
+ * (jps_find_capped); last_expanded counts them. Needs legplan_enable_jps.
+ * JPS_PAUSED: the call's work (lp->work) ran out first; the next call goes
+ * on with legplan_jps_resume (search/jps.h jps_run: the same search). */
 JpsResult legplan_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expanded, xyPath *out);
+JpsResult legplan_jps_resume(LegPlanner *lp, xyPath *out);
+/* Takes n expansions off the call's work (searches that do not pause). */
+static inline void legplan_charge(LegPlanner *lp, uint64_t n) { lp->work = lp->work > n ? lp->work - n : 0; }
 /* Allocates the corridor JPS (and the whole-map one it paints from), its
  * node state sized for the corridors of steps `ahead` regions long
  * (refine/corridor.h): no step's search allocates. */
@@ -111,14 +135,23 @@ static inline void legplan_add_sector(LegPlanner *lp, int sector, uint32_t mark)
         lp->painted[lp->npainted++] = sector;
 }
 
+/* The A* legs below may pause when the call's work runs out (LEG_PAUSED):
+ * the next call goes on with legplan_resume, which expands the same nodes
+ * in the same order (search/astar.h astar_run) and appends what the search
+ * would have; nothing else may search between. last_expanded: the leg's
+ * expansions so far. */
+
 /* Appends the center-to-center leg between regions a and b (global ids), in
  * canonical orientation: from the center of the lower id to the higher. */
-void legplan_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_t b, xyPath *out);
-/* Appends a path from -> to inside the corridor `mark` (or the whole map when
- * the corridor holds none); false when no path exists at all. */
-/* The same inside the corridor only: false when it holds no path. */
-bool legplan_within(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, double weight, xyPath *out);
-bool legplan_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, bool use_corridor, double weight,
-                      xyPath *out);
+LegResult legplan_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_t b, xyPath *out);
+/* Appends a path from -> to inside the corridor `mark` only: LEG_NONE when
+ * it holds none. */
+LegResult legplan_within(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, double weight, xyPath *out);
+/* The same, widened to the whole map when the corridor holds none (or the
+ * whole map at once without use_corridor); LEG_NONE when no path exists. */
+LegResult legplan_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, bool use_corridor, double weight,
+                           xyPath *out);
+/* Goes on with the paused A* leg. */
+LegResult legplan_resume(LegPlanner *lp, xyPath *out);
 
 #endif

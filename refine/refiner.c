@@ -9,6 +9,11 @@
 
 /* Cells the scratch paths start with; they grow to the longest leg seen. */
 #define FIRST_CELLS 256
+/* What a leg's joint (the window's smoothing) costs in units of a call's
+ * work (A* expansions): a few line walks over the window's waypoints, about
+ * this many expansions' instructions on dao maps (callgrind per call,
+ * results/reference/mm-calls/). */
+#define JOINT_WORK 8
 
 bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsIndex *ix, RegionSearch *as,
                   LegPlanner *legs, EdgeCache *cache, SegStore *segs, Err *err)
@@ -112,6 +117,7 @@ static bool plan_abstract(Refiner *r, xyLoc from)
     t0 = phase_start(r);
     double cost = region_search_run(as, from_gid, r->goal_gid, r->cfg.weight);
     r->stats.abs_expanded += as->last_expanded;
+    legplan_charge(r->legs, as->last_expanded); /* not paused: the next stage waits for work */
     phase_end(r, PHASE_ABSTRACT, t0);
     if (cost < 0)
         return false;
@@ -140,6 +146,11 @@ void refiner_invalidate(Refiner *r)
     win_forget(&r->win); /* its remembered joints were smoothed on the old map */
 }
 
+/* What plan_leg (and center_leg) put into the leg: cells, waypoints (an
+ * already smoothed center leg), or nothing yet (its search paused: the
+ * next call goes on with it). */
+typedef enum { LEG_CELLS, LEG_WAYPOINTS, LEG_WAITS } LegForm;
+
 /* The center-to-center leg a -> b into `way`, as waypoints joined by legal
  * lines, oriented for travel from a: a pure function of its two regions, so
  * the cache keeps it as its waypoints, already smoothed (with smooth=1,
@@ -147,54 +158,65 @@ void refiner_invalidate(Refiner *r)
  * per cell; a leg from the segment store is smoothed once and then cached.
  * Everything before leg_orient is canonical. Without smoothing the window
  * holds cells (refine/window.h), and a hit comes as its cells instead.
- * Returns whether `way` holds waypoints (else cells). */
-static bool center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *way)
+ * `resume`: its A* paused in the call before goes on. */
+static LegForm center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *way, bool resume)
 {
     const AbsIndex *ix = r->ix;
     xyLoc first = ix->center[leg_first(a, b)];
-    r->stats.center_legs++;
-    path_push(way, first);
-    /* Without smoothing the window holds cells: a hit is drawn as it is
-     * decoded, not handed over as waypoints to be drawn there. */
-    bool as_way = r->cfg.smooth;
-    if (as_way ? edge_cache_get(r->cache, a, b, first, way) : edge_cache_get_cells(r->cache, a, b, first, way)) {
-        r->stats.cache_hits++;
-        leg_orient(way->cells, way->len, a, b);
-        return as_way;
-    }
     xyPath *cells = &r->leg_cells;
-    cells->len = 0;
-    path_push(cells, first);
-    if (r->segs && segs_get(r->segs, ix, a, b, first, cells)) {
-        r->stats.seg_hits++;
+    bool searched = true;
+    LegResult res;
+    if (resume) {
+        res = legplan_resume(r->legs, cells);
     } else {
+        r->stats.center_legs++;
+        path_push(way, first);
+        /* Without smoothing the window holds cells: a hit is drawn as it is
+         * decoded, not handed over as waypoints to be drawn there. */
+        bool as_way = r->cfg.smooth;
+        if (as_way ? edge_cache_get(r->cache, a, b, first, way) : edge_cache_get_cells(r->cache, a, b, first, way)) {
+            r->stats.cache_hits++;
+            leg_orient(way->cells, way->len, a, b);
+            return as_way ? LEG_WAYPOINTS : LEG_CELLS;
+        }
         cells->len = 0;
-        legplan_center(r->legs, ix, a, b, cells);
-        note_search(r, r->legs->last_expanded);
+        path_push(cells, first);
+        if (r->segs && segs_get(r->segs, ix, a, b, first, cells)) {
+            r->stats.seg_hits++;
+            searched = false;
+            res = LEG_FOUND;
+        } else {
+            cells->len = 0;
+            res = legplan_center(r->legs, ix, a, b, cells); /* always found: an abstract edge's two sectors connect */
+        }
     }
+    if (res == LEG_PAUSED)
+        return LEG_WAITS;
+    if (searched)
+        note_search(r, r->legs->last_expanded);
     path_reserve(way, cells->len);
     way->len = cells_to_waypoints(r->grid, cells->cells, cells->len, way->cells);
     if (r->cfg.smooth)
         way->len = smooth_waypoints(r->grid, way->cells, way->len);
     edge_cache_put(r->cache, a, b, way->cells, way->len);
     leg_orient(way->cells, way->len, a, b);
-    return true;
+    return LEG_WAYPOINTS;
 }
 
-/* Leg t (see plan_abstract) from the window's last cell into `leg`.
- * Returns whether it is a center-to-center leg (already smoothed, and given
- * as waypoints, not cells). */
-static bool plan_leg(Refiner *r, int t, xyPath *leg)
+/* Leg t (see plan_abstract) from the window's last cell into `leg`; resume:
+ * its search paused in the call before goes on (the window is as it was, so
+ * the same kind of leg is chosen). */
+static LegForm plan_leg(Refiner *r, int t, xyPath *leg, bool resume)
 {
     const AbsIndex *ix = r->ix;
     const uint32_t *path = r->as->path;
     xyLoc cur = win_last(&r->win);
     bool last = t == r->last_leg;
-    if (r->cfg.ahead > 0) {
+    if (r->cfg.ahead > 0) { /* corridor steps run whole (refine/legplan.h) */
         int next = corridor_step(r->legs, ix, path, r->as->path_len, t, r->cfg.ahead, cur, r->g, leg);
         note_search(r, r->legs->last_expanded);
         r->leg = next - 1; /* the caller's loop steps on to `next` */
-        return false;
+        return LEG_CELLS;
     }
     if (r->first_leg < r->last_leg) {
         const xyPath *own = t == 0 ? &r->start_path : last ? &r->goal_path : NULL;
@@ -202,16 +224,18 @@ static bool plan_leg(Refiner *r, int t, xyPath *leg)
             path_reserve(leg, own->len);
             memcpy(leg->cells, own->cells, own->len * sizeof *own->cells);
             leg->len = own->len;
-            return false;
+            return LEG_CELLS;
         }
     }
-    if (!last && t >= 1 && xy_same(cur, ix->center[path[t - 1]])) {
-        return center_leg(r, path[t - 1], path[t], leg);
-    }
+    if (!last && t >= 1 && xy_same(cur, ix->center[path[t - 1]]))
+        return center_leg(r, path[t - 1], path[t], leg, resume);
     xyLoc target = last ? r->g : ix->center[path[t]];
-    legplan_corridor(r->legs, cur, target, r->corridor_mark, true, 1.0, leg);
+    LegResult res = resume ? legplan_resume(r->legs, leg)
+                           : legplan_corridor(r->legs, cur, target, r->corridor_mark, true, 1.0, leg);
+    if (res == LEG_PAUSED)
+        return LEG_WAITS;
     note_search(r, r->legs->last_expanded);
-    return false;
+    return LEG_CELLS;
 }
 
 /* May this call refine another leg? `done` legs are in already. */
@@ -228,36 +252,51 @@ static bool more_legs(const Refiner *r, int done, uint64_t t0)
 static const RefinePhase ROUTE_PHASE[] = {
     [ROUTE_PHASE_LOCATE] = PHASE_LOCATE, [ROUTE_PHASE_JPS] = PHASE_JPS, [ROUTE_PHASE_BOX] = PHASE_LEGS};
 
-/* A new query: the routes in order until one answers it whole. */
-static bool route_whole(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
+/* The work a call may spend (RefineConfig.work; UINT64_MAX: no bound). */
+static uint64_t call_work(const Refiner *r) { return r->cfg.work > 0 ? (uint64_t)r->cfg.work : UINT64_MAX; }
+
+/* Has this call spent its work? */
+static bool spent(const Refiner *r) { return r->legs->work == 0; }
+
+/* A new query: the routes in order, from r->route_at (the one that paused
+ * in the call before goes on), until one answers it whole (ANSWERED), the
+ * call's work runs out (PAUSED), or none answers (PASS). */
+static RouteResult route_whole(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 {
-    bool tried = false;
-    for (int i = 0; i < ROUTE_COUNT; i++) {
-        const Route *rt = &ROUTES[i];
-        if (rt->only_untried && tried)
+    for (; r->route_at < ROUTE_COUNT; r->route_at++) {
+        const Route *rt = &ROUTES[r->route_at];
+        if (rt->only_untried && r->tried)
             continue;
+        if (!r->paused && spent(r))
+            return ROUTE_PAUSED;
         uint64_t t0 = phase_start(r), expanded = 0;
-        RouteResult res = rt->run(&r->routes, s, g, out, &expanded);
-        if (res != ROUTE_PASS)
-            note_search(r, expanded);
+        RouteResult res = rt->run(&r->routes, s, g, out, &expanded, r->paused);
         phase_end(r, ROUTE_PHASE[rt->phase], t0);
-        if (res == ROUTE_ANSWERED)
-            return true;
-        tried |= res == ROUTE_TRIED;
+        r->paused = res == ROUTE_PAUSED;
+        if (res == ROUTE_PAUSED || res == ROUTE_ANSWERED) {
+            if (res == ROUTE_ANSWERED)
+                note_search(r, expanded);
+            return res;
+        }
+        if (res == ROUTE_TRIED)
+            note_search(r, expanded);
+        r->tried |= res == ROUTE_TRIED;
     }
-    return false;
+    return ROUTE_PASS;
 }
 
-/* The guard (refine/routes.h), once the abstract route is planned. */
-static bool route_guard(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
+/* The guard (refine/routes.h), once the abstract route is planned; its box
+ * A* may pause, as a route's. */
+static RouteResult route_guard(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 {
     uint64_t t0 = phase_start(r), expanded = 0;
     int s_region = abs_local(r->ix, r->as->path[0]), g_region = abs_local(r->ix, r->goal_gid);
-    RouteResult res = routes_guard(&r->routes, s, g, s_region, g_region, r->route, out, &expanded);
-    if (res != ROUTE_PASS)
+    RouteResult res = routes_guard(&r->routes, s, g, s_region, g_region, r->route, out, &expanded, r->paused);
+    r->paused = res == ROUTE_PAUSED;
+    if (res == ROUTE_TRIED || res == ROUTE_ANSWERED)
         note_search(r, expanded);
     phase_end(r, PHASE_LEGS, t0);
-    return res == ROUTE_ANSWERED;
+    return res;
 }
 
 /* Is the abstraction current (RefinerAbsReady)? */
@@ -265,7 +304,8 @@ static bool abs_ready(Refiner *r) { return !r->abs_ready || r->abs_ready(r->abs_
 
 /* The query from `from` by A* over every sector, appended after `from`
  * (skip_from: it is out already): the abstraction could not follow the map
- * (RefinerAbsReady), and the map's sectors are all this needs of it. */
+ * (RefinerAbsReady), and the map's sectors are all this needs of it. This
+ * rare fallback runs to its end in one call, whatever the call's work. */
 static void whole_map(Refiner *r, xyLoc from, bool skip_from, xyPath *out)
 {
     uint32_t mark = legplan_new_mark(r->legs);
@@ -273,27 +313,36 @@ static void whole_map(Refiner *r, xyLoc from, bool skip_from, xyPath *out)
         legplan_mark_sector(r->legs, (int)sec, mark);
     xyPath *p = &r->scratch;
     p->len = 0;
-    if (legplan_within(r->legs, from, r->g, mark, 1.0, p) && p->len)
+    r->legs->work = UINT64_MAX;
+    if (legplan_within(r->legs, from, r->g, mark, 1.0, p) == LEG_FOUND && p->len)
         note_search(r, r->legs->last_expanded);
     for (size_t i = skip_from ? 1 : 0; i < p->len; i++)
         path_push(out, p->cells[i]);
 }
 
-bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
+/* One GetPath call (refiner_step) with the call's work set. The query's
+ * stage says where the call before stopped. */
+static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
 {
-    uint64_t t0 = r->cfg.budget_us > 0 ? clock_now_ns() : 0;
-    bool same = r->active && xy_same(r->s, s) && xy_same(r->g, g);
+    bool same = r->active && xy_same(r->s, s) && xy_same(r->g, g), again = false;
     if (same && r->replan) { /* the map changed under this query: go on from where it stands */
         r->replan = false;
-        win_drop(&r->win); /* cells planned on the old map and not handed out go */
-        if (!abs_ready(r)) {
-            whole_map(r, win_last(&r->win), true, out);
-            finish_query(r);
-            return true;
-        }
-        if (!plan_abstract(r, win_last(&r->win))) {
-            finish_query(r);
-            return true; /* the goal was cut off: the path ends where it stands */
+        r->paused = false;  /* a paused search ran on the old map */
+        r->planned = false; /* and a planned leg was planned there */
+        if (r->stage != STAGE_LEGS) {
+            same = false; /* nothing handed out yet: the query starts again */
+            again = true;
+        } else {
+            win_drop(&r->win); /* cells planned on the old map and not handed out go */
+            if (!abs_ready(r)) {
+                whole_map(r, win_last(&r->win), true, out);
+                finish_query(r);
+                return true;
+            }
+            if (!plan_abstract(r, win_last(&r->win))) {
+                finish_query(r);
+                return true; /* the goal was cut off: the path ends where it stands */
+            }
         }
     }
     if (!same) { /* a new query */
@@ -302,32 +351,73 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
         r->s = s;
         r->g = g;
         r->query_max = 0;
-        r->stats.queries++;
-        if (route_whole(r, s, g, out)) {
+        r->stats.queries += !again;
+        r->stage = STAGE_ROUTES;
+        r->route_at = 0;
+        r->tried = false;
+        r->paused = false;
+        r->planned = false;
+    }
+    if (r->stage == STAGE_ROUTES) {
+        RouteResult res = route_whole(r, s, g, out);
+        if (res == ROUTE_PAUSED)
+            return false;
+        if (res == ROUTE_ANSWERED) {
             finish_query(r);
             return true;
         }
+        r->stage = STAGE_ABSTRACT;
+    }
+    if (r->stage == STAGE_ABSTRACT) {
+        if (r->legs->work < call_work(r))
+            return false; /* the abstract search is not paused: it starts a call */
         if (!abs_ready(r)) {
             whole_map(r, s, false, out);
             finish_query(r);
             return true;
         }
-        if (!plan_abstract(r, s) || route_guard(r, s, g, out)) {
+        if (!plan_abstract(r, s)) {
             finish_query(r);
-            return true; /* unreachable: nothing appended; or guarded */
+            return true; /* unreachable: nothing appended */
+        }
+        r->stage = STAGE_GUARD;
+    }
+    if (r->stage == STAGE_GUARD) {
+        RouteResult res = route_guard(r, s, g, out);
+        if (res == ROUTE_PAUSED)
+            return false;
+        if (res == ROUTE_ANSWERED) {
+            finish_query(r);
+            return true;
         }
         path_push(out, s);
         win_reset(&r->win, s);
+        r->stage = STAGE_LEGS;
     }
     size_t emitted = 0;
-    for (int done = 0; more_legs(r, done, t0) || (emitted == 0 && r->leg <= r->last_leg); done++, r->leg++) {
-        uint64_t tp = phase_start(r);
+    for (int done = 0; r->leg <= r->last_leg && (r->planned || !spent(r)) && (more_legs(r, done, t0) || emitted == 0);
+         done++, r->leg++) {
         xyPath *leg = &r->scratch;
-        leg->len = 0;
-        bool smoothed = plan_leg(r, r->leg, leg);
-        r->stats.legs++;
-        phase_end(r, PHASE_LEGS, tp);
-        tp = phase_start(r);
+        if (!r->planned) {
+            uint64_t tp = phase_start(r);
+            if (!r->paused)
+                leg->len = 0;
+            LegForm form = plan_leg(r, r->leg, leg, r->paused);
+            phase_end(r, PHASE_LEGS, tp);
+            r->paused = form == LEG_WAITS;
+            if (r->paused)
+                return false;
+            r->stats.legs++;
+            r->planned = true;
+            r->planned_form = form;
+            if (r->legs->work < call_work(r) / 2)
+                return false; /* its joint (not paused) waits for the next call's work */
+        }
+        r->planned = false;
+        if (r->cfg.smooth)
+            legplan_charge(r->legs, JOINT_WORK);
+        uint64_t tp = phase_start(r);
+        bool smoothed = r->planned_form == LEG_WAYPOINTS;
         if (smoothed)
             win_add_way(&r->win, leg->cells, leg->len);
         else
@@ -344,6 +434,15 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
         return true;
     }
     return false;
+}
+
+bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
+{
+    uint64_t t0 = r->cfg.budget_us > 0 ? clock_now_ns() : 0;
+    r->legs->work = call_work(r);
+    bool done = step(r, s, g, out, t0);
+    r->legs->work = UINT64_MAX; /* the planner's other users (segbuild) are not bounded */
+    return done;
 }
 
 double refiner_max_p95(const Refiner *r)

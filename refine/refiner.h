@@ -24,6 +24,14 @@
  * Each call appends the new cells to the caller's path (s itself first) and
  * returns true once g is appended; an unreachable goal returns true having
  * appended nothing. Cells handed out are never taken back.
+ * With a work bound (cfg.work, the leg planner's LegPlanner.work) a call
+ * spends at most that many expansions on searches: the routes' JPS and box
+ * A*, the guard's A* and the legs' A* pause when it is spent and go on in
+ * the next call of the same query, in the same order, so the paths do not
+ * depend on the bound; the abstract search is charged and never paused
+ * (the stage after it waits for the next call); corridor steps run whole.
+ * Such a call may return false having appended nothing (the GPPC loop
+ * calls again).
  *
  * Owns its search state, routes and scratch (allocated once); borrows the
  * grid, index (and its abstraction), abstract search, leg planner, cache
@@ -43,6 +51,7 @@ typedef struct RefineConfig {
     int legs_per_call;   /* n (ignored when budget_us > 0) */
     int budget_us;       /* > 0: refine legs until this many µs of the
                                   call have passed (at least one leg) */
+    int work;            /* > 0: the expansions one call may spend on searches (its work, above) */
     bool smooth;         /* s: smoothing of the window (and of cached legs) */
     RoutesConfig routes; /* the whole-query routes tried first (refine/routes.h) */
     int hold;            /* cells kept back at each joint for the next leg */
@@ -97,6 +106,12 @@ typedef struct Refiner {
     AbsLocator loc;
     Window win; /* planned cells not yet handed out */
     /* The query in progress. */
+    enum { STAGE_ROUTES, STAGE_ABSTRACT, STAGE_GUARD, STAGE_LEGS } stage; /* where its next call goes on */
+    int route_at; /* STAGE_ROUTES: the next route, or the one that paused */
+    bool tried;   /* an earlier route searched and gave up (Route.only_untried) */
+    bool paused;  /* the stage's search (route_at's, the guard's, leg `leg`'s) paused: it goes on */
+    bool planned; /* leg `leg` is planned (in scratch, as planned_form) and waits for its joint */
+    int planned_form;
     bool active;
     bool replan; /* the abstraction changed under it */
     xyLoc s, g;

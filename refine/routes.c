@@ -91,9 +91,9 @@ static RouteResult answer(Routes *rt, xyPath *out)
     return ROUTE_ANSWERED;
 }
 
-static RouteResult same_cell(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded)
+static RouteResult same_cell(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded, bool resume)
 {
-    (void)expanded;
+    (void)expanded, (void)resume;
     if (!xy_same(s, g))
         return ROUTE_PASS;
     rt->answer.len = 0;
@@ -101,9 +101,9 @@ static RouteResult same_cell(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t
     return answer(rt, out);
 }
 
-static RouteResult direct(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded)
+static RouteResult direct(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded, bool resume)
 {
-    (void)expanded;
+    (void)expanded, (void)resume;
     if (!rt->cfg.direct || !line_legal(rt->grid, s, g))
         return ROUTE_PASS;
     rt->answer.len = 0;
@@ -123,25 +123,34 @@ static RouteResult direct(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *e
  *    would cost the cap each time.
  * What JPS finds is a shortest path; an exhausted open list proves g
  * unreachable (nothing appended, as the abstract route would). */
-static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded)
+static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded, bool resume)
 {
-    uint64_t cap = (uint64_t)rt->cfg.jps_cap;
-    int kind = -1; /* capped tries: 0 near, 1 far */
-    if ((int)rt->abs->nsectors <= rt->cfg.small) {
-        cap = UINT64_MAX;
+    JpsResult res;
+    if (resume) {
+        res = legplan_jps_resume(rt->legs, &rt->answer);
     } else {
-        kind = is_near(rt, s, g) ? 0 : 1;
-        if (cap == 0)
-            return ROUTE_PASS;
-        if (rt->credit[kind] <= 0 && ++rt->probe[kind] < TRY_PROBE) {
-            rt->stats.jps_skipped++;
-            return ROUTE_PASS;
+        uint64_t cap = (uint64_t)rt->cfg.jps_cap;
+        rt->jps_kind = -1; /* capped tries: 0 near, 1 far */
+        if ((int)rt->abs->nsectors <= rt->cfg.small) {
+            cap = UINT64_MAX;
+        } else {
+            int kind = is_near(rt, s, g) ? 0 : 1;
+            if (cap == 0)
+                return ROUTE_PASS;
+            if (rt->credit[kind] <= 0 && ++rt->probe[kind] < TRY_PROBE) {
+                rt->stats.jps_skipped++;
+                return ROUTE_PASS;
+            }
+            rt->probe[kind] = 0;
+            rt->jps_kind = kind;
         }
-        rt->probe[kind] = 0;
+        rt->answer.len = 0;
+        res = legplan_jps(rt->legs, s, g, cap, &rt->answer);
     }
-    rt->answer.len = 0;
-    JpsResult res = legplan_jps(rt->legs, s, g, cap, &rt->answer);
+    if (res == JPS_PAUSED)
+        return ROUTE_PAUSED;
     *expanded = rt->legs->last_expanded;
+    int kind = rt->jps_kind;
     if (res == JPS_CAPPED) {
         rt->stats.jps_capped++;
         if (kind >= 0)
@@ -167,16 +176,21 @@ static uint32_t mark_box(Routes *rt, xyLoc s, xyLoc g)
     return mark;
 }
 
-/* A* inside the sectors marked `mark` (mark_box), the whole path at once.
- * Through region centers a short query can walk several times its length;
- * in a box of a few sectors A* costs about what locating and refining
- * does. No path in the box: TRIED. */
-static RouteResult box(Routes *rt, xyLoc s, xyLoc g, uint32_t mark, xyPath *out, uint64_t *expanded)
+/* A* inside the sectors marked `mark` (mark_box), the whole path at once
+ * (resume: the A* paused in an earlier call goes on). Through region
+ * centers a short query can walk several times its length; in a box of a
+ * few sectors A* costs about what locating and refining does. No path in
+ * the box: TRIED. */
+static RouteResult box(Routes *rt, xyLoc s, xyLoc g, uint32_t mark, xyPath *out, uint64_t *expanded, bool resume)
 {
-    rt->answer.len = 0;
-    bool ok = legplan_within(rt->legs, s, g, mark, 1.0, &rt->answer);
+    if (!resume)
+        rt->answer.len = 0;
+    LegResult res =
+        resume ? legplan_resume(rt->legs, &rt->answer) : legplan_within(rt->legs, s, g, mark, 1.0, &rt->answer);
+    if (res == LEG_PAUSED)
+        return ROUTE_PAUSED;
     *expanded = rt->legs->last_expanded;
-    if (!ok)
+    if (res == LEG_NONE)
         return ROUTE_TRIED;
     rt->stats.near++;
     return answer(rt, out);
@@ -227,9 +241,11 @@ bool routes_box_connects(Routes *rt, xyLoc s, xyLoc g, int s_region, int g_regio
            regions_connect(rt, abs_sector_of(a, s.x, s.y), s_region, abs_sector_of(a, g.x, g.y), g_region, *mark);
 }
 
-static RouteResult near_box(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded)
+static RouteResult near_box(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded, bool resume)
 {
-    return is_near(rt, s, g) ? box(rt, s, g, mark_box(rt, s, g), out, expanded) : ROUTE_PASS;
+    if (resume)
+        return box(rt, s, g, 0, out, expanded, true);
+    return is_near(rt, s, g) ? box(rt, s, g, mark_box(rt, s, g), out, expanded, false) : ROUTE_PASS;
 }
 
 const Route ROUTES[] = {
@@ -241,17 +257,22 @@ const Route ROUTES[] = {
 const int ROUTE_COUNT = (int)(sizeof ROUTES / sizeof *ROUTES);
 
 RouteResult routes_guard(Routes *rt, xyLoc s, xyLoc g, int s_region, int g_region, double route, xyPath *out,
-                         uint64_t *expanded)
+                         uint64_t *expanded, bool resume)
 {
-    double oct = grid_octile(s.x, s.y, g.x, g.y);
-    if (rt->cfg.near <= 0 || octile2(s, g) > 4 * rt->cfg.near || route * GUARD_DEN <= oct * GUARD_NUM)
-        return ROUTE_PASS;
-    uint32_t mark;
-    if (!routes_box_connects(rt, s, g, s_region, g_region, &mark)) {
-        rt->stats.guard_skipped++; /* the A* would search the box and find nothing */
-        return ROUTE_PASS;
+    RouteResult res;
+    if (resume) {
+        res = box(rt, s, g, 0, out, expanded, true);
+    } else {
+        double oct = grid_octile(s.x, s.y, g.x, g.y);
+        if (rt->cfg.near <= 0 || octile2(s, g) > 4 * rt->cfg.near || route * GUARD_DEN <= oct * GUARD_NUM)
+            return ROUTE_PASS;
+        uint32_t mark;
+        if (!routes_box_connects(rt, s, g, s_region, g_region, &mark)) {
+            rt->stats.guard_skipped++; /* the A* would search the box and find nothing */
+            return ROUTE_PASS;
+        }
+        res = box(rt, s, g, mark, out, expanded, false);
     }
-    RouteResult res = box(rt, s, g, mark, out, expanded);
     rt->stats.guarded += res == ROUTE_ANSWERED;
     return res;
 }

@@ -16,7 +16,10 @@
  * regions in the box connect s and g (else the A* would search the box in
  * vain).
  * Which route answers depends on the queries before it (the credits), never
- * on time: the same queries in the same order give the same paths.
+ * on time: the same queries in the same order give the same paths. A
+ * route's search may pause when the call's work runs out (ROUTE_PAUSED,
+ * refine/legplan.h) and go on in the next call: the same search, so the
+ * same answer.
  *
  * An answer's cells go to the caller's path through one writer (routes.c,
  * answer). Owns its credits and counters; borrows the grid, abstraction
@@ -50,6 +53,7 @@ typedef struct Routes {
     const Abstraction *abs;
     LegPlanner *legs;
     int credit[2];     /* capped JPS tries, near [0] and far [1] queries */
+    int jps_kind;      /* the running JPS try's kind (-1: uncapped, the small route) */
     uint32_t probe[2]; /* queries not tried since the last probe */
     xyPath answer;     /* a route's cells before they are appended */
     uint32_t *reach;   /* the guard's regions reached in its box (routes.c regions_connect) */
@@ -67,16 +71,20 @@ size_t routes_bytes(const Routes *rt);
 
 /* One route's verdict on a query. */
 typedef enum {
-    ROUTE_PASS,    /* not tried: nothing searched */
-    ROUTE_TRIED,   /* searched and gave up: the next routes, or the refinement */
-    ROUTE_ANSWERED /* the whole path appended (nothing, if g is unreachable) */
+    ROUTE_PASS,     /* not tried: nothing searched */
+    ROUTE_TRIED,    /* searched and gave up: the next routes, or the refinement */
+    ROUTE_ANSWERED, /* the whole path appended (nothing, if g is unreachable) */
+    ROUTE_PAUSED    /* its search spent the call's work (the leg planner's): nothing appended; the
+                       next call runs the route again with resume, and it goes on */
 } RouteResult;
 
 /* A route that may answer before refinement. `expanded` (set when it
- * searched) counts the search's expansions; `phase` is where its time goes. */
+ * searched, once its search ended) counts the search's expansions; `phase`
+ * is where its time goes. `resume`: the route paused in the call before
+ * (same query, nothing searched between): its search goes on. */
 typedef struct Route {
     const char *name;
-    RouteResult (*run)(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded);
+    RouteResult (*run)(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded, bool resume);
     RoutePhase phase;
     bool only_untried; /* skipped once an earlier route searched (TRIED) */
 } Route;
@@ -94,6 +102,6 @@ bool routes_box_connects(Routes *rt, xyLoc s, xyLoc g, int s_region, int g_regio
 /* The guard (above), once the abstract route of length `route` is known;
  * s_region and g_region: the regions of s and g in their sectors. */
 RouteResult routes_guard(Routes *rt, xyLoc s, xyLoc g, int s_region, int g_region, double route, xyPath *out,
-                         uint64_t *expanded);
+                         uint64_t *expanded, bool resume);
 
 #endif

@@ -170,42 +170,64 @@ static __attribute__((noinline, cold)) void trace_node(const AStar *a, TraceType
                g + w * grid_octile(cell.x, cell.y, goal.x, goal.y));
 }
 
-/* The search proper, one loop for both forms. `paged` (the node numbering:
- * padded cell index, or a slot in its block's page) and `restricted` are
- * compile-time constants at the untraced call sites, so the whole form
- * carries no page tests and the unrestricted loop no limit tests, and `tr`
- * is NULL there, so an untraced search carries no event tests either.
- * Returns the goal's g or -1. */
-static inline __attribute__((always_inline)) double search(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim,
-                                                           bool restricted, bool paged, const Tracer *tr)
+/* Begins the search of a->q (astar_begin): the start's node, the open list
+ * and the trace's first events. False: no memory for the start's page. */
+static bool begin(AStar *a)
 {
-    const Grid *grid = a->grid;
-    const uint8_t *cells = grid->cells;
-    const double w = lim ? lim->weight : 1.0;
-    const int start = grid_index(grid, s.x, s.y), goal = grid_index(grid, g.x, g.y);
-    BestFirst *bf = &a->bf;
+    AStarQuery *q = &a->q;
     AStarPages *pg = &a->pg;
-    uint64_t expanded = 0;
-    double result = -1.0;
-    uint32_t id = (uint32_t)start;
-    if (paged) {
+    uint32_t id = (uint32_t)grid_index(a->grid, q->s.x, q->s.y);
+    if (a->pg.side) {
         StampArea blocks = STAMP_ARRAY(pg->block_gen, (size_t)pg->nblocks);
         stamp_next(&pg->gen, &blocks, 1);
         pg->used = 0;
         pg->failed = false;
-        if ((id = paged_node(a, s.x, s.y)) == NO_NODE) {
-            a->last_expanded = 0;
-            return -1.0;
+        if ((id = paged_node(a, q->s.x, q->s.y)) == NO_NODE)
+            return false;
+    }
+    q->start_id = id;
+    bf_start(&a->bf, id, q->lim.weight * grid_octile(q->s.x, q->s.y, q->g.x, q->g.y));
+    if (a->tracer) {
+        trace_emit(a->tracer, TRACE_SOURCE, q->s, NULL, 0, 0);
+        trace_emit(a->tracer, TRACE_DESTINATION, q->g, NULL, 0, 0);
+        trace_node(a, TRACE_GENERATING, id, q->s, q->s, q->lim.weight, q->g);
+    }
+    return true;
+}
+
+/* The search proper, one loop for both forms, from where the last run of
+ * this search left it (begin: the start). `paged` (the node numbering:
+ * padded cell index, or a slot in its block's page) and `restricted` are
+ * compile-time constants at the untraced call sites, so the whole form
+ * carries no page tests and the unrestricted loop no limit tests, and `tr`
+ * is NULL there, so an untraced search carries no event tests either.
+ * Before each pop it asks *work (expansions this call may still spend):
+ * none left, it pauses (ASTAR_PAUSED) with the open list as it is, and the
+ * next run pops what this one would have. Sets q->result (the goal's g, or
+ * -1) when the search ends. */
+static inline __attribute__((always_inline)) AStarResult search(AStar *a, uint64_t *work, bool restricted, bool paged,
+                                                                const Tracer *tr)
+{
+    AStarQuery *q = &a->q;
+    const Grid *grid = a->grid;
+    const uint8_t *cells = grid->cells;
+    const AStarLimits *lim = &q->lim;
+    const double w = lim->weight;
+    const xyLoc s = q->s, g = q->g;
+    const int goal = grid_index(grid, g.x, g.y);
+    BestFirst *bf = &a->bf;
+    AStarPages *pg = &a->pg;
+    uint64_t expanded = 0;
+    double result = -1.0;
+    uint32_t id = q->start_id;
+    AStarResult verdict = ASTAR_NONE;
+    for (;; --*work) {
+        if (*work == 0) {
+            verdict = ASTAR_PAUSED;
+            goto paused;
         }
-    }
-    const uint32_t start_id = id;
-    bf_start(bf, id, w * grid_octile(s.x, s.y, g.x, g.y));
-    if (tr) {
-        trace_emit(tr, TRACE_SOURCE, s, NULL, 0, 0);
-        trace_emit(tr, TRACE_DESTINATION, g, NULL, 0, 0);
-        trace_node(a, TRACE_GENERATING, id, s, s, w, g);
-    }
-    while (bf_pop(bf, &id)) {
+        if (!bf_pop(bf, &id))
+            break;
         int cur, cx, cy, x0 = 0, y0 = 0;
         uint32_t base = 0;
         if (paged) { /* a neighbour in the same block is on the same page: no lookup */
@@ -224,6 +246,7 @@ static inline __attribute__((always_inline)) double search(AStar *a, xyLoc s, xy
         }
         if (cur == goal) {
             result = bf->node[id].g;
+            verdict = ASTAR_FOUND;
             break;
         }
         expanded++;
@@ -262,49 +285,75 @@ static inline __attribute__((always_inline)) double search(AStar *a, xyLoc s, xy
     }
 out:
     if (tr)
-        trace_node(a, TRACE_END, result < 0 ? start_id : id, result < 0 ? s : g, s, w, g);
-    a->last_expanded = expanded;
+        trace_node(a, TRACE_END, result < 0 ? q->start_id : id, result < 0 ? s : g, s, w, g);
+    q->running = false;
+    q->result = result;
+paused:
+    a->last_expanded += expanded;
     a->expanded += expanded;
-    return result;
+    return verdict;
 }
 
-static __attribute__((noinline)) double traced_search(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim,
-                                                      bool restricted, bool paged)
+static __attribute__((noinline)) AStarResult traced_search(AStar *a, uint64_t *work, bool restricted, bool paged)
 {
-    return search(a, s, g, lim, restricted, paged, a->tracer);
+    return search(a, work, restricted, paged, a->tracer);
 }
 
-static double run(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim)
+bool astar_begin(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim)
 {
-    const Grid *grid = a->grid;
-    if (!grid_passable(grid, s.x, s.y) || !grid_passable(grid, g.x, g.y)) {
-        a->last_expanded = 0;
-        return -1.0;
-    }
-    bool restricted = lim && lim->block_mark, paged = a->pg.side;
+    AStarQuery *q = &a->q;
+    a->last_expanded = 0;
+    q->running = false;
+    q->result = -1.0;
+    if (!grid_passable(a->grid, s.x, s.y) || !grid_passable(a->grid, g.x, g.y))
+        return false;
+    q->s = s;
+    q->g = g;
+    q->lim = lim ? *lim : (AStarLimits){.weight = 1.0};
+    q->running = begin(a);
+    return q->running;
+}
+
+AStarResult astar_run(AStar *a, uint64_t *work, xyPath *out)
+{
+    AStarQuery *q = &a->q;
+    if (!q->running)
+        return ASTAR_NONE;
+    bool restricted = q->lim.block_mark, paged = a->pg.side;
+    AStarResult r;
     if (a->tracer)
-        return traced_search(a, s, g, lim, restricted, paged);
-    if (paged)
-        return restricted ? search(a, s, g, lim, true, true, NULL) : search(a, s, g, lim, false, true, NULL);
-    return restricted ? search(a, s, g, lim, true, false, NULL) : search(a, s, g, lim, false, false, NULL);
-}
-
-double astar_distance(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim) { return run(a, s, g, lim); }
-
-double astar_find(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim, xyPath *out)
-{
-    double len = run(a, s, g, lim);
-    if (len < 0)
-        return len;
+        r = traced_search(a, work, restricted, paged);
+    else if (paged)
+        r = restricted ? search(a, work, true, true, NULL) : search(a, work, false, true, NULL);
+    else
+        r = restricted ? search(a, work, true, false, NULL) : search(a, work, false, false, NULL);
+    if (r != ASTAR_FOUND || !out)
+        return r;
     /* Walk the parents from the goal, then reverse the appended run in place. */
     size_t first = out->len;
-    for (xyLoc c = g;;) {
+    for (xyLoc c = q->g;;) {
         path_push(out, c);
-        if (xy_same(c, s))
+        if (xy_same(c, q->s))
             break;
         int d = a->parent_dir[node_of(a, c)];
         c = (xyLoc){(int16_t)(c.x - GRID_DX[d]), (int16_t)(c.y - GRID_DY[d])};
     }
     cells_reverse(out->cells + first, out->len - first);
-    return len;
+    return r;
+}
+
+/* The whole search in one run: its length, or -1 (nothing appended). */
+static double run_whole(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim, xyPath *out)
+{
+    uint64_t work = UINT64_MAX;
+    if (!astar_begin(a, s, g, lim))
+        return -1.0;
+    return astar_run(a, &work, out) == ASTAR_FOUND ? a->q.result : -1.0;
+}
+
+double astar_distance(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim) { return run_whole(a, s, g, lim, NULL); }
+
+double astar_find(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim, xyPath *out)
+{
+    return run_whole(a, s, g, lim, out);
 }

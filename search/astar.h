@@ -60,6 +60,15 @@ typedef struct AStarPages {
     bool failed;                 /* the latest search ran out of memory for a page */
 } AStarPages;
 
+/* The search astar_begin began, for astar_run to go on with. */
+typedef struct AStarQuery {
+    xyLoc s, g;
+    AStarLimits lim; /* a copy; block_mark and the block maps stay borrowed */
+    uint32_t start_id;
+    bool running;  /* begun and not ended */
+    double result; /* once ended: the goal's g, or -1 */
+} AStarQuery;
+
 typedef struct AStar {
     const Grid *grid;
     BestFirst bf;        /* node id = padded cell index (whole) or page * cells + cell in page (paged) */
@@ -69,6 +78,7 @@ typedef struct AStar {
     uint64_t expanded;      /* cumulative over all searches */
     uint64_t last_expanded; /* of the latest search */
     const Tracer *tracer;   /* NULL: not traced (search/trace.h) */
+    AStarQuery q;           /* the latest search */
 } AStar;
 
 bool astar_init(AStar *a, const Grid *grid, Err *err);
@@ -86,6 +96,21 @@ size_t astar_bytes(const AStar *a);
  * appends nothing when there is none (paged: also when memory for a page ran
  * out, pg.failed then says so). */
 double astar_find(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim, xyPath *out);
+
+/* astar_find in steps, for a caller that bounds each of its calls (mm's
+ * GetPath): astar_begin starts the search (false: s or g blocked, or no
+ * memory for a page: no path), and each astar_run goes on with at most
+ * *work more expansions (decremented as they are spent): ASTAR_PAUSED, with
+ * none left, before its next pop, so the search expands the same nodes in
+ * the same order however its expansions are split between runs; ASTAR_FOUND
+ * appends the path to `out` (NULL: nothing appended; a->q.result is its
+ * length either way); ASTAR_NONE appends nothing. last_expanded counts the
+ * search's expansions over all its runs. Between runs nothing else may
+ * search `a`, change its grid or the limits' marks (a change: astar_begin
+ * again). */
+typedef enum { ASTAR_FOUND, ASTAR_NONE, ASTAR_PAUSED } AStarResult;
+bool astar_begin(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim);
+AStarResult astar_run(AStar *a, uint64_t *work, xyPath *out);
 
 /* Lets the open list hold `cells` nodes (at least the passable cells: a
  * dynamic map that opens cells must call it; the paged form's open list

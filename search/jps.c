@@ -23,12 +23,14 @@ static int jump_straight(const Jps *j, int px, int py, int dx, int dy)
     return bitrows_jump(&j->cols, px, py, dy, px == j->gx ? j->gy : -1);
 }
 
-/* Online diagonal jump; true with the jump point in (*ox, *oy). */
-static bool jump_diagonal(const Jps *j, int px, int py, int dx, int dy, int *ox, int *oy)
+/* Online diagonal jump; true with the jump point in (*ox, *oy). Counts its
+ * steps (Jps.steps: each costs two straight scans). */
+static bool jump_diagonal(Jps *j, int px, int py, int dx, int dy, int *ox, int *oy)
 {
     while (diag_legal(j, px, py, dx, dy)) {
         px += dx;
         py += dy;
+        j->steps++;
         if ((px == j->gx && py == j->gy) || jump_straight(j, px, py, dx, 0) >= 0 ||
             jump_straight(j, px, py, 0, dy) >= 0) {
             *ox = px;
@@ -412,12 +414,23 @@ void jps_find(Jps *j, xyLoc s, xyLoc g, xyPath *path) { jps_find_capped(j, s, g,
 
 JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPath *path)
 {
+    uint64_t work = UINT64_MAX;
+    return jps_begin(j, s, g, max_expanded) ? jps_run(j, &work, path) : JPS_NONE;
+}
+
+bool jps_begin(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded)
+{
     const int stride = j->grid.stride;
+    j->running = false;
     if (!grid_passable(&j->grid, s.x, s.y) || !grid_passable(&j->grid, g.x, g.y))
-        return JPS_NONE;
+        return false;
+    j->sx = s.x;
+    j->sy = s.y;
     j->gx = g.x + 1;
     j->gy = g.y + 1;
-    uint32_t start = (uint32_t)((s.y + 1) * stride + s.x + 1), goal = (uint32_t)(j->gy * stride + j->gx);
+    j->cap_left = max_expanded;
+    j->running = true;
+    uint32_t start = (uint32_t)((s.y + 1) * stride + s.x + 1);
     j->failed = false;
     jo_start(&j->open, start, jo_octile(&j->open, abs(g.x - s.x), abs(g.y - s.y)));
     JoNode *sn = jo_node(&j->open, start);
@@ -429,11 +442,26 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
         trace_emit(j->tracer, TRACE_DESTINATION, g, NULL, 0, 0);
         trace_node(j, TRACE_GENERATING, start);
     }
+    j->nbypass = 0;
+    return true;
+}
+
+/* The search's one loop. Before each pop it asks the caller's work (*work,
+ * expansions this call may still spend): none left, it pauses with the open
+ * list and the bypass stack as they are, so the next jps_run pops what this
+ * one would have popped. After the pop, the search's own cap (jps_begin):
+ * none left and not the goal, it gives up. */
+JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
+{
+    if (!j->running)
+        return JPS_NONE;
+    const int stride = j->grid.stride;
+    uint32_t start = (uint32_t)((j->sy + 1) * stride + j->sx + 1), goal = (uint32_t)(j->gy * stride + j->gx);
     bool found = false;
     uint32_t id;
-    uint64_t budget = max_expanded;
-    j->nbypass = 0;
-    for (;; budget--) {
+    for (;; j->cap_left--) {
+        if (*work == 0)
+            return JPS_PAUSED;
         if (j->nbypass) {
             id = j->trace[--j->nbypass];
         } else if (jo_pop(&j->open, &id, &j->fcur_fixed)) {
@@ -445,9 +473,10 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
             found = true;
             break;
         }
-        if (budget == 0) {
+        if (j->cap_left == 0) {
             if (j->tracer)
                 trace_node(j, TRACE_END, id);
+            j->running = false;
             return JPS_CAPPED;
         }
         j->expanded++;
@@ -456,15 +485,21 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
         j->from_g = node->g;
         if (j->tracer)
             trace_node(j, TRACE_EXPANDING, id);
+        j->steps = 0;
         if (j->plus)
             expand_plus(j, id, nx, ny, in == 8 ? -1 : in);
         else
             expand(j, id, nx, ny, in == 8 ? -1 : in);
-        if (__builtin_expect(j->failed, 0))
+        uint64_t cost = JPS_EXPANSION_WORK + j->steps;
+        *work = *work > cost ? *work - cost : 0;
+        if (__builtin_expect(j->failed, 0)) {
+            j->running = false;
             return JPS_CAPPED; /* no memory for more nodes: given up, as a capped search */
+        }
         if (j->tracer)
             trace_node(j, TRACE_CLOSING, id);
     }
+    j->running = false;
     if (j->tracer)
         trace_node(j, TRACE_END, found ? goal : start);
     if (!found)
@@ -475,7 +510,7 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
         if (v == start)
             break;
     }
-    path_push(path, s);
+    path_push(path, (xyLoc){(int16_t)j->sx, (int16_t)j->sy});
     for (size_t i = n - 1; i > 0; i--) { /* each segment: diagonal first, then straight */
         int x = (int)(j->trace[i] % (uint32_t)stride), y = (int)(j->trace[i] / (uint32_t)stride);
         int bx = (int)(j->trace[i - 1] % (uint32_t)stride), by = (int)(j->trace[i - 1] / (uint32_t)stride);

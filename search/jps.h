@@ -62,8 +62,12 @@ typedef struct Jps {
     uint8_t succ[9][256];
     JpsOpen open; /* JPS+: the same with integer costs (jps_open.h) */
     uint64_t expanded;
-    int gx, gy;      /* the goal, padded coordinates */
-    uint32_t *trace; /* jump points of the path, goal first; during the
+    int gx, gy;        /* the goal, padded coordinates */
+    int sx, sy;        /* the start (unpadded) of the search jps_begin began */
+    uint64_t cap_left; /* expansions the search may still make (jps_begin) */
+    bool running;      /* begun and not ended: jps_run goes on */
+    uint64_t steps;    /* diagonal steps of the expansion in progress (jps_run's work) */
+    uint32_t *trace;   /* jump points of the path, goal first; during the
                         search the bypass stack (jps.c relax) */
     size_t nbypass;
     uint64_t fcur_fixed;  /* the same for JPS+, in jps_open.h's unit */
@@ -101,8 +105,26 @@ void jps_find(Jps *j, xyLoc s, xyLoc g, xyPath *path);
  * a planner above tries JPS first and takes another route when it would cost
  * more than that. JPS_CAPPED appends nothing; whatever it finds is a shortest
  * path, as jps_find's. */
-typedef enum { JPS_FOUND, JPS_NONE, JPS_CAPPED } JpsResult;
+typedef enum {
+    JPS_FOUND,  /* the path appended */
+    JPS_NONE,   /* no path: nothing appended */
+    JPS_CAPPED, /* the search's cap (or its node slots) spent: given up, nothing appended */
+    JPS_PAUSED  /* jps_run only: the call's work spent; the next jps_run goes on */
+} JpsResult;
 JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPath *path);
+/* jps_find_capped in steps, for a caller that bounds each of its calls
+ * (mm's GetPath): jps_begin starts the search (false: s or g blocked, no
+ * path), and each jps_run goes on while *work lasts, taking off each
+ * expansion's work as it is spent: JPS_EXPANSION_WORK, plus one for each
+ * step of its online diagonal jumps (each step scans two straight lines:
+ * on open maps an expansion's diagonals, not the expansion, are its cost);
+ * with none left it returns JPS_PAUSED before its next pop, so the search
+ * runs in the same order, with the same result, however it is split
+ * between runs. Between runs nothing else may search `j` or change its map
+ * (a change: jps_begin again). */
+#define JPS_EXPANSION_WORK 8
+bool jps_begin(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded);
+JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path);
 /* Applies changed cells (inside the map) to the map copy and the bit rows or
  * the jump table; false + message when the open list could not grow
  * (nothing changed). */

@@ -3,9 +3,9 @@
 
 #include "mm_options.h"
 
-const char *const MM_OPTION_KEYS[] = {"sector", "refine",  "ahead",   "w",        "n",      "budget_us", "smooth",
-                                      "cache",  "segfile", "centers", "defaults", "small",  "jps",       "near",
-                                      "direct", "hold",    "joint",   "back",     "phases", "cache_kb",  NULL};
+const char *const MM_OPTION_KEYS[] = {
+    "sector", "refine", "ahead", "w",      "n",    "budget_us", "smooth", "cache",  "segfile",  "centers", "defaults",
+    "small",  "jps",    "near",  "direct", "hold", "joint",     "back",   "phases", "cache_kb", "work",    NULL};
 static const char *const REFINE_MODES[] = {"auto", "centers", "corridor", NULL};
 const char *const MM_CENTER_MODES[] = {"plain", "opt", NULL};
 static const char *const CACHE_MODES[] = {"off", "nosym", "sym", NULL};
@@ -57,6 +57,7 @@ bool mm_options_parse(const EntryOpts *opts, const MmConfig *base, MmConfig *c, 
               opts_double(opts, "w", 1.0, 1000.0, rc->weight, &rc->weight, "mm", err) &&
               opts_int(opts, "n", 1, 1000000, rc->legs_per_call, &rc->legs_per_call, "mm", err) &&
               opts_int(opts, "budget_us", 0, 10000000, rc->budget_us, &rc->budget_us, "mm", err) &&
+              opts_int(opts, "work", 0, 100000000, rc->work, &rc->work, "mm", err) &&
               flag(opts, "smooth", &rc->smooth, err) &&
               opts_choice(opts, "cache", CACHE_MODES, c->cache, &c->cache, "mm", err) &&
               int_or_auto(opts, "cache_kb", 0, 4194304, &c->cache_kb, err) &&
@@ -86,6 +87,8 @@ const char *const MM_OPTION_HELP[] = {
     "w=W (1) weight of the abstract search, 1..1000 (above 1: A*, not the regions' contraction hierarchy)",
     "n=N (1) abstract edges refined per GetPath call",
     "budget_us=N (0) refine legs until N us of the call passed (replaces n)",
+    "work=N (24) search work one GetPath call may spend, in A* expansions (a JPS expansion 2, a diagonal step 1/4); "
+    "a search that needs more goes on in the next call (the same paths); 0 no bound",
     "smooth=0|1 (1; 0 on narrow-corridors, no-diagonals) extended post-smoothing of the refinement window",
     "cache=off|nosym|sym (sym) edge cache of refined legs",
     "cache_kb=auto|N (auto: 64 + half a byte per map cell) the edge cache's cap in KiB, emptied when a leg would pass "

@@ -86,6 +86,8 @@ static const char *const EVERY_OPTION_SPECS[] = {
     "mm:sector=5,w=4,n=2,smooth=0,cache=nosym,segfile=nosym,defaults=0,jps=0",
     "mm:cache_kb=8,jps=0",
     "mm:cache_kb=0,jps=0",
+    "mm:work=1",
+    "mm:work=7,n=2,jps=0",
 };
 
 static void test_mm_every_option_valid(T *t)
@@ -207,9 +209,10 @@ static void test_mm_bad_options(T *t)
     const Entry *e;
     EntryOpts o;
     Err err;
-    const char *bad[] = {"mm:sector=3", "mm:sector=17",  "mm:w=0.9",     "mm:n=0",       "mm:back=some",
-                         "mm:hold=-1",  "mm:refine=yes", "mm:cache=yes", "mm:segfile=1", "mm:smooth=2",
-                         "mm:speed=1",  "mm:jps=-1",     "mm:trim=3",    "mm:small=-1",  "mm:n=2,budget_us=5"};
+    const char *bad[] = {"mm:sector=3",  "mm:sector=17", "mm:w=0.9",           "mm:n=0",
+                         "mm:back=some", "mm:hold=-1",   "mm:refine=yes",      "mm:cache=yes",
+                         "mm:segfile=1", "mm:smooth=2",  "mm:speed=1",         "mm:jps=-1",
+                         "mm:trim=3",    "mm:small=-1",  "mm:n=2,budget_us=5", "mm:work=-1"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         CHECKF(t, !entry_parse_spec(bad[i], &e, &o, &err) && contains(err.msg, "mm"), "accepted %s", bad[i]);
 }
@@ -220,7 +223,7 @@ static void test_mm_incremental_calls(T *t)
     if (!load_named(t, "mazes/maze256-4-0", &l))
         return;
     const Entry *e;
-    void *inst = prepare(t, &l, "mm:n=1,jps=0", &e); /* the abstract route, in pieces */
+    void *inst = prepare(t, &l, "mm:n=1,jps=0,work=0", &e); /* the abstract route, a leg a call (no work bound) */
     xyPath p = {0};
     const ScenQuery *q = &l.sc.q[l.sc.count - 1]; /* the longest bucket */
     int calls = run_query(t, e, inst, q, &p);
@@ -279,6 +282,59 @@ static void test_mm_cache_and_segfile_keep_paths(T *t)
             }
             path_free(&p);
         }
+        for (int i = 0; i < nq; i++)
+            path_free(&ref[i]);
+        unload(&l);
+    }
+}
+
+/* A call's work (work=N) splits the searches between calls, never changes
+ * them: the same cells with no bound, one expansion a call and the default,
+ * on the routes (JPS, box, guard), the abstract route's legs and the small
+ * route's whole-map JPS; a bound makes more calls, some returning false
+ * with nothing appended. */
+static void test_mm_work_keeps_paths(T *t)
+{
+    const char *specs[] = {"mm:work=0", "mm:work=1", "mm", "mm:small=100000,work=0", "mm:small=100000,work=1"};
+    const char *maps[] = {"rooms/32room256-0", "random/random256-10-0"};
+    for (int m = 0; m < 2; m++) {
+        Loaded l;
+        if (!load_named(t, maps[m], &l))
+            return;
+        enum { NQ = 300 };
+        xyPath ref[NQ] = {{0}};
+        int nq = l.sc.count < NQ ? l.sc.count : NQ, step = t_thin(1);
+        long calls[5] = {0};
+        for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
+            const Entry *e;
+            void *inst = prepare(t, &l, specs[s], &e);
+            xyPath p = {0};
+            int differ = 0, idle = 0;
+            for (int i = 0; inst && i < nq; i += step) {
+                const ScenQuery *q = &l.sc.q[i];
+                p.len = 0;
+                for (bool done = false; !done && calls[s] < 10000000;) {
+                    size_t before = p.len;
+                    done = e->get_path(inst, q->start, q->goal, &p);
+                    idle += !done && p.len == before;
+                    calls[s]++;
+                }
+                if (s == 0 || s == 3) {
+                    path_reserve(&ref[i], p.len);
+                    memcpy(ref[i].cells, p.cells, p.len * sizeof *p.cells);
+                    ref[i].len = p.len;
+                } else if (p.len != ref[i].len || memcmp(p.cells, ref[i].cells, p.len * sizeof *p.cells)) {
+                    differ++;
+                }
+            }
+            CHECKF(t, differ == 0, "%s on %s: %d paths differ from work=0", specs[s], maps[m], differ);
+            CHECKF(t, s == 0 || s == 3 || idle > 0, "%s on %s: no call returned false empty-handed", specs[s], maps[m]);
+            if (inst)
+                e->destroy(inst);
+            path_free(&p);
+        }
+        CHECKF(t, calls[1] > 4 * calls[0] && calls[4] > 4 * calls[3], "%s: calls %ld with work=1, %ld without", maps[m],
+               calls[1], calls[0]);
         for (int i = 0; i < nq; i++)
             path_free(&ref[i]);
         unload(&l);
@@ -625,6 +681,7 @@ const TestCase MM_TESTS[] = {
     {"mm_corridor", test_mm_corridor},
     {"mm_bad_options", test_mm_bad_options},
     {"mm_incremental_calls", test_mm_incremental_calls},
+    {"mm_work_keeps_paths", test_mm_work_keeps_paths},
     {"mm_cache_and_segfile_keep_paths", test_mm_cache_and_segfile_keep_paths},
     {"mm_unreachable_and_trivial", test_mm_unreachable_and_trivial},
     {"mm_bytes_parts", test_mm_bytes_parts},

@@ -9,7 +9,7 @@ bench=${GPPC_BENCH_DIR:-/work/shared/benchmarks}
 mkdir -p "$out"
 list=""
 for m in maps/*/*.map; do list="$list $m:scenarios/${m#maps/}.scen"; done
-for fm in dao/lak303d dao/hrt201n dao/ost003d dao/arena2 dao/den520d dao/orz900d rooms/32room_005; do
+for fm in ${MAPS:-dao/lak303d dao/hrt201n dao/ost003d dao/arena2 dao/den520d dao/orz900d dao/combat rooms/32room_005}; do
     list="$list $bench/maps/$fm.map:$bench/scenarios/$fm.map.scen"
 done
 cols() { python3 -c "import csv,sys; print(''.join(r['path_size'] + ',' + r['path_length'] + ';' for r in csv.DictReader(open(sys.argv[1]))))" "$1" | md5sum | cut -c1-12; }

@@ -3,14 +3,17 @@
 # usage: percall.sh OUT TAG GPPC PRE_DIR FAMILY MAP  (PRE_DIR holds the
 # binary's preprocessing file of MAP, e.g. run.sh's OUT/pre-TAG)
 # prints: TAG MAP calls= max= p999= p99= sum=  (instructions)
+# ENTRY (default mm) and FN (default mm_get_path) measure another entry's
+# calls, e.g. ENTRY=ch FN=ch_get_path: ch answers a query in one call.
 set -eu
+entry=${ENTRY:-mm} fn=${FN:-mm_get_path}
 out=$1 tag=$2 bin=$3 pre=$4 fam=$5 m=$6
 bench=${GPPC_BENCH_DIR:-/work/shared/benchmarks}
 d=$out/percall-$tag-$m
 rm -rf "$d"
 mkdir -p "$d"
-valgrind --tool=callgrind --toggle-collect=mm_get_path --dump-after=mm_get_path --callgrind-out-file="$d/cg.out" \
-    "$bin" --pre-dir "$pre" -run "$bench/maps/$fam/$m.map" "$bench/scenarios/$fam/$m.map.scen" > /dev/null 2>&1
+valgrind --tool=callgrind --toggle-collect="$fn" --dump-after="$fn" --callgrind-out-file="$d/cg.out" \
+    "$bin" --entry "$entry" --pre-dir "$pre" -run "$bench/maps/$fam/$m.map" "$bench/scenarios/$fam/$m.map.scen" > /dev/null 2>&1
 find "$d" -name 'cg.out.*' -exec grep -m1 -h '^summary:' {} + | awk '{print $2}' | sort -n > "$d/ir.txt"
 find "$d" -name 'cg.out.*' -delete
 n=$(wc -l < "$d/ir.txt")

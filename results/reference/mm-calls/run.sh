@@ -9,7 +9,7 @@
 set -eu
 out=$1; rounds=$2; before=$3; after=$4
 bench=${GPPC_BENCH_DIR:-/work/shared/benchmarks}
-maps="dao/lak303d dao/hrt201n dao/ost003d dao/arena2 dao/den520d dao/orz900d rooms/32room_005"
+maps=${MAPS:-"dao/lak303d dao/hrt201n dao/ost003d dao/arena2 dao/den520d dao/orz900d dao/combat rooms/32room_005"}
 # tag|binary|entry
 runs=("before|$before|mm" "after|$after|mm" "ch|$after|ch" "jpsplus|$after|jps+" "sub|$after|sub")
 mkdir -p "$out"

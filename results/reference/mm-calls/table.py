@@ -10,6 +10,7 @@ import sys
 
 OPTIMAL = ["ch", "jpsplus", "sub"]
 KEYS = ["call_cpu_max_us", "call_max_us", "call_cpu_p999_us", "call_p999_us", "call_cpu_p99_us", "total_s",
+        "first20_mean_us",
         "query_cpu_max_us", "mm_bytes", "invalid", "subopt_mean", "subopt_max"]
 
 
@@ -55,6 +56,13 @@ def main():
               f"{c('after_call_cpu_p999_us')} | {c('before_call_p999_us')} | {c('after_call_p999_us')} | "
               f"{c('before_total_s', '{:.3f}')} | {c('after_total_s', '{:.3f}')} | {c('before_mm_bytes')} | "
               f"{c('after_mm_bytes')} | {c('after_invalid')} |")
+    print()
+    print("| map | p99 CPU µs before | after | first-20 mean µs before | after | total after / before |")
+    print("|---|---|---|---|---|---|")
+    for r in rows:
+        print(f"| {r['map']} | {r['before_call_cpu_p99_us']:.1f} | {r['after_call_cpu_p99_us']:.1f} | "
+              f"{r['before_first20_mean_us']:.1f} | {r['after_first20_mean_us']:.1f} | "
+              f"{r['after_total_s'] / r['before_total_s']:.2f} |")
     print()
     print("Issue #31's call checks, after: longest call by thread CPU <= 1/4 of the fastest optimal entry's "
           "longest whole query (fastest by total time among ch, jps+, sub); per-call p99.9 <= 30 µs.")
