@@ -342,17 +342,23 @@ static void test_window_cells(T *t)
 /* The joint memo (window.h): a stretch of three waypoints smoothed once is
  * read back the second time; after the map changes, win_forget makes the
  * window smooth it again (else it would cut through the new wall). */
+static void join_two(Window *w, xyPath *out, const xyLoc *a, size_t na, const xyLoc *b, size_t nb, bool way,
+                     size_t reach)
+{
+    out->len = 0;
+    path_push(out, a[0]);
+    win_reset(w, a[0]);
+    (way ? win_add_way : win_add)(w, a, na);
+    (way ? win_add_way : win_add)(w, b, nb);
+    win_smooth(w, 1, reach);
+    win_emit(w, out, 0);
+}
+
 static void joint_three(Window *w, xyPath *out)
 {
     xyLoc a[6], b[6];
     corner_legs(a, b);
-    out->len = 0;
-    path_push(out, a[0]);
-    win_reset(w, a[0]);
-    win_add(w, a, 6);
-    win_add(w, b, 6);
-    win_smooth(w, 1, 1); /* the stretch (1,1) (6,1)... (6,6): three waypoints */
-    win_emit(w, out, 0);
+    join_two(w, out, a, 6, b, 6, false, 1); /* the stretch (1,1) (6,1)... (6,6): three waypoints */
 }
 
 static void test_window_joint_memo(T *t)
@@ -393,13 +399,7 @@ static void test_window_joint_memo(T *t)
 static void joint_four(Window *w, xyPath *out)
 {
     static const xyLoc a[] = {{1, 1}, {6, 1}}, b[] = {{6, 1}, {6, 4}, {9, 4}, {9, 7}};
-    out->len = 0;
-    path_push(out, a[0]);
-    win_reset(w, a[0]);
-    win_add_way(w, a, 2);
-    win_add_way(w, b, 4);
-    win_smooth(w, 1, 2);
-    win_emit(w, out, 0);
+    join_two(w, out, a, 2, b, 4, true, 2);
 }
 
 static void test_window_joint_memo_four(T *t)
