@@ -42,33 +42,37 @@ void win_forget(Window *w)
     }
 }
 
-/* The entry for the stretch p[0..3): where it is or would be remembered. */
-static JointMemo *memo_slot(const Window *w, const xyLoc *p)
+/* The entry for the stretch p[0..n): where it is or would be remembered. */
+static JointMemo *memo_slot(const Window *w, const xyLoc *p, size_t n)
 {
-    uint32_t h = (uint32_t)(uint16_t)p[0].x * 0x9e3779b1u ^ (uint32_t)(uint16_t)p[0].y * 0x85ebca6bu ^
-                 (uint32_t)(uint16_t)p[1].x * 0xc2b2ae35u ^ (uint32_t)(uint16_t)p[1].y * 0x27d4eb2fu ^
-                 (uint32_t)(uint16_t)p[2].x * 0x165667b1u ^ (uint32_t)(uint16_t)p[2].y * 0xd3a2646cu;
+    static const uint32_t MIX[WIN_MEMO_WAY][2] = {{0x9e3779b1u, 0x85ebca6bu},
+                                                  {0xc2b2ae35u, 0x27d4eb2fu},
+                                                  {0x165667b1u, 0xd3a2646cu},
+                                                  {0xfd7046c5u, 0xb55a4f09u},
+                                                  {0x7feb352du, 0x846ca68bu}};
+    uint32_t h = (uint32_t)n;
+    for (size_t i = 0; i < n; i++)
+        h ^= (uint32_t)(uint16_t)p[i].x * MIX[i][0] ^ (uint32_t)(uint16_t)p[i].y * MIX[i][1];
     return &w->memo[(h ^ h >> 15) & (WIN_MEMO - 1)];
 }
 
-/* smooth_waypoints on a stretch of three, through the memo: the stretch's
- * smoothing is a function of its three cells and the map alone. */
-static size_t smooth_three(Window *w, xyLoc *p)
+/* smooth_waypoints on a stretch of n (3..WIN_MEMO_WAY) waypoints, through the memo:
+ * the stretch's smoothing is a function of its cells and the map alone. */
+static size_t smooth_short(Window *w, xyLoc *p, size_t n)
 {
-    JointMemo *m = w->memo ? memo_slot(w, p) : NULL;
-    if (m && m->gen == w->memo_gen && xy_same(m->a, p[0]) && xy_same(m->b, p[1]) && xy_same(m->c, p[2])) {
+    JointMemo *m = w->memo ? memo_slot(w, p, n) : NULL;
+    if (m && m->gen == w->memo_gen && m->n == n && !memcmp(m->p, p, n * sizeof *p)) {
         w->memo_hits++;
-        if (m->dropped) {
-            p[1] = p[2];
-            return 2;
-        }
-        p[1] = m->q;
-        return 3;
+        xyLoc last = p[n - 1];
+        memcpy(p + 1, m->q, (m->k - 2) * sizeof *p);
+        p[m->k - 1] = last;
+        return m->k;
     }
-    JointMemo fresh = {p[0], p[1], p[2], p[1], w->memo_gen, false};
-    size_t k = smooth_waypoints(w->grid, p, 3);
-    fresh.dropped = k == 2;
-    fresh.q = p[1];
+    JointMemo fresh = {.gen = w->memo_gen, .n = (uint8_t)n};
+    memcpy(fresh.p, p, n * sizeof *p);
+    size_t k = smooth_waypoints(w->grid, p, n);
+    fresh.k = (uint8_t)k;
+    memcpy(fresh.q, p + 1, (k - 2) * sizeof *p);
     if (m)
         *m = fresh;
     return k;
@@ -326,8 +330,8 @@ void win_smooth(Window *w, size_t back, size_t reach)
     /* Only the stretch's lines change: the moves are counted again there. */
     for (size_t i = from + 1; i < n; i++)
         w->moves -= line_moves(w->way.cells[i - 1], w->way.cells[i]);
-    size_t k = from + (n - from == 3 ? smooth_three(w, w->way.cells + from)
-                                     : smooth_waypoints(w->grid, w->way.cells + from, n - from));
+    size_t k = from + (n - from <= WIN_MEMO_WAY ? smooth_short(w, w->way.cells + from, n - from)
+                                                : smooth_waypoints(w->grid, w->way.cells + from, n - from));
     for (size_t i = from + 1; i < k; i++)
         w->moves += line_moves(w->way.cells[i - 1], w->way.cells[i]);
     memmove(w->way.cells + k, w->way.cells + n, (w->way.len - n) * sizeof *w->way.cells);

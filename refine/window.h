@@ -43,12 +43,17 @@
 
 #include "../grid/grid.h"
 
-/* One remembered joint (win_smooth): the three waypoints a, b, c of a
- * joint's stretch and what smoothing made of b (dropped, or moved to q). */
+/* The longest joint stretch remembered (win_smooth): `back` and `joint`
+ * up to 2 each. */
+#define WIN_MEMO_WAY 5
+
+/* One remembered joint (win_smooth): the n (3..WIN_MEMO_WAY) waypoints p of a
+ * joint's stretch and what smoothing made of them: k waypoints, the first
+ * and last as they were, q the ones between. */
 typedef struct JointMemo {
-    xyLoc a, b, c, q;
+    xyLoc p[WIN_MEMO_WAY], q[WIN_MEMO_WAY - 2];
     uint32_t gen; /* Window.memo_gen when written (common/stamp.h) */
-    bool dropped;
+    uint8_t n, k;
 } JointMemo;
 
 /* Joints remembered: a direct-mapped table, so no allocation per query. */
@@ -63,12 +68,13 @@ typedef struct Window {
     size_t moves; /* cells after the anchor (sum of the lines' lengths) */
     bool cells;   /* no smoothing: way holds every cell (see above) */
     uint64_t cut; /* cells removed by unwinding (cumulative) */
-    /* A joint's stretch of three waypoints (a smoothed center leg's joint
-     * with `back` and `joint` 1) is smoothed the same way every time it
-     * recurs, and it recurs whenever a route passes the same two legs: the
-     * result is remembered (WIN_MEMO entries, NULL when smoothing is off or
-     * memory ran out) until the map changes (win_forget): on mazes smoothing
-     * those joints was much of mm's time; a remembered joint reads one entry. */
+    /* A joint's stretch of three to WIN_MEMO_WAY waypoints (a smoothed
+     * center leg's joint with `back` and `joint` 1 or 2) is smoothed the same way every
+     * time it recurs, and it recurs whenever a route passes the same two
+     * legs: the result is remembered (WIN_MEMO entries, NULL when smoothing
+     * is off or memory ran out) until the map changes (win_forget): on mazes
+     * smoothing those joints was much of mm's time; a remembered joint reads
+     * one entry. */
     JointMemo *memo;
     uint32_t memo_gen;
     uint64_t memo_hits;

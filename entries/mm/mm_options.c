@@ -80,7 +80,7 @@ bool mm_options_parse(const EntryOpts *opts, const MmConfig *base, MmConfig *c, 
 }
 
 const char *const MM_OPTION_HELP[] = {
-    "sector=auto|S (auto: the profile's, 16; small-rooms 8) sector side in cells, 4..16",
+    "sector=auto|S (auto: the profile's, 16; sector-rooms 8, small-rooms 6) sector side in cells, 4..16",
     "refine=auto|centers|corridor (auto: the profile's, centers; cluttered corridor) legs through region centers, or "
     "corridor steps (refine/corridor.h)",
     "ahead=K (3) corridor steps look K regions ahead and keep about 3/4",
@@ -103,8 +103,9 @@ const char *const MM_OPTION_HELP[] = {
     "tried, and the guard up to 2D; 0 off",
     "direct=0|1 (1) a straight legal line from s to g is the path",
     "hold=K (16; 64 on corridors) cells kept back at each leg joint for the refinement window",
-    "joint=K (3; 1 on corridors) waypoints smoothed past a joint after a cached leg; 0: to the window's end",
-    "back=K|all (all; 1 on corridors) waypoints smoothed before a joint after a cached leg; all: from the window's "
-    "anchor",
+    "joint=K (3; 2 on corridors, 1 on narrow-corridors) waypoints smoothed past a joint after a cached leg; 0: to "
+    "the window's end",
+    "back=K|all (all; 2 on corridors, 1 on narrow-corridors) waypoints smoothed before a joint after a cached leg; "
+    "all: from the window's anchor",
     "phases=0|1 (0) per-phase times locate/abstract/legs/join/jps_us_mean in SUMMARY",
     NULL};

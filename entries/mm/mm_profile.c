@@ -13,6 +13,11 @@
 /* Center legs detour enough that corridor steps beat refining through
  * centers on scattered obstacles (the denser random maps). */
 #define CLUTTERED_DETOUR 1.15
+/* Rooms about a sector's size (center legs detour from door to door):
+ * with a room a region, the regions' route is chosen by center-to-center
+ * costs that miss how much a turn through a room's doors saves, and most
+ * of mm's excess is that choice, not the refinement. */
+#define SECTOR_ROOMS_DETOUR 1.15
 /* Small rooms: a sector holds several rooms and its center sits in a
  * room's corner, so center legs detour this much. */
 #define SMALL_ROOMS_DETOUR 1.3
@@ -40,7 +45,17 @@ static const MmConfig BASE = {
         },
 };
 
-enum { P_SMALL_MAP, P_NARROW, P_CORRIDORS, P_NO_DIAGONALS, P_CLUTTERED, P_SCATTERED, P_SMALL_ROOMS, P_DEFAULT };
+enum {
+    P_SMALL_MAP,
+    P_NARROW,
+    P_CORRIDORS,
+    P_NO_DIAGONALS,
+    P_CLUTTERED,
+    P_SCATTERED,
+    P_SMALL_ROOMS,
+    P_SECTOR_ROOMS,
+    P_DEFAULT
+};
 
 /* What the profiles set apart. The default row, and why:
  *  - S 16: the paper's side, a region's center fits in a byte;
@@ -60,11 +75,14 @@ static const MmProfile PROFILES[] = {
      * corridor of its box (near 0); JPS tried first answered most queries
      * at JPS's own cost (jps 0); a walk into a dead end and back is unwound
      * only while its cells are held (hold 64); cached legs and the window
-     * are smoothed already, so only the waypoints beside a joint are new
-     * (joint 1, back 1). Corridors at most two cells wide: a turn's diagonal
-     * cut saves a fraction of a cell for a quarter of the time (smooth 0). */
+     * are smoothed already, so only the waypoints near a joint are new: two
+     * on each side, as where the joint's waypoint goes the next one often
+     * can too, and one on each side left most of mm's excess on these maps
+     * (joint 2, back 2; the stretch is remembered, refine/window.h).
+     * Corridors at most two cells wide: a turn's diagonal cut saves a
+     * fraction of a cell for a quarter of the time (smooth 0). */
     [P_NARROW] = {"narrow-corridors", 16, false, 0, 0, 64, 1, 1, false},
-    [P_CORRIDORS] = {"corridors", 16, false, 0, 0, 64, 1, 1, true},
+    [P_CORRIDORS] = {"corridors", 16, false, 0, 0, 64, 2, 2, true},
     /* No diagonal move: every legal line runs along a row or a column, so
      * smoothing cuts nothing the window's unwinding does not. */
     [P_NO_DIAGONALS] = {"no-diagonals", 16, false, 256, 32, 16, 3, -1, false},
@@ -74,9 +92,13 @@ static const MmProfile PROFILES[] = {
      * tries go on up to a higher cap (jps 512, here and below). */
     [P_CLUTTERED] = {"cluttered", 16, true, 512, 32, 16, 3, -1, true},
     [P_SCATTERED] = {"scattered", 16, false, 512, 32, 16, 3, -1, true},
-    /* Rooms smaller than a sector: a 16-cell sector holds several rooms and
-     * its center sits in one's corner; at 8 a center stands in about each. */
-    [P_SMALL_ROOMS] = {"small-rooms", 8, false, 256, 32, 16, 3, -1, true},
+    /* Rooms: the abstract route through whole rooms' centers picks the
+     * wrong rooms (SECTOR_ROOMS_DETOUR); sectors of about half a room split
+     * each room into a few regions, whose centers let the route turn where
+     * the doors are. Rooms smaller than a sector (a 16-cell sector holds
+     * several, its center in one's corner) at 6; rooms about a sector at 8. */
+    [P_SMALL_ROOMS] = {"small-rooms", 6, false, 256, 32, 16, 3, -1, true},
+    [P_SECTOR_ROOMS] = {"sector-rooms", 8, false, 256, 32, 16, 3, -1, true},
 };
 
 void mm_profile_config(const MmProfile *p, MmConfig *c)
@@ -97,14 +119,15 @@ const MmProfile *mm_profile_default(void) { return &PROFILES[P_DEFAULT]; }
 const MmProfile *mm_profile_choose(const MapKind *k, int small)
 {
     bool corridors = k->scattered < WALLS_ONLY && k->regions_per_sector > MAZE_REGIONS_PER_SECTOR;
-    int p = (int)k->nsectors <= small                                                            ? P_SMALL_MAP
-            : corridors && !k->wide                                                              ? P_NARROW
-            : corridors                                                                          ? P_CORRIDORS
-            : !k->diagonals                                                                      ? P_NO_DIAGONALS
-            : k->scattered >= SCATTERED && k->detour >= CLUTTERED_DETOUR                         ? P_CLUTTERED
-            : k->scattered >= SCATTERED                                                          ? P_SCATTERED
-            : k->detour >= SMALL_ROOMS_DETOUR && k->regions_per_sector < MAZE_REGIONS_PER_SECTOR ? P_SMALL_ROOMS
-                                                                                                 : P_DEFAULT;
+    int p = (int)k->nsectors <= small                                                             ? P_SMALL_MAP
+            : corridors && !k->wide                                                               ? P_NARROW
+            : corridors                                                                           ? P_CORRIDORS
+            : !k->diagonals                                                                       ? P_NO_DIAGONALS
+            : k->scattered >= SCATTERED && k->detour >= CLUTTERED_DETOUR                          ? P_CLUTTERED
+            : k->scattered >= SCATTERED                                                           ? P_SCATTERED
+            : k->detour >= SMALL_ROOMS_DETOUR && k->regions_per_sector < MAZE_REGIONS_PER_SECTOR  ? P_SMALL_ROOMS
+            : k->detour >= SECTOR_ROOMS_DETOUR && k->regions_per_sector < MAZE_REGIONS_PER_SECTOR ? P_SECTOR_ROOMS
+                                                                                                  : P_DEFAULT;
     return &PROFILES[p];
 }
 

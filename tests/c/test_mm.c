@@ -595,11 +595,12 @@ static void test_mm_profiles(T *t)
         {{1.90, 0.0, 7.00, 1024, false, false}, "narrow-corridors"}, /* 1-wide corridors */
         {{1.02, 0.0045, 1.72, 1024, true, true}, "default"},         /* lone pillars: not a maze */
         {{1.40, 0.0, 1.39, 1024, true, true}, "small-rooms"},        /* 8room */
-        {{1.20, 0.0, 1.10, 1024, true, true}, "default"},            /* 16room */
+        {{1.20, 0.0, 1.10, 1024, true, true}, "sector-rooms"},       /* 16room */
         {{1.30, 0.30, 1.20, 1024, true, true}, "cluttered"},         /* random 30 % */
         {{1.08, 0.02, 1.05, 1024, true, true}, "scattered"},         /* random 10 % */
         {{1.08, 0.0, 1.05, 1024, false, false}, "no-diagonals"},     /* open, but no 2 x 2 block */
         {{1.40, 0.0, 7.00, 192, false, false}, "small-map"},         /* anything of at most `small` sectors */
+        {{1.13, 0.0, 1.10, 1024, true, true}, "default"},            /* the dao map that detours most */
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         const MmProfile *p = mm_profile_choose(&cases[i].k, 192);
@@ -615,7 +616,10 @@ static void test_mm_profiles(T *t)
                  c.refine.routes.jps_cap == 0 && !c.refine.smooth);
     mm_profile_config(mm_profile_choose(&cases[6].k, 192), &c);
     CHECK(t, c.refine.ahead == 3 && c.refine.routes.jps_cap == 512);
-    CHECK(t, mm_profile_of_side(8) && !strcmp(mm_profile_of_side(8)->name, "small-rooms") && !mm_profile_of_side(16));
+    CHECK(t, mm_profile_of_side(8) && !strcmp(mm_profile_of_side(8)->name, "sector-rooms") && mm_profile_of_side(6) &&
+                 !strcmp(mm_profile_of_side(6)->name, "small-rooms") && !mm_profile_of_side(16));
+    mm_profile_config(mm_profile_choose(&cases[0].k, 192), &c);
+    CHECK(t, c.refine.joint == 2 && c.refine.back == 2 && c.refine.smooth);
     /* A key given overrides the profile; `auto` keeps its value. */
     EntryOpts o;
     Err err;

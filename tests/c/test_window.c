@@ -342,17 +342,23 @@ static void test_window_cells(T *t)
 /* The joint memo (window.h): a stretch of three waypoints smoothed once is
  * read back the second time; after the map changes, win_forget makes the
  * window smooth it again (else it would cut through the new wall). */
+static void join_two(Window *w, xyPath *out, const xyLoc *a, size_t na, const xyLoc *b, size_t nb, bool way,
+                     size_t reach)
+{
+    out->len = 0;
+    path_push(out, a[0]);
+    win_reset(w, a[0]);
+    (way ? win_add_way : win_add)(w, a, na);
+    (way ? win_add_way : win_add)(w, b, nb);
+    win_smooth(w, 1, reach);
+    win_emit(w, out, 0);
+}
+
 static void joint_three(Window *w, xyPath *out)
 {
     xyLoc a[6], b[6];
     corner_legs(a, b);
-    out->len = 0;
-    path_push(out, a[0]);
-    win_reset(w, a[0]);
-    win_add(w, a, 6);
-    win_add(w, b, 6);
-    win_smooth(w, 1, 1); /* the stretch (1,1) (6,1)... (6,6): three waypoints */
-    win_emit(w, out, 0);
+    join_two(w, out, a, 6, b, 6, false, 1); /* the stretch (1,1) (6,1)... (6,6): three waypoints */
 }
 
 static void test_window_joint_memo(T *t)
@@ -386,6 +392,35 @@ static void test_window_joint_memo(T *t)
     grid_free(&g);
 }
 
+/* A joint's stretch of four waypoints (back 1, joint 2) is remembered too:
+ * the second time it reads the memo and hands out the same cells. The
+ * unwinding cuts the corner (6,1), so the stretch is (1,1) (5,1) (6,2)
+ * (6,4): both waypoints between its ends go (joint 1 would keep (6,2)). */
+static void joint_four(Window *w, xyPath *out)
+{
+    static const xyLoc a[] = {{1, 1}, {6, 1}}, b[] = {{6, 1}, {6, 4}, {9, 4}, {9, 7}};
+    join_two(w, out, a, 2, b, 4, true, 2);
+}
+
+static void test_window_joint_memo_four(T *t)
+{
+    Grid g;
+    Window w;
+    open_grid(&g, 12, 12);
+    win_init(&w, &g, true);
+    xyPath first = {0}, again = {0};
+    joint_four(&w, &first);
+    CHECKF(t, w.memo_hits == 0 && steps_legal(&g, first.cells, first.len) && !has(&first, 5, 1) && !has(&first, 6, 2),
+           "hits %llu, %zu cells", (unsigned long long)w.memo_hits, first.len);
+    joint_four(&w, &again);
+    CHECK(t, w.memo_hits == 1 && again.len == first.len &&
+                 !memcmp(again.cells, first.cells, first.len * sizeof *first.cells));
+    path_free(&first);
+    path_free(&again);
+    win_free(&w);
+    grid_free(&g);
+}
+
 const TestCase WINDOW_TESTS[] = {
     {"line_cell_matches_walk", test_line_cell_matches_walk},
     {"window_unwinds", test_window_unwinds},
@@ -393,6 +428,7 @@ const TestCase WINDOW_TESTS[] = {
     {"window_smooths_joint", test_window_smooths_joint},
     {"window_cells", test_window_cells},
     {"window_joint_memo", test_window_joint_memo},
+    {"window_joint_memo_four", test_window_joint_memo_four},
     {"window_add_way", test_window_add_way},
     {"mapkind_corridors", test_mapkind_corridors},
     {NULL, NULL},
