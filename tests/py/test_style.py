@@ -1,7 +1,10 @@
 """The written style (.clang-format) holds for every C file in the tree, so
-the layout of new code is not a matter of taste. Skips with a message where
-clang-format is not installed."""
+the layout of new code is not a matter of taste (skips with a message where
+clang-format is not installed); README stays a newcomer's page (the two
+commands near the top, short table cells, short overall) and no header
+comment carries a date (dates and numbers belong in results/reference/)."""
 import os
+import re
 import shutil
 import subprocess
 import unittest
@@ -28,6 +31,31 @@ class Style(unittest.TestCase):
                            text=True)
         bad = sorted({line.split(":")[0] for line in p.stderr.splitlines() if ": error:" in line})
         self.assertEqual(p.returncode, 0, "not formatted (clang-format -i FILE): %s" % ", ".join(bad))
+
+
+class Readme(unittest.TestCase):
+    def test_readme_is_short_with_the_two_commands_on_top(self):
+        with open(os.path.join(ROOT, "README.md")) as f:
+            text = f.read()
+        lines = text.splitlines()
+        for command in ("make bench", "make test"):
+            first = next((i for i, l in enumerate(lines) if l.startswith(command)), None)
+            self.assertIsNotNone(first, "README: no line starts with %r" % command)
+            self.assertLess(first, 60, "README: %r first at line %d, not in the first 60" % (command, first + 1))
+        cells = [(len(c.strip()), i + 1) for i, l in enumerate(lines) if l.startswith("|")
+                 for c in l.strip().strip("|").split("|")]
+        longest = max(cells, default=(0, 0))
+        self.assertLessEqual(longest[0], 400, "README line %d: a table cell of %d characters" % (longest[1], longest[0]))
+        self.assertLess(len(text.split()), 2500, "README: %d words" % len(text.split()))
+
+    def test_no_header_comment_carries_a_date(self):
+        date = re.compile(r"\b20[0-9][0-9]-[01][0-9]-[0-3][0-9]\b")
+        bad = []
+        for path in c_files():
+            if path.endswith(".h"):
+                with open(os.path.join(ROOT, path), errors="replace") as f:
+                    bad += ["%s:%d" % (path, i + 1) for i, l in enumerate(f) if date.search(l)]
+        self.assertEqual(bad, [], "dates belong in results/reference/, not headers")
 
 
 if __name__ == "__main__":
