@@ -268,8 +268,8 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                 if (!(run->bad && run->bad[i])) {
                     QueryResult r;
                     char why[8];
-                    replay_query(a->entry, *inst, &run->map, &q, bound, a->first20_cells, &path, &r, NULL, why,
-                                 sizeof why);
+                    replay_query(a->entry, *inst, &run->map, &q, bound, a->first20_cells, run->kit_dynamic, &path, &r,
+                                 NULL, why, sizeof why);
                 }
                 continue;
             }
@@ -284,8 +284,8 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                 bool traced = run->trace.f.fp && rep == 0;
                 if (traced)
                     a->entry->set_tracer(*inst, &run->trace.tracer);
-                replay_query(a->entry, *inst, &run->map, &q, bound, a->first20_cells, &path, &r, &totals->times, why,
-                             sizeof why);
+                replay_query(a->entry, *inst, &run->map, &q, bound, a->first20_cells, run->kit_dynamic, &path, &r,
+                             &totals->times, why, sizeof why);
                 if (traced)
                     a->entry->set_tracer(*inst, NULL);
                 if (run->paths.fp && rep == 0)

@@ -181,9 +181,13 @@ typedef struct Totals {
  * length reset). Each call's times go into `times` too (NULL: not recorded).
  * `why` gets the reason for an invalid path. first20_ns: the calls until the
  * path is 20 distance units long (the kits' rule since 2023), or 20 cells
- * with first20_cells. */
+ * with first20_cells. join_idle: the dynamic kit's rule, which forbids an
+ * empty piece marked incomplete (its binding, kits/dynamic, calls again
+ * within the same kit call): a call that returns false having appended
+ * nothing is joined to the next one, so calls, the longest call and the
+ * per-call histograms count kit calls, as the kit's result.csv does. */
 void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *q, double bound, bool first20_cells,
-                  xyPath *path, QueryResult *r, CallTimes *times, char *why, size_t why_size);
+                  bool join_idle, xyPath *path, QueryResult *r, CallTimes *times, char *why, size_t why_size);
 void totals_add(Totals *t, const QueryResult *r);
 /* The dynamic kit's rule: a map change's time `ns` counts in the first
  * get_path call after it, so in total, first-20 and that call's step. */

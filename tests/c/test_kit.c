@@ -48,7 +48,7 @@ static long calls_for_first20(int dx, int dy, bool cells)
     xyPath path = {0};
     QueryResult r;
     char why[160];
-    replay_query(&WALK, &walker, &g, &q, 0, cells, &path, &r, NULL, why, sizeof why);
+    replay_query(&WALK, &walker, &g, &q, 0, cells, false, &path, &r, NULL, why, sizeof why);
     path_free(&path);
     grid_free(&g);
     return r.valid ? r.first20_calls : -1;
@@ -127,7 +127,7 @@ static void wait_query(bool spin, uint64_t ns, CallTimes *ct, QueryResult *r)
     ScenQuery q = {.start = {0, 0}, .goal = {1, 0}, .optimal = 1};
     xyPath path = {0};
     char why[160];
-    replay_query(&WAIT, &w, &g, &q, 0, false, &path, r, ct, why, sizeof why);
+    replay_query(&WAIT, &w, &g, &q, 0, false, false, &path, r, ct, why, sizeof why);
     path_free(&path);
     grid_free(&g);
 }
@@ -159,9 +159,62 @@ static void test_call_times_by_both_clocks(T *t)
     CHECK(t, ct.query_wall_max == ct.wall.max && ct.query_cpu_max == ct.cpu.max);
 }
 
+/* An entry that spends `idle` calls appending nothing (1 ms each, asleep),
+ * then answers in one more call. */
+typedef struct Pauser {
+    int idle, left;
+} Pauser;
+
+static bool pause_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
+{
+    Pauser *p = inst;
+    struct timespec ts = {0, 1000000};
+    while (nanosleep(&ts, &ts) != 0) {
+    }
+    if (p->left > 0) {
+        p->left--;
+        return false;
+    }
+    path_push(path, s);
+    path_push(path, g);
+    return true;
+}
+
+static const Entry PAUSE = {.name = "pause", .get_path = pause_get_path, .counters = walk_counters};
+
+/* The dynamic kit forbids an empty piece marked incomplete, so its binding
+ * joins such calls to the next one: with join_idle the driver counts the
+ * kit's calls (one here, as long as the three together), without it each. */
+static void test_idle_calls_joined_as_the_dynamic_kit(T *t)
+{
+    static CallTimes ct; /* 60 KB: off the stack */
+    bool bits[4] = {true, true, true, true};
+    Grid g;
+    Err err;
+    grid_from_bits(&g, bits, 2, 2, &err);
+    ScenQuery q = {.start = {0, 0}, .goal = {1, 0}, .optimal = 1};
+    xyPath path = {0};
+    char why[160];
+    for (int join = 0; join < 2; join++) {
+        memset(&ct, 0, sizeof ct);
+        Pauser p = {2, 2};
+        QueryResult r;
+        replay_query(&PAUSE, &p, &g, &q, 0, false, join, &path, &r, &ct, why, sizeof why);
+        CHECKF(t, r.valid, "join %d: %s", join, why);
+        CHECKF(t, r.calls == (join ? 1 : 3) && ct.wall.n == (uint64_t)r.calls, "join %d: %llu calls, %llu timed", join,
+               (unsigned long long)r.calls, (unsigned long long)ct.wall.n);
+        CHECKF(t, join ? r.max_step_ns >= 3000000 && r.first_call_ns == r.max_step_ns : r.max_step_ns < r.total_ns,
+               "join %d: longest call %llu ns of %llu", join, (unsigned long long)r.max_step_ns,
+               (unsigned long long)r.total_ns);
+    }
+    path_free(&path);
+    grid_free(&g);
+}
+
 const TestCase KIT_TESTS[] = {
     {"first20_rule", test_first20_rule},
     {"call_hist_quantiles", test_call_hist_quantiles},
     {"call_times_by_both_clocks", test_call_times_by_both_clocks},
+    {"idle_calls_joined_as_the_dynamic_kit", test_idle_calls_joined_as_the_dynamic_kit},
     {NULL, NULL},
 };
