@@ -179,6 +179,18 @@ def add_bench_dir(ap):
                     help="folder holding maps/<family>/ and scenarios/<family>/ (default ../shared/benchmarks)")
 
 
+def parse_externals(ap, values):
+    """--external NAME=COMMAND values as (name, command) pairs; a value
+    without a name, an '=' or a command is a usage error."""
+    out = []
+    for x in values:
+        name, sep, command = x.partition("=")
+        if not sep or not name or not command:
+            ap.error("--external %s: expected NAME=COMMAND" % x)
+        out.append((name, command))
+    return out
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
@@ -205,11 +217,7 @@ def main(argv):
     if args.rounds < 1:
         ap.error("--rounds must be at least 1")
     entries = [e.replace(";", ",") for e in args.entries.split(",") if e]
-    externals = []
-    for x in args.external:
-        if "=" not in x:
-            ap.error("--external %s: expected NAME=COMMAND" % x)
-        externals.append(tuple(x.split("=", 1)))
+    externals = parse_externals(ap, args.external)
     names = entries + [n for n, _ in externals]
     baseline = args.baseline.replace(";", ",") if args.baseline else names[0]
     if baseline not in names:

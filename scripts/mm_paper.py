@@ -51,7 +51,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ext_entries  # noqa: E402
-from compare import ROOT, Runner, add_bench_dir, maps_of, run_family  # noqa: E402
+from compare import ROOT, Runner, add_bench_dir, maps_of, parse_externals, run_family  # noqa: E402
 from reference_table import TIME_FIELDS, append_rows, numeric, per_family, read_rows  # noqa: E402
 from run_suite import map_cells  # noqa: E402
 
@@ -325,12 +325,7 @@ def main(argv):
     if not os.access(args.gppc, os.X_OK):
         sys.exit("mm_paper: %s not found; run make first" % args.gppc)
     exts = ["ext:" + os.path.abspath(d) for d in args.ext]
-    args.externals = []
-    for x in args.external:
-        name, sep, command = x.partition("=")
-        if not sep or not name or not command:
-            ap.error("--external %s: expected NAME=COMMAND" % x)
-        args.externals.append((name, command))
+    args.externals = parse_externals(ap, args.external)
     args.jps2 = args.jps2 or (args.externals[0][0] if args.externals else
                               ext_entries.name_of(exts[0]) if exts else None)
     if not args.jps2:

@@ -33,7 +33,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compare import ROOT, Runner, add_bench_dir, family_table, maps_of, parse_pairs, run_family  # noqa: E402
+from compare import (ROOT, Runner, add_bench_dir, family_table, maps_of, parse_externals, parse_pairs,  # noqa: E402
+                     run_family)
 
 FAMILIES = ["dao", "rooms", "random", "mazes"]
 TIME_FIELDS = ["family", "map", "entry", "queries", "invalid", "total_s", "first20_s", "subopt_mean", "subopt_max",
@@ -166,11 +167,7 @@ def main(argv):
     ap.add_argument("--out", default=os.path.join(ROOT, "results", "reference", "baselines-four-families.md"))
     args = ap.parse_args(argv)
     args.entries = [e.replace(";", ",") for e in args.entries.split(",") if e]
-    args.externals = []
-    for x in args.external:
-        if "=" not in x:
-            ap.error("--external %s: expected NAME=COMMAND" % x)
-        args.externals.append(tuple(x.split("=", 1)))
+    args.externals = parse_externals(ap, args.external)
     families = [f for f in args.families.split(",") if f]
     phases = set(p for p in args.phase.split(",") if p)
     if not phases or phases - {"time", "check"}:
