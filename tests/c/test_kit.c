@@ -97,6 +97,13 @@ typedef struct Waiter {
     uint64_t ns;
 } Waiter;
 
+static void sleep_ns(uint64_t ns)
+{
+    struct timespec ts = {0, (long)ns};
+    while (nanosleep(&ts, &ts) != 0) {
+    }
+}
+
 static bool wait_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
 {
     const Waiter *w = inst;
@@ -105,9 +112,7 @@ static bool wait_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
         while (clock_now_ns() < until) {
         }
     } else {
-        struct timespec ts = {0, (long)w->ns};
-        while (nanosleep(&ts, &ts) != 0) {
-        }
+        sleep_ns(w->ns);
     }
     path_push(path, s);
     path_push(path, g);
@@ -168,9 +173,7 @@ typedef struct Pauser {
 static bool pause_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
 {
     Pauser *p = inst;
-    struct timespec ts = {0, 1000000};
-    while (nanosleep(&ts, &ts) != 0) {
-    }
+    sleep_ns(1000000);
     if (p->left > 0) {
         p->left--;
         return false;
