@@ -3,7 +3,10 @@
 # -O3 -march=native (not portable to other CPUs, so never the default).
 CC      ?= cc
 PYTHON  ?= python3
-CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
+# -fPIC -fvisibility=hidden: one set of objects serves the programs, the
+# library and the dynamic kit's shared object (whose version script exports
+# its ABI alone); hidden symbols keep calls direct, as the default PIE does.
+CFLAGS  := -std=c11 -O2 -g -fPIC -fvisibility=hidden -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
 ifeq ($(RELEASE),1)
 CFLAGS  := $(filter-out -O2,$(CFLAGS)) -O3 -march=native
 endif
@@ -32,7 +35,7 @@ SAN_OBJ  := $(LIB_SRC:%.c=$(SAN)/%.o) $(filter-out $(SAN)/main.o,$(DRV_SRC:%.c=$
 # Tests reach the driver's helpers too, so link driver/ without main.o.
 DRV_LIB_OBJ := $(filter-out $(OBJ)/main.o,$(DRV_OBJ))
 
-.PHONY: all test test-build test-c test-asan test-py bench defaults clean install kit-classic kit-dynamic fuzz FORCE
+.PHONY: all test test-build test-c test-asan test-py bench defaults clean install kit-classic kit-dynamic fuzz
 all: build/gppc build/scengen build/test_c
 
 GPPC_OBJ := $(DRV_OBJ) $(LIB_OBJ)
@@ -51,7 +54,14 @@ build/test_c: $(TEST_OBJ) $(DRV_LIB_OBJ) $(LIB_OBJ)
 build/asan/test_c: $(SAN_OBJ)
 	$(CC) $(SANFLAGS) $(WRAP) -o $@ $^ $(LDLIBS)
 
-$(OBJ)/%.o: %.c
+# remember(FILE,VALUE): FILE holds VALUE, rewritten (so newer) only when it
+# changes, as make reads this file (make -n included, so its list of due
+# commands is right): what depends on FILE is rebuilt when VALUE changes.
+remember = $(shell mkdir -p $(dir $(1)) && { echo '$(2)' | cmp -s - $(1) || echo '$(2)' > $(1); })
+CFLAGS_SEEN := $(OBJ)/cflags
+$(call remember,$(CFLAGS_SEEN),$(CC) $(CFLAGS))
+
+$(OBJ)/%.o: %.c $(CFLAGS_SEEN)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
@@ -86,9 +96,8 @@ PKG_SRC   := $(filter-out Entry.c,$(LIB_SRC))
 PKG_OBJ   := $(PKG_SRC:%.c=$(OBJ)/%.o)
 PKG_HDR   := $(wildcard common/*.h grid/*.h search/*.h abstraction/*.h cache/*.h refine/*.h entries/*.h \
              entries/*/*.h api/*.h)
-PIC       := build/pic
-DYN_OBJ   := $(PKG_SRC:%.c=$(PIC)/%.o) $(PIC)/kits/dynamic/gppc_dynamic.o
-KIT_CFG   := build/pic/kit.cfg
+DYN_OBJ   := $(PKG_OBJ) $(OBJ)/kits/dynamic/gppc_dynamic.o
+KIT_CFG   := build/kit-entry.cfg
 DYN_SO    := build/kit-dynamic/lib/libGPPCentry.so
 
 # One relocatable object whose only global symbols are the public API's
@@ -106,16 +115,11 @@ install: build/libgppcmm.a
 	install -m 644 api/gppc_mm.h $(DESTDIR)$(PREFIX)/include/
 	sed 's|@PREFIX@|$(PREFIX)|' api/gppc-mm.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gppc-mm.pc
 
-$(KIT_CFG): FORCE
-	$(call remember,$(KIT_ENTRY))
-
-# Position-independent, every symbol hidden but the kit's (gppc_dynamic.map).
-$(PIC)/%.o: %.c
+# The kit's entry as last built: a new KIT_ENTRY rebuilds the object that names it.
+$(call remember,$(KIT_CFG),$(KIT_ENTRY))
+$(OBJ)/kits/dynamic/gppc_dynamic.o: kits/dynamic/gppc_dynamic.c $(KIT_CFG) $(CFLAGS_SEEN)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -fPIC -fvisibility=hidden -MMD -MP -c -o $@ $<
-$(PIC)/kits/dynamic/gppc_dynamic.o: kits/dynamic/gppc_dynamic.c $(KIT_CFG)
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -fPIC -fvisibility=hidden -DGPPC_MM_SPEC='"$(KIT_ENTRY)"' -MMD -MP -c -o $@ $<
+	$(CC) $(CFLAGS) -DGPPC_MM_SPEC='"$(KIT_ENTRY)"' -MMD -MP -c -o $@ $<
 
 $(DYN_SO): $(DYN_OBJ) kits/dynamic/gppc_dynamic.map
 	@mkdir -p $(dir $@)
@@ -126,7 +130,7 @@ kit_copy = rm -rf $(1)/gppcmm && mkdir -p $(1)/gppcmm && cp --parents $(PKG_SRC)
            sed 's|@KIT_ENTRY@|$(KIT_ENTRY)|' $(2)/compile.sh > $(1)/compile.sh && chmod +x $(1)/compile.sh && \
            cp $(2)/apt.txt $(1)/
 
-kit-dynamic: $(DYN_SO) $(KIT_CFG)
+kit-dynamic: $(DYN_SO)
 	$(call kit_copy,build/kit-dynamic,kits/dynamic)
 	cp --parents kits/dynamic/gppc_abi.h kits/dynamic/gppc_dynamic.c kits/dynamic/gppc_dynamic.map \
 	    build/kit-dynamic/gppcmm/
@@ -135,7 +139,7 @@ kit-dynamic: $(DYN_SO) $(KIT_CFG)
 build/test_kit_dynamic: tests/kits/test_kit_dynamic.c $(DYN_SO) $(BASE_OBJ)
 	$(CC) $(CFLAGS) -o $@ $< $(BASE_OBJ) -Lbuild/kit-dynamic/lib -lGPPCentry -Wl,-rpath,'$$ORIGIN/kit-dynamic/lib' $(LDLIBS)
 
-kit-classic: $(KIT_CFG)
+kit-classic:
 	@mkdir -p build/kit-classic
 	$(call kit_copy,build/kit-classic,kits/classic)
 	cp kits/classic/Entry.cpp build/kit-classic/

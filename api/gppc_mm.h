@@ -41,6 +41,12 @@
 extern "C" {
 #endif
 
+/* The library is built with hidden symbols; the API stays visible to a
+ * shared object that links it. */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+
 typedef struct GppcMm GppcMm; /* an entry instance over one map (opaque) */
 
 typedef struct GppcMmCell {
@@ -99,6 +105,10 @@ int gppc_mm_update(GppcMm *mm, const GppcMmChange *changes, int n, char *err, si
 
 /* Releases the instance and everything it returned; NULL is allowed. */
 void gppc_mm_free(GppcMm *mm);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }
