@@ -185,7 +185,9 @@ typedef struct Totals {
  * empty piece marked incomplete (its binding, kits/dynamic, calls again
  * within the same kit call): a call that returns false having appended
  * nothing is joined to the next one, so calls, the longest call and the
- * per-call histograms count kit calls, as the kit's result.csv does. */
+ * per-call histograms count kit calls, as the kit's result.csv does; the
+ * joined calls are made back to back inside one timed interval, as the
+ * binding makes them inside the kit's, with no clock read between. */
 void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *q, double bound, bool first20_cells,
                   bool join_idle, xyPath *path, QueryResult *r, CallTimes *times, char *why, size_t why_size);
 void totals_add(Totals *t, const QueryResult *r);

@@ -94,7 +94,7 @@ static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int
         trace_node(j, TRACE_GENERATING, id);
     if (opened && f <= j->fcur_fixed) {
         n->pos = JO_CLOSED;
-        j->trace[j->nbypass++] = id;
+        j->trace[j->nbypass++] = jo_index(o, n, id); /* as the open list: jps_run needs no lookup */
     } else if (opened) {
         jo_push(o, jo_index(o, n, id), jo_key(o, f, g));
     } else {
@@ -458,17 +458,15 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
     const int stride = j->grid.stride;
     uint32_t start = (uint32_t)((j->sy + 1) * stride + j->sx + 1), goal = (uint32_t)(j->gy * stride + j->gx);
     bool found = false;
-    uint32_t id;
+    uint32_t idx, id;
     for (;; j->cap_left--) {
         if (*work == 0)
             return JPS_PAUSED;
-        if (j->nbypass) {
-            id = j->trace[--j->nbypass];
-        } else if (jo_pop(&j->open, &id, &j->fcur_fixed)) {
-            id = jo_id(&j->open, id);
-        } else {
+        if (j->nbypass)
+            idx = j->trace[--j->nbypass];
+        else if (!jo_pop(&j->open, &idx, &j->fcur_fixed))
             break;
-        }
+        id = jo_id(&j->open, idx);
         if (id == goal) {
             found = true;
             break;
@@ -480,7 +478,7 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
             return JPS_CAPPED;
         }
         j->expanded++;
-        const JoNode *node = jo_node(&j->open, id);
+        const JoNode *node = &j->open.node[idx]; /* popped by index: no lookup by id */
         int in = (int)(node->parent >> PARENT_DIR_SHIFT), nx = node->x, ny = node->y; /* a sparse relax may move it */
         j->from_g = node->g;
         if (j->tracer)

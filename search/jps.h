@@ -68,7 +68,7 @@ typedef struct Jps {
     bool running;      /* begun and not ended: jps_run goes on */
     uint64_t steps;    /* diagonal steps of the expansion in progress (jps_run's work) */
     uint32_t *trace;   /* jump points of the path, goal first; during the
-                        search the bypass stack (jps.c relax) */
+                        search the bypass stack, node indices as the open list's (jps.c relax) */
     size_t nbypass;
     uint64_t fcur_fixed;  /* the same for JPS+, in jps_open.h's unit */
     uint64_t from_g;      /* g of the node being expanded (jps.c relax) */
