@@ -8,34 +8,43 @@
  * rasterisation then agree whichever way a link or leg is used. */
 static bool canonical(xyLoc a, xyLoc b) { return a.x < b.x || (a.x == b.x && a.y <= b.y); }
 
-bool line_legal(const Grid *g, xyLoc a, xyLoc b)
+/* walk_line's steps on the padded grid's indices from the canonical end
+ * `first` to `last`, both passable: every cell of the walk lies in the box
+ * of its ends, so inside the map, and the padding is never reached; a
+ * diagonal step also tests its two side cells. One loop for both forms of
+ * the grid, `packed` a constant at each call. */
+static inline __attribute__((always_inline)) bool walk_legal(const Grid *g, xyLoc first, xyLoc last, bool packed)
 {
-    xyLoc first = canonical(a, b) ? a : b, last = canonical(a, b) ? b : a;
-    if (!grid_passable(g, first.x, first.y) || !grid_passable(g, last.x, last.y))
-        return false;
-    /* walk_line's steps on the padded grid's indices: every cell of the
-     * walk lies in the box of its ends, so inside the map, and the padding
-     * is never reached; a diagonal step also tests its two side cells. */
     int dx = abs(last.x - first.x), dy = abs(last.y - first.y);
     int sx = last.x > first.x ? 1 : -1, sy = last.y > first.y ? g->stride : -g->stride;
     int major = dx > dy ? dx : dy, minor = dx > dy ? dy : dx;
     int step_major = dx >= dy ? sx : sy, step_minor = dx >= dy ? sy : sx;
     const uint8_t *cells = g->cells;
+    const uint64_t *bits = g->bits;
     int err = major / 2, at = grid_index(g, first.x, first.y);
     for (int i = 0; i < major; i++) {
         err -= minor;
         if (err < 0) {
             err += major;
-            if (!cells[at + step_major] || !cells[at + step_minor])
+            if (!grid_cell_open(cells, bits, (size_t)(at + step_major), packed) ||
+                !grid_cell_open(cells, bits, (size_t)(at + step_minor), packed))
                 return false;
             at += step_major + step_minor;
         } else {
             at += step_major;
         }
-        if (!cells[at])
+        if (!grid_cell_open(cells, bits, (size_t)at, packed))
             return false;
     }
     return true;
+}
+
+bool line_legal(const Grid *g, xyLoc a, xyLoc b)
+{
+    xyLoc first = canonical(a, b) ? a : b, last = canonical(a, b) ? b : a;
+    if (!grid_passable(g, first.x, first.y) || !grid_passable(g, last.x, last.y))
+        return false;
+    return g->cells ? walk_legal(g, first, last, false) : walk_legal(g, first, last, true);
 }
 
 xyLoc line_cell(xyLoc a, xyLoc b, int k)

@@ -6,7 +6,11 @@
 #include "jps.h"
 
 static inline int sgn(int v) { return (v > 0) - (v < 0); }
-static inline bool open_cell(const Jps *j, int px, int py) { return j->grid.cells[py * j->grid.stride + px]; }
+static inline bool open_cell(const Jps *j, int px, int py)
+{
+    size_t i = (size_t)py * (size_t)j->grid.stride + (size_t)px;
+    return j->grid.cells ? j->grid.cells[i] : grid_bit_at(j->grid.bits, i);
+}
 static inline bool diag_legal(const Jps *j, int px, int py, int dx, int dy)
 {
     return open_cell(j, px + dx, py + dy) && open_cell(j, px + dx, py) && open_cell(j, px, py + dy);
@@ -303,7 +307,7 @@ uint64_t jps_nodes_within(uint64_t max_expanded)
 static bool setup(Jps *j, const Grid *map, JumpTable *table, bool borrow, uint64_t max_nodes, Err *err)
 {
     memset(j, 0, sizeof *j);
-    size_t cells = (size_t)(map->height + 2) * (size_t)(map->width + 2);
+    size_t cells = (size_t)(map->height + 2) * (size_t)map->stride; /* node ids are padded cell indices */
     j->borrowed = borrow;
     if (borrow)
         j->grid = *map;
@@ -315,8 +319,11 @@ static bool setup(Jps *j, const Grid *map, JumpTable *table, bool borrow, uint64
         fill_succ(j->succ);
         j->table = *table;
         memset(table, 0, sizeof *table);
-    } else if (!bitrows_init(&j->rows, map, false, err) || !bitrows_init(&j->cols, map, true, err)) {
-        goto fail;
+    } else {
+        if (j->grid.cells ? !bitrows_init(&j->rows, map, false, err) : (bitrows_view(&j->rows, &j->grid), false))
+            goto fail;
+        if (!bitrows_init(&j->cols, map, true, err))
+            goto fail;
     }
     j->passable = grid_count_passable(map);
     uint64_t slots = 4; /* 3/4 of them may be taken (relax_plus) */
@@ -383,7 +390,8 @@ bool jps_update(Jps *j, const CellChange *changes, int n, Err *err)
         else
             j->passable += (size_t)grid_set_passable(&j->grid, c->x, c->y, c->passable); /* -1 wraps */
         if (!j->plus) {
-            bitrows_set_cell(&j->rows, false, c->x, c->y, c->passable);
+            if (!j->rows.borrowed) /* else the rows are the grid's own cells */
+                bitrows_set_cell(&j->rows, false, c->x, c->y, c->passable);
             bitrows_set_cell(&j->cols, true, c->x, c->y, c->passable);
         }
     }
@@ -399,10 +407,14 @@ bool jps_reserve(Jps *j, size_t cells, Err *err) { return reserve_cells(j, cells
 void jps_paint(Jps *j, const Jps *src, int x0, int y0, int w, int h, JpsPaint parts)
 {
     for (int y = y0; parts & JPS_PAINT_ROWS && y < y0 + h; y++) {
-        uint8_t *row = &j->grid.cells[grid_index(&j->grid, x0, y)];
-        if (src)
+        /* A packed grid is its rows: painting those paints it. */
+        uint8_t *row = j->grid.cells ? &j->grid.cells[grid_index(&j->grid, x0, y)] : NULL;
+        if (row && src && src->grid.cells)
             memcpy(row, &src->grid.cells[grid_index(&src->grid, x0, y)], (size_t)w);
-        else
+        else if (row && src)
+            for (int x = 0; x < w; x++)
+                row[x] = grid_passable(&src->grid, x0 + x, y);
+        else if (row)
             memset(row, 0, (size_t)w);
         bitrows_copy_span(&j->rows, src ? &src->rows : NULL, y + 1, x0 + 1, x0 + w);
     }
@@ -531,5 +543,8 @@ size_t jps_bytes(const Jps *j)
     return (j->borrowed ? 0 : grid_bytes(&j->grid)) + j->open.count * sizeof(JoNode) +
            j->open.cap * (sizeof(JoItem) + sizeof *j->trace) +
            (j->open.sparse ? j->open.count * sizeof *j->open.slot_id : 0) +
-           (j->plus ? 0 : ((size_t)j->rows.rows * j->rows.words + (size_t)j->cols.rows * j->cols.words) * 8);
+           (j->plus ? 0
+                    : ((j->rows.borrowed ? 0 : (size_t)j->rows.rows * j->rows.words) +
+                       (size_t)j->cols.rows * j->cols.words) *
+                          8);
 }

@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "../../grid/grid.h"
+#include "../../grid/line.h"
+#include "../../search/bitrows.h"
 #include "test.h"
 
 static void expect_error(T *t, const char *text, const char *line_tag, const char *problem)
@@ -161,7 +163,60 @@ static void test_dir_of_inverts_moves(T *t)
     CHECKF(t, wrong == 0, "%d wrong", wrong);
 }
 
+/* A packed grid (grid_pack) reads as the bytes it came from: every cell
+ * and the padding ring, the counts, the checksum a preprocessing file
+ * names, spans, lines, a change and its undo; its rows are the bit rows
+ * online JPS builds (bitrows_view = bitrows_init). */
+static void test_packed_reads_as_bytes(T *t)
+{
+    Grid g, p;
+    Err err;
+    CHECK(t, grid_load_map(&g, "maps/random/random256-30-0.map", &err));
+    CHECK(t, grid_pack(&p, &g, &err));
+    CHECK(t, p.stride % 64 == 0 && grid_bytes(&p) * 5 < grid_bytes(&g));
+    int wrong = 0;
+    for (int y = -1; y <= g.height; y++)
+        for (int x = -1; x <= g.width; x++) {
+            wrong += grid_passable(&g, x, y) != grid_passable(&p, x, y);
+            wrong += grid_open_at(&g, (size_t)grid_index(&g, x, y)) != grid_open_at(&p, (size_t)grid_index(&p, x, y));
+        }
+    CHECKF(t, wrong == 0, "%d cells differ", wrong);
+    CHECK(t, grid_count_passable(&g) == grid_count_passable(&p) && grid_checksum(&g) == grid_checksum(&p) &&
+                 grid_scattered(&g) == grid_scattered(&p));
+    uint32_t r = 12345;
+    int lines = 0, spans = 0;
+    for (int i = 0; i < 4000; i++) {
+        r = r * 1103515245u + 12345u;
+        xyLoc a = {(int16_t)(r >> 8 & 255), (int16_t)(r >> 16 & 255)};
+        r = r * 1103515245u + 12345u;
+        xyLoc b = {(int16_t)(a.x + (int)(r >> 8 & 15) - 8), (int16_t)(a.y + (int)(r >> 16 & 15) - 8)};
+        if (grid_in_bounds(&g, b.x, b.y))
+            lines += line_legal(&g, a, b) != line_legal(&p, a, b);
+        int w = 1 + (int)(r >> 24 & 7);
+        if (a.x + w <= g.width)
+            spans += grid_span_open(&g, a.x, a.y, w) != grid_span_open(&p, a.x, a.y, w);
+    }
+    CHECKF(t, lines == 0 && spans == 0, "%d lines, %d spans differ", lines, spans);
+    bool was = grid_passable(&p, 5, 7);
+    CHECK(t, grid_set_passable(&p, 5, 7, !was) == (was ? -1 : 1) && grid_passable(&p, 5, 7) == !was);
+    CHECK(t, grid_set_passable(&p, 5, 7, was) == (was ? 1 : -1) && grid_checksum(&g) == grid_checksum(&p));
+    BitRows own, view;
+    CHECK(t, bitrows_init(&own, &g, false, &err));
+    bitrows_view(&view, &p);
+    CHECK(t, own.rows == view.rows && own.words == view.words &&
+                 !memcmp(own.bits, view.bits, (size_t)own.rows * (size_t)own.words * sizeof *own.bits));
+    bitrows_free(&own);
+    bitrows_free(&view); /* a view frees nothing: p still owns its bits */
+    CHECK(t, grid_passable(&p, 5, 7) == was);
+    Grid copy;
+    CHECK(t, grid_copy(&copy, &p, &err) && !copy.cells && grid_checksum(&copy) == grid_checksum(&g));
+    grid_free(&copy);
+    grid_free(&p);
+    grid_free(&g);
+}
+
 const TestCase GRID_TESTS[] = {
+    {"grid_packed_reads_as_bytes", test_packed_reads_as_bytes},
     {"dir_of_inverts_moves", test_dir_of_inverts_moves},
     {"map_reads_cells", test_map_reads_cells},
     {"map_tolerates_crlf_and_blanks", test_map_tolerates_crlf_and_blanks},
