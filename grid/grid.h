@@ -14,7 +14,7 @@
  *    copy. An eighth of the bytes, for a planner that keeps the map for
  *    long (mm); a cell test is a shift more.
  * grid_open_at reads either; a hot loop that must not pay for the test
- * takes `cells` or `bits` once (search/astar.c, grid/line.c).
+ * takes `cells` or `bits` once (grid_cell_open).
  * Costs: a cardinal move costs 1, a diagonal move exactly sqrt(2) (GRID_SQRT2).
  * A diagonal move needs both cardinal cells beside it passable (no corner
  * cutting). grid_free() releases `cells` or `bits`; the Grid struct is the
@@ -56,7 +56,7 @@ static inline bool grid_bit_at(const uint64_t *bits, size_t i) { return bits[i >
 /* Cell index i of a grid whose `cells` and `bits` the caller took once:
  * `packed` a constant where inlined, so a loop written once for both forms
  * tests neither form nor its pointer per cell (search/astar.c, grid/line.c,
- * abstraction/build.c). */
+ * abstraction/build.c, search/jps.c). */
 static inline __attribute__((always_inline)) bool grid_cell_open(const uint8_t *cells, const uint64_t *bits, size_t i,
                                                                  bool packed)
 {

@@ -11,9 +11,21 @@ static inline bool open_cell(const Jps *j, int px, int py)
     size_t i = (size_t)py * (size_t)j->grid.stride + (size_t)px;
     return j->grid.cells ? j->grid.cells[i] : grid_bit_at(j->grid.bits, i);
 }
-static inline bool diag_legal(const Jps *j, int px, int py, int dx, int dy)
+/* May a diagonal step leave (px, py) along (dx, dy)? Its cell and both
+ * cells beside it, in the grid's form (`packed` a constant where inlined).
+ * Packed, the cell and the side cell in its row are neighbours: two bits of
+ * one unaligned 64-bit load at their byte (a packed row ends in a zero
+ * word, so the load stays in the grid). */
+static inline __attribute__((always_inline)) bool diag_legal(const Jps *j, int px, int py, int dx, int dy, bool packed)
 {
-    return open_cell(j, px + dx, py + dy) && open_cell(j, px + dx, py) && open_cell(j, px, py + dy);
+    size_t stride = (size_t)j->grid.stride, row = (size_t)py * stride, next = (size_t)(py + dy) * stride;
+    if (!packed)
+        return j->grid.cells[next + (size_t)(px + dx)] && j->grid.cells[row + (size_t)(px + dx)] &&
+               j->grid.cells[next + (size_t)px];
+    size_t pair = next + (size_t)(dx > 0 ? px : px - 1);
+    uint64_t w;
+    memcpy(&w, (const char *)j->grid.bits + (pair >> 3), sizeof w);
+    return (w >> (pair & 7) & 3) == 3 && grid_bit_at(j->grid.bits, row + (size_t)(px + dx));
 }
 /* The direction (grid.h order) of the unit step (dx, dy), [dy + 1][dx + 1]. */
 static const int8_t DIR_OF[3][3] = {{7, 0, 4}, {3, -1, 1}, {6, 2, 5}};
@@ -29,9 +41,10 @@ static int jump_straight(const Jps *j, int px, int py, int dx, int dy)
 
 /* Online diagonal jump; true with the jump point in (*ox, *oy). Counts its
  * steps (Jps.steps: each costs two straight scans). */
-static bool jump_diagonal(Jps *j, int px, int py, int dx, int dy, int *ox, int *oy)
+static inline __attribute__((always_inline)) bool diagonal_walk(Jps *j, int px, int py, int dx, int dy, int *ox,
+                                                                int *oy, bool packed)
 {
-    while (diag_legal(j, px, py, dx, dy)) {
+    while (diag_legal(j, px, py, dx, dy, packed)) {
         px += dx;
         py += dy;
         j->steps++;
@@ -43,6 +56,11 @@ static bool jump_diagonal(Jps *j, int px, int py, int dx, int dy, int *ox, int *
         }
     }
     return false;
+}
+static bool jump_diagonal(Jps *j, int px, int py, int dx, int dy, int *ox, int *oy)
+{
+    return j->grid.cells ? diagonal_walk(j, px, py, dx, dy, ox, oy, false)
+                         : diagonal_walk(j, px, py, dx, dy, ox, oy, true);
 }
 
 /* JPS+ queues the first stop of a diagonal sweep as a node (no pruning of
