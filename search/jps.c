@@ -6,26 +6,20 @@
 #include "jps.h"
 
 static inline int sgn(int v) { return (v > 0) - (v < 0); }
-static inline bool open_cell(const Jps *j, int px, int py)
+static inline bool open_cell(const Jps *j, int px, int py) { return j->grid.cells[py * j->grid.stride + px]; }
+static inline bool diag_legal(const Jps *j, int px, int py, int dx, int dy)
 {
-    size_t i = (size_t)py * (size_t)j->grid.stride + (size_t)px;
-    return j->grid.cells ? j->grid.cells[i] : grid_bit_at(j->grid.bits, i);
+    return open_cell(j, px + dx, py + dy) && open_cell(j, px + dx, py) && open_cell(j, px, py + dy);
 }
-/* May a diagonal step leave (px, py) along (dx, dy)? Its cell and both
- * cells beside it, in the grid's form (`packed` a constant where inlined).
- * Packed, the cell and the side cell in its row are neighbours: two bits of
- * one unaligned 64-bit load at their byte (a packed row ends in a zero
- * word, so the load stays in the grid). */
-static inline __attribute__((always_inline)) bool diag_legal(const Jps *j, int px, int py, int dx, int dy, bool packed)
+/* The same two on a packed grid (grid.h), which the search picks once an
+ * expansion (expand_bits), not once a cell. */
+static inline bool open_bit(const Jps *j, int px, int py)
 {
-    size_t stride = (size_t)j->grid.stride, row = (size_t)py * stride, next = (size_t)(py + dy) * stride;
-    if (!packed)
-        return j->grid.cells[next + (size_t)(px + dx)] && j->grid.cells[row + (size_t)(px + dx)] &&
-               j->grid.cells[next + (size_t)px];
-    size_t pair = next + (size_t)(dx > 0 ? px : px - 1);
-    uint64_t w;
-    memcpy(&w, (const char *)j->grid.bits + (pair >> 3), sizeof w);
-    return (w >> (pair & 7) & 3) == 3 && grid_bit_at(j->grid.bits, row + (size_t)(px + dx));
+    return grid_bit_at(j->grid.bits, (size_t)py * (size_t)j->grid.stride + (size_t)px);
+}
+static inline bool diag_legal_bits(const Jps *j, int px, int py, int dx, int dy)
+{
+    return open_bit(j, px + dx, py + dy) && open_bit(j, px + dx, py) && open_bit(j, px, py + dy);
 }
 /* The direction (grid.h order) of the unit step (dx, dy), [dy + 1][dx + 1]. */
 static const int8_t DIR_OF[3][3] = {{7, 0, 4}, {3, -1, 1}, {6, 2, 5}};
@@ -41,10 +35,9 @@ static int jump_straight(const Jps *j, int px, int py, int dx, int dy)
 
 /* Online diagonal jump; true with the jump point in (*ox, *oy). Counts its
  * steps (Jps.steps: each costs two straight scans). */
-static inline __attribute__((always_inline)) bool diagonal_walk(Jps *j, int px, int py, int dx, int dy, int *ox,
-                                                                int *oy, bool packed)
+static bool jump_diagonal(Jps *j, int px, int py, int dx, int dy, int *ox, int *oy)
 {
-    while (diag_legal(j, px, py, dx, dy, packed)) {
+    while (diag_legal(j, px, py, dx, dy)) {
         px += dx;
         py += dy;
         j->steps++;
@@ -57,10 +50,23 @@ static inline __attribute__((always_inline)) bool diagonal_walk(Jps *j, int px, 
     }
     return false;
 }
-static bool jump_diagonal(Jps *j, int px, int py, int dx, int dy, int *ox, int *oy)
+/* The same on a packed grid. The byte form keeps its own loop: written once
+ * for both forms (a constant for the form), the compiler's code for the
+ * byte loop came out longer, and online JPS, the yardstick, must not slow. */
+static bool jump_diagonal_bits(Jps *j, int px, int py, int dx, int dy, int *ox, int *oy)
 {
-    return j->grid.cells ? diagonal_walk(j, px, py, dx, dy, ox, oy, false)
-                         : diagonal_walk(j, px, py, dx, dy, ox, oy, true);
+    for (; diag_legal_bits(j, px, py, dx, dy); j->steps++) {
+        px += dx;
+        py += dy;
+        bool stop = (px == j->gx && py == j->gy) || jump_straight(j, px, py, dx, 0) >= 0;
+        if (stop || jump_straight(j, px, py, 0, dy) >= 0) {
+            j->steps++;
+            *ox = px;
+            *oy = py;
+            return true;
+        }
+    }
+    return false;
 }
 
 /* JPS+ queues the first stop of a diagonal sweep as a node (no pruning of
@@ -182,6 +188,12 @@ static void try_diagonal(Jps *j, uint32_t from, int px, int py, int dir)
     if (jump_diagonal(j, px, py, dx, dy, &ox, &oy))
         relax_plus(j, from, ox, oy, (uint64_t)abs(ox - px) * j->open.diag, dir);
 }
+static void try_diagonal_bits(Jps *j, uint32_t from, int px, int py, int dir)
+{
+    int dx = GRID_DX[dir], dy = GRID_DY[dir], ox, oy;
+    if (jump_diagonal_bits(j, px, py, dx, dy, &ox, &oy))
+        relax_plus(j, from, ox, oy, (uint64_t)abs(ox - px) * j->open.diag, dir);
+}
 
 /* JPS+'s diagonal sweep from `from` = (px, py), whose value in dir is v != 0. */
 static void plus_diagonal(Jps *j, uint32_t from, int px, int py, int dir, int v)
@@ -280,32 +292,51 @@ static void expand_plus(Jps *j, uint32_t id, int px, int py, int in)
     }
 }
 
-/* Successors of `id` given the direction it was entered in (-1 at the start). */
-static void expand(Jps *j, uint32_t id, int px, int py, int in)
+static inline __attribute__((always_inline)) void try_diagonal_in(Jps *j, uint32_t from, int px, int py, int dir,
+                                                                  bool packed)
+{
+    if (packed)
+        try_diagonal_bits(j, from, px, py, dir);
+    else
+        try_diagonal(j, from, px, py, dir);
+}
+
+/* Successors of `id` given the direction it was entered in (-1 at the start),
+ * on the grid's form (`packed` a constant where inlined): the search picks
+ * the form once an expansion (expand, expand_bits), so the byte form's
+ * jumps and tests are what they are without the other. */
+static inline __attribute__((always_inline)) void expand_in(Jps *j, uint32_t id, int px, int py, int in, bool packed)
 {
     if (in < 0) {
         for (int d = 0; d < 4; d++)
             try_straight(j, id, px, py, d);
         for (int d = 4; d < 8; d++)
-            try_diagonal(j, id, px, py, d);
+            try_diagonal_in(j, id, px, py, d, packed);
         return;
     }
     int dx = GRID_DX[in], dy = GRID_DY[in];
     if (GRID_DIR_IS_DIAGONAL(in)) {
         try_straight(j, id, px, py, DIR_OF[1][dx + 1]);
         try_straight(j, id, px, py, DIR_OF[dy + 1][1]);
-        try_diagonal(j, id, px, py, in);
+        try_diagonal_in(j, id, px, py, in, packed);
         return;
     }
     try_straight(j, id, px, py, in);
     /* Forced pairs on both sides of a straight move. */
     for (int side = -1; side <= 1; side += 2) {
         int sx = dy ? side : 0, sy = dx ? side : 0; /* perpendicular offset */
-        if (!open_cell(j, px - dx + sx, py - dy + sy) && open_cell(j, px + sx, py + sy)) {
+        bool forced = packed ? !open_bit(j, px - dx + sx, py - dy + sy) && open_bit(j, px + sx, py + sy)
+                             : !open_cell(j, px - dx + sx, py - dy + sy) && open_cell(j, px + sx, py + sy);
+        if (forced) {
             try_straight(j, id, px, py, DIR_OF[sy + 1][sx + 1]);
-            try_diagonal(j, id, px, py, DIR_OF[dy + sy + 1][dx + sx + 1]);
+            try_diagonal_in(j, id, px, py, DIR_OF[dy + sy + 1][dx + sx + 1], packed);
         }
     }
+}
+static void expand(Jps *j, uint32_t id, int px, int py, int in) { expand_in(j, id, px, py, in, false); }
+static __attribute__((noinline)) void expand_bits(Jps *j, uint32_t id, int px, int py, int in)
+{
+    expand_in(j, id, px, py, in, true);
 }
 
 uint64_t jps_nodes_within(uint64_t max_expanded)
@@ -518,8 +549,10 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
         j->steps = 0;
         if (j->plus)
             expand_plus(j, id, nx, ny, in == 8 ? -1 : in);
-        else
+        else if (j->grid.cells)
             expand(j, id, nx, ny, in == 8 ? -1 : in);
+        else
+            expand_bits(j, id, nx, ny, in == 8 ? -1 : in);
         uint64_t cost = JPS_EXPANSION_WORK + j->steps;
         *work = *work > cost ? *work - cost : 0;
         if (__builtin_expect(j->failed, 0)) {
