@@ -315,6 +315,16 @@ static __attribute__((noinline)) AStarResult traced_search(AStar *a, uint64_t *w
     return search(a, work, restricted, paged, !a->grid->cells, a->tracer);
 }
 
+/* The untraced search on a packed grid, out of line: inlined beside the
+ * byte grid's forms, it changed the compiler's code for those (the astar
+ * entry's loop came out longer). */
+static __attribute__((noinline)) AStarResult packed_search(AStar *a, uint64_t *work, bool restricted, bool paged)
+{
+    if (paged)
+        return restricted ? search(a, work, true, true, true, NULL) : search(a, work, false, true, true, NULL);
+    return restricted ? search(a, work, true, false, true, NULL) : search(a, work, false, false, true, NULL);
+}
+
 bool astar_begin(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim)
 {
     AStarQuery *q = &a->q;
@@ -335,16 +345,14 @@ AStarResult astar_run(AStar *a, uint64_t *work, xyPath *out)
     AStarQuery *q = &a->q;
     if (!q->running)
         return ASTAR_NONE;
-    bool restricted = q->lim.block_mark, paged = a->pg.side, packed = !a->grid->cells;
+    bool restricted = q->lim.block_mark, paged = a->pg.side;
     AStarResult r;
     if (a->tracer)
         r = traced_search(a, work, restricted, paged);
-    else if (paged && packed)
-        r = restricted ? search(a, work, true, true, true, NULL) : search(a, work, false, true, true, NULL);
+    else if (!a->grid->cells)
+        r = packed_search(a, work, restricted, paged);
     else if (paged)
         r = restricted ? search(a, work, true, true, false, NULL) : search(a, work, false, true, false, NULL);
-    else if (packed)
-        r = restricted ? search(a, work, true, false, true, NULL) : search(a, work, false, false, true, NULL);
     else
         r = restricted ? search(a, work, true, false, false, NULL) : search(a, work, false, false, false, NULL);
     if (r != ASTAR_FOUND || !out)
