@@ -12,7 +12,7 @@
 static bool sector_all_open(const Grid *g, int x0, int y0, int w, int h)
 {
     for (int y = y0; y < y0 + h; y++)
-        if (memchr(&g->cells[grid_index(g, x0, y)], 0, (size_t)w))
+        if (!grid_span_open(g, x0, y, w))
             return false;
     return true;
 }
@@ -40,15 +40,15 @@ int abs_fill_sector(const Grid *g, int x0, int y0, int w, int h, uint8_t *labels
     uint8_t up[MAX_RUNS];
     int nruns = 0, above = 0, above_end = 0;
     for (int ly = 0; ly < h; ly++) {
-        const uint8_t *row = &g->cells[grid_index(g, x0, y0 + ly)];
+        size_t row = (size_t)grid_index(g, x0, y0 + ly);
         int first = nruns, p = above;
         for (int lx = 0; lx < w;) {
-            if (!row[lx]) {
+            if (!grid_open_at(g, row + (size_t)lx)) {
                 lx++;
                 continue;
             }
             int a = lx;
-            while (lx < w && row[lx])
+            while (lx < w && grid_open_at(g, row + (size_t)lx))
                 lx++;
             int r = nruns++;
             run_x0[r] = (uint8_t)a;
@@ -163,8 +163,10 @@ static inline unsigned reach_of(int k)
     return (unsigned)(t | r << 1 | b << 2 | l << 3 | (t && r) << 4 | (b && r) << 5 | (b && l) << 6 | (t && l) << 7);
 }
 
-int abs_sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t *labels, unsigned dir_mask,
-                     RawEdge *out)
+/* abs_sector_edges for either form of the grid, `packed` a constant at each call. */
+static inline __attribute__((always_inline)) int sector_edges(const Grid *g, int x0, int y0, int w, int h,
+                                                              const uint8_t *labels, unsigned dir_mask, RawEdge *out,
+                                                              bool packed)
 {
     /* OUTWARD[l | r << 1 | t << 2 | b << 3]: the moves (bit d, as GRID_DX/DY)
      * that leave the sector from a cell on those of its sides (left, right,
@@ -180,6 +182,8 @@ int abs_sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t 
         {0, 0, 2, 0, 0, 2, 2, 0}, {0, 0, 2, 3, 0, 2, 6, 7}, {0, 1, 2, 0, 4, 5, 2, 0}, {0, 1, 2, 3, 4, 5, 6, 7}};
     /* A move's offsets in the padded grid, in `labels` and of the two
      * cells a diagonal move passes. */
+    const uint8_t *cells = g->cells;
+    const uint64_t *bits = g->bits;
     int cell_off[8], label_off[8], side_x[8], side_y[8];
     for (int d = 0; d < 8; d++) {
         cell_off[d] = grid_dir_offset(g, d);
@@ -199,13 +203,15 @@ int abs_sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t 
             /* The cell and its neighbours read straight from the padded
              * grid (its blocked ring stands for outside the map): this
              * loop is most of preprocessing on open maps. */
-            const uint8_t *c = &g->cells[grid_index(g, x, y)];
-            if (!*c || !(reach_of(k) & dir_mask))
+            const int c = grid_index(g, x, y);
+            if (!grid_cell_open(cells, bits, (size_t)c, packed) || !(reach_of(k) & dir_mask))
                 continue;
             const uint8_t *lab = &labels[(size_t)y * g->width + x];
             for (unsigned moves = OUTWARD[k]; moves; moves &= moves - 1) {
                 int d = __builtin_ctz(moves), sd = SECTOR_DIR[k][d];
-                if (!(dir_mask >> sd & 1) || !c[cell_off[d]] || (d >= 4 && (!c[side_x[d]] || !c[side_y[d]])))
+                if (!(dir_mask >> sd & 1) || !grid_cell_open(cells, bits, (size_t)(c + cell_off[d]), packed) ||
+                    (d >= 4 && (!grid_cell_open(cells, bits, (size_t)(c + side_x[d]), packed) ||
+                                !grid_cell_open(cells, bits, (size_t)(c + side_y[d]), packed))))
                     continue;
                 RawEdge e = {*lab, (uint8_t)sd, lab[label_off[d]]};
                 /* Neighbouring border cells mostly give the edge just seen. */
@@ -216,6 +222,13 @@ int abs_sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t 
         }
     }
     return n;
+}
+
+int abs_sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t *labels, unsigned dir_mask,
+                     RawEdge *out)
+{
+    return g->cells ? sector_edges(g, x0, y0, w, h, labels, dir_mask, out, false)
+                    : sector_edges(g, x0, y0, w, h, labels, dir_mask, out, true);
 }
 
 int abs_raw_edges_sort(RawEdge *e, int n)

@@ -87,8 +87,14 @@ static double leg_length(LegSearch *ls, int s, int t, xyLoc ca, xyLoc cb, xyPath
     int x0 = c0 * S, y0 = r0 * S;
     int w = g->width - x0 < 2 * S ? g->width - x0 : 2 * S, h = g->height - y0 < 2 * S ? g->height - y0 : 2 * S;
     memset(b->cells, 0, (size_t)(b->height + 2) * b->stride);
-    for (int y = 0; y < h; y++)
-        memcpy(&b->cells[grid_index(b, 0, y)], &g->cells[grid_index(g, x0, y0 + y)], (size_t)w);
+    for (int y = 0; y < h; y++) {
+        uint8_t *row = &b->cells[grid_index(b, 0, y)];
+        if (g->cells)
+            memcpy(row, &g->cells[grid_index(g, x0, y0 + y)], (size_t)w);
+        else
+            for (int x = 0; x < w; x++)
+                row[x] = grid_passable(g, x0 + x, y0 + y);
+    }
     ls->mark[(s / sw - r0) * 2 + s % sw - c0] = ls->mark[(t / sw - r0) * 2 + t % sw - c0] = ls->lim.mark;
     xyLoc wa = {(int16_t)(ca.x - x0), (int16_t)(ca.y - y0)}, wb = {(int16_t)(cb.x - x0), (int16_t)(cb.y - y0)};
     return astar_find(&ls->astar, wa, wb, &ls->lim, leg);

@@ -27,7 +27,6 @@ static int locate_bfs(const Abstraction *a, const Grid *g, AbsLocator *loc, int 
         loc->center_stamp[i] = stamp;
         loc->center_region[i] = (uint8_t)r;
     }
-    const uint8_t *cells = g->cells;
     int head = 0, tail = 0, start = (y - y0) * ABS_MAX_SECTOR + (x - x0);
     /* Cell indices fit a byte only for S = 16 exactly, so the queue holds (y<<4)|x. */
     loc->queue[tail++] = (uint8_t)start;
@@ -42,9 +41,10 @@ static int locate_bfs(const Abstraction *a, const Grid *g, AbsLocator *loc, int 
             int nx = cx + GRID_DX[d], ny = cy + GRID_DY[d];
             int n = ny * ABS_MAX_SECTOR + nx;
             if (nx < 0 || ny < 0 || nx >= w || ny >= h || loc->seen[n] == stamp ||
-                !cells[gi + GRID_DY[d] * g->stride + GRID_DX[d]])
+                !grid_open_at(g, (size_t)(gi + GRID_DY[d] * g->stride + GRID_DX[d])))
                 continue;
-            if (d >= 4 && (!cells[gi + GRID_DX[d]] || !cells[gi + GRID_DY[d] * g->stride]))
+            if (d >= 4 && (!grid_open_at(g, (size_t)(gi + GRID_DX[d])) ||
+                           !grid_open_at(g, (size_t)(gi + GRID_DY[d] * g->stride))))
                 continue;
             loc->seen[n] = stamp;
             loc->dir[n] = (uint8_t)d;

@@ -25,9 +25,50 @@ bool grid_init_blocked(Grid *g, int width, int height, Err *err)
     g->width = width;
     g->height = height;
     g->stride = width + 2;
+    g->bits = NULL;
     g->cells = calloc((size_t)(height + 2) * (size_t)g->stride, 1);
     if (!g->cells)
         return err_set(err, "out of memory for a %dx%d map", width, height);
+    return true;
+}
+
+/* Words per padded row of a packed grid: the cells, then one zero word
+ * (search/bitrows.h reads one word past a row's end). */
+static int packed_words(int width) { return (width + 2 + 63) / 64 + 1; }
+
+bool grid_init_packed(Grid *g, int width, int height, Err *err)
+{
+    if (width < 1 || height < 1 || width > GRID_MAX_DIM || height > GRID_MAX_DIM)
+        return err_set(err, "map size %dx%d out of range 1..%d", width, height, GRID_MAX_DIM);
+    g->width = width;
+    g->height = height;
+    g->stride = 64 * packed_words(width);
+    g->cells = NULL;
+    g->bits = calloc((size_t)(height + 2) * (size_t)packed_words(width), sizeof *g->bits);
+    if (!g->bits)
+        return err_set(err, "out of memory for a %dx%d map", width, height);
+    return true;
+}
+
+bool grid_pack(Grid *dst, const Grid *src, Err *err)
+{
+    if (!grid_init_packed(dst, src->width, src->height, err))
+        return false;
+    for (int y = 0; y < src->height; y++)
+        for (int x = 0; x < src->width; x++)
+            if (grid_open_at(src, (size_t)grid_index(src, x, y)))
+                grid_set_passable(dst, x, y, true);
+    return true;
+}
+
+bool grid_span_open(const Grid *g, int x0, int y, int w)
+{
+    size_t i = (size_t)grid_index(g, x0, y);
+    if (g->cells)
+        return !memchr(&g->cells[i], 0, (size_t)w);
+    for (size_t end = i + (size_t)w; i < end; i++)
+        if (!grid_bit_at(g->bits, i))
+            return false;
     return true;
 }
 
@@ -54,6 +95,12 @@ bool *grid_to_bits(const Grid *g)
 
 bool grid_copy(Grid *dst, const Grid *src, Err *err)
 {
+    if (!src->cells) {
+        if (!grid_init_packed(dst, src->width, src->height, err))
+            return false;
+        memcpy(dst->bits, src->bits, grid_bytes(src));
+        return true;
+    }
     if (!grid_init_blocked(dst, src->width, src->height, err))
         return false;
     memcpy(dst->cells, src->cells, (size_t)(src->height + 2) * src->stride);
@@ -63,15 +110,25 @@ bool grid_copy(Grid *dst, const Grid *src, Err *err)
 void grid_free(Grid *g)
 {
     free(g->cells);
+    free(g->bits);
     g->cells = NULL;
+    g->bits = NULL;
 }
 
 uint64_t grid_checksum(const Grid *g)
 {
     uint32_t size[2] = {(uint32_t)g->width, (uint32_t)g->height};
     uint64_t h = bin_fnv1a(BIN_FNV_SEED, size, sizeof size);
-    for (int y = 0; y < g->height; y++)
-        h = bin_fnv1a(h, g->cells + grid_index(g, 0, y), (size_t)g->width);
+    for (int y = 0; y < g->height; y++) {
+        if (g->cells) {
+            h = bin_fnv1a(h, g->cells + grid_index(g, 0, y), (size_t)g->width);
+            continue;
+        }
+        for (int x = 0; x < g->width; x++) { /* FNV-1a goes a byte at a time: the same hash */
+            uint8_t c = grid_open_at(g, (size_t)grid_index(g, x, y));
+            h = bin_fnv1a(h, &c, 1);
+        }
+    }
     return h;
 }
 
@@ -80,7 +137,7 @@ size_t grid_count_passable(const Grid *g)
     size_t n = 0;
     for (int y = 0; y < g->height; y++)
         for (int x = 0; x < g->width; x++)
-            n += g->cells[grid_index(g, x, y)];
+            n += grid_open_at(g, (size_t)grid_index(g, x, y));
     return n;
 }
 
@@ -89,11 +146,12 @@ double grid_scattered(const Grid *g)
     size_t blocked = 0, alone = 0;
     for (int y = 0; y < g->height; y++)
         for (int x = 0; x < g->width; x++) {
-            const uint8_t *c = &g->cells[grid_index(g, x, y)];
-            if (*c)
+            size_t i = (size_t)grid_index(g, x, y);
+            if (grid_open_at(g, i))
                 continue;
             blocked++;
-            alone += c[-1] && c[1] && c[-g->stride] && c[g->stride];
+            alone += grid_open_at(g, i - 1) && grid_open_at(g, i + 1) && grid_open_at(g, i - (size_t)g->stride) &&
+                     grid_open_at(g, i + (size_t)g->stride);
         }
     return blocked ? (double)alone / (double)blocked : 0.0;
 }

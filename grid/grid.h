@@ -1,11 +1,24 @@
-/* grid.h: the map as a padded byte grid, its move rules and octile costs.
+/* grid.h: the map as a padded grid of bytes or of bits, its move rules and
+ * octile costs.
  *
- * Owns: `cells`, (height + 2) x (width + 2) bytes, 1 = passable, with a ring of
- * blocked cells around the map so searches test neighbours without bounds
- * checks. Cell (x, y) lives at index (y + 1) * stride + (x + 1).
+ * Owns one of two forms, with a ring of blocked cells around the map so
+ * searches test neighbours without bounds checks; cell (x, y) lives at index
+ * (y + 1) * stride + (x + 1) in both:
+ *  - bytes (`cells`, grid_init_blocked, grid_copy of bytes): (height + 2) x
+ *    (width + 2) bytes, 1 = passable; stride = width + 2. Every entry's own
+ *    searches read these.
+ *  - packed (`bits`, grid_pack): one bit a cell, 1 = passable, each padded
+ *    row a whole number of 64-bit words plus one zero word, so stride is a
+ *    multiple of 64: exactly the layout of online JPS's bit rows
+ *    (search/bitrows.h), which may then read the map itself instead of a
+ *    copy. An eighth of the bytes, for a planner that keeps the map for
+ *    long (mm); a cell test is a shift more.
+ * grid_open_at reads either; a hot loop that must not pay for the test
+ * takes `cells` or `bits` once (grid_cell_open).
  * Costs: a cardinal move costs 1, a diagonal move exactly sqrt(2) (GRID_SQRT2).
  * A diagonal move needs both cardinal cells beside it passable (no corner
- * cutting). grid_free() releases `cells`; the Grid struct is the caller's. */
+ * cutting). grid_free() releases `cells` or `bits`; the Grid struct is the
+ * caller's. */
 #ifndef GPPC_GRID_GRID_H
 #define GPPC_GRID_GRID_H
 
@@ -21,8 +34,9 @@
 
 typedef struct Grid {
     int width, height;
-    int stride; /* width + 2 */
-    uint8_t *cells;
+    int stride;     /* cells per padded row: width + 2 (bytes), a multiple of 64 (packed) */
+    uint8_t *cells; /* bytes; NULL when packed */
+    uint64_t *bits; /* packed: bit i of the words is cell index i; NULL for bytes */
 } Grid;
 
 /* Directions 0..7: N, E, S, W (cardinal), NE, SE, SW, NW (diagonal); y grows
@@ -37,20 +51,40 @@ static inline bool grid_in_bounds(const Grid *g, int x, int y)
 {
     return x >= 0 && y >= 0 && x < g->width && y < g->height;
 }
+/* Cell index i of packed bits (a loop that knows its grid is packed). */
+static inline bool grid_bit_at(const uint64_t *bits, size_t i) { return bits[i >> 6] >> (i & 63) & 1; }
+/* Cell index i of a grid whose `cells` and `bits` the caller took once:
+ * `packed` a constant where inlined, so a loop written once for both forms
+ * tests neither form nor its pointer per cell (search/astar.c, grid/line.c,
+ * abstraction/build.c, search/jps.c). */
+static inline __attribute__((always_inline)) bool grid_cell_open(const uint8_t *cells, const uint64_t *bits, size_t i,
+                                                                 bool packed)
+{
+    return packed ? grid_bit_at(bits, i) : cells[i];
+}
+/* Is cell index i (padding included) passable? Either form. */
+static inline bool grid_open_at(const Grid *g, size_t i) { return g->cells ? g->cells[i] : grid_bit_at(g->bits, i); }
 /* False outside the map. */
 static inline bool grid_passable(const Grid *g, int x, int y)
 {
-    return grid_in_bounds(g, x, y) && g->cells[grid_index(g, x, y)];
+    return grid_in_bounds(g, x, y) && grid_open_at(g, (size_t)grid_index(g, x, y));
 }
 /* Makes (x, y), inside the map, passable or blocked. Returns how the count
  * of passable cells changed: +1, 0 or -1 (for callers that keep the count). */
 static inline int grid_set_passable(Grid *g, int x, int y, bool passable)
 {
-    uint8_t *c = &g->cells[grid_index(g, x, y)];
-    int before = *c;
-    *c = passable ? 1 : 0;
-    return *c - before;
+    size_t i = (size_t)grid_index(g, x, y);
+    int before = grid_open_at(g, i);
+    if (g->cells)
+        g->cells[i] = passable ? 1 : 0;
+    else if (passable)
+        g->bits[i >> 6] |= 1ull << (i & 63);
+    else
+        g->bits[i >> 6] &= ~(1ull << (i & 63));
+    return (int)passable - before;
 }
+/* Are the w cells from (x0, y) eastwards, inside the map, all passable? */
+bool grid_span_open(const Grid *g, int x0, int y, int w);
 /* Is the one-step move from (x, y) in direction d legal? (x, y) must be passable
  * and in bounds or on the padding ring. */
 bool grid_move_legal(const Grid *g, int x, int y, int dir);
@@ -92,8 +126,12 @@ static inline size_t changes_opening(const CellChange *c, int n)
     return k;
 }
 
-/* Allocates a width x height grid with every cell blocked. */
+/* Allocates a width x height grid of bytes with every cell blocked. */
 bool grid_init_blocked(Grid *g, int width, int height, Err *err);
+/* The same, packed. */
+bool grid_init_packed(Grid *g, int width, int height, Err *err);
+/* dst = src as packed bits (src in either form). */
+bool grid_pack(Grid *dst, const Grid *src, Err *err);
 /* Allocates the padded grid from row-major passable bits. False when out of
  * memory or the size is out of range. */
 bool grid_from_bits(Grid *g, const bool *bits, int width, int height, Err *err);
@@ -101,14 +139,20 @@ bool grid_from_bits(Grid *g, const bool *bits, int width, int height, Err *err);
 bool *grid_to_bits(const Grid *g);
 /* Reads a Moving AI .map file. Every malformed input gives "PATH:LINE: problem". */
 bool grid_load_map(Grid *g, const char *path, Err *err);
+/* dst = src, in src's form. */
 bool grid_copy(Grid *dst, const Grid *src, Err *err);
 void grid_free(Grid *g);
 
-/* Checksum of the passable bits and the size, for preprocessing file headers. */
+/* Checksum of the passable bits and the size, for preprocessing file headers
+ * (the same for both forms). */
 uint64_t grid_checksum(const Grid *g);
 size_t grid_count_passable(const Grid *g);
 /* Bytes the grid holds (its padded cells). */
-static inline size_t grid_bytes(const Grid *g) { return g->cells ? (size_t)(g->height + 2) * (size_t)g->stride : 0; }
+static inline size_t grid_bytes(const Grid *g)
+{
+    size_t n = (size_t)(g->height + 2) * (size_t)g->stride;
+    return g->cells ? n : g->bits ? n / 8 : 0;
+}
 /* The share of blocked cells whose four neighbours are all passable:
  * scattered obstacles (random maps: about (1 - density)^4) rather than walls
  * (rooms, mazes, game maps: near 0). Values per family: refine/mapkind.h. */

@@ -1,5 +1,6 @@
 #include "line.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,14 +9,12 @@
  * rasterisation then agree whichever way a link or leg is used. */
 static bool canonical(xyLoc a, xyLoc b) { return a.x < b.x || (a.x == b.x && a.y <= b.y); }
 
-bool line_legal(const Grid *g, xyLoc a, xyLoc b)
+/* walk_line's steps on a byte grid's padded indices from the canonical end
+ * `first` to `last`, both passable: every cell of the walk lies in the box
+ * of its ends, so inside the map, and the padding is never reached; a
+ * diagonal step also tests its two side cells. */
+static bool walk_legal(const Grid *g, xyLoc first, xyLoc last)
 {
-    xyLoc first = canonical(a, b) ? a : b, last = canonical(a, b) ? b : a;
-    if (!grid_passable(g, first.x, first.y) || !grid_passable(g, last.x, last.y))
-        return false;
-    /* walk_line's steps on the padded grid's indices: every cell of the
-     * walk lies in the box of its ends, so inside the map, and the padding
-     * is never reached; a diagonal step also tests its two side cells. */
     int dx = abs(last.x - first.x), dy = abs(last.y - first.y);
     int sx = last.x > first.x ? 1 : -1, sy = last.y > first.y ? g->stride : -g->stride;
     int major = dx > dy ? dx : dy, minor = dx > dy ? dy : dx;
@@ -36,6 +35,74 @@ bool line_legal(const Grid *g, xyLoc a, xyLoc b)
             return false;
     }
     return true;
+}
+
+/* One column on (right) or back in a packed grid: the cell's word and its
+ * bit in it. */
+static inline __attribute__((always_inline)) void column_step(const uint64_t **w, uint64_t *m, bool right)
+{
+    if (right) {
+        *m <<= 1;
+        if (!*m) {
+            *m = 1;
+            ++*w;
+        }
+    } else {
+        *m >>= 1;
+        if (!*m) {
+            *m = 1ull << 63;
+            --*w;
+        }
+    }
+}
+
+/* The same walk on a packed grid, the cell held as its word and its bit, so a
+ * step is a shift (a column) or a row's words (a row), not an index split
+ * into word and bit; `wide` (|dx| >= |dy|: the major steps are columns) and
+ * `right` constants at each call. */
+static inline __attribute__((always_inline)) bool walk_bits(const Grid *g, xyLoc first, xyLoc last, bool wide,
+                                                            bool right)
+{
+    int dx = abs(last.x - first.x), dy = abs(last.y - first.y);
+    int major = wide ? dx : dy, minor = wide ? dy : dx;
+    ptrdiff_t row = (last.y > first.y ? 1 : -1) * (ptrdiff_t)(g->stride / 64);
+    size_t at = (size_t)grid_index(g, first.x, first.y);
+    const uint64_t *w = g->bits + (at >> 6);
+    uint64_t m = 1ull << (at & 63);
+    int err = major / 2;
+    for (int i = 0; i < major; i++) {
+        err -= minor;
+        if (err < 0) {
+            err += major;
+            const uint64_t *wc = w; /* the cell a column on, in this row */
+            uint64_t mc = m;
+            column_step(&wc, &mc, right);
+            if (!(*wc & mc) || !(w[row] & m))
+                return false;
+            w = wc + row;
+            m = mc;
+        } else if (wide) {
+            column_step(&w, &m, right);
+        } else {
+            w += row;
+        }
+        if (!(*w & m))
+            return false;
+    }
+    return true;
+}
+
+bool line_legal(const Grid *g, xyLoc a, xyLoc b)
+{
+    xyLoc first = canonical(a, b) ? a : b, last = canonical(a, b) ? b : a;
+    if (!grid_passable(g, first.x, first.y) || !grid_passable(g, last.x, last.y))
+        return false;
+    if (g->cells)
+        return walk_legal(g, first, last);
+    bool wide = abs(last.x - first.x) >= abs(last.y - first.y), right = last.x > first.x;
+    if (wide)
+        return right ? walk_bits(g, first, last, true, true) : walk_bits(g, first, last, true, false);
+    return right ? walk_bits(g, first, last, false, true) : walk_bits(g, first, last, false, false);
 }
 
 xyLoc line_cell(xyLoc a, xyLoc b, int k)

@@ -55,6 +55,7 @@ typedef struct LegPlanner {
     uint16_t *col_block, *row_block;
     uint64_t last_expanded; /* of the latest leg (all its searches) */
     uint64_t fallbacks;     /* corridor legs that had to widen */
+    size_t box_pages;       /* pages legplan_within's first search takes (legplan_reserve_blocks) */
     /* The work the current GetPath call may still spend, in A* expansions
      * (the refiner sets it at each call; UINT64_MAX, as legplan_init leaves
      * it: no bound). The A* and the first JPS (LEG_JPS_WORK)
@@ -66,7 +67,8 @@ typedef struct LegPlanner {
     uint64_t jps_before; /* jps.expanded when the JPS search began */
     /* Optional (legplan_enable_jps): online JPS over the whole map, for paths
      * that need no corridor (whole queries). Bounded: it reads the planner's
-     * grid, owns its bit rows (kept in step by legplan_map_changed) and node
+     * grid (a packed grid: its row bits are the grid's own), owns its
+     * transposed bit rows (kept in step by legplan_map_changed) and node
      * slots for what its searches reach (jps_bytes). */
     Jps jps;
     bool have_jps;
@@ -84,9 +86,14 @@ bool legplan_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err)
  * reach at most `max_nodes` nodes (search/jps.h jps_init_bounded; the first
  * call's bound holds). */
 bool legplan_enable_jps(LegPlanner *lp, uint64_t max_nodes, Err *err);
-/* Room for A* searches that reach `sectors` sectors, taken now so that no
- * such search allocates (search/astar.h astar_reserve_pages; a leg whose
- * search reaches more still grows it: astar.pg.grows counts those). */
+/* Room for the A* searches of legplan_within, which reach at most `sectors`
+ * sectors (the box routes, refine/routes.h), taken by the first of them,
+ * not now: on most maps the box routes never run (JPS tried first answers
+ * their queries) and their pages would be most of the planner's memory. So
+ * the first box search's call grows the pages once, to exactly that
+ * (search/astar.h astar_reserve_pages); other legs start from a few pages
+ * and a search that reaches more grows them (astar.pg.grows counts those).
+ * Cannot fail (false + message kept for callers). */
 bool legplan_reserve_blocks(LegPlanner *lp, size_t sectors, Err *err);
 /* The map is about to change by `changes` (lp's grid still as before, holding
  * `passable` cells): room for searches over the changed map, and the JPS

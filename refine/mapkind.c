@@ -42,9 +42,9 @@ bool map_open_block(const Grid *g, int k, bool *found_out, Err *err)
         return err_set(err, "mm: out of memory measuring a %dx%d map's open blocks", g->width, g->height);
     bool found = false;
     for (int y = 0; y < g->height && !found; y++) {
-        const uint8_t *c = &g->cells[grid_index(g, 0, y)];
+        size_t row = (size_t)grid_index(g, 0, y);
         for (int x = 0, run = 0; x < g->width && !found; x++) {
-            run = c[x] ? run + 1 : 0;
+            run = grid_open_at(g, row + (size_t)x) ? run + 1 : 0;
             rows[x] = run >= k ? rows[x] + 1 : 0;
             found = rows[x] >= k;
         }

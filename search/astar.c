@@ -30,9 +30,11 @@ bool astar_reserve(AStar *a, size_t cells, Err *err)
     return a->pg.side || bf_reserve(&a->bf, (uint32_t)(cells + 1)) || err_set(err, "out of memory for A*'s open list");
 }
 
-/* Room for `cap` pages (paged form): the node array, its open list and
- * parent directions grow together. False when memory ran out (the pages
- * held stay usable). */
+/* Room for `cap` pages (paged form): the node array and parent directions
+ * grow together; the open list starts at a page's cells and grows as it
+ * fills (grow_open): a search's frontier is a small part of the cells it
+ * reaches, so a slot per node would be most of its memory. False when
+ * memory ran out (the pages held stay usable). */
 static bool grow_pages(AStar *a, size_t cap)
 {
     AStarPages *pg = &a->pg;
@@ -41,10 +43,17 @@ static bool grow_pages(AStar *a, size_t cap)
         !grow_to(&pg->page_x0, cap, sizeof *pg->page_x0) || !grow_to(&pg->page_y0, cap, sizeof *pg->page_y0) ||
         !grow_to(&a->parent_dir, nodes, 1))
         return false;
-    if (a->bf.node ? !bf_resize(&a->bf, nodes) : !bf_init(&a->bf, nodes, (uint32_t)nodes))
+    if (a->bf.node ? !bf_resize_nodes(&a->bf, nodes) : !bf_init(&a->bf, nodes, (uint32_t)pg->cells))
         return false;
     pg->cap = (uint32_t)cap;
     return true;
+}
+
+/* The paged form's open list is full: doubled. False when memory ran out. */
+static __attribute__((noinline)) bool grow_open(AStar *a)
+{
+    a->pg.open_grows++;
+    return bf_reserve(&a->bf, (uint32_t)grow_cap(a->bf.open.cap, (size_t)a->bf.open.n + 1, (size_t)a->pg.cells));
 }
 
 bool astar_reserve_pages(AStar *a, size_t pages, Err *err)
@@ -197,20 +206,22 @@ static bool begin(AStar *a)
 
 /* The search proper, one loop for both forms, from where the last run of
  * this search left it (begin: the start). `paged` (the node numbering:
- * padded cell index, or a slot in its block's page) and `restricted` are
- * compile-time constants at the untraced call sites, so the whole form
- * carries no page tests and the unrestricted loop no limit tests, and `tr`
+ * padded cell index, or a slot in its block's page), `packed` (the grid's
+ * form, grid.h) and `restricted` are compile-time constants at the untraced
+ * call sites, so the whole form carries no page tests, a byte grid no bit
+ * arithmetic and the unrestricted loop no limit tests, and `tr`
  * is NULL there, so an untraced search carries no event tests either.
  * Before each pop it asks *work (expansions this call may still spend):
  * none left, it pauses (ASTAR_PAUSED) with the open list as it is, and the
  * next run pops what this one would have. Sets q->result (the goal's g, or
  * -1) when the search ends. */
 static inline __attribute__((always_inline)) AStarResult search(AStar *a, uint64_t *work, bool restricted, bool paged,
-                                                                const Tracer *tr)
+                                                                bool packed, const Tracer *tr)
 {
     AStarQuery *q = &a->q;
     const Grid *grid = a->grid;
     const uint8_t *cells = grid->cells;
+    const uint64_t *bits = grid->bits;
     const AStarLimits *lim = &q->lim;
     const double w = lim->weight;
     const xyLoc s = q->s, g = q->g;
@@ -256,9 +267,10 @@ static inline __attribute__((always_inline)) AStarResult search(AStar *a, uint64
         const double gcur = bf->node[id].g;
         for (int d = 0; d < 8; d++) {
             const int nb = cur + a->dir_offset[d];
-            if (!cells[nb])
+            if (!grid_cell_open(cells, bits, (size_t)nb, packed))
                 continue;
-            if (d >= 4 && (!cells[cur + a->dir_offset[DIAG_SIDE_A[d]]] || !cells[cur + a->dir_offset[DIAG_SIDE_B[d]]]))
+            if (d >= 4 && (!grid_cell_open(cells, bits, (size_t)(cur + a->dir_offset[DIAG_SIDE_A[d]]), packed) ||
+                           !grid_cell_open(cells, bits, (size_t)(cur + a->dir_offset[DIAG_SIDE_B[d]]), packed)))
                 continue;
             const int nx = cx + GRID_DX[d], ny = cy + GRID_DY[d];
             if (restricted && nb != goal && !cell_allowed(lim, nx, ny))
@@ -273,6 +285,10 @@ static inline __attribute__((always_inline)) AStarResult search(AStar *a, uint64
             }
             const double ng = gcur + (d >= 4 ? GRID_SQRT2 : 1.0);
             BfOffer o = bf_offer(bf, nid, ng);
+            if (paged && o == BF_OPENED && bf->open.n == bf->open.cap && !grow_open(a)) {
+                pg->failed = true;
+                goto out; /* no memory for the open list: no path */
+            }
             if (o) {
                 a->parent_dir[nid] = (uint8_t)d;
                 bf_queue(bf, nid, o, ng + w * grid_octile(nx, ny, g.x, g.y));
@@ -296,7 +312,17 @@ paused:
 
 static __attribute__((noinline)) AStarResult traced_search(AStar *a, uint64_t *work, bool restricted, bool paged)
 {
-    return search(a, work, restricted, paged, a->tracer);
+    return search(a, work, restricted, paged, !a->grid->cells, a->tracer);
+}
+
+/* The untraced search on a packed grid, out of line: inlined beside the
+ * byte grid's forms, it changed the compiler's code for those (the astar
+ * entry's loop came out longer). */
+static __attribute__((noinline)) AStarResult packed_search(AStar *a, uint64_t *work, bool restricted, bool paged)
+{
+    if (paged)
+        return restricted ? search(a, work, true, true, true, NULL) : search(a, work, false, true, true, NULL);
+    return restricted ? search(a, work, true, false, true, NULL) : search(a, work, false, false, true, NULL);
 }
 
 bool astar_begin(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim)
@@ -323,10 +349,12 @@ AStarResult astar_run(AStar *a, uint64_t *work, xyPath *out)
     AStarResult r;
     if (a->tracer)
         r = traced_search(a, work, restricted, paged);
+    else if (!a->grid->cells)
+        r = packed_search(a, work, restricted, paged);
     else if (paged)
-        r = restricted ? search(a, work, true, true, NULL) : search(a, work, false, true, NULL);
+        r = restricted ? search(a, work, true, true, false, NULL) : search(a, work, false, true, false, NULL);
     else
-        r = restricted ? search(a, work, true, false, NULL) : search(a, work, false, false, NULL);
+        r = restricted ? search(a, work, true, false, false, NULL) : search(a, work, false, false, false, NULL);
     if (r != ASTAR_FOUND || !out)
         return r;
     /* Walk the parents from the goal, then reverse the appended run in place. */

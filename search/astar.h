@@ -13,7 +13,11 @@
  *    their sectors) holds a few pages, not the map. astar_reserve_pages
  *    takes the pages a caller's searches need up front; a search that
  *    reaches more blocks than there are pages grows them (doubling, never
- *    per node; pg.grows counts it).
+ *    per node; pg.grows counts it). Its open list starts at a page's cells
+ *    and doubles when a search fills it (pg.open_grows): a frontier is a
+ *    small part of the cells a search reaches.
+ * The grid may be either form (grid.h: bytes or packed bits); the loop is
+ * compiled for each, so a byte grid's search is what it was.
  * One search loop serves both, the node numbering its compile-time policy
  * (astar.c search), so they expand the same nodes in the same order.
  * Either is reused by every search (generation stamps: nothing is cleared
@@ -57,6 +61,7 @@ typedef struct AStarPages {
     uint16_t *page_x0, *page_y0; /* per page: its block's first cell */
     uint32_t gen, used, cap;     /* this search's stamp; pages it took; pages held */
     uint64_t grows;              /* times a search found every page taken and grew them */
+    uint64_t open_grows;         /* times a search found its open list full and grew it */
     bool failed;                 /* the latest search ran out of memory for a page */
 } AStarPages;
 
@@ -114,7 +119,7 @@ AStarResult astar_run(AStar *a, uint64_t *work, xyPath *out);
 
 /* Lets the open list hold `cells` nodes (at least the passable cells: a
  * dynamic map that opens cells must call it; the paged form's open list
- * follows its pages, and this does nothing). Grows only; on failure the old
+ * grows as a search fills it, and this does nothing). Grows only; on failure the old
  * list stays and false + message. */
 bool astar_reserve(AStar *a, size_t cells, Err *err);
 

@@ -26,7 +26,7 @@ void bf_free(BestFirst *b)
 
 bool bf_reserve(BestFirst *b, uint32_t open_cap) { return heap_reserve(&b->open, open_cap); }
 
-bool bf_resize(BestFirst *b, size_t count)
+bool bf_resize_nodes(BestFirst *b, size_t count)
 {
     if (count <= b->count)
         return true;
@@ -36,10 +36,12 @@ bool bf_resize(BestFirst *b, size_t count)
     memset(node + b->count, 0, (count - b->count) * sizeof *node);
     /* The open list keeps positions in the nodes: point it at the new array. */
     b->open.pos_base = (char *)&node[0].heap_pos;
-    if (!heap_reserve(&b->open, (uint32_t)count)) {
-        b->count = count; /* the nodes grew; the caller sees the failure */
-        return false;
-    }
     b->count = count;
     return true;
+}
+
+bool bf_resize(BestFirst *b, size_t count)
+{
+    /* The nodes grown and the open list not: the caller sees the failure. */
+    return bf_resize_nodes(b, count) && heap_reserve(&b->open, (uint32_t)count);
 }

@@ -71,6 +71,9 @@ bool bf_reserve(BestFirst *b, uint32_t open_cap);
  * it; only between searches. False when memory ran out (the search stays
  * usable for the nodes it had). */
 bool bf_resize(BestFirst *b, size_t count);
+/* The same for the nodes alone: a caller that grows the open list as it
+ * fills (bf_reserve before a push) need not hold a slot for every node. */
+bool bf_resize_nodes(BestFirst *b, size_t count);
 
 /* Begins a search at `id` with g = 0 and priority f. */
 static inline void bf_start(BestFirst *b, uint32_t id, double f)

@@ -8,6 +8,7 @@ bool bitrows_init(BitRows *b, const Grid *g, bool transposed, Err *err)
     b->rows = transposed ? g->width + 2 : g->height + 2;
     b->cols = transposed ? g->height + 2 : g->width + 2;
     b->words = (b->cols + 63) / 64 + 1;
+    b->borrowed = false;
     b->bits = calloc((size_t)b->rows * b->words, sizeof *b->bits);
     if (!b->bits)
         return err_set(err, "out of memory for JPS bit rows");
@@ -18,9 +19,19 @@ bool bitrows_init(BitRows *b, const Grid *g, bool transposed, Err *err)
     return true;
 }
 
+void bitrows_view(BitRows *b, const Grid *g)
+{
+    b->rows = g->height + 2;
+    b->cols = g->width + 2;
+    b->words = g->stride / 64;
+    b->bits = g->bits;
+    b->borrowed = true;
+}
+
 void bitrows_free(BitRows *b)
 {
-    free(b->bits);
+    if (!b->borrowed)
+        free(b->bits);
     b->bits = NULL;
 }
 

@@ -4,7 +4,9 @@
  * Row r, bit c stands for cell (c - 1, r - 1); rows -1 and H and columns -1
  * and W are blocked, and one zero word follows every row so scans may read
  * one word past the end. The transposed copy (columns as rows) serves the
- * north/south scans with the same code. Owns `bits`. */
+ * north/south scans with the same code. Owns `bits`, unless it is a view of
+ * a packed grid (bitrows_view: the same layout, grid/grid.h), which then
+ * stays the grid's. */
 #ifndef GPPC_JPS_BITROWS_H
 #define GPPC_JPS_BITROWS_H
 
@@ -17,9 +19,13 @@ typedef struct BitRows {
     int rows, cols; /* padded: H + 2, W + 2 (transposed: swapped) */
     int words;      /* per row, including the trailing zero word */
     uint64_t *bits;
+    bool borrowed; /* bits are a packed grid's (bitrows_view) */
 } BitRows;
 
 bool bitrows_init(BitRows *b, const Grid *g, bool transposed, Err *err);
+/* The rows of packed grid g (g->bits) themselves, not a copy: they change
+ * as g's cells do, and live as long as g. */
+void bitrows_view(BitRows *b, const Grid *g);
 void bitrows_free(BitRows *b);
 static inline const uint64_t *bitrows_row(const BitRows *b, int r) { return b->bits + (size_t)r * b->words; }
 static inline bool bitrows_get(const BitRows *b, int r, int c) { return bitrows_row(b, r)[c >> 6] >> (c & 63) & 1; }

@@ -11,6 +11,16 @@ static inline bool diag_legal(const Jps *j, int px, int py, int dx, int dy)
 {
     return open_cell(j, px + dx, py + dy) && open_cell(j, px + dx, py) && open_cell(j, px, py + dy);
 }
+/* The same two on a packed grid (grid.h), which the search picks once an
+ * expansion (expand_bits), not once a cell. */
+static inline bool open_bit(const Jps *j, int px, int py)
+{
+    return grid_bit_at(j->grid.bits, (size_t)py * (size_t)j->grid.stride + (size_t)px);
+}
+static inline bool diag_legal_bits(const Jps *j, int px, int py, int dx, int dy)
+{
+    return open_bit(j, px + dx, py + dy) && open_bit(j, px + dx, py) && open_bit(j, px, py + dy);
+}
 /* The direction (grid.h order) of the unit step (dx, dy), [dy + 1][dx + 1]. */
 static const int8_t DIR_OF[3][3] = {{7, 0, 4}, {3, -1, 1}, {6, 2, 5}};
 
@@ -33,6 +43,24 @@ static bool jump_diagonal(Jps *j, int px, int py, int dx, int dy, int *ox, int *
         j->steps++;
         if ((px == j->gx && py == j->gy) || jump_straight(j, px, py, dx, 0) >= 0 ||
             jump_straight(j, px, py, 0, dy) >= 0) {
+            *ox = px;
+            *oy = py;
+            return true;
+        }
+    }
+    return false;
+}
+/* The same on a packed grid. The byte form keeps its own loop: written once
+ * for both forms (a constant for the form), the compiler's code for the
+ * byte loop came out longer, and online JPS, the yardstick, must not slow. */
+static bool jump_diagonal_bits(Jps *j, int px, int py, int dx, int dy, int *ox, int *oy)
+{
+    for (; diag_legal_bits(j, px, py, dx, dy); j->steps++) {
+        px += dx;
+        py += dy;
+        bool stop = (px == j->gx && py == j->gy) || jump_straight(j, px, py, dx, 0) >= 0;
+        if (stop || jump_straight(j, px, py, 0, dy) >= 0) {
+            j->steps++;
             *ox = px;
             *oy = py;
             return true;
@@ -160,6 +188,12 @@ static void try_diagonal(Jps *j, uint32_t from, int px, int py, int dir)
     if (jump_diagonal(j, px, py, dx, dy, &ox, &oy))
         relax_plus(j, from, ox, oy, (uint64_t)abs(ox - px) * j->open.diag, dir);
 }
+static void try_diagonal_bits(Jps *j, uint32_t from, int px, int py, int dir)
+{
+    int dx = GRID_DX[dir], dy = GRID_DY[dir], ox, oy;
+    if (jump_diagonal_bits(j, px, py, dx, dy, &ox, &oy))
+        relax_plus(j, from, ox, oy, (uint64_t)abs(ox - px) * j->open.diag, dir);
+}
 
 /* JPS+'s diagonal sweep from `from` = (px, py), whose value in dir is v != 0. */
 static void plus_diagonal(Jps *j, uint32_t from, int px, int py, int dir, int v)
@@ -258,32 +292,51 @@ static void expand_plus(Jps *j, uint32_t id, int px, int py, int in)
     }
 }
 
-/* Successors of `id` given the direction it was entered in (-1 at the start). */
-static void expand(Jps *j, uint32_t id, int px, int py, int in)
+static inline __attribute__((always_inline)) void try_diagonal_in(Jps *j, uint32_t from, int px, int py, int dir,
+                                                                  bool packed)
+{
+    if (packed)
+        try_diagonal_bits(j, from, px, py, dir);
+    else
+        try_diagonal(j, from, px, py, dir);
+}
+
+/* Successors of `id` given the direction it was entered in (-1 at the start),
+ * on the grid's form (`packed` a constant where inlined): the search picks
+ * the form once an expansion (expand, expand_bits), so the byte form's
+ * jumps and tests are what they are without the other. */
+static inline __attribute__((always_inline)) void expand_in(Jps *j, uint32_t id, int px, int py, int in, bool packed)
 {
     if (in < 0) {
         for (int d = 0; d < 4; d++)
             try_straight(j, id, px, py, d);
         for (int d = 4; d < 8; d++)
-            try_diagonal(j, id, px, py, d);
+            try_diagonal_in(j, id, px, py, d, packed);
         return;
     }
     int dx = GRID_DX[in], dy = GRID_DY[in];
     if (GRID_DIR_IS_DIAGONAL(in)) {
         try_straight(j, id, px, py, DIR_OF[1][dx + 1]);
         try_straight(j, id, px, py, DIR_OF[dy + 1][1]);
-        try_diagonal(j, id, px, py, in);
+        try_diagonal_in(j, id, px, py, in, packed);
         return;
     }
     try_straight(j, id, px, py, in);
     /* Forced pairs on both sides of a straight move. */
     for (int side = -1; side <= 1; side += 2) {
         int sx = dy ? side : 0, sy = dx ? side : 0; /* perpendicular offset */
-        if (!open_cell(j, px - dx + sx, py - dy + sy) && open_cell(j, px + sx, py + sy)) {
+        bool forced = packed ? !open_bit(j, px - dx + sx, py - dy + sy) && open_bit(j, px + sx, py + sy)
+                             : !open_cell(j, px - dx + sx, py - dy + sy) && open_cell(j, px + sx, py + sy);
+        if (forced) {
             try_straight(j, id, px, py, DIR_OF[sy + 1][sx + 1]);
-            try_diagonal(j, id, px, py, DIR_OF[dy + sy + 1][dx + sx + 1]);
+            try_diagonal_in(j, id, px, py, DIR_OF[dy + sy + 1][dx + sx + 1], packed);
         }
     }
+}
+static void expand(Jps *j, uint32_t id, int px, int py, int in) { expand_in(j, id, px, py, in, false); }
+static __attribute__((noinline)) void expand_bits(Jps *j, uint32_t id, int px, int py, int in)
+{
+    expand_in(j, id, px, py, in, true);
 }
 
 uint64_t jps_nodes_within(uint64_t max_expanded)
@@ -303,7 +356,7 @@ uint64_t jps_nodes_within(uint64_t max_expanded)
 static bool setup(Jps *j, const Grid *map, JumpTable *table, bool borrow, uint64_t max_nodes, Err *err)
 {
     memset(j, 0, sizeof *j);
-    size_t cells = (size_t)(map->height + 2) * (size_t)(map->width + 2);
+    size_t cells = (size_t)(map->height + 2) * (size_t)map->stride; /* node ids are padded cell indices */
     j->borrowed = borrow;
     if (borrow)
         j->grid = *map;
@@ -315,8 +368,11 @@ static bool setup(Jps *j, const Grid *map, JumpTable *table, bool borrow, uint64
         fill_succ(j->succ);
         j->table = *table;
         memset(table, 0, sizeof *table);
-    } else if (!bitrows_init(&j->rows, map, false, err) || !bitrows_init(&j->cols, map, true, err)) {
-        goto fail;
+    } else {
+        if (j->grid.cells ? !bitrows_init(&j->rows, map, false, err) : (bitrows_view(&j->rows, &j->grid), false))
+            goto fail;
+        if (!bitrows_init(&j->cols, map, true, err))
+            goto fail;
     }
     j->passable = grid_count_passable(map);
     uint64_t slots = 4; /* 3/4 of them may be taken (relax_plus) */
@@ -383,7 +439,8 @@ bool jps_update(Jps *j, const CellChange *changes, int n, Err *err)
         else
             j->passable += (size_t)grid_set_passable(&j->grid, c->x, c->y, c->passable); /* -1 wraps */
         if (!j->plus) {
-            bitrows_set_cell(&j->rows, false, c->x, c->y, c->passable);
+            if (!j->rows.borrowed) /* else the rows are the grid's own cells */
+                bitrows_set_cell(&j->rows, false, c->x, c->y, c->passable);
             bitrows_set_cell(&j->cols, true, c->x, c->y, c->passable);
         }
     }
@@ -399,10 +456,14 @@ bool jps_reserve(Jps *j, size_t cells, Err *err) { return reserve_cells(j, cells
 void jps_paint(Jps *j, const Jps *src, int x0, int y0, int w, int h, JpsPaint parts)
 {
     for (int y = y0; parts & JPS_PAINT_ROWS && y < y0 + h; y++) {
-        uint8_t *row = &j->grid.cells[grid_index(&j->grid, x0, y)];
-        if (src)
+        /* A packed grid is its rows: painting those paints it. */
+        uint8_t *row = j->grid.cells ? &j->grid.cells[grid_index(&j->grid, x0, y)] : NULL;
+        if (row && src && src->grid.cells)
             memcpy(row, &src->grid.cells[grid_index(&src->grid, x0, y)], (size_t)w);
-        else
+        else if (row && src)
+            for (int x = 0; x < w; x++)
+                row[x] = grid_passable(&src->grid, x0 + x, y);
+        else if (row)
             memset(row, 0, (size_t)w);
         bitrows_copy_span(&j->rows, src ? &src->rows : NULL, y + 1, x0 + 1, x0 + w);
     }
@@ -486,8 +547,10 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
         j->steps = 0;
         if (j->plus)
             expand_plus(j, id, nx, ny, in == 8 ? -1 : in);
-        else
+        else if (j->grid.cells)
             expand(j, id, nx, ny, in == 8 ? -1 : in);
+        else
+            expand_bits(j, id, nx, ny, in == 8 ? -1 : in);
         uint64_t cost = JPS_EXPANSION_WORK + j->steps;
         *work = *work > cost ? *work - cost : 0;
         if (__builtin_expect(j->failed, 0)) {
@@ -529,5 +592,8 @@ size_t jps_bytes(const Jps *j)
     return (j->borrowed ? 0 : grid_bytes(&j->grid)) + j->open.count * sizeof(JoNode) +
            j->open.cap * (sizeof(JoItem) + sizeof *j->trace) +
            (j->open.sparse ? j->open.count * sizeof *j->open.slot_id : 0) +
-           (j->plus ? 0 : ((size_t)j->rows.rows * j->rows.words + (size_t)j->cols.rows * j->cols.words) * 8);
+           (j->plus ? 0
+                    : ((j->rows.borrowed ? 0 : (size_t)j->rows.rows * j->rows.words) +
+                       (size_t)j->cols.rows * j->cols.words) *
+                          8);
 }

@@ -87,11 +87,14 @@ bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err);
  * node per map cell, else per cell (then every search fits). For a planner
  * that caps its searches or runs them in a corridor (mm): its memory follows
  * the cap, not the map, and no search pays for growing it. Its map copy and
- * bit rows are still the map's size. A search that would reach more nodes
- * gives up (JPS_CAPPED, `failed` set). `borrow`: no map copy, `map` is read
- * while the Jps lives; jps_update then flips only the bit rows, and the owner
- * changes the map's cells itself (before the next search; not painted,
- * jps_paint). */
+ * bit rows are still the map's size; a packed map (grid.h) is its own row
+ * bits (bitrows_view), so only the transposed copy is added. A search that
+ * would reach more nodes gives up (JPS_CAPPED, `failed` set). `borrow`: no
+ * map copy, `map` is read while the Jps lives; jps_update then flips only
+ * the bit rows it owns (the transposed ones, and the rows of a byte map),
+ * and the owner changes the map's cells itself, after jps_update (which
+ * reads them to count the passable cells), before the next search (not
+ * painted, jps_paint). */
 bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, uint64_t max_nodes, Err *err);
 /* The most nodes an online search of at most `max_expanded` expansions
  * reaches (a bound for jps_init_bounded): the start's 8 successors, then at

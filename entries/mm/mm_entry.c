@@ -102,8 +102,10 @@ static void mm_destroy(void *inst)
     free(e);
 }
 
-/* An instance holding its copy of the map and the options over the default
- * profile (what the abstraction is first built or checked with). */
+/* An instance holding its copy of the map, packed (grid/grid.h: a bit a
+ * cell; the leg planner's JPS scans it as its bit rows, search/bitrows.h),
+ * and the options over the default profile (what the abstraction is first
+ * built or checked with). */
 static MmEntry *new_entry(const Grid *map, const EntryOpts *opts, Err *err)
 {
     MmEntry *e = calloc(1, sizeof *e);
@@ -113,7 +115,7 @@ static MmEntry *new_entry(const Grid *map, const EntryOpts *opts, Err *err)
     }
     e->started_ns = clock_now_ns();
     e->sector_given = mm_options_sector_given(opts);
-    if (!parse_options(opts, mm_profile_default(), &e->cfg, err) || !grid_copy(&e->grid, map, err)) {
+    if (!parse_options(opts, mm_profile_default(), &e->cfg, err) || !grid_pack(&e->grid, map, err)) {
         mm_destroy(e);
         return NULL;
     }
@@ -347,6 +349,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "seg_bytes", e->have_segs ? (double)segs_bytes(&e->segs) : 0);
     counters_add(out, "corridor_fallbacks", (double)e->legs.fallbacks);
     counters_add(out, "leg_page_grows", (double)e->legs.astar.pg.grows); /* searches that outgrew what prepare took */
+    counters_add(out, "leg_open_grows", (double)e->legs.astar.pg.open_grows); /* the legs' open list filled */
     const RoutesStats *rs = &e->refiner.routes.stats;
     counters_add(out, "direct", (double)rs->direct);
     counters_add(out, "guarded", (double)rs->guarded);

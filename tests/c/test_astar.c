@@ -204,15 +204,19 @@ static void test_astar_no_allocation_per_query(T *t)
 /* The paged form is the same search as the whole one: the same cells,
  * lengths and expansions, over the whole map and confined to a box of
  * blocks; confined, it holds the pages of the blocks it reached, not the map;
- * traced, the same events. */
+ * traced, the same events. Both forms on the map packed as bits (grid.h)
+ * are the same search again, and the paged form's open list, starting at a
+ * page, grows as a search fills it. */
 static void test_astar_paged_is_the_same_search(T *t)
 {
-    Grid g;
+    Grid g, packed;
     Scenario sc;
-    AStar whole, paged;
+    AStar whole, paged, whole_bits, paged_bits;
     Err err;
     open_maze(t, &g, &sc, &whole);
     CHECK(t, astar_init_paged(&paged, &g, 16, &err));
+    CHECK(t, grid_pack(&packed, &g, &err));
+    CHECK(t, astar_init(&whole_bits, &packed, &err) && astar_init_paged(&paged_bits, &packed, 16, &err));
     int bw = (g.width + 15) / 16, bh = (g.height + 15) / 16;
     uint16_t *col = malloc((size_t)g.width * sizeof *col), *row = malloc((size_t)g.height * sizeof *row);
     uint32_t *mark = calloc((size_t)bw * bh, sizeof *mark);
@@ -220,8 +224,8 @@ static void test_astar_paged_is_the_same_search(T *t)
         col[x] = (uint16_t)(x / 16);
     for (int y = 0; y < g.height; y++)
         row[y] = (uint16_t)(y / 16);
-    xyPath pw = {0}, pp = {0};
-    int differ = 0;
+    xyPath pw = {0}, pp = {0}, pb = {0};
+    int differ = 0, differ_bits = 0;
     size_t box_bytes = 0;
     for (int i = 0; i < sc.count; i += t_thin(7)) {
         const ScenQuery *q = &sc.q[i];
@@ -241,12 +245,42 @@ static void test_astar_paged_is_the_same_search(T *t)
             double lp = astar_find(&paged, q->start, q->goal, boxed ? &lim : NULL, &pp);
             differ += lw != lp || whole.last_expanded != paged.last_expanded || pw.len != pp.len ||
                       memcmp(pw.cells, pp.cells, pw.len * sizeof *pw.cells);
+            for (int form = 0; form < 2; form++) {
+                AStar *b = form ? &paged_bits : &whole_bits;
+                pb.len = 0;
+                double lb = astar_find(b, q->start, q->goal, boxed ? &lim : NULL, &pb);
+                differ_bits += lw != lb || whole.last_expanded != b->last_expanded || pw.len != pb.len ||
+                               memcmp(pw.cells, pb.cells, pw.len * sizeof *pw.cells);
+            }
             if (boxed && paged.pg.used > 10)
                 t_fail(t, __FILE__, __LINE__, "query %d: %u pages for a box of 9 blocks and the goal's", i,
                        paged.pg.used);
         }
     }
     CHECKF(t, differ == 0, "%d searches differ between the whole and the paged form", differ);
+    CHECKF(t, differ_bits == 0, "%d searches differ on the packed map", differ_bits);
+    /* An open map flooded around a walled-in goal: a frontier of hundreds
+     * of cells, every one of them expanded as the whole form does. */
+    enum { SIDE = 128 };
+    bool *open = malloc(SIDE * SIDE * sizeof *open);
+    for (int i = 0; i < SIDE * SIDE; i++)
+        open[i] = i % SIDE < SIDE - 3 || i % SIDE == SIDE - 1; /* a wall two columns wide before the last */
+    Grid flat;
+    AStar flood, flood_whole;
+    CHECK(t, grid_from_bits(&flat, open, SIDE, SIDE, &err) && astar_init_paged(&flood, &flat, 16, &err) &&
+                 astar_init(&flood_whole, &flat, &err));
+    double lf = astar_find(&flood, (xyLoc){0, 0}, (xyLoc){SIDE - 1, SIDE - 1}, NULL, NULL);
+    double lw = astar_find(&flood_whole, (xyLoc){0, 0}, (xyLoc){SIDE - 1, SIDE - 1}, NULL, NULL);
+    CHECKF(t, lf < 0 && lw < 0 && flood.last_expanded == flood_whole.last_expanded,
+           "flooded: paged %.3f in %llu expansions, whole %.3f in %llu", lf, (unsigned long long)flood.last_expanded,
+           lw, (unsigned long long)flood_whole.last_expanded);
+    CHECKF(t, flood.pg.open_grows > 0 && flood.bf.open.cap < flood.bf.count,
+           "paged open list: %llu grows, %u slots for %zu nodes", (unsigned long long)flood.pg.open_grows,
+           flood.bf.open.cap, flood.bf.count);
+    astar_free(&flood);
+    astar_free(&flood_whole);
+    grid_free(&flat);
+    free(open);
     /* A fresh paged search confined to its start's blocks holds a few pages. */
     AStar small;
     CHECK(t, astar_init_paged(&small, &g, 16, &err));
@@ -261,6 +295,10 @@ static void test_astar_paged_is_the_same_search(T *t)
     astar_free(&small);
     path_free(&pw);
     path_free(&pp);
+    path_free(&pb);
+    astar_free(&whole_bits);
+    astar_free(&paged_bits);
+    grid_free(&packed);
     free(col);
     free(row);
     free(mark);

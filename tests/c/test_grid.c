@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "../../grid/grid.h"
+#include "../../grid/line.h"
+#include "../../search/bitrows.h"
 #include "test.h"
 
 static void expect_error(T *t, const char *text, const char *line_tag, const char *problem)
@@ -161,7 +163,85 @@ static void test_dir_of_inverts_moves(T *t)
     CHECKF(t, wrong == 0, "%d wrong", wrong);
 }
 
+/* line_legal on a packed grid (row runs a word at a time) against the
+ * byte grid's walk, cell by cell: short and long lines from pseudo-random
+ * ends, and every line from a few cells to every cell near them. */
+static int lines_differ(const Grid *g, const Grid *p)
+{
+    uint32_t r = 12345;
+    int differ = 0;
+    for (int i = 0; i < 20000; i++) {
+        r = r * 1103515245u + 12345u;
+        xyLoc a = {(int16_t)((r >> 8) % (unsigned)g->width), (int16_t)((r >> 20) % (unsigned)g->height)};
+        r = r * 1103515245u + 12345u;
+        int reach = i % 2 ? 9 : 200;
+        xyLoc b = {(int16_t)(a.x + (int)((r >> 8) % (2u * reach + 1)) - reach),
+                   (int16_t)(a.y + (int)((r >> 20) % (2u * reach + 1)) - reach)};
+        if (grid_in_bounds(g, b.x, b.y))
+            differ += line_legal(g, a, b) != line_legal(p, a, b);
+    }
+    for (int k = 0; k < 8; k++) {
+        xyLoc a = {(int16_t)(g->width / 8 * k + 3), (int16_t)(g->height / 8 * k + 2)};
+        for (int y = a.y - 40; y <= a.y + 40; y++)
+            for (int x = a.x - 40; x <= a.x + 40; x++)
+                if (grid_in_bounds(g, x, y))
+                    differ += line_legal(g, a, (xyLoc){(int16_t)x, (int16_t)y}) !=
+                              line_legal(p, a, (xyLoc){(int16_t)x, (int16_t)y});
+    }
+    return differ;
+}
+
+/* A packed grid (grid_pack) reads as the bytes it came from: every cell
+ * and the padding ring, the counts, the checksum a preprocessing file
+ * names, spans, lines, a change and its undo; its rows are the bit rows
+ * online JPS builds (bitrows_view = bitrows_init). */
+static void test_packed_reads_as_bytes(T *t)
+{
+    const char *maps[] = {"maps/random/random256-30-0.map", "maps/rooms/16room256-0.map"};
+    for (int m = 0; m < 2; m++) {
+        Grid g, p;
+        Err err;
+        CHECK(t, grid_load_map(&g, maps[m], &err));
+        CHECK(t, grid_pack(&p, &g, &err));
+        CHECK(t, p.stride % 64 == 0 && grid_bytes(&p) * 5 < grid_bytes(&g));
+        int wrong = 0;
+        for (int y = -1; y <= g.height; y++)
+            for (int x = -1; x <= g.width; x++) {
+                wrong += grid_passable(&g, x, y) != grid_passable(&p, x, y);
+                wrong +=
+                    grid_open_at(&g, (size_t)grid_index(&g, x, y)) != grid_open_at(&p, (size_t)grid_index(&p, x, y));
+            }
+        CHECKF(t, wrong == 0, "%s: %d cells differ", maps[m], wrong);
+        CHECK(t, grid_count_passable(&g) == grid_count_passable(&p) && grid_checksum(&g) == grid_checksum(&p) &&
+                     grid_scattered(&g) == grid_scattered(&p));
+        int spans = 0;
+        for (int y = 0; y < g.height; y += 3)
+            for (int x = 0; x < g.width; x += 5)
+                for (int w = 1; x + w <= g.width && w < 150; w += 1 + w / 2)
+                    spans += grid_span_open(&g, x, y, w) != grid_span_open(&p, x, y, w);
+        int lines = lines_differ(&g, &p);
+        CHECKF(t, lines == 0 && spans == 0, "%s: %d lines, %d spans differ", maps[m], lines, spans);
+        bool was = grid_passable(&p, 5, 7);
+        CHECK(t, grid_set_passable(&p, 5, 7, !was) == (was ? -1 : 1) && grid_passable(&p, 5, 7) == !was);
+        CHECK(t, grid_set_passable(&p, 5, 7, was) == (was ? 1 : -1) && grid_checksum(&g) == grid_checksum(&p));
+        BitRows own, view;
+        CHECK(t, bitrows_init(&own, &g, false, &err));
+        bitrows_view(&view, &p);
+        CHECK(t, own.rows == view.rows && own.words == view.words &&
+                     !memcmp(own.bits, view.bits, (size_t)own.rows * (size_t)own.words * sizeof *own.bits));
+        bitrows_free(&own);
+        bitrows_free(&view); /* a view frees nothing: p still owns its bits */
+        CHECK(t, grid_passable(&p, 5, 7) == was);
+        Grid copy;
+        CHECK(t, grid_copy(&copy, &p, &err) && !copy.cells && grid_checksum(&copy) == grid_checksum(&g));
+        grid_free(&copy);
+        grid_free(&p);
+        grid_free(&g);
+    }
+}
+
 const TestCase GRID_TESTS[] = {
+    {"grid_packed_reads_as_bytes", test_packed_reads_as_bytes},
     {"dir_of_inverts_moves", test_dir_of_inverts_moves},
     {"map_reads_cells", test_map_reads_cells},
     {"map_tolerates_crlf_and_blanks", test_map_tolerates_crlf_and_blanks},
