@@ -101,15 +101,6 @@ bool legplan_map_changed(LegPlanner *lp, const CellChange *changes, int n, size_
     return astar_reserve(&lp->astar, passable + changes_opening(changes, n), err) && update_jps(lp, changes, n, err);
 }
 
-void legplan_map_restored(LegPlanner *lp, const CellChange *changes, const bool *was, int n)
-{
-    for (int i = n; lp->have_jps && i-- > 0;) {
-        CellChange back = {changes[i].x, changes[i].y, was[i]};
-        Err unused;
-        update_jps(lp, &back, 1, &unused);
-    }
-}
-
 JpsResult legplan_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expanded, xyPath *out)
 {
     lp->jps_before = lp->jps.expanded;

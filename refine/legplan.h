@@ -100,10 +100,6 @@ bool legplan_reserve_blocks(LegPlanner *lp, size_t sectors, Err *err);
  * copies follow the change. False + message when memory ran out (nothing
  * changed). */
 bool legplan_map_changed(LegPlanner *lp, const CellChange *changes, int n, size_t passable, Err *err);
-/* The change could not be followed elsewhere: the JPS copies go back to the
- * cells `was` held before changes (cannot fail: their open lists already
- * hold the map as it was). */
-void legplan_map_restored(LegPlanner *lp, const CellChange *changes, const bool *was, int n);
 /* A shortest path from -> to appended by JPS within max_expanded expansions
  * (jps_find_capped); last_expanded counts them. Needs legplan_enable_jps.
  * JPS_PAUSED: the call's work (lp->work) ran out first; the next call goes
