@@ -28,7 +28,7 @@
 typedef struct MmProfile {
     const char *name;
     int sector;          /* S */
-    bool corridor_steps; /* refine=corridor (refine/corridor.h), else through centers */
+    int ahead;  /* > 0: corridor steps (refine=corridor, refine/corridor.h) looking this many regions ahead; 0: through centers */
     int jps_cap, near, hold, joint, back;
     bool smooth;
 } MmProfile;
