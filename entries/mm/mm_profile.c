@@ -93,7 +93,8 @@ static const MmProfile PROFILES[] = {
      * steps commit to no center and search the route's sectors and those
      * around them (refine/corridor.h). Looking 5 regions ahead, not 3,
      * where sectors hold more regions (cluttered): a step that keeps more
-     * of a longer search commits less often to the center it aims at. A
+     * of a longer search commits less often to the center it aims at
+     * (results/reference/mm-quality/README.md, "Random maps"). A
      * failed capped try's abstract route is long among scattered
      * obstacles, so tries go on up to a higher cap (jps 512). */
     [P_CLUTTERED] = {"cluttered", 16, 5, 512, 32, 16, 3, -1, true},
