@@ -10,8 +10,9 @@
  * current cell toward the center of the region `ahead` places further on
  * the abstract path (or to g once that is the last), inside the sectors of
  * the path from the current place to there (one sector back too, as the
- * current cell may stand just outside the current one's region; the last
- * step also the sectors around them), and only its part up to the first
+ * current cell may stand just outside the current one's region) and the
+ * sectors around them (the shortest path often runs a sector beside the
+ * route's own), and only its part up to the first
  * cell in the sector of the region 3/4 of the way there is kept: the next
  * step starts from that cell. The kept part is a shortest path inside the
  * corridor up to a point the search did not have to aim at, so the joints

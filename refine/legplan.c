@@ -67,9 +67,8 @@ bool legplan_enable_corridor_jps(LegPlanner *lp, int ahead, Err *err)
     if (!lp->painted)
         return err_set(err, "out of memory for corridor JPS");
     /* A step paints the sectors of at most ahead + 2 regions of the path,
-     * each a neighbour of the one before, and, the last step, their
-     * neighbours (refine/corridor.c): 3 x 3 sectors, then at most 5 more a
-     * step; each with the cells beside its corners (paint_corners), and its
+     * each a neighbour of the one before, and their neighbours
+     * (refine/corridor.c): 3 x 3 sectors, then at most 5 more a region; each with the cells beside its corners (paint_corners), and its
      * two ends. A search reaches no other cell. */
     const Abstraction *a = lp->abs;
     uint64_t sectors = 9 + 5 * ((uint64_t)ahead + 1);

@@ -10,8 +10,9 @@
 #define WALLS_ONLY 0.001
 /* Mazes have more regions per stored sector than any rooms or open map. */
 #define MAZE_REGIONS_PER_SECTOR 1.5
-/* Center legs detour enough that corridor steps beat refining through
- * centers on scattered obstacles (the denser random maps). */
+/* Center legs detour this much on the denser random maps: more regions a
+ * sector, a route through more of them, and corridor steps that look
+ * further ahead pay there (P_CLUTTERED). */
 #define CLUTTERED_DETOUR 1.15
 /* Rooms about a sector's size (center legs detour from door to door):
  * with a room a region, the regions' route is chosen by center-to-center
@@ -29,7 +30,7 @@ static const MmConfig BASE = {
     .cache = LEGS_SYM, /* one record serves a leg both ways */
     .cache_kb = -1,    /* capped in proportion to the map (mm_entry.c cache_cap) */
     .segfile = 0,      /* the cache fills within a few queries; the file stays small */
-    .ahead = 3,        /* corridor steps: 4 took a third more time for a little quality */
+    .ahead = 3,        /* refine=corridor on a profile through centers: the scattered profile's */
     .refine =
         {
             .weight = 1.0,      /* an optimal abstract route, by the regions' contraction hierarchy */
@@ -66,11 +67,11 @@ enum {
  *    smoothed from the anchor (the window is short);
  *  - smooth: the window's smoothing takes most of the detour through centers out. */
 static const MmProfile PROFILES[] = {
-    /*                          name               S  steps jps near hold joint back smooth */
-    [P_DEFAULT] = {"default", 16, false, 256, 32, 16, 3, -1, true},
+    /*                          name               S  ahead jps near hold joint back smooth */
+    [P_DEFAULT] = {"default", 16, 0, 256, 32, 16, 3, -1, true},
     /* JPS answers every query (the small route), optimally; the rest only
      * serves what the abstraction keeps for updates. */
-    [P_SMALL_MAP] = {"small-map", 16, false, 256, 32, 16, 3, -1, true},
+    [P_SMALL_MAP] = {"small-map", 16, 0, 256, 32, 16, 3, -1, true},
     /* Mazes (walls only, many regions a sector): a box A* floods every
      * corridor of its box (near 0); JPS tried first answered most queries
      * at JPS's own cost (jps 0); a walk into a dead end and back is unwound
@@ -81,31 +82,42 @@ static const MmProfile PROFILES[] = {
      * (joint 2, back 2; the stretch is remembered, refine/window.h).
      * Corridors at most two cells wide: a turn's diagonal cut saves a
      * fraction of a cell for a quarter of the time (smooth 0). */
-    [P_NARROW] = {"narrow-corridors", 16, false, 0, 0, 64, 1, 1, false},
-    [P_CORRIDORS] = {"corridors", 16, false, 0, 0, 64, 2, 2, true},
+    [P_NARROW] = {"narrow-corridors", 16, 0, 0, 0, 64, 1, 1, false},
+    [P_CORRIDORS] = {"corridors", 16, 0, 0, 0, 64, 2, 2, true},
     /* No diagonal move: every legal line runs along a row or a column, so
      * smoothing cuts nothing the window's unwinding does not. */
-    [P_NO_DIAGONALS] = {"no-diagonals", 16, false, 256, 32, 16, 3, -1, false},
-    /* Scattered obstacles whose center legs detour: through centers each
-     * leg commits to a region's corner, corridor steps do not. A failed
-     * capped try's abstract route is long among scattered obstacles, so
-     * tries go on up to a higher cap (jps 512, here and below). */
-    [P_CLUTTERED] = {"cluttered", 16, true, 512, 32, 16, 3, -1, true},
-    [P_SCATTERED] = {"scattered", 16, false, 512, 32, 16, 3, -1, true},
+    [P_NO_DIAGONALS] = {"no-diagonals", 16, 0, 256, 32, 16, 3, -1, false},
+    /* Scattered obstacles: through centers each leg commits to a region's
+     * corner and the route to the sectors center-to-center costs chose,
+     * where the shortest path often runs a sector beside them; corridor
+     * steps commit to no center and search the route's sectors and those
+     * around them (refine/corridor.h). Looking 5 regions ahead, not 3,
+     * where sectors hold more regions (cluttered): a step that keeps more
+     * of a longer search commits less often to the center it aims at;
+     * and sectors of 10, not 16: among dense obstacles a route of whole
+     * 16-cell sectors could still miss the optimum by more than a ring
+     * (queries above 1.3), smaller sectors let the route bend where the
+     * obstacles do (results/reference/mm-quality/README.md, "Random
+     * maps"). A failed capped try's abstract route is long among
+     * scattered obstacles, so tries go on up to a higher cap (jps 512). */
+    [P_CLUTTERED] = {"cluttered", 10, 5, 512, 32, 16, 3, -1, true},
+    [P_SCATTERED] = {"scattered", 16, 3, 512, 32, 16, 3, -1, true},
     /* Rooms: the abstract route through whole rooms' centers picks the
      * wrong rooms (SECTOR_ROOMS_DETOUR); sectors of about half a room split
      * each room into a few regions, whose centers let the route turn where
      * the doors are. Rooms smaller than a sector (a 16-cell sector holds
      * several, its center in one's corner) at 6; rooms about a sector at 8. */
-    [P_SMALL_ROOMS] = {"small-rooms", 6, false, 256, 32, 16, 3, -1, true},
-    [P_SECTOR_ROOMS] = {"sector-rooms", 8, false, 256, 32, 16, 3, -1, true},
+    [P_SMALL_ROOMS] = {"small-rooms", 6, 0, 256, 32, 16, 3, -1, true},
+    [P_SECTOR_ROOMS] = {"sector-rooms", 8, 0, 256, 32, 16, 3, -1, true},
 };
 
 void mm_profile_config(const MmProfile *p, MmConfig *c)
 {
     *c = BASE;
     c->sector = p->sector;
-    c->refine.ahead = p->corridor_steps ? c->ahead : 0;
+    if (p->ahead > 0)
+        c->ahead = p->ahead;
+    c->refine.ahead = p->ahead;
     c->refine.routes.jps_cap = p->jps_cap;
     c->refine.routes.near = p->near;
     c->refine.hold = p->hold;

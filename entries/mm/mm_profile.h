@@ -27,8 +27,10 @@
  * (mm_profile.c, BASE). */
 typedef struct MmProfile {
     const char *name;
-    int sector;          /* S */
-    bool corridor_steps; /* refine=corridor (refine/corridor.h), else through centers */
+    int sector; /* S */
+    /* > 0: corridor steps (refine=corridor, refine/corridor.h) looking this
+     * many regions ahead; 0: legs through centers */
+    int ahead;
     int jps_cap, near, hold, joint, back;
     bool smooth;
 } MmProfile;
