@@ -80,7 +80,7 @@ bool mm_options_parse(const EntryOpts *opts, const MmConfig *base, MmConfig *c, 
 }
 
 const char *const MM_OPTION_HELP[] = {
-    "sector=auto|S (auto: the profile's, 16; cluttered 10, sector-rooms 8, small-rooms 6) sector side in cells, 4..16",
+    "sector=auto|S (auto: the profile's, 16; sector-rooms 8, small-rooms 6) sector side in cells, 4..16",
     "refine=auto|centers|corridor (auto: the profile's, centers; cluttered, scattered corridor) legs through region "
     "centers, or corridor steps (refine/corridor.h)",
     "ahead=K (3; 5 on cluttered) corridor steps look K regions ahead and keep about 3/4",

@@ -93,14 +93,11 @@ static const MmProfile PROFILES[] = {
      * steps commit to no center and search the route's sectors and those
      * around them (refine/corridor.h). Looking 5 regions ahead, not 3,
      * where sectors hold more regions (cluttered): a step that keeps more
-     * of a longer search commits less often to the center it aims at;
-     * and sectors of 10, not 16: among dense obstacles a route of whole
-     * 16-cell sectors could still miss the optimum by more than a ring
-     * (queries above 1.3), smaller sectors let the route bend where the
-     * obstacles do (results/reference/mm-quality/README.md, "Random
-     * maps"). A failed capped try's abstract route is long among
-     * scattered obstacles, so tries go on up to a higher cap (jps 512). */
-    [P_CLUTTERED] = {"cluttered", 10, 5, 512, 32, 16, 3, -1, true},
+     * of a longer search commits less often to the center it aims at
+     * (results/reference/mm-quality/README.md, "Random maps"). A
+     * failed capped try's abstract route is long among scattered
+     * obstacles, so tries go on up to a higher cap (jps 512). */
+    [P_CLUTTERED] = {"cluttered", 16, 5, 512, 32, 16, 3, -1, true},
     [P_SCATTERED] = {"scattered", 16, 3, 512, 32, 16, 3, -1, true},
     /* Rooms: the abstract route through whole rooms' centers picks the
      * wrong rooms (SECTOR_ROOMS_DETOUR); sectors of about half a room split

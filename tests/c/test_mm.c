@@ -617,12 +617,11 @@ static void test_mm_profiles(T *t)
     CHECK(t, c.refine.hold == 64 && c.refine.joint == 1 && c.refine.back == 1 && c.refine.routes.near == 0 &&
                  c.refine.routes.jps_cap == 0 && !c.refine.smooth);
     mm_profile_config(mm_profile_choose(&cases[6].k, 192), &c);
-    CHECK(t, c.refine.ahead == 5 && c.ahead == 5 && c.sector == 10 && c.refine.routes.jps_cap == 512);
+    CHECK(t, c.refine.ahead == 5 && c.ahead == 5 && c.refine.routes.jps_cap == 512);
     mm_profile_config(mm_profile_choose(&cases[7].k, 192), &c);
     CHECK(t, c.refine.ahead == 3 && c.refine.routes.jps_cap == 512);
     CHECK(t, mm_profile_of_side(8) && !strcmp(mm_profile_of_side(8)->name, "sector-rooms") && mm_profile_of_side(6) &&
                  !strcmp(mm_profile_of_side(6)->name, "small-rooms") && !mm_profile_of_side(16));
-    CHECK(t, mm_profile_of_side(10) && !strcmp(mm_profile_of_side(10)->name, "cluttered"));
     mm_profile_config(mm_profile_choose(&cases[0].k, 192), &c);
     CHECK(t, c.refine.joint == 2 && c.refine.back == 2 && c.refine.smooth);
     /* A key given overrides the profile; `auto` keeps its value. */
