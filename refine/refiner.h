@@ -112,9 +112,16 @@ typedef struct Refiner {
     bool paused;  /* the stage's search (route_at's, the guard's, leg `leg`'s) paused: it goes on */
     bool planned; /* leg `leg` is planned (in scratch, as planned_form) and waits for its joint */
     int planned_form;
+    bool joining;       /* leg `leg` has joined the window, whose smoothing (paused) goes on */
+    bool leg_smoothing; /* center leg `leg` is planned, its smoothing (leg_run, paused) goes on */
+    SmoothRun leg_run;
     bool active;
     bool replan; /* the abstraction changed under it */
+    bool rejoin; /* STAGE_ABSTRACT re-plans from the window's last cell (cells are out) and goes back to the legs */
     xyLoc s, g;
+    xyLoc plan_from;              /* where the abstract path being planned starts */
+    int plan_step;                /* STAGE_ABSTRACT: where the planning goes on (refiner.c) */
+    uint32_t from_gid;            /* its region (global id) */
     int leg, first_leg, last_leg; /* next leg, the first and last (see refiner.c) */
     xyPath start_path, goal_path; /* from s / g to their region's center */
     uint32_t goal_gid;            /* g's region (global id) */
