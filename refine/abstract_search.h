@@ -96,7 +96,7 @@ double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double we
  * in A* expansions of the grid (refine/legplan.h), which cost about this
  * many of them in instructions (callgrind per call,
  * results/reference/mm-calls/). */
-#define REGION_CH_UNITS 8u
+#define REGION_CH_UNITS 16u
 /* region_search_run for a caller that bounds its calls' work: `resume`
  * false begins the search, true goes on with the one that paused. The
  * hierarchy's query spends at most about *work (REGION_CH_UNITS each) and

@@ -49,7 +49,7 @@ void smooth_abort(SmoothRun *s, xyLoc *p);
  * is counted in A* expansions of the grid (refine/legplan.h), which cost
  * about this many cells walked in instructions (callgrind per call,
  * results/reference/mm-calls/). */
-#define SMOOTH_CELLS_PER_WORK 16u
+#define SMOOTH_CELLS_PER_WORK 64u
 /* smooth_run spending *work in those units (rounded up). */
 bool smooth_steps(const Grid *g, xyLoc *p, SmoothRun *s, uint64_t *work);
 
