@@ -97,7 +97,7 @@ enum { PLAN_LOCATE_FROM, PLAN_LOCATE_GOAL, PLAN_SEARCH };
 /* Cells of a locating search (abs_locate_steps) one unit of the call's work
  * (an A* expansion of the grid) buys: about as many instructions
  * (callgrind per call, results/reference/mm-calls/). */
-#define LOCATE_CELLS_PER_WORK 16u
+#define LOCATE_CELLS_PER_WORK 8u
 
 /* Locates c (abs_locate_steps) into `walk` on the call's work: its global
  * region, -1 for none, ABS_LOCATE_PAUSED. */

@@ -25,13 +25,16 @@
  * returns true once g is appended; an unreachable goal returns true having
  * appended nothing. Cells handed out are never taken back.
  * With a work bound (cfg.work, the leg planner's LegPlanner.work) a call
- * spends at most that many expansions on searches: the routes' JPS and box
- * A*, the guard's A* and the legs' A* pause when it is spent and go on in
- * the next call of the same query, in the same order, so the paths do not
- * depend on the bound; the abstract search is charged and never paused
- * (the stage after it waits for the next call); corridor steps run whole.
- * Such a call may return false having appended nothing (the GPPC loop
- * calls again).
+ * spends at most about that many expansions' worth of work: the routes' JPS
+ * and box A*, locating s and g, the abstract search (the regions'
+ * hierarchy's query), the guard's A*, the legs' A* and the smoothing of a
+ * new center leg and of each joint pause when it is spent and go on in the
+ * next call of the same query, in the same order, so the paths do not
+ * depend on the bound; what is not paused is charged: a leg joining the
+ * window (linear in its cells or waypoints), the abstract A* (a weight
+ * above 1, or a hierarchy awaiting a map's changes), corridor steps and
+ * the whole-map fallback. Such a call may return false having appended
+ * nothing (the GPPC loop calls again).
  *
  * Owns its search state, routes and scratch (allocated once); borrows the
  * grid, index (and its abstraction), abstract search, leg planner, cache
