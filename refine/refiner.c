@@ -478,12 +478,13 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         }
         bool smoothed = r->planned_form == LEG_WAYPOINTS;
         uint64_t tp = phase_start(r);
-        if (!r->joining) { /* the leg joins (linear in what it holds: charged), its joint is smoothed in pieces */
-            legplan_charge(r->legs, 1 + leg->len / SMOOTH_CELLS_PER_WORK);
+        if (!r->joining) { /* the leg joins (linear in what it holds and unwinds: charged), its joint is smoothed in pieces */
+            uint64_t cut = r->win.cut;
             if (smoothed)
                 win_add_way(&r->win, leg->cells, leg->len);
             else
                 win_add(&r->win, leg->cells, leg->len);
+            legplan_charge(r->legs, 1 + (leg->len + r->win.cut - cut) / SMOOTH_CELLS_PER_WORK);
             if (r->cfg.smooth)
                 win_smooth_begin(&r->win, smoothed && r->cfg.back >= 0 ? (size_t)r->cfg.back : SIZE_MAX,
                                  smoothed && r->cfg.joint > 0 ? (size_t)r->cfg.joint : SIZE_MAX);

@@ -13,9 +13,10 @@ size_t smooth_cells(const Grid *g, xyLoc *cells, size_t n, xyLoc *way)
     return w;
 }
 
-/* The cells a line test walks at most (line_legal stops at the first
- * illegal move): what smooth_run charges for it. */
-static inline uint64_t test_cost(xyLoc a, xyLoc b) { return 1 + line_moves(a, b); }
+/* What smooth_run charges a line test: the cells it walks at most
+ * (line_legal stops at the first illegal move), and its setup, about as
+ * much as four cells. */
+static inline uint64_t test_cost(xyLoc a, xyLoc b) { return 4 + line_moves(a, b); }
 
 static inline void charge(uint64_t *units, uint64_t n) { *units = *units > n ? *units - n : 0; }
 

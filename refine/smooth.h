@@ -26,7 +26,7 @@ size_t smooth_waypoints(const Grid *g, xyLoc *p, size_t n);
  * its calls (refine/refiner.h): smooth_begin(s, n), then smooth_run on the
  * same p until it returns true (the result is p[0 .. s->n)). smooth_run
  * spends *units, a cell for each cell a line test may walk (its moves, and
- * one), and stops before a test when they are spent (false: call again
+ * four for its setup), and stops before a test when they are spent (false: call again
  * with fresh units; the same tests run in the same order, so the result
  * does not depend on the pieces). While it is paused p is in an
  * intermediate state (in the backward pass reversed): the caller reads
@@ -49,7 +49,7 @@ void smooth_abort(SmoothRun *s, xyLoc *p);
  * is counted in A* expansions of the grid (refine/legplan.h), which cost
  * about this many cells walked in instructions (callgrind per call,
  * results/reference/mm-calls/). */
-#define SMOOTH_CELLS_PER_WORK 64u
+#define SMOOTH_CELLS_PER_WORK 32u
 /* smooth_run spending *work in those units (rounded up). */
 bool smooth_steps(const Grid *g, xyLoc *p, SmoothRun *s, uint64_t *work);
 
