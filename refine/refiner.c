@@ -9,6 +9,11 @@
 
 /* Cells the scratch paths start with; they grow to the longest leg seen. */
 #define FIRST_CELLS 256
+/* What writing a new leg into the edge cache costs in units of a call's
+ * work (A* expansions): its record, its slot, now and then its stream's
+ * growth (callgrind per call, results/reference/mm-calls/). It is not
+ * paused: it waits for a call with this much work left. */
+#define CACHE_PUT_WORK 4
 
 bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsIndex *ix, RegionSearch *as,
                   LegPlanner *legs, EdgeCache *cache, SegStore *segs, Err *err)
@@ -189,6 +194,9 @@ void refiner_invalidate(Refiner *r)
     win_forget(&r->win); /* its remembered joints were smoothed on the old map */
 }
 
+/* The work a call may spend (RefineConfig.work; UINT64_MAX: no bound). */
+static uint64_t call_work(const Refiner *r) { return r->cfg.work > 0 ? (uint64_t)r->cfg.work : UINT64_MAX; }
+
 /* What plan_leg (and center_leg) put into the leg: cells, waypoints (an
  * already smoothed center leg), or nothing yet (its search paused: the
  * next call goes on with it). */
@@ -243,17 +251,18 @@ static LegForm center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *way, bool 
         path_reserve(way, cells->len);
         way->len = cells_to_waypoints(r->grid, cells->cells, cells->len, way->cells);
         legplan_charge(r->legs, cells->len / SMOOTH_CELLS_PER_WORK);
-        if (r->cfg.smooth) {
-            smooth_begin(&r->leg_run, way->len);
-            r->leg_smoothing = true;
-        }
+        smooth_begin(&r->leg_run, r->cfg.smooth ? way->len : 0); /* 0: nothing to smooth */
+        r->leg_smoothing = true;
     }
-    if (r->leg_smoothing) { /* in pieces, as the window's (refine/smooth.h) */
-        if (!smooth_steps(r->grid, way->cells, &r->leg_run, &r->legs->work))
-            return LEG_WAITS;
+    /* In pieces, as the window's (refine/smooth.h); then the leg is cached
+     * in a call that has the work for it left. */
+    uint64_t put = call_work(r) < CACHE_PUT_WORK ? call_work(r) : CACHE_PUT_WORK;
+    if (!smooth_steps(r->grid, way->cells, &r->leg_run, &r->legs->work) || r->legs->work < put)
+        return LEG_WAITS;
+    if (r->cfg.smooth)
         way->len = r->leg_run.n;
-        r->leg_smoothing = false;
-    }
+    r->leg_smoothing = false;
+    legplan_charge(r->legs, put);
     edge_cache_put(r->cache, a, b, way->cells, way->len);
     leg_orient(way->cells, way->len, a, b);
     return LEG_WAYPOINTS;
@@ -307,9 +316,6 @@ static bool more_legs(const Refiner *r, int done, uint64_t t0)
 /* The routes (refine/routes.h) phases are the refiner's. */
 static const RefinePhase ROUTE_PHASE[] = {
     [ROUTE_PHASE_LOCATE] = PHASE_LOCATE, [ROUTE_PHASE_JPS] = PHASE_JPS, [ROUTE_PHASE_BOX] = PHASE_LEGS};
-
-/* The work a call may spend (RefineConfig.work; UINT64_MAX: no bound). */
-static uint64_t call_work(const Refiner *r) { return r->cfg.work > 0 ? (uint64_t)r->cfg.work : UINT64_MAX; }
 
 /* Has this call spent its work? */
 static bool spent(const Refiner *r) { return r->legs->work == 0; }

@@ -116,7 +116,7 @@ typedef struct Refiner {
     bool planned; /* leg `leg` is planned (in scratch, as planned_form) and waits for its joint */
     int planned_form;
     bool joining;       /* leg `leg` has joined the window, whose smoothing (paused) goes on */
-    bool leg_smoothing; /* center leg `leg` is planned, its smoothing (leg_run, paused) goes on */
+    bool leg_smoothing; /* center leg `leg` is planned: its smoothing (leg_run, paused) and caching go on */
     SmoothRun leg_run;
     bool active;
     bool replan; /* the abstraction changed under it */
