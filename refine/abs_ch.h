@@ -93,10 +93,10 @@ typedef struct AbsChDyn {
 /* A query in progress (abs_ch_begin .. abs_ch_finish). */
 typedef struct AbsChQuery {
     uint32_t s, t;
-    uint32_t meet;     /* where the best route met, ABS_CH_NONE before one did */
-    double best;       /* its cost, -1 before */
+    uint32_t meet; /* where the best route met, ABS_CH_NONE before one did */
+    double best;   /* its cost, -1 before */
     uint64_t settled, scanned;
-    bool done;         /* the search has ended */
+    bool done; /* the search has ended */
 } AbsChQuery;
 
 typedef struct AbsCh {
@@ -112,7 +112,7 @@ typedef struct AbsCh {
     uint32_t *fnode, *bnode; /* per slot: the region that arc came from */
     uint32_t *chain;         /* per slot: scratch for the forward chain */
     uint64_t last_settled;
-    AbsChQuery q; /* the query in progress, or the last one */
+    AbsChQuery q;              /* the query in progress, or the last one */
     uint64_t query_work;       /* a query's work in dyn.rent's units, a running mean (abs_ch_rent) */
     AbsChSectors sec;          /* sector order and fill, kept across updates */
     AbsChTopo topo;            /* the region shape */

@@ -127,8 +127,7 @@ static int64_t plan_locate(Refiner *r, xyLoc c, xyPath *walk)
 static bool plan_search(Refiner *r, bool resume)
 {
     uint64_t t0 = phase_start(r);
-    bool ended = region_search_steps(r->as, r->from_gid, r->goal_gid, r->cfg.weight, resume, &r->legs->work,
-                                     &r->route);
+    bool ended = region_search_steps(r->as, r->from_gid, r->goal_gid, r->cfg.weight, resume, &r->legs->work, &r->route);
     phase_end(r, PHASE_ABSTRACT, t0);
     if (ended)
         r->stats.abs_expanded += r->as->last_expanded;

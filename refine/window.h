@@ -127,7 +127,7 @@ void win_smooth(Window *w, size_t back, size_t reach);
  * pieces). While it is paused the window is read by nothing but
  * win_smooth_run; win_drop, win_reset and win_forget drop the smoothing. */
 void win_smooth_begin(Window *w, size_t back, size_t reach);
-bool win_smooth_run(Window *w, uint64_t *work);/* Hands out whole lines from the front, appending their cells to `out`,
+bool win_smooth_run(Window *w, uint64_t *work); /* Hands out whole lines from the front, appending their cells to `out`,
  * while at least `keep` cells (moves) stay in the window; the last cell
  * handed out becomes the anchor. Returns the cells appended. */
 size_t win_emit(Window *w, xyPath *out, size_t keep);
