@@ -13,7 +13,7 @@
  * work (A* expansions): its record, its slot, now and then its stream's
  * growth (callgrind per call, results/reference/mm-calls/). It is not
  * paused: it waits for a call with this much work left. */
-#define CACHE_PUT_WORK 4
+#define CACHE_PUT_WORK 8
 
 bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsIndex *ix, RegionSearch *as,
                   LegPlanner *legs, EdgeCache *cache, SegStore *segs, Err *err)
@@ -102,7 +102,7 @@ enum { PLAN_LOCATE_FROM, PLAN_LOCATE_GOAL, PLAN_SEARCH };
 /* Cells of a locating search (abs_locate_steps) one unit of the call's work
  * (an A* expansion of the grid) buys: about as many instructions
  * (callgrind per call, results/reference/mm-calls/). */
-#define LOCATE_CELLS_PER_WORK 8u
+#define LOCATE_CELLS_PER_WORK 5u
 
 /* Locates c (abs_locate_steps) into `walk` on the call's work: its global
  * region, -1 for none, ABS_LOCATE_PAUSED. */
