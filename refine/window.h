@@ -122,12 +122,13 @@ void win_smooth(Window *w, size_t back, size_t reach);
 /* The same in pieces, for a caller that bounds the work of each of its
  * calls (refine/refiner.h): win_smooth_begin, then win_smooth_run until it
  * returns true; each spends at most about *work units (smooth_steps,
- * refine/smooth.h) and pauses when they are spent (false:
- * call again with fresh work; the result is win_smooth's whatever the
+ * refine/smooth.h) and pauses when they are spent (false: call again
+ * with fresh work; the result is win_smooth's whatever the
  * pieces). While it is paused the window is read by nothing but
  * win_smooth_run; win_drop, win_reset and win_forget drop the smoothing. */
 void win_smooth_begin(Window *w, size_t back, size_t reach);
-bool win_smooth_run(Window *w, uint64_t *work); /* Hands out whole lines from the front, appending their cells to `out`,
+bool win_smooth_run(Window *w, uint64_t *work);
+/* Hands out whole lines from the front, appending their cells to `out`,
  * while at least `keep` cells (moves) stay in the window; the last cell
  * handed out becomes the anchor. Returns the cells appended. */
 size_t win_emit(Window *w, xyPath *out, size_t keep);
