@@ -192,6 +192,9 @@ typedef struct AbsLocator {
     uint8_t center_region[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
     uint8_t queue[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
     uint8_t dir[ABS_MAX_SECTOR * ABS_MAX_SECTOR]; /* move that reached each cell */
+    /* The search in progress (abs_region_path_steps): its sector's box, the
+     * start cell's and the queue's indices. */
+    int x0, y0, w, h, start, head, tail;
 } AbsLocator;
 
 /* Local region index of a passable cell, or -1 for a blocked one. */
@@ -201,6 +204,14 @@ int abs_region_of(const Abstraction *a, const Grid *g, AbsLocator *loc, int x, i
  * moves inside the region, no corner cutting. Returns the local region, or
  * -1 for a blocked cell (nothing appended). */
 int abs_region_path(const Abstraction *a, const Grid *g, AbsLocator *loc, int x, int y, xyPath *out);
+/* abs_region_path in pieces, for a caller that bounds the work of each of
+ * its calls: `resume` false begins the search, true goes on with the one
+ * that paused (loc untouched in between). Each cell the search takes off
+ * its queue costs one of *cells_left; ABS_LOCATE_PAUSED when they ran out
+ * first (nothing appended: call again with resume). */
+#define ABS_LOCATE_PAUSED (-2)
+int abs_region_path_steps(const Abstraction *a, const Grid *g, AbsLocator *loc, int x, int y, bool resume,
+                          uint64_t *cells_left, xyPath *out);
 
 /* Checks the encoded structure against the grid: offsets inside the pool,
  * centers inside their sector, passable and in their own region, edge

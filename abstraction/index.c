@@ -44,17 +44,28 @@ size_t abs_index_bytes(const AbsIndex *ix)
 
 int abs_locate(const AbsIndex *ix, const Grid *g, AbsLocator *loc, xyLoc c, xyPath *out)
 {
+    uint64_t all = UINT64_MAX;
+    return abs_locate_steps(ix, g, loc, c, false, &all, out);
+}
+
+int abs_locate_steps(const AbsIndex *ix, const Grid *g, AbsLocator *loc, xyLoc c, bool resume, uint64_t *cells_left,
+                     xyPath *out)
+{
     const Abstraction *a = ix->abs;
+    if (resume)
+        return abs_region_path_steps(a, g, loc, c.x, c.y, true, cells_left, out);
     if (!grid_passable(g, c.x, c.y))
         return -1;
     int s = abs_sector_of(a, c.x, c.y), n = abs_region_count(a, s);
     for (int k = 0; k < n; k++) {
         xyLoc ctr = ix->center[abs_gid(ix, s, k)];
+        size_t m = line_moves(c, ctr);
+        *cells_left = *cells_left > m ? *cells_left - m : 0;
         if (line_legal(g, c, ctr)) {
             path_push(out, c);
             path_push_line(out, c, ctr);
             return k;
         }
     }
-    return abs_region_path(a, g, loc, c.x, c.y, out);
+    return abs_region_path_steps(a, g, loc, c.x, c.y, false, cells_left, out);
 }

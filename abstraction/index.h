@@ -38,6 +38,12 @@ size_t abs_index_bytes(const AbsIndex *ix);
  * (abs_region_path) visits every cell nearer than the center: a fifth of
  * mm's time on the wider embedded mazes. Otherwise that search. */
 int abs_locate(const AbsIndex *ix, const Grid *g, AbsLocator *loc, xyLoc c, xyPath *out);
+/* abs_locate in pieces (abs_region_path_steps): the sight tests charge
+ * *cells_left the cells of their lines and run whole; the search pauses
+ * (ABS_LOCATE_PAUSED, nothing appended) when *cells_left ran out first;
+ * `resume` goes on with it. */
+int abs_locate_steps(const AbsIndex *ix, const Grid *g, AbsLocator *loc, xyLoc c, bool resume, uint64_t *cells_left,
+                     xyPath *out);
 
 /* Global id of local region r of sector s. */
 static inline uint32_t abs_gid(const AbsIndex *ix, int sector, int region)

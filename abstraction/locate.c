@@ -12,12 +12,15 @@
  * cells lie in the sector too and must be passable, so both ends share a
  * 4-connected region: the search never leaves the cell's region, and the
  * first center it meets is its region's, at the fewest moves. Each reached
- * cell keeps the direction it was entered by, for the path. Returns the
- * local index (y << 4 | x) of the center reached, or -1. */
-static int locate_bfs(const Abstraction *a, const Grid *g, AbsLocator *loc, int s, int x, int y)
+ * cell keeps the direction it was entered by, for the path.
+ * bfs_begin sets it up from (x, y) in sector s; bfs_run goes on while
+ * *cells lasts (a cell taken off the queue each) and returns the local
+ * index (y << 4 | x) of the center reached, -1 when none is reachable, or
+ * ABS_LOCATE_PAUSED. */
+static void bfs_begin(const Abstraction *a, AbsLocator *loc, int s, int x, int y)
 {
-    int nreg = abs_region_count(a, s), x0, y0, w, h;
-    abs_sector_box(a, s, &x0, &y0, &w, &h);
+    int nreg = abs_region_count(a, s), x0, y0;
+    abs_sector_box(a, s, &x0, &y0, &loc->w, &loc->h);
     StampArea marks[2] = {STAMP_ARRAY(loc->seen, ABS_MAX_SECTOR * ABS_MAX_SECTOR),
                           STAMP_ARRAY(loc->center_stamp, ABS_MAX_SECTOR * ABS_MAX_SECTOR)};
     uint32_t stamp = stamp_next(&loc->stamp, marks, 2);
@@ -27,12 +30,24 @@ static int locate_bfs(const Abstraction *a, const Grid *g, AbsLocator *loc, int 
         loc->center_stamp[i] = stamp;
         loc->center_region[i] = (uint8_t)r;
     }
-    int head = 0, tail = 0, start = (y - y0) * ABS_MAX_SECTOR + (x - x0);
+    loc->x0 = x0;
+    loc->y0 = y0;
+    loc->start = (y - y0) * ABS_MAX_SECTOR + (x - x0);
+    loc->head = loc->tail = 0;
     /* Cell indices fit a byte only for S = 16 exactly, so the queue holds (y<<4)|x. */
-    loc->queue[tail++] = (uint8_t)start;
-    loc->seen[start] = stamp;
-    while (head < tail) {
-        int c = loc->queue[head++];
+    loc->queue[loc->tail++] = (uint8_t)loc->start;
+    loc->seen[loc->start] = stamp;
+}
+
+static int bfs_run(const Grid *g, AbsLocator *loc, uint64_t *cells_left)
+{
+    uint32_t stamp = loc->stamp;
+    int x0 = loc->x0, y0 = loc->y0, w = loc->w, h = loc->h;
+    while (loc->head < loc->tail) {
+        if (!*cells_left)
+            return ABS_LOCATE_PAUSED;
+        --*cells_left;
+        int c = loc->queue[loc->head++];
         if (loc->center_stamp[c] == stamp)
             return c;
         int cx = c % ABS_MAX_SECTOR, cy = c / ABS_MAX_SECTOR;
@@ -48,7 +63,7 @@ static int locate_bfs(const Abstraction *a, const Grid *g, AbsLocator *loc, int 
                 continue;
             loc->seen[n] = stamp;
             loc->dir[n] = (uint8_t)d;
-            loc->queue[tail++] = (uint8_t)n;
+            loc->queue[loc->tail++] = (uint8_t)n;
         }
     }
     return -1; /* no center reachable: the abstraction does not match the grid */
@@ -61,21 +76,33 @@ int abs_region_of(const Abstraction *a, const Grid *g, AbsLocator *loc, int x, i
     int s = abs_sector_of(a, x, y);
     if (abs_region_count(a, s) == 1)
         return 0;
-    int c = locate_bfs(a, g, loc, s, x, y);
+    uint64_t all = UINT64_MAX;
+    bfs_begin(a, loc, s, x, y);
+    int c = bfs_run(g, loc, &all);
     return c < 0 ? -1 : loc->center_region[c];
 }
 
 int abs_region_path(const Abstraction *a, const Grid *g, AbsLocator *loc, int x, int y, xyPath *out)
 {
-    if (!grid_passable(g, x, y))
-        return -1;
-    int s = abs_sector_of(a, x, y), c = locate_bfs(a, g, loc, s, x, y);
+    uint64_t all = UINT64_MAX;
+    return abs_region_path_steps(a, g, loc, x, y, false, &all, out);
+}
+
+int abs_region_path_steps(const Abstraction *a, const Grid *g, AbsLocator *loc, int x, int y, bool resume,
+                          uint64_t *cells_left, xyPath *out)
+{
+    if (!resume) {
+        if (!grid_passable(g, x, y))
+            return -1;
+        bfs_begin(a, loc, abs_sector_of(a, x, y), x, y);
+    }
+    int c = bfs_run(g, loc, cells_left);
     if (c < 0)
-        return -1;
-    int x0 = abs_sector_x0(a, s), y0 = abs_sector_y0(a, s), start = (y - y0) * ABS_MAX_SECTOR + (x - x0);
+        return c;
+    int start = loc->start;
     size_t first = out->len;
     for (int i = c;; i -= GRID_DY[loc->dir[i]] * ABS_MAX_SECTOR + GRID_DX[loc->dir[i]]) {
-        path_push(out, (xyLoc){(int16_t)(x0 + i % ABS_MAX_SECTOR), (int16_t)(y0 + i / ABS_MAX_SECTOR)});
+        path_push(out, (xyLoc){(int16_t)(loc->x0 + i % ABS_MAX_SECTOR), (int16_t)(loc->y0 + i / ABS_MAX_SECTOR)});
         if (i == start)
             break;
     }

@@ -235,87 +235,122 @@ static void trace_region(const AbsCh *ch, TraceType type, const BestFirst *bf, u
     trace_emit(ch->tracer, type, ch->center[v], parent, g, g);
 }
 
-double abs_ch_query(AbsCh *ch, uint32_t s, uint32_t t, uint32_t *path, int *len)
+void abs_ch_begin(AbsCh *ch, uint32_t s, uint32_t t)
 {
-    *len = 0;
-    if (s == t) {
-        path[(*len)++] = s;
-        return 0;
-    }
-    BestFirst *side[2] = {&ch->fw, &ch->bw};
-    const uint32_t *first[2] = {ch->up_first, ch->dn_first};
-    const AbsChArc *arcs[2] = {ch->up, ch->dn};
-    uint32_t *par[2] = {ch->fpar, ch->bpar}, *node[2] = {ch->fnode, ch->bnode};
-    bf_start(side[0], s, 0);
-    bf_start(side[1], t, 0);
+    AbsChQuery *q = &ch->q;
+    *q = (AbsChQuery){.s = s, .t = t, .meet = ABS_CH_NONE, .best = -1, .done = s == t};
+    if (q->done)
+        return;
+    bf_start(&ch->fw, s, 0);
+    bf_start(&ch->bw, t, 0);
     ch->fpar[s] = ch->bpar[t] = ABS_CH_NONE;
     if (ch->tracer) {
         trace_region(ch, TRACE_SOURCE, NULL, s, ABS_CH_NONE);
         trace_region(ch, TRACE_DESTINATION, NULL, t, ABS_CH_NONE);
-        trace_region(ch, TRACE_GENERATING, side[0], s, ABS_CH_NONE);
-        trace_region(ch, TRACE_GENERATING, side[1], t, ABS_CH_NONE);
+        trace_region(ch, TRACE_GENERATING, &ch->fw, s, ABS_CH_NONE);
+        trace_region(ch, TRACE_GENERATING, &ch->bw, t, ABS_CH_NONE);
     }
-    double best = -1;
-    uint32_t meet = ABS_CH_NONE, settled = 0;
-    uint64_t scanned = 0;
+}
+
+/* The query's search has ended: its work into query_work's running mean. */
+static void query_ended(AbsCh *ch)
+{
+    AbsChQuery *q = &ch->q;
+    q->done = true;
+    ch->last_settled = q->settled;
+    uint64_t work = ABS_CH_RELAX_WORK * (q->settled + q->scanned);
+    ch->query_work = ch->query_work ? (7 * ch->query_work + work) / 8 : work;
+    if (ch->tracer)
+        trace_region(ch, TRACE_END, NULL, q->best < 0 ? q->s : q->meet, ABS_CH_NONE);
+}
+
+bool abs_ch_run(AbsCh *ch, uint64_t *units)
+{
+    AbsChQuery *q = &ch->q;
+    if (q->done)
+        return true;
+    BestFirst *side[2] = {&ch->fw, &ch->bw};
+    const uint32_t *first[2] = {ch->up_first, ch->dn_first};
+    const AbsChArc *arcs[2] = {ch->up, ch->dn};
+    uint32_t *par[2] = {ch->fpar, ch->bpar}, *node[2] = {ch->fnode, ch->bnode};
     for (;;) {
         double key[2];
         for (int d = 0; d < 2; d++)
             key[d] = heap_empty(&side[d]->open) ? -1 : heap_top(&side[d]->open)->f;
         int d = key[0] < 0 ? 1 : key[1] < 0 ? 0 : key[1] < key[0];
-        if (key[d] < 0 || (best >= 0 && key[d] >= best))
+        if (key[d] < 0 || (q->best >= 0 && key[d] >= q->best))
             break; /* both lists empty, or neither can improve on `best` (§4) */
+        if (*units == 0)
+            return false;
         BestFirst *bf = side[d], *other = side[1 - d];
         uint32_t v = 0;
         bf_pop(bf, &v);
-        settled++;
+        q->settled++;
         double g = bf->node[v].g;
-        if (bf_reached(other, v) && (best < 0 || g + other->node[v].g < best)) {
-            best = g + other->node[v].g;
-            meet = v;
+        if (bf_reached(other, v) && (q->best < 0 || g + other->node[v].g < q->best)) {
+            q->best = g + other->node[v].g;
+            q->meet = v;
         }
         /* The arcs into v from above in this direction are the other
          * direction's upward arcs of v. */
-        scanned += first[1 - d][v + 1] - first[1 - d][v];
-        if (stalled(bf, first[1 - d], arcs[1 - d], v, g))
-            continue;
-        scanned += first[d][v + 1] - first[d][v];
-        uint32_t from = par[d][v] == ABS_CH_NONE ? ABS_CH_NONE : node[d][v];
-        if (ch->tracer)
-            trace_region(ch, TRACE_EXPANDING, bf, v, from);
-        for (uint32_t i = first[d][v]; i < first[d][v + 1]; i++) {
-            uint32_t w = arcs[d][i].to;
-            double ng = g + arcs[d][i].cost;
-            BfOffer o = bf_offer(bf, w, ng);
-            if (o) {
-                par[d][w] = i;
-                node[d][w] = v;
-                bf_queue(bf, w, o, ng);
-                if (ch->tracer)
-                    trace_region(ch, TRACE_GENERATING, bf, w, v);
+        uint64_t scanned = first[1 - d][v + 1] - first[1 - d][v];
+        if (!stalled(bf, first[1 - d], arcs[1 - d], v, g)) {
+            scanned += first[d][v + 1] - first[d][v];
+            uint32_t from = par[d][v] == ABS_CH_NONE ? ABS_CH_NONE : node[d][v];
+            if (ch->tracer)
+                trace_region(ch, TRACE_EXPANDING, bf, v, from);
+            for (uint32_t i = first[d][v]; i < first[d][v + 1]; i++) {
+                uint32_t w = arcs[d][i].to;
+                double ng = g + arcs[d][i].cost;
+                BfOffer o = bf_offer(bf, w, ng);
+                if (o) {
+                    par[d][w] = i;
+                    node[d][w] = v;
+                    bf_queue(bf, w, o, ng);
+                    if (ch->tracer)
+                        trace_region(ch, TRACE_GENERATING, bf, w, v);
+                }
             }
+            if (ch->tracer)
+                trace_region(ch, TRACE_CLOSING, bf, v, from);
         }
-        if (ch->tracer)
-            trace_region(ch, TRACE_CLOSING, bf, v, from);
+        q->scanned += scanned;
+        *units = *units > 1 + scanned ? *units - 1 - scanned : 0;
     }
-    ch->last_settled = settled;
-    uint64_t work = ABS_CH_RELAX_WORK * (settled + scanned);
-    ch->query_work = ch->query_work ? (7 * ch->query_work + work) / 8 : work;
-    if (ch->tracer)
-        trace_region(ch, TRACE_END, NULL, best < 0 ? s : meet, ABS_CH_NONE);
-    if (best < 0)
+    query_ended(ch);
+    return true;
+}
+
+double abs_ch_finish(AbsCh *ch, uint32_t *path, int *len)
+{
+    const AbsChQuery *q = &ch->q;
+    *len = 0;
+    if (q->s == q->t) {
+        ch->last_settled = 0;
+        path[(*len)++] = q->s;
+        return 0;
+    }
+    if (q->best < 0)
         return -1;
     /* s .. meet: the forward chain, collected backwards then unpacked in order. */
     int top = 0;
-    for (uint32_t v = meet; ch->fpar[v] != ABS_CH_NONE; v = ch->fnode[v])
+    for (uint32_t v = q->meet; ch->fpar[v] != ABS_CH_NONE; v = ch->fnode[v])
         ch->chain[top++] = v; /* the chain's heads, meet first */
-    path[(*len)++] = s;
+    path[(*len)++] = q->s;
     for (int i = top - 1; i >= 0; i--) {
         uint32_t b = ch->chain[i];
         unpack(ch, ch->fnode[b], b, ch->up[ch->fpar[b]].mid, path, len);
     }
     /* meet .. t: the backward chain, each arc b -> node[b] a down arc of node[b]. */
-    for (uint32_t v = meet; ch->bpar[v] != ABS_CH_NONE; v = ch->bnode[v])
+    for (uint32_t v = q->meet; ch->bpar[v] != ABS_CH_NONE; v = ch->bnode[v])
         unpack(ch, v, ch->bnode[v], ch->dn[ch->bpar[v]].mid, path, len);
-    return best;
+    return q->best;
+}
+
+double abs_ch_query(AbsCh *ch, uint32_t s, uint32_t t, uint32_t *path, int *len)
+{
+    uint64_t units = UINT64_MAX;
+    abs_ch_begin(ch, s, t);
+    abs_ch_run(ch, &units);
+    return abs_ch_finish(ch, path, len);
 }

@@ -90,6 +90,15 @@ typedef struct AbsChDyn {
     uint64_t redone, rows, reshaped; /* arcs customised again, rows made exact again, new shapes */
 } AbsChDyn;
 
+/* A query in progress (abs_ch_begin .. abs_ch_finish). */
+typedef struct AbsChQuery {
+    uint32_t s, t;
+    uint32_t meet; /* where the best route met, ABS_CH_NONE before one did */
+    double best;   /* its cost, -1 before */
+    uint64_t settled, scanned;
+    bool done; /* the search has ended */
+} AbsChQuery;
+
 typedef struct AbsCh {
     uint32_t n;
     uint32_t *up_first; /* n + 1: v's arcs v -> to with rank(to) > rank(v) */
@@ -103,6 +112,7 @@ typedef struct AbsCh {
     uint32_t *fnode, *bnode; /* per slot: the region that arc came from */
     uint32_t *chain;         /* per slot: scratch for the forward chain */
     uint64_t last_settled;
+    AbsChQuery q;              /* the query in progress, or the last one */
     uint64_t query_work;       /* a query's work in dyn.rent's units, a running mean (abs_ch_rent) */
     AbsChSectors sec;          /* sector order and fill, kept across updates */
     AbsChTopo topo;            /* the region shape */
@@ -170,5 +180,17 @@ size_t abs_ch_scratch_bytes(const AbsCh *ch);
  * at most n entries), its length into *len; returns its cost in
  * 1/ABS_COST_SCALE cells, or -1 when t is unreachable. */
 double abs_ch_query(AbsCh *ch, uint32_t s, uint32_t t, uint32_t *path, int *len);
+/* The same query in pieces, for a caller that bounds the work of each of
+ * its calls (refine/refiner.h): abs_ch_begin starts it; abs_ch_run settles
+ * regions while *units lasts (each region settled costs 1 plus the arcs it
+ * scans, taken off *units; a region is never split) and returns true once
+ * the search has ended, false when *units ran out first (call it again,
+ * with fresh units, to go on: the same regions are settled in the same
+ * order, so the route does not depend on the pieces); then abs_ch_finish
+ * gives abs_ch_query's result. The hierarchy must not change in between
+ * (a map change drops the query: begin again). */
+void abs_ch_begin(AbsCh *ch, uint32_t s, uint32_t t);
+bool abs_ch_run(AbsCh *ch, uint64_t *units);
+double abs_ch_finish(AbsCh *ch, uint32_t *path, int *len);
 
 #endif

@@ -258,3 +258,31 @@ double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double we
     }
     return run(as, from, to, weight);
 }
+
+bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double weight, bool resume, uint64_t *work,
+                         double *cost)
+{
+    AbsCh *ch = &as->ch;
+    if (!ch->up_first || weight != 1.0 || (!resume && ch->dyn.pending)) {
+        *cost = region_search_run(as, from, to, weight);
+        *work = *work > as->last_expanded ? *work - as->last_expanded : 0;
+        return true;
+    }
+    if (!resume) {
+        ch->tracer = as->tracer;
+        ch->center = as->ix->center;
+        abs_ch_begin(ch, from, to);
+    }
+    uint64_t units = *work > UINT64_MAX / REGION_CH_UNITS ? UINT64_MAX : *work * REGION_CH_UNITS;
+    uint64_t before = units;
+    bool ended = abs_ch_run(ch, &units);
+    uint64_t spent = (before - units + REGION_CH_UNITS - 1) / REGION_CH_UNITS;
+    *work = *work > spent ? *work - spent : 0;
+    if (!ended)
+        return false;
+    double c = abs_ch_finish(ch, as->path, &as->path_len);
+    as->last_expanded = ch->last_settled;
+    as->expanded += ch->last_settled;
+    *cost = c < 0 ? c : c / ABS_COST_SCALE;
+    return true;
+}

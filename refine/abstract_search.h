@@ -91,4 +91,21 @@ size_t region_search_bytes(const RegionSearch *as);
  * `to` is unreachable. */
 double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double weight);
 
+/* Units of the hierarchy's query (abs_ch_run: a region settled, an arc
+ * scanned) one unit of a bounded caller's work buys: that work is counted
+ * in A* expansions of the grid (refine/legplan.h), which cost about this
+ * many of them in instructions (callgrind per call,
+ * results/reference/mm-calls/). */
+#define REGION_CH_UNITS 16u
+/* region_search_run for a caller that bounds its calls' work: `resume`
+ * false begins the search, true goes on with the one that paused. The
+ * hierarchy's query spends at most about *work (REGION_CH_UNITS each) and
+ * pauses when it is spent (false: call again with resume, once there is
+ * work); A* (a weight above 1, or a hierarchy awaiting a map's changes)
+ * runs whole and its expansions are taken off *work. True: it has ended,
+ * its cost (region_search_run's) in *cost and its route in as->path. A
+ * change of the abstraction drops a paused search. */
+bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double weight, bool resume, uint64_t *work,
+                         double *cost);
+
 #endif

@@ -9,11 +9,11 @@
 
 /* Cells the scratch paths start with; they grow to the longest leg seen. */
 #define FIRST_CELLS 256
-/* What a leg's joint (the window's smoothing) costs in units of a call's
- * work (A* expansions): a few line walks over the window's waypoints, about
- * this many expansions' instructions on dao maps (callgrind per call,
- * results/reference/mm-calls/). */
-#define JOINT_WORK 8
+/* What writing a new leg into the edge cache costs in units of a call's
+ * work (A* expansions): its record, its slot, now and then its stream's
+ * growth (callgrind per call, results/reference/mm-calls/). It is not
+ * paused: it waits for a call with this much work left. */
+#define CACHE_PUT_WORK 8
 
 bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsIndex *ix, RegionSearch *as,
                   LegPlanner *legs, EdgeCache *cache, SegStore *segs, Err *err)
@@ -89,41 +89,89 @@ static inline void phase_end(Refiner *r, RefinePhase p, uint64_t t0)
 }
 
 /* Plans the abstract path from `from` (s, or the last cell reached when the
- * map changed mid-query) to r->g, its corridor and its legs. False when g is
- * unreachable.
+ * map changed mid-query) to r->g, its corridor and its legs, in steps that
+ * pause when the call's work is spent (r->plan_step, r->paused): `from`
+ * and g located (plan_locate), the abstract search (plan_search), then
+ * plan_legs numbers the legs.
  * Legs are numbered by their target: with the path r0..rk, leg t ends at the
  * center of r_t, and leg k + 1 at g; legs 0..k+1 run, leg 0 and leg k+1 on
  * the locator's walks. A path of at most two regions is one leg from `from`
  * to g in the corridor. */
-static bool plan_abstract(Refiner *r, xyLoc from)
+enum { PLAN_LOCATE_FROM, PLAN_LOCATE_GOAL, PLAN_SEARCH };
+
+/* Cells of a locating search (abs_locate_steps) one unit of the call's work
+ * (an A* expansion of the grid) buys: about as many instructions
+ * (callgrind per call, results/reference/mm-calls/). */
+#define LOCATE_CELLS_PER_WORK 5u
+
+/* Locates c (abs_locate_steps) into `walk` on the call's work: its global
+ * region, -1 for none, ABS_LOCATE_PAUSED. */
+static int64_t plan_locate(Refiner *r, xyLoc c, xyPath *walk)
+{
+    uint64_t *work = &r->legs->work;
+    uint64_t cells = *work > UINT64_MAX / LOCATE_CELLS_PER_WORK ? UINT64_MAX : *work * LOCATE_CELLS_PER_WORK;
+    uint64_t before = cells;
+    if (!r->paused)
+        walk->len = 0;
+    int k = abs_locate_steps(r->ix, r->grid, &r->loc, c, r->paused, &cells, walk);
+    legplan_charge(r->legs, (before - cells + LOCATE_CELLS_PER_WORK - 1) / LOCATE_CELLS_PER_WORK);
+    r->paused = k == ABS_LOCATE_PAUSED;
+    if (k < 0)
+        return k;
+    return abs_gid(r->ix, abs_sector_of(r->ix->abs, c.x, c.y), k);
+}
+
+/* The abstract search, begun (resume false) or going on; false when the
+ * call's work ran out first (it goes on in the next call). Its cost, -1
+ * when g is unreachable, into r->route (plan_legs completes it). */
+static bool plan_search(Refiner *r, bool resume)
+{
+    uint64_t t0 = phase_start(r);
+    bool ended = region_search_steps(r->as, r->from_gid, r->goal_gid, r->cfg.weight, resume, &r->legs->work, &r->route);
+    phase_end(r, PHASE_ABSTRACT, t0);
+    if (ended)
+        r->stats.abs_expanded += r->as->last_expanded;
+    return ended;
+}
+
+/* The planning's next steps (above) on the call's work: 1 planned, 0 paused
+ * (the next call goes on), -1 `from` or g blocked, or g unreachable. */
+static int plan_steps(Refiner *r)
+{
+    if (r->plan_step == PLAN_LOCATE_FROM) {
+        uint64_t t0 = phase_start(r);
+        int64_t id = plan_locate(r, r->plan_from, &r->start_path);
+        phase_end(r, PHASE_LOCATE, t0);
+        if (id < 0)
+            return id == ABS_LOCATE_PAUSED ? 0 : -1;
+        r->from_gid = (uint32_t)id;
+        r->plan_step = PLAN_LOCATE_GOAL;
+    }
+    if (r->plan_step == PLAN_LOCATE_GOAL) {
+        uint64_t t0 = phase_start(r);
+        int64_t id = plan_locate(r, r->g, &r->goal_path);
+        phase_end(r, PHASE_LOCATE, t0);
+        if (id < 0)
+            return id == ABS_LOCATE_PAUSED ? 0 : -1;
+        cells_reverse(r->goal_path.cells, r->goal_path.len); /* center to g */
+        r->goal_gid = (uint32_t)id;
+        r->plan_step = PLAN_SEARCH;
+    }
+    r->paused = !plan_search(r, r->paused);
+    if (r->paused)
+        return 0;
+    return r->route < 0 ? -1 : 1;
+}
+
+/* The legs of the abstract path found (plan_search ended with a route). */
+static void plan_legs(Refiner *r)
 {
     const AbsIndex *ix = r->ix;
-    const Abstraction *a = ix->abs;
-    RegionSearch *as = r->as;
-    xyLoc g = r->g;
-    uint64_t t0 = phase_start(r);
-    r->start_path.len = 0;
-    int fr = abs_locate(ix, r->grid, &r->loc, from, &r->start_path);
-    if (fr < 0)
-        return false;
-    uint32_t from_gid = abs_gid(ix, abs_sector_of(a, from.x, from.y), fr);
-    r->goal_path.len = 0;
-    int gr = abs_locate(ix, r->grid, &r->loc, g, &r->goal_path);
-    cells_reverse(r->goal_path.cells, r->goal_path.len); /* center to g */
-    if (gr < 0)
-        return false;
-    r->goal_gid = abs_gid(ix, abs_sector_of(a, g.x, g.y), gr);
-    phase_end(r, PHASE_LOCATE, t0);
-    t0 = phase_start(r);
-    double cost = region_search_run(as, from_gid, r->goal_gid, r->cfg.weight);
-    r->stats.abs_expanded += as->last_expanded;
-    legplan_charge(r->legs, as->last_expanded); /* not paused: the next stage waits for work */
-    phase_end(r, PHASE_ABSTRACT, t0);
-    if (cost < 0)
-        return false;
+    const RegionSearch *as = r->as;
+    xyLoc from = r->plan_from, g = r->g;
     int k = as->path_len - 1;
     xyLoc c0 = ix->center[as->path[0]], ck = ix->center[as->path[k]];
-    r->route = cost + grid_octile(from.x, from.y, c0.x, c0.y) + grid_octile(ck.x, ck.y, g.x, g.y);
+    r->route += grid_octile(from.x, from.y, c0.x, c0.y) + grid_octile(ck.x, ck.y, g.x, g.y);
     if (r->cfg.ahead > 0) { /* corridor steps: leg = path position (refine/corridor.h) */
         r->first_leg = 0;
         r->last_leg = k;
@@ -137,7 +185,6 @@ static bool plan_abstract(Refiner *r, xyLoc from)
     r->corridor_mark = legplan_new_mark(r->legs);
     for (int i = 0; i < as->path_len; i++)
         legplan_mark_sector(r->legs, (int)ix->region_sector[as->path[i]], r->corridor_mark);
-    return true;
 }
 
 void refiner_invalidate(Refiner *r)
@@ -145,6 +192,9 @@ void refiner_invalidate(Refiner *r)
     r->replan = r->active;
     win_forget(&r->win); /* its remembered joints were smoothed on the old map */
 }
+
+/* The work a call may spend (RefineConfig.work; UINT64_MAX: no bound). */
+static uint64_t call_work(const Refiner *r) { return r->cfg.work > 0 ? (uint64_t)r->cfg.work : UINT64_MAX; }
 
 /* What plan_leg (and center_leg) put into the leg: cells, waypoints (an
  * already smoothed center leg), or nothing yet (its search paused: the
@@ -165,8 +215,10 @@ static LegForm center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *way, bool 
     xyLoc first = ix->center[leg_first(a, b)];
     xyPath *cells = &r->leg_cells;
     bool searched = true;
-    LegResult res;
-    if (resume) {
+    LegResult res = LEG_FOUND;
+    if (resume && r->leg_smoothing) {
+        /* the leg is planned: its smoothing goes on (below) */
+    } else if (resume) {
         res = legplan_resume(r->legs, cells);
     } else {
         r->stats.center_legs++;
@@ -192,18 +244,30 @@ static LegForm center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *way, bool 
     }
     if (res == LEG_PAUSED)
         return LEG_WAITS;
-    if (searched)
-        note_search(r, r->legs->last_expanded);
-    path_reserve(way, cells->len);
-    way->len = cells_to_waypoints(r->grid, cells->cells, cells->len, way->cells);
+    if (!r->leg_smoothing) {
+        if (searched)
+            note_search(r, r->legs->last_expanded);
+        path_reserve(way, cells->len);
+        way->len = cells_to_waypoints(r->grid, cells->cells, cells->len, way->cells);
+        legplan_charge(r->legs, cells->len / SMOOTH_CELLS_PER_WORK);
+        smooth_begin(&r->leg_run, r->cfg.smooth ? way->len : 0); /* 0: nothing to smooth */
+        r->leg_smoothing = true;
+    }
+    /* In pieces, as the window's (refine/smooth.h); then the leg is cached
+     * in a call that has the work for it left. */
+    uint64_t put = call_work(r) < CACHE_PUT_WORK ? call_work(r) : CACHE_PUT_WORK;
+    if (!smooth_steps(r->grid, way->cells, &r->leg_run, &r->legs->work) || r->legs->work < put)
+        return LEG_WAITS;
     if (r->cfg.smooth)
-        way->len = smooth_waypoints(r->grid, way->cells, way->len);
+        way->len = r->leg_run.n;
+    r->leg_smoothing = false;
+    legplan_charge(r->legs, put);
     edge_cache_put(r->cache, a, b, way->cells, way->len);
     leg_orient(way->cells, way->len, a, b);
     return LEG_WAYPOINTS;
 }
 
-/* Leg t (see plan_abstract) from the window's last cell into `leg`; resume:
+/* Leg t (see plan_legs) from the window's last cell into `leg`; resume:
  * its search paused in the call before goes on (the window is as it was, so
  * the same kind of leg is chosen). */
 static LegForm plan_leg(Refiner *r, int t, xyPath *leg, bool resume)
@@ -251,9 +315,6 @@ static bool more_legs(const Refiner *r, int done, uint64_t t0)
 /* The routes (refine/routes.h) phases are the refiner's. */
 static const RefinePhase ROUTE_PHASE[] = {
     [ROUTE_PHASE_LOCATE] = PHASE_LOCATE, [ROUTE_PHASE_JPS] = PHASE_JPS, [ROUTE_PHASE_BOX] = PHASE_LEGS};
-
-/* The work a call may spend (RefineConfig.work; UINT64_MAX: no bound). */
-static uint64_t call_work(const Refiner *r) { return r->cfg.work > 0 ? (uint64_t)r->cfg.work : UINT64_MAX; }
 
 /* Has this call spent its work? */
 static bool spent(const Refiner *r) { return r->legs->work == 0; }
@@ -329,20 +390,16 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         r->replan = false;
         r->paused = false;  /* a paused search ran on the old map */
         r->planned = false; /* and a planned leg was planned there */
-        if (r->stage != STAGE_LEGS) {
+        r->joining = false; /* win_drop drops its smoothing */
+        r->leg_smoothing = false;
+        if (r->stage != STAGE_LEGS && !r->rejoin) {
             same = false; /* nothing handed out yet: the query starts again */
             again = true;
         } else {
             win_drop(&r->win); /* cells planned on the old map and not handed out go */
-            if (!abs_ready(r)) {
-                whole_map(r, win_last(&r->win), true, out);
-                finish_query(r);
-                return true;
-            }
-            if (!plan_abstract(r, win_last(&r->win))) {
-                finish_query(r);
-                return true; /* the goal was cut off: the path ends where it stands */
-            }
+            r->stage = STAGE_ABSTRACT;
+            r->plan_step = PLAN_LOCATE_FROM;
+            r->rejoin = true; /* from the window's last cell, back to the legs */
         }
     }
     if (!same) { /* a new query */
@@ -357,6 +414,9 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         r->tried = false;
         r->paused = false;
         r->planned = false;
+        r->joining = false;
+        r->leg_smoothing = false;
+        r->rejoin = false;
     }
     if (r->stage == STAGE_ROUTES) {
         RouteResult res = route_whole(r, s, g, out);
@@ -367,20 +427,30 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
             return true;
         }
         r->stage = STAGE_ABSTRACT;
+        r->plan_step = PLAN_LOCATE_FROM;
     }
     if (r->stage == STAGE_ABSTRACT) {
-        if (r->legs->work < call_work(r))
-            return false; /* the abstract search is not paused: it starts a call */
-        if (!abs_ready(r)) {
-            whole_map(r, s, false, out);
-            finish_query(r);
-            return true;
+        if (spent(r))
+            return false;
+        if (!r->paused && r->plan_step == PLAN_LOCATE_FROM) {
+            xyLoc from = r->rejoin ? win_last(&r->win) : s;
+            if (!abs_ready(r)) {
+                whole_map(r, from, r->rejoin, out);
+                finish_query(r);
+                return true;
+            }
+            r->plan_from = from;
         }
-        if (!plan_abstract(r, s)) {
+        int planned = plan_steps(r);
+        if (planned == 0)
+            return false;
+        if (planned < 0) {
             finish_query(r);
-            return true; /* unreachable: nothing appended */
+            return true; /* unreachable (or cut off: the path ends where it stands) */
         }
-        r->stage = STAGE_GUARD;
+        plan_legs(r);
+        r->stage = r->rejoin ? STAGE_LEGS : STAGE_GUARD;
+        r->rejoin = false;
     }
     if (r->stage == STAGE_GUARD) {
         RouteResult res = route_guard(r, s, g, out);
@@ -410,22 +480,28 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
             r->stats.legs++;
             r->planned = true;
             r->planned_form = form;
-            if (r->legs->work < call_work(r) / 2)
-                return false; /* its joint (not paused) waits for the next call's work */
+        }
+        bool smoothed = r->planned_form == LEG_WAYPOINTS;
+        uint64_t tp = phase_start(r);
+        if (!r->joining) { /* the leg joins (linear in what it holds and unwinds: charged), its joint is smoothed in pieces */
+            uint64_t cut = r->win.cut;
+            if (smoothed)
+                win_add_way(&r->win, leg->cells, leg->len);
+            else
+                win_add(&r->win, leg->cells, leg->len);
+            legplan_charge(r->legs, 1 + (leg->len + r->win.cut - cut) / SMOOTH_CELLS_PER_WORK);
+            if (r->cfg.smooth)
+                win_smooth_begin(&r->win, smoothed && r->cfg.back >= 0 ? (size_t)r->cfg.back : SIZE_MAX,
+                                 smoothed && r->cfg.joint > 0 ? (size_t)r->cfg.joint : SIZE_MAX);
+            r->joining = true;
+        }
+        r->joining = !win_smooth_run(&r->win, &r->legs->work);
+        if (r->joining) {
+            phase_end(r, PHASE_JOIN, tp);
+            return false;
         }
         r->planned = false;
-        if (r->cfg.smooth)
-            legplan_charge(r->legs, JOINT_WORK);
-        uint64_t tp = phase_start(r);
-        bool smoothed = r->planned_form == LEG_WAYPOINTS;
-        if (smoothed)
-            win_add_way(&r->win, leg->cells, leg->len);
-        else
-            win_add(&r->win, leg->cells, leg->len);
         bool to_g = r->leg == r->last_leg;
-        if (r->cfg.smooth)
-            win_smooth(&r->win, smoothed && r->cfg.back >= 0 ? (size_t)r->cfg.back : SIZE_MAX,
-                       smoothed && r->cfg.joint > 0 ? (size_t)r->cfg.joint : SIZE_MAX);
         emitted += win_emit(&r->win, out, to_g ? 0 : (size_t)r->cfg.hold);
         phase_end(r, PHASE_JOIN, tp);
     }

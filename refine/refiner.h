@@ -25,13 +25,16 @@
  * returns true once g is appended; an unreachable goal returns true having
  * appended nothing. Cells handed out are never taken back.
  * With a work bound (cfg.work, the leg planner's LegPlanner.work) a call
- * spends at most that many expansions on searches: the routes' JPS and box
- * A*, the guard's A* and the legs' A* pause when it is spent and go on in
- * the next call of the same query, in the same order, so the paths do not
- * depend on the bound; the abstract search is charged and never paused
- * (the stage after it waits for the next call); corridor steps run whole.
- * Such a call may return false having appended nothing (the GPPC loop
- * calls again).
+ * spends at most about that many expansions' worth of work: the routes' JPS
+ * and box A*, locating s and g, the abstract search (the regions'
+ * hierarchy's query), the guard's A*, the legs' A* and the smoothing of a
+ * new center leg and of each joint pause when it is spent and go on in the
+ * next call of the same query, in the same order, so the paths do not
+ * depend on the bound; what is not paused is charged: a leg joining the
+ * window (linear in its cells or waypoints), the abstract A* (a weight
+ * above 1, or a hierarchy awaiting a map's changes), corridor steps and
+ * the whole-map fallback. Such a call may return false having appended
+ * nothing (the GPPC loop calls again).
  *
  * Owns its search state, routes and scratch (allocated once); borrows the
  * grid, index (and its abstraction), abstract search, leg planner, cache
@@ -112,9 +115,16 @@ typedef struct Refiner {
     bool paused;  /* the stage's search (route_at's, the guard's, leg `leg`'s) paused: it goes on */
     bool planned; /* leg `leg` is planned (in scratch, as planned_form) and waits for its joint */
     int planned_form;
+    bool joining;       /* leg `leg` has joined the window, whose smoothing (paused) goes on */
+    bool leg_smoothing; /* center leg `leg` is planned: its smoothing (leg_run, paused) and caching go on */
+    SmoothRun leg_run;
     bool active;
     bool replan; /* the abstraction changed under it */
+    bool rejoin; /* STAGE_ABSTRACT re-plans from the window's last cell (cells are out) and goes back to the legs */
     xyLoc s, g;
+    xyLoc plan_from;              /* where the abstract path being planned starts */
+    int plan_step;                /* STAGE_ABSTRACT: where the planning goes on (refiner.c) */
+    uint32_t from_gid;            /* its region (global id) */
     int leg, first_leg, last_leg; /* next leg, the first and last (see refiner.c) */
     xyPath start_path, goal_path; /* from s / g to their region's center */
     uint32_t goal_gid;            /* g's region (global id) */

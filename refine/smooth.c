@@ -13,49 +13,117 @@ size_t smooth_cells(const Grid *g, xyLoc *cells, size_t n, xyLoc *way)
     return w;
 }
 
-/* One forward pass of smooth_waypoints. */
-static size_t smooth_waypoints_forward(const Grid *g, xyLoc *p, size_t n, bool first_illegal)
+/* What smooth_run charges a line test: the cells it walks at most
+ * (line_legal stops at the first illegal move), and its setup, about as
+ * much as four cells. */
+static inline uint64_t test_cost(xyLoc a, xyLoc b) { return 4 + line_moves(a, b); }
+
+static inline void charge(uint64_t *units, uint64_t n) { *units = *units > n ? *units - n : 0; }
+
+void smooth_begin(SmoothRun *s, size_t n)
 {
-    size_t i = 0;
-    while (i + 2 < n) {
-        if (!(i == 0 && first_illegal) && line_legal(g, p[i], p[i + 2])) {
-            memmove(&p[i + 1], &p[i + 2], (n - i - 2) * sizeof *p);
-            n--;
-            continue; /* p[i] may now see past its new neighbour too */
+    *s = (SmoothRun){.n = n, .n0 = n};
+    if (n < 3)
+        s->pass = SMOOTH_DONE;
+}
+
+/* One pass (forward over p as it lies), from where s stands, while *units
+ * lasts: drop p[i+1] when the line p[i] -> p[i+2] is legal, else slide
+ * p[i+1] along its line to p[i+2] to the furthest cell k (binary search,
+ * lo..hi) whose lines from p[i] and to p[i+2] are both legal. True at the
+ * pass's end. */
+static bool pass_run(const Grid *g, xyLoc *p, SmoothRun *s, uint64_t *units)
+{
+    while (s->i + 2 < s->n) {
+        size_t i = s->i;
+        if (!s->sliding) {
+            if (!*units)
+                return false;
+            bool legal = !(i == 0 && s->first_illegal) && line_legal(g, p[i], p[i + 2]);
+            charge(units, test_cost(p[i], p[i + 2]));
+            if (legal) {
+                memmove(&p[i + 1], &p[i + 2], (s->n - i - 2) * sizeof *p);
+                s->n--;
+                continue; /* p[i] may now see past its new neighbour too */
+            }
+            s->sliding = true;
+            s->lo = 0; /* known good */
+            s->hi = (int)line_moves(p[i + 1], p[i + 2]);
         }
-        /* Slide p[i+1] along its line to p[i+2]: the furthest cell k (binary
-         * search) whose lines from p[i] and to p[i+2] are both legal. */
-        int lo = 0, hi = (int)line_moves(p[i + 1], p[i + 2]); /* lo: known good */
         /* A straight or purely diagonal line's tail is the same cells as the
          * line from q on, legal already: only the line from p[i] is walked. */
         int sdx = abs(p[i + 2].x - p[i + 1].x), sdy = abs(p[i + 2].y - p[i + 1].y);
         bool one_move = sdx == 0 || sdy == 0 || sdx == sdy;
-        while (lo + 1 < hi) {
-            int mid = (lo + hi) / 2;
+        while (s->lo + 1 < s->hi) {
+            if (!*units)
+                return false;
+            int mid = (s->lo + s->hi) / 2;
             xyLoc q = line_cell(p[i + 1], p[i + 2], mid);
-            if (line_legal(g, p[i], q) && (one_move || line_legal(g, q, p[i + 2])))
-                lo = mid;
+            bool legal = line_legal(g, p[i], q);
+            charge(units, test_cost(p[i], q));
+            if (legal && !one_move) {
+                legal = line_legal(g, q, p[i + 2]);
+                charge(units, test_cost(q, p[i + 2]));
+            }
+            if (legal)
+                s->lo = mid;
             else
-                hi = mid;
+                s->hi = mid;
         }
         /* q on the line p[i+1] -> p[i+2] splits it into two shortest pieces,
          * so |p[i] q| + |q p[i+2]| <= |p[i] p[i+1]| + |p[i+1] p[i+2]|. */
-        if (lo) /* line_cell(a, b, 0) is a */
-            p[i + 1] = line_cell(p[i + 1], p[i + 2], lo);
-        i++;
+        if (s->lo) /* line_cell(a, b, 0) is a */
+            p[i + 1] = line_cell(p[i + 1], p[i + 2], s->lo);
+        s->sliding = false;
+        s->i++;
     }
-    return n;
+    return true;
+}
+
+bool smooth_run(const Grid *g, xyLoc *p, SmoothRun *s, uint64_t *units)
+{
+    if (s->pass == SMOOTH_FORWARD) {
+        if (!pass_run(g, p, s, units))
+            return false;
+        cells_reverse(p, s->n);
+        /* Three waypoints that stayed three keep their two ends, whose line
+         * the forward pass found illegal (lines are the same cells either
+         * way): the backward pass need not walk it again (a joint's stretch
+         * is three waypoints, refine/window.h). */
+        s->first_illegal = s->n0 == 3 && s->n == 3;
+        s->i = 0;
+        s->pass = SMOOTH_BACKWARD;
+    }
+    if (s->pass == SMOOTH_BACKWARD) {
+        if (!pass_run(g, p, s, units))
+            return false;
+        cells_reverse(p, s->n);
+        s->pass = SMOOTH_DONE;
+    }
+    return true;
+}
+
+void smooth_abort(SmoothRun *s, xyLoc *p)
+{
+    if (s->pass == SMOOTH_BACKWARD)
+        cells_reverse(p, s->n);
+    s->pass = SMOOTH_DONE;
+}
+
+bool smooth_steps(const Grid *g, xyLoc *p, SmoothRun *s, uint64_t *work)
+{
+    uint64_t units = *work > UINT64_MAX / SMOOTH_CELLS_PER_WORK ? UINT64_MAX : *work * SMOOTH_CELLS_PER_WORK;
+    uint64_t before = units;
+    bool ended = smooth_run(g, p, s, &units);
+    charge(work, (before - units + SMOOTH_CELLS_PER_WORK - 1) / SMOOTH_CELLS_PER_WORK);
+    return ended;
 }
 
 size_t smooth_waypoints(const Grid *g, xyLoc *p, size_t n)
 {
-    size_t m = smooth_waypoints_forward(g, p, n, false);
-    cells_reverse(p, m);
-    /* Three waypoints that stayed three keep their two ends, whose line the
-     * forward pass found illegal (lines are the same cells either way): the
-     * backward pass need not walk it again (a joint's stretch is three
-     * waypoints, refine/window.h). */
-    m = smooth_waypoints_forward(g, p, m, n == 3 && m == 3);
-    cells_reverse(p, m);
-    return m;
+    SmoothRun s;
+    uint64_t units = UINT64_MAX;
+    smooth_begin(&s, n);
+    smooth_run(g, p, &s, &units);
+    return s.n;
 }

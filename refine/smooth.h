@@ -22,6 +22,37 @@
  * two lines by a shorter or equal pair. */
 size_t smooth_waypoints(const Grid *g, xyLoc *p, size_t n);
 
+/* smooth_waypoints in pieces, for a caller that bounds the work of each of
+ * its calls (refine/refiner.h): smooth_begin(s, n), then smooth_run on the
+ * same p until it returns true (the result is p[0 .. s->n)). smooth_run
+ * spends *units, a cell for each cell a line test may walk (its moves, and
+ * four for its setup), and stops before a test when they are spent (false: call again
+ * with fresh units; the same tests run in the same order, so the result
+ * does not depend on the pieces). While it is paused p is in an
+ * intermediate state (in the backward pass reversed): the caller reads
+ * nothing of it, or calls smooth_abort first, which leaves p as legal
+ * waypoints (consecutive ones joined by legal lines), in order, s->n of
+ * them. */
+enum { SMOOTH_FORWARD, SMOOTH_BACKWARD, SMOOTH_DONE };
+typedef struct SmoothRun {
+    size_t n, n0;       /* waypoints now, and at the start */
+    size_t i;           /* the pass stands at p[i] */
+    int lo, hi;         /* sliding p[i+1]: the binary search's bounds */
+    bool sliding;       /* p[i+1] is being slid (else its drop is tested next) */
+    bool first_illegal; /* the pass need not test p[0] -> p[2] */
+    int pass;           /* SMOOTH_FORWARD, SMOOTH_BACKWARD (p reversed), SMOOTH_DONE */
+} SmoothRun;
+void smooth_begin(SmoothRun *s, size_t n);
+bool smooth_run(const Grid *g, xyLoc *p, SmoothRun *s, uint64_t *units);
+void smooth_abort(SmoothRun *s, xyLoc *p);
+/* Cells of line tests one unit of a bounded caller's work buys: that work
+ * is counted in A* expansions of the grid (refine/legplan.h), which cost
+ * about this many cells walked in instructions (callgrind per call,
+ * results/reference/mm-calls/). */
+#define SMOOTH_CELLS_PER_WORK 32u
+/* smooth_run spending *work in those units (rounded up). */
+bool smooth_steps(const Grid *g, xyLoc *p, SmoothRun *s, uint64_t *work);
+
 /* The MM entry's smooth=1: smooth_waypoints on the path's waypoints
  * (cells_to_waypoints, grid/line.h, legal on g), rasterised back into `cells` in place. `way` holds
  * at least n cells. Returns the new cell

@@ -6,6 +6,8 @@
 #include "../common/stamp.h"
 #include "smooth.h"
 
+static void smooth_stop(Window *w);
+
 static size_t side(const Grid *g) { return (size_t)(g->width > g->height ? g->width : g->height) + 1; }
 
 void win_init(Window *w, const Grid *g, bool smooth)
@@ -36,6 +38,7 @@ size_t win_bytes(const Window *w)
 
 void win_forget(Window *w)
 {
+    smooth_stop(w); /* its memo entry would be the old map's */
     if (w->memo) {
         StampArea area = STAMP_FIELD(w->memo, gen, WIN_MEMO);
         stamp_next(&w->memo_gen, &area, 1);
@@ -56,9 +59,12 @@ static JointMemo *memo_slot(const Window *w, const xyLoc *p, size_t n)
     return &w->memo[(h ^ h >> 15) & (WIN_MEMO - 1)];
 }
 
-/* smooth_waypoints on a stretch of n (3..WIN_MEMO_WAY) waypoints, through the memo:
- * the stretch's smoothing is a function of its cells and the map alone. */
-static size_t smooth_short(Window *w, xyLoc *p, size_t n)
+/* A short stretch p[0..n) (3..WIN_MEMO_WAY waypoints), through the memo:
+ * its smoothing is a function of its cells and the map alone. True when it
+ * is remembered (p smoothed, its count into *k); else the entry to fill
+ * when its smoothing ends into w->slot (NULL without a memo), and what to
+ * fill it with so far into w->fresh. */
+static bool memo_find(Window *w, xyLoc *p, size_t n, size_t *k)
 {
     JointMemo *m = w->memo ? memo_slot(w, p, n) : NULL;
     if (m && m->gen == w->memo_gen && m->n == n && !memcmp(m->p, p, n * sizeof *p)) {
@@ -66,20 +72,40 @@ static size_t smooth_short(Window *w, xyLoc *p, size_t n)
         xyLoc last = p[n - 1];
         memcpy(p + 1, m->q, (m->k - 2) * sizeof *p);
         p[m->k - 1] = last;
-        return m->k;
+        *k = m->k;
+        return true;
     }
-    JointMemo fresh = {.gen = w->memo_gen, .n = (uint8_t)n};
-    memcpy(fresh.p, p, n * sizeof *p);
-    size_t k = smooth_waypoints(w->grid, p, n);
-    fresh.k = (uint8_t)k;
-    memcpy(fresh.q, p + 1, (k - 2) * sizeof *p);
-    if (m)
-        *m = fresh;
-    return k;
+    w->slot = m;
+    w->fresh = (JointMemo){.gen = w->memo_gen, .n = (uint8_t)n};
+    memcpy(w->fresh.p, p, n * sizeof *p);
+    return false;
+}
+
+/* A paused smoothing (win_smooth_run) is dropped: the stretch is left as
+ * legal waypoints in order, the moves counted again. */
+static void smooth_stop(Window *w)
+{
+    if (!w->smoothing)
+        return;
+    w->smoothing = false;
+    smooth_abort(&w->run, w->way.cells + w->sm_from);
+    size_t n = w->sm_end, k = w->sm_from + w->run.n;
+    for (size_t i = w->sm_from + 1; i < k; i++)
+        w->moves += line_moves(w->way.cells[i - 1], w->way.cells[i]);
+    memmove(w->way.cells + k, w->way.cells + n, (w->way.len - n) * sizeof *w->way.cells);
+    w->way.len -= n - k;
+}
+
+void win_drop(Window *w)
+{
+    smooth_stop(w);
+    w->way.len = 1;
+    w->moves = 0;
 }
 
 void win_reset(Window *w, xyLoc anchor)
 {
+    w->smoothing = false;
     w->way.len = 0;
     path_push(&w->way, anchor);
     w->moves = w->joint = 0;
@@ -321,7 +347,7 @@ void win_add_way(Window *w, const xyLoc *way, size_t k)
     add_moves(w, n, i, joined);
 }
 
-void win_smooth(Window *w, size_t back, size_t reach)
+void win_smooth_begin(Window *w, size_t back, size_t reach)
 {
     size_t n = reach < w->way.len - w->joint ? w->joint + reach + 1 : w->way.len;
     size_t from = back < w->joint ? w->joint - back : 0;
@@ -330,12 +356,41 @@ void win_smooth(Window *w, size_t back, size_t reach)
     /* Only the stretch's lines change: the moves are counted again there. */
     for (size_t i = from + 1; i < n; i++)
         w->moves -= line_moves(w->way.cells[i - 1], w->way.cells[i]);
-    size_t k = from + (n - from <= WIN_MEMO_WAY ? smooth_short(w, w->way.cells + from, n - from)
-                                                : smooth_waypoints(w->grid, w->way.cells + from, n - from));
-    for (size_t i = from + 1; i < k; i++)
-        w->moves += line_moves(w->way.cells[i - 1], w->way.cells[i]);
-    memmove(w->way.cells + k, w->way.cells + n, (w->way.len - n) * sizeof *w->way.cells);
-    w->way.len -= n - k;
+    w->sm_from = from;
+    w->sm_end = n;
+    w->slot = NULL;
+    size_t k;
+    if (n - from <= WIN_MEMO_WAY && memo_find(w, w->way.cells + from, n - from, &k)) {
+        smooth_begin(&w->run, k); /* nothing to do: the stretch is k waypoints now */
+        w->run.pass = SMOOTH_DONE;
+    } else {
+        smooth_begin(&w->run, n - from);
+    }
+    w->smoothing = true;
+}
+
+bool win_smooth_run(Window *w, uint64_t *work)
+{
+    if (!w->smoothing)
+        return true;
+    xyLoc *p = w->way.cells + w->sm_from;
+    if (!smooth_steps(w->grid, p, &w->run, work))
+        return false;
+    size_t k = w->run.n;
+    if (w->slot) {
+        w->fresh.k = (uint8_t)k;
+        memcpy(w->fresh.q, p + 1, (k - 2) * sizeof *p);
+        *w->slot = w->fresh;
+    }
+    smooth_stop(w); /* ended: nothing to undo, the moves and the rest follow */
+    return true;
+}
+
+void win_smooth(Window *w, size_t back, size_t reach)
+{
+    uint64_t work = UINT64_MAX;
+    win_smooth_begin(w, back, reach);
+    win_smooth_run(w, &work);
 }
 
 size_t win_emit(Window *w, xyPath *out, size_t keep)

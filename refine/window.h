@@ -42,6 +42,7 @@
 #include <stdint.h>
 
 #include "../grid/grid.h"
+#include "smooth.h"
 
 /* The longest joint stretch remembered (win_smooth): `back` and `joint`
  * up to 2 each. */
@@ -78,6 +79,13 @@ typedef struct Window {
     JointMemo *memo;
     uint32_t memo_gen;
     uint64_t memo_hits;
+    /* A smoothing in progress (win_smooth_begin .. win_smooth_run): the
+     * stretch way[sm_from .. sm_end) as it began (run.n waypoints now),
+     * and the memo entry to fill at its end (slot NULL: none). */
+    bool smoothing;
+    SmoothRun run;
+    size_t sm_from, sm_end;
+    JointMemo *slot, fresh;
 } Window;
 
 /* Cannot fail: its buffers grow through path_reserve (grid/path.h).
@@ -92,12 +100,9 @@ void win_forget(Window *w);
 void win_reset(Window *w, xyLoc anchor);
 /* The window's last cell: where the next leg starts. */
 static inline xyLoc win_last(const Window *w) { return w->way.cells[w->way.len - 1]; }
-/* Drops the planned part: the window is its anchor again. */
-static inline void win_drop(Window *w)
-{
-    w->way.len = 1;
-    w->moves = 0;
-}
+/* Drops the planned part: the window is its anchor again (a paused
+ * smoothing is dropped too). */
+void win_drop(Window *w);
 /* Appends a leg (cells[0] == win_last(), every step a legal move): unwinds,
  * then adds its waypoints (cells_to_waypoints). */
 void win_add(Window *w, const xyLoc *cells, size_t n);
@@ -114,6 +119,15 @@ void win_truncate(Window *w, size_t k);
  * that stretch fixed: a leg that is smooth already needs only its joint
  * done, and the part before the joint was smoothed at earlier joints. */
 void win_smooth(Window *w, size_t back, size_t reach);
+/* The same in pieces, for a caller that bounds the work of each of its
+ * calls (refine/refiner.h): win_smooth_begin, then win_smooth_run until it
+ * returns true; each spends at most about *work units (smooth_steps,
+ * refine/smooth.h) and pauses when they are spent (false: call again
+ * with fresh work; the result is win_smooth's whatever the
+ * pieces). While it is paused the window is read by nothing but
+ * win_smooth_run; win_drop, win_reset and win_forget drop the smoothing. */
+void win_smooth_begin(Window *w, size_t back, size_t reach);
+bool win_smooth_run(Window *w, uint64_t *work);
 /* Hands out whole lines from the front, appending their cells to `out`,
  * while at least `keep` cells (moves) stay in the window; the last cell
  * handed out becomes the anchor. Returns the cells appended. */

@@ -87,7 +87,7 @@ const char *const MM_OPTION_HELP[] = {
     "w=W (1) weight of the abstract search, 1..1000 (above 1: A*, not the regions' contraction hierarchy)",
     "n=N (1) abstract edges refined per GetPath call",
     "budget_us=N (0) refine legs until N us of the call passed (replaces n)",
-    "work=N (24) search work one GetPath call may spend, in A* expansions (a JPS expansion 2, a diagonal step 1/4); "
+    "work=N (12) search work one GetPath call may spend, in A* expansions (a JPS expansion 2, a diagonal step 1/4); "
     "a search that needs more goes on in the next call (the same paths); 0 no bound",
     "smooth=0|1 (1; 0 on narrow-corridors, no-diagonals) extended post-smoothing of the refinement window",
     "cache=off|nosym|sym (sym) edge cache of refined legs",

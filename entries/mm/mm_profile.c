@@ -36,7 +36,7 @@ static const MmConfig BASE = {
             .weight = 1.0,      /* an optimal abstract route, by the regions' contraction hierarchy */
             .legs_per_call = 1, /* cells go out after each leg: the first steps come early */
             .budget_us = 0,     /* a leg count, not a clock: the same paths on every machine */
-            .work = 24,         /* a call's searches stop after this many expansions and go on in the next */
+            .work = 12,         /* a call's searches stop after this many expansions and go on in the next */
             .routes =
                 {
                     .direct = true, /* a legal line is optimal and costs one walk */

@@ -110,8 +110,75 @@ static void test_ch_update_equals_fresh(T *t)
     unload(&l);
 }
 
+/* The hierarchy's query in pieces of one unit (abs_ch_begin/run/finish,
+ * what a bounded GetPath call runs) settles the same regions in the same
+ * order as the whole query: the same cost and route; and mm's locating
+ * (abs_locate_steps) in pieces of one cell finds the whole one's region
+ * and walk. */
+static void test_ch_query_in_pieces(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/16room256-0", &l))
+        return;
+    const Entry *e;
+    void *inst = prepare_spec(t, "mm", &l, &e);
+    const AbsIndex *ix = inst ? mm_abs_index(inst) : NULL;
+    RegionSearch as;
+    Err err;
+    if (!ix || !region_search_init(&as, ix, true, NULL, &err)) {
+        CHECK(t, false);
+        if (inst)
+            e->destroy(inst);
+        unload(&l);
+        return;
+    }
+    uint32_t n = ix->abs->nregions, *whole = malloc((size_t)n * sizeof *whole);
+    uint64_t seed = 11;
+    int bad = 0, paused = 0;
+    for (int i = 0; i < 200 && whole; i++) {
+        seed = seed * 6364136223846793005u + 1442695040888963407u;
+        uint32_t s = (uint32_t)((seed >> 33) % n), g = (uint32_t)((seed >> 13) % n);
+        int wlen;
+        double c = abs_ch_query(&as.ch, s, g, whole, &wlen);
+        abs_ch_begin(&as.ch, s, g);
+        int pieces = 0;
+        for (uint64_t units = 1; pieces < 1000000 && !abs_ch_run(&as.ch, &units); units = 1)
+            pieces++;
+        double p = abs_ch_finish(&as.ch, as.path, &as.path_len);
+        paused += pieces > 1;
+        if (p != c || as.path_len != wlen || memcmp(as.path, whole, (size_t)wlen * sizeof *whole))
+            bad++;
+    }
+    CHECKF(t, bad == 0 && paused > 100, "%d of 200 queries differ in pieces (%d paused)", bad, paused);
+    AbsLocator *loc = calloc(2, sizeof *loc);
+    xyPath a = {0}, b = {0};
+    int differ = 0, searched = 0;
+    for (int i = 0; loc && i < l.sc.count; i += 3) {
+        xyLoc c = l.sc.q[i].start;
+        a.len = b.len = 0;
+        int ra = abs_locate(ix, &l.g, &loc[0], c, &a), rb = -3, pieces = 0;
+        uint64_t cells = 1;
+        /* Bounded: a resume that lost its place would loop. */
+        for (bool resume = false;
+             pieces < 100000 && (rb = abs_locate_steps(ix, &l.g, &loc[1], c, resume, &cells, &b)) == ABS_LOCATE_PAUSED;
+             resume = true, cells = 1)
+            pieces++;
+        searched += pieces > 1;
+        differ += ra != rb || a.len != b.len || memcmp(a.cells, b.cells, a.len * sizeof *a.cells);
+    }
+    CHECKF(t, differ == 0 && searched > 10, "%d locates differ in pieces (%d searched in pieces)", differ, searched);
+    path_free(&a);
+    path_free(&b);
+    free(loc);
+    free(whole);
+    region_search_free(&as);
+    e->destroy(inst);
+    unload(&l);
+}
+
 const TestCase ABS_CH_TESTS[] = {
     {"ch_equals_astar", test_ch_equals_astar},
     {"ch_update_equals_fresh", test_ch_update_equals_fresh},
+    {"ch_query_in_pieces", test_ch_query_in_pieces},
     {NULL, NULL},
 };

@@ -278,7 +278,60 @@ static void test_smooth_waypoints_keeps_legal_and_short(T *t)
     unload(&l);
 }
 
+/* smooth_run in pieces of one cell (what a bounded GetPath call runs, with
+ * its state between calls) gives smooth_waypoints' waypoints; stopped
+ * halfway (smooth_abort, a new query or a map change) it leaves legal
+ * waypoints from the first cell to the last. */
+static void test_smooth_in_pieces(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/16room256-0", &l))
+        return;
+    const Entry *e;
+    void *inst = prepare_on(t, "astar", &l.g, &e);
+    xyPath p = {0}, whole = {0}, cut = {0};
+    int differ = 0, paused = 0, broken = 0;
+    for (int i = 0; i < l.sc.count; i += 11) {
+        const ScenQuery *q = &l.sc.q[i];
+        run_query(t, e, inst, q, &p);
+        path_reserve(&whole, p.len);
+        path_reserve(&cut, p.len);
+        memcpy(whole.cells, p.cells, p.len * sizeof *p.cells);
+        uint64_t all = UINT64_MAX; /* the whole smoothing, and the units it took */
+        SmoothRun s;
+        smooth_begin(&s, p.len);
+        smooth_run(&l.g, whole.cells, &s, &all);
+        size_t n = s.n;
+        uint64_t units_all = UINT64_MAX - all;
+        for (int f = 1; f < 8; f++) { /* stopped at f/8 of its units */
+            memcpy(cut.cells, p.cells, p.len * sizeof *p.cells);
+            uint64_t u = units_all * (uint64_t)f / 8;
+            smooth_begin(&s, p.len);
+            if (!smooth_run(&l.g, cut.cells, &s, &u))
+                smooth_abort(&s, cut.cells);
+            for (size_t k = 1; k < s.n; k++)
+                broken += !line_legal(&l.g, cut.cells[k - 1], cut.cells[k]);
+            broken += !xy_same(cut.cells[0], q->start) || !xy_same(cut.cells[s.n - 1], q->goal);
+        }
+        smooth_begin(&s, p.len);
+        int pieces = 0;
+        /* Bounded: a resume that lost its place would loop. */
+        for (uint64_t units = 1; pieces < 1000000 && !smooth_run(&l.g, p.cells, &s, &units); units = 1)
+            pieces++;
+        paused += pieces > 1;
+        differ += s.n != n || memcmp(p.cells, whole.cells, n * sizeof *p.cells);
+    }
+    CHECKF(t, differ == 0 && broken == 0 && paused > 5,
+           "%d smoothings differ in pieces, %d stopped ones broken (%d paused)", differ, broken, paused);
+    path_free(&p);
+    path_free(&whole);
+    path_free(&cut);
+    e->destroy(inst);
+    unload(&l);
+}
+
 const TestCase SEED_TESTS[] = {
+    {"smooth_in_pieces", test_smooth_in_pieces},
     {"vra_paths_valid", test_vra_paths_valid},
     {"vra_h_map_far_fewer_expansions", test_vra_h_map_far_fewer_expansions},
     {"smooth_waypoints_keeps_legal_and_short", test_smooth_waypoints_keeps_legal_and_short},

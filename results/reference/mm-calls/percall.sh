@@ -14,8 +14,11 @@ rm -rf "$d"
 mkdir -p "$d"
 valgrind --tool=callgrind --toggle-collect="$fn" --dump-after="$fn" --callgrind-out-file="$d/cg.out" \
     "$bin" --entry "$entry" --pre-dir "$pre" -run "$bench/maps/$fam/$m.map" "$bench/scenarios/$fam/$m.map.scen" > /dev/null 2>&1
-find "$d" -name 'cg.out.*' -exec grep -m1 -h '^summary:' {} + | awk '{print $2}' | sort -n > "$d/ir.txt"
-find "$d" -name 'cg.out.*' -delete
+# ir.txt: instructions and dump per call, ascending; the three longest calls'
+# dumps stay for callgrind_annotate --inclusive=yes (what they are made of)
+find "$d" -name 'cg.out.*' -exec grep -m1 -H '^summary:' {} + | awk -F'[: ]+' '{print $3, $1}' | sort -n > "$d/ir.txt"
+head -n -3 "$d/ir.txt" | awk '{print $2}' | xargs rm -f
 n=$(wc -l < "$d/ir.txt")
-echo "$tag $m calls=$n max=$(tail -1 "$d/ir.txt") p999=$(sed -n "$((n - n / 1000))p" "$d/ir.txt")" \
-    "p99=$(sed -n "$((n - n / 100))p" "$d/ir.txt") sum=$(awk '{s += $1} END {print s}' "$d/ir.txt")"
+at() { sed -n "$1p" "$d/ir.txt" | cut -d' ' -f1; }
+echo "$tag $m calls=$n max=$(at "$n") p999=$(at $((n - n / 1000)))" \
+    "p99=$(at $((n - n / 100))) sum=$(awk '{s += $1} END {print s}' "$d/ir.txt")"

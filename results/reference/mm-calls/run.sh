@@ -10,8 +10,9 @@ set -eu
 out=$1; rounds=$2; before=$3; after=$4
 bench=${GPPC_BENCH_DIR:-/work/shared/benchmarks}
 maps=${MAPS:-"dao/lak303d dao/hrt201n dao/ost003d dao/arena2 dao/den520d dao/orz900d dao/combat rooms/32room_005"}
-# tag|binary|entry
-runs=("before|$before|mm" "after|$after|mm" "ch|$after|ch" "jpsplus|$after|jps+" "sub|$after|sub")
+# tag|binary|entry; OPTIMAL (default "ch jps+ sub"): the optimal entries run beside mm
+runs=("before|$before|mm" "after|$after|mm")
+for e in ${OPTIMAL:-ch jps+ sub}; do runs+=("$(echo "$e" | sed 's/+/plus/')|$after|$e"); done
 mkdir -p "$out"
 for fm in $maps; do
     map=$bench/maps/$fm.map scen=$bench/scenarios/$fm.map.scen name=${fm#*/}
