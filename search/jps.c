@@ -400,7 +400,10 @@ bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err)
 
 bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, uint64_t max_nodes, Err *err)
 {
-    return setup(j, map, NULL, borrow, max_nodes, err);
+    if (!setup(j, map, NULL, borrow, max_nodes, err))
+        return false;
+    jo_touch(&j->open); /* a caller that bounds its calls pays for the pages here */
+    return true;
 }
 
 void jps_free(Jps *j)

@@ -37,7 +37,9 @@
  * Owns a copy of the map, its bit rows or jump table, the per-cell search
  * arrays and the open list (stamps, no clearing), all allocated in jps_init
  * (jps_init_bounded: node state for a bounded number of nodes, fixed at init,
- * and the map may be borrowed); a search allocates nothing.
+ * and the map may be borrowed; its pages are touched at init, jo_touch, so
+ * no call of a caller that bounds its calls meets a page fault); a search
+ * allocates nothing.
  * Both run on one integer open list (search/jps_open.h, costs 2^k and
  * round(sqrt(2) 2^k)): JPS+ spends most of its time there, and online JPS,
  * the yardstick JPS+ is measured against, must not be slowed by a heap the

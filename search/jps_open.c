@@ -78,6 +78,21 @@ bool jo_init_sparse(JpsOpen *o, uint32_t slots, uint64_t max_steps)
     return true;
 }
 
+static void touch_pages(void *p, size_t bytes)
+{
+    volatile char *c = p;
+    for (size_t b = 0; b < bytes; b += 4096)
+        c[b] = c[b];
+}
+
+void jo_touch(JpsOpen *o)
+{
+    touch_pages(o->node, o->count * sizeof *o->node);
+    if (o->slot_id)
+        touch_pages(o->slot_id, o->count * sizeof *o->slot_id);
+    /* The open list's items are written (sentinels) where they are made. */
+}
+
 void jo_free(JpsOpen *o)
 {
     free(o->node);

@@ -95,6 +95,11 @@ bool jo_init(JpsOpen *o, size_t count, uint32_t open_cap, uint64_t max_steps);
  * search that would take more gives up). */
 bool jo_init_sparse(JpsOpen *o, uint32_t slots, uint64_t max_steps);
 void jo_free(JpsOpen *o);
+/* Writes to every page the node state holds (its contents do not
+ * change), so that a search meets no page the kernel has
+ * yet to map: a bounded search's store is paid for when it is sized, not a
+ * page fault at a time inside the calls that first reach it. */
+void jo_touch(JpsOpen *o);
 /* Lets the heap hold `open_cap` nodes; grows only. False (unchanged) on failure. */
 bool jo_reserve(JpsOpen *o, uint32_t open_cap);
 
