@@ -47,9 +47,10 @@ static bool jump_diagonal(Jps *j, int px, int py, int dx, int dy, int *ox, int *
     return false;
 }
 /* The same on a packed grid, the cell held as its word and bit: a step's
- * three cells are in this row's word and the next row's (one stride of
- * words away), which is the row word of the step after, so a step loads one
- * word, three where it crosses into the next word. The byte form keeps its
+ * three cells are in this row's word and the next row's, one stride of
+ * words away, so a step loads two words (three where it crosses into the
+ * word beside); its scans are jump_straight's, called directly (the
+ * wrapper's test of the axis is known here). The byte form keeps its
  * own loop: written once for both forms (a constant for the form), the
  * compiler's code for the byte loop came out longer, and online JPS, the
  * yardstick, must not slow. */
@@ -57,33 +58,31 @@ static bool jump_diagonal_bits(Jps *j, int px, int py, int dx, int dy, int *ox, 
 {
     const ptrdiff_t row_step = (ptrdiff_t)dy * (j->grid.stride >> 6);
     const uint64_t *w = j->grid.bits + (((size_t)py * (size_t)j->grid.stride + (size_t)px) >> 6);
-    uint64_t here = *w; /* the word of (px, py) */
-    for (int b = px & 63;;) {
+    for (int b = px & 63;;) { /* w, b: the word and bit of (px, py) */
         const uint64_t *nw = w + row_step; /* row py + dy, the word of column px */
         uint64_t next = *nw;
         int nb = b + dx;
-        bool legal;
+        uint64_t legal; /* bit 0 */
         if (__builtin_expect((unsigned)nb < 64, 1)) {
-            legal = here >> nb & next >> b & next >> nb & 1;
+            legal = *w >> nb & next >> b & next >> nb;
         } else { /* column px + dx is in the word beside */
             nb &= 63;
-            legal = w[dx] >> nb & next >> b & 1 && (next = nw[dx]) >> nb & 1;
+            legal = w[dx] >> nb & next >> b & nw[dx] >> nb;
             nw += dx;
         }
-        if (!legal)
+        if (!(legal & 1))
             return false;
         px += dx;
         py += dy;
         j->steps++;
-        if ((px == j->gx && py == j->gy) || jump_straight(j, px, py, dx, 0) >= 0 ||
-            jump_straight(j, px, py, 0, dy) >= 0) {
+        if ((px == j->gx && py == j->gy) || bitrows_jump(&j->rows, py, px, dx, py == j->gy ? j->gx : -1) >= 0 ||
+            bitrows_jump(&j->cols, px, py, dy, px == j->gx ? j->gy : -1) >= 0) {
             *ox = px;
             *oy = py;
             return true;
         }
         w = nw;
         b = nb;
-        here = next;
     }
 }
 
