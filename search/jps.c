@@ -11,12 +11,6 @@ static inline bool diag_legal(const Jps *j, int px, int py, int dx, int dy)
 {
     return open_cell(j, px + dx, py + dy) && open_cell(j, px + dx, py) && open_cell(j, px, py + dy);
 }
-/* open_cell on a packed grid (grid.h), which the search picks once an
- * expansion (expand_bits), not once a cell. */
-static inline bool open_bit(const Jps *j, int px, int py)
-{
-    return grid_bit_at(j->grid.bits, (size_t)py * (size_t)j->grid.stride + (size_t)px);
-}
 /* The direction (grid.h order) of the unit step (dx, dy), [dy + 1][dx + 1]. */
 static const int8_t DIR_OF[3][3] = {{7, 0, 4}, {3, -1, 1}, {6, 2, 5}};
 
@@ -342,7 +336,9 @@ static inline __attribute__((always_inline)) void expand_in(Jps *j, uint32_t id,
     /* Forced pairs on both sides of a straight move. */
     for (int side = -1; side <= 1; side += 2) {
         int sx = dy ? side : 0, sy = dx ? side : 0; /* perpendicular offset */
-        bool forced = packed ? !open_bit(j, px - dx + sx, py - dy + sy) && open_bit(j, px + sx, py + sy)
+        size_t side_cell = id + (size_t)(ptrdiff_t)(sy * j->grid.stride + sx); /* packed: from the node's index */
+        bool forced = packed ? !grid_bit_at(j->grid.bits, side_cell - (size_t)(ptrdiff_t)(dy * j->grid.stride + dx)) &&
+                                   grid_bit_at(j->grid.bits, side_cell)
                              : !open_cell(j, px - dx + sx, py - dy + sy) && open_cell(j, px + sx, py + sy);
         if (forced) {
             try_straight(j, id, px, py, DIR_OF[sy + 1][sx + 1]);
