@@ -52,8 +52,9 @@ static bool jump_diagonal_bits(Jps *j, int px, int py, int dx, int dy, int *ox, 
 {
     const ptrdiff_t row_step = (ptrdiff_t)dy * (j->grid.stride >> 6);
     const uint64_t *w = j->grid.bits + (((size_t)py * (size_t)j->grid.stride + (size_t)px) >> 6);
-    for (int b = px & 63;;) { /* w, b: the word and bit of (px, py) */
-        const uint64_t *nw = w + row_step; /* row py + dy, the word of column px */
+    /* w, b: the word and bit of (px, py); nw: row py + dy, the word of column px */
+    for (int b = px & 63;;) {
+        const uint64_t *nw = w + row_step;
         uint64_t next = *nw;
         int nb = b + dx;
         uint64_t legal; /* bit 0 */
@@ -336,7 +337,8 @@ static inline __attribute__((always_inline)) void expand_in(Jps *j, uint32_t id,
     /* Forced pairs on both sides of a straight move. */
     for (int side = -1; side <= 1; side += 2) {
         int sx = dy ? side : 0, sy = dx ? side : 0; /* perpendicular offset */
-        size_t side_cell = id + (size_t)(ptrdiff_t)(sy * j->grid.stride + sx); /* packed: from the node's index */
+        /* Packed, the side cell's index from the node's. */
+        size_t side_cell = id + (size_t)(ptrdiff_t)(sy * j->grid.stride + sx);
         bool forced = packed ? !grid_bit_at(j->grid.bits, side_cell - (size_t)(ptrdiff_t)(dy * j->grid.stride + dx)) &&
                                    grid_bit_at(j->grid.bits, side_cell)
                              : !open_cell(j, px - dx + sx, py - dy + sy) && open_cell(j, px + sx, py + sy);
