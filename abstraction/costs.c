@@ -89,11 +89,12 @@ static double leg_length(LegSearch *ls, int s, int t, xyLoc ca, xyLoc cb, xyPath
     memset(b->cells, 0, (size_t)(b->height + 2) * b->stride);
     for (int y = 0; y < h; y++) {
         uint8_t *row = &b->cells[grid_index(b, 0, y)];
+        size_t i = (size_t)grid_index(g, x0, y0 + y); /* the window lies inside the map */
         if (g->cells)
-            memcpy(row, &g->cells[grid_index(g, x0, y0 + y)], (size_t)w);
+            memcpy(row, &g->cells[i], (size_t)w);
         else
-            for (int x = 0; x < w; x++)
-                row[x] = grid_passable(g, x0 + x, y0 + y);
+            for (int x = 0; x < w; x++, i++)
+                row[x] = grid_bit_at(g->bits, i);
     }
     ls->mark[(s / sw - r0) * 2 + s % sw - c0] = ls->mark[(t / sw - r0) * 2 + t % sw - c0] = ls->lim.mark;
     xyLoc wa = {(int16_t)(ca.x - x0), (int16_t)(ca.y - y0)}, wb = {(int16_t)(cb.x - x0), (int16_t)(cb.y - y0)};

@@ -11,16 +11,6 @@ static inline bool diag_legal(const Jps *j, int px, int py, int dx, int dy)
 {
     return open_cell(j, px + dx, py + dy) && open_cell(j, px + dx, py) && open_cell(j, px, py + dy);
 }
-/* The same two on a packed grid (grid.h), which the search picks once an
- * expansion (expand_bits), not once a cell. */
-static inline bool open_bit(const Jps *j, int px, int py)
-{
-    return grid_bit_at(j->grid.bits, (size_t)py * (size_t)j->grid.stride + (size_t)px);
-}
-static inline bool diag_legal_bits(const Jps *j, int px, int py, int dx, int dy)
-{
-    return open_bit(j, px + dx, py + dy) && open_bit(j, px + dx, py) && open_bit(j, px, py + dy);
-}
 /* The direction (grid.h order) of the unit step (dx, dy), [dy + 1][dx + 1]. */
 static const int8_t DIR_OF[3][3] = {{7, 0, 4}, {3, -1, 1}, {6, 2, 5}};
 
@@ -50,23 +40,45 @@ static bool jump_diagonal(Jps *j, int px, int py, int dx, int dy, int *ox, int *
     }
     return false;
 }
-/* The same on a packed grid. The byte form keeps its own loop: written once
- * for both forms (a constant for the form), the compiler's code for the
- * byte loop came out longer, and online JPS, the yardstick, must not slow. */
+/* The same on a packed grid, the cell held as its word and bit: a step's
+ * three cells are in this row's word and the next row's, one stride of
+ * words away, so a step loads two words (three where it crosses into the
+ * word beside); its scans are jump_straight's, called directly (the
+ * wrapper's test of the axis is known here). The byte form keeps its
+ * own loop: written once for both forms (a constant for the form), the
+ * compiler's code for the byte loop came out longer, and online JPS, the
+ * yardstick, must not slow. */
 static bool jump_diagonal_bits(Jps *j, int px, int py, int dx, int dy, int *ox, int *oy)
 {
-    for (; diag_legal_bits(j, px, py, dx, dy); j->steps++) {
+    const ptrdiff_t row_step = (ptrdiff_t)dy * (j->grid.stride >> 6);
+    const uint64_t *w = j->grid.bits + (((size_t)py * (size_t)j->grid.stride + (size_t)px) >> 6);
+    /* w, b: the word and bit of (px, py); nw: row py + dy, the word of column px */
+    for (int b = px & 63;;) {
+        const uint64_t *nw = w + row_step;
+        uint64_t next = *nw;
+        int nb = b + dx;
+        uint64_t legal; /* bit 0 */
+        if (__builtin_expect((unsigned)nb < 64, 1)) {
+            legal = *w >> nb & next >> b & next >> nb;
+        } else { /* column px + dx is in the word beside */
+            nb &= 63;
+            legal = w[dx] >> nb & next >> b & nw[dx] >> nb;
+            nw += dx;
+        }
+        if (!(legal & 1))
+            return false;
         px += dx;
         py += dy;
-        bool stop = (px == j->gx && py == j->gy) || jump_straight(j, px, py, dx, 0) >= 0;
-        if (stop || jump_straight(j, px, py, 0, dy) >= 0) {
-            j->steps++;
+        j->steps++;
+        if ((px == j->gx && py == j->gy) || bitrows_jump(&j->rows, py, px, dx, py == j->gy ? j->gx : -1) >= 0 ||
+            bitrows_jump(&j->cols, px, py, dy, px == j->gx ? j->gy : -1) >= 0) {
             *ox = px;
             *oy = py;
             return true;
         }
+        w = nw;
+        b = nb;
     }
-    return false;
 }
 
 /* JPS+ queues the first stop of a diagonal sweep as a node (no pruning of
@@ -325,7 +337,10 @@ static inline __attribute__((always_inline)) void expand_in(Jps *j, uint32_t id,
     /* Forced pairs on both sides of a straight move. */
     for (int side = -1; side <= 1; side += 2) {
         int sx = dy ? side : 0, sy = dx ? side : 0; /* perpendicular offset */
-        bool forced = packed ? !open_bit(j, px - dx + sx, py - dy + sy) && open_bit(j, px + sx, py + sy)
+        /* Packed, the side cell's index from the node's. */
+        size_t side_cell = id + (size_t)(ptrdiff_t)(sy * j->grid.stride + sx);
+        bool forced = packed ? !grid_bit_at(j->grid.bits, side_cell - (size_t)(ptrdiff_t)(dy * j->grid.stride + dx)) &&
+                                   grid_bit_at(j->grid.bits, side_cell)
                              : !open_cell(j, px - dx + sx, py - dy + sy) && open_cell(j, px + sx, py + sy);
         if (forced) {
             try_straight(j, id, px, py, DIR_OF[sy + 1][sx + 1]);
