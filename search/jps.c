@@ -1,8 +1,8 @@
-/* Jump Point Search, online and JPS+: jumps, successors, the search (jps.h). */
+/* Jump Point Search, online and JPS+: jumps, successors, the search
+ * (jps.h); a JPS's setup, updates and sizes are jps_state.c's. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "../common/grow.h"
 #include "jps.h"
 
 static inline int sgn(int v) { return (v > 0) - (v < 0); }
@@ -80,13 +80,6 @@ static bool jump_diagonal_bits(Jps *j, int px, int py, int dx, int dy, int *ox, 
         b = nb;
     }
 }
-
-/* JPS+ queues the first stop of a diagonal sweep as a node (no pruning of
- * intermediate jump points) on maps whose grid_scattered share is at least
- * this (jps.h; -D overrides it for measuring both variants). */
-#ifndef JPS_PLUS_UNPRUNED_SCATTERED
-#define JPS_PLUS_UNPRUNED_SCATTERED 0.15
-#endif
 
 /* A node's parent field (jps_open.h) packs the parent cell (below 2^28:
  * GRID_MAX_DIM^2 padded cells fit) and the direction of the last step into
@@ -250,36 +243,6 @@ static inline unsigned nonzero_lanes(uint64_t w)
 /* The lanes that are negative (int8). */
 static inline unsigned negative_lanes(uint64_t w) { return high_bits(w & 0x8080808080808080ull); }
 
-/* JPS+'s successor sets (jps.h Jps.succ): the successor directions of a
- * cell depend only on the direction it was entered in and on which of its 8
- * table values are 0 (a value is 0 exactly when not one step that way is
- * legal). Entered straight in d from the cell behind, which is passable: the
- * side cell s is passable iff value s != 0, and then the diagonal back past
- * s is legal iff the cell behind s is passable, so the forced pair (s and
- * the diagonal between d and s, jps.h) is "s != 0 and back-diagonal == 0".
- * Directions whose value is 0 would generate nothing, so they are left out. */
-static void fill_succ(uint8_t succ[9][256])
-{
-    for (int in = -1; in < 8; in++) {
-        for (unsigned nz = 0; nz < 256; nz++) {
-            unsigned set = 0xffu;
-            if (in >= 0 && GRID_DIR_IS_DIAGONAL(in)) {
-                set = 1u << in | 1u << DIR_OF[1][GRID_DX[in] + 1] | 1u << DIR_OF[GRID_DY[in] + 1][1];
-            } else if (in >= 0) {
-                int dx = GRID_DX[in], dy = GRID_DY[in];
-                set = 1u << in;
-                for (int side = -1; side <= 1; side += 2) {
-                    int sx = dy ? side : 0, sy = dx ? side : 0; /* perpendicular offset */
-                    int s = DIR_OF[sy + 1][sx + 1], back = DIR_OF[sy - dy + 1][sx - dx + 1];
-                    if ((nz >> s & 1u) && !(nz >> back & 1u))
-                        set |= 1u << s | 1u << DIR_OF[sy + dy + 1][sx + dx + 1];
-                }
-            }
-            succ[in + 1][nz] = (uint8_t)(set & nz);
-        }
-    }
-}
-
 /* JPS+ expansion: all 8 values of the cell are one 8-byte load, its
  * successor set one more (fill_succ); one pass over the set bits instead of
  * a test per candidate direction. A straight direction whose value is
@@ -352,141 +315,6 @@ static void expand(Jps *j, uint32_t id, int px, int py, int in) { expand_in(j, i
 static __attribute__((noinline)) void expand_bits(Jps *j, uint32_t id, int px, int py, int in)
 {
     expand_in(j, id, px, py, in, true);
-}
-
-uint64_t jps_nodes_within(uint64_t max_expanded)
-{
-    return max_expanded > (UINT64_MAX - 8) / 5 ? UINT64_MAX : 5 * max_expanded + 8;
-}
-
-/* Bytes of one hashed slot: its node, its id, its open-list item and its
- * place in the trace (jps_bytes). */
-#define SLOT_BYTES (sizeof(JoNode) + sizeof(uint32_t) + sizeof(JoItem) + sizeof(uint32_t))
-
-/* What every form shares: the map (copied, or borrowed), the JPS+ table
- * (taken over) or the bit rows, the trace and the node state for at most
- * `max_nodes` nodes of a search: hashed slots, a third more (a power of
- * two, so probes stay short), when they take less than the per-cell array,
- * else per cell with an open list for every passable cell. */
-static bool setup(Jps *j, const Grid *map, JumpTable *table, bool borrow, uint64_t max_nodes, Err *err)
-{
-    memset(j, 0, sizeof *j);
-    size_t cells = (size_t)(map->height + 2) * (size_t)map->stride; /* node ids are padded cell indices */
-    j->borrowed = borrow;
-    if (borrow)
-        j->grid = *map;
-    else if (!grid_copy(&j->grid, map, err))
-        goto fail;
-    if (table) { /* JPS+: the table replaces the bit rows */
-        j->plus = true;
-        j->prune_diag = grid_scattered(map) < JPS_PLUS_UNPRUNED_SCATTERED;
-        fill_succ(j->succ);
-        j->table = *table;
-        memset(table, 0, sizeof *table);
-    } else {
-        if (j->grid.cells ? !bitrows_init(&j->rows, map, false, err) : (bitrows_view(&j->rows, &j->grid), false))
-            goto fail;
-        if (!bitrows_init(&j->cols, map, true, err))
-            goto fail;
-    }
-    j->passable = grid_count_passable(map);
-    uint64_t slots = 4; /* 3/4 of them may be taken (relax_plus) */
-    while (slots - slots / 4 < max_nodes && slots < cells)
-        slots *= 2;
-    bool sparse = max_nodes < cells && slots * SLOT_BYTES < cells * sizeof(JoNode);
-    uint64_t steps = cells + (size_t)map->width + (size_t)map->height;
-    j->trace = malloc((sparse ? slots : j->passable + 1) * sizeof *j->trace);
-    bool lists = sparse ? jo_init_sparse(&j->open, (uint32_t)slots, steps)
-                        : jo_init(&j->open, cells, (uint32_t)(j->passable + 1), steps);
-    if (!j->trace || !lists) {
-        err_set(err, "jps: out of memory for a %dx%d map", map->width, map->height);
-        goto fail;
-    }
-    return true;
-fail:
-    jps_free(j);
-    return false;
-}
-
-bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err)
-{
-    return setup(j, map, table, false, UINT64_MAX, err);
-}
-
-bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, uint64_t max_nodes, Err *err)
-{
-    if (!setup(j, map, NULL, borrow, max_nodes, err))
-        return false;
-    jo_touch(&j->open); /* a caller that bounds its calls pays for the pages here */
-    return true;
-}
-
-void jps_free(Jps *j)
-{
-    bitrows_free(&j->rows);
-    bitrows_free(&j->cols);
-    jt_free(&j->table);
-    jo_free(&j->open);
-    free(j->trace);
-    if (!j->borrowed)
-        grid_free(&j->grid);
-    memset(j, 0, sizeof *j);
-}
-
-/* Lets the open list and the trace hold `cells` nodes; grows only. On
- * failure the old ones stay. */
-static bool reserve_cells(Jps *j, size_t cells, Err *err)
-{
-    if (j->open.sparse || cells + 1 <= j->open.cap) /* sparse: sized for the nodes of a search, not the map */
-        return true;
-    bool grown = grow_to(&j->trace, cells + 1, sizeof *j->trace) && jo_reserve(&j->open, (uint32_t)(cells + 1));
-    return grown || err_set(err, "jps: out of memory for the open list");
-}
-
-/* The map changed. Online, the bit rows (both orientations) and the grid
- * copy are all the map state, so an update is a bit flip per cell; JPS+
- * refills the lines of its table the cells touch (jumptable.h). */
-bool jps_update(Jps *j, const CellChange *changes, int n, Err *err)
-{
-    if (!reserve_cells(j, j->passable + changes_opening(changes, n), err))
-        return false;
-    for (int i = 0; i < n; i++) {
-        const CellChange *c = &changes[i];
-        if (j->borrowed) /* the owner changes the cells; the bits say what they were */
-            j->passable += (size_t)((int)c->passable - (int)bitrows_get(&j->rows, c->y + 1, c->x + 1));
-        else
-            j->passable += (size_t)grid_set_passable(&j->grid, c->x, c->y, c->passable); /* -1 wraps */
-        if (!j->plus) {
-            if (!j->rows.borrowed) /* else the rows are the grid's own cells */
-                bitrows_set_cell(&j->rows, false, c->x, c->y, c->passable);
-            bitrows_set_cell(&j->cols, true, c->x, c->y, c->passable);
-        }
-    }
-    if (j->plus) {
-        jt_update(&j->table, &j->grid, changes, n);
-        j->prune_diag = grid_scattered(&j->grid) < JPS_PLUS_UNPRUNED_SCATTERED;
-    }
-    return true;
-}
-
-bool jps_reserve(Jps *j, size_t cells, Err *err) { return reserve_cells(j, cells, err); }
-
-void jps_paint(Jps *j, const Jps *src, int x0, int y0, int w, int h, JpsPaint parts)
-{
-    for (int y = y0; parts & JPS_PAINT_ROWS && y < y0 + h; y++) {
-        /* A packed grid is its rows: painting those paints it. */
-        uint8_t *row = j->grid.cells ? &j->grid.cells[grid_index(&j->grid, x0, y)] : NULL;
-        if (row && src && src->grid.cells)
-            memcpy(row, &src->grid.cells[grid_index(&src->grid, x0, y)], (size_t)w);
-        else if (row && src)
-            for (int x = 0; x < w; x++)
-                row[x] = grid_passable(&src->grid, x0 + x, y);
-        else if (row)
-            memset(row, 0, (size_t)w);
-        bitrows_copy_span(&j->rows, src ? &src->rows : NULL, y + 1, x0 + 1, x0 + w);
-    }
-    for (int x = x0; parts & JPS_PAINT_COLS && x < x0 + w; x++)
-        bitrows_copy_span(&j->cols, src ? &src->cols : NULL, x + 1, y0 + 1, y0 + h);
 }
 
 void jps_find(Jps *j, xyLoc s, xyLoc g, xyPath *path) { jps_find_capped(j, s, g, UINT64_MAX, path); }
@@ -601,17 +429,4 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
             path->cells[path->len++] = (xyLoc){(int16_t)(x + dx - 1), (int16_t)(y + dy - 1)};
     }
     return JPS_FOUND;
-}
-
-size_t jps_bytes(const Jps *j)
-{
-    /* The trace grows with the open list (reserve_cells), so both hold open.cap;
-     * sparse, with the slots (open.count, as many as the open list). */
-    return (j->borrowed ? 0 : grid_bytes(&j->grid)) + j->open.count * sizeof(JoNode) +
-           j->open.cap * (sizeof(JoItem) + sizeof *j->trace) +
-           (j->open.sparse ? j->open.count * sizeof *j->open.slot_id : 0) +
-           (j->plus ? 0
-                    : ((j->rows.borrowed ? 0 : (size_t)j->rows.rows * j->rows.words) +
-                       (size_t)j->cols.rows * j->cols.words) *
-                          8);
 }
