@@ -24,11 +24,12 @@ typedef struct Run {
     BinFile csv; /* --csv: written to a temporary, renamed over the file when the run ends */
     bool has_csv;
     Changes changes;
-    AStar reference;      /* optima on the changed map (dynamic runs) */
-    bool has_changes;     /* --changes, or a version-2 scenario's patches */
-    bool kit_dynamic;     /* a version-2 scenario: its optima are per snapshot, its CSV the dynamic kit's */
-    uint64_t snapshot_ns; /* the last change batch, charged to the next query's CSV row */
-    bool *bad;            /* --bad-queries=skip: queries left out (start or goal invalid) */
+    AStar reference;          /* optima on the changed map (dynamic runs) */
+    bool has_changes;         /* --changes, or a version-2 scenario's patches */
+    bool kit_dynamic;         /* a version-2 scenario: its optima are per snapshot, its CSV the dynamic kit's */
+    uint64_t snapshot_ns;     /* the last change batch, charged to the next query's CSV row */
+    uint64_t snapshot_cpu_ns; /* the same by the thread's CPU clock, for total_cpu_s */
+    bool *bad;                /* --bad-queries=skip: queries left out (start or goal invalid) */
     int nbad, below_octile;
     TraceYaml trace;       /* --trace: open while trace.f.fp is set */
     BinFile paths;         /* --paths: open while paths.fp is set */
@@ -188,6 +189,7 @@ static bool apply_changes(Run *run, void **inst, int i, size_t *next, Totals *to
         return false;
     for (size_t k = first; k < *next; k++)
         grid_set_passable(&run->map, ch->cell[k].x, ch->cell[k].y, ch->cell[k].passable);
+    uint64_t c0 = clock_thread_cpu_ns();
     uint64_t t0 = clock_now_ns();
     bool ok = true;
     if (a->entry->update && !a->rebuild) {
@@ -204,8 +206,12 @@ static bool apply_changes(Run *run, void **inst, int i, size_t *next, Totals *to
         totals->rebuilt = true;
     }
     uint64_t dt = clock_now_ns() - t0;
+    uint64_t dc = clock_thread_cpu_ns() - c0;
+    dc = dc > totals->times.cpu_overhead_ns ? dc - totals->times.cpu_overhead_ns : 0; /* as replay_query's calls */
     run->snapshot_ns += dt; /* batches before one query all go to it */
+    run->snapshot_cpu_ns += dc;
     totals->update_ns += (double)dt;
+    totals->update_cpu_ns += (double)dc;
     if (ok && !grow_room(&totals->update_each_ns, &totals->update_each_cap, (size_t)totals->updates + 1,
                          sizeof *totals->update_each_ns, 64))
         ok = err_set(err, "out of memory for the update times");
@@ -290,8 +296,10 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                     a->entry->set_tracer(*inst, NULL);
                 if (run->paths.fp && rep == 0)
                     report_path_line(run->paths.fp, i, &q, &r, &path);
-                if (totals->updates_charged)
+                if (totals->updates_charged) {
                     replay_charge_update(&r, run->snapshot_ns);
+                    totals->total_cpu_ns += (double)run->snapshot_cpu_ns;
+                }
                 if (!r.valid)
                     fprintf(stderr, "gppc: %s:%d: invalid path from (%d,%d) to (%d,%d): %s\n", a->scen_path, q.line,
                             q.start.x, q.start.y, q.goal.x, q.goal.y, why);
@@ -312,6 +320,7 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                     kit_csv_row(run->csv.fp, run->kit_dynamic, a->csv_extra, &row);
                 }
                 run->snapshot_ns = 0;
+                run->snapshot_cpu_ns = 0;
                 totals_add(totals, &r);
             }
             if (run->has_changes && next_change < run->changes.n && run->changes.after_query[next_change] == i) {

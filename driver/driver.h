@@ -146,7 +146,7 @@ typedef struct Totals {
      * update batches, their time, and whether the entry was rebuilt instead. */
     bool dynamic;
     long skipped, updates;
-    double update_ns;
+    double update_ns, update_cpu_ns; /* the second by the thread's CPU clock */
     bool rebuilt;
     bool updates_charged;     /* each update's time is in the next query's first call (the kit's rule) */
     uint64_t *update_each_ns; /* per update, for the p99 and max */
@@ -164,6 +164,7 @@ typedef struct Totals {
     const char *pre_rejected;
     double rebuild_s;
     double total_ns, first20_ns, subopt_sum, subopt_max, expanded, calls;
+    double total_cpu_ns; /* the queries' calls by the thread's CPU clock, updates charged or not as total_ns */
     uint64_t max_step_ns;
     /* What the entry added to the process at its peak, prepare and queries:
      * mem_kb = rss_peak_kb - rss_base_kb, the peak resident set from the

@@ -138,6 +138,7 @@ void totals_add(Totals *t, const QueryResult *r)
 {
     t->queries++;
     t->total_ns += (double)r->total_ns;
+    t->total_cpu_ns += (double)r->total_cpu_ns;
     t->first20_ns += (double)r->first20_ns;
     t->expanded += (double)r->expanded;
     t->calls += (double)r->calls;

@@ -113,11 +113,11 @@ void report_summary(FILE *out, const char *entry_name, const Totals *t, long ram
     fprintf(out,
             " call_p99_us=%.3f call_p999_us=%.3f call_max_us=%.3f call_cpu_p99_us=%.3f call_cpu_p999_us=%.3f "
             "call_cpu_max_us=%.3f query_max_us=%.3f query_cpu_max_us=%.3f rss_base_kb=%ld rss_peak_kb=%ld "
-            "cpu_clock_cost_us=%.3f",
+            "cpu_clock_cost_us=%.3f total_cpu_s=%.6f",
             call_hist_quantile(&ct->wall, 990) * 1e-3, call_hist_quantile(&ct->wall, 999) * 1e-3, ct->wall.max * 1e-3,
             call_hist_quantile(&ct->cpu, 990) * 1e-3, call_hist_quantile(&ct->cpu, 999) * 1e-3, ct->cpu.max * 1e-3,
             ct->query_wall_max * 1e-3, ct->query_cpu_max * 1e-3, t->rss_base_kb, t->rss_peak_kb,
-            ct->cpu_overhead_ns * 1e-3);
+            ct->cpu_overhead_ns * 1e-3, t->total_cpu_ns * 1e-9);
     if (t->pre_rejected)
         fprintf(out, " pre_rejected=%s rebuild_s=%.6f", t->pre_rejected, t->rebuild_s);
     if (t->dynamic) {
@@ -125,8 +125,9 @@ void report_summary(FILE *out, const char *entry_name, const Totals *t, long ram
                 t->updates ? t->update_ns * 1e-3 / (double)t->updates : 0.0, t->rebuilt ? 1 : 0);
         uint64_t p99 = 0, max = 0;
         update_quantiles(t, &p99, &max);
-        fprintf(out, " update_us_p99=%.3f update_us_max=%.3f updates_charged=%d", p99 * 1e-3, max * 1e-3,
-                t->updates_charged ? 1 : 0);
+        fprintf(out, " update_us_p99=%.3f update_us_max=%.3f updates_charged=%d update_cpu_us_mean=%.3f", p99 * 1e-3,
+                max * 1e-3, t->updates_charged ? 1 : 0,
+                t->updates ? t->update_cpu_ns * 1e-3 / (double)t->updates : 0.0);
     }
     for (int i = 0; c && i < c->n; i++)
         if (c->extra[i].text)

@@ -300,6 +300,29 @@ class DynamicMaps(unittest.TestCase):
         self.assertEqual(code, 0, err)
         self.assertEqual(summary(out)["update_by_rebuild"], "1")
 
+    def test_total_cpu_s_holds_the_updates_only_when_charged(self):
+        # total_cpu_s is the CSV's per-query CPU times summed, plus the updates'
+        # CPU time when they are charged to the next query (the kit's rule).
+        changes = "# test\n0 2 0 0\n0 2 2 0\n\n2 2 2 1\n"
+        for charged in ("0", "1"):
+            with TempDir() as d:
+                m, s = write(d, "m.map", DYN_MAP), write(d, "m.map.scen", DYN_SCEN)
+                c = write(d, "c.txt", changes)
+                code, out, err = run_gppc("--entry", "mm", "--pre-dir", d + "/pre", "--changes", c,
+                                          "--charge-updates", charged, "--csv", d + "/r.csv", "--csv-extra",
+                                          "-full", m, s)
+                self.assertEqual(code, 0, err)
+                with open(d + "/r.csv") as f:
+                    calls_cpu = sum(int(r["time_cost_cpu"]) for r in csv.DictReader(f)) * 1e-9
+            sm = summary(out)
+            updates_cpu = float(sm["update_cpu_us_mean"]) * int(sm["updates"]) * 1e-6
+            self.assertGreater(updates_cpu, 0)
+            extra = float(sm["total_cpu_s"]) - calls_cpu
+            if charged == "0":
+                self.assertAlmostEqual(extra, 0, delta=1e-6)
+            else:  # both batches come before an answered query (2 and 3)
+                self.assertAlmostEqual(extra, updates_cpu, delta=2e-6)
+
     def test_bad_changes_files(self):
         cases = [("0 2 0\n", "c.txt:1: expected"), ("# x\n9 2 0 0\n", "c.txt:2: after_query '9'"),
                  ("0 7 0 1\n", "c.txt:1: cell (7, 0) is outside"), ("0 1 1 2\n", "c.txt:1: passable '2'"),

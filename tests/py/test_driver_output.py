@@ -107,6 +107,7 @@ class CallTimesAndMemory(unittest.TestCase):
         cpu_step = [int(r["max_step_time_cpu"]) for r in rows]
         self.assertAlmostEqual(max(cpu_total) * 1e-3, sm["query_cpu_max_us"], delta=0.002)
         self.assertAlmostEqual(max(cpu_step) * 1e-3, sm["call_cpu_max_us"], delta=0.002)
+        self.assertAlmostEqual(sum(cpu_total) * 1e-9, sm["total_cpu_s"], delta=1e-6)
         self.assertTrue(all(0 <= c <= int(r["time_cost"]) + slack * 1e3 * int(r["calls"])
                             for c, r in zip(cpu_total, rows)))
 

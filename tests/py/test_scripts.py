@@ -347,3 +347,63 @@ class LargeMaps(unittest.TestCase):
                            "--src", os.path.join(d, "src.map"), "--out", out)
             self.assertEqual(r.returncode, 2)
             self.assertIn("--tile 11", r.stderr)
+
+
+FAKE_KIT_RUN = """#!/bin/sh
+# A stand-in for the dynamic kit's runner: its result.csv, time_cost from the library copied in.
+[ "$1" = -full ] && [ -f "$2" ] || exit 3
+t=$(cat lib/libGPPCentry.so)
+{ echo "map,scen,experiment_id,snapshot_time,path_size,path_length,ref_length,time_cost,20steps_cost,max_step_time"
+  echo "m,s,0,0,3,4.5,4.5,$t,$t,$t"
+  echo "m,s,1,0,2,2.0,$REF1,$t,$t,$t"
+  echo "m,s,2,0,0,-1,-1,$t,$t,$t"; } > result.csv
+"""
+
+
+class DynBench(unittest.TestCase):
+    """scripts/dyn_bench.py: our driver's rounds on a version-2 scenario and the
+    kit's runner (a stand-in writing the kit's result.csv) side by side."""
+    TINY = os.path.join(ROOT, "tests", "data", "tiny_dynamic.scen")
+
+    def kit(self, d):
+        k = os.path.join(d, "kit")
+        os.makedirs(os.path.join(k, "lib"))
+        os.makedirs(os.path.join(k, "index_data"))
+        run = write(k, "run", FAKE_KIT_RUN)
+        os.chmod(run, 0o755)
+        return k, write(d, "a.so", "3000"), write(d, "b.so", "1000")
+
+    def test_driver_and_kit_tables(self):
+        with TempDir() as d:
+            k, a, b = self.kit(d)
+            env = dict(os.environ, REF1="2.0")
+            p = run_script("dyn_bench.py", "--gppc", GPPC, "--entries", "mm,jps", "--kit-dir", k, "--kit-lib",
+                           "a=" + a, "--kit-lib", "jps=" + b, "--rounds", "2", "--pre-dir", d + "/pre", "--out",
+                           d + "/out", self.TINY, env=env)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            with open(os.path.join(d, "out", "dyn_bench.md")) as f:
+                md = f.read()
+            with open(os.path.join(d, "out", "dyn_bench.csv")) as f:
+                rows = list(csv.DictReader(f))
+        driver = [r for r in rows if r["runner"] == "driver"]
+        self.assertEqual(sorted((r["round"], r["label"]) for r in driver),
+                         [("1", "jps"), ("1", "mm"), ("2", "jps"), ("2", "mm")])
+        self.assertTrue(all(r["invalid"] == "0.0" and float(r["updates"]) > 0 for r in driver), driver)
+        self.assertTrue(all(float(r["total_cpu_s"]) > 0 for r in driver), driver)
+        # The kit: three rows, one unanswered without a reference; 3 x 3000 ns against 3 x 1000 ns.
+        self.assertIn("| a | 3 | 0 | 0 | 9e-06 | 9e-06 | 0.003 | 3.00x |", md)
+        self.assertIn("| jps | 3 | 0 | 0 | 3e-06 | 3e-06 | 0.001 | 1.00x |", md)
+
+    def test_a_path_below_the_reference_fails_and_bad_usage_exits_2(self):
+        with TempDir() as d:
+            k, a, b = self.kit(d)
+            p = run_script("dyn_bench.py", "--gppc", GPPC, "--entries", "jps", "--kit-dir", k, "--kit-lib", "a=" + a,
+                           "--rounds", "1", "--pre-dir", d + "/pre", "--out", d + "/out", self.TINY,
+                           env=dict(os.environ, REF1="2.5"))
+            self.assertEqual(p.returncode, 1, p.stderr)
+            p = run_script("dyn_bench.py", "--kit-lib", "a=" + a, self.TINY)
+            self.assertEqual(p.returncode, 2)
+            self.assertIn("--kit-lib needs --kit-dir", p.stderr)
+            p = run_script("dyn_bench.py", "--kit-dir", k, "--kit-lib", "a", self.TINY)
+            self.assertEqual(p.returncode, 2)
+            self.assertIn("expected LABEL=FILE", p.stderr)
