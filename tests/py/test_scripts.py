@@ -407,3 +407,25 @@ class DynBench(unittest.TestCase):
             p = run_script("dyn_bench.py", "--kit-dir", k, "--kit-lib", "a", self.TINY)
             self.assertEqual(p.returncode, 2)
             self.assertIn("expected LABEL=FILE", p.stderr)
+
+
+class SamePaths(unittest.TestCase):
+    """scripts/same_paths.py: two sides replaying the same maps, compared cell for cell."""
+
+    def test_same_entry_is_same_and_another_entry_differs(self):
+        grid = "type octile\nheight 6\nwidth 8\nmap\n" + "........\n" * 6  # open: many optimal paths
+        scen = "version 1\n0\tmaps/t/a.map\t8\t6\t0\t0\t7\t3\t8.24264069\n0\tmaps/t/a.map\t8\t6\t7\t5\t0\t2\t8.24264069\n"
+        with TempDir() as d:
+            make_bench(d, scen)
+            write(os.path.join(d, "maps", "t"), "a.map", grid)
+            env = dict(os.environ, GPPC_BENCH_DIR=d)
+            p = run_script("same_paths.py", "--entry", "astar", "--maps", "t/a", env=env)
+            self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+            self.assertIn("t/a same (2 queries)", p.stdout)
+            # Two optimal entries that break ties apart: same lengths, other cells.
+            p = run_script("same_paths.py", "--entry", "astar", "--after-entry", "jps", "--maps", "t/a", env=env)
+            self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+            self.assertIn("t/a DIFFER at replayed query 0: the same length 8.242641, cells differ", p.stdout)
+            p = run_script("same_paths.py", "--maps", "t/none", env=env)
+            self.assertEqual(p.returncode, 2)
+            self.assertIn("t/none: no ", p.stderr)

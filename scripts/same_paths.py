@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Whether two builds (or two entry specs) return the same paths, cell for cell.
+
+A change that should not move a path (a faster loop, a smaller store, a new
+counter) is checked here: each side replays every query of each map through
+`gppc --paths FILE -full MAP SCEN` (its own preprocessing folder, since two
+builds may write different files) and the two FILEs are compared line by line.
+A line is one query: its id, length, optimum and every cell.
+
+    python3 scripts/same_paths.py --before OLD/build/gppc --after build/gppc \\
+        --entry mm --maps dao/den520d,rooms/16room_000
+    python3 scripts/same_paths.py --entry mm --after-entry 'mm:work=1'
+
+Maps (--maps): `embedded`, the checkout's maps/ + scenarios/ (the default),
+and FAMILY/NAME of the benchmark folder (--bench-dir, default ../shared/benchmarks or
+$GPPC_BENCH_DIR). Prints one line per map: `same` with the queries compared,
+or `DIFFER` with the first query that differs. Exit 1 when any map differs or
+a run fails, 2 on bad usage. Stdlib only.
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def embedded():
+    out = []
+    for fam in sorted(os.listdir(os.path.join(ROOT, "maps"))):
+        for f in sorted(os.listdir(os.path.join(ROOT, "maps", fam))):
+            scen = os.path.join(ROOT, "scenarios", fam, f + ".scen")
+            if f.endswith(".map") and os.path.isfile(scen):
+                out.append((fam + "/" + f[:-4], os.path.join(ROOT, "maps", fam, f), scen))
+    return out
+
+
+def replay(binary, spec, mp, sc, work, tag):
+    paths = os.path.join(work, tag + ".paths")
+    cmd = [binary, "--entry", spec, "--pre-dir", os.path.join(work, "pre-" + tag), "--paths", paths, "-full", mp, sc]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode == 2 or not os.path.isfile(paths):
+        return None, "%s: exit %d: %s" % (" ".join(cmd), p.returncode, p.stderr.strip()[-300:])
+    with open(paths) as f:
+        return f.read().splitlines(), None
+
+
+def how(one, two, i):
+    """What differs in the i-th lines of two --paths files."""
+    if i >= len(one) or i >= len(two):
+        return "one side has %d queries, the other %d" % (len(one), len(two))
+    a, b = one[i].split("\t"), two[i].split("\t")
+    if a[:3] != b[:3]:
+        return "length %s against %s (optimum %s)" % (a[1], b[1], a[2])
+    ca, cb = (a[3].split() if len(a) > 3 else []), (b[3].split() if len(b) > 3 else [])
+    k = next((j for j, (x, y) in enumerate(zip(ca, cb)) if x != y), min(len(ca), len(cb)))
+    return "the same length %s, cells differ from cell %d (%s against %s)" % (
+        a[1], k, ca[k] if k < len(ca) else "end", cb[k] if k < len(cb) else "end")
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog=__doc__.split("\n", 2)[2],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    gppc = os.path.join(ROOT, "build", "gppc")
+    ap.add_argument("--before", default=gppc, help="the driver binary of the first side (default build/gppc)")
+    ap.add_argument("--after", default=gppc, help="the driver binary of the second side (default build/gppc)")
+    ap.add_argument("--entry", default="mm", help="entry spec of both sides (default mm)")
+    ap.add_argument("--after-entry", help="the second side's entry spec, when it differs")
+    ap.add_argument("--maps", help="FAMILY/NAME of the benchmark folder, or `embedded` for the checkout's maps/, "
+                                   "comma-separated (default: embedded)")
+    ap.add_argument("--bench-dir", default=os.environ.get("GPPC_BENCH_DIR", os.path.join(ROOT, "..", "shared",
+                                                                                        "benchmarks")))
+    a = ap.parse_args(argv)
+    for b in (a.before, a.after):
+        if not os.access(b, os.X_OK):
+            print("same_paths: %s: not an executable driver (make first?)" % b, file=sys.stderr)
+            return 2
+    maps = []
+    for fm in (a.maps or "embedded").split(","):
+        if fm == "embedded":
+            maps += embedded()
+        else:
+            mp = os.path.join(a.bench_dir, "maps", fm + ".map")
+            sc = os.path.join(a.bench_dir, "scenarios", fm + ".map.scen")
+            if not (os.path.isfile(mp) and os.path.isfile(sc)):
+                print("same_paths: %s: no %s or no %s" % (fm, mp, sc), file=sys.stderr)
+                return 2
+            maps.append((fm, mp, sc))
+    differ = 0
+    with tempfile.TemporaryDirectory(prefix="same_paths.") as work:
+        for name, mp, sc in maps:
+            one, err1 = replay(a.before, a.entry, mp, sc, work, "before")
+            two, err2 = replay(a.after, a.after_entry or a.entry, mp, sc, work, "after")
+            if err1 or err2:
+                print("%s FAILED %s" % (name, err1 or err2), flush=True)
+                differ += 1
+                continue
+            first = next((i for i, (x, y) in enumerate(zip(one, two)) if x != y), None)
+            if first is None and len(one) != len(two):
+                first = min(len(one), len(two))
+            if first is None:
+                print("%s same (%d queries)" % (name, len(one)), flush=True)
+            else:
+                differ += 1
+                print("%s DIFFER at replayed query %d: %s" % (name, first, how(one, two, first)), flush=True)
+    print("same_paths: %d of %d maps differ" % (differ, len(maps)))
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
