@@ -361,6 +361,7 @@ static int run_entry(Run *run)
     double pre_s;
     Totals *totals = &run->totals;
     call_times_calibrate(&totals->times);
+    totals->times.cpu_per_call = run->args.cpu_per_call;
     long rss_start = rss_kb(); /* the driver with map and scenario, before the entry */
     guard_phase(GUARD_PREPROCESS);
     if (!preprocess(run, &pre_s, &err)) {

@@ -47,6 +47,13 @@ static bool opt_charge_updates(DriverArgs *a, const char *v, Err *err)
     a->updates_apart = v[0] == '0';
     return true;
 }
+static bool opt_cpu_clock(DriverArgs *a, const char *v, Err *err)
+{
+    if (strcmp(v, "call") && strcmp(v, "query"))
+        return err_set(err, "--cpu-clock %s: expected call or query", v);
+    a->cpu_per_call = v[0] == 'c';
+    return true;
+}
 static bool opt_help(DriverArgs *a, const char *v, Err *err) { return (void)v, (void)err, a->help = true; }
 static bool opt_json(DriverArgs *a, const char *v, Err *err) { return (void)v, (void)err, a->json = true; }
 static bool opt_csv_extra(DriverArgs *a, const char *v, Err *err) { return (void)v, (void)err, a->csv_extra = true; }
@@ -140,6 +147,11 @@ static const DriverOption OPTIONS[] = {
      "with changes: 1 (default, as the dynamic kit) adds each update's time to\n"
      "the next query's first call (total, first-20, longest call); 0 reports it apart",
      opt_charge_updates, false},
+    {"cpu-clock", "query|call",
+     "the thread's CPU clock read around each query (default) or each call;\n"
+     "call gives call_cpu_* in SUMMARY, but its system calls slow the calls\n"
+     "that follow them, so an entry answering in many calls is timed slower",
+     opt_cpu_clock, false},
     {"bad-queries", "fail|skip",
      "a query whose start or goal is outside the map or blocked: fail stops\n"
      "with a message (default); skip runs the rest and counts bad_queries",

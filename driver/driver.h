@@ -28,6 +28,7 @@ typedef struct DriverArgs {
     const char *changes;   /* --changes FILE or NULL */
     bool rebuild;          /* --rebuild: apply changes by a rebuild even with update() */
     bool updates_apart;    /* --charge-updates 0: an update's time is not charged to the next query */
+    bool cpu_per_call;     /* --cpu-clock call: the thread's CPU clock around every call, not every query */
     bool skip_bad_queries; /* --bad-queries=skip: run the queries with both ends valid */
     double bound;          /* --bound X with -check; 0: the entry's subopt_bound */
     int time_limit_s;      /* --time-limit S: the run's wall-clock limit (driver/guard.c); 0 none */
@@ -94,6 +95,7 @@ typedef struct QueryResult {
     uint64_t total_ns, max_step_ns, first20_ns;
     /* The same calls by the thread's CPU clock (never charged a map change). */
     uint64_t total_cpu_ns, max_step_cpu_ns;
+    bool cpu_per_call;      /* max_step_cpu_ns measured (--cpu-clock call); else 0 */
     uint64_t first_call_ns; /* the dynamic kit charges a map change to this call */
     long first20_calls;     /* the calls first20_ns covers */
     uint64_t expanded;
@@ -134,6 +136,9 @@ typedef struct CallTimes {
     /* The CPU clock's own cost inside a call's interval (its system call),
      * taken off every call's CPU time; set by call_times_calibrate. */
     uint64_t cpu_overhead_ns;
+    /* Read the CPU clock around every call (cpu filled) rather than around
+     * the whole query (--cpu-clock; docs/driver-output.md says why). */
+    bool cpu_per_call;
 } CallTimes;
 /* Sets t->cpu_overhead_ns to the least CPU time measured around nothing, in
  * the order replay_query reads the clocks, over a thousand tries. */

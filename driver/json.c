@@ -107,13 +107,16 @@ void json_query(FILE *out, const char *scen_name, int id, int rep, const ScenQue
     fprintf(out,
             ",\"valid\":%s,\"optimal\":%s,\"unreachable\":%s,\"path_size\":%zu,\"total_ns\":%llu,"
             "\"max_step_ns\":%llu,\"first20_ns\":%llu,\"calls\":%ld,\"expanded\":%llu,\"total_cpu_ns\":%llu,"
-            "\"max_step_cpu_ns\":%llu}\n",
+            "\"max_step_cpu_ns\":",
             r->valid ? "true" : "false",
             r->unreachable ? "null"
             : r->optimal   ? "true"
                            : "false",
             r->unreachable ? "true" : "false", r->path_size, (unsigned long long)r->total_ns,
             (unsigned long long)r->max_step_ns, (unsigned long long)r->first20_ns, r->calls,
-            (unsigned long long)r->expanded, (unsigned long long)r->total_cpu_ns,
-            (unsigned long long)r->max_step_cpu_ns);
+            (unsigned long long)r->expanded, (unsigned long long)r->total_cpu_ns);
+    if (r->cpu_per_call) /* else not measured (--cpu-clock query) */
+        fprintf(out, "%llu}\n", (unsigned long long)r->max_step_cpu_ns);
+    else
+        fputs("null}\n", out);
 }

@@ -9,7 +9,8 @@
  * scenario's printed precision of the optimum (-check's rule), 0 not (or
  * invalid), -1 no optimum to compare with (the scenario says unreachable);
  * time_cost_cpu and max_step_time_cpu: the calls by the thread's CPU clock
- * (a map change is never charged to them). */
+ * (a map change is never charged to them; max_step_time_cpu -1 unless
+ * --cpu-clock call, which reads that clock around every call). */
 #include "driver.h"
 
 #define EXTRA_HEADER ",bucket,expanded,valid,rep,calls,optimal,time_cost_cpu,max_step_time_cpu"
@@ -27,9 +28,9 @@ void kit_csv_header(FILE *out, bool dynamic, bool extra)
 
 static void extra_columns(FILE *out, const CsvRow *w)
 {
-    fprintf(out, ",%d,%llu,%d,%d,%ld,%d,%llu,%llu", w->q->bucket, (unsigned long long)w->r->expanded,
+    fprintf(out, ",%d,%llu,%d,%d,%ld,%d,%llu,%lld", w->q->bucket, (unsigned long long)w->r->expanded,
             w->r->valid ? 1 : 0, w->rep, w->r->calls, w->r->unreachable ? -1 : w->r->optimal,
-            (unsigned long long)w->r->total_cpu_ns, (unsigned long long)w->r->max_step_cpu_ns);
+            (unsigned long long)w->r->total_cpu_ns, w->r->cpu_per_call ? (long long)w->r->max_step_cpu_ns : -1LL);
 }
 
 void kit_csv_row(FILE *out, bool dynamic, bool extra, const CsvRow *w)

@@ -110,14 +110,16 @@ void report_summary(FILE *out, const char *entry_name, const Totals *t, long ram
     fprintf(out, " optimal=%ld scen_map_mismatch=%ld below_optimum=%ld", t->optimal, t->scen_map_mismatch,
             t->below_optimum);
     const CallTimes *ct = &t->times;
+    fprintf(out, " call_p99_us=%.3f call_p999_us=%.3f call_max_us=%.3f", call_hist_quantile(&ct->wall, 990) * 1e-3,
+            call_hist_quantile(&ct->wall, 999) * 1e-3, ct->wall.max * 1e-3);
+    if (ct->cpu_per_call) /* --cpu-clock call; else the CPU clock was read around whole queries only */
+        fprintf(out, " call_cpu_p99_us=%.3f call_cpu_p999_us=%.3f call_cpu_max_us=%.3f",
+                call_hist_quantile(&ct->cpu, 990) * 1e-3, call_hist_quantile(&ct->cpu, 999) * 1e-3, ct->cpu.max * 1e-3);
     fprintf(out,
-            " call_p99_us=%.3f call_p999_us=%.3f call_max_us=%.3f call_cpu_p99_us=%.3f call_cpu_p999_us=%.3f "
-            "call_cpu_max_us=%.3f query_max_us=%.3f query_cpu_max_us=%.3f rss_base_kb=%ld rss_peak_kb=%ld "
-            "cpu_clock_cost_us=%.3f total_cpu_s=%.6f",
-            call_hist_quantile(&ct->wall, 990) * 1e-3, call_hist_quantile(&ct->wall, 999) * 1e-3, ct->wall.max * 1e-3,
-            call_hist_quantile(&ct->cpu, 990) * 1e-3, call_hist_quantile(&ct->cpu, 999) * 1e-3, ct->cpu.max * 1e-3,
+            " query_max_us=%.3f query_cpu_max_us=%.3f rss_base_kb=%ld rss_peak_kb=%ld cpu_clock_cost_us=%.3f "
+            "total_cpu_s=%.6f cpu_clock=%s",
             ct->query_wall_max * 1e-3, ct->query_cpu_max * 1e-3, t->rss_base_kb, t->rss_peak_kb,
-            ct->cpu_overhead_ns * 1e-3, t->total_cpu_ns * 1e-9);
+            ct->cpu_overhead_ns * 1e-3, t->total_cpu_ns * 1e-9, ct->cpu_per_call ? "call" : "query");
     if (t->pre_rejected)
         fprintf(out, " pre_rejected=%s rebuild_s=%.6f", t->pre_rejected, t->rebuild_s);
     if (t->dynamic) {

@@ -66,8 +66,8 @@ class Runner:
         self.pre_dir = args.pre_dir
         os.makedirs(self.pre_dir, exist_ok=True)
 
-    def gppc_run(self, spec, mode, mp, sc):
-        cmd = [self.gppc, "--entry", spec, "--pre-dir", self.pre_dir, mode, mp, sc]
+    def gppc_run(self, spec, mode, mp, sc, extra=()):
+        cmd = [self.gppc, "--entry", spec, "--pre-dir", self.pre_dir] + list(extra) + [mode, mp, sc]
         p = subprocess.run(cmd, capture_output=True, text=True)
         pairs = parse_pairs(p.stdout)
         if p.returncode == 2 or pairs is None:
@@ -90,9 +90,13 @@ def number(pairs, key, default=0.0):
         return default
 
 
-def run_family(runner, family, maps, entries, externals, rounds, rows, keys=()):
+def run_family(runner, family, maps, entries, externals, rounds, rows, keys=(), call_keys=()):
     """Appends one row per (map, entry) to rows; `keys`: more SUMMARY keys, each
-    the median over the rounds (an empty string when the entry printed none)."""
+    the median over the rounds (an empty string when the entry printed none);
+    `call_keys`: SUMMARY keys of one more run of each of our entries after the
+    rounds, with the CPU clock read around every call (`--cpu-clock call`: its
+    system calls slow the calls after them, so the timed rounds read it around
+    whole queries only)."""
     names = entries + [n for n, _ in externals]
     for i, (name, mp, sc) in enumerate(maps):
         pre = {}
@@ -113,6 +117,9 @@ def run_family(runner, family, maps, entries, externals, rounds, rows, keys=()):
                     if k in pairs:
                         more[n][k].append(number(pairs, k))
                 last[n] = pairs
+        for n in entries if call_keys else ():
+            pairs = runner.gppc_run(n, "-run", mp, sc, ["--cpu-clock", "call"])
+            more[n].update({k: [number(pairs, k)] for k in call_keys if k in pairs})
         for n in names:
             p = last[n]
             queries = number(p, "queries")

@@ -44,7 +44,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from compare import number, parse_pairs  # noqa: E402
 
-DRIVER_KEYS = ("queries", "invalid", "updates", "total_s", "total_cpu_s", "first20_mean_us", "call_cpu_max_us",
+DRIVER_KEYS = ("queries", "invalid", "updates", "total_s", "total_cpu_s", "first20_mean_us", "query_cpu_max_us",
                "update_us_mean", "update_cpu_us_mean", "update_us_p99", "update_us_max", "updates_charged")
 # The functions a driver entry answers through (its Entry's get_path and
 # update, entries/*/), counted inclusively by callgrind.
@@ -235,7 +235,7 @@ def main(argv):
         name = os.path.basename(s)[:-5]
         md += ["## " + name, ""]
         md += table(rows, name, "driver", labels, base, ("queries", "invalid", "updates", "total_s", "total_cpu_s",
-                                                         "first20_mean_us", "call_cpu_max_us", "update_cpu_us_mean",
+                                                         "first20_mean_us", "query_cpu_max_us", "update_cpu_us_mean",
                                                          "update_us_p99", "update_us_max"), "total_cpu_s") + [""]
         md += table(rows, name, "kit", labels, base,
                     ("queries", "unanswered", "below_ref", "total_s", "first20_s", "max_step_ms")) + [""]

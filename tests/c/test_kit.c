@@ -145,6 +145,7 @@ static void test_call_times_by_both_clocks(T *t)
     static CallTimes ct; /* 60 KB: off the stack */
     memset(&ct, 0, sizeof ct);
     call_times_calibrate(&ct);
+    ct.cpu_per_call = true;
     CHECKF(t, ct.cpu_overhead_ns < 100000, "the CPU clock costs %llu ns", (unsigned long long)ct.cpu_overhead_ns);
     QueryResult sleep, spin;
     wait_query(false, 3000000, &ct, &sleep);
@@ -162,6 +163,15 @@ static void test_call_times_by_both_clocks(T *t)
     CHECK(t, ct.wall.max == (sleep.max_step_ns > spin.max_step_ns ? sleep.max_step_ns : spin.max_step_ns));
     CHECK(t, ct.cpu.max == spin.max_step_cpu_ns || ct.cpu.max == sleep.max_step_cpu_ns);
     CHECK(t, ct.query_wall_max == ct.wall.max && ct.query_cpu_max == ct.cpu.max);
+    /* --cpu-clock query: the CPU clock around the whole query only; no call's
+     * CPU time, the query's the same as above. */
+    ct.cpu_per_call = false;
+    wait_query(false, 3000000, &ct, &sleep);
+    wait_query(true, 2000000, &ct, &spin);
+    CHECK(t, !sleep.cpu_per_call && sleep.max_step_cpu_ns == 0 && spin.max_step_cpu_ns == 0 && ct.cpu.n == 2);
+    CHECKF(t, sleep.total_cpu_ns < 1000000 && spin.total_cpu_ns > 0 && spin.total_cpu_ns <= spin.total_ns + 50000,
+           "query clock: sleep %llu ns, spin %llu ns of CPU", (unsigned long long)sleep.total_cpu_ns,
+           (unsigned long long)spin.total_cpu_ns);
 }
 
 /* An entry that spends `idle` calls appending nothing (1 ms each, asleep),
