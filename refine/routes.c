@@ -1,6 +1,7 @@
 #include "routes.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "../grid/line.h"
 
@@ -85,9 +86,14 @@ static inline bool is_near(const Routes *rt, xyLoc s, xyLoc g)
 /* The one writer of a route's answer into the caller's path. */
 static RouteResult answer(Routes *rt, xyPath *out)
 {
-    path_reserve(out, out->len + rt->answer.len);
-    for (size_t i = 0; i < rt->answer.len; i++)
-        out->cells[out->len++] = rt->answer.cells[i];
+    /* One copy of the whole path: a JPS answer is written in the call its
+     * search ends in, the longest of the query's calls (path_reserve's
+     * `extra` is what is added, not the new length). */
+    if (rt->answer.len) { /* an unreachable g appends nothing, and out may hold no array yet */
+        path_reserve(out, rt->answer.len);
+        memcpy(out->cells + out->len, rt->answer.cells, rt->answer.len * sizeof *rt->answer.cells);
+        out->len += rt->answer.len;
+    }
     return ROUTE_ANSWERED;
 }
 
