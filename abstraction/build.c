@@ -159,8 +159,12 @@ static void insert_edge(RawEdge *out, int *n, RawEdge e)
  * before their moves are looked at. */
 static inline unsigned reach_of(int k)
 {
-    bool l = k & 1, r = k & 2, t = k & 4, b = k & 8;
-    return (unsigned)(t | r << 1 | b << 2 | l << 3 | (t && r) << 4 | (b && r) << 5 | (b && l) << 6 | (t && l) << 7);
+    /* REACH[l | r << 1 | t << 2 | b << 3] = t | r << 1 | b << 2 | l << 3 |
+     * (t && r) << 4 | (b && r) << 5 | (b && l) << 6 | (t && l) << 7, as a
+     * table: it is asked for every border cell. */
+    static const uint8_t REACH[16] = {0x00, 0x08, 0x02, 0x0a, 0x01, 0x89, 0x13, 0x9b,
+                                      0x04, 0x4c, 0x26, 0x6e, 0x05, 0xcd, 0x37, 0xff};
+    return REACH[k];
 }
 
 /* abs_sector_edges for either form of the grid, `packed` a constant at each call. */

@@ -74,6 +74,29 @@ static bool leg_search_init(LegSearch *ls, const Grid *g, int S, Err *err)
     return true;
 }
 
+/* Cells i .. i + w - 1 of a packed grid into one byte each (0 or 1), eight
+ * at a time: a window is copied for every leg searched (after a map change
+ * the grid is packed), and cell by cell the copy was a sizeable part of a
+ * leg's cost. */
+static void bits_to_cells(const uint64_t *bits, size_t i, int w, uint8_t *out)
+{
+    int x = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; x + 8 <= w; x += 8, i += 8) {
+        uint64_t word = bits[i >> 6] >> (i & 63);
+        if ((i & 63) > 56) /* the eight straddle two words; the next one exists, as cell i + 7 does */
+            word |= bits[(i >> 6) + 1] << (64 - (i & 63));
+        /* Bit k of the byte to bit 0 of byte 7 - k (no two partial
+         * products overlap, so no carries), then the bytes reversed. */
+        uint64_t spread = (word & 0xffu) * 0x8040201008040201ull >> 7 & 0x0101010101010101ull;
+        spread = __builtin_bswap64(spread);
+        memcpy(out + x, &spread, 8);
+    }
+#endif
+    for (; x < w; x++, i++)
+        out[x] = grid_bit_at(bits, i);
+}
+
 /* The length of a shortest path from ca (in sector s) to cb (in sector t)
  * inside the two sectors, its cells in *leg; -1 when there is none. */
 static double leg_length(LegSearch *ls, int s, int t, xyLoc ca, xyLoc cb, xyPath *leg)
@@ -93,8 +116,7 @@ static double leg_length(LegSearch *ls, int s, int t, xyLoc ca, xyLoc cb, xyPath
         if (g->cells)
             memcpy(row, &g->cells[i], (size_t)w);
         else
-            for (int x = 0; x < w; x++, i++)
-                row[x] = grid_bit_at(g->bits, i);
+            bits_to_cells(g->bits, i, w, row);
     }
     ls->mark[(s / sw - r0) * 2 + s % sw - c0] = ls->mark[(t / sw - r0) * 2 + t % sw - c0] = ls->lim.mark;
     xyLoc wa = {(int16_t)(ca.x - x0), (int16_t)(ca.y - y0)}, wb = {(int16_t)(cb.x - x0), (int16_t)(cb.y - y0)};
@@ -176,10 +198,10 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, con
         return err_set(err, "out of memory measuring the abstract edge costs");
     if (near)
         abs_dilate(sw, sh, redo, 2, near);
-    if (!leg_search_init(&ls, g, S, err)) {
-        free(near);
-        return false;
-    }
+    /* The window search is set up at the first leg that needs it: a
+     * re-derivation whose legs are all lines needs none. */
+    memset(&ls, 0, sizeof ls);
+    bool ls_ready = false;
     for (int s = 0; s < p->nsectors; s++)
         for (int a = near && !near[s] ? p->reg_first[s + 1] : p->reg_first[s]; a < p->reg_first[s + 1]; a++)
             for (int e = p->edge_first[a]; e < p->edge_first[a + 1]; e++) {
@@ -196,8 +218,13 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, con
                 if (straight_leg(g, S, sw, s, t, ca, cb) || bent_leg(g, S, sw, s, t, ca, cb))
                     len = grid_octile(ca.x, ca.y, cb.x, cb.y);
                 else if (!GRID_DIR_IS_DIAGONAL(p->edge_dir[e]) ||
-                         !corner_leg(g, S, sw, s, p->edge_dir[e], ca, cb, &len))
+                         !corner_leg(g, S, sw, s, p->edge_dir[e], ca, cb, &len)) {
+                    if (!ls_ready && !(ls_ready = leg_search_init(&ls, g, S, err))) {
+                        free(near);
+                        return false;
+                    }
                     len = leg_length(&ls, s, t, ca, cb, &leg);
+                }
                 /* No path inside the two sectors cannot happen for an edge of a
                  * valid abstraction; the longest code keeps such an edge last. */
                 uint8_t q = len < 0 ? 255 : abs_excess_code(len - grid_octile(ca.x, ca.y, cb.x, cb.y));

@@ -157,10 +157,28 @@ static bool rebuild_plain(const Abstraction *a, const Grid *g, const Need *n, co
     RawEdge raw[2 * ABS_RAW_EDGES_MAX];
     int nr = 0, ne = 0;
     for (int s = 0; s < p->nsectors; s++) {
+        if (!n->ring[s]) { /* a run of sectors untouched and not beside a change: copied, shifted */
+            int s1 = s + 1;
+            while (s1 < p->nsectors && !n->ring[s1])
+                s1++;
+            int r0 = old->reg_first[s], r1 = old->reg_first[s1], e0 = old->edge_first[r0];
+            int e1 = old->edge_first[r1], dr = nr - r0, de = ne - e0;
+            for (int k = s; k < s1; k++)
+                p->reg_first[k] = old->reg_first[k] + dr;
+            for (int r = r0; r < r1; r++)
+                p->edge_first[r + dr] = old->edge_first[r] + de;
+            memcpy(p->center + nr, old->center + r0, (size_t)(r1 - r0));
+            memcpy(p->edge_dir + ne, old->edge_dir + e0, (size_t)(e1 - e0));
+            memcpy(p->edge_target + ne, old->edge_target + e0, (size_t)(e1 - e0));
+            if (p->edge_excess)
+                memcpy(p->edge_excess + ne, old->edge_excess + e0, (size_t)(e1 - e0));
+            nr += r1 - r0;
+            ne += e1 - e0;
+            s = s1 - 1;
+            continue;
+        }
         p->reg_first[s] = nr;
-        int count = 0;
-        if (n->ring[s])
-            count = ring_edges(a, g, n, old, s, labels, raw);
+        int count = ring_edges(a, g, n, old, s, labels, raw);
         if (n->touched[s]) {
             for (int c = first_center[s]; c < first_center[s + 1]; c++)
                 p->center[nr + c - first_center[s]] = ((const uint8_t *)fresh->p)[c];
@@ -168,18 +186,6 @@ static bool rebuild_plain(const Abstraction *a, const Grid *g, const Need *n, co
         } else {
             for (int r = old->reg_first[s]; r < old->reg_first[s + 1]; r++)
                 p->center[nr++] = old->center[r];
-        }
-        if (!n->ring[s]) { /* untouched and not beside a change: copied */
-            for (int r = old->reg_first[s]; r < old->reg_first[s + 1]; r++) {
-                p->edge_first[p->reg_first[s] + r - old->reg_first[s]] = ne;
-                for (int e = old->edge_first[r]; e < old->edge_first[r + 1]; e++) {
-                    if (p->edge_excess)
-                        p->edge_excess[ne] = old->edge_excess[e];
-                    p->edge_dir[ne] = old->edge_dir[e];
-                    p->edge_target[ne++] = old->edge_target[e];
-                }
-            }
-            continue;
         }
         int i = 0;
         for (int r = p->reg_first[s]; r < nr; r++) {
