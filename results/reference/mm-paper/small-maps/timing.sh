@@ -14,7 +14,7 @@ for _ in $(seq "$rounds"); do
         if [ "$e" = jps2+ ]; then
             "$JPS2" "$bench/maps/$fm.map" "$bench/scenarios/$fm.map.scen" 2>&1 | grep -o 'total_s=[0-9.e-]*' | cut -d= -f2 >> "$d/$e"
         else
-            "$bin" --entry "$e" -full "$bench/maps/$fm.map" "$bench/scenarios/$fm.map.scen" 2>&1 | grep '^SUMMARY' |
+            "$bin" --entry "$e" --cpu-clock call -full "$bench/maps/$fm.map" "$bench/scenarios/$fm.map.scen" 2>&1 | grep '^SUMMARY' |
                 tr ' ' '\n' | awk -F= '$1=="total_s"{t=$2} $1=="call_cpu_p99_us"{a=$2} $1=="call_cpu_max_us"{c=$2} END{print t, a, c}' >> "$d/$e"
         fi
     done
