@@ -86,7 +86,8 @@ void bitrows_tiles_set_cell(BitTiles *t, int x, int y, bool passable)
 
 /* Word wi of rows r - 1, r and r + 1: one tile, unless r is at a tile's
  * edge. Each word is read before the next fetch, which may evict its tile. */
-static inline __attribute__((always_inline)) void three_words(BitTiles *t, int r, int wi, uint64_t *up, uint64_t *cur, uint64_t *dn)
+static inline __attribute__((always_inline)) void three_words(BitTiles *t, int r, int wi, uint64_t *up, uint64_t *cur,
+                                                              uint64_t *dn)
 {
     int k = r & 63;
     if (__builtin_expect(k > 0 && k < 63, 1)) {

@@ -54,7 +54,10 @@ static inline const uint64_t *bitrows_tiles_at(BitTiles *t, int tr, int wi)
     return &t->tile[(size_t)slot * BITTILE_WORDS];
 }
 /* Word wi of transposed row r. */
-static inline uint64_t bitrows_tiles_word(BitTiles *t, int r, int wi) { return bitrows_tiles_at(t, r >> 6, wi)[r & 63]; }
+static inline uint64_t bitrows_tiles_word(BitTiles *t, int r, int wi)
+{
+    return bitrows_tiles_at(t, r >> 6, wi)[r & 63];
+}
 
 /* Cell (x, y) of the grid changed to `passable`: a held tile follows. */
 void bitrows_tiles_set_cell(BitTiles *t, int x, int y, bool passable);

@@ -61,7 +61,7 @@ typedef struct Jps {
     BitRows rows, cols; /* online: the grid as bit rows; cols: transposed */
     bool tiled;         /* online, bounded, borrowed: `tiles` in place of `cols` (jps_init_bounded) */
     BitTiles tiles;
-    JumpTable table;    /* JPS+ */
+    JumpTable table; /* JPS+ */
     /* JPS+: [entry direction + 1][the cell's nonzero table values as bits]
      * -> its successor directions as bits (jps.c fill_succ) */
     uint8_t succ[9][256];

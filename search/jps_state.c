@@ -96,8 +96,7 @@ static bool setup(Jps *j, const Grid *map, JumpTable *table, bool borrow, uint64
         /* jps_init_bounded, on the owner's bits */
         uint32_t slots = borrow && max_nodes != UINT64_MAX && j->grid.bits ? tile_slots(map) : 0;
         j->tiled = slots > 0;
-        if (j->tiled ? !bitrows_tiles_init(&j->tiles, map, slots, err)
-                     : !bitrows_init(&j->cols, map, true, err))
+        if (j->tiled ? !bitrows_tiles_init(&j->tiles, map, slots, err) : !bitrows_init(&j->cols, map, true, err))
             goto fail;
     }
     j->passable = grid_count_passable(map);
