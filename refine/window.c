@@ -15,7 +15,11 @@ void win_init(Window *w, const Grid *g, bool smooth)
     memset(w, 0, sizeof *w);
     w->grid = g;
     w->cells = !smooth;
-    if (smooth && (w->memo = calloc(WIN_MEMO, sizeof *w->memo)) != NULL)
+    size_t cells = (size_t)g->width * (size_t)g->height;
+    w->memo_n = WIN_MEMO_MIN;
+    while (w->memo_n < WIN_MEMO_MAX && (size_t)w->memo_n * WIN_MEMO_CELLS < cells)
+        w->memo_n *= 2;
+    if (smooth && (w->memo = calloc(w->memo_n, sizeof *w->memo)) != NULL)
         win_forget(w);
     path_reserve(&w->way, 256);
     path_reserve(&w->tail, 256);
@@ -33,14 +37,14 @@ void win_free(Window *w)
 
 size_t win_bytes(const Window *w)
 {
-    return (w->way.cap + w->tail.cap + w->line.cap) * sizeof(xyLoc) + (w->memo ? WIN_MEMO * sizeof *w->memo : 0);
+    return (w->way.cap + w->tail.cap + w->line.cap) * sizeof(xyLoc) + (w->memo ? w->memo_n * sizeof *w->memo : 0);
 }
 
 void win_forget(Window *w)
 {
     smooth_stop(w); /* its memo entry would be the old map's */
     if (w->memo) {
-        StampArea area = STAMP_FIELD(w->memo, gen, WIN_MEMO);
+        StampArea area = STAMP_FIELD(w->memo, gen, w->memo_n);
         stamp_next(&w->memo_gen, &area, 1);
     }
 }
@@ -56,7 +60,7 @@ static JointMemo *memo_slot(const Window *w, const xyLoc *p, size_t n)
     uint32_t h = (uint32_t)n;
     for (size_t i = 0; i < n; i++)
         h ^= (uint32_t)(uint16_t)p[i].x * MIX[i][0] ^ (uint32_t)(uint16_t)p[i].y * MIX[i][1];
-    return &w->memo[(h ^ h >> 15) & (WIN_MEMO - 1)];
+    return &w->memo[(h ^ h >> 15) & (w->memo_n - 1)];
 }
 
 /* A short stretch p[0..n) (3..WIN_MEMO_WAY waypoints), through the memo:

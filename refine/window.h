@@ -57,8 +57,13 @@ typedef struct JointMemo {
     uint8_t n, k;
 } JointMemo;
 
-/* Joints remembered: a direct-mapped table, so no allocation per query. */
-#define WIN_MEMO 1024
+/* Joints remembered: a direct-mapped table, so no allocation per query, of
+ * a power of two entries: one per WIN_MEMO_CELLS cells of the map (joints
+ * recur per pair of legs, and a larger map has more), between WIN_MEMO_MIN
+ * and WIN_MEMO_MAX. */
+#define WIN_MEMO_CELLS 128
+#define WIN_MEMO_MIN 256
+#define WIN_MEMO_MAX 1024
 
 typedef struct Window {
     const Grid *grid;
@@ -72,11 +77,12 @@ typedef struct Window {
     /* A joint's stretch of three to WIN_MEMO_WAY waypoints (a smoothed
      * center leg's joint with `back` and `joint` 1 or 2) is smoothed the same way every
      * time it recurs, and it recurs whenever a route passes the same two
-     * legs: the result is remembered (WIN_MEMO entries, NULL when smoothing
+     * legs: the result is remembered (memo_n entries, NULL when smoothing
      * is off or memory ran out) until the map changes (win_forget): on mazes
      * smoothing those joints was much of mm's time; a remembered joint reads
      * one entry. */
     JointMemo *memo;
+    uint32_t memo_n; /* its entries */
     uint32_t memo_gen;
     uint64_t memo_hits;
     /* A smoothing in progress (win_smooth_begin .. win_smooth_run): the

@@ -14,13 +14,21 @@ static inline bool diag_legal(const Jps *j, int px, int py, int dx, int dy)
 /* The direction (grid.h order) of the unit step (dx, dy), [dy + 1][dx + 1]. */
 static const int8_t DIR_OF[3][3] = {{7, 0, 4}, {3, -1, 1}, {6, 2, 5}};
 
+/* Online vertical jump: the transposed rows, a copy or tiles. */
+static inline int jump_vertical(Jps *j, int px, int py, int dy)
+{
+    if (j->tiled)
+        return bitrows_tiles_jump(&j->tiles, px, py, dy, px == j->gx ? j->gy : -1);
+    return bitrows_jump(&j->cols, px, py, dy, px == j->gx ? j->gy : -1);
+}
+
 /* Online straight jump from (px, py) along (dx, dy), one of them 0. Returns
  * the jump point's column (dx) or row (dy), or -1. */
-static int jump_straight(const Jps *j, int px, int py, int dx, int dy)
+static int jump_straight(Jps *j, int px, int py, int dx, int dy)
 {
     if (dx)
         return bitrows_jump(&j->rows, py, px, dx, py == j->gy ? j->gx : -1);
-    return bitrows_jump(&j->cols, px, py, dy, px == j->gx ? j->gy : -1);
+    return jump_vertical(j, px, py, dy);
 }
 
 /* Online diagonal jump; true with the jump point in (*ox, *oy). Counts its
@@ -71,7 +79,7 @@ static bool jump_diagonal_bits(Jps *j, int px, int py, int dx, int dy, int *ox, 
         py += dy;
         j->steps++;
         if ((px == j->gx && py == j->gy) || bitrows_jump(&j->rows, py, px, dx, py == j->gy ? j->gx : -1) >= 0 ||
-            bitrows_jump(&j->cols, px, py, dy, px == j->gx ? j->gy : -1) >= 0) {
+            jump_vertical(j, px, py, dy) >= 0) {
             *ox = px;
             *oy = py;
             return true;
@@ -108,7 +116,7 @@ static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int
     uint32_t id = (uint32_t)(py * j->grid.stride + px);
     (void)from;
     uint64_t g = j->from_g + cost;
-    if (o->sparse && (o->live + 1) * 4 > o->count * 3) {
+    if (o->sparse && o->live >= o->cap) {
         j->failed = true; /* more nodes than the slots were sized for: the search gives up */
         return;
     }

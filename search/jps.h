@@ -49,6 +49,7 @@
 #define GPPC_SEARCH_JPS_H
 
 #include "bitrows.h"
+#include "bitrows_tiles.h"
 #include "jps_open.h"
 #include "jumptable.h"
 #include "trace.h"
@@ -58,7 +59,9 @@ typedef struct Jps {
     bool plus;          /* JPS+: jumps from `table`, no bit rows */
     bool prune_diag;    /* JPS+: diagonal sweeps skip intermediate jump points */
     BitRows rows, cols; /* online: the grid as bit rows; cols: transposed */
-    JumpTable table;    /* JPS+ */
+    bool tiled;         /* online, bounded, borrowed: `tiles` in place of `cols` (jps_init_bounded) */
+    BitTiles tiles;
+    JumpTable table; /* JPS+ */
     /* JPS+: [entry direction + 1][the cell's nonzero table values as bits]
      * -> its successor directions as bits (jps.c fill_succ) */
     uint8_t succ[9][256];
@@ -89,8 +92,11 @@ bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err);
  * node per map cell, else per cell (then every search fits). For a planner
  * that caps its searches or runs them in a corridor (mm): its memory follows
  * the cap, not the map, and no search pays for growing it. Its map copy and
- * bit rows are still the map's size; a packed map (grid.h) is its own row
- * bits (bitrows_view), so only the transposed copy is added. A search that
+ * row bits are the map's; a packed map (grid.h) is its own row bits
+ * (bitrows_view), and a borrowed packed map's transposed rows are a cache
+ * of tiles (bitrows_tiles.h: a quarter bit a cell, jps_state.c; a whole
+ * copy where that is no larger), not a copy: what a search touches is transposed
+ * when first read, so the search's answer is the same. A search that
  * would reach more nodes gives up (JPS_CAPPED, `failed` set). `borrow`: no
  * map copy, `map` is read while the Jps lives; jps_update then flips only
  * the bit rows it owns (the transposed ones, and the rows of a byte map),

@@ -64,9 +64,9 @@ bool jo_init(JpsOpen *o, size_t count, uint32_t open_cap, uint64_t max_steps)
     return true;
 }
 
-bool jo_init_sparse(JpsOpen *o, uint32_t slots, uint64_t max_steps)
+bool jo_init_sparse(JpsOpen *o, uint32_t slots, uint32_t open_cap, uint64_t max_steps)
 {
-    if (!jo_init(o, slots, slots, max_steps))
+    if (!jo_init(o, slots, open_cap, max_steps))
         return false;
     o->sparse = true;
     o->shift = 32 - bit_length(slots - 1);

@@ -90,10 +90,11 @@ typedef struct JpsOpen {
  * shortest path). False when memory ran out (nothing held). */
 bool jo_init(JpsOpen *o, size_t count, uint32_t open_cap, uint64_t max_steps);
 /* The same with node state for `slots` nodes of any ids (a power of two,
- * at least 2) and an open list for as many: memory for the nodes a search
- * reaches, not for the map. The caller keeps live at most 3/4 of count (a
- * search that would take more gives up). */
-bool jo_init_sparse(JpsOpen *o, uint32_t slots, uint64_t max_steps);
+ * at least 2) and an open list for `open_cap` of them (at most 3/4 of
+ * slots): memory for the nodes a search reaches, not for the map. The
+ * caller keeps live below open_cap (a search that would take more gives
+ * up). */
+bool jo_init_sparse(JpsOpen *o, uint32_t slots, uint32_t open_cap, uint64_t max_steps);
 void jo_free(JpsOpen *o);
 /* Writes to every page the node state holds (its contents do not
  * change), so that a search meets no page the kernel has

@@ -15,6 +15,21 @@
 #define JPS_PLUS_UNPRUNED_SCATTERED 0.15
 #endif
 
+/* A bounded JPS on its owner's packed map holds its transposed rows as a
+ * cache of tiles (bitrows_tiles.h) of a quarter bit a cell, at least
+ * JPS_TILES_MIN tiles (slots are a power of two), where the whole map has
+ * more tiles than that; else as a whole copy, which is then no larger and
+ * scans without a lookup. 0: a whole copy. */
+#define JPS_TILES_MIN 32
+
+static uint32_t tile_slots(const Grid *map)
+{
+    uint32_t total = bitrows_tiles_total(map), slots = JPS_TILES_MIN;
+    while (slots * 2 <= total / 4)
+        slots *= 2;
+    return slots < total ? slots : 0;
+}
+
 /* JPS+'s successor sets (jps.h Jps.succ): the successor directions of a
  * cell depend only on the direction it was entered in and on which of its 8
  * table values are 0 (a value is 0 exactly when not one step that way is
@@ -51,7 +66,8 @@ uint64_t jps_nodes_within(uint64_t max_expanded)
 }
 
 /* Bytes of one hashed slot: its node, its id, its open-list item and its
- * place in the trace (jps_bytes). */
+ * place in the trace (jps_bytes; the last two are held for 3/4 of the
+ * slots at most). */
 #define SLOT_BYTES (sizeof(JoNode) + sizeof(uint32_t) + sizeof(JoItem) + sizeof(uint32_t))
 
 /* What every form shares: the map (copied, or borrowed), the JPS+ table
@@ -77,7 +93,10 @@ static bool setup(Jps *j, const Grid *map, JumpTable *table, bool borrow, uint64
     } else {
         if (j->grid.cells ? !bitrows_init(&j->rows, map, false, err) : (bitrows_view(&j->rows, &j->grid), false))
             goto fail;
-        if (!bitrows_init(&j->cols, map, true, err))
+        /* jps_init_bounded, on the owner's bits */
+        uint32_t slots = borrow && max_nodes != UINT64_MAX && j->grid.bits ? tile_slots(map) : 0;
+        j->tiled = slots > 0;
+        if (j->tiled ? !bitrows_tiles_init(&j->tiles, map, slots, err) : !bitrows_init(&j->cols, map, true, err))
             goto fail;
     }
     j->passable = grid_count_passable(map);
@@ -85,9 +104,12 @@ static bool setup(Jps *j, const Grid *map, JumpTable *table, bool borrow, uint64
     while (slots - slots / 4 < max_nodes && slots < cells)
         slots *= 2;
     bool sparse = max_nodes < cells && slots * SLOT_BYTES < cells * sizeof(JoNode);
+    /* Sparse, the open list and the trace hold the nodes a search may take
+     * (the start and max_nodes more), not every slot. */
+    uint64_t taken = max_nodes + 1 < slots - slots / 4 ? max_nodes + 1 : slots - slots / 4;
     uint64_t steps = cells + (size_t)map->width + (size_t)map->height;
-    j->trace = malloc((sparse ? slots : j->passable + 1) * sizeof *j->trace);
-    bool lists = sparse ? jo_init_sparse(&j->open, (uint32_t)slots, steps)
+    j->trace = malloc((sparse ? taken : j->passable + 1) * sizeof *j->trace);
+    bool lists = sparse ? jo_init_sparse(&j->open, (uint32_t)slots, (uint32_t)taken, steps)
                         : jo_init(&j->open, cells, (uint32_t)(j->passable + 1), steps);
     if (!j->trace || !lists) {
         err_set(err, "jps: out of memory for a %dx%d map", map->width, map->height);
@@ -116,6 +138,7 @@ void jps_free(Jps *j)
 {
     bitrows_free(&j->rows);
     bitrows_free(&j->cols);
+    bitrows_tiles_free(&j->tiles);
     jt_free(&j->table);
     jo_free(&j->open);
     free(j->trace);
@@ -150,7 +173,10 @@ bool jps_update(Jps *j, const CellChange *changes, int n, Err *err)
         if (!j->plus) {
             if (!j->rows.borrowed) /* else the rows are the grid's own cells */
                 bitrows_set_cell(&j->rows, false, c->x, c->y, c->passable);
-            bitrows_set_cell(&j->cols, true, c->x, c->y, c->passable);
+            if (j->tiled)
+                bitrows_tiles_set_cell(&j->tiles, c->x, c->y, c->passable);
+            else
+                bitrows_set_cell(&j->cols, true, c->x, c->y, c->passable);
         }
     }
     if (j->plus) {
@@ -176,19 +202,27 @@ void jps_paint(Jps *j, const Jps *src, int x0, int y0, int w, int h, JpsPaint pa
             memset(row, 0, (size_t)w);
         bitrows_copy_span(&j->rows, src ? &src->rows : NULL, y + 1, x0 + 1, x0 + w);
     }
-    for (int x = x0; parts & JPS_PAINT_COLS && x < x0 + w; x++)
-        bitrows_copy_span(&j->cols, src ? &src->cols : NULL, x + 1, y0 + 1, y0 + h);
+    /* A tiled source's cache is read through (and filled): it is the
+     * source's cache, not its map, so painting from it changes no answer. */
+    BitTiles *tiles = src && src->tiled ? (BitTiles *)&src->tiles : NULL;
+    for (int x = x0; parts & JPS_PAINT_COLS && x < x0 + w; x++) {
+        if (tiles)
+            bitrows_tiles_copy_span(&j->cols, tiles, x + 1, y0 + 1, y0 + h);
+        else
+            bitrows_copy_span(&j->cols, src ? &src->cols : NULL, x + 1, y0 + 1, y0 + h);
+    }
 }
 
 size_t jps_bytes(const Jps *j)
 {
     /* The trace grows with the open list (reserve_cells), so both hold open.cap;
-     * sparse, with the slots (open.count, as many as the open list). */
+     * sparse, the slots (open.count) hold a node and an id each. */
     return (j->borrowed ? 0 : grid_bytes(&j->grid)) + j->open.count * sizeof(JoNode) +
            j->open.cap * (sizeof(JoItem) + sizeof *j->trace) +
            (j->open.sparse ? j->open.count * sizeof *j->open.slot_id : 0) +
            (j->plus ? 0
                     : ((j->rows.borrowed ? 0 : (size_t)j->rows.rows * j->rows.words) +
                        (size_t)j->cols.rows * j->cols.words) *
-                          8);
+                          8) +
+           bitrows_tiles_bytes(&j->tiles);
 }

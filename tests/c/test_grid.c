@@ -6,6 +6,7 @@
 #include "../../grid/grid.h"
 #include "../../grid/line.h"
 #include "../../search/bitrows.h"
+#include "../../search/bitrows_tiles.h"
 #include "test.h"
 
 static void expect_error(T *t, const char *text, const char *line_tag, const char *problem)
@@ -240,7 +241,60 @@ static void test_packed_reads_as_bytes(T *t)
     }
 }
 
+/* Cells of the transposed rows and vertical jumps that the tiles answer
+ * differently from the whole transposed copy (bitrows_jump over it). */
+static int tiles_differ(BitTiles *tiles, const BitRows *cols)
+{
+    int wrong = 0;
+    for (int r = 0; r < cols->rows; r++)
+        for (int wi = 0; wi < cols->words; wi++)
+            wrong += bitrows_tiles_word(tiles, r, wi) != bitrows_row(cols, r)[wi];
+    for (int r = 1; r + 1 < cols->rows; r++)
+        for (int c = 1; c + 1 < cols->cols; c++) {
+            if (!bitrows_get(cols, r, c))
+                continue;
+            int goal = (r * 7 + c * 13) % cols->cols; /* some goals in the column, some not */
+            for (int dir = -1; dir <= 1; dir += 2)
+                wrong += bitrows_tiles_jump(tiles, r, c, dir, goal) != bitrows_jump(cols, r, c, dir, goal);
+        }
+    return wrong;
+}
+
+/* The transposed rows as tiles (bitrows_tiles.h) read as the whole
+ * transposed copy and jump as it does, with fewer slots than tiles (so
+ * tiles are evicted and transposed again), before and after cells change. */
+static void test_bitrows_tiles_read_as_transposed(T *t)
+{
+    Grid g, p;
+    Err err;
+    CHECK(t, grid_load_map(&g, "maps/random/random256-30-0.map", &err));
+    CHECK(t, grid_pack(&p, &g, &err));
+    BitRows cols;
+    BitTiles tiles;
+    CHECK(t, bitrows_init(&cols, &p, true, &err));
+    CHECK(t, bitrows_tiles_total(&p) > 4 && bitrows_tiles_init(&tiles, &p, 4, &err));
+    int before = tiles_differ(&tiles, &cols), held = 0;
+    for (int i = 0; i < 200; i++) {
+        int x = (i * 37) % p.width, y = (i * 91 + i / 7) % p.height;
+        bool open = !grid_passable(&p, x, y);
+        if (i % 2) /* its tile held: the change must reach it */
+            (void)bitrows_tiles_word(&tiles, x + 1, (y + 1) >> 6);
+        bitrows_tiles_set_cell(&tiles, x, y, open); /* before the grid, as jps_update */
+        bitrows_set_cell(&cols, true, x, y, open);
+        grid_set_passable(&p, x, y, open);
+        held += bitrows_tiles_word(&tiles, x + 1, (y + 1) >> 6) != bitrows_row(&cols, x + 1)[(y + 1) >> 6];
+    }
+    int after = tiles_differ(&tiles, &cols);
+    CHECKF(t, before == 0 && held == 0 && after == 0 && tiles.fills > bitrows_tiles_total(&p),
+           "%d, %d, %d differ (%llu fills)", before, held, after, (unsigned long long)tiles.fills);
+    bitrows_tiles_free(&tiles);
+    bitrows_free(&cols);
+    grid_free(&p);
+    grid_free(&g);
+}
+
 const TestCase GRID_TESTS[] = {
+    {"bitrows_tiles_read_as_transposed", test_bitrows_tiles_read_as_transposed},
     {"grid_packed_reads_as_bytes", test_packed_reads_as_bytes},
     {"dir_of_inverts_moves", test_dir_of_inverts_moves},
     {"map_reads_cells", test_map_reads_cells},

@@ -1,0 +1,161 @@
+/* The transposed bit rows of a packed grid as a cache of tiles (bitrows_tiles.h). */
+#include "bitrows_tiles.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+uint32_t bitrows_tiles_total(const Grid *g)
+{
+    uint32_t across = (uint32_t)(g->width + 2 + 63) / 64, words = (uint32_t)(g->height + 2 + 63) / 64 + 1;
+    return across * words;
+}
+
+bool bitrows_tiles_init(BitTiles *t, const Grid *g, uint32_t slots, Err *err)
+{
+    memset(t, 0, sizeof *t);
+    t->grid = g;
+    t->rows = g->width + 2;
+    t->words = (g->height + 2 + 63) / 64 + 1;
+    t->mask = slots - 1;
+    /* calloc'd and written, so that every page is mapped now */
+    t->tag = calloc(slots, sizeof *t->tag);
+    t->tile = calloc((size_t)slots * BITTILE_WORDS, sizeof *t->tile);
+    if (!t->tag || !t->tile) {
+        bitrows_tiles_free(t);
+        return err_set(err, "out of memory for JPS bit tiles");
+    }
+    memset(t->tag, 0, slots * sizeof *t->tag);
+    memset(t->tile, 0, (size_t)slots * BITTILE_WORDS * sizeof *t->tile);
+    return true;
+}
+
+void bitrows_tiles_free(BitTiles *t)
+{
+    free(t->tag);
+    free(t->tile);
+    memset(t, 0, sizeof *t);
+}
+
+size_t bitrows_tiles_bytes(const BitTiles *t)
+{
+    return t->tag ? ((size_t)t->mask + 1) * (sizeof *t->tag + BITTILE_WORDS * sizeof *t->tile) : 0;
+}
+
+/* a[j] bit k <- a[k] bit j: the 64 x 64 bit matrix transposed in place by
+ * swapping ever smaller off-diagonal blocks (Hacker's Delight, 7-3): at
+ * block size s, rows k and k + s (bit s of k clear) trade row k's columns
+ * j + s for row k + s's columns j (bit s of j clear; m selects those). */
+static void transpose64(uint64_t a[64])
+{
+    uint64_t m = 0x00000000ffffffffull;
+    for (int s = 32; s; s >>= 1, m ^= m << s) {
+        for (int k = 0; k < 64; k = ((k | s) + 1) & ~s) {
+            uint64_t d = ((a[k] >> s) ^ a[k + s]) & m;
+            a[k + s] ^= d;
+            a[k] ^= d << s;
+        }
+    }
+}
+
+void bitrows_tiles_fill(BitTiles *t, uint32_t id, uint32_t slot)
+{
+    /* Tile (tr, wi) holds transposed rows 64 tr .. 64 tr + 63, word wi:
+     * grid rows 64 wi .. 64 wi + 63, word tr of each. */
+    uint32_t tr = id / (uint32_t)t->words, wi = id % (uint32_t)t->words;
+    const Grid *g = t->grid;
+    size_t row_words = (size_t)g->stride / 64, padded_rows = (size_t)g->height + 2;
+    uint64_t *a = &t->tile[(size_t)slot * BITTILE_WORDS];
+    for (size_t k = 0; k < BITTILE_WORDS; k++) {
+        size_t r = (size_t)wi * 64 + k;
+        a[k] = r < padded_rows ? g->bits[r * row_words + tr] : 0;
+    }
+    transpose64(a);
+    t->tag[slot] = id + 1;
+    t->fills++;
+}
+
+void bitrows_tiles_set_cell(BitTiles *t, int x, int y, bool passable)
+{
+    int r = x + 1, c = y + 1;
+    uint32_t id = (uint32_t)(r >> 6) * (uint32_t)t->words + (uint32_t)(c >> 6), slot = id & t->mask;
+    if (t->tag[slot] != id + 1)
+        return; /* transposed from the grid when next read */
+    uint64_t *w = &t->tile[(size_t)slot * BITTILE_WORDS + (r & 63)], bit = 1ull << (c & 63);
+    *w = passable ? *w | bit : *w & ~bit;
+}
+
+/* Word wi of rows r - 1, r and r + 1: one tile, unless r is at a tile's
+ * edge. Each word is read before the next fetch, which may evict its tile. */
+static inline __attribute__((always_inline)) void three_words(BitTiles *t, int r, int wi, uint64_t *up, uint64_t *cur,
+                                                              uint64_t *dn)
+{
+    int k = r & 63;
+    if (__builtin_expect(k > 0 && k < 63, 1)) {
+        const uint64_t *p = bitrows_tiles_at(t, r >> 6, wi);
+        *up = p[k - 1];
+        *cur = p[k];
+        *dn = p[k + 1];
+        return;
+    }
+    *up = bitrows_tiles_word(t, r - 1, wi);
+    *cur = bitrows_tiles_word(t, r, wi);
+    *dn = bitrows_tiles_word(t, r + 1, wi);
+}
+
+int bitrows_tiles_jump(BitTiles *t, int r, int c, int dir, int goal_c)
+{
+    int stop = -1;
+    uint64_t up, cur, dn, stop_word;
+    if (dir > 0) {
+        int at = c + 1, wi = at >> 6;
+        uint64_t mask = ~0ull << (at & 63), up_last = 0, dn_last = 0;
+        if (wi)
+            three_words(t, r, wi - 1, &up_last, &cur, &dn_last);
+        for (;; wi++, mask = ~0ull) {
+            three_words(t, r, wi, &up, &cur, &dn);
+            /* Bit k of the shifted words is the neighbour row's cell k - 1. */
+            uint64_t up_prev = up << 1 | up_last >> 63, dn_prev = dn << 1 | dn_last >> 63;
+            uint64_t s = (~cur | (up & ~up_prev) | (dn & ~dn_prev)) & mask;
+            if (s) {
+                stop = wi * 64 + __builtin_ctzll(s);
+                stop_word = cur;
+                break;
+            }
+            up_last = up;
+            dn_last = dn;
+        }
+        bool blocked = !(stop_word >> (stop & 63) & 1);
+        if (goal_c > c && (goal_c < stop || (goal_c == stop && !blocked)))
+            return goal_c;
+        return blocked ? -1 : stop;
+    }
+    int at = c - 1, wi = at >> 6;
+    uint64_t mask = (at & 63) == 63 ? ~0ull : (1ull << ((at & 63) + 1)) - 1, up_next_w, dn_next_w;
+    three_words(t, r, wi + 1, &up_next_w, &cur, &dn_next_w);
+    for (;; wi--, mask = ~0ull) {
+        three_words(t, r, wi, &up, &cur, &dn);
+        /* Bit k of the shifted words is the neighbour row's cell k + 1. */
+        uint64_t up_next = up >> 1 | up_next_w << 63, dn_next = dn >> 1 | dn_next_w << 63;
+        uint64_t s = (~cur | (up & ~up_next) | (dn & ~dn_next)) & mask;
+        if (s) {
+            stop = wi * 64 + 63 - __builtin_clzll(s);
+            stop_word = cur;
+            break;
+        }
+        up_next_w = up;
+        dn_next_w = dn;
+    }
+    bool blocked = !(stop_word >> (stop & 63) & 1);
+    if (goal_c >= 0 && goal_c < c && (goal_c > stop || (goal_c == stop && !blocked)))
+        return goal_c;
+    return blocked ? -1 : stop;
+}
+
+void bitrows_tiles_copy_span(BitRows *b, BitTiles *src, int r, int c0, int c1)
+{
+    uint64_t *dst = b->bits + (size_t)r * b->words;
+    for (int w = c0 >> 6; w <= c1 >> 6; w++) {
+        uint64_t mask = bitrows_span_mask(w, c0, c1);
+        dst[w] = (dst[w] & ~mask) | (bitrows_tiles_word(src, r, w) & mask);
+    }
+}
