@@ -22,6 +22,8 @@ bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint3
     if (ok)
         abs_ch_topo_place(&ch->topo, sec->ns, n, region_sector, count);
     free(count);
+    ch->shaped = ok;
+    ch->shape_arcs = ch->topo.m;
     size_t m = ch->topo.m ? ch->topo.m : 1, slots = ch->topo.n ? ch->topo.n : 1;
     uint32_t *pu = NULL, *pd = NULL;
     if (ok) {
@@ -119,7 +121,22 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
         abs_ch_query(ch, from, (from + n / 2) % n, path, &len);
     }
     free(path);
+    if (ok)
+        abs_ch_unshape(ch);
     return ok;
+}
+
+void abs_ch_unshape(AbsCh *ch)
+{
+    if (ch->dynamic)
+        return;
+    abs_ch_topo_free(&ch->topo);
+    free(ch->w_up);
+    free(ch->w_dn);
+    free(ch->mid_up);
+    free(ch->mid_dn);
+    ch->w_up = ch->w_dn = ch->mid_up = ch->mid_dn = NULL;
+    ch->shaped = false;
 }
 
 /* What local re-customisation keeps (abs_ch_dyn.c fills it): freed and
@@ -143,7 +160,7 @@ void abs_ch_dyn_free(AbsChDyn *d)
 size_t abs_ch_dyn_bytes(const AbsCh *ch)
 {
     if (!ch->dynamic)
-        return 0;
+        return ch->dyn.stale ? ch->sec.ns : 0; /* a change deferred before the first refresh */
     size_t m = ch->topo.m, n = ch->topo.n, ns = ch->sec.ns;
     return m * (4 + 4 + 4 + 4 + 1) + n * (4 + 1) + 4 + ns * (1 + 1 + 4);
 }
@@ -179,8 +196,9 @@ size_t abs_ch_kept_bytes(const AbsCh *ch)
         return 0;
     size_t offs = ((size_t)ch->n + 1) * sizeof *ch->up_first;
     size_t up = offs + (size_t)ch->nup * sizeof *ch->up;
-    size_t custom = abs_ch_sectors_bytes(&ch->sec) + abs_ch_topo_bytes(&ch->topo, ch->sec.ns) +
-                    (size_t)ch->topo.m * 16 + abs_ch_dyn_bytes(ch);
+    size_t custom = abs_ch_sectors_bytes(&ch->sec) + abs_ch_dyn_bytes(ch);
+    if (ch->shaped)
+        custom += abs_ch_topo_bytes(&ch->topo, ch->sec.ns) + (size_t)ch->topo.m * 16;
     if (ch->dynamic) /* room for every slot and every arc, both directions */
         return custom + 2 * (((size_t)ch->topo.n + 1) * sizeof *ch->up_first + (size_t)ch->topo.m * sizeof *ch->up);
     return custom + (ch->shared ? up : up + offs + (size_t)ch->ndn * sizeof *ch->dn);

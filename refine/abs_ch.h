@@ -17,9 +17,10 @@
  *  - a query is the bidirectional upward Dijkstra with stall-on-demand over
  *    the arcs kept; shortcuts record their middle region and are unpacked
  *    into the region route the refiner consumes.
- * After a map change (abs_ch_update) the order and the shape are kept (each
- * sector has slots for as many regions as it has held, refine/abs_ch_topo.h)
- * and the customisation is redone only where it can change: the arcs between
+ * After a map change (abs_ch_update) the order is kept; the first change
+ * makes the shape again (the build lets it go, below), and from then on it
+ * is kept too (each sector has slots for as many regions as it has held,
+ * refine/abs_ch_topo.h) and the customisation is redone only where it can change: the arcs between
  * regions of the changed sectors and their neighbours are customised again,
  * and from each arc whose cost moves the arcs above it in its triangles, in
  * rank order (basic), then the rows below whose exact distances can move, in
@@ -36,11 +37,14 @@
  * down arcs for the backward one); when both arc lists come out identical,
  * as on every abstraction with symmetric edge costs, one copy is kept.
  *
- * Memory: the query arcs (12 B: target, cost, middle region), two offsets
- * per region, and for re-customisation the shape (4 B an arc) and its two
- * costs and two middles (16 B an arc): reported as ch_bytes (mm SUMMARY).
- * The first update adds what local re-customisation needs (AbsChDyn: about
- * 40 B an arc), so a map that never changes does not pay for it.
+ * Memory: a map that never changes keeps the query arcs (12 B: target,
+ * cost, middle region), two offsets per region and the sector order; the
+ * shape (4 B an arc) and its two costs and two middles (16 B an arc) are
+ * let go once the query arcs are made (abs_ch_unshape). The first update
+ * makes a shape again over the regions it finds, customises it whole and
+ * from then on keeps it, with what local re-customisation needs (AbsChDyn:
+ * about 40 B an arc), so only a changing map pays for them. All of it is
+ * reported as ch_bytes (mm SUMMARY).
  * The search arrays (two best-first cores, parents) are per-query scratch,
  * reused. Owns everything it allocates; abs_ch_free releases it. */
 #ifndef GPPC_REFINE_ABS_CH_H
@@ -115,6 +119,8 @@ typedef struct AbsCh {
     AbsChQuery q;              /* the query in progress, or the last one */
     uint64_t query_work;       /* a query's work in dyn.rent's units, a running mean (abs_ch_rent) */
     AbsChSectors sec;          /* sector order and fill, kept across updates */
+    bool shaped;               /* topo, w_*, mid_* held (while building, and once dynamic) */
+    uint32_t shape_arcs;       /* the last shape's arcs, kept when it is let go */
     AbsChTopo topo;            /* the region shape */
     uint32_t *w_up, *w_dn;     /* per shape arc lo -> hi: cost lo -> hi and hi -> lo after customisation */
     uint32_t *mid_up, *mid_dn; /* their middle ranks, ABS_CH_NONE for an edge */
@@ -168,8 +174,11 @@ bool abs_ch_due(const AbsCh *ch);
 void abs_ch_rent(AbsCh *ch, uint64_t astar_work);
 /* Tests: customises the hierarchy's shape from scratch over `g` and
  * compares every arc's costs and middles (and exact distances, once it has
- * been updated) with the kept ones; false and the first difference in err. */
-bool abs_ch_verify(const AbsCh *ch, const AbsChEdges *g, Err *err);
+ * been updated) with the kept ones; a hierarchy never updated holds no
+ * shape, and its query arcs are compared with a build from scratch on its
+ * sector order (region r in sector region_sector[r]). False and the first
+ * difference in err. */
+bool abs_ch_verify(const AbsCh *ch, const AbsChEdges *g, const uint32_t *region_sector, Err *err);
 void abs_ch_free(AbsCh *ch);
 /* Bytes kept for queries (arcs and offsets; the memory budget's figure). */
 size_t abs_ch_kept_bytes(const AbsCh *ch);

@@ -42,6 +42,9 @@ uint32_t abs_ch_flat_count(const AbsCh *ch, const uint32_t *exact, const uint32_
 /* Whole build on a given sector order and slots (abs_ch.c). */
 bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
                          const AbsChSectors *sec, const uint32_t *cap, Err *err);
+/* Lets the shape and its customised costs go (a hierarchy that has not
+ * been updated; the query arcs stay): abs_ch.c. */
+void abs_ch_unshape(AbsCh *ch);
 /* What local re-customisation keeps, freed and counted (abs_ch.c). */
 void abs_ch_dyn_free(AbsChDyn *d);
 size_t abs_ch_dyn_bytes(const AbsCh *ch);

@@ -248,7 +248,9 @@ static void recustomise(AbsCh *ch, const AbsChEdges *g, const uint8_t *touched)
 }
 
 /* Does every edge join regions of the same or 8-neighbouring sectors (whose
- * slots the shape always joins: the fill holds every grid neighbour)? */
+ * slots the shape always joins when both have slots: the fill holds every
+ * grid neighbour among them; a region in a sector without slots does not
+ * fit, abs_ch_topo_fits)? */
 static bool edges_fit(const AbsChSectors *sec, const AbsChEdges *g, uint32_t n, const uint32_t *region_sector)
 {
     for (uint32_t r = 0; r < n; r++)
@@ -262,40 +264,62 @@ static bool edges_fit(const AbsChSectors *sec, const AbsChEdges *g, uint32_t n, 
     return true;
 }
 
+/* A new shape with cap[sector] slots, customised whole over `g`, ready for
+ * local re-customisation; the counters carried over. All or nothing. */
+static bool reshape(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, const uint32_t *cap,
+                    Err *err)
+{
+    AbsCh fresh;
+    if (!abs_ch_build_shaped(&fresh, n, g, region_sector, &ch->sec, cap, err))
+        return false;
+    if (!dyn_init(&fresh)) {
+        abs_ch_free(&fresh);
+        return err_set(err, "out of memory for the abstract contraction hierarchy's update");
+    }
+    fresh.dyn.redone = ch->dyn.redone + fresh.topo.m;
+    fresh.dyn.work = ch->dyn.work + RESHAPE_WORK * (uint64_t)fresh.topo.m;
+    fresh.dyn.refreshes = ch->dyn.refreshes;
+    fresh.dyn.rent_total = ch->dyn.rent_total;
+    fresh.dyn.rent = ch->dyn.rent;
+    fresh.query_work = ch->query_work;
+    fresh.dyn.rows = ch->dyn.rows + fresh.topo.n;
+    fresh.dyn.reshaped = ch->dyn.reshaped + 1;
+    fresh.tracer = ch->tracer;
+    fresh.center = ch->center;
+    abs_ch_free(ch);
+    *ch = fresh;
+    return true;
+}
+
 bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, const uint8_t *touched,
                    Err *err)
 {
     if (!edges_fit(&ch->sec, g, n, region_sector))
         return err_set(err, "abstract contraction hierarchy: an edge between sectors that do not touch");
-    if (!ch->dynamic && !dyn_init(ch))
-        return err_set(err, "out of memory for the abstract contraction hierarchy's update");
     uint32_t ns = ch->sec.ns;
+    if (!ch->dynamic) {
+        /* The first update: the shape was let go after the build (a map
+         * that never changes keeps only its query arcs), so a shape is made
+         * again over today's regions, with a spare slot in each changed
+         * sector, where regions split. */
+        uint32_t *cap = calloc(ns ? ns : 1, sizeof *cap);
+        if (!cap)
+            return err_set(err, "out of memory for the abstract contraction hierarchy's update");
+        for (uint32_t r = 0; r < n; r++)
+            cap[region_sector[r]]++;
+        for (uint32_t s = 0; s < ns; s++)
+            cap[s] += touched[s] != 0;
+        bool ok = reshape(ch, n, g, region_sector, cap, err);
+        free(cap);
+        return ok;
+    }
     if (!abs_ch_topo_fits(&ch->topo, ns, n, region_sector, ch->dyn.count)) {
         /* A sector outgrew its slots: a new shape, each sector's slots the
          * most regions it has held, customised whole. */
         uint32_t *cap = ch->dyn.count;
         for (uint32_t s = 0; s < ns; s++)
             cap[s] = cap[s] > ch->topo.cap[s] ? cap[s] + 1 : ch->topo.cap[s];
-        AbsCh fresh;
-        if (!abs_ch_build_shaped(&fresh, n, g, region_sector, &ch->sec, cap, err))
-            return false;
-        if (!dyn_init(&fresh)) {
-            abs_ch_free(&fresh);
-            return err_set(err, "out of memory for the abstract contraction hierarchy's update");
-        }
-        fresh.dyn.redone = ch->dyn.redone + fresh.topo.m;
-        fresh.dyn.work = ch->dyn.work + RESHAPE_WORK * (uint64_t)fresh.topo.m;
-        fresh.dyn.refreshes = ch->dyn.refreshes;
-        fresh.dyn.rent_total = ch->dyn.rent_total;
-        fresh.dyn.rent = ch->dyn.rent;
-        fresh.query_work = ch->query_work;
-        fresh.dyn.rows = ch->dyn.rows + fresh.topo.n;
-        fresh.dyn.reshaped = ch->dyn.reshaped + 1;
-        fresh.tracer = ch->tracer;
-        fresh.center = ch->center;
-        abs_ch_free(ch);
-        *ch = fresh;
-        return true;
+        return reshape(ch, n, g, region_sector, cap, err);
     }
     abs_ch_topo_place(&ch->topo, ns, n, region_sector, ch->dyn.count);
     recustomise(ch, g, touched);
@@ -310,7 +334,8 @@ bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *r
 
 bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err)
 {
-    if (!ch->dynamic && !dyn_init(ch))
+    /* Before the first refresh only the marks: the shape is made then. */
+    if (!ch->dyn.stale && !(ch->dyn.stale = calloc(ch->sec.ns ? ch->sec.ns : 1, 1)))
         return err_set(err, "out of memory for the abstract contraction hierarchy's update");
     for (uint32_t s = 0; s < ch->sec.ns; s++)
         ch->dyn.stale[s] |= touched[s] != 0;
@@ -320,7 +345,7 @@ bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err)
 
 bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, Err *err)
 {
-    if (!ch->dynamic || !ch->dyn.pending)
+    if (!ch->dyn.pending)
         return true;
     uint64_t before = ch->dyn.work;
     uint8_t *stale = ch->dyn.stale;
@@ -343,7 +368,7 @@ bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *
 bool abs_ch_due(const AbsCh *ch)
 {
     /* Before the first refresh, a whole customisation's worth. */
-    uint64_t cost = ch->dyn.refreshes ? ch->dyn.cost : RESHAPE_WORK * (uint64_t)ch->topo.m;
+    uint64_t cost = ch->dyn.refreshes ? ch->dyn.cost : RESHAPE_WORK * (uint64_t)ch->shape_arcs;
     return ch->dyn.rent >= cost;
 }
 

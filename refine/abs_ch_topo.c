@@ -70,23 +70,36 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Symbolic elimination in rank order: U(v) = v's higher grid neighbours and
- * its elimination-tree children's U minus v; v's parent is min U(v). */
-static bool eliminate(AbsChSectors *s, const uint32_t *rank)
+/* The sector fill: symbolic elimination in rank order of the grid graph of
+ * the sectors that have slots (cap > 0); a sector without slots holds no
+ * region, so no route passes it and its fill would only join regions
+ * needlessly (a region placed there later overflows its slots, and a new
+ * shape brings it in). U(v) = v's higher grid neighbours and its
+ * elimination-tree children's U minus v; v's parent is min U(v). Upper
+ * neighbours (sector ranks) of rank v: head[first[v] .. first[v + 1]). */
+typedef struct SectorFill {
+    uint32_t *first, *head;
+    size_t m;
+} SectorFill;
+
+static bool eliminate(SectorFill *f, const AbsChSectors *s, const uint32_t *rank, const uint32_t *cap)
 {
     uint32_t ns = s->ns;
-    uint32_t *child = malloc((size_t)ns * sizeof *child), *sibling = malloc((size_t)ns * sizeof *sibling);
-    uint32_t *mark = malloc((size_t)ns * sizeof *mark), *buf = NULL;
-    size_t cap = 0, bufcap = 0;
-    bool ok = child && sibling && mark && (s->first = malloc(((size_t)ns + 1) * sizeof *s->first));
+    size_t cnt = ns ? ns : 1;
+    uint32_t *child = malloc(cnt * sizeof *child), *sibling = malloc(cnt * sizeof *sibling);
+    uint32_t *mark = malloc(cnt * sizeof *mark), *buf = NULL;
+    size_t cap_head = 0, bufcap = 0;
+    bool ok = child && sibling && mark && (f->first = malloc((cnt + 1) * sizeof *f->first));
     if (ok) {
-        memset(child, 0xff, (size_t)ns * sizeof *child);
-        memset(mark, 0xff, (size_t)ns * sizeof *mark);
+        memset(child, 0xff, cnt * sizeof *child);
+        memset(mark, 0xff, cnt * sizeof *mark);
     }
-    s->m = 0;
+    f->m = 0;
     for (uint32_t v = 0; ok && v < ns; v++) {
         uint32_t sec = s->order[v], x = sec % s->sw, y = sec / s->sw, k = 0;
-        s->first[v] = (uint32_t)s->m; /* before the children's lists are read: first[v] ends the last */
+        f->first[v] = (uint32_t)f->m; /* before the children's lists are read: first[v] ends the last */
+        if (!cap[sec])
+            continue;
         if (!(ok = grow_room(&buf, &bufcap, 8, sizeof *buf, 64)))
             break;
         for (int dy = -1; dy <= 1; dy++)
@@ -94,15 +107,16 @@ static bool eliminate(AbsChSectors *s, const uint32_t *rank)
                 int64_t nx = (int64_t)x + dx, ny = (int64_t)y + dy;
                 if ((!dx && !dy) || nx < 0 || ny < 0 || nx >= s->sw || ny >= s->sh)
                     continue;
-                uint32_t u = rank[(size_t)ny * s->sw + (size_t)nx];
-                if (u > v && mark[u] != v) {
+                size_t nsec = (size_t)ny * s->sw + (size_t)nx;
+                uint32_t u = rank[nsec];
+                if (cap[nsec] && u > v && mark[u] != v) {
                     mark[u] = v;
                     buf[k++] = u;
                 }
             }
         for (uint32_t c = child[v]; ok && c != UINT32_MAX; c = sibling[c])
-            for (size_t i = s->first[c]; i < s->first[c + 1]; i++) {
-                uint32_t u = s->head[i];
+            for (size_t i = f->first[c]; i < f->first[c + 1]; i++) {
+                uint32_t u = f->head[i];
                 if (u == v || mark[u] == v)
                     continue;
                 if (!(ok = grow_room(&buf, &bufcap, (size_t)k + 1, sizeof *buf, 64)))
@@ -110,12 +124,12 @@ static bool eliminate(AbsChSectors *s, const uint32_t *rank)
                 mark[u] = v;
                 buf[k++] = u;
             }
-        if (!ok || !(ok = grow_room(&s->head, &cap, s->m + k + 1, sizeof *s->head, 1024)))
+        if (!ok || !(ok = grow_room(&f->head, &cap_head, f->m + k + 1, sizeof *f->head, 1024)))
             break;
         qsort(buf, k, sizeof *buf, cmp_u32);
-        memcpy(s->head + s->m, buf, (size_t)k * sizeof *buf);
-        s->m += k;
-        if (s->m > UINT32_MAX - 1) {
+        memcpy(f->head + f->m, buf, (size_t)k * sizeof *buf);
+        f->m += k;
+        if (f->m > UINT32_MAX - 1) {
             ok = false;
             break;
         }
@@ -125,7 +139,7 @@ static bool eliminate(AbsChSectors *s, const uint32_t *rank)
         }
     }
     if (ok)
-        s->first[ns] = (uint32_t)s->m;
+        f->first[ns] = (uint32_t)f->m;
     free(child);
     free(sibling);
     free(mark);
@@ -140,55 +154,32 @@ bool abs_ch_sectors_build(AbsChSectors *s, uint32_t sw, uint32_t sh, const uint3
     s->sh = sh;
     s->ns = sw * sh;
     size_t cnt = s->ns ? s->ns : 1;
-    s->order = malloc(cnt * sizeof *s->order);
-    uint32_t *rank = malloc(cnt * sizeof *rank);
-    bool ok = s->order && rank;
-    if (ok) {
-        uint32_t next = 0;
-        dissect(s, weight, 0, 0, sw, sh, &next);
-        for (uint32_t r = 0; r < s->ns; r++)
-            rank[s->order[r]] = r;
-        ok = eliminate(s, rank);
-    }
-    free(rank);
-    if (!ok)
-        abs_ch_sectors_free(s);
-    return ok;
+    if (!(s->order = malloc(cnt * sizeof *s->order)))
+        return false;
+    uint32_t next = 0;
+    dissect(s, weight, 0, 0, sw, sh, &next);
+    return true;
 }
 
 void abs_ch_sectors_free(AbsChSectors *s)
 {
     free(s->order);
-    free(s->first);
-    free(s->head);
     memset(s, 0, sizeof *s);
 }
 
 bool abs_ch_sectors_copy(AbsChSectors *to, const AbsChSectors *from)
 {
-    memset(to, 0, sizeof *to);
-    size_t ns = from->ns ? from->ns : 1;
-    to->order = malloc(ns * sizeof *to->order);
-    to->first = malloc((ns + 1) * sizeof *to->first);
-    to->head = malloc((from->m ? from->m : 1) * sizeof *to->head);
-    if (!to->order || !to->first || !to->head) {
-        abs_ch_sectors_free(to);
+    *to = *from;
+    to->order = malloc((from->ns ? from->ns : 1) * sizeof *to->order);
+    if (!to->order) {
+        memset(to, 0, sizeof *to);
         return false;
     }
-    to->ns = from->ns;
-    to->sw = from->sw;
-    to->sh = from->sh;
-    to->m = from->m;
     memcpy(to->order, from->order, (size_t)from->ns * sizeof *to->order);
-    memcpy(to->first, from->first, ((size_t)from->ns + 1) * sizeof *to->first);
-    memcpy(to->head, from->head, from->m * sizeof *to->head);
     return true;
 }
 
-size_t abs_ch_sectors_bytes(const AbsChSectors *s)
-{
-    return s->order ? ((size_t)2 * s->ns + 1 + s->m) * sizeof(uint32_t) : 0;
-}
+size_t abs_ch_sectors_bytes(const AbsChSectors *s) { return s->order ? (size_t)s->ns * sizeof *s->order : 0; }
 
 bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap)
 {
@@ -196,9 +187,16 @@ bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap)
     size_t ns = s->ns;
     /* Per sector rank: its slots' first rank (sector-major) and count. */
     uint32_t *base = calloc(ns + 1, sizeof *base), *count = calloc(ns + 1, sizeof *count);
+    uint32_t *rank = malloc((ns ? ns : 1) * sizeof *rank);
+    SectorFill fill = {0};
     t->cap = malloc((ns ? ns : 1) * sizeof *t->cap);
     t->base = malloc((ns ? ns : 1) * sizeof *t->base);
-    bool ok = base && count && t->cap && t->base;
+    bool ok = base && count && rank && t->cap && t->base;
+    if (ok) {
+        for (uint32_t v = 0; v < ns; v++)
+            rank[s->order[v]] = v;
+        ok = eliminate(&fill, s, rank, cap);
+    }
     if (ok) {
         uint64_t slots = 0;
         for (size_t v = 0; v < ns; v++) {
@@ -219,8 +217,8 @@ bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap)
         uint64_t m = 0;
         for (size_t v = 0; v < ns; v++) {
             uint64_t k = count[v], out = 0;
-            for (size_t i = s->first[v]; i < s->first[v + 1]; i++)
-                out += count[s->head[i]];
+            for (size_t i = fill.first[v]; i < fill.first[v + 1]; i++)
+                out += count[fill.head[i]];
             m += k * (k - (k > 0)) / 2 + k * out;
         }
         ok = m < UINT32_MAX && (t->head = malloc((size_t)(m ? m : 1) * sizeof *t->head));
@@ -232,8 +230,8 @@ bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap)
                 t->first[x] = m;
                 for (uint32_t y = x + 1; y < base[v] + count[v]; y++)
                     t->head[m++] = y;
-                for (size_t i = s->first[v]; i < s->first[v + 1]; i++)
-                    for (uint32_t y = base[s->head[i]]; y < base[s->head[i]] + count[s->head[i]]; y++)
+                for (size_t i = fill.first[v]; i < fill.first[v + 1]; i++)
+                    for (uint32_t y = base[fill.head[i]]; y < base[fill.head[i]] + count[fill.head[i]]; y++)
                         t->head[m++] = y;
             }
         t->first[t->n] = m;
@@ -241,6 +239,9 @@ bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap)
     }
     free(base);
     free(count);
+    free(rank);
+    free(fill.first);
+    free(fill.head);
     if (!ok)
         abs_ch_topo_free(t);
     return ok;

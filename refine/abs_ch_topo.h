@@ -13,22 +13,28 @@
  * (only its quality depends on the region counts it was chosen with), and
  * costs a pass over the sectors per level.
  *
- * Shape: the sectors' grid graph is eliminated in that order (symbolic
- * elimination along the elimination tree: a sector's upper neighbours are
- * its grid neighbours of higher rank and its children's upper neighbours),
- * which makes it chordal. Each sector is then blown up into its regions,
- * consecutive in rank and a clique among themselves, every region joined to
- * every region of its sector's upper neighbours: still chordal, with the
- * rank order a perfect elimination order, so the upper neighbours of a
- * region of higher rank than x's upper neighbour a are all upper neighbours
- * of a (what the customisation's triangles rely on).
+ * Shape: the grid graph of the sectors that have slots is eliminated in
+ * that order (symbolic elimination along the elimination tree: a sector's
+ * upper neighbours are its grid neighbours of higher rank and its
+ * children's upper neighbours), which makes it chordal. A sector without
+ * slots (no region when the shape was made: wholly blocked) is left out: no
+ * route crosses it, and eliminating it would join all its neighbours for
+ * nothing. Each sector is then blown up into its regions, consecutive in
+ * rank and a clique among themselves, every region joined to every region
+ * of its sector's upper neighbours: still chordal, with the rank order a
+ * perfect elimination order, so the upper neighbours of a region of higher
+ * rank than x's upper neighbour a are all upper neighbours of a (what the
+ * customisation's triangles rely on), and all of x's upper neighbours are
+ * its ancestors in the elimination tree (what the query's scratch relies
+ * on, refine/abs_ch.h).
  *
- * The sector shape (order and fill) is kept and reused by the region shape
- * after a map change. The region shape gives each sector a number of slots
- * (its capacity, at least its region count): a map change that leaves every
- * sector within its slots keeps the shape and only places the regions again
- * (a slot left empty has no edges, so every arc at it costs infinity); one
- * that overflows a sector builds the blow-up again, linear in the arcs.
+ * The sector order is kept and reused by every later shape. The region
+ * shape gives each sector a number of slots (its capacity, at least its
+ * region count): a map change that leaves every sector within its slots
+ * keeps the shape and only places the regions again (a slot left empty has
+ * no edges, so every arc at it costs infinity); one that overflows a sector
+ * (a sector without slots that gains a region among them) builds the fill
+ * and the blow-up again, linear in the arcs.
  *
  * Owns every array; abs_ch_topo_free releases them. */
 #ifndef GPPC_REFINE_ABS_CH_TOPO_H
@@ -41,9 +47,6 @@
 typedef struct AbsChSectors {
     uint32_t ns, sw, sh;
     uint32_t *order; /* rank -> sector */
-    uint32_t *first; /* ns + 1, by rank: upper neighbours (sector ranks) of rank x */
-    uint32_t *head;
-    size_t m;
 } AbsChSectors;
 
 #define ABS_CH_TOPO_FREE UINT32_MAX
@@ -60,7 +63,7 @@ typedef struct AbsChTopo {
     uint32_t m;
 } AbsChTopo;
 
-/* Order and fill of an sw x sh sector grid, separators chosen by
+/* The order of an sw x sh sector grid, separators chosen by
  * weight[sector] (its region count; NULL: the middle lines). False when
  * memory ran out (nothing held). */
 bool abs_ch_sectors_build(AbsChSectors *s, uint32_t sw, uint32_t sh, const uint32_t *weight);
@@ -70,7 +73,7 @@ void abs_ch_sectors_free(AbsChSectors *s);
 size_t abs_ch_sectors_bytes(const AbsChSectors *s);
 
 /* The region shape with cap[sector] slots in each sector (no region placed
- * yet). False when memory ran out or the arcs pass 2^32 (nothing held). */
+ * yet), over the fill of the sectors with slots. False when memory ran out or the arcs pass 2^32 (nothing held). */
 bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap);
 /* Do `n` regions, region r in sector region_sector[r], fit the slots?
  * count[ns] is scratch (left holding each sector's regions). */
