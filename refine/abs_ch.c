@@ -24,6 +24,14 @@ bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint3
     free(count);
     ch->shaped = ok;
     ch->shape_arcs = ch->topo.m;
+    uint32_t *rank_depth = ok ? malloc((ch->topo.n ? ch->topo.n : 1) * sizeof *rank_depth) : NULL;
+    ch->depth = ok ? malloc((ch->topo.n ? ch->topo.n : 1) * sizeof *ch->depth) : NULL;
+    if ((ok = ok && rank_depth && ch->depth)) {
+        ch->height = abs_ch_topo_depths(&ch->topo, rank_depth);
+        for (uint32_t r = 0; r < n; r++)
+            ch->depth[r] = rank_depth[ch->topo.rank[r]];
+    }
+    free(rank_depth);
     size_t m = ch->topo.m ? ch->topo.m : 1, slots = ch->topo.n ? ch->topo.n : 1;
     uint32_t *pu = NULL, *pd = NULL;
     if (ok) {
@@ -70,14 +78,17 @@ bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint3
             ch->dn_first = ch->up_first;
             ch->dn = ch->up;
         }
-        /* Sized by slots, so that regions placed in them later fit. */
-        ch->fpar = malloc(slots * sizeof *ch->fpar);
-        ch->bpar = malloc(slots * sizeof *ch->bpar);
-        ch->fnode = malloc(slots * sizeof *ch->fnode);
-        ch->bnode = malloc(slots * sizeof *ch->bnode);
-        ch->chain = malloc(slots * sizeof *ch->chain);
-        ok = ch->chain && ch->fpar && ch->bpar && ch->fnode && ch->bnode && bf_init(&ch->fw, slots, (uint32_t)slots) &&
-             bf_init(&ch->bw, slots, (uint32_t)slots);
+        /* Sized by the shape's height, which regions placed in its slots later keep. */
+        size_t h = ch->height ? ch->height : 1;
+        ch->freg = malloc(h * sizeof *ch->freg);
+        ch->breg = malloc(h * sizeof *ch->breg);
+        ch->fpar = malloc(h * sizeof *ch->fpar);
+        ch->bpar = malloc(h * sizeof *ch->bpar);
+        ch->fnode = malloc(h * sizeof *ch->fnode);
+        ch->bnode = malloc(h * sizeof *ch->bnode);
+        ch->chain = malloc(h * sizeof *ch->chain);
+        ok = ch->freg && ch->breg && ch->chain && ch->fpar && ch->bpar && ch->fnode && ch->bnode &&
+             bf_init(&ch->fw, h, (uint32_t)h) && bf_init(&ch->bw, h, (uint32_t)h);
     }
     if (!ok) {
         abs_ch_free(ch);
@@ -154,6 +165,7 @@ void abs_ch_dyn_free(AbsChDyn *d)
     free(d->stale);
     free(d->count);
     free(d->old);
+    free(d->rank_depth);
     memset(d, 0, sizeof *d);
 }
 
@@ -162,7 +174,7 @@ size_t abs_ch_dyn_bytes(const AbsCh *ch)
     if (!ch->dynamic)
         return ch->dyn.stale ? ch->sec.ns : 0; /* a change deferred before the first refresh */
     size_t m = ch->topo.m, n = ch->topo.n, ns = ch->sec.ns;
-    return m * (4 + 4 + 4 + 4 + 1) + n * (4 + 1) + 4 + ns * (1 + 1 + 4);
+    return m * (4 + 4 + 4 + 4 + 1) + n * (4 + 1 + 4) + 4 + ns * (1 + 1 + 4);
 }
 
 void abs_ch_free(AbsCh *ch)
@@ -173,6 +185,9 @@ void abs_ch_free(AbsCh *ch)
     }
     free(ch->up_first);
     free(ch->up);
+    free(ch->depth);
+    free(ch->freg);
+    free(ch->breg);
     free(ch->fpar);
     free(ch->bpar);
     free(ch->fnode);
@@ -196,7 +211,8 @@ size_t abs_ch_kept_bytes(const AbsCh *ch)
         return 0;
     size_t offs = ((size_t)ch->n + 1) * sizeof *ch->up_first;
     size_t up = offs + (size_t)ch->nup * sizeof *ch->up;
-    size_t custom = abs_ch_sectors_bytes(&ch->sec) + abs_ch_dyn_bytes(ch);
+    size_t custom = abs_ch_sectors_bytes(&ch->sec) + abs_ch_dyn_bytes(ch) +
+                    (size_t)(ch->dynamic ? ch->topo.n : ch->n) * sizeof *ch->depth;
     if (ch->shaped)
         custom += abs_ch_topo_bytes(&ch->topo, ch->sec.ns) + (size_t)ch->topo.m * 16;
     if (ch->dynamic) /* room for every slot and every arc, both directions */
@@ -206,7 +222,8 @@ size_t abs_ch_kept_bytes(const AbsCh *ch)
 
 size_t abs_ch_scratch_bytes(const AbsCh *ch)
 {
-    return ch->fw.count * (2 * sizeof(BfNode) + 20) + ((size_t)ch->fw.open.cap + ch->bw.open.cap) * sizeof(HeapItem);
+    return ch->fw.count * (2 * sizeof(BfNode) + 7 * sizeof(uint32_t)) +
+           ((size_t)ch->fw.open.cap + ch->bw.open.cap) * sizeof(HeapItem);
 }
 
 /* The arc from->to among `arcs[first[v] .. first[v + 1])` with the given other end. */
@@ -233,11 +250,14 @@ static void unpack(const AbsCh *ch, uint32_t a, uint32_t b, uint32_t mid, uint32
 }
 
 /* Is v reached more cheaply from above (stall-on-demand, §4.1)? `down` are
- * the arcs into v from higher regions in this search's direction. */
-static bool stalled(const BestFirst *bf, const uint32_t *first, const AbsChArc *down, uint32_t v, double g)
+ * the arcs into v from higher regions in this search's direction: each
+ * comes from an ancestor of v, so the search's slot at its depth, when
+ * reached, holds it. */
+static bool stalled(const AbsCh *ch, const BestFirst *bf, const uint32_t *first, const AbsChArc *down, uint32_t v,
+                    double g)
 {
     for (uint32_t i = first[v]; i < first[v + 1]; i++) {
-        uint32_t u = down[i].to;
+        uint32_t u = ch->depth[down[i].to];
         if (bf_reached(bf, u) && bf->node[u].g + down[i].cost < g)
             return true;
     }
@@ -248,7 +268,8 @@ static bool stalled(const BestFirst *bf, const uint32_t *first, const AbsChArc *
  * region it was reached from, ABS_CH_NONE at that search's root). */
 static void trace_region(const AbsCh *ch, TraceType type, const BestFirst *bf, uint32_t v, uint32_t from)
 {
-    double g = bf && bf_reached(bf, v) ? bf->node[v].g / ABS_COST_SCALE : 0;
+    uint32_t at = ch->depth[v];
+    double g = bf && bf_reached(bf, at) ? bf->node[at].g / ABS_COST_SCALE : 0;
     const xyLoc *parent = from == ABS_CH_NONE ? NULL : &ch->center[from];
     trace_emit(ch->tracer, type, ch->center[v], parent, g, g);
 }
@@ -259,9 +280,12 @@ void abs_ch_begin(AbsCh *ch, uint32_t s, uint32_t t)
     *q = (AbsChQuery){.s = s, .t = t, .meet = ABS_CH_NONE, .best = -1, .done = s == t};
     if (q->done)
         return;
-    bf_start(&ch->fw, s, 0);
-    bf_start(&ch->bw, t, 0);
-    ch->fpar[s] = ch->bpar[t] = ABS_CH_NONE;
+    uint32_t ds = ch->depth[s], dt = ch->depth[t];
+    bf_start(&ch->fw, ds, 0);
+    bf_start(&ch->bw, dt, 0);
+    ch->freg[ds] = s;
+    ch->breg[dt] = t;
+    ch->fpar[ds] = ch->bpar[dt] = ABS_CH_NONE;
     if (ch->tracer) {
         trace_region(ch, TRACE_SOURCE, NULL, s, ABS_CH_NONE);
         trace_region(ch, TRACE_DESTINATION, NULL, t, ABS_CH_NONE);
@@ -290,7 +314,7 @@ bool abs_ch_run(AbsCh *ch, uint64_t *units)
     BestFirst *side[2] = {&ch->fw, &ch->bw};
     const uint32_t *first[2] = {ch->up_first, ch->dn_first};
     const AbsChArc *arcs[2] = {ch->up, ch->dn};
-    uint32_t *par[2] = {ch->fpar, ch->bpar}, *node[2] = {ch->fnode, ch->bnode};
+    uint32_t *par[2] = {ch->fpar, ch->bpar}, *node[2] = {ch->fnode, ch->bnode}, *reg[2] = {ch->freg, ch->breg};
     for (;;) {
         double key[2];
         for (int d = 0; d < 2; d++)
@@ -301,30 +325,33 @@ bool abs_ch_run(AbsCh *ch, uint64_t *units)
         if (*units == 0)
             return false;
         BestFirst *bf = side[d], *other = side[1 - d];
-        uint32_t v = 0;
-        bf_pop(bf, &v);
+        uint32_t at = 0; /* v's depth: its slot on both sides */
+        bf_pop(bf, &at);
+        uint32_t v = reg[d][at];
         q->settled++;
-        double g = bf->node[v].g;
-        if (bf_reached(other, v) && (q->best < 0 || g + other->node[v].g < q->best)) {
-            q->best = g + other->node[v].g;
+        double g = bf->node[at].g;
+        /* The other side's slot at this depth may hold another region. */
+        if (bf_reached(other, at) && reg[1 - d][at] == v && (q->best < 0 || g + other->node[at].g < q->best)) {
+            q->best = g + other->node[at].g;
             q->meet = v;
         }
         /* The arcs into v from above in this direction are the other
          * direction's upward arcs of v. */
         uint64_t scanned = first[1 - d][v + 1] - first[1 - d][v];
-        if (!stalled(bf, first[1 - d], arcs[1 - d], v, g)) {
+        if (!stalled(ch, bf, first[1 - d], arcs[1 - d], v, g)) {
             scanned += first[d][v + 1] - first[d][v];
-            uint32_t from = par[d][v] == ABS_CH_NONE ? ABS_CH_NONE : node[d][v];
+            uint32_t from = par[d][at] == ABS_CH_NONE ? ABS_CH_NONE : node[d][at];
             if (ch->tracer)
                 trace_region(ch, TRACE_EXPANDING, bf, v, from);
             for (uint32_t i = first[d][v]; i < first[d][v + 1]; i++) {
-                uint32_t w = arcs[d][i].to;
+                uint32_t w = arcs[d][i].to, wat = ch->depth[w];
                 double ng = g + arcs[d][i].cost;
-                BfOffer o = bf_offer(bf, w, ng);
+                BfOffer o = bf_offer(bf, wat, ng);
                 if (o) {
-                    par[d][w] = i;
-                    node[d][w] = v;
-                    bf_queue(bf, w, o, ng);
+                    reg[d][wat] = w;
+                    par[d][wat] = i;
+                    node[d][wat] = v;
+                    bf_queue(bf, wat, o, ng);
                     if (ch->tracer)
                         trace_region(ch, TRACE_GENERATING, bf, w, v);
                 }
@@ -352,16 +379,16 @@ double abs_ch_finish(AbsCh *ch, uint32_t *path, int *len)
         return -1;
     /* s .. meet: the forward chain, collected backwards then unpacked in order. */
     int top = 0;
-    for (uint32_t v = q->meet; ch->fpar[v] != ABS_CH_NONE; v = ch->fnode[v])
+    for (uint32_t v = q->meet; ch->fpar[ch->depth[v]] != ABS_CH_NONE; v = ch->fnode[ch->depth[v]])
         ch->chain[top++] = v; /* the chain's heads, meet first */
     path[(*len)++] = q->s;
     for (int i = top - 1; i >= 0; i--) {
-        uint32_t b = ch->chain[i];
-        unpack(ch, ch->fnode[b], b, ch->up[ch->fpar[b]].mid, path, len);
+        uint32_t b = ch->chain[i], at = ch->depth[b];
+        unpack(ch, ch->fnode[at], b, ch->up[ch->fpar[at]].mid, path, len);
     }
     /* meet .. t: the backward chain, each arc b -> node[b] a down arc of node[b]. */
-    for (uint32_t v = q->meet; ch->bpar[v] != ABS_CH_NONE; v = ch->bnode[v])
-        unpack(ch, v, ch->bnode[v], ch->dn[ch->bpar[v]].mid, path, len);
+    for (uint32_t v = q->meet; ch->bpar[ch->depth[v]] != ABS_CH_NONE; v = ch->bnode[ch->depth[v]])
+        unpack(ch, v, ch->bnode[ch->depth[v]], ch->dn[ch->bpar[ch->depth[v]]].mid, path, len);
     return q->best;
 }
 

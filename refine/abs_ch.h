@@ -46,7 +46,8 @@
  * about 40 B an arc), so only a changing map pays for them. All of it is
  * reported as ch_bytes (mm SUMMARY).
  * The search arrays (two best-first cores, parents) are per-query scratch,
- * reused. Owns everything it allocates; abs_ch_free releases it. */
+ * reused, as long as the elimination tree is high (a few hundred regions
+ * where there are thousands), not as the regions are many. Owns everything it allocates; abs_ch_free releases it. */
 #ifndef GPPC_REFINE_ABS_CH_H
 #define GPPC_REFINE_ABS_CH_H
 
@@ -91,6 +92,7 @@ typedef struct AbsChDyn {
     uint64_t refreshes;
     uint32_t *count;                 /* per sector: scratch */
     uint32_t *old;                   /* the longest row twice: scratch */
+    uint32_t *rank_depth;            /* per rank: its depth in the elimination tree (AbsCh.depth) */
     uint64_t redone, rows, reshaped; /* arcs customised again, rows made exact again, new shapes */
 } AbsChDyn;
 
@@ -111,10 +113,16 @@ typedef struct AbsCh {
     AbsChArc *dn;
     uint32_t nup, ndn, shortcuts;
     bool shared; /* dn is up (symmetric costs; never after an update) */
-    BestFirst fw, bw;
-    uint32_t *fpar, *bpar;   /* per slot: the arc index that reached it, ABS_CH_NONE at the root */
-    uint32_t *fnode, *bnode; /* per slot: the region that arc came from */
-    uint32_t *chain;         /* per slot: scratch for the forward chain */
+    /* Query scratch, by depth in the shape's elimination tree: a search
+     * from s reaches only s's ancestors, one at each depth, so depth[v] is
+     * v's place in that search's arrays (height of them). */
+    uint32_t *depth;         /* per region: its rank's depth */
+    uint32_t height;         /* the tree's height: the scratch's length */
+    BestFirst fw, bw;        /* node ids are depths */
+    uint32_t *freg, *breg;   /* per depth: the region the search reached there */
+    uint32_t *fpar, *bpar;   /* per depth: the arc index that reached it, ABS_CH_NONE at the root */
+    uint32_t *fnode, *bnode; /* per depth: the region that arc came from */
+    uint32_t *chain;         /* per depth: scratch for the forward chain */
     uint64_t last_settled;
     AbsChQuery q;              /* the query in progress, or the last one */
     uint64_t query_work;       /* a query's work in dyn.rent's units, a running mean (abs_ch_rent) */

@@ -44,10 +44,11 @@ static bool dyn_init(AbsCh *ch)
     d.stale = calloc(ns, 1);
     d.count = malloc(ns * sizeof *d.count);
     d.old = malloc(2 * longest * sizeof *d.old);
+    d.rank_depth = malloc((n ? n : 1) * sizeof *d.rank_depth);
     uint32_t *up_first = malloc((n + 1) * sizeof *up_first), *dn_first = malloc((n + 1) * sizeof *dn_first);
     AbsChArc *up = malloc(m * sizeof *up), *dn = malloc(m * sizeof *dn);
     if (!d.pu || !d.pd || !d.down_first || !d.down_from || !d.down_arc || !d.dirty || !d.row || !d.ring || !d.stale ||
-        !d.count || !d.old || !up_first || !dn_first || !up || !dn) {
+        !d.count || !d.old || !d.rank_depth || !up_first || !dn_first || !up || !dn) {
         abs_ch_dyn_free(&d);
         free(up_first);
         free(dn_first);
@@ -67,6 +68,7 @@ static bool dyn_init(AbsCh *ch)
             d.down_arc[k] = i;
         }
     abs_ch_perfect(ch, d.pu, d.pd);
+    (void)abs_ch_topo_depths(t, d.rank_depth); /* the height the scratch was sized by */
     memcpy(up_first, ch->up_first, ((size_t)ch->n + 1) * sizeof *up_first);
     memcpy(dn_first, ch->dn_first, ((size_t)ch->n + 1) * sizeof *dn_first);
     memcpy(up, ch->up, (size_t)ch->nup * sizeof *up);
@@ -322,6 +324,8 @@ bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *r
         return reshape(ch, n, g, region_sector, cap, err);
     }
     abs_ch_topo_place(&ch->topo, ns, n, region_sector, ch->dyn.count);
+    for (uint32_t r = 0; r < n; r++)
+        ch->depth[r] = ch->dyn.rank_depth[ch->topo.rank[r]];
     recustomise(ch, g, touched);
     ch->n = n;
     ch->nup = abs_ch_flatten(ch, ch->dyn.pu, ch->w_up, ch->mid_up, ch->up_first, ch->up);

@@ -297,3 +297,14 @@ uint32_t abs_ch_topo_arc(const AbsChTopo *t, uint32_t lo, uint32_t hi)
     }
     return a < t->first[lo + 1] && t->head[a] == hi ? a : UINT32_MAX;
 }
+
+uint32_t abs_ch_topo_depths(const AbsChTopo *t, uint32_t *depth)
+{
+    uint32_t height = 0;
+    for (uint32_t x = t->n; x-- > 0;) { /* the parent, x's lowest upper neighbour, ranks above x */
+        depth[x] = t->first[x] < t->first[x + 1] ? depth[t->head[t->first[x]]] + 1 : 0;
+        if (depth[x] >= height)
+            height = depth[x] + 1;
+    }
+    return height;
+}

@@ -84,6 +84,13 @@ void abs_ch_topo_place(AbsChTopo *t, uint32_t ns, uint32_t n, const uint32_t *re
 void abs_ch_topo_free(AbsChTopo *t);
 size_t abs_ch_topo_bytes(const AbsChTopo *t, uint32_t ns);
 
+/* Each rank's depth in the elimination tree (a root 0; the parent of x is
+ * its lowest upper neighbour) into depth[n]; returns the tree's height (the
+ * largest depth plus one, 0 without slots). The ancestors of a rank have
+ * distinct depths, and every rank an upward search from x reaches is one of
+ * them (abs_ch_topo.h above). */
+uint32_t abs_ch_topo_depths(const AbsChTopo *t, uint32_t *depth);
+
 /* The index of arc lo -> hi (lo < hi, ranks), or UINT32_MAX when the shape
  * holds none. */
 uint32_t abs_ch_topo_arc(const AbsChTopo *t, uint32_t lo, uint32_t hi);
