@@ -12,15 +12,22 @@ bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint3
 {
     memset(ch, 0, sizeof *ch);
     ch->n = n;
+    if (!abs_ch_edges_fit(sec, g, n, region_sector))
+        return err_set(err, "abstract contraction hierarchy: an edge between sectors that do not touch");
     uint32_t *count = malloc((sec->ns ? sec->ns : 1) * sizeof *count);
-    bool ok = count && abs_ch_sectors_copy(&ch->sec, sec) && abs_ch_topo_build(&ch->topo, &ch->sec, cap);
-    if (ok && !abs_ch_topo_fits(&ch->topo, sec->ns, n, region_sector, count)) {
-        free(count);
-        abs_ch_free(ch);
-        return err_set(err, "abstract contraction hierarchy: a sector holds more regions than its slots");
+    bool ok = count && abs_ch_sectors_copy(&ch->sec, sec);
+    if (ok && !cap)
+        ok = abs_ch_topo_build_exact(&ch->topo, &ch->sec, n, region_sector, g->first, g->to, g->stride);
+    else if (ok) {
+        ok = abs_ch_topo_build(&ch->topo, &ch->sec, cap);
+        if (ok && !abs_ch_topo_fits(&ch->topo, sec->ns, n, region_sector, count)) {
+            free(count);
+            abs_ch_free(ch);
+            return err_set(err, "abstract contraction hierarchy: a sector holds more regions than its slots");
+        }
+        if (ok)
+            abs_ch_topo_place(&ch->topo, sec->ns, n, region_sector, count);
     }
-    if (ok)
-        abs_ch_topo_place(&ch->topo, sec->ns, n, region_sector, count);
     free(count);
     ch->shaped = ok;
     ch->shape_arcs = ch->topo.m;
@@ -111,9 +118,10 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
         ok = abs_ch_sectors_build(&own, sw, sh, count);
         sec = &own;
     }
-    /* Slots: every sector's regions, as many as it holds now. */
+    /* The least shape: it is let go once the query arcs are made, and
+     * the first update makes one with slots (abs_ch_update). */
     if (ok)
-        ok = abs_ch_build_shaped(ch, n, g, region_sector, sec, count, err);
+        ok = abs_ch_build_shaped(ch, n, g, region_sector, sec, NULL, err);
     else
         err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
     abs_ch_sectors_free(&own);

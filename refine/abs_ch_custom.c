@@ -7,6 +7,23 @@
 
 #define INF ABS_CH_INF
 
+/* Does every edge join regions of the same or 8-neighbouring sectors (whose
+ * slots the shape always joins when both have slots: the fill holds every
+ * grid neighbour among them; a region in a sector without slots does not
+ * fit, abs_ch_topo_fits)? */
+bool abs_ch_edges_fit(const AbsChSectors *sec, const AbsChEdges *g, uint32_t n, const uint32_t *region_sector)
+{
+    for (uint32_t r = 0; r < n; r++)
+        for (uint32_t i = g->first[r]; i < g->first[r + 1]; i++) {
+            uint32_t a = region_sector[r], b = region_sector[abs_ch_edge_to(g, i)];
+            int64_t dx = (int64_t)(a % sec->sw) - (int64_t)(b % sec->sw),
+                    dy = (int64_t)(a / sec->sw) - (int64_t)(b / sec->sw);
+            if (dx < -1 || dx > 1 || dy < -1 || dy > 1)
+                return false;
+        }
+    return true;
+}
+
 bool abs_ch_metric(AbsCh *ch, const AbsChEdges *g)
 {
     const AbsChTopo *t = &ch->topo;

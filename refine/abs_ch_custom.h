@@ -23,6 +23,8 @@ static inline uint32_t abs_ch_edge_cost(const AbsChEdges *g, uint32_t i)
     return *(const uint32_t *)(const void *)((const char *)g->cost + i * g->stride);
 }
 
+/* Does every edge join regions of the same or 8-neighbouring sectors? */
+bool abs_ch_edges_fit(const AbsChSectors *sec, const AbsChEdges *g, uint32_t n, const uint32_t *region_sector);
 /* The original edges' costs on the shape (infinite where the shape's arc
  * is no edge), every middle none; false when an edge joins regions the
  * shape does not join (their sectors are not neighbours). */
@@ -39,7 +41,9 @@ uint32_t abs_ch_flatten(const AbsCh *ch, const uint32_t *exact, const uint32_t *
                         AbsChArc *arcs);
 /* The kept arcs of one direction (the size flatten needs). */
 uint32_t abs_ch_flat_count(const AbsCh *ch, const uint32_t *exact, const uint32_t *w);
-/* Whole build on a given sector order and slots (abs_ch.c). */
+/* Whole build on a given sector order and slots, cap[sector] (NULL: the
+ * least shape for these regions and edges, abs_ch_topo_build_exact), the
+ * shape kept (abs_ch.c). */
 bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
                          const AbsChSectors *sec, const uint32_t *cap, Err *err);
 /* Lets the shape and its customised costs go (a hierarchy that has not

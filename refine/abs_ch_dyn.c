@@ -195,7 +195,7 @@ static void recustomise(AbsCh *ch, const AbsChEdges *g, const uint8_t *touched)
     if ((uint64_t)ring * WHOLE_AT >= ns) {
         /* Changed nearly everywhere: a whole customisation scans each
          * triangle once, where the local one merges two lists per arc. */
-        (void)abs_ch_metric(ch, g); /* its edges fit (edges_fit) */
+        (void)abs_ch_metric(ch, g); /* its edges fit (abs_ch_edges_fit) */
         abs_ch_customise(ch);
         abs_ch_perfect(ch, d->pu, d->pd);
         d->redone += t->m;
@@ -249,23 +249,6 @@ static void recustomise(AbsCh *ch, const AbsChEdges *g, const uint8_t *touched)
     }
 }
 
-/* Does every edge join regions of the same or 8-neighbouring sectors (whose
- * slots the shape always joins when both have slots: the fill holds every
- * grid neighbour among them; a region in a sector without slots does not
- * fit, abs_ch_topo_fits)? */
-static bool edges_fit(const AbsChSectors *sec, const AbsChEdges *g, uint32_t n, const uint32_t *region_sector)
-{
-    for (uint32_t r = 0; r < n; r++)
-        for (uint32_t i = g->first[r]; i < g->first[r + 1]; i++) {
-            uint32_t a = region_sector[r], b = region_sector[abs_ch_edge_to(g, i)];
-            int64_t dx = (int64_t)(a % sec->sw) - (int64_t)(b % sec->sw),
-                    dy = (int64_t)(a / sec->sw) - (int64_t)(b / sec->sw);
-            if (dx < -1 || dx > 1 || dy < -1 || dy > 1)
-                return false;
-        }
-    return true;
-}
-
 /* A new shape with cap[sector] slots, customised whole over `g`, ready for
  * local re-customisation; the counters carried over. All or nothing. */
 static bool reshape(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, const uint32_t *cap,
@@ -296,7 +279,7 @@ static bool reshape(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *
 bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, const uint8_t *touched,
                    Err *err)
 {
-    if (!edges_fit(&ch->sec, g, n, region_sector))
+    if (!abs_ch_edges_fit(&ch->sec, g, n, region_sector))
         return err_set(err, "abstract contraction hierarchy: an edge between sectors that do not touch");
     uint32_t ns = ch->sec.ns;
     if (!ch->dynamic) {

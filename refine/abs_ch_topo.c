@@ -70,22 +70,21 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The sector fill: symbolic elimination in rank order of the grid graph of
- * the sectors that have slots (cap > 0); a sector without slots holds no
- * region, so no route passes it and its fill would only join regions
- * needlessly (a region placed there later overflows its slots, and a new
- * shape brings it in). U(v) = v's higher grid neighbours and its
- * elimination-tree children's U minus v; v's parent is min U(v). Upper
- * neighbours (sector ranks) of rank v: head[first[v] .. first[v + 1]). */
-typedef struct SectorFill {
+/* A fill: upper neighbours (ranks) of rank v in head[first[v] .. first[v + 1]),
+ * increasing. */
+typedef struct Fill {
     uint32_t *first, *head;
     size_t m;
-} SectorFill;
+} Fill;
 
-static bool eliminate(SectorFill *f, const AbsChSectors *s, const uint32_t *rank, const uint32_t *cap)
+/* Symbolic elimination in rank order of the graph whose neighbours of rank v
+ * (ranks, in either direction, repeats allowed) are adj[adj_first[v] ..
+ * adj_first[v + 1]): U(v) = v's higher neighbours and its elimination-tree
+ * children's U minus v; v's parent is min U(v). The result is the graph
+ * made chordal with the rank order a perfect elimination order. */
+static bool eliminate(Fill *f, uint32_t n, const uint32_t *adj_first, const uint32_t *adj)
 {
-    uint32_t ns = s->ns;
-    size_t cnt = ns ? ns : 1;
+    size_t cnt = n ? n : 1;
     uint32_t *child = malloc(cnt * sizeof *child), *sibling = malloc(cnt * sizeof *sibling);
     uint32_t *mark = malloc(cnt * sizeof *mark), *buf = NULL;
     size_t cap_head = 0, bufcap = 0;
@@ -95,25 +94,18 @@ static bool eliminate(SectorFill *f, const AbsChSectors *s, const uint32_t *rank
         memset(mark, 0xff, cnt * sizeof *mark);
     }
     f->m = 0;
-    for (uint32_t v = 0; ok && v < ns; v++) {
-        uint32_t sec = s->order[v], x = sec % s->sw, y = sec / s->sw, k = 0;
+    for (uint32_t v = 0; ok && v < n; v++) {
+        uint32_t k = 0;
         f->first[v] = (uint32_t)f->m; /* before the children's lists are read: first[v] ends the last */
-        if (!cap[sec])
-            continue;
-        if (!(ok = grow_room(&buf, &bufcap, 8, sizeof *buf, 64)))
+        if (!(ok = grow_room(&buf, &bufcap, (size_t)adj_first[v + 1] - adj_first[v] + 1, sizeof *buf, 64)))
             break;
-        for (int dy = -1; dy <= 1; dy++)
-            for (int dx = -1; dx <= 1; dx++) {
-                int64_t nx = (int64_t)x + dx, ny = (int64_t)y + dy;
-                if ((!dx && !dy) || nx < 0 || ny < 0 || nx >= s->sw || ny >= s->sh)
-                    continue;
-                size_t nsec = (size_t)ny * s->sw + (size_t)nx;
-                uint32_t u = rank[nsec];
-                if (cap[nsec] && u > v && mark[u] != v) {
-                    mark[u] = v;
-                    buf[k++] = u;
-                }
+        for (uint32_t i = adj_first[v]; i < adj_first[v + 1]; i++) {
+            uint32_t u = adj[i];
+            if (u > v && mark[u] != v) {
+                mark[u] = v;
+                buf[k++] = u;
             }
+        }
         for (uint32_t c = child[v]; ok && c != UINT32_MAX; c = sibling[c])
             for (size_t i = f->first[c]; i < f->first[c + 1]; i++) {
                 uint32_t u = f->head[i];
@@ -139,11 +131,39 @@ static bool eliminate(SectorFill *f, const AbsChSectors *s, const uint32_t *rank
         }
     }
     if (ok)
-        f->first[ns] = (uint32_t)f->m;
+        f->first[n] = (uint32_t)f->m;
     free(child);
     free(sibling);
     free(mark);
     free(buf);
+    return ok;
+}
+
+/* The sector fill: the elimination of the grid graph (8 neighbours) of the
+ * sectors that have slots (cap > 0); a sector without slots holds no
+ * region, so no route passes it and its fill would only join regions
+ * needlessly (a region placed there later overflows its slots, and a new
+ * shape brings it in). */
+static bool sector_fill(Fill *f, const AbsChSectors *s, const uint32_t *rank, const uint32_t *cap)
+{
+    uint32_t ns = s->ns;
+    uint32_t *adj_first = malloc(((size_t)ns + 1) * sizeof *adj_first), *adj = malloc(((size_t)ns * 8 + 1) * sizeof *adj);
+    bool ok = adj_first && adj;
+    for (uint32_t v = 0, k = 0; ok && v < ns; v++) {
+        uint32_t sec = s->order[v], x = sec % s->sw, y = sec / s->sw;
+        adj_first[v] = k;
+        for (int dy = -1; cap[sec] && dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                int64_t nx = (int64_t)x + dx, ny = (int64_t)y + dy;
+                size_t nsec = (size_t)ny * s->sw + (size_t)nx;
+                if ((dx || dy) && nx >= 0 && ny >= 0 && nx < s->sw && ny < s->sh && cap[nsec])
+                    adj[k++] = rank[nsec];
+            }
+        adj_first[v + 1] = k;
+    }
+    ok = ok && eliminate(f, ns, adj_first, adj);
+    free(adj_first);
+    free(adj);
     return ok;
 }
 
@@ -188,14 +208,14 @@ bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap)
     /* Per sector rank: its slots' first rank (sector-major) and count. */
     uint32_t *base = calloc(ns + 1, sizeof *base), *count = calloc(ns + 1, sizeof *count);
     uint32_t *rank = malloc((ns ? ns : 1) * sizeof *rank);
-    SectorFill fill = {0};
+    Fill fill = {0};
     t->cap = malloc((ns ? ns : 1) * sizeof *t->cap);
     t->base = malloc((ns ? ns : 1) * sizeof *t->base);
     bool ok = base && count && rank && t->cap && t->base;
     if (ok) {
         for (uint32_t v = 0; v < ns; v++)
             rank[s->order[v]] = v;
-        ok = eliminate(&fill, s, rank, cap);
+        ok = sector_fill(&fill, s, rank, cap);
     }
     if (ok) {
         uint64_t slots = 0;
@@ -242,6 +262,60 @@ bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap)
     free(rank);
     free(fill.first);
     free(fill.head);
+    if (!ok)
+        abs_ch_topo_free(t);
+    return ok;
+}
+
+bool abs_ch_topo_build_exact(AbsChTopo *t, const AbsChSectors *s, uint32_t n, const uint32_t *region_sector,
+                             const uint32_t *edge_first, const uint32_t *edge_to, size_t stride)
+{
+    memset(t, 0, sizeof *t);
+    size_t ns = s->ns, cnt = n ? n : 1;
+    uint32_t *count = malloc((ns ? ns : 1) * sizeof *count), *adj_first = calloc(cnt + 2, sizeof *adj_first);
+    uint32_t *adj = NULL;
+    t->cap = calloc(ns ? ns : 1, sizeof *t->cap);
+    t->base = malloc((ns ? ns : 1) * sizeof *t->base);
+    t->rank = malloc(cnt * sizeof *t->rank);
+    t->node = malloc(cnt * sizeof *t->node);
+    bool ok = count && adj_first && t->cap && t->base && t->rank && t->node;
+    if (ok) { /* as many slots as regions, placed as abs_ch_topo_place places them */
+        for (uint32_t r = 0; r < n; r++)
+            t->cap[region_sector[r]]++;
+        uint32_t next = 0;
+        for (size_t v = 0; v < ns; v++) {
+            t->base[s->order[v]] = next;
+            next += t->cap[s->order[v]];
+        }
+        t->n = n;
+        abs_ch_topo_place(t, (uint32_t)ns, n, region_sector, count);
+        /* Each edge once, in the list of its lower end: counting sort. */
+        for (uint32_t r = 0; r < n; r++)
+            for (uint32_t i = edge_first[r]; i < edge_first[r + 1]; i++) {
+                uint32_t u = t->rank[r], v = t->rank[*(const uint32_t *)(const void *)((const char *)edge_to + i * stride)];
+                if (u != v)
+                    adj_first[(u < v ? u : v) + 2]++;
+            }
+        for (size_t x = 0; x < n; x++)
+            adj_first[x + 2] += adj_first[x + 1];
+        ok = (adj = malloc(((size_t)adj_first[n + 1] + 1) * sizeof *adj)) != NULL;
+    }
+    if (ok) {
+        for (uint32_t r = 0; r < n; r++)
+            for (uint32_t i = edge_first[r]; i < edge_first[r + 1]; i++) {
+                uint32_t u = t->rank[r], v = t->rank[*(const uint32_t *)(const void *)((const char *)edge_to + i * stride)];
+                if (u != v)
+                    adj[adj_first[(u < v ? u : v) + 1]++] = u < v ? v : u;
+            }
+        Fill fill = {0};
+        ok = eliminate(&fill, n, adj_first, adj);
+        t->first = fill.first;
+        t->head = fill.head;
+        t->m = (uint32_t)fill.m;
+    }
+    free(count);
+    free(adj_first);
+    free(adj);
     if (!ok)
         abs_ch_topo_free(t);
     return ok;

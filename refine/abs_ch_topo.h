@@ -75,6 +75,18 @@ size_t abs_ch_sectors_bytes(const AbsChSectors *s);
 /* The region shape with cap[sector] slots in each sector (no region placed
  * yet), over the fill of the sectors with slots. False when memory ran out or the arcs pass 2^32 (nothing held). */
 bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap);
+/* The least shape for these regions and edges in the same order: a slot
+ * for each region (placed, as abs_ch_topo_place places them), and the
+ * elimination of the region graph itself rather than the blow-up of the
+ * sector fill. Its arcs are exactly the pairs a route through lower ranks
+ * joins, so the blow-up's arcs that can ever cost less than infinity are
+ * all in it, and a customisation of either gives the same query arcs; it
+ * holds no arc for an edge the map does not have yet, so it serves a
+ * hierarchy that is never updated (abs_ch_unshape). Region r's edges go
+ * to edge_to[edge_first[r] .. edge_first[r + 1]) (elements `stride` bytes
+ * apart). False (nothing held) when memory ran out. */
+bool abs_ch_topo_build_exact(AbsChTopo *t, const AbsChSectors *s, uint32_t n, const uint32_t *region_sector,
+                             const uint32_t *edge_first, const uint32_t *edge_to, size_t stride);
 /* Do `n` regions, region r in sector region_sector[r], fit the slots?
  * count[ns] is scratch (left holding each sector's regions). */
 bool abs_ch_topo_fits(const AbsChTopo *t, uint32_t ns, uint32_t n, const uint32_t *region_sector, uint32_t *count);
