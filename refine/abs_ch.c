@@ -7,6 +7,35 @@
 #include "abs_ch_custom.h"
 #include "abs_cost.h"
 
+/* The query's scratch, sized by the shape's height, which regions placed
+ * in its slots later keep. */
+static bool alloc_scratch(AbsCh *ch)
+{
+    size_t h = ch->height ? ch->height : 1;
+    ch->freg = malloc(h * sizeof *ch->freg);
+    ch->breg = malloc(h * sizeof *ch->breg);
+    ch->fpar = malloc(h * sizeof *ch->fpar);
+    ch->bpar = malloc(h * sizeof *ch->bpar);
+    ch->fnode = malloc(h * sizeof *ch->fnode);
+    ch->bnode = malloc(h * sizeof *ch->bnode);
+    ch->chain = malloc(h * sizeof *ch->chain);
+    return ch->freg && ch->breg && ch->chain && ch->fpar && ch->bpar && ch->fnode && ch->bnode &&
+           bf_init(&ch->fw, h, (uint32_t)h) && bf_init(&ch->bw, h, (uint32_t)h);
+}
+
+/* Lets the customised costs and middles go (one array each when the two
+ * directions share it). */
+static void free_costs(AbsCh *ch)
+{
+    if (ch->w_dn != ch->w_up)
+        free(ch->w_dn);
+    if (ch->mid_dn != ch->mid_up)
+        free(ch->mid_dn);
+    free(ch->w_up);
+    free(ch->mid_up);
+    ch->w_up = ch->w_dn = ch->mid_up = ch->mid_dn = NULL;
+}
+
 bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
                          const AbsChSectors *sec, const uint32_t *cap, Err *err)
 {
@@ -40,62 +69,61 @@ bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint3
     }
     free(rank_depth);
     size_t m = ch->topo.m ? ch->topo.m : 1, slots = ch->topo.n ? ch->topo.n : 1;
+    /* A shape that is let go after the build may keep one direction when
+     * the costs are symmetric; a kept one is customised again direction
+     * by direction (abs_ch_dyn.c), so it keeps both. */
+    bool one = !cap && abs_ch_symmetric(g, n);
     uint32_t *pu = NULL, *pd = NULL;
     if (ok) {
         ch->w_up = malloc(m * sizeof *ch->w_up);
-        ch->w_dn = malloc(m * sizeof *ch->w_dn);
         ch->mid_up = malloc(m * sizeof *ch->mid_up);
-        ch->mid_dn = malloc(m * sizeof *ch->mid_dn);
         pu = malloc(m * sizeof *pu);
-        pd = malloc(m * sizeof *pd);
+        ch->w_dn = one ? ch->w_up : malloc(m * sizeof *ch->w_dn);
+        ch->mid_dn = one ? ch->mid_up : malloc(m * sizeof *ch->mid_dn);
+        pd = one ? pu : malloc(m * sizeof *pd);
         ok = ch->w_up && ch->w_dn && ch->mid_up && ch->mid_dn && pu && pd;
     }
-    if (ok && !abs_ch_metric(ch, g)) {
+    if (ok && !abs_ch_metric(ch, g)) { /* not after abs_ch_edges_fit and the slots' check */
+        if (pd != pu)
+            free(pd);
         free(pu);
-        free(pd);
         abs_ch_free(ch);
-        return err_set(err, "abstract contraction hierarchy: an edge between sectors that do not touch");
+        return err_set(err, "abstract contraction hierarchy: an edge the shape does not hold");
     }
     if (ok) {
         abs_ch_customise(ch);
         abs_ch_perfect(ch, pu, pd);
         ch->nup = abs_ch_flat_count(ch, pu, ch->w_up);
-        ch->ndn = abs_ch_flat_count(ch, pd, ch->w_dn);
+        ch->ndn = one ? ch->nup : abs_ch_flat_count(ch, pd, ch->w_dn);
         ch->up_first = malloc((slots + 1) * sizeof *ch->up_first);
-        ch->dn_first = malloc((slots + 1) * sizeof *ch->dn_first);
         ch->up = malloc(((size_t)ch->nup + 1) * sizeof *ch->up);
-        ch->dn = malloc(((size_t)ch->ndn + 1) * sizeof *ch->dn);
+        ch->dn_first = one ? ch->up_first : malloc((slots + 1) * sizeof *ch->dn_first);
+        ch->dn = one ? ch->up : malloc(((size_t)ch->ndn + 1) * sizeof *ch->dn);
+        ch->shared = one;
         ok = ch->up_first && ch->dn_first && ch->up && ch->dn;
     }
     if (ok) {
         abs_ch_flatten(ch, pu, ch->w_up, ch->mid_up, ch->up_first, ch->up);
-        abs_ch_flatten(ch, pd, ch->w_dn, ch->mid_dn, ch->dn_first, ch->dn);
+        if (!one)
+            abs_ch_flatten(ch, pd, ch->w_dn, ch->mid_dn, ch->dn_first, ch->dn);
     }
+    if (pd != pu)
+        free(pd);
     free(pu);
-    free(pd);
     if (ok) {
         for (uint32_t i = 0; i < ch->nup; i++)
             ch->shortcuts += ch->up[i].mid != ABS_CH_NONE;
-        ch->shared = ch->nup == ch->ndn &&
-                     !memcmp(ch->up_first, ch->dn_first, ((size_t)n + 1) * sizeof *ch->up_first) &&
-                     !memcmp(ch->up, ch->dn, (size_t)ch->nup * sizeof *ch->up);
-        if (ch->shared) { /* symmetric costs: one copy serves both directions */
+        if (!ch->shared && ch->nup == ch->ndn &&
+            !memcmp(ch->up_first, ch->dn_first, ((size_t)n + 1) * sizeof *ch->up_first) &&
+            !memcmp(ch->up, ch->dn, (size_t)ch->nup * sizeof *ch->up)) {
+            /* symmetric costs: one copy serves both directions */
             free(ch->dn_first);
             free(ch->dn);
             ch->dn_first = ch->up_first;
             ch->dn = ch->up;
+            ch->shared = true;
         }
-        /* Sized by the shape's height, which regions placed in its slots later keep. */
-        size_t h = ch->height ? ch->height : 1;
-        ch->freg = malloc(h * sizeof *ch->freg);
-        ch->breg = malloc(h * sizeof *ch->breg);
-        ch->fpar = malloc(h * sizeof *ch->fpar);
-        ch->bpar = malloc(h * sizeof *ch->bpar);
-        ch->fnode = malloc(h * sizeof *ch->fnode);
-        ch->bnode = malloc(h * sizeof *ch->bnode);
-        ch->chain = malloc(h * sizeof *ch->chain);
-        ok = ch->freg && ch->breg && ch->chain && ch->fpar && ch->bpar && ch->fnode && ch->bnode &&
-             bf_init(&ch->fw, h, (uint32_t)h) && bf_init(&ch->bw, h, (uint32_t)h);
+        ok = alloc_scratch(ch);
     }
     if (!ok) {
         abs_ch_free(ch);
@@ -150,11 +178,7 @@ void abs_ch_unshape(AbsCh *ch)
     if (ch->dynamic)
         return;
     abs_ch_topo_free(&ch->topo);
-    free(ch->w_up);
-    free(ch->w_dn);
-    free(ch->mid_up);
-    free(ch->mid_dn);
-    ch->w_up = ch->w_dn = ch->mid_up = ch->mid_dn = NULL;
+    free_costs(ch);
     ch->shaped = false;
 }
 
@@ -201,10 +225,7 @@ void abs_ch_free(AbsCh *ch)
     free(ch->fnode);
     free(ch->bnode);
     free(ch->chain);
-    free(ch->w_up);
-    free(ch->w_dn);
-    free(ch->mid_up);
-    free(ch->mid_dn);
+    free_costs(ch);
     abs_ch_dyn_free(&ch->dyn);
     abs_ch_topo_free(&ch->topo);
     abs_ch_sectors_free(&ch->sec);

@@ -23,6 +23,13 @@ static inline uint32_t abs_ch_edge_cost(const AbsChEdges *g, uint32_t i)
     return *(const uint32_t *)(const void *)((const char *)g->cost + i * g->stride);
 }
 
+/* The cheapest edge from region a to region b, ABS_CH_INF when there is none. */
+uint32_t abs_ch_cheapest_edge(const AbsChEdges *g, uint32_t a, uint32_t b);
+/* Is the cheapest edge a -> b as cheap as the cheapest b -> a, for every
+ * edge? Then every arc's two costs, middles and distances come out equal,
+ * triangle by triangle, and a customisation may keep one array for both
+ * directions (w_dn == w_up, mid_dn == mid_up). */
+bool abs_ch_symmetric(const AbsChEdges *g, uint32_t n);
 /* Does every edge join regions of the same or 8-neighbouring sectors? */
 bool abs_ch_edges_fit(const AbsChSectors *sec, const AbsChEdges *g, uint32_t n, const uint32_t *region_sector);
 /* The original edges' costs on the shape (infinite where the shape's arc

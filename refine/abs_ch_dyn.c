@@ -89,16 +89,6 @@ static bool dyn_init(AbsCh *ch)
     return true;
 }
 
-/* The cheapest edge from region a to region b, INF when there is none. */
-static uint32_t cheapest_edge(const AbsChEdges *g, uint32_t a, uint32_t b)
-{
-    uint32_t best = INF;
-    for (uint32_t i = g->first[a]; i < g->first[a + 1]; i++)
-        if (abs_ch_edge_to(g, i) == b && abs_ch_edge_cost(g, i) < best)
-            best = abs_ch_edge_cost(g, i);
-    return best;
-}
-
 /* Arc p = u -> v (u < v) customised again from its edges and its lower
  * triangles, lowest middle first as the whole customisation meets them (so
  * ties keep the same middle); true when a cost moved. */
@@ -109,8 +99,8 @@ static bool redo_basic(AbsCh *ch, const AbsChEdges *g, uint32_t p, uint32_t u, u
     d->work += d->down_first[u + 1] - d->down_first[u] + d->down_first[v + 1] - d->down_first[v];
     uint32_t a = t->node[u], b = t->node[v], up = INF, dn = INF, mu = ABS_CH_NONE, md = ABS_CH_NONE;
     if (a != ABS_CH_TOPO_FREE && b != ABS_CH_TOPO_FREE) {
-        up = cheapest_edge(g, a, b);
-        dn = cheapest_edge(g, b, a);
+        up = abs_ch_cheapest_edge(g, a, b);
+        dn = abs_ch_cheapest_edge(g, b, a);
     }
     for (uint32_t i = d->down_first[u], j = d->down_first[v]; i < d->down_first[u + 1] && j < d->down_first[v + 1];) {
         uint32_t x = d->down_from[i], y = d->down_from[j];
