@@ -148,10 +148,11 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
     }
     /* The least shape: it is let go once the query arcs are made, and
      * the first update makes one with slots (abs_ch_update). */
-    if (ok)
-        ok = abs_ch_build_shaped(ch, n, g, region_sector, sec, NULL, err);
-    else
-        err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
+    uint64_t slotted = 0; /* what the first update will customise whole (abs_ch_due) */
+    if (!ok || !abs_ch_topo_arcs(sec, count, &slotted))
+        ok = err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
+    else if ((ok = abs_ch_build_shaped(ch, n, g, region_sector, sec, NULL, err)))
+        ch->shape_arcs = slotted;
     abs_ch_sectors_free(&own);
     free(count);
     /* A few queries across the map set query_work, what renting (the
@@ -377,7 +378,7 @@ bool abs_ch_run(AbsCh *ch, uint64_t *units)
                 double ng = g + arcs[d][i].cost;
                 BfOffer o = bf_offer(bf, wat, ng);
                 if (o) {
-                    reg[d][wat] = w;
+                    reg[d][wat] = w; /* the same region when it only improved */
                     par[d][wat] = i;
                     node[d][wat] = v;
                     bf_queue(bf, wat, o, ng);

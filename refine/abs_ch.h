@@ -128,7 +128,7 @@ typedef struct AbsCh {
     uint64_t query_work;       /* a query's work in dyn.rent's units, a running mean (abs_ch_rent) */
     AbsChSectors sec;          /* sector order and fill, kept across updates */
     bool shaped;               /* topo, w_*, mid_* held (while building, and once dynamic) */
-    uint32_t shape_arcs;       /* the last shape's arcs, kept when it is let go */
+    uint64_t shape_arcs;       /* the slotted shape's arcs (made by the first update when let go) */
     AbsChTopo topo;            /* the region shape */
     uint32_t *w_up, *w_dn;     /* per shape arc lo -> hi: cost lo -> hi and hi -> lo after customisation */
     uint32_t *mid_up, *mid_dn; /* their middle ranks, ABS_CH_NONE for an edge */

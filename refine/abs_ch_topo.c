@@ -201,13 +201,48 @@ bool abs_ch_sectors_copy(AbsChSectors *to, const AbsChSectors *from)
 
 size_t abs_ch_sectors_bytes(const AbsChSectors *s) { return s->order ? (size_t)s->ns * sizeof *s->order : 0; }
 
+/* The arcs of the blow-up of a sector fill, count[v] slots at sector rank v. */
+static uint64_t blowup_arcs(const Fill *fill, uint32_t ns, const uint32_t *count)
+{
+    uint64_t m = 0;
+    for (size_t v = 0; v < ns; v++) {
+        uint64_t k = count[v], out = 0;
+        for (size_t i = fill->first[v]; i < fill->first[v + 1]; i++)
+            out += count[fill->head[i]];
+        m += k * (k - (k > 0)) / 2 + k * out;
+    }
+    return m;
+}
+
+bool abs_ch_topo_arcs(const AbsChSectors *s, const uint32_t *cap, uint64_t *arcs)
+{
+    size_t ns = s->ns;
+    uint32_t *rank = calloc(ns ? ns : 1, sizeof *rank), *count = malloc((ns ? ns : 1) * sizeof *count);
+    Fill fill = {0};
+    bool ok = rank && count;
+    if (ok) {
+        for (uint32_t v = 0; v < ns; v++) {
+            rank[s->order[v]] = v;
+            count[v] = cap[s->order[v]];
+        }
+        ok = sector_fill(&fill, s, rank, cap);
+    }
+    if (ok)
+        *arcs = blowup_arcs(&fill, (uint32_t)ns, count);
+    free(rank);
+    free(count);
+    free(fill.first);
+    free(fill.head);
+    return ok;
+}
+
 bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap)
 {
     memset(t, 0, sizeof *t);
     size_t ns = s->ns;
     /* Per sector rank: its slots' first rank (sector-major) and count. */
     uint32_t *base = calloc(ns + 1, sizeof *base), *count = calloc(ns + 1, sizeof *count);
-    uint32_t *rank = malloc((ns ? ns : 1) * sizeof *rank);
+    uint32_t *rank = calloc(ns ? ns : 1, sizeof *rank);
     Fill fill = {0};
     t->cap = malloc((ns ? ns : 1) * sizeof *t->cap);
     t->base = malloc((ns ? ns : 1) * sizeof *t->base);
@@ -234,13 +269,7 @@ bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap)
     ok = ok && (t->rank = malloc(cnt * sizeof *t->rank)) && (t->node = malloc(cnt * sizeof *t->node)) &&
          (t->first = malloc((cnt + 1) * sizeof *t->first));
     if (ok) {
-        uint64_t m = 0;
-        for (size_t v = 0; v < ns; v++) {
-            uint64_t k = count[v], out = 0;
-            for (size_t i = fill.first[v]; i < fill.first[v + 1]; i++)
-                out += count[fill.head[i]];
-            m += k * (k - (k > 0)) / 2 + k * out;
-        }
+        uint64_t m = blowup_arcs(&fill, (uint32_t)ns, count);
         ok = m < UINT32_MAX && (t->head = malloc((size_t)(m ? m : 1) * sizeof *t->head));
     }
     if (ok) {

@@ -75,6 +75,9 @@ size_t abs_ch_sectors_bytes(const AbsChSectors *s);
 /* The region shape with cap[sector] slots in each sector (no region placed
  * yet), over the fill of the sectors with slots. False when memory ran out or the arcs pass 2^32 (nothing held). */
 bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap);
+/* The arcs abs_ch_topo_build would make (the fill only, not the arcs);
+ * false when memory ran out. */
+bool abs_ch_topo_arcs(const AbsChSectors *s, const uint32_t *cap, uint64_t *arcs);
 /* The least shape for these regions and edges in the same order: a slot
  * for each region (placed, as abs_ch_topo_place places them), and the
  * elimination of the region graph itself rather than the blow-up of the
