@@ -4,10 +4,11 @@
  * alternative to the abstract A* (refine/abstract_search.h).
  *
  * Three phases, so that a map change costs what it changes:
- *  - the order and the shape (refine/abs_ch_topo.h) depend only on the
- *    sector grid and the number of regions in each sector: a nested
- *    dissection of the sectors by geometry, near-linear to compute, the same
- *    for every map of that size, and no witness search at all;
+ *  - the order (refine/abs_ch_topo.h) depends only on the sector grid and
+ *    the number of regions in each sector: a nested dissection of the
+ *    sectors by geometry, near-linear to compute, and no witness search at
+ *    all; the shape is that order's fill, of the region graph itself for a
+ *    build, of the sectors' slots once the map changes;
  *  - customisation puts the edge costs (integer, 1/ABS_COST_SCALE cells) on
  *    that shape bottom-up over its lower triangles (CCH §5), then exact
  *    distances top-down over the other triangles (perfect customisation,
@@ -18,16 +19,16 @@
  *    the arcs kept; shortcuts record their middle region and are unpacked
  *    into the region route the refiner consumes.
  * After a map change (abs_ch_update) the order is kept; the first change
- * makes the shape again (the build lets it go, below), and from then on it
- * is kept too (each sector has slots for as many regions as it has held,
- * refine/abs_ch_topo.h) and the customisation is redone only where it can change: the arcs between
- * regions of the changed sectors and their neighbours are customised again,
- * and from each arc whose cost moves the arcs above it in its triangles, in
- * rank order (basic), then the rows below whose exact distances can move, in
- * falling rank order (perfect); the result equals a customisation from
- * scratch on the same shape, arc for arc (abs_ch_verify). A sector that
- * outgrows its slots makes a new shape (wider slots there) and a whole
- * customisation.
+ * makes a slotted shape (each sector has slots for as many regions as it
+ * has held, refine/abs_ch_topo.h), customised whole, and from then on the
+ * shape is kept and the customisation is redone only where it can change:
+ * the arcs between regions of the changed sectors and their neighbours are
+ * customised again, and from each arc whose cost moves the arcs above it in
+ * its triangles, in rank order (basic), then the rows below whose exact
+ * distances can move, in falling rank order (perfect); the result equals a
+ * customisation from scratch on the same shape, arc for arc (abs_ch_verify).
+ * A sector that outgrows its slots makes a new shape (wider slots there) and
+ * a whole customisation. Both shapes give the same query arcs.
  *
  * Why this lives in refine/ and not in entries/ch: entries sit above refine/,
  * and entries/ch contracts a different graph (the subgoal graph, 64-bit
@@ -38,16 +39,17 @@
  * as on every abstraction with symmetric edge costs, one copy is kept.
  *
  * Memory: a map that never changes keeps the query arcs (12 B: target,
- * cost, middle region), two offsets per region and the sector order; the
- * shape (4 B an arc) and its two costs and two middles (16 B an arc) are
- * let go once the query arcs are made (abs_ch_unshape). The first update
- * makes a shape again over the regions it finds, customises it whole and
- * from then on keeps it, with what local re-customisation needs (AbsChDyn:
- * about 40 B an arc), so only a changing map pays for them. All of it is
- * reported as ch_bytes (mm SUMMARY).
+ * cost, middle region), their offsets, a depth per region and the sector
+ * order; the shape (4 B an arc) and its costs and middles (8 B an arc a
+ * direction) are let go once the query arcs are made (abs_ch_unshape). The
+ * first update makes the slotted shape, customises it whole and from then
+ * on keeps it, with what local re-customisation needs (AbsChDyn: about 40 B
+ * an arc), so only a changing map pays for them. All of it is reported as
+ * ch_bytes (mm SUMMARY).
  * The search arrays (two best-first cores, parents) are per-query scratch,
- * reused, as long as the elimination tree is high (a few hundred regions
- * where there are thousands), not as the regions are many. Owns everything it allocates; abs_ch_free releases it. */
+ * reused, indexed by depth in the shape's elimination tree: as long as the
+ * tree is high, not as the regions are many. Owns everything it allocates;
+ * abs_ch_free releases it. */
 #ifndef GPPC_REFINE_ABS_CH_H
 #define GPPC_REFINE_ABS_CH_H
 

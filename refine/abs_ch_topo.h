@@ -1,7 +1,8 @@
 /* abs_ch_topo.h (private to refine/): the shape of the regions' customisable
  * contraction hierarchy (refine/abs_ch.h), which depends on the sector grid
- * and on how many regions each sector holds, never on edge costs
- * (Dibbelt, Strasser & Wagner 2016, "Customizable Contraction Hierarchies").
+ * and on how many regions each sector holds (the least shape also on which
+ * regions an edge joins), never on edge costs (Dibbelt, Strasser & Wagner
+ * 2016, "Customizable Contraction Hierarchies").
  *
  * Order: nested dissection of the sector grid by geometry. A box of sectors
  * is split by a column (or row, when it is taller than wide) in its middle
