@@ -147,7 +147,8 @@ static bool eliminate(Fill *f, uint32_t n, const uint32_t *adj_first, const uint
 static bool sector_fill(Fill *f, const AbsChSectors *s, const uint32_t *rank, const uint32_t *cap)
 {
     uint32_t ns = s->ns;
-    uint32_t *adj_first = malloc(((size_t)ns + 1) * sizeof *adj_first), *adj = malloc(((size_t)ns * 8 + 1) * sizeof *adj);
+    uint32_t *adj_first = malloc(((size_t)ns + 1) * sizeof *adj_first),
+             *adj = malloc(((size_t)ns * 8 + 1) * sizeof *adj);
     bool ok = adj_first && adj;
     for (uint32_t v = 0, k = 0; ok && v < ns; v++) {
         uint32_t sec = s->order[v], x = sec % s->sw, y = sec / s->sw;
@@ -321,7 +322,8 @@ bool abs_ch_topo_build_exact(AbsChTopo *t, const AbsChSectors *s, uint32_t n, co
         /* Each edge once, in the list of its lower end: counting sort. */
         for (uint32_t r = 0; r < n; r++)
             for (uint32_t i = edge_first[r]; i < edge_first[r + 1]; i++) {
-                uint32_t u = t->rank[r], v = t->rank[*(const uint32_t *)(const void *)((const char *)edge_to + i * stride)];
+                uint32_t u = t->rank[r],
+                         v = t->rank[*(const uint32_t *)(const void *)((const char *)edge_to + i * stride)];
                 if (u != v)
                     adj_first[(u < v ? u : v) + 2]++;
             }
@@ -332,7 +334,8 @@ bool abs_ch_topo_build_exact(AbsChTopo *t, const AbsChSectors *s, uint32_t n, co
     if (ok) {
         for (uint32_t r = 0; r < n; r++)
             for (uint32_t i = edge_first[r]; i < edge_first[r + 1]; i++) {
-                uint32_t u = t->rank[r], v = t->rank[*(const uint32_t *)(const void *)((const char *)edge_to + i * stride)];
+                uint32_t u = t->rank[r],
+                         v = t->rank[*(const uint32_t *)(const void *)((const char *)edge_to + i * stride)];
                 if (u != v)
                     adj[adj_first[(u < v ? u : v) + 1]++] = u < v ? v : u;
             }
