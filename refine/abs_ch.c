@@ -107,9 +107,14 @@ bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint3
         if (!one)
             abs_ch_flatten(ch, pd, ch->w_dn, ch->mid_dn, ch->dn_first, ch->dn);
     }
-    if (pd != pu)
-        free(pd);
-    free(pu);
+    if (ok && cap) { /* a slotted shape: local re-customisation keeps the exact distances (dyn_init) */
+        ch->dyn.pu = pu;
+        ch->dyn.pd = pd;
+    } else {
+        if (pd != pu)
+            free(pd);
+        free(pu);
+    }
     if (ok) {
         for (uint32_t i = 0; i < ch->nup; i++)
             ch->shortcuts += ch->up[i].mid != ABS_CH_NONE;

@@ -29,12 +29,13 @@ static bool dyn_init(AbsCh *ch)
 {
     const AbsChTopo *t = &ch->topo;
     AbsChDyn d = {0};
+    bool exact = ch->dyn.pu != NULL; /* the build of a slotted shape left its exact distances */
     size_t m = t->m ? t->m : 1, n = t->n, ns = ch->sec.ns ? ch->sec.ns : 1, longest = 1;
     for (uint32_t x = 0; x < t->n; x++)
         if (t->first[x + 1] - t->first[x] > longest)
             longest = t->first[x + 1] - t->first[x];
-    d.pu = malloc(m * sizeof *d.pu);
-    d.pd = malloc(m * sizeof *d.pd);
+    d.pu = exact ? ch->dyn.pu : malloc(m * sizeof *d.pu);
+    d.pd = exact ? ch->dyn.pd : malloc(m * sizeof *d.pd);
     d.down_first = calloc(n + 2, sizeof *d.down_first);
     d.down_from = malloc(m * sizeof *d.down_from);
     d.down_arc = malloc(m * sizeof *d.down_arc);
@@ -49,6 +50,8 @@ static bool dyn_init(AbsCh *ch)
     AbsChArc *up = malloc(m * sizeof *up), *dn = malloc(m * sizeof *dn);
     if (!d.pu || !d.pd || !d.down_first || !d.down_from || !d.down_arc || !d.dirty || !d.row || !d.ring || !d.stale ||
         !d.count || !d.old || !d.rank_depth || !up_first || !dn_first || !up || !dn) {
+        if (exact) /* still the hierarchy's own */
+            d.pu = d.pd = NULL;
         abs_ch_dyn_free(&d);
         free(up_first);
         free(dn_first);
@@ -67,7 +70,8 @@ static bool dyn_init(AbsCh *ch)
             d.down_from[k] = x;
             d.down_arc[k] = i;
         }
-    abs_ch_perfect(ch, d.pu, d.pd);
+    if (!exact)
+        abs_ch_perfect(ch, d.pu, d.pd);
     (void)abs_ch_topo_depths(t, d.rank_depth); /* the height the scratch was sized by */
     memcpy(up_first, ch->up_first, ((size_t)ch->n + 1) * sizeof *up_first);
     memcpy(dn_first, ch->dn_first, ((size_t)ch->n + 1) * sizeof *dn_first);
