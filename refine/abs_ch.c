@@ -7,75 +7,128 @@
 #include "abs_ch_custom.h"
 #include "abs_cost.h"
 
+/* The query's scratch, sized by the shape's height, which regions placed
+ * in its slots later keep. */
+static bool alloc_scratch(AbsCh *ch)
+{
+    size_t h = ch->height ? ch->height : 1;
+    ch->freg = malloc(h * sizeof *ch->freg);
+    ch->breg = malloc(h * sizeof *ch->breg);
+    ch->fpar = malloc(h * sizeof *ch->fpar);
+    ch->bpar = malloc(h * sizeof *ch->bpar);
+    ch->fnode = malloc(h * sizeof *ch->fnode);
+    ch->bnode = malloc(h * sizeof *ch->bnode);
+    ch->chain = malloc(h * sizeof *ch->chain);
+    return ch->freg && ch->breg && ch->chain && ch->fpar && ch->bpar && ch->fnode && ch->bnode &&
+           bf_init(&ch->fw, h, (uint32_t)h) && bf_init(&ch->bw, h, (uint32_t)h);
+}
+
+/* Lets the customised costs and middles go (one array each when the two
+ * directions share it). */
+static void free_costs(AbsCh *ch)
+{
+    if (ch->w_dn != ch->w_up)
+        free(ch->w_dn);
+    if (ch->mid_dn != ch->mid_up)
+        free(ch->mid_dn);
+    free(ch->w_up);
+    free(ch->mid_up);
+    ch->w_up = ch->w_dn = ch->mid_up = ch->mid_dn = NULL;
+}
+
 bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
                          const AbsChSectors *sec, const uint32_t *cap, Err *err)
 {
     memset(ch, 0, sizeof *ch);
     ch->n = n;
+    if (!abs_ch_edges_fit(sec, g, n, region_sector))
+        return err_set(err, "abstract contraction hierarchy: an edge between sectors that do not touch");
     uint32_t *count = malloc((sec->ns ? sec->ns : 1) * sizeof *count);
-    bool ok = count && abs_ch_sectors_copy(&ch->sec, sec) && abs_ch_topo_build(&ch->topo, &ch->sec, cap);
-    if (ok && !abs_ch_topo_fits(&ch->topo, sec->ns, n, region_sector, count)) {
-        free(count);
-        abs_ch_free(ch);
-        return err_set(err, "abstract contraction hierarchy: a sector holds more regions than its slots");
+    bool ok = count && abs_ch_sectors_copy(&ch->sec, sec);
+    if (ok && !cap)
+        ok = abs_ch_topo_build_exact(&ch->topo, &ch->sec, n, region_sector, g->first, g->to, g->stride);
+    else if (ok) {
+        ok = abs_ch_topo_build(&ch->topo, &ch->sec, cap);
+        if (ok && !abs_ch_topo_fits(&ch->topo, sec->ns, n, region_sector, count)) {
+            free(count);
+            abs_ch_free(ch);
+            return err_set(err, "abstract contraction hierarchy: a sector holds more regions than its slots");
+        }
+        if (ok)
+            abs_ch_topo_place(&ch->topo, sec->ns, n, region_sector, count);
     }
-    if (ok)
-        abs_ch_topo_place(&ch->topo, sec->ns, n, region_sector, count);
     free(count);
+    ch->shaped = ok;
+    ch->shape_arcs = ch->topo.m;
+    uint32_t *rank_depth = ok ? malloc((ch->topo.n ? ch->topo.n : 1) * sizeof *rank_depth) : NULL;
+    ch->depth = ok ? malloc((ch->topo.n ? ch->topo.n : 1) * sizeof *ch->depth) : NULL;
+    if ((ok = ok && rank_depth && ch->depth)) {
+        ch->height = abs_ch_topo_depths(&ch->topo, rank_depth);
+        for (uint32_t r = 0; r < n; r++)
+            ch->depth[r] = rank_depth[ch->topo.rank[r]];
+    }
+    free(rank_depth);
     size_t m = ch->topo.m ? ch->topo.m : 1, slots = ch->topo.n ? ch->topo.n : 1;
+    /* A shape that is let go after the build may keep one direction when
+     * the costs are symmetric; a kept one is customised again direction
+     * by direction (abs_ch_dyn.c), so it keeps both. */
+    bool one = !cap && abs_ch_symmetric(g, n);
     uint32_t *pu = NULL, *pd = NULL;
     if (ok) {
         ch->w_up = malloc(m * sizeof *ch->w_up);
-        ch->w_dn = malloc(m * sizeof *ch->w_dn);
         ch->mid_up = malloc(m * sizeof *ch->mid_up);
-        ch->mid_dn = malloc(m * sizeof *ch->mid_dn);
         pu = malloc(m * sizeof *pu);
-        pd = malloc(m * sizeof *pd);
+        ch->w_dn = one ? ch->w_up : malloc(m * sizeof *ch->w_dn);
+        ch->mid_dn = one ? ch->mid_up : malloc(m * sizeof *ch->mid_dn);
+        pd = one ? pu : malloc(m * sizeof *pd);
         ok = ch->w_up && ch->w_dn && ch->mid_up && ch->mid_dn && pu && pd;
     }
-    if (ok && !abs_ch_metric(ch, g)) {
+    if (ok && !abs_ch_metric(ch, g)) { /* not after abs_ch_edges_fit and the slots' check */
+        if (pd != pu)
+            free(pd);
         free(pu);
-        free(pd);
         abs_ch_free(ch);
-        return err_set(err, "abstract contraction hierarchy: an edge between sectors that do not touch");
+        return err_set(err, "abstract contraction hierarchy: an edge the shape does not hold");
     }
     if (ok) {
         abs_ch_customise(ch);
         abs_ch_perfect(ch, pu, pd);
         ch->nup = abs_ch_flat_count(ch, pu, ch->w_up);
-        ch->ndn = abs_ch_flat_count(ch, pd, ch->w_dn);
+        ch->ndn = one ? ch->nup : abs_ch_flat_count(ch, pd, ch->w_dn);
         ch->up_first = malloc((slots + 1) * sizeof *ch->up_first);
-        ch->dn_first = malloc((slots + 1) * sizeof *ch->dn_first);
         ch->up = malloc(((size_t)ch->nup + 1) * sizeof *ch->up);
-        ch->dn = malloc(((size_t)ch->ndn + 1) * sizeof *ch->dn);
+        ch->dn_first = one ? ch->up_first : malloc((slots + 1) * sizeof *ch->dn_first);
+        ch->dn = one ? ch->up : malloc(((size_t)ch->ndn + 1) * sizeof *ch->dn);
+        ch->shared = one;
         ok = ch->up_first && ch->dn_first && ch->up && ch->dn;
     }
     if (ok) {
         abs_ch_flatten(ch, pu, ch->w_up, ch->mid_up, ch->up_first, ch->up);
-        abs_ch_flatten(ch, pd, ch->w_dn, ch->mid_dn, ch->dn_first, ch->dn);
+        if (!one)
+            abs_ch_flatten(ch, pd, ch->w_dn, ch->mid_dn, ch->dn_first, ch->dn);
     }
-    free(pu);
-    free(pd);
+    if (ok && cap) { /* a slotted shape: local re-customisation keeps the exact distances (dyn_init) */
+        ch->dyn.pu = pu;
+        ch->dyn.pd = pd;
+    } else {
+        if (pd != pu)
+            free(pd);
+        free(pu);
+    }
     if (ok) {
         for (uint32_t i = 0; i < ch->nup; i++)
             ch->shortcuts += ch->up[i].mid != ABS_CH_NONE;
-        ch->shared = ch->nup == ch->ndn &&
-                     !memcmp(ch->up_first, ch->dn_first, ((size_t)n + 1) * sizeof *ch->up_first) &&
-                     !memcmp(ch->up, ch->dn, (size_t)ch->nup * sizeof *ch->up);
-        if (ch->shared) { /* symmetric costs: one copy serves both directions */
+        if (!ch->shared && ch->nup == ch->ndn &&
+            !memcmp(ch->up_first, ch->dn_first, ((size_t)n + 1) * sizeof *ch->up_first) &&
+            !memcmp(ch->up, ch->dn, (size_t)ch->nup * sizeof *ch->up)) {
+            /* symmetric costs: one copy serves both directions */
             free(ch->dn_first);
             free(ch->dn);
             ch->dn_first = ch->up_first;
             ch->dn = ch->up;
+            ch->shared = true;
         }
-        /* Sized by slots, so that regions placed in them later fit. */
-        ch->fpar = malloc(slots * sizeof *ch->fpar);
-        ch->bpar = malloc(slots * sizeof *ch->bpar);
-        ch->fnode = malloc(slots * sizeof *ch->fnode);
-        ch->bnode = malloc(slots * sizeof *ch->bnode);
-        ch->chain = malloc(slots * sizeof *ch->chain);
-        ok = ch->chain && ch->fpar && ch->bpar && ch->fnode && ch->bnode && bf_init(&ch->fw, slots, (uint32_t)slots) &&
-             bf_init(&ch->bw, slots, (uint32_t)slots);
+        ok = alloc_scratch(ch);
     }
     if (!ok) {
         abs_ch_free(ch);
@@ -98,11 +151,13 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
         ok = abs_ch_sectors_build(&own, sw, sh, count);
         sec = &own;
     }
-    /* Slots: every sector's regions, as many as it holds now. */
-    if (ok)
-        ok = abs_ch_build_shaped(ch, n, g, region_sector, sec, count, err);
-    else
-        err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
+    /* The least shape: it is let go once the query arcs are made, and
+     * the first update makes one with slots (abs_ch_update). */
+    uint64_t slotted = 0; /* what the first update will customise whole (abs_ch_due) */
+    if (!ok || !abs_ch_topo_arcs(sec, count, &slotted))
+        ok = err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
+    else if ((ok = abs_ch_build_shaped(ch, n, g, region_sector, sec, NULL, err)))
+        ch->shape_arcs = slotted;
     abs_ch_sectors_free(&own);
     free(count);
     /* A few queries across the map set query_work, what renting (the
@@ -119,7 +174,18 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
         abs_ch_query(ch, from, (from + n / 2) % n, path, &len);
     }
     free(path);
+    if (ok)
+        abs_ch_unshape(ch);
     return ok;
+}
+
+void abs_ch_unshape(AbsCh *ch)
+{
+    if (ch->dynamic)
+        return;
+    abs_ch_topo_free(&ch->topo);
+    free_costs(ch);
+    ch->shaped = false;
 }
 
 /* What local re-customisation keeps (abs_ch_dyn.c fills it): freed and
@@ -137,15 +203,16 @@ void abs_ch_dyn_free(AbsChDyn *d)
     free(d->stale);
     free(d->count);
     free(d->old);
+    free(d->rank_depth);
     memset(d, 0, sizeof *d);
 }
 
 size_t abs_ch_dyn_bytes(const AbsCh *ch)
 {
     if (!ch->dynamic)
-        return 0;
+        return ch->dyn.stale ? ch->sec.ns : 0; /* a change deferred before the first refresh */
     size_t m = ch->topo.m, n = ch->topo.n, ns = ch->sec.ns;
-    return m * (4 + 4 + 4 + 4 + 1) + n * (4 + 1) + 4 + ns * (1 + 1 + 4);
+    return m * (4 + 4 + 4 + 4 + 1) + n * (4 + 1 + 4) + 4 + ns * (1 + 1 + 4);
 }
 
 void abs_ch_free(AbsCh *ch)
@@ -156,15 +223,15 @@ void abs_ch_free(AbsCh *ch)
     }
     free(ch->up_first);
     free(ch->up);
+    free(ch->depth);
+    free(ch->freg);
+    free(ch->breg);
     free(ch->fpar);
     free(ch->bpar);
     free(ch->fnode);
     free(ch->bnode);
     free(ch->chain);
-    free(ch->w_up);
-    free(ch->w_dn);
-    free(ch->mid_up);
-    free(ch->mid_dn);
+    free_costs(ch);
     abs_ch_dyn_free(&ch->dyn);
     abs_ch_topo_free(&ch->topo);
     abs_ch_sectors_free(&ch->sec);
@@ -179,8 +246,10 @@ size_t abs_ch_kept_bytes(const AbsCh *ch)
         return 0;
     size_t offs = ((size_t)ch->n + 1) * sizeof *ch->up_first;
     size_t up = offs + (size_t)ch->nup * sizeof *ch->up;
-    size_t custom = abs_ch_sectors_bytes(&ch->sec) + abs_ch_topo_bytes(&ch->topo, ch->sec.ns) +
-                    (size_t)ch->topo.m * 16 + abs_ch_dyn_bytes(ch);
+    size_t custom = abs_ch_sectors_bytes(&ch->sec) + abs_ch_dyn_bytes(ch) +
+                    (size_t)(ch->dynamic ? ch->topo.n : ch->n) * sizeof *ch->depth;
+    if (ch->shaped)
+        custom += abs_ch_topo_bytes(&ch->topo, ch->sec.ns) + (size_t)ch->topo.m * 16;
     if (ch->dynamic) /* room for every slot and every arc, both directions */
         return custom + 2 * (((size_t)ch->topo.n + 1) * sizeof *ch->up_first + (size_t)ch->topo.m * sizeof *ch->up);
     return custom + (ch->shared ? up : up + offs + (size_t)ch->ndn * sizeof *ch->dn);
@@ -188,7 +257,8 @@ size_t abs_ch_kept_bytes(const AbsCh *ch)
 
 size_t abs_ch_scratch_bytes(const AbsCh *ch)
 {
-    return ch->fw.count * (2 * sizeof(BfNode) + 20) + ((size_t)ch->fw.open.cap + ch->bw.open.cap) * sizeof(HeapItem);
+    return ch->fw.count * (2 * sizeof(BfNode) + 7 * sizeof(uint32_t)) +
+           ((size_t)ch->fw.open.cap + ch->bw.open.cap) * sizeof(HeapItem);
 }
 
 /* The arc from->to among `arcs[first[v] .. first[v + 1])` with the given other end. */
@@ -215,11 +285,14 @@ static void unpack(const AbsCh *ch, uint32_t a, uint32_t b, uint32_t mid, uint32
 }
 
 /* Is v reached more cheaply from above (stall-on-demand, §4.1)? `down` are
- * the arcs into v from higher regions in this search's direction. */
-static bool stalled(const BestFirst *bf, const uint32_t *first, const AbsChArc *down, uint32_t v, double g)
+ * the arcs into v from higher regions in this search's direction: each
+ * comes from an ancestor of v, so the search's slot at its depth, when
+ * reached, holds it. */
+static bool stalled(const AbsCh *ch, const BestFirst *bf, const uint32_t *first, const AbsChArc *down, uint32_t v,
+                    double g)
 {
     for (uint32_t i = first[v]; i < first[v + 1]; i++) {
-        uint32_t u = down[i].to;
+        uint32_t u = ch->depth[down[i].to];
         if (bf_reached(bf, u) && bf->node[u].g + down[i].cost < g)
             return true;
     }
@@ -230,7 +303,8 @@ static bool stalled(const BestFirst *bf, const uint32_t *first, const AbsChArc *
  * region it was reached from, ABS_CH_NONE at that search's root). */
 static void trace_region(const AbsCh *ch, TraceType type, const BestFirst *bf, uint32_t v, uint32_t from)
 {
-    double g = bf && bf_reached(bf, v) ? bf->node[v].g / ABS_COST_SCALE : 0;
+    uint32_t at = ch->depth[v];
+    double g = bf && bf_reached(bf, at) ? bf->node[at].g / ABS_COST_SCALE : 0;
     const xyLoc *parent = from == ABS_CH_NONE ? NULL : &ch->center[from];
     trace_emit(ch->tracer, type, ch->center[v], parent, g, g);
 }
@@ -241,9 +315,12 @@ void abs_ch_begin(AbsCh *ch, uint32_t s, uint32_t t)
     *q = (AbsChQuery){.s = s, .t = t, .meet = ABS_CH_NONE, .best = -1, .done = s == t};
     if (q->done)
         return;
-    bf_start(&ch->fw, s, 0);
-    bf_start(&ch->bw, t, 0);
-    ch->fpar[s] = ch->bpar[t] = ABS_CH_NONE;
+    uint32_t ds = ch->depth[s], dt = ch->depth[t];
+    bf_start(&ch->fw, ds, 0);
+    bf_start(&ch->bw, dt, 0);
+    ch->freg[ds] = s;
+    ch->breg[dt] = t;
+    ch->fpar[ds] = ch->bpar[dt] = ABS_CH_NONE;
     if (ch->tracer) {
         trace_region(ch, TRACE_SOURCE, NULL, s, ABS_CH_NONE);
         trace_region(ch, TRACE_DESTINATION, NULL, t, ABS_CH_NONE);
@@ -272,7 +349,7 @@ bool abs_ch_run(AbsCh *ch, uint64_t *units)
     BestFirst *side[2] = {&ch->fw, &ch->bw};
     const uint32_t *first[2] = {ch->up_first, ch->dn_first};
     const AbsChArc *arcs[2] = {ch->up, ch->dn};
-    uint32_t *par[2] = {ch->fpar, ch->bpar}, *node[2] = {ch->fnode, ch->bnode};
+    uint32_t *par[2] = {ch->fpar, ch->bpar}, *node[2] = {ch->fnode, ch->bnode}, *reg[2] = {ch->freg, ch->breg};
     for (;;) {
         double key[2];
         for (int d = 0; d < 2; d++)
@@ -283,30 +360,33 @@ bool abs_ch_run(AbsCh *ch, uint64_t *units)
         if (*units == 0)
             return false;
         BestFirst *bf = side[d], *other = side[1 - d];
-        uint32_t v = 0;
-        bf_pop(bf, &v);
+        uint32_t at = 0; /* v's depth: its slot on both sides */
+        bf_pop(bf, &at);
+        uint32_t v = reg[d][at];
         q->settled++;
-        double g = bf->node[v].g;
-        if (bf_reached(other, v) && (q->best < 0 || g + other->node[v].g < q->best)) {
-            q->best = g + other->node[v].g;
+        double g = bf->node[at].g;
+        /* The other side's slot at this depth may hold another region. */
+        if (bf_reached(other, at) && reg[1 - d][at] == v && (q->best < 0 || g + other->node[at].g < q->best)) {
+            q->best = g + other->node[at].g;
             q->meet = v;
         }
         /* The arcs into v from above in this direction are the other
          * direction's upward arcs of v. */
         uint64_t scanned = first[1 - d][v + 1] - first[1 - d][v];
-        if (!stalled(bf, first[1 - d], arcs[1 - d], v, g)) {
+        if (!stalled(ch, bf, first[1 - d], arcs[1 - d], v, g)) {
             scanned += first[d][v + 1] - first[d][v];
-            uint32_t from = par[d][v] == ABS_CH_NONE ? ABS_CH_NONE : node[d][v];
+            uint32_t from = par[d][at] == ABS_CH_NONE ? ABS_CH_NONE : node[d][at];
             if (ch->tracer)
                 trace_region(ch, TRACE_EXPANDING, bf, v, from);
             for (uint32_t i = first[d][v]; i < first[d][v + 1]; i++) {
-                uint32_t w = arcs[d][i].to;
+                uint32_t w = arcs[d][i].to, wat = ch->depth[w];
                 double ng = g + arcs[d][i].cost;
-                BfOffer o = bf_offer(bf, w, ng);
+                BfOffer o = bf_offer(bf, wat, ng);
                 if (o) {
-                    par[d][w] = i;
-                    node[d][w] = v;
-                    bf_queue(bf, w, o, ng);
+                    reg[d][wat] = w; /* the same region when it only improved */
+                    par[d][wat] = i;
+                    node[d][wat] = v;
+                    bf_queue(bf, wat, o, ng);
                     if (ch->tracer)
                         trace_region(ch, TRACE_GENERATING, bf, w, v);
                 }
@@ -334,16 +414,16 @@ double abs_ch_finish(AbsCh *ch, uint32_t *path, int *len)
         return -1;
     /* s .. meet: the forward chain, collected backwards then unpacked in order. */
     int top = 0;
-    for (uint32_t v = q->meet; ch->fpar[v] != ABS_CH_NONE; v = ch->fnode[v])
+    for (uint32_t v = q->meet; ch->fpar[ch->depth[v]] != ABS_CH_NONE; v = ch->fnode[ch->depth[v]])
         ch->chain[top++] = v; /* the chain's heads, meet first */
     path[(*len)++] = q->s;
     for (int i = top - 1; i >= 0; i--) {
-        uint32_t b = ch->chain[i];
-        unpack(ch, ch->fnode[b], b, ch->up[ch->fpar[b]].mid, path, len);
+        uint32_t b = ch->chain[i], at = ch->depth[b];
+        unpack(ch, ch->fnode[at], b, ch->up[ch->fpar[at]].mid, path, len);
     }
     /* meet .. t: the backward chain, each arc b -> node[b] a down arc of node[b]. */
-    for (uint32_t v = q->meet; ch->bpar[v] != ABS_CH_NONE; v = ch->bnode[v])
-        unpack(ch, v, ch->bnode[v], ch->dn[ch->bpar[v]].mid, path, len);
+    for (uint32_t v = q->meet; ch->bpar[ch->depth[v]] != ABS_CH_NONE; v = ch->bnode[ch->depth[v]])
+        unpack(ch, v, ch->bnode[ch->depth[v]], ch->dn[ch->bpar[ch->depth[v]]].mid, path, len);
     return q->best;
 }
 

@@ -4,10 +4,11 @@
  * alternative to the abstract A* (refine/abstract_search.h).
  *
  * Three phases, so that a map change costs what it changes:
- *  - the order and the shape (refine/abs_ch_topo.h) depend only on the
- *    sector grid and the number of regions in each sector: a nested
- *    dissection of the sectors by geometry, near-linear to compute, the same
- *    for every map of that size, and no witness search at all;
+ *  - the order (refine/abs_ch_topo.h) depends only on the sector grid and
+ *    the number of regions in each sector: a nested dissection of the
+ *    sectors by geometry, near-linear to compute, and no witness search at
+ *    all; the shape is that order's fill, of the region graph itself for a
+ *    build, of the sectors' slots once the map changes;
  *  - customisation puts the edge costs (integer, 1/ABS_COST_SCALE cells) on
  *    that shape bottom-up over its lower triangles (CCH §5), then exact
  *    distances top-down over the other triangles (perfect customisation,
@@ -17,16 +18,17 @@
  *  - a query is the bidirectional upward Dijkstra with stall-on-demand over
  *    the arcs kept; shortcuts record their middle region and are unpacked
  *    into the region route the refiner consumes.
- * After a map change (abs_ch_update) the order and the shape are kept (each
- * sector has slots for as many regions as it has held, refine/abs_ch_topo.h)
- * and the customisation is redone only where it can change: the arcs between
- * regions of the changed sectors and their neighbours are customised again,
- * and from each arc whose cost moves the arcs above it in its triangles, in
- * rank order (basic), then the rows below whose exact distances can move, in
- * falling rank order (perfect); the result equals a customisation from
- * scratch on the same shape, arc for arc (abs_ch_verify). A sector that
- * outgrows its slots makes a new shape (wider slots there) and a whole
- * customisation.
+ * After a map change (abs_ch_update) the order is kept; the first change
+ * makes a slotted shape (each sector has slots for as many regions as it
+ * has held, refine/abs_ch_topo.h), customised whole, and from then on the
+ * shape is kept and the customisation is redone only where it can change:
+ * the arcs between regions of the changed sectors and their neighbours are
+ * customised again, and from each arc whose cost moves the arcs above it in
+ * its triangles, in rank order (basic), then the rows below whose exact
+ * distances can move, in falling rank order (perfect); the result equals a
+ * customisation from scratch on the same shape, arc for arc (abs_ch_verify).
+ * A sector that outgrows its slots makes a new shape (wider slots there) and
+ * a whole customisation. Both shapes give the same query arcs.
  *
  * Why this lives in refine/ and not in entries/ch: entries sit above refine/,
  * and entries/ch contracts a different graph (the subgoal graph, 64-bit
@@ -36,13 +38,18 @@
  * down arcs for the backward one); when both arc lists come out identical,
  * as on every abstraction with symmetric edge costs, one copy is kept.
  *
- * Memory: the query arcs (12 B: target, cost, middle region), two offsets
- * per region, and for re-customisation the shape (4 B an arc) and its two
- * costs and two middles (16 B an arc): reported as ch_bytes (mm SUMMARY).
- * The first update adds what local re-customisation needs (AbsChDyn: about
- * 40 B an arc), so a map that never changes does not pay for it.
+ * Memory: a map that never changes keeps the query arcs (12 B: target,
+ * cost, middle region), their offsets, a depth per region and the sector
+ * order; the shape (4 B an arc) and its costs and middles (8 B an arc a
+ * direction) are let go once the query arcs are made (abs_ch_unshape). The
+ * first update makes the slotted shape, customises it whole and from then
+ * on keeps it, with what local re-customisation needs (AbsChDyn: about 40 B
+ * an arc), so only a changing map pays for them. All of it is reported as
+ * ch_bytes (mm SUMMARY).
  * The search arrays (two best-first cores, parents) are per-query scratch,
- * reused. Owns everything it allocates; abs_ch_free releases it. */
+ * reused, indexed by depth in the shape's elimination tree: as long as the
+ * tree is high, not as the regions are many. Owns everything it allocates;
+ * abs_ch_free releases it. */
 #ifndef GPPC_REFINE_ABS_CH_H
 #define GPPC_REFINE_ABS_CH_H
 
@@ -87,6 +94,7 @@ typedef struct AbsChDyn {
     uint64_t refreshes;
     uint32_t *count;                 /* per sector: scratch */
     uint32_t *old;                   /* the longest row twice: scratch */
+    uint32_t *rank_depth;            /* per rank: its depth in the elimination tree (AbsCh.depth) */
     uint64_t redone, rows, reshaped; /* arcs customised again, rows made exact again, new shapes */
 } AbsChDyn;
 
@@ -107,14 +115,22 @@ typedef struct AbsCh {
     AbsChArc *dn;
     uint32_t nup, ndn, shortcuts;
     bool shared; /* dn is up (symmetric costs; never after an update) */
-    BestFirst fw, bw;
-    uint32_t *fpar, *bpar;   /* per slot: the arc index that reached it, ABS_CH_NONE at the root */
-    uint32_t *fnode, *bnode; /* per slot: the region that arc came from */
-    uint32_t *chain;         /* per slot: scratch for the forward chain */
+    /* Query scratch, by depth in the shape's elimination tree: a search
+     * from s reaches only s's ancestors, one at each depth, so depth[v] is
+     * v's place in that search's arrays (height of them). */
+    uint32_t *depth;         /* per region: its rank's depth */
+    uint32_t height;         /* the tree's height: the scratch's length */
+    BestFirst fw, bw;        /* node ids are depths */
+    uint32_t *freg, *breg;   /* per depth: the region the search reached there */
+    uint32_t *fpar, *bpar;   /* per depth: the arc index that reached it, ABS_CH_NONE at the root */
+    uint32_t *fnode, *bnode; /* per depth: the region that arc came from */
+    uint32_t *chain;         /* per depth: scratch for the forward chain */
     uint64_t last_settled;
     AbsChQuery q;              /* the query in progress, or the last one */
     uint64_t query_work;       /* a query's work in dyn.rent's units, a running mean (abs_ch_rent) */
     AbsChSectors sec;          /* sector order and fill, kept across updates */
+    bool shaped;               /* topo, w_*, mid_* held (while building, and once dynamic) */
+    uint64_t shape_arcs;       /* the slotted shape's arcs (made by the first update when let go) */
     AbsChTopo topo;            /* the region shape */
     uint32_t *w_up, *w_dn;     /* per shape arc lo -> hi: cost lo -> hi and hi -> lo after customisation */
     uint32_t *mid_up, *mid_dn; /* their middle ranks, ABS_CH_NONE for an edge */
@@ -168,8 +184,11 @@ bool abs_ch_due(const AbsCh *ch);
 void abs_ch_rent(AbsCh *ch, uint64_t astar_work);
 /* Tests: customises the hierarchy's shape from scratch over `g` and
  * compares every arc's costs and middles (and exact distances, once it has
- * been updated) with the kept ones; false and the first difference in err. */
-bool abs_ch_verify(const AbsCh *ch, const AbsChEdges *g, Err *err);
+ * been updated) with the kept ones; a hierarchy never updated holds no
+ * shape, and its query arcs are compared with a build from scratch on its
+ * sector order (region r in sector region_sector[r]). False and the first
+ * difference in err. */
+bool abs_ch_verify(const AbsCh *ch, const AbsChEdges *g, const uint32_t *region_sector, Err *err);
 void abs_ch_free(AbsCh *ch);
 /* Bytes kept for queries (arcs and offsets; the memory budget's figure). */
 size_t abs_ch_kept_bytes(const AbsCh *ch);

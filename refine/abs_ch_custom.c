@@ -7,6 +7,44 @@
 
 #define INF ABS_CH_INF
 
+/* Does every edge join regions of the same or 8-neighbouring sectors (whose
+ * slots the shape always joins when both have slots: the fill holds every
+ * grid neighbour among them; a region in a sector without slots does not
+ * fit, abs_ch_topo_fits)? */
+bool abs_ch_edges_fit(const AbsChSectors *sec, const AbsChEdges *g, uint32_t n, const uint32_t *region_sector)
+{
+    for (uint32_t r = 0; r < n; r++)
+        for (uint32_t i = g->first[r]; i < g->first[r + 1]; i++) {
+            uint32_t a = region_sector[r], b = region_sector[abs_ch_edge_to(g, i)];
+            int64_t dx = (int64_t)(a % sec->sw) - (int64_t)(b % sec->sw),
+                    dy = (int64_t)(a / sec->sw) - (int64_t)(b / sec->sw);
+            if (dx < -1 || dx > 1 || dy < -1 || dy > 1)
+                return false;
+        }
+    return true;
+}
+
+/* The cheapest edge from region a to region b, INF when there is none. */
+uint32_t abs_ch_cheapest_edge(const AbsChEdges *g, uint32_t a, uint32_t b)
+{
+    uint32_t best = INF;
+    for (uint32_t i = g->first[a]; i < g->first[a + 1]; i++)
+        if (abs_ch_edge_to(g, i) == b && abs_ch_edge_cost(g, i) < best)
+            best = abs_ch_edge_cost(g, i);
+    return best;
+}
+
+bool abs_ch_symmetric(const AbsChEdges *g, uint32_t n)
+{
+    for (uint32_t r = 0; r < n; r++)
+        for (uint32_t i = g->first[r]; i < g->first[r + 1]; i++) {
+            uint32_t s = abs_ch_edge_to(g, i);
+            if (abs_ch_cheapest_edge(g, r, s) != abs_ch_cheapest_edge(g, s, r))
+                return false;
+        }
+    return true;
+}
+
 bool abs_ch_metric(AbsCh *ch, const AbsChEdges *g)
 {
     const AbsChTopo *t = &ch->topo;
@@ -130,8 +168,36 @@ uint32_t abs_ch_flatten(const AbsCh *ch, const uint32_t *exact, const uint32_t *
     return m;
 }
 
-bool abs_ch_verify(const AbsCh *ch, const AbsChEdges *g, Err *err)
+/* A hierarchy without its shape (never updated) against a fresh build on
+ * its sector order: the same query arcs. */
+static bool verify_unshaped(const AbsCh *ch, const AbsChEdges *g, const uint32_t *region_sector, Err *err)
 {
+    uint32_t ns = ch->sec.ns, *cap = calloc(ns ? ns : 1, sizeof *cap);
+    AbsCh fresh;
+    if (!cap)
+        return err_set(err, "out of memory verifying the abstract contraction hierarchy");
+    for (uint32_t r = 0; r < ch->n; r++)
+        cap[region_sector[r]]++;
+    bool ok = abs_ch_build_shaped(&fresh, ch->n, g, region_sector, &ch->sec, cap, err);
+    free(cap);
+    if (!ok)
+        return false;
+    for (int dir = 0; ok && dir < 2; dir++) {
+        const uint32_t *f = dir ? fresh.dn_first : fresh.up_first, *k = dir ? ch->dn_first : ch->up_first;
+        const AbsChArc *fa = dir ? fresh.dn : fresh.up, *ka = dir ? ch->dn : ch->up;
+        uint32_t nf = dir ? fresh.ndn : fresh.nup, nk = dir ? ch->ndn : ch->nup;
+        if (nf != nk || memcmp(f, k, ((size_t)ch->n + 1) * sizeof *f) || memcmp(fa, ka, (size_t)nk * sizeof *fa))
+            ok = err_set(err, "the %s query arcs (%u) differ from a build from scratch (%u)", dir ? "down" : "up", nk,
+                         nf);
+    }
+    abs_ch_free(&fresh);
+    return ok;
+}
+
+bool abs_ch_verify(const AbsCh *ch, const AbsChEdges *g, const uint32_t *region_sector, Err *err)
+{
+    if (!ch->shaped)
+        return verify_unshaped(ch, g, region_sector, err);
     AbsCh tmp = *ch; /* shares the shape; customised into arrays of its own */
     size_t m = ch->topo.m ? ch->topo.m : 1, n = ch->topo.n;
     tmp.w_up = malloc(m * sizeof *tmp.w_up);

@@ -23,6 +23,15 @@ static inline uint32_t abs_ch_edge_cost(const AbsChEdges *g, uint32_t i)
     return *(const uint32_t *)(const void *)((const char *)g->cost + i * g->stride);
 }
 
+/* The cheapest edge from region a to region b, ABS_CH_INF when there is none. */
+uint32_t abs_ch_cheapest_edge(const AbsChEdges *g, uint32_t a, uint32_t b);
+/* Is the cheapest edge a -> b as cheap as the cheapest b -> a, for every
+ * edge? Then every arc's two costs, middles and distances come out equal,
+ * triangle by triangle, and a customisation may keep one array for both
+ * directions (w_dn == w_up, mid_dn == mid_up). */
+bool abs_ch_symmetric(const AbsChEdges *g, uint32_t n);
+/* Does every edge join regions of the same or 8-neighbouring sectors? */
+bool abs_ch_edges_fit(const AbsChSectors *sec, const AbsChEdges *g, uint32_t n, const uint32_t *region_sector);
 /* The original edges' costs on the shape (infinite where the shape's arc
  * is no edge), every middle none; false when an edge joins regions the
  * shape does not join (their sectors are not neighbours). */
@@ -39,9 +48,14 @@ uint32_t abs_ch_flatten(const AbsCh *ch, const uint32_t *exact, const uint32_t *
                         AbsChArc *arcs);
 /* The kept arcs of one direction (the size flatten needs). */
 uint32_t abs_ch_flat_count(const AbsCh *ch, const uint32_t *exact, const uint32_t *w);
-/* Whole build on a given sector order and slots (abs_ch.c). */
+/* Whole build on a given sector order and slots, cap[sector] (NULL: the
+ * least shape for these regions and edges, abs_ch_topo_build_exact), the
+ * shape kept (abs_ch.c). */
 bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
                          const AbsChSectors *sec, const uint32_t *cap, Err *err);
+/* Lets the shape and its customised costs go (a hierarchy that has not
+ * been updated; the query arcs stay): abs_ch.c. */
+void abs_ch_unshape(AbsCh *ch);
 /* What local re-customisation keeps, freed and counted (abs_ch.c). */
 void abs_ch_dyn_free(AbsChDyn *d);
 size_t abs_ch_dyn_bytes(const AbsCh *ch);

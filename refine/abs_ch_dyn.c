@@ -29,12 +29,13 @@ static bool dyn_init(AbsCh *ch)
 {
     const AbsChTopo *t = &ch->topo;
     AbsChDyn d = {0};
+    bool exact = ch->dyn.pu != NULL; /* the build of a slotted shape left its exact distances */
     size_t m = t->m ? t->m : 1, n = t->n, ns = ch->sec.ns ? ch->sec.ns : 1, longest = 1;
     for (uint32_t x = 0; x < t->n; x++)
         if (t->first[x + 1] - t->first[x] > longest)
             longest = t->first[x + 1] - t->first[x];
-    d.pu = malloc(m * sizeof *d.pu);
-    d.pd = malloc(m * sizeof *d.pd);
+    d.pu = exact ? ch->dyn.pu : malloc(m * sizeof *d.pu);
+    d.pd = exact ? ch->dyn.pd : malloc(m * sizeof *d.pd);
     d.down_first = calloc(n + 2, sizeof *d.down_first);
     d.down_from = malloc(m * sizeof *d.down_from);
     d.down_arc = malloc(m * sizeof *d.down_arc);
@@ -44,10 +45,13 @@ static bool dyn_init(AbsCh *ch)
     d.stale = calloc(ns, 1);
     d.count = malloc(ns * sizeof *d.count);
     d.old = malloc(2 * longest * sizeof *d.old);
+    d.rank_depth = malloc((n ? n : 1) * sizeof *d.rank_depth);
     uint32_t *up_first = malloc((n + 1) * sizeof *up_first), *dn_first = malloc((n + 1) * sizeof *dn_first);
     AbsChArc *up = malloc(m * sizeof *up), *dn = malloc(m * sizeof *dn);
     if (!d.pu || !d.pd || !d.down_first || !d.down_from || !d.down_arc || !d.dirty || !d.row || !d.ring || !d.stale ||
-        !d.count || !d.old || !up_first || !dn_first || !up || !dn) {
+        !d.count || !d.old || !d.rank_depth || !up_first || !dn_first || !up || !dn) {
+        if (exact) /* still the hierarchy's own */
+            d.pu = d.pd = NULL;
         abs_ch_dyn_free(&d);
         free(up_first);
         free(dn_first);
@@ -66,7 +70,9 @@ static bool dyn_init(AbsCh *ch)
             d.down_from[k] = x;
             d.down_arc[k] = i;
         }
-    abs_ch_perfect(ch, d.pu, d.pd);
+    if (!exact)
+        abs_ch_perfect(ch, d.pu, d.pd);
+    (void)abs_ch_topo_depths(t, d.rank_depth); /* the height the scratch was sized by */
     memcpy(up_first, ch->up_first, ((size_t)ch->n + 1) * sizeof *up_first);
     memcpy(dn_first, ch->dn_first, ((size_t)ch->n + 1) * sizeof *dn_first);
     memcpy(up, ch->up, (size_t)ch->nup * sizeof *up);
@@ -87,16 +93,6 @@ static bool dyn_init(AbsCh *ch)
     return true;
 }
 
-/* The cheapest edge from region a to region b, INF when there is none. */
-static uint32_t cheapest_edge(const AbsChEdges *g, uint32_t a, uint32_t b)
-{
-    uint32_t best = INF;
-    for (uint32_t i = g->first[a]; i < g->first[a + 1]; i++)
-        if (abs_ch_edge_to(g, i) == b && abs_ch_edge_cost(g, i) < best)
-            best = abs_ch_edge_cost(g, i);
-    return best;
-}
-
 /* Arc p = u -> v (u < v) customised again from its edges and its lower
  * triangles, lowest middle first as the whole customisation meets them (so
  * ties keep the same middle); true when a cost moved. */
@@ -107,8 +103,8 @@ static bool redo_basic(AbsCh *ch, const AbsChEdges *g, uint32_t p, uint32_t u, u
     d->work += d->down_first[u + 1] - d->down_first[u] + d->down_first[v + 1] - d->down_first[v];
     uint32_t a = t->node[u], b = t->node[v], up = INF, dn = INF, mu = ABS_CH_NONE, md = ABS_CH_NONE;
     if (a != ABS_CH_TOPO_FREE && b != ABS_CH_TOPO_FREE) {
-        up = cheapest_edge(g, a, b);
-        dn = cheapest_edge(g, b, a);
+        up = abs_ch_cheapest_edge(g, a, b);
+        dn = abs_ch_cheapest_edge(g, b, a);
     }
     for (uint32_t i = d->down_first[u], j = d->down_first[v]; i < d->down_first[u + 1] && j < d->down_first[v + 1];) {
         uint32_t x = d->down_from[i], y = d->down_from[j];
@@ -193,7 +189,7 @@ static void recustomise(AbsCh *ch, const AbsChEdges *g, const uint8_t *touched)
     if ((uint64_t)ring * WHOLE_AT >= ns) {
         /* Changed nearly everywhere: a whole customisation scans each
          * triangle once, where the local one merges two lists per arc. */
-        (void)abs_ch_metric(ch, g); /* its edges fit (edges_fit) */
+        (void)abs_ch_metric(ch, g); /* its edges fit (abs_ch_edges_fit) */
         abs_ch_customise(ch);
         abs_ch_perfect(ch, d->pu, d->pd);
         d->redone += t->m;
@@ -247,57 +243,66 @@ static void recustomise(AbsCh *ch, const AbsChEdges *g, const uint8_t *touched)
     }
 }
 
-/* Does every edge join regions of the same or 8-neighbouring sectors (whose
- * slots the shape always joins: the fill holds every grid neighbour)? */
-static bool edges_fit(const AbsChSectors *sec, const AbsChEdges *g, uint32_t n, const uint32_t *region_sector)
+/* A new shape with cap[sector] slots, customised whole over `g`, ready for
+ * local re-customisation; the counters carried over. All or nothing. */
+static bool reshape(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, const uint32_t *cap,
+                    Err *err)
 {
-    for (uint32_t r = 0; r < n; r++)
-        for (uint32_t i = g->first[r]; i < g->first[r + 1]; i++) {
-            uint32_t a = region_sector[r], b = region_sector[abs_ch_edge_to(g, i)];
-            int64_t dx = (int64_t)(a % sec->sw) - (int64_t)(b % sec->sw),
-                    dy = (int64_t)(a / sec->sw) - (int64_t)(b / sec->sw);
-            if (dx < -1 || dx > 1 || dy < -1 || dy > 1)
-                return false;
-        }
+    AbsCh fresh;
+    if (!abs_ch_build_shaped(&fresh, n, g, region_sector, &ch->sec, cap, err))
+        return false;
+    if (!dyn_init(&fresh)) {
+        abs_ch_free(&fresh);
+        return err_set(err, "out of memory for the abstract contraction hierarchy's update");
+    }
+    fresh.dyn.redone = ch->dyn.redone + fresh.topo.m;
+    fresh.dyn.work = ch->dyn.work + RESHAPE_WORK * (uint64_t)fresh.topo.m;
+    fresh.dyn.refreshes = ch->dyn.refreshes;
+    fresh.dyn.rent_total = ch->dyn.rent_total;
+    fresh.dyn.rent = ch->dyn.rent;
+    fresh.query_work = ch->query_work;
+    fresh.dyn.rows = ch->dyn.rows + fresh.topo.n;
+    fresh.dyn.reshaped = ch->dyn.reshaped + 1;
+    fresh.tracer = ch->tracer;
+    fresh.center = ch->center;
+    abs_ch_free(ch);
+    *ch = fresh;
     return true;
 }
 
 bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, const uint8_t *touched,
                    Err *err)
 {
-    if (!edges_fit(&ch->sec, g, n, region_sector))
+    if (!abs_ch_edges_fit(&ch->sec, g, n, region_sector))
         return err_set(err, "abstract contraction hierarchy: an edge between sectors that do not touch");
-    if (!ch->dynamic && !dyn_init(ch))
-        return err_set(err, "out of memory for the abstract contraction hierarchy's update");
     uint32_t ns = ch->sec.ns;
+    if (!ch->dynamic) {
+        /* The first update: the shape was let go after the build (a map
+         * that never changes keeps only its query arcs), so a shape is made
+         * again over today's regions, with a spare slot in each changed
+         * sector, where regions split. */
+        uint32_t *cap = calloc(ns ? ns : 1, sizeof *cap);
+        if (!cap)
+            return err_set(err, "out of memory for the abstract contraction hierarchy's update");
+        for (uint32_t r = 0; r < n; r++)
+            cap[region_sector[r]]++;
+        for (uint32_t s = 0; s < ns; s++)
+            cap[s] += touched[s] != 0;
+        bool ok = reshape(ch, n, g, region_sector, cap, err);
+        free(cap);
+        return ok;
+    }
     if (!abs_ch_topo_fits(&ch->topo, ns, n, region_sector, ch->dyn.count)) {
         /* A sector outgrew its slots: a new shape, each sector's slots the
          * most regions it has held, customised whole. */
         uint32_t *cap = ch->dyn.count;
         for (uint32_t s = 0; s < ns; s++)
             cap[s] = cap[s] > ch->topo.cap[s] ? cap[s] + 1 : ch->topo.cap[s];
-        AbsCh fresh;
-        if (!abs_ch_build_shaped(&fresh, n, g, region_sector, &ch->sec, cap, err))
-            return false;
-        if (!dyn_init(&fresh)) {
-            abs_ch_free(&fresh);
-            return err_set(err, "out of memory for the abstract contraction hierarchy's update");
-        }
-        fresh.dyn.redone = ch->dyn.redone + fresh.topo.m;
-        fresh.dyn.work = ch->dyn.work + RESHAPE_WORK * (uint64_t)fresh.topo.m;
-        fresh.dyn.refreshes = ch->dyn.refreshes;
-        fresh.dyn.rent_total = ch->dyn.rent_total;
-        fresh.dyn.rent = ch->dyn.rent;
-        fresh.query_work = ch->query_work;
-        fresh.dyn.rows = ch->dyn.rows + fresh.topo.n;
-        fresh.dyn.reshaped = ch->dyn.reshaped + 1;
-        fresh.tracer = ch->tracer;
-        fresh.center = ch->center;
-        abs_ch_free(ch);
-        *ch = fresh;
-        return true;
+        return reshape(ch, n, g, region_sector, cap, err);
     }
     abs_ch_topo_place(&ch->topo, ns, n, region_sector, ch->dyn.count);
+    for (uint32_t r = 0; r < n; r++)
+        ch->depth[r] = ch->dyn.rank_depth[ch->topo.rank[r]];
     recustomise(ch, g, touched);
     ch->n = n;
     ch->nup = abs_ch_flatten(ch, ch->dyn.pu, ch->w_up, ch->mid_up, ch->up_first, ch->up);
@@ -310,7 +315,8 @@ bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *r
 
 bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err)
 {
-    if (!ch->dynamic && !dyn_init(ch))
+    /* Before the first refresh only the marks: the shape is made then. */
+    if (!ch->dyn.stale && !(ch->dyn.stale = calloc(ch->sec.ns ? ch->sec.ns : 1, 1)))
         return err_set(err, "out of memory for the abstract contraction hierarchy's update");
     for (uint32_t s = 0; s < ch->sec.ns; s++)
         ch->dyn.stale[s] |= touched[s] != 0;
@@ -320,7 +326,7 @@ bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err)
 
 bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, Err *err)
 {
-    if (!ch->dynamic || !ch->dyn.pending)
+    if (!ch->dyn.pending)
         return true;
     uint64_t before = ch->dyn.work;
     uint8_t *stale = ch->dyn.stale;
@@ -343,7 +349,7 @@ bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *
 bool abs_ch_due(const AbsCh *ch)
 {
     /* Before the first refresh, a whole customisation's worth. */
-    uint64_t cost = ch->dyn.refreshes ? ch->dyn.cost : RESHAPE_WORK * (uint64_t)ch->topo.m;
+    uint64_t cost = ch->dyn.refreshes ? ch->dyn.cost : RESHAPE_WORK * (uint64_t)ch->shape_arcs;
     return ch->dyn.rent >= cost;
 }
 

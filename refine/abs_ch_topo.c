@@ -70,39 +70,45 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Symbolic elimination in rank order: U(v) = v's higher grid neighbours and
- * its elimination-tree children's U minus v; v's parent is min U(v). */
-static bool eliminate(AbsChSectors *s, const uint32_t *rank)
+/* A fill: upper neighbours (ranks) of rank v in head[first[v] .. first[v + 1]),
+ * increasing. */
+typedef struct Fill {
+    uint32_t *first, *head;
+    size_t m;
+} Fill;
+
+/* Symbolic elimination in rank order of the graph whose neighbours of rank v
+ * (ranks, in either direction, repeats allowed) are adj[adj_first[v] ..
+ * adj_first[v + 1]): U(v) = v's higher neighbours and its elimination-tree
+ * children's U minus v; v's parent is min U(v). The result is the graph
+ * made chordal with the rank order a perfect elimination order. */
+static bool eliminate(Fill *f, uint32_t n, const uint32_t *adj_first, const uint32_t *adj)
 {
-    uint32_t ns = s->ns;
-    uint32_t *child = malloc((size_t)ns * sizeof *child), *sibling = malloc((size_t)ns * sizeof *sibling);
-    uint32_t *mark = malloc((size_t)ns * sizeof *mark), *buf = NULL;
-    size_t cap = 0, bufcap = 0;
-    bool ok = child && sibling && mark && (s->first = malloc(((size_t)ns + 1) * sizeof *s->first));
+    size_t cnt = n ? n : 1;
+    uint32_t *child = malloc(cnt * sizeof *child), *sibling = malloc(cnt * sizeof *sibling);
+    uint32_t *mark = malloc(cnt * sizeof *mark), *buf = NULL;
+    size_t cap_head = 0, bufcap = 0;
+    bool ok = child && sibling && mark && (f->first = malloc((cnt + 1) * sizeof *f->first));
     if (ok) {
-        memset(child, 0xff, (size_t)ns * sizeof *child);
-        memset(mark, 0xff, (size_t)ns * sizeof *mark);
+        memset(child, 0xff, cnt * sizeof *child);
+        memset(mark, 0xff, cnt * sizeof *mark);
     }
-    s->m = 0;
-    for (uint32_t v = 0; ok && v < ns; v++) {
-        uint32_t sec = s->order[v], x = sec % s->sw, y = sec / s->sw, k = 0;
-        s->first[v] = (uint32_t)s->m; /* before the children's lists are read: first[v] ends the last */
-        if (!(ok = grow_room(&buf, &bufcap, 8, sizeof *buf, 64)))
+    f->m = 0;
+    for (uint32_t v = 0; ok && v < n; v++) {
+        uint32_t k = 0;
+        f->first[v] = (uint32_t)f->m; /* before the children's lists are read: first[v] ends the last */
+        if (!(ok = grow_room(&buf, &bufcap, (size_t)adj_first[v + 1] - adj_first[v] + 1, sizeof *buf, 64)))
             break;
-        for (int dy = -1; dy <= 1; dy++)
-            for (int dx = -1; dx <= 1; dx++) {
-                int64_t nx = (int64_t)x + dx, ny = (int64_t)y + dy;
-                if ((!dx && !dy) || nx < 0 || ny < 0 || nx >= s->sw || ny >= s->sh)
-                    continue;
-                uint32_t u = rank[(size_t)ny * s->sw + (size_t)nx];
-                if (u > v && mark[u] != v) {
-                    mark[u] = v;
-                    buf[k++] = u;
-                }
+        for (uint32_t i = adj_first[v]; i < adj_first[v + 1]; i++) {
+            uint32_t u = adj[i];
+            if (u > v && mark[u] != v) {
+                mark[u] = v;
+                buf[k++] = u;
             }
+        }
         for (uint32_t c = child[v]; ok && c != UINT32_MAX; c = sibling[c])
-            for (size_t i = s->first[c]; i < s->first[c + 1]; i++) {
-                uint32_t u = s->head[i];
+            for (size_t i = f->first[c]; i < f->first[c + 1]; i++) {
+                uint32_t u = f->head[i];
                 if (u == v || mark[u] == v)
                     continue;
                 if (!(ok = grow_room(&buf, &bufcap, (size_t)k + 1, sizeof *buf, 64)))
@@ -110,12 +116,12 @@ static bool eliminate(AbsChSectors *s, const uint32_t *rank)
                 mark[u] = v;
                 buf[k++] = u;
             }
-        if (!ok || !(ok = grow_room(&s->head, &cap, s->m + k + 1, sizeof *s->head, 1024)))
+        if (!ok || !(ok = grow_room(&f->head, &cap_head, f->m + k + 1, sizeof *f->head, 1024)))
             break;
         qsort(buf, k, sizeof *buf, cmp_u32);
-        memcpy(s->head + s->m, buf, (size_t)k * sizeof *buf);
-        s->m += k;
-        if (s->m > UINT32_MAX - 1) {
+        memcpy(f->head + f->m, buf, (size_t)k * sizeof *buf);
+        f->m += k;
+        if (f->m > UINT32_MAX - 1) {
             ok = false;
             break;
         }
@@ -125,11 +131,40 @@ static bool eliminate(AbsChSectors *s, const uint32_t *rank)
         }
     }
     if (ok)
-        s->first[ns] = (uint32_t)s->m;
+        f->first[n] = (uint32_t)f->m;
     free(child);
     free(sibling);
     free(mark);
     free(buf);
+    return ok;
+}
+
+/* The sector fill: the elimination of the grid graph (8 neighbours) of the
+ * sectors that have slots (cap > 0); a sector without slots holds no
+ * region, so no route passes it and its fill would only join regions
+ * needlessly (a region placed there later overflows its slots, and a new
+ * shape brings it in). */
+static bool sector_fill(Fill *f, const AbsChSectors *s, const uint32_t *rank, const uint32_t *cap)
+{
+    uint32_t ns = s->ns;
+    uint32_t *adj_first = malloc(((size_t)ns + 1) * sizeof *adj_first),
+             *adj = malloc(((size_t)ns * 8 + 1) * sizeof *adj);
+    bool ok = adj_first && adj;
+    for (uint32_t v = 0, k = 0; ok && v < ns; v++) {
+        uint32_t sec = s->order[v], x = sec % s->sw, y = sec / s->sw;
+        adj_first[v] = k;
+        for (int dy = -1; cap[sec] && dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                int64_t nx = (int64_t)x + dx, ny = (int64_t)y + dy;
+                size_t nsec = (size_t)ny * s->sw + (size_t)nx;
+                if ((dx || dy) && nx >= 0 && ny >= 0 && nx < s->sw && ny < s->sh && cap[nsec])
+                    adj[k++] = rank[nsec];
+            }
+        adj_first[v + 1] = k;
+    }
+    ok = ok && eliminate(f, ns, adj_first, adj);
+    free(adj_first);
+    free(adj);
     return ok;
 }
 
@@ -140,54 +175,66 @@ bool abs_ch_sectors_build(AbsChSectors *s, uint32_t sw, uint32_t sh, const uint3
     s->sh = sh;
     s->ns = sw * sh;
     size_t cnt = s->ns ? s->ns : 1;
-    s->order = malloc(cnt * sizeof *s->order);
-    uint32_t *rank = malloc(cnt * sizeof *rank);
-    bool ok = s->order && rank;
-    if (ok) {
-        uint32_t next = 0;
-        dissect(s, weight, 0, 0, sw, sh, &next);
-        for (uint32_t r = 0; r < s->ns; r++)
-            rank[s->order[r]] = r;
-        ok = eliminate(s, rank);
-    }
-    free(rank);
-    if (!ok)
-        abs_ch_sectors_free(s);
-    return ok;
+    if (!(s->order = malloc(cnt * sizeof *s->order)))
+        return false;
+    uint32_t next = 0;
+    dissect(s, weight, 0, 0, sw, sh, &next);
+    return true;
 }
 
 void abs_ch_sectors_free(AbsChSectors *s)
 {
     free(s->order);
-    free(s->first);
-    free(s->head);
     memset(s, 0, sizeof *s);
 }
 
 bool abs_ch_sectors_copy(AbsChSectors *to, const AbsChSectors *from)
 {
-    memset(to, 0, sizeof *to);
-    size_t ns = from->ns ? from->ns : 1;
-    to->order = malloc(ns * sizeof *to->order);
-    to->first = malloc((ns + 1) * sizeof *to->first);
-    to->head = malloc((from->m ? from->m : 1) * sizeof *to->head);
-    if (!to->order || !to->first || !to->head) {
-        abs_ch_sectors_free(to);
+    *to = *from;
+    to->order = malloc((from->ns ? from->ns : 1) * sizeof *to->order);
+    if (!to->order) {
+        memset(to, 0, sizeof *to);
         return false;
     }
-    to->ns = from->ns;
-    to->sw = from->sw;
-    to->sh = from->sh;
-    to->m = from->m;
     memcpy(to->order, from->order, (size_t)from->ns * sizeof *to->order);
-    memcpy(to->first, from->first, ((size_t)from->ns + 1) * sizeof *to->first);
-    memcpy(to->head, from->head, from->m * sizeof *to->head);
     return true;
 }
 
-size_t abs_ch_sectors_bytes(const AbsChSectors *s)
+size_t abs_ch_sectors_bytes(const AbsChSectors *s) { return s->order ? (size_t)s->ns * sizeof *s->order : 0; }
+
+/* The arcs of the blow-up of a sector fill, count[v] slots at sector rank v. */
+static uint64_t blowup_arcs(const Fill *fill, uint32_t ns, const uint32_t *count)
 {
-    return s->order ? ((size_t)2 * s->ns + 1 + s->m) * sizeof(uint32_t) : 0;
+    uint64_t m = 0;
+    for (size_t v = 0; v < ns; v++) {
+        uint64_t k = count[v], out = 0;
+        for (size_t i = fill->first[v]; i < fill->first[v + 1]; i++)
+            out += count[fill->head[i]];
+        m += k * (k - (k > 0)) / 2 + k * out;
+    }
+    return m;
+}
+
+bool abs_ch_topo_arcs(const AbsChSectors *s, const uint32_t *cap, uint64_t *arcs)
+{
+    size_t ns = s->ns;
+    uint32_t *rank = calloc(ns ? ns : 1, sizeof *rank), *count = malloc((ns ? ns : 1) * sizeof *count);
+    Fill fill = {0};
+    bool ok = rank && count;
+    if (ok) {
+        for (uint32_t v = 0; v < ns; v++) {
+            rank[s->order[v]] = v;
+            count[v] = cap[s->order[v]];
+        }
+        ok = sector_fill(&fill, s, rank, cap);
+    }
+    if (ok)
+        *arcs = blowup_arcs(&fill, (uint32_t)ns, count);
+    free(rank);
+    free(count);
+    free(fill.first);
+    free(fill.head);
+    return ok;
 }
 
 bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap)
@@ -196,9 +243,16 @@ bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap)
     size_t ns = s->ns;
     /* Per sector rank: its slots' first rank (sector-major) and count. */
     uint32_t *base = calloc(ns + 1, sizeof *base), *count = calloc(ns + 1, sizeof *count);
+    uint32_t *rank = calloc(ns ? ns : 1, sizeof *rank);
+    Fill fill = {0};
     t->cap = malloc((ns ? ns : 1) * sizeof *t->cap);
     t->base = malloc((ns ? ns : 1) * sizeof *t->base);
-    bool ok = base && count && t->cap && t->base;
+    bool ok = base && count && rank && t->cap && t->base;
+    if (ok) {
+        for (uint32_t v = 0; v < ns; v++)
+            rank[s->order[v]] = v;
+        ok = sector_fill(&fill, s, rank, cap);
+    }
     if (ok) {
         uint64_t slots = 0;
         for (size_t v = 0; v < ns; v++) {
@@ -216,13 +270,7 @@ bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap)
     ok = ok && (t->rank = malloc(cnt * sizeof *t->rank)) && (t->node = malloc(cnt * sizeof *t->node)) &&
          (t->first = malloc((cnt + 1) * sizeof *t->first));
     if (ok) {
-        uint64_t m = 0;
-        for (size_t v = 0; v < ns; v++) {
-            uint64_t k = count[v], out = 0;
-            for (size_t i = s->first[v]; i < s->first[v + 1]; i++)
-                out += count[s->head[i]];
-            m += k * (k - (k > 0)) / 2 + k * out;
-        }
+        uint64_t m = blowup_arcs(&fill, (uint32_t)ns, count);
         ok = m < UINT32_MAX && (t->head = malloc((size_t)(m ? m : 1) * sizeof *t->head));
     }
     if (ok) {
@@ -232,8 +280,8 @@ bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap)
                 t->first[x] = m;
                 for (uint32_t y = x + 1; y < base[v] + count[v]; y++)
                     t->head[m++] = y;
-                for (size_t i = s->first[v]; i < s->first[v + 1]; i++)
-                    for (uint32_t y = base[s->head[i]]; y < base[s->head[i]] + count[s->head[i]]; y++)
+                for (size_t i = fill.first[v]; i < fill.first[v + 1]; i++)
+                    for (uint32_t y = base[fill.head[i]]; y < base[fill.head[i]] + count[fill.head[i]]; y++)
                         t->head[m++] = y;
             }
         t->first[t->n] = m;
@@ -241,6 +289,65 @@ bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap)
     }
     free(base);
     free(count);
+    free(rank);
+    free(fill.first);
+    free(fill.head);
+    if (!ok)
+        abs_ch_topo_free(t);
+    return ok;
+}
+
+bool abs_ch_topo_build_exact(AbsChTopo *t, const AbsChSectors *s, uint32_t n, const uint32_t *region_sector,
+                             const uint32_t *edge_first, const uint32_t *edge_to, size_t stride)
+{
+    memset(t, 0, sizeof *t);
+    size_t ns = s->ns, cnt = n ? n : 1;
+    uint32_t *count = malloc((ns ? ns : 1) * sizeof *count), *adj_first = calloc(cnt + 2, sizeof *adj_first);
+    uint32_t *adj = NULL;
+    t->cap = calloc(ns ? ns : 1, sizeof *t->cap);
+    t->base = malloc((ns ? ns : 1) * sizeof *t->base);
+    t->rank = malloc(cnt * sizeof *t->rank);
+    t->node = malloc(cnt * sizeof *t->node);
+    bool ok = count && adj_first && t->cap && t->base && t->rank && t->node;
+    if (ok) { /* as many slots as regions, placed as abs_ch_topo_place places them */
+        for (uint32_t r = 0; r < n; r++)
+            t->cap[region_sector[r]]++;
+        uint32_t next = 0;
+        for (size_t v = 0; v < ns; v++) {
+            t->base[s->order[v]] = next;
+            next += t->cap[s->order[v]];
+        }
+        t->n = n;
+        abs_ch_topo_place(t, (uint32_t)ns, n, region_sector, count);
+        /* Each edge once, in the list of its lower end: counting sort. */
+        for (uint32_t r = 0; r < n; r++)
+            for (uint32_t i = edge_first[r]; i < edge_first[r + 1]; i++) {
+                uint32_t u = t->rank[r],
+                         v = t->rank[*(const uint32_t *)(const void *)((const char *)edge_to + i * stride)];
+                if (u != v)
+                    adj_first[(u < v ? u : v) + 2]++;
+            }
+        for (size_t x = 0; x < n; x++)
+            adj_first[x + 2] += adj_first[x + 1];
+        ok = (adj = malloc(((size_t)adj_first[n + 1] + 1) * sizeof *adj)) != NULL;
+    }
+    if (ok) {
+        for (uint32_t r = 0; r < n; r++)
+            for (uint32_t i = edge_first[r]; i < edge_first[r + 1]; i++) {
+                uint32_t u = t->rank[r],
+                         v = t->rank[*(const uint32_t *)(const void *)((const char *)edge_to + i * stride)];
+                if (u != v)
+                    adj[adj_first[(u < v ? u : v) + 1]++] = u < v ? v : u;
+            }
+        Fill fill = {0};
+        ok = eliminate(&fill, n, adj_first, adj);
+        t->first = fill.first;
+        t->head = fill.head;
+        t->m = (uint32_t)fill.m;
+    }
+    free(count);
+    free(adj_first);
+    free(adj);
     if (!ok)
         abs_ch_topo_free(t);
     return ok;
@@ -295,4 +402,15 @@ uint32_t abs_ch_topo_arc(const AbsChTopo *t, uint32_t lo, uint32_t hi)
             b = mid;
     }
     return a < t->first[lo + 1] && t->head[a] == hi ? a : UINT32_MAX;
+}
+
+uint32_t abs_ch_topo_depths(const AbsChTopo *t, uint32_t *depth)
+{
+    uint32_t height = 0;
+    for (uint32_t x = t->n; x-- > 0;) { /* the parent, x's lowest upper neighbour, ranks above x */
+        depth[x] = t->first[x] < t->first[x + 1] ? depth[t->head[t->first[x]]] + 1 : 0;
+        if (depth[x] >= height)
+            height = depth[x] + 1;
+    }
+    return height;
 }

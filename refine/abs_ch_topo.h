@@ -1,7 +1,8 @@
 /* abs_ch_topo.h (private to refine/): the shape of the regions' customisable
  * contraction hierarchy (refine/abs_ch.h), which depends on the sector grid
- * and on how many regions each sector holds, never on edge costs
- * (Dibbelt, Strasser & Wagner 2016, "Customizable Contraction Hierarchies").
+ * and on how many regions each sector holds (the least shape also on which
+ * regions an edge joins), never on edge costs (Dibbelt, Strasser & Wagner
+ * 2016, "Customizable Contraction Hierarchies").
  *
  * Order: nested dissection of the sector grid by geometry. A box of sectors
  * is split by a column (or row, when it is taller than wide) in its middle
@@ -13,22 +14,28 @@
  * (only its quality depends on the region counts it was chosen with), and
  * costs a pass over the sectors per level.
  *
- * Shape: the sectors' grid graph is eliminated in that order (symbolic
- * elimination along the elimination tree: a sector's upper neighbours are
- * its grid neighbours of higher rank and its children's upper neighbours),
- * which makes it chordal. Each sector is then blown up into its regions,
- * consecutive in rank and a clique among themselves, every region joined to
- * every region of its sector's upper neighbours: still chordal, with the
- * rank order a perfect elimination order, so the upper neighbours of a
- * region of higher rank than x's upper neighbour a are all upper neighbours
- * of a (what the customisation's triangles rely on).
+ * Shape: the grid graph of the sectors that have slots is eliminated in
+ * that order (symbolic elimination along the elimination tree: a sector's
+ * upper neighbours are its grid neighbours of higher rank and its
+ * children's upper neighbours), which makes it chordal. A sector without
+ * slots (no region when the shape was made: wholly blocked) is left out: no
+ * route crosses it, and eliminating it would join all its neighbours for
+ * nothing. Each sector is then blown up into its regions, consecutive in
+ * rank and a clique among themselves, every region joined to every region
+ * of its sector's upper neighbours: still chordal, with the rank order a
+ * perfect elimination order, so the upper neighbours of a region of higher
+ * rank than x's upper neighbour a are all upper neighbours of a (what the
+ * customisation's triangles rely on), and all of x's upper neighbours are
+ * its ancestors in the elimination tree (what the query's scratch relies
+ * on, refine/abs_ch.h).
  *
- * The sector shape (order and fill) is kept and reused by the region shape
- * after a map change. The region shape gives each sector a number of slots
- * (its capacity, at least its region count): a map change that leaves every
- * sector within its slots keeps the shape and only places the regions again
- * (a slot left empty has no edges, so every arc at it costs infinity); one
- * that overflows a sector builds the blow-up again, linear in the arcs.
+ * The sector order is kept and reused by every later shape. The region
+ * shape gives each sector a number of slots (its capacity, at least its
+ * region count): a map change that leaves every sector within its slots
+ * keeps the shape and only places the regions again (a slot left empty has
+ * no edges, so every arc at it costs infinity); one that overflows a sector
+ * (a sector without slots that gains a region among them) builds the fill
+ * and the blow-up again, linear in the arcs.
  *
  * Owns every array; abs_ch_topo_free releases them. */
 #ifndef GPPC_REFINE_ABS_CH_TOPO_H
@@ -41,9 +48,6 @@
 typedef struct AbsChSectors {
     uint32_t ns, sw, sh;
     uint32_t *order; /* rank -> sector */
-    uint32_t *first; /* ns + 1, by rank: upper neighbours (sector ranks) of rank x */
-    uint32_t *head;
-    size_t m;
 } AbsChSectors;
 
 #define ABS_CH_TOPO_FREE UINT32_MAX
@@ -60,7 +64,7 @@ typedef struct AbsChTopo {
     uint32_t m;
 } AbsChTopo;
 
-/* Order and fill of an sw x sh sector grid, separators chosen by
+/* The order of an sw x sh sector grid, separators chosen by
  * weight[sector] (its region count; NULL: the middle lines). False when
  * memory ran out (nothing held). */
 bool abs_ch_sectors_build(AbsChSectors *s, uint32_t sw, uint32_t sh, const uint32_t *weight);
@@ -70,8 +74,23 @@ void abs_ch_sectors_free(AbsChSectors *s);
 size_t abs_ch_sectors_bytes(const AbsChSectors *s);
 
 /* The region shape with cap[sector] slots in each sector (no region placed
- * yet). False when memory ran out or the arcs pass 2^32 (nothing held). */
+ * yet), over the fill of the sectors with slots. False when memory ran out or the arcs pass 2^32 (nothing held). */
 bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap);
+/* The arcs abs_ch_topo_build would make (the fill only, not the arcs);
+ * false when memory ran out. */
+bool abs_ch_topo_arcs(const AbsChSectors *s, const uint32_t *cap, uint64_t *arcs);
+/* The least shape for these regions and edges in the same order: a slot
+ * for each region (placed, as abs_ch_topo_place places them), and the
+ * elimination of the region graph itself rather than the blow-up of the
+ * sector fill. Its arcs are exactly the pairs a route through lower ranks
+ * joins, so the blow-up's arcs that can ever cost less than infinity are
+ * all in it, and a customisation of either gives the same query arcs; it
+ * holds no arc for an edge the map does not have yet, so it serves a
+ * hierarchy that is never updated (abs_ch_unshape). Region r's edges go
+ * to edge_to[edge_first[r] .. edge_first[r + 1]) (elements `stride` bytes
+ * apart). False (nothing held) when memory ran out. */
+bool abs_ch_topo_build_exact(AbsChTopo *t, const AbsChSectors *s, uint32_t n, const uint32_t *region_sector,
+                             const uint32_t *edge_first, const uint32_t *edge_to, size_t stride);
 /* Do `n` regions, region r in sector region_sector[r], fit the slots?
  * count[ns] is scratch (left holding each sector's regions). */
 bool abs_ch_topo_fits(const AbsChTopo *t, uint32_t ns, uint32_t n, const uint32_t *region_sector, uint32_t *count);
@@ -80,6 +99,13 @@ bool abs_ch_topo_fits(const AbsChTopo *t, uint32_t ns, uint32_t n, const uint32_
 void abs_ch_topo_place(AbsChTopo *t, uint32_t ns, uint32_t n, const uint32_t *region_sector, uint32_t *count);
 void abs_ch_topo_free(AbsChTopo *t);
 size_t abs_ch_topo_bytes(const AbsChTopo *t, uint32_t ns);
+
+/* Each rank's depth in the elimination tree (a root 0; the parent of x is
+ * its lowest upper neighbour) into depth[n]; returns the tree's height (the
+ * largest depth plus one, 0 without slots). The ancestors of a rank have
+ * distinct depths, and every rank an upward search from x reaches is one of
+ * them (abs_ch_topo.h above). */
+uint32_t abs_ch_topo_depths(const AbsChTopo *t, uint32_t *depth);
 
 /* The index of arc lo -> hi (lo < hi, ranks), or UINT32_MAX when the shape
  * holds none. */

@@ -176,9 +176,45 @@ static void test_ch_query_in_pieces(T *t)
     unload(&l);
 }
 
+/* A hierarchy built for a map not yet changed holds its query arcs, their
+ * offsets, a depth per region and the sector order, and no shape; its
+ * arcs are those a customisation of the slotted shape the first update
+ * makes would keep (abs_ch_verify on an unshaped hierarchy), and its
+ * query scratch is as long as the elimination tree is high. */
+static void test_ch_static_keeps_arcs_only(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/16room256-0", &l))
+        return;
+    const Entry *e;
+    void *inst = prepare_spec(t, "mm", &l, &e);
+    const AbsIndex *ix = inst ? mm_abs_index(inst) : NULL;
+    RegionSearch as;
+    Err err;
+    if (ix && region_search_init(&as, ix, true, NULL, &err)) {
+        const AbsCh *ch = &as.ch;
+        size_t arcs = (size_t)ch->nup * sizeof *ch->up + ((size_t)ch->n + 1) * sizeof *ch->up_first;
+        size_t expect = arcs + (ch->shared ? 0 : arcs) + (size_t)ch->n * sizeof *ch->depth +
+                        (size_t)ch->sec.ns * sizeof *ch->sec.order;
+        CHECKF(t, !ch->shaped && !ch->w_up && !ch->topo.head && ch->shared, "a static hierarchy kept its shape");
+        CHECKF(t, abs_ch_kept_bytes(ch) == expect, "kept %zu bytes, arcs, offsets, depths and order are %zu",
+               abs_ch_kept_bytes(ch), expect);
+        CHECKF(t, ch->height > 0 && ch->height < ch->n / 4 && ch->fw.count == ch->height,
+               "query scratch for %zu of %u regions (tree height %u)", ch->fw.count, ch->n, ch->height);
+        AbsChEdges g = {as.adj_first, &as.adj[0].to, &as.adj[0].cost, sizeof *as.adj};
+        CHECKF(t, abs_ch_verify(ch, &g, ix->region_sector, &err), "%s", err.msg);
+        region_search_free(&as);
+    } else
+        CHECKF(t, false, "%s", ix ? err.msg : "no mm instance");
+    if (inst)
+        e->destroy(inst);
+    unload(&l);
+}
+
 const TestCase ABS_CH_TESTS[] = {
     {"ch_equals_astar", test_ch_equals_astar},
     {"ch_update_equals_fresh", test_ch_update_equals_fresh},
     {"ch_query_in_pieces", test_ch_query_in_pieces},
+    {"ch_static_keeps_arcs_only", test_ch_static_keeps_arcs_only},
     {NULL, NULL},
 };

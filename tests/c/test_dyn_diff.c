@@ -96,7 +96,8 @@ static void check_against_rebuild(T *t, const char *map, int round, void *inst, 
                "%s round %d: the regions' adjacency differs from a fresh one", map, round);
         CHECKF(t, region_search_refresh(las, &err), "%s", err.msg);
         AbsChEdges ge = {las->adj_first, &las->adj[0].to, &las->adj[0].cost, sizeof *las->adj};
-        CHECKF(t, abs_ch_verify(&las->ch, &ge, &err), "%s round %d: local customisation: %s", map, round, err.msg);
+        CHECKF(t, abs_ch_verify(&las->ch, &ge, live_ix->region_sector, &err), "%s round %d: local customisation: %s",
+               map, round, err.msg);
         int bad = 0;
         for (int i = 0; i < 200 && fresh.nregions == live->nregions && fresh.nregions; i++) {
             uint32_t a = rnd(s, fresh.nregions), b = rnd(s, fresh.nregions);
