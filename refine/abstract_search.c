@@ -335,12 +335,16 @@ static double run_ends(RegionSearch *as, uint32_t from, uint32_t to)
         as->path[as->path_len++] = to;
     xyLoc ct = ix->center[to];
     double ends = g0 + grid_octile(ct.x, ct.y, goal.x, goal.y) * ABS_COST_SCALE;
-    return (best - ends) / ABS_COST_SCALE;
+    /* Where s and g lie near each other that can be negative, which
+     * callers read as "unreachable". */
+    return fmax(0.0, best - ends) / ABS_COST_SCALE;
 }
 
 double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
 {
-    if (as->ends && weight == 1.0)
+    bool ends = as->ends;
+    as->ends = false; /* the next search only */
+    if (ends && weight == 1.0)
         return run_ends(as, from, to);
     if (as->ch.up_first && weight == 1.0 && as->ch.dyn.pending) {
         /* The hierarchy awaits the map's changes: A* (exact) pays rent

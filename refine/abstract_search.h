@@ -109,8 +109,9 @@ double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double we
  * An A* over the regions answers it, not the hierarchy (run whole, its
  * expansions taken off the work). Its cost is the whole route's minus the
  * straight lines s to its region's center and g's center to g (what
- * region_search_run's callers add back). `on` false: searches cost from the
- * centers again, the whole excess. */
+ * region_search_run's callers add back), but never below 0. The next search only, begun
+ * after this call (`on` false: from the centers, the whole excess, as every
+ * search without this call). */
 void region_search_ends(RegionSearch *as, bool on, xyLoc s, xyLoc g, double excess_share);
 
 /* Units of the hierarchy's query (abs_ch_run: a region settled, an arc
