@@ -111,7 +111,9 @@ static void test_route_ends(T *t)
         seed = seed * 6364136223846793005u + 1442695040888963407u;
         uint32_t from = (uint32_t)((seed >> 33) % n), to = (uint32_t)((seed >> 13) % n);
         if (i % 4 == 0) /* s and g near each other: the cost may not drop below 0 ("unreachable") */
-            to = adjacent(&as, from, to) || as.adj_first[from] == as.adj_first[from + 1] ? from : as.adj[as.adj_first[from]].to;
+            to = adjacent(&as, from, to) || as.adj_first[from] == as.adj_first[from + 1]
+                     ? from
+                     : as.adj[as.adj_first[from]].to;
         xyLoc s = near_cell(ix->center[from], ix->abs, &seed), g = near_cell(ix->center[to], ix->abs, &seed);
         xyLoc cf = ix->center[from], ct = ix->center[to];
         double add = grid_octile(s.x, s.y, cf.x, cf.y) + grid_octile(ct.x, ct.y, g.x, g.y);
@@ -132,10 +134,11 @@ static void test_route_ends(T *t)
                  fabs(fmax(none + add, add) - fmax(reference(&as, from, to, s, g, 0.0, d, done), add)) < ROUNDING;
         }
         if (!ok && bad++ < 3)
-            CHECKF(t, false, "regions %u -> %u from (%d,%d) to (%d,%d): centers %.4f, from the cells %.4f (+ %.4f; a plain Dijkstra %.4f); share 0 %.4f (%.4f), route %s",
+            CHECKF(t, false,
+                   "regions %u -> %u from (%d,%d) to (%d,%d): centers %.4f, from the cells %.4f (+ %.4f; a plain "
+                   "Dijkstra %.4f); share 0 %.4f (%.4f), route %s",
                    from, to, s.x, s.y, g.x, g.y, centers, whole, add, reference(&as, from, to, s, g, 1.0, d, done),
-                   none, reference(&as, from, to, s, g, 0.0, d, done),
-                   route_ok(&as, from, to) ? "ok" : "broken");
+                   none, reference(&as, from, to, s, g, 0.0, d, done), route_ok(&as, from, to) ? "ok" : "broken");
     }
     CHECKF(t, bad == 0, "%d of 100 routes wrong", bad);
     /* The ends must matter somewhere, or the test tests nothing. */
