@@ -175,6 +175,23 @@ static void trace_region(const RegionSearch *as, TraceType type, uint32_t r, dou
     trace_emit(as->tracer, type, as->ix->center[r], parent, g, g + h / ABS_COST_SCALE);
 }
 
+/* The route ending in `last` (parents back to `from`) into as->path,
+ * start first. */
+static void take_route(RegionSearch *as, uint32_t from, uint32_t last)
+{
+    as->path_len = 0;
+    for (uint32_t r = last;; r = as->parent[r]) {
+        as->path[as->path_len++] = r;
+        if (r == from)
+            break;
+    }
+    for (int i = 0, j = as->path_len - 1; i < j; i++, j--) {
+        uint32_t t = as->path[i];
+        as->path[i] = as->path[j];
+        as->path[j] = t;
+    }
+}
+
 /* A* from `from` to `to`. */
 static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
 {
@@ -222,21 +239,113 @@ static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
     as->path_len = 0;
     if (result < 0)
         return result;
-    for (uint32_t r = to;; r = as->parent[r]) {
-        as->path[as->path_len++] = r;
-        if (r == from)
-            break;
-    }
-    for (int i = 0, j = as->path_len - 1; i < j; i++, j--) {
-        uint32_t t = as->path[i];
-        as->path[i] = as->path[j];
-        as->path[j] = t;
-    }
+    take_route(as, from, to);
     return result;
+}
+
+void region_search_ends(RegionSearch *as, bool on, xyLoc s, xyLoc g, double excess_share)
+{
+    as->ends = on;
+    as->end_excess = excess_share;
+    as->end_s = s;
+    as->end_g = g;
+}
+
+/* A* from the cell end_s to the cell end_g over `from` (its region), its
+ * neighbours (straight from the cell), the regions, and `to`'s neighbours
+ * and `to` (straight to the cell), as region_search_ends says. h(r): the
+ * octile distance from r's center to end_g, a lower bound for every way on
+ * (no edge costs less than its centers' octile distance) and for the
+ * straight end, so the first node popped whose f is not below the best end
+ * found closes the search. */
+static double run_ends(RegionSearch *as, uint32_t from, uint32_t to)
+{
+    const AbsIndex *ix = as->ix;
+    BestFirst *bf = &as->bf;
+    const xyLoc s = as->end_s, goal = as->end_g;
+    const Tracer *tr = as->tracer;
+    uint64_t expanded = 0;
+    const double share = as->end_excess;
+    double g0 = grid_octile(s.x, s.y, ix->center[from].x, ix->center[from].y) * ABS_COST_SCALE;
+    bf_start(bf, from, g0 + heuristic(ix->center[from], goal));
+    bf->node[from].g = g0;
+    as->parent[from] = from;
+    if (tr) {
+        trace_emit(tr, TRACE_SOURCE, ix->center[from], NULL, 0, 0);
+        trace_emit(tr, TRACE_DESTINATION, ix->center[to], NULL, 0, 0);
+    }
+    /* s's region's neighbours, straight from s; their parent is s's region,
+     * so the route still begins there. */
+    for (uint32_t i = as->adj_first[from], end = as->adj_first[from + 1]; i < end; i++) {
+        uint32_t nb = as->adj[i].to;
+        xyLoc c = ix->center[nb];
+        double ng = grid_octile(s.x, s.y, c.x, c.y) * ABS_COST_SCALE;
+        BfOffer o = bf_offer(bf, nb, ng);
+        if (o) {
+            as->parent[nb] = from;
+            bf_queue(bf, nb, o, ng + heuristic(c, goal));
+        }
+    }
+    /* g's region's neighbours are its ends: a mark per region would cost a
+     * pass, so an end is found by scanning `to`'s row (a few edges). */
+    double best = INFINITY;
+    uint32_t best_end = to, cur;
+    while (bf_pop(bf, &cur)) {
+        double g = bf->node[cur].g;
+        xyLoc c = ix->center[cur];
+        if (g + heuristic(c, goal) >= best)
+            break;
+        expanded++;
+        if (tr)
+            trace_region(as, TRACE_EXPANDING, cur, heuristic(c, goal));
+        bool end = cur == to;
+        for (uint32_t i = as->adj_first[to], e = as->adj_first[to + 1]; i < e && !end; i++)
+            end = as->adj[i].to == cur;
+        if (end) {
+            double total = g + grid_octile(c.x, c.y, goal.x, goal.y) * ABS_COST_SCALE;
+            if (total < best) {
+                best = total;
+                best_end = cur;
+            }
+        }
+        for (uint32_t i = as->adj_first[cur], e = as->adj_first[cur + 1]; i < e; i++) {
+            uint32_t nb = as->adj[i].to;
+            double oct = abs_octile_units(c, ix->center[nb]);
+            double ng = g + oct + share * ((double)as->adj[i].cost - oct);
+            BfOffer o = bf_offer(bf, nb, ng);
+            if (o) {
+                as->parent[nb] = cur;
+                bf_queue(bf, nb, o, ng + heuristic(ix->center[nb], goal));
+            }
+        }
+    }
+    if (tr)
+        trace_region(as, TRACE_END, best == INFINITY ? from : best_end, 0);
+    as->last_expanded = expanded;
+    as->expanded += expanded;
+    as->path_len = 0;
+    if (best == INFINITY)
+        return -1;
+    take_route(as, from, best_end);
+    int k = 0; /* a route through `to` on to a neighbour ends at `to` */
+    while (k < as->path_len && as->path[k] != to)
+        k++;
+    as->path_len = k < as->path_len ? k + 1 : as->path_len;
+    if (k == as->path_len)
+        as->path[as->path_len++] = to;
+    xyLoc ct = ix->center[to];
+    double ends = g0 + grid_octile(ct.x, ct.y, goal.x, goal.y) * ABS_COST_SCALE;
+    /* Where s and g lie near each other that can be negative, which
+     * callers read as "unreachable". */
+    return fmax(0.0, best - ends) / ABS_COST_SCALE;
 }
 
 double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
 {
+    bool ends = as->ends;
+    as->ends = false; /* the next search only */
+    if (ends && weight == 1.0)
+        return run_ends(as, from, to);
     if (as->ch.up_first && weight == 1.0 && as->ch.dyn.pending) {
         /* The hierarchy awaits the map's changes: A* (exact) pays rent
          * until a refresh is due (abs_ch_defer). A refresh that runs out
@@ -263,7 +372,7 @@ bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double we
                          double *cost)
 {
     AbsCh *ch = &as->ch;
-    if (!ch->up_first || weight != 1.0 || (!resume && ch->dyn.pending)) {
+    if (!ch->up_first || weight != 1.0 || (!resume && (ch->dyn.pending || as->ends))) {
         *cost = region_search_run(as, from, to, weight);
         *work = *work > as->last_expanded ? *work - as->last_expanded : 0;
         return true;

@@ -55,6 +55,9 @@ typedef struct RegionSearch {
     uint64_t last_expanded;
     AbsCh ch;             /* contraction hierarchy (refine/abs_ch.h); n 0 when off */
     const Tracer *tracer; /* NULL: not traced; events name regions by their centers (search/trace.h) */
+    bool ends;            /* region_search_ends: the next search costs its ends from these cells */
+    xyLoc end_s, end_g;
+    double end_excess; /* and counts this share of an edge's excess over its centers' octile distance */
 } RegionSearch;
 
 /* `ch`: a contraction hierarchy (refine/abs_ch.h) answers every search
@@ -90,6 +93,26 @@ size_t region_search_bytes(const RegionSearch *as);
  * (from first, to last) and returns its abstract cost in cells, or -1 when
  * `to` is unreachable. */
 double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double weight);
+
+/* The next search (region_search_run or _steps, weight 1) from s's
+ * region to g's costs its ends from the cells themselves: it may leave s's
+ * region through any of its neighbours, costed from s in a straight line
+ * (octile), and reach g's region through any of its neighbours, costed to
+ * g the same way; the route then runs s's region, that neighbour, ..., the
+ * neighbour entered, g's region. Between, an edge costs its centers'
+ * octile distance plus `excess_share` (0..1) of its stored excess over it.
+ * Costing from the centers of s's and g's regions charges a route leaving
+ * s's region on the far side of its center for the way back past it; the
+ * whole excess charges a route for its centers' zigzag, which a path
+ * through the regions does not take. Among dense scattered obstacles both
+ * send the route round the wrong side (results/reference/mm-quality/).
+ * An A* over the regions answers it, not the hierarchy (run whole, its
+ * expansions taken off the work). Its cost is the whole route's minus the
+ * straight lines s to its region's center and g's center to g (what
+ * region_search_run's callers add back), but never below 0. The next search only, begun
+ * after this call (`on` false: from the centers, the whole excess, as every
+ * search without this call). */
+void region_search_ends(RegionSearch *as, bool on, xyLoc s, xyLoc g, double excess_share);
 
 /* Units of the hierarchy's query (abs_ch_run: a region settled, an arc
  * scanned) one unit of a bounded caller's work buys: that work is counted

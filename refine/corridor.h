@@ -30,6 +30,14 @@
 #include "../abstraction/index.h"
 #include "legplan.h"
 
+/* The abstract route corridor steps follow is costed from s and g
+ * themselves and counts this share of each edge's excess (refine/
+ * abstract_search.h region_search_ends): with the centers' costs, dense
+ * scattered obstacles sent routes round the wrong side of an obstacle
+ * cluster, beyond what a ring of sectors recovers (the measurements:
+ * results/reference/mm-quality/). */
+#define CORRIDOR_ROUTE_EXCESS 0.5
+
 /* One corridor step of the abstract path `path` (global region ids, path_len
  * >= 1, ending in g's region) from `from`, standing at path position `pos`,
  * looking `ahead` (>= 2) positions on. Appends the cells to keep to `leg`

@@ -87,6 +87,7 @@ static const struct {
               {"seeds", SEED_TESTS},
               {"dynamic", DYNAMIC_TESTS},
               {"abs_ch", ABS_CH_TESTS},
+              {"route_ends", ROUTE_ENDS_TESTS},
               {"dyn_diff", DYN_DIFF_TESTS},
               {"stamps", STAMP_TESTS},
               {"grow", GROW_TESTS},

@@ -1,0 +1,156 @@
+/* Issue 31: the abstract route costed from s and g themselves
+ * (refine/abstract_search.h region_search_ends), as mm's corridor steps
+ * follow it: a route from s's region to g's over adjacent regions at the
+ * cost a plain Dijkstra finds, never dearer than the route between the two
+ * regions' centers, never cheaper than the straight line. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "../../entries/mm/mm.h"
+#include "test.h"
+
+/* Is there an edge u -> v? */
+static bool adjacent(const RegionSearch *as, uint32_t u, uint32_t v)
+{
+    for (uint32_t j = as->adj_first[u]; j < as->adj_first[u + 1]; j++)
+        if (as->adj[j].to == v)
+            return true;
+    return false;
+}
+
+/* Does as->path run from `from` to `to` over edges, visiting `to` once? */
+static bool route_ok(const RegionSearch *as, uint32_t from, uint32_t to)
+{
+    if (as->path_len < 1 || as->path[0] != from || as->path[as->path_len - 1] != to)
+        return false;
+    for (int i = 0; i + 1 < as->path_len; i++)
+        if (!adjacent(as, as->path[i], as->path[i + 1]) || as->path[i] == to)
+            return false;
+    return true;
+}
+
+/* The cheapest route cost from cell s to cell g as region_search_ends
+ * defines it, with share `share` of the excess, by a plain Dijkstra over
+ * every region (d: n doubles of scratch); in cells. */
+static double reference(const RegionSearch *as, uint32_t from, uint32_t to, xyLoc s, xyLoc g, double share, double *d,
+                        bool *done)
+{
+    const AbsIndex *ix = as->ix;
+    uint32_t n = ix->abs->nregions;
+    for (uint32_t r = 0; r < n; r++) {
+        d[r] = INFINITY;
+        done[r] = false;
+    }
+    d[from] = grid_octile(s.x, s.y, ix->center[from].x, ix->center[from].y) * ABS_COST_SCALE;
+    for (uint32_t j = as->adj_first[from]; j < as->adj_first[from + 1]; j++) {
+        xyLoc c = ix->center[as->adj[j].to];
+        d[as->adj[j].to] = fmin(d[as->adj[j].to], grid_octile(s.x, s.y, c.x, c.y) * ABS_COST_SCALE);
+    }
+    for (;;) {
+        uint32_t u = n;
+        for (uint32_t r = 0; r < n; r++)
+            if (!done[r] && d[r] < INFINITY && (u == n || d[r] < d[u]))
+                u = r;
+        if (u == n)
+            break;
+        done[u] = true;
+        for (uint32_t j = as->adj_first[u]; j < as->adj_first[u + 1]; j++) {
+            uint32_t v = as->adj[j].to;
+            double oct = abs_octile_units(ix->center[u], ix->center[v]);
+            d[v] = fmin(d[v], d[u] + oct + share * ((double)as->adj[j].cost - oct));
+        }
+    }
+    double best = d[to] + grid_octile(ix->center[to].x, ix->center[to].y, g.x, g.y) * ABS_COST_SCALE;
+    for (uint32_t j = as->adj_first[to]; j < as->adj_first[to + 1]; j++) {
+        xyLoc c = ix->center[as->adj[j].to];
+        best = fmin(best, d[as->adj[j].to] + grid_octile(c.x, c.y, g.x, g.y) * ABS_COST_SCALE);
+    }
+    return best / ABS_COST_SCALE;
+}
+
+/* A cell up to 6 cells from c in each direction, inside the map. */
+static xyLoc near_cell(xyLoc c, const Abstraction *a, uint64_t *seed)
+{
+    *seed = *seed * 6364136223846793005u + 1442695040888963407u;
+    int dx = (int)((*seed >> 40) % 13) - 6, dy = (int)((*seed >> 20) % 13) - 6;
+    int x = c.x + dx, y = c.y + dy;
+    x = x < 0 ? 0 : x >= a->width ? a->width - 1 : x;
+    y = y < 0 ? 0 : y >= a->height ? a->height - 1 : y;
+    return (xyLoc){(uint16_t)x, (uint16_t)y};
+}
+
+/* The edges' octile costs are rounded to 1/ABS_COST_SCALE cells, the
+ * heuristic is not, so an A* may close a region up to half a unit per edge
+ * above its cost (as the centers' A* may): a few units over a route. */
+#define ROUNDING (16.0 / ABS_COST_SCALE)
+
+static void test_route_ends(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "random/random256-20-0", &l))
+        return;
+    const Entry *e;
+    void *inst = prepare_spec(t, "mm", &l, &e);
+    const AbsIndex *ix = inst ? mm_abs_index(inst) : NULL;
+    RegionSearch as;
+    Err err;
+    if (!ix || !region_search_init(&as, ix, false, NULL, &err)) {
+        CHECK(t, false);
+        if (inst)
+            e->destroy(inst);
+        unload(&l);
+        return;
+    }
+    uint32_t n = ix->abs->nregions;
+    double *d = malloc((size_t)n * sizeof *d);
+    bool *done = malloc(n);
+    CHECK(t, d && done);
+    uint64_t seed = 31;
+    int bad = 0, differ = 0;
+    for (int i = 0; i < 100 && n > 1 && d && done; i++) {
+        seed = seed * 6364136223846793005u + 1442695040888963407u;
+        uint32_t from = (uint32_t)((seed >> 33) % n), to = (uint32_t)((seed >> 13) % n);
+        if (i % 4 == 0) /* s and g near each other: the cost may not drop below 0 ("unreachable") */
+            to = adjacent(&as, from, to) || as.adj_first[from] == as.adj_first[from + 1]
+                     ? from
+                     : as.adj[as.adj_first[from]].to;
+        xyLoc s = near_cell(ix->center[from], ix->abs, &seed), g = near_cell(ix->center[to], ix->abs, &seed);
+        xyLoc cf = ix->center[from], ct = ix->center[to];
+        double add = grid_octile(s.x, s.y, cf.x, cf.y) + grid_octile(ct.x, ct.y, g.x, g.y);
+        region_search_ends(&as, false, s, g, 1.0);
+        double centers = region_search_run(&as, from, to, 1.0);
+        region_search_ends(&as, true, s, g, 1.0);
+        double whole = region_search_run(&as, from, to, 1.0);
+        bool ok = (centers < 0) == (whole < 0);
+        double none = -2;
+        if (ok && whole >= 0) {
+            ok = route_ok(&as, from, to) && whole <= centers + 1e-6 &&
+                 whole + add >= grid_octile(s.x, s.y, g.x, g.y) - 1e-6 &&
+                 fabs(fmax(whole + add, add) - fmax(reference(&as, from, to, s, g, 1.0, d, done), add)) < 1e-6;
+            differ += whole < centers - 1e-6;
+            region_search_ends(&as, true, s, g, 0.0);
+            none = region_search_run(&as, from, to, 1.0);
+            ok = ok && none >= 0 && none <= whole + 1e-6 && route_ok(&as, from, to) &&
+                 fabs(fmax(none + add, add) - fmax(reference(&as, from, to, s, g, 0.0, d, done), add)) < ROUNDING;
+        }
+        if (!ok && bad++ < 3)
+            CHECKF(t, false,
+                   "regions %u -> %u from (%d,%d) to (%d,%d): centers %.4f, from the cells %.4f (+ %.4f; a plain "
+                   "Dijkstra %.4f); share 0 %.4f (%.4f), route %s",
+                   from, to, s.x, s.y, g.x, g.y, centers, whole, add, reference(&as, from, to, s, g, 1.0, d, done),
+                   none, reference(&as, from, to, s, g, 0.0, d, done), route_ok(&as, from, to) ? "ok" : "broken");
+    }
+    CHECKF(t, bad == 0, "%d of 100 routes wrong", bad);
+    /* The ends must matter somewhere, or the test tests nothing. */
+    CHECKF(t, differ > 0, "no route costed from the cells was cheaper than between the centers");
+    free(d);
+    free(done);
+    region_search_free(&as);
+    e->destroy(inst);
+    unload(&l);
+}
+
+const TestCase ROUTE_ENDS_TESTS[] = {
+    {"route_ends", test_route_ends},
+    {NULL, NULL},
+};
