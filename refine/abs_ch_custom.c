@@ -1,5 +1,5 @@
 /* The customisation of the regions' hierarchy (refine/abs_ch.h) on its
- * shape, whole (CCH §5, §6), and its check against one from scratch. */
+ * shape, whole (CCH §5, §6); abs_ch_verify.c checks a kept one with it. */
 #include "abs_ch_custom.h"
 
 #include <stdlib.h>
@@ -166,77 +166,4 @@ uint32_t abs_ch_flatten(const AbsCh *ch, const uint32_t *exact, const uint32_t *
     }
     first[t->nreg] = m;
     return m;
-}
-
-/* A hierarchy without its shape (never updated) against a fresh build on
- * its sector order: the same query arcs. */
-static bool verify_unshaped(const AbsCh *ch, const AbsChEdges *g, const uint32_t *region_sector, Err *err)
-{
-    uint32_t ns = ch->sec.ns, *cap = calloc(ns ? ns : 1, sizeof *cap);
-    AbsCh fresh;
-    if (!cap)
-        return err_set(err, "out of memory verifying the abstract contraction hierarchy");
-    for (uint32_t r = 0; r < ch->n; r++)
-        cap[region_sector[r]]++;
-    bool ok = abs_ch_build_shaped(&fresh, ch->n, g, region_sector, &ch->sec, cap, err);
-    free(cap);
-    if (!ok)
-        return false;
-    for (int dir = 0; ok && dir < 2; dir++) {
-        const uint32_t *f = dir ? fresh.dn_first : fresh.up_first, *k = dir ? ch->dn_first : ch->up_first;
-        const AbsChArc *fa = dir ? fresh.dn : fresh.up, *ka = dir ? ch->dn : ch->up;
-        uint32_t nf = dir ? fresh.ndn : fresh.nup, nk = dir ? ch->ndn : ch->nup;
-        if (nf != nk || memcmp(f, k, ((size_t)ch->n + 1) * sizeof *f) || memcmp(fa, ka, (size_t)nk * sizeof *fa))
-            ok = err_set(err, "the %s query arcs (%u) differ from a build from scratch (%u)", dir ? "down" : "up", nk,
-                         nf);
-    }
-    abs_ch_free(&fresh);
-    return ok;
-}
-
-bool abs_ch_verify(const AbsCh *ch, const AbsChEdges *g, const uint32_t *region_sector, Err *err)
-{
-    if (!ch->shaped)
-        return verify_unshaped(ch, g, region_sector, err);
-    AbsCh tmp = *ch; /* shares the shape; customised into arrays of its own */
-    size_t m = ch->topo.m ? ch->topo.m : 1, n = ch->topo.n;
-    tmp.w_up = malloc(m * sizeof *tmp.w_up);
-    tmp.w_dn = malloc(m * sizeof *tmp.w_dn);
-    tmp.mid_up = malloc(m * sizeof *tmp.mid_up);
-    tmp.mid_dn = malloc(m * sizeof *tmp.mid_dn);
-    uint32_t *pu = malloc(m * sizeof *pu), *pd = malloc(m * sizeof *pd);
-    uint32_t *first = malloc((n + 1) * sizeof *first);
-    AbsChArc *arcs = malloc(m * sizeof *arcs);
-    bool ok = tmp.w_up && tmp.w_dn && tmp.mid_up && tmp.mid_dn && pu && pd && first && arcs;
-    if (!ok)
-        err_set(err, "out of memory verifying the abstract contraction hierarchy");
-    else if (!(ok = abs_ch_metric(&tmp, g)))
-        err_set(err, "an edge between sectors that do not touch");
-    if (ok) {
-        abs_ch_customise(&tmp);
-        abs_ch_perfect(&tmp, pu, pd);
-    }
-    for (uint32_t i = 0; ok && i < ch->topo.m; i++)
-        if (tmp.w_up[i] != ch->w_up[i] || tmp.w_dn[i] != ch->w_dn[i] || tmp.mid_up[i] != ch->mid_up[i] ||
-            tmp.mid_dn[i] != ch->mid_dn[i] || (ch->dynamic && (pu[i] != ch->dyn.pu[i] || pd[i] != ch->dyn.pd[i])))
-            ok = err_set(err, "arc %u (rank %u): kept costs %u/%u middles %u/%u, from scratch %u/%u middles %u/%u", i,
-                         ch->topo.head[i], ch->w_up[i], ch->w_dn[i], ch->mid_up[i], ch->mid_dn[i], tmp.w_up[i],
-                         tmp.w_dn[i], tmp.mid_up[i], tmp.mid_dn[i]);
-    for (int dir = 0; ok && dir < 2; dir++) {
-        uint32_t k =
-            abs_ch_flatten(&tmp, dir ? pd : pu, dir ? tmp.w_dn : tmp.w_up, dir ? tmp.mid_dn : tmp.mid_up, first, arcs);
-        if (k != (dir ? ch->ndn : ch->nup) ||
-            memcmp(first, dir ? ch->dn_first : ch->up_first, ((size_t)ch->n + 1) * sizeof *first) ||
-            memcmp(arcs, dir ? ch->dn : ch->up, (size_t)k * sizeof *arcs))
-            ok = err_set(err, "the %s query arcs differ from a customisation from scratch", dir ? "down" : "up");
-    }
-    free(tmp.w_up);
-    free(tmp.w_dn);
-    free(tmp.mid_up);
-    free(tmp.mid_dn);
-    free(pu);
-    free(pd);
-    free(first);
-    free(arcs);
-    return ok;
 }

@@ -1,7 +1,8 @@
 /* abs_ch_custom.h (private to refine/): the customisation of the regions'
  * hierarchy (refine/abs_ch.h) on its shape, whole and local, shared by
- * abs_ch.c (building, queries), abs_ch_custom.c (customising whole) and
- * abs_ch_dyn.c (updates: local re-customisation, deferred). */
+ * abs_ch.c (building, queries), abs_ch_custom.c (customising whole),
+ * abs_ch_dyn.c (updates: local re-customisation, deferred) and
+ * abs_ch_verify.c (the check against one from scratch). */
 #ifndef GPPC_REFINE_ABS_CH_CUSTOM_H
 #define GPPC_REFINE_ABS_CH_CUSTOM_H
 

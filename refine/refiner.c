@@ -5,6 +5,7 @@
 
 #include "../common/clock.h"
 #include "corridor.h"
+#include "refiner_plan.h"
 #include "smooth.h"
 
 /* Cells the scratch paths start with; they grow to the longest leg seen. */
@@ -79,113 +80,6 @@ static void note_search(Refiner *r, uint64_t expanded)
     r->stats.refine_expanded += expanded;
     if (expanded > r->query_max)
         r->query_max = (uint32_t)(expanded > UINT32_MAX ? UINT32_MAX : expanded);
-}
-
-static inline uint64_t phase_start(const Refiner *r) { return r->cfg.phases ? clock_now_ns() : 0; }
-static inline void phase_end(Refiner *r, RefinePhase p, uint64_t t0)
-{
-    if (r->cfg.phases)
-        r->stats.phase_ns[p] += clock_now_ns() - t0;
-}
-
-/* Plans the abstract path from `from` (s, or the last cell reached when the
- * map changed mid-query) to r->g, its corridor and its legs, in steps that
- * pause when the call's work is spent (r->plan_step, r->paused): `from`
- * and g located (plan_locate), the abstract search (plan_search), then
- * plan_legs numbers the legs.
- * Legs are numbered by their target: with the path r0..rk, leg t ends at the
- * center of r_t, and leg k + 1 at g; legs 0..k+1 run, leg 0 and leg k+1 on
- * the locator's walks. A path of at most two regions is one leg from `from`
- * to g in the corridor. */
-enum { PLAN_LOCATE_FROM, PLAN_LOCATE_GOAL, PLAN_SEARCH };
-
-/* Cells of a locating search (abs_locate_steps) one unit of the call's work
- * (an A* expansion of the grid) buys: about as many instructions
- * (callgrind per call, results/reference/mm-calls/). */
-#define LOCATE_CELLS_PER_WORK 5u
-
-/* Locates c (abs_locate_steps) into `walk` on the call's work: its global
- * region, -1 for none, ABS_LOCATE_PAUSED. */
-static int64_t plan_locate(Refiner *r, xyLoc c, xyPath *walk)
-{
-    uint64_t *work = &r->legs->work;
-    uint64_t cells = *work > UINT64_MAX / LOCATE_CELLS_PER_WORK ? UINT64_MAX : *work * LOCATE_CELLS_PER_WORK;
-    uint64_t before = cells;
-    if (!r->paused)
-        walk->len = 0;
-    int k = abs_locate_steps(r->ix, r->grid, &r->loc, c, r->paused, &cells, walk);
-    legplan_charge(r->legs, (before - cells + LOCATE_CELLS_PER_WORK - 1) / LOCATE_CELLS_PER_WORK);
-    r->paused = k == ABS_LOCATE_PAUSED;
-    if (k < 0)
-        return k;
-    return abs_gid(r->ix, abs_sector_of(r->ix->abs, c.x, c.y), k);
-}
-
-/* The abstract search, begun (resume false) or going on; false when the
- * call's work ran out first (it goes on in the next call). Its cost, -1
- * when g is unreachable, into r->route (plan_legs completes it). */
-static bool plan_search(Refiner *r, bool resume)
-{
-    uint64_t t0 = phase_start(r);
-    region_search_ends(r->as, r->cfg.ahead > 0, r->plan_from, r->g, CORRIDOR_ROUTE_EXCESS); /* refine/corridor.h */
-    bool ended = region_search_steps(r->as, r->from_gid, r->goal_gid, r->cfg.weight, resume, &r->legs->work, &r->route);
-    phase_end(r, PHASE_ABSTRACT, t0);
-    if (ended)
-        r->stats.abs_expanded += r->as->last_expanded;
-    return ended;
-}
-
-/* The planning's next steps (above) on the call's work: 1 planned, 0 paused
- * (the next call goes on), -1 `from` or g blocked, or g unreachable. */
-static int plan_steps(Refiner *r)
-{
-    if (r->plan_step == PLAN_LOCATE_FROM) {
-        uint64_t t0 = phase_start(r);
-        int64_t id = plan_locate(r, r->plan_from, &r->start_path);
-        phase_end(r, PHASE_LOCATE, t0);
-        if (id < 0)
-            return id == ABS_LOCATE_PAUSED ? 0 : -1;
-        r->from_gid = (uint32_t)id;
-        r->plan_step = PLAN_LOCATE_GOAL;
-    }
-    if (r->plan_step == PLAN_LOCATE_GOAL) {
-        uint64_t t0 = phase_start(r);
-        int64_t id = plan_locate(r, r->g, &r->goal_path);
-        phase_end(r, PHASE_LOCATE, t0);
-        if (id < 0)
-            return id == ABS_LOCATE_PAUSED ? 0 : -1;
-        cells_reverse(r->goal_path.cells, r->goal_path.len); /* center to g */
-        r->goal_gid = (uint32_t)id;
-        r->plan_step = PLAN_SEARCH;
-    }
-    r->paused = !plan_search(r, r->paused);
-    if (r->paused)
-        return 0;
-    return r->route < 0 ? -1 : 1;
-}
-
-/* The legs of the abstract path found (plan_search ended with a route). */
-static void plan_legs(Refiner *r)
-{
-    const AbsIndex *ix = r->ix;
-    const RegionSearch *as = r->as;
-    xyLoc from = r->plan_from, g = r->g;
-    int k = as->path_len - 1;
-    xyLoc c0 = ix->center[as->path[0]], ck = ix->center[as->path[k]];
-    r->route += grid_octile(from.x, from.y, c0.x, c0.y) + grid_octile(ck.x, ck.y, g.x, g.y);
-    if (r->cfg.ahead > 0) { /* corridor steps: leg = path position (refine/corridor.h) */
-        r->first_leg = 0;
-        r->last_leg = k;
-    } else if (k <= 1) {
-        r->first_leg = r->last_leg = k + 1;
-    } else {
-        r->first_leg = 0;
-        r->last_leg = k + 1;
-    }
-    r->leg = r->first_leg;
-    r->corridor_mark = legplan_new_mark(r->legs);
-    for (int i = 0; i < as->path_len; i++)
-        legplan_mark_sector(r->legs, (int)ix->region_sector[as->path[i]], r->corridor_mark);
 }
 
 void refiner_invalidate(Refiner *r)
@@ -268,7 +162,7 @@ static LegForm center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *way, bool 
     return LEG_WAYPOINTS;
 }
 
-/* Leg t (see plan_legs) from the window's last cell into `leg`; resume:
+/* Leg t (see refiner_plan_legs) from the window's last cell into `leg`; resume:
  * its search paused in the call before goes on (the window is as it was, so
  * the same kind of leg is chosen). */
 static LegForm plan_leg(Refiner *r, int t, xyPath *leg, bool resume)
@@ -331,9 +225,9 @@ static RouteResult route_whole(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
             continue;
         if (!r->paused && spent(r))
             return ROUTE_PAUSED;
-        uint64_t t0 = phase_start(r), expanded = 0;
+        uint64_t t0 = refiner_phase_start(r), expanded = 0;
         RouteResult res = rt->run(&r->routes, s, g, out, &expanded, r->paused);
-        phase_end(r, ROUTE_PHASE[rt->phase], t0);
+        refiner_phase_end(r, ROUTE_PHASE[rt->phase], t0);
         r->paused = res == ROUTE_PAUSED;
         if (res == ROUTE_PAUSED || res == ROUTE_ANSWERED) {
             if (res == ROUTE_ANSWERED)
@@ -351,13 +245,13 @@ static RouteResult route_whole(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
  * A* may pause, as a route's. */
 static RouteResult route_guard(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 {
-    uint64_t t0 = phase_start(r), expanded = 0;
+    uint64_t t0 = refiner_phase_start(r), expanded = 0;
     int s_region = abs_local(r->ix, r->as->path[0]), g_region = abs_local(r->ix, r->goal_gid);
     RouteResult res = routes_guard(&r->routes, s, g, s_region, g_region, r->route, out, &expanded, r->paused);
     r->paused = res == ROUTE_PAUSED;
     if (res == ROUTE_TRIED || res == ROUTE_ANSWERED)
         note_search(r, expanded);
-    phase_end(r, PHASE_LEGS, t0);
+    refiner_phase_end(r, PHASE_LEGS, t0);
     return res;
 }
 
@@ -442,14 +336,14 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
             }
             r->plan_from = from;
         }
-        int planned = plan_steps(r);
+        int planned = refiner_plan_steps(r);
         if (planned == 0)
             return false;
         if (planned < 0) {
             finish_query(r);
             return true; /* unreachable (or cut off: the path ends where it stands) */
         }
-        plan_legs(r);
+        refiner_plan_legs(r);
         r->stage = r->rejoin ? STAGE_LEGS : STAGE_GUARD;
         r->rejoin = false;
     }
@@ -470,11 +364,11 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
          done++, r->leg++) {
         xyPath *leg = &r->scratch;
         if (!r->planned) {
-            uint64_t tp = phase_start(r);
+            uint64_t tp = refiner_phase_start(r);
             if (!r->paused)
                 leg->len = 0;
             LegForm form = plan_leg(r, r->leg, leg, r->paused);
-            phase_end(r, PHASE_LEGS, tp);
+            refiner_phase_end(r, PHASE_LEGS, tp);
             r->paused = form == LEG_WAITS;
             if (r->paused)
                 return false;
@@ -483,7 +377,7 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
             r->planned_form = form;
         }
         bool smoothed = r->planned_form == LEG_WAYPOINTS;
-        uint64_t tp = phase_start(r);
+        uint64_t tp = refiner_phase_start(r);
         if (!r->joining) { /* the leg joins (linear in what it holds and unwinds: charged), its joint is smoothed in pieces */
             uint64_t cut = r->win.cut;
             if (smoothed)
@@ -498,13 +392,13 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         }
         r->joining = !win_smooth_run(&r->win, &r->legs->work);
         if (r->joining) {
-            phase_end(r, PHASE_JOIN, tp);
+            refiner_phase_end(r, PHASE_JOIN, tp);
             return false;
         }
         r->planned = false;
         bool to_g = r->leg == r->last_leg;
         emitted += win_emit(&r->win, out, to_g ? 0 : (size_t)r->cfg.hold);
-        phase_end(r, PHASE_JOIN, tp);
+        refiner_phase_end(r, PHASE_JOIN, tp);
     }
     if (r->leg > r->last_leg) {
         finish_query(r);

@@ -1,0 +1,94 @@
+/* refiner_plan.c: a query's abstract path planned in steps that pause on
+ * the call's work (refine/refiner_plan.h). */
+#include "refiner_plan.h"
+
+#include "corridor.h"
+
+/* Cells of a locating search (abs_locate_steps) one unit of the call's work
+ * (an A* expansion of the grid) buys: about as many instructions
+ * (callgrind per call, results/reference/mm-calls/). */
+#define LOCATE_CELLS_PER_WORK 5u
+
+/* Locates c (abs_locate_steps) into `walk` on the call's work: its global
+ * region, -1 for none, ABS_LOCATE_PAUSED. */
+static int64_t plan_locate(Refiner *r, xyLoc c, xyPath *walk)
+{
+    uint64_t *work = &r->legs->work;
+    uint64_t cells = *work > UINT64_MAX / LOCATE_CELLS_PER_WORK ? UINT64_MAX : *work * LOCATE_CELLS_PER_WORK;
+    uint64_t before = cells;
+    if (!r->paused)
+        walk->len = 0;
+    int k = abs_locate_steps(r->ix, r->grid, &r->loc, c, r->paused, &cells, walk);
+    legplan_charge(r->legs, (before - cells + LOCATE_CELLS_PER_WORK - 1) / LOCATE_CELLS_PER_WORK);
+    r->paused = k == ABS_LOCATE_PAUSED;
+    if (k < 0)
+        return k;
+    return abs_gid(r->ix, abs_sector_of(r->ix->abs, c.x, c.y), k);
+}
+
+/* The abstract search, begun (resume false) or going on; false when the
+ * call's work ran out first (it goes on in the next call). Its cost, -1
+ * when g is unreachable, into r->route (plan_legs completes it). */
+static bool plan_search(Refiner *r, bool resume)
+{
+    uint64_t t0 = refiner_phase_start(r);
+    region_search_ends(r->as, r->cfg.ahead > 0, r->plan_from, r->g, CORRIDOR_ROUTE_EXCESS); /* refine/corridor.h */
+    bool ended = region_search_steps(r->as, r->from_gid, r->goal_gid, r->cfg.weight, resume, &r->legs->work, &r->route);
+    refiner_phase_end(r, PHASE_ABSTRACT, t0);
+    if (ended)
+        r->stats.abs_expanded += r->as->last_expanded;
+    return ended;
+}
+
+/* The planning's next steps (above) on the call's work: 1 planned, 0 paused
+ * (the next call goes on), -1 `from` or g blocked, or g unreachable. */
+int refiner_plan_steps(Refiner *r)
+{
+    if (r->plan_step == PLAN_LOCATE_FROM) {
+        uint64_t t0 = refiner_phase_start(r);
+        int64_t id = plan_locate(r, r->plan_from, &r->start_path);
+        refiner_phase_end(r, PHASE_LOCATE, t0);
+        if (id < 0)
+            return id == ABS_LOCATE_PAUSED ? 0 : -1;
+        r->from_gid = (uint32_t)id;
+        r->plan_step = PLAN_LOCATE_GOAL;
+    }
+    if (r->plan_step == PLAN_LOCATE_GOAL) {
+        uint64_t t0 = refiner_phase_start(r);
+        int64_t id = plan_locate(r, r->g, &r->goal_path);
+        refiner_phase_end(r, PHASE_LOCATE, t0);
+        if (id < 0)
+            return id == ABS_LOCATE_PAUSED ? 0 : -1;
+        cells_reverse(r->goal_path.cells, r->goal_path.len); /* center to g */
+        r->goal_gid = (uint32_t)id;
+        r->plan_step = PLAN_SEARCH;
+    }
+    r->paused = !plan_search(r, r->paused);
+    if (r->paused)
+        return 0;
+    return r->route < 0 ? -1 : 1;
+}
+
+/* The legs of the abstract path found (plan_search ended with a route). */
+void refiner_plan_legs(Refiner *r)
+{
+    const AbsIndex *ix = r->ix;
+    const RegionSearch *as = r->as;
+    xyLoc from = r->plan_from, g = r->g;
+    int k = as->path_len - 1;
+    xyLoc c0 = ix->center[as->path[0]], ck = ix->center[as->path[k]];
+    r->route += grid_octile(from.x, from.y, c0.x, c0.y) + grid_octile(ck.x, ck.y, g.x, g.y);
+    if (r->cfg.ahead > 0) { /* corridor steps: leg = path position (refine/corridor.h) */
+        r->first_leg = 0;
+        r->last_leg = k;
+    } else if (k <= 1) {
+        r->first_leg = r->last_leg = k + 1;
+    } else {
+        r->first_leg = 0;
+        r->last_leg = k + 1;
+    }
+    r->leg = r->first_leg;
+    r->corridor_mark = legplan_new_mark(r->legs);
+    for (int i = 0; i < as->path_len; i++)
+        legplan_mark_sector(r->legs, (int)ix->region_sector[as->path[i]], r->corridor_mark);
+}

@@ -1,0 +1,40 @@
+/* refiner_plan.h: the refiner's planning, shared by refiner.c and
+ * refiner_plan.c only (no other module includes it).
+ *
+ * Plans the abstract path from `from` (s, or the last cell reached when the
+ * map changed mid-query) to r->g, its corridor and its legs, in steps that
+ * pause when the call's work is spent (r->plan_step, r->paused): `from`
+ * and g located (plan_locate), the abstract search (plan_search), then
+ * refiner_plan_legs numbers the legs.
+ * Legs are numbered by their target: with the path r0..rk, leg t ends at the
+ * center of r_t, and leg k + 1 at g; legs 0..k+1 run, leg 0 and leg k+1 on
+ * the locator's walks. A path of at most two regions is one leg from `from`
+ * to g in the corridor.
+ *
+ * Its phases are timed as the rest of the refiner's (RefineConfig.phases).
+ */
+#ifndef GPPC_REFINE_REFINER_PLAN_H
+#define GPPC_REFINE_REFINER_PLAN_H
+
+#include "../common/clock.h"
+#include "refiner.h"
+
+/* Refiner.plan_step: where the planning goes on. */
+enum { PLAN_LOCATE_FROM, PLAN_LOCATE_GOAL, PLAN_SEARCH };
+
+static inline uint64_t refiner_phase_start(const Refiner *r) { return r->cfg.phases ? clock_now_ns() : 0; }
+static inline void refiner_phase_end(Refiner *r, RefinePhase p, uint64_t t0)
+{
+    if (r->cfg.phases)
+        r->stats.phase_ns[p] += clock_now_ns() - t0;
+}
+
+/* The planning's next steps on the call's work (r->legs->work): 1 planned,
+ * 0 paused (the next call goes on), -1 `from` or g blocked, or g
+ * unreachable. */
+int refiner_plan_steps(Refiner *r);
+
+/* The legs of the abstract path found (refiner_plan_steps returned 1). */
+void refiner_plan_legs(Refiner *r);
+
+#endif
