@@ -261,7 +261,10 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
                    : build_abstraction(&e->grid, &e->cfg, e->sector_given, e->started_ns, &e->abs, &e->profile, err) &&
                          abs_index_init(&e->ix, &e->abs, err));
     /* The keys were parsed before, so they cannot fail now. */
-    ok = ok && parse_options(opts, e->profile, &e->cfg, err) && region_search_init(&e->as, &e->ix, true, NULL, err);
+    /* Corridor steps cost their route from s and g by an A* over the regions
+     * (refine/abstract_search.h region_search_ends), never by the hierarchy. */
+    ok = ok && parse_options(opts, e->profile, &e->cfg, err) &&
+         region_search_init(&e->as, &e->ix, e->cfg.refine.ahead == 0, NULL, err);
     if (ok)
         progress(&e->grid, e->started_ns, "region search and regions' hierarchy");
     ok = ok && legplan_init(&e->legs, &e->grid, &e->abs, err);

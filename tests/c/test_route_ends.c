@@ -126,7 +126,7 @@ static void test_route_ends(T *t)
         if (ok && whole >= 0) {
             ok = route_ok(&as, from, to) && whole <= centers + 1e-6 &&
                  whole + add >= grid_octile(s.x, s.y, g.x, g.y) - 1e-6 &&
-                 fabs(fmax(whole + add, add) - fmax(reference(&as, from, to, s, g, 1.0, d, done), add)) < 1e-6;
+                 fabs(fmax(whole + add, add) - fmax(reference(&as, from, to, s, g, 1.0, d, done), add)) < ROUNDING;
             differ += whole < centers - 1e-6;
             region_search_ends(&as, true, s, g, 0.0);
             none = region_search_run(&as, from, to, 1.0);
