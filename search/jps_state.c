@@ -18,16 +18,22 @@
 /* A bounded JPS on its owner's packed map holds its transposed rows as a
  * cache of tiles (bitrows_tiles.h) of a quarter bit a cell, at least
  * JPS_TILES_MIN tiles (slots are a power of two), where the whole map has
- * more tiles than that; else as a whole copy, which is then no larger and
- * scans without a lookup. 0: a whole copy. */
+ * more than JPS_TILES_WHOLE_MAX tiles; else as a whole copy, a bit a cell,
+ * which scans without a lookup. Below that size a copy costs little, and
+ * a cache of a quarter of the tiles thrashes where scans cross open rooms
+ * the whole map long (rooms' 64room maps: its fills took a quarter of mm's
+ * instructions). 0: a whole copy. */
 #define JPS_TILES_MIN 32
+#define JPS_TILES_WHOLE_MAX 256 /* 128 KB of transposed rows */
 
 static uint32_t tile_slots(const Grid *map)
 {
     uint32_t total = bitrows_tiles_total(map), slots = JPS_TILES_MIN;
+    if (total <= JPS_TILES_WHOLE_MAX)
+        return 0;
     while (slots * 2 <= total / 4)
         slots *= 2;
-    return slots < total ? slots : 0;
+    return slots;
 }
 
 /* JPS+'s successor sets (jps.h Jps.succ): the successor directions of a
