@@ -180,10 +180,11 @@ typedef struct Totals {
 } Totals;
 
 /* Runs one query through the entry, times every GetPath call by the wall
- * clock and the thread's CPU clock (each read once before and once after the
- * call, the CPU clock outside the wall clock's interval so the wall times
- * hold none of its cost, and its own cost, times->cpu_overhead_ns, taken
- * off each call's CPU time) and validates the path; `path` is reused (its
+ * clock and, around each call when times->cpu_per_call (NULL times: too),
+ * else around the whole query, by the thread's CPU clock (each read once
+ * before and once after, the CPU clock outside the wall clock's interval so
+ * the wall times hold none of its cost, and its own cost,
+ * times->cpu_overhead_ns, taken off each CPU time) and validates the path; `path` is reused (its
  * length reset). Each call's times go into `times` too (NULL: not recorded).
  * `why` gets the reason for an invalid path. first20_ns: the calls until the
  * path is 20 distance units long (the kits' rule since 2023), or 20 cells
