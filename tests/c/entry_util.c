@@ -4,8 +4,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../../entries/mm/mm.h"
 #include "../../grid/validate.h"
-#include "test.h"
+#include "mm_regions.h"
 
 bool load_paths(T *t, const char *map, const char *scen, Loaded *l)
 {
@@ -183,6 +184,30 @@ void *prepare_spec(T *t, const char *spec, const Loaded *l, const Entry **e)
     void *inst = (*e)->prepare(&l->g, file, &opts, &err);
     CHECKF(t, inst != NULL, "%s: %s", spec, inst ? "" : err.msg);
     return inst;
+}
+
+bool mm_regions_open(T *t, const char *name, const char *spec, bool ch, MmRegions *m)
+{
+    memset(m, 0, sizeof *m);
+    if (!load_named(t, name, &m->l))
+        return false;
+    Err err;
+    m->inst = prepare_spec(t, spec, &m->l, &m->e);
+    m->ix = m->inst ? mm_abs_index(m->inst) : NULL;
+    if (m->ix && region_search_init(&m->as, m->ix, ch, NULL, &err))
+        return true;
+    CHECKF(t, false, "%s: %s", name, m->ix ? err.msg : "no mm instance");
+    if (m->inst)
+        m->e->destroy(m->inst);
+    unload(&m->l);
+    return false;
+}
+
+void mm_regions_close(MmRegions *m)
+{
+    region_search_free(&m->as);
+    m->e->destroy(m->inst);
+    unload(&m->l);
 }
 
 void flip_random_cells(T *t, const Entry *e, void *inst, Loaded *l, int n, uint64_t *seed)

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "../../entries/mm/mm.h"
-#include "test.h"
+#include "mm_regions.h"
 
 /* The cost of as->path summed over its edges (the cheapest edge between
  * each two), or -1 when two consecutive regions are not adjacent. */
@@ -117,21 +117,10 @@ static void test_ch_update_equals_fresh(T *t)
  * and walk. */
 static void test_ch_query_in_pieces(T *t)
 {
-    Loaded l;
-    if (!load_named(t, "rooms/16room256-0", &l))
+    MmRegions m;
+    if (!mm_regions_open(t, "rooms/16room256-0", "mm", true, &m))
         return;
-    const Entry *e;
-    void *inst = prepare_spec(t, "mm", &l, &e);
-    const AbsIndex *ix = inst ? mm_abs_index(inst) : NULL;
-    RegionSearch as;
-    Err err;
-    if (!ix || !region_search_init(&as, ix, true, NULL, &err)) {
-        CHECK(t, false);
-        if (inst)
-            e->destroy(inst);
-        unload(&l);
-        return;
-    }
+    const AbsIndex *ix = m.ix;
     uint32_t n = ix->abs->nregions, *whole = malloc((size_t)n * sizeof *whole);
     uint64_t seed = 11;
     int bad = 0, paused = 0;
@@ -139,28 +128,28 @@ static void test_ch_query_in_pieces(T *t)
         seed = seed * 6364136223846793005u + 1442695040888963407u;
         uint32_t s = (uint32_t)((seed >> 33) % n), g = (uint32_t)((seed >> 13) % n);
         int wlen;
-        double c = abs_ch_query(&as.ch, s, g, whole, &wlen);
-        abs_ch_begin(&as.ch, s, g);
+        double c = abs_ch_query(&m.as.ch, s, g, whole, &wlen);
+        abs_ch_begin(&m.as.ch, s, g);
         int pieces = 0;
-        for (uint64_t units = 1; pieces < 1000000 && !abs_ch_run(&as.ch, &units); units = 1)
+        for (uint64_t units = 1; pieces < 1000000 && !abs_ch_run(&m.as.ch, &units); units = 1)
             pieces++;
-        double p = abs_ch_finish(&as.ch, as.path, &as.path_len);
+        double p = abs_ch_finish(&m.as.ch, m.as.path, &m.as.path_len);
         paused += pieces > 1;
-        if (p != c || as.path_len != wlen || memcmp(as.path, whole, (size_t)wlen * sizeof *whole))
+        if (p != c || m.as.path_len != wlen || memcmp(m.as.path, whole, (size_t)wlen * sizeof *whole))
             bad++;
     }
     CHECKF(t, bad == 0 && paused > 100, "%d of 200 queries differ in pieces (%d paused)", bad, paused);
     AbsLocator *loc = calloc(2, sizeof *loc);
     xyPath a = {0}, b = {0};
     int differ = 0, searched = 0;
-    for (int i = 0; loc && i < l.sc.count; i += 3) {
-        xyLoc c = l.sc.q[i].start;
+    for (int i = 0; loc && i < m.l.sc.count; i += 3) {
+        xyLoc c = m.l.sc.q[i].start;
         a.len = b.len = 0;
-        int ra = abs_locate(ix, &l.g, &loc[0], c, &a), rb = -3, pieces = 0;
+        int ra = abs_locate(ix, &m.l.g, &loc[0], c, &a), rb = -3, pieces = 0;
         uint64_t cells = 1;
         /* Bounded: a resume that lost its place would loop. */
-        for (bool resume = false;
-             pieces < 100000 && (rb = abs_locate_steps(ix, &l.g, &loc[1], c, resume, &cells, &b)) == ABS_LOCATE_PAUSED;
+        for (bool resume = false; pieces < 100000 && (rb = abs_locate_steps(ix, &m.l.g, &loc[1], c, resume, &cells,
+                                                                            &b)) == ABS_LOCATE_PAUSED;
              resume = true, cells = 1)
             pieces++;
         searched += pieces > 1;
@@ -171,9 +160,7 @@ static void test_ch_query_in_pieces(T *t)
     path_free(&b);
     free(loc);
     free(whole);
-    region_search_free(&as);
-    e->destroy(inst);
-    unload(&l);
+    mm_regions_close(&m);
 }
 
 /* A hierarchy built for a map not yet changed holds its query arcs, their
@@ -183,32 +170,22 @@ static void test_ch_query_in_pieces(T *t)
  * query scratch is as long as the elimination tree is high. */
 static void test_ch_static_keeps_arcs_only(T *t)
 {
-    Loaded l;
-    if (!load_named(t, "rooms/16room256-0", &l))
+    MmRegions m;
+    if (!mm_regions_open(t, "rooms/16room256-0", "mm", true, &m))
         return;
-    const Entry *e;
-    void *inst = prepare_spec(t, "mm", &l, &e);
-    const AbsIndex *ix = inst ? mm_abs_index(inst) : NULL;
-    RegionSearch as;
+    const AbsCh *ch = &m.as.ch;
+    size_t arcs = (size_t)ch->nup * sizeof *ch->up + ((size_t)ch->n + 1) * sizeof *ch->up_first;
+    size_t expect =
+        arcs + (ch->shared ? 0 : arcs) + (size_t)ch->n * sizeof *ch->depth + (size_t)ch->sec.ns * sizeof *ch->sec.order;
+    CHECKF(t, !ch->shaped && !ch->w_up && !ch->topo.head && ch->shared, "a static hierarchy kept its shape");
+    CHECKF(t, abs_ch_kept_bytes(ch) == expect, "kept %zu bytes, arcs, offsets, depths and order are %zu",
+           abs_ch_kept_bytes(ch), expect);
+    CHECKF(t, ch->height > 0 && ch->height < ch->n / 4 && ch->fw.count == ch->height,
+           "query scratch for %zu of %u regions (tree height %u)", ch->fw.count, ch->n, ch->height);
+    AbsChEdges g = {m.as.adj_first, &m.as.adj[0].to, &m.as.adj[0].cost, sizeof *m.as.adj};
     Err err;
-    if (ix && region_search_init(&as, ix, true, NULL, &err)) {
-        const AbsCh *ch = &as.ch;
-        size_t arcs = (size_t)ch->nup * sizeof *ch->up + ((size_t)ch->n + 1) * sizeof *ch->up_first;
-        size_t expect = arcs + (ch->shared ? 0 : arcs) + (size_t)ch->n * sizeof *ch->depth +
-                        (size_t)ch->sec.ns * sizeof *ch->sec.order;
-        CHECKF(t, !ch->shaped && !ch->w_up && !ch->topo.head && ch->shared, "a static hierarchy kept its shape");
-        CHECKF(t, abs_ch_kept_bytes(ch) == expect, "kept %zu bytes, arcs, offsets, depths and order are %zu",
-               abs_ch_kept_bytes(ch), expect);
-        CHECKF(t, ch->height > 0 && ch->height < ch->n / 4 && ch->fw.count == ch->height,
-               "query scratch for %zu of %u regions (tree height %u)", ch->fw.count, ch->n, ch->height);
-        AbsChEdges g = {as.adj_first, &as.adj[0].to, &as.adj[0].cost, sizeof *as.adj};
-        CHECKF(t, abs_ch_verify(ch, &g, ix->region_sector, &err), "%s", err.msg);
-        region_search_free(&as);
-    } else
-        CHECKF(t, false, "%s", ix ? err.msg : "no mm instance");
-    if (inst)
-        e->destroy(inst);
-    unload(&l);
+    CHECKF(t, abs_ch_verify(ch, &g, m.ix->region_sector, &err), "%s", err.msg);
+    mm_regions_close(&m);
 }
 
 const TestCase ABS_CH_TESTS[] = {

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "../../entries/mm/mm.h"
-#include "test.h"
+#include "mm_regions.h"
 
 /* Is there an edge u -> v? */
 static bool adjacent(const RegionSearch *as, uint32_t u, uint32_t v)
@@ -86,21 +86,10 @@ static xyLoc near_cell(xyLoc c, const Abstraction *a, uint64_t *seed)
 
 static void test_route_ends(T *t)
 {
-    Loaded l;
-    if (!load_named(t, "random/random256-20-0", &l))
+    MmRegions m;
+    if (!mm_regions_open(t, "random/random256-20-0", "mm", false, &m))
         return;
-    const Entry *e;
-    void *inst = prepare_spec(t, "mm", &l, &e);
-    const AbsIndex *ix = inst ? mm_abs_index(inst) : NULL;
-    RegionSearch as;
-    Err err;
-    if (!ix || !region_search_init(&as, ix, false, NULL, &err)) {
-        CHECK(t, false);
-        if (inst)
-            e->destroy(inst);
-        unload(&l);
-        return;
-    }
+    const AbsIndex *ix = m.ix;
     uint32_t n = ix->abs->nregions;
     double *d = malloc((size_t)n * sizeof *d);
     bool *done = malloc(n);
@@ -111,43 +100,41 @@ static void test_route_ends(T *t)
         seed = seed * 6364136223846793005u + 1442695040888963407u;
         uint32_t from = (uint32_t)((seed >> 33) % n), to = (uint32_t)((seed >> 13) % n);
         if (i % 4 == 0) /* s and g near each other: the cost may not drop below 0 ("unreachable") */
-            to = adjacent(&as, from, to) || as.adj_first[from] == as.adj_first[from + 1]
+            to = adjacent(&m.as, from, to) || m.as.adj_first[from] == m.as.adj_first[from + 1]
                      ? from
-                     : as.adj[as.adj_first[from]].to;
+                     : m.as.adj[m.as.adj_first[from]].to;
         xyLoc s = near_cell(ix->center[from], ix->abs, &seed), g = near_cell(ix->center[to], ix->abs, &seed);
         xyLoc cf = ix->center[from], ct = ix->center[to];
         double add = grid_octile(s.x, s.y, cf.x, cf.y) + grid_octile(ct.x, ct.y, g.x, g.y);
-        region_search_ends(&as, false, s, g, 1.0);
-        double centers = region_search_run(&as, from, to, 1.0);
-        region_search_ends(&as, true, s, g, 1.0);
-        double whole = region_search_run(&as, from, to, 1.0);
+        region_search_ends(&m.as, false, s, g, 1.0);
+        double centers = region_search_run(&m.as, from, to, 1.0);
+        region_search_ends(&m.as, true, s, g, 1.0);
+        double whole = region_search_run(&m.as, from, to, 1.0);
         bool ok = (centers < 0) == (whole < 0);
         double none = -2;
         if (ok && whole >= 0) {
-            ok = route_ok(&as, from, to) && whole <= centers + 1e-6 &&
+            ok = route_ok(&m.as, from, to) && whole <= centers + 1e-6 &&
                  whole + add >= grid_octile(s.x, s.y, g.x, g.y) - 1e-6 &&
-                 fabs(fmax(whole + add, add) - fmax(reference(&as, from, to, s, g, 1.0, d, done), add)) < ROUNDING;
+                 fabs(fmax(whole + add, add) - fmax(reference(&m.as, from, to, s, g, 1.0, d, done), add)) < ROUNDING;
             differ += whole < centers - 1e-6;
-            region_search_ends(&as, true, s, g, 0.0);
-            none = region_search_run(&as, from, to, 1.0);
-            ok = ok && none >= 0 && none <= whole + 1e-6 && route_ok(&as, from, to) &&
-                 fabs(fmax(none + add, add) - fmax(reference(&as, from, to, s, g, 0.0, d, done), add)) < ROUNDING;
+            region_search_ends(&m.as, true, s, g, 0.0);
+            none = region_search_run(&m.as, from, to, 1.0);
+            ok = ok && none >= 0 && none <= whole + 1e-6 && route_ok(&m.as, from, to) &&
+                 fabs(fmax(none + add, add) - fmax(reference(&m.as, from, to, s, g, 0.0, d, done), add)) < ROUNDING;
         }
         if (!ok && bad++ < 3)
             CHECKF(t, false,
                    "regions %u -> %u from (%d,%d) to (%d,%d): centers %.4f, from the cells %.4f (+ %.4f; a plain "
                    "Dijkstra %.4f); share 0 %.4f (%.4f), route %s",
-                   from, to, s.x, s.y, g.x, g.y, centers, whole, add, reference(&as, from, to, s, g, 1.0, d, done),
-                   none, reference(&as, from, to, s, g, 0.0, d, done), route_ok(&as, from, to) ? "ok" : "broken");
+                   from, to, s.x, s.y, g.x, g.y, centers, whole, add, reference(&m.as, from, to, s, g, 1.0, d, done),
+                   none, reference(&m.as, from, to, s, g, 0.0, d, done), route_ok(&m.as, from, to) ? "ok" : "broken");
     }
     CHECKF(t, bad == 0, "%d of 100 routes wrong", bad);
     /* The ends must matter somewhere, or the test tests nothing. */
     CHECKF(t, differ > 0, "no route costed from the cells was cheaper than between the centers");
     free(d);
     free(done);
-    region_search_free(&as);
-    e->destroy(inst);
-    unload(&l);
+    mm_regions_close(&m);
 }
 
 const TestCase ROUTE_ENDS_TESTS[] = {
