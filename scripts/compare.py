@@ -60,18 +60,27 @@ def maps_of(bench, family, only):
 
 
 class Runner:
-    def __init__(self, args):
+    """Runs args.gppc with its preprocessing in args.pre_dir; `fail(message)`
+    ends the script when a run fails (default: exit 1, "compare: ...")."""
+
+    def __init__(self, args, fail=None):
         self.args = args
         self.gppc = args.gppc
         self.pre_dir = args.pre_dir
+        self.fail = fail or (lambda msg: sys.exit("compare: " + msg))
         os.makedirs(self.pre_dir, exist_ok=True)
 
-    def gppc_run(self, spec, mode, mp, sc, extra=()):
-        cmd = [self.gppc, "--entry", spec, "--pre-dir", self.pre_dir] + list(extra) + [mode, mp, sc]
-        p = subprocess.run(cmd, capture_output=True, text=True)
+    def gppc_run(self, spec, mode, *paths, extra=()):
+        """SUMMARY's pairs of `gppc --entry SPEC MODE PATHS...` (a map and its
+        scenario, or a version-2 scenario alone)."""
+        cmd = [self.gppc, "--entry", spec, "--pre-dir", self.pre_dir] + list(extra) + [mode] + list(paths)
+        try:
+            p = subprocess.run(cmd, capture_output=True, text=True)
+        except OSError as e:
+            self.fail("%s: %s" % (self.gppc, e.strerror))
         pairs = parse_pairs(p.stdout)
         if p.returncode == 2 or pairs is None:
-            sys.exit("compare: %s failed (exit %d): %s" % (" ".join(cmd), p.returncode, p.stderr.strip()[-400:]))
+            self.fail("%s failed (exit %d): %s" % (" ".join(cmd), p.returncode, p.stderr.strip()[-400:]))
         return pairs
 
     def external(self, command, mp, sc):
@@ -79,7 +88,7 @@ class Runner:
         p = subprocess.run(cmd, shell=True, capture_output=True, text=True)
         pairs = parse_pairs(p.stdout)
         if p.returncode != 0 or pairs is None:
-            sys.exit("compare: %s failed (exit %d): %s" % (cmd, p.returncode, p.stderr.strip()[-400:]))
+            self.fail("%s failed (exit %d): %s" % (cmd, p.returncode, p.stderr.strip()[-400:]))
         return pairs
 
 
@@ -118,7 +127,7 @@ def run_family(runner, family, maps, entries, externals, rounds, rows, keys=(), 
                         more[n][k].append(number(pairs, k))
                 last[n] = pairs
         for n in entries if call_keys else ():
-            pairs = runner.gppc_run(n, "-run", mp, sc, ["--cpu-clock", "call"])
+            pairs = runner.gppc_run(n, "-run", mp, sc, extra=["--cpu-clock", "call"])
             more[n].update({k: [number(pairs, k)] for k in call_keys if k in pairs})
         for n in names:
             p = last[n]

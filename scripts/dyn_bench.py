@@ -39,10 +39,11 @@ import shutil
 import statistics
 import subprocess
 import sys
+from types import SimpleNamespace
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compare import number, parse_pairs  # noqa: E402
+from compare import Runner, number  # noqa: E402
 
 DRIVER_KEYS = ("queries", "invalid", "updates", "total_s", "total_cpu_s", "first20_mean_us", "query_cpu_max_us",
                "update_us_mean", "update_cpu_us_mean", "update_us_p99", "update_us_max", "updates_charged")
@@ -95,16 +96,12 @@ class Bench:
         os.makedirs(a.pre_dir, exist_ok=True)
         self.driver = [(spec, a.gppc, spec) for spec in a.entries] + \
                       [(name, rest.partition(":")[0], rest.partition(":")[2] or "mm") for name, rest in a.builds]
+        # compare.py's runner, one per label: each build its own preprocessing folder
+        self.runners = {label: Runner(SimpleNamespace(gppc=binary, pre_dir=os.path.join(a.pre_dir, label)), fail)
+                        for label, binary, _ in self.driver}
 
-    def gppc(self, label, binary, spec, mode, scen):
-        pre = os.path.join(self.a.pre_dir, label)
-        os.makedirs(pre, exist_ok=True)
-        cmd = [binary, "--entry", spec, "--pre-dir", pre, mode, scen]
-        p = subprocess.run(cmd, capture_output=True, text=True)
-        pairs = parse_pairs(p.stdout)
-        if p.returncode == 2 or pairs is None:
-            fail("%s failed (exit %d): %s" % (" ".join(cmd), p.returncode, p.stderr.strip()[-400:]))
-        return pairs
+    def gppc(self, label, spec, mode, scen):
+        return self.runners[label].gppc_run(spec, mode, scen)
 
     def kit(self, so, scen):
         k = self.a.kit_dir
@@ -200,13 +197,13 @@ def main(argv):
     rows = []
     for s in scens:
         for label, binary, spec in b.driver:
-            b.gppc(label, binary, spec, "-pre", s)
+            b.gppc(label, spec, "-pre", s)
     for r in range(a.rounds):
         for s in scens:
             name = os.path.basename(s)[:-5]
             order = b.driver[r % len(b.driver):] + b.driver[:r % len(b.driver)]
             for label, binary, spec in order:
-                p = b.gppc(label, binary, spec, "-run", s)
+                p = b.gppc(label, spec, "-run", s)
                 row = {"round": r + 1, "scen": name, "runner": "driver", "label": label}
                 row.update({k: number(p, k) for k in DRIVER_KEYS})
                 rows.append(row)
