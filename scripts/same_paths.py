@@ -24,16 +24,14 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from compare import maps_of  # noqa: E402
 
 
 def embedded():
-    out = []
-    for fam in sorted(os.listdir(os.path.join(ROOT, "maps"))):
-        for f in sorted(os.listdir(os.path.join(ROOT, "maps", fam))):
-            scen = os.path.join(ROOT, "scenarios", fam, f + ".scen")
-            if f.endswith(".map") and os.path.isfile(scen):
-                out.append((fam + "/" + f[:-4], os.path.join(ROOT, "maps", fam, f), scen))
-    return out
+    """The checkout's maps/ + scenarios/, as FAMILY/NAME, map, scenario."""
+    return [(fam + "/" + name, mp, sc) for fam in sorted(os.listdir(os.path.join(ROOT, "maps")))
+            for name, mp, sc in maps_of(ROOT, fam, None)]
 
 
 def replay(binary, spec, mp, sc, work, tag):
