@@ -102,10 +102,12 @@ def number(pairs, key, default=0.0):
 def run_family(runner, family, maps, entries, externals, rounds, rows, keys=(), call_keys=()):
     """Appends one row per (map, entry) to rows; `keys`: more SUMMARY keys, each
     the median over the rounds (an empty string when the entry printed none);
-    `call_keys`: SUMMARY keys of one more run of each of our entries after the
-    rounds, with the CPU clock read around every call (`--cpu-clock call`: its
-    system calls slow the calls after them, so the timed rounds read it around
-    whole queries only)."""
+    `call_keys`: SUMMARY keys of one more run of each of our entries in every
+    round, after its timed runs, with the CPU clock read around every call
+    (`--cpu-clock call`: its system calls slow the calls after them, so the
+    timed rounds read it around whole queries only); each the median over the
+    rounds like the rest, since one run's longest call is one scheduler
+    slice or cache miss away from another's."""
     names = entries + [n for n, _ in externals]
     for i, (name, mp, sc) in enumerate(maps):
         pre = {}
@@ -126,9 +128,12 @@ def run_family(runner, family, maps, entries, externals, rounds, rows, keys=(), 
                     if k in pairs:
                         more[n][k].append(number(pairs, k))
                 last[n] = pairs
-        for n in entries if call_keys else ():
-            pairs = runner.gppc_run(n, "-run", mp, sc, extra=["--cpu-clock", "call"])
-            more[n].update({k: [number(pairs, k)] for k in call_keys if k in pairs})
+            for n in order if call_keys else ():
+                if n in entries:
+                    pairs = runner.gppc_run(n, "-run", mp, sc, extra=["--cpu-clock", "call"])
+                    for k in call_keys:
+                        if k in pairs:
+                            more[n].setdefault(k, []).append(number(pairs, k))
         for n in names:
             p = last[n]
             queries = number(p, "queries")

@@ -9,8 +9,9 @@ ch, sub and warthog's jps2+ on whole families, one PASS/FAIL line per check.
 Timing is scripts/compare.py's loop (run_family): per map every entry
 preprocessed once, then ROUNDS rounds with the order rotated, each SUMMARY
 figure the median over the rounds; the per-call CPU figures (call_cpu_*) come
-from one more run of each of our entries with `--cpu-clock call`, because
-reading that clock around every call slows the calls themselves. An external classic-kit entry joins as
+from one more run of each of our entries a round with `--cpu-clock call`
+(their median too), because reading that clock around every call slows the
+calls themselves. An external classic-kit entry joins as
 --ext DIR (scripts/ext_entries.py builds it once); a planner that is not a
 kit entry (warthog-jps's own program, built outside the tree) joins as
 --external NAME=COMMAND, as in compare.py: COMMAND, with {map} and {scen},
@@ -61,7 +62,7 @@ FAMILIES = ["dao", "rooms", "random", "mazes"]
 OPTIMAL = ["jps", "jps+", "ch", "sub"]  # with the jps2+ entry: the optimal entries
 KEYS = ["mean_us", "first20_mean_us", "step_mean_us", "call_p99_us", "call_p999_us", "call_max_us",
         "query_max_us", "query_cpu_max_us", "mem_kb", "mm_bytes"]
-CALL_KEYS = ["call_cpu_p99_us", "call_cpu_p999_us", "call_cpu_max_us"]  # from one run with --cpu-clock call
+CALL_KEYS = ["call_cpu_p99_us", "call_cpu_p999_us", "call_cpu_max_us"]  # runs with --cpu-clock call, one a round
 FIELDS = TIME_FIELDS + ["cells"] + KEYS + CALL_KEYS
 MEMORY_BYTES = lambda cells: 64 * 1024 + 3 * cells / 8.0  # noqa: E731  (64 KB + 3 bits per cell)
 BIG_MAP_CELLS = 256 * 256
