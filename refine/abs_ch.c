@@ -95,8 +95,8 @@ bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint3
         abs_ch_customise(ch);
         if (cap)
             abs_ch_perfect(ch, pu, pd);
-        else
-            ok = abs_ch_perfect_over(ch);
+        else if ((ok = abs_ch_perfect_over(ch)))
+            abs_ch_drop_unkept(ch);
     }
     const uint32_t *eu = cap ? pu : ch->w_up, *ed = cap ? pd : ch->w_dn; /* the exact distances */
     if (ok) {

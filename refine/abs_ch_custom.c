@@ -185,6 +185,40 @@ bool abs_ch_perfect_over(AbsCh *ch)
     return true;
 }
 
+void abs_ch_drop_unkept(AbsCh *ch)
+{
+    AbsChTopo *t = &ch->topo;
+    uint32_t m = 0;
+    for (uint32_t x = 0; x < t->n; x++) {
+        uint32_t lo = t->first[x], hi = t->first[x + 1];
+        t->first[x] = m;
+        for (uint32_t i = lo; i < hi; i++)
+            if (ch->w_up[i] != INF || ch->w_dn[i] != INF) {
+                t->head[m] = t->head[i];
+                ch->w_up[m] = ch->w_up[i];
+                ch->w_dn[m] = ch->w_dn[i];
+                ch->mid_up[m] = ch->mid_up[i];
+                ch->mid_dn[m] = ch->mid_dn[i];
+                m++;
+            }
+    }
+    t->first[t->n] = m;
+    t->m = m;
+    /* Exact fit: the query arcs are made next, beside these (a shrink
+     * that fails leaves the larger array, as good). */
+    bool one_w = ch->w_dn == ch->w_up, one_mid = ch->mid_dn == ch->mid_up;
+    uint32_t **arr[] = {&t->head, &ch->w_up, &ch->mid_up, one_w ? NULL : &ch->w_dn, one_mid ? NULL : &ch->mid_dn};
+    for (size_t k = 0; k < sizeof arr / sizeof *arr; k++) {
+        uint32_t *p = arr[k] ? realloc(*arr[k], (m ? m : 1) * sizeof *p) : NULL;
+        if (p)
+            *arr[k] = p;
+    }
+    if (one_w)
+        ch->w_dn = ch->w_up;
+    if (one_mid)
+        ch->mid_dn = ch->mid_up;
+}
+
 /* An arc is kept for queries when its basic cost is finite and exact (CCH
  * §6: an arc another route beats is on no shortest up-down path, and the
  * halves of a kept shortcut are kept, so unpacking finds them). */

@@ -49,6 +49,10 @@ void abs_ch_perfect(const AbsCh *ch, uint32_t *pu, uint32_t *pd);
  * mid) keeps the same arcs at the same costs without a second array of
  * them. False (the costs half done) when memory ran out. */
 bool abs_ch_perfect_over(AbsCh *ch);
+/* After abs_ch_perfect_over: the shape keeps only the arcs it left finite
+ * (in either direction), its arrays fitted to them; the shape is then no
+ * longer one a customisation may run on, only flattened and let go. */
+void abs_ch_drop_unkept(AbsCh *ch);
 /* The query arcs of one direction: those whose basic cost `w` is finite
  * and exact, by region id, into first[] (nreg + 1) and arcs[]; the count. */
 uint32_t abs_ch_flatten(const AbsCh *ch, const uint32_t *exact, const uint32_t *w, const uint32_t *mid, uint32_t *first,
