@@ -77,24 +77,31 @@ bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint3
     if (ok) {
         ch->w_up = malloc(m * sizeof *ch->w_up);
         ch->mid_up = malloc(m * sizeof *ch->mid_up);
-        pu = malloc(m * sizeof *pu);
         ch->w_dn = one ? ch->w_up : malloc(m * sizeof *ch->w_dn);
         ch->mid_dn = one ? ch->mid_up : malloc(m * sizeof *ch->mid_dn);
-        pd = one ? pu : malloc(m * sizeof *pd);
-        ok = ch->w_up && ch->w_dn && ch->mid_up && ch->mid_dn && pu && pd;
+        /* A shape let go after the build makes its costs exact in place
+         * (abs_ch_perfect_over): no second array at the build's peak. */
+        pu = cap ? malloc(m * sizeof *pu) : NULL;
+        pd = cap ? malloc(m * sizeof *pd) : NULL;
+        ok = ch->w_up && ch->w_dn && ch->mid_up && ch->mid_dn && (!cap || (pu && pd));
     }
     if (ok && !abs_ch_metric(ch, g)) { /* not after abs_ch_edges_fit and the slots' check */
-        if (pd != pu)
-            free(pd);
+        free(pd);
         free(pu);
         abs_ch_free(ch);
         return err_set(err, "abstract contraction hierarchy: an edge the shape does not hold");
     }
     if (ok) {
         abs_ch_customise(ch);
-        abs_ch_perfect(ch, pu, pd);
-        ch->nup = abs_ch_flat_count(ch, pu, ch->w_up);
-        ch->ndn = one ? ch->nup : abs_ch_flat_count(ch, pd, ch->w_dn);
+        if (cap)
+            abs_ch_perfect(ch, pu, pd);
+        else if ((ok = abs_ch_perfect_over(ch)))
+            abs_ch_drop_unkept(ch);
+    }
+    const uint32_t *eu = cap ? pu : ch->w_up, *ed = cap ? pd : ch->w_dn; /* the exact distances */
+    if (ok) {
+        ch->nup = abs_ch_flat_count(ch, eu, ch->w_up);
+        ch->ndn = one ? ch->nup : abs_ch_flat_count(ch, ed, ch->w_dn);
         ch->up_first = malloc((slots + 1) * sizeof *ch->up_first);
         ch->up = malloc(((size_t)ch->nup + 1) * sizeof *ch->up);
         ch->dn_first = one ? ch->up_first : malloc((slots + 1) * sizeof *ch->dn_first);
@@ -103,16 +110,15 @@ bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint3
         ok = ch->up_first && ch->dn_first && ch->up && ch->dn;
     }
     if (ok) {
-        abs_ch_flatten(ch, pu, ch->w_up, ch->mid_up, ch->up_first, ch->up);
+        abs_ch_flatten(ch, eu, ch->w_up, ch->mid_up, ch->up_first, ch->up);
         if (!one)
-            abs_ch_flatten(ch, pd, ch->w_dn, ch->mid_dn, ch->dn_first, ch->dn);
+            abs_ch_flatten(ch, ed, ch->w_dn, ch->mid_dn, ch->dn_first, ch->dn);
     }
     if (ok && cap) { /* a slotted shape: local re-customisation keeps the exact distances (dyn_init) */
         ch->dyn.pu = pu;
         ch->dyn.pd = pd;
     } else {
-        if (pd != pu)
-            free(pd);
+        free(pd);
         free(pu);
     }
     if (ok) {

@@ -41,7 +41,11 @@
  * Memory: a map that never changes keeps the query arcs (12 B: target,
  * cost, middle region), their offsets, a depth per region and the sector
  * order; the shape (4 B an arc) and its costs and middles (8 B an arc a
- * direction) are let go once the query arcs are made (abs_ch_unshape). The
+ * direction) are let go once the query arcs are made (abs_ch_unshape);
+ * while they are made, the build's peak, the exact distances are written
+ * over the customised costs and the arcs left out are dropped first, so
+ * the peak holds the kept arcs about twice, not the shape's arcs three
+ * times beside them (abs_ch_perfect_over, abs_ch_drop_unkept). The
  * first update makes the slotted shape, customises it whole and from then
  * on keeps it, with what local re-customisation needs (AbsChDyn: about 40 B
  * an arc), so only a changing map pays for them. All of it is reported as

@@ -106,14 +106,18 @@ void abs_ch_customise(AbsCh *ch)
  * at its basic cost (never below its distance) can only make a lower arc
  * look exact no more often, which keeps an arc the query could do without,
  * never drops one it needs. */
-void abs_ch_perfect_row(const AbsCh *ch, uint32_t x, uint32_t *pu, uint32_t *pd)
+/* Row x's kernel: its basic costs are bu[k], bd[k] for arc first[x] + k
+ * (the shape's own, or a copy of them when pu, pd are the shape's costs
+ * themselves). */
+static void perfect_row(const AbsChTopo *t, uint32_t x, const uint32_t *bu, const uint32_t *bd, uint32_t *pu,
+                        uint32_t *pd)
 {
-    const AbsChTopo *t = &ch->topo;
     uint32_t lo = t->first[x], hi = t->first[x + 1];
-    memcpy(pu + lo, ch->w_up + lo, (size_t)(hi - lo) * sizeof *pu);
-    memcpy(pd + lo, ch->w_dn + lo, (size_t)(hi - lo) * sizeof *pd);
+    memcpy(pu + lo, bu, (size_t)(hi - lo) * sizeof *pu);
+    memcpy(pd + lo, bd, (size_t)(hi - lo) * sizeof *pd);
     for (uint32_t i = lo; i < hi; i++) {
-        if (ch->w_up[i] == INF && ch->w_dn[i] == INF)
+        uint32_t xa = bu[i - lo], ax = bd[i - lo];
+        if (xa == INF && ax == INF)
             continue; /* offers nothing through a and is never kept itself */
         uint32_t a = t->head[i], p = t->first[a];
         for (uint32_t j = i + 1; j < hi; j++) { /* z, y = a, b and b, a */
@@ -122,22 +126,97 @@ void abs_ch_perfect_row(const AbsCh *ch, uint32_t x, uint32_t *pu, uint32_t *pd)
                 p++;
             /* x -> b via a, b -> x via a, x -> a via b, a -> x via b. */
             uint32_t v;
-            if ((v = abs_ch_add(ch->w_up[i], pu[p])) < pu[j])
+            if ((v = abs_ch_add(xa, pu[p])) < pu[j])
                 pu[j] = v;
-            if ((v = abs_ch_add(pd[p], ch->w_dn[i])) < pd[j])
+            if ((v = abs_ch_add(pd[p], ax)) < pd[j])
                 pd[j] = v;
-            if ((v = abs_ch_add(ch->w_up[j], pd[p])) < pu[i])
+            if ((v = abs_ch_add(bu[j - lo], pd[p])) < pu[i])
                 pu[i] = v;
-            if ((v = abs_ch_add(pu[p], ch->w_dn[j])) < pd[i])
+            if ((v = abs_ch_add(pu[p], bd[j - lo])) < pd[i])
                 pd[i] = v;
         }
     }
+}
+
+void abs_ch_perfect_row(const AbsCh *ch, uint32_t x, uint32_t *pu, uint32_t *pd)
+{
+    uint32_t lo = ch->topo.first[x];
+    perfect_row(&ch->topo, x, ch->w_up + lo, ch->w_dn + lo, pu, pd);
 }
 
 void abs_ch_perfect(const AbsCh *ch, uint32_t *pu, uint32_t *pd)
 {
     for (uint32_t x = ch->topo.n; x-- > 0;)
         abs_ch_perfect_row(ch, x, pu, pd);
+}
+
+/* A middle marking an arc its row found not kept, until the pass ends
+ * (rows below still read its exact distance). */
+#define DROPPED (ABS_CH_NONE - 1)
+
+bool abs_ch_perfect_over(AbsCh *ch)
+{
+    const AbsChTopo *t = &ch->topo;
+    uint32_t longest = 1;
+    for (uint32_t x = 0; x < t->n; x++)
+        longest = t->first[x + 1] - t->first[x] > longest ? t->first[x + 1] - t->first[x] : longest;
+    uint32_t *bu = malloc(2 * (size_t)longest * sizeof *bu), *bd = bu + longest;
+    if (!bu)
+        return false;
+    for (uint32_t x = t->n; x-- > 0;) {
+        uint32_t lo = t->first[x], len = t->first[x + 1] - lo;
+        memcpy(bu, ch->w_up + lo, (size_t)len * sizeof *bu);
+        memcpy(bd, ch->w_dn + lo, (size_t)len * sizeof *bd);
+        perfect_row(t, x, bu, bd, ch->w_up, ch->w_dn);
+        for (uint32_t k = 0; k < len; k++) { /* kept: finite and exact (abs_ch_flatten) */
+            if (bu[k] == INF || ch->w_up[lo + k] != bu[k])
+                ch->mid_up[lo + k] = DROPPED;
+            if (bd[k] == INF || ch->w_dn[lo + k] != bd[k])
+                ch->mid_dn[lo + k] = DROPPED;
+        }
+    }
+    free(bu);
+    for (uint32_t i = 0; i < t->m; i++) {
+        if (ch->mid_up[i] == DROPPED)
+            ch->w_up[i] = INF;
+        if (ch->mid_dn[i] == DROPPED)
+            ch->w_dn[i] = INF;
+    }
+    return true;
+}
+
+void abs_ch_drop_unkept(AbsCh *ch)
+{
+    AbsChTopo *t = &ch->topo;
+    uint32_t m = 0;
+    for (uint32_t x = 0; x < t->n; x++) {
+        uint32_t lo = t->first[x], hi = t->first[x + 1];
+        t->first[x] = m;
+        for (uint32_t i = lo; i < hi; i++)
+            if (ch->w_up[i] != INF || ch->w_dn[i] != INF) {
+                t->head[m] = t->head[i];
+                ch->w_up[m] = ch->w_up[i];
+                ch->w_dn[m] = ch->w_dn[i];
+                ch->mid_up[m] = ch->mid_up[i];
+                ch->mid_dn[m] = ch->mid_dn[i];
+                m++;
+            }
+    }
+    t->first[t->n] = m;
+    t->m = m;
+    /* Exact fit: the query arcs are made next, beside these (a shrink
+     * that fails leaves the larger array, as good). */
+    bool one_w = ch->w_dn == ch->w_up, one_mid = ch->mid_dn == ch->mid_up;
+    uint32_t **arr[] = {&t->head, &ch->w_up, &ch->mid_up, one_w ? NULL : &ch->w_dn, one_mid ? NULL : &ch->mid_dn};
+    for (size_t k = 0; k < sizeof arr / sizeof *arr; k++) {
+        uint32_t *p = arr[k] ? realloc(*arr[k], (m ? m : 1) * sizeof *p) : NULL;
+        if (p)
+            *arr[k] = p;
+    }
+    if (one_w)
+        ch->w_dn = ch->w_up;
+    if (one_mid)
+        ch->mid_dn = ch->mid_up;
 }
 
 /* An arc is kept for queries when its basic cost is finite and exact (CCH

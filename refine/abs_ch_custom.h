@@ -43,6 +43,16 @@ void abs_ch_customise(AbsCh *ch);
 void abs_ch_perfect_row(const AbsCh *ch, uint32_t x, uint32_t *pu, uint32_t *pd);
 /* Perfect customisation: exact distances of every arc into pu, pd. */
 void abs_ch_perfect(const AbsCh *ch, uint32_t *pu, uint32_t *pd);
+/* The perfect customisation of a shape let go after the build, over its
+ * own costs: abs_ch_perfect's distances, then every arc abs_ch_flatten
+ * would not keep by them made infinite, so that abs_ch_flatten(ch, w, w,
+ * mid) keeps the same arcs at the same costs without a second array of
+ * them. False (the costs half done) when memory ran out. */
+bool abs_ch_perfect_over(AbsCh *ch);
+/* After abs_ch_perfect_over: the shape keeps only the arcs it left finite
+ * (in either direction), its arrays fitted to them; the shape is then no
+ * longer one a customisation may run on, only flattened and let go. */
+void abs_ch_drop_unkept(AbsCh *ch);
 /* The query arcs of one direction: those whose basic cost `w` is finite
  * and exact, by region id, into first[] (nreg + 1) and arcs[]; the count. */
 uint32_t abs_ch_flatten(const AbsCh *ch, const uint32_t *exact, const uint32_t *w, const uint32_t *mid, uint32_t *first,

@@ -130,8 +130,13 @@ static bool eliminate(Fill *f, uint32_t n, const uint32_t *adj_first, const uint
             child[buf[0]] = v;
         }
     }
-    if (ok)
+    if (ok) {
         f->first[n] = (uint32_t)f->m;
+        /* Exact fit once final: the doubling's slack would stay through
+         * the customisation, the build's peak. */
+        uint32_t *fit = realloc(f->head, (f->m ? f->m : 1) * sizeof *f->head);
+        f->head = fit ? fit : f->head;
+    }
     free(child);
     free(sibling);
     free(mark);

@@ -64,21 +64,29 @@ static AbsChEdges edges_of(const RegionSearch *as)
     return (AbsChEdges){as->adj_first, &as->adj[0].to, &as->adj[0].cost, sizeof *as->adj};
 }
 
-/* The search arrays and the adjacency, no hierarchy. */
-static bool init_search(RegionSearch *as, const AbsIndex *ix, const uint8_t *excess, const Reuse *reuse, Err *err)
+/* The A*'s arrays (its core and parents) and the route. */
+static bool alloc_astar(RegionSearch *as)
+{
+    size_t n = as->ix->abs->nregions ? as->ix->abs->nregions : 1;
+    as->parent = malloc(n * sizeof *as->parent);
+    as->path = as->path ? as->path : malloc(n * sizeof *as->path);
+    return as->parent && as->path && bf_init(&as->bf, n, (uint32_t)n);
+}
+
+/* The adjacency; the A*'s arrays too when `astar` (else after the
+ * hierarchy, which they would only add to the peak of). */
+static bool init_search(RegionSearch *as, const AbsIndex *ix, const uint8_t *excess, const Reuse *reuse, bool astar,
+                        Err *err)
 {
     memset(as, 0, sizeof *as);
     as->ix = ix;
-    size_t n = ix->abs->nregions ? ix->abs->nregions : 1;
-    as->parent = malloc(n * sizeof *as->parent);
-    as->path = malloc(n * sizeof *as->path);
-    if (!as->parent || !as->path || !bf_init(&as->bf, n, (uint32_t)n)) {
-        region_search_free(as);
-        return err_set(err, "out of memory for the abstract search (%u regions)", ix->abs->nregions);
-    }
     if (!decode_adjacency(as, excess, reuse, err)) {
         region_search_free(as);
         return false;
+    }
+    if (astar && !alloc_astar(as)) {
+        region_search_free(as);
+        return err_set(err, "out of memory for the abstract search (%u regions)", ix->abs->nregions);
     }
     return true;
 }
@@ -104,8 +112,9 @@ bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch 
                     if (t >= 0 && !ring[t])
                         ring[t] = (uint8_t)(step + 1);
                 }
-    Reuse reuse = {prev, ring};
-    bool ok = init_search(fresh, ix, excess, &reuse, err);
+    /* A hierarchy-only search (region_search_lean) kept no rows to copy. */
+    Reuse reuse = {prev->adj ? prev : NULL, ring};
+    bool ok = init_search(fresh, ix, excess, &reuse, true, err);
     free(ring);
     if (ok && prev->ch.up_first && !abs_ch_defer(&prev->ch, touched, err)) {
         region_search_free(fresh);
@@ -135,7 +144,7 @@ bool region_search_refresh(RegionSearch *as, Err *err)
 bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const RegionSearch *prev, Err *err)
 {
     Reuse none = {NULL, NULL};
-    if (!init_search(as, ix, NULL, &none, err))
+    if (!init_search(as, ix, NULL, &none, !ch, err))
         return false;
     AbsChEdges g = edges_of(as);
     if (ch && !abs_ch_build(&as->ch, ix->abs->nregions, &g, ix->region_sector, (uint32_t)ix->abs->sw,
@@ -143,7 +152,24 @@ bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const Reg
         region_search_free(as);
         return false;
     }
+    if (ch && !alloc_astar(as)) {
+        region_search_free(as);
+        return err_set(err, "out of memory for the abstract search (%u regions)", ix->abs->nregions);
+    }
     return true;
+}
+
+void region_search_lean(RegionSearch *as)
+{
+    if (!as->ch.up_first || as->ch.dynamic || as->ch.dyn.pending)
+        return;
+    free(as->parent);
+    free(as->adj_first);
+    free(as->adj);
+    bf_free(&as->bf);
+    as->parent = as->adj_first = NULL;
+    as->adj = NULL;
+    as->nadj = 0;
 }
 
 void region_search_free(RegionSearch *as)
@@ -159,8 +185,11 @@ void region_search_free(RegionSearch *as)
 
 size_t region_search_bytes(const RegionSearch *as)
 {
-    return as->bf.count * (sizeof(BfNode) + 4 + 4 + 4) + 4 + (size_t)as->nadj * sizeof(RegionAdj) +
-           (size_t)as->bf.open.cap * sizeof(HeapItem) + abs_ch_scratch_bytes(&as->ch);
+    size_t n = as->ix ? as->ix->abs->nregions : 0;
+    return as->bf.count * sizeof(BfNode) + (size_t)as->bf.open.cap * sizeof(HeapItem) +
+           (as->parent ? n * sizeof *as->parent : 0) + (as->path ? n * sizeof *as->path : 0) +
+           (as->adj_first ? (n + 1) * sizeof *as->adj_first : 0) + (size_t)as->nadj * sizeof(RegionAdj) +
+           abs_ch_scratch_bytes(&as->ch);
 }
 
 /* h(r) in cost units: the octile distance from r's center to the goal's, a

@@ -23,7 +23,8 @@
  * report), not in abs_bytes, and never stored in files.
  *
  * Owns the per-region search arrays, the hierarchy and the result path, sized once in
- * region_search_init (generation stamps, no clearing, no allocation per
+ * region_search_init (with a hierarchy, the A*'s arrays are made after it,
+ * so that they do not add to its build's peak) (generation stamps, no clearing, no allocation per
  * query). The index, and the abstraction behind it, are borrowed and must
  * outlive the search. */
 #ifndef GPPC_REFINE_ABSTRACT_SEARCH_H
@@ -84,6 +85,13 @@ void region_search_unfollow(RegionSearch *fresh, RegionSearch *prev);
 /* Re-customises the hierarchy now for the changes it awaits (tests; the
  * searches do it when it is due). False when memory ran out. */
 bool region_search_refresh(RegionSearch *as, Err *err);
+/* For a search whose every run is the hierarchy's (weight 1, no
+ * region_search_ends): lets the A*'s arrays and the adjacency go, which
+ * such a search never reads once the hierarchy is built; the route stays.
+ * A search made so must not be run otherwise. A map change makes them again
+ * (region_search_follow decodes the adjacency from the abstraction). Does
+ * nothing without a hierarchy, or with one that follows map changes. */
+void region_search_lean(RegionSearch *as);
 void region_search_free(RegionSearch *as);
 /* Bytes of the search arrays and the decoded adjacency (reported
  * separately from abs_bytes). */

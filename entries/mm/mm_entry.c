@@ -265,6 +265,8 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
      * (refine/abstract_search.h region_search_ends), never by the hierarchy. */
     ok = ok && parse_options(opts, e->profile, &e->cfg, err) &&
          region_search_init(&e->as, &e->ix, e->cfg.refine.ahead == 0, NULL, err);
+    if (ok && e->cfg.refine.ahead == 0 && e->cfg.refine.weight == 1.0)
+        region_search_lean(&e->as); /* the hierarchy answers every search */
     if (ok)
         progress(&e->grid, e->started_ns, "region search and regions' hierarchy");
     ok = ok && legplan_init(&e->legs, &e->grid, &e->abs, err);

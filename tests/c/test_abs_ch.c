@@ -178,6 +178,9 @@ static void test_ch_static_keeps_arcs_only(T *t)
     size_t expect =
         arcs + (ch->shared ? 0 : arcs) + (size_t)ch->n * sizeof *ch->depth + (size_t)ch->sec.ns * sizeof *ch->sec.order;
     CHECKF(t, !ch->shaped && !ch->w_up && !ch->topo.head && ch->shared, "a static hierarchy kept its shape");
+    const RegionSearch *live = mm_region_search(m.inst); /* region_search_lean: the hierarchy answers all */
+    CHECKF(t, live->path && !live->adj && !live->adj_first && !live->parent && !live->bf.count,
+           "mm's region search kept the A*'s arrays beside its hierarchy");
     CHECKF(t, abs_ch_kept_bytes(ch) == expect, "kept %zu bytes, arcs, offsets, depths and order are %zu",
            abs_ch_kept_bytes(ch), expect);
     CHECKF(t, ch->height > 0 && ch->height < ch->n / 4 && ch->fw.count == ch->height,
