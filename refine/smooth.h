@@ -33,14 +33,14 @@ size_t smooth_waypoints(const Grid *g, xyLoc *p, size_t n);
  * nothing of it, or calls smooth_abort first, which leaves p as legal
  * waypoints (consecutive ones joined by legal lines), in order, s->n of
  * them. */
-enum { SMOOTH_FORWARD, SMOOTH_BACKWARD, SMOOTH_DONE };
+enum { SMOOTH_FORWARD, SMOOTH_BACKWARD, SMOOTH_FOLDS, SMOOTH_DONE };
 typedef struct SmoothRun {
     size_t n, n0;       /* waypoints now, and at the start */
     size_t i;           /* the pass stands at p[i] */
     int lo, hi;         /* sliding p[i+1]: the binary search's bounds */
     bool sliding;       /* p[i+1] is being slid (else its drop is tested next) */
     bool first_illegal; /* the pass need not test p[0] -> p[2] */
-    int pass;           /* SMOOTH_FORWARD, SMOOTH_BACKWARD (p reversed), SMOOTH_DONE */
+    int pass;           /* SMOOTH_FORWARD, SMOOTH_BACKWARD (p reversed), SMOOTH_FOLDS, SMOOTH_DONE */
 } SmoothRun;
 void smooth_begin(SmoothRun *s, size_t n);
 bool smooth_run(const Grid *g, xyLoc *p, SmoothRun *s, uint64_t *units);
