@@ -80,6 +80,46 @@ static bool pass_run(const Grid *g, xyLoc *p, SmoothRun *s, uint64_t *units)
     return true;
 }
 
+/* Does the path turn back at p[i] (its two lines at more than a right
+ * angle)? */
+static inline bool folds(const xyLoc *p, size_t i)
+{
+    int ax = p[i].x - p[i - 1].x, ay = p[i].y - p[i - 1].y, bx = p[i + 1].x - p[i].x, by = p[i + 1].y - p[i].y;
+    return ax * bx + ay * by < 0;
+}
+
+/* The folds pass, from where s stands (s->i, from 1), while *units lasts:
+ * where the path turns back at p[i] and p[i-1] sees p[i+1], p[i] goes,
+ * and the pass steps back one, as the waypoint before may now fold and
+ * see past. The two passes above never test p[i-1] -> p[i+1] again once
+ * they have moved past p[i-1], so a loop (the path running out and back
+ * beside itself, as where a leg leaves a dead end by another row than the
+ * one it came in by) can outlast them as such a fold. Only folds are
+ * tested: a line test where the path turns back, none elsewhere. True at
+ * the pass's end. */
+static bool folds_run(const Grid *g, xyLoc *p, SmoothRun *s, uint64_t *units)
+{
+    while (s->i + 1 < s->n) {
+        size_t i = s->i;
+        if (!folds(p, i)) {
+            s->i++;
+            continue;
+        }
+        if (!*units)
+            return false;
+        bool legal = line_legal(g, p[i - 1], p[i + 1]);
+        charge(units, test_cost(p[i - 1], p[i + 1]));
+        if (!legal) {
+            s->i++;
+            continue;
+        }
+        memmove(&p[i], &p[i + 1], (s->n - i - 1) * sizeof *p);
+        s->n--;
+        s->i = i > 1 ? i - 1 : 1;
+    }
+    return true;
+}
+
 bool smooth_run(const Grid *g, xyLoc *p, SmoothRun *s, uint64_t *units)
 {
     if (s->pass == SMOOTH_FORWARD) {
@@ -98,6 +138,12 @@ bool smooth_run(const Grid *g, xyLoc *p, SmoothRun *s, uint64_t *units)
         if (!pass_run(g, p, s, units))
             return false;
         cells_reverse(p, s->n);
+        s->i = 1;
+        s->pass = SMOOTH_FOLDS;
+    }
+    if (s->pass == SMOOTH_FOLDS) {
+        if (!folds_run(g, p, s, units))
+            return false;
         s->pass = SMOOTH_DONE;
     }
     return true;

@@ -17,7 +17,10 @@
  * p[i+1] when the line p[i] -> p[i+2] is legal, else slide p[i+1] along the
  * line towards p[i+2] as far as a binary search keeps both its lines legal;
  * then the same backwards over the reversed list (the binary search's
- * cells come from line_cell, so no line is walked out). Returns the new
+ * cells come from line_cell, so no line is walked out); then the folds:
+ * where the path turns back at p[i] (its two lines at more than a right
+ * angle) and p[i-1] sees p[i+1], p[i] is dropped and the pass steps back
+ * one (a loop the two passes have moved past, smooth.c). Returns the new
  * waypoint count. The result is never longer: dropping and sliding replace
  * two lines by a shorter or equal pair. */
 size_t smooth_waypoints(const Grid *g, xyLoc *p, size_t n);
@@ -33,14 +36,14 @@ size_t smooth_waypoints(const Grid *g, xyLoc *p, size_t n);
  * nothing of it, or calls smooth_abort first, which leaves p as legal
  * waypoints (consecutive ones joined by legal lines), in order, s->n of
  * them. */
-enum { SMOOTH_FORWARD, SMOOTH_BACKWARD, SMOOTH_DONE };
+enum { SMOOTH_FORWARD, SMOOTH_BACKWARD, SMOOTH_FOLDS, SMOOTH_DONE };
 typedef struct SmoothRun {
     size_t n, n0;       /* waypoints now, and at the start */
     size_t i;           /* the pass stands at p[i] */
     int lo, hi;         /* sliding p[i+1]: the binary search's bounds */
     bool sliding;       /* p[i+1] is being slid (else its drop is tested next) */
     bool first_illegal; /* the pass need not test p[0] -> p[2] */
-    int pass;           /* SMOOTH_FORWARD, SMOOTH_BACKWARD (p reversed), SMOOTH_DONE */
+    int pass;           /* SMOOTH_FORWARD, SMOOTH_BACKWARD (p reversed), SMOOTH_FOLDS, SMOOTH_DONE */
 } SmoothRun;
 void smooth_begin(SmoothRun *s, size_t n);
 bool smooth_run(const Grid *g, xyLoc *p, SmoothRun *s, uint64_t *units);

@@ -421,7 +421,36 @@ static void test_window_joint_memo_four(T *t)
     grid_free(&g);
 }
 
+/* A loop the two passes of smooth_waypoints leave (a maze's goal leg that
+ * left a pocket by another row than the window came in by): east along
+ * row 3 above a wall (row 4, x 2..18), round its end into the pocket
+ * below, back out and west along row 1. The forward pass folds the loop
+ * up only after it has moved past (1,3); the folds pass then cuts the
+ * path where it turns back, so no waypoint stays at the wall's end. */
+static void test_smooth_folds(T *t)
+{
+    Grid g;
+    open_grid(&g, 24, 10);
+    for (int x = 2; x <= 18; x++)
+        grid_set_passable(&g, x, 4, false);
+    xyLoc p[] = {{1, 3}, {20, 3}, {20, 5}, {16, 7}, {16, 6}, {20, 5}, {20, 3}, {18, 1}, {10, 1}};
+    size_t n = sizeof p / sizeof *p, k;
+    double before = 0, after = 0;
+    for (size_t i = 1; i < n; i++)
+        before += grid_octile(p[i - 1].x, p[i - 1].y, p[i].x, p[i].y);
+    k = smooth_waypoints(&g, p, n);
+    bool legal = true;
+    for (size_t i = 1; i < k; i++) {
+        after += grid_octile(p[i - 1].x, p[i - 1].y, p[i].x, p[i].y);
+        legal = legal && line_legal(&g, p[i - 1], p[i]);
+    }
+    CHECKF(t, legal && after <= before && p[0].x == 1 && p[k - 1].x == 10, "%zu waypoints", k);
+    CHECKF(t, k == 2 && after < 10, "%zu waypoints, length %.2f", k, after);
+    grid_free(&g);
+}
+
 const TestCase WINDOW_TESTS[] = {
+    {"smooth_folds", test_smooth_folds},
     {"line_cell_matches_walk", test_line_cell_matches_walk},
     {"window_unwinds", test_window_unwinds},
     {"window_emit_keep_truncate", test_window_emit_keep_truncate},
