@@ -63,7 +63,7 @@ typedef struct Routes {
     /* Set by the abstraction's owner while map changes wait to be derived
      * into it (refine/refiner.h, abs_ready): JPS tries are not capped. */
     bool abs_waiting;
-    uint32_t *reach;   /* the guard's regions reached in its box (routes.c regions_connect) */
+    uint32_t *reach; /* the guard's regions reached in its box (routes.c regions_connect) */
     size_t reach_cap;
     RoutesStats stats;
 } Routes;
