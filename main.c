@@ -183,9 +183,12 @@ static bool apply_changes(Run *run, void **inst, int i, size_t *next, Totals *to
         (*next)++;
     if (*next == first)
         return true;
-    /* The reference A*'s open list must hold every passable cell (not timed). */
+    /* The reference A*'s open list must hold every passable cell (not timed).
+     * A version-2 scenario gives each snapshot's optimum, so no A* runs: its
+     * whole-map count would only evict the entry's memory just before the
+     * timed update. */
     size_t opening = changes_opening(ch->cell + first, (int)(*next - first));
-    if (!astar_reserve(&run->reference, grid_count_passable(&run->map) + opening, err))
+    if (!run->kit_dynamic && !astar_reserve(&run->reference, grid_count_passable(&run->map) + opening, err))
         return false;
     for (size_t k = first; k < *next; k++)
         grid_set_passable(&run->map, ch->cell[k].x, ch->cell[k].y, ch->cell[k].passable);

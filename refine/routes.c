@@ -149,6 +149,8 @@ static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
             }
             rt->probe[kind] = 0;
             rt->jps_kind = kind;
+            if (rt->abs_waiting)
+                cap = UINT64_MAX; /* the search's node slots still bound it */
         }
         rt->answer.len = 0;
         res = legplan_jps(rt->legs, s, g, cap, &rt->answer);
@@ -157,14 +159,17 @@ static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
         return ROUTE_PAUSED;
     *expanded = rt->legs->last_expanded;
     int kind = rt->jps_kind;
+    /* An answer past the cap (the abstraction waiting) is a try the cap
+     * would have given up: the credit says whether JPS pays at the cap. */
+    bool over = res == JPS_CAPPED || (kind >= 0 && *expanded > (uint64_t)rt->cfg.jps_cap);
+    if (kind >= 0 && over)
+        rt->credit[kind] -= TRY_LOSS;
+    else if (kind >= 0 && rt->credit[kind] < TRY_MAX)
+        rt->credit[kind] += TRY_GAIN;
     if (res == JPS_CAPPED) {
         rt->stats.jps_capped++;
-        if (kind >= 0)
-            rt->credit[kind] -= TRY_LOSS;
         return ROUTE_TRIED;
     }
-    if (kind >= 0 && rt->credit[kind] < TRY_MAX)
-        rt->credit[kind] += TRY_GAIN;
     rt->stats.jps++;
     return answer(rt, out);
 }

@@ -7,7 +7,11 @@
  *    planner's copy): uncapped on a map of at most `small` sectors, where
  *    the abstraction cannot pay; else capped at `jps_cap` expansions, while
  *    such tries keep succeeding on this map (a credit per kind of query,
- *    near and far, routes.c); an exhausted JPS proves g unreachable;
+ *    near and far, routes.c); an exhausted JPS proves g unreachable. While
+ *    the abstraction waits for map changes (Routes.abs_waiting), a try runs
+ *    on past the cap to the end of its node slots (jps_init_bounded: no
+ *    more memory), as the abstract route would first pay for re-deriving
+ *    the abstraction; its credit is still judged at the cap;
  *  - box: s and g within octile distance `near`, and not tried by JPS: A*
  *    inside the sectors of their bounding box grown by one sector.
  * One more runs after the abstract route is planned, as it needs that
@@ -56,7 +60,10 @@ typedef struct Routes {
     int jps_kind;      /* the running JPS try's kind (-1: uncapped, the small route) */
     uint32_t probe[2]; /* queries not tried since the last probe */
     xyPath answer;     /* a route's cells before they are appended */
-    uint32_t *reach;   /* the guard's regions reached in its box (routes.c regions_connect) */
+    /* Set by the abstraction's owner while map changes wait to be derived
+     * into it (refine/refiner.h, abs_ready): JPS tries are not capped. */
+    bool abs_waiting;
+    uint32_t *reach; /* the guard's regions reached in its box (routes.c regions_connect) */
     size_t reach_cap;
     RoutesStats stats;
 } Routes;

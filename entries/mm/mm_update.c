@@ -9,11 +9,17 @@
  * search and its hierarchy (region_search_follow), and the two leg stores
  * (re-indexed by the survival rule, cache/leg.h) are re-derived only when a
  * query reaches the abstract route (Refiner.abs_ready), for every batch
- * marked since the last time at once, or by update() itself once the marks
- * pass a cap (pending_cap). That work runs inside that GetPath
+ * marked since the last time at once. That work runs inside that GetPath
  * call and is charged there, as the dynamic kit charges an update; SUMMARY
  * says how much of it there was (mm_pending_counters). Batches whose queries
- * the routes answer whole cost only their cells. */
+ * the routes answer whole cost only their cells.
+ * Meanwhile the JPS route is not capped (Routes.abs_waiting): a query JPS
+ * gives up on at the cap would pay the whole backlog's re-derivation before
+ * its abstract route, which costs more than most such searches run to their
+ * end. The routes' credit still judges JPS at the cap, so once queries that
+ * JPS answers only past it come often, a query goes the abstract route and
+ * the abstraction follows. The backlog has no bound of its own: re-deriving
+ * every sector costs about what building the abstraction does. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +86,7 @@ static bool rederive_pending(MmEntry *e, Err *err)
     p->batches = 0;
     p->sectors = 0;
     memset(p->touched, 0, e->abs.nsectors);
+    e->refiner.routes.abs_waiting = false;
     return true;
 }
 
@@ -92,16 +99,6 @@ static bool abs_ready(void *ctx)
         return true;
     fprintf(stderr, "mm: the abstraction could not follow the map's changes (%s); this query goes by A*\n", err.msg);
     return false;
-}
-
-/* The marked sectors past which update() re-derives at once: a query that
- * needs the abstraction pays for every pending batch in one call, so the
- * backlog is bounded (an eighth of the sectors, at least 32), and no call
- * carries the changes of a whole run of queries the routes answered alone. */
-static uint32_t pending_cap(const Abstraction *a)
-{
-    uint32_t cap = a->nsectors / 8;
-    return cap < 32 ? 32 : cap;
 }
 
 void mm_pending_attach(MmEntry *e)
@@ -155,14 +152,11 @@ bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
         /* A query in progress re-plans from where it stands (and so asks
          * for the abstraction); remembered joints were smoothed on the old map. */
         refiner_invalidate(&e->refiner);
+        e->refiner.routes.abs_waiting = true;
         e->updates++;
         e->touched_sectors += (uint64_t)ntouched;
     }
-    p->update_ns += clock_now_ns() - t0; /* the re-derivation below counts as one */
-    Err why;
-    if (p->sectors >= pending_cap(&e->abs) && !rederive_pending(e, &why))
-        fprintf(stderr, "mm: the abstraction could not follow the map's changes (%s); the next query tries again\n",
-                why.msg);
+    p->update_ns += clock_now_ns() - t0;
     return true;
 }
 
