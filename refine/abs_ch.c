@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../search/heap.h"
 #include "abs_ch_custom.h"
 #include "abs_cost.h"
 
@@ -19,8 +18,9 @@ static bool alloc_scratch(AbsCh *ch)
     ch->fnode = malloc(h * sizeof *ch->fnode);
     ch->bnode = malloc(h * sizeof *ch->bnode);
     ch->chain = malloc(h * sizeof *ch->chain);
-    return ch->freg && ch->breg && ch->chain && ch->fpar && ch->bpar && ch->fnode && ch->bnode &&
-           bf_init(&ch->fw, h, (uint32_t)h) && bf_init(&ch->bw, h, (uint32_t)h);
+    ch->fg = malloc(h * sizeof *ch->fg);
+    ch->bg = malloc(h * sizeof *ch->bg);
+    return ch->freg && ch->breg && ch->chain && ch->fpar && ch->bpar && ch->fnode && ch->bnode && ch->fg && ch->bg;
 }
 
 /* Lets the customised costs and middles go (one array each when the two
@@ -241,8 +241,8 @@ void abs_ch_free(AbsCh *ch)
     abs_ch_dyn_free(&ch->dyn);
     abs_ch_topo_free(&ch->topo);
     abs_ch_sectors_free(&ch->sec);
-    bf_free(&ch->fw);
-    bf_free(&ch->bw);
+    free(ch->fg);
+    free(ch->bg);
     memset(ch, 0, sizeof *ch);
 }
 
@@ -263,8 +263,7 @@ size_t abs_ch_kept_bytes(const AbsCh *ch)
 
 size_t abs_ch_scratch_bytes(const AbsCh *ch)
 {
-    return ch->fw.count * (2 * sizeof(BfNode) + 7 * sizeof(uint32_t)) +
-           ((size_t)ch->fw.open.cap + ch->bw.open.cap) * sizeof(HeapItem);
+    return ch->fg ? (size_t)(ch->height ? ch->height : 1) * (2 * sizeof(uint64_t) + 7 * sizeof(uint32_t)) : 0;
 }
 
 /* The arc from->to among `arcs[first[v] .. first[v + 1])` with the given other end. */
@@ -290,27 +289,12 @@ static void unpack(const AbsCh *ch, uint32_t a, uint32_t b, uint32_t mid, uint32
     unpack(ch, mid, b, r ? r->mid : ABS_CH_NONE, path, len);
 }
 
-/* Is v reached more cheaply from above (stall-on-demand, §4.1)? `down` are
- * the arcs into v from higher regions in this search's direction: each
- * comes from an ancestor of v, so the search's slot at its depth, when
- * reached, holds it. */
-static bool stalled(const AbsCh *ch, const BestFirst *bf, const uint32_t *first, const AbsChArc *down, uint32_t v,
-                    double g)
-{
-    for (uint32_t i = first[v]; i < first[v + 1]; i++) {
-        uint32_t u = ch->depth[down[i].to];
-        if (bf_reached(bf, u) && bf->node[u].g + down[i].cost < g)
-            return true;
-    }
-    return false;
-}
-
 /* A traced event about region v of one direction's search (from: the
  * region it was reached from, ABS_CH_NONE at that search's root). */
-static void trace_region(const AbsCh *ch, TraceType type, const BestFirst *bf, uint32_t v, uint32_t from)
+static void trace_region(const AbsCh *ch, TraceType type, const uint64_t *dist, uint32_t v, uint32_t from)
 {
     uint32_t at = ch->depth[v];
-    double g = bf && bf_reached(bf, at) ? bf->node[at].g / ABS_COST_SCALE : 0;
+    double g = dist && dist[at] != ABS_CH_FAR ? (double)dist[at] / ABS_COST_SCALE : 0;
     const xyLoc *parent = from == ABS_CH_NONE ? NULL : &ch->center[from];
     trace_emit(ch->tracer, type, ch->center[v], parent, g, g);
 }
@@ -322,16 +306,18 @@ void abs_ch_begin(AbsCh *ch, uint32_t s, uint32_t t)
     if (q->done)
         return;
     uint32_t ds = ch->depth[s], dt = ch->depth[t];
-    bf_start(&ch->fw, ds, 0);
-    bf_start(&ch->bw, dt, 0);
+    q->next = (ds > dt ? ds : dt) + 1;
+    for (uint32_t k = 0; k < q->next; k++)
+        ch->fg[k] = ch->bg[k] = ABS_CH_FAR;
+    ch->fg[ds] = ch->bg[dt] = 0;
     ch->freg[ds] = s;
     ch->breg[dt] = t;
     ch->fpar[ds] = ch->bpar[dt] = ABS_CH_NONE;
     if (ch->tracer) {
         trace_region(ch, TRACE_SOURCE, NULL, s, ABS_CH_NONE);
         trace_region(ch, TRACE_DESTINATION, NULL, t, ABS_CH_NONE);
-        trace_region(ch, TRACE_GENERATING, &ch->fw, s, ABS_CH_NONE);
-        trace_region(ch, TRACE_GENERATING, &ch->bw, t, ABS_CH_NONE);
+        trace_region(ch, TRACE_GENERATING, ch->fg, s, ABS_CH_NONE);
+        trace_region(ch, TRACE_GENERATING, ch->bg, t, ABS_CH_NONE);
     }
 }
 
@@ -347,61 +333,68 @@ static void query_ended(AbsCh *ch)
         trace_region(ch, TRACE_END, NULL, q->best < 0 ? q->s : q->meet, ABS_CH_NONE);
 }
 
+/* The elimination-tree query (CCH, Dibbelt et al.): every region a
+ * search from s reaches is an ancestor of s, one at each depth, and every
+ * arc leads to a smaller depth, so handling the depths from the deepest up
+ * settles each reached region once its distance is final, with no queue and
+ * no stalling. Both searches go up together: at depth k both hold final
+ * distances, so a region both reached there is a meeting point. A region
+ * whose distance is already at least the best meeting's cost relaxes
+ * nothing (costs are not negative). */
 bool abs_ch_run(AbsCh *ch, uint64_t *units)
 {
     AbsChQuery *q = &ch->q;
     if (q->done)
         return true;
-    BestFirst *side[2] = {&ch->fw, &ch->bw};
-    const uint32_t *first[2] = {ch->up_first, ch->dn_first};
+    uint64_t *dist[2] = {ch->fg, ch->bg};
+    const uint32_t *first[2] = {ch->up_first, ch->dn_first}, *depth = ch->depth;
     const AbsChArc *arcs[2] = {ch->up, ch->dn};
     uint32_t *par[2] = {ch->fpar, ch->bpar}, *node[2] = {ch->fnode, ch->bnode}, *reg[2] = {ch->freg, ch->breg};
-    for (;;) {
-        double key[2];
-        for (int d = 0; d < 2; d++)
-            key[d] = heap_empty(&side[d]->open) ? -1 : heap_top(&side[d]->open)->f;
-        int d = key[0] < 0 ? 1 : key[1] < 0 ? 0 : key[1] < key[0];
-        if (key[d] < 0 || (q->best >= 0 && key[d] >= q->best))
-            break; /* both lists empty, or neither can improve on `best` (§4) */
-        if (*units == 0)
-            return false;
-        BestFirst *bf = side[d], *other = side[1 - d];
-        uint32_t at = 0; /* v's depth: its slot on both sides */
-        bf_pop(bf, &at);
-        uint32_t v = reg[d][at];
-        q->settled++;
-        double g = bf->node[at].g;
-        /* The other side's slot at this depth may hold another region. */
-        if (bf_reached(other, at) && reg[1 - d][at] == v && (q->best < 0 || g + other->node[at].g < q->best)) {
-            q->best = g + other->node[at].g;
-            q->meet = v;
+    uint64_t best = q->best < 0 ? ABS_CH_FAR : (uint64_t)q->best; /* costs are whole units */
+    for (; q->next > 0; q->next--, q->side = 0) {
+        uint32_t at = q->next - 1;
+        if (q->side == 0 && ch->fg[at] != ABS_CH_FAR && ch->bg[at] != ABS_CH_FAR && ch->freg[at] == ch->breg[at] &&
+            ch->fg[at] + ch->bg[at] < best) {
+            best = ch->fg[at] + ch->bg[at];
+            q->best = (double)best;
+            q->meet = ch->freg[at];
         }
-        /* The arcs into v from above in this direction are the other
-         * direction's upward arcs of v. */
-        uint64_t scanned = first[1 - d][v + 1] - first[1 - d][v];
-        if (!stalled(ch, bf, first[1 - d], arcs[1 - d], v, g)) {
-            scanned += first[d][v + 1] - first[d][v];
-            uint32_t from = par[d][at] == ABS_CH_NONE ? ABS_CH_NONE : node[d][at];
-            if (ch->tracer)
-                trace_region(ch, TRACE_EXPANDING, bf, v, from);
-            for (uint32_t i = first[d][v]; i < first[d][v + 1]; i++) {
-                uint32_t w = arcs[d][i].to, wat = ch->depth[w];
-                double ng = g + arcs[d][i].cost;
-                BfOffer o = bf_offer(bf, wat, ng);
-                if (o) {
-                    reg[d][wat] = w; /* the same region when it only improved */
-                    par[d][wat] = i;
-                    node[d][wat] = v;
-                    bf_queue(bf, wat, o, ng);
-                    if (ch->tracer)
-                        trace_region(ch, TRACE_GENERATING, bf, w, v);
+        for (; q->side < 2; q->side++) {
+            int d = q->side;
+            uint64_t *g_at = dist[d], g = g_at[at];
+            if (g == ABS_CH_FAR)
+                continue;
+            if (*units == 0)
+                return false;
+            uint32_t v = reg[d][at];
+            q->settled++;
+            uint64_t scanned = 0;
+            if (g < best) {
+                uint32_t lo = first[d][v], hi = first[d][v + 1];
+                const AbsChArc *arc = arcs[d];
+                uint32_t *reg_d = reg[d], *par_d = par[d], *node_d = node[d];
+                scanned = hi - lo;
+                uint32_t from = par_d[at] == ABS_CH_NONE ? ABS_CH_NONE : node_d[at];
+                if (ch->tracer)
+                    trace_region(ch, TRACE_EXPANDING, g_at, v, from);
+                for (uint32_t i = lo; i < hi; i++) {
+                    uint32_t w = arc[i].to, wat = depth[w];
+                    uint64_t ng = g + arc[i].cost;
+                    if (ng < g_at[wat]) {
+                        g_at[wat] = ng;
+                        reg_d[wat] = w; /* the same region when it only improved */
+                        par_d[wat] = i;
+                        node_d[wat] = v;
+                        if (ch->tracer)
+                            trace_region(ch, TRACE_GENERATING, g_at, w, v);
+                    }
                 }
+                if (ch->tracer)
+                    trace_region(ch, TRACE_CLOSING, g_at, v, from);
             }
-            if (ch->tracer)
-                trace_region(ch, TRACE_CLOSING, bf, v, from);
+            q->scanned += scanned;
+            *units = *units > 1 + scanned ? *units - 1 - scanned : 0;
         }
-        q->scanned += scanned;
-        *units = *units > 1 + scanned ? *units - 1 - scanned : 0;
     }
     query_ended(ch);
     return true;

@@ -15,9 +15,12 @@
  *    §6); an arc whose first cost another route beats is left out of the
  *    query graph, which makes the searches about as small as a witness-
  *    pruned hierarchy's;
- *  - a query is the bidirectional upward Dijkstra with stall-on-demand over
- *    the arcs kept; shortcuts record their middle region and are unpacked
- *    into the region route the refiner consumes.
+ *  - a query is the elimination-tree search (CCH): both upward searches
+ *    handle the ancestors of s and t in the shape's elimination tree, the
+ *    deepest first, over the arcs kept: no queue and no stalling, and a
+ *    region whose distance already reaches the best meeting's cost relaxes
+ *    nothing; shortcuts record their middle region and are unpacked into
+ *    the region route the refiner consumes.
  * After a map change (abs_ch_update) the order is kept; the first change
  * makes a slotted shape (each sector has slots for as many regions as it
  * has held, refine/abs_ch_topo.h), customised whole, and from then on the
@@ -50,7 +53,7 @@
  * on keeps it, with what local re-customisation needs (AbsChDyn: about 40 B
  * an arc), so only a changing map pays for them. All of it is reported as
  * ch_bytes (mm SUMMARY).
- * The search arrays (two best-first cores, parents) are per-query scratch,
+ * The search arrays (two distances, regions, parents) are per-query scratch,
  * reused, indexed by depth in the shape's elimination tree: as long as the
  * tree is high, not as the regions are many. Owns everything it allocates;
  * abs_ch_free releases it. */
@@ -62,11 +65,11 @@
 #include <stdint.h>
 
 #include "../common/err.h"
-#include "../search/best_first.h"
 #include "../search/trace.h"
 #include "abs_ch_topo.h"
 
 #define ABS_CH_NONE UINT32_MAX
+#define ABS_CH_FAR UINT64_MAX /* a query's distance where its search has not been */
 
 typedef struct AbsChArc {
     uint32_t to;   /* the other end (region id) */
@@ -108,7 +111,9 @@ typedef struct AbsChQuery {
     uint32_t meet; /* where the best route met, ABS_CH_NONE before one did */
     double best;   /* its cost, -1 before */
     uint64_t settled, scanned;
-    bool done; /* the search has ended */
+    uint32_t next; /* the depth both searches handle next, plus one (abs_ch_run) */
+    int side;      /* at that depth: 0 the forward search next, 1 the backward one */
+    bool done;     /* the search has ended */
 } AbsChQuery;
 
 typedef struct AbsCh {
@@ -124,7 +129,7 @@ typedef struct AbsCh {
      * v's place in that search's arrays (height of them). */
     uint32_t *depth;         /* per region: its rank's depth */
     uint32_t height;         /* the tree's height: the scratch's length */
-    BestFirst fw, bw;        /* node ids are depths */
+    uint64_t *fg, *bg;       /* per depth: the search's distance there, ABS_CH_FAR when not reached */
     uint32_t *freg, *breg;   /* per depth: the region the search reached there */
     uint32_t *fpar, *bpar;   /* per depth: the arc index that reached it, ABS_CH_NONE at the root */
     uint32_t *fnode, *bnode; /* per depth: the region that arc came from */
@@ -205,11 +210,12 @@ size_t abs_ch_scratch_bytes(const AbsCh *ch);
 double abs_ch_query(AbsCh *ch, uint32_t s, uint32_t t, uint32_t *path, int *len);
 /* The same query in pieces, for a caller that bounds the work of each of
  * its calls (refine/refiner.h): abs_ch_begin starts it; abs_ch_run settles
- * regions while *units lasts (each region settled costs 1 plus the arcs it
- * scans, taken off *units; a region is never split) and returns true once
- * the search has ended, false when *units ran out first (call it again,
- * with fresh units, to go on: the same regions are settled in the same
- * order, so the route does not depend on the pieces); then abs_ch_finish
+ * reached regions, depth by depth, while *units lasts (each costs 1 plus
+ * the arcs it scans, taken off *units; a region is never split) and
+ * returns true once the search has ended, false when *units ran out first
+ * (call it again, with fresh units, to go on: the same regions are settled
+ * in the same order, so the route does not depend on the pieces); then
+ * abs_ch_finish
  * gives abs_ch_query's result. The hierarchy must not change in between
  * (a map change drops the query: begin again). */
 void abs_ch_begin(AbsCh *ch, uint32_t s, uint32_t t);

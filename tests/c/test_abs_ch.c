@@ -183,8 +183,9 @@ static void test_ch_static_keeps_arcs_only(T *t)
            "mm's region search kept the A*'s arrays beside its hierarchy");
     CHECKF(t, abs_ch_kept_bytes(ch) == expect, "kept %zu bytes, arcs, offsets, depths and order are %zu",
            abs_ch_kept_bytes(ch), expect);
-    CHECKF(t, ch->height > 0 && ch->height < ch->n / 4 && ch->fw.count == ch->height,
-           "query scratch for %zu of %u regions (tree height %u)", ch->fw.count, ch->n, ch->height);
+    size_t per_depth = 2 * sizeof *ch->fg + 7 * sizeof *ch->freg; /* distances, regions, parents, chain */
+    CHECKF(t, ch->height > 0 && ch->height < ch->n / 4 && abs_ch_scratch_bytes(ch) == ch->height * per_depth,
+           "query scratch of %zu bytes for %u regions (tree height %u)", abs_ch_scratch_bytes(ch), ch->n, ch->height);
     AbsChEdges g = {m.as.adj_first, &m.as.adj[0].to, &m.as.adj[0].cost, sizeof *m.as.adj};
     Err err;
     CHECKF(t, abs_ch_verify(ch, &g, m.ix->region_sector, &err), "%s", err.msg);
