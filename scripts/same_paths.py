@@ -14,8 +14,10 @@ A line is one query: its id, length, optimum and every cell.
 Maps (--maps): `embedded`, the checkout's maps/ + scenarios/ (the default),
 and FAMILY/NAME of the benchmark folder (--bench-dir, default ../shared/benchmarks or
 $GPPC_BENCH_DIR). Prints one line per map: `same` with the queries compared,
-or `DIFFER` with the first query that differs. Exit 1 when any map differs or
-a run fails, 2 on bad usage. Stdlib only.
+or `DIFFER` with how many queries differ, the first of them and each side's
+subopt mean, subopt max and invalid paths from its SUMMARY (a change that may
+move paths among equal costs is judged by these). Exit 1 when any map differs
+or a run fails, 2 on bad usage. Stdlib only.
 """
 import argparse
 import os
@@ -39,9 +41,10 @@ def replay(binary, spec, mp, sc, work, tag):
     cmd = [binary, "--entry", spec, "--pre-dir", os.path.join(work, "pre-" + tag), "--paths", paths, "-full", mp, sc]
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode == 2 or not os.path.isfile(paths):
-        return None, "%s: exit %d: %s" % (" ".join(cmd), p.returncode, p.stderr.strip()[-300:])
+        return None, None, "%s: exit %d: %s" % (" ".join(cmd), p.returncode, p.stderr.strip()[-300:])
+    summary = next((line.split()[1:] for line in p.stdout.splitlines() if line.startswith("SUMMARY ")), [])
     with open(paths) as f:
-        return f.read().splitlines(), None
+        return f.read().splitlines(), dict(kv.split("=", 1) for kv in summary if "=" in kv), None
 
 
 def how(one, two, i):
@@ -88,20 +91,22 @@ def main(argv):
     differ = 0
     with tempfile.TemporaryDirectory(prefix="same_paths.") as work:
         for name, mp, sc in maps:
-            one, err1 = replay(a.before, a.entry, mp, sc, work, "before")
-            two, err2 = replay(a.after, a.after_entry or a.entry, mp, sc, work, "after")
+            one, sum1, err1 = replay(a.before, a.entry, mp, sc, work, "before")
+            two, sum2, err2 = replay(a.after, a.after_entry or a.entry, mp, sc, work, "after")
             if err1 or err2:
                 print("%s FAILED %s" % (name, err1 or err2), flush=True)
                 differ += 1
                 continue
-            first = next((i for i, (x, y) in enumerate(zip(one, two)) if x != y), None)
-            if first is None and len(one) != len(two):
-                first = min(len(one), len(two))
-            if first is None:
+            diff = [i for i, (x, y) in enumerate(zip(one, two)) if x != y] + list(
+                range(min(len(one), len(two)), max(len(one), len(two))))
+            if not diff:
                 print("%s same (%d queries)" % (name, len(one)), flush=True)
             else:
                 differ += 1
-                print("%s DIFFER at replayed query %d: %s" % (name, first, how(one, two, first)), flush=True)
+                side = lambda k: "%s %s -> %s" % (k, sum1.get(k, "?"), sum2.get(k, "?"))  # noqa: E731
+                print("%s DIFFER in %d of %d queries, first at replayed query %d: %s; %s" % (
+                    name, len(diff), max(len(one), len(two)), diff[0], how(one, two, diff[0]),
+                    ", ".join(side(k) for k in ("subopt_mean", "subopt_max", "invalid"))), flush=True)
     print("same_paths: %d of %d maps differ" % (differ, len(maps)))
     return 1 if differ else 0
 
