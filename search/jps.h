@@ -37,9 +37,10 @@
  * Owns a copy of the map, its bit rows or jump table, the per-cell search
  * arrays and the open list (stamps, no clearing), all allocated in jps_init
  * (jps_init_bounded: node state for a bounded number of nodes, fixed at init,
- * and the map may be borrowed; its pages are touched at init, jo_touch, so
+ * or hashed and grown between searches to what they reach, JPS_NODES_GROW;
+ * the map may be borrowed; its pages are touched when taken, jo_touch, so
  * no call of a caller that bounds its calls meets a page fault); a search
- * allocates nothing.
+ * allocates nothing (a growing one: only when it begins again, jps_grow).
  * Both run on one integer open list (search/jps_open.h, costs 2^k and
  * round(sqrt(2) 2^k)): JPS+ spends most of its time there, and online JPS,
  * the yardstick JPS+ is measured against, must not be slowed by a heap the
@@ -69,16 +70,21 @@ typedef struct Jps {
     uint64_t expanded;
     int gx, gy;        /* the goal, padded coordinates */
     int sx, sy;        /* the start (unpadded) of the search jps_begin began */
+    uint64_t cap;      /* the search's cap (jps_begin), for a restart after growing */
     uint64_t cap_left; /* expansions the search may still make (jps_begin) */
     bool running;      /* begun and not ended: jps_run goes on */
     uint64_t steps;    /* diagonal steps of the expansion in progress (jps_run's work) */
     uint32_t *trace;   /* jump points of the path, goal first; during the
                         search the bypass stack, node indices as the open list's (jps.c relax) */
-    size_t nbypass;
+    size_t nbypass, trace_cap;
     uint64_t fcur_fixed;  /* the same for JPS+, in jps_open.h's unit */
     uint64_t from_g;      /* g of the node being expanded (jps.c relax) */
+    uint32_t from_idx;    /* its index in the open list's node state (the parent its successors keep) */
     size_t passable;      /* cells of the map as it is now */
     bool failed;          /* bounded: the latest search reached more nodes than it was sized for */
+    uint64_t node_cap;    /* sparse: the most nodes a search may take */
+    bool grows;           /* sparse, sized by what searches reach (JPS_NODES_GROW) */
+    uint64_t grown;       /* searches begun again after growing the node state */
     bool borrowed;        /* bounded: `grid` is the caller's (jps_init_bounded) */
     const Tracer *tracer; /* NULL: not traced (search/trace.h) */
 } Jps;
@@ -104,6 +110,19 @@ bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err);
  * reads them to count the passable cells), before the next search (not
  * painted, jps_paint). */
 bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, uint64_t max_nodes, Err *err);
+/* max_nodes for a JPS whose searches have no bound but the map (mm's
+ * small route): its node state is hashed, sized by what its searches
+ * reach, never per cell. It starts small; a search that finds its slots,
+ * its open list or its bypass stack full has the full ones doubled
+ * (jps_grow) and begins again, so growth happens between searches, never
+ * per node, a few times in an instance's life, and the search's answer is
+ * the one a node per cell would give (the open list orders by key alone).
+ * Never JPS_CAPPED unless memory ran out. */
+#define JPS_NODES_GROW UINT64_MAX
+/* Doubles the parts of a growing JPS's node state its latest search found
+ * full (jps.c jps_run, between two tries of a search). False (the search
+ * gives up) when memory ran out or the JPS does not grow. */
+bool jps_grow(Jps *j);
 /* The most nodes an online search of at most `max_expanded` expansions
  * reaches (a bound for jps_init_bounded): the start's 8 successors, then at
  * most 5 an expansion (a straight arrival goes on and may have two forced

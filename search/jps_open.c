@@ -78,6 +78,25 @@ bool jo_init_sparse(JpsOpen *o, uint32_t slots, uint32_t open_cap, uint64_t max_
     return true;
 }
 
+bool jo_resize_sparse(JpsOpen *o, uint32_t slots)
+{
+    JoNode *node = calloc(slots, sizeof *node); /* stamp 0: never a search's (common/stamp.h) */
+    uint32_t *slot_id = malloc((size_t)slots * sizeof *slot_id);
+    if (!node || !slot_id) {
+        free(node);
+        free(slot_id);
+        return false;
+    }
+    free(o->node);
+    free(o->slot_id);
+    o->node = node;
+    o->slot_id = slot_id;
+    o->count = slots;
+    o->shift = 32 - bit_length(slots - 1);
+    jo_touch(o);
+    return true;
+}
+
 /* A write every TOUCH_STRIDE bytes reaches every page: no platform we build
  * on has pages smaller than this. */
 #define TOUCH_STRIDE 4096

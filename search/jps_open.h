@@ -95,6 +95,10 @@ bool jo_init(JpsOpen *o, size_t count, uint32_t open_cap, uint64_t max_steps);
  * caller keeps live below open_cap (a search that would take more gives
  * up). */
 bool jo_init_sparse(JpsOpen *o, uint32_t slots, uint32_t open_cap, uint64_t max_steps);
+/* Sparse, between searches: `slots` fresh slots (a power of two) in place
+ * of the old ones, their pages touched (jo_touch). False (unchanged) when
+ * memory ran out. */
+bool jo_resize_sparse(JpsOpen *o, uint32_t slots);
 void jo_free(JpsOpen *o);
 /* Writes to every page the node state holds (its contents do not
  * change), so that a search meets no page the kernel has

@@ -76,12 +76,21 @@ uint64_t jps_nodes_within(uint64_t max_expanded)
  * slots at most). */
 #define SLOT_BYTES (sizeof(JoNode) + sizeof(uint32_t) + sizeof(JoItem) + sizeof(uint32_t))
 
+/* A growing JPS (JPS_NODES_GROW) starts with slots for this many nodes and
+ * an open list and a bypass stack of GROW_FIRST_LIST: its first searches
+ * grow them to what the map's searches reach (jps_grow). */
+#define GROW_FIRST_NODES 96
+#define GROW_FIRST_LIST 32
+/* A parent is kept as its slot in 28 bits (jps.c PARENT_NODE). */
+#define JPS_GROW_MOST_SLOTS (1u << 27)
+
 /* What every form shares: the map (copied, or borrowed), the JPS+ table
  * (taken over) or the bit rows, the trace and the node state for at most
  * `max_nodes` nodes of a search: hashed slots, a third more (a power of
  * two, so probes stay short), when they take less than the per-cell array,
  * else per cell with an open list for every passable cell. */
-static bool setup(Jps *j, const Grid *map, JumpTable *table, bool borrow, uint64_t max_nodes, Err *err)
+static bool setup(Jps *j, const Grid *map, JumpTable *table, bool borrow, uint64_t max_nodes, bool grows,
+                  Err *err)
 {
     memset(j, 0, sizeof *j);
     size_t cells = (size_t)(map->height + 2) * (size_t)map->stride; /* node ids are padded cell indices */
@@ -106,18 +115,26 @@ static bool setup(Jps *j, const Grid *map, JumpTable *table, bool borrow, uint64
             goto fail;
     }
     j->passable = grid_count_passable(map);
+    j->grows = grows;
+    if (j->grows) /* sized by what searches reach: a few nodes to start with (jps_grow) */
+        max_nodes = GROW_FIRST_NODES;
     uint64_t slots = 4; /* 3/4 of them may be taken (relax_plus) */
     while (slots - slots / 4 < max_nodes && slots < cells)
         slots *= 2;
-    bool sparse = max_nodes < cells && slots * SLOT_BYTES < cells * sizeof(JoNode);
+    bool sparse = j->grows || (max_nodes < cells && slots * SLOT_BYTES < cells * sizeof(JoNode));
     /* Sparse, the open list and the trace hold the nodes a search may take
-     * (the start and max_nodes more), not every slot. */
+     * (the start and max_nodes more), not every slot; growing, a few to
+     * start with, as the open list and the bypass stack hold a small part
+     * of the nodes a search takes. */
     uint64_t taken = max_nodes + 1 < slots - slots / 4 ? max_nodes + 1 : slots - slots / 4;
     uint64_t steps = cells + (size_t)map->width + (size_t)map->height;
-    j->trace = malloc((sparse ? taken : j->passable + 1) * sizeof *j->trace);
-    bool lists = sparse ? jo_init_sparse(&j->open, (uint32_t)slots, (uint32_t)taken, steps)
-                        : jo_init(&j->open, cells, (uint32_t)(j->passable + 1), steps);
-    if (!j->trace || !lists) {
+    uint64_t lists = j->grows ? GROW_FIRST_LIST : sparse ? taken : j->passable + 1;
+    j->trace_cap = lists;
+    j->node_cap = sparse ? taken : UINT64_MAX;
+    j->trace = malloc(lists * sizeof *j->trace);
+    bool open = sparse ? jo_init_sparse(&j->open, (uint32_t)slots, (uint32_t)lists, steps)
+                       : jo_init(&j->open, cells, (uint32_t)lists, steps);
+    if (!j->trace || !open) {
         err_set(err, "jps: out of memory for a %dx%d map", map->width, map->height);
         goto fail;
     }
@@ -127,14 +144,32 @@ fail:
     return false;
 }
 
+bool jps_grow(Jps *j)
+{
+    JpsOpen *o = &j->open;
+    if (!j->grows)
+        return false;
+    if (o->live >= j->node_cap) {
+        if (o->count >= JPS_GROW_MOST_SLOTS || !jo_resize_sparse(o, (uint32_t)o->count * 2))
+            return false;
+        j->node_cap = o->count - o->count / 4;
+    }
+    if (o->n >= o->cap && (o->cap > UINT32_MAX / 2 || !jo_reserve(o, o->cap * 2)))
+        return false;
+    if (j->nbypass >= j->trace_cap && !GROW(j->trace, j->trace_cap, j->trace_cap + 1, GROW_FIRST_LIST))
+        return false;
+    j->grown++;
+    return true;
+}
+
 bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err)
 {
-    return setup(j, map, table, false, UINT64_MAX, err);
+    return setup(j, map, table, false, UINT64_MAX, false, err);
 }
 
 bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, uint64_t max_nodes, Err *err)
 {
-    if (!setup(j, map, NULL, borrow, max_nodes, err))
+    if (!setup(j, map, NULL, borrow, max_nodes, max_nodes == JPS_NODES_GROW, err))
         return false;
     jo_touch(&j->open); /* a caller that bounds its calls pays for the pages here */
     return true;
@@ -160,6 +195,8 @@ static bool reserve_cells(Jps *j, size_t cells, Err *err)
     if (j->open.sparse || cells + 1 <= j->open.cap) /* sparse: sized for the nodes of a search, not the map */
         return true;
     bool grown = grow_to(&j->trace, cells + 1, sizeof *j->trace) && jo_reserve(&j->open, (uint32_t)(cells + 1));
+    if (grown)
+        j->trace_cap = cells + 1;
     return grown || err_set(err, "jps: out of memory for the open list");
 }
 
@@ -221,10 +258,9 @@ void jps_paint(Jps *j, const Jps *src, int x0, int y0, int w, int h, JpsPaint pa
 
 size_t jps_bytes(const Jps *j)
 {
-    /* The trace grows with the open list (reserve_cells), so both hold open.cap;
-     * sparse, the slots (open.count) hold a node and an id each. */
+    /* Sparse, the slots (open.count) hold a node and an id each. */
     return (j->borrowed ? 0 : grid_bytes(&j->grid)) + j->open.count * sizeof(JoNode) +
-           j->open.cap * (sizeof(JoItem) + sizeof *j->trace) +
+           j->open.cap * sizeof(JoItem) + j->trace_cap * sizeof *j->trace +
            (j->open.sparse ? j->open.count * sizeof *j->open.slot_id : 0) +
            (j->plus ? 0
                     : ((j->rows.borrowed ? 0 : (size_t)j->rows.rows * j->rows.words) +
