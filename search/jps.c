@@ -128,10 +128,14 @@ static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int
         j->failed = true;
         return;
     }
-    JoNode *n = jo_node(o, id);
+    /* The node's index (jo_index) found once: the slot, sparse. */
+    uint32_t idx = o->sparse ? jo_slot(o, id) : id;
+    JoNode *n = &o->node[idx];
     bool opened = n->stamp != o->stamp;
     if (!opened && (n->pos == JO_CLOSED || g >= n->g))
         return;
+    if (o->sparse && opened) /* the slot is taken: whose it is */
+        o->slot_id[idx] = id;
     o->live += opened;
     n->stamp = o->stamp;
     n->g = g;
@@ -147,15 +151,15 @@ static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int
             return;
         }
         n->pos = JO_CLOSED;
-        j->trace[j->nbypass++] = jo_index(o, n, id); /* as the open list: jps_run needs no lookup */
+        j->trace[j->nbypass++] = idx; /* as the open list: jps_run needs no lookup */
     } else if (opened) {
         if (__builtin_expect(o->n == o->cap, 0)) {
             j->failed = true;
             return;
         }
-        jo_push(o, jo_index(o, n, id), jo_key(o, f, g));
+        jo_push(o, idx, jo_key(o, f, g));
     } else {
-        jo_decrease(o, jo_index(o, n, id), jo_key(o, f, g));
+        jo_decrease(o, idx, jo_key(o, f, g));
     }
 }
 
