@@ -98,18 +98,26 @@ static bool jump_diagonal_bits(Jps *j, int px, int py, int dx, int dy, int *ox, 
 #define PARENT_NODE ((1u << 28) - 1)
 #define PARENT_DIR_SHIFT 28
 
-/* A traced event about node `id` (a padded cell, stamped in this search):
- * its parent is the node at the index in its parent field unless it is the
- * start. */
-static __attribute__((noinline, cold)) void trace_node(const Jps *j, TraceType type, uint32_t id)
+/* The padded cell index of the node at idx (jo_index): its coordinates'
+ * cell, sparse; the index itself per cell. */
+static inline uint32_t cell_of(const Jps *j, uint32_t idx)
 {
-    JpsOpen *o = (JpsOpen *)&j->open; /* jo_node looks up, it takes nothing here */
-    const JoNode *n = jo_node(o, id);
-    uint32_t from = jo_id(o, n->parent & PARENT_NODE), stride = (uint32_t)j->grid.stride;
+    const JoNode *n = &j->open.node[idx];
+    return j->open.sparse ? (uint32_t)n->y * (uint32_t)j->grid.stride + n->x : idx;
+}
+
+/* A traced event about the node at index idx (stamped in this search): its
+ * parent is the node at the index in its parent field unless it is the
+ * start. */
+static __attribute__((noinline, cold)) void trace_node(const Jps *j, TraceType type, uint32_t idx)
+{
+    const JpsOpen *o = &j->open;
+    const JoNode *n = &o->node[idx], *p = &o->node[n->parent & PARENT_NODE];
     xyLoc cell = {(int16_t)(n->x - 1), (int16_t)(n->y - 1)};
-    xyLoc parent = {(int16_t)(from % stride - 1), (int16_t)(from / stride - 1)};
+    xyLoc parent = {(int16_t)(p->x - 1), (int16_t)(p->y - 1)};
     double unit = (double)o->card, h = (double)jo_octile(o, abs(j->gx - n->x), abs(j->gy - n->y));
-    trace_emit(j->tracer, type, cell, n->parent >> PARENT_DIR_SHIFT == 8 ? NULL : &parent, (double)n->g / unit, ((double)n->g + h) / unit);
+    trace_emit(j->tracer, type, cell, n->parent >> PARENT_DIR_SHIFT == 8 ? NULL : &parent, (double)n->g / unit,
+               ((double)n->g + h) / unit);
 }
 
 /* relax for JPS+, on its integer open list (jps_open.h): the same rules,
@@ -129,13 +137,11 @@ static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int
         return;
     }
     /* The node's index (jo_index) found once: the slot, sparse. */
-    uint32_t idx = o->sparse ? jo_slot(o, id) : id;
+    uint32_t idx = o->sparse ? jo_slot(o, jo_xy(px, py)) : id;
     JoNode *n = &o->node[idx];
     bool opened = n->stamp != o->stamp;
     if (!opened && (n->pos == JO_CLOSED || g >= n->g))
         return;
-    if (o->sparse && opened) /* the slot is taken: whose it is */
-        o->slot_id[idx] = id;
     o->live += opened;
     n->stamp = o->stamp;
     n->g = g;
@@ -144,7 +150,7 @@ static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int
     n->y = (uint16_t)py;
     uint64_t f = g + jo_octile(o, abs(j->gx - px), abs(j->gy - py));
     if (__builtin_expect(j->tracer != NULL, 0))
-        trace_node(j, TRACE_GENERATING, id);
+        trace_node(j, TRACE_GENERATING, idx);
     if (opened && f <= j->fcur_fixed) {
         if (__builtin_expect(j->nbypass == j->trace_cap, 0)) {
             j->failed = true;
@@ -366,16 +372,18 @@ bool jps_begin(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded)
     j->cap = j->cap_left = max_expanded;
     j->running = true;
     uint32_t start = (uint32_t)((s.y + 1) * stride + s.x + 1);
+    uint32_t start_id = j->open.sparse ? jo_xy(s.x + 1, s.y + 1) : start; /* jps_open.h: a sparse id is its xy */
     j->failed = false;
-    jo_start(&j->open, start, jo_octile(&j->open, abs(g.x - s.x), abs(g.y - s.y)));
-    JoNode *sn = jo_node(&j->open, start);
-    sn->parent = jo_index(&j->open, sn, start) | 8u << PARENT_DIR_SHIFT;
+    jo_start(&j->open, start_id, jo_octile(&j->open, abs(g.x - s.x), abs(g.y - s.y)));
+    JoNode *sn = jo_node(&j->open, start_id);
+    j->start_idx = jo_index(&j->open, sn, start);
+    sn->parent = j->start_idx | 8u << PARENT_DIR_SHIFT;
     sn->x = (uint16_t)(s.x + 1);
     sn->y = (uint16_t)(s.y + 1);
     if (j->tracer) {
         trace_emit(j->tracer, TRACE_SOURCE, s, NULL, 0, 0);
         trace_emit(j->tracer, TRACE_DESTINATION, g, NULL, 0, 0);
-        trace_node(j, TRACE_GENERATING, start);
+        trace_node(j, TRACE_GENERATING, j->start_idx);
     }
     j->nbypass = 0;
     return true;
@@ -391,7 +399,7 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
     if (!j->running)
         return JPS_NONE;
     const int stride = j->grid.stride;
-    uint32_t start = (uint32_t)((j->sy + 1) * stride + j->sx + 1), goal = (uint32_t)(j->gy * stride + j->gx);
+    uint32_t goal = (uint32_t)(j->gy * stride + j->gx);
     bool found = false;
     uint32_t idx, id;
     for (;;) {
@@ -401,25 +409,26 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
             idx = j->trace[--j->nbypass];
         else if (!jo_pop(&j->open, &idx, &j->fcur_fixed))
             break;
-        id = jo_id(&j->open, idx);
+        const JoNode *node = &j->open.node[idx]; /* popped by index: no lookup by id */
+        int nx = node->x, ny = node->y;
+        id = j->open.sparse ? (uint32_t)(ny * stride + nx) : idx; /* cell_of, from what is read anyway */
         if (id == goal) {
             found = true;
             break;
         }
         if (j->cap_left == 0) {
             if (j->tracer)
-                trace_node(j, TRACE_END, id);
+                trace_node(j, TRACE_END, idx);
             j->running = false;
             return JPS_CAPPED;
         }
         j->cap_left--;
         j->expanded++;
-        const JoNode *node = &j->open.node[idx]; /* popped by index: no lookup by id */
         j->from_idx = idx;
-        int in = (int)(node->parent >> PARENT_DIR_SHIFT), nx = node->x, ny = node->y; /* a sparse relax may move it */
+        int in = (int)(node->parent >> PARENT_DIR_SHIFT); /* read before relax writes other nodes */
         j->from_g = node->g;
         if (j->tracer)
-            trace_node(j, TRACE_EXPANDING, id);
+            trace_node(j, TRACE_EXPANDING, idx);
         j->steps = 0;
         if (j->plus)
             expand_plus(j, id, nx, ny, in == 8 ? -1 : in);
@@ -431,27 +440,27 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
         *work = *work > cost ? *work - cost : 0;
         if (__builtin_expect(j->failed, 0)) {
             if (jps_grow(j)) { /* the same search again, with room for it */
-                jps_begin(j, (xyLoc){(int16_t)j->sx, (int16_t)j->sy}, (xyLoc){(int16_t)(j->gx - 1), (int16_t)(j->gy - 1)},
-                          j->cap);
+                jps_begin(j, (xyLoc){(int16_t)j->sx, (int16_t)j->sy},
+                          (xyLoc){(int16_t)(j->gx - 1), (int16_t)(j->gy - 1)}, j->cap);
                 continue;
             }
             j->running = false;
             return JPS_CAPPED; /* no memory for more nodes: given up, as a capped search */
         }
         if (j->tracer)
-            trace_node(j, TRACE_CLOSING, id);
+            trace_node(j, TRACE_CLOSING, idx);
     }
     j->running = false;
     if (j->tracer)
-        trace_node(j, TRACE_END, found ? goal : start);
+        trace_node(j, TRACE_END, found ? idx : j->start_idx);
     if (!found)
         return JPS_NONE;
     size_t n = 0;
     /* The chain by node index (the goal's is idx, as popped): no lookup by id. */
     for (uint32_t v = idx;; v = j->open.node[v].parent & PARENT_NODE) {
         if (!GROW(j->trace, j->trace_cap, n + 1, 1)) /* sparse only: per cell, it holds every cell */
-            return JPS_CAPPED;                      /* no memory for the path: given up */
-        j->trace[n++] = jo_id(&j->open, v);
+            return JPS_CAPPED;                       /* no memory for the path: given up */
+        j->trace[n++] = cell_of(j, v);
         if (j->open.node[v].parent >> PARENT_DIR_SHIFT == 8) /* the start */
             break;
     }

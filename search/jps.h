@@ -80,6 +80,7 @@ typedef struct Jps {
     uint64_t fcur_fixed;  /* the same for JPS+, in jps_open.h's unit */
     uint64_t from_g;      /* g of the node being expanded (jps.c relax) */
     uint32_t from_idx;    /* its index in the open list's node state (the parent its successors keep) */
+    uint32_t start_idx;   /* the start's index there */
     size_t passable;      /* cells of the map as it is now */
     bool failed;          /* bounded: the latest search reached more nodes than it was sized for */
     uint64_t node_cap;    /* sparse: the most nodes a search may take now (jps_grow) */

@@ -71,10 +71,10 @@ uint64_t jps_nodes_within(uint64_t max_expanded)
     return max_expanded > (UINT64_MAX - 8) / 5 ? UINT64_MAX : 5 * max_expanded + 8;
 }
 
-/* Bytes of one hashed slot: its node, its id, its open-list item and its
- * place in the trace (jps_bytes; the last two are held for 3/4 of the
+/* Bytes of one hashed slot at the bound: its node, its open-list item and
+ * its place in the trace (jps_bytes; the last two are held for 3/4 of the
  * slots at most). */
-#define SLOT_BYTES (sizeof(JoNode) + sizeof(uint32_t) + sizeof(JoItem) + sizeof(uint32_t))
+#define SLOT_BYTES (sizeof(JoNode) + sizeof(JoItem) + sizeof(uint32_t))
 
 /* A sparse JPS starts with slots for GROW_FIRST_NODES nodes (or its bound)
  * and an open list and a bypass stack of GROW_FIRST_LIST: its first
@@ -162,8 +162,7 @@ bool jps_grow(Jps *j)
     if (!o->sparse)
         return false;
     if (o->live >= j->node_cap) {
-        if (j->node_cap >= j->node_bound || o->count >= j->slot_bound ||
-            !jo_resize_sparse(o, (uint32_t)o->count * 2))
+        if (j->node_cap >= j->node_bound || o->count >= j->slot_bound || !jo_resize_sparse(o, (uint32_t)o->count * 2))
             return false; /* the bound: the search gives up */
         j->node_cap = min_u64(j->node_bound, o->count - o->count / 4);
     }
@@ -274,10 +273,9 @@ void jps_paint(Jps *j, const Jps *src, int x0, int y0, int w, int h, JpsPaint pa
 
 size_t jps_bytes(const Jps *j)
 {
-    /* Sparse, the slots (open.count) hold a node and an id each. */
-    return (j->borrowed ? 0 : grid_bytes(&j->grid)) + j->open.count * sizeof(JoNode) +
-           j->open.cap * sizeof(JoItem) + j->trace_cap * sizeof *j->trace +
-           (j->open.sparse ? j->open.count * sizeof *j->open.slot_id : 0) +
+    /* Sparse, the slots (open.count) hold a node each. */
+    return (j->borrowed ? 0 : grid_bytes(&j->grid)) + j->open.count * sizeof(JoNode) + j->open.cap * sizeof(JoItem) +
+           j->trace_cap * sizeof *j->trace +
            (j->plus ? 0
                     : ((j->rows.borrowed ? 0 : (size_t)j->rows.rows * j->rows.words) +
                        (size_t)j->cols.rows * j->cols.words) *

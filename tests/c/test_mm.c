@@ -662,8 +662,9 @@ static void test_mm_searches_sized_at_prepare(T *t)
             double legs_after = entry_counter(e, inst, "mm_bytes_legs");
             double grown = entry_counter(e, inst, "jps_grown"), jps_after = entry_counter(e, inst, "mm_bytes_jps");
             CHECKF(t,
-                   (boxed ? legs_after > legs : legs_after >= legs) && (grown > 0 ? jps_after > jps : jps_after == jps) &&
-                       grown <= 16 && entry_counter(e, inst, "leg_page_grows") == 0,
+                   (boxed ? legs_after > legs : legs_after >= legs) &&
+                       (grown > 0 ? jps_after > jps : jps_after == jps) && grown <= 16 &&
+                       entry_counter(e, inst, "leg_page_grows") == 0,
                    "%s: legs %.0f -> %.0f bytes, jps %.0f -> %.0f (grown %.0f), %.0f page grows", maps[m], legs,
                    legs_after, jps, jps_after, grown, entry_counter(e, inst, "leg_page_grows"));
             e->destroy(inst);
