@@ -20,8 +20,8 @@
  * Searches here hold state for what they may reach, taken before the first
  * query: the A* is paged by sector (search/astar.h; legplan_reserve_blocks
  * takes the pages), and both JPS are bounded (search/jps.h jps_init_bounded:
- * node state for the most nodes their searches may reach, sized when they
- * are enabled, per cell only where that is smaller; the first reads the
+ * hashed node state grown to what their searches reach, up to the most
+ * they may reach; per cell only where that is smaller; the first reads the
  * planner's grid and keeps only its bit rows).
  *
  * Owns the A* state, the JPS and the per-sector marks; borrows grid and

@@ -8,8 +8,6 @@
 #include "refiner_plan.h"
 #include "smooth.h"
 
-/* Cells the scratch paths start with; they grow to the longest leg seen. */
-#define FIRST_CELLS 256
 /* What writing a new leg into the edge cache costs in units of a call's
  * work (A* expansions): its record, its slot, now and then its stream's
  * growth (callgrind per call, results/reference/mm-calls/). It is not
@@ -27,14 +25,15 @@ bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsI
     r->legs = legs;
     r->cache = cache;
     r->segs = segs;
-    path_reserve(&r->scratch, FIRST_CELLS);
+    /* The scratch paths (scratch, leg_cells, start_path, goal_path) start
+     * empty and grow to the longest leg seen: on a map whose queries the
+     * routes answer whole they are never used. */
     win_init(&r->win, g, cfg->smooth);
     if (!routes_init(&r->routes, &cfg->routes, g, ix->abs, legs, err) ||
         (cfg->ahead > 0 && !legplan_enable_corridor_jps(legs, cfg->ahead, err))) {
         refiner_free(r);
         return false;
     }
-    path_reserve(&r->leg_cells, FIRST_CELLS);
     return true;
 }
 

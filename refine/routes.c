@@ -37,12 +37,13 @@ bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstr
 {
     *rt = (Routes){.cfg = *cfg, .grid = g, .abs = a, .legs = legs, .credit = {TRY_START, TRY_START}};
     path_reserve(&rt->answer, 256); /* grows to the longest answer */
-    /* Each search's memory is taken now, for the most it may reach: the
-     * small route's JPS the whole map (it answers every query, so no box
-     * runs), a capped one what its cap allows (search/jps.h), the box's A*
-     * its sectors. */
+    /* Each search's memory is taken now, for the most it may reach: a
+     * capped JPS what its cap allows (search/jps.h), the box's A* its
+     * sectors; the small route's JPS has no cap but the map, so its node
+     * state grows to what its searches reach (JPS_NODES_GROW; it answers
+     * every query, so no box runs). */
     bool small = (int)a->nsectors <= cfg->small;
-    uint64_t nodes = small ? UINT64_MAX : jps_nodes_within((uint64_t)cfg->jps_cap);
+    uint64_t nodes = small ? JPS_NODES_GROW : jps_nodes_within((uint64_t)cfg->jps_cap);
     size_t box = most_sectors(a, small ? 0 : cfg->near);
     int most_regions = 1;
     for (uint32_t sec = 0; sec < a->nsectors; sec++)

@@ -69,9 +69,9 @@ typedef struct Routes {
 } Routes;
 
 /* Enables the leg planner's JPS when a route needs it, and takes the memory
- * the routes' searches may need (the JPS's nodes for its cap, or the whole
- * map for the small route; the A*'s pages for the largest box): a query
- * allocates nothing for them. */
+ * the routes' searches may need (the JPS's nodes for its cap; the A*'s
+ * pages for the largest box): a query allocates nothing for them, but for
+ * the small route's JPS, whose nodes grow to what its searches reach. */
 bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstraction *a, LegPlanner *legs, Err *err);
 void routes_free(Routes *rt);
 size_t routes_bytes(const Routes *rt);

@@ -8,8 +8,6 @@
 
 static void smooth_stop(Window *w);
 
-static size_t side(const Grid *g) { return (size_t)(g->width > g->height ? g->width : g->height) + 1; }
-
 void win_init(Window *w, const Grid *g, bool smooth)
 {
     memset(w, 0, sizeof *w);
@@ -21,9 +19,7 @@ void win_init(Window *w, const Grid *g, bool smooth)
         w->memo_n *= 2;
     if (smooth && (w->memo = calloc(w->memo_n, sizeof *w->memo)) != NULL)
         win_forget(w);
-    path_reserve(&w->way, 256);
-    path_reserve(&w->tail, 256);
-    path_reserve(&w->line, side(g));
+    path_reserve(&w->way, 256); /* win_drop keeps its anchor; tail and line grow when first used */
 }
 
 void win_free(Window *w)

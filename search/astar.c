@@ -5,7 +5,8 @@
 
 #include "../common/grow.h"
 
-/* Pages a paged A* starts with: a center leg's two sectors and a little room. */
+/* Pages a paged A* takes at its first search: a center leg's two sectors
+ * and a little room. */
 #define FIRST_PAGES 4
 #define NO_NODE UINT32_MAX
 
@@ -76,8 +77,7 @@ bool astar_init_paged(AStar *a, const Grid *grid, int side, Err *err)
     pg->row = malloc((size_t)(grid->height ? grid->height : 1) * sizeof *pg->row);
     pg->block_gen = calloc((size_t)(pg->nblocks ? pg->nblocks : 1), sizeof *pg->block_gen);
     pg->block_page = malloc((size_t)(pg->nblocks ? pg->nblocks : 1) * sizeof *pg->block_page);
-    if (side < 1 || side > 255 || !pg->col || !pg->row || !pg->block_gen || !pg->block_page ||
-        !grow_pages(a, FIRST_PAGES)) {
+    if (side < 1 || side > 255 || !pg->col || !pg->row || !pg->block_gen || !pg->block_page) {
         astar_free(a);
         return err_set(err, "out of memory for A* on a %dx%d map", grid->width, grid->height);
     }
@@ -191,6 +191,8 @@ static bool begin(AStar *a)
         stamp_next(&pg->gen, &blocks, 1);
         pg->used = 0;
         pg->failed = false;
+        if (pg->cap == 0 && !grow_pages(a, FIRST_PAGES)) /* the first search takes the first pages */
+            return false;
         if ((id = paged_node(a, q->s.x, q->s.y)) == NO_NODE)
             return false;
     }

@@ -11,7 +11,9 @@
  *    reaches one (a per-block page number, valid for one search by a
  *    generation stamp), so a search confined to a few blocks (mm's legs in
  *    their sectors) holds a few pages, not the map. astar_reserve_pages
- *    takes the pages a caller's searches need up front; a search that
+ *    takes the pages a caller's searches need up front (else the first
+ *    search takes a few: a planner whose searches may never run holds
+ *    none); a search that
  *    reaches more blocks than there are pages grows them (doubling, never
  *    per node; pg.grows counts it). Its open list starts at a page's cells
  *    and doubles when a search fills it (pg.open_grows): a frontier is a

@@ -7,9 +7,9 @@ bool bitrows_init(BitRows *b, const Grid *g, bool transposed, Err *err)
 {
     b->rows = transposed ? g->width + 2 : g->height + 2;
     b->cols = transposed ? g->height + 2 : g->width + 2;
-    b->words = (b->cols + 63) / 64 + 1;
+    b->words = (b->cols + 63) / 64;
     b->borrowed = false;
-    b->bits = calloc((size_t)b->rows * b->words, sizeof *b->bits);
+    b->bits = calloc((size_t)b->rows * b->words + 1, sizeof *b->bits); /* the word past the last row (bitrows.h) */
     if (!b->bits)
         return err_set(err, "out of memory for JPS bit rows");
     for (int y = 0; y < g->height; y++)

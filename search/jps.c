@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/grow.h"
 #include "jps.h"
 
 static inline int sgn(int v) { return (v > 0) - (v < 0); }
@@ -89,23 +90,34 @@ static bool jump_diagonal_bits(Jps *j, int px, int py, int dx, int dy, int *ox, 
     }
 }
 
-/* A node's parent field (jps_open.h) packs the parent cell (below 2^28:
- * GRID_MAX_DIM^2 padded cells fit) and the direction of the last step into
- * the cell (bits 28-31; 8 at the start). */
-#define PARENT_CELL ((1u << 28) - 1)
+/* A node's parent field (jps_open.h) packs the parent's index in the node
+ * state (jo_index: its cell per cell, below 2^28 as GRID_MAX_DIM^2 padded
+ * cells fit; its slot, sparse, fewer slots than cells, jps_state.c) and the
+ * direction of the last step into the cell (bits 28-31; 8 at the start).
+ * By index, the path is read back without a lookup per node. */
+#define PARENT_NODE ((1u << 28) - 1)
 #define PARENT_DIR_SHIFT 28
 
-/* A traced event about node `id` (a padded cell, stamped in this search):
- * its parent is the cell in its parent field unless it is the start. */
-static __attribute__((noinline, cold)) void trace_node(const Jps *j, TraceType type, uint32_t id)
+/* The padded cell index of the node at idx (jo_index): its coordinates'
+ * cell, sparse; the index itself per cell. */
+static inline uint32_t cell_of(const Jps *j, uint32_t idx)
 {
-    JpsOpen *o = (JpsOpen *)&j->open; /* jo_node looks up, it takes nothing here */
-    const JoNode *n = jo_node(o, id);
-    uint32_t from = n->parent & PARENT_CELL, stride = (uint32_t)j->grid.stride;
+    const JoNode *n = &j->open.node[idx];
+    return j->open.sparse ? (uint32_t)n->y * (uint32_t)j->grid.stride + n->x : idx;
+}
+
+/* A traced event about the node at index idx (stamped in this search): its
+ * parent is the node at the index in its parent field unless it is the
+ * start. */
+static __attribute__((noinline, cold)) void trace_node(const Jps *j, TraceType type, uint32_t idx)
+{
+    const JpsOpen *o = &j->open;
+    const JoNode *n = &o->node[idx], *p = &o->node[n->parent & PARENT_NODE];
     xyLoc cell = {(int16_t)(n->x - 1), (int16_t)(n->y - 1)};
-    xyLoc parent = {(int16_t)(from % stride - 1), (int16_t)(from / stride - 1)};
+    xyLoc parent = {(int16_t)(p->x - 1), (int16_t)(p->y - 1)};
     double unit = (double)o->card, h = (double)jo_octile(o, abs(j->gx - n->x), abs(j->gy - n->y));
-    trace_emit(j->tracer, type, cell, from == id ? NULL : &parent, (double)n->g / unit, ((double)n->g + h) / unit);
+    trace_emit(j->tracer, type, cell, n->parent >> PARENT_DIR_SHIFT == 8 ? NULL : &parent, (double)n->g / unit,
+               ((double)n->g + h) / unit);
 }
 
 /* relax for JPS+, on its integer open list (jps_open.h): the same rules,
@@ -114,32 +126,46 @@ static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int
 {
     JpsOpen *o = &j->open;
     uint32_t id = (uint32_t)(py * j->grid.stride + px);
-    (void)from;
+    (void)from; /* the parent is the node being expanded, by its index (from_idx) */
     uint64_t g = j->from_g + cost;
-    if (o->sparse && o->live >= o->cap) {
-        j->failed = true; /* more nodes than the slots were sized for: the search gives up */
+    /* Sparse: a search that would take more nodes than the slots were
+     * sized for, or fill the open list or the bypass stack (below), gives
+     * up (bounded) or begins again with more (growing, jps_grow). Per cell
+     * they hold every passable cell. */
+    if (o->sparse && o->live >= j->node_cap) {
+        j->failed = true;
         return;
     }
-    JoNode *n = jo_node(o, id);
+    /* The node's index (jo_index) found once: the slot, sparse. */
+    uint32_t idx = o->sparse ? jo_slot(o, jo_xy(px, py)) : id;
+    JoNode *n = &o->node[idx];
     bool opened = n->stamp != o->stamp;
     if (!opened && (n->pos == JO_CLOSED || g >= n->g))
         return;
     o->live += opened;
     n->stamp = o->stamp;
     n->g = g;
-    n->parent = from | (uint32_t)dir << PARENT_DIR_SHIFT;
+    n->parent = j->from_idx | (uint32_t)dir << PARENT_DIR_SHIFT;
     n->x = (uint16_t)px;
     n->y = (uint16_t)py;
     uint64_t f = g + jo_octile(o, abs(j->gx - px), abs(j->gy - py));
     if (__builtin_expect(j->tracer != NULL, 0))
-        trace_node(j, TRACE_GENERATING, id);
+        trace_node(j, TRACE_GENERATING, idx);
     if (opened && f <= j->fcur_fixed) {
+        if (__builtin_expect(j->nbypass == j->trace_cap, 0)) {
+            j->failed = true;
+            return;
+        }
         n->pos = JO_CLOSED;
-        j->trace[j->nbypass++] = jo_index(o, n, id); /* as the open list: jps_run needs no lookup */
+        j->trace[j->nbypass++] = idx; /* as the open list: jps_run needs no lookup */
     } else if (opened) {
-        jo_push(o, jo_index(o, n, id), jo_key(o, f, g));
+        if (__builtin_expect(o->n == o->cap, 0)) {
+            j->failed = true;
+            return;
+        }
+        jo_push(o, idx, jo_key(o, f, g));
     } else {
-        jo_decrease(o, jo_index(o, n, id), jo_key(o, f, g));
+        jo_decrease(o, idx, jo_key(o, f, g));
     }
 }
 
@@ -343,19 +369,21 @@ bool jps_begin(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded)
     j->sy = s.y;
     j->gx = g.x + 1;
     j->gy = g.y + 1;
-    j->cap_left = max_expanded;
+    j->cap = j->cap_left = max_expanded;
     j->running = true;
     uint32_t start = (uint32_t)((s.y + 1) * stride + s.x + 1);
+    uint32_t start_id = j->open.sparse ? jo_xy(s.x + 1, s.y + 1) : start; /* jps_open.h: a sparse id is its xy */
     j->failed = false;
-    jo_start(&j->open, start, jo_octile(&j->open, abs(g.x - s.x), abs(g.y - s.y)));
-    JoNode *sn = jo_node(&j->open, start);
-    sn->parent = start | 8u << PARENT_DIR_SHIFT;
+    jo_start(&j->open, start_id, jo_octile(&j->open, abs(g.x - s.x), abs(g.y - s.y)));
+    JoNode *sn = jo_node(&j->open, start_id);
+    j->start_idx = jo_index(&j->open, sn, start);
+    sn->parent = j->start_idx | 8u << PARENT_DIR_SHIFT;
     sn->x = (uint16_t)(s.x + 1);
     sn->y = (uint16_t)(s.y + 1);
     if (j->tracer) {
         trace_emit(j->tracer, TRACE_SOURCE, s, NULL, 0, 0);
         trace_emit(j->tracer, TRACE_DESTINATION, g, NULL, 0, 0);
-        trace_node(j, TRACE_GENERATING, start);
+        trace_node(j, TRACE_GENERATING, j->start_idx);
     }
     j->nbypass = 0;
     return true;
@@ -371,33 +399,36 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
     if (!j->running)
         return JPS_NONE;
     const int stride = j->grid.stride;
-    uint32_t start = (uint32_t)((j->sy + 1) * stride + j->sx + 1), goal = (uint32_t)(j->gy * stride + j->gx);
+    uint32_t goal = (uint32_t)(j->gy * stride + j->gx);
     bool found = false;
     uint32_t idx, id;
-    for (;; j->cap_left--) {
+    for (;;) {
         if (*work == 0)
             return JPS_PAUSED;
         if (j->nbypass)
             idx = j->trace[--j->nbypass];
         else if (!jo_pop(&j->open, &idx, &j->fcur_fixed))
             break;
-        id = jo_id(&j->open, idx);
+        const JoNode *node = &j->open.node[idx]; /* popped by index: no lookup by id */
+        int nx = node->x, ny = node->y;
+        id = j->open.sparse ? (uint32_t)(ny * stride + nx) : idx; /* cell_of, from what is read anyway */
         if (id == goal) {
             found = true;
             break;
         }
         if (j->cap_left == 0) {
             if (j->tracer)
-                trace_node(j, TRACE_END, id);
+                trace_node(j, TRACE_END, idx);
             j->running = false;
             return JPS_CAPPED;
         }
+        j->cap_left--;
         j->expanded++;
-        const JoNode *node = &j->open.node[idx]; /* popped by index: no lookup by id */
-        int in = (int)(node->parent >> PARENT_DIR_SHIFT), nx = node->x, ny = node->y; /* a sparse relax may move it */
+        j->from_idx = idx;
+        int in = (int)(node->parent >> PARENT_DIR_SHIFT); /* read before relax writes other nodes */
         j->from_g = node->g;
         if (j->tracer)
-            trace_node(j, TRACE_EXPANDING, id);
+            trace_node(j, TRACE_EXPANDING, idx);
         j->steps = 0;
         if (j->plus)
             expand_plus(j, id, nx, ny, in == 8 ? -1 : in);
@@ -408,21 +439,29 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
         uint64_t cost = JPS_EXPANSION_WORK + j->steps;
         *work = *work > cost ? *work - cost : 0;
         if (__builtin_expect(j->failed, 0)) {
+            if (jps_grow(j)) { /* the same search again, with room for it */
+                jps_begin(j, (xyLoc){(int16_t)j->sx, (int16_t)j->sy},
+                          (xyLoc){(int16_t)(j->gx - 1), (int16_t)(j->gy - 1)}, j->cap);
+                continue;
+            }
             j->running = false;
             return JPS_CAPPED; /* no memory for more nodes: given up, as a capped search */
         }
         if (j->tracer)
-            trace_node(j, TRACE_CLOSING, id);
+            trace_node(j, TRACE_CLOSING, idx);
     }
     j->running = false;
     if (j->tracer)
-        trace_node(j, TRACE_END, found ? goal : start);
+        trace_node(j, TRACE_END, found ? idx : j->start_idx);
     if (!found)
         return JPS_NONE;
     size_t n = 0;
-    for (uint32_t v = goal;; v = jo_node(&j->open, v)->parent & PARENT_CELL) {
-        j->trace[n++] = v;
-        if (v == start)
+    /* The chain by node index (the goal's is idx, as popped): no lookup by id. */
+    for (uint32_t v = idx;; v = j->open.node[v].parent & PARENT_NODE) {
+        if (!GROW(j->trace, j->trace_cap, n + 1, 1)) /* sparse only: per cell, it holds every cell */
+            return JPS_CAPPED;                       /* no memory for the path: given up */
+        j->trace[n++] = cell_of(j, v);
+        if (j->open.node[v].parent >> PARENT_DIR_SHIFT == 8) /* the start */
             break;
     }
     path_push(path, (xyLoc){(int16_t)j->sx, (int16_t)j->sy});

@@ -36,10 +36,11 @@
  * shortest distance and A*'s argument holds. Only ties may differ.
  * Owns a copy of the map, its bit rows or jump table, the per-cell search
  * arrays and the open list (stamps, no clearing), all allocated in jps_init
- * (jps_init_bounded: node state for a bounded number of nodes, fixed at init,
- * and the map may be borrowed; its pages are touched at init, jo_touch, so
+ * (jps_init_bounded: hashed node state, grown between searches to what
+ * they reach, up to a bound or, JPS_NODES_GROW, none;
+ * the map may be borrowed; its pages are touched when taken, jo_touch, so
  * no call of a caller that bounds its calls meets a page fault); a search
- * allocates nothing.
+ * allocates nothing (a growing one: only when it begins again, jps_grow).
  * Both run on one integer open list (search/jps_open.h, costs 2^k and
  * round(sqrt(2) 2^k)): JPS+ spends most of its time there, and online JPS,
  * the yardstick JPS+ is measured against, must not be slowed by a heap the
@@ -69,16 +70,23 @@ typedef struct Jps {
     uint64_t expanded;
     int gx, gy;        /* the goal, padded coordinates */
     int sx, sy;        /* the start (unpadded) of the search jps_begin began */
+    uint64_t cap;      /* the search's cap (jps_begin), for a restart after growing */
     uint64_t cap_left; /* expansions the search may still make (jps_begin) */
     bool running;      /* begun and not ended: jps_run goes on */
     uint64_t steps;    /* diagonal steps of the expansion in progress (jps_run's work) */
     uint32_t *trace;   /* jump points of the path, goal first; during the
                         search the bypass stack, node indices as the open list's (jps.c relax) */
-    size_t nbypass;
+    size_t nbypass, trace_cap;
     uint64_t fcur_fixed;  /* the same for JPS+, in jps_open.h's unit */
     uint64_t from_g;      /* g of the node being expanded (jps.c relax) */
+    uint32_t from_idx;    /* its index in the open list's node state (the parent its successors keep) */
+    uint32_t start_idx;   /* the start's index there */
     size_t passable;      /* cells of the map as it is now */
     bool failed;          /* bounded: the latest search reached more nodes than it was sized for */
+    uint64_t node_cap;    /* sparse: the most nodes a search may take now (jps_grow) */
+    uint64_t node_bound;  /* and ever (jps_init_bounded's max_nodes and the start) */
+    uint64_t slot_bound;  /* the slots for node_bound */
+    uint64_t grown;       /* searches begun again after growing the node state */
     bool borrowed;        /* bounded: `grid` is the caller's (jps_init_bounded) */
     const Tracer *tracer; /* NULL: not traced (search/trace.h) */
 } Jps;
@@ -87,11 +95,17 @@ typedef struct Jps {
  * search takes over (*table is emptied). */
 bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err);
 /* Online JPS whose node state (per node, open list, trace) holds at most
- * `max_nodes` nodes of one search, sized here and never grown: hashed by cell
- * in a third more slots (jps_open.h, sparse) when that takes less than one
- * node per map cell, else per cell (then every search fits). For a planner
- * that caps its searches or runs them in a corridor (mm): its memory follows
- * the cap, not the map, and no search pays for growing it. Its map copy and
+ * `max_nodes` nodes of one search: hashed by cell in a third more slots
+ * (jps_open.h, sparse) when at that bound they take less than one node per
+ * map cell, else per cell (then every search fits). Sparse, it starts with
+ * room for a few nodes: a search that finds its slots, its open list or its
+ * bypass stack full has the full ones doubled (jps_grow, up to the bound)
+ * and begins again, so the state grows between searches, never per node, a
+ * few times in an instance's life, to what the searches reach (on game
+ * maps a small part of the bound), and the answer is the one a node per
+ * cell gives (the open list orders by key alone). For a planner that caps
+ * its searches or runs them in a corridor (mm): its memory follows what
+ * its searches reach, at most the cap, not the map. Its map copy and
  * row bits are the map's; a packed map (grid.h) is its own row bits
  * (bitrows_view), and a borrowed packed map's transposed rows are a cache
  * of tiles (bitrows_tiles.h: a quarter bit a cell, jps_state.c; a whole
@@ -104,6 +118,14 @@ bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err);
  * reads them to count the passable cells), before the next search (not
  * painted, jps_paint). */
 bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, uint64_t max_nodes, Err *err);
+/* max_nodes for a JPS whose searches have no bound but the map (mm's
+ * small route): its node state is hashed and grows as above with no bound,
+ * never per cell; never JPS_CAPPED unless memory ran out. */
+#define JPS_NODES_GROW UINT64_MAX
+/* Doubles the parts of a sparse JPS's node state its latest search found
+ * full (jps.c jps_run, between two tries of a search). False (the search
+ * gives up) at the bound, when memory ran out or per cell. */
+bool jps_grow(Jps *j);
 /* The most nodes an online search of at most `max_expanded` expansions
  * reaches (a bound for jps_init_bounded): the start's 8 successors, then at
  * most 5 an expansion (a straight arrival goes on and may have two forced

@@ -70,11 +70,19 @@ bool jo_init_sparse(JpsOpen *o, uint32_t slots, uint32_t open_cap, uint64_t max_
         return false;
     o->sparse = true;
     o->shift = 32 - bit_length(slots - 1);
-    o->slot_id = malloc((size_t)slots * sizeof *o->slot_id);
-    if (!o->slot_id) {
-        jo_free(o);
+    return true;
+}
+
+bool jo_resize_sparse(JpsOpen *o, uint32_t slots)
+{
+    JoNode *node = calloc(slots, sizeof *node); /* stamp 0: never a search's (common/stamp.h) */
+    if (!node)
         return false;
-    }
+    free(o->node);
+    o->node = node;
+    o->count = slots;
+    o->shift = 32 - bit_length(slots - 1);
+    jo_touch(o);
     return true;
 }
 
@@ -92,15 +100,12 @@ static void touch_pages(void *p, size_t bytes)
 void jo_touch(JpsOpen *o)
 {
     touch_pages(o->node, o->count * sizeof *o->node);
-    if (o->slot_id)
-        touch_pages(o->slot_id, o->count * sizeof *o->slot_id);
     /* The open list's items are written (sentinels) where they are made. */
 }
 
 void jo_free(JpsOpen *o)
 {
     free(o->node);
-    free(o->slot_id);
     items_free(o->items);
     memset(o, 0, sizeof *o);
 }
@@ -143,7 +148,7 @@ void jo_start(JpsOpen *o, uint32_t id, uint64_t h0)
     o->n = 0;
     o->live = 1;
     JoNode *n = jo_node(o, id);
-    *n = (JoNode){0, stamp, 0, 0, 0, 0};
+    *n = (JoNode){.stamp = stamp, .xy = o->sparse ? id : 0};
     jo_push(o, jo_index(o, n, id), jo_key(o, h0, 0));
 }
 

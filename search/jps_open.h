@@ -58,9 +58,26 @@ typedef struct JoNode {
     uint64_t g;      /* fixed point, valid when stamp is current */
     uint32_t stamp;  /* == JpsOpen.stamp: the node belongs to this search */
     int32_t pos;     /* slot in the heap, JO_CLOSED once expanded */
-    uint32_t parent; /* the caller's (jps.c: parent cell and entry direction) */
-    uint16_t x, y;   /* the caller's: the node's padded coordinates */
+    uint32_t parent; /* the caller's (jps.c: parent node and entry direction) */
+    union {
+        struct {
+            uint16_t x, y; /* the caller's: the node's padded coordinates */
+        };
+        uint32_t xy; /* both as one key (jo_xy): a sparse node's id, which its slot is found by */
+    };
 } JoNode;
+
+/* The key of coordinates (x, y) as JoNode.xy holds them. */
+static inline uint32_t jo_xy(int x, int y)
+{
+    union {
+        struct {
+            uint16_t x, y;
+        } c;
+        uint32_t xy;
+    } k = {.c = {(uint16_t)x, (uint16_t)y}};
+    return k.xy;
+}
 
 typedef struct JoItem {
     uint64_t key;
@@ -77,10 +94,11 @@ typedef struct JpsOpen {
     uint64_t card, diag; /* fixed-point step costs */
     int k;               /* card = 2^k */
     /* Sparse (jo_init_sparse): `node` holds `count` slots (a power of two),
-     * a node's slot found from its id by hashing and linear probing; a slot
-     * is taken when its stamp is current, slot_id says by which id. */
+     * a node's slot found from its id, its coordinates' key (jo_xy), by
+     * hashing and linear probing; a slot is taken when its stamp is
+     * current, its xy says by which id (the node's own coordinates: no
+     * array of ids beside the nodes). */
     bool sparse;
-    uint32_t *slot_id;
     int shift;     /* 32 - log2(count) */
     uint32_t live; /* nodes this search took (the caller counts them) */
 } JpsOpen;
@@ -95,6 +113,10 @@ bool jo_init(JpsOpen *o, size_t count, uint32_t open_cap, uint64_t max_steps);
  * caller keeps live below open_cap (a search that would take more gives
  * up). */
 bool jo_init_sparse(JpsOpen *o, uint32_t slots, uint32_t open_cap, uint64_t max_steps);
+/* Sparse, between searches: `slots` fresh slots (a power of two) in place
+ * of the old ones, their pages touched (jo_touch). False (unchanged) when
+ * memory ran out. */
+bool jo_resize_sparse(JpsOpen *o, uint32_t slots);
 void jo_free(JpsOpen *o);
 /* Writes to every page the node state holds (its contents do not
  * change), so that a search meets no page the kernel has
@@ -108,21 +130,15 @@ bool jo_reserve(JpsOpen *o, uint32_t open_cap);
 static inline uint32_t jo_slot(const JpsOpen *o, uint32_t id)
 {
     uint32_t mask = (uint32_t)o->count - 1, h = (id * 0x9e3779b1u) >> o->shift;
-    while (o->node[h].stamp == o->stamp && o->slot_id[h] != id)
+    while (o->node[h].stamp == o->stamp && o->node[h].xy != id)
         h = (h + 1) & mask;
     return h;
 }
 
 /* The node of id. Sparse: a node this search has not taken comes back with
- * a stale stamp, in the slot it takes once the caller sets its stamp. */
-static inline JoNode *jo_node(JpsOpen *o, uint32_t id)
-{
-    if (!o->sparse)
-        return &o->node[id];
-    uint32_t h = jo_slot(o, id);
-    o->slot_id[h] = id; /* a free slot stays free until its stamp is set */
-    return &o->node[h];
-}
+ * a stale stamp, in the slot it takes once the caller sets its stamp and
+ * its xy to id. */
+static inline JoNode *jo_node(JpsOpen *o, uint32_t id) { return &o->node[o->sparse ? jo_slot(o, id) : id]; }
 
 /* The octile distance over (dx, dy) >= 0 in fixed point. */
 static inline uint64_t jo_octile(const JpsOpen *o, int dx, int dy)
@@ -143,10 +159,8 @@ static inline uint32_t jo_index(const JpsOpen *o, const JoNode *n, uint32_t id)
 {
     return o->sparse ? (uint32_t)(n - o->node) : id;
 }
-/* The id of the node at index idx. */
-static inline uint32_t jo_id(const JpsOpen *o, uint32_t idx) { return o->sparse ? o->slot_id[idx] : idx; }
 
-/* Begins a search at `id` (g = 0) whose start heuristic is h0. */
+/* Begins a search at `id` (g = 0; sparse, its xy set to id) whose start heuristic is h0. */
 void jo_start(JpsOpen *o, uint32_t id, uint64_t h0);
 /* Pushes the node at index idx (jo_index). */
 void jo_push(JpsOpen *o, uint32_t idx, uint64_t key);

@@ -71,17 +71,40 @@ uint64_t jps_nodes_within(uint64_t max_expanded)
     return max_expanded > (UINT64_MAX - 8) / 5 ? UINT64_MAX : 5 * max_expanded + 8;
 }
 
-/* Bytes of one hashed slot: its node, its id, its open-list item and its
- * place in the trace (jps_bytes; the last two are held for 3/4 of the
+/* Bytes of one hashed slot at the bound: its node, its open-list item and
+ * its place in the trace (jps_bytes; the last two are held for 3/4 of the
  * slots at most). */
-#define SLOT_BYTES (sizeof(JoNode) + sizeof(uint32_t) + sizeof(JoItem) + sizeof(uint32_t))
+#define SLOT_BYTES (sizeof(JoNode) + sizeof(JoItem) + sizeof(uint32_t))
+
+/* A sparse JPS starts with slots for GROW_FIRST_NODES nodes (or its bound)
+ * and an open list and a bypass stack of GROW_FIRST_LIST: its first
+ * searches grow them to what the map's searches reach (jps_grow), up to
+ * its bound. */
+#define GROW_FIRST_NODES 96
+#define GROW_FIRST_LIST 32
+/* A parent is kept as its slot in 28 bits (jps.c PARENT_NODE). */
+#define JPS_GROW_MOST_SLOTS (1u << 27)
+
+static uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
+
+/* The slots for `nodes` nodes: a power of two, 3/4 of them may be taken
+ * (relax_plus), at least 4, at most `most`. */
+static uint64_t slots_for(uint64_t nodes, uint64_t most)
+{
+    uint64_t slots = 4;
+    while (slots - slots / 4 < nodes && slots < most)
+        slots *= 2;
+    return slots;
+}
 
 /* What every form shares: the map (copied, or borrowed), the JPS+ table
  * (taken over) or the bit rows, the trace and the node state for at most
  * `max_nodes` nodes of a search: hashed slots, a third more (a power of
- * two, so probes stay short), when they take less than the per-cell array,
- * else per cell with an open list for every passable cell. */
-static bool setup(Jps *j, const Grid *map, JumpTable *table, bool borrow, uint64_t max_nodes, Err *err)
+ * two, so probes stay short), when at that bound they take less than the
+ * per-cell array (or with no bound, JPS_NODES_GROW), starting small and
+ * grown to what searches reach (jps_grow); else per cell with an open list
+ * for every passable cell. */
+static bool setup(Jps *j, const Grid *map, JumpTable *table, bool borrow, bool bounded, uint64_t max_nodes, Err *err)
 {
     memset(j, 0, sizeof *j);
     size_t cells = (size_t)(map->height + 2) * (size_t)map->stride; /* node ids are padded cell indices */
@@ -106,18 +129,23 @@ static bool setup(Jps *j, const Grid *map, JumpTable *table, bool borrow, uint64
             goto fail;
     }
     j->passable = grid_count_passable(map);
-    uint64_t slots = 4; /* 3/4 of them may be taken (relax_plus) */
-    while (slots - slots / 4 < max_nodes && slots < cells)
-        slots *= 2;
-    bool sparse = max_nodes < cells && slots * SLOT_BYTES < cells * sizeof(JoNode);
-    /* Sparse, the open list and the trace hold the nodes a search may take
-     * (the start and max_nodes more), not every slot. */
-    uint64_t taken = max_nodes + 1 < slots - slots / 4 ? max_nodes + 1 : slots - slots / 4;
     uint64_t steps = cells + (size_t)map->width + (size_t)map->height;
-    j->trace = malloc((sparse ? taken : j->passable + 1) * sizeof *j->trace);
-    bool lists = sparse ? jo_init_sparse(&j->open, (uint32_t)slots, (uint32_t)taken, steps)
-                        : jo_init(&j->open, cells, (uint32_t)(j->passable + 1), steps);
-    if (!j->trace || !lists) {
+    bool grows = bounded && max_nodes == JPS_NODES_GROW;
+    /* At the bound: the slots, and the nodes a search may take there (the
+     * start and max_nodes more). */
+    j->slot_bound = grows ? JPS_GROW_MOST_SLOTS : slots_for(max_nodes, cells);
+    j->node_bound = grows ? UINT64_MAX : min_u64(max_nodes + 1, j->slot_bound - j->slot_bound / 4);
+    bool sparse = grows || (bounded && max_nodes < cells && j->slot_bound * SLOT_BYTES < cells * sizeof(JoNode));
+    uint64_t slots = sparse ? slots_for(min_u64(GROW_FIRST_NODES, max_nodes), j->slot_bound) : 0;
+    /* Sparse, the open list and the trace hold a part of the nodes a
+     * search takes, and grow with the slots (jps_grow). */
+    uint64_t lists = sparse ? min_u64(GROW_FIRST_LIST, j->node_bound) : j->passable + 1;
+    j->trace_cap = lists;
+    j->node_cap = sparse ? min_u64(j->node_bound, slots - slots / 4) : UINT64_MAX;
+    j->trace = malloc(lists * sizeof *j->trace);
+    bool open = sparse ? jo_init_sparse(&j->open, (uint32_t)slots, (uint32_t)lists, steps)
+                       : jo_init(&j->open, cells, (uint32_t)lists, steps);
+    if (!j->trace || !open) {
         err_set(err, "jps: out of memory for a %dx%d map", map->width, map->height);
         goto fail;
     }
@@ -127,14 +155,36 @@ fail:
     return false;
 }
 
+bool jps_grow(Jps *j)
+{
+    JpsOpen *o = &j->open;
+    uint64_t before = o->count + o->cap + j->trace_cap;
+    if (!o->sparse)
+        return false;
+    if (o->live >= j->node_cap) {
+        if (j->node_cap >= j->node_bound || o->count >= j->slot_bound || !jo_resize_sparse(o, (uint32_t)o->count * 2))
+            return false; /* the bound: the search gives up */
+        j->node_cap = min_u64(j->node_bound, o->count - o->count / 4);
+    }
+    if (o->n >= o->cap && !jo_reserve(o, (uint32_t)min_u64((uint64_t)o->cap * 2, j->node_bound)))
+        return false;
+    if (j->nbypass >= j->trace_cap &&
+        !GROW(j->trace, j->trace_cap, min_u64(j->trace_cap * 2, j->node_bound), GROW_FIRST_LIST))
+        return false;
+    if (o->count + o->cap + j->trace_cap == before)
+        return false; /* nothing full could grow: the search would only fail again */
+    j->grown++;
+    return true;
+}
+
 bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err)
 {
-    return setup(j, map, table, false, UINT64_MAX, err);
+    return setup(j, map, table, false, false, UINT64_MAX, err);
 }
 
 bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, uint64_t max_nodes, Err *err)
 {
-    if (!setup(j, map, NULL, borrow, max_nodes, err))
+    if (!setup(j, map, NULL, borrow, true, max_nodes, err))
         return false;
     jo_touch(&j->open); /* a caller that bounds its calls pays for the pages here */
     return true;
@@ -160,6 +210,8 @@ static bool reserve_cells(Jps *j, size_t cells, Err *err)
     if (j->open.sparse || cells + 1 <= j->open.cap) /* sparse: sized for the nodes of a search, not the map */
         return true;
     bool grown = grow_to(&j->trace, cells + 1, sizeof *j->trace) && jo_reserve(&j->open, (uint32_t)(cells + 1));
+    if (grown)
+        j->trace_cap = cells + 1;
     return grown || err_set(err, "jps: out of memory for the open list");
 }
 
@@ -221,11 +273,9 @@ void jps_paint(Jps *j, const Jps *src, int x0, int y0, int w, int h, JpsPaint pa
 
 size_t jps_bytes(const Jps *j)
 {
-    /* The trace grows with the open list (reserve_cells), so both hold open.cap;
-     * sparse, the slots (open.count) hold a node and an id each. */
-    return (j->borrowed ? 0 : grid_bytes(&j->grid)) + j->open.count * sizeof(JoNode) +
-           j->open.cap * (sizeof(JoItem) + sizeof *j->trace) +
-           (j->open.sparse ? j->open.count * sizeof *j->open.slot_id : 0) +
+    /* Sparse, the slots (open.count) hold a node each. */
+    return (j->borrowed ? 0 : grid_bytes(&j->grid)) + j->open.count * sizeof(JoNode) + j->open.cap * sizeof(JoItem) +
+           j->trace_cap * sizeof *j->trace +
            (j->plus ? 0
                     : ((j->rows.borrowed ? 0 : (size_t)j->rows.rows * j->rows.words) +
                        (size_t)j->cols.rows * j->cols.words) *

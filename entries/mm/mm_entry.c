@@ -262,11 +262,15 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
                          abs_index_init(&e->ix, &e->abs, err));
     /* The keys were parsed before, so they cannot fail now. */
     /* Corridor steps cost their route from s and g by an A* over the regions
-     * (refine/abstract_search.h region_search_ends), never by the hierarchy. */
+     * (refine/abstract_search.h region_search_ends), never by the hierarchy;
+     * on a map the small route answers whole (refine/routes.h) a region
+     * search runs only if its JPS ran out of memory, and the A* answers it:
+     * the hierarchy would be a tenth of the instance, never queried. */
     ok = ok && parse_options(opts, e->profile, &e->cfg, err) &&
-         region_search_init(&e->as, &e->ix, e->cfg.refine.ahead == 0, NULL, err);
+         region_search_init(&e->as, &e->ix,
+                            e->cfg.refine.ahead == 0 && (int)e->abs.nsectors > e->cfg.refine.routes.small, NULL, err);
     if (ok && e->cfg.refine.ahead == 0 && e->cfg.refine.weight == 1.0)
-        region_search_lean(&e->as); /* the hierarchy answers every search */
+        region_search_lean(&e->as); /* the hierarchy answers every search (none built: nothing to drop) */
     if (ok)
         progress(&e->grid, e->started_ns, "region search and regions' hierarchy");
     ok = ok && legplan_init(&e->legs, &e->grid, &e->abs, err);
@@ -364,6 +368,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "jps_capped", (double)rs->jps_capped);
     counters_add(out, "jps_skipped", (double)rs->jps_skipped);
     counters_add(out, "jps_bytes", (double)legplan_jps_bytes(&e->legs));
+    counters_add(out, "jps_grown", (double)e->legs.jps.grown); /* searches begun again with more node state */
     counters_add(out, "loop_cut_cells", (double)e->refiner.win.cut);
     if (e->cfg.refine.phases) {
         static const char *const PHASE_KEY[PHASE_COUNT] = {"locate_us_mean", "abstract_us_mean", "legs_us_mean",

@@ -70,8 +70,11 @@ static const MmProfile PROFILES[] = {
     /*                          name               S  ahead jps near hold joint back smooth */
     [P_DEFAULT] = {"default", 16, 0, 256, 32, 16, 3, -1, true},
     /* JPS answers every query (the small route), optimally; the rest only
-     * serves what the abstraction keeps for updates. */
-    [P_SMALL_MAP] = {"small-map", 16, 0, 256, 32, 16, 3, -1, true},
+     * serves what the abstraction keeps for updates, and a query the route
+     * gives up on (its JPS out of memory): no smoothing, so the window
+     * keeps no table of smoothed joints (refine/window.h), which would be
+     * a quarter of the instance on these maps. */
+    [P_SMALL_MAP] = {"small-map", 16, 0, 256, 32, 16, 3, -1, false},
     /* Mazes (walls only, many regions a sector): a box A* floods every
      * corridor of its box (near 0); JPS tried first answered most queries
      * at JPS's own cost (jps 0); a walk into a dead end and back is unwound

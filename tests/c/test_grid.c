@@ -228,8 +228,11 @@ static void test_packed_reads_as_bytes(T *t)
         BitRows own, view;
         CHECK(t, bitrows_init(&own, &g, false, &err));
         bitrows_view(&view, &p);
-        CHECK(t, own.rows == view.rows && own.words == view.words &&
-                     !memcmp(own.bits, view.bits, (size_t)own.rows * (size_t)own.words * sizeof *own.bits));
+        /* The same rows, bit for bit; a copy's row has no zero word of its own (bitrows.h). */
+        bool rows_same = own.rows == view.rows && own.words <= view.words;
+        for (int r = 0; rows_same && r < own.rows; r++)
+            rows_same = !memcmp(bitrows_row(&own, r), bitrows_row(&view, r), (size_t)own.words * sizeof *own.bits);
+        CHECK(t, rows_same);
         bitrows_free(&own);
         bitrows_free(&view); /* a view frees nothing: p still owns its bits */
         CHECK(t, grid_passable(&p, 5, 7) == was);

@@ -113,7 +113,7 @@ static void test_jps_open_matches_brute_force(T *t)
             uint64_t k = jo_key(&o, 1 + (lcg(&seed) >> 40) % 63, (lcg(&seed) >> 40) % 4096);
             bool fresh = o.node[id].stamp != o.stamp;
             if (op == 0 && fresh) {
-                o.node[id] = (JoNode){0, o.stamp, 0, 0, 0, 0};
+                o.node[id] = (JoNode){.stamp = o.stamp};
                 jo_push(&o, id, k);
                 key[id] = k;
                 in[id] = true;
@@ -140,7 +140,7 @@ static void test_jps_open_matches_brute_force(T *t)
          * search: a slot the next one reads past its end would win. */
         for (uint32_t id = 0; id < M; id++)
             if (!in[id]) {
-                o.node[id] = (JoNode){0, o.stamp, 0, 0, 0, 0};
+                o.node[id] = (JoNode){.stamp = o.stamp};
                 jo_push(&o, id, jo_key(&o, 0, id));
             }
     }

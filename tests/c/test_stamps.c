@@ -104,8 +104,8 @@ static void test_stamp_wrap_astar_jps_vra(T *t)
             poison_nodes(&v.bf);
             poison_marks(v.mark, v.cap);
             for (size_t i = 0; i < jp.open.count; i++) { /* JPS's open list (jps_open.h) */
-                jp.open.node[i] = (JoNode){0, 1, JO_CLOSED, 0, 0, 0};
-                j.open.node[i] = (JoNode){0, 1, JO_CLOSED, 0, 0, 0};
+                jp.open.node[i] = (JoNode){.stamp = 1, .pos = JO_CLOSED};
+                j.open.node[i] = (JoNode){.stamp = 1, .pos = JO_CLOSED};
             }
             a.bf.stamp = j.open.stamp = v.bf.stamp = v.mark_gen = jp.open.stamp = NEAR_WRAP;
         }
