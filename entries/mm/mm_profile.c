@@ -99,13 +99,17 @@ static const MmProfile PROFILES[] = {
      * of a longer search commits less often to the center it aims at
      * (results/reference/mm-quality/README.md, "Random maps"). A
      * failed capped try's abstract route is long among scattered
-     * obstacles, so tries go on up to a higher cap (jps 512). Cluttered
+     * obstacles, so tries go on up to a higher cap (jps 512; 1024 where
+     * cluttered: there the route costed from s and g can still take a
+     * cluster's wrong side, and the longer try answers more queries
+     * optimally for no more memory, as the corridor steps it saves hold
+     * their own, results/reference/mm-quality/README.md). Cluttered
      * maps take sectors of side 10: with side 16 a route costed from s and
      * g still went round the wrong side of a cluster now and then, as the
      * bigger sectors' regions span it (results/reference/mm-quality). The
      * corridor profiles' routes come from an A* over the regions, so they
      * build no hierarchy (mm_entry.c), which pays for the smaller sectors. */
-    [P_CLUTTERED] = {"cluttered", 10, 5, 512, 32, 16, 3, -1, true},
+    [P_CLUTTERED] = {"cluttered", 10, 5, 1024, 32, 16, 3, -1, true},
     [P_SCATTERED] = {"scattered", 16, 3, 512, 32, 16, 3, -1, true},
     /* Rooms: the abstract route through whole rooms' centers picks the
      * wrong rooms (SECTOR_ROOMS_DETOUR); sectors of about half a room split
