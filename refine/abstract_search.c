@@ -257,16 +257,22 @@ void region_search_ends(RegionSearch *as, bool on, xyLoc s, xyLoc g, double exce
  * octile distance from r's center to end_g, a lower bound for every way on
  * (no edge costs less than its centers' octile distance) and for the
  * straight end, so the first node popped whose f is not below the best end
- * found closes the search. */
-static double run_ends(RegionSearch *as, uint32_t from, uint32_t to)
+ * found closes the search. In three parts, so that a bounded caller may
+ * run it in pieces (region_search_steps): ends_begin queues s's region and
+ * its neighbours, ends_run expands, ends_finish takes the route. */
+static void ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
 {
     const AbsIndex *ix = as->ix;
     BestFirst *bf = &as->bf;
     const xyLoc s = as->end_s, goal = as->end_g;
     const Tracer *tr = as->tracer;
-    uint64_t expanded = 0;
-    const double share = as->end_excess;
     double g0 = grid_octile(s.x, s.y, ix->center[from].x, ix->center[from].y) * ABS_COST_SCALE;
+    as->end_from = from;
+    as->end_to = to;
+    as->end_g0 = g0;
+    as->end_best = INFINITY;
+    as->end_best_region = to;
+    as->end_expanded = 0;
     bf_start(bf, from, g0 + heuristic(ix->center[from], goal));
     bf->node[from].g = g0;
     as->parent[from] = from;
@@ -286,16 +292,32 @@ static double run_ends(RegionSearch *as, uint32_t from, uint32_t to)
             bf_queue(bf, nb, o, ng + heuristic(c, goal));
         }
     }
+}
+
+/* Expands while *budget (expansions) lasts; false: paused before a pop
+ * (the next run pops what this one would have), true: ended. */
+static bool ends_run(RegionSearch *as, uint64_t *budget)
+{
+    const AbsIndex *ix = as->ix;
+    BestFirst *bf = &as->bf;
+    const xyLoc goal = as->end_g;
+    const Tracer *tr = as->tracer;
+    const double share = as->end_excess;
+    const uint32_t to = as->end_to;
     /* g's region's neighbours are its ends: a mark per region would cost a
      * pass, so an end is found by scanning `to`'s row (a few edges). */
-    double best = INFINITY;
-    uint32_t best_end = to, cur;
-    while (bf_pop(bf, &cur)) {
+    uint32_t cur;
+    for (;;) {
+        if (*budget == 0)
+            return false;
+        if (!bf_pop(bf, &cur))
+            return true;
         double g = bf->node[cur].g;
         xyLoc c = ix->center[cur];
-        if (g + heuristic(c, goal) >= best)
-            break;
-        expanded++;
+        if (g + heuristic(c, goal) >= as->end_best)
+            return true;
+        as->end_expanded++;
+        (*budget)--;
         if (tr)
             trace_region(as, TRACE_EXPANDING, cur, heuristic(c, goal));
         bool end = cur == to;
@@ -303,9 +325,9 @@ static double run_ends(RegionSearch *as, uint32_t from, uint32_t to)
             end = as->adj[i].to == cur;
         if (end) {
             double total = g + grid_octile(c.x, c.y, goal.x, goal.y) * ABS_COST_SCALE;
-            if (total < best) {
-                best = total;
-                best_end = cur;
+            if (total < as->end_best) {
+                as->end_best = total;
+                as->end_best_region = cur;
             }
         }
         for (uint32_t i = as->adj_first[cur], e = as->adj_first[cur + 1]; i < e; i++) {
@@ -319,14 +341,23 @@ static double run_ends(RegionSearch *as, uint32_t from, uint32_t to)
             }
         }
     }
-    if (tr)
-        trace_region(as, TRACE_END, best == INFINITY ? from : best_end, 0);
-    as->last_expanded = expanded;
-    as->expanded += expanded;
+}
+
+/* The ended search's route into as->path and its cost (region_search_ends). */
+static double ends_finish(RegionSearch *as)
+{
+    const AbsIndex *ix = as->ix;
+    const xyLoc goal = as->end_g;
+    const uint32_t from = as->end_from, to = as->end_to;
+    const double best = as->end_best;
+    if (as->tracer)
+        trace_region(as, TRACE_END, best == INFINITY ? from : as->end_best_region, 0);
+    as->last_expanded = as->end_expanded;
+    as->expanded += as->end_expanded;
     as->path_len = 0;
     if (best == INFINITY)
         return -1;
-    take_route(as, from, best_end);
+    take_route(as, from, as->end_best_region);
     int k = 0; /* a route through `to` on to a neighbour ends at `to` */
     while (k < as->path_len && as->path[k] != to)
         k++;
@@ -334,10 +365,18 @@ static double run_ends(RegionSearch *as, uint32_t from, uint32_t to)
     if (k == as->path_len)
         as->path[as->path_len++] = to;
     xyLoc ct = ix->center[to];
-    double ends = g0 + grid_octile(ct.x, ct.y, goal.x, goal.y) * ABS_COST_SCALE;
+    double ends = as->end_g0 + grid_octile(ct.x, ct.y, goal.x, goal.y) * ABS_COST_SCALE;
     /* Where s and g lie near each other that can be negative, which
      * callers read as "unreachable". */
     return fmax(0.0, best - ends) / ABS_COST_SCALE;
+}
+
+static double run_ends(RegionSearch *as, uint32_t from, uint32_t to)
+{
+    uint64_t budget = UINT64_MAX;
+    ends_begin(as, from, to);
+    ends_run(as, &budget);
+    return ends_finish(as);
 }
 
 double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
@@ -372,7 +411,25 @@ bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double we
                          double *cost)
 {
     AbsCh *ch = &as->ch;
-    if (!ch->up_first || weight != 1.0 || (!resume && (ch->dyn.pending || as->ends))) {
+    if (!resume) { /* a search costed from its ends (region_search_ends) runs in pieces too */
+        as->ends_running = as->ends && weight == 1.0;
+        as->ends = as->ends && !as->ends_running;
+        if (as->ends_running)
+            ends_begin(as, from, to);
+    }
+    if (as->ends_running) {
+        uint64_t budget = *work > UINT64_MAX / REGION_ENDS_PER_WORK ? UINT64_MAX : *work * REGION_ENDS_PER_WORK;
+        uint64_t before = budget;
+        bool ended = ends_run(as, &budget);
+        uint64_t spent = (before - budget + REGION_ENDS_PER_WORK - 1) / REGION_ENDS_PER_WORK;
+        *work = *work > spent ? *work - spent : 0;
+        if (!ended)
+            return false;
+        as->ends_running = false;
+        *cost = ends_finish(as);
+        return true;
+    }
+    if (!ch->up_first || weight != 1.0 || (!resume && ch->dyn.pending)) {
         *cost = region_search_run(as, from, to, weight);
         *work = *work > as->last_expanded ? *work - as->last_expanded : 0;
         return true;

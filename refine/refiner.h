@@ -45,6 +45,7 @@
 #include "../cache/edge_cache.h"
 #include "../cache/segfile.h"
 #include "abstract_search.h"
+#include "corridor.h"
 #include "legplan.h"
 #include "routes.h"
 #include "window.h"
@@ -132,7 +133,8 @@ typedef struct Refiner {
     double route; /* the abstract route's length: s -> first center, the
                      abstract path's cost, last center -> g */
     uint32_t query_max;
-    Routes routes; /* the whole-query routes (refine/routes.h) */
+    CorridorStep cstep; /* the corridor step in progress (cfg.ahead > 0) */
+    Routes routes;      /* the whole-query routes (refine/routes.h) */
     xyPath scratch;
     xyPath leg_cells; /* a center leg's cells before it is cached (grows to the longest leg) */
     RefineStats stats;
