@@ -11,7 +11,7 @@
  * Other legs (from the start, to the goal, after trimming) are restricted to a
  * corridor of marked sectors, widened to the whole map when that fails.
  * Corridor steps (refine/corridor.h) may search their corridor by JPS
- * instead (legplan_corridor_jps): a second online JPS over a copy of the map
+ * instead (legplan_corridor_jps_begin): a second online JPS over a copy of the map
  * that is blocked everywhere but where a search paints its corridor's
  * sectors from the first JPS's map (search/jps.h jps_paint), and blanked
  * again after it, so a corridor costs a few word operations per sector row
