@@ -447,6 +447,10 @@ bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double we
     if (!ended)
         return false;
     double c = abs_ch_finish(ch, as->path, &as->path_len);
+    /* Unpacking the shortcuts is linear in the route's regions and not
+     * paused: charged, so that the call does no more after a long one. */
+    uint64_t unpacked = (uint64_t)as->path_len / REGION_UNPACK_PER_WORK;
+    *work = *work > unpacked ? *work - unpacked : 0;
     as->last_expanded = ch->last_settled;
     as->expanded += ch->last_settled;
     *cost = c < 0 ? c : c / ABS_COST_SCALE;

@@ -127,6 +127,10 @@ void region_search_ends(RegionSearch *as, bool on, xyLoc s, xyLoc g, double exce
  * many of them in instructions (callgrind per call,
  * results/reference/mm-calls/). */
 #define REGION_CH_UNITS 16u
+/* Regions of a route the hierarchy's shortcuts unpack into (abs_ch_finish,
+ * not paused: charged) for one unit of a bounded caller's work (two arc
+ * look-ups each; callgrind per call, results/reference/mm-calls/). */
+#define REGION_UNPACK_PER_WORK 12u
 /* Expansions of the A* costed from the ends (region_search_ends) one unit
  * of a bounded caller's work buys (an expansion scans its region's edges
  * and g's region's; callgrind per call, results/reference/mm-calls/). */
