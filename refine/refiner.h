@@ -33,8 +33,8 @@
  * spent and go on in the next call of the same query, in the same order,
  * so the paths do not depend on the bound; what is not paused is charged:
  * a leg joining the window (linear in its cells or waypoints), the
- * abstract A* (a weight above 1, or a hierarchy awaiting a map's changes)
- * and the whole-map fallback. Such a call may return false having appended
+ * hierarchy's unpacking of the route, the abstract A* (a weight above 1,
+ * or a hierarchy awaiting a map's changes) and the whole-map fallback. Such a call may return false having appended
  * nothing (the GPPC loop calls again).
  *
  * Owns its search state, routes and scratch (allocated once); borrows the
