@@ -407,6 +407,16 @@ double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double we
     return run(as, from, to, weight);
 }
 
+/* A bounded caller's work in a search's units, `per` of them a unit of work. */
+static uint64_t units_of(uint64_t work, uint64_t per) { return work > UINT64_MAX / per ? UINT64_MAX : work * per; }
+
+/* Takes `spent` of those units off the work, rounded up. */
+static void take_units(uint64_t *work, uint64_t spent, uint64_t per)
+{
+    uint64_t w = (spent + per - 1) / per;
+    *work = *work > w ? *work - w : 0;
+}
+
 bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double weight, bool resume, uint64_t *work,
                          double *cost)
 {
@@ -418,11 +428,9 @@ bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double we
             ends_begin(as, from, to);
     }
     if (as->ends_running) {
-        uint64_t budget = *work > UINT64_MAX / REGION_ENDS_PER_WORK ? UINT64_MAX : *work * REGION_ENDS_PER_WORK;
-        uint64_t before = budget;
+        uint64_t budget = units_of(*work, REGION_ENDS_PER_WORK), before = budget;
         bool ended = ends_run(as, &budget);
-        uint64_t spent = (before - budget + REGION_ENDS_PER_WORK - 1) / REGION_ENDS_PER_WORK;
-        *work = *work > spent ? *work - spent : 0;
+        take_units(work, before - budget, REGION_ENDS_PER_WORK);
         if (!ended)
             return false;
         as->ends_running = false;
@@ -439,11 +447,9 @@ bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double we
         ch->center = as->ix->center;
         abs_ch_begin(ch, from, to);
     }
-    uint64_t units = *work > UINT64_MAX / REGION_CH_UNITS ? UINT64_MAX : *work * REGION_CH_UNITS;
-    uint64_t before = units;
+    uint64_t units = units_of(*work, REGION_CH_UNITS), before = units;
     bool ended = abs_ch_run(ch, &units);
-    uint64_t spent = (before - units + REGION_CH_UNITS - 1) / REGION_CH_UNITS;
-    *work = *work > spent ? *work - spent : 0;
+    take_units(work, before - units, REGION_CH_UNITS);
     if (!ended)
         return false;
     double c = abs_ch_finish(ch, as->path, &as->path_len);

@@ -111,18 +111,20 @@ JpsResult legplan_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expande
     return legplan_jps_resume(lp, out);
 }
 
-JpsResult legplan_jps_resume(LegPlanner *lp, xyPath *out)
+/* Runs JPS `j`'s begun search on the call's work: the work in jps_run's
+ * units, what it spent taken off, rounded up. */
+static JpsResult run_jps(LegPlanner *lp, Jps *j, xyPath *out)
 {
-    /* The call's work in jps_run's units; what it spent is taken off,
-     * rounded up. */
     bool unbounded = lp->work >= UINT64_MAX / LEG_JPS_WORK;
     uint64_t left = unbounded ? UINT64_MAX : lp->work * LEG_JPS_WORK, had = left;
-    JpsResult r = jps_run(&lp->jps, &left, out);
+    JpsResult r = jps_run(j, &left, out);
     if (!unbounded)
         legplan_charge(lp, (had - left + LEG_JPS_WORK - 1) / LEG_JPS_WORK);
-    lp->last_expanded = lp->jps.expanded - lp->jps_before;
+    lp->last_expanded = j->expanded - lp->jps_before;
     return r;
 }
+
+JpsResult legplan_jps_resume(LegPlanner *lp, xyPath *out) { return run_jps(lp, &lp->jps, out); }
 
 size_t legplan_bytes(const LegPlanner *lp)
 {
@@ -332,12 +334,7 @@ LegResult legplan_corridor_jps_resume(LegPlanner *lp, xyPath *out)
         lp->cjps_stage = CJPS_SEARCH;
     }
     if (lp->cjps_stage == CJPS_SEARCH) {
-        bool unbounded = lp->work >= UINT64_MAX / LEG_JPS_WORK;
-        uint64_t left = unbounded ? UINT64_MAX : lp->work * LEG_JPS_WORK, had = left;
-        JpsResult r = jps_run(&lp->cjps, &left, out);
-        if (!unbounded)
-            legplan_charge(lp, (had - left + LEG_JPS_WORK - 1) / LEG_JPS_WORK);
-        lp->last_expanded = lp->cjps.expanded - lp->jps_before;
+        JpsResult r = run_jps(lp, &lp->cjps, out);
         if (r == JPS_PAUSED)
             return LEG_PAUSED;
         lp->cjps_found = r == JPS_FOUND;

@@ -171,6 +171,18 @@ static void test_leg_survives(T *t)
     grid_free(&g);
 }
 
+/* random256-30-0, its abstraction and a leg planner with corridor JPS
+ * (false: the map is not there, the test skips). */
+static bool corridor_planner(T *t, Loaded *l, Abstraction *a, LegPlanner *lp)
+{
+    Err err;
+    if (!load_named(t, "random/random256-30-0", l))
+        return false;
+    CHECK(t, abs_build(a, &l->g, 16, true, &err) && legplan_init(lp, &l->g, a, &err) &&
+                 legplan_enable_corridor_jps(lp, 3, &err));
+    return true;
+}
+
 /* Cells of the corridor JPS's copy left painted (0: blank). */
 static size_t painted_cells(const LegPlanner *lp)
 {
@@ -182,8 +194,9 @@ static size_t painted_cells(const LegPlanner *lp)
     return open;
 }
 
-/* The corridor's sectors from s's to g's, a staircase, diagonal steps first. */
-static void mark_staircase(LegPlanner *lp, const Abstraction *a, xyLoc s, xyLoc g)
+/* The corridor's sectors from s's to g's, a staircase, diagonal steps
+ * first, under a new mark (returned). */
+static uint32_t mark_staircase(LegPlanner *lp, const Abstraction *a, xyLoc s, xyLoc g)
 {
     uint32_t mark = legplan_new_mark(lp);
     int sx = s.x / a->S, sy = s.y / a->S, gx = g.x / a->S, gy = g.y / a->S;
@@ -194,6 +207,7 @@ static void mark_staircase(LegPlanner *lp, const Abstraction *a, xyLoc s, xyLoc 
         sx += (gx > sx) - (gx < sx);
         sy += (gy > sy) - (gy < sy);
     }
+    return mark;
 }
 
 /* A corridor search in pieces of one unit of work (painting, JPS, blanking,
@@ -202,13 +216,10 @@ static void mark_staircase(LegPlanner *lp, const Abstraction *a, xyLoc s, xyLoc 
 static void test_legs_corridor_jps_in_pieces(T *t)
 {
     Loaded l;
-    if (!load_named(t, "random/random256-30-0", &l))
-        return;
     Abstraction a;
     LegPlanner lp;
-    Err err;
-    CHECK(t, abs_build(&a, &l.g, 16, true, &err) && legplan_init(&lp, &l.g, &a, &err) &&
-                 legplan_enable_corridor_jps(&lp, 3, &err));
+    if (!corridor_planner(t, &l, &a, &lp))
+        return;
     xyPath p = {0}, q = {0};
     int differ = 0, paused = 0, dropped = 0, found = 0, step = t_thin(1);
     for (int k = 0; k < 120; k += step) {
@@ -255,27 +266,16 @@ static void test_legs_corridor_jps_in_pieces(T *t)
 static void test_legs_corridor_jps_matches_astar(T *t)
 {
     Loaded l;
-    if (!load_named(t, "random/random256-30-0", &l))
-        return;
     Abstraction a;
     LegPlanner lp;
-    Err err;
-    CHECK(t, abs_build(&a, &l.g, 16, true, &err) && legplan_init(&lp, &l.g, &a, &err) &&
-                 legplan_enable_corridor_jps(&lp, 3, &err));
+    if (!corridor_planner(t, &l, &a, &lp))
+        return;
     xyPath p = {0}, q = {0};
     int found = 0, mismatched = 0, invalid = 0;
     for (int k = 0; k < 400; k++) { /* spread over the buckets, short to long */
         const ScenQuery *sq = &l.sc.q[(size_t)k * (size_t)l.sc.count / 400];
         xyLoc s = sq->start, g = sq->goal;
-        uint32_t mark = legplan_new_mark(&lp);
-        int sx = s.x / a.S, sy = s.y / a.S, gx = g.x / a.S, gy = g.y / a.S;
-        for (;;) {
-            legplan_add_sector(&lp, sy * a.sw + sx, mark);
-            if (sx == gx && sy == gy)
-                break;
-            sx += (gx > sx) - (gx < sx);
-            sy += (gy > sy) - (gy < sy);
-        }
+        uint32_t mark = mark_staircase(&lp, &a, s, g);
         p.len = q.len = 0;
         bool by_astar = legplan_within(&lp, s, g, mark, 1.0, &p) == LEG_FOUND;
         uint64_t widened = lp.fallbacks;
