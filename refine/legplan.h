@@ -41,7 +41,7 @@
 /* The call's work a sector of a corridor painted into (or blanked out of)
  * the corridor JPS's copy costs (its rows and columns: callgrind per call,
  * results/reference/mm-calls/). */
-#define LEG_PAINT_WORK 1
+#define LEG_PAINT_WORK 2
 
 /* A leg search's verdict: LEG_PAUSED when the call's work ran out first
  * (LegPlanner.work): the next call goes on with legplan_resume. */
