@@ -59,11 +59,11 @@ typedef struct RegionSearch {
     xyLoc end_s, end_g;
     double end_excess; /* and counts this share of an edge's excess over its centers' octile distance */
     /* Such a search in progress (abstract_search.c ends_begin): */
-    bool ends_running;                    /* region_search_steps paused it */
-    uint32_t end_from, end_to;            /* s's region and g's */
-    uint32_t end_best_region;             /* the end of the best route found */
-    double end_g0, end_best;              /* s to its region's center; the best route's cost (units) */
-    uint64_t end_expanded;                /* its expansions so far */
+    bool ends_running;         /* region_search_steps paused it */
+    uint32_t end_from, end_to; /* s's region and g's */
+    uint32_t end_best_region;  /* the end of the best route found */
+    double end_g0, end_best;   /* s to its region's center; the best route's cost (units) */
+    uint64_t end_expanded;     /* its expansions so far */
 } RegionSearch;
 
 /* `ch`: a contraction hierarchy (refine/abs_ch.h) answers every search
