@@ -286,16 +286,22 @@ void region_search_ends(RegionSearch *as, bool on, xyLoc s, xyLoc g, double exce
  * octile distance from r's center to end_g, a lower bound for every way on
  * (no edge costs less than its centers' octile distance) and for the
  * straight end, so the first node popped whose f is not below the best end
- * found closes the search. */
-static double run_ends(RegionSearch *as, uint32_t from, uint32_t to)
+ * found closes the search. In three parts, so that a bounded caller may
+ * run it in pieces (region_search_steps): ends_begin queues s's region and
+ * its neighbours, ends_run expands, ends_finish takes the route. */
+static void ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
 {
     const AbsIndex *ix = as->ix;
     BestFirst *bf = &as->bf;
     const xyLoc s = as->end_s, goal = as->end_g;
     const Tracer *tr = as->tracer;
-    uint64_t expanded = 0;
-    const double share = as->end_excess;
     double g0 = grid_octile(s.x, s.y, ix->center[from].x, ix->center[from].y) * ABS_COST_SCALE;
+    as->end_from = from;
+    as->end_to = to;
+    as->end_g0 = g0;
+    as->end_best = INFINITY;
+    as->end_best_region = to;
+    as->end_expanded = 0;
     bf_start(bf, from, g0 + heuristic(ix->center[from], goal));
     bf->node[from].g = g0;
     as->parent[from] = from;
@@ -315,16 +321,32 @@ static double run_ends(RegionSearch *as, uint32_t from, uint32_t to)
             bf_queue(bf, nb, o, ng + heuristic(c, goal));
         }
     }
+}
+
+/* Expands while *budget (expansions) lasts; false: paused before a pop
+ * (the next run pops what this one would have), true: ended. */
+static bool ends_run(RegionSearch *as, uint64_t *budget)
+{
+    const AbsIndex *ix = as->ix;
+    BestFirst *bf = &as->bf;
+    const xyLoc goal = as->end_g;
+    const Tracer *tr = as->tracer;
+    const double share = as->end_excess;
+    const uint32_t to = as->end_to;
     /* g's region's neighbours are its ends: a mark per region would cost a
      * pass, so an end is found by scanning `to`'s row (a few edges). */
-    double best = INFINITY;
-    uint32_t best_end = to, cur;
-    while (bf_pop(bf, &cur)) {
+    uint32_t cur;
+    for (;;) {
+        if (*budget == 0)
+            return false;
+        if (!bf_pop(bf, &cur))
+            return true;
         double g = bf->node[cur].g;
         xyLoc c = ix->center[cur];
-        if (g + heuristic(c, goal) >= best)
-            break;
-        expanded++;
+        if (g + heuristic(c, goal) >= as->end_best)
+            return true;
+        as->end_expanded++;
+        (*budget)--;
         if (tr)
             trace_region(as, TRACE_EXPANDING, cur, heuristic(c, goal));
         bool end = cur == to;
@@ -332,9 +354,9 @@ static double run_ends(RegionSearch *as, uint32_t from, uint32_t to)
             end = as->adj[i].to == cur;
         if (end) {
             double total = g + grid_octile(c.x, c.y, goal.x, goal.y) * ABS_COST_SCALE;
-            if (total < best) {
-                best = total;
-                best_end = cur;
+            if (total < as->end_best) {
+                as->end_best = total;
+                as->end_best_region = cur;
             }
         }
         for (uint32_t i = as->adj_first[cur], e = as->adj_first[cur + 1]; i < e; i++) {
@@ -348,14 +370,23 @@ static double run_ends(RegionSearch *as, uint32_t from, uint32_t to)
             }
         }
     }
-    if (tr)
-        trace_region(as, TRACE_END, best == INFINITY ? from : best_end, 0);
-    as->last_expanded = expanded;
-    as->expanded += expanded;
+}
+
+/* The ended search's route into as->path and its cost (region_search_ends). */
+static double ends_finish(RegionSearch *as)
+{
+    const AbsIndex *ix = as->ix;
+    const xyLoc goal = as->end_g;
+    const uint32_t from = as->end_from, to = as->end_to;
+    const double best = as->end_best;
+    if (as->tracer)
+        trace_region(as, TRACE_END, best == INFINITY ? from : as->end_best_region, 0);
+    as->last_expanded = as->end_expanded;
+    as->expanded += as->end_expanded;
     as->path_len = 0;
     if (best == INFINITY)
         return -1;
-    take_route(as, from, best_end);
+    take_route(as, from, as->end_best_region);
     int k = 0; /* a route through `to` on to a neighbour ends at `to` */
     while (k < as->path_len && as->path[k] != to)
         k++;
@@ -363,10 +394,18 @@ static double run_ends(RegionSearch *as, uint32_t from, uint32_t to)
     if (k == as->path_len)
         as->path[as->path_len++] = to;
     xyLoc ct = ix->center[to];
-    double ends = g0 + grid_octile(ct.x, ct.y, goal.x, goal.y) * ABS_COST_SCALE;
+    double ends = as->end_g0 + grid_octile(ct.x, ct.y, goal.x, goal.y) * ABS_COST_SCALE;
     /* Where s and g lie near each other that can be negative, which
      * callers read as "unreachable". */
     return fmax(0.0, best - ends) / ABS_COST_SCALE;
+}
+
+static double run_ends(RegionSearch *as, uint32_t from, uint32_t to)
+{
+    uint64_t budget = UINT64_MAX;
+    ends_begin(as, from, to);
+    ends_run(as, &budget);
+    return ends_finish(as);
 }
 
 double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
@@ -397,11 +436,37 @@ double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double we
     return run(as, from, to, weight);
 }
 
+/* A bounded caller's work in a search's units, `per` of them a unit of work. */
+static uint64_t units_of(uint64_t work, uint64_t per) { return work > UINT64_MAX / per ? UINT64_MAX : work * per; }
+
+/* Takes `spent` of those units off the work, rounded up. */
+static void take_units(uint64_t *work, uint64_t spent, uint64_t per)
+{
+    uint64_t w = (spent + per - 1) / per;
+    *work = *work > w ? *work - w : 0;
+}
+
 bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double weight, bool resume, uint64_t *work,
                          double *cost)
 {
     AbsCh *ch = &as->ch;
-    if (!ch->up_first || weight != 1.0 || (!resume && (ch->dyn.pending || as->ends))) {
+    if (!resume) { /* a search costed from its ends (region_search_ends) runs in pieces too */
+        as->ends_running = as->ends && weight == 1.0;
+        as->ends = as->ends && !as->ends_running;
+        if (as->ends_running)
+            ends_begin(as, from, to);
+    }
+    if (as->ends_running) {
+        uint64_t budget = units_of(*work, REGION_ENDS_PER_WORK), before = budget;
+        bool ended = ends_run(as, &budget);
+        take_units(work, before - budget, REGION_ENDS_PER_WORK);
+        if (!ended)
+            return false;
+        as->ends_running = false;
+        *cost = ends_finish(as);
+        return true;
+    }
+    if (!ch->up_first || weight != 1.0 || (!resume && ch->dyn.pending)) {
         *cost = region_search_run(as, from, to, weight);
         *work = *work > as->last_expanded ? *work - as->last_expanded : 0;
         return true;
@@ -411,14 +476,16 @@ bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double we
         ch->center = as->ix->center;
         abs_ch_begin(ch, from, to);
     }
-    uint64_t units = *work > UINT64_MAX / REGION_CH_UNITS ? UINT64_MAX : *work * REGION_CH_UNITS;
-    uint64_t before = units;
+    uint64_t units = units_of(*work, REGION_CH_UNITS), before = units;
     bool ended = abs_ch_run(ch, &units);
-    uint64_t spent = (before - units + REGION_CH_UNITS - 1) / REGION_CH_UNITS;
-    *work = *work > spent ? *work - spent : 0;
+    take_units(work, before - units, REGION_CH_UNITS);
     if (!ended)
         return false;
     double c = abs_ch_finish(ch, as->path, &as->path_len);
+    /* Unpacking the shortcuts is linear in the route's regions and not
+     * paused: charged, so that the call does no more after a long one. */
+    uint64_t unpacked = (uint64_t)as->path_len / REGION_UNPACK_PER_WORK;
+    *work = *work > unpacked ? *work - unpacked : 0;
     as->last_expanded = ch->last_settled;
     as->expanded += ch->last_settled;
     *cost = c < 0 ? c : c / ABS_COST_SCALE;

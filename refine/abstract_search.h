@@ -59,6 +59,12 @@ typedef struct RegionSearch {
     bool ends;            /* region_search_ends: the next search costs its ends from these cells */
     xyLoc end_s, end_g;
     double end_excess; /* and counts this share of an edge's excess over its centers' octile distance */
+    /* Such a search in progress (abstract_search.c ends_begin): */
+    bool ends_running;         /* region_search_steps paused it */
+    uint32_t end_from, end_to; /* s's region and g's */
+    uint32_t end_best_region;  /* the end of the best route found */
+    double end_g0, end_best;   /* s to its region's center; the best route's cost (units) */
+    uint64_t end_expanded;     /* its expansions so far */
 } RegionSearch;
 
 /* `ch`: a contraction hierarchy (refine/abs_ch.h) answers every search
@@ -114,8 +120,9 @@ double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double we
  * whole excess charges a route for its centers' zigzag, which a path
  * through the regions does not take. Among dense scattered obstacles both
  * send the route round the wrong side (results/reference/mm-quality/).
- * An A* over the regions answers it, not the hierarchy (run whole, its
- * expansions taken off the work). Its cost is the whole route's minus the
+ * An A* over the regions answers it, not the hierarchy (with
+ * region_search_steps, in pieces: REGION_ENDS_PER_WORK expansions a unit
+ * of the work). Its cost is the whole route's minus the
  * straight lines s to its region's center and g's center to g (what
  * region_search_run's callers add back), but never below 0. The next search only, begun
  * after this call (`on` false: from the centers, the whole excess, as every
@@ -128,12 +135,21 @@ void region_search_ends(RegionSearch *as, bool on, xyLoc s, xyLoc g, double exce
  * many of them in instructions (callgrind per call,
  * results/reference/mm-calls/). */
 #define REGION_CH_UNITS 16u
+/* Regions of a route the hierarchy's shortcuts unpack into (abs_ch_finish,
+ * not paused: charged) for one unit of a bounded caller's work (two arc
+ * look-ups each; callgrind per call, results/reference/mm-calls/). */
+#define REGION_UNPACK_PER_WORK 12u
+/* Expansions of the A* costed from the ends (region_search_ends) one unit
+ * of a bounded caller's work buys (an expansion scans its region's edges
+ * and g's region's; callgrind per call, results/reference/mm-calls/). */
+#define REGION_ENDS_PER_WORK 1u
 /* region_search_run for a caller that bounds its calls' work: `resume`
  * false begins the search, true goes on with the one that paused. The
  * hierarchy's query spends at most about *work (REGION_CH_UNITS each) and
  * pauses when it is spent (false: call again with resume, once there is
- * work); A* (a weight above 1, or a hierarchy awaiting a map's changes)
- * runs whole and its expansions are taken off *work. True: it has ended,
+ * work), and so does the A* costed from the ends (region_search_ends); A*
+ * (a weight above 1, or a hierarchy awaiting a map's changes) runs whole
+ * and its expansions are taken off *work. True: it has ended,
  * its cost (region_search_run's) in *cost and its route in as->path. A
  * change of the abstraction drops a paused search. */
 bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double weight, bool resume, uint64_t *work,

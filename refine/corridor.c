@@ -1,12 +1,37 @@
 #include "corridor.h"
 
-int corridor_step(LegPlanner *lp, const AbsIndex *ix, const uint32_t *path, int path_len, int pos, int ahead,
-                  xyLoc from, xyLoc g, xyPath *leg)
+/* The step's search ended (res, not LEG_PAUSED): its cells are in the leg
+ * from step->at on; the position the next step stands at. */
+static int step_end(const AbsIndex *ix, const CorridorStep *step, LegResult res, xyPath *leg)
+{
+    const Abstraction *a = ix->abs;
+    if (res != LEG_FOUND || step->final)
+        return step->path_len;
+    /* Keep the cells up to the first one in the sector 3/4 of the way there
+     * (ahead 4: the third): keeping only half cost more searches for the
+     * same quality. */
+    int ms = (int)ix->region_sector[step->path[step->mid]];
+    for (size_t i = step->at + 1; i < leg->len; i++) {
+        if (abs_sector_of(a, leg->cells[i].x, leg->cells[i].y) == ms) {
+            leg->len = i + 1;
+            return step->mid;
+        }
+    }
+    return step->to; /* the widened search passed by: keep all, stand at its end */
+}
+
+int corridor_step_begin(CorridorStep *step, LegPlanner *lp, const AbsIndex *ix, const uint32_t *path, int path_len,
+                        int pos, int ahead, xyLoc from, xyLoc g, xyPath *leg)
 {
     const Abstraction *a = ix->abs;
     int last = path_len - 1;
     int to = pos + ahead < last ? pos + ahead : last;
-    bool final = to == last;
+    *step = (CorridorStep){.path = path,
+                           .path_len = path_len,
+                           .to = to,
+                           .mid = pos + ahead - ahead / 4,
+                           .final = to == last,
+                           .at = leg->len};
     uint32_t mark = legplan_new_mark(lp);
     /* Every step also takes the sectors around the path's: the abstract
      * route is chosen by center-to-center costs, and among scattered
@@ -22,22 +47,13 @@ int corridor_step(LegPlanner *lp, const AbsIndex *ix, const uint32_t *path, int 
                 legplan_add_sector(lp, n, mark);
         }
     }
-    size_t at = leg->len;
-    xyLoc target = final ? g : ix->center[path[to]];
-    if (!legplan_corridor_jps(lp, from, target, leg))
-        return path_len;
-    if (final)
-        return path_len;
-    /* Keep the cells up to the first one in the sector 3/4 of the way there
-     * (ahead 4: the third): keeping only half cost more searches for the
-     * same quality. */
-    int mid = pos + ahead - ahead / 4;
-    int ms = (int)ix->region_sector[path[mid]];
-    for (size_t i = at + 1; i < leg->len; i++) {
-        if (abs_sector_of(a, leg->cells[i].x, leg->cells[i].y) == ms) {
-            leg->len = i + 1;
-            return mid;
-        }
-    }
-    return to; /* the widened search passed by: keep all, stand at its end */
+    xyLoc target = step->final ? g : ix->center[path[to]];
+    LegResult res = legplan_corridor_jps_begin(lp, from, target, leg);
+    return res == LEG_PAUSED ? CORRIDOR_PAUSED : step_end(ix, step, res, leg);
+}
+
+int corridor_step_resume(CorridorStep *step, LegPlanner *lp, const AbsIndex *ix, xyPath *leg)
+{
+    LegResult res = legplan_corridor_jps_resume(lp, leg);
+    return res == LEG_PAUSED ? CORRIDOR_PAUSED : step_end(ix, step, res, leg);
 }

@@ -22,8 +22,9 @@
  * these maps A* expands every cell of it, JPS only jump points.
  * The measurements behind `ahead`, 3/4 and JPS: results/reference/mm-profiles/.
  *
- * Stateless: the leg planner (its A* or corridor JPS, sector marks) does the search; no
- * allocation per step. */
+ * A step's state is the caller's (CorridorStep); the leg planner (its
+ * corridor JPS or A*, sector marks) does the search; no allocation per
+ * step. */
 #ifndef GPPC_REFINE_CORRIDOR_H
 #define GPPC_REFINE_CORRIDOR_H
 
@@ -38,13 +39,32 @@
  * results/reference/mm-quality/). */
 #define CORRIDOR_ROUTE_EXCESS 0.5
 
+/* A corridor step in progress (corridor_step_begin). */
+typedef struct CorridorStep {
+    const uint32_t *path;
+    int path_len;
+    int to, mid; /* the path positions it aims at and keeps cells up to */
+    bool final;  /* it aims at g */
+    size_t at;   /* the leg's length before the step */
+} CorridorStep;
+
+/* corridor_step_begin's and _resume's answer while the step's search has
+ * paused (the call's work, refine/legplan.h): resume in the next call. */
+#define CORRIDOR_PAUSED (-1)
+
 /* One corridor step of the abstract path `path` (global region ids, path_len
- * >= 1, ending in g's region) from `from`, standing at path position `pos`,
- * looking `ahead` (>= 2) positions on. Appends the cells to keep to `leg`
- * (`from` first) and returns the position the next step stands at, or
- * path_len when the cells reach g. Widens to the whole map when the corridor
- * holds no path; appends nothing and returns path_len when g is unreachable. */
-int corridor_step(LegPlanner *lp, const AbsIndex *ix, const uint32_t *path, int path_len, int pos, int ahead,
-                  xyLoc from, xyLoc g, xyPath *leg);
+ * >= 1, ending in g's region; borrowed until the step ends) from `from`,
+ * standing at path position `pos`, looking `ahead` (>= 2) positions on.
+ * Appends the cells to keep to `leg` (`from` first) and returns the position
+ * the next step stands at, or path_len when the cells reach g. Widens to the
+ * whole map when the corridor holds none (A* over the whole map); appends
+ * nothing and returns path_len when g is unreachable. Its searches pause on
+ * the call's work (legplan_corridor_jps_begin): CORRIDOR_PAUSED, and the
+ * next call goes on with corridor_step_resume (leg as it was left), the same
+ * search, so the same cells. Nothing else may search the leg planner between
+ * (a new mark drops the step). */
+int corridor_step_begin(CorridorStep *step, LegPlanner *lp, const AbsIndex *ix, const uint32_t *path, int path_len,
+                        int pos, int ahead, xyLoc from, xyLoc g, xyPath *leg);
+int corridor_step_resume(CorridorStep *step, LegPlanner *lp, const AbsIndex *ix, xyPath *leg);
 
 #endif

@@ -95,6 +95,8 @@ static bool update_jps(LegPlanner *lp, const CellChange *changes, int n, Err *er
 
 bool legplan_map_changed(LegPlanner *lp, const CellChange *changes, int n, size_t passable, Err *err)
 {
+    if (lp->have_cjps)
+        legplan_corridor_jps_drop(lp); /* painted from the map before the change */
     /* A leg search that falls back to the whole grid may hold every passable
      * cell in its open list. */
     return astar_reserve(&lp->astar, passable + changes_opening(changes, n), err) && update_jps(lp, changes, n, err);
@@ -109,18 +111,20 @@ JpsResult legplan_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expande
     return legplan_jps_resume(lp, out);
 }
 
-JpsResult legplan_jps_resume(LegPlanner *lp, xyPath *out)
+/* Runs JPS `j`'s begun search on the call's work: the work in jps_run's
+ * units, what it spent taken off, rounded up. */
+static JpsResult run_jps(LegPlanner *lp, Jps *j, xyPath *out)
 {
-    /* The call's work in jps_run's units; what it spent is taken off,
-     * rounded up. */
     bool unbounded = lp->work >= UINT64_MAX / LEG_JPS_WORK;
     uint64_t left = unbounded ? UINT64_MAX : lp->work * LEG_JPS_WORK, had = left;
-    JpsResult r = jps_run(&lp->jps, &left, out);
+    JpsResult r = jps_run(j, &left, out);
     if (!unbounded)
         legplan_charge(lp, (had - left + LEG_JPS_WORK - 1) / LEG_JPS_WORK);
-    lp->last_expanded = lp->jps.expanded - lp->jps_before;
+    lp->last_expanded = j->expanded - lp->jps_before;
     return r;
 }
+
+JpsResult legplan_jps_resume(LegPlanner *lp, xyPath *out) { return run_jps(lp, &lp->jps, out); }
 
 size_t legplan_bytes(const LegPlanner *lp)
 {
@@ -137,6 +141,8 @@ size_t legplan_jps_bytes(const LegPlanner *lp)
 
 uint32_t legplan_new_mark(LegPlanner *lp)
 {
+    if (lp->have_cjps)
+        legplan_corridor_jps_drop(lp); /* a paused corridor search's paint follows the marks it was painted by */
     StampArea marks = STAMP_ARRAY(lp->sector_mark, lp->abs->nsectors);
     lp->npainted = 0;
     return stamp_next(&lp->mark, &marks, 1);
@@ -231,52 +237,46 @@ LegResult legplan_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, 
     return start_astar(lp, from, to, &open, false, out);
 }
 
-/* The listed sectors of the painted copy: the map's cells (on) or blocked,
- * rows by horizontal runs of marked sectors, columns by vertical runs (a
- * corridor's sectors mostly touch, so painting sector by sector would
- * repeat most of the work). */
-static void paint_sectors(LegPlanner *lp, bool on)
-{
-    const Abstraction *a = lp->abs;
-    const Jps *src = on ? &lp->jps : NULL;
-    const uint32_t *mark = lp->sector_mark;
-    int width = lp->grid->width, height = lp->grid->height;
-    for (int i = 0; i < lp->npainted; i++) {
-        int sec = lp->painted[i], sx = sec % a->sw, sy = sec / a->sw, x0 = sx * a->S, y0 = sy * a->S;
-        int x1 = x0 + a->S < width ? x0 + a->S : width, y1 = y0 + a->S < height ? y0 + a->S : height;
-        if (sx == 0 || mark[sec - 1] != lp->mark) { /* a horizontal run starts here */
-            int ex = sx;
-            while (ex + 1 < a->sw && mark[sec + ex + 1 - sx] == lp->mark)
-                ex++;
-            int end = (ex + 1) * a->S < width ? (ex + 1) * a->S : width;
-            jps_paint(&lp->cjps, src, x0, y0, end - x0, y1 - y0, JPS_PAINT_ROWS);
-        }
-        if (sy == 0 || mark[sec - a->sw] != lp->mark) { /* a vertical run starts here */
-            int ey = sy;
-            while (ey + 1 < a->sh && mark[sec + (ey + 1 - sy) * a->sw] == lp->mark)
-                ey++;
-            int end = (ey + 1) * a->S < height ? (ey + 1) * a->S : height;
-            jps_paint(&lp->cjps, src, x0, y0, x1 - x0, end - y0, JPS_PAINT_COLS);
-        }
-    }
-}
-
 static void paint_cell(LegPlanner *lp, xyLoc c, bool on)
 {
     jps_paint(&lp->cjps, on ? &lp->jps : NULL, c.x, c.y, 1, 1, JPS_PAINT_ALL);
 }
 
-/* Where two marked sectors touch only at a corner, the two cells beside that
- * corner: legplan_within's A* checks a diagonal move's sides on the map, JPS
- * on its painted copy, so without them a corridor that turns through a
- * sector corner would hold no path for JPS (fallbacks to the whole map). */
-static void paint_corners(LegPlanner *lp, int sec, bool on)
+/* Listed sector `sec` of the painted copy: the map's cells (on) or blocked.
+ * Rows by the horizontal run of marked sectors that starts here, if one
+ * does, columns by the vertical one (a corridor's sectors mostly touch, so
+ * painting each sector's own rows and columns would repeat most of the
+ * work); then, where it touches another marked sector only at a corner,
+ * the two cells beside that corner: legplan_within's A* checks a diagonal
+ * move's sides on the map, JPS on its painted copy, so without them a
+ * corridor that turns through a sector corner would hold no path for JPS
+ * (fallbacks to the whole map). Each part copies the map's cells or blanks
+ * them, so the sectors may be painted in any order, in any pieces. */
+static void paint_sector(LegPlanner *lp, int sec, bool on)
 {
     const Abstraction *a = lp->abs;
-    int sx = sec % a->sw, sy = sec / a->sw;
+    const Jps *src = on ? &lp->jps : NULL;
+    const uint32_t *mark = lp->sector_mark;
+    int width = lp->grid->width, height = lp->grid->height;
+    int sx = sec % a->sw, sy = sec / a->sw, x0 = sx * a->S, y0 = sy * a->S;
+    int x1 = x0 + a->S < width ? x0 + a->S : width, y1 = y0 + a->S < height ? y0 + a->S : height;
+    if (sx == 0 || mark[sec - 1] != lp->mark) { /* a horizontal run starts here */
+        int ex = sx;
+        while (ex + 1 < a->sw && mark[sec + ex + 1 - sx] == lp->mark)
+            ex++;
+        int end = (ex + 1) * a->S < width ? (ex + 1) * a->S : width;
+        jps_paint(&lp->cjps, src, x0, y0, end - x0, y1 - y0, JPS_PAINT_ROWS);
+    }
+    if (sy == 0 || mark[sec - a->sw] != lp->mark) { /* a vertical run starts here */
+        int ey = sy;
+        while (ey + 1 < a->sh && mark[sec + (ey + 1 - sy) * a->sw] == lp->mark)
+            ey++;
+        int end = (ey + 1) * a->S < height ? (ey + 1) * a->S : height;
+        jps_paint(&lp->cjps, src, x0, y0, x1 - x0, end - y0, JPS_PAINT_COLS);
+    }
     for (int d = 4; d < 8; d++) {
         int dx = GRID_DX[d], dy = GRID_DY[d], nx = sx + dx, ny = sy + dy;
-        if (nx < 0 || ny < 0 || nx >= a->sw || ny >= a->sh || lp->sector_mark[ny * a->sw + nx] != lp->mark)
+        if (nx < 0 || ny < 0 || nx >= a->sw || ny >= a->sh || mark[ny * a->sw + nx] != lp->mark)
             continue;
         int x = dx > 0 ? nx * a->S - 1 : sx * a->S, y = dy > 0 ? ny * a->S - 1 : sy * a->S;
         paint_cell(lp, (xyLoc){(int16_t)(x + dx), (int16_t)y}, on);
@@ -284,33 +284,88 @@ static void paint_corners(LegPlanner *lp, int sec, bool on)
     }
 }
 
-bool legplan_corridor_jps(LegPlanner *lp, xyLoc from, xyLoc to, xyPath *out)
+/* Paints (on) or blanks the corridor's sectors from lp->cjps_at on while the
+ * call's work lasts (LEG_PAINT_WORK a sector, at least one sector a run);
+ * true once all are. */
+static bool paint_some(LegPlanner *lp, bool on)
 {
-    const int *sectors = lp->painted, n = lp->npainted;
-    paint_sectors(lp, true);
-    for (int i = 0; i < n; i++)
-        paint_corners(lp, sectors[i], true);
+    for (; lp->cjps_at < lp->npainted; lp->cjps_at++) {
+        if (lp->work == 0)
+            return false;
+        paint_sector(lp, lp->painted[lp->cjps_at], on);
+        legplan_charge(lp, LEG_PAINT_WORK);
+    }
+    return true;
+}
+
+void legplan_corridor_jps_drop(LegPlanner *lp)
+{
+    if (lp->cjps_stage != CJPS_IDLE && lp->cjps_stage != CJPS_WIDE) { /* blank it all: blanking is idempotent */
+        for (int i = 0; i < lp->npainted; i++)
+            paint_sector(lp, lp->painted[i], false);
+        paint_cell(lp, lp->cjps_from, false);
+        paint_cell(lp, lp->cjps_to, false);
+    }
+    lp->cjps.running = false;
+    lp->cjps_stage = CJPS_IDLE;
+}
+
+LegResult legplan_corridor_jps_begin(LegPlanner *lp, xyLoc from, xyLoc to, xyPath *out)
+{
+    lp->cjps_from = from;
+    lp->cjps_to = to;
+    lp->last_expanded = 0;
+    lp->jps_before = lp->cjps.expanded;
     paint_cell(lp, from, true);
     paint_cell(lp, to, true);
-    uint64_t before = lp->cjps.expanded;
-    JpsResult r = jps_find_capped(&lp->cjps, from, to, UINT64_MAX, out);
-    lp->last_expanded = lp->cjps.expanded - before;
-    legplan_charge(lp, lp->last_expanded);
-    paint_sectors(lp, false);
-    for (int i = 0; i < n; i++)
-        paint_corners(lp, sectors[i], false);
-    paint_cell(lp, from, false);
-    paint_cell(lp, to, false);
-    if (r == JPS_FOUND)
-        return true;
+    lp->cjps_stage = CJPS_PAINT;
+    lp->cjps_at = 0;
+    return legplan_corridor_jps_resume(lp, out);
+}
+
+LegResult legplan_corridor_jps_resume(LegPlanner *lp, xyPath *out)
+{
+    if (lp->cjps_stage == CJPS_WIDE) /* the whole map's A* (below) goes on */
+        return legplan_resume(lp, out);
+    if (lp->cjps_stage == CJPS_PAINT) {
+        if (!paint_some(lp, true))
+            return LEG_PAUSED;
+        jps_begin(&lp->cjps, lp->cjps_from, lp->cjps_to, UINT64_MAX); /* false: not running, its run finds nothing */
+        lp->cjps_stage = CJPS_SEARCH;
+    }
+    if (lp->cjps_stage == CJPS_SEARCH) {
+        JpsResult r = run_jps(lp, &lp->cjps, out);
+        if (r == JPS_PAUSED)
+            return LEG_PAUSED;
+        lp->cjps_found = r == JPS_FOUND;
+        lp->cjps_stage = CJPS_BLANK;
+        lp->cjps_at = 0;
+    }
+    if (!paint_some(lp, false)) /* CJPS_BLANK: the copy is blank again before the step ends */
+        return LEG_PAUSED;
+    paint_cell(lp, lp->cjps_from, false);
+    paint_cell(lp, lp->cjps_to, false);
+    lp->cjps_stage = CJPS_IDLE;
+    if (lp->cjps_found)
+        return LEG_FOUND;
+    /* Nothing in the corridor: A* over the whole map, which pauses as the
+     * other legs' A* does. */
     lp->fallbacks++;
-    /* Corridor steps are not bounded per call (legplan.h): the whole map's
-     * A* runs to its end, and its expansions are charged to the call. */
-    uint64_t spent = lp->last_expanded, work = lp->work;
+    uint64_t spent = lp->last_expanded;
+    LegResult res = legplan_corridor(lp, lp->cjps_from, lp->cjps_to, 0, false, 1.0, out);
+    lp->spent = spent;
+    lp->last_expanded += spent;
+    if (res == LEG_PAUSED)
+        lp->cjps_stage = CJPS_WIDE;
+    return res;
+}
+
+bool legplan_corridor_jps(LegPlanner *lp, xyLoc from, xyLoc to, xyPath *out)
+{
+    uint64_t work = lp->work;
     lp->work = UINT64_MAX;
-    bool ok = legplan_corridor(lp, from, to, 0, false, 1.0, out) == LEG_FOUND;
+    LegResult r = legplan_corridor_jps_begin(lp, from, to, out);
     lp->work = work;
     legplan_charge(lp, lp->last_expanded);
-    lp->last_expanded += spent;
-    return ok;
+    return r == LEG_FOUND;
 }

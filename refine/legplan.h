@@ -11,7 +11,7 @@
  * Other legs (from the start, to the goal, after trimming) are restricted to a
  * corridor of marked sectors, widened to the whole map when that fails.
  * Corridor steps (refine/corridor.h) may search their corridor by JPS
- * instead (legplan_corridor_jps): a second online JPS over a copy of the map
+ * instead (legplan_corridor_jps_begin): a second online JPS over a copy of the map
  * that is blocked everywhere but where a search paints its corridor's
  * sectors from the first JPS's map (search/jps.h jps_paint), and blanked
  * again after it, so a corridor costs a few word operations per sector row
@@ -38,6 +38,10 @@
  * one a diagonal step), as their instructions compare on dao maps and on
  * open ones (callgrind per call, results/reference/mm-calls/). */
 #define LEG_JPS_WORK 4
+/* The call's work a sector of a corridor painted into (or blanked out of)
+ * the corridor JPS's copy costs (its rows and columns: callgrind per call,
+ * results/reference/mm-calls/). */
+#define LEG_PAINT_WORK 2
 
 /* A leg search's verdict: LEG_PAUSED when the call's work ran out first
  * (LegPlanner.work): the next call goes on with legplan_resume. */
@@ -59,8 +63,8 @@ typedef struct LegPlanner {
     /* The work the current GetPath call may still spend, in A* expansions
      * (the refiner sets it at each call; UINT64_MAX, as legplan_init leaves
      * it: no bound). The A* and the first JPS (LEG_JPS_WORK)
-     * take it off and pause when it is spent; the searches of corridor
-     * steps only charge it (they run to their end). */
+     * take it off and pause when it is spent, and so do the searches of
+     * corridor steps (legplan_corridor_jps_begin). */
     uint64_t work;
     bool widen;          /* the paused A* widens to the whole map when it finds nothing */
     uint64_t spent;      /* expansions of the leg's searches before the one running */
@@ -79,6 +83,14 @@ typedef struct LegPlanner {
     bool have_cjps;
     int *painted;
     int npainted;
+    /* Its search in progress (legplan_corridor_jps_begin): its ends, its
+     * stage (painting the corridor, searching, blanking it, or the whole
+     * map's A* that took over), the sectors painted or blanked so far, and
+     * whether the JPS found a path. */
+    xyLoc cjps_from, cjps_to;
+    enum { CJPS_IDLE, CJPS_PAINT, CJPS_SEARCH, CJPS_BLANK, CJPS_WIDE } cjps_stage;
+    int cjps_at;
+    bool cjps_found;
 } LegPlanner;
 
 bool legplan_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err);
@@ -119,10 +131,22 @@ size_t legplan_jps_bytes(const LegPlanner *lp);
 
 /* A path from -> to appended by JPS inside the sectors legplan_add_sector
  * listed since the latest legplan_new_mark (from and to always allowed), or,
- * when they hold none, over the whole map by A* (as legplan_corridor); false
- * when no path exists at all. A shortest path inside the corridor, as
- * legplan_within's A* finds, but JPS expands jump points, not every cell.
- * Needs legplan_enable_corridor_jps. */
+ * when they hold none, over the whole map by A* (as legplan_corridor);
+ * LEG_NONE when no path exists at all. A shortest path inside the corridor,
+ * as legplan_within's A* finds, but JPS expands jump points, not every cell.
+ * Needs legplan_enable_corridor_jps. The search (and the A*) pause when the
+ * call's work (lp->work) runs out, LEG_PAUSED: the next call goes on with
+ * legplan_corridor_jps_resume (jps_run, astar_run: the same search). The
+ * corridor is painted and blanked again in pieces on the same work
+ * (LEG_PAINT_WORK a sector), the search begun once it is all painted and
+ * the step ended once it is all blanked; a step left paused is blanked
+ * whole when it is dropped (legplan_corridor_jps_drop; legplan_new_mark and
+ * legplan_map_changed drop it first). */
+LegResult legplan_corridor_jps_begin(LegPlanner *lp, xyLoc from, xyLoc to, xyPath *out);
+LegResult legplan_corridor_jps_resume(LegPlanner *lp, xyPath *out);
+/* Blanks a paused corridor search's corridor and ends it. */
+void legplan_corridor_jps_drop(LegPlanner *lp);
+/* The same run whole, whatever lp->work (tests); true when found. */
 bool legplan_corridor_jps(LegPlanner *lp, xyLoc from, xyLoc to, xyPath *out);
 
 /* A fresh stamp; sectors marked with it form a corridor. */

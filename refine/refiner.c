@@ -170,8 +170,12 @@ static LegForm plan_leg(Refiner *r, int t, xyPath *leg, bool resume)
     const uint32_t *path = r->as->path;
     xyLoc cur = win_last(&r->win);
     bool last = t == r->last_leg;
-    if (r->cfg.ahead > 0) { /* corridor steps run whole (refine/legplan.h) */
-        int next = corridor_step(r->legs, ix, path, r->as->path_len, t, r->cfg.ahead, cur, r->g, leg);
+    if (r->cfg.ahead > 0) { /* a corridor step (refine/corridor.h), which pauses as the A* legs do */
+        int next = resume ? corridor_step_resume(&r->cstep, r->legs, ix, leg)
+                          : corridor_step_begin(&r->cstep, r->legs, ix, path, r->as->path_len, t, r->cfg.ahead, cur,
+                                                r->g, leg);
+        if (next == CORRIDOR_PAUSED)
+            return LEG_WAITS;
         note_search(r, r->legs->last_expanded);
         r->leg = next - 1; /* the caller's loop steps on to `next` */
         return LEG_CELLS;

@@ -27,13 +27,14 @@
  * With a work bound (cfg.work, the leg planner's LegPlanner.work) a call
  * spends at most about that many expansions' worth of work: the routes' JPS
  * and box A*, locating s and g, the abstract search (the regions'
- * hierarchy's query), the guard's A*, the legs' A* and the smoothing of a
- * new center leg and of each joint pause when it is spent and go on in the
- * next call of the same query, in the same order, so the paths do not
- * depend on the bound; what is not paused is charged: a leg joining the
- * window (linear in its cells or waypoints), the abstract A* (a weight
- * above 1, or a hierarchy awaiting a map's changes), corridor steps and
- * the whole-map fallback. Such a call may return false having appended
+ * hierarchy's query, or the A* costed from s and g of corridor steps), the
+ * guard's A*, the legs' A*, corridor steps (painting, JPS, blanking) and
+ * the smoothing of a new center leg and of each joint pause when it is
+ * spent and go on in the next call of the same query, in the same order,
+ * so the paths do not depend on the bound; what is not paused is charged:
+ * a leg joining the window (linear in its cells or waypoints), the
+ * hierarchy's unpacking of the route, the abstract A* (a weight above 1,
+ * or a hierarchy awaiting a map's changes) and the whole-map fallback. Such a call may return false having appended
  * nothing (the GPPC loop calls again).
  *
  * Owns its search state, routes and scratch (allocated once); borrows the
@@ -45,6 +46,7 @@
 #include "../cache/edge_cache.h"
 #include "../cache/segfile.h"
 #include "abstract_search.h"
+#include "corridor.h"
 #include "legplan.h"
 #include "routes.h"
 #include "window.h"
@@ -132,7 +134,8 @@ typedef struct Refiner {
     double route; /* the abstract route's length: s -> first center, the
                      abstract path's cost, last center -> g */
     uint32_t query_max;
-    Routes routes; /* the whole-query routes (refine/routes.h) */
+    CorridorStep cstep; /* the corridor step in progress (cfg.ahead > 0) */
+    Routes routes;      /* the whole-query routes (refine/routes.h) */
     xyPath scratch;
     xyPath leg_cells; /* a center leg's cells before it is cached (grows to the longest leg) */
     RefineStats stats;

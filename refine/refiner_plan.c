@@ -32,7 +32,8 @@ static int64_t plan_locate(Refiner *r, xyLoc c, xyPath *walk)
 static bool plan_search(Refiner *r, bool resume)
 {
     uint64_t t0 = refiner_phase_start(r);
-    region_search_ends(r->as, r->cfg.ahead > 0, r->plan_from, r->g, CORRIDOR_ROUTE_EXCESS); /* refine/corridor.h */
+    if (!resume) /* refine/corridor.h */
+        region_search_ends(r->as, r->cfg.ahead > 0, r->plan_from, r->g, CORRIDOR_ROUTE_EXCESS);
     bool ended = region_search_steps(r->as, r->from_gid, r->goal_gid, r->cfg.weight, resume, &r->legs->work, &r->route);
     refiner_phase_end(r, PHASE_ABSTRACT, t0);
     if (ended)

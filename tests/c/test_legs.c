@@ -171,6 +171,92 @@ static void test_leg_survives(T *t)
     grid_free(&g);
 }
 
+/* random256-30-0, its abstraction and a leg planner with corridor JPS
+ * (false: the map is not there, the test skips). */
+static bool corridor_planner(T *t, Loaded *l, Abstraction *a, LegPlanner *lp)
+{
+    Err err;
+    if (!load_named(t, "random/random256-30-0", l))
+        return false;
+    CHECK(t, abs_build(a, &l->g, 16, true, &err) && legplan_init(lp, &l->g, a, &err) &&
+                 legplan_enable_corridor_jps(lp, 3, &err));
+    return true;
+}
+
+/* Cells of the corridor JPS's copy left painted (0: blank). */
+static size_t painted_cells(const LegPlanner *lp)
+{
+    size_t open = 0;
+    for (int y = 0; y < lp->grid->height; y++)
+        for (int x = 0; x < lp->grid->width; x++)
+            open += grid_passable(&lp->cjps.grid, x, y) + bitrows_get(&lp->cjps.rows, y + 1, x + 1) +
+                    bitrows_get(&lp->cjps.cols, x + 1, y + 1);
+    return open;
+}
+
+/* The corridor's sectors from s's to g's, a staircase, diagonal steps
+ * first, under a new mark (returned). */
+static uint32_t mark_staircase(LegPlanner *lp, const Abstraction *a, xyLoc s, xyLoc g)
+{
+    uint32_t mark = legplan_new_mark(lp);
+    int sx = s.x / a->S, sy = s.y / a->S, gx = g.x / a->S, gy = g.y / a->S;
+    for (;;) {
+        legplan_add_sector(lp, sy * a->sw + sx, mark);
+        if (sx == gx && sy == gy)
+            break;
+        sx += (gx > sx) - (gx < sx);
+        sy += (gy > sy) - (gy < sy);
+    }
+    return mark;
+}
+
+/* A corridor search in pieces of one unit of work (painting, JPS, blanking,
+ * the whole map's A*: legplan_corridor_jps_begin/_resume) appends the cells
+ * it appends whole; one dropped midway (a new mark) leaves the copy blank. */
+static void test_legs_corridor_jps_in_pieces(T *t)
+{
+    Loaded l;
+    Abstraction a;
+    LegPlanner lp;
+    if (!corridor_planner(t, &l, &a, &lp))
+        return;
+    xyPath p = {0}, q = {0};
+    int differ = 0, paused = 0, dropped = 0, found = 0, step = t_thin(1);
+    for (int k = 0; k < 120; k += step) {
+        const ScenQuery *sq = &l.sc.q[(size_t)k * (size_t)l.sc.count / 120];
+        xyLoc s = sq->start, g = sq->goal;
+        mark_staircase(&lp, &a, s, g);
+        p.len = q.len = 0;
+        bool whole = legplan_corridor_jps(&lp, s, g, &p);
+        found += whole;
+        mark_staircase(&lp, &a, s, g);
+        lp.work = 1;
+        LegResult r = legplan_corridor_jps_begin(&lp, s, g, &q);
+        int pieces = 0;
+        for (; r == LEG_PAUSED && (k % 3 || pieces < 2); pieces++) {
+            lp.work = 1;
+            r = legplan_corridor_jps_resume(&lp, &q);
+        }
+        paused += pieces > 0;
+        if (r == LEG_PAUSED) { /* every third query: dropped midway */
+            legplan_new_mark(&lp);
+            dropped++;
+        } else if ((r == LEG_FOUND) != whole || p.len != q.len || memcmp(p.cells, q.cells, p.len * sizeof *p.cells)) {
+            differ++;
+        }
+        lp.work = UINT64_MAX;
+    }
+    size_t open = painted_cells(&lp);
+    CHECKF(t, differ == 0 && paused > 10 && dropped > 3 && found > 10 && open == 0,
+           "%d in pieces differ from whole (%d paused, %d dropped, %d found), %zu cells left painted", differ, paused,
+           dropped, found, open);
+    path_free(&p);
+    path_free(&q);
+    legplan_free(&lp);
+    abs_free(&a);
+    unload(&l);
+}
+
 /* Corridor legs by JPS over the painted corridor (legplan_corridor_jps) find a
  * path wherever the corridor A* (legplan_within) does, of the same length
  * or shorter (through the cells beside a corner), without widening, also
@@ -180,27 +266,16 @@ static void test_leg_survives(T *t)
 static void test_legs_corridor_jps_matches_astar(T *t)
 {
     Loaded l;
-    if (!load_named(t, "random/random256-30-0", &l))
-        return;
     Abstraction a;
     LegPlanner lp;
-    Err err;
-    CHECK(t, abs_build(&a, &l.g, 16, true, &err) && legplan_init(&lp, &l.g, &a, &err) &&
-                 legplan_enable_corridor_jps(&lp, 3, &err));
+    if (!corridor_planner(t, &l, &a, &lp))
+        return;
     xyPath p = {0}, q = {0};
     int found = 0, mismatched = 0, invalid = 0;
     for (int k = 0; k < 400; k++) { /* spread over the buckets, short to long */
         const ScenQuery *sq = &l.sc.q[(size_t)k * (size_t)l.sc.count / 400];
         xyLoc s = sq->start, g = sq->goal;
-        uint32_t mark = legplan_new_mark(&lp);
-        int sx = s.x / a.S, sy = s.y / a.S, gx = g.x / a.S, gy = g.y / a.S;
-        for (;;) {
-            legplan_add_sector(&lp, sy * a.sw + sx, mark);
-            if (sx == gx && sy == gy)
-                break;
-            sx += (gx > sx) - (gx < sx);
-            sy += (gy > sy) - (gy < sy);
-        }
+        uint32_t mark = mark_staircase(&lp, &a, s, g);
         p.len = q.len = 0;
         bool by_astar = legplan_within(&lp, s, g, mark, 1.0, &p) == LEG_FOUND;
         uint64_t widened = lp.fallbacks;
@@ -215,11 +290,7 @@ static void test_legs_corridor_jps_matches_astar(T *t)
                        q.cells[q.len - 1].x != g.x || q.cells[q.len - 1].y != g.y))
             invalid++;
     }
-    size_t open = 0;
-    for (int y = 0; y < l.g.height; y++)
-        for (int x = 0; x < l.g.width; x++)
-            open += grid_passable(&lp.cjps.grid, x, y) + bitrows_get(&lp.cjps.rows, y + 1, x + 1) +
-                    bitrows_get(&lp.cjps.cols, x + 1, y + 1);
+    size_t open = painted_cells(&lp);
     CHECKF(t, found >= 50 && mismatched == 0 && invalid == 0 && open == 0,
            "%d corridor paths by A*: %d differ by JPS, %d invalid, %zu cells left painted", found, mismatched, invalid,
            open);
@@ -303,6 +374,7 @@ static void test_legs_box_regions_match_astar(T *t)
 const TestCase LEG_TESTS[] = {
     {"legs_box_regions_match_astar", test_legs_box_regions_match_astar},
     {"legplan_corridor_jps_after_updates", test_legs_corridor_jps_after_updates},
+    {"legplan_corridor_jps_in_pieces", test_legs_corridor_jps_in_pieces},
     {"legplan_corridor_jps_matches_astar", test_legs_corridor_jps_matches_astar},
     {"leg_codec_round_trip", test_leg_codec_round_trip},
     {"leg_limits_and_orientation", test_leg_limits_and_orientation},

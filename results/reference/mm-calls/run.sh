@@ -2,6 +2,8 @@
 # Longest calls of mm before and after (issue #31, bounded calls), and the
 # optimal entries' longest whole queries, on the same maps in the same loop.
 # usage: run.sh OUT ROUNDS BEFORE_GPPC AFTER_GPPC
+#   EXTRA: more driver options for the timed runs (e.g. "--cpu-clock call",
+#   which call_cpu_* in SUMMARY need)
 #   OUT: a folder for the SUMMARY lines (OUT/<tag>.<map>.<round>.txt) and
 #   preprocessing files; BEFORE/AFTER: two builds of build/gppc.
 # Per map: every binary and entry preprocesses once, then ROUNDS rounds run
@@ -24,7 +26,8 @@ for fm in $maps; do
         n=${#runs[@]}
         for k in $(seq 0 $((n - 1))); do
             IFS='|' read -r tag bin entry <<< "${runs[$(((k + round) % n))]}"
-            "$bin" --entry "$entry" --pre-dir "$out/pre-$tag" -run "$map" "$scen" 2> /dev/null |
+            # shellcheck disable=SC2086
+            "$bin" --entry "$entry" --pre-dir "$out/pre-$tag" ${EXTRA:-} -run "$map" "$scen" 2> /dev/null |
                 grep '^SUMMARY' > "$out/$tag.$name.$round.txt"
         done
     done
