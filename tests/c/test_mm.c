@@ -617,7 +617,7 @@ static void test_mm_profiles(T *t)
     CHECK(t, c.refine.hold == 64 && c.refine.joint == 1 && c.refine.back == 1 && c.refine.routes.near == 0 &&
                  c.refine.routes.jps_cap == 0 && !c.refine.smooth);
     mm_profile_config(mm_profile_choose(&cases[6].k, 192), &c);
-    CHECK(t, c.refine.ahead == 5 && c.ahead == 5 && c.refine.routes.jps_cap == 512);
+    CHECK(t, c.refine.ahead == 5 && c.ahead == 5 && c.refine.routes.jps_cap == 1024);
     mm_profile_config(mm_profile_choose(&cases[7].k, 192), &c);
     CHECK(t, c.refine.ahead == 3 && c.refine.routes.jps_cap == 512);
     CHECK(t, mm_profile_of_side(8) && !strcmp(mm_profile_of_side(8)->name, "sector-rooms") && mm_profile_of_side(6) &&
