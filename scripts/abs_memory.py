@@ -16,22 +16,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gppc_output import pre_counters  # noqa: E402
+from run_suite import map_cells  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-
-def map_cells(path):
-    w = h = None
-    with open(path) as f:
-        for line in f:
-            k, _, v = line.strip().partition(" ")
-            if k == "width":
-                w = int(v)
-            elif k == "height":
-                h = int(v)
-            elif k == "map":
-                break
-    return w * h
 
 
 def run_one(gppc, pre_dir, map_path, sector, defaults):

@@ -3,7 +3,7 @@
 the query-weighted subopt mean, the max, the queries above 1.3 (from the
 --csv path_length / ref_length), invalid paths, total time, refine and
 abstract expansions per query, and mm_bytes (B over A: the largest ratio
-over the maps). usage: interleave_table.py FAMILY OUT CSVDIR [FAMILY OUT CSVDIR ...]"""
+over the maps). A family with one side only (side_run.sh A alone) gets its row. usage: interleave_table.py FAMILY OUT CSVDIR [FAMILY OUT CSVDIR ...]"""
 import csv
 import os
 import sys
@@ -31,9 +31,11 @@ def main(args):
                 p = line.split()
                 per[p[1]].append(p)
         bytes_a = {p[0]: int(p[11]) for p in per["A"]}
-        worst = max(int(p[11]) / bytes_a[p[0]] for p in per["B"])
+        worst = max((int(p[11]) / bytes_a[p[0]] for p in per["B"] if p[0] in bytes_a), default=None)
         for side in ("A", "B"):
             ps = per[side]
+            if not ps:  # one binary alone (side_run.sh A): its row only
+                continue
             q = sum(int(p[3]) for p in ps)
             mean = sum(int(p[3]) * float(p[5]) for p in ps) / q
             mx = max(float(p[6]) for p in ps)
@@ -43,7 +45,7 @@ def main(args):
             ab = sum(int(p[3]) * float(p[10]) for p in ps) / q
             o = [r for p in ps for r in over(cd, side, p[0])]
             bad += [(fam, side) + r for r in o]
-            print(f"| {fam} | {side} | {len(ps)} | {q} | {mean:.4f} | {mx:.3f} | {len(o)} | {inv} | {tot:.1f} | {ref:.0f} | {ab:.0f} | {worst:.3f} |" if side == "B" else
+            print(f"| {fam} | {side} | {len(ps)} | {q} | {mean:.4f} | {mx:.3f} | {len(o)} | {inv} | {tot:.1f} | {ref:.0f} | {ab:.0f} | {worst:.3f} |" if side == "B" and worst is not None else
                   f"| {fam} | {side} | {len(ps)} | {q} | {mean:.4f} | {mx:.3f} | {len(o)} | {inv} | {tot:.1f} | {ref:.0f} | {ab:.0f} | |")
     print()
     print("Queries above 1.3 (family, binary, map, query, ratio):")
