@@ -9,10 +9,12 @@
  * (callgrind per call, results/reference/mm-calls/). */
 #define LOCATE_CELLS_PER_WORK 5u
 
-/* Locates c (abs_locate_steps) into `walk` on the call's work: its global
- * region, -1 for none, ABS_LOCATE_PAUSED. */
-static int64_t plan_locate(Refiner *r, xyLoc c, xyPath *walk)
+/* Locates c (abs_locate_steps) into `walk` on the call's work, timed as
+ * the locate phase: 1 with its global region in *gid, 0 paused (the next
+ * call goes on), -1 for none (c blocked). */
+static int plan_locate(Refiner *r, xyLoc c, xyPath *walk, uint32_t *gid)
 {
+    uint64_t t0 = refiner_phase_start(r);
     uint64_t *work = &r->legs->work;
     uint64_t cells = *work > UINT64_MAX / LOCATE_CELLS_PER_WORK ? UINT64_MAX : *work * LOCATE_CELLS_PER_WORK;
     uint64_t before = cells;
@@ -21,9 +23,11 @@ static int64_t plan_locate(Refiner *r, xyLoc c, xyPath *walk)
     int k = abs_locate_steps(r->ix, r->grid, &r->loc, c, r->paused, &cells, walk);
     legplan_charge(r->legs, (before - cells + LOCATE_CELLS_PER_WORK - 1) / LOCATE_CELLS_PER_WORK);
     r->paused = k == ABS_LOCATE_PAUSED;
+    refiner_phase_end(r, PHASE_LOCATE, t0);
     if (k < 0)
-        return k;
-    return abs_gid(r->ix, abs_sector_of(r->ix->abs, c.x, c.y), k);
+        return k == ABS_LOCATE_PAUSED ? 0 : -1;
+    *gid = abs_gid(r->ix, abs_sector_of(r->ix->abs, c.x, c.y), k);
+    return 1;
 }
 
 /* The abstract search, begun (resume false) or going on; false when the
@@ -46,22 +50,16 @@ static bool plan_search(Refiner *r, bool resume)
 int refiner_plan_steps(Refiner *r)
 {
     if (r->plan_step == PLAN_LOCATE_FROM) {
-        uint64_t t0 = refiner_phase_start(r);
-        int64_t id = plan_locate(r, r->plan_from, &r->start_path);
-        refiner_phase_end(r, PHASE_LOCATE, t0);
-        if (id < 0)
-            return id == ABS_LOCATE_PAUSED ? 0 : -1;
-        r->from_gid = (uint32_t)id;
+        int k = plan_locate(r, r->plan_from, &r->start_path, &r->from_gid);
+        if (k < 1)
+            return k;
         r->plan_step = PLAN_LOCATE_GOAL;
     }
     if (r->plan_step == PLAN_LOCATE_GOAL) {
-        uint64_t t0 = refiner_phase_start(r);
-        int64_t id = plan_locate(r, r->g, &r->goal_path);
-        refiner_phase_end(r, PHASE_LOCATE, t0);
-        if (id < 0)
-            return id == ABS_LOCATE_PAUSED ? 0 : -1;
+        int k = plan_locate(r, r->g, &r->goal_path, &r->goal_gid);
+        if (k < 1)
+            return k;
         cells_reverse(r->goal_path.cells, r->goal_path.len); /* center to g */
-        r->goal_gid = (uint32_t)id;
         r->plan_step = PLAN_SEARCH;
     }
     r->paused = !plan_search(r, r->paused);
