@@ -13,9 +13,8 @@
  * back. */
 enum { TRY_GAIN = 1, TRY_LOSS = 4, TRY_MAX = 32, TRY_START = 8, TRY_PROBE = 32 };
 
-/* The JPS route's diagonal jumps read turn bits (search/jps_turns.h: half
- * a byte a cell, no scans at a diagonal step) on maps of at most this many
- * padded cells, where they cost little beside the rest of the instance. */
+/* Turn bits (routes_enable_turns) on maps of at most this many padded
+ * cells: half a byte a cell, at most 64 KiB. */
 #define TURNS_MOST_CELLS ((size_t)1 << 17)
 
 /* The guard's threshold: a route longer than GUARD_NUM / GUARD_DEN of the
@@ -59,15 +58,21 @@ bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstr
         routes_free(rt);
         return err_set(err, "out of memory for the guard's regions");
     }
-    bool jps = small || cfg->jps_cap > 0;
-    size_t cells = (size_t)(g->width + 2) * (size_t)(g->height + 2);
-    if ((jps && !legplan_enable_jps(legs, nodes, err)) ||
-        (jps && cells <= TURNS_MOST_CELLS && !jps_enable_turns(&legs->jps, err)) ||
+    if (((small || cfg->jps_cap > 0) && !legplan_enable_jps(legs, nodes, err)) ||
         !legplan_reserve_blocks(legs, box, err)) {
         routes_free(rt);
         return false;
     }
     return true;
+}
+
+bool routes_enable_turns(Routes *rt, Err *err)
+{
+    const Grid *g = rt->grid;
+    size_t cells = (size_t)(g->width + 2) * (size_t)(g->height + 2);
+    if (!rt->legs->have_jps || cells > TURNS_MOST_CELLS)
+        return true;
+    return jps_enable_turns(&rt->legs->jps, err);
 }
 
 void routes_free(Routes *rt)

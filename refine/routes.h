@@ -73,6 +73,15 @@ typedef struct Routes {
  * pages for the largest box): a query allocates nothing for them, but for
  * the small route's JPS, whose nodes grow to what its searches reach. */
 bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstraction *a, LegPlanner *legs, Err *err);
+/* Lets the JPS route's diagonal jumps read turn bits (search/jps.h
+ * jps_enable_turns: the same searches, two bits read at a diagonal step
+ * instead of two lines scanned) on a map of at most TURNS_MOST_CELLS cells
+ * (routes.c), for half a byte a cell. For a map that changes (its owner
+ * calls this at the first change): while the abstraction waits for the
+ * changes, the JPS route runs uncapped and answers most queries, so its
+ * diagonal steps are most of a query's time; a map that never changes
+ * keeps its memory. False + message when memory ran out (nothing changed). */
+bool routes_enable_turns(Routes *rt, Err *err);
 void routes_free(Routes *rt);
 size_t routes_bytes(const Routes *rt);
 

@@ -6,7 +6,10 @@
 bool jps_turns_init(JpsTurns *t, const BitRows *rows, const BitRows *cols, Err *err)
 {
     memset(t, 0, sizeof *t);
-    size_t row_plane = (size_t)rows->rows * (size_t)rows->words, col_plane = (size_t)cols->rows * (size_t)cols->words;
+    /* A line's words for its cells alone (a view's rows have a zero word more). */
+    t->row_words = (rows->cols + 63) >> 6;
+    t->col_words = (cols->cols + 63) >> 6;
+    size_t row_plane = (size_t)rows->rows * (size_t)t->row_words, col_plane = (size_t)cols->rows * (size_t)t->col_words;
     size_t flags = ((size_t)rows->rows + (size_t)cols->rows + 7) / 8; /* in words */
     t->block = calloc(2 * row_plane + 2 * col_plane + flags, sizeof *t->block);
     if (!t->block)
@@ -17,8 +20,6 @@ bool jps_turns_init(JpsTurns *t, const BitRows *rows, const BitRows *cols, Err *
     t->col_bits[1] = t->col_bits[0] + col_plane;
     t->row_ok = (uint8_t *)(t->col_bits[1] + col_plane); /* calloc: every line stale */
     t->col_ok = t->row_ok + rows->rows;
-    t->row_words = rows->words;
-    t->col_words = cols->words;
     t->nrows = rows->rows;
     t->ncols = cols->rows;
     return true;
@@ -75,9 +76,8 @@ void jps_turns_line(const BitRows *b, uint64_t *fwd, uint64_t *back, int words, 
 {
     const uint64_t *cur = bitrows_row(b, r), *up = bitrows_row(b, r - 1), *dn = bitrows_row(b, r + 1);
     uint64_t *f = fwd + (size_t)r * (size_t)words, *k = back + (size_t)r * (size_t)words;
-    int used = (b->cols + 63) >> 6; /* words the line's cells take (a view's rows have one more) */
-    uint64_t carry = 0;             /* the verdict at the first cell of the word after */
-    for (int w = used - 1; w >= 0; w--) { /* towards higher columns */
+    uint64_t carry = 0; /* the verdict at the first cell of the word after */
+    for (int w = words - 1; w >= 0; w--) { /* towards higher columns */
         uint64_t up_prev = up[w] << 1 | (w ? up[w - 1] >> 63 : 0), dn_prev = dn[w] << 1 | (w ? dn[w - 1] >> 63 : 0);
         uint64_t stop = ~cur[w] | (up[w] & ~up_prev) | (dn[w] & ~dn_prev);
         uint64_t top = stop ? ~0ull << (63 - __builtin_clzll(stop)) << 1 : ~0ull; /* no stop from here up */
@@ -86,7 +86,7 @@ void jps_turns_line(const BitRows *b, uint64_t *fwd, uint64_t *back, int words, 
         carry = v & 1;
     }
     carry = 0;
-    for (int w = 0; w < used; w++) { /* towards lower columns */
+    for (int w = 0; w < words; w++) { /* towards lower columns */
         uint64_t up_next = up[w] >> 1 | up[w + 1] << 63, dn_next = dn[w] >> 1 | dn[w + 1] << 63;
         uint64_t stop = ~cur[w] | (up[w] & ~up_next) | (dn[w] & ~dn_next);
         uint64_t bottom = stop ? (1ull << __builtin_ctzll(stop)) - 1 : ~0ull; /* no stop from here down */
@@ -94,7 +94,5 @@ void jps_turns_line(const BitRows *b, uint64_t *fwd, uint64_t *back, int words, 
         k[w] = v << 1 | carry;
         carry = v >> 63;
     }
-    for (int w = used; w < words; w++)
-        f[w] = k[w] = 0;
     ok[r] = 1;
 }

@@ -25,8 +25,8 @@
 #include "bitrows.h"
 
 typedef struct JpsTurns {
-    uint64_t *row_bits[2]; /* the row scans': [0] towards lower columns, [1] higher; the rows' layout */
-    uint64_t *col_bits[2]; /* the column scans': [0] upwards (lower rows), [1] downwards; the transposed layout */
+    uint64_t *row_bits[2]; /* the row scans': [0] towards lower columns, [1] higher; row_words a row */
+    uint64_t *col_bits[2]; /* the column scans': [0] upwards (lower rows), [1] downwards; col_words a column */
     uint8_t *row_ok;       /* per padded row: its bits hold for the map as it is */
     uint8_t *col_ok;       /* per padded column */
     int row_words, col_words, nrows, ncols;
@@ -48,7 +48,7 @@ static inline void jps_turns_changed(JpsTurns *t, int px, int py)
 void jps_turns_all_changed(JpsTurns *t);
 /* Derives line r of `b` (a padded row of the rows, or of the transposed
  * rows: r inside the map) into the planes fwd (scans to higher columns) and
- * back, and marks it fresh in ok. */
+ * back, `words` a line (those of b's cells), and marks it fresh in ok. */
 void jps_turns_line(const BitRows *b, uint64_t *fwd, uint64_t *back, int words, uint8_t *ok, int r);
 
 /* Does the row scan from padded (px, py) in direction dx (the rows) find a

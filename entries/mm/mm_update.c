@@ -126,6 +126,8 @@ bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     MmPending *p = &e->pending;
     if (!p->touched && !(p->touched = calloc(e->abs.nsectors ? e->abs.nsectors : 1, 1)))
         return err_set(err, "mm: out of memory for an update");
+    if (!routes_enable_turns(&e->refiner.routes, err)) /* once, at the first change (refine/routes.h) */
+        return false;
     /* The leg planner's JPS rows follow first: it only fails before changing anything. */
     if (!legplan_map_changed(&e->legs, ch, n, e->passable, err))
         return false;
