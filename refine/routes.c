@@ -157,7 +157,9 @@ static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
             int kind = is_near(rt, s, g) ? 0 : 1;
             if (cap == 0)
                 return ROUTE_PASS;
-            if (rt->credit[kind] <= 0 && ++rt->probe[kind] < TRY_PROBE) {
+            /* While the abstraction waits, a JPS with turn bits tries every query (routes.h). */
+            bool waiting = rt->abs_waiting && rt->legs->jps.turns.block;
+            if (!waiting && rt->credit[kind] <= 0 && ++rt->probe[kind] < TRY_PROBE) {
                 rt->stats.jps_skipped++;
                 return ROUTE_PASS;
             }

@@ -11,7 +11,11 @@
  *    the abstraction waits for map changes (Routes.abs_waiting), a try runs
  *    on past the cap to the end of its node slots (jps_init_bounded: no
  *    more memory), as the abstract route would first pay for re-deriving
- *    the abstraction; its credit is still judged at the cap;
+ *    the abstraction; its credit is still judged at the cap; and where the
+ *    JPS has turn bits (routes_enable_turns), every query tries, credit
+ *    or not: such a search past the cap costs less than the backlog's
+ *    re-derivation and the abstract route, and a try that runs out of node
+ *    slots sends its query the abstract route, which re-derives;
  *  - box: s and g within octile distance `near`, and not tried by JPS: A*
  *    inside the sectors of their bounding box grown by one sector.
  * One more runs after the abstract route is planned, as it needs that
