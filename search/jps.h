@@ -63,7 +63,7 @@ typedef struct Jps {
     BitRows rows, cols; /* online: the grid as bit rows; cols: transposed */
     bool tiled;         /* online, bounded, borrowed: `tiles` in place of `cols` (jps_init_bounded) */
     BitTiles tiles;
-    JpsTurns turns; /* online, packed, not tiled, once jps_enable_turns: diagonal steps read them */
+    JpsTurns turns;  /* online, packed, not tiled, once jps_enable_turns: diagonal steps read them */
     JumpTable table; /* JPS+ */
     /* JPS+: [entry direction + 1][the cell's nonzero table values as bits]
      * -> its successor directions as bits (jps.c fill_succ) */

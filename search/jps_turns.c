@@ -76,7 +76,7 @@ void jps_turns_line(const BitRows *b, uint64_t *fwd, uint64_t *back, int words, 
 {
     const uint64_t *cur = bitrows_row(b, r), *up = bitrows_row(b, r - 1), *dn = bitrows_row(b, r + 1);
     uint64_t *f = fwd + (size_t)r * (size_t)words, *k = back + (size_t)r * (size_t)words;
-    uint64_t carry = 0; /* the verdict at the first cell of the word after */
+    uint64_t carry = 0;                    /* the verdict at the first cell of the word after */
     for (int w = words - 1; w >= 0; w--) { /* towards higher columns */
         uint64_t up_prev = up[w] << 1 | (w ? up[w - 1] >> 63 : 0), dn_prev = dn[w] << 1 | (w ? dn[w - 1] >> 63 : 0);
         uint64_t stop = ~cur[w] | (up[w] & ~up_prev) | (dn[w] & ~dn_prev);
