@@ -79,8 +79,13 @@ static bool jump_diagonal_bits(Jps *j, int px, int py, int dx, int dy, int *ox, 
         px += dx;
         py += dy;
         j->steps++;
-        if ((px == j->gx && py == j->gy) || bitrows_jump(&j->rows, py, px, dx, py == j->gy ? j->gx : -1) >= 0 ||
-            jump_vertical(j, px, py, dy) >= 0) {
+        /* Off the goal's row and column, the scans' verdicts are turn bits. */
+        bool turn = j->turns.block && px != j->gx && py != j->gy
+                        ? jps_turns_either(&j->turns, &j->rows, &j->cols, px, py, dx, dy)
+                        : (px == j->gx && py == j->gy) ||
+                              bitrows_jump(&j->rows, py, px, dx, py == j->gy ? j->gx : -1) >= 0 ||
+                              jump_vertical(j, px, py, dy) >= 0;
+        if (turn) {
             *ox = px;
             *oy = py;
             return true;
