@@ -30,7 +30,7 @@
  * around the route, find about the same paths. Every other profile's
  * route is optimal (weight 1: the regions' hierarchy, or that A* unweighted
  * where scattered obstacles leave it few regions to expand); the
- * measurements: results/reference/mm-paper/README.md, "first-20". */
+ * measurements: results/reference/mm-paper/first34.md. */
 #define CLUTTERED_ROUTE_WEIGHT 1.1
 
 /* What every profile shares, and why. */
