@@ -98,8 +98,8 @@ const char *const MM_OPTION_HELP[] = {
     "centers=plain|opt (plain) region centres as laid out, or optimised in preprocessing",
     "defaults=0|1 (1) leave standard sectors (one region, standard center) out of the pool",
     "small=N (192) maps of at most N sectors: every query by online JPS (optimal); 0 off",
-    "jps=C (256; 1024 on cluttered, 512 on scattered; 0 on corridors) expansion cap of the JPS tried first; capped: the "
-    "abstract route; 0 off",
+    "jps=C (256; 1024 on cluttered, 512 on scattered; 0 on corridors) expansion cap of the JPS tried first; "
+    "capped: the abstract route; 0 off",
     "near=D (32; 0 on corridors) s and g within octile distance D: A* in their box of sectors when JPS is not "
     "tried, and the guard up to 2D; 0 off",
     "direct=0|1 (1) a straight legal line from s to g is the path",

@@ -613,8 +613,8 @@ static void test_mm_profiles(T *t)
     MmConfig c, d;
     mm_profile_config(mm_profile_default(), &d);
     mm_profile_config(mm_profile_choose(&cases[1].k, 192), &c);
-    CHECK(t, d.sector == 16 && d.refine.hold == 16 && d.refine.smooth && d.refine.routes.near == 32 && !d.refine.ahead &&
-                 d.refine.weight == 1.0);
+    CHECK(t, d.sector == 16 && d.refine.hold == 16 && d.refine.smooth && d.refine.routes.near == 32 &&
+                 !d.refine.ahead && d.refine.weight == 1.0);
     CHECK(t, c.refine.hold == 64 && c.refine.joint == 1 && c.refine.back == 1 && c.refine.routes.near == 0 &&
                  c.refine.routes.jps_cap == 0 && !c.refine.smooth);
     mm_profile_config(mm_profile_choose(&cases[6].k, 192), &c);
