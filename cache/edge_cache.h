@@ -31,8 +31,8 @@
 #include "leg.h"
 
 typedef struct CacheSlot {
-    uint64_t key;  /* (a << 32 | b) + 1 as leg_key gives (a, b); 0 = empty */
-    uint32_t at;   /* bit offset of the leg record in the stream */
+    uint64_t key;   /* (a << 32 | b) + 1 as leg_key gives (a, b); 0 = empty */
+    uint32_t at;    /* bit offset of the leg record in the stream */
     uint16_t hits;  /* saturating */
     uint16_t epoch; /* the cache's epoch when put; an older one is empty */
 } CacheSlot;

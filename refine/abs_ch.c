@@ -21,7 +21,8 @@ static bool alloc_scratch(AbsCh *ch)
     ch->unpacking = malloc(h * sizeof *ch->unpacking);
     ch->fg = malloc(h * sizeof *ch->fg);
     ch->bg = malloc(h * sizeof *ch->bg);
-    return ch->freg && ch->breg && ch->chain && ch->unpacking && ch->fpar && ch->bpar && ch->fnode && ch->bnode && ch->fg && ch->bg;
+    return ch->freg && ch->breg && ch->chain && ch->unpacking && ch->fpar && ch->bpar && ch->fnode && ch->bnode &&
+           ch->fg && ch->bg;
 }
 
 /* Lets the customised costs and middles go (one array each when the two

@@ -411,14 +411,15 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
             return JPS_PAUSED;
         if (__builtin_expect(j->open.sparse && j->open.zeroed < j->open.count, 0)) {
             /* Grown (below): the fresh slots zeroed in pieces, then the same search again. */
-            uint64_t budget = *work > UINT64_MAX / JPS_ZERO_SLOTS_PER_WORK ? UINT64_MAX : *work * JPS_ZERO_SLOTS_PER_WORK;
+            uint64_t budget =
+                *work > UINT64_MAX / JPS_ZERO_SLOTS_PER_WORK ? UINT64_MAX : *work * JPS_ZERO_SLOTS_PER_WORK;
             uint64_t before = budget;
             bool ready = jo_zero_some(&j->open, &budget);
             uint64_t spent = (before - budget + JPS_ZERO_SLOTS_PER_WORK - 1) / JPS_ZERO_SLOTS_PER_WORK;
             *work = *work > spent ? *work - spent : 0;
             if (ready)
-                jps_begin(j, (xyLoc){(int16_t)j->sx, (int16_t)j->sy}, (xyLoc){(int16_t)(j->gx - 1), (int16_t)(j->gy - 1)},
-                          j->cap);
+                jps_begin(j, (xyLoc){(int16_t)j->sx, (int16_t)j->sy},
+                          (xyLoc){(int16_t)(j->gx - 1), (int16_t)(j->gy - 1)}, j->cap);
             continue;
         }
         if (j->nbypass)
@@ -455,7 +456,7 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
         uint64_t cost = JPS_EXPANSION_WORK + j->steps;
         *work = *work > cost ? *work - cost : 0;
         if (__builtin_expect(j->failed, 0)) {
-            if (jps_grow(j)) { /* the same search again, with room for it */
+            if (jps_grow(j)) {                       /* the same search again, with room for it */
                 if (j->open.zeroed == j->open.count) /* else once its slots are zeroed (above) */
                     jps_begin(j, (xyLoc){(int16_t)j->sx, (int16_t)j->sy},
                               (xyLoc){(int16_t)(j->gx - 1), (int16_t)(j->gy - 1)}, j->cap);

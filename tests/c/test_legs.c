@@ -292,7 +292,9 @@ static void test_jps_grows_in_pieces(T *t)
         }
         differ += a != b || p.len != q.len || memcmp(p.cells, q.cells, p.len * sizeof *p.cells) != 0;
     }
-    CHECKF(t, differ == 0 && parts.grown > 2 && parts.grown == whole.grown && zeroing > 20 && most <= JPS_ZERO_SLOTS_PER_WORK,
+    CHECKF(t,
+           differ == 0 && parts.grown > 2 && parts.grown == whole.grown && zeroing > 20 &&
+               most <= JPS_ZERO_SLOTS_PER_WORK,
            "%d differ; grown %llu and %llu times, %d runs zeroing, at most %u slots a run", differ,
            (unsigned long long)parts.grown, (unsigned long long)whole.grown, zeroing, most);
     path_free(&p);
