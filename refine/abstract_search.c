@@ -485,16 +485,20 @@ bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double we
         ch->center = as->ix->center;
         abs_ch_begin(ch, from, to);
     }
-    uint64_t units = units_of(*work, REGION_CH_UNITS), before = units;
-    bool ended = abs_ch_run(ch, &units);
-    take_units(work, before - units, REGION_CH_UNITS);
-    if (!ended)
+    if (!ch->q.done) {
+        uint64_t units = units_of(*work, REGION_CH_UNITS), before = units;
+        bool ended = abs_ch_run(ch, &units);
+        take_units(work, before - units, REGION_CH_UNITS);
+        if (!ended)
+            return false;
+    }
+    /* Unpacking the shortcuts, linear in the route's regions, pauses too. */
+    uint64_t steps = units_of(*work, REGION_UNPACK_PER_WORK), before = steps;
+    bool whole = abs_ch_unpack(ch, as->path, &as->path_len, &steps);
+    take_units(work, before - steps, REGION_UNPACK_PER_WORK);
+    if (!whole)
         return false;
-    double c = abs_ch_finish(ch, as->path, &as->path_len);
-    /* Unpacking the shortcuts is linear in the route's regions and not
-     * paused: charged, so that the call does no more after a long one. */
-    uint64_t unpacked = (uint64_t)as->path_len / REGION_UNPACK_PER_WORK;
-    *work = *work > unpacked ? *work - unpacked : 0;
+    double c = abs_ch_cost(ch);
     as->last_expanded = ch->last_settled;
     as->expanded += ch->last_settled;
     *cost = c < 0 ? c : c / ABS_COST_SCALE;

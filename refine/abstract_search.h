@@ -137,17 +137,18 @@ void region_search_ends(RegionSearch *as, bool on, xyLoc s, xyLoc g, double exce
  * many of them in instructions (callgrind per call,
  * results/reference/mm-calls/). */
 #define REGION_CH_UNITS 16u
-/* Regions of a route the hierarchy's shortcuts unpack into (abs_ch_finish,
- * not paused: charged) for one unit of a bounded caller's work (two arc
- * look-ups each; callgrind per call, results/reference/mm-calls/). */
-#define REGION_UNPACK_PER_WORK 12u
+/* Steps of unpacking the hierarchy's route (abs_ch_unpack: a region
+ * appended or a shortcut split, an arc look-up each) one unit of a bounded
+ * caller's work buys (callgrind per call, results/reference/mm-calls/). */
+#define REGION_UNPACK_PER_WORK 24u
 /* Expansions of the A* costed from the ends (region_search_ends) one unit
  * of a bounded caller's work buys (an expansion scans its region's edges
  * and g's region's; callgrind per call, results/reference/mm-calls/). */
 #define REGION_ENDS_PER_WORK 1u
 /* region_search_run for a caller that bounds its calls' work: `resume`
  * false begins the search, true goes on with the one that paused. The
- * hierarchy's query spends at most about *work (REGION_CH_UNITS each) and
+ * hierarchy's query spends at most about *work (REGION_CH_UNITS each, and
+ * REGION_UNPACK_PER_WORK steps of unpacking its route) and
  * pauses when it is spent (false: call again with resume, once there is
  * work), and so does the A* costed from the ends (region_search_ends, any
  * weight); the other A* (a weight above 1, or a hierarchy awaiting a map's changes) runs whole
