@@ -5,13 +5,6 @@
 
 #include "../common/stamp.h"
 
-bool legplan_reserve_blocks(LegPlanner *lp, size_t sectors, Err *err)
-{
-    (void)err;
-    lp->box_pages = sectors > lp->box_pages ? sectors : lp->box_pages;
-    return true;
-}
-
 bool legplan_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err)
 {
     memset(lp, 0, sizeof *lp);
@@ -216,12 +209,6 @@ LegResult legplan_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_
 
 LegResult legplan_within(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, double weight, xyPath *out)
 {
-    /* The box's pages, the first time (legplan_reserve_blocks). Without
-     * memory for them the search grows its pages itself, or fails as any
-     * search without memory does (astar.pg.failed). */
-    Err unused;
-    if (lp->astar.pg.cap < lp->box_pages)
-        astar_reserve_pages(&lp->astar, lp->box_pages, &unused);
     AStarLimits lim = corridor_limits(lp, lp->sector_mark, mark, weight);
     return start_astar(lp, from, to, &lim, false, out);
 }

@@ -59,25 +59,46 @@ static JointMemo *memo_slot(const Window *w, const xyLoc *p, size_t n)
     return &w->memo[(h ^ h >> 15) & (w->memo_n - 1)];
 }
 
+/* Steps from `from` through p[0..n) into d (two signed bytes a step);
+ * false when one is longer than a byte holds. */
+static bool memo_steps(xyLoc from, const xyLoc *p, size_t n, int8_t *d)
+{
+    for (size_t i = 0; i < n; i++) {
+        int dx = p[i].x - from.x, dy = p[i].y - from.y;
+        if (dx < INT8_MIN || dx > INT8_MAX || dy < INT8_MIN || dy > INT8_MAX)
+            return false;
+        d[2 * i] = (int8_t)dx;
+        d[2 * i + 1] = (int8_t)dy;
+        from = p[i];
+    }
+    return true;
+}
+
 /* A short stretch p[0..n) (3..WIN_MEMO_WAY waypoints), through the memo:
  * its smoothing is a function of its cells and the map alone. True when it
  * is remembered (p smoothed, its count into *k); else the entry to fill
- * when its smoothing ends into w->slot (NULL without a memo), and what to
- * fill it with so far into w->fresh. */
+ * when its smoothing ends into w->slot (NULL without a memo, or when the
+ * stretch does not pack), and what to fill it with so far into w->fresh. */
 static bool memo_find(Window *w, xyLoc *p, size_t n, size_t *k)
 {
-    JointMemo *m = w->memo ? memo_slot(w, p, n) : NULL;
-    if (m && m->gen == w->memo_gen && m->n == n && !memcmp(m->p, p, n * sizeof *p)) {
+    w->fresh = (JointMemo){.gen = w->memo_gen, .x0 = p[0].x, .y0 = p[0].y, .n = (uint8_t)n};
+    if (!w->memo || !memo_steps(p[0], p + 1, n - 1, w->fresh.dp))
+        return false;
+    JointMemo *m = memo_slot(w, p, n);
+    if (m->gen == w->memo_gen && m->n == n && m->x0 == p[0].x && m->y0 == p[0].y &&
+        !memcmp(m->dp, w->fresh.dp, sizeof m->dp)) {
         w->memo_hits++;
-        xyLoc last = p[n - 1];
-        memcpy(p + 1, m->q, (m->k - 2) * sizeof *p);
+        xyLoc at = p[0], last = p[n - 1];
+        for (size_t i = 0; i + 2 < m->k; i++) {
+            at.x = (int16_t)(at.x + m->dq[2 * i]);
+            at.y = (int16_t)(at.y + m->dq[2 * i + 1]);
+            p[i + 1] = at;
+        }
         p[m->k - 1] = last;
         *k = m->k;
         return true;
     }
     w->slot = m;
-    w->fresh = (JointMemo){.gen = w->memo_gen, .n = (uint8_t)n};
-    memcpy(w->fresh.p, p, n * sizeof *p);
     return false;
 }
 
@@ -377,9 +398,8 @@ bool win_smooth_run(Window *w, uint64_t *work)
     if (!smooth_steps(w->grid, p, &w->run, work))
         return false;
     size_t k = w->run.n;
-    if (w->slot) {
+    if (w->slot && memo_steps(p[0], p + 1, k - 2, w->fresh.dq)) {
         w->fresh.k = (uint8_t)k;
-        memcpy(w->fresh.q, p + 1, (k - 2) * sizeof *p);
         *w->slot = w->fresh;
     }
     smooth_stop(w); /* ended: nothing to undo, the moves and the rest follow */

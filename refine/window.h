@@ -50,10 +50,15 @@
 
 /* One remembered joint (win_smooth): the n (3..WIN_MEMO_WAY) waypoints p of a
  * joint's stretch and what smoothing made of them: k waypoints, the first
- * and last as they were, q the ones between. */
+ * and last as they were, q the ones between. Packed (the table is most of
+ * the refiner's memory): p[0] whole, then each waypoint as its step from
+ * the one before (p[1..n), then q[0..k-2) from p[0] on), a signed byte a
+ * coordinate; a stretch with a longer step is smoothed every time, not
+ * remembered (a joint's waypoints are a few legs' turns apart). */
 typedef struct JointMemo {
-    xyLoc p[WIN_MEMO_WAY], q[WIN_MEMO_WAY - 2];
     uint32_t gen; /* Window.memo_gen when written (common/stamp.h) */
+    int16_t x0, y0;
+    int8_t dp[2 * (WIN_MEMO_WAY - 1)], dq[2 * (WIN_MEMO_WAY - 2)];
     uint8_t n, k;
 } JointMemo;
 

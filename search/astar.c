@@ -6,8 +6,8 @@
 #include "../common/grow.h"
 
 /* Pages a paged A* takes at its first search: a center leg's two sectors
- * and a little room. */
-#define FIRST_PAGES 4
+ * (a search that reaches more grows them by doubling). */
+#define FIRST_PAGES 2
 #define NO_NODE UINT32_MAX
 
 bool astar_init(AStar *a, const Grid *grid, Err *err)
