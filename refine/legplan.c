@@ -13,17 +13,13 @@ bool legplan_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err)
     lp->work = UINT64_MAX;
     lp->sector_mark = calloc(a->nsectors ? a->nsectors : 1, sizeof *lp->sector_mark);
     lp->pair_mark = calloc(a->nsectors ? a->nsectors : 1, sizeof *lp->pair_mark);
-    lp->col_block = malloc((size_t)g->width * sizeof *lp->col_block);
-    lp->row_block = malloc((size_t)g->height * sizeof *lp->row_block);
-    if (!lp->sector_mark || !lp->pair_mark || !lp->col_block || !lp->row_block ||
-        !astar_init_paged(&lp->astar, g, a->S, err)) {
+    if (!lp->sector_mark || !lp->pair_mark || !astar_init_paged(&lp->astar, g, a->S, err)) {
         legplan_free(lp);
         return err_set(err, "out of memory for leg planning");
     }
-    for (int x = 0; x < g->width; x++)
-        lp->col_block[x] = (uint16_t)(x / a->S);
-    for (int y = 0; y < g->height; y++)
-        lp->row_block[y] = (uint16_t)(y / a->S);
+    /* The A*'s pages are the sectors, so its blocks are the corridors' */
+    lp->col_block = lp->astar.pg.col;
+    lp->row_block = lp->astar.pg.row;
     return true;
 }
 
@@ -31,8 +27,6 @@ void legplan_free(LegPlanner *lp)
 {
     free(lp->sector_mark);
     free(lp->pair_mark);
-    free(lp->col_block);
-    free(lp->row_block);
     astar_free(&lp->astar);
     if (lp->have_jps)
         jps_free(&lp->jps);
@@ -121,9 +115,7 @@ JpsResult legplan_jps_resume(LegPlanner *lp, xyPath *out) { return run_jps(lp, &
 
 size_t legplan_bytes(const LegPlanner *lp)
 {
-    const Grid *g = lp->grid;
-    return (size_t)lp->abs->nsectors * 8 + ((size_t)g->width + g->height) * 2 + astar_bytes(&lp->astar) +
-           legplan_jps_bytes(lp);
+    return (size_t)lp->abs->nsectors * 8 + astar_bytes(&lp->astar) + legplan_jps_bytes(lp);
 }
 
 size_t legplan_jps_bytes(const LegPlanner *lp)
@@ -207,9 +199,11 @@ LegResult legplan_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_
     return start_astar(lp, ix->center[lo], ix->center[hi], &lim, true, out);
 }
 
-LegResult legplan_within(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, double weight, xyPath *out)
+LegResult legplan_within(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, double weight, uint32_t max_sectors,
+                         xyPath *out)
 {
     AStarLimits lim = corridor_limits(lp, lp->sector_mark, mark, weight);
+    lim.max_blocks = max_sectors;
     return start_astar(lp, from, to, &lim, false, out);
 }
 

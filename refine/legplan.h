@@ -60,7 +60,7 @@ typedef struct LegPlanner {
     uint32_t *pair_mark;   /* per sector: the two sectors of a center leg */
     uint32_t pair;         /* its latest stamp (kept apart so a center leg
                                   never disturbs the query's corridor) */
-    uint16_t *col_block, *row_block;
+    const uint16_t *col_block, *row_block; /* x / S, y / S: the A*'s page blocks (astar.pg.col, row) */
     uint64_t last_expanded; /* of the latest leg (all its searches) */
     uint64_t fallbacks;     /* corridor legs that had to widen */
     /* The work the current GetPath call may still spend, in A* expansions
@@ -166,8 +166,10 @@ static inline void legplan_add_sector(LegPlanner *lp, int sector, uint32_t mark)
  * canonical orientation: from the center of the lower id to the higher. */
 LegResult legplan_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_t b, xyPath *out);
 /* Appends a path from -> to inside the corridor `mark` only: LEG_NONE when
- * it holds none. */
-LegResult legplan_within(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, double weight, xyPath *out);
+ * it holds none, or (max_sectors > 0) when the search would reach more
+ * sectors than that (astar.pg.capped; search/astar.h max_blocks). */
+LegResult legplan_within(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, double weight, uint32_t max_sectors,
+                         xyPath *out);
 /* The same, widened to the whole map when the corridor holds none (or the
  * whole map at once without use_corridor); LEG_NONE when no path exists. */
 LegResult legplan_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, bool use_corridor, double weight,

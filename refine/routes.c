@@ -197,11 +197,12 @@ static RouteResult box(Routes *rt, xyLoc s, xyLoc g, uint32_t mark, xyPath *out,
 {
     if (!resume)
         rt->answer.len = 0;
-    LegResult res =
-        resume ? legplan_resume(rt->legs, &rt->answer) : legplan_within(rt->legs, s, g, mark, 1.0, &rt->answer);
+    LegResult res = resume ? legplan_resume(rt->legs, &rt->answer)
+                           : legplan_within(rt->legs, s, g, mark, 1.0, (uint32_t)rt->cfg.box_sectors, &rt->answer);
     if (res == LEG_PAUSED)
         return ROUTE_PAUSED;
     *expanded = rt->legs->last_expanded;
+    rt->stats.box_capped += rt->legs->astar.pg.capped;
     if (res == LEG_NONE)
         return ROUTE_TRIED;
     rt->stats.near++;

@@ -44,7 +44,7 @@ static bool grow_pages(AStar *a, size_t cap)
         !grow_to(&pg->page_x0, cap, sizeof *pg->page_x0) || !grow_to(&pg->page_y0, cap, sizeof *pg->page_y0) ||
         !grow_to(&a->parent_dir, nodes, 1))
         return false;
-    if (a->bf.node ? !bf_resize_nodes(&a->bf, nodes) : !bf_init(&a->bf, nodes, (uint32_t)pg->cells))
+    if (a->bf.node ? !bf_resize_nodes(&a->bf, nodes) : !bf_init(&a->bf, nodes, (uint32_t)(pg->cells / 4 + 1)))
         return false;
     pg->cap = (uint32_t)cap;
     return true;
@@ -54,7 +54,7 @@ static bool grow_pages(AStar *a, size_t cap)
 static __attribute__((noinline)) bool grow_open(AStar *a)
 {
     a->pg.open_grows++;
-    return bf_reserve(&a->bf, (uint32_t)grow_cap(a->bf.open.cap, (size_t)a->bf.open.n + 1, (size_t)a->pg.cells));
+    return bf_reserve(&a->bf, (uint32_t)grow_cap(a->bf.open.cap, (size_t)a->bf.open.n + 1, (size_t)a->pg.cells / 4 + 1));
 }
 
 bool astar_reserve_pages(AStar *a, size_t pages, Err *err)
@@ -132,9 +132,15 @@ static inline uint32_t paged_node(AStar *a, int x, int y)
     AStarPages *pg = &a->pg;
     uint32_t bx = pg->col[x], by = pg->row[y], b = by * (uint32_t)pg->blocks_w + bx;
     if (pg->block_gen[b] != pg->gen) {
+        uint32_t most = a->q.lim.max_blocks;
+        if (most && pg->used >= most) {
+            pg->capped = true;
+            return NO_NODE;
+        }
         if (pg->used == pg->cap) {
+            size_t want = grow_cap(pg->cap, (size_t)pg->used + 1, FIRST_PAGES);
             pg->grows++;
-            if (!grow_pages(a, grow_cap(pg->cap, (size_t)pg->used + 1, FIRST_PAGES))) {
+            if (!grow_pages(a, most && want > most ? most : want)) {
                 pg->failed = true;
                 return NO_NODE;
             }
@@ -191,6 +197,7 @@ static bool begin(AStar *a)
         stamp_next(&pg->gen, &blocks, 1);
         pg->used = 0;
         pg->failed = false;
+        pg->capped = false;
         if (pg->cap == 0 && !grow_pages(a, FIRST_PAGES)) /* the first search takes the first pages */
             return false;
         if ((id = paged_node(a, q->s.x, q->s.y)) == NO_NODE)
@@ -283,7 +290,7 @@ static inline __attribute__((always_inline)) AStarResult search(AStar *a, uint64
                 nid = (unsigned)lx < (unsigned)side && (unsigned)ly < (unsigned)side ? base + (uint32_t)(ly * side + lx)
                                                                                      : paged_node(a, nx, ny);
                 if (nid == NO_NODE)
-                    goto out; /* no memory for a page: no path (pg.failed) */
+                    goto out; /* no memory for a page (pg.failed), or past max_blocks (pg.capped): no path */
             }
             const double ng = gcur + (d >= 4 ? GRID_SQRT2 : 1.0);
             BfOffer o = bf_offer(bf, nid, ng);

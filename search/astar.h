@@ -49,6 +49,11 @@ typedef struct AStarLimits {
     uint32_t mark;
     const uint16_t *col_block, *row_block;
     int blocks_w;
+    /* Paged form, > 0: the search gives up (no path, pg.capped) where it
+     * would reach more blocks than this, and grows its pages to at most
+     * this many for it: a caller whose search is worth only so much memory
+     * (mm's box routes). 0: no bound. */
+    uint32_t max_blocks;
 } AStarLimits;
 
 /* The paged form's blocks and pages (astar_init_paged). */
@@ -65,6 +70,7 @@ typedef struct AStarPages {
     uint64_t grows;              /* times a search found every page taken and grew them */
     uint64_t open_grows;         /* times a search found its open list full and grew it */
     bool failed;                 /* the latest search ran out of memory for a page */
+    bool capped;                 /* the latest search gave up at its limits' max_blocks */
 } AStarPages;
 
 /* The search astar_begin began, for astar_run to go on with. */
