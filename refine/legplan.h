@@ -60,7 +60,8 @@ typedef struct LegPlanner {
     uint32_t *pair_mark;   /* per sector: the two sectors of a center leg */
     uint32_t pair;         /* its latest stamp (kept apart so a center leg
                                   never disturbs the query's corridor) */
-    const uint16_t *col_block, *row_block; /* x / S, y / S: the A*'s page blocks (astar.pg.col, row) */
+    /* x / S, y / S: the A*'s page blocks (astar.pg.col, row) */
+    const uint16_t *col_block, *row_block;
     uint64_t last_expanded; /* of the latest leg (all its searches) */
     uint64_t fallbacks;     /* corridor legs that had to widen */
     /* The work the current GetPath call may still spend, in A* expansions

@@ -43,7 +43,7 @@ typedef struct RoutesConfig {
 
 typedef struct RoutesStats {
     uint64_t direct, near;
-    uint64_t box_capped; /* box searches that gave up at box_sectors */
+    uint64_t box_capped;      /* box searches that gave up at box_sectors */
     uint64_t jps, jps_capped; /* queries JPS answered / gave up on */
     uint64_t jps_skipped;     /* queries not tried: JPS did not pay lately */
     uint64_t guarded;         /* queries the guard sent round by A* in their box (counted in `near` too) */

@@ -54,7 +54,8 @@ static bool grow_pages(AStar *a, size_t cap)
 static __attribute__((noinline)) bool grow_open(AStar *a)
 {
     a->pg.open_grows++;
-    return bf_reserve(&a->bf, (uint32_t)grow_cap(a->bf.open.cap, (size_t)a->bf.open.n + 1, (size_t)a->pg.cells / 4 + 1));
+    return bf_reserve(&a->bf,
+                      (uint32_t)grow_cap(a->bf.open.cap, (size_t)a->bf.open.n + 1, (size_t)a->pg.cells / 4 + 1));
 }
 
 bool astar_reserve_pages(AStar *a, size_t pages, Err *err)
@@ -75,9 +76,8 @@ bool astar_init_paged(AStar *a, const Grid *grid, int side, Err *err)
     pg->nblocks = pg->blocks_w * ((grid->height + side - 1) / side);
     pg->col = malloc((size_t)(grid->width ? grid->width : 1) * sizeof *pg->col);
     pg->row = malloc((size_t)(grid->height ? grid->height : 1) * sizeof *pg->row);
-    pg->block_gen = calloc((size_t)(pg->nblocks ? pg->nblocks : 1), sizeof *pg->block_gen);
-    pg->block_page = malloc((size_t)(pg->nblocks ? pg->nblocks : 1) * sizeof *pg->block_page);
-    if (side < 1 || side > 255 || !pg->col || !pg->row || !pg->block_gen || !pg->block_page) {
+    pg->block_page = calloc((size_t)(pg->nblocks ? pg->nblocks : 1), sizeof *pg->block_page);
+    if (side < 1 || side > 255 || !pg->col || !pg->row || !pg->block_page) {
         astar_free(a);
         return err_set(err, "out of memory for A* on a %dx%d map", grid->width, grid->height);
     }
@@ -98,7 +98,6 @@ void astar_free(AStar *a)
     AStarPages *pg = &a->pg;
     free(pg->col);
     free(pg->row);
-    free(pg->block_gen);
     free(pg->block_page);
     free(pg->page_block);
     free(pg->page_x0);
@@ -109,7 +108,8 @@ void astar_free(AStar *a)
 size_t astar_bytes(const AStar *a)
 {
     const AStarPages *pg = &a->pg;
-    size_t pages = pg->side ? ((size_t)a->grid->width + a->grid->height) * sizeof *pg->col + (size_t)pg->nblocks * 8 +
+    size_t pages = pg->side ? ((size_t)a->grid->width + a->grid->height) * sizeof *pg->col +
+                                  (size_t)pg->nblocks * sizeof *pg->block_page +
                                   (size_t)pg->cap * (sizeof *pg->page_block + 4)
                             : 0;
     return a->bf.count * (sizeof(BfNode) + 1) + a->bf.open.cap * sizeof(HeapItem) + pages;
@@ -130,8 +130,8 @@ static const int DIAG_SIDE_B[8] = {0, 0, 0, 0, 1, 1, 3, 3};
 static inline uint32_t paged_node(AStar *a, int x, int y)
 {
     AStarPages *pg = &a->pg;
-    uint32_t bx = pg->col[x], by = pg->row[y], b = by * (uint32_t)pg->blocks_w + bx;
-    if (pg->block_gen[b] != pg->gen) {
+    uint32_t bx = pg->col[x], by = pg->row[y], b = by * (uint32_t)pg->blocks_w + bx, p = pg->block_page[b];
+    if (p >= pg->used || pg->page_block[p] != b) { /* not this search's: a sparse set, nothing cleared per search */
         uint32_t most = a->q.lim.max_blocks;
         if (most && pg->used >= most) {
             pg->capped = true;
@@ -145,14 +145,13 @@ static inline uint32_t paged_node(AStar *a, int x, int y)
                 return NO_NODE;
             }
         }
-        pg->block_gen[b] = pg->gen;
-        pg->block_page[b] = pg->used;
+        p = pg->block_page[b] = pg->used;
         pg->page_x0[pg->used] = (uint16_t)(bx * (uint32_t)pg->side);
         pg->page_y0[pg->used] = (uint16_t)(by * (uint32_t)pg->side);
         pg->page_block[pg->used++] = b;
     }
     uint32_t side = (uint32_t)pg->side;
-    return pg->block_page[b] * (uint32_t)pg->cells + ((uint32_t)y - by * side) * side + ((uint32_t)x - bx * side);
+    return p * (uint32_t)pg->cells + ((uint32_t)y - by * side) * side + ((uint32_t)x - bx * side);
 }
 
 /* The cell of a paged node, and its page. */
@@ -193,9 +192,7 @@ static bool begin(AStar *a)
     AStarPages *pg = &a->pg;
     uint32_t id = (uint32_t)grid_index(a->grid, q->s.x, q->s.y);
     if (a->pg.side) {
-        StampArea blocks = STAMP_ARRAY(pg->block_gen, (size_t)pg->nblocks);
-        stamp_next(&pg->gen, &blocks, 1);
-        pg->used = 0;
+        pg->used = 0; /* every block's page is stale now (paged_node) */
         pg->failed = false;
         pg->capped = false;
         if (pg->cap == 0 && !grow_pages(a, FIRST_PAGES)) /* the first search takes the first pages */

@@ -8,9 +8,10 @@
  *    fastest, for a search that may touch the whole map (the astar entry);
  *  - paged (astar_init_paged): the map is cut into blocks of side x side
  *    cells and a search gets a page of nodes for a block the first time it
- *    reaches one (a per-block page number, valid for one search by a
- *    generation stamp), so a search confined to a few blocks (mm's legs in
- *    their sectors) holds a few pages, not the map. astar_reserve_pages
+ *    reaches one (a per-block page number, valid for one search where the
+ *    page names the block back: a sparse set, nothing to clear), so a
+ *    search confined to a few blocks (mm's legs in their sectors) holds a
+ *    few pages, not the map. astar_reserve_pages
  *    takes the pages a caller's searches need up front (else the first
  *    search takes a few: a planner whose searches may never run holds
  *    none); a search that
@@ -62,11 +63,10 @@ typedef struct AStarPages {
     int side_shift;              /* log2(side) when side is a power of two, else -1 */
     int blocks_w, nblocks;       /* blocks per row, in all */
     uint16_t *col, *row;         /* x / side, y / side */
-    uint32_t *block_gen;         /* per block: == gen when it has a page in this search */
-    uint32_t *block_page;        /* per block: that page */
-    uint32_t *page_block;        /* per page: its block */
+    uint32_t *block_page;        /* per block: its page, when it has one in this search: below `used`, */
+    uint32_t *page_block;        /* per page: its block (and that page's block_page names it back) */
     uint16_t *page_x0, *page_y0; /* per page: its block's first cell */
-    uint32_t gen, used, cap;     /* this search's stamp; pages it took; pages held */
+    uint32_t used, cap;          /* pages this search took; pages held */
     uint64_t grows;              /* times a search found every page taken and grew them */
     uint64_t open_grows;         /* times a search found its open list full and grew it */
     bool failed;                 /* the latest search ran out of memory for a page */
