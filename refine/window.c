@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../common/stamp.h"
 #include "smooth.h"
 
 static void smooth_stop(Window *w);
@@ -16,8 +15,8 @@ void win_init(Window *w, const Grid *g, bool smooth, uint32_t memo)
     w->memo_n = 1;
     while (w->memo_n <= memo / 2) /* a power of two: the hash's mask */
         w->memo_n *= 2;
-    if (smooth && memo && (w->memo = calloc(w->memo_n, sizeof *w->memo)) != NULL)
-        win_forget(w);
+    if (smooth && memo)
+        w->memo = calloc(w->memo_n, sizeof *w->memo); /* zeros: nothing remembered */
     path_reserve(&w->way, 256); /* win_drop keeps its anchor; tail and line grow when first used */
 }
 
@@ -38,10 +37,8 @@ size_t win_bytes(const Window *w)
 void win_forget(Window *w)
 {
     smooth_stop(w); /* its memo entry would be the old map's */
-    if (w->memo) {
-        StampArea area = STAMP_FIELD(w->memo, gen, w->memo_n);
-        stamp_next(&w->memo_gen, &area, 1);
-    }
+    if (w->memo)
+        memset(w->memo, 0, w->memo_n * sizeof *w->memo);
 }
 
 /* The entry for the stretch p[0..n): where it is or would be remembered. */
@@ -121,14 +118,14 @@ static bool memo_find(Window *w, xyLoc *p, size_t n, size_t *k)
     if (!w->memo)
         return false;
     JointMemo *m = memo_slot(w, p, n), *f = &w->fresh;
-    if (m->gen == w->memo_gen && memo_holds(m, p, n)) {
+    if (memo_holds(m, p, n)) { /* an entry of zeros holds no stretch: its first step is zero */
         w->memo_hits++;
         xyLoc last = p[n - 1];
         *k = memo_unpack(p[0], m->dq, (unsigned)m->sign >> 8, WIN_MEMO_WAY - 2, p) + 2;
         p[*k - 1] = last;
         return true;
     }
-    *f = (JointMemo){.gen = w->memo_gen, .x0 = p[0].x, .y0 = p[0].y};
+    *f = (JointMemo){.x0 = p[0].x, .y0 = p[0].y};
     if (memo_steps(p[0], p + 1, n - 1, f->dp, &f->sign, 0))
         w->slot = m;
     return false;

@@ -55,10 +55,11 @@
  * the one before (p[1..n), then q[0..k-2) from p[0] on), a coordinate's
  * size in a byte and its sign in `sign`. Waypoints next to each other
  * differ, so a step is never zero and the zero steps past the last say n
- * and k. A stretch with a step longer than a byte holds is smoothed every
- * time, not remembered (a joint's waypoints are a few legs' turns apart). */
+ * and k; an entry of zeros holds nothing (no stamp: the table is cleared
+ * when the map changes, win_forget, which is rare beside the joints read).
+ * A stretch with a step longer than a byte holds is smoothed every time,
+ * not remembered (a joint's waypoints are a few legs' turns apart). */
 typedef struct JointMemo {
-    uint32_t gen; /* Window.memo_gen when written (common/stamp.h) */
     int16_t x0, y0;
     uint8_t dp[2 * (WIN_MEMO_WAY - 1)], dq[2 * (WIN_MEMO_WAY - 2)];
     uint16_t sign; /* bit i: dp[i] is negative; bit 8 + i: dq[i] */
@@ -86,7 +87,6 @@ typedef struct Window {
      * one entry. */
     JointMemo *memo;
     uint32_t memo_n; /* its entries */
-    uint32_t memo_gen;
     uint64_t memo_hits;
     /* A smoothing in progress (win_smooth_begin .. win_smooth_run): the
      * stretch way[sm_from .. sm_end) as it began (run.n waypoints now),
