@@ -12,8 +12,7 @@ bool legplan_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err)
     lp->abs = a;
     lp->work = UINT64_MAX;
     lp->sector_mark = calloc(a->nsectors ? a->nsectors : 1, sizeof *lp->sector_mark);
-    lp->pair_mark = calloc(a->nsectors ? a->nsectors : 1, sizeof *lp->pair_mark);
-    if (!lp->sector_mark || !lp->pair_mark || !astar_init_paged(&lp->astar, g, a->S, err)) {
+    if (!lp->sector_mark || !astar_init_paged(&lp->astar, g, a->S, err)) {
         legplan_free(lp);
         return err_set(err, "out of memory for leg planning");
     }
@@ -26,7 +25,6 @@ bool legplan_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err)
 void legplan_free(LegPlanner *lp)
 {
     free(lp->sector_mark);
-    free(lp->pair_mark);
     astar_free(&lp->astar);
     if (lp->have_jps)
         jps_free(&lp->jps);
@@ -115,7 +113,7 @@ JpsResult legplan_jps_resume(LegPlanner *lp, xyPath *out) { return run_jps(lp, &
 
 size_t legplan_bytes(const LegPlanner *lp)
 {
-    return (size_t)lp->abs->nsectors * 8 + astar_bytes(&lp->astar) + legplan_jps_bytes(lp);
+    return (size_t)lp->abs->nsectors * sizeof *lp->sector_mark + astar_bytes(&lp->astar) + legplan_jps_bytes(lp);
 }
 
 size_t legplan_jps_bytes(const LegPlanner *lp)
@@ -190,11 +188,10 @@ LegResult legplan_resume(LegPlanner *lp, xyPath *out) { return run_astar(lp, out
 LegResult legplan_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_t b, xyPath *out)
 {
     uint32_t lo = a < b ? a : b, hi = a < b ? b : a;
-    StampArea marks = STAMP_ARRAY(lp->pair_mark, lp->abs->nsectors);
-    uint32_t pair = stamp_next(&lp->pair, &marks, 1);
-    lp->pair_mark[ix->region_sector[lo]] = pair;
-    lp->pair_mark[ix->region_sector[hi]] = pair;
-    AStarLimits lim = corridor_limits(lp, lp->pair_mark, pair, 1.0);
+    AStarLimits lim = corridor_limits(lp, NULL, 0, 1.0);
+    lim.two = true; /* the two sectors, no marks: a center leg never disturbs the query's corridor */
+    lim.blocks[0] = ix->region_sector[lo];
+    lim.blocks[1] = ix->region_sector[hi];
     /* the whole map on failure: cannot happen for an abstract edge of a valid abstraction */
     return start_astar(lp, ix->center[lo], ix->center[hi], &lim, true, out);
 }

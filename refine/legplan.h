@@ -57,9 +57,6 @@ typedef struct LegPlanner {
     AStar astar;
     uint32_t *sector_mark; /* per sector: corridors of queries */
     uint32_t mark;         /* the latest corridor stamp handed out */
-    uint32_t *pair_mark;   /* per sector: the two sectors of a center leg */
-    uint32_t pair;         /* its latest stamp (kept apart so a center leg
-                                  never disturbs the query's corridor) */
     /* x / S, y / S: the A*'s page blocks (astar.pg.col, row) */
     const uint16_t *col_block, *row_block;
     uint64_t last_expanded; /* of the latest leg (all its searches) */

@@ -115,9 +115,13 @@ size_t astar_bytes(const AStar *a)
     return a->bf.count * (sizeof(BfNode) + 1) + a->bf.open.cap * sizeof(HeapItem) + pages;
 }
 
-static inline bool cell_allowed(const AStarLimits *lim, int x, int y)
+/* The search's restriction (search's `restricted`): none, block marks, two blocks. */
+enum { LIMIT_NONE, LIMIT_MARKS, LIMIT_TWO };
+
+static inline bool cell_allowed(const AStarLimits *lim, int restricted, int x, int y)
 {
-    return lim->block_mark[lim->row_block[y] * lim->blocks_w + lim->col_block[x]] == lim->mark;
+    uint32_t b = (uint32_t)(lim->row_block[y] * lim->blocks_w + lim->col_block[x]);
+    return restricted == LIMIT_TWO ? b == lim->blocks[0] || b == lim->blocks[1] : lim->block_mark[b] == lim->mark;
 }
 
 /* Diagonal direction d (4..7) needs these two cardinal directions free. */
@@ -221,7 +225,7 @@ static bool begin(AStar *a)
  * none left, it pauses (ASTAR_PAUSED) with the open list as it is, and the
  * next run pops what this one would have. Sets q->result (the goal's g, or
  * -1) when the search ends. */
-static inline __attribute__((always_inline)) AStarResult search(AStar *a, uint64_t *work, bool restricted, bool paged,
+static inline __attribute__((always_inline)) AStarResult search(AStar *a, uint64_t *work, int restricted, bool paged,
                                                                 bool packed, const Tracer *tr)
 {
     AStarQuery *q = &a->q;
@@ -279,7 +283,7 @@ static inline __attribute__((always_inline)) AStarResult search(AStar *a, uint64
                            !grid_cell_open(cells, bits, (size_t)(cur + a->dir_offset[DIAG_SIDE_B[d]]), packed)))
                 continue;
             const int nx = cx + GRID_DX[d], ny = cy + GRID_DY[d];
-            if (restricted && nb != goal && !cell_allowed(lim, nx, ny))
+            if (restricted && nb != goal && !cell_allowed(lim, restricted, nx, ny))
                 continue;
             uint32_t nid = (uint32_t)nb;
             if (paged) {
@@ -316,7 +320,7 @@ paused:
     return verdict;
 }
 
-static __attribute__((noinline)) AStarResult traced_search(AStar *a, uint64_t *work, bool restricted, bool paged)
+static __attribute__((noinline)) AStarResult traced_search(AStar *a, uint64_t *work, int restricted, bool paged)
 {
     return search(a, work, restricted, paged, !a->grid->cells, a->tracer);
 }
@@ -324,11 +328,13 @@ static __attribute__((noinline)) AStarResult traced_search(AStar *a, uint64_t *w
 /* The untraced search on a packed grid, out of line: inlined beside the
  * byte grid's forms, it changed the compiler's code for those (the astar
  * entry's loop came out longer). */
-static __attribute__((noinline)) AStarResult packed_search(AStar *a, uint64_t *work, bool restricted, bool paged)
+static __attribute__((noinline)) AStarResult packed_search(AStar *a, uint64_t *work, int restricted, bool paged)
 {
     if (paged)
-        return restricted ? search(a, work, true, true, true, NULL) : search(a, work, false, true, true, NULL);
-    return restricted ? search(a, work, true, false, true, NULL) : search(a, work, false, false, true, NULL);
+        return restricted == LIMIT_TWO     ? search(a, work, LIMIT_TWO, true, true, NULL)
+               : restricted == LIMIT_MARKS ? search(a, work, LIMIT_MARKS, true, true, NULL)
+                                           : search(a, work, LIMIT_NONE, true, true, NULL);
+    return restricted ? search(a, work, restricted, false, true, NULL) : search(a, work, LIMIT_NONE, false, true, NULL);
 }
 
 bool astar_begin(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim)
@@ -351,16 +357,19 @@ AStarResult astar_run(AStar *a, uint64_t *work, xyPath *out)
     AStarQuery *q = &a->q;
     if (!q->running)
         return ASTAR_NONE;
-    bool restricted = q->lim.block_mark, paged = a->pg.side;
+    int restricted = q->lim.two ? LIMIT_TWO : q->lim.block_mark ? LIMIT_MARKS : LIMIT_NONE;
+    bool paged = a->pg.side;
     AStarResult r;
     if (a->tracer)
         r = traced_search(a, work, restricted, paged);
     else if (!a->grid->cells)
         r = packed_search(a, work, restricted, paged);
     else if (paged)
-        r = restricted ? search(a, work, true, true, false, NULL) : search(a, work, false, true, false, NULL);
+        r = restricted ? search(a, work, restricted, true, false, NULL)
+                       : search(a, work, LIMIT_NONE, true, false, NULL);
     else
-        r = restricted ? search(a, work, true, false, false, NULL) : search(a, work, false, false, false, NULL);
+        r = restricted ? search(a, work, restricted, false, false, NULL)
+                       : search(a, work, LIMIT_NONE, false, false, NULL);
     if (r != ASTAR_FOUND || !out)
         return r;
     /* Walk the parents from the goal, then reverse the appended run in place. */

@@ -41,13 +41,16 @@
 #include "trace.h"
 
 /* Optional restriction so refinement can confine a search: the grid is cut
- * into blocks (e.g. sectors) and a cell is allowed only when
- * block_mark[row_block[y] * blocks_w + col_block[x]] == mark. The start and
- * goal are always allowed. */
+ * into blocks (e.g. sectors) and a cell is allowed only when its block b =
+ * row_block[y] * blocks_w + col_block[x] has block_mark[b] == mark, or,
+ * with `two` set, when b is one of two[0], two[1] (no array: mm's center
+ * legs search two sectors). The start and goal are always allowed. */
 typedef struct AStarLimits {
     double weight;              /* 1 = A*; must be >= 1 */
-    const uint32_t *block_mark; /* NULL: the whole grid */
+    const uint32_t *block_mark; /* NULL (and `two` false): the whole grid */
     uint32_t mark;
+    bool two;           /* only blocks two[0] and two[1] (block_mark unused) */
+    uint32_t blocks[2]; /* with `two` */
     const uint16_t *col_block, *row_block;
     int blocks_w;
     /* Paged form, > 0: the search gives up (no path, pg.capped) where it
