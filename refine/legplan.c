@@ -5,13 +5,6 @@
 
 #include "../common/stamp.h"
 
-bool legplan_reserve_blocks(LegPlanner *lp, size_t sectors, Err *err)
-{
-    (void)err;
-    lp->box_pages = sectors > lp->box_pages ? sectors : lp->box_pages;
-    return true;
-}
-
 bool legplan_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err)
 {
     memset(lp, 0, sizeof *lp);
@@ -19,27 +12,19 @@ bool legplan_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err)
     lp->abs = a;
     lp->work = UINT64_MAX;
     lp->sector_mark = calloc(a->nsectors ? a->nsectors : 1, sizeof *lp->sector_mark);
-    lp->pair_mark = calloc(a->nsectors ? a->nsectors : 1, sizeof *lp->pair_mark);
-    lp->col_block = malloc((size_t)g->width * sizeof *lp->col_block);
-    lp->row_block = malloc((size_t)g->height * sizeof *lp->row_block);
-    if (!lp->sector_mark || !lp->pair_mark || !lp->col_block || !lp->row_block ||
-        !astar_init_paged(&lp->astar, g, a->S, err)) {
+    if (!lp->sector_mark || !astar_init_paged(&lp->astar, g, a->S, err)) {
         legplan_free(lp);
         return err_set(err, "out of memory for leg planning");
     }
-    for (int x = 0; x < g->width; x++)
-        lp->col_block[x] = (uint16_t)(x / a->S);
-    for (int y = 0; y < g->height; y++)
-        lp->row_block[y] = (uint16_t)(y / a->S);
+    /* The A*'s pages are the sectors, so its blocks are the corridors' */
+    lp->col_block = lp->astar.pg.col;
+    lp->row_block = lp->astar.pg.row;
     return true;
 }
 
 void legplan_free(LegPlanner *lp)
 {
     free(lp->sector_mark);
-    free(lp->pair_mark);
-    free(lp->col_block);
-    free(lp->row_block);
     astar_free(&lp->astar);
     if (lp->have_jps)
         jps_free(&lp->jps);
@@ -128,9 +113,7 @@ JpsResult legplan_jps_resume(LegPlanner *lp, xyPath *out) { return run_jps(lp, &
 
 size_t legplan_bytes(const LegPlanner *lp)
 {
-    const Grid *g = lp->grid;
-    return (size_t)lp->abs->nsectors * 8 + ((size_t)g->width + g->height) * 2 + astar_bytes(&lp->astar) +
-           legplan_jps_bytes(lp);
+    return (size_t)lp->abs->nsectors * sizeof *lp->sector_mark + astar_bytes(&lp->astar) + legplan_jps_bytes(lp);
 }
 
 size_t legplan_jps_bytes(const LegPlanner *lp)
@@ -205,24 +188,19 @@ LegResult legplan_resume(LegPlanner *lp, xyPath *out) { return run_astar(lp, out
 LegResult legplan_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_t b, xyPath *out)
 {
     uint32_t lo = a < b ? a : b, hi = a < b ? b : a;
-    StampArea marks = STAMP_ARRAY(lp->pair_mark, lp->abs->nsectors);
-    uint32_t pair = stamp_next(&lp->pair, &marks, 1);
-    lp->pair_mark[ix->region_sector[lo]] = pair;
-    lp->pair_mark[ix->region_sector[hi]] = pair;
-    AStarLimits lim = corridor_limits(lp, lp->pair_mark, pair, 1.0);
+    AStarLimits lim = corridor_limits(lp, NULL, 0, 1.0);
+    lim.two = true; /* the two sectors, no marks: a center leg never disturbs the query's corridor */
+    lim.blocks[0] = ix->region_sector[lo];
+    lim.blocks[1] = ix->region_sector[hi];
     /* the whole map on failure: cannot happen for an abstract edge of a valid abstraction */
     return start_astar(lp, ix->center[lo], ix->center[hi], &lim, true, out);
 }
 
-LegResult legplan_within(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, double weight, xyPath *out)
+LegResult legplan_within(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, double weight, uint32_t max_sectors,
+                         xyPath *out)
 {
-    /* The box's pages, the first time (legplan_reserve_blocks). Without
-     * memory for them the search grows its pages itself, or fails as any
-     * search without memory does (astar.pg.failed). */
-    Err unused;
-    if (lp->astar.pg.cap < lp->box_pages)
-        astar_reserve_pages(&lp->astar, lp->box_pages, &unused);
     AStarLimits lim = corridor_limits(lp, lp->sector_mark, mark, weight);
+    lim.max_blocks = max_sectors;
     return start_astar(lp, from, to, &lim, false, out);
 }
 

@@ -17,9 +17,13 @@
  * again after it, so a corridor costs a few word operations per sector row
  * and column, not a pass over the map, and never outlives its search.
  *
- * Searches here hold state for what they may reach, taken before the first
- * query: the A* is paged by sector (search/astar.h; legplan_reserve_blocks
- * takes the pages), and both JPS are bounded (search/jps.h jps_init_bounded:
+ * Searches here hold state for what they reach, never the map's: the A* is
+ * paged by sector (search/astar.h: a page per sector a search reaches,
+ * taken by its first search, grown by doubling when a search reaches more
+ * sectors than it holds pages, astar.pg.grows, so what it holds follows
+ * the most sectors one search reached, not the most the box routes may
+ * search: a box's A* stops where it finds the goal, or floods only what
+ * its box connects to s), and both JPS are bounded (search/jps.h jps_init_bounded:
  * hashed node state grown to what their searches reach, up to the most
  * they may reach; per cell only where that is smaller; the first reads the
  * planner's grid and keeps only its bit rows).
@@ -53,13 +57,10 @@ typedef struct LegPlanner {
     AStar astar;
     uint32_t *sector_mark; /* per sector: corridors of queries */
     uint32_t mark;         /* the latest corridor stamp handed out */
-    uint32_t *pair_mark;   /* per sector: the two sectors of a center leg */
-    uint32_t pair;         /* its latest stamp (kept apart so a center leg
-                                  never disturbs the query's corridor) */
-    uint16_t *col_block, *row_block;
+    /* x / S, y / S: the A*'s page blocks (astar.pg.col, row) */
+    const uint16_t *col_block, *row_block;
     uint64_t last_expanded; /* of the latest leg (all its searches) */
     uint64_t fallbacks;     /* corridor legs that had to widen */
-    size_t box_pages;       /* pages legplan_within's first search takes (legplan_reserve_blocks) */
     /* The work the current GetPath call may still spend, in A* expansions
      * (the refiner sets it at each call; UINT64_MAX, as legplan_init leaves
      * it: no bound). The A* and the first JPS (LEG_JPS_WORK)
@@ -98,15 +99,6 @@ bool legplan_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err)
  * reach at most `max_nodes` nodes (search/jps.h jps_init_bounded; the first
  * call's bound holds). */
 bool legplan_enable_jps(LegPlanner *lp, uint64_t max_nodes, Err *err);
-/* Room for the A* searches of legplan_within, which reach at most `sectors`
- * sectors (the box routes, refine/routes.h), taken by the first of them,
- * not now: on most maps the box routes never run (JPS tried first answers
- * their queries) and their pages would be most of the planner's memory. So
- * the first box search's call grows the pages once, to exactly that
- * (search/astar.h astar_reserve_pages); other legs start from a few pages
- * and a search that reaches more grows them (astar.pg.grows counts those).
- * Cannot fail (false + message kept for callers). */
-bool legplan_reserve_blocks(LegPlanner *lp, size_t sectors, Err *err);
 /* The map is about to change by `changes` (lp's grid still as before, holding
  * `passable` cells): room for searches over the changed map, and the JPS
  * copies follow the change. False + message when memory ran out (nothing
@@ -172,8 +164,10 @@ static inline void legplan_add_sector(LegPlanner *lp, int sector, uint32_t mark)
  * canonical orientation: from the center of the lower id to the higher. */
 LegResult legplan_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_t b, xyPath *out);
 /* Appends a path from -> to inside the corridor `mark` only: LEG_NONE when
- * it holds none. */
-LegResult legplan_within(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, double weight, xyPath *out);
+ * it holds none, or (max_sectors > 0) when the search would reach more
+ * sectors than that (astar.pg.capped; search/astar.h max_blocks). */
+LegResult legplan_within(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, double weight, uint32_t max_sectors,
+                         xyPath *out);
 /* The same, widened to the whole map when the corridor holds none (or the
  * whole map at once without use_corridor); LEG_NONE when no path exists. */
 LegResult legplan_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, bool use_corridor, double weight,

@@ -28,7 +28,7 @@ bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsI
     /* The scratch paths (scratch, leg_cells, start_path, goal_path) start
      * empty and grow to the longest leg seen: on a map whose queries the
      * routes answer whole they are never used. */
-    win_init(&r->win, g, cfg->smooth);
+    win_init(&r->win, g, cfg->smooth, cfg->memo);
     if (!routes_init(&r->routes, &cfg->routes, g, ix->abs, legs, err) ||
         (cfg->ahead > 0 && !legplan_enable_corridor_jps(legs, cfg->ahead, err))) {
         refiner_free(r);
@@ -273,7 +273,7 @@ static void whole_map(Refiner *r, xyLoc from, bool skip_from, xyPath *out)
     xyPath *p = &r->scratch;
     p->len = 0;
     r->legs->work = UINT64_MAX;
-    if (legplan_within(r->legs, from, r->g, mark, 1.0, p) == LEG_FOUND && p->len)
+    if (legplan_within(r->legs, from, r->g, mark, 1.0, 0, p) == LEG_FOUND && p->len)
         note_search(r, r->legs->last_expanded);
     for (size_t i = skip_from ? 1 : 0; i < p->len; i++)
         path_push(out, p->cells[i]);

@@ -58,6 +58,7 @@ typedef struct RefineConfig {
                                   call have passed (at least one leg) */
     int work;            /* > 0: the expansions one call may spend on searches (its work, above) */
     bool smooth;         /* s: smoothing of the window (and of cached legs) */
+    uint32_t memo;       /* with smoothing: the joints the window remembers (refine/window.h win_init); 0 none */
     RoutesConfig routes; /* the whole-query routes tried first (refine/routes.h) */
     int hold;            /* cells kept back at each joint for the next leg */
     int joint;           /* > 0: after an (already smoothed) center leg, smooth

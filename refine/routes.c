@@ -24,10 +24,10 @@ enum { GUARD_NUM = 7, GUARD_DEN = 5 };
 /* The most sectors a box (box below) holds for a query the guard may send
  * there (octile2 <= 4 near: the longer side dx <= 2 near, the shorter dy <=
  * 4 near - 2 dx): dx cells span at most dx / S + 2 sectors, grown by one on
- * each side. Center legs search two sectors. */
+ * each side. */
 static size_t most_sectors(const Abstraction *a, int near)
 {
-    size_t most = 2;
+    size_t most = 1;
     for (int dx = 0; near > 0 && dx <= 2 * near; dx++) {
         int dy = 4 * near - 2 * dx < dx ? 4 * near - 2 * dx : dx;
         int w = dx / a->S + 4, h = dy / a->S + 4;
@@ -41,11 +41,12 @@ bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstr
 {
     *rt = (Routes){.cfg = *cfg, .grid = g, .abs = a, .legs = legs, .credit = {TRY_START, TRY_START}};
     path_reserve(&rt->answer, 256); /* grows to the longest answer */
-    /* Each search's memory is taken now, for the most it may reach: a
-     * capped JPS what its cap allows (search/jps.h), the box's A* its
-     * sectors; the small route's JPS has no cap but the map, so its node
-     * state grows to what its searches reach (JPS_NODES_GROW; it answers
-     * every query, so no box runs). */
+    /* The JPS's memory is bounded now by the most it may reach: a capped
+     * JPS what its cap allows (search/jps.h); the small route's JPS has no
+     * cap but the map, so its node state grows to what its searches reach
+     * (JPS_NODES_GROW; it answers every query, so no box runs). The box's
+     * A* takes pages for the sectors it reaches (refine/legplan.h), and the
+     * guard's list of regions is sized for its largest box. */
     bool small = (int)a->nsectors <= cfg->small;
     uint64_t nodes = small ? JPS_NODES_GROW : jps_nodes_within((uint64_t)cfg->jps_cap);
     size_t box = most_sectors(a, small ? 0 : cfg->near);
@@ -58,8 +59,7 @@ bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstr
         routes_free(rt);
         return err_set(err, "out of memory for the guard's regions");
     }
-    if (((small || cfg->jps_cap > 0) && !legplan_enable_jps(legs, nodes, err)) ||
-        !legplan_reserve_blocks(legs, box, err)) {
+    if ((small || cfg->jps_cap > 0) && !legplan_enable_jps(legs, nodes, err)) {
         routes_free(rt);
         return false;
     }
@@ -212,11 +212,12 @@ static RouteResult box(Routes *rt, xyLoc s, xyLoc g, uint32_t mark, xyPath *out,
 {
     if (!resume)
         rt->answer.len = 0;
-    LegResult res =
-        resume ? legplan_resume(rt->legs, &rt->answer) : legplan_within(rt->legs, s, g, mark, 1.0, &rt->answer);
+    LegResult res = resume ? legplan_resume(rt->legs, &rt->answer)
+                           : legplan_within(rt->legs, s, g, mark, 1.0, (uint32_t)rt->cfg.box_sectors, &rt->answer);
     if (res == LEG_PAUSED)
         return ROUTE_PAUSED;
     *expanded = rt->legs->last_expanded;
+    rt->stats.box_capped += rt->legs->astar.pg.capped;
     if (res == LEG_NONE)
         return ROUTE_TRIED;
     rt->stats.near++;

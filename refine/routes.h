@@ -42,10 +42,12 @@ typedef struct RoutesConfig {
     int small;   /* maps of at most this many sectors: every query by JPS, uncapped; 0 off */
     int jps_cap; /* > 0: JPS tried first, capped at this many expansions */
     int near;    /* > 0: near queries (octile distance <= near) take the box, and the guard watches up to 2 * near */
+    int box_sectors; /* > 0: a box's A* gives up (as when the box holds no path) where it would reach more sectors */
 } RoutesConfig;
 
 typedef struct RoutesStats {
     uint64_t direct, near;
+    uint64_t box_capped;      /* box searches that gave up at box_sectors */
     uint64_t jps, jps_capped; /* queries JPS answered / gave up on */
     uint64_t jps_skipped;     /* queries not tried: JPS did not pay lately */
     uint64_t guarded;         /* queries the guard sent round by A* in their box (counted in `near` too) */

@@ -3,22 +3,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../common/stamp.h"
 #include "smooth.h"
 
 static void smooth_stop(Window *w);
 
-void win_init(Window *w, const Grid *g, bool smooth)
+void win_init(Window *w, const Grid *g, bool smooth, uint32_t memo)
 {
     memset(w, 0, sizeof *w);
     w->grid = g;
     w->cells = !smooth;
-    size_t cells = (size_t)g->width * (size_t)g->height;
-    w->memo_n = WIN_MEMO_MIN;
-    while (w->memo_n < WIN_MEMO_MAX && (size_t)w->memo_n * WIN_MEMO_CELLS < cells)
+    w->memo_n = 1;
+    while (w->memo_n <= memo / 2) /* a power of two: the hash's mask */
         w->memo_n *= 2;
-    if (smooth && (w->memo = calloc(w->memo_n, sizeof *w->memo)) != NULL)
-        win_forget(w);
+    if (smooth && memo)
+        w->memo = calloc(w->memo_n, sizeof *w->memo); /* zeros: nothing remembered */
     path_reserve(&w->way, 256); /* win_drop keeps its anchor; tail and line grow when first used */
 }
 
@@ -39,10 +37,8 @@ size_t win_bytes(const Window *w)
 void win_forget(Window *w)
 {
     smooth_stop(w); /* its memo entry would be the old map's */
-    if (w->memo) {
-        StampArea area = STAMP_FIELD(w->memo, gen, w->memo_n);
-        stamp_next(&w->memo_gen, &area, 1);
-    }
+    if (w->memo)
+        memset(w->memo, 0, w->memo_n * sizeof *w->memo);
 }
 
 /* The entry for the stretch p[0..n): where it is or would be remembered. */
@@ -59,25 +55,79 @@ static JointMemo *memo_slot(const Window *w, const xyLoc *p, size_t n)
     return &w->memo[(h ^ h >> 15) & (w->memo_n - 1)];
 }
 
+/* Steps from `from` through p[0..n) into d (a byte a coordinate's size,
+ * its sign into *sign from bit `at` on); false when one is zero or longer
+ * than a byte holds. */
+static bool memo_steps(xyLoc from, const xyLoc *p, size_t n, uint8_t *d, uint16_t *sign, int at)
+{
+    for (size_t i = 0; i < n; i++) {
+        int dx = p[i].x - from.x, dy = p[i].y - from.y, ax = abs(dx), ay = abs(dy);
+        if (ax > UINT8_MAX || ay > UINT8_MAX || (ax | ay) == 0)
+            return false;
+        d[2 * i] = (uint8_t)ax;
+        d[2 * i + 1] = (uint8_t)ay;
+        *sign |= (uint16_t)((dx < 0) << (at + 2 * (int)i) | (dy < 0) << (at + 2 * (int)i + 1));
+        from = p[i];
+    }
+    return true;
+}
+
+/* Coordinate `bit` of an entry's steps: its size, negated by its sign bit
+ * (a branch: fewer instructions than the arithmetic select). */
+static inline int memo_step(const uint8_t *d, unsigned sign, int bit)
+{
+    return sign >> bit & 1u ? -(int)d[bit] : (int)d[bit];
+}
+
+/* Waypoints p + 1.. from an entry's steps d after `from`; how many (the
+ * steps up to the first zero one, at most `most`). */
+static size_t memo_unpack(xyLoc from, const uint8_t *d, unsigned sign, size_t most, xyLoc *p)
+{
+    size_t i = 0;
+    for (; i < most && (d[2 * i] | d[2 * i + 1]); i++) {
+        from.x = (int16_t)(from.x + memo_step(d, sign, 2 * (int)i));
+        from.y = (int16_t)(from.y + memo_step(d, sign, 2 * (int)i + 1));
+        p[i + 1] = from;
+    }
+    return i;
+}
+
+/* Does entry m hold the stretch p[0..n)? Decoded step by step, so a miss
+ * usually stops at the first coordinate. */
+static bool memo_holds(const JointMemo *m, const xyLoc *p, size_t n)
+{
+    if (m->x0 != p[0].x || m->y0 != p[0].y)
+        return false;
+    int x = p[0].x, y = p[0].y;
+    for (size_t i = 0; i + 1 < n; i++) {
+        x += memo_step(m->dp, m->sign, 2 * (int)i);
+        y += memo_step(m->dp, m->sign, 2 * (int)i + 1);
+        if (x != p[i + 1].x || y != p[i + 1].y || (m->dp[2 * i] | m->dp[2 * i + 1]) == 0)
+            return false;
+    }
+    return n == WIN_MEMO_WAY || (m->dp[2 * (n - 1)] | m->dp[2 * (n - 1) + 1]) == 0;
+}
+
 /* A short stretch p[0..n) (3..WIN_MEMO_WAY waypoints), through the memo:
  * its smoothing is a function of its cells and the map alone. True when it
  * is remembered (p smoothed, its count into *k); else the entry to fill
- * when its smoothing ends into w->slot (NULL without a memo), and what to
- * fill it with so far into w->fresh. */
+ * when its smoothing ends into w->slot (NULL without a memo, or when the
+ * stretch does not pack), and what to fill it with so far into w->fresh. */
 static bool memo_find(Window *w, xyLoc *p, size_t n, size_t *k)
 {
-    JointMemo *m = w->memo ? memo_slot(w, p, n) : NULL;
-    if (m && m->gen == w->memo_gen && m->n == n && !memcmp(m->p, p, n * sizeof *p)) {
+    if (!w->memo)
+        return false;
+    JointMemo *m = memo_slot(w, p, n), *f = &w->fresh;
+    if (memo_holds(m, p, n)) { /* an entry of zeros holds no stretch: its first step is zero */
         w->memo_hits++;
         xyLoc last = p[n - 1];
-        memcpy(p + 1, m->q, (m->k - 2) * sizeof *p);
-        p[m->k - 1] = last;
-        *k = m->k;
+        *k = memo_unpack(p[0], m->dq, (unsigned)m->sign >> 8, WIN_MEMO_WAY - 2, p) + 2;
+        p[*k - 1] = last;
         return true;
     }
-    w->slot = m;
-    w->fresh = (JointMemo){.gen = w->memo_gen, .n = (uint8_t)n};
-    memcpy(w->fresh.p, p, n * sizeof *p);
+    *f = (JointMemo){.x0 = p[0].x, .y0 = p[0].y};
+    if (memo_steps(p[0], p + 1, n - 1, f->dp, &f->sign, 0))
+        w->slot = m;
     return false;
 }
 
@@ -377,11 +427,8 @@ bool win_smooth_run(Window *w, uint64_t *work)
     if (!smooth_steps(w->grid, p, &w->run, work))
         return false;
     size_t k = w->run.n;
-    if (w->slot) {
-        w->fresh.k = (uint8_t)k;
-        memcpy(w->fresh.q, p + 1, (k - 2) * sizeof *p);
+    if (w->slot && memo_steps(p[0], p + 1, k - 2, w->fresh.dq, &w->fresh.sign, 8))
         *w->slot = w->fresh;
-    }
     smooth_stop(w); /* ended: nothing to undo, the moves and the rest follow */
     return true;
 }

@@ -50,20 +50,24 @@
 
 /* One remembered joint (win_smooth): the n (3..WIN_MEMO_WAY) waypoints p of a
  * joint's stretch and what smoothing made of them: k waypoints, the first
- * and last as they were, q the ones between. */
+ * and last as they were, q the ones between. Packed (the table is most of
+ * the refiner's memory): p[0] whole, then each waypoint as its step from
+ * the one before (p[1..n), then q[0..k-2) from p[0] on), a coordinate's
+ * size in a byte and its sign in `sign`. Waypoints next to each other
+ * differ, so a step is never zero and the zero steps past the last say n
+ * and k; an entry of zeros holds nothing (no stamp: the table is cleared
+ * when the map changes, win_forget, which is rare beside the joints read).
+ * A stretch with a step longer than a byte holds is smoothed every time,
+ * not remembered (a joint's waypoints are a few legs' turns apart). */
 typedef struct JointMemo {
-    xyLoc p[WIN_MEMO_WAY], q[WIN_MEMO_WAY - 2];
-    uint32_t gen; /* Window.memo_gen when written (common/stamp.h) */
-    uint8_t n, k;
+    int16_t x0, y0;
+    uint8_t dp[2 * (WIN_MEMO_WAY - 1)], dq[2 * (WIN_MEMO_WAY - 2)];
+    uint16_t sign; /* bit i: dp[i] is negative; bit 8 + i: dq[i] */
 } JointMemo;
 
 /* Joints remembered: a direct-mapped table, so no allocation per query, of
- * a power of two entries: one per WIN_MEMO_CELLS cells of the map (joints
- * recur per pair of legs, and a larger map has more), between WIN_MEMO_MIN
- * and WIN_MEMO_MAX. */
-#define WIN_MEMO_CELLS 128
-#define WIN_MEMO_MIN 256
-#define WIN_MEMO_MAX 1024
+ * a power of two entries, as many as win_init's caller gives (its policy:
+ * joints recur per pair of legs, and a larger map has more). */
 
 typedef struct Window {
     const Grid *grid;
@@ -83,7 +87,6 @@ typedef struct Window {
      * one entry. */
     JointMemo *memo;
     uint32_t memo_n; /* its entries */
-    uint32_t memo_gen;
     uint64_t memo_hits;
     /* A smoothing in progress (win_smooth_begin .. win_smooth_run): the
      * stretch way[sm_from .. sm_end) as it began (run.n waypoints now),
@@ -95,8 +98,10 @@ typedef struct Window {
 } Window;
 
 /* Cannot fail: its buffers grow through path_reserve (grid/path.h).
- * `smooth`: whether win_smooth will be called (else the cells form). */
-void win_init(Window *w, const Grid *g, bool smooth);
+ * `smooth`: whether win_smooth will be called (else the cells form);
+ * `memo`: the joints it may remember (rounded down to a power of two; 0,
+ * or out of memory: none). */
+void win_init(Window *w, const Grid *g, bool smooth, uint32_t memo);
 void win_free(Window *w);
 size_t win_bytes(const Window *w);
 /* The map changed: the remembered joints are forgotten. */

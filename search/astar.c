@@ -6,8 +6,8 @@
 #include "../common/grow.h"
 
 /* Pages a paged A* takes at its first search: a center leg's two sectors
- * and a little room. */
-#define FIRST_PAGES 4
+ * (a search that reaches more grows them by doubling). */
+#define FIRST_PAGES 2
 #define NO_NODE UINT32_MAX
 
 bool astar_init(AStar *a, const Grid *grid, Err *err)
@@ -44,7 +44,7 @@ static bool grow_pages(AStar *a, size_t cap)
         !grow_to(&pg->page_x0, cap, sizeof *pg->page_x0) || !grow_to(&pg->page_y0, cap, sizeof *pg->page_y0) ||
         !grow_to(&a->parent_dir, nodes, 1))
         return false;
-    if (a->bf.node ? !bf_resize_nodes(&a->bf, nodes) : !bf_init(&a->bf, nodes, (uint32_t)pg->cells))
+    if (a->bf.node ? !bf_resize_nodes(&a->bf, nodes) : !bf_init(&a->bf, nodes, (uint32_t)(pg->cells / 4 + 1)))
         return false;
     pg->cap = (uint32_t)cap;
     return true;
@@ -54,7 +54,8 @@ static bool grow_pages(AStar *a, size_t cap)
 static __attribute__((noinline)) bool grow_open(AStar *a)
 {
     a->pg.open_grows++;
-    return bf_reserve(&a->bf, (uint32_t)grow_cap(a->bf.open.cap, (size_t)a->bf.open.n + 1, (size_t)a->pg.cells));
+    return bf_reserve(&a->bf,
+                      (uint32_t)grow_cap(a->bf.open.cap, (size_t)a->bf.open.n + 1, (size_t)a->pg.cells / 4 + 1));
 }
 
 bool astar_reserve_pages(AStar *a, size_t pages, Err *err)
@@ -75,9 +76,8 @@ bool astar_init_paged(AStar *a, const Grid *grid, int side, Err *err)
     pg->nblocks = pg->blocks_w * ((grid->height + side - 1) / side);
     pg->col = malloc((size_t)(grid->width ? grid->width : 1) * sizeof *pg->col);
     pg->row = malloc((size_t)(grid->height ? grid->height : 1) * sizeof *pg->row);
-    pg->block_gen = calloc((size_t)(pg->nblocks ? pg->nblocks : 1), sizeof *pg->block_gen);
-    pg->block_page = malloc((size_t)(pg->nblocks ? pg->nblocks : 1) * sizeof *pg->block_page);
-    if (side < 1 || side > 255 || !pg->col || !pg->row || !pg->block_gen || !pg->block_page) {
+    pg->block_page = calloc((size_t)(pg->nblocks ? pg->nblocks : 1), sizeof *pg->block_page);
+    if (side < 1 || side > 255 || !pg->col || !pg->row || !pg->block_page) {
         astar_free(a);
         return err_set(err, "out of memory for A* on a %dx%d map", grid->width, grid->height);
     }
@@ -98,7 +98,6 @@ void astar_free(AStar *a)
     AStarPages *pg = &a->pg;
     free(pg->col);
     free(pg->row);
-    free(pg->block_gen);
     free(pg->block_page);
     free(pg->page_block);
     free(pg->page_x0);
@@ -109,15 +108,20 @@ void astar_free(AStar *a)
 size_t astar_bytes(const AStar *a)
 {
     const AStarPages *pg = &a->pg;
-    size_t pages = pg->side ? ((size_t)a->grid->width + a->grid->height) * sizeof *pg->col + (size_t)pg->nblocks * 8 +
+    size_t pages = pg->side ? ((size_t)a->grid->width + a->grid->height) * sizeof *pg->col +
+                                  (size_t)pg->nblocks * sizeof *pg->block_page +
                                   (size_t)pg->cap * (sizeof *pg->page_block + 4)
                             : 0;
     return a->bf.count * (sizeof(BfNode) + 1) + a->bf.open.cap * sizeof(HeapItem) + pages;
 }
 
-static inline bool cell_allowed(const AStarLimits *lim, int x, int y)
+/* The search's restriction (search's `restricted`): none, block marks, two blocks. */
+enum { LIMIT_NONE, LIMIT_MARKS, LIMIT_TWO };
+
+static inline bool cell_allowed(const AStarLimits *lim, int restricted, int x, int y)
 {
-    return lim->block_mark[lim->row_block[y] * lim->blocks_w + lim->col_block[x]] == lim->mark;
+    uint32_t b = (uint32_t)(lim->row_block[y] * lim->blocks_w + lim->col_block[x]);
+    return restricted == LIMIT_TWO ? b == lim->blocks[0] || b == lim->blocks[1] : lim->block_mark[b] == lim->mark;
 }
 
 /* Diagonal direction d (4..7) needs these two cardinal directions free. */
@@ -130,23 +134,28 @@ static const int DIAG_SIDE_B[8] = {0, 0, 0, 0, 1, 1, 3, 3};
 static inline uint32_t paged_node(AStar *a, int x, int y)
 {
     AStarPages *pg = &a->pg;
-    uint32_t bx = pg->col[x], by = pg->row[y], b = by * (uint32_t)pg->blocks_w + bx;
-    if (pg->block_gen[b] != pg->gen) {
+    uint32_t bx = pg->col[x], by = pg->row[y], b = by * (uint32_t)pg->blocks_w + bx, p = pg->block_page[b];
+    if (p >= pg->used || pg->page_block[p] != b) { /* not this search's: a sparse set, nothing cleared per search */
+        uint32_t most = a->q.lim.max_blocks;
+        if (most && pg->used >= most) {
+            pg->capped = true;
+            return NO_NODE;
+        }
         if (pg->used == pg->cap) {
+            size_t want = grow_cap(pg->cap, (size_t)pg->used + 1, FIRST_PAGES);
             pg->grows++;
-            if (!grow_pages(a, grow_cap(pg->cap, (size_t)pg->used + 1, FIRST_PAGES))) {
+            if (!grow_pages(a, most && want > most ? most : want)) {
                 pg->failed = true;
                 return NO_NODE;
             }
         }
-        pg->block_gen[b] = pg->gen;
-        pg->block_page[b] = pg->used;
+        p = pg->block_page[b] = pg->used;
         pg->page_x0[pg->used] = (uint16_t)(bx * (uint32_t)pg->side);
         pg->page_y0[pg->used] = (uint16_t)(by * (uint32_t)pg->side);
         pg->page_block[pg->used++] = b;
     }
     uint32_t side = (uint32_t)pg->side;
-    return pg->block_page[b] * (uint32_t)pg->cells + ((uint32_t)y - by * side) * side + ((uint32_t)x - bx * side);
+    return p * (uint32_t)pg->cells + ((uint32_t)y - by * side) * side + ((uint32_t)x - bx * side);
 }
 
 /* The cell of a paged node, and its page. */
@@ -187,10 +196,9 @@ static bool begin(AStar *a)
     AStarPages *pg = &a->pg;
     uint32_t id = (uint32_t)grid_index(a->grid, q->s.x, q->s.y);
     if (a->pg.side) {
-        StampArea blocks = STAMP_ARRAY(pg->block_gen, (size_t)pg->nblocks);
-        stamp_next(&pg->gen, &blocks, 1);
-        pg->used = 0;
+        pg->used = 0; /* every block's page is stale now (paged_node) */
         pg->failed = false;
+        pg->capped = false;
         if (pg->cap == 0 && !grow_pages(a, FIRST_PAGES)) /* the first search takes the first pages */
             return false;
         if ((id = paged_node(a, q->s.x, q->s.y)) == NO_NODE)
@@ -217,7 +225,7 @@ static bool begin(AStar *a)
  * none left, it pauses (ASTAR_PAUSED) with the open list as it is, and the
  * next run pops what this one would have. Sets q->result (the goal's g, or
  * -1) when the search ends. */
-static inline __attribute__((always_inline)) AStarResult search(AStar *a, uint64_t *work, bool restricted, bool paged,
+static inline __attribute__((always_inline)) AStarResult search(AStar *a, uint64_t *work, int restricted, bool paged,
                                                                 bool packed, const Tracer *tr)
 {
     AStarQuery *q = &a->q;
@@ -275,7 +283,7 @@ static inline __attribute__((always_inline)) AStarResult search(AStar *a, uint64
                            !grid_cell_open(cells, bits, (size_t)(cur + a->dir_offset[DIAG_SIDE_B[d]]), packed)))
                 continue;
             const int nx = cx + GRID_DX[d], ny = cy + GRID_DY[d];
-            if (restricted && nb != goal && !cell_allowed(lim, nx, ny))
+            if (restricted && nb != goal && !cell_allowed(lim, restricted, nx, ny))
                 continue;
             uint32_t nid = (uint32_t)nb;
             if (paged) {
@@ -283,7 +291,7 @@ static inline __attribute__((always_inline)) AStarResult search(AStar *a, uint64
                 nid = (unsigned)lx < (unsigned)side && (unsigned)ly < (unsigned)side ? base + (uint32_t)(ly * side + lx)
                                                                                      : paged_node(a, nx, ny);
                 if (nid == NO_NODE)
-                    goto out; /* no memory for a page: no path (pg.failed) */
+                    goto out; /* no memory for a page (pg.failed), or past max_blocks (pg.capped): no path */
             }
             const double ng = gcur + (d >= 4 ? GRID_SQRT2 : 1.0);
             BfOffer o = bf_offer(bf, nid, ng);
@@ -312,7 +320,7 @@ paused:
     return verdict;
 }
 
-static __attribute__((noinline)) AStarResult traced_search(AStar *a, uint64_t *work, bool restricted, bool paged)
+static __attribute__((noinline)) AStarResult traced_search(AStar *a, uint64_t *work, int restricted, bool paged)
 {
     return search(a, work, restricted, paged, !a->grid->cells, a->tracer);
 }
@@ -320,11 +328,13 @@ static __attribute__((noinline)) AStarResult traced_search(AStar *a, uint64_t *w
 /* The untraced search on a packed grid, out of line: inlined beside the
  * byte grid's forms, it changed the compiler's code for those (the astar
  * entry's loop came out longer). */
-static __attribute__((noinline)) AStarResult packed_search(AStar *a, uint64_t *work, bool restricted, bool paged)
+static __attribute__((noinline)) AStarResult packed_search(AStar *a, uint64_t *work, int restricted, bool paged)
 {
     if (paged)
-        return restricted ? search(a, work, true, true, true, NULL) : search(a, work, false, true, true, NULL);
-    return restricted ? search(a, work, true, false, true, NULL) : search(a, work, false, false, true, NULL);
+        return restricted == LIMIT_TWO     ? search(a, work, LIMIT_TWO, true, true, NULL)
+               : restricted == LIMIT_MARKS ? search(a, work, LIMIT_MARKS, true, true, NULL)
+                                           : search(a, work, LIMIT_NONE, true, true, NULL);
+    return restricted ? search(a, work, restricted, false, true, NULL) : search(a, work, LIMIT_NONE, false, true, NULL);
 }
 
 bool astar_begin(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim)
@@ -347,16 +357,19 @@ AStarResult astar_run(AStar *a, uint64_t *work, xyPath *out)
     AStarQuery *q = &a->q;
     if (!q->running)
         return ASTAR_NONE;
-    bool restricted = q->lim.block_mark, paged = a->pg.side;
+    int restricted = q->lim.two ? LIMIT_TWO : q->lim.block_mark ? LIMIT_MARKS : LIMIT_NONE;
+    bool paged = a->pg.side;
     AStarResult r;
     if (a->tracer)
         r = traced_search(a, work, restricted, paged);
     else if (!a->grid->cells)
         r = packed_search(a, work, restricted, paged);
     else if (paged)
-        r = restricted ? search(a, work, true, true, false, NULL) : search(a, work, false, true, false, NULL);
+        r = restricted ? search(a, work, restricted, true, false, NULL)
+                       : search(a, work, LIMIT_NONE, true, false, NULL);
     else
-        r = restricted ? search(a, work, true, false, false, NULL) : search(a, work, false, false, false, NULL);
+        r = restricted ? search(a, work, restricted, false, false, NULL)
+                       : search(a, work, LIMIT_NONE, false, false, NULL);
     if (r != ASTAR_FOUND || !out)
         return r;
     /* Walk the parents from the goal, then reverse the appended run in place. */

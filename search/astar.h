@@ -8,9 +8,10 @@
  *    fastest, for a search that may touch the whole map (the astar entry);
  *  - paged (astar_init_paged): the map is cut into blocks of side x side
  *    cells and a search gets a page of nodes for a block the first time it
- *    reaches one (a per-block page number, valid for one search by a
- *    generation stamp), so a search confined to a few blocks (mm's legs in
- *    their sectors) holds a few pages, not the map. astar_reserve_pages
+ *    reaches one (a per-block page number, valid for one search where the
+ *    page names the block back: a sparse set, nothing to clear), so a
+ *    search confined to a few blocks (mm's legs in their sectors) holds a
+ *    few pages, not the map. astar_reserve_pages
  *    takes the pages a caller's searches need up front (else the first
  *    search takes a few: a planner whose searches may never run holds
  *    none); a search that
@@ -40,15 +41,23 @@
 #include "trace.h"
 
 /* Optional restriction so refinement can confine a search: the grid is cut
- * into blocks (e.g. sectors) and a cell is allowed only when
- * block_mark[row_block[y] * blocks_w + col_block[x]] == mark. The start and
- * goal are always allowed. */
+ * into blocks (e.g. sectors) and a cell is allowed only when its block b =
+ * row_block[y] * blocks_w + col_block[x] has block_mark[b] == mark, or,
+ * with `two` set, when b is one of two[0], two[1] (no array: mm's center
+ * legs search two sectors). The start and goal are always allowed. */
 typedef struct AStarLimits {
     double weight;              /* 1 = A*; must be >= 1 */
-    const uint32_t *block_mark; /* NULL: the whole grid */
+    const uint32_t *block_mark; /* NULL (and `two` false): the whole grid */
     uint32_t mark;
+    bool two;           /* only blocks two[0] and two[1] (block_mark unused) */
+    uint32_t blocks[2]; /* with `two` */
     const uint16_t *col_block, *row_block;
     int blocks_w;
+    /* Paged form, > 0: the search gives up (no path, pg.capped) where it
+     * would reach more blocks than this, and grows its pages to at most
+     * this many for it: a caller whose search is worth only so much memory
+     * (mm's box routes). 0: no bound. */
+    uint32_t max_blocks;
 } AStarLimits;
 
 /* The paged form's blocks and pages (astar_init_paged). */
@@ -57,14 +66,14 @@ typedef struct AStarPages {
     int side_shift;              /* log2(side) when side is a power of two, else -1 */
     int blocks_w, nblocks;       /* blocks per row, in all */
     uint16_t *col, *row;         /* x / side, y / side */
-    uint32_t *block_gen;         /* per block: == gen when it has a page in this search */
-    uint32_t *block_page;        /* per block: that page */
-    uint32_t *page_block;        /* per page: its block */
+    uint32_t *block_page;        /* per block: its page, when it has one in this search: below `used`, */
+    uint32_t *page_block;        /* per page: its block (and that page's block_page names it back) */
     uint16_t *page_x0, *page_y0; /* per page: its block's first cell */
-    uint32_t gen, used, cap;     /* this search's stamp; pages it took; pages held */
+    uint32_t used, cap;          /* pages this search took; pages held */
     uint64_t grows;              /* times a search found every page taken and grew them */
     uint64_t open_grows;         /* times a search found its open list full and grew it */
     bool failed;                 /* the latest search ran out of memory for a page */
+    bool capped;                 /* the latest search gave up at its limits' max_blocks */
 } AStarPages;
 
 /* The search astar_begin began, for astar_run to go on with. */

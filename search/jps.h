@@ -68,8 +68,10 @@ typedef struct Jps {
     JpsTurns turns;  /* online, packed, not tiled, once jps_enable_turns: diagonal steps read them */
     JumpTable table; /* JPS+ */
     /* JPS+: [entry direction + 1][the cell's nonzero table values as bits]
-     * -> its successor directions as bits (jps.c fill_succ) */
-    uint8_t succ[9][256];
+     * -> its successor directions as bits (jps_state.c fill_succ); NULL for
+     * online JPS, which scans instead (allocated, not inline: an online
+     * JPS, mm's, would carry it unused) */
+    uint8_t (*succ)[256];
     JpsOpen open; /* JPS+: the same with integer costs (jps_open.h) */
     uint64_t expanded;
     int gx, gy;        /* the goal, padded coordinates */

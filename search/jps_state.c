@@ -116,6 +116,10 @@ static bool setup(Jps *j, const Grid *map, JumpTable *table, bool borrow, bool b
     if (table) { /* JPS+: the table replaces the bit rows */
         j->plus = true;
         j->prune_diag = grid_scattered(map) < JPS_PLUS_UNPRUNED_SCATTERED;
+        if (!(j->succ = malloc(9 * sizeof *j->succ))) {
+            err_set(err, "jps: out of memory for JPS+'s successor table");
+            goto fail;
+        }
         fill_succ(j->succ);
         j->table = *table;
         memset(table, 0, sizeof *table);
@@ -206,6 +210,7 @@ void jps_free(Jps *j)
     jt_free(&j->table);
     jo_free(&j->open);
     free(j->trace);
+    free(j->succ);
     if (!j->borrowed)
         grid_free(&j->grid);
     memset(j, 0, sizeof *j);
@@ -286,7 +291,7 @@ size_t jps_bytes(const Jps *j)
 {
     /* Sparse, the slots (open.count) hold a node each. */
     return (j->borrowed ? 0 : grid_bytes(&j->grid)) + j->open.count * sizeof(JoNode) + j->open.cap * sizeof(JoItem) +
-           j->trace_cap * sizeof *j->trace +
+           j->trace_cap * sizeof *j->trace + (j->succ ? 9 * sizeof *j->succ : 0) +
            (j->plus ? 0
                     : ((j->rows.borrowed ? 0 : (size_t)j->rows.rows * j->rows.words) +
                        (size_t)j->cols.rows * j->cols.words) *

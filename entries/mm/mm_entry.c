@@ -276,6 +276,8 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
     ok = ok && legplan_init(&e->legs, &e->grid, &e->abs, err);
     if (ok && !file && e->cfg.segfile)
         ok = e->have_segs = plan_segments(&e->segs, e->cfg.segfile, &e->legs, &e->ix, e->started_ns, err);
+    if (ok)
+        e->cfg.refine.memo = mm_profile_memo((size_t)e->grid.width * (size_t)e->grid.height);
     ok = ok && edge_cache_init(&e->cache, (LegMode)e->cfg.cache, cache_cap(e), err) &&
          refiner_init(&e->refiner, &e->cfg.refine, &e->grid, &e->ix, &e->as, &e->legs, &e->cache,
                       e->have_segs ? &e->segs : NULL, err);
@@ -364,6 +366,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "guarded", (double)rs->guarded);
     counters_add(out, "guard_skipped", (double)rs->guard_skipped);
     counters_add(out, "near", (double)rs->near);
+    counters_add(out, "box_capped", (double)rs->box_capped);
     counters_add(out, "jps", (double)rs->jps);
     counters_add(out, "jps_capped", (double)rs->jps_capped);
     counters_add(out, "jps_skipped", (double)rs->jps_skipped);

@@ -50,6 +50,11 @@ static const MmConfig BASE = {
                 {
                     .direct = true, /* a legal line is optimal and costs one walk */
                     .small = 192,   /* up to here JPS's whole search costs less than the abstract route */
+                    /* A box's A* that answers reaches a few sectors; one that
+                     * reaches more floods what its box connects to s and
+                     * finds nothing (near boxes on dao's brc maps): pages for
+                     * them are most of the legs' memory, for no answer */
+                    .box_sectors = 10,
                 },
             .phases = false, /* two clock reads per phase are not free */
         },
@@ -129,6 +134,21 @@ static const MmProfile PROFILES[] = {
     [P_SMALL_ROOMS] = {"small-rooms", 6, 0, 256, 32, 16, 3, -1, true, 1.0},
     [P_SECTOR_ROOMS] = {"sector-rooms", 8, 0, 256, 32, 16, 3, -1, true, 1.0},
 };
+
+/* The window's joint memo (refine/window.h): joints recur per pair of legs,
+ * so a larger map has more; an entry per MEMO_CELLS cells, between
+ * MEMO_MIN and MEMO_MAX. */
+#define MEMO_CELLS 128
+#define MEMO_MIN 256
+#define MEMO_MAX 1024
+
+uint32_t mm_profile_memo(size_t cells)
+{
+    uint32_t n = MEMO_MIN;
+    while (n < MEMO_MAX && (size_t)n * MEMO_CELLS < cells)
+        n *= 2;
+    return n;
+}
 
 void mm_profile_config(const MmProfile *p, MmConfig *c)
 {

@@ -39,6 +39,10 @@ typedef struct MmProfile {
 /* Every option's value under profile p. */
 void mm_profile_config(const MmProfile *p, MmConfig *c);
 
+/* The joints the refinement window remembers on a map of `cells` cells
+ * (RefineConfig.memo, refine/window.h). */
+uint32_t mm_profile_memo(size_t cells);
+
 /* The profile every option's default comes from before the map is known
  * (check_options, --help), and the one whose side the first build uses. */
 const MmProfile *mm_profile_default(void);

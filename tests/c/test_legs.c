@@ -324,7 +324,7 @@ static void test_legs_corridor_jps_matches_astar(T *t)
         xyLoc s = sq->start, g = sq->goal;
         uint32_t mark = mark_staircase(&lp, &a, s, g);
         p.len = q.len = 0;
-        bool by_astar = legplan_within(&lp, s, g, mark, 1.0, &p) == LEG_FOUND;
+        bool by_astar = legplan_within(&lp, s, g, mark, 1.0, 0, &p) == LEG_FOUND;
         uint64_t widened = lp.fallbacks;
         bool by_jps = legplan_corridor_jps(&lp, s, g, &q);
         found += by_astar;
@@ -402,7 +402,7 @@ static void test_legs_box_regions_match_astar(T *t)
         uint32_t mark;
         bool regions = routes_box_connects(&rt, s, g, sr, gr, &mark);
         p.len = 0;
-        bool astar = legplan_within(&lp, s, g, mark, 1.0, &p) == LEG_FOUND;
+        bool astar = legplan_within(&lp, s, g, mark, 1.0, 0, &p) == LEG_FOUND;
         connected += astar;
         apart += !astar;
         differ += regions != astar;

@@ -699,9 +699,9 @@ static void test_mm_profiles(T *t)
 }
 
 /* Prepare takes what every search may need (refine/routes.h) but the A*'s
- * pages and the JPS's node state: the A* takes a few pages at its first
- * search and grows only once more, to the box's, when a box search first
- * runs (refine/legplan.h legplan_reserve_blocks), and the JPS's hashed
+ * pages and the JPS's node state: the A* takes a center leg's pages at its
+ * first search and doubles them a few times at most, when a search (a
+ * box's) reaches more sectors (refine/legplan.h), and the JPS's hashed
  * state only when a search
  * found it full and began again (search/jps.h jps_grow: jps_grown, a few
  * doublings), on a map that tries JPS capped and takes the box and the
@@ -728,7 +728,7 @@ static void test_mm_searches_sized_at_prepare(T *t)
             CHECKF(t,
                    (boxed ? legs_after > legs : legs_after >= legs) &&
                        (grown > 0 ? jps_after > jps : jps_after == jps) && grown <= 16 &&
-                       entry_counter(e, inst, "leg_page_grows") == 0,
+                       entry_counter(e, inst, "leg_page_grows") <= 5,
                    "%s: legs %.0f -> %.0f bytes, jps %.0f -> %.0f (grown %.0f), %.0f page grows", maps[m], legs,
                    legs_after, jps, jps_after, grown, entry_counter(e, inst, "leg_page_grows"));
             e->destroy(inst);

@@ -285,7 +285,7 @@ static void test_stamp_wrap_ch_hubs(T *t)
     grid_free(&g);
 }
 
-/* The MM refiner: its abstract search, leg planner (corridor and pair marks,
+/* The MM refiner: its abstract search, leg planner (corridor marks,
  * its grid A*) and region locator all start just below the wrap. */
 static void test_stamp_wrap_mm_refiner(T *t)
 {
@@ -312,17 +312,16 @@ static void test_stamp_wrap_mm_refiner(T *t)
             poison_nodes(&as.bf);
             poison_nodes(&legs.astar.bf);
             poison_marks(legs.sector_mark, abs.nsectors);
-            poison_marks(legs.pair_mark, abs.nsectors);
             poison_marks(r.loc.seen, ABS_MAX_SECTOR * ABS_MAX_SECTOR);
             poison_marks(r.loc.center_stamp, ABS_MAX_SECTOR * ABS_MAX_SECTOR);
-            as.bf.stamp = legs.mark = legs.pair = legs.astar.bf.stamp = r.loc.stamp = NEAR_WRAP;
+            as.bf.stamp = legs.mark = legs.astar.bf.stamp = r.loc.stamp = NEAR_WRAP;
         }
         for (int i = 0; i < QUERIES; i++) {
             while (!refiner_step(&r, s[i], goal[i], &out[run]))
                 ;
             end_path(&out[run]);
         }
-        CHECK(t, !run || (as.bf.stamp < 100 && legs.mark < 100 && legs.pair < 1000 && legs.astar.bf.stamp < 1000));
+        CHECK(t, !run || (as.bf.stamp < 100 && legs.mark < 100 && legs.astar.bf.stamp < 1000));
         refiner_free(&r);
         edge_cache_free(&cache);
         legplan_free(&legs);

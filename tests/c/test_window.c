@@ -60,7 +60,7 @@ static void test_window_unwinds(T *t)
     Grid g;
     Window w;
     open_grid(&g, 24, 8);
-    win_init(&w, &g, true);
+    win_init(&w, &g, true, 256);
     xyLoc a[8];
     const xyLoc *b = WALK_BACK;
     east_run(a, 8, 2);
@@ -87,7 +87,7 @@ static void test_window_emit_keep_truncate(T *t)
     Grid g;
     Window w;
     open_grid(&g, 24, 8);
-    win_init(&w, &g, true);
+    win_init(&w, &g, true, 256);
     xyLoc a[20];
     east_run(a, 20, 2);
     xyPath out = {0};
@@ -110,7 +110,7 @@ static void test_window_smooths_joint(T *t)
     Grid g;
     Window w;
     open_grid(&g, 12, 12);
-    win_init(&w, &g, true);
+    win_init(&w, &g, true, 256);
     xyLoc a[6], b[6];
     corner_legs(a, b);
     xyPath out = {0};
@@ -180,8 +180,8 @@ static void add_way_run(T *t, bool king)
             grid_set_passable(&g, x, y, (seed >> 59) > 5 || (x == 20 && y == 20));
         }
     Window wc, ww;
-    win_init(&wc, &g, true);
-    win_init(&ww, &g, true);
+    win_init(&wc, &g, true, 256);
+    win_init(&ww, &g, true, 256);
     xyPath leg = {0}, way = {0}, prev = {0}, outc = {0}, outw = {0};
     path_push(&prev, (xyLoc){20, 20});
     win_reset(&wc, prev.cells[0]);
@@ -237,8 +237,8 @@ static void test_window_add_way(T *t)
     Grid g;
     Window a, b;
     open_grid(&g, 12, 12);
-    win_init(&a, &g, true);
-    win_init(&b, &g, true);
+    win_init(&a, &g, true, 256);
+    win_init(&b, &g, true, 256);
     const xyLoc first[2] = {{1, 1}, {6, 1}}, plain[3] = {{6, 1}, {3, 1}, {3, 5}};
     const xyLoc doubled[6] = {{6, 1}, {6, 1}, {3, 1}, {3, 1}, {3, 5}, {3, 5}};
     win_reset(&a, first[0]);
@@ -313,7 +313,7 @@ static void test_window_cells(T *t)
     Grid g;
     Window w;
     open_grid(&g, 24, 8);
-    win_init(&w, &g, false);
+    win_init(&w, &g, false, 0);
     xyLoc a[8];
     const xyLoc *b = WALK_BACK;
     east_run(a, 8, 2);
@@ -366,7 +366,7 @@ static void test_window_joint_memo(T *t)
     Grid g;
     Window w;
     open_grid(&g, 12, 12);
-    win_init(&w, &g, true);
+    win_init(&w, &g, true, 256);
     xyPath out = {0};
     /* Unwinding cuts (6,1); the stretch (1,1) (5,1) (6,2) drops (5,1). */
     joint_three(&w, &out);
@@ -407,7 +407,7 @@ static void test_window_joint_memo_four(T *t)
     Grid g;
     Window w;
     open_grid(&g, 12, 12);
-    win_init(&w, &g, true);
+    win_init(&w, &g, true, 256);
     xyPath first = {0}, again = {0};
     joint_four(&w, &first);
     CHECKF(t, w.memo_hits == 0 && steps_legal(&g, first.cells, first.len) && !has(&first, 5, 1) && !has(&first, 6, 2),
@@ -419,6 +419,47 @@ static void test_window_joint_memo_four(T *t)
     path_free(&again);
     win_free(&w);
     grid_free(&g);
+}
+
+/* The memo packs a stretch as steps of a byte and a sign (window.h
+ * JointMemo): the same four-waypoint joint mirrored (its steps west) reads
+ * back the same cells; one whose first step is longer than a byte holds is
+ * smoothed again each time, to the same cells, never remembered. */
+static void joint_west(Window *w, xyPath *out)
+{
+    static const xyLoc a[] = {{10, 1}, {5, 1}}, b[] = {{5, 1}, {5, 6}, {2, 6}, {2, 9}};
+    join_two(w, out, a, 2, b, 4, true, 2);
+}
+
+static void joint_far(Window *w, xyPath *out)
+{
+    static const xyLoc a[] = {{1, 1}, {290, 1}}, b[] = {{290, 1}, {290, 4}, {293, 4}, {293, 7}};
+    join_two(w, out, a, 2, b, 4, true, 2);
+}
+
+static void test_window_joint_memo_packed(T *t)
+{
+    void (*joints[2])(Window *, xyPath *) = {joint_west, joint_far};
+    for (int i = 0; i < 2; i++) {
+        Grid g;
+        Window w;
+        open_grid(&g, i ? 300 : 12, 12);
+        for (int y = 2; y <= 5 && !i; y++) /* a block the west joint turns round: a waypoint stays */
+            for (int x = 6; x <= 9; x++)
+                grid_set_passable(&g, x, y, false);
+        win_init(&w, &g, true, 256);
+        xyPath first = {0}, again = {0};
+        joints[i](&w, &first);
+        joints[i](&w, &again);
+        CHECKF(t,
+               w.memo_hits == (i ? 0u : 1u) && steps_legal(&g, first.cells, first.len) && again.len == first.len &&
+                   !memcmp(again.cells, first.cells, first.len * sizeof *first.cells),
+               "joint %d: hits %llu, %zu then %zu cells", i, (unsigned long long)w.memo_hits, first.len, again.len);
+        path_free(&first);
+        path_free(&again);
+        win_free(&w);
+        grid_free(&g);
+    }
 }
 
 /* A loop the two passes of smooth_waypoints leave (a maze's goal leg that
@@ -458,6 +499,7 @@ const TestCase WINDOW_TESTS[] = {
     {"window_cells", test_window_cells},
     {"window_joint_memo", test_window_joint_memo},
     {"window_joint_memo_four", test_window_joint_memo_four},
+    {"window_joint_memo_packed", test_window_joint_memo_packed},
     {"window_add_way", test_window_add_way},
     {"mapkind_corridors", test_mapkind_corridors},
     {NULL, NULL},
