@@ -74,6 +74,7 @@ typedef struct Jps {
     uint64_t cap_left; /* expansions the search may still make (jps_begin) */
     bool running;      /* begun and not ended: jps_run goes on */
     uint64_t steps;    /* diagonal steps of the expansion in progress (jps_run's work) */
+    uint64_t pruned;   /* online: diagonal stops it expanded in place (jps.c try_diagonal_in) */
     uint32_t *trace;   /* jump points of the path, goal first; during the
                         search the bypass stack, node indices as the open list's (jps.c relax) */
     size_t nbypass, trace_cap;
