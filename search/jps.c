@@ -523,6 +523,13 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
         int x = (int)(j->trace[i] % (uint32_t)stride), y = (int)(j->trace[i] / (uint32_t)stride);
         int bx = (int)(j->trace[i - 1] % (uint32_t)stride), by = (int)(j->trace[i - 1] / (uint32_t)stride);
         int ex = abs(bx - x), ey = abs(by - y), dx = sgn(bx - x), dy = sgn(by - y);
+        if (j->waypoints) { /* the turn where the diagonal part ends, if both parts are there */
+            int k = ex < ey ? ex : ey;
+            if (k > 0 && ex != ey)
+                path_push(path, (xyLoc){(int16_t)(x + k * dx - 1), (int16_t)(y + k * dy - 1)});
+            path_push(path, (xyLoc){(int16_t)(bx - 1), (int16_t)(by - 1)});
+            continue;
+        }
         path_reserve(path, (size_t)(ex > ey ? ex : ey));
         for (int k = ex < ey ? ex : ey; k > 0; k--, x += dx, y += dy)
             path->cells[path->len++] = (xyLoc){(int16_t)(x + dx - 1), (int16_t)(y + dy - 1)};

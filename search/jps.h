@@ -89,6 +89,8 @@ typedef struct Jps {
     uint64_t slot_bound;  /* the slots for node_bound */
     uint64_t grown;       /* searches begun again after growing the node state */
     bool borrowed;        /* bounded: `grid` is the caller's (jps_init_bounded) */
+    bool waypoints;       /* the owner's choice (false at init): a found path is appended as its
+                           * turns, each segment cardinal or diagonal (grid/validate.h), not cell by cell */
     const Tracer *tracer; /* NULL: not traced (search/trace.h) */
 } Jps;
 
