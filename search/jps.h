@@ -21,7 +21,13 @@
  * init): a cell's 8 jump values are one 8-byte load, and which of them are 0
  * (no legal step) decides the forced neighbours, so an expansion is two
  * loads and a loop over the set bits instead of a test per direction.
- * Intermediate pruning is a per-map choice (Jps.prune_diag, decided in
+ * Online JPS prunes a diagonal stop only where it cannot cost: a stop that
+ * would take the bypass (be expanded next) is expanded in place, its
+ * successors generated from the sweep's origin with the scans that found
+ * it, and the sweep goes on; any other stop is a node (jps.c
+ * try_diagonal_in; counted as an expansion, so caps and work are those of
+ * the unpruned search; docs/entries/jps.md).
+ * JPS+'s intermediate pruning is a per-map choice (Jps.prune_diag, decided in
  * jps_init and after every update from grid_scattered, grid/grid.h): where
  * obstacles are scattered (share >= 0.15, as on sparse random maps) almost
  * every cell of a diagonal sweep is a jump point, and generating the
