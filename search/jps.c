@@ -38,6 +38,10 @@ static int jump_straight(Jps *j, int px, int py, int dx, int dy)
     return dy > 0 ? jump_vertical(j, px, py, 1) : jump_vertical(j, px, py, -1);
 }
 
+/* The most diagonal stops one online expansion expands in place
+ * (try_diagonal_in); chains longer than this are rare on game maps. */
+#define JPS_INPLACE_MAX 4
+
 /* What an online diagonal jump found at its stop (jump_diagonal): the
  * straight scans' results, so that a sweep that goes on past the stop
  * (prune_diag) generates from them without scanning again. */
@@ -276,7 +280,11 @@ static inline __attribute__((always_inline)) void try_diagonal_in(Jps *j, uint32
             relax_plus(j, from, at.x, at.y, base, dir);
             return;
         }
-        if (j->cap_left == 0) { /* the stop is the expansion the cap refuses: jps_run gives up there */
+        /* The cap refuses the stop's expansion (jps_run gives up there), or
+         * the expansion has taken its share of stops in place (a caller's
+         * call pauses only between expansions, so one expansion stays
+         * about as long as the unpruned search's longest). */
+        if (j->cap_left == 0 || j->pruned >= JPS_INPLACE_MAX) {
             relax_plus(j, from, at.x, at.y, base, dir);
             return;
         }
