@@ -153,8 +153,7 @@ static __attribute__((noinline, cold)) void trace_node(const Jps *j, TraceType t
  * online diagonal stop (try_diagonal_in), which instead of taking the
  * bypass is closed and true returned, for the caller to generate its
  * successors at once. */
-static inline __attribute__((always_inline)) bool relax_node(Jps *j, int px, int py, uint64_t cost, int dir,
-                                                             bool stop)
+static inline __attribute__((always_inline)) bool relax_node(Jps *j, int px, int py, uint64_t cost, int dir, bool stop)
 {
     JpsOpen *o = &j->open;
     uint32_t id = (uint32_t)(py * j->grid.stride + px);
@@ -207,7 +206,10 @@ static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int
     (void)from; /* the parent is the node being expanded, by its index (from_idx) */
     relax_node(j, px, py, cost, dir, false);
 }
-static bool relax_stop(Jps *j, int px, int py, uint64_t cost, int dir) { return relax_node(j, px, py, cost, dir, true); }
+static bool relax_stop(Jps *j, int px, int py, uint64_t cost, int dir)
+{
+    return relax_node(j, px, py, cost, dir, true);
+}
 
 /* JPS+ straight jump from q = (qx, qy), padded cell index `cell`, in
  * direction dir; q is `from` or a cell its diagonal sweep passed, `base`
@@ -266,8 +268,8 @@ static inline __attribute__((always_inline)) void try_diagonal_in(Jps *j, uint32
 {
     int dx = GRID_DX[dir], dy = GRID_DY[dir], hdir = DIR_OF[1][dx + 1], vdir = DIR_OF[dy + 1][1];
     DiagStop at;
-    for (int x = px, y = py;
-         packed ? jump_diagonal_bits(j, x, y, dx, dy, &at) : jump_diagonal(j, x, y, dx, dy, &at); x = at.x, y = at.y) {
+    for (int x = px, y = py; packed ? jump_diagonal_bits(j, x, y, dx, dy, &at) : jump_diagonal(j, x, y, dx, dy, &at);
+         x = at.x, y = at.y) {
         uint64_t base = (uint64_t)abs(at.x - px) * j->open.diag;
         /* The stop is a node, as in JPS (2011), unless it would take the
          * bypass (relax_node), i.e. be expanded next: then it is closed
