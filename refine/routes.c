@@ -13,6 +13,10 @@
  * back. */
 enum { TRY_GAIN = 1, TRY_LOSS = 4, TRY_MAX = 32, TRY_START = 8, TRY_PROBE = 32 };
 
+/* Turn bits (routes_enable_turns) on maps of at most this many padded
+ * cells: half a byte a cell, at most 64 KiB. */
+#define TURNS_MOST_CELLS ((size_t)1 << 17)
+
 /* The guard's threshold: a route longer than GUARD_NUM / GUARD_DEN of the
  * octile distance is a detour worth a box A*. */
 enum { GUARD_NUM = 7, GUARD_DEN = 5 };
@@ -60,6 +64,15 @@ bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstr
         return false;
     }
     return true;
+}
+
+bool routes_enable_turns(Routes *rt, Err *err)
+{
+    const Grid *g = rt->grid;
+    size_t cells = (size_t)(g->width + 2) * (size_t)(g->height + 2);
+    if (!rt->legs->have_jps || cells > TURNS_MOST_CELLS)
+        return true;
+    return jps_enable_turns(&rt->legs->jps, err);
 }
 
 void routes_free(Routes *rt)
@@ -144,7 +157,9 @@ static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
             int kind = is_near(rt, s, g) ? 0 : 1;
             if (cap == 0)
                 return ROUTE_PASS;
-            if (rt->credit[kind] <= 0 && ++rt->probe[kind] < TRY_PROBE) {
+            /* While the abstraction waits, a JPS with turn bits tries every query (routes.h). */
+            bool waiting = rt->abs_waiting && rt->legs->jps.turns.block;
+            if (!waiting && rt->credit[kind] <= 0 && ++rt->probe[kind] < TRY_PROBE) {
                 rt->stats.jps_skipped++;
                 return ROUTE_PASS;
             }

@@ -11,7 +11,11 @@
  *    the abstraction waits for map changes (Routes.abs_waiting), a try runs
  *    on past the cap to the end of its node slots (jps_init_bounded: no
  *    more memory), as the abstract route would first pay for re-deriving
- *    the abstraction; its credit is still judged at the cap;
+ *    the abstraction; its credit is still judged at the cap; and where the
+ *    JPS has turn bits (routes_enable_turns), every query tries, credit
+ *    or not: such a search past the cap costs less than the backlog's
+ *    re-derivation and the abstract route, and a try that runs out of node
+ *    slots sends its query the abstract route, which re-derives;
  *  - box: s and g within octile distance `near`, and not tried by JPS: A*
  *    inside the sectors of their bounding box grown by one sector.
  * One more runs after the abstract route is planned, as it needs that
@@ -73,6 +77,15 @@ typedef struct Routes {
  * pages for the largest box): a query allocates nothing for them, but for
  * the small route's JPS, whose nodes grow to what its searches reach. */
 bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstraction *a, LegPlanner *legs, Err *err);
+/* Lets the JPS route's diagonal jumps read turn bits (search/jps.h
+ * jps_enable_turns: the same searches, two bits read at a diagonal step
+ * instead of two lines scanned) on a map of at most TURNS_MOST_CELLS cells
+ * (routes.c), for half a byte a cell. For a map that changes (its owner
+ * calls this at the first change): while the abstraction waits for the
+ * changes, the JPS route runs uncapped and answers most queries, so its
+ * diagonal steps are most of a query's time; a map that never changes
+ * keeps its memory. False + message when memory ran out (nothing changed). */
+bool routes_enable_turns(Routes *rt, Err *err);
 void routes_free(Routes *rt);
 size_t routes_bytes(const Routes *rt);
 

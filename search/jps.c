@@ -47,7 +47,7 @@ static int jump_straight(Jps *j, int px, int py, int dx, int dy)
  * (prune_diag) generates from them without scanning again. */
 typedef struct DiagStop {
     int x, y; /* the stop */
-    int h;    /* the horizontal scan's column, -1 none (the goal: not scanned) */
+    int h;    /* the horizontal scan's column, -1 none (the goal: not scanned), DIAG_UNSCANNED: turn bits said */
     int v;    /* the vertical scan's row, -1 none, DIAG_UNSCANNED: the horizontal found one first */
 } DiagStop;
 #define DIAG_UNSCANNED (-2)
@@ -101,8 +101,13 @@ static inline __attribute__((always_inline)) bool jump_diagonal_bits_in(Jps *j, 
         py += dy;
         j->steps++;
         int h = -1, v = DIAG_UNSCANNED;
-        if ((px == j->gx && py == j->gy) || (h = jump_horizontal(j, px, py, dx)) >= 0 ||
-            (v = jump_vertical(j, px, py, dy)) >= 0) {
+        /* Off the goal's row and column, the scans' verdicts are turn bits
+         * (which say whether, not where: both lines left to scan). */
+        bool turn = j->turns.block && px != j->gx && py != j->gy
+                        ? (h = DIAG_UNSCANNED, jps_turns_either(&j->turns, &j->rows, &j->cols, px, py, dx, dy))
+                        : (px == j->gx && py == j->gy) || (h = jump_horizontal(j, px, py, dx)) >= 0 ||
+                              (v = jump_vertical(j, px, py, dy)) >= 0;
+        if (turn) {
             *at = (DiagStop){px, py, h, v};
             return true;
         }
@@ -297,6 +302,8 @@ static inline __attribute__((always_inline)) void try_diagonal_in(Jps *j, uint32
         j->cap_left--;
         j->expanded++;
         j->pruned++;
+        if (at.h == DIAG_UNSCANNED)
+            at.h = jump_straight(j, at.x, at.y, dx, 0);
         if (at.h >= 0)
             relax_plus(j, from, at.h, at.y, base + (uint64_t)abs(at.h - at.x) * j->open.card, hdir);
         if (at.v == DIAG_UNSCANNED)

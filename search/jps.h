@@ -40,7 +40,7 @@
  * successors get that same g plus their straight run with the origin as
  * parent (2014, §5), so either search reaches every jump point at its
  * shortest distance and A*'s argument holds. Only ties may differ.
- * Owns a copy of the map, its bit rows or jump table, the per-cell search
+ * Owns a copy of the map, its bit rows (and turn bits, jps_enable_turns) or jump table, the per-cell search
  * arrays and the open list (stamps, no clearing), all allocated in jps_init
  * (jps_init_bounded: hashed node state, grown between searches to what
  * they reach, up to a bound or, JPS_NODES_GROW, none;
@@ -58,6 +58,7 @@
 #include "bitrows.h"
 #include "bitrows_tiles.h"
 #include "jps_open.h"
+#include "jps_turns.h"
 #include "jumptable.h"
 #include "trace.h"
 
@@ -68,6 +69,7 @@ typedef struct Jps {
     BitRows rows, cols; /* online: the grid as bit rows; cols: transposed */
     bool tiled;         /* online, bounded, borrowed: `tiles` in place of `cols` (jps_init_bounded) */
     BitTiles tiles;
+    JpsTurns turns;  /* online, packed, not tiled, once jps_enable_turns: diagonal steps read them */
     JumpTable table; /* JPS+ */
     /* JPS+: [entry direction + 1][the cell's nonzero table values as bits]
      * -> its successor directions as bits (jps.c fill_succ) */
@@ -131,6 +133,12 @@ bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, uint64_t max_nodes, 
  * small route): its node state is hashed and grows as above with no bound,
  * never per cell; never JPS_CAPPED unless memory ran out. */
 #define JPS_NODES_GROW UINT64_MAX
+/* Lets the diagonal jumps of an online JPS on a packed map with whole
+ * transposed rows (not tiled) read turn bits (jps_turns.h, half a byte a
+ * cell) instead of scanning two lines at each step: the same search, the
+ * same paths. Nothing (true) for any other JPS, or when already on; false
+ * + message when memory ran out (the JPS scans as before). */
+bool jps_enable_turns(Jps *j, Err *err);
 /* Doubles the parts of a sparse JPS's node state its latest search found
  * full (jps.c jps_run, between two tries of a search). False (the search
  * gives up) at the bound, when memory ran out or per cell. */

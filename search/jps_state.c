@@ -190,8 +190,16 @@ bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, uint64_t max_nodes, 
     return true;
 }
 
+bool jps_enable_turns(Jps *j, Err *err)
+{
+    if (j->turns.block || j->plus || j->tiled || !j->grid.bits)
+        return true;
+    return jps_turns_init(&j->turns, &j->rows, &j->cols, err);
+}
+
 void jps_free(Jps *j)
 {
+    jps_turns_free(&j->turns);
     bitrows_free(&j->rows);
     bitrows_free(&j->cols);
     bitrows_tiles_free(&j->tiles);
@@ -235,6 +243,8 @@ bool jps_update(Jps *j, const CellChange *changes, int n, Err *err)
                 bitrows_tiles_set_cell(&j->tiles, c->x, c->y, c->passable);
             else
                 bitrows_set_cell(&j->cols, true, c->x, c->y, c->passable);
+            if (j->turns.block)
+                jps_turns_changed(&j->turns, c->x + 1, c->y + 1);
         }
     }
     if (j->plus) {
@@ -248,6 +258,7 @@ bool jps_reserve(Jps *j, size_t cells, Err *err) { return reserve_cells(j, cells
 
 void jps_paint(Jps *j, const Jps *src, int x0, int y0, int w, int h, JpsPaint parts)
 {
+    jps_turns_all_changed(&j->turns);
     for (int y = y0; parts & JPS_PAINT_ROWS && y < y0 + h; y++) {
         /* A packed grid is its rows: painting those paints it. */
         uint8_t *row = j->grid.cells ? &j->grid.cells[grid_index(&j->grid, x0, y)] : NULL;
@@ -280,5 +291,5 @@ size_t jps_bytes(const Jps *j)
                     : ((j->rows.borrowed ? 0 : (size_t)j->rows.rows * j->rows.words) +
                        (size_t)j->cols.rows * j->cols.words) *
                           8) +
-           bitrows_tiles_bytes(&j->tiles);
+           bitrows_tiles_bytes(&j->tiles) + jps_turns_bytes(&j->turns);
 }

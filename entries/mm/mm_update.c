@@ -18,7 +18,10 @@
  * its abstract route, which costs more than most such searches run to their
  * end. The routes' credit still judges JPS at the cap, so once queries that
  * JPS answers only past it come often, a query goes the abstract route and
- * the abstraction follows. The backlog has no bound of its own: re-deriving
+ * the abstraction follows; but on a map small enough for turn bits (taken
+ * at the first change, refine/routes.h) JPS tries every query meanwhile,
+ * and only one that runs out of its node slots goes the abstract route
+ * and re-derives. The backlog has no bound of its own: re-deriving
  * every sector costs about what building the abstraction does. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,6 +129,8 @@ bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     MmPending *p = &e->pending;
     if (!p->touched && !(p->touched = calloc(e->abs.nsectors ? e->abs.nsectors : 1, 1)))
         return err_set(err, "mm: out of memory for an update");
+    if (!routes_enable_turns(&e->refiner.routes, err)) /* once, at the first change (refine/routes.h) */
+        return false;
     /* The leg planner's JPS rows follow first: it only fails before changing anything. */
     if (!legplan_map_changed(&e->legs, ch, n, e->passable, err))
         return false;

@@ -7,6 +7,7 @@
 #include "../../grid/line.h"
 #include "../../search/bitrows.h"
 #include "../../search/bitrows_tiles.h"
+#include "../../search/jps_turns.h"
 #include "test.h"
 
 static void expect_error(T *t, const char *text, const char *line_tag, const char *problem)
@@ -296,7 +297,61 @@ static void test_bitrows_tiles_read_as_transposed(T *t)
     grid_free(&g);
 }
 
+/* Passable cells and diagonals whose turn bits (jps_turns.h) say otherwise
+ * than the two straight scans (bitrows_jump without a goal) they stand for. */
+static int turns_differ(JpsTurns *turns, const BitRows *rows, const BitRows *cols)
+{
+    int wrong = 0;
+    for (int py = 1; py + 1 < rows->rows; py++)
+        for (int px = 1; px + 1 < rows->cols; px++)
+            for (int d = 0; bitrows_get(rows, py, px) && d < 4; d++) {
+                int dx = d & 1 ? 1 : -1, dy = d & 2 ? 1 : -1;
+                bool scans = bitrows_jump(rows, py, px, dx, -1) >= 0 || bitrows_jump(cols, px, py, dy, -1) >= 0;
+                wrong += jps_turns_either(turns, rows, cols, px, py, dx, dy) != scans;
+            }
+    return wrong;
+}
+
+/* Turn bits answer as the scans, on a packed map (rows: the map's own) and
+ * a byte map (rows: a copy), of a width across several words and not a
+ * multiple of 64, before and after cells change (stale lines re-derived
+ * when read). */
+static void test_jps_turns_read_as_scans(T *t)
+{
+    Grid g, p;
+    Err err;
+    CHECK(t, grid_load_map(&g, "maps/random/random256-30-0.map", &err));
+    CHECK(t, grid_pack(&p, &g, &err));
+    for (int packed = 0; packed < 2; packed++) {
+        Grid *m = packed ? &p : &g;
+        BitRows rows, cols;
+        JpsTurns turns;
+        if (packed)
+            bitrows_view(&rows, m);
+        CHECK(t, (packed || bitrows_init(&rows, m, false, &err)) && bitrows_init(&cols, m, true, &err));
+        CHECK(t, jps_turns_init(&turns, &rows, &cols, &err));
+        int before = turns_differ(&turns, &rows, &cols);
+        for (int i = 0; i < 300; i++) {
+            int x = (i * 37) % m->width, y = (i * 91 + i / 7) % m->height;
+            bool open = !grid_passable(m, x, y);
+            grid_set_passable(m, x, y, open);
+            if (!packed)
+                bitrows_set_cell(&rows, false, x, y, open);
+            bitrows_set_cell(&cols, true, x, y, open);
+            jps_turns_changed(&turns, x + 1, y + 1);
+        }
+        int after = turns_differ(&turns, &rows, &cols);
+        CHECKF(t, before == 0 && after == 0, "packed %d: %d, %d differ", packed, before, after);
+        jps_turns_free(&turns);
+        bitrows_free(&cols);
+        bitrows_free(&rows);
+    }
+    grid_free(&p);
+    grid_free(&g);
+}
+
 const TestCase GRID_TESTS[] = {
+    {"jps_turns_read_as_scans", test_jps_turns_read_as_scans},
     {"bitrows_tiles_read_as_transposed", test_bitrows_tiles_read_as_transposed},
     {"grid_packed_reads_as_bytes", test_packed_reads_as_bytes},
     {"dir_of_inverts_moves", test_dir_of_inverts_moves},
