@@ -28,6 +28,7 @@ bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, Err *err)
 {
     memset(c, 0, sizeof *c);
     c->mode = mode;
+    c->epoch = 1;
     if (mode == LEGS_OFF)
         return true;
     c->nslots = FIRST_SLOTS;
@@ -44,16 +45,65 @@ bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, Err *err)
 void edge_cache_free(EdgeCache *c)
 {
     free(c->slot);
+    free(c->next);
     leg_bits_free(&c->legs);
     memset(c, 0, sizeof *c);
 }
 
+static bool live(const EdgeCache *c, const CacheSlot *s) { return s->key && s->epoch == c->epoch; }
+
+/* The slot of `key` in the array of n slots, or the empty one it would go in. */
+static CacheSlot *find_in(const EdgeCache *c, CacheSlot *slot, uint32_t n, uint64_t key)
+{
+    uint32_t mask = n - 1, i = (uint32_t)hash_key(key) & mask;
+    while (live(c, &slot[i]) && slot[i].key != key)
+        i = (i + 1) & mask;
+    return &slot[i];
+}
+
+/* Whether puts go into the doubled array (it is zeroed) while the old is moved over. */
+static bool moving(const EdgeCache *c) { return c->next && c->zeroed == 2 * c->nslots; }
+
+/* The slot holding `key`, or the empty one a put of it takes. */
 static CacheSlot *find(const EdgeCache *c, uint64_t key)
 {
-    uint32_t mask = c->nslots - 1, i = (uint32_t)hash_key(key) & mask;
-    while (c->slot[i].key && c->slot[i].key != key)
-        i = (i + 1) & mask;
-    return &c->slot[i];
+    if (!moving(c))
+        return find_in(c, c->slot, c->nslots, key);
+    CacheSlot *s = find_in(c, c->next, 2 * c->nslots, key);
+    if (s->key == key && live(c, s))
+        return s;
+    /* Not moved yet? The old array keeps every slot until it is freed. */
+    CacheSlot *o = find_in(c, c->slot, c->nslots, key);
+    return live(c, o) ? o : s;
+}
+
+/* The growth's next piece: zeroing the doubled array, then moving the old
+ * array's live slots into it; the old array is freed after its last. */
+static void grow_step(EdgeCache *c)
+{
+    if (!c->next)
+        return;
+    uint32_t n = c->nslots, done;
+    if (c->zeroed < 2 * n) {
+        done = 2 * n - c->zeroed < EDGE_CACHE_GROW_ZERO ? 2 * n - c->zeroed : EDGE_CACHE_GROW_ZERO;
+        memset(c->next + c->zeroed, 0, (size_t)done * sizeof *c->next);
+        c->zeroed += done;
+    } else {
+        uint32_t end = n - c->moved < EDGE_CACHE_GROW_MOVE ? n : c->moved + EDGE_CACHE_GROW_MOVE;
+        done = end - c->moved;
+        for (; c->moved < end; c->moved++)
+            if (live(c, &c->slot[c->moved]))
+                *find_in(c, c->next, 2 * n, c->slot[c->moved].key) = c->slot[c->moved];
+        if (c->moved == n) {
+            free(c->slot);
+            c->slot = c->next;
+            c->nslots = 2 * n;
+            c->next = NULL;
+            c->zeroed = c->moved = 0;
+        }
+    }
+    if (done > c->grow_max)
+        c->grow_max = done;
 }
 
 static uint64_t make_key(const EdgeCache *c, uint32_t a, uint32_t b)
@@ -68,8 +118,9 @@ static CacheSlot *lookup(EdgeCache *c, uint32_t a, uint32_t b)
 {
     if (c->mode == LEGS_OFF)
         return NULL;
+    grow_step(c);
     CacheSlot *s = find(c, make_key(c, a, b));
-    if (!s->key) {
+    if (!live(c, s)) {
         c->misses++;
         return NULL;
     }
@@ -95,30 +146,30 @@ bool edge_cache_get_cells(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPa
     return s != NULL;
 }
 
-static bool grow_slots(EdgeCache *c)
+/* Starts doubling the slots (grow_step goes on with it); false, the cache
+ * as it was, when memory ran out. */
+static bool grow_begin(EdgeCache *c)
 {
-    uint32_t old_n = c->nslots;
-    CacheSlot *old = c->slot;
-    c->nslots *= 2;
-    c->slot = calloc(c->nslots, sizeof *c->slot);
-    if (!c->slot) {
-        c->slot = old;
-        c->nslots = old_n;
+    if ((uint64_t)c->nslots * 2 > UINT32_MAX / 2)
         return false;
-    }
-    for (uint32_t i = 0; i < old_n; i++)
-        if (old[i].key)
-            *find(c, old[i].key) = old[i];
-    free(old);
-    return true;
+    c->next = malloc((size_t)c->nslots * 2 * sizeof *c->next);
+    c->zeroed = c->moved = 0;
+    return c->next != NULL;
 }
 
-/* Every entry evicted: the slots and the stream are kept for the legs to come. */
+/* Every entry evicted: the slots and the stream are kept for the legs to
+ * come. A new epoch empties every slot at once (a growth under way goes on,
+ * moving nothing now); only when the 16-bit epoch wraps, once in 65535
+ * flushes, are the slots zeroed whole. */
 static void flush(EdgeCache *c)
 {
-    memset(c->slot, 0, (size_t)c->nslots * sizeof *c->slot);
-    memset(c->legs.p, 0, (size_t)((c->legs.used + 7) / 8)); /* leg.c writes into zero bytes */
-    c->legs.used = 0;
+    if (++c->epoch == 0) {
+        memset(c->slot, 0, (size_t)c->nslots * sizeof *c->slot);
+        if (c->next)
+            memset(c->next, 0, (size_t)c->zeroed * sizeof *c->next);
+        c->epoch = 1;
+    }
+    c->legs.used = 0; /* leg.c writes each byte whole at its first bit */
     c->used = 0;
     c->flushes++;
 }
@@ -130,7 +181,7 @@ static uint64_t stream_limit(const EdgeCache *c)
 {
     if (!c->cap_bytes)
         return MAX_STREAM_BITS;
-    size_t room = c->cap_bytes - (size_t)c->nslots * sizeof(CacheSlot);
+    size_t room = c->cap_bytes - (size_t)(c->next ? 2 * c->nslots : c->nslots) * sizeof(CacheSlot);
     size_t block = c->legs.cap ? c->legs.cap : STREAM_BLOCK;
     while (block * 2 <= room)
         block *= 2;
@@ -138,14 +189,14 @@ static uint64_t stream_limit(const EdgeCache *c)
 }
 
 /* Room for one more entry and `bits` more of stream within the cap: the
- * slots double while they and the stream fit in it, else the cache is
- * emptied; false when the record cannot fit even in an empty cache or
+ * slots start doubling while they and the stream fit in it, else the cache
+ * is emptied; false when the record cannot fit even in an empty cache or
  * memory ran out. Sets *limit to the stream's bound for leg_put. */
 static bool make_room(EdgeCache *c, uint64_t bits, uint64_t *limit)
 {
-    if ((c->used + 1) * 2 > c->nslots) {
+    if (!c->next && (c->used + 1) * 2 > c->nslots) {
         if (!c->cap_bytes || (size_t)c->nslots * 2 * sizeof(CacheSlot) + c->legs.cap <= c->cap_bytes) {
-            if (!grow_slots(c))
+            if (!grow_begin(c))
                 return false;
         } else {
             flush(c);
@@ -164,8 +215,9 @@ bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size
 {
     if (c->mode == LEGS_OFF)
         return false;
+    grow_step(c);
     uint64_t key = make_key(c, a, b), at;
-    if (find(c, key)->key)
+    if (live(c, find(c, key)))
         return true;
     uint64_t limit;
     if (!make_room(c, leg_way_bits(way, k), &limit))
@@ -173,7 +225,7 @@ bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size
     CacheSlot *s = find(c, key);
     if (!leg_put(&c->legs, way, k, limit, &at))
         return false;
-    *s = (CacheSlot){key, (uint32_t)at, 0, 0};
+    *s = (CacheSlot){key, (uint32_t)at, 0, c->epoch};
     c->used++;
     return true;
 }
@@ -182,6 +234,8 @@ size_t edge_cache_remap(EdgeCache *c, const AbsIndex *old, const AbsIndex *fresh
 {
     if (c->mode == LEGS_OFF)
         return 0;
+    while (c->next) /* an update, not a query, pays the growth's rest */
+        grow_step(c);
     /* Linear probing needs every key reachable from its home slot, so the
      * survivors go into a fresh slot array. */
     CacheSlot *next = calloc(c->nslots, sizeof *next);
@@ -192,7 +246,7 @@ size_t edge_cache_remap(EdgeCache *c, const AbsIndex *old, const AbsIndex *fresh
     c->slot = next ? next : prev;
     for (uint32_t i = 0; i < c->nslots; i++) {
         CacheSlot s = prev[i];
-        if (!s.key)
+        if (!live(c, &s))
             continue;
         uint32_t a = (uint32_t)((s.key - 1) >> 32), b = (uint32_t)(s.key - 1);
         if (!next || !leg_survives(old, touched, leg_first(a, b), a < b ? b : a, c->legs.p, s.at, &scratch)) {
@@ -211,7 +265,22 @@ size_t edge_cache_remap(EdgeCache *c, const AbsIndex *old, const AbsIndex *fresh
     return dropped;
 }
 
-size_t edge_cache_bytes(const EdgeCache *c) { return (size_t)c->nslots * sizeof(CacheSlot) + c->legs.cap; }
+size_t edge_cache_bytes(const EdgeCache *c)
+{
+    return (size_t)(c->next ? 3 * (size_t)c->nslots : c->nslots) * sizeof(CacheSlot) + c->legs.cap;
+}
+
+uint32_t edge_cache_slots(const EdgeCache *c) { return c->next ? 3 * c->nslots : c->nslots; }
+
+const CacheSlot *edge_cache_slot(const EdgeCache *c, uint32_t i)
+{
+    if (i >= c->nslots) {
+        i -= c->nslots;
+        return i < c->zeroed && live(c, &c->next[i]) ? &c->next[i] : NULL;
+    }
+    /* Growing, a moved slot is in both arrays: the doubled one's copy counts. */
+    return live(c, &c->slot[i]) && !(moving(c) && i < c->moved) ? &c->slot[i] : NULL;
+}
 
 void edge_cache_report(const EdgeCache *c, Counters *out)
 {
@@ -225,11 +294,12 @@ void edge_cache_report(const EdgeCache *c, Counters *out)
         return;
     long hist[18] = {0};
     int top = 0;
-    for (uint32_t i = 0; i < c->nslots; i++) {
-        if (!c->slot[i].key)
+    for (uint32_t i = 0; i < edge_cache_slots(c); i++) {
+        const CacheSlot *s = edge_cache_slot(c, i);
+        if (!s)
             continue;
         int k = 0;
-        for (unsigned h = c->slot[i].hits; h; h >>= 1)
+        for (unsigned h = s->hits; h; h >>= 1)
             k++;
         hist[k]++;
         if (k > top)

@@ -10,7 +10,16 @@
  * entry evicted at once, counted in cache_flushes), so what is kept depends
  * only on the legs put in their order, never on time, and a query sees the
  * same paths either way (a leg is a function of its two regions). Costs are
- * not stored: a leg's lines are its cost. */
+ * not stored: a leg's lines are its cost.
+ *
+ * No get or put does work in proportion to the cache (a query's calls are
+ * bounded, refine/refiner.h): the doubled slot array is zeroed and filled
+ * from the old one a bounded piece per get or put (EDGE_CACHE_GROW_ZERO,
+ * EDGE_CACHE_GROW_MOVE), both arrays looked in meanwhile; emptying the cache
+ * moves its epoch on, so every slot of an older epoch is empty at once, and
+ * the stream is rewritten over its old bytes. While it grows the cache holds
+ * both slot arrays (edge_cache_bytes counts them), the old one for at most
+ * 3/64 of its slots' count in gets and puts. */
 #ifndef GPPC_CACHE_EDGE_CACHE_H
 #define GPPC_CACHE_EDGE_CACHE_H
 
@@ -22,16 +31,21 @@
 #include "leg.h"
 
 typedef struct CacheSlot {
-    uint64_t key;  /* (a << 32 | b) + 1 as leg_key gives (a, b); 0 = empty */
-    uint32_t at;   /* bit offset of the leg record in the stream */
-    uint16_t hits; /* saturating */
-    uint16_t reserved;
+    uint64_t key;   /* (a << 32 | b) + 1 as leg_key gives (a, b); 0 = empty */
+    uint32_t at;    /* bit offset of the leg record in the stream */
+    uint16_t hits;  /* saturating */
+    uint16_t epoch; /* the cache's epoch when put; an older one is empty */
 } CacheSlot;
 
 typedef struct EdgeCache {
     LegMode mode;
     CacheSlot *slot;
-    uint32_t nslots, used;
+    uint32_t nslots, used; /* used: entries in both arrays while growing */
+    CacheSlot *next;       /* growing: the doubled array, else NULL */
+    uint32_t zeroed;       /* its slots zeroed so far (all: puts go there) */
+    uint32_t moved;        /* slots of `slot` moved into it so far */
+    uint32_t grow_max;     /* the most slots one get or put zeroed or moved */
+    uint16_t epoch;
     LegBits legs;
     uint64_t hits, misses;
     size_t cap_bytes; /* the most the slots and the stream's buffer may hold; 0 no cap */
@@ -40,6 +54,11 @@ typedef struct EdgeCache {
 
 /* The smallest cap edge_cache_init takes (a few legs' slots and one stream block). */
 #define EDGE_CACHE_MIN_BYTES 8192
+/* Growing, each get or put zeroes this many slots of the doubled array, or
+ * once it is zeroed moves this many of the old one: about a thousand
+ * instructions either way. */
+#define EDGE_CACHE_GROW_ZERO 128u
+#define EDGE_CACHE_GROW_MOVE 32u
 
 /* `cap_bytes`: the most the slots and the stream may hold (0: no cap; else
  * at least EDGE_CACHE_MIN_BYTES, raised to it). */
@@ -54,6 +73,10 @@ bool edge_cache_get_cells(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPa
  * (leg_put). False when memory ran out (the cache then simply misses). */
 bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size_t k);
 size_t edge_cache_bytes(const EdgeCache *c);
+/* The slots to look through for every leg held: i < edge_cache_slots(c);
+ * edge_cache_slot(c, i) is NULL for an empty one (both arrays while growing). */
+uint32_t edge_cache_slots(const EdgeCache *c);
+const CacheSlot *edge_cache_slot(const EdgeCache *c, uint32_t i);
 /* After a local rebuild of the abstraction (dynamic maps): keeps the legs
  * leg_survives() keeps, re-keyed from `old` ids to `fresh` ones, and drops
  * the others. Returns the legs dropped; the stream keeps their bytes until

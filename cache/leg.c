@@ -45,13 +45,15 @@ static bool reserve_bits(LegBits *b, uint64_t more)
     return true;
 }
 
-/* Writes n <= 16 bits; the bytes past `used` are zero (reserve_bits). */
+/* Writes n <= 16 bits. A byte is written whole at its first bit, so the
+ * bytes past `used` may hold anything (an emptied cache's old records). */
 static void put_bits(LegBits *b, uint32_t v, int n)
 {
     for (int done = 0; done < n;) {
         uint64_t byte = b->used >> 3;
         int shift = (int)(b->used & 7), take = 8 - shift < n - done ? 8 - shift : n - done;
-        b->p[byte] |= (uint8_t)(((v >> done) & ((1u << take) - 1)) << shift);
+        uint8_t bits = (uint8_t)(((v >> done) & ((1u << take) - 1)) << shift);
+        b->p[byte] = shift ? (uint8_t)(b->p[byte] | bits) : bits;
         b->used += (uint64_t)take;
         done += take;
     }

@@ -27,8 +27,10 @@
  *
  * Survival after a map change (one rule): leg_survives().
  *
- * LegBits owns its stream (leg_bits_free); the stream always has 8 zero
- * bytes of slack past its last record so the decoder may load 64-bit words. */
+ * LegBits owns its stream (leg_bits_free); the stream always has 8 bytes
+ * of slack past its last record so the decoder may load 64-bit words (it
+ * masks what it loads: bytes past the last record may be an emptied edge
+ * cache's old ones, and the bits past it in its last byte are zero). */
 #ifndef GPPC_CACHE_LEG_H
 #define GPPC_CACHE_LEG_H
 

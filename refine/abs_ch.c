@@ -18,9 +18,11 @@ static bool alloc_scratch(AbsCh *ch)
     ch->fnode = malloc(h * sizeof *ch->fnode);
     ch->bnode = malloc(h * sizeof *ch->bnode);
     ch->chain = malloc(h * sizeof *ch->chain);
+    ch->unpacking = malloc(h * sizeof *ch->unpacking);
     ch->fg = malloc(h * sizeof *ch->fg);
     ch->bg = malloc(h * sizeof *ch->bg);
-    return ch->freg && ch->breg && ch->chain && ch->fpar && ch->bpar && ch->fnode && ch->bnode && ch->fg && ch->bg;
+    return ch->freg && ch->breg && ch->chain && ch->unpacking && ch->fpar && ch->bpar && ch->fnode && ch->bnode &&
+           ch->fg && ch->bg;
 }
 
 /* Lets the customised costs and middles go (one array each when the two
@@ -237,6 +239,7 @@ void abs_ch_free(AbsCh *ch)
     free(ch->fnode);
     free(ch->bnode);
     free(ch->chain);
+    free(ch->unpacking);
     free_costs(ch);
     abs_ch_dyn_free(&ch->dyn);
     abs_ch_topo_free(&ch->topo);
@@ -263,7 +266,7 @@ size_t abs_ch_kept_bytes(const AbsCh *ch)
 
 size_t abs_ch_scratch_bytes(const AbsCh *ch)
 {
-    return ch->fg ? (size_t)(ch->height ? ch->height : 1) * (2 * sizeof(uint64_t) + 7 * sizeof(uint32_t)) : 0;
+    return ch->fg ? (size_t)(ch->height ? ch->height : 1) * (2 * sizeof(uint64_t) + 8 * sizeof(uint32_t)) : 0;
 }
 
 /* The arc from->to among `arcs[first[v] .. first[v + 1])` with the given other end. */
@@ -275,18 +278,47 @@ static const AbsChArc *find_arc(const uint32_t *first, const AbsChArc *arcs, uin
     return NULL;
 }
 
-/* Appends the regions after a on the arc a -> b (shortcuts unpacked, §4.2):
- * a shortcut's middle ranks below both ends, so a -> mid is a down arc of
- * mid and mid -> b an up arc of mid. Depth is bounded by the hierarchy's height. */
-static void unpack(const AbsCh *ch, uint32_t a, uint32_t b, uint32_t mid, uint32_t *path, int *len)
+/* Unpacking the arc a -> b of middle `mid` (shortcuts unpacked, §4.2)
+ * begins: unpack_some appends the regions after a. */
+static void unpack_arc(AbsCh *ch, uint32_t a, uint32_t b, uint32_t mid)
 {
-    if (mid == ABS_CH_NONE) {
-        path[(*len)++] = b;
-        return;
+    AbsChQuery *q = &ch->q;
+    q->from = a;
+    q->mid = mid;
+    q->pending = 1;
+    ch->unpacking[0] = b;
+}
+
+/* Goes on with the arc being unpacked while *units last (a unit a step: a
+ * region appended, or a shortcut split); true once it is whole. The arc
+ * is from q->from to the top of the stack, its middle q->mid: a shortcut
+ * splits at its middle, which ranks below both ends, so a -> mid is a down
+ * arc of mid and mid -> b an up arc of mid; each region stacked is a
+ * descendant of the one below it in the elimination tree, so the stack
+ * holds at most the tree's height. */
+static bool unpack_some(AbsCh *ch, uint32_t *path, int *len, uint64_t *units)
+{
+    AbsChQuery *q = &ch->q;
+    while (q->pending > 0) {
+        if (!*units)
+            return false;
+        (*units)--;
+        uint32_t top = ch->unpacking[q->pending - 1];
+        if (q->mid == ABS_CH_NONE) { /* an edge: its end is the route's next region */
+            path[(*len)++] = top;
+            q->from = top;
+            if (--q->pending > 0) {
+                const AbsChArc *r = find_arc(ch->up_first, ch->up, top, ch->unpacking[q->pending - 1]);
+                q->mid = r ? r->mid : ABS_CH_NONE;
+            }
+        } else { /* a shortcut: its first half next, its middle stacked */
+            uint32_t m = q->mid;
+            ch->unpacking[q->pending++] = m;
+            const AbsChArc *l = find_arc(ch->dn_first, ch->dn, m, q->from);
+            q->mid = l ? l->mid : ABS_CH_NONE;
+        }
     }
-    const AbsChArc *l = find_arc(ch->dn_first, ch->dn, mid, a), *r = find_arc(ch->up_first, ch->up, mid, b);
-    unpack(ch, a, mid, l ? l->mid : ABS_CH_NONE, path, len);
-    unpack(ch, mid, b, r ? r->mid : ABS_CH_NONE, path, len);
+    return true;
 }
 
 /* A traced event about region v of one direction's search (from: the
@@ -400,31 +432,57 @@ bool abs_ch_run(AbsCh *ch, uint64_t *units)
     return true;
 }
 
+bool abs_ch_unpack(AbsCh *ch, uint32_t *path, int *len, uint64_t *units)
+{
+    AbsChQuery *q = &ch->q;
+    if (q->stage == ABS_CH_UNPACK_NOT_BEGUN) {
+        *len = 0;
+        q->stage = ABS_CH_UNPACK_WHOLE;
+        if (q->s == q->t) {
+            ch->last_settled = 0;
+            path[(*len)++] = q->s;
+        }
+        if (q->s == q->t || q->best < 0)
+            return true;
+        /* s .. meet: the forward chain, collected backwards then unpacked in order. */
+        int top = 0;
+        for (uint32_t v = q->meet; ch->fpar[ch->depth[v]] != ABS_CH_NONE; v = ch->fnode[ch->depth[v]])
+            ch->chain[top++] = v; /* the chain's heads, meet first */
+        path[(*len)++] = q->s;
+        q->heads = top;
+        q->back = q->meet;
+        q->pending = 0;
+        q->stage = ABS_CH_UNPACK_FORWARD;
+    }
+    while (q->stage != ABS_CH_UNPACK_WHOLE) {
+        if (!unpack_some(ch, path, len, units))
+            return false;
+        if (q->stage == ABS_CH_UNPACK_FORWARD && q->heads > 0) {
+            uint32_t b = ch->chain[--q->heads], at = ch->depth[b];
+            unpack_arc(ch, ch->fnode[at], b, ch->up[ch->fpar[at]].mid);
+        } else if (q->stage == ABS_CH_UNPACK_FORWARD) {
+            q->stage = ABS_CH_UNPACK_BACKWARD;
+        } else if (ch->bpar[ch->depth[q->back]] != ABS_CH_NONE) {
+            /* meet .. t: the backward chain, each arc b -> node[b] a down arc of node[b]. */
+            uint32_t v = q->back, at = ch->depth[v];
+            q->back = ch->bnode[at];
+            unpack_arc(ch, v, q->back, ch->dn[ch->bpar[at]].mid);
+        } else {
+            q->stage = ABS_CH_UNPACK_WHOLE;
+        }
+    }
+    return true;
+}
+
 double abs_ch_finish(AbsCh *ch, uint32_t *path, int *len)
 {
-    const AbsChQuery *q = &ch->q;
-    *len = 0;
-    if (q->s == q->t) {
-        ch->last_settled = 0;
-        path[(*len)++] = q->s;
-        return 0;
-    }
-    if (q->best < 0)
-        return -1;
-    /* s .. meet: the forward chain, collected backwards then unpacked in order. */
-    int top = 0;
-    for (uint32_t v = q->meet; ch->fpar[ch->depth[v]] != ABS_CH_NONE; v = ch->fnode[ch->depth[v]])
-        ch->chain[top++] = v; /* the chain's heads, meet first */
-    path[(*len)++] = q->s;
-    for (int i = top - 1; i >= 0; i--) {
-        uint32_t b = ch->chain[i], at = ch->depth[b];
-        unpack(ch, ch->fnode[at], b, ch->up[ch->fpar[at]].mid, path, len);
-    }
-    /* meet .. t: the backward chain, each arc b -> node[b] a down arc of node[b]. */
-    for (uint32_t v = q->meet; ch->bpar[ch->depth[v]] != ABS_CH_NONE; v = ch->bnode[ch->depth[v]])
-        unpack(ch, v, ch->bnode[ch->depth[v]], ch->dn[ch->bpar[ch->depth[v]]].mid, path, len);
-    return q->best;
+    uint64_t units = UINT64_MAX;
+    ch->q.stage = ABS_CH_UNPACK_NOT_BEGUN;
+    abs_ch_unpack(ch, path, len, &units);
+    return abs_ch_cost(ch);
 }
+
+double abs_ch_cost(const AbsCh *ch) { return ch->q.s == ch->q.t ? 0 : ch->q.best < 0 ? -1 : ch->q.best; }
 
 double abs_ch_query(AbsCh *ch, uint32_t s, uint32_t t, uint32_t *path, int *len)
 {

@@ -114,6 +114,13 @@ typedef struct AbsChQuery {
     uint32_t next; /* the depth both searches handle next, plus one (abs_ch_run) */
     int side;      /* at that depth: 0 the forward search next, 1 the backward one */
     bool done;     /* the search has ended */
+    /* Unpacking its route (abs_ch_unpack): the stage; the forward chain's
+     * heads left (chain[heads - 1] next); the backward chain's region whose
+     * arc is next; the arc being unpacked: from `from` to the region on top
+     * of `unpacking` (pending of them stacked), its middle `mid`. */
+    enum { ABS_CH_UNPACK_NOT_BEGUN, ABS_CH_UNPACK_FORWARD, ABS_CH_UNPACK_BACKWARD, ABS_CH_UNPACK_WHOLE } stage;
+    int heads;
+    uint32_t back, from, mid, pending;
 } AbsChQuery;
 
 typedef struct AbsCh {
@@ -134,6 +141,7 @@ typedef struct AbsCh {
     uint32_t *fpar, *bpar;   /* per depth: the arc index that reached it, ABS_CH_NONE at the root */
     uint32_t *fnode, *bnode; /* per depth: the region that arc came from */
     uint32_t *chain;         /* per depth: scratch for the forward chain */
+    uint32_t *unpacking;     /* per depth: the regions an arc being unpacked still leads to (AbsChQuery) */
     uint64_t last_settled;
     AbsChQuery q;              /* the query in progress, or the last one */
     uint64_t query_work;       /* a query's work in dyn.rent's units, a running mean (abs_ch_rent) */
@@ -215,11 +223,17 @@ double abs_ch_query(AbsCh *ch, uint32_t s, uint32_t t, uint32_t *path, int *len)
  * returns true once the search has ended, false when *units ran out first
  * (call it again, with fresh units, to go on: the same regions are settled
  * in the same order, so the route does not depend on the pieces); then
- * abs_ch_finish
- * gives abs_ch_query's result. The hierarchy must not change in between
- * (a map change drops the query: begin again). */
+ * abs_ch_finish gives abs_ch_query's result, or abs_ch_unpack gives its
+ * route in pieces: each call appends regions to path[0 .. *len) (the first
+ * call sets *len) while *units lasts (a unit a region appended or a
+ * shortcut split, taken off *units) and returns true once the route is
+ * whole, false when *units ran out first (call it again with the same path
+ * and len to go on), and abs_ch_cost its cost. The hierarchy must not
+ * change in between (a map change drops the query: begin again). */
 void abs_ch_begin(AbsCh *ch, uint32_t s, uint32_t t);
 bool abs_ch_run(AbsCh *ch, uint64_t *units);
 double abs_ch_finish(AbsCh *ch, uint32_t *path, int *len);
+bool abs_ch_unpack(AbsCh *ch, uint32_t *path, int *len, uint64_t *units);
+double abs_ch_cost(const AbsCh *ch);
 
 #endif

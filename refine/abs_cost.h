@@ -14,10 +14,17 @@
  * exact in a double's sum for any path on a map of 65536 x 65536 cells. */
 #define ABS_COST_SCALE 256
 
-/* The octile distance from a to b in ABS_COST_SCALE units, rounded. */
+/* The octile distance from a to b in ABS_COST_SCALE units, rounded to the
+ * nearest. Its straight part is a whole number of units, so only the
+ * diagonal part is rounded, by truncating it plus one half (no call to
+ * lround: the region searches cost an edge per relaxation).
+ * tests/c/test_abs_ch.c checks that it equals lround of grid_octile's
+ * scaled value. */
 static inline uint32_t abs_octile_units(xyLoc a, xyLoc b)
 {
-    return (uint32_t)lround(grid_octile(a.x, a.y, b.x, b.y) * ABS_COST_SCALE);
+    int dx = a.x > b.x ? a.x - b.x : b.x - a.x, dy = a.y > b.y ? a.y - b.y : b.y - a.y;
+    int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+    return (uint32_t)(hi - lo) * ABS_COST_SCALE + (uint32_t)(lo * (GRID_SQRT2 * ABS_COST_SCALE) + 0.5);
 }
 
 #endif

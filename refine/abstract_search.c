@@ -286,7 +286,8 @@ void region_search_ends(RegionSearch *as, bool on, xyLoc s, xyLoc g, double exce
  * octile distance from r's center to end_g, a lower bound for every way on
  * (no edge costs less than its centers' octile distance) and for the
  * straight end, so the first node popped whose f is not below the best end
- * found closes the search. In three parts, so that a bounded caller may
+ * found closes the search; weighted (f = g + end_weight h), the route found
+ * costs at most end_weight times the least. In three parts, so that a bounded caller may
  * run it in pieces (region_search_steps): ends_begin queues s's region and
  * its neighbours, ends_run expands, ends_finish takes the route. */
 static void ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
@@ -302,7 +303,7 @@ static void ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
     as->end_best = INFINITY;
     as->end_best_region = to;
     as->end_expanded = 0;
-    bf_start(bf, from, g0 + heuristic(ix->center[from], goal));
+    bf_start(bf, from, g0 + as->end_weight * heuristic(ix->center[from], goal));
     bf->node[from].g = g0;
     as->parent[from] = from;
     if (tr) {
@@ -318,7 +319,7 @@ static void ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
         BfOffer o = bf_offer(bf, nb, ng);
         if (o) {
             as->parent[nb] = from;
-            bf_queue(bf, nb, o, ng + heuristic(c, goal));
+            bf_queue(bf, nb, o, ng + as->end_weight * heuristic(c, goal));
         }
     }
 }
@@ -331,10 +332,14 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
     BestFirst *bf = &as->bf;
     const xyLoc goal = as->end_g;
     const Tracer *tr = as->tracer;
-    const double share = as->end_excess;
+    const double share = as->end_excess, w = as->end_weight;
     const uint32_t to = as->end_to;
     /* g's region's neighbours are its ends: a mark per region would cost a
-     * pass, so an end is found by scanning `to`'s row (a few edges). */
+     * pass, so an end is found by scanning `to`'s row (a few edges), only
+     * for a region whose center lies within two sectors of `to`'s (every
+     * neighbour's does: edges join 8-neighbouring sectors). */
+    const xyLoc ct = ix->center[to];
+    const int reach = 2 * ix->abs->S;
     uint32_t cur;
     for (;;) {
         if (*budget == 0)
@@ -343,15 +348,16 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
             return true;
         double g = bf->node[cur].g;
         xyLoc c = ix->center[cur];
-        if (g + heuristic(c, goal) >= as->end_best)
+        if (g + w * heuristic(c, goal) >= as->end_best)
             return true;
         as->end_expanded++;
         (*budget)--;
         if (tr)
             trace_region(as, TRACE_EXPANDING, cur, heuristic(c, goal));
         bool end = cur == to;
-        for (uint32_t i = as->adj_first[to], e = as->adj_first[to + 1]; i < e && !end; i++)
-            end = as->adj[i].to == cur;
+        if (abs(c.x - ct.x) < reach && abs(c.y - ct.y) < reach)
+            for (uint32_t i = as->adj_first[to], e = as->adj_first[to + 1]; i < e && !end; i++)
+                end = as->adj[i].to == cur;
         if (end) {
             double total = g + grid_octile(c.x, c.y, goal.x, goal.y) * ABS_COST_SCALE;
             if (total < as->end_best) {
@@ -366,7 +372,7 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
             BfOffer o = bf_offer(bf, nb, ng);
             if (o) {
                 as->parent[nb] = cur;
-                bf_queue(bf, nb, o, ng + heuristic(ix->center[nb], goal));
+                bf_queue(bf, nb, o, ng + w * heuristic(ix->center[nb], goal));
             }
         }
     }
@@ -412,8 +418,10 @@ double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double we
 {
     bool ends = as->ends;
     as->ends = false; /* the next search only */
-    if (ends && weight == 1.0)
+    if (ends) {
+        as->end_weight = weight;
         return run_ends(as, from, to);
+    }
     if (as->ch.up_first && weight == 1.0 && as->ch.dyn.pending) {
         /* The hierarchy awaits the map's changes: A* (exact) pays rent
          * until a refresh is due (abs_ch_defer). A refresh that runs out
@@ -451,8 +459,9 @@ bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double we
 {
     AbsCh *ch = &as->ch;
     if (!resume) { /* a search costed from its ends (region_search_ends) runs in pieces too */
-        as->ends_running = as->ends && weight == 1.0;
-        as->ends = as->ends && !as->ends_running;
+        as->ends_running = as->ends;
+        as->end_weight = weight;
+        as->ends = false; /* the next search only */
         if (as->ends_running)
             ends_begin(as, from, to);
     }
@@ -476,16 +485,20 @@ bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double we
         ch->center = as->ix->center;
         abs_ch_begin(ch, from, to);
     }
-    uint64_t units = units_of(*work, REGION_CH_UNITS), before = units;
-    bool ended = abs_ch_run(ch, &units);
-    take_units(work, before - units, REGION_CH_UNITS);
-    if (!ended)
+    if (!ch->q.done) {
+        uint64_t units = units_of(*work, REGION_CH_UNITS), before = units;
+        bool ended = abs_ch_run(ch, &units);
+        take_units(work, before - units, REGION_CH_UNITS);
+        if (!ended)
+            return false;
+    }
+    /* Unpacking the shortcuts, linear in the route's regions, pauses too. */
+    uint64_t steps = units_of(*work, REGION_UNPACK_PER_WORK), before = steps;
+    bool whole = abs_ch_unpack(ch, as->path, &as->path_len, &steps);
+    take_units(work, before - steps, REGION_UNPACK_PER_WORK);
+    if (!whole)
         return false;
-    double c = abs_ch_finish(ch, as->path, &as->path_len);
-    /* Unpacking the shortcuts is linear in the route's regions and not
-     * paused: charged, so that the call does no more after a long one. */
-    uint64_t unpacked = (uint64_t)as->path_len / REGION_UNPACK_PER_WORK;
-    *work = *work > unpacked ? *work - unpacked : 0;
+    double c = abs_ch_cost(ch);
     as->last_expanded = ch->last_settled;
     as->expanded += ch->last_settled;
     *cost = c < 0 ? c : c / ABS_COST_SCALE;

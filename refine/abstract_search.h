@@ -64,6 +64,7 @@ typedef struct RegionSearch {
     uint32_t end_from, end_to; /* s's region and g's */
     uint32_t end_best_region;  /* the end of the best route found */
     double end_g0, end_best;   /* s to its region's center; the best route's cost (units) */
+    double end_weight;         /* the search's weight on its heuristic */
     uint64_t end_expanded;     /* its expansions so far */
 } RegionSearch;
 
@@ -108,7 +109,7 @@ size_t region_search_bytes(const RegionSearch *as);
  * `to` is unreachable. */
 double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double weight);
 
-/* The next search (region_search_run or _steps, weight 1) from s's
+/* The next search (region_search_run or _steps, any weight) from s's
  * region to g's costs its ends from the cells themselves: it may leave s's
  * region through any of its neighbours, costed from s in a straight line
  * (octile), and reach g's region through any of its neighbours, costed to
@@ -122,7 +123,8 @@ double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double we
  * send the route round the wrong side (results/reference/mm-quality/).
  * An A* over the regions answers it, not the hierarchy (with
  * region_search_steps, in pieces: REGION_ENDS_PER_WORK expansions a unit
- * of the work). Its cost is the whole route's minus the
+ * of the work), with the search's weight on its heuristic (above 1: fewer
+ * regions expanded, a route at most that many times the least's cost). Its cost is the whole route's minus the
  * straight lines s to its region's center and g's center to g (what
  * region_search_run's callers add back), but never below 0. The next search only, begun
  * after this call (`on` false: from the centers, the whole excess, as every
@@ -135,20 +137,21 @@ void region_search_ends(RegionSearch *as, bool on, xyLoc s, xyLoc g, double exce
  * many of them in instructions (callgrind per call,
  * results/reference/mm-calls/). */
 #define REGION_CH_UNITS 16u
-/* Regions of a route the hierarchy's shortcuts unpack into (abs_ch_finish,
- * not paused: charged) for one unit of a bounded caller's work (two arc
- * look-ups each; callgrind per call, results/reference/mm-calls/). */
-#define REGION_UNPACK_PER_WORK 12u
+/* Steps of unpacking the hierarchy's route (abs_ch_unpack: a region
+ * appended or a shortcut split, an arc look-up each) one unit of a bounded
+ * caller's work buys (callgrind per call, results/reference/mm-calls/). */
+#define REGION_UNPACK_PER_WORK 24u
 /* Expansions of the A* costed from the ends (region_search_ends) one unit
  * of a bounded caller's work buys (an expansion scans its region's edges
  * and g's region's; callgrind per call, results/reference/mm-calls/). */
 #define REGION_ENDS_PER_WORK 1u
 /* region_search_run for a caller that bounds its calls' work: `resume`
  * false begins the search, true goes on with the one that paused. The
- * hierarchy's query spends at most about *work (REGION_CH_UNITS each) and
+ * hierarchy's query spends at most about *work (REGION_CH_UNITS each, and
+ * REGION_UNPACK_PER_WORK steps of unpacking its route) and
  * pauses when it is spent (false: call again with resume, once there is
- * work), and so does the A* costed from the ends (region_search_ends); A*
- * (a weight above 1, or a hierarchy awaiting a map's changes) runs whole
+ * work), and so does the A* costed from the ends (region_search_ends, any
+ * weight); the other A* (a weight above 1, or a hierarchy awaiting a map's changes) runs whole
  * and its expansions are taken off *work. True: it has ended,
  * its cost (region_search_run's) in *cost and its route in as->path. A
  * change of the abstraction drops a paused search. */

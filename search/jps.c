@@ -441,6 +441,10 @@ bool jps_begin(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded)
     j->gy = g.y + 1;
     j->cap = j->cap_left = max_expanded;
     j->running = true;
+    if (__builtin_expect(j->open.sparse && j->open.zeroed < j->open.count, 0)) {
+        uint64_t all = UINT64_MAX; /* a search dropped while its grown slots were zeroed: the rest now */
+        jo_zero_some(&j->open, &all);
+    }
     uint32_t start = (uint32_t)((s.y + 1) * stride + s.x + 1);
     uint32_t start_id = j->open.sparse ? jo_xy(s.x + 1, s.y + 1) : start; /* jps_open.h: a sparse id is its xy */
     j->failed = false;
@@ -475,6 +479,19 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
     for (;;) {
         if (*work == 0)
             return JPS_PAUSED;
+        if (__builtin_expect(j->open.sparse && j->open.zeroed < j->open.count, 0)) {
+            /* Grown (below): the fresh slots zeroed in pieces, then the same search again. */
+            uint64_t budget =
+                *work > UINT64_MAX / JPS_ZERO_SLOTS_PER_WORK ? UINT64_MAX : *work * JPS_ZERO_SLOTS_PER_WORK;
+            uint64_t before = budget;
+            bool ready = jo_zero_some(&j->open, &budget);
+            uint64_t spent = (before - budget + JPS_ZERO_SLOTS_PER_WORK - 1) / JPS_ZERO_SLOTS_PER_WORK;
+            *work = *work > spent ? *work - spent : 0;
+            if (ready)
+                jps_begin(j, (xyLoc){(int16_t)j->sx, (int16_t)j->sy},
+                          (xyLoc){(int16_t)(j->gx - 1), (int16_t)(j->gy - 1)}, j->cap);
+            continue;
+        }
         if (j->nbypass)
             idx = j->trace[--j->nbypass];
         else if (!jo_pop(&j->open, &idx, &j->fcur_fixed))
@@ -510,9 +527,10 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
         uint64_t cost = JPS_EXPANSION_WORK * (1 + j->pruned) + j->steps;
         *work = *work > cost ? *work - cost : 0;
         if (__builtin_expect(j->failed, 0)) {
-            if (jps_grow(j)) { /* the same search again, with room for it */
-                jps_begin(j, (xyLoc){(int16_t)j->sx, (int16_t)j->sy},
-                          (xyLoc){(int16_t)(j->gx - 1), (int16_t)(j->gy - 1)}, j->cap);
+            if (jps_grow(j)) {                       /* the same search again, with room for it */
+                if (j->open.zeroed == j->open.count) /* else once its slots are zeroed (above) */
+                    jps_begin(j, (xyLoc){(int16_t)j->sx, (int16_t)j->sy},
+                              (xyLoc){(int16_t)(j->gx - 1), (int16_t)(j->gy - 1)}, j->cap);
                 continue;
             }
             j->running = false;

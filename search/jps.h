@@ -46,7 +46,9 @@
  * they reach, up to a bound or, JPS_NODES_GROW, none;
  * the map may be borrowed; its pages are touched when taken, jo_touch, so
  * no call of a caller that bounds its calls meets a page fault); a search
- * allocates nothing (a growing one: only when it begins again, jps_grow).
+ * allocates nothing (a growing one: only when it begins again, jps_grow;
+ * jps_run zeroes the grown slots, touching their pages, in pieces of its
+ * work, JPS_ZERO_SLOTS_PER_WORK, before it begins again).
  * Both run on one integer open list (search/jps_open.h, costs 2^k and
  * round(sqrt(2) 2^k)): JPS+ spends most of its time there, and online JPS,
  * the yardstick JPS+ is measured against, must not be slowed by a heap the
@@ -173,6 +175,9 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
  * between runs. Between runs nothing else may search `j` or change its map
  * (a change: jps_begin again). */
 #define JPS_EXPANSION_WORK 8
+/* Grown node slots (jps_grow) zeroed for one unit of that work: a search
+ * that outgrew its slots pauses while they are zeroed, then begins again. */
+#define JPS_ZERO_SLOTS_PER_WORK 8
 bool jps_begin(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded);
 JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path);
 /* Applies changed cells (inside the map) to the map copy and the bit rows or

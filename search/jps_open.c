@@ -60,6 +60,7 @@ bool jo_init(JpsOpen *o, size_t count, uint32_t open_cap, uint64_t max_steps)
         return false;
     }
     o->count = count;
+    o->zeroed = (uint32_t)(count < UINT32_MAX ? count : UINT32_MAX);
     o->cap = open_cap;
     return true;
 }
@@ -75,15 +76,25 @@ bool jo_init_sparse(JpsOpen *o, uint32_t slots, uint32_t open_cap, uint64_t max_
 
 bool jo_resize_sparse(JpsOpen *o, uint32_t slots)
 {
-    JoNode *node = calloc(slots, sizeof *node); /* stamp 0: never a search's (common/stamp.h) */
+    JoNode *node = malloc((size_t)slots * sizeof *node);
     if (!node)
         return false;
     free(o->node);
     o->node = node;
     o->count = slots;
+    o->zeroed = 0;
     o->shift = 32 - bit_length(slots - 1);
-    jo_touch(o);
     return true;
+}
+
+bool jo_zero_some(JpsOpen *o, uint64_t *budget)
+{
+    uint64_t left = o->count - o->zeroed, k = left < *budget ? left : *budget;
+    /* stamp 0: never a search's (common/stamp.h); the writes map the pages too */
+    memset(o->node + o->zeroed, 0, (size_t)k * sizeof *o->node);
+    o->zeroed += (uint32_t)k;
+    *budget -= k;
+    return o->zeroed == o->count;
 }
 
 /* A write every TOUCH_STRIDE bytes reaches every page: no platform we build

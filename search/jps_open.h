@@ -99,8 +99,9 @@ typedef struct JpsOpen {
      * current, its xy says by which id (the node's own coordinates: no
      * array of ids beside the nodes). */
     bool sparse;
-    int shift;     /* 32 - log2(count) */
-    uint32_t live; /* nodes this search took (the caller counts them) */
+    int shift;       /* 32 - log2(count) */
+    uint32_t live;   /* nodes this search took (the caller counts them) */
+    uint32_t zeroed; /* sparse: slots zeroed since jo_resize_sparse (jo_zero_some); count when ready */
 } JpsOpen;
 
 /* `count` nodes (padded cells), at most `open_cap` open at once, costs
@@ -114,9 +115,11 @@ bool jo_init(JpsOpen *o, size_t count, uint32_t open_cap, uint64_t max_steps);
  * up). */
 bool jo_init_sparse(JpsOpen *o, uint32_t slots, uint32_t open_cap, uint64_t max_steps);
 /* Sparse, between searches: `slots` fresh slots (a power of two) in place
- * of the old ones, their pages touched (jo_touch). False (unchanged) when
- * memory ran out. */
+ * of the old ones, not yet zeroed: jo_zero_some zeroes them, up to *budget
+ * slots a call (taken off it), and says when all are (no search may begin
+ * before). False (unchanged) when memory ran out. */
 bool jo_resize_sparse(JpsOpen *o, uint32_t slots);
+bool jo_zero_some(JpsOpen *o, uint64_t *budget);
 void jo_free(JpsOpen *o);
 /* Writes to every page the node state holds (its contents do not
  * change), so that a search meets no page the kernel has

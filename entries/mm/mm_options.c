@@ -84,7 +84,8 @@ const char *const MM_OPTION_HELP[] = {
     "refine=auto|centers|corridor (auto: the profile's, centers; cluttered, scattered corridor) legs through region "
     "centers, or corridor steps (refine/corridor.h)",
     "ahead=K (3; 5 on cluttered) corridor steps look K regions ahead and keep about 3/4",
-    "w=W (1) weight of the abstract search, 1..1000 (above 1: A*, not the regions' contraction hierarchy)",
+    "w=W (1; 1.1 on cluttered) weight of the abstract search, 1..1000 (above 1: A*, not the regions' contraction "
+    "hierarchy; with corridor steps the A* costed from s and g)",
     "n=N (1) abstract edges refined per GetPath call",
     "budget_us=N (0) refine legs until N us of the call passed (replaces n)",
     "work=N (12) search work one GetPath call may spend, in A* expansions (a JPS expansion 2, a diagonal step 1/4); "
@@ -97,8 +98,8 @@ const char *const MM_OPTION_HELP[] = {
     "centers=plain|opt (plain) region centres as laid out, or optimised in preprocessing",
     "defaults=0|1 (1) leave standard sectors (one region, standard center) out of the pool",
     "small=N (192) maps of at most N sectors: every query by online JPS (optimal); 0 off",
-    "jps=C (256; 512 on cluttered, scattered; 0 on corridors) expansion cap of the JPS tried first; capped: the "
-    "abstract route; 0 off",
+    "jps=C (256; 1024 on cluttered, 512 on scattered; 0 on corridors) expansion cap of the JPS tried first; "
+    "capped: the abstract route; 0 off",
     "near=D (32; 0 on corridors) s and g within octile distance D: A* in their box of sectors when JPS is not "
     "tried, and the guard up to 2D; 0 off",
     "direct=0|1 (1) a straight legal line from s to g is the path",

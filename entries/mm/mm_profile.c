@@ -22,6 +22,16 @@
 /* Small rooms: a sector holds several rooms and its center sits in a
  * room's corner, so center legs detour this much. */
 #define SMALL_ROOMS_DETOUR 1.3
+/* The weight on the heuristic of the cluttered profile's route search
+ * (the A* over the regions costed from s and g, region_search_ends): among
+ * dense obstacles an edge's excess makes that A* expand a wide band of
+ * regions, all before a query's first cell goes out; weighted, it expands
+ * about a third fewer, and the corridor steps, which search the sectors
+ * around the route, find about the same paths. Every other profile's
+ * route is optimal (weight 1: the regions' hierarchy, or that A* unweighted
+ * where scattered obstacles leave it few regions to expand); the
+ * measurements: results/reference/mm-paper/first34.md. */
+#define CLUTTERED_ROUTE_WEIGHT 1.1
 
 /* What every profile shares, and why. */
 static const MmConfig BASE = {
@@ -33,7 +43,6 @@ static const MmConfig BASE = {
     .ahead = 3,        /* refine=corridor on a profile through centers: the scattered profile's */
     .refine =
         {
-            .weight = 1.0,      /* an optimal abstract route, by the regions' contraction hierarchy */
             .legs_per_call = 1, /* cells go out after each leg: the first steps come early */
             .budget_us = 0,     /* a leg count, not a clock: the same paths on every machine */
             .work = 12,         /* a call's searches stop after this many expansions and go on in the next */
@@ -65,16 +74,17 @@ enum {
  *    and it keeps short queries off long routes through centers;
  *  - hold 16, joint 3, back all: enough cells held for a joint's smoothing to see past it,
  *    smoothed from the anchor (the window is short);
- *  - smooth: the window's smoothing takes most of the detour through centers out. */
+ *  - smooth: the window's smoothing takes most of the detour through centers out;
+ *  - w 1: an optimal abstract route, by the regions' contraction hierarchy. */
 static const MmProfile PROFILES[] = {
-    /*                          name               S  ahead jps near hold joint back smooth */
-    [P_DEFAULT] = {"default", 16, 0, 256, 32, 16, 3, -1, true},
+    /*                          name               S  ahead jps near hold joint back smooth w */
+    [P_DEFAULT] = {"default", 16, 0, 256, 32, 16, 3, -1, true, 1.0},
     /* JPS answers every query (the small route), optimally; the rest only
      * serves what the abstraction keeps for updates, and a query the route
      * gives up on (its JPS out of memory): no smoothing, so the window
      * keeps no table of smoothed joints (refine/window.h), which would be
      * a quarter of the instance on these maps. */
-    [P_SMALL_MAP] = {"small-map", 16, 0, 256, 32, 16, 3, -1, false},
+    [P_SMALL_MAP] = {"small-map", 16, 0, 256, 32, 16, 3, -1, false, 1.0},
     /* Mazes (walls only, many regions a sector): a box A* floods every
      * corridor of its box (near 0); JPS tried first answered most queries
      * at JPS's own cost (jps 0); a walk into a dead end and back is unwound
@@ -85,11 +95,11 @@ static const MmProfile PROFILES[] = {
      * (joint 2, back 2; the stretch is remembered, refine/window.h).
      * Corridors at most two cells wide: a turn's diagonal cut saves a
      * fraction of a cell for a quarter of the time (smooth 0). */
-    [P_NARROW] = {"narrow-corridors", 16, 0, 0, 0, 64, 1, 1, false},
-    [P_CORRIDORS] = {"corridors", 16, 0, 0, 0, 64, 2, 2, true},
+    [P_NARROW] = {"narrow-corridors", 16, 0, 0, 0, 64, 1, 1, false, 1.0},
+    [P_CORRIDORS] = {"corridors", 16, 0, 0, 0, 64, 2, 2, true, 1.0},
     /* No diagonal move: every legal line runs along a row or a column, so
      * smoothing cuts nothing the window's unwinding does not. */
-    [P_NO_DIAGONALS] = {"no-diagonals", 16, 0, 256, 32, 16, 3, -1, false},
+    [P_NO_DIAGONALS] = {"no-diagonals", 16, 0, 256, 32, 16, 3, -1, false, 1.0},
     /* Scattered obstacles: through centers each leg commits to a region's
      * corner and the route to the sectors center-to-center costs chose,
      * where the shortest path often runs a sector beside them; corridor
@@ -109,15 +119,15 @@ static const MmProfile PROFILES[] = {
      * bigger sectors' regions span it (results/reference/mm-quality). The
      * corridor profiles' routes come from an A* over the regions, so they
      * build no hierarchy (mm_entry.c), which pays for the smaller sectors. */
-    [P_CLUTTERED] = {"cluttered", 10, 5, 1024, 32, 16, 3, -1, true},
-    [P_SCATTERED] = {"scattered", 16, 3, 512, 32, 16, 3, -1, true},
+    [P_CLUTTERED] = {"cluttered", 10, 5, 1024, 32, 16, 3, -1, true, CLUTTERED_ROUTE_WEIGHT},
+    [P_SCATTERED] = {"scattered", 16, 3, 512, 32, 16, 3, -1, true, 1.0},
     /* Rooms: the abstract route through whole rooms' centers picks the
      * wrong rooms (SECTOR_ROOMS_DETOUR); sectors of about half a room split
      * each room into a few regions, whose centers let the route turn where
      * the doors are. Rooms smaller than a sector (a 16-cell sector holds
      * several, its center in one's corner) at 6; rooms about a sector at 8. */
-    [P_SMALL_ROOMS] = {"small-rooms", 6, 0, 256, 32, 16, 3, -1, true},
-    [P_SECTOR_ROOMS] = {"sector-rooms", 8, 0, 256, 32, 16, 3, -1, true},
+    [P_SMALL_ROOMS] = {"small-rooms", 6, 0, 256, 32, 16, 3, -1, true, 1.0},
+    [P_SECTOR_ROOMS] = {"sector-rooms", 8, 0, 256, 32, 16, 3, -1, true, 1.0},
 };
 
 void mm_profile_config(const MmProfile *p, MmConfig *c)
@@ -133,6 +143,7 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
     c->refine.joint = p->joint;
     c->refine.back = p->back;
     c->refine.smooth = p->smooth;
+    c->refine.weight = p->weight;
 }
 
 const MmProfile *mm_profile_default(void) { return &PROFILES[P_DEFAULT]; }

@@ -33,6 +33,7 @@ typedef struct MmProfile {
     int ahead;
     int jps_cap, near, hold, joint, back;
     bool smooth;
+    double weight; /* w: the abstract search's weight */
 } MmProfile;
 
 /* Every option's value under profile p. */

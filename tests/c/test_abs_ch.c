@@ -110,9 +110,10 @@ static void test_ch_update_equals_fresh(T *t)
     unload(&l);
 }
 
-/* The hierarchy's query in pieces of one unit (abs_ch_begin/run/finish,
- * what a bounded GetPath call runs) settles the same regions in the same
- * order as the whole query: the same cost and route; and mm's locating
+/* The hierarchy's query in pieces of one unit (abs_ch_begin/run, then
+ * abs_ch_unpack, what a bounded GetPath call runs) settles the same regions
+ * in the same order as the whole query and unpacks the same route, a step
+ * a region at least: the same cost and route; and mm's locating
  * (abs_locate_steps) in pieces of one cell finds the whole one's region
  * and walk. */
 static void test_ch_query_in_pieces(T *t)
@@ -123,7 +124,7 @@ static void test_ch_query_in_pieces(T *t)
     const AbsIndex *ix = m.ix;
     uint32_t n = ix->abs->nregions, *whole = malloc((size_t)n * sizeof *whole);
     uint64_t seed = 11;
-    int bad = 0, paused = 0;
+    int bad = 0, paused = 0, unpack_paused = 0;
     for (int i = 0; i < 200 && whole; i++) {
         seed = seed * 6364136223846793005u + 1442695040888963407u;
         uint32_t s = (uint32_t)((seed >> 33) % n), g = (uint32_t)((seed >> 13) % n);
@@ -133,12 +134,20 @@ static void test_ch_query_in_pieces(T *t)
         int pieces = 0;
         for (uint64_t units = 1; pieces < 1000000 && !abs_ch_run(&m.as.ch, &units); units = 1)
             pieces++;
-        double p = abs_ch_finish(&m.as.ch, m.as.path, &m.as.path_len);
+        /* Unpacked in pieces of one step: a route of k regions takes at least k - 1 of them. */
+        int steps = 1;
+        for (uint64_t units = 1; steps < 1000000 && !abs_ch_unpack(&m.as.ch, m.as.path, &m.as.path_len, &units);
+             units = 1)
+            steps++;
+        double p = abs_ch_cost(&m.as.ch);
         paused += pieces > 1;
-        if (p != c || m.as.path_len != wlen || memcmp(m.as.path, whole, (size_t)wlen * sizeof *whole))
+        unpack_paused += steps > 1;
+        if (p != c || m.as.path_len != wlen || memcmp(m.as.path, whole, (size_t)wlen * sizeof *whole) ||
+            steps < wlen - 1)
             bad++;
     }
-    CHECKF(t, bad == 0 && paused > 100, "%d of 200 queries differ in pieces (%d paused)", bad, paused);
+    CHECKF(t, bad == 0 && paused > 100 && unpack_paused > 100,
+           "%d of 200 queries differ in pieces (%d paused, %d paused unpacking)", bad, paused, unpack_paused);
     AbsLocator *loc = calloc(2, sizeof *loc);
     xyPath a = {0}, b = {0};
     int differ = 0, searched = 0;
@@ -183,7 +192,7 @@ static void test_ch_static_keeps_arcs_only(T *t)
            "mm's region search kept the A*'s arrays beside its hierarchy");
     CHECKF(t, abs_ch_kept_bytes(ch) == expect, "kept %zu bytes, arcs, offsets, depths and order are %zu",
            abs_ch_kept_bytes(ch), expect);
-    size_t per_depth = 2 * sizeof *ch->fg + 7 * sizeof *ch->freg; /* distances, regions, parents, chain */
+    size_t per_depth = 2 * sizeof *ch->fg + 8 * sizeof *ch->freg; /* distances, regions, parents, chains */
     CHECKF(t, ch->height > 0 && ch->height < ch->n / 4 && abs_ch_scratch_bytes(ch) == ch->height * per_depth,
            "query scratch of %zu bytes for %u regions (tree height %u)", abs_ch_scratch_bytes(ch), ch->n, ch->height);
     AbsChEdges g = {m.as.adj_first, &m.as.adj[0].to, &m.as.adj[0].cost, sizeof *m.as.adj};

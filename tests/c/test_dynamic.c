@@ -171,7 +171,7 @@ static void test_dyn_edge_costs_match_legs(T *t)
 static void cached_leg(const void *inst, uint32_t i, xyPath *out)
 {
     const EdgeCache *c = mm_edge_cache(inst);
-    const CacheSlot *slot = &c->slot[i];
+    const CacheSlot *slot = edge_cache_slot(c, i);
     uint32_t a = (uint32_t)((slot->key - 1) >> 32), b = (uint32_t)(slot->key - 1);
     xyLoc from = mm_abs_index(inst)->center[leg_first(a, b)];
     out->len = 0;
@@ -185,8 +185,8 @@ static int legs_touching(const void *inst, const CellChange *ch, int n)
     const EdgeCache *c = mm_edge_cache(inst);
     xyPath leg = {0};
     int hits = 0;
-    for (uint32_t i = 0; i < c->nslots; i++) {
-        if (!c->slot[i].key)
+    for (uint32_t i = 0; i < edge_cache_slots(c); i++) {
+        if (!edge_cache_slot(c, i))
             continue;
         cached_leg(inst, i, &leg);
         bool touches = false;
@@ -232,9 +232,9 @@ static void check_mm_update(T *t, const char *spec)
         const EdgeCache *c = mm_edge_cache(inst);
         xyPath leg = {0};
         /* The cached legs of five cells or more, six of them spread over the cache. */
-        uint32_t *used = malloc((c->nslots + 1) * sizeof *used), nused = 0;
-        for (uint32_t i = 0; used && i < c->nslots; i++)
-            if (c->slot[i].key && (cached_leg(inst, i, &leg), leg.len >= 5))
+        uint32_t *used = malloc((edge_cache_slots(c) + 1) * sizeof *used), nused = 0;
+        for (uint32_t i = 0; used && i < edge_cache_slots(c); i++)
+            if (edge_cache_slot(c, i) && (cached_leg(inst, i, &leg), leg.len >= 5))
                 used[nused++] = i;
         uint32_t step = nused / 6 + 1;
         for (uint32_t k = nused ? (uint32_t)(rng_next(&seed) % step) : 0; k < nused && n < 6; k += step) {

@@ -9,6 +9,7 @@
 #include "../../grid/validate.h"
 #include "../../refine/legplan.h"
 #include "../../refine/routes.h"
+#include "../../search/jps.h"
 #include "test.h"
 
 /* A random king walk of n cells from (300, 300). */
@@ -257,6 +258,52 @@ static void test_legs_corridor_jps_in_pieces(T *t)
     unload(&l);
 }
 
+/* A growing JPS (jps_init_bounded, JPS_NODES_GROW) run in pieces of one
+ * unit of work finds what a whole run finds, and a search that outgrows its
+ * node slots zeroes the grown ones a bounded piece per run
+ * (JPS_ZERO_SLOTS_PER_WORK) before it begins again: no run pays for them
+ * whole. */
+static void test_jps_grows_in_pieces(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/16room256-0", &l))
+        return;
+    Jps whole, parts;
+    Err err;
+    CHECK(t, jps_init_bounded(&whole, &l.g, false, JPS_NODES_GROW, &err));
+    CHECK(t, jps_init_bounded(&parts, &l.g, false, JPS_NODES_GROW, &err));
+    xyPath p = {0}, q = {0};
+    int differ = 0, zeroing = 0;
+    uint32_t most = 0;
+    for (int k = 0; k < l.sc.count; k += 7 * t_thin(1)) {
+        xyLoc s = l.sc.q[k].start, g = l.sc.q[k].goal;
+        p.len = q.len = 0;
+        JpsResult a = jps_find_capped(&whole, s, g, UINT64_MAX, &p), b = JPS_NONE;
+        if (jps_begin(&parts, s, g, UINT64_MAX)) {
+            do {
+                uint64_t work = 1;
+                uint32_t zeroed = parts.open.zeroed;
+                b = jps_run(&parts, &work, &q);
+                if (parts.open.zeroed < parts.open.count)
+                    zeroing++;
+                if (parts.open.zeroed > zeroed && parts.open.zeroed - zeroed > most)
+                    most = parts.open.zeroed - zeroed;
+            } while (b == JPS_PAUSED);
+        }
+        differ += a != b || p.len != q.len || memcmp(p.cells, q.cells, p.len * sizeof *p.cells) != 0;
+    }
+    CHECKF(t,
+           differ == 0 && parts.grown > 2 && parts.grown == whole.grown && zeroing > 20 &&
+               most <= JPS_ZERO_SLOTS_PER_WORK,
+           "%d differ; grown %llu and %llu times, %d runs zeroing, at most %u slots a run", differ,
+           (unsigned long long)parts.grown, (unsigned long long)whole.grown, zeroing, most);
+    path_free(&p);
+    path_free(&q);
+    jps_free(&whole);
+    jps_free(&parts);
+    unload(&l);
+}
+
 /* Corridor legs by JPS over the painted corridor (legplan_corridor_jps) find a
  * path wherever the corridor A* (legplan_within) does, of the same length
  * or shorter (through the cells beside a corner), without widening, also
@@ -375,6 +422,7 @@ const TestCase LEG_TESTS[] = {
     {"legs_box_regions_match_astar", test_legs_box_regions_match_astar},
     {"legplan_corridor_jps_after_updates", test_legs_corridor_jps_after_updates},
     {"legplan_corridor_jps_in_pieces", test_legs_corridor_jps_in_pieces},
+    {"jps_grows_in_pieces", test_jps_grows_in_pieces},
     {"legplan_corridor_jps_matches_astar", test_legs_corridor_jps_matches_astar},
     {"leg_codec_round_trip", test_leg_codec_round_trip},
     {"leg_limits_and_orientation", test_leg_limits_and_orientation},

@@ -558,7 +558,8 @@ static void test_edge_cache_sym_and_nosym(T *t)
     }
 }
 
-/* A capped cache never holds more than its cap: past it, it is emptied
+/* A capped cache never keeps more than its cap (growing, it holds the old
+ * slot array besides, until it is moved over): past it, it is emptied
  * (counted), and the legs put after that are served; the same puts in the
  * same order leave the same entries. */
 static void test_edge_cache_cap(T *t)
@@ -570,7 +571,8 @@ static void test_edge_cache_cap(T *t)
         CHECK(t, edge_cache_init(&c[r], LEGS_SYM, 20000, &err));
         for (uint32_t k = 0; k < 5000; k++) {
             CHECK(t, edge_cache_put(&c[r], 100 + k, 7, leg, 5));
-            CHECKF(t, edge_cache_bytes(&c[r]) <= 20000, "%zu bytes past a cap of 20000", edge_cache_bytes(&c[r]));
+            size_t kept = edge_cache_bytes(&c[r]) - (c[r].next ? c[r].nslots * sizeof(CacheSlot) : 0);
+            CHECKF(t, kept <= 20000, "%zu bytes past a cap of 20000", kept);
         }
     }
     xyPath p = {0};
@@ -581,6 +583,67 @@ static void test_edge_cache_cap(T *t)
     path_free(&p);
     for (int r = 0; r < 2; r++)
         edge_cache_free(&c[r]);
+}
+
+/* Is every leg 100 + k -> 7, k in [from, to), served? */
+static bool cache_serves(EdgeCache *c, uint32_t from, uint32_t to, xyPath *p)
+{
+    bool all = true;
+    for (uint32_t k = from; k < to; k++) {
+        p->len = 0;
+        all &= edge_cache_get(c, 100 + k, 7, (xyLoc){5, 5}, p) && p->len == 4;
+    }
+    return all;
+}
+
+/* No get or put grows the cache whole: its slots double a bounded piece
+ * per get or put, every leg served throughout (from the old array or the
+ * doubled one); emptying it (past a cap) mid-growth and across the epoch's
+ * wrap serves no leg put before. */
+static void test_edge_cache_grows_in_pieces(T *t)
+{
+    xyLoc leg[] = {{5, 5}, {6, 5}, {7, 6}, {7, 7}, {8, 8}};
+    const uint32_t piece = EDGE_CACHE_GROW_ZERO > EDGE_CACHE_GROW_MOVE ? EDGE_CACHE_GROW_ZERO : EDGE_CACHE_GROW_MOVE;
+    EdgeCache c;
+    Err err;
+    xyPath p = {0};
+    CHECK(t, edge_cache_init(&c, LEGS_SYM, 0, &err));
+    uint32_t growing = 0, moving = 0, doublings = 0, n0 = c.nslots;
+    for (uint32_t k = 0; k < 20000; k++) {
+        CHECK(t, edge_cache_put(&c, 100 + k, 7, leg, 5));
+        growing += c.next != NULL;
+        moving += c.next && c.zeroed == 2 * c.nslots;
+        if (k % 1999 == 0 || (c.next && c.moved == c.nslots / 2))
+            CHECKF(t, cache_serves(&c, 0, k + 1, &p), "put %u: a leg put before is not served", k);
+    }
+    for (uint32_t s = c.nslots; s > n0; s /= 2)
+        doublings++;
+    CHECKF(t, doublings >= 5 && growing > 0 && moving > 0, "%u doublings, %u puts growing", doublings, growing);
+    CHECKF(t, c.grow_max <= piece, "one get or put zeroed or moved %u slots (the piece: %u)", c.grow_max, piece);
+    CHECK(t, cache_serves(&c, 0, 20000, &p) && c.used == 20000);
+    edge_cache_free(&c);
+
+    /* Under a cap it is emptied, now and then while growing, and once with the epoch wrapping. */
+    CHECK(t, edge_cache_init(&c, LEGS_SYM, 40000, &err));
+    c.epoch = UINT16_MAX - 2;
+    uint64_t last_flushes = 0;
+    uint32_t since = 0, flushed_growing = 0;
+    for (uint32_t k = 0; k < 30000; k++) {
+        bool was_growing = c.next != NULL;
+        CHECK(t, edge_cache_put(&c, 100 + k, 7, leg, 5));
+        if (c.flushes != last_flushes) {
+            CHECKF(t, !cache_serves(&c, since, since + 1, &p), "put %u: a leg put before the flush is served", k);
+            flushed_growing += was_growing;
+            last_flushes = c.flushes;
+            since = k;
+        }
+        if (k % 997 == 0)
+            CHECKF(t, cache_serves(&c, since, k + 1, &p), "put %u: a leg put since the flush is not served", k);
+    }
+    CHECKF(t, c.flushes > 3 && c.epoch < 100, "%llu flushes, epoch %u", (unsigned long long)c.flushes, c.epoch);
+    CHECK(t, c.grow_max <= piece);
+    path_free(&p);
+    edge_cache_free(&c);
 }
 
 /* The profile rules (entries/mm/mm_profile.c) on the kinds of the maps
@@ -613,13 +676,14 @@ static void test_mm_profiles(T *t)
     MmConfig c, d;
     mm_profile_config(mm_profile_default(), &d);
     mm_profile_config(mm_profile_choose(&cases[1].k, 192), &c);
-    CHECK(t, d.sector == 16 && d.refine.hold == 16 && d.refine.smooth && d.refine.routes.near == 32 && !d.refine.ahead);
+    CHECK(t, d.sector == 16 && d.refine.hold == 16 && d.refine.smooth && d.refine.routes.near == 32 &&
+                 !d.refine.ahead && d.refine.weight == 1.0);
     CHECK(t, c.refine.hold == 64 && c.refine.joint == 1 && c.refine.back == 1 && c.refine.routes.near == 0 &&
                  c.refine.routes.jps_cap == 0 && !c.refine.smooth);
     mm_profile_config(mm_profile_choose(&cases[6].k, 192), &c);
-    CHECK(t, c.refine.ahead == 5 && c.ahead == 5 && c.refine.routes.jps_cap == 1024);
+    CHECK(t, c.refine.ahead == 5 && c.ahead == 5 && c.refine.routes.jps_cap == 1024 && c.refine.weight > 1.0);
     mm_profile_config(mm_profile_choose(&cases[7].k, 192), &c);
-    CHECK(t, c.refine.ahead == 3 && c.refine.routes.jps_cap == 512);
+    CHECK(t, c.refine.ahead == 3 && c.refine.routes.jps_cap == 512 && c.refine.weight == 1.0);
     CHECK(t, mm_profile_of_side(8) && !strcmp(mm_profile_of_side(8)->name, "sector-rooms") && mm_profile_of_side(6) &&
                  !strcmp(mm_profile_of_side(6)->name, "small-rooms") && !mm_profile_of_side(16));
     mm_profile_config(mm_profile_choose(&cases[0].k, 192), &c);
@@ -714,5 +778,6 @@ const TestCase MM_TESTS[] = {
     {"smooth_never_longer_and_legal", test_smooth_never_longer_and_legal},
     {"edge_cache_sym_and_nosym", test_edge_cache_sym_and_nosym},
     {"edge_cache_cap", test_edge_cache_cap},
+    {"edge_cache_grows_in_pieces", test_edge_cache_grows_in_pieces},
     {NULL, NULL},
 };

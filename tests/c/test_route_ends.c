@@ -137,7 +137,26 @@ static void test_route_ends(T *t)
     mm_regions_close(&m);
 }
 
+/* abs_octile_units rounds only the diagonal part (refine/abs_cost.h): the
+ * same units as rounding the whole scaled octile distance, for every
+ * offset up to 1024 cells (centers of neighbouring sectors are under 32
+ * apart). */
+static void test_octile_units(T *t)
+{
+    int bad = 0;
+    for (int dx = -1023; dx < 1024; dx += 1 + (dx > 64 || dx < -64) * 6)
+        for (int dy = 0; dy < 1024; dy++) {
+            xyLoc a = {512, 512}, b = {(int16_t)(512 + dx), (int16_t)(512 + dy)};
+            uint32_t want = (uint32_t)lround(grid_octile(a.x, a.y, b.x, b.y) * ABS_COST_SCALE);
+            uint32_t got = abs_octile_units(a, b), back = abs_octile_units(b, a);
+            if ((got != want || back != want) && bad++ < 3)
+                CHECKF(t, false, "offset (%d,%d): %u and %u units, lround %u", dx, dy, got, back, want);
+        }
+    CHECKF(t, bad == 0, "%d offsets rounded otherwise", bad);
+}
+
 const TestCase ROUTE_ENDS_TESTS[] = {
     {"route_ends", test_route_ends},
+    {"octile_units", test_octile_units},
     {NULL, NULL},
 };
