@@ -39,6 +39,7 @@ bool legplan_enable_jps(LegPlanner *lp, uint64_t max_nodes, Err *err)
     if (lp->have_jps)
         return true;
     lp->have_jps = jps_init_bounded(&lp->jps, lp->grid, true, max_nodes, err); /* the instance's own map */
+    lp->jps.waypoints = true; /* legplan_jps: a route's whole answer, handed out as it is */
     return lp->have_jps;
 }
 

@@ -105,7 +105,9 @@ bool legplan_enable_jps(LegPlanner *lp, uint64_t max_nodes, Err *err);
  * changed). */
 bool legplan_map_changed(LegPlanner *lp, const CellChange *changes, int n, size_t passable, Err *err);
 /* A shortest path from -> to appended by JPS within max_expanded expansions
- * (jps_find_capped); last_expanded counts them. Needs legplan_enable_jps.
+ * (jps_find_capped) as waypoints (search/jps.h Jps.waypoints: its turns, each
+ * segment cardinal or diagonal, as the entry contract allows); last_expanded
+ * counts them. Needs legplan_enable_jps.
  * JPS_PAUSED: the call's work (lp->work) ran out first; the next call goes
  * on with legplan_jps_resume (search/jps.h jps_run: the same search). */
 JpsResult legplan_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expanded, xyPath *out);

@@ -68,5 +68,50 @@ static inline void bitrows_copy_span(BitRows *b, const BitRows *src, int r, int 
  * travel). Returns its column, `goal_c` when the goal (in this row; -1 if
  * none) comes first, or -1 when a blocked cell ends the scan. */
 int bitrows_jump(const BitRows *b, int r, int c, int dir, int goal_c);
+/* The same, inlined where `dir` is a constant: online JPS's diagonal jumps
+ * scan two lines a step, and most scans end in their first word, where a
+ * call and the tests of the other direction cost as much as the scan. */
+static inline __attribute__((always_inline)) int bitrows_jump_in(const BitRows *b, int r, int c, int dir, int goal_c)
+{
+    const uint64_t *cur = bitrows_row(b, r), *up = bitrows_row(b, r - 1), *dn = bitrows_row(b, r + 1);
+    int stop;
+    uint64_t word;
+    if (dir > 0) {
+        int at = c + 1, wi = at >> 6;
+        uint64_t mask = ~0ull << (at & 63);
+        for (;; wi++, mask = ~0ull) {
+            /* Bit k of the shifted words is the neighbour row's cell k - 1. */
+            uint64_t up_prev = up[wi] << 1 | (wi ? up[wi - 1] >> 63 : 0);
+            uint64_t dn_prev = dn[wi] << 1 | (wi ? dn[wi - 1] >> 63 : 0);
+            word = cur[wi];
+            uint64_t s = (~word | (up[wi] & ~up_prev) | (dn[wi] & ~dn_prev)) & mask;
+            if (s) {
+                stop = wi * 64 + __builtin_ctzll(s);
+                break;
+            }
+        }
+        bool blocked = !(word >> (stop & 63) & 1);
+        if (goal_c > c && (goal_c < stop || (goal_c == stop && !blocked)))
+            return goal_c;
+        return blocked ? -1 : stop;
+    }
+    int at = c - 1, wi = at >> 6;
+    uint64_t mask = (at & 63) == 63 ? ~0ull : (1ull << ((at & 63) + 1)) - 1;
+    for (;; wi--, mask = ~0ull) {
+        /* Bit k of the shifted words is the neighbour row's cell k + 1. */
+        uint64_t up_next = up[wi] >> 1 | up[wi + 1] << 63;
+        uint64_t dn_next = dn[wi] >> 1 | dn[wi + 1] << 63;
+        word = cur[wi];
+        uint64_t s = (~word | (up[wi] & ~up_next) | (dn[wi] & ~dn_next)) & mask;
+        if (s) {
+            stop = wi * 64 + 63 - __builtin_clzll(s);
+            break;
+        }
+    }
+    bool blocked = !(word >> (stop & 63) & 1);
+    if (goal_c >= 0 && goal_c < c && (goal_c > stop || (goal_c == stop && !blocked)))
+        return goal_c;
+    return blocked ? -1 : stop;
+}
 
 #endif

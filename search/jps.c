@@ -15,35 +15,55 @@ static inline bool diag_legal(const Jps *j, int px, int py, int dx, int dy)
 /* The direction (grid.h order) of the unit step (dx, dy), [dy + 1][dx + 1]. */
 static const int8_t DIR_OF[3][3] = {{7, 0, 4}, {3, -1, 1}, {6, 2, 5}};
 
-/* Online vertical jump: the transposed rows, a copy or tiles. */
-static inline int jump_vertical(Jps *j, int px, int py, int dy)
+/* Online vertical jump: the transposed rows, a copy or tiles; dy a
+ * constant where inlined. */
+static inline __attribute__((always_inline)) int jump_vertical(Jps *j, int px, int py, int dy)
 {
     if (j->tiled)
         return bitrows_tiles_jump(&j->tiles, px, py, dy, px == j->gx ? j->gy : -1);
-    return bitrows_jump(&j->cols, px, py, dy, px == j->gx ? j->gy : -1);
+    return bitrows_jump_in(&j->cols, px, py, dy, px == j->gx ? j->gy : -1);
+}
+static inline __attribute__((always_inline)) int jump_horizontal(Jps *j, int px, int py, int dx)
+{
+    return bitrows_jump_in(&j->rows, py, px, dx, py == j->gy ? j->gx : -1);
 }
 
 /* Online straight jump from (px, py) along (dx, dy), one of them 0. Returns
- * the jump point's column (dx) or row (dy), or -1. */
+ * the jump point's column (dx) or row (dy), or -1. Each direction's scan
+ * is inlined with its direction a constant (bitrows_jump_in). */
 static int jump_straight(Jps *j, int px, int py, int dx, int dy)
 {
     if (dx)
-        return bitrows_jump(&j->rows, py, px, dx, py == j->gy ? j->gx : -1);
-    return jump_vertical(j, px, py, dy);
+        return dx > 0 ? jump_horizontal(j, px, py, 1) : jump_horizontal(j, px, py, -1);
+    return dy > 0 ? jump_vertical(j, px, py, 1) : jump_vertical(j, px, py, -1);
 }
 
-/* Online diagonal jump; true with the jump point in (*ox, *oy). Counts its
- * steps (Jps.steps: each costs two straight scans). */
-static bool jump_diagonal(Jps *j, int px, int py, int dx, int dy, int *ox, int *oy)
+/* The most diagonal stops one online expansion expands in place
+ * (try_diagonal_in); chains longer than this are rare on game maps. */
+#define JPS_INPLACE_MAX 4
+
+/* What an online diagonal jump found at its stop (jump_diagonal): the
+ * straight scans' results, so that a sweep that goes on past the stop
+ * (prune_diag) generates from them without scanning again. */
+typedef struct DiagStop {
+    int x, y; /* the stop */
+    int h;    /* the horizontal scan's column, -1 none (the goal: not scanned), DIAG_UNSCANNED: turn bits said */
+    int v;    /* the vertical scan's row, -1 none, DIAG_UNSCANNED: the horizontal found one first */
+} DiagStop;
+#define DIAG_UNSCANNED (-2)
+
+/* Online diagonal jump; true with the jump point in *at. Counts its steps
+ * (Jps.steps: each costs two straight scans). */
+static bool jump_diagonal(Jps *j, int px, int py, int dx, int dy, DiagStop *at)
 {
     while (diag_legal(j, px, py, dx, dy)) {
         px += dx;
         py += dy;
         j->steps++;
-        if ((px == j->gx && py == j->gy) || jump_straight(j, px, py, dx, 0) >= 0 ||
-            jump_straight(j, px, py, 0, dy) >= 0) {
-            *ox = px;
-            *oy = py;
+        int h = -1, v = DIAG_UNSCANNED;
+        if ((px == j->gx && py == j->gy) || (h = jump_straight(j, px, py, dx, 0)) >= 0 ||
+            (v = jump_straight(j, px, py, 0, dy)) >= 0) {
+            *at = (DiagStop){px, py, h, v};
             return true;
         }
     }
@@ -57,7 +77,8 @@ static bool jump_diagonal(Jps *j, int px, int py, int dx, int dy, int *ox, int *
  * own loop: written once for both forms (a constant for the form), the
  * compiler's code for the byte loop came out longer, and online JPS, the
  * yardstick, must not slow. */
-static bool jump_diagonal_bits(Jps *j, int px, int py, int dx, int dy, int *ox, int *oy)
+static inline __attribute__((always_inline)) bool jump_diagonal_bits_in(Jps *j, int px, int py, int dx, int dy,
+                                                                        DiagStop *at)
 {
     const ptrdiff_t row_step = (ptrdiff_t)dy * (j->grid.stride >> 6);
     const uint64_t *w = j->grid.bits + (((size_t)py * (size_t)j->grid.stride + (size_t)px) >> 6);
@@ -79,20 +100,27 @@ static bool jump_diagonal_bits(Jps *j, int px, int py, int dx, int dy, int *ox, 
         px += dx;
         py += dy;
         j->steps++;
-        /* Off the goal's row and column, the scans' verdicts are turn bits. */
+        int h = -1, v = DIAG_UNSCANNED;
+        /* Off the goal's row and column, the scans' verdicts are turn bits
+         * (which say whether, not where: both lines left to scan). */
         bool turn = j->turns.block && px != j->gx && py != j->gy
-                        ? jps_turns_either(&j->turns, &j->rows, &j->cols, px, py, dx, dy)
-                        : (px == j->gx && py == j->gy) ||
-                              bitrows_jump(&j->rows, py, px, dx, py == j->gy ? j->gx : -1) >= 0 ||
-                              jump_vertical(j, px, py, dy) >= 0;
+                        ? (h = DIAG_UNSCANNED, jps_turns_either(&j->turns, &j->rows, &j->cols, px, py, dx, dy))
+                        : (px == j->gx && py == j->gy) || (h = jump_horizontal(j, px, py, dx)) >= 0 ||
+                              (v = jump_vertical(j, px, py, dy)) >= 0;
         if (turn) {
-            *ox = px;
-            *oy = py;
+            *at = (DiagStop){px, py, h, v};
             return true;
         }
         w = nw;
         b = nb;
     }
+}
+/* One loop a diagonal, its direction a constant: the steps' scans inline. */
+static bool jump_diagonal_bits(Jps *j, int px, int py, int dx, int dy, DiagStop *at)
+{
+    if (dy < 0)
+        return dx < 0 ? jump_diagonal_bits_in(j, px, py, -1, -1, at) : jump_diagonal_bits_in(j, px, py, 1, -1, at);
+    return dx < 0 ? jump_diagonal_bits_in(j, px, py, -1, 1, at) : jump_diagonal_bits_in(j, px, py, 1, 1, at);
 }
 
 /* A node's parent field (jps_open.h) packs the parent's index in the node
@@ -125,13 +153,15 @@ static __attribute__((noinline, cold)) void trace_node(const Jps *j, TraceType t
                ((double)n->g + h) / unit);
 }
 
-/* relax for JPS+, on its integer open list (jps_open.h): the same rules,
- * exact costs, so the bypass test is f == the f being expanded. */
-static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int dir)
+/* relax on the integer open list (jps_open.h): exact costs, so the bypass
+ * test is f == the f being expanded. `stop` (a constant where inlined): an
+ * online diagonal stop (try_diagonal_in), which instead of taking the
+ * bypass is closed and true returned, for the caller to generate its
+ * successors at once. */
+static inline __attribute__((always_inline)) bool relax_node(Jps *j, int px, int py, uint64_t cost, int dir, bool stop)
 {
     JpsOpen *o = &j->open;
     uint32_t id = (uint32_t)(py * j->grid.stride + px);
-    (void)from; /* the parent is the node being expanded, by its index (from_idx) */
     uint64_t g = j->from_g + cost;
     /* Sparse: a search that would take more nodes than the slots were
      * sized for, or fill the open list or the bypass stack (below), gives
@@ -139,14 +169,14 @@ static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int
      * they hold every passable cell. */
     if (o->sparse && o->live >= j->node_cap) {
         j->failed = true;
-        return;
+        return false;
     }
     /* The node's index (jo_index) found once: the slot, sparse. */
     uint32_t idx = o->sparse ? jo_slot(o, jo_xy(px, py)) : id;
     JoNode *n = &o->node[idx];
     bool opened = n->stamp != o->stamp;
     if (!opened && (n->pos == JO_CLOSED || g >= n->g))
-        return;
+        return false;
     o->live += opened;
     n->stamp = o->stamp;
     n->g = g;
@@ -157,21 +187,33 @@ static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int
     if (__builtin_expect(j->tracer != NULL, 0))
         trace_node(j, TRACE_GENERATING, idx);
     if (opened && f <= j->fcur_fixed) {
+        n->pos = JO_CLOSED;
+        if (stop)
+            return true;
         if (__builtin_expect(j->nbypass == j->trace_cap, 0)) {
             j->failed = true;
-            return;
+            return false;
         }
-        n->pos = JO_CLOSED;
         j->trace[j->nbypass++] = idx; /* as the open list: jps_run needs no lookup */
     } else if (opened) {
         if (__builtin_expect(o->n == o->cap, 0)) {
             j->failed = true;
-            return;
+            return false;
         }
         jo_push(o, idx, jo_key(o, f, g));
     } else {
         jo_decrease(o, idx, jo_key(o, f, g));
     }
+    return false;
+}
+static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int dir)
+{
+    (void)from; /* the parent is the node being expanded, by its index (from_idx) */
+    relax_node(j, px, py, cost, dir, false);
+}
+static bool relax_stop(Jps *j, int px, int py, uint64_t cost, int dir)
+{
+    return relax_node(j, px, py, cost, dir, true);
 }
 
 /* JPS+ straight jump from q = (qx, qy), padded cell index `cell`, in
@@ -226,17 +268,49 @@ static inline void sweep_stop(Jps *j, uint32_t from, uint32_t cell, int x, int y
  * jps.h): then the first of those points is queued, as online. The cell
  * where the diagonal meets the goal's row or column is such a point too, as
  * the table cannot know the goal. */
-static void try_diagonal(Jps *j, uint32_t from, int px, int py, int dir)
+static inline __attribute__((always_inline)) void try_diagonal_in(Jps *j, uint32_t from, int px, int py, int dir,
+                                                                  bool packed)
 {
-    int dx = GRID_DX[dir], dy = GRID_DY[dir], ox, oy;
-    if (jump_diagonal(j, px, py, dx, dy, &ox, &oy))
-        relax_plus(j, from, ox, oy, (uint64_t)abs(ox - px) * j->open.diag, dir);
-}
-static void try_diagonal_bits(Jps *j, uint32_t from, int px, int py, int dir)
-{
-    int dx = GRID_DX[dir], dy = GRID_DY[dir], ox, oy;
-    if (jump_diagonal_bits(j, px, py, dx, dy, &ox, &oy))
-        relax_plus(j, from, ox, oy, (uint64_t)abs(ox - px) * j->open.diag, dir);
+    int dx = GRID_DX[dir], dy = GRID_DY[dir], hdir = DIR_OF[1][dx + 1], vdir = DIR_OF[dy + 1][1];
+    DiagStop at;
+    for (int x = px, y = py; packed ? jump_diagonal_bits(j, x, y, dx, dy, &at) : jump_diagonal(j, x, y, dx, dy, &at);
+         x = at.x, y = at.y) {
+        uint64_t base = (uint64_t)abs(at.x - px) * j->open.diag;
+        /* The stop is a node, as in JPS (2011), unless it would take the
+         * bypass (relax_node), i.e. be expanded next: then it is closed
+         * there and its successors come from `from` at once, with the scans
+         * that found it (pruning intermediate jump points, Harabor &
+         * Grastien 2014, §5, where it cannot cost: a stop past the f being
+         * expanded may never be expanded, and a sweep past it would scan
+         * for nothing). */
+        if (at.x == j->gx && at.y == j->gy) {
+            relax_plus(j, from, at.x, at.y, base, dir);
+            return;
+        }
+        /* The cap refuses the stop's expansion (jps_run gives up there), or
+         * the expansion has taken its share of stops in place (a caller's
+         * call pauses only between expansions, so one expansion stays
+         * about as long as the unpruned search's longest). */
+        if (j->cap_left == 0 || j->pruned >= JPS_INPLACE_MAX) {
+            relax_plus(j, from, at.x, at.y, base, dir);
+            return;
+        }
+        if (!relax_stop(j, at.x, at.y, base, dir))
+            return;
+        /* Counted as the expansion it stands for, so the cap and the
+         * call's work (jps_run) see the search as unpruned. */
+        j->cap_left--;
+        j->expanded++;
+        j->pruned++;
+        if (at.h == DIAG_UNSCANNED)
+            at.h = jump_straight(j, at.x, at.y, dx, 0);
+        if (at.h >= 0)
+            relax_plus(j, from, at.h, at.y, base + (uint64_t)abs(at.h - at.x) * j->open.card, hdir);
+        if (at.v == DIAG_UNSCANNED)
+            at.v = jump_straight(j, at.x, at.y, 0, dy);
+        if (at.v >= 0)
+            relax_plus(j, from, at.x, at.v, base + (uint64_t)abs(at.v - at.y) * j->open.card, vdir);
+    }
 }
 
 /* JPS+'s diagonal sweep from `from` = (px, py), whose value in dir is v != 0. */
@@ -304,15 +378,6 @@ static void expand_plus(Jps *j, uint32_t id, int px, int py, int in)
         else
             plus_diagonal(j, id, px, py, d, v);
     }
-}
-
-static inline __attribute__((always_inline)) void try_diagonal_in(Jps *j, uint32_t from, int px, int py, int dir,
-                                                                  bool packed)
-{
-    if (packed)
-        try_diagonal_bits(j, from, px, py, dir);
-    else
-        try_diagonal(j, from, px, py, dir);
 }
 
 /* Successors of `id` given the direction it was entered in (-1 at the start),
@@ -452,13 +517,14 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
         if (j->tracer)
             trace_node(j, TRACE_EXPANDING, idx);
         j->steps = 0;
+        j->pruned = 0;
         if (j->plus)
             expand_plus(j, id, nx, ny, in == 8 ? -1 : in);
         else if (j->grid.cells)
             expand(j, id, nx, ny, in == 8 ? -1 : in);
         else
             expand_bits(j, id, nx, ny, in == 8 ? -1 : in);
-        uint64_t cost = JPS_EXPANSION_WORK + j->steps;
+        uint64_t cost = JPS_EXPANSION_WORK * (1 + j->pruned) + j->steps;
         *work = *work > cost ? *work - cost : 0;
         if (__builtin_expect(j->failed, 0)) {
             if (jps_grow(j)) {                       /* the same search again, with room for it */
@@ -492,6 +558,13 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
         int x = (int)(j->trace[i] % (uint32_t)stride), y = (int)(j->trace[i] / (uint32_t)stride);
         int bx = (int)(j->trace[i - 1] % (uint32_t)stride), by = (int)(j->trace[i - 1] / (uint32_t)stride);
         int ex = abs(bx - x), ey = abs(by - y), dx = sgn(bx - x), dy = sgn(by - y);
+        if (j->waypoints) { /* the turn where the diagonal part ends, if both parts are there */
+            int k = ex < ey ? ex : ey;
+            if (k > 0 && ex != ey)
+                path_push(path, (xyLoc){(int16_t)(x + k * dx - 1), (int16_t)(y + k * dy - 1)});
+            path_push(path, (xyLoc){(int16_t)(bx - 1), (int16_t)(by - 1)});
+            continue;
+        }
         path_reserve(path, (size_t)(ex > ey ? ex : ey));
         for (int k = ex < ey ? ex : ey; k > 0; k--, x += dx, y += dy)
             path->cells[path->len++] = (xyLoc){(int16_t)(x + dx - 1), (int16_t)(y + dy - 1)};

@@ -21,7 +21,13 @@
  * init): a cell's 8 jump values are one 8-byte load, and which of them are 0
  * (no legal step) decides the forced neighbours, so an expansion is two
  * loads and a loop over the set bits instead of a test per direction.
- * Intermediate pruning is a per-map choice (Jps.prune_diag, decided in
+ * Online JPS prunes a diagonal stop only where it cannot cost: a stop that
+ * would take the bypass (be expanded next) is expanded in place, its
+ * successors generated from the sweep's origin with the scans that found
+ * it, and the sweep goes on; any other stop is a node (jps.c
+ * try_diagonal_in; counted as an expansion, so caps and work are those of
+ * the unpruned search; docs/entries/jps.md).
+ * JPS+'s intermediate pruning is a per-map choice (Jps.prune_diag, decided in
  * jps_init and after every update from grid_scattered, grid/grid.h): where
  * obstacles are scattered (share >= 0.15, as on sparse random maps) almost
  * every cell of a diagonal sweep is a jump point, and generating the
@@ -80,6 +86,7 @@ typedef struct Jps {
     uint64_t cap_left; /* expansions the search may still make (jps_begin) */
     bool running;      /* begun and not ended: jps_run goes on */
     uint64_t steps;    /* diagonal steps of the expansion in progress (jps_run's work) */
+    uint64_t pruned;   /* online: diagonal stops it expanded in place (jps.c try_diagonal_in) */
     uint32_t *trace;   /* jump points of the path, goal first; during the
                         search the bypass stack, node indices as the open list's (jps.c relax) */
     size_t nbypass, trace_cap;
@@ -94,6 +101,8 @@ typedef struct Jps {
     uint64_t slot_bound;  /* the slots for node_bound */
     uint64_t grown;       /* searches begun again after growing the node state */
     bool borrowed;        /* bounded: `grid` is the caller's (jps_init_bounded) */
+    bool waypoints;       /* the owner's choice (false at init): a found path is appended as its
+                           * turns, each segment cardinal or diagonal (grid/validate.h), not cell by cell */
     const Tracer *tracer; /* NULL: not traced (search/trace.h) */
 } Jps;
 
