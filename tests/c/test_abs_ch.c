@@ -97,9 +97,13 @@ static void test_ch_update_equals_fresh(T *t)
         const AbsCh *live = &mm_region_search(inst)->ch;
         RegionSearch fresh;
         CHECKF(t, region_search_init(&fresh, mm_abs_index(inst), true, mm_region_search(inst), &err), "%s", err.msg);
-        bool same = live->n == fresh.ch.n && live->nup == fresh.ch.nup && live->ndn == fresh.ch.ndn &&
-                    !memcmp(live->up, fresh.ch.up, (size_t)live->nup * sizeof *live->up) &&
-                    !memcmp(live->dn, fresh.ch.dn, (size_t)live->ndn * sizeof *live->dn);
+        bool same = live->n == fresh.ch.n && live->nup == fresh.ch.nup && live->ndn == fresh.ch.ndn;
+        for (uint32_t i = 0; same && i < live->nup + live->ndn; i++) { /* the fresh arcs narrow, the live ones not */
+            int dir = i >= live->nup;
+            uint32_t k = dir ? i - live->nup : i;
+            AbsChArc a = abs_ch_arc(live, dir, k), b = abs_ch_arc(&fresh.ch, dir, k);
+            same = a.to == b.to && a.cost == b.cost && a.mid == b.mid;
+        }
         CHECKF(t, same, "round %d: live hierarchy (%u regions, %u up arcs) differs from a fresh build (%u, %u)", round,
                live->n, live->nup, fresh.ch.n, fresh.ch.nup);
         region_search_free(&fresh);
@@ -183,10 +187,11 @@ static void test_ch_static_keeps_arcs_only(T *t)
     if (!mm_regions_open(t, "rooms/16room256-0", "mm", true, &m))
         return;
     const AbsCh *ch = &m.as.ch;
-    size_t arcs = (size_t)ch->nup * sizeof *ch->up + ((size_t)ch->n + 1) * sizeof *ch->up_first;
+    size_t arcs = (size_t)ch->nup * sizeof *ch->up16 + ((size_t)ch->n + 1) * sizeof *ch->up_first;
     size_t expect =
-        arcs + (ch->shared ? 0 : arcs) + (size_t)ch->n * sizeof *ch->depth + (size_t)ch->sec.ns * sizeof *ch->sec.order;
+        arcs + (ch->shared ? 0 : arcs) + (size_t)ch->n * sizeof *ch->depth16 + (size_t)ch->sec.ns * sizeof *ch->sec.order;
     CHECKF(t, !ch->shaped && !ch->w_up && !ch->topo.head && ch->shared, "a static hierarchy kept its shape");
+    CHECKF(t, ch->narrow && ch->up16 && !ch->up && ch->depth16 && !ch->depth, "a static hierarchy of %u regions kept 12-byte arcs or 4-byte depths", ch->n);
     const RegionSearch *live = mm_region_search(m.inst); /* region_search_lean: the hierarchy answers all */
     CHECKF(t, live->path && !live->adj && !live->adj_first && !live->parent && !live->bf.count,
            "mm's region search kept the A*'s arrays beside its hierarchy");
