@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/grow.h"
+
 /* Where the adjacency of the search before a map change serves again:
  * `prev`, and ring[sector] marking the sectors whose edges may differ (a
  * touched sector or one beside it); NULL prev for none. */
@@ -64,13 +66,39 @@ static AbsChEdges edges_of(const RegionSearch *as)
     return (AbsChEdges){as->adj_first, &as->adj[0].to, &as->adj[0].cost, sizeof *as->adj};
 }
 
+/* The open list's first slots: a search's frontier is a small part of the
+ * regions it reaches, so a slot per region would be a quarter of the A*'s
+ * memory; it doubles when a search fills it (grow_open). */
+#define REGION_OPEN_FIRST 64u
+
 /* The A*'s arrays (its core and parents) and the route. */
 static bool alloc_astar(RegionSearch *as)
 {
     size_t n = as->ix->abs->nregions ? as->ix->abs->nregions : 1;
     as->parent = malloc(n * sizeof *as->parent);
     as->path = as->path ? as->path : malloc(n * sizeof *as->path);
-    return as->parent && as->path && bf_init(&as->bf, n, (uint32_t)n);
+    return as->parent && as->path && bf_init(&as->bf, n, (uint32_t)(n < REGION_OPEN_FIRST ? n : REGION_OPEN_FIRST));
+}
+
+/* The open list is full: doubled, never past a slot per region. False when
+ * memory ran out. */
+static __attribute__((noinline)) bool grow_open(RegionSearch *as)
+{
+    size_t n = as->bf.count, cap = grow_cap(as->bf.open.cap, (size_t)as->bf.open.n + 1, REGION_OPEN_FIRST);
+    as->open_grows++;
+    return bf_reserve(&as->bf, (uint32_t)(cap < n ? cap : n));
+}
+
+/* bf_queue, with room made on the open list first; false (nothing queued,
+ * open_failed set: the search ends with no route) when memory ran out. */
+static inline bool queue(RegionSearch *as, uint32_t id, BfOffer o, double f)
+{
+    if (o == BF_OPENED && as->bf.open.n == as->bf.open.cap && !grow_open(as)) {
+        as->open_failed = true;
+        return false;
+    }
+    bf_queue(&as->bf, id, o, f);
+    return true;
 }
 
 /* The adjacency; the A*'s arrays too when `astar` (else after the
@@ -232,6 +260,7 @@ static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
     const Tracer *tr = as->tracer;
     bf_start(bf, from, weight * heuristic(ix->center[from], goal));
     as->parent[from] = from;
+    as->open_failed = false;
     if (tr) {
         trace_emit(tr, TRACE_SOURCE, ix->center[from], NULL, 0, 0);
         trace_emit(tr, TRACE_DESTINATION, goal, NULL, 0, 0);
@@ -253,13 +282,16 @@ static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
             BfOffer o = bf_offer(bf, nb, ng);
             if (o) {
                 as->parent[nb] = cur;
-                bf_queue(bf, nb, o, ng + weight * heuristic(ix->center[nb], goal));
+                if (!queue(as, nb, o, ng + weight * heuristic(ix->center[nb], goal)))
+                    break;
                 if (tr)
                     trace_region(as, TRACE_GENERATING, nb, weight * heuristic(ix->center[nb], goal));
             }
         }
         if (tr)
             trace_region(as, TRACE_CLOSING, cur, weight * heuristic(ix->center[cur], goal));
+        if (as->open_failed)
+            break;
     }
     if (tr)
         trace_region(as, TRACE_END, result < 0 ? from : to, 0);
@@ -306,6 +338,7 @@ static void ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
     bf_start(bf, from, g0 + as->end_weight * heuristic(ix->center[from], goal));
     bf->node[from].g = g0;
     as->parent[from] = from;
+    as->open_failed = false;
     if (tr) {
         trace_emit(tr, TRACE_SOURCE, ix->center[from], NULL, 0, 0);
         trace_emit(tr, TRACE_DESTINATION, ix->center[to], NULL, 0, 0);
@@ -319,7 +352,8 @@ static void ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
         BfOffer o = bf_offer(bf, nb, ng);
         if (o) {
             as->parent[nb] = from;
-            bf_queue(bf, nb, o, ng + as->end_weight * heuristic(c, goal));
+            if (!queue(as, nb, o, ng + as->end_weight * heuristic(c, goal)))
+                return;
         }
     }
 }
@@ -342,6 +376,8 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
     const int reach = 2 * ix->abs->S;
     uint32_t cur;
     for (;;) {
+        if (as->open_failed)
+            return true;
         if (*budget == 0)
             return false;
         if (!bf_pop(bf, &cur))
@@ -372,7 +408,8 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
             BfOffer o = bf_offer(bf, nb, ng);
             if (o) {
                 as->parent[nb] = cur;
-                bf_queue(bf, nb, o, ng + w * heuristic(ix->center[nb], goal));
+                if (!queue(as, nb, o, ng + w * heuristic(ix->center[nb], goal)))
+                    return true;
             }
         }
     }
@@ -390,7 +427,7 @@ static double ends_finish(RegionSearch *as)
     as->last_expanded = as->end_expanded;
     as->expanded += as->end_expanded;
     as->path_len = 0;
-    if (best == INFINITY)
+    if (best == INFINITY || as->open_failed)
         return -1;
     take_route(as, from, as->end_best_region);
     int k = 0; /* a route through `to` on to a neighbour ends at `to` */
