@@ -1,5 +1,6 @@
 #include "abs_ch.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -348,26 +349,26 @@ static void unpack_arc(AbsCh *ch, uint32_t a, uint32_t b, uint32_t mid)
 }
 
 /* Goes on with the arc being unpacked while *units last (a unit a step: a
- * region appended, or a shortcut split); true once it is whole. The arc
+ * region appended, or a shortcut split) and path has room (cap regions);
+ * true once it is whole. The arc
  * is from q->from to the top of the stack, its middle q->mid: a shortcut
  * splits at its middle, which ranks below both ends, so a -> mid is a down
  * arc of mid and mid -> b an up arc of mid; each region stacked is a
  * descendant of the one below it in the elimination tree, so the stack
  * holds at most the tree's height. */
-static bool unpack_some(AbsCh *ch, uint32_t *path, int *len, uint64_t *units)
+static bool unpack_some(AbsCh *ch, uint32_t *path, int cap, int *len, uint64_t *units)
 {
     AbsChQuery *q = &ch->q;
     while (q->pending > 0) {
-        if (!*units)
+        if (!*units || (q->mid == ABS_CH_NONE && *len >= cap))
             return false;
         (*units)--;
         uint32_t top = ch->unpacking[q->pending - 1];
         if (q->mid == ABS_CH_NONE) { /* an edge: its end is the route's next region */
             path[(*len)++] = top;
             q->from = top;
-            if (--q->pending > 0) {
+            if (--q->pending > 0)
                 q->mid = find_mid(ch, 0, top, ch->unpacking[q->pending - 1]);
-            }
         } else { /* a shortcut: its first half next, its middle stacked */
             uint32_t m = q->mid;
             ch->unpacking[q->pending++] = m;
@@ -509,7 +510,7 @@ bool abs_ch_run(AbsCh *ch, uint64_t *units)
     return true;
 }
 
-bool abs_ch_unpack(AbsCh *ch, uint32_t *path, int *len, uint64_t *units)
+bool abs_ch_unpack(AbsCh *ch, uint32_t *path, int cap, int *len, uint64_t *units)
 {
     AbsChQuery *q = &ch->q;
     if (q->stage == ABS_CH_UNPACK_NOT_BEGUN) {
@@ -532,7 +533,7 @@ bool abs_ch_unpack(AbsCh *ch, uint32_t *path, int *len, uint64_t *units)
         q->stage = ABS_CH_UNPACK_FORWARD;
     }
     while (q->stage != ABS_CH_UNPACK_WHOLE) {
-        if (!unpack_some(ch, path, len, units))
+        if (!unpack_some(ch, path, cap, len, units))
             return false;
         if (q->stage == ABS_CH_UNPACK_FORWARD && q->heads > 0) {
             uint32_t b = ch->chain[--q->heads], at = abs_ch_depth(ch, b);
@@ -555,7 +556,7 @@ double abs_ch_finish(AbsCh *ch, uint32_t *path, int *len)
 {
     uint64_t units = UINT64_MAX;
     ch->q.stage = ABS_CH_UNPACK_NOT_BEGUN;
-    abs_ch_unpack(ch, path, len, &units);
+    abs_ch_unpack(ch, path, INT_MAX, len, &units);
     return abs_ch_cost(ch);
 }
 

@@ -251,17 +251,20 @@ double abs_ch_query(AbsCh *ch, uint32_t s, uint32_t t, uint32_t *path, int *len)
  * returns true once the search has ended, false when *units ran out first
  * (call it again, with fresh units, to go on: the same regions are settled
  * in the same order, so the route does not depend on the pieces); then
- * abs_ch_finish gives abs_ch_query's result, or abs_ch_unpack gives its
- * route in pieces: each call appends regions to path[0 .. *len) (the first
- * call sets *len) while *units lasts (a unit a region appended or a
- * shortcut split, taken off *units) and returns true once the route is
- * whole, false when *units ran out first (call it again with the same path
- * and len to go on), and abs_ch_cost its cost. The hierarchy must not
- * change in between (a map change drops the query: begin again). */
+ * abs_ch_finish gives abs_ch_query's result (path[] with room for n
+ * regions), or abs_ch_unpack gives its route in pieces: each call appends
+ * regions to path[0 .. *len) (the first call sets *len) while *units lasts
+ * (a unit a region appended or a shortcut split, taken off *units) and
+ * path has room (cap regions, at least 1) and returns true once the route
+ * is whole, false when *units ran out or path is full (*len == cap) first
+ * (call it again with the regions so far, moved or not, their len and
+ * fresh units or more room to go on), and abs_ch_cost its cost. The
+ * hierarchy must not change in between (a map change drops the query:
+ * begin again). */
 void abs_ch_begin(AbsCh *ch, uint32_t s, uint32_t t);
 bool abs_ch_run(AbsCh *ch, uint64_t *units);
 double abs_ch_finish(AbsCh *ch, uint32_t *path, int *len);
-bool abs_ch_unpack(AbsCh *ch, uint32_t *path, int *len, uint64_t *units);
+bool abs_ch_unpack(AbsCh *ch, uint32_t *path, int cap, int *len, uint64_t *units);
 double abs_ch_cost(const AbsCh *ch);
 
 #endif

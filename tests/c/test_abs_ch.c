@@ -29,6 +29,7 @@ static double path_cost(const RegionSearch *as)
  * its unpacked route runs from s to t over edges of the abstraction at that
  * cost. Returns the number of mismatches. */
 static uint64_t astar_open_grows; /* compare_routes' A*: times its open list doubled */
+static int route_room;            /* compare_routes: the most regions either search's route grew to hold */
 static int compare_routes(T *t, const AbsIndex *ix, int pairs, uint64_t seed)
 {
     Err err;
@@ -51,6 +52,8 @@ static int compare_routes(T *t, const AbsIndex *ix, int pairs, uint64_t seed)
         }
     }
     astar_open_grows += astar.open_grows;
+    route_room = astar.path_cap > route_room ? astar.path_cap : route_room;
+    route_room = ch.path_cap > route_room ? ch.path_cap : route_room;
     region_search_free(&astar);
     region_search_free(&ch);
     return bad;
@@ -58,11 +61,13 @@ static int compare_routes(T *t, const AbsIndex *ix, int pairs, uint64_t seed)
 
 /* On a random map, a rooms map and a maze (asymmetric costs on all, from
  * the costs= excess bytes): same cost as A*, valid routes; the A*'s open
- * list, which starts small, has grown in some of those searches. */
+ * list and the route, which start small, have grown in some of those
+ * searches. */
 static void test_ch_equals_astar(T *t)
 {
     const char *maps[] = {"random/random256-20-0", "rooms/16room256-0", "mazes/maze256-2-0"};
     astar_open_grows = 0;
+    route_room = 0;
     for (int m = 0; m < 3; m++) {
         Loaded l;
         if (!load_named(t, maps[m], &l))
@@ -77,6 +82,7 @@ static void test_ch_equals_astar(T *t)
         unload(&l);
     }
     CHECKF(t, astar_open_grows > 0, "the regions' A* never grew its open list: the growth went untested");
+    CHECKF(t, route_room > 64, "no route outgrew the first %d regions: the growth went untested", route_room);
 }
 
 /* After updates that split and join regions, mm's own hierarchy, once its
@@ -122,7 +128,8 @@ static void test_ch_update_equals_fresh(T *t)
 /* The hierarchy's query in pieces of one unit (abs_ch_begin/run, then
  * abs_ch_unpack, what a bounded GetPath call runs) settles the same regions
  * in the same order as the whole query and unpacks the same route, a step
- * a region at least: the same cost and route; and mm's locating
+ * a region at least, into room that grows a region each time it fills
+ * (never written past): the same cost and route; and mm's locating
  * (abs_locate_steps) in pieces of one cell finds the whole one's region
  * and walk. */
 static void test_ch_query_in_pieces(T *t)
@@ -131,10 +138,10 @@ static void test_ch_query_in_pieces(T *t)
     if (!mm_regions_open(t, "rooms/16room256-0", "mm", true, &m))
         return;
     const AbsIndex *ix = m.ix;
-    uint32_t n = ix->abs->nregions, *whole = malloc((size_t)n * sizeof *whole);
+    uint32_t n = ix->abs->nregions, *whole = malloc((size_t)n * sizeof *whole), *piecewise = malloc((size_t)n * sizeof *piecewise);
     uint64_t seed = 11;
-    int bad = 0, paused = 0, unpack_paused = 0;
-    for (int i = 0; i < 200 && whole; i++) {
+    int bad = 0, paused = 0, unpack_paused = 0, filled = 0;
+    for (int i = 0; i < 200 && whole && piecewise; i++) {
         seed = seed * 6364136223846793005u + 1442695040888963407u;
         uint32_t s = (uint32_t)((seed >> 33) % n), g = (uint32_t)((seed >> 13) % n);
         int wlen;
@@ -144,19 +151,26 @@ static void test_ch_query_in_pieces(T *t)
         for (uint64_t units = 1; pieces < 1000000 && !abs_ch_run(&m.as.ch, &units); units = 1)
             pieces++;
         /* Unpacked in pieces of one step: a route of k regions takes at least k - 1 of them. */
-        int steps = 1;
-        for (uint64_t units = 1; steps < 1000000 && !abs_ch_unpack(&m.as.ch, m.as.path, &m.as.path_len, &units);
-             units = 1)
+        int steps = 1, room = 1, len = 0;
+        for (uint64_t units = 1; steps < 1000000 && !abs_ch_unpack(&m.as.ch, piecewise, room, &len, &units);
+             units = 1) {
+            bad += len > room;
+            if (len == room) { /* full: one more region of room */
+                room++;
+                filled++;
+            }
             steps++;
+        }
         double p = abs_ch_cost(&m.as.ch);
         paused += pieces > 1;
         unpack_paused += steps > 1;
-        if (p != c || m.as.path_len != wlen || memcmp(m.as.path, whole, (size_t)wlen * sizeof *whole) ||
+        if (p != c || len != wlen || len > room || memcmp(piecewise, whole, (size_t)wlen * sizeof *whole) ||
             steps < wlen - 1)
             bad++;
     }
-    CHECKF(t, bad == 0 && paused > 100 && unpack_paused > 100,
-           "%d of 200 queries differ in pieces (%d paused, %d paused unpacking)", bad, paused, unpack_paused);
+    CHECKF(t, bad == 0 && paused > 100 && unpack_paused > 100 && filled > 100,
+           "%d of 200 queries differ in pieces (%d paused, %d paused unpacking, room filled %d times)", bad, paused,
+           unpack_paused, filled);
     AbsLocator *loc = calloc(2, sizeof *loc);
     xyPath a = {0}, b = {0};
     int differ = 0, searched = 0;
@@ -178,6 +192,7 @@ static void test_ch_query_in_pieces(T *t)
     path_free(&b);
     free(loc);
     free(whole);
+    free(piecewise);
     mm_regions_close(&m);
 }
 
