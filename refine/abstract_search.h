@@ -56,11 +56,11 @@ typedef struct RegionSearch {
     uint32_t *parent; /* per region */
     uint32_t *path;   /* global ids, start region first */
     int path_len;
-    int path_cap; /* regions path has room for: it grows with the longest route */
+    int path_cap;      /* regions path has room for: it grows with the longest route */
     uint64_t expanded; /* cumulative */
     uint64_t last_expanded;
-    uint64_t open_grows; /* times an A* found its open list full and doubled it */
-    bool out_of_memory;  /* the last search ran out of memory for its open list or route: it found no route */
+    uint64_t open_grows;  /* times an A* found its open list full and doubled it */
+    bool out_of_memory;   /* the last search ran out of memory for its open list or route: it found no route */
     AbsCh ch;             /* contraction hierarchy (refine/abs_ch.h); n 0 when off */
     const Tracer *tracer; /* NULL: not traced; events name regions by their centers (search/trace.h) */
     bool ends;            /* region_search_ends: the next search costs its ends from these cells */

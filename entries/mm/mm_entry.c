@@ -359,7 +359,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "corridor_fallbacks", (double)e->legs.fallbacks);
     counters_add(out, "leg_page_grows", (double)e->legs.astar.pg.grows); /* searches that outgrew what prepare took */
     counters_add(out, "leg_open_grows", (double)e->legs.astar.pg.open_grows); /* the legs' open list filled */
-    counters_add(out, "region_open_grows", (double)e->as.open_grows); /* the regions' A* open list filled */
+    counters_add(out, "region_open_grows", (double)e->as.open_grows);         /* the regions' A* open list filled */
     const RoutesStats *rs = &e->refiner.routes.stats;
     counters_add(out, "direct", (double)rs->direct);
     counters_add(out, "guarded", (double)rs->guarded);
