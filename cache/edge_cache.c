@@ -16,13 +16,42 @@ static uint64_t hash_key(uint64_t k)
 }
 
 /* Slots the cache starts with (fewer under a cap, so the cap is not spent
- * on empty slots), and the stream's first block (leg.c grows it from 4096
- * bytes by doubling). */
+ * on empty slots). */
 #define FIRST_SLOTS 1024u
 #define CAPPED_FIRST_SLOTS 64u
-#define STREAM_BLOCK 4096u
 /* Bytes leg.c keeps past the last record, and then some. */
 #define STREAM_SLACK 16u
+
+/* Does one more entry fit in the slots? Linear probing stays short up to
+ * three quarters full (a miss probes about 8 slots there, a hit 2.5), and a
+ * fuller table is more legs under a byte cap. */
+static bool slots_fit(const EdgeCache *c, uint32_t entries) { return (uint64_t)entries * 4 <= (uint64_t)c->cur.n * 3; }
+
+/* Slots of `n`, every block of them empty (epoch 0 is never the cache's);
+ * false when memory ran out. Only the blocks' epochs are zeroed: a slot is
+ * written whole when its block is first written in an epoch (claim). */
+static bool slots_alloc(CacheSlots *a, uint32_t n)
+{
+    a->slot = malloc((size_t)n * sizeof *a->slot);
+    a->hits = malloc((size_t)n * sizeof *a->hits);
+    a->epoch = calloc(n / EDGE_CACHE_BLOCK + 1, sizeof *a->epoch);
+    a->n = n;
+    if (a->slot && a->hits && a->epoch)
+        return true;
+    free(a->slot);
+    free(a->hits);
+    free(a->epoch);
+    *a = (CacheSlots){0};
+    return false;
+}
+
+static void slots_free(CacheSlots *a)
+{
+    free(a->slot);
+    free(a->hits);
+    free(a->epoch);
+    *a = (CacheSlots){0};
+}
 
 bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, Err *err)
 {
@@ -31,76 +60,95 @@ bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, Err *err)
     c->epoch = 1;
     if (mode == LEGS_OFF)
         return true;
-    c->nslots = FIRST_SLOTS;
+    uint32_t n = FIRST_SLOTS;
     if (cap_bytes) {
         c->cap_bytes = cap_bytes < EDGE_CACHE_MIN_BYTES ? EDGE_CACHE_MIN_BYTES : cap_bytes;
-        c->nslots = CAPPED_FIRST_SLOTS;
+        n = CAPPED_FIRST_SLOTS;
     }
-    c->slot = calloc(c->nslots, sizeof *c->slot);
-    if (!c->slot)
+    if (!slots_alloc(&c->cur, n))
         return err_set(err, "out of memory for the edge cache");
     return true;
 }
 
 void edge_cache_free(EdgeCache *c)
 {
-    free(c->slot);
-    free(c->next);
+    slots_free(&c->cur);
+    slots_free(&c->grown);
     leg_bits_free(&c->legs);
     memset(c, 0, sizeof *c);
 }
 
-static bool live(const EdgeCache *c, const CacheSlot *s) { return s->key && s->epoch == c->epoch; }
-
-/* The slot of `key` in the array of n slots, or the empty one it would go in. */
-static CacheSlot *find_in(const EdgeCache *c, CacheSlot *slot, uint32_t n, uint64_t key)
+/* Does slot i of `a` hold a leg of this epoch? */
+static bool live(const EdgeCache *c, const CacheSlots *a, uint32_t i)
 {
-    uint32_t mask = n - 1, i = (uint32_t)hash_key(key) & mask;
-    while (live(c, &slot[i]) && slot[i].key != key)
-        i = (i + 1) & mask;
-    return &slot[i];
+    return a->epoch[i / EDGE_CACHE_BLOCK] == c->epoch && cache_slot_key(&a->slot[i]);
 }
 
-/* Whether puts go into the doubled array (it is zeroed) while the old is moved over. */
-static bool moving(const EdgeCache *c) { return c->next && c->zeroed == 2 * c->nslots; }
-
-/* The slot holding `key`, or the empty one a put of it takes. */
-static CacheSlot *find(const EdgeCache *c, uint64_t key)
+/* Slot i of `a`, to be written: its block, when last written in an older
+ * epoch (all its slots empty), is emptied first (a bounded piece). */
+static CacheSlot *claim(const EdgeCache *c, CacheSlots *a, uint32_t i)
 {
-    if (!moving(c))
-        return find_in(c, c->slot, c->nslots, key);
-    CacheSlot *s = find_in(c, c->next, 2 * c->nslots, key);
-    if (s->key == key && live(c, s))
-        return s;
+    uint32_t b = i / EDGE_CACHE_BLOCK;
+    if (a->epoch[b] != c->epoch) {
+        uint32_t lo = b * EDGE_CACHE_BLOCK, hi = a->n - lo < EDGE_CACHE_BLOCK ? a->n : lo + EDGE_CACHE_BLOCK;
+        memset(a->slot + lo, 0, (size_t)(hi - lo) * sizeof *a->slot);
+        memset(a->hits + lo, 0, (size_t)(hi - lo) * sizeof *a->hits);
+        a->epoch[b] = c->epoch;
+    }
+    return &a->slot[i];
+}
+
+/* The index in `a` of the slot of `key`, or of the empty one it would go
+ * in. The hash's high half is scaled to the slots (any number of them, so
+ * that under a cap they may take what the stream leaves). */
+static uint32_t find_in(const EdgeCache *c, const CacheSlots *a, uint64_t key)
+{
+    uint32_t n = a->n, i = (uint32_t)(((hash_key(key) >> 32) * n) >> 32);
+    while (live(c, a, i) && cache_slot_key(&a->slot[i]) != key)
+        i = i + 1 == n ? 0 : i + 1;
+    return i;
+}
+
+/* Where `key` is, or the empty slot a put of it takes: its array (the grown
+ * one while the slots grow, but for a key not moved yet) and index. */
+static CacheSlots *find(EdgeCache *c, uint64_t key, uint32_t *at)
+{
+    if (!c->grown.slot) {
+        *at = find_in(c, &c->cur, key);
+        return &c->cur;
+    }
+    *at = find_in(c, &c->grown, key);
+    if (live(c, &c->grown, *at))
+        return &c->grown;
     /* Not moved yet? The old array keeps every slot until it is freed. */
-    CacheSlot *o = find_in(c, c->slot, c->nslots, key);
-    return live(c, o) ? o : s;
+    uint32_t o = find_in(c, &c->cur, key);
+    if (live(c, &c->cur, o)) {
+        *at = o;
+        return &c->cur;
+    }
+    return &c->grown;
 }
 
-/* The growth's next piece: zeroing the doubled array, then moving the old
- * array's live slots into it; the old array is freed after its last. */
+/* The growth's next piece: moving the old array's live slots into the
+ * grown one; the old array is freed after its last. */
 static void grow_step(EdgeCache *c)
 {
-    if (!c->next)
+    if (!c->grown.slot)
         return;
-    uint32_t n = c->nslots, done;
-    if (c->zeroed < 2 * n) {
-        done = 2 * n - c->zeroed < EDGE_CACHE_GROW_ZERO ? 2 * n - c->zeroed : EDGE_CACHE_GROW_ZERO;
-        memset(c->next + c->zeroed, 0, (size_t)done * sizeof *c->next);
-        c->zeroed += done;
-    } else {
-        uint32_t end = n - c->moved < EDGE_CACHE_GROW_MOVE ? n : c->moved + EDGE_CACHE_GROW_MOVE;
-        done = end - c->moved;
-        for (; c->moved < end; c->moved++)
-            if (live(c, &c->slot[c->moved]))
-                *find_in(c, c->next, 2 * n, c->slot[c->moved].key) = c->slot[c->moved];
-        if (c->moved == n) {
-            free(c->slot);
-            c->slot = c->next;
-            c->nslots = 2 * n;
-            c->next = NULL;
-            c->zeroed = c->moved = 0;
+    uint32_t n = c->cur.n;
+    uint32_t end = n - c->moved < EDGE_CACHE_GROW_MOVE ? n : c->moved + EDGE_CACHE_GROW_MOVE;
+    uint32_t done = end - c->moved;
+    for (; c->moved < end; c->moved++)
+        if (live(c, &c->cur, c->moved)) {
+            uint32_t i = find_in(c, &c->grown, cache_slot_key(&c->cur.slot[c->moved]));
+            *claim(c, &c->grown, i) = c->cur.slot[c->moved];
+            c->grown.hits[i] = c->cur.hits[c->moved];
         }
+    if (c->moved == n) {
+        slots_free(&c->cur);
+        c->cur = c->grown;
+        c->grown = (CacheSlots){0};
+        c->moved = 0;
     }
     if (done > c->grow_max)
         c->grow_max = done;
@@ -119,15 +167,16 @@ static CacheSlot *lookup(EdgeCache *c, uint32_t a, uint32_t b)
     if (c->mode == LEGS_OFF)
         return NULL;
     grow_step(c);
-    CacheSlot *s = find(c, make_key(c, a, b));
-    if (!live(c, s)) {
+    uint32_t i;
+    CacheSlots *in = find(c, make_key(c, a, b), &i);
+    if (!live(c, in, i)) {
         c->misses++;
         return NULL;
     }
     c->hits++;
-    if (s->hits < UINT16_MAX)
-        s->hits++;
-    return s;
+    if (in->hits[i] < UINT16_MAX)
+        in->hits[i]++;
+    return &in->slot[i];
 }
 
 bool edge_cache_get(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPath *out)
@@ -146,27 +195,17 @@ bool edge_cache_get_cells(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPa
     return s != NULL;
 }
 
-/* Starts doubling the slots (grow_step goes on with it); false, the cache
- * as it was, when memory ran out. */
-static bool grow_begin(EdgeCache *c)
-{
-    if ((uint64_t)c->nslots * 2 > UINT32_MAX / 2)
-        return false;
-    c->next = malloc((size_t)c->nslots * 2 * sizeof *c->next);
-    c->zeroed = c->moved = 0;
-    return c->next != NULL;
-}
-
 /* Every entry evicted: the slots and the stream are kept for the legs to
- * come. A new epoch empties every slot at once (a growth under way goes on,
- * moving nothing now); only when the 16-bit epoch wraps, once in 65535
- * flushes, are the slots zeroed whole. */
+ * come. A new epoch empties every block of slots at once (a growth under
+ * way goes on, moving nothing now); only when the 16-bit epoch wraps, once
+ * in 65535 flushes, are the blocks' epochs zeroed (a 32nd of the slots'
+ * bytes). */
 static void flush(EdgeCache *c)
 {
     if (++c->epoch == 0) {
-        memset(c->slot, 0, (size_t)c->nslots * sizeof *c->slot);
-        if (c->next)
-            memset(c->next, 0, (size_t)c->zeroed * sizeof *c->next);
+        memset(c->cur.epoch, 0, ((size_t)c->cur.n / EDGE_CACHE_BLOCK + 1) * sizeof *c->cur.epoch);
+        if (c->grown.slot)
+            memset(c->grown.epoch, 0, ((size_t)c->grown.n / EDGE_CACHE_BLOCK + 1) * sizeof *c->grown.epoch);
         c->epoch = 1;
     }
     c->legs.used = 0; /* leg.c writes each byte whole at its first bit */
@@ -174,30 +213,52 @@ static void flush(EdgeCache *c)
     c->flushes++;
 }
 
-/* The most bits the stream may hold with the slots as they are: no cap, a
- * slot's 32-bit offset; under a cap, the largest buffer leg.c's doubling
- * reaches (from what it holds) that fits beside the slots. */
+/* Bytes of n slots: the slot, its hit count, its block's epoch. */
+static size_t slots_bytes(uint32_t n)
+{
+    return n ? (size_t)n * EDGE_CACHE_SLOT_BYTES + ((size_t)n / EDGE_CACHE_BLOCK + 1) * sizeof(uint16_t) : 0;
+}
+
+/* The most bits the stream may hold with the slots as they are (the grown
+ * array while they grow): no cap, a slot's 32-bit offset; under a cap, what
+ * fits beside the slots (leg.c's doubling stops there). */
 static uint64_t stream_limit(const EdgeCache *c)
 {
     if (!c->cap_bytes)
         return MAX_STREAM_BITS;
-    size_t room = c->cap_bytes - (size_t)(c->next ? 2 * c->nslots : c->nslots) * sizeof(CacheSlot);
-    size_t block = c->legs.cap ? c->legs.cap : STREAM_BLOCK;
-    while (block * 2 <= room)
-        block *= 2;
-    return block > room && !c->legs.cap ? 0 : (uint64_t)(block - STREAM_SLACK) * 8;
+    size_t slots = slots_bytes(c->grown.slot ? c->grown.n : c->cur.n);
+    size_t room = c->cap_bytes > slots + STREAM_SLACK ? c->cap_bytes - slots - STREAM_SLACK : 0;
+    uint64_t bits = (uint64_t)room * 8;
+    return bits < MAX_STREAM_BITS ? bits : MAX_STREAM_BITS;
 }
 
 /* Room for one more entry and `bits` more of stream within the cap: the
- * slots start doubling while they and the stream fit in it, else the cache
+ * slots start growing while they and the stream fit in it, else the cache
  * is emptied; false when the record cannot fit even in an empty cache or
  * memory ran out. Sets *limit to the stream's bound for leg_put. */
 static bool make_room(EdgeCache *c, uint64_t bits, uint64_t *limit)
 {
-    if (!c->next && (c->used + 1) * 2 > c->nslots) {
-        if (!c->cap_bytes || (size_t)c->nslots * 2 * sizeof(CacheSlot) + c->legs.cap <= c->cap_bytes) {
-            if (!grow_begin(c))
+    uint32_t n = c->cur.n;
+    if (!c->grown.slot && !slots_fit(c, c->used + 1)) {
+        /* Twice the slots, or under a cap what it leaves beside the
+         * stream's buffer; too few more than now (an eighth) and the cache
+         * is emptied instead. */
+        size_t want = n <= UINT32_MAX / 4 ? (size_t)n * 2 : 0;
+        if (c->cap_bytes) {
+            /* slots_bytes(fit) <= room: a slot's bytes and its share of
+             * its block's epoch, then the last block's rounding */
+            size_t room = c->cap_bytes > c->legs.cap ? c->cap_bytes - c->legs.cap : 0;
+            size_t fit = room > sizeof(uint16_t) ? (room - sizeof(uint16_t)) * EDGE_CACHE_BLOCK /
+                                                       (EDGE_CACHE_BLOCK * EDGE_CACHE_SLOT_BYTES + sizeof(uint16_t))
+                                                 : 0;
+            while (fit && slots_bytes((uint32_t)(fit < want ? fit : want)) > room)
+                fit--;
+            want = fit < want ? fit : want;
+        }
+        if (want >= (size_t)n + n / 8) {
+            if (!slots_alloc(&c->grown, (uint32_t)want))
                 return false;
+            c->moved = 0;
         } else {
             flush(c);
         }
@@ -217,15 +278,18 @@ bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size
         return false;
     grow_step(c);
     uint64_t key = make_key(c, a, b), at;
-    if (live(c, find(c, key)))
+    uint32_t i;
+    CacheSlots *in = find(c, key, &i);
+    if (live(c, in, i))
         return true;
     uint64_t limit;
     if (!make_room(c, leg_way_bits(way, k), &limit))
         return false;
-    CacheSlot *s = find(c, key);
+    in = find(c, key, &i);
     if (!leg_put(&c->legs, way, k, limit, &at))
         return false;
-    *s = (CacheSlot){key, (uint32_t)at, 0, c->epoch};
+    *claim(c, in, i) = (CacheSlot){(uint32_t)key, (uint32_t)(key >> 32), (uint32_t)at};
+    in->hits[i] = 0;
     c->used++;
     return true;
 }
@@ -234,52 +298,62 @@ size_t edge_cache_remap(EdgeCache *c, const AbsIndex *old, const AbsIndex *fresh
 {
     if (c->mode == LEGS_OFF)
         return 0;
-    while (c->next) /* an update, not a query, pays the growth's rest */
+    while (c->grown.slot) /* an update, not a query, pays the growth's rest */
         grow_step(c);
     /* Linear probing needs every key reachable from its home slot, so the
-     * survivors go into a fresh slot array. */
-    CacheSlot *next = calloc(c->nslots, sizeof *next);
-    CacheSlot *prev = c->slot;
+     * survivors go into a fresh slot array; without memory for it, every
+     * leg is dropped (a new epoch). */
+    CacheSlots prev = c->cur, next;
+    if (!slots_alloc(&next, prev.n)) {
+        size_t dropped = c->used;
+        flush(c);
+        c->flushes--; /* not the cap's doing */
+        return dropped;
+    }
     size_t dropped = 0;
     uint32_t kept = 0;
     xyPath scratch = {0};
-    c->slot = next ? next : prev;
-    for (uint32_t i = 0; i < c->nslots; i++) {
-        CacheSlot s = prev[i];
-        if (!live(c, &s))
+    c->cur = next;
+    for (uint32_t i = 0; i < prev.n; i++) {
+        if (!live(c, &prev, i))
             continue;
-        uint32_t a = (uint32_t)((s.key - 1) >> 32), b = (uint32_t)(s.key - 1);
-        if (!next || !leg_survives(old, touched, leg_first(a, b), a < b ? b : a, c->legs.p, s.at, &scratch)) {
+        CacheSlot s = prev.slot[i];
+        uint64_t key = cache_slot_key(&s);
+        uint32_t a = (uint32_t)((key - 1) >> 32), b = (uint32_t)(key - 1);
+        if (!leg_survives(old, touched, leg_first(a, b), a < b ? b : a, c->legs.p, s.at, &scratch)) {
             dropped++;
-            prev[i].key = next ? prev[i].key : 0;
             continue;
         }
-        s.key = ((uint64_t)abs_index_renumber(old, fresh, a) << 32 | abs_index_renumber(old, fresh, b)) + 1;
-        *find(c, s.key) = s;
+        key = ((uint64_t)abs_index_renumber(old, fresh, a) << 32 | abs_index_renumber(old, fresh, b)) + 1;
+        uint32_t j = find_in(c, &c->cur, key);
+        *claim(c, &c->cur, j) = (CacheSlot){(uint32_t)key, (uint32_t)(key >> 32), s.at};
+        c->cur.hits[j] = prev.hits[i];
         kept++;
     }
     path_free(&scratch);
-    if (next)
-        free(prev);
+    slots_free(&prev);
     c->used = kept;
     return dropped;
 }
 
-size_t edge_cache_bytes(const EdgeCache *c)
-{
-    return (size_t)(c->next ? 3 * (size_t)c->nslots : c->nslots) * sizeof(CacheSlot) + c->legs.cap;
-}
+size_t edge_cache_bytes(const EdgeCache *c) { return slots_bytes(c->cur.n) + slots_bytes(c->grown.n) + c->legs.cap; }
 
-uint32_t edge_cache_slots(const EdgeCache *c) { return c->next ? 3 * c->nslots : c->nslots; }
+uint32_t edge_cache_slots(const EdgeCache *c) { return c->cur.n + c->grown.n; }
 
-const CacheSlot *edge_cache_slot(const EdgeCache *c, uint32_t i)
+const CacheSlot *edge_cache_slot(const EdgeCache *c, uint32_t i, uint16_t *hits)
 {
-    if (i >= c->nslots) {
-        i -= c->nslots;
-        return i < c->zeroed && live(c, &c->next[i]) ? &c->next[i] : NULL;
+    const CacheSlots *a = &c->cur;
+    if (i >= c->cur.n) {
+        i -= c->cur.n;
+        a = &c->grown;
+    } else if (c->grown.slot && i < c->moved) {
+        return NULL; /* growing, a moved slot is in both arrays: the grown one's copy counts */
     }
-    /* Growing, a moved slot is in both arrays: the doubled one's copy counts. */
-    return live(c, &c->slot[i]) && !(moving(c) && i < c->moved) ? &c->slot[i] : NULL;
+    if (!live(c, a, i))
+        return NULL;
+    if (hits)
+        *hits = a->hits[i];
+    return &a->slot[i];
 }
 
 void edge_cache_report(const EdgeCache *c, Counters *out)
@@ -295,11 +369,11 @@ void edge_cache_report(const EdgeCache *c, Counters *out)
     long hist[18] = {0};
     int top = 0;
     for (uint32_t i = 0; i < edge_cache_slots(c); i++) {
-        const CacheSlot *s = edge_cache_slot(c, i);
-        if (!s)
+        uint16_t hits;
+        if (!edge_cache_slot(c, i, &hits))
             continue;
         int k = 0;
-        for (unsigned h = s->hits; h; h >>= 1)
+        for (unsigned h = hits; h; h >>= 1)
             k++;
         hist[k]++;
         if (k > top)

@@ -4,22 +4,25 @@
  * record (cache/leg.h) in one bit stream. The mode is leg.h's symmetry rule:
  * LEGS_SYM keys a pair once, LEGS_NOSYM each direction, LEGS_OFF caches
  * nothing. Legs go in and come out in canonical orientation.
- * Owns its slot array and stream; both grow by doubling (amortised: no
- * allocation once the map's legs are in), up to a byte cap when one is set:
- * a leg that would take the cache past it empties the cache first (every
- * entry evicted at once, counted in cache_flushes), so what is kept depends
- * only on the legs put in their order, never on time, and a query sees the
- * same paths either way (a leg is a function of its two regions). Costs are
- * not stored: a leg's lines are its cost.
+ * Owns its slot array (12 bytes a slot, 2 more for its hit count, at most
+ * 3/4 used) and stream; both grow by doubling (amortised: no allocation
+ * once the map's legs are in), up to a byte cap when one is set, the last
+ * step of either to what the cap leaves beside the other, so that the cap
+ * is all used: a leg that would take the cache past it empties the cache
+ * first (every entry evicted at once, counted in cache_flushes), so what is
+ * kept depends only on the legs put in their order, never on time, and a
+ * query sees the same paths either way (a leg is a function of its two
+ * regions). Costs are not stored: a leg's lines are its cost.
  *
  * No get or put does work in proportion to the cache (a query's calls are
- * bounded, refine/refiner.h): the doubled slot array is zeroed and filled
- * from the old one a bounded piece per get or put (EDGE_CACHE_GROW_ZERO,
- * EDGE_CACHE_GROW_MOVE), both arrays looked in meanwhile; emptying the cache
- * moves its epoch on, so every slot of an older epoch is empty at once, and
- * the stream is rewritten over its old bytes. While it grows the cache holds
- * both slot arrays (edge_cache_bytes counts them), the old one for at most
- * 3/64 of its slots' count in gets and puts. */
+ * bounded, refine/refiner.h): the grown slot array starts empty (its blocks'
+ * epochs zero) and is filled from the old one a bounded piece per get or
+ * put (EDGE_CACHE_GROW_MOVE), both arrays looked in meanwhile; emptying the
+ * cache moves its epoch on, so every block of slots of an older epoch is
+ * empty at once (a block is emptied when first written in the new epoch,
+ * EDGE_CACHE_BLOCK slots), and the stream is rewritten over its old bytes.
+ * While it grows the cache holds both slot arrays (edge_cache_bytes counts
+ * them), the old one for at most 1/32 of its slots' count in gets and puts. */
 #ifndef GPPC_CACHE_EDGE_CACHE_H
 #define GPPC_CACHE_EDGE_CACHE_H
 
@@ -30,21 +33,37 @@
 #include "../common/counters.h"
 #include "leg.h"
 
+/* 12 bytes: the key in two halves, so that no 64-bit field pads a slot to 16. */
 typedef struct CacheSlot {
-    uint64_t key;   /* (a << 32 | b) + 1 as leg_key gives (a, b); 0 = empty */
-    uint32_t at;    /* bit offset of the leg record in the stream */
-    uint16_t hits;  /* saturating */
-    uint16_t epoch; /* the cache's epoch when put; an older one is empty */
+    uint32_t key_lo, key_hi; /* (a << 32 | b) + 1 as leg_key gives (a, b); 0 = empty */
+    uint32_t at;             /* bit offset of the leg record in the stream */
 } CacheSlot;
+
+static inline uint64_t cache_slot_key(const CacheSlot *s) { return (uint64_t)s->key_hi << 32 | s->key_lo; }
+
+/* Slots in blocks of this many share an epoch. */
+#define EDGE_CACHE_BLOCK 64u
+/* A slot's bytes: the slot and its hit count (its block's epoch apart). */
+#define EDGE_CACHE_SLOT_BYTES (sizeof(CacheSlot) + sizeof(uint16_t))
+
+/* A slot array: n slots, their hit counts (saturating; the histogram's
+ * only) and per EDGE_CACHE_BLOCK of them the cache's epoch when the block
+ * was last written: a block of an older epoch is empty, whatever its slots
+ * say (it is emptied when next written). */
+typedef struct CacheSlots {
+    CacheSlot *slot;
+    uint16_t *hits;
+    uint16_t *epoch;
+    uint32_t n;
+} CacheSlots;
 
 typedef struct EdgeCache {
     LegMode mode;
-    CacheSlot *slot;
-    uint32_t nslots, used; /* used: entries in both arrays while growing */
-    CacheSlot *next;       /* growing: the doubled array, else NULL */
-    uint32_t zeroed;       /* its slots zeroed so far (all: puts go there) */
-    uint32_t moved;        /* slots of `slot` moved into it so far */
-    uint32_t grow_max;     /* the most slots one get or put zeroed or moved */
+    CacheSlots cur;    /* the slots, at most 3/4 used */
+    CacheSlots grown;  /* growing: the grown array (at most twice cur's slots), else all NULL and 0 */
+    uint32_t used;     /* entries in both arrays while growing */
+    uint32_t moved;    /* slots of cur moved into grown so far */
+    uint32_t grow_max; /* the most slots one get or put moved */
     uint16_t epoch;
     LegBits legs;
     uint64_t hits, misses;
@@ -54,10 +73,8 @@ typedef struct EdgeCache {
 
 /* The smallest cap edge_cache_init takes (a few legs' slots and one stream block). */
 #define EDGE_CACHE_MIN_BYTES 8192
-/* Growing, each get or put zeroes this many slots of the doubled array, or
- * once it is zeroed moves this many of the old one: about a thousand
- * instructions either way. */
-#define EDGE_CACHE_GROW_ZERO 128u
+/* Growing, each get or put moves this many slots of the old array into the
+ * grown one (about a thousand instructions). */
 #define EDGE_CACHE_GROW_MOVE 32u
 
 /* `cap_bytes`: the most the slots and the stream may hold (0: no cap; else
@@ -74,9 +91,10 @@ bool edge_cache_get_cells(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPa
 bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size_t k);
 size_t edge_cache_bytes(const EdgeCache *c);
 /* The slots to look through for every leg held: i < edge_cache_slots(c);
- * edge_cache_slot(c, i) is NULL for an empty one (both arrays while growing). */
+ * edge_cache_slot(c, i) is NULL for an empty one (both arrays while
+ * growing), else the slot, its hit count into *hits (when not NULL). */
 uint32_t edge_cache_slots(const EdgeCache *c);
-const CacheSlot *edge_cache_slot(const EdgeCache *c, uint32_t i);
+const CacheSlot *edge_cache_slot(const EdgeCache *c, uint32_t i, uint16_t *hits);
 /* After a local rebuild of the abstraction (dynamic maps): keeps the legs
  * leg_survives() keeps, re-keyed from `old` ids to `fresh` ones, and drops
  * the others. Returns the legs dropped; the stream keeps their bytes until

@@ -28,7 +28,10 @@ void leg_orient(xyLoc *cells, size_t n, uint32_t a, uint32_t b)
         cells_reverse(cells, n);
 }
 
-static bool reserve_bits(LegBits *b, uint64_t more)
+/* Room for `more` bits: the buffer doubles, but never past what records
+ * of max_bits bits in all need (a capped store, edge_cache.h, then fills
+ * its cap rather than stop at the largest doubling below it). */
+static bool reserve_bits(LegBits *b, uint64_t more, uint64_t max_bits)
 {
     size_t need = (size_t)((b->used + more + 7) / 8) + SLACK;
     if (need <= b->cap)
@@ -36,6 +39,10 @@ static bool reserve_bits(LegBits *b, uint64_t more)
     size_t cap = b->cap ? b->cap : 4096;
     while (cap < need)
         cap *= 2;
+    if (max_bits / 8 < cap) {
+        size_t most = (size_t)((max_bits + 7) / 8) + SLACK;
+        cap = most < cap ? (most > need ? most : need) : cap;
+    }
     uint8_t *p = realloc(b->p, cap);
     if (!p)
         return false;
@@ -96,7 +103,7 @@ bool leg_put(LegBits *b, const xyLoc *way, size_t k, uint64_t max_bits, uint64_t
     size_t moves;
     int w = record_width(way, k, &moves);
     uint64_t bits = LEG_HEAD_BITS + 2 * (uint64_t)w * (k - 1);
-    if (moves > LEG_MAX_MOVES || w > 16 || b->used + bits > max_bits || !reserve_bits(b, bits))
+    if (moves > LEG_MAX_MOVES || w > 16 || b->used + bits > max_bits || !reserve_bits(b, bits, max_bits))
         return false;
     *at = b->used;
     put_bits(b, (uint32_t)(k - 1), 16);
@@ -118,7 +125,7 @@ void leg_bits_free(LegBits *b)
 bool leg_bits_adopt(LegBits *b, const uint8_t *bytes, size_t nbytes)
 {
     memset(b, 0, sizeof *b);
-    if (!reserve_bits(b, (uint64_t)nbytes * 8))
+    if (!reserve_bits(b, (uint64_t)nbytes * 8, UINT64_MAX))
         return false;
     memcpy(b->p, bytes, nbytes);
     b->used = (uint64_t)nbytes * 8;

@@ -1,5 +1,6 @@
 #include "abs_ch.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,6 +37,45 @@ static void free_costs(AbsCh *ch)
     free(ch->w_up);
     free(ch->mid_up);
     ch->w_up = ch->w_dn = ch->mid_up = ch->mid_dn = NULL;
+}
+
+/* The arcs in their 16-bit form, in place: record i is read before its
+ * narrow form is written over the first 8 bytes of the records up to it,
+ * and the array is then shrunk to fit. */
+static AbsChArc16 *narrow_arcs(AbsChArc *arcs, uint32_t m)
+{
+    char *b = (char *)arcs;
+    for (uint32_t i = 0; i < m; i++) {
+        AbsChArc a;
+        memcpy(&a, b + (size_t)i * sizeof a, sizeof a);
+        AbsChArc16 c = {a.cost, (uint16_t)a.to, a.mid == ABS_CH_NONE ? ABS_CH_NONE16 : (uint16_t)a.mid};
+        memcpy(b + (size_t)i * sizeof c, &c, sizeof c);
+    }
+    AbsChArc16 *fit = realloc(arcs, ((size_t)m + 1) * sizeof *fit);
+    return fit ? fit : (AbsChArc16 *)(void *)arcs;
+}
+
+/* A hierarchy that keeps no shape and whose region ids fit in 16 bits
+ * keeps its arcs narrow (abs_ch.h). */
+static void narrow_hierarchy(AbsCh *ch)
+{
+    if (ch->n > ABS_CH_NONE16)
+        return;
+    ch->up16 = narrow_arcs(ch->up, ch->nup);
+    ch->dn16 = ch->shared ? ch->up16 : narrow_arcs(ch->dn, ch->ndn);
+    ch->up = ch->dn = NULL;
+    /* Depths are below the height, at most n: 16 bits, written over the
+     * first half of the array as above. */
+    uint16_t *d16 = (uint16_t *)(void *)ch->depth;
+    for (uint32_t r = 0; r < ch->n; r++) {
+        uint32_t v = ch->depth[r];
+        uint16_t w = (uint16_t)v;
+        memcpy(&d16[r], &w, sizeof w);
+    }
+    uint16_t *fit = realloc(d16, ((size_t)ch->n + 1) * sizeof *fit);
+    ch->depth16 = fit ? fit : d16;
+    ch->depth = NULL;
+    ch->narrow = true;
 }
 
 bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
@@ -136,6 +176,8 @@ bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint3
             ch->dn = ch->up;
             ch->shared = true;
         }
+        if (!cap)
+            narrow_hierarchy(ch);
         ok = alloc_scratch(ch);
     }
     if (!ok) {
@@ -228,10 +270,13 @@ void abs_ch_free(AbsCh *ch)
     if (!ch->shared) {
         free(ch->dn_first);
         free(ch->dn);
+        free(ch->dn16);
     }
     free(ch->up_first);
     free(ch->up);
+    free(ch->up16);
     free(ch->depth);
+    free(ch->depth16);
     free(ch->freg);
     free(ch->breg);
     free(ch->fpar);
@@ -254,14 +299,15 @@ size_t abs_ch_kept_bytes(const AbsCh *ch)
     if (!ch->up_first)
         return 0;
     size_t offs = ((size_t)ch->n + 1) * sizeof *ch->up_first;
-    size_t up = offs + (size_t)ch->nup * sizeof *ch->up;
+    size_t arc = ch->narrow ? sizeof *ch->up16 : sizeof *ch->up;
+    size_t up = offs + (size_t)ch->nup * arc;
     size_t custom = abs_ch_sectors_bytes(&ch->sec) + abs_ch_dyn_bytes(ch) +
-                    (size_t)(ch->dynamic ? ch->topo.n : ch->n) * sizeof *ch->depth;
+                    (size_t)(ch->dynamic ? ch->topo.n : ch->n) * (ch->narrow ? sizeof *ch->depth16 : sizeof *ch->depth);
     if (ch->shaped)
         custom += abs_ch_topo_bytes(&ch->topo, ch->sec.ns) + (size_t)ch->topo.m * 16;
     if (ch->dynamic) /* room for every slot and every arc, both directions */
         return custom + 2 * (((size_t)ch->topo.n + 1) * sizeof *ch->up_first + (size_t)ch->topo.m * sizeof *ch->up);
-    return custom + (ch->shared ? up : up + offs + (size_t)ch->ndn * sizeof *ch->dn);
+    return custom + (ch->shared ? up : up + offs + (size_t)ch->ndn * arc);
 }
 
 size_t abs_ch_scratch_bytes(const AbsCh *ch)
@@ -269,13 +315,26 @@ size_t abs_ch_scratch_bytes(const AbsCh *ch)
     return ch->fg ? (size_t)(ch->height ? ch->height : 1) * (2 * sizeof(uint64_t) + 8 * sizeof(uint32_t)) : 0;
 }
 
-/* The arc from->to among `arcs[first[v] .. first[v + 1])` with the given other end. */
-static const AbsChArc *find_arc(const uint32_t *first, const AbsChArc *arcs, uint32_t v, uint32_t other)
+/* The middle of v's arc of direction dir (0 up, 1 down) whose other end is
+ * `other`; ABS_CH_NONE for an edge, or when there is no such arc. Inlined
+ * into unpack, whose scans are a large part of a long route's finish (a
+ * call per scan costs as much as the scan). */
+static inline __attribute__((always_inline)) uint32_t find_mid(const AbsCh *ch, int dir, uint32_t v, uint32_t other)
 {
-    for (uint32_t i = first[v]; i < first[v + 1]; i++)
-        if (arcs[i].to == other)
-            return &arcs[i];
-    return NULL;
+    const uint32_t *first = dir ? ch->dn_first : ch->up_first;
+    uint32_t lo = first[v], hi = first[v + 1];
+    if (ch->narrow) {
+        const AbsChArc16 *arc = dir ? ch->dn16 : ch->up16;
+        for (uint32_t i = lo; i < hi; i++)
+            if (arc[i].to == other)
+                return arc[i].mid == ABS_CH_NONE16 ? ABS_CH_NONE : arc[i].mid;
+        return ABS_CH_NONE;
+    }
+    const AbsChArc *arc = dir ? ch->dn : ch->up;
+    for (uint32_t i = lo; i < hi; i++)
+        if (arc[i].to == other)
+            return arc[i].mid;
+    return ABS_CH_NONE;
 }
 
 /* Unpacking the arc a -> b of middle `mid` (shortcuts unpacked, §4.2)
@@ -290,32 +349,30 @@ static void unpack_arc(AbsCh *ch, uint32_t a, uint32_t b, uint32_t mid)
 }
 
 /* Goes on with the arc being unpacked while *units last (a unit a step: a
- * region appended, or a shortcut split); true once it is whole. The arc
+ * region appended, or a shortcut split) and path has room (cap regions);
+ * true once it is whole. The arc
  * is from q->from to the top of the stack, its middle q->mid: a shortcut
  * splits at its middle, which ranks below both ends, so a -> mid is a down
  * arc of mid and mid -> b an up arc of mid; each region stacked is a
  * descendant of the one below it in the elimination tree, so the stack
  * holds at most the tree's height. */
-static bool unpack_some(AbsCh *ch, uint32_t *path, int *len, uint64_t *units)
+static bool unpack_some(AbsCh *ch, uint32_t *path, int cap, int *len, uint64_t *units)
 {
     AbsChQuery *q = &ch->q;
     while (q->pending > 0) {
-        if (!*units)
+        if (!*units || (q->mid == ABS_CH_NONE && *len >= cap))
             return false;
         (*units)--;
         uint32_t top = ch->unpacking[q->pending - 1];
         if (q->mid == ABS_CH_NONE) { /* an edge: its end is the route's next region */
             path[(*len)++] = top;
             q->from = top;
-            if (--q->pending > 0) {
-                const AbsChArc *r = find_arc(ch->up_first, ch->up, top, ch->unpacking[q->pending - 1]);
-                q->mid = r ? r->mid : ABS_CH_NONE;
-            }
+            if (--q->pending > 0)
+                q->mid = find_mid(ch, 0, top, ch->unpacking[q->pending - 1]);
         } else { /* a shortcut: its first half next, its middle stacked */
             uint32_t m = q->mid;
             ch->unpacking[q->pending++] = m;
-            const AbsChArc *l = find_arc(ch->dn_first, ch->dn, m, q->from);
-            q->mid = l ? l->mid : ABS_CH_NONE;
+            q->mid = find_mid(ch, 1, m, q->from);
         }
     }
     return true;
@@ -325,7 +382,7 @@ static bool unpack_some(AbsCh *ch, uint32_t *path, int *len, uint64_t *units)
  * region it was reached from, ABS_CH_NONE at that search's root). */
 static void trace_region(const AbsCh *ch, TraceType type, const uint64_t *dist, uint32_t v, uint32_t from)
 {
-    uint32_t at = ch->depth[v];
+    uint32_t at = abs_ch_depth(ch, v);
     double g = dist && dist[at] != ABS_CH_FAR ? (double)dist[at] / ABS_COST_SCALE : 0;
     const xyLoc *parent = from == ABS_CH_NONE ? NULL : &ch->center[from];
     trace_emit(ch->tracer, type, ch->center[v], parent, g, g);
@@ -337,7 +394,7 @@ void abs_ch_begin(AbsCh *ch, uint32_t s, uint32_t t)
     *q = (AbsChQuery){.s = s, .t = t, .meet = ABS_CH_NONE, .best = -1, .done = s == t};
     if (q->done)
         return;
-    uint32_t ds = ch->depth[s], dt = ch->depth[t];
+    uint32_t ds = abs_ch_depth(ch, s), dt = abs_ch_depth(ch, t);
     q->next = (ds > dt ? ds : dt) + 1;
     for (uint32_t k = 0; k < q->next; k++)
         ch->fg[k] = ch->bg[k] = ABS_CH_FAR;
@@ -363,6 +420,30 @@ static void query_ended(AbsCh *ch)
     ch->query_work = ch->query_work ? (7 * ch->query_work + work) / 8 : work;
     if (ch->tracer)
         trace_region(ch, TRACE_END, NULL, q->best < 0 ? q->s : q->meet, ABS_CH_NONE);
+}
+
+/* One direction's search at region v (distance g) as it scans v's arcs. */
+typedef struct Relax {
+    const AbsCh *ch;
+    uint64_t *g_at;
+    uint32_t *reg, *par, *node;
+    uint64_t g;
+    uint32_t v;
+} Relax;
+
+/* Arc i, to region w (at depth wat) at `cost`: w's distance, region and
+ * parent when it improves. */
+static inline void relax(const Relax *r, uint32_t w, uint32_t wat, uint32_t cost, uint32_t i)
+{
+    uint64_t ng = r->g + cost;
+    if (ng < r->g_at[wat]) {
+        r->g_at[wat] = ng;
+        r->reg[wat] = w; /* the same region when it only improved */
+        r->par[wat] = i;
+        r->node[wat] = r->v;
+        if (r->ch->tracer)
+            trace_region(r->ch, TRACE_GENERATING, r->g_at, w, r->v);
+    }
 }
 
 /* The elimination-tree query (CCH, Dibbelt et al.): every region a
@@ -403,23 +484,20 @@ bool abs_ch_run(AbsCh *ch, uint64_t *units)
             uint64_t scanned = 0;
             if (g < best) {
                 uint32_t lo = first[d][v], hi = first[d][v + 1];
-                const AbsChArc *arc = arcs[d];
                 uint32_t *reg_d = reg[d], *par_d = par[d], *node_d = node[d];
                 scanned = hi - lo;
                 uint32_t from = par_d[at] == ABS_CH_NONE ? ABS_CH_NONE : node_d[at];
                 if (ch->tracer)
                     trace_region(ch, TRACE_EXPANDING, g_at, v, from);
-                for (uint32_t i = lo; i < hi; i++) {
-                    uint32_t w = arc[i].to, wat = depth[w];
-                    uint64_t ng = g + arc[i].cost;
-                    if (ng < g_at[wat]) {
-                        g_at[wat] = ng;
-                        reg_d[wat] = w; /* the same region when it only improved */
-                        par_d[wat] = i;
-                        node_d[wat] = v;
-                        if (ch->tracer)
-                            trace_region(ch, TRACE_GENERATING, g_at, w, v);
-                    }
+                Relax r = {ch, g_at, reg_d, par_d, node_d, g, v};
+                if (ch->narrow) {
+                    const AbsChArc16 *arc = d ? ch->dn16 : ch->up16;
+                    for (uint32_t i = lo; i < hi; i++)
+                        relax(&r, arc[i].to, ch->depth16[arc[i].to], arc[i].cost, i);
+                } else {
+                    const AbsChArc *arc = arcs[d];
+                    for (uint32_t i = lo; i < hi; i++)
+                        relax(&r, arc[i].to, depth[arc[i].to], arc[i].cost, i);
                 }
                 if (ch->tracer)
                     trace_region(ch, TRACE_CLOSING, g_at, v, from);
@@ -432,7 +510,7 @@ bool abs_ch_run(AbsCh *ch, uint64_t *units)
     return true;
 }
 
-bool abs_ch_unpack(AbsCh *ch, uint32_t *path, int *len, uint64_t *units)
+bool abs_ch_unpack(AbsCh *ch, uint32_t *path, int cap, int *len, uint64_t *units)
 {
     AbsChQuery *q = &ch->q;
     if (q->stage == ABS_CH_UNPACK_NOT_BEGUN) {
@@ -446,7 +524,7 @@ bool abs_ch_unpack(AbsCh *ch, uint32_t *path, int *len, uint64_t *units)
             return true;
         /* s .. meet: the forward chain, collected backwards then unpacked in order. */
         int top = 0;
-        for (uint32_t v = q->meet; ch->fpar[ch->depth[v]] != ABS_CH_NONE; v = ch->fnode[ch->depth[v]])
+        for (uint32_t v = q->meet; ch->fpar[abs_ch_depth(ch, v)] != ABS_CH_NONE; v = ch->fnode[abs_ch_depth(ch, v)])
             ch->chain[top++] = v; /* the chain's heads, meet first */
         path[(*len)++] = q->s;
         q->heads = top;
@@ -455,18 +533,18 @@ bool abs_ch_unpack(AbsCh *ch, uint32_t *path, int *len, uint64_t *units)
         q->stage = ABS_CH_UNPACK_FORWARD;
     }
     while (q->stage != ABS_CH_UNPACK_WHOLE) {
-        if (!unpack_some(ch, path, len, units))
+        if (!unpack_some(ch, path, cap, len, units))
             return false;
         if (q->stage == ABS_CH_UNPACK_FORWARD && q->heads > 0) {
-            uint32_t b = ch->chain[--q->heads], at = ch->depth[b];
-            unpack_arc(ch, ch->fnode[at], b, ch->up[ch->fpar[at]].mid);
+            uint32_t b = ch->chain[--q->heads], at = abs_ch_depth(ch, b);
+            unpack_arc(ch, ch->fnode[at], b, abs_ch_arc(ch, 0, ch->fpar[at]).mid);
         } else if (q->stage == ABS_CH_UNPACK_FORWARD) {
             q->stage = ABS_CH_UNPACK_BACKWARD;
-        } else if (ch->bpar[ch->depth[q->back]] != ABS_CH_NONE) {
+        } else if (ch->bpar[abs_ch_depth(ch, q->back)] != ABS_CH_NONE) {
             /* meet .. t: the backward chain, each arc b -> node[b] a down arc of node[b]. */
-            uint32_t v = q->back, at = ch->depth[v];
+            uint32_t v = q->back, at = abs_ch_depth(ch, v);
             q->back = ch->bnode[at];
-            unpack_arc(ch, v, q->back, ch->dn[ch->bpar[at]].mid);
+            unpack_arc(ch, v, q->back, abs_ch_arc(ch, 1, ch->bpar[at]).mid);
         } else {
             q->stage = ABS_CH_UNPACK_WHOLE;
         }
@@ -478,7 +556,7 @@ double abs_ch_finish(AbsCh *ch, uint32_t *path, int *len)
 {
     uint64_t units = UINT64_MAX;
     ch->q.stage = ABS_CH_UNPACK_NOT_BEGUN;
-    abs_ch_unpack(ch, path, len, &units);
+    abs_ch_unpack(ch, path, INT_MAX, len, &units);
     return abs_ch_cost(ch);
 }
 

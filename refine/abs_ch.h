@@ -41,8 +41,9 @@
  * down arcs for the backward one); when both arc lists come out identical,
  * as on every abstraction with symmetric edge costs, one copy is kept.
  *
- * Memory: a map that never changes keeps the query arcs (12 B: target,
- * cost, middle region), their offsets, a depth per region and the sector
+ * Memory: a map that never changes keeps the query arcs (target, cost,
+ * middle region: 8 B with 16-bit region ids where the regions are few
+ * enough, else 12 B), their offsets, a depth per region and the sector
  * order; the shape (4 B an arc) and its costs and middles (8 B an arc a
  * direction) are let go once the query arcs are made (abs_ch_unshape);
  * while they are made, the build's peak, the exact distances are written
@@ -76,6 +77,14 @@ typedef struct AbsChArc {
     uint32_t cost; /* 1/ABS_COST_SCALE cells */
     uint32_t mid;  /* a shortcut's middle region, ABS_CH_NONE for an edge of the abstraction */
 } AbsChArc;
+
+/* The same arc in 8 bytes, for a hierarchy whose region ids all fit in 16
+ * bits (ABS_CH_NONE16 the middle of an edge). */
+#define ABS_CH_NONE16 UINT16_MAX
+typedef struct AbsChArc16 {
+    uint32_t cost;
+    uint16_t to, mid;
+} AbsChArc16;
 
 /* An abstraction's edges, region r's out-edges being entries
  * first[r] .. first[r + 1] of `to` and `cost` (elements `stride` bytes
@@ -129,6 +138,14 @@ typedef struct AbsCh {
     AbsChArc *up;
     uint32_t *dn_first; /* n + 1: v's arcs to -> v with rank(to) > rank(v); == up_first when symmetric */
     AbsChArc *dn;
+    /* narrow: the arcs are up16 and dn16 instead (up and dn NULL): a
+     * hierarchy that has not followed a map change, of at most
+     * ABS_CH_NONE16 regions (their depths too); the first update makes the hierarchy again
+     * with slots (abs_ch_dyn.c), its arcs wide, as the slots may outgrow
+     * 16 bits. Read an arc of either form with abs_ch_arc. */
+    bool narrow;
+    AbsChArc16 *up16, *dn16;
+    uint16_t *depth16; /* narrow: depth in 16 bits instead (depth NULL) */
     uint32_t nup, ndn, shortcuts;
     bool shared; /* dn is up (symmetric costs; never after an update) */
     /* Query scratch, by depth in the shape's elimination tree: a search
@@ -207,6 +224,17 @@ void abs_ch_rent(AbsCh *ch, uint64_t astar_work);
  * difference in err. */
 bool abs_ch_verify(const AbsCh *ch, const AbsChEdges *g, const uint32_t *region_sector, Err *err);
 void abs_ch_free(AbsCh *ch);
+/* Arc i of the up (dir 0) or down (dir 1) arcs, of either form. */
+static inline AbsChArc abs_ch_arc(const AbsCh *ch, int dir, uint32_t i)
+{
+    if (ch->narrow) {
+        AbsChArc16 a = (dir ? ch->dn16 : ch->up16)[i];
+        return (AbsChArc){a.to, a.cost, a.mid == ABS_CH_NONE16 ? ABS_CH_NONE : a.mid};
+    }
+    return (dir ? ch->dn : ch->up)[i];
+}
+/* Region v's depth in the elimination tree, of either form. */
+static inline uint32_t abs_ch_depth(const AbsCh *ch, uint32_t v) { return ch->narrow ? ch->depth16[v] : ch->depth[v]; }
 /* Bytes kept for queries (arcs and offsets; the memory budget's figure). */
 size_t abs_ch_kept_bytes(const AbsCh *ch);
 /* Bytes of the per-query scratch (search cores, parents). */
@@ -223,17 +251,20 @@ double abs_ch_query(AbsCh *ch, uint32_t s, uint32_t t, uint32_t *path, int *len)
  * returns true once the search has ended, false when *units ran out first
  * (call it again, with fresh units, to go on: the same regions are settled
  * in the same order, so the route does not depend on the pieces); then
- * abs_ch_finish gives abs_ch_query's result, or abs_ch_unpack gives its
- * route in pieces: each call appends regions to path[0 .. *len) (the first
- * call sets *len) while *units lasts (a unit a region appended or a
- * shortcut split, taken off *units) and returns true once the route is
- * whole, false when *units ran out first (call it again with the same path
- * and len to go on), and abs_ch_cost its cost. The hierarchy must not
- * change in between (a map change drops the query: begin again). */
+ * abs_ch_finish gives abs_ch_query's result (path[] with room for n
+ * regions), or abs_ch_unpack gives its route in pieces: each call appends
+ * regions to path[0 .. *len) (the first call sets *len) while *units lasts
+ * (a unit a region appended or a shortcut split, taken off *units) and
+ * path has room (cap regions, at least 1) and returns true once the route
+ * is whole, false when *units ran out or path is full (*len == cap) first
+ * (call it again with the regions so far, moved or not, their len and
+ * fresh units or more room to go on), and abs_ch_cost its cost. The
+ * hierarchy must not change in between (a map change drops the query:
+ * begin again). */
 void abs_ch_begin(AbsCh *ch, uint32_t s, uint32_t t);
 bool abs_ch_run(AbsCh *ch, uint64_t *units);
 double abs_ch_finish(AbsCh *ch, uint32_t *path, int *len);
-bool abs_ch_unpack(AbsCh *ch, uint32_t *path, int *len, uint64_t *units);
+bool abs_ch_unpack(AbsCh *ch, uint32_t *path, int cap, int *len, uint64_t *units);
 double abs_ch_cost(const AbsCh *ch);
 
 #endif

@@ -1,8 +1,11 @@
 #include "abstract_search.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "../common/grow.h"
 
 /* Where the adjacency of the search before a map change serves again:
  * `prev`, and ring[sector] marking the sectors whose edges may differ (a
@@ -64,13 +67,58 @@ static AbsChEdges edges_of(const RegionSearch *as)
     return (AbsChEdges){as->adj_first, &as->adj[0].to, &as->adj[0].cost, sizeof *as->adj};
 }
 
+/* The open list's first slots: a search's frontier is a small part of the
+ * regions it reaches, so a slot per region would be a quarter of the A*'s
+ * memory; it doubles when a search fills it (grow_open). */
+#define REGION_OPEN_FIRST 64u
+
+/* The route's first slots: a route is a small part of the regions; it
+ * doubles when a route outgrows it (path_room). */
+#define REGION_PATH_FIRST 64u
+
 /* The A*'s arrays (its core and parents) and the route. */
 static bool alloc_astar(RegionSearch *as)
 {
     size_t n = as->ix->abs->nregions ? as->ix->abs->nregions : 1;
     as->parent = malloc(n * sizeof *as->parent);
-    as->path = as->path ? as->path : malloc(n * sizeof *as->path);
-    return as->parent && as->path && bf_init(&as->bf, n, (uint32_t)n);
+    if (!as->path) {
+        as->path = malloc(REGION_PATH_FIRST * sizeof *as->path);
+        as->path_cap = as->path ? (int)REGION_PATH_FIRST : 0;
+    }
+    return as->parent && as->path && bf_init(&as->bf, n, (uint32_t)(n < REGION_OPEN_FIRST ? n : REGION_OPEN_FIRST));
+}
+
+/* The open list is full: doubled, never past a slot per region. False when
+ * memory ran out. */
+static __attribute__((noinline)) bool grow_open(RegionSearch *as)
+{
+    size_t n = as->bf.count, cap = grow_cap(as->bf.open.cap, (size_t)as->bf.open.n + 1, REGION_OPEN_FIRST);
+    as->open_grows++;
+    return bf_reserve(&as->bf, (uint32_t)(cap < n ? cap : n));
+}
+
+/* Room for a route of `len` regions in as->path; false when memory ran out. */
+static bool path_room(RegionSearch *as, int len)
+{
+    if (len <= as->path_cap)
+        return true;
+    size_t cap = grow_cap((size_t)as->path_cap, (size_t)len, REGION_PATH_FIRST);
+    if (cap > INT_MAX || !grow_to(&as->path, cap, sizeof *as->path))
+        return false;
+    as->path_cap = (int)cap;
+    return true;
+}
+
+/* bf_queue, with room made on the open list first; false (nothing queued,
+ * out_of_memory set: the search ends with no route) when memory ran out. */
+static inline bool queue(RegionSearch *as, uint32_t id, BfOffer o, double f)
+{
+    if (o == BF_OPENED && as->bf.open.n == as->bf.open.cap && !grow_open(as)) {
+        as->out_of_memory = true;
+        return false;
+    }
+    bf_queue(&as->bf, id, o, f);
+    return true;
 }
 
 /* The adjacency; the A*'s arrays too when `astar` (else after the
@@ -187,7 +235,7 @@ size_t region_search_bytes(const RegionSearch *as)
 {
     size_t n = as->ix ? as->ix->abs->nregions : 0;
     return as->bf.count * sizeof(BfNode) + (size_t)as->bf.open.cap * sizeof(HeapItem) +
-           (as->parent ? n * sizeof *as->parent : 0) + (as->path ? n * sizeof *as->path : 0) +
+           (as->parent ? n * sizeof *as->parent : 0) + (size_t)as->path_cap * sizeof *as->path +
            (as->adj_first ? (n + 1) * sizeof *as->adj_first : 0) + (size_t)as->nadj * sizeof(RegionAdj) +
            abs_ch_scratch_bytes(&as->ch);
 }
@@ -205,10 +253,18 @@ static void trace_region(const RegionSearch *as, TraceType type, uint32_t r, dou
 }
 
 /* The route ending in `last` (parents back to `from`) into as->path,
- * start first. */
-static void take_route(RegionSearch *as, uint32_t from, uint32_t last)
+ * start first, with room for `more` regions after it; false (no route,
+ * out_of_memory) when memory ran out. */
+static bool take_route(RegionSearch *as, uint32_t from, uint32_t last, int more)
 {
     as->path_len = 0;
+    int len = 1;
+    for (uint32_t r = last; r != from; r = as->parent[r])
+        len++;
+    if (!path_room(as, len + more)) {
+        as->out_of_memory = true;
+        return false;
+    }
     for (uint32_t r = last;; r = as->parent[r]) {
         as->path[as->path_len++] = r;
         if (r == from)
@@ -219,6 +275,25 @@ static void take_route(RegionSearch *as, uint32_t from, uint32_t last)
         as->path[i] = as->path[j];
         as->path[j] = t;
     }
+    return true;
+}
+
+/* Goes on unpacking the hierarchy's route (abs_ch_unpack) into as->path
+ * while *steps last, the route doubling when it fills: 1 once it is whole,
+ * 0 when the steps ran out first, -1 (out_of_memory, no route) when memory
+ * to grow it ran out. */
+static int ch_unpack(RegionSearch *as, uint64_t *steps)
+{
+    while (!abs_ch_unpack(&as->ch, as->path, as->path_cap, &as->path_len, steps)) {
+        if (as->path_len < as->path_cap)
+            return 0;
+        if (!path_room(as, as->path_len + 1)) {
+            as->out_of_memory = true;
+            as->path_len = 0;
+            return -1;
+        }
+    }
+    return 1;
 }
 
 /* A* from `from` to `to`. */
@@ -232,6 +307,7 @@ static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
     const Tracer *tr = as->tracer;
     bf_start(bf, from, weight * heuristic(ix->center[from], goal));
     as->parent[from] = from;
+    as->out_of_memory = false;
     if (tr) {
         trace_emit(tr, TRACE_SOURCE, ix->center[from], NULL, 0, 0);
         trace_emit(tr, TRACE_DESTINATION, goal, NULL, 0, 0);
@@ -253,22 +329,24 @@ static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
             BfOffer o = bf_offer(bf, nb, ng);
             if (o) {
                 as->parent[nb] = cur;
-                bf_queue(bf, nb, o, ng + weight * heuristic(ix->center[nb], goal));
+                if (!queue(as, nb, o, ng + weight * heuristic(ix->center[nb], goal)))
+                    break;
                 if (tr)
                     trace_region(as, TRACE_GENERATING, nb, weight * heuristic(ix->center[nb], goal));
             }
         }
         if (tr)
             trace_region(as, TRACE_CLOSING, cur, weight * heuristic(ix->center[cur], goal));
+        if (as->out_of_memory)
+            break;
     }
     if (tr)
         trace_region(as, TRACE_END, result < 0 ? from : to, 0);
     as->last_expanded = expanded;
     as->expanded += expanded;
     as->path_len = 0;
-    if (result < 0)
-        return result;
-    take_route(as, from, to);
+    if (result < 0 || !take_route(as, from, to, 0))
+        return -1;
     return result;
 }
 
@@ -306,6 +384,7 @@ static void ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
     bf_start(bf, from, g0 + as->end_weight * heuristic(ix->center[from], goal));
     bf->node[from].g = g0;
     as->parent[from] = from;
+    as->out_of_memory = false;
     if (tr) {
         trace_emit(tr, TRACE_SOURCE, ix->center[from], NULL, 0, 0);
         trace_emit(tr, TRACE_DESTINATION, ix->center[to], NULL, 0, 0);
@@ -319,7 +398,8 @@ static void ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
         BfOffer o = bf_offer(bf, nb, ng);
         if (o) {
             as->parent[nb] = from;
-            bf_queue(bf, nb, o, ng + as->end_weight * heuristic(c, goal));
+            if (!queue(as, nb, o, ng + as->end_weight * heuristic(c, goal)))
+                return;
         }
     }
 }
@@ -342,6 +422,8 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
     const int reach = 2 * ix->abs->S;
     uint32_t cur;
     for (;;) {
+        if (as->out_of_memory)
+            return true;
         if (*budget == 0)
             return false;
         if (!bf_pop(bf, &cur))
@@ -372,7 +454,8 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
             BfOffer o = bf_offer(bf, nb, ng);
             if (o) {
                 as->parent[nb] = cur;
-                bf_queue(bf, nb, o, ng + w * heuristic(ix->center[nb], goal));
+                if (!queue(as, nb, o, ng + w * heuristic(ix->center[nb], goal)))
+                    return true;
             }
         }
     }
@@ -390,9 +473,10 @@ static double ends_finish(RegionSearch *as)
     as->last_expanded = as->end_expanded;
     as->expanded += as->end_expanded;
     as->path_len = 0;
-    if (best == INFINITY)
+    if (best == INFINITY || as->out_of_memory)
         return -1;
-    take_route(as, from, as->end_best_region);
+    if (!take_route(as, from, as->end_best_region, 1))
+        return -1;
     int k = 0; /* a route through `to` on to a neighbour ends at `to` */
     while (k < as->path_len && as->path[k] != to)
         k++;
@@ -436,7 +520,12 @@ double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double we
     if (as->ch.up_first && weight == 1.0) {
         as->ch.tracer = as->tracer;
         as->ch.center = as->ix->center;
-        double cost = abs_ch_query(&as->ch, from, to, as->path, &as->path_len);
+        uint64_t units = UINT64_MAX;
+        as->out_of_memory = false;
+        abs_ch_begin(&as->ch, from, to);
+        abs_ch_run(&as->ch, &units);
+        units = UINT64_MAX;
+        double cost = ch_unpack(as, &units) < 0 ? -1 : abs_ch_cost(&as->ch);
         as->last_expanded = as->ch.last_settled;
         as->expanded += as->ch.last_settled;
         return cost < 0 ? cost : cost / ABS_COST_SCALE;
@@ -483,6 +572,7 @@ bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double we
     if (!resume) {
         ch->tracer = as->tracer;
         ch->center = as->ix->center;
+        as->out_of_memory = false;
         abs_ch_begin(ch, from, to);
     }
     if (!ch->q.done) {
@@ -494,11 +584,11 @@ bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double we
     }
     /* Unpacking the shortcuts, linear in the route's regions, pauses too. */
     uint64_t steps = units_of(*work, REGION_UNPACK_PER_WORK), before = steps;
-    bool whole = abs_ch_unpack(ch, as->path, &as->path_len, &steps);
+    int whole = ch_unpack(as, &steps);
     take_units(work, before - steps, REGION_UNPACK_PER_WORK);
     if (!whole)
         return false;
-    double c = abs_ch_cost(ch);
+    double c = whole < 0 ? -1 : abs_ch_cost(ch);
     as->last_expanded = ch->last_settled;
     as->expanded += ch->last_settled;
     *cost = c < 0 ? c : c / ABS_COST_SCALE;

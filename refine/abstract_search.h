@@ -25,7 +25,11 @@
  * Owns the per-region search arrays, the hierarchy and the result path, sized once in
  * region_search_init (with a hierarchy, the A*'s arrays are made after it,
  * so that they do not add to its build's peak) (generation stamps, no clearing, no allocation per
- * query). The index, and the abstraction behind it, are borrowed and must
+ * query), but for the A*'s open list and the route: the list starts at a
+ * few dozen slots and doubles when a search fills it (open_grows), as a
+ * frontier is a small part of the regions, and the route at a few dozen
+ * regions, doubled when a route is longer; without memory to grow either,
+ * that search finds no route (out_of_memory). The index, and the abstraction behind it, are borrowed and must
  * outlive the search. */
 #ifndef GPPC_REFINE_ABSTRACT_SEARCH_H
 #define GPPC_REFINE_ABSTRACT_SEARCH_H
@@ -52,8 +56,11 @@ typedef struct RegionSearch {
     uint32_t *parent; /* per region */
     uint32_t *path;   /* global ids, start region first */
     int path_len;
+    int path_cap;      /* regions path has room for: it grows with the longest route */
     uint64_t expanded; /* cumulative */
     uint64_t last_expanded;
+    uint64_t open_grows;  /* times an A* found its open list full and doubled it */
+    bool out_of_memory;   /* the last search ran out of memory for its open list or route: it found no route */
     AbsCh ch;             /* contraction hierarchy (refine/abs_ch.h); n 0 when off */
     const Tracer *tracer; /* NULL: not traced; events name regions by their centers (search/trace.h) */
     bool ends;            /* region_search_ends: the next search costs its ends from these cells */

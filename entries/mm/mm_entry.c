@@ -238,15 +238,15 @@ static bool load_file(MmEntry *e, const char *file, const char *options, Err *er
     return ok;
 }
 
-/* The edge cache's cap: cache_kb, or with auto 64 KiB and half a byte per
- * map cell. Game maps' legs fit in a small part of that; a maze's do not fit
- * in less (emptied again and again, a leg is planned again and again: much
- * slower; results/reference/mm-memory). */
+/* The edge cache's cap: cache_kb, or with auto 64 KiB and 3/8 of a byte
+ * (3 bits) per map cell. Game maps' legs fit in a small part of that; a
+ * maze's barely do (emptied again and again, a leg is planned again and
+ * again: much slower; results/reference/mm-memory). */
 static size_t cache_cap(const MmEntry *e)
 {
     if (e->cfg.cache_kb >= 0)
         return (size_t)e->cfg.cache_kb * 1024;
-    return 65536 + (size_t)e->grid.width * (size_t)e->grid.height / 2;
+    return 65536 + (size_t)e->grid.width * (size_t)e->grid.height * 3 / 8;
 }
 
 /* The abstraction (loaded, or built), then what searches it: the region
@@ -361,6 +361,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "corridor_fallbacks", (double)e->legs.fallbacks);
     counters_add(out, "leg_page_grows", (double)e->legs.astar.pg.grows); /* searches that outgrew what prepare took */
     counters_add(out, "leg_open_grows", (double)e->legs.astar.pg.open_grows); /* the legs' open list filled */
+    counters_add(out, "region_open_grows", (double)e->as.open_grows);         /* the regions' A* open list filled */
     const RoutesStats *rs = &e->refiner.routes.stats;
     counters_add(out, "direct", (double)rs->direct);
     counters_add(out, "guarded", (double)rs->guarded);

@@ -28,6 +28,8 @@ static double path_cost(const RegionSearch *as)
 /* `pairs` pseudo-random region pairs: the hierarchy's cost equals A*'s, and
  * its unpacked route runs from s to t over edges of the abstraction at that
  * cost. Returns the number of mismatches. */
+static uint64_t astar_open_grows; /* compare_routes' A*: times its open list doubled */
+static int route_room;            /* compare_routes: the most regions either search's route grew to hold */
 static int compare_routes(T *t, const AbsIndex *ix, int pairs, uint64_t seed)
 {
     Err err;
@@ -49,16 +51,23 @@ static int compare_routes(T *t, const AbsIndex *ix, int pairs, uint64_t seed)
                        route_ok ? "ok" : "broken");
         }
     }
+    astar_open_grows += astar.open_grows;
+    route_room = astar.path_cap > route_room ? astar.path_cap : route_room;
+    route_room = ch.path_cap > route_room ? ch.path_cap : route_room;
     region_search_free(&astar);
     region_search_free(&ch);
     return bad;
 }
 
 /* On a random map, a rooms map and a maze (asymmetric costs on all, from
- * the costs= excess bytes): same cost as A*, valid routes. */
+ * the costs= excess bytes): same cost as A*, valid routes; the A*'s open
+ * list and the route, which start small, have grown in some of those
+ * searches. */
 static void test_ch_equals_astar(T *t)
 {
     const char *maps[] = {"random/random256-20-0", "rooms/16room256-0", "mazes/maze256-2-0"};
+    astar_open_grows = 0;
+    route_room = 0;
     for (int m = 0; m < 3; m++) {
         Loaded l;
         if (!load_named(t, maps[m], &l))
@@ -72,6 +81,8 @@ static void test_ch_equals_astar(T *t)
         }
         unload(&l);
     }
+    CHECKF(t, astar_open_grows > 0, "the regions' A* never grew its open list: the growth went untested");
+    CHECKF(t, route_room > 64, "no route outgrew the first %d regions: the growth went untested", route_room);
 }
 
 /* After updates that split and join regions, mm's own hierarchy, once its
@@ -97,9 +108,13 @@ static void test_ch_update_equals_fresh(T *t)
         const AbsCh *live = &mm_region_search(inst)->ch;
         RegionSearch fresh;
         CHECKF(t, region_search_init(&fresh, mm_abs_index(inst), true, mm_region_search(inst), &err), "%s", err.msg);
-        bool same = live->n == fresh.ch.n && live->nup == fresh.ch.nup && live->ndn == fresh.ch.ndn &&
-                    !memcmp(live->up, fresh.ch.up, (size_t)live->nup * sizeof *live->up) &&
-                    !memcmp(live->dn, fresh.ch.dn, (size_t)live->ndn * sizeof *live->dn);
+        bool same = live->n == fresh.ch.n && live->nup == fresh.ch.nup && live->ndn == fresh.ch.ndn;
+        for (uint32_t i = 0; same && i < live->nup + live->ndn; i++) { /* the fresh arcs narrow, the live ones not */
+            int dir = i >= live->nup;
+            uint32_t k = dir ? i - live->nup : i;
+            AbsChArc a = abs_ch_arc(live, dir, k), b = abs_ch_arc(&fresh.ch, dir, k);
+            same = a.to == b.to && a.cost == b.cost && a.mid == b.mid;
+        }
         CHECKF(t, same, "round %d: live hierarchy (%u regions, %u up arcs) differs from a fresh build (%u, %u)", round,
                live->n, live->nup, fresh.ch.n, fresh.ch.nup);
         region_search_free(&fresh);
@@ -113,7 +128,8 @@ static void test_ch_update_equals_fresh(T *t)
 /* The hierarchy's query in pieces of one unit (abs_ch_begin/run, then
  * abs_ch_unpack, what a bounded GetPath call runs) settles the same regions
  * in the same order as the whole query and unpacks the same route, a step
- * a region at least: the same cost and route; and mm's locating
+ * a region at least, into room that grows a region each time it fills
+ * (never written past): the same cost and route; and mm's locating
  * (abs_locate_steps) in pieces of one cell finds the whole one's region
  * and walk. */
 static void test_ch_query_in_pieces(T *t)
@@ -122,10 +138,11 @@ static void test_ch_query_in_pieces(T *t)
     if (!mm_regions_open(t, "rooms/16room256-0", "mm", true, &m))
         return;
     const AbsIndex *ix = m.ix;
-    uint32_t n = ix->abs->nregions, *whole = malloc((size_t)n * sizeof *whole);
+    uint32_t n = ix->abs->nregions, *whole = malloc((size_t)n * sizeof *whole),
+             *piecewise = malloc((size_t)n * sizeof *piecewise);
     uint64_t seed = 11;
-    int bad = 0, paused = 0, unpack_paused = 0;
-    for (int i = 0; i < 200 && whole; i++) {
+    int bad = 0, paused = 0, unpack_paused = 0, filled = 0;
+    for (int i = 0; i < 200 && whole && piecewise; i++) {
         seed = seed * 6364136223846793005u + 1442695040888963407u;
         uint32_t s = (uint32_t)((seed >> 33) % n), g = (uint32_t)((seed >> 13) % n);
         int wlen;
@@ -135,19 +152,26 @@ static void test_ch_query_in_pieces(T *t)
         for (uint64_t units = 1; pieces < 1000000 && !abs_ch_run(&m.as.ch, &units); units = 1)
             pieces++;
         /* Unpacked in pieces of one step: a route of k regions takes at least k - 1 of them. */
-        int steps = 1;
-        for (uint64_t units = 1; steps < 1000000 && !abs_ch_unpack(&m.as.ch, m.as.path, &m.as.path_len, &units);
-             units = 1)
+        int steps = 1, room = 1, len = 0;
+        for (uint64_t units = 1; steps < 1000000 && !abs_ch_unpack(&m.as.ch, piecewise, room, &len, &units);
+             units = 1) {
+            bad += len > room;
+            if (len == room) { /* full: one more region of room */
+                room++;
+                filled++;
+            }
             steps++;
+        }
         double p = abs_ch_cost(&m.as.ch);
         paused += pieces > 1;
         unpack_paused += steps > 1;
-        if (p != c || m.as.path_len != wlen || memcmp(m.as.path, whole, (size_t)wlen * sizeof *whole) ||
+        if (p != c || len != wlen || len > room || memcmp(piecewise, whole, (size_t)wlen * sizeof *whole) ||
             steps < wlen - 1)
             bad++;
     }
-    CHECKF(t, bad == 0 && paused > 100 && unpack_paused > 100,
-           "%d of 200 queries differ in pieces (%d paused, %d paused unpacking)", bad, paused, unpack_paused);
+    CHECKF(t, bad == 0 && paused > 100 && unpack_paused > 100 && filled > 100,
+           "%d of 200 queries differ in pieces (%d paused, %d paused unpacking, room filled %d times)", bad, paused,
+           unpack_paused, filled);
     AbsLocator *loc = calloc(2, sizeof *loc);
     xyPath a = {0}, b = {0};
     int differ = 0, searched = 0;
@@ -169,6 +193,7 @@ static void test_ch_query_in_pieces(T *t)
     path_free(&b);
     free(loc);
     free(whole);
+    free(piecewise);
     mm_regions_close(&m);
 }
 
@@ -183,10 +208,12 @@ static void test_ch_static_keeps_arcs_only(T *t)
     if (!mm_regions_open(t, "rooms/16room256-0", "mm", true, &m))
         return;
     const AbsCh *ch = &m.as.ch;
-    size_t arcs = (size_t)ch->nup * sizeof *ch->up + ((size_t)ch->n + 1) * sizeof *ch->up_first;
-    size_t expect =
-        arcs + (ch->shared ? 0 : arcs) + (size_t)ch->n * sizeof *ch->depth + (size_t)ch->sec.ns * sizeof *ch->sec.order;
+    size_t arcs = (size_t)ch->nup * sizeof *ch->up16 + ((size_t)ch->n + 1) * sizeof *ch->up_first;
+    size_t expect = arcs + (ch->shared ? 0 : arcs) + (size_t)ch->n * sizeof *ch->depth16 +
+                    (size_t)ch->sec.ns * sizeof *ch->sec.order;
     CHECKF(t, !ch->shaped && !ch->w_up && !ch->topo.head && ch->shared, "a static hierarchy kept its shape");
+    CHECKF(t, ch->narrow && ch->up16 && !ch->up && ch->depth16 && !ch->depth,
+           "a static hierarchy of %u regions kept 12-byte arcs or 4-byte depths", ch->n);
     const RegionSearch *live = mm_region_search(m.inst); /* region_search_lean: the hierarchy answers all */
     CHECKF(t, live->path && !live->adj && !live->adj_first && !live->parent && !live->bf.count,
            "mm's region search kept the A*'s arrays beside its hierarchy");
