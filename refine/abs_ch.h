@@ -33,6 +33,9 @@
  * A sector that outgrows its slots makes a new shape (wider slots there) and
  * a whole customisation. Both shapes give the same query arcs.
  *
+ * The build, customisation entry points and byte counts are abs_ch.c; the
+ * query and its unpacking abs_ch_query.c.
+ *
  * Why this lives in refine/ and not in entries/ch: entries sit above refine/,
  * and entries/ch contracts a different graph (the subgoal graph, 64-bit
  * costs, its own packed layout, witness searches).
