@@ -429,7 +429,10 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
     return jps_begin(j, s, g, max_expanded) ? jps_run(j, &work, path) : JPS_NONE;
 }
 
-bool jps_begin(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded)
+/* Starts the search from s to g; `announce`: the trace gets its source and
+ * destination (not when the same search begins again after growing: one
+ * search, one source). */
+static bool start_search(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, bool announce)
 {
     const int stride = j->grid.stride;
     j->running = false;
@@ -455,12 +458,23 @@ bool jps_begin(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded)
     sn->x = (uint16_t)(s.x + 1);
     sn->y = (uint16_t)(s.y + 1);
     if (j->tracer) {
-        trace_emit(j->tracer, TRACE_SOURCE, s, NULL, 0, 0);
-        trace_emit(j->tracer, TRACE_DESTINATION, g, NULL, 0, 0);
+        if (announce) {
+            trace_emit(j->tracer, TRACE_SOURCE, s, NULL, 0, 0);
+            trace_emit(j->tracer, TRACE_DESTINATION, g, NULL, 0, 0);
+        }
         trace_node(j, TRACE_GENERATING, j->start_idx);
     }
     j->nbypass = 0;
     return true;
+}
+
+bool jps_begin(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded) { return start_search(j, s, g, max_expanded, true); }
+
+/* The same search again, from its start, with the room jps_grow made. */
+static void restart(Jps *j)
+{
+    start_search(j, (xyLoc){(int16_t)j->sx, (int16_t)j->sy}, (xyLoc){(int16_t)(j->gx - 1), (int16_t)(j->gy - 1)},
+                 j->cap, false);
 }
 
 /* The search's one loop. Before each pop it asks the caller's work (*work,
@@ -488,8 +502,7 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
             uint64_t spent = (before - budget + JPS_ZERO_SLOTS_PER_WORK - 1) / JPS_ZERO_SLOTS_PER_WORK;
             *work = *work > spent ? *work - spent : 0;
             if (ready)
-                jps_begin(j, (xyLoc){(int16_t)j->sx, (int16_t)j->sy},
-                          (xyLoc){(int16_t)(j->gx - 1), (int16_t)(j->gy - 1)}, j->cap);
+                restart(j);
             continue;
         }
         if (j->nbypass)
@@ -529,8 +542,7 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
         if (__builtin_expect(j->failed, 0)) {
             if (jps_grow(j)) {                       /* the same search again, with room for it */
                 if (j->open.zeroed == j->open.count) /* else once its slots are zeroed (above) */
-                    jps_begin(j, (xyLoc){(int16_t)j->sx, (int16_t)j->sy},
-                              (xyLoc){(int16_t)(j->gx - 1), (int16_t)(j->gy - 1)}, j->cap);
+                    restart(j);
                 continue;
             }
             j->running = false;

@@ -263,6 +263,38 @@ static void test_legs_corridor_jps_in_pieces(T *t)
  * node slots zeroes the grown ones a bounded piece per run
  * (JPS_ZERO_SLOTS_PER_WORK) before it begins again: no run pays for them
  * whole. */
+static void count_trace_type(void *sink, const TraceEvent *e) { ((long *)sink)[e->type]++; }
+
+/* A traced search that grows its node state and begins again reports one
+ * source, one destination and one end: the restart is the same search. */
+static void test_jps_grown_search_traced_once(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/16room256-0", &l))
+        return;
+    Jps j;
+    Err err;
+    CHECK(t, jps_init_bounded(&j, &l.g, false, JPS_NODES_GROW, &err));
+    long n[TRACE_END + 1];
+    Tracer tr = {count_trace_type, n, "test"};
+    j.tracer = &tr;
+    xyPath p = {0};
+    int wrong = 0, grew = 0;
+    for (int k = 0; k < l.sc.count; k += 7 * t_thin(1)) {
+        memset(n, 0, sizeof n);
+        uint64_t grown = j.grown;
+        p.len = 0;
+        jps_find_capped(&j, l.sc.q[k].start, l.sc.q[k].goal, UINT64_MAX, &p);
+        grew += j.grown > grown;
+        wrong += n[TRACE_SOURCE] != 1 || n[TRACE_DESTINATION] != 1 || n[TRACE_END] != 1;
+    }
+    CHECKF(t, grew > 0 && wrong == 0, "%d searches grew, %d of them with other than one source, destination, end", grew,
+           wrong);
+    path_free(&p);
+    jps_free(&j);
+    unload(&l);
+}
+
 static void test_jps_grows_in_pieces(T *t)
 {
     Loaded l;
@@ -423,6 +455,7 @@ const TestCase LEG_TESTS[] = {
     {"legplan_corridor_jps_after_updates", test_legs_corridor_jps_after_updates},
     {"legplan_corridor_jps_in_pieces", test_legs_corridor_jps_in_pieces},
     {"jps_grows_in_pieces", test_jps_grows_in_pieces},
+    {"jps_grown_search_traced_once", test_jps_grown_search_traced_once},
     {"legplan_corridor_jps_matches_astar", test_legs_corridor_jps_matches_astar},
     {"leg_codec_round_trip", test_leg_codec_round_trip},
     {"leg_limits_and_orientation", test_leg_limits_and_orientation},
