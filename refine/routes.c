@@ -13,10 +13,6 @@
  * back. */
 enum { TRY_GAIN = 1, TRY_LOSS = 4, TRY_MAX = 32, TRY_START = 8, TRY_PROBE = 32 };
 
-/* Turn bits (routes_enable_turns) on maps of at most this many padded
- * cells: half a byte a cell, at most 64 KiB. */
-#define TURNS_MOST_CELLS ((size_t)1 << 17)
-
 /* The guard's threshold: a route longer than GUARD_NUM / GUARD_DEN of the
  * octile distance is a detour worth a box A*. */
 enum { GUARD_NUM = 7, GUARD_DEN = 5 };
@@ -70,7 +66,7 @@ bool routes_enable_turns(Routes *rt, Err *err)
 {
     const Grid *g = rt->grid;
     size_t cells = (size_t)(g->width + 2) * (size_t)(g->height + 2);
-    if (!rt->legs->have_jps || cells > TURNS_MOST_CELLS)
+    if (!rt->legs->have_jps || cells > rt->cfg.turns_cells)
         return true;
     return jps_enable_turns(&rt->legs->jps, err);
 }

@@ -42,7 +42,8 @@ typedef struct RoutesConfig {
     int small;   /* maps of at most this many sectors: every query by JPS, uncapped; 0 off */
     int jps_cap; /* > 0: JPS tried first, capped at this many expansions */
     int near;    /* > 0: near queries (octile distance <= near) take the box, and the guard watches up to 2 * near */
-    int box_sectors; /* > 0: a box's A* gives up (as when the box holds no path) where it would reach more sectors */
+    int box_sectors;    /* > 0: a box's A* gives up (as when the box holds no path) where it would reach more sectors */
+    size_t turns_cells; /* maps of at most this many padded cells take turn bits at their first change; 0 never */
 } RoutesConfig;
 
 typedef struct RoutesStats {
@@ -81,8 +82,8 @@ typedef struct Routes {
 bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstraction *a, LegPlanner *legs, Err *err);
 /* Lets the JPS route's diagonal jumps read turn bits (search/jps.h
  * jps_enable_turns: the same searches, two bits read at a diagonal step
- * instead of two lines scanned) on a map of at most TURNS_MOST_CELLS cells
- * (routes.c), for half a byte a cell. For a map that changes (its owner
+ * instead of two lines scanned) on a map of at most RoutesConfig.turns_cells
+ * padded cells, for half a byte a cell. For a map that changes (its owner
  * calls this at the first change): while the abstraction waits for the
  * changes, the JPS route runs uncapped and answers most queries, so its
  * diagonal steps are most of a query's time; a map that never changes
