@@ -151,7 +151,10 @@ static void test_call_times_by_both_clocks(T *t)
     wait_query(false, 3000000, &ct, &sleep);
     CHECKF(t, sleep.valid && sleep.max_step_ns >= 3000000, "sleep: wall %llu ns",
            (unsigned long long)sleep.max_step_ns);
-    CHECKF(t, sleep.max_step_cpu_ns < 1000000, "sleep: %llu ns of CPU for a 3 ms sleep",
+    /* Under half the sleep, not "none": a busy machine's kernel was seen to
+     * charge the sleeping call a whole scheduler tick (1 ms), and a CPU
+     * clock that were the wall clock would show the whole 3 ms. */
+    CHECKF(t, sleep.max_step_cpu_ns < 1500000, "sleep: %llu ns of CPU for a 3 ms sleep",
            (unsigned long long)sleep.max_step_cpu_ns);
     wait_query(true, 2000000, &ct, &spin);
     CHECKF(t, spin.max_step_cpu_ns > 0 && spin.max_step_cpu_ns <= spin.max_step_ns + 50000,
