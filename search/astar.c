@@ -58,12 +58,6 @@ static __attribute__((noinline)) bool grow_open(AStar *a)
                       (uint32_t)grow_cap(a->bf.open.cap, (size_t)a->bf.open.n + 1, (size_t)a->pg.cells / 4 + 1));
 }
 
-bool astar_reserve_pages(AStar *a, size_t pages, Err *err)
-{
-    return !a->pg.side || a->pg.cap >= pages || grow_pages(a, pages) ||
-           err_set(err, "out of memory for %zu pages of A*", pages);
-}
-
 bool astar_init_paged(AStar *a, const Grid *grid, int side, Err *err)
 {
     memset(a, 0, sizeof *a);

@@ -11,12 +11,10 @@
  *    reaches one (a per-block page number, valid for one search where the
  *    page names the block back: a sparse set, nothing to clear), so a
  *    search confined to a few blocks (mm's legs in their sectors) holds a
- *    few pages, not the map. astar_reserve_pages
- *    takes the pages a caller's searches need up front (else the first
- *    search takes a few: a planner whose searches may never run holds
- *    none); a search that
- *    reaches more blocks than there are pages grows them (doubling, never
- *    per node; pg.grows counts it). Its open list starts at a page's cells
+ *    few pages, not the map. The first search takes a few (a planner whose
+ *    searches may never run holds none); a search that reaches more blocks
+ *    than there are pages grows them (doubling, never per node; pg.grows
+ *    counts it). Its open list starts at a page's cells
  *    and doubles when a search fills it (pg.open_grows): a frontier is a
  *    small part of the cells a search reaches.
  * The grid may be either form (grid.h: bytes or packed bits); the loop is
@@ -100,9 +98,6 @@ typedef struct AStar {
 bool astar_init(AStar *a, const Grid *grid, Err *err);
 /* The paged form, blocks of side x side cells (1..255). */
 bool astar_init_paged(AStar *a, const Grid *grid, int side, Err *err);
-/* Paged form: holds at least `pages` pages from now on (nothing for the
- * whole form); false + message when memory ran out (the pages held stay). */
-bool astar_reserve_pages(AStar *a, size_t pages, Err *err);
 void astar_free(AStar *a);
 /* Bytes of the node arrays (per cell, or per page and block) and the open list. */
 size_t astar_bytes(const AStar *a);
