@@ -352,7 +352,7 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
             expand(j, id, nx, ny, in == 8 ? -1 : in);
         else
             expand_bits(j, id, nx, ny, in == 8 ? -1 : in);
-        uint64_t cost = JPS_EXPANSION_WORK * (1 + j->pruned) + j->steps;
+        uint64_t cost = JPS_EXPANSION_WORK * (1 + j->pruned) + (j->turns.block ? j->steps / JPS_TURN_STEPS : j->steps);
         *work = *work > cost ? *work - cost : 0;
         if (__builtin_expect(j->failed, 0)) {
             if (jps_grow(j)) {                       /* the same search again, with room for it */
