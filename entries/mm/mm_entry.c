@@ -392,6 +392,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "jps_skipped", (double)rs->jps_skipped);
     counters_add(out, "jps_bytes", (double)legplan_jps_bytes(&e->legs));
     counters_add(out, "jps_grown", (double)e->legs.jps.grown); /* searches begun again with more node state */
+    counters_add(out, "jps_turn_bytes", (double)jps_turns_bytes(&e->legs.jps.turns)); /* 0: none (take_turns) */
     counters_add(out, "loop_cut_cells", (double)e->refiner.win.cut);
     if (e->cfg.refine.phases) {
         static const char *const PHASE_KEY[PHASE_COUNT] = {"locate_us_mean", "abstract_us_mean", "legs_us_mean",
