@@ -1,10 +1,11 @@
 /* Jump Point Search, online and JPS+: online jumps and successors, the
- * search (jps.h); JPS+'s successors are jps_plus.c's, what both share
- * jps_node.h's, a JPS's setup, updates and sizes jps_state.c's. */
+ * search (jps.h); JPS+'s successors are jps_plus.h's (in this unit), what
+ * both share jps_node.h's, a JPS's setup, updates and sizes jps_state.c's. */
 #include <stdlib.h>
 
 #include "../common/grow.h"
 #include "jps_node.h"
+#include "jps_plus.h"
 
 static inline int sgn(int v) { return (v > 0) - (v < 0); }
 static inline bool open_cell(const Jps *j, int px, int py) { return j->grid.cells[py * j->grid.stride + px]; }
@@ -347,7 +348,7 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
         j->steps = 0;
         j->pruned = 0;
         if (j->plus)
-            jps_expand_plus(j, id, nx, ny, in == 8 ? -1 : in);
+            expand_plus(j, id, nx, ny, in == 8 ? -1 : in);
         else if (j->grid.cells)
             expand(j, id, nx, ny, in == 8 ? -1 : in);
         else

@@ -1,5 +1,5 @@
-/* jps_node.h (search floor, private to search/jps*.c): what online JPS's
- * search (jps.c) and JPS+'s expansion (jps_plus.c) share: the directions
+/* jps_node.h (search floor, private to search/jps*): what online JPS's
+ * search (jps.c) and JPS+'s expansion (jps_plus.h) share: the directions
  * of unit steps, a node's parent field, and relaxing a successor on the
  * integer open list (jps_open.h). Not for any other file. */
 #ifndef GPPC_SEARCH_JPS_NODE_H
@@ -92,9 +92,5 @@ static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int
     (void)from; /* the parent is the node being expanded, by its index (from_idx) */
     relax_node(j, px, py, cost, dir, false);
 }
-
-/* JPS+'s successors of `id` (padded (px, py)), entered in direction `in`
- * (-1 at the start): jps_plus.c. */
-void jps_expand_plus(Jps *j, uint32_t id, int px, int py, int in);
 
 #endif
