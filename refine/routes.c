@@ -71,6 +71,18 @@ bool routes_enable_turns(Routes *rt, Err *err)
     return jps_enable_turns(&rt->legs->jps, err);
 }
 
+bool routes_enable_turns_within(Routes *rt, size_t room, Err *err)
+{
+    JpsTurns *t = &rt->legs->jps.turns;
+    if (!rt->legs->have_jps || t->block)
+        return true;
+    if (!routes_enable_turns(rt, err))
+        return false;
+    if (jps_turns_bytes(t) > room)
+        jps_turns_free(t);
+    return true;
+}
+
 void routes_free(Routes *rt)
 {
     path_free(&rt->answer);

@@ -87,8 +87,16 @@ bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstr
  * calls this at the first change): while the abstraction waits for the
  * changes, the JPS route runs uncapped and answers most queries, so its
  * diagonal steps are most of a query's time; a map that never changes
- * keeps its memory. False + message when memory ran out (nothing changed). */
+ * keeps its memory, unless its owner has room for them
+ * (routes_enable_turns_within). False + message when memory ran out
+ * (nothing changed). */
 bool routes_enable_turns(Routes *rt, Err *err);
+/* routes_enable_turns for a map that may never change, kept only when the
+ * turn bits take at most `room` bytes (what their owner can spare: they
+ * speed every diagonal step of the JPS route, so an owner with memory to
+ * spare takes them before the first query); else none held. False +
+ * message when memory ran out (none held). */
+bool routes_enable_turns_within(Routes *rt, size_t room, Err *err);
 void routes_free(Routes *rt);
 size_t routes_bytes(const Routes *rt);
 

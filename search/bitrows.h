@@ -73,7 +73,7 @@ int bitrows_jump(const BitRows *b, int r, int c, int dir, int goal_c);
  * call and the tests of the other direction cost as much as the scan. */
 static inline __attribute__((always_inline)) int bitrows_jump_in(const BitRows *b, int r, int c, int dir, int goal_c)
 {
-    const uint64_t *cur = bitrows_row(b, r), *up = bitrows_row(b, r - 1), *dn = bitrows_row(b, r + 1);
+    const uint64_t *cur = bitrows_row(b, r), *up = cur - b->words, *dn = cur + b->words;
     int stop;
     uint64_t word;
     if (dir > 0) {
@@ -96,7 +96,7 @@ static inline __attribute__((always_inline)) int bitrows_jump_in(const BitRows *
         return blocked ? -1 : stop;
     }
     int at = c - 1, wi = at >> 6;
-    uint64_t mask = (at & 63) == 63 ? ~0ull : (1ull << ((at & 63) + 1)) - 1;
+    uint64_t mask = ~0ull >> (63 - (at & 63));
     for (;; wi--, mask = ~0ull) {
         /* Bit k of the shifted words is the neighbour row's cell k + 1. */
         uint64_t up_next = up[wi] >> 1 | up[wi + 1] << 63;

@@ -1,10 +1,11 @@
-/* Jump Point Search, online and JPS+: jumps, successors, the search
- * (jps.h); a JPS's setup, updates and sizes are jps_state.c's. */
+/* Jump Point Search, online and JPS+: online jumps and successors, the
+ * search (jps.h); JPS+'s successors are jps_plus.h's (in this unit), what
+ * both share jps_node.h's, a JPS's setup, updates and sizes jps_state.c's. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "../common/grow.h"
-#include "jps.h"
+#include "jps_node.h"
+#include "jps_plus.h"
 
 static inline int sgn(int v) { return (v > 0) - (v < 0); }
 static inline bool open_cell(const Jps *j, int px, int py) { return j->grid.cells[py * j->grid.stride + px]; }
@@ -12,9 +13,6 @@ static inline bool diag_legal(const Jps *j, int px, int py, int dx, int dy)
 {
     return open_cell(j, px + dx, py + dy) && open_cell(j, px + dx, py) && open_cell(j, px, py + dy);
 }
-/* The direction (grid.h order) of the unit step (dx, dy), [dy + 1][dx + 1]. */
-static const int8_t DIR_OF[3][3] = {{7, 0, 4}, {3, -1, 1}, {6, 2, 5}};
-
 /* Online vertical jump: the transposed rows, a copy or tiles; dy a
  * constant where inlined. */
 static inline __attribute__((always_inline)) int jump_vertical(Jps *j, int px, int py, int dy)
@@ -123,14 +121,6 @@ static bool jump_diagonal_bits(Jps *j, int px, int py, int dx, int dy, DiagStop 
     return dx < 0 ? jump_diagonal_bits_in(j, px, py, -1, 1, at) : jump_diagonal_bits_in(j, px, py, 1, 1, at);
 }
 
-/* A node's parent field (jps_open.h) packs the parent's index in the node
- * state (jo_index: its cell per cell, below 2^28 as GRID_MAX_DIM^2 padded
- * cells fit; its slot, sparse, fewer slots than cells, jps_state.c) and the
- * direction of the last step into the cell (bits 28-31; 8 at the start).
- * By index, the path is read back without a lookup per node. */
-#define PARENT_NODE ((1u << 28) - 1)
-#define PARENT_DIR_SHIFT 28
-
 /* The padded cell index of the node at idx (jo_index): its coordinates'
  * cell, sparse; the index itself per cell. */
 static inline uint32_t cell_of(const Jps *j, uint32_t idx)
@@ -139,103 +129,9 @@ static inline uint32_t cell_of(const Jps *j, uint32_t idx)
     return j->open.sparse ? (uint32_t)n->y * (uint32_t)j->grid.stride + n->x : idx;
 }
 
-/* A traced event about the node at index idx (stamped in this search): its
- * parent is the node at the index in its parent field unless it is the
- * start. */
-static __attribute__((noinline, cold)) void trace_node(const Jps *j, TraceType type, uint32_t idx)
-{
-    const JpsOpen *o = &j->open;
-    const JoNode *n = &o->node[idx], *p = &o->node[n->parent & PARENT_NODE];
-    xyLoc cell = {(int16_t)(n->x - 1), (int16_t)(n->y - 1)};
-    xyLoc parent = {(int16_t)(p->x - 1), (int16_t)(p->y - 1)};
-    double unit = (double)o->card, h = (double)jo_octile(o, abs(j->gx - n->x), abs(j->gy - n->y));
-    trace_emit(j->tracer, type, cell, n->parent >> PARENT_DIR_SHIFT == 8 ? NULL : &parent, (double)n->g / unit,
-               ((double)n->g + h) / unit);
-}
-
-/* relax on the integer open list (jps_open.h): exact costs, so the bypass
- * test is f == the f being expanded. `stop` (a constant where inlined): an
- * online diagonal stop (try_diagonal_in), which instead of taking the
- * bypass is closed and true returned, for the caller to generate its
- * successors at once. */
-static inline __attribute__((always_inline)) bool relax_node(Jps *j, int px, int py, uint64_t cost, int dir, bool stop)
-{
-    JpsOpen *o = &j->open;
-    uint32_t id = (uint32_t)(py * j->grid.stride + px);
-    uint64_t g = j->from_g + cost;
-    /* Sparse: a search that would take more nodes than the slots were
-     * sized for, or fill the open list or the bypass stack (below), gives
-     * up (bounded) or begins again with more (growing, jps_grow). Per cell
-     * they hold every passable cell. */
-    if (o->sparse && o->live >= j->node_cap) {
-        j->failed = true;
-        return false;
-    }
-    /* The node's index (jo_index) found once: the slot, sparse. */
-    uint32_t idx = o->sparse ? jo_slot(o, jo_xy(px, py)) : id;
-    JoNode *n = &o->node[idx];
-    bool opened = n->stamp != o->stamp;
-    if (!opened && (n->pos == JO_CLOSED || g >= n->g))
-        return false;
-    o->live += opened;
-    n->stamp = o->stamp;
-    n->g = g;
-    n->parent = j->from_idx | (uint32_t)dir << PARENT_DIR_SHIFT;
-    n->x = (uint16_t)px;
-    n->y = (uint16_t)py;
-    uint64_t f = g + jo_octile(o, abs(j->gx - px), abs(j->gy - py));
-    if (__builtin_expect(j->tracer != NULL, 0))
-        trace_node(j, TRACE_GENERATING, idx);
-    if (opened && f <= j->fcur_fixed) {
-        n->pos = JO_CLOSED;
-        if (stop)
-            return true;
-        if (__builtin_expect(j->nbypass == j->trace_cap, 0)) {
-            j->failed = true;
-            return false;
-        }
-        j->trace[j->nbypass++] = idx; /* as the open list: jps_run needs no lookup */
-    } else if (opened) {
-        if (__builtin_expect(o->n == o->cap, 0)) {
-            j->failed = true;
-            return false;
-        }
-        jo_push(o, idx, jo_key(o, f, g));
-    } else {
-        jo_decrease(o, idx, jo_key(o, f, g));
-    }
-    return false;
-}
-static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int dir)
-{
-    (void)from; /* the parent is the node being expanded, by its index (from_idx) */
-    relax_node(j, px, py, cost, dir, false);
-}
 static bool relax_stop(Jps *j, int px, int py, uint64_t cost, int dir)
 {
     return relax_node(j, px, py, cost, dir, true);
-}
-
-/* JPS+ straight jump from q = (qx, qy), padded cell index `cell`, in
- * direction dir; q is `from` or a cell its diagonal sweep passed, `base`
- * away. The goal on this ray, within reach, comes before any jump point. */
-static inline void plus_straight_v(Jps *j, uint32_t from, int qx, int qy, int dir, uint64_t base, int v)
-{
-    int dx = GRID_DX[dir], dy = GRID_DY[dir];
-    if (__builtin_expect(dx ? qy == j->gy : qx == j->gx, 0)) {
-        int to_goal = dx ? (j->gx - qx) * dx : (j->gy - qy) * dy;
-        if (to_goal > 0 && to_goal <= (v > 0 ? v : -v)) {
-            relax_plus(j, from, j->gx, j->gy, base + (uint64_t)to_goal * j->open.card, dir);
-            return;
-        }
-    }
-    if (v > 0)
-        relax_plus(j, from, qx + v * dx, qy + v * dy, base + (uint64_t)v * j->open.card, dir);
-}
-
-static inline void plus_straight(Jps *j, uint32_t from, uint32_t cell, int qx, int qy, int dir, uint64_t base)
-{
-    plus_straight_v(j, from, qx, qy, dir, base, jt_value(&j->table, cell, dir));
 }
 
 static void try_straight(Jps *j, uint32_t from, int px, int py, int dir)
@@ -244,19 +140,6 @@ static void try_straight(Jps *j, uint32_t from, int px, int py, int dir)
     int t = jump_straight(j, px, py, dx, dy);
     if (t >= 0)
         relax_plus(j, from, dx ? t : px, dy ? t : py, (uint64_t)abs(dx ? t - px : t - py) * j->open.card, dir);
-}
-
-/* A cell k diagonal steps from `from` where the sweep turns: the goal
- * itself, or the origin of two straight jumps. */
-static inline void sweep_stop(Jps *j, uint32_t from, uint32_t cell, int x, int y, int dir, int k)
-{
-    uint64_t base = (uint64_t)k * j->open.diag;
-    if (__builtin_expect(x == j->gx && y == j->gy, 0)) {
-        relax_plus(j, from, x, y, base, dir);
-        return;
-    }
-    plus_straight(j, from, cell, x, y, DIR_OF[1][GRID_DX[dir] + 1], base);
-    plus_straight(j, from, cell, x, y, DIR_OF[GRID_DY[dir] + 1][1], base);
 }
 
 /* Online: one diagonal jump, its end a node. JPS+ sweeps the whole diagonal
@@ -310,73 +193,6 @@ static inline __attribute__((always_inline)) void try_diagonal_in(Jps *j, uint32
             at.v = jump_straight(j, at.x, at.y, 0, dy);
         if (at.v >= 0)
             relax_plus(j, from, at.x, at.v, base + (uint64_t)abs(at.v - at.y) * j->open.card, vdir);
-    }
-}
-
-/* JPS+'s diagonal sweep from `from` = (px, py), whose value in dir is v != 0. */
-static void plus_diagonal(Jps *j, uint32_t from, int px, int py, int dir, int v)
-{
-    int dx = GRID_DX[dir], dy = GRID_DY[dir];
-    int ax = (j->gx - px) * dx, ay = (j->gy - py) * dy, m = ax < ay ? ax : ay; /* steps to the goal's line */
-    int step = j->table.step[dir];
-    if (!j->prune_diag) { /* the first stop is a node, as online JPS's */
-        int k = m > 0 && m <= (v > 0 ? v : -v) ? m : v;
-        if (k > 0)
-            relax_plus(j, from, px + k * dx, py + k * dy, (uint64_t)k * j->open.diag, dir);
-        return;
-    }
-    for (int k = 0;;) { /* k: steps swept so far, v: the value k steps out */
-        if (m > k && m - k <= (v > 0 ? v : -v) && m - k != v)
-            sweep_stop(j, from, (uint32_t)((int)from + m * step), px + m * dx, py + m * dy, dir, m);
-        if (v <= 0)
-            return;
-        k += v;
-        sweep_stop(j, from, (uint32_t)((int)from + k * step), px + k * dx, py + k * dy, dir, k);
-        v = jt_value(&j->table, (uint32_t)((int)from + k * step), dir);
-    }
-}
-
-/* The byte lanes of w that are not zero, as bits 0-7 (lane i, byte i in
- * memory, to bit i): the high bit of each lane is set by adding 0x7f to its
- * low seven bits or by its own high bit, then a multiply gathers the eight
- * high bits into the top byte (no two partial products meet). */
-static inline unsigned high_bits(uint64_t high) { return (unsigned)((high >> 7) * 0x0102040810204080ull >> 56); }
-static inline uint64_t lanes_in_order(uint64_t w)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    w = __builtin_bswap64(w);
-#endif
-    return w;
-}
-static inline unsigned nonzero_lanes(uint64_t w)
-{
-    const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
-    return high_bits((((w & low7) + low7) | w) & ~low7);
-}
-/* The lanes that are negative (int8). */
-static inline unsigned negative_lanes(uint64_t w) { return high_bits(w & 0x8080808080808080ull); }
-
-/* JPS+ expansion: all 8 values of the cell are one 8-byte load, its
- * successor set one more (fill_succ); one pass over the set bits instead of
- * a test per candidate direction. A straight direction whose value is
- * negative (no jump point before the wall) generates something only when
- * the goal is on that line (plus_straight_v), so it is dropped unless the
- * cell shares the goal's row (E, W) or column (N, S). */
-static void expand_plus(Jps *j, uint32_t id, int px, int py, int in)
-{
-    uint64_t w;
-    memcpy(&w, &j->table.d[(size_t)id * 8], sizeof w);
-    w = lanes_in_order(w);
-    unsigned on_goal_line = (-(unsigned)(py == j->gy) & 0x0au) | (-(unsigned)(px == j->gx) & 0x05u);
-    unsigned keep = ~(negative_lanes(w) & 0x0fu) | on_goal_line;
-    for (unsigned succ = j->succ[in + 1][nonzero_lanes(w)] & keep; succ; succ &= succ - 1) {
-        int d = __builtin_ctz(succ), v = (int8_t)(w >> 8 * d);
-        if (__builtin_expect(v == JT_FAR, 0))
-            v = jt_value_far(&j->table, id, d);
-        if (d < 4)
-            plus_straight_v(j, id, px, py, d, 0, v);
-        else
-            plus_diagonal(j, id, px, py, d, v);
     }
 }
 
@@ -537,7 +353,7 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
             expand(j, id, nx, ny, in == 8 ? -1 : in);
         else
             expand_bits(j, id, nx, ny, in == 8 ? -1 : in);
-        uint64_t cost = JPS_EXPANSION_WORK * (1 + j->pruned) + j->steps;
+        uint64_t cost = JPS_EXPANSION_WORK * (1 + j->pruned) + (j->turns.block ? j->steps / JPS_TURN_STEPS : j->steps);
         *work = *work > cost ? *work - cost : 0;
         if (__builtin_expect(j->failed, 0)) {
             if (jps_grow(j)) {                       /* the same search again, with room for it */

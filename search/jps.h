@@ -171,12 +171,17 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
  * path), and each jps_run goes on while *work lasts, taking off each
  * expansion's work as it is spent: JPS_EXPANSION_WORK, plus one for each
  * step of its online diagonal jumps (each step scans two straight lines:
- * on open maps an expansion's diagonals, not the expansion, are its cost);
+ * on open maps an expansion's diagonals, not the expansion, are its cost;
+ * one for JPS_TURN_STEPS steps where turn bits answer them);
  * with none left it returns JPS_PAUSED before its next pop, so the search
  * runs in the same order, with the same result, however it is split
  * between runs. Between runs nothing else may search `j` or change its map
  * (a change: jps_begin again). */
 #define JPS_EXPANSION_WORK 8
+/* With turn bits (jps_enable_turns) a diagonal step reads two bits instead
+ * of scanning two lines, for about half its instructions (callgrind on dao
+ * maps): it takes this many steps to spend one unit of that work. */
+#define JPS_TURN_STEPS 2
 /* Grown node slots (jps_grow) zeroed for one unit of that work: a search
  * that outgrew its slots pauses while they are zeroed, then begins again. */
 #define JPS_ZERO_SLOTS_PER_WORK 8

@@ -238,15 +238,64 @@ static bool load_file(MmEntry *e, const char *file, const char *options, Err *er
     return ok;
 }
 
-/* The edge cache's cap: cache_kb, or with auto 64 KiB and 3/8 of a byte
- * (3 bits) per map cell. Game maps' legs fit in a small part of that; a
- * maze's barely do (emptied again and again, a leg is planned again and
- * again: much slower; results/reference/mm-memory). */
+/* What the instance holds, by part: allocated capacities, not what is in
+ * use. Everything here grows and never shrinks while queries run (the edge
+ * cache up to its cap), so after a run it is the peak of what the instance
+ * keeps; what preparing allocates and frees again (the fresh build the file
+ * is checked against, the hierarchy's build arrays) is not held, and shows
+ * only in the process's peak RSS. `fixed`: the entry's own record (the
+ * refiner's locator and the counters' arrays are in it). */
+enum { MM_PARTS = 11 };
+static const char *const MM_PART_KEY[MM_PARTS] = {
+    "mm_bytes_map", "mm_bytes_abs",     "mm_bytes_index", "mm_bytes_region", "mm_bytes_ch",   "mm_bytes_legs",
+    "mm_bytes_jps", "mm_bytes_refiner", "mm_bytes_cache", "mm_bytes_segs",   "mm_bytes_fixed"};
+static size_t mm_bytes(const MmEntry *e, size_t part[MM_PARTS])
+{
+    size_t jps = legplan_jps_bytes(&e->legs);
+    const size_t p[MM_PARTS] = {grid_bytes(&e->grid),
+                                abs_bytes(&e->abs),
+                                abs_index_bytes(&e->ix),
+                                region_search_bytes(&e->as),
+                                abs_ch_kept_bytes(&e->as.ch),
+                                legplan_bytes(&e->legs) - jps,
+                                jps,
+                                refiner_bytes(&e->refiner),
+                                edge_cache_bytes(&e->cache),
+                                e->have_segs ? segs_bytes(&e->segs) : 0,
+                                sizeof *e};
+    size_t total = 0;
+    for (int i = 0; i < MM_PARTS; i++)
+        total += part[i] = p[i];
+    return total;
+}
+
+/* The instance's memory budget (issue #31): 64 KiB and 3/8 of a byte (3
+ * bits) per map cell. */
+static size_t budget(const MmEntry *e) { return 65536 + (size_t)e->grid.width * (size_t)e->grid.height * 3 / 8; }
+
+/* The edge cache's cap: cache_kb, or with auto the whole budget. Game maps'
+ * legs fit in a small part of that; a maze's barely do (emptied again and
+ * again, a leg is planned again and again: much slower;
+ * results/reference/mm-memory). */
 static size_t cache_cap(const MmEntry *e)
 {
     if (e->cfg.cache_kb >= 0)
         return (size_t)e->cfg.cache_kb * 1024;
-    return 65536 + (size_t)e->grid.width * (size_t)e->grid.height * 3 / 8;
+    return budget(e);
+}
+
+/* The share of the budget (in tenths) the instance may hold at prepare with
+ * the JPS route's turn bits (refine/routes.h): the rest is left for what
+ * grows as queries run (the JPS's node state, the edge cache), so that a
+ * map whose instance fits the budget without them fits it with them (on
+ * dao, where every map's JPS route runs: results/reference/mm-paper/daotime35.md). */
+#define TURNS_BUDGET_TENTHS 7
+
+/* Turn bits for the JPS route's diagonal steps where they fit in that share. */
+static bool take_turns(MmEntry *e, Err *err)
+{
+    size_t part[MM_PARTS], held = mm_bytes(e, part), share = budget(e) / 10 * TURNS_BUDGET_TENTHS;
+    return held >= share || routes_enable_turns_within(&e->refiner.routes, share - held, err);
 }
 
 /* The abstraction (loaded, or built), then what searches it: the region
@@ -280,7 +329,8 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
         e->cfg.refine.memo = mm_profile_memo((size_t)e->grid.width * (size_t)e->grid.height);
     ok = ok && edge_cache_init(&e->cache, (LegMode)e->cfg.cache, cache_cap(e), err) &&
          refiner_init(&e->refiner, &e->cfg.refine, &e->grid, &e->ix, &e->as, &e->legs, &e->cache,
-                      e->have_segs ? &e->segs : NULL, err);
+                      e->have_segs ? &e->segs : NULL, err) &&
+         take_turns(e, err);
     if (!ok) {
         mm_destroy(e);
         return NULL;
@@ -295,37 +345,6 @@ static bool mm_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
 {
     MmEntry *e = inst;
     return refiner_step(&e->refiner, s, g, path);
-}
-
-/* What the instance holds, by part: allocated capacities, not what is in
- * use. Everything here grows and never shrinks while queries run (the edge
- * cache up to its cap), so after a run it is the peak of what the instance
- * keeps; what preparing allocates and frees again (the fresh build the file
- * is checked against, the hierarchy's build arrays) is not held, and shows
- * only in the process's peak RSS. `fixed`: the entry's own record (the
- * refiner's locator and the counters' arrays are in it). */
-enum { MM_PARTS = 11 };
-static const char *const MM_PART_KEY[MM_PARTS] = {
-    "mm_bytes_map", "mm_bytes_abs",     "mm_bytes_index", "mm_bytes_region", "mm_bytes_ch",   "mm_bytes_legs",
-    "mm_bytes_jps", "mm_bytes_refiner", "mm_bytes_cache", "mm_bytes_segs",   "mm_bytes_fixed"};
-static size_t mm_bytes(const MmEntry *e, size_t part[MM_PARTS])
-{
-    size_t jps = legplan_jps_bytes(&e->legs);
-    const size_t p[MM_PARTS] = {grid_bytes(&e->grid),
-                                abs_bytes(&e->abs),
-                                abs_index_bytes(&e->ix),
-                                region_search_bytes(&e->as),
-                                abs_ch_kept_bytes(&e->as.ch),
-                                legplan_bytes(&e->legs) - jps,
-                                jps,
-                                refiner_bytes(&e->refiner),
-                                edge_cache_bytes(&e->cache),
-                                e->have_segs ? segs_bytes(&e->segs) : 0,
-                                sizeof *e};
-    size_t total = 0;
-    for (int i = 0; i < MM_PARTS; i++)
-        total += part[i] = p[i];
-    return total;
 }
 
 static void mm_counters(void *inst, Counters *out, bool detail)
@@ -373,6 +392,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "jps_skipped", (double)rs->jps_skipped);
     counters_add(out, "jps_bytes", (double)legplan_jps_bytes(&e->legs));
     counters_add(out, "jps_grown", (double)e->legs.jps.grown); /* searches begun again with more node state */
+    counters_add(out, "jps_turn_bytes", (double)jps_turns_bytes(&e->legs.jps.turns)); /* 0: none (take_turns) */
     counters_add(out, "loop_cut_cells", (double)e->refiner.win.cut);
     if (e->cfg.refine.phases) {
         static const char *const PHASE_KEY[PHASE_COUNT] = {"locate_us_mean", "abstract_us_mean", "legs_us_mean",

@@ -1,0 +1,96 @@
+/* jps_node.h (search floor, private to search/jps*): what online JPS's
+ * search (jps.c) and JPS+'s expansion (jps_plus.h) share: the directions
+ * of unit steps, a node's parent field, and relaxing a successor on the
+ * integer open list (jps_open.h). Not for any other file. */
+#ifndef GPPC_SEARCH_JPS_NODE_H
+#define GPPC_SEARCH_JPS_NODE_H
+
+#include <stdlib.h>
+
+#include "jps.h"
+
+/* The direction (grid.h order) of the unit step (dx, dy), [dy + 1][dx + 1]. */
+static const int8_t DIR_OF[3][3] = {{7, 0, 4}, {3, -1, 1}, {6, 2, 5}};
+
+/* A node's parent field (jps_open.h) packs the parent's index in the node
+ * state (jo_index: its cell per cell, below 2^28 as GRID_MAX_DIM^2 padded
+ * cells fit; its slot, sparse, fewer slots than cells, jps_state.c) and the
+ * direction of the last step into the cell (bits 28-31; 8 at the start).
+ * By index, the path is read back without a lookup per node. */
+#define PARENT_NODE ((1u << 28) - 1)
+#define PARENT_DIR_SHIFT 28
+
+/* A traced event about the node at index idx (stamped in this search): its
+ * parent is the node at the index in its parent field unless it is the
+ * start. */
+static __attribute__((noinline, cold)) void trace_node(const Jps *j, TraceType type, uint32_t idx)
+{
+    const JpsOpen *o = &j->open;
+    const JoNode *n = &o->node[idx], *p = &o->node[n->parent & PARENT_NODE];
+    xyLoc cell = {(int16_t)(n->x - 1), (int16_t)(n->y - 1)};
+    xyLoc parent = {(int16_t)(p->x - 1), (int16_t)(p->y - 1)};
+    double unit = (double)o->card, h = (double)jo_octile(o, abs(j->gx - n->x), abs(j->gy - n->y));
+    trace_emit(j->tracer, type, cell, n->parent >> PARENT_DIR_SHIFT == 8 ? NULL : &parent, (double)n->g / unit,
+               ((double)n->g + h) / unit);
+}
+
+/* relax on the integer open list (jps_open.h): exact costs, so the bypass
+ * test is f == the f being expanded. `stop` (a constant where inlined): an
+ * online diagonal stop (try_diagonal_in), which instead of taking the
+ * bypass is closed and true returned, for the caller to generate its
+ * successors at once. */
+static inline __attribute__((always_inline)) bool relax_node(Jps *j, int px, int py, uint64_t cost, int dir, bool stop)
+{
+    JpsOpen *o = &j->open;
+    uint32_t id = (uint32_t)(py * j->grid.stride + px);
+    uint64_t g = j->from_g + cost;
+    /* Sparse: a search that would take more nodes than the slots were
+     * sized for, or fill the open list or the bypass stack (below), gives
+     * up (bounded) or begins again with more (growing, jps_grow). Per cell
+     * they hold every passable cell. */
+    if (o->sparse && o->live >= j->node_cap) {
+        j->failed = true;
+        return false;
+    }
+    /* The node's index (jo_index) found once: the slot, sparse. */
+    uint32_t idx = o->sparse ? jo_slot(o, jo_xy(px, py)) : id;
+    JoNode *n = &o->node[idx];
+    bool opened = n->stamp != o->stamp;
+    if (!opened && (n->pos == JO_CLOSED || g >= n->g))
+        return false;
+    o->live += opened;
+    n->stamp = o->stamp;
+    n->g = g;
+    n->parent = j->from_idx | (uint32_t)dir << PARENT_DIR_SHIFT;
+    n->x = (uint16_t)px;
+    n->y = (uint16_t)py;
+    uint64_t f = g + jo_octile(o, abs(j->gx - px), abs(j->gy - py));
+    if (__builtin_expect(j->tracer != NULL, 0))
+        trace_node(j, TRACE_GENERATING, idx);
+    if (opened && f <= j->fcur_fixed) {
+        n->pos = JO_CLOSED;
+        if (stop)
+            return true;
+        if (__builtin_expect(j->nbypass == j->trace_cap, 0)) {
+            j->failed = true;
+            return false;
+        }
+        j->trace[j->nbypass++] = idx; /* as the open list: jps_run needs no lookup */
+    } else if (opened) {
+        if (__builtin_expect(o->n == o->cap, 0)) {
+            j->failed = true;
+            return false;
+        }
+        jo_push(o, idx, jo_key(o, f, g));
+    } else {
+        jo_decrease(o, idx, jo_key(o, f, g));
+    }
+    return false;
+}
+static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int dir)
+{
+    (void)from; /* the parent is the node being expanded, by its index (from_idx) */
+    relax_node(j, px, py, cost, dir, false);
+}
+
+#endif
