@@ -30,6 +30,13 @@
 #include "../../common/clock.h"
 #include "mm_inst.h"
 
+/* A new shape for the regions' hierarchy is customised in pieces of at
+ * most this many units of its rows' work (refine/abs_ch.h, AbsChDyn.piece:
+ * about ten instructions each), one piece per abstract search while the
+ * hierarchy is pending: a whole new shape on a large map costs tens of
+ * such pieces, and each call pays for one. */
+#define MM_CH_PIECE (1u << 20)
+
 /* Re-derives the abstraction and what stands on it for the sectors marked
  * since the last time. On failure nothing moved: the marks stay (and the
  * kept labels of marked sectors are dropped, so a later try floods them). */
@@ -131,6 +138,7 @@ bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
         return err_set(err, "mm: out of memory for an update");
     if (!routes_enable_turns(&e->refiner.routes, err)) /* once, at the first change (refine/routes.h) */
         return false;
+    e->as.ch.dyn.piece = MM_CH_PIECE;
     /* The leg planner's JPS rows follow first: it only fails before changing anything. */
     if (!legplan_map_changed(&e->legs, ch, n, e->passable, err))
         return false;
