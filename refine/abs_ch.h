@@ -120,6 +120,7 @@ typedef struct AbsChDyn {
      * being made held in `reshape` meanwhile (abs_ch_dyn.c). */
     uint64_t piece;
     struct AbsChReshape *reshape;
+    uint64_t pieces, dropped; /* calls that ran part of a new shape; new shapes dropped mid-way for a change */
 } AbsChDyn;
 
 /* A query in progress (abs_ch_begin .. abs_ch_finish). */

@@ -314,6 +314,8 @@ static bool reshape_end(AbsCh *ch, Err *err)
     fresh.dyn.rent_total = ch->dyn.rent_total;
     fresh.dyn.rent = ch->dyn.rent;
     fresh.dyn.piece = ch->dyn.piece;
+    fresh.dyn.pieces = ch->dyn.pieces;
+    fresh.dyn.dropped = ch->dyn.dropped;
     fresh.query_work = ch->query_work;
     fresh.dyn.rows = ch->dyn.rows + fresh.topo.n;
     fresh.dyn.reshaped = ch->dyn.reshaped + 1;
@@ -409,6 +411,7 @@ bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err)
     /* A new shape in progress was made for the regions before this change:
      * the next refresh begins again, for every change since the last one
      * (the marks stay until a refresh ends). */
+    ch->dyn.dropped += ch->dyn.reshape != NULL;
     abs_ch_reshape_drop(&ch->dyn);
     for (uint32_t s = 0; s < ch->sec.ns; s++)
         ch->dyn.stale[s] |= touched[s] != 0;
@@ -429,6 +432,7 @@ bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *
             return true; /* its rows from the next call on */
     }
     if (ch->dyn.reshape) {
+        ch->dyn.pieces++;
         if (!reshape_rows(ch, ch->dyn.piece))
             return true;
         ch->dyn.stale = NULL; /* the new shape must not free it */
