@@ -121,6 +121,7 @@ typedef struct AbsChDyn {
     uint64_t piece;
     struct AbsChReshape *reshape;
     uint64_t pieces, dropped; /* calls that ran part of a new shape; new shapes dropped mid-way for a change */
+    bool fresh_change;        /* deferred since the last refresh call (in pieces, that call only waits) */
 } AbsChDyn;
 
 /* A query in progress (abs_ch_begin .. abs_ch_finish). */
@@ -215,7 +216,9 @@ bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *r
  * in pieces, a bounded one per call: it returns true with dyn.pending still
  * set until its last piece (the caller searches otherwise meanwhile), and a
  * change deferred before then starts it again; the hierarchy it ends with
- * is the one a whole refresh makes. */
+ * is the one a whole refresh makes. The first call after a change only
+ * waits (the caller that deferred it has usually just spent its call on
+ * the change). */
 bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err);
 bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, Err *err);
 bool abs_ch_due(const AbsCh *ch);

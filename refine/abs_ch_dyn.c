@@ -411,6 +411,7 @@ bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err)
     /* A new shape in progress was made for the regions before this change:
      * the next refresh begins again, for every change since the last one
      * (the marks stay until a refresh ends). */
+    ch->dyn.fresh_change = true;
     ch->dyn.dropped += ch->dyn.reshape != NULL;
     abs_ch_reshape_drop(&ch->dyn);
     for (uint32_t s = 0; s < ch->sec.ns; s++)
@@ -423,6 +424,13 @@ bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *
 {
     if (!ch->dyn.pending)
         return true;
+    if (ch->dyn.piece && ch->dyn.fresh_change) {
+        /* The call that deferred the change usually re-derived the
+         * abstraction too: a piece, above all a new shape's first, waits
+         * for the next call. */
+        ch->dyn.fresh_change = false;
+        return true;
+    }
     uint64_t before = ch->dyn.work; /* no re-customisation runs while a new shape is in progress */
     uint8_t *stale = ch->dyn.stale;
     if (!ch->dyn.reshape) {
