@@ -34,8 +34,11 @@
  * most this many units of its rows' work (refine/abs_ch.h, AbsChDyn.piece:
  * about ten instructions each), one piece per abstract search while the
  * hierarchy is pending: a whole new shape on a large map costs tens of
- * such pieces, and each call pays for one. */
-#define MM_CH_PIECE (1u << 20)
+ * such pieces, and each call pays for one. A piece costs less than the
+ * shape's first one (its topology) and than a re-derivation of a large
+ * batch, which bound the longest calls; smaller pieces would only keep
+ * the hierarchy pending longer, the abstract A* answering meanwhile. */
+#define MM_CH_PIECE (1u << 21)
 
 /* Re-derives the abstraction and what stands on it for the sectors marked
  * since the last time. On failure nothing moved: the marks stay (and the
