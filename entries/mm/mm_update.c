@@ -22,7 +22,9 @@
  * at the first change, refine/routes.h) JPS tries every query meanwhile,
  * and only one that runs out of its node slots goes the abstract route
  * and re-derives. The backlog has no bound of its own: re-deriving
- * every sector costs about what building the abstraction does. */
+ * every sector costs about what building the abstraction does. The
+ * regions' hierarchy, deferred further (refine/abs_ch.h), is bounded per
+ * call: a new shape for it comes in pieces (MM_CH_PIECE). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
