@@ -76,8 +76,8 @@ static void narrow_hierarchy(AbsCh *ch)
     ch->narrow = true;
 }
 
-bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
-                         const AbsChSectors *sec, const uint32_t *cap, Err *err)
+bool abs_ch_shape(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, const AbsChSectors *sec,
+                  const uint32_t *cap, Err *err)
 {
     memset(ch, 0, sizeof *ch);
     ch->n = n;
@@ -108,58 +108,53 @@ bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint3
             ch->depth[r] = rank_depth[ch->topo.rank[r]];
     }
     free(rank_depth);
-    size_t m = ch->topo.m ? ch->topo.m : 1, slots = ch->topo.n ? ch->topo.n : 1;
+    size_t m = ch->topo.m ? ch->topo.m : 1;
     /* A shape that is let go after the build may keep one direction when
      * the costs are symmetric; a kept one is customised again direction
      * by direction (abs_ch_dyn.c), so it keeps both. */
     bool one = !cap && abs_ch_symmetric(g, n);
-    uint32_t *pu = NULL, *pd = NULL;
     if (ok) {
         ch->w_up = malloc(m * sizeof *ch->w_up);
         ch->mid_up = malloc(m * sizeof *ch->mid_up);
         ch->w_dn = one ? ch->w_up : malloc(m * sizeof *ch->w_dn);
         ch->mid_dn = one ? ch->mid_up : malloc(m * sizeof *ch->mid_dn);
         /* A shape let go after the build makes its costs exact in place
-         * (abs_ch_perfect_over): no second array at the build's peak. */
-        pu = cap ? malloc(m * sizeof *pu) : NULL;
-        pd = cap ? malloc(m * sizeof *pd) : NULL;
-        ok = ch->w_up && ch->w_dn && ch->mid_up && ch->mid_dn && (!cap || (pu && pd));
+         * (abs_ch_perfect_over): no second array at the build's peak. A
+         * slotted one keeps its exact distances for local re-customisation
+         * (dyn_init). */
+        ch->dyn.pu = cap ? malloc(m * sizeof *ch->dyn.pu) : NULL;
+        ch->dyn.pd = cap ? malloc(m * sizeof *ch->dyn.pd) : NULL;
+        ok = ch->w_up && ch->w_dn && ch->mid_up && ch->mid_dn && (!cap || (ch->dyn.pu && ch->dyn.pd));
     }
     if (ok && !abs_ch_metric(ch, g)) { /* not after abs_ch_edges_fit and the slots' check */
-        free(pd);
-        free(pu);
         abs_ch_free(ch);
         return err_set(err, "abstract contraction hierarchy: an edge the shape does not hold");
     }
-    if (ok) {
-        abs_ch_customise(ch);
-        if (cap)
-            abs_ch_perfect(ch, pu, pd);
-        else if ((ok = abs_ch_perfect_over(ch)))
-            abs_ch_drop_unkept(ch);
+    if (!ok) {
+        abs_ch_free(ch);
+        return err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
     }
-    const uint32_t *eu = cap ? pu : ch->w_up, *ed = cap ? pd : ch->w_dn; /* the exact distances */
-    if (ok) {
-        ch->nup = abs_ch_flat_count(ch, eu, ch->w_up);
-        ch->ndn = one ? ch->nup : abs_ch_flat_count(ch, ed, ch->w_dn);
-        ch->up_first = malloc((slots + 1) * sizeof *ch->up_first);
-        ch->up = malloc(((size_t)ch->nup + 1) * sizeof *ch->up);
-        ch->dn_first = one ? ch->up_first : malloc((slots + 1) * sizeof *ch->dn_first);
-        ch->dn = one ? ch->up : malloc(((size_t)ch->ndn + 1) * sizeof *ch->dn);
-        ch->shared = one;
-        ok = ch->up_first && ch->dn_first && ch->up && ch->dn;
-    }
+    return true;
+}
+
+bool abs_ch_shape_finish(AbsCh *ch, Err *err)
+{
+    bool one = ch->w_dn == ch->w_up, cap = ch->dyn.pu != NULL, ok = true;
+    uint32_t n = ch->n;
+    size_t slots = ch->topo.n ? ch->topo.n : 1;
+    const uint32_t *eu = cap ? ch->dyn.pu : ch->w_up, *ed = cap ? ch->dyn.pd : ch->w_dn; /* the exact distances */
+    ch->nup = abs_ch_flat_count(ch, eu, ch->w_up);
+    ch->ndn = one ? ch->nup : abs_ch_flat_count(ch, ed, ch->w_dn);
+    ch->up_first = malloc((slots + 1) * sizeof *ch->up_first);
+    ch->up = malloc(((size_t)ch->nup + 1) * sizeof *ch->up);
+    ch->dn_first = one ? ch->up_first : malloc((slots + 1) * sizeof *ch->dn_first);
+    ch->dn = one ? ch->up : malloc(((size_t)ch->ndn + 1) * sizeof *ch->dn);
+    ch->shared = one;
+    ok = ch->up_first && ch->dn_first && ch->up && ch->dn;
     if (ok) {
         abs_ch_flatten(ch, eu, ch->w_up, ch->mid_up, ch->up_first, ch->up);
         if (!one)
             abs_ch_flatten(ch, ed, ch->w_dn, ch->mid_dn, ch->dn_first, ch->dn);
-    }
-    if (ok && cap) { /* a slotted shape: local re-customisation keeps the exact distances (dyn_init) */
-        ch->dyn.pu = pu;
-        ch->dyn.pd = pd;
-    } else {
-        free(pd);
-        free(pu);
     }
     if (ok) {
         for (uint32_t i = 0; i < ch->nup; i++)
@@ -183,6 +178,23 @@ bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint3
         return err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
     }
     return true;
+}
+
+bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
+                         const AbsChSectors *sec, const uint32_t *cap, Err *err)
+{
+    if (!abs_ch_shape(ch, n, g, region_sector, sec, cap, err))
+        return false;
+    abs_ch_customise(ch);
+    if (cap)
+        abs_ch_perfect(ch, ch->dyn.pu, ch->dyn.pd);
+    else if (abs_ch_perfect_over(ch))
+        abs_ch_drop_unkept(ch);
+    else {
+        abs_ch_free(ch);
+        return err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
+    }
+    return abs_ch_shape_finish(ch, err);
 }
 
 bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, uint32_t sw, uint32_t sh,
@@ -252,15 +264,17 @@ void abs_ch_dyn_free(AbsChDyn *d)
     free(d->count);
     free(d->old);
     free(d->rank_depth);
+    abs_ch_reshape_drop(d);
     memset(d, 0, sizeof *d);
 }
 
 size_t abs_ch_dyn_bytes(const AbsCh *ch)
 {
+    size_t reshape = abs_ch_reshape_bytes(&ch->dyn);
     if (!ch->dynamic)
-        return ch->dyn.stale ? ch->sec.ns : 0; /* a change deferred before the first refresh */
+        return reshape + (ch->dyn.stale ? ch->sec.ns : 0); /* a change deferred before the first refresh */
     size_t m = ch->topo.m, n = ch->topo.n, ns = ch->sec.ns;
-    return m * (4 + 4 + 4 + 4 + 1) + n * (4 + 1 + 4) + 4 + ns * (1 + 1 + 4);
+    return reshape + m * (4 + 4 + 4 + 4 + 1) + n * (4 + 1 + 4) + 4 + ns * (1 + 1 + 4);
 }
 
 void abs_ch_free(AbsCh *ch)

@@ -115,6 +115,13 @@ typedef struct AbsChDyn {
     uint32_t *old;                   /* the longest row twice: scratch */
     uint32_t *rank_depth;            /* per rank: its depth in the elimination tree (AbsCh.depth) */
     uint64_t redone, rows, reshaped; /* arcs customised again, rows made exact again, new shapes */
+    /* A refresh that needs a new shape may run in pieces: at most `piece`
+     * units of its rows' work per abs_ch_refresh call (0: whole), the shape
+     * being made held in `reshape` meanwhile (abs_ch_dyn.c). */
+    uint64_t piece;
+    struct AbsChReshape *reshape;
+    uint64_t pieces, dropped; /* calls that ran part of a new shape; new shapes dropped mid-way for a change */
+    bool fresh_change;        /* deferred since the last refresh call (in pieces, that call only waits) */
 } AbsChDyn;
 
 /* A query in progress (abs_ch_begin .. abs_ch_finish). */
@@ -205,7 +212,13 @@ bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *r
  * re-customises for every change since the last refresh at once. Work
  * units are arcs and triangles scanned on one side, edges relaxed on the
  * other: both a few dozen instructions. False (nothing changed) when
- * memory ran out. */
+ * memory ran out. With dyn.piece set, a refresh that needs a new shape runs
+ * in pieces, a bounded one per call: it returns true with dyn.pending still
+ * set until its last piece (the caller searches otherwise meanwhile), and a
+ * change deferred before then starts it again; the hierarchy it ends with
+ * is the one a whole refresh makes. The first call after a change only
+ * waits (the caller that deferred it has usually just spent its call on
+ * the change). */
 bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err);
 bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, Err *err);
 bool abs_ch_due(const AbsCh *ch);

@@ -74,28 +74,33 @@ bool abs_ch_metric(AbsCh *ch, const AbsChEdges *g)
  * one forward scan of a's arcs finds every a -> b. */
 void abs_ch_customise(AbsCh *ch)
 {
+    for (uint32_t x = 0; x < ch->topo.n; x++)
+        abs_ch_customise_row(ch, x);
+}
+
+void abs_ch_customise_row(AbsCh *ch, uint32_t x)
+{
     const AbsChTopo *t = &ch->topo;
-    for (uint32_t x = 0; x < t->n; x++)
-        for (uint32_t i = t->first[x]; i < t->first[x + 1]; i++) {
-            uint32_t a = t->head[i], xa = ch->w_up[i], ax = ch->w_dn[i];
-            if (xa == INF && ax == INF)
-                continue;
-            uint32_t p = t->first[a];
-            for (uint32_t j = i + 1; j < t->first[x + 1]; j++) {
-                uint32_t b = t->head[j];
-                while (t->head[p] < b)
-                    p++;
-                uint32_t ab = abs_ch_add(ax, ch->w_up[j]), ba = abs_ch_add(ch->w_dn[j], xa);
-                if (ab < ch->w_up[p]) {
-                    ch->w_up[p] = ab;
-                    ch->mid_up[p] = x;
-                }
-                if (ba < ch->w_dn[p]) {
-                    ch->w_dn[p] = ba;
-                    ch->mid_dn[p] = x;
-                }
+    for (uint32_t i = t->first[x]; i < t->first[x + 1]; i++) {
+        uint32_t a = t->head[i], xa = ch->w_up[i], ax = ch->w_dn[i];
+        if (xa == INF && ax == INF)
+            continue;
+        uint32_t p = t->first[a];
+        for (uint32_t j = i + 1; j < t->first[x + 1]; j++) {
+            uint32_t b = t->head[j];
+            while (t->head[p] < b)
+                p++;
+            uint32_t ab = abs_ch_add(ax, ch->w_up[j]), ba = abs_ch_add(ch->w_dn[j], xa);
+            if (ab < ch->w_up[p]) {
+                ch->w_up[p] = ab;
+                ch->mid_up[p] = x;
+            }
+            if (ba < ch->w_dn[p]) {
+                ch->w_dn[p] = ba;
+                ch->mid_dn[p] = x;
             }
         }
+    }
 }
 
 /* Row x of the perfect customisation (CCH §6): d(x -> y) = min(basic

@@ -37,8 +37,11 @@ bool abs_ch_edges_fit(const AbsChSectors *sec, const AbsChEdges *g, uint32_t n, 
  * is no edge), every middle none; false when an edge joins regions the
  * shape does not join (their sectors are not neighbours). */
 bool abs_ch_metric(AbsCh *ch, const AbsChEdges *g);
-/* Basic customisation of the whole shape, in place over the metric. */
+/* Basic customisation of the whole shape, in place over the metric: rows
+ * 0 .. n-1 of abs_ch_customise_row in order (row x's arcs are final once
+ * the rows below it have run). */
 void abs_ch_customise(AbsCh *ch);
+void abs_ch_customise_row(AbsCh *ch, uint32_t x);
 /* Row x of the perfect customisation into pu, pd (it reads the rows above). */
 void abs_ch_perfect_row(const AbsCh *ch, uint32_t x, uint32_t *pu, uint32_t *pd);
 /* Perfect customisation: exact distances of every arc into pu, pd. */
@@ -61,14 +64,28 @@ uint32_t abs_ch_flatten(const AbsCh *ch, const uint32_t *exact, const uint32_t *
 uint32_t abs_ch_flat_count(const AbsCh *ch, const uint32_t *exact, const uint32_t *w);
 /* Whole build on a given sector order and slots, cap[sector] (NULL: the
  * least shape for these regions and edges, abs_ch_topo_build_exact), the
- * shape kept (abs_ch.c). */
+ * shape kept (abs_ch.c): abs_ch_shape, abs_ch_customise, the perfect
+ * customisation (into dyn.pu, dyn.pd with cap; in place without), then
+ * abs_ch_shape_finish. A caller that bounds its work per call runs the
+ * rows between the two itself (abs_ch_dyn.c). */
 bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
                          const AbsChSectors *sec, const uint32_t *cap, Err *err);
+/* The shape, its depths and the metric over `g`, not customised; with cap,
+ * dyn.pu and dyn.pd allocated for the exact distances. All or nothing. */
+bool abs_ch_shape(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, const AbsChSectors *sec,
+                  const uint32_t *cap, Err *err);
+/* After the customisation: the query arcs by the exact distances, and the
+ * query's scratch. False (the hierarchy freed) when memory ran out. */
+bool abs_ch_shape_finish(AbsCh *ch, Err *err);
 /* Lets the shape and its customised costs go (a hierarchy that has not
  * been updated; the query arcs stay): abs_ch.c. */
 void abs_ch_unshape(AbsCh *ch);
 /* What local re-customisation keeps, freed and counted (abs_ch.c). */
 void abs_ch_dyn_free(AbsChDyn *d);
+/* A new shape in progress (AbsChDyn.reshape) dropped, and its bytes
+ * (abs_ch_dyn.c). */
+void abs_ch_reshape_drop(AbsChDyn *d);
+size_t abs_ch_reshape_bytes(const AbsChDyn *d);
 size_t abs_ch_dyn_bytes(const AbsCh *ch);
 
 #endif

@@ -243,13 +243,66 @@ static void recustomise(AbsCh *ch, const AbsChEdges *g, const uint8_t *touched)
     }
 }
 
-/* A new shape with cap[sector] slots, customised whole over `g`, ready for
- * local re-customisation; the counters carried over. All or nothing. */
-static bool reshape(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, const uint32_t *cap,
-                    Err *err)
-{
+/* A new shape being made (AbsChDyn.reshape): its metric, then its rows
+ * customised upwards, then their exact distances downwards, as
+ * abs_ch_build_shaped runs them, so a shape made in pieces is the one made
+ * whole. */
+struct AbsChReshape {
     AbsCh fresh;
-    if (!abs_ch_build_shaped(&fresh, n, g, region_sector, &ch->sec, cap, err))
+    bool perfect; /* the basic customisation is done; exact rows row-1 .. 0 are left */
+    uint32_t row; /* the next row of the stage */
+};
+
+/* A new shape with cap[sector] slots over `g` begun (dyn.reshape), not
+ * customised. All or nothing. */
+static bool reshape_begin(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
+                          const uint32_t *cap, Err *err)
+{
+    struct AbsChReshape *r = calloc(1, sizeof *r);
+    if (!r)
+        return err_set(err, "out of memory for the abstract contraction hierarchy's update");
+    if (!abs_ch_shape(&r->fresh, n, g, region_sector, &ch->sec, cap, err)) {
+        free(r);
+        return false;
+    }
+    ch->dyn.reshape = r;
+    return true;
+}
+
+/* Runs the new shape's rows until `budget` units (0: no bound) are spent,
+ * a row's units being its triangles (half its length squared) plus one;
+ * true when every row has run. */
+static bool reshape_rows(AbsCh *ch, uint64_t budget)
+{
+    struct AbsChReshape *r = ch->dyn.reshape;
+    const AbsChTopo *t = &r->fresh.topo;
+    for (uint64_t spent = 0; !budget || spent < budget;) {
+        uint32_t x;
+        if (!r->perfect && r->row == t->n) {
+            r->perfect = true;
+            continue;
+        }
+        if (r->perfect && r->row == 0)
+            return true;
+        if (!r->perfect)
+            abs_ch_customise_row(&r->fresh, x = r->row++);
+        else
+            abs_ch_perfect_row(&r->fresh, x = --r->row, r->fresh.dyn.pu, r->fresh.dyn.pd);
+        uint64_t len = t->first[x + 1] - t->first[x];
+        spent += len * len / 2 + 1;
+    }
+    return r->perfect && r->row == 0;
+}
+
+/* The new shape, every row run, made the hierarchy, ready for local
+ * re-customisation; the counters carried over. All or nothing: on failure
+ * the hierarchy is as it was and the new shape is dropped. */
+static bool reshape_end(AbsCh *ch, Err *err)
+{
+    AbsCh fresh = ch->dyn.reshape->fresh;
+    free(ch->dyn.reshape);
+    ch->dyn.reshape = NULL;
+    if (!abs_ch_shape_finish(&fresh, err))
         return false;
     if (!dyn_init(&fresh)) {
         abs_ch_free(&fresh);
@@ -260,6 +313,9 @@ static bool reshape(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *
     fresh.dyn.refreshes = ch->dyn.refreshes;
     fresh.dyn.rent_total = ch->dyn.rent_total;
     fresh.dyn.rent = ch->dyn.rent;
+    fresh.dyn.piece = ch->dyn.piece;
+    fresh.dyn.pieces = ch->dyn.pieces;
+    fresh.dyn.dropped = ch->dyn.dropped;
     fresh.query_work = ch->query_work;
     fresh.dyn.rows = ch->dyn.rows + fresh.topo.n;
     fresh.dyn.reshaped = ch->dyn.reshaped + 1;
@@ -270,8 +326,30 @@ static bool reshape(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *
     return true;
 }
 
-bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, const uint8_t *touched,
-                   Err *err)
+void abs_ch_reshape_drop(AbsChDyn *d)
+{
+    if (!d->reshape)
+        return;
+    abs_ch_free(&d->reshape->fresh);
+    free(d->reshape);
+    d->reshape = NULL;
+}
+
+size_t abs_ch_reshape_bytes(const AbsChDyn *d)
+{
+    if (!d->reshape)
+        return 0;
+    const AbsCh *f = &d->reshape->fresh;
+    /* the shape, its costs and middles both ways, its exact distances, its depths */
+    return sizeof *d->reshape + abs_ch_topo_bytes(&f->topo, f->sec.ns) + abs_ch_sectors_bytes(&f->sec) +
+           (size_t)f->topo.m * (16 + 8) + (size_t)f->topo.n * sizeof *f->depth;
+}
+
+/* Starts following a change: a local re-customisation, done at once, or,
+ * when the regions outgrew the shape (or there is none yet), a new shape
+ * begun (dyn.reshape). False (the hierarchy as it was) on failure. */
+static bool follow_begin(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
+                         const uint8_t *touched, Err *err)
 {
     if (!abs_ch_edges_fit(&ch->sec, g, n, region_sector))
         return err_set(err, "abstract contraction hierarchy: an edge between sectors that do not touch");
@@ -288,7 +366,7 @@ bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *r
             cap[region_sector[r]]++;
         for (uint32_t s = 0; s < ns; s++)
             cap[s] += touched[s] != 0;
-        bool ok = reshape(ch, n, g, region_sector, cap, err);
+        bool ok = reshape_begin(ch, n, g, region_sector, cap, err);
         free(cap);
         return ok;
     }
@@ -298,7 +376,7 @@ bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *r
         uint32_t *cap = ch->dyn.count;
         for (uint32_t s = 0; s < ns; s++)
             cap[s] = cap[s] > ch->topo.cap[s] ? cap[s] + 1 : ch->topo.cap[s];
-        return reshape(ch, n, g, region_sector, cap, err);
+        return reshape_begin(ch, n, g, region_sector, cap, err);
     }
     abs_ch_topo_place(&ch->topo, ns, n, region_sector, ch->dyn.count);
     for (uint32_t r = 0; r < n; r++)
@@ -313,11 +391,29 @@ bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *r
     return true;
 }
 
+bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, const uint8_t *touched,
+                   Err *err)
+{
+    abs_ch_reshape_drop(&ch->dyn); /* made for regions that are no more */
+    if (!follow_begin(ch, n, g, region_sector, touched, err))
+        return false;
+    if (!ch->dyn.reshape)
+        return true;
+    reshape_rows(ch, 0);
+    return reshape_end(ch, err);
+}
+
 bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err)
 {
     /* Before the first refresh only the marks: the shape is made then. */
     if (!ch->dyn.stale && !(ch->dyn.stale = calloc(ch->sec.ns ? ch->sec.ns : 1, 1)))
         return err_set(err, "out of memory for the abstract contraction hierarchy's update");
+    /* A new shape in progress was made for the regions before this change:
+     * the next refresh begins again, for every change since the last one
+     * (the marks stay until a refresh ends). */
+    ch->dyn.fresh_change = true;
+    ch->dyn.dropped += ch->dyn.reshape != NULL;
+    abs_ch_reshape_drop(&ch->dyn);
     for (uint32_t s = 0; s < ch->sec.ns; s++)
         ch->dyn.stale[s] |= touched[s] != 0;
     ch->dyn.pending = true;
@@ -328,22 +424,40 @@ bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *
 {
     if (!ch->dyn.pending)
         return true;
-    uint64_t before = ch->dyn.work;
-    uint8_t *stale = ch->dyn.stale;
-    ch->dyn.stale = NULL; /* a new shape must not free it (abs_ch_update) */
-    bool ok = abs_ch_update(ch, n, g, region_sector, stale, err);
-    uint8_t *spare = ch->dyn.stale; /* a new shape's own, zeroed */
-    ch->dyn.stale = stale;
-    free(spare);
-    if (ok) {
-        memset(stale, 0, ch->sec.ns);
-        ch->dyn.pending = false;
-        ch->dyn.cost = ch->dyn.work - before;
-        ch->dyn.rent_total += ch->dyn.rent;
-        ch->dyn.rent = 0;
-        ch->dyn.refreshes++;
+    if (ch->dyn.piece && ch->dyn.fresh_change) {
+        /* The call that deferred the change usually re-derived the
+         * abstraction too: a piece, above all a new shape's first, waits
+         * for the next call. */
+        ch->dyn.fresh_change = false;
+        return true;
     }
-    return ok;
+    uint64_t before = ch->dyn.work; /* no re-customisation runs while a new shape is in progress */
+    uint8_t *stale = ch->dyn.stale;
+    if (!ch->dyn.reshape) {
+        if (!follow_begin(ch, n, g, region_sector, stale, err))
+            return false;
+        if (ch->dyn.reshape && ch->dyn.piece)
+            return true; /* its rows from the next call on */
+    }
+    if (ch->dyn.reshape) {
+        ch->dyn.pieces++;
+        if (!reshape_rows(ch, ch->dyn.piece))
+            return true;
+        ch->dyn.stale = NULL; /* the new shape must not free it */
+        bool ok = reshape_end(ch, err);
+        uint8_t *spare = ch->dyn.stale; /* a new shape's own, zeroed */
+        ch->dyn.stale = stale;
+        free(spare);
+        if (!ok)
+            return false;
+    }
+    memset(stale, 0, ch->sec.ns);
+    ch->dyn.pending = false;
+    ch->dyn.cost = ch->dyn.work - before;
+    ch->dyn.rent_total += ch->dyn.rent;
+    ch->dyn.rent = 0;
+    ch->dyn.refreshes++;
+    return true;
 }
 
 bool abs_ch_due(const AbsCh *ch)

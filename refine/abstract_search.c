@@ -511,7 +511,7 @@ double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double we
          * until a refresh is due (abs_ch_defer). A refresh that runs out
          * of memory leaves it pending and A* answers. */
         Err err;
-        if (!abs_ch_due(&as->ch) || !region_search_refresh(as, &err)) {
+        if (!abs_ch_due(&as->ch) || !region_search_refresh(as, &err) || as->ch.dyn.pending) { /* pending: in pieces */
             double cost = run(as, from, to, weight);
             abs_ch_rent(&as->ch, ASTAR_RENT * as->last_expanded * (1 + as->nadj / (as->ix->abs->nregions + 1)));
             return cost;

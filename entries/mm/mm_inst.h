@@ -12,6 +12,7 @@
 /* Map changes whose abstraction is not derived yet (mm_update.c). */
 typedef struct MmPending {
     uint8_t *touched;     /* per sector: a cell in it changed since the last re-derivation */
+    uint32_t *batch;      /* scratch, a sector each: those an update() call marked first */
     uint32_t sectors;     /* how many are marked */
     uint64_t batches;     /* update() calls since the last re-derivation */
     uint64_t rederived;   /* re-derivations (each for every batch pending then) */

@@ -22,13 +22,25 @@
  * at the first change, refine/routes.h) JPS tries every query meanwhile,
  * and only one that runs out of its node slots goes the abstract route
  * and re-derives. The backlog has no bound of its own: re-deriving
- * every sector costs about what building the abstraction does. */
+ * every sector costs about what building the abstraction does. The
+ * regions' hierarchy, deferred further (refine/abs_ch.h), is bounded per
+ * call: a new shape for it comes in pieces (MM_CH_PIECE). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../common/clock.h"
 #include "mm_inst.h"
+
+/* A new shape for the regions' hierarchy is customised in pieces of at
+ * most this many units of its rows' work (refine/abs_ch.h, AbsChDyn.piece:
+ * about ten instructions each), one piece per abstract search while the
+ * hierarchy is pending: a whole new shape on a large map costs tens of
+ * such pieces, and each call pays for one. A piece costs less than the
+ * shape's first one (its topology) and than a re-derivation of a large
+ * batch, which bound the longest calls; smaller pieces would only keep
+ * the hierarchy pending longer, the abstract A* answering meanwhile. */
+#define MM_CH_PIECE (1u << 21)
 
 /* Re-derives the abstraction and what stands on it for the sectors marked
  * since the last time. On failure nothing moved: the marks stay (and the
@@ -113,7 +125,9 @@ void mm_pending_attach(MmEntry *e)
 void mm_pending_free(MmEntry *e)
 {
     free(e->pending.touched);
+    free(e->pending.batch);
     e->pending.touched = NULL;
+    e->pending.batch = NULL;
 }
 
 bool mm_sync(void *inst, Err *err)
@@ -129,29 +143,36 @@ bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     MmPending *p = &e->pending;
     if (!p->touched && !(p->touched = calloc(e->abs.nsectors ? e->abs.nsectors : 1, 1)))
         return err_set(err, "mm: out of memory for an update");
+    if (!p->batch && !(p->batch = malloc((e->abs.nsectors ? e->abs.nsectors : 1) * sizeof *p->batch)))
+        return err_set(err, "mm: out of memory for an update");
     if (!routes_enable_turns(&e->refiner.routes, err)) /* once, at the first change (refine/routes.h) */
         return false;
+    e->as.ch.dyn.piece = MM_CH_PIECE;
     /* The leg planner's JPS rows follow first: it only fails before changing anything. */
     if (!legplan_map_changed(&e->legs, ch, n, e->passable, err))
         return false;
-    int changed = 0, ntouched = 0;
+    int changed = 0, ntouched = 0, S = e->abs.S;
+    int bx = -S, by = -S; /* the last change's sector's top-left cell: changes come in patches */
+    uint32_t s = 0;
     for (int i = 0; i < n; i++) {
-        if (grid_passable(&e->grid, ch[i].x, ch[i].y) == ch[i].passable)
+        int x = ch[i].x, y = ch[i].y;
+        if (grid_passable(&e->grid, x, y) == ch[i].passable)
             continue;
-        e->passable += (size_t)grid_set_passable(&e->grid, ch[i].x, ch[i].y, ch[i].passable); /* -1 wraps */
-        uint32_t s = (uint32_t)abs_sector_of(&e->abs, ch[i].x, ch[i].y);
+        e->passable += (size_t)grid_set_passable(&e->grid, x, y, ch[i].passable); /* -1 wraps */
+        if ((unsigned)(x - bx) >= (unsigned)S || (unsigned)(y - by) >= (unsigned)S) {
+            s = (uint32_t)abs_sector_of(&e->abs, x, y);
+            bx = abs_sector_x0(&e->abs, (int)s);
+            by = abs_sector_y0(&e->abs, (int)s);
+        }
         if (p->touched[s] != 2) { /* 2: touched by this batch, counted */
-            ntouched++;
             p->sectors += !p->touched[s];
             p->touched[s] = 2;
+            p->batch[ntouched++] = s;
         }
         changed++;
     }
-    for (int i = 0; i < n; i++) { /* back to 1: marked, whichever batch it was */
-        uint8_t *t = &p->touched[abs_sector_of(&e->abs, ch[i].x, ch[i].y)];
-        if (*t == 2)
-            *t = 1;
-    }
+    for (int k = 0; k < ntouched; k++) /* back to 1: marked, whichever batch it was */
+        p->touched[p->batch[k]] = 1;
     if (changed) {
         p->batches++;
         /* A query in progress re-plans from where it stands (and so asks
@@ -176,6 +197,9 @@ void mm_pending_counters(const MmEntry *e, Counters *out)
     counters_add(out, "rederive_us_max", (double)p->rederive_max_ns * 1e-3);
     counters_add(out, "rederive_failed", (double)p->failed);
     counters_add(out, "updates_pending_at_end", (double)p->batches);
+    /* The hierarchy's new shapes in pieces (refine/abs_ch.h, AbsChDyn.piece). */
+    counters_add(out, "ch_reshape_pieces", (double)e->as.ch.dyn.pieces);
+    counters_add(out, "ch_reshapes_dropped", (double)e->as.ch.dyn.dropped);
     /* Per update, its own call and its share of the re-derivations: what an
      * update costs in all, wherever it is charged. */
     counters_add(out, "update_work_us_mean", (double)(p->update_ns + p->rederive_ns) / u * 1e-3);

@@ -104,8 +104,35 @@ static void test_ch_update_equals_fresh(T *t)
         flip_random_cells(t, e, inst, &l, 40, &seed); /* walls across sectors: regions split, others join */
         Err err;
         CHECKF(t, mm_sync(inst, &err), "%s", err.msg); /* the abstraction follows the cells when asked */
-        CHECKF(t, region_search_refresh((RegionSearch *)mm_region_search(inst), &err), "%s", err.msg);
-        const AbsCh *live = &mm_region_search(inst)->ch;
+        /* mm refreshes a new shape in pieces (AbsChDyn.piece): one per call until it is no longer pending. */
+        RegionSearch *las = (RegionSearch *)mm_region_search(inst);
+        las->ch.dyn.piece = 512; /* small pieces: many of them, queries between */
+        int pieces = 0;
+        uint64_t pieces_before = las->ch.dyn.pieces;
+        do {
+            CHECKF(t, region_search_refresh(las, &err), "%s", err.msg);
+            if (++pieces == 2 && las->ch.dyn.pending) {
+                /* Queries mid-way, the refresh due (so each abstract search runs a
+                 * piece more, A* answering): valid paths, exact costs. */
+                las->ch.dyn.rent = UINT64_MAX / 4;
+                int ran = 0, bad = replay_valid(t, e, inst, &l, round, 199, &ran);
+                CHECKF(t, bad == 0 && ran > 0, "round %d: %d of %d queries mid-way went wrong", round, bad, ran);
+                /* and the regions' costs mid-way are exact (the pending hierarchy is not read) */
+                RegionSearch astar;
+                CHECKF(t, region_search_init(&astar, mm_abs_index(inst), false, NULL, &err), "%s", err.msg);
+                uint32_t n = mm_abs_index(inst)->abs->nregions;
+                for (uint32_t i = 0, wrong = 0; i < 40 && n > 1 && las->ch.dyn.pending; i++) {
+                    uint32_t a = (i * 7919u) % n, b = (i * 104729u + n / 2) % n;
+                    double want = region_search_run(&astar, a, b, 1.0), got = region_search_run(las, a, b, 1.0);
+                    CHECKF(t, fabs(want - got) < 1e-9 || wrong++ > 2,
+                           "round %d mid-way: regions %u -> %u cost %.6f, A* %.6f", round, a, b, got, want);
+                }
+                region_search_free(&astar);
+            }
+        } while (pieces < 100000 && las->ch.dyn.pending);
+        CHECKF(t, round > 0 || las->ch.dyn.pieces - pieces_before > 1,
+               "the first update's new shape came in %d piece(s)", (int)(las->ch.dyn.pieces - pieces_before));
+        const AbsCh *live = &las->ch;
         RegionSearch fresh;
         CHECKF(t, region_search_init(&fresh, mm_abs_index(inst), true, mm_region_search(inst), &err), "%s", err.msg);
         bool same = live->n == fresh.ch.n && live->nup == fresh.ch.nup && live->ndn == fresh.ch.ndn;
