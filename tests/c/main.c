@@ -1,3 +1,4 @@
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -77,12 +78,19 @@ const char *temp_file(int slot, const char *text)
 const char *bench_dir(T *t)
 {
     const char *dir = getenv("GPPC_BENCH_DIR");
-    if (!dir || !*dir)
+    bool given = dir && *dir;
+    if (!given)
         dir = "../shared/benchmarks";
     struct stat st;
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        char why[300];
-        snprintf(why, sizeof why, "benchmark folder %s absent", dir);
+        char why[PATH_MAX + 300], cwd[PATH_MAX];
+        if (given)
+            snprintf(why, sizeof why, "benchmark folder absent ($GPPC_BENCH_DIR %s)", dir);
+        else
+            snprintf(why, sizeof why,
+                     "benchmark folder absent (looked for %s from %s; $GPPC_BENCH_DIR unset: make test sets it, "
+                     "beside a worktree's main checkout too)",
+                     dir, getcwd(cwd, sizeof cwd) ? cwd : ".");
         t_skip(t, why);
         return NULL;
     }

@@ -73,7 +73,9 @@ static inline int t_sample_next(int i, int stride, int count)
 const char *temp_file(int slot, const char *text);
 /* A temp folder, created once per run. */
 const char *temp_dir(void);
-/* ../shared/benchmarks or $GPPC_BENCH_DIR; NULL (and a skip) when absent. */
+/* $GPPC_BENCH_DIR, else ../shared/benchmarks (make test sets the variable to
+ * what tests/py/util.py finds); NULL and a skip naming what was looked for
+ * when absent. */
 const char *bench_dir(T *t);
 /* Does `haystack` contain `needle`? */
 bool contains(const char *haystack, const char *needle);
