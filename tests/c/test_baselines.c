@@ -83,7 +83,8 @@ static void test_jumptable_update_equals_fresh_build(T *t)
     CHECK(t, jt_build(&kept, &l.g, &err) && jt_build(&stale, &l.g, &err));
     uint32_t seed = 12345;
     size_t bytes = (size_t)(l.g.width + 2) * (size_t)(l.g.height + 2) * JT_BYTES_PER_CELL;
-    for (int round = 0; round < 40; round++) {
+    /* Under the sanitizers each batch size (1 to 8 changes) once. */
+    for (int round = 0; round < (T_SANITIZED ? 8 : 40); round++) {
         CellChange c[8];
         int n = 1 + round % 8;
         for (int i = 0; i < n; i++) {
@@ -338,6 +339,16 @@ static void test_baselines_optimal_on_real_maps(T *t)
  * rejected with a message naming why and the map still answers (the entry
  * rebuilds in memory); a file for the map before one cell changed is stale.
  * Leaves a fresh file of l's map in `file` and its size in *size. */
+/* `file` now holds the `size` bytes at `bytes`. */
+static bool put_bytes(const char *file, const unsigned char *bytes, long size)
+{
+    FILE *fp = fopen(file, "wb");
+    if (!fp)
+        return false;
+    bool ok = fwrite(bytes, 1, (size_t)size, fp) == (size_t)size;
+    return fclose(fp) == 0 && ok;
+}
+
 static void check_file_rejects(T *t, const char *spec, const Loaded *l, char *file, size_t file_size, long *size_out)
 {
     const Entry *e;
@@ -352,9 +363,14 @@ static void check_file_rejects(T *t, const char *spec, const Loaded *l, char *fi
     CHECKF(t, inst && msg[0] == '\0', "%s: a good file was not taken as it is: %s", spec, msg);
     if (inst)
         e->destroy(inst);
+    /* The good file, kept: each case below starts from its bytes, not from
+     * a preprocessing again (the same bytes, a contraction less). */
     FILE *fp = fopen(file, "rb");
     fseek(fp, 0, SEEK_END);
     long size = ftell(fp);
+    unsigned char *good = malloc(size > 0 ? (size_t)size : 1);
+    rewind(fp);
+    CHECK(t, good && fread(good, 1, (size_t)size, fp) == (size_t)size);
     fclose(fp);
     struct {
         const char *what;
@@ -364,8 +380,8 @@ static void check_file_rejects(T *t, const char *spec, const Loaded *l, char *fi
                  {"flipped", -1, size / 3, "checksum"},
                  {"header only", BIN_HEADER_BYTES(0), -1, "truncated"},
                  {"foreign", 0, -1, "truncated"}};
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        CHECK(t, entry_preprocess(e, &l->g, file, &o, &err));
+    for (size_t i = 0; good && i < sizeof cases / sizeof *cases; i++) {
+        CHECK(t, put_bytes(file, good, size));
         fp = fopen(file, "r+b");
         if (cases[i].cut >= 0)
             CHECK(t, ftruncate(fileno(fp), cases[i].cut) == 0);
@@ -389,7 +405,7 @@ static void check_file_rejects(T *t, const char *spec, const Loaded *l, char *fi
         }
     }
     /* Stale: a file for the map before one cell changed. */
-    CHECK(t, entry_preprocess(e, &l->g, file, &o, &err));
+    CHECK(t, good && put_bytes(file, good, size));
     Grid other;
     CHECK(t, grid_copy(&other, &l->g, &err));
     for (int y = 0; y < other.height; y++) /* block one passable cell */
@@ -404,7 +420,8 @@ static void check_file_rejects(T *t, const char *spec, const Loaded *l, char *fi
     if (inst)
         e->destroy(inst);
     grid_free(&other);
-    CHECK(t, entry_preprocess(e, &l->g, file, &o, &err));
+    CHECK(t, good && put_bytes(file, good, size));
+    free(good);
     *size_out = size;
 }
 
