@@ -98,7 +98,7 @@ static void test_mm_every_option_valid(T *t)
             /* Each spec on each map once over the two builds: under the
              * sanitizers on one map, the maps in turn; plain on the other two. */
             if (T_SANITIZED ? (size_t)m == s % 3 : (size_t)m != s % 3)
-                check_valid_paths(t, EVERY_OPTION_SPECS[s], maps[m], 7);
+                check_valid_paths(t, EVERY_OPTION_SPECS[s], maps[m], 14);
 }
 
 /* Every key mm accepts is in EVERY_OPTION_SPECS, so no key goes untried. */
