@@ -13,9 +13,17 @@ Writes OUT.csv (one row per binary and map: bytes by part, budget, ratio,
 quality) and OUT.md: per family and binary the median and worst ratio, the
 maps within budget, the mean bytes of each part and the quality; then each
 map's parts in KiB. Several --gppc NAME=BIN run map by map, interleaved.
-Exit 1 when a run fails, 2 on bad usage. Stdlib only.
+
+    python3 scripts/mm_memory.py --bench-dir /work/shared/benchmarks \\
+        --from-csv dao-parts.csv --out results/reference/mm-memory-dao/budget
+
+tabulates rows measured before instead (`scripts/bench.py counters` CSV
+with mm_bytes and its parts; one row per binary and map, the binary named
+in its `binary` column), nothing run. Exit 1 when a run fails, 2 on bad
+usage. Stdlib only.
 """
 import argparse
+import csv
 import os
 import statistics
 import subprocess
@@ -53,10 +61,14 @@ def parse_args(argv):
     ap.add_argument("--entry", default="mm", help="the entry spec (mm, mm:key=value,...)")
     ap.add_argument("--gppc", action="append", default=[], help="NAME=BIN, repeatable (default now=build/gppc)")
     ap.add_argument("-j", "--jobs", type=int, default=2)
+    ap.add_argument("--from-csv", action="append", default=[],
+                    help="tabulate this bench.py counters CSV instead of running (repeatable)")
     ap.add_argument("--out", required=True, help="OUT.csv and OUT.md are written")
     args = ap.parse_args(argv)
+    if args.from_csv and args.gppc:
+        ap.error("--from-csv tabulates rows measured before: no --gppc")
     bins = []
-    for g in args.gppc or ["now=" + os.path.join(ROOT, "build", "gppc")]:
+    for g in [] if args.from_csv else args.gppc or ["now=" + os.path.join(ROOT, "build", "gppc")]:
         name, eq, path = g.partition("=")
         if not eq or not name or not os.access(path, os.X_OK):
             ap.error("--gppc %r: want NAME=BIN with BIN executable" % g)
@@ -67,9 +79,9 @@ def parse_args(argv):
 
 def family_lines(fam, bins, rows):
     out = ["## %s" % fam, "",
-           "| binary | maps | within budget | median ratio | worst ratio (map) | mean KiB | "
+           "| binary | maps | within budget | median ratio | worst ratio (map) | KiB over budget | mean KiB | "
            + " | ".join(PARTS) + " | subopt mean | subopt max | invalid |",
-           "|---|---:|---:|---:|---|---:|" + "---:|" * len(PARTS) + "---:|---:|---:|"]
+           "|---|---:|---:|---:|---|---:|---:|" + "---:|" * len(PARTS) + "---:|---:|---:|"]
     for name, _ in bins:
         sel = [r for r in rows if r["family"] == fam and r["binary"] == name]
         if not sel:
@@ -77,16 +89,55 @@ def family_lines(fam, bins, rows):
         ratios = [r["ratio"] for r in sel]
         worst = max(sel, key=lambda r: r["ratio"])
         parts = ["%.1f" % (statistics.mean(r["mm_bytes_" + p] for r in sel) / 1024) for p in PARTS]
-        out.append("| %s | %d | %d | %.2f | %.2f (%s) | %.1f | %s | %.4f | %.4f | %d |" % (
+        over = sum(max(0, r["mm_bytes"] - r["budget"]) for r in sel) / 1024
+        out.append("| %s | %d | %d | %.3f | %.3f (%s) | %.0f | %.1f | %s | %.4f | %.4f | %d |" % (
             name, len(sel), sum(1 for x in ratios if x <= 1.0), statistics.median(ratios), worst["ratio"],
-            worst["map"], statistics.mean(r["mm_bytes"] for r in sel) / 1024, " | ".join(parts),
+            worst["map"], over, statistics.mean(r["mm_bytes"] for r in sel) / 1024, " | ".join(parts),
             statistics.mean(r["subopt_mean"] for r in sel), max(r["subopt_max"] for r in sel),
             sum(r["invalid"] for r in sel)))
     return out + [""]
 
 
-def main(argv):
-    args = parse_args(argv)
+def row_of(bname, fam, name, mp, sm):
+    """One table row from a SUMMARY (or a CSV row of its keys)."""
+    cells = map_cells(mp)
+    r = {"binary": bname, "family": fam, "map": name, "cells": cells, "budget": budget_bytes(cells)}
+    r["mm_bytes"] = int(sm["mm_bytes"])
+    for p in PARTS:
+        r["mm_bytes_" + p] = int(sm.get("mm_bytes_" + p) or 0)
+    for q in QUALITY:
+        r[q] = float(sm.get(q) or 0.0)
+    r["invalid"] = int(r["invalid"])
+    r["ratio"] = r["mm_bytes"] / r["budget"]
+    return r
+
+
+def rows_from_csv(args):
+    """The rows of --from-csv files; the binaries in the order first seen."""
+    rows, bins = [], {}
+    for path in args.from_csv:
+        try:
+            with open(path) as f:
+                got = list(csv.DictReader(f))
+        except OSError as e:
+            sys.exit("mm_memory: %s: %s" % (path, e.strerror))
+        for n, c in enumerate(got, 2):
+            if not c.get("binary") or not c.get("family") or not c.get("map") or not c.get("mm_bytes"):
+                sys.exit("mm_memory: %s:%d: want binary, family, map and mm_bytes (bench.py counters)" % (path, n))
+            mp = os.path.join(args.bench_dir, "maps", c["family"], c["map"] + ".map")
+            if not os.path.isfile(mp):
+                sys.exit("mm_memory: %s:%d: no map %s (--bench-dir)" % (path, n, mp))
+            bins.setdefault(c["binary"], path)
+            try:
+                rows.append(row_of(c["binary"], c["family"], c["map"], mp, c))
+            except ValueError as e:
+                sys.exit("mm_memory: %s:%d: %s" % (path, n, e))
+    args.bins = list(bins.items())
+    return rows
+
+
+def measure(args):
+    """Runs every binary on every map selected; one row each."""
     only = set(m for m in args.maps.split(",") if m)
     jobs = []
     for fam in (f for f in args.family.split(",") if f):
@@ -97,17 +148,12 @@ def main(argv):
         sys.exit("mm_memory: no maps selected")
     with ThreadPoolExecutor(args.jobs) as pool:
         got = list(pool.map(lambda j: run_one(j[5], args.entry, j[2], j[3]), jobs))
-    rows = []
-    for (fam, name, mp, _sc, bname, _b), sm in zip(jobs, got):
-        cells = map_cells(mp)
-        r = {"binary": bname, "family": fam, "map": name, "cells": cells, "budget": budget_bytes(cells)}
-        r["mm_bytes"] = int(sm["mm_bytes"])
-        for p in PARTS:
-            r["mm_bytes_" + p] = int(sm.get("mm_bytes_" + p, 0))
-        for q in QUALITY:
-            r[q] = sm.get(q, 0.0)
-        r["ratio"] = r["mm_bytes"] / r["budget"]
-        rows.append(r)
+    return [row_of(bname, fam, name, mp, sm) for (fam, name, mp, _sc, bname, _b), sm in zip(jobs, got)]
+
+
+def main(argv):
+    args = parse_args(argv)
+    rows = rows_from_csv(args) if args.from_csv else measure(args)
     cols = ["binary", "family", "map", "cells", "budget", "mm_bytes", "ratio"] + ["mm_bytes_" + p for p in PARTS] \
         + list(QUALITY)
     os.makedirs(os.path.dirname(os.path.abspath(args.out)) or ".", exist_ok=True)

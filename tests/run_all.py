@@ -57,7 +57,12 @@ RECORD = os.path.join(ROOT, "tests", "cpu_record.json")
 HEARTBEAT = float(os.environ.get("RUN_ALL_HEARTBEAT") or 10.0)
 BUILD_KEY = "_build"  # test_times.json: {"cpu": s, "commands": n} of the last build that ran anything
 BENCH_KEY = "_bench_skipped"  # jobs seen skipping for want of the benchmark folder
-BENCH_DIR = os.environ.get("GPPC_BENCH_DIR") or os.path.join(ROOT, "..", "shared", "benchmarks")
+sys.path.insert(0, ROOT)
+from tests.py.util import find_bench_dir  # noqa: E402
+# Found once, here, and handed to every job (the C tests read only
+# $GPPC_BENCH_DIR and ../shared/benchmarks): a worktree's jobs find the
+# folder beside its main checkout as a clean clone's find it beside it.
+BENCH_DIR = find_bench_dir()[0]
 SAN_ENV = {"ASAN_OPTIONS": "detect_leaks=1:abort_on_error=0",
            "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1"}
 
@@ -200,7 +205,7 @@ def estimate(todo, known, build_due, record=None, have_bench=None):
     # A job that needs the benchmarks costs what the record says when they
     # are here (the last run may have skipped it), next to nothing otherwise.
     bench = set(known.get(BENCH_KEY, [])) | set(record.get(BENCH_KEY, []))
-    have_bench = os.path.isdir(BENCH_DIR) if have_bench is None else have_bench
+    have_bench = BENCH_DIR is not None if have_bench is None else have_bench
     times = dict(record)
     times.update({k: v for k, v in known.items() if not (have_bench and k in bench)})
     for key in (BUILD_KEY, BENCH_KEY):
@@ -303,6 +308,8 @@ def main():
     if len(sys.argv) == 3 and sys.argv[1] == "--py":
         run_py_module(sys.argv[2])
     os.chdir(ROOT)
+    if BENCH_DIR:
+        os.environ.setdefault("GPPC_BENCH_DIR", BENCH_DIR)
     t0, cpu0 = time.time(), children_cpu()
     args = sys.argv[1:]
     build, save = "--build" in args, "--save-record" in args

@@ -23,6 +23,13 @@ typedef struct TestCase {
 
 void t_fail(T *t, const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 void t_skip(T *t, const char *why);
+/* A test that runs on past its bound of CPU time (the process's, user and
+ * system) is stopped: the job fails, printing "FAIL name: ..." with `why`,
+ * rather than hanging make test. Every test has T_CPU_BOUND_S; a test whose
+ * broken code would loop for ever sets a tighter bound, from now on, and
+ * says in `why` what such a loop would mean. */
+#define T_CPU_BOUND_S 100.0
+void t_cpu_bound(T *t, double seconds, const char *why);
 
 #define CHECK(t, cond)                                                                                                 \
     do {                                                                                                               \
@@ -66,7 +73,9 @@ static inline int t_sample_next(int i, int stride, int count)
 const char *temp_file(int slot, const char *text);
 /* A temp folder, created once per run. */
 const char *temp_dir(void);
-/* ../shared/benchmarks or $GPPC_BENCH_DIR; NULL (and a skip) when absent. */
+/* $GPPC_BENCH_DIR, else ../shared/benchmarks (make test sets the variable to
+ * what tests/py/util.py finds); NULL and a skip naming what was looked for
+ * when absent. */
 const char *bench_dir(T *t);
 /* Does `haystack` contain `needle`? */
 bool contains(const char *haystack, const char *needle);

@@ -76,9 +76,9 @@ static void test_astar_optimal_on_embedded_maps(T *t)
             char map[512], scen[512];
             snprintf(map, sizeof map, "maps/%s/%s", families[f], de->d_name);
             snprintf(scen, sizeof scen, "scenarios/%s/%s.scen", families[f], de->d_name);
-            /* Every sixth query and the longest (the differential test and the
-             * entries' tests use A* as their reference too). */
-            CHECKF(t, check_optima(t, map, scen, 1.0, 6) > 0, "%s: no queries", scen);
+            /* Every twelfth query and the longest (the differential test and
+             * the entries' tests use A* as their reference too). */
+            CHECKF(t, check_optima(t, map, scen, 1.0, 12) > 0, "%s: no queries", scen);
             maps++;
         }
         if (d)
@@ -97,9 +97,9 @@ static void test_astar_optimal_on_real_maps(T *t)
         char map[512], scen[512];
         snprintf(map, sizeof map, "%s/maps/%s.map", dir, names[i]);
         snprintf(scen, sizeof scen, "%s/scenarios/%s.map.scen", dir, names[i]);
-        /* Every sixth query and the longest: the 512x512 maps' whole scenarios
-         * would take a large share of make test's CPU budget. */
-        CHECKF(t, check_optima(t, map, scen, 1.0, 6) > 300, "%s: too few queries", scen);
+        /* Every twelfth query and the longest: the 512x512 maps' whole
+         * scenarios would take a large share of make test's CPU budget. */
+        CHECKF(t, check_optima(t, map, scen, 1.0, 12) > 300, "%s: too few queries", scen);
     }
 }
 

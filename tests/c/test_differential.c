@@ -342,8 +342,10 @@ static void test_entries_against_dijkstra(T *t)
         run_map(t, seed, (seed - DIFF_SEED0) % DIFF_UPDATE_EVERY == 0, file);
         return;
     }
+    /* Under the sanitizers every other map (the plain build runs them all),
+     * every map changed through update() among them. */
     int failed_maps = 0;
-    for (int i = 0; i < maps && failed_maps < 3; i++)
+    for (int i = 0; i < maps && failed_maps < 3; i += T_SANITIZED ? 2 : 1)
         failed_maps += run_map(t, DIFF_SEED0 + (uint64_t)i, i % DIFF_UPDATE_EVERY == 0, file) > 0;
 }
 

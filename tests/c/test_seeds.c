@@ -181,7 +181,7 @@ static void test_vra_paths_valid(T *t)
              * sample of the first half of the buckets (paths up to ~400 cells
              * on the maze: the longer half took nine tenths of its time). */
             int end = s ? l.sc.count / 2 : l.sc.count;
-            for (int i = 0; inst && i < end && bad < 3; i += t_thin(s ? 197 : 89)) {
+            for (int i = 0; inst && i < end && bad < 3; i += t_thin(s ? 197 : 178)) {
                 const ScenQuery *q = &l.sc.q[i];
                 run_query(t, e, inst, q, &p);
                 double len;

@@ -431,3 +431,26 @@ class SamePaths(unittest.TestCase):
             p = run_script("same_paths.py", "--maps", "t/none", env=env)
             self.assertEqual(p.returncode, 2)
             self.assertIn("t/none: no ", p.stderr)
+
+
+class MmMemory(unittest.TestCase):
+    def test_from_csv_tabulates_against_the_budget(self):
+        """Rows measured before (bench.py counters): the budget of 64 KiB + 3
+        bits a cell (24 cells: 65545 bytes), per binary; a bad row names its line."""
+        with TempDir() as d:
+            make_bench(d)
+            rows = "binary,entry,family,map,mm_bytes,mm_bytes_legs,subopt_mean,subopt_max,invalid\n" \
+                   "old,mm,t,a,131090,70000,1.01,1.2,0\nnew,mm,t,a,65545,4455,1.01,1.2,0\n"
+            src = write(d, "parts.csv", rows)
+            p = run_script("mm_memory.py", "--bench-dir", d, "--from-csv", src, "--out", os.path.join(d, "m"))
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn("| old | 1 | 0 | 2.000 | 2.000 (a) | 64 |", p.stdout)
+            self.assertIn("| new | 1 | 1 | 1.000 | 1.000 (a) | 0 |", p.stdout)
+            with open(os.path.join(d, "m.csv")) as f:
+                got = list(csv.DictReader(f))
+            self.assertEqual([(r["binary"], r["budget"], r["mm_bytes_legs"]) for r in got],
+                             [("old", "65545", "70000"), ("new", "65545", "4455")])
+            write(d, "parts.csv", rows.replace("65545", "lots"))
+            p = run_script("mm_memory.py", "--bench-dir", d, "--from-csv", src, "--out", os.path.join(d, "m"))
+            self.assertEqual(p.returncode, 1)
+            self.assertIn("parts.csv:3:", p.stderr)

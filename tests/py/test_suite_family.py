@@ -12,7 +12,7 @@ import subprocess
 import sys
 import unittest
 
-from tests.py.util import BENCH_DIR, ROOT, TempDir
+from tests.py.util import BENCH_ABSENT, BENCH_DIR, ROOT, TempDir
 
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import plot  # noqa: E402
@@ -59,8 +59,8 @@ def make_family(bench, out_dir, family="daobad"):
     return family
 
 
-@unittest.skipUnless(os.path.isdir(os.path.join(BENCH_DIR, "maps", "dao")),
-                     "benchmark folder %s absent" % BENCH_DIR)
+@unittest.skipUnless(BENCH_DIR and os.path.isdir(os.path.join(BENCH_DIR, "maps", "dao")),
+                     BENCH_ABSENT or "benchmark folder %s holds no maps/dao" % BENCH_DIR)
 class BlockedFamily(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
