@@ -129,9 +129,10 @@ static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
         if (tr)
             trace_region(as, TRACE_EXPANDING, cur, weight * heuristic(ix->center[cur], goal));
         double g = bf->node[cur].g;
+        const uint32_t *base = ix->region_base + ix->region_sector[cur];
         for (uint32_t i = as->adj_first[cur], end = as->adj_first[cur + 1]; i < end; i++) {
-            uint32_t nb = as->adj[i].to;
-            double ng = g + as->adj[i].cost;
+            uint32_t nb = region_edge_at(as, base, i);
+            double ng = g + region_edge_cost(as, cur, nb, i);
             BfOffer o = bf_offer(bf, nb, ng);
             if (o) {
                 as->parent[nb] = cur;
@@ -198,7 +199,7 @@ static void ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
     /* s's region's neighbours, straight from s; their parent is s's region,
      * so the route still begins there. */
     for (uint32_t i = as->adj_first[from], end = as->adj_first[from + 1]; i < end; i++) {
-        uint32_t nb = as->adj[i].to;
+        uint32_t nb = region_edge_to(as, from, i);
         xyLoc c = ix->center[nb];
         double ng = grid_octile(s.x, s.y, c.x, c.y) * ABS_COST_SCALE;
         BfOffer o = bf_offer(bf, nb, ng);
@@ -225,6 +226,7 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
      * for a region whose center lies within two sectors of `to`'s (every
      * neighbour's does: edges join 8-neighbouring sectors). */
     const xyLoc ct = ix->center[to];
+    const uint32_t *base_to = ix->region_base + ix->region_sector[to];
     const int reach = 2 * ix->abs->S;
     uint32_t cur;
     for (;;) {
@@ -245,7 +247,7 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
         bool end = cur == to;
         if (abs(c.x - ct.x) < reach && abs(c.y - ct.y) < reach)
             for (uint32_t i = as->adj_first[to], e = as->adj_first[to + 1]; i < e && !end; i++)
-                end = as->adj[i].to == cur;
+                end = region_edge_at(as, base_to, i) == cur;
         if (end) {
             double total = g + grid_octile(c.x, c.y, goal.x, goal.y) * ABS_COST_SCALE;
             if (total < as->end_best) {
@@ -253,10 +255,11 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
                 as->end_best_region = cur;
             }
         }
+        const uint32_t *base = ix->region_base + ix->region_sector[cur];
         for (uint32_t i = as->adj_first[cur], e = as->adj_first[cur + 1]; i < e; i++) {
-            uint32_t nb = as->adj[i].to;
+            uint32_t nb = region_edge_at(as, base, i);
             double oct = abs_octile_units(c, ix->center[nb]);
-            double ng = g + oct + share * ((double)as->adj[i].cost - oct);
+            double ng = g + oct + share * (double)region_edge_excess(as, i);
             BfOffer o = bf_offer(bf, nb, ng);
             if (o) {
                 as->parent[nb] = cur;

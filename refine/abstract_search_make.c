@@ -16,51 +16,73 @@ typedef struct Reuse {
     const uint8_t *ring;
 } Reuse;
 
-/* The CSR adjacency of the abstraction, costs octile (plus excess when the
- * abstraction stores it: `kept`, or decoded from the layout when NULL). A
- * region of a sector outside the ring keeps its edges and their costs
- * (abstraction/update.c: same regions, centers and cost bytes there), so
- * its row is copied from `reuse->prev` with the ids renumbered. */
+/* The CSR adjacency of the abstraction (abstract_search.h), each edge's
+ * excess code kept (`kept`, or decoded from the layout when NULL; 0
+ * without edge costs). A region of a sector outside the ring keeps its
+ * edges, their targets' local ids and their cost bytes
+ * (abstraction/update.c: same regions, centers and cost bytes there and in
+ * the sectors beside it), so its row is copied from `reuse->prev`. */
 static bool decode_adjacency(RegionSearch *as, const uint8_t *kept, const Reuse *reuse, Err *err)
 {
     const AbsIndex *ix = as->ix;
     const Abstraction *a = ix->abs;
     uint32_t n = a->nregions, m = 0;
+    for (int d = 0; d < 8; d++)
+        as->sector_step[d] = GRID_DY[d] * a->sw + GRID_DX[d];
     as->adj_first = malloc(((size_t)n + 1) * sizeof *as->adj_first);
     as->adj = malloc(((size_t)a->nedges + 1) * sizeof *as->adj);
     uint8_t *decoded = NULL;
     if (!as->adj_first || !as->adj || (!kept && !abs_edge_excess(a, &decoded, err)))
         return err_set(err, "out of memory for the abstract adjacency (%u edges)", a->nedges);
-    const uint8_t *excess = kept ? kept : decoded;
+    if (kept || !decoded) { /* decoded is the array wanted, when it was made */
+        as->adj_excess = calloc((size_t)a->nedges + 1, 1);
+        if (!as->adj_excess)
+            return err_set(err, "out of memory for the abstract adjacency (%u edges)", a->nedges);
+        if (kept)
+            memcpy(as->adj_excess, kept, a->nedges);
+    } else
+        as->adj_excess = decoded;
     for (uint32_t r = 0; r < n; r++) {
         as->adj_first[r] = m;
         uint32_t s = ix->region_sector[r];
         if (reuse->prev && !reuse->ring[s]) {
             const RegionSearch *p = reuse->prev;
             uint32_t o = p->ix->region_base[s] + (uint32_t)abs_local(ix, r);
-            for (uint32_t i = p->adj_first[o]; i < p->adj_first[o + 1] && m < a->nedges; i++)
-                as->adj[m++] = (RegionAdj){abs_index_renumber(p->ix, ix, p->adj[i].to), p->adj[i].cost};
+            for (uint32_t i = p->adj_first[o]; i < p->adj_first[o + 1] && m < a->nedges; i++) {
+                as->adj_excess[m] = p->adj_excess[i];
+                as->adj[m++] = p->adj[i];
+            }
             continue;
         }
         AbsEdgeIter it;
         AbsEdge e;
         abs_edges(a, (int)s, abs_local(ix, r), &it);
-        while (abs_edge_next(a, &it, &e) && m < a->nedges) {
-            uint32_t nb = abs_gid(ix, e.sector, e.region);
-            double extra = excess ? abs_excess_cells(excess[m]) * ABS_COST_SCALE : 0;
-            as->adj[m++] = (RegionAdj){nb, abs_octile_units(ix->center[r], ix->center[nb]) + (uint32_t)extra};
-        }
+        while (abs_edge_next(a, &it, &e) && m < a->nedges)
+            as->adj[m++] = (uint16_t)((unsigned)e.dir << REGION_EDGE_LOCAL_BITS | (unsigned)e.region);
     }
     as->adj_first[n] = m;
     as->nadj = m;
-    free(decoded);
     return true;
 }
 
-/* The adjacency as the hierarchy reads it. */
-static AbsChEdges edges_of(const RegionSearch *as)
+bool region_search_flat(const RegionSearch *as, RegionAdj **out)
 {
-    return (AbsChEdges){as->adj_first, &as->adj[0].to, &as->adj[0].cost, sizeof *as->adj};
+    const uint32_t n = as->ix->abs->nregions;
+    RegionAdj *flat = *out = malloc(((size_t)as->nadj + 1) * sizeof *flat);
+    if (!flat)
+        return false;
+    for (uint32_t r = 0; r < n; r++)
+        for (uint32_t i = as->adj_first[r]; i < as->adj_first[r + 1]; i++) {
+            uint32_t to = region_edge_to(as, r, i);
+            flat[i] = (RegionAdj){to, region_edge_cost(as, r, to, i)};
+        }
+    return true;
+}
+
+/* The edges as the hierarchy reads them: over `flat` (region_search_flat). */
+static AbsChEdges edges_of(const RegionSearch *as, const RegionAdj *flat)
+{
+    return (AbsChEdges){as->adj_first, &flat[0].to, &flat[0].cost, sizeof *flat};
 }
 
 /* The A*'s arrays (its core and parents) and the route. */
@@ -139,8 +161,13 @@ void region_search_unfollow(RegionSearch *fresh, RegionSearch *prev)
 
 bool region_search_refresh(RegionSearch *as, Err *err)
 {
-    AbsChEdges g = edges_of(as);
-    return abs_ch_refresh(&as->ch, as->ix->abs->nregions, &g, as->ix->region_sector, err);
+    RegionAdj *flat;
+    if (!region_search_flat(as, &flat))
+        return err_set(err, "out of memory for the abstract adjacency (%u edges)", as->nadj);
+    AbsChEdges g = edges_of(as, flat);
+    bool ok = abs_ch_refresh(&as->ch, as->ix->abs->nregions, &g, as->ix->region_sector, err);
+    free(flat);
+    return ok;
 }
 
 bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const RegionSearch *prev, Err *err)
@@ -148,9 +175,16 @@ bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const Reg
     Reuse none = {NULL, NULL};
     if (!init_search(as, ix, NULL, &none, !ch, err))
         return false;
-    AbsChEdges g = edges_of(as);
-    if (ch && !abs_ch_build(&as->ch, ix->abs->nregions, &g, ix->region_sector, (uint32_t)ix->abs->sw,
-                            (uint32_t)ix->abs->sh, prev ? &prev->ch.sec : NULL, err)) {
+    RegionAdj *flat = NULL;
+    if (ch && !region_search_flat(as, &flat)) {
+        region_search_free(as);
+        return err_set(err, "out of memory for the abstract adjacency (%u edges)", as->nadj);
+    }
+    AbsChEdges g = ch ? edges_of(as, flat) : (AbsChEdges){0};
+    bool built = !ch || abs_ch_build(&as->ch, ix->abs->nregions, &g, ix->region_sector, (uint32_t)ix->abs->sw,
+                                     (uint32_t)ix->abs->sh, prev ? &prev->ch.sec : NULL, err);
+    free(flat);
+    if (!built) {
         region_search_free(as);
         return false;
     }
@@ -168,9 +202,11 @@ void region_search_lean(RegionSearch *as)
     free(as->parent);
     free(as->adj_first);
     free(as->adj);
+    free(as->adj_excess);
     bf_free(&as->bf);
     as->parent = as->adj_first = NULL;
     as->adj = NULL;
+    as->adj_excess = NULL;
     as->nadj = 0;
 }
 
@@ -180,6 +216,7 @@ void region_search_free(RegionSearch *as)
     free(as->path);
     free(as->adj_first);
     free(as->adj);
+    free(as->adj_excess);
     bf_free(&as->bf);
     abs_ch_free(&as->ch);
     memset(as, 0, sizeof *as);
@@ -190,6 +227,6 @@ size_t region_search_bytes(const RegionSearch *as)
     size_t n = as->ix ? as->ix->abs->nregions : 0;
     return as->bf.count * sizeof(BfNode) + (size_t)as->bf.open.cap * sizeof(HeapItem) +
            (as->parent ? n * sizeof *as->parent : 0) + (size_t)as->path_cap * sizeof *as->path +
-           (as->adj_first ? (n + 1) * sizeof *as->adj_first : 0) + (size_t)as->nadj * sizeof(RegionAdj) +
-           abs_ch_scratch_bytes(&as->ch);
+           (as->adj_first ? (n + 1) * sizeof *as->adj_first : 0) +
+           (size_t)as->nadj * (sizeof *as->adj + sizeof *as->adj_excess) + abs_ch_scratch_bytes(&as->ch);
 }
