@@ -85,8 +85,7 @@ typedef struct AbsChArc {
 /* The same arc's ends in 4 bytes, for a hierarchy whose region ids all fit
  * in 16 bits (ABS_CH_NONE16 the middle of an edge); its cost apart, in as
  * few bytes as the hierarchy's dearest arc needs (AbsCh.cost_width: 3
- * where every cost is below 2^24 units, 65536 cells, as on every map of at
- * most 256 x 256 cells and most larger ones; else 4). */
+ * where every cost is below 2^24 units, 65536 cells; else 4). */
 #define ABS_CH_NONE16 UINT16_MAX
 typedef struct AbsChArc16 {
     uint16_t to, mid;
