@@ -105,8 +105,10 @@ bool abs_build(Abstraction *a, const Grid *g, int S, bool defaults_on, Err *err)
 /* The same with optimised centers when `centers_opt`, and edge costs
  * measured and kept when `costs` (an A* of at most two sectors per edge). */
 bool abs_build_centers(Abstraction *a, const Grid *g, int S, bool defaults_on, bool centers_opt, bool costs, Err *err);
-/* Edge costs: a code's excess in cells, and the code of an excess. */
-double abs_excess_cells(uint8_t q);
+/* Edge costs: a code's excess in half cells and in cells, and the code of
+ * an excess. */
+static inline uint32_t abs_excess_halves(uint8_t q) { return q < 128 ? q : 128u + 4u * (q - 128u); }
+static inline double abs_excess_cells(uint8_t q) { return abs_excess_halves(q) * 0.5; }
 uint8_t abs_excess_code(double cells);
 static inline int abs_opposite_dir(int d) { return d < 4 ? (d + 2) % 4 : 4 + (d - 2) % 4; }
 /* Every edge's excess code (0 without costs_on) in abs_edges order, region by

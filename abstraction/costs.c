@@ -13,8 +13,6 @@
 
 /* Below 64 cells the code is the excess in half cells; above, 2 cells a
  * step up to 318 cells (a leg winding through two maze sectors). */
-double abs_excess_cells(uint8_t q) { return q < 128 ? q * 0.5 : 64.0 + (q - 128) * 2.0; }
-
 uint8_t abs_excess_code(double cells)
 {
     if (cells <= 0)

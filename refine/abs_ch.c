@@ -38,16 +38,20 @@ static void free_costs(AbsCh *ch)
 }
 
 /* The arcs in their 16-bit form, in place: record i is read before its
- * narrow form is written over the first 8 bytes of the records up to it,
- * and the array is then shrunk to fit. */
-static AbsChArc16 *narrow_arcs(AbsChArc *arcs, uint32_t m)
+ * narrow ends are written over the first 4 bytes of the records up to it,
+ * and the array is then shrunk to fit; the costs into `costs`, `width`
+ * bytes each (room for m of them and 4 bytes more). */
+static AbsChArc16 *narrow_arcs(AbsChArc *arcs, uint32_t m, uint32_t width, uint8_t *costs)
 {
+    memset(costs + (size_t)width * m, 0, 4);
     char *b = (char *)arcs;
     for (uint32_t i = 0; i < m; i++) {
         AbsChArc a;
         memcpy(&a, b + (size_t)i * sizeof a, sizeof a);
-        AbsChArc16 c = {a.cost, (uint16_t)a.to, a.mid == ABS_CH_NONE ? ABS_CH_NONE16 : (uint16_t)a.mid};
-        memcpy(b + (size_t)i * sizeof c, &c, sizeof c);
+        for (uint32_t k = 0; k < width; k++)
+            costs[(size_t)width * i + k] = (uint8_t)(a.cost >> 8 * k);
+        AbsChArc16 e = {(uint16_t)a.to, a.mid == ABS_CH_NONE ? ABS_CH_NONE16 : (uint16_t)a.mid};
+        memcpy(b + (size_t)i * sizeof e, &e, sizeof e);
     }
     AbsChArc16 *fit = realloc(arcs, ((size_t)m + 1) * sizeof *fit);
     return fit ? fit : (AbsChArc16 *)(void *)arcs;
@@ -59,8 +63,25 @@ static void narrow_hierarchy(AbsCh *ch)
 {
     if (ch->n > ABS_CH_NONE16)
         return;
-    ch->up16 = narrow_arcs(ch->up, ch->nup);
-    ch->dn16 = ch->shared ? ch->up16 : narrow_arcs(ch->dn, ch->ndn);
+    uint32_t most = 0;
+    for (uint32_t i = 0; i < ch->nup; i++)
+        most = ch->up[i].cost > most ? ch->up[i].cost : most;
+    for (uint32_t i = 0; !ch->shared && i < ch->ndn; i++)
+        most = ch->dn[i].cost > most ? ch->dn[i].cost : most;
+    uint32_t width = most >> 24 ? 4 : 3;
+    uint8_t *upc = malloc((size_t)width * ch->nup + 4), *dnc = ch->shared ? upc : malloc((size_t)width * ch->ndn + 4);
+    if (!upc || !dnc) { /* the wide form stays: it needs no more memory */
+        free(upc);
+        if (!ch->shared)
+            free(dnc);
+        return;
+    }
+    ch->cost_width = width;
+    ch->cost_mask = width == 4 ? UINT32_MAX : (1u << 24) - 1;
+    ch->up16 = narrow_arcs(ch->up, ch->nup, width, upc);
+    ch->dn16 = ch->shared ? ch->up16 : narrow_arcs(ch->dn, ch->ndn, width, dnc);
+    ch->upc = upc;
+    ch->dnc = dnc;
     ch->up = ch->dn = NULL;
     /* Depths are below the height, at most n: 16 bits, written over the
      * first half of the array as above. */
@@ -283,10 +304,12 @@ void abs_ch_free(AbsCh *ch)
         free(ch->dn_first);
         free(ch->dn);
         free(ch->dn16);
+        free(ch->dnc);
     }
     free(ch->up_first);
     free(ch->up);
     free(ch->up16);
+    free(ch->upc);
     free(ch->depth);
     free(ch->depth16);
     free(ch->freg);
@@ -311,7 +334,7 @@ size_t abs_ch_kept_bytes(const AbsCh *ch)
     if (!ch->up_first)
         return 0;
     size_t offs = ((size_t)ch->n + 1) * sizeof *ch->up_first;
-    size_t arc = ch->narrow ? sizeof *ch->up16 : sizeof *ch->up;
+    size_t arc = ch->narrow ? sizeof *ch->up16 + ch->cost_width : sizeof *ch->up;
     size_t up = offs + (size_t)ch->nup * arc;
     size_t custom = abs_ch_sectors_bytes(&ch->sec) + abs_ch_dyn_bytes(ch) +
                     (size_t)(ch->dynamic ? ch->topo.n : ch->n) * (ch->narrow ? sizeof *ch->depth16 : sizeof *ch->depth);

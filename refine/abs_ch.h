@@ -45,8 +45,9 @@
  * as on every abstraction with symmetric edge costs, one copy is kept.
  *
  * Memory: a map that never changes keeps the query arcs (target, cost,
- * middle region: 8 B with 16-bit region ids where the regions are few
- * enough, else 12 B), their offsets, a depth per region and the sector
+ * middle region: 7 B with 16-bit region ids where the regions are few
+ * enough and 24-bit costs where the costs are low enough, 8 B with 32-bit
+ * costs, else 12 B), their offsets, a depth per region and the sector
  * order; the shape (4 B an arc) and its costs and middles (8 B an arc a
  * direction) are let go once the query arcs are made (abs_ch_unshape);
  * while they are made, the build's peak, the exact distances are written
@@ -81,11 +82,12 @@ typedef struct AbsChArc {
     uint32_t mid;  /* a shortcut's middle region, ABS_CH_NONE for an edge of the abstraction */
 } AbsChArc;
 
-/* The same arc in 8 bytes, for a hierarchy whose region ids all fit in 16
- * bits (ABS_CH_NONE16 the middle of an edge). */
+/* The same arc's ends in 4 bytes, for a hierarchy whose region ids all fit
+ * in 16 bits (ABS_CH_NONE16 the middle of an edge); its cost apart, in as
+ * few bytes as the hierarchy's dearest arc needs (AbsCh.cost_width: 3
+ * where every cost is below 2^24 units, 65536 cells; else 4). */
 #define ABS_CH_NONE16 UINT16_MAX
 typedef struct AbsChArc16 {
-    uint32_t cost;
     uint16_t to, mid;
 } AbsChArc16;
 
@@ -155,7 +157,10 @@ typedef struct AbsCh {
      * 16 bits. Read an arc of either form with abs_ch_arc. */
     bool narrow;
     AbsChArc16 *up16, *dn16;
-    uint16_t *depth16; /* narrow: depth in 16 bits instead (depth NULL) */
+    uint8_t *upc, *dnc;  /* narrow: arc i's cost in bytes [cost_width * i, + cost_width), little-endian */
+    uint32_t cost_width; /* 3 or 4 (and a byte after the last cost, so that 4 can be read) */
+    uint32_t cost_mask;  /* the cost's bits in 4 bytes read there */
+    uint16_t *depth16;   /* narrow: depth in 16 bits instead (depth NULL) */
     uint32_t nup, ndn, shortcuts;
     bool shared; /* dn is up (symmetric costs; never after an update) */
     /* Query scratch, by depth in the shape's elimination tree: a search
@@ -240,12 +245,19 @@ void abs_ch_rent(AbsCh *ch, uint64_t astar_work);
  * difference in err. */
 bool abs_ch_verify(const AbsCh *ch, const AbsChEdges *g, const uint32_t *region_sector, Err *err);
 void abs_ch_free(AbsCh *ch);
+/* A narrow hierarchy's cost of arc i in `costs` (upc or dnc). */
+static inline uint32_t abs_ch_cost16(const AbsCh *ch, const uint8_t *costs, uint32_t i)
+{
+    const uint8_t *p = costs + (size_t)ch->cost_width * i;
+    return ((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24) & ch->cost_mask;
+}
 /* Arc i of the up (dir 0) or down (dir 1) arcs, of either form. */
 static inline AbsChArc abs_ch_arc(const AbsCh *ch, int dir, uint32_t i)
 {
     if (ch->narrow) {
         AbsChArc16 a = (dir ? ch->dn16 : ch->up16)[i];
-        return (AbsChArc){a.to, a.cost, a.mid == ABS_CH_NONE16 ? ABS_CH_NONE : a.mid};
+        return (AbsChArc){a.to, abs_ch_cost16(ch, dir ? ch->dnc : ch->upc, i),
+                          a.mid == ABS_CH_NONE16 ? ABS_CH_NONE : a.mid};
     }
     return (dir ? ch->dn : ch->up)[i];
 }

@@ -186,8 +186,9 @@ bool abs_ch_run(AbsCh *ch, uint64_t *units)
                 Relax r = {ch, g_at, reg_d, par_d, node_d, g, v};
                 if (ch->narrow) {
                     const AbsChArc16 *arc = d ? ch->dn16 : ch->up16;
+                    const uint8_t *costs = d ? ch->dnc : ch->upc;
                     for (uint32_t i = lo; i < hi; i++)
-                        relax(&r, arc[i].to, ch->depth16[arc[i].to], arc[i].cost, i);
+                        relax(&r, arc[i].to, ch->depth16[arc[i].to], abs_ch_cost16(ch, costs, i), i);
                 } else {
                     const AbsChArc *arc = arcs[d];
                     for (uint32_t i = lo; i < hi; i++)

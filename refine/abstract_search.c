@@ -6,87 +6,12 @@
 #include <string.h>
 
 #include "../common/grow.h"
-
-/* Where the adjacency of the search before a map change serves again:
- * `prev`, and ring[sector] marking the sectors whose edges may differ (a
- * touched sector or one beside it); NULL prev for none. */
-typedef struct Reuse {
-    const RegionSearch *prev;
-    const uint8_t *ring;
-} Reuse;
-
-/* The CSR adjacency of the abstraction, costs octile (plus excess when the
- * abstraction stores it: `kept`, or decoded from the layout when NULL). A
- * region of a sector outside the ring keeps its edges and their costs
- * (abstraction/update.c: same regions, centers and cost bytes there), so
- * its row is copied from `reuse->prev` with the ids renumbered. */
-static bool decode_adjacency(RegionSearch *as, const uint8_t *kept, const Reuse *reuse, Err *err)
-{
-    const AbsIndex *ix = as->ix;
-    const Abstraction *a = ix->abs;
-    uint32_t n = a->nregions, m = 0;
-    as->adj_first = malloc(((size_t)n + 1) * sizeof *as->adj_first);
-    as->adj = malloc(((size_t)a->nedges + 1) * sizeof *as->adj);
-    uint8_t *decoded = NULL;
-    if (!as->adj_first || !as->adj || (!kept && !abs_edge_excess(a, &decoded, err)))
-        return err_set(err, "out of memory for the abstract adjacency (%u edges)", a->nedges);
-    const uint8_t *excess = kept ? kept : decoded;
-    for (uint32_t r = 0; r < n; r++) {
-        as->adj_first[r] = m;
-        uint32_t s = ix->region_sector[r];
-        if (reuse->prev && !reuse->ring[s]) {
-            const RegionSearch *p = reuse->prev;
-            uint32_t o = p->ix->region_base[s] + (uint32_t)abs_local(ix, r);
-            for (uint32_t i = p->adj_first[o]; i < p->adj_first[o + 1] && m < a->nedges; i++)
-                as->adj[m++] = (RegionAdj){abs_index_renumber(p->ix, ix, p->adj[i].to), p->adj[i].cost};
-            continue;
-        }
-        AbsEdgeIter it;
-        AbsEdge e;
-        abs_edges(a, (int)s, abs_local(ix, r), &it);
-        while (abs_edge_next(a, &it, &e) && m < a->nedges) {
-            uint32_t nb = abs_gid(ix, e.sector, e.region);
-            double extra = excess ? abs_excess_cells(excess[m]) * ABS_COST_SCALE : 0;
-            as->adj[m++] = (RegionAdj){nb, abs_octile_units(ix->center[r], ix->center[nb]) + (uint32_t)extra};
-        }
-    }
-    as->adj_first[n] = m;
-    as->nadj = m;
-    free(decoded);
-    return true;
-}
+#include "abstract_search_first.h"
 
 /* An A* expansion and its relaxations against a work unit of the
  * hierarchy's re-customisation (abs_ch.h): an edge relaxed (heap, stamps,
  * the heuristic) costs about three merge steps of a triangle scan. */
 #define ASTAR_RENT 3u
-
-/* The adjacency as the hierarchy reads it. */
-static AbsChEdges edges_of(const RegionSearch *as)
-{
-    return (AbsChEdges){as->adj_first, &as->adj[0].to, &as->adj[0].cost, sizeof *as->adj};
-}
-
-/* The open list's first slots: a search's frontier is a small part of the
- * regions it reaches, so a slot per region would be a quarter of the A*'s
- * memory; it doubles when a search fills it (grow_open). */
-#define REGION_OPEN_FIRST 64u
-
-/* The route's first slots: a route is a small part of the regions; it
- * doubles when a route outgrows it (path_room). */
-#define REGION_PATH_FIRST 64u
-
-/* The A*'s arrays (its core and parents) and the route. */
-static bool alloc_astar(RegionSearch *as)
-{
-    size_t n = as->ix->abs->nregions ? as->ix->abs->nregions : 1;
-    as->parent = malloc(n * sizeof *as->parent);
-    if (!as->path) {
-        as->path = malloc(REGION_PATH_FIRST * sizeof *as->path);
-        as->path_cap = as->path ? (int)REGION_PATH_FIRST : 0;
-    }
-    return as->parent && as->path && bf_init(&as->bf, n, (uint32_t)(n < REGION_OPEN_FIRST ? n : REGION_OPEN_FIRST));
-}
 
 /* The open list is full: doubled, never past a slot per region. False when
  * memory ran out. */
@@ -119,125 +44,6 @@ static inline bool queue(RegionSearch *as, uint32_t id, BfOffer o, double f)
     }
     bf_queue(&as->bf, id, o, f);
     return true;
-}
-
-/* The adjacency; the A*'s arrays too when `astar` (else after the
- * hierarchy, which they would only add to the peak of). */
-static bool init_search(RegionSearch *as, const AbsIndex *ix, const uint8_t *excess, const Reuse *reuse, bool astar,
-                        Err *err)
-{
-    memset(as, 0, sizeof *as);
-    as->ix = ix;
-    if (!decode_adjacency(as, excess, reuse, err)) {
-        region_search_free(as);
-        return false;
-    }
-    if (astar && !alloc_astar(as)) {
-        region_search_free(as);
-        return err_set(err, "out of memory for the abstract search (%u regions)", ix->abs->nregions);
-    }
-    return true;
-}
-
-bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch *prev, const uint8_t *touched,
-                          const uint8_t *excess, Err *err)
-{
-    const Abstraction *a = ix->abs;
-    uint8_t *ring = calloc(a->nsectors ? a->nsectors : 1, 1);
-    if (!ring)
-        return err_set(err, "out of memory for the abstract search's update");
-    /* Edges change in and beside the touched sectors; a sector beside those
-     * can change its default flag, and with it the cost the layout gives
-     * its neighbours' edges towards it (abstraction/update.c): two steps. */
-    for (uint32_t s = 0; s < a->nsectors; s++)
-        if (touched[s])
-            ring[s] = 1;
-    for (uint8_t step = 1; step <= 2; step++)
-        for (uint32_t s = 0; s < a->nsectors; s++)
-            if (ring[s] == step)
-                for (int d = 0; d < 8; d++) {
-                    int t = abs_neighbour_sector(a, (int)s, d);
-                    if (t >= 0 && !ring[t])
-                        ring[t] = (uint8_t)(step + 1);
-                }
-    /* A hierarchy-only search (region_search_lean) kept no rows to copy. */
-    Reuse reuse = {prev->adj ? prev : NULL, ring};
-    bool ok = init_search(fresh, ix, excess, &reuse, true, err);
-    free(ring);
-    if (ok && prev->ch.up_first && !abs_ch_defer(&prev->ch, touched, err)) {
-        region_search_free(fresh);
-        return false;
-    }
-    if (ok) {
-        fresh->ch = prev->ch;
-        memset(&prev->ch, 0, sizeof prev->ch);
-    }
-    return ok;
-}
-
-void region_search_unfollow(RegionSearch *fresh, RegionSearch *prev)
-{
-    /* The sectors marked stale stay marked: re-customising them again is
-     * only work, never a wrong cost. */
-    prev->ch = fresh->ch;
-    memset(&fresh->ch, 0, sizeof fresh->ch);
-}
-
-bool region_search_refresh(RegionSearch *as, Err *err)
-{
-    AbsChEdges g = edges_of(as);
-    return abs_ch_refresh(&as->ch, as->ix->abs->nregions, &g, as->ix->region_sector, err);
-}
-
-bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const RegionSearch *prev, Err *err)
-{
-    Reuse none = {NULL, NULL};
-    if (!init_search(as, ix, NULL, &none, !ch, err))
-        return false;
-    AbsChEdges g = edges_of(as);
-    if (ch && !abs_ch_build(&as->ch, ix->abs->nregions, &g, ix->region_sector, (uint32_t)ix->abs->sw,
-                            (uint32_t)ix->abs->sh, prev ? &prev->ch.sec : NULL, err)) {
-        region_search_free(as);
-        return false;
-    }
-    if (ch && !alloc_astar(as)) {
-        region_search_free(as);
-        return err_set(err, "out of memory for the abstract search (%u regions)", ix->abs->nregions);
-    }
-    return true;
-}
-
-void region_search_lean(RegionSearch *as)
-{
-    if (!as->ch.up_first || as->ch.dynamic || as->ch.dyn.pending)
-        return;
-    free(as->parent);
-    free(as->adj_first);
-    free(as->adj);
-    bf_free(&as->bf);
-    as->parent = as->adj_first = NULL;
-    as->adj = NULL;
-    as->nadj = 0;
-}
-
-void region_search_free(RegionSearch *as)
-{
-    free(as->parent);
-    free(as->path);
-    free(as->adj_first);
-    free(as->adj);
-    bf_free(&as->bf);
-    abs_ch_free(&as->ch);
-    memset(as, 0, sizeof *as);
-}
-
-size_t region_search_bytes(const RegionSearch *as)
-{
-    size_t n = as->ix ? as->ix->abs->nregions : 0;
-    return as->bf.count * sizeof(BfNode) + (size_t)as->bf.open.cap * sizeof(HeapItem) +
-           (as->parent ? n * sizeof *as->parent : 0) + (size_t)as->path_cap * sizeof *as->path +
-           (as->adj_first ? (n + 1) * sizeof *as->adj_first : 0) + (size_t)as->nadj * sizeof(RegionAdj) +
-           abs_ch_scratch_bytes(&as->ch);
 }
 
 /* h(r) in cost units: the octile distance from r's center to the goal's, a
@@ -323,9 +129,10 @@ static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
         if (tr)
             trace_region(as, TRACE_EXPANDING, cur, weight * heuristic(ix->center[cur], goal));
         double g = bf->node[cur].g;
+        const uint32_t *base = ix->region_base + ix->region_sector[cur];
         for (uint32_t i = as->adj_first[cur], end = as->adj_first[cur + 1]; i < end; i++) {
-            uint32_t nb = as->adj[i].to;
-            double ng = g + as->adj[i].cost;
+            uint32_t nb = region_edge_at(as, base, i);
+            double ng = g + region_edge_cost(as, cur, nb, i);
             BfOffer o = bf_offer(bf, nb, ng);
             if (o) {
                 as->parent[nb] = cur;
@@ -392,7 +199,7 @@ static void ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
     /* s's region's neighbours, straight from s; their parent is s's region,
      * so the route still begins there. */
     for (uint32_t i = as->adj_first[from], end = as->adj_first[from + 1]; i < end; i++) {
-        uint32_t nb = as->adj[i].to;
+        uint32_t nb = region_edge_to(as, from, i);
         xyLoc c = ix->center[nb];
         double ng = grid_octile(s.x, s.y, c.x, c.y) * ABS_COST_SCALE;
         BfOffer o = bf_offer(bf, nb, ng);
@@ -419,6 +226,7 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
      * for a region whose center lies within two sectors of `to`'s (every
      * neighbour's does: edges join 8-neighbouring sectors). */
     const xyLoc ct = ix->center[to];
+    const uint32_t *base_to = ix->region_base + ix->region_sector[to];
     const int reach = 2 * ix->abs->S;
     uint32_t cur;
     for (;;) {
@@ -439,7 +247,7 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
         bool end = cur == to;
         if (abs(c.x - ct.x) < reach && abs(c.y - ct.y) < reach)
             for (uint32_t i = as->adj_first[to], e = as->adj_first[to + 1]; i < e && !end; i++)
-                end = as->adj[i].to == cur;
+                end = region_edge_at(as, base_to, i) == cur;
         if (end) {
             double total = g + grid_octile(c.x, c.y, goal.x, goal.y) * ABS_COST_SCALE;
             if (total < as->end_best) {
@@ -447,10 +255,11 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
                 as->end_best_region = cur;
             }
         }
+        const uint32_t *base = ix->region_base + ix->region_sector[cur];
         for (uint32_t i = as->adj_first[cur], e = as->adj_first[cur + 1]; i < e; i++) {
-            uint32_t nb = as->adj[i].to;
+            uint32_t nb = region_edge_at(as, base, i);
             double oct = abs_octile_units(c, ix->center[nb]);
-            double ng = g + oct + share * ((double)as->adj[i].cost - oct);
+            double ng = g + oct + share * (double)region_edge_excess(as, i);
             BfOffer o = bf_offer(bf, nb, ng);
             if (o) {
                 as->parent[nb] = cur;

@@ -15,12 +15,19 @@
  * stays admissible and consistent.
  *
  * The adjacency is decoded once in region_search_init into flat arrays (CSR:
- * per region its first edge; per edge the target and its integer cost in
- * 1/ABS_COST_SCALE cells): the query loop reads two words per edge and
- * decodes nothing (decoding the layout per expansion would dominate where a
- * query expands many regions, as on mazes). These arrays are derived
- * data, like the index: counted in region_search_bytes (search_bytes in the
- * report), not in abs_bytes, and never stored in files.
+ * per region its first edge; per edge three bytes: the direction of the
+ * target's sector and the target's region inside it, and the edge's excess
+ * code): a relaxation reads them and the two centers, and decodes nothing
+ * of the layout (decoding it per expansion would dominate where a query
+ * expands many regions, as on mazes). The target's global id is its
+ * sector's first id plus its local one, and the cost is the centers'
+ * octile distance plus the excess (region_edge_to, region_edge_cost): a
+ * stored id and cost took eight bytes an edge, most of the A*'s memory on
+ * the maps that search without a hierarchy. The hierarchy reads the edges
+ * with ids and costs (region_search_flat), made for its build and its
+ * re-customisation and let go after. These arrays are derived data, like
+ * the index: counted in region_search_bytes (search_bytes in the report),
+ * not in abs_bytes, and never stored in files.
  *
  * Owns the per-region search arrays, the hierarchy and the result path, sized once in
  * region_search_init (with a hierarchy, the A*'s arrays are made after it,
@@ -42,16 +49,25 @@
 #include "abs_ch.h"
 #include "abs_cost.h"
 
+/* An edge with its target's global id and its cost (region_search_flat). */
 typedef struct RegionAdj {
     uint32_t to;   /* global region id */
     uint32_t cost; /* 1/ABS_COST_SCALE cells */
 } RegionAdj;
 
+/* An edge as the search keeps it: the direction of the target's sector
+ * (grid.h numbering) above REGION_EDGE_LOCAL_BITS bits of the target's
+ * local id in it (a sector of at most ABS_MAX_SECTOR^2 cells holds fewer
+ * regions than that). */
+#define REGION_EDGE_LOCAL_BITS 13
+
 typedef struct RegionSearch {
     const AbsIndex *ix;
     BestFirst bf;
-    uint32_t *adj_first; /* nregions + 1: region r's edges are adj[adj_first[r] .. adj_first[r + 1]) */
-    RegionAdj *adj;
+    uint32_t *adj_first;    /* nregions + 1: region r's edges are adj[adj_first[r] .. adj_first[r + 1]) */
+    uint16_t *adj;          /* per edge: direction, target's local id (REGION_EDGE_LOCAL_BITS) */
+    uint8_t *adj_excess;    /* per edge: its excess code (abstraction.h "Edge costs"), 0 without costs */
+    int32_t sector_step[8]; /* per direction: the step of the sector index to the neighbour there */
     uint32_t nadj;
     uint32_t *parent; /* per region */
     uint32_t *path;   /* global ids, start region first */
@@ -107,6 +123,33 @@ bool region_search_refresh(RegionSearch *as, Err *err);
  * nothing without a hierarchy, or with one that follows map changes. */
 void region_search_lean(RegionSearch *as);
 void region_search_free(RegionSearch *as);
+
+/* Edge i (in region r's row, adj_first[r] <= i < adj_first[r + 1]): its
+ * target's global id (region_edge_at: `base` is region_base at r's
+ * sector, which a loop over r's row reads once), and its cost in
+ * 1/ABS_COST_SCALE cells (the centers' octile distance plus the excess;
+ * to: its target). */
+static inline uint32_t region_edge_at(const RegionSearch *as, const uint32_t *base, uint32_t i)
+{
+    uint32_t e = as->adj[i];
+    return base[as->sector_step[e >> REGION_EDGE_LOCAL_BITS]] + (e & ((1u << REGION_EDGE_LOCAL_BITS) - 1));
+}
+static inline uint32_t region_edge_to(const RegionSearch *as, uint32_t r, uint32_t i)
+{
+    return region_edge_at(as, as->ix->region_base + as->ix->region_sector[r], i);
+}
+static inline uint32_t region_edge_excess(const RegionSearch *as, uint32_t i)
+{
+    return abs_excess_halves(as->adj_excess[i]) * (ABS_COST_SCALE / 2);
+}
+static inline uint32_t region_edge_cost(const RegionSearch *as, uint32_t r, uint32_t to, uint32_t i)
+{
+    return abs_octile_units(as->ix->center[r], as->ix->center[to]) + region_edge_excess(as, i);
+}
+/* Every edge with its target's id and cost, in adjacency order, into a
+ * new array *out (the caller frees it): what the hierarchy reads, as
+ * AbsChEdges over as->adj_first. False when memory ran out. */
+bool region_search_flat(const RegionSearch *as, RegionAdj **out);
 /* Bytes of the search arrays and the decoded adjacency (reported
  * separately from abs_bytes). */
 size_t region_search_bytes(const RegionSearch *as);

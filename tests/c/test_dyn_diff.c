@@ -93,14 +93,18 @@ static void check_against_rebuild(T *t, const char *map, int round, void *inst, 
         CHECKF(t,
                las->nadj == fas.nadj && fresh.nregions == live->nregions &&
                    !memcmp(las->adj_first, fas.adj_first, ((size_t)fresh.nregions + 1) * sizeof *las->adj_first) &&
-                   !memcmp(las->adj, fas.adj, (size_t)las->nadj * sizeof *las->adj),
+                   !memcmp(las->adj, fas.adj, (size_t)las->nadj * sizeof *las->adj) &&
+                   !memcmp(las->adj_excess, fas.adj_excess, las->nadj),
                "%s round %d: the regions' adjacency differs from a fresh one", map, round);
         do /* in pieces when a new shape is made (AbsChDyn.piece) */
             CHECKF(t, region_search_refresh(las, &err), "%s", err.msg);
         while (las->ch.dyn.pending);
-        AbsChEdges ge = {las->adj_first, &las->adj[0].to, &las->adj[0].cost, sizeof *las->adj};
-        CHECKF(t, !ch || abs_ch_verify(&las->ch, &ge, live_ix->region_sector, &err),
+        RegionAdj *flat = NULL;
+        CHECKF(t, region_search_flat(las, &flat), "%s round %d: out of memory", map, round);
+        AbsChEdges ge = {las->adj_first, flat ? &flat[0].to : NULL, flat ? &flat[0].cost : NULL, sizeof *flat};
+        CHECKF(t, !ch || !flat || abs_ch_verify(&las->ch, &ge, live_ix->region_sector, &err),
                "%s round %d: local customisation: %s", map, round, err.msg);
+        free(flat);
         int bad = 0;
         for (int i = 0; i < 200 && fresh.nregions == live->nregions && fresh.nregions; i++) {
             uint32_t a = rnd(s, fresh.nregions), b = rnd(s, fresh.nregions);

@@ -13,7 +13,7 @@
 static bool adjacent(const RegionSearch *as, uint32_t u, uint32_t v)
 {
     for (uint32_t j = as->adj_first[u]; j < as->adj_first[u + 1]; j++)
-        if (as->adj[j].to == v)
+        if (region_edge_to(as, u, j) == v)
             return true;
     return false;
 }
@@ -43,8 +43,9 @@ static double reference(const RegionSearch *as, uint32_t from, uint32_t to, xyLo
     }
     d[from] = grid_octile(s.x, s.y, ix->center[from].x, ix->center[from].y) * ABS_COST_SCALE;
     for (uint32_t j = as->adj_first[from]; j < as->adj_first[from + 1]; j++) {
-        xyLoc c = ix->center[as->adj[j].to];
-        d[as->adj[j].to] = fmin(d[as->adj[j].to], grid_octile(s.x, s.y, c.x, c.y) * ABS_COST_SCALE);
+        uint32_t v = region_edge_to(as, from, j);
+        xyLoc c = ix->center[v];
+        d[v] = fmin(d[v], grid_octile(s.x, s.y, c.x, c.y) * ABS_COST_SCALE);
     }
     for (;;) {
         uint32_t u = n;
@@ -55,15 +56,16 @@ static double reference(const RegionSearch *as, uint32_t from, uint32_t to, xyLo
             break;
         done[u] = true;
         for (uint32_t j = as->adj_first[u]; j < as->adj_first[u + 1]; j++) {
-            uint32_t v = as->adj[j].to;
+            uint32_t v = region_edge_to(as, u, j);
             double oct = abs_octile_units(ix->center[u], ix->center[v]);
-            d[v] = fmin(d[v], d[u] + oct + share * ((double)as->adj[j].cost - oct));
+            d[v] = fmin(d[v], d[u] + oct + share * ((double)region_edge_cost(as, u, v, j) - oct));
         }
     }
     double best = d[to] + grid_octile(ix->center[to].x, ix->center[to].y, g.x, g.y) * ABS_COST_SCALE;
     for (uint32_t j = as->adj_first[to]; j < as->adj_first[to + 1]; j++) {
-        xyLoc c = ix->center[as->adj[j].to];
-        best = fmin(best, d[as->adj[j].to] + grid_octile(c.x, c.y, g.x, g.y) * ABS_COST_SCALE);
+        uint32_t v = region_edge_to(as, to, j);
+        xyLoc c = ix->center[v];
+        best = fmin(best, d[v] + grid_octile(c.x, c.y, g.x, g.y) * ABS_COST_SCALE);
     }
     return best / ABS_COST_SCALE;
 }
@@ -102,7 +104,7 @@ static void test_route_ends(T *t)
         if (i % 4 == 0) /* s and g near each other: the cost may not drop below 0 ("unreachable") */
             to = adjacent(&m.as, from, to) || m.as.adj_first[from] == m.as.adj_first[from + 1]
                      ? from
-                     : m.as.adj[m.as.adj_first[from]].to;
+                     : region_edge_to(&m.as, from, m.as.adj_first[from]);
         xyLoc s = near_cell(ix->center[from], ix->abs, &seed), g = near_cell(ix->center[to], ix->abs, &seed);
         xyLoc cf = ix->center[from], ct = ix->center[to];
         double add = grid_octile(s.x, s.y, cf.x, cf.y) + grid_octile(ct.x, ct.y, g.x, g.y);

@@ -1,0 +1,232 @@
+/* abstract_search_make.c: the region search (abstract_search.h) made,
+ * made again after a map change, made lean, freed and counted; the
+ * searches themselves are abstract_search.c. */
+#include "abstract_search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "abstract_search_first.h"
+
+/* Where the adjacency of the search before a map change serves again:
+ * `prev`, and ring[sector] marking the sectors whose edges may differ (a
+ * touched sector or one beside it); NULL prev for none. */
+typedef struct Reuse {
+    const RegionSearch *prev;
+    const uint8_t *ring;
+} Reuse;
+
+/* The CSR adjacency of the abstraction (abstract_search.h), each edge's
+ * excess code kept (`kept`, or decoded from the layout when NULL; 0
+ * without edge costs). A region of a sector outside the ring keeps its
+ * edges, their targets' local ids and their cost bytes
+ * (abstraction/update.c: same regions, centers and cost bytes there and in
+ * the sectors beside it), so its row is copied from `reuse->prev`. */
+static bool decode_adjacency(RegionSearch *as, const uint8_t *kept, const Reuse *reuse, Err *err)
+{
+    const AbsIndex *ix = as->ix;
+    const Abstraction *a = ix->abs;
+    uint32_t n = a->nregions, m = 0;
+    for (int d = 0; d < 8; d++)
+        as->sector_step[d] = GRID_DY[d] * a->sw + GRID_DX[d];
+    as->adj_first = malloc(((size_t)n + 1) * sizeof *as->adj_first);
+    as->adj = malloc(((size_t)a->nedges + 1) * sizeof *as->adj);
+    uint8_t *decoded = NULL;
+    if (!as->adj_first || !as->adj || (!kept && !abs_edge_excess(a, &decoded, err)))
+        return err_set(err, "out of memory for the abstract adjacency (%u edges)", a->nedges);
+    if (kept || !decoded) { /* decoded is the array wanted, when it was made */
+        as->adj_excess = calloc((size_t)a->nedges + 1, 1);
+        if (!as->adj_excess)
+            return err_set(err, "out of memory for the abstract adjacency (%u edges)", a->nedges);
+        if (kept)
+            memcpy(as->adj_excess, kept, a->nedges);
+    } else
+        as->adj_excess = decoded;
+    for (uint32_t r = 0; r < n; r++) {
+        as->adj_first[r] = m;
+        uint32_t s = ix->region_sector[r];
+        if (reuse->prev && !reuse->ring[s]) {
+            const RegionSearch *p = reuse->prev;
+            uint32_t o = p->ix->region_base[s] + (uint32_t)abs_local(ix, r);
+            for (uint32_t i = p->adj_first[o]; i < p->adj_first[o + 1] && m < a->nedges; i++) {
+                as->adj_excess[m] = p->adj_excess[i];
+                as->adj[m++] = p->adj[i];
+            }
+            continue;
+        }
+        AbsEdgeIter it;
+        AbsEdge e;
+        abs_edges(a, (int)s, abs_local(ix, r), &it);
+        while (abs_edge_next(a, &it, &e) && m < a->nedges)
+            as->adj[m++] = (uint16_t)((unsigned)e.dir << REGION_EDGE_LOCAL_BITS | (unsigned)e.region);
+    }
+    as->adj_first[n] = m;
+    as->nadj = m;
+    return true;
+}
+
+bool region_search_flat(const RegionSearch *as, RegionAdj **out)
+{
+    const uint32_t n = as->ix->abs->nregions;
+    RegionAdj *flat = *out = malloc(((size_t)as->nadj + 1) * sizeof *flat);
+    if (!flat)
+        return false;
+    for (uint32_t r = 0; r < n; r++)
+        for (uint32_t i = as->adj_first[r]; i < as->adj_first[r + 1]; i++) {
+            uint32_t to = region_edge_to(as, r, i);
+            flat[i] = (RegionAdj){to, region_edge_cost(as, r, to, i)};
+        }
+    return true;
+}
+
+/* The edges as the hierarchy reads them: over `flat` (region_search_flat). */
+static AbsChEdges edges_of(const RegionSearch *as, const RegionAdj *flat)
+{
+    return (AbsChEdges){as->adj_first, &flat[0].to, &flat[0].cost, sizeof *flat};
+}
+
+/* The A*'s arrays (its core and parents) and the route. */
+static bool alloc_astar(RegionSearch *as)
+{
+    size_t n = as->ix->abs->nregions ? as->ix->abs->nregions : 1;
+    as->parent = malloc(n * sizeof *as->parent);
+    if (!as->path) {
+        as->path = malloc(REGION_PATH_FIRST * sizeof *as->path);
+        as->path_cap = as->path ? (int)REGION_PATH_FIRST : 0;
+    }
+    return as->parent && as->path && bf_init(&as->bf, n, (uint32_t)(n < REGION_OPEN_FIRST ? n : REGION_OPEN_FIRST));
+}
+
+/* The adjacency; the A*'s arrays too when `astar` (else after the
+ * hierarchy, which they would only add to the peak of). */
+static bool init_search(RegionSearch *as, const AbsIndex *ix, const uint8_t *excess, const Reuse *reuse, bool astar,
+                        Err *err)
+{
+    memset(as, 0, sizeof *as);
+    as->ix = ix;
+    if (!decode_adjacency(as, excess, reuse, err)) {
+        region_search_free(as);
+        return false;
+    }
+    if (astar && !alloc_astar(as)) {
+        region_search_free(as);
+        return err_set(err, "out of memory for the abstract search (%u regions)", ix->abs->nregions);
+    }
+    return true;
+}
+
+bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch *prev, const uint8_t *touched,
+                          const uint8_t *excess, Err *err)
+{
+    const Abstraction *a = ix->abs;
+    uint8_t *ring = calloc(a->nsectors ? a->nsectors : 1, 1);
+    if (!ring)
+        return err_set(err, "out of memory for the abstract search's update");
+    /* Edges change in and beside the touched sectors; a sector beside those
+     * can change its default flag, and with it the cost the layout gives
+     * its neighbours' edges towards it (abstraction/update.c): two steps. */
+    for (uint32_t s = 0; s < a->nsectors; s++)
+        if (touched[s])
+            ring[s] = 1;
+    for (uint8_t step = 1; step <= 2; step++)
+        for (uint32_t s = 0; s < a->nsectors; s++)
+            if (ring[s] == step)
+                for (int d = 0; d < 8; d++) {
+                    int t = abs_neighbour_sector(a, (int)s, d);
+                    if (t >= 0 && !ring[t])
+                        ring[t] = (uint8_t)(step + 1);
+                }
+    /* A hierarchy-only search (region_search_lean) kept no rows to copy. */
+    Reuse reuse = {prev->adj ? prev : NULL, ring};
+    bool ok = init_search(fresh, ix, excess, &reuse, true, err);
+    free(ring);
+    if (ok && prev->ch.up_first && !abs_ch_defer(&prev->ch, touched, err)) {
+        region_search_free(fresh);
+        return false;
+    }
+    if (ok) {
+        fresh->ch = prev->ch;
+        memset(&prev->ch, 0, sizeof prev->ch);
+    }
+    return ok;
+}
+
+void region_search_unfollow(RegionSearch *fresh, RegionSearch *prev)
+{
+    /* The sectors marked stale stay marked: re-customising them again is
+     * only work, never a wrong cost. */
+    prev->ch = fresh->ch;
+    memset(&fresh->ch, 0, sizeof fresh->ch);
+}
+
+bool region_search_refresh(RegionSearch *as, Err *err)
+{
+    RegionAdj *flat;
+    if (!region_search_flat(as, &flat))
+        return err_set(err, "out of memory for the abstract adjacency (%u edges)", as->nadj);
+    AbsChEdges g = edges_of(as, flat);
+    bool ok = abs_ch_refresh(&as->ch, as->ix->abs->nregions, &g, as->ix->region_sector, err);
+    free(flat);
+    return ok;
+}
+
+bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const RegionSearch *prev, Err *err)
+{
+    Reuse none = {NULL, NULL};
+    if (!init_search(as, ix, NULL, &none, !ch, err))
+        return false;
+    RegionAdj *flat = NULL;
+    if (ch && !region_search_flat(as, &flat)) {
+        region_search_free(as);
+        return err_set(err, "out of memory for the abstract adjacency (%u edges)", as->nadj);
+    }
+    AbsChEdges g = ch ? edges_of(as, flat) : (AbsChEdges){0};
+    bool built = !ch || abs_ch_build(&as->ch, ix->abs->nregions, &g, ix->region_sector, (uint32_t)ix->abs->sw,
+                                     (uint32_t)ix->abs->sh, prev ? &prev->ch.sec : NULL, err);
+    free(flat);
+    if (!built) {
+        region_search_free(as);
+        return false;
+    }
+    if (ch && !alloc_astar(as)) {
+        region_search_free(as);
+        return err_set(err, "out of memory for the abstract search (%u regions)", ix->abs->nregions);
+    }
+    return true;
+}
+
+void region_search_lean(RegionSearch *as)
+{
+    if (!as->ch.up_first || as->ch.dynamic || as->ch.dyn.pending)
+        return;
+    free(as->parent);
+    free(as->adj_first);
+    free(as->adj);
+    free(as->adj_excess);
+    bf_free(&as->bf);
+    as->parent = as->adj_first = NULL;
+    as->adj = NULL;
+    as->adj_excess = NULL;
+    as->nadj = 0;
+}
+
+void region_search_free(RegionSearch *as)
+{
+    free(as->parent);
+    free(as->path);
+    free(as->adj_first);
+    free(as->adj);
+    free(as->adj_excess);
+    bf_free(&as->bf);
+    abs_ch_free(&as->ch);
+    memset(as, 0, sizeof *as);
+}
+
+size_t region_search_bytes(const RegionSearch *as)
+{
+    size_t n = as->ix ? as->ix->abs->nregions : 0;
+    return as->bf.count * sizeof(BfNode) + (size_t)as->bf.open.cap * sizeof(HeapItem) +
+           (as->parent ? n * sizeof *as->parent : 0) + (size_t)as->path_cap * sizeof *as->path +
+           (as->adj_first ? (n + 1) * sizeof *as->adj_first : 0) +
+           (size_t)as->nadj * (sizeof *as->adj + sizeof *as->adj_excess) + abs_ch_scratch_bytes(&as->ch);
+}
