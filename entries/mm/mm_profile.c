@@ -140,10 +140,13 @@ static const MmProfile PROFILES[] = {
 
 /* The window's joint memo (refine/window.h): joints recur per pair of legs,
  * so a larger map has more; an entry per MEMO_CELLS cells, between
- * MEMO_MIN and MEMO_MAX. */
+ * MEMO_MIN and MEMO_MAX. Its sets keep the joints that recur, so past
+ * MEMO_MAX entries a dao map's refinement smooths about as often as with
+ * twice that many direct-mapped, and each entry is memory of every
+ * refining map's instance (results/reference/mm-memory-dao/). */
 #define MEMO_CELLS 128
 #define MEMO_MIN 256
-#define MEMO_MAX 1024
+#define MEMO_MAX 512
 
 uint32_t mm_profile_memo(size_t cells)
 {
