@@ -163,7 +163,9 @@ static inline uint32_t paged_node(AStar *a, int x, int y)
     AStarPages *pg = &a->pg;
     uint32_t bx = pg->col[x], by = pg->row[y], b = by * (uint32_t)pg->blocks_w + bx, k = pg->block_slot[b];
     uint32_t parts = (uint32_t)(pg->split * pg->split);
-    if (k >= pg->blocks || pg->slot_block[k] != b) { /* not this search's: a sparse set, nothing cleared per search */
+    while (k < pg->blocks && pg->slot_block[k] != b)
+        k += 1u << 16; /* past 2^16 slots, the others of the same low bits */
+    if (k >= pg->blocks) { /* not this search's: a sparse set, nothing cleared per search */
         uint32_t most = a->q.lim.max_blocks;
         if (most && pg->blocks >= most) {
             pg->capped = true;
@@ -173,7 +175,8 @@ static inline uint32_t paged_node(AStar *a, int x, int y)
             pg->failed = true;
             return NO_NODE;
         }
-        k = pg->block_slot[b] = pg->blocks++;
+        k = pg->blocks++;
+        pg->block_slot[b] = (uint16_t)k;
         pg->slot_block[k] = b;
         for (uint32_t i = 0; i < parts; i++)
             pg->slot_page[k * parts + i] = NO_NODE;

@@ -73,8 +73,12 @@ typedef struct AStarPages {
     int side_shift;              /* log2(pside) when a power of two, else -1 */
     int blocks_w, nblocks;       /* blocks per row, in all */
     uint16_t *col, *row;         /* x / side, y / side */
-    uint32_t *block_slot;        /* per block: its slot, when it has one in this search: below `blocks`, */
-    uint32_t *slot_block;        /* per slot: its block (and that block's block_slot names it back) */
+    /* per block: its slot's low 16 bits, when it has one in this search:
+     * the slot is below `blocks` and its slot_block names the block back
+     * (more than 2^16 slots, on a map of more blocks: the slots of those
+     * low bits are tried, paged_node) */
+    uint16_t *block_slot;
+    uint32_t *slot_block; /* per slot: its block */
     uint32_t *slot_page;         /* per slot, split * split: the page of each part, UINT32_MAX none yet */
     uint32_t blocks, slot_cap;   /* blocks this search reached; slots held */
     uint16_t *page_x0, *page_y0; /* per page: its first cell */
