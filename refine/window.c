@@ -17,7 +17,9 @@ void win_init(Window *w, const Grid *g, bool smooth, uint32_t memo)
         w->memo_n *= 2;
     if (smooth && memo)
         w->memo = calloc(w->memo_n, sizeof *w->memo); /* zeros: nothing remembered */
-    path_reserve(&w->way, 256); /* win_drop keeps its anchor; tail and line grow when first used */
+    /* win_drop keeps its anchor; the waypoints grow (doubling) to the most a
+     * window holds, as tail and line do when first used */
+    path_reserve(&w->way, 16);
 }
 
 void win_free(Window *w)
