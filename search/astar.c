@@ -97,16 +97,19 @@ bool astar_init_paged(AStar *a, const Grid *grid, int side, Err *err)
     pg->side_shift = pg->pside > 0 && (pg->pside & (pg->pside - 1)) == 0 ? __builtin_ctz((unsigned)pg->pside) : -1;
     pg->blocks_w = (grid->width + side - 1) / side;
     pg->nblocks = pg->blocks_w * ((grid->height + side - 1) / side);
-    pg->col = malloc((size_t)(grid->width ? grid->width : 1) * sizeof *pg->col);
-    pg->row = malloc((size_t)(grid->height ? grid->height : 1) * sizeof *pg->row);
+    pg->block_shift = side > 0 && (side & (side - 1)) == 0 ? __builtin_ctz((unsigned)side) : -1;
+    if (pg->block_shift < 0) { /* a power of two shifts: no arrays */
+        pg->col = malloc((size_t)(grid->width ? grid->width : 1) * sizeof *pg->col);
+        pg->row = malloc((size_t)(grid->height ? grid->height : 1) * sizeof *pg->row);
+    }
     pg->block_slot = calloc((size_t)(pg->nblocks ? pg->nblocks : 1), sizeof *pg->block_slot);
-    if (side < 1 || side > 255 || !pg->col || !pg->row || !pg->block_slot) {
+    if (side < 1 || side > 255 || (pg->block_shift < 0 && (!pg->col || !pg->row)) || !pg->block_slot) {
         astar_free(a);
         return err_set(err, "out of memory for A* on a %dx%d map", grid->width, grid->height);
     }
-    for (int x = 0; x < grid->width; x++)
+    for (int x = 0; pg->col && x < grid->width; x++)
         pg->col[x] = (uint16_t)(x / side);
-    for (int y = 0; y < grid->height; y++)
+    for (int y = 0; pg->row && y < grid->height; y++)
         pg->row[y] = (uint16_t)(y / side);
     for (int d = 0; d < 8; d++)
         a->dir_offset[d] = grid_dir_offset(grid, d);
@@ -132,7 +135,7 @@ void astar_free(AStar *a)
 size_t astar_bytes(const AStar *a)
 {
     const AStarPages *pg = &a->pg;
-    size_t pages = pg->side ? ((size_t)a->grid->width + a->grid->height) * sizeof *pg->col +
+    size_t pages = pg->side ? (pg->col ? ((size_t)a->grid->width + a->grid->height) * sizeof *pg->col : 0) +
                                   (size_t)pg->nblocks * sizeof *pg->block_slot +
                                   (size_t)pg->slot_cap * (sizeof *pg->slot_block +
                                                           (size_t)pg->split * pg->split * sizeof *pg->slot_page) +
@@ -146,7 +149,8 @@ enum { LIMIT_NONE, LIMIT_MARKS, LIMIT_TWO };
 
 static inline bool cell_allowed(const AStarLimits *lim, int restricted, int x, int y)
 {
-    uint32_t b = (uint32_t)(lim->row_block[y] * lim->blocks_w + lim->col_block[x]);
+    uint32_t b = lim->col_block ? (uint32_t)(lim->row_block[y] * lim->blocks_w + lim->col_block[x])
+                                : (uint32_t)((y >> lim->block_shift) * lim->blocks_w + (x >> lim->block_shift));
     return restricted == LIMIT_TWO ? b == lim->blocks[0] || b == lim->blocks[1] : lim->block_mark[b] == lim->mark;
 }
 
@@ -161,7 +165,9 @@ static const int DIAG_SIDE_B[8] = {0, 0, 0, 0, 1, 1, 3, 3};
 static inline uint32_t paged_node(AStar *a, int x, int y)
 {
     AStarPages *pg = &a->pg;
-    uint32_t bx = pg->col[x], by = pg->row[y], b = by * (uint32_t)pg->blocks_w + bx, k = pg->block_slot[b];
+    int sh = pg->block_shift;
+    uint32_t bx = sh >= 0 ? (uint32_t)x >> sh : pg->col[x], by = sh >= 0 ? (uint32_t)y >> sh : pg->row[y];
+    uint32_t b = by * (uint32_t)pg->blocks_w + bx, k = pg->block_slot[b];
     uint32_t parts = (uint32_t)(pg->split * pg->split);
     while (k < pg->blocks && pg->slot_block[k] != b)
         k += 1u << 16; /* past 2^16 slots, the others of the same low bits */

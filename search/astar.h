@@ -43,7 +43,9 @@
 
 /* Optional restriction so refinement can confine a search: the grid is cut
  * into blocks (e.g. sectors) and a cell is allowed only when its block b =
- * row_block[y] * blocks_w + col_block[x] has block_mark[b] == mark, or,
+ * row_block[y] * blocks_w + col_block[x] (col_block NULL: blocks of a power
+ * of two side, (y >> block_shift) * blocks_w + (x >> block_shift)) has
+ * block_mark[b] == mark, or,
  * with `two` set, when b is one of two[0], two[1] (no array: mm's center
  * legs search two sectors). The start and goal are always allowed. */
 typedef struct AStarLimits {
@@ -53,6 +55,7 @@ typedef struct AStarLimits {
     bool two;           /* only blocks two[0] and two[1] (block_mark unused) */
     uint32_t blocks[2]; /* with `two` */
     const uint16_t *col_block, *row_block;
+    int block_shift; /* with col_block NULL */
     int blocks_w;
     /* Paged form, > 0: the search gives up (no path, pg.capped) where it
      * would reach more blocks than this, so it holds the pages of at most
@@ -71,8 +74,9 @@ typedef struct AStarPages {
     int split;                   /* pages along a block's side: 2 (quarters) or 1 */
     int pside, cells;            /* a page's side (side / split); cells in a page */
     int side_shift;              /* log2(pside) when a power of two, else -1 */
+    int block_shift;             /* log2(side) when a power of two (col, row NULL), else -1 */
     int blocks_w, nblocks;       /* blocks per row, in all */
-    uint16_t *col, *row;         /* x / side, y / side */
+    uint16_t *col, *row;         /* x / side, y / side (block_shift -1) */
     /* per block: its slot's low 16 bits, when it has one in this search:
      * the slot is below `blocks` and its slot_block names the block back
      * (more than 2^16 slots, on a map of more blocks: the slots of those
