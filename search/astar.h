@@ -8,8 +8,8 @@
  *    fastest, for a search that may touch the whole map (the astar entry);
  *  - paged (astar_init_paged): the map is cut into blocks of side x side
  *    cells and a search gets a page of nodes for a block the first time it
- *    reaches one (a per-block page number, valid for one search where the
- *    page names the block back: a sparse set, nothing to clear), so a
+ *    reaches one (a per-block slot, valid for one search where the slot
+ *    names the block back: a sparse set, nothing to clear), so a
  *    search confined to a few blocks (mm's legs in their sectors) holds a
  *    few pages, not the map; a block of an even side of 12 or more is
  *    paged by its quarters, so a search holds the quarters it reaches
@@ -17,7 +17,7 @@
  *    searches may never run holds none); a search that reaches more
  *    quarters than there are pages grows them (by a quarter, at least a
  *    block's: the pages follow what the searches reach; never per node;
- *    pg.grows counts it). Its open list starts at a block's cells / 4
+ *    pg.grows counts it). Its open list starts at a page's cells / 4
  *    and doubles when a search fills it (pg.open_grows): a frontier is a
  *    small part of the cells a search reaches.
  * The grid may be either form (grid.h: bytes or packed bits); the loop is
