@@ -60,8 +60,8 @@ typedef struct LegPlanner {
     /* x / S, y / S: the A*'s page blocks (astar.pg.col, row) */
     const uint16_t *col_block, *row_block; /* NULL where S is a power of two: */
     int block_shift;                       /* log2(S) then */
-    uint64_t last_expanded; /* of the latest leg (all its searches) */
-    uint64_t fallbacks;     /* corridor legs that had to widen */
+    uint64_t last_expanded;                /* of the latest leg (all its searches) */
+    uint64_t fallbacks;                    /* corridor legs that had to widen */
     /* The work the current GetPath call may still spend, in A* expansions
      * (the refiner sets it at each call; UINT64_MAX, as legplan_init leaves
      * it: no bound). The A* and the first JPS (LEG_JPS_WORK)

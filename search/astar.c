@@ -47,8 +47,7 @@ static bool grow_pages(AStar *a, size_t cap)
     AStarPages *pg = &a->pg;
     size_t nodes = cap * (size_t)pg->cells;
     if (cap > UINT32_MAX / (size_t)pg->cells || !grow_to(&pg->page_x0, cap, sizeof *pg->page_x0) ||
-        !grow_to(&pg->page_y0, cap, sizeof *pg->page_y0) ||
-        !grow_to(&a->parent_dir, nodes, 1))
+        !grow_to(&pg->page_y0, cap, sizeof *pg->page_y0) || !grow_to(&a->parent_dir, nodes, 1))
         return false;
     if (a->bf.node ? !bf_resize_nodes(&a->bf, nodes) : !bf_init(&a->bf, nodes, (uint32_t)(pg->cells / 4 + 1)))
         return false;
@@ -137,8 +136,8 @@ size_t astar_bytes(const AStar *a)
     const AStarPages *pg = &a->pg;
     size_t pages = pg->side ? (pg->col ? ((size_t)a->grid->width + a->grid->height) * sizeof *pg->col : 0) +
                                   (size_t)pg->nblocks * sizeof *pg->block_slot +
-                                  (size_t)pg->slot_cap * (sizeof *pg->slot_block +
-                                                          (size_t)pg->split * pg->split * sizeof *pg->slot_page) +
+                                  (size_t)pg->slot_cap *
+                                      (sizeof *pg->slot_block + (size_t)pg->split * pg->split * sizeof *pg->slot_page) +
                                   (size_t)pg->cap * (sizeof *pg->page_x0 + sizeof *pg->page_y0)
                             : 0;
     return a->bf.count * (sizeof(BfNode) + 1) + a->bf.open.cap * sizeof(HeapItem) + pages;
@@ -170,14 +169,15 @@ static inline uint32_t paged_node(AStar *a, int x, int y)
     uint32_t b = by * (uint32_t)pg->blocks_w + bx, k = pg->block_slot[b];
     uint32_t parts = (uint32_t)(pg->split * pg->split);
     while (k < pg->blocks && pg->slot_block[k] != b)
-        k += 1u << 16; /* past 2^16 slots, the others of the same low bits */
+        k += 1u << 16;     /* past 2^16 slots, the others of the same low bits */
     if (k >= pg->blocks) { /* not this search's: a sparse set, nothing cleared per search */
         uint32_t most = a->q.lim.max_blocks;
         if (most && pg->blocks >= most) {
             pg->capped = true;
             return NO_NODE;
         }
-        if (pg->blocks == pg->slot_cap && !grow_slots(pg, grow_cap(pg->slot_cap, (size_t)pg->blocks + 1, FIRST_BLOCKS))) {
+        if (pg->blocks == pg->slot_cap &&
+            !grow_slots(pg, grow_cap(pg->slot_cap, (size_t)pg->blocks + 1, FIRST_BLOCKS))) {
             pg->failed = true;
             return NO_NODE;
         }
@@ -248,7 +248,8 @@ static bool begin(AStar *a)
         pg->blocks = 0;
         pg->failed = false;
         pg->capped = false;
-        if (pg->cap == 0 && !grow_pages(a, (size_t)FIRST_BLOCKS * pg->split * pg->split)) /* the first search takes the first pages */
+        if (pg->cap == 0 &&
+            !grow_pages(a, (size_t)FIRST_BLOCKS * pg->split * pg->split)) /* the first search takes the first pages */
             return false;
         if ((id = paged_node(a, q->s.x, q->s.y)) == NO_NODE)
             return false;

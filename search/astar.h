@@ -70,19 +70,19 @@ typedef struct AStarLimits {
  * whole block is one page): a search holds the parts of blocks it reaches,
  * so a box that floods the open half of its sectors holds half their nodes. */
 typedef struct AStarPages {
-    int side;                    /* a block's side */
-    int split;                   /* pages along a block's side: 2 (quarters) or 1 */
-    int pside, cells;            /* a page's side (side / split); cells in a page */
-    int side_shift;              /* log2(pside) when a power of two, else -1 */
-    int block_shift;             /* log2(side) when a power of two (col, row NULL), else -1 */
-    int blocks_w, nblocks;       /* blocks per row, in all */
-    uint16_t *col, *row;         /* x / side, y / side (block_shift -1) */
+    int side;              /* a block's side */
+    int split;             /* pages along a block's side: 2 (quarters) or 1 */
+    int pside, cells;      /* a page's side (side / split); cells in a page */
+    int side_shift;        /* log2(pside) when a power of two, else -1 */
+    int block_shift;       /* log2(side) when a power of two (col, row NULL), else -1 */
+    int blocks_w, nblocks; /* blocks per row, in all */
+    uint16_t *col, *row;   /* x / side, y / side (block_shift -1) */
     /* per block: its slot's low 16 bits, when it has one in this search:
      * the slot is below `blocks` and its slot_block names the block back
      * (more than 2^16 slots, on a map of more blocks: the slots of those
      * low bits are tried, paged_node) */
     uint16_t *block_slot;
-    uint32_t *slot_block; /* per slot: its block */
+    uint32_t *slot_block;        /* per slot: its block */
     uint32_t *slot_page;         /* per slot, split * split: the page of each part, UINT32_MAX none yet */
     uint32_t blocks, slot_cap;   /* blocks this search reached; slots held */
     uint16_t *page_x0, *page_y0; /* per page: its first cell */

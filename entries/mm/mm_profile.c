@@ -152,7 +152,6 @@ static const MmProfile PROFILES[] = {
     [P_SECTOR_ROOMS] = {"sector-rooms", 8, 0, 256, 32, 16, 3, -1, true, 1.0, MEMO_WIDE},
 };
 
-
 uint32_t mm_profile_memo(const MmProfile *p, size_t cells)
 {
     uint32_t n = MEMO_MIN;
