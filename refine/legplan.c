@@ -19,6 +19,7 @@ bool legplan_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err)
     /* The A*'s pages are the sectors, so its blocks are the corridors' */
     lp->col_block = lp->astar.pg.col;
     lp->row_block = lp->astar.pg.row;
+    lp->block_shift = lp->astar.pg.block_shift;
     return true;
 }
 
@@ -139,6 +140,7 @@ static AStarLimits corridor_limits(const LegPlanner *lp, const uint32_t *marks, 
                        .mark = mark,
                        .col_block = lp->col_block,
                        .row_block = lp->row_block,
+                       .block_shift = lp->block_shift,
                        .blocks_w = lp->abs->sw};
     return lim;
 }

@@ -12,12 +12,14 @@ void win_init(Window *w, const Grid *g, bool smooth, uint32_t memo)
     memset(w, 0, sizeof *w);
     w->grid = g;
     w->cells = !smooth;
-    w->memo_n = 1;
+    w->memo_n = WIN_MEMO_WAYS;
     while (w->memo_n <= memo / 2) /* a power of two: the hash's mask */
         w->memo_n *= 2;
     if (smooth && memo)
         w->memo = calloc(w->memo_n, sizeof *w->memo); /* zeros: nothing remembered */
-    path_reserve(&w->way, 256); /* win_drop keeps its anchor; tail and line grow when first used */
+    /* win_drop keeps its anchor; the waypoints grow (doubling) to the most a
+     * window holds, as tail and line do when first used */
+    path_reserve(&w->way, 16);
 }
 
 void win_free(Window *w)
@@ -41,8 +43,9 @@ void win_forget(Window *w)
         memset(w->memo, 0, w->memo_n * sizeof *w->memo);
 }
 
-/* The entry for the stretch p[0..n): where it is or would be remembered. */
-static JointMemo *memo_slot(const Window *w, const xyLoc *p, size_t n)
+/* The set of WIN_MEMO_WAYS entries for the stretch p[0..n): where it is or
+ * would be remembered. */
+static JointMemo *memo_set(const Window *w, const xyLoc *p, size_t n)
 {
     static const uint32_t MIX[WIN_MEMO_WAY][2] = {{0x9e3779b1u, 0x85ebca6bu},
                                                   {0xc2b2ae35u, 0x27d4eb2fu},
@@ -52,7 +55,7 @@ static JointMemo *memo_slot(const Window *w, const xyLoc *p, size_t n)
     uint32_t h = (uint32_t)n;
     for (size_t i = 0; i < n; i++)
         h ^= (uint32_t)(uint16_t)p[i].x * MIX[i][0] ^ (uint32_t)(uint16_t)p[i].y * MIX[i][1];
-    return &w->memo[(h ^ h >> 15) & (w->memo_n - 1)];
+    return &w->memo[(h ^ h >> 15) & (w->memo_n - WIN_MEMO_WAYS)];
 }
 
 /* Steps from `from` through p[0..n) into d (a byte a coordinate's size,
@@ -117,7 +120,13 @@ static bool memo_find(Window *w, xyLoc *p, size_t n, size_t *k)
 {
     if (!w->memo)
         return false;
-    JointMemo *m = memo_slot(w, p, n), *f = &w->fresh;
+    JointMemo *set = memo_set(w, p, n), *m = set, *f = &w->fresh;
+    for (int i = 1; i < WIN_MEMO_WAYS && !memo_holds(m, p, n); i++)
+        if (memo_holds(&set[i], p, n)) { /* the most recently used first: a hit moves to the front */
+            JointMemo t = set[i];
+            memmove(set + 1, set, (size_t)i * sizeof *set);
+            set[0] = t;
+        }
     if (memo_holds(m, p, n)) { /* an entry of zeros holds no stretch: its first step is zero */
         w->memo_hits++;
         xyLoc last = p[n - 1];
@@ -127,7 +136,7 @@ static bool memo_find(Window *w, xyLoc *p, size_t n, size_t *k)
     }
     *f = (JointMemo){.x0 = p[0].x, .y0 = p[0].y};
     if (memo_steps(p[0], p + 1, n - 1, f->dp, &f->sign, 0))
-        w->slot = m;
+        w->slot = set;
     return false;
 }
 
@@ -427,8 +436,10 @@ bool win_smooth_run(Window *w, uint64_t *work)
     if (!smooth_steps(w->grid, p, &w->run, work))
         return false;
     size_t k = w->run.n;
-    if (w->slot && memo_steps(p[0], p + 1, k - 2, w->fresh.dq, &w->fresh.sign, 8))
-        *w->slot = w->fresh;
+    if (w->slot && memo_steps(p[0], p + 1, k - 2, w->fresh.dq, &w->fresh.sign, 8)) {
+        memmove(w->slot + 1, w->slot, (WIN_MEMO_WAYS - 1) * sizeof *w->slot); /* the least recently used goes */
+        w->slot[0] = w->fresh;
+    }
     smooth_stop(w); /* ended: nothing to undo, the moves and the rest follow */
     return true;
 }

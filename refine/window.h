@@ -47,6 +47,9 @@
 /* The longest joint stretch remembered (win_smooth): `back` and `joint`
  * up to 2 each. */
 #define WIN_MEMO_WAY 5
+/* The entries a stretch may be remembered in: a set of them, most recently
+ * used first (win_smooth). */
+#define WIN_MEMO_WAYS 4
 
 /* One remembered joint (win_smooth): the n (3..WIN_MEMO_WAY) waypoints p of a
  * joint's stretch and what smoothing made of them: k waypoints, the first
@@ -65,9 +68,14 @@ typedef struct JointMemo {
     uint16_t sign; /* bit i: dp[i] is negative; bit 8 + i: dq[i] */
 } JointMemo;
 
-/* Joints remembered: a direct-mapped table, so no allocation per query, of
- * a power of two entries, as many as win_init's caller gives (its policy:
- * joints recur per pair of legs, and a larger map has more). */
+/* Joints remembered: a table of sets of WIN_MEMO_WAYS entries, so no
+ * allocation per query, of a power of two entries, as many as win_init's
+ * caller gives (its policy: joints recur per pair of legs, and a larger map
+ * has more). A stretch hashes to a set; a hit moves its entry to the
+ * set's front and a new one replaces the set's least recently used: joints
+ * that recur stay while one-off ones pass through, where a direct-mapped
+ * table let each one-off evict a recurring joint, and so held the same hits
+ * only in about twice the entries. */
 
 typedef struct Window {
     const Grid *grid;

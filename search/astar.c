@@ -5,9 +5,15 @@
 
 #include "../common/grow.h"
 
-/* Pages a paged A* takes at its first search: a center leg's two sectors
- * (a search that reaches more grows them by doubling). */
-#define FIRST_PAGES 2
+/* Blocks a paged A* takes pages for at its first search: a center leg's two
+ * sectors (a search that reaches more grows them by a quarter). */
+#define FIRST_BLOCKS 2
+/* Blocks of an even side at least this are paged by their quarters: a
+ * search between two sectors' centers, or a box's flooding what its box
+ * connects, leaves a part of its sectors' quarters untouched (walls, the
+ * far side), and a quarter page of the smaller sides would hold few nodes
+ * for its bookkeeping. */
+#define SPLIT_SIDE_MIN 12
 #define NO_NODE UINT32_MAX
 
 bool astar_init(AStar *a, const Grid *grid, Err *err)
@@ -40,14 +46,34 @@ static bool grow_pages(AStar *a, size_t cap)
 {
     AStarPages *pg = &a->pg;
     size_t nodes = cap * (size_t)pg->cells;
-    if (cap > UINT32_MAX / (size_t)pg->cells || !grow_to(&pg->page_block, cap, sizeof *pg->page_block) ||
-        !grow_to(&pg->page_x0, cap, sizeof *pg->page_x0) || !grow_to(&pg->page_y0, cap, sizeof *pg->page_y0) ||
-        !grow_to(&a->parent_dir, nodes, 1))
+    if (cap > UINT32_MAX / (size_t)pg->cells || !grow_to(&pg->page_x0, cap, sizeof *pg->page_x0) ||
+        !grow_to(&pg->page_y0, cap, sizeof *pg->page_y0) || !grow_to(&a->parent_dir, nodes, 1))
         return false;
     if (a->bf.node ? !bf_resize_nodes(&a->bf, nodes) : !bf_init(&a->bf, nodes, (uint32_t)(pg->cells / 4 + 1)))
         return false;
     pg->cap = (uint32_t)cap;
     return true;
+}
+
+/* Room for `cap` block slots (paged form), each with its parts' pages.
+ * False when memory ran out (the slots held stay usable). */
+static bool grow_slots(AStarPages *pg, size_t cap)
+{
+    size_t parts = (size_t)pg->split * (size_t)pg->split;
+    if (!grow_to(&pg->slot_block, cap, sizeof *pg->slot_block) ||
+        !grow_to(&pg->slot_page, cap * parts, sizeof *pg->slot_page))
+        return false;
+    pg->slot_cap = (uint32_t)cap;
+    return true;
+}
+
+/* Pages after growing from `cap` for at least `need`: by a quarter, at
+ * least a block's parts, so the pages follow what the searches reach
+ * (doubling would hold up to twice that) at a few growths an instance. */
+static size_t more_pages(const AStarPages *pg, size_t cap, size_t need)
+{
+    size_t parts = (size_t)pg->split * (size_t)pg->split, step = cap / 4 > parts ? cap / 4 : parts;
+    return cap + step >= need ? cap + step : need;
 }
 
 /* The paged form's open list is full: doubled. False when memory ran out. */
@@ -64,20 +90,25 @@ bool astar_init_paged(AStar *a, const Grid *grid, int side, Err *err)
     a->grid = grid;
     AStarPages *pg = &a->pg;
     pg->side = side;
-    pg->cells = side * side;
-    pg->side_shift = side > 0 && (side & (side - 1)) == 0 ? __builtin_ctz((unsigned)side) : -1;
+    pg->split = side >= SPLIT_SIDE_MIN && side % 2 == 0 ? 2 : 1;
+    pg->pside = side / pg->split;
+    pg->cells = pg->pside * pg->pside;
+    pg->side_shift = pg->pside > 0 && (pg->pside & (pg->pside - 1)) == 0 ? __builtin_ctz((unsigned)pg->pside) : -1;
     pg->blocks_w = (grid->width + side - 1) / side;
     pg->nblocks = pg->blocks_w * ((grid->height + side - 1) / side);
-    pg->col = malloc((size_t)(grid->width ? grid->width : 1) * sizeof *pg->col);
-    pg->row = malloc((size_t)(grid->height ? grid->height : 1) * sizeof *pg->row);
-    pg->block_page = calloc((size_t)(pg->nblocks ? pg->nblocks : 1), sizeof *pg->block_page);
-    if (side < 1 || side > 255 || !pg->col || !pg->row || !pg->block_page) {
+    pg->block_shift = side > 0 && (side & (side - 1)) == 0 ? __builtin_ctz((unsigned)side) : -1;
+    if (pg->block_shift < 0) { /* a power of two shifts: no arrays */
+        pg->col = malloc((size_t)(grid->width ? grid->width : 1) * sizeof *pg->col);
+        pg->row = malloc((size_t)(grid->height ? grid->height : 1) * sizeof *pg->row);
+    }
+    pg->block_slot = calloc((size_t)(pg->nblocks ? pg->nblocks : 1), sizeof *pg->block_slot);
+    if (side < 1 || side > 255 || (pg->block_shift < 0 && (!pg->col || !pg->row)) || !pg->block_slot) {
         astar_free(a);
         return err_set(err, "out of memory for A* on a %dx%d map", grid->width, grid->height);
     }
-    for (int x = 0; x < grid->width; x++)
+    for (int x = 0; pg->col && x < grid->width; x++)
         pg->col[x] = (uint16_t)(x / side);
-    for (int y = 0; y < grid->height; y++)
+    for (int y = 0; pg->row && y < grid->height; y++)
         pg->row[y] = (uint16_t)(y / side);
     for (int d = 0; d < 8; d++)
         a->dir_offset[d] = grid_dir_offset(grid, d);
@@ -92,8 +123,9 @@ void astar_free(AStar *a)
     AStarPages *pg = &a->pg;
     free(pg->col);
     free(pg->row);
-    free(pg->block_page);
-    free(pg->page_block);
+    free(pg->block_slot);
+    free(pg->slot_block);
+    free(pg->slot_page);
     free(pg->page_x0);
     free(pg->page_y0);
     memset(pg, 0, sizeof *pg);
@@ -102,9 +134,11 @@ void astar_free(AStar *a)
 size_t astar_bytes(const AStar *a)
 {
     const AStarPages *pg = &a->pg;
-    size_t pages = pg->side ? ((size_t)a->grid->width + a->grid->height) * sizeof *pg->col +
-                                  (size_t)pg->nblocks * sizeof *pg->block_page +
-                                  (size_t)pg->cap * (sizeof *pg->page_block + 4)
+    size_t pages = pg->side ? (pg->col ? ((size_t)a->grid->width + a->grid->height) * sizeof *pg->col : 0) +
+                                  (size_t)pg->nblocks * sizeof *pg->block_slot +
+                                  (size_t)pg->slot_cap *
+                                      (sizeof *pg->slot_block + (size_t)pg->split * pg->split * sizeof *pg->slot_page) +
+                                  (size_t)pg->cap * (sizeof *pg->page_x0 + sizeof *pg->page_y0)
                             : 0;
     return a->bf.count * (sizeof(BfNode) + 1) + a->bf.open.cap * sizeof(HeapItem) + pages;
 }
@@ -114,7 +148,8 @@ enum { LIMIT_NONE, LIMIT_MARKS, LIMIT_TWO };
 
 static inline bool cell_allowed(const AStarLimits *lim, int restricted, int x, int y)
 {
-    uint32_t b = (uint32_t)(lim->row_block[y] * lim->blocks_w + lim->col_block[x]);
+    uint32_t b = lim->col_block ? (uint32_t)(lim->row_block[y] * lim->blocks_w + lim->col_block[x])
+                                : (uint32_t)((y >> lim->block_shift) * lim->blocks_w + (x >> lim->block_shift));
     return restricted == LIMIT_TWO ? b == lim->blocks[0] || b == lim->blocks[1] : lim->block_mark[b] == lim->mark;
 }
 
@@ -123,41 +158,60 @@ static const int DIAG_SIDE_A[8] = {0, 0, 0, 0, 0, 2, 2, 0};
 static const int DIAG_SIDE_B[8] = {0, 0, 0, 0, 1, 1, 3, 3};
 
 /* The paged form (astar_init_paged): the node of cell (x, y), its block
- * given a page first when this search has not reached it yet (grown when
- * every page held is taken); NO_NODE when memory for that page ran out. */
+ * given a slot and its part a page first when this search has not reached
+ * them yet (grown when every one held is taken); NO_NODE when memory for
+ * them ran out, or the block would be one past the limits' max_blocks. */
 static inline uint32_t paged_node(AStar *a, int x, int y)
 {
     AStarPages *pg = &a->pg;
-    uint32_t bx = pg->col[x], by = pg->row[y], b = by * (uint32_t)pg->blocks_w + bx, p = pg->block_page[b];
-    if (p >= pg->used || pg->page_block[p] != b) { /* not this search's: a sparse set, nothing cleared per search */
+    int sh = pg->block_shift;
+    uint32_t bx = sh >= 0 ? (uint32_t)x >> sh : pg->col[x], by = sh >= 0 ? (uint32_t)y >> sh : pg->row[y];
+    uint32_t b = by * (uint32_t)pg->blocks_w + bx, k = pg->block_slot[b];
+    uint32_t parts = (uint32_t)(pg->split * pg->split);
+    while (k < pg->blocks && pg->slot_block[k] != b)
+        k += 1u << 16;     /* past 2^16 slots, the others of the same low bits */
+    if (k >= pg->blocks) { /* not this search's: a sparse set, nothing cleared per search */
         uint32_t most = a->q.lim.max_blocks;
-        if (most && pg->used >= most) {
+        if (most && pg->blocks >= most) {
             pg->capped = true;
             return NO_NODE;
         }
+        if (pg->blocks == pg->slot_cap &&
+            !grow_slots(pg, grow_cap(pg->slot_cap, (size_t)pg->blocks + 1, FIRST_BLOCKS))) {
+            pg->failed = true;
+            return NO_NODE;
+        }
+        k = pg->blocks++;
+        pg->block_slot[b] = (uint16_t)k;
+        pg->slot_block[k] = b;
+        for (uint32_t i = 0; i < parts; i++)
+            pg->slot_page[k * parts + i] = NO_NODE;
+    }
+    uint32_t side = (uint32_t)pg->side, pside = (uint32_t)pg->pside;
+    uint32_t lx = (uint32_t)x - bx * side, ly = (uint32_t)y - by * side;
+    uint32_t qx = lx >= pside, qy = ly >= pside, *slot = &pg->slot_page[k * parts + (pg->split == 2 ? qy * 2 + qx : 0)];
+    uint32_t p = *slot;
+    if (p == NO_NODE) {
         if (pg->used == pg->cap) {
-            size_t want = grow_cap(pg->cap, (size_t)pg->used + 1, FIRST_PAGES);
             pg->grows++;
-            if (!grow_pages(a, most && want > most ? most : want)) {
+            if (!grow_pages(a, more_pages(pg, pg->cap, (size_t)pg->used + 1))) {
                 pg->failed = true;
                 return NO_NODE;
             }
         }
-        p = pg->block_page[b] = pg->used;
-        pg->page_x0[pg->used] = (uint16_t)(bx * (uint32_t)pg->side);
-        pg->page_y0[pg->used] = (uint16_t)(by * (uint32_t)pg->side);
-        pg->page_block[pg->used++] = b;
+        p = *slot = pg->used++;
+        pg->page_x0[p] = (uint16_t)(bx * side + qx * pside);
+        pg->page_y0[p] = (uint16_t)(by * side + qy * pside);
     }
-    uint32_t side = (uint32_t)pg->side;
-    return p * (uint32_t)pg->cells + ((uint32_t)y - by * side) * side + ((uint32_t)x - bx * side);
+    return p * (uint32_t)pg->cells + (ly - qy * pside) * pside + (lx - qx * pside);
 }
 
 /* The cell of a paged node, and its page. */
 static inline xyLoc paged_cell(const AStar *a, uint32_t id, uint32_t *page)
 {
     const AStarPages *pg = &a->pg;
-    uint32_t side = (uint32_t)pg->side;
-    int sh = pg->side_shift; /* a power of two (16, 8) spares two divisions */
+    uint32_t side = (uint32_t)pg->pside;
+    int sh = pg->side_shift; /* a power of two (8, 4) spares two divisions */
     *page = sh >= 0 ? id >> (2 * sh) : id / (uint32_t)pg->cells;
     uint32_t off = id - *page * (uint32_t)pg->cells, ly = sh >= 0 ? off >> sh : off / side;
     return (xyLoc){(int16_t)(pg->page_x0[*page] + off - ly * side), (int16_t)(pg->page_y0[*page] + ly)};
@@ -190,10 +244,12 @@ static bool begin(AStar *a)
     AStarPages *pg = &a->pg;
     uint32_t id = (uint32_t)grid_index(a->grid, q->s.x, q->s.y);
     if (a->pg.side) {
-        pg->used = 0; /* every block's page is stale now (paged_node) */
+        pg->used = 0; /* every block's slot is stale now (paged_node) */
+        pg->blocks = 0;
         pg->failed = false;
         pg->capped = false;
-        if (pg->cap == 0 && !grow_pages(a, FIRST_PAGES)) /* the first search takes the first pages */
+        if (pg->cap == 0 &&
+            !grow_pages(a, (size_t)FIRST_BLOCKS * pg->split * pg->split)) /* the first search takes the first pages */
             return false;
         if ((id = paged_node(a, q->s.x, q->s.y)) == NO_NODE)
             return false;
@@ -281,7 +337,7 @@ static inline __attribute__((always_inline)) AStarResult search(AStar *a, uint64
                 continue;
             uint32_t nid = (uint32_t)nb;
             if (paged) {
-                const int lx = nx - x0, ly = ny - y0, side = pg->side;
+                const int lx = nx - x0, ly = ny - y0, side = pg->pside;
                 nid = (unsigned)lx < (unsigned)side && (unsigned)ly < (unsigned)side ? base + (uint32_t)(ly * side + lx)
                                                                                      : paged_node(a, nx, ny);
                 if (nid == NO_NODE)

@@ -8,13 +8,16 @@
  *    fastest, for a search that may touch the whole map (the astar entry);
  *  - paged (astar_init_paged): the map is cut into blocks of side x side
  *    cells and a search gets a page of nodes for a block the first time it
- *    reaches one (a per-block page number, valid for one search where the
- *    page names the block back: a sparse set, nothing to clear), so a
+ *    reaches one (a per-block slot, valid for one search where the slot
+ *    names the block back: a sparse set, nothing to clear), so a
  *    search confined to a few blocks (mm's legs in their sectors) holds a
- *    few pages, not the map. The first search takes a few (a planner whose
- *    searches may never run holds none); a search that reaches more blocks
- *    than there are pages grows them (doubling, never per node; pg.grows
- *    counts it). Its open list starts at a page's cells
+ *    few pages, not the map; a block of an even side of 12 or more is
+ *    paged by its quarters, so a search holds the quarters it reaches
+ *    (AStarPages). The first search takes a few (a planner whose
+ *    searches may never run holds none); a search that reaches more
+ *    quarters than there are pages grows them (by a quarter, at least a
+ *    block's: the pages follow what the searches reach; never per node;
+ *    pg.grows counts it). Its open list starts at a page's cells / 4
  *    and doubles when a search fills it (pg.open_grows): a frontier is a
  *    small part of the cells a search reaches.
  * The grid may be either form (grid.h: bytes or packed bits); the loop is
@@ -40,7 +43,9 @@
 
 /* Optional restriction so refinement can confine a search: the grid is cut
  * into blocks (e.g. sectors) and a cell is allowed only when its block b =
- * row_block[y] * blocks_w + col_block[x] has block_mark[b] == mark, or,
+ * row_block[y] * blocks_w + col_block[x] (col_block NULL: blocks of a power
+ * of two side, (y >> block_shift) * blocks_w + (x >> block_shift)) has
+ * block_mark[b] == mark, or,
  * with `two` set, when b is one of two[0], two[1] (no array: mm's center
  * legs search two sectors). The start and goal are always allowed. */
 typedef struct AStarLimits {
@@ -50,23 +55,37 @@ typedef struct AStarLimits {
     bool two;           /* only blocks two[0] and two[1] (block_mark unused) */
     uint32_t blocks[2]; /* with `two` */
     const uint16_t *col_block, *row_block;
+    int block_shift; /* with col_block NULL */
     int blocks_w;
     /* Paged form, > 0: the search gives up (no path, pg.capped) where it
-     * would reach more blocks than this, and grows its pages to at most
-     * this many for it: a caller whose search is worth only so much memory
-     * (mm's box routes). 0: no bound. */
+     * would reach more blocks than this, so it holds the pages of at most
+     * this many: a caller whose search is worth only so much memory (mm's
+     * box routes). 0: no bound. */
     uint32_t max_blocks;
 } AStarLimits;
 
-/* The paged form's blocks and pages (astar_init_paged). */
+/* The paged form's blocks and pages (astar_init_paged). A block a search
+ * reaches takes a slot; each quarter of the block it reaches takes a page
+ * (blocks of an even side of at least SPLIT_SIDE_MIN, astar.c; else the
+ * whole block is one page): a search holds the parts of blocks it reaches,
+ * so a box that floods the open half of its sectors holds half their nodes. */
 typedef struct AStarPages {
-    int side, cells;             /* a block's side; cells in a page (side * side) */
-    int side_shift;              /* log2(side) when side is a power of two, else -1 */
-    int blocks_w, nblocks;       /* blocks per row, in all */
-    uint16_t *col, *row;         /* x / side, y / side */
-    uint32_t *block_page;        /* per block: its page, when it has one in this search: below `used`, */
-    uint32_t *page_block;        /* per page: its block (and that page's block_page names it back) */
-    uint16_t *page_x0, *page_y0; /* per page: its block's first cell */
+    int side;              /* a block's side */
+    int split;             /* pages along a block's side: 2 (quarters) or 1 */
+    int pside, cells;      /* a page's side (side / split); cells in a page */
+    int side_shift;        /* log2(pside) when a power of two, else -1 */
+    int block_shift;       /* log2(side) when a power of two (col, row NULL), else -1 */
+    int blocks_w, nblocks; /* blocks per row, in all */
+    uint16_t *col, *row;   /* x / side, y / side (block_shift -1) */
+    /* per block: its slot's low 16 bits, when it has one in this search:
+     * the slot is below `blocks` and its slot_block names the block back
+     * (more than 2^16 slots, on a map of more blocks: the slots of those
+     * low bits are tried, paged_node) */
+    uint16_t *block_slot;
+    uint32_t *slot_block;        /* per slot: its block */
+    uint32_t *slot_page;         /* per slot, split * split: the page of each part, UINT32_MAX none yet */
+    uint32_t blocks, slot_cap;   /* blocks this search reached; slots held */
+    uint16_t *page_x0, *page_y0; /* per page: its first cell */
     uint32_t used, cap;          /* pages this search took; pages held */
     uint64_t grows;              /* times a search found every page taken and grew them */
     uint64_t open_grows;         /* times a search found its open list full and grew it */

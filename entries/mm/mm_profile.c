@@ -33,6 +33,20 @@
  * measurements: results/reference/mm-paper/first34.md. */
 #define CLUTTERED_ROUTE_WEIGHT 1.1
 
+/* The window's joint memo (refine/window.h): joints recur per pair of legs,
+ * so a larger map has more; an entry per MEMO_CELLS cells, between
+ * MEMO_MIN and the profile's memo_max. */
+#define MEMO_CELLS 128
+#define MEMO_MIN 256
+/* Corridors and rooms: routes pass the same legs again and again, and
+ * smoothing their joints is much of mm's time there. */
+#define MEMO_WIDE 1024
+/* Open game maps (the default profile): its sets keep the joints that
+ * recur, so this many smooth about as often as MEMO_WIDE did direct-mapped,
+ * and every entry is memory of each such map's instance
+ * (results/reference/mm-memory-dao/). */
+#define MEMO_GAME 512
+
 /* What every profile shares, and why. */
 static const MmConfig BASE = {
     .defaults = 1,     /* open sectors cost nothing in the pool */
@@ -85,14 +99,14 @@ enum {
  *  - smooth: the window's smoothing takes most of the detour through centers out;
  *  - w 1: an optimal abstract route, by the regions' contraction hierarchy. */
 static const MmProfile PROFILES[] = {
-    /*                          name               S  ahead jps near hold joint back smooth w */
-    [P_DEFAULT] = {"default", 16, 0, 256, 32, 16, 3, -1, true, 1.0},
+    /*                          name               S  ahead jps near hold joint back smooth w  memo_max */
+    [P_DEFAULT] = {"default", 16, 0, 256, 32, 16, 3, -1, true, 1.0, MEMO_GAME},
     /* JPS answers every query (the small route), optimally; the rest only
      * serves what the abstraction keeps for updates, and a query the route
      * gives up on (its JPS out of memory): no smoothing, so the window
      * keeps no table of smoothed joints (refine/window.h), which would be
      * a quarter of the instance on these maps. */
-    [P_SMALL_MAP] = {"small-map", 16, 0, 256, 32, 16, 3, -1, false, 1.0},
+    [P_SMALL_MAP] = {"small-map", 16, 0, 256, 32, 16, 3, -1, false, 1.0, MEMO_GAME},
     /* Mazes (walls only, many regions a sector): a box A* floods every
      * corridor of its box (near 0); JPS tried first answered most queries
      * at JPS's own cost (jps 0); a walk into a dead end and back is unwound
@@ -103,11 +117,11 @@ static const MmProfile PROFILES[] = {
      * (joint 2, back 2; the stretch is remembered, refine/window.h).
      * Corridors at most two cells wide: a turn's diagonal cut saves a
      * fraction of a cell for a quarter of the time (smooth 0). */
-    [P_NARROW] = {"narrow-corridors", 16, 0, 0, 0, 64, 1, 1, false, 1.0},
-    [P_CORRIDORS] = {"corridors", 16, 0, 0, 0, 64, 2, 2, true, 1.0},
+    [P_NARROW] = {"narrow-corridors", 16, 0, 0, 0, 64, 1, 1, false, 1.0, MEMO_WIDE},
+    [P_CORRIDORS] = {"corridors", 16, 0, 0, 0, 64, 2, 2, true, 1.0, MEMO_WIDE},
     /* No diagonal move: every legal line runs along a row or a column, so
      * smoothing cuts nothing the window's unwinding does not. */
-    [P_NO_DIAGONALS] = {"no-diagonals", 16, 0, 256, 32, 16, 3, -1, false, 1.0},
+    [P_NO_DIAGONALS] = {"no-diagonals", 16, 0, 256, 32, 16, 3, -1, false, 1.0, MEMO_GAME},
     /* Scattered obstacles: through centers each leg commits to a region's
      * corner and the route to the sectors center-to-center costs chose,
      * where the shortest path often runs a sector beside them; corridor
@@ -127,28 +141,21 @@ static const MmProfile PROFILES[] = {
      * bigger sectors' regions span it (results/reference/mm-quality). The
      * corridor profiles' routes come from an A* over the regions, so they
      * build no hierarchy (mm_entry.c), which pays for the smaller sectors. */
-    [P_CLUTTERED] = {"cluttered", 10, 5, 1024, 32, 16, 3, -1, true, CLUTTERED_ROUTE_WEIGHT},
-    [P_SCATTERED] = {"scattered", 16, 3, 512, 32, 16, 3, -1, true, 1.0},
+    [P_CLUTTERED] = {"cluttered", 10, 5, 1024, 32, 16, 3, -1, true, CLUTTERED_ROUTE_WEIGHT, MEMO_WIDE},
+    [P_SCATTERED] = {"scattered", 16, 3, 512, 32, 16, 3, -1, true, 1.0, MEMO_WIDE},
     /* Rooms: the abstract route through whole rooms' centers picks the
      * wrong rooms (SECTOR_ROOMS_DETOUR); sectors of about half a room split
      * each room into a few regions, whose centers let the route turn where
      * the doors are. Rooms smaller than a sector (a 16-cell sector holds
      * several, its center in one's corner) at 6; rooms about a sector at 8. */
-    [P_SMALL_ROOMS] = {"small-rooms", 6, 0, 256, 32, 16, 3, -1, true, 1.0},
-    [P_SECTOR_ROOMS] = {"sector-rooms", 8, 0, 256, 32, 16, 3, -1, true, 1.0},
+    [P_SMALL_ROOMS] = {"small-rooms", 6, 0, 256, 32, 16, 3, -1, true, 1.0, MEMO_WIDE},
+    [P_SECTOR_ROOMS] = {"sector-rooms", 8, 0, 256, 32, 16, 3, -1, true, 1.0, MEMO_WIDE},
 };
 
-/* The window's joint memo (refine/window.h): joints recur per pair of legs,
- * so a larger map has more; an entry per MEMO_CELLS cells, between
- * MEMO_MIN and MEMO_MAX. */
-#define MEMO_CELLS 128
-#define MEMO_MIN 256
-#define MEMO_MAX 1024
-
-uint32_t mm_profile_memo(size_t cells)
+uint32_t mm_profile_memo(const MmProfile *p, size_t cells)
 {
     uint32_t n = MEMO_MIN;
-    while (n < MEMO_MAX && (size_t)n * MEMO_CELLS < cells)
+    while (n < p->memo_max && (size_t)n * MEMO_CELLS < cells)
         n *= 2;
     return n;
 }

@@ -34,14 +34,16 @@ typedef struct MmProfile {
     int jps_cap, near, hold, joint, back;
     bool smooth;
     double weight; /* w: the abstract search's weight */
+    /* the most joints the refinement window remembers (mm_profile_memo) */
+    uint32_t memo_max;
 } MmProfile;
 
 /* Every option's value under profile p. */
 void mm_profile_config(const MmProfile *p, MmConfig *c);
 
 /* The joints the refinement window remembers on a map of `cells` cells
- * (RefineConfig.memo, refine/window.h). */
-uint32_t mm_profile_memo(size_t cells);
+ * under profile p (RefineConfig.memo, refine/window.h). */
+uint32_t mm_profile_memo(const MmProfile *p, size_t cells);
 
 /* The profile every option's default comes from before the map is known
  * (check_options, --help), and the one whose side the first build uses. */
