@@ -315,6 +315,7 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         r->joining = false;
         r->leg_smoothing = false;
         r->rejoin = false;
+        r->emitted = false;
     }
     if (r->stage == STAGE_ROUTES) {
         RouteResult res = route_whole(r, s, g, out);
@@ -400,7 +401,10 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         }
         r->planned = false;
         bool to_g = r->leg == r->last_leg;
-        emitted += win_emit(&r->win, out, to_g ? 0 : (size_t)r->cfg.hold);
+        size_t hold = (size_t)(!r->emitted && r->cfg.first_hold < r->cfg.hold ? r->cfg.first_hold : r->cfg.hold);
+        size_t out_now = win_emit(&r->win, out, to_g ? 0 : hold);
+        r->emitted |= out_now > 0;
+        emitted += out_now;
         refiner_phase_end(r, PHASE_JOIN, tp);
     }
     if (r->leg > r->last_leg) {

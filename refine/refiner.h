@@ -61,6 +61,9 @@ typedef struct RefineConfig {
     uint32_t memo;       /* with smoothing: the joints the window remembers (refine/window.h win_init); 0 none */
     RoutesConfig routes; /* the whole-query routes tried first (refine/routes.h) */
     int hold;            /* cells kept back at each joint for the next leg */
+    int first_hold;      /* ... and at a query's first joint that hands out cells
+                          (the smaller of the two): the first steps go out
+                          sooner, the later joints keep `hold` */
     int joint;           /* > 0: after an (already smoothed) center leg, smooth
                           the window only up to this many waypoints past the
                           joint; 0: the whole window */
@@ -123,6 +126,7 @@ typedef struct Refiner {
     SmoothRun leg_run;
     bool active;
     bool replan; /* the abstraction changed under it */
+    bool emitted; /* the query has handed out cells past s (cfg.first_hold) */
     bool rejoin; /* STAGE_ABSTRACT re-plans from the window's last cell (cells are out) and goes back to the legs */
     xyLoc s, g;
     xyLoc plan_from;              /* where the abstract path being planned starts */

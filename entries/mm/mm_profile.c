@@ -33,6 +33,16 @@
  * measurements: results/reference/mm-paper/first34.md. */
 #define CLUTTERED_ROUTE_WEIGHT 1.1
 
+/* Corridor steps: the cells a query's first joint keeps back. A step keeps
+ * a shortest path inside its corridor up to a point it did not aim at, so
+ * little of it is left for the joint's smoothing to take back; holding the
+ * whole `hold` there held back most of a first step's cells, and nearly
+ * half the queries waited for a second step (its painting and search)
+ * before their first steps went out. The later joints keep `hold`. Through
+ * centers every joint keeps `hold`: there the first joint's smoothing
+ * takes back more (results/reference/mm-paper/first35.md). */
+#define CORRIDOR_FIRST_HOLD 4
+
 /* What every profile shares, and why. */
 static const MmConfig BASE = {
     .defaults = 1,     /* open sectors cost nothing in the pool */
@@ -163,6 +173,7 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
     c->refine.routes.jps_cap = p->jps_cap;
     c->refine.routes.near = p->near;
     c->refine.hold = p->hold;
+    c->refine.first_hold = p->ahead > 0 ? CORRIDOR_FIRST_HOLD : p->hold;
     c->refine.joint = p->joint;
     c->refine.back = p->back;
     c->refine.smooth = p->smooth;
