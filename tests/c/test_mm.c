@@ -683,11 +683,12 @@ static void test_mm_profiles(T *t)
     mm_profile_config(mm_profile_default(), &d);
     mm_profile_config(mm_profile_choose(&cases[1].k, 192), &c);
     CHECK(t, d.sector == 16 && d.refine.hold == 16 && d.refine.smooth && d.refine.routes.near == 32 &&
-                 !d.refine.ahead && d.refine.weight == 1.0);
+                 !d.refine.ahead && d.refine.weight == 1.0 && d.refine.first_hold == d.refine.hold);
     CHECK(t, c.refine.hold == 64 && c.refine.joint == 1 && c.refine.back == 1 && c.refine.routes.near == 0 &&
                  c.refine.routes.jps_cap == 0 && !c.refine.smooth);
     mm_profile_config(mm_profile_choose(&cases[6].k, 192), &c);
-    CHECK(t, c.refine.ahead == 5 && c.ahead == 5 && c.refine.routes.jps_cap == 1024 && c.refine.weight > 1.0);
+    CHECK(t, c.refine.ahead == 5 && c.ahead == 5 && c.refine.routes.jps_cap == 1024 && c.refine.weight > 1.0 &&
+                 c.refine.first_hold < c.refine.hold); /* corridor steps: the first cells go out sooner */
     mm_profile_config(mm_profile_choose(&cases[7].k, 192), &c);
     CHECK(t, c.refine.ahead == 3 && c.refine.routes.jps_cap == 512 && c.refine.weight == 1.0);
     CHECK(t, mm_profile_of_side(8) && !strcmp(mm_profile_of_side(8)->name, "sector-rooms") && mm_profile_of_side(6) &&
