@@ -73,6 +73,8 @@ typedef struct RefineConfig {
     int ahead;           /* > 0: corridor refinement (refine/corridor.h), looking
                     this many regions ahead, instead of legs through the
                     centers; hold and joint as above */
+    int first_ahead;     /* with corridor refinement, when above ahead: a query's
+                          first step looks this many regions ahead */
     bool phases;         /* time the phases (costs two clock reads per phase) */
 } RefineConfig;
 
@@ -125,9 +127,9 @@ typedef struct Refiner {
     bool leg_smoothing; /* center leg `leg` is planned: its smoothing (leg_run, paused) and caching go on */
     SmoothRun leg_run;
     bool active;
-    bool replan; /* the abstraction changed under it */
+    bool replan;  /* the abstraction changed under it */
     bool emitted; /* the query has handed out cells past s (cfg.first_hold) */
-    bool rejoin; /* STAGE_ABSTRACT re-plans from the window's last cell (cells are out) and goes back to the legs */
+    bool rejoin;  /* STAGE_ABSTRACT re-plans from the window's last cell (cells are out) and goes back to the legs */
     xyLoc s, g;
     xyLoc plan_from;              /* where the abstract path being planned starts */
     int plan_step;                /* STAGE_ABSTRACT: where the planning goes on (refiner.c) */

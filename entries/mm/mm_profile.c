@@ -42,6 +42,13 @@
  * centers every joint keeps `hold`: there the first joint's smoothing
  * takes back more (results/reference/mm-paper/first35.md). */
 #define CORRIDOR_FIRST_HOLD 4
+/* Corridor steps looking fewer regions ahead than this look this far at a
+ * query's first step (scattered: 3 -> 4): where a first step commits the
+ * path decides most of its excess on those maps, and one region more there
+ * took back more than the first joint's smaller hold and the rarer JPS
+ * probes cost, for one larger search a query
+ * (results/reference/mm-paper/first35.md). */
+#define CORRIDOR_FIRST_AHEAD 4
 
 /* What every profile shares, and why. */
 static const MmConfig BASE = {
@@ -174,6 +181,7 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
     c->refine.routes.near = p->near;
     c->refine.hold = p->hold;
     c->refine.first_hold = p->ahead > 0 ? CORRIDOR_FIRST_HOLD : p->hold;
+    c->refine.first_ahead = p->ahead > 0 && p->ahead < CORRIDOR_FIRST_AHEAD ? CORRIDOR_FIRST_AHEAD : 0;
     c->refine.joint = p->joint;
     c->refine.back = p->back;
     c->refine.smooth = p->smooth;

@@ -697,7 +697,8 @@ static void test_mm_profiles(T *t)
     CHECK(t, c.refine.ahead == 5 && c.ahead == 5 && c.refine.routes.jps_cap == 1024 && c.refine.weight > 1.0 &&
                  c.refine.first_hold < c.refine.hold); /* corridor steps: the first cells go out sooner */
     mm_profile_config(mm_profile_choose(&cases[7].k, 192), &c);
-    CHECK(t, c.refine.ahead == 3 && c.refine.routes.jps_cap == 512 && c.refine.weight == 1.0);
+    CHECK(t, c.refine.ahead == 3 && c.refine.routes.jps_cap == 512 && c.refine.weight == 1.0 &&
+                 c.refine.first_ahead > c.refine.ahead); /* the first step looks further */
     CHECK(t, mm_profile_of_side(8) && !strcmp(mm_profile_of_side(8)->name, "sector-rooms") && mm_profile_of_side(6) &&
                  !strcmp(mm_profile_of_side(6)->name, "small-rooms") && !mm_profile_of_side(16));
     mm_profile_config(mm_profile_choose(&cases[0].k, 192), &c);
