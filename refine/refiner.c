@@ -30,7 +30,8 @@ bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsI
      * routes answer whole they are never used. */
     win_init(&r->win, g, cfg->smooth, cfg->memo);
     if (!routes_init(&r->routes, &cfg->routes, g, ix->abs, legs, err) ||
-        (cfg->ahead > 0 && !legplan_enable_corridor_jps(legs, cfg->ahead, err))) {
+        (cfg->ahead > 0 &&
+         !legplan_enable_corridor_jps(legs, cfg->first_ahead > cfg->ahead ? cfg->first_ahead : cfg->ahead, err))) {
         refiner_free(r);
         return false;
     }
@@ -171,9 +172,10 @@ static LegForm plan_leg(Refiner *r, int t, xyPath *leg, bool resume)
     xyLoc cur = win_last(&r->win);
     bool last = t == r->last_leg;
     if (r->cfg.ahead > 0) { /* a corridor step (refine/corridor.h), which pauses as the A* legs do */
-        int next = resume ? corridor_step_resume(&r->cstep, r->legs, ix, leg)
-                          : corridor_step_begin(&r->cstep, r->legs, ix, path, r->as->path_len, t, r->cfg.ahead, cur,
-                                                r->g, leg);
+        int ahead = t == 0 && r->cfg.first_ahead > r->cfg.ahead ? r->cfg.first_ahead : r->cfg.ahead;
+        int next = resume
+                       ? corridor_step_resume(&r->cstep, r->legs, ix, leg)
+                       : corridor_step_begin(&r->cstep, r->legs, ix, path, r->as->path_len, t, ahead, cur, r->g, leg);
         if (next == CORRIDOR_PAUSED)
             return LEG_WAITS;
         note_search(r, r->legs->last_expanded);
@@ -315,6 +317,7 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         r->joining = false;
         r->leg_smoothing = false;
         r->rejoin = false;
+        r->emitted = false;
     }
     if (r->stage == STAGE_ROUTES) {
         RouteResult res = route_whole(r, s, g, out);
@@ -400,7 +403,10 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         }
         r->planned = false;
         bool to_g = r->leg == r->last_leg;
-        emitted += win_emit(&r->win, out, to_g ? 0 : (size_t)r->cfg.hold);
+        size_t hold = (size_t)(!r->emitted && r->cfg.first_hold < r->cfg.hold ? r->cfg.first_hold : r->cfg.hold);
+        size_t out_now = win_emit(&r->win, out, to_g ? 0 : hold);
+        r->emitted |= out_now > 0;
+        emitted += out_now;
         refiner_phase_end(r, PHASE_JOIN, tp);
     }
     if (r->leg > r->last_leg) {

@@ -61,6 +61,9 @@ typedef struct RefineConfig {
     uint32_t memo;       /* with smoothing: the joints the window remembers (refine/window.h win_init); 0 none */
     RoutesConfig routes; /* the whole-query routes tried first (refine/routes.h) */
     int hold;            /* cells kept back at each joint for the next leg */
+    int first_hold;      /* ... and at a query's first joint that hands out cells
+                          (the smaller of the two): the first steps go out
+                          sooner, the later joints keep `hold` */
     int joint;           /* > 0: after an (already smoothed) center leg, smooth
                           the window only up to this many waypoints past the
                           joint; 0: the whole window */
@@ -70,6 +73,8 @@ typedef struct RefineConfig {
     int ahead;           /* > 0: corridor refinement (refine/corridor.h), looking
                     this many regions ahead, instead of legs through the
                     centers; hold and joint as above */
+    int first_ahead;     /* with corridor refinement, when above ahead: a query's
+                          first step looks this many regions ahead */
     bool phases;         /* time the phases (costs two clock reads per phase) */
 } RefineConfig;
 
@@ -122,8 +127,9 @@ typedef struct Refiner {
     bool leg_smoothing; /* center leg `leg` is planned: its smoothing (leg_run, paused) and caching go on */
     SmoothRun leg_run;
     bool active;
-    bool replan; /* the abstraction changed under it */
-    bool rejoin; /* STAGE_ABSTRACT re-plans from the window's last cell (cells are out) and goes back to the legs */
+    bool replan;  /* the abstraction changed under it */
+    bool emitted; /* the query has handed out cells past s (cfg.first_hold) */
+    bool rejoin;  /* STAGE_ABSTRACT re-plans from the window's last cell (cells are out) and goes back to the legs */
     xyLoc s, g;
     xyLoc plan_from;              /* where the abstract path being planned starts */
     int plan_step;                /* STAGE_ABSTRACT: where the planning goes on (refiner.c) */

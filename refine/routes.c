@@ -13,6 +13,15 @@
  * back. */
 enum { TRY_GAIN = 1, TRY_LOSS = 4, TRY_MAX = 32, TRY_START = 8, TRY_PROBE = 32 };
 
+/* A probe goes only to a query at most PROBE_REACH_NUM / PROBE_REACH_DEN of
+ * the octile distance of the farthest query a try of its kind answered
+ * within the cap: a JPS's expansions grow with the distance, so a probe far
+ * past that reach costs the cap and finds nothing (most of the capped tries
+ * on random and rooms maps were such probes); the margin lets the reach
+ * grow where tries succeed farther (with 5/4, fewer probes answered on the
+ * scattered random maps, whose JPS answers now and then far out). */
+enum { PROBE_REACH_NUM = 3, PROBE_REACH_DEN = 2 };
+
 /* The guard's threshold: a route longer than GUARD_NUM / GUARD_DEN of the
  * octile distance is a detour worth a box A*. */
 enum { GUARD_NUM = 7, GUARD_DEN = 5 };
@@ -141,6 +150,20 @@ static RouteResult direct(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *e
     return answer(rt, out);
 }
 
+/* Does a capped try of kind `kind` (0 near, 1 far) run for a query at
+ * octile2 `o2`? While tries of the kind pay (the credit, TRY_*); out of
+ * credit, one query in TRY_PROBE within the kind's reach (PROBE_REACH_*). */
+static bool jps_tries(Routes *rt, int kind, int o2)
+{
+    if (rt->credit[kind] > 0 ||
+        (++rt->probe[kind] >= TRY_PROBE &&
+         (!rt->reach2[kind] || (int64_t)o2 * PROBE_REACH_DEN <= (int64_t)rt->reach2[kind] * PROBE_REACH_NUM))) {
+        rt->probe[kind] = 0;
+        return true;
+    }
+    return false;
+}
+
 /* The whole query by online JPS, when the abstraction cannot pay:
  *  - on a map of at most cfg.small sectors, uncapped: the abstract search,
  *    legs and joints cost more than JPS's whole search on such maps;
@@ -167,11 +190,10 @@ static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
                 return ROUTE_PASS;
             /* While the abstraction waits, a JPS with turn bits tries every query (routes.h). */
             bool waiting = rt->abs_waiting && rt->legs->jps.turns.block;
-            if (!waiting && rt->credit[kind] <= 0 && ++rt->probe[kind] < TRY_PROBE) {
+            if (!waiting && !jps_tries(rt, kind, octile2(s, g))) {
                 rt->stats.jps_skipped++;
                 return ROUTE_PASS;
             }
-            rt->probe[kind] = 0;
             rt->jps_kind = kind;
             if (rt->abs_waiting)
                 cap = UINT64_MAX; /* the search's node slots still bound it */
@@ -190,6 +212,8 @@ static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
         rt->credit[kind] -= TRY_LOSS;
     else if (kind >= 0 && rt->credit[kind] < TRY_MAX)
         rt->credit[kind] += TRY_GAIN;
+    if (kind >= 0 && !over && octile2(s, g) > rt->reach2[kind])
+        rt->reach2[kind] = octile2(s, g); /* the reach of tries that answer (jps_tries) */
     if (res == JPS_CAPPED) {
         rt->stats.jps_capped++;
         return ROUTE_TRIED;

@@ -7,7 +7,9 @@
  *    planner's copy): uncapped on a map of at most `small` sectors, where
  *    the abstraction cannot pay; else capped at `jps_cap` expansions, while
  *    such tries keep succeeding on this map (a credit per kind of query,
- *    near and far, routes.c); an exhausted JPS proves g unreachable. While
+ *    near and far, routes.c; out of credit, a query now and then still
+ *    tries, when it is not much farther than the farthest one a try of its
+ *    kind answered); an exhausted JPS proves g unreachable. While
  *    the abstraction waits for map changes (Routes.abs_waiting), a try runs
  *    on past the cap to the end of its node slots (jps_init_bounded: no
  *    more memory), as the abstract route would first pay for re-deriving
@@ -66,6 +68,7 @@ typedef struct Routes {
     int credit[2];     /* capped JPS tries, near [0] and far [1] queries */
     int jps_kind;      /* the running JPS try's kind (-1: uncapped, the small route) */
     uint32_t probe[2]; /* queries not tried since the last probe */
+    int reach2[2];     /* the longest octile2 (routes.c) a try of the kind answered within the cap */
     xyPath answer;     /* a route's cells before they are appended */
     /* Set by the abstraction's owner while map changes wait to be derived
      * into it (refine/refiner.h, abs_ready): JPS tries are not capped. */

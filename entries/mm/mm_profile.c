@@ -46,6 +46,22 @@
  * and every entry is memory of each such map's instance
  * (results/reference/mm-memory-dao/). */
 #define MEMO_GAME 512
+/* Corridor steps: the cells a query's first joint keeps back. A step keeps
+ * a shortest path inside its corridor up to a point it did not aim at, so
+ * little of it is left for the joint's smoothing to take back; holding the
+ * whole `hold` there held back most of a first step's cells, and nearly
+ * half the queries waited for a second step (its painting and search)
+ * before their first steps went out. The later joints keep `hold`. Through
+ * centers every joint keeps `hold`: there the first joint's smoothing
+ * takes back more (results/reference/mm-paper/first35.md). */
+#define CORRIDOR_FIRST_HOLD 4
+/* Corridor steps looking fewer regions ahead than this look this far at a
+ * query's first step (scattered: 3 -> 4): where a first step commits the
+ * path decides most of its excess on those maps, and one region more there
+ * took back more than the first joint's smaller hold and the rarer JPS
+ * probes cost, for one larger search a query
+ * (results/reference/mm-paper/first35.md). */
+#define CORRIDOR_FIRST_AHEAD 4
 
 /* What every profile shares, and why. */
 static const MmConfig BASE = {
@@ -170,6 +186,8 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
     c->refine.routes.jps_cap = p->jps_cap;
     c->refine.routes.near = p->near;
     c->refine.hold = p->hold;
+    c->refine.first_hold = p->ahead > 0 ? CORRIDOR_FIRST_HOLD : p->hold;
+    c->refine.first_ahead = p->ahead > 0 && p->ahead < CORRIDOR_FIRST_AHEAD ? CORRIDOR_FIRST_AHEAD : 0;
     c->refine.joint = p->joint;
     c->refine.back = p->back;
     c->refine.smooth = p->smooth;

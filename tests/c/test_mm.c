@@ -123,14 +123,18 @@ static void test_mm_every_key_tried(T *t)
 /* The JPS routes (refine/refiner.c, try_jps): with `small` above the map's
  * sector count every query is JPS's, so optimal; with a cap of one expansion
  * tries give up, the abstract route answers (still valid), and after a few
- * such tries most queries are not tried at all. */
+ * such tries most queries are not tried at all; with a cap of 16 the short
+ * queries are JPS's, and once the longer ones give up, a probe goes only to
+ * a query within the reach of the tries that answered (refine/routes.c
+ * jps_tries), so few more tries give up (12 with a probe every TRY_PROBE
+ * queries). */
 static void test_mm_jps_routes(T *t)
 {
     Loaded l;
     if (!load_named(t, "rooms/8room256-0", &l))
         return;
-    const char *specs[] = {"mm:small=100000", "mm:small=0,jps=1,near=4096"};
-    for (int k = 0; k < 2; k++) {
+    const char *specs[] = {"mm:small=100000", "mm:small=0,jps=1,near=4096", "mm:small=0,jps=16,near=0"};
+    for (int k = 0; k < 3; k++) {
         const Entry *e;
         void *inst = prepare(t, &l, specs[k], &e);
         if (!inst)
@@ -150,6 +154,9 @@ static void test_mm_jps_routes(T *t)
         if (k == 0)
             CHECKF(t, longer == 0 && answered + entry_counter(e, inst, "direct") == n,
                    "%s: %d of %d paths above optimal, %.0f by JPS", specs[k], longer, n, answered);
+        else if (k == 2)
+            CHECKF(t, answered > 0 && capped >= 2 && capped <= 6, "%s: %.0f answered, %.0f tries capped", specs[k],
+                   answered, capped);
         else
             CHECKF(t, capped >= 2 && skipped > n / 2 && longer > 0,
                    "%s: %.0f tries capped, %.0f of %d not tried, %d paths above optimal", specs[k], capped, skipped, n,
@@ -691,13 +698,15 @@ static void test_mm_profiles(T *t)
     mm_profile_config(mm_profile_default(), &d);
     mm_profile_config(mm_profile_choose(&cases[1].k, 192), &c);
     CHECK(t, d.sector == 16 && d.refine.hold == 16 && d.refine.smooth && d.refine.routes.near == 32 &&
-                 !d.refine.ahead && d.refine.weight == 1.0);
+                 !d.refine.ahead && d.refine.weight == 1.0 && d.refine.first_hold == d.refine.hold);
     CHECK(t, c.refine.hold == 64 && c.refine.joint == 1 && c.refine.back == 1 && c.refine.routes.near == 0 &&
                  c.refine.routes.jps_cap == 0 && !c.refine.smooth);
     mm_profile_config(mm_profile_choose(&cases[6].k, 192), &c);
-    CHECK(t, c.refine.ahead == 5 && c.ahead == 5 && c.refine.routes.jps_cap == 1024 && c.refine.weight > 1.0);
+    CHECK(t, c.refine.ahead == 5 && c.ahead == 5 && c.refine.routes.jps_cap == 1024 && c.refine.weight > 1.0 &&
+                 c.refine.first_hold < c.refine.hold); /* corridor steps: the first cells go out sooner */
     mm_profile_config(mm_profile_choose(&cases[7].k, 192), &c);
-    CHECK(t, c.refine.ahead == 3 && c.refine.routes.jps_cap == 512 && c.refine.weight == 1.0);
+    CHECK(t, c.refine.ahead == 3 && c.refine.routes.jps_cap == 512 && c.refine.weight == 1.0 &&
+                 c.refine.first_ahead > c.refine.ahead); /* the first step looks further */
     CHECK(t, mm_profile_of_side(8) && !strcmp(mm_profile_of_side(8)->name, "sector-rooms") && mm_profile_of_side(6) &&
                  !strcmp(mm_profile_of_side(6)->name, "small-rooms") && !mm_profile_of_side(16));
     mm_profile_config(mm_profile_choose(&cases[0].k, 192), &c);
