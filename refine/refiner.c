@@ -256,13 +256,7 @@ static bool abs_ready(Refiner *r) { return !r->abs_ready || r->abs_ready(r->abs_
  * answers with nothing, as the planning would. */
 static RouteResult route_near(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 {
-    /* A sector of one region says its cell's region without a locate: when
-     * both are such, the planning locates them (for their walks) only if
-     * the box does not answer. */
-    const Abstraction *a = r->ix->abs;
-    bool alone =
-        abs_region_count(a, abs_sector_of(a, s.x, s.y)) == 1 && abs_region_count(a, abs_sector_of(a, g.x, g.y)) == 1;
-    if (r->near_regions && !alone && r->plan_step < PLAN_SEARCH) {
+    if (r->near_regions && r->plan_step < PLAN_SEARCH) {
         if (!r->paused && spent(r))
             return ROUTE_PAUSED;
         int k = refiner_plan_locate(r);
@@ -272,8 +266,8 @@ static RouteResult route_near(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
     if (!r->paused && spent(r))
         return ROUTE_PAUSED;
     uint64_t t0 = refiner_phase_start(r), expanded = 0;
-    int s_region = !r->near_regions ? -1 : alone ? 0 : abs_local(r->ix, r->from_gid);
-    int g_region = !r->near_regions ? -1 : alone ? 0 : abs_local(r->ix, r->goal_gid);
+    int s_region = r->near_regions ? abs_local(r->ix, r->from_gid) : -1;
+    int g_region = r->near_regions ? abs_local(r->ix, r->goal_gid) : -1;
     RouteResult res = routes_near_box(&r->routes, s, g, s_region, g_region, out, &expanded, r->paused);
     r->paused = res == ROUTE_PAUSED;
     if (res == ROUTE_TRIED || res == ROUTE_ANSWERED)
@@ -378,7 +372,7 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
             finish_query(r);
             return true;
         }
-        r->stage = STAGE_ABSTRACT; /* where s and g were located, the planning goes on from its search */
+        r->stage = STAGE_ABSTRACT; /* s and g located (near_regions): the planning goes on from its search */
     }
     if (r->stage == STAGE_ABSTRACT) {
         if (spent(r))
