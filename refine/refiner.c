@@ -27,7 +27,7 @@ bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsI
     r->segs = segs;
     /* The scratch paths (scratch, leg_cells, start_path, goal_path) start
      * empty and grow to the longest leg seen: on a map whose queries the
-     * routes answer whole they are never used. */
+     * routes before the near box answer whole they are never used. */
     win_init(&r->win, g, cfg->smooth, cfg->memo);
     if (!routes_init(&r->routes, &cfg->routes, g, ix->abs, legs, err) ||
         (cfg->ahead > 0 &&
@@ -213,8 +213,7 @@ static bool more_legs(const Refiner *r, int done, uint64_t t0)
 }
 
 /* The routes (refine/routes.h) phases are the refiner's. */
-static const RefinePhase ROUTE_PHASE[] = {
-    [ROUTE_PHASE_LOCATE] = PHASE_LOCATE, [ROUTE_PHASE_JPS] = PHASE_JPS, [ROUTE_PHASE_BOX] = PHASE_LEGS};
+static const RefinePhase ROUTE_PHASE[] = {[ROUTE_PHASE_LOCATE] = PHASE_LOCATE, [ROUTE_PHASE_JPS] = PHASE_JPS};
 
 /* Has this call spent its work? */
 static bool spent(const Refiner *r) { return r->legs->work == 0; }
@@ -226,8 +225,6 @@ static RouteResult route_whole(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 {
     for (; r->route_at < ROUTE_COUNT; r->route_at++) {
         const Route *rt = &ROUTES[r->route_at];
-        if (rt->only_untried && r->tried)
-            continue;
         if (!r->paused && spent(r))
             return ROUTE_PAUSED;
         uint64_t t0 = refiner_phase_start(r), expanded = 0;
@@ -246,6 +243,39 @@ static RouteResult route_whole(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
     return ROUTE_PASS;
 }
 
+/* Is the abstraction current (RefinerAbsReady)? */
+static bool abs_ready(Refiner *r) { return !r->abs_ready || r->abs_ready(r->abs_ready_ctx); }
+
+/* The near box (refine/routes.h), its query's s and g located first
+ * (refiner_plan_locate: the planning after it, when the box does not answer,
+ * goes on from there and does not locate them again); its locating and its
+ * A* may pause, as a route's. While the abstraction waits for map changes
+ * (Routes.abs_waiting) its regions may not match the map, and bringing it
+ * current is what the routes spare a query they answer: the box's A* then
+ * runs without them, before the abstraction is asked for. A blocked s or g
+ * answers with nothing, as the planning would. */
+static RouteResult route_near(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
+{
+    if (r->near_regions && r->plan_step < PLAN_SEARCH) {
+        if (!r->paused && spent(r))
+            return ROUTE_PAUSED;
+        int k = refiner_plan_locate(r);
+        if (k <= 0)
+            return k == 0 ? ROUTE_PAUSED : ROUTE_ANSWERED;
+    }
+    if (!r->paused && spent(r))
+        return ROUTE_PAUSED;
+    uint64_t t0 = refiner_phase_start(r), expanded = 0;
+    int s_region = r->near_regions ? abs_local(r->ix, r->from_gid) : -1;
+    int g_region = r->near_regions ? abs_local(r->ix, r->goal_gid) : -1;
+    RouteResult res = routes_near_box(&r->routes, s, g, s_region, g_region, out, &expanded, r->paused);
+    r->paused = res == ROUTE_PAUSED;
+    if (res == ROUTE_TRIED || res == ROUTE_ANSWERED)
+        note_search(r, expanded);
+    refiner_phase_end(r, PHASE_LEGS, t0);
+    return res;
+}
+
 /* The guard (refine/routes.h), once the abstract route is planned; its box
  * A* may pause, as a route's. */
 static RouteResult route_guard(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
@@ -259,9 +289,6 @@ static RouteResult route_guard(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
     refiner_phase_end(r, PHASE_LEGS, t0);
     return res;
 }
-
-/* Is the abstraction current (RefinerAbsReady)? */
-static bool abs_ready(Refiner *r) { return !r->abs_ready || r->abs_ready(r->abs_ready_ctx); }
 
 /* The query from `from` by A* over every sector, appended after `from`
  * (skip_from: it is out already): the abstraction could not follow the map
@@ -318,6 +345,7 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         r->leg_smoothing = false;
         r->rejoin = false;
         r->emitted = false;
+        r->near = false;
     }
     if (r->stage == STAGE_ROUTES) {
         RouteResult res = route_whole(r, s, g, out);
@@ -329,6 +357,22 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         }
         r->stage = STAGE_ABSTRACT;
         r->plan_step = PLAN_LOCATE_FROM;
+        r->near = !r->tried && routes_is_near(&r->routes, s, g);
+        if (r->near) {
+            r->stage = STAGE_NEAR;
+            r->plan_from = s;
+            r->near_regions = !r->routes.abs_waiting && abs_ready(r);
+        }
+    }
+    if (r->stage == STAGE_NEAR) {
+        RouteResult res = route_near(r, s, g, out);
+        if (res == ROUTE_PAUSED)
+            return false;
+        if (res == ROUTE_ANSWERED) {
+            finish_query(r);
+            return true;
+        }
+        r->stage = STAGE_ABSTRACT; /* s and g located (near_regions): the planning goes on from its search */
     }
     if (r->stage == STAGE_ABSTRACT) {
         if (spent(r))
@@ -354,7 +398,9 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         r->rejoin = false;
     }
     if (r->stage == STAGE_GUARD) {
-        RouteResult res = route_guard(r, s, g, out);
+        /* The near box searched the guard's box already (or its regions
+         * showed it holds no path): its A* would only find nothing again. */
+        RouteResult res = r->near ? ROUTE_PASS : route_guard(r, s, g, out);
         if (res == ROUTE_PAUSED)
             return false;
         if (res == ROUTE_ANSWERED) {

@@ -2,8 +2,9 @@
  * Using Abstraction"; Li's thesis ch. 3-4).
  *
  * A new query first goes through the routes that answer it whole
- * (refine/routes.h: same cell, direct line, JPS, near box). Otherwise it
- * locates s and g, runs the abstract search (weight w; the guard route may
+ * (refine/routes.h: same cell, direct line, JPS, then the near box, which
+ * locates s and g first). Otherwise it locates s and g (unless the near box
+ * did), runs the abstract search (weight w; the guard route may
  * still answer), and then, one GetPath call at a time, refines the next n
  * abstract edges into cells:
  *  - legs go s -> c(r0) -> ... -> c(rk) -> g, the first and last on the
@@ -117,10 +118,13 @@ typedef struct Refiner {
     AbsLocator loc;
     Window win; /* planned cells not yet handed out */
     /* The query in progress. */
-    enum { STAGE_ROUTES, STAGE_ABSTRACT, STAGE_GUARD, STAGE_LEGS } stage; /* where its next call goes on */
-    int route_at; /* STAGE_ROUTES: the next route, or the one that paused */
-    bool tried;   /* an earlier route searched and gave up (Route.only_untried) */
-    bool paused;  /* the stage's search (route_at's, the guard's, leg `leg`'s) paused: it goes on */
+    enum { STAGE_ROUTES, STAGE_NEAR, STAGE_ABSTRACT, STAGE_GUARD, STAGE_LEGS } stage; /* where its next call goes on */
+    int route_at;      /* STAGE_ROUTES: the next route, or the one that paused */
+    bool tried;        /* a route searched and gave up: the near box is not tried */
+    bool near;         /* the near box took the query (STAGE_NEAR): the guard, whose box it is, does not */
+    bool near_regions; /* ... locating s and g first, to search its box only where their regions connect */
+    bool
+        paused; /* the stage's search (route_at's, the near box's locating or A*, the guard's, leg `leg`'s) paused: it goes on */
     bool planned; /* leg `leg` is planned (in scratch, as planned_form) and waits for its joint */
     int planned_form;
     bool joining;       /* leg `leg` has joined the window, whose smoothing (paused) goes on */

@@ -45,9 +45,9 @@ static bool plan_search(Refiner *r, bool resume)
     return ended;
 }
 
-/* The planning's next steps (above) on the call's work: 1 planned, 0 paused
- * (the next call goes on), -1 `from` or g blocked, or g unreachable. */
-int refiner_plan_steps(Refiner *r)
+/* `from` and g located (above) on the call's work: 1 both, 0 paused (the
+ * next call goes on), -1 `from` or g blocked. */
+int refiner_plan_locate(Refiner *r)
 {
     if (r->plan_step == PLAN_LOCATE_FROM) {
         int k = plan_locate(r, r->plan_from, &r->start_path, &r->from_gid);
@@ -62,6 +62,16 @@ int refiner_plan_steps(Refiner *r)
         cells_reverse(r->goal_path.cells, r->goal_path.len); /* center to g */
         r->plan_step = PLAN_SEARCH;
     }
+    return 1;
+}
+
+/* The planning's next steps (above) on the call's work: 1 planned, 0 paused
+ * (the next call goes on), -1 `from` or g blocked, or g unreachable. */
+int refiner_plan_steps(Refiner *r)
+{
+    int k = r->plan_step < PLAN_SEARCH ? refiner_plan_locate(r) : 1;
+    if (k < 1)
+        return k;
     r->paused = !plan_search(r, r->paused);
     if (r->paused)
         return 0;

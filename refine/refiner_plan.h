@@ -29,6 +29,13 @@ static inline void refiner_phase_end(Refiner *r, RefinePhase p, uint64_t t0)
         r->stats.phase_ns[p] += clock_now_ns() - t0;
 }
 
+/* Its first steps alone, `from` and g located (r->from_gid, r->goal_gid,
+ * the walks start_path and goal_path), on the call's work: 1 both located
+ * (r->plan_step is PLAN_SEARCH: refiner_plan_steps goes on from there), 0
+ * paused, -1 `from` or g blocked. The near box's check locates them so
+ * (refiner.c STAGE_NEAR), and the planning after it does not again. */
+int refiner_plan_locate(Refiner *r);
+
 /* The planning's next steps on the call's work (r->legs->work): 1 planned,
  * 0 paused (the next call goes on), -1 `from` or g blocked, or g
  * unreachable. */

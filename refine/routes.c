@@ -250,8 +250,10 @@ static RouteResult box(Routes *rt, xyLoc s, xyLoc g, uint32_t mark, xyPath *out,
         return ROUTE_PAUSED;
     *expanded = rt->legs->last_expanded;
     rt->stats.box_capped += rt->legs->astar.pg.capped;
-    if (res == LEG_NONE)
+    if (res == LEG_NONE) {
+        rt->stats.box_vain += !rt->legs->astar.pg.capped;
         return ROUTE_TRIED;
+    }
     rt->stats.near++;
     return answer(rt, out);
 }
@@ -301,18 +303,27 @@ bool routes_box_connects(Routes *rt, xyLoc s, xyLoc g, int s_region, int g_regio
            regions_connect(rt, abs_sector_of(a, s.x, s.y), s_region, abs_sector_of(a, g.x, g.y), g_region, *mark);
 }
 
-static RouteResult near_box(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded, bool resume)
+bool routes_is_near(const Routes *rt, xyLoc s, xyLoc g) { return is_near(rt, s, g); }
+
+RouteResult routes_near_box(Routes *rt, xyLoc s, xyLoc g, int s_region, int g_region, xyPath *out, uint64_t *expanded,
+                            bool resume)
 {
     if (resume)
         return box(rt, s, g, 0, out, expanded, true);
-    return is_near(rt, s, g) ? box(rt, s, g, mark_box(rt, s, g), out, expanded, false) : ROUTE_PASS;
+    uint32_t mark;
+    if (s_region < 0 || g_region < 0) {
+        mark = mark_box(rt, s, g);
+    } else if (!routes_box_connects(rt, s, g, s_region, g_region, &mark)) {
+        rt->stats.box_skipped++; /* the A* would flood the box and find nothing */
+        return ROUTE_PASS;
+    }
+    return box(rt, s, g, mark, out, expanded, false);
 }
 
 const Route ROUTES[] = {
-    {"same", same_cell, ROUTE_PHASE_LOCATE, false},
-    {"direct", direct, ROUTE_PHASE_LOCATE, false},
-    {"jps", jps, ROUTE_PHASE_JPS, false},
-    {"box", near_box, ROUTE_PHASE_BOX, true},
+    {"same", same_cell, ROUTE_PHASE_LOCATE},
+    {"direct", direct, ROUTE_PHASE_LOCATE},
+    {"jps", jps, ROUTE_PHASE_JPS},
 };
 const int ROUTE_COUNT = (int)(sizeof ROUTES / sizeof *ROUTES);
 

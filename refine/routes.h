@@ -18,13 +18,17 @@
  *    or not: such a search past the cap costs less than the backlog's
  *    re-derivation and the abstract route, and a try that runs out of node
  *    slots sends its query the abstract route, which re-derives;
- *  - box: s and g within octile distance `near`, and not tried by JPS: A*
- *    inside the sectors of their bounding box grown by one sector.
- * One more runs after the abstract route is planned, as it needs that
- * route's length: the guard, a query within 2 * `near` whose route is over
- * 7/5 of its octile distance goes by A* in its box instead, when the
- * regions in the box connect s and g (else the A* would search the box in
- * vain).
+ * Two more run once the regions of s and g are known, by A* in the query's
+ * box (the sectors of the bounding box of s and g grown by one sector), and
+ * only when the regions in the box connect s and g (else the A* would flood
+ * what the box connects to s and find nothing, its pages growing for no
+ * answer):
+ *  - near box (routes_near_box): s and g within octile distance `near`, and
+ *    not tried by JPS, once s and g are located (while the abstraction
+ *    waits for map changes, without them: its A* alone decides);
+ *  - the guard (routes_guard), once the abstract route is planned, as it
+ *    needs that route's length: a query within 2 * `near` whose route is
+ *    over 7/5 of its octile distance goes by A* in its box instead.
  * Which route answers depends on the queries before it (the credits), never
  * on time: the same queries in the same order give the same paths. A
  * route's search may pause when the call's work runs out (ROUTE_PAUSED,
@@ -55,10 +59,13 @@ typedef struct RoutesStats {
     uint64_t jps_skipped;     /* queries not tried: JPS did not pay lately */
     uint64_t guarded;         /* queries the guard sent round by A* in their box (counted in `near` too) */
     uint64_t guard_skipped;   /* guarded queries whose box's regions do not connect s and g: no A* */
+    uint64_t box_skipped;     /* near queries whose box's regions do not connect s and g: no A* */
+    uint64_t box_vain;        /* box A*s (near or guard) that ended with no path, not capped: a flood the
+                                 regions did not spare (only while the abstraction waits for map changes) */
 } RoutesStats;
 
 /* Where a query's time goes (refine/refiner.h, phases=1): each route's share. */
-typedef enum { ROUTE_PHASE_LOCATE, ROUTE_PHASE_JPS, ROUTE_PHASE_BOX } RoutePhase;
+typedef enum { ROUTE_PHASE_LOCATE, ROUTE_PHASE_JPS } RoutePhase;
 
 typedef struct Routes {
     RoutesConfig cfg;
@@ -120,10 +127,10 @@ typedef struct Route {
     const char *name;
     RouteResult (*run)(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded, bool resume);
     RoutePhase phase;
-    bool only_untried; /* skipped once an earlier route searched (TRIED) */
 } Route;
 
-/* The routes tried before refinement, in order, and how many. */
+/* The routes tried before the query's regions are located, in order, and
+ * how many. */
 extern const Route ROUTES[];
 extern const int ROUTE_COUNT;
 
@@ -133,6 +140,15 @@ extern const int ROUTE_COUNT;
  * guard searches only then. Leaves the box marked with *mark (the leg
  * planner's latest corridor). */
 bool routes_box_connects(Routes *rt, xyLoc s, xyLoc g, int s_region, int g_region, uint32_t *mark);
+/* Does the near box (above) take this query, when no route searched before
+ * it? */
+bool routes_is_near(const Routes *rt, xyLoc s, xyLoc g);
+/* The near box (above), for a query routes_is_near takes; s_region and
+ * g_region: the regions of s and g in their sectors, or -1 when they are
+ * not known (the abstraction waits for map changes: its regions may not
+ * match the map, so the A* decides alone). */
+RouteResult routes_near_box(Routes *rt, xyLoc s, xyLoc g, int s_region, int g_region, xyPath *out, uint64_t *expanded,
+                            bool resume);
 /* The guard (above), once the abstract route of length `route` is known;
  * s_region and g_region: the regions of s and g in their sectors. */
 RouteResult routes_guard(Routes *rt, xyLoc s, xyLoc g, int s_region, int g_region, double route, xyPath *out,

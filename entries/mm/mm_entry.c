@@ -385,6 +385,8 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "direct", (double)rs->direct);
     counters_add(out, "guarded", (double)rs->guarded);
     counters_add(out, "guard_skipped", (double)rs->guard_skipped);
+    counters_add(out, "box_skipped", (double)rs->box_skipped); /* near boxes whose regions do not connect s and g */
+    counters_add(out, "box_vain", (double)rs->box_vain);       /* box A*s that found nothing uncapped */
     counters_add(out, "near", (double)rs->near);
     counters_add(out, "box_capped", (double)rs->box_capped);
     counters_add(out, "jps", (double)rs->jps);

@@ -414,6 +414,38 @@ static void test_mm_unreachable_and_trivial(T *t)
     grid_free(&l.g);
 }
 
+/* A near box whose regions do not connect s and g is not searched
+ * (refine/routes.h): a wall splits the map but for a gap far below, so the
+ * box of a query straddling it holds no path, and its A* would flood the
+ * side of s (box_vain); a query whose box reaches the gap takes the box. */
+static void test_mm_near_box_checks_regions(T *t)
+{
+    enum { W = 128, H = 64, WALL_X = 64, GAP_Y = 56 };
+    bool bits[W * H];
+    for (int i = 0; i < W * H; i++)
+        bits[i] = i % W != WALL_X || i / W >= GAP_Y;
+    Loaded l = {0};
+    Err err;
+    CHECK(t, grid_from_bits(&l.g, bits, W, H, &err));
+    const Entry *e;
+    void *inst = prepare(t, &l, "mm:small=0,jps=0,near=32", &e);
+    ScenQuery qs[] = {{.start = {60, 8}, .goal = {68, 8}}, {.start = {60, 40}, .goal = {68, 40}}};
+    xyPath p = {0};
+    for (int i = 0; inst && i < 2; i++) {
+        run_query(t, e, inst, &qs[i], &p);
+        CHECKF(t, path_validate(&l.g, qs[i].start, qs[i].goal, p.cells, p.len, NULL, NULL, 0), "query %d invalid", i);
+    }
+    if (inst) {
+        double vain = entry_counter(e, inst, "box_vain"), skipped = entry_counter(e, inst, "box_skipped");
+        double near = entry_counter(e, inst, "near");
+        CHECKF(t, vain == 0 && skipped == 1 && near == 1, "%.0f boxes flooded in vain, %.0f skipped, %.0f answered",
+               vain, skipped, near);
+        e->destroy(inst);
+    }
+    path_free(&p);
+    grid_free(&l.g);
+}
+
 static void test_mm_bad_file_rebuilt(T *t)
 {
     Loaded l;
@@ -795,6 +827,7 @@ const TestCase MM_TESTS[] = {
     {"mm_work_keeps_paths", test_mm_work_keeps_paths},
     {"mm_cache_and_segfile_keep_paths", test_mm_cache_and_segfile_keep_paths},
     {"mm_unreachable_and_trivial", test_mm_unreachable_and_trivial},
+    {"mm_near_box_checks_regions", test_mm_near_box_checks_regions},
     {"mm_bytes_parts", test_mm_bytes_parts},
     {"mm_searches_sized_at_prepare", test_mm_searches_sized_at_prepare},
     {"mm_bad_file_rebuilt", test_mm_bad_file_rebuilt},
