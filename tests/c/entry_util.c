@@ -179,8 +179,11 @@ void *prepare_spec(T *t, const char *spec, const Loaded *l, const Entry **e)
     Err err;
     char file[256];
     snprintf(file, sizeof file, "%s/prepared.pre", temp_dir());
-    CHECK(t, entry_parse_spec(spec, e, &opts, &err));
-    CHECKF(t, entry_preprocess(*e, &l->g, file, &opts, &err), "%s", err.msg);
+    if (!entry_parse_spec(spec, e, &opts, &err)) {
+        t_fail(t, __FILE__, __LINE__, "%s: %s", spec, err.msg);
+        return NULL;
+    }
+    CHECKF(t, entry_preprocess(*e, &l->g, file, &opts, &err), "%s: %s", spec, err.msg);
     void *inst = (*e)->prepare(&l->g, file, &opts, &err);
     CHECKF(t, inst != NULL, "%s: %s", spec, inst ? "" : err.msg);
     return inst;

@@ -1,0 +1,162 @@
+/* cache/edge_cache: legs go in and come out canonical, sym serves both
+ * ways, the byte cap holds, and the slots grow in bounded pieces. Each test
+ * is bounded in CPU time, so a cache that probes a full table for ever fails
+ * with a message instead of hanging. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../cache/edge_cache.h"
+#include "test.h"
+
+/* What an edge-cache test bounded in CPU time says when stopped. */
+#define EDGE_CACHE_LOOPS "a put or get probes a full table for ever: its flush left the slots live (epoch not moved on)"
+
+/* Legs go in and come out canonical (from the lower id's center), as
+ * waypoints (here five one-move lines); sym
+ * serves 9 -> 3 from the record of 3 -> 9, nosym does not; leg_orient turns
+ * a canonical leg for travel from the higher id. */
+static void test_edge_cache_sym_and_nosym(T *t)
+{
+    t_cpu_bound(t, 5, EDGE_CACHE_LOOPS);
+    xyLoc leg[] = {{5, 5}, {6, 5}, {7, 6}, {7, 7}, {8, 8}};
+    for (int mode = LEGS_NOSYM; mode <= LEGS_SYM; mode++) {
+        EdgeCache c;
+        Err err;
+        CHECK(t, edge_cache_init(&c, (LegMode)mode, 0, &err));
+        xyPath p = {0};
+        CHECK(t, !edge_cache_get(&c, 3, 9, leg[0], &p) && c.misses == 1);
+        CHECK(t, edge_cache_put(&c, 3, 9, leg, 5));
+        CHECK(t, edge_cache_get(&c, 3, 9, leg[0], &p) && p.len == 4);
+        CHECK(t, memcmp(p.cells, leg + 1, 4 * sizeof *leg) == 0);
+        p.len = 0;
+        path_push(&p, leg[0]);
+        bool back = edge_cache_get(&c, 9, 3, leg[0], &p);
+        CHECK(t, back == (mode == LEGS_SYM));
+        if (back) {
+            CHECK(t, p.len == 5 && memcmp(p.cells, leg, 5 * sizeof *leg) == 0);
+            leg_orient(p.cells, p.len, 9, 3);
+            for (int i = 0; i < 5; i++)
+                CHECK(t, p.cells[i].x == leg[4 - i].x && p.cells[i].y == leg[4 - i].y);
+        }
+        /* As cells: the waypoints of a leg of three lines (3, 2 and 1 moves) drawn. */
+        const xyLoc way3[] = {{5, 5}, {8, 5}, {10, 7}, {11, 7}};
+        const xyLoc drawn[] = {{6, 5}, {7, 5}, {8, 5}, {9, 6}, {10, 7}, {11, 7}};
+        CHECK(t, edge_cache_put(&c, 4, 11, way3, 4));
+        p.len = 0;
+        CHECK(t,
+              edge_cache_get_cells(&c, 4, 11, way3[0], &p) && p.len == 6 && memcmp(p.cells, drawn, sizeof drawn) == 0);
+        CHECK(t, !edge_cache_get_cells(&c, 4, 12, way3[0], &p) && p.len == 6);
+        for (uint32_t k = 0; k < 5000; k++) /* growth keeps old entries */
+            CHECK(t, edge_cache_put(&c, 100 + k, 7, leg, 5));
+        p.len = 0;
+        CHECK(t, edge_cache_get(&c, 3, 9, leg[0], &p) && p.len == 4);
+        Counters out = {0};
+        edge_cache_report(&c, &out);
+        CHECK(t, out.n >= 5 && !strcmp(out.extra[0].key, "cache_hits"));
+        path_free(&p);
+        edge_cache_free(&c);
+    }
+}
+
+/* A capped cache never keeps more than its cap (growing, it holds the old
+ * slot array besides, until it is moved over), and grows to most of it
+ * (slots and stream take what the other leaves): past it, it is emptied
+ * (counted), and the legs put after that are served; the same puts in the
+ * same order leave the same entries. */
+static void test_edge_cache_cap(T *t)
+{
+    t_cpu_bound(t, 5, EDGE_CACHE_LOOPS);
+    xyLoc leg[] = {{5, 5}, {6, 5}, {7, 6}, {7, 7}, {8, 8}};
+    EdgeCache c[2];
+    Err err;
+    size_t most = 0;
+    for (int r = 0; r < 2; r++) {
+        CHECK(t, edge_cache_init(&c[r], LEGS_SYM, 30000, &err));
+        for (uint32_t k = 0; k < 5000; k++) {
+            CHECK(t, edge_cache_put(&c[r], 100 + k, 7, leg, 5));
+            size_t old =
+                c[r].grown.slot ? c[r].cur.n * EDGE_CACHE_SLOT_BYTES + (c[r].cur.n / EDGE_CACHE_BLOCK + 1) * 2 : 0;
+            size_t kept = edge_cache_bytes(&c[r]) - old;
+            CHECKF(t, kept <= 30000, "%zu bytes past a cap of 30000", kept);
+            most = kept > most ? kept : most;
+        }
+    }
+    CHECKF(t, most >= 28500, "a cap of 30000 bytes, of which the cache took only %zu", most);
+    xyPath p = {0};
+    CHECKF(t, c[0].flushes > 0 && c[0].flushes == c[1].flushes && c[0].used == c[1].used, "flushes %llu, %u entries",
+           (unsigned long long)c[0].flushes, c[0].used);
+    CHECK(t, edge_cache_get(&c[0], 5099, 7, leg[0], &p) && p.len == 4); /* the last put is kept */
+    CHECK(t, !edge_cache_get(&c[0], 100, 7, leg[0], &p));               /* the first was evicted */
+    path_free(&p);
+    for (int r = 0; r < 2; r++)
+        edge_cache_free(&c[r]);
+}
+
+/* Is every leg 100 + k -> 7, k in [from, to), served? */
+static bool cache_serves(EdgeCache *c, uint32_t from, uint32_t to, xyPath *p)
+{
+    bool all = true;
+    for (uint32_t k = from; k < to; k++) {
+        p->len = 0;
+        all &= edge_cache_get(c, 100 + k, 7, (xyLoc){5, 5}, p) && p->len == 4;
+    }
+    return all;
+}
+
+/* No get or put grows the cache whole: its slots double a bounded piece
+ * per get or put, every leg served throughout (from the old array or the
+ * doubled one); emptying it (past a cap) mid-growth and across the epoch's
+ * wrap serves no leg put before. */
+static void test_edge_cache_grows_in_pieces(T *t)
+{
+    t_cpu_bound(t, 5, EDGE_CACHE_LOOPS);
+    xyLoc leg[] = {{5, 5}, {6, 5}, {7, 6}, {7, 7}, {8, 8}};
+    const uint32_t piece = EDGE_CACHE_GROW_MOVE;
+    EdgeCache c;
+    Err err;
+    xyPath p = {0};
+    CHECK(t, edge_cache_init(&c, LEGS_SYM, 0, &err));
+    uint32_t growing = 0, moving = 0, doublings = 0, n0 = c.cur.n;
+    for (uint32_t k = 0; k < 20000; k++) {
+        CHECK(t, edge_cache_put(&c, 100 + k, 7, leg, 5));
+        growing += c.grown.slot != NULL;
+        moving += c.grown.slot && c.moved > 0 && c.grown.n == 2 * c.cur.n;
+        if (k % 1999 == 0 || (c.grown.slot && c.moved == c.cur.n / 2))
+            CHECKF(t, cache_serves(&c, 0, k + 1, &p), "put %u: a leg put before is not served", k);
+    }
+    for (uint32_t s = c.cur.n; s > n0; s /= 2)
+        doublings++;
+    CHECKF(t, doublings >= 5 && growing > 0 && moving > 0, "%u doublings, %u puts growing", doublings, growing);
+    CHECKF(t, c.grow_max <= piece, "one get or put zeroed or moved %u slots (the piece: %u)", c.grow_max, piece);
+    CHECK(t, cache_serves(&c, 0, 20000, &p) && c.used == 20000);
+    edge_cache_free(&c);
+
+    /* Under a cap it is emptied, now and then while growing, and once with the epoch wrapping. */
+    CHECK(t, edge_cache_init(&c, LEGS_SYM, 40000, &err));
+    c.epoch = UINT16_MAX - 2;
+    uint64_t last_flushes = 0;
+    uint32_t since = 0, flushed_growing = 0;
+    for (uint32_t k = 0; k < 30000; k++) {
+        bool was_growing = c.grown.slot != NULL;
+        CHECK(t, edge_cache_put(&c, 100 + k, 7, leg, 5));
+        if (c.flushes != last_flushes) {
+            CHECKF(t, !cache_serves(&c, since, since + 1, &p), "put %u: a leg put before the flush is served", k);
+            flushed_growing += was_growing;
+            last_flushes = c.flushes;
+            since = k;
+        }
+        if (k % 997 == 0)
+            CHECKF(t, cache_serves(&c, since, k + 1, &p), "put %u: a leg put since the flush is not served", k);
+    }
+    CHECKF(t, c.flushes > 3 && c.epoch < 100, "%llu flushes, epoch %u", (unsigned long long)c.flushes, c.epoch);
+    CHECK(t, c.grow_max <= piece);
+    path_free(&p);
+    edge_cache_free(&c);
+}
+
+const TestCase EDGE_CACHE_TESTS[] = {
+    {"edge_cache_sym_and_nosym", test_edge_cache_sym_and_nosym},
+    {"edge_cache_cap", test_edge_cache_cap},
+    {"edge_cache_grows_in_pieces", test_edge_cache_grows_in_pieces},
+    {NULL, NULL},
+};

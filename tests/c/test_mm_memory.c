@@ -1,0 +1,177 @@
+/* The mm entry's memory: the profile each kind of map gets and what it
+ * sets, mm_bytes as the sum of its parts, and searches sized at prepare
+ * (GetPath allocates nothing for them but where the contract says it
+ * grows). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../Entry.h"
+#include "../../entries/mm/mm_profile.h"
+#include "../../grid/scen.h"
+#include "test.h"
+
+/* The profile rules (entries/mm/mm_profile.c) on the kinds of the maps
+ * they were drawn from: each lands where its measurements put it, and each
+ * profile's values are what it says it changes. */
+static void test_mm_profiles(T *t)
+{
+    static const struct {
+        MapKind k;
+        const char *profile;
+    } cases[] = {
+        {{1.50, 0.0, 1.54, 1024, true, true}, "corridors"},          /* a maze of 32-wide corridors */
+        {{1.90, 0.0, 4.00, 1024, true, false}, "narrow-corridors"},  /* 2-wide corridors */
+        {{1.90, 0.0, 7.00, 1024, false, false}, "narrow-corridors"}, /* 1-wide corridors */
+        {{1.02, 0.0045, 1.72, 1024, true, true}, "default"},         /* lone pillars: not a maze */
+        {{1.40, 0.0, 1.39, 1024, true, true}, "small-rooms"},        /* 8room */
+        {{1.20, 0.0, 1.10, 1024, true, true}, "sector-rooms"},       /* 16room */
+        {{1.30, 0.30, 1.20, 1024, true, true}, "cluttered"},         /* random 30 % */
+        {{1.08, 0.02, 1.05, 1024, true, true}, "scattered"},         /* random 10 % */
+        {{1.08, 0.0, 1.05, 1024, false, false}, "no-diagonals"},     /* open, but no 2 x 2 block */
+        {{1.40, 0.0, 7.00, 192, false, false}, "small-map"},         /* anything of at most `small` sectors */
+        {{1.13, 0.0, 1.10, 1024, true, true}, "default"},            /* the dao map that detours most */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const MmProfile *p = mm_profile_choose(&cases[i].k, 192);
+        CHECKF(t, !strcmp(p->name, cases[i].profile), "case %zu: %s, not %s", i, p->name, cases[i].profile);
+    }
+    MapKind maze = cases[0].k;
+    CHECK(t, !strcmp(mm_profile_choose(&maze, 2000)->name, "small-map"));
+    MmConfig c, d;
+    mm_profile_config(mm_profile_default(), &d);
+    mm_profile_config(mm_profile_choose(&cases[1].k, 192), &c);
+    CHECK(t, d.sector == 16 && d.refine.hold == 16 && d.refine.smooth && d.refine.routes.near == 32 &&
+                 !d.refine.ahead && d.refine.weight == 1.0 && d.refine.first_hold == d.refine.hold);
+    CHECK(t, c.refine.hold == 64 && c.refine.joint == 1 && c.refine.back == 1 && c.refine.routes.near == 0 &&
+                 c.refine.routes.jps_cap == 0 && !c.refine.smooth);
+    mm_profile_config(mm_profile_choose(&cases[6].k, 192), &c);
+    CHECK(t, c.refine.ahead == 5 && c.ahead == 5 && c.refine.routes.jps_cap == 1024 && c.refine.weight > 1.0 &&
+                 c.refine.first_hold < c.refine.hold); /* corridor steps: the first cells go out sooner */
+    mm_profile_config(mm_profile_choose(&cases[7].k, 192), &c);
+    CHECK(t, c.refine.ahead == 3 && c.refine.routes.jps_cap == 512 && c.refine.weight == 1.0 &&
+                 c.refine.first_ahead > c.refine.ahead); /* the first step looks further */
+    CHECK(t, mm_profile_of_side(8) && !strcmp(mm_profile_of_side(8)->name, "sector-rooms") && mm_profile_of_side(6) &&
+                 !strcmp(mm_profile_of_side(6)->name, "small-rooms") && !mm_profile_of_side(16));
+    mm_profile_config(mm_profile_choose(&cases[0].k, 192), &c);
+    CHECK(t, c.refine.joint == 2 && c.refine.back == 2 && c.refine.smooth);
+    /* A key given overrides the profile; `auto` keeps its value. */
+    EntryOpts o;
+    Err err;
+    const Entry *e;
+    CHECK(t, entry_parse_spec("mm:hold=5,sector=auto,refine=auto", &e, &o, &err));
+    mm_profile_config(mm_profile_choose(&cases[1].k, 192), &d);
+    CHECK(t, mm_options_parse(&o, &d, &c, &err) && c.refine.hold == 5 && c.refine.joint == 1 && c.sector == 16 &&
+                 c.refine.ahead == 0);
+}
+
+/* Prepare takes what every search may need (refine/routes.h) but the A*'s
+ * pages and the JPS's node state: the A* takes a center leg's pages at its
+ * first search and doubles them a few times at most, when a search (a
+ * box's) reaches more sectors (refine/legplan.h), and the JPS's hashed
+ * state only when a search
+ * found it full and began again (search/jps.h jps_grow: jps_grown, a few
+ * doublings), on a map that tries JPS capped and takes the box and the
+ * guard, and on one that takes corridor steps; and the capped JPS's state
+ * follows what its cap lets a search reach, not the map. */
+static void test_mm_searches_sized_at_prepare(T *t)
+{
+    const char *maps[] = {"rooms/16room256-0", "random/random256-40-0"};
+    for (int m = 0; m < 2; m++) {
+        Loaded l;
+        if (!load_named(t, maps[m], &l))
+            return;
+        const Entry *e;
+        void *inst = prepare_spec(t, "mm", &l, &e);
+        double legs = inst ? entry_counter(e, inst, "mm_bytes_legs") : 0;
+        double jps = inst ? entry_counter(e, inst, "mm_bytes_jps") : 0;
+        xyPath p = {0};
+        for (int i = 0; inst && i < l.sc.count; i += t_thin(3))
+            run_query(t, e, inst, &l.sc.q[i], &p);
+        if (inst) {
+            bool boxed = entry_counter(e, inst, "guarded") + entry_counter(e, inst, "near") > 0;
+            double legs_after = entry_counter(e, inst, "mm_bytes_legs");
+            double grown = entry_counter(e, inst, "jps_grown"), jps_after = entry_counter(e, inst, "mm_bytes_jps");
+            CHECKF(t,
+                   (boxed ? legs_after > legs : legs_after >= legs) &&
+                       (grown > 0 ? jps_after > jps : jps_after == jps) && grown <= 16 &&
+                       entry_counter(e, inst, "leg_page_grows") <= 5,
+                   "%s: legs %.0f -> %.0f bytes, jps %.0f -> %.0f (grown %.0f), %.0f page grows", maps[m], legs,
+                   legs_after, jps, jps_after, grown, entry_counter(e, inst, "leg_page_grows"));
+            e->destroy(inst);
+        }
+        path_free(&p);
+        unload(&l);
+    }
+    Loaded l;
+    if (!load_named(t, "rooms/16room256-0", &l))
+        return;
+    const Entry *e;
+    void *small = prepare_spec(t, "mm:jps=16", &l, &e), *big = prepare_spec(t, "mm:jps=4096", &l, &e);
+    double small_first = small ? entry_counter(e, small, "mm_bytes_jps") : 0;
+    xyPath p = {0};
+    for (int i = 0; small && big && i < l.sc.count; i += t_thin(3)) {
+        run_query(t, e, small, &l.sc.q[i], &p);
+        run_query(t, e, big, &l.sc.q[i], &p);
+    }
+    path_free(&p);
+    if (small && big) /* jps=16's bound is what it starts with: it never grows */
+        CHECKF(t,
+               entry_counter(e, small, "mm_bytes_jps") == small_first &&
+                   entry_counter(e, small, "mm_bytes_jps") < entry_counter(e, big, "mm_bytes_jps"),
+               "JPS state %.0f -> %.0f bytes at jps=16, %.0f at jps=4096", small_first,
+               entry_counter(e, small, "mm_bytes_jps"), entry_counter(e, big, "mm_bytes_jps"));
+    if (small)
+        e->destroy(small);
+    if (big)
+        e->destroy(big);
+    unload(&l);
+}
+
+/* mm_bytes is the sum of its parts, and grows with the edge cache. */
+static void test_mm_bytes_parts(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/16room256-0", &l))
+        return;
+    const Entry *e;
+    void *inst = prepare_spec(t, "mm:jps=0,small=0,near=0", &l, &e);
+    xyPath p = {0};
+    Counters before = {0}, after = {0};
+    for (int i = 0; inst && i < l.sc.count && i < 400; i++) {
+        run_query(t, e, inst, &l.sc.q[i], &p);
+        if (i == 3)
+            e->counters(inst, &before, true);
+    }
+    if (inst) {
+        e->counters(inst, &after, true);
+        e->destroy(inst);
+    }
+    const Counters *cs[2] = {&before, &after};
+    for (int i = 0; i < 2; i++) {
+        double sum = 0;
+        int parts = 0;
+        for (int k = 0; k < cs[i]->n; k++)
+            if (!strncmp(cs[i]->extra[k].key, "mm_bytes_", 9)) {
+                sum += cs[i]->extra[k].value;
+                parts++;
+            }
+        double total = counter_of(cs[i], "mm_bytes");
+        CHECKF(t, parts >= 10 && total > 0 && sum == total, "mm_bytes=%.0f, its %d parts sum to %.0f", total, parts,
+               sum);
+        CHECKF(t, counter_of(cs[i], "mm_bytes_map") >= (double)(l.g.width * l.g.height) / 8, "map part too small");
+    }
+    CHECKF(t,
+           counter_of(&after, "mm_bytes_cache") > counter_of(&before, "mm_bytes_cache") &&
+               counter_of(&after, "mm_bytes") > counter_of(&before, "mm_bytes"),
+           "the edge cache filled but mm_bytes_cache stayed %.0f -> %.0f", counter_of(&before, "mm_bytes_cache"),
+           counter_of(&after, "mm_bytes_cache"));
+    path_free(&p);
+    unload(&l);
+}
+
+const TestCase MM_MEMORY_TESTS[] = {
+    {"mm_profiles", test_mm_profiles},
+    {"mm_bytes_parts", test_mm_bytes_parts},
+    {"mm_searches_sized_at_prepare", test_mm_searches_sized_at_prepare},
+    {NULL, NULL},
+};

@@ -1,0 +1,63 @@
+/* refine/smooth: smoothing an optimal path never makes it longer and keeps
+ * every line legal; a staircase becomes one diagonal-first line; a line
+ * that would cut a blocked corner is not legal. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "../../Entry.h"
+#include "../../grid/scen.h"
+#include "../../grid/validate.h"
+#include "../../refine/smooth.h"
+#include "test.h"
+
+static void test_smooth_never_longer_and_legal(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "random/random256-20-0", &l))
+        return;
+    const Entry *e = entry_find("astar");
+    EntryOpts none = {0};
+    Err err;
+    void *inst = e->prepare(&l.g, "", &none, &err);
+    xyPath p = {0}, way = {0};
+    int shorter = 0;
+    for (int i = 0; i < l.sc.count; i += 5) {
+        const ScenQuery *q = &l.sc.q[i];
+        run_query(t, e, inst, q, &p);
+        /* Make a detour-rich path: A* path with every 7th cell duplicated
+         * sideways is not needed; smoothing an optimal path must keep it optimal. */
+        double before = path_length(p.cells, p.len);
+        path_reserve(&way, p.len);
+        size_t n = smooth_cells(&l.g, p.cells, p.len, way.cells);
+        double after;
+        char why[160];
+        CHECKF(t, path_validate(&l.g, q->start, q->goal, p.cells, n, &after, why, sizeof why), "line %d: %s", q->line,
+               why);
+        CHECKF(t, after <= before + 1e-9, "line %d: %f -> %f", q->line, before, after);
+        shorter += after < before - 1e-9;
+    }
+    CHECK(t, shorter == 0); /* an optimal path cannot get shorter */
+    /* A staircase shortens to a straight diagonal-first line. */
+    bool open[100];
+    for (int i = 0; i < 100; i++)
+        open[i] = true;
+    Grid g;
+    grid_from_bits(&g, open, 10, 10, &err);
+    xyLoc stair[] = {{0, 0}, {1, 0}, {1, 1}, {2, 1}, {2, 2}, {3, 2}, {3, 3}};
+    xyLoc stair_way[7];
+    size_t n = smooth_cells(&g, stair, 7, stair_way);
+    CHECK(t, n == 4 && fabs(path_length(stair, n) - 3 * GRID_SQRT2) < 1e-12);
+    CHECK(t, line_legal(&g, (xyLoc){0, 0}, (xyLoc){9, 4}));
+    g.cells[grid_index(&g, 1, 0)] = 0; /* (0,0)->(1,1) would cut this corner */
+    CHECK(t, !line_legal(&g, (xyLoc){0, 0}, (xyLoc){3, 3}));
+    grid_free(&g);
+    path_free(&p);
+    path_free(&way);
+    e->destroy(inst);
+    unload(&l);
+}
+
+const TestCase SMOOTH_TESTS[] = {
+    {"smooth_never_longer_and_legal", test_smooth_never_longer_and_legal},
+    {NULL, NULL},
+};
