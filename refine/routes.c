@@ -82,14 +82,10 @@ bool routes_enable_turns(Routes *rt, Err *err)
 
 bool routes_enable_turns_within(Routes *rt, size_t room, Err *err)
 {
-    JpsTurns *t = &rt->legs->jps.turns;
-    if (!rt->legs->have_jps || t->block)
-        return true;
-    if (!routes_enable_turns(rt, err))
-        return false;
-    if (jps_turns_bytes(t) > room)
-        jps_turns_free(t);
-    return true;
+    const Jps *j = &rt->legs->jps;
+    if (!rt->legs->have_jps || j->turns.block || jps_turns_bytes_for(&j->rows, &j->cols) > room)
+        return true; /* sized before they are taken: none allocated to be given back */
+    return routes_enable_turns(rt, err);
 }
 
 void routes_free(Routes *rt)

@@ -3,15 +3,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A line's words for its cells alone (a view's rows have a zero word more). */
+static int line_words(const BitRows *b) { return (b->cols + 63) >> 6; }
+
+/* The one allocation's words: the two planes of each direction's lines and
+ * a flag byte per row and per column, rounded up to words. */
+static size_t block_words(int nrows, int row_words, int ncols, int col_words)
+{
+    return 2 * (size_t)nrows * (size_t)row_words + 2 * (size_t)ncols * (size_t)col_words +
+           ((size_t)nrows + (size_t)ncols + 7) / 8;
+}
+
 bool jps_turns_init(JpsTurns *t, const BitRows *rows, const BitRows *cols, Err *err)
 {
     memset(t, 0, sizeof *t);
-    /* A line's words for its cells alone (a view's rows have a zero word more). */
-    t->row_words = (rows->cols + 63) >> 6;
-    t->col_words = (cols->cols + 63) >> 6;
+    t->row_words = line_words(rows);
+    t->col_words = line_words(cols);
     size_t row_plane = (size_t)rows->rows * (size_t)t->row_words, col_plane = (size_t)cols->rows * (size_t)t->col_words;
-    size_t flags = ((size_t)rows->rows + (size_t)cols->rows + 7) / 8; /* in words */
-    t->block = calloc(2 * row_plane + 2 * col_plane + flags, sizeof *t->block);
+    t->block = calloc(block_words(rows->rows, t->row_words, cols->rows, t->col_words), sizeof *t->block);
     if (!t->block)
         return err_set(err, "jps: out of memory for turn bits");
     t->row_bits[0] = t->block;
@@ -35,8 +44,12 @@ size_t jps_turns_bytes(const JpsTurns *t)
 {
     if (!t->block)
         return 0;
-    return (2 * (size_t)t->nrows * (size_t)t->row_words + 2 * (size_t)t->ncols * (size_t)t->col_words) * 8 +
-           ((size_t)t->nrows + (size_t)t->ncols + 7) / 8 * 8;
+    return block_words(t->nrows, t->row_words, t->ncols, t->col_words) * sizeof *t->block;
+}
+
+size_t jps_turns_bytes_for(const BitRows *rows, const BitRows *cols)
+{
+    return block_words(rows->rows, line_words(rows), cols->rows, line_words(cols)) * sizeof(uint64_t);
 }
 
 void jps_turns_all_changed(JpsTurns *t)

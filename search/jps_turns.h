@@ -38,6 +38,8 @@ typedef struct JpsTurns {
 bool jps_turns_init(JpsTurns *t, const BitRows *rows, const BitRows *cols, Err *err);
 void jps_turns_free(JpsTurns *t);
 size_t jps_turns_bytes(const JpsTurns *t);
+/* What jps_turns_init would take for these rows and columns, in bytes. */
+size_t jps_turns_bytes_for(const BitRows *rows, const BitRows *cols);
 /* Padded cell (px, py) changed: the lines whose scans read it go stale. */
 static inline void jps_turns_changed(JpsTurns *t, int px, int py)
 {
