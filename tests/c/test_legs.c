@@ -258,11 +258,6 @@ static void test_legs_corridor_jps_in_pieces(T *t)
     unload(&l);
 }
 
-/* A growing JPS (jps_init_bounded, JPS_NODES_GROW) run in pieces of one
- * unit of work finds what a whole run finds, and a search that outgrows its
- * node slots zeroes the grown ones a bounded piece per run
- * (JPS_ZERO_SLOTS_PER_WORK) before it begins again: no run pays for them
- * whole. */
 static void count_trace_type(void *sink, const TraceEvent *e) { ((long *)sink)[e->type]++; }
 
 /* A traced search that grows its node state and begins again reports one
@@ -295,6 +290,11 @@ static void test_jps_grown_search_traced_once(T *t)
     unload(&l);
 }
 
+/* A growing JPS (jps_init_bounded, JPS_NODES_GROW) run in pieces of one
+ * unit of work finds what a whole run finds, and a search that outgrows its
+ * node slots zeroes the grown ones a bounded piece per run
+ * (JPS_ZERO_SLOTS_PER_WORK) before it begins again: no run pays for them
+ * whole. */
 static void test_jps_grows_in_pieces(T *t)
 {
     Loaded l;
