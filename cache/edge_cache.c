@@ -30,15 +30,17 @@ static bool slots_fit(const EdgeCache *c, uint32_t entries) { return (uint64_t)e
 /* Slots of `n`, every block of them empty (epoch 0 is never the cache's);
  * false when memory ran out. Only the blocks' epochs are zeroed: a slot is
  * written whole when its block is first written in an epoch (claim). */
-static bool slots_alloc(CacheSlots *a, uint32_t n)
+static bool slots_alloc(CacheSlots *a, uint32_t n, bool wide)
 {
     a->slot = malloc((size_t)n * sizeof *a->slot);
+    a->key_hi = wide ? malloc((size_t)n * sizeof *a->key_hi) : NULL;
     a->hits = malloc((size_t)n * sizeof *a->hits);
     a->epoch = calloc(n / EDGE_CACHE_BLOCK + 1, sizeof *a->epoch);
     a->n = n;
-    if (a->slot && a->hits && a->epoch)
+    if (a->slot && (a->key_hi || !wide) && a->hits && a->epoch)
         return true;
     free(a->slot);
+    free(a->key_hi);
     free(a->hits);
     free(a->epoch);
     *a = (CacheSlots){0};
@@ -48,14 +50,47 @@ static bool slots_alloc(CacheSlots *a, uint32_t n)
 static void slots_free(CacheSlots *a)
 {
     free(a->slot);
+    free(a->key_hi);
     free(a->hits);
     free(a->epoch);
     *a = (CacheSlots){0};
 }
 
-bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, Err *err)
+/* Slot i's key (narrow: its 32 bits). */
+static inline uint64_t slot_key(const CacheSlots *a, uint32_t i)
+{
+    return a->key_hi ? (uint64_t)a->key_hi[i] << 32 | a->slot[i].key : a->slot[i].key;
+}
+
+/* Slot i, to hold `key` and the record at `at`. */
+static inline void slot_set(CacheSlots *a, uint32_t i, uint64_t key, uint32_t at)
+{
+    a->slot[i] = (CacheSlot){(uint32_t)key, at};
+    if (a->key_hi)
+        a->key_hi[i] = (uint32_t)(key >> 32);
+}
+
+/* The key of the pair (ka, kb) as leg_key gives it (EdgeCache.wide); 0
+ * where a narrow cache cannot hold it. */
+static uint64_t pair_key(bool wide, uint32_t ka, uint32_t kb)
+{
+    if (wide)
+        return ((uint64_t)ka << 32 | kb) + 1;
+    return ka < EDGE_CACHE_NARROW_IDS && kb < EDGE_CACHE_NARROW_IDS ? ((uint64_t)ka << 16 | kb) + 1 : 0;
+}
+
+/* The pair a key was made of. */
+static void key_pair(bool wide, uint64_t key, uint32_t *ka, uint32_t *kb)
+{
+    int shift = wide ? 32 : 16;
+    *ka = (uint32_t)((key - 1) >> shift);
+    *kb = (uint32_t)((key - 1) & ((UINT64_C(1) << shift) - 1));
+}
+
+bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, uint32_t ids, Err *err)
 {
     memset(c, 0, sizeof *c);
+    c->wide = ids == 0 || ids > EDGE_CACHE_NARROW_IDS;
     c->mode = mode;
     c->epoch = 1;
     if (mode == LEGS_OFF)
@@ -65,7 +100,7 @@ bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, Err *err)
         c->cap_bytes = cap_bytes < EDGE_CACHE_MIN_BYTES ? EDGE_CACHE_MIN_BYTES : cap_bytes;
         n = CAPPED_FIRST_SLOTS;
     }
-    if (!slots_alloc(&c->cur, n))
+    if (!slots_alloc(&c->cur, n, c->wide))
         return err_set(err, "out of memory for the edge cache");
     return true;
 }
@@ -81,12 +116,12 @@ void edge_cache_free(EdgeCache *c)
 /* Does slot i of `a` hold a leg of this epoch? */
 static bool live(const EdgeCache *c, const CacheSlots *a, uint32_t i)
 {
-    return a->epoch[i / EDGE_CACHE_BLOCK] == c->epoch && cache_slot_key(&a->slot[i]);
+    return a->epoch[i / EDGE_CACHE_BLOCK] == c->epoch && a->slot[i].key != 0;
 }
 
 /* Slot i of `a`, to be written: its block, when last written in an older
  * epoch (all its slots empty), is emptied first (a bounded piece). */
-static CacheSlot *claim(const EdgeCache *c, CacheSlots *a, uint32_t i)
+static uint32_t claim(const EdgeCache *c, CacheSlots *a, uint32_t i)
 {
     uint32_t b = i / EDGE_CACHE_BLOCK;
     if (a->epoch[b] != c->epoch) {
@@ -95,7 +130,7 @@ static CacheSlot *claim(const EdgeCache *c, CacheSlots *a, uint32_t i)
         memset(a->hits + lo, 0, (size_t)(hi - lo) * sizeof *a->hits);
         a->epoch[b] = c->epoch;
     }
-    return &a->slot[i];
+    return i;
 }
 
 /* The index in `a` of the slot of `key`, or of the empty one it would go
@@ -104,7 +139,7 @@ static CacheSlot *claim(const EdgeCache *c, CacheSlots *a, uint32_t i)
 static uint32_t find_in(const EdgeCache *c, const CacheSlots *a, uint64_t key)
 {
     uint32_t n = a->n, i = (uint32_t)(((hash_key(key) >> 32) * n) >> 32);
-    while (live(c, a, i) && cache_slot_key(&a->slot[i]) != key)
+    while (live(c, a, i) && slot_key(a, i) != key)
         i = i + 1 == n ? 0 : i + 1;
     return i;
 }
@@ -140,8 +175,9 @@ static void grow_step(EdgeCache *c)
     uint32_t done = end - c->moved;
     for (; c->moved < end; c->moved++)
         if (live(c, &c->cur, c->moved)) {
-            uint32_t i = find_in(c, &c->grown, cache_slot_key(&c->cur.slot[c->moved]));
-            *claim(c, &c->grown, i) = c->cur.slot[c->moved];
+            uint64_t key = slot_key(&c->cur, c->moved);
+            uint32_t i = claim(c, &c->grown, find_in(c, &c->grown, key));
+            slot_set(&c->grown, i, key, c->cur.slot[c->moved].at);
             c->grown.hits[i] = c->cur.hits[c->moved];
         }
     if (c->moved == n) {
@@ -158,7 +194,7 @@ static uint64_t make_key(const EdgeCache *c, uint32_t a, uint32_t b)
 {
     uint32_t ka, kb;
     leg_key(c->mode, a, b, &ka, &kb);
-    return ((uint64_t)ka << 32 | kb) + 1;
+    return pair_key(c->wide, ka, kb);
 }
 
 /* The slot of the leg a -> b, counted as a hit, or NULL (a miss). */
@@ -168,8 +204,9 @@ static CacheSlot *lookup(EdgeCache *c, uint32_t a, uint32_t b)
         return NULL;
     grow_step(c);
     uint32_t i;
-    CacheSlots *in = find(c, make_key(c, a, b), &i);
-    if (!live(c, in, i)) {
+    uint64_t key = make_key(c, a, b);
+    CacheSlots *in = key ? find(c, key, &i) : NULL;
+    if (!in || !live(c, in, i)) {
         c->misses++;
         return NULL;
     }
@@ -213,10 +250,11 @@ static void flush(EdgeCache *c)
     c->flushes++;
 }
 
-/* Bytes of n slots: the slot, its hit count, its block's epoch. */
-static size_t slots_bytes(uint32_t n)
+/* Bytes of n slots: the slot, its key's high half (wide), its hit count,
+ * its block's epoch. */
+static size_t slots_bytes(const EdgeCache *c, uint32_t n)
 {
-    return n ? (size_t)n * EDGE_CACHE_SLOT_BYTES + ((size_t)n / EDGE_CACHE_BLOCK + 1) * sizeof(uint16_t) : 0;
+    return n ? (size_t)n * edge_cache_slot_bytes(c) + ((size_t)n / EDGE_CACHE_BLOCK + 1) * sizeof(uint16_t) : 0;
 }
 
 /* The most bits the stream may hold with the slots as they are (the grown
@@ -226,7 +264,7 @@ static uint64_t stream_limit(const EdgeCache *c)
 {
     if (!c->cap_bytes)
         return MAX_STREAM_BITS;
-    size_t slots = slots_bytes(c->grown.slot ? c->grown.n : c->cur.n);
+    size_t slots = slots_bytes(c, c->grown.slot ? c->grown.n : c->cur.n);
     size_t room = c->cap_bytes > slots + STREAM_SLACK ? c->cap_bytes - slots - STREAM_SLACK : 0;
     uint64_t bits = (uint64_t)room * 8;
     return bits < MAX_STREAM_BITS ? bits : MAX_STREAM_BITS;
@@ -240,23 +278,25 @@ static bool make_room(EdgeCache *c, uint64_t bits, uint64_t *limit)
 {
     uint32_t n = c->cur.n;
     if (!c->grown.slot && !slots_fit(c, c->used + 1)) {
-        /* Twice the slots, or under a cap what it leaves beside the
+        /* Half as many slots again (a slot is most of a game map's
+         * entry, so its growth's step is most of what is held beyond the
+         * entries' need), or under a cap what it leaves beside the
          * stream's buffer; too few more than now (an eighth) and the cache
          * is emptied instead. */
-        size_t want = n <= UINT32_MAX / 4 ? (size_t)n * 2 : 0;
+        size_t want = n <= UINT32_MAX / 4 ? (size_t)n + n / 2 : 0;
         if (c->cap_bytes) {
             /* slots_bytes(fit) <= room: a slot's bytes and its share of
              * its block's epoch, then the last block's rounding */
             size_t room = c->cap_bytes > c->legs.cap ? c->cap_bytes - c->legs.cap : 0;
             size_t fit = room > sizeof(uint16_t) ? (room - sizeof(uint16_t)) * EDGE_CACHE_BLOCK /
-                                                       (EDGE_CACHE_BLOCK * EDGE_CACHE_SLOT_BYTES + sizeof(uint16_t))
+                                                       (EDGE_CACHE_BLOCK * edge_cache_slot_bytes(c) + sizeof(uint16_t))
                                                  : 0;
-            while (fit && slots_bytes((uint32_t)(fit < want ? fit : want)) > room)
+            while (fit && slots_bytes(c, (uint32_t)(fit < want ? fit : want)) > room)
                 fit--;
             want = fit < want ? fit : want;
         }
         if (want >= (size_t)n + n / 8) {
-            if (!slots_alloc(&c->grown, (uint32_t)want))
+            if (!slots_alloc(&c->grown, (uint32_t)want, c->wide))
                 return false;
             c->moved = 0;
         } else {
@@ -278,6 +318,8 @@ bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size
         return false;
     grow_step(c);
     uint64_t key = make_key(c, a, b), at;
+    if (!key)
+        return false;
     uint32_t i;
     CacheSlots *in = find(c, key, &i);
     if (live(c, in, i))
@@ -288,7 +330,7 @@ bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size
     in = find(c, key, &i);
     if (!leg_put(&c->legs, way, k, limit, &at))
         return false;
-    *claim(c, in, i) = (CacheSlot){(uint32_t)key, (uint32_t)(key >> 32), (uint32_t)at};
+    slot_set(in, claim(c, in, i), key, (uint32_t)at);
     in->hits[i] = 0;
     c->used++;
     return true;
@@ -304,7 +346,8 @@ size_t edge_cache_remap(EdgeCache *c, const AbsIndex *old, const AbsIndex *fresh
      * survivors go into a fresh slot array; without memory for it, every
      * leg is dropped (a new epoch). */
     CacheSlots prev = c->cur, next;
-    if (!slots_alloc(&next, prev.n)) {
+    bool was_wide = c->wide, wide = fresh->abs->nregions > EDGE_CACHE_NARROW_IDS;
+    if (!slots_alloc(&next, prev.n, wide)) {
         size_t dropped = c->used;
         flush(c);
         c->flushes--; /* not the cap's doing */
@@ -314,19 +357,19 @@ size_t edge_cache_remap(EdgeCache *c, const AbsIndex *old, const AbsIndex *fresh
     uint32_t kept = 0;
     xyPath scratch = {0};
     c->cur = next;
+    c->wide = wide;
     for (uint32_t i = 0; i < prev.n; i++) {
         if (!live(c, &prev, i))
             continue;
-        CacheSlot s = prev.slot[i];
-        uint64_t key = cache_slot_key(&s);
-        uint32_t a = (uint32_t)((key - 1) >> 32), b = (uint32_t)(key - 1);
-        if (!leg_survives(old, touched, leg_first(a, b), a < b ? b : a, c->legs.p, s.at, &scratch)) {
+        uint32_t a, b, at = prev.slot[i].at;
+        key_pair(was_wide, slot_key(&prev, i), &a, &b);
+        if (!leg_survives(old, touched, leg_first(a, b), a < b ? b : a, c->legs.p, at, &scratch)) {
             dropped++;
             continue;
         }
-        key = ((uint64_t)abs_index_renumber(old, fresh, a) << 32 | abs_index_renumber(old, fresh, b)) + 1;
-        uint32_t j = find_in(c, &c->cur, key);
-        *claim(c, &c->cur, j) = (CacheSlot){(uint32_t)key, (uint32_t)(key >> 32), s.at};
+        uint64_t key = pair_key(wide, abs_index_renumber(old, fresh, a), abs_index_renumber(old, fresh, b));
+        uint32_t j = claim(c, &c->cur, find_in(c, &c->cur, key));
+        slot_set(&c->cur, j, key, at);
         c->cur.hits[j] = prev.hits[i];
         kept++;
     }
@@ -336,24 +379,35 @@ size_t edge_cache_remap(EdgeCache *c, const AbsIndex *old, const AbsIndex *fresh
     return dropped;
 }
 
-size_t edge_cache_bytes(const EdgeCache *c) { return slots_bytes(c->cur.n) + slots_bytes(c->grown.n) + c->legs.cap; }
+size_t edge_cache_bytes(const EdgeCache *c)
+{
+    return slots_bytes(c, c->cur.n) + slots_bytes(c, c->grown.n) + c->legs.cap;
+}
 
 uint32_t edge_cache_slots(const EdgeCache *c) { return c->cur.n + c->grown.n; }
 
-const CacheSlot *edge_cache_slot(const EdgeCache *c, uint32_t i, uint16_t *hits)
+bool edge_cache_slot(const EdgeCache *c, uint32_t i, uint32_t *ka, uint32_t *kb, uint32_t *at, uint16_t *hits)
 {
     const CacheSlots *a = &c->cur;
     if (i >= c->cur.n) {
         i -= c->cur.n;
         a = &c->grown;
     } else if (c->grown.slot && i < c->moved) {
-        return NULL; /* growing, a moved slot is in both arrays: the grown one's copy counts */
+        return false; /* growing, a moved slot is in both arrays: the grown one's copy counts */
     }
     if (!live(c, a, i))
-        return NULL;
+        return false;
+    uint32_t pa, pb;
+    key_pair(c->wide, slot_key(a, i), &pa, &pb);
+    if (ka)
+        *ka = pa;
+    if (kb)
+        *kb = pb;
+    if (at)
+        *at = a->slot[i].at;
     if (hits)
         *hits = a->hits[i];
-    return &a->slot[i];
+    return true;
 }
 
 void edge_cache_report(const EdgeCache *c, Counters *out)
@@ -370,7 +424,7 @@ void edge_cache_report(const EdgeCache *c, Counters *out)
     int top = 0;
     for (uint32_t i = 0; i < edge_cache_slots(c); i++) {
         uint16_t hits;
-        if (!edge_cache_slot(c, i, &hits))
+        if (!edge_cache_slot(c, i, NULL, NULL, NULL, &hits))
             continue;
         int k = 0;
         for (unsigned h = hits; h; h >>= 1)

@@ -4,8 +4,9 @@
  * record (cache/leg.h) in one bit stream. The mode is leg.h's symmetry rule:
  * LEGS_SYM keys a pair once, LEGS_NOSYM each direction, LEGS_OFF caches
  * nothing. Legs go in and come out in canonical orientation.
- * Owns its slot array (12 bytes a slot, 2 more for its hit count, at most
- * 3/4 used) and stream; both grow by doubling (amortised: no allocation
+ * Owns its slot array (8 bytes a slot where region ids fit in 16 bits, 12
+ * else, 2 more for its hit count, at most 3/4 used) and stream; the slots
+ * grow by half and the stream by doubling (amortised: no allocation
  * once the map's legs are in), up to a byte cap when one is set, the last
  * step of either to what the cap leaves beside the other, so that the cap
  * is all used: a leg that would take the cache past it empties the cache
@@ -33,18 +34,22 @@
 #include "../common/counters.h"
 #include "leg.h"
 
-/* 12 bytes: the key in two halves, so that no 64-bit field pads a slot to 16. */
+/* 8 bytes: the key's low half and the record. The key is the pair leg_key
+ * gives (a, b), as (a << 16 | b) + 1 where every region id is below
+ * EDGE_CACHE_NARROW_IDS (narrow: the key is 32 bits, and the slots hold no
+ * more), else (a << 32 | b) + 1, its high half in CacheSlots.key_hi (wide:
+ * a map of more regions than that); 0 = empty. The slots of game maps are
+ * most of the cache, a record a few bytes of stream. */
 typedef struct CacheSlot {
-    uint32_t key_lo, key_hi; /* (a << 32 | b) + 1 as leg_key gives (a, b); 0 = empty */
-    uint32_t at;             /* bit offset of the leg record in the stream */
+    uint32_t key; /* the key's low 32 bits */
+    uint32_t at;  /* bit offset of the leg record in the stream */
 } CacheSlot;
 
-static inline uint64_t cache_slot_key(const CacheSlot *s) { return (uint64_t)s->key_hi << 32 | s->key_lo; }
+/* Region ids below this make narrow keys (edge_cache_init). */
+#define EDGE_CACHE_NARROW_IDS 0xffffu
 
 /* Slots in blocks of this many share an epoch. */
 #define EDGE_CACHE_BLOCK 64u
-/* A slot's bytes: the slot and its hit count (its block's epoch apart). */
-#define EDGE_CACHE_SLOT_BYTES (sizeof(CacheSlot) + sizeof(uint16_t))
 
 /* A slot array: n slots, their hit counts (saturating; the histogram's
  * only) and per EDGE_CACHE_BLOCK of them the cache's epoch when the block
@@ -52,6 +57,7 @@ static inline uint64_t cache_slot_key(const CacheSlot *s) { return (uint64_t)s->
  * say (it is emptied when next written). */
 typedef struct CacheSlots {
     CacheSlot *slot;
+    uint32_t *key_hi; /* wide keys' high halves; NULL where keys are narrow */
     uint16_t *hits;
     uint16_t *epoch;
     uint32_t n;
@@ -60,7 +66,8 @@ typedef struct CacheSlots {
 typedef struct EdgeCache {
     LegMode mode;
     CacheSlots cur;    /* the slots, at most 3/4 used */
-    CacheSlots grown;  /* growing: the grown array (at most twice cur's slots), else all NULL and 0 */
+    CacheSlots grown;  /* growing: the grown array (at most 3/2 of cur's slots), else all NULL and 0 */
+    bool wide;         /* keys of 64 bits (edge_cache_init's ids) */
     uint32_t used;     /* entries in both arrays while growing */
     uint32_t moved;    /* slots of cur moved into grown so far */
     uint32_t grow_max; /* the most slots one get or put moved */
@@ -71,6 +78,13 @@ typedef struct EdgeCache {
     uint64_t flushes; /* times the cap emptied the cache */
 } EdgeCache;
 
+/* A slot's bytes: the slot, a wide key's high half, its hit count (its
+ * block's epoch apart). */
+static inline size_t edge_cache_slot_bytes(const EdgeCache *c)
+{
+    return sizeof(CacheSlot) + (c->wide ? sizeof(uint32_t) : 0) + sizeof(uint16_t);
+}
+
 /* The smallest cap edge_cache_init takes (a few legs' slots and one stream block). */
 #define EDGE_CACHE_MIN_BYTES 8192
 /* Growing, each get or put moves this many slots of the old array into the
@@ -78,8 +92,13 @@ typedef struct EdgeCache {
 #define EDGE_CACHE_GROW_MOVE 32u
 
 /* `cap_bytes`: the most the slots and the stream may hold (0: no cap; else
- * at least EDGE_CACHE_MIN_BYTES, raised to it). */
-bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, Err *err);
+ * at least EDGE_CACHE_MIN_BYTES, raised to it). `ids`: every region id a
+ * get or put names is below it (the abstraction's regions;
+ * edge_cache_remap's fresh index sets it again): at most
+ * EDGE_CACHE_NARROW_IDS, narrow keys; 0 or more, wide ones. A narrow
+ * cache given an id at or above it caches nothing for that leg (a get
+ * misses, a put returns false): a caller's bug, only slower. */
+bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, uint32_t ids, Err *err);
 void edge_cache_free(EdgeCache *c);
 /* On a hit appends the leg a -> b's waypoints after `from` (the center of
  * leg_first(a, b)) to out, in canonical order; a miss appends nothing. */
@@ -91,10 +110,12 @@ bool edge_cache_get_cells(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPa
 bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size_t k);
 size_t edge_cache_bytes(const EdgeCache *c);
 /* The slots to look through for every leg held: i < edge_cache_slots(c);
- * edge_cache_slot(c, i) is NULL for an empty one (both arrays while
- * growing), else the slot, its hit count into *hits (when not NULL). */
+ * edge_cache_slot(c, i, ...) is false for an empty one (both arrays while
+ * growing), else true with the leg's key pair (a, b) as leg_key gave it,
+ * its record's bit offset in c->legs and its hit count (each pointer may
+ * be NULL). */
 uint32_t edge_cache_slots(const EdgeCache *c);
-const CacheSlot *edge_cache_slot(const EdgeCache *c, uint32_t i, uint16_t *hits);
+bool edge_cache_slot(const EdgeCache *c, uint32_t i, uint32_t *a, uint32_t *b, uint32_t *at, uint16_t *hits);
 /* After a local rebuild of the abstraction (dynamic maps): keeps the legs
  * leg_survives() keeps, re-keyed from `old` ids to `fresh` ones, and drops
  * the others. Returns the legs dropped; the stream keeps their bytes until

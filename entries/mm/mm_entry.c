@@ -327,7 +327,7 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
         ok = e->have_segs = plan_segments(&e->segs, e->cfg.segfile, &e->legs, &e->ix, e->started_ns, err);
     if (ok)
         e->cfg.refine.memo = mm_profile_memo(e->profile, (size_t)e->grid.width * (size_t)e->grid.height);
-    ok = ok && edge_cache_init(&e->cache, (LegMode)e->cfg.cache, cache_cap(e), err) &&
+    ok = ok && edge_cache_init(&e->cache, (LegMode)e->cfg.cache, cache_cap(e), e->abs.nregions, err) &&
          refiner_init(&e->refiner, &e->cfg.refine, &e->grid, &e->ix, &e->as, &e->legs, &e->cache,
                       e->have_segs ? &e->segs : NULL, err) &&
          take_turns(e, err);

@@ -171,13 +171,12 @@ static void test_dyn_edge_costs_match_legs(T *t)
 static void cached_leg(const void *inst, uint32_t i, xyPath *out)
 {
     const EdgeCache *c = mm_edge_cache(inst);
-    const CacheSlot *slot = edge_cache_slot(c, i, NULL);
-    uint64_t key = cache_slot_key(slot);
-    uint32_t a = (uint32_t)((key - 1) >> 32), b = (uint32_t)(key - 1);
+    uint32_t a = 0, b = 0, at = 0;
+    edge_cache_slot(c, i, &a, &b, &at, NULL);
     xyLoc from = mm_abs_index(inst)->center[leg_first(a, b)];
     out->len = 0;
     path_push(out, from);
-    leg_decode(c->legs.p, slot->at, from, out);
+    leg_decode(c->legs.p, at, from, out);
 }
 
 /* How many cached legs step on or cut past one of the cells? */
@@ -187,7 +186,7 @@ static int legs_touching(const void *inst, const CellChange *ch, int n)
     xyPath leg = {0};
     int hits = 0;
     for (uint32_t i = 0; i < edge_cache_slots(c); i++) {
-        if (!edge_cache_slot(c, i, NULL))
+        if (!edge_cache_slot(c, i, NULL, NULL, NULL, NULL))
             continue;
         cached_leg(inst, i, &leg);
         bool touches = false;
@@ -235,7 +234,7 @@ static void check_mm_update(T *t, const char *spec)
         /* The cached legs of five cells or more, six of them spread over the cache. */
         uint32_t *used = malloc((edge_cache_slots(c) + 1) * sizeof *used), nused = 0;
         for (uint32_t i = 0; used && i < edge_cache_slots(c); i++)
-            if (edge_cache_slot(c, i, NULL) && (cached_leg(inst, i, &leg), leg.len >= 5))
+            if (edge_cache_slot(c, i, NULL, NULL, NULL, NULL) && (cached_leg(inst, i, &leg), leg.len >= 5))
                 used[nused++] = i;
         uint32_t step = nused / 6 + 1;
         for (uint32_t k = nused ? (uint32_t)(rng_next(&seed) % step) : 0; k < nused && n < 6; k += step) {

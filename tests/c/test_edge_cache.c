@@ -14,15 +14,19 @@
 /* Legs go in and come out canonical (from the lower id's center), as
  * waypoints (here five one-move lines); sym
  * serves 9 -> 3 from the record of 3 -> 9, nosym does not; leg_orient turns
- * a canonical leg for travel from the higher id. */
+ * a canonical leg for travel from the higher id. Keys narrow (ids below
+ * EDGE_CACHE_NARROW_IDS: 8-byte slots) and wide (no bound given) alike. */
 static void test_edge_cache_sym_and_nosym(T *t)
 {
     t_cpu_bound(t, 5, EDGE_CACHE_LOOPS);
     xyLoc leg[] = {{5, 5}, {6, 5}, {7, 6}, {7, 7}, {8, 8}};
-    for (int mode = LEGS_NOSYM; mode <= LEGS_SYM; mode++) {
+    for (int run = 0; run < 4; run++) {
+        int mode = LEGS_NOSYM + run % 2;
+        uint32_t ids = run < 2 ? 0 : EDGE_CACHE_NARROW_IDS;
         EdgeCache c;
         Err err;
-        CHECK(t, edge_cache_init(&c, (LegMode)mode, 0, &err));
+        CHECK(t, edge_cache_init(&c, (LegMode)mode, 0, ids, &err));
+        CHECK(t, c.wide == (ids == 0) && edge_cache_slot_bytes(&c) == (ids ? 10u : 14u));
         xyPath p = {0};
         CHECK(t, !edge_cache_get(&c, 3, 9, leg[0], &p) && c.misses == 1);
         CHECK(t, edge_cache_put(&c, 3, 9, leg, 5));
@@ -50,6 +54,15 @@ static void test_edge_cache_sym_and_nosym(T *t)
             CHECK(t, edge_cache_put(&c, 100 + k, 7, leg, 5));
         p.len = 0;
         CHECK(t, edge_cache_get(&c, 3, 9, leg[0], &p) && p.len == 4);
+        uint32_t a = 0, b = 0, found = 0;
+        for (uint32_t i = 0; i < edge_cache_slots(&c); i++)
+            found += edge_cache_slot(&c, i, &a, &b, NULL, NULL) && a == 4 && b == 11;
+        CHECKF(t, found == 1, "the slot of 4 -> 11 found %u times", found);
+        /* The largest pair a narrow key holds, and past it none. */
+        uint32_t top = EDGE_CACHE_NARROW_IDS - 1;
+        CHECK(t, edge_cache_put(&c, top, top - 1, leg, 5) && edge_cache_get(&c, top, top - 1, leg[0], &p));
+        CHECK(t, edge_cache_put(&c, top + 1, 7, leg, 5) == (ids == 0));
+        CHECK(t, edge_cache_get(&c, top + 1, 7, leg[0], &p) == (ids == 0));
         Counters out = {0};
         edge_cache_report(&c, &out);
         CHECK(t, out.n >= 5 && !strcmp(out.extra[0].key, "cache_hits"));
@@ -71,11 +84,12 @@ static void test_edge_cache_cap(T *t)
     Err err;
     size_t most = 0;
     for (int r = 0; r < 2; r++) {
-        CHECK(t, edge_cache_init(&c[r], LEGS_SYM, 30000, &err));
+        CHECK(t, edge_cache_init(&c[r], LEGS_SYM, 30000, r ? 0 : 6000, &err));
         for (uint32_t k = 0; k < 5000; k++) {
             CHECK(t, edge_cache_put(&c[r], 100 + k, 7, leg, 5));
-            size_t old =
-                c[r].grown.slot ? c[r].cur.n * EDGE_CACHE_SLOT_BYTES + (c[r].cur.n / EDGE_CACHE_BLOCK + 1) * 2 : 0;
+            size_t old = c[r].grown.slot
+                             ? c[r].cur.n * edge_cache_slot_bytes(&c[r]) + (c[r].cur.n / EDGE_CACHE_BLOCK + 1) * 2
+                             : 0;
             size_t kept = edge_cache_bytes(&c[r]) - old;
             CHECKF(t, kept <= 30000, "%zu bytes past a cap of 30000", kept);
             most = kept > most ? kept : most;
@@ -83,8 +97,16 @@ static void test_edge_cache_cap(T *t)
     }
     CHECKF(t, most >= 28500, "a cap of 30000 bytes, of which the cache took only %zu", most);
     xyPath p = {0};
-    CHECKF(t, c[0].flushes > 0 && c[0].flushes == c[1].flushes && c[0].used == c[1].used, "flushes %llu, %u entries",
+    /* narrow (c[0]) and wide slots: the narrow ones keep more legs under the cap */
+    CHECKF(t, c[0].flushes > 0 && c[1].flushes >= c[0].flushes, "flushes %llu (narrow), %llu (wide)",
+           (unsigned long long)c[0].flushes, (unsigned long long)c[1].flushes);
+    EdgeCache again;
+    CHECK(t, edge_cache_init(&again, LEGS_SYM, 30000, 6000, &err));
+    for (uint32_t k = 0; k < 5000; k++)
+        CHECK(t, edge_cache_put(&again, 100 + k, 7, leg, 5));
+    CHECKF(t, again.flushes == c[0].flushes && again.used == c[0].used, "flushes %llu, %u entries",
            (unsigned long long)c[0].flushes, c[0].used);
+    edge_cache_free(&again);
     CHECK(t, edge_cache_get(&c[0], 5099, 7, leg[0], &p) && p.len == 4); /* the last put is kept */
     CHECK(t, !edge_cache_get(&c[0], 100, 7, leg[0], &p));               /* the first was evicted */
     path_free(&p);
@@ -103,9 +125,9 @@ static bool cache_serves(EdgeCache *c, uint32_t from, uint32_t to, xyPath *p)
     return all;
 }
 
-/* No get or put grows the cache whole: its slots double a bounded piece
- * per get or put, every leg served throughout (from the old array or the
- * doubled one); emptying it (past a cap) mid-growth and across the epoch's
+/* No get or put grows the cache whole: its slots grow by half, a bounded
+ * piece per get or put, every leg served throughout (from the old array or
+ * the grown one); emptying it (past a cap) mid-growth and across the epoch's
  * wrap serves no leg put before. */
 static void test_edge_cache_grows_in_pieces(T *t)
 {
@@ -115,24 +137,24 @@ static void test_edge_cache_grows_in_pieces(T *t)
     EdgeCache c;
     Err err;
     xyPath p = {0};
-    CHECK(t, edge_cache_init(&c, LEGS_SYM, 0, &err));
-    uint32_t growing = 0, moving = 0, doublings = 0, n0 = c.cur.n;
+    CHECK(t, edge_cache_init(&c, LEGS_SYM, 0, 0, &err));
+    uint32_t growing = 0, moving = 0, steps = 0, n0 = c.cur.n;
     for (uint32_t k = 0; k < 20000; k++) {
         CHECK(t, edge_cache_put(&c, 100 + k, 7, leg, 5));
         growing += c.grown.slot != NULL;
-        moving += c.grown.slot && c.moved > 0 && c.grown.n == 2 * c.cur.n;
+        moving += c.grown.slot && c.moved > 0 && c.grown.n == c.cur.n + c.cur.n / 2;
         if (k % 1999 == 0 || (c.grown.slot && c.moved == c.cur.n / 2))
             CHECKF(t, cache_serves(&c, 0, k + 1, &p), "put %u: a leg put before is not served", k);
     }
-    for (uint32_t s = c.cur.n; s > n0; s /= 2)
-        doublings++;
-    CHECKF(t, doublings >= 5 && growing > 0 && moving > 0, "%u doublings, %u puts growing", doublings, growing);
+    for (uint32_t s = c.cur.n; s > n0; s = s / 3 * 2)
+        steps++;
+    CHECKF(t, steps >= 9 && growing > 0 && moving > 0, "%u growths, %u puts growing", steps, growing);
     CHECKF(t, c.grow_max <= piece, "one get or put zeroed or moved %u slots (the piece: %u)", c.grow_max, piece);
     CHECK(t, cache_serves(&c, 0, 20000, &p) && c.used == 20000);
     edge_cache_free(&c);
 
     /* Under a cap it is emptied, now and then while growing, and once with the epoch wrapping. */
-    CHECK(t, edge_cache_init(&c, LEGS_SYM, 40000, &err));
+    CHECK(t, edge_cache_init(&c, LEGS_SYM, 40000, 0, &err));
     c.epoch = UINT16_MAX - 2;
     uint64_t last_flushes = 0;
     uint32_t since = 0, flushed_growing = 0;
