@@ -259,7 +259,7 @@ static size_t slots_bytes(const EdgeCache *c, uint32_t n)
 
 /* The most bits the stream may hold with the slots as they are (the grown
  * array while they grow): no cap, a slot's 32-bit offset; under a cap, what
- * fits beside the slots (leg.c's doubling stops there). */
+ * fits beside the slots (leg.c's growth stops there). */
 static uint64_t stream_limit(const EdgeCache *c)
 {
     if (!c->cap_bytes)

@@ -6,7 +6,7 @@
  * nothing. Legs go in and come out in canonical orientation.
  * Owns its slot array (8 bytes a slot where region ids fit in 16 bits, 12
  * else, 2 more for its hit count, at most 3/4 used) and stream; the slots
- * grow by half and the stream by doubling (amortised: no allocation
+ * and the stream both grow by half (amortised: no allocation
  * once the map's legs are in), up to a byte cap when one is set, the last
  * step of either to what the cap leaves beside the other, so that the cap
  * is all used: a leg that would take the cache past it empties the cache

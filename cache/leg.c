@@ -28,17 +28,23 @@ void leg_orient(xyLoc *cells, size_t n, uint32_t a, uint32_t b)
         cells_reverse(cells, n);
 }
 
-/* Room for `more` bits: the buffer doubles, but never past what records
- * of max_bits bits in all need (a capped store, edge_cache.h, then fills
- * its cap rather than stop at the largest doubling below it). */
+/* The stream's first buffer: a game map's edge cache holds a few hundred
+ * legs of a few bytes each, so a larger first buffer would be most of the
+ * cache on maps with few legs. */
+#define FIRST_STREAM_BYTES 512u
+
+/* Room for `more` bits: the buffer grows by half (what the edge cache
+ * holds past its records is at most a third of them), but never past what
+ * records of max_bits bits in all need (a capped store, edge_cache.h, then
+ * fills its cap rather than stop at the largest growth below it). */
 static bool reserve_bits(LegBits *b, uint64_t more, uint64_t max_bits)
 {
     size_t need = (size_t)((b->used + more + 7) / 8) + SLACK;
     if (need <= b->cap)
         return true;
-    size_t cap = b->cap ? b->cap : 4096;
+    size_t cap = b->cap ? b->cap : FIRST_STREAM_BYTES;
     while (cap < need)
-        cap *= 2;
+        cap += cap / 2;
     if (max_bits / 8 < cap) {
         size_t most = (size_t)((max_bits + 7) / 8) + SLACK;
         cap = most < cap ? (most > need ? most : need) : cap;
