@@ -12,9 +12,10 @@ void win_init(Window *w, const Grid *g, bool smooth, uint32_t memo)
     memset(w, 0, sizeof *w);
     w->grid = g;
     w->cells = !smooth;
-    w->memo_n = WIN_MEMO_WAYS;
-    while (w->memo_n <= memo / 2) /* a power of two: the hash's mask */
-        w->memo_n *= 2;
+    w->memo_max = WIN_MEMO_WAYS;
+    while (w->memo_max <= memo / 2) /* a power of two: the hash's mask */
+        w->memo_max *= 2;
+    w->memo_n = w->memo_max < WIN_MEMO_FIRST ? w->memo_max : WIN_MEMO_FIRST;
     if (smooth && memo)
         w->memo = calloc(w->memo_n, sizeof *w->memo); /* zeros: nothing remembered */
     /* win_drop keeps its anchor; the waypoints grow (doubling) to the most a
@@ -43,9 +44,9 @@ void win_forget(Window *w)
         memset(w->memo, 0, w->memo_n * sizeof *w->memo);
 }
 
-/* The set of WIN_MEMO_WAYS entries for the stretch p[0..n): where it is or
- * would be remembered. */
-static JointMemo *memo_set(const Window *w, const xyLoc *p, size_t n)
+/* The set of WIN_MEMO_WAYS entries for the stretch p[0..n) in a table of
+ * memo_n entries: where it is or would be remembered. */
+static JointMemo *memo_set_in(JointMemo *memo, uint32_t memo_n, const xyLoc *p, size_t n)
 {
     static const uint32_t MIX[WIN_MEMO_WAY][2] = {{0x9e3779b1u, 0x85ebca6bu},
                                                   {0xc2b2ae35u, 0x27d4eb2fu},
@@ -55,8 +56,10 @@ static JointMemo *memo_set(const Window *w, const xyLoc *p, size_t n)
     uint32_t h = (uint32_t)n;
     for (size_t i = 0; i < n; i++)
         h ^= (uint32_t)(uint16_t)p[i].x * MIX[i][0] ^ (uint32_t)(uint16_t)p[i].y * MIX[i][1];
-    return &w->memo[(h ^ h >> 15) & (w->memo_n - WIN_MEMO_WAYS)];
+    return &memo[(h ^ h >> 15) & (memo_n - WIN_MEMO_WAYS)];
 }
+
+static JointMemo *memo_set(const Window *w, const xyLoc *p, size_t n) { return memo_set_in(w->memo, w->memo_n, p, n); }
 
 /* Steps from `from` through p[0..n) into d (a byte a coordinate's size,
  * its sign into *sign from bit `at` on); false when one is zero or longer
@@ -109,6 +112,36 @@ static bool memo_holds(const JointMemo *m, const xyLoc *p, size_t n)
             return false;
     }
     return n == WIN_MEMO_WAY || (m->dp[2 * (n - 1)] | m->dp[2 * (n - 1) + 1]) == 0;
+}
+
+/* The memo twice as large, each entry in its set there (a set's entries
+ * go to one of two sets, in the order they were: the most recently used
+ * stay first); as it was when memory ran out (it grows no more). Once per
+ * doubling, at most memo_max entries moved. */
+static void memo_grow(Window *w)
+{
+    uint32_t n = w->memo_n * 2;
+    JointMemo *grown = calloc(n, sizeof *grown);
+    if (!grown) {
+        w->memo_max = w->memo_n;
+        return;
+    }
+    for (uint32_t set = 0; set < w->memo_n; set += WIN_MEMO_WAYS)
+        for (int i = WIN_MEMO_WAYS - 1; i >= 0; i--) { /* the least recently used first: each goes in front */
+            const JointMemo *m = &w->memo[set + (uint32_t)i];
+            if ((m->dp[0] | m->dp[1]) == 0)
+                continue; /* empty */
+            xyLoc p[WIN_MEMO_WAY] = {{m->x0, m->y0}};
+            size_t k = memo_unpack(p[0], m->dp, m->sign & 0xffu, WIN_MEMO_WAY - 1, p) + 1;
+            JointMemo *to = memo_set_in(grown, n, p, k);
+            memmove(to + 1, to, (WIN_MEMO_WAYS - 1) * sizeof *to);
+            to[0] = *m;
+        }
+    free(w->memo);
+    w->memo = grown;
+    w->memo_n = n;
+    w->memo_fills = 0;
+    w->memo_grows++;
 }
 
 /* A short stretch p[0..n) (3..WIN_MEMO_WAY waypoints), through the memo:
@@ -439,6 +472,9 @@ bool win_smooth_run(Window *w, uint64_t *work)
     if (w->slot && memo_steps(p[0], p + 1, k - 2, w->fresh.dq, &w->fresh.sign, 8)) {
         memmove(w->slot + 1, w->slot, (WIN_MEMO_WAYS - 1) * sizeof *w->slot); /* the least recently used goes */
         w->slot[0] = w->fresh;
+        w->slot = NULL;
+        if (++w->memo_fills >= w->memo_n && w->memo_n < w->memo_max)
+            memo_grow(w);
     }
     smooth_stop(w); /* ended: nothing to undo, the moves and the rest follow */
     return true;

@@ -50,6 +50,11 @@
 /* The entries a stretch may be remembered in: a set of them, most recently
  * used first (win_smooth). */
 #define WIN_MEMO_WAYS 4
+/* The entries the memo starts with (fewer where win_init's memo is fewer):
+ * it doubles, up to win_init's memo, each time as many joints were
+ * remembered since it last grew as it has entries (win_smooth), so a map
+ * whose joints are few holds few. */
+#define WIN_MEMO_FIRST 64u
 
 /* One remembered joint (win_smooth): the n (3..WIN_MEMO_WAY) waypoints p of a
  * joint's stretch and what smoothing made of them: k waypoints, the first
@@ -94,8 +99,10 @@ typedef struct Window {
      * smoothing those joints was much of mm's time; a remembered joint reads
      * one entry. */
     JointMemo *memo;
-    uint32_t memo_n; /* its entries */
-    uint64_t memo_hits;
+    uint32_t memo_n;     /* its entries */
+    uint32_t memo_max;   /* the most it grows to */
+    uint32_t memo_fills; /* joints remembered since it last grew */
+    uint64_t memo_hits, memo_grows;
     /* A smoothing in progress (win_smooth_begin .. win_smooth_run): the
      * stretch way[sm_from .. sm_end) as it began (run.n waypoints now),
      * and the memo entry to fill at its end (slot NULL: none). */
@@ -107,8 +114,10 @@ typedef struct Window {
 
 /* Cannot fail: its buffers grow through path_reserve (grid/path.h).
  * `smooth`: whether win_smooth will be called (else the cells form);
- * `memo`: the joints it may remember (rounded down to a power of two; 0,
- * or out of memory: none). */
+ * `memo`: the most joints it may remember (rounded down to a power of two,
+ * at least WIN_MEMO_WAYS; it starts at WIN_MEMO_FIRST of them and grows
+ * while joints churn it; 0, or out of memory: none; out of memory growing:
+ * it stays as it is). */
 void win_init(Window *w, const Grid *g, bool smooth, uint32_t memo);
 void win_free(Window *w);
 size_t win_bytes(const Window *w);

@@ -421,6 +421,46 @@ static void test_window_joint_memo_four(T *t)
     grid_free(&g);
 }
 
+/* The memo starts small and doubles as joints churn it (WIN_MEMO_FIRST,
+ * then each time as many were remembered as it holds), up to win_init's
+ * memo, keeping what it remembered: 200 joints (joint_four moved about an
+ * open map) grow it twice, 64 -> 256 entries; read again they hand out the
+ * same cells, and those the smaller tables had not evicted yet hit (83; a
+ * growth that dropped the entries leaves 4). */
+static void test_window_joint_memo_grows(T *t)
+{
+    enum { JOINTS = 200 };
+    Grid g;
+    Window w;
+    open_grid(&g, 40, 30);
+    win_init(&w, &g, true, 256);
+    CHECK(t, w.memo_n == WIN_MEMO_FIRST && w.memo_max == 256);
+    xyPath first[JOINTS] = {{0}}, again = {0};
+    for (int round = 0; round < 2; round++)
+        for (int j = 0; j < JOINTS; j++) {
+            int dx = j % 20, dy = j / 20;
+            const xyLoc a[] = {{1 + dx, 1 + dy}, {6 + dx, 1 + dy}},
+                        b[] = {{6 + dx, 1 + dy}, {6 + dx, 4 + dy}, {9 + dx, 4 + dy}, {9 + dx, 7 + dy}};
+            join_two(&w, round ? &again : &first[j], a, 2, b, 4, true, 2);
+            if (round)
+                CHECKF(t,
+                       again.len == first[j].len &&
+                           !memcmp(again.cells, first[j].cells, again.len * sizeof *again.cells),
+                       "joint %d: other cells the second time", j);
+            else if (j == JOINTS - 1)
+                CHECKF(t, w.memo_hits == 0 && w.memo_grows == 2 && w.memo_n == 256,
+                       "hits %llu, %llu growths, %u entries", (unsigned long long)w.memo_hits,
+                       (unsigned long long)w.memo_grows, w.memo_n);
+        }
+    CHECKF(t, w.memo_hits >= JOINTS * 3 / 10 && w.memo_grows == 2 && w.memo_n == 256, "hits %llu of %d",
+           (unsigned long long)w.memo_hits, JOINTS);
+    for (int j = 0; j < JOINTS; j++)
+        path_free(&first[j]);
+    path_free(&again);
+    win_free(&w);
+    grid_free(&g);
+}
+
 /* The memo packs a stretch as steps of a byte and a sign (window.h
  * JointMemo): the same four-waypoint joint mirrored (its steps west) reads
  * back the same cells; one whose first step is longer than a byte holds is
@@ -500,6 +540,7 @@ const TestCase WINDOW_TESTS[] = {
     {"window_joint_memo", test_window_joint_memo},
     {"window_joint_memo_four", test_window_joint_memo_four},
     {"window_joint_memo_packed", test_window_joint_memo_packed},
+    {"window_joint_memo_grows", test_window_joint_memo_grows},
     {"window_add_way", test_window_add_way},
     {"mapkind_corridors", test_mapkind_corridors},
     {NULL, NULL},
