@@ -30,7 +30,8 @@ void legplan_free(LegPlanner *lp)
     if (lp->have_jps)
         jps_free(&lp->jps);
     if (lp->have_cjps)
-        jps_free(&lp->cjps);
+        jps_free(lp->cjps);
+    free(lp->cjps);
     free(lp->painted);
     memset(lp, 0, sizeof *lp);
 }
@@ -61,9 +62,13 @@ bool legplan_enable_corridor_jps(LegPlanner *lp, int ahead, Err *err)
     uint64_t sectors = 9 + 5 * ((uint64_t)ahead + 1);
     sectors = sectors < a->nsectors ? sectors : a->nsectors;
     uint64_t cells = sectors * ((uint64_t)a->S * (uint64_t)a->S + 8) + 2;
-    lp->have_cjps = jps_init_bounded(&lp->cjps, lp->grid, false, cells, err); /* painted */
+    if (!lp->cjps) /* a try that ran out of memory may have taken it */
+        lp->cjps = calloc(1, sizeof *lp->cjps);
+    if (!lp->cjps)
+        return err_set(err, "out of memory for corridor JPS");
+    lp->have_cjps = jps_init_bounded(lp->cjps, lp->grid, false, cells, err); /* painted */
     if (lp->have_cjps)
-        jps_paint(&lp->cjps, NULL, 0, 0, lp->grid->width, lp->grid->height, JPS_PAINT_ALL);
+        jps_paint(lp->cjps, NULL, 0, 0, lp->grid->width, lp->grid->height, JPS_PAINT_ALL);
     return lp->have_cjps;
 }
 
@@ -75,7 +80,7 @@ static bool update_jps(LegPlanner *lp, const CellChange *changes, int n, Err *er
     /* The painted copy stays blank between searches; its open list must hold
      * as many cells as the map will have (grown first: nothing changes when
      * memory runs out). */
-    if (lp->have_cjps && !jps_reserve(&lp->cjps, lp->jps.passable + changes_opening(changes, n), err))
+    if (lp->have_cjps && !jps_reserve(lp->cjps, lp->jps.passable + changes_opening(changes, n), err))
         return false;
     return jps_update(&lp->jps, changes, n, err);
 }
@@ -121,7 +126,8 @@ size_t legplan_bytes(const LegPlanner *lp)
 size_t legplan_jps_bytes(const LegPlanner *lp)
 {
     return (lp->have_jps ? jps_bytes(&lp->jps) : 0) +
-           (lp->have_cjps ? jps_bytes(&lp->cjps) + (size_t)lp->abs->nsectors * sizeof *lp->painted : 0);
+           (lp->have_cjps ? sizeof *lp->cjps + jps_bytes(lp->cjps) + (size_t)lp->abs->nsectors * sizeof *lp->painted
+                          : 0);
 }
 
 uint32_t legplan_new_mark(LegPlanner *lp)
@@ -220,7 +226,7 @@ LegResult legplan_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, 
 
 static void paint_cell(LegPlanner *lp, xyLoc c, bool on)
 {
-    jps_paint(&lp->cjps, on ? &lp->jps : NULL, c.x, c.y, 1, 1, JPS_PAINT_ALL);
+    jps_paint(lp->cjps, on ? &lp->jps : NULL, c.x, c.y, 1, 1, JPS_PAINT_ALL);
 }
 
 /* Listed sector `sec` of the painted copy: the map's cells (on) or blocked.
@@ -246,14 +252,14 @@ static void paint_sector(LegPlanner *lp, int sec, bool on)
         while (ex + 1 < a->sw && mark[sec + ex + 1 - sx] == lp->mark)
             ex++;
         int end = (ex + 1) * a->S < width ? (ex + 1) * a->S : width;
-        jps_paint(&lp->cjps, src, x0, y0, end - x0, y1 - y0, JPS_PAINT_ROWS);
+        jps_paint(lp->cjps, src, x0, y0, end - x0, y1 - y0, JPS_PAINT_ROWS);
     }
     if (sy == 0 || mark[sec - a->sw] != lp->mark) { /* a vertical run starts here */
         int ey = sy;
         while (ey + 1 < a->sh && mark[sec + (ey + 1 - sy) * a->sw] == lp->mark)
             ey++;
         int end = (ey + 1) * a->S < height ? (ey + 1) * a->S : height;
-        jps_paint(&lp->cjps, src, x0, y0, x1 - x0, end - y0, JPS_PAINT_COLS);
+        jps_paint(lp->cjps, src, x0, y0, x1 - x0, end - y0, JPS_PAINT_COLS);
     }
     for (int d = 4; d < 8; d++) {
         int dx = GRID_DX[d], dy = GRID_DY[d], nx = sx + dx, ny = sy + dy;
@@ -287,7 +293,7 @@ void legplan_corridor_jps_drop(LegPlanner *lp)
         paint_cell(lp, lp->cjps_from, false);
         paint_cell(lp, lp->cjps_to, false);
     }
-    lp->cjps.running = false;
+    lp->cjps->running = false;
     lp->cjps_stage = CJPS_IDLE;
 }
 
@@ -296,7 +302,7 @@ LegResult legplan_corridor_jps_begin(LegPlanner *lp, xyLoc from, xyLoc to, xyPat
     lp->cjps_from = from;
     lp->cjps_to = to;
     lp->last_expanded = 0;
-    lp->jps_before = lp->cjps.expanded;
+    lp->jps_before = lp->cjps->expanded;
     paint_cell(lp, from, true);
     paint_cell(lp, to, true);
     lp->cjps_stage = CJPS_PAINT;
@@ -311,11 +317,11 @@ LegResult legplan_corridor_jps_resume(LegPlanner *lp, xyPath *out)
     if (lp->cjps_stage == CJPS_PAINT) {
         if (!paint_some(lp, true))
             return LEG_PAUSED;
-        jps_begin(&lp->cjps, lp->cjps_from, lp->cjps_to, UINT64_MAX); /* false: not running, its run finds nothing */
+        jps_begin(lp->cjps, lp->cjps_from, lp->cjps_to, UINT64_MAX); /* false: not running, its run finds nothing */
         lp->cjps_stage = CJPS_SEARCH;
     }
     if (lp->cjps_stage == CJPS_SEARCH) {
-        JpsResult r = run_jps(lp, &lp->cjps, out);
+        JpsResult r = run_jps(lp, lp->cjps, out);
         if (r == JPS_PAUSED)
             return LEG_PAUSED;
         lp->cjps_found = r == JPS_FOUND;

@@ -80,8 +80,10 @@ typedef struct LegPlanner {
     bool have_jps;
     /* Optional (legplan_enable_corridor_jps): online JPS over a blanked copy of
      * the map into which a corridor's sectors are painted from `jps` for one
-     * search (legplan_corridor_jps), and the list of those sectors. */
-    Jps cjps;
+     * search (legplan_corridor_jps), and the list of those sectors. Held
+     * apart (NULL without it): most profiles never take it, and its record
+     * would be in every instance's. */
+    Jps *cjps;
     bool have_cjps;
     int *painted;
     int npainted;

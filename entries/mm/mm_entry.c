@@ -434,7 +434,9 @@ static void mm_set_tracer(void *inst, const Tracer *t)
     e->as.tracer = trace_layer(&e->trace_layers[0], t, "abstract");
     e->legs.astar.tracer = trace_layer(&e->trace_layers[1], t, "leg");
     e->legs.jps.tracer = trace_layer(&e->trace_layers[2], t, "jps");
-    e->legs.cjps.tracer = trace_layer(&e->trace_layers[3], t, "corridor");
+    const Tracer *corridor = trace_layer(&e->trace_layers[3], t, "corridor");
+    if (e->legs.cjps)
+        e->legs.cjps->tracer = corridor;
 }
 
 const EdgeCache *mm_edge_cache(const void *inst) { return &((const MmEntry *)inst)->cache; }

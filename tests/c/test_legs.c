@@ -190,8 +190,8 @@ static size_t painted_cells(const LegPlanner *lp)
     size_t open = 0;
     for (int y = 0; y < lp->grid->height; y++)
         for (int x = 0; x < lp->grid->width; x++)
-            open += grid_passable(&lp->cjps.grid, x, y) + bitrows_get(&lp->cjps.rows, y + 1, x + 1) +
-                    bitrows_get(&lp->cjps.cols, x + 1, y + 1);
+            open += grid_passable(&lp->cjps->grid, x, y) + bitrows_get(&lp->cjps->rows, y + 1, x + 1) +
+                    bitrows_get(&lp->cjps->cols, x + 1, y + 1);
     return open;
 }
 
