@@ -203,33 +203,35 @@ void win_reset(Window *w, xyLoc anchor)
     w->moves = w->joint = 0;
 }
 
-/* Unwinding mostly stops within a few cells: the tail is walked out that
- * far first and further only when the unwinding reaches its end (walking
- * the whole leg's length back each time cost more than the unwinding). */
-#define TAIL_FIRST 1
+/* The window's cells walked back from win_last() to the anchor, one at a
+ * time, each made only when the walk reaches it (line_cell): unwinding
+ * mostly stops within a few cells, and so the window holds no copy of the
+ * cells an unwinding passes, which would grow to its longest. On the line
+ * way[k - 1] -> way[k], t of its m moves back from way[k]. */
+typedef struct BackWalk {
+    size_t k, t, m;
+} BackWalk;
 
-/* The window's last cells, newest first, into w->tail: tail[0] is
- * win_last(), then at least `n` more (whole lines, but the one cell a line
- * gives when that is all that is asked) or all of them, the anchor last.
- * Returns whether it holds all of them. */
-static bool fill_tail(Window *w, size_t n)
+static inline BackWalk back_start(const Window *w)
 {
-    xyPath *t = &w->tail;
-    t->len = 0;
-    path_reserve(t, n + 1);
-    t->cells[t->len++] = win_last(w);
-    for (size_t k = w->way.len - 1; k > 0; k--) {
-        if (t->len > n)
+    size_t k = w->way.len - 1;
+    return (BackWalk){k, 0, k ? line_moves(w->way.cells[k - 1], w->way.cells[k]) : 0};
+}
+
+/* The cell before the one the walk stands on, into *c, and the walk onto
+ * it; false at the anchor. */
+static inline bool back_step(const Window *w, BackWalk *b, xyLoc *c)
+{
+    while (b->t == b->m) { /* onto the line before (a repeated waypoint is a line of none) */
+        if (b->k <= 1)
             return false;
-        xyLoc a = w->way.cells[k - 1], b = w->way.cells[k];
-        size_t m = line_moves(a, b);
-        if (t->len == n && m > 1) {
-            t->cells[t->len++] = line_next(b, a);
-            return false;
-        }
-        path_reserve(t, m); /* b's predecessor .. a */
-        t->len += line_cells(b, a, t->cells + t->len);
+        b->k--;
+        b->t = 0;
+        b->m = line_moves(w->way.cells[b->k - 1], w->way.cells[b->k]);
     }
+    xyLoc from = w->way.cells[b->k], to = w->way.cells[b->k - 1];
+    b->t++;
+    *c = b->t == b->m ? to : b->t == 1 ? line_next(from, to) : line_cell(from, to, (int)b->t);
     return true;
 }
 
@@ -339,20 +341,13 @@ static void cut_back(Window *w, size_t j)
  * it). */
 static size_t unwind(Window *w, LegWalk *l)
 {
-    size_t i = 0, j = 0, n = l->n, lim = n < TAIL_FIRST ? n : TAIL_FIRST;
-    bool whole = fill_tail(w, lim);
-    for (;;) {
-        while (i + 1 < n && j + 1 < w->tail.len && near_legal(w->grid, w->tail.cells[j + 1], walk_next(l, i))) {
-            walk_step(l);
-            i++;
-            j++;
-        }
-        /* The unwinding ran into the end of a tail cut short: a longer one
-         * (the same cells first, so the result is as with all n at once). */
-        if (i + 1 >= n || j + 1 < w->tail.len || whole || lim >= n)
-            break;
-        lim = 4 * lim < n ? 4 * lim : n;
-        whole = fill_tail(w, lim);
+    size_t i = 0, j = 0, n = l->n;
+    BackWalk back = back_start(w);
+    xyLoc before;
+    while (i + 1 < n && back_step(w, &back, &before) && near_legal(w->grid, before, walk_next(l, i))) {
+        walk_step(l);
+        i++;
+        j++;
     }
     cut_back(w, j);
     return i;
@@ -408,7 +403,7 @@ void win_add_way(Window *w, const xyLoc *way, size_t k)
     size_t n = 1;
     for (size_t q = 1; q < k; q++)
         n += line_moves(way[q - 1], way[q]);
-    if (w->cells) { /* the cells form: the leg's cells, made in the tail's buffer (unused there) */
+    if (w->cells) { /* the cells form: the leg's cells, made in the tail's buffer */
         w->tail.len = 0;
         path_push(&w->tail, way[0]);
         for (size_t q = 1; q < k; q++)

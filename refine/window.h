@@ -85,7 +85,7 @@ typedef struct JointMemo {
 typedef struct Window {
     const Grid *grid;
     xyPath way;   /* way[0] is the anchor; consecutive waypoints see each other */
-    xyPath tail;  /* scratch: the window's last cells, newest first */
+    xyPath tail;  /* scratch: the cells form's leg cells (win_add_way) */
     xyPath line;  /* scratch: one line's cells */
     size_t joint; /* win_add: the waypoint the last leg starts from */
     size_t moves; /* cells after the anchor (sum of the lines' lengths) */
