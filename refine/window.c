@@ -19,7 +19,7 @@ void win_init(Window *w, const Grid *g, bool smooth, uint32_t memo)
     if (smooth && memo)
         w->memo = calloc(w->memo_n, sizeof *w->memo); /* zeros: nothing remembered */
     /* win_drop keeps its anchor; the waypoints grow (doubling) to the most a
-     * window holds, as tail and line do when first used */
+     * window holds, as the cells form's tail does when first used */
     path_reserve(&w->way, 16);
 }
 
@@ -27,14 +27,13 @@ void win_free(Window *w)
 {
     path_free(&w->way);
     path_free(&w->tail);
-    path_free(&w->line);
     free(w->memo);
     memset(w, 0, sizeof *w);
 }
 
 size_t win_bytes(const Window *w)
 {
-    return (w->way.cap + w->tail.cap + w->line.cap) * sizeof(xyLoc) + (w->memo ? w->memo_n * sizeof *w->memo : 0);
+    return (w->way.cap + w->tail.cap) * sizeof(xyLoc) + (w->memo ? w->memo_n * sizeof *w->memo : 0);
 }
 
 void win_forget(Window *w)
@@ -262,10 +261,8 @@ void win_truncate(Window *w, size_t k)
         if (line_legal(w->grid, a, cut)) {
             path_push(&w->way, cut);
         } else {
-            path_reserve(&w->line, m);
-            line_cells(a, b, w->line.cells);
-            for (size_t i = 0; i < keep; i++)
-                path_push(&w->way, w->line.cells[i]);
+            for (size_t i = 1; i <= keep; i++) /* rare: each cell by itself, no buffer for the line's */
+                path_push(&w->way, line_cell(a, b, (int)i));
         }
         k = 0;
     }

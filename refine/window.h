@@ -86,7 +86,6 @@ typedef struct Window {
     const Grid *grid;
     xyPath way;   /* way[0] is the anchor; consecutive waypoints see each other */
     xyPath tail;  /* scratch: the cells form's leg cells (win_add_way) */
-    xyPath line;  /* scratch: one line's cells */
     size_t joint; /* win_add: the waypoint the last leg starts from */
     size_t moves; /* cells after the anchor (sum of the lines' lengths) */
     bool cells;   /* no smoothing: way holds every cell (see above) */
