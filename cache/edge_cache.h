@@ -5,7 +5,7 @@
  * LEGS_SYM keys a pair once, LEGS_NOSYM each direction, LEGS_OFF caches
  * nothing. Legs go in and come out in canonical orientation.
  * Owns its slot array (8 bytes a slot where region ids fit in 16 bits, 12
- * else, 2 more for its hit count, at most 3/4 used) and stream; the slots
+ * else, 2 more for its hit count, at most 7/8 used) and stream; the slots
  * and the stream both grow by half (amortised: no allocation
  * once the map's legs are in), up to a byte cap when one is set, the last
  * step of either to what the cap leaves beside the other, so that the cap
@@ -65,7 +65,7 @@ typedef struct CacheSlots {
 
 typedef struct EdgeCache {
     LegMode mode;
-    CacheSlots cur;    /* the slots, at most 3/4 used */
+    CacheSlots cur;    /* the slots, at most 7/8 used */
     CacheSlots grown;  /* growing: the grown array (at most 3/2 of cur's slots), else all NULL and 0 */
     bool wide;         /* keys of 64 bits (edge_cache_init's ids) */
     uint32_t used;     /* entries in both arrays while growing */
