@@ -35,6 +35,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ext_entries  # noqa: E402
+from bench_dir import add_bench_dir  # noqa: E402,F401 (the timing scripts take it from here)
 
 PAIR = re.compile(r"(\w+)=(\S+)")
 
@@ -191,13 +192,6 @@ def family_table(rows, family, names, baseline, limit=1.5, second=None, second_l
                                          "%.2f (%s)" % worst2 if worst2 else "-")
         out.append(line)
     return out
-
-
-def add_bench_dir(ap):
-    """--bench-dir, as every timing script here takes it."""
-    ap.add_argument("--bench-dir", default=os.environ.get("GPPC_BENCH_DIR") or
-                    os.path.join(ROOT, "..", "shared", "benchmarks"),
-                    help="folder holding maps/<family>/ and scenarios/<family>/ (default ../shared/benchmarks)")
 
 
 def parse_externals(ap, values):
