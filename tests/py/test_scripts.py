@@ -38,6 +38,13 @@ def run_script(name, *args, env=None):
                           text=True, env=env)
 
 
+def run_suite_ok(test, bench, entries, out, *more):
+    """run_suite.py over the folder `bench` into `out`, no plots; it must exit 0."""
+    p = run_script("run_suite.py", "--bench-dir", bench, "--entries", entries, "--out", out, "--no-plots", *more)
+    test.assertEqual(p.returncode, 0, p.stderr)
+    return p
+
+
 class Parsing(unittest.TestCase):
     def test_summary_and_gppc_lines_from_the_driver(self):
         with TempDir() as d:
@@ -104,14 +111,10 @@ class Suite(unittest.TestCase):
         with TempDir() as d:
             make_bench(d)
             out = os.path.join(d, "out")
-            p = run_script("run_suite.py", "--bench-dir", d, "--entries", "astar,mm:w=2", "--out", out,
-                           "--no-plots")
-            self.assertEqual(p.returncode, 0, p.stderr)
+            run_suite_ok(self, d, "astar,mm:w=2", out)
             txt = os.path.join(out, "raw", "astar", "t", "a.txt")
             before = os.stat(txt).st_mtime_ns
-            p = run_script("run_suite.py", "--bench-dir", d, "--entries", "astar,mm:w=2", "--out", out,
-                           "--no-plots")
-            self.assertEqual(p.returncode, 0, p.stderr)
+            p = run_suite_ok(self, d, "astar,mm:w=2", out)
             self.assertIn("2 of 2 jobs already done", p.stderr)
             self.assertEqual(os.stat(txt).st_mtime_ns, before)
             with open(os.path.join(out, "summary.md")) as f:
@@ -121,8 +124,7 @@ class Suite(unittest.TestCase):
             # An unfinished job (no SUMMARY) is run again.
             with open(txt, "w") as f:
                 f.write("GPPC half a run\n")
-            p = run_script("run_suite.py", "--bench-dir", d, "--entries", "astar", "--out", out, "--no-plots")
-            self.assertEqual(p.returncode, 0, p.stderr)
+            p = run_suite_ok(self, d, "astar", out)
             self.assertNotIn("already done", p.stderr)
             with open(txt) as f:
                 self.assertIn("SUMMARY entry=astar", f.read())
@@ -256,9 +258,7 @@ class SummaryCsv(unittest.TestCase):
         with TempDir() as d:
             make_bench(d)
             out = os.path.join(d, "o,ut")
-            p = run_script("run_suite.py", "--bench-dir", d, "--entries", "astar:w=1.5,jps", "--out", out,
-                           "--no-plots")
-            self.assertEqual(p.returncode, 0, p.stderr)
+            run_suite_ok(self, d, "astar:w=1.5,jps", out)
             with open(os.path.join(out, "summary.csv"), newline="") as f:
                 rows = list(csv.DictReader(f))
             self.assertEqual({r["entry"] for r in rows}, {"astar:w=1.5", "jps"})  # the comma survives
@@ -269,9 +269,7 @@ class SummaryCsv(unittest.TestCase):
                 self.assertRegex(r["subopt_mean"], r"^\d+\.\d{6}$")
                 self.assertRegex(r["mean_us"], r"^\d+\.\d{3}$")
                 self.assertRegex(r["queries"], r"^\d+$")
-            p = run_script("run_suite.py", "--bench-dir", d, "--entries", "jps", "--out", out + "2",
-                           "--no-plots", "--repeat", "3")
-            self.assertEqual(p.returncode, 0, p.stderr)
+            run_suite_ok(self, d, "jps", out + "2", "--repeat", "3")
             with open(os.path.join(out + "2", "summary.csv"), newline="") as f:
                 rows = list(csv.DictReader(f))
             self.assertTrue(all(re.match(r"^\d+\.\d{3}$", r["mean_us_ci99"]) for r in rows), rows)
