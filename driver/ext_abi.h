@@ -1,7 +1,7 @@
 /* ext_abi.h: the seam between the driver's loader of an external entry
  * (driver/ext.c) and the C++ shim (kits/ext/ext_shim.cpp) that
  * scripts/ext_build.py links with a classic-kit entry's own objects into
- * entry.so; the loader finds these five functions there with dlsym
+ * entry.so; the loader finds these six functions there with dlsym
  * (private to driver/ and kits/ext/).
  *
  * Maps are width*height bools, row-major, true = passable (grid_to_bits),
