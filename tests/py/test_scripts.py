@@ -10,7 +10,7 @@ import subprocess
 import sys
 import unittest
 
-from tests.py.util import GPPC, ROOT, TempDir, write
+from tests.py.util import BENCH_DIR, GPPC, ROOT, TempDir, bench_candidates, write
 
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import aggregate  # noqa: E402
@@ -302,6 +302,16 @@ class SuiteOptions(unittest.TestCase):
     def test_every_flag_has_help(self):
         for action in run_suite.build_parser()._actions:
             self.assertTrue(action.help and len(action.help) > 10, action.option_strings)
+
+    def test_timing_scripts_find_the_benchmarks_as_the_tests_do(self):
+        # One rule (scripts/bench_dir.py): $GPPC_BENCH_DIR, else beside the
+        # checkout or its main checkout; --help names the folder it took.
+        for script in ("compare.py", "same_paths.py"):
+            p = run_script(script, "--help", env=dict(os.environ, GPPC_BENCH_DIR="/some/bench"))
+            self.assertIn("here /some/bench)", " ".join(p.stdout.split()), script)
+            env = {k: v for k, v in os.environ.items() if k != "GPPC_BENCH_DIR"}
+            p = run_script(script, "--help", env=env)
+            self.assertIn("here %s)" % (BENCH_DIR or bench_candidates()[0]), " ".join(p.stdout.split()), script)
 
     def test_eta_learns_each_entrys_cost_per_cell(self):
         jobs = [{"spec": s, "cells": c} for s, c in (("a", 100), ("a", 100), ("b", 100), ("b", 300))]
