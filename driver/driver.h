@@ -79,6 +79,9 @@ typedef enum { GUARD_OFF, GUARD_PREPROCESS, GUARD_PREPARE, GUARD_QUERY, GUARD_DO
 void guard_start(const char *entry, const char *map_path, const char *scen_path, int time_limit_s);
 void guard_phase(GuardPhase p);
 void guard_query(long index, long line);
+/* The entry failed in a way only it knows (an exception out of a classic
+ * entry, driver/ext.c): the same one line with `reason`, then SIGABRT. */
+_Noreturn void guard_die(const char *reason);
 
 /* Parses argv; false + message on a usage error. *help is set for --help. */
 bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err);

@@ -220,8 +220,11 @@ bool ext_entry_open(const char *dir, const Entry **out, Err *err)
     *(void **)&lib.get_path = dlsym(h, "ext_get_path");
     *(void **)&lib.release = dlsym(h, "ext_release");
     *(void **)&lib.name = dlsym(h, "ext_name");
-    if (!lib.preprocess || !lib.prepare || !lib.get_path || !lib.release || !lib.name)
+    void (*on_throw)(void (*)(const char *));
+    *(void **)&on_throw = dlsym(h, "ext_on_throw");
+    if (!lib.preprocess || !lib.prepare || !lib.get_path || !lib.release || !lib.name || !on_throw)
         return err_set(err, "ext:%s: %s lacks the shim's functions (ext_abi.h): not built by ext_build.py", dir, so);
+    on_throw(guard_die);
     ext_record = (Entry){
         .name = ext_folder_name,
         .summary = "a classic-kit entry folder (ext:DIR)",

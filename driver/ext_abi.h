@@ -1,7 +1,7 @@
 /* ext_abi.h: the seam between the driver's loader of an external entry
  * (driver/ext.c) and the C++ shim (kits/ext/ext_shim.cpp) that
  * scripts/ext_build.py links with a classic-kit entry's own objects into
- * entry.so; the loader finds these five functions there with dlsym
+ * entry.so; the loader finds these six functions there with dlsym
  * (private to driver/ and kits/ext/).
  *
  * Maps are width*height bools, row-major, true = passable (grid_to_bits),
@@ -14,7 +14,8 @@
  * valid until the next call on that instance; the entry fills one path vector
  * per instance, reused by every query, as the kit's main.cpp does. The classic
  * API has no way to free an instance: ext_release frees the shim's part only.
- * An exception out of the entry is reported on stderr and aborts. */
+ * An exception out of the entry ends the process through ext_on_throw's
+ * hook, which names the map and query (driver/guard.c). */
 #ifndef GPPC_DRIVER_EXT_ABI_H
 #define GPPC_DRIVER_EXT_ABI_H
 
@@ -37,6 +38,10 @@ ExtInstance *ext_prepare(const bool *bits, int width, int height, const char *fi
 /* One GetPath call; *pts, *n: the waypoints it appended. Returns GetPath's bool. */
 int ext_get_path(ExtInstance *inst, ExtPoint s, ExtPoint g, const ExtPoint **pts, size_t *n);
 void ext_release(ExtInstance *inst);
+/* The driver's way to end the process when the entry throws: `died` gets one
+ * reason ("GetPath threw an exception: WHAT") and does not return. Without
+ * it the shim prints the reason and aborts. */
+void ext_on_throw(void (*died)(const char *reason));
 /* GetName(), copied once into static storage. */
 const char *ext_name(void);
 

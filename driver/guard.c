@@ -144,6 +144,14 @@ void guard_start(const char *entry, const char *map_path, const char *scen_path,
         alarm((unsigned)time_limit_s);
 }
 
+_Noreturn void guard_die(const char *reason)
+{
+    say(reason, -1);
+    phase = GUARD_DONE;       /* abort() calls no exit handler; said once all the same */
+    signal(SIGABRT, SIG_DFL); /* not the handler's "died of signal SIGABRT" a second time */
+    abort();
+}
+
 void guard_phase(GuardPhase p) { phase = p; }
 
 void guard_query(long index, long line)

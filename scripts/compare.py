@@ -35,6 +35,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ext_entries  # noqa: E402
+from bench_dir import add_bench_dir  # noqa: E402,F401 (the timing scripts take it from here)
 
 PAIR = re.compile(r"(\w+)=(\S+)")
 
@@ -193,13 +194,6 @@ def family_table(rows, family, names, baseline, limit=1.5, second=None, second_l
     return out
 
 
-def add_bench_dir(ap):
-    """--bench-dir, as every timing script here takes it."""
-    ap.add_argument("--bench-dir", default=os.environ.get("GPPC_BENCH_DIR") or
-                    os.path.join(ROOT, "..", "shared", "benchmarks"),
-                    help="folder holding maps/<family>/ and scenarios/<family>/ (default ../shared/benchmarks)")
-
-
 def parse_externals(ap, values):
     """--external NAME=COMMAND values as (name, command) pairs; a value
     without a name, an '=' or a command is a usage error."""
@@ -210,6 +204,23 @@ def parse_externals(ap, values):
             ap.error("--external %s: expected NAME=COMMAND" % x)
         out.append((name, command))
     return out
+
+
+def add_loop_args(ap):
+    """--external, --rounds and --gppc, as every script that times entries
+    map by map in one loop takes them (compare, reference_table, mm_paper)."""
+    ap.add_argument("--external", action="append", default=[], metavar="NAME=COMMAND",
+                    help="another planner in the same loop: COMMAND with {map} and {scen} prints total_s= "
+                    "(repeatable; compare.py's --help)")
+    ap.add_argument("--rounds", type=int, default=3, help="timed rounds per map (median taken; default 3)")
+    ap.add_argument("--gppc", default=os.path.join(ROOT, "build", "gppc"), help="the driver binary")
+
+
+def loop_args(ap, args):
+    """Checks add_loop_args' values; returns --external's (name, command) pairs."""
+    if args.rounds < 1:
+        ap.error("--rounds must be at least 1")
+    return parse_externals(ap, args.external)
 
 
 def main(argv):
@@ -226,19 +237,14 @@ def main(argv):
     ap.add_argument("--second", help="a second reference (entry or external): ratio, maps above --second-limit "
                     "times it, worst map")
     ap.add_argument("--second-limit", type=float, default=2.0, help="default 2")
-    ap.add_argument("--external", action="append", default=[], metavar="NAME=COMMAND",
-                    help="another planner in the same loop; COMMAND uses {map} and {scen}")
+    add_loop_args(ap)
     ap.add_argument("--ext-root", default="", help="folder where ext:NAME finds its entry folder")
-    ap.add_argument("--rounds", type=int, default=3, help="timed rounds per map (median taken; default 3)")
-    ap.add_argument("--gppc", default=os.path.join(ROOT, "build", "gppc"), help="the driver binary")
     ap.add_argument("--pre-dir", default=os.path.join(ROOT, "results", "compare-pre"),
                     help="where preprocessing files go")
     ap.add_argument("--out", default=os.path.join(ROOT, "results", "compare"), help="output folder")
     args = ap.parse_args(argv)
-    if args.rounds < 1:
-        ap.error("--rounds must be at least 1")
+    externals = loop_args(ap, args)
     entries = [e.replace(";", ",") for e in args.entries.split(",") if e]
-    externals = parse_externals(ap, args.external)
     names = entries + [n for n, _ in externals]
     baseline = args.baseline.replace(";", ",") if args.baseline else names[0]
     if baseline not in names:

@@ -54,7 +54,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ext_entries  # noqa: E402
-from compare import ROOT, Runner, add_bench_dir, maps_of, parse_externals, run_family  # noqa: E402
+from compare import ROOT, Runner, add_bench_dir, add_loop_args, loop_args, maps_of, run_family  # noqa: E402
 from reference_table import TIME_FIELDS, append_rows, numeric, per_family, read_rows  # noqa: E402
 from run_suite import map_cells  # noqa: E402
 
@@ -306,12 +306,9 @@ def main(argv):
     ap.add_argument("--entries", default="mm,jps,jps+,ch,sub", help="our entries (default mm,jps,jps+,ch,sub)")
     ap.add_argument("--ext", action="append", default=[], metavar="DIR",
                     help="a classic-kit entry folder in the same loop (repeatable)")
-    ap.add_argument("--external", action="append", default=[], metavar="NAME=COMMAND",
-                    help="another planner in the same loop: COMMAND with {map} and {scen} prints total_s= (repeatable)")
+    add_loop_args(ap)
     ap.add_argument("--jps2", help="the entry the time checks compare with (default: the first --external's "
                     "name, else the first --ext's)")
-    ap.add_argument("--rounds", type=int, default=3, help="timed rounds per map (median; default 3)")
-    ap.add_argument("--gppc", default=os.path.join(ROOT, "build", "gppc"), help="the driver binary")
     ap.add_argument("--work", default=os.path.join(ROOT, "results", "mm-paper-work"),
                     help="per-family rows and preprocessing files (resumed; default results/mm-paper-work)")
     ap.add_argument("--table-only", action="store_true", help="write the tables from WORK, run nothing")
@@ -320,15 +317,13 @@ def main(argv):
     args.families = [f for f in args.families.split(",") if f]
     args.every = per_family(args.every, "--every")
     args.only = set(args.maps.split(",")) if args.maps else None
-    if args.rounds < 1:
-        ap.error("--rounds must be at least 1")
+    args.externals = loop_args(ap, args)
     entries = [e for e in args.entries.split(",") if e]
     if "mm" not in entries:
         ap.error("--entries must hold mm")
     if not os.access(args.gppc, os.X_OK):
         sys.exit("mm_paper: %s not found; run make first" % args.gppc)
     exts = ["ext:" + os.path.abspath(d) for d in args.ext]
-    args.externals = parse_externals(ap, args.external)
     args.jps2 = args.jps2 or (args.externals[0][0] if args.externals else
                               ext_entries.name_of(exts[0]) if exts else None)
     if not args.jps2:

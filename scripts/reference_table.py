@@ -33,8 +33,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compare import (ROOT, Runner, add_bench_dir, family_table, maps_of, parse_externals, parse_pairs,  # noqa: E402
-                     run_family)
+from compare import (ROOT, Runner, add_bench_dir, add_loop_args, family_table, loop_args, maps_of,  # noqa: E402
+                     parse_pairs, run_family)
 
 FAMILIES = ["dao", "rooms", "random", "mazes"]
 TIME_FIELDS = ["family", "map", "entry", "queries", "invalid", "total_s", "first20_s", "subopt_mean", "subopt_max",
@@ -156,24 +156,19 @@ def main(argv):
     ap.add_argument("--check-every", help="-check every Nth map (same form; default: --every)")
     ap.add_argument("--skip", action="append", default=[], metavar="FAMILY:ENTRY",
                     help="leave an entry out of a family (e.g. mazes:astar, minutes per map); repeatable")
-    ap.add_argument("--external", action="append", default=[], metavar="NAME=COMMAND",
-                    help="a planner outside the tree in the timing loop (as in compare.py)")
+    add_loop_args(ap)
     ap.add_argument("--phase", default="time,check", help="time, check or both (default)")
-    ap.add_argument("--rounds", type=int, default=3, help="timed rounds per map (median; default 3)")
-    ap.add_argument("--gppc", default=os.path.join(ROOT, "build", "gppc"), help="the driver binary")
     ap.add_argument("--work", default=os.path.join(ROOT, "results", "reftable"),
                     help="per-family progress and preprocessing files (resumed; default results/reftable)")
     ap.add_argument("--fresh", action="store_true", help="empty WORK first")
     ap.add_argument("--out", default=os.path.join(ROOT, "results", "reference", "baselines-four-families.md"))
     args = ap.parse_args(argv)
     args.entries = [e.replace(";", ",") for e in args.entries.split(",") if e]
-    args.externals = parse_externals(ap, args.external)
+    args.externals = loop_args(ap, args)
     families = [f for f in args.families.split(",") if f]
     phases = set(p for p in args.phase.split(",") if p)
     if not phases or phases - {"time", "check"}:
         ap.error("--phase: time, check or time,check")
-    if args.rounds < 1:
-        ap.error("--rounds must be at least 1")
     skip = set()
     for s in args.skip:
         fam, _, spec = s.partition(":")

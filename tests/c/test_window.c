@@ -3,8 +3,6 @@
  * every emitted step a legal move. */
 #include <string.h>
 
-#include "../../refine/mapkind.h"
-#include "../../refine/smooth.h"
 #include "../../refine/window.h"
 #include "test.h"
 
@@ -53,22 +51,28 @@ static void open_grid(Grid *g, int w, int h)
             grid_set_passable(g, x, y, true);
 }
 
+/* The walk east along row 2 to (8,2) and WALK_BACK, added to a window on an
+ * open 24 x 8 grid (smoothing per `smooth`); `out` holds the anchor (1,2). */
+static void walk_there_and_back(Grid *g, Window *w, bool smooth, xyPath *out)
+{
+    xyLoc a[8];
+    open_grid(g, 24, 8);
+    win_init(w, g, smooth, smooth ? 256 : 0);
+    east_run(a, 8, 2);
+    path_push(out, a[0]);
+    win_reset(w, a[0]);
+    win_add(w, a, 8);
+    win_add(w, WALK_BACK, 6);
+}
+
 /* Leg 1 runs east to a center at (8,2); leg 2 walks back west and turns
  * south: the walk to (8,2) and back leaves no trace. */
 static void test_window_unwinds(T *t)
 {
     Grid g;
     Window w;
-    open_grid(&g, 24, 8);
-    win_init(&w, &g, true, 256);
-    xyLoc a[8];
-    const xyLoc *b = WALK_BACK;
-    east_run(a, 8, 2);
     xyPath out = {0};
-    path_push(&out, a[0]);
-    win_reset(&w, a[0]);
-    win_add(&w, a, 8);
-    win_add(&w, b, 6);
+    walk_there_and_back(&g, &w, true, &out);
     CHECK(t, w.cut >= 4);
     win_smooth(&w, SIZE_MAX, SIZE_MAX);
     win_emit(&w, &out, 0);
@@ -254,57 +258,6 @@ static void test_window_add_way(T *t)
     grid_free(&g);
 }
 
-/* line_cell (the unwinding's tail, one cell in closed form) is cell k of
- * line_cells' walk, and line_next its first, for lines of every slope and
- * direction, both ways. */
-static void test_line_cell_matches_walk(T *t)
-{
-    xyLoc cells[64];
-    int wrong = 0, lines = 0;
-    for (int dx = -20; dx <= 20; dx++)
-        for (int dy = -20; dy <= 20; dy++) {
-            xyLoc a = {30, 30}, b = {(int16_t)(30 + dx), (int16_t)(30 + dy)};
-            size_t m = line_cells(a, b, cells);
-            lines++;
-            for (size_t k = 0; k <= m; k++) {
-                xyLoc c = line_cell(a, b, (int)k), want = k ? cells[k - 1] : a;
-                wrong += c.x != want.x || c.y != want.y;
-            }
-            if (m) { /* line_next is the first of them */
-                xyLoc c = line_next(a, b);
-                wrong += c.x != cells[0].x || c.y != cells[0].y;
-            }
-        }
-    CHECKF(t, wrong == 0 && lines == 41 * 41, "%d cells differ", wrong);
-}
-
-/* mapkind: a maze of 1-wide corridors has no diagonal move until a 2 x 2
- * block opens, and no room beyond a 2-wide corridor until a 3 x 3 one. */
-static void test_mapkind_corridors(T *t)
-{
-    Grid g;
-    Err err;
-    grid_init_blocked(&g, 9, 9, &err);
-    for (int y = 1; y < 8; y++) /* a comb: the spine x = 1, teeth along even rows */
-        grid_set_passable(&g, 1, y, true);
-    for (int y = 2; y < 8; y += 2)
-        for (int x = 2; x < 8; x++)
-            grid_set_passable(&g, x, y, true);
-    bool b2, b3, b4;
-    CHECK(t, map_open_block(&g, 2, &b2, &err) && !b2);
-    grid_set_passable(&g, 2, 3, true); /* (1,2) (2,2) (1,3) (2,3) */
-    CHECK(t, map_open_block(&g, 2, &b2, &err) && map_open_block(&g, 3, &b3, &err) && b2 && !b3);
-    grid_set_passable(&g, 3, 3, true); /* (1..3, 2..4): the spine and two teeth around it */
-    CHECK(t, map_open_block(&g, 3, &b3, &err) && map_open_block(&g, 4, &b4, &err) && b3 && !b4);
-    /* Out of memory is an error, not a guessed answer (a profile would be
-     * chosen on it). */
-    calloc_fail_next = 1;
-    err.msg[0] = 0;
-    CHECK(t, !map_open_block(&g, 2, &b2, &err) && strstr(err.msg, "out of memory"));
-    calloc_fail_next = 0;
-    grid_free(&g);
-}
-
 /* The cells form (no smoothing): the walk east to (8,2) and back unwinds
  * over the window's cells, down to (5,2) where the leg steps south; keep
  * holds back cells, not lines; a walk back past the anchor unwinds to it. */
@@ -312,16 +265,8 @@ static void test_window_cells(T *t)
 {
     Grid g;
     Window w;
-    open_grid(&g, 24, 8);
-    win_init(&w, &g, false, 0);
-    xyLoc a[8];
-    const xyLoc *b = WALK_BACK;
-    east_run(a, 8, 2);
     xyPath out = {0};
-    path_push(&out, a[0]);
-    win_reset(&w, a[0]);
-    win_add(&w, a, 8);
-    win_add(&w, b, 6);
+    walk_there_and_back(&g, &w, false, &out);
     CHECKF(t, w.cut == 6 && w.moves == 7 && w.way.len == 8, "cut %llu, %zu moves", (unsigned long long)w.cut, w.moves);
     CHECK(t, win_emit(&w, &out, 2) == 5 && out.len == 6 && out.cells[5].x == 5 && out.cells[5].y == 3);
     win_truncate(&w, 1);
@@ -502,37 +447,7 @@ static void test_window_joint_memo_packed(T *t)
     }
 }
 
-/* A loop the two passes of smooth_waypoints leave (a maze's goal leg that
- * left a pocket by another row than the window came in by): east along
- * row 3 above a wall (row 4, x 2..18), round its end into the pocket
- * below, back out and west along row 1. The forward pass folds the loop
- * up only after it has moved past (1,3); the folds pass then cuts the
- * path where it turns back, so no waypoint stays at the wall's end. */
-static void test_smooth_folds(T *t)
-{
-    Grid g;
-    open_grid(&g, 24, 10);
-    for (int x = 2; x <= 18; x++)
-        grid_set_passable(&g, x, 4, false);
-    xyLoc p[] = {{1, 3}, {20, 3}, {20, 5}, {16, 7}, {16, 6}, {20, 5}, {20, 3}, {18, 1}, {10, 1}};
-    size_t n = sizeof p / sizeof *p, k;
-    double before = 0, after = 0;
-    for (size_t i = 1; i < n; i++)
-        before += grid_octile(p[i - 1].x, p[i - 1].y, p[i].x, p[i].y);
-    k = smooth_waypoints(&g, p, n);
-    bool legal = true;
-    for (size_t i = 1; i < k; i++) {
-        after += grid_octile(p[i - 1].x, p[i - 1].y, p[i].x, p[i].y);
-        legal = legal && line_legal(&g, p[i - 1], p[i]);
-    }
-    CHECKF(t, legal && after <= before && p[0].x == 1 && p[k - 1].x == 10, "%zu waypoints", k);
-    CHECKF(t, k == 2 && after < 10, "%zu waypoints, length %.2f", k, after);
-    grid_free(&g);
-}
-
 const TestCase WINDOW_TESTS[] = {
-    {"smooth_folds", test_smooth_folds},
-    {"line_cell_matches_walk", test_line_cell_matches_walk},
     {"window_unwinds", test_window_unwinds},
     {"window_emit_keep_truncate", test_window_emit_keep_truncate},
     {"window_smooths_joint", test_window_smooths_joint},
@@ -542,6 +457,5 @@ const TestCase WINDOW_TESTS[] = {
     {"window_joint_memo_packed", test_window_joint_memo_packed},
     {"window_joint_memo_grows", test_window_joint_memo_grows},
     {"window_add_way", test_window_add_way},
-    {"mapkind_corridors", test_mapkind_corridors},
     {NULL, NULL},
 };

@@ -4,6 +4,7 @@ Makefile; it keeps a pointer to the map it is given, as the kit's example
 does) is built by its own Makefile into a cached object and runs valid;
 a copy built to segfault on its 3rd query gives one line naming entry, map,
 query and signal, in the driver and in the suite, whose other jobs finish;
+the same copy throwing on its 2nd query gives one line naming the exception;
 a copy that does not build gives the build's error lines and exit 2; bad
 folders (no Entry.cpp, a build that makes no object, one of our names) are
 one message and exit 2 with nothing run. Objects are cached by content
@@ -15,7 +16,7 @@ import subprocess
 import sys
 import unittest
 
-from tests.py.util import ROOT, TempDir, run_gppc, write
+from tests.py.util import GPPC, ROOT, TempDir, run_gppc, write
 
 FOLDER = os.path.join(ROOT, "kits", "ext", "test-astar")
 MAP = os.path.join(ROOT, "maps", "rooms", "16room256-0.map")
@@ -77,6 +78,13 @@ class ExtEntry(unittest.TestCase):
             self.assertEqual(code, -11, err)  # ended by the signal itself, as a crash should
             self.assertEqual(crash_lines(err), ["gppc: crashy on 16room256-0.map, query 3 (s.scen:4): died of signal "
                                                 "SIGSEGV (segmentation fault)"], err)
+            # An exception out of GetPath: one line with its what(), not a second one for the abort.
+            p = subprocess.run([GPPC, "--entry", "ext:" + crashy, "--pre-dir", d,
+                                "-full", MAP, scen], capture_output=True, text=True,
+                               env=dict(os.environ, TEST_ASTAR_THROW_ON_QUERY="2"))
+            said = [l for l in p.stderr.splitlines() if l.startswith("gppc: crashy on")]
+            self.assertEqual((p.returncode, said), (-6, ["gppc: crashy on 16room256-0.map, query 2 (s.scen:3): GetPath "
+                                                         "threw an exception: query 2 refused"]), p.stderr)
             # The suite: two maps, ours and the crashing one; every job ends.
             bench = os.path.join(d, "bench")
             for name in ("16room256-0", "8room256-0"):

@@ -51,9 +51,9 @@ class Runner(unittest.TestCase):
         # alone: the word holds its group), with a 0.2 s heartbeat: lines naming
         # it while it runs; the close gives the CPU time, the estimate and the
         # longest silence.
-        code, out = run_all("C abstraction.abs_locate_by_sight", env={"RUN_ALL_HEARTBEAT": "0.2"})
+        code, out = run_all("C abs_locate.abs_locate_by_sight", env={"RUN_ALL_HEARTBEAT": "0.2"})
         self.assertEqual(code, 0, out)
-        self.assertRegex(out, r"\.\.\. +\d+s 0 of 1 jobs done; running: C abstraction\.abs_locate_by_sight")
+        self.assertRegex(out, r"\.\.\. +\d+s 0 of 1 jobs done; running: C abs_locate\.abs_locate_by_sight")
         m = re.search(r"^CPU time ([\d.]+) s \(build [\d.]+ s, tests [\d.]+ s, this runner [\d.]+ s\), "
                       r"estimated (\d+) s; longest silence ([\d.]+) s$", out, re.M)
         self.assertTrue(m, out)

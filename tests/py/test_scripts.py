@@ -10,7 +10,7 @@ import subprocess
 import sys
 import unittest
 
-from tests.py.util import GPPC, ROOT, TempDir, write
+from tests.py.util import BENCH_DIR, GPPC, ROOT, TempDir, bench_candidates, write
 
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import aggregate  # noqa: E402
@@ -36,6 +36,13 @@ def make_bench(d, scen=SCEN):
 def run_script(name, *args, env=None):
     return subprocess.run([sys.executable, os.path.join(SCRIPTS, name)] + list(args), capture_output=True,
                           text=True, env=env)
+
+
+def run_suite_ok(test, bench, entries, out, *more):
+    """run_suite.py over the folder `bench` into `out`, no plots; it must exit 0."""
+    p = run_script("run_suite.py", "--bench-dir", bench, "--entries", entries, "--out", out, "--no-plots", *more)
+    test.assertEqual(p.returncode, 0, p.stderr)
+    return p
 
 
 class Parsing(unittest.TestCase):
@@ -104,14 +111,10 @@ class Suite(unittest.TestCase):
         with TempDir() as d:
             make_bench(d)
             out = os.path.join(d, "out")
-            p = run_script("run_suite.py", "--bench-dir", d, "--entries", "astar,mm:w=2", "--out", out,
-                           "--no-plots")
-            self.assertEqual(p.returncode, 0, p.stderr)
+            run_suite_ok(self, d, "astar,mm:w=2", out)
             txt = os.path.join(out, "raw", "astar", "t", "a.txt")
             before = os.stat(txt).st_mtime_ns
-            p = run_script("run_suite.py", "--bench-dir", d, "--entries", "astar,mm:w=2", "--out", out,
-                           "--no-plots")
-            self.assertEqual(p.returncode, 0, p.stderr)
+            p = run_suite_ok(self, d, "astar,mm:w=2", out)
             self.assertIn("2 of 2 jobs already done", p.stderr)
             self.assertEqual(os.stat(txt).st_mtime_ns, before)
             with open(os.path.join(out, "summary.md")) as f:
@@ -121,8 +124,7 @@ class Suite(unittest.TestCase):
             # An unfinished job (no SUMMARY) is run again.
             with open(txt, "w") as f:
                 f.write("GPPC half a run\n")
-            p = run_script("run_suite.py", "--bench-dir", d, "--entries", "astar", "--out", out, "--no-plots")
-            self.assertEqual(p.returncode, 0, p.stderr)
+            p = run_suite_ok(self, d, "astar", out)
             self.assertNotIn("already done", p.stderr)
             with open(txt) as f:
                 self.assertIn("SUMMARY entry=astar", f.read())
@@ -256,9 +258,7 @@ class SummaryCsv(unittest.TestCase):
         with TempDir() as d:
             make_bench(d)
             out = os.path.join(d, "o,ut")
-            p = run_script("run_suite.py", "--bench-dir", d, "--entries", "astar:w=1.5,jps", "--out", out,
-                           "--no-plots")
-            self.assertEqual(p.returncode, 0, p.stderr)
+            run_suite_ok(self, d, "astar:w=1.5,jps", out)
             with open(os.path.join(out, "summary.csv"), newline="") as f:
                 rows = list(csv.DictReader(f))
             self.assertEqual({r["entry"] for r in rows}, {"astar:w=1.5", "jps"})  # the comma survives
@@ -269,9 +269,7 @@ class SummaryCsv(unittest.TestCase):
                 self.assertRegex(r["subopt_mean"], r"^\d+\.\d{6}$")
                 self.assertRegex(r["mean_us"], r"^\d+\.\d{3}$")
                 self.assertRegex(r["queries"], r"^\d+$")
-            p = run_script("run_suite.py", "--bench-dir", d, "--entries", "jps", "--out", out + "2",
-                           "--no-plots", "--repeat", "3")
-            self.assertEqual(p.returncode, 0, p.stderr)
+            run_suite_ok(self, d, "jps", out + "2", "--repeat", "3")
             with open(os.path.join(out + "2", "summary.csv"), newline="") as f:
                 rows = list(csv.DictReader(f))
             self.assertTrue(all(re.match(r"^\d+\.\d{3}$", r["mean_us_ci99"]) for r in rows), rows)
@@ -304,6 +302,16 @@ class SuiteOptions(unittest.TestCase):
     def test_every_flag_has_help(self):
         for action in run_suite.build_parser()._actions:
             self.assertTrue(action.help and len(action.help) > 10, action.option_strings)
+
+    def test_timing_scripts_find_the_benchmarks_as_the_tests_do(self):
+        # One rule (scripts/bench_dir.py): $GPPC_BENCH_DIR, else beside the
+        # checkout or its main checkout; --help names the folder it took.
+        for script in ("compare.py", "same_paths.py"):
+            p = run_script(script, "--help", env=dict(os.environ, GPPC_BENCH_DIR="/some/bench"))
+            self.assertIn("here /some/bench)", " ".join(p.stdout.split()), script)
+            env = {k: v for k, v in os.environ.items() if k != "GPPC_BENCH_DIR"}
+            p = run_script(script, "--help", env=env)
+            self.assertIn("here %s)" % (BENCH_DIR or bench_candidates()[0]), " ".join(p.stdout.split()), script)
 
     def test_eta_learns_each_entrys_cost_per_cell(self):
         jobs = [{"spec": s, "cells": c} for s, c in (("a", 100), ("a", 100), ("b", 100), ("b", 300))]

@@ -4,7 +4,12 @@
 // do. Like the kit's example it keeps a pointer to the map it is given, so it
 // only works when the map stays alive (the kit's main.cpp keeps it). It keeps
 // no file. Built with -DCRASH_ON_QUERY=N it dereferences a null pointer on its
-// Nth query (the test of a crashing entry).
+// Nth query (the test of a crashing entry), and throws on query K first when
+// the environment has TEST_ASTAR_THROW_ON_QUERY=K (the test of a throwing one,
+// without a second build).
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "Entry.h"
@@ -22,7 +27,10 @@ bool GetPath(void *data, xyLoc s, xyLoc g, std::vector<xyLoc> &path)
     Search &S = *static_cast<Search *>(data);
 #ifdef CRASH_ON_QUERY
     static int queries = 0;
-    if (++queries == CRASH_ON_QUERY) {
+    const char *throw_on = std::getenv("TEST_ASTAR_THROW_ON_QUERY");
+    if (++queries == (throw_on ? std::atoi(throw_on) : 0))
+        throw std::runtime_error("query " + std::to_string(queries) + " refused");
+    if (queries == CRASH_ON_QUERY) {
         volatile int *nowhere = nullptr;
         *nowhere = 1;
     }

@@ -1,0 +1,38 @@
+/* The map's kind (refine/mapkind.h): how wide an open block the map holds,
+ * which picks mm's profile; out of memory is an error, not a guess. */
+#include <string.h>
+
+#include "../../refine/mapkind.h"
+#include "test.h"
+
+/* A maze of 1-wide corridors has no diagonal move until a 2 x 2
+ * block opens, and no room beyond a 2-wide corridor until a 3 x 3 one. */
+static void test_mapkind_corridors(T *t)
+{
+    Grid g;
+    Err err;
+    grid_init_blocked(&g, 9, 9, &err);
+    for (int y = 1; y < 8; y++) /* a comb: the spine x = 1, teeth along even rows */
+        grid_set_passable(&g, 1, y, true);
+    for (int y = 2; y < 8; y += 2)
+        for (int x = 2; x < 8; x++)
+            grid_set_passable(&g, x, y, true);
+    bool b2, b3, b4;
+    CHECK(t, map_open_block(&g, 2, &b2, &err) && !b2);
+    grid_set_passable(&g, 2, 3, true); /* (1,2) (2,2) (1,3) (2,3) */
+    CHECK(t, map_open_block(&g, 2, &b2, &err) && map_open_block(&g, 3, &b3, &err) && b2 && !b3);
+    grid_set_passable(&g, 3, 3, true); /* (1..3, 2..4): the spine and two teeth around it */
+    CHECK(t, map_open_block(&g, 3, &b3, &err) && map_open_block(&g, 4, &b4, &err) && b3 && !b4);
+    /* Out of memory is an error, not a guessed answer (a profile would be
+     * chosen on it). */
+    calloc_fail_next = 1;
+    err.msg[0] = 0;
+    CHECK(t, !map_open_block(&g, 2, &b2, &err) && strstr(err.msg, "out of memory"));
+    calloc_fail_next = 0;
+    grid_free(&g);
+}
+
+const TestCase MAPKIND_TESTS[] = {
+    {"mapkind_corridors", test_mapkind_corridors},
+    {NULL, NULL},
+};
