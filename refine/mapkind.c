@@ -33,24 +33,31 @@ bool map_detour(const Abstraction *a, double *detour, Err *err)
     return true;
 }
 
-bool map_open_block(const Grid *g, int k, bool *found_out, Err *err)
+bool map_open_side(const Grid *g, int *side_out, Err *err)
 {
-    /* run: passable cells ending at (x, y) along its row; rows: how many
-     * rows in a row, ending at y, have such a run of k at x. */
-    int *rows = calloc((size_t)g->width, sizeof *rows);
-    if (!rows)
-        return err_set(err, "mm: out of memory measuring a %dx%d map's open blocks", g->width, g->height);
-    bool found = false;
-    for (int y = 0; y < g->height && !found; y++) {
+    /* side[x]: the side of the largest open square whose lower right
+     * corner is (x, y); the row before's until this row overwrites it.
+     * diag: the row before's side[x - 1], kept before it was overwritten. */
+    int *side = calloc((size_t)g->width, sizeof *side);
+    if (!side)
+        return err_set(err, "mm: out of memory measuring a %dx%d map's open squares", g->width, g->height);
+    int best = 0;
+    for (int y = 0; y < g->height; y++) {
         size_t row = (size_t)grid_index(g, 0, y);
-        for (int x = 0, run = 0; x < g->width && !found; x++) {
-            run = grid_open_at(g, row + (size_t)x) ? run + 1 : 0;
-            rows[x] = run >= k ? rows[x] + 1 : 0;
-            found = rows[x] >= k;
+        for (int x = 0, diag = 0, left = 0; x < g->width; x++) {
+            int up = side[x], s = 0;
+            if (grid_open_at(g, row + (size_t)x)) {
+                s = up < left ? up : left;
+                s = (s < diag ? s : diag) + 1;
+            }
+            diag = up;
+            left = s;
+            side[x] = s;
+            best = s > best ? s : best;
         }
     }
-    free(rows);
-    *found_out = found;
+    free(side);
+    *side_out = best;
     return true;
 }
 
@@ -60,6 +67,9 @@ bool map_kind(const Grid *g, const Abstraction *a, MapKind *k, Err *err)
     *k = (MapKind){.scattered = grid_scattered(g),
                    .regions_per_sector = stored ? (double)a->nregions / stored : 0.0,
                    .nsectors = a->nsectors};
-    return map_open_block(g, 2, &k->diagonals, err) && map_open_block(g, 3, &k->wide, err) &&
-           map_detour(a, &k->detour, err);
+    if (!map_open_side(g, &k->open_side, err))
+        return false;
+    k->diagonals = k->open_side >= 2;
+    k->wide = k->open_side >= 3;
+    return map_detour(a, &k->detour, err);
 }

@@ -17,8 +17,9 @@ typedef struct MapKind {
     double scattered;          /* grid_scattered (grid/grid.h): the share of lone obstacle cells */
     double regions_per_sector; /* regions over stored (not default) sectors */
     uint32_t nsectors;
-    bool diagonals; /* map_open_block(g, 2) */
-    bool wide;      /* map_open_block(g, 3) */
+    bool diagonals; /* open_side >= 2 */
+    bool wide;      /* open_side >= 3 */
+    int open_side;  /* map_open_side: the side of the largest open square */
 } MapKind;
 
 /* How far the center-to-center legs detour: the sum of the abstract edges'
@@ -28,15 +29,17 @@ typedef struct MapKind {
  * >= 1 (1 without edges). Refining through centers loses where this is
  * large. False + message when memory runs out (decoding the excess bytes). */
 bool map_detour(const Abstraction *a, double *detour, Err *err);
-/* Is some k x k block of cells all passable? k = 2: is any diagonal move
- * legal (a diagonal step needs both cells beside it, grid.h)? Not on mazes
- * of corridors one cell wide; without one every legal line runs along a
- * row or a column. k = 3: is there more room than a two-cell corridor?
- * The answer in *found; false + message when memory runs out (a guess
- * either way would pick a profile for a map it was not measured on). */
-bool map_open_block(const Grid *g, int k, bool *found, Err *err);
+/* The side of the largest k x k block of cells all passable, in *side (0
+ * on a map without a passable cell). k >= 2: some diagonal move is legal
+ * (a diagonal step needs both cells beside it, grid.h); not on mazes of
+ * corridors one cell wide, where every legal line runs along a row or a
+ * column. k >= 3: more room than a two-cell corridor. On a maze of walls
+ * one cell thick, k is its corridors' width. One pass over the cells and a
+ * row of ints; false + message when memory runs out (a guess either way
+ * would pick a profile for a map it was not measured on). */
+bool map_open_side(const Grid *g, int *side, Err *err);
 /* All of it, over the abstraction and the grid it was built on; false +
- * message as map_open_block and map_detour. */
+ * message as map_open_side and map_detour. */
 bool map_kind(const Grid *g, const Abstraction *a, MapKind *k, Err *err);
 
 #endif

@@ -97,6 +97,7 @@ enum {
     P_SMALL_MAP,
     P_NARROW,
     P_CORRIDORS,
+    P_WIDE_CORRIDORS,
     P_NO_DIAGONALS,
     P_CLUTTERED,
     P_SCATTERED,
@@ -135,6 +136,15 @@ static const MmProfile PROFILES[] = {
      * fraction of a cell for a quarter of the time (smooth 0). */
     [P_NARROW] = {"narrow-corridors", 16, 0, 0, 0, 64, 1, 1, false, 1.0, MEMO_WIDE},
     [P_CORRIDORS] = {"corridors", 16, 0, 0, 0, 64, 2, 2, true, 1.0, MEMO_WIDE},
+    /* Corridors at least a sector wide (the largest open square, their
+     * width on a maze of thin walls, at least S): most sectors are open
+     * floor cut by a wall or two, a center leg runs along a corridor and
+     * seldom into a dead end, so a joint's unwinding needs few of the held
+     * cells, while holding 64 made each joint's smoothing test long lines
+     * across the open floor: hold 16, as the default row, for much less
+     * smoothing and about the same paths
+     * (results/reference/mm-paper/mazes36.md). */
+    [P_WIDE_CORRIDORS] = {"wide-corridors", 16, 0, 0, 0, 16, 2, 2, true, 1.0, MEMO_WIDE},
     /* No diagonal move: every legal line runs along a row or a column, so
      * smoothing cuts nothing the window's unwinding does not. */
     [P_NO_DIAGONALS] = {"no-diagonals", 16, 0, 256, 32, 16, 3, -1, false, 1.0, MEMO_GAME},
@@ -201,7 +211,8 @@ const MmProfile *mm_profile_choose(const MapKind *k, int small)
     bool corridors = k->scattered < WALLS_ONLY && k->regions_per_sector > MAZE_REGIONS_PER_SECTOR;
     int p = (int)k->nsectors <= small                                                             ? P_SMALL_MAP
             : corridors && !k->wide                                                               ? P_NARROW
-            : corridors                                                                           ? P_CORRIDORS
+            : corridors && k->open_side < PROFILES[P_WIDE_CORRIDORS].sector                       ? P_CORRIDORS
+            : corridors                                                                           ? P_WIDE_CORRIDORS
             : !k->diagonals                                                                       ? P_NO_DIAGONALS
             : k->scattered >= SCATTERED && k->detour >= CLUTTERED_DETOUR                          ? P_CLUTTERED
             : k->scattered >= SCATTERED                                                           ? P_SCATTERED

@@ -10,6 +10,7 @@
  *   small-map         at most `small` sectors: JPS answers every query
  *   narrow-corridors  a maze of corridors at most two cells wide
  *   corridors         a maze of wider corridors
+ *   wide-corridors    a maze of corridors at least a sector wide
  *   no-diagonals      no diagonal move anywhere
  *   cluttered         scattered obstacles whose center legs detour
  *   scattered         scattered obstacles

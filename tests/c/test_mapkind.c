@@ -1,4 +1,4 @@
-/* The map's kind (refine/mapkind.h): how wide an open block the map holds,
+/* The map's kind (refine/mapkind.h): the side of the largest open square,
  * which picks mm's profile; out of memory is an error, not a guess. */
 #include <string.h>
 
@@ -6,7 +6,8 @@
 #include "test.h"
 
 /* A maze of 1-wide corridors has no diagonal move until a 2 x 2
- * block opens, and no room beyond a 2-wide corridor until a 3 x 3 one. */
+ * block opens, and no room beyond a 2-wide corridor until a 3 x 3 one; an
+ * open room measures its side, wherever its corner is. */
 static void test_mapkind_corridors(T *t)
 {
     Grid g;
@@ -17,17 +18,24 @@ static void test_mapkind_corridors(T *t)
     for (int y = 2; y < 8; y += 2)
         for (int x = 2; x < 8; x++)
             grid_set_passable(&g, x, y, true);
-    bool b2, b3, b4;
-    CHECK(t, map_open_block(&g, 2, &b2, &err) && !b2);
+    int side = -1;
+    CHECK(t, map_open_side(&g, &side, &err) && side == 1);
     grid_set_passable(&g, 2, 3, true); /* (1,2) (2,2) (1,3) (2,3) */
-    CHECK(t, map_open_block(&g, 2, &b2, &err) && map_open_block(&g, 3, &b3, &err) && b2 && !b3);
+    CHECK(t, map_open_side(&g, &side, &err) && side == 2);
     grid_set_passable(&g, 3, 3, true); /* (1..3, 2..4): the spine and two teeth around it */
-    CHECK(t, map_open_block(&g, 3, &b3, &err) && map_open_block(&g, 4, &b4, &err) && b3 && !b4);
+    CHECK(t, map_open_side(&g, &side, &err) && side == 3);
+    for (int y = 3; y < 9; y++) /* (3..8, 3..8) but (8, 7) and (8, 8): 5 x 5 at most, in (3..7, 2..8) */
+        for (int x = 3; x < 9; x++)
+            grid_set_passable(&g, x, y, x < 8 || y < 7);
+    CHECK(t, map_open_side(&g, &side, &err) && side == 5);
+    grid_set_passable(&g, 8, 7, true);
+    grid_set_passable(&g, 8, 8, true); /* (3..8, 3..8) */
+    CHECK(t, map_open_side(&g, &side, &err) && side == 6);
     /* Out of memory is an error, not a guessed answer (a profile would be
      * chosen on it). */
     calloc_fail_next = 1;
     err.msg[0] = 0;
-    CHECK(t, !map_open_block(&g, 2, &b2, &err) && strstr(err.msg, "out of memory"));
+    CHECK(t, !map_open_side(&g, &side, &err) && strstr(err.msg, "out of memory"));
     calloc_fail_next = 0;
     grid_free(&g);
 }

@@ -19,17 +19,20 @@ static void test_mm_profiles(T *t)
         MapKind k;
         const char *profile;
     } cases[] = {
-        {{1.50, 0.0, 1.54, 1024, true, true}, "corridors"},          /* a maze of 32-wide corridors */
-        {{1.90, 0.0, 4.00, 1024, true, false}, "narrow-corridors"},  /* 2-wide corridors */
-        {{1.90, 0.0, 7.00, 1024, false, false}, "narrow-corridors"}, /* 1-wide corridors */
-        {{1.02, 0.0045, 1.72, 1024, true, true}, "default"},         /* lone pillars: not a maze */
-        {{1.40, 0.0, 1.39, 1024, true, true}, "small-rooms"},        /* 8room */
-        {{1.20, 0.0, 1.10, 1024, true, true}, "sector-rooms"},       /* 16room */
-        {{1.30, 0.30, 1.20, 1024, true, true}, "cluttered"},         /* random 30 % */
-        {{1.08, 0.02, 1.05, 1024, true, true}, "scattered"},         /* random 10 % */
-        {{1.08, 0.0, 1.05, 1024, false, false}, "no-diagonals"},     /* open, but no 2 x 2 block */
-        {{1.40, 0.0, 7.00, 192, false, false}, "small-map"},         /* anything of at most `small` sectors */
-        {{1.13, 0.0, 1.10, 1024, true, true}, "default"},            /* the dao map that detours most */
+        {{1.50, 0.0, 1.54, 1024, true, true, 8}, "corridors"},          /* a maze of 8-wide corridors */
+        {{1.90, 0.0, 4.00, 1024, true, false, 2}, "narrow-corridors"},  /* 2-wide corridors */
+        {{1.02, 0.0, 1.54, 1024, true, true, 32}, "wide-corridors"},    /* 32-wide corridors */
+        {{1.02, 0.0, 1.54, 1024, true, true, 16}, "wide-corridors"},    /* 16-wide: a sector's side */
+        {{1.02, 0.0, 1.54, 1024, true, true, 15}, "corridors"},         /* narrower than a sector */
+        {{1.90, 0.0, 7.00, 1024, false, false, 1}, "narrow-corridors"}, /* 1-wide corridors */
+        {{1.02, 0.0045, 1.72, 1024, true, true, 40}, "default"},        /* lone pillars: not a maze */
+        {{1.40, 0.0, 1.39, 1024, true, true, 7}, "small-rooms"},        /* 8room */
+        {{1.20, 0.0, 1.10, 1024, true, true, 15}, "sector-rooms"},      /* 16room */
+        {{1.30, 0.30, 1.20, 1024, true, true, 5}, "cluttered"},         /* random 30 % */
+        {{1.08, 0.02, 1.05, 1024, true, true, 12}, "scattered"},        /* random 10 % */
+        {{1.08, 0.0, 1.05, 1024, false, false, 1}, "no-diagonals"},     /* open, but no 2 x 2 block */
+        {{1.40, 0.0, 7.00, 192, false, false, 1}, "small-map"},         /* anything of at most `small` sectors */
+        {{1.13, 0.0, 1.10, 1024, true, true, 30}, "default"},           /* the dao map that detours most */
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         const MmProfile *p = mm_profile_choose(&cases[i].k, 192);
@@ -44,16 +47,19 @@ static void test_mm_profiles(T *t)
                  !d.refine.ahead && d.refine.weight == 1.0 && d.refine.first_hold == d.refine.hold);
     CHECK(t, c.refine.hold == 64 && c.refine.joint == 1 && c.refine.back == 1 && c.refine.routes.near == 0 &&
                  c.refine.routes.jps_cap == 0 && !c.refine.smooth);
-    mm_profile_config(mm_profile_choose(&cases[6].k, 192), &c);
+    mm_profile_config(mm_profile_choose(&cases[9].k, 192), &c);
     CHECK(t, c.refine.ahead == 5 && c.ahead == 5 && c.refine.routes.jps_cap == 1024 && c.refine.weight > 1.0 &&
                  c.refine.first_hold < c.refine.hold); /* corridor steps: the first cells go out sooner */
-    mm_profile_config(mm_profile_choose(&cases[7].k, 192), &c);
+    mm_profile_config(mm_profile_choose(&cases[10].k, 192), &c);
     CHECK(t, c.refine.ahead == 3 && c.refine.routes.jps_cap == 512 && c.refine.weight == 1.0 &&
                  c.refine.first_ahead > c.refine.ahead); /* the first step looks further */
     CHECK(t, mm_profile_of_side(8) && !strcmp(mm_profile_of_side(8)->name, "sector-rooms") && mm_profile_of_side(6) &&
                  !strcmp(mm_profile_of_side(6)->name, "small-rooms") && !mm_profile_of_side(16));
     mm_profile_config(mm_profile_choose(&cases[0].k, 192), &c);
-    CHECK(t, c.refine.joint == 2 && c.refine.back == 2 && c.refine.smooth);
+    CHECK(t, c.refine.joint == 2 && c.refine.back == 2 && c.refine.smooth && c.refine.hold == 64);
+    mm_profile_config(mm_profile_choose(&cases[3].k, 192), &c); /* as corridors but the cells held */
+    CHECK(t, c.refine.joint == 2 && c.refine.back == 2 && c.refine.smooth && c.refine.hold == 16 &&
+                 c.refine.routes.jps_cap == 0 && c.refine.routes.near == 0);
     /* A key given overrides the profile; `auto` keeps its value. */
     EntryOpts o;
     Err err;
