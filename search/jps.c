@@ -71,7 +71,8 @@ static bool jump_diagonal(Jps *j, int px, int py, int dx, int dy, DiagStop *at)
  * three cells are in this row's word and the next row's, one stride of
  * words away, so a step loads two words (three where it crosses into the
  * word beside); its scans are jump_straight's, called directly (the
- * wrapper's test of the axis is known here). The byte form keeps its
+ * wrapper's test of the axis is known here); inlined, with (dx, dy)
+ * constants, in its sweep (try_diagonal's one function a direction). The byte form keeps its
  * own loop: written once for both forms (a constant for the form), the
  * compiler's code for the byte loop came out longer, and online JPS, the
  * yardstick, must not slow. */
@@ -113,14 +114,6 @@ static inline __attribute__((always_inline)) bool jump_diagonal_bits_in(Jps *j, 
         b = nb;
     }
 }
-/* One loop a diagonal, its direction a constant: the steps' scans inline. */
-static bool jump_diagonal_bits(Jps *j, int px, int py, int dx, int dy, DiagStop *at)
-{
-    if (dy < 0)
-        return dx < 0 ? jump_diagonal_bits_in(j, px, py, -1, -1, at) : jump_diagonal_bits_in(j, px, py, 1, -1, at);
-    return dx < 0 ? jump_diagonal_bits_in(j, px, py, -1, 1, at) : jump_diagonal_bits_in(j, px, py, 1, 1, at);
-}
-
 /* The padded cell index of the node at idx (jo_index): its coordinates'
  * cell, sparse; the index itself per cell. */
 static inline uint32_t cell_of(const Jps *j, uint32_t idx)
@@ -165,7 +158,7 @@ static inline __attribute__((always_inline)) void try_diagonal_in(Jps *j, uint32
 {
     int dx = dir_dx(dir), dy = dir_dy(dir), hdir = DIR_OF[1][dx + 1], vdir = DIR_OF[dy + 1][1];
     DiagStop at;
-    for (int x = px, y = py; packed ? jump_diagonal_bits(j, x, y, dx, dy, &at) : jump_diagonal(j, x, y, dx, dy, &at);
+    for (int x = px, y = py; packed ? jump_diagonal_bits_in(j, x, y, dx, dy, &at) : jump_diagonal(j, x, y, dx, dy, &at);
          x = at.x, y = at.y) {
         uint64_t base = (uint64_t)abs(at.x - px) * j->open.diag;
         /* The stop is a node, as in JPS (2011), unless it would take the
@@ -205,6 +198,34 @@ static inline __attribute__((always_inline)) void try_diagonal_in(Jps *j, uint32
     }
 }
 
+/* One function a diagonal direction for each form, chosen where the
+ * direction is a constant (try_diagonal): the sweep's steps and scans inline
+ * with their directions constants, one copy each, not one in every copy of
+ * the expansion (expand_as), whose code then stays small. */
+#define TRY_DIAGONAL_AS(name, dir, packed)                                                                             \
+    static __attribute__((noinline)) void name(Jps *j, uint32_t from, int px, int py)                               \
+    {                                                                                                                  \
+        try_diagonal_in(j, from, px, py, dir, packed);                                                                \
+    }
+TRY_DIAGONAL_AS(try_ne_bits, 4, true)
+TRY_DIAGONAL_AS(try_se_bits, 5, true)
+TRY_DIAGONAL_AS(try_sw_bits, 6, true)
+TRY_DIAGONAL_AS(try_nw_bits, 7, true)
+static inline __attribute__((always_inline)) void try_diagonal(Jps *j, uint32_t from, int px, int py, int dir,
+                                                               bool packed)
+{
+    if (!packed)
+        try_diagonal_in(j, from, px, py, dir, false);
+    else if (dir == 4)
+        try_ne_bits(j, from, px, py);
+    else if (dir == 5)
+        try_se_bits(j, from, px, py);
+    else if (dir == 6)
+        try_sw_bits(j, from, px, py);
+    else
+        try_nw_bits(j, from, px, py);
+}
+
 /* The forced pair on one side (-1, 1) of a straight move (dx, dy) into
  * `id`, if that side's cell is forced. */
 static inline __attribute__((always_inline)) void forced_pair(Jps *j, uint32_t id, int px, int py, int dx, int dy,
@@ -218,7 +239,7 @@ static inline __attribute__((always_inline)) void forced_pair(Jps *j, uint32_t i
                          : !open_cell(j, px - dx + sx, py - dy + sy) && open_cell(j, px + sx, py + sy);
     if (forced) {
         try_straight(j, id, px, py, DIR_OF[sy + 1][sx + 1]);
-        try_diagonal_in(j, id, px, py, DIR_OF[dy + sy + 1][dx + sx + 1], packed);
+        try_diagonal(j, id, px, py, DIR_OF[dy + sy + 1][dx + sx + 1], packed);
     }
 }
 
@@ -234,14 +255,14 @@ static inline __attribute__((always_inline)) void expand_in(Jps *j, uint32_t id,
         try_straight(j, id, px, py, 2);
         try_straight(j, id, px, py, 3);
         for (int d = 4; d < 8; d++)
-            try_diagonal_in(j, id, px, py, d, packed);
+            try_diagonal(j, id, px, py, d, packed);
         return;
     }
     int dx = dir_dx(in), dy = dir_dy(in);
     if (GRID_DIR_IS_DIAGONAL(in)) {
         try_straight(j, id, px, py, DIR_OF[1][dx + 1]);
         try_straight(j, id, px, py, DIR_OF[dy + 1][1]);
-        try_diagonal_in(j, id, px, py, in, packed);
+        try_diagonal(j, id, px, py, in, packed);
         return;
     }
     try_straight(j, id, px, py, in);
