@@ -106,9 +106,9 @@ typedef struct Jps {
      * first, for good (jps_enable_turns then does nothing): the same
      * searches, their diagonal steps scanned again. */
     size_t turns_room;
-    bool turns_given_back;
-    size_t held_peak; /* what it held just before it gave them back */
-    bool borrowed;        /* bounded: `grid` is the caller's (jps_init_bounded) */
+    size_t held_peak;      /* what it held just before it gave them back */
+    bool turns_given_back; /* (beside the other flags: no padding of its own) */
+    bool borrowed;         /* bounded: `grid` is the caller's (jps_init_bounded) */
     bool waypoints;       /* the owner's choice (false at init): a found path is appended as its
                            * turns, each segment cardinal or diagonal (grid/validate.h), not cell by cell */
     const Tracer *tracer; /* NULL: not traced (search/trace.h) */
