@@ -203,9 +203,9 @@ static inline __attribute__((always_inline)) void try_diagonal_in(Jps *j, uint32
  * with their directions constants, one copy each, not one in every copy of
  * the expansion (expand_as), whose code then stays small. */
 #define TRY_DIAGONAL_AS(name, dir, packed)                                                                             \
-    static __attribute__((noinline)) void name(Jps *j, uint32_t from, int px, int py)                               \
+    static __attribute__((noinline)) void name(Jps *j, uint32_t from, int px, int py)                                  \
     {                                                                                                                  \
-        try_diagonal_in(j, from, px, py, dir, packed);                                                                \
+        try_diagonal_in(j, from, px, py, dir, packed);                                                                 \
     }
 TRY_DIAGONAL_AS(try_ne_bits, 4, true)
 TRY_DIAGONAL_AS(try_se_bits, 5, true)
@@ -276,15 +276,33 @@ static inline __attribute__((always_inline)) void expand_in(Jps *j, uint32_t id,
 static inline __attribute__((always_inline)) void expand_as(Jps *j, uint32_t id, int px, int py, int in, bool packed)
 {
     switch (in) {
-    case 0: expand_in(j, id, px, py, 0, packed); break;
-    case 1: expand_in(j, id, px, py, 1, packed); break;
-    case 2: expand_in(j, id, px, py, 2, packed); break;
-    case 3: expand_in(j, id, px, py, 3, packed); break;
-    case 4: expand_in(j, id, px, py, 4, packed); break;
-    case 5: expand_in(j, id, px, py, 5, packed); break;
-    case 6: expand_in(j, id, px, py, 6, packed); break;
-    case 7: expand_in(j, id, px, py, 7, packed); break;
-    default: expand_in(j, id, px, py, -1, packed); break;
+    case 0:
+        expand_in(j, id, px, py, 0, packed);
+        break;
+    case 1:
+        expand_in(j, id, px, py, 1, packed);
+        break;
+    case 2:
+        expand_in(j, id, px, py, 2, packed);
+        break;
+    case 3:
+        expand_in(j, id, px, py, 3, packed);
+        break;
+    case 4:
+        expand_in(j, id, px, py, 4, packed);
+        break;
+    case 5:
+        expand_in(j, id, px, py, 5, packed);
+        break;
+    case 6:
+        expand_in(j, id, px, py, 6, packed);
+        break;
+    case 7:
+        expand_in(j, id, px, py, 7, packed);
+        break;
+    default:
+        expand_in(j, id, px, py, -1, packed);
+        break;
     }
 }
 static __attribute__((noinline)) void expand(Jps *j, uint32_t id, int px, int py, int in)

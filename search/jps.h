@@ -90,16 +90,16 @@ typedef struct Jps {
     uint32_t *trace;   /* jump points of the path, goal first; during the
                         search the bypass stack, node indices as the open list's (jps.c relax) */
     size_t nbypass, trace_cap;
-    uint64_t fcur_fixed;  /* the same for JPS+, in jps_open.h's unit */
-    uint64_t from_g;      /* g of the node being expanded (jps.c relax) */
-    uint32_t from_idx;    /* its index in the open list's node state (the parent its successors keep) */
-    uint32_t start_idx;   /* the start's index there */
-    size_t passable;      /* cells of the map as it is now */
-    bool failed;          /* bounded: the latest search reached more nodes than it was sized for */
-    uint64_t node_cap;    /* sparse: the most nodes a search may take now (jps_grow) */
-    uint64_t node_bound;  /* and ever (jps_init_bounded's max_nodes and the start) */
-    uint64_t slot_bound;  /* the slots for node_bound */
-    uint64_t grown;       /* searches begun again after growing the node state */
+    uint64_t fcur_fixed; /* the same for JPS+, in jps_open.h's unit */
+    uint64_t from_g;     /* g of the node being expanded (jps.c relax) */
+    uint32_t from_idx;   /* its index in the open list's node state (the parent its successors keep) */
+    uint32_t start_idx;  /* the start's index there */
+    size_t passable;     /* cells of the map as it is now */
+    bool failed;         /* bounded: the latest search reached more nodes than it was sized for */
+    uint64_t node_cap;   /* sparse: the most nodes a search may take now (jps_grow) */
+    uint64_t node_bound; /* and ever (jps_init_bounded's max_nodes and the start) */
+    uint64_t slot_bound; /* the slots for node_bound */
+    uint64_t grown;      /* searches begun again after growing the node state */
     /* The owner's choice (0, at init: none): the most bytes (jps_bytes) a
      * sparse JPS may hold with its turn bits. A growth of its node state
      * (jps_grow) that would take it past them gives the turn bits back
@@ -109,9 +109,9 @@ typedef struct Jps {
     size_t held_peak;      /* what it held just before it gave them back */
     bool turns_given_back; /* (beside the other flags: no padding of its own) */
     bool borrowed;         /* bounded: `grid` is the caller's (jps_init_bounded) */
-    bool waypoints;       /* the owner's choice (false at init): a found path is appended as its
+    bool waypoints;        /* the owner's choice (false at init): a found path is appended as its
                            * turns, each segment cardinal or diagonal (grid/validate.h), not cell by cell */
-    const Tracer *tracer; /* NULL: not traced (search/trace.h) */
+    const Tracer *tracer;  /* NULL: not traced (search/trace.h) */
 } Jps;
 
 /* Online JPS with table == NULL; JPS+ with a table of this map, which the
