@@ -71,7 +71,8 @@ static bool jump_diagonal(Jps *j, int px, int py, int dx, int dy, DiagStop *at)
  * three cells are in this row's word and the next row's, one stride of
  * words away, so a step loads two words (three where it crosses into the
  * word beside); its scans are jump_straight's, called directly (the
- * wrapper's test of the axis is known here). The byte form keeps its
+ * wrapper's test of the axis is known here); inlined, with (dx, dy)
+ * constants, in its sweep (try_diagonal's one function a direction). The byte form keeps its
  * own loop: written once for both forms (a constant for the form), the
  * compiler's code for the byte loop came out longer, and online JPS, the
  * yardstick, must not slow. */
@@ -113,14 +114,6 @@ static inline __attribute__((always_inline)) bool jump_diagonal_bits_in(Jps *j, 
         b = nb;
     }
 }
-/* One loop a diagonal, its direction a constant: the steps' scans inline. */
-static bool jump_diagonal_bits(Jps *j, int px, int py, int dx, int dy, DiagStop *at)
-{
-    if (dy < 0)
-        return dx < 0 ? jump_diagonal_bits_in(j, px, py, -1, -1, at) : jump_diagonal_bits_in(j, px, py, 1, -1, at);
-    return dx < 0 ? jump_diagonal_bits_in(j, px, py, -1, 1, at) : jump_diagonal_bits_in(j, px, py, 1, 1, at);
-}
-
 /* The padded cell index of the node at idx (jo_index): its coordinates'
  * cell, sparse; the index itself per cell. */
 static inline uint32_t cell_of(const Jps *j, uint32_t idx)
@@ -134,10 +127,19 @@ static bool relax_stop(Jps *j, int px, int py, uint64_t cost, int dir)
     return relax_node(j, px, py, cost, dir, true);
 }
 
-static void try_straight(Jps *j, uint32_t from, int px, int py, int dir)
+/* GRID_DX/GRID_DY of direction d (grid.h order) as arithmetic, not a load
+ * from grid.c's arrays: where d is a constant (expand_as), the compiler
+ * folds it, and with it each jump's direction. */
+static inline int dir_dx(int d) { return d == 1 || d == 4 || d == 5 ? 1 : d == 3 || d >= 6 ? -1 : 0; }
+static inline int dir_dy(int d) { return d == 0 || d == 4 || d == 7 ? -1 : d == 2 || d == 5 || d == 6 ? 1 : 0; }
+
+static inline __attribute__((always_inline)) void try_straight(Jps *j, uint32_t from, int px, int py, int dir)
 {
-    int dx = GRID_DX[dir], dy = GRID_DY[dir];
-    int t = jump_straight(j, px, py, dx, dy);
+    int dx = dir_dx(dir), dy = dir_dy(dir);
+    int t = dx > 0   ? jump_horizontal(j, px, py, 1)
+            : dx < 0 ? jump_horizontal(j, px, py, -1)
+            : dy > 0 ? jump_vertical(j, px, py, 1)
+                     : jump_vertical(j, px, py, -1);
     if (t >= 0)
         relax_plus(j, from, dx ? t : px, dy ? t : py, (uint64_t)abs(dx ? t - px : t - py) * j->open.card, dir);
 }
@@ -154,9 +156,9 @@ static void try_straight(Jps *j, uint32_t from, int px, int py, int dir)
 static inline __attribute__((always_inline)) void try_diagonal_in(Jps *j, uint32_t from, int px, int py, int dir,
                                                                   bool packed)
 {
-    int dx = GRID_DX[dir], dy = GRID_DY[dir], hdir = DIR_OF[1][dx + 1], vdir = DIR_OF[dy + 1][1];
+    int dx = dir_dx(dir), dy = dir_dy(dir), hdir = DIR_OF[1][dx + 1], vdir = DIR_OF[dy + 1][1];
     DiagStop at;
-    for (int x = px, y = py; packed ? jump_diagonal_bits(j, x, y, dx, dy, &at) : jump_diagonal(j, x, y, dx, dy, &at);
+    for (int x = px, y = py; packed ? jump_diagonal_bits_in(j, x, y, dx, dy, &at) : jump_diagonal(j, x, y, dx, dy, &at);
          x = at.x, y = at.y) {
         uint64_t base = (uint64_t)abs(at.x - px) * j->open.diag;
         /* The stop is a node, as in JPS (2011), unless it would take the
@@ -196,6 +198,51 @@ static inline __attribute__((always_inline)) void try_diagonal_in(Jps *j, uint32
     }
 }
 
+/* One function a diagonal direction for each form, chosen where the
+ * direction is a constant (try_diagonal): the sweep's steps and scans inline
+ * with their directions constants, one copy each, not one in every copy of
+ * the expansion (expand_as), whose code then stays small. */
+#define TRY_DIAGONAL_AS(name, dir, packed)                                                                             \
+    static __attribute__((noinline)) void name(Jps *j, uint32_t from, int px, int py)                                  \
+    {                                                                                                                  \
+        try_diagonal_in(j, from, px, py, dir, packed);                                                                 \
+    }
+TRY_DIAGONAL_AS(try_ne_bits, 4, true)
+TRY_DIAGONAL_AS(try_se_bits, 5, true)
+TRY_DIAGONAL_AS(try_sw_bits, 6, true)
+TRY_DIAGONAL_AS(try_nw_bits, 7, true)
+static inline __attribute__((always_inline)) void try_diagonal(Jps *j, uint32_t from, int px, int py, int dir,
+                                                               bool packed)
+{
+    if (!packed)
+        try_diagonal_in(j, from, px, py, dir, false);
+    else if (dir == 4)
+        try_ne_bits(j, from, px, py);
+    else if (dir == 5)
+        try_se_bits(j, from, px, py);
+    else if (dir == 6)
+        try_sw_bits(j, from, px, py);
+    else
+        try_nw_bits(j, from, px, py);
+}
+
+/* The forced pair on one side (-1, 1) of a straight move (dx, dy) into
+ * `id`, if that side's cell is forced. */
+static inline __attribute__((always_inline)) void forced_pair(Jps *j, uint32_t id, int px, int py, int dx, int dy,
+                                                              int side, bool packed)
+{
+    int sx = dy ? side : 0, sy = dx ? side : 0; /* perpendicular offset */
+    /* Packed, the side cell's index from the node's. */
+    size_t side_cell = id + (size_t)(ptrdiff_t)(sy * j->grid.stride + sx);
+    bool forced = packed ? !grid_bit_at(j->grid.bits, side_cell - (size_t)(ptrdiff_t)(dy * j->grid.stride + dx)) &&
+                               grid_bit_at(j->grid.bits, side_cell)
+                         : !open_cell(j, px - dx + sx, py - dy + sy) && open_cell(j, px + sx, py + sy);
+    if (forced) {
+        try_straight(j, id, px, py, DIR_OF[sy + 1][sx + 1]);
+        try_diagonal(j, id, px, py, DIR_OF[dy + sy + 1][dx + sx + 1], packed);
+    }
+}
+
 /* Successors of `id` given the direction it was entered in (-1 at the start),
  * on the grid's form (`packed` a constant where inlined): the search picks
  * the form once an expansion (expand, expand_bits), so the byte form's
@@ -203,38 +250,68 @@ static inline __attribute__((always_inline)) void try_diagonal_in(Jps *j, uint32
 static inline __attribute__((always_inline)) void expand_in(Jps *j, uint32_t id, int px, int py, int in, bool packed)
 {
     if (in < 0) {
-        for (int d = 0; d < 4; d++)
-            try_straight(j, id, px, py, d);
+        try_straight(j, id, px, py, 0);
+        try_straight(j, id, px, py, 1);
+        try_straight(j, id, px, py, 2);
+        try_straight(j, id, px, py, 3);
         for (int d = 4; d < 8; d++)
-            try_diagonal_in(j, id, px, py, d, packed);
+            try_diagonal(j, id, px, py, d, packed);
         return;
     }
-    int dx = GRID_DX[in], dy = GRID_DY[in];
+    int dx = dir_dx(in), dy = dir_dy(in);
     if (GRID_DIR_IS_DIAGONAL(in)) {
         try_straight(j, id, px, py, DIR_OF[1][dx + 1]);
         try_straight(j, id, px, py, DIR_OF[dy + 1][1]);
-        try_diagonal_in(j, id, px, py, in, packed);
+        try_diagonal(j, id, px, py, in, packed);
         return;
     }
     try_straight(j, id, px, py, in);
     /* Forced pairs on both sides of a straight move. */
-    for (int side = -1; side <= 1; side += 2) {
-        int sx = dy ? side : 0, sy = dx ? side : 0; /* perpendicular offset */
-        /* Packed, the side cell's index from the node's. */
-        size_t side_cell = id + (size_t)(ptrdiff_t)(sy * j->grid.stride + sx);
-        bool forced = packed ? !grid_bit_at(j->grid.bits, side_cell - (size_t)(ptrdiff_t)(dy * j->grid.stride + dx)) &&
-                                   grid_bit_at(j->grid.bits, side_cell)
-                             : !open_cell(j, px - dx + sx, py - dy + sy) && open_cell(j, px + sx, py + sy);
-        if (forced) {
-            try_straight(j, id, px, py, DIR_OF[sy + 1][sx + 1]);
-            try_diagonal_in(j, id, px, py, DIR_OF[dy + sy + 1][dx + sx + 1], packed);
-        }
+    forced_pair(j, id, px, py, dx, dy, -1, packed);
+    forced_pair(j, id, px, py, dx, dy, 1, packed);
+}
+/* One copy of the expansion per direction of entry (-1: the start), each
+ * with its directions constants: its straight scans inline, no test of
+ * the axis or the sense at run time. */
+static inline __attribute__((always_inline)) void expand_as(Jps *j, uint32_t id, int px, int py, int in, bool packed)
+{
+    switch (in) {
+    case 0:
+        expand_in(j, id, px, py, 0, packed);
+        break;
+    case 1:
+        expand_in(j, id, px, py, 1, packed);
+        break;
+    case 2:
+        expand_in(j, id, px, py, 2, packed);
+        break;
+    case 3:
+        expand_in(j, id, px, py, 3, packed);
+        break;
+    case 4:
+        expand_in(j, id, px, py, 4, packed);
+        break;
+    case 5:
+        expand_in(j, id, px, py, 5, packed);
+        break;
+    case 6:
+        expand_in(j, id, px, py, 6, packed);
+        break;
+    case 7:
+        expand_in(j, id, px, py, 7, packed);
+        break;
+    default:
+        expand_in(j, id, px, py, -1, packed);
+        break;
     }
 }
-static void expand(Jps *j, uint32_t id, int px, int py, int in) { expand_in(j, id, px, py, in, false); }
+static __attribute__((noinline)) void expand(Jps *j, uint32_t id, int px, int py, int in)
+{
+    expand_as(j, id, px, py, in, false);
+}
 static __attribute__((noinline)) void expand_bits(Jps *j, uint32_t id, int px, int py, int in)
 {
-    expand_in(j, id, px, py, in, true);
+    expand_as(j, id, px, py, in, true);
 }
 
 void jps_find(Jps *j, xyLoc s, xyLoc g, xyPath *path) { jps_find_capped(j, s, g, UINT64_MAX, path); }

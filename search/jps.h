@@ -90,20 +90,28 @@ typedef struct Jps {
     uint32_t *trace;   /* jump points of the path, goal first; during the
                         search the bypass stack, node indices as the open list's (jps.c relax) */
     size_t nbypass, trace_cap;
-    uint64_t fcur_fixed;  /* the same for JPS+, in jps_open.h's unit */
-    uint64_t from_g;      /* g of the node being expanded (jps.c relax) */
-    uint32_t from_idx;    /* its index in the open list's node state (the parent its successors keep) */
-    uint32_t start_idx;   /* the start's index there */
-    size_t passable;      /* cells of the map as it is now */
-    bool failed;          /* bounded: the latest search reached more nodes than it was sized for */
-    uint64_t node_cap;    /* sparse: the most nodes a search may take now (jps_grow) */
-    uint64_t node_bound;  /* and ever (jps_init_bounded's max_nodes and the start) */
-    uint64_t slot_bound;  /* the slots for node_bound */
-    uint64_t grown;       /* searches begun again after growing the node state */
-    bool borrowed;        /* bounded: `grid` is the caller's (jps_init_bounded) */
-    bool waypoints;       /* the owner's choice (false at init): a found path is appended as its
+    uint64_t fcur_fixed; /* the same for JPS+, in jps_open.h's unit */
+    uint64_t from_g;     /* g of the node being expanded (jps.c relax) */
+    uint32_t from_idx;   /* its index in the open list's node state (the parent its successors keep) */
+    uint32_t start_idx;  /* the start's index there */
+    size_t passable;     /* cells of the map as it is now */
+    bool failed;         /* bounded: the latest search reached more nodes than it was sized for */
+    uint64_t node_cap;   /* sparse: the most nodes a search may take now (jps_grow) */
+    uint64_t node_bound; /* and ever (jps_init_bounded's max_nodes and the start) */
+    uint64_t slot_bound; /* the slots for node_bound */
+    uint64_t grown;      /* searches begun again after growing the node state */
+    /* The owner's choice (0, at init: none): the most bytes (jps_bytes) a
+     * sparse JPS may hold with its turn bits. A growth of its node state
+     * (jps_grow) that would take it past them gives the turn bits back
+     * first, for good (jps_enable_turns then does nothing): the same
+     * searches, their diagonal steps scanned again. */
+    size_t turns_room;
+    size_t held_peak;      /* what it held just before it gave them back */
+    bool turns_given_back; /* (beside the other flags: no padding of its own) */
+    bool borrowed;         /* bounded: `grid` is the caller's (jps_init_bounded) */
+    bool waypoints;        /* the owner's choice (false at init): a found path is appended as its
                            * turns, each segment cardinal or diagonal (grid/validate.h), not cell by cell */
-    const Tracer *tracer; /* NULL: not traced (search/trace.h) */
+    const Tracer *tracer;  /* NULL: not traced (search/trace.h) */
 } Jps;
 
 /* Online JPS with table == NULL; JPS+ with a table of this map, which the
@@ -140,7 +148,8 @@ bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, uint64_t max_nodes, 
 /* Lets the diagonal jumps of an online JPS on a packed map with whole
  * transposed rows (not tiled) read turn bits (jps_turns.h, half a byte a
  * cell) instead of scanning two lines at each step: the same search, the
- * same paths. Nothing (true) for any other JPS, or when already on; false
+ * same paths. Nothing (true) for any other JPS, when already on or once
+ * given back (Jps.turns_room); false
  * + message when memory ran out (the JPS scans as before). */
 bool jps_enable_turns(Jps *j, Err *err);
 /* Doubles the parts of a sparse JPS's node state its latest search found
@@ -207,7 +216,9 @@ void jps_paint(Jps *j, const Jps *src, int x0, int y0, int w, int h, JpsPaint pa
  * of its source when the map opens cells. */
 bool jps_reserve(Jps *j, size_t cells, Err *err);
 /* Bytes the search owns: its map copy, search arrays, open list, trace and
- * bit rows (the JPS+ table apart: jt_bytes). */
+ * bit rows (the JPS+ table apart: jt_bytes); after its turn bits were given
+ * back (Jps.turns_room), what it held then if that was more: the most it
+ * has held at once, as its other parts never shrink. */
 size_t jps_bytes(const Jps *j);
 
 #endif

@@ -159,12 +159,46 @@ fail:
     return false;
 }
 
+/* What the search owns now (jps_bytes reports the larger of this and the
+ * most it held before it gave its turn bits back). */
+static size_t bytes_now(const Jps *j)
+{
+    /* Sparse, the slots (open.count) hold a node each. */
+    return (j->borrowed ? 0 : grid_bytes(&j->grid)) + j->open.count * sizeof(JoNode) + j->open.cap * sizeof(JoItem) +
+           j->trace_cap * sizeof *j->trace + (j->succ ? 9 * sizeof *j->succ : 0) +
+           (j->plus ? 0
+                    : ((j->rows.borrowed ? 0 : (size_t)j->rows.rows * j->rows.words) +
+                       (size_t)j->cols.rows * j->cols.words) *
+                          8) +
+           bitrows_tiles_bytes(&j->tiles) + jps_turns_bytes(&j->turns);
+}
+
+/* Gives the turn bits back (Jps.turns_room) when what jps_grow is about to
+ * add would take the search past its room with them: at most the slots
+ * doubled, the open list doubled and the bypass stack doubled (or begun). */
+static void make_room(Jps *j)
+{
+    const JpsOpen *o = &j->open;
+    if (!j->turns.block || !j->turns_room)
+        return;
+    size_t more = (o->live >= j->node_cap ? o->count * sizeof(JoNode) : 0) +
+                  (o->n >= o->cap ? (size_t)o->cap * sizeof(JoItem) : 0) +
+                  (j->nbypass >= j->trace_cap ? (j->trace_cap ? j->trace_cap : GROW_FIRST_LIST) * sizeof *j->trace : 0);
+    size_t now = bytes_now(j);
+    if (now + more <= j->turns_room)
+        return;
+    j->held_peak = now > j->held_peak ? now : j->held_peak;
+    jps_turns_free(&j->turns);
+    j->turns_given_back = true;
+}
+
 bool jps_grow(Jps *j)
 {
     JpsOpen *o = &j->open;
     uint64_t before = o->count + o->cap + j->trace_cap;
     if (!o->sparse)
         return false;
+    make_room(j);
     if (o->live >= j->node_cap) {
         if (j->node_cap >= j->node_bound || o->count >= j->slot_bound || !jo_resize_sparse(o, (uint32_t)o->count * 2))
             return false; /* the bound: the search gives up */
@@ -196,7 +230,7 @@ bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, uint64_t max_nodes, 
 
 bool jps_enable_turns(Jps *j, Err *err)
 {
-    if (j->turns.block || j->plus || j->tiled || !j->grid.bits)
+    if (j->turns.block || j->turns_given_back || j->plus || j->tiled || !j->grid.bits)
         return true;
     return jps_turns_init(&j->turns, &j->rows, &j->cols, err);
 }
@@ -289,12 +323,6 @@ void jps_paint(Jps *j, const Jps *src, int x0, int y0, int w, int h, JpsPaint pa
 
 size_t jps_bytes(const Jps *j)
 {
-    /* Sparse, the slots (open.count) hold a node each. */
-    return (j->borrowed ? 0 : grid_bytes(&j->grid)) + j->open.count * sizeof(JoNode) + j->open.cap * sizeof(JoItem) +
-           j->trace_cap * sizeof *j->trace + (j->succ ? 9 * sizeof *j->succ : 0) +
-           (j->plus ? 0
-                    : ((j->rows.borrowed ? 0 : (size_t)j->rows.rows * j->rows.words) +
-                       (size_t)j->cols.rows * j->cols.words) *
-                          8) +
-           bitrows_tiles_bytes(&j->tiles) + jps_turns_bytes(&j->turns);
+    size_t now = bytes_now(j);
+    return now > j->held_peak ? now : j->held_peak;
 }

@@ -284,18 +284,29 @@ static size_t cache_cap(const MmEntry *e)
     return budget(e);
 }
 
-/* The share of the budget (in tenths) the instance may hold at prepare with
- * the JPS route's turn bits (refine/routes.h): the rest is left for what
- * grows as queries run (the JPS's node state, the edge cache), so that a
- * map whose instance fits the budget without them fits it with them (on
- * dao, where every map's JPS route runs: results/reference/mm-paper/daotime35.md). */
-#define TURNS_BUDGET_TENTHS 7
+/* The share of the budget (in tenths) the instance may hold with the JPS
+ * route's turn bits (refine/routes.h): taken at prepare where they fit in
+ * it, and given back by the JPS when its node state, growing as queries
+ * run, would take the instance past it (search/jps.h turns_room); the rest
+ * is left for what else grows (the edge cache), so that a map whose
+ * instance fits the budget without them fits it with them (on dao, where
+ * every map's JPS route runs: results/reference/mm-paper/daojps36.md). */
+#define TURNS_BUDGET_TENTHS 9
 
-/* Turn bits for the JPS route's diagonal steps where they fit in that share. */
+/* Turn bits for the JPS route's diagonal steps where they fit in that share;
+ * the JPS gives them back when its node state would grow past the share
+ * with them (search/jps.h turns_room). */
 static bool take_turns(MmEntry *e, Err *err)
 {
     size_t part[MM_PARTS], held = mm_bytes(e, part), share = budget(e) / 10 * TURNS_BUDGET_TENTHS;
-    return held >= share || routes_enable_turns_within(&e->refiner.routes, share - held, err);
+    if (held >= share)
+        return true;
+    if (!routes_enable_turns_within(&e->refiner.routes, share - held, err))
+        return false;
+    held = mm_bytes(e, part);
+    if (e->legs.have_jps && e->legs.jps.turns.block && held <= budget(e))
+        e->legs.jps.turns_room = jps_bytes(&e->legs.jps) + (budget(e) - held);
+    return true;
 }
 
 /* The abstraction (loaded, or built), then what searches it: the region

@@ -343,6 +343,54 @@ static void test_jps_grows_in_pieces(T *t)
     unload(&l);
 }
 
+/* A JPS on a packed map whose node state outgrows its room with turn bits
+ * (Jps.turns_room) gives them back before it grows: its answers are those of
+ * the JPS that keeps them and of one that never took them, jps_bytes never
+ * drops below what it held, and jps_enable_turns does not take them again. */
+static void test_jps_gives_turns_back(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/16room256-0", &l))
+        return;
+    Grid packed;
+    Jps keep, give, none;
+    Err err;
+    CHECK(t, grid_pack(&packed, &l.g, &err));
+    CHECK(t, jps_init_bounded(&keep, &packed, true, JPS_NODES_GROW, &err) &&
+                 jps_init_bounded(&give, &packed, true, JPS_NODES_GROW, &err) &&
+                 jps_init_bounded(&none, &packed, true, JPS_NODES_GROW, &err));
+    CHECK(t, jps_enable_turns(&keep, &err) && jps_enable_turns(&give, &err) && give.turns.block && keep.turns.block);
+    keep.waypoints = give.waypoints = none.waypoints = true;
+    size_t held = jps_bytes(&give);
+    give.turns_room = held + 1; /* the first growth passes it */
+    xyPath a = {0}, b = {0}, c = {0};
+    int differ = 0, kept_before_growing = 1;
+    for (int k = 0; k < l.sc.count; k += 11 * t_thin(1)) {
+        xyLoc s = l.sc.q[k].start, g = l.sc.q[k].goal;
+        a.len = b.len = c.len = 0;
+        JpsResult ra = jps_find_capped(&keep, s, g, UINT64_MAX, &a), rb = jps_find_capped(&give, s, g, UINT64_MAX, &b),
+                  rc = jps_find_capped(&none, s, g, UINT64_MAX, &c);
+        differ += ra != rb || rb != rc || a.len != b.len || b.len != c.len ||
+                  memcmp(a.cells, b.cells, a.len * sizeof *a.cells) != 0 ||
+                  memcmp(b.cells, c.cells, b.len * sizeof *b.cells) != 0;
+        kept_before_growing &= give.grown > 0 || give.turns.block != NULL;
+    }
+    CHECK(t, jps_enable_turns(&give, &err));
+    CHECKF(t,
+           differ == 0 && kept_before_growing && give.grown > 0 && give.turns_given_back && !give.turns.block &&
+               keep.turns.block && give.held_peak >= held && jps_bytes(&give) >= give.held_peak,
+           "%d differ; grown %llu times, given back %d, held %zu then %zu", differ, (unsigned long long)give.grown,
+           give.turns_given_back, held, jps_bytes(&give));
+    path_free(&a);
+    path_free(&b);
+    path_free(&c);
+    jps_free(&keep);
+    jps_free(&give);
+    jps_free(&none);
+    grid_free(&packed);
+    unload(&l);
+}
+
 /* Corridor legs by JPS over the painted corridor (legplan_corridor_jps) find a
  * path wherever the corridor A* (legplan_within) does, of the same length
  * or shorter (through the cells beside a corner), without widening, also
@@ -463,6 +511,7 @@ const TestCase LEG_TESTS[] = {
     {"legplan_corridor_jps_in_pieces", test_legs_corridor_jps_in_pieces},
     {"jps_grows_in_pieces", test_jps_grows_in_pieces},
     {"jps_grown_search_traced_once", test_jps_grown_search_traced_once},
+    {"jps_gives_turns_back", test_jps_gives_turns_back},
     {"legplan_corridor_jps_matches_astar", test_legs_corridor_jps_matches_astar},
     {"leg_codec_round_trip", test_leg_codec_round_trip},
     {"leg_limits_and_orientation", test_leg_limits_and_orientation},
