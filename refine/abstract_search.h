@@ -60,6 +60,9 @@ typedef struct RegionAdj {
  * local id in it (a sector of at most ABS_MAX_SECTOR^2 cells holds fewer
  * regions than that). */
 #define REGION_EDGE_LOCAL_BITS 13
+/* The A*'s parent code of its start: no region's (a local id is below
+ * ABS_MAX_SECTOR^2 / 2 + 1, far from 2^REGION_EDGE_LOCAL_BITS - 1). */
+#define REGION_PARENT_ROOT UINT16_MAX
 
 typedef struct RegionSearch {
     const AbsIndex *ix;
@@ -69,8 +72,13 @@ typedef struct RegionSearch {
     uint8_t *adj_excess;    /* per edge: its excess code (abstraction.h "Edge costs"), 0 without costs */
     int32_t sector_step[8]; /* per direction: the step of the sector index to the neighbour there */
     uint32_t nadj;
-    uint32_t *parent; /* per region */
-    uint32_t *path;   /* global ids, start region first */
+    /* per region: its parent in the A*, coded as an edge is (the direction
+     * of its sector, its local id in it: the parent is a neighbour, 2 bytes
+     * where a global id took 4), REGION_PARENT_ROOT at the search's start
+     * (abstract_search.c parent_of) */
+    uint16_t *parent;
+    uint16_t back_code[8]; /* per direction d: the code's direction part of a parent across an edge of d */
+    uint32_t *path;        /* global ids, start region first */
     int path_len;
     int path_cap;      /* regions path has room for: it grows with the longest route */
     uint64_t expanded; /* cumulative */
@@ -136,7 +144,7 @@ static inline uint32_t region_edge_at(const RegionSearch *as, const uint32_t *ba
 }
 static inline uint32_t region_edge_to(const RegionSearch *as, uint32_t r, uint32_t i)
 {
-    return region_edge_at(as, as->ix->region_base + as->ix->region_sector[r], i);
+    return region_edge_at(as, as->ix->region_base + abs_region_sector(as->ix, r), i);
 }
 static inline uint32_t region_edge_excess(const RegionSearch *as, uint32_t i)
 {

@@ -27,8 +27,12 @@ static bool decode_adjacency(RegionSearch *as, const uint8_t *kept, const Reuse 
     const AbsIndex *ix = as->ix;
     const Abstraction *a = ix->abs;
     uint32_t n = a->nregions, m = 0;
-    for (int d = 0; d < 8; d++)
+    for (int d = 0; d < 8; d++) {
         as->sector_step[d] = GRID_DY[d] * a->sw + GRID_DX[d];
+        for (int o = 0; o < 8; o++) /* the way back across an edge of direction d */
+            if (GRID_DX[o] == -GRID_DX[d] && GRID_DY[o] == -GRID_DY[d])
+                as->back_code[d] = (uint16_t)(o << REGION_EDGE_LOCAL_BITS);
+    }
     as->adj_first = malloc(((size_t)n + 1) * sizeof *as->adj_first);
     as->adj = malloc(((size_t)a->nedges + 1) * sizeof *as->adj);
     uint8_t *decoded = NULL;
@@ -44,7 +48,7 @@ static bool decode_adjacency(RegionSearch *as, const uint8_t *kept, const Reuse 
         as->adj_excess = decoded;
     for (uint32_t r = 0; r < n; r++) {
         as->adj_first[r] = m;
-        uint32_t s = ix->region_sector[r];
+        uint32_t s = abs_region_sector(ix, r);
         if (reuse->prev && !reuse->ring[s]) {
             const RegionSearch *p = reuse->prev;
             uint32_t o = p->ix->region_base[s] + (uint32_t)abs_local(ix, r);
@@ -140,7 +144,7 @@ bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch 
     Reuse reuse = {prev->adj ? prev : NULL, ring};
     bool ok = init_search(fresh, ix, excess, &reuse, true, err);
     free(ring);
-    if (ok && prev->ch.up_first && !abs_ch_defer(&prev->ch, touched, err)) {
+    if (ok && abs_ch_built(&prev->ch) && !abs_ch_defer(&prev->ch, touched, err)) {
         region_search_free(fresh);
         return false;
     }
@@ -164,8 +168,14 @@ bool region_search_refresh(RegionSearch *as, Err *err)
     RegionAdj *flat;
     if (!region_search_flat(as, &flat))
         return err_set(err, "out of memory for the abstract adjacency (%u edges)", as->nadj);
+    uint32_t *sector = abs_region_sectors(as->ix);
+    if (!sector) {
+        free(flat);
+        return err_set(err, "out of memory for the regions' sectors (%u regions)", as->ix->abs->nregions);
+    }
     AbsChEdges g = edges_of(as, flat);
-    bool ok = abs_ch_refresh(&as->ch, as->ix->abs->nregions, &g, as->ix->region_sector, err);
+    bool ok = abs_ch_refresh(&as->ch, as->ix->abs->nregions, &g, sector, err);
+    free(sector);
     free(flat);
     return ok;
 }
@@ -176,13 +186,16 @@ bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const Reg
     if (!init_search(as, ix, NULL, &none, !ch, err))
         return false;
     RegionAdj *flat = NULL;
-    if (ch && !region_search_flat(as, &flat)) {
+    uint32_t *sector = NULL; /* the hierarchy's build takes them as an array */
+    if (ch && (!region_search_flat(as, &flat) || !(sector = abs_region_sectors(ix)))) {
+        free(flat);
         region_search_free(as);
         return err_set(err, "out of memory for the abstract adjacency (%u edges)", as->nadj);
     }
     AbsChEdges g = ch ? edges_of(as, flat) : (AbsChEdges){0};
-    bool built = !ch || abs_ch_build(&as->ch, ix->abs->nregions, &g, ix->region_sector, (uint32_t)ix->abs->sw,
+    bool built = !ch || abs_ch_build(&as->ch, ix->abs->nregions, &g, sector, (uint32_t)ix->abs->sw,
                                      (uint32_t)ix->abs->sh, prev ? &prev->ch.sec : NULL, err);
+    free(sector);
     free(flat);
     if (!built) {
         region_search_free(as);
@@ -197,14 +210,15 @@ bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const Reg
 
 void region_search_lean(RegionSearch *as)
 {
-    if (!as->ch.up_first || as->ch.dynamic || as->ch.dyn.pending)
+    if (!abs_ch_built(&as->ch) || as->ch.dynamic || as->ch.dyn.pending)
         return;
     free(as->parent);
     free(as->adj_first);
     free(as->adj);
     free(as->adj_excess);
     bf_free(&as->bf);
-    as->parent = as->adj_first = NULL;
+    as->parent = NULL;
+    as->adj_first = NULL;
     as->adj = NULL;
     as->adj_excess = NULL;
     as->nadj = 0;

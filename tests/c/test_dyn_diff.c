@@ -102,8 +102,10 @@ static void check_against_rebuild(T *t, const char *map, int round, void *inst, 
         RegionAdj *flat = NULL;
         CHECKF(t, region_search_flat(las, &flat), "%s round %d: out of memory", map, round);
         AbsChEdges ge = {las->adj_first, flat ? &flat[0].to : NULL, flat ? &flat[0].cost : NULL, sizeof *flat};
-        CHECKF(t, !ch || !flat || abs_ch_verify(&las->ch, &ge, live_ix->region_sector, &err),
+        uint32_t *sector = abs_region_sectors(live_ix);
+        CHECKF(t, !ch || !flat || !sector || abs_ch_verify(&las->ch, &ge, sector, &err),
                "%s round %d: local customisation: %s", map, round, err.msg);
+        free(sector);
         free(flat);
         int bad = 0;
         for (int i = 0; i < 200 && fresh.nregions == live->nregions && fresh.nregions; i++) {
