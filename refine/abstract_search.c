@@ -148,7 +148,7 @@ static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
             trace_region(as, TRACE_EXPANDING, cur, weight * heuristic(ix->center[cur], goal));
         double g = bf->node[cur].g;
         const uint32_t *base = ix->region_base + abs_region_sector(ix, cur);
-        for (uint32_t i = as->adj_first[cur], end = as->adj_first[cur + 1]; i < end; i++) {
+        for (uint32_t i = region_adj_first(as, cur), end = region_adj_first(as, cur + 1); i < end; i++) {
             uint32_t nb = region_edge_at(as, base, i);
             double ng = g + region_edge_cost(as, cur, nb, i);
             BfOffer o = bf_offer(bf, nb, ng);
@@ -217,7 +217,7 @@ static void ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
     /* s's region's neighbours, straight from s; their parent is s's region,
      * so the route still begins there. */
     const uint32_t *base = ix->region_base + abs_region_sector(ix, from);
-    for (uint32_t i = as->adj_first[from], end = as->adj_first[from + 1]; i < end; i++) {
+    for (uint32_t i = region_adj_first(as, from), end = region_adj_first(as, from + 1); i < end; i++) {
         uint32_t nb = region_edge_at(as, base, i);
         xyLoc c = ix->center[nb];
         double ng = grid_octile(s.x, s.y, c.x, c.y) * ABS_COST_SCALE;
@@ -265,7 +265,7 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
             trace_region(as, TRACE_EXPANDING, cur, heuristic(c, goal));
         bool end = cur == to;
         if (abs(c.x - ct.x) < reach && abs(c.y - ct.y) < reach)
-            for (uint32_t i = as->adj_first[to], e = as->adj_first[to + 1]; i < e && !end; i++)
+            for (uint32_t i = region_adj_first(as, to), e = region_adj_first(as, to + 1); i < e && !end; i++)
                 end = region_edge_at(as, base_to, i) == cur;
         if (end) {
             double total = g + grid_octile(c.x, c.y, goal.x, goal.y) * ABS_COST_SCALE;
@@ -275,7 +275,7 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
             }
         }
         const uint32_t *base = ix->region_base + abs_region_sector(ix, cur);
-        for (uint32_t i = as->adj_first[cur], e = as->adj_first[cur + 1]; i < e; i++) {
+        for (uint32_t i = region_adj_first(as, cur), e = region_adj_first(as, cur + 1); i < e; i++) {
             uint32_t nb = region_edge_at(as, base, i);
             double oct = abs_octile_units(c, ix->center[nb]);
             double ng = g + oct + share * (double)region_edge_excess(as, i);

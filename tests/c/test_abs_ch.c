@@ -15,7 +15,7 @@ static double path_cost(const RegionSearch *as)
     double sum = 0;
     for (int i = 0; i + 1 < as->path_len; i++) {
         uint32_t u = as->path[i], v = as->path[i + 1], best = UINT32_MAX;
-        for (uint32_t j = as->adj_first[u]; j < as->adj_first[u + 1]; j++)
+        for (uint32_t j = region_adj_first(as, u); j < region_adj_first(as, u + 1); j++)
             if (region_edge_to(as, u, j) == v && region_edge_cost(as, u, v, j) < best)
                 best = region_edge_cost(as, u, v, j);
         if (best == UINT32_MAX)
