@@ -9,21 +9,20 @@ bool abs_index_init(AbsIndex *ix, const Abstraction *a, Err *err)
 {
     memset(ix, 0, sizeof *ix);
     ix->abs = a;
+    ix->S = a->S;
+    ix->sw = a->sw;
     size_t n = a->nregions ? a->nregions : 1;
     ix->region_base = malloc(((size_t)a->nsectors + 1) * sizeof *ix->region_base);
-    ix->region_sector = malloc(n * sizeof *ix->region_sector);
     ix->center = malloc(n * sizeof *ix->center);
-    if (!ix->region_base || !ix->region_sector || !ix->center) {
+    if (!ix->region_base || !ix->center) {
         abs_index_free(ix);
         return err_set(err, "out of memory indexing the abstraction (%u regions)", a->nregions);
     }
     uint32_t gid = 0;
     for (uint32_t s = 0; s < a->nsectors; s++) {
         ix->region_base[s] = gid;
-        for (int r = 0; r < abs_region_count(a, (int)s); r++, gid++) {
-            ix->region_sector[gid] = s;
+        for (int r = 0; r < abs_region_count(a, (int)s); r++, gid++)
             ix->center[gid] = abs_region_center(a, (int)s, r);
-        }
     }
     ix->region_base[a->nsectors] = gid;
     return true;
@@ -32,14 +31,22 @@ bool abs_index_init(AbsIndex *ix, const Abstraction *a, Err *err)
 void abs_index_free(AbsIndex *ix)
 {
     free(ix->region_base);
-    free(ix->region_sector);
     free(ix->center);
     memset(ix, 0, sizeof *ix);
 }
 
 size_t abs_index_bytes(const AbsIndex *ix)
 {
-    return ((size_t)ix->abs->nsectors + 1) * 4 + (size_t)ix->abs->nregions * (4 + sizeof(xyLoc));
+    return ((size_t)ix->abs->nsectors + 1) * 4 + (size_t)ix->abs->nregions * sizeof(xyLoc);
+}
+
+uint32_t *abs_region_sectors(const AbsIndex *ix)
+{
+    uint32_t n = ix->abs->nregions;
+    uint32_t *sector = malloc(((size_t)n + 1) * sizeof *sector);
+    for (uint32_t r = 0; sector && r < n; r++)
+        sector[r] = abs_region_sector(ix, r);
+    return sector;
 }
 
 int abs_locate(const AbsIndex *ix, const Grid *g, AbsLocator *loc, xyLoc c, xyPath *out)

@@ -4,13 +4,16 @@
  * The compact layout (abstraction.h) numbers regions inside their sector;
  * the index numbers them across the map: sector s's regions are
  * region_base[s] .. region_base[s + 1] - 1, in sector order. It also keeps
- * each region's sector and decoded center, because the abstract search reads
- * them for every edge it relaxes and decoding them from the layout each time
- * is what the paper's layout trades for memory. These arrays are derived
- * data: not stored in files, not counted in abs_bytes().
+ * each region's decoded center, because the abstract search reads it for
+ * every edge it relaxes and decoding it from the layout each time is what
+ * the paper's layout trades for memory. A region's sector is not kept: its
+ * center lies in it (abs_region_sector), and an array of them took as many
+ * bytes as the centers. These arrays are derived data: not stored in files,
+ * not counted in abs_bytes().
  *
- * Owns its three arrays (abs_index_free); borrows the abstraction, which
- * must outlive it. */
+ * Owns its two arrays (abs_index_free); borrows the abstraction, which
+ * must outlive it (the sector grid's shape is copied, so that an index can
+ * still name a region's sector while its abstraction is being replaced). */
 #ifndef GPPC_ABSTRACTION_INDEX_H
 #define GPPC_ABSTRACTION_INDEX_H
 
@@ -18,9 +21,9 @@
 
 typedef struct AbsIndex {
     const Abstraction *abs;
-    uint32_t *region_base;   /* nsectors + 1 */
-    uint32_t *region_sector; /* nregions: sector of each global region */
-    xyLoc *center;           /* nregions: its center cell */
+    uint32_t *region_base; /* nsectors + 1 */
+    xyLoc *center;         /* nregions: its center cell */
+    int S, sw;             /* the abstraction's sector side and sectors per row */
 } AbsIndex;
 
 bool abs_index_init(AbsIndex *ix, const Abstraction *a, Err *err);
@@ -45,6 +48,16 @@ int abs_locate(const AbsIndex *ix, const Grid *g, AbsLocator *loc, xyLoc c, xyPa
 int abs_locate_steps(const AbsIndex *ix, const Grid *g, AbsLocator *loc, xyLoc c, bool resume, uint64_t *cells_left,
                      xyPath *out);
 
+/* The sector of global region gid: its center's. */
+static inline uint32_t abs_region_sector(const AbsIndex *ix, uint32_t gid)
+{
+    xyLoc c = ix->center[gid];
+    return (uint32_t)(c.y / ix->S * ix->sw + c.x / ix->S);
+}
+/* Every region's sector into a new array (the caller frees it), for the
+ * callers that take them as one (refine/abs_ch.h); NULL when memory ran out. */
+uint32_t *abs_region_sectors(const AbsIndex *ix);
+
 /* Global id of local region r of sector s. */
 static inline uint32_t abs_gid(const AbsIndex *ix, int sector, int region)
 {
@@ -53,7 +66,7 @@ static inline uint32_t abs_gid(const AbsIndex *ix, int sector, int region)
 /* Local index of global region gid inside its sector. */
 static inline int abs_local(const AbsIndex *ix, uint32_t gid)
 {
-    return (int)(gid - ix->region_base[ix->region_sector[gid]]);
+    return (int)(gid - ix->region_base[abs_region_sector(ix, gid)]);
 }
 
 /* The id in `fresh` of region `gid` of `old`, across a local rebuild
@@ -62,7 +75,7 @@ static inline int abs_local(const AbsIndex *ix, uint32_t gid)
  * bases grow with the sector index. */
 static inline uint32_t abs_index_renumber(const AbsIndex *old, const AbsIndex *fresh, uint32_t gid)
 {
-    uint32_t s = old->region_sector[gid];
+    uint32_t s = abs_region_sector(old, gid);
     return fresh->region_base[s] + (gid - old->region_base[s]);
 }
 

@@ -209,7 +209,7 @@ static bool touched_in_box(const Abstraction *a, const uint8_t *touched, int sa,
 bool leg_survives(const AbsIndex *old, const uint8_t *touched, uint32_t lo, uint32_t hi, const uint8_t *stream,
                   uint64_t at, xyPath *scratch)
 {
-    int sa = (int)old->region_sector[lo], sb = (int)old->region_sector[hi];
+    int sa = (int)abs_region_sector(old, lo), sb = (int)abs_region_sector(old, hi);
     if (touched[sa] || touched[sb])
         return false;
     if (!touched_in_box(old->abs, touched, sa, sb))

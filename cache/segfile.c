@@ -16,7 +16,7 @@ static uint32_t *make_edge_first(const AbsIndex *ix)
         first[r] = k;
         AbsEdgeIter it;
         AbsEdge e;
-        abs_edges(a, (int)ix->region_sector[r], abs_local(ix, r), &it);
+        abs_edges(a, (int)abs_region_sector(ix, r), abs_local(ix, r), &it);
         while (abs_edge_next(a, &it, &e))
             k++;
     }
@@ -57,7 +57,7 @@ long segs_edge(const SegStore *ss, const AbsIndex *ix, uint32_t a, uint32_t b)
 {
     AbsEdgeIter it;
     AbsEdge e;
-    abs_edges(ix->abs, (int)ix->region_sector[a], abs_local(ix, a), &it);
+    abs_edges(ix->abs, (int)abs_region_sector(ix, a), abs_local(ix, a), &it);
     for (long k = ss->edge_first[a]; abs_edge_next(ix->abs, &it, &e); k++)
         if (abs_gid(ix, e.sector, e.region) == b)
             return k;
@@ -184,7 +184,7 @@ bool segs_read(BinFile *f, SegStore *ss, LegMode mode, const AbsIndex *ix, const
     for (uint32_t r = 0; ok && r < ss->nregions; r++) {
         AbsEdgeIter it;
         AbsEdge e;
-        abs_edges(ix->abs, (int)ix->region_sector[r], abs_local(ix, r), &it);
+        abs_edges(ix->abs, (int)abs_region_sector(ix, r), abs_local(ix, r), &it);
         for (uint32_t k = ss->edge_first[r]; ok && abs_edge_next(ix->abs, &it, &e); k++) {
             uint32_t b = abs_gid(ix, e.sector, e.region);
             if (!segs_holds(ss, r, b))
@@ -210,7 +210,7 @@ long segs_remap(SegStore *ss, const AbsIndex *old, const AbsIndex *fresh, const 
     long dropped = 0;
     xyPath scratch = {0};
     for (uint32_t r = 0; r < next.nregions; r++) {
-        uint32_t s = fresh->region_sector[r];
+        uint32_t s = abs_region_sector(fresh, r);
         AbsEdgeIter it;
         AbsEdge e;
         abs_edges(a, (int)s, abs_local(fresh, r), &it);

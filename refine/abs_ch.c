@@ -95,6 +95,18 @@ static void narrow_hierarchy(AbsCh *ch)
     ch->depth16 = fit ? fit : d16;
     ch->depth = NULL;
     ch->narrow = true;
+    /* The offsets packed, both or neither (the 32-bit ones stay when a
+     * region's arcs are too many or memory ran out). */
+    if (!row_starts_pack(&ch->up_rows, ch->up_first, ch->n))
+        return;
+    if (!ch->shared && !row_starts_pack(&ch->dn_rows, ch->dn_first, ch->n)) {
+        row_starts_free(&ch->up_rows);
+        return;
+    }
+    if (!ch->shared)
+        free(ch->dn_first);
+    free(ch->up_first);
+    ch->up_first = ch->dn_first = NULL;
 }
 
 bool abs_ch_shape(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, const AbsChSectors *sec,
@@ -310,6 +322,8 @@ void abs_ch_free(AbsCh *ch)
     free(ch->up);
     free(ch->up16);
     free(ch->upc);
+    row_starts_free(&ch->up_rows);
+    row_starts_free(&ch->dn_rows);
     free(ch->depth);
     free(ch->depth16);
     free(ch->freg);
@@ -331,9 +345,9 @@ void abs_ch_free(AbsCh *ch)
 
 size_t abs_ch_kept_bytes(const AbsCh *ch)
 {
-    if (!ch->up_first)
+    if (!abs_ch_built(ch))
         return 0;
-    size_t offs = ((size_t)ch->n + 1) * sizeof *ch->up_first;
+    size_t offs = ch->up_rows.low ? row_starts_bytes(&ch->up_rows) : ((size_t)ch->n + 1) * sizeof *ch->up_first;
     size_t arc = ch->narrow ? sizeof *ch->up16 + ch->cost_width : sizeof *ch->up;
     size_t up = offs + (size_t)ch->nup * arc;
     size_t custom = abs_ch_sectors_bytes(&ch->sec) + abs_ch_dyn_bytes(ch) +

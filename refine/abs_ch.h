@@ -47,7 +47,8 @@
  * Memory: a map that never changes keeps the query arcs (target, cost,
  * middle region: 7 B with 16-bit region ids where the regions are few
  * enough and 24-bit costs where the costs are low enough, 8 B with 32-bit
- * costs, else 12 B), their offsets, a depth per region and the sector
+ * costs, else 12 B), their offsets (about 2 B a region with those 16-bit
+ * ids, common/row_starts.h; else 4), a depth per region and the sector
  * order; the shape (4 B an arc) and its costs and middles (8 B an arc a
  * direction) are let go once the query arcs are made (abs_ch_unshape);
  * while they are made, the build's peak, the exact distances are written
@@ -70,6 +71,7 @@
 #include <stdint.h>
 
 #include "../common/err.h"
+#include "../common/row_starts.h"
 #include "../search/trace.h"
 #include "abs_ch_topo.h"
 
@@ -161,6 +163,11 @@ typedef struct AbsCh {
     uint32_t cost_width; /* 3 or 4 (and a byte after the last cost, so that 4 can be read) */
     uint32_t cost_mask;  /* the cost's bits in 4 bytes read there */
     uint16_t *depth16;   /* narrow: depth in 16 bits instead (depth NULL) */
+    /* narrow: the arcs' offsets in about 2 bytes a region instead of 4
+     * (common/row_starts.h; up_first and dn_first NULL then, dn_rows
+     * unused when shared), where they fit. Read an offset of either form
+     * with abs_ch_first. */
+    RowStarts up_rows, dn_rows;
     uint32_t nup, ndn, shortcuts;
     bool shared; /* dn is up (symmetric costs; never after an update) */
     /* Query scratch, by depth in the shape's elimination tree: a search
@@ -261,6 +268,16 @@ static inline AbsChArc abs_ch_arc(const AbsCh *ch, int dir, uint32_t i)
     }
     return (dir ? ch->dn : ch->up)[i];
 }
+/* The first of region v's up (dir 0) or down (dir 1) arcs, of either
+ * form; v's arcs end where v + 1's begin (v < n). */
+static inline uint32_t abs_ch_first(const AbsCh *ch, int dir, uint32_t v)
+{
+    if (ch->up_rows.low)
+        return row_start(dir && !ch->shared ? &ch->dn_rows : &ch->up_rows, v);
+    return (dir ? ch->dn_first : ch->up_first)[v];
+}
+/* Has the hierarchy been built (its query arcs are there)? */
+static inline bool abs_ch_built(const AbsCh *ch) { return ch->up_first || ch->up_rows.low; }
 /* Region v's depth in the elimination tree, of either form. */
 static inline uint32_t abs_ch_depth(const AbsCh *ch, uint32_t v) { return ch->narrow ? ch->depth16[v] : ch->depth[v]; }
 /* Bytes kept for queries (arcs and offsets; the memory budget's figure). */

@@ -15,8 +15,7 @@
  * call per scan costs as much as the scan). */
 static inline __attribute__((always_inline)) uint32_t find_mid(const AbsCh *ch, int dir, uint32_t v, uint32_t other)
 {
-    const uint32_t *first = dir ? ch->dn_first : ch->up_first;
-    uint32_t lo = first[v], hi = first[v + 1];
+    uint32_t lo = abs_ch_first(ch, dir, v), hi = abs_ch_first(ch, dir, v + 1);
     if (ch->narrow) {
         const AbsChArc16 *arc = dir ? ch->dn16 : ch->up16;
         for (uint32_t i = lo; i < hi; i++)
@@ -154,7 +153,7 @@ bool abs_ch_run(AbsCh *ch, uint64_t *units)
     if (q->done)
         return true;
     uint64_t *dist[2] = {ch->fg, ch->bg};
-    const uint32_t *first[2] = {ch->up_first, ch->dn_first}, *depth = ch->depth;
+    const uint32_t *depth = ch->depth;
     const AbsChArc *arcs[2] = {ch->up, ch->dn};
     uint32_t *par[2] = {ch->fpar, ch->bpar}, *node[2] = {ch->fnode, ch->bnode}, *reg[2] = {ch->freg, ch->breg};
     uint64_t best = q->best < 0 ? ABS_CH_FAR : (uint64_t)q->best; /* costs are whole units */
@@ -177,7 +176,7 @@ bool abs_ch_run(AbsCh *ch, uint64_t *units)
             q->settled++;
             uint64_t scanned = 0;
             if (g < best) {
-                uint32_t lo = first[d][v], hi = first[d][v + 1];
+                uint32_t lo = abs_ch_first(ch, d, v), hi = abs_ch_first(ch, d, v + 1);
                 uint32_t *reg_d = reg[d], *par_d = par[d], *node_d = node[d];
                 scanned = hi - lo;
                 uint32_t from = par_d[at] == ABS_CH_NONE ? ABS_CH_NONE : node_d[at];

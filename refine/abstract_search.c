@@ -50,11 +50,29 @@ static inline bool queue(RegionSearch *as, uint32_t id, BfOffer o, double f)
  * lower bound on the abstract distance (no edge costs less), consistent. */
 static inline double heuristic(xyLoc c, xyLoc goal) { return grid_octile(c.x, c.y, goal.x, goal.y) * ABS_COST_SCALE; }
 
-/* A traced event about region r (its parent: as->parent, itself at the start). */
+/* Region r's parent in the A* (as->parent), itself at the start. */
+static inline uint32_t parent_of(const RegionSearch *as, uint32_t r)
+{
+    uint16_t code = as->parent[r];
+    if (code == REGION_PARENT_ROOT)
+        return r;
+    const uint32_t *base = as->ix->region_base + abs_region_sector(as->ix, r);
+    return base[as->sector_step[code >> REGION_EDGE_LOCAL_BITS]] + (code & ((1u << REGION_EDGE_LOCAL_BITS) - 1));
+}
+
+/* The parent code of a region reached from `cur` by cur's edge i (`base`:
+ * region_base at cur's sector). */
+static inline uint16_t parent_code(const RegionSearch *as, const uint32_t *base, uint32_t cur, uint32_t i)
+{
+    return (uint16_t)(as->back_code[as->adj[i] >> REGION_EDGE_LOCAL_BITS] | (cur - base[0]));
+}
+
+/* A traced event about region r (its parent: parent_of, itself at the start). */
 static void trace_region(const RegionSearch *as, TraceType type, uint32_t r, double h)
 {
     double g = bf_reached(&as->bf, r) ? as->bf.node[r].g / ABS_COST_SCALE : 0;
-    const xyLoc *parent = as->parent[r] == r ? NULL : &as->ix->center[as->parent[r]];
+    uint32_t p = parent_of(as, r);
+    const xyLoc *parent = p == r ? NULL : &as->ix->center[p];
     trace_emit(as->tracer, type, as->ix->center[r], parent, g, g + h / ABS_COST_SCALE);
 }
 
@@ -65,13 +83,13 @@ static bool take_route(RegionSearch *as, uint32_t from, uint32_t last, int more)
 {
     as->path_len = 0;
     int len = 1;
-    for (uint32_t r = last; r != from; r = as->parent[r])
+    for (uint32_t r = last; r != from; r = parent_of(as, r))
         len++;
     if (!path_room(as, len + more)) {
         as->out_of_memory = true;
         return false;
     }
-    for (uint32_t r = last;; r = as->parent[r]) {
+    for (uint32_t r = last;; r = parent_of(as, r)) {
         as->path[as->path_len++] = r;
         if (r == from)
             break;
@@ -112,7 +130,7 @@ static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
     double result = -1;
     const Tracer *tr = as->tracer;
     bf_start(bf, from, weight * heuristic(ix->center[from], goal));
-    as->parent[from] = from;
+    as->parent[from] = REGION_PARENT_ROOT;
     as->out_of_memory = false;
     if (tr) {
         trace_emit(tr, TRACE_SOURCE, ix->center[from], NULL, 0, 0);
@@ -129,13 +147,13 @@ static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
         if (tr)
             trace_region(as, TRACE_EXPANDING, cur, weight * heuristic(ix->center[cur], goal));
         double g = bf->node[cur].g;
-        const uint32_t *base = ix->region_base + ix->region_sector[cur];
-        for (uint32_t i = as->adj_first[cur], end = as->adj_first[cur + 1]; i < end; i++) {
+        const uint32_t *base = ix->region_base + abs_region_sector(ix, cur);
+        for (uint32_t i = region_adj_first(as, cur), end = region_adj_first(as, cur + 1); i < end; i++) {
             uint32_t nb = region_edge_at(as, base, i);
             double ng = g + region_edge_cost(as, cur, nb, i);
             BfOffer o = bf_offer(bf, nb, ng);
             if (o) {
-                as->parent[nb] = cur;
+                as->parent[nb] = parent_code(as, base, cur, i);
                 if (!queue(as, nb, o, ng + weight * heuristic(ix->center[nb], goal)))
                     break;
                 if (tr)
@@ -190,7 +208,7 @@ static void ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
     as->end_expanded = 0;
     bf_start(bf, from, g0 + as->end_weight * heuristic(ix->center[from], goal));
     bf->node[from].g = g0;
-    as->parent[from] = from;
+    as->parent[from] = REGION_PARENT_ROOT;
     as->out_of_memory = false;
     if (tr) {
         trace_emit(tr, TRACE_SOURCE, ix->center[from], NULL, 0, 0);
@@ -198,13 +216,14 @@ static void ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
     }
     /* s's region's neighbours, straight from s; their parent is s's region,
      * so the route still begins there. */
-    for (uint32_t i = as->adj_first[from], end = as->adj_first[from + 1]; i < end; i++) {
-        uint32_t nb = region_edge_to(as, from, i);
+    const uint32_t *base = ix->region_base + abs_region_sector(ix, from);
+    for (uint32_t i = region_adj_first(as, from), end = region_adj_first(as, from + 1); i < end; i++) {
+        uint32_t nb = region_edge_at(as, base, i);
         xyLoc c = ix->center[nb];
         double ng = grid_octile(s.x, s.y, c.x, c.y) * ABS_COST_SCALE;
         BfOffer o = bf_offer(bf, nb, ng);
         if (o) {
-            as->parent[nb] = from;
+            as->parent[nb] = parent_code(as, base, from, i);
             if (!queue(as, nb, o, ng + as->end_weight * heuristic(c, goal)))
                 return;
         }
@@ -226,7 +245,7 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
      * for a region whose center lies within two sectors of `to`'s (every
      * neighbour's does: edges join 8-neighbouring sectors). */
     const xyLoc ct = ix->center[to];
-    const uint32_t *base_to = ix->region_base + ix->region_sector[to];
+    const uint32_t *base_to = ix->region_base + abs_region_sector(ix, to);
     const int reach = 2 * ix->abs->S;
     uint32_t cur;
     for (;;) {
@@ -246,7 +265,7 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
             trace_region(as, TRACE_EXPANDING, cur, heuristic(c, goal));
         bool end = cur == to;
         if (abs(c.x - ct.x) < reach && abs(c.y - ct.y) < reach)
-            for (uint32_t i = as->adj_first[to], e = as->adj_first[to + 1]; i < e && !end; i++)
+            for (uint32_t i = region_adj_first(as, to), e = region_adj_first(as, to + 1); i < e && !end; i++)
                 end = region_edge_at(as, base_to, i) == cur;
         if (end) {
             double total = g + grid_octile(c.x, c.y, goal.x, goal.y) * ABS_COST_SCALE;
@@ -255,14 +274,14 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
                 as->end_best_region = cur;
             }
         }
-        const uint32_t *base = ix->region_base + ix->region_sector[cur];
-        for (uint32_t i = as->adj_first[cur], e = as->adj_first[cur + 1]; i < e; i++) {
+        const uint32_t *base = ix->region_base + abs_region_sector(ix, cur);
+        for (uint32_t i = region_adj_first(as, cur), e = region_adj_first(as, cur + 1); i < e; i++) {
             uint32_t nb = region_edge_at(as, base, i);
             double oct = abs_octile_units(c, ix->center[nb]);
             double ng = g + oct + share * (double)region_edge_excess(as, i);
             BfOffer o = bf_offer(bf, nb, ng);
             if (o) {
-                as->parent[nb] = cur;
+                as->parent[nb] = parent_code(as, base, cur, i);
                 if (!queue(as, nb, o, ng + w * heuristic(ix->center[nb], goal)))
                     return true;
             }
@@ -315,7 +334,7 @@ double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double we
         as->end_weight = weight;
         return run_ends(as, from, to);
     }
-    if (as->ch.up_first && weight == 1.0 && as->ch.dyn.pending) {
+    if (abs_ch_built(&as->ch) && weight == 1.0 && as->ch.dyn.pending) {
         /* The hierarchy awaits the map's changes: A* (exact) pays rent
          * until a refresh is due (abs_ch_defer). A refresh that runs out
          * of memory leaves it pending and A* answers. */
@@ -326,7 +345,7 @@ double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double we
             return cost;
         }
     }
-    if (as->ch.up_first && weight == 1.0) {
+    if (abs_ch_built(&as->ch) && weight == 1.0) {
         as->ch.tracer = as->tracer;
         as->ch.center = as->ix->center;
         uint64_t units = UINT64_MAX;
@@ -373,7 +392,7 @@ bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double we
         *cost = ends_finish(as);
         return true;
     }
-    if (!ch->up_first || weight != 1.0 || (!resume && ch->dyn.pending)) {
+    if (!abs_ch_built(ch) || weight != 1.0 || (!resume && ch->dyn.pending)) {
         *cost = region_search_run(as, from, to, weight);
         *work = *work > as->last_expanded ? *work - as->last_expanded : 0;
         return true;

@@ -15,7 +15,8 @@
  * stays admissible and consistent.
  *
  * The adjacency is decoded once in region_search_init into flat arrays (CSR:
- * per region its first edge; per edge three bytes: the direction of the
+ * per region its first edge, packed in about 2 bytes, common/row_starts.h,
+ * where no hierarchy reads it; per edge three bytes: the direction of the
  * target's sector and the target's region inside it, and the edge's excess
  * code): a relaxation reads them and the two centers, and decodes nothing
  * of the layout (decoding it per expansion would dominate where a query
@@ -45,6 +46,7 @@
 #include <stdint.h>
 
 #include "../abstraction/index.h"
+#include "../common/row_starts.h"
 #include "../search/best_first.h"
 #include "abs_ch.h"
 #include "abs_cost.h"
@@ -60,17 +62,26 @@ typedef struct RegionAdj {
  * local id in it (a sector of at most ABS_MAX_SECTOR^2 cells holds fewer
  * regions than that). */
 #define REGION_EDGE_LOCAL_BITS 13
+/* The A*'s parent code of its start: no region's (a local id is below
+ * ABS_MAX_SECTOR^2 / 2 + 1, far from 2^REGION_EDGE_LOCAL_BITS - 1). */
+#define REGION_PARENT_ROOT UINT16_MAX
 
 typedef struct RegionSearch {
     const AbsIndex *ix;
     BestFirst bf;
     uint32_t *adj_first;    /* nregions + 1: region r's edges are adj[adj_first[r] .. adj_first[r + 1]) */
+    RowStarts adj_rows;     /* or packed (adj_first NULL then) where no hierarchy reads them: region_adj_first */
     uint16_t *adj;          /* per edge: direction, target's local id (REGION_EDGE_LOCAL_BITS) */
     uint8_t *adj_excess;    /* per edge: its excess code (abstraction.h "Edge costs"), 0 without costs */
     int32_t sector_step[8]; /* per direction: the step of the sector index to the neighbour there */
     uint32_t nadj;
-    uint32_t *parent; /* per region */
-    uint32_t *path;   /* global ids, start region first */
+    /* per region: its parent in the A*, coded as an edge is (the direction
+     * of its sector, its local id in it: the parent is a neighbour, 2 bytes
+     * where a global id took 4), REGION_PARENT_ROOT at the search's start
+     * (abstract_search.c parent_of) */
+    uint16_t *parent;
+    uint16_t back_code[8]; /* per direction d: the code's direction part of a parent across an edge of d */
+    uint32_t *path;        /* global ids, start region first */
     int path_len;
     int path_cap;      /* regions path has room for: it grows with the longest route */
     uint64_t expanded; /* cumulative */
@@ -124,7 +135,12 @@ bool region_search_refresh(RegionSearch *as, Err *err);
 void region_search_lean(RegionSearch *as);
 void region_search_free(RegionSearch *as);
 
-/* Edge i (in region r's row, adj_first[r] <= i < adj_first[r + 1]): its
+/* The first of region r's edges, of either form (r's end: r + 1's first). */
+static inline uint32_t region_adj_first(const RegionSearch *as, uint32_t r)
+{
+    return as->adj_first ? as->adj_first[r] : row_start(&as->adj_rows, r);
+}
+/* Edge i (in region r's row, region_adj_first r <= i < that of r + 1): its
  * target's global id (region_edge_at: `base` is region_base at r's
  * sector, which a loop over r's row reads once), and its cost in
  * 1/ABS_COST_SCALE cells (the centers' octile distance plus the excess;
@@ -136,7 +152,7 @@ static inline uint32_t region_edge_at(const RegionSearch *as, const uint32_t *ba
 }
 static inline uint32_t region_edge_to(const RegionSearch *as, uint32_t r, uint32_t i)
 {
-    return region_edge_at(as, as->ix->region_base + as->ix->region_sector[r], i);
+    return region_edge_at(as, as->ix->region_base + abs_region_sector(as->ix, r), i);
 }
 static inline uint32_t region_edge_excess(const RegionSearch *as, uint32_t i)
 {

@@ -27,8 +27,12 @@ static bool decode_adjacency(RegionSearch *as, const uint8_t *kept, const Reuse 
     const AbsIndex *ix = as->ix;
     const Abstraction *a = ix->abs;
     uint32_t n = a->nregions, m = 0;
-    for (int d = 0; d < 8; d++)
+    for (int d = 0; d < 8; d++) {
         as->sector_step[d] = GRID_DY[d] * a->sw + GRID_DX[d];
+        for (int o = 0; o < 8; o++) /* the way back across an edge of direction d */
+            if (GRID_DX[o] == -GRID_DX[d] && GRID_DY[o] == -GRID_DY[d])
+                as->back_code[d] = (uint16_t)(o << REGION_EDGE_LOCAL_BITS);
+    }
     as->adj_first = malloc(((size_t)n + 1) * sizeof *as->adj_first);
     as->adj = malloc(((size_t)a->nedges + 1) * sizeof *as->adj);
     uint8_t *decoded = NULL;
@@ -44,11 +48,11 @@ static bool decode_adjacency(RegionSearch *as, const uint8_t *kept, const Reuse 
         as->adj_excess = decoded;
     for (uint32_t r = 0; r < n; r++) {
         as->adj_first[r] = m;
-        uint32_t s = ix->region_sector[r];
+        uint32_t s = abs_region_sector(ix, r);
         if (reuse->prev && !reuse->ring[s]) {
             const RegionSearch *p = reuse->prev;
             uint32_t o = p->ix->region_base[s] + (uint32_t)abs_local(ix, r);
-            for (uint32_t i = p->adj_first[o]; i < p->adj_first[o + 1] && m < a->nedges; i++) {
+            for (uint32_t i = region_adj_first(p, o), e = region_adj_first(p, o + 1); i < e && m < a->nedges; i++) {
                 as->adj_excess[m] = p->adj_excess[i];
                 as->adj[m++] = p->adj[i];
             }
@@ -72,7 +76,7 @@ bool region_search_flat(const RegionSearch *as, RegionAdj **out)
     if (!flat)
         return false;
     for (uint32_t r = 0; r < n; r++)
-        for (uint32_t i = as->adj_first[r]; i < as->adj_first[r + 1]; i++) {
+        for (uint32_t i = region_adj_first(as, r), e = region_adj_first(as, r + 1); i < e; i++) {
             uint32_t to = region_edge_to(as, r, i);
             flat[i] = (RegionAdj){to, region_edge_cost(as, r, to, i)};
         }
@@ -83,6 +87,16 @@ bool region_search_flat(const RegionSearch *as, RegionAdj **out)
 static AbsChEdges edges_of(const RegionSearch *as, const RegionAdj *flat)
 {
     return (AbsChEdges){as->adj_first, &flat[0].to, &flat[0].cost, sizeof *flat};
+}
+
+/* A search no hierarchy reads the adjacency of keeps its rows' starts
+ * packed (the 32-bit ones stay where they do not fit). */
+static void pack_rows(RegionSearch *as)
+{
+    if (!row_starts_pack(&as->adj_rows, as->adj_first, as->ix->abs->nregions))
+        return;
+    free(as->adj_first);
+    as->adj_first = NULL;
 }
 
 /* The A*'s arrays (its core and parents) and the route. */
@@ -140,7 +154,9 @@ bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch 
     Reuse reuse = {prev->adj ? prev : NULL, ring};
     bool ok = init_search(fresh, ix, excess, &reuse, true, err);
     free(ring);
-    if (ok && prev->ch.up_first && !abs_ch_defer(&prev->ch, touched, err)) {
+    if (ok && !abs_ch_built(&prev->ch))
+        pack_rows(fresh);
+    if (ok && abs_ch_built(&prev->ch) && !abs_ch_defer(&prev->ch, touched, err)) {
         region_search_free(fresh);
         return false;
     }
@@ -164,8 +180,14 @@ bool region_search_refresh(RegionSearch *as, Err *err)
     RegionAdj *flat;
     if (!region_search_flat(as, &flat))
         return err_set(err, "out of memory for the abstract adjacency (%u edges)", as->nadj);
+    uint32_t *sector = abs_region_sectors(as->ix);
+    if (!sector) {
+        free(flat);
+        return err_set(err, "out of memory for the regions' sectors (%u regions)", as->ix->abs->nregions);
+    }
     AbsChEdges g = edges_of(as, flat);
-    bool ok = abs_ch_refresh(&as->ch, as->ix->abs->nregions, &g, as->ix->region_sector, err);
+    bool ok = abs_ch_refresh(&as->ch, as->ix->abs->nregions, &g, sector, err);
+    free(sector);
     free(flat);
     return ok;
 }
@@ -175,14 +197,19 @@ bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const Reg
     Reuse none = {NULL, NULL};
     if (!init_search(as, ix, NULL, &none, !ch, err))
         return false;
+    if (!ch)
+        pack_rows(as);
     RegionAdj *flat = NULL;
-    if (ch && !region_search_flat(as, &flat)) {
+    uint32_t *sector = NULL; /* the hierarchy's build takes them as an array */
+    if (ch && (!region_search_flat(as, &flat) || !(sector = abs_region_sectors(ix)))) {
+        free(flat);
         region_search_free(as);
         return err_set(err, "out of memory for the abstract adjacency (%u edges)", as->nadj);
     }
     AbsChEdges g = ch ? edges_of(as, flat) : (AbsChEdges){0};
-    bool built = !ch || abs_ch_build(&as->ch, ix->abs->nregions, &g, ix->region_sector, (uint32_t)ix->abs->sw,
+    bool built = !ch || abs_ch_build(&as->ch, ix->abs->nregions, &g, sector, (uint32_t)ix->abs->sw,
                                      (uint32_t)ix->abs->sh, prev ? &prev->ch.sec : NULL, err);
+    free(sector);
     free(flat);
     if (!built) {
         region_search_free(as);
@@ -197,14 +224,16 @@ bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const Reg
 
 void region_search_lean(RegionSearch *as)
 {
-    if (!as->ch.up_first || as->ch.dynamic || as->ch.dyn.pending)
+    if (!abs_ch_built(&as->ch) || as->ch.dynamic || as->ch.dyn.pending)
         return;
     free(as->parent);
     free(as->adj_first);
+    row_starts_free(&as->adj_rows);
     free(as->adj);
     free(as->adj_excess);
     bf_free(&as->bf);
-    as->parent = as->adj_first = NULL;
+    as->parent = NULL;
+    as->adj_first = NULL;
     as->adj = NULL;
     as->adj_excess = NULL;
     as->nadj = 0;
@@ -215,6 +244,7 @@ void region_search_free(RegionSearch *as)
     free(as->parent);
     free(as->path);
     free(as->adj_first);
+    row_starts_free(&as->adj_rows);
     free(as->adj);
     free(as->adj_excess);
     bf_free(&as->bf);
@@ -227,6 +257,6 @@ size_t region_search_bytes(const RegionSearch *as)
     size_t n = as->ix ? as->ix->abs->nregions : 0;
     return as->bf.count * sizeof(BfNode) + (size_t)as->bf.open.cap * sizeof(HeapItem) +
            (as->parent ? n * sizeof *as->parent : 0) + (size_t)as->path_cap * sizeof *as->path +
-           (as->adj_first ? (n + 1) * sizeof *as->adj_first : 0) +
+           (as->adj_first ? (n + 1) * sizeof *as->adj_first : 0) + row_starts_bytes(&as->adj_rows) +
            (size_t)as->nadj * (sizeof *as->adj + sizeof *as->adj_excess) + abs_ch_scratch_bytes(&as->ch);
 }

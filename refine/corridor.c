@@ -10,7 +10,7 @@ static int step_end(const AbsIndex *ix, const CorridorStep *step, LegResult res,
     /* Keep the cells up to the first one in the sector 3/4 of the way there
      * (ahead 4: the third): keeping only half cost more searches for the
      * same quality. */
-    int ms = (int)ix->region_sector[step->path[step->mid]];
+    int ms = (int)abs_region_sector(ix, step->path[step->mid]);
     for (size_t i = step->at + 1; i < leg->len; i++) {
         if (abs_sector_of(a, leg->cells[i].x, leg->cells[i].y) == ms) {
             leg->len = i + 1;
@@ -39,7 +39,7 @@ int corridor_step_begin(CorridorStep *step, LegPlanner *lp, const AbsIndex *ix, 
      * corridor of the route's own sectors cannot follow (most of mm's excess
      * on such maps, results/reference/mm-quality/). */
     for (int i = pos > 0 ? pos - 1 : 0; i <= to; i++) {
-        int sec = (int)ix->region_sector[path[i]];
+        int sec = (int)abs_region_sector(ix, path[i]);
         legplan_add_sector(lp, sec, mark);
         for (int d = 0; d < 8; d++) {
             int n = abs_neighbour_sector(a, sec, d);

@@ -199,8 +199,8 @@ LegResult legplan_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_
     uint32_t lo = a < b ? a : b, hi = a < b ? b : a;
     AStarLimits lim = corridor_limits(lp, NULL, 0, 1.0);
     lim.two = true; /* the two sectors, no marks: a center leg never disturbs the query's corridor */
-    lim.blocks[0] = ix->region_sector[lo];
-    lim.blocks[1] = ix->region_sector[hi];
+    lim.blocks[0] = abs_region_sector(ix, lo);
+    lim.blocks[1] = abs_region_sector(ix, hi);
     /* the whole map on failure: cannot happen for an abstract edge of a valid abstraction */
     return start_astar(lp, ix->center[lo], ix->center[hi], &lim, true, out);
 }

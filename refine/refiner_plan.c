@@ -99,5 +99,5 @@ void refiner_plan_legs(Refiner *r)
     r->leg = r->first_leg;
     r->corridor_mark = legplan_new_mark(r->legs);
     for (int i = 0; i < as->path_len; i++)
-        legplan_mark_sector(r->legs, (int)ix->region_sector[as->path[i]], r->corridor_mark);
+        legplan_mark_sector(r->legs, (int)abs_region_sector(ix, as->path[i]), r->corridor_mark);
 }

@@ -12,7 +12,7 @@ bool segbuild_plan_all(SegStore *ss, LegMode mode, LegPlanner *lp, const AbsInde
     for (uint32_t r = 0; ok && r < a->nregions; r++) {
         AbsEdgeIter it;
         AbsEdge e;
-        abs_edges(a, (int)ix->region_sector[r], abs_local(ix, r), &it);
+        abs_edges(a, (int)abs_region_sector(ix, r), abs_local(ix, r), &it);
         for (uint32_t k = ss->edge_first[r]; ok && abs_edge_next(a, &it, &e); k++) {
             uint32_t b = abs_gid(ix, e.sector, e.region);
             if (!segs_holds(ss, r, b))

@@ -15,7 +15,7 @@ static double path_cost(const RegionSearch *as)
     double sum = 0;
     for (int i = 0; i + 1 < as->path_len; i++) {
         uint32_t u = as->path[i], v = as->path[i + 1], best = UINT32_MAX;
-        for (uint32_t j = as->adj_first[u]; j < as->adj_first[u + 1]; j++)
+        for (uint32_t j = region_adj_first(as, u); j < region_adj_first(as, u + 1); j++)
             if (region_edge_to(as, u, j) == v && region_edge_cost(as, u, v, j) < best)
                 best = region_edge_cost(as, u, v, j);
         if (best == UINT32_MAX)
@@ -38,8 +38,8 @@ static int compare_routes(T *t, const AbsIndex *ix, int pairs, uint64_t seed)
     CHECKF(t, region_search_init(&ch, ix, true, NULL, &err), "%s", err.msg);
     uint32_t n = ix->abs->nregions;
     int bad = 0;
-    CHECKF(t, ch.ch.n == n && ch.ch.up_first != NULL, "no hierarchy over %u regions", n);
-    for (int i = 0; i < pairs && n > 1 && ch.ch.up_first; i++) {
+    CHECKF(t, ch.ch.n == n && abs_ch_built(&ch.ch), "no hierarchy over %u regions", n);
+    for (int i = 0; i < pairs && n > 1 && abs_ch_built(&ch.ch); i++) {
         seed = seed * 6364136223846793005u + 1442695040888963407u;
         uint32_t s = (uint32_t)((seed >> 33) % n), g = (uint32_t)((seed >> 13) % n);
         double a = region_search_run(&astar, s, g, 1.0), c = region_search_run(&ch, s, g, 1.0);
@@ -235,12 +235,14 @@ static void test_ch_static_keeps_arcs_only(T *t)
     if (!mm_regions_open(t, "rooms/16room256-0", "mm", true, &m))
         return;
     const AbsCh *ch = &m.as.ch;
-    size_t arcs = (size_t)ch->nup * (sizeof *ch->up16 + 3) + ((size_t)ch->n + 1) * sizeof *ch->up_first;
+    size_t arcs = (size_t)ch->nup * (sizeof *ch->up16 + 3) + row_starts_bytes(&ch->up_rows);
     size_t expect = arcs + (ch->shared ? 0 : arcs) + (size_t)ch->n * sizeof *ch->depth16 +
                     (size_t)ch->sec.ns * sizeof *ch->sec.order;
     CHECKF(t, !ch->shaped && !ch->w_up && !ch->topo.head && ch->shared, "a static hierarchy kept its shape");
     CHECKF(t, ch->narrow && ch->up16 && !ch->up && ch->depth16 && !ch->depth && ch->cost_width == 3,
            "a static hierarchy of %u regions on a small map kept 12- or 8-byte arcs or 4-byte depths", ch->n);
+    CHECKF(t, !ch->up_first && row_starts_bytes(&ch->up_rows) < ((size_t)ch->n + 1) * 3,
+           "a static hierarchy of %u regions on a small map kept 4-byte arc offsets", ch->n);
     const RegionSearch *live = mm_region_search(m.inst); /* region_search_lean: the hierarchy answers all */
     CHECKF(t, live->path && !live->adj && !live->adj_first && !live->parent && !live->bf.count,
            "mm's region search kept the A*'s arrays beside its hierarchy");
@@ -253,12 +255,37 @@ static void test_ch_static_keeps_arcs_only(T *t)
     CHECKF(t, region_search_flat(&m.as, &flat), "out of memory");
     AbsChEdges g = {m.as.adj_first, flat ? &flat[0].to : NULL, flat ? &flat[0].cost : NULL, sizeof *flat};
     Err err;
-    CHECKF(t, !flat || abs_ch_verify(ch, &g, m.ix->region_sector, &err), "%s", err.msg);
+    uint32_t *sector = abs_region_sectors(m.ix);
+    CHECKF(t, !flat || !sector || abs_ch_verify(ch, &g, sector, &err), "%s", err.msg);
+    free(sector);
     free(flat);
     mm_regions_close(&m);
 }
 
+/* The hierarchy's packed arc offsets (common/row_starts.h): every start
+ * read back, the last block's end included, and a block whose rows span
+ * 2^16 entries refused, with nothing held. */
+static void test_row_starts_pack(T *t)
+{
+    enum { ROWS = 3 * ROW_STARTS_BLOCK + 5 };
+    uint32_t first[ROWS + 1];
+    first[0] = 70000; /* a base past 16 bits */
+    for (uint32_t v = 0; v < ROWS; v++)
+        first[v + 1] = first[v] + (v * 7919u) % 23u;
+    RowStarts rs;
+    CHECK(t, row_starts_pack(&rs, first, ROWS));
+    uint32_t bad = 0;
+    for (uint32_t v = 0; rs.low && v <= ROWS; v++)
+        bad += row_start(&rs, v) != first[v];
+    CHECKF(t, bad == 0, "%u starts read back wrong", bad);
+    CHECK(t, row_starts_bytes(&rs) == (ROWS / ROW_STARTS_BLOCK + 1) * 4 + (ROWS + 1) * 2);
+    row_starts_free(&rs);
+    first[ROWS] = first[ROWS - 1] + UINT16_MAX + 1; /* the last block now spans more than 2^16 */
+    CHECK(t, !row_starts_pack(&rs, first, ROWS) && !rs.base && !rs.low && row_starts_bytes(&rs) == 0);
+}
+
 const TestCase ABS_CH_TESTS[] = {
+    {"row_starts_pack", test_row_starts_pack},
     {"ch_equals_astar", test_ch_equals_astar},
     {"ch_update_equals_fresh", test_ch_update_equals_fresh},
     {"ch_query_in_pieces", test_ch_query_in_pieces},

@@ -142,14 +142,14 @@ static void test_dyn_edge_costs_match_legs(T *t)
         for (uint32_t r = 0; excess && r < a.nregions; r++) {
             AbsEdgeIter it;
             AbsEdge ed;
-            abs_edges(&a, (int)ix.region_sector[r], abs_local(&ix, r), &it);
+            abs_edges(&a, (int)abs_region_sector(&ix, r), abs_local(&ix, r), &it);
             while (abs_edge_next(&a, &it, &ed)) {
                 uint32_t b = abs_gid(&ix, ed.sector, ed.region);
                 leg.len = 0;
                 legplan_center(&legs, &ix, r, b, &leg);
                 xyLoc p = ix.center[r], q = ix.center[b];
                 double extra = path_length(leg.cells, leg.len) - grid_octile(p.x, p.y, q.x, q.y);
-                bool both_default = abs_word_flags(a.sector[ix.region_sector[r]]) & ABS_FLAG_DEFAULT &&
+                bool both_default = abs_word_flags(a.sector[abs_region_sector(&ix, r)]) & ABS_FLAG_DEFAULT &&
                                     abs_word_flags(a.sector[ed.sector]) & ABS_FLAG_DEFAULT;
                 bad += both_default ? excess[e] != 0 : excess[e] != abs_excess_code(extra);
                 nonzero += excess[e] != 0;

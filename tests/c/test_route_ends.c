@@ -12,7 +12,7 @@
 /* Is there an edge u -> v? */
 static bool adjacent(const RegionSearch *as, uint32_t u, uint32_t v)
 {
-    for (uint32_t j = as->adj_first[u]; j < as->adj_first[u + 1]; j++)
+    for (uint32_t j = region_adj_first(as, u); j < region_adj_first(as, u + 1); j++)
         if (region_edge_to(as, u, j) == v)
             return true;
     return false;
@@ -42,7 +42,7 @@ static double reference(const RegionSearch *as, uint32_t from, uint32_t to, xyLo
         done[r] = false;
     }
     d[from] = grid_octile(s.x, s.y, ix->center[from].x, ix->center[from].y) * ABS_COST_SCALE;
-    for (uint32_t j = as->adj_first[from]; j < as->adj_first[from + 1]; j++) {
+    for (uint32_t j = region_adj_first(as, from); j < region_adj_first(as, from + 1); j++) {
         uint32_t v = region_edge_to(as, from, j);
         xyLoc c = ix->center[v];
         d[v] = fmin(d[v], grid_octile(s.x, s.y, c.x, c.y) * ABS_COST_SCALE);
@@ -55,14 +55,14 @@ static double reference(const RegionSearch *as, uint32_t from, uint32_t to, xyLo
         if (u == n)
             break;
         done[u] = true;
-        for (uint32_t j = as->adj_first[u]; j < as->adj_first[u + 1]; j++) {
+        for (uint32_t j = region_adj_first(as, u); j < region_adj_first(as, u + 1); j++) {
             uint32_t v = region_edge_to(as, u, j);
             double oct = abs_octile_units(ix->center[u], ix->center[v]);
             d[v] = fmin(d[v], d[u] + oct + share * ((double)region_edge_cost(as, u, v, j) - oct));
         }
     }
     double best = d[to] + grid_octile(ix->center[to].x, ix->center[to].y, g.x, g.y) * ABS_COST_SCALE;
-    for (uint32_t j = as->adj_first[to]; j < as->adj_first[to + 1]; j++) {
+    for (uint32_t j = region_adj_first(as, to); j < region_adj_first(as, to + 1); j++) {
         uint32_t v = region_edge_to(as, to, j);
         xyLoc c = ix->center[v];
         best = fmin(best, d[v] + grid_octile(c.x, c.y, g.x, g.y) * ABS_COST_SCALE);
@@ -102,9 +102,9 @@ static void test_route_ends(T *t)
         seed = seed * 6364136223846793005u + 1442695040888963407u;
         uint32_t from = (uint32_t)((seed >> 33) % n), to = (uint32_t)((seed >> 13) % n);
         if (i % 4 == 0) /* s and g near each other: the cost may not drop below 0 ("unreachable") */
-            to = adjacent(&m.as, from, to) || m.as.adj_first[from] == m.as.adj_first[from + 1]
+            to = adjacent(&m.as, from, to) || region_adj_first(&m.as, from) == region_adj_first(&m.as, from + 1)
                      ? from
-                     : region_edge_to(&m.as, from, m.as.adj_first[from]);
+                     : region_edge_to(&m.as, from, region_adj_first(&m.as, from));
         xyLoc s = near_cell(ix->center[from], ix->abs, &seed), g = near_cell(ix->center[to], ix->abs, &seed);
         xyLoc cf = ix->center[from], ct = ix->center[to];
         double add = grid_octile(s.x, s.y, cf.x, cf.y) + grid_octile(ct.x, ct.y, g.x, g.y);
