@@ -172,7 +172,7 @@ static LegForm plan_leg(Refiner *r, int t, xyPath *leg, bool resume)
     xyLoc cur = win_last(&r->win);
     bool last = t == r->last_leg;
     if (r->cfg.ahead > 0) { /* a corridor step (refine/corridor.h), which pauses as the A* legs do */
-        int ahead = t == 0 && r->cfg.first_ahead > r->cfg.ahead ? r->cfg.first_ahead : r->cfg.ahead;
+        int ahead = t == 0 && r->cfg.first_ahead > 0 ? r->cfg.first_ahead : r->cfg.ahead;
         int next = resume
                        ? corridor_step_resume(&r->cstep, r->legs, ix, leg)
                        : corridor_step_begin(&r->cstep, r->legs, ix, path, r->as->path_len, t, ahead, cur, r->g, leg);

@@ -74,8 +74,9 @@ typedef struct RefineConfig {
     int ahead;           /* > 0: corridor refinement (refine/corridor.h), looking
                     this many regions ahead, instead of legs through the
                     centers; hold and joint as above */
-    int first_ahead;     /* with corridor refinement, when above ahead: a query's
-                          first step looks this many regions ahead */
+    int first_ahead;     /* with corridor refinement, when > 0: a query's first
+                          step looks this many regions ahead (more or fewer
+                          than the later steps' `ahead`) */
     bool phases;         /* time the phases (costs two clock reads per phase) */
 } RefineConfig;
 

@@ -80,11 +80,11 @@ bool mm_options_parse(const EntryOpts *opts, const MmConfig *base, MmConfig *c, 
 }
 
 const char *const MM_OPTION_HELP[] = {
-    "sector=auto|S (auto: the profile's, 16; sector-rooms 8, small-rooms 6) sector side in cells, 4..16",
+    "sector=auto|S (auto: the profile's, 16; cluttered 12, sector-rooms 8, small-rooms 6) sector side in cells, 4..16",
     "refine=auto|centers|corridor (auto: the profile's, centers; cluttered, scattered corridor) legs through region "
     "centers, or corridor steps (refine/corridor.h)",
-    "ahead=K (3; 5 on cluttered) corridor steps look K regions ahead and keep about 3/4",
-    "w=W (1; 1.1 on cluttered) weight of the abstract search, 1..1000 (above 1: A*, not the regions' contraction "
+    "ahead=K (3; 7 on cluttered) corridor steps look K regions ahead and keep about 3/4 (a query's first step 4 to 5)",
+    "w=W (1; 1.2 on cluttered) weight of the abstract search, 1..1000 (above 1: A*, not the regions' contraction "
     "hierarchy; with corridor steps the A* costed from s and g)",
     "n=N (1) abstract edges refined per GetPath call",
     "budget_us=N (0) refine legs until N us of the call passed (replaces n)",

@@ -26,12 +26,25 @@
  * (the A* over the regions costed from s and g, region_search_ends): among
  * dense obstacles an edge's excess makes that A* expand a wide band of
  * regions, all before a query's first cell goes out; weighted, it expands
- * about a third fewer, and the corridor steps, which search the sectors
- * around the route, find about the same paths. Every other profile's
- * route is optimal (weight 1: the regions' hierarchy, or that A* unweighted
- * where scattered obstacles leave it few regions to expand); the
- * measurements: results/reference/mm-paper/first34.md. */
-#define CLUTTERED_ROUTE_WEIGHT 1.1
+ * far fewer. The route it finds is a little longer now and then, which the
+ * corridor steps after the first, looking CLUTTERED_AHEAD regions ahead
+ * over the sectors around the route, take back and more. Every other
+ * profile's route is optimal (weight 1: the regions' hierarchy, or that A*
+ * unweighted where scattered obstacles leave it few regions to expand);
+ * the measurements: results/reference/mm-paper/first34.md, first36.md. */
+#define CLUTTERED_ROUTE_WEIGHT 1.2
+/* Cluttered maps' sectors: side 12. With 16 a route costed from s and g
+ * still went round the wrong side of a cluster now and then, as the bigger
+ * sectors' regions span it (results/reference/mm-quality); at 10 the
+ * route's A* had a third more regions to expand before a query's first
+ * cell, and the corridor steps looking further ahead do better at 12
+ * (results/reference/mm-paper/first36.md). */
+#define CLUTTERED_SIDE 12
+/* Cluttered maps' corridor steps look this many regions ahead after a
+ * query's first step: a step that keeps more of a longer search commits
+ * less often to the center it aims at, and only the first step's search
+ * comes before a query's first cells (results/reference/mm-paper/first36.md). */
+#define CLUTTERED_AHEAD 7
 
 /* The window's joint memo (refine/window.h): joints recur per pair of legs,
  * so a larger map has more; an entry per MEMO_CELLS cells, between
@@ -55,13 +68,18 @@
  * centers every joint keeps `hold`: there the first joint's smoothing
  * takes back more (results/reference/mm-paper/first35.md). */
 #define CORRIDOR_FIRST_HOLD 4
-/* Corridor steps looking fewer regions ahead than this look this far at a
- * query's first step (scattered: 3 -> 4): where a first step commits the
- * path decides most of its excess on those maps, and one region more there
- * took back more than the first joint's smaller hold and the rarer JPS
- * probes cost, for one larger search a query
- * (results/reference/mm-paper/first35.md). */
-#define CORRIDOR_FIRST_AHEAD 4
+/* A query's first corridor step looks between these many regions ahead,
+ * whatever its later steps do. At least the least (scattered: 3 -> 4):
+ * where a first step commits the path decides most of its excess on those
+ * maps, and one region more there took back more than the first joint's
+ * smaller hold and the rarer JPS probes cost, for one larger search a query
+ * (results/reference/mm-paper/first35.md). At most the most (cluttered: 7
+ * -> 5): the first step's search, all of it before the first cells go out,
+ * grows with every region it looks ahead, and the later steps, looking
+ * further, take back the excess of a first step that looked less far
+ * (results/reference/mm-paper/first36.md). */
+#define CORRIDOR_FIRST_AHEAD_LEAST 4
+#define CORRIDOR_FIRST_AHEAD_MOST 5
 
 /* What every profile shares, and why. */
 static const MmConfig BASE = {
@@ -152,22 +170,21 @@ static const MmProfile PROFILES[] = {
      * corner and the route to the sectors center-to-center costs chose,
      * where the shortest path often runs a sector beside them; corridor
      * steps commit to no center and search the route's sectors and those
-     * around them (refine/corridor.h). Looking 5 regions ahead, not 3,
-     * where sectors hold more regions (cluttered): a step that keeps more
-     * of a longer search commits less often to the center it aims at
-     * (results/reference/mm-quality/README.md, "Random maps"). A
+     * around them (refine/corridor.h). Looking further ahead than 3
+     * where sectors hold more regions (cluttered, CLUTTERED_AHEAD): a step
+     * that keeps more of a longer search commits less often to the center
+     * it aims at (results/reference/mm-quality/README.md, "Random maps"). A
      * failed capped try's abstract route is long among scattered
      * obstacles, so tries go on up to a higher cap (jps 512; 1024 where
      * cluttered: there the route costed from s and g can still take a
      * cluster's wrong side, and the longer try answers more queries
      * optimally for no more memory, as the corridor steps it saves hold
      * their own, results/reference/mm-quality/README.md). Cluttered
-     * maps take sectors of side 10: with side 16 a route costed from s and
-     * g still went round the wrong side of a cluster now and then, as the
-     * bigger sectors' regions span it (results/reference/mm-quality). The
+     * maps take smaller sectors (CLUTTERED_SIDE). The
      * corridor profiles' routes come from an A* over the regions, so they
      * build no hierarchy (mm_entry.c), which pays for the smaller sectors. */
-    [P_CLUTTERED] = {"cluttered", 10, 5, 1024, 32, 16, 3, -1, true, CLUTTERED_ROUTE_WEIGHT, MEMO_WIDE},
+    [P_CLUTTERED] = {"cluttered", CLUTTERED_SIDE, CLUTTERED_AHEAD, 1024, 32, 16, 3, -1, true, CLUTTERED_ROUTE_WEIGHT,
+                     MEMO_WIDE},
     [P_SCATTERED] = {"scattered", 16, 3, 512, 32, 16, 3, -1, true, 1.0, MEMO_WIDE},
     /* Rooms: the abstract route through whole rooms' centers picks the
      * wrong rooms (SECTOR_ROOMS_DETOUR); sectors of about half a room split
@@ -197,7 +214,10 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
     c->refine.routes.near = p->near;
     c->refine.hold = p->hold;
     c->refine.first_hold = p->ahead > 0 ? CORRIDOR_FIRST_HOLD : p->hold;
-    c->refine.first_ahead = p->ahead > 0 && p->ahead < CORRIDOR_FIRST_AHEAD ? CORRIDOR_FIRST_AHEAD : 0;
+    c->refine.first_ahead = p->ahead <= 0                           ? 0
+                            : p->ahead < CORRIDOR_FIRST_AHEAD_LEAST ? CORRIDOR_FIRST_AHEAD_LEAST
+                            : p->ahead > CORRIDOR_FIRST_AHEAD_MOST  ? CORRIDOR_FIRST_AHEAD_MOST
+                                                                    : 0;
     c->refine.joint = p->joint;
     c->refine.back = p->back;
     c->refine.smooth = p->smooth;

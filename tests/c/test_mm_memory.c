@@ -48,8 +48,10 @@ static void test_mm_profiles(T *t)
     CHECK(t, c.refine.hold == 64 && c.refine.joint == 1 && c.refine.back == 1 && c.refine.routes.near == 0 &&
                  c.refine.routes.jps_cap == 0 && !c.refine.smooth);
     mm_profile_config(mm_profile_choose(&cases[9].k, 192), &c);
-    CHECK(t, c.refine.ahead == 5 && c.ahead == 5 && c.refine.routes.jps_cap == 1024 && c.refine.weight > 1.0 &&
-                 c.refine.first_hold < c.refine.hold); /* corridor steps: the first cells go out sooner */
+    /* Corridor steps: the first cells go out sooner, after a first step
+     * that looks less far than the later ones on cluttered maps. */
+    CHECK(t, c.refine.ahead == 7 && c.ahead == 7 && c.sector == 12 && c.refine.routes.jps_cap == 1024 &&
+                 c.refine.weight > 1.0 && c.refine.first_hold < c.refine.hold && c.refine.first_ahead == 5);
     mm_profile_config(mm_profile_choose(&cases[10].k, 192), &c);
     CHECK(t, c.refine.ahead == 3 && c.refine.routes.jps_cap == 512 && c.refine.weight == 1.0 &&
                  c.refine.first_ahead > c.refine.ahead); /* the first step looks further */
