@@ -129,6 +129,7 @@ static const struct {
               {"stamps", STAMP_TESTS},
               {"grow", GROW_TESTS},
               {"legs", LEG_TESTS},
+              {"jps", JPS_TESTS},
               {"kit", KIT_TESTS},
               {"cli", CLI_TESTS},
               {"window", WINDOW_TESTS},
