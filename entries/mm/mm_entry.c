@@ -288,24 +288,34 @@ static size_t cache_cap(const MmEntry *e)
  * route's turn bits (refine/routes.h): taken at prepare where they fit in
  * it, and given back by the JPS when its node state, growing as queries
  * run, would take the instance past it (search/jps.h turns_room); the rest
- * is left for what else grows (the edge cache), so that a map whose
- * instance fits the budget without them fits it with them (on dao, where
- * every map's JPS route runs: results/reference/mm-paper/daojps36.md). */
+ * is left for what else grows (the edge cache, the leg pages), so that a
+ * map whose instance fits the budget without them fits it with them (on
+ * dao, where every map's JPS route runs: results/reference/mm-paper/daojps36.md). */
 #define TURNS_BUDGET_TENTHS 9
+
+/* What the instance will hold once the joint memo has grown to its most
+ * (refine/window.h: it starts small and doubles as joints churn it): the
+ * turn bits are sized against that, not against the memo at prepare. */
+static size_t held_with_memo_grown(const MmEntry *e)
+{
+    size_t part[MM_PARTS], held = mm_bytes(e, part);
+    const Window *w = &e->refiner.win;
+    return held + (w->memo ? (size_t)(w->memo_max - w->memo_n) * sizeof *w->memo : 0);
+}
 
 /* Turn bits for the JPS route's diagonal steps where they fit in that share;
  * the JPS gives them back when its node state would grow past the share
  * with them (search/jps.h turns_room). */
 static bool take_turns(MmEntry *e, Err *err)
 {
-    size_t part[MM_PARTS], held = mm_bytes(e, part), share = budget(e) / 10 * TURNS_BUDGET_TENTHS;
+    size_t held = held_with_memo_grown(e), share = budget(e) / 10 * TURNS_BUDGET_TENTHS;
     if (held >= share)
         return true;
     if (!routes_enable_turns_within(&e->refiner.routes, share - held, err))
         return false;
-    held = mm_bytes(e, part);
-    if (e->legs.have_jps && e->legs.jps.turns.block && held <= budget(e))
-        e->legs.jps.turns_room = jps_bytes(&e->legs.jps) + (budget(e) - held);
+    held = held_with_memo_grown(e);
+    if (e->legs.have_jps && e->legs.jps.turns.block && held <= share)
+        e->legs.jps.turns_room = jps_bytes(&e->legs.jps) + (share - held);
     return true;
 }
 
