@@ -18,11 +18,26 @@ bool load_paths(T *t, const char *map, const char *scen, Loaded *l)
     return ok;
 }
 
+void map_scen_paths(const char *root, const char *name, char *map, char *scen, size_t size)
+{
+    snprintf(map, size, "%s/maps/%s.map", root, name);
+    snprintf(scen, size, "%s/scenarios/%s.map.scen", root, name);
+}
+
 bool load_named(T *t, const char *name, Loaded *l)
 {
     char map[512], scen[512];
-    snprintf(map, sizeof map, "maps/%s.map", name);
-    snprintf(scen, sizeof scen, "scenarios/%s.map.scen", name);
+    map_scen_paths(".", name, map, scen, sizeof map);
+    return load_paths(t, map, scen, l);
+}
+
+bool load_bench(T *t, const char *name, Loaded *l)
+{
+    const char *dir = bench_dir(t);
+    if (!dir)
+        return false;
+    char map[PATH_MAX], scen[PATH_MAX];
+    map_scen_paths(dir, name, map, scen, sizeof map);
     return load_paths(t, map, scen, l);
 }
 

@@ -5,6 +5,7 @@
 #ifndef GPPC_TEST_H
 #define GPPC_TEST_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -95,6 +96,13 @@ typedef struct Loaded {
 /* An embedded map: "rooms/8room256-0" -> maps/rooms/8room256-0.map and
  * scenarios/rooms/8room256-0.map.scen. */
 bool load_named(T *t, const char *name, Loaded *l);
+/* ROOT/maps/NAME.map and ROOT/scenarios/NAME.map.scen, each at most `size`
+ * bytes (ROOT "." for the embedded maps, bench_dir for the benchmark's). */
+void map_scen_paths(const char *root, const char *name, char *map, char *scen, size_t size);
+/* A benchmark map and its scenario ("dao/arena2"): false, the test skipped,
+ * without the benchmark folder (bench_dir); false and a failure when either
+ * does not load. */
+bool load_bench(T *t, const char *name, Loaded *l);
 bool load_paths(T *t, const char *map, const char *scen, Loaded *l);
 /* The top-left w x h cells of embedded map `name`, for a preprocessing whose
  * cost grows with the map (centers=opt): with w and h not multiples of a

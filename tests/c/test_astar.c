@@ -94,9 +94,8 @@ static void test_astar_optimal_on_real_maps(T *t)
         return;
     const char *names[] = {"dao/arena2", "dao/den312d", "dao/lak303d", "rooms/8room_000", "random/random512-20-0"};
     for (int i = 0; i < 5; i++) {
-        char map[512], scen[512];
-        snprintf(map, sizeof map, "%s/maps/%s.map", dir, names[i]);
-        snprintf(scen, sizeof scen, "%s/scenarios/%s.map.scen", dir, names[i]);
+        char map[PATH_MAX], scen[PATH_MAX];
+        map_scen_paths(dir, names[i], map, scen, sizeof map);
         /* Every twelfth query and the longest: the 512x512 maps' whole
          * scenarios would take a large share of make test's CPU budget. */
         CHECKF(t, check_optima(t, map, scen, 1.0, 12) > 300, "%s: too few queries", scen);

@@ -172,16 +172,12 @@ static void test_ch_hubs_and_search(T *t)
 
 static void test_baselines_optimal_on_real_maps(T *t)
 {
-    const char *dir = bench_dir(t);
-    if (!dir)
+    if (!bench_dir(t))
         return;
     const char *names[] = {"dao/arena2", "dao/den312d", "rooms/8room_000", "mazes/maze512-4-0"};
     for (int i = 0; i < 4; i++) {
-        char map[512], scen[512];
-        snprintf(map, sizeof map, "%s/maps/%s.map", dir, names[i]);
-        snprintf(scen, sizeof scen, "%s/scenarios/%s.map.scen", dir, names[i]);
         Loaded l;
-        if (!load_paths(t, map, scen, &l))
+        if (!load_bench(t, names[i], &l))
             continue;
         /* A sample of each: every 10th or 6th query and the longest. */
         check_optimal(t, "jps", &l, names[i], 10);

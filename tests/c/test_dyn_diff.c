@@ -285,9 +285,8 @@ static void test_dyn_diff_dao(T *t)
     const char *dir = bench_dir(t);
     if (!dir)
         return;
-    char map[600], scen[600];
-    snprintf(map, sizeof map, "%s/maps/dao/arena2.map", dir);
-    snprintf(scen, sizeof scen, "%s/scenarios/dao/arena2.map.scen", dir);
+    char map[PATH_MAX], scen[PATH_MAX];
+    map_scen_paths(dir, "dao/arena2", map, scen, sizeof map);
     replay_map(t, map, scen, "mm", 8, 14);
 }
 

@@ -2,7 +2,6 @@
  * sets, mm_bytes as the sum of its parts, and searches sized at prepare
  * (GetPath allocates nothing for them but where the contract says it
  * grows). */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -143,14 +142,8 @@ static void test_mm_searches_sized_at_prepare(T *t)
  * memo grew (benchmark map; skipped without it). */
 static void test_mm_turns_leave_room(T *t)
 {
-    const char *dir = bench_dir(t);
-    if (!dir)
-        return;
-    char map[600], scen[600];
-    snprintf(map, sizeof map, "%s/maps/dao/den600d.map", dir);
-    snprintf(scen, sizeof scen, "%s/scenarios/dao/den600d.map.scen", dir);
     Loaded l;
-    if (!load_paths(t, map, scen, &l))
+    if (!load_bench(t, "dao/den600d", &l))
         return;
     const Entry *e;
     void *inst = prepare_spec(t, "mm", &l, &e);
