@@ -47,8 +47,8 @@ static inline __attribute__((always_inline)) bool relax_node(Jps *j, int px, int
     /* Sparse: a search that would take more nodes than the slots were
      * sized for, or fill the open list or the bypass stack (below), gives
      * up (bounded) or begins again with more (growing, jps_grow). Per cell
-     * they hold every passable cell. */
-    if (o->sparse && o->live >= j->node_cap) {
+     * they hold every passable cell (node_cap: no bound, jps_state.c). */
+    if (o->live >= j->node_cap) {
         j->failed = true;
         return false;
     }
