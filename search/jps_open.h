@@ -187,8 +187,8 @@ static inline void jo_sift_up(JpsOpen *o, uint32_t i, JoItem it)
     o->node[it.id].pos = (int32_t)i;
 }
 
-/* Pushes the node at index idx (jo_index). Sized by the caller to every
- * node it may hold open: never full. */
+/* Pushes the node at index idx (jo_index); the caller keeps n below cap
+ * (jps_node.h relax_node). */
 static inline void jo_push(JpsOpen *o, uint32_t idx, uint64_t key) { jo_sift_up(o, o->n++, (JoItem){key, idx}); }
 
 /* The node at idx is open and its key is not larger than before. */
