@@ -208,13 +208,16 @@ static inline uint32_t jo_best_of_four(const JoItem *c, uint32_t first)
     return a ^ ((a ^ b) & take_b);
 }
 
-/* Takes the best open node off the heap and closes it; false when empty.
- * *idx: its index (jo_id gives its id); *f: its f (the key without the tie
- * field). */
+/* Takes the best open node off the heap and closes it; false when empty
+ * (*idx and *f then 0). *idx: its index (jo_index); *f: its f
+ * (the key without the tie field). */
 static inline bool jo_pop(JpsOpen *o, uint32_t *idx, uint64_t *f)
 {
-    if (o->n == 0)
+    if (o->n == 0) {
+        *idx = 0;
+        *f = 0;
         return false;
+    }
     JoItem top = o->items[0], it = o->items[--o->n];
     uint32_t n = o->n, i = 0;
     o->items[n] = (JoItem){JO_SENTINEL, 0};
