@@ -146,4 +146,3 @@ void jo_start(JpsOpen *o, uint32_t id, uint64_t h0)
     *n = (JoNode){.stamp = stamp, .xy = o->sparse ? id : 0};
     jo_push(o, jo_index(o, n, id), jo_key(o, h0, 0));
 }
-
