@@ -386,7 +386,7 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
     for (;;) {
         if (*work == 0)
             return JPS_PAUSED;
-        if (__builtin_expect(j->open.sparse && j->open.zeroed < j->open.count, 0)) {
+        if (__builtin_expect(j->open.zeroed < j->open.count, 0)) { /* never per cell (jo_init) */
             /* Grown (below): the fresh slots zeroed in pieces, then the same search again. */
             uint64_t budget =
                 *work > UINT64_MAX / JPS_ZERO_SLOTS_PER_WORK ? UINT64_MAX : *work * JPS_ZERO_SLOTS_PER_WORK;

@@ -47,13 +47,15 @@ static inline __attribute__((always_inline)) bool relax_node(Jps *j, int px, int
     /* Sparse: a search that would take more nodes than the slots were
      * sized for, or fill the open list or the bypass stack (below), gives
      * up (bounded) or begins again with more (growing, jps_grow). Per cell
-     * they hold every passable cell. */
-    if (o->sparse && o->live >= j->node_cap) {
+     * they hold every passable cell (node_cap: no bound, jps_state.c). */
+    if (o->live >= j->node_cap) {
         j->failed = true;
         return false;
     }
-    /* The node's index (jo_index) found once: the slot, sparse. */
-    uint32_t idx = o->sparse ? jo_slot(o, jo_xy(px, py)) : id;
+    /* The node's index (jo_index) found once: the slot, sparse. Its
+     * coordinates as one key (jo_xy), for the probe and one store below. */
+    uint32_t xy = jo_xy(px, py);
+    uint32_t idx = o->sparse ? jo_slot(o, xy) : id;
     JoNode *n = &o->node[idx];
     bool opened = n->stamp != o->stamp;
     if (!opened && (n->pos == JO_CLOSED || g >= n->g))
@@ -62,8 +64,7 @@ static inline __attribute__((always_inline)) bool relax_node(Jps *j, int px, int
     n->stamp = o->stamp;
     n->g = g;
     n->parent = j->from_idx | (uint32_t)dir << PARENT_DIR_SHIFT;
-    n->x = (uint16_t)px;
-    n->y = (uint16_t)py;
+    n->xy = xy;
     uint64_t f = g + jo_octile(o, abs(j->gx - px), abs(j->gy - py));
     if (__builtin_expect(j->tracer != NULL, 0))
         trace_node(j, TRACE_GENERATING, idx);

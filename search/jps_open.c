@@ -9,14 +9,12 @@
 
 /* As heap.c: the array starts three items past a 64-byte boundary, so the
  * four children 4i+1..4i+4 of item i share one line. */
-#define ARITY 4
 #define LINE 64
 #define SKEW (LINE - sizeof(JoItem))
 
-/* Every slot from n on holds a key above any real one (SENTINEL), and there
- * are three slots past the capacity: a node with one child has its four
- * child slots readable, so sift-down needs no partial-family case. */
-#define SENTINEL UINT64_MAX
+/* Three slots past the capacity: a node with one child has its four child
+ * slots readable (JO_SENTINEL), so sift-down needs no partial-family case. */
+#define SENTINEL JO_SENTINEL
 #define SLACK 3
 
 static void fill_sentinels(JoItem *items, uint32_t from, uint32_t to)
@@ -135,20 +133,6 @@ bool jo_reserve(JpsOpen *o, uint32_t open_cap)
     return true;
 }
 
-static void sift_up(JpsOpen *o, uint32_t i, JoItem it)
-{
-    while (i > 0) {
-        uint32_t parent = (i - 1) / ARITY;
-        if (it.key >= o->items[parent].key)
-            break;
-        o->items[i] = o->items[parent];
-        o->node[o->items[i].id].pos = (int32_t)i;
-        i = parent;
-    }
-    o->items[i] = it;
-    o->node[it.id].pos = (int32_t)i;
-}
-
 void jo_start(JpsOpen *o, uint32_t id, uint64_t h0)
 {
     StampArea marks = STAMP_FIELD(o->node, stamp, o->count);
@@ -161,55 +145,4 @@ void jo_start(JpsOpen *o, uint32_t id, uint64_t h0)
     JoNode *n = jo_node(o, id);
     *n = (JoNode){.stamp = stamp, .xy = o->sparse ? id : 0};
     jo_push(o, jo_index(o, n, id), jo_key(o, h0, 0));
-}
-
-void jo_push(JpsOpen *o, uint32_t id, uint64_t key)
-{
-    /* Sized by the caller to every passable cell: never full. */
-    sift_up(o, o->n++, (JoItem){key, id});
-}
-
-void jo_decrease(JpsOpen *o, uint32_t id, uint64_t key)
-{
-    uint32_t i = (uint32_t)o->node[id].pos;
-    sift_up(o, i, (JoItem){key, id});
-}
-
-/* The first smallest of the four children from `first` on: compares that do
- * not wait on each other, and indices by arithmetic on their results, as
- * GCC turns a ternary select here into a branch the data mispredicts. */
-static inline uint32_t best_of_four(const JoItem *c, uint32_t first)
-{
-    uint32_t a = first + (c[first + 1].key < c[first].key);
-    uint32_t b = first + 2 + (c[first + 3].key < c[first + 2].key);
-    uint32_t take_b = -(uint32_t)(c[b].key < c[a].key);
-    return a ^ ((a ^ b) & take_b);
-}
-
-bool jo_pop(JpsOpen *o, uint32_t *id, uint64_t *f)
-{
-    if (o->n == 0)
-        return false;
-    JoItem top = o->items[0], it = o->items[--o->n];
-    uint32_t n = o->n, i = 0;
-    o->items[n] = (JoItem){SENTINEL, 0};
-    for (;;) {
-        uint32_t first = ARITY * i + 1;
-        if (first >= n)
-            break;
-        uint32_t child = best_of_four(o->items, first); /* slots up to n + 2: sentinels */
-        if (o->items[child].key >= it.key)
-            break;
-        o->items[i] = o->items[child];
-        o->node[o->items[i].id].pos = (int32_t)i;
-        i = child;
-    }
-    if (n > 0) {
-        o->items[i] = it;
-        o->node[it.id].pos = (int32_t)i;
-    }
-    *id = (uint32_t)top.id;
-    *f = top.key >> JO_TIE_BITS;
-    o->node[*id].pos = JO_CLOSED;
-    return true;
 }

@@ -165,13 +165,81 @@ static inline uint32_t jo_index(const JpsOpen *o, const JoNode *n, uint32_t id)
 
 /* Begins a search at `id` (g = 0; sparse, its xy set to id) whose start heuristic is h0. */
 void jo_start(JpsOpen *o, uint32_t id, uint64_t h0);
-/* Pushes the node at index idx (jo_index). */
-void jo_push(JpsOpen *o, uint32_t idx, uint64_t key);
+
+/* The heap's operations are inline: the search's loop (jps.c) pops and its
+ * relax step pushes, and a call into another unit for each costs more than
+ * the sift itself on the small open lists of game maps. Every slot from n
+ * on holds JO_SENTINEL, a key above any real one. */
+#define JO_ARITY 4
+#define JO_SENTINEL UINT64_MAX
+
+static inline void jo_sift_up(JpsOpen *o, uint32_t i, JoItem it)
+{
+    while (i > 0) {
+        uint32_t parent = (i - 1) / JO_ARITY;
+        if (it.key >= o->items[parent].key)
+            break;
+        o->items[i] = o->items[parent];
+        o->node[o->items[i].id].pos = (int32_t)i;
+        i = parent;
+    }
+    o->items[i] = it;
+    o->node[it.id].pos = (int32_t)i;
+}
+
+/* Pushes the node at index idx (jo_index); the caller keeps n below cap
+ * (jps_node.h relax_node). */
+static inline void jo_push(JpsOpen *o, uint32_t idx, uint64_t key) { jo_sift_up(o, o->n++, (JoItem){key, idx}); }
+
 /* The node at idx is open and its key is not larger than before. */
-void jo_decrease(JpsOpen *o, uint32_t idx, uint64_t key);
-/* Takes the best open node off the heap and closes it; false when empty.
- * *idx: its index (jo_id gives its id); *f: its f (the key without the tie
- * field). */
-bool jo_pop(JpsOpen *o, uint32_t *idx, uint64_t *f);
+static inline void jo_decrease(JpsOpen *o, uint32_t idx, uint64_t key)
+{
+    jo_sift_up(o, (uint32_t)o->node[idx].pos, (JoItem){key, idx});
+}
+
+/* The first smallest of the four children from `first` on: compares that do
+ * not wait on each other, and indices by arithmetic on their results, as
+ * GCC turns a ternary select here into a branch the data mispredicts. */
+static inline uint32_t jo_best_of_four(const JoItem *c, uint32_t first)
+{
+    uint32_t a = first + (c[first + 1].key < c[first].key);
+    uint32_t b = first + 2 + (c[first + 3].key < c[first + 2].key);
+    uint32_t take_b = -(uint32_t)(c[b].key < c[a].key);
+    return a ^ ((a ^ b) & take_b);
+}
+
+/* Takes the best open node off the heap and closes it; false when empty
+ * (*idx and *f then 0). *idx: its index (jo_index); *f: its f
+ * (the key without the tie field). */
+static inline bool jo_pop(JpsOpen *o, uint32_t *idx, uint64_t *f)
+{
+    if (o->n == 0) {
+        *idx = 0;
+        *f = 0;
+        return false;
+    }
+    JoItem top = o->items[0], it = o->items[--o->n];
+    uint32_t n = o->n, i = 0;
+    o->items[n] = (JoItem){JO_SENTINEL, 0};
+    for (;;) {
+        uint32_t first = JO_ARITY * i + 1;
+        if (first >= n)
+            break;
+        uint32_t child = jo_best_of_four(o->items, first); /* slots up to n + 2: sentinels */
+        if (o->items[child].key >= it.key)
+            break;
+        o->items[i] = o->items[child];
+        o->node[o->items[i].id].pos = (int32_t)i;
+        i = child;
+    }
+    if (n > 0) {
+        o->items[i] = it;
+        o->node[it.id].pos = (int32_t)i;
+    }
+    *idx = (uint32_t)top.id;
+    *f = top.key >> JO_TIE_BITS;
+    o->node[*idx].pos = JO_CLOSED;
+    return true;
+}
 
 #endif
