@@ -1,6 +1,13 @@
 /* abstract_search.h: A* / weighted A* over the regions of an MM abstraction
- * (thesis §3.2), on the best-first core (search/best_first.h). Node = global
- * region id (abstraction/index.h); f = g + w*h. With a contraction
+ * (thesis §3.2). Node = global region id (abstraction/index.h); f = g + w*h.
+ * Not on the best-first core (search/best_first.h): its node (a double g, a
+ * stamp and a heap position, 16 bytes) was most of this search's memory on
+ * the maps that run it (random maps: a search reaches most of the
+ * regions), so a region keeps a float g and a stamp (RegionNode, 8 bytes)
+ * and the open list deletes lazily (a region improved is pushed again, its
+ * older entry skipped when popped), needing no heap position. The rules
+ * are the core's: a closed region is never reopened, so a weighted
+ * search's route is at most w times optimal. With a contraction
  * hierarchy (refine/abs_ch.h, `ch` at init) every search with w = 1 is the
  * hierarchy's query instead: the same optimal cost, far fewer regions
  * touched.
@@ -47,7 +54,7 @@
 
 #include "../abstraction/index.h"
 #include "../common/row_starts.h"
-#include "../search/best_first.h"
+#include "../search/heap.h"
 #include "abs_ch.h"
 #include "abs_cost.h"
 
@@ -66,9 +73,23 @@ typedef struct RegionAdj {
  * ABS_MAX_SECTOR^2 / 2 + 1, far from 2^REGION_EDGE_LOCAL_BITS - 1). */
 #define REGION_PARENT_ROOT UINT16_MAX
 
+/* A region's state in the A*: its g (in 1/ABS_COST_SCALE cells; its sign
+ * bit set once the region is closed: g is never negative, and -0 is the
+ * start's closed) and the generation stamp of the search that reached it
+ * (common/stamp.h: g is valid only when it is the current one). */
+typedef struct RegionNode {
+    float g;
+    uint32_t stamp;
+} RegionNode;
+
 typedef struct RegionSearch {
     const AbsIndex *ix;
-    BestFirst bf;
+    /* per region, and one more at the end: the open list's position slot
+     * (search/heap.h writes one per move; with lazy deletion none is read,
+     * so every region shares that one) */
+    RegionNode *node;
+    Heap open;      /* (f, g, region) entries; a region's older ones are stale (abstract_search.c pop_open) */
+    uint32_t stamp; /* the current search's generation */
     uint32_t *adj_first;    /* nregions + 1: region r's edges are adj[adj_first[r] .. adj_first[r + 1]) */
     RowStarts adj_rows;     /* or packed (adj_first NULL then) where no hierarchy reads them: region_adj_first */
     uint16_t *adj;          /* per edge: direction, target's local id (REGION_EDGE_LOCAL_BITS) */

@@ -99,16 +99,25 @@ static void pack_rows(RegionSearch *as)
     as->adj_first = NULL;
 }
 
-/* The A*'s arrays (its core and parents) and the route. */
+/* The A*'s arrays (its nodes, open list and parents) and the route. */
 static bool alloc_astar(RegionSearch *as)
 {
     size_t n = as->ix->abs->nregions ? as->ix->abs->nregions : 1;
     as->parent = malloc(n * sizeof *as->parent);
+    as->node = calloc(n + 1, sizeof *as->node); /* node[n]: the open list's position slot */
     if (!as->path) {
         as->path = malloc(REGION_PATH_FIRST * sizeof *as->path);
         as->path_cap = as->path ? (int)REGION_PATH_FIRST : 0;
     }
-    return as->parent && as->path && bf_init(&as->bf, n, (uint32_t)(n < REGION_OPEN_FIRST ? n : REGION_OPEN_FIRST));
+    return as->parent && as->node && as->path && heap_init(&as->open, REGION_OPEN_FIRST, &as->node[n], 0);
+}
+
+/* The A*'s nodes and open list let go. */
+static void free_astar_core(RegionSearch *as)
+{
+    free(as->node);
+    as->node = NULL;
+    heap_free(&as->open);
 }
 
 /* The adjacency; the A*'s arrays too when `astar` (else after the
@@ -231,12 +240,12 @@ void region_search_lean(RegionSearch *as)
     row_starts_free(&as->adj_rows);
     free(as->adj);
     free(as->adj_excess);
-    bf_free(&as->bf);
     as->parent = NULL;
     as->adj_first = NULL;
     as->adj = NULL;
     as->adj_excess = NULL;
     as->nadj = 0;
+    free_astar_core(as);
 }
 
 void region_search_free(RegionSearch *as)
@@ -247,7 +256,7 @@ void region_search_free(RegionSearch *as)
     row_starts_free(&as->adj_rows);
     free(as->adj);
     free(as->adj_excess);
-    bf_free(&as->bf);
+    free_astar_core(as);
     abs_ch_free(&as->ch);
     memset(as, 0, sizeof *as);
 }
@@ -255,7 +264,7 @@ void region_search_free(RegionSearch *as)
 size_t region_search_bytes(const RegionSearch *as)
 {
     size_t n = as->ix ? as->ix->abs->nregions : 0;
-    return as->bf.count * sizeof(BfNode) + (size_t)as->bf.open.cap * sizeof(HeapItem) +
+    return (as->node ? (n + 1) * sizeof *as->node : 0) + (size_t)as->open.cap * sizeof(HeapItem) +
            (as->parent ? n * sizeof *as->parent : 0) + (size_t)as->path_cap * sizeof *as->path +
            (as->adj_first ? (n + 1) * sizeof *as->adj_first : 0) + row_starts_bytes(&as->adj_rows) +
            (size_t)as->nadj * (sizeof *as->adj + sizeof *as->adj_excess) + abs_ch_scratch_bytes(&as->ch);
