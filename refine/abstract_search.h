@@ -110,6 +110,13 @@ typedef struct RegionSearch {
     uint64_t open_grows;  /* times an A* found its open list full and doubled it */
     bool out_of_memory;   /* the last search ran out of memory for its open list or route: it found no route */
     AbsCh ch;             /* contraction hierarchy (refine/abs_ch.h); n 0 when off */
+    /* While the hierarchy awaits its re-customisation (ch.dyn.pending):
+     * what abs_ch_refresh reads, every edge with its target's id and cost
+     * (region_search_flat) and each region's sector, made when the change
+     * is taken (region_search_follow), not by the query whose search
+     * refreshes; let go once the refresh is done. NULL otherwise. */
+    RegionAdj *refresh_edges;
+    uint32_t *refresh_sector;
     const Tracer *tracer; /* NULL: not traced; events name regions by their centers (search/trace.h) */
     bool ends;            /* region_search_ends: the next search costs its ends from these cells */
     xyLoc end_s, end_g;
@@ -145,7 +152,10 @@ bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch 
  * the update failed). */
 void region_search_unfollow(RegionSearch *fresh, RegionSearch *prev);
 /* Re-customises the hierarchy now for the changes it awaits (tests; the
- * searches do it when it is due). False when memory ran out. */
+ * searches do it when it is due), over the arrays the change's
+ * region_search_follow made (RegionSearch.refresh_edges): nothing
+ * allocated, but after a failed update's region_search_unfollow that could
+ * not make them. False when memory ran out. */
 bool region_search_refresh(RegionSearch *as, Err *err);
 /* For a search whose every run is the hierarchy's (weight 1, no
  * region_search_ends): lets the A*'s arrays and the adjacency go, which

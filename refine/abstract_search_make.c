@@ -138,6 +138,29 @@ static bool init_search(RegionSearch *as, const AbsIndex *ix, const uint8_t *exc
     return true;
 }
 
+/* Lets the refresh's arrays (RegionSearch.refresh_edges) go. */
+static void drop_refresh(RegionSearch *as)
+{
+    free(as->refresh_edges);
+    free(as->refresh_sector);
+    as->refresh_edges = NULL;
+    as->refresh_sector = NULL;
+}
+
+/* Makes the refresh's arrays when the hierarchy awaits a refresh and they
+ * are not held. False (none held) when memory ran out. */
+static bool prepare_refresh(RegionSearch *as, Err *err)
+{
+    if (!abs_ch_built(&as->ch) || !as->ch.dyn.pending || as->refresh_edges)
+        return true;
+    if (!region_search_flat(as, &as->refresh_edges) || !(as->refresh_sector = abs_region_sectors(as->ix))) {
+        drop_refresh(as);
+        return err_set(err, "out of memory for the hierarchy's refresh (%u edges, %u regions)", as->nadj,
+                       as->ix->abs->nregions);
+    }
+    return true;
+}
+
 bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch *prev, const uint8_t *touched,
                           const uint8_t *excess, Err *err)
 {
@@ -172,6 +195,11 @@ bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch 
     if (ok) {
         fresh->ch = prev->ch;
         memset(&prev->ch, 0, sizeof prev->ch);
+        if (!prepare_refresh(fresh, err)) {
+            region_search_unfollow(fresh, prev);
+            region_search_free(fresh);
+            return false;
+        }
     }
     return ok;
 }
@@ -182,22 +210,22 @@ void region_search_unfollow(RegionSearch *fresh, RegionSearch *prev)
      * only work, never a wrong cost. */
     prev->ch = fresh->ch;
     memset(&fresh->ch, 0, sizeof fresh->ch);
+    /* prev's own edges now (it may hold them from a change before); when
+     * memory runs out, its refresh tries again. */
+    Err ignored;
+    (void)prepare_refresh(prev, &ignored);
 }
 
 bool region_search_refresh(RegionSearch *as, Err *err)
 {
-    RegionAdj *flat;
-    if (!region_search_flat(as, &flat))
-        return err_set(err, "out of memory for the abstract adjacency (%u edges)", as->nadj);
-    uint32_t *sector = abs_region_sectors(as->ix);
-    if (!sector) {
-        free(flat);
-        return err_set(err, "out of memory for the regions' sectors (%u regions)", as->ix->abs->nregions);
-    }
-    AbsChEdges g = edges_of(as, flat);
-    bool ok = abs_ch_refresh(&as->ch, as->ix->abs->nregions, &g, sector, err);
-    free(sector);
-    free(flat);
+    if (!abs_ch_built(&as->ch) || !as->ch.dyn.pending)
+        return true;
+    if (!prepare_refresh(as, err))
+        return false;
+    AbsChEdges g = edges_of(as, as->refresh_edges);
+    bool ok = abs_ch_refresh(&as->ch, as->ix->abs->nregions, &g, as->refresh_sector, err);
+    if (!as->ch.dyn.pending)
+        drop_refresh(as);
     return ok;
 }
 
@@ -257,6 +285,7 @@ void region_search_free(RegionSearch *as)
     free(as->adj);
     free(as->adj_excess);
     free_astar_core(as);
+    drop_refresh(as);
     abs_ch_free(&as->ch);
     memset(as, 0, sizeof *as);
 }
@@ -267,5 +296,6 @@ size_t region_search_bytes(const RegionSearch *as)
     return (as->node ? (n + 1) * sizeof *as->node : 0) + (size_t)as->open.cap * sizeof(HeapItem) +
            (as->parent ? n * sizeof *as->parent : 0) + (size_t)as->path_cap * sizeof *as->path +
            (as->adj_first ? (n + 1) * sizeof *as->adj_first : 0) + row_starts_bytes(&as->adj_rows) +
-           (size_t)as->nadj * (sizeof *as->adj + sizeof *as->adj_excess) + abs_ch_scratch_bytes(&as->ch);
+           (size_t)as->nadj * (sizeof *as->adj + sizeof *as->adj_excess) + abs_ch_scratch_bytes(&as->ch) +
+           (as->refresh_edges ? (size_t)as->nadj * sizeof *as->refresh_edges + n * sizeof *as->refresh_sector : 0);
 }
