@@ -88,8 +88,8 @@ typedef struct RegionSearch {
      * (search/heap.h writes one per move; with lazy deletion none is read,
      * so every region shares that one) */
     RegionNode *node;
-    Heap open;      /* (f, g, region) entries; a region's older ones are stale (abstract_search.c pop_open) */
-    uint32_t stamp; /* the current search's generation */
+    Heap open;              /* (f, g, region) entries; a region's older ones are stale (abstract_search.c pop_open) */
+    uint32_t stamp;         /* the current search's generation */
     uint32_t *adj_first;    /* nregions + 1: region r's edges are adj[adj_first[r] .. adj_first[r + 1]) */
     RowStarts adj_rows;     /* or packed (adj_first NULL then) where no hierarchy reads them: region_adj_first */
     uint16_t *adj;          /* per edge: direction, target's local id (REGION_EDGE_LOCAL_BITS) */
@@ -107,9 +107,9 @@ typedef struct RegionSearch {
     int path_cap;      /* regions path has room for: it grows with the longest route */
     uint64_t expanded; /* cumulative */
     uint64_t last_expanded;
-    uint64_t open_grows;  /* times an A* found its open list full and doubled it */
-    bool out_of_memory;   /* the last search ran out of memory for its open list or route: it found no route */
-    AbsCh ch;             /* contraction hierarchy (refine/abs_ch.h); n 0 when off */
+    uint64_t open_grows; /* times an A* found its open list full and doubled it */
+    bool out_of_memory;  /* the last search ran out of memory for its open list or route: it found no route */
+    AbsCh ch;            /* contraction hierarchy (refine/abs_ch.h); n 0 when off */
     /* While the hierarchy awaits its re-customisation (ch.dyn.pending):
      * what abs_ch_refresh reads, every edge with its target's id and cost
      * (region_search_flat) and each region's sector, made when the change
