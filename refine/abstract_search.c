@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../common/grow.h"
+#include "../common/stamp.h"
 #include "abstract_search_first.h"
 
 /* An A* expansion and its relaxations against a work unit of the
@@ -13,13 +14,16 @@
  * the heuristic) costs about three merge steps of a triangle scan. */
 #define ASTAR_RENT 3u
 
-/* The open list is full: doubled, never past a slot per region. False when
+/* The open list is full: doubled, never past two slots per edge and two
+ * for the start (a search pushes a region only when an edge improves it,
+ * once per edge at most as it never reopens one, but for the start's
+ * edges, which the search costed from its ends offers twice). False when
  * memory ran out. */
 static __attribute__((noinline)) bool grow_open(RegionSearch *as)
 {
-    size_t n = as->bf.count, cap = grow_cap(as->bf.open.cap, (size_t)as->bf.open.n + 1, REGION_OPEN_FIRST);
+    size_t most = 2 * ((size_t)as->nadj + 1), cap = grow_cap(as->open.cap, (size_t)as->open.n + 1, REGION_OPEN_FIRST);
     as->open_grows++;
-    return bf_reserve(&as->bf, (uint32_t)(cap < n ? cap : n));
+    return heap_reserve(&as->open, (uint32_t)(cap < most ? cap : most));
 }
 
 /* Room for a route of `len` regions in as->path; false when memory ran out. */
@@ -34,16 +38,66 @@ static bool path_room(RegionSearch *as, int len)
     return true;
 }
 
-/* bf_queue, with room made on the open list first; false (nothing queued,
- * out_of_memory set: the search ends with no route) when memory ran out. */
-static inline bool queue(RegionSearch *as, uint32_t id, BfOffer o, double f)
+/* Begins a search at region `from` with g = g0 and priority f. */
+static void start_search(RegionSearch *as, uint32_t from, double g0, double f)
 {
-    if (o == BF_OPENED && as->bf.open.n == as->bf.open.cap && !grow_open(as)) {
+    StampArea marks = STAMP_FIELD(as->node, stamp, as->ix->abs->nregions);
+    uint32_t stamp = stamp_next(&as->stamp, &marks, 1);
+    heap_clear(&as->open);
+    as->node[from] = (RegionNode){(float)g0, stamp};
+    heap_push(&as->open, from, f, g0); /* the open list holds at least one entry */
+}
+
+/* Has the current search reached region r (its g is then valid)? */
+static inline bool reached(const RegionSearch *as, uint32_t r) { return as->node[r].stamp == as->stamp; }
+
+/* Offers region r the cost g: a region new to this search takes it, an open
+ * one takes it when smaller; true when it did (queue it then), false when r
+ * keeps what it has (closed, or no better). */
+static inline bool offer(RegionSearch *as, uint32_t r, double g)
+{
+    RegionNode *n = &as->node[r];
+    float gf = (float)g;
+    if (n->stamp != as->stamp) {
+        *n = (RegionNode){gf, as->stamp};
+        return true;
+    }
+    if (!signbit(n->g) && gf < n->g) {
+        n->g = gf;
+        return true;
+    }
+    return false;
+}
+
+/* Pushes region r, just offered its g, with priority f, room made on the
+ * open list first; false (nothing queued, out_of_memory set: the search
+ * ends with no route) when memory ran out. */
+static inline bool queue(RegionSearch *as, uint32_t r, double f)
+{
+    if (as->open.n == as->open.cap && !grow_open(as)) {
         as->out_of_memory = true;
         return false;
     }
-    bf_queue(&as->bf, id, o, f);
+    heap_push(&as->open, r, f, as->node[r].g);
     return true;
+}
+
+/* Takes the best open region off the list, closes it and gives its g;
+ * entries of closed regions and those a smaller g replaced (stale: their g
+ * is not the region's) are skipped. False when none is left. */
+static inline bool pop_open(RegionSearch *as, uint32_t *r, double *g)
+{
+    while (!heap_empty(&as->open)) {
+        HeapItem it = heap_pop(&as->open);
+        RegionNode *n = &as->node[it.id];
+        if (signbit(n->g) || it.g != n->g)
+            continue;
+        *r = it.id;
+        *g = n->g;
+        n->g = -n->g;
+        return true;
+    }
+    return false;
 }
 
 /* h(r) in cost units: the octile distance from r's center to the goal's, a
@@ -70,7 +124,7 @@ static inline uint16_t parent_code(const RegionSearch *as, const uint32_t *base,
 /* A traced event about region r (its parent: parent_of, itself at the start). */
 static void trace_region(const RegionSearch *as, TraceType type, uint32_t r, double h)
 {
-    double g = bf_reached(&as->bf, r) ? as->bf.node[r].g / ABS_COST_SCALE : 0;
+    double g = reached(as, r) ? fabs((double)as->node[r].g) / ABS_COST_SCALE : 0;
     uint32_t p = parent_of(as, r);
     const xyLoc *parent = p == r ? NULL : &as->ix->center[p];
     trace_emit(as->tracer, type, as->ix->center[r], parent, g, g + h / ABS_COST_SCALE);
@@ -124,12 +178,11 @@ static int ch_unpack(RegionSearch *as, uint64_t *steps)
 static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
 {
     const AbsIndex *ix = as->ix;
-    BestFirst *bf = &as->bf;
     const xyLoc goal = ix->center[to];
     uint64_t expanded = 0;
     double result = -1;
     const Tracer *tr = as->tracer;
-    bf_start(bf, from, weight * heuristic(ix->center[from], goal));
+    start_search(as, from, 0.0, weight * heuristic(ix->center[from], goal));
     as->parent[from] = REGION_PARENT_ROOT;
     as->out_of_memory = false;
     if (tr) {
@@ -138,23 +191,22 @@ static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
         trace_region(as, TRACE_GENERATING, from, weight * heuristic(ix->center[from], goal));
     }
     uint32_t cur;
-    while (bf_pop(bf, &cur)) {
+    double g;
+    while (pop_open(as, &cur, &g)) {
         if (cur == to) {
-            result = bf->node[cur].g / ABS_COST_SCALE;
+            result = g / ABS_COST_SCALE;
             break;
         }
         expanded++;
         if (tr)
             trace_region(as, TRACE_EXPANDING, cur, weight * heuristic(ix->center[cur], goal));
-        double g = bf->node[cur].g;
         const uint32_t *base = ix->region_base + abs_region_sector(ix, cur);
         for (uint32_t i = region_adj_first(as, cur), end = region_adj_first(as, cur + 1); i < end; i++) {
             uint32_t nb = region_edge_at(as, base, i);
             double ng = g + region_edge_cost(as, cur, nb, i);
-            BfOffer o = bf_offer(bf, nb, ng);
-            if (o) {
+            if (offer(as, nb, ng)) {
                 as->parent[nb] = parent_code(as, base, cur, i);
-                if (!queue(as, nb, o, ng + weight * heuristic(ix->center[nb], goal)))
+                if (!queue(as, nb, ng + weight * heuristic(ix->center[nb], goal)))
                     break;
                 if (tr)
                     trace_region(as, TRACE_GENERATING, nb, weight * heuristic(ix->center[nb], goal));
@@ -196,7 +248,6 @@ void region_search_ends(RegionSearch *as, bool on, xyLoc s, xyLoc g, double exce
 static void ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
 {
     const AbsIndex *ix = as->ix;
-    BestFirst *bf = &as->bf;
     const xyLoc s = as->end_s, goal = as->end_g;
     const Tracer *tr = as->tracer;
     double g0 = grid_octile(s.x, s.y, ix->center[from].x, ix->center[from].y) * ABS_COST_SCALE;
@@ -206,8 +257,7 @@ static void ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
     as->end_best = INFINITY;
     as->end_best_region = to;
     as->end_expanded = 0;
-    bf_start(bf, from, g0 + as->end_weight * heuristic(ix->center[from], goal));
-    bf->node[from].g = g0;
+    start_search(as, from, g0, g0 + as->end_weight * heuristic(ix->center[from], goal));
     as->parent[from] = REGION_PARENT_ROOT;
     as->out_of_memory = false;
     if (tr) {
@@ -221,10 +271,9 @@ static void ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
         uint32_t nb = region_edge_at(as, base, i);
         xyLoc c = ix->center[nb];
         double ng = grid_octile(s.x, s.y, c.x, c.y) * ABS_COST_SCALE;
-        BfOffer o = bf_offer(bf, nb, ng);
-        if (o) {
+        if (offer(as, nb, ng)) {
             as->parent[nb] = parent_code(as, base, from, i);
-            if (!queue(as, nb, o, ng + as->end_weight * heuristic(c, goal)))
+            if (!queue(as, nb, ng + as->end_weight * heuristic(c, goal)))
                 return;
         }
     }
@@ -235,7 +284,6 @@ static void ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
 static bool ends_run(RegionSearch *as, uint64_t *budget)
 {
     const AbsIndex *ix = as->ix;
-    BestFirst *bf = &as->bf;
     const xyLoc goal = as->end_g;
     const Tracer *tr = as->tracer;
     const double share = as->end_excess, w = as->end_weight;
@@ -248,14 +296,14 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
     const uint32_t *base_to = ix->region_base + abs_region_sector(ix, to);
     const int reach = 2 * ix->abs->S;
     uint32_t cur;
+    double g;
     for (;;) {
         if (as->out_of_memory)
             return true;
         if (*budget == 0)
             return false;
-        if (!bf_pop(bf, &cur))
+        if (!pop_open(as, &cur, &g))
             return true;
-        double g = bf->node[cur].g;
         xyLoc c = ix->center[cur];
         if (g + w * heuristic(c, goal) >= as->end_best)
             return true;
@@ -279,10 +327,9 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
             uint32_t nb = region_edge_at(as, base, i);
             double oct = abs_octile_units(c, ix->center[nb]);
             double ng = g + oct + share * (double)region_edge_excess(as, i);
-            BfOffer o = bf_offer(bf, nb, ng);
-            if (o) {
+            if (offer(as, nb, ng)) {
                 as->parent[nb] = parent_code(as, base, cur, i);
-                if (!queue(as, nb, o, ng + w * heuristic(ix->center[nb], goal)))
+                if (!queue(as, nb, ng + w * heuristic(ix->center[nb], goal)))
                     return true;
             }
         }

@@ -1,6 +1,13 @@
 /* abstract_search.h: A* / weighted A* over the regions of an MM abstraction
- * (thesis §3.2), on the best-first core (search/best_first.h). Node = global
- * region id (abstraction/index.h); f = g + w*h. With a contraction
+ * (thesis §3.2). Node = global region id (abstraction/index.h); f = g + w*h.
+ * Not on the best-first core (search/best_first.h): its node (a double g, a
+ * stamp and a heap position, 16 bytes) was most of this search's memory on
+ * the maps that run it (random maps: a search reaches most of the
+ * regions), so a region keeps a float g and a stamp (RegionNode, 8 bytes)
+ * and the open list deletes lazily (a region improved is pushed again, its
+ * older entry skipped when popped), needing no heap position. The rules
+ * are the core's: a closed region is never reopened, so a weighted
+ * search's route is at most w times optimal. With a contraction
  * hierarchy (refine/abs_ch.h, `ch` at init) every search with w = 1 is the
  * hierarchy's query instead: the same optimal cost, far fewer regions
  * touched.
@@ -47,7 +54,7 @@
 
 #include "../abstraction/index.h"
 #include "../common/row_starts.h"
-#include "../search/best_first.h"
+#include "../search/heap.h"
 #include "abs_ch.h"
 #include "abs_cost.h"
 
@@ -66,9 +73,23 @@ typedef struct RegionAdj {
  * ABS_MAX_SECTOR^2 / 2 + 1, far from 2^REGION_EDGE_LOCAL_BITS - 1). */
 #define REGION_PARENT_ROOT UINT16_MAX
 
+/* A region's state in the A*: its g (in 1/ABS_COST_SCALE cells; its sign
+ * bit set once the region is closed: g is never negative, and -0 is the
+ * start's closed) and the generation stamp of the search that reached it
+ * (common/stamp.h: g is valid only when it is the current one). */
+typedef struct RegionNode {
+    float g;
+    uint32_t stamp;
+} RegionNode;
+
 typedef struct RegionSearch {
     const AbsIndex *ix;
-    BestFirst bf;
+    /* per region, and one more at the end: the open list's position slot
+     * (search/heap.h writes one per move; with lazy deletion none is read,
+     * so every region shares that one) */
+    RegionNode *node;
+    Heap open;              /* (f, g, region) entries; a region's older ones are stale (abstract_search.c pop_open) */
+    uint32_t stamp;         /* the current search's generation */
     uint32_t *adj_first;    /* nregions + 1: region r's edges are adj[adj_first[r] .. adj_first[r + 1]) */
     RowStarts adj_rows;     /* or packed (adj_first NULL then) where no hierarchy reads them: region_adj_first */
     uint16_t *adj;          /* per edge: direction, target's local id (REGION_EDGE_LOCAL_BITS) */
@@ -86,9 +107,16 @@ typedef struct RegionSearch {
     int path_cap;      /* regions path has room for: it grows with the longest route */
     uint64_t expanded; /* cumulative */
     uint64_t last_expanded;
-    uint64_t open_grows;  /* times an A* found its open list full and doubled it */
-    bool out_of_memory;   /* the last search ran out of memory for its open list or route: it found no route */
-    AbsCh ch;             /* contraction hierarchy (refine/abs_ch.h); n 0 when off */
+    uint64_t open_grows; /* times an A* found its open list full and doubled it */
+    bool out_of_memory;  /* the last search ran out of memory for its open list or route: it found no route */
+    AbsCh ch;            /* contraction hierarchy (refine/abs_ch.h); n 0 when off */
+    /* While the hierarchy awaits its re-customisation (ch.dyn.pending):
+     * what abs_ch_refresh reads, every edge with its target's id and cost
+     * (region_search_flat) and each region's sector, made when the change
+     * is taken (region_search_follow), not by the query whose search
+     * refreshes; let go once the refresh is done. NULL otherwise. */
+    RegionAdj *refresh_edges;
+    uint32_t *refresh_sector;
     const Tracer *tracer; /* NULL: not traced; events name regions by their centers (search/trace.h) */
     bool ends;            /* region_search_ends: the next search costs its ends from these cells */
     xyLoc end_s, end_g;
@@ -124,7 +152,10 @@ bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch 
  * the update failed). */
 void region_search_unfollow(RegionSearch *fresh, RegionSearch *prev);
 /* Re-customises the hierarchy now for the changes it awaits (tests; the
- * searches do it when it is due). False when memory ran out. */
+ * searches do it when it is due), over the arrays the change's
+ * region_search_follow made (RegionSearch.refresh_edges): nothing
+ * allocated, but after a failed update's region_search_unfollow that could
+ * not make them. False when memory ran out. */
 bool region_search_refresh(RegionSearch *as, Err *err);
 /* For a search whose every run is the hierarchy's (weight 1, no
  * region_search_ends): lets the A*'s arrays and the adjacency go, which

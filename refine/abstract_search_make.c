@@ -99,16 +99,25 @@ static void pack_rows(RegionSearch *as)
     as->adj_first = NULL;
 }
 
-/* The A*'s arrays (its core and parents) and the route. */
+/* The A*'s arrays (its nodes, open list and parents) and the route. */
 static bool alloc_astar(RegionSearch *as)
 {
     size_t n = as->ix->abs->nregions ? as->ix->abs->nregions : 1;
     as->parent = malloc(n * sizeof *as->parent);
+    as->node = calloc(n + 1, sizeof *as->node); /* node[n]: the open list's position slot */
     if (!as->path) {
         as->path = malloc(REGION_PATH_FIRST * sizeof *as->path);
         as->path_cap = as->path ? (int)REGION_PATH_FIRST : 0;
     }
-    return as->parent && as->path && bf_init(&as->bf, n, (uint32_t)(n < REGION_OPEN_FIRST ? n : REGION_OPEN_FIRST));
+    return as->parent && as->node && as->path && heap_init(&as->open, REGION_OPEN_FIRST, &as->node[n], 0);
+}
+
+/* The A*'s nodes and open list let go. */
+static void free_astar_core(RegionSearch *as)
+{
+    free(as->node);
+    as->node = NULL;
+    heap_free(&as->open);
 }
 
 /* The adjacency; the A*'s arrays too when `astar` (else after the
@@ -125,6 +134,29 @@ static bool init_search(RegionSearch *as, const AbsIndex *ix, const uint8_t *exc
     if (astar && !alloc_astar(as)) {
         region_search_free(as);
         return err_set(err, "out of memory for the abstract search (%u regions)", ix->abs->nregions);
+    }
+    return true;
+}
+
+/* Lets the refresh's arrays (RegionSearch.refresh_edges) go. */
+static void drop_refresh(RegionSearch *as)
+{
+    free(as->refresh_edges);
+    free(as->refresh_sector);
+    as->refresh_edges = NULL;
+    as->refresh_sector = NULL;
+}
+
+/* Makes the refresh's arrays when the hierarchy awaits a refresh and they
+ * are not held. False (none held) when memory ran out. */
+static bool prepare_refresh(RegionSearch *as, Err *err)
+{
+    if (!abs_ch_built(&as->ch) || !as->ch.dyn.pending || as->refresh_edges)
+        return true;
+    if (!region_search_flat(as, &as->refresh_edges) || !(as->refresh_sector = abs_region_sectors(as->ix))) {
+        drop_refresh(as);
+        return err_set(err, "out of memory for the hierarchy's refresh (%u edges, %u regions)", as->nadj,
+                       as->ix->abs->nregions);
     }
     return true;
 }
@@ -163,6 +195,11 @@ bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch 
     if (ok) {
         fresh->ch = prev->ch;
         memset(&prev->ch, 0, sizeof prev->ch);
+        if (!prepare_refresh(fresh, err)) {
+            region_search_unfollow(fresh, prev);
+            region_search_free(fresh);
+            return false;
+        }
     }
     return ok;
 }
@@ -173,22 +210,22 @@ void region_search_unfollow(RegionSearch *fresh, RegionSearch *prev)
      * only work, never a wrong cost. */
     prev->ch = fresh->ch;
     memset(&fresh->ch, 0, sizeof fresh->ch);
+    /* prev's own edges now (it may hold them from a change before); when
+     * memory runs out, its refresh tries again. */
+    Err ignored;
+    (void)prepare_refresh(prev, &ignored);
 }
 
 bool region_search_refresh(RegionSearch *as, Err *err)
 {
-    RegionAdj *flat;
-    if (!region_search_flat(as, &flat))
-        return err_set(err, "out of memory for the abstract adjacency (%u edges)", as->nadj);
-    uint32_t *sector = abs_region_sectors(as->ix);
-    if (!sector) {
-        free(flat);
-        return err_set(err, "out of memory for the regions' sectors (%u regions)", as->ix->abs->nregions);
-    }
-    AbsChEdges g = edges_of(as, flat);
-    bool ok = abs_ch_refresh(&as->ch, as->ix->abs->nregions, &g, sector, err);
-    free(sector);
-    free(flat);
+    if (!abs_ch_built(&as->ch) || !as->ch.dyn.pending)
+        return true;
+    if (!prepare_refresh(as, err))
+        return false;
+    AbsChEdges g = edges_of(as, as->refresh_edges);
+    bool ok = abs_ch_refresh(&as->ch, as->ix->abs->nregions, &g, as->refresh_sector, err);
+    if (!as->ch.dyn.pending)
+        drop_refresh(as);
     return ok;
 }
 
@@ -231,12 +268,12 @@ void region_search_lean(RegionSearch *as)
     row_starts_free(&as->adj_rows);
     free(as->adj);
     free(as->adj_excess);
-    bf_free(&as->bf);
     as->parent = NULL;
     as->adj_first = NULL;
     as->adj = NULL;
     as->adj_excess = NULL;
     as->nadj = 0;
+    free_astar_core(as);
 }
 
 void region_search_free(RegionSearch *as)
@@ -247,7 +284,8 @@ void region_search_free(RegionSearch *as)
     row_starts_free(&as->adj_rows);
     free(as->adj);
     free(as->adj_excess);
-    bf_free(&as->bf);
+    free_astar_core(as);
+    drop_refresh(as);
     abs_ch_free(&as->ch);
     memset(as, 0, sizeof *as);
 }
@@ -255,8 +293,9 @@ void region_search_free(RegionSearch *as)
 size_t region_search_bytes(const RegionSearch *as)
 {
     size_t n = as->ix ? as->ix->abs->nregions : 0;
-    return as->bf.count * sizeof(BfNode) + (size_t)as->bf.open.cap * sizeof(HeapItem) +
+    return (as->node ? (n + 1) * sizeof *as->node : 0) + (size_t)as->open.cap * sizeof(HeapItem) +
            (as->parent ? n * sizeof *as->parent : 0) + (size_t)as->path_cap * sizeof *as->path +
            (as->adj_first ? (n + 1) * sizeof *as->adj_first : 0) + row_starts_bytes(&as->adj_rows) +
-           (size_t)as->nadj * (sizeof *as->adj + sizeof *as->adj_excess) + abs_ch_scratch_bytes(&as->ch);
+           (size_t)as->nadj * (sizeof *as->adj + sizeof *as->adj_excess) + abs_ch_scratch_bytes(&as->ch) +
+           (as->refresh_edges ? (size_t)as->nadj * sizeof *as->refresh_edges + n * sizeof *as->refresh_sector : 0);
 }

@@ -1,5 +1,5 @@
 /* best_first.h: the one best-first core. Grid A* (and through it mm's A*
- * legs), mm's searches over regions (refine/), sub's bidirectional search
+ * legs), sub's bidirectional search
  * (one core per side), VRA* and the scenario generator's Dijkstra all run
  * this loop:
  *
@@ -29,6 +29,8 @@
  *  - CH witness searches and the upward searches that build its hub labels
  *    (entries/ch/ch_build.c, ch_hub.c, on ch_open.h): exact 64-bit integer
  *    distances, which this core's double g cannot carry beyond 2^53.
+ *  - mm's A* over regions (refine/abstract_search.h): a float g and a stamp
+ *    a region and lazy deletion, as its nodes were most of its memory.
  *  - akers (entries/akers) and the region locator (abstraction/locate.c): a
  *    breadth-first wavefront, no priorities at all.
  *

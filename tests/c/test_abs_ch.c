@@ -109,8 +109,15 @@ static void test_ch_update_equals_fresh(T *t)
         las->ch.dyn.piece = 512; /* small pieces: many of them, queries between */
         int pieces = 0;
         uint64_t pieces_before = las->ch.dyn.pieces;
+        /* What a refresh reads was made with the change, not by a query's
+         * refresh, and it is let go once the refresh is done. */
+        const RegionAdj *made = las->refresh_edges;
+        CHECKF(t, !las->ch.dyn.pending || (made && las->refresh_sector),
+               "round %d: the change left the refresh's edges to be made by a query", round);
         do {
             CHECKF(t, region_search_refresh(las, &err), "%s", err.msg);
+            CHECKF(t, !las->ch.dyn.pending || las->refresh_edges == made, "round %d: a refresh made its edges again",
+                   round);
             if (++pieces == 2 && las->ch.dyn.pending) {
                 /* Queries mid-way, the refresh due (so each abstract search runs a
                  * piece more, A* answering): valid paths, exact costs. */
@@ -130,6 +137,8 @@ static void test_ch_update_equals_fresh(T *t)
                 region_search_free(&astar);
             }
         } while (pieces < 100000 && las->ch.dyn.pending);
+        CHECKF(t, las->ch.dyn.pending || (!las->refresh_edges && !las->refresh_sector),
+               "round %d: the refresh's edges outlived the refresh", round);
         CHECKF(t, round > 0 || las->ch.dyn.pieces - pieces_before > 1,
                "the first update's new shape came in %d piece(s)", (int)(las->ch.dyn.pieces - pieces_before));
         const AbsCh *live = &las->ch;
@@ -244,7 +253,7 @@ static void test_ch_static_keeps_arcs_only(T *t)
     CHECKF(t, !ch->up_first && row_starts_bytes(&ch->up_rows) < ((size_t)ch->n + 1) * 3,
            "a static hierarchy of %u regions on a small map kept 4-byte arc offsets", ch->n);
     const RegionSearch *live = mm_region_search(m.inst); /* region_search_lean: the hierarchy answers all */
-    CHECKF(t, live->path && !live->adj && !live->adj_first && !live->parent && !live->bf.count,
+    CHECKF(t, live->path && !live->adj && !live->adj_first && !live->parent && !live->node,
            "mm's region search kept the A*'s arrays beside its hierarchy");
     CHECKF(t, abs_ch_kept_bytes(ch) == expect, "kept %zu bytes, arcs, offsets, depths and order are %zu",
            abs_ch_kept_bytes(ch), expect);

@@ -67,6 +67,11 @@ static void poison_nodes(BestFirst *bf)
     for (size_t i = 0; i < bf->count; i++)
         bf->node[i] = (BfNode){0.0, 1, BF_CLOSED};
 }
+static void poison_regions(RegionSearch *as)
+{
+    for (size_t i = 0; i < as->ix->abs->nregions; i++)
+        as->node[i] = (RegionNode){-0.0f, 1};
+}
 static void poison_marks(uint32_t *marks, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -309,19 +314,19 @@ static void test_stamp_wrap_mm_refiner(T *t)
                      edge_cache_init(&cache, LEGS_OFF, 0, 0, &err) &&
                      refiner_init(&r, &cfg, &g, &ix, &as, &legs, &cache, NULL, &err));
         if (run) {
-            poison_nodes(&as.bf);
+            poison_regions(&as);
             poison_nodes(&legs.astar.bf);
             poison_marks(legs.sector_mark, abs.nsectors);
             poison_marks(r.loc.seen, ABS_MAX_SECTOR * ABS_MAX_SECTOR);
             poison_marks(r.loc.center_stamp, ABS_MAX_SECTOR * ABS_MAX_SECTOR);
-            as.bf.stamp = legs.mark = legs.astar.bf.stamp = r.loc.stamp = NEAR_WRAP;
+            as.stamp = legs.mark = legs.astar.bf.stamp = r.loc.stamp = NEAR_WRAP;
         }
         for (int i = 0; i < QUERIES; i++) {
             while (!refiner_step(&r, s[i], goal[i], &out[run]))
                 ;
             end_path(&out[run]);
         }
-        CHECK(t, !run || (as.bf.stamp < 100 && legs.mark < 100 && legs.astar.bf.stamp < 1000));
+        CHECK(t, !run || (as.stamp < 100 && legs.mark < 100 && legs.astar.bf.stamp < 1000));
         refiner_free(&r);
         edge_cache_free(&cache);
         legplan_free(&legs);
