@@ -17,10 +17,12 @@ static inline __attribute__((always_inline)) uint32_t find_mid(const AbsCh *ch, 
 {
     uint32_t lo = abs_ch_first(ch, dir, v), hi = abs_ch_first(ch, dir, v + 1);
     if (ch->narrow) {
-        const AbsChArc16 *arc = dir ? ch->dn16 : ch->up16;
-        for (uint32_t i = lo; i < hi; i++)
-            if (arc[i].to == other)
-                return arc[i].mid == ABS_CH_NONE16 ? ABS_CH_NONE : arc[i].mid;
+        const uint8_t *packed = dir ? ch->dnk : ch->upk;
+        for (uint32_t i = lo; i < hi; i++) {
+            uint64_t w = abs_ch_packed(ch, packed, i);
+            if (abs_ch_packed_to(ch, w) == other)
+                return abs_ch_packed_mid(ch, w);
+        }
         return ABS_CH_NONE;
     }
     const AbsChArc *arc = dir ? ch->dn : ch->up;
@@ -184,10 +186,12 @@ bool abs_ch_run(AbsCh *ch, uint64_t *units)
                     trace_region(ch, TRACE_EXPANDING, g_at, v, from);
                 Relax r = {ch, g_at, reg_d, par_d, node_d, g, v};
                 if (ch->narrow) {
-                    const AbsChArc16 *arc = d ? ch->dn16 : ch->up16;
-                    const uint8_t *costs = d ? ch->dnc : ch->upc;
-                    for (uint32_t i = lo; i < hi; i++)
-                        relax(&r, arc[i].to, ch->depth16[arc[i].to], abs_ch_cost16(ch, costs, i), i);
+                    const uint8_t *packed = d ? ch->dnk : ch->upk;
+                    for (uint32_t i = lo; i < hi; i++) {
+                        uint64_t w = abs_ch_packed(ch, packed, i);
+                        uint32_t to = abs_ch_packed_to(ch, w);
+                        relax(&r, to, ch->depth16[to], abs_ch_packed_cost(ch, w), i);
+                    }
                 } else {
                     const AbsChArc *arc = arcs[d];
                     for (uint32_t i = lo; i < hi; i++)

@@ -235,12 +235,21 @@ static void test_ch_static_keeps_arcs_only(T *t)
     if (!mm_regions_open(t, "rooms/16room256-0", "mm", true, &m))
         return;
     const AbsCh *ch = &m.as.ch;
-    size_t arcs = (size_t)ch->nup * (sizeof *ch->up16 + 3) + row_starts_bytes(&ch->up_rows);
+    size_t arcs = ((size_t)ch->nup * ch->arc_bits + 7) / 8 + 8 + row_starts_bytes(&ch->up_rows);
     size_t expect = arcs + (ch->shared ? 0 : arcs) + (size_t)ch->n * sizeof *ch->depth16 +
                     (size_t)ch->sec.ns * sizeof *ch->sec.order;
     CHECKF(t, !ch->shaped && !ch->w_up && !ch->topo.head && ch->shared, "a static hierarchy kept its shape");
-    CHECKF(t, ch->narrow && ch->up16 && !ch->up && ch->depth16 && !ch->depth && ch->cost_width == 3,
-           "a static hierarchy of %u regions on a small map kept 12- or 8-byte arcs or 4-byte depths", ch->n);
+    /* its ends and middles in as few bits as its regions need, its costs as its dearest arc */
+    uint32_t id_bits = 1, most = 0;
+    while (ch->n >> id_bits)
+        id_bits++;
+    for (uint32_t i = 0; ch->narrow && i < ch->nup; i++)
+        most = abs_ch_arc(ch, 0, i).cost > most ? abs_ch_arc(ch, 0, i).cost : most;
+    CHECKF(t, ch->narrow && ch->upk && !ch->up && ch->depth16 && !ch->depth && ch->to_bits <= id_bits &&
+                  ch->arc_bits - ch->to_bits - ch->cost_bits == id_bits && most >> (ch->cost_bits - 1) == 1,
+           "a static hierarchy of %u regions on a small map kept arcs of %u bits (%u its ends, %u its costs up to "
+           "%u) or 4-byte depths",
+           ch->n, ch->arc_bits, ch->to_bits, ch->cost_bits, most);
     CHECKF(t, !ch->up_first && row_starts_bytes(&ch->up_rows) < ((size_t)ch->n + 1) * 3,
            "a static hierarchy of %u regions on a small map kept 4-byte arc offsets", ch->n);
     const RegionSearch *live = mm_region_search(m.inst); /* region_search_lean: the hierarchy answers all */
