@@ -247,15 +247,15 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
 {
     memset(ch, 0, sizeof *ch);
     AbsChSectors own = {0};
-    const AbsChSectors *sec = keep;
+    const AbsChSectors *sec = &own;
     uint32_t *count = calloc((size_t)sw * sh + 1, sizeof *count);
     for (uint32_t r = 0; count && r < n; r++)
         count[region_sector[r]]++;
     bool ok = count != NULL;
-    if (ok && !(keep && keep->order && keep->sw == sw && keep->sh == sh)) {
+    if (ok && keep && keep->ns && keep->sw == sw && keep->sh == sh)
+        ok = abs_ch_sectors_copy(&own, keep); /* its order held, a kept one may be compact */
+    else if (ok)
         ok = abs_ch_sectors_build(&own, sw, sh, count);
-        sec = &own;
-    }
     /* The least shape: it is let go once the query arcs are made, and
      * the first update makes one with slots (abs_ch_update). */
     uint64_t slotted = 0; /* what the first update will customise whole (abs_ch_due) */
@@ -290,6 +290,7 @@ void abs_ch_unshape(AbsCh *ch)
         return;
     abs_ch_topo_free(&ch->topo);
     free_costs(ch);
+    abs_ch_sectors_compact(&ch->sec);
     ch->shaped = false;
 }
 

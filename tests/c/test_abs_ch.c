@@ -237,7 +237,7 @@ static void test_ch_static_keeps_arcs_only(T *t)
     const AbsCh *ch = &m.as.ch;
     size_t arcs = ((size_t)ch->nup * ch->arc_bits + 7) / 8 + 8 + row_starts_bytes(&ch->up_rows);
     size_t expect = arcs + (ch->shared ? 0 : arcs) + (size_t)ch->n * sizeof *ch->depth16 +
-                    (size_t)ch->sec.ns * sizeof *ch->sec.order;
+                    ch->sec.nsplit; /* the order let go, its dissection's choices kept */
     CHECKF(t, !ch->shaped && !ch->w_up && !ch->topo.head && ch->shared, "a static hierarchy kept its shape");
     /* its ends and middles in as few bits as its regions need, its costs as its dearest arc */
     uint32_t id_bits = 1, most = 0;
@@ -266,6 +266,17 @@ static void test_ch_static_keeps_arcs_only(T *t)
     Err err;
     uint32_t *sector = abs_region_sectors(m.ix);
     CHECKF(t, !flat || !sector || abs_ch_verify(ch, &g, sector, &err), "%s", err.msg);
+    /* the order made again from the dissection's choices is the one chosen by the region counts */
+    uint32_t *count = calloc((size_t)ch->sec.ns + 1, sizeof *count);
+    AbsChSectors again = {0}, chosen = {0};
+    for (uint32_t r = 0; count && sector && r < ch->n; r++)
+        count[sector[r]]++;
+    CHECK(t, !ch->sec.order && ch->sec.split && count && abs_ch_sectors_copy(&again, &ch->sec) &&
+                 abs_ch_sectors_build(&chosen, ch->sec.sw, ch->sec.sh, count));
+    CHECK(t, again.order && chosen.order && !memcmp(again.order, chosen.order, (size_t)ch->sec.ns * sizeof *again.order));
+    abs_ch_sectors_free(&again);
+    abs_ch_sectors_free(&chosen);
+    free(count);
     free(sector);
     free(flat);
     mm_regions_close(&m);
