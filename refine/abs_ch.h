@@ -70,6 +70,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../common/err.h"
 #include "../common/row_starts.h"
@@ -257,14 +258,28 @@ void abs_ch_free(AbsCh *ch);
 /* The bits of a narrow hierarchy's arc i in `packed` (upk or dnk), its
  * other end lowest (abs_ch_packed_to, abs_ch_packed_cost, abs_ch_packed_mid
  * take them apart). */
+static inline uint64_t abs_ch_le64(const uint8_t *p)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t w;
+    memcpy(&w, p, sizeof w);
+    return w;
+#else
+    uint64_t w = 0;
+    for (int k = 7; k >= 0; k--)
+        w = w << 8 | p[k];
+    return w;
+#endif
+}
+/* The bits of packed arcs from bit `at` on (a relaxation's loop steps `at`
+ * by arc_bits itself: no multiply an arc). */
+static inline uint64_t abs_ch_packed_at(const uint8_t *packed, uint64_t at)
+{
+    return abs_ch_le64(packed + (at >> 3)) >> (at & 7);
+}
 static inline uint64_t abs_ch_packed(const AbsCh *ch, const uint8_t *packed, uint32_t i)
 {
-    uint64_t at = (uint64_t)ch->arc_bits * i;
-    const uint8_t *p = packed + (at >> 3);
-    uint64_t w = 0;
-    for (int k = 7; k >= 0; k--) /* one load on a little-endian machine */
-        w = w << 8 | p[k];
-    return w >> (at & 7);
+    return abs_ch_packed_at(packed, (uint64_t)ch->arc_bits * i);
 }
 static inline uint32_t abs_ch_packed_to(const AbsCh *ch, uint64_t w)
 {

@@ -18,9 +18,12 @@ static inline __attribute__((always_inline)) uint32_t find_mid(const AbsCh *ch, 
     uint32_t lo = abs_ch_first(ch, dir, v), hi = abs_ch_first(ch, dir, v + 1);
     if (ch->narrow) {
         const uint8_t *packed = dir ? ch->dnk : ch->upk;
-        for (uint32_t i = lo; i < hi; i++) {
-            uint64_t w = abs_ch_packed(ch, packed, i);
-            if (abs_ch_packed_to(ch, w) == other)
+        const uint32_t bits = ch->arc_bits;
+        const uint64_t to_mask = ((uint64_t)1 << ch->to_bits) - 1;
+        uint64_t at = (uint64_t)bits * lo;
+        for (uint32_t i = lo; i < hi; i++, at += bits) {
+            uint64_t w = abs_ch_packed_at(packed, at);
+            if ((w & to_mask) == other)
                 return abs_ch_packed_mid(ch, w);
         }
         return ABS_CH_NONE;
@@ -187,10 +190,15 @@ bool abs_ch_run(AbsCh *ch, uint64_t *units)
                 Relax r = {ch, g_at, reg_d, par_d, node_d, g, v};
                 if (ch->narrow) {
                     const uint8_t *packed = d ? ch->dnk : ch->upk;
-                    for (uint32_t i = lo; i < hi; i++) {
-                        uint64_t w = abs_ch_packed(ch, packed, i);
-                        uint32_t to = abs_ch_packed_to(ch, w);
-                        relax(&r, to, ch->depth16[to], abs_ch_packed_cost(ch, w), i);
+                    const uint16_t *depth16 = ch->depth16;
+                    const uint32_t bits = ch->arc_bits, to_bits = ch->to_bits;
+                    const uint64_t to_mask = ((uint64_t)1 << to_bits) - 1,
+                                   cost_mask = ((uint64_t)1 << ch->cost_bits) - 1;
+                    uint64_t at = (uint64_t)bits * lo;
+                    for (uint32_t i = lo; i < hi; i++, at += bits) {
+                        uint64_t w = abs_ch_packed_at(packed, at);
+                        uint32_t to = (uint32_t)(w & to_mask);
+                        relax(&r, to, depth16[to], (uint32_t)(w >> to_bits & cost_mask), i);
                     }
                 } else {
                     const AbsChArc *arc = arcs[d];
