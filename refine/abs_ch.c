@@ -46,33 +46,50 @@ static uint32_t bits_for(uint64_t most)
     return b;
 }
 
-/* The arcs packed (abs_ch.h), in place: the packed bits of arcs 0 .. i
- * end before record i + 1 begins (at most 57 bits against 12 bytes an
- * arc), so each record is read before any of its bytes is written over;
- * the array (room for m + 1 records) is then shrunk to fit, with its 8
- * spare bytes (abs_ch_packed_bytes). */
-static uint8_t *pack_arcs(const AbsCh *ch, AbsChArc *arcs, uint32_t m)
+/* Fields appended to a bit array, the lowest bit first. */
+typedef struct BitOut {
+    uint8_t *b;
+    size_t out;   /* bytes written */
+    uint64_t acc; /* bits not yet written */
+    uint32_t have;
+} BitOut;
+
+static void bits_put(BitOut *o, uint64_t v, uint32_t bits)
 {
-    uint8_t *b = (uint8_t *)(void *)arcs;
-    uint64_t acc = 0; /* bits not yet written, the lowest first */
-    uint32_t have = 0;
-    size_t out = 0;
+    o->acc |= v << o->have; /* at most 7 bits wait, and a field is at most 57 */
+    o->have += bits;
+    for (; o->have >= 8; o->have -= 8, o->acc >>= 8)
+        o->b[o->out++] = (uint8_t)o->acc;
+}
+
+/* The array's end: its last bits and 8 spare bytes; its size. */
+static size_t bits_end(BitOut *o)
+{
+    if (o->have)
+        o->b[o->out++] = (uint8_t)o->acc;
+    memset(o->b + o->out, 0, 8);
+    return o->out + 8;
+}
+
+/* The arcs' middles into `mids` (abs_ch_packed_bytes(mid_bits, m)), then
+ * their ends and costs packed (abs_ch.h) in place: the packed bits of arcs
+ * 0 .. i end before record i + 1 begins (at most 48 bits against 12 bytes
+ * an arc), so each record is read before any of its bytes is written over;
+ * the array (room for m + 1 records) is then shrunk to fit. */
+static uint8_t *pack_arcs(const AbsCh *ch, AbsChArc *arcs, uint32_t m, uint8_t *mids)
+{
+    BitOut mo = {mids, 0, 0, 0};
+    for (uint32_t i = 0; i < m; i++)
+        bits_put(&mo, arcs[i].mid == ABS_CH_NONE ? ch->n : arcs[i].mid, ch->mid_bits);
+    bits_end(&mo);
+    BitOut o = {(uint8_t *)(void *)arcs, 0, 0, 0};
     for (uint32_t i = 0; i < m; i++) {
         AbsChArc a;
-        memcpy(&a, b + (size_t)i * sizeof a, sizeof a);
-        uint64_t mid = a.mid == ABS_CH_NONE ? ch->n : a.mid;
-        uint64_t w = a.to | (uint64_t)a.cost << ch->to_bits | mid << (ch->to_bits + ch->cost_bits);
-        /* at most 7 bits wait in acc, and an arc is at most 57 */
-        acc |= w << have;
-        have += ch->arc_bits;
-        for (; have >= 8; have -= 8, acc >>= 8)
-            b[out++] = (uint8_t)acc;
+        memcpy(&a, o.b + (size_t)i * sizeof a, sizeof a);
+        bits_put(&o, a.to | (uint64_t)a.cost << ch->to_bits, ch->arc_bits);
     }
-    if (have)
-        b[out++] = (uint8_t)acc;
-    memset(b + out, 0, 8); /* within the m + 1 records */
-    uint8_t *fit = realloc(b, out + 8);
-    return fit ? fit : b;
+    uint8_t *fit = realloc(o.b, bits_end(&o)); /* within the m + 1 records */
+    return fit ? fit : o.b;
 }
 
 /* A hierarchy that keeps no shape and whose region ids fit in 16 bits
@@ -87,13 +104,24 @@ static void narrow_hierarchy(AbsCh *ch)
     for (uint32_t i = 0; !ch->shared && i < ch->ndn; i++)
         most = ch->dn[i].cost > most ? ch->dn[i].cost : most;
     uint32_t to_bits = bits_for(ch->n - 1), cost_bits = bits_for(most), mid_bits = bits_for(ch->n);
-    if (to_bits + cost_bits + mid_bits > ABS_CH_ARC_BITS_MAX)
+    if (to_bits + cost_bits > ABS_CH_ARC_BITS_MAX || mid_bits > ABS_CH_ARC_BITS_MAX)
         return;
+    uint8_t *upm = malloc(abs_ch_packed_bytes(mid_bits, ch->nup)),
+            *dnm = ch->shared ? upm : malloc(abs_ch_packed_bytes(mid_bits, ch->ndn));
+    if (!upm || !dnm) { /* the wide form stays: it needs no more memory */
+        free(upm);
+        if (!ch->shared)
+            free(dnm);
+        return;
+    }
     ch->to_bits = to_bits;
     ch->cost_bits = cost_bits;
-    ch->arc_bits = to_bits + cost_bits + mid_bits;
-    ch->upk = pack_arcs(ch, ch->up, ch->nup);
-    ch->dnk = ch->shared ? ch->upk : pack_arcs(ch, ch->dn, ch->ndn);
+    ch->mid_bits = mid_bits;
+    ch->arc_bits = to_bits + cost_bits >= ABS_CH_WORD_FROM && to_bits + cost_bits <= 32 ? 32 : to_bits + cost_bits;
+    ch->upk = pack_arcs(ch, ch->up, ch->nup, upm);
+    ch->dnk = ch->shared ? ch->upk : pack_arcs(ch, ch->dn, ch->ndn, dnm);
+    ch->upm = upm;
+    ch->dnm = dnm;
     ch->up = ch->dn = NULL;
     /* Depths are below the height, at most n: 16 bits, written over the
      * first half of the array as above. */
@@ -329,10 +357,12 @@ void abs_ch_free(AbsCh *ch)
         free(ch->dn_first);
         free(ch->dn);
         free(ch->dnk);
+        free(ch->dnm);
     }
     free(ch->up_first);
     free(ch->up);
     free(ch->upk);
+    free(ch->upm);
     row_starts_free(&ch->up_rows);
     row_starts_free(&ch->dn_rows);
     free(ch->depth);
@@ -359,8 +389,10 @@ size_t abs_ch_kept_bytes(const AbsCh *ch)
     if (!abs_ch_built(ch))
         return 0;
     size_t offs = ch->up_rows.low ? row_starts_bytes(&ch->up_rows) : ((size_t)ch->n + 1) * sizeof *ch->up_first;
-    size_t up = offs + (ch->narrow ? abs_ch_packed_bytes(ch, ch->nup) : (size_t)ch->nup * sizeof *ch->up),
-           dn = offs + (ch->narrow ? abs_ch_packed_bytes(ch, ch->ndn) : (size_t)ch->ndn * sizeof *ch->dn);
+    size_t up = offs + (ch->narrow ? abs_ch_packed_bytes(ch->arc_bits, ch->nup) + abs_ch_packed_bytes(ch->mid_bits, ch->nup)
+                                   : (size_t)ch->nup * sizeof *ch->up),
+           dn = offs + (ch->narrow ? abs_ch_packed_bytes(ch->arc_bits, ch->ndn) + abs_ch_packed_bytes(ch->mid_bits, ch->ndn)
+                                   : (size_t)ch->ndn * sizeof *ch->dn);
     size_t custom = abs_ch_sectors_bytes(&ch->sec) + abs_ch_dyn_bytes(ch) +
                     (size_t)(ch->dynamic ? ch->topo.n : ch->n) * (ch->narrow ? sizeof *ch->depth16 : sizeof *ch->depth);
     if (ch->shaped)

@@ -21,11 +21,9 @@ static inline __attribute__((always_inline)) uint32_t find_mid(const AbsCh *ch, 
         const uint32_t bits = ch->arc_bits;
         const uint64_t to_mask = ((uint64_t)1 << ch->to_bits) - 1;
         uint64_t at = (uint64_t)bits * lo;
-        for (uint32_t i = lo; i < hi; i++, at += bits) {
-            uint64_t w = abs_ch_packed_at(packed, at);
-            if ((w & to_mask) == other)
-                return abs_ch_packed_mid(ch, w);
-        }
+        for (uint32_t i = lo; i < hi; i++, at += bits)
+            if ((abs_ch_packed_at(packed, at) & to_mask) == other)
+                return abs_ch_packed_mid(ch, dir ? ch->dnm : ch->upm, i);
         return ABS_CH_NONE;
     }
     const AbsChArc *arc = dir ? ch->dn : ch->up;
@@ -195,11 +193,19 @@ bool abs_ch_run(AbsCh *ch, uint64_t *units)
                     const uint64_t to_mask = ((uint64_t)1 << to_bits) - 1,
                                    cost_mask = ((uint64_t)1 << ch->cost_bits) - 1;
                     uint64_t at = (uint64_t)bits * lo;
-                    for (uint32_t i = lo; i < hi; i++, at += bits) {
-                        uint64_t w = abs_ch_packed_at(packed, at);
-                        uint32_t to = (uint32_t)(w & to_mask);
-                        relax(&r, to, depth16[to], (uint32_t)(w >> to_bits & cost_mask), i);
-                    }
+                    if (bits == 32) { /* whole words: no shift by the bit place, nothing above the cost */
+                        const uint8_t *p = packed + (size_t)4 * lo;
+                        for (uint32_t i = lo; i < hi; i++, p += 4) {
+                            uint32_t w = (uint32_t)abs_ch_le64(p);
+                            uint32_t to = w & (uint32_t)to_mask;
+                            relax(&r, to, depth16[to], w >> to_bits, i);
+                        }
+                    } else
+                        for (uint32_t i = lo; i < hi; i++, at += bits) {
+                            uint64_t w = abs_ch_packed_at(packed, at);
+                            uint32_t to = (uint32_t)(w & to_mask);
+                            relax(&r, to, depth16[to], (uint32_t)(w >> to_bits & cost_mask), i);
+                        }
                 } else {
                     const AbsChArc *arc = arcs[d];
                     for (uint32_t i = lo; i < hi; i++)
