@@ -50,22 +50,6 @@ static uint32_t cheapest_line(const AbsChSectors *s, Lines *l, uint32_t x0, uint
     return best;
 }
 
-/* Ranks the sectors lo .. hi - 1 of a separating line (sector at + k *
- * step) as a nested dissection of the line itself: each half first, the
- * middle sector last. Ranked end to end, the line's first sectors reach
- * every later one through the fill; dissected, a sector's upper neighbours
- * on the line are the few middles above it, and the hierarchy keeps fewer
- * arcs. */
-static void rank_line(AbsChSectors *s, uint32_t at, uint32_t step, uint32_t lo, uint32_t hi, uint32_t *next)
-{
-    if (lo >= hi)
-        return;
-    uint32_t mid = lo + (hi - lo) / 2;
-    rank_line(s, at, step, lo, mid, next);
-    rank_line(s, at, step, mid + 1, hi, next);
-    s->order[(*next)++] = at + mid * step;
-}
-
 /* Ranks the sectors of the box (x0, y0, w, h) into order[*next ...]:
  * both halves first, then the separating line. The depth is about the log
  * of the grid's side (a line is chosen in the middle half of its box). */
@@ -83,12 +67,14 @@ static void dissect(AbsChSectors *s, Lines *l, uint32_t x0, uint32_t y0, uint32_
         uint32_t mid = cheapest_line(s, l, x0, y0, w, h, true);
         dissect(s, l, x0, y0, mid - x0, h, next);
         dissect(s, l, mid + 1, y0, x0 + w - mid - 1, h, next);
-        rank_line(s, mid, s->sw, y0, y0 + h, next);
+        for (uint32_t y = y0; y < y0 + h; y++)
+            s->order[(*next)++] = y * s->sw + mid;
     } else {
         uint32_t mid = cheapest_line(s, l, x0, y0, w, h, false);
         dissect(s, l, x0, y0, w, mid - y0, next);
         dissect(s, l, x0, mid + 1, w, y0 + h - mid - 1, next);
-        rank_line(s, mid * s->sw, 1, x0, x0 + w, next);
+        for (uint32_t x = x0; x < x0 + w; x++)
+            s->order[(*next)++] = mid * s->sw + x;
     }
 }
 
