@@ -20,11 +20,17 @@ static inline __attribute__((always_inline)) uint32_t find_mid(const AbsCh *ch, 
         const uint8_t *packed = dir ? ch->dnk : ch->upk;
         const uint32_t bits = ch->arc_bits;
         const uint64_t to_mask = ((uint64_t)1 << ch->to_bits) - 1;
-        uint64_t at = (uint64_t)bits * lo;
-        for (uint32_t i = lo; i < hi; i++, at += bits)
-            if ((abs_ch_packed_at(packed, at) & to_mask) == other)
-                return abs_ch_packed_mid(ch, dir ? ch->dnm : ch->upm, i);
-        return ABS_CH_NONE;
+        uint32_t i = lo;
+        if (bits == 32) { /* whole words, as abs_ch_run reads them */
+            for (const uint8_t *p = packed + (size_t)4 * lo; i < hi; i++, p += 4)
+                if ((abs_ch_le64(p) & to_mask) == other)
+                    break;
+        } else {
+            for (uint64_t at = (uint64_t)bits * lo; i < hi; i++, at += bits)
+                if ((abs_ch_packed_at(packed, at) & to_mask) == other)
+                    break;
+        }
+        return i < hi ? abs_ch_packed_mid(ch, dir ? ch->dnm : ch->upm, i) : ABS_CH_NONE;
     }
     const AbsChArc *arc = dir ? ch->dn : ch->up;
     for (uint32_t i = lo; i < hi; i++)
