@@ -389,10 +389,12 @@ size_t abs_ch_kept_bytes(const AbsCh *ch)
     if (!abs_ch_built(ch))
         return 0;
     size_t offs = ch->up_rows.low ? row_starts_bytes(&ch->up_rows) : ((size_t)ch->n + 1) * sizeof *ch->up_first;
-    size_t up = offs + (ch->narrow ? abs_ch_packed_bytes(ch->arc_bits, ch->nup) + abs_ch_packed_bytes(ch->mid_bits, ch->nup)
-                                   : (size_t)ch->nup * sizeof *ch->up),
-           dn = offs + (ch->narrow ? abs_ch_packed_bytes(ch->arc_bits, ch->ndn) + abs_ch_packed_bytes(ch->mid_bits, ch->ndn)
-                                   : (size_t)ch->ndn * sizeof *ch->dn);
+    size_t up = offs + (ch->narrow
+                            ? abs_ch_packed_bytes(ch->arc_bits, ch->nup) + abs_ch_packed_bytes(ch->mid_bits, ch->nup)
+                            : (size_t)ch->nup * sizeof *ch->up),
+           dn = offs + (ch->narrow
+                            ? abs_ch_packed_bytes(ch->arc_bits, ch->ndn) + abs_ch_packed_bytes(ch->mid_bits, ch->ndn)
+                            : (size_t)ch->ndn * sizeof *ch->dn);
     size_t custom = abs_ch_sectors_bytes(&ch->sec) + abs_ch_dyn_bytes(ch) +
                     (size_t)(ch->dynamic ? ch->topo.n : ch->n) * (ch->narrow ? sizeof *ch->depth16 : sizeof *ch->depth);
     if (ch->shaped)

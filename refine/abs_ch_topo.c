@@ -15,9 +15,9 @@
 typedef struct Lines {
     const uint32_t *weight;
     uint8_t *split;
-    uint32_t n;    /* choices recorded or replayed so far */
-    bool replay;   /* read split[] instead of choosing */
-    bool unfit;    /* a choice did not fit a byte: split[] is not kept */
+    uint32_t n;  /* choices recorded or replayed so far */
+    bool replay; /* read split[] instead of choosing */
+    bool unfit;  /* a choice did not fit a byte: split[] is not kept */
 } Lines;
 
 /* The line (column when `vertical`, else row) of the box that holds the

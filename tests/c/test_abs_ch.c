@@ -247,9 +247,10 @@ static void test_ch_static_keeps_arcs_only(T *t)
     for (uint32_t i = 0; ch->narrow && i < ch->nup; i++)
         most = abs_ch_arc(ch, 0, i).cost > most ? abs_ch_arc(ch, 0, i).cost : most;
     uint32_t ends = ch->to_bits + ch->cost_bits;
-    CHECKF(t, ch->narrow && ch->upk && ch->upm && !ch->up && ch->depth16 && !ch->depth && ch->to_bits <= id_bits &&
-                  ch->mid_bits == id_bits && most >> (ch->cost_bits - 1) == 1 &&
-                  ch->arc_bits == (ends >= ABS_CH_WORD_FROM && ends <= 32 ? 32 : ends),
+    CHECKF(t,
+           ch->narrow && ch->upk && ch->upm && !ch->up && ch->depth16 && !ch->depth && ch->to_bits <= id_bits &&
+               ch->mid_bits == id_bits && most >> (ch->cost_bits - 1) == 1 &&
+               ch->arc_bits == (ends >= ABS_CH_WORD_FROM && ends <= 32 ? 32 : ends),
            "a static hierarchy of %u regions on a small map kept arcs of %u bits (%u its ends, %u its costs up to "
            "%u) or 4-byte depths",
            ch->n, ch->arc_bits, ch->to_bits, ch->cost_bits, most);
@@ -276,7 +277,8 @@ static void test_ch_static_keeps_arcs_only(T *t)
         count[sector[r]]++;
     CHECK(t, !ch->sec.order && ch->sec.split && count && abs_ch_sectors_copy(&again, &ch->sec) &&
                  abs_ch_sectors_build(&chosen, ch->sec.sw, ch->sec.sh, count));
-    CHECK(t, again.order && chosen.order && !memcmp(again.order, chosen.order, (size_t)ch->sec.ns * sizeof *again.order));
+    CHECK(t,
+          again.order && chosen.order && !memcmp(again.order, chosen.order, (size_t)ch->sec.ns * sizeof *again.order));
     abs_ch_sectors_free(&again);
     abs_ch_sectors_free(&chosen);
     free(count);
