@@ -37,51 +37,91 @@ static void free_costs(AbsCh *ch)
     ch->w_up = ch->w_dn = ch->mid_up = ch->mid_dn = NULL;
 }
 
-/* The arcs in their 16-bit form, in place: record i is read before its
- * narrow ends are written over the first 4 bytes of the records up to it,
- * and the array is then shrunk to fit; the costs into `costs`, `width`
- * bytes each (room for m of them and 4 bytes more). */
-static AbsChArc16 *narrow_arcs(AbsChArc *arcs, uint32_t m, uint32_t width, uint8_t *costs)
+/* The bits a value up to `most` takes (at least 1). */
+static uint32_t bits_for(uint64_t most)
 {
-    memset(costs + (size_t)width * m, 0, 4);
-    char *b = (char *)arcs;
+    uint32_t b = 1;
+    while (b < 64 && most >> b)
+        b++;
+    return b;
+}
+
+/* Fields appended to a bit array, the lowest bit first. */
+typedef struct BitOut {
+    uint8_t *b;
+    size_t out;   /* bytes written */
+    uint64_t acc; /* bits not yet written */
+    uint32_t have;
+} BitOut;
+
+static void bits_put(BitOut *o, uint64_t v, uint32_t bits)
+{
+    o->acc |= v << o->have; /* at most 7 bits wait, and a field is at most 57 */
+    o->have += bits;
+    for (; o->have >= 8; o->have -= 8, o->acc >>= 8)
+        o->b[o->out++] = (uint8_t)o->acc;
+}
+
+/* The array's end: its last bits and 8 spare bytes; its size. */
+static size_t bits_end(BitOut *o)
+{
+    if (o->have)
+        o->b[o->out++] = (uint8_t)o->acc;
+    memset(o->b + o->out, 0, 8);
+    return o->out + 8;
+}
+
+/* The arcs' middles into `mids` (abs_ch_packed_bytes(mid_bits, m)), then
+ * their ends and costs packed (abs_ch.h) in place: the packed bits of arcs
+ * 0 .. i end before record i + 1 begins (at most 48 bits against 12 bytes
+ * an arc), so each record is read before any of its bytes is written over;
+ * the array (room for m + 1 records) is then shrunk to fit. */
+static uint8_t *pack_arcs(const AbsCh *ch, AbsChArc *arcs, uint32_t m, uint8_t *mids)
+{
+    BitOut mo = {mids, 0, 0, 0};
+    for (uint32_t i = 0; i < m; i++)
+        bits_put(&mo, arcs[i].mid == ABS_CH_NONE ? ch->n : arcs[i].mid, ch->mid_bits);
+    bits_end(&mo);
+    BitOut o = {(uint8_t *)(void *)arcs, 0, 0, 0};
     for (uint32_t i = 0; i < m; i++) {
         AbsChArc a;
-        memcpy(&a, b + (size_t)i * sizeof a, sizeof a);
-        for (uint32_t k = 0; k < width; k++)
-            costs[(size_t)width * i + k] = (uint8_t)(a.cost >> 8 * k);
-        AbsChArc16 e = {(uint16_t)a.to, a.mid == ABS_CH_NONE ? ABS_CH_NONE16 : (uint16_t)a.mid};
-        memcpy(b + (size_t)i * sizeof e, &e, sizeof e);
+        memcpy(&a, o.b + (size_t)i * sizeof a, sizeof a);
+        bits_put(&o, a.to | (uint64_t)a.cost << ch->to_bits, ch->arc_bits);
     }
-    AbsChArc16 *fit = realloc(arcs, ((size_t)m + 1) * sizeof *fit);
-    return fit ? fit : (AbsChArc16 *)(void *)arcs;
+    uint8_t *fit = realloc(o.b, bits_end(&o)); /* within the m + 1 records */
+    return fit ? fit : o.b;
 }
 
 /* A hierarchy that keeps no shape and whose region ids fit in 16 bits
- * keeps its arcs narrow (abs_ch.h). */
+ * keeps its arcs packed (abs_ch.h). */
 static void narrow_hierarchy(AbsCh *ch)
 {
-    if (ch->n > ABS_CH_NONE16)
+    if (ch->n > ABS_CH_NARROW_MAX || ch->n == 0)
         return;
     uint32_t most = 0;
     for (uint32_t i = 0; i < ch->nup; i++)
         most = ch->up[i].cost > most ? ch->up[i].cost : most;
     for (uint32_t i = 0; !ch->shared && i < ch->ndn; i++)
         most = ch->dn[i].cost > most ? ch->dn[i].cost : most;
-    uint32_t width = most >> 24 ? 4 : 3;
-    uint8_t *upc = malloc((size_t)width * ch->nup + 4), *dnc = ch->shared ? upc : malloc((size_t)width * ch->ndn + 4);
-    if (!upc || !dnc) { /* the wide form stays: it needs no more memory */
-        free(upc);
+    uint32_t to_bits = bits_for(ch->n - 1), cost_bits = bits_for(most), mid_bits = bits_for(ch->n);
+    if (to_bits + cost_bits > ABS_CH_ARC_BITS_MAX || mid_bits > ABS_CH_ARC_BITS_MAX)
+        return;
+    uint8_t *upm = malloc(abs_ch_packed_bytes(mid_bits, ch->nup)),
+            *dnm = ch->shared ? upm : malloc(abs_ch_packed_bytes(mid_bits, ch->ndn));
+    if (!upm || !dnm) { /* the wide form stays: it needs no more memory */
+        free(upm);
         if (!ch->shared)
-            free(dnc);
+            free(dnm);
         return;
     }
-    ch->cost_width = width;
-    ch->cost_mask = width == 4 ? UINT32_MAX : (1u << 24) - 1;
-    ch->up16 = narrow_arcs(ch->up, ch->nup, width, upc);
-    ch->dn16 = ch->shared ? ch->up16 : narrow_arcs(ch->dn, ch->ndn, width, dnc);
-    ch->upc = upc;
-    ch->dnc = dnc;
+    ch->to_bits = to_bits;
+    ch->cost_bits = cost_bits;
+    ch->mid_bits = mid_bits;
+    ch->arc_bits = to_bits + cost_bits >= ABS_CH_WORD_FROM && to_bits + cost_bits <= 32 ? 32 : to_bits + cost_bits;
+    ch->upk = pack_arcs(ch, ch->up, ch->nup, upm);
+    ch->dnk = ch->shared ? ch->upk : pack_arcs(ch, ch->dn, ch->ndn, dnm);
+    ch->upm = upm;
+    ch->dnm = dnm;
     ch->up = ch->dn = NULL;
     /* Depths are below the height, at most n: 16 bits, written over the
      * first half of the array as above. */
@@ -235,15 +275,15 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
 {
     memset(ch, 0, sizeof *ch);
     AbsChSectors own = {0};
-    const AbsChSectors *sec = keep;
+    const AbsChSectors *sec = &own;
     uint32_t *count = calloc((size_t)sw * sh + 1, sizeof *count);
     for (uint32_t r = 0; count && r < n; r++)
         count[region_sector[r]]++;
     bool ok = count != NULL;
-    if (ok && !(keep && keep->order && keep->sw == sw && keep->sh == sh)) {
+    if (ok && keep && keep->ns && keep->sw == sw && keep->sh == sh)
+        ok = abs_ch_sectors_copy(&own, keep); /* its order held, a kept one may be compact */
+    else if (ok)
         ok = abs_ch_sectors_build(&own, sw, sh, count);
-        sec = &own;
-    }
     /* The least shape: it is let go once the query arcs are made, and
      * the first update makes one with slots (abs_ch_update). */
     uint64_t slotted = 0; /* what the first update will customise whole (abs_ch_due) */
@@ -278,6 +318,7 @@ void abs_ch_unshape(AbsCh *ch)
         return;
     abs_ch_topo_free(&ch->topo);
     free_costs(ch);
+    abs_ch_sectors_compact(&ch->sec);
     ch->shaped = false;
 }
 
@@ -315,13 +356,13 @@ void abs_ch_free(AbsCh *ch)
     if (!ch->shared) {
         free(ch->dn_first);
         free(ch->dn);
-        free(ch->dn16);
-        free(ch->dnc);
+        free(ch->dnk);
+        free(ch->dnm);
     }
     free(ch->up_first);
     free(ch->up);
-    free(ch->up16);
-    free(ch->upc);
+    free(ch->upk);
+    free(ch->upm);
     row_starts_free(&ch->up_rows);
     row_starts_free(&ch->dn_rows);
     free(ch->depth);
@@ -348,15 +389,19 @@ size_t abs_ch_kept_bytes(const AbsCh *ch)
     if (!abs_ch_built(ch))
         return 0;
     size_t offs = ch->up_rows.low ? row_starts_bytes(&ch->up_rows) : ((size_t)ch->n + 1) * sizeof *ch->up_first;
-    size_t arc = ch->narrow ? sizeof *ch->up16 + ch->cost_width : sizeof *ch->up;
-    size_t up = offs + (size_t)ch->nup * arc;
+    size_t up = offs + (ch->narrow
+                            ? abs_ch_packed_bytes(ch->arc_bits, ch->nup) + abs_ch_packed_bytes(ch->mid_bits, ch->nup)
+                            : (size_t)ch->nup * sizeof *ch->up),
+           dn = offs + (ch->narrow
+                            ? abs_ch_packed_bytes(ch->arc_bits, ch->ndn) + abs_ch_packed_bytes(ch->mid_bits, ch->ndn)
+                            : (size_t)ch->ndn * sizeof *ch->dn);
     size_t custom = abs_ch_sectors_bytes(&ch->sec) + abs_ch_dyn_bytes(ch) +
                     (size_t)(ch->dynamic ? ch->topo.n : ch->n) * (ch->narrow ? sizeof *ch->depth16 : sizeof *ch->depth);
     if (ch->shaped)
         custom += abs_ch_topo_bytes(&ch->topo, ch->sec.ns) + (size_t)ch->topo.m * 16;
     if (ch->dynamic) /* room for every slot and every arc, both directions */
         return custom + 2 * (((size_t)ch->topo.n + 1) * sizeof *ch->up_first + (size_t)ch->topo.m * sizeof *ch->up);
-    return custom + (ch->shared ? up : up + offs + (size_t)ch->ndn * arc);
+    return custom + (ch->shared ? up : up + dn);
 }
 
 size_t abs_ch_scratch_bytes(const AbsCh *ch)

@@ -45,10 +45,12 @@
  * as on every abstraction with symmetric edge costs, one copy is kept.
  *
  * Memory: a map that never changes keeps the query arcs (target, cost,
- * middle region: 7 B with 16-bit region ids where the regions are few
- * enough and 24-bit costs where the costs are low enough, 8 B with 32-bit
- * costs, else 12 B), their offsets (about 2 B a region with those 16-bit
- * ids, common/row_starts.h; else 4), a depth per region and the sector
+ * middle region: packed, each field in as few bits as the region count
+ * and the dearest arc need, where the regions fit 16 bits: 2 log2(regions)
+ * + log2(cost) bits, the end and cost rounded up to a 4-byte word when
+ * that adds at most 2 bits: about 5 B an arc on a map of a thousand
+ * regions, 6 on one of twelve thousand; else 12 B), their offsets (about 2 B a region then,
+ * common/row_starts.h; else 4), a depth per region and the sector
  * order; the shape (4 B an arc) and its costs and middles (8 B an arc a
  * direction) are let go once the query arcs are made (abs_ch_unshape);
  * while they are made, the build's peak, the exact distances are written
@@ -69,6 +71,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../common/err.h"
 #include "../common/row_starts.h"
@@ -84,14 +87,13 @@ typedef struct AbsChArc {
     uint32_t mid;  /* a shortcut's middle region, ABS_CH_NONE for an edge of the abstraction */
 } AbsChArc;
 
-/* The same arc's ends in 4 bytes, for a hierarchy whose region ids all fit
- * in 16 bits (ABS_CH_NONE16 the middle of an edge); its cost apart, in as
- * few bytes as the hierarchy's dearest arc needs (AbsCh.cost_width: 3
- * where every cost is below 2^24 units, 65536 cells; else 4). */
-#define ABS_CH_NONE16 UINT16_MAX
-typedef struct AbsChArc16 {
-    uint16_t to, mid;
-} AbsChArc16;
+/* The most regions a narrow hierarchy holds (its depths are 16 bits). */
+#define ABS_CH_NARROW_MAX UINT16_MAX
+/* The most bits of a packed field: one 8-byte read at its first byte holds
+ * all of it, whatever its first bit's place in that byte. */
+#define ABS_CH_ARC_BITS_MAX 57u
+/* From this many bits of end and cost on, an arc takes a whole 4-byte word. */
+#define ABS_CH_WORD_FROM 30u
 
 /* An abstraction's edges, region r's out-edges being entries
  * first[r] .. first[r + 1] of `to` and `cost` (elements `stride` bytes
@@ -152,17 +154,24 @@ typedef struct AbsCh {
     AbsChArc *up;
     uint32_t *dn_first; /* n + 1: v's arcs to -> v with rank(to) > rank(v); == up_first when symmetric */
     AbsChArc *dn;
-    /* narrow: the arcs are up16 and dn16 instead (up and dn NULL): a
-     * hierarchy that has not followed a map change, of at most
-     * ABS_CH_NONE16 regions (their depths too); the first update makes the hierarchy again
-     * with slots (abs_ch_dyn.c), its arcs wide, as the slots may outgrow
-     * 16 bits. Read an arc of either form with abs_ch_arc. */
+    /* narrow: the arcs are packed into upk and dnk instead (up and dn
+     * NULL): a hierarchy that has not followed a map change, of at most
+     * ABS_CH_NARROW_MAX regions (their depths too); the first update makes
+     * the hierarchy again with slots (abs_ch_dyn.c), its arcs wide, as the
+     * slots may outgrow any width. Arc i's other end (to_bits, lowest) and
+     * cost (cost_bits) are bits [arc_bits * i, + arc_bits) of upk (dnk),
+     * counted little-endian from its first byte, and its middle (n for an
+     * edge's) bits [mid_bits * i, + mid_bits) of upm (dnm), which only
+     * unpacking reads: each field as wide as this hierarchy's region count
+     * and dearest arc need, and arc_bits their sum, or 32 where that is 30
+     * or more (whole 4-byte words, which a relaxation reads without a shift,
+     * for at most 2 bits an arc); 8 bytes after each array's last arc, so
+     * that any arc is one 8-byte read. Read an arc of either form with
+     * abs_ch_arc. */
     bool narrow;
-    AbsChArc16 *up16, *dn16;
-    uint8_t *upc, *dnc;  /* narrow: arc i's cost in bytes [cost_width * i, + cost_width), little-endian */
-    uint32_t cost_width; /* 3 or 4 (and a byte after the last cost, so that 4 can be read) */
-    uint32_t cost_mask;  /* the cost's bits in 4 bytes read there */
-    uint16_t *depth16;   /* narrow: depth in 16 bits instead (depth NULL) */
+    uint8_t *upk, *dnk, *upm, *dnm;
+    uint32_t arc_bits, to_bits, cost_bits, mid_bits;
+    uint16_t *depth16; /* narrow: depth in 16 bits instead (depth NULL) */
     /* narrow: the arcs' offsets in about 2 bytes a region instead of 4
      * (common/row_starts.h; up_first and dn_first NULL then, dn_rows
      * unused when shared), where they fit. Read an offset of either form
@@ -252,19 +261,59 @@ void abs_ch_rent(AbsCh *ch, uint64_t astar_work);
  * difference in err. */
 bool abs_ch_verify(const AbsCh *ch, const AbsChEdges *g, const uint32_t *region_sector, Err *err);
 void abs_ch_free(AbsCh *ch);
-/* A narrow hierarchy's cost of arc i in `costs` (upc or dnc). */
-static inline uint32_t abs_ch_cost16(const AbsCh *ch, const uint8_t *costs, uint32_t i)
+/* Packed arcs' bits (abs_ch.h, narrow), read little-endian. */
+static inline uint64_t abs_ch_le64(const uint8_t *p)
 {
-    const uint8_t *p = costs + (size_t)ch->cost_width * i;
-    return ((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24) & ch->cost_mask;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t w;
+    memcpy(&w, p, sizeof w);
+    return w;
+#else
+    uint64_t w = 0;
+    for (int k = 7; k >= 0; k--)
+        w = w << 8 | p[k];
+    return w;
+#endif
+}
+/* The bits from bit `at` on (a relaxation's loop steps `at` by arc_bits
+ * itself: no multiply an arc). */
+static inline uint64_t abs_ch_packed_at(const uint8_t *packed, uint64_t at)
+{
+    return abs_ch_le64(packed + (at >> 3)) >> (at & 7);
+}
+/* Arc i's other end and cost in `packed` (upk or dnk), the end lowest
+ * (abs_ch_packed_to and abs_ch_packed_cost take them apart). */
+static inline uint64_t abs_ch_packed(const AbsCh *ch, const uint8_t *packed, uint32_t i)
+{
+    return abs_ch_packed_at(packed, (uint64_t)ch->arc_bits * i);
+}
+static inline uint32_t abs_ch_packed_to(const AbsCh *ch, uint64_t w)
+{
+    return (uint32_t)(w & ((UINT64_C(1) << ch->to_bits) - 1));
+}
+static inline uint32_t abs_ch_packed_cost(const AbsCh *ch, uint64_t w)
+{
+    return (uint32_t)((w >> ch->to_bits) & ((UINT64_C(1) << ch->cost_bits) - 1));
+}
+/* Arc i's middle in `mids` (upm or dnm), ABS_CH_NONE for an edge. */
+static inline uint32_t abs_ch_packed_mid(const AbsCh *ch, const uint8_t *mids, uint32_t i)
+{
+    uint64_t w = abs_ch_packed_at(mids, (uint64_t)ch->mid_bits * i);
+    uint32_t m = (uint32_t)(w & ((UINT64_C(1) << ch->mid_bits) - 1));
+    return m == ch->n ? ABS_CH_NONE : m;
+}
+/* The bytes m fields of `bits` bits take, the spare ones included. */
+static inline size_t abs_ch_packed_bytes(uint32_t bits, uint32_t m)
+{
+    return (size_t)(((uint64_t)bits * m + 7) / 8) + 8;
 }
 /* Arc i of the up (dir 0) or down (dir 1) arcs, of either form. */
 static inline AbsChArc abs_ch_arc(const AbsCh *ch, int dir, uint32_t i)
 {
     if (ch->narrow) {
-        AbsChArc16 a = (dir ? ch->dn16 : ch->up16)[i];
-        return (AbsChArc){a.to, abs_ch_cost16(ch, dir ? ch->dnc : ch->upc, i),
-                          a.mid == ABS_CH_NONE16 ? ABS_CH_NONE : a.mid};
+        uint64_t w = abs_ch_packed(ch, dir ? ch->dnk : ch->upk, i);
+        return (AbsChArc){abs_ch_packed_to(ch, w), abs_ch_packed_cost(ch, w),
+                          abs_ch_packed_mid(ch, dir ? ch->dnm : ch->upm, i)};
     }
     return (dir ? ch->dn : ch->up)[i];
 }

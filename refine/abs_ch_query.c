@@ -17,11 +17,20 @@ static inline __attribute__((always_inline)) uint32_t find_mid(const AbsCh *ch, 
 {
     uint32_t lo = abs_ch_first(ch, dir, v), hi = abs_ch_first(ch, dir, v + 1);
     if (ch->narrow) {
-        const AbsChArc16 *arc = dir ? ch->dn16 : ch->up16;
-        for (uint32_t i = lo; i < hi; i++)
-            if (arc[i].to == other)
-                return arc[i].mid == ABS_CH_NONE16 ? ABS_CH_NONE : arc[i].mid;
-        return ABS_CH_NONE;
+        const uint8_t *packed = dir ? ch->dnk : ch->upk;
+        const uint32_t bits = ch->arc_bits;
+        const uint64_t to_mask = ((uint64_t)1 << ch->to_bits) - 1;
+        uint32_t i = lo;
+        if (bits == 32) { /* whole words, as abs_ch_run reads them */
+            for (const uint8_t *p = packed + (size_t)4 * lo; i < hi; i++, p += 4)
+                if ((abs_ch_le64(p) & to_mask) == other)
+                    break;
+        } else {
+            for (uint64_t at = (uint64_t)bits * lo; i < hi; i++, at += bits)
+                if ((abs_ch_packed_at(packed, at) & to_mask) == other)
+                    break;
+        }
+        return i < hi ? abs_ch_packed_mid(ch, dir ? ch->dnm : ch->upm, i) : ABS_CH_NONE;
     }
     const AbsChArc *arc = dir ? ch->dn : ch->up;
     for (uint32_t i = lo; i < hi; i++)
@@ -184,10 +193,25 @@ bool abs_ch_run(AbsCh *ch, uint64_t *units)
                     trace_region(ch, TRACE_EXPANDING, g_at, v, from);
                 Relax r = {ch, g_at, reg_d, par_d, node_d, g, v};
                 if (ch->narrow) {
-                    const AbsChArc16 *arc = d ? ch->dn16 : ch->up16;
-                    const uint8_t *costs = d ? ch->dnc : ch->upc;
-                    for (uint32_t i = lo; i < hi; i++)
-                        relax(&r, arc[i].to, ch->depth16[arc[i].to], abs_ch_cost16(ch, costs, i), i);
+                    const uint8_t *packed = d ? ch->dnk : ch->upk;
+                    const uint16_t *depth16 = ch->depth16;
+                    const uint32_t bits = ch->arc_bits, to_bits = ch->to_bits;
+                    const uint64_t to_mask = ((uint64_t)1 << to_bits) - 1,
+                                   cost_mask = ((uint64_t)1 << ch->cost_bits) - 1;
+                    uint64_t at = (uint64_t)bits * lo;
+                    if (bits == 32) { /* whole words: no shift by the bit place, nothing above the cost */
+                        const uint8_t *p = packed + (size_t)4 * lo;
+                        for (uint32_t i = lo; i < hi; i++, p += 4) {
+                            uint32_t w = (uint32_t)abs_ch_le64(p);
+                            uint32_t to = w & (uint32_t)to_mask;
+                            relax(&r, to, depth16[to], w >> to_bits, i);
+                        }
+                    } else
+                        for (uint32_t i = lo; i < hi; i++, at += bits) {
+                            uint64_t w = abs_ch_packed_at(packed, at);
+                            uint32_t to = (uint32_t)(w & to_mask);
+                            relax(&r, to, depth16[to], (uint32_t)(w >> to_bits & cost_mask), i);
+                        }
                 } else {
                     const AbsChArc *arc = arcs[d];
                     for (uint32_t i = lo; i < hi; i++)

@@ -47,7 +47,12 @@
 
 typedef struct AbsChSectors {
     uint32_t ns, sw, sh;
-    uint32_t *order; /* rank -> sector */
+    uint32_t *order; /* rank -> sector; NULL while compact (abs_ch_sectors_compact) */
+    /* The dissection's choices, a byte each (a line's place in the middle
+     * half of its box), from which the order is made again; NULL when a
+     * choice did not fit a byte (the order is then always held). */
+    uint8_t *split;
+    uint32_t nsplit;
 } AbsChSectors;
 
 #define ABS_CH_TOPO_FREE UINT32_MAX
@@ -68,8 +73,13 @@ typedef struct AbsChTopo {
  * weight[sector] (its region count; NULL: the middle lines). False when
  * memory ran out (nothing held). */
 bool abs_ch_sectors_build(AbsChSectors *s, uint32_t sw, uint32_t sh, const uint32_t *weight);
-/* A copy of `from` into `to`; false (nothing held) when memory ran out. */
+/* A copy of `from` into `to`, its order held (made again when `from` is
+ * compact); false (nothing held) when memory ran out. Every other function
+ * here takes an order that is held. */
 bool abs_ch_sectors_copy(AbsChSectors *to, const AbsChSectors *from);
+/* Lets the order go where its choices are kept (a hierarchy that keeps no
+ * shape: only a change needs the order again, through a copy). */
+void abs_ch_sectors_compact(AbsChSectors *s);
 void abs_ch_sectors_free(AbsChSectors *s);
 size_t abs_ch_sectors_bytes(const AbsChSectors *s);
 

@@ -244,12 +244,25 @@ static void test_ch_static_keeps_arcs_only(T *t)
     if (!mm_regions_open(t, "rooms/16room256-0", "mm", true, &m))
         return;
     const AbsCh *ch = &m.as.ch;
-    size_t arcs = (size_t)ch->nup * (sizeof *ch->up16 + 3) + row_starts_bytes(&ch->up_rows);
+    size_t arcs = ((size_t)ch->nup * ch->arc_bits + 7) / 8 + 8 + ((size_t)ch->nup * ch->mid_bits + 7) / 8 + 8 +
+                  row_starts_bytes(&ch->up_rows);
     size_t expect = arcs + (ch->shared ? 0 : arcs) + (size_t)ch->n * sizeof *ch->depth16 +
-                    (size_t)ch->sec.ns * sizeof *ch->sec.order;
+                    ch->sec.nsplit; /* the order let go, its dissection's choices kept */
     CHECKF(t, !ch->shaped && !ch->w_up && !ch->topo.head && ch->shared, "a static hierarchy kept its shape");
-    CHECKF(t, ch->narrow && ch->up16 && !ch->up && ch->depth16 && !ch->depth && ch->cost_width == 3,
-           "a static hierarchy of %u regions on a small map kept 12- or 8-byte arcs or 4-byte depths", ch->n);
+    /* its ends and middles in as few bits as its regions need, its costs as its dearest arc */
+    uint32_t id_bits = 1, most = 0;
+    while (ch->n >> id_bits)
+        id_bits++;
+    for (uint32_t i = 0; ch->narrow && i < ch->nup; i++)
+        most = abs_ch_arc(ch, 0, i).cost > most ? abs_ch_arc(ch, 0, i).cost : most;
+    uint32_t ends = ch->to_bits + ch->cost_bits;
+    CHECKF(t,
+           ch->narrow && ch->upk && ch->upm && !ch->up && ch->depth16 && !ch->depth && ch->to_bits <= id_bits &&
+               ch->mid_bits == id_bits && most >> (ch->cost_bits - 1) == 1 &&
+               ch->arc_bits == (ends >= ABS_CH_WORD_FROM && ends <= 32 ? 32 : ends),
+           "a static hierarchy of %u regions on a small map kept arcs of %u bits (%u its ends, %u its costs up to "
+           "%u) or 4-byte depths",
+           ch->n, ch->arc_bits, ch->to_bits, ch->cost_bits, most);
     CHECKF(t, !ch->up_first && row_starts_bytes(&ch->up_rows) < ((size_t)ch->n + 1) * 3,
            "a static hierarchy of %u regions on a small map kept 4-byte arc offsets", ch->n);
     const RegionSearch *live = mm_region_search(m.inst); /* region_search_lean: the hierarchy answers all */
@@ -266,6 +279,18 @@ static void test_ch_static_keeps_arcs_only(T *t)
     Err err;
     uint32_t *sector = abs_region_sectors(m.ix);
     CHECKF(t, !flat || !sector || abs_ch_verify(ch, &g, sector, &err), "%s", err.msg);
+    /* the order made again from the dissection's choices is the one chosen by the region counts */
+    uint32_t *count = calloc((size_t)ch->sec.ns + 1, sizeof *count);
+    AbsChSectors again = {0}, chosen = {0};
+    for (uint32_t r = 0; count && sector && r < ch->n; r++)
+        count[sector[r]]++;
+    CHECK(t, !ch->sec.order && ch->sec.split && count && abs_ch_sectors_copy(&again, &ch->sec) &&
+                 abs_ch_sectors_build(&chosen, ch->sec.sw, ch->sec.sh, count));
+    CHECK(t,
+          again.order && chosen.order && !memcmp(again.order, chosen.order, (size_t)ch->sec.ns * sizeof *again.order));
+    abs_ch_sectors_free(&again);
+    abs_ch_sectors_free(&chosen);
+    free(count);
     free(sector);
     free(flat);
     mm_regions_close(&m);
