@@ -32,19 +32,20 @@ void win_free(Window *w)
     path_free(&w->way);
     path_free(&w->tail);
     free(w->memo);
+    free(w->grown);
     memset(w, 0, sizeof *w);
 }
 
 size_t win_bytes(const Window *w)
 {
-    return (w->way.cap + w->tail.cap) * sizeof(xyLoc) + (w->memo ? w->memo_n * sizeof *w->memo : 0);
+    return (w->way.cap + w->tail.cap) * sizeof(xyLoc) + (w->memo ? w->memo_n * sizeof *w->memo : 0) +
+           (w->grown ? 2 * (size_t)w->memo_n * sizeof *w->grown : 0);
 }
 
 void win_forget(Window *w)
 {
     smooth_stop(w); /* its memo entry would be the old map's */
-    if (w->memo)
-        memset(w->memo, 0, w->memo_n * sizeof *w->memo);
+    win_memo_forget(w);
 }
 
 /* A paused smoothing (win_smooth_run) is dropped: the stretch is left as

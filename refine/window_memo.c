@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The set of WIN_MEMO_WAYS entries for the stretch p[0..n) in a table of
- * memo_n entries: where it is or would be remembered. */
-static JointMemo *memo_set_in(JointMemo *memo, uint32_t memo_n, const xyLoc *p, size_t n)
+/* The hash of the stretch p[0..n): its set in a table of n entries is
+ * hash & (n - WIN_MEMO_WAYS). */
+static uint32_t memo_hash(const xyLoc *p, size_t n)
 {
     static const uint32_t MIX[WIN_MEMO_WAY][2] = {{0x9e3779b1u, 0x85ebca6bu},
                                                   {0xc2b2ae35u, 0x27d4eb2fu},
@@ -18,10 +18,19 @@ static JointMemo *memo_set_in(JointMemo *memo, uint32_t memo_n, const xyLoc *p, 
     uint32_t h = (uint32_t)n;
     for (size_t i = 0; i < n; i++)
         h ^= (uint32_t)(uint16_t)p[i].x * MIX[i][0] ^ (uint32_t)(uint16_t)p[i].y * MIX[i][1];
-    return &memo[(h ^ h >> 15) & (memo_n - WIN_MEMO_WAYS)];
+    return h ^ h >> 15;
 }
 
-static JointMemo *memo_set(const Window *w, const xyLoc *p, size_t n) { return memo_set_in(w->memo, w->memo_n, p, n); }
+/* Where the stretch p[0..n) is or would be remembered: its set in the memo,
+ * or, while the memo grows (window.h `grown`), in the doubled table once
+ * its set in the memo has moved there. */
+static JointMemo *memo_set(const Window *w, const xyLoc *p, size_t n)
+{
+    uint32_t h = memo_hash(p, n), at = h & (w->memo_n - WIN_MEMO_WAYS);
+    if (w->grown && at < w->grown_moved)
+        return &w->grown[h & (2 * w->memo_n - WIN_MEMO_WAYS)];
+    return &w->memo[at];
+}
 
 /* Steps from `from` through p[0..n) into d (a byte a coordinate's size,
  * its sign into *sign from bit `at` on); false when one is zero or longer
@@ -76,34 +85,63 @@ static bool memo_holds(const JointMemo *m, const xyLoc *p, size_t n)
     return n == WIN_MEMO_WAY || (m->dp[2 * (n - 1)] | m->dp[2 * (n - 1) + 1]) == 0;
 }
 
-/* The memo twice as large, each entry in its set there (a set's entries
- * go to one of two sets, in the order they were: the most recently used
- * stay first); as it was when memory ran out (it grows no more). Once per
- * doubling, at most memo_max entries moved. */
-static void memo_grow(Window *w)
+/* The memo twice as large (`grown`), begun when joints churn it: taken
+ * whole, zeroed and filled in pieces (memo_grow_step); as it was when
+ * memory ran out (it grows no more). */
+static void memo_grow_begin(Window *w)
 {
-    uint32_t n = w->memo_n * 2;
-    JointMemo *grown = calloc(n, sizeof *grown);
-    if (!grown) {
+    w->grown = malloc(2 * (size_t)w->memo_n * sizeof *w->grown);
+    if (!w->grown) {
         w->memo_max = w->memo_n;
         return;
     }
-    for (uint32_t set = 0; set < w->memo_n; set += WIN_MEMO_WAYS)
+    w->grown_zeroed = w->grown_moved = 0;
+}
+
+/* One piece of the growth, at the start of a joint's lookup (so no lookup
+ * spends more than a piece): WIN_MEMO_GROW_ZERO entries of `grown` zeroed
+ * while it is not all zero, then WIN_MEMO_GROW_SETS of the memo's sets
+ * moved, each entry into its set there (a set's entries go to one of two
+ * sets, in the order they were: the most recently used stay first); the
+ * lookups read a set in `grown` once it has moved (memo_set). The last
+ * piece drops the memo for `grown`. */
+static void memo_grow_step(Window *w)
+{
+    uint32_t n = 2 * w->memo_n;
+    if (w->grown_zeroed < n) {
+        uint32_t k = n - w->grown_zeroed < WIN_MEMO_GROW_ZERO ? n - w->grown_zeroed : WIN_MEMO_GROW_ZERO;
+        memset(w->grown + w->grown_zeroed, 0, k * sizeof *w->grown);
+        w->grown_zeroed += k;
+        return;
+    }
+    for (int s = 0; s < WIN_MEMO_GROW_SETS && w->grown_moved < w->memo_n; s++, w->grown_moved += WIN_MEMO_WAYS)
         for (int i = WIN_MEMO_WAYS - 1; i >= 0; i--) { /* the least recently used first: each goes in front */
-            const JointMemo *m = &w->memo[set + (uint32_t)i];
+            const JointMemo *m = &w->memo[w->grown_moved + (uint32_t)i];
             if ((m->dp[0] | m->dp[1]) == 0)
                 continue; /* empty */
             xyLoc p[WIN_MEMO_WAY] = {{m->x0, m->y0}};
             size_t k = memo_unpack(p[0], m->dp, m->sign & 0xffu, WIN_MEMO_WAY - 1, p) + 1;
-            JointMemo *to = memo_set_in(grown, n, p, k);
+            JointMemo *to = &w->grown[memo_hash(p, k) & (n - WIN_MEMO_WAYS)];
             memmove(to + 1, to, (WIN_MEMO_WAYS - 1) * sizeof *to);
             to[0] = *m;
         }
+    if (w->grown_moved < w->memo_n)
+        return;
     free(w->memo);
-    w->memo = grown;
+    w->memo = w->grown;
+    w->grown = NULL;
     w->memo_n = n;
-    w->memo_fills = 0;
     w->memo_grows++;
+}
+
+void win_memo_forget(Window *w)
+{
+    if (!w->memo)
+        return;
+    memset(w->memo, 0, w->memo_n * sizeof *w->memo);
+    free(w->grown); /* a growth begins again when joints churn the memo */
+    w->grown = NULL;
+    w->memo_fills = 0;
 }
 
 /* A short stretch p[0..n) (3..WIN_MEMO_WAY waypoints), through the memo:
@@ -115,6 +153,8 @@ bool win_memo_find(Window *w, xyLoc *p, size_t n, size_t *k)
 {
     if (!w->memo)
         return false;
+    if (w->grown)
+        memo_grow_step(w);
     JointMemo *set = memo_set(w, p, n), *m = set, *f = &w->fresh;
     for (int i = 1; i < WIN_MEMO_WAYS && !memo_holds(m, p, n); i++)
         if (memo_holds(&set[i], p, n)) { /* the most recently used first: a hit moves to the front */
@@ -135,10 +175,11 @@ bool win_memo_find(Window *w, xyLoc *p, size_t n, size_t *k)
     return false;
 }
 
-/* A smoothing that memo_find gave an entry to fill (w->slot) ended with the
- * stretch p[0..k): its result goes in front of the set (the least recently
- * used goes), unless it does not pack; the memo grows once as many joints
- * were remembered since it last grew as it has entries. */
+/* A smoothing that win_memo_find gave an entry to fill (w->slot) ended with
+ * the stretch p[0..k): its result goes in front of the set (the least
+ * recently used goes), unless it does not pack; the memo begins to grow
+ * once as many joints were remembered since it last began as it has
+ * entries. */
 void win_memo_fill(Window *w, const xyLoc *p, size_t k)
 {
     if (!w->slot || !memo_steps(p[0], p + 1, k - 2, w->fresh.dq, &w->fresh.sign, 8))
@@ -146,6 +187,8 @@ void win_memo_fill(Window *w, const xyLoc *p, size_t k)
     memmove(w->slot + 1, w->slot, (WIN_MEMO_WAYS - 1) * sizeof *w->slot);
     w->slot[0] = w->fresh;
     w->slot = NULL;
-    if (++w->memo_fills >= w->memo_n && w->memo_n < w->memo_max)
-        memo_grow(w);
+    if (++w->memo_fills >= w->memo_n && w->memo_n < w->memo_max && !w->grown) {
+        w->memo_fills = 0;
+        memo_grow_begin(w);
+    }
 }
