@@ -408,8 +408,7 @@ static void test_window_joint_memo_grows(T *t)
                        (unsigned long long)w.memo_grows, w.memo_n);
         }
     CHECKF(t, w.memo_hits >= JOINTS * 3 / 10 && w.memo_grows == 2 && w.memo_n == 256 && !w.grown,
-           "hits %llu of %d, %llu growths", (unsigned long long)w.memo_hits, JOINTS,
-           (unsigned long long)w.memo_grows);
+           "hits %llu of %d, %llu growths", (unsigned long long)w.memo_hits, JOINTS, (unsigned long long)w.memo_grows);
     for (int j = 0; j < JOINTS; j++)
         path_free(&first[j]);
     path_free(&again);
