@@ -52,9 +52,14 @@
 #define WIN_MEMO_WAYS 4
 /* The entries the memo starts with (fewer where win_init's memo is fewer):
  * it doubles, up to win_init's memo, each time as many joints were
- * remembered since it last grew as it has entries (win_smooth), so a map
- * whose joints are few holds few. */
+ * remembered since it last began to grow as it has entries (win_smooth), so
+ * a map whose joints are few holds few. */
 #define WIN_MEMO_FIRST 64u
+/* A growth's pieces (Window.grown), one at the start of each joint's
+ * lookup: so many entries of the doubled table zeroed, then so many sets
+ * moved into it; no GetPath call pays for a whole doubling. */
+#define WIN_MEMO_GROW_ZERO 128u
+#define WIN_MEMO_GROW_SETS 2
 
 /* One remembered joint (win_smooth): the n (3..WIN_MEMO_WAY) waypoints p of a
  * joint's stretch and what smoothing made of them: k waypoints, the first
@@ -100,8 +105,14 @@ typedef struct Window {
     JointMemo *memo;
     uint32_t memo_n;     /* its entries */
     uint32_t memo_max;   /* the most it grows to */
-    uint32_t memo_fills; /* joints remembered since it last grew */
+    uint32_t memo_fills; /* joints remembered since it last began to grow */
     uint64_t memo_hits, memo_grows;
+    /* A growth in progress (NULL: none): the doubled table, its entries
+     * [0, grown_zeroed) zeroed, then the memo's sets [0, grown_moved) (in
+     * entries) moved into it and looked up there; the memo goes when all
+     * have moved (refine/window_memo.c). */
+    JointMemo *grown;
+    uint32_t grown_zeroed, grown_moved;
     /* A smoothing in progress (win_smooth_begin .. win_smooth_run): the
      * stretch way[sm_from .. sm_end) as it began (run.n waypoints now),
      * and the memo entry to fill at its end (slot NULL: none). */

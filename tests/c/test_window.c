@@ -367,11 +367,14 @@ static void test_window_joint_memo_four(T *t)
 }
 
 /* The memo starts small and doubles as joints churn it (WIN_MEMO_FIRST,
- * then each time as many were remembered as it holds), up to win_init's
- * memo, keeping what it remembered: 200 joints (joint_four moved about an
- * open map) grow it twice, 64 -> 256 entries; read again they hand out the
- * same cells, and those the smaller tables had not evicted yet hit (83; a
- * growth that dropped the entries leaves 4). */
+ * then each time as many were remembered since it last began to grow as it
+ * holds), up to win_init's memo, keeping what it remembered, and grows in
+ * pieces (Window.grown): no joint zeroes more than WIN_MEMO_GROW_ZERO entries
+ * or moves more than WIN_MEMO_GROW_SETS sets. 200 joints (joint_four moved
+ * about an open map) begin two growths, 64 -> 256 entries, the second ending
+ * in the joints read again; read again they hand out the same cells, and
+ * those the smaller tables had not evicted yet hit (83; a growth that
+ * dropped the entries leaves 4). */
 static void test_window_joint_memo_grows(T *t)
 {
     enum { JOINTS = 200 };
@@ -386,19 +389,26 @@ static void test_window_joint_memo_grows(T *t)
             int dx = j % 20, dy = j / 20;
             const xyLoc a[] = {{1 + dx, 1 + dy}, {6 + dx, 1 + dy}},
                         b[] = {{6 + dx, 1 + dy}, {6 + dx, 4 + dy}, {9 + dx, 4 + dy}, {9 + dx, 7 + dy}};
+            bool growing = w.grown != NULL;
+            uint32_t zeroed = w.grown_zeroed, moved = w.grown_moved;
             join_two(&w, round ? &again : &first[j], a, 2, b, 4, true, 2);
+            if (growing && w.grown)
+                CHECKF(t,
+                       w.grown_zeroed - zeroed <= WIN_MEMO_GROW_ZERO &&
+                           w.grown_moved - moved <= WIN_MEMO_GROW_SETS * WIN_MEMO_WAYS,
+                       "joint %d: %u entries zeroed, %u moved", j, w.grown_zeroed - zeroed, w.grown_moved - moved);
             if (round)
                 CHECKF(t,
                        again.len == first[j].len &&
                            !memcmp(again.cells, first[j].cells, again.len * sizeof *again.cells),
                        "joint %d: other cells the second time", j);
             else if (j == JOINTS - 1)
-                CHECKF(t, w.memo_hits == 0 && w.memo_grows == 2 && w.memo_n == 256,
+                CHECKF(t, w.memo_hits == 0 && w.memo_grows == 1 && w.memo_n == 128 && w.grown,
                        "hits %llu, %llu growths, %u entries", (unsigned long long)w.memo_hits,
                        (unsigned long long)w.memo_grows, w.memo_n);
         }
-    CHECKF(t, w.memo_hits >= JOINTS * 3 / 10 && w.memo_grows == 2 && w.memo_n == 256, "hits %llu of %d",
-           (unsigned long long)w.memo_hits, JOINTS);
+    CHECKF(t, w.memo_hits >= JOINTS * 3 / 10 && w.memo_grows == 2 && w.memo_n == 256 && !w.grown,
+           "hits %llu of %d, %llu growths", (unsigned long long)w.memo_hits, JOINTS, (unsigned long long)w.memo_grows);
     for (int j = 0; j < JOINTS; j++)
         path_free(&first[j]);
     path_free(&again);
