@@ -82,6 +82,9 @@ void guard_query(long index, long line);
 /* The entry failed in a way only it knows (an exception out of a classic
  * entry, driver/ext.c): the same one line with `reason`, then SIGABRT. */
 _Noreturn void guard_die(const char *reason);
+/* Something only the entry knows went wrong but the run goes on (a classic
+ * entry that shrank its path): the same one line with `reason`, and return. */
+void guard_warn(const char *reason);
 
 /* Parses argv; false + message on a usage error. *help is set for --help. */
 bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err);
