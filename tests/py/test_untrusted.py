@@ -130,6 +130,18 @@ class Inputs(unittest.TestCase):
             self.assertEqual(code, 2, err)
             self.assertRegex(err, r"nope\.patch: cannot open: .*\(the patch file named at \S*v2\.scen:5\)")
 
+    def test_a_cell_changed_twice_in_one_batch(self):
+        # Found by the campaign: mm's leg planner counted a cell named three
+        # times in one batch three times, its count of passable cells wrapped
+        # below 0 and the next update failed ("out of memory for the open list").
+        with TempDir() as d:
+            m = write(d, "m.map", "type octile\nheight 1\nwidth 1\nmap\n.\n")
+            s = write(d, "m.map.scen", "version 1\n" + "0\tm.map\t1\t1\t0\t0\t0\t0\t0\n" * 6)
+            c = write(d, "c.txt", "0 0 0 0\n2 0 0 1\n3 0 0 0\n3 0 0 0\n3 0 0 0\n4 0 0 0\n")
+            code, out, err = run_gppc("--entry", "mm:refine=corridor", "--pre-dir", d, "--changes", c, "-full", m, s)
+            self.assertEqual(code, 0, err)
+            self.assertRegex(out, r" queries=\d+ valid=\d+ invalid=0 ")
+
     def test_an_option_number_with_a_leading_blank_is_refused(self):
         code, _, err = run_gppc("--repeat", " 3", "-full", "x.map", "x.scen")
         self.assertEqual(code, 2, err)
