@@ -82,7 +82,9 @@ static bool load_patches(Patches *p, const char *path, Err *err)
     int n;
     long count = 0;
     bool ok = true;
-    if (!next_fields(&r, f, 4, &n) || n != 2 || strcmp(f[0], "type") || strcmp(f[1], "patch"))
+    if (!next_fields(&r, f, 4, &n))
+        ok = err_set(err, "%s: empty, expected 'type patch'", path);
+    else if (n != 2 || strcmp(f[0], "type") || strcmp(f[1], "patch"))
         ok = err_set(err, "%s:%d: expected 'type patch'", path, r.number);
     else
         ok = keyed_int(&r, "patches", 0, 1000000, &count, err);

@@ -129,6 +129,12 @@ class Inputs(unittest.TestCase):
                                     write(d, "v2.scen", v2.replace("tiny_dynamic.patch", "nope.patch")))
             self.assertEqual(code, 2, err)
             self.assertRegex(err, r"nope\.patch: cannot open: .*\(the patch file named at \S*v2\.scen:5\)")
+            write(d, "empty.patch", "")
+            code, _, err = run_gppc("--entry", "jps", "--pre-dir", d, "-check",
+                                    write(d, "v2.scen", v2.replace(os.path.join(ROOT, "tests", "data",
+                                                                               "tiny_dynamic.patch"), "empty.patch")))
+            self.assertEqual(code, 2, err)
+            self.assertIn("empty.patch: empty, expected 'type patch' (the patch file named at", err)
 
     def test_a_cell_changed_twice_in_one_batch(self):
         # Found by the campaign: mm's leg planner counted a cell named three
