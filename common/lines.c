@@ -88,6 +88,8 @@ int lines_split(char *line, char **fields, int max)
 
 bool parse_int(const char *s, long *out)
 {
+    if (!((*s >= '0' && *s <= '9') || *s == '-' || *s == '+'))
+        return false; /* strtol would skip leading blanks */
     char *end;
     errno = 0;
     long v = strtol(s, &end, 10);

@@ -21,7 +21,10 @@ typedef struct Lines {
  * LINES_MAX_BYTES), refused unread otherwise (common/files.h). */
 #define LINES_MAX_BYTES (1ull << 30)
 bool lines_open(Lines *r, const char *path, uint64_t max_bytes, Err *err);
-/* Next line (NUL-terminated, trimmed) or NULL at end of file. */
+/* Next line (NUL-terminated, trimmed) or NULL at end of file. A NUL byte
+ * inside the line ends it early for string functions: a parser that splits
+ * fields checks memchr(line, 0, len) first (a binary file, a corrupt byte),
+ * or it would read the line cut short. */
 char *lines_next(Lines *r, size_t *len);
 void lines_close(Lines *r);
 

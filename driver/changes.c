@@ -37,6 +37,10 @@ bool changes_load(Changes *c, const char *path, const Grid *map, int nqueries, E
     bool ok = true;
     while (ok && (line = lines_next(&in, &len))) {
         char *f[5];
+        if (memchr(line, '\0', len)) {
+            ok = err_set(err, "%s:%d: a NUL byte in the line (not a text file?)", path, in.number);
+            break;
+        }
         if (len == 0 || line[0] == '#')
             continue;
         int nf = lines_split(line, f, 5);

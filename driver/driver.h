@@ -82,6 +82,9 @@ void guard_query(long index, long line);
 /* The entry failed in a way only it knows (an exception out of a classic
  * entry, driver/ext.c): the same one line with `reason`, then SIGABRT. */
 _Noreturn void guard_die(const char *reason);
+/* Something only the entry knows went wrong but the run goes on (a classic
+ * entry that shrank its path): the same one line with `reason`, and return. */
+void guard_warn(const char *reason);
 
 /* Parses argv; false + message on a usage error. *help is set for --help. */
 bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err);
@@ -197,7 +200,9 @@ typedef struct Totals {
  * nothing is joined to the next one, so calls, the longest call and the
  * per-call histograms count kit calls, as the kit's result.csv does; the
  * joined calls are made back to back inside one timed interval, as the
- * binding makes them inside the kit's, with no clock read between. */
+ * binding makes them inside the kit's, with no clock read between. An
+ * empty answer to s == g is valid (length 0) unless join_idle: the classic
+ * kit's validator takes it, the dynamic kit reads an empty path as "no path". */
 void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *q, double bound, bool first20_cells,
                   bool join_idle, xyPath *path, QueryResult *r, CallTimes *times, char *why, size_t why_size);
 void totals_add(Totals *t, const QueryResult *r);

@@ -1,7 +1,7 @@
 /* `--entry ext:DIR`: a classic-kit entry folder as an entry of the driver.
  * scripts/ext_build.py builds the folder with its own build into entry.so
  * (cached by content) and prints its path; this file runs it, dlopens the
- * object and adapts the shim's five functions (driver/ext_abi.h) to the entry
+ * object and adapts the shim's functions (driver/ext_abi.h) to the entry
  * contract (entries/entry.h).
  *
  * The entry is named after the folder (its last path component); a name of
@@ -220,11 +220,13 @@ bool ext_entry_open(const char *dir, const Entry **out, Err *err)
     *(void **)&lib.get_path = dlsym(h, "ext_get_path");
     *(void **)&lib.release = dlsym(h, "ext_release");
     *(void **)&lib.name = dlsym(h, "ext_name");
-    void (*on_throw)(void (*)(const char *));
+    void (*on_throw)(void (*)(const char *)), (*on_warn)(void (*)(const char *));
     *(void **)&on_throw = dlsym(h, "ext_on_throw");
-    if (!lib.preprocess || !lib.prepare || !lib.get_path || !lib.release || !lib.name || !on_throw)
+    *(void **)&on_warn = dlsym(h, "ext_on_warn");
+    if (!lib.preprocess || !lib.prepare || !lib.get_path || !lib.release || !lib.name || !on_throw || !on_warn)
         return err_set(err, "ext:%s: %s lacks the shim's functions (ext_abi.h): not built by ext_build.py", dir, so);
     on_throw(guard_die);
+    on_warn(guard_warn);
     ext_record = (Entry){
         .name = ext_folder_name,
         .summary = "a classic-kit entry folder (ext:DIR)",

@@ -1,7 +1,7 @@
 /* ext_abi.h: the seam between the driver's loader of an external entry
  * (driver/ext.c) and the C++ shim (kits/ext/ext_shim.cpp) that
  * scripts/ext_build.py links with a classic-kit entry's own objects into
- * entry.so; the loader finds these six functions there with dlsym
+ * entry.so; the loader finds these seven functions there with dlsym
  * (private to driver/ and kits/ext/).
  *
  * Maps are width*height bools, row-major, true = passable (grid_to_bits),
@@ -42,6 +42,11 @@ void ext_release(ExtInstance *inst);
  * reason ("GetPath threw an exception: WHAT") and does not return. Without
  * it the shim prints the reason and aborts. */
 void ext_on_throw(void (*died)(const char *reason));
+/* The driver's way to say, in one line naming the map and query, that the
+ * entry did what the shim cannot follow but the run survives (it shrank its
+ * path between GetPath calls); `warn` returns. Without it the shim prints
+ * the reason alone. */
+void ext_on_warn(void (*warn)(const char *reason));
 /* GetName(), copied once into static storage. */
 const char *ext_name(void);
 

@@ -152,6 +152,8 @@ _Noreturn void guard_die(const char *reason)
     abort();
 }
 
+void guard_warn(const char *reason) { say(reason, -1); }
+
 void guard_phase(GuardPhase p) { phase = p; }
 
 void guard_query(long index, long line)

@@ -42,14 +42,19 @@ static void patches_free(Patches *p)
 static bool kit_passable(char c) { return c == '.' || c == 'G' || c == 'S'; }
 static bool kit_blocked(char c) { return c == '@' || c == 'O' || c == 'T' || c == 'W'; }
 
-/* Next non-blank line split into fields; NULL at end of file. */
+/* Next non-blank line split into fields; NULL at end of file. A line
+ * holding a NUL byte gives *n = -1 (its fields split all the same), which
+ * every caller refuses as a malformed line naming it. */
 static char **next_fields(Lines *r, char **f, int max, int *n)
 {
     char *line;
     size_t len;
     while ((line = lines_next(r, &len)))
         if (len) {
+            bool nul = memchr(line, '\0', len) != NULL;
             *n = lines_split(line, f, max);
+            if (nul)
+                *n = -1;
             return f;
         }
     return NULL;
@@ -77,7 +82,9 @@ static bool load_patches(Patches *p, const char *path, Err *err)
     int n;
     long count = 0;
     bool ok = true;
-    if (!next_fields(&r, f, 4, &n) || n != 2 || strcmp(f[0], "type") || strcmp(f[1], "patch"))
+    if (!next_fields(&r, f, 4, &n))
+        ok = err_set(err, "%s: empty, expected 'type patch'", path);
+    else if (n != 2 || strcmp(f[0], "type") || strcmp(f[1], "patch"))
         ok = err_set(err, "%s:%d: expected 'type patch'", path, r.number);
     else
         ok = keyed_int(&r, "patches", 0, 1000000, &count, err);
@@ -155,6 +162,7 @@ typedef struct Loader {
     size_t cap_changes, cap_queries;
     Scenario *sc;
     int dirty_x0, dirty_y0, dirty_x1, dirty_y1; /* box of this batch's patches */
+    int patch_line;                             /* where the scenario names its patch file */
 } Loader;
 
 static bool push_change(Loader *l, CellChange c, int after_query, Err *err)
@@ -282,6 +290,7 @@ static bool read_header(Loader *l, int *w, int *h, int *ncosts, int *octile_at, 
     if (!next_fields(r, f, 40, &n) || n != 2 || strcmp(f[0], "patch"))
         return err_set(err, "%s:%d: expected 'patch FILE'", r->path, r->number);
     patch_path(r->path, f[1], patch, psize);
+    l->patch_line = r->number;
     if (!next_fields(r, f, 40, &n) || n != 1 || strcmp(f[0], "commands"))
         return err_set(err, "%s:%d: expected 'commands'", r->path, r->number);
     return true;
@@ -312,14 +321,20 @@ bool scen2_load(const char *path, Grid *map, Scenario *sc, Changes *ch, Err *err
         return false;
     int w = 0, h = 0, ncosts = 0, octile_at = 0;
     char patch[4096];
-    bool ok = read_header(&l, &w, &h, &ncosts, &octile_at, patch, sizeof patch, err) &&
-              load_patches(&l.patches, patch, err) && open_grid(&l.cur, w, h, err) && open_grid(&l.prev, w, h, err);
+    bool ok = read_header(&l, &w, &h, &ncosts, &octile_at, patch, sizeof patch, err);
+    if (ok && !load_patches(&l.patches, patch, err)) {
+        Err why = *err; /* the patch file's own problem, and which scenario line named it */
+        ok = err_set(err, "%s (the patch file named at %s:%d)", why.msg, path, l.patch_line);
+    }
+    ok = ok && open_grid(&l.cur, w, h, err) && open_grid(&l.prev, w, h, err);
     l.dirty_x0 = l.dirty_y0 = 1 << 30;
     char *f[40];
     int n;
     bool in_batch = false;
     while (ok && next_fields(&l.r, f, 40, &n)) {
-        if (!strcmp(f[0], "P")) {
+        if (n < 1) { /* fields cut at a NUL byte: f[0] may be unset */
+            ok = err_set(err, "%s:%d: a NUL byte in the line (not a text file?)", path, l.r.number);
+        } else if (!strcmp(f[0], "P")) {
             ok = patch_command(&l, f, n, err);
             in_batch = true;
         } else if (!strcmp(f[0], "Q")) {

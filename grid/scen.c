@@ -164,7 +164,12 @@ bool scen_load(Scenario *sc, const char *path, Err *err)
     Digits digits = {NULL, NULL};
     MapRunsCap runs_cap = {0, 0, 0};
     char *line;
-    while (ok && (line = lines_next(&r, NULL))) {
+    size_t len;
+    while (ok && (line = lines_next(&r, &len))) {
+        if (memchr(line, '\0', len)) {
+            ok = err_set(err, "%s:%d: a NUL byte in the line (not a text file?)", path, r.number);
+            break;
+        }
         char *f[10];
         int n = lines_split(line, f, 10);
         if (n == 0)

@@ -45,7 +45,11 @@ static std::vector<bool> &the_map(const bool *bits, int width, int height)
 
 static void (*died_hook)(const char *reason);
 
+static void (*warn_hook)(const char *reason);
+
 extern "C" void ext_on_throw(void (*died)(const char *reason)) { died_hook = died; }
+
+extern "C" void ext_on_warn(void (*warn)(const char *reason)) { warn_hook = warn; }
 
 [[noreturn]] static void threw(const char *call, const char *what)
 {
@@ -109,9 +113,15 @@ extern "C" int ext_get_path(ExtInstance *e, ExtPoint s, ExtPoint g, const ExtPoi
     e->out.clear();
     if (e->path.size() < before) {
         // The entry rewrote its path: the kit would only see the new one; we
-        // cannot take back cells already handed on, so say so.
-        std::fprintf(stderr, "ext: %s shrank the path between GetPath calls; keeping what was returned\n",
-                     GetName().c_str());
+        // cannot take back cells already handed on, so say so, with the map
+        // and query when the driver gave its hook.
+        std::string reason = "GetPath shrank its path from " + std::to_string(before) + " to " +
+                             std::to_string(e->path.size()) + " waypoints between calls; the " +
+                             std::to_string(before) + " already returned are kept";
+        if (warn_hook)
+            warn_hook(reason.c_str());
+        else
+            std::fprintf(stderr, "ext: %s: %s\n", GetName().c_str(), reason.c_str());
     } else if (kit_layout) {
         *pts = reinterpret_cast<const ExtPoint *>(e->path.data() + before);
         *n = e->path.size() - before;

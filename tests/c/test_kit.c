@@ -227,10 +227,43 @@ static void test_idle_calls_joined_as_the_dynamic_kit(T *t)
     grid_free(&g);
 }
 
+static bool nothing_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
+{
+    (void)inst, (void)s, (void)g, (void)path;
+    return true;
+}
+
+/* An empty answer: for s == g the classic kit's validator takes it (the
+ * archived 2013-Dao answers so), the dynamic kit reads it as "no path". */
+static void test_empty_answer_at_the_goal(T *t)
+{
+    bool bits[4 * 4];
+    for (int i = 0; i < 4 * 4; i++)
+        bits[i] = true;
+    Grid g;
+    Err err;
+    grid_from_bits(&g, bits, 4, 4, &err);
+    const Entry nothing = {.name = "nothing", .get_path = nothing_get_path, .counters = walk_counters};
+    xyPath path = {0};
+    QueryResult r;
+    char why[160];
+    ScenQuery here = {.start = {1, 2}, .goal = {1, 2}, .optimal = 0};
+    replay_query(&nothing, NULL, &g, &here, 1.0, false, false, &path, &r, NULL, why, sizeof why);
+    CHECKF(t, r.valid && r.length == 0 && r.optimal && !r.over_bound, "classic, s == g: %s", why);
+    replay_query(&nothing, NULL, &g, &here, 0, false, true, &path, &r, NULL, why, sizeof why);
+    CHECK(t, !r.valid);
+    ScenQuery there = {.start = {1, 2}, .goal = {2, 2}, .optimal = 1};
+    replay_query(&nothing, NULL, &g, &there, 0, false, false, &path, &r, NULL, why, sizeof why);
+    CHECK(t, !r.valid);
+    path_free(&path);
+    grid_free(&g);
+}
+
 const TestCase KIT_TESTS[] = {
     {"first20_rule", test_first20_rule},
     {"call_hist_quantiles", test_call_hist_quantiles},
     {"call_times_by_both_clocks", test_call_times_by_both_clocks},
     {"idle_calls_joined_as_the_dynamic_kit", test_idle_calls_joined_as_the_dynamic_kit},
+    {"empty_answer_at_the_goal", test_empty_answer_at_the_goal},
     {NULL, NULL},
 };

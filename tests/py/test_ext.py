@@ -4,7 +4,8 @@ Makefile; it keeps a pointer to the map it is given, as the kit's example
 does) is built by its own Makefile into a cached object and runs valid;
 a copy built to segfault on its 3rd query gives one line naming entry, map,
 query and signal, in the driver and in the suite, whose other jobs finish;
-the same copy throwing on its 2nd query gives one line naming the exception;
+the same copy throwing on its 2nd query gives one line naming the exception,
+and rewriting its path on its 2nd query one line naming map and query;
 a copy that does not build gives the build's error lines and exit 2; bad
 folders (no Entry.cpp, a build that makes no object, one of our names) are
 one message and exit 2 with nothing run. Objects are cached by content
@@ -85,6 +86,15 @@ class ExtEntry(unittest.TestCase):
             said = [l for l in p.stderr.splitlines() if l.startswith("gppc: crashy on")]
             self.assertEqual((p.returncode, said), (-6, ["gppc: crashy on 16room256-0.map, query 2 (s.scen:3): GetPath "
                                                          "threw an exception: query 2 refused"]), p.stderr)
+            # A path rewritten between calls: one line naming map and query, the run goes on.
+            p = subprocess.run([GPPC, "--entry", "ext:" + crashy, "--pre-dir", d, "-full", MAP,
+                                short_scen(os.path.join(d, "s2.scen"), 2)], capture_output=True, text=True,
+                               env=dict(os.environ, TEST_ASTAR_SHRINK_ON_QUERY="2"))
+            said = [l for l in p.stderr.splitlines() if "shrank" in l]
+            self.assertRegex("\n".join(said), r"^gppc: crashy on 16room256-0\.map, query 2 \(s2\.scen:3\): GetPath "
+                             r"shrank its path from \d+ to \d+ waypoints between calls; the \d+ already returned are "
+                             r"kept$", p.stderr)
+            self.assertEqual(p.returncode, 0, p.stderr)
             # The suite: two maps, ours and the crashing one; every job ends.
             bench = os.path.join(d, "bench")
             for name in ("16room256-0", "8room256-0"):

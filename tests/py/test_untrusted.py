@@ -104,6 +104,55 @@ class Inputs(unittest.TestCase):
             code, out, err = run_gppc("--entry", "jps", "-full", m, e)
             self.assertIn("e.scen holds no queries", err)
 
+    def test_a_nul_byte_in_a_text_line_is_an_error(self):
+        # Found by the bad-input campaign (results/reference/robustness): the
+        # fields were split at the NUL, so the rest of the line went unread.
+        with TempDir() as d:
+            m = write(d, "m.map", MAP)
+            s = write(d, "m.map.scen", SCEN.replace("\t4\t0\t4\n", "\t4\t0\t4\x0099\n"))
+            code, _, err = run_gppc("--entry", "jps", "-check", m, s)
+            self.assertEqual(code, 2, err)
+            self.assertIn("m.map.scen:2: a NUL byte in the line", err)
+            s = write(d, "m.map.scen", SCEN)
+            c = write(d, "c.txt", "0 1 1 0\x00 junk\n")
+            code, _, err = run_gppc("--entry", "jps", "--changes", c, "-full", m, s)
+            self.assertEqual(code, 2, err)
+            self.assertIn("c.txt:1: a NUL byte in the line", err)
+            with open(os.path.join(ROOT, "tests", "data", "tiny_dynamic.scen")) as f:
+                v2 = f.read().replace("tiny_dynamic.patch", os.path.join(ROOT, "tests", "data", "tiny_dynamic.patch"))
+            bad = write(d, "v2.scen", v2.replace(" 17.492855684536\n", " 17.49\x00 junk\n", 1))
+            code, _, err = run_gppc("--entry", "jps", "--pre-dir", d, "-check", bad)
+            self.assertEqual(code, 2, err)
+            self.assertIn("v2.scen:8: a NUL byte in the line", err)
+            # and a patch file that cannot be read names the scenario line naming it
+            code, _, err = run_gppc("--entry", "jps", "--pre-dir", d, "-check",
+                                    write(d, "v2.scen", v2.replace("tiny_dynamic.patch", "nope.patch")))
+            self.assertEqual(code, 2, err)
+            self.assertRegex(err, r"nope\.patch: cannot open: .*\(the patch file named at \S*v2\.scen:5\)")
+            write(d, "empty.patch", "")
+            code, _, err = run_gppc("--entry", "jps", "--pre-dir", d, "-check",
+                                    write(d, "v2.scen", v2.replace(os.path.join(ROOT, "tests", "data",
+                                                                               "tiny_dynamic.patch"), "empty.patch")))
+            self.assertEqual(code, 2, err)
+            self.assertIn("empty.patch: empty, expected 'type patch' (the patch file named at", err)
+
+    def test_a_cell_changed_twice_in_one_batch(self):
+        # Found by the campaign: mm's leg planner counted a cell named three
+        # times in one batch three times, its count of passable cells wrapped
+        # below 0 and the next update failed ("out of memory for the open list").
+        with TempDir() as d:
+            m = write(d, "m.map", "type octile\nheight 1\nwidth 1\nmap\n.\n")
+            s = write(d, "m.map.scen", "version 1\n" + "0\tm.map\t1\t1\t0\t0\t0\t0\t0\n" * 6)
+            c = write(d, "c.txt", "0 0 0 0\n2 0 0 1\n3 0 0 0\n3 0 0 0\n3 0 0 0\n4 0 0 0\n")
+            code, out, err = run_gppc("--entry", "mm:refine=corridor", "--pre-dir", d, "--changes", c, "-full", m, s)
+            self.assertEqual(code, 0, err)
+            self.assertRegex(out, r" queries=\d+ valid=\d+ invalid=0 ")
+
+    def test_an_option_number_with_a_leading_blank_is_refused(self):
+        code, _, err = run_gppc("--repeat", " 3", "-full", "x.map", "x.scen")
+        self.assertEqual(code, 2, err)
+        self.assertIn("--repeat  3: expected an integer", err)
+
 
 class RejectedPreprocessing(unittest.TestCase):
     def run_pre(self, d, m, s, *extra, entry="mm"):

@@ -6,7 +6,9 @@
 // no file. Built with -DCRASH_ON_QUERY=N it dereferences a null pointer on its
 // Nth query (the test of a crashing entry), and throws on query K first when
 // the environment has TEST_ASTAR_THROW_ON_QUERY=K (the test of a throwing one,
-// without a second build).
+// without a second build); with TEST_ASTAR_SHRINK_ON_QUERY=K it answers query
+// K in two calls and drops its last waypoint in the second (an entry that
+// rewrites its path).
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
@@ -27,6 +29,12 @@ bool GetPath(void *data, xyLoc s, xyLoc g, std::vector<xyLoc> &path)
     Search &S = *static_cast<Search *>(data);
 #ifdef CRASH_ON_QUERY
     static int queries = 0;
+    static bool shrink_next = false;
+    if (shrink_next) { // the second call of the query that rewrites its path
+        shrink_next = false;
+        path.pop_back();
+        return true;
+    }
     const char *throw_on = std::getenv("TEST_ASTAR_THROW_ON_QUERY");
     if (++queries == (throw_on ? std::atoi(throw_on) : 0))
         throw std::runtime_error("query " + std::to_string(queries) + " refused");
@@ -34,6 +42,8 @@ bool GetPath(void *data, xyLoc s, xyLoc g, std::vector<xyLoc> &path)
         volatile int *nowhere = nullptr;
         *nowhere = 1;
     }
+    const char *shrink_on = std::getenv("TEST_ASTAR_SHRINK_ON_QUERY");
+    shrink_next = queries == (shrink_on ? std::atoi(shrink_on) : 0);
 #endif
     std::vector<int> cells;
     search_cells(S, s.x, s.y, g.x, g.y, cells);
@@ -46,7 +56,11 @@ bool GetPath(void *data, xyLoc s, xyLoc g, std::vector<xyLoc> &path)
             path.push_back(p);
         }
     }
+#ifdef CRASH_ON_QUERY
+    return !shrink_next;
+#else
     return true;
+#endif
 }
 
 std::string GetName() { return "test-astar-waypoints"; }
