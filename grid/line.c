@@ -37,57 +37,53 @@ static bool walk_legal(const Grid *g, xyLoc first, xyLoc last)
     return true;
 }
 
-/* One column on (right) or back in a packed grid: the cell's word and its
- * bit in it. */
-static inline __attribute__((always_inline)) void column_step(const uint64_t **w, uint64_t *m, bool right)
+/* The same walk on a packed grid, a run at a time. From the canonical end,
+ * x never decreases. A wide line (dx >= dy > 0) keeps to a row for the k
+ * moves up to its next diagonal one (k from the Bresenham error, below);
+ * that diagonal move's side cells are the next column in this row and this
+ * column in the next row, so each row's cells tested are one run: from the
+ * column before the one the line enters it at (the first row: the line's
+ * first cell) to the column after the one it leaves it from (the last row:
+ * the line's last cell). One masked word test a row (grid_bits_span_open).
+ * A steep line (dy > dx) is the same with columns for rows: one run of a
+ * column's bits, a word per row. The runs hold exactly the cells
+ * walk_legal tests (the cells entered and each diagonal move's two side
+ * cells): the same answer. */
+static bool runs_legal(const Grid *g, xyLoc first, xyLoc last)
 {
-    if (right) {
-        *m <<= 1;
-        if (!*m) {
-            *m = 1;
-            ++*w;
-        }
-    } else {
-        *m >>= 1;
-        if (!*m) {
-            *m = 1ull << 63;
-            --*w;
-        }
-    }
-}
-
-/* The same walk on a packed grid, the cell held as its word and its bit, so a
- * step is a shift (a column) or a row's words (a row), not an index split
- * into word and bit; `wide` (|dx| >= |dy|: the major steps are columns) and
- * `right` constants at each call. */
-static inline __attribute__((always_inline)) bool walk_bits(const Grid *g, xyLoc first, xyLoc last, bool wide,
-                                                            bool right)
-{
-    int dx = abs(last.x - first.x), dy = abs(last.y - first.y);
-    int major = wide ? dx : dy, minor = wide ? dy : dx;
-    ptrdiff_t row = (last.y > first.y ? 1 : -1) * (ptrdiff_t)(g->stride / 64);
-    size_t at = (size_t)grid_index(g, first.x, first.y);
-    const uint64_t *w = g->bits + (at >> 6);
-    uint64_t m = 1ull << (at & 63);
-    int err = major / 2;
-    for (int i = 0; i < major; i++) {
-        err -= minor;
-        if (err < 0) {
-            err += major;
-            const uint64_t *wc = w; /* the cell a column on, in this row */
-            uint64_t mc = m;
-            column_step(&wc, &mc, right);
-            if (!(*wc & mc) || !(w[row] & m))
+    int dx = last.x - first.x, dy = abs(last.y - first.y);
+    ptrdiff_t step = last.y > first.y ? g->stride : -g->stride; /* a row on */
+    const uint64_t *bits = g->bits;
+    size_t at = (size_t)grid_index(g, first.x, first.y), end = (size_t)grid_index(g, last.x, last.y), lo = at;
+    if (dx >= dy) {
+        /* at: the cell the line entered this row at; lo: the row's run's start */
+        for (int err = dx / 2, n = 0; n < dy; n++) {
+            int k = err / dy + 1; /* moves in this row, the diagonal one last */
+            err += dx - k * dy;
+            if (!grid_bits_span_open(bits, lo, at + (size_t)k))
                 return false;
-            w = wc + row;
-            m = mc;
-        } else if (wide) {
-            column_step(&w, &m, right);
-        } else {
-            w += row;
+            at = (size_t)((ptrdiff_t)at + k + step);
+            lo = at - 1;
         }
-        if (!(*w & m))
-            return false;
+        return grid_bits_span_open(bits, lo, end);
+    }
+    /* Steep: the same by columns; a column's run (cells from lo, a row on
+     * each) is one bit of a word per row. */
+    ptrdiff_t words = step / 64;
+    int cells = 1; /* in the run so far: at and, after a diagonal move, its side cell before */
+    for (int err = dy / 2, n = 0; n <= dx; n++) {
+        int k = n < dx ? err / dx + 1 : 0; /* rows on in this column; the last column runs to its end */
+        if (n < dx)
+            err += dy - k * dx;
+        int run = n < dx ? cells + k : cells + (int)(((ptrdiff_t)end - (ptrdiff_t)at) / step);
+        const uint64_t *w = bits + (lo >> 6);
+        uint64_t m = 1ull << (lo & 63);
+        for (int i = 0; i < run; i++, w += words)
+            if (!(*w & m))
+                return false;
+        at = (size_t)((ptrdiff_t)at + k * step + 1);
+        lo = (size_t)((ptrdiff_t)at - step);
+        cells = 2;
     }
     return true;
 }
@@ -97,12 +93,7 @@ bool line_legal(const Grid *g, xyLoc a, xyLoc b)
     xyLoc first = canonical(a, b) ? a : b, last = canonical(a, b) ? b : a;
     if (!grid_passable(g, first.x, first.y) || !grid_passable(g, last.x, last.y))
         return false;
-    if (g->cells)
-        return walk_legal(g, first, last);
-    bool wide = abs(last.x - first.x) >= abs(last.y - first.y), right = last.x > first.x;
-    if (wide)
-        return right ? walk_bits(g, first, last, true, true) : walk_bits(g, first, last, true, false);
-    return right ? walk_bits(g, first, last, false, true) : walk_bits(g, first, last, false, false);
+    return g->cells ? walk_legal(g, first, last) : runs_legal(g, first, last);
 }
 
 xyLoc line_cell(xyLoc a, xyLoc b, int k)
