@@ -88,8 +88,9 @@ static inline __attribute__((always_inline)) bool walk_bits(const Grid *g, xyLoc
  * column costs about what that many cells of walk_bits cost, in callgrind's
  * instructions). */
 enum { RUNS_MIN = 3 };
-/* From the canonical end, x never decreases. A wide line (dx >= dy > 0) keeps to a row for the k
- * moves up to its next diagonal one (k from the Bresenham error, below);
+/* From the canonical end, x never decreases. A wide line (dx >= dy > 0)
+ * keeps to a row for the k moves up to its next diagonal one (k from the
+ * Bresenham error, below);
  * that diagonal move's side cells are the next column in this row and this
  * column in the next row, so each row's cells tested are one run: from the
  * column before the one the line enters it at (the first row: the line's
