@@ -66,10 +66,7 @@ bool grid_span_open(const Grid *g, int x0, int y, int w)
     size_t i = (size_t)grid_index(g, x0, y);
     if (g->cells)
         return !memchr(&g->cells[i], 0, (size_t)w);
-    for (size_t end = i + (size_t)w; i < end; i++)
-        if (!grid_bit_at(g->bits, i))
-            return false;
-    return true;
+    return w <= 0 || grid_bits_span_open(g->bits, i, i + (size_t)w - 1);
 }
 
 bool grid_from_bits(Grid *g, const bool *bits, int width, int height, Err *err)

@@ -53,6 +53,22 @@ static inline bool grid_in_bounds(const Grid *g, int x, int y)
 }
 /* Cell index i of packed bits (a loop that knows its grid is packed). */
 static inline bool grid_bit_at(const uint64_t *bits, size_t i) { return bits[i >> 6] >> (i & 63) & 1; }
+/* Are packed cell indices i0..i1 (inclusive, i0 <= i1) all passable? A
+ * word at a time: a row's run of cells is one masked test per word it
+ * touches (grid_span_open, grid/line.c's row runs). */
+static inline bool grid_bits_span_open(const uint64_t *bits, size_t i0, size_t i1)
+{
+    size_t w0 = i0 >> 6, w1 = i1 >> 6;
+    uint64_t lo = ~0ull << (i0 & 63), hi = ~0ull >> (63 - (i1 & 63));
+    if (w0 == w1)
+        return (bits[w0] & (lo & hi)) == (lo & hi);
+    if ((bits[w0] & lo) != lo || (bits[w1] & hi) != hi)
+        return false;
+    for (size_t w = w0 + 1; w < w1; w++)
+        if (bits[w] != ~0ull)
+            return false;
+    return true;
+}
 /* Cell index i of a grid whose `cells` and `bits` the caller took once:
  * `packed` a constant where inlined, so a loop written once for both forms
  * tests neither form nor its pointer per cell (search/astar.c, grid/line.c,

@@ -37,31 +37,22 @@ static bool walk_legal(const Grid *g, xyLoc first, xyLoc last)
     return true;
 }
 
-/* One column on (right) or back in a packed grid: the cell's word and its
- * bit in it. */
-static inline __attribute__((always_inline)) void column_step(const uint64_t **w, uint64_t *m, bool right)
+/* One column right in a packed grid: the cell's word and its bit in it. */
+static inline __attribute__((always_inline)) void column_right(const uint64_t **w, uint64_t *m)
 {
-    if (right) {
-        *m <<= 1;
-        if (!*m) {
-            *m = 1;
-            ++*w;
-        }
-    } else {
-        *m >>= 1;
-        if (!*m) {
-            *m = 1ull << 63;
-            --*w;
-        }
+    *m <<= 1;
+    if (!*m) {
+        *m = 1;
+        ++*w;
     }
 }
 
 /* The same walk on a packed grid, the cell held as its word and its bit, so a
  * step is a shift (a column) or a row's words (a row), not an index split
- * into word and bit; `wide` (|dx| >= |dy|: the major steps are columns) and
- * `right` constants at each call. */
-static inline __attribute__((always_inline)) bool walk_bits(const Grid *g, xyLoc first, xyLoc last, bool wide,
-                                                            bool right)
+ * into word and bit; `wide` (|dx| >= |dy|: the major steps are columns) a
+ * constant at each call. Walked from the canonical end, x never decreases:
+ * a column step is always to the right. */
+static inline __attribute__((always_inline)) bool walk_bits(const Grid *g, xyLoc first, xyLoc last, bool wide)
 {
     int dx = abs(last.x - first.x), dy = abs(last.y - first.y);
     int major = wide ? dx : dy, minor = wide ? dy : dx;
@@ -76,18 +67,74 @@ static inline __attribute__((always_inline)) bool walk_bits(const Grid *g, xyLoc
             err += major;
             const uint64_t *wc = w; /* the cell a column on, in this row */
             uint64_t mc = m;
-            column_step(&wc, &mc, right);
+            column_right(&wc, &mc);
             if (!(*wc & mc) || !(w[row] & m))
                 return false;
             w = wc + row;
             m = mc;
         } else if (wide) {
-            column_step(&w, &m, right);
+            column_right(&w, &m);
         } else {
             w += row;
         }
         if (!(*w & m))
             return false;
+    }
+    return true;
+}
+
+/* The same walk on a packed grid, a run at a time (line_legal takes it
+ * when a run averages RUNS_MIN cells or more: its setup for each row or
+ * column costs about what that many cells of walk_bits cost, in callgrind's
+ * instructions). */
+enum { RUNS_MIN = 3 };
+/* From the canonical end, x never decreases. A wide line (dx >= dy > 0)
+ * keeps to a row for the k moves up to its next diagonal one (k from the
+ * Bresenham error, below);
+ * that diagonal move's side cells are the next column in this row and this
+ * column in the next row, so each row's cells tested are one run: from the
+ * column before the one the line enters it at (the first row: the line's
+ * first cell) to the column after the one it leaves it from (the last row:
+ * the line's last cell). One masked word test a row (grid_bits_span_open).
+ * A steep line (dy > dx) is the same with columns for rows: one run of a
+ * column's bits, a word per row. The runs hold exactly the cells
+ * walk_legal tests (the cells entered and each diagonal move's two side
+ * cells): the same answer. */
+static bool runs_legal(const Grid *g, xyLoc first, xyLoc last)
+{
+    int dx = last.x - first.x, dy = abs(last.y - first.y);
+    ptrdiff_t step = last.y > first.y ? g->stride : -g->stride; /* a row on */
+    const uint64_t *bits = g->bits;
+    size_t at = (size_t)grid_index(g, first.x, first.y), end = (size_t)grid_index(g, last.x, last.y), lo = at;
+    if (dx >= dy) {
+        /* at: the cell the line entered this row at; lo: the row's run's start */
+        for (int err = dx / 2, n = 0; n < dy; n++) {
+            int k = err / dy + 1; /* moves in this row, the diagonal one last */
+            err += dx - k * dy;
+            if (!grid_bits_span_open(bits, lo, at + (size_t)k))
+                return false;
+            at = (size_t)((ptrdiff_t)at + k + step);
+            lo = at - 1;
+        }
+        return grid_bits_span_open(bits, lo, end);
+    }
+    /* Steep: the same by columns; a column's run (cells from lo, a row on
+     * each) is one bit of a word per row. */
+    ptrdiff_t words = step / 64;
+    int cells = 1; /* in the run so far: at and, after a diagonal move, its side cell before */
+    for (int err = dy / 2, n = 0; n <= dx; n++) {
+        int k = n < dx ? err / dx + 1 : 0; /* rows on in this column; the last column runs to its end */
+        if (n < dx)
+            err += dy - k * dx;
+        int run = n < dx ? cells + k : cells + (int)(((ptrdiff_t)end - (ptrdiff_t)at) / step);
+        const uint64_t *w = bits + (lo >> 6);
+        uint64_t m = 1ull << (lo & 63);
+        for (int i = 0; i < run; i++, w += words)
+            if (!(*w & m))
+                return false;
+        at = (size_t)((ptrdiff_t)at + k * step + 1);
+        lo = (size_t)((ptrdiff_t)at - step);
+        cells = 2;
     }
     return true;
 }
@@ -99,10 +146,12 @@ bool line_legal(const Grid *g, xyLoc a, xyLoc b)
         return false;
     if (g->cells)
         return walk_legal(g, first, last);
-    bool wide = abs(last.x - first.x) >= abs(last.y - first.y), right = last.x > first.x;
-    if (wide)
-        return right ? walk_bits(g, first, last, true, true) : walk_bits(g, first, last, true, false);
-    return right ? walk_bits(g, first, last, false, true) : walk_bits(g, first, last, false, false);
+    /* Runs pay where they are long; most smoothing shortcuts are nearer the
+     * diagonal, one or two cells a row. */
+    int dx = last.x - first.x, dy = abs(last.y - first.y);
+    if (dx >= dy ? dx >= RUNS_MIN * dy : dy >= RUNS_MIN * dx)
+        return runs_legal(g, first, last);
+    return dx >= dy ? walk_bits(g, first, last, true) : walk_bits(g, first, last, false);
 }
 
 xyLoc line_cell(xyLoc a, xyLoc b, int k)
