@@ -186,11 +186,12 @@ size_t abs_bytes(const Abstraction *a);
 /* Region lookup: a breadth-first search inside the sector
  * from (x, y) that stops at the first region center it meets (the paper's
  * method; at most S*S cells). The locator is per-instance scratch, so no
- * allocation. */
+ * allocation; its marks are a bit a cell of the sector, cleared when a
+ * search begins (a few words: cheaper to hold than a stamp a cell). */
+#define ABS_LOCATOR_WORDS (ABS_MAX_SECTOR * ABS_MAX_SECTOR / 64)
 typedef struct AbsLocator {
-    uint32_t stamp;
-    uint32_t seen[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
-    uint32_t center_stamp[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
+    uint64_t seen[ABS_LOCATOR_WORDS];      /* cells the search reached */
+    uint64_t is_center[ABS_LOCATOR_WORDS]; /* the sector's region centers */
     uint8_t center_region[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
     uint8_t queue[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
     uint8_t dir[ABS_MAX_SECTOR * ABS_MAX_SECTOR]; /* move that reached each cell */
