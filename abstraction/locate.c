@@ -16,19 +16,15 @@
  * *cells lasts (a cell taken off the queue each) and returns the local
  * index (y << 4 | x) of the center reached, -1 when none is reachable, or
  * ABS_LOCATE_PAUSED. */
-static inline bool bit_at(const uint64_t *bits, int i) { return bits[i >> 6] >> (i & 63) & 1; }
-static inline void bit_set(uint64_t *bits, int i) { bits[i >> 6] |= 1ull << (i & 63); }
-
 static void bfs_begin(const Abstraction *a, AbsLocator *loc, int s, int x, int y)
 {
     int nreg = abs_region_count(a, s), x0, y0;
     abs_sector_box(a, s, &x0, &y0, &loc->w, &loc->h);
-    memset(loc->seen, 0, sizeof loc->seen);
-    memset(loc->is_center, 0, sizeof loc->is_center);
+    memset(loc->dir, ABS_LOCATOR_NONE, sizeof loc->dir);
+    memset(loc->center_region, ABS_LOCATOR_NONE, sizeof loc->center_region);
     for (int r = 0; r < nreg; r++) {
         xyLoc c = abs_region_center(a, s, r);
         int i = (c.y - y0) * ABS_MAX_SECTOR + (c.x - x0);
-        bit_set(loc->is_center, i);
         loc->center_region[i] = (uint8_t)r;
     }
     loc->x0 = x0;
@@ -37,7 +33,7 @@ static void bfs_begin(const Abstraction *a, AbsLocator *loc, int s, int x, int y
     loc->head = loc->tail = 0;
     /* Cell indices fit a byte only for S = 16 exactly, so the queue holds (y<<4)|x. */
     loc->queue[loc->tail++] = (uint8_t)loc->start;
-    bit_set(loc->seen, loc->start);
+    loc->dir[loc->start] = 8; /* reached, by no move */
 }
 
 static int bfs_run(const Grid *g, AbsLocator *loc, uint64_t *cells_left)
@@ -48,20 +44,19 @@ static int bfs_run(const Grid *g, AbsLocator *loc, uint64_t *cells_left)
             return ABS_LOCATE_PAUSED;
         --*cells_left;
         int c = loc->queue[loc->head++];
-        if (bit_at(loc->is_center, c))
+        if (loc->center_region[c] != ABS_LOCATOR_NONE)
             return c;
         int cx = c % ABS_MAX_SECTOR, cy = c / ABS_MAX_SECTOR;
         int gi = grid_index(g, x0 + cx, y0 + cy);
         for (int d = 0; d < 8; d++) {
             int nx = cx + GRID_DX[d], ny = cy + GRID_DY[d];
             int n = ny * ABS_MAX_SECTOR + nx;
-            if (nx < 0 || ny < 0 || nx >= w || ny >= h || bit_at(loc->seen, n) ||
+            if (nx < 0 || ny < 0 || nx >= w || ny >= h || loc->dir[n] != ABS_LOCATOR_NONE ||
                 !grid_open_at(g, (size_t)(gi + GRID_DY[d] * g->stride + GRID_DX[d])))
                 continue;
             if (d >= 4 && (!grid_open_at(g, (size_t)(gi + GRID_DX[d])) ||
                            !grid_open_at(g, (size_t)(gi + GRID_DY[d] * g->stride))))
                 continue;
-            bit_set(loc->seen, n);
             loc->dir[n] = (uint8_t)d;
             loc->queue[loc->tail++] = (uint8_t)n;
         }

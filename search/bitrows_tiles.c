@@ -41,20 +41,30 @@ size_t bitrows_tiles_bytes(const BitTiles *t)
     return t->tag ? ((size_t)t->mask + 1) * (sizeof *t->tag + BITTILE_WORDS * sizeof *t->tile) : 0;
 }
 
+/* One stage of transpose64 at block size s (a constant where inlined, so
+ * that each stage is a straight run over contiguous rows). */
+static inline __attribute__((always_inline)) void transpose_stage(uint64_t a[64], int s, uint64_t m)
+{
+    for (int b = 0; b < 64; b += 2 * s)
+        for (int k = b; k < b + s; k++) {
+            uint64_t d = ((a[k] >> s) ^ a[k + s]) & m;
+            a[k + s] ^= d;
+            a[k] ^= d << s;
+        }
+}
+
 /* a[j] bit k <- a[k] bit j: the 64 x 64 bit matrix transposed in place by
  * swapping ever smaller off-diagonal blocks (Hacker's Delight, 7-3): at
  * block size s, rows k and k + s (bit s of k clear) trade row k's columns
  * j + s for row k + s's columns j (bit s of j clear; m selects those). */
 static void transpose64(uint64_t a[64])
 {
-    uint64_t m = 0x00000000ffffffffull;
-    for (int s = 32; s; s >>= 1, m ^= m << s) {
-        for (int k = 0; k < 64; k = ((k | s) + 1) & ~s) {
-            uint64_t d = ((a[k] >> s) ^ a[k + s]) & m;
-            a[k + s] ^= d;
-            a[k] ^= d << s;
-        }
-    }
+    transpose_stage(a, 32, 0x00000000ffffffffull);
+    transpose_stage(a, 16, 0x0000ffff0000ffffull);
+    transpose_stage(a, 8, 0x00ff00ff00ff00ffull);
+    transpose_stage(a, 4, 0x0f0f0f0f0f0f0f0full);
+    transpose_stage(a, 2, 0x3333333333333333ull);
+    transpose_stage(a, 1, 0x5555555555555555ull);
 }
 
 void bitrows_tiles_fill(BitTiles *t, uint32_t id, uint32_t slot)
