@@ -38,7 +38,7 @@ void bitrows_tiles_free(BitTiles *t)
 
 size_t bitrows_tiles_bytes(const BitTiles *t)
 {
-    return t->tag ? ((size_t)t->mask + 1) * (sizeof *t->tag + BITTILE_WORDS * sizeof *t->tile) : 0;
+    return t->tag ? ((size_t)t->mask + 1) * BITTILE_BYTES : 0;
 }
 
 /* One stage of transpose64 at block size s (a constant where inlined, so
@@ -119,7 +119,9 @@ int bitrows_tiles_jump(BitTiles *t, int r, int c, int dir, int goal_c)
     if (dir > 0) {
         int at = c + 1, wi = at >> 6;
         uint64_t mask = ~0ull << (at & 63), up_last = 0, dn_last = 0;
-        if (wi)
+        /* The word before only shifts its last bit into bit 0, which the
+         * mask keeps only when the scan starts there. */
+        if (wi && !(at & 63))
             three_words(t, r, wi - 1, &up_last, &cur, &dn_last);
         for (;; wi++, mask = ~0ull) {
             three_words(t, r, wi, &up, &cur, &dn);
@@ -140,8 +142,11 @@ int bitrows_tiles_jump(BitTiles *t, int r, int c, int dir, int goal_c)
         return blocked ? -1 : stop;
     }
     int at = c - 1, wi = at >> 6;
-    uint64_t mask = (at & 63) == 63 ? ~0ull : (1ull << ((at & 63) + 1)) - 1, up_next_w, dn_next_w;
-    three_words(t, r, wi + 1, &up_next_w, &cur, &dn_next_w);
+    uint64_t mask = (at & 63) == 63 ? ~0ull : (1ull << ((at & 63) + 1)) - 1, up_next_w = 0, dn_next_w = 0;
+    /* The word after only shifts its first bit into bit 63, which the mask
+     * keeps only when the scan starts there. */
+    if ((at & 63) == 63)
+        three_words(t, r, wi + 1, &up_next_w, &cur, &dn_next_w);
     for (;; wi--, mask = ~0ull) {
         three_words(t, r, wi, &up, &cur, &dn);
         /* Bit k of the shifted words is the neighbour row's cell k + 1. */
