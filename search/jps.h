@@ -162,6 +162,8 @@ bool jps_enable_turns(Jps *j, Err *err);
 bool jps_tile_cols(Jps *j, uint32_t slots, Err *err);
 /* Tiles the whole of j's map takes (the most jps_tile_cols takes). */
 uint32_t jps_tile_slots_most(const Jps *j);
+/* The bytes jps_tile_cols(j, slots) would free: 0 where it would not tile. */
+size_t jps_tile_saving(const Jps *j, uint32_t slots);
 /* Doubles the parts of a sparse JPS's node state its latest search found
  * full (jps.c jps_run, between two tries of a search). False (the search
  * gives up) at the bound, when memory ran out or per cell. */

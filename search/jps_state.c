@@ -237,13 +237,17 @@ bool jps_enable_turns(Jps *j, Err *err)
 
 uint32_t jps_tile_slots_most(const Jps *j) { return j->grid.bits ? bitrows_tiles_total(&j->grid) : 0; }
 
+size_t jps_tile_saving(const Jps *j, uint32_t slots)
+{
+    size_t whole = (size_t)j->cols.rows * j->cols.words * 8, tiles = (size_t)slots * BITTILE_BYTES;
+    bool can = !j->tiled && !j->plus && j->borrowed && j->grid.bits && !j->turns.block && slots &&
+               !(slots & (slots - 1)) && tiles < whole;
+    return can ? whole - tiles : 0;
+}
+
 bool jps_tile_cols(Jps *j, uint32_t slots, Err *err)
 {
-    if (j->tiled)
-        return true;
-    size_t whole = (size_t)j->cols.rows * j->cols.words * 8, tiles = (size_t)slots * BITTILE_BYTES;
-    if (j->plus || !j->borrowed || !j->grid.bits || j->turns.block || !slots || (slots & (slots - 1)) ||
-        tiles >= whole)
+    if (!jps_tile_saving(j, slots))
         return true;
     BitTiles t;
     if (!bitrows_tiles_init(&t, &j->grid, slots, err))

@@ -327,18 +327,22 @@ static bool take_turns(MmEntry *e, Err *err)
 /* The JPS's transposed rows as a cache of tiles instead of a whole copy
  * (search/jps.h jps_tile_cols), from the moment the instance holds more
  * than TILES_BUDGET_PERCENT of its budget with the copy: at prepare (its
- * joint memo counted at its most), or at the end of a query as its legs'
- * pages, its edge cache and the JPS's node state grow. Below that the copy
+ * joint memo counted at its most), or at the end of every
+ * TILE_CHECK_EVERY-th query as its legs' pages, its edge cache and the
+ * JPS's node state grow. Below that the copy
  * stays: it scans without a lookup (a tiled scan costs about twice as
  * many instructions, and a miss a tile's transpose) and takes turn bits,
  * so a map whose instance ends within its budget with room to spare runs
- * as before; the rest of the budget is for what grows within the query
- * that crosses the line. What the instance held then, with the copy, is
- * its peak until it holds more (mm_bytes_peak). The cache has half the
+ * as before; the rest of the budget is for what grows within the queries
+ * that cross the line. Where the instance would be over its budget even
+ * tiled (the instance only grows), the copy stays for good: tiles would
+ * cost time and bring nothing. What the instance held when tiled, with
+ * the copy, is its peak until it holds more (mm_bytes_peak). The cache has half the
  * map's tiles, at least JPS_TILES_FEWEST (a quarter thrashed where a
  * search's scans cross the map; results/reference/mm-paper/daomem37.md). */
 #define TILES_BUDGET_PERCENT 97
 #define JPS_TILES_FEWEST 16
+#define TILE_CHECK_EVERY 4
 
 static void tile_jps(MmEntry *e, size_t held, Err *err)
 {
@@ -348,7 +352,11 @@ static void tile_jps(MmEntry *e, size_t held, Err *err)
     uint32_t slots = JPS_TILES_FEWEST, most = jps_tile_slots_most(j);
     while (slots * 2 <= most / 2)
         slots *= 2;
-    size_t part[MM_PARTS], now = mm_bytes(e, part);
+    size_t part[MM_PARTS], now = mm_bytes(e, part), saving = jps_tile_saving(j, slots);
+    if (!saving || now - saving > budget(e)) {
+        e->tile_watch = false; /* tiles would not bring it within its budget, now or later: the copy stays */
+        return;
+    }
     if (!jps_tile_cols(j, slots, err))
         fprintf(stderr, "mm: %s: the JPS keeps its whole transposed rows\n", err->msg);
     if (j->tiled)
@@ -405,7 +413,9 @@ static bool mm_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
 {
     MmEntry *e = inst;
     bool done = refiner_step(&e->refiner, s, g, path);
-    if (done && e->tile_watch) {
+    /* Every TILE_CHECK_EVERY-th query: summing the parts costs about as
+     * much as a short query's scans (turn bits: no tiles while held). */
+    if (done && e->tile_watch && !e->legs.jps.turns.block && ++e->tile_check % TILE_CHECK_EVERY == 0) {
         size_t part[MM_PARTS];
         Err err = {0};
         tile_jps(e, mm_bytes(e, part), &err);

@@ -47,6 +47,7 @@ typedef struct MmEntry {
     /* The JPS's transposed rows (mm_entry.c tile_jps): watched while whole,
      * and what the instance held when they were tiled. */
     bool tile_watch;
+    uint32_t tile_check; /* queries answered while watched */
     size_t bytes_before_tiles;
 } MmEntry;
 
