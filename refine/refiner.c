@@ -65,7 +65,8 @@ static double bucket_value(int b)
 {
     if (b < REFINE_MAX_EXACT)
         return b;
-    int e = (b - REFINE_MAX_EXACT) / REFINE_MAX_SUB + REFINE_MAX_EXACT_LOG, sub = (b - REFINE_MAX_EXACT) % REFINE_MAX_SUB;
+    int e = (b - REFINE_MAX_EXACT) / REFINE_MAX_SUB + REFINE_MAX_EXACT_LOG,
+        sub = (b - REFINE_MAX_EXACT) % REFINE_MAX_SUB;
     return (double)((8u + (uint32_t)sub) << (e - 3));
 }
 

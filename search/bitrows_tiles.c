@@ -36,10 +36,7 @@ void bitrows_tiles_free(BitTiles *t)
     memset(t, 0, sizeof *t);
 }
 
-size_t bitrows_tiles_bytes(const BitTiles *t)
-{
-    return t->tag ? ((size_t)t->mask + 1) * BITTILE_BYTES : 0;
-}
+size_t bitrows_tiles_bytes(const BitTiles *t) { return t->tag ? ((size_t)t->mask + 1) * BITTILE_BYTES : 0; }
 
 /* One stage of transpose64 at block size s (a constant where inlined, so
  * that each stage is a straight run over contiguous rows). */

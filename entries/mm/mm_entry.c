@@ -250,8 +250,8 @@ static bool load_file(MmEntry *e, const char *file, const char *options, Err *er
  * locator and the counters' arrays are in it). */
 enum { MM_PARTS = 12 };
 static const char *const MM_PART_KEY[MM_PARTS] = {
-    "mm_bytes_map",     "mm_bytes_abs",   "mm_bytes_index", "mm_bytes_region", "mm_bytes_ch",    "mm_bytes_legs",
-    "mm_bytes_jps",     "mm_bytes_refiner", "mm_bytes_cache", "mm_bytes_segs", "mm_bytes_fixed", "mm_bytes_peak"};
+    "mm_bytes_map", "mm_bytes_abs",     "mm_bytes_index", "mm_bytes_region", "mm_bytes_ch",    "mm_bytes_legs",
+    "mm_bytes_jps", "mm_bytes_refiner", "mm_bytes_cache", "mm_bytes_segs",   "mm_bytes_fixed", "mm_bytes_peak"};
 static size_t mm_bytes(const MmEntry *e, size_t part[MM_PARTS])
 {
     size_t jps = legplan_jps_bytes(&e->legs);
@@ -402,7 +402,8 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
         return NULL;
     }
     e->passable = grid_count_passable(&e->grid);
-    e->tile_watch = e->legs.have_jps && !e->legs.jps.tiled; /* a map of many tiles: tiled from the start (jps_state.c) */
+    e->tile_watch =
+        e->legs.have_jps && !e->legs.jps.tiled; /* a map of many tiles: tiled from the start (jps_state.c) */
     tile_jps(e, held_with_memo_grown(e), err);
     mm_pending_attach(e);
     progress(&e->grid, e->started_ns, "prepared");
