@@ -334,9 +334,10 @@ static bool take_turns(MmEntry *e, Err *err)
  * many instructions, and a miss a tile's transpose) and takes turn bits,
  * so a map whose instance ends within its budget with room to spare runs
  * as before; the rest of the budget is for what grows within the queries
- * that cross the line. Where the instance would be over its budget even
- * tiled (the instance only grows), the copy stays for good: tiles would
- * cost time and bring nothing. What the instance held when tiled, with
+ * that cross the line. Where the instance would be over the line even
+ * tiled (the instance only grows: rooms and random maps far over their
+ * budget), the copy stays for good: tiles would cost time and bring
+ * nothing. What the instance held when tiled, with
  * the copy, is its peak until it holds more (mm_bytes_peak). The cache has half the
  * map's tiles, at least JPS_TILES_FEWEST (a quarter thrashed where a
  * search's scans cross the map; results/reference/mm-paper/daomem37.md). */
@@ -353,8 +354,8 @@ static void tile_jps(MmEntry *e, size_t held, Err *err)
     while (slots * 2 <= most / 2)
         slots *= 2;
     size_t part[MM_PARTS], now = mm_bytes(e, part), saving = jps_tile_saving(j, slots);
-    if (!saving || now - saving > budget(e)) {
-        e->tile_watch = false; /* tiles would not bring it within its budget, now or later: the copy stays */
+    if (!saving || held - saving > budget(e) / 100 * TILES_BUDGET_PERCENT) {
+        e->tile_watch = false; /* tiles would not bring it back under the line, now or later: the copy stays */
         return;
     }
     if (!jps_tile_cols(j, slots, err))
