@@ -186,14 +186,14 @@ size_t abs_bytes(const Abstraction *a);
 /* Region lookup: a breadth-first search inside the sector
  * from (x, y) that stops at the first region center it meets (the paper's
  * method; at most S*S cells). The locator is per-instance scratch, so no
- * allocation. */
+ * allocation; its marks are bytes of the sector's cells it sets afresh
+ * when a search begins (a few hundred bytes: cheaper to hold than a stamp
+ * a cell). */
+#define ABS_LOCATOR_NONE 0xff /* center_region: not a center; dir: not reached */
 typedef struct AbsLocator {
-    uint32_t stamp;
-    uint32_t seen[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
-    uint32_t center_stamp[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
     uint8_t center_region[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
     uint8_t queue[ABS_MAX_SECTOR * ABS_MAX_SECTOR];
-    uint8_t dir[ABS_MAX_SECTOR * ABS_MAX_SECTOR]; /* move that reached each cell */
+    uint8_t dir[ABS_MAX_SECTOR * ABS_MAX_SECTOR]; /* move that reached each cell (the start: 8) */
     /* The search in progress (abs_region_path_steps): its sector's box, the
      * start cell's and the queue's indices. */
     int x0, y0, w, h, start, head, tail;

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../common/stamp.h"
 #include "plain.h"
 
 /* The breadth-first search of abs_region_of and abs_region_path: king moves
@@ -21,13 +20,11 @@ static void bfs_begin(const Abstraction *a, AbsLocator *loc, int s, int x, int y
 {
     int nreg = abs_region_count(a, s), x0, y0;
     abs_sector_box(a, s, &x0, &y0, &loc->w, &loc->h);
-    StampArea marks[2] = {STAMP_ARRAY(loc->seen, ABS_MAX_SECTOR * ABS_MAX_SECTOR),
-                          STAMP_ARRAY(loc->center_stamp, ABS_MAX_SECTOR * ABS_MAX_SECTOR)};
-    uint32_t stamp = stamp_next(&loc->stamp, marks, 2);
+    memset(loc->dir, ABS_LOCATOR_NONE, sizeof loc->dir);
+    memset(loc->center_region, ABS_LOCATOR_NONE, sizeof loc->center_region);
     for (int r = 0; r < nreg; r++) {
         xyLoc c = abs_region_center(a, s, r);
         int i = (c.y - y0) * ABS_MAX_SECTOR + (c.x - x0);
-        loc->center_stamp[i] = stamp;
         loc->center_region[i] = (uint8_t)r;
     }
     loc->x0 = x0;
@@ -36,32 +33,30 @@ static void bfs_begin(const Abstraction *a, AbsLocator *loc, int s, int x, int y
     loc->head = loc->tail = 0;
     /* Cell indices fit a byte only for S = 16 exactly, so the queue holds (y<<4)|x. */
     loc->queue[loc->tail++] = (uint8_t)loc->start;
-    loc->seen[loc->start] = stamp;
+    loc->dir[loc->start] = 8; /* reached, by no move */
 }
 
 static int bfs_run(const Grid *g, AbsLocator *loc, uint64_t *cells_left)
 {
-    uint32_t stamp = loc->stamp;
     int x0 = loc->x0, y0 = loc->y0, w = loc->w, h = loc->h;
     while (loc->head < loc->tail) {
         if (!*cells_left)
             return ABS_LOCATE_PAUSED;
         --*cells_left;
         int c = loc->queue[loc->head++];
-        if (loc->center_stamp[c] == stamp)
+        if (loc->center_region[c] != ABS_LOCATOR_NONE)
             return c;
         int cx = c % ABS_MAX_SECTOR, cy = c / ABS_MAX_SECTOR;
         int gi = grid_index(g, x0 + cx, y0 + cy);
         for (int d = 0; d < 8; d++) {
             int nx = cx + GRID_DX[d], ny = cy + GRID_DY[d];
             int n = ny * ABS_MAX_SECTOR + nx;
-            if (nx < 0 || ny < 0 || nx >= w || ny >= h || loc->seen[n] == stamp ||
+            if (nx < 0 || ny < 0 || nx >= w || ny >= h || loc->dir[n] != ABS_LOCATOR_NONE ||
                 !grid_open_at(g, (size_t)(gi + GRID_DY[d] * g->stride + GRID_DX[d])))
                 continue;
             if (d >= 4 && (!grid_open_at(g, (size_t)(gi + GRID_DX[d])) ||
                            !grid_open_at(g, (size_t)(gi + GRID_DY[d] * g->stride))))
                 continue;
-            loc->seen[n] = stamp;
             loc->dir[n] = (uint8_t)d;
             loc->queue[loc->tail++] = (uint8_t)n;
         }

@@ -50,13 +50,14 @@ void refiner_free(Refiner *r)
 }
 
 /* The bucket of a per-query maximum v: v itself below REFINE_MAX_EXACT,
- * else its power of two (2^8 .. 2^31) split in 16. */
+ * else its power of two (2^REFINE_MAX_EXACT_LOG .. 2^31) split in
+ * REFINE_MAX_SUB (8: the three bits after the leading one). */
 static int max_bucket(uint32_t v)
 {
     if (v < REFINE_MAX_EXACT)
         return (int)v;
     int e = 31 - __builtin_clz(v);
-    return REFINE_MAX_EXACT + (e - 8) * 16 + (int)((v >> (e - 4)) & 15);
+    return REFINE_MAX_EXACT + (e - REFINE_MAX_EXACT_LOG) * REFINE_MAX_SUB + (int)((v >> (e - 3)) & 7);
 }
 
 /* The least value of bucket b. */
@@ -64,8 +65,9 @@ static double bucket_value(int b)
 {
     if (b < REFINE_MAX_EXACT)
         return b;
-    int e = (b - REFINE_MAX_EXACT) / 16 + 8, sub = (b - REFINE_MAX_EXACT) % 16;
-    return (double)((16u + (uint32_t)sub) << (e - 4));
+    int e = (b - REFINE_MAX_EXACT) / REFINE_MAX_SUB + REFINE_MAX_EXACT_LOG,
+        sub = (b - REFINE_MAX_EXACT) % REFINE_MAX_SUB;
+    return (double)((8u + (uint32_t)sub) << (e - 3));
 }
 
 static void finish_query(Refiner *r)

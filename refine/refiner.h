@@ -81,8 +81,10 @@ typedef struct RefineConfig {
 } RefineConfig;
 
 /* The per-query maxima's buckets (RefineStats.max_hist). */
-#define REFINE_MAX_EXACT 256
-#define REFINE_MAX_BUCKETS (REFINE_MAX_EXACT + (32 - 8) * 16)
+#define REFINE_MAX_EXACT 32 /* 2^REFINE_MAX_EXACT_LOG */
+#define REFINE_MAX_EXACT_LOG 5
+#define REFINE_MAX_SUB 8 /* buckets a power of two above that */
+#define REFINE_MAX_BUCKETS (REFINE_MAX_EXACT + (32 - REFINE_MAX_EXACT_LOG) * REFINE_MAX_SUB)
 
 /* Where a query's time goes, with cfg.phases (nanoseconds, cumulative). */
 typedef enum { PHASE_LOCATE, PHASE_ABSTRACT, PHASE_LEGS, PHASE_JOIN, PHASE_JPS, PHASE_COUNT } RefinePhase;
@@ -93,8 +95,9 @@ typedef struct RefineStats {
     uint64_t legs, center_legs, cache_hits, seg_hits;
     uint64_t phase_ns[PHASE_COUNT];
     /* Per query, its largest single refinement search, counted in buckets
-     * (refiner.c): exact below REFINE_MAX_EXACT, then 16 to a power of two,
-     * so the instance's memory does not grow with the queries it answers. */
+     * (refiner.c): exact below REFINE_MAX_EXACT, then REFINE_MAX_SUB to a
+     * power of two (within an eighth: a diagnostic's resolution), so the
+     * instance's memory does not grow with the queries it answers. */
     uint32_t max_hist[REFINE_MAX_BUCKETS];
     uint64_t nquery_max;
 } RefineStats;

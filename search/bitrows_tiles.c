@@ -36,9 +36,18 @@ void bitrows_tiles_free(BitTiles *t)
     memset(t, 0, sizeof *t);
 }
 
-size_t bitrows_tiles_bytes(const BitTiles *t)
+size_t bitrows_tiles_bytes(const BitTiles *t) { return t->tag ? ((size_t)t->mask + 1) * BITTILE_BYTES : 0; }
+
+/* One stage of transpose64 at block size s (a constant where inlined, so
+ * that each stage is a straight run over contiguous rows). */
+static inline __attribute__((always_inline)) void transpose_stage(uint64_t a[64], int s, uint64_t m)
 {
-    return t->tag ? ((size_t)t->mask + 1) * (sizeof *t->tag + BITTILE_WORDS * sizeof *t->tile) : 0;
+    for (int b = 0; b < 64; b += 2 * s)
+        for (int k = b; k < b + s; k++) {
+            uint64_t d = ((a[k] >> s) ^ a[k + s]) & m;
+            a[k + s] ^= d;
+            a[k] ^= d << s;
+        }
 }
 
 /* a[j] bit k <- a[k] bit j: the 64 x 64 bit matrix transposed in place by
@@ -47,14 +56,12 @@ size_t bitrows_tiles_bytes(const BitTiles *t)
  * j + s for row k + s's columns j (bit s of j clear; m selects those). */
 static void transpose64(uint64_t a[64])
 {
-    uint64_t m = 0x00000000ffffffffull;
-    for (int s = 32; s; s >>= 1, m ^= m << s) {
-        for (int k = 0; k < 64; k = ((k | s) + 1) & ~s) {
-            uint64_t d = ((a[k] >> s) ^ a[k + s]) & m;
-            a[k + s] ^= d;
-            a[k] ^= d << s;
-        }
-    }
+    transpose_stage(a, 32, 0x00000000ffffffffull);
+    transpose_stage(a, 16, 0x0000ffff0000ffffull);
+    transpose_stage(a, 8, 0x00ff00ff00ff00ffull);
+    transpose_stage(a, 4, 0x0f0f0f0f0f0f0f0full);
+    transpose_stage(a, 2, 0x3333333333333333ull);
+    transpose_stage(a, 1, 0x5555555555555555ull);
 }
 
 void bitrows_tiles_fill(BitTiles *t, uint32_t id, uint32_t slot)
@@ -109,7 +116,9 @@ int bitrows_tiles_jump(BitTiles *t, int r, int c, int dir, int goal_c)
     if (dir > 0) {
         int at = c + 1, wi = at >> 6;
         uint64_t mask = ~0ull << (at & 63), up_last = 0, dn_last = 0;
-        if (wi)
+        /* The word before only shifts its last bit into bit 0, which the
+         * mask keeps only when the scan starts there. */
+        if (wi && !(at & 63))
             three_words(t, r, wi - 1, &up_last, &cur, &dn_last);
         for (;; wi++, mask = ~0ull) {
             three_words(t, r, wi, &up, &cur, &dn);
@@ -130,8 +139,11 @@ int bitrows_tiles_jump(BitTiles *t, int r, int c, int dir, int goal_c)
         return blocked ? -1 : stop;
     }
     int at = c - 1, wi = at >> 6;
-    uint64_t mask = (at & 63) == 63 ? ~0ull : (1ull << ((at & 63) + 1)) - 1, up_next_w, dn_next_w;
-    three_words(t, r, wi + 1, &up_next_w, &cur, &dn_next_w);
+    uint64_t mask = (at & 63) == 63 ? ~0ull : (1ull << ((at & 63) + 1)) - 1, up_next_w = 0, dn_next_w = 0;
+    /* The word after only shifts its first bit into bit 63, which the mask
+     * keeps only when the scan starts there. */
+    if ((at & 63) == 63)
+        three_words(t, r, wi + 1, &up_next_w, &cur, &dn_next_w);
     for (;; wi--, mask = ~0ull) {
         three_words(t, r, wi, &up, &cur, &dn);
         /* Bit k of the shifted words is the neighbour row's cell k + 1. */

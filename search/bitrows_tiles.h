@@ -23,6 +23,8 @@
 #include "bitrows.h"
 
 #define BITTILE_WORDS 64
+/* A slot's bytes: its tile and its tag. */
+#define BITTILE_BYTES (BITTILE_WORDS * sizeof(uint64_t) + sizeof(uint32_t))
 
 typedef struct BitTiles {
     const Grid *grid; /* packed: read, not owned */

@@ -152,6 +152,18 @@ bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, uint64_t max_nodes, 
  * given back (Jps.turns_room); false
  * + message when memory ran out (the JPS scans as before). */
 bool jps_enable_turns(Jps *j, Err *err);
+/* Holds the transposed rows of an online JPS on a borrowed packed map
+ * (its owner's) as a cache of `slots` tiles (a power of two, at most
+ * jps_tile_slots_most) in place of its whole copy, from now on, where that
+ * is smaller and the JPS takes no turn bits (else nothing): a caller short
+ * of memory pays a tile's transpose where a scan first reads it (the same
+ * searches, the same paths). False + message when memory ran out (the
+ * whole copy kept). */
+bool jps_tile_cols(Jps *j, uint32_t slots, Err *err);
+/* Tiles the whole of j's map takes (the most jps_tile_cols takes). */
+uint32_t jps_tile_slots_most(const Jps *j);
+/* The bytes jps_tile_cols(j, slots) would free: 0 where it would not tile. */
+size_t jps_tile_saving(const Jps *j, uint32_t slots);
 /* Doubles the parts of a sparse JPS's node state its latest search found
  * full (jps.c jps_run, between two tries of a search). False (the search
  * gives up) at the bound, when memory ran out or per cell. */

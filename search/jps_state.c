@@ -235,6 +235,30 @@ bool jps_enable_turns(Jps *j, Err *err)
     return jps_turns_init(&j->turns, &j->rows, &j->cols, err);
 }
 
+uint32_t jps_tile_slots_most(const Jps *j) { return j->grid.bits ? bitrows_tiles_total(&j->grid) : 0; }
+
+size_t jps_tile_saving(const Jps *j, uint32_t slots)
+{
+    size_t whole = (size_t)j->cols.rows * j->cols.words * 8, tiles = (size_t)slots * BITTILE_BYTES;
+    bool can = !j->tiled && !j->plus && j->borrowed && j->grid.bits && !j->turns.block && slots &&
+               !(slots & (slots - 1)) && tiles < whole;
+    return can ? whole - tiles : 0;
+}
+
+bool jps_tile_cols(Jps *j, uint32_t slots, Err *err)
+{
+    if (!jps_tile_saving(j, slots))
+        return true;
+    BitTiles t;
+    if (!bitrows_tiles_init(&t, &j->grid, slots, err))
+        return false;
+    bitrows_free(&j->cols);
+    memset(&j->cols, 0, sizeof j->cols); /* no rows: bytes_now counts none */
+    j->tiles = t;
+    j->tiled = true;
+    return true;
+}
+
 void jps_free(Jps *j)
 {
     jps_turns_free(&j->turns);

@@ -241,14 +241,17 @@ static bool load_file(MmEntry *e, const char *file, const char *options, Err *er
 /* What the instance holds, by part: allocated capacities, not what is in
  * use. Everything here grows and never shrinks while queries run (the edge
  * cache up to its cap), so after a run it is the peak of what the instance
- * keeps; what preparing allocates and frees again (the fresh build the file
- * is checked against, the hierarchy's build arrays) is not held, and shows
- * only in the process's peak RSS. `fixed`: the entry's own record (the
- * refiner's locator and the counters' arrays are in it). */
-enum { MM_PARTS = 11 };
+ * keeps, but for one drop: when the JPS tiles its transposed rows
+ * (tile_jps), `peak` is what the instance held then beyond what it holds
+ * now (0 once it holds more), so that the sum stays its peak. What
+ * preparing allocates and frees again (the fresh build the file is checked
+ * against, the hierarchy's build arrays) is not held, and shows only in
+ * the process's peak RSS. `fixed`: the entry's own record (the refiner's
+ * locator and the counters' arrays are in it). */
+enum { MM_PARTS = 12 };
 static const char *const MM_PART_KEY[MM_PARTS] = {
-    "mm_bytes_map", "mm_bytes_abs",     "mm_bytes_index", "mm_bytes_region", "mm_bytes_ch",   "mm_bytes_legs",
-    "mm_bytes_jps", "mm_bytes_refiner", "mm_bytes_cache", "mm_bytes_segs",   "mm_bytes_fixed"};
+    "mm_bytes_map", "mm_bytes_abs",     "mm_bytes_index", "mm_bytes_region", "mm_bytes_ch",    "mm_bytes_legs",
+    "mm_bytes_jps", "mm_bytes_refiner", "mm_bytes_cache", "mm_bytes_segs",   "mm_bytes_fixed", "mm_bytes_peak"};
 static size_t mm_bytes(const MmEntry *e, size_t part[MM_PARTS])
 {
     size_t jps = legplan_jps_bytes(&e->legs);
@@ -262,11 +265,13 @@ static size_t mm_bytes(const MmEntry *e, size_t part[MM_PARTS])
                                 refiner_bytes(&e->refiner),
                                 edge_cache_bytes(&e->cache),
                                 e->have_segs ? segs_bytes(&e->segs) : 0,
-                                sizeof *e};
+                                sizeof *e,
+                                0};
     size_t total = 0;
     for (int i = 0; i < MM_PARTS; i++)
         total += part[i] = p[i];
-    return total;
+    part[MM_PARTS - 1] = e->bytes_before_tiles > total ? e->bytes_before_tiles - total : 0;
+    return total + part[MM_PARTS - 1];
 }
 
 /* The instance's memory budget (issue #31): 64 KiB and 3/8 of a byte (3
@@ -319,6 +324,47 @@ static bool take_turns(MmEntry *e, Err *err)
     return true;
 }
 
+/* The JPS's transposed rows as a cache of tiles instead of a whole copy
+ * (search/jps.h jps_tile_cols), from the moment the instance holds more
+ * than TILES_BUDGET_PERCENT of its budget with the copy: at prepare (its
+ * joint memo counted at its most), or at the end of every
+ * TILE_CHECK_EVERY-th query as its legs' pages, its edge cache and the
+ * JPS's node state grow. Below that the copy
+ * stays: it scans without a lookup (a tiled scan costs about twice as
+ * many instructions, and a miss a tile's transpose) and takes turn bits,
+ * so a map whose instance ends within its budget with room to spare runs
+ * as before; the rest of the budget is for what grows within the queries
+ * that cross the line. Where the instance would be over the line even
+ * tiled (the instance only grows: rooms and random maps far over their
+ * budget), the copy stays for good: tiles would cost time and bring
+ * nothing. What the instance held when tiled, with
+ * the copy, is its peak until it holds more (mm_bytes_peak). The cache has half the
+ * map's tiles, at least JPS_TILES_FEWEST (a quarter thrashed where a
+ * search's scans cross the map; results/reference/mm-paper/daomem37.md). */
+#define TILES_BUDGET_PERCENT 97
+#define JPS_TILES_FEWEST 16
+#define TILE_CHECK_EVERY 4
+
+static void tile_jps(MmEntry *e, size_t held, Err *err)
+{
+    Jps *j = &e->legs.jps;
+    if (!e->tile_watch || j->turns.block || held <= budget(e) / 100 * TILES_BUDGET_PERCENT)
+        return;
+    uint32_t slots = JPS_TILES_FEWEST, most = jps_tile_slots_most(j);
+    while (slots * 2 <= most / 2)
+        slots *= 2;
+    size_t part[MM_PARTS], now = mm_bytes(e, part), saving = jps_tile_saving(j, slots);
+    if (!saving || held - saving > budget(e) / 100 * TILES_BUDGET_PERCENT) {
+        e->tile_watch = false; /* tiles would not bring it back under the line, now or later: the copy stays */
+        return;
+    }
+    if (!jps_tile_cols(j, slots, err))
+        fprintf(stderr, "mm: %s: the JPS keeps its whole transposed rows\n", err->msg);
+    if (j->tiled)
+        e->bytes_before_tiles = now;
+    e->tile_watch = false; /* tiled, or it cannot be */
+}
+
 /* The abstraction (loaded, or built), then what searches it: the region
  * search and its hierarchy, the leg planner, the caches and the refiner,
  * each built once, under the profile's values and the keys given. */
@@ -357,6 +403,9 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
         return NULL;
     }
     e->passable = grid_count_passable(&e->grid);
+    e->tile_watch =
+        e->legs.have_jps && !e->legs.jps.tiled; /* a map of many tiles: tiled from the start (jps_state.c) */
+    tile_jps(e, held_with_memo_grown(e), err);
     mm_pending_attach(e);
     progress(&e->grid, e->started_ns, "prepared");
     return e;
@@ -365,7 +414,15 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
 static bool mm_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
 {
     MmEntry *e = inst;
-    return refiner_step(&e->refiner, s, g, path);
+    bool done = refiner_step(&e->refiner, s, g, path);
+    /* Every TILE_CHECK_EVERY-th query: summing the parts costs about as
+     * much as a short query's scans (turn bits: no tiles while held). */
+    if (done && e->tile_watch && !e->legs.jps.turns.block && ++e->tile_check % TILE_CHECK_EVERY == 0) {
+        size_t part[MM_PARTS];
+        Err err = {0};
+        tile_jps(e, mm_bytes(e, part), &err);
+    }
+    return done;
 }
 
 static void mm_counters(void *inst, Counters *out, bool detail)
@@ -416,6 +473,9 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "jps_bytes", (double)legplan_jps_bytes(&e->legs));
     counters_add(out, "jps_grown", (double)e->legs.jps.grown); /* searches begun again with more node state */
     counters_add(out, "jps_turn_bytes", (double)jps_turns_bytes(&e->legs.jps.turns)); /* 0: none (take_turns) */
+    const Jps *jps = &e->legs.jps; /* its transposed rows as tiles (tile_jps): their slots, 0 a whole copy */
+    counters_add(out, "jps_tiles", jps->tiled ? (double)jps->tiles.mask + 1 : 0);
+    counters_add(out, "jps_tile_fills", (double)jps->tiles.fills); /* tiles transposed: each a miss */
     counters_add(out, "loop_cut_cells", (double)e->refiner.win.cut);
     if (e->cfg.refine.phases) {
         static const char *const PHASE_KEY[PHASE_COUNT] = {"locate_us_mean", "abstract_us_mean", "legs_us_mean",

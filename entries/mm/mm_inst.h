@@ -44,6 +44,11 @@ typedef struct MmEntry {
     MmPending pending;
     uint64_t started_ns;    /* when preprocessing or preparing began (progress lines) */
     Tracer trace_layers[4]; /* mm_set_tracer: one per kind of search, told apart by layer */
+    /* The JPS's transposed rows (mm_entry.c tile_jps): watched while whole,
+     * and what the instance held when they were tiled. */
+    bool tile_watch;
+    uint32_t tile_check; /* queries answered while watched */
+    size_t bytes_before_tiles;
 } MmEntry;
 
 /* Entry.update for mm (mm_update.c). */
