@@ -238,133 +238,6 @@ static bool load_file(MmEntry *e, const char *file, const char *options, Err *er
     return ok;
 }
 
-/* What the instance holds, by part: allocated capacities, not what is in
- * use. Everything here grows and never shrinks while queries run (the edge
- * cache up to its cap), so after a run it is the peak of what the instance
- * keeps, but for one drop: when the JPS tiles its transposed rows
- * (tile_jps), `peak` is what the instance held then beyond what it holds
- * now (0 once it holds more), so that the sum stays its peak. What
- * preparing allocates and frees again (the fresh build the file is checked
- * against, the hierarchy's build arrays) is not held, and shows only in
- * the process's peak RSS. `fixed`: the entry's own record (the refiner's
- * locator and the counters' arrays are in it). */
-enum { MM_PARTS = 12 };
-static const char *const MM_PART_KEY[MM_PARTS] = {
-    "mm_bytes_map", "mm_bytes_abs",     "mm_bytes_index", "mm_bytes_region", "mm_bytes_ch",    "mm_bytes_legs",
-    "mm_bytes_jps", "mm_bytes_refiner", "mm_bytes_cache", "mm_bytes_segs",   "mm_bytes_fixed", "mm_bytes_peak"};
-static size_t mm_bytes(const MmEntry *e, size_t part[MM_PARTS])
-{
-    size_t jps = legplan_jps_bytes(&e->legs);
-    const size_t p[MM_PARTS] = {grid_bytes(&e->grid),
-                                abs_bytes(&e->abs),
-                                abs_index_bytes(&e->ix),
-                                region_search_bytes(&e->as),
-                                abs_ch_kept_bytes(&e->as.ch),
-                                legplan_bytes(&e->legs) - jps,
-                                jps,
-                                refiner_bytes(&e->refiner),
-                                edge_cache_bytes(&e->cache),
-                                e->have_segs ? segs_bytes(&e->segs) : 0,
-                                sizeof *e,
-                                0};
-    size_t total = 0;
-    for (int i = 0; i < MM_PARTS; i++)
-        total += part[i] = p[i];
-    part[MM_PARTS - 1] = e->bytes_before_tiles > total ? e->bytes_before_tiles - total : 0;
-    return total + part[MM_PARTS - 1];
-}
-
-/* The instance's memory budget (issue #31): 64 KiB and 3/8 of a byte (3
- * bits) per map cell. */
-static size_t budget(const MmEntry *e) { return 65536 + (size_t)e->grid.width * (size_t)e->grid.height * 3 / 8; }
-
-/* The edge cache's cap: cache_kb, or with auto the whole budget. Game maps'
- * legs fit in a small part of that; a maze's barely do (emptied again and
- * again, a leg is planned again and again: much slower;
- * results/reference/mm-memory). */
-static size_t cache_cap(const MmEntry *e)
-{
-    if (e->cfg.cache_kb >= 0)
-        return (size_t)e->cfg.cache_kb * 1024;
-    return budget(e);
-}
-
-/* The share of the budget (in tenths) the instance may hold with the JPS
- * route's turn bits (refine/routes.h): taken at prepare where they fit in
- * it, and given back by the JPS when its node state, growing as queries
- * run, would take the instance past it (search/jps.h turns_room); the rest
- * is left for what else grows (the edge cache, the leg pages), so that a
- * map whose instance fits the budget without them fits it with them (on
- * dao, where every map's JPS route runs: results/reference/mm-paper/daojps36.md). */
-#define TURNS_BUDGET_TENTHS 9
-
-/* What the instance will hold once the joint memo has grown to its most
- * (refine/window.h: it starts small and doubles as joints churn it): the
- * turn bits are sized against that, not against the memo at prepare. */
-static size_t held_with_memo_grown(const MmEntry *e)
-{
-    size_t part[MM_PARTS], held = mm_bytes(e, part);
-    const Window *w = &e->refiner.win;
-    return held + (w->memo ? (size_t)(w->memo_max - w->memo_n) * sizeof *w->memo : 0);
-}
-
-/* Turn bits for the JPS route's diagonal steps where they fit in that share;
- * the JPS gives them back when its node state would grow past the share
- * with them (search/jps.h turns_room). */
-static bool take_turns(MmEntry *e, Err *err)
-{
-    size_t held = held_with_memo_grown(e), share = budget(e) / 10 * TURNS_BUDGET_TENTHS;
-    if (held >= share)
-        return true;
-    if (!routes_enable_turns_within(&e->refiner.routes, share - held, err))
-        return false;
-    held = held_with_memo_grown(e);
-    if (e->legs.have_jps && e->legs.jps.turns.block && held <= share)
-        e->legs.jps.turns_room = jps_bytes(&e->legs.jps) + (share - held);
-    return true;
-}
-
-/* The JPS's transposed rows as a cache of tiles instead of a whole copy
- * (search/jps.h jps_tile_cols), from the moment the instance holds more
- * than TILES_BUDGET_PERCENT of its budget with the copy: at prepare (its
- * joint memo counted at its most), or at the end of every
- * TILE_CHECK_EVERY-th query as its legs' pages, its edge cache and the
- * JPS's node state grow. Below that the copy
- * stays: it scans without a lookup (a tiled scan costs about twice as
- * many instructions, and a miss a tile's transpose) and takes turn bits,
- * so a map whose instance ends within its budget with room to spare runs
- * as before; the rest of the budget is for what grows within the queries
- * that cross the line. Where the instance would be over the line even
- * tiled (the instance only grows: rooms and random maps far over their
- * budget), the copy stays for good: tiles would cost time and bring
- * nothing. What the instance held when tiled, with
- * the copy, is its peak until it holds more (mm_bytes_peak). The cache has half the
- * map's tiles, at least JPS_TILES_FEWEST (a quarter thrashed where a
- * search's scans cross the map; results/reference/mm-paper/daomem37.md). */
-#define TILES_BUDGET_PERCENT 97
-#define JPS_TILES_FEWEST 16
-#define TILE_CHECK_EVERY 4
-
-static void tile_jps(MmEntry *e, size_t held, Err *err)
-{
-    Jps *j = &e->legs.jps;
-    if (!e->tile_watch || j->turns.block || held <= budget(e) / 100 * TILES_BUDGET_PERCENT)
-        return;
-    uint32_t slots = JPS_TILES_FEWEST, most = jps_tile_slots_most(j);
-    while (slots * 2 <= most / 2)
-        slots *= 2;
-    size_t part[MM_PARTS], now = mm_bytes(e, part), saving = jps_tile_saving(j, slots);
-    if (!saving || held - saving > budget(e) / 100 * TILES_BUDGET_PERCENT) {
-        e->tile_watch = false; /* tiles would not bring it back under the line, now or later: the copy stays */
-        return;
-    }
-    if (!jps_tile_cols(j, slots, err))
-        fprintf(stderr, "mm: %s: the JPS keeps its whole transposed rows\n", err->msg);
-    if (j->tiled)
-        e->bytes_before_tiles = now;
-    e->tile_watch = false; /* tiled, or it cannot be */
-}
-
 /* The abstraction (loaded, or built), then what searches it: the region
  * search and its hierarchy, the leg planner, the caches and the refiner,
  * each built once, under the profile's values and the keys given. */
@@ -394,10 +267,10 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
         ok = e->have_segs = plan_segments(&e->segs, e->cfg.segfile, &e->legs, &e->ix, e->started_ns, err);
     if (ok)
         e->cfg.refine.memo = mm_profile_memo(e->profile, (size_t)e->grid.width * (size_t)e->grid.height);
-    ok = ok && edge_cache_init(&e->cache, (LegMode)e->cfg.cache, cache_cap(e), e->abs.nregions, err) &&
+    ok = ok && edge_cache_init(&e->cache, (LegMode)e->cfg.cache, mm_cache_cap(e), e->abs.nregions, err) &&
          refiner_init(&e->refiner, &e->cfg.refine, &e->grid, &e->ix, &e->as, &e->legs, &e->cache,
                       e->have_segs ? &e->segs : NULL, err) &&
-         take_turns(e, err);
+         mm_take_turns(e, err);
     if (!ok) {
         mm_destroy(e);
         return NULL;
@@ -405,7 +278,7 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
     e->passable = grid_count_passable(&e->grid);
     e->tile_watch =
         e->legs.have_jps && !e->legs.jps.tiled; /* a map of many tiles: tiled from the start (jps_state.c) */
-    tile_jps(e, held_with_memo_grown(e), err);
+    mm_tile_jps(e, mm_held_with_memo_grown(e), err);
     mm_pending_attach(e);
     progress(&e->grid, e->started_ns, "prepared");
     return e;
@@ -420,7 +293,7 @@ static bool mm_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
     if (done && e->tile_watch && !e->legs.jps.turns.block && ++e->tile_check % TILE_CHECK_EVERY == 0) {
         size_t part[MM_PARTS];
         Err err = {0};
-        tile_jps(e, mm_bytes(e, part), &err);
+        mm_tile_jps(e, mm_bytes(e, part), &err);
     }
     return done;
 }
@@ -472,8 +345,9 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "jps_skipped", (double)rs->jps_skipped);
     counters_add(out, "jps_bytes", (double)legplan_jps_bytes(&e->legs));
     counters_add(out, "jps_grown", (double)e->legs.jps.grown); /* searches begun again with more node state */
-    counters_add(out, "jps_turn_bytes", (double)jps_turns_bytes(&e->legs.jps.turns)); /* 0: none (take_turns) */
-    const Jps *jps = &e->legs.jps; /* its transposed rows as tiles (tile_jps): their slots, 0 a whole copy */
+    counters_add(out, "jps_turn_bytes", (double)jps_turns_bytes(&e->legs.jps.turns)); /* 0: none (mm_take_turns) */
+    const Jps *jps =
+        &e->legs.jps; /* its transposed rows as tiles (mm_budget.c mm_tile_jps): their slots, 0 a whole copy */
     counters_add(out, "jps_tiles", jps->tiled ? (double)jps->tiles.mask + 1 : 0);
     counters_add(out, "jps_tile_fills", (double)jps->tiles.fills); /* tiles transposed: each a miss */
     counters_add(out, "loop_cut_cells", (double)e->refiner.win.cut);

@@ -1,6 +1,8 @@
 /* mm_inst.h (private to entries/mm/): the mm instance, shared by the entry
- * (mm_entry.c: prepare, queries, counters) and its map changes
- * (mm_update.c: the cells at once, the abstraction when a query needs it). */
+ * (mm_entry.c: prepare, queries, counters), its memory budget (mm_budget.c:
+ * what it holds by part, and the choices made against the budget) and its
+ * map changes (mm_update.c: the cells at once, the abstraction when a query
+ * needs it). */
 #ifndef GPPC_ENTRIES_MM_INST_H
 #define GPPC_ENTRIES_MM_INST_H
 
@@ -44,12 +46,32 @@ typedef struct MmEntry {
     MmPending pending;
     uint64_t started_ns;    /* when preprocessing or preparing began (progress lines) */
     Tracer trace_layers[4]; /* mm_set_tracer: one per kind of search, told apart by layer */
-    /* The JPS's transposed rows (mm_entry.c tile_jps): watched while whole,
+    /* The JPS's transposed rows (mm_budget.c mm_tile_jps): watched while whole,
      * and what the instance held when they were tiled. */
     bool tile_watch;
     uint32_t tile_check; /* queries answered while watched */
     size_t bytes_before_tiles;
 } MmEntry;
+
+/* What the instance holds and may hold (mm_budget.c). mm_bytes: the total,
+ * and each part's bytes into `part` (SUMMARY's MM_PART_KEY names). */
+enum { MM_PARTS = 12 };
+extern const char *const MM_PART_KEY[MM_PARTS];
+size_t mm_bytes(const MmEntry *e, size_t part[MM_PARTS]);
+/* 64 KiB and 3/8 of a byte a map cell. */
+size_t mm_budget(const MmEntry *e);
+/* The edge cache's cap in bytes: cache_kb, or with auto the whole budget. */
+size_t mm_cache_cap(const MmEntry *e);
+/* What the instance holds once its joint memo has grown to its most. */
+size_t mm_held_with_memo_grown(const MmEntry *e);
+/* At prepare: turn bits for the JPS route where they fit the budget's
+ * share for them; false + message only when memory ran out. */
+bool mm_take_turns(MmEntry *e, Err *err);
+/* The JPS's transposed rows as tiles once the instance, holding `held`,
+ * nears its budget (and only where that brings it back under); checked at
+ * prepare and after every TILE_CHECK_EVERY-th query while tile_watch. */
+#define TILE_CHECK_EVERY 4
+void mm_tile_jps(MmEntry *e, size_t held, Err *err);
 
 /* Entry.update for mm (mm_update.c). */
 bool mm_update(void *inst, const CellChange *ch, int n, Err *err);

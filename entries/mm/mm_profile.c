@@ -86,7 +86,7 @@ static const MmConfig BASE = {
     .defaults = 1,     /* open sectors cost nothing in the pool */
     .centers = 0,      /* plain centers: no optimising pass in preprocessing */
     .cache = LEGS_SYM, /* one record serves a leg both ways */
-    .cache_kb = -1,    /* capped in proportion to the map (mm_entry.c cache_cap) */
+    .cache_kb = -1,    /* capped in proportion to the map (mm_budget.c mm_cache_cap) */
     .segfile = 0,      /* the cache fills within a few queries; the file stays small */
     .ahead = 3,        /* refine=corridor on a profile through centers: the scattered profile's */
     .refine =
