@@ -13,9 +13,6 @@
 #include "driver/driver.h"
 #include "search/astar.h"
 
-/* --bad-queries=skip names this many on stderr, then counts the rest. */
-#define BAD_QUERIES_NAMED 3
-
 typedef struct Run {
     DriverArgs args;
     Grid map;
@@ -29,11 +26,9 @@ typedef struct Run {
     bool kit_dynamic;         /* a version-2 scenario: its optima are per snapshot, its CSV the dynamic kit's */
     uint64_t snapshot_ns;     /* the last change batch, charged to the next query's CSV row */
     uint64_t snapshot_cpu_ns; /* the same by the thread's CPU clock, for total_cpu_s */
-    bool *bad;                /* --bad-queries=skip: queries left out (start or goal invalid) */
-    int nbad, below_octile;
-    TraceYaml trace;       /* --trace: open while trace.f.fp is set */
-    BinFile paths;         /* --paths: open while paths.fp is set */
-    int scen_map_mismatch; /* queries whose map column names another map than MAP */
+    ScenChecks checks;        /* the scenario against the map: queries left out, warnings counted */
+    TraceYaml trace;          /* --trace: open while trace.f.fp is set */
+    BinFile paths;            /* --paths: open while paths.fp is set */
     /* Here, not on run_entry's stack: zeroed with the rest of Run at the
      * start, so its call-time histograms are resident before rss_base_kb is
      * read and never count as the entry's memory. */
@@ -44,79 +39,6 @@ static int bad_input(const char *msg)
 {
     fprintf(stderr, "gppc: %s\n", msg);
     return EXIT_BAD_INPUT;
-}
-
-/* Start and goal of every query inside the map and passable: otherwise a
- * failure naming the first, or with --bad-queries=skip a mark on each and
- * the first few named on stderr. Then an optimum below the octile distance of
- * its pair (no path can be that short: a stale or foreign scenario) is
- * counted and the first one named; such queries still run. */
-static bool check_queries(Run *run, Err *err)
-{
-    const DriverArgs *a = &run->args;
-    const Scenario *sc = &run->scen;
-    if (!a->skip_bad_queries) {
-        if (!scen_check_against(sc, a->scen_path, &run->map, err))
-            return false;
-    } else {
-        if (!(run->bad = calloc(sc->count ? (size_t)sc->count : 1, sizeof *run->bad)))
-            return err_set(err, "%s: out of memory", a->scen_path);
-        if (!scen_check_ends(sc, a->scen_path, &run->map, run->bad, &run->nbad, err))
-            return false;
-        for (int i = 0, named = 0; i < sc->count && named < BAD_QUERIES_NAMED; i++)
-            if (run->bad[i]) {
-                Err why;
-                scen_query_ends_ok(&sc->q[i], a->scen_path, &run->map, &why);
-                fprintf(stderr, "gppc: skipped %s\n", why.msg);
-                named++;
-            }
-        if (run->nbad > BAD_QUERIES_NAMED)
-            fprintf(stderr, "gppc: skipped %d more bad queries of %s (bad_queries=%d in SUMMARY)\n",
-                    run->nbad - BAD_QUERIES_NAMED, a->scen_path, run->nbad);
-    }
-    if (sc->count == 0)
-        fprintf(stderr, "gppc: warning: %s holds no queries\n", a->scen_path);
-    /* No path visits a cell twice: an optimum above W x H diagonal moves is
-     * not a length on this map (1e300, a stray column). */
-    double longest = (double)run->map.width * run->map.height * 1.5;
-    int first = -1, absurd = -1;
-    for (int i = 0; i < sc->count; i++) {
-        const ScenQuery *q = &sc->q[i];
-        if (absurd < 0 && q->optimal > longest)
-            absurd = i;
-        if ((run->bad && run->bad[i]) || q->optimal <= 0)
-            continue;
-        double octile = grid_octile(q->start.x, q->start.y, q->goal.x, q->goal.y);
-        /* A full unit in the last printed digit plus 1e-6 relative, as -check
-         * allows: public files round some optima down (81 of 970,682 queries in
-         * ../shared/benchmarks sit within half a unit below the octile
-         * distance); a stale or foreign scenario is off by far more. */
-        if (q->optimal + 2 * q->optimal_tol + 1e-6 * octile < octile) {
-            run->below_octile++;
-            if (first < 0)
-                first = i;
-        }
-    }
-    if (absurd >= 0)
-        fprintf(stderr, "gppc: warning: %s:%d: optimum %g is longer than any path on a %dx%d map\n", a->scen_path,
-                sc->q[absurd].line, sc->q[absurd].optimal, run->map.width, run->map.height);
-    if (first >= 0) {
-        const ScenQuery *q = &sc->q[first];
-        fprintf(stderr,
-                "gppc: warning: %s:%d: optimum %g is below the octile distance %g of (%d,%d)-(%d,%d); %d such "
-                "queries (below_octile in SUMMARY): a stale or foreign scenario?\n",
-                a->scen_path, q->line, q->optimal, grid_octile(q->start.x, q->start.y, q->goal.x, q->goal.y),
-                q->start.x, q->start.y, q->goal.x, q->goal.y, run->below_octile);
-    }
-    int line;
-    const char *other;
-    run->scen_map_mismatch = scen_other_map_queries(sc, a->map_path, &line, &other);
-    if (run->scen_map_mismatch)
-        fprintf(stderr,
-                "gppc: warning: %s:%d: the map column names %s, not %s; %d such queries (scen_map_mismatch in "
-                "SUMMARY): a scenario made for another map?\n",
-                a->scen_path, line, other, base_name(a->map_path), run->scen_map_mismatch);
-    return true;
 }
 
 /* The reason a preprocessing file was rejected as one SUMMARY word: the
@@ -274,7 +196,7 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                 /* The queries before it run unreported: an entry that learns
                  * as it goes (mm's caches and credits) answers query N as it
                  * does in the whole run, so a picture or trace shows that path. */
-                if (!(run->bad && run->bad[i])) {
+                if (!(run->checks.bad && run->checks.bad[i])) {
                     QueryResult r;
                     char why[8];
                     replay_query(a->entry, *inst, &run->map, &q, bound, a->first20_cells, run->kit_dynamic, &path, &r,
@@ -282,7 +204,7 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                 }
                 continue;
             }
-            if (run->bad && run->bad[i]) {
+            if (run->checks.bad && run->checks.bad[i]) {
                 /* counted once, in Totals.bad_queries */
             } else if ((map_changed || run->kit_dynamic) && !reference_optimum(run, &q)) {
                 totals->skipped++;
@@ -399,9 +321,9 @@ static int run_entry(Run *run)
         totals->pre_rejected = reason_word(load.why, run->pre_file, reason, sizeof reason);
         totals->rebuild_s = load.rebuild_s;
     }
-    totals->bad_queries = run->nbad;
-    totals->below_octile = run->below_octile;
-    totals->scen_map_mismatch = run->scen_map_mismatch;
+    totals->bad_queries = run->checks.nbad;
+    totals->below_octile = run->checks.below_octile;
+    totals->scen_map_mismatch = run->checks.scen_map_mismatch;
     long ram_before = rss_kb();
     int code = replay_all(run, &inst, totals);
     guard_phase(GUARD_DONE);
@@ -444,7 +366,7 @@ static bool load_inputs(Run *run, Err *err)
     if (a->mode == MODE_PRE)
         return true;
     run->has_changes = a->changes != NULL;
-    return scen_load(&run->scen, a->scen_path, err) && check_queries(run, err) &&
+    return scen_load(&run->scen, a->scen_path, err) && scen_checks_run(&run->checks, a, &run->scen, &run->map, err) &&
            (!a->changes || changes_load(&run->changes, a->changes, &run->map, run->scen.count, err));
 }
 
@@ -483,7 +405,10 @@ int main(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     if (help) {
-        args_usage(stdout);
+        if (run.args.help_entry)
+            args_entry_usage(stdout, run.args.help_entry);
+        else
+            args_usage(stdout);
         return EXIT_ALL_VALID;
     }
     const DriverArgs *a = &run.args;
@@ -514,7 +439,7 @@ int main(int argc, char **argv)
     scen_free(&run.scen);
     changes_free(&run.changes);
     astar_free(&run.reference);
-    free(run.bad);
+    free(run.checks.bad);
     grid_free(&run.map);
     return code;
 }

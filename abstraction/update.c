@@ -13,7 +13,7 @@
  * (abs_encode): a linear copy of a few kilobytes, whereas the flood fill and
  * edge scans are what a full build pays over the whole map. With plain
  * centers the result is byte for byte what abs_build gives on the changed
- * map (tests/c/test_dynamic.c checks it). */
+ * map (tests/c/test_dyn_abs.c checks it). */
 #include <stdlib.h>
 #include <string.h>
 

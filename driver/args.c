@@ -33,7 +33,22 @@ static bool opt_full(DriverArgs *a, const char *v, Err *err) { return (void)v, s
 static bool opt_pre(DriverArgs *a, const char *v, Err *err) { return (void)v, set_mode(a, MODE_PRE, "pre", err); }
 static bool opt_run(DriverArgs *a, const char *v, Err *err) { return (void)v, set_mode(a, MODE_RUN, "run", err); }
 static bool opt_check(DriverArgs *a, const char *v, Err *err) { return (void)v, set_mode(a, MODE_CHECK, "check", err); }
-static bool opt_entry(DriverArgs *a, const char *v, Err *err) { return (void)err, a->entry_spec = v, true; }
+/* --entry NAME:help: NAME's options as --help lists them, exit 0, no mode
+ * needed. */
+static bool opt_entry(DriverArgs *a, const char *v, Err *err)
+{
+    a->entry_spec = v;
+    const char *colon = strchr(v, ':');
+    if (!colon || strcmp(colon + 1, "help") != 0 || !strncmp(v, "ext:", 4))
+        return true;
+    char name[64];
+    EntryOpts none;
+    snprintf(name, sizeof name, "%.*s", (int)(colon - v), v);
+    if (!entry_parse_spec(name, &a->help_entry, &none, err))
+        return false;
+    a->help = true;
+    return true;
+}
 static bool opt_pre_dir(DriverArgs *a, const char *v, Err *err) { return (void)err, a->pre_dir = v, true; }
 static bool opt_csv(DriverArgs *a, const char *v, Err *err) { return (void)err, a->csv = v, true; }
 static bool opt_changes(DriverArgs *a, const char *v, Err *err) { return (void)err, a->changes = v, true; }
@@ -204,6 +219,13 @@ static void print_help_text(FILE *out, const char *text, int indent)
     }
 }
 
+void args_entry_usage(FILE *out, const Entry *e)
+{
+    fprintf(out, "  %-8s %s%s\n", e->name, e->summary, e->not_in_default_suite ? " [not in the default suite]" : "");
+    for (int k = 0; e->option_help && e->option_help[k]; k++)
+        fprintf(out, "             %s\n", e->option_help[k]);
+}
+
 void args_usage(FILE *out)
 {
     fprintf(out, "usage: build/gppc [OPTIONS] -full|-pre|-run|-check MAP SCEN\n"
@@ -226,13 +248,8 @@ void args_usage(FILE *out)
     }
     fprintf(out, "exit: 0 all paths valid, 1 an invalid (or, -check, over-bound) path, 2 bad input\n"
                  "entries (--entry NAME:key=val,key=val):\n");
-    for (int i = 0; ENTRY_TABLE[i]; i++) {
-        const Entry *e = ENTRY_TABLE[i];
-        fprintf(out, "  %-8s %s%s\n", e->name, e->summary,
-                e->not_in_default_suite ? " [not in the default suite]" : "");
-        for (int k = 0; e->option_help && e->option_help[k]; k++)
-            fprintf(out, "             %s\n", e->option_help[k]);
-    }
+    for (int i = 0; ENTRY_TABLE[i]; i++)
+        args_entry_usage(out, ENTRY_TABLE[i]);
     fprintf(out, "  ext:DIR  a classic-kit entry folder, built unchanged and loaded [not in the default suite]\n"
                  "           (Entry.cpp, compile.sh or Makefile; its own build makes a cached shared\n"
                  "           object; named after the folder; docs/ext.md)\n");

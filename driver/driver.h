@@ -33,6 +33,7 @@ typedef struct DriverArgs {
     double bound;          /* --bound X with -check; 0: the entry's subopt_bound */
     int time_limit_s;      /* --time-limit S: the run's wall-clock limit (driver/guard.c); 0 none */
     bool help;
+    const Entry *help_entry; /* --entry NAME:help: NAME's options alone */
     /* The start kits' conventions (driver/kit_csv.c, docs/driver.md "Start-kit compatibility"). */
     bool json;          /* --json: stdout as JSON lines (driver/json.c) */
     bool csv_extra;     /* --csv-extra: our columns after the kit's */
@@ -57,6 +58,20 @@ typedef struct Changes {
 /* Reads and checks FILE against the map and the query count; false + "FILE:LINE: problem". */
 bool changes_load(Changes *c, const char *path, const Grid *map, int nqueries, Err *err);
 void changes_free(Changes *c);
+
+/* The scenario against its map, before anything runs (driver/scen_checks.c):
+ * start and goal of every query on the map and passable, else false + the
+ * first named ("SCEN:LINE: ..."); with --bad-queries=skip such queries are
+ * marked in `bad` instead, the first few named on stderr. Optima below the
+ * octile distance of their ends or above any path on the map, and map
+ * columns naming another map, are warned about once and counted (SUMMARY
+ * below_octile, scen_map_mismatch); those queries still run. */
+typedef struct ScenChecks {
+    bool *bad; /* --bad-queries=skip: the queries left out; NULL otherwise; the caller frees */
+    int nbad, below_octile;
+    int scen_map_mismatch; /* queries whose map column names another map than MAP */
+} ScenChecks;
+bool scen_checks_run(ScenChecks *c, const DriverArgs *a, const Scenario *sc, const Grid *map, Err *err);
 
 /* The dynamic start kit's scenario, "version 2" (driver/scen2.c): one file
  * with map size, queries and map changes, patches in a second file. */
@@ -89,6 +104,8 @@ void guard_warn(const char *reason);
 /* Parses argv; false + message on a usage error. *help is set for --help. */
 bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err);
 void args_usage(FILE *out);
+/* One entry's lines of args_usage: its summary and options (--entry NAME:help). */
+void args_entry_usage(FILE *out, const Entry *e);
 
 /* PRE_DIR/<entry>[_<key>=<val>...]-<map base name>.pre, creating the
  * folder when absent. PRE_DIR is --pre-dir, else results/pre of the checkout

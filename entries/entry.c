@@ -42,6 +42,8 @@ void *entry_prepare(const Entry *e, const Grid *map, const char *file, const Ent
 bool opts_parse(const char *text, const char *name, EntryOpts *opts, Err *err)
 {
     memset(opts, 0, sizeof *opts);
+    if (text && !*text) /* "mm:" as "mm:sector=8," is refused: a list cut short, never the defaults unsaid */
+        return err_set(err, "entry %s: no options after ':' (key=value,...; the name alone means the defaults)", name);
     const char *p = text;
     while (p && *p) {
         const char *comma = strchr(p, ',');

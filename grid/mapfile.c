@@ -1,5 +1,6 @@
 /* Moving AI .map reader (movingai.com/benchmarks/formats.html):
  *   type octile / height H / width W / map, then H rows of W characters.
+ * The header as the start kits read it: those four lines in that order.
  * Cells: the Moving AI set only, as the start kits read it: '.', 'G', 'S'
  * passable; '@', 'O', 'T', 'W' blocked; any other byte is an error naming
  * its line and column (a typo or a binary file is not taken as a wall).
@@ -25,40 +26,52 @@ static bool header_dim(Lines *r, const char *what, const char *val, long *out, E
     return true;
 }
 
+/* The header's lines in the order the start kits read them (their loader is
+ * one fscanf of "type octile\nheight %d\nwidth %d\nmap\n"): a file with a
+ * line missing or out of order would be misread there, so it is refused
+ * here. Blank lines between them are tolerated (fscanf's "\n" skips them). */
+static const char *const HEADER_KEYS[] = {"type", "height", "width", "map"};
+static const char *const HEADER_SHOWN[] = {"type octile", "height H", "width W", "map"};
+enum { HEADER_LINES = 4 };
+
 static bool read_header(Lines *r, long *width, long *height, Err *err)
 {
     char *line;
+    int next = 0; /* the HEADER_KEYS index due */
     *width = *height = -1;
     while ((line = lines_next(r, NULL))) {
         char *f[3];
         int n = lines_split(line, f, 3);
-        if (n == 0)
+        if (n == 0 && next > 0)
             continue;
+        if (n == 0)
+            return err_set(err, "%s:%d: blank line before 'type octile' (the header's first line)", r->path, r->number);
         if (n > 2)
             return err_set(err, "%s:%d: malformed header line", r->path, r->number);
-        const char *val = n == 2 ? f[1] : NULL;
-        if (strcmp(f[0], "map") == 0 && n == 1) {
-            if (*height < 0)
-                return err_set(err, "%s:%d: header has no height", r->path, r->number);
-            if (*width < 0)
-                return err_set(err, "%s:%d: header has no width", r->path, r->number);
-            return true;
-        } else if (strcmp(f[0], "type") == 0) {
-            if (!val || strcmp(val, "octile") != 0)
-                return err_set(err, "%s:%d: map type '%s' not supported (only octile)", r->path, r->number,
-                               val ? val : "");
-        } else if (strcmp(f[0], "height") == 0) {
-            if (*height >= 0)
-                return err_set(err, "%s:%d: a second 'height' line", r->path, r->number);
-            if (!header_dim(r, "height", val, height, err))
-                return false;
-        } else if (strcmp(f[0], "width") == 0) {
-            if (*width >= 0)
-                return err_set(err, "%s:%d: a second 'width' line", r->path, r->number);
-            if (!header_dim(r, "width", val, width, err))
-                return false;
-        } else {
+        int key = 0;
+        while (key < HEADER_LINES && strcmp(f[0], HEADER_KEYS[key]) != 0)
+            key++;
+        if (key == HEADER_LINES)
             return err_set(err, "%s:%d: unknown header '%s'", r->path, r->number, f[0]);
+        if (key < next)
+            return err_set(err, "%s:%d: a second '%s' line", r->path, r->number, f[0]);
+        if (key > next)
+            return err_set(err,
+                           "%s:%d: header has no '%s' line before '%s' (the header is type octile, height H, "
+                           "width W, map, in this order: the start kits read no other)",
+                           r->path, r->number, HEADER_SHOWN[next], f[0]);
+        const char *val = n == 2 ? f[1] : NULL;
+        next++;
+        if (key == 0 && (!val || strcmp(val, "octile") != 0))
+            return err_set(err, "%s:%d: map type '%s' not supported (only octile)", r->path, r->number, val ? val : "");
+        if (key == 1 && !header_dim(r, "height", val, height, err))
+            return false;
+        if (key == 2 && !header_dim(r, "width", val, width, err))
+            return false;
+        if (key == 3) {
+            if (val)
+                return err_set(err, "%s:%d: malformed header line", r->path, r->number);
+            return true;
         }
     }
     return err_set(err, "%s:%d: no 'map' line (file ends in the header)", r->path, r->number);

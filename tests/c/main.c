@@ -123,6 +123,7 @@ static const struct {
               {"sub", SUB_TESTS},
               {"seeds", SEED_TESTS},
               {"dynamic", DYNAMIC_TESTS},
+              {"dyn_abs", DYN_ABS_TESTS},
               {"abs_ch", ABS_CH_TESTS},
               {"route_ends", ROUTE_ENDS_TESTS},
               {"dyn_diff", DYN_DIFF_TESTS},

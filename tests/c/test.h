@@ -8,6 +8,7 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 typedef struct T {
@@ -69,6 +70,16 @@ static inline int t_sample_next(int i, int stride, int count)
     return i + 1 >= tail ? i + 1 : next < tail ? next : tail;
 }
 
+/* xorshift64: a test's reproducible random picks (cells to toggle, slots to
+ * sample); `*s` must start non-zero. */
+static inline uint64_t t_rng(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
 /* Writes `text` to a fresh file under /tmp and returns its path (a static
  * buffer per slot 0..3, reused by the next call with that slot). */
 const char *temp_file(int slot, const char *text);
@@ -82,7 +93,7 @@ const char *bench_dir(T *t);
 bool contains(const char *haystack, const char *needle);
 
 /* Byte-for-byte: every array of the compact layout (edge costs included)
- * and every total; `why` says what differs (tests/c/test_dynamic.c). */
+ * and every total; `why` says what differs (tests/c/test_dyn_abs.c). */
 struct Abstraction;
 bool abs_same(const struct Abstraction *a, const struct Abstraction *b, char *why, size_t size);
 
@@ -162,9 +173,9 @@ extern int calloc_fail_next;
 
 /* Each suite file exports its cases, NULL-terminated. */
 extern const TestCase GRID_TESTS[], SCEN_TESTS[], VALIDATE_TESTS[], HEAP_TESTS[], ASTAR_TESTS[], ENTRY_TESTS[],
-    BINIO_TESTS[], ABSTRACTION_TESTS[], MM_TESTS[], BASELINE_TESTS[], SEED_TESTS[], DYNAMIC_TESTS[], STAMP_TESTS[],
-    LEG_TESTS[], KIT_TESTS[], CLI_TESTS[], WINDOW_TESTS[], API_TESTS[], DIFF_TESTS[], FUZZ_TESTS[], SUB_TESTS[],
-    ABS_CH_TESTS[], GROW_TESTS[], DYN_DIFF_TESTS[], ROUTE_ENDS_TESTS[], SMOOTH_TESTS[], EDGE_CACHE_TESTS[],
+    BINIO_TESTS[], ABSTRACTION_TESTS[], MM_TESTS[], BASELINE_TESTS[], SEED_TESTS[], DYNAMIC_TESTS[], DYN_ABS_TESTS[],
+    STAMP_TESTS[], LEG_TESTS[], KIT_TESTS[], CLI_TESTS[], WINDOW_TESTS[], API_TESTS[], DIFF_TESTS[], FUZZ_TESTS[],
+    SUB_TESTS[], ABS_CH_TESTS[], GROW_TESTS[], DYN_DIFF_TESTS[], ROUTE_ENDS_TESTS[], SMOOTH_TESTS[], EDGE_CACHE_TESTS[],
     MM_MEMORY_TESTS[], JUMPTABLE_TESTS[], ABS_LOCATE_TESTS[], MAPKIND_TESTS[], JPS_TESTS[];
 
 #endif

@@ -71,6 +71,35 @@ static void test_cli_errors(T *t)
     CHECK(t, !parse("gppc --bound=2 -full m s", &a, &help, &err) && contains(err.msg, "only applies with -check"));
     CHECK(t, !parse("gppc --rebuild -full m s", &a, &help, &err) && contains(err.msg, "--changes"));
     CHECK(t, !parse("gppc --entry=nosuch -full m s", &a, &help, &err) && contains(err.msg, "nosuch"));
+    /* An option list cut short is refused as "mm:sector=8," is; the name alone means the defaults. */
+    CHECK(t,
+          !parse("gppc --entry=mm: -full m s", &a, &help, &err) && contains(err.msg, "entry mm: no options after ':'"));
+    CHECK(t, parse("gppc --entry=mm -full m s", &a, &help, &err) && a.opts.n == 0);
+}
+
+/* --entry NAME:help: that entry's lines of --help alone, exit 0 with no mode;
+ * an unknown NAME is the usual unknown-entry error. */
+static void test_cli_entry_help(T *t)
+{
+    DriverArgs a;
+    bool help;
+    Err err;
+    CHECK(t, parse("gppc --entry=jps+:help", &a, &help, &err) && help && a.help_entry == entry_find("jps+"));
+    CHECK(t, parse("gppc --entry mm:help -full m s", &a, &help, &err) && help && a.help_entry == entry_find("mm"));
+    CHECK(t, parse("gppc --help", &a, &help, &err) && help && !a.help_entry);
+    CHECK(t, !parse("gppc --entry=nosuch:help", &a, &help, &err) && contains(err.msg, "unknown entry 'nosuch'"));
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    if (!out) {
+        CHECK(t, out != NULL);
+        return;
+    }
+    args_entry_usage(out, entry_find("astar"));
+    fclose(out);
+    CHECKF(t, !strncmp(text, "  astar ", 8) && contains(text, "\n             w=") && !contains(text, "jps"),
+           "astar:help printed: %s", text);
+    free(text);
 }
 
 /* --help lists every option key of every entry, under that entry (the help
@@ -135,5 +164,6 @@ static void test_cli_help_lists_every_entry_option(T *t)
 
 const TestCase CLI_TESTS[] = {{"cli_gnu_forms", test_cli_gnu_forms},
                               {"cli_errors", test_cli_errors},
+                              {"cli_entry_help", test_cli_entry_help},
                               {"cli_help_lists_every_entry_option", test_cli_help_lists_every_entry_option},
                               {NULL, NULL}};

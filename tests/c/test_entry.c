@@ -20,6 +20,7 @@ static void test_entry_spec_parsing(T *t)
     CHECK(t, !entry_parse_spec("astar:w", &e, &o, &err) && contains(err.msg, "not key=value"));
     CHECK(t, !entry_parse_spec("astar:w=", &e, &o, &err) && contains(err.msg, "not key=value"));
     CHECK(t, !entry_parse_spec("astar:w=1,", &e, &o, &err) && contains(err.msg, "empty option"));
+    CHECK(t, !entry_parse_spec("astar:", &e, &o, &err) && contains(err.msg, "entry astar: no options after ':'"));
     CHECK(t, !entry_parse_spec("astar:w=1,w=2", &e, &o, &err) && contains(err.msg, "given twice"));
 }
 

@@ -52,13 +52,24 @@ static void test_map_tolerates_crlf_and_blanks(T *t)
     grid_free(&g);
 }
 
-static void test_map_header_order_free(T *t)
+/* The header as the start kits' fscanf reads it: type octile, height,
+ * width, map, in this order; blank lines between them only. Anything else
+ * the kits would misread (a 0x0 map, silently) is refused here, naming the
+ * line. */
+static void test_map_header_as_the_kits_read_it(T *t)
 {
-    const char *path = temp_file(0, "width 2\ntype octile\nheight 1\nmap\n..\n");
+    const char *path = temp_file(0, "type octile\n\nheight 1\n\nwidth 2\nmap\n..\n");
     Grid g;
     Err err;
     CHECKF(t, grid_load_map(&g, path, &err), "%s", err.msg);
     grid_free(&g);
+    expect_error(t, "width 2\ntype octile\nheight 1\nmap\n..\n", ":1:", "no 'type octile' line before 'width'");
+    expect_error(t, "height 1\nwidth 2\nmap\n..\n", ":1:", "no 'type octile' line before 'height'");
+    expect_error(t, "type octile\nwidth 2\nheight 1\nmap\n..\n", ":2:", "no 'height H' line before 'width'");
+    expect_error(t, "\ntype octile\nheight 1\nwidth 2\nmap\n..\n", ":1:", "blank line before 'type octile'");
+    expect_error(t, "type octile\ntype octile\nheight 1\nwidth 2\nmap\n..\n", ":2:", "a second 'type' line");
+    expect_error(t, "type octile\nheight 1\nwidth 2\nheight 1\nmap\n..\n", ":4:", "a second 'height' line");
+    expect_error(t, "type octile\nheight 1\nwidth 2\nmap 2\n..\n", ":4:", "malformed header line");
 }
 
 static void test_map_errors(T *t)
@@ -69,8 +80,8 @@ static void test_map_errors(T *t)
                  contains(err.msg, "cannot open"));
     expect_error(t, "type octile\nheight 2\nwidth 2\nlegend 3\nmap\n..\n..\n", ":4:", "unknown header 'legend'");
     expect_error(t, "type hex\nheight 2\nwidth 2\nmap\n..\n..\n", ":1:", "not supported");
-    expect_error(t, "type octile\nwidth 2\nmap\n..\n..\n", ":3:", "no height");
-    expect_error(t, "type octile\nheight 2\nmap\n..\n..\n", ":3:", "no width");
+    expect_error(t, "type octile\nwidth 2\nmap\n..\n..\n", ":2:", "no 'height H' line before 'width'");
+    expect_error(t, "type octile\nheight 2\nmap\n..\n..\n", ":3:", "no 'width W' line before 'map'");
     expect_error(t, "type octile\nheight 0\nwidth 2\nmap\n", ":2:", "height 0 out of range");
     expect_error(t, "type octile\nheight 2\nwidth -3\nmap\n", ":3:", "width -3 out of range");
     expect_error(t, "type octile\nheight 2\nwidth 8193\nmap\n", ":3:", "width 8193 out of range");
@@ -406,7 +417,7 @@ const TestCase GRID_TESTS[] = {
     {"dir_of_inverts_moves", test_dir_of_inverts_moves},
     {"map_reads_cells", test_map_reads_cells},
     {"map_tolerates_crlf_and_blanks", test_map_tolerates_crlf_and_blanks},
-    {"map_header_order_free", test_map_header_order_free},
+    {"map_header_as_the_kits_read_it", test_map_header_as_the_kits_read_it},
     {"map_errors", test_map_errors},
     {"grid_moves_no_corner_cutting", test_grid_moves_no_corner_cutting},
     {"grid_octile", test_octile},

@@ -266,7 +266,8 @@ class SmallThings(unittest.TestCase):
             m, s = write(d, "m.map", MAP), write(d, "m.map.scen", SCEN)
             for args, said in ((["--entry", "jps", "--entry", "astar"], "--entry given twice"),
                                (["--csv-extra"], "--csv-extra only applies with --csv"),
-                               (["--entry", "astar:w=0x2"], "w=0x2 is not a number")):
+                               (["--entry", "astar:w=0x2"], "w=0x2 is not a number"),
+                               (["--entry", "mm:"], "entry mm: no options after ':'")):
                 code, _, err = run_gppc(*args, "-full", m, s)
                 self.assertEqual(code, 2, err)
                 self.assertIn(said, err)
@@ -274,6 +275,18 @@ class SmallThings(unittest.TestCase):
             code, _, err = run_gppc("-full", h, s)
             self.assertEqual(code, 2, err)
             self.assertIn("h.map:3: a second 'height' line", err)
+            # The start kits' fscanf reads type, height, width, map in this order, and
+            # misreads any other header as a 0x0 map: refused here, naming the line.
+            for name, text, said in (("t.map", MAP.replace("type octile\n", ""),
+                                      "t.map:1: header has no 'type octile' line before 'height'"),
+                                     ("o.map", MAP.replace("height 3\nwidth 5", "width 5\nheight 3"),
+                                      "o.map:2: header has no 'height H' line before 'width'")):
+                code, _, err = run_gppc("-full", write(d, name, text), s)
+                self.assertEqual(code, 2, err)
+                self.assertIn(said, err)
+            code, out, err = run_gppc("--entry", "mm:help")
+            self.assertEqual(code, 0, err)
+            self.assertTrue(out.startswith("  mm ") and "sector=" in out and "astar" not in out, out)
 
     def test_updates_said_once(self):
         with TempDir() as d:

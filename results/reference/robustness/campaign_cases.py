@@ -85,13 +85,11 @@ def map_cases(tag, mp, sc, entry):
         "trailing-blanks": mp.replace(b"\n", b"  \t\n"),
         "blank-lines-end": mp + b"\n\n\n",
         "blank-line-in-header": mp.replace(b"type octile\n", b"type octile\n\n", 1),
-        "header-order": mp.replace(b"height", b"HEIGHT", 1),  # placeholder, replaced below
         "cr-only-last": mp.rstrip(b"\n") + b"\r",
     }
     lines = mp.split(b"\n")
     hdr = lines[:4]
     rows = lines[4:]
-    same["header-order"] = b"\n".join([hdr[2], hdr[1], hdr[0], hdr[3]] + rows)
     for k, v in same.items():
         case("map", "%s-%s" % (tag, k), {"m.map": v, "m.map.scen": sc}, chk, "same", "m.map", base=base)
     h = int(hdr[1].split()[1])
@@ -115,6 +113,11 @@ def map_cases(tag, mp, sc, entry):
         "height-3-fields": mp.replace(hdr[1], hdr[1] + b" 7", 1),
         "type-tile": mp.replace(b"type octile", b"type tile", 1),
         "type-missing": mp.replace(b"type octile\n", b"", 1),
+        # the kits' fscanf reads type, height, width, map in this order: any other is a 0x0 map there
+        "header-order": b"\n".join([hdr[2], hdr[1], hdr[0], hdr[3]] + rows),
+        "width-before-height": b"\n".join([hdr[0], hdr[2], hdr[1], hdr[3]] + rows),
+        "blank-line-before-type": b"\n" + mp,
+        "dup-type": mp.replace(b"type octile\n", b"type octile\ntype octile\n", 1),
         "no-map-line": mp.replace(b"\nmap\n", b"\n", 1),
         "dup-height": mp.replace(hdr[1], hdr[1] + b"\n" + hdr[1], 1),
         "dup-map-line": mp.replace(b"\nmap\n", b"\nmap\nmap\n", 1),
