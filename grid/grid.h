@@ -53,13 +53,23 @@ static inline bool grid_in_bounds(const Grid *g, int x, int y)
 }
 /* Cell index i of packed bits (a loop that knows its grid is packed). */
 static inline bool grid_bit_at(const uint64_t *bits, size_t i) { return bits[i >> 6] >> (i & 63) & 1; }
+/* The masks every span test and copy over packed bits takes its first and
+ * last word with (grid_bits_span_open, search/bitrows.h's row copies): the
+ * bits of i's word from bit index i up, and up to i. */
+static inline uint64_t grid_bits_from(size_t i) { return ~0ull << (i & 63); }
+static inline uint64_t grid_bits_upto(size_t i) { return ~0ull >> (63 - (i & 63)); }
+/* The bits of word w that bit indices i0..i1 (inclusive) cover. */
+static inline uint64_t grid_bits_word_mask(size_t w, size_t i0, size_t i1)
+{
+    return (w == i0 >> 6 ? grid_bits_from(i0) : ~0ull) & (w == i1 >> 6 ? grid_bits_upto(i1) : ~0ull);
+}
 /* Are packed cell indices i0..i1 (inclusive, i0 <= i1) all passable? A
  * word at a time: a row's run of cells is one masked test per word it
  * touches (grid_span_open, grid/line.c's row runs). */
 static inline bool grid_bits_span_open(const uint64_t *bits, size_t i0, size_t i1)
 {
     size_t w0 = i0 >> 6, w1 = i1 >> 6;
-    uint64_t lo = ~0ull << (i0 & 63), hi = ~0ull >> (63 - (i1 & 63));
+    uint64_t lo = grid_bits_from(i0), hi = grid_bits_upto(i1);
     if (w0 == w1)
         return (bits[w0] & (lo & hi)) == (lo & hi);
     if ((bits[w0] & lo) != lo || (bits[w1] & hi) != hi)

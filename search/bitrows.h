@@ -41,14 +41,6 @@ static inline void bitrows_set_cell(BitRows *b, bool transposed, int x, int y, b
     *w = passable ? *w | bit : *w & ~bit;
 }
 
-/* The bits of word w that columns c0..c1 (inclusive) cover. */
-static inline uint64_t bitrows_span_mask(int w, int c0, int c1)
-{
-    uint64_t lo = w == c0 >> 6 ? ~0ull << (c0 & 63) : ~0ull;
-    uint64_t hi = w == c1 >> 6 && (c1 & 63) != 63 ? (1ull << ((c1 & 63) + 1)) - 1 : ~0ull;
-    return lo & hi;
-}
-
 /* Row r, columns c0..c1 (padded, inclusive): src's bits (src != NULL) or
  * blocked. A search over part of the map paints that part into an otherwise
  * blocked copy (jps_paint). */
@@ -57,7 +49,7 @@ static inline void bitrows_copy_span(BitRows *b, const BitRows *src, int r, int 
     uint64_t *dst = b->bits + (size_t)r * b->words;
     const uint64_t *from = src ? bitrows_row(src, r) : NULL;
     for (int w = c0 >> 6; w <= c1 >> 6; w++) {
-        uint64_t mask = bitrows_span_mask(w, c0, c1);
+        uint64_t mask = grid_bits_word_mask((size_t)w, (size_t)c0, (size_t)c1);
         dst[w] = (dst[w] & ~mask) | (from ? from[w] & mask : 0);
     }
 }
