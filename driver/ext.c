@@ -134,6 +134,8 @@ static bool builder_path(char *out, size_t size, Err *err)
     const char *env = getenv("GPPC_EXT_BUILD");
     if (env && *env) {
         snprintf(out, size, "%s", env);
+        if (access(out, R_OK) != 0)
+            return err_set(err, "ext: no builder at %s ($GPPC_EXT_BUILD): %s", out, strerror(errno));
         return true;
     }
     char exe[4096];
@@ -150,6 +152,13 @@ static bool builder_path(char *out, size_t size, Err *err)
     }
     if (snprintf(out, size, "%s/scripts/ext_build.py", exe) >= (int)size)
         return err_set(err, "ext: builder path too long");
+    /* A binary copied out of its tree (or one in build/asan/) has no builder
+     * beside it: one line saying so, not python's error and ours. */
+    if (access(out, R_OK) != 0)
+        return err_set(err,
+                       "ext: no builder at %s (scripts/ext_build.py of the tree this binary was built in); "
+                       "set GPPC_EXT_BUILD to it",
+                       out);
     return true;
 }
 

@@ -77,6 +77,24 @@ static void test_cli_errors(T *t)
     CHECK(t, parse("gppc --entry=mm -full m s", &a, &help, &err) && a.opts.n == 0);
 }
 
+/* What --help prints (only == NULL), or --entry NAME:help for entry `only`;
+ * the caller frees it. */
+static char *usage_text(T *t, const Entry *only)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    CHECK(t, out != NULL);
+    if (!out)
+        return NULL;
+    if (only)
+        args_entry_usage(out, only);
+    else
+        args_usage(out);
+    fclose(out);
+    return text;
+}
+
 /* --entry NAME:help: that entry's lines of --help alone, exit 0 with no mode;
  * an unknown NAME is the usual unknown-entry error. */
 static void test_cli_entry_help(T *t)
@@ -88,15 +106,9 @@ static void test_cli_entry_help(T *t)
     CHECK(t, parse("gppc --entry mm:help -full m s", &a, &help, &err) && help && a.help_entry == entry_find("mm"));
     CHECK(t, parse("gppc --help", &a, &help, &err) && help && !a.help_entry);
     CHECK(t, !parse("gppc --entry=nosuch:help", &a, &help, &err) && contains(err.msg, "unknown entry 'nosuch'"));
-    char *text = NULL;
-    size_t size = 0;
-    FILE *out = open_memstream(&text, &size);
-    if (!out) {
-        CHECK(t, out != NULL);
+    char *text = usage_text(t, entry_find("astar"));
+    if (!text)
         return;
-    }
-    args_entry_usage(out, entry_find("astar"));
-    fclose(out);
     CHECKF(t, !strncmp(text, "  astar ", 8) && contains(text, "\n             w=") && !contains(text, "jps"),
            "astar:help printed: %s", text);
     free(text);
@@ -106,15 +118,9 @@ static void test_cli_entry_help(T *t)
  * text is written by hand beside the keys, so it can fall behind). */
 static void test_cli_help_lists_every_entry_option(T *t)
 {
-    char *text = NULL;
-    size_t size = 0;
-    FILE *out = open_memstream(&text, &size);
-    if (!out) {
-        CHECK(t, out != NULL);
+    char *text = usage_text(t, NULL);
+    if (!text)
         return;
-    }
-    args_usage(out);
-    fclose(out);
     static const char *const DRIVER_OPTIONS[] = {"-full",     "-pre",          "-run",     "-check",    "--entry",
                                                  "--pre-dir", "--csv",         "--repeat", "--changes", "--rebuild",
                                                  "--bound",   "--bad-queries", "--help",   NULL};

@@ -154,6 +154,25 @@ class ExtEntry(unittest.TestCase):
                 self.assertFalse(os.path.exists(os.path.join(d, "out")), "the suite ran for " + folder)
 
 
+    def test_no_builder_beside_the_binary_is_one_line_and_exit_2(self):
+        # A copied binary finds no scripts/ext_build.py above it: one line naming where it looked.
+        with TempDir() as d:
+            os.makedirs(os.path.join(d, "build"))
+            copy = shutil.copy(GPPC, os.path.join(d, "build", "gppc"))
+            env = dict(os.environ)
+            env.pop("GPPC_EXT_BUILD", None)
+            for extra, said in (({}, "ext: no builder at %s/scripts/ext_build.py (scripts/ext_build.py of the tree"
+                                      % os.path.realpath(d)),
+                                ({"GPPC_EXT_BUILD": d + "/nope.py"}, "ext: no builder at %s/nope.py ($GPPC_EXT_BUILD)"
+                                 % d)):
+                p = subprocess.run([copy, "--entry", "ext:" + FOLDER, "--pre-dir", d, "-full", MAP, SCEN],
+                                   capture_output=True, text=True, env=dict(env, **extra))
+                self.assertEqual(p.returncode, 2, p.stderr)
+                lines = [l for l in p.stderr.splitlines() if "try 'build/gppc --help'" not in l]
+                self.assertEqual(len(lines), 1, p.stderr)
+                self.assertIn(said, lines[0])
+
+
 class Criteria(unittest.TestCase):
     """scripts/criteria.py on hand-made records: dominance as GPPC marks it."""
 

@@ -379,6 +379,7 @@ OPTS = [
     ["--entry", "ext"], ["--entry", "ext:"], ["--entry", "ext:/nonexistent"], ["--entry", "ext:{d}"],
     ["--", "-full"], ["--entry", "mm:sector=16\nw=2"], ["--entry", "mm:segfile=maybe"],
     ["--entry", "mm:" + "sector=16," * 300 + "w=1"], ["--entry", "jps:" + "x" * 5000 + "=1"],
+    ["--entry", "mm:help"], ["--entry", "nosuch:help"], ["--entry", ":help"], ["--entry", "mm:help,w=2"],
 ]
 def opts_cases():
     for i, o in enumerate(OPTS):

@@ -2,7 +2,8 @@
 """Extreme but legal maps through every entry: each run must exit 0 with
 every path valid (-check; optimal entries within 1), or reject with one
 message; never crash, hang or trip a sanitizer.
-usage: edge.py GPPC ASAN OUT"""
+usage: edge.py GPPC ASAN OUT [--entries SPEC,...]   (ext:DIR specs: classic-kit
+entries, checked as optimal; ASAN may be '-' to run GPPC alone)"""
 import itertools
 import os
 import random
@@ -14,6 +15,9 @@ GPPC, ASAN, OUT = sys.argv[1:4]
 rng = random.Random(7)
 ENTRIES = ["mm", "mm:refine=corridor", "mm:segfile=sym", "mm:w=1.5", "mm:n=3", "mm:sector=4", "jps", "jps+", "ch",
            "sub", "astar", "akers", "vra"]
+if sys.argv[4:5] == ["--entries"]:
+    ENTRIES = sys.argv[5].split(",")
+BINARIES = [b for b in (GPPC, ASAN) if b != "-"]
 
 
 def grid(w, h, fill="."):
@@ -132,7 +136,7 @@ for name, g in maps.items():
     with open(d + "/m.map.scen", "w") as f:
         f.write(s)
     for e in ENTRIES:
-        for b in (GPPC, ASAN):
+        for b in BINARIES:
             jobs.append((name, e, b))
 with ThreadPoolExecutor(2) as ex:
     res = list(ex.map(run, jobs))
