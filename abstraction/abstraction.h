@@ -27,14 +27,20 @@
  *  sector word, u32:  bits 0-7 region count, 8-23 offset, 24-31 flags.
  *   normal:   pool + group_base[s / ABS_GROUP] + offset holds `count` regions
  *             of 2 bytes (byte 0: center, (y << 4) | x inside the sector;
- *             byte 1: cumulative edge end) then the edges, 1 byte each
- *             (bits 5-7 direction, 0-4 target region), then, with edge
- *             costs, one excess byte per kept edge in edge order.
+ *             byte 1: cumulative end of its edge bytes) then the edges, 1
+ *             byte each (bits 5-7 direction, 0-4 target region), then, with
+ *             edge costs, one excess byte per kept edge in edge order.
+ *   MASKED:   a normal sector whose regions' edge bytes each begin with a
+ *             mask, bit d set for an edge (d, 0), followed by its other
+ *             edges as above; abs_edges gives both in (direction, target)
+ *             order. Chosen where it takes fewer bytes: where a sector has
+ *             more edges to a region 0 than regions, as most sectors of a
+ *             room map do (their neighbours hold one region).
  *   DEFAULT:  not stored: one region at the standard center (the center of a
  *             fully open sector of that size), edges (d, 0) to every existing
  *             neighbour sector. Only with defaults compression on.
  *   WIDE:     when a normal sector cannot be encoded (an edge targets a region
- *             >= 32, more than 255 edges, or its offset from the group base
+ *             >= 32, more than 255 edge bytes, or its offset from the group base
  *             passes 16 bits): offset indexes `wide`, whose entry gives the
  *             absolute pool offset and edge count; regions take 4 bytes (center,
  *             0, u16 LE cumulative edge end) and edges 2 (direction, target),
@@ -59,6 +65,7 @@
 #define ABS_FIXED_BYTES 32
 #define ABS_FLAG_DEFAULT 0x01u
 #define ABS_FLAG_WIDE 0x02u
+#define ABS_FLAG_MASKED 0x04u
 #define ABS_NARROW_MAX_TARGET 31
 #define ABS_NARROW_MAX_EDGES 255
 
@@ -97,6 +104,7 @@ typedef struct AbsEdgeIter {
     int left;
     int sector;              /* source sector */
     uint8_t wide, dflt, dir; /* dflt: synthesising a default sector's edges */
+    uint8_t mask;            /* MASKED: the directions of the region's edges to a region 0 not yet given */
 } AbsEdgeIter;
 
 #define ABS_CENTER_PASSES 2 /* bound on optimisation passes */
@@ -229,8 +237,10 @@ bool abs_validate(const Abstraction *a, const Grid *g, Err *err);
  * reader would take a sector's excess bytes for nothing, but the format of
  * the flags and the pool changed, so the version says which it is.
  * 4: the MM file's segment records (after the abstraction) hold waypoints,
- * not 3-bit moves (cache/leg.h): the header's version is the whole file's. */
-#define ABS_FILE_VERSION 4
+ * not 3-bit moves (cache/leg.h): the header's version is the whole file's.
+ * 5: MASKED sectors (flags bit 2 of a sector word): a version-4 reader would
+ * take a region's mask byte for an edge. */
+#define ABS_FILE_VERSION 5
 struct BinFile;
 /* Header and abstraction on an open stream (f->failed reports write errors);
  * other sections may follow (the MM entry's segments). */

@@ -5,39 +5,75 @@
 
 #include "../grid/line.h"
 
+/* The largest block shift (at most ABS_INDEX_BLOCK_SHIFT) at which no block
+ * of ids spans more than 255 sectors; sector[gid] is each id's sector. */
+static int block_shift_for(const uint32_t *sector, uint32_t n)
+{
+    int k = ABS_INDEX_BLOCK_SHIFT;
+    for (uint32_t gid = 0; gid < n && k > 0; gid++)
+        while (k > 0 && sector[gid] - sector[gid & ~((1u << k) - 1)] > 255)
+            k--;
+    return k;
+}
+
 bool abs_index_init(AbsIndex *ix, const Abstraction *a, Err *err)
 {
     memset(ix, 0, sizeof *ix);
     ix->abs = a;
     ix->S = a->S;
     ix->sw = a->sw;
-    size_t n = a->nregions ? a->nregions : 1;
-    ix->region_base = malloc(((size_t)a->nsectors + 1) * sizeof *ix->region_base);
-    ix->center = malloc(n * sizeof *ix->center);
-    if (!ix->region_base || !ix->center) {
+    ix->sw_mul = ((1ull << 40) + (uint64_t)a->sw - 1) / (uint64_t)a->sw;
+    uint32_t n = a->nregions;
+    uint32_t *first = malloc(((size_t)a->nsectors + 1) * sizeof *first);
+    uint32_t *sector = malloc(((size_t)n + 1) * sizeof *sector);
+    ix->region = malloc(((size_t)n + 1) * sizeof *ix->region);
+    bool ok = first && sector && ix->region;
+    uint32_t gid = 0;
+    for (uint32_t s = 0; ok && s < a->nsectors; s++) {
+        first[s] = gid;
+        for (int r = 0; r < abs_region_count(a, (int)s); r++, gid++) {
+            xyLoc c = abs_region_center(a, (int)s, r);
+            sector[gid] = s;
+            ix->region[gid] = (uint16_t)((c.y - abs_sector_y0(a, (int)s)) << 4 | (c.x - abs_sector_x0(a, (int)s)));
+        }
+    }
+    if (ok) {
+        first[a->nsectors] = gid;
+        ok = row_starts_pack(&ix->bases, first, a->nsectors);
+    }
+    if (ok) {
+        ix->block_shift = block_shift_for(sector, n);
+        ix->block_sector = malloc((((size_t)n >> ix->block_shift) + 1) * sizeof *ix->block_sector);
+        ok = ix->block_sector != NULL;
+    }
+    for (uint32_t r = 0; ok && r < n; r++) {
+        uint32_t b = r >> ix->block_shift;
+        if (r == b << ix->block_shift)
+            ix->block_sector[b] = sector[r];
+        ix->region[r] |= (uint16_t)((sector[r] - ix->block_sector[b]) << 8);
+    }
+    free(first);
+    free(sector);
+    if (!ok) {
         abs_index_free(ix);
         return err_set(err, "out of memory indexing the abstraction (%u regions)", a->nregions);
     }
-    uint32_t gid = 0;
-    for (uint32_t s = 0; s < a->nsectors; s++) {
-        ix->region_base[s] = gid;
-        for (int r = 0; r < abs_region_count(a, (int)s); r++, gid++)
-            ix->center[gid] = abs_region_center(a, (int)s, r);
-    }
-    ix->region_base[a->nsectors] = gid;
     return true;
 }
 
 void abs_index_free(AbsIndex *ix)
 {
-    free(ix->region_base);
-    free(ix->center);
+    row_starts_free(&ix->bases);
+    free(ix->region);
+    free(ix->block_sector);
     memset(ix, 0, sizeof *ix);
 }
 
 size_t abs_index_bytes(const AbsIndex *ix)
 {
-    return ((size_t)ix->abs->nsectors + 1) * 4 + (size_t)ix->abs->nregions * sizeof(xyLoc);
+    size_t n = ix->abs->nregions;
+    return row_starts_bytes(&ix->bases) + n * sizeof *ix->region +
+           ((n >> ix->block_shift) + 1) * sizeof *ix->block_sector;
 }
 
 uint32_t *abs_region_sectors(const AbsIndex *ix)
@@ -65,7 +101,7 @@ int abs_locate_steps(const AbsIndex *ix, const Grid *g, AbsLocator *loc, xyLoc c
         return -1;
     int s = abs_sector_of(a, c.x, c.y), n = abs_region_count(a, s);
     for (int k = 0; k < n; k++) {
-        xyLoc ctr = ix->center[abs_gid(ix, s, k)];
+        xyLoc ctr = abs_center(ix, abs_gid(ix, s, k));
         size_t m = line_moves(c, ctr);
         *cells_left = *cells_left > m ? *cells_left - m : 0;
         if (line_legal(g, c, ctr)) {

@@ -3,27 +3,44 @@
  *
  * The compact layout (abstraction.h) numbers regions inside their sector;
  * the index numbers them across the map: sector s's regions are
- * region_base[s] .. region_base[s + 1] - 1, in sector order. It also keeps
- * each region's decoded center, because the abstract search reads it for
- * every edge it relaxes and decoding it from the layout each time is what
- * the paper's layout trades for memory. A region's sector is not kept: its
- * center lies in it (abs_region_sector), and an array of them took as many
- * bytes as the centers. These arrays are derived data: not stored in files,
- * not counted in abs_bytes().
+ * abs_base(s) .. abs_base(s + 1) - 1, in sector order. The bases take about
+ * 2 bytes a sector (common/row_starts.h: a 32-bit base every 64 sectors, 16
+ * bits a sector, which hold since a sector has at most 255 regions).
  *
- * Owns its two arrays (abs_index_free); borrows the abstraction, which
+ * It also keeps each region's center, because the abstract search reads it
+ * for every edge it relaxes and decoding it from the layout each time is
+ * what the paper's layout trades for memory: 2 bytes a region, the center
+ * inside its sector ((y << 4) | x, as the layout stores it) and the region's
+ * sector as its distance from the sector of its block's first region (a
+ * block: 2^block_shift consecutive ids, at most 64, with a 32-bit sector
+ * each; fewer ids a block where 64 would span more than 255 sectors, as
+ * blocked areas do). So a region's sector is two loads and an add, and its
+ * center the sector's corner (a multiply and shift for the division by sw)
+ * plus the byte. 4 bytes a region (an xyLoc) took twice as many.
+ *
+ * These arrays are derived data: not stored in files, not counted in
+ * abs_bytes().
+ *
+ * Owns its arrays (abs_index_free); borrows the abstraction, which
  * must outlive it (the sector grid's shape is copied, so that an index can
- * still name a region's sector while its abstraction is being replaced). */
+ * still name a region's sector and center while its abstraction is being
+ * replaced). */
 #ifndef GPPC_ABSTRACTION_INDEX_H
 #define GPPC_ABSTRACTION_INDEX_H
 
+#include "../common/row_starts.h"
 #include "abstraction.h"
+
+#define ABS_INDEX_BLOCK_SHIFT 6 /* at most 64 ids a block */
 
 typedef struct AbsIndex {
     const Abstraction *abs;
-    uint32_t *region_base; /* nsectors + 1 */
-    xyLoc *center;         /* nregions: its center cell */
-    int S, sw;             /* the abstraction's sector side and sectors per row */
+    RowStarts bases;        /* sector s's first region: row_start(s), s <= nsectors */
+    uint16_t *region;       /* nregions: (sector - its block's sector) << 8 | center byte */
+    uint32_t *block_sector; /* per 2^block_shift regions: the sector of the first */
+    int block_shift;
+    int S, sw;       /* the abstraction's sector side and sectors per row */
+    uint64_t sw_mul; /* ceil(2^40 / sw): s / sw as (s * sw_mul) >> 40, exact for every sector */
 } AbsIndex;
 
 bool abs_index_init(AbsIndex *ix, const Abstraction *a, Err *err);
@@ -48,11 +65,20 @@ int abs_locate(const AbsIndex *ix, const Grid *g, AbsLocator *loc, xyLoc c, xyPa
 int abs_locate_steps(const AbsIndex *ix, const Grid *g, AbsLocator *loc, xyLoc c, bool resume, uint64_t *cells_left,
                      xyPath *out);
 
-/* The sector of global region gid: its center's. */
+/* The first global id of sector s (s <= nsectors: the last is nregions). */
+static inline uint32_t abs_base(const AbsIndex *ix, uint32_t s) { return row_start(&ix->bases, s); }
+/* The sector of global region gid. */
 static inline uint32_t abs_region_sector(const AbsIndex *ix, uint32_t gid)
 {
-    xyLoc c = ix->center[gid];
-    return (uint32_t)(c.y / ix->S * ix->sw + c.x / ix->S);
+    return ix->block_sector[gid >> ix->block_shift] + (uint32_t)(ix->region[gid] >> 8);
+}
+/* The center cell of global region gid. */
+static inline xyLoc abs_center(const AbsIndex *ix, uint32_t gid)
+{
+    uint32_t s = abs_region_sector(ix, gid), b = ix->region[gid] & 0xffu;
+    uint32_t row = (uint32_t)(((uint64_t)s * ix->sw_mul) >> 40), col = s - row * (uint32_t)ix->sw;
+    xyLoc c = {(int16_t)(col * (uint32_t)ix->S + (b & 15u)), (int16_t)(row * (uint32_t)ix->S + (b >> 4))};
+    return c;
 }
 /* Every region's sector into a new array (the caller frees it), for the
  * callers that take them as one (refine/abs_ch.h); NULL when memory ran out. */
@@ -61,12 +87,12 @@ uint32_t *abs_region_sectors(const AbsIndex *ix);
 /* Global id of local region r of sector s. */
 static inline uint32_t abs_gid(const AbsIndex *ix, int sector, int region)
 {
-    return ix->region_base[sector] + (uint32_t)region;
+    return abs_base(ix, (uint32_t)sector) + (uint32_t)region;
 }
 /* Local index of global region gid inside its sector. */
 static inline int abs_local(const AbsIndex *ix, uint32_t gid)
 {
-    return (int)(gid - ix->region_base[abs_region_sector(ix, gid)]);
+    return (int)(gid - abs_base(ix, abs_region_sector(ix, gid)));
 }
 
 /* The id in `fresh` of region `gid` of `old`, across a local rebuild
@@ -76,7 +102,7 @@ static inline int abs_local(const AbsIndex *ix, uint32_t gid)
 static inline uint32_t abs_index_renumber(const AbsIndex *old, const AbsIndex *fresh, uint32_t gid)
 {
     uint32_t s = abs_region_sector(old, gid);
-    return fresh->region_base[s] + (gid - old->region_base[s]);
+    return abs_base(fresh, s) + (gid - abs_base(old, s));
 }
 
 #endif

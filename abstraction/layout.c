@@ -93,18 +93,36 @@ bool abs_encode(Abstraction *a, const AbsPlain *p, Err *err)
             a->ndefault++;
             continue;
         }
-        int e0 = p->edge_first[r0], nedge = p->edge_first[r0 + nreg] - e0;
-        bool wide = nedge > ABS_NARROW_MAX_EDGES || used - a->group_base[s / ABS_GROUP] > 0xffffu;
+        int e0 = p->edge_first[r0], nedge = p->edge_first[r0 + nreg] - e0, to_first = 0;
+        for (int e = e0; e < e0 + nedge; e++)
+            to_first += p->edge_target[e] == 0;
+        bool masked = nreg > 0 && nreg < to_first; /* a mask byte a region saves a byte an edge to a region 0 */
+        int bytes = masked ? nedge - to_first + nreg : nedge;
+        bool wide = bytes > ABS_NARROW_MAX_EDGES || used - a->group_base[s / ABS_GROUP] > 0xffffu;
         for (int e = e0; e < e0 + nedge && !wide; e++)
             wide = p->edge_target[e] > ABS_NARROW_MAX_TARGET;
         if (!wide) {
-            a->sector[s] = make_word((uint32_t)nreg, (uint32_t)(used - a->group_base[s / ABS_GROUP]), 0);
+            a->sector[s] = make_word((uint32_t)nreg, (uint32_t)(used - a->group_base[s / ABS_GROUP]),
+                                     masked ? ABS_FLAG_MASKED : 0);
+            size_t end = 0;
             for (int r = r0; r < r0 + nreg; r++) {
+                int n = p->edge_first[r + 1] - p->edge_first[r];
+                for (int e = p->edge_first[r]; masked && e < p->edge_first[r + 1]; e++)
+                    n -= p->edge_target[e] == 0;
+                end += (size_t)n + masked;
                 a->pool[used++] = p->center[r];
-                a->pool[used++] = (uint8_t)(p->edge_first[r + 1] - e0);
+                a->pool[used++] = (uint8_t)end;
             }
-            for (int e = e0; e < e0 + nedge; e++)
-                a->pool[used++] = (uint8_t)(p->edge_dir[e] << 5 | p->edge_target[e]);
+            for (int r = r0; r < r0 + nreg; r++) {
+                uint8_t *mask = masked ? &a->pool[used++] : NULL;
+                if (mask)
+                    *mask = 0;
+                for (int e = p->edge_first[r]; e < p->edge_first[r + 1]; e++)
+                    if (mask && p->edge_target[e] == 0)
+                        *mask |= (uint8_t)(1u << p->edge_dir[e]);
+                    else
+                        a->pool[used++] = (uint8_t)(p->edge_dir[e] << 5 | p->edge_target[e]);
+            }
             if (a->costs_on)
                 used += put_excess(a, p, dflt, s, a->pool + used);
             continue;
@@ -182,7 +200,7 @@ void abs_edges(const Abstraction *a, int s, int r, AbsEdgeIter *it)
 {
     uint32_t w = a->sector[s];
     it->sector = s;
-    it->wide = it->dflt = 0;
+    it->wide = it->dflt = it->mask = 0;
     it->dir = 0;
     if (abs_word_flags(w) & ABS_FLAG_DEFAULT) {
         it->dflt = 1;
@@ -202,6 +220,11 @@ void abs_edges(const Abstraction *a, int s, int r, AbsEdgeIter *it)
         int begin = r ? d[2 * (r - 1) + 1] : 0, end = d[2 * r + 1];
         it->p = d + 2 * nreg + begin;
         it->left = end - begin;
+        it->mask = 0;
+        if (abs_word_flags(w) & ABS_FLAG_MASKED && it->left > 0) {
+            it->mask = *it->p++;
+            it->left--;
+        }
     }
 }
 
@@ -218,6 +241,14 @@ bool abs_edge_next(const Abstraction *a, AbsEdgeIter *it, AbsEdge *e)
             }
         }
         return false;
+    }
+    if (it->mask && (it->left <= 0 || __builtin_ctz(it->mask) <= it->p[0] >> 5)) {
+        /* an edge to region 0 of the sector that way, before the run's others that way */
+        e->dir = __builtin_ctz(it->mask);
+        e->region = 0;
+        it->mask &= (uint8_t)(it->mask - 1);
+        e->sector = abs_neighbour_sector(a, it->sector, e->dir);
+        return true;
     }
     if (it->left <= 0)
         return false;

@@ -116,7 +116,8 @@ bool abs_validate(const Abstraction *a, const Grid *g, Err *err)
         uint32_t w = a->sector[s], flags = abs_word_flags(w);
         int nreg = abs_region_count(a, (int)s), x0, y0, sw, sh;
         abs_sector_box(a, (int)s, &x0, &y0, &sw, &sh);
-        if (flags & ~(ABS_FLAG_DEFAULT | ABS_FLAG_WIDE) || (flags & ABS_FLAG_DEFAULT && nreg != 1)) {
+        if (flags & ~(ABS_FLAG_DEFAULT | ABS_FLAG_WIDE | ABS_FLAG_MASKED) || (flags & ABS_FLAG_DEFAULT && nreg != 1) ||
+            (flags & ABS_FLAG_MASKED && flags != ABS_FLAG_MASKED)) {
             ok = err_set(err, "sector %u: bad flags %#x", s, flags);
             break;
         }

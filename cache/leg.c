@@ -215,7 +215,7 @@ bool leg_survives(const AbsIndex *old, const uint8_t *touched, uint32_t lo, uint
     if (!touched_in_box(old->abs, touched, sa, sb))
         return true;
     scratch->len = 0;
-    path_push(scratch, old->center[lo]);
-    leg_decode(stream, at, old->center[lo], scratch);
+    path_push(scratch, abs_center(old, lo));
+    leg_decode(stream, at, abs_center(old, lo), scratch);
     return !abs_leg_touches(old->abs, scratch->cells, scratch->len, touched);
 }

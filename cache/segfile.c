@@ -111,9 +111,9 @@ static bool check_leg(const SegStore *ss, const AbsIndex *ix, const Grid *g, uin
     if (at + LEG_HEAD_BITS > total || at + leg_record_bits(ss->legs.p, at) > total)
         return err_set(err, "%s: segment %u outside the stream", path, k);
     leg->len = 0;
-    leg_decode_way(ss->legs.p, at, ix->center[lo], leg);
+    leg_decode_way(ss->legs.p, at, abs_center(ix, lo), leg);
     size_t moves = 0;
-    xyLoc prev = ix->center[lo];
+    xyLoc prev = abs_center(ix, lo);
     for (size_t i = 0; i < leg->len; i++) {
         xyLoc c = leg->cells[i];
         if (!grid_in_bounds(g, c.x, c.y))
@@ -124,8 +124,8 @@ static bool check_leg(const SegStore *ss, const AbsIndex *ix, const Grid *g, uin
     if (moves > LEG_MAX_MOVES)
         return err_set(err, "%s: segment %u longer than %u moves", path, k, LEG_MAX_MOVES);
     leg->len = 0;
-    path_push(leg, ix->center[lo]);
-    leg_decode(ss->legs.p, at, ix->center[lo], leg);
+    path_push(leg, abs_center(ix, lo));
+    leg_decode(ss->legs.p, at, abs_center(ix, lo), leg);
     for (size_t i = 1; i < leg->len; i++) {
         xyLoc p = leg->cells[i - 1], c = leg->cells[i];
         int dir = grid_dir_of(c.x - p.x, c.y - p.y); /* -1: a waypoint repeated (no move) */
@@ -133,7 +133,7 @@ static bool check_leg(const SegStore *ss, const AbsIndex *ix, const Grid *g, uin
             return err_set(err, "%s: segment %u makes an illegal move", path, k);
     }
     xyLoc end = leg->cells[leg->len - 1];
-    if (end.x != ix->center[hi].x || end.y != ix->center[hi].y)
+    if (end.x != abs_center(ix, hi).x || end.y != abs_center(ix, hi).y)
         return err_set(err, "%s: segment %u does not end at its neighbour's center", path, k);
     return true;
 }

@@ -202,9 +202,10 @@ typedef struct AbsCh {
     bool dynamic;              /* dyn allocated; the query arrays then have room for every slot and arc */
     AbsChDyn dyn;
     /* NULL: not traced; else the query's events name each region by its
-     * center (set by abs_search_run from its own tracer, search/trace.h) */
+     * center (set by abs_search_run from its own tracer, search/trace.h,
+     * with the index that holds the centers) */
     const Tracer *tracer;
-    const xyLoc *center;
+    const struct AbsIndex *centers;
 } AbsCh;
 
 /* The hierarchy of `n` regions on an sw x sh sector grid, region r in

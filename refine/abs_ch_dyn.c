@@ -320,7 +320,7 @@ static bool reshape_end(AbsCh *ch, Err *err)
     fresh.dyn.rows = ch->dyn.rows + fresh.topo.n;
     fresh.dyn.reshaped = ch->dyn.reshaped + 1;
     fresh.tracer = ch->tracer;
-    fresh.center = ch->center;
+    fresh.centers = ch->centers;
     abs_ch_free(ch);
     *ch = fresh;
     return true;

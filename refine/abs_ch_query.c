@@ -7,6 +7,7 @@
 
 #include <limits.h>
 
+#include "../abstraction/index.h"
 #include "abs_cost.h"
 
 /* The middle of v's arc of direction dir (0 up, 1 down) whose other end is
@@ -86,8 +87,8 @@ static void trace_region(const AbsCh *ch, TraceType type, const uint64_t *dist, 
 {
     uint32_t at = abs_ch_depth(ch, v);
     double g = dist && dist[at] != ABS_CH_FAR ? (double)dist[at] / ABS_COST_SCALE : 0;
-    const xyLoc *parent = from == ABS_CH_NONE ? NULL : &ch->center[from];
-    trace_emit(ch->tracer, type, ch->center[v], parent, g, g);
+    xyLoc pc = abs_center(ch->centers, from == ABS_CH_NONE ? v : from);
+    trace_emit(ch->tracer, type, abs_center(ch->centers, v), from == ABS_CH_NONE ? NULL : &pc, g, g);
 }
 
 void abs_ch_begin(AbsCh *ch, uint32_t s, uint32_t t)

@@ -110,15 +110,16 @@ static inline uint32_t parent_of(const RegionSearch *as, uint32_t r)
     uint16_t code = as->parent[r];
     if (code == REGION_PARENT_ROOT)
         return r;
-    const uint32_t *base = as->ix->region_base + abs_region_sector(as->ix, r);
-    return base[as->sector_step[code >> REGION_EDGE_LOCAL_BITS]] + (code & ((1u << REGION_EDGE_LOCAL_BITS) - 1));
+    uint32_t sec = abs_region_sector(as->ix, r);
+    return abs_base(as->ix, sec + (uint32_t)as->sector_step[code >> REGION_EDGE_LOCAL_BITS]) +
+           (code & ((1u << REGION_EDGE_LOCAL_BITS) - 1));
 }
 
-/* The parent code of a region reached from `cur` by cur's edge i (`base`:
- * region_base at cur's sector). */
-static inline uint16_t parent_code(const RegionSearch *as, const uint32_t *base, uint32_t cur, uint32_t i)
+/* The parent code of a region reached from `cur` by cur's edge i (`sec`:
+ * cur's sector). */
+static inline uint16_t parent_code(const RegionSearch *as, uint32_t sec, uint32_t cur, uint32_t i)
 {
-    return (uint16_t)(as->back_code[as->adj[i] >> REGION_EDGE_LOCAL_BITS] | (cur - base[0]));
+    return (uint16_t)(as->back_code[as->adj[i] >> REGION_EDGE_LOCAL_BITS] | (cur - abs_base(as->ix, sec)));
 }
 
 /* A traced event about region r (its parent: parent_of, itself at the start). */
@@ -126,8 +127,9 @@ static void trace_region(const RegionSearch *as, TraceType type, uint32_t r, dou
 {
     double g = reached(as, r) ? fabs((double)as->node[r].g) / ABS_COST_SCALE : 0;
     uint32_t p = parent_of(as, r);
-    const xyLoc *parent = p == r ? NULL : &as->ix->center[p];
-    trace_emit(as->tracer, type, as->ix->center[r], parent, g, g + h / ABS_COST_SCALE);
+    xyLoc pc = abs_center(as->ix, p);
+    const xyLoc *parent = p == r ? NULL : &pc;
+    trace_emit(as->tracer, type, abs_center(as->ix, r), parent, g, g + h / ABS_COST_SCALE);
 }
 
 /* The route ending in `last` (parents back to `from`) into as->path,
@@ -178,17 +180,17 @@ static int ch_unpack(RegionSearch *as, uint64_t *steps)
 static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
 {
     const AbsIndex *ix = as->ix;
-    const xyLoc goal = ix->center[to];
+    const xyLoc goal = abs_center(ix, to);
     uint64_t expanded = 0;
     double result = -1;
     const Tracer *tr = as->tracer;
-    start_search(as, from, 0.0, weight * heuristic(ix->center[from], goal));
+    start_search(as, from, 0.0, weight * heuristic(abs_center(ix, from), goal));
     as->parent[from] = REGION_PARENT_ROOT;
     as->out_of_memory = false;
     if (tr) {
-        trace_emit(tr, TRACE_SOURCE, ix->center[from], NULL, 0, 0);
+        trace_emit(tr, TRACE_SOURCE, abs_center(ix, from), NULL, 0, 0);
         trace_emit(tr, TRACE_DESTINATION, goal, NULL, 0, 0);
-        trace_region(as, TRACE_GENERATING, from, weight * heuristic(ix->center[from], goal));
+        trace_region(as, TRACE_GENERATING, from, weight * heuristic(abs_center(ix, from), goal));
     }
     uint32_t cur;
     double g;
@@ -199,21 +201,21 @@ static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
         }
         expanded++;
         if (tr)
-            trace_region(as, TRACE_EXPANDING, cur, weight * heuristic(ix->center[cur], goal));
-        const uint32_t *base = ix->region_base + abs_region_sector(ix, cur);
+            trace_region(as, TRACE_EXPANDING, cur, weight * heuristic(abs_center(ix, cur), goal));
+        const uint32_t sec = abs_region_sector(ix, cur);
         for (uint32_t i = region_adj_first(as, cur), end = region_adj_first(as, cur + 1); i < end; i++) {
-            uint32_t nb = region_edge_at(as, base, i);
+            uint32_t nb = region_edge_at(as, sec, i);
             double ng = g + region_edge_cost(as, cur, nb, i);
             if (offer(as, nb, ng)) {
-                as->parent[nb] = parent_code(as, base, cur, i);
-                if (!queue(as, nb, ng + weight * heuristic(ix->center[nb], goal)))
+                as->parent[nb] = parent_code(as, sec, cur, i);
+                if (!queue(as, nb, ng + weight * heuristic(abs_center(ix, nb), goal)))
                     break;
                 if (tr)
-                    trace_region(as, TRACE_GENERATING, nb, weight * heuristic(ix->center[nb], goal));
+                    trace_region(as, TRACE_GENERATING, nb, weight * heuristic(abs_center(ix, nb), goal));
             }
         }
         if (tr)
-            trace_region(as, TRACE_CLOSING, cur, weight * heuristic(ix->center[cur], goal));
+            trace_region(as, TRACE_CLOSING, cur, weight * heuristic(abs_center(ix, cur), goal));
         if (as->out_of_memory)
             break;
     }
@@ -250,29 +252,29 @@ static void ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
     const AbsIndex *ix = as->ix;
     const xyLoc s = as->end_s, goal = as->end_g;
     const Tracer *tr = as->tracer;
-    double g0 = grid_octile(s.x, s.y, ix->center[from].x, ix->center[from].y) * ABS_COST_SCALE;
+    double g0 = grid_octile(s.x, s.y, abs_center(ix, from).x, abs_center(ix, from).y) * ABS_COST_SCALE;
     as->end_from = from;
     as->end_to = to;
     as->end_g0 = g0;
     as->end_best = INFINITY;
     as->end_best_region = to;
     as->end_expanded = 0;
-    start_search(as, from, g0, g0 + as->end_weight * heuristic(ix->center[from], goal));
+    start_search(as, from, g0, g0 + as->end_weight * heuristic(abs_center(ix, from), goal));
     as->parent[from] = REGION_PARENT_ROOT;
     as->out_of_memory = false;
     if (tr) {
-        trace_emit(tr, TRACE_SOURCE, ix->center[from], NULL, 0, 0);
-        trace_emit(tr, TRACE_DESTINATION, ix->center[to], NULL, 0, 0);
+        trace_emit(tr, TRACE_SOURCE, abs_center(ix, from), NULL, 0, 0);
+        trace_emit(tr, TRACE_DESTINATION, abs_center(ix, to), NULL, 0, 0);
     }
     /* s's region's neighbours, straight from s; their parent is s's region,
      * so the route still begins there. */
-    const uint32_t *base = ix->region_base + abs_region_sector(ix, from);
+    const uint32_t sec = abs_region_sector(ix, from);
     for (uint32_t i = region_adj_first(as, from), end = region_adj_first(as, from + 1); i < end; i++) {
-        uint32_t nb = region_edge_at(as, base, i);
-        xyLoc c = ix->center[nb];
+        uint32_t nb = region_edge_at(as, sec, i);
+        xyLoc c = abs_center(ix, nb);
         double ng = grid_octile(s.x, s.y, c.x, c.y) * ABS_COST_SCALE;
         if (offer(as, nb, ng)) {
-            as->parent[nb] = parent_code(as, base, from, i);
+            as->parent[nb] = parent_code(as, sec, from, i);
             if (!queue(as, nb, ng + as->end_weight * heuristic(c, goal)))
                 return;
         }
@@ -292,8 +294,8 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
      * pass, so an end is found by scanning `to`'s row (a few edges), only
      * for a region whose center lies within two sectors of `to`'s (every
      * neighbour's does: edges join 8-neighbouring sectors). */
-    const xyLoc ct = ix->center[to];
-    const uint32_t *base_to = ix->region_base + abs_region_sector(ix, to);
+    const xyLoc ct = abs_center(ix, to);
+    const uint32_t sec_to = abs_region_sector(ix, to);
     const int reach = 2 * ix->abs->S;
     uint32_t cur;
     double g;
@@ -304,7 +306,7 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
             return false;
         if (!pop_open(as, &cur, &g))
             return true;
-        xyLoc c = ix->center[cur];
+        xyLoc c = abs_center(ix, cur);
         if (g + w * heuristic(c, goal) >= as->end_best)
             return true;
         as->end_expanded++;
@@ -314,7 +316,7 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
         bool end = cur == to;
         if (abs(c.x - ct.x) < reach && abs(c.y - ct.y) < reach)
             for (uint32_t i = region_adj_first(as, to), e = region_adj_first(as, to + 1); i < e && !end; i++)
-                end = region_edge_at(as, base_to, i) == cur;
+                end = region_edge_at(as, sec_to, i) == cur;
         if (end) {
             double total = g + grid_octile(c.x, c.y, goal.x, goal.y) * ABS_COST_SCALE;
             if (total < as->end_best) {
@@ -322,14 +324,14 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
                 as->end_best_region = cur;
             }
         }
-        const uint32_t *base = ix->region_base + abs_region_sector(ix, cur);
+        const uint32_t sec = abs_region_sector(ix, cur);
         for (uint32_t i = region_adj_first(as, cur), e = region_adj_first(as, cur + 1); i < e; i++) {
-            uint32_t nb = region_edge_at(as, base, i);
-            double oct = abs_octile_units(c, ix->center[nb]);
+            uint32_t nb = region_edge_at(as, sec, i);
+            double oct = abs_octile_units(c, abs_center(ix, nb));
             double ng = g + oct + share * (double)region_edge_excess(as, i);
             if (offer(as, nb, ng)) {
-                as->parent[nb] = parent_code(as, base, cur, i);
-                if (!queue(as, nb, ng + w * heuristic(ix->center[nb], goal)))
+                as->parent[nb] = parent_code(as, sec, cur, i);
+                if (!queue(as, nb, ng + w * heuristic(abs_center(ix, nb), goal)))
                     return true;
             }
         }
@@ -358,7 +360,7 @@ static double ends_finish(RegionSearch *as)
     as->path_len = k < as->path_len ? k + 1 : as->path_len;
     if (k == as->path_len)
         as->path[as->path_len++] = to;
-    xyLoc ct = ix->center[to];
+    xyLoc ct = abs_center(ix, to);
     double ends = as->end_g0 + grid_octile(ct.x, ct.y, goal.x, goal.y) * ABS_COST_SCALE;
     /* Where s and g lie near each other that can be negative, which
      * callers read as "unreachable". */
@@ -394,7 +396,7 @@ double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double we
     }
     if (abs_ch_built(&as->ch) && weight == 1.0) {
         as->ch.tracer = as->tracer;
-        as->ch.center = as->ix->center;
+        as->ch.centers = as->ix;
         uint64_t units = UINT64_MAX;
         as->out_of_memory = false;
         abs_ch_begin(&as->ch, from, to);
@@ -446,7 +448,7 @@ bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double we
     }
     if (!resume) {
         ch->tracer = as->tracer;
-        ch->center = as->ix->center;
+        ch->centers = as->ix;
         as->out_of_memory = false;
         abs_ch_begin(ch, from, to);
     }

@@ -172,18 +172,19 @@ static inline uint32_t region_adj_first(const RegionSearch *as, uint32_t r)
     return as->adj_first ? as->adj_first[r] : row_start(&as->adj_rows, r);
 }
 /* Edge i (in region r's row, region_adj_first r <= i < that of r + 1): its
- * target's global id (region_edge_at: `base` is region_base at r's
- * sector, which a loop over r's row reads once), and its cost in
+ * target's global id (region_edge_at: `sec` is r's sector, which a loop
+ * over r's row finds once), and its cost in
  * 1/ABS_COST_SCALE cells (the centers' octile distance plus the excess;
  * to: its target). */
-static inline uint32_t region_edge_at(const RegionSearch *as, const uint32_t *base, uint32_t i)
+static inline uint32_t region_edge_at(const RegionSearch *as, uint32_t sec, uint32_t i)
 {
     uint32_t e = as->adj[i];
-    return base[as->sector_step[e >> REGION_EDGE_LOCAL_BITS]] + (e & ((1u << REGION_EDGE_LOCAL_BITS) - 1));
+    return abs_base(as->ix, sec + (uint32_t)as->sector_step[e >> REGION_EDGE_LOCAL_BITS]) +
+           (e & ((1u << REGION_EDGE_LOCAL_BITS) - 1));
 }
 static inline uint32_t region_edge_to(const RegionSearch *as, uint32_t r, uint32_t i)
 {
-    return region_edge_at(as, as->ix->region_base + abs_region_sector(as->ix, r), i);
+    return region_edge_at(as, abs_region_sector(as->ix, r), i);
 }
 static inline uint32_t region_edge_excess(const RegionSearch *as, uint32_t i)
 {
@@ -191,7 +192,7 @@ static inline uint32_t region_edge_excess(const RegionSearch *as, uint32_t i)
 }
 static inline uint32_t region_edge_cost(const RegionSearch *as, uint32_t r, uint32_t to, uint32_t i)
 {
-    return abs_octile_units(as->ix->center[r], as->ix->center[to]) + region_edge_excess(as, i);
+    return abs_octile_units(abs_center(as->ix, r), abs_center(as->ix, to)) + region_edge_excess(as, i);
 }
 /* Every edge with its target's id and cost, in adjacency order, into a
  * new array *out (the caller frees it): what the hierarchy reads, as

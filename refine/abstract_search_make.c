@@ -51,7 +51,7 @@ static bool decode_adjacency(RegionSearch *as, const uint8_t *kept, const Reuse 
         uint32_t s = abs_region_sector(ix, r);
         if (reuse->prev && !reuse->ring[s]) {
             const RegionSearch *p = reuse->prev;
-            uint32_t o = p->ix->region_base[s] + (uint32_t)abs_local(ix, r);
+            uint32_t o = abs_base(p->ix, s) + (uint32_t)abs_local(ix, r);
             for (uint32_t i = region_adj_first(p, o), e = region_adj_first(p, o + 1); i < e && m < a->nedges; i++) {
                 as->adj_excess[m] = p->adj_excess[i];
                 as->adj[m++] = p->adj[i];

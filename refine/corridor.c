@@ -47,7 +47,7 @@ int corridor_step_begin(CorridorStep *step, LegPlanner *lp, const AbsIndex *ix, 
                 legplan_add_sector(lp, n, mark);
         }
     }
-    xyLoc target = step->final ? g : ix->center[path[to]];
+    xyLoc target = step->final ? g : abs_center(ix, path[to]);
     LegResult res = legplan_corridor_jps_begin(lp, from, target, leg);
     return res == LEG_PAUSED ? CORRIDOR_PAUSED : step_end(ix, step, res, leg);
 }

@@ -202,7 +202,7 @@ LegResult legplan_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_
     lim.blocks[0] = abs_region_sector(ix, lo);
     lim.blocks[1] = abs_region_sector(ix, hi);
     /* the whole map on failure: cannot happen for an abstract edge of a valid abstraction */
-    return start_astar(lp, ix->center[lo], ix->center[hi], &lim, true, out);
+    return start_astar(lp, abs_center(ix, lo), abs_center(ix, hi), &lim, true, out);
 }
 
 LegResult legplan_within(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, double weight, uint32_t max_sectors,

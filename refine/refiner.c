@@ -109,7 +109,7 @@ typedef enum { LEG_CELLS, LEG_WAYPOINTS, LEG_WAITS } LegForm;
 static LegForm center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *way, bool resume)
 {
     const AbsIndex *ix = r->ix;
-    xyLoc first = ix->center[leg_first(a, b)];
+    xyLoc first = abs_center(ix, leg_first(a, b));
     xyPath *cells = &r->leg_cells;
     bool searched = true;
     LegResult res = LEG_FOUND;
@@ -193,9 +193,9 @@ static LegForm plan_leg(Refiner *r, int t, xyPath *leg, bool resume)
             return LEG_CELLS;
         }
     }
-    if (!last && t >= 1 && xy_same(cur, ix->center[path[t - 1]]))
+    if (!last && t >= 1 && xy_same(cur, abs_center(ix, path[t - 1])))
         return center_leg(r, path[t - 1], path[t], leg, resume);
-    xyLoc target = last ? r->g : ix->center[path[t]];
+    xyLoc target = last ? r->g : abs_center(ix, path[t]);
     LegResult res = resume ? legplan_resume(r->legs, leg)
                            : legplan_corridor(r->legs, cur, target, r->corridor_mark, true, 1.0, leg);
     if (res == LEG_PAUSED)

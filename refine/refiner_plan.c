@@ -85,7 +85,7 @@ void refiner_plan_legs(Refiner *r)
     const RegionSearch *as = r->as;
     xyLoc from = r->plan_from, g = r->g;
     int k = as->path_len - 1;
-    xyLoc c0 = ix->center[as->path[0]], ck = ix->center[as->path[k]];
+    xyLoc c0 = abs_center(ix, as->path[0]), ck = abs_center(ix, as->path[k]);
     r->route += grid_octile(from.x, from.y, c0.x, c0.y) + grid_octile(ck.x, ck.y, g.x, g.y);
     if (r->cfg.ahead > 0) { /* corridor steps: leg = path position (refine/corridor.h) */
         r->first_leg = 0;

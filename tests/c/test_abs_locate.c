@@ -31,8 +31,8 @@ static void check_locate(T *t, const Grid *g, const char *path)
             abs_sector_box(&a, s, &x0, &y0, &w, &h);
             xyLoc ctr = walk.len ? walk.cells[walk.len - 1] : (xyLoc){-1, -1};
             bool ok = r == abs_region_of(&a, g, loc, x, y) && walk.len >= 1 && walk.cells[0].x == x &&
-                      walk.cells[0].y == y && ctr.x == ix.center[abs_gid(&ix, s, r)].x &&
-                      ctr.y == ix.center[abs_gid(&ix, s, r)].y;
+                      walk.cells[0].y == y && ctr.x == abs_center(&ix, abs_gid(&ix, s, r)).x &&
+                      ctr.y == abs_center(&ix, abs_gid(&ix, s, r)).y;
             for (size_t i = 1; ok && i < walk.len; i++) {
                 xyLoc p = walk.cells[i - 1], q = walk.cells[i];
                 int d = grid_dir_of(q.x - p.x, q.y - p.y);

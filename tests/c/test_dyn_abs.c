@@ -135,7 +135,7 @@ static void test_dyn_edge_costs_match_legs(T *t)
                 uint32_t b = abs_gid(&ix, ed.sector, ed.region);
                 leg.len = 0;
                 legplan_center(&legs, &ix, r, b, &leg);
-                xyLoc p = ix.center[r], q = ix.center[b];
+                xyLoc p = abs_center(&ix, r), q = abs_center(&ix, b);
                 double extra = path_length(leg.cells, leg.len) - grid_octile(p.x, p.y, q.x, q.y);
                 bool both_default = abs_word_flags(a.sector[abs_region_sector(&ix, r)]) & ABS_FLAG_DEFAULT &&
                                     abs_word_flags(a.sector[ed.sector]) & ABS_FLAG_DEFAULT;

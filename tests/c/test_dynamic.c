@@ -18,7 +18,7 @@ static void cached_leg(const void *inst, uint32_t i, xyPath *out)
     const EdgeCache *c = mm_edge_cache(inst);
     uint32_t a = 0, b = 0, at = 0;
     edge_cache_slot(c, i, &a, &b, &at, NULL);
-    xyLoc from = mm_abs_index(inst)->center[leg_first(a, b)];
+    xyLoc from = abs_center(mm_abs_index(inst), leg_first(a, b));
     out->len = 0;
     path_push(out, from);
     leg_decode(c->legs.p, at, from, out);

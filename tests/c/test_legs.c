@@ -130,7 +130,7 @@ static void test_leg_survives(T *t)
         for (int x = 0; x < 32; x++)
             grid_set_passable(&g, x, y, true);
     CHECK(t, abs_build(&a, &g, 8, true, &err) && abs_index_init(&ix, &a, &err));
-    CHECK(t, ix.center[0].x == 3 && ix.center[5].x == 11 && ix.center[5].y == 11);
+    CHECK(t, abs_center(&ix, 0).x == 3 && abs_center(&ix, 5).x == 11 && abs_center(&ix, 5).y == 11);
     /* Diagonal leg 0 -> 5: its step (7,7) -> (8,8) checks (8,7) in sector 1 and (7,8) in sector 4. */
     xyPath diag = {0}, ell = {0}, scratch = {0}, dway = {0}, eway = {0};
     for (int i = 3; i <= 11; i++)

@@ -41,10 +41,10 @@ static double reference(const RegionSearch *as, uint32_t from, uint32_t to, xyLo
         d[r] = INFINITY;
         done[r] = false;
     }
-    d[from] = grid_octile(s.x, s.y, ix->center[from].x, ix->center[from].y) * ABS_COST_SCALE;
+    d[from] = grid_octile(s.x, s.y, abs_center(ix, from).x, abs_center(ix, from).y) * ABS_COST_SCALE;
     for (uint32_t j = region_adj_first(as, from); j < region_adj_first(as, from + 1); j++) {
         uint32_t v = region_edge_to(as, from, j);
-        xyLoc c = ix->center[v];
+        xyLoc c = abs_center(ix, v);
         d[v] = fmin(d[v], grid_octile(s.x, s.y, c.x, c.y) * ABS_COST_SCALE);
     }
     for (;;) {
@@ -57,14 +57,14 @@ static double reference(const RegionSearch *as, uint32_t from, uint32_t to, xyLo
         done[u] = true;
         for (uint32_t j = region_adj_first(as, u); j < region_adj_first(as, u + 1); j++) {
             uint32_t v = region_edge_to(as, u, j);
-            double oct = abs_octile_units(ix->center[u], ix->center[v]);
+            double oct = abs_octile_units(abs_center(ix, u), abs_center(ix, v));
             d[v] = fmin(d[v], d[u] + oct + share * ((double)region_edge_cost(as, u, v, j) - oct));
         }
     }
-    double best = d[to] + grid_octile(ix->center[to].x, ix->center[to].y, g.x, g.y) * ABS_COST_SCALE;
+    double best = d[to] + grid_octile(abs_center(ix, to).x, abs_center(ix, to).y, g.x, g.y) * ABS_COST_SCALE;
     for (uint32_t j = region_adj_first(as, to); j < region_adj_first(as, to + 1); j++) {
         uint32_t v = region_edge_to(as, to, j);
-        xyLoc c = ix->center[v];
+        xyLoc c = abs_center(ix, v);
         best = fmin(best, d[v] + grid_octile(c.x, c.y, g.x, g.y) * ABS_COST_SCALE);
     }
     return best / ABS_COST_SCALE;
@@ -105,8 +105,8 @@ static void test_route_ends(T *t)
             to = adjacent(&m.as, from, to) || region_adj_first(&m.as, from) == region_adj_first(&m.as, from + 1)
                      ? from
                      : region_edge_to(&m.as, from, region_adj_first(&m.as, from));
-        xyLoc s = near_cell(ix->center[from], ix->abs, &seed), g = near_cell(ix->center[to], ix->abs, &seed);
-        xyLoc cf = ix->center[from], ct = ix->center[to];
+        xyLoc s = near_cell(abs_center(ix, from), ix->abs, &seed), g = near_cell(abs_center(ix, to), ix->abs, &seed);
+        xyLoc cf = abs_center(ix, from), ct = abs_center(ix, to);
         double add = grid_octile(s.x, s.y, cf.x, cf.y) + grid_octile(ct.x, ct.y, g.x, g.y);
         region_search_ends(&m.as, false, s, g, 1.0);
         double centers = region_search_run(&m.as, from, to, 1.0);
