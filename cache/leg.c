@@ -95,7 +95,7 @@ typedef struct RecordPlan {
 
 /* The header's count field: the waypoints after the first in 2, 4, 8 or 16
  * bits, its size class in the 2 bits before it (a cached leg has a few
- * waypoints: a game map's about two, a maze's about six). Then w - 1 (4
+ * waypoints). Then w - 1 (4
  * bits), whether it turns (1 bit) and if so first_y (1 bit). */
 static inline int count_bits(int c) { return 2 << c; }
 

@@ -20,9 +20,9 @@
  * refiner's window) gets them without walking a cell, and one that wants
  * cells (leg_decode) rasterises them. A record in a little-endian bit
  * stream: the waypoint count k in a field of 2, 4, 8 or 16 bits, the
- * smallest it fits, after the 2 bits that say which (a game map's cached
- * leg has about two waypoints, a maze's six: the count's bits were most of
- * a short record), the width w - 1 (4 bits), then per waypoint its offset
+ * smallest it fits, after the 2 bits that say which (a cached leg has a
+ * few waypoints: a 16-bit count was most of a short record), the width
+ * w - 1 (4 bits), then per waypoint its offset
  * from the one before as two w-bit two's complement numbers (x, y). The
  * first waypoint is not stored: it is the lower region's center, which the
  * reader knows. A record holds at most LEG_MAX_MOVES moves in all, so a

@@ -49,11 +49,10 @@ size_t mm_budget(const MmEntry *e) { return 65536 + (size_t)e->grid.width * (siz
 
 /* The edge cache's cap: cache_kb, or with auto the whole budget. Game maps'
  * legs fit in a small part of that; the rooms' and narrow mazes' take up to
- * most of it, and a cap below what a map's legs take costs time steeply (the
- * cache emptied again and again, a leg is planned again and again: half the
- * budget cost a 1-wide maze a fifth more time, a quarter of it twice the
- * time; results/reference/mm-paper/cache38.md), so the cap is no smaller:
- * the bytes a leg takes are what is cut (cache/leg.h, edge_cache.h). */
+ * most of it, and a cap below what a map's legs take costs time at once (the
+ * cache emptied again and again, every leg planned again and again;
+ * results/reference/mm-paper/cache38.md), so the cap is no smaller: the
+ * bytes a leg takes are what is cut (cache/leg.h, edge_cache.h). */
 size_t mm_cache_cap(const MmEntry *e)
 {
     if (e->cfg.cache_kb >= 0)
