@@ -22,9 +22,12 @@
  * stream: the waypoint count k in a field of 2, 4, 8 or 16 bits, the
  * smallest it fits, after the 2 bits that say which (a cached leg has a
  * few waypoints: a 16-bit count was most of a short record), the width
- * w - 1 (4 bits), then per waypoint its offset
- * from the one before as two w-bit two's complement numbers (x, y). The
- * first waypoint is not stored: it is the lower region's center, which the
+ * w - 1 (4 bits), a bit saying whether the lines turn between the two axes
+ * at every waypoint (a 1-wide corridor's leg: then a bit saying whether the
+ * first line runs along y, and per waypoint one w-bit two's complement
+ * length along its line's axis), else per waypoint its offset from the one
+ * before as two w-bit two's complement numbers (x, y). The first waypoint is
+ * not stored: it is the lower region's center, which the
  * reader knows. A record holds at most LEG_MAX_MOVES moves in all, so a
  * decoded leg is never longer. LEG_CODEC names this format in a file.
  *
