@@ -4,8 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A slot stores a bit offset in 32 bits: past that the cache stops growing. */
-#define MAX_STREAM_BITS UINT32_MAX
+/* A record's bit offset takes at most this many of a slot's 32 bits (the
+ * rest its hit count): an uncapped stream stops growing at 2^28 bits. */
+#define MOST_AT_BITS 28
 
 static uint64_t hash_key(uint64_t k)
 {
@@ -35,14 +36,12 @@ static bool slots_alloc(CacheSlots *a, uint32_t n, bool wide)
 {
     a->slot = malloc((size_t)n * sizeof *a->slot);
     a->key_hi = wide ? malloc((size_t)n * sizeof *a->key_hi) : NULL;
-    a->hits = malloc((size_t)n * sizeof *a->hits);
     a->epoch = calloc(n / EDGE_CACHE_BLOCK + 1, sizeof *a->epoch);
     a->n = n;
-    if (a->slot && (a->key_hi || !wide) && a->hits && a->epoch)
+    if (a->slot && (a->key_hi || !wide) && a->epoch)
         return true;
     free(a->slot);
     free(a->key_hi);
-    free(a->hits);
     free(a->epoch);
     *a = (CacheSlots){0};
     return false;
@@ -52,7 +51,6 @@ static void slots_free(CacheSlots *a)
 {
     free(a->slot);
     free(a->key_hi);
-    free(a->hits);
     free(a->epoch);
     *a = (CacheSlots){0};
 }
@@ -63,13 +61,16 @@ static inline uint64_t slot_key(const CacheSlots *a, uint32_t i)
     return a->key_hi ? (uint64_t)a->key_hi[i] << 32 | a->slot[i].key : a->slot[i].key;
 }
 
-/* Slot i, to hold `key` and the record at `at`. */
-static inline void slot_set(CacheSlots *a, uint32_t i, uint64_t key, uint32_t at)
+/* Slot i, to hold `key` and `val` (a record's offset, its hit count above). */
+static inline void slot_set(CacheSlots *a, uint32_t i, uint64_t key, uint32_t val)
 {
-    a->slot[i] = (CacheSlot){(uint32_t)key, at};
+    a->slot[i] = (CacheSlot){(uint32_t)key, val};
     if (a->key_hi)
         a->key_hi[i] = (uint32_t)(key >> 32);
 }
+
+/* A slot's val: the record's offset under this mask, its hit count above. */
+static inline uint32_t slot_at_mask(const EdgeCache *c) { return (uint32_t)((UINT64_C(1) << c->at_bits) - 1); }
 
 /* The key of the pair (ka, kb) as leg_key gives it (EdgeCache.wide); 0
  * where a narrow cache cannot hold it. */
@@ -101,6 +102,9 @@ bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, uint32_t ids,
         c->cap_bytes = cap_bytes < EDGE_CACHE_MIN_BYTES ? EDGE_CACHE_MIN_BYTES : cap_bytes;
         n = CAPPED_FIRST_SLOTS;
     }
+    c->at_bits = MOST_AT_BITS;
+    while (c->cap_bytes && c->at_bits > 16 && (uint64_t)c->cap_bytes * 8 <= UINT64_C(1) << (c->at_bits - 1))
+        c->at_bits--;
     if (!slots_alloc(&c->cur, n, c->wide))
         return err_set(err, "out of memory for the edge cache");
     return true;
@@ -128,7 +132,6 @@ static uint32_t claim(const EdgeCache *c, CacheSlots *a, uint32_t i)
     if (a->epoch[b] != c->epoch) {
         uint32_t lo = b * EDGE_CACHE_BLOCK, hi = a->n - lo < EDGE_CACHE_BLOCK ? a->n : lo + EDGE_CACHE_BLOCK;
         memset(a->slot + lo, 0, (size_t)(hi - lo) * sizeof *a->slot);
-        memset(a->hits + lo, 0, (size_t)(hi - lo) * sizeof *a->hits);
         a->epoch[b] = c->epoch;
     }
     return i;
@@ -178,8 +181,7 @@ static void grow_step(EdgeCache *c)
         if (live(c, &c->cur, c->moved)) {
             uint64_t key = slot_key(&c->cur, c->moved);
             uint32_t i = claim(c, &c->grown, find_in(c, &c->grown, key));
-            slot_set(&c->grown, i, key, c->cur.slot[c->moved].at);
-            c->grown.hits[i] = c->cur.hits[c->moved];
+            slot_set(&c->grown, i, key, c->cur.slot[c->moved].val);
         }
     if (c->moved == n) {
         slots_free(&c->cur);
@@ -212,8 +214,8 @@ static CacheSlot *lookup(EdgeCache *c, uint32_t a, uint32_t b)
         return NULL;
     }
     c->hits++;
-    if (in->hits[i] < UINT16_MAX)
-        in->hits[i]++;
+    if (in->slot[i].val >> c->at_bits < (UINT32_MAX >> c->at_bits))
+        in->slot[i].val += UINT32_C(1) << c->at_bits;
     return &in->slot[i];
 }
 
@@ -221,7 +223,7 @@ bool edge_cache_get(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPath *ou
 {
     CacheSlot *s = lookup(c, a, b);
     if (s)
-        leg_decode_way(c->legs.p, s->at, from, out);
+        leg_decode_way(c->legs.p, s->val & slot_at_mask(c), from, out);
     return s != NULL;
 }
 
@@ -229,7 +231,7 @@ bool edge_cache_get_cells(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPa
 {
     CacheSlot *s = lookup(c, a, b);
     if (s)
-        leg_decode(c->legs.p, s->at, from, out);
+        leg_decode(c->legs.p, s->val & slot_at_mask(c), from, out);
     return s != NULL;
 }
 
@@ -263,12 +265,13 @@ static size_t slots_bytes(const EdgeCache *c, uint32_t n)
  * fits beside the slots (leg.c's growth stops there). */
 static uint64_t stream_limit(const EdgeCache *c)
 {
+    uint64_t most = UINT64_C(1) << c->at_bits;
     if (!c->cap_bytes)
-        return MAX_STREAM_BITS;
+        return most;
     size_t slots = slots_bytes(c, c->grown.slot ? c->grown.n : c->cur.n);
     size_t room = c->cap_bytes > slots + STREAM_SLACK ? c->cap_bytes - slots - STREAM_SLACK : 0;
     uint64_t bits = (uint64_t)room * 8;
-    return bits < MAX_STREAM_BITS ? bits : MAX_STREAM_BITS;
+    return bits < most ? bits : most;
 }
 
 /* Room for one more entry and `bits` more of stream within the cap: the
@@ -332,7 +335,6 @@ bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size
     if (!leg_put(&c->legs, way, k, limit, &at))
         return false;
     slot_set(in, claim(c, in, i), key, (uint32_t)at);
-    in->hits[i] = 0;
     c->used++;
     return true;
 }
@@ -362,7 +364,7 @@ size_t edge_cache_remap(EdgeCache *c, const AbsIndex *old, const AbsIndex *fresh
     for (uint32_t i = 0; i < prev.n; i++) {
         if (!live(c, &prev, i))
             continue;
-        uint32_t a, b, at = prev.slot[i].at;
+        uint32_t a, b, at = prev.slot[i].val & slot_at_mask(c);
         key_pair(was_wide, slot_key(&prev, i), &a, &b);
         if (!leg_survives(old, touched, leg_first(a, b), a < b ? b : a, c->legs.p, at, &scratch)) {
             dropped++;
@@ -370,8 +372,7 @@ size_t edge_cache_remap(EdgeCache *c, const AbsIndex *old, const AbsIndex *fresh
         }
         uint64_t key = pair_key(wide, abs_index_renumber(old, fresh, a), abs_index_renumber(old, fresh, b));
         uint32_t j = claim(c, &c->cur, find_in(c, &c->cur, key));
-        slot_set(&c->cur, j, key, at);
-        c->cur.hits[j] = prev.hits[i];
+        slot_set(&c->cur, j, key, prev.slot[i].val);
         kept++;
     }
     path_free(&scratch);
@@ -405,9 +406,9 @@ bool edge_cache_slot(const EdgeCache *c, uint32_t i, uint32_t *ka, uint32_t *kb,
     if (kb)
         *kb = pb;
     if (at)
-        *at = a->slot[i].at;
+        *at = a->slot[i].val & slot_at_mask(c);
     if (hits)
-        *hits = a->hits[i];
+        *hits = (uint16_t)(a->slot[i].val >> c->at_bits);
     return true;
 }
 
@@ -423,10 +424,18 @@ void edge_cache_report(const EdgeCache *c, Counters *out)
         return;
     long hist[18] = {0};
     int top = 0;
+    double ways = 0, moves = 0;
+    xyPath way = {0};
     for (uint32_t i = 0; i < edge_cache_slots(c); i++) {
         uint16_t hits;
-        if (!edge_cache_slot(c, i, NULL, NULL, NULL, &hits))
+        uint32_t at;
+        if (!edge_cache_slot(c, i, NULL, NULL, &at, &hits))
             continue;
+        way.len = 0;
+        leg_decode_way(c->legs.p, at, (xyLoc){0, 0}, &way);
+        ways += (double)way.len;
+        for (size_t j = 0; j < way.len; j++)
+            moves += (double)line_moves(j ? way.cells[j - 1] : (xyLoc){0, 0}, way.cells[j]);
         int k = 0;
         for (unsigned h = hits; h; h >>= 1)
             k++;
@@ -434,6 +443,11 @@ void edge_cache_report(const EdgeCache *c, Counters *out)
         if (k > top)
             top = k;
     }
+    path_free(&way);
+    counters_add(out, "cache_slot_bytes", (double)(slots_bytes(c, c->cur.n) + slots_bytes(c, c->grown.n)));
+    counters_add(out, "cache_stream_bytes", (double)leg_bits_bytes(&c->legs));
+    counters_add(out, "cache_leg_ways", ways);
+    counters_add(out, "cache_leg_moves", moves);
     for (int k = 0; k <= top; k++) {
         char key[32];
         snprintf(key, sizeof key, "cache_hist_%d", k);

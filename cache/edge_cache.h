@@ -5,7 +5,8 @@
  * LEGS_SYM keys a pair once, LEGS_NOSYM each direction, LEGS_OFF caches
  * nothing. Legs go in and come out in canonical orientation.
  * Owns its slot array (8 bytes a slot where region ids fit in 16 bits, 12
- * else, 2 more for its hit count, at most 7/8 used) and stream; the slots
+ * else, its hit count in the bits of the record's offset that the stream's
+ * bound leaves free, at most 7/8 used) and stream; the slots
  * and the stream both grow by half (amortised: no allocation
  * once the map's legs are in), up to a byte cap when one is set, the last
  * step of either to what the cap leaves beside the other, so that the cap
@@ -34,15 +35,16 @@
 #include "../common/counters.h"
 #include "leg.h"
 
-/* 8 bytes: the key's low half and the record. The key is the pair leg_key
+/* 8 bytes: the key's low half, and the record's bit offset with its hit
+ * count above it (EdgeCache.at_bits). The key is the pair leg_key
  * gives (a, b), as (a << 16 | b) + 1 where every region id is below
  * EDGE_CACHE_NARROW_IDS (narrow: the key is 32 bits, and the slots hold no
  * more), else (a << 32 | b) + 1, its high half in CacheSlots.key_hi (wide:
- * a map of more regions than that); 0 = empty. The slots of game maps are
- * most of the cache, a record a few bytes of stream. */
+ * a map of more regions than that); 0 = empty. The slots of game maps and
+ * mazes are most of the cache, a record a few bytes of stream. */
 typedef struct CacheSlot {
     uint32_t key; /* the key's low 32 bits */
-    uint32_t at;  /* bit offset of the leg record in the stream */
+    uint32_t val; /* the record's bit offset in its low at_bits, its hit count (saturating) above */
 } CacheSlot;
 
 /* Region ids below this make narrow keys (edge_cache_init). */
@@ -51,14 +53,12 @@ typedef struct CacheSlot {
 /* Slots in blocks of this many share an epoch. */
 #define EDGE_CACHE_BLOCK 64u
 
-/* A slot array: n slots, their hit counts (saturating; the histogram's
- * only) and per EDGE_CACHE_BLOCK of them the cache's epoch when the block
+/* A slot array: n slots and per EDGE_CACHE_BLOCK of them the cache's epoch when the block
  * was last written: a block of an older epoch is empty, whatever its slots
  * say (it is emptied when next written). */
 typedef struct CacheSlots {
     CacheSlot *slot;
     uint32_t *key_hi; /* wide keys' high halves; NULL where keys are narrow */
-    uint16_t *hits;
     uint16_t *epoch;
     uint32_t n;
 } CacheSlots;
@@ -72,17 +72,18 @@ typedef struct EdgeCache {
     uint32_t moved;    /* slots of cur moved into grown so far */
     uint32_t grow_max; /* the most slots one get or put moved */
     uint16_t epoch;
+    uint8_t at_bits; /* a slot's bits for a record's offset: what the stream's bound needs, 16 to 28 */
     LegBits legs;
     uint64_t hits, misses;
     size_t cap_bytes; /* the most the slots and the stream's buffer may hold; 0 no cap */
     uint64_t flushes; /* times the cap emptied the cache */
 } EdgeCache;
 
-/* A slot's bytes: the slot, a wide key's high half, its hit count (its
- * block's epoch apart). */
+/* A slot's bytes: the slot and a wide key's high half (its block's epoch
+ * apart). */
 static inline size_t edge_cache_slot_bytes(const EdgeCache *c)
 {
-    return sizeof(CacheSlot) + (c->wide ? sizeof(uint32_t) : 0) + sizeof(uint16_t);
+    return sizeof(CacheSlot) + (c->wide ? sizeof(uint32_t) : 0);
 }
 
 /* The smallest cap edge_cache_init takes (a few legs' slots and one stream block). */
@@ -124,7 +125,12 @@ bool edge_cache_slot(const EdgeCache *c, uint32_t i, uint32_t *a, uint32_t *b, u
  * always correct, only slower until it refills. */
 size_t edge_cache_remap(EdgeCache *c, const AbsIndex *old, const AbsIndex *fresh, const uint8_t *touched);
 /* Hit histogram over entries, in log2 buckets: cache_hist_0 = entries never
- * hit, cache_hist_k = entries hit 2^(k-1) .. 2^k - 1 times (thesis Fig. 5.2). */
+ * hit, cache_hist_k = entries hit 2^(k-1) .. 2^k - 1 times (thesis Fig. 5.2;
+ * a count stops at 2^(32 - at_bits) - 1, 2047 under a 160 KiB cap, so the
+ * top bucket holds the legs hit more). Then what the slots and the stream
+ * hold: cache_slot_bytes, cache_stream_bytes (the records, not the buffer's
+ * room), and the held legs' waypoints and moves, cache_leg_ways and
+ * cache_leg_moves (the stream's bits per waypoint and per move of path). */
 void edge_cache_report(const EdgeCache *c, Counters *out);
 
 #endif

@@ -81,43 +81,79 @@ static int width_of(int v)
     return w;
 }
 
-/* The offsets' width w of the record of way[0..k) and its moves. */
-static int record_width(const xyLoc *way, size_t k, size_t *moves)
+/* How a record of way[0..k) is written: its offsets' width w, its moves,
+ * whether its lines turn at every waypoint between the two axes (a leg
+ * down a 1-wide corridor: each line then one w-bit length along the axis
+ * not taken by the line before, its first axis y when first_y) and its
+ * bits in all. */
+typedef struct RecordPlan {
+    int w;
+    bool turns, first_y;
+    size_t moves;
+    uint64_t bits;
+} RecordPlan;
+
+/* The header's count field: the waypoints after the first in 2, 4, 8 or 16
+ * bits, its size class in the 2 bits before it (a cached leg has a few
+ * waypoints). Then w - 1 (4
+ * bits), whether it turns (1 bit) and if so first_y (1 bit). */
+static inline int count_bits(int c) { return 2 << c; }
+
+static int count_class(size_t n)
 {
-    int w = 1;
-    *moves = 0;
+    int c = 0;
+    while (c < 3 && n >> count_bits(c))
+        c++;
+    return c;
+}
+
+static RecordPlan plan_record(const xyLoc *way, size_t k)
+{
+    RecordPlan r = {.w = 1, .turns = k > 1};
     for (size_t i = 1; i < k; i++) {
         int dx = way[i].x - way[i - 1].x, dy = way[i].y - way[i - 1].y;
         int wx = width_of(dx), wy = width_of(dy);
-        w = wx > w ? wx : w;
-        w = wy > w ? wy : w;
-        *moves += line_moves(way[i - 1], way[i]);
+        r.w = wx > r.w ? wx : r.w;
+        r.w = wy > r.w ? wy : r.w;
+        r.moves += line_moves(way[i - 1], way[i]);
+        bool on_y = dx == 0; /* this line's axis, if it has one */
+        if (i == 1)
+            r.first_y = on_y;
+        /* the axes alternate: line i's is first_y's for odd i */
+        r.turns = r.turns && (dx == 0) != (dy == 0) && on_y == (r.first_y != !(i & 1));
     }
-    return w;
+    uint64_t n = k ? k - 1 : 0, head = 2 + (uint64_t)count_bits(count_class(n)) + 4 + 1;
+    r.bits = head + (r.turns ? 1 + (uint64_t)r.w * n : 2 * (uint64_t)r.w * n);
+    return r;
 }
 
-uint64_t leg_way_bits(const xyLoc *way, size_t k)
-{
-    size_t moves;
-    return k < 1 ? 0 : LEG_HEAD_BITS + 2 * (uint64_t)record_width(way, k, &moves) * (k - 1);
-}
+uint64_t leg_way_bits(const xyLoc *way, size_t k) { return k < 1 ? 0 : plan_record(way, k).bits; }
 
 bool leg_put(LegBits *b, const xyLoc *way, size_t k, uint64_t max_bits, uint64_t *at)
 {
     if (k < 1 || k - 1 > LEG_MAX_MOVES)
         return false;
-    size_t moves;
-    int w = record_width(way, k, &moves);
-    uint64_t bits = LEG_HEAD_BITS + 2 * (uint64_t)w * (k - 1);
-    if (moves > LEG_MAX_MOVES || w > 16 || b->used + bits > max_bits || !reserve_bits(b, bits, max_bits))
+    RecordPlan r = plan_record(way, k);
+    int w = r.w;
+    if (r.moves > LEG_MAX_MOVES || w > 16 || b->used + r.bits > max_bits || !reserve_bits(b, r.bits, max_bits))
         return false;
     *at = b->used;
-    put_bits(b, (uint32_t)(k - 1), 16);
+    int c = count_class(k - 1);
+    put_bits(b, (uint32_t)c, 2);
+    put_bits(b, (uint32_t)(k - 1), count_bits(c));
     put_bits(b, (uint32_t)(w - 1), 4);
+    put_bits(b, r.turns, 1);
+    if (r.turns)
+        put_bits(b, r.first_y, 1);
     uint32_t mask = (uint32_t)((1ul << w) - 1);
     for (size_t i = 1; i < k; i++) {
-        put_bits(b, (uint32_t)(way[i].x - way[i - 1].x) & mask, w);
-        put_bits(b, (uint32_t)(way[i].y - way[i - 1].y) & mask, w);
+        int dx = way[i].x - way[i - 1].x, dy = way[i].y - way[i - 1].y;
+        if (r.turns) {
+            put_bits(b, (uint32_t)(dx + dy) & mask, w); /* the other is 0 */
+            continue;
+        }
+        put_bits(b, (uint32_t)dx & mask, w);
+        put_bits(b, (uint32_t)dy & mask, w);
     }
     return true;
 }
@@ -138,34 +174,87 @@ bool leg_bits_adopt(LegBits *b, const uint8_t *bytes, size_t nbytes)
     return true;
 }
 
-uint64_t leg_record_bits(const uint8_t *stream, uint64_t at)
+/* A record's header: its waypoints after the first, their offsets' width,
+ * whether it turns (RecordPlan) and its first axis, the bit where its
+ * offsets begin and the bits each takes. */
+typedef struct LegHead {
+    uint32_t k;
+    int w;
+    bool turns, first_y;
+    uint64_t body;
+    int step;
+} LegHead;
+
+static inline LegHead read_head(const uint8_t *s, uint64_t at)
 {
-    uint32_t k = bits_at(stream, at, 16), w = bits_at(stream, at + 16, 4) + 1;
-    return LEG_HEAD_BITS + 2 * (uint64_t)w * k;
+    uint32_t v = bits_at(s, at, 24);
+    int n = count_bits((int)(v & 3));
+    LegHead h;
+    h.k = (v >> 2) & ((1u << n) - 1);
+    h.w = (int)((v >> (2 + n)) & 15) + 1;
+    h.turns = (v >> (6 + n)) & 1;
+    h.first_y = h.turns && ((v >> (7 + n)) & 1);
+    h.body = at + 7 + (uint64_t)n + h.turns;
+    h.step = h.turns ? h.w : 2 * h.w;
+    return h;
 }
 
-/* The waypoint after `cur` at `bit`: both offsets (w-bit two's complement)
- * from one load. */
-static inline xyLoc next_way(const uint8_t *s, uint64_t bit, int w, xyLoc cur)
+uint64_t leg_record_bits(const uint8_t *stream, uint64_t at)
 {
-    uint32_t v = bits_at(s, bit, 2 * w), mask = (1u << w) - 1, sign = 1u << (w - 1);
-    cur.x = (int16_t)(cur.x + ((int)((v & mask) ^ sign) - (int)sign));
-    cur.y = (int16_t)(cur.y + ((int)(((v >> w) & mask) ^ sign) - (int)sign));
+    LegHead h = read_head(stream, at);
+    return h.body - at + (uint64_t)h.step * h.k;
+}
+
+/* The w-bit two's complement number in v's low bits. */
+static inline int signed_bits(uint32_t v, int w)
+{
+    uint32_t mask = (1u << w) - 1, sign = 1u << (w - 1);
+    return (int)((v & mask) ^ sign) - (int)sign;
+}
+
+/* Waypoint i (from 1) after `cur`, at `bit`: both offsets from one load, or
+ * a turning record's one length. */
+static inline xyLoc next_way(const uint8_t *s, uint64_t bit, const LegHead *h, uint32_t i, xyLoc cur)
+{
+    uint32_t v = bits_at(s, bit, h->step);
+    int a = signed_bits(v, h->w);
+    if (h->turns) {
+        if (h->first_y != !(i & 1))
+            cur.y = (int16_t)(cur.y + a);
+        else
+            cur.x = (int16_t)(cur.x + a);
+        return cur;
+    }
+    cur.x = (int16_t)(cur.x + a);
+    cur.y = (int16_t)(cur.y + signed_bits(v >> h->w, h->w));
     return cur;
 }
 
 void leg_decode_way(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out)
 {
-    uint32_t k = bits_at(stream, at, 16);
-    int w = (int)bits_at(stream, at + 16, 4) + 1;
-    if (!k)
+    LegHead h = read_head(stream, at);
+    if (!h.k)
         return; /* no waypoint: cells may be NULL */
-    path_reserve(out, k);
+    path_reserve(out, h.k);
     xyLoc cur = from, *o = out->cells + out->len;
-    uint64_t bit = at + LEG_HEAD_BITS;
-    for (uint32_t i = 0; i < k; i++, bit += 2 * (uint64_t)w)
-        o[i] = cur = next_way(stream, bit, w, cur);
-    out->len += k;
+    uint64_t bit = h.body;
+    if (h.turns) { /* the mode tested once a record: a game map's window reads legs so */
+        bool on_y = h.first_y;
+        for (uint32_t i = 0; i < h.k; i++, bit += (uint64_t)h.step, on_y = !on_y) {
+            int a = signed_bits(bits_at(stream, bit, h.w), h.w);
+            cur.x = (int16_t)(cur.x + (on_y ? 0 : a));
+            cur.y = (int16_t)(cur.y + (on_y ? a : 0));
+            o[i] = cur;
+        }
+    } else {
+        for (uint32_t i = 0; i < h.k; i++, bit += (uint64_t)h.step) {
+            uint32_t v = bits_at(stream, bit, h.step);
+            cur.x = (int16_t)(cur.x + signed_bits(v, h.w));
+            cur.y = (int16_t)(cur.y + signed_bits(v >> h.w, h.w));
+            o[i] = cur;
+        }
+    }
+    out->len += h.k;
 }
 
 void leg_decode(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out)
@@ -173,8 +262,9 @@ void leg_decode(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out)
     /* Each line drawn as its waypoint is read (no waypoint array): a cached
      * leg's cells for a window without smoothing (refine/window.h), whose
      * legs on a 1-wide maze turn every two or three cells. */
-    uint32_t k = bits_at(stream, at, 16);
-    int w = (int)bits_at(stream, at + 16, 4) + 1;
+    LegHead h = read_head(stream, at);
+    uint32_t k = h.k;
+    int w = h.w;
     if (!k)
         return; /* no waypoint: cells may be NULL */
     /* A line's offsets fit w-bit two's complement: at most 2^(w-1) moves;
@@ -183,9 +273,9 @@ void leg_decode(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out)
     size_t most = (size_t)k << (w - 1);
     path_reserve(out, most < LEG_MAX_MOVES ? most : LEG_MAX_MOVES);
     xyLoc cur = from, *o = out->cells + out->len;
-    uint64_t bit = at + LEG_HEAD_BITS;
-    for (uint32_t i = 0; i < k; i++, bit += 2 * (uint64_t)w) {
-        xyLoc next = next_way(stream, bit, w, cur);
+    uint64_t bit = h.body;
+    for (uint32_t i = 0; i < k; i++, bit += (uint64_t)h.step) {
+        xyLoc next = next_way(stream, bit, &h, i + 1, cur);
         if (abs(next.x - cur.x) <= 1 && abs(next.y - cur.y) <= 1)
             *o++ = next; /* one move: an A* leg's turns */
         else

@@ -19,11 +19,17 @@
  * smoothed leg is a few lines, so a reader that wants waypoints (the
  * refiner's window) gets them without walking a cell, and one that wants
  * cells (leg_decode) rasterises them. A record in a little-endian bit
- * stream: the waypoint count k (16 bits), the width w - 1 (4 bits), then per
- * waypoint its offset from the one before as two w-bit two's complement
- * numbers (x, y). The first waypoint is not stored: it is the lower
- * region's center, which the reader knows. A record holds at most
- * LEG_MAX_MOVES moves in all, so a decoded leg is never longer.
+ * stream: the waypoint count k in a field of 2, 4, 8 or 16 bits, the
+ * smallest it fits, after the 2 bits that say which (a cached leg has a
+ * few waypoints: a 16-bit count was most of a short record), the width
+ * w - 1 (4 bits), a bit saying whether the lines turn between the two axes
+ * at every waypoint (a 1-wide corridor's leg: then a bit saying whether the
+ * first line runs along y, and per waypoint one w-bit two's complement
+ * length along its line's axis), else per waypoint its offset from the one
+ * before as two w-bit two's complement numbers (x, y). The first waypoint is
+ * not stored: it is the lower region's center, which the
+ * reader knows. A record holds at most LEG_MAX_MOVES moves in all, so a
+ * decoded leg is never longer. LEG_CODEC names this format in a file.
  *
  * Survival after a map change (one rule): leg_survives().
  *
@@ -60,6 +66,10 @@ static inline uint32_t leg_first(uint32_t a, uint32_t b) { return a < b ? a : b;
  * are the same path: a line is the same cells both ways, grid/line.h). */
 void leg_orient(xyLoc *cells, size_t n, uint32_t a, uint32_t b);
 
+/* The record format's number, kept with a stored stream (segfile.h): a
+ * file of another format is refused, not misread. */
+#define LEG_CODEC 2u
+
 /* Most moves one record holds, and most waypoints. */
 #define LEG_MAX_MOVES 0xffffu
 
@@ -87,9 +97,8 @@ static inline size_t leg_bits_bytes(const LegBits *b) { return (size_t)((b->used
  * the slack); false when out of memory. */
 bool leg_bits_adopt(LegBits *b, const uint8_t *bytes, size_t nbytes);
 
-/* Bits of the record at `at` (its header read: at + LEG_HEAD_BITS must lie
- * inside the stream). */
-#define LEG_HEAD_BITS 20
+/* Bits of the record at `at` (its header read from the stream's 8 bytes of
+ * slack when at is near its end: at must lie inside the stream). */
 uint64_t leg_record_bits(const uint8_t *stream, uint64_t at);
 /* Appends the waypoints of the record at `at` that follow `from` (the lower
  * region's center, not appended itself), in canonical order. */

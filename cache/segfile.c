@@ -88,7 +88,7 @@ bool segs_get(SegStore *ss, const AbsIndex *ix, uint32_t a, uint32_t b, xyLoc fr
 void segs_write(BinFile *f, const SegStore *ss)
 {
     uint64_t sum = BIN_FNV_SEED;
-    uint32_t head[2] = {(uint32_t)ss->mode, ss->nlegs}, bytes = (uint32_t)leg_bits_bytes(&ss->legs);
+    uint32_t head[2] = {(uint32_t)ss->mode | LEG_CODEC << 8, ss->nlegs}, bytes = (uint32_t)leg_bits_bytes(&ss->legs);
     bin_put_u32(f, head[0]);
     bin_put_u32(f, head[1]);
     sum = bin_fnv1a(sum, head, sizeof head);
@@ -108,7 +108,7 @@ static bool check_leg(const SegStore *ss, const AbsIndex *ix, const Grid *g, uin
                       xyPath *leg, const char *path, Err *err)
 {
     uint64_t at = ss->offset[k], total = ss->legs.used;
-    if (at + LEG_HEAD_BITS > total || at + leg_record_bits(ss->legs.p, at) > total)
+    if (at >= total || at + leg_record_bits(ss->legs.p, at) > total)
         return err_set(err, "%s: segment %u outside the stream", path, k);
     leg->len = 0;
     leg_decode_way(ss->legs.p, at, abs_center(ix, lo), leg);
@@ -147,9 +147,11 @@ bool segs_read(BinFile *f, SegStore *ss, LegMode mode, const AbsIndex *ix, const
     head[1] = bin_get_u32(f);
     if (f->failed)
         return err_set(err, "%s: truncated file (no segment section)", path);
-    if (head[0] != (uint32_t)mode)
-        return err_set(err, "%s: segments stored as %s, asked for %s", path, head[0] == LEGS_SYM ? "sym" : "nosym",
-                       mode == LEGS_SYM ? "sym" : "nosym");
+    if (head[0] >> 8 != LEG_CODEC)
+        return err_set(err, "%s: segments stored in another leg format (prepare the map again)", path);
+    if ((head[0] & 0xff) != (uint32_t)mode)
+        return err_set(err, "%s: segments stored as %s, asked for %s", path,
+                       (head[0] & 0xff) == LEGS_SYM ? "sym" : "nosym", mode == LEGS_SYM ? "sym" : "nosym");
     if (!segs_init(ss, mode, ix, err))
         return false;
     if (head[1] != ss->nlegs) {

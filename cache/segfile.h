@@ -7,7 +7,7 @@
  * edges a -> b with a < b hold one (leg_key), and b -> a reads it.
  * Planning them is refine/segbuild.c's job; this store only keeps, saves,
  * loads and re-indexes them.
- * Section layout: u32 mode (1 nosym, 2 sym), u32 nlegs, nlegs x u32 bit
+ * Section layout: u32 mode (1 nosym, 2 sym) | LEG_CODEC << 8, u32 nlegs, nlegs x u32 bit
  * offsets (SEG_NONE where the edge holds no record), u32 stream bytes, the
  * stream, u64 FNV-1a of the section.
  * Owns: offset, edge_first, the stream. */

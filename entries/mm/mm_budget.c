@@ -48,9 +48,11 @@ size_t mm_bytes(const MmEntry *e, size_t part[MM_PARTS])
 size_t mm_budget(const MmEntry *e) { return 65536 + (size_t)e->grid.width * (size_t)e->grid.height * 3 / 8; }
 
 /* The edge cache's cap: cache_kb, or with auto the whole budget. Game maps'
- * legs fit in a small part of that; a maze's barely do (emptied again and
- * again, a leg is planned again and again: much slower;
- * results/reference/mm-memory). */
+ * legs fit in a small part of that; the rooms' and narrow mazes' take up to
+ * most of it, and a cap below what a map's legs take costs time at once (the
+ * cache emptied again and again, every leg planned again and again;
+ * results/reference/mm-paper/cache38.md), so the cap is no smaller: the
+ * bytes a leg takes are what is cut (cache/leg.h, edge_cache.h). */
 size_t mm_cache_cap(const MmEntry *e)
 {
     if (e->cfg.cache_kb >= 0)

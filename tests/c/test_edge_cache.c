@@ -26,7 +26,7 @@ static void test_edge_cache_sym_and_nosym(T *t)
         EdgeCache c;
         Err err;
         CHECK(t, edge_cache_init(&c, (LegMode)mode, 0, ids, &err));
-        CHECK(t, c.wide == (ids == 0) && edge_cache_slot_bytes(&c) == (ids ? 10u : 14u));
+        CHECK(t, c.wide == (ids == 0) && edge_cache_slot_bytes(&c) == (ids ? 8u : 12u));
         xyPath p = {0};
         CHECK(t, !edge_cache_get(&c, 3, 9, leg[0], &p) && c.misses == 1);
         CHECK(t, edge_cache_put(&c, 3, 9, leg, 5));
@@ -63,6 +63,23 @@ static void test_edge_cache_sym_and_nosym(T *t)
         CHECK(t, edge_cache_put(&c, top, top - 1, leg, 5) && edge_cache_get(&c, top, top - 1, leg[0], &p));
         CHECK(t, edge_cache_put(&c, top + 1, 7, leg, 5) == (ids == 0));
         CHECK(t, edge_cache_get(&c, top + 1, 7, leg[0], &p) == (ids == 0));
+        /* A slot's hit count sits above its record's offset: counted,
+         * saturating, and the offset read back unchanged. */
+        uint32_t at_before = 0, at_after = 0;
+        uint16_t hits = 0;
+        for (uint32_t i = 0; i < edge_cache_slots(&c); i++)
+            if (edge_cache_slot(&c, i, &a, &b, &at_before, NULL) && a == 4 && b == 11)
+                break;
+        for (uint32_t k = 0; k < 70000; k++)
+            edge_cache_get(&c, 4, 11, way3[0], &p);
+        p.len = 0;
+        CHECK(t,
+              edge_cache_get_cells(&c, 4, 11, way3[0], &p) && p.len == 6 && memcmp(p.cells, drawn, sizeof drawn) == 0);
+        for (uint32_t i = 0; i < edge_cache_slots(&c); i++)
+            if (edge_cache_slot(&c, i, &a, &b, &at_after, &hits) && a == 4 && b == 11)
+                break;
+        CHECKF(t, at_after == at_before && hits == (uint16_t)((UINT32_C(1) << (32 - c.at_bits)) - 1),
+               "offset %u -> %u, %u hits (at_bits %d)", at_before, at_after, hits, c.at_bits);
         Counters out = {0};
         edge_cache_report(&c, &out);
         CHECK(t, out.n >= 5 && !strcmp(out.extra[0].key, "cache_hits"));

@@ -66,10 +66,11 @@ static void test_leg_codec_round_trip(T *t)
     /* The records fill the stream, nothing between them. */
     CHECK(t, bits.used == sum_bits);
     /* A smoothed leg: one long line of both slopes is one waypoint after the
-     * first, its offsets 11 bits wide, and decodes to the line's cells. */
+     * first, its offsets 11 bits wide, and decodes to the line's cells; its
+     * header 2 + 2 + 4 + 1 bits (a count below 4, no turns). */
     xyLoc line[3] = {{300, 300}, {900, 550}, {880, 1100}}, cells[1300];
     uint64_t at_line;
-    CHECK(t, leg_put(&bits, line, 3, UINT64_MAX, &at_line) && leg_record_bits(bits.p, at_line) == 20 + 2 * 2 * 11);
+    CHECK(t, leg_put(&bits, line, 3, UINT64_MAX, &at_line) && leg_record_bits(bits.p, at_line) == 9 + 2 * 2 * 11);
     size_t n = 0;
     cells[n++] = line[0];
     n += line_cells(line[0], line[1], cells + n);
@@ -77,6 +78,50 @@ static void test_leg_codec_round_trip(T *t)
     back.len = 0;
     leg_decode(bits.p, at_line, line[0], &back);
     CHECK(t, back.len == n - 1 && !memcmp(back.cells, cells + 1, back.len * sizeof(xyLoc)));
+    /* A leg that turns between the axes at every waypoint (a 1-wide
+     * corridor's) keeps one length a line: 5 lines of widths up to 4 bits
+     * (-8 .. 7), header 2 + 4 + 4 + 1 + 1 bits; both axes first, and
+     * records of each count field size (2, 4, 8, 16 bits) round trip. */
+    for (int first_y = 0; first_y < 2; first_y++) {
+        xyLoc turn[6] = {{300, 300}}, p = turn[0];
+        const int len[5] = {3, -7, 2, 5, -1};
+        for (int i = 0; i < 5; i++) {
+            bool on_y = (i % 2 == 0) == first_y;
+            p.x = (int16_t)(p.x + (on_y ? 0 : len[i]));
+            p.y = (int16_t)(p.y + (on_y ? len[i] : 0));
+            turn[i + 1] = p;
+        }
+        uint64_t at_turn;
+        CHECK(t, leg_put(&bits, turn, 6, UINT64_MAX, &at_turn) && leg_record_bits(bits.p, at_turn) == 12 + 5 * 4);
+        back.len = 0;
+        leg_decode_way(bits.p, at_turn, turn[0], &back);
+        CHECK(t, back.len == 5 && !memcmp(back.cells, turn + 1, 5 * sizeof(xyLoc)));
+    }
+    for (size_t n = 1; n < 600; n += n < 20 ? 1 : 97) { /* n moves on alternating axes, and a diagonal one */
+        xyPath stair = {0};
+        path_push(&stair, (xyLoc){50, 50});
+        for (size_t i = 0; i < n; i++) {
+            xyLoc c = stair.cells[stair.len - 1];
+            if (i % 2)
+                c.y++;
+            else
+                c.x++;
+            path_push(&stair, c);
+        }
+        for (int diag = 0; diag < 2; diag++) {
+            if (diag)
+                path_push(&stair, (xyLoc){(int16_t)(stair.cells[stair.len - 1].x + 1),
+                                          (int16_t)(stair.cells[stair.len - 1].y + 1)});
+            uint64_t at_stair;
+            CHECK(t, leg_put(&bits, stair.cells, stair.len, UINT64_MAX, &at_stair));
+            back.len = 0;
+            path_push(&back, stair.cells[0]);
+            leg_decode(bits.p, at_stair, stair.cells[0], &back);
+            CHECKF(t, back.len == stair.len && !memcmp(back.cells, stair.cells, back.len * sizeof(xyLoc)),
+                   "a stair of %zu moves (diagonal end %d) does not decode to itself", n, diag);
+        }
+        path_free(&stair);
+    }
     leg_bits_free(&copy);
     leg_bits_free(&bits);
     for (int k = 0; k < 40; k++)
