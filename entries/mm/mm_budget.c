@@ -129,10 +129,11 @@ static size_t held_now(const MmEntry *e)
  * the queries between). Where it would still take the instance past that
  * line, the memo stays as it is: the rest of the budget is for the edge
  * cache and the legs' pages, which grow on after the memo's last doubling
- * (with only the budget itself as the memo's bound, brc000d, brc501d and
- * brc505d ended 1.01-1.04x over it); a smaller memo costs time (a joint
- * not remembered is smoothed again), never paths, so an instance over
- * its budget already (rooms, mazes: far over it) lets it grow. */
+ * (with the budget itself as the memo's bound, small maps whose cache
+ * grows late ended over it: results/reference/mm-paper/daomem38.md); a
+ * smaller memo costs time (a joint not remembered is smoothed again),
+ * never paths, so an instance over its budget already (rooms, mazes: far
+ * over it) lets it grow. */
 bool mm_memo_may_grow(void *ctx, size_t more)
 {
     MmEntry *e = ctx;
