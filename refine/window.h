@@ -108,7 +108,7 @@ typedef struct Window {
      * one entry. */
     JointMemo *memo;
     uint32_t memo_n;     /* its entries */
-    uint32_t memo_max;   /* the most it grows to (and WIN_MEMO_FIRST << WIN_MEMO_MORE) */
+    uint32_t memo_max;   /* the most it grows to (win_memo_most: no more than WIN_MEMO_FIRST << WIN_MEMO_MORE) */
     uint32_t memo_fills; /* joints remembered since it last began to grow */
     uint64_t memo_hits, memo_grows;
     uint64_t memo_refused; /* doublings its owner refused (memo_may_grow) */
