@@ -31,16 +31,11 @@ void win_free(Window *w)
 {
     path_free(&w->way);
     path_free(&w->tail);
-    free(w->memo);
-    free(w->grown);
+    win_memo_free(w);
     memset(w, 0, sizeof *w);
 }
 
-size_t win_bytes(const Window *w)
-{
-    return (w->way.cap + w->tail.cap) * sizeof(xyLoc) + (w->memo ? w->memo_n * sizeof *w->memo : 0) +
-           (w->grown ? 2 * (size_t)w->memo_n * sizeof *w->grown : 0);
-}
+size_t win_bytes(const Window *w) { return (w->way.cap + w->tail.cap) * sizeof(xyLoc) + win_memo_bytes(w); }
 
 void win_forget(Window *w)
 {

@@ -56,10 +56,14 @@
  * a map whose joints are few holds few. */
 #define WIN_MEMO_FIRST 64u
 /* A growth's pieces (Window.grown), one at the start of each joint's
- * lookup: so many entries of the doubled table zeroed, then so many sets
- * moved into it; no GetPath call pays for a whole doubling. */
+ * lookup: so many entries of the new upper half zeroed, then so many sets
+ * split between their place and the upper half; no GetPath call pays for
+ * a whole doubling. */
 #define WIN_MEMO_GROW_ZERO 128u
 #define WIN_MEMO_GROW_SETS 2
+/* The memo's blocks past its first WIN_MEMO_FIRST entries (Window.memo_more):
+ * so it grows to at most WIN_MEMO_FIRST << WIN_MEMO_MORE entries. */
+#define WIN_MEMO_MORE 6
 
 /* One remembered joint (win_smooth): the n (3..WIN_MEMO_WAY) waypoints p of a
  * joint's stretch and what smoothing made of them: k waypoints, the first
@@ -104,15 +108,29 @@ typedef struct Window {
      * one entry. */
     JointMemo *memo;
     uint32_t memo_n;     /* its entries */
-    uint32_t memo_max;   /* the most it grows to */
+    uint32_t memo_max;   /* the most it grows to (win_memo_most: no more than WIN_MEMO_FIRST << WIN_MEMO_MORE) */
     uint32_t memo_fills; /* joints remembered since it last began to grow */
     uint64_t memo_hits, memo_grows;
-    /* A growth in progress (NULL: none): the doubled table, its entries
-     * [0, grown_zeroed) zeroed, then the memo's sets [0, grown_moved) (in
-     * entries) moved into it and looked up there; the memo goes when all
-     * have moved (refine/window_memo.c). */
+    uint64_t memo_refused; /* doublings its owner refused (memo_may_grow) */
+    /* Its entries from WIN_MEMO_FIRST on, in blocks: memo_more[k] holds
+     * [WIN_MEMO_FIRST << k, WIN_MEMO_FIRST << (k + 1)), taken when the memo
+     * doubles to that. A set splits between its place and the new upper
+     * half, so a growth adds the upper half and never holds an old table
+     * beside a new one: the memo holds its most, win_memo_bytes_most, only
+     * once grown to it (refine/window_memo.c). */
+    JointMemo *memo_more[WIN_MEMO_MORE];
+    /* A growth in progress (NULL: none): the new upper half (the last of
+     * memo_more), its entries [0, grown_zeroed) zeroed, then the memo's
+     * sets [0, grown_moved) (in entries) split into it and looked up with
+     * the doubled mask; memo_n doubles when all are split. */
     JointMemo *grown;
     uint32_t grown_zeroed, grown_moved;
+    /* The owner's say before the memo begins to double (NULL: it grows):
+     * `more`, the bytes the growth takes; false, it stays as it is until
+     * as many joints again were remembered (only time: a joint not
+     * remembered is smoothed again, to the same waypoints). */
+    bool (*memo_may_grow)(void *ctx, size_t more);
+    void *memo_ctx;
     /* A smoothing in progress (win_smooth_begin .. win_smooth_run): the
      * stretch way[sm_from .. sm_end) as it began (run.n waypoints now),
      * and the memo entry to fill at its end (slot NULL: none). */
@@ -131,6 +149,24 @@ typedef struct Window {
 void win_init(Window *w, const Grid *g, bool smooth, uint32_t memo);
 void win_free(Window *w);
 size_t win_bytes(const Window *w);
+/* The joint memo's bytes now (a growth's upper half included), and at its
+ * most: grown to memo_max, which no growth passes, so what the memo holds
+ * at its peak, the figure the owner weighs against its budget. The memo
+ * only grows (win_forget keeps its entries' room), so now is its peak so
+ * far. */
+static inline size_t win_memo_bytes(const Window *w)
+{
+    return w->memo ? ((size_t)w->memo_n + (w->grown ? w->memo_n : 0)) * sizeof(JointMemo) : 0;
+}
+static inline uint32_t win_memo_most(const Window *w)
+{
+    const uint32_t most = WIN_MEMO_FIRST << WIN_MEMO_MORE;
+    return w->memo_max < most ? w->memo_max : most;
+}
+static inline size_t win_memo_bytes_most(const Window *w)
+{
+    return w->memo ? (size_t)win_memo_most(w) * sizeof(JointMemo) : 0;
+}
 /* The map changed: the remembered joints are forgotten. */
 void win_forget(Window *w);
 

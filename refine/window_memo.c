@@ -21,15 +21,25 @@ static uint32_t memo_hash(const xyLoc *p, size_t n)
     return h ^ h >> 15;
 }
 
+/* Entry `at` of the memo: the first WIN_MEMO_FIRST in `memo`, then block k
+ * of memo_more from WIN_MEMO_FIRST << k (window.h). A set's entries are in
+ * one block: blocks are whole sets. */
+static inline JointMemo *memo_entry(const Window *w, uint32_t at)
+{
+    if (at < WIN_MEMO_FIRST)
+        return &w->memo[at];
+    int k = 31 - __builtin_clz(at / WIN_MEMO_FIRST);
+    return &w->memo_more[k][at - (WIN_MEMO_FIRST << k)];
+}
+
 /* Where the stretch p[0..n) is or would be remembered: its set in the memo,
- * or, while the memo grows (window.h `grown`), in the doubled table once
- * its set in the memo has moved there. */
+ * by the doubled mask once its set has split (window.h `grown`). */
 static JointMemo *memo_set(const Window *w, const xyLoc *p, size_t n)
 {
     uint32_t h = memo_hash(p, n), at = h & (w->memo_n - WIN_MEMO_WAYS);
     if (w->grown && at < w->grown_moved)
-        return &w->grown[h & (2 * w->memo_n - WIN_MEMO_WAYS)];
-    return &w->memo[at];
+        at = h & (2 * w->memo_n - WIN_MEMO_WAYS);
+    return memo_entry(w, at);
 }
 
 /* Steps from `from` through p[0..n) into d (a byte a coordinate's size,
@@ -85,12 +95,13 @@ static bool memo_holds(const JointMemo *m, const xyLoc *p, size_t n)
     return n == WIN_MEMO_WAY || (m->dp[2 * (n - 1)] | m->dp[2 * (n - 1) + 1]) == 0;
 }
 
-/* The memo twice as large (`grown`), begun when joints churn it: taken
- * whole, zeroed and filled in pieces (memo_grow_step); as it was when
- * memory ran out (it grows no more). */
+/* The memo's upper half (`grown`, the next block of memo_more), begun
+ * when joints churn it: taken whole, zeroed and filled in pieces
+ * (memo_grow_step); as it was when memory ran out (it grows no more). */
 static void memo_grow_begin(Window *w)
 {
-    w->grown = malloc(2 * (size_t)w->memo_n * sizeof *w->grown);
+    int k = 31 - __builtin_clz(w->memo_n / WIN_MEMO_FIRST);
+    w->grown = w->memo_more[k] = malloc((size_t)w->memo_n * sizeof *w->grown);
     if (!w->grown) {
         w->memo_max = w->memo_n;
         return;
@@ -101,34 +112,37 @@ static void memo_grow_begin(Window *w)
 /* One piece of the growth, at the start of a joint's lookup (so no lookup
  * spends more than a piece): WIN_MEMO_GROW_ZERO entries of `grown` zeroed
  * while it is not all zero, then WIN_MEMO_GROW_SETS of the memo's sets
- * moved, each entry into its set there (a set's entries go to one of two
- * sets, in the order they were: the most recently used stay first); the
- * lookups read a set in `grown` once it has moved (memo_set). The last
- * piece drops the memo for `grown`. */
+ * split, each entry into its set by the doubled mask, its place or the
+ * same place in the upper half (in the order they were: the most recently
+ * used stay first); the lookups read a set by the doubled mask once it has
+ * split (memo_set). The last piece doubles memo_n. */
 static void memo_grow_step(Window *w)
 {
     uint32_t n = 2 * w->memo_n;
-    if (w->grown_zeroed < n) {
-        uint32_t k = n - w->grown_zeroed < WIN_MEMO_GROW_ZERO ? n - w->grown_zeroed : WIN_MEMO_GROW_ZERO;
+    if (w->grown_zeroed < w->memo_n) {
+        uint32_t k =
+            w->memo_n - w->grown_zeroed < WIN_MEMO_GROW_ZERO ? w->memo_n - w->grown_zeroed : WIN_MEMO_GROW_ZERO;
         memset(w->grown + w->grown_zeroed, 0, k * sizeof *w->grown);
         w->grown_zeroed += k;
         return;
     }
-    for (int s = 0; s < WIN_MEMO_GROW_SETS && w->grown_moved < w->memo_n; s++, w->grown_moved += WIN_MEMO_WAYS)
+    for (int s = 0; s < WIN_MEMO_GROW_SETS && w->grown_moved < w->memo_n; s++, w->grown_moved += WIN_MEMO_WAYS) {
+        JointMemo *set = memo_entry(w, w->grown_moved), was[WIN_MEMO_WAYS];
+        memcpy(was, set, sizeof was);
+        memset(set, 0, sizeof was);
         for (int i = WIN_MEMO_WAYS - 1; i >= 0; i--) { /* the least recently used first: each goes in front */
-            const JointMemo *m = &w->memo[w->grown_moved + (uint32_t)i];
+            const JointMemo *m = &was[i];
             if ((m->dp[0] | m->dp[1]) == 0)
                 continue; /* empty */
             xyLoc p[WIN_MEMO_WAY] = {{m->x0, m->y0}};
             size_t k = memo_unpack(p[0], m->dp, m->sign & 0xffu, WIN_MEMO_WAY - 1, p) + 1;
-            JointMemo *to = &w->grown[memo_hash(p, k) & (n - WIN_MEMO_WAYS)];
+            JointMemo *to = memo_entry(w, memo_hash(p, k) & (n - WIN_MEMO_WAYS));
             memmove(to + 1, to, (WIN_MEMO_WAYS - 1) * sizeof *to);
             to[0] = *m;
         }
+    }
     if (w->grown_moved < w->memo_n)
         return;
-    free(w->memo);
-    w->memo = w->grown;
     w->grown = NULL;
     w->memo_n = n;
     w->memo_grows++;
@@ -138,10 +152,18 @@ void win_memo_forget(Window *w)
 {
     if (!w->memo)
         return;
-    memset(w->memo, 0, w->memo_n * sizeof *w->memo);
-    free(w->grown); /* a growth begins again when joints churn the memo */
-    w->grown = NULL;
+    memset(w->memo, 0, (w->memo_n < WIN_MEMO_FIRST ? w->memo_n : WIN_MEMO_FIRST) * sizeof *w->memo);
+    for (int k = 0; (WIN_MEMO_FIRST << k) < w->memo_n; k++)
+        memset(w->memo_more[k], 0, ((size_t)WIN_MEMO_FIRST << k) * sizeof *w->memo);
+    w->grown_zeroed = w->grown_moved = 0; /* a growth in progress begins again: its upper half is all there is */
     w->memo_fills = 0;
+}
+
+void win_memo_free(Window *w)
+{
+    free(w->memo);
+    for (int k = 0; k < WIN_MEMO_MORE; k++)
+        free(w->memo_more[k]);
 }
 
 /* A short stretch p[0..n) (3..WIN_MEMO_WAY waypoints), through the memo:
@@ -178,8 +200,8 @@ bool win_memo_find(Window *w, xyLoc *p, size_t n, size_t *k)
 /* A smoothing that win_memo_find gave an entry to fill (w->slot) ended with
  * the stretch p[0..k): its result goes in front of the set (the least
  * recently used goes), unless it does not pack; the memo begins to grow
- * once as many joints were remembered since it last began as it has
- * entries. */
+ * once as many joints were remembered since it last began (or was refused
+ * by its owner, memo_may_grow) as it has entries. */
 void win_memo_fill(Window *w, const xyLoc *p, size_t k)
 {
     if (!w->slot || !memo_steps(p[0], p + 1, k - 2, w->fresh.dq, &w->fresh.sign, 8))
@@ -187,8 +209,11 @@ void win_memo_fill(Window *w, const xyLoc *p, size_t k)
     memmove(w->slot + 1, w->slot, (WIN_MEMO_WAYS - 1) * sizeof *w->slot);
     w->slot[0] = w->fresh;
     w->slot = NULL;
-    if (++w->memo_fills >= w->memo_n && w->memo_n < w->memo_max && !w->grown) {
+    if (++w->memo_fills >= w->memo_n && w->memo_n < win_memo_most(w) && !w->grown) {
         w->memo_fills = 0;
-        memo_grow_begin(w);
+        if (!w->memo_may_grow || w->memo_may_grow(w->memo_ctx, (size_t)w->memo_n * sizeof *w->memo))
+            memo_grow_begin(w);
+        else
+            w->memo_refused++;
     }
 }

@@ -70,13 +70,14 @@ size_t mm_cache_cap(const MmEntry *e)
 #define TURNS_BUDGET_TENTHS 9
 
 /* What the instance will hold once the joint memo has grown to its most
- * (refine/window.h: it starts small and doubles as joints churn it): the
- * turn bits are sized against that, not against the memo at prepare. */
+ * (refine/window.h win_memo_bytes_most: it starts small and doubles as
+ * joints churn it): the turn bits and the tiles are weighed against that,
+ * not against the memo as it is now. */
 size_t mm_held_with_memo_grown(const MmEntry *e)
 {
     size_t part[MM_PARTS], held = mm_bytes(e, part);
     const Window *w = &e->refiner.win;
-    return held + (w->memo ? (size_t)(w->memo_max - w->memo_n) * sizeof *w->memo : 0);
+    return held + win_memo_bytes_most(w) - win_memo_bytes(w);
 }
 
 /* Turn bits for the JPS route's diagonal steps where they fit in that share;
@@ -98,9 +99,10 @@ bool mm_take_turns(MmEntry *e, Err *err)
 /* The JPS's transposed rows as a cache of tiles instead of a whole copy
  * (search/jps.h jps_tile_cols), from the moment the instance holds more
  * than TILES_BUDGET_PERCENT of its budget with the copy: at prepare (its
- * joint memo counted at its most), or at the end of every
- * TILE_CHECK_EVERY-th query as its legs' pages, its edge cache and the
- * JPS's node state grow. Below that the copy
+ * joint memo counted at its most), before the joint memo doubles past that
+ * line (mm_memo_may_grow), or at the end of every TILE_CHECK_EVERY-th
+ * query as its legs' pages, its edge cache and the JPS's node state grow.
+ * Below that the copy
  * stays: it scans without a lookup (a tiled scan costs about twice as
  * many instructions, and a miss a tile's transpose) and takes turn bits,
  * so a map whose instance ends within its budget with room to spare runs
@@ -114,6 +116,37 @@ bool mm_take_turns(MmEntry *e, Err *err)
  * search's scans cross the map; results/reference/mm-paper/daomem37.md). */
 #define TILES_BUDGET_PERCENT 97
 #define JPS_TILES_FEWEST 16
+
+/* What the instance holds now (mm_bytes without the peak part). */
+static size_t held_now(const MmEntry *e)
+{
+    size_t part[MM_PARTS], all = mm_bytes(e, part);
+    return all - part[MM_PARTS - 1];
+}
+
+/* Before the joint memo doubles (refine/window.h memo_may_grow, a few
+ * times in an instance's life): the doubling takes `more` bytes at once, so
+ * the tiles are weighed against what the instance will hold with it, not
+ * at the next check, after it (then the instance was past its budget for
+ * the queries between). Where it would still take the instance past that
+ * line, the memo stays as it is: the rest of the budget is for the edge
+ * cache and the legs' pages, which grow on after the memo's last doubling
+ * (with the budget itself as the memo's bound, small maps whose cache
+ * grows late ended over it: results/reference/mm-paper/daomem38.md); a
+ * smaller memo costs time (a joint not remembered is smoothed again),
+ * never paths, so an instance over its budget already (rooms, mazes: far
+ * over it) lets it grow. */
+bool mm_memo_may_grow(void *ctx, size_t more)
+{
+    MmEntry *e = ctx;
+    size_t line = mm_budget(e) / 100 * TILES_BUDGET_PERCENT, now = held_now(e);
+    if (now + more > line && !e->legs.jps.turns.block) {
+        Err err = {0};
+        mm_tile_jps(e, now + more, &err);
+        now = held_now(e);
+    }
+    return now + more <= line || now > mm_budget(e); /* over already: a smaller memo would keep nothing within */
+}
 
 void mm_tile_jps(MmEntry *e, size_t held, Err *err)
 {

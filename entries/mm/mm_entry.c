@@ -279,6 +279,8 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
     e->tile_watch =
         e->legs.have_jps && !e->legs.jps.tiled; /* a map of many tiles: tiled from the start (jps_state.c) */
     mm_tile_jps(e, mm_held_with_memo_grown(e), err);
+    e->refiner.win.memo_may_grow = mm_memo_may_grow; /* each doubling weighed against the budget */
+    e->refiner.win.memo_ctx = e;
     mm_pending_attach(e);
     progress(&e->grid, e->started_ns, "prepared");
     return e;
@@ -351,6 +353,9 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "jps_tiles", jps->tiled ? (double)jps->tiles.mask + 1 : 0);
     counters_add(out, "jps_tile_fills", (double)jps->tiles.fills); /* tiles transposed: each a miss */
     counters_add(out, "loop_cut_cells", (double)e->refiner.win.cut);
+    const Window *win = &e->refiner.win; /* its joint memo: entries, and doublings the budget refused (mm_budget.c) */
+    counters_add(out, "memo_entries", win->memo ? (double)win->memo_n : 0);
+    counters_add(out, "memo_refused", (double)win->memo_refused);
     if (e->cfg.refine.phases) {
         static const char *const PHASE_KEY[PHASE_COUNT] = {"locate_us_mean", "abstract_us_mean", "legs_us_mean",
                                                            "join_us_mean", "jps_us_mean"};

@@ -72,6 +72,11 @@ bool mm_take_turns(MmEntry *e, Err *err);
  * prepare and after every TILE_CHECK_EVERY-th query while tile_watch. */
 #define TILE_CHECK_EVERY 4
 void mm_tile_jps(MmEntry *e, size_t held, Err *err);
+/* The joint memo's say (refine/window.h memo_may_grow, ctx the instance):
+ * before it doubles, taking `more` bytes, the JPS's rows are tiled where
+ * that growth takes the instance past the tiles' line; it doubles where
+ * the instance then stays under that line. */
+bool mm_memo_may_grow(void *ctx, size_t more);
 
 /* Entry.update for mm (mm_update.c). */
 bool mm_update(void *inst, const CellChange *ch, int n, Err *err);

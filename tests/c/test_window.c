@@ -370,7 +370,11 @@ static void test_window_joint_memo_four(T *t)
  * then each time as many were remembered since it last began to grow as it
  * holds), up to win_init's memo, keeping what it remembered, and grows in
  * pieces (Window.grown): no joint zeroes more than WIN_MEMO_GROW_ZERO entries
- * or moves more than WIN_MEMO_GROW_SETS sets. 200 joints (joint_four moved
+ * or moves more than WIN_MEMO_GROW_SETS sets. Its bytes, growths included,
+ * never pass win_memo_bytes_most, and reach it once grown to its most (a
+ * growth takes the upper half, no old table beside a new one: holding both
+ * was half as much again, and uncounted once the growth was done). 200
+ * joints (joint_four moved
  * about an open map) begin two growths, 64 -> 256 entries, the second ending
  * in the joints read again; read again they hand out the same cells, and
  * those the smaller tables had not evicted yet hit (83; a growth that
@@ -384,6 +388,7 @@ static void test_window_joint_memo_grows(T *t)
     win_init(&w, &g, true, 256);
     CHECK(t, w.memo_n == WIN_MEMO_FIRST && w.memo_max == 256);
     xyPath first[JOINTS] = {{0}}, again = {0};
+    size_t most = win_memo_bytes(&w);
     for (int round = 0; round < 2; round++)
         for (int j = 0; j < JOINTS; j++) {
             int dx = j % 20, dy = j / 20;
@@ -392,6 +397,7 @@ static void test_window_joint_memo_grows(T *t)
             bool growing = w.grown != NULL;
             uint32_t zeroed = w.grown_zeroed, moved = w.grown_moved;
             join_two(&w, round ? &again : &first[j], a, 2, b, 4, true, 2);
+            most = win_memo_bytes(&w) > most ? win_memo_bytes(&w) : most;
             if (growing && w.grown)
                 CHECKF(t,
                        w.grown_zeroed - zeroed <= WIN_MEMO_GROW_ZERO &&
@@ -409,6 +415,9 @@ static void test_window_joint_memo_grows(T *t)
         }
     CHECKF(t, w.memo_hits >= JOINTS * 3 / 10 && w.memo_grows == 2 && w.memo_n == 256 && !w.grown,
            "hits %llu of %d, %llu growths", (unsigned long long)w.memo_hits, JOINTS, (unsigned long long)w.memo_grows);
+    CHECKF(t, most == win_memo_bytes_most(&w) && win_memo_bytes(&w) == most && most == 256 * sizeof(JointMemo),
+           "the memo held %zu bytes at its most, now %zu, its most %zu", most, win_memo_bytes(&w),
+           win_memo_bytes_most(&w));
     for (int j = 0; j < JOINTS; j++)
         path_free(&first[j]);
     path_free(&again);
