@@ -67,8 +67,13 @@ bool legplan_enable_corridor_jps(LegPlanner *lp, int ahead, Err *err)
     if (!lp->cjps)
         return err_set(err, "out of memory for corridor JPS");
     lp->have_cjps = jps_init_bounded(lp->cjps, lp->grid, false, cells, err); /* painted */
-    if (lp->have_cjps)
+    if (lp->have_cjps) {
         jps_paint(lp->cjps, NULL, 0, 0, lp->grid->width, lp->grid->height, JPS_PAINT_ALL);
+        /* A route's JPS try ends before the corridor steps begin, and a
+         * corridor search before the next query's try: one node state for
+         * both (search/jps.h). */
+        jps_share_nodes(lp->cjps, &lp->jps);
+    }
     return lp->have_cjps;
 }
 

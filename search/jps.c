@@ -329,6 +329,8 @@ static bool start_search(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, bool a
 {
     const int stride = j->grid.stride;
     j->running = false;
+    if (j->share)
+        jps_take_nodes(j);
     if (!grid_passable(&j->grid, s.x, s.y) || !grid_passable(&j->grid, g.x, g.y))
         return false;
     j->sx = s.x;
@@ -378,7 +380,7 @@ static void restart(Jps *j)
 JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
 {
     if (!j->running)
-        return JPS_NONE;
+        return j->dropped ? JPS_CAPPED : JPS_NONE;
     const int stride = j->grid.stride;
     uint32_t goal = (uint32_t)(j->gy * stride + j->gx);
     bool found = false;

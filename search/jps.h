@@ -111,7 +111,14 @@ typedef struct Jps {
     bool borrowed;         /* bounded: `grid` is the caller's (jps_init_bounded) */
     bool waypoints;        /* the owner's choice (false at init): a found path is appended as its
                            * turns, each segment cardinal or diagonal (grid/validate.h), not cell by cell */
-    const Tracer *tracer;  /* NULL: not traced (search/trace.h) */
+    /* jps_share_nodes: the other JPS this one holds one node state with
+     * (NULL: its own). The state (the slots and the open list) is in
+     * whichever of the two began a search last; the other's `open` holds
+     * none. `share_counted`: jps_bytes counts it here, wherever it is. */
+    struct Jps *share;
+    bool share_counted;
+    bool dropped;         /* the other began a search while this one's was begun: given up (JPS_CAPPED) */
+    const Tracer *tracer; /* NULL: not traced (search/trace.h) */
 } Jps;
 
 /* Online JPS with table == NULL; JPS+ with a table of this map, which the
@@ -145,6 +152,18 @@ bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, uint64_t max_nodes, 
  * small route): its node state is hashed and grows as above with no bound,
  * never per cell; never JPS_CAPPED unless memory ran out. */
 #define JPS_NODES_GROW UINT64_MAX
+/* Two sparse online JPS of one map (jps_init_bounded; mm's route JPS and
+ * its corridor copy, refine/legplan.h) whose searches never overlap hold
+ * one node state: j gives its own up and takes `with`'s; a search of
+ * either takes the state as it begins (jps_begin), grows it to what it
+ * reaches within its own bound, and leaves it for the other. The two
+ * searches reach about as many nodes each, so the pair holds what the
+ * larger reaches, not both. A begun search the other's begin overtakes
+ * is given up (its jps_run: JPS_CAPPED), so callers that do overlap stay
+ * valid. `with` counts the state in its jps_bytes; jps_free of either
+ * leaves it to the other. False (nothing changed) where either is not
+ * sparse, already shares, or their costs differ. */
+bool jps_share_nodes(Jps *j, Jps *with);
 /* Lets the diagonal jumps of an online JPS on a packed map with whole
  * transposed rows (not tiled) read turn bits (jps_turns.h, half a byte a
  * cell) instead of scanning two lines at each step: the same search, the

@@ -20,6 +20,10 @@ static const int8_t DIR_OF[3][3] = {{7, 0, 4}, {3, -1, 1}, {6, 2, 5}};
 #define PARENT_NODE ((1u << 28) - 1)
 #define PARENT_DIR_SHIFT 28
 
+/* A JPS that shares its node state (jps_share_nodes) takes it as a search
+ * begins (jps_state.c); the other's begun search is given up. */
+void jps_take_nodes(Jps *j);
+
 /* A traced event about the node at index idx (stamped in this search): its
  * parent is the node at the index in its parent field unless it is the
  * start. */

@@ -159,12 +159,24 @@ fail:
     return false;
 }
 
+/* The node state j's bytes count: its own, or, shared (jps_share_nodes),
+ * the pair's in the one that counts it, wherever it is now. */
+static const JpsOpen *counted_nodes(const Jps *j)
+{
+    if (!j->share)
+        return &j->open;
+    if (!j->share_counted)
+        return NULL;
+    return j->open.node ? &j->open : &j->share->open;
+}
+
 /* What the search owns now (jps_bytes reports the larger of this and the
  * most it held before it gave its turn bits back). */
 static size_t bytes_now(const Jps *j)
 {
     /* Sparse, the slots (open.count) hold a node each. */
-    return (j->borrowed ? 0 : grid_bytes(&j->grid)) + j->open.count * sizeof(JoNode) + j->open.cap * sizeof(JoItem) +
+    const JpsOpen *o = counted_nodes(j);
+    return (j->borrowed ? 0 : grid_bytes(&j->grid)) + (o ? o->count * sizeof(JoNode) + o->cap * sizeof(JoItem) : 0) +
            j->trace_cap * sizeof *j->trace + (j->succ ? 9 * sizeof *j->succ : 0) +
            (j->plus ? 0
                     : ((j->rows.borrowed ? 0 : (size_t)j->rows.rows * j->rows.words) +
@@ -175,15 +187,20 @@ static size_t bytes_now(const Jps *j)
 
 /* Gives the turn bits back (Jps.turns_room) when what jps_grow is about to
  * add would take the search past its room with them: at most the slots
- * doubled, the open list doubled and the bypass stack doubled (or begun). */
-static void make_room(Jps *j)
+ * doubled, the open list doubled and the bypass stack doubled (or begun).
+ * Shared node state (jps_share_nodes) is judged in the JPS that counts it,
+ * whichever of the two grows it. */
+static void make_room(Jps *grows)
 {
-    const JpsOpen *o = &j->open;
+    const JpsOpen *o = &grows->open;
+    Jps *j = grows->share && !grows->share_counted ? grows->share : grows;
     if (!j->turns.block || !j->turns_room)
         return;
     size_t more = (o->live >= j->node_cap ? o->count * sizeof(JoNode) : 0) +
                   (o->n >= o->cap ? (size_t)o->cap * sizeof(JoItem) : 0) +
-                  (j->nbypass >= j->trace_cap ? (j->trace_cap ? j->trace_cap : GROW_FIRST_LIST) * sizeof *j->trace : 0);
+                  (grows->nbypass >= grows->trace_cap
+                       ? (grows->trace_cap ? grows->trace_cap : GROW_FIRST_LIST) * sizeof *grows->trace
+                       : 0);
     size_t now = bytes_now(j);
     if (now + more <= j->turns_room)
         return;
@@ -213,6 +230,51 @@ bool jps_grow(Jps *j)
         return false; /* nothing full could grow: the search would only fail again */
     j->grown++;
     return true;
+}
+
+/* A JpsOpen that holds no arrays, with o's costs and `sparse`: a JPS not
+ * holding the shared state neither sizes (reserve_cells) nor frees it. */
+static JpsOpen without_nodes(const JpsOpen *o)
+{
+    JpsOpen empty = *o;
+    empty.node = NULL;
+    empty.items = NULL;
+    empty.count = empty.cap = empty.n = empty.live = empty.zeroed = 0;
+    return empty;
+}
+
+/* The state moves whole (jps_open.h's arrays and counts). */
+static void move_nodes(Jps *to, Jps *from)
+{
+    to->open = from->open;
+    from->open = without_nodes(&to->open);
+    to->node_cap = min_u64(to->node_bound, to->open.count - to->open.count / 4);
+}
+
+bool jps_share_nodes(Jps *j, Jps *with)
+{
+    if (j == with || j->share || with->share || !j->open.sparse || !with->open.sparse || j->running ||
+        j->open.card != with->open.card || j->open.diag != with->open.diag)
+        return false;
+    jo_free(&j->open);
+    j->open = without_nodes(&with->open); /* with holds it until j begins a search */
+    j->share = with;
+    with->share = j;
+    with->share_counted = true;
+    return true;
+}
+
+void jps_take_nodes(Jps *j)
+{
+    Jps *other = j->share;
+    j->dropped = false;
+    if (!other || j->open.node || !other->open.node)
+        return;
+    if (other->running) { /* overtaken: given up, never answered from slots another search took */
+        other->running = false;
+        other->dropped = true;
+    }
+    move_nodes(j, other);
 }
 
 bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err)
@@ -261,6 +323,13 @@ bool jps_tile_cols(Jps *j, uint32_t slots, Err *err)
 
 void jps_free(Jps *j)
 {
+    if (j->share) { /* the other keeps the state, as its own */
+        Jps *other = j->share;
+        if (j->open.node)
+            move_nodes(other, j);
+        other->share = NULL;
+        other->share_counted = false;
+    }
     jps_turns_free(&j->turns);
     bitrows_free(&j->rows);
     bitrows_free(&j->cols);
@@ -286,6 +355,22 @@ static bool reserve_cells(Jps *j, size_t cells, Err *err)
     return grown || err_set(err, "jps: out of memory for the open list");
 }
 
+/* Whether change i's cell is passable before it, as the batch's earlier
+ * changes leave it, on a borrowed map (which its owner changes after
+ * jps_update): the transposed rows this JPS owns hold each earlier change
+ * once set; a cache of tiles may not hold the cell, so there the latest
+ * earlier change naming it, else the owner's map. */
+static bool borrowed_before(const Jps *j, const CellChange *changes, int i)
+{
+    const CellChange *c = &changes[i];
+    if (!j->tiled)
+        return bitrows_get(&j->cols, c->x + 1, c->y + 1);
+    for (int k = i - 1; k >= 0; k--)
+        if (changes[k].x == c->x && changes[k].y == c->y)
+            return changes[k].passable;
+    return grid_passable(&j->grid, c->x, c->y);
+}
+
 /* The map changed. Online, the bit rows (both orientations) and the grid
  * copy are all the map state, so an update is a bit flip per cell; JPS+
  * refills the lines of its table the cells touch (jumptable.h). */
@@ -295,8 +380,8 @@ bool jps_update(Jps *j, const CellChange *changes, int n, Err *err)
         return false;
     for (int i = 0; i < n; i++) {
         const CellChange *c = &changes[i];
-        if (j->borrowed) /* the owner changes the cells; the bits say what they were */
-            j->passable += (size_t)((int)c->passable - (int)bitrows_get(&j->rows, c->y + 1, c->x + 1));
+        if (j->borrowed) /* the owner changes the cells: only a cell that flips counts */
+            j->passable += (size_t)((int)c->passable - (int)borrowed_before(j, changes, i));
         else
             j->passable += (size_t)grid_set_passable(&j->grid, c->x, c->y, c->passable); /* -1 wraps */
         if (!j->plus) {

@@ -1,6 +1,7 @@
 /* The JPS's node state (search/jps.h): it grows in pieces of bounded work,
- * a grown search is traced once, and turn bits are given back before the
- * node state outgrows the room left for them. */
+ * a grown search is traced once, turn bits are given back before the
+ * node state outgrows the room left for them, two JPS may share it, and a
+ * batch of changes counts the cells it flips. */
 #include <string.h>
 
 #include "../../grid/grid.h"
@@ -140,7 +141,93 @@ static void test_jps_gives_turns_back(T *t)
     unload(&l);
 }
 
+/* Two JPS sharing one node state (jps_share_nodes), searching in turn,
+ * answer as a JPS with its own; the pair counts the state once; a begun
+ * search another's begin overtook is given up (JPS_CAPPED, never a wrong
+ * "no path"); freeing one leaves the state to the other. */
+static void test_jps_shared_nodes(T *t)
+{
+    Loaded l;
+    Jps alone, a, b;
+    if (!load_growing_jps(t, &l, &alone, &a))
+        return;
+    Err err;
+    CHECK(t, jps_init_bounded(&b, &l.g, false, JPS_NODES_GROW, &err));
+    CHECK(t, jps_share_nodes(&b, &a) && !jps_share_nodes(&b, &a) && a.share == &b && !b.open.node);
+    xyPath p = {0}, q = {0};
+    int differ = 0, n = 0;
+    for (int k = 0; k < l.sc.count; k += 7 * t_thin(1), n++) {
+        xyLoc s = l.sc.q[k].start, g = l.sc.q[k].goal;
+        p.len = q.len = 0;
+        JpsResult want = jps_find_capped(&alone, s, g, UINT64_MAX, &p);
+        JpsResult got = jps_find_capped(n % 3 ? &a : &b, s, g, UINT64_MAX, &q);
+        differ += want != got || p.len != q.len || memcmp(p.cells, q.cells, p.len * sizeof *p.cells) != 0;
+    }
+    size_t own = jps_bytes(&alone), pair = jps_bytes(&a) + jps_bytes(&b), map = jps_bytes(&b);
+    xyLoc s = l.sc.q[0].start, g = l.sc.q[0].goal;
+    uint64_t work = 0;
+    q.len = 0;
+    CHECK(t, jps_begin(&a, s, g, UINT64_MAX) && jps_run(&a, &work, &q) == JPS_PAUSED);
+    CHECK(t, jps_begin(&b, s, g, UINT64_MAX));
+    work = UINT64_MAX;
+    JpsResult overtaken = jps_run(&a, &work, &q);
+    jps_free(&a);
+    p.len = q.len = 0;
+    JpsResult want = jps_find_capped(&alone, s, g, UINT64_MAX, &p), got = jps_find_capped(&b, s, g, UINT64_MAX, &q);
+    CHECKF(t,
+           differ == 0 && overtaken == JPS_CAPPED && want == got && p.len == q.len && !b.share && pair <= own + map &&
+               jps_bytes(&b) > map,
+           "%d of %d differ; the pair %zu bytes, alone %zu (its map part %zu); overtaken %d", differ, n, pair, own, map,
+           (int)overtaken);
+    path_free(&p);
+    path_free(&q);
+    jps_free(&alone);
+    jps_free(&b);
+    unload(&l);
+}
+
+/* A JPS on its owner's packed map counts only the cells a batch of changes
+ * flips (the owner changes them after jps_update): a cell named twice, or
+ * named with what it is, counts once or not at all, whether its transposed
+ * rows are whole or a cache of tiles. */
+static void test_jps_update_counts_flips(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/16room256-0", &l))
+        return;
+    Grid packed;
+    Err err;
+    CHECK(t, grid_pack(&packed, &l.g, &err));
+    Jps whole, tiled;
+    CHECK(t, jps_init_bounded(&whole, &packed, true, JPS_NODES_GROW, &err) &&
+                 jps_init_bounded(&tiled, &packed, true, JPS_NODES_GROW, &err) && jps_tile_cols(&tiled, 16, &err) &&
+                 tiled.tiled);
+    int16_t ox = -1, oy = -1, cx = -1, cy = -1; /* a passable cell and a blocked one */
+    for (int16_t y = 0; y < packed.height && (ox < 0 || cx < 0); y++)
+        for (int16_t x = 0; x < packed.width && (ox < 0 || cx < 0); x++) {
+            bool open = grid_passable(&packed, x, y);
+            if (open && ox < 0)
+                ox = x, oy = y;
+            if (!open && cx < 0)
+                cx = x, cy = y;
+        }
+    CHECK(t, ox >= 0 && cx >= 0);
+    CellChange batch[] = {{ox, oy, false}, {ox, oy, false}, {ox, oy, true}, {ox, oy, false}, {cx, cy, false}};
+    CHECK(t, jps_update(&whole, batch, 5, &err) && jps_update(&tiled, batch, 5, &err));
+    for (int i = 0; i < 5; i++) /* the owner's change, after the JPS's */
+        grid_set_passable(&packed, batch[i].x, batch[i].y, batch[i].passable);
+    size_t passable = grid_count_passable(&packed);
+    CHECKF(t, whole.passable == passable && tiled.passable == passable, "counted %zu and %zu of %zu", whole.passable,
+           tiled.passable, passable);
+    jps_free(&whole);
+    jps_free(&tiled);
+    grid_free(&packed);
+    unload(&l);
+}
+
 const TestCase JPS_TESTS[] = {
+    {"jps_shared_nodes", test_jps_shared_nodes},
+    {"jps_update_counts_flips", test_jps_update_counts_flips},
     {"jps_grows_in_pieces", test_jps_grows_in_pieces},
     {"jps_grown_search_traced_once", test_jps_grown_search_traced_once},
     {"jps_gives_turns_back", test_jps_gives_turns_back},
