@@ -133,9 +133,23 @@ static bool relax_stop(Jps *j, int px, int py, uint64_t cost, int dir)
 static inline int dir_dx(int d) { return d == 1 || d == 4 || d == 5 ? 1 : d == 3 || d >= 6 ? -1 : 0; }
 static inline int dir_dy(int d) { return d == 0 || d == 4 || d == 7 ? -1 : d == 2 || d == 5 || d == 6 ? 1 : 0; }
 
-static inline __attribute__((always_inline)) void try_straight(Jps *j, uint32_t from, int px, int py, int dir)
+/* May the straight scan from (px, py) along (dx, dy) find a jump point?
+ * With turn bits, off the goal's line, their bit says (0: the scan would
+ * end at a blocked cell, so it is not run); else it may. */
+static inline __attribute__((always_inline)) bool turn_says_jump(Jps *j, int px, int py, int dx, int dy)
+{
+    return !j->turns.block || (dx ? py == j->gy : px == j->gx) ||
+           jps_turns_straight(&j->turns, &j->rows, &j->cols, px, py, dx, dy);
+}
+
+/* `packed` a constant where inlined: turn bits are a packed map's (the byte
+ * form, online JPS's yardstick, tests nothing). */
+static inline __attribute__((always_inline)) void try_straight(Jps *j, uint32_t from, int px, int py, int dir,
+                                                               bool packed)
 {
     int dx = dir_dx(dir), dy = dir_dy(dir);
+    if (packed && !turn_says_jump(j, px, py, dx, dy))
+        return;
     int t = dx > 0   ? jump_horizontal(j, px, py, 1)
             : dx < 0 ? jump_horizontal(j, px, py, -1)
             : dy > 0 ? jump_vertical(j, px, py, 1)
@@ -187,12 +201,12 @@ static inline __attribute__((always_inline)) void try_diagonal_in(Jps *j, uint32
         j->cap_left--;
         j->expanded++;
         j->pruned++;
-        if (at.h == DIAG_UNSCANNED)
-            at.h = jump_straight(j, at.x, at.y, dx, 0);
+        if (at.h == DIAG_UNSCANNED) /* turn bits said either line: the row's own bit first */
+            at.h = !packed || turn_says_jump(j, at.x, at.y, dx, 0) ? jump_straight(j, at.x, at.y, dx, 0) : -1;
         if (at.h >= 0)
             relax_plus(j, from, at.h, at.y, base + (uint64_t)abs(at.h - at.x) * j->open.card, hdir);
         if (at.v == DIAG_UNSCANNED)
-            at.v = jump_straight(j, at.x, at.y, 0, dy);
+            at.v = !packed || turn_says_jump(j, at.x, at.y, 0, dy) ? jump_straight(j, at.x, at.y, 0, dy) : -1;
         if (at.v >= 0)
             relax_plus(j, from, at.x, at.v, base + (uint64_t)abs(at.v - at.y) * j->open.card, vdir);
     }
@@ -238,7 +252,7 @@ static inline __attribute__((always_inline)) void forced_pair(Jps *j, uint32_t i
                                grid_bit_at(j->grid.bits, side_cell)
                          : !open_cell(j, px - dx + sx, py - dy + sy) && open_cell(j, px + sx, py + sy);
     if (forced) {
-        try_straight(j, id, px, py, DIR_OF[sy + 1][sx + 1]);
+        try_straight(j, id, px, py, DIR_OF[sy + 1][sx + 1], packed);
         try_diagonal(j, id, px, py, DIR_OF[dy + sy + 1][dx + sx + 1], packed);
     }
 }
@@ -250,22 +264,22 @@ static inline __attribute__((always_inline)) void forced_pair(Jps *j, uint32_t i
 static inline __attribute__((always_inline)) void expand_in(Jps *j, uint32_t id, int px, int py, int in, bool packed)
 {
     if (in < 0) {
-        try_straight(j, id, px, py, 0);
-        try_straight(j, id, px, py, 1);
-        try_straight(j, id, px, py, 2);
-        try_straight(j, id, px, py, 3);
+        try_straight(j, id, px, py, 0, packed);
+        try_straight(j, id, px, py, 1, packed);
+        try_straight(j, id, px, py, 2, packed);
+        try_straight(j, id, px, py, 3, packed);
         for (int d = 4; d < 8; d++)
             try_diagonal(j, id, px, py, d, packed);
         return;
     }
     int dx = dir_dx(in), dy = dir_dy(in);
     if (GRID_DIR_IS_DIAGONAL(in)) {
-        try_straight(j, id, px, py, DIR_OF[1][dx + 1]);
-        try_straight(j, id, px, py, DIR_OF[dy + 1][1]);
+        try_straight(j, id, px, py, DIR_OF[1][dx + 1], packed);
+        try_straight(j, id, px, py, DIR_OF[dy + 1][1], packed);
         try_diagonal(j, id, px, py, in, packed);
         return;
     }
-    try_straight(j, id, px, py, in);
+    try_straight(j, id, px, py, in, packed);
     /* Forced pairs on both sides of a straight move. */
     forced_pair(j, id, px, py, dx, dy, -1, packed);
     forced_pair(j, id, px, py, dx, dy, 1, packed);
