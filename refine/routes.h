@@ -92,7 +92,8 @@ typedef struct Routes {
 bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstraction *a, LegPlanner *legs, Err *err);
 /* Lets the JPS route's diagonal jumps read turn bits (search/jps.h
  * jps_enable_turns: the same searches, two bits read at a diagonal step
- * instead of two lines scanned) on a map of at most RoutesConfig.turns_cells
+ * instead of two lines scanned, a straight successor's scan run only where
+ * its bit says it finds a jump point) on a map of at most RoutesConfig.turns_cells
  * padded cells, for half a byte a cell. For a map that changes (its owner
  * calls this at the first change): while the abstraction waits for the
  * changes, the JPS route runs uncapped and answers most queries, so its

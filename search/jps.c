@@ -77,7 +77,7 @@ static bool jump_diagonal(Jps *j, int px, int py, int dx, int dy, DiagStop *at)
  * compiler's code for the byte loop came out longer, and online JPS, the
  * yardstick, must not slow. */
 static inline __attribute__((always_inline)) bool jump_diagonal_bits_in(Jps *j, int px, int py, int dx, int dy,
-                                                                        DiagStop *at)
+                                                                        DiagStop *at, bool turns)
 {
     const ptrdiff_t row_step = (ptrdiff_t)dy * (j->grid.stride >> 6);
     const uint64_t *w = j->grid.bits + (((size_t)py * (size_t)j->grid.stride + (size_t)px) >> 6);
@@ -102,7 +102,7 @@ static inline __attribute__((always_inline)) bool jump_diagonal_bits_in(Jps *j, 
         int h = -1, v = DIAG_UNSCANNED;
         /* Off the goal's row and column, the scans' verdicts are turn bits
          * (which say whether, not where: both lines left to scan). */
-        bool turn = j->turns.block && px != j->gx && py != j->gy
+        bool turn = turns && px != j->gx && py != j->gy
                         ? (h = DIAG_UNSCANNED, jps_turns_either(&j->turns, &j->rows, &j->cols, px, py, dx, dy))
                         : (px == j->gx && py == j->gy) || (h = jump_horizontal(j, px, py, dx)) >= 0 ||
                               (v = jump_vertical(j, px, py, dy)) >= 0;
@@ -133,9 +133,25 @@ static bool relax_stop(Jps *j, int px, int py, uint64_t cost, int dir)
 static inline int dir_dx(int d) { return d == 1 || d == 4 || d == 5 ? 1 : d == 3 || d >= 6 ? -1 : 0; }
 static inline int dir_dy(int d) { return d == 0 || d == 4 || d == 7 ? -1 : d == 2 || d == 5 || d == 6 ? 1 : 0; }
 
-static inline __attribute__((always_inline)) void try_straight(Jps *j, uint32_t from, int px, int py, int dir)
+/* The expansion's form, a constant in each copy of it (expand_as): the byte
+ * grid (online JPS's yardstick: nothing below tests for turn bits there),
+ * the packed grid, the packed grid with turn bits. */
+enum { FORM_BYTES, FORM_BITS, FORM_TURNS };
+
+/* May the straight scan from (px, py) along (dx, dy) find a jump point?
+ * With turn bits (the form's), off the goal's line, their bit says (0: the
+ * scan would end at a blocked cell, so it is not run); else it may. */
+static inline __attribute__((always_inline)) bool turn_says_jump(Jps *j, int px, int py, int dx, int dy, int form)
+{
+    return form != FORM_TURNS || (dx ? py == j->gy : px == j->gx) ||
+           jps_turns_straight(&j->turns, &j->rows, &j->cols, px, py, dx, dy);
+}
+
+static inline __attribute__((always_inline)) void try_straight(Jps *j, uint32_t from, int px, int py, int dir, int form)
 {
     int dx = dir_dx(dir), dy = dir_dy(dir);
+    if (!turn_says_jump(j, px, py, dx, dy, form))
+        return;
     int t = dx > 0   ? jump_horizontal(j, px, py, 1)
             : dx < 0 ? jump_horizontal(j, px, py, -1)
             : dy > 0 ? jump_vertical(j, px, py, 1)
@@ -154,11 +170,12 @@ static inline __attribute__((always_inline)) void try_straight(Jps *j, uint32_t 
  * where the diagonal meets the goal's row or column is such a point too, as
  * the table cannot know the goal. */
 static inline __attribute__((always_inline)) void try_diagonal_in(Jps *j, uint32_t from, int px, int py, int dir,
-                                                                  bool packed)
+                                                                  int form)
 {
     int dx = dir_dx(dir), dy = dir_dy(dir), hdir = DIR_OF[1][dx + 1], vdir = DIR_OF[dy + 1][1];
     DiagStop at;
-    for (int x = px, y = py; packed ? jump_diagonal_bits_in(j, x, y, dx, dy, &at) : jump_diagonal(j, x, y, dx, dy, &at);
+    for (int x = px, y = py; form != FORM_BYTES ? jump_diagonal_bits_in(j, x, y, dx, dy, &at, form == FORM_TURNS)
+                                                : jump_diagonal(j, x, y, dx, dy, &at);
          x = at.x, y = at.y) {
         uint64_t base = (uint64_t)abs(at.x - px) * j->open.diag;
         /* The stop is a node, as in JPS (2011), unless it would take the
@@ -187,12 +204,12 @@ static inline __attribute__((always_inline)) void try_diagonal_in(Jps *j, uint32
         j->cap_left--;
         j->expanded++;
         j->pruned++;
-        if (at.h == DIAG_UNSCANNED)
-            at.h = jump_straight(j, at.x, at.y, dx, 0);
+        if (at.h == DIAG_UNSCANNED) /* turn bits said either line: the row's own bit first */
+            at.h = turn_says_jump(j, at.x, at.y, dx, 0, form) ? jump_straight(j, at.x, at.y, dx, 0) : -1;
         if (at.h >= 0)
             relax_plus(j, from, at.h, at.y, base + (uint64_t)abs(at.h - at.x) * j->open.card, hdir);
         if (at.v == DIAG_UNSCANNED)
-            at.v = jump_straight(j, at.x, at.y, 0, dy);
+            at.v = turn_says_jump(j, at.x, at.y, 0, dy, form) ? jump_straight(j, at.x, at.y, 0, dy) : -1;
         if (at.v >= 0)
             relax_plus(j, from, at.x, at.v, base + (uint64_t)abs(at.v - at.y) * j->open.card, vdir);
     }
@@ -202,116 +219,120 @@ static inline __attribute__((always_inline)) void try_diagonal_in(Jps *j, uint32
  * direction is a constant (try_diagonal): the sweep's steps and scans inline
  * with their directions constants, one copy each, not one in every copy of
  * the expansion (expand_as), whose code then stays small. */
-#define TRY_DIAGONAL_AS(name, dir, packed)                                                                             \
+#define TRY_DIAGONAL_AS(name, dir, form)                                                                               \
     static __attribute__((noinline)) void name(Jps *j, uint32_t from, int px, int py)                                  \
     {                                                                                                                  \
-        try_diagonal_in(j, from, px, py, dir, packed);                                                                 \
+        try_diagonal_in(j, from, px, py, dir, form);                                                                   \
     }
-TRY_DIAGONAL_AS(try_ne_bits, 4, true)
-TRY_DIAGONAL_AS(try_se_bits, 5, true)
-TRY_DIAGONAL_AS(try_sw_bits, 6, true)
-TRY_DIAGONAL_AS(try_nw_bits, 7, true)
-static inline __attribute__((always_inline)) void try_diagonal(Jps *j, uint32_t from, int px, int py, int dir,
-                                                               bool packed)
+TRY_DIAGONAL_AS(try_ne_bits, 4, FORM_BITS)
+TRY_DIAGONAL_AS(try_se_bits, 5, FORM_BITS)
+TRY_DIAGONAL_AS(try_sw_bits, 6, FORM_BITS)
+TRY_DIAGONAL_AS(try_nw_bits, 7, FORM_BITS)
+TRY_DIAGONAL_AS(try_ne_turns, 4, FORM_TURNS)
+TRY_DIAGONAL_AS(try_se_turns, 5, FORM_TURNS)
+TRY_DIAGONAL_AS(try_sw_turns, 6, FORM_TURNS)
+TRY_DIAGONAL_AS(try_nw_turns, 7, FORM_TURNS)
+static inline __attribute__((always_inline)) void try_diagonal(Jps *j, uint32_t from, int px, int py, int dir, int form)
 {
-    if (!packed)
-        try_diagonal_in(j, from, px, py, dir, false);
-    else if (dir == 4)
-        try_ne_bits(j, from, px, py);
-    else if (dir == 5)
-        try_se_bits(j, from, px, py);
-    else if (dir == 6)
-        try_sw_bits(j, from, px, py);
+    if (form == FORM_BYTES)
+        try_diagonal_in(j, from, px, py, dir, FORM_BYTES);
+    else if (form == FORM_BITS)
+        (dir == 4 ? try_ne_bits : dir == 5 ? try_se_bits : dir == 6 ? try_sw_bits : try_nw_bits)(j, from, px, py);
     else
-        try_nw_bits(j, from, px, py);
+        (dir == 4 ? try_ne_turns : dir == 5 ? try_se_turns : dir == 6 ? try_sw_turns : try_nw_turns)(j, from, px, py);
 }
 
 /* The forced pair on one side (-1, 1) of a straight move (dx, dy) into
  * `id`, if that side's cell is forced. */
 static inline __attribute__((always_inline)) void forced_pair(Jps *j, uint32_t id, int px, int py, int dx, int dy,
-                                                              int side, bool packed)
+                                                              int side, int form)
 {
     int sx = dy ? side : 0, sy = dx ? side : 0; /* perpendicular offset */
     /* Packed, the side cell's index from the node's. */
     size_t side_cell = id + (size_t)(ptrdiff_t)(sy * j->grid.stride + sx);
-    bool forced = packed ? !grid_bit_at(j->grid.bits, side_cell - (size_t)(ptrdiff_t)(dy * j->grid.stride + dx)) &&
-                               grid_bit_at(j->grid.bits, side_cell)
-                         : !open_cell(j, px - dx + sx, py - dy + sy) && open_cell(j, px + sx, py + sy);
+    bool forced = form != FORM_BYTES
+                      ? !grid_bit_at(j->grid.bits, side_cell - (size_t)(ptrdiff_t)(dy * j->grid.stride + dx)) &&
+                            grid_bit_at(j->grid.bits, side_cell)
+                      : !open_cell(j, px - dx + sx, py - dy + sy) && open_cell(j, px + sx, py + sy);
     if (forced) {
-        try_straight(j, id, px, py, DIR_OF[sy + 1][sx + 1]);
-        try_diagonal(j, id, px, py, DIR_OF[dy + sy + 1][dx + sx + 1], packed);
+        try_straight(j, id, px, py, DIR_OF[sy + 1][sx + 1], form);
+        try_diagonal(j, id, px, py, DIR_OF[dy + sy + 1][dx + sx + 1], form);
     }
 }
 
 /* Successors of `id` given the direction it was entered in (-1 at the start),
- * on the grid's form (`packed` a constant where inlined): the search picks
- * the form once an expansion (expand, expand_bits), so the byte form's
- * jumps and tests are what they are without the other. */
-static inline __attribute__((always_inline)) void expand_in(Jps *j, uint32_t id, int px, int py, int in, bool packed)
+ * on the grid's form (`form` a constant where inlined): the search picks
+ * the form once an expansion (expand, expand_bits, expand_turns), so each
+ * form's jumps and tests are what they are without the others'. */
+static inline __attribute__((always_inline)) void expand_in(Jps *j, uint32_t id, int px, int py, int in, int form)
 {
     if (in < 0) {
-        try_straight(j, id, px, py, 0);
-        try_straight(j, id, px, py, 1);
-        try_straight(j, id, px, py, 2);
-        try_straight(j, id, px, py, 3);
+        try_straight(j, id, px, py, 0, form);
+        try_straight(j, id, px, py, 1, form);
+        try_straight(j, id, px, py, 2, form);
+        try_straight(j, id, px, py, 3, form);
         for (int d = 4; d < 8; d++)
-            try_diagonal(j, id, px, py, d, packed);
+            try_diagonal(j, id, px, py, d, form);
         return;
     }
     int dx = dir_dx(in), dy = dir_dy(in);
     if (GRID_DIR_IS_DIAGONAL(in)) {
-        try_straight(j, id, px, py, DIR_OF[1][dx + 1]);
-        try_straight(j, id, px, py, DIR_OF[dy + 1][1]);
-        try_diagonal(j, id, px, py, in, packed);
+        try_straight(j, id, px, py, DIR_OF[1][dx + 1], form);
+        try_straight(j, id, px, py, DIR_OF[dy + 1][1], form);
+        try_diagonal(j, id, px, py, in, form);
         return;
     }
-    try_straight(j, id, px, py, in);
+    try_straight(j, id, px, py, in, form);
     /* Forced pairs on both sides of a straight move. */
-    forced_pair(j, id, px, py, dx, dy, -1, packed);
-    forced_pair(j, id, px, py, dx, dy, 1, packed);
+    forced_pair(j, id, px, py, dx, dy, -1, form);
+    forced_pair(j, id, px, py, dx, dy, 1, form);
 }
 /* One copy of the expansion per direction of entry (-1: the start), each
  * with its directions constants: its straight scans inline, no test of
  * the axis or the sense at run time. */
-static inline __attribute__((always_inline)) void expand_as(Jps *j, uint32_t id, int px, int py, int in, bool packed)
+static inline __attribute__((always_inline)) void expand_as(Jps *j, uint32_t id, int px, int py, int in, int form)
 {
     switch (in) {
     case 0:
-        expand_in(j, id, px, py, 0, packed);
+        expand_in(j, id, px, py, 0, form);
         break;
     case 1:
-        expand_in(j, id, px, py, 1, packed);
+        expand_in(j, id, px, py, 1, form);
         break;
     case 2:
-        expand_in(j, id, px, py, 2, packed);
+        expand_in(j, id, px, py, 2, form);
         break;
     case 3:
-        expand_in(j, id, px, py, 3, packed);
+        expand_in(j, id, px, py, 3, form);
         break;
     case 4:
-        expand_in(j, id, px, py, 4, packed);
+        expand_in(j, id, px, py, 4, form);
         break;
     case 5:
-        expand_in(j, id, px, py, 5, packed);
+        expand_in(j, id, px, py, 5, form);
         break;
     case 6:
-        expand_in(j, id, px, py, 6, packed);
+        expand_in(j, id, px, py, 6, form);
         break;
     case 7:
-        expand_in(j, id, px, py, 7, packed);
+        expand_in(j, id, px, py, 7, form);
         break;
     default:
-        expand_in(j, id, px, py, -1, packed);
+        expand_in(j, id, px, py, -1, form);
         break;
     }
 }
 static __attribute__((noinline)) void expand(Jps *j, uint32_t id, int px, int py, int in)
 {
-    expand_as(j, id, px, py, in, false);
+    expand_as(j, id, px, py, in, FORM_BYTES);
 }
 static __attribute__((noinline)) void expand_bits(Jps *j, uint32_t id, int px, int py, int in)
 {
-    expand_as(j, id, px, py, in, true);
+    expand_as(j, id, px, py, in, FORM_BITS);
+}
+static __attribute__((noinline)) void expand_turns(Jps *j, uint32_t id, int px, int py, int in)
+{
+    expand_as(j, id, px, py, in, FORM_TURNS);
 }
 
 void jps_find(Jps *j, xyLoc s, xyLoc g, xyPath *path) { jps_find_capped(j, s, g, UINT64_MAX, path); }
@@ -430,6 +451,8 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
             expand_plus(j, id, nx, ny, in == 8 ? -1 : in);
         else if (j->grid.cells)
             expand(j, id, nx, ny, in == 8 ? -1 : in);
+        else if (j->turns.block)
+            expand_turns(j, id, nx, ny, in == 8 ? -1 : in);
         else
             expand_bits(j, id, nx, ny, in == 8 ? -1 : in);
         uint64_t cost = JPS_EXPANSION_WORK * (1 + j->pruned) + (j->turns.block ? j->steps / JPS_TURN_STEPS : j->steps);

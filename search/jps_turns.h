@@ -10,13 +10,16 @@
  * aside: the caller scans the goal's row and column as before). They are
  * kept per line in the layout of the line's bit rows (bitrows.h): the row
  * scans' bits as the rows, the column scans' as the transposed rows, one
- * plane per direction along the line, so four bits a cell.
+ * plane per direction along the line, so four bits a cell. An expansion's
+ * straight successors read them too (jps_turns_straight): a scan whose bit
+ * is 0 would end at a blocked cell, so it is not run, and only the scans
+ * that find a jump point are (they say where).
  *
  * Lines are derived lazily: a changed cell marks the three rows and the
- * three columns through it stale (jps_turns_changed, O(1)); a diagonal step
- * that reads a stale line derives it first from the bit rows as they are
+ * three columns through it stale (jps_turns_changed, O(1)); a search that
+ * reads a stale line derives it first from the bit rows as they are
  * then (jps_turns_line, one pass over the line), so an update costs its
- * cells and a query derives only the lines its diagonals cross. The answer
+ * cells and a query derives only the lines its searches read. The answer
  * is the scans' answer bit for bit: the search, and so its path, is the
  * same. Owns its planes and stale marks; the bit rows are borrowed. */
 #ifndef GPPC_SEARCH_JPS_TURNS_H
@@ -53,16 +56,41 @@ void jps_turns_all_changed(JpsTurns *t);
  * back, `words` a line (those of b's cells), and marks it fresh in ok. */
 void jps_turns_line(const BitRows *b, uint64_t *fwd, uint64_t *back, int words, uint8_t *ok, int r);
 
+/* Line r of the rows' (row) or transposed rows' (column) planes holds for
+ * the map as it is: derived first where it is stale. */
+static inline void jps_turns_fresh_row(JpsTurns *t, const BitRows *rows, int r)
+{
+    if (__builtin_expect(!t->row_ok[r], 0))
+        jps_turns_line(rows, t->row_bits[1], t->row_bits[0], t->row_words, t->row_ok, r);
+}
+static inline void jps_turns_fresh_col(JpsTurns *t, const BitRows *cols, int c)
+{
+    if (__builtin_expect(!t->col_ok[c], 0))
+        jps_turns_line(cols, t->col_bits[1], t->col_bits[0], t->col_words, t->col_ok, c);
+}
+/* Does the straight scan from padded (px, py) along (dx, dy), one of them
+ * 0, find a jump point (the goal aside)? An expansion's straight
+ * successors ask it before they scan: a scan that would end at a blocked
+ * cell is not run. */
+static inline bool jps_turns_straight(JpsTurns *t, const BitRows *rows, const BitRows *cols, int px, int py, int dx,
+                                      int dy)
+{
+    if (dx) {
+        jps_turns_fresh_row(t, rows, py);
+        return t->row_bits[dx > 0][(size_t)py * (size_t)t->row_words + (size_t)(px >> 6)] >> (px & 63) & 1;
+    }
+    jps_turns_fresh_col(t, cols, px);
+    return t->col_bits[dy > 0][(size_t)px * (size_t)t->col_words + (size_t)(py >> 6)] >> (py & 63) & 1;
+}
+
 /* Does the row scan from padded (px, py) in direction dx (the rows) find a
  * jump point, and does the column scan in dy (the transposed rows)?
  * Either, as a diagonal step asks it. */
 static inline bool jps_turns_either(JpsTurns *t, const BitRows *rows, const BitRows *cols, int px, int py, int dx,
                                     int dy)
 {
-    if (__builtin_expect(!t->row_ok[py], 0))
-        jps_turns_line(rows, t->row_bits[1], t->row_bits[0], t->row_words, t->row_ok, py);
-    if (__builtin_expect(!t->col_ok[px], 0))
-        jps_turns_line(cols, t->col_bits[1], t->col_bits[0], t->col_words, t->col_ok, px);
+    jps_turns_fresh_row(t, rows, py);
+    jps_turns_fresh_col(t, cols, px);
     uint64_t h = t->row_bits[dx > 0][(size_t)py * (size_t)t->row_words + (size_t)(px >> 6)] >> (px & 63);
     uint64_t v = t->col_bits[dy > 0][(size_t)px * (size_t)t->col_words + (size_t)(py >> 6)] >> (py & 63);
     return (h | v) & 1;
