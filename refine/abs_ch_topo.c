@@ -6,8 +6,9 @@
 #include "../common/grow.h"
 
 /* Boxes at most this many sectors a side on both sides are ordered row by
- * row: splitting them saves nothing. */
-#define ND_LEAF 2
+ * row. Splitting down to single sectors keeps fewer arcs than ordering
+ * 2 x 2 boxes row by row (the arcs' bytes, results/reference/mm-paper/ch38.md). */
+#define ND_LEAF 1
 
 /* How dissect chooses its lines: by the region counts (weight; NULL: the
  * middle lines), recording each choice into split[] when it fits a byte,
@@ -50,6 +51,24 @@ static uint32_t cheapest_line(const AbsChSectors *s, Lines *l, uint32_t x0, uint
     return best;
 }
 
+/* Ranks a separating line's sectors (column `at` from row lo when
+ * `vertical`, else row `at` from column lo; len of them) into
+ * order[*next ...] as a nested dissection of the line itself: both halves
+ * first, then the middle sector. The line becomes a clique in the shape
+ * whatever its order, but the hierarchy keeps only the arcs whose exact
+ * cost no route through a higher region matches (abs_ch_flatten): a route
+ * along the line between two of its regions passes through its higher
+ * middles, so most arcs between its far parts are left out. */
+static void line_order(AbsChSectors *s, uint32_t at, uint32_t lo, uint32_t len, bool vertical, uint32_t *next)
+{
+    if (!len)
+        return;
+    uint32_t mid = lo + len / 2;
+    line_order(s, at, lo, mid - lo, vertical, next);
+    line_order(s, at, mid + 1, lo + len - mid - 1, vertical, next);
+    s->order[(*next)++] = vertical ? mid * s->sw + at : at * s->sw + mid;
+}
+
 /* Ranks the sectors of the box (x0, y0, w, h) into order[*next ...]:
  * both halves first, then the separating line. The depth is about the log
  * of the grid's side (a line is chosen in the middle half of its box). */
@@ -67,14 +86,12 @@ static void dissect(AbsChSectors *s, Lines *l, uint32_t x0, uint32_t y0, uint32_
         uint32_t mid = cheapest_line(s, l, x0, y0, w, h, true);
         dissect(s, l, x0, y0, mid - x0, h, next);
         dissect(s, l, mid + 1, y0, x0 + w - mid - 1, h, next);
-        for (uint32_t y = y0; y < y0 + h; y++)
-            s->order[(*next)++] = y * s->sw + mid;
+        line_order(s, mid, y0, h, true, next);
     } else {
         uint32_t mid = cheapest_line(s, l, x0, y0, w, h, false);
         dissect(s, l, x0, y0, w, mid - y0, next);
         dissect(s, l, x0, mid + 1, w, y0 + h - mid - 1, next);
-        for (uint32_t x = x0; x < x0 + w; x++)
-            s->order[(*next)++] = mid * s->sw + x;
+        line_order(s, mid, x0, w, false, next);
     }
 }
 

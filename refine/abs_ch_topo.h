@@ -7,7 +7,8 @@
  * Order: nested dissection of the sector grid by geometry. A box of sectors
  * is split by a column (or row, when it is taller than wide) in its middle
  * half, the one holding the fewest regions when the map was first seen; the
- * two halves are ordered first, recursively, then the separating line. A
+ * two halves are ordered first, recursively, then the separating line, its
+ * own sectors ranked as a dissection of the line (middle last). A
  * region edge joins only 8-neighbouring sectors, and a whole line of sectors
  * separates the halves, so this is a nested dissection of every region
  * graph the map can have: the order stays valid whatever the map's changes
