@@ -164,37 +164,6 @@ static LegForm center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *way, bool 
     return LEG_WAYPOINTS;
 }
 
-/* Center legs t .. u as one legal line from the window's last cell, the
- * center leg t's start, to the route's center u (the furthest within
- * cfg.skip centers past t whose line is legal, never the last leg's g):
- * where the route runs through open floor its centers see each other,
- * and one line costs a test of its cells where each center leg costs a
- * cache lookup, a joint and its smoothing. The line is the shortest path
- * between its ends, so the path through the skipped centers is never
- * shorter. False, nothing written, when the line to center t + 1 is not
- * legal; else r->leg is u. */
-static bool skip_centers(Refiner *r, int t, xyLoc cur, xyPath *leg)
-{
-    const AbsIndex *ix = r->ix;
-    const uint32_t *path = r->as->path;
-    int u = t;
-    for (int v = t + 1; v < r->last_leg && v <= t + r->cfg.skip; v++) {
-        xyLoc c = ix->center[path[v]];
-        legplan_charge(r->legs, 1 + line_moves(cur, c) / SMOOTH_CELLS_PER_WORK);
-        if (!line_legal(r->grid, cur, c))
-            break;
-        u = v;
-    }
-    if (u == t)
-        return false;
-    path_reserve(leg, 2);
-    leg->cells[0] = cur;
-    leg->cells[1] = ix->center[path[u]];
-    leg->len = 2;
-    r->leg = u;
-    return true;
-}
-
 /* Leg t (see refiner_plan_legs) from the window's last cell into `leg`; resume:
  * its search paused in the call before goes on (the window is as it was, so
  * the same kind of leg is chosen). */
@@ -225,7 +194,7 @@ static LegForm plan_leg(Refiner *r, int t, xyPath *leg, bool resume)
         }
     }
     if (!last && t >= 1 && xy_same(cur, ix->center[path[t - 1]])) {
-        if (!resume && r->cfg.skip > 0 && skip_centers(r, t, cur, leg))
+        if (!resume && r->cfg.skip > 0 && refiner_skip_centers(r, t, cur, leg))
             return LEG_WAYPOINTS;
         return center_leg(r, path[t - 1], path[t], leg, resume);
     }

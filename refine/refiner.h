@@ -79,7 +79,7 @@ typedef struct RefineConfig {
                           than the later steps' `ahead`) */
     int skip;            /* > 0: a center leg may run straight on past up to this
                           many of the route's centers, where the line there is
-                          legal (refine/refiner.c skip_centers) */
+                          legal (refine/refiner_plan.h refiner_skip_centers) */
     bool phases;         /* time the phases (costs two clock reads per phase) */
 } RefineConfig;
 
