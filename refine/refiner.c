@@ -193,8 +193,11 @@ static LegForm plan_leg(Refiner *r, int t, xyPath *leg, bool resume)
             return LEG_CELLS;
         }
     }
-    if (!last && t >= 1 && xy_same(cur, abs_center(ix, path[t - 1])))
+    if (!last && t >= 1 && xy_same(cur, abs_center(ix, path[t - 1]))) {
+        if (!resume && r->cfg.skip > 0 && refiner_skip_centers(r, t, cur, leg))
+            return LEG_WAYPOINTS;
         return center_leg(r, path[t - 1], path[t], leg, resume);
+    }
     xyLoc target = last ? r->g : abs_center(ix, path[t]);
     LegResult res = resume ? legplan_resume(r->legs, leg)
                            : legplan_corridor(r->legs, cur, target, r->corridor_mark, true, 1.0, leg);

@@ -77,6 +77,9 @@ typedef struct RefineConfig {
     int first_ahead;     /* with corridor refinement, when > 0: a query's first
                           step looks this many regions ahead (more or fewer
                           than the later steps' `ahead`) */
+    int skip;            /* > 0: a center leg may run straight on past up to this
+                          many of the route's centers, where the line there is
+                          legal (refine/refiner_plan.h refiner_skip_centers) */
     bool phases;         /* time the phases (costs two clock reads per phase) */
 } RefineConfig;
 

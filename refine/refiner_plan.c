@@ -3,6 +3,7 @@
 #include "refiner_plan.h"
 
 #include "corridor.h"
+#include "smooth.h"
 
 /* Cells of a locating search (abs_locate_steps) one unit of the call's work
  * (an A* expansion of the grid) buys: about as many instructions
@@ -100,4 +101,27 @@ void refiner_plan_legs(Refiner *r)
     r->corridor_mark = legplan_new_mark(r->legs);
     for (int i = 0; i < as->path_len; i++)
         legplan_mark_sector(r->legs, (int)abs_region_sector(ix, as->path[i]), r->corridor_mark);
+}
+
+/* The straight legs past centers (refiner_plan.h). */
+bool refiner_skip_centers(Refiner *r, int t, xyLoc cur, xyPath *leg)
+{
+    const AbsIndex *ix = r->ix;
+    const uint32_t *path = r->as->path;
+    int u = t;
+    for (int v = t + 1; v < r->last_leg && v <= t + r->cfg.skip; v++) {
+        xyLoc c = abs_center(ix, path[v]);
+        legplan_charge(r->legs, 1 + line_moves(cur, c) / SMOOTH_CELLS_PER_WORK);
+        if (!line_legal(r->grid, cur, c))
+            break;
+        u = v;
+    }
+    if (u == t)
+        return false;
+    path_reserve(leg, 2);
+    leg->cells[0] = cur;
+    leg->cells[1] = abs_center(ix, path[u]);
+    leg->len = 2;
+    r->leg = u;
+    return true;
 }

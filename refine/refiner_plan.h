@@ -44,4 +44,15 @@ int refiner_plan_steps(Refiner *r);
 /* The legs of the abstract path found (refiner_plan_steps returned 1). */
 void refiner_plan_legs(Refiner *r);
 
+/* Center legs t .. u as one legal line from the window's last cell, the
+ * center leg t's start, to the route's center u (the furthest within
+ * cfg.skip centers past t whose line is legal, never the last leg's g):
+ * where the route runs through open floor its centers see each other,
+ * and one line costs a test of its cells where each center leg costs a
+ * cache lookup, a joint and its smoothing. The line is the shortest path
+ * between its ends, so the path through the skipped centers is never
+ * shorter. False, nothing written, when the line to center t + 1 is not
+ * legal; else r->leg is u. */
+bool refiner_skip_centers(Refiner *r, int t, xyLoc cur, xyPath *leg);
+
 #endif

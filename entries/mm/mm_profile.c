@@ -46,6 +46,11 @@
  * comes before a query's first cells (results/reference/mm-paper/first36.md). */
 #define CLUTTERED_AHEAD 7
 
+/* Broad corridors' center legs skip at most this many centers: further
+ * lines are seldom legal in a maze, and each failed test is a line walked
+ * for nothing (2 against 1, 4 and 16: results/reference/mm-paper/outliers38.md). */
+#define BROAD_SKIP 2
+
 /* The window's joint memo (refine/window.h): joints recur per pair of legs,
  * so a larger map has more; an entry per MEMO_CELLS cells, between
  * MEMO_MIN and the profile's memo_max. */
@@ -116,6 +121,7 @@ enum {
     P_NARROW,
     P_CORRIDORS,
     P_WIDE_CORRIDORS,
+    P_BROAD_CORRIDORS,
     P_NO_DIAGONALS,
     P_CLUTTERED,
     P_SCATTERED,
@@ -134,14 +140,14 @@ enum {
  *  - smooth: the window's smoothing takes most of the detour through centers out;
  *  - w 1: an optimal abstract route, by the regions' contraction hierarchy. */
 static const MmProfile PROFILES[] = {
-    /*                          name               S  ahead jps near hold joint back smooth w  memo_max */
-    [P_DEFAULT] = {"default", 16, 0, 256, 32, 16, 3, -1, true, 1.0, MEMO_GAME},
+    /*                          name               S  ahead jps near hold joint back smooth w  memo_max skip */
+    [P_DEFAULT] = {"default", 16, 0, 256, 32, 16, 3, -1, true, 1.0, MEMO_GAME, 0},
     /* JPS answers every query (the small route), optimally; the rest only
      * serves what the abstraction keeps for updates, and a query the route
      * gives up on (its JPS out of memory): no smoothing, so the window
      * keeps no table of smoothed joints (refine/window.h), which would be
      * a quarter of the instance on these maps. */
-    [P_SMALL_MAP] = {"small-map", 16, 0, 256, 32, 16, 3, -1, false, 1.0, MEMO_GAME},
+    [P_SMALL_MAP] = {"small-map", 16, 0, 256, 32, 16, 3, -1, false, 1.0, MEMO_GAME, 0},
     /* Mazes (walls only, many regions a sector): a box A* floods every
      * corridor of its box (near 0); JPS tried first answered most queries
      * at JPS's own cost (jps 0); a walk into a dead end and back is unwound
@@ -152,8 +158,8 @@ static const MmProfile PROFILES[] = {
      * (joint 2, back 2; the stretch is remembered, refine/window.h).
      * Corridors at most two cells wide: a turn's diagonal cut saves a
      * fraction of a cell for a quarter of the time (smooth 0). */
-    [P_NARROW] = {"narrow-corridors", 16, 0, 0, 0, 64, 1, 1, false, 1.0, MEMO_WIDE},
-    [P_CORRIDORS] = {"corridors", 16, 0, 0, 0, 64, 2, 2, true, 1.0, MEMO_WIDE},
+    [P_NARROW] = {"narrow-corridors", 16, 0, 0, 0, 64, 1, 1, false, 1.0, MEMO_WIDE, 0},
+    [P_CORRIDORS] = {"corridors", 16, 0, 0, 0, 64, 2, 2, true, 1.0, MEMO_WIDE, 0},
     /* Corridors at least a sector wide (the largest open square, their
      * width on a maze of thin walls, at least S): most sectors are open
      * floor cut by a wall or two, a center leg runs along a corridor and
@@ -162,10 +168,22 @@ static const MmProfile PROFILES[] = {
      * across the open floor: hold 16, as the default row, for much less
      * smoothing and about the same paths
      * (results/reference/mm-paper/mazes36.md). */
-    [P_WIDE_CORRIDORS] = {"wide-corridors", 16, 0, 0, 0, 16, 2, 2, true, 1.0, MEMO_WIDE},
+    [P_WIDE_CORRIDORS] = {"wide-corridors", 16, 0, 0, 0, 16, 2, 2, true, 1.0, MEMO_WIDE, 0},
+    /* Corridors at least two sectors wide: along a corridor the route's
+     * centers see each other, and a center leg runs straight on past up to
+     * BROAD_SKIP of them where the line is legal (RefineConfig.skip): half
+     * the legs, each a cache lookup, a joint and its smoothing, and the
+     * line is no longer than the legs it replaces. But a line from center
+     * to center passes a wall's end further off than the smoothed legs
+     * did, so each joint smooths three waypoints on either side (joint 3,
+     * back 3), which the fewer joints pay for; with two the paths got
+     * longer. Where corridors are one sector wide the lines cut across
+     * their walls' ends less often, and the paths got longer
+     * (results/reference/mm-paper/outliers38.md). */
+    [P_BROAD_CORRIDORS] = {"broad-corridors", 16, 0, 0, 0, 16, 3, 3, true, 1.0, MEMO_WIDE, BROAD_SKIP},
     /* No diagonal move: every legal line runs along a row or a column, so
      * smoothing cuts nothing the window's unwinding does not. */
-    [P_NO_DIAGONALS] = {"no-diagonals", 16, 0, 256, 32, 16, 3, -1, false, 1.0, MEMO_GAME},
+    [P_NO_DIAGONALS] = {"no-diagonals", 16, 0, 256, 32, 16, 3, -1, false, 1.0, MEMO_GAME, 0},
     /* Scattered obstacles: through centers each leg commits to a region's
      * corner and the route to the sectors center-to-center costs chose,
      * where the shortest path often runs a sector beside them; corridor
@@ -184,15 +202,15 @@ static const MmProfile PROFILES[] = {
      * corridor profiles' routes come from an A* over the regions, so they
      * build no hierarchy (mm_entry.c), which pays for the smaller sectors. */
     [P_CLUTTERED] = {"cluttered", CLUTTERED_SIDE, CLUTTERED_AHEAD, 1024, 32, 16, 3, -1, true, CLUTTERED_ROUTE_WEIGHT,
-                     MEMO_WIDE},
-    [P_SCATTERED] = {"scattered", 16, 3, 512, 32, 16, 3, -1, true, 1.0, MEMO_WIDE},
+                     MEMO_WIDE, 0},
+    [P_SCATTERED] = {"scattered", 16, 3, 512, 32, 16, 3, -1, true, 1.0, MEMO_WIDE, 0},
     /* Rooms: the abstract route through whole rooms' centers picks the
      * wrong rooms (SECTOR_ROOMS_DETOUR); sectors of about half a room split
      * each room into a few regions, whose centers let the route turn where
      * the doors are. Rooms smaller than a sector (a 16-cell sector holds
      * several, its center in one's corner) at 6; rooms about a sector at 8. */
-    [P_SMALL_ROOMS] = {"small-rooms", 6, 0, 256, 32, 16, 3, -1, true, 1.0, MEMO_WIDE},
-    [P_SECTOR_ROOMS] = {"sector-rooms", 8, 0, 256, 32, 16, 3, -1, true, 1.0, MEMO_WIDE},
+    [P_SMALL_ROOMS] = {"small-rooms", 6, 0, 256, 32, 16, 3, -1, true, 1.0, MEMO_WIDE, 0},
+    [P_SECTOR_ROOMS] = {"sector-rooms", 8, 0, 256, 32, 16, 3, -1, true, 1.0, MEMO_WIDE, 0},
 };
 
 uint32_t mm_profile_memo(const MmProfile *p, size_t cells)
@@ -222,6 +240,7 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
     c->refine.back = p->back;
     c->refine.smooth = p->smooth;
     c->refine.weight = p->weight;
+    c->refine.skip = p->skip;
 }
 
 const MmProfile *mm_profile_default(void) { return &PROFILES[P_DEFAULT]; }
@@ -232,7 +251,8 @@ const MmProfile *mm_profile_choose(const MapKind *k, int small)
     int p = (int)k->nsectors <= small                                                             ? P_SMALL_MAP
             : corridors && !k->wide                                                               ? P_NARROW
             : corridors && k->open_side < PROFILES[P_WIDE_CORRIDORS].sector                       ? P_CORRIDORS
-            : corridors                                                                           ? P_WIDE_CORRIDORS
+            : corridors && k->open_side < 2 * PROFILES[P_BROAD_CORRIDORS].sector                  ? P_WIDE_CORRIDORS
+            : corridors                                                                           ? P_BROAD_CORRIDORS
             : !k->diagonals                                                                       ? P_NO_DIAGONALS
             : k->scattered >= SCATTERED && k->detour >= CLUTTERED_DETOUR                          ? P_CLUTTERED
             : k->scattered >= SCATTERED                                                           ? P_SCATTERED

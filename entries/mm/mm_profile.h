@@ -11,6 +11,7 @@
  *   narrow-corridors  a maze of corridors at most two cells wide
  *   corridors         a maze of wider corridors
  *   wide-corridors    a maze of corridors at least a sector wide
+ *   broad-corridors   a maze of corridors at least two sectors wide
  *   no-diagonals      no diagonal move anywhere
  *   cluttered         scattered obstacles whose center legs detour
  *   scattered         scattered obstacles
@@ -37,6 +38,9 @@ typedef struct MmProfile {
     double weight; /* w: the abstract search's weight */
     /* the most joints the refinement window remembers (mm_profile_memo) */
     uint32_t memo_max;
+    /* center legs skip up to this many centers along a legal line
+     * (RefineConfig.skip); 0 never */
+    int skip;
 } MmProfile;
 
 /* Every option's value under profile p. */

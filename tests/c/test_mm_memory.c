@@ -21,7 +21,8 @@ static void test_mm_profiles(T *t)
     } cases[] = {
         {{1.50, 0.0, 1.54, 1024, true, true, 8}, "corridors"},          /* a maze of 8-wide corridors */
         {{1.90, 0.0, 4.00, 1024, true, false, 2}, "narrow-corridors"},  /* 2-wide corridors */
-        {{1.02, 0.0, 1.54, 1024, true, true, 32}, "wide-corridors"},    /* 32-wide corridors */
+        {{1.02, 0.0, 1.54, 1024, true, true, 32}, "broad-corridors"},   /* 32-wide corridors: two sectors */
+        {{1.02, 0.0, 1.54, 1024, true, true, 31}, "wide-corridors"},    /* narrower than two sectors */
         {{1.02, 0.0, 1.54, 1024, true, true, 16}, "wide-corridors"},    /* 16-wide: a sector's side */
         {{1.02, 0.0, 1.54, 1024, true, true, 15}, "corridors"},         /* narrower than a sector */
         {{1.90, 0.0, 7.00, 1024, false, false, 1}, "narrow-corridors"}, /* 1-wide corridors */
@@ -47,12 +48,12 @@ static void test_mm_profiles(T *t)
                  !d.refine.ahead && d.refine.weight == 1.0 && d.refine.first_hold == d.refine.hold);
     CHECK(t, c.refine.hold == 64 && c.refine.joint == 1 && c.refine.back == 1 && c.refine.routes.near == 0 &&
                  c.refine.routes.jps_cap == 0 && !c.refine.smooth);
-    mm_profile_config(mm_profile_choose(&cases[9].k, 192), &c);
+    mm_profile_config(mm_profile_choose(&cases[10].k, 192), &c);
     /* Corridor steps: the first cells go out sooner, after a first step
      * that looks less far than the later ones on cluttered maps. */
     CHECK(t, c.refine.ahead == 7 && c.ahead == 7 && c.sector == 12 && c.refine.routes.jps_cap == 1024 &&
                  c.refine.weight > 1.0 && c.refine.first_hold < c.refine.hold && c.refine.first_ahead == 5);
-    mm_profile_config(mm_profile_choose(&cases[10].k, 192), &c);
+    mm_profile_config(mm_profile_choose(&cases[11].k, 192), &c);
     CHECK(t, c.refine.ahead == 3 && c.refine.routes.jps_cap == 512 && c.refine.weight == 1.0 &&
                  c.refine.first_ahead > c.refine.ahead); /* the first step looks further */
     CHECK(t, mm_profile_of_side(8) && !strcmp(mm_profile_of_side(8)->name, "sector-rooms") && mm_profile_of_side(6) &&
@@ -61,7 +62,9 @@ static void test_mm_profiles(T *t)
     CHECK(t, c.refine.joint == 2 && c.refine.back == 2 && c.refine.smooth && c.refine.hold == 64);
     mm_profile_config(mm_profile_choose(&cases[3].k, 192), &c); /* as corridors but the cells held */
     CHECK(t, c.refine.joint == 2 && c.refine.back == 2 && c.refine.smooth && c.refine.hold == 16 &&
-                 c.refine.routes.jps_cap == 0 && c.refine.routes.near == 0);
+                 c.refine.routes.jps_cap == 0 && c.refine.routes.near == 0 && !c.refine.skip);
+    mm_profile_config(mm_profile_choose(&cases[2].k, 192), &c); /* as wide-corridors, the centers skipped */
+    CHECK(t, c.refine.joint == 3 && c.refine.back == 3 && c.refine.hold == 16 && c.refine.skip == 2 && !d.refine.skip);
     /* A key given overrides the profile; `auto` keeps its value. */
     EntryOpts o;
     Err err;
