@@ -156,8 +156,12 @@ static void test_call_times_by_both_clocks(T *t)
      * clock that were the wall clock would show the whole 3 ms. */
     CHECKF(t, sleep.max_step_cpu_ns < 1500000, "sleep: %llu ns of CPU for a 3 ms sleep",
            (unsigned long long)sleep.max_step_cpu_ns);
+    /* The CPU clock's reads enclose the wall clock's, so what runs between
+     * them counts as CPU only: a busy machine under the sanitizers was seen
+     * to put 65 us there, so a tenth of the call is allowed, which still
+     * fails a CPU figure that is not this call's. */
     wait_query(true, 2000000, &ct, &spin);
-    CHECKF(t, spin.max_step_cpu_ns > 0 && spin.max_step_cpu_ns <= spin.max_step_ns + 50000,
+    CHECKF(t, spin.max_step_cpu_ns > 0 && spin.max_step_cpu_ns <= spin.max_step_ns + spin.max_step_ns / 10,
            "spin: cpu %llu ns, wall %llu ns", (unsigned long long)spin.max_step_cpu_ns,
            (unsigned long long)spin.max_step_ns);
     CHECK(t, spin.total_cpu_ns == spin.max_step_cpu_ns && sleep.total_cpu_ns == sleep.max_step_cpu_ns);
