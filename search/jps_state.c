@@ -355,22 +355,6 @@ static bool reserve_cells(Jps *j, size_t cells, Err *err)
     return grown || err_set(err, "jps: out of memory for the open list");
 }
 
-/* Whether change i's cell is passable before it, as the batch's earlier
- * changes leave it, on a borrowed map (which its owner changes after
- * jps_update): the transposed rows this JPS owns hold each earlier change
- * once set; a cache of tiles may not hold the cell, so there the latest
- * earlier change naming it, else the owner's map. */
-static bool borrowed_before(const Jps *j, const CellChange *changes, int i)
-{
-    const CellChange *c = &changes[i];
-    if (!j->tiled)
-        return bitrows_get(&j->cols, c->x + 1, c->y + 1);
-    for (int k = i - 1; k >= 0; k--)
-        if (changes[k].x == c->x && changes[k].y == c->y)
-            return changes[k].passable;
-    return grid_passable(&j->grid, c->x, c->y);
-}
-
 /* The map changed. Online, the bit rows (both orientations) and the grid
  * copy are all the map state, so an update is a bit flip per cell; JPS+
  * refills the lines of its table the cells touch (jumptable.h). */
@@ -380,8 +364,8 @@ bool jps_update(Jps *j, const CellChange *changes, int n, Err *err)
         return false;
     for (int i = 0; i < n; i++) {
         const CellChange *c = &changes[i];
-        if (j->borrowed) /* the owner changes the cells: only a cell that flips counts */
-            j->passable += (size_t)((int)c->passable - (int)borrowed_before(j, changes, i));
+        if (j->borrowed) /* the owner changes the cells; the bits say what they were */
+            j->passable += (size_t)((int)c->passable - (int)bitrows_get(&j->rows, c->y + 1, c->x + 1));
         else
             j->passable += (size_t)grid_set_passable(&j->grid, c->x, c->y, c->passable); /* -1 wraps */
         if (!j->plus) {

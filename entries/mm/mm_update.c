@@ -173,6 +173,11 @@ bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     }
     for (int k = 0; k < ntouched; k++) /* back to 1: marked, whichever batch it was */
         p->touched[p->batch[k]] = 1;
+    /* The leg planner's JPS reads this map's bits: it counted its passable
+     * cells against them before they changed, once per change, so a cell
+     * named twice in one batch counted twice (and the count wrapped below 0,
+     * the corridor copy then failing to reserve). This count is exact. */
+    e->legs.jps.passable = e->passable;
     if (changed) {
         p->batches++;
         /* A query in progress re-plans from where it stands (and so asks

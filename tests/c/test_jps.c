@@ -186,48 +186,8 @@ static void test_jps_shared_nodes(T *t)
     unload(&l);
 }
 
-/* A JPS on its owner's packed map counts only the cells a batch of changes
- * flips (the owner changes them after jps_update): a cell named twice, or
- * named with what it is, counts once or not at all, whether its transposed
- * rows are whole or a cache of tiles. */
-static void test_jps_update_counts_flips(T *t)
-{
-    Loaded l;
-    if (!load_named(t, "rooms/16room256-0", &l))
-        return;
-    Grid packed;
-    Err err;
-    CHECK(t, grid_pack(&packed, &l.g, &err));
-    Jps whole, tiled;
-    CHECK(t, jps_init_bounded(&whole, &packed, true, JPS_NODES_GROW, &err) &&
-                 jps_init_bounded(&tiled, &packed, true, JPS_NODES_GROW, &err) && jps_tile_cols(&tiled, 16, &err) &&
-                 tiled.tiled);
-    int16_t ox = -1, oy = -1, cx = -1, cy = -1; /* a passable cell and a blocked one */
-    for (int16_t y = 0; y < packed.height && (ox < 0 || cx < 0); y++)
-        for (int16_t x = 0; x < packed.width && (ox < 0 || cx < 0); x++) {
-            bool open = grid_passable(&packed, x, y);
-            if (open && ox < 0)
-                ox = x, oy = y;
-            if (!open && cx < 0)
-                cx = x, cy = y;
-        }
-    CHECK(t, ox >= 0 && cx >= 0);
-    CellChange batch[] = {{ox, oy, false}, {ox, oy, false}, {ox, oy, true}, {ox, oy, false}, {cx, cy, false}};
-    CHECK(t, jps_update(&whole, batch, 5, &err) && jps_update(&tiled, batch, 5, &err));
-    for (int i = 0; i < 5; i++) /* the owner's change, after the JPS's */
-        grid_set_passable(&packed, batch[i].x, batch[i].y, batch[i].passable);
-    size_t passable = grid_count_passable(&packed);
-    CHECKF(t, whole.passable == passable && tiled.passable == passable, "counted %zu and %zu of %zu", whole.passable,
-           tiled.passable, passable);
-    jps_free(&whole);
-    jps_free(&tiled);
-    grid_free(&packed);
-    unload(&l);
-}
-
 const TestCase JPS_TESTS[] = {
     {"jps_shared_nodes", test_jps_shared_nodes},
-    {"jps_update_counts_flips", test_jps_update_counts_flips},
     {"jps_grows_in_pieces", test_jps_grows_in_pieces},
     {"jps_grown_search_traced_once", test_jps_grown_search_traced_once},
     {"jps_gives_turns_back", test_jps_gives_turns_back},
