@@ -129,6 +129,12 @@ static inline int abs_sector_of(const Abstraction *a, int x, int y) { return (y 
 static inline int abs_sector_x0(const Abstraction *a, int s) { return (s % a->sw) * a->S; }
 static inline int abs_sector_y0(const Abstraction *a, int s) { return (s / a->sw) * a->S; }
 static inline uint32_t abs_word_flags(uint32_t w) { return w >> 24; }
+/* The cell of a center byte c, (y << 4) | x inside a sector whose top-left
+ * cell is (x0, y0): how every center is stored (layout, plain form, index). */
+static inline xyLoc abs_center_cell(int x0, int y0, uint32_t c)
+{
+    return (xyLoc){(int16_t)(x0 + (int)(c & 15u)), (int16_t)(y0 + (int)(c >> 4))};
+}
 /* Sector s of a width x height map cut into S x S sectors (sw per row): its
  * top-left cell and its size, smaller at the right and bottom edges. */
 static inline void abs_box(int width, int height, int S, int sw, int s, int *x0, int *y0, int *w, int *h)

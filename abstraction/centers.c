@@ -58,7 +58,7 @@ typedef struct Score {
 static xyLoc cell_of(const Optimizer *o, int region, uint8_t local)
 {
     int s = o->region_sector[region];
-    return (xyLoc){(int16_t)((s % o->sw) * o->S + (local & 15)), (int16_t)((s / o->sw) * o->S + (local >> 4))};
+    return abs_center_cell((s % o->sw) * o->S, (s / o->sw) * o->S, local);
 }
 
 /* Expansions of the leg between region r (at cell c) and neighbour n's

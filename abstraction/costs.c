@@ -210,8 +210,8 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, con
                 if (b < a || (redo && !redo[s] && !redo[t] &&
                               (p->edge_dir[e] < 4 || (!abs_corner_marked(sw, sh, s, p->edge_dir[e], redo) && !held))))
                     continue; /* measured from b's side, or kept from before */
-                xyLoc ca = {(int16_t)(s % sw * S + (p->center[a] & 15)), (int16_t)(s / sw * S + (p->center[a] >> 4))};
-                xyLoc cb = {(int16_t)(t % sw * S + (p->center[b] & 15)), (int16_t)(t / sw * S + (p->center[b] >> 4))};
+                xyLoc ca = abs_center_cell(s % sw * S, s / sw * S, p->center[a]);
+                xyLoc cb = abs_center_cell(t % sw * S, t / sw * S, p->center[b]);
                 double len;
                 if (straight_leg(g, S, sw, s, t, ca, cb) || bent_leg(g, S, sw, s, t, ca, cb))
                     len = grid_octile(ca.x, ca.y, cb.x, cb.y);

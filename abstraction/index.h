@@ -77,8 +77,7 @@ static inline xyLoc abs_center(const AbsIndex *ix, uint32_t gid)
 {
     uint32_t s = abs_region_sector(ix, gid), b = ix->region[gid] & 0xffu;
     uint32_t row = (uint32_t)(((uint64_t)s * ix->sw_mul) >> 40), col = s - row * (uint32_t)ix->sw;
-    xyLoc c = {(int16_t)(col * (uint32_t)ix->S + (b & 15u)), (int16_t)(row * (uint32_t)ix->S + (b >> 4))};
-    return c;
+    return abs_center_cell((int)(col * (uint32_t)ix->S), (int)(row * (uint32_t)ix->S), b);
 }
 /* Every region's sector into a new array (the caller frees it), for the
  * callers that take them as one (refine/abs_ch.h); NULL when memory ran out. */

@@ -31,7 +31,7 @@ static uint8_t standard_center_local(const Abstraction *a, int s)
 xyLoc abs_standard_center(const Abstraction *a, int s)
 {
     uint8_t c = standard_center_local(a, s);
-    return (xyLoc){(int16_t)(abs_sector_x0(a, s) + (c & 15)), (int16_t)(abs_sector_y0(a, s) + (c >> 4))};
+    return abs_center_cell(abs_sector_x0(a, s), abs_sector_y0(a, s), c);
 }
 
 /* Is sector s of the plain form a default sector? */
@@ -193,7 +193,7 @@ xyLoc abs_region_center(const Abstraction *a, int s, int r)
         c = sector_data(a, s, w)[4 * r];
     else
         c = sector_data(a, s, w)[2 * r];
-    return (xyLoc){(int16_t)(abs_sector_x0(a, s) + (c & 15)), (int16_t)(abs_sector_y0(a, s) + (c >> 4))};
+    return abs_center_cell(abs_sector_x0(a, s), abs_sector_y0(a, s), c);
 }
 
 void abs_edges(const Abstraction *a, int s, int r, AbsEdgeIter *it)
