@@ -92,23 +92,51 @@ static uint8_t *pack_arcs(const AbsCh *ch, AbsChArc *arcs, uint32_t m, uint8_t *
     return fit ? fit : o.b;
 }
 
+/* The bits a packed arc takes whose end and cost take `ends` (abs_ch.h). */
+static uint32_t arc_bits_for(uint32_t ends) { return ends >= ABS_CH_WORD_FROM && ends <= 32 ? 32 : ends; }
+
+/* The bytes the packed ends and costs take, `ends` bits an arc. */
+static size_t ends_bytes(const AbsCh *ch, uint32_t ends)
+{
+    uint32_t bits = arc_bits_for(ends);
+    return abs_ch_packed_bytes(bits, ch->nup) + (ch->shared ? 0 : abs_ch_packed_bytes(bits, ch->ndn));
+}
+
+static void keep_no_parents(AbsCh *ch)
+{
+    free(ch->parent16);
+    ch->parent16 = NULL;
+}
+
 /* A hierarchy that keeps no shape and whose region ids fit in 16 bits
  * keeps its arcs packed (abs_ch.h). */
 static void narrow_hierarchy(AbsCh *ch)
 {
-    if (ch->n > ABS_CH_NARROW_MAX || ch->n == 0)
+    if (ch->n > ABS_CH_NARROW_MAX || ch->n == 0) {
+        keep_no_parents(ch);
         return;
+    }
     uint32_t most = 0;
     for (uint32_t i = 0; i < ch->nup; i++)
         most = ch->up[i].cost > most ? ch->up[i].cost : most;
     for (uint32_t i = 0; !ch->shared && i < ch->ndn; i++)
         most = ch->dn[i].cost > most ? ch->dn[i].cost : most;
     uint32_t to_bits = bits_for(ch->n - 1), cost_bits = bits_for(most), mid_bits = bits_for(ch->n);
-    if (to_bits + cost_bits > ABS_CH_ARC_BITS_MAX || mid_bits > ABS_CH_ARC_BITS_MAX)
+    if (to_bits + cost_bits > ABS_CH_ARC_BITS_MAX || mid_bits > ABS_CH_ARC_BITS_MAX) {
+        keep_no_parents(ch);
         return;
+    }
+    /* Ends by depth where that saves more than the parents take. */
+    uint32_t depth_bits = bits_for(ch->height ? ch->height - 1 : 0);
+    bool by_depth = ch->parent16 && depth_bits < to_bits &&
+                    ends_bytes(ch, depth_bits + cost_bits) + (size_t)ch->n * sizeof *ch->parent16 <
+                        ends_bytes(ch, to_bits + cost_bits);
+    if (by_depth)
+        to_bits = depth_bits;
     uint8_t *upm = malloc(abs_ch_packed_bytes(mid_bits, ch->nup)),
             *dnm = ch->shared ? upm : malloc(abs_ch_packed_bytes(mid_bits, ch->ndn));
     if (!upm || !dnm) { /* the wide form stays: it needs no more memory */
+        keep_no_parents(ch);
         free(upm);
         if (!ch->shared)
             free(dnm);
@@ -117,7 +145,15 @@ static void narrow_hierarchy(AbsCh *ch)
     ch->to_bits = to_bits;
     ch->cost_bits = cost_bits;
     ch->mid_bits = mid_bits;
-    ch->arc_bits = to_bits + cost_bits >= ABS_CH_WORD_FROM && to_bits + cost_bits <= 32 ? 32 : to_bits + cost_bits;
+    ch->arc_bits = arc_bits_for(to_bits + cost_bits);
+    if (by_depth) /* the ends' depths, while the ids still hold them */
+        for (uint32_t i = 0; i < ch->nup + (ch->shared ? 0 : ch->ndn); i++) {
+            AbsChArc *a = i < ch->nup ? &ch->up[i] : &ch->dn[i - ch->nup];
+            a->to = ch->depth[a->to];
+        }
+    ch->by_depth = by_depth;
+    if (!by_depth)
+        keep_no_parents(ch);
     ch->upk = pack_arcs(ch, ch->up, ch->nup, upm);
     ch->dnk = ch->shared ? ch->upk : pack_arcs(ch, ch->dn, ch->ndn, dnm);
     ch->upm = upm;
@@ -175,10 +211,18 @@ bool abs_ch_shape(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
     ch->shape_arcs = ch->topo.m;
     uint32_t *rank_depth = ok ? malloc((ch->topo.n ? ch->topo.n : 1) * sizeof *rank_depth) : NULL;
     ch->depth = ok ? malloc((ch->topo.n ? ch->topo.n : 1) * sizeof *ch->depth) : NULL;
-    if ((ok = ok && rank_depth && ch->depth)) {
+    /* The parents, for ends held by depth (narrow_hierarchy), from the
+     * shape before its unkept arcs are dropped (abs_ch_drop_unkept). */
+    bool parents = !cap && n > 0 && n <= ABS_CH_NARROW_MAX;
+    ch->parent16 = ok && parents ? malloc((size_t)n * sizeof *ch->parent16) : NULL;
+    if ((ok = ok && rank_depth && ch->depth && (!parents || ch->parent16))) {
         ch->height = abs_ch_topo_depths(&ch->topo, rank_depth);
         for (uint32_t r = 0; r < n; r++)
             ch->depth[r] = rank_depth[ch->topo.rank[r]];
+        for (uint32_t r = 0; parents && r < n; r++) {
+            uint32_t x = ch->topo.rank[r], a = ch->topo.first[x];
+            ch->parent16[r] = (uint16_t)(a < ch->topo.first[x + 1] ? ch->topo.node[ch->topo.head[a]] : n);
+        }
     }
     free(rank_depth);
     size_t m = ch->topo.m ? ch->topo.m : 1;
@@ -367,6 +411,7 @@ void abs_ch_free(AbsCh *ch)
     row_starts_free(&ch->dn_rows);
     free(ch->depth);
     free(ch->depth16);
+    free(ch->parent16);
     free(ch->freg);
     free(ch->breg);
     free(ch->fpar);
@@ -396,6 +441,7 @@ size_t abs_ch_kept_bytes(const AbsCh *ch)
                             ? abs_ch_packed_bytes(ch->arc_bits, ch->ndn) + abs_ch_packed_bytes(ch->mid_bits, ch->ndn)
                             : (size_t)ch->ndn * sizeof *ch->dn);
     size_t custom = abs_ch_sectors_bytes(&ch->sec) + abs_ch_dyn_bytes(ch) +
+                    (ch->parent16 ? (size_t)ch->n * sizeof *ch->parent16 : 0) +
                     (size_t)(ch->dynamic ? ch->topo.n : ch->n) * (ch->narrow ? sizeof *ch->depth16 : sizeof *ch->depth);
     if (ch->shaped)
         custom += abs_ch_topo_bytes(&ch->topo, ch->sec.ns) + (size_t)ch->topo.m * 16;

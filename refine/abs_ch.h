@@ -49,7 +49,9 @@
  * and the dearest arc need, where the regions fit 16 bits: 2 log2(regions)
  * + log2(cost) bits, the end and cost rounded up to a 4-byte word when
  * that adds at most 2 bits: about 5 B an arc on a map of a thousand
- * regions, 6 on one of twelve thousand; else 12 B), their offsets (about 2 B a region then,
+ * regions, 6 on one of twelve thousand; else 12 B; the end as its depth
+ * in the elimination tree, log2(height) bits, with a parent a region,
+ * where that takes fewer bytes), their offsets (about 2 B a region then,
  * common/row_starts.h; else 4), a depth per region and the sector
  * order; the shape (4 B an arc) and its costs and middles (8 B an arc a
  * direction) are let go once the query arcs are made (abs_ch_unshape);
@@ -172,6 +174,15 @@ typedef struct AbsCh {
     uint8_t *upk, *dnk, *upm, *dnm;
     uint32_t arc_bits, to_bits, cost_bits, mid_bits;
     uint16_t *depth16; /* narrow: depth in 16 bits instead (depth NULL) */
+    /* narrow, by_depth: an arc's other end is held as its depth in the
+     * elimination tree (to_bits as the tree's height needs) rather than
+     * its id: every region an arc of v reaches is an ancestor of v, one at
+     * each depth, so the depth names it, and a search fills its regions
+     * by depth from each region's parent there (parent16, a root's n)
+     * before it scans an arc. Chosen where the narrower ends save more
+     * than the parents cost (a high tree of many regions). */
+    bool by_depth;
+    uint16_t *parent16;
     /* narrow: the arcs' offsets in about 2 bytes a region instead of 4
      * (common/row_starts.h; up_first and dn_first NULL then, dn_rows
      * unused when shared), where they fit. Read an offset of either form
@@ -308,13 +319,27 @@ static inline size_t abs_ch_packed_bytes(uint32_t bits, uint32_t m)
 {
     return (size_t)(((uint64_t)bits * m + 7) / 8) + 8;
 }
-/* Arc i of the up (dir 0) or down (dir 1) arcs, of either form. */
-static inline AbsChArc abs_ch_arc(const AbsCh *ch, int dir, uint32_t i)
+/* Arc i's middle (ABS_CH_NONE for an edge), of either form. */
+static inline uint32_t abs_ch_arc_mid(const AbsCh *ch, int dir, uint32_t i)
+{
+    return ch->narrow ? abs_ch_packed_mid(ch, dir ? ch->dnm : ch->upm, i) : (dir ? ch->dn : ch->up)[i].mid;
+}
+/* Region v's depth in the elimination tree, of either form. */
+static inline uint32_t abs_ch_depth(const AbsCh *ch, uint32_t v) { return ch->narrow ? ch->depth16[v] : ch->depth[v]; }
+/* The key an arc holds for its other end w: w's depth where ends are held
+ * by depth (abs_ch.h, by_depth), else w. */
+static inline uint32_t abs_ch_end_key(const AbsCh *ch, uint32_t w) { return ch->by_depth ? ch->depth16[w] : w; }
+/* Arc i of the up (dir 0) or down (dir 1) arcs, of either form; v is the
+ * region whose arc it is (its other end is an ancestor of v). */
+static inline AbsChArc abs_ch_arc(const AbsCh *ch, int dir, uint32_t v, uint32_t i)
 {
     if (ch->narrow) {
         uint64_t w = abs_ch_packed(ch, dir ? ch->dnk : ch->upk, i);
-        return (AbsChArc){abs_ch_packed_to(ch, w), abs_ch_packed_cost(ch, w),
-                          abs_ch_packed_mid(ch, dir ? ch->dnm : ch->upm, i)};
+        uint32_t to = abs_ch_packed_to(ch, w);
+        if (ch->by_depth)
+            for (to = v; ch->depth16[to] > abs_ch_packed_to(ch, w);)
+                to = ch->parent16[to];
+        return (AbsChArc){to, abs_ch_packed_cost(ch, w), abs_ch_packed_mid(ch, dir ? ch->dnm : ch->upm, i)};
     }
     return (dir ? ch->dn : ch->up)[i];
 }
@@ -328,8 +353,6 @@ static inline uint32_t abs_ch_first(const AbsCh *ch, int dir, uint32_t v)
 }
 /* Has the hierarchy been built (its query arcs are there)? */
 static inline bool abs_ch_built(const AbsCh *ch) { return ch->up_first || ch->up_rows.low; }
-/* Region v's depth in the elimination tree, of either form. */
-static inline uint32_t abs_ch_depth(const AbsCh *ch, uint32_t v) { return ch->narrow ? ch->depth16[v] : ch->depth[v]; }
 /* Bytes kept for queries (arcs and offsets; the memory budget's figure). */
 size_t abs_ch_kept_bytes(const AbsCh *ch);
 /* Bytes of the per-query scratch (search cores, parents). */

@@ -18,6 +18,7 @@ static inline __attribute__((always_inline)) uint32_t find_mid(const AbsCh *ch, 
 {
     uint32_t lo = abs_ch_first(ch, dir, v), hi = abs_ch_first(ch, dir, v + 1);
     if (ch->narrow) {
+        other = abs_ch_end_key(ch, other);
         const uint8_t *packed = dir ? ch->dnk : ch->upk;
         const uint32_t bits = ch->arc_bits;
         const uint64_t to_mask = ((uint64_t)1 << ch->to_bits) - 1;
@@ -104,6 +105,12 @@ void abs_ch_begin(AbsCh *ch, uint32_t s, uint32_t t)
     ch->fg[ds] = ch->bg[dt] = 0;
     ch->freg[ds] = s;
     ch->breg[dt] = t;
+    /* Ends held by depth: the regions each search may reach, s's and t's
+     * ancestors, by depth. */
+    for (uint32_t k = ds, v = s; ch->by_depth && k-- > 0;)
+        ch->freg[k] = v = ch->parent16[v];
+    for (uint32_t k = dt, v = t; ch->by_depth && k-- > 0;)
+        ch->breg[k] = v = ch->parent16[v];
     ch->fpar[ds] = ch->bpar[dt] = ABS_CH_NONE;
     if (ch->tracer) {
         trace_region(ch, TRACE_SOURCE, NULL, s, ABS_CH_NONE);
@@ -146,6 +153,28 @@ static inline void relax(const Relax *r, uint32_t w, uint32_t wat, uint32_t cost
         r->node[wat] = r->v;
         if (r->ch->tracer)
             trace_region(r->ch, TRACE_GENERATING, r->g_at, w, r->v);
+    }
+}
+
+/* Relaxes packed arcs lo .. hi of r->v (abs_ch.h, narrow): `word`, whole
+ * 4-byte words (no shift by the bit place, nothing above the cost);
+ * `by_depth`, ends held by depth, whose regions abs_ch_begin filled in.
+ * Called with constants, so each form is a loop of its own. */
+static inline __attribute__((always_inline)) void scan_packed(const Relax *r, const uint8_t *packed, uint32_t lo,
+                                                              uint32_t hi, bool word, bool by_depth)
+{
+    const AbsCh *ch = r->ch;
+    const uint16_t *depth16 = ch->depth16;
+    const uint32_t bits = ch->arc_bits, to_bits = ch->to_bits;
+    const uint64_t to_mask = ((uint64_t)1 << to_bits) - 1, cost_mask = ((uint64_t)1 << ch->cost_bits) - 1;
+    uint64_t at = (uint64_t)bits * lo;
+    for (uint32_t i = lo; i < hi; i++, at += bits) {
+        uint64_t w = word ? (uint32_t)abs_ch_le64(packed + (size_t)4 * i) : abs_ch_packed_at(packed, at);
+        uint32_t to = (uint32_t)(w & to_mask), cost = (uint32_t)(word ? w >> to_bits : w >> to_bits & cost_mask);
+        if (by_depth)
+            relax(r, r->reg[to], to, cost, i);
+        else
+            relax(r, to, depth16[to], cost, i);
     }
 }
 
@@ -195,24 +224,14 @@ bool abs_ch_run(AbsCh *ch, uint64_t *units)
                 Relax r = {ch, g_at, reg_d, par_d, node_d, g, v};
                 if (ch->narrow) {
                     const uint8_t *packed = d ? ch->dnk : ch->upk;
-                    const uint16_t *depth16 = ch->depth16;
-                    const uint32_t bits = ch->arc_bits, to_bits = ch->to_bits;
-                    const uint64_t to_mask = ((uint64_t)1 << to_bits) - 1,
-                                   cost_mask = ((uint64_t)1 << ch->cost_bits) - 1;
-                    uint64_t at = (uint64_t)bits * lo;
-                    if (bits == 32) { /* whole words: no shift by the bit place, nothing above the cost */
-                        const uint8_t *p = packed + (size_t)4 * lo;
-                        for (uint32_t i = lo; i < hi; i++, p += 4) {
-                            uint32_t w = (uint32_t)abs_ch_le64(p);
-                            uint32_t to = w & (uint32_t)to_mask;
-                            relax(&r, to, depth16[to], w >> to_bits, i);
-                        }
-                    } else
-                        for (uint32_t i = lo; i < hi; i++, at += bits) {
-                            uint64_t w = abs_ch_packed_at(packed, at);
-                            uint32_t to = (uint32_t)(w & to_mask);
-                            relax(&r, to, depth16[to], (uint32_t)(w >> to_bits & cost_mask), i);
-                        }
+                    if (ch->arc_bits == 32 && ch->by_depth)
+                        scan_packed(&r, packed, lo, hi, true, true);
+                    else if (ch->arc_bits == 32)
+                        scan_packed(&r, packed, lo, hi, true, false);
+                    else if (ch->by_depth)
+                        scan_packed(&r, packed, lo, hi, false, true);
+                    else
+                        scan_packed(&r, packed, lo, hi, false, false);
                 } else {
                     const AbsChArc *arc = arcs[d];
                     for (uint32_t i = lo; i < hi; i++)
@@ -256,14 +275,14 @@ bool abs_ch_unpack(AbsCh *ch, uint32_t *path, int cap, int *len, uint64_t *units
             return false;
         if (q->stage == ABS_CH_UNPACK_FORWARD && q->heads > 0) {
             uint32_t b = ch->chain[--q->heads], at = abs_ch_depth(ch, b);
-            unpack_arc(ch, ch->fnode[at], b, abs_ch_arc(ch, 0, ch->fpar[at]).mid);
+            unpack_arc(ch, ch->fnode[at], b, abs_ch_arc_mid(ch, 0, ch->fpar[at]));
         } else if (q->stage == ABS_CH_UNPACK_FORWARD) {
             q->stage = ABS_CH_UNPACK_BACKWARD;
         } else if (ch->bpar[abs_ch_depth(ch, q->back)] != ABS_CH_NONE) {
             /* meet .. t: the backward chain, each arc b -> node[b] a down arc of node[b]. */
             uint32_t v = q->back, at = abs_ch_depth(ch, v);
             q->back = ch->bnode[at];
-            unpack_arc(ch, v, q->back, abs_ch_arc(ch, 1, ch->bpar[at]).mid);
+            unpack_arc(ch, v, q->back, abs_ch_arc_mid(ch, 1, ch->bpar[at]));
         } else {
             q->stage = ABS_CH_UNPACK_WHOLE;
         }

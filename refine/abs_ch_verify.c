@@ -26,10 +26,11 @@ static bool verify_unshaped(const AbsCh *ch, const AbsChEdges *g, const uint32_t
         bool same = nf == nk;
         for (uint32_t v = 0; same && v <= ch->n; v++) /* the kept offsets may be packed */
             same = abs_ch_first(&fresh, dir, v) == abs_ch_first(ch, dir, v);
-        for (uint32_t i = 0; same && i < nk; i++) { /* the kept arcs may be narrow, the fresh ones are not */
-            AbsChArc a = abs_ch_arc(&fresh, dir, i), b = abs_ch_arc(ch, dir, i);
-            same = a.to == b.to && a.cost == b.cost && a.mid == b.mid;
-        }
+        for (uint32_t v = 0; same && v < ch->n; v++) /* the kept arcs may be narrow, the fresh ones are not */
+            for (uint32_t i = abs_ch_first(ch, dir, v); same && i < abs_ch_first(ch, dir, v + 1); i++) {
+                AbsChArc a = abs_ch_arc(&fresh, dir, v, i), b = abs_ch_arc(ch, dir, v, i);
+                same = a.to == b.to && a.cost == b.cost && a.mid == b.mid;
+            }
         if (!same)
             ok = err_set(err, "the %s query arcs (%u) differ from a build from scratch (%u)", dir ? "down" : "up", nk,
                          nf);
@@ -71,10 +72,11 @@ bool abs_ch_verify(const AbsCh *ch, const AbsChEdges *g, const uint32_t *region_
             abs_ch_flatten(&tmp, dir ? pd : pu, dir ? tmp.w_dn : tmp.w_up, dir ? tmp.mid_dn : tmp.mid_up, first, arcs);
         bool same = k == (dir ? ch->ndn : ch->nup) &&
                     !memcmp(first, dir ? ch->dn_first : ch->up_first, ((size_t)ch->n + 1) * sizeof *first);
-        for (uint32_t i = 0; same && i < k; i++) {
-            AbsChArc b = abs_ch_arc(ch, dir, i);
-            same = arcs[i].to == b.to && arcs[i].cost == b.cost && arcs[i].mid == b.mid;
-        }
+        for (uint32_t v = 0; same && v < ch->n; v++)
+            for (uint32_t i = first[v]; same && i < first[v + 1]; i++) {
+                AbsChArc b = abs_ch_arc(ch, dir, v, i);
+                same = arcs[i].to == b.to && arcs[i].cost == b.cost && arcs[i].mid == b.mid;
+            }
         if (!same)
             ok = err_set(err, "the %s query arcs differ from a customisation from scratch", dir ? "down" : "up");
     }

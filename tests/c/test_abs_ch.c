@@ -30,6 +30,7 @@ static double path_cost(const RegionSearch *as)
  * cost. Returns the number of mismatches. */
 static uint64_t astar_open_grows; /* compare_routes' A*: times its open list doubled */
 static int route_room;            /* compare_routes: the most regions either search's route grew to hold */
+static int ends_by[2];            /* compare_routes: hierarchies whose arcs' ends were held by id, by depth */
 static int compare_routes(T *t, const AbsIndex *ix, int pairs, uint64_t seed)
 {
     Err err;
@@ -39,6 +40,7 @@ static int compare_routes(T *t, const AbsIndex *ix, int pairs, uint64_t seed)
     uint32_t n = ix->abs->nregions;
     int bad = 0;
     CHECKF(t, ch.ch.n == n && abs_ch_built(&ch.ch), "no hierarchy over %u regions", n);
+    ends_by[ch.ch.by_depth]++;
     for (int i = 0; i < pairs && n > 1 && abs_ch_built(&ch.ch); i++) {
         seed = seed * 6364136223846793005u + 1442695040888963407u;
         uint32_t s = (uint32_t)((seed >> 33) % n), g = (uint32_t)((seed >> 13) % n);
@@ -67,6 +69,7 @@ static void test_ch_equals_astar(T *t)
 {
     const char *maps[] = {"random/random256-20-0", "rooms/16room256-0", "mazes/maze256-2-0"};
     astar_open_grows = 0;
+    ends_by[0] = ends_by[1] = 0;
     route_room = 0;
     for (int m = 0; m < 3; m++) {
         Loaded l;
@@ -83,6 +86,8 @@ static void test_ch_equals_astar(T *t)
     }
     CHECKF(t, astar_open_grows > 0, "the regions' A* never grew its open list: the growth went untested");
     CHECKF(t, route_room > 64, "no route outgrew the first %d regions: the growth went untested", route_room);
+    CHECKF(t, ends_by[0] > 0 && ends_by[1] > 0,
+           "arcs' ends held by id on %d maps, by depth on %d: a form went untested", ends_by[0], ends_by[1]);
 }
 
 /* After updates that split and join regions, mm's own hierarchy, once its
@@ -145,12 +150,14 @@ static void test_ch_update_equals_fresh(T *t)
         RegionSearch fresh;
         CHECKF(t, region_search_init(&fresh, mm_abs_index(inst), true, mm_region_search(inst), &err), "%s", err.msg);
         bool same = live->n == fresh.ch.n && live->nup == fresh.ch.nup && live->ndn == fresh.ch.ndn;
-        for (uint32_t i = 0; same && i < live->nup + live->ndn; i++) { /* the fresh arcs narrow, the live ones not */
-            int dir = i >= live->nup;
-            uint32_t k = dir ? i - live->nup : i;
-            AbsChArc a = abs_ch_arc(live, dir, k), b = abs_ch_arc(&fresh.ch, dir, k);
-            same = a.to == b.to && a.cost == b.cost && a.mid == b.mid;
-        }
+        for (int dir = 0; dir < 2; dir++) /* the fresh arcs narrow, the live ones not */
+            for (uint32_t v = 0; same && v < live->n; v++)
+                for (uint32_t k = abs_ch_first(&fresh.ch, dir, v); same && k < abs_ch_first(&fresh.ch, dir, v + 1);
+                     k++) {
+                    AbsChArc a = abs_ch_arc(live, dir, v, k), b = abs_ch_arc(&fresh.ch, dir, v, k);
+                    same = abs_ch_first(live, dir, v) == abs_ch_first(&fresh.ch, dir, v) && a.to == b.to &&
+                           a.cost == b.cost && a.mid == b.mid;
+                }
         CHECKF(t, same, "round %d: live hierarchy (%u regions, %u up arcs) differs from a fresh build (%u, %u)", round,
                live->n, live->nup, fresh.ch.n, fresh.ch.nup);
         region_search_free(&fresh);
@@ -247,6 +254,7 @@ static void test_ch_static_keeps_arcs_only(T *t)
     size_t arcs = ((size_t)ch->nup * ch->arc_bits + 7) / 8 + 8 + ((size_t)ch->nup * ch->mid_bits + 7) / 8 + 8 +
                   row_starts_bytes(&ch->up_rows);
     size_t expect = arcs + (ch->shared ? 0 : arcs) + (size_t)ch->n * sizeof *ch->depth16 +
+                    (ch->by_depth ? (size_t)ch->n * sizeof *ch->parent16 : 0) +
                     ch->sec.nsplit; /* the order let go, its dissection's choices kept */
     CHECKF(t, !ch->shaped && !ch->w_up && !ch->topo.head && ch->shared, "a static hierarchy kept its shape");
     /* its ends and middles in as few bits as its regions need, its costs as its dearest arc */
@@ -254,7 +262,7 @@ static void test_ch_static_keeps_arcs_only(T *t)
     while (ch->n >> id_bits)
         id_bits++;
     for (uint32_t i = 0; ch->narrow && i < ch->nup; i++)
-        most = abs_ch_arc(ch, 0, i).cost > most ? abs_ch_arc(ch, 0, i).cost : most;
+        most = abs_ch_arc(ch, 0, 0, i).cost > most ? abs_ch_arc(ch, 0, 0, i).cost : most;
     uint32_t ends = ch->to_bits + ch->cost_bits;
     CHECKF(t,
            ch->narrow && ch->upk && ch->upm && !ch->up && ch->depth16 && !ch->depth && ch->to_bits <= id_bits &&
