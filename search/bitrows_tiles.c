@@ -72,10 +72,13 @@ void bitrows_tiles_fill(BitTiles *t, uint32_t id, uint32_t slot)
     const Grid *g = t->grid;
     size_t row_words = (size_t)g->stride / 64, padded_rows = (size_t)g->height + 2;
     uint64_t *a = &t->tile[(size_t)slot * BITTILE_WORDS];
-    for (size_t k = 0; k < BITTILE_WORDS; k++) {
-        size_t r = (size_t)wi * 64 + k;
-        a[k] = r < padded_rows ? g->bits[r * row_words + tr] : 0;
-    }
+    memcpy(a + BITTILE_WORDS, a, BITTILE_WORDS * sizeof *a); /* the older of the pair out */
+    t->tag[slot + 1] = t->tag[slot];
+    size_t r0 = (size_t)wi * 64, n = r0 >= padded_rows ? 0 : padded_rows - r0 < 64 ? padded_rows - r0 : 64;
+    for (size_t k = 0; k < n; k++) /* the grid's rows; past its last, zeros */
+        a[k] = g->bits[(r0 + k) * row_words + tr];
+    for (size_t k = n; k < BITTILE_WORDS; k++)
+        a[k] = 0;
     transpose64(a);
     t->tag[slot] = id + 1;
     t->fills++;
@@ -84,83 +87,16 @@ void bitrows_tiles_fill(BitTiles *t, uint32_t id, uint32_t slot)
 void bitrows_tiles_set_cell(BitTiles *t, int x, int y, bool passable)
 {
     int r = x + 1, c = y + 1;
-    uint32_t id = (uint32_t)(r >> 6) * (uint32_t)t->words + (uint32_t)(c >> 6), slot = id & t->mask;
-    if (t->tag[slot] != id + 1)
+    uint32_t id = (uint32_t)(r >> 6) * (uint32_t)t->words + (uint32_t)(c >> 6), slot = (id << 1) & t->mask;
+    if (t->tag[slot] != id + 1 && t->tag[++slot] != id + 1)
         return; /* transposed from the grid when next read */
     uint64_t *w = &t->tile[(size_t)slot * BITTILE_WORDS + (r & 63)], bit = 1ull << (c & 63);
     *w = passable ? *w | bit : *w & ~bit;
 }
 
-/* Word wi of rows r - 1, r and r + 1: one tile, unless r is at a tile's
- * edge. Each word is read before the next fetch, which may evict its tile. */
-static inline __attribute__((always_inline)) void three_words(BitTiles *t, int r, int wi, uint64_t *up, uint64_t *cur,
-                                                              uint64_t *dn)
-{
-    int k = r & 63;
-    if (__builtin_expect(k > 0 && k < 63, 1)) {
-        const uint64_t *p = bitrows_tiles_at(t, r >> 6, wi);
-        *up = p[k - 1];
-        *cur = p[k];
-        *dn = p[k + 1];
-        return;
-    }
-    *up = bitrows_tiles_word(t, r - 1, wi);
-    *cur = bitrows_tiles_word(t, r, wi);
-    *dn = bitrows_tiles_word(t, r + 1, wi);
-}
-
 int bitrows_tiles_jump(BitTiles *t, int r, int c, int dir, int goal_c)
 {
-    int stop = -1;
-    uint64_t up, cur, dn, stop_word;
-    if (dir > 0) {
-        int at = c + 1, wi = at >> 6;
-        uint64_t mask = ~0ull << (at & 63), up_last = 0, dn_last = 0;
-        /* The word before only shifts its last bit into bit 0, which the
-         * mask keeps only when the scan starts there. */
-        if (wi && !(at & 63))
-            three_words(t, r, wi - 1, &up_last, &cur, &dn_last);
-        for (;; wi++, mask = ~0ull) {
-            three_words(t, r, wi, &up, &cur, &dn);
-            /* Bit k of the shifted words is the neighbour row's cell k - 1. */
-            uint64_t up_prev = up << 1 | up_last >> 63, dn_prev = dn << 1 | dn_last >> 63;
-            uint64_t s = (~cur | (up & ~up_prev) | (dn & ~dn_prev)) & mask;
-            if (s) {
-                stop = wi * 64 + __builtin_ctzll(s);
-                stop_word = cur;
-                break;
-            }
-            up_last = up;
-            dn_last = dn;
-        }
-        bool blocked = !(stop_word >> (stop & 63) & 1);
-        if (goal_c > c && (goal_c < stop || (goal_c == stop && !blocked)))
-            return goal_c;
-        return blocked ? -1 : stop;
-    }
-    int at = c - 1, wi = at >> 6;
-    uint64_t mask = (at & 63) == 63 ? ~0ull : (1ull << ((at & 63) + 1)) - 1, up_next_w = 0, dn_next_w = 0;
-    /* The word after only shifts its first bit into bit 63, which the mask
-     * keeps only when the scan starts there. */
-    if ((at & 63) == 63)
-        three_words(t, r, wi + 1, &up_next_w, &cur, &dn_next_w);
-    for (;; wi--, mask = ~0ull) {
-        three_words(t, r, wi, &up, &cur, &dn);
-        /* Bit k of the shifted words is the neighbour row's cell k + 1. */
-        uint64_t up_next = up >> 1 | up_next_w << 63, dn_next = dn >> 1 | dn_next_w << 63;
-        uint64_t s = (~cur | (up & ~up_next) | (dn & ~dn_next)) & mask;
-        if (s) {
-            stop = wi * 64 + 63 - __builtin_clzll(s);
-            stop_word = cur;
-            break;
-        }
-        up_next_w = up;
-        dn_next_w = dn;
-    }
-    bool blocked = !(stop_word >> (stop & 63) & 1);
-    if (goal_c >= 0 && goal_c < c && (goal_c > stop || (goal_c == stop && !blocked)))
-        return goal_c;
-    return blocked ? -1 : stop;
+    return dir > 0 ? bitrows_tiles_jump_in(t, r, c, 1, goal_c) : bitrows_tiles_jump_in(t, r, c, -1, goal_c);
 }
 
 void bitrows_tiles_copy_span(BitRows *b, BitTiles *src, int r, int c0, int c1)

@@ -1,24 +1,29 @@
 /* Jump Point Search, online and JPS+: online jumps and successors, the
  * search (jps.h); JPS+'s successors are jps_plus.h's (in this unit), what
- * both share jps_node.h's, a JPS's setup, updates and sizes jps_state.c's. */
+ * both share jps_node.h's, a JPS's setup, updates and sizes jps_state.c's,
+ * the path read back from the found chain of nodes jps_chain.c's. */
 #include <stdlib.h>
 
 #include "../common/grow.h"
+#include "jps_chain.h"
 #include "jps_node.h"
 #include "jps_plus.h"
 
-static inline int sgn(int v) { return (v > 0) - (v < 0); }
 static inline bool open_cell(const Jps *j, int px, int py) { return j->grid.cells[py * j->grid.stride + px]; }
 static inline bool diag_legal(const Jps *j, int px, int py, int dx, int dy)
 {
     return open_cell(j, px + dx, py + dy) && open_cell(j, px + dx, py) && open_cell(j, px, py + dy);
 }
 /* Online vertical jump: the transposed rows, a copy or tiles; dy a
- * constant where inlined. */
-static inline __attribute__((always_inline)) int jump_vertical(Jps *j, int px, int py, int dy)
+ * constant where inlined. `hot` (a constant): the tiles' scan inlined too,
+ * in the packed forms' diagonal steps and straight successors, where most
+ * tiled scans run; elsewhere (the byte form, the rare scans of jump_straight)
+ * a call, which keeps the yardstick's code as it was. */
+static inline __attribute__((always_inline)) int jump_vertical(Jps *j, int px, int py, int dy, bool hot)
 {
     if (j->tiled)
-        return bitrows_tiles_jump(&j->tiles, px, py, dy, px == j->gx ? j->gy : -1);
+        return hot ? bitrows_tiles_jump_in(&j->tiles, px, py, dy, px == j->gx ? j->gy : -1)
+                   : bitrows_tiles_jump(&j->tiles, px, py, dy, px == j->gx ? j->gy : -1);
     return bitrows_jump_in(&j->cols, px, py, dy, px == j->gx ? j->gy : -1);
 }
 static inline __attribute__((always_inline)) int jump_horizontal(Jps *j, int px, int py, int dx)
@@ -33,7 +38,7 @@ static int jump_straight(Jps *j, int px, int py, int dx, int dy)
 {
     if (dx)
         return dx > 0 ? jump_horizontal(j, px, py, 1) : jump_horizontal(j, px, py, -1);
-    return dy > 0 ? jump_vertical(j, px, py, 1) : jump_vertical(j, px, py, -1);
+    return dy > 0 ? jump_vertical(j, px, py, 1, false) : jump_vertical(j, px, py, -1, false);
 }
 
 /* The most diagonal stops one online expansion expands in place
@@ -105,7 +110,7 @@ static inline __attribute__((always_inline)) bool jump_diagonal_bits_in(Jps *j, 
         bool turn = turns && px != j->gx && py != j->gy
                         ? (h = DIAG_UNSCANNED, jps_turns_either(&j->turns, &j->rows, &j->cols, px, py, dx, dy))
                         : (px == j->gx && py == j->gy) || (h = jump_horizontal(j, px, py, dx)) >= 0 ||
-                              (v = jump_vertical(j, px, py, dy)) >= 0;
+                              (v = jump_vertical(j, px, py, dy, true)) >= 0;
         if (turn) {
             *at = (DiagStop){px, py, h, v};
             return true;
@@ -114,14 +119,6 @@ static inline __attribute__((always_inline)) bool jump_diagonal_bits_in(Jps *j, 
         b = nb;
     }
 }
-/* The padded cell index of the node at idx (jo_index): its coordinates'
- * cell, sparse; the index itself per cell. */
-static inline uint32_t cell_of(const Jps *j, uint32_t idx)
-{
-    const JoNode *n = &j->open.node[idx];
-    return j->open.sparse ? (uint32_t)n->y * (uint32_t)j->grid.stride + n->x : idx;
-}
-
 static bool relax_stop(Jps *j, int px, int py, uint64_t cost, int dir)
 {
     return relax_node(j, px, py, cost, dir, true);
@@ -154,8 +151,8 @@ static inline __attribute__((always_inline)) void try_straight(Jps *j, uint32_t 
         return;
     int t = dx > 0   ? jump_horizontal(j, px, py, 1)
             : dx < 0 ? jump_horizontal(j, px, py, -1)
-            : dy > 0 ? jump_vertical(j, px, py, 1)
-                     : jump_vertical(j, px, py, -1);
+            : dy > 0 ? jump_vertical(j, px, py, 1, form != FORM_BYTES)
+                     : jump_vertical(j, px, py, -1, form != FORM_BYTES);
     if (t >= 0)
         relax_plus(j, from, dx ? t : px, dy ? t : py, (uint64_t)abs(dx ? t - px : t - py) * j->open.card, dir);
 }
@@ -335,14 +332,6 @@ static __attribute__((noinline)) void expand_turns(Jps *j, uint32_t id, int px, 
     expand_as(j, id, px, py, in, FORM_TURNS);
 }
 
-void jps_find(Jps *j, xyLoc s, xyLoc g, xyPath *path) { jps_find_capped(j, s, g, UINT64_MAX, path); }
-
-JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPath *path)
-{
-    uint64_t work = UINT64_MAX;
-    return jps_begin(j, s, g, max_expanded) ? jps_run(j, &work, path) : JPS_NONE;
-}
-
 /* Starts the search from s to g; `announce`: the trace gets its source and
  * destination (not when the same search begins again after growing: one
  * search, one source). */
@@ -391,6 +380,14 @@ static void restart(Jps *j)
 {
     start_search(j, (xyLoc){(int16_t)j->sx, (int16_t)j->sy}, (xyLoc){(int16_t)(j->gx - 1), (int16_t)(j->gy - 1)},
                  j->cap, false);
+}
+
+/* The padded cell index of the node at idx (jo_index): its coordinates'
+ * cell, sparse; the index itself per cell. */
+static inline uint32_t cell_of(const Jps *j, uint32_t idx)
+{
+    const JoNode *n = &j->open.node[idx];
+    return j->open.sparse ? (uint32_t)n->y * (uint32_t)j->grid.stride + n->x : idx;
 }
 
 /* The search's one loop. Before each pop it asks the caller's work (*work,
@@ -483,23 +480,6 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
         if (j->open.node[v].parent >> PARENT_DIR_SHIFT == 8) /* the start */
             break;
     }
-    path_push(path, (xyLoc){(int16_t)j->sx, (int16_t)j->sy});
-    for (size_t i = n - 1; i > 0; i--) { /* each segment: diagonal first, then straight */
-        int x = (int)(j->trace[i] % (uint32_t)stride), y = (int)(j->trace[i] / (uint32_t)stride);
-        int bx = (int)(j->trace[i - 1] % (uint32_t)stride), by = (int)(j->trace[i - 1] / (uint32_t)stride);
-        int ex = abs(bx - x), ey = abs(by - y), dx = sgn(bx - x), dy = sgn(by - y);
-        if (j->waypoints) { /* the turn where the diagonal part ends, if both parts are there */
-            int k = ex < ey ? ex : ey;
-            if (k > 0 && ex != ey)
-                path_push(path, (xyLoc){(int16_t)(x + k * dx - 1), (int16_t)(y + k * dy - 1)});
-            path_push(path, (xyLoc){(int16_t)(bx - 1), (int16_t)(by - 1)});
-            continue;
-        }
-        path_reserve(path, (size_t)(ex > ey ? ex : ey));
-        for (int k = ex < ey ? ex : ey; k > 0; k--, x += dx, y += dy)
-            path->cells[path->len++] = (xyLoc){(int16_t)(x + dx - 1), (int16_t)(y + dy - 1)};
-        for (dx = x == bx ? 0 : dx, dy = y == by ? 0 : dy; x != bx || y != by; x += dx, y += dy)
-            path->cells[path->len++] = (xyLoc){(int16_t)(x + dx - 1), (int16_t)(y + dy - 1)};
-    }
+    jps_path_of_chain(j, n, path);
     return JPS_FOUND;
 }
