@@ -390,12 +390,13 @@ bool pre_file_path(const DriverArgs *a, char *out, size_t size, Err *err)
     if (access(a->pre_dir, need) != 0)
         return err_set(err, "%s: pre-dir is not %s", a->pre_dir,
                        a->mode == MODE_RUN ? "readable" : "readable and writable");
-    char tag[1024];
-    size_t used = (size_t)snprintf(tag, sizeof tag, "%s", a->entry->name);
-    for (int i = 0; i < a->opts.n && used < sizeof tag; i++)
-        used += (size_t)snprintf(tag + used, sizeof tag - used, "_%s=%s", a->opts.kv[i].key, a->opts.kv[i].val);
+    /* The options in the order of their keys (opts_canonical), as the file
+     * records them: the same settings given in another order name the same file. */
+    char tag[1024], options[900];
+    snprintf(tag, sizeof tag, "%s%s%s", a->entry->name, a->opts.n ? "_" : "",
+             opts_canonical(&a->opts, options, sizeof options));
     for (char *p = tag; *p; p++)
-        if (*p == '/' || *p == ' ' || *p == '%')
+        if (*p == '/' || *p == ' ' || *p == '%' || *p == ',')
             *p = *p == '%' ? 'p' : '_';
     char map[512];
     snprintf(map, sizeof map, "%s", base_name(a->map_path));

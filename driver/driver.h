@@ -162,6 +162,8 @@ typedef struct CallTimes {
     /* Read the CPU clock around every call (cpu filled) rather than around
      * the whole query (--cpu-clock; docs/driver-output.md says why). */
     bool cpu_per_call;
+    /* Calls whose CPU time read above their wall time, taken down to it. */
+    long cpu_clamped;
 } CallTimes;
 /* Sets t->cpu_overhead_ns to the least CPU time measured around nothing, in
  * the order replay_query reads the clocks, over a thousand tries. */

@@ -113,8 +113,9 @@ void report_summary(FILE *out, const char *entry_name, const Totals *t, long ram
     fprintf(out, " call_p99_us=%.3f call_p999_us=%.3f call_max_us=%.3f", call_hist_quantile(&ct->wall, 990) * 1e-3,
             call_hist_quantile(&ct->wall, 999) * 1e-3, ct->wall.max * 1e-3);
     if (ct->cpu_per_call) /* --cpu-clock call; else the CPU clock was read around whole queries only */
-        fprintf(out, " call_cpu_p99_us=%.3f call_cpu_p999_us=%.3f call_cpu_max_us=%.3f",
-                call_hist_quantile(&ct->cpu, 990) * 1e-3, call_hist_quantile(&ct->cpu, 999) * 1e-3, ct->cpu.max * 1e-3);
+        fprintf(out, " call_cpu_p99_us=%.3f call_cpu_p999_us=%.3f call_cpu_max_us=%.3f call_cpu_clamped=%ld",
+                call_hist_quantile(&ct->cpu, 990) * 1e-3, call_hist_quantile(&ct->cpu, 999) * 1e-3, ct->cpu.max * 1e-3,
+                ct->cpu_clamped);
     fprintf(out,
             " query_max_us=%.3f query_cpu_max_us=%.3f rss_base_kb=%ld rss_peak_kb=%ld cpu_clock_cost_us=%.3f "
             "total_cpu_s=%.6f cpu_clock=%s",

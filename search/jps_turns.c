@@ -109,3 +109,12 @@ void jps_turns_line(const BitRows *b, uint64_t *fwd, uint64_t *back, int words, 
     }
     ok[r] = 1;
 }
+
+void jps_turns_all_fresh(JpsTurns *t, const BitRows *rows, const BitRows *cols)
+{
+    /* the padded lines' inner ones: a search reads only those (a passable cell's) */
+    for (int r = 1; t->block && r < t->nrows - 1; r++)
+        jps_turns_fresh_row(t, rows, r);
+    for (int c = 1; t->block && c < t->ncols - 1; c++)
+        jps_turns_fresh_col(t, cols, c);
+}

@@ -68,6 +68,9 @@ static inline void jps_turns_fresh_col(JpsTurns *t, const BitRows *cols, int c)
     if (__builtin_expect(!t->col_ok[c], 0))
         jps_turns_line(cols, t->col_bits[1], t->col_bits[0], t->col_words, t->col_ok, c);
 }
+/* Every stale line derived now: a prepare that wants no query to pay for
+ * the first reads of the lines (entries/mm/mm_entry.c). */
+void jps_turns_all_fresh(JpsTurns *t, const BitRows *rows, const BitRows *cols);
 /* Does the straight scan from padded (px, py) along (dx, dy), one of them
  * 0, find a jump point (the goal aside)? An expansion's straight
  * successors ask it before they scan: a scan that would end at a blocked

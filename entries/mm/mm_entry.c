@@ -279,6 +279,11 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
     e->tile_watch =
         e->legs.have_jps && !e->legs.jps.tiled; /* a map of many tiles: tiled from the start (jps_state.c) */
     mm_tile_jps(e, mm_held_with_memo_grown(e), err);
+    /* The turn bits are held whole from here: derived whole here too, so
+     * that no query's call pays for the first reads of its lines (they were
+     * a small map's longest calls). */
+    if (e->legs.have_jps)
+        jps_turns_all_fresh(&e->legs.jps.turns, &e->legs.jps.rows, &e->legs.jps.cols);
     e->refiner.win.memo_may_grow = mm_memo_may_grow; /* each doubling weighed against the budget */
     e->refiner.win.memo_ctx = e;
     mm_pending_attach(e);
