@@ -81,8 +81,8 @@ static inline bool grid_bits_span_open(const uint64_t *bits, size_t i0, size_t i
 }
 /* Cell index i of a grid whose `cells` and `bits` the caller took once:
  * `packed` a constant where inlined, so a loop written once for both forms
- * tests neither form nor its pointer per cell (search/astar.c, grid/line.c,
- * abstraction/build.c, search/jps.c). */
+ * tests neither form nor its pointer per cell (search/astar.c,
+ * abstraction/build.c). */
 static inline __attribute__((always_inline)) bool grid_cell_open(const uint8_t *cells, const uint64_t *bits, size_t i,
                                                                  bool packed)
 {
