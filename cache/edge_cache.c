@@ -16,57 +16,39 @@ static uint64_t hash_key(uint64_t k)
     return k;
 }
 
-/* Slots the cache starts with (fewer under a cap, so the cap is not spent
- * on empty slots). */
+/* Slots a part takes at its first put (EdgeCache.first): without a cap,
+ * FIRST_SLOTS over the parts; under a cap, few (a game map's cache holds a
+ * few hundred legs, some parts none, so the cap is not spent on empty
+ * slots). */
 #define FIRST_SLOTS 1024u
-#define CAPPED_FIRST_SLOTS 64u
+#define CAPPED_FIRST_PART_SLOTS 4u
 /* Bytes leg.c keeps past the last record, and then some. */
 #define STREAM_SLACK 16u
 
-/* Does one more entry fit in the slots? Linear probing up to 7/8 full: a
- * hit probes about 4.5 slots there, a miss 32, and a miss is a leg's first
+/* Do `entries` fit in n slots? Linear probing up to 7/8 full: a hit
+ * probes about 4.5 slots there, a miss 32, and a miss is a leg's first
  * time (its search costs far more), rare beside the hits on game maps; a
  * fuller table is more legs under a byte cap. */
-static bool slots_fit(const EdgeCache *c, uint32_t entries) { return (uint64_t)entries * 8 <= (uint64_t)c->cur.n * 7; }
+static bool slots_fit(uint32_t entries, uint32_t n) { return (uint64_t)entries * 8 <= (uint64_t)n * 7; }
 
-/* Slots of `n`, every block of them empty (epoch 0 is never the cache's);
- * false when memory ran out. Only the blocks' epochs are zeroed: a slot is
- * written whole when its block is first written in an epoch (claim). */
-static bool slots_alloc(CacheSlots *a, uint32_t n, bool wide)
-{
-    a->slot = malloc((size_t)n * sizeof *a->slot);
-    a->key_hi = wide ? malloc((size_t)n * sizeof *a->key_hi) : NULL;
-    a->epoch = calloc(n / EDGE_CACHE_BLOCK + 1, sizeof *a->epoch);
-    a->n = n;
-    if (a->slot && (a->key_hi || !wide) && a->epoch)
-        return true;
-    free(a->slot);
-    free(a->key_hi);
-    free(a->epoch);
-    *a = (CacheSlots){0};
-    return false;
-}
+/* Bytes of a part's block of n slots. */
+static size_t block_bytes(const EdgeCache *c, uint32_t n) { return (size_t)n * edge_cache_slot_bytes(c); }
 
-static void slots_free(CacheSlots *a)
-{
-    free(a->slot);
-    free(a->key_hi);
-    free(a->epoch);
-    *a = (CacheSlots){0};
-}
+/* A part's wide keys' high halves, after its slots. */
+static inline uint32_t *key_hi(const CachePart *p) { return (uint32_t *)(void *)(p->slot + p->n); }
 
 /* Slot i's key (narrow: its 32 bits). */
-static inline uint64_t slot_key(const CacheSlots *a, uint32_t i)
+static inline uint64_t slot_key(const EdgeCache *c, const CachePart *p, uint32_t i)
 {
-    return a->key_hi ? (uint64_t)a->key_hi[i] << 32 | a->slot[i].key : a->slot[i].key;
+    return c->wide ? (uint64_t)key_hi(p)[i] << 32 | p->slot[i].key : p->slot[i].key;
 }
 
 /* Slot i, to hold `key` and `val` (a record's offset, its hit count above). */
-static inline void slot_set(CacheSlots *a, uint32_t i, uint64_t key, uint32_t val)
+static inline void slot_set(const EdgeCache *c, CachePart *p, uint32_t i, uint64_t key, uint32_t val)
 {
-    a->slot[i] = (CacheSlot){(uint32_t)key, val};
-    if (a->key_hi)
-        a->key_hi[i] = (uint32_t)(key >> 32);
+    p->slot[i] = (CacheSlot){(uint32_t)key, val};
+    if (c->wide)
+        key_hi(p)[i] = (uint32_t)(key >> 32);
 }
 
 /* A slot's val: the record's offset under this mask, its hit count above. */
@@ -89,6 +71,32 @@ static void key_pair(bool wide, uint64_t key, uint32_t *ka, uint32_t *kb)
     *kb = (uint32_t)((key - 1) & ((UINT64_C(1) << shift) - 1));
 }
 
+/* Part p's block of n slots, all empty (its old block, moved into it,
+ * freed: within one put); false, the part as it was, when memory ran out. */
+static bool part_resize(EdgeCache *c, CachePart *p, uint32_t n)
+{
+    CachePart to = {.slot = calloc(n, edge_cache_slot_bytes(c)), .n = n, .epoch = c->epoch};
+    if (!to.slot)
+        return false;
+    if (p->epoch == c->epoch) /* else empty, whatever its slots say */
+        for (uint32_t i = 0; i < p->n; i++)
+            if (p->slot[i].key) {
+                uint64_t key = slot_key(c, p, i);
+                uint32_t j = (uint32_t)(((hash_key(key) & UINT32_MAX) * n) >> 32);
+                while (to.slot[j].key)
+                    j = j + 1 == n ? 0 : j + 1;
+                slot_set(c, &to, j, key, p->slot[i].val);
+                to.used++;
+            }
+    if (p->n > c->grow_max)
+        c->grow_max = p->n;
+    c->unborn -= !p->slot;
+    free(p->slot);
+    c->slots += n - p->n;
+    *p = to;
+    return true;
+}
+
 bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, uint32_t ids, Err *err)
 {
     memset(c, 0, sizeof *c);
@@ -97,100 +105,66 @@ bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, uint32_t ids,
     c->epoch = 1;
     if (mode == LEGS_OFF)
         return true;
-    uint32_t n = FIRST_SLOTS;
+    uint32_t parts = EDGE_CACHE_UNCAPPED_PARTS, first = FIRST_SLOTS / EDGE_CACHE_UNCAPPED_PARTS;
     if (cap_bytes) {
         c->cap_bytes = cap_bytes < EDGE_CACHE_MIN_BYTES ? EDGE_CACHE_MIN_BYTES : cap_bytes;
-        n = CAPPED_FIRST_SLOTS;
+        size_t most = c->cap_bytes / sizeof(CacheSlot);
+        parts = (uint32_t)((most + EDGE_CACHE_PART_MOST - 1) / EDGE_CACHE_PART_MOST);
+        first = CAPPED_FIRST_PART_SLOTS;
     }
     c->at_bits = MOST_AT_BITS;
     while (c->cap_bytes && c->at_bits > 16 && (uint64_t)c->cap_bytes * 8 <= UINT64_C(1) << (c->at_bits - 1))
         c->at_bits--;
-    if (!slots_alloc(&c->cur, n, c->wide))
+    c->first = first;
+    c->part = calloc(parts, sizeof *c->part);
+    if (!c->part)
         return err_set(err, "out of memory for the edge cache");
+    c->nparts = c->unborn = parts;
     return true;
 }
 
 void edge_cache_free(EdgeCache *c)
 {
-    slots_free(&c->cur);
-    slots_free(&c->grown);
+    for (uint32_t k = 0; k < c->nparts; k++)
+        free(c->part[k].slot);
+    free(c->part);
     leg_bits_free(&c->legs);
     memset(c, 0, sizeof *c);
 }
 
-/* Does slot i of `a` hold a leg of this epoch? */
-static bool live(const EdgeCache *c, const CacheSlots *a, uint32_t i)
+/* Does slot i of part p hold a leg of this epoch? */
+static bool live(const EdgeCache *c, const CachePart *p, uint32_t i)
 {
-    return a->epoch[i / EDGE_CACHE_BLOCK] == c->epoch && a->slot[i].key != 0;
+    return p->epoch == c->epoch && p->slot[i].key != 0;
 }
 
-/* Slot i of `a`, to be written: its block, when last written in an older
- * epoch (all its slots empty), is emptied first (a bounded piece). */
-static uint32_t claim(const EdgeCache *c, CacheSlots *a, uint32_t i)
+/* Part p, to be written: when last written in an older epoch (all its
+ * slots empty), it is emptied first (a part's slots, within one put). */
+static void claim(const EdgeCache *c, CachePart *p)
 {
-    uint32_t b = i / EDGE_CACHE_BLOCK;
-    if (a->epoch[b] != c->epoch) {
-        uint32_t lo = b * EDGE_CACHE_BLOCK, hi = a->n - lo < EDGE_CACHE_BLOCK ? a->n : lo + EDGE_CACHE_BLOCK;
-        memset(a->slot + lo, 0, (size_t)(hi - lo) * sizeof *a->slot);
-        a->epoch[b] = c->epoch;
+    if (p->epoch != c->epoch) {
+        memset(p->slot, 0, (size_t)p->n * sizeof *p->slot);
+        p->epoch = c->epoch;
+        p->used = 0;
     }
-    return i;
 }
 
-/* The index in `a` of the slot of `key`, or of the empty one it would go
- * in. The hash's high half is scaled to the slots (any number of them, so
- * that under a cap they may take what the stream leaves). */
-static uint32_t find_in(const EdgeCache *c, const CacheSlots *a, uint64_t key)
+/* The part of `key`: the hash's high half scaled to the parts (any number
+ * of them). */
+static CachePart *part_of(const EdgeCache *c, uint64_t key)
 {
-    uint32_t n = a->n, i = (uint32_t)(((hash_key(key) >> 32) * n) >> 32);
-    while (live(c, a, i) && slot_key(a, i) != key)
+    return &c->part[((hash_key(key) >> 32) * c->nparts) >> 32];
+}
+
+/* The index in part p of the slot of `key`, or of the empty one it would
+ * go in: the hash's low half scaled to the part's slots (any number of
+ * them, so that under a cap they may take what the stream leaves). */
+static uint32_t find_in(const EdgeCache *c, const CachePart *p, uint64_t key)
+{
+    uint32_t n = p->n, i = (uint32_t)(((hash_key(key) & UINT32_MAX) * n) >> 32);
+    while (live(c, p, i) && slot_key(c, p, i) != key)
         i = i + 1 == n ? 0 : i + 1;
     return i;
-}
-
-/* Where `key` is, or the empty slot a put of it takes: its array (the grown
- * one while the slots grow, but for a key not moved yet) and index. */
-static CacheSlots *find(EdgeCache *c, uint64_t key, uint32_t *at)
-{
-    if (!c->grown.slot) {
-        *at = find_in(c, &c->cur, key);
-        return &c->cur;
-    }
-    *at = find_in(c, &c->grown, key);
-    if (live(c, &c->grown, *at))
-        return &c->grown;
-    /* Not moved yet? The old array keeps every slot until it is freed. */
-    uint32_t o = find_in(c, &c->cur, key);
-    if (live(c, &c->cur, o)) {
-        *at = o;
-        return &c->cur;
-    }
-    return &c->grown;
-}
-
-/* The growth's next piece: moving the old array's live slots into the
- * grown one; the old array is freed after its last. */
-static void grow_step(EdgeCache *c)
-{
-    if (!c->grown.slot)
-        return;
-    uint32_t n = c->cur.n;
-    uint32_t end = n - c->moved < EDGE_CACHE_GROW_MOVE ? n : c->moved + EDGE_CACHE_GROW_MOVE;
-    uint32_t done = end - c->moved;
-    for (; c->moved < end; c->moved++)
-        if (live(c, &c->cur, c->moved)) {
-            uint64_t key = slot_key(&c->cur, c->moved);
-            uint32_t i = claim(c, &c->grown, find_in(c, &c->grown, key));
-            slot_set(&c->grown, i, key, c->cur.slot[c->moved].val);
-        }
-    if (c->moved == n) {
-        slots_free(&c->cur);
-        c->cur = c->grown;
-        c->grown = (CacheSlots){0};
-        c->moved = 0;
-    }
-    if (done > c->grow_max)
-        c->grow_max = done;
 }
 
 static uint64_t make_key(const EdgeCache *c, uint32_t a, uint32_t b)
@@ -205,18 +179,17 @@ static CacheSlot *lookup(EdgeCache *c, uint32_t a, uint32_t b)
 {
     if (c->mode == LEGS_OFF)
         return NULL;
-    grow_step(c);
-    uint32_t i;
     uint64_t key = make_key(c, a, b);
-    CacheSlots *in = key ? find(c, key, &i) : NULL;
-    if (!in || !live(c, in, i)) {
+    CachePart *p = key ? part_of(c, key) : NULL;
+    uint32_t i = p ? find_in(c, p, key) : 0;
+    if (!p || !live(c, p, i)) {
         c->misses++;
         return NULL;
     }
     c->hits++;
-    if (in->slot[i].val >> c->at_bits < (UINT32_MAX >> c->at_bits))
-        in->slot[i].val += UINT32_C(1) << c->at_bits;
-    return &in->slot[i];
+    if (p->slot[i].val >> c->at_bits < (UINT32_MAX >> c->at_bits))
+        p->slot[i].val += UINT32_C(1) << c->at_bits;
+    return &p->slot[i];
 }
 
 bool edge_cache_get(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPath *out)
@@ -235,77 +208,87 @@ bool edge_cache_get_cells(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPa
     return s != NULL;
 }
 
-/* Every entry evicted: the slots and the stream are kept for the legs to
- * come. A new epoch empties every block of slots at once (a growth under
- * way goes on, moving nothing now); only when the 16-bit epoch wraps, once
- * in 65535 flushes, are the blocks' epochs zeroed (a 32nd of the slots'
- * bytes). */
-static void flush(EdgeCache *c)
+/* A new epoch: every part empty at once (each emptied when next written);
+ * only when the 16-bit epoch wraps, once in 65535, are the parts' epochs
+ * zeroed. */
+static void next_epoch(EdgeCache *c)
 {
     if (++c->epoch == 0) {
-        memset(c->cur.epoch, 0, ((size_t)c->cur.n / EDGE_CACHE_BLOCK + 1) * sizeof *c->cur.epoch);
-        if (c->grown.slot)
-            memset(c->grown.epoch, 0, ((size_t)c->grown.n / EDGE_CACHE_BLOCK + 1) * sizeof *c->grown.epoch);
+        for (uint32_t k = 0; k < c->nparts; k++)
+            c->part[k].epoch = 0;
         c->epoch = 1;
     }
-    c->legs.used = 0; /* leg.c writes each byte whole at its first bit */
     c->used = 0;
+}
+
+/* Every entry evicted: the slots and the stream are kept for the legs to
+ * come. */
+static void flush(EdgeCache *c)
+{
+    next_epoch(c);
+    c->legs.used = 0; /* leg.c writes each byte whole at its first bit */
     c->flushes++;
 }
 
-/* Bytes of n slots: the slot, its key's high half (wide), its hit count,
- * its block's epoch. */
-static size_t slots_bytes(const EdgeCache *c, uint32_t n)
+/* Bytes of the slots: every part's block and the parts' records. */
+static size_t slots_bytes(const EdgeCache *c)
 {
-    return n ? (size_t)n * edge_cache_slot_bytes(c) + ((size_t)n / EDGE_CACHE_BLOCK + 1) * sizeof(uint16_t) : 0;
+    return c->nparts ? block_bytes(c, c->slots) + (size_t)c->nparts * sizeof *c->part : 0;
 }
 
-/* The most bits the stream may hold with the slots as they are (the grown
- * array while they grow): no cap, a slot's 32-bit offset; under a cap, what
- * fits beside the slots (leg.c's growth stops there). */
+/* The bytes a cap keeps for the first slots of the parts without any yet
+ * (so that every part may take legs whatever the others and the stream
+ * took), and the slots' own. */
+static size_t slots_kept(const EdgeCache *c) { return slots_bytes(c) + block_bytes(c, c->unborn * c->first); }
+
+/* The most bits the stream may hold with the slots as they are: no cap, a
+ * slot's offset bits; under a cap, what fits beside the slots (leg.c's
+ * growth stops there). */
 static uint64_t stream_limit(const EdgeCache *c)
 {
     uint64_t most = UINT64_C(1) << c->at_bits;
     if (!c->cap_bytes)
         return most;
-    size_t slots = slots_bytes(c, c->grown.slot ? c->grown.n : c->cur.n);
+    size_t slots = slots_kept(c);
     size_t room = c->cap_bytes > slots + STREAM_SLACK ? c->cap_bytes - slots - STREAM_SLACK : 0;
     uint64_t bits = (uint64_t)room * 8;
     return bits < most ? bits : most;
 }
 
-/* Room for one more entry and `bits` more of stream within the cap: the
- * slots start growing while they and the stream fit in it, else the cache
- * is emptied; false when the record cannot fit even in an empty cache or
- * memory ran out. Sets *limit to the stream's bound for leg_put. */
-static bool make_room(EdgeCache *c, uint64_t bits, uint64_t *limit)
+/* Room in part p for one more entry: its first slots (room kept for them,
+ * slots_kept), else grown by a quarter (a slot is most of a game map's
+ * entry, so its growth's step is most of what is held beyond the entries'
+ * need; a part's growth moves only its own slots, so a small step costs
+ * little), or under a cap by what it leaves beside the stream's buffer and
+ * the other parts; false when it would grow by less than an eighth (or
+ * memory ran out): then the cache is emptied instead. */
+static bool part_room(EdgeCache *c, CachePart *p)
 {
-    uint32_t n = c->cur.n;
-    if (!c->grown.slot && !slots_fit(c, c->used + 1)) {
-        /* Half as many slots again (a slot is most of a game map's
-         * entry, so its growth's step is most of what is held beyond the
-         * entries' need), or under a cap what it leaves beside the
-         * stream's buffer; too few more than now (an eighth) and the cache
-         * is emptied instead. */
-        size_t want = n <= UINT32_MAX / 4 ? (size_t)n + n / 2 : 0;
-        if (c->cap_bytes) {
-            /* slots_bytes(fit) <= room: a slot's bytes and its share of
-             * its block's epoch, then the last block's rounding */
-            size_t room = c->cap_bytes > c->legs.cap ? c->cap_bytes - c->legs.cap : 0;
-            size_t fit = room > sizeof(uint16_t) ? (room - sizeof(uint16_t)) * EDGE_CACHE_BLOCK /
-                                                       (EDGE_CACHE_BLOCK * edge_cache_slot_bytes(c) + sizeof(uint16_t))
-                                                 : 0;
-            while (fit && slots_bytes(c, (uint32_t)(fit < want ? fit : want)) > room)
-                fit--;
-            want = fit < want ? fit : want;
-        }
-        if (want >= (size_t)n + n / 8) {
-            if (!slots_alloc(&c->grown, (uint32_t)want, c->wide))
-                return false;
-            c->moved = 0;
-        } else {
-            flush(c);
-        }
+    uint32_t n = p->n;
+    if (!p->slot)
+        return part_resize(c, p, c->first);
+    if (slots_fit((p->epoch == c->epoch ? p->used : 0) + 1, n))
+        return true;
+    size_t want = (size_t)n + (n / 4 > 2 ? n / 4 : 2);
+    want = want < EDGE_CACHE_PART_SLOTS ? want : EDGE_CACHE_PART_SLOTS;
+    if (c->cap_bytes) {
+        size_t held = slots_kept(c) + c->legs.cap;
+        size_t fit = n + (c->cap_bytes > held ? (c->cap_bytes - held) / edge_cache_slot_bytes(c) : 0);
+        want = fit < want ? fit : want;
+    }
+    return want >= (size_t)n + n / 8 && want > n && part_resize(c, p, (uint32_t)want);
+}
+
+/* Room for one more entry in part p and `bits` more of stream within the
+ * cap, the cache emptied where the part cannot grow or the stream would
+ * pass the cap; false when the record cannot fit even in an empty cache or
+ * memory ran out. Sets *limit to the stream's bound for leg_put. */
+static bool make_room(EdgeCache *c, CachePart *p, uint64_t bits, uint64_t *limit)
+{
+    if (!part_room(c, p)) {
+        flush(c);
+        if (!slots_fit(1, p->n))
+            return false;
     }
     *limit = stream_limit(c);
     if (c->legs.used + bits > *limit) {
@@ -320,95 +303,104 @@ bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size
 {
     if (c->mode == LEGS_OFF)
         return false;
-    grow_step(c);
-    uint64_t key = make_key(c, a, b), at;
+    uint64_t key = make_key(c, a, b), at, limit;
     if (!key)
         return false;
-    uint32_t i;
-    CacheSlots *in = find(c, key, &i);
-    if (live(c, in, i))
+    CachePart *p = part_of(c, key);
+    if (live(c, p, find_in(c, p, key)))
         return true;
-    uint64_t limit;
-    if (!make_room(c, leg_way_bits(way, k), &limit))
+    if (!make_room(c, p, leg_way_bits(way, k), &limit) || !leg_put(&c->legs, way, k, limit, &at))
         return false;
-    in = find(c, key, &i);
-    if (!leg_put(&c->legs, way, k, limit, &at))
-        return false;
-    slot_set(in, claim(c, in, i), key, (uint32_t)at);
+    claim(c, p);
+    slot_set(c, p, find_in(c, p, key), key, (uint32_t)at);
+    p->used++;
     c->used++;
     return true;
 }
+
+/* A surviving leg of edge_cache_remap: its fresh key and its slot's val. */
+typedef struct Kept {
+    uint64_t key;
+    uint32_t val;
+} Kept;
 
 size_t edge_cache_remap(EdgeCache *c, const AbsIndex *old, const AbsIndex *fresh, const uint8_t *touched)
 {
     if (c->mode == LEGS_OFF)
         return 0;
-    while (c->grown.slot) /* an update, not a query, pays the growth's rest */
-        grow_step(c);
-    /* Linear probing needs every key reachable from its home slot, so the
-     * survivors go into a fresh slot array; without memory for it, every
-     * leg is dropped (a new epoch). */
-    CacheSlots prev = c->cur, next;
-    bool was_wide = c->wide, wide = fresh->abs->nregions > EDGE_CACHE_NARROW_IDS;
-    if (!slots_alloc(&next, prev.n, wide)) {
-        size_t dropped = c->used;
-        flush(c);
-        c->flushes--; /* not the cap's doing */
-        return dropped;
-    }
-    size_t dropped = 0;
-    uint32_t kept = 0;
+    /* Linear probing needs every key reachable from its home slot, and a
+     * fresh key's part is another: the survivors are listed aside, the
+     * parts emptied (a new epoch) and the survivors put back; without
+     * memory for the list, every leg is dropped. */
+    size_t dropped = 0, n = 0;
+    Kept *kept = malloc(((size_t)c->used + 1) * sizeof *kept);
+    bool wide = fresh->abs->nregions > EDGE_CACHE_NARROW_IDS;
     xyPath scratch = {0};
-    c->cur = next;
-    c->wide = wide;
-    for (uint32_t i = 0; i < prev.n; i++) {
-        if (!live(c, &prev, i))
-            continue;
-        uint32_t a, b, at = prev.slot[i].val & slot_at_mask(c);
-        key_pair(was_wide, slot_key(&prev, i), &a, &b);
-        if (!leg_survives(old, touched, leg_first(a, b), a < b ? b : a, c->legs.p, at, &scratch)) {
-            dropped++;
-            continue;
+    for (uint32_t k = 0; kept && k < c->nparts; k++) {
+        const CachePart *p = &c->part[k];
+        for (uint32_t i = 0; i < p->n; i++) {
+            if (!live(c, p, i))
+                continue;
+            uint32_t a, b, at = p->slot[i].val & slot_at_mask(c);
+            key_pair(c->wide, slot_key(c, p, i), &a, &b);
+            if (!leg_survives(old, touched, leg_first(a, b), a < b ? b : a, c->legs.p, at, &scratch)) {
+                dropped++;
+                continue;
+            }
+            uint64_t key = pair_key(wide, abs_index_renumber(old, fresh, a), abs_index_renumber(old, fresh, b));
+            kept[n++] = (Kept){key, p->slot[i].val};
         }
-        uint64_t key = pair_key(wide, abs_index_renumber(old, fresh, a), abs_index_renumber(old, fresh, b));
-        uint32_t j = claim(c, &c->cur, find_in(c, &c->cur, key));
-        slot_set(&c->cur, j, key, prev.slot[i].val);
-        kept++;
     }
     path_free(&scratch);
-    slots_free(&prev);
-    c->used = kept;
+    if (!kept)
+        dropped = c->used;
+    next_epoch(c);
+    if (wide != c->wide) { /* the slots' width changes: the parts' blocks too */
+        for (uint32_t k = 0; k < c->nparts; k++) {
+            c->slots -= c->part[k].n;
+            c->unborn += c->part[k].slot != NULL;
+            free(c->part[k].slot);
+            c->part[k] = (CachePart){0};
+        }
+        c->wide = wide;
+    }
+    for (size_t j = 0; j < n; j++) {
+        CachePart *p = part_of(c, kept[j].key);
+        if (!kept[j].key || !part_room(c, p)) {
+            dropped++; /* no room (the cap) or no memory: only slower */
+            continue;
+        }
+        claim(c, p);
+        slot_set(c, p, find_in(c, p, kept[j].key), kept[j].key, kept[j].val);
+        p->used++;
+        c->used++;
+    }
+    free(kept);
     return dropped;
 }
 
-size_t edge_cache_bytes(const EdgeCache *c)
-{
-    return slots_bytes(c, c->cur.n) + slots_bytes(c, c->grown.n) + c->legs.cap;
-}
+size_t edge_cache_bytes(const EdgeCache *c) { return slots_bytes(c) + c->legs.cap; }
 
-uint32_t edge_cache_slots(const EdgeCache *c) { return c->cur.n + c->grown.n; }
+uint32_t edge_cache_slots(const EdgeCache *c) { return c->slots; }
 
 bool edge_cache_slot(const EdgeCache *c, uint32_t i, uint32_t *ka, uint32_t *kb, uint32_t *at, uint16_t *hits)
 {
-    const CacheSlots *a = &c->cur;
-    if (i >= c->cur.n) {
-        i -= c->cur.n;
-        a = &c->grown;
-    } else if (c->grown.slot && i < c->moved) {
-        return false; /* growing, a moved slot is in both arrays: the grown one's copy counts */
-    }
-    if (!live(c, a, i))
+    uint32_t k = 0;
+    while (k < c->nparts && i >= c->part[k].n)
+        i -= c->part[k++].n;
+    if (k == c->nparts || !live(c, &c->part[k], i))
         return false;
+    const CachePart *p = &c->part[k];
     uint32_t pa, pb;
-    key_pair(c->wide, slot_key(a, i), &pa, &pb);
+    key_pair(c->wide, slot_key(c, p, i), &pa, &pb);
     if (ka)
         *ka = pa;
     if (kb)
         *kb = pb;
     if (at)
-        *at = a->slot[i].val & slot_at_mask(c);
+        *at = p->slot[i].val & slot_at_mask(c);
     if (hits)
-        *hits = (uint16_t)(a->slot[i].val >> c->at_bits);
+        *hits = (uint16_t)(p->slot[i].val >> c->at_bits);
     return true;
 }
 
@@ -444,7 +436,7 @@ void edge_cache_report(const EdgeCache *c, Counters *out)
             top = k;
     }
     path_free(&way);
-    counters_add(out, "cache_slot_bytes", (double)(slots_bytes(c, c->cur.n) + slots_bytes(c, c->grown.n)));
+    counters_add(out, "cache_slot_bytes", (double)slots_bytes(c));
     counters_add(out, "cache_stream_bytes", (double)leg_bits_bytes(&c->legs));
     counters_add(out, "cache_leg_ways", ways);
     counters_add(out, "cache_leg_moves", moves);

@@ -4,27 +4,28 @@
  * record (cache/leg.h) in one bit stream. The mode is leg.h's symmetry rule:
  * LEGS_SYM keys a pair once, LEGS_NOSYM each direction, LEGS_OFF caches
  * nothing. Legs go in and come out in canonical orientation.
- * Owns its slot array (8 bytes a slot where region ids fit in 16 bits, 12
- * else, its hit count in the bits of the record's offset that the stream's
- * bound leaves free, at most 7/8 used) and stream; the slots
- * and the stream both grow by half (amortised: no allocation
- * once the map's legs are in), up to a byte cap when one is set, the last
- * step of either to what the cap leaves beside the other, so that the cap
- * is all used: a leg that would take the cache past it empties the cache
- * first (every entry evicted at once, counted in cache_flushes), so what is
- * kept depends only on the legs put in their order, never on time, and a
- * query sees the same paths either way (a leg is a function of its two
- * regions). Costs are not stored: a leg's lines are its cost.
+ * Its slots are in parts (a few under a small cap, more under a larger
+ * one: edge_cache_init), each its own linear-probing table, 8 bytes a
+ * slot where region ids fit in 16 bits, 12 else (the hit count in the bits
+ * of the record's offset that the stream's bound leaves free), at most 7/8
+ * used; a key's hash picks its part. A part takes its first slots at its
+ * first put (under a cap, room for them is kept) and grows by a quarter on its own,
+ * within the put that fills it: a new block, the part's slots moved into
+ * it, the old block freed, so no old array is ever held beside a new one
+ * past that put and what the cache holds is its peak (edge_cache_bytes),
+ * and no put moves more than a part's slots (about EDGE_CACHE_PART_MOST
+ * under a cap; the parts share out the cap's slots). The stream grows by
+ * half. Both grow up to a byte cap when one is set, the last step of
+ * either to what the cap leaves beside the other, so that the cap is all
+ * used: a leg that would take the cache past it empties the cache first
+ * (every entry evicted at once, counted in cache_flushes), so what is kept
+ * depends only on the legs put in their order, never on time, and a query
+ * sees the same paths either way (a leg is a function of its two regions).
+ * Costs are not stored: a leg's lines are its cost.
  *
- * No get or put does work in proportion to the cache (a query's calls are
- * bounded, refine/refiner.h): the grown slot array starts empty (its blocks'
- * epochs zero) and is filled from the old one a bounded piece per get or
- * put (EDGE_CACHE_GROW_MOVE), both arrays looked in meanwhile; emptying the
- * cache moves its epoch on, so every block of slots of an older epoch is
- * empty at once (a block is emptied when first written in the new epoch,
- * EDGE_CACHE_BLOCK slots), and the stream is rewritten over its old bytes.
- * While it grows the cache holds both slot arrays (edge_cache_bytes counts
- * them), the old one for at most 1/32 of its slots' count in gets and puts. */
+ * Emptying the cache moves its epoch on, so every part of an older epoch
+ * is empty at once (a part is emptied when first written in the new
+ * epoch), and the stream is rewritten over its old bytes. */
 #ifndef GPPC_CACHE_EDGE_CACHE_H
 #define GPPC_CACHE_EDGE_CACHE_H
 
@@ -39,7 +40,7 @@
  * count above it (EdgeCache.at_bits). The key is the pair leg_key
  * gives (a, b), as (a << 16 | b) + 1 where every region id is below
  * EDGE_CACHE_NARROW_IDS (narrow: the key is 32 bits, and the slots hold no
- * more), else (a << 32 | b) + 1, its high half in CacheSlots.key_hi (wide:
+ * more), else (a << 32 | b) + 1, its high half after its part's slots (wide:
  * a map of more regions than that); 0 = empty. The slots of game maps and
  * mazes are most of the cache, a record a few bytes of stream. */
 typedef struct CacheSlot {
@@ -50,27 +51,36 @@ typedef struct CacheSlot {
 /* Region ids below this make narrow keys (edge_cache_init). */
 #define EDGE_CACHE_NARROW_IDS 0xffffu
 
-/* Slots in blocks of this many share an epoch. */
-#define EDGE_CACHE_BLOCK 64u
+/* Under a cap, the parts are as few as keep each at about this many slots
+ * when the cap is all slots (a part's growth moves them within one put). */
+#define EDGE_CACHE_PART_MOST 1024u
+/* Without a cap, this many parts. */
+#define EDGE_CACHE_UNCAPPED_PARTS 64u
 
-/* A slot array: n slots and per EDGE_CACHE_BLOCK of them the cache's epoch when the block
- * was last written: a block of an older epoch is empty, whatever its slots
- * say (it is emptied when next written). */
-typedef struct CacheSlots {
-    CacheSlot *slot;
-    uint32_t *key_hi; /* wide keys' high halves; NULL where keys are narrow */
-    uint16_t *epoch;
-    uint32_t n;
-} CacheSlots;
+/* A part of the slots: a linear-probing table of n slots (wide keys' high
+ * halves after them in the same block), its live entries, and the cache's
+ * epoch when it was last written: a part of an older epoch is empty,
+ * whatever its slots say (it is emptied when next written). */
+typedef struct CachePart {
+    CacheSlot *slot; /* NULL until the part's first put */
+    uint32_t n;      /* at most EDGE_CACHE_PART_SLOTS */
+    uint16_t used;
+    uint16_t epoch;
+} CachePart;
+
+/* The most slots a part has (its live entries are counted in 16 bits). */
+#define EDGE_CACHE_PART_SLOTS 65535u
 
 typedef struct EdgeCache {
     LegMode mode;
-    CacheSlots cur;    /* the slots, at most 7/8 used */
-    CacheSlots grown;  /* growing: the grown array (at most 3/2 of cur's slots), else all NULL and 0 */
+    CachePart *part; /* nparts parts */
+    uint32_t nparts;
+    uint32_t slots;    /* the parts' slots in all */
+    uint32_t unborn;   /* parts without slots yet */
+    uint32_t first;    /* the slots a part takes at its first put */
     bool wide;         /* keys of 64 bits (edge_cache_init's ids) */
-    uint32_t used;     /* entries in both arrays while growing */
-    uint32_t moved;    /* slots of cur moved into grown so far */
-    uint32_t grow_max; /* the most slots one get or put moved */
+    uint32_t used;     /* entries in all */
+    uint32_t grow_max; /* the most slots one put moved (a part's growth) */
     uint16_t epoch;
     uint8_t at_bits; /* a slot's bits for a record's offset: what the stream's bound needs, 16 to 28 */
     LegBits legs;
@@ -79,8 +89,7 @@ typedef struct EdgeCache {
     uint64_t flushes; /* times the cap emptied the cache */
 } EdgeCache;
 
-/* A slot's bytes: the slot and a wide key's high half (its block's epoch
- * apart). */
+/* A slot's bytes: the slot and a wide key's high half. */
 static inline size_t edge_cache_slot_bytes(const EdgeCache *c)
 {
     return sizeof(CacheSlot) + (c->wide ? sizeof(uint32_t) : 0);
@@ -88,10 +97,6 @@ static inline size_t edge_cache_slot_bytes(const EdgeCache *c)
 
 /* The smallest cap edge_cache_init takes (a few legs' slots and one stream block). */
 #define EDGE_CACHE_MIN_BYTES 8192
-/* Growing, each get or put moves this many slots of the old array into the
- * grown one (about a thousand instructions). */
-#define EDGE_CACHE_GROW_MOVE 32u
-
 /* `cap_bytes`: the most the slots and the stream may hold (0: no cap; else
  * at least EDGE_CACHE_MIN_BYTES, raised to it). `ids`: every region id a
  * get or put names is below it (the abstraction's regions;
@@ -111,8 +116,7 @@ bool edge_cache_get_cells(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPa
 bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size_t k);
 size_t edge_cache_bytes(const EdgeCache *c);
 /* The slots to look through for every leg held: i < edge_cache_slots(c);
- * edge_cache_slot(c, i, ...) is false for an empty one (both arrays while
- * growing), else true with the leg's key pair (a, b) as leg_key gave it,
+ * edge_cache_slot(c, i, ...) is false for an empty one, else true with the leg's key pair (a, b) as leg_key gave it,
  * its record's bit offset in c->legs and its hit count (each pointer may
  * be NULL). */
 uint32_t edge_cache_slots(const EdgeCache *c);
@@ -120,9 +124,10 @@ bool edge_cache_slot(const EdgeCache *c, uint32_t i, uint32_t *a, uint32_t *b, u
 /* After a local rebuild of the abstraction (dynamic maps): keeps the legs
  * leg_survives() keeps, re-keyed from `old` ids to `fresh` ones, and drops
  * the others. Returns the legs dropped; the stream keeps their bytes until
- * the cache is freed. Allocates a new slot array (an update, not a query,
- * pays it); without memory for it the whole cache is emptied, which is
- * always correct, only slower until it refills. */
+ * the cache is freed. The survivors are listed aside (an update, not a
+ * query, pays it) and put back into the parts, emptied; without memory for
+ * the list the whole cache is emptied, which is always correct, only slower
+ * until it refills. */
 size_t edge_cache_remap(EdgeCache *c, const AbsIndex *old, const AbsIndex *fresh, const uint8_t *touched);
 /* Hit histogram over entries, in log2 buckets: cache_hist_0 = entries never
  * hit, cache_hist_k = entries hit 2^(k-1) .. 2^k - 1 times (thesis Fig. 5.2;

@@ -88,8 +88,7 @@ static void test_edge_cache_sym_and_nosym(T *t)
     }
 }
 
-/* A capped cache never keeps more than its cap (growing, it holds the old
- * slot array besides, until it is moved over), and grows to most of it
+/* A capped cache never holds more than its cap, and grows to most of it
  * (slots and stream take what the other leaves): past it, it is emptied
  * (counted), and the legs put after that are served; the same puts in the
  * same order leave the same entries. */
@@ -104,10 +103,7 @@ static void test_edge_cache_cap(T *t)
         CHECK(t, edge_cache_init(&c[r], LEGS_SYM, 30000, r ? 0 : 6000, &err));
         for (uint32_t k = 0; k < 5000; k++) {
             CHECK(t, edge_cache_put(&c[r], 100 + k, 7, leg, 5));
-            size_t old = c[r].grown.slot
-                             ? c[r].cur.n * edge_cache_slot_bytes(&c[r]) + (c[r].cur.n / EDGE_CACHE_BLOCK + 1) * 2
-                             : 0;
-            size_t kept = edge_cache_bytes(&c[r]) - old;
+            size_t kept = edge_cache_bytes(&c[r]);
             CHECKF(t, kept <= 30000, "%zu bytes past a cap of 30000", kept);
             most = kept > most ? kept : most;
         }
@@ -142,53 +138,54 @@ static bool cache_serves(EdgeCache *c, uint32_t from, uint32_t to, xyPath *p)
     return all;
 }
 
-/* No get or put grows the cache whole: its slots grow by half, a bounded
- * piece per get or put, every leg served throughout (from the old array or
- * the grown one); emptying it (past a cap) mid-growth and across the epoch's
+/* No put grows the cache whole: a part grows by half within the put that
+ * fills it, moving no more than that part's slots (about
+ * EDGE_CACHE_PART_MOST under a cap, the parts sharing its slots out), every
+ * leg served throughout; emptying it (past a cap) and across the epoch's
  * wrap serves no leg put before. */
 static void test_edge_cache_grows_in_pieces(T *t)
 {
     t_cpu_bound(t, 5, EDGE_CACHE_LOOPS);
     xyLoc leg[] = {{5, 5}, {6, 5}, {7, 6}, {7, 7}, {8, 8}};
-    const uint32_t piece = EDGE_CACHE_GROW_MOVE;
     EdgeCache c;
     Err err;
     xyPath p = {0};
     CHECK(t, edge_cache_init(&c, LEGS_SYM, 0, 0, &err));
-    uint32_t growing = 0, moving = 0, steps = 0, n0 = c.cur.n;
+    uint32_t n0 = c.slots, growths = 0, slots = c.slots;
     for (uint32_t k = 0; k < 20000; k++) {
         CHECK(t, edge_cache_put(&c, 100 + k, 7, leg, 5));
-        growing += c.grown.slot != NULL;
-        moving += c.grown.slot && c.moved > 0 && c.grown.n == c.cur.n + c.cur.n / 2;
-        if (k % 1999 == 0 || (c.grown.slot && c.moved == c.cur.n / 2))
+        growths += c.slots != slots;
+        slots = c.slots;
+        if (k % 1999 == 0)
             CHECKF(t, cache_serves(&c, 0, k + 1, &p), "put %u: a leg put before is not served", k);
     }
-    for (uint32_t s = c.cur.n; s > n0; s = s / 3 * 2)
-        steps++;
-    CHECKF(t, steps >= 8 && growing > 0 && moving > 0, "%u growths, %u puts growing", steps, growing);
-    CHECKF(t, c.grow_max <= piece, "one get or put zeroed or moved %u slots (the piece: %u)", c.grow_max, piece);
+    CHECKF(t, c.nparts == EDGE_CACHE_UNCAPPED_PARTS && growths >= 8 * c.nparts && c.slots > 16 * n0,
+           "%u parts, %u growths, %u slots from %u", c.nparts, growths, c.slots, n0);
+    CHECKF(t, c.grow_max <= 2 * 20000 / c.nparts, "one put moved %u slots", c.grow_max);
     CHECK(t, cache_serves(&c, 0, 20000, &p) && c.used == 20000);
     edge_cache_free(&c);
 
-    /* Under a cap it is emptied, now and then while growing, and once with the epoch wrapping. */
-    CHECK(t, edge_cache_init(&c, LEGS_SYM, 40000, 0, &err));
+    /* Under a cap: as many parts as keep each near EDGE_CACHE_PART_MOST
+     * slots; emptied now and then, once with the epoch wrapping. */
+    const size_t cap = 400000;
+    CHECK(t, edge_cache_init(&c, LEGS_SYM, cap, 0, &err));
     c.epoch = UINT16_MAX - 2;
     uint64_t last_flushes = 0;
-    uint32_t since = 0, flushed_growing = 0;
-    for (uint32_t k = 0; k < 30000; k++) {
-        bool was_growing = c.grown.slot != NULL;
+    uint32_t since = 0;
+    for (uint32_t k = 0; k < 120000; k++) {
         CHECK(t, edge_cache_put(&c, 100 + k, 7, leg, 5));
         if (c.flushes != last_flushes) {
             CHECKF(t, !cache_serves(&c, since, since + 1, &p), "put %u: a leg put before the flush is served", k);
-            flushed_growing += was_growing;
             last_flushes = c.flushes;
             since = k;
         }
         if (k % 997 == 0)
             CHECKF(t, cache_serves(&c, since, k + 1, &p), "put %u: a leg put since the flush is not served", k);
+        CHECKF(t, edge_cache_bytes(&c) <= cap, "%zu bytes past a cap of %zu", edge_cache_bytes(&c), cap);
     }
     CHECKF(t, c.flushes > 3 && c.epoch < 100, "%llu flushes, epoch %u", (unsigned long long)c.flushes, c.epoch);
-    CHECK(t, c.grow_max <= piece);
+    CHECKF(t, c.nparts == cap / 8 / EDGE_CACHE_PART_MOST + 1 && c.grow_max <= 2 * EDGE_CACHE_PART_MOST,
+           "%u parts, one put moved %u slots", c.nparts, c.grow_max);
     path_free(&p);
     edge_cache_free(&c);
 }
