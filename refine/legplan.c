@@ -91,10 +91,11 @@ bool legplan_enable_corridor_jps(LegPlanner *lp, int ahead, Err *err)
     /* A step paints the sectors of at most ahead + 2 regions of the path,
      * each in a sector beside the one before, and the sectors around them
      * (refine/corridor.c): at most ahead + 4 sectors across either way, the
-     * cells beside their corners (paint_sector) and its two ends inside. */
+     * cells beside their corners (paint_sector) and its two ends inside;
+     * the window starts at a whole word before them. */
     const Abstraction *a = lp->abs;
-    int span = (ahead + 4) * a->S;
-    if (!lp->cjps) /* a try that ran out of memory may have taken it */
+    int span = (ahead + 4) * a->S + 63; /* placed at whole words (place_window) */
+    if (!lp->cjps)                      /* a try that ran out of memory may have taken it */
         lp->cjps = calloc(1, sizeof *lp->cjps);
     if (!lp->cjps)
         return err_set(err, "out of memory for corridor JPS");
@@ -252,35 +253,18 @@ LegResult legplan_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, 
     return start_astar(lp, from, to, &open, false, out);
 }
 
-/* Word w of the route JPS's row r, or of its transposed row r (cols). */
-static uint64_t src_word(LegPlanner *lp, bool cols, int r, int w)
-{
-    if (cols && lp->jps.tiled) /* read through its cache, which it fills: the same bits */
-        return bitrows_tiles_word(&lp->jps.tiles, r, w);
-    return bitrows_row(cols ? &lp->jps.cols : &lp->jps.rows, r)[w];
-}
-
-/* 64 bits of that row from padded column p on (p >= -63; below 0, zero),
- * where only columns up to `last` are wanted. */
-static uint64_t src_bits(LegPlanner *lp, bool cols, int r, int p, int last)
-{
-    if (p < 0)
-        return src_word(lp, cols, r, 0) << -p;
-    int w = p >> 6, sh = p & 63;
-    uint64_t lo = src_word(lp, cols, r, w) >> sh;
-    return sh == 0 || (w + 1) * 64 > last ? lo : lo | src_word(lp, cols, r, w + 1) << (64 - sh);
-}
-
 /* Row dr of the window's bits `b`, padded columns dc0..dc1: the route
- * JPS's row sr from column sc0 on (on), or blocked (bitrows_copy_span with
- * the window's offset). */
-static void copy_span_at(LegPlanner *lp, BitRows *b, bool cols, int dr, int dc0, int dc1, int sr, int sc0, bool on)
+ * JPS's row sr (cols: its transposed row) `off` words further on (on), or
+ * blocked (bitrows_copy_span between two widths: the window is placed at
+ * whole words, so no bits shift). */
+static void copy_span_at(LegPlanner *lp, BitRows *b, bool cols, int dr, int dc0, int dc1, int sr, int off, bool on)
 {
     uint64_t *dst = b->bits + (size_t)dr * b->words;
-    int last = sc0 + dc1 - dc0;
+    BitTiles *tiles = on && cols && lp->jps.tiled ? &lp->jps.tiles : NULL; /* read through, filled: the same bits */
+    const uint64_t *row = on && !tiles ? bitrows_row(cols ? &lp->jps.cols : &lp->jps.rows, sr) + off : NULL;
     for (int w = dc0 >> 6; w <= dc1 >> 6; w++) {
         uint64_t mask = grid_bits_word_mask((size_t)w, (size_t)dc0, (size_t)dc1);
-        uint64_t bits = on ? src_bits(lp, cols, sr, w * 64 - dc0 + sc0, last) : 0;
+        uint64_t bits = row ? row[w] : tiles ? bitrows_tiles_word(tiles, sr, w + off) : 0;
         dst[w] = (dst[w] & ~mask) | (bits & mask);
     }
 }
@@ -292,9 +276,9 @@ static void paint_rect(LegPlanner *lp, bool on, int x0, int y0, int w, int h, Jp
 {
     int ox = lp->cjps_ox, oy = lp->cjps_oy;
     for (int y = y0; parts & JPS_PAINT_ROWS && y < y0 + h; y++)
-        copy_span_at(lp, &lp->cjps->rows, false, y - oy + 1, x0 - ox + 1, x0 - ox + w, y + 1, x0 + 1, on);
+        copy_span_at(lp, &lp->cjps->rows, false, y - oy + 1, x0 - ox + 1, x0 - ox + w, y + 1, ox >> 6, on);
     for (int x = x0; parts & JPS_PAINT_COLS && x < x0 + w; x++)
-        copy_span_at(lp, &lp->cjps->cols, true, x - ox + 1, y0 - oy + 1, y0 - oy + h, x + 1, y0 + 1, on);
+        copy_span_at(lp, &lp->cjps->cols, true, x - ox + 1, y0 - oy + 1, y0 - oy + h, x + 1, oy >> 6, on);
 }
 
 static void paint_cell(LegPlanner *lp, xyLoc c, bool on) { paint_rect(lp, on, c.x, c.y, 1, 1, JPS_PAINT_ALL); }
@@ -393,6 +377,7 @@ static bool place_window(LegPlanner *lp, xyLoc from, xyLoc to)
         x1 = sx + a->S > x1 ? sx + a->S : x1, y1 = sy + a->S > y1 ? sy + a->S : y1;
     }
     x1 = x1 < lp->grid->width ? x1 : lp->grid->width, y1 = y1 < lp->grid->height ? y1 : lp->grid->height;
+    x0 &= ~63, y0 &= ~63; /* at whole words (copy_span_at) */
     int w = lp->cjps->grid.width, h = lp->cjps->grid.height;
     if (x1 - x0 > w || y1 - y0 > h) {
         Err err;
