@@ -257,15 +257,22 @@ LegResult legplan_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, 
  * JPS's row sr (cols: its transposed row) `off` words further on (on), or
  * blocked (bitrows_copy_span between two widths: the window is placed at
  * whole words, so no bits shift). */
-static void copy_span_at(LegPlanner *lp, BitRows *b, bool cols, int dr, int dc0, int dc1, int sr, int off, bool on)
+static inline void copy_span_at(LegPlanner *lp, BitRows *b, bool cols, int dr, int dc0, int dc1, int sr, int off,
+                                bool on)
 {
     uint64_t *dst = b->bits + (size_t)dr * b->words;
     BitTiles *tiles = on && cols && lp->jps.tiled ? &lp->jps.tiles : NULL; /* read through, filled: the same bits */
     const uint64_t *row = on && !tiles ? bitrows_row(cols ? &lp->jps.cols : &lp->jps.rows, sr) + off : NULL;
+    if (row) { /* one loop each: the common case reads words only */
+        for (int w = dc0 >> 6; w <= dc1 >> 6; w++) {
+            uint64_t mask = grid_bits_word_mask((size_t)w, (size_t)dc0, (size_t)dc1);
+            dst[w] = (dst[w] & ~mask) | (row[w] & mask);
+        }
+        return;
+    }
     for (int w = dc0 >> 6; w <= dc1 >> 6; w++) {
         uint64_t mask = grid_bits_word_mask((size_t)w, (size_t)dc0, (size_t)dc1);
-        uint64_t bits = row ? row[w] : tiles ? bitrows_tiles_word(tiles, sr, w + off) : 0;
-        dst[w] = (dst[w] & ~mask) | (bits & mask);
+        dst[w] = (dst[w] & ~mask) | (tiles ? bitrows_tiles_word(tiles, sr, w + off) & mask : 0);
     }
 }
 
