@@ -6,7 +6,7 @@
  * maps and on rooms maps whose sectors hold several rooms (a center in a
  * room's corner) smoothing cannot take back what the center-to-center legs
  * committed to. Instead, one step is a shortest-path search (JPS over the
- * corridor painted into a blank map copy, legplan_corridor_jps) from the
+ * corridor painted into a blank window, legplan_corridor_jps) from the
  * current cell toward the center of the region `ahead` places further on
  * the abstract path (or to g once that is the last), inside the sectors of
  * the path from the current place to there (one sector back too, as the

@@ -45,6 +45,40 @@ bool legplan_enable_jps(LegPlanner *lp, uint64_t max_nodes, Err *err)
     return lp->have_jps;
 }
 
+/* (Re)makes the painted copy as a blank w x h window (the JPS a search
+ * paints), sharing the route JPS's node state; its tracer stays. */
+static bool make_window(LegPlanner *lp, int w, int h, Err *err)
+{
+    const Tracer *tracer = lp->cjps->tracer;
+    if (lp->have_cjps)
+        jps_free(lp->cjps);
+    Grid win;
+    if (!grid_init_packed(&win, w, h, err))
+        return lp->have_cjps = false;
+    /* No node bound: the window bounds what a search reaches, and a bounded
+     * state on a window no larger than that bound would be per cell, which
+     * cannot be shared (search/jps.h jps_share_nodes). */
+    lp->have_cjps = jps_init_bounded(lp->cjps, &win, false, JPS_NODES_GROW, err);
+    grid_free(&win);
+    if (!lp->have_cjps)
+        return false;
+    lp->cjps->tracer = tracer;
+    /* A route's JPS try ends before the corridor steps begin, and a
+     * corridor search before the next query's try: one node state for
+     * both (search/jps.h). */
+    /* The window's fixed-point step costs are scaled to its size; its
+     * searches run on the shared state with the map's (search/jps_open.h:
+     * they come with the state), so set them alike first. */
+    lp->cjps->open.k = lp->jps.open.k;
+    lp->cjps->open.card = lp->jps.open.card;
+    lp->cjps->open.diag = lp->jps.open.diag;
+    if (!jps_share_nodes(lp->cjps, &lp->jps)) {
+        jps_free(lp->cjps);
+        return lp->have_cjps = err_set(err, "corridor JPS: no node state to share");
+    }
+    return true;
+}
+
 bool legplan_enable_corridor_jps(LegPlanner *lp, int ahead, Err *err)
 {
     if (lp->have_cjps)
@@ -55,26 +89,18 @@ bool legplan_enable_corridor_jps(LegPlanner *lp, int ahead, Err *err)
     if (!lp->painted)
         return err_set(err, "out of memory for corridor JPS");
     /* A step paints the sectors of at most ahead + 2 regions of the path,
-     * each a neighbour of the one before, and their neighbours
-     * (refine/corridor.c): 3 x 3 sectors, then at most 5 more a region; each with the cells beside its corners (paint_corners), and its
-     * two ends. A search reaches no other cell. */
+     * each in a sector beside the one before, and the sectors around them
+     * (refine/corridor.c): at most ahead + 4 sectors across either way, the
+     * cells beside their corners (paint_sector) and its two ends inside;
+     * the window starts at a whole word before them. */
     const Abstraction *a = lp->abs;
-    uint64_t sectors = 9 + 5 * ((uint64_t)ahead + 1);
-    sectors = sectors < a->nsectors ? sectors : a->nsectors;
-    uint64_t cells = sectors * ((uint64_t)a->S * (uint64_t)a->S + 8) + 2;
-    if (!lp->cjps) /* a try that ran out of memory may have taken it */
+    int span = (ahead + 4) * a->S + 63; /* placed at whole words (place_window) */
+    if (!lp->cjps)                      /* a try that ran out of memory may have taken it */
         lp->cjps = calloc(1, sizeof *lp->cjps);
     if (!lp->cjps)
         return err_set(err, "out of memory for corridor JPS");
-    lp->have_cjps = jps_init_bounded(lp->cjps, lp->grid, false, cells, err); /* painted */
-    if (lp->have_cjps) {
-        jps_paint(lp->cjps, NULL, 0, 0, lp->grid->width, lp->grid->height, JPS_PAINT_ALL);
-        /* A route's JPS try ends before the corridor steps begin, and a
-         * corridor search before the next query's try: one node state for
-         * both (search/jps.h). */
-        jps_share_nodes(lp->cjps, &lp->jps);
-    }
-    return lp->have_cjps;
+    return make_window(lp, span < lp->grid->width ? span : lp->grid->width,
+                       span < lp->grid->height ? span : lp->grid->height, err);
 }
 
 /* The JPS copies follow changes (cells as they are after them). */
@@ -82,11 +108,8 @@ static bool update_jps(LegPlanner *lp, const CellChange *changes, int n, Err *er
 {
     if (!lp->have_jps)
         return true;
-    /* The painted copy stays blank between searches; its open list must hold
-     * as many cells as the map will have (grown first: nothing changes when
-     * memory runs out). */
-    if (lp->have_cjps && !jps_reserve(lp->cjps, lp->jps.passable + changes_opening(changes, n), err))
-        return false;
+    /* The painted copy is a window no change reaches: it stays blank
+     * between searches and paints from the changed map. */
     return jps_update(&lp->jps, changes, n, err);
 }
 
@@ -131,8 +154,9 @@ size_t legplan_bytes(const LegPlanner *lp)
 size_t legplan_jps_bytes(const LegPlanner *lp)
 {
     return (lp->have_jps ? jps_bytes(&lp->jps) : 0) +
-           (lp->have_cjps ? sizeof *lp->cjps + jps_bytes(lp->cjps) + (size_t)lp->abs->nsectors * sizeof *lp->painted
-                          : 0);
+           (lp->have_cjps
+                ? sizeof *lp->cjps + jps_bytes(lp->cjps) + ((size_t)lp->abs->nsectors + 1) * sizeof *lp->painted
+                : 0);
 }
 
 uint32_t legplan_new_mark(LegPlanner *lp)
@@ -229,10 +253,42 @@ LegResult legplan_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, 
     return start_astar(lp, from, to, &open, false, out);
 }
 
-static void paint_cell(LegPlanner *lp, xyLoc c, bool on)
+/* Row dr of the window's bits `b`, padded columns dc0..dc1: the route
+ * JPS's row sr (cols: its transposed row) `off` words further on (on), or
+ * blocked (bitrows_copy_span between two widths: the window is placed at
+ * whole words, so no bits shift). */
+static inline void copy_span_at(LegPlanner *lp, BitRows *b, bool cols, int dr, int dc0, int dc1, int sr, int off,
+                                bool on)
 {
-    jps_paint(lp->cjps, on ? &lp->jps : NULL, c.x, c.y, 1, 1, JPS_PAINT_ALL);
+    uint64_t *dst = b->bits + (size_t)dr * b->words;
+    BitTiles *tiles = on && cols && lp->jps.tiled ? &lp->jps.tiles : NULL; /* read through, filled: the same bits */
+    const uint64_t *row = on && !tiles ? bitrows_row(cols ? &lp->jps.cols : &lp->jps.rows, sr) + off : NULL;
+    if (row) { /* one loop each: the common case reads words only */
+        for (int w = dc0 >> 6; w <= dc1 >> 6; w++) {
+            uint64_t mask = grid_bits_word_mask((size_t)w, (size_t)dc0, (size_t)dc1);
+            dst[w] = (dst[w] & ~mask) | (row[w] & mask);
+        }
+        return;
+    }
+    for (int w = dc0 >> 6; w <= dc1 >> 6; w++) {
+        uint64_t mask = grid_bits_word_mask((size_t)w, (size_t)dc0, (size_t)dc1);
+        dst[w] = (dst[w] & ~mask) | (tiles ? bitrows_tiles_word(tiles, sr, w + off) & mask : 0);
+    }
 }
+
+/* jps_paint of the map's rectangle [x0, x0 + w) x [y0, y0 + h) into the
+ * window placed at (cjps_ox, cjps_oy) (inside it): the map's cells (on) or
+ * blocked. The window's grid is packed, so its rows are its cells. */
+static void paint_rect(LegPlanner *lp, bool on, int x0, int y0, int w, int h, JpsPaint parts)
+{
+    int ox = lp->cjps_ox, oy = lp->cjps_oy;
+    for (int y = y0; parts & JPS_PAINT_ROWS && y < y0 + h; y++)
+        copy_span_at(lp, &lp->cjps->rows, false, y - oy + 1, x0 - ox + 1, x0 - ox + w, y + 1, ox >> 6, on);
+    for (int x = x0; parts & JPS_PAINT_COLS && x < x0 + w; x++)
+        copy_span_at(lp, &lp->cjps->cols, true, x - ox + 1, y0 - oy + 1, y0 - oy + h, x + 1, oy >> 6, on);
+}
+
+static void paint_cell(LegPlanner *lp, xyLoc c, bool on) { paint_rect(lp, on, c.x, c.y, 1, 1, JPS_PAINT_ALL); }
 
 /* Listed sector `sec` of the painted copy: the map's cells (on) or blocked.
  * Rows by the horizontal run of marked sectors that starts here, if one
@@ -247,7 +303,6 @@ static void paint_cell(LegPlanner *lp, xyLoc c, bool on)
 static void paint_sector(LegPlanner *lp, int sec, bool on)
 {
     const Abstraction *a = lp->abs;
-    const Jps *src = on ? &lp->jps : NULL;
     const uint32_t *mark = lp->sector_mark;
     int width = lp->grid->width, height = lp->grid->height;
     int sx = sec % a->sw, sy = sec / a->sw, x0 = sx * a->S, y0 = sy * a->S;
@@ -257,14 +312,14 @@ static void paint_sector(LegPlanner *lp, int sec, bool on)
         while (ex + 1 < a->sw && mark[sec + ex + 1 - sx] == lp->mark)
             ex++;
         int end = (ex + 1) * a->S < width ? (ex + 1) * a->S : width;
-        jps_paint(lp->cjps, src, x0, y0, end - x0, y1 - y0, JPS_PAINT_ROWS);
+        paint_rect(lp, on, x0, y0, end - x0, y1 - y0, JPS_PAINT_ROWS);
     }
     if (sy == 0 || mark[sec - a->sw] != lp->mark) { /* a vertical run starts here */
         int ey = sy;
         while (ey + 1 < a->sh && mark[sec + (ey + 1 - sy) * a->sw] == lp->mark)
             ey++;
         int end = (ey + 1) * a->S < height ? (ey + 1) * a->S : height;
-        jps_paint(lp->cjps, src, x0, y0, x1 - x0, end - y0, JPS_PAINT_COLS);
+        paint_rect(lp, on, x0, y0, x1 - x0, end - y0, JPS_PAINT_COLS);
     }
     for (int d = 4; d < 8; d++) {
         int dx = GRID_DX[d], dy = GRID_DY[d], nx = sx + dx, ny = sy + dy;
@@ -302,16 +357,62 @@ void legplan_corridor_jps_drop(LegPlanner *lp)
     lp->cjps_stage = CJPS_IDLE;
 }
 
+static LegResult corridor_wide(LegPlanner *lp, xyPath *out);
+
+/* The owner's tracer (set on cjps) names map cells: the window's events are
+ * shifted back by its place. */
+static void trace_shifted(void *sink, const TraceEvent *e)
+{
+    const LegPlanner *lp = sink;
+    TraceEvent t = *e;
+    t.cell.x = (int16_t)(t.cell.x + lp->cjps_ox), t.cell.y = (int16_t)(t.cell.y + lp->cjps_oy);
+    t.parent.x = (int16_t)(t.parent.x + lp->cjps_ox), t.parent.y = (int16_t)(t.parent.y + lp->cjps_oy);
+    lp->cjps_outer->emit(lp->cjps_outer->sink, &t);
+}
+
+/* Places the window over the corridor's sectors and its ends (their
+ * bounding box), grown first where they span more than it; false when
+ * memory for that ran out. */
+static bool place_window(LegPlanner *lp, xyLoc from, xyLoc to)
+{
+    const Abstraction *a = lp->abs;
+    int x0 = from.x < to.x ? from.x : to.x, x1 = (from.x > to.x ? from.x : to.x) + 1;
+    int y0 = from.y < to.y ? from.y : to.y, y1 = (from.y > to.y ? from.y : to.y) + 1;
+    for (int i = 0; i < lp->npainted; i++) {
+        int sx = lp->painted[i] % a->sw * a->S, sy = lp->painted[i] / a->sw * a->S;
+        x0 = sx < x0 ? sx : x0, y0 = sy < y0 ? sy : y0;
+        x1 = sx + a->S > x1 ? sx + a->S : x1, y1 = sy + a->S > y1 ? sy + a->S : y1;
+    }
+    x1 = x1 < lp->grid->width ? x1 : lp->grid->width, y1 = y1 < lp->grid->height ? y1 : lp->grid->height;
+    x0 &= ~63, y0 &= ~63; /* at whole words (copy_span_at) */
+    int w = lp->cjps->grid.width, h = lp->cjps->grid.height;
+    if (x1 - x0 > w || y1 - y0 > h) {
+        Err err;
+        if (!make_window(lp, x1 - x0 > w ? x1 - x0 : w, y1 - y0 > h ? y1 - y0 : h, &err))
+            return false;
+    }
+    lp->cjps_ox = x0, lp->cjps_oy = y0;
+    const Tracer *t = lp->cjps->tracer;
+    if (t && t != &lp->cjps_tracer) {
+        lp->cjps_outer = t;
+        lp->cjps_tracer = (Tracer){trace_shifted, lp, t->layer};
+        lp->cjps->tracer = &lp->cjps_tracer;
+    }
+    return true;
+}
+
 LegResult legplan_corridor_jps_begin(LegPlanner *lp, xyLoc from, xyLoc to, xyPath *out)
 {
     lp->cjps_from = from;
     lp->cjps_to = to;
     lp->last_expanded = 0;
+    lp->cjps_at = 0;
+    if (!lp->have_cjps || !place_window(lp, from, to)) /* no window: the whole map's A* */
+        return corridor_wide(lp, out);
     lp->jps_before = lp->cjps->expanded;
     paint_cell(lp, from, true);
     paint_cell(lp, to, true);
     lp->cjps_stage = CJPS_PAINT;
-    lp->cjps_at = 0;
     return legplan_corridor_jps_resume(lp, out);
 }
 
@@ -322,7 +423,10 @@ LegResult legplan_corridor_jps_resume(LegPlanner *lp, xyPath *out)
     if (lp->cjps_stage == CJPS_PAINT) {
         if (!paint_some(lp, true))
             return LEG_PAUSED;
-        jps_begin(lp->cjps, lp->cjps_from, lp->cjps_to, UINT64_MAX); /* false: not running, its run finds nothing */
+        xyLoc from = {(int16_t)(lp->cjps_from.x - lp->cjps_ox), (int16_t)(lp->cjps_from.y - lp->cjps_oy)};
+        xyLoc to = {(int16_t)(lp->cjps_to.x - lp->cjps_ox), (int16_t)(lp->cjps_to.y - lp->cjps_oy)};
+        jps_begin(lp->cjps, from, to, UINT64_MAX); /* false: not running, its run finds nothing */
+        lp->cjps_out_at = out->len;
         lp->cjps_stage = CJPS_SEARCH;
     }
     if (lp->cjps_stage == CJPS_SEARCH) {
@@ -330,6 +434,8 @@ LegResult legplan_corridor_jps_resume(LegPlanner *lp, xyPath *out)
         if (r == JPS_PAUSED)
             return LEG_PAUSED;
         lp->cjps_found = r == JPS_FOUND;
+        for (size_t i = lp->cjps_out_at; lp->cjps_found && i < out->len; i++) /* the window's cells: the map's */
+            out->cells[i] = (xyLoc){(int16_t)(out->cells[i].x + lp->cjps_ox), (int16_t)(out->cells[i].y + lp->cjps_oy)};
         lp->cjps_stage = CJPS_BLANK;
         lp->cjps_at = 0;
     }
@@ -338,10 +444,14 @@ LegResult legplan_corridor_jps_resume(LegPlanner *lp, xyPath *out)
     paint_cell(lp, lp->cjps_from, false);
     paint_cell(lp, lp->cjps_to, false);
     lp->cjps_stage = CJPS_IDLE;
-    if (lp->cjps_found)
-        return LEG_FOUND;
-    /* Nothing in the corridor: A* over the whole map, which pauses as the
-     * other legs' A* does. */
+    return lp->cjps_found ? LEG_FOUND : corridor_wide(lp, out);
+}
+
+/* Nothing in the corridor: A* over the whole map, which pauses as the
+ * other legs' A* does. */
+static LegResult corridor_wide(LegPlanner *lp, xyPath *out)
+{
+    lp->cjps_stage = CJPS_IDLE;
     lp->fallbacks++;
     uint64_t spent = lp->last_expanded;
     LegResult res = legplan_corridor(lp, lp->cjps_from, lp->cjps_to, 0, false, 1.0, out);

@@ -11,11 +11,15 @@
  * Other legs (from the start, to the goal, after trimming) are restricted to a
  * corridor of marked sectors, widened to the whole map when that fails.
  * Corridor steps (refine/corridor.h) may search their corridor by JPS
- * instead (legplan_corridor_jps_begin): a second online JPS over a copy of the map
- * that is blocked everywhere but where a search paints its corridor's
- * sectors from the first JPS's map (search/jps.h jps_paint), and blanked
- * again after it, so a corridor costs a few word operations per sector row
- * and column, not a pass over the map, and never outlives its search.
+ * instead (legplan_corridor_jps_begin): a second online JPS over a window
+ * of the map the size of a step's corridor, placed over the corridor's
+ * sectors for each search, blocked everywhere but where the search paints
+ * those sectors from the first JPS's map (search/jps.h jps_paint's work,
+ * shifted by the window's place), and blanked again after it, so a
+ * corridor costs a few word operations per sector row and column, not a
+ * pass over the map, never outlives its search, and holds bits for the
+ * window, not the map (a corridor's search never leaves its sectors, so
+ * over the window it finds the same cells).
  *
  * Searches here hold state for what they reach, never the map's: the A* is
  * paged by sector (search/astar.h: a page per sector a search reaches,
@@ -87,6 +91,16 @@ typedef struct LegPlanner {
     bool have_cjps;
     int *painted;
     int npainted;
+    /* Its copy is a window of the map, not the whole map: the map's cell
+     * (x, y) is the window's (x - cjps_ox, y - cjps_oy) during a search (its
+     * corridor's bounding box placed there); the window is sized by the most
+     * a step's corridor spans (legplan_enable_corridor_jps) and grown when a
+     * corridor spans more. Its tracer (set by the owner on cjps) is wrapped
+     * to name map cells (cjps_outer, cjps_tracer). */
+    int cjps_ox, cjps_oy;
+    size_t cjps_out_at; /* out's length when its search began: the cells to shift back */
+    const Tracer *cjps_outer;
+    Tracer cjps_tracer;
     /* Its search in progress (legplan_corridor_jps_begin): its ends, its
      * stage (painting the corridor, searching, blanking it, or the whole
      * map's A* that took over), the sectors painted or blanked so far, and
@@ -123,7 +137,7 @@ static inline void legplan_charge(LegPlanner *lp, uint64_t n) { lp->work = lp->w
 bool legplan_enable_corridor_jps(LegPlanner *lp, int ahead, Err *err);
 void legplan_free(LegPlanner *lp);
 size_t legplan_bytes(const LegPlanner *lp);
-/* Of which the JPS searches (bit rows, node slots, open lists; the painted copy's map). */
+/* Of which the JPS searches (bit rows, node slots, open lists; the painted window). */
 size_t legplan_jps_bytes(const LegPlanner *lp);
 
 /* A path from -> to appended by JPS inside the sectors legplan_add_sector

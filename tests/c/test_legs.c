@@ -229,12 +229,13 @@ static bool corridor_planner(T *t, Loaded *l, Abstraction *a, LegPlanner *lp)
     return true;
 }
 
-/* Cells of the corridor JPS's copy left painted (0: blank). */
+/* Cells of the corridor JPS's copy (a window of the map) left painted (0:
+ * blank). */
 static size_t painted_cells(const LegPlanner *lp)
 {
     size_t open = 0;
-    for (int y = 0; y < lp->grid->height; y++)
-        for (int x = 0; x < lp->grid->width; x++)
+    for (int y = 0; y < lp->cjps->grid.height; y++)
+        for (int x = 0; x < lp->cjps->grid.width; x++)
             open += grid_passable(&lp->cjps->grid, x, y) + bitrows_get(&lp->cjps->rows, y + 1, x + 1) +
                     bitrows_get(&lp->cjps->cols, x + 1, y + 1);
     return open;
