@@ -356,7 +356,8 @@ static bool start_search(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, bool a
     uint32_t start = (uint32_t)((s.y + 1) * stride + s.x + 1);
     uint32_t start_id = j->open.sparse ? jo_xy(s.x + 1, s.y + 1) : start; /* jps_open.h: a sparse id is its xy */
     j->failed = false;
-    jo_start(&j->open, start_id, jo_octile(&j->open, abs(g.x - s.x), abs(g.y - s.y)));
+    int dx = abs(g.x - s.x), dy = abs(g.y - s.y);
+    jo_start(&j->open, start_id, jo_octile(&j->open, dx, dy), h_parts(dx, dy));
     JoNode *sn = jo_node(&j->open, start_id);
     j->start_idx = jo_index(&j->open, sn, start);
     sn->parent = j->start_idx | 8u << PARENT_DIR_SHIFT;
@@ -402,7 +403,7 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
     const int stride = j->grid.stride;
     uint32_t goal = (uint32_t)(j->gy * stride + j->gx);
     bool found = false;
-    uint32_t idx, id;
+    uint32_t idx, id, parts;
     for (;;) {
         if (*work == 0)
             return JPS_PAUSED;
@@ -418,10 +419,12 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
                 restart(j);
             continue;
         }
-        if (j->nbypass)
+        if (j->nbypass) {
             idx = j->trace[--j->nbypass];
-        else if (!jo_pop(&j->open, &idx, &j->fcur_fixed))
+            parts = (uint32_t)j->open.node[idx].pos; /* its heuristic's parts (jps_node.h) */
+        } else if (!jo_pop(&j->open, &idx, &j->fcur_fixed, &parts)) {
             break;
+        }
         const JoNode *node = &j->open.node[idx]; /* popped by index: no lookup by id */
         int nx = node->x, ny = node->y;
         id = j->open.sparse ? (uint32_t)(ny * stride + nx) : idx; /* cell_of, from what is read anyway */
@@ -438,8 +441,8 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
         j->cap_left--;
         j->expanded++;
         j->from_idx = idx;
-        int in = (int)(node->parent >> PARENT_DIR_SHIFT); /* read before relax writes other nodes */
-        j->from_g = node->g;
+        int in = (int)(node->parent >> PARENT_DIR_SHIFT);        /* read before relax writes other nodes */
+        j->from_g = j->fcur_fixed - h_of_parts(&j->open, parts); /* a bypassed node's f is this f too */
         if (j->tracer)
             trace_node(j, TRACE_EXPANDING, idx);
         j->steps = 0;

@@ -24,18 +24,52 @@ static const int8_t DIR_OF[3][3] = {{7, 0, 4}, {3, -1, 1}, {6, 2, 5}};
  * begins (jps_state.c); the other's begun search is given up. */
 void jps_take_nodes(Jps *j);
 
-/* A traced event about the node at index idx (stamped in this search): its
- * parent is the node at the index in its parent field unless it is the
- * start. */
-static __attribute__((noinline, cold)) void trace_node(const Jps *j, TraceType type, uint32_t idx)
+/* g of the node at padded (x, y) with f `f` (jps_open.h: nodes keep no g). */
+static inline uint64_t node_g_of(const Jps *j, int x, int y, uint64_t f)
+{
+    return f - jo_octile(&j->open, abs(j->gx - x), abs(j->gy - y));
+}
+
+/* A node's heuristic in parts, its diagonal steps and its straight ones
+ * (each below 2^H_PART_BITS: GRID_MAX_DIM + 2 cells), kept where the node's
+ * g is taken at its expansion (jps_run: f less this, no coordinates read):
+ * an open node's in its item's aux (jps_open.h), a bypassed one's in its
+ * pos, negative as a closed node's (bit 31 set). */
+#define H_PART_BITS 14
+#define H_PART_MASK ((1u << H_PART_BITS) - 1)
+#define H_PART_CLOSED (1u << 31)
+static inline uint32_t h_parts(int dx, int dy)
+{
+    int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+    return (uint32_t)lo | (uint32_t)(hi - lo) << H_PART_BITS;
+}
+static inline uint64_t h_of_parts(const JpsOpen *o, uint32_t parts)
+{
+    return (uint64_t)(parts & H_PART_MASK) * o->diag + (uint64_t)(parts >> H_PART_BITS & H_PART_MASK) * o->card;
+}
+
+/* A traced event about the node at index idx (stamped in this search),
+ * whose g is g: its parent is the node at the index in its parent field
+ * unless it is the start. */
+static __attribute__((noinline, cold)) void trace_node_g(const Jps *j, TraceType type, uint32_t idx, uint64_t g)
 {
     const JpsOpen *o = &j->open;
     const JoNode *n = &o->node[idx], *p = &o->node[n->parent & PARENT_NODE];
     xyLoc cell = {(int16_t)(n->x - 1), (int16_t)(n->y - 1)};
     xyLoc parent = {(int16_t)(p->x - 1), (int16_t)(p->y - 1)};
     double unit = (double)o->card, h = (double)jo_octile(o, abs(j->gx - n->x), abs(j->gy - n->y));
-    trace_emit(j->tracer, type, cell, n->parent >> PARENT_DIR_SHIFT == 8 ? NULL : &parent, (double)n->g / unit,
-               ((double)n->g + h) / unit);
+    trace_emit(j->tracer, type, cell, n->parent >> PARENT_DIR_SHIFT == 8 ? NULL : &parent, (double)g / unit,
+               ((double)g + h) / unit);
+}
+
+/* The same for a node the search has placed: its g 0 at the start, else
+ * its key's f less its heuristic while open, the f being expanded less it
+ * once closed (a node is closed as it is expanded or bypassed, with that f). */
+static __attribute__((noinline, cold)) void trace_node(const Jps *j, TraceType type, uint32_t idx)
+{
+    const JoNode *n = &j->open.node[idx];
+    uint64_t f = n->pos < 0 ? j->fcur_fixed : jo_open_f(&j->open, n);
+    trace_node_g(j, type, idx, n->parent >> PARENT_DIR_SHIFT == 8 ? 0 : node_g_of(j, n->x, n->y, f));
 }
 
 /* relax on the integer open list (jps_open.h): exact costs, so the bypass
@@ -62,18 +96,22 @@ static inline __attribute__((always_inline)) bool relax_node(Jps *j, int px, int
     uint32_t idx = o->sparse ? jo_slot(o, xy) : id;
     JoNode *n = &o->node[idx];
     bool opened = n->stamp != o->stamp;
-    if (!opened && (n->pos == JO_CLOSED || g >= n->g))
+    if (!opened && n->pos < 0) /* closed */
+        return false;
+    /* Open, the node's f says whether g is shorter: the same heuristic on both sides. */
+    int dx = abs(j->gx - px), dy = abs(j->gy - py), lo = dx < dy ? dx : dy, straight = (dx < dy ? dy : dx) - lo;
+    uint32_t parts = (uint32_t)lo | (uint32_t)straight << H_PART_BITS; /* h_parts, its steps reused below */
+    uint64_t f = g + (uint64_t)lo * o->diag + (uint64_t)straight * o->card;
+    if (!opened && f >= jo_open_f(o, n))
         return false;
     o->live += opened;
     n->stamp = o->stamp;
-    n->g = g;
     n->parent = j->from_idx | (uint32_t)dir << PARENT_DIR_SHIFT;
     n->xy = xy;
-    uint64_t f = g + jo_octile(o, abs(j->gx - px), abs(j->gy - py));
     if (__builtin_expect(j->tracer != NULL, 0))
-        trace_node(j, TRACE_GENERATING, idx);
+        trace_node_g(j, TRACE_GENERATING, idx, g);
     if (opened && f <= j->fcur_fixed) {
-        n->pos = JO_CLOSED;
+        n->pos = (int32_t)(parts | H_PART_CLOSED);
         if (stop)
             return true;
         if (__builtin_expect(j->nbypass == j->trace_cap, 0)) {
@@ -86,9 +124,9 @@ static inline __attribute__((always_inline)) bool relax_node(Jps *j, int px, int
             j->failed = true;
             return false;
         }
-        jo_push(o, idx, jo_key(o, f, g));
+        jo_push(o, idx, jo_key(o, f, g), parts);
     } else {
-        jo_decrease(o, idx, jo_key(o, f, g));
+        jo_decrease(o, idx, jo_key(o, f, g), parts);
     }
     return false;
 }

@@ -20,7 +20,7 @@
 static void fill_sentinels(JoItem *items, uint32_t from, uint32_t to)
 {
     for (uint32_t i = from; i < to; i++)
-        items[i] = (JoItem){SENTINEL, 0};
+        items[i] = (JoItem){SENTINEL, 0, 0};
 }
 
 static JoItem *items_alloc(uint32_t cap)
@@ -133,7 +133,7 @@ bool jo_reserve(JpsOpen *o, uint32_t open_cap)
     return true;
 }
 
-void jo_start(JpsOpen *o, uint32_t id, uint64_t h0)
+void jo_start(JpsOpen *o, uint32_t id, uint64_t h0, uint32_t aux)
 {
     StampArea marks = STAMP_FIELD(o->node, stamp, o->count);
     uint32_t stamp = stamp_next(&o->stamp, &marks, 1);
@@ -144,5 +144,5 @@ void jo_start(JpsOpen *o, uint32_t id, uint64_t h0)
     o->live = 1;
     JoNode *n = jo_node(o, id);
     *n = (JoNode){.stamp = stamp, .xy = o->sparse ? id : 0};
-    jo_push(o, jo_index(o, n, id), jo_key(o, h0, 0));
+    jo_push(o, jo_index(o, n, id), jo_key(o, h0, 0), aux);
 }

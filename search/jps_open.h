@@ -47,17 +47,21 @@
 #define JO_TIE_BITS 12
 #define JO_TIE_MAX ((1u << JO_TIE_BITS) - 1)
 #define JO_F_BITS (64 - JO_TIE_BITS)
+/* A closed node's pos: JO_CLOSED, or any negative value (its other 31 bits
+ * the caller's, jps_node.h). */
 #define JO_CLOSED (-1)
 
-/* 24 bytes: the search's own fields (parent, x, y) sit in the record the
- * relax step reads and the pop writes anyway, so a generated node costs one
- * cache line and its expansion reads its coordinates and the direction it
- * was entered in from that line (no separate parent array, no division of
- * the cell index by the stride). */
+/* 16 bytes, four to a line: the search's own fields (parent, x, y) sit in
+ * the record the relax step reads and the pop writes anyway, so a generated
+ * node costs one line and its expansion reads its coordinates and the
+ * direction it was entered in from that line (no separate parent array, no
+ * division of the cell index by the stride). No g: an open node's is its
+ * key's f (jo_open_f) less its heuristic, and a node's that is expanded is
+ * the f popped less its heuristic (the bypass's too: its f is the one being
+ * expanded), so the exact 64-bit costs cost the node nothing. */
 typedef struct JoNode {
-    uint64_t g;      /* fixed point, valid when stamp is current */
     uint32_t stamp;  /* == JpsOpen.stamp: the node belongs to this search */
-    int32_t pos;     /* slot in the heap, JO_CLOSED once expanded */
+    int32_t pos;     /* slot in the heap; negative once closed (JO_CLOSED) */
     uint32_t parent; /* the caller's (jps.c: parent node and entry direction) */
     union {
         struct {
@@ -81,7 +85,10 @@ static inline uint32_t jo_xy(int x, int y)
 
 typedef struct JoItem {
     uint64_t key;
-    uint64_t id; /* 64 bits so that an item is 16 bytes, four to a line */
+    uint32_t id;  /* the node's index (jo_index) */
+    uint32_t aux; /* the caller's, kept with the key and given back by jo_pop (jps.c: the
+                   * parts of the node's heuristic, so that its g is its f less that, no
+                   * coordinates read); 16 bytes an item, four to a line */
 } JoItem;
 
 typedef struct JpsOpen {
@@ -163,8 +170,12 @@ static inline uint32_t jo_index(const JpsOpen *o, const JoNode *n, uint32_t id)
     return o->sparse ? (uint32_t)(n - o->node) : id;
 }
 
-/* Begins a search at `id` (g = 0; sparse, its xy set to id) whose start heuristic is h0. */
-void jo_start(JpsOpen *o, uint32_t id, uint64_t h0);
+/* The f of the open node n (pos >= 0): its key's. */
+static inline uint64_t jo_open_f(const JpsOpen *o, const JoNode *n) { return o->items[n->pos].key >> JO_TIE_BITS; }
+
+/* Begins a search at `id` (g = 0; sparse, its xy set to id) whose start
+ * heuristic is h0, its item's aux `aux`. */
+void jo_start(JpsOpen *o, uint32_t id, uint64_t h0, uint32_t aux);
 
 /* The heap's operations are inline: the search's loop (jps.c) pops and its
  * relax step pushes, and a call into another unit for each costs more than
@@ -187,14 +198,17 @@ static inline void jo_sift_up(JpsOpen *o, uint32_t i, JoItem it)
     o->node[it.id].pos = (int32_t)i;
 }
 
-/* Pushes the node at index idx (jo_index); the caller keeps n below cap
- * (jps_node.h relax_node). */
-static inline void jo_push(JpsOpen *o, uint32_t idx, uint64_t key) { jo_sift_up(o, o->n++, (JoItem){key, idx}); }
+/* Pushes the node at index idx (jo_index) with the caller's aux; the caller
+ * keeps n below cap (jps_node.h relax_node). */
+static inline void jo_push(JpsOpen *o, uint32_t idx, uint64_t key, uint32_t aux)
+{
+    jo_sift_up(o, o->n++, (JoItem){key, idx, aux});
+}
 
 /* The node at idx is open and its key is not larger than before. */
-static inline void jo_decrease(JpsOpen *o, uint32_t idx, uint64_t key)
+static inline void jo_decrease(JpsOpen *o, uint32_t idx, uint64_t key, uint32_t aux)
 {
-    jo_sift_up(o, (uint32_t)o->node[idx].pos, (JoItem){key, idx});
+    jo_sift_up(o, (uint32_t)o->node[idx].pos, (JoItem){key, idx, aux});
 }
 
 /* The first smallest of the four children from `first` on: compares that do
@@ -209,18 +223,19 @@ static inline uint32_t jo_best_of_four(const JoItem *c, uint32_t first)
 }
 
 /* Takes the best open node off the heap and closes it; false when empty
- * (*idx and *f then 0). *idx: its index (jo_index); *f: its f
- * (the key without the tie field). */
-static inline bool jo_pop(JpsOpen *o, uint32_t *idx, uint64_t *f)
+ * (*idx, *f and *aux then 0). *idx: its index (jo_index); *f: its f
+ * (the key without the tie field); *aux: its item's. */
+static inline bool jo_pop(JpsOpen *o, uint32_t *idx, uint64_t *f, uint32_t *aux)
 {
     if (o->n == 0) {
         *idx = 0;
         *f = 0;
+        *aux = 0;
         return false;
     }
     JoItem top = o->items[0], it = o->items[--o->n];
     uint32_t n = o->n, i = 0;
-    o->items[n] = (JoItem){JO_SENTINEL, 0};
+    o->items[n] = (JoItem){JO_SENTINEL, 0, 0};
     for (;;) {
         uint32_t first = JO_ARITY * i + 1;
         if (first >= n)
@@ -236,8 +251,9 @@ static inline bool jo_pop(JpsOpen *o, uint32_t *idx, uint64_t *f)
         o->items[i] = it;
         o->node[it.id].pos = (int32_t)i;
     }
-    *idx = (uint32_t)top.id;
+    *idx = top.id;
     *f = top.key >> JO_TIE_BITS;
+    *aux = top.aux;
     o->node[*idx].pos = JO_CLOSED;
     return true;
 }

@@ -90,12 +90,14 @@ static void test_heap_reserve_keeps_items(T *t)
 
 /* JPS+'s open list against a brute-force minimum of keys, over several
  * searches that each leave nodes open (the next jo_start must forget them:
- * sift-down reads the slots past the heap's end as sentinels). */
+ * sift-down reads the slots past the heap's end as sentinels); a pop gives
+ * back the aux its node's latest push or decrease kept. */
 static void test_jps_open_matches_brute_force(T *t)
 {
     enum { M = 300 };
     static uint64_t key[M];
     static bool in[M];
+    static uint32_t aux[M];
     JpsOpen o;
     CHECK(t, jo_init(&o, M, M, 512 * 512));
     uint64_t seed = 7;
@@ -103,8 +105,9 @@ static void test_jps_open_matches_brute_force(T *t)
         for (int i = 0; i < M; i++)
             in[i] = false;
         uint32_t start = (uint32_t)((lcg(&seed) >> 33) % M);
-        jo_start(&o, start, 1000);
+        jo_start(&o, start, 1000, 77);
         key[start] = jo_key(&o, 1000, 0);
+        aux[start] = 77;
         in[start] = true;
         int in_heap = 1;
         for (int step = 0; step < 6000; step++) {
@@ -114,23 +117,25 @@ static void test_jps_open_matches_brute_force(T *t)
             bool fresh = o.node[id].stamp != o.stamp;
             if (op == 0 && fresh) {
                 o.node[id] = (JoNode){.stamp = o.stamp};
-                jo_push(&o, id, k);
+                jo_push(&o, id, k, (uint32_t)step);
                 key[id] = k;
+                aux[id] = (uint32_t)step;
                 in[id] = true;
                 in_heap++;
             } else if (op == 1 && in[id] && k <= key[id]) {
-                jo_decrease(&o, id, k);
+                jo_decrease(&o, id, k, (uint32_t)step);
                 key[id] = k;
+                aux[id] = (uint32_t)step;
             } else if (op == 2 && in_heap) {
-                uint32_t got;
+                uint32_t got, got_aux;
                 uint64_t f;
-                CHECK(t, jo_pop(&o, &got, &f));
+                CHECK(t, jo_pop(&o, &got, &f, &got_aux));
                 uint64_t best = UINT64_MAX;
                 for (int i = 0; i < M; i++)
                     if (in[i] && key[i] < best)
                         best = key[i];
                 CHECKF(t, in[got] && key[got] == best && f == best >> JO_TIE_BITS, "search %d step %d", search, step);
-                CHECK(t, o.node[got].pos == JO_CLOSED);
+                CHECK(t, o.node[got].pos == JO_CLOSED && got_aux == aux[got]);
                 in[got] = false;
                 in_heap--;
             }
@@ -141,7 +146,7 @@ static void test_jps_open_matches_brute_force(T *t)
         for (uint32_t id = 0; id < M; id++)
             if (!in[id]) {
                 o.node[id] = (JoNode){.stamp = o.stamp};
-                jo_push(&o, id, jo_key(&o, 0, id));
+                jo_push(&o, id, jo_key(&o, 0, id), 0);
             }
     }
     jo_free(&o);
@@ -163,7 +168,7 @@ static void test_jps_open_costs(T *t)
         /* The largest f of such a map still fits its field. */
         uint64_t f_max = 4 * sizes[i] * o.card;
         CHECK(t, (f_max >> JO_F_BITS) == 0);
-        jo_start(&o, 0, 100 * o.card);
+        jo_start(&o, 0, 100 * o.card, 0);
         CHECK(t, jo_key(&o, 5, 0) < jo_key(&o, 6, 1000 * o.card));
         CHECK(t, jo_key(&o, 6, 50 * o.card) < jo_key(&o, 6, 10 * o.card));
         jo_free(&o);
