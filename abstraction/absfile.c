@@ -3,8 +3,8 @@
  *   u32 S, u32 flags (bit 0: defaults compression, bit 1: optimised centers, bit 2: edge costs),
  *   u32 nsectors, u32 ngroups,
  *   u32 pool_bytes, u32 nwide, u32 nregions, u32 nedges, u32 ndefault,
- *   nsectors x u32 sector words, ngroups x u32 group bases,
- *   nwide x (u32 pool offset, u32 edge count), pool_bytes bytes,
+ *   nsectors x 3-byte sector words, ngroups x u32 group bases,
+ *   nwide x (u32 pool offset, u32 edge count | region count << 16), pool_bytes bytes,
  *   u64 FNV-1a of everything after the header.
  * A loaded file is checked against the header, the trailing checksum, sizes
  * recomputed from W, H and S, and abs_validate() against the grid. */
@@ -52,13 +52,13 @@ void abs_write(BinFile *f, const Abstraction *a, const Grid *g)
                        a->nwide,       a->nregions, a->nedges,   a->ndefault};
     for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
         put32(&s, head[i]);
-    for (uint32_t i = 0; i < a->nsectors; i++)
-        put32(&s, a->sector[i]);
+    bin_put_bytes(&s.f, a->sector, (size_t)a->nsectors * ABS_WORD_BYTES);
+    s.sum = bin_fnv1a(s.sum, a->sector, (size_t)a->nsectors * ABS_WORD_BYTES);
     for (uint32_t i = 0; i < a->ngroups; i++)
         put32(&s, a->group_base[i]);
     for (uint32_t i = 0; i < a->nwide; i++) {
         put32(&s, a->wide[i].pool_offset);
-        put32(&s, a->wide[i].edges);
+        put32(&s, a->wide[i].edges | (uint32_t)a->wide[i].regions << 16);
     }
     bin_put_bytes(&s.f, a->pool, a->pool_bytes);
     s.sum = bin_fnv1a(s.sum, a->pool, a->pool_bytes);
@@ -113,7 +113,7 @@ bool abs_read(BinFile *f, Abstraction *a, const Grid *g, Err *err)
             ok = err_set(err, "%s: sizes do not fit a %dx%d map at S=%u", path, g->width, g->height, S);
     }
     if (ok) {
-        a->sector = malloc((size_t)a->nsectors * 4 + 4);
+        a->sector = malloc(((size_t)a->nsectors + 1) * ABS_WORD_BYTES);
         a->group_base = malloc((size_t)a->ngroups * 4 + 4);
         a->wide = malloc((size_t)a->nwide * sizeof *a->wide + sizeof *a->wide);
         a->pool = malloc((size_t)a->pool_bytes + 1);
@@ -121,17 +121,17 @@ bool abs_read(BinFile *f, Abstraction *a, const Grid *g, Err *err)
             ok = err_set(err, "%s: out of memory loading", path);
     }
     if (ok) {
-        for (uint32_t i = 0; i < a->nsectors; i++)
-            a->sector[i] = get32(&s);
+        bin_get_bytes(&s.f, a->sector, (size_t)a->nsectors * ABS_WORD_BYTES);
+        s.sum = bin_fnv1a(s.sum, a->sector, (size_t)a->nsectors * ABS_WORD_BYTES);
         for (uint32_t i = 0; i < a->ngroups; i++)
             a->group_base[i] = get32(&s);
         for (uint32_t i = 0; i < a->nwide; i++) {
             a->wide[i].pool_offset = get32(&s);
             uint32_t e = get32(&s);
             a->wide[i].edges = (uint16_t)e;
-            a->wide[i].reserved = 0;
-            if (e > 0xffffu)
-                ok = err_set(err, "%s: wide sector %u has %u edges", path, i, e);
+            a->wide[i].regions = (uint16_t)(e >> 16);
+            if (e >> 16 > ABS_MAX_SECTOR * ABS_MAX_SECTOR)
+                ok = err_set(err, "%s: wide sector %u has %u regions", path, i, e >> 16);
         }
         bin_get_bytes(&s.f, a->pool, a->pool_bytes);
         s.sum = bin_fnv1a(s.sum, a->pool, a->pool_bytes);

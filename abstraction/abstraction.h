@@ -24,7 +24,11 @@
  * the same value, and a default-to-default edge (two open sectors) has 0.
  *
  * Layout (all the abstraction holds; abs_bytes() counts exactly this):
- *  sector word, u32:  bits 0-7 region count, 8-23 offset, 24-31 flags.
+ *  sector word, 3 bytes: bytes 0-1 offset (LE), byte 2 region count (bits
+ *             0-4) and flags (bits 5-7); abs_word() gives it as a u32 (bits
+ *             0-7 region count, 8-23 offset, 24-31 flags). A sector of more
+ *             than ABS_NARROW_MAX_REGIONS regions is WIDE, whose entry holds
+ *             its count.
  *   normal:   pool + group_base[s / ABS_GROUP] + offset holds `count` regions
  *             of 2 bytes (byte 0: center, (y << 4) | x inside the sector;
  *             byte 1: cumulative end of its edge bytes) then the edges, 1
@@ -39,10 +43,10 @@
  *   DEFAULT:  not stored: one region at the standard center (the center of a
  *             fully open sector of that size), edges (d, 0) to every existing
  *             neighbour sector. Only with defaults compression on.
- *   WIDE:     when a normal sector cannot be encoded (an edge targets a region
- *             >= 32, more than 255 edge bytes, or its offset from the group base
+ *   WIDE:     when a normal sector cannot be encoded (it holds more than 31
+ *             regions, an edge targets a region >= 32, more than 255 edge bytes, or its offset from the group base
  *             passes 16 bits): offset indexes `wide`, whose entry gives the
- *             absolute pool offset and edge count; regions take 4 bytes (center,
+ *             absolute pool offset, edge count and region count; regions take 4 bytes (center,
  *             0, u16 LE cumulative edge end) and edges 2 (direction, target),
  *             then the kept excess bytes as above.
  *  group_base, u32 per ABS_GROUP sectors: lifts hog2's 64 KB pool limit.
@@ -68,11 +72,13 @@
 #define ABS_FLAG_MASKED 0x04u
 #define ABS_NARROW_MAX_TARGET 31
 #define ABS_NARROW_MAX_EDGES 255
+#define ABS_NARROW_MAX_REGIONS 31 /* the 5 bits of a sector word's count */
+#define ABS_WORD_BYTES 3
 
 typedef struct AbsWide {
     uint32_t pool_offset;
     uint16_t edges;
-    uint16_t reserved;
+    uint16_t regions;
 } AbsWide;
 
 typedef struct Abstraction {
@@ -80,7 +86,7 @@ typedef struct Abstraction {
     int S;      /* sector side */
     int sw, sh; /* sectors per row, per column */
     uint32_t nsectors, ngroups;
-    uint32_t *sector;     /* nsectors words */
+    uint8_t *sector;      /* nsectors words of ABS_WORD_BYTES (read by abs_word) */
     uint32_t *group_base; /* ngroups */
     uint8_t *pool;
     uint32_t pool_bytes;
@@ -148,7 +154,15 @@ static inline void abs_sector_box(const Abstraction *a, int s, int *x0, int *y0,
 {
     abs_box(a->width, a->height, a->S, a->sw, s, x0, y0, w, h);
 }
-static inline int abs_region_count(const Abstraction *a, int s) { return (int)(a->sector[s] & 0xffu); }
+/* Sector s's word as a u32: bits 0-7 region count, 8-23 offset, 24-31 flags. */
+static inline uint32_t abs_word(const Abstraction *a, int s)
+{
+    const uint8_t *p = a->sector + (size_t)ABS_WORD_BYTES * (size_t)s;
+    uint32_t offset = p[0] | (uint32_t)p[1] << 8, flags = (uint32_t)p[2] >> 5;
+    uint32_t count = flags & ABS_FLAG_WIDE ? a->wide[offset].regions : p[2] & 31u;
+    return count | offset << 8 | flags << 24;
+}
+static inline int abs_region_count(const Abstraction *a, int s) { return (int)(abs_word(a, s) & 0xffu); }
 
 /* Absolute cell of region r's center in sector s. */
 xyLoc abs_region_center(const Abstraction *a, int s, int r);
@@ -245,8 +259,9 @@ bool abs_validate(const Abstraction *a, const Grid *g, Err *err);
  * 4: the MM file's segment records (after the abstraction) hold waypoints,
  * not 3-bit moves (cache/leg.h): the header's version is the whole file's.
  * 5: MASKED sectors (flags bit 2 of a sector word): a version-4 reader would
- * take a region's mask byte for an edge. */
-#define ABS_FILE_VERSION 5
+ * take a region's mask byte for an edge.
+ * 6: sector words of 3 bytes, a wide sector's region count in its entry. */
+#define ABS_FILE_VERSION 6
 struct BinFile;
 /* Header and abstraction on an open stream (f->failed reports write errors);
  * other sections may follow (the MM entry's segments). */

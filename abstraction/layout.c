@@ -6,9 +6,13 @@
 #include "../common/grow.h"
 #include "plain.h"
 
-static inline uint32_t make_word(uint32_t count, uint32_t offset, uint32_t flags)
+/* A WIDE sector's count is in its entry, set before. */
+static inline void set_word(Abstraction *a, int s, uint32_t count, uint32_t offset, uint32_t flags)
 {
-    return (count & 0xffu) | (offset & 0xffffu) << 8 | flags << 24;
+    uint8_t *w = a->sector + (size_t)ABS_WORD_BYTES * (size_t)s;
+    w[0] = (uint8_t)offset;
+    w[1] = (uint8_t)(offset >> 8);
+    w[2] = (uint8_t)(flags << 5 | (flags & ABS_FLAG_WIDE ? 0 : count));
 }
 static inline uint32_t word_offset(uint32_t w) { return (w >> 8) & 0xffffu; }
 
@@ -72,7 +76,7 @@ bool abs_encode(Abstraction *a, const AbsPlain *p, Err *err)
     a->ngroups = (a->nsectors + ABS_GROUP - 1) / ABS_GROUP;
     a->nregions = (uint32_t)p->nregions;
     a->nedges = (uint32_t)p->nedges;
-    a->sector = calloc(a->nsectors ? a->nsectors : 1, sizeof *a->sector);
+    a->sector = calloc((size_t)a->nsectors + 1, ABS_WORD_BYTES);
     a->group_base = calloc(a->ngroups ? a->ngroups : 1, sizeof *a->group_base);
     /* Wide sectors double at most every byte, so 2x the plain size bounds the pool. */
     size_t cap = 2 * ((size_t)p->nregions * 2 + (size_t)p->nedges) + (size_t)p->nedges + 4;
@@ -89,7 +93,7 @@ bool abs_encode(Abstraction *a, const AbsPlain *p, Err *err)
             a->group_base[s / ABS_GROUP] = (uint32_t)used;
         int r0 = p->reg_first[s], nreg = p->reg_first[s + 1] - r0;
         if (dflt[s]) {
-            a->sector[s] = make_word(1, 0, ABS_FLAG_DEFAULT);
+            set_word(a, s, 1, 0, ABS_FLAG_DEFAULT);
             a->ndefault++;
             continue;
         }
@@ -98,12 +102,13 @@ bool abs_encode(Abstraction *a, const AbsPlain *p, Err *err)
             to_first += p->edge_target[e] == 0;
         bool masked = nreg > 0 && nreg < to_first; /* a mask byte a region saves a byte an edge to a region 0 */
         int bytes = masked ? nedge - to_first + nreg : nedge;
-        bool wide = bytes > ABS_NARROW_MAX_EDGES || used - a->group_base[s / ABS_GROUP] > 0xffffu;
+        bool wide = nreg > ABS_NARROW_MAX_REGIONS || bytes > ABS_NARROW_MAX_EDGES ||
+                    used - a->group_base[s / ABS_GROUP] > 0xffffu;
         for (int e = e0; e < e0 + nedge && !wide; e++)
             wide = p->edge_target[e] > ABS_NARROW_MAX_TARGET;
         if (!wide) {
-            a->sector[s] = make_word((uint32_t)nreg, (uint32_t)(used - a->group_base[s / ABS_GROUP]),
-                                     masked ? ABS_FLAG_MASKED : 0);
+            set_word(a, s, (uint32_t)nreg, (uint32_t)(used - a->group_base[s / ABS_GROUP]),
+                     masked ? ABS_FLAG_MASKED : 0);
             size_t end = 0;
             for (int r = r0; r < r0 + nreg; r++) {
                 int n = p->edge_first[r + 1] - p->edge_first[r];
@@ -135,8 +140,8 @@ bool abs_encode(Abstraction *a, const AbsPlain *p, Err *err)
             free(dflt);
             goto oom;
         }
-        a->wide[a->nwide] = (AbsWide){(uint32_t)used, (uint16_t)nedge, 0};
-        a->sector[s] = make_word((uint32_t)nreg, a->nwide++, ABS_FLAG_WIDE);
+        a->wide[a->nwide] = (AbsWide){(uint32_t)used, (uint16_t)nedge, (uint16_t)nreg};
+        set_word(a, s, (uint32_t)nreg, a->nwide++, ABS_FLAG_WIDE);
         for (int r = r0; r < r0 + nreg; r++) {
             uint32_t end = (uint32_t)(p->edge_first[r + 1] - e0);
             a->pool[used++] = p->center[r];
@@ -171,8 +176,8 @@ void abs_free(Abstraction *a)
 
 size_t abs_bytes(const Abstraction *a)
 {
-    return ABS_FIXED_BYTES + 4u * (size_t)a->nsectors + 4u * (size_t)a->ngroups + sizeof(AbsWide) * (size_t)a->nwide +
-           a->pool_bytes;
+    return ABS_FIXED_BYTES + ABS_WORD_BYTES * (size_t)a->nsectors + 4u * (size_t)a->ngroups +
+           sizeof(AbsWide) * (size_t)a->nwide + a->pool_bytes;
 }
 
 /* Start of a stored sector's bytes in the pool. */
@@ -185,7 +190,7 @@ static const uint8_t *sector_data(const Abstraction *a, int s, uint32_t w)
 
 xyLoc abs_region_center(const Abstraction *a, int s, int r)
 {
-    uint32_t w = a->sector[s];
+    uint32_t w = abs_word(a, s);
     uint8_t c;
     if (abs_word_flags(w) & ABS_FLAG_DEFAULT)
         c = standard_center_local(a, s);
@@ -198,7 +203,7 @@ xyLoc abs_region_center(const Abstraction *a, int s, int r)
 
 void abs_edges(const Abstraction *a, int s, int r, AbsEdgeIter *it)
 {
-    uint32_t w = a->sector[s];
+    uint32_t w = abs_word(a, s);
     it->sector = s;
     it->wide = it->dflt = it->mask = 0;
     it->dir = 0;
@@ -269,7 +274,7 @@ bool abs_edge_next(const Abstraction *a, AbsEdgeIter *it, AbsEdge *e)
 /* A stored sector's kept excess bytes: after its edges. */
 static const uint8_t *excess_data(const Abstraction *a, int s)
 {
-    uint32_t w = a->sector[s];
+    uint32_t w = abs_word(a, s);
     const uint8_t *d = sector_data(a, s, w);
     int nreg = (int)(w & 0xffu);
     if (nreg == 0)
@@ -291,7 +296,7 @@ bool abs_excess_fits(const Abstraction *a, Err *err)
         base[s + 1] = base[s] + (uint32_t)abs_region_count(a, (int)s);
     bool ok = true;
     for (uint32_t s = 0; s < a->nsectors && ok; s++) {
-        if (abs_word_flags(a->sector[s]) & ABS_FLAG_DEFAULT)
+        if (abs_word_flags(abs_word(a, s)) & ABS_FLAG_DEFAULT)
             continue;
         size_t kept = 0;
         for (int r = 0; r < abs_region_count(a, (int)s); r++) {
@@ -299,7 +304,7 @@ bool abs_excess_fits(const Abstraction *a, Err *err)
             AbsEdge e;
             abs_edges(a, (int)s, r, &it);
             while (abs_edge_next(a, &it, &e))
-                kept += abs_excess_kept(false, abs_word_flags(a->sector[e.sector]) & ABS_FLAG_DEFAULT,
+                kept += abs_excess_kept(false, abs_word_flags(abs_word(a, e.sector)) & ABS_FLAG_DEFAULT,
                                         (int)(base[s] + (uint32_t)r), (int)(base[e.sector] + (uint32_t)e.region));
         }
         if ((size_t)(excess_data(a, (int)s) - a->pool) + kept > a->pool_bytes)
@@ -318,12 +323,12 @@ static bool decode_excess(const Abstraction *a, AbsPlain *p)
         return false;
     for (int pass = 0; pass < 2; pass++)
         for (int s = 0; s < p->nsectors; s++) {
-            bool sd = abs_word_flags(a->sector[s]) & ABS_FLAG_DEFAULT;
+            bool sd = abs_word_flags(abs_word(a, s)) & ABS_FLAG_DEFAULT;
             const uint8_t *q = sd ? NULL : excess_data(a, s);
             for (int r = p->reg_first[s]; r < p->reg_first[s + 1]; r++)
                 for (int e = p->edge_first[r]; e < p->edge_first[r + 1]; e++) {
                     int t = abs_neighbour_sector(a, s, p->edge_dir[e]), b = p->reg_first[t] + p->edge_target[e];
-                    bool kept = abs_excess_kept(sd, abs_word_flags(a->sector[t]) & ABS_FLAG_DEFAULT, r, b);
+                    bool kept = abs_excess_kept(sd, abs_word_flags(abs_word(a, t)) & ABS_FLAG_DEFAULT, r, b);
                     if (kept && pass == 0)
                         p->edge_excess[e] = *q++;
                     else if (!kept && pass == 1) {

@@ -113,7 +113,13 @@ bool abs_validate(const Abstraction *a, const Grid *g, Err *err)
         return err_set(err, "out of memory checking the abstraction");
     bool ok = true;
     for (uint32_t s = 0; s < a->nsectors && ok; s++) {
-        uint32_t w = a->sector[s], flags = abs_word_flags(w);
+        /* A wide sector's count is read from its entry: check its index first. */
+        const uint8_t *raw = a->sector + (size_t)ABS_WORD_BYTES * s;
+        if (raw[2] >> 5 & ABS_FLAG_WIDE && (raw[0] | (uint32_t)raw[1] << 8) >= a->nwide) {
+            ok = err_set(err, "sector %u: wide index past %u", s, a->nwide);
+            break;
+        }
+        uint32_t w = abs_word(a, (int)s), flags = abs_word_flags(w);
         int nreg = abs_region_count(a, (int)s), x0, y0, sw, sh;
         abs_sector_box(a, (int)s, &x0, &y0, &sw, &sh);
         if (flags & ~(ABS_FLAG_DEFAULT | ABS_FLAG_WIDE | ABS_FLAG_MASKED) || (flags & ABS_FLAG_DEFAULT && nreg != 1) ||
@@ -127,10 +133,6 @@ bool abs_validate(const Abstraction *a, const Grid *g, Err *err)
             size_t start, bytes;
             if (flags & ABS_FLAG_WIDE) {
                 uint32_t i = (w >> 8) & 0xffffu;
-                if (i >= a->nwide) {
-                    ok = err_set(err, "sector %u: wide index %u past %u", s, i, a->nwide);
-                    break;
-                }
                 start = a->wide[i].pool_offset;
                 bytes = 4u * nreg + 2u * a->wide[i].edges;
             } else {

@@ -248,7 +248,7 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
     if (ok && old->costs_on && !placeholder)
         ok = err_set(err, "out of memory updating the abstraction");
     for (uint32_t s = 0; placeholder && s < old->nsectors; s++)
-        placeholder[s] = (uint8_t)((abs_word_flags(old->sector[s]) & ABS_FLAG_DEFAULT ? 1 : 0) | (n.ring[s] ? 2 : 0));
+        placeholder[s] = (uint8_t)((abs_word_flags(abs_word(old, s)) & ABS_FLAG_DEFAULT ? 1 : 0) | (n.ring[s] ? 2 : 0));
     if (ok && old->costs_on && !abs_plain_costs(&after, g, old->S, touched, placeholder, err))
         ok = false;
     free(placeholder);
@@ -271,11 +271,11 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
          * came from `before`. */
         abs_dilate(old->sw, old->sh, touched, 2, n.near);
         for (int s = 0; s < after.nsectors; s++) {
-            if (!n.near[s] || !(abs_word_flags(out->sector[s]) & ABS_FLAG_DEFAULT))
+            if (!n.near[s] || !(abs_word_flags(abs_word(out, s)) & ABS_FLAG_DEFAULT))
                 continue;
             for (int e = after.edge_first[after.reg_first[s]]; e < after.edge_first[after.reg_first[s + 1]]; e++) {
                 int t = abs_neighbour_sector(out, s, after.edge_dir[e]);
-                if (abs_word_flags(out->sector[t]) & ABS_FLAG_DEFAULT)
+                if (abs_word_flags(abs_word(out, t)) & ABS_FLAG_DEFAULT)
                     after.edge_excess[e] = 0;
             }
         }

@@ -239,21 +239,21 @@ static void test_abs_bytes_honest(T *t)
         Err err;
         CHECK(t, abs_build(&a, &g, 8, dflt, &err));
         CHECK(t, abs_decode(&a, &p, &err));
-        size_t expect = ABS_FIXED_BYTES + 4 * (size_t)a.nsectors + 4 * (size_t)((a.nsectors + 255) / 256);
+        size_t expect = ABS_FIXED_BYTES + ABS_WORD_BYTES * (size_t)a.nsectors + 4 * (size_t)((a.nsectors + 255) / 256);
         int defaults = 0;
         for (int s = 0; s < p.nsectors; s++) {
             int nreg = p.reg_first[s + 1] - p.reg_first[s];
             int nedge = p.edge_first[p.reg_first[s + 1]] - p.edge_first[p.reg_first[s]];
-            if (a.sector[s] >> 24 & ABS_FLAG_DEFAULT) {
+            if (abs_word_flags(abs_word(&a, s)) & ABS_FLAG_DEFAULT) {
                 defaults++;
                 continue;
             }
             int to_first = 0; /* a MASKED sector's edges to a region 0 are its regions' mask bytes */
             for (int e = p.edge_first[p.reg_first[s]]; e < p.edge_first[p.reg_first[s + 1]]; e++)
                 to_first += p.edge_target[e] == 0;
-            if (a.sector[s] >> 24 & ABS_FLAG_WIDE)
+            if (abs_word_flags(abs_word(&a, s)) & ABS_FLAG_WIDE)
                 expect += 8 + 4 * (size_t)nreg + 2 * (size_t)nedge;
-            else if (a.sector[s] >> 24 & ABS_FLAG_MASKED)
+            else if (abs_word_flags(abs_word(&a, s)) & ABS_FLAG_MASKED)
                 expect += 3 * (size_t)nreg + (size_t)(nedge - to_first);
             else
                 expect += 2 * (size_t)nreg + (size_t)nedge;
@@ -280,7 +280,7 @@ static void test_abs_default_sectors(T *t)
     CHECK(t, abs_build(&on, &g, 16, true, &err) && abs_build(&off, &g, 16, false, &err));
     /* One region each; the hole moves the middle sector's centroid-nearest center. */
     CHECK(t, on.ndefault == 8 && off.ndefault == 0);
-    CHECK(t, !(on.sector[4] >> 24 & ABS_FLAG_DEFAULT));
+    CHECK(t, !(abs_word_flags(abs_word(&on, 4)) & ABS_FLAG_DEFAULT));
     CHECK(t, abs_bytes(&on) < abs_bytes(&off));
     xyLoc c = abs_region_center(&on, 0, 0), sc = abs_standard_center(&on, 0);
     CHECK(t, c.x == 7 && c.y == 7 && sc.x == 7 && sc.y == 7);
@@ -314,7 +314,7 @@ static void test_abs_checkerboard_overflow(T *t)
     Abstraction a;
     CHECKF(t, abs_build(&a, &g, 16, true, &err), "%s", err.msg);
     CHECK(t, abs_region_count(&a, 0) == 128 && abs_region_count(&a, 1) == 1);
-    CHECK(t, a.nwide >= 1 && (a.sector[1] >> 24 & ABS_FLAG_WIDE));
+    CHECK(t, a.nwide >= 1 && (abs_word_flags(abs_word(&a, 1)) & ABS_FLAG_WIDE));
     check_against_brute_force(t, &g, &a, "checkerboard");
     int n = 0;
     AbsEdgeIter it;
@@ -374,7 +374,7 @@ static void test_abs_file_round_trip_and_rejects(T *t)
     CHECKF(t, abs_save(&a, &g, path, &err), "%s", err.msg);
     CHECKF(t, abs_load(&b, &g, path, &err), "%s", err.msg);
     CHECK(t, b.nsectors == a.nsectors && b.pool_bytes == a.pool_bytes && b.S == 8);
-    CHECK(t, memcmp(a.sector, b.sector, a.nsectors * 4) == 0 && memcmp(a.pool, b.pool, a.pool_bytes) == 0);
+    CHECK(t, memcmp(a.sector, b.sector, a.nsectors * ABS_WORD_BYTES) == 0 && memcmp(a.pool, b.pool, a.pool_bytes) == 0);
     abs_free(&b);
     FILE *fp = fopen(path, "rb");
     fseek(fp, 0, SEEK_END);

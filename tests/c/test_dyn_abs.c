@@ -20,8 +20,8 @@ bool abs_same(const Abstraction *a, const Abstraction *b, char *why, size_t size
         return false;
     }
     for (uint32_t s = 0; s < a->nsectors; s++)
-        if (a->sector[s] != b->sector[s]) {
-            snprintf(why, size, "sector word %u differs: %08x vs %08x", s, a->sector[s], b->sector[s]);
+        if (abs_word(a, (int)s) != abs_word(b, (int)s)) {
+            snprintf(why, size, "sector word %u differs: %08x vs %08x", s, abs_word(a, (int)s), abs_word(b, (int)s));
             return false;
         }
     if (memcmp(a->group_base, b->group_base, a->ngroups * sizeof *a->group_base) ||
@@ -137,8 +137,8 @@ static void test_dyn_edge_costs_match_legs(T *t)
                 legplan_center(&legs, &ix, r, b, &leg);
                 xyLoc p = abs_center(&ix, r), q = abs_center(&ix, b);
                 double extra = path_length(leg.cells, leg.len) - grid_octile(p.x, p.y, q.x, q.y);
-                bool both_default = abs_word_flags(a.sector[abs_region_sector(&ix, r)]) & ABS_FLAG_DEFAULT &&
-                                    abs_word_flags(a.sector[ed.sector]) & ABS_FLAG_DEFAULT;
+                bool both_default = abs_word_flags(abs_word(&a, abs_region_sector(&ix, r))) & ABS_FLAG_DEFAULT &&
+                                    abs_word_flags(abs_word(&a, ed.sector)) & ABS_FLAG_DEFAULT;
                 bad += both_default ? excess[e] != 0 : excess[e] != abs_excess_code(extra);
                 nonzero += excess[e] != 0;
                 e++;
