@@ -146,6 +146,8 @@ static JpsResult run_jps(LegPlanner *lp, Jps *j, xyPath *out)
 
 JpsResult legplan_jps_resume(LegPlanner *lp, xyPath *out) { return run_jps(lp, &lp->jps, out); }
 
+size_t legplan_first_bytes(const LegPlanner *lp) { return astar_first_bytes(&lp->astar); }
+
 size_t legplan_bytes(const LegPlanner *lp)
 {
     return (size_t)lp->abs->nsectors * sizeof *lp->sector_mark + astar_bytes(&lp->astar) + legplan_jps_bytes(lp);

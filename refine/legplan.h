@@ -139,6 +139,8 @@ void legplan_free(LegPlanner *lp);
 size_t legplan_bytes(const LegPlanner *lp);
 /* Of which the JPS searches (bit rows, node slots, open lists; the painted window). */
 size_t legplan_jps_bytes(const LegPlanner *lp);
+/* What its A*'s first search will take at once (search/astar.h astar_first_bytes). */
+size_t legplan_first_bytes(const LegPlanner *lp);
 
 /* A path from -> to appended by JPS inside the sectors legplan_add_sector
  * listed since the latest legplan_new_mark (from and to always allowed), or,

@@ -143,6 +143,17 @@ size_t astar_bytes(const AStar *a)
     return a->bf.count * (sizeof(BfNode) + 1) + a->bf.open.cap * sizeof(HeapItem) + pages;
 }
 
+size_t astar_first_bytes(const AStar *a)
+{
+    const AStarPages *pg = &a->pg;
+    if (!pg->side || pg->cap)
+        return 0;
+    size_t parts = (size_t)pg->split * pg->split, pages = (size_t)FIRST_BLOCKS * parts;
+    return pages * (size_t)pg->cells * (sizeof(BfNode) + 1) + ((size_t)pg->cells / 4 + 1) * sizeof(HeapItem) +
+           pages * (sizeof *pg->page_x0 + sizeof *pg->page_y0) +
+           (size_t)FIRST_BLOCKS * (sizeof *pg->slot_block + parts * sizeof *pg->slot_page);
+}
+
 /* The search's restriction (search's `restricted`): none, block marks, two blocks. */
 enum { LIMIT_NONE, LIMIT_MARKS, LIMIT_TWO };
 

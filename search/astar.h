@@ -120,6 +120,10 @@ bool astar_init_paged(AStar *a, const Grid *grid, int side, Err *err);
 void astar_free(AStar *a);
 /* Bytes of the node arrays (per cell, or per page and block) and the open list. */
 size_t astar_bytes(const AStar *a);
+/* What the paged form's first search will take (its first pages, their
+ * nodes and the open list), all at once; 0 once taken, and for the whole
+ * form (its arrays are taken at init). */
+size_t astar_first_bytes(const AStar *a);
 
 /* Finds a path s -> g within `lim` (NULL: whole grid, weight 1), appends its
  * cells (s first, g last) to `out` and returns its length; returns -1 and

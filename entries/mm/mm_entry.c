@@ -278,7 +278,11 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
     e->passable = grid_count_passable(&e->grid);
     e->tile_watch =
         e->legs.have_jps && !e->legs.jps.tiled; /* a map of many tiles: tiled from the start (jps_state.c) */
-    mm_tile_jps(e, mm_held_with_memo_grown(e), err);
+    /* With what the legs' first search takes at once, its pages (a query
+     * cannot tile before it): weighed without them, a map just under the
+     * line at prepare kept its whole copy and was past its budget after
+     * its first query, before the check could tile it. */
+    mm_tile_jps(e, mm_held_with_memo_grown(e) + legplan_first_bytes(&e->legs), err);
     /* The turn bits are held whole from here: derived whole here too, so
      * that no query's call pays for the first reads of its lines (they were
      * a small map's longest calls). */

@@ -268,6 +268,12 @@ static void test_astar_paged_is_the_same_search(T *t)
     AStar flood, flood_whole;
     CHECK(t, grid_from_bits(&flat, open, SIDE, SIDE, &err) && astar_init_paged(&flood, &flat, 16, &err) &&
                  astar_init(&flood_whole, &flat, &err));
+    /* The owner's budget weighs the first search's pages before it runs
+     * (entries/mm): the forecast is what a first search takes at once. */
+    size_t before = astar_bytes(&flood), first = astar_first_bytes(&flood);
+    astar_find(&flood, (xyLoc){0, 0}, (xyLoc){1, 1}, NULL, NULL);
+    CHECKF(t, first > 0 && astar_bytes(&flood) - before == first && astar_first_bytes(&flood) == 0,
+           "first search took %zu bytes, forecast %zu", astar_bytes(&flood) - before, first);
     double lf = astar_find(&flood, (xyLoc){0, 0}, (xyLoc){SIDE - 1, SIDE - 1}, NULL, NULL);
     double lw = astar_find(&flood_whole, (xyLoc){0, 0}, (xyLoc){SIDE - 1, SIDE - 1}, NULL, NULL);
     CHECKF(t, lf < 0 && lw < 0 && flood.last_expanded == flood_whole.last_expanded,
