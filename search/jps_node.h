@@ -99,9 +99,9 @@ static inline __attribute__((always_inline)) bool relax_node(Jps *j, int px, int
     if (!opened && n->pos < 0) /* closed */
         return false;
     /* Open, the node's f says whether g is shorter: the same heuristic on both sides. */
-    int dx = abs(j->gx - px), dy = abs(j->gy - py), lo = dx < dy ? dx : dy, straight = (dx < dy ? dy : dx) - lo;
-    uint32_t parts = (uint32_t)lo | (uint32_t)straight << H_PART_BITS; /* h_parts, its steps reused below */
-    uint64_t f = g + (uint64_t)lo * o->diag + (uint64_t)straight * o->card;
+    int dx = abs(j->gx - px), dy = abs(j->gy - py);
+    uint32_t parts = h_parts(dx, dy);
+    uint64_t f = g + jo_octile(o, dx, dy);
     if (!opened && f >= jo_open_f(o, n))
         return false;
     o->live += opened;
