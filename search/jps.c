@@ -1,7 +1,7 @@
 /* Jump Point Search, online and JPS+: online jumps and successors, the
  * search (jps.h); JPS+'s successors are jps_plus.h's (in this unit), what
  * both share jps_node.h's, a JPS's setup, updates and sizes jps_state.c's,
- * the path read back from the found chain of nodes jps_chain.c's. */
+ * the path read back from the found chain of nodes jps_chain.c's (no Jps). */
 #include <stdlib.h>
 
 #include "../common/grow.h"
@@ -160,7 +160,7 @@ static inline __attribute__((always_inline)) void try_straight(Jps *j, uint32_t 
 /* Online: one diagonal jump, its end a node. JPS+ sweeps the whole diagonal
  * instead and generates the straight successors of every diagonal jump point
  * on it directly, with `from` as their parent (the path to each is diagonal
- * first, then straight: jps_find unpacks it so), so those intermediate
+ * first, then straight: jps_chain.c unpacks it so), so those intermediate
  * points never enter the open list (Harabor & Grastien 2014, §5: pruning
  * intermediate nodes), unless the map is one where that loses (prune_diag,
  * jps.h): then the first of those points is queued, as online. The cell
@@ -376,6 +376,14 @@ static bool start_search(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, bool a
 
 bool jps_begin(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded) { return start_search(j, s, g, max_expanded, true); }
 
+void jps_find(Jps *j, xyLoc s, xyLoc g, xyPath *path) { jps_find_capped(j, s, g, UINT64_MAX, path); }
+
+JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPath *path)
+{
+    uint64_t work = UINT64_MAX;
+    return jps_begin(j, s, g, max_expanded) ? jps_run(j, &work, path) : JPS_NONE;
+}
+
 /* The same search again, from its start, with the room jps_grow made. */
 static void restart(Jps *j)
 {
@@ -483,6 +491,6 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
         if (j->open.node[v].parent >> PARENT_DIR_SHIFT == 8) /* the start */
             break;
     }
-    jps_path_of_chain(j, n, path);
+    jps_path_of_chain(j->trace, n, stride, j->waypoints, path);
     return JPS_FOUND;
 }

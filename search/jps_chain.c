@@ -1,28 +1,19 @@
-/* The path of a found search read back from its chain of nodes (jps_chain.h),
- * and the searches run to their end in one call. */
+/* The path of a found search read back from its chain of nodes (jps_chain.h). */
 #include "jps_chain.h"
 
 #include <stdlib.h>
 
 static inline int sgn(int v) { return (v > 0) - (v < 0); }
 
-void jps_find(Jps *j, xyLoc s, xyLoc g, xyPath *path) { jps_find_capped(j, s, g, UINT64_MAX, path); }
-
-JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPath *path)
+void jps_path_of_chain(const uint32_t *chain, size_t n, int stride, bool waypoints, xyPath *path)
 {
-    uint64_t work = UINT64_MAX;
-    return jps_begin(j, s, g, max_expanded) ? jps_run(j, &work, path) : JPS_NONE;
-}
-
-void jps_path_of_chain(const Jps *j, size_t n, xyPath *path)
-{
-    const int stride = j->grid.stride;
-    path_push(path, (xyLoc){(int16_t)j->sx, (int16_t)j->sy});
+    const uint32_t s = chain[n - 1]; /* the start's padded cell */
+    path_push(path, (xyLoc){(int16_t)(s % (uint32_t)stride - 1), (int16_t)(s / (uint32_t)stride - 1)});
     for (size_t i = n - 1; i > 0; i--) { /* each segment: diagonal first, then straight */
-        int x = (int)(j->trace[i] % (uint32_t)stride), y = (int)(j->trace[i] / (uint32_t)stride);
-        int bx = (int)(j->trace[i - 1] % (uint32_t)stride), by = (int)(j->trace[i - 1] / (uint32_t)stride);
+        int x = (int)(chain[i] % (uint32_t)stride), y = (int)(chain[i] / (uint32_t)stride);
+        int bx = (int)(chain[i - 1] % (uint32_t)stride), by = (int)(chain[i - 1] / (uint32_t)stride);
         int ex = abs(bx - x), ey = abs(by - y), dx = sgn(bx - x), dy = sgn(by - y);
-        if (j->waypoints) { /* the turn where the diagonal part ends, if both parts are there */
+        if (waypoints) { /* the turn where the diagonal part ends, if both parts are there */
             int k = ex < ey ? ex : ey;
             if (k > 0 && ex != ey)
                 path_push(path, (xyLoc){(int16_t)(x + k * dx - 1), (int16_t)(y + k * dy - 1)});
