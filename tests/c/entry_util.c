@@ -31,6 +31,8 @@ bool load_named(T *t, const char *name, Loaded *l)
     return load_paths(t, map, scen, l);
 }
 
+bool load_nth(T *t, const char *const *names, int i, Loaded *l) { return names[i] && load_named(t, names[i], l); }
+
 bool load_bench(T *t, const char *name, Loaded *l)
 {
     const char *dir = bench_dir(t);

@@ -107,6 +107,11 @@ typedef struct Loaded {
 /* An embedded map: "rooms/8room256-0" -> maps/rooms/8room256-0.map and
  * scenarios/rooms/8room256-0.map.scen. */
 bool load_named(T *t, const char *name, Loaded *l);
+/* Entry i of a NULL-terminated list of embedded maps (load_named): false
+ * past the list's end or when it would not load (a failure), which ends a
+ * test's loop over the maps:
+ *     for (int m = 0; load_nth(t, maps, m, &l); m++) { ...; unload(&l); } */
+bool load_nth(T *t, const char *const *names, int i, Loaded *l);
 /* ROOT/maps/NAME.map and ROOT/scenarios/NAME.map.scen, each at most `size`
  * bytes (ROOT "." for the embedded maps, bench_dir for the benchmark's). */
 void map_scen_paths(const char *root, const char *name, char *map, char *scen, size_t size);

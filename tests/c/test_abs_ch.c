@@ -67,14 +67,12 @@ static int compare_routes(T *t, const AbsIndex *ix, int pairs, uint64_t seed)
  * searches. */
 static void test_ch_equals_astar(T *t)
 {
-    const char *maps[] = {"random/random256-20-0", "rooms/16room256-0", "mazes/maze256-2-0"};
+    const char *const maps[] = {"random/random256-20-0", "rooms/16room256-0", "mazes/maze256-2-0", NULL};
     astar_open_grows = 0;
     ends_by[0] = ends_by[1] = 0;
     route_room = 0;
-    for (int m = 0; m < 3; m++) {
-        Loaded l;
-        if (!load_named(t, maps[m], &l))
-            continue;
+    Loaded l;
+    for (int m = 0; load_nth(t, maps, m, &l); m++) {
         const Entry *e;
         void *inst = prepare_spec(t, "mm", &l, &e);
         if (inst) {

@@ -87,16 +87,14 @@ static void test_ch_optimal_on_embedded_maps(T *t)
     /* 8room256-0: test_ch_hubs_and_search replays it whole. */
     const char *const maps[] = {"random/random256-20-0", "rooms/32room256-0", "mazes/maze256-8-0", NULL};
 #endif
-    for (int i = 0; maps[i]; i++) {
-        Loaded l;
-        if (load_named(t, maps[i], &l)) {
-            check_optimal(t, "ch", &l, maps[i], 1); /* graph=auto: the grid graph on the random maps */
+    Loaded l;
+    for (int i = 0; load_nth(t, maps, i, &l); i++) {
+        check_optimal(t, "ch", &l, maps[i], 1); /* graph=auto: the grid graph on the random maps */
 #ifndef __SANITIZE_ADDRESS__ /* the grid graph's contraction under the sanitizers: test_stamps' corner */
-            /* Not on the random map: graph=auto took the grid graph there already. */
-            if (strncmp(maps[i], "random/", 7) != 0)
-                check_optimal(t, "ch:graph=grid", &l, maps[i], 4);
+        /* Not on the random map: graph=auto took the grid graph there already. */
+        if (strncmp(maps[i], "random/", 7) != 0)
+            check_optimal(t, "ch:graph=grid", &l, maps[i], 4);
 #endif
-        }
         unload(&l);
     }
 }
@@ -110,28 +108,26 @@ static void test_ch_graph_auto(T *t)
                                 "mazes/maze256-2-0", NULL};
     const int grid[] = {1, 1, 0, 0};
     /* Under the sanitizers not the open random map: its grid graph's contraction is the slowest there. */
-    for (int i = T_SANITIZED; maps[i]; i++) {
-        Loaded l;
-        if (load_named(t, maps[i], &l)) {
-            const Entry *e;
-            EntryOpts o;
-            Err err;
-            char file[256];
-            snprintf(file, sizeof file, "%s/auto.pre", temp_dir());
-            if (entry_parse_spec("ch", &e, &o, &err) && entry_preprocess(e, &l.g, file, &o, &err)) {
-                void *inst = e->prepare(&l.g, file, &o, &err);
-                CHECKF(t, inst != NULL, "ch on %s: %s", maps[i], err.msg);
-                if (inst) {
-                    double g = entry_counter(e, inst, "graph");
-                    CHECKF(t, g == grid[i], "graph=auto on %s: graph %.0f, expected %d", maps[i], g, grid[i]);
-                    e->destroy(inst);
-                }
-            } else {
-                t_fail(t, __FILE__, __LINE__, "ch on %s: %s", maps[i], err.msg);
+    Loaded l;
+    for (int i = T_SANITIZED; load_nth(t, maps, i, &l); i++) {
+        const Entry *e;
+        EntryOpts o;
+        Err err;
+        char file[256];
+        snprintf(file, sizeof file, "%s/auto.pre", temp_dir());
+        if (entry_parse_spec("ch", &e, &o, &err) && entry_preprocess(e, &l.g, file, &o, &err)) {
+            void *inst = e->prepare(&l.g, file, &o, &err);
+            CHECKF(t, inst != NULL, "ch on %s: %s", maps[i], err.msg);
+            if (inst) {
+                double g = entry_counter(e, inst, "graph");
+                CHECKF(t, g == grid[i], "graph=auto on %s: graph %.0f, expected %d", maps[i], g, grid[i]);
+                e->destroy(inst);
             }
-            if (i == 1)
-                check_optimal(t, "ch:graph=subgoal", &l, maps[i], 2);
+        } else {
+            t_fail(t, __FILE__, __LINE__, "ch on %s: %s", maps[i], err.msg);
         }
+        if (i == 1)
+            check_optimal(t, "ch:graph=subgoal", &l, maps[i], 2);
         unload(&l);
     }
 }
@@ -144,10 +140,8 @@ static void test_ch_graph_auto(T *t)
 static void test_ch_hubs_and_search(T *t)
 {
     const char *const maps[] = {"rooms/8room256-0", "mazes/maze256-4-0", NULL};
-    for (int i = 0; maps[i]; i++) {
-        Loaded l;
-        if (!load_named(t, maps[i], &l))
-            continue;
+    Loaded l;
+    for (int i = 0; load_nth(t, maps, i, &l); i++) {
         const char *const specs[] = {"ch", "ch:hubs=0"};
         for (int k = 0; k < 2; k++) {
             const Entry *e;

@@ -113,11 +113,9 @@ static void test_dyn_update_equals_rebuild(T *t)
  * rounded), in both directions, default sectors' edges included. */
 static void test_dyn_edge_costs_match_legs(T *t)
 {
-    const char *maps[] = {"rooms/8room256-0", "mazes/maze256-2-0"};
-    for (int m = 0; m < 2; m++) {
-        Loaded l;
-        if (!load_named(t, maps[m], &l))
-            return;
+    const char *const maps[] = {"rooms/8room256-0", "mazes/maze256-2-0", NULL};
+    Loaded l;
+    for (int m = 0; load_nth(t, maps, m, &l); m++) {
         Abstraction a;
         AbsIndex ix;
         LegPlanner legs;

@@ -153,11 +153,9 @@ static void test_mm_jps_routes(T *t)
  * not on the maze. */
 static void test_mm_corridor(T *t)
 {
-    const char *maps[] = {"random/random256-40-0", "mazes/maze256-2-0"};
-    for (int m = 0; m < 2; m++) {
-        Loaded l;
-        if (!load_named(t, maps[m], &l))
-            return;
+    const char *const maps[] = {"random/random256-40-0", "mazes/maze256-2-0", NULL};
+    Loaded l;
+    for (int m = 0; load_nth(t, maps, m, &l); m++) {
         const char *specs[] = {"mm:refine=centers,jps=0,near=0,direct=0", "mm:refine=corridor,jps=0,near=0,direct=0",
                                "mm"};
         double sum[2] = {0, 0};
@@ -236,11 +234,9 @@ static void test_mm_cache_and_segfile_keep_paths(T *t)
     const char *specs[] = {"mm:cache=off,jps=0,refine=centers",     "mm:cache=nosym,jps=0,refine=centers",
                            "mm:cache=sym,jps=0,refine=centers",     "mm:segfile=sym,jps=0,refine=centers",
                            "mm:segfile=nosym,jps=0,refine=centers", "mm:segfile=sym,cache=off,jps=0,refine=centers"};
-    const char *maps[] = {"rooms/16room256-0", "random/random256-20-0"};
-    for (int m = 0; m < 2; m++) {
-        Loaded l;
-        if (!load_named(t, maps[m], &l))
-            return;
+    const char *const maps[] = {"rooms/16room256-0", "random/random256-20-0", NULL};
+    Loaded l;
+    for (int m = 0; load_nth(t, maps, m, &l); m++) {
         xyPath ref[400] = {{0}};
         int nq = l.sc.count < 400 ? l.sc.count : 400;
         for (size_t s = 0; s < sizeof specs / sizeof *specs; s++) {
@@ -286,11 +282,9 @@ static void test_mm_cache_and_segfile_keep_paths(T *t)
 static void test_mm_work_keeps_paths(T *t)
 {
     const char *specs[] = {"mm:work=0", "mm:work=1", "mm", "mm:small=100000,work=0", "mm:small=100000,work=1"};
-    const char *maps[] = {"rooms/32room256-0", "random/random256-10-0"};
-    for (int m = 0; m < 2; m++) {
-        Loaded l;
-        if (!load_named(t, maps[m], &l))
-            return;
+    const char *const maps[] = {"rooms/32room256-0", "random/random256-10-0", NULL};
+    Loaded l;
+    for (int m = 0; load_nth(t, maps, m, &l); m++) {
         enum { NQ = 300 };
         xyPath ref[NQ] = {{0}};
         int nq = l.sc.count < NQ ? l.sc.count : NQ, step = t_thin(1);

@@ -86,11 +86,9 @@ static void test_mm_profiles(T *t)
  * follows what its cap lets a search reach, not the map. */
 static void test_mm_searches_sized_at_prepare(T *t)
 {
-    const char *maps[] = {"rooms/16room256-0", "random/random256-40-0"};
-    for (int m = 0; m < 2; m++) {
-        Loaded l;
-        if (!load_named(t, maps[m], &l))
-            return;
+    const char *const maps[] = {"rooms/16room256-0", "random/random256-40-0", NULL};
+    Loaded l;
+    for (int m = 0; load_nth(t, maps, m, &l); m++) {
         const Entry *e;
         void *inst = prepare_spec(t, "mm", &l, &e);
         double legs = inst ? entry_counter(e, inst, "mm_bytes_legs") : 0;
@@ -113,7 +111,6 @@ static void test_mm_searches_sized_at_prepare(T *t)
         path_free(&p);
         unload(&l);
     }
-    Loaded l;
     if (!load_named(t, "rooms/16room256-0", &l))
         return;
     const Entry *e;

@@ -119,11 +119,10 @@ static void test_akers_two_labels_would_be_ambiguous(T *t)
 
 static void test_akers_paths_valid_fewest_moves(T *t)
 {
-    const char *maps[] = {"random/random256-30-0", "rooms/16room256-0", "mazes/maze256-1-0", "mazes/maze256-8-0"};
-    for (int m = 0; m < 4; m++) {
-        Loaded l;
-        if (!load_named(t, maps[m], &l))
-            continue;
+    const char *const maps[] = {"random/random256-30-0", "rooms/16room256-0", "mazes/maze256-1-0", "mazes/maze256-8-0",
+                                NULL};
+    Loaded l;
+    for (int m = 0; load_nth(t, maps, m, &l); m++) {
         Akers a;
         Err err;
         CHECK(t, akers_init(&a, &l.g, &err));
