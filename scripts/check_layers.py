@@ -19,6 +19,7 @@ headers are ignored) and reports:
 Prints `PATH:LINE: problem` lines sorted by path and line, exit 1; or one
 summary line and exit 0.
 """
+import argparse
 import os
 import re
 import sys
@@ -129,7 +130,10 @@ def check(root):
 
 
 def main(argv):
-    root = argv[1] if len(argv) > 1 else os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("root", nargs="?", default=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                    help="the repository root (default: this script's checkout)")
+    root = ap.parse_args(argv[1:]).root
     if not os.path.isdir(root):
         sys.stderr.write("check_layers: %s: not a folder\n" % root)
         return 2

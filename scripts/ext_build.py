@@ -161,6 +161,9 @@ def build(folder, work):
 
 
 def build_main(argv):
+    if argv in (["-h"], ["--help"]):
+        sys.stdout.write("usage: ext_build.py ENTRY_FOLDER\n\n" + __doc__)
+        sys.exit(0)
     if len(argv) != 1 or argv[0].startswith("-"):
         fail("usage: ext_build.py ENTRY_FOLDER")
     folder = os.path.abspath(argv[0])
