@@ -61,6 +61,21 @@ static inline bool grow_room32(void *pp, uint32_t *cap, size_t need, size_t elem
     return true;
 }
 
+/* A growing part's owner's say (the grow gate): `ask`, when set, is called
+ * with `ctx` and the bytes the part is about to add, before it adds them,
+ * so that the owner can make room elsewhere first (mm tiles its JPS's
+ * transposed rows: entries/mm/mm_budget.c mm_grow_gate). Its answer:
+ * whether the owner has room for them. A part that can do without the
+ * growth (a memo: it remembers fewer entries) may stay as it is on false;
+ * a search's pages or node state grow anyway (a search never fails or
+ * changes its answer for the gate). Zero: no owner to ask (true). */
+typedef struct GrowGate {
+    bool (*ask)(void *ctx, size_t more);
+    void *ctx;
+} GrowGate;
+
+static inline bool grow_gate_ask(const GrowGate *g, size_t more) { return !g->ask || g->ask(g->ctx, more); }
+
 #define GROW(p, cap, need, first) grow_room(&(p), &(cap), (need), sizeof *(p), (first))
 #define GROW32(p, cap, need, first) grow_room32(&(p), &(cap), (need), sizeof *(p), (first))
 

@@ -46,10 +46,12 @@ bool legplan_enable_jps(LegPlanner *lp, uint64_t max_nodes, Err *err)
 }
 
 /* (Re)makes the painted copy as a blank w x h window (the JPS a search
- * paints), sharing the route JPS's node state; its tracer stays. */
+ * paints), sharing the route JPS's node state; its tracer and its owner's
+ * grow gate stay. */
 static bool make_window(LegPlanner *lp, int w, int h, Err *err)
 {
     const Tracer *tracer = lp->cjps->tracer;
+    GrowGate gate = lp->cjps->gate;
     if (lp->have_cjps)
         jps_free(lp->cjps);
     Grid win;
@@ -63,6 +65,7 @@ static bool make_window(LegPlanner *lp, int w, int h, Err *err)
     if (!lp->have_cjps)
         return false;
     lp->cjps->tracer = tracer;
+    lp->cjps->gate = gate;
     /* A route's JPS try ends before the corridor steps begin, and a
      * corridor search before the next query's try: one node state for
      * both (search/jps.h). */

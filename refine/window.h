@@ -41,6 +41,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../common/grow.h"
 #include "../grid/grid.h"
 #include "smooth.h"
 
@@ -111,7 +112,7 @@ typedef struct Window {
     uint32_t memo_max;   /* the most it grows to (win_memo_most: no more than WIN_MEMO_FIRST << WIN_MEMO_MORE) */
     uint32_t memo_fills; /* joints remembered since it last began to grow */
     uint64_t memo_hits, memo_grows;
-    uint64_t memo_refused; /* doublings its owner refused (memo_may_grow) */
+    uint64_t memo_refused; /* doublings its owner refused (memo_gate) */
     /* Its entries from WIN_MEMO_FIRST on, in blocks: memo_more[k] holds
      * [WIN_MEMO_FIRST << k, WIN_MEMO_FIRST << (k + 1)), taken when the memo
      * doubles to that. A set splits between its place and the new upper
@@ -125,12 +126,11 @@ typedef struct Window {
      * the doubled mask; memo_n doubles when all are split. */
     JointMemo *grown;
     uint32_t grown_zeroed, grown_moved;
-    /* The owner's say before the memo begins to double (NULL: it grows):
-     * `more`, the bytes the growth takes; false, it stays as it is until
-     * as many joints again were remembered (only time: a joint not
-     * remembered is smoothed again, to the same waypoints). */
-    bool (*memo_may_grow)(void *ctx, size_t more);
-    void *memo_ctx;
+    /* The owner's say before the memo begins to double (common/grow.h;
+     * zero: it grows): `more`, the bytes the growth takes; false, it stays
+     * as it is until as many joints again were remembered (only time: a
+     * joint not remembered is smoothed again, to the same waypoints). */
+    GrowGate memo_gate;
     /* A smoothing in progress (win_smooth_begin .. win_smooth_run): the
      * stretch way[sm_from .. sm_end) as it began (run.n waypoints now),
      * and the memo entry to fill at its end (slot NULL: none). */

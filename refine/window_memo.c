@@ -201,7 +201,7 @@ bool win_memo_find(Window *w, xyLoc *p, size_t n, size_t *k)
  * the stretch p[0..k): its result goes in front of the set (the least
  * recently used goes), unless it does not pack; the memo begins to grow
  * once as many joints were remembered since it last began (or was refused
- * by its owner, memo_may_grow) as it has entries. */
+ * by its owner, memo_gate) as it has entries. */
 void win_memo_fill(Window *w, const xyLoc *p, size_t k)
 {
     if (!w->slot || !memo_steps(p[0], p + 1, k - 2, w->fresh.dq, &w->fresh.sign, 8))
@@ -211,7 +211,7 @@ void win_memo_fill(Window *w, const xyLoc *p, size_t k)
     w->slot = NULL;
     if (++w->memo_fills >= w->memo_n && w->memo_n < win_memo_most(w) && !w->grown) {
         w->memo_fills = 0;
-        if (!w->memo_may_grow || w->memo_may_grow(w->memo_ctx, (size_t)w->memo_n * sizeof *w->memo))
+        if (grow_gate_ask(&w->memo_gate, (size_t)w->memo_n * sizeof *w->memo))
             memo_grow_begin(w);
         else
             w->memo_refused++;

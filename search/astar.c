@@ -37,14 +37,31 @@ bool astar_reserve(AStar *a, size_t cells, Err *err)
     return a->pg.side || bf_reserve(&a->bf, (uint32_t)(cells + 1)) || err_set(err, "out of memory for A*'s open list");
 }
 
+/* The bytes growing to `cap` pages adds (grow_pages): their nodes, parent
+ * directions and first cells, and with the first pages the open list. */
+static size_t pages_more(const AStar *a, size_t cap)
+{
+    const AStarPages *pg = &a->pg;
+    return (cap - pg->cap) * ((size_t)pg->cells * (sizeof(BfNode) + 1) + sizeof *pg->page_x0 + sizeof *pg->page_y0) +
+           (a->bf.node ? 0 : ((size_t)pg->cells / 4 + 1) * sizeof(HeapItem));
+}
+
+/* The bytes growing to `cap` block slots adds (grow_slots). */
+static size_t slots_more(const AStarPages *pg, size_t cap)
+{
+    return (cap - pg->slot_cap) * (sizeof *pg->slot_block + (size_t)pg->split * pg->split * sizeof *pg->slot_page);
+}
+
 /* Room for `cap` pages (paged form): the node array and parent directions
  * grow together; the open list starts at a page's cells and grows as it
  * fills (grow_open): a search's frontier is a small part of the cells it
- * reaches, so a slot per node would be most of its memory. False when
- * memory ran out (the pages held stay usable). */
+ * reaches, so a slot per node would be most of its memory. The owner's
+ * gate is asked first (as by every growth here). False when memory ran
+ * out (the pages held stay usable). */
 static bool grow_pages(AStar *a, size_t cap)
 {
     AStarPages *pg = &a->pg;
+    grow_gate_ask(&a->gate, pages_more(a, cap)); /* it grows whatever the answer: the search needs it */
     size_t nodes = cap * (size_t)pg->cells;
     if (cap > UINT32_MAX / (size_t)pg->cells || !grow_to(&pg->page_x0, cap, sizeof *pg->page_x0) ||
         !grow_to(&pg->page_y0, cap, sizeof *pg->page_y0) || !grow_to(&a->parent_dir, nodes, 1))
@@ -57,8 +74,10 @@ static bool grow_pages(AStar *a, size_t cap)
 
 /* Room for `cap` block slots (paged form), each with its parts' pages.
  * False when memory ran out (the slots held stay usable). */
-static bool grow_slots(AStarPages *pg, size_t cap)
+static bool grow_slots(AStar *a, size_t cap)
 {
+    AStarPages *pg = &a->pg;
+    grow_gate_ask(&a->gate, slots_more(pg, cap));
     size_t parts = (size_t)pg->split * (size_t)pg->split;
     if (!grow_to(&pg->slot_block, cap, sizeof *pg->slot_block) ||
         !grow_to(&pg->slot_page, cap * parts, sizeof *pg->slot_page))
@@ -80,8 +99,9 @@ static size_t more_pages(const AStarPages *pg, size_t cap, size_t need)
 static __attribute__((noinline)) bool grow_open(AStar *a)
 {
     a->pg.open_grows++;
-    return bf_reserve(&a->bf,
-                      (uint32_t)grow_cap(a->bf.open.cap, (size_t)a->bf.open.n + 1, (size_t)a->pg.cells / 4 + 1));
+    size_t cap = grow_cap(a->bf.open.cap, (size_t)a->bf.open.n + 1, (size_t)a->pg.cells / 4 + 1);
+    grow_gate_ask(&a->gate, (cap - a->bf.open.cap) * sizeof(HeapItem));
+    return bf_reserve(&a->bf, (uint32_t)cap);
 }
 
 bool astar_init_paged(AStar *a, const Grid *grid, int side, Err *err)
@@ -148,10 +168,7 @@ size_t astar_first_bytes(const AStar *a)
     const AStarPages *pg = &a->pg;
     if (!pg->side || pg->cap)
         return 0;
-    size_t parts = (size_t)pg->split * pg->split, pages = (size_t)FIRST_BLOCKS * parts;
-    return pages * (size_t)pg->cells * (sizeof(BfNode) + 1) + ((size_t)pg->cells / 4 + 1) * sizeof(HeapItem) +
-           pages * (sizeof *pg->page_x0 + sizeof *pg->page_y0) +
-           (size_t)FIRST_BLOCKS * (sizeof *pg->slot_block + parts * sizeof *pg->slot_page);
+    return pages_more(a, (size_t)FIRST_BLOCKS * pg->split * pg->split) + slots_more(pg, FIRST_BLOCKS);
 }
 
 /* The search's restriction (search's `restricted`): none, block marks, two blocks. */
@@ -188,7 +205,7 @@ static inline uint32_t paged_node(AStar *a, int x, int y)
             return NO_NODE;
         }
         if (pg->blocks == pg->slot_cap &&
-            !grow_slots(pg, grow_cap(pg->slot_cap, (size_t)pg->blocks + 1, FIRST_BLOCKS))) {
+            !grow_slots(a, grow_cap(pg->slot_cap, (size_t)pg->blocks + 1, FIRST_BLOCKS))) {
             pg->failed = true;
             return NO_NODE;
         }

@@ -37,6 +37,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../common/grow.h"
 #include "../grid/grid.h"
 #include "best_first.h"
 #include "trace.h"
@@ -112,6 +113,10 @@ typedef struct AStar {
     uint64_t last_expanded; /* of the latest search */
     const Tracer *tracer;   /* NULL: not traced (search/trace.h) */
     AStarQuery q;           /* the latest search */
+    /* The owner's (zero at init: none): asked before the paged form's
+     * pages, slots or open list grow, with the bytes they add (the first
+     * search's pages too); they grow whatever it answers. */
+    GrowGate gate;
 } AStar;
 
 bool astar_init(AStar *a, const Grid *grid, Err *err);

@@ -485,7 +485,7 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
     size_t n = 0;
     /* The chain by node index (the goal's is idx, as popped): no lookup by id. */
     for (uint32_t v = idx;; v = j->open.node[v].parent & PARENT_NODE) {
-        if (!GROW(j->trace, j->trace_cap, n + 1, 1)) /* sparse only: per cell, it holds every cell */
+        if (n == j->trace_cap && !jps_grow_trace(j)) /* sparse only: per cell, it holds every cell */
             return JPS_CAPPED;                       /* no memory for the path: given up */
         j->trace[n++] = cell_of(j, v);
         if (j->open.node[v].parent >> PARENT_DIR_SHIFT == 8) /* the start */

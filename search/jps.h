@@ -57,6 +57,7 @@
 #ifndef GPPC_SEARCH_JPS_H
 #define GPPC_SEARCH_JPS_H
 
+#include "../common/grow.h"
 #include "bitrows.h"
 #include "bitrows_tiles.h"
 #include "jps_open.h"
@@ -106,6 +107,12 @@ typedef struct Jps {
      * first, for good (jps_enable_turns then does nothing): the same
      * searches, their diagonal steps scanned again. */
     size_t turns_room;
+    /* The owner's (zero at init: none): asked before the node state grows
+     * (jps_grow, after the turn bits were given back where they would
+     * be), with the bytes it adds; it grows whatever the answer. Between
+     * two expansions, so the owner may tile the transposed rows there
+     * (jps_tile_cols) even in a search paused between runs. */
+    GrowGate gate;
     size_t held_peak;      /* what it held just before it gave them back */
     bool turns_given_back; /* (beside the other flags: no padding of its own) */
     bool borrowed;         /* bounded: `grid` is the caller's (jps_init_bounded) */
@@ -188,6 +195,10 @@ size_t jps_tile_saving(const Jps *j, uint32_t slots);
  * full (jps.c jps_run, between two tries of a search). False (the search
  * gives up) at the bound, when memory ran out or per cell. */
 bool jps_grow(Jps *j);
+/* The trace full as a found path's chain is read into it (jps.c jps_run,
+ * after the search): doubled, the owner's gate asked first. False when
+ * memory ran out. */
+bool jps_grow_trace(Jps *j);
 /* The most nodes an online search of at most `max_expanded` expansions
  * reaches (a bound for jps_init_bounded): the start's 8 successors, then at
  * most 5 an expansion (a straight arrival goes on and may have two forced

@@ -185,22 +185,25 @@ static size_t bytes_now(const Jps *j)
            bitrows_tiles_bytes(&j->tiles) + jps_turns_bytes(&j->turns);
 }
 
-/* Gives the turn bits back (Jps.turns_room) when what jps_grow is about to
- * add would take the search past its room with them: at most the slots
- * doubled, the open list doubled and the bypass stack doubled (or begun).
- * Shared node state (jps_share_nodes) is judged in the JPS that counts it,
- * whichever of the two grows it. */
-static void make_room(Jps *grows)
+/* What jps_grow is about to add to j's node state: at most the slots
+ * doubled, the open list doubled and the bypass stack doubled (or begun). */
+static size_t grow_bytes(const Jps *j)
 {
-    const JpsOpen *o = &grows->open;
+    const JpsOpen *o = &j->open;
+    return (o->live >= j->node_cap ? o->count * sizeof(JoNode) : 0) +
+           (o->n >= o->cap ? (size_t)o->cap * sizeof(JoItem) : 0) +
+           (j->nbypass >= j->trace_cap ? (j->trace_cap ? j->trace_cap : GROW_FIRST_LIST) * sizeof *j->trace : 0);
+}
+
+/* Gives the turn bits back (Jps.turns_room) when the `more` bytes jps_grow
+ * is about to add would take the search past its room with them. Shared
+ * node state (jps_share_nodes) is judged in the JPS that counts it,
+ * whichever of the two grows it. */
+static void make_room(Jps *grows, size_t more)
+{
     Jps *j = grows->share && !grows->share_counted ? grows->share : grows;
     if (!j->turns.block || !j->turns_room)
         return;
-    size_t more = (o->live >= j->node_cap ? o->count * sizeof(JoNode) : 0) +
-                  (o->n >= o->cap ? (size_t)o->cap * sizeof(JoItem) : 0) +
-                  (grows->nbypass >= grows->trace_cap
-                       ? (grows->trace_cap ? grows->trace_cap : GROW_FIRST_LIST) * sizeof *grows->trace
-                       : 0);
     size_t now = bytes_now(j);
     if (now + more <= j->turns_room)
         return;
@@ -215,7 +218,9 @@ bool jps_grow(Jps *j)
     uint64_t before = o->count + o->cap + j->trace_cap;
     if (!o->sparse)
         return false;
-    make_room(j);
+    size_t more = grow_bytes(j);
+    make_room(j, more);            /* the turn bits first: once given back, the owner may tile */
+    grow_gate_ask(&j->gate, more); /* it grows whatever the answer: the search needs it */
     if (o->live >= j->node_cap) {
         if (j->node_cap >= j->node_bound || o->count >= j->slot_bound || !jo_resize_sparse(o, (uint32_t)o->count * 2))
             return false; /* the bound: the search gives up */
@@ -230,6 +235,13 @@ bool jps_grow(Jps *j)
         return false; /* nothing full could grow: the search would only fail again */
     j->grown++;
     return true;
+}
+
+bool jps_grow_trace(Jps *j)
+{
+    size_t cap = grow_cap(j->trace_cap, j->trace_cap + 1, 1);
+    grow_gate_ask(&j->gate, (cap - j->trace_cap) * sizeof *j->trace);
+    return GROW(j->trace, j->trace_cap, cap, 1);
 }
 
 /* A JpsOpen that holds no arrays, with o's costs and `sparse`: a JPS not

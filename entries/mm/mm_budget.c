@@ -99,10 +99,11 @@ bool mm_take_turns(MmEntry *e, Err *err)
 /* The JPS's transposed rows as a cache of tiles instead of a whole copy
  * (search/jps.h jps_tile_cols), from the moment the instance holds more
  * than TILES_BUDGET_PERCENT of its budget with the copy: at prepare (its
- * joint memo counted at its most), before the joint memo doubles past that
- * line (mm_memo_may_grow), or at the end of every TILE_CHECK_EVERY-th
- * query as its legs' pages, its edge cache and the JPS's node state grow.
- * Below that the copy
+ * joint memo counted at its most), before a part grows past that line (the
+ * grow gate below: the joint memo, the legs' A* pages and the JPS's node
+ * state), or at the end of every TILE_CHECK_EVERY-th query as what does
+ * not ask grows (the edge cache, the region search's arrays, the
+ * refiner's scratch paths). Below that the copy
  * stays: it scans without a lookup (a tiled scan costs about twice as
  * many instructions, and a miss a tile's transpose) and takes turn bits,
  * so a map whose instance ends within its budget with room to spare runs
@@ -124,28 +125,48 @@ static size_t held_now(const MmEntry *e)
     return all - part[MM_PARTS - 1];
 }
 
-/* Before the joint memo doubles (refine/window.h memo_may_grow, a few
- * times in an instance's life): the doubling takes `more` bytes at once, so
- * the tiles are weighed against what the instance will hold with it, not
- * at the next check, after it (then the instance was past its budget for
- * the queries between). Where it would still take the instance past that
- * line, the memo stays as it is: the rest of the budget is for the edge
- * cache and the legs' pages, which grow on after the memo's last doubling
- * (with the budget itself as the memo's bound, small maps whose cache
- * grows late ended over it: results/reference/mm-paper/daomem38.md); a
- * smaller memo costs time (a joint not remembered is smoothed again),
- * never paths, so an instance over its budget already (rooms, mazes: far
- * over it) lets it grow. */
-bool mm_memo_may_grow(void *ctx, size_t more)
+/* The instance's one grow gate (common/grow.h GrowGate; mm_gate_parts
+ * gives it to each part that grows as queries run): before a part adds
+ * `more` bytes, the tiles are weighed against what the instance will hold
+ * with them, not at the next check, after them (then the instance was past
+ * its budget for the queries between, and mm_bytes_peak kept what it held
+ * before it tiled). The answer matters to the joint memo alone, whose
+ * doubling (refine/window.h memo_gate, a few times in an instance's life)
+ * may wait: where it would still take the instance past that line, the
+ * memo stays as it is: the rest of the budget is for the edge cache and
+ * the legs' pages, which grow on after the memo's last doubling (with the
+ * budget itself as the memo's bound, small maps whose cache grows late
+ * ended over it: results/reference/mm-paper/daomem38.md); a smaller memo
+ * costs time (a joint not remembered is smoothed again), never paths, so
+ * an instance over its budget already (rooms, mazes: far over it) lets it
+ * grow. The searches' growth (the legs' A* pages, slots and open list,
+ * search/astar.h; the JPS's node state, search/jps.h jps_grow, after its
+ * turn bits were given back where its room says) happens whatever the
+ * answer: a search never fails or changes its answer for the gate. It is
+ * asked between two of the JPS's expansions or outside its searches, never
+ * inside one: tiling there changes where the scans read the columns, not
+ * what they read, so a JPS search paused between GetPath calls goes on
+ * with the same nodes and the same answer (search/jps.h Jps.gate). */
+static bool grow_gate(void *ctx, size_t more)
 {
     MmEntry *e = ctx;
     size_t line = mm_budget(e) / 100 * TILES_BUDGET_PERCENT, now = held_now(e);
-    if (now + more > line && !e->legs.jps.turns.block) {
+    if (now + more > line && e->tile_watch && !e->legs.jps.turns.block) {
         Err err = {0};
         mm_tile_jps(e, now + more, &err);
         now = held_now(e);
     }
     return now + more <= line || now > mm_budget(e); /* over already: a smaller memo would keep nothing within */
+}
+
+void mm_gate_parts(MmEntry *e)
+{
+    const GrowGate gate = {grow_gate, e};
+    e->refiner.win.memo_gate = gate;
+    e->legs.astar.gate = gate;
+    e->legs.jps.gate = gate;
+    if (e->legs.have_cjps)
+        e->legs.cjps->gate = gate; /* kept when its window is made again (refine/legplan.c make_window) */
 }
 
 void mm_tile_jps(MmEntry *e, size_t held, Err *err)

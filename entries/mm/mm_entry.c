@@ -288,8 +288,7 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
      * a small map's longest calls). */
     if (e->legs.have_jps)
         jps_turns_all_fresh(&e->legs.jps.turns, &e->legs.jps.rows, &e->legs.jps.cols);
-    e->refiner.win.memo_may_grow = mm_memo_may_grow; /* each doubling weighed against the budget */
-    e->refiner.win.memo_ctx = e;
+    mm_gate_parts(e); /* each growth as queries run weighed against the budget first */
     mm_pending_attach(e);
     progress(&e->grid, e->started_ns, "prepared");
     return e;

@@ -69,14 +69,17 @@ size_t mm_held_with_memo_grown(const MmEntry *e);
 bool mm_take_turns(MmEntry *e, Err *err);
 /* The JPS's transposed rows as tiles once the instance, holding `held`,
  * nears its budget (and only where that brings it back under); checked at
- * prepare and after every TILE_CHECK_EVERY-th query while tile_watch. */
+ * prepare, by the grow gate (mm_gate_parts) and after every
+ * TILE_CHECK_EVERY-th query while tile_watch. */
 #define TILE_CHECK_EVERY 4
 void mm_tile_jps(MmEntry *e, size_t held, Err *err);
-/* The joint memo's say (refine/window.h memo_may_grow, ctx the instance):
- * before it doubles, taking `more` bytes, the JPS's rows are tiled where
- * that growth takes the instance past the tiles' line; it doubles where
- * the instance then stays under that line. */
-bool mm_memo_may_grow(void *ctx, size_t more);
+/* The instance's grow gate (common/grow.h) given to each part that grows
+ * as queries run and asks first: the joint memo (refine/window.h
+ * memo_gate), the legs' A* (search/astar.h) and both JPS (search/jps.h):
+ * before a part adds its bytes, the JPS's rows are tiled where that growth
+ * takes the instance past the tiles' line; the memo doubles only where the
+ * instance then stays under that line, the searches grow whatever. */
+void mm_gate_parts(MmEntry *e);
 
 /* Entry.update for mm (mm_update.c). */
 bool mm_update(void *inst, const CellChange *ch, int n, Err *err);

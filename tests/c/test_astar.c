@@ -200,12 +200,30 @@ static void test_astar_no_allocation_per_query(T *t)
     grid_free(&g);
 }
 
+/* What a paged A*'s grow gate (AStar.gate) saw: asks, the bytes asked
+ * for, and asks at which the A* held other than what it held at first and
+ * the growths asked before (a growth not asked first). */
+typedef struct PagesAsked {
+    const AStar *a;
+    size_t asks, asked, start, wrong;
+} PagesAsked;
+
+static bool note_ask(void *ctx, size_t more)
+{
+    PagesAsked *k = ctx;
+    k->wrong += astar_bytes(k->a) != k->start + k->asked;
+    k->asks++;
+    k->asked += more;
+    return true;
+}
+
 /* The paged form is the same search as the whole one: the same cells,
  * lengths and expansions, over the whole map and confined to a box of
  * blocks; confined, it holds the pages of the blocks it reached, not the map;
  * traced, the same events. Both forms on the map packed as bits (grid.h)
  * are the same search again, and the paged form's open list, starting at a
- * page, grows as a search fills it. */
+ * page, grows as a search fills it, each growth (pages, slots, open list)
+ * asked of its owner's gate first with the bytes it adds. */
 static void test_astar_paged_is_the_same_search(T *t)
 {
     Grid g, packed;
@@ -271,6 +289,8 @@ static void test_astar_paged_is_the_same_search(T *t)
     /* The owner's budget weighs the first search's pages before it runs
      * (entries/mm): the forecast is what a first search takes at once. */
     size_t before = astar_bytes(&flood), first = astar_first_bytes(&flood);
+    PagesAsked seen = {.a = &flood, .start = before};
+    flood.gate = (GrowGate){note_ask, &seen};
     astar_find(&flood, (xyLoc){0, 0}, (xyLoc){1, 1}, NULL, NULL);
     CHECKF(t, first > 0 && astar_bytes(&flood) - before == first && astar_first_bytes(&flood) == 0,
            "first search took %zu bytes, forecast %zu", astar_bytes(&flood) - before, first);
@@ -282,6 +302,11 @@ static void test_astar_paged_is_the_same_search(T *t)
     CHECKF(t, flood.pg.open_grows > 0 && flood.bf.open.cap < flood.bf.count,
            "paged open list: %llu grows, %u slots for %zu nodes", (unsigned long long)flood.pg.open_grows,
            flood.bf.open.cap, flood.bf.count);
+    CHECKF(t,
+           seen.asks >= flood.pg.grows + flood.pg.open_grows + 1 && seen.wrong == 0 &&
+               astar_bytes(&flood) == before + seen.asked,
+           "gate: %zu asks (%zu after an unasked growth) for %zu bytes; grew %zu", seen.asks, seen.wrong, seen.asked,
+           astar_bytes(&flood) - before);
     astar_free(&flood);
     astar_free(&flood_whole);
     grid_free(&flat);

@@ -1,7 +1,8 @@
 /* The JPS's node state (search/jps.h): it grows in pieces of bounded work,
  * a grown search is traced once, turn bits are given back before the
- * node state outgrows the room left for them, two JPS may share it, and a
- * batch of changes counts the cells it flips. */
+ * node state outgrows the room left for them, its owner's gate is asked
+ * before it grows, a paused search's JPS may be tiled, two JPS may share
+ * it, and a batch of changes counts the cells it flips. */
 #include <string.h>
 
 #include "../../grid/grid.h"
@@ -93,6 +94,40 @@ static void test_jps_grows_in_pieces(T *t)
     unload(&l);
 }
 
+/* rooms/16room256-0 packed, and three JPS borrowing it whose node state
+ * grows (JPS_NODES_GROW), each appending waypoints. */
+static bool load_packed_three(T *t, Loaded *l, Grid *packed, Jps j[3])
+{
+    if (!load_named(t, "rooms/16room256-0", l))
+        return false;
+    Err err;
+    CHECK(t, grid_pack(packed, &l->g, &err));
+    for (int i = 0; i < 3; i++) {
+        CHECK(t, jps_init_bounded(&j[i], packed, true, JPS_NODES_GROW, &err));
+        j[i].waypoints = true;
+    }
+    return true;
+}
+
+/* 1 when three answers differ (their results or their paths), else 0. */
+static int three_differ(const JpsResult r[3], const xyPath p[3])
+{
+    for (int i = 1; i < 3; i++)
+        if (r[i] != r[0] || p[i].len != p[0].len || memcmp(p[i].cells, p[0].cells, p[0].len * sizeof *p[0].cells))
+            return 1;
+    return 0;
+}
+
+static void free_packed_three(Loaded *l, Grid *packed, Jps j[3], xyPath p[3])
+{
+    for (int i = 0; i < 3; i++) {
+        path_free(&p[i]);
+        jps_free(&j[i]);
+    }
+    grid_free(packed);
+    unload(l);
+}
+
 /* A JPS on a packed map whose node state outgrows its room with turn bits
  * (Jps.turns_room) gives them back before it grows: its answers are those of
  * the JPS that keeps them and of one that never took them, jps_bytes never
@@ -100,45 +135,101 @@ static void test_jps_grows_in_pieces(T *t)
 static void test_jps_gives_turns_back(T *t)
 {
     Loaded l;
-    if (!load_named(t, "rooms/16room256-0", &l))
-        return;
     Grid packed;
-    Jps keep, give, none;
+    Jps j[3], *keep = &j[0], *give = &j[1];
+    if (!load_packed_three(t, &l, &packed, j))
+        return;
     Err err;
-    CHECK(t, grid_pack(&packed, &l.g, &err));
-    CHECK(t, jps_init_bounded(&keep, &packed, true, JPS_NODES_GROW, &err) &&
-                 jps_init_bounded(&give, &packed, true, JPS_NODES_GROW, &err) &&
-                 jps_init_bounded(&none, &packed, true, JPS_NODES_GROW, &err));
-    CHECK(t, jps_enable_turns(&keep, &err) && jps_enable_turns(&give, &err) && give.turns.block && keep.turns.block);
-    keep.waypoints = give.waypoints = none.waypoints = true;
-    size_t held = jps_bytes(&give);
-    give.turns_room = held + 1; /* the first growth passes it */
-    xyPath a = {0}, b = {0}, c = {0};
+    CHECK(t, jps_enable_turns(keep, &err) && jps_enable_turns(give, &err) && give->turns.block && keep->turns.block);
+    size_t held = jps_bytes(give);
+    give->turns_room = held + 1; /* the first growth passes it */
+    xyPath p[3] = {{0}};
     int differ = 0, kept_before_growing = 1;
     for (int k = 0; k < l.sc.count; k += 11 * t_thin(1)) {
-        xyLoc s = l.sc.q[k].start, g = l.sc.q[k].goal;
-        a.len = b.len = c.len = 0;
-        JpsResult ra = jps_find_capped(&keep, s, g, UINT64_MAX, &a), rb = jps_find_capped(&give, s, g, UINT64_MAX, &b),
-                  rc = jps_find_capped(&none, s, g, UINT64_MAX, &c);
-        differ += ra != rb || rb != rc || a.len != b.len || b.len != c.len ||
-                  memcmp(a.cells, b.cells, a.len * sizeof *a.cells) != 0 ||
-                  memcmp(b.cells, c.cells, b.len * sizeof *b.cells) != 0;
-        kept_before_growing &= give.grown > 0 || give.turns.block != NULL;
+        JpsResult r[3];
+        for (int i = 0; i < 3; i++) {
+            p[i].len = 0;
+            r[i] = jps_find_capped(&j[i], l.sc.q[k].start, l.sc.q[k].goal, UINT64_MAX, &p[i]);
+        }
+        differ += three_differ(r, p);
+        kept_before_growing &= give->grown > 0 || give->turns.block != NULL;
     }
-    CHECK(t, jps_enable_turns(&give, &err));
+    CHECK(t, jps_enable_turns(give, &err));
     CHECKF(t,
-           differ == 0 && kept_before_growing && give.grown > 0 && give.turns_given_back && !give.turns.block &&
-               keep.turns.block && give.held_peak >= held && jps_bytes(&give) >= give.held_peak,
-           "%d differ; grown %llu times, given back %d, held %zu then %zu", differ, (unsigned long long)give.grown,
-           give.turns_given_back, held, jps_bytes(&give));
-    path_free(&a);
-    path_free(&b);
-    path_free(&c);
-    jps_free(&keep);
-    jps_free(&give);
-    jps_free(&none);
-    grid_free(&packed);
-    unload(&l);
+           differ == 0 && kept_before_growing && give->grown > 0 && give->turns_given_back && !give->turns.block &&
+               keep->turns.block && give->held_peak >= held && jps_bytes(give) >= give->held_peak,
+           "%d differ; grown %llu times, given back %d, held %zu then %zu", differ, (unsigned long long)give->grown,
+           give->turns_given_back, held, jps_bytes(give));
+    free_packed_three(&l, &packed, j, p);
+}
+
+/* The owner's grow gate (Jps.gate, common/grow.h): asked before every
+ * growth of the node state (and of the trace a found path is read into)
+ * with the bytes it adds (what the JPS held at each ask is what it held
+ * after the growths asked before), so an owner may tile the transposed
+ * rows there (entries/mm/mm_budget.c); and tiling a JPS whose search is
+ * paused between runs changes no search: a JPS tiled by its gate and one
+ * tiled between two runs of a paused search answer as one that keeps its
+ * whole rows, each run in pieces of a few units of work. */
+typedef struct GateSeen {
+    Jps *j;
+    size_t asks, asked, start, wrong;
+} GateSeen;
+
+static bool tile_at_ask(void *ctx, size_t more)
+{
+    GateSeen *g = ctx;
+    Err err;
+    g->wrong += jps_bytes(g->j) != g->start + g->asked; /* every growth so far asked first */
+    if (!g->j->tiled) {
+        g->wrong += !jps_tile_cols(g->j, 4, &err) || !g->j->tiled;
+        g->start = jps_bytes(g->j) - g->asked; /* the rows' saving apart */
+    }
+    g->asks++;
+    g->asked += more;
+    return true;
+}
+
+/* Runs j's search s -> g in pieces of `piece` work; `tile_at` > 0: tiles j
+ * (4 slots) after that many pauses, with the search paused. */
+static JpsResult run_in_pieces(Jps *j, xyLoc s, xyLoc g, uint64_t piece, int tile_at, xyPath *p)
+{
+    Err err;
+    if (!jps_begin(j, s, g, UINT64_MAX))
+        return JPS_NONE;
+    JpsResult r;
+    for (int pauses = 0; (r = jps_run(j, &(uint64_t){piece}, p)) == JPS_PAUSED;)
+        if (++pauses == tile_at && !jps_tile_cols(j, 4, &err))
+            return JPS_CAPPED;
+    return r;
+}
+
+static void test_jps_gate_and_paused_tiling(T *t)
+{
+    Loaded l;
+    Grid packed;
+    Jps j[3], *whole = &j[0], *gated = &j[1], *paused = &j[2];
+    if (!load_packed_three(t, &l, &packed, j))
+        return;
+    CHECK(t, !whole->tiled && jps_tile_saving(whole, 4) > 0); /* a whole copy, which tiles would shrink */
+    GateSeen seen = {.j = gated, .start = jps_bytes(gated)};
+    gated->gate = (GrowGate){tile_at_ask, &seen};
+    xyPath p[3] = {{0}};
+    int differ = 0;
+    for (int k = 0; k < l.sc.count; k += 7 * t_thin(1)) {
+        xyLoc s = l.sc.q[k].start, g = l.sc.q[k].goal;
+        p[0].len = p[1].len = p[2].len = 0;
+        JpsResult r[3] = {jps_find_capped(whole, s, g, UINT64_MAX, &p[0]), run_in_pieces(gated, s, g, 5, 0, &p[1]),
+                          run_in_pieces(paused, s, g, 5, paused->tiled ? 0 : 3, &p[2])};
+        differ += three_differ(r, p);
+    }
+    CHECKF(t,
+           differ == 0 && gated->grown > 0 && seen.asks >= gated->grown && seen.wrong == 0 &&
+               jps_bytes(gated) == seen.start + seen.asked && gated->tiled && paused->tiled && !whole->tiled,
+           "%d differ; grown %llu times, %zu asks (%zu wrong), asked %zu bytes from %zu, holds %zu; tiled %d %d",
+           differ, (unsigned long long)gated->grown, seen.asks, seen.wrong, seen.asked, seen.start, jps_bytes(gated),
+           gated->tiled, paused->tiled);
+    free_packed_three(&l, &packed, j, p);
 }
 
 /* Two JPS sharing one node state (jps_share_nodes), searching in turn,
@@ -191,5 +282,6 @@ const TestCase JPS_TESTS[] = {
     {"jps_grows_in_pieces", test_jps_grows_in_pieces},
     {"jps_grown_search_traced_once", test_jps_grown_search_traced_once},
     {"jps_gives_turns_back", test_jps_gives_turns_back},
+    {"jps_gate_and_paused_tiling", test_jps_gate_and_paused_tiling},
     {NULL, NULL},
 };
