@@ -29,6 +29,7 @@ typedef struct Run {
     ScenChecks checks;        /* the scenario against the map: queries left out, warnings counted */
     TraceYaml trace;          /* --trace: open while trace.f.fp is set */
     BinFile paths;            /* --paths: open while paths.fp is set */
+    BinFile calls;            /* --calls: open while calls.fp is set */
     /* Here, not on run_entry's stack: zeroed with the rest of Run at the
      * start, so its call-time histograms are resident before rss_base_kb is
      * read and never count as the entry's memory. */
@@ -71,7 +72,7 @@ static bool check_outputs(const Run *run, Err *err)
     bool pre_read = a->mode != MODE_PRE, pre_written = a->mode != MODE_RUN;
     const char *inputs[] = {a->map_path, a->npos == 2 ? a->scen_path : NULL, a->changes,
                             pre_read ? run->pre_file : NULL};
-    const char *outputs[] = {a->csv, pre_written ? run->pre_file : NULL, a->paths, a->trace};
+    const char *outputs[] = {a->csv, pre_written ? run->pre_file : NULL, a->paths, a->trace, a->calls};
     for (size_t o = 0; o < sizeof outputs / sizeof *outputs; o++)
         for (size_t i = 0; outputs[o] && i < sizeof inputs / sizeof *inputs; i++)
             if (inputs[i] && inputs[i] != outputs[o] && file_same(outputs[o], inputs[i]))
@@ -215,6 +216,8 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                 bool traced = run->trace.f.fp && rep == 0;
                 if (traced)
                     a->entry->set_tracer(*inst, &run->trace.tracer);
+                totals->times.calls_out = rep == 0 ? run->calls.fp : NULL;
+                totals->times.calls_query = i;
                 replay_query(a->entry, *inst, &run->map, &q, bound, a->first20_cells, run->kit_dynamic, &path, &r,
                              &totals->times, why, sizeof why);
                 if (traced)
@@ -370,7 +373,7 @@ static bool load_inputs(Run *run, Err *err)
            (!a->changes || changes_load(&run->changes, a->changes, &run->map, run->scen.count, err));
 }
 
-/* --query, --trace, --paths: checked against the scenario, files opened. */
+/* --query, --trace, --paths, --calls: checked against the scenario, files opened. */
 static bool open_query_outputs(Run *run, Err *err)
 {
     const DriverArgs *a = &run->args;
@@ -383,14 +386,21 @@ static bool open_query_outputs(Run *run, Err *err)
         return err_set(err, "--trace: entry %s cannot be traced (astar, jps, jps+ and mm can)", a->entry->name);
     if (a->trace && !trace_open(&run->trace, a->trace, &run->map, a, &run->scen.q[a->query], err))
         return false;
-    return !a->paths || bin_create(&run->paths, a->paths, err);
+    if (a->paths && !bin_create(&run->paths, a->paths, err))
+        return false;
+    if (a->calls && !bin_create(&run->calls, a->calls, err))
+        return false;
+    if (a->calls)
+        report_calls_header(run->calls.fp);
+    return true;
 }
 
-/* Commits the --trace and --paths files; false + message when one failed. */
+/* Commits the --trace, --paths and --calls files; false + message when one failed. */
 static bool close_query_outputs(Run *run, Err *err)
 {
     bool ok = !run->trace.f.fp || trace_close(&run->trace, err);
-    return (!run->paths.fp || bin_commit(&run->paths, ok ? err : &(Err){0})) && ok;
+    ok = (!run->paths.fp || bin_commit(&run->paths, ok ? err : &(Err){0})) && ok;
+    return (!run->calls.fp || bin_commit(&run->calls, ok ? err : &(Err){0})) && ok;
 }
 
 int main(int argc, char **argv)

@@ -111,6 +111,7 @@ static bool opt_query(DriverArgs *a, const char *v, Err *err)
 }
 static bool opt_trace(DriverArgs *a, const char *v, Err *err) { return (void)err, a->trace = v, true; }
 static bool opt_paths(DriverArgs *a, const char *v, Err *err) { return (void)err, a->paths = v, true; }
+static bool opt_calls(DriverArgs *a, const char *v, Err *err) { return (void)err, a->calls = v, true; }
 
 static bool opt_bound(DriverArgs *a, const char *v, Err *err)
 {
@@ -188,6 +189,10 @@ static const DriverOption OPTIONS[] = {
      opt_trace, false},
     {"paths", "FILE", "write each replayed query's cells: ID LENGTH OPTIMUM x,y x,y ... (tab-separated)", opt_paths,
      false},
+    {"calls", "FILE",
+     "write a line per GetPath call of each replayed query: query, call, cells\n"
+     "it appended, done, wall us, CPU us (with --cpu-clock call, else -)",
+     opt_calls, false},
     {"json", NULL,
      "stdout as JSON lines: an object per query, then the SUMMARY pairs as\n"
      "one object (docs/driver-output.md)",
@@ -344,8 +349,8 @@ bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
         return err_set(err, "--trace needs --query N: the query whose searches it writes");
     if (a->query >= 0 && a->changes)
         return err_set(err, "--query and --changes exclude each other (the map would miss earlier changes)");
-    if ((a->query >= 0 || a->trace || a->paths) && a->mode == MODE_PRE)
-        return err_set(err, "--query, --trace and --paths need queries to replay: use -full, -run or -check");
+    if ((a->query >= 0 || a->trace || a->paths || a->calls) && a->mode == MODE_PRE)
+        return err_set(err, "--query, --trace, --paths and --calls need queries to replay: use -full, -run or -check");
     if (a->changes && a->mode == MODE_PRE)
         return err_set(err, "--changes needs queries to replay: use -full, -run or -check");
     if (!a->pre_dir && !default_pre_dir(a, err))

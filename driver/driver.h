@@ -42,9 +42,10 @@ typedef struct DriverArgs {
     int npos;           /* 1: MAP alone (-pre) or a version-2 scenario alone (the dynamic kit's form) */
     /* One query's details (docs/traces.md): --query N replays query N alone
      * (-1: all); --trace FILE writes its searches as a posthoc trace,
-     * --paths FILE each replayed query's cells. */
+     * --paths FILE each replayed query's cells, --calls FILE its GetPath
+     * calls one by one. */
     int query;
-    const char *trace, *paths;
+    const char *trace, *paths, *calls;
 } DriverArgs;
 
 /* Dynamic maps: --changes FILE (driver/changes.c). Sorted by after_query,
@@ -164,6 +165,10 @@ typedef struct CallTimes {
     bool cpu_per_call;
     /* Calls whose CPU time read above their wall time, taken down to it. */
     long cpu_clamped;
+    /* --calls: each call's line goes to calls_out (NULL: none), under the
+     * query index calls_query; written between calls, outside their times. */
+    FILE *calls_out;
+    int calls_query;
 } CallTimes;
 /* Sets t->cpu_overhead_ns to the least CPU time measured around nothing, in
  * the order replay_query reads the clocks, over a thousand tries. */
@@ -263,6 +268,11 @@ typedef struct TraceYaml {
  * destination; false + "FILE: problem". */
 bool trace_open(TraceYaml *t, const char *path, const Grid *map, const DriverArgs *a, const ScenQuery *q, Err *err);
 bool trace_close(TraceYaml *t, Err *err);
+
+/* --calls: the header line of the file, and one call's line (driver/report.c). */
+void report_calls_header(FILE *out);
+void report_call_line(FILE *out, int query, long call, size_t cells, bool done, uint64_t wall_ns, uint64_t cpu_ns,
+                      bool cpu);
 
 /* --paths: one line per replayed query, "ID<TAB>LENGTH<TAB>OPTIMUM<TAB>x,y x,y ...",
  * the cells (or waypoints) as the entry returned them; LENGTH -1 for no path. */

@@ -149,3 +149,15 @@ void report_path_line(FILE *out, int id, const ScenQuery *q, const QueryResult *
         fprintf(out, i ? " %d,%d" : "%d,%d", path->cells[i].x, path->cells[i].y);
     fputc('\n', out);
 }
+
+void report_calls_header(FILE *out) { fputs("query\tcall\tcells\tdone\twall_us\tcpu_us\n", out); }
+
+void report_call_line(FILE *out, int query, long call, size_t cells, bool done, uint64_t wall_ns, uint64_t cpu_ns,
+                      bool cpu)
+{
+    fprintf(out, "%d\t%ld\t%zu\t%d\t%.3f\t", query, call, cells, (int)done, (double)wall_ns * 1e-3);
+    if (cpu)
+        fprintf(out, "%.3f\n", (double)cpu_ns * 1e-3);
+    else
+        fputs("-\n", out);
+}

@@ -372,7 +372,8 @@ double abs_ch_query(AbsCh *ch, uint32_t s, uint32_t t, uint32_t *path, int *len)
  * abs_ch_finish gives abs_ch_query's result (path[] with room for n
  * regions), or abs_ch_unpack gives its route in pieces: each call appends
  * regions to path[0 .. *len) (the first call sets *len) while *units lasts
- * (a unit a region appended or a shortcut split, taken off *units) and
+ * (8 units a region appended or a shortcut split, and one each arc scanned
+ * for the next shortcut's middle, taken off *units) and
  * path has room (cap regions, at least 1) and returns true once the route
  * is whole, false when *units ran out or path is full (*len == cap) first
  * (call it again with the regions so far, moved or not, their len and

@@ -11,10 +11,13 @@
 #include "abs_cost.h"
 
 /* The middle of v's arc of direction dir (0 up, 1 down) whose other end is
- * `other`; ABS_CH_NONE for an edge, or when there is no such arc. Inlined
- * into unpack, whose scans are a large part of a long route's finish (a
- * call per scan costs as much as the scan). */
-static inline __attribute__((always_inline)) uint32_t find_mid(const AbsCh *ch, int dir, uint32_t v, uint32_t other)
+ * `other`; ABS_CH_NONE for an edge, or when there is no such arc. The arcs
+ * it scans before it are taken off *units (not below 0): a scan grows with
+ * the region's arcs, which a dense hierarchy has many of. Inlined into unpack, whose
+ * scans are a large part of a long route's finish (a call per scan costs
+ * as much as the scan). */
+static inline __attribute__((always_inline)) uint32_t find_mid(const AbsCh *ch, int dir, uint32_t v, uint32_t other,
+                                                               uint64_t *units)
 {
     uint32_t lo = abs_ch_first(ch, dir, v), hi = abs_ch_first(ch, dir, v + 1);
     if (ch->narrow) {
@@ -32,13 +35,15 @@ static inline __attribute__((always_inline)) uint32_t find_mid(const AbsCh *ch, 
                 if ((abs_ch_packed_at(packed, at) & to_mask) == other)
                     break;
         }
+        *units = *units > i - lo ? *units - (i - lo) : 0;
         return i < hi ? abs_ch_packed_mid(ch, dir ? ch->dnm : ch->upm, i) : ABS_CH_NONE;
     }
     const AbsChArc *arc = dir ? ch->dn : ch->up;
-    for (uint32_t i = lo; i < hi; i++)
-        if (arc[i].to == other)
-            return arc[i].mid;
-    return ABS_CH_NONE;
+    uint32_t i = lo;
+    while (i < hi && arc[i].to != other)
+        i++;
+    *units = *units > i - lo ? *units - (i - lo) : 0;
+    return i < hi ? arc[i].mid : ABS_CH_NONE;
 }
 
 /* Unpacking the arc a -> b of middle `mid` (shortcuts unpacked, §4.2)
@@ -52,8 +57,15 @@ static void unpack_arc(AbsCh *ch, uint32_t a, uint32_t b, uint32_t mid)
     ch->unpacking[0] = b;
 }
 
-/* Goes on with the arc being unpacked while *units last (a unit a step: a
- * region appended, or a shortcut split) and path has room (cap regions);
+/* What a step of unpacking (a region appended or a shortcut split, the
+ * rows and the middle it reads) costs in units, an arc its look-up of the
+ * next middle scans costing one: a step takes about as many instructions
+ * as 8 arcs (callgrind per call, results/reference/mm-paper/calls40.md). */
+#define UNPACK_STEP_UNITS 8u
+
+/* Goes on with the arc being unpacked while *units last (UNPACK_STEP_UNITS
+ * a step: a region appended, or a shortcut split, and one an arc its
+ * look-up of the next middle scans) and path has room (cap regions);
  * true once it is whole. The arc
  * is from q->from to the top of the stack, its middle q->mid: a shortcut
  * splits at its middle, which ranks below both ends, so a -> mid is a down
@@ -66,17 +78,17 @@ static bool unpack_some(AbsCh *ch, uint32_t *path, int cap, int *len, uint64_t *
     while (q->pending > 0) {
         if (!*units || (q->mid == ABS_CH_NONE && *len >= cap))
             return false;
-        (*units)--;
+        *units = *units > UNPACK_STEP_UNITS ? *units - UNPACK_STEP_UNITS : 0;
         uint32_t top = ch->unpacking[q->pending - 1];
         if (q->mid == ABS_CH_NONE) { /* an edge: its end is the route's next region */
             path[(*len)++] = top;
             q->from = top;
             if (--q->pending > 0)
-                q->mid = find_mid(ch, 0, top, ch->unpacking[q->pending - 1]);
+                q->mid = find_mid(ch, 0, top, ch->unpacking[q->pending - 1], units);
         } else { /* a shortcut: its first half next, its middle stacked */
             uint32_t m = q->mid;
             ch->unpacking[q->pending++] = m;
-            q->mid = find_mid(ch, 1, m, q->from);
+            q->mid = find_mid(ch, 1, m, q->from, units);
         }
     }
     return true;

@@ -235,10 +235,12 @@ void region_search_ends(RegionSearch *as, bool on, xyLoc s, xyLoc g, double exce
  * many of them in instructions (callgrind per call,
  * results/reference/mm-calls/). */
 #define REGION_CH_UNITS 16u
-/* Steps of unpacking the hierarchy's route (abs_ch_unpack: a region
- * appended or a shortcut split, an arc look-up each) one unit of a bounded
- * caller's work buys (callgrind per call, results/reference/mm-calls/). */
-#define REGION_UNPACK_PER_WORK 24u
+/* Units of unpacking the hierarchy's route (abs_ch_unpack: 8 a region
+ * appended or a shortcut split, one each arc its look-up of the next
+ * middle scans, so a dense hierarchy's long scans count) one unit of a
+ * bounded caller's work buys (callgrind per call,
+ * results/reference/mm-calls/, mm-paper/calls40.md). */
+#define REGION_UNPACK_PER_WORK 112u
 /* Expansions of the A* costed from the ends (region_search_ends) one unit
  * of a bounded caller's work buys (an expansion scans its region's edges
  * and g's region's; callgrind per call, results/reference/mm-calls/). */
@@ -246,7 +248,7 @@ void region_search_ends(RegionSearch *as, bool on, xyLoc s, xyLoc g, double exce
 /* region_search_run for a caller that bounds its calls' work: `resume`
  * false begins the search, true goes on with the one that paused. The
  * hierarchy's query spends at most about *work (REGION_CH_UNITS each, and
- * REGION_UNPACK_PER_WORK steps of unpacking its route) and
+ * REGION_UNPACK_PER_WORK units of unpacking its route) and
  * pauses when it is spent (false: call again with resume, once there is
  * work), and so does the A* costed from the ends (region_search_ends, any
  * weight); the other A* (a weight above 1, or a hierarchy awaiting a map's changes) runs whole

@@ -154,6 +154,54 @@ class CallTimesAndMemory(unittest.TestCase):
         self.assertGreater(sm["mem_kb"], 0)  # a jump table of the whole map
 
 
+class CallsFile(unittest.TestCase):
+    """--calls FILE: a line per GetPath call, checked against the CSV's
+    per-query calls, path sizes and longest calls and SUMMARY's maxima; a
+    path that cannot be written is one message and exit 2."""
+
+    def test_each_call_is_a_line_that_adds_up_to_the_queries(self):
+        with TempDir() as d:
+            s = head_scen(d, 60)
+            code, out, err = run_gppc("--entry", "mm", "--pre-dir", d, "--csv", d + "/r.csv", "--csv-extra",
+                                      "--cpu-clock", "call", "--calls", d + "/c.tsv", "-full", ROOMS16, s)
+            self.assertEqual(code, 0, err)
+            with open(d + "/r.csv") as f:
+                rows = list(csv.DictReader(f))
+            with open(d + "/c.tsv") as f:
+                calls = list(csv.DictReader(f, delimiter="\t"))
+            code2, _, _ = run_gppc("--entry", "mm", "--pre-dir", d, "--calls", d + "/q.tsv", "-full", ROOMS16, s)
+            with open(d + "/q.tsv") as f:
+                query_clock = list(csv.DictReader(f, delimiter="\t"))
+            bad = run_gppc("--entry", "mm", "--pre-dir", d, "--calls", d + "/none/c.tsv", "-full", ROOMS16, s)
+            pre = run_gppc("--entry", "mm", "--pre-dir", d, "--calls", d + "/p.tsv", "-pre", ROOMS16)
+        sm = parse_summary(out)
+        self.assertEqual(len(rows), 60)
+        by_query = {}
+        for c in calls:
+            by_query.setdefault(int(c["query"]), []).append(c)
+        self.assertEqual(sorted(by_query), list(range(60)))
+        for i, r in enumerate(rows):
+            mine = by_query[i]
+            self.assertEqual([int(c["call"]) for c in mine], list(range(int(r["calls"]))))
+            self.assertEqual([c["done"] for c in mine], ["0"] * (len(mine) - 1) + ["1"])
+            self.assertEqual(sum(int(c["cells"]) for c in mine), int(r["path_size"]))
+            self.assertTrue(all(float(c["cpu_us"]) <= float(c["wall_us"]) for c in mine))
+            self.assertAlmostEqual(max(float(c["cpu_us"]) for c in mine), int(r["max_step_time_cpu"]) * 1e-3,
+                                   delta=0.002)
+        self.assertAlmostEqual(max(float(c["wall_us"]) for c in calls), sm["call_max_us"], delta=0.002)
+        self.assertAlmostEqual(max(float(c["cpu_us"]) for c in calls), sm["call_cpu_max_us"], delta=0.002)
+        # By the query clock: the same calls (the entry is deterministic), no CPU column.
+        self.assertEqual(code2, 0)
+        self.assertEqual([(c["query"], c["call"], c["cells"]) for c in query_clock],
+                         [(c["query"], c["call"], c["cells"]) for c in calls])
+        self.assertEqual({c["cpu_us"] for c in query_clock}, {"-"})
+        self.assertEqual(bad[0], 2)
+        self.assertEqual(len(bad[2].strip().splitlines()), 1, bad[2])
+        self.assertIn(d + "/none/c.tsv", bad[2])
+        self.assertEqual(pre[0], 2)
+        self.assertIn("--calls need queries to replay", pre[2])
+
+
 class ScenarioForAnotherMap(unittest.TestCase):
     def test_a_scenario_naming_another_map_warns_and_counts(self):
         with TempDir() as d:

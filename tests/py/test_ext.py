@@ -8,7 +8,7 @@ the same copy throwing on its 2nd query gives one line naming the exception,
 and rewriting its path on its 2nd query one line naming map and query;
 a copy that does not build gives the build's error lines and exit 2; bad
 folders (no Entry.cpp, a build that makes no object, one of our names) are
-one message and exit 2 with nothing run. Objects are cached by content
+one message and exit 2 with nothing run; --calls writes the kit's calls. Objects are cached by content
 (build/ext-cache/), so only the first run compiles (three tiny folders)."""
 import csv
 import os
@@ -59,10 +59,13 @@ class ExtEntry(unittest.TestCase):
     def test_own_folder_builds_and_runs_valid_in_waypoints(self):
         with TempDir() as d:
             csv_path = os.path.join(d, "result.csv")
-            code, out, err = run_gppc("--entry", "ext:" + FOLDER, "--pre-dir", d, "--csv", csv_path, "-check", MAP,
-                                      short_scen(os.path.join(d, "s.scen"), 30))
+            calls_path = os.path.join(d, "calls.tsv")
+            code, out, err = run_gppc("--entry", "ext:" + FOLDER, "--pre-dir", d, "--csv", csv_path, "--calls",
+                                      calls_path, "-check", MAP, short_scen(os.path.join(d, "s.scen"), 30))
             with open(csv_path) as f:
                 rows = list(csv.DictReader(f))
+            with open(calls_path) as f:
+                calls = list(csv.DictReader(f, delimiter="\t"))
         self.assertEqual(code, 0, err[-2000:])
         self.assertIn('GetName() "test-astar-waypoints"', err)
         self.assertRegex(out, r"SUMMARY entry=test-astar queries=30 valid=30 invalid=0 ")
@@ -70,6 +73,9 @@ class ExtEntry(unittest.TestCase):
         # Waypoints as the kit returns them: on long paths path_size (points)
         # is far below the length in cells.
         self.assertTrue(any(int(r["path_size"]) * 4 < float(r["path_length"]) for r in rows), rows[-1])
+        # --calls times the kit's calls as ours: every query's, the last one done.
+        self.assertEqual(sorted({int(c["query"]) for c in calls}), list(range(30)))
+        self.assertEqual(sum(c["done"] == "1" for c in calls), 30)
 
     def test_a_crash_on_the_third_query_is_one_line_and_the_suite_goes_on(self):
         with TempDir() as d:
