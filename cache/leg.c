@@ -213,7 +213,7 @@ static inline int signed_bits(uint32_t v, int w)
 }
 
 /* Waypoint i (from 1) after `cur`, at `bit`: both offsets from one load, or
- * a turning record's one length. */
+ * a turning record's one length. Both decoders read a waypoint so. */
 static inline xyLoc next_way(const uint8_t *s, uint64_t bit, const LegHead *h, uint32_t i, xyLoc cur)
 {
     uint32_t v = bits_at(s, bit, h->step);
@@ -238,22 +238,8 @@ void leg_decode_way(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out)
     path_reserve(out, h.k);
     xyLoc cur = from, *o = out->cells + out->len;
     uint64_t bit = h.body;
-    if (h.turns) { /* the mode tested once a record: a game map's window reads legs so */
-        bool on_y = h.first_y;
-        for (uint32_t i = 0; i < h.k; i++, bit += (uint64_t)h.step, on_y = !on_y) {
-            int a = signed_bits(bits_at(stream, bit, h.w), h.w);
-            cur.x = (int16_t)(cur.x + (on_y ? 0 : a));
-            cur.y = (int16_t)(cur.y + (on_y ? a : 0));
-            o[i] = cur;
-        }
-    } else {
-        for (uint32_t i = 0; i < h.k; i++, bit += (uint64_t)h.step) {
-            uint32_t v = bits_at(stream, bit, h.step);
-            cur.x = (int16_t)(cur.x + signed_bits(v, h.w));
-            cur.y = (int16_t)(cur.y + signed_bits(v >> h.w, h.w));
-            o[i] = cur;
-        }
-    }
+    for (uint32_t i = 0; i < h.k; i++, bit += (uint64_t)h.step)
+        o[i] = cur = next_way(stream, bit, &h, i + 1, cur);
     out->len += h.k;
 }
 
@@ -274,6 +260,19 @@ void leg_decode(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out)
     path_reserve(out, most < LEG_MAX_MOVES ? most : LEG_MAX_MOVES);
     xyLoc cur = from, *o = out->cells + out->len;
     uint64_t bit = h.body;
+    if (h.turns) { /* a 1-wide corridor's leg: each line one axis's run (line_cells' straight case, its shape known) */
+        for (uint32_t i = 0; i < k; i++, bit += (uint64_t)h.step) {
+            xyLoc next = next_way(stream, bit, &h, i + 1, cur);
+            int dx = next.x - cur.x, dy = next.y - cur.y, ux = (dx > 0) - (dx < 0), uy = (dy > 0) - (dy < 0);
+            for (int m = dx * ux + dy * uy; m > 0; m--) {
+                cur.x = (int16_t)(cur.x + ux);
+                cur.y = (int16_t)(cur.y + uy);
+                *o++ = cur;
+            }
+        }
+        out->len = (size_t)(o - out->cells);
+        return;
+    }
     for (uint32_t i = 0; i < k; i++, bit += (uint64_t)h.step) {
         xyLoc next = next_way(stream, bit, &h, i + 1, cur);
         if (abs(next.x - cur.x) <= 1 && abs(next.y - cur.y) <= 1)
