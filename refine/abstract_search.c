@@ -38,32 +38,45 @@ static bool path_room(RegionSearch *as, int len)
     return true;
 }
 
+/* Region r's g as this search holds it: a block this search has not
+ * stamped yet is stamped and its g set to +infinity (not reached) first. */
+static inline float *g_of(RegionSearch *as, uint32_t r)
+{
+    uint32_t b = r / REGION_BLOCK;
+    float *g = &as->g[(size_t)b * REGION_BLOCK];
+    if (as->block[b] != as->stamp) {
+        as->block[b] = as->stamp;
+        for (uint32_t i = 0; i < REGION_BLOCK; i++)
+            g[i] = INFINITY;
+    }
+    return &g[r % REGION_BLOCK];
+}
+
 /* Begins a search at region `from` with g = g0 and priority f. */
 static void start_search(RegionSearch *as, uint32_t from, double g0, double f)
 {
-    StampArea marks = STAMP_FIELD(as->node, stamp, as->ix->abs->nregions);
-    uint32_t stamp = stamp_next(&as->stamp, &marks, 1);
+    uint32_t nblocks = (as->ix->abs->nregions + REGION_BLOCK - 1) / REGION_BLOCK;
+    StampArea marks = STAMP_ARRAY(as->block, nblocks);
+    stamp_next(&as->stamp, &marks, 1);
     heap_clear(&as->open);
-    as->node[from] = (RegionNode){(float)g0, stamp};
+    *g_of(as, from) = (float)g0;
     heap_push(&as->open, from, f, g0); /* the open list holds at least one entry */
 }
 
 /* Has the current search reached region r (its g is then valid)? */
-static inline bool reached(const RegionSearch *as, uint32_t r) { return as->node[r].stamp == as->stamp; }
+static inline bool reached(const RegionSearch *as, uint32_t r)
+{
+    return as->block[r / REGION_BLOCK] == as->stamp && as->g[r] != INFINITY;
+}
 
-/* Offers region r the cost g: a region new to this search takes it, an open
- * one takes it when smaller; true when it did (queue it then), false when r
- * keeps what it has (closed, or no better). */
+/* Offers region r the cost g: a region new to this search takes it (its g
+ * is +infinity), an open one takes it when smaller; true when it did
+ * (queue it then), false when r keeps what it has (closed, or no better). */
 static inline bool offer(RegionSearch *as, uint32_t r, double g)
 {
-    RegionNode *n = &as->node[r];
-    float gf = (float)g;
-    if (n->stamp != as->stamp) {
-        *n = (RegionNode){gf, as->stamp};
-        return true;
-    }
-    if (!signbit(n->g) && gf < n->g) {
-        n->g = gf;
+    float *n = g_of(as, r), gf = (float)g;
+    if (!signbit(*n) && gf < *n) {
+        *n = gf;
         return true;
     }
     return false;
@@ -78,7 +91,7 @@ static inline bool queue(RegionSearch *as, uint32_t r, double f)
         as->out_of_memory = true;
         return false;
     }
-    heap_push(&as->open, r, f, as->node[r].g);
+    heap_push(&as->open, r, f, as->g[r]);
     return true;
 }
 
@@ -89,12 +102,12 @@ static inline bool pop_open(RegionSearch *as, uint32_t *r, double *g)
 {
     while (!heap_empty(&as->open)) {
         HeapItem it = heap_pop(&as->open);
-        RegionNode *n = &as->node[it.id];
-        if (signbit(n->g) || it.g != n->g)
+        float *n = &as->g[it.id]; /* pushed: this search's */
+        if (signbit(*n) || it.g != *n)
             continue;
         *r = it.id;
-        *g = n->g;
-        n->g = -n->g;
+        *g = *n;
+        *n = -*n;
         return true;
     }
     return false;
@@ -104,28 +117,38 @@ static inline bool pop_open(RegionSearch *as, uint32_t *r, double *g)
  * lower bound on the abstract distance (no edge costs less), consistent. */
 static inline double heuristic(xyLoc c, xyLoc goal) { return grid_octile(c.x, c.y, goal.x, goal.y) * ABS_COST_SCALE; }
 
+/* The parent code of the search's start: all ones. */
+static inline uint32_t root_code(const RegionSearch *as) { return (1u << (as->local_bits + 3)) - 1; }
+
 /* Region r's parent in the A* (as->parent), itself at the start. */
 static inline uint32_t parent_of(const RegionSearch *as, uint32_t r)
 {
-    uint16_t code = as->parent[r];
-    if (code == REGION_PARENT_ROOT)
+    uint32_t code = region_code(as, as->parent, r);
+    if (code == root_code(as))
         return r;
-    uint32_t sec = abs_region_sector(as->ix, r);
-    return abs_base(as->ix, sec + (uint32_t)as->sector_step[code >> REGION_EDGE_LOCAL_BITS]) +
-           (code & ((1u << REGION_EDGE_LOCAL_BITS) - 1));
+    return region_code_target(as, abs_region_sector(as->ix, r), code);
 }
 
-/* The parent code of a region reached from `cur` by cur's edge i (`sec`:
- * cur's sector). */
-static inline uint16_t parent_code(const RegionSearch *as, uint32_t sec, uint32_t cur, uint32_t i)
+/* Region r's parent code. */
+static inline void put_parent(RegionSearch *as, uint32_t r, uint32_t code)
 {
-    return (uint16_t)(as->back_code[as->adj[i] >> REGION_EDGE_LOCAL_BITS] | (cur - abs_base(as->ix, sec)));
+    if (as->local_bits == REGION_LOCAL_NARROW)
+        as->parent.narrow[r] = (uint8_t)code;
+    else
+        as->parent.wide[r] = (uint16_t)code;
+}
+
+/* Region r's parent is the region `from` reached it by from's edge i
+ * (`sec`: from's sector). */
+static inline void set_parent(RegionSearch *as, uint32_t r, uint32_t sec, uint32_t from, uint32_t i)
+{
+    put_parent(as, r, as->back_code[region_code(as, as->adj, i) >> as->local_bits] | (from - abs_base(as->ix, sec)));
 }
 
 /* A traced event about region r (its parent: parent_of, itself at the start). */
 static void trace_region(const RegionSearch *as, TraceType type, uint32_t r, double h)
 {
-    double g = reached(as, r) ? fabs((double)as->node[r].g) / ABS_COST_SCALE : 0;
+    double g = reached(as, r) ? fabs((double)as->g[r]) / ABS_COST_SCALE : 0;
     uint32_t p = parent_of(as, r);
     xyLoc pc = abs_center(as->ix, p);
     const xyLoc *parent = p == r ? NULL : &pc;
@@ -185,7 +208,7 @@ static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
     double result = -1;
     const Tracer *tr = as->tracer;
     start_search(as, from, 0.0, weight * heuristic(abs_center(ix, from), goal));
-    as->parent[from] = REGION_PARENT_ROOT;
+    put_parent(as, from, root_code(as));
     as->out_of_memory = false;
     if (tr) {
         trace_emit(tr, TRACE_SOURCE, abs_center(ix, from), NULL, 0, 0);
@@ -207,7 +230,7 @@ static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
             uint32_t nb = region_edge_at(as, sec, i);
             double ng = g + region_edge_cost(as, cur, nb, i);
             if (offer(as, nb, ng)) {
-                as->parent[nb] = parent_code(as, sec, cur, i);
+                set_parent(as, nb, sec, cur, i);
                 if (!queue(as, nb, ng + weight * heuristic(abs_center(ix, nb), goal)))
                     break;
                 if (tr)
@@ -260,7 +283,7 @@ static void ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
     as->end_best_region = to;
     as->end_expanded = 0;
     start_search(as, from, g0, g0 + as->end_weight * heuristic(abs_center(ix, from), goal));
-    as->parent[from] = REGION_PARENT_ROOT;
+    put_parent(as, from, root_code(as));
     as->out_of_memory = false;
     if (tr) {
         trace_emit(tr, TRACE_SOURCE, abs_center(ix, from), NULL, 0, 0);
@@ -274,7 +297,7 @@ static void ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
         xyLoc c = abs_center(ix, nb);
         double ng = grid_octile(s.x, s.y, c.x, c.y) * ABS_COST_SCALE;
         if (offer(as, nb, ng)) {
-            as->parent[nb] = parent_code(as, sec, from, i);
+            set_parent(as, nb, sec, from, i);
             if (!queue(as, nb, ng + as->end_weight * heuristic(c, goal)))
                 return;
         }
@@ -330,7 +353,7 @@ static bool ends_run(RegionSearch *as, uint64_t *budget)
             double oct = abs_octile_units(c, abs_center(ix, nb));
             double ng = g + oct + share * (double)region_edge_excess(as, i);
             if (offer(as, nb, ng)) {
-                as->parent[nb] = parent_code(as, sec, cur, i);
+                set_parent(as, nb, sec, cur, i);
                 if (!queue(as, nb, ng + w * heuristic(abs_center(ix, nb), goal)))
                     return true;
             }

@@ -3,8 +3,8 @@
  * Not on the best-first core (search/best_first.h): its node (a double g, a
  * stamp and a heap position, 16 bytes) was most of this search's memory on
  * the maps that run it (random maps: a search reaches most of the
- * regions), so a region keeps a float g and a stamp (RegionNode, 8 bytes)
- * and the open list deletes lazily (a region improved is pushed again, its
+ * regions), so a region keeps a float g (a stamp covers REGION_BLOCK
+ * regions, RegionSearch.block) and the open list deletes lazily (a region improved is pushed again, its
  * older entry skipped when popped), needing no heap position. The rules
  * are the core's: a closed region is never reopened, so a weighted
  * search's route is at most w times optimal. With a contraction
@@ -23,9 +23,10 @@
  *
  * The adjacency is decoded once in region_search_init into flat arrays (CSR:
  * per region its first edge, packed in about 2 bytes, common/row_starts.h,
- * where no hierarchy reads it; per edge three bytes: the direction of the
- * target's sector and the target's region inside it, and the edge's excess
- * code): a relaxation reads them and the two centers, and decodes nothing
+ * where no hierarchy reads it; per edge a code, the direction of the
+ * target's sector and the target's region inside it, in a byte where every
+ * sector holds at most 31 regions and 2 bytes else, and a byte, the edge's
+ * excess code): a relaxation reads them and the two centers, and decodes nothing
  * of the layout (decoding it per expansion would dominate where a query
  * expands many regions, as on mazes). The target's global id is its
  * sector's first id plus its local one, and the cost is the centers'
@@ -64,43 +65,54 @@ typedef struct RegionAdj {
     uint32_t cost; /* 1/ABS_COST_SCALE cells */
 } RegionAdj;
 
-/* An edge as the search keeps it: the direction of the target's sector
- * (grid.h numbering) above REGION_EDGE_LOCAL_BITS bits of the target's
- * local id in it (a sector of at most ABS_MAX_SECTOR^2 cells holds fewer
- * regions than that). */
-#define REGION_EDGE_LOCAL_BITS 13
-/* The A*'s parent code of its start: no region's (a local id is below
- * ABS_MAX_SECTOR^2 / 2 + 1, far from 2^REGION_EDGE_LOCAL_BITS - 1). */
-#define REGION_PARENT_ROOT UINT16_MAX
+/* An edge as the search keeps it, a code: the direction of the target's
+ * sector (grid.h numbering) above the target's local id in it, in
+ * local_bits bits. Where no sector holds more than ABS_NARROW_MAX_REGIONS
+ * regions (abstraction.h, as on random maps) a code is a byte, the local id
+ * in REGION_LOCAL_NARROW bits; else 2 bytes, REGION_LOCAL_WIDE bits (a
+ * sector of at most ABS_MAX_SECTOR^2 cells holds fewer regions than that).
+ * The code of all ones (local id 31 or 8191: no region's) is the A*'s
+ * parent code of its start. */
+#define REGION_LOCAL_NARROW 5
+#define REGION_LOCAL_WIDE 13
+typedef union RegionCodes {
+    uint8_t *narrow; /* local_bits REGION_LOCAL_NARROW */
+    uint16_t *wide;  /* local_bits REGION_LOCAL_WIDE */
+    void *any;
+} RegionCodes;
 
-/* A region's state in the A*: its g (in 1/ABS_COST_SCALE cells; its sign
- * bit set once the region is closed: g is never negative, and -0 is the
- * start's closed) and the generation stamp of the search that reached it
- * (common/stamp.h: g is valid only when it is the current one). */
-typedef struct RegionNode {
-    float g;
-    uint32_t stamp;
-} RegionNode;
+/* Regions a stamp of the A* covers (RegionSearch.block). */
+#define REGION_BLOCK 32u
 
 typedef struct RegionSearch {
     const AbsIndex *ix;
-    /* per region, and one more at the end: the open list's position slot
+    /* per region (rounded up to whole blocks): its g in the A* (in
+     * 1/ABS_COST_SCALE cells; +infinity: not reached by this search; its
+     * sign bit set once the region is closed: g is never negative, and -0
+     * is the start's closed) */
+    float *g;
+    /* per REGION_BLOCK regions: the generation stamp of the search whose g
+     * they hold (common/stamp.h); a search reaching a region of a block it
+     * has not stamped sets the block's g to +infinity first. A stamp a
+     * region took 4 bytes of its 10; a block's few stores are paid once a
+     * search. One more at the end: the open list's position slot
      * (search/heap.h writes one per move; with lazy deletion none is read,
-     * so every region shares that one) */
-    RegionNode *node;
+     * so every region shares that one). */
+    uint32_t *block;
     Heap open;              /* (f, g, region) entries; a region's older ones are stale (abstract_search.c pop_open) */
     uint32_t stamp;         /* the current search's generation */
+    uint32_t local_bits;    /* of the codes (adj, parent): REGION_LOCAL_NARROW or _WIDE */
     uint32_t *adj_first;    /* nregions + 1: region r's edges are adj[adj_first[r] .. adj_first[r + 1]) */
     RowStarts adj_rows;     /* or packed (adj_first NULL then) where no hierarchy reads them: region_adj_first */
-    uint16_t *adj;          /* per edge: direction, target's local id (REGION_EDGE_LOCAL_BITS) */
+    RegionCodes adj;        /* per edge: its code (direction, target's local id) */
     uint8_t *adj_excess;    /* per edge: its excess code (abstraction.h "Edge costs"), 0 without costs */
     int32_t sector_step[8]; /* per direction: the step of the sector index to the neighbour there */
     uint32_t nadj;
     /* per region: its parent in the A*, coded as an edge is (the direction
-     * of its sector, its local id in it: the parent is a neighbour, 2 bytes
-     * where a global id took 4), REGION_PARENT_ROOT at the search's start
+     * of its sector, its local id in it: the parent is a neighbour, a code
+     * where a global id took 4 bytes), all ones at the search's start
      * (abstract_search.c parent_of) */
-    uint16_t *parent;
+    RegionCodes parent;
     uint16_t back_code[8]; /* per direction d: the code's direction part of a parent across an edge of d */
     uint32_t *path;        /* global ids, start region first */
     int path_len;
@@ -166,6 +178,23 @@ bool region_search_refresh(RegionSearch *as, Err *err);
 void region_search_lean(RegionSearch *as);
 void region_search_free(RegionSearch *as);
 
+/* Code i of `c` (adj or parent), of either width. */
+static inline uint32_t region_code(const RegionSearch *as, RegionCodes c, uint32_t i)
+{
+    return as->local_bits == REGION_LOCAL_NARROW ? c.narrow[i] : c.wide[i];
+}
+/* Bytes a code takes. */
+static inline size_t region_code_bytes(const RegionSearch *as)
+{
+    return as->local_bits == REGION_LOCAL_NARROW ? sizeof *as->adj.narrow : sizeof *as->adj.wide;
+}
+/* The global id of the region a code names, from sector `sec`. */
+static inline uint32_t region_code_target(const RegionSearch *as, uint32_t sec, uint32_t code)
+{
+    return abs_base(as->ix, sec + (uint32_t)as->sector_step[code >> as->local_bits]) +
+           (code & ((1u << as->local_bits) - 1));
+}
+
 /* The first of region r's edges, of either form (r's end: r + 1's first). */
 static inline uint32_t region_adj_first(const RegionSearch *as, uint32_t r)
 {
@@ -178,9 +207,7 @@ static inline uint32_t region_adj_first(const RegionSearch *as, uint32_t r)
  * to: its target). */
 static inline uint32_t region_edge_at(const RegionSearch *as, uint32_t sec, uint32_t i)
 {
-    uint32_t e = as->adj[i];
-    return abs_base(as->ix, sec + (uint32_t)as->sector_step[e >> REGION_EDGE_LOCAL_BITS]) +
-           (e & ((1u << REGION_EDGE_LOCAL_BITS) - 1));
+    return region_code_target(as, sec, region_code(as, as->adj, i));
 }
 static inline uint32_t region_edge_to(const RegionSearch *as, uint32_t r, uint32_t i)
 {

@@ -16,6 +16,16 @@ typedef struct Reuse {
     const uint8_t *ring;
 } Reuse;
 
+/* Edge i's code: the direction of its target's sector and its local id. */
+static void put_code(RegionSearch *as, uint32_t i, uint32_t dir, uint32_t local)
+{
+    uint32_t code = dir << as->local_bits | local;
+    if (as->local_bits == REGION_LOCAL_NARROW)
+        as->adj.narrow[i] = (uint8_t)code;
+    else
+        as->adj.wide[i] = (uint16_t)code;
+}
+
 /* The CSR adjacency of the abstraction (abstract_search.h), each edge's
  * excess code kept (`kept`, or decoded from the layout when NULL; 0
  * without edge costs). A region of a sector outside the ring keeps its
@@ -27,16 +37,20 @@ static bool decode_adjacency(RegionSearch *as, const uint8_t *kept, const Reuse 
     const AbsIndex *ix = as->ix;
     const Abstraction *a = ix->abs;
     uint32_t n = a->nregions, m = 0;
+    as->local_bits = REGION_LOCAL_NARROW;
+    for (uint32_t s = 0; s < a->nsectors && as->local_bits == REGION_LOCAL_NARROW; s++)
+        if (abs_region_count(a, (int)s) > ABS_NARROW_MAX_REGIONS)
+            as->local_bits = REGION_LOCAL_WIDE;
     for (int d = 0; d < 8; d++) {
         as->sector_step[d] = GRID_DY[d] * a->sw + GRID_DX[d];
         for (int o = 0; o < 8; o++) /* the way back across an edge of direction d */
             if (GRID_DX[o] == -GRID_DX[d] && GRID_DY[o] == -GRID_DY[d])
-                as->back_code[d] = (uint16_t)(o << REGION_EDGE_LOCAL_BITS);
+                as->back_code[d] = (uint16_t)(o << as->local_bits);
     }
     as->adj_first = malloc(((size_t)n + 1) * sizeof *as->adj_first);
-    as->adj = malloc(((size_t)a->nedges + 1) * sizeof *as->adj);
+    as->adj.any = malloc(((size_t)a->nedges + 1) * region_code_bytes(as));
     uint8_t *decoded = NULL;
-    if (!as->adj_first || !as->adj || (!kept && !abs_edge_excess(a, &decoded, err)))
+    if (!as->adj_first || !as->adj.any || (!kept && !abs_edge_excess(a, &decoded, err)))
         return err_set(err, "out of memory for the abstract adjacency (%u edges)", a->nedges);
     if (kept || !decoded) { /* decoded is the array wanted, when it was made */
         as->adj_excess = calloc((size_t)a->nedges + 1, 1);
@@ -52,9 +66,11 @@ static bool decode_adjacency(RegionSearch *as, const uint8_t *kept, const Reuse 
         if (reuse->prev && !reuse->ring[s]) {
             const RegionSearch *p = reuse->prev;
             uint32_t o = abs_base(p->ix, s) + (uint32_t)abs_local(ix, r);
+            const uint32_t local = (1u << p->local_bits) - 1;
             for (uint32_t i = region_adj_first(p, o), e = region_adj_first(p, o + 1); i < e && m < a->nedges; i++) {
+                uint32_t code = region_code(p, p->adj, i); /* p's codes may be of the other width */
                 as->adj_excess[m] = p->adj_excess[i];
-                as->adj[m++] = p->adj[i];
+                put_code(as, m++, code >> p->local_bits, code & local);
             }
             continue;
         }
@@ -62,7 +78,7 @@ static bool decode_adjacency(RegionSearch *as, const uint8_t *kept, const Reuse 
         AbsEdge e;
         abs_edges(a, (int)s, abs_local(ix, r), &it);
         while (abs_edge_next(a, &it, &e) && m < a->nedges)
-            as->adj[m++] = (uint16_t)((unsigned)e.dir << REGION_EDGE_LOCAL_BITS | (unsigned)e.region);
+            put_code(as, m++, (uint32_t)e.dir, (uint32_t)e.region);
     }
     as->adj_first[n] = m;
     as->nadj = m;
@@ -99,24 +115,34 @@ static void pack_rows(RegionSearch *as)
     as->adj_first = NULL;
 }
 
-/* The A*'s arrays (its nodes, open list and parents) and the route. */
+/* Blocks of REGION_BLOCK regions (RegionSearch.block). */
+static size_t blocks_of(const RegionSearch *as)
+{
+    return as->ix ? (as->ix->abs->nregions + REGION_BLOCK - 1) / REGION_BLOCK : 0;
+}
+
+/* The A*'s arrays (its g, stamps, open list and parents) and the route. */
 static bool alloc_astar(RegionSearch *as)
 {
-    size_t n = as->ix->abs->nregions ? as->ix->abs->nregions : 1;
-    as->parent = malloc(n * sizeof *as->parent);
-    as->node = calloc(n + 1, sizeof *as->node); /* node[n]: the open list's position slot */
+    size_t n = as->ix->abs->nregions ? as->ix->abs->nregions : 1, nb = blocks_of(as);
+    as->parent.any = malloc(n * region_code_bytes(as));
+    as->g = malloc((nb ? nb : 1) * REGION_BLOCK * sizeof *as->g); /* set when a search stamps its block */
+    as->block = calloc(nb + 1, sizeof *as->block);                /* block[nb]: the open list's position slot */
     if (!as->path) {
         as->path = malloc(REGION_PATH_FIRST * sizeof *as->path);
         as->path_cap = as->path ? (int)REGION_PATH_FIRST : 0;
     }
-    return as->parent && as->node && as->path && heap_init(&as->open, REGION_OPEN_FIRST, &as->node[n], 0);
+    return as->parent.any && as->g && as->block && as->path &&
+           heap_init(&as->open, REGION_OPEN_FIRST, &as->block[nb], 0);
 }
 
-/* The A*'s nodes and open list let go. */
+/* The A*'s g, stamps and open list let go. */
 static void free_astar_core(RegionSearch *as)
 {
-    free(as->node);
-    as->node = NULL;
+    free(as->g);
+    free(as->block);
+    as->g = NULL;
+    as->block = NULL;
     heap_free(&as->open);
 }
 
@@ -183,7 +209,7 @@ bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch 
                         ring[t] = (uint8_t)(step + 1);
                 }
     /* A hierarchy-only search (region_search_lean) kept no rows to copy. */
-    Reuse reuse = {prev->adj ? prev : NULL, ring};
+    Reuse reuse = {prev->adj.any ? prev : NULL, ring};
     bool ok = init_search(fresh, ix, excess, &reuse, true, err);
     free(ring);
     if (ok && !abs_ch_built(&prev->ch))
@@ -263,14 +289,14 @@ void region_search_lean(RegionSearch *as)
 {
     if (!abs_ch_built(&as->ch) || as->ch.dynamic || as->ch.dyn.pending)
         return;
-    free(as->parent);
+    free(as->parent.any);
     free(as->adj_first);
     row_starts_free(&as->adj_rows);
-    free(as->adj);
+    free(as->adj.any);
     free(as->adj_excess);
-    as->parent = NULL;
+    as->parent.any = NULL;
     as->adj_first = NULL;
-    as->adj = NULL;
+    as->adj.any = NULL;
     as->adj_excess = NULL;
     as->nadj = 0;
     free_astar_core(as);
@@ -278,11 +304,11 @@ void region_search_lean(RegionSearch *as)
 
 void region_search_free(RegionSearch *as)
 {
-    free(as->parent);
+    free(as->parent.any);
     free(as->path);
     free(as->adj_first);
     row_starts_free(&as->adj_rows);
-    free(as->adj);
+    free(as->adj.any);
     free(as->adj_excess);
     free_astar_core(as);
     drop_refresh(as);
@@ -292,10 +318,11 @@ void region_search_free(RegionSearch *as)
 
 size_t region_search_bytes(const RegionSearch *as)
 {
-    size_t n = as->ix ? as->ix->abs->nregions : 0;
-    return (as->node ? (n + 1) * sizeof *as->node : 0) + (size_t)as->open.cap * sizeof(HeapItem) +
-           (as->parent ? n * sizeof *as->parent : 0) + (size_t)as->path_cap * sizeof *as->path +
-           (as->adj_first ? (n + 1) * sizeof *as->adj_first : 0) + row_starts_bytes(&as->adj_rows) +
-           (size_t)as->nadj * (sizeof *as->adj + sizeof *as->adj_excess) + abs_ch_scratch_bytes(&as->ch) +
+    size_t n = as->ix ? as->ix->abs->nregions : 0, nb = blocks_of(as), code = region_code_bytes(as);
+    return (as->g ? (nb ? nb : 1) * REGION_BLOCK * sizeof *as->g : 0) + (as->block ? (nb + 1) * sizeof *as->block : 0) +
+           (size_t)as->open.cap * sizeof(HeapItem) + (as->parent.any ? n * code : 0) +
+           (size_t)as->path_cap * sizeof *as->path + (as->adj_first ? (n + 1) * sizeof *as->adj_first : 0) +
+           row_starts_bytes(&as->adj_rows) + (size_t)as->nadj * (code + sizeof *as->adj_excess) +
+           abs_ch_scratch_bytes(&as->ch) +
            (as->refresh_edges ? (size_t)as->nadj * sizeof *as->refresh_edges + n * sizeof *as->refresh_sector : 0);
 }

@@ -94,7 +94,8 @@ static void check_against_rebuild(T *t, const char *map, int round, void *inst, 
         for (uint32_t r = 0; rows && r <= fresh.nregions; r++)
             rows = region_adj_first(las, r) == region_adj_first(&fas, r);
         CHECKF(t,
-               las->nadj == fas.nadj && rows && !memcmp(las->adj, fas.adj, (size_t)las->nadj * sizeof *las->adj) &&
+               las->nadj == fas.nadj && rows && las->local_bits == fas.local_bits &&
+                   !memcmp(las->adj.any, fas.adj.any, (size_t)las->nadj * region_code_bytes(las)) &&
                    !memcmp(las->adj_excess, fas.adj_excess, las->nadj),
                "%s round %d: the regions' adjacency differs from a fresh one", map, round);
         do /* in pieces when a new shape is made (AbsChDyn.piece) */
