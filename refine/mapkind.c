@@ -33,6 +33,26 @@ bool map_detour(const Abstraction *a, double *detour, Err *err)
     return true;
 }
 
+uint32_t map_corners(const Grid *g)
+{
+    uint32_t n = 0;
+    size_t up = (size_t)g->stride;
+    for (int y = 0; y < g->height; y++)
+        for (int x = 0; x < g->width; x++) {
+            size_t i = (size_t)grid_index(g, x, y);
+            if (!grid_open_at(g, i))
+                continue;
+            bool corner = false;
+            for (int dx = -1; dx <= 1 && !corner; dx += 2) {
+                size_t side = dx < 0 ? i - 1 : i + 1;
+                corner = grid_open_at(g, side) && ((grid_open_at(g, i - up) && !grid_open_at(g, side - up)) ||
+                                                   (grid_open_at(g, i + up) && !grid_open_at(g, side + up)));
+            }
+            n += corner;
+        }
+    return n;
+}
+
 bool map_open_side(const Grid *g, int *side_out, Err *err)
 {
     /* side[x]: the side of the largest open square whose lower right
@@ -66,7 +86,8 @@ bool map_kind(const Grid *g, const Abstraction *a, MapKind *k, Err *err)
     uint32_t stored = a->nsectors - a->ndefault;
     *k = (MapKind){.scattered = grid_scattered(g),
                    .regions_per_sector = stored ? (double)a->nregions / stored : 0.0,
-                   .nsectors = a->nsectors};
+                   .nsectors = a->nsectors,
+                   .corners = map_corners(g)};
     if (!map_open_side(g, &k->open_side, err))
         return false;
     k->diagonals = k->open_side >= 2;

@@ -17,9 +17,10 @@ typedef struct MapKind {
     double scattered;          /* grid_scattered (grid/grid.h): the share of lone obstacle cells */
     double regions_per_sector; /* regions over stored (not default) sectors */
     uint32_t nsectors;
-    bool diagonals; /* open_side >= 2 */
-    bool wide;      /* open_side >= 3 */
-    int open_side;  /* map_open_side: the side of the largest open square */
+    bool diagonals;   /* open_side >= 2 */
+    bool wide;        /* open_side >= 3 */
+    int open_side;    /* map_open_side: the side of the largest open square */
+    uint32_t corners; /* map_corners */
 } MapKind;
 
 /* How far the center-to-center legs detour: the sum of the abstract edges'
@@ -29,6 +30,13 @@ typedef struct MapKind {
  * >= 1 (1 without edges). Refining through centers loses where this is
  * large. False + message when memory runs out (decoding the excess bytes). */
 bool map_detour(const Abstraction *a, double *detour, Err *err);
+/* The open cells beside a corner: a diagonal neighbour blocked, the two
+ * cells the diagonal step passes open. Where a wall turns, JPS's scans
+ * stop (a forced neighbour, search/jps.h), so its expansions a query grow
+ * with these cells, not with the map's area: a map of clean walls
+ * (rooms, halls) has few for its size, a jagged shore many. One pass over
+ * the cells. */
+uint32_t map_corners(const Grid *g);
 /* The side of the largest k x k block of cells all passable, in *side (0
  * on a map without a passable cell). k >= 2: some diagonal move is legal
  * (a diagonal step needs both cells beside it, grid.h); not on mazes of

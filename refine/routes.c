@@ -52,7 +52,7 @@ bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstr
      * (JPS_NODES_GROW; it answers every query, so no box runs). The box's
      * A* takes pages for the sectors it reaches (refine/legplan.h), and the
      * guard's list of regions is sized for its largest box. */
-    bool small = (int)a->nsectors <= cfg->small;
+    bool small = cfg->whole;
     uint64_t nodes = small ? JPS_NODES_GROW : jps_nodes_within((uint64_t)cfg->jps_cap);
     size_t box = most_sectors(a, small ? 0 : cfg->near);
     int most_regions = 1;
@@ -161,8 +161,8 @@ static bool jps_tries(Routes *rt, int kind, int o2)
 }
 
 /* The whole query by online JPS, when the abstraction cannot pay:
- *  - on a map of at most cfg.small sectors, uncapped: the abstract search,
- *    legs and joints cost more than JPS's whole search on such maps;
+ *  - where cfg.whole, uncapped: the abstract search, legs and joints cost
+ *    more than JPS's whole search on such maps;
  *  - else capped at cfg.jps_cap expansions, so a query near in octile
  *    distance but far along its path costs at most the cap before the
  *    abstract route; while such tries pay on this map (TRY_*): on open maps
@@ -178,7 +178,7 @@ static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
     } else {
         uint64_t cap = (uint64_t)rt->cfg.jps_cap;
         rt->jps_kind = -1; /* capped tries: 0 near, 1 far */
-        if ((int)rt->abs->nsectors <= rt->cfg.small) {
+        if (rt->cfg.whole) {
             cap = UINT64_MAX;
         } else {
             int kind = is_near(rt, s, g) ? 0 : 1;

@@ -4,8 +4,8 @@
  *  - same cell: s itself;
  *  - direct: a straight legal line from s to g (grid/line.h);
  *  - jps: online JPS over the whole map (search/jps.h, through the leg
- *    planner's copy): uncapped on a map of at most `small` sectors, where
- *    the abstraction cannot pay; else capped at `jps_cap` expansions, while
+ *    planner's copy): uncapped where `whole` (the map's profile judged
+ *    that the abstraction cannot pay there); else capped at `jps_cap` expansions, while
  *    such tries keep succeeding on this map (a credit per kind of query,
  *    near and far, routes.c; out of credit, a query now and then still
  *    tries, when it is not much farther than the farthest one a try of its
@@ -45,7 +45,7 @@
 
 typedef struct RoutesConfig {
     bool direct; /* the direct line */
-    int small;   /* maps of at most this many sectors: every query by JPS, uncapped; 0 off */
+    bool whole;  /* every query by JPS, uncapped (the small route) */
     int jps_cap; /* > 0: JPS tried first, capped at this many expansions */
     int near;    /* > 0: near queries (octile distance <= near) take the box, and the guard watches up to 2 * near */
     int box_sectors;    /* > 0: a box's A* gives up (as when the box holds no path) where it would reach more sectors */

@@ -51,7 +51,7 @@ static const MmProfile *choose_profile(const Grid *g, const Abstraction *a, cons
     const MmProfile *p = sector_given ? NULL : mm_profile_of_side(a->S);
     MapKind k;
     if (!p && map_kind(g, a, &k, err))
-        p = mm_profile_choose(&k, c->refine.routes.small);
+        p = mm_profile_choose(&k, c->small);
     return p;
 }
 
@@ -256,8 +256,7 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
      * search runs only if its JPS ran out of memory, and the A* answers it:
      * the hierarchy would be a tenth of the instance, never queried. */
     ok = ok && parse_options(opts, e->profile, &e->cfg, err) &&
-         region_search_init(&e->as, &e->ix,
-                            e->cfg.refine.ahead == 0 && (int)e->abs.nsectors > e->cfg.refine.routes.small, NULL, err);
+         region_search_init(&e->as, &e->ix, e->cfg.refine.ahead == 0 && !e->cfg.refine.routes.whole, NULL, err);
     if (ok && e->cfg.refine.ahead == 0 && e->cfg.refine.weight == 1.0)
         region_search_lean(&e->as); /* the hierarchy answers every search (none built: nothing to drop) */
     if (ok)
@@ -323,6 +322,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     double detour = 0;
     counters_add(out, "detour", map_detour(&e->abs, &detour, NULL) ? detour : 0);
     counters_add(out, "scattered", grid_scattered(&e->grid));
+    counters_add(out, "corners", map_corners(&e->grid));
     counters_add_text(out, "profile", e->profile->name);
     counters_add(out, "jps_cap", e->refiner.cfg.routes.jps_cap);
     counters_add(out, "hold", e->refiner.cfg.hold);

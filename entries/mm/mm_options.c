@@ -64,7 +64,7 @@ bool mm_options_parse(const EntryOpts *opts, const MmConfig *base, MmConfig *c, 
               opts_choice(opts, "segfile", MM_SEG_MODES, c->segfile, &c->segfile, "mm", err) &&
               opts_choice(opts, "centers", MM_CENTER_MODES, c->centers, &c->centers, "mm", err) &&
               opts_int(opts, "defaults", 0, 1, c->defaults, &c->defaults, "mm", err) &&
-              opts_int(opts, "small", 0, 1000000, rc->routes.small, &rc->routes.small, "mm", err) &&
+              int_or_auto(opts, "small", 0, 1000000, &c->small, err) &&
               opts_int(opts, "jps", 0, 100000000, rc->routes.jps_cap, &rc->routes.jps_cap, "mm", err) &&
               opts_int(opts, "near", 0, 4096, rc->routes.near, &rc->routes.near, "mm", err) &&
               flag(opts, "direct", &rc->routes.direct, err) &&
@@ -97,7 +97,8 @@ const char *const MM_OPTION_HELP[] = {
     "segfile=0|nosym|sym (0) precomputed segments in the preprocessing file",
     "centers=plain|opt (plain) region centres as laid out, or optimised in preprocessing",
     "defaults=0|1 (1) leave standard sectors (one region, standard center) out of the pool",
-    "small=N (192) maps of at most N sectors: every query by online JPS (optimal); 0 off",
+    "small=auto|N (auto: at most 1000 corners, on maps of at most 384 sectors of the default kind or 192 of any) maps "
+    "of at most N corners: every query by online JPS (optimal); 0 off",
     "jps=C (256; 1024 on cluttered, 512 on scattered; 0 on corridors) expansion cap of the JPS tried first; "
     "capped: the abstract route; 0 off",
     "near=D (32; 0 on corridors) s and g within octile distance D: A* in their box of sectors when JPS is not "

@@ -18,6 +18,7 @@ typedef struct MmConfig {
     int cache_kb; /* its cap in KiB; 0 none; -1 (auto) sized to the map (mm_entry.c) */
     int segfile;  /* LegMode of the segment store: off (0), nosym, sym */
     int ahead;    /* corridor steps' look-ahead; refine.ahead is this or 0 */
+    int small;    /* the small-map profile's ceiling on a map's corners (mm_profile.c); 0 never */
     RefineConfig refine;
 } MmConfig;
 

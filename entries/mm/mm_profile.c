@@ -3,6 +3,25 @@
  * measurements behind them are in results/reference/mm-profiles/README.md. */
 #include "mm_profile.h"
 
+/* Small maps: JPS answers every query, optimally, where its whole search
+ * costs about what the abstract route does, or less. Its expansions grow
+ * with the corners it meets (refine/mapkind.h map_corners: each a place
+ * its scans stop), not with the map's area: lake shores of a few hundred
+ * cells across with more corners than this cost JPS twice the abstract
+ * route, while dungeons and halls of the same size or larger with fewer
+ * cost it about the same, and their paths come out optimal
+ * (results/reference/mm-paper/daotime40.md). At most this many corners
+ * (small=auto; small=N: at most N corners, on a map of any size and kind). */
+#define SMALL_MAP_CORNERS 1000
+/* ... on maps of at most SMALL_MAP_SECTORS sectors whose kind is the
+ * default profile's, or of at most SMALL_MAP_ANY sectors whatever their
+ * kind: on larger maps the abstract route's legs and joints cost less than
+ * JPS's longer searches through as many corners (daotime40.md), and the
+ * small route's JPS has no bound but the map. Rooms, corridors and
+ * scattered obstacles of 256 x 256 cells with few corners were not
+ * measured on small-map, so their profiles stay theirs. */
+#define SMALL_MAP_SECTORS 384
+#define SMALL_MAP_ANY 192
 /* Scattered obstacles: a share (grid_scattered) between the dao maps' most
  * and the random maps' least. */
 #define SCATTERED 0.01
@@ -94,6 +113,7 @@ static const MmConfig BASE = {
     .cache_kb = -1,    /* capped in proportion to the map (mm_budget.c mm_cache_cap) */
     .segfile = 0,      /* the cache fills within a few queries; the file stays small */
     .ahead = 3,        /* refine=corridor on a profile through centers: the scattered profile's */
+    .small = -1,       /* small=auto: mm_profile_choose's rule */
     .refine =
         {
             .legs_per_call = 1, /* cells go out after each leg: the first steps come early */
@@ -102,7 +122,6 @@ static const MmConfig BASE = {
             .routes =
                 {
                     .direct = true, /* a legal line is optimal and costs one walk */
-                    .small = 192,   /* up to here JPS's whole search costs less than the abstract route */
                     /* A box's A* that answers reaches a few sectors; one that
                      * reaches more floods what its box connects to s and
                      * finds nothing (near boxes on dao's brc maps): pages for
@@ -228,6 +247,7 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
     if (p->ahead > 0)
         c->ahead = p->ahead;
     c->refine.ahead = p->ahead;
+    c->refine.routes.whole = p == &PROFILES[P_SMALL_MAP];
     c->refine.routes.jps_cap = p->jps_cap;
     c->refine.routes.near = p->near;
     c->refine.hold = p->hold;
@@ -248,8 +268,7 @@ const MmProfile *mm_profile_default(void) { return &PROFILES[P_DEFAULT]; }
 const MmProfile *mm_profile_choose(const MapKind *k, int small)
 {
     bool corridors = k->scattered < WALLS_ONLY && k->regions_per_sector > MAZE_REGIONS_PER_SECTOR;
-    int p = (int)k->nsectors <= small                                                             ? P_SMALL_MAP
-            : corridors && !k->wide                                                               ? P_NARROW
+    int p = corridors && !k->wide                                                                 ? P_NARROW
             : corridors && k->open_side < PROFILES[P_WIDE_CORRIDORS].sector                       ? P_CORRIDORS
             : corridors && k->open_side < 2 * PROFILES[P_BROAD_CORRIDORS].sector                  ? P_WIDE_CORRIDORS
             : corridors                                                                           ? P_BROAD_CORRIDORS
@@ -259,6 +278,9 @@ const MmProfile *mm_profile_choose(const MapKind *k, int small)
             : k->detour >= SMALL_ROOMS_DETOUR && k->regions_per_sector < MAZE_REGIONS_PER_SECTOR  ? P_SMALL_ROOMS
             : k->detour >= SECTOR_ROOMS_DETOUR && k->regions_per_sector < MAZE_REGIONS_PER_SECTOR ? P_SECTOR_ROOMS
                                                                                                   : P_DEFAULT;
+    bool measured = k->nsectors <= SMALL_MAP_ANY || (p == P_DEFAULT && k->nsectors <= SMALL_MAP_SECTORS);
+    if (small < 0 ? measured && k->corners <= SMALL_MAP_CORNERS : small > 0 && k->corners <= (uint32_t)small)
+        p = P_SMALL_MAP;
     return &PROFILES[p];
 }
 

@@ -7,7 +7,8 @@
  *
  * The profiles, first match wins (mm_profile.c says why each differs from
  * `default`; the measurements: results/reference/mm-profiles/):
- *   small-map         at most `small` sectors: JPS answers every query
+ *   small-map         few corners (`small`) on a map small enough:
+ *                     JPS answers every query
  *   narrow-corridors  a maze of corridors at most two cells wide
  *   corridors         a maze of wider corridors
  *   wide-corridors    a maze of corridors at least a sector wide
@@ -55,7 +56,8 @@ uint32_t mm_profile_memo(const MmProfile *p, size_t cells);
 const MmProfile *mm_profile_default(void);
 /* The profile for a map of kind `k`, measured on the abstraction as first
  * built (at the default profile's side unless sector= was given). `small`
- * is the small-map threshold in sectors (the `small` key's value). */
+ * is the `small` key's value: -1 (auto) the measured rule, else the
+ * small-map profile's ceiling on corners, 0 never. */
 const MmProfile *mm_profile_choose(const MapKind *k, int small);
 /* The profile a preprocessing file built at side S without sector= belongs
  * to: the one profile that builds at S when S is not the default side,

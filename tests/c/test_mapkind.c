@@ -40,7 +40,26 @@ static void test_mapkind_corridors(T *t)
     grid_free(&g);
 }
 
+/* Corners: an open room has none; a pillar inside it makes the four cells
+ * diagonal to it corners (JPS's scans stop beside it), not the four cells
+ * beside it, whose diagonal steps past it are not open either way; a wall
+ * along the room's edge adds none. */
+static void test_mapkind_corners(T *t)
+{
+    Grid g;
+    Err err;
+    grid_init_blocked(&g, 7, 7, &err);
+    for (int y = 0; y < 7; y++)
+        for (int x = 0; x < 7; x++)
+            grid_set_passable(&g, x, y, x > 0 && y > 0 && x < 6 && y < 6);
+    CHECK(t, map_corners(&g) == 0);
+    grid_set_passable(&g, 3, 3, false);
+    CHECK(t, map_corners(&g) == 4);
+    grid_free(&g);
+}
+
 const TestCase MAPKIND_TESTS[] = {
     {"mapkind_corridors", test_mapkind_corridors},
+    {"mapkind_corners", test_mapkind_corners},
     {NULL, NULL},
 };

@@ -19,58 +19,65 @@ static void test_mm_profiles(T *t)
         MapKind k;
         const char *profile;
     } cases[] = {
-        {{1.50, 0.0, 1.54, 1024, true, true, 8}, "corridors"},          /* a maze of 8-wide corridors */
-        {{1.90, 0.0, 4.00, 1024, true, false, 2}, "narrow-corridors"},  /* 2-wide corridors */
-        {{1.02, 0.0, 1.54, 1024, true, true, 32}, "broad-corridors"},   /* 32-wide corridors: two sectors */
-        {{1.02, 0.0, 1.54, 1024, true, true, 31}, "wide-corridors"},    /* narrower than two sectors */
-        {{1.02, 0.0, 1.54, 1024, true, true, 16}, "wide-corridors"},    /* 16-wide: a sector's side */
-        {{1.02, 0.0, 1.54, 1024, true, true, 15}, "corridors"},         /* narrower than a sector */
-        {{1.90, 0.0, 7.00, 1024, false, false, 1}, "narrow-corridors"}, /* 1-wide corridors */
-        {{1.02, 0.0045, 1.72, 1024, true, true, 40}, "default"},        /* lone pillars: not a maze */
-        {{1.40, 0.0, 1.39, 1024, true, true, 7}, "small-rooms"},        /* 8room */
-        {{1.20, 0.0, 1.10, 1024, true, true, 15}, "sector-rooms"},      /* 16room */
-        {{1.30, 0.30, 1.20, 1024, true, true, 5}, "cluttered"},         /* random 30 % */
-        {{1.08, 0.02, 1.05, 1024, true, true, 12}, "scattered"},        /* random 10 % */
-        {{1.08, 0.0, 1.05, 1024, false, false, 1}, "no-diagonals"},     /* open, but no 2 x 2 block */
-        {{1.40, 0.0, 7.00, 192, false, false, 1}, "small-map"},         /* anything of at most `small` sectors */
-        {{1.13, 0.0, 1.10, 1024, true, true, 30}, "default"},           /* the dao map that detours most */
+        {{1.50, 0.0, 1.54, 1024, true, true, 8, 0}, "corridors"},          /* a maze of 8-wide corridors */
+        {{1.90, 0.0, 4.00, 1024, true, false, 2, 0}, "narrow-corridors"},  /* 2-wide corridors */
+        {{1.02, 0.0, 1.54, 1024, true, true, 32, 0}, "broad-corridors"},   /* 32-wide corridors: two sectors */
+        {{1.02, 0.0, 1.54, 1024, true, true, 31, 0}, "wide-corridors"},    /* narrower than two sectors */
+        {{1.02, 0.0, 1.54, 1024, true, true, 16, 0}, "wide-corridors"},    /* 16-wide: a sector's side */
+        {{1.02, 0.0, 1.54, 1024, true, true, 15, 0}, "corridors"},         /* narrower than a sector */
+        {{1.90, 0.0, 7.00, 1024, false, false, 1, 0}, "narrow-corridors"}, /* 1-wide corridors */
+        {{1.02, 0.0045, 1.72, 1024, true, true, 40, 0}, "default"},        /* lone pillars: not a maze */
+        {{1.40, 0.0, 1.39, 1024, true, true, 7, 0}, "small-rooms"},        /* 8room */
+        {{1.20, 0.0, 1.10, 1024, true, true, 15, 0}, "sector-rooms"},      /* 16room */
+        {{1.30, 0.30, 1.20, 1024, true, true, 5, 0}, "cluttered"},         /* random 30 % */
+        {{1.08, 0.02, 1.05, 1024, true, true, 12, 0}, "scattered"},        /* random 10 % */
+        {{1.08, 0.0, 1.05, 1024, false, false, 1, 0}, "no-diagonals"},     /* open, but no 2 x 2 block */
+        {{1.40, 0.0, 7.00, 192, false, false, 1, 1000}, "small-map"},      /* anything of 192 sectors, few corners */
+        {{1.02, 0.0, 1.10, 192, true, true, 30, 1001}, "default"},         /* more corners: the abstract route pays */
+        {{1.02, 0.0, 1.10, 384, true, true, 30, 0}, "small-map"},          /* a larger map of the default kind */
+        {{1.02, 0.0, 1.10, 385, true, true, 30, 0}, "default"},            /* more sectors than the small route takes */
+        {{1.40, 0.0, 1.39, 256, true, true, 7, 0}, "small-rooms"},         /* another kind: at most 192 sectors */
+        {{1.13, 0.0, 1.10, 1024, true, true, 30, 0}, "default"},           /* the dao map that detours most */
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        const MmProfile *p = mm_profile_choose(&cases[i].k, 192);
+        const MmProfile *p = mm_profile_choose(&cases[i].k, -1);
         CHECKF(t, !strcmp(p->name, cases[i].profile), "case %zu: %s, not %s", i, p->name, cases[i].profile);
     }
     MapKind maze = cases[0].k;
-    CHECK(t, !strcmp(mm_profile_choose(&maze, 2000)->name, "small-map"));
+    maze.nsectors = 192;
+    maze.corners = 2000;
+    CHECK(t, !strcmp(mm_profile_choose(&maze, 2000)->name, "small-map") &&
+                 !strcmp(mm_profile_choose(&maze, 1999)->name, "corridors"));
     MmConfig c, d;
     mm_profile_config(mm_profile_default(), &d);
-    mm_profile_config(mm_profile_choose(&cases[1].k, 192), &c);
+    mm_profile_config(mm_profile_choose(&cases[1].k, -1), &c);
     CHECK(t, d.sector == 16 && d.refine.hold == 16 && d.refine.smooth && d.refine.routes.near == 32 &&
                  !d.refine.ahead && d.refine.weight == 1.0 && d.refine.first_hold == d.refine.hold);
     CHECK(t, c.refine.hold == 64 && c.refine.joint == 1 && c.refine.back == 1 && c.refine.routes.near == 0 &&
                  c.refine.routes.jps_cap == 0 && !c.refine.smooth);
-    mm_profile_config(mm_profile_choose(&cases[10].k, 192), &c);
+    mm_profile_config(mm_profile_choose(&cases[10].k, -1), &c);
     /* Corridor steps: the first cells go out sooner, after a first step
      * that looks less far than the later ones on cluttered maps. */
     CHECK(t, c.refine.ahead == 7 && c.ahead == 7 && c.sector == 12 && c.refine.routes.jps_cap == 1024 &&
                  c.refine.weight > 1.0 && c.refine.first_hold < c.refine.hold && c.refine.first_ahead == 5);
-    mm_profile_config(mm_profile_choose(&cases[11].k, 192), &c);
+    mm_profile_config(mm_profile_choose(&cases[11].k, -1), &c);
     CHECK(t, c.refine.ahead == 3 && c.refine.routes.jps_cap == 512 && c.refine.weight == 1.0 &&
                  c.refine.first_ahead > c.refine.ahead); /* the first step looks further */
     CHECK(t, mm_profile_of_side(8) && !strcmp(mm_profile_of_side(8)->name, "sector-rooms") && mm_profile_of_side(6) &&
                  !strcmp(mm_profile_of_side(6)->name, "small-rooms") && !mm_profile_of_side(16));
-    mm_profile_config(mm_profile_choose(&cases[0].k, 192), &c);
+    mm_profile_config(mm_profile_choose(&cases[0].k, -1), &c);
     CHECK(t, c.refine.joint == 2 && c.refine.back == 2 && c.refine.smooth && c.refine.hold == 64);
-    mm_profile_config(mm_profile_choose(&cases[3].k, 192), &c); /* as corridors but the cells held */
+    mm_profile_config(mm_profile_choose(&cases[3].k, -1), &c); /* as corridors but the cells held */
     CHECK(t, c.refine.joint == 2 && c.refine.back == 2 && c.refine.smooth && c.refine.hold == 16 &&
                  c.refine.routes.jps_cap == 0 && c.refine.routes.near == 0 && !c.refine.skip);
-    mm_profile_config(mm_profile_choose(&cases[2].k, 192), &c); /* as wide-corridors, the centers skipped */
+    mm_profile_config(mm_profile_choose(&cases[2].k, -1), &c); /* as wide-corridors, the centers skipped */
     CHECK(t, c.refine.joint == 3 && c.refine.back == 3 && c.refine.hold == 16 && c.refine.skip == 2 && !d.refine.skip);
     /* A key given overrides the profile; `auto` keeps its value. */
     EntryOpts o;
     Err err;
     const Entry *e;
     CHECK(t, entry_parse_spec("mm:hold=5,sector=auto,refine=auto", &e, &o, &err));
-    mm_profile_config(mm_profile_choose(&cases[1].k, 192), &d);
+    mm_profile_config(mm_profile_choose(&cases[1].k, -1), &d);
     CHECK(t, mm_options_parse(&o, &d, &c, &err) && c.refine.hold == 5 && c.refine.joint == 1 && c.sector == 16 &&
                  c.refine.ahead == 0);
 }
