@@ -94,7 +94,7 @@ bool legplan_enable_corridor_jps(LegPlanner *lp, int ahead, Err *err)
     /* A step paints the sectors of at most ahead + 2 regions of the path,
      * each in a sector beside the one before, and the sectors around them
      * (refine/corridor.c): at most ahead + 4 sectors across either way, the
-     * cells beside their corners (paint_sector) and its two ends inside;
+     * cells beside their corners (paint_corridor) and its two ends inside;
      * the window starts at a whole word before them. */
     const Abstraction *a = lp->abs;
     int span = (ahead + 4) * a->S + 63; /* placed at whole words (place_window) */
@@ -258,106 +258,134 @@ LegResult legplan_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, 
     return start_astar(lp, from, to, &open, false, out);
 }
 
-/* Row dr of the window's bits `b`, padded columns dc0..dc1: the route
- * JPS's row sr (cols: its transposed row) `off` words further on (on), or
- * blocked (bitrows_copy_span between two widths: the window is placed at
- * whole words, so no bits shift). */
-static inline void copy_span_at(LegPlanner *lp, BitRows *b, bool cols, int dr, int dc0, int dc1, int sr, int off,
-                                bool on)
-{
-    uint64_t *dst = b->bits + (size_t)dr * b->words;
-    BitTiles *tiles = on && cols && lp->jps.tiled ? &lp->jps.tiles : NULL; /* read through, filled: the same bits */
-    const uint64_t *row = on && !tiles ? bitrows_row(cols ? &lp->jps.cols : &lp->jps.rows, sr) + off : NULL;
-    if (row) { /* one loop each: the common case reads words only */
-        for (int w = dc0 >> 6; w <= dc1 >> 6; w++) {
-            uint64_t mask = grid_bits_word_mask((size_t)w, (size_t)dc0, (size_t)dc1);
-            dst[w] = (dst[w] & ~mask) | (row[w] & mask);
-        }
-        return;
-    }
-    for (int w = dc0 >> 6; w <= dc1 >> 6; w++) {
-        uint64_t mask = grid_bits_word_mask((size_t)w, (size_t)dc0, (size_t)dc1);
-        dst[w] = (dst[w] & ~mask) | (tiles ? bitrows_tiles_word(tiles, sr, w + off) & mask : 0);
-    }
-}
+/* Words of a line's mask paint_lines builds at a time: a window up to 512
+ * cells across in one piece. */
+#define MASK_WORDS 8
 
-/* jps_paint of the map's rectangle [x0, x0 + w) x [y0, y0 + h) into the
- * window placed at (cjps_ox, cjps_oy) (inside it): the map's cells (on) or
- * blocked. The window's grid is packed, so its rows are its cells. */
-static void paint_rect(LegPlanner *lp, bool on, int x0, int y0, int w, int h, JpsPaint parts)
-{
-    int ox = lp->cjps_ox, oy = lp->cjps_oy;
-    for (int y = y0; parts & JPS_PAINT_ROWS && y < y0 + h; y++)
-        copy_span_at(lp, &lp->cjps->rows, false, y - oy + 1, x0 - ox + 1, x0 - ox + w, y + 1, ox >> 6, on);
-    for (int x = x0; parts & JPS_PAINT_COLS && x < x0 + w; x++)
-        copy_span_at(lp, &lp->cjps->cols, true, x - ox + 1, y0 - oy + 1, y0 - oy + h, x + 1, oy >> 6, on);
-}
-
-static void paint_cell(LegPlanner *lp, xyLoc c, bool on) { paint_rect(lp, on, c.x, c.y, 1, 1, JPS_PAINT_ALL); }
-
-/* Listed sector `sec` of the painted copy: the map's cells (on) or blocked.
- * Rows by the horizontal run of marked sectors that starts here, if one
- * does, columns by the vertical one (a corridor's sectors mostly touch, so
- * painting each sector's own rows and columns would repeat most of the
- * work); then, where it touches another marked sector only at a corner,
- * the two cells beside that corner: legplan_within's A* checks a diagonal
- * move's sides on the map, JPS on its painted copy, so without them a
- * corridor that turns through a sector corner would hold no path for JPS
- * (fallbacks to the whole map). Each part copies the map's cells or blanks
- * them, so the sectors may be painted in any order, in any pieces. */
-static void paint_sector(LegPlanner *lp, int sec, bool on)
+/* The window's lines across the painted box (lp->cjps_lo .. cjps_hi): its
+ * rows (cols: its transposed rows, the map's columns), painted from the
+ * route JPS's where they cross the corridor's sectors. The cells of marked
+ * sectors along a line are the same for a sector's S lines: its mask is
+ * built once for them, and those lines are written a whole word at a time
+ * where the mask is not empty: the window is blank elsewhere (blank_lines),
+ * so the words that reach past the corridor hold only blocked cells either
+ * way (the window is placed at whole words, so the map's words are copied
+ * without shifts). Returns the lines written. */
+static size_t paint_lines(LegPlanner *lp, bool cols)
 {
     const Abstraction *a = lp->abs;
-    const uint32_t *mark = lp->sector_mark;
-    int width = lp->grid->width, height = lp->grid->height;
-    int sx = sec % a->sw, sy = sec / a->sw, x0 = sx * a->S, y0 = sy * a->S;
-    int x1 = x0 + a->S < width ? x0 + a->S : width, y1 = y0 + a->S < height ? y0 + a->S : height;
-    if (sx == 0 || mark[sec - 1] != lp->mark) { /* a horizontal run starts here */
-        int ex = sx;
-        while (ex + 1 < a->sw && mark[sec + ex + 1 - sx] == lp->mark)
-            ex++;
-        int end = (ex + 1) * a->S < width ? (ex + 1) * a->S : width;
-        paint_rect(lp, on, x0, y0, end - x0, y1 - y0, JPS_PAINT_ROWS);
+    int S = a->S;
+    /* along the lines: a (rows: x), across them: b */
+    int a0 = cols ? lp->cjps_lo.y : lp->cjps_lo.x, a1 = cols ? lp->cjps_hi.y : lp->cjps_hi.x;
+    int b0 = cols ? lp->cjps_lo.x : lp->cjps_lo.y, b1 = cols ? lp->cjps_hi.x : lp->cjps_hi.y;
+    int ao = cols ? lp->cjps_oy : lp->cjps_ox, bo = cols ? lp->cjps_ox : lp->cjps_oy;
+    int alen = cols ? lp->grid->height : lp->grid->width, off = ao >> 6;
+    BitRows *dst = cols ? &lp->cjps->cols : &lp->cjps->rows;
+    const BitRows *src = cols ? &lp->jps.cols : &lp->jps.rows;
+    BitTiles *tiles = cols && lp->jps.tiled ? &lp->jps.tiles : NULL; /* read through, filled: the same bits */
+    int c0 = a0 - ao + 1, c1 = a1 - ao;                              /* the window's padded bits across the box */
+    size_t lines = 0;
+    for (int w0 = c0 >> 6; w0 <= c1 >> 6; w0 += MASK_WORDS) {
+        int w1 = (c1 >> 6) < w0 + MASK_WORDS - 1 ? c1 >> 6 : w0 + MASK_WORDS - 1;
+        for (int bs = b0 / S; bs * S < b1; bs++) {
+            uint64_t m[MASK_WORDS] = {0};
+            int lo = w1 + 1, hi = w0 - 1; /* the mask's words that are not empty */
+            for (int as = a0 / S; as * S < a1; as++) {
+                if (lp->sector_mark[cols ? as * a->sw + bs : bs * a->sw + as] != lp->mark)
+                    continue;
+                int s0 = as * S - ao + 1, s1 = ((as + 1) * S < alen ? (as + 1) * S : alen) - ao;
+                int from = (s0 >> 6) > w0 ? s0 >> 6 : w0, to = (s1 >> 6) < w1 ? s1 >> 6 : w1;
+                for (int w = from; w <= to; w++)
+                    m[w - w0] |= grid_bits_word_mask((size_t)w, (size_t)s0, (size_t)s1);
+                lo = from < lo ? from : lo, hi = to > hi ? to : hi;
+            }
+            int l0 = bs * S > b0 ? bs * S : b0, l1 = (bs + 1) * S < b1 ? (bs + 1) * S : b1;
+            if (lo > hi)
+                continue;
+            lines += (size_t)(l1 - l0);
+            uint64_t *d = dst->bits + (size_t)(l0 - bo + 1) * dst->words - w0;
+            for (int l = l0; l < l1; l++, d += dst->words) {
+                if (tiles) {
+                    for (int w = lo; w <= hi; w++)
+                        d[w] = bitrows_tiles_word(tiles, l + 1, w + off) & m[w - w0];
+                } else { /* one loop each: the common case reads words only */
+                    const uint64_t *s = bitrows_row(src, l + 1) + off;
+                    for (int w = lo; w <= hi; w++)
+                        d[w] = s[w] & m[w - w0];
+                }
+            }
+        }
     }
-    if (sy == 0 || mark[sec - a->sw] != lp->mark) { /* a vertical run starts here */
-        int ey = sy;
-        while (ey + 1 < a->sh && mark[sec + (ey + 1 - sy) * a->sw] == lp->mark)
-            ey++;
-        int end = (ey + 1) * a->S < height ? (ey + 1) * a->S : height;
-        paint_rect(lp, on, x0, y0, x1 - x0, end - y0, JPS_PAINT_COLS);
-    }
-    for (int d = 4; d < 8; d++) {
-        int dx = GRID_DX[d], dy = GRID_DY[d], nx = sx + dx, ny = sy + dy;
-        if (nx < 0 || ny < 0 || nx >= a->sw || ny >= a->sh || mark[ny * a->sw + nx] != lp->mark)
-            continue;
-        int x = dx > 0 ? nx * a->S - 1 : sx * a->S, y = dy > 0 ? ny * a->S - 1 : sy * a->S;
-        paint_cell(lp, (xyLoc){(int16_t)(x + dx), (int16_t)y}, on);
-        paint_cell(lp, (xyLoc){(int16_t)x, (int16_t)(y + dy)}, on);
-    }
+    return lines;
 }
 
-/* Paints (on) or blanks the corridor's sectors from lp->cjps_at on while the
- * call's work lasts (LEG_PAINT_WORK a sector, at least one sector a run);
- * true once all are. */
-static bool paint_some(LegPlanner *lp, bool on)
+/* Blocks the window's lines across the painted box again (rows, or cols):
+ * the words paint_lines may have written, the window blank around them. */
+static void blank_lines(LegPlanner *lp, bool cols)
 {
-    for (; lp->cjps_at < lp->npainted; lp->cjps_at++) {
-        if (lp->work == 0)
-            return false;
-        paint_sector(lp, lp->painted[lp->cjps_at], on);
-        legplan_charge(lp, LEG_PAINT_WORK);
+    int a0 = cols ? lp->cjps_lo.y : lp->cjps_lo.x, a1 = cols ? lp->cjps_hi.y : lp->cjps_hi.x;
+    int b0 = cols ? lp->cjps_lo.x : lp->cjps_lo.y, b1 = cols ? lp->cjps_hi.x : lp->cjps_hi.y;
+    int ao = cols ? lp->cjps_oy : lp->cjps_ox, bo = cols ? lp->cjps_ox : lp->cjps_oy;
+    BitRows *dst = cols ? &lp->cjps->cols : &lp->cjps->rows;
+    int w0 = (a0 - ao + 1) >> 6, w1 = (a1 - ao) >> 6;
+    uint64_t *d = dst->bits + (size_t)(b0 - bo + 1) * dst->words;
+    for (int l = b0; l < b1; l++, d += dst->words)
+        for (int w = w0; w <= w1; w++)
+            d[w] = 0;
+}
+
+/* Map cell c, inside the painted box, into the window where it is passable
+ * (its row and column bits; after paint_lines, which writes whole words). */
+static void paint_cell(LegPlanner *lp, xyLoc c)
+{
+    if (!bitrows_get(&lp->jps.rows, c.y + 1, c.x + 1))
+        return;
+    bitrows_set_cell(&lp->cjps->rows, false, c.x - lp->cjps_ox, c.y - lp->cjps_oy, true);
+    bitrows_set_cell(&lp->cjps->cols, true, c.x - lp->cjps_ox, c.y - lp->cjps_oy, true);
+}
+
+/* The corridor into the window placed over it (place_window): its sectors'
+ * cells, its two ends, and, where two of its sectors touch only at a
+ * corner, the two cells beside that corner: legplan_within's A* checks a
+ * diagonal move's sides on the map, JPS on its painted copy, so without
+ * them a corridor that turns through a sector corner would hold no path
+ * for JPS (fallbacks to the whole map). Returns the lines written. */
+static size_t paint_corridor(LegPlanner *lp)
+{
+    size_t lines = paint_lines(lp, false) + paint_lines(lp, true);
+    const Abstraction *a = lp->abs;
+    const uint32_t *mark = lp->sector_mark;
+    for (int i = 0; i < lp->npainted; i++) {
+        int sec = lp->painted[i], sx = sec % a->sw, sy = sec / a->sw;
+        for (int d = 4; d < 8; d++) {
+            int dx = GRID_DX[d], dy = GRID_DY[d], nx = sx + dx, ny = sy + dy;
+            if (nx < 0 || ny < 0 || nx >= a->sw || ny >= a->sh || mark[ny * a->sw + nx] != lp->mark)
+                continue;
+            int x = dx > 0 ? nx * a->S - 1 : sx * a->S, y = dy > 0 ? ny * a->S - 1 : sy * a->S;
+            if (mark[sy * a->sw + nx] != lp->mark) /* else painted with its sector */
+                paint_cell(lp, (xyLoc){(int16_t)(x + dx), (int16_t)y});
+            if (mark[ny * a->sw + sx] != lp->mark)
+                paint_cell(lp, (xyLoc){(int16_t)x, (int16_t)(y + dy)});
+        }
     }
-    return true;
+    paint_cell(lp, lp->cjps_from);
+    paint_cell(lp, lp->cjps_to);
+    return lines;
+}
+
+/* Blocks the painted box again: the window blank, as between searches.
+ * Returns the lines written. */
+static size_t blank_corridor(LegPlanner *lp)
+{
+    blank_lines(lp, false);
+    blank_lines(lp, true);
+    return (size_t)(lp->cjps_hi.x - lp->cjps_lo.x) + (size_t)(lp->cjps_hi.y - lp->cjps_lo.y);
 }
 
 void legplan_corridor_jps_drop(LegPlanner *lp)
 {
-    if (lp->cjps_stage != CJPS_IDLE && lp->cjps_stage != CJPS_WIDE) { /* blank it all: blanking is idempotent */
-        for (int i = 0; i < lp->npainted; i++)
-            paint_sector(lp, lp->painted[i], false);
-        paint_cell(lp, lp->cjps_from, false);
-        paint_cell(lp, lp->cjps_to, false);
-    }
+    if (lp->cjps_stage == CJPS_SEARCH || lp->cjps_stage == CJPS_BLANK)
+        blank_corridor(lp);
     lp->cjps->running = false;
     lp->cjps_stage = CJPS_IDLE;
 }
@@ -376,8 +404,8 @@ static void trace_shifted(void *sink, const TraceEvent *e)
 }
 
 /* Places the window over the corridor's sectors and its ends (their
- * bounding box), grown first where they span more than it; false when
- * memory for that ran out. */
+ * bounding box, lp->cjps_lo .. cjps_hi), grown first where they span more
+ * than it; false when memory for that ran out. */
 static bool place_window(LegPlanner *lp, xyLoc from, xyLoc to)
 {
     const Abstraction *a = lp->abs;
@@ -389,7 +417,8 @@ static bool place_window(LegPlanner *lp, xyLoc from, xyLoc to)
         x1 = sx + a->S > x1 ? sx + a->S : x1, y1 = sy + a->S > y1 ? sy + a->S : y1;
     }
     x1 = x1 < lp->grid->width ? x1 : lp->grid->width, y1 = y1 < lp->grid->height ? y1 : lp->grid->height;
-    x0 &= ~63, y0 &= ~63; /* at whole words (copy_span_at) */
+    lp->cjps_lo = (xyLoc){(int16_t)x0, (int16_t)y0}, lp->cjps_hi = (xyLoc){(int16_t)x1, (int16_t)y1};
+    x0 &= ~63, y0 &= ~63; /* at whole words (paint_lines) */
     int w = lp->cjps->grid.width, h = lp->cjps->grid.height;
     if (x1 - x0 > w || y1 - y0 > h) {
         Err err;
@@ -411,12 +440,9 @@ LegResult legplan_corridor_jps_begin(LegPlanner *lp, xyLoc from, xyLoc to, xyPat
     lp->cjps_from = from;
     lp->cjps_to = to;
     lp->last_expanded = 0;
-    lp->cjps_at = 0;
     if (!lp->have_cjps || !place_window(lp, from, to)) /* no window: the whole map's A* */
         return corridor_wide(lp, out);
     lp->jps_before = lp->cjps->expanded;
-    paint_cell(lp, from, true);
-    paint_cell(lp, to, true);
     lp->cjps_stage = CJPS_PAINT;
     return legplan_corridor_jps_resume(lp, out);
 }
@@ -426,8 +452,9 @@ LegResult legplan_corridor_jps_resume(LegPlanner *lp, xyPath *out)
     if (lp->cjps_stage == CJPS_WIDE) /* the whole map's A* (below) goes on */
         return legplan_resume(lp, out);
     if (lp->cjps_stage == CJPS_PAINT) {
-        if (!paint_some(lp, true))
+        if (lp->work == 0)
             return LEG_PAUSED;
+        legplan_charge(lp, 1 + paint_corridor(lp) / LEG_PAINT_LINES);
         xyLoc from = {(int16_t)(lp->cjps_from.x - lp->cjps_ox), (int16_t)(lp->cjps_from.y - lp->cjps_oy)};
         xyLoc to = {(int16_t)(lp->cjps_to.x - lp->cjps_ox), (int16_t)(lp->cjps_to.y - lp->cjps_oy)};
         jps_begin(lp->cjps, from, to, UINT64_MAX); /* false: not running, its run finds nothing */
@@ -442,12 +469,10 @@ LegResult legplan_corridor_jps_resume(LegPlanner *lp, xyPath *out)
         for (size_t i = lp->cjps_out_at; lp->cjps_found && i < out->len; i++) /* the window's cells: the map's */
             out->cells[i] = (xyLoc){(int16_t)(out->cells[i].x + lp->cjps_ox), (int16_t)(out->cells[i].y + lp->cjps_oy)};
         lp->cjps_stage = CJPS_BLANK;
-        lp->cjps_at = 0;
     }
-    if (!paint_some(lp, false)) /* CJPS_BLANK: the copy is blank again before the step ends */
+    if (lp->work == 0) /* CJPS_BLANK: the copy is blank again before the step ends */
         return LEG_PAUSED;
-    paint_cell(lp, lp->cjps_from, false);
-    paint_cell(lp, lp->cjps_to, false);
+    legplan_charge(lp, 1 + blank_corridor(lp) / LEG_BLANK_LINES);
     lp->cjps_stage = CJPS_IDLE;
     return lp->cjps_found ? LEG_FOUND : corridor_wide(lp, out);
 }

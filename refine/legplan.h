@@ -14,10 +14,11 @@
  * instead (legplan_corridor_jps_begin): a second online JPS over a window
  * of the map the size of a step's corridor, placed over the corridor's
  * sectors for each search, blocked everywhere but where the search paints
- * those sectors from the first JPS's map (search/jps.h jps_paint's work,
- * shifted by the window's place), and blanked again after it, so a
- * corridor costs a few word operations per sector row and column, not a
- * pass over the map, never outlives its search, and holds bits for the
+ * those sectors from the first JPS's map (each row and column of their
+ * bounding box written once, a few whole words of the map masked by the
+ * marked sectors along it), and its box blanked again after it, so a
+ * corridor costs a few word operations per row and column of its box, not
+ * a pass over the map, never outlives its search, and holds bits for the
  * window, not the map (a corridor's search never leaves its sectors, so
  * over the window it finds the same cells).
  *
@@ -46,10 +47,12 @@
  * one a diagonal step), as their instructions compare on dao maps and on
  * open ones (callgrind per call, results/reference/mm-calls/). */
 #define LEG_JPS_WORK 4
-/* The call's work a sector of a corridor painted into (or blanked out of)
- * the corridor JPS's copy costs (its rows and columns: callgrind per call,
- * results/reference/mm-calls/). */
-#define LEG_PAINT_WORK 2
+/* Lines (rows and columns) of the corridor JPS's window painted, and
+ * blanked, for one unit of the call's work, beyond the one unit each costs
+ * (legplan_corridor_jps_begin; callgrind per call on random maps,
+ * results/reference/mm-paper/randtime40.md). */
+#define LEG_PAINT_LINES 20
+#define LEG_BLANK_LINES 64
 
 /* A leg search's verdict: LEG_PAUSED when the call's work ran out first
  * (LegPlanner.work): the next call goes on with legplan_resume. */
@@ -107,7 +110,7 @@ typedef struct LegPlanner {
      * whether the JPS found a path. */
     xyLoc cjps_from, cjps_to;
     enum { CJPS_IDLE, CJPS_PAINT, CJPS_SEARCH, CJPS_BLANK, CJPS_WIDE } cjps_stage;
-    int cjps_at;
+    xyLoc cjps_lo, cjps_hi; /* the box painted: its sectors' and ends' bounding box, hi past it */
     bool cjps_found;
 } LegPlanner;
 
@@ -150,11 +153,11 @@ size_t legplan_first_bytes(const LegPlanner *lp);
  * Needs legplan_enable_corridor_jps. The search (and the A*) pause when the
  * call's work (lp->work) runs out, LEG_PAUSED: the next call goes on with
  * legplan_corridor_jps_resume (jps_run, astar_run: the same search). The
- * corridor is painted and blanked again in pieces on the same work
- * (LEG_PAINT_WORK a sector), the search begun once it is all painted and
- * the step ended once it is all blanked; a step left paused is blanked
- * whole when it is dropped (legplan_corridor_jps_drop; legplan_new_mark and
- * legplan_map_changed drop it first). */
+ * corridor is painted whole in a call with work left, on that work
+ * (LEG_PAINT_LINES), the search begun then, and blanked again whole in a
+ * call with work left (LEG_BLANK_LINES), which ends the step; a step left
+ * paused is blanked when it is dropped (legplan_corridor_jps_drop;
+ * legplan_new_mark and legplan_map_changed drop it first). */
 LegResult legplan_corridor_jps_begin(LegPlanner *lp, xyLoc from, xyLoc to, xyPath *out);
 LegResult legplan_corridor_jps_resume(LegPlanner *lp, xyPath *out);
 /* Blanks a paused corridor search's corridor and ends it. */
