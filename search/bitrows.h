@@ -41,19 +41,6 @@ static inline void bitrows_set_cell(BitRows *b, bool transposed, int x, int y, b
     *w = passable ? *w | bit : *w & ~bit;
 }
 
-/* Row r, columns c0..c1 (padded, inclusive): src's bits (src != NULL) or
- * blocked. A search over part of the map paints that part into an otherwise
- * blocked copy (jps_paint). */
-static inline void bitrows_copy_span(BitRows *b, const BitRows *src, int r, int c0, int c1)
-{
-    uint64_t *dst = b->bits + (size_t)r * b->words;
-    const uint64_t *from = src ? bitrows_row(src, r) : NULL;
-    for (int w = c0 >> 6; w <= c1 >> 6; w++) {
-        uint64_t mask = grid_bits_word_mask((size_t)w, (size_t)c0, (size_t)c1);
-        dst[w] = (dst[w] & ~mask) | (from ? from[w] & mask : 0);
-    }
-}
-
 /* Scans row r from column c + 1 upwards (dir > 0) or c - 1 downwards (dir < 0)
  * for the first jump point: a cell with a forced neighbour (the row above or
  * below turns from blocked to passable beside it, seen in the direction of

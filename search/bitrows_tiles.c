@@ -98,12 +98,3 @@ int bitrows_tiles_jump(BitTiles *t, int r, int c, int dir, int goal_c)
 {
     return dir > 0 ? bitrows_tiles_jump_in(t, r, c, 1, goal_c) : bitrows_tiles_jump_in(t, r, c, -1, goal_c);
 }
-
-void bitrows_tiles_copy_span(BitRows *b, BitTiles *src, int r, int c0, int c1)
-{
-    uint64_t *dst = b->bits + (size_t)r * b->words;
-    for (int w = c0 >> 6; w <= c1 >> 6; w++) {
-        uint64_t mask = grid_bits_word_mask((size_t)w, (size_t)c0, (size_t)c1);
-        dst[w] = (dst[w] & ~mask) | (bitrows_tiles_word(src, r, w) & mask);
-    }
-}

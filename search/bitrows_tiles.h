@@ -146,8 +146,5 @@ static inline __attribute__((always_inline)) int bitrows_tiles_jump_in(BitTiles 
         return goal_c;
     return blocked ? -1 : stop;
 }
-/* bitrows_copy_span (bitrows.h) from the tiles: row r of b (transposed,
- * of the same size), columns c0..c1, set to the tiles' bits. */
-void bitrows_tiles_copy_span(BitRows *b, BitTiles *src, int r, int c0, int c1);
 
 #endif

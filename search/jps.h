@@ -152,8 +152,7 @@ bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err);
  * map copy, `map` is read while the Jps lives; jps_update then flips only
  * the bit rows it owns (the transposed ones, and the rows of a byte map),
  * and the owner changes the map's cells itself, after jps_update (which
- * reads them to count the passable cells), before the next search (not
- * painted, jps_paint). */
+ * reads them to count the passable cells), before the next search. */
 bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, uint64_t max_nodes, Err *err);
 /* max_nodes for a JPS whose searches have no bound but the map (mm's
  * small route): its node state is hashed and grows as above with no bound,
@@ -243,21 +242,6 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path);
  * the jump table; false + message when the open list could not grow
  * (nothing changed). */
 bool jps_update(Jps *j, const CellChange *changes, int n, Err *err);
-/* Online JPS over part of a map (refine/legplan.h: corridor legs): `j` starts
- * as a copy of the map blanked by jps_paint(j, NULL, whole map, ALL); a
- * search paints the rectangles it may use from `src` (an online JPS of the
- * same map, as it is now), runs, and blanks them again. Paints the rectangle
- * [x0, x0 + w) x [y0, y0 + h) (inside the map): src's cells, or blocked with
- * src NULL; ROWS: the grid copy and the row bits (h row operations), COLS:
- * the transposed bits (w operations), so that a caller painting a union of
- * rectangles may cover each part with fewer, longer runs. A cell is painted
- * once both parts are. A sector's rectangle is a few row operations. */
-typedef enum { JPS_PAINT_ROWS = 1, JPS_PAINT_COLS = 2, JPS_PAINT_ALL = 3 } JpsPaint;
-void jps_paint(Jps *j, const Jps *src, int x0, int y0, int w, int h, JpsPaint parts);
-/* Lets the open list hold `cells` nodes (grows only; false + message when
- * memory ran out, unchanged): a painted copy must follow the passable cells
- * of its source when the map opens cells. */
-bool jps_reserve(Jps *j, size_t cells, Err *err);
 /* Bytes the search owns: its map copy, search arrays, open list, trace and
  * bit rows (the JPS+ table apart: jt_bytes); after its turn bits were given
  * back (Jps.turns_room), what it held then if that was more: the most it

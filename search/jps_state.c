@@ -398,34 +398,6 @@ bool jps_update(Jps *j, const CellChange *changes, int n, Err *err)
     return true;
 }
 
-bool jps_reserve(Jps *j, size_t cells, Err *err) { return reserve_cells(j, cells, err); }
-
-void jps_paint(Jps *j, const Jps *src, int x0, int y0, int w, int h, JpsPaint parts)
-{
-    jps_turns_all_changed(&j->turns);
-    for (int y = y0; parts & JPS_PAINT_ROWS && y < y0 + h; y++) {
-        /* A packed grid is its rows: painting those paints it. */
-        uint8_t *row = j->grid.cells ? &j->grid.cells[grid_index(&j->grid, x0, y)] : NULL;
-        if (row && src && src->grid.cells)
-            memcpy(row, &src->grid.cells[grid_index(&src->grid, x0, y)], (size_t)w);
-        else if (row && src)
-            for (int x = 0; x < w; x++)
-                row[x] = grid_passable(&src->grid, x0 + x, y);
-        else if (row)
-            memset(row, 0, (size_t)w);
-        bitrows_copy_span(&j->rows, src ? &src->rows : NULL, y + 1, x0 + 1, x0 + w);
-    }
-    /* A tiled source's cache is read through (and filled): it is the
-     * source's cache, not its map, so painting from it changes no answer. */
-    BitTiles *tiles = src && src->tiled ? (BitTiles *)&src->tiles : NULL;
-    for (int x = x0; parts & JPS_PAINT_COLS && x < x0 + w; x++) {
-        if (tiles)
-            bitrows_tiles_copy_span(&j->cols, tiles, x + 1, y0 + 1, y0 + h);
-        else
-            bitrows_copy_span(&j->cols, src ? &src->cols : NULL, x + 1, y0 + 1, y0 + h);
-    }
-}
-
 size_t jps_bytes(const Jps *j)
 {
     size_t now = bytes_now(j);

@@ -52,12 +52,6 @@ size_t jps_turns_bytes_for(const BitRows *rows, const BitRows *cols)
     return block_words(rows->rows, line_words(rows), cols->rows, line_words(cols)) * sizeof(uint64_t);
 }
 
-void jps_turns_all_changed(JpsTurns *t)
-{
-    if (t->block)
-        memset(t->row_ok, 0, (size_t)t->nrows + (size_t)t->ncols);
-}
-
 /* The cells from which a run of `pass` cells (towards lower columns, fill
  * down; higher, fill up) reaches a `gen` cell, gen cells included: a
  * Kogge-Stone fill in six shifts. */

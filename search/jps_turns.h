@@ -49,8 +49,6 @@ static inline void jps_turns_changed(JpsTurns *t, int px, int py)
     t->row_ok[py - 1] = t->row_ok[py] = t->row_ok[py + 1] = 0;
     t->col_ok[px - 1] = t->col_ok[px] = t->col_ok[px + 1] = 0;
 }
-/* Every line stale. */
-void jps_turns_all_changed(JpsTurns *t);
 /* Derives line r of `b` (a padded row of the rows, or of the transposed
  * rows: r inside the map) into the planes fwd (scans to higher columns) and
  * back, `words` a line (those of b's cells), and marks it fresh in ok. */
