@@ -75,6 +75,7 @@ static void key_pair(bool wide, uint64_t key, uint32_t *ka, uint32_t *kb)
  * freed: within one put); false, the part as it was, when memory ran out. */
 static bool part_resize(EdgeCache *c, CachePart *p, uint32_t n)
 {
+    grow_gate_ask(&c->gate, (size_t)(n > p->n ? n - p->n : 0) * edge_cache_slot_bytes(c));
     CachePart to = {.slot = calloc(n, edge_cache_slot_bytes(c)), .n = n, .epoch = c->epoch};
     if (!to.slot)
         return false;
@@ -309,7 +310,13 @@ bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size
     CachePart *p = part_of(c, key);
     if (live(c, p, find_in(c, p, key)))
         return true;
-    if (!make_room(c, p, leg_way_bits(way, k), &limit) || !leg_put(&c->legs, way, k, limit, &at))
+    uint64_t bits = leg_way_bits(way, k);
+    if (!make_room(c, p, bits, &limit))
+        return false;
+    size_t more = leg_grow_bytes(&c->legs, bits, limit);
+    if (more) /* a few times in the cache's life: the stream grows by half */
+        grow_gate_ask(&c->gate, more);
+    if (!leg_put(&c->legs, way, k, limit, &at))
         return false;
     claim(c, p);
     slot_set(c, p, find_in(c, p, key), key, (uint32_t)at);

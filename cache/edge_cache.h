@@ -34,6 +34,7 @@
 #include <stdint.h>
 
 #include "../common/counters.h"
+#include "../common/grow.h"
 #include "leg.h"
 
 /* 8 bytes: the key's low half, and the record's bit offset with its hit
@@ -87,6 +88,7 @@ typedef struct EdgeCache {
     uint64_t hits, misses;
     size_t cap_bytes; /* the most the slots and the stream's buffer may hold; 0 no cap */
     uint64_t flushes; /* times the cap emptied the cache */
+    GrowGate gate;    /* asked before a part's slots or the stream grow (the cache grows whatever it answers) */
 } EdgeCache;
 
 /* A slot's bytes: the slot and a wide key's high half. */

@@ -37,11 +37,11 @@ void leg_orient(xyLoc *cells, size_t n, uint32_t a, uint32_t b)
  * holds past its records is at most a third of them), but never past what
  * records of max_bits bits in all need (a capped store, edge_cache.h, then
  * fills its cap rather than stop at the largest growth below it). */
-static bool reserve_bits(LegBits *b, uint64_t more, uint64_t max_bits)
+static size_t cap_for(const LegBits *b, uint64_t more, uint64_t max_bits)
 {
     size_t need = (size_t)((b->used + more + 7) / 8) + SLACK;
     if (need <= b->cap)
-        return true;
+        return b->cap;
     size_t cap = b->cap ? b->cap : FIRST_STREAM_BYTES;
     while (cap < need)
         cap += cap / 2;
@@ -49,6 +49,19 @@ static bool reserve_bits(LegBits *b, uint64_t more, uint64_t max_bits)
         size_t most = (size_t)((max_bits + 7) / 8) + SLACK;
         cap = most < cap ? (most > need ? most : need) : cap;
     }
+    return cap;
+}
+
+size_t leg_grow_bytes(const LegBits *b, uint64_t more, uint64_t max_bits)
+{
+    return cap_for(b, more, max_bits) - b->cap;
+}
+
+static bool reserve_bits(LegBits *b, uint64_t more, uint64_t max_bits)
+{
+    size_t cap = cap_for(b, more, max_bits);
+    if (cap == b->cap)
+        return true;
     uint8_t *p = realloc(b->p, cap);
     if (!p)
         return false;

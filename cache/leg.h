@@ -90,6 +90,9 @@ typedef struct LegBits {
 bool leg_put(LegBits *b, const xyLoc *way, size_t k, uint64_t max_bits, uint64_t *at);
 /* The bits leg_put would append for way[0..k). */
 uint64_t leg_way_bits(const xyLoc *way, size_t k);
+/* The bytes the stream would grow by to take `more` bits more under
+ * max_bits (0 where it has room): what leg_put of such a record allocates. */
+size_t leg_grow_bytes(const LegBits *b, uint64_t more, uint64_t max_bits);
 void leg_bits_free(LegBits *b);
 /* Bytes of the records written (the slack not counted). */
 static inline size_t leg_bits_bytes(const LegBits *b) { return (size_t)((b->used + 7) / 8); }

@@ -100,9 +100,9 @@ bool mm_take_turns(MmEntry *e, Err *err)
  * (search/jps.h jps_tile_cols), from the moment the instance holds more
  * than TILES_BUDGET_PERCENT of its budget with the copy: at prepare (its
  * joint memo counted at its most), before a part grows past that line (the
- * grow gate below: the joint memo, the legs' A* pages and the JPS's node
- * state), or at the end of every TILE_CHECK_EVERY-th query as what does
- * not ask grows (the edge cache, the region search's arrays, the
+ * grow gate below: the joint memo, the legs' A* pages, the JPS's node
+ * state and the edge cache), or at the end of every TILE_CHECK_EVERY-th
+ * query as what does not ask grows (the region search's arrays, the
  * refiner's scratch paths). Below that the copy
  * stays: it scans without a lookup (a tiled scan costs about twice as
  * many instructions, and a miss a tile's transpose) and takes turn bits,
@@ -165,6 +165,7 @@ void mm_gate_parts(MmEntry *e)
     e->refiner.win.memo_gate = gate;
     e->legs.astar.gate = gate;
     e->legs.jps.gate = gate;
+    e->cache.gate = gate;
     if (e->legs.have_cjps)
         e->legs.cjps->gate = gate; /* kept when its window is made again (refine/legplan.c make_window) */
 }
