@@ -8,6 +8,7 @@
 #include <limits.h>
 
 #include "../abstraction/index.h"
+#include "../common/work.h"
 #include "abs_cost.h"
 
 /* The middle of v's arc of direction dir (0 up, 1 down) whose other end is
@@ -35,14 +36,14 @@ static inline __attribute__((always_inline)) uint32_t find_mid(const AbsCh *ch, 
                 if ((abs_ch_packed_at(packed, at) & to_mask) == other)
                     break;
         }
-        *units = *units > i - lo ? *units - (i - lo) : 0;
+        work_take(units, i - lo);
         return i < hi ? abs_ch_packed_mid(ch, dir ? ch->dnm : ch->upm, i) : ABS_CH_NONE;
     }
     const AbsChArc *arc = dir ? ch->dn : ch->up;
     uint32_t i = lo;
     while (i < hi && arc[i].to != other)
         i++;
-    *units = *units > i - lo ? *units - (i - lo) : 0;
+    work_take(units, i - lo);
     return i < hi ? arc[i].mid : ABS_CH_NONE;
 }
 
@@ -78,7 +79,7 @@ static bool unpack_some(AbsCh *ch, uint32_t *path, int cap, int *len, uint64_t *
     while (q->pending > 0) {
         if (!*units || (q->mid == ABS_CH_NONE && *len >= cap))
             return false;
-        *units = *units > UNPACK_STEP_UNITS ? *units - UNPACK_STEP_UNITS : 0;
+        work_take(units, UNPACK_STEP_UNITS);
         uint32_t top = ch->unpacking[q->pending - 1];
         if (q->mid == ABS_CH_NONE) { /* an edge: its end is the route's next region */
             path[(*len)++] = top;

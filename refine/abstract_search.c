@@ -7,6 +7,7 @@
 
 #include "../common/grow.h"
 #include "../common/stamp.h"
+#include "../common/work.h"
 #include "abstract_search_first.h"
 
 /* An A* expansion and its relaxations against a work unit of the
@@ -440,7 +441,7 @@ static uint64_t units_of(uint64_t work, uint64_t per) { return work > UINT64_MAX
 static void take_units(uint64_t *work, uint64_t spent, uint64_t per)
 {
     uint64_t w = (spent + per - 1) / per;
-    *work = *work > w ? *work - w : 0;
+    work_take(work, w);
 }
 
 bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double weight, bool resume, uint64_t *work,
@@ -466,7 +467,7 @@ bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double we
     }
     if (!abs_ch_built(ch) || weight != 1.0 || (!resume && ch->dyn.pending)) {
         *cost = region_search_run(as, from, to, weight);
-        *work = *work > as->last_expanded ? *work - as->last_expanded : 0;
+        work_take(work, as->last_expanded);
         return true;
     }
     if (!resume) {

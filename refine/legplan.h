@@ -39,6 +39,7 @@
 #define GPPC_REFINE_LEGS_H
 
 #include "../abstraction/index.h"
+#include "../common/work.h"
 #include "../search/astar.h"
 #include "../search/jps.h"
 
@@ -133,7 +134,7 @@ bool legplan_map_changed(LegPlanner *lp, const CellChange *changes, int n, size_
 JpsResult legplan_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expanded, xyPath *out);
 JpsResult legplan_jps_resume(LegPlanner *lp, xyPath *out);
 /* Takes n expansions off the call's work (searches that do not pause). */
-static inline void legplan_charge(LegPlanner *lp, uint64_t n) { lp->work = lp->work > n ? lp->work - n : 0; }
+static inline void legplan_charge(LegPlanner *lp, uint64_t n) { work_take(&lp->work, n); }
 /* Allocates the corridor JPS (and the whole-map one it paints from), its
  * node state sized for the corridors of steps `ahead` regions long
  * (refine/corridor.h): no step's search allocates. */

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/work.h"
+
 size_t smooth_cells(const Grid *g, xyLoc *cells, size_t n, xyLoc *way)
 {
     if (n < 3)
@@ -17,8 +19,6 @@ size_t smooth_cells(const Grid *g, xyLoc *cells, size_t n, xyLoc *way)
  * (line_legal stops at the first illegal move), and its setup, about as
  * much as four cells. */
 static inline uint64_t test_cost(xyLoc a, xyLoc b) { return 4 + line_moves(a, b); }
-
-static inline void charge(uint64_t *units, uint64_t n) { *units = *units > n ? *units - n : 0; }
 
 void smooth_begin(SmoothRun *s, size_t n)
 {
@@ -40,7 +40,7 @@ static bool pass_run(const Grid *g, xyLoc *p, SmoothRun *s, uint64_t *units)
             if (!*units)
                 return false;
             bool legal = !(i == 0 && s->first_illegal) && line_legal(g, p[i], p[i + 2]);
-            charge(units, test_cost(p[i], p[i + 2]));
+            work_take(units, test_cost(p[i], p[i + 2]));
             if (legal) {
                 memmove(&p[i + 1], &p[i + 2], (s->n - i - 2) * sizeof *p);
                 s->n--;
@@ -60,10 +60,10 @@ static bool pass_run(const Grid *g, xyLoc *p, SmoothRun *s, uint64_t *units)
             int mid = (s->lo + s->hi) / 2;
             xyLoc q = line_cell(p[i + 1], p[i + 2], mid);
             bool legal = line_legal(g, p[i], q);
-            charge(units, test_cost(p[i], q));
+            work_take(units, test_cost(p[i], q));
             if (legal && !one_move) {
                 legal = line_legal(g, q, p[i + 2]);
-                charge(units, test_cost(q, p[i + 2]));
+                work_take(units, test_cost(q, p[i + 2]));
             }
             if (legal)
                 s->lo = mid;
@@ -108,7 +108,7 @@ static bool folds_run(const Grid *g, xyLoc *p, SmoothRun *s, uint64_t *units)
         if (!*units)
             return false;
         bool legal = line_legal(g, p[i - 1], p[i + 1]);
-        charge(units, test_cost(p[i - 1], p[i + 1]));
+        work_take(units, test_cost(p[i - 1], p[i + 1]));
         if (!legal) {
             s->i++;
             continue;
@@ -161,7 +161,7 @@ bool smooth_steps(const Grid *g, xyLoc *p, SmoothRun *s, uint64_t *work)
     uint64_t units = *work > UINT64_MAX / SMOOTH_CELLS_PER_WORK ? UINT64_MAX : *work * SMOOTH_CELLS_PER_WORK;
     uint64_t before = units;
     bool ended = smooth_run(g, p, s, &units);
-    charge(work, (before - units + SMOOTH_CELLS_PER_WORK - 1) / SMOOTH_CELLS_PER_WORK);
+    work_take(work, (before - units + SMOOTH_CELLS_PER_WORK - 1) / SMOOTH_CELLS_PER_WORK);
     return ended;
 }
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "../common/grow.h"
+#include "../common/work.h"
 #include "jps_chain.h"
 #include "jps_node.h"
 #include "jps_plus.h"
@@ -422,7 +423,7 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
             uint64_t before = budget;
             bool ready = jo_zero_some(&j->open, &budget);
             uint64_t spent = (before - budget + JPS_ZERO_SLOTS_PER_WORK - 1) / JPS_ZERO_SLOTS_PER_WORK;
-            *work = *work > spent ? *work - spent : 0;
+            work_take(work, spent);
             if (ready)
                 restart(j);
             continue;
@@ -464,7 +465,7 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
         else
             expand_bits(j, id, nx, ny, in == 8 ? -1 : in);
         uint64_t cost = JPS_EXPANSION_WORK * (1 + j->pruned) + (j->turns.block ? j->steps / JPS_TURN_STEPS : j->steps);
-        *work = *work > cost ? *work - cost : 0;
+        work_take(work, cost);
         if (__builtin_expect(j->failed, 0)) {
             if (jps_grow(j)) {                       /* the same search again, with room for it */
                 if (j->open.zeroed == j->open.count) /* else once its slots are zeroed (above) */
