@@ -71,7 +71,9 @@ bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstr
     return true;
 }
 
-bool routes_enable_turns(Routes *rt, Err *err)
+/* Turn bits for the JPS route on a map of at most cfg.turns_cells padded
+ * cells (routes_enable_turns). */
+static bool take_turns(Routes *rt, Err *err)
 {
     const Grid *g = rt->grid;
     size_t cells = (size_t)(g->width + 2) * (size_t)(g->height + 2);
@@ -80,12 +82,24 @@ bool routes_enable_turns(Routes *rt, Err *err)
     return jps_enable_turns(&rt->legs->jps, err);
 }
 
+bool routes_enable_turns(Routes *rt, Err *err)
+{
+    /* Whatever room the static budget left them (routes_enable_turns_within;
+     * the JPS gives them back when its node state grows past it): from the
+     * first change the JPS route answers most queries uncapped, the small
+     * route all of them, each diagonal step scanning two lines without them. */
+    Jps *j = &rt->legs->jps;
+    j->turns_room = 0;
+    j->turns_given_back = false;
+    return take_turns(rt, err);
+}
+
 bool routes_enable_turns_within(Routes *rt, size_t room, Err *err)
 {
     const Jps *j = &rt->legs->jps;
     if (!rt->legs->have_jps || j->turns.block || jps_turns_bytes_for(&j->rows, &j->cols) > room)
         return true; /* sized before they are taken: none allocated to be given back */
-    return routes_enable_turns(rt, err);
+    return take_turns(rt, err);
 }
 
 void routes_free(Routes *rt)

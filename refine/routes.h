@@ -99,8 +99,11 @@ bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstr
  * changes, the JPS route runs uncapped and answers most queries, so its
  * diagonal steps are most of a query's time; a map that never changes
  * keeps its memory, unless its owner has room for them
- * (routes_enable_turns_within). False + message when memory ran out
- * (nothing changed). */
+ * (routes_enable_turns_within). A changing map keeps them for good: where
+ * the JPS had given them back (search/jps.h turns_room: its node state grew
+ * past the room its owner left them, as the small route's uncapped JPS's
+ * does in a map's first queries), they are taken again, and no room is
+ * kept for them. False + message when memory ran out (nothing changed). */
 bool routes_enable_turns(Routes *rt, Err *err);
 /* routes_enable_turns for a map that may never change, kept only when the
  * turn bits take at most `room` bytes (what their owner can spare: they

@@ -164,6 +164,36 @@ static void test_dyn_update_mid_query(T *t)
     unload(&l);
 }
 
+/* A small-map instance whose JPS gave its turn bits back as its node state
+ * grew (arena2, in its first queries: search/jps.h turns_room) takes them
+ * again at the map's first change and keeps them, as the default profile's
+ * JPS takes them there (refine/routes.h routes_enable_turns): from then on
+ * its JPS answers every query, each diagonal step scanned without them;
+ * the queries after the change stay valid (benchmark map; skipped without
+ * it). */
+static void test_dyn_small_map_takes_turns(T *t)
+{
+    Loaded l;
+    if (!load_bench(t, "dao/arena2", &l))
+        return;
+    const Entry *e;
+    void *inst = prepare_spec(t, "mm", &l, &e);
+    xyPath p = {0};
+    for (int i = 0; inst && i < l.sc.count; i += t_thin(1))
+        run_query(t, e, inst, &l.sc.q[i], &p);
+    if (inst) {
+        uint64_t seed = 31;
+        flip_random_cells(t, e, inst, &l, 8, &seed);
+        int replayed = 0;
+        CHECK(t, replay_valid(t, e, inst, &l, 0, t_thin(7), &replayed) == 0 && replayed > 0);
+        double turns = entry_counter(e, inst, "jps_turn_bytes");
+        CHECKF(t, turns > 0, "arena2 after a change: jps_turn_bytes %.0f", turns);
+        e->destroy(inst);
+    }
+    path_free(&p);
+    unload(&l);
+}
+
 /* budget_us: a huge budget finishes in one call; a tiny one refines one leg per call. */
 static void test_dyn_budget(T *t)
 {
@@ -340,6 +370,7 @@ const TestCase DYNAMIC_TESTS[] = {
     {"dyn_mm_update_drops_crossing_legs", test_dyn_mm_update_drops_crossing_legs},
     {"dyn_update_mid_query", test_dyn_update_mid_query},
     {"dyn_budget", test_dyn_budget},
+    {"dyn_small_map_takes_turns", test_dyn_small_map_takes_turns},
     {"dyn_centers_opt_file", test_dyn_centers_opt_file},
     {NULL, NULL},
 };
