@@ -23,8 +23,11 @@
 static __attribute__((noinline)) bool grow_open(RegionSearch *as)
 {
     size_t most = 2 * ((size_t)as->nadj + 1), cap = grow_cap(as->open.cap, (size_t)as->open.n + 1, REGION_OPEN_FIRST);
+    cap = cap < most ? cap : most;
     as->open_grows++;
-    return heap_reserve(&as->open, (uint32_t)(cap < most ? cap : most));
+    if (cap > as->open.cap)
+        grow_gate_ask(&as->gate, (cap - as->open.cap) * sizeof(HeapItem)); /* it grows whatever the answer */
+    return heap_reserve(&as->open, (uint32_t)cap);
 }
 
 /* Room for a route of `len` regions in as->path; false when memory ran out. */
@@ -33,7 +36,10 @@ static bool path_room(RegionSearch *as, int len)
     if (len <= as->path_cap)
         return true;
     size_t cap = grow_cap((size_t)as->path_cap, (size_t)len, REGION_PATH_FIRST);
-    if (cap > INT_MAX || !grow_to(&as->path, cap, sizeof *as->path))
+    if (cap > INT_MAX)
+        return false;
+    grow_gate_ask(&as->gate, (cap - (size_t)as->path_cap) * sizeof *as->path);
+    if (!grow_to(&as->path, cap, sizeof *as->path))
         return false;
     as->path_cap = (int)cap;
     return true;

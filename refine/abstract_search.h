@@ -54,6 +54,7 @@
 #include <stdint.h>
 
 #include "../abstraction/index.h"
+#include "../common/grow.h"
 #include "../common/row_starts.h"
 #include "../search/heap.h"
 #include "abs_ch.h"
@@ -130,7 +131,11 @@ typedef struct RegionSearch {
     RegionAdj *refresh_edges;
     uint32_t *refresh_sector;
     const Tracer *tracer; /* NULL: not traced; events name regions by their centers (search/trace.h) */
-    bool ends;            /* region_search_ends: the next search costs its ends from these cells */
+    /* The owner's (zero at init: none; region_search_follow keeps prev's):
+     * asked before the open list or the route grows, with the bytes they
+     * add; they grow whatever it answers (a search never fails for it). */
+    GrowGate gate;
+    bool ends; /* region_search_ends: the next search costs its ends from these cells */
     xyLoc end_s, end_g;
     double end_excess; /* and counts this share of an edge's excess over its centers' octile distance */
     /* Such a search in progress (abstract_search.c ends_begin): */

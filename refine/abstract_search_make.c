@@ -219,6 +219,7 @@ bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch 
         return false;
     }
     if (ok) {
+        fresh->gate = prev->gate;
         fresh->ch = prev->ch;
         memset(&prev->ch, 0, sizeof prev->ch);
         if (!prepare_refresh(fresh, err)) {

@@ -94,7 +94,7 @@ typedef struct LegPlanner {
     Jps *cjps;
     bool have_cjps;
     int *painted;
-    int npainted;
+    size_t npainted, painted_cap; /* the list grows with the most a corridor lists (legplan_add_sector) */
     /* Its copy is a window of the map, not the whole map: the map's cell
      * (x, y) is the window's (x - cjps_ox, y - cjps_oy) during a search (its
      * corridor's bounding box placed there); the window is sized by the most
@@ -110,7 +110,7 @@ typedef struct LegPlanner {
      * map's A* that took over), the sectors painted or blanked so far, and
      * whether the JPS found a path. */
     xyLoc cjps_from, cjps_to;
-    enum { CJPS_IDLE, CJPS_PAINT, CJPS_SEARCH, CJPS_BLANK, CJPS_WIDE } cjps_stage;
+    enum { CJPS_IDLE, CJPS_PAINT, CJPS_SEARCH, CJPS_BLANK, CJPS_WIDE_JPS, CJPS_WIDE } cjps_stage;
     xyLoc cjps_lo, cjps_hi; /* the box painted: its sectors' and ends' bounding box, hi past it */
     bool cjps_found;
 } LegPlanner;
@@ -133,6 +133,10 @@ bool legplan_map_changed(LegPlanner *lp, const CellChange *changes, int n, size_
  * on with legplan_jps_resume (search/jps.h jps_run: the same search). */
 JpsResult legplan_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expanded, xyPath *out);
 JpsResult legplan_jps_resume(LegPlanner *lp, xyPath *out);
+/* Runs JPS j's begun search (the route's, or the corridor's) on the call's
+ * work: the work in jps_run's units, what it spent taken off, rounded up;
+ * last_expanded counts its expansions since jps_before. */
+JpsResult legplan_run_jps(LegPlanner *lp, Jps *j, xyPath *out);
 /* Takes n expansions off the call's work (searches that do not pause). */
 static inline void legplan_charge(LegPlanner *lp, uint64_t n) { work_take(&lp->work, n); }
 /* Allocates the corridor JPS (and the whole-map one it paints from), its
@@ -148,8 +152,9 @@ size_t legplan_first_bytes(const LegPlanner *lp);
 
 /* A path from -> to appended by JPS inside the sectors legplan_add_sector
  * listed since the latest legplan_new_mark (from and to always allowed), or,
- * when they hold none, over the whole map by A* (as legplan_corridor);
- * LEG_NONE when no path exists at all. A shortest path inside the corridor,
+ * when they hold none, over the whole map: by the route's JPS, cell by
+ * cell, within its node bound, past that by A* (as legplan_corridor);
+ * LEG_NONE when no path exists at all (refine/legplan_corridor.c). A shortest path inside the corridor,
  * as legplan_within's A* finds, but JPS expands jump points, not every cell.
  * Needs legplan_enable_corridor_jps. The search (and the A*) pause when the
  * call's work (lp->work) runs out, LEG_PAUSED: the next call goes on with
@@ -169,13 +174,19 @@ bool legplan_corridor_jps(LegPlanner *lp, xyLoc from, xyLoc to, xyPath *out);
 /* A fresh stamp; sectors marked with it form a corridor. */
 uint32_t legplan_new_mark(LegPlanner *lp);
 static inline void legplan_mark_sector(LegPlanner *lp, int sector, uint32_t mark) { lp->sector_mark[sector] = mark; }
-/* The same, and listed once for legplan_corridor_jps (with corridor JPS on). */
+/* The list full: doubled (its owner's gate asked first); false when memory
+ * ran out. */
+bool legplan_grow_painted(LegPlanner *lp);
+/* The same, and listed once for legplan_corridor_jps (with corridor JPS
+ * on). A sector the list had no memory for is marked but not painted: the
+ * search finds a path in the rest or none (then the whole map's A*), a
+ * valid one either way. */
 static inline void legplan_add_sector(LegPlanner *lp, int sector, uint32_t mark)
 {
     if (lp->sector_mark[sector] == mark)
         return;
     lp->sector_mark[sector] = mark;
-    if (lp->have_cjps)
+    if (lp->have_cjps && (lp->npainted < lp->painted_cap || legplan_grow_painted(lp)))
         lp->painted[lp->npainted++] = sector;
 }
 

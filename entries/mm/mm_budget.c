@@ -101,20 +101,28 @@ bool mm_take_turns(MmEntry *e, Err *err)
  * than TILES_BUDGET_PERCENT of its budget with the copy: at prepare (its
  * joint memo counted at its most), before a part grows past that line (the
  * grow gate below: the joint memo, the legs' A* pages, the JPS's node
- * state and the edge cache), or at the end of every TILE_CHECK_EVERY-th
- * query as what does not ask grows (the region search's arrays, the
- * refiner's scratch paths). Below that the copy
+ * state, the corridor window, the region search's open list and route
+ * and the edge cache), or at the end of every TILE_CHECK_EVERY-th
+ * query as what does not ask grows (the refiner's scratch paths). Below that the copy
  * stays: it scans without a lookup (a tiled scan costs about twice as
  * many instructions, and a miss a tile's transpose) and takes turn bits,
  * so a map whose instance ends within its budget with room to spare runs
  * as before; the rest of the budget is for what grows within the queries
  * that cross the line. Where the instance would be over the line even
- * tiled (the instance only grows: rooms and random maps far over their
- * budget), the copy stays for good: tiles would cost time and bring
- * nothing. What the instance held when tiled, with
+ * tiled (the instance only grows: rooms and mazes far over their budget),
+ * the copy stays for good: tiles would cost time and bring it no closer
+ * to within. But an instance that steps corridors (its corridor JPS on:
+ * the cluttered and scattered profiles, random maps) tiles even then: its
+ * window is painted through the tiles as well, and tiled it holds about
+ * 29 KiB less (a random map's whole copy is 36) for 1.6 to 4.7 hundredths
+ * more instructions (results/reference/mm-paper/randmem41.md). What the instance held when tiled, with
  * the copy, is its peak until it holds more (mm_bytes_peak). The cache has half the
  * map's tiles, at least JPS_TILES_FEWEST (a quarter thrashed where a
- * search's scans cross the map; results/reference/mm-paper/daomem37.md). */
+ * search's scans cross the map; results/reference/mm-paper/daomem37.md),
+ * but JPS_TILES_FEWEST where corridors are stepped: their route JPS is
+ * capped and their window a step's corridor, so their scans stay near (on
+ * random maps half the tiles saved 0.4 to 0.9 hundredths of the
+ * instructions against these, for 8 KiB). */
 #define TILES_BUDGET_PERCENT 97
 #define JPS_TILES_FEWEST 16
 
@@ -166,8 +174,9 @@ void mm_gate_parts(MmEntry *e)
     e->legs.astar.gate = gate;
     e->legs.jps.gate = gate;
     e->cache.gate = gate;
+    e->as.gate = gate; /* kept across map changes (refine/abstract_search.h region_search_follow) */
     if (e->legs.have_cjps)
-        e->legs.cjps->gate = gate; /* kept when its window is made again (refine/legplan.c make_window) */
+        e->legs.cjps->gate = gate; /* kept when its window is made again (refine/legplan_corridor.c make_window) */
 }
 
 void mm_tile_jps(MmEntry *e, size_t held, Err *err)
@@ -176,10 +185,10 @@ void mm_tile_jps(MmEntry *e, size_t held, Err *err)
     if (!e->tile_watch || j->turns.block || held <= mm_budget(e) / 100 * TILES_BUDGET_PERCENT)
         return;
     uint32_t slots = JPS_TILES_FEWEST, most = jps_tile_slots_most(j);
-    while (slots * 2 <= most / 2)
+    while (slots * 2 <= most / 2 && !e->legs.have_cjps)
         slots *= 2;
     size_t part[MM_PARTS], now = mm_bytes(e, part), saving = jps_tile_saving(j, slots);
-    if (!saving || held - saving > mm_budget(e) / 100 * TILES_BUDGET_PERCENT) {
+    if (!saving || (held - saving > mm_budget(e) / 100 * TILES_BUDGET_PERCENT && !e->legs.have_cjps)) {
         e->tile_watch = false; /* tiles would not bring it back under the line, now or later: the copy stays */
         return;
     }

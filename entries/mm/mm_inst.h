@@ -68,14 +68,17 @@ size_t mm_held_with_memo_grown(const MmEntry *e);
  * share for them; false + message only when memory ran out. */
 bool mm_take_turns(MmEntry *e, Err *err);
 /* The JPS's transposed rows as tiles once the instance, holding `held`,
- * nears its budget (and only where that brings it back under); checked at
+ * nears its budget (and only where that brings it back under, but with
+ * corridor steps, which tile once past it whatever); checked at
  * prepare, by the grow gate (mm_gate_parts) and after every
  * TILE_CHECK_EVERY-th query while tile_watch. */
 #define TILE_CHECK_EVERY 4
 void mm_tile_jps(MmEntry *e, size_t held, Err *err);
 /* The instance's grow gate (common/grow.h) given to each part that grows
  * as queries run and asks first: the joint memo (refine/window.h
- * memo_gate), the legs' A* (search/astar.h) and both JPS (search/jps.h):
+ * memo_gate), the legs' A* (search/astar.h), both JPS (search/jps.h), the
+ * corridor window (refine/legplan.h) and the region search's open list and
+ * route (refine/abstract_search.h):
  * before a part adds its bytes, the JPS's rows are tiled where that growth
  * takes the instance past the tiles' line; the memo doubles only where the
  * instance then stays under that line, the searches grow whatever. */
