@@ -71,16 +71,30 @@ static size_t bits_end(BitOut *o)
     return o->out + 8;
 }
 
-/* The arcs' middles into `mids` (abs_ch_packed_bytes(mid_bits, m)), then
- * their ends and costs packed (abs_ch.h) in place: the packed bits of arcs
- * 0 .. i end before record i + 1 begins (at most 48 bits against 12 bytes
- * an arc), so each record is read before any of its bytes is written over;
- * the array (room for m + 1 records) is then shrunk to fit. */
-static uint8_t *pack_arcs(const AbsCh *ch, AbsChArc *arcs, uint32_t m, uint8_t *mids)
+/* The arcs' shortcut bits into `sc` and their counts into `rk`, `rw`
+ * (abs_ch_shortcut_bits_bytes), the shortcuts' middles into `mids`
+ * (abs_ch_packed_bytes(mid_bits, shortcuts)), then their ends and costs
+ * packed (abs_ch.h) in place: the packed bits of arcs 0 .. i end before
+ * record i + 1 begins (at most 57 bits against 12 bytes an arc), so each
+ * record is read before any of its bytes is written over; the array (room
+ * for m + 1 records) is then shrunk to fit. */
+static uint8_t *pack_arcs(const AbsCh *ch, AbsChArc *arcs, uint32_t m, uint8_t *mids, uint64_t *sc, uint32_t *rk,
+                          uint16_t *rw)
 {
     BitOut mo = {mids, 0, 0, 0};
-    for (uint32_t i = 0; i < m; i++)
-        bits_put(&mo, arcs[i].mid == ABS_CH_NONE ? ch->n : arcs[i].mid, ch->mid_bits);
+    uint32_t k = 0;
+    memset(sc, 0, ((size_t)m / 64 + 1) * sizeof *sc);
+    for (uint32_t i = 0; i <= m; i++) {
+        if (i % ABS_CH_RANK_ARCS == 0)
+            rk[i / ABS_CH_RANK_ARCS] = k;
+        if (i % 64 == 0)
+            rw[i / 64] = (uint16_t)(k - rk[i / ABS_CH_RANK_ARCS]);
+        if (i < m && arcs[i].mid != ABS_CH_NONE) {
+            sc[i / 64] |= UINT64_C(1) << (i % 64);
+            bits_put(&mo, arcs[i].mid, ch->mid_bits);
+            k++;
+        }
+    }
     bits_end(&mo);
     BitOut o = {(uint8_t *)(void *)arcs, 0, 0, 0};
     for (uint32_t i = 0; i < m; i++) {
@@ -121,7 +135,7 @@ static void narrow_hierarchy(AbsCh *ch)
         most = ch->up[i].cost > most ? ch->up[i].cost : most;
     for (uint32_t i = 0; !ch->shared && i < ch->ndn; i++)
         most = ch->dn[i].cost > most ? ch->dn[i].cost : most;
-    uint32_t to_bits = bits_for(ch->n - 1), cost_bits = bits_for(most), mid_bits = bits_for(ch->n);
+    uint32_t to_bits = bits_for(ch->n - 1), cost_bits = bits_for(most), mid_bits = to_bits;
     if (to_bits + cost_bits > ABS_CH_ARC_BITS_MAX || mid_bits > ABS_CH_ARC_BITS_MAX) {
         keep_no_parents(ch);
         return;
@@ -133,15 +147,29 @@ static void narrow_hierarchy(AbsCh *ch)
                         ends_bytes(ch, to_bits + cost_bits);
     if (by_depth)
         to_bits = depth_bits;
-    uint8_t *upm = malloc(abs_ch_packed_bytes(mid_bits, ch->nup)),
-            *dnm = ch->shared ? upm : malloc(abs_ch_packed_bytes(mid_bits, ch->ndn));
-    if (!upm || !dnm) { /* the wide form stays: it needs no more memory */
+    ch->dnshortcuts = ch->shortcuts;
+    if (!ch->shared)
+        for (uint32_t i = ch->dnshortcuts = 0; i < ch->ndn; i++)
+            ch->dnshortcuts += ch->dn[i].mid != ABS_CH_NONE;
+    uint8_t *upm = malloc(abs_ch_packed_bytes(mid_bits, ch->shortcuts)),
+            *dnm = ch->shared ? upm : malloc(abs_ch_packed_bytes(mid_bits, ch->dnshortcuts));
+    uint64_t *upsc = malloc(abs_ch_shortcut_bits_bytes(ch->nup)),
+             *dnsc = ch->shared ? upsc : malloc(abs_ch_shortcut_bits_bytes(ch->ndn));
+    if (!upm || !dnm || !upsc || !dnsc) { /* the wide form stays: it needs no more memory */
         keep_no_parents(ch);
         free(upm);
-        if (!ch->shared)
+        free(upsc);
+        if (!ch->shared) {
             free(dnm);
+            free(dnsc);
+        }
         return;
     }
+    /* the shortcut bits, then their counts (abs_ch_shortcut_bits_bytes) */
+    uint32_t *uprk = (uint32_t *)(void *)(upsc + ch->nup / 64 + 1),
+             *dnrk = (uint32_t *)(void *)(dnsc + ch->ndn / 64 + 1);
+    uint16_t *uprw = (uint16_t *)(void *)(uprk + ch->nup / ABS_CH_RANK_ARCS + 1),
+             *dnrw = (uint16_t *)(void *)(dnrk + ch->ndn / ABS_CH_RANK_ARCS + 1);
     ch->to_bits = to_bits;
     ch->cost_bits = cost_bits;
     ch->mid_bits = mid_bits;
@@ -154,10 +182,16 @@ static void narrow_hierarchy(AbsCh *ch)
     ch->by_depth = by_depth;
     if (!by_depth)
         keep_no_parents(ch);
-    ch->upk = pack_arcs(ch, ch->up, ch->nup, upm);
-    ch->dnk = ch->shared ? ch->upk : pack_arcs(ch, ch->dn, ch->ndn, dnm);
+    ch->upk = pack_arcs(ch, ch->up, ch->nup, upm, upsc, uprk, uprw);
+    ch->dnk = ch->shared ? ch->upk : pack_arcs(ch, ch->dn, ch->ndn, dnm, dnsc, dnrk, dnrw);
     ch->upm = upm;
     ch->dnm = dnm;
+    ch->upsc = upsc;
+    ch->dnsc = dnsc;
+    ch->uprk = uprk;
+    ch->dnrk = dnrk;
+    ch->uprw = uprw;
+    ch->dnrw = dnrw;
     ch->up = ch->dn = NULL;
     /* Depths are below the height, at most n: 16 bits, written over the
      * first half of the array as above. */
@@ -402,11 +436,13 @@ void abs_ch_free(AbsCh *ch)
         free(ch->dn);
         free(ch->dnk);
         free(ch->dnm);
+        free(ch->dnsc);
     }
     free(ch->up_first);
     free(ch->up);
     free(ch->upk);
     free(ch->upm);
+    free(ch->upsc);
     row_starts_free(&ch->up_rows);
     row_starts_free(&ch->dn_rows);
     free(ch->depth);
@@ -435,11 +471,13 @@ size_t abs_ch_kept_bytes(const AbsCh *ch)
         return 0;
     size_t offs = ch->up_rows.low ? row_starts_bytes(&ch->up_rows) : ((size_t)ch->n + 1) * sizeof *ch->up_first;
     size_t up = offs + (ch->narrow
-                            ? abs_ch_packed_bytes(ch->arc_bits, ch->nup) + abs_ch_packed_bytes(ch->mid_bits, ch->nup)
+                            ? abs_ch_packed_bytes(ch->arc_bits, ch->nup) +
+                                  abs_ch_packed_bytes(ch->mid_bits, ch->shortcuts) + abs_ch_shortcut_bits_bytes(ch->nup)
                             : (size_t)ch->nup * sizeof *ch->up),
-           dn = offs + (ch->narrow
-                            ? abs_ch_packed_bytes(ch->arc_bits, ch->ndn) + abs_ch_packed_bytes(ch->mid_bits, ch->ndn)
-                            : (size_t)ch->ndn * sizeof *ch->dn);
+           dn = offs + (ch->narrow ? abs_ch_packed_bytes(ch->arc_bits, ch->ndn) +
+                                         abs_ch_packed_bytes(ch->mid_bits, ch->dnshortcuts) +
+                                         abs_ch_shortcut_bits_bytes(ch->ndn)
+                                   : (size_t)ch->ndn * sizeof *ch->dn);
     size_t custom = abs_ch_sectors_bytes(&ch->sec) + abs_ch_dyn_bytes(ch) +
                     (ch->parent16 ? (size_t)ch->n * sizeof *ch->parent16 : 0) +
                     (size_t)(ch->dynamic ? ch->topo.n : ch->n) * (ch->narrow ? sizeof *ch->depth16 : sizeof *ch->depth);

@@ -48,8 +48,9 @@
  * middle region: packed, each field in as few bits as the region count
  * and the dearest arc need, where the regions fit 16 bits: 2 log2(regions)
  * + log2(cost) bits, the end and cost rounded up to a 4-byte word when
- * that adds at most 2 bits: about 5 B an arc on a map of a thousand
- * regions, 6 on one of twelve thousand; else 12 B; the end as its depth
+ * that adds at most 2 bits, the middle only for a shortcut, with a bit
+ * and a quarter an arc to find it: about 4.5 B an arc on a map of a
+ * thousand regions, 5.5 on one of twelve thousand; else 12 B; the end as its depth
  * in the elimination tree, log2(height) bits, with a parent a region,
  * where that takes fewer bytes), their offsets (about 2 B a region then,
  * common/row_starts.h; else 4), a depth per region and the sector
@@ -162,16 +163,24 @@ typedef struct AbsCh {
      * the hierarchy again with slots (abs_ch_dyn.c), its arcs wide, as the
      * slots may outgrow any width. Arc i's other end (to_bits, lowest) and
      * cost (cost_bits) are bits [arc_bits * i, + arc_bits) of upk (dnk),
-     * counted little-endian from its first byte, and its middle (n for an
-     * edge's) bits [mid_bits * i, + mid_bits) of upm (dnm), which only
-     * unpacking reads: each field as wide as this hierarchy's region count
-     * and dearest arc need, and arc_bits their sum, or 32 where that is 30
-     * or more (whole 4-byte words, which a relaxation reads without a shift,
-     * for at most 2 bits an arc); 8 bytes after each array's last arc, so
-     * that any arc is one 8-byte read. Read an arc of either form with
-     * abs_ch_arc. */
+     * counted little-endian from its first byte; bit i of upsc (dnsc) is
+     * set where arc i is a shortcut, and the k-th shortcut's middle is
+     * bits [mid_bits * k, + mid_bits) of upm (dnm), which only unpacking
+     * reads (an edge, a quarter to a half of the arcs, holds no middle;
+     * k is the shortcuts before arc i: uprk (dnrk) holds their count before
+     * each ABS_CH_RANK_ARCS arcs, uprw (dnrw) before each word of bits
+     * since, a popcount the rest): each field as wide
+     * as this hierarchy's region count and dearest arc need, and arc_bits
+     * their sum, or 32 where that is 30 or more (whole 4-byte words, which
+     * a relaxation reads without a shift, for at most 2 bits an arc); 8
+     * bytes after each array's last arc, so that any arc is one 8-byte
+     * read. Read an arc of either form with abs_ch_arc. */
     bool narrow;
     uint8_t *upk, *dnk, *upm, *dnm;
+    uint64_t *upsc, *dnsc;
+    uint32_t *uprk, *dnrk;
+    uint16_t *uprw, *dnrw;
+    uint32_t dnshortcuts; /* the down arcs' shortcuts (shortcuts: the up arcs') */
     uint32_t arc_bits, to_bits, cost_bits, mid_bits;
     uint16_t *depth16; /* narrow: depth in 16 bits instead (depth NULL) */
     /* narrow, by_depth: an arc's other end is held as its depth in the
@@ -307,22 +316,38 @@ static inline uint32_t abs_ch_packed_cost(const AbsCh *ch, uint64_t w)
 {
     return (uint32_t)((w >> ch->to_bits) & ((UINT64_C(1) << ch->cost_bits) - 1));
 }
-/* Arc i's middle in `mids` (upm or dnm), ABS_CH_NONE for an edge. */
-static inline uint32_t abs_ch_packed_mid(const AbsCh *ch, const uint8_t *mids, uint32_t i)
+/* Packed arcs per count of the shortcuts before them (uprk, dnrk; a
+ * 16-bit count each 64 arcs within them, uprw, dnrw): no loop a look-up. */
+#define ABS_CH_RANK_SHIFT 10u
+#define ABS_CH_RANK_ARCS (1u << ABS_CH_RANK_SHIFT)
+/* Packed arc i's middle (up: dir 0, down: 1), ABS_CH_NONE for an edge. */
+static inline uint32_t abs_ch_packed_mid(const AbsCh *ch, int dir, uint32_t i)
 {
-    uint64_t w = abs_ch_packed_at(mids, (uint64_t)ch->mid_bits * i);
-    uint32_t m = (uint32_t)(w & ((UINT64_C(1) << ch->mid_bits) - 1));
-    return m == ch->n ? ABS_CH_NONE : m;
+    uint64_t word = (dir ? ch->dnsc : ch->upsc)[i >> 6], bit = UINT64_C(1) << (i & 63);
+    if (!(word & bit))
+        return ABS_CH_NONE;
+    uint64_t k = (uint64_t)(dir ? ch->dnrk : ch->uprk)[i >> ABS_CH_RANK_SHIFT] + (dir ? ch->dnrw : ch->uprw)[i >> 6] +
+                 (uint64_t)__builtin_popcountll(word & (bit - 1));
+    uint64_t w = abs_ch_packed_at(dir ? ch->dnm : ch->upm, ch->mid_bits * k);
+    return (uint32_t)(w & ((UINT64_C(1) << ch->mid_bits) - 1));
 }
 /* The bytes m fields of `bits` bits take, the spare ones included. */
 static inline size_t abs_ch_packed_bytes(uint32_t bits, uint32_t m)
 {
     return (size_t)(((uint64_t)bits * m + 7) / 8) + 8;
 }
+/* The bytes of m packed arcs' shortcut bits and their counts, in this
+ * order: a bit an arc in 64-bit words, a 32-bit count each
+ * ABS_CH_RANK_ARCS arcs, a 16-bit count a word. */
+static inline size_t abs_ch_shortcut_bits_bytes(uint32_t m)
+{
+    return ((size_t)m / 64 + 1) * (sizeof(uint64_t) + sizeof(uint16_t)) +
+           ((size_t)m / ABS_CH_RANK_ARCS + 1) * sizeof(uint32_t);
+}
 /* Arc i's middle (ABS_CH_NONE for an edge), of either form. */
 static inline uint32_t abs_ch_arc_mid(const AbsCh *ch, int dir, uint32_t i)
 {
-    return ch->narrow ? abs_ch_packed_mid(ch, dir ? ch->dnm : ch->upm, i) : (dir ? ch->dn : ch->up)[i].mid;
+    return ch->narrow ? abs_ch_packed_mid(ch, dir, i) : (dir ? ch->dn : ch->up)[i].mid;
 }
 /* Region v's depth in the elimination tree, of either form. */
 static inline uint32_t abs_ch_depth(const AbsCh *ch, uint32_t v) { return ch->narrow ? ch->depth16[v] : ch->depth[v]; }
@@ -339,7 +364,7 @@ static inline AbsChArc abs_ch_arc(const AbsCh *ch, int dir, uint32_t v, uint32_t
         if (ch->by_depth)
             for (to = v; ch->depth16[to] > abs_ch_packed_to(ch, w);)
                 to = ch->parent16[to];
-        return (AbsChArc){to, abs_ch_packed_cost(ch, w), abs_ch_packed_mid(ch, dir ? ch->dnm : ch->upm, i)};
+        return (AbsChArc){to, abs_ch_packed_cost(ch, w), abs_ch_packed_mid(ch, dir, i)};
     }
     return (dir ? ch->dn : ch->up)[i];
 }

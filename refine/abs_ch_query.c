@@ -37,7 +37,7 @@ static inline __attribute__((always_inline)) uint32_t find_mid(const AbsCh *ch, 
                     break;
         }
         work_take(units, i - lo);
-        return i < hi ? abs_ch_packed_mid(ch, dir ? ch->dnm : ch->upm, i) : ABS_CH_NONE;
+        return i < hi ? abs_ch_packed_mid(ch, dir, i) : ABS_CH_NONE;
     }
     const AbsChArc *arc = dir ? ch->dn : ch->up;
     uint32_t i = lo;
