@@ -20,8 +20,11 @@ static bool alloc_scratch(AbsCh *ch)
     ch->unpacking = malloc(h * sizeof *ch->unpacking);
     ch->fg = malloc(h * sizeof *ch->fg);
     ch->bg = malloc(h * sizeof *ch->bg);
-    return ch->freg && ch->breg && ch->chain && ch->unpacking && ch->fpar && ch->bpar && ch->fnode && ch->bnode &&
-           ch->fg && ch->bg;
+    bool ok = ch->freg && ch->breg && ch->chain && ch->unpacking && ch->fpar && ch->bpar && ch->fnode && ch->bnode &&
+              ch->fg && ch->bg;
+    for (size_t k = 0; ok && k < h; k++) /* as every query leaves them (abs_ch_begin) */
+        ch->fg[k] = ch->bg[k] = ABS_CH_FAR;
+    return ok;
 }
 
 /* Lets the customised costs and middles go (one array each when the two

@@ -105,16 +105,20 @@ static void trace_region(const AbsCh *ch, TraceType type, const uint64_t *dist, 
     trace_emit(ch->tracer, type, abs_center(ch->centers, v), from == ABS_CH_NONE ? NULL : &pc, g, g);
 }
 
+/* Between queries every depth's distances are ABS_CH_FAR (alloc_scratch
+ * makes them so, abs_ch_run leaves each depth so once it has handled it):
+ * a query clears nothing, however high the tree, but what a search it
+ * replaces left unfinished, the depths that one had not handled yet. */
 void abs_ch_begin(AbsCh *ch, uint32_t s, uint32_t t)
 {
     AbsChQuery *q = &ch->q;
+    for (uint32_t k = 0; !q->done && k < q->next; k++)
+        ch->fg[k] = ch->bg[k] = ABS_CH_FAR;
     *q = (AbsChQuery){.s = s, .t = t, .meet = ABS_CH_NONE, .best = -1, .done = s == t};
     if (q->done)
         return;
     uint32_t ds = abs_ch_depth(ch, s), dt = abs_ch_depth(ch, t);
     q->next = (ds > dt ? ds : dt) + 1;
-    for (uint32_t k = 0; k < q->next; k++)
-        ch->fg[k] = ch->bg[k] = ABS_CH_FAR;
     ch->fg[ds] = ch->bg[dt] = 0;
     ch->freg[ds] = s;
     ch->breg[dt] = t;
@@ -209,7 +213,7 @@ bool abs_ch_run(AbsCh *ch, uint64_t *units)
     const AbsChArc *arcs[2] = {ch->up, ch->dn};
     uint32_t *par[2] = {ch->fpar, ch->bpar}, *node[2] = {ch->fnode, ch->bnode}, *reg[2] = {ch->freg, ch->breg};
     uint64_t best = q->best < 0 ? ABS_CH_FAR : (uint64_t)q->best; /* costs are whole units */
-    for (; q->next > 0; q->next--, q->side = 0) {
+    for (; q->next > 0; q->side = 0) {
         uint32_t at = q->next - 1;
         if (q->side == 0 && ch->fg[at] != ABS_CH_FAR && ch->bg[at] != ABS_CH_FAR && ch->freg[at] == ch->breg[at] &&
             ch->fg[at] + ch->bg[at] < best) {
@@ -256,6 +260,8 @@ bool abs_ch_run(AbsCh *ch, uint64_t *units)
             q->scanned += scanned;
             *units = *units > 1 + scanned ? *units - 1 - scanned : 0;
         }
+        ch->fg[at] = ch->bg[at] = ABS_CH_FAR; /* handled: as the next query finds it (abs_ch_begin) */
+        q->next--;
     }
     query_ended(ch);
     return true;

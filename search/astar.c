@@ -171,6 +171,13 @@ size_t astar_first_bytes(const AStar *a)
     return pages_more(a, (size_t)FIRST_BLOCKS * pg->split * pg->split) + slots_more(pg, FIRST_BLOCKS);
 }
 
+bool astar_take_first(AStar *a)
+{
+    AStarPages *pg = &a->pg;
+    return !pg->side || ((pg->cap || grow_pages(a, (size_t)FIRST_BLOCKS * pg->split * pg->split)) &&
+                         (pg->slot_cap || grow_slots(a, FIRST_BLOCKS)));
+}
+
 /* The search's restriction (search's `restricted`): none, block marks, two blocks. */
 enum { LIMIT_NONE, LIMIT_MARKS, LIMIT_TWO };
 
@@ -276,8 +283,7 @@ static bool begin(AStar *a)
         pg->blocks = 0;
         pg->failed = false;
         pg->capped = false;
-        if (pg->cap == 0 &&
-            !grow_pages(a, (size_t)FIRST_BLOCKS * pg->split * pg->split)) /* the first search takes the first pages */
+        if (!astar_take_first(a)) /* the first search takes the first pages, unless its owner took them */
             return false;
         if ((id = paged_node(a, q->s.x, q->s.y)) == NO_NODE)
             return false;

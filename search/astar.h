@@ -13,8 +13,9 @@
  *    search confined to a few blocks (mm's legs in their sectors) holds a
  *    few pages, not the map; a block of an even side of 12 or more is
  *    paged by its quarters, so a search holds the quarters it reaches
- *    (AStarPages). The first search takes a few (a planner whose
- *    searches may never run holds none); a search that reaches more
+ *    (AStarPages). The first search takes a few, unless the owner
+ *    took them before (astar_take_first; a planner whose searches may
+ *    never run holds none); a search that reaches more
  *    quarters than there are pages grows them (by a quarter, at least a
  *    block's: the pages follow what the searches reach; never per node;
  *    pg.grows counts it). Its open list starts at a page's cells / 4
@@ -129,6 +130,11 @@ size_t astar_bytes(const AStar *a);
  * nodes and the open list), all at once; 0 once taken, and for the whole
  * form (its arrays are taken at init). */
 size_t astar_first_bytes(const AStar *a);
+/* Takes them now (the paged form; the whole form holds its arrays from
+ * init): an owner whose calls are bounded takes them before its first
+ * query, so that no call pays for them. False when memory ran out (the
+ * first search tries again). */
+bool astar_take_first(AStar *a);
 
 /* Finds a path s -> g within `lim` (NULL: whole grid, weight 1), appends its
  * cells (s first, g last) to `out` and returns its length; returns -1 and

@@ -282,6 +282,12 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
      * line at prepare kept its whole copy and was past its budget after
      * its first query, before the check could tile it. */
     mm_tile_jps(e, mm_held_with_memo_grown(e) + legplan_first_bytes(&e->legs), err);
+    /* ... and taken now where center legs are refined, by that A* (not
+     * where the small route answers whole, nor where corridor steps refine,
+     * by JPS, and its near box seldom runs): the call whose search took
+     * them paid their allocation (a rooms map's longest call). */
+    if (!e->cfg.refine.routes.whole && e->cfg.refine.ahead == 0)
+        (void)astar_take_first(&e->legs.astar); /* out of memory: the first search tries again */
     /* The turn bits are held whole from here: derived whole here too, so
      * that no query's call pays for the first reads of its lines (they were
      * a small map's longest calls). */
