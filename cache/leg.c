@@ -273,14 +273,22 @@ void leg_decode(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out)
     path_reserve(out, most < LEG_MAX_MOVES ? most : LEG_MAX_MOVES);
     xyLoc cur = from, *o = out->cells + out->len;
     uint64_t bit = h.body;
-    if (h.turns) { /* a 1-wide corridor's leg: each line one axis's run (line_cells' straight case, its shape known) */
-        for (uint32_t i = 0; i < k; i++, bit += (uint64_t)h.step) {
-            xyLoc next = next_way(stream, bit, &h, i + 1, cur);
-            int dx = next.x - cur.x, dy = next.y - cur.y, ux = (dx > 0) - (dx < 0), uy = (dy > 0) - (dy < 0);
-            for (int m = dx * ux + dy * uy; m > 0; m--) {
-                cur.x = (int16_t)(cur.x + ux);
-                cur.y = (int16_t)(cur.y + uy);
-                *o++ = cur;
+    if (h.turns) {
+        /* A 1-wide corridor's leg: each line one axis's run, the axes
+         * alternating from first_y (next_way's rule), so a waypoint is its
+         * signed length alone. The cell is kept packed, x in the low 16
+         * bits and y in the high, and a move is one add of +-1 or +-2^16
+         * (x and y are never negative on the map, so x - 1 borrows nothing
+         * from y): a narrow maze's path is drawn a few cells a line, most of
+         * a cached leg's cost where every query's path is thousands of them. */
+        uint32_t pos = (uint32_t)(uint16_t)cur.x | (uint32_t)(uint16_t)cur.y << 16;
+        bool on_y = h.first_y;
+        for (uint32_t i = 0; i < k; i++, bit += (uint64_t)h.step, on_y = !on_y) {
+            int a = signed_bits(bits_at(stream, bit, h.w), h.w);
+            uint32_t step = a < 0 ? (on_y ? 0u - 0x10000u : 0u - 1u) : (on_y ? 0x10000u : 1u);
+            for (int m = a < 0 ? -a : a; m > 0; m--) {
+                pos += step;
+                *o++ = (xyLoc){(int16_t)(pos & 0xffff), (int16_t)(pos >> 16)};
             }
         }
         out->len = (size_t)(o - out->cells);
