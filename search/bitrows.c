@@ -39,3 +39,32 @@ int bitrows_jump(const BitRows *b, int r, int c, int dir, int goal_c)
 {
     return dir > 0 ? bitrows_jump_in(b, r, c, 1, goal_c) : bitrows_jump_in(b, r, c, -1, goal_c);
 }
+
+/* bitrows_col_jump's loop; `straddle` a constant where inlined: the three
+ * cells c - 1 .. c + 1 straddle two words (bits k.. of word w and the
+ * first of w + 1), else they are bits k .. k + 2 of word w. */
+static inline __attribute__((always_inline)) int col_jump_in(const uint64_t *row, ptrdiff_t step, int k, int r, int dir,
+                                                             int goal_r, bool straddle)
+{
+#define THREE(p) ((unsigned)(straddle ? (p)[0] >> k | (p)[1] << (64 - k) : (p)[0] >> k) & 7u)
+    unsigned prev = THREE(row);
+    for (;;) {
+        row += step;
+        r += dir;
+        unsigned t = THREE(row);
+        if (!(t & 2u))
+            return -1;
+        if (r == goal_r || (t & ~prev & 5u))
+            return r;
+        prev = t;
+    }
+#undef THREE
+}
+
+int bitrows_col_jump(const BitRows *b, int c, int r, int dir, int goal_r)
+{
+    const ptrdiff_t step = (ptrdiff_t)dir * b->words;
+    const uint64_t *row = bitrows_row(b, r) + ((c - 1) >> 6);
+    int k = (c - 1) & 63;
+    return k > 61 ? col_jump_in(row, step, k, r, dir, goal_r, true) : col_jump_in(row, step, k, r, dir, goal_r, false);
+}

@@ -93,4 +93,37 @@ static inline __attribute__((always_inline)) int bitrows_jump_in(const BitRows *
     return blocked ? -1 : stop;
 }
 
+/* One diagonal step on bit rows (a packed grid's) from the cell at word *w,
+ * bit *b, along dx (1 or -1, a constant where inlined) and the row
+ * `row_step` words on: false where it is not legal (it would enter a
+ * blocked cell or cut a corner), else *w and *b are the next cell's. Its
+ * three cells are in this row's word and the next row's (three words
+ * where it crosses into the word beside). */
+static inline __attribute__((always_inline)) bool bitrows_diag_step(const uint64_t **w, int *b, ptrdiff_t row_step,
+                                                                    int dx)
+{
+    const uint64_t *nw = *w + row_step;
+    uint64_t next = *nw, legal; /* bit 0 */
+    int nb = *b + dx;
+    if (__builtin_expect((unsigned)nb < 64, 1)) {
+        legal = **w >> nb & next >> *b & next >> nb;
+    } else { /* column px + dx is in the word beside */
+        nb &= 63;
+        legal = (*w)[dx] >> nb & next >> *b & nw[dx] >> nb;
+        nw += dx;
+    }
+    *w = nw;
+    *b = nb;
+    return legal & 1;
+}
+/* bitrows_jump along column c from row r (dir 1 or -1), read from the
+ * rows themselves, not a transposed copy: a row a step, three cells
+ * c - 1 .. c + 1 of it. Returns the row of the first jump point (the
+ * column beside turns from blocked to passable, seen in the direction of
+ * travel), `goal_r` when the goal (in this column; -1 if none) comes
+ * first, or -1 when a blocked cell ends the scan: bitrows_jump's answer on
+ * the transposed rows. For scans too few and scattered for a cache of
+ * transposed tiles, whose fills would cost more than the scans read. */
+int bitrows_col_jump(const BitRows *b, int c, int r, int dir, int goal_r);
+
 #endif

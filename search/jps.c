@@ -15,16 +15,24 @@ static inline bool diag_legal(const Jps *j, int px, int py, int dx, int dy)
 {
     return open_cell(j, px + dx, py + dy) && open_cell(j, px + dx, py) && open_cell(j, px, py + dy);
 }
+/* The expansion's form, a constant in each copy of it (expand_as): the byte
+ * grid (online JPS's yardstick: nothing below tests for turn bits there),
+ * the packed grid, the packed grid with turn bits, with coarse turn bits. */
+enum { FORM_BYTES, FORM_BITS, FORM_TURNS, FORM_COARSE };
+
 /* Online vertical jump: the transposed rows, a copy or tiles; dy a
- * constant where inlined. `hot` (a constant): the tiles' scan inlined too,
- * in the packed forms' diagonal steps and straight successors, where most
- * tiled scans run; elsewhere (the byte form, the rare scans of jump_straight)
- * a call, which keeps the yardstick's code as it was. */
-static inline __attribute__((always_inline)) int jump_vertical(Jps *j, int px, int py, int dy, bool hot)
+ * constant where inlined. Tiled, the form (a constant) picks the scan:
+ * inlined in the packed forms' diagonal steps and straight successors,
+ * where most tiled scans run; a call for FORM_BYTES (the byte form, the
+ * rare scans of jump_straight), which keeps the yardstick's code as it
+ * was; coarse, whose scans are few and scattered (most would miss the
+ * cache and pay a tile's transpose), down the rows themselves. */
+static inline __attribute__((always_inline)) int jump_vertical(Jps *j, int px, int py, int dy, int form)
 {
     if (j->tiled)
-        return hot ? bitrows_tiles_jump_in(&j->tiles, px, py, dy, px == j->gx ? j->gy : -1)
-                   : bitrows_tiles_jump(&j->tiles, px, py, dy, px == j->gx ? j->gy : -1);
+        return form == FORM_COARSE  ? bitrows_col_jump(&j->rows, px, py, dy, px == j->gx ? j->gy : -1)
+               : form != FORM_BYTES ? bitrows_tiles_jump_in(&j->tiles, px, py, dy, px == j->gx ? j->gy : -1)
+                                    : bitrows_tiles_jump(&j->tiles, px, py, dy, px == j->gx ? j->gy : -1);
     return bitrows_jump_in(&j->cols, px, py, dy, px == j->gx ? j->gy : -1);
 }
 static inline __attribute__((always_inline)) int jump_horizontal(Jps *j, int px, int py, int dx)
@@ -39,7 +47,7 @@ static int jump_straight(Jps *j, int px, int py, int dx, int dy)
 {
     if (dx)
         return dx > 0 ? jump_horizontal(j, px, py, 1) : jump_horizontal(j, px, py, -1);
-    return dy > 0 ? jump_vertical(j, px, py, 1, false) : jump_vertical(j, px, py, -1, false);
+    return dy > 0 ? jump_vertical(j, px, py, 1, FORM_BYTES) : jump_vertical(j, px, py, -1, FORM_BYTES);
 }
 
 /* The most diagonal stops one online expansion expands in place
@@ -83,41 +91,45 @@ static bool jump_diagonal(Jps *j, int px, int py, int dx, int dy, DiagStop *at)
  * compiler's code for the byte loop came out longer, and online JPS, the
  * yardstick, must not slow. */
 static inline __attribute__((always_inline)) bool jump_diagonal_bits_in(Jps *j, int px, int py, int dx, int dy,
-                                                                        DiagStop *at, bool turns)
+                                                                        DiagStop *at, int form)
 {
     const ptrdiff_t row_step = (ptrdiff_t)dy * (j->grid.stride >> 6);
     const uint64_t *w = j->grid.bits + (((size_t)py * (size_t)j->grid.stride + (size_t)px) >> 6);
-    /* w, b: the word and bit of (px, py); nw: row py + dy, the word of column px */
+    /* w, b: the word and bit of (px, py) */
     for (int b = px & 63;;) {
-        const uint64_t *nw = w + row_step;
-        uint64_t next = *nw;
-        int nb = b + dx;
-        uint64_t legal; /* bit 0 */
-        if (__builtin_expect((unsigned)nb < 64, 1)) {
-            legal = *w >> nb & next >> b & next >> nb;
-        } else { /* column px + dx is in the word beside */
-            nb &= 63;
-            legal = w[dx] >> nb & next >> b & nw[dx] >> nb;
-            nw += dx;
-        }
-        if (!(legal & 1))
+        /* Coarse: first the positions ahead whose bits say no scan there
+         * finds a jump point, steps that test only that they are legal. */
+        int quiet = form == FORM_COARSE ? jps_coarse_quiet(j->coarse, px + dx, py + dy, dx, dy, j->gx, j->gy) : 0;
+        for (int k = 0; k < quiet; k++)
+            if (!bitrows_diag_step(&w, &b, row_step, dx)) {
+                j->steps += (uint64_t)k;
+                return false;
+            }
+        px += quiet * dx;
+        py += quiet * dy;
+        j->steps += (uint64_t)quiet;
+        if (!bitrows_diag_step(&w, &b, row_step, dx))
             return false;
         px += dx;
         py += dy;
         j->steps++;
         int h = -1, v = DIAG_UNSCANNED;
-        /* Off the goal's row and column, the scans' verdicts are turn bits
-         * (which say whether, not where: both lines left to scan). */
-        bool turn = turns && px != j->gx && py != j->gy
+        /* Coarse, a line is scanned where its bit is 1, or it is the goal's
+         * with the goal ahead. Off the goal's row and column, the scans'
+         * verdicts are turn bits (which say whether, not where: both lines
+         * left to scan). */
+        bool row =
+            form != FORM_COARSE || (py == j->gy && (j->gx - px) * dx > 0) || jps_coarse_scan(j->coarse, px, py, dx, 0);
+        bool col =
+            form != FORM_COARSE || (px == j->gx && (j->gy - py) * dy > 0) || jps_coarse_scan(j->coarse, px, py, 0, dy);
+        bool turn = form == FORM_TURNS && px != j->gx && py != j->gy
                         ? (h = DIAG_UNSCANNED, jps_turns_either(&j->turns, &j->rows, &j->cols, px, py, dx, dy))
-                        : (px == j->gx && py == j->gy) || (h = jump_horizontal(j, px, py, dx)) >= 0 ||
-                              (v = jump_vertical(j, px, py, dy, true)) >= 0;
+                        : (px == j->gx && py == j->gy) || (row && (h = jump_horizontal(j, px, py, dx)) >= 0) ||
+                              (v = col ? jump_vertical(j, px, py, dy, form) : -1) >= 0;
         if (turn) {
             *at = (DiagStop){px, py, h, v};
             return true;
         }
-        w = nw;
-        b = nb;
     }
 }
 static bool relax_stop(Jps *j, int px, int py, uint64_t cost, int dir)
@@ -131,16 +143,13 @@ static bool relax_stop(Jps *j, int px, int py, uint64_t cost, int dir)
 static inline int dir_dx(int d) { return d == 1 || d == 4 || d == 5 ? 1 : d == 3 || d >= 6 ? -1 : 0; }
 static inline int dir_dy(int d) { return d == 0 || d == 4 || d == 7 ? -1 : d == 2 || d == 5 || d == 6 ? 1 : 0; }
 
-/* The expansion's form, a constant in each copy of it (expand_as): the byte
- * grid (online JPS's yardstick: nothing below tests for turn bits there),
- * the packed grid, the packed grid with turn bits. */
-enum { FORM_BYTES, FORM_BITS, FORM_TURNS };
-
 /* May the straight scan from (px, py) along (dx, dy) find a jump point?
  * With turn bits (the form's), off the goal's line, their bit says (0: the
  * scan would end at a blocked cell, so it is not run); else it may. */
 static inline __attribute__((always_inline)) bool turn_says_jump(Jps *j, int px, int py, int dx, int dy, int form)
 {
+    if (form == FORM_COARSE)
+        return (dx ? py == j->gy : px == j->gx) || jps_coarse_scan(j->coarse, px, py, dx, dy);
     return form != FORM_TURNS || (dx ? py == j->gy : px == j->gx) ||
            jps_turns_straight(&j->turns, &j->rows, &j->cols, px, py, dx, dy);
 }
@@ -152,8 +161,8 @@ static inline __attribute__((always_inline)) void try_straight(Jps *j, uint32_t 
         return;
     int t = dx > 0   ? jump_horizontal(j, px, py, 1)
             : dx < 0 ? jump_horizontal(j, px, py, -1)
-            : dy > 0 ? jump_vertical(j, px, py, 1, form != FORM_BYTES)
-                     : jump_vertical(j, px, py, -1, form != FORM_BYTES);
+            : dy > 0 ? jump_vertical(j, px, py, 1, form)
+                     : jump_vertical(j, px, py, -1, form);
     if (t >= 0)
         relax_plus(j, from, dx ? t : px, dy ? t : py, (uint64_t)abs(dx ? t - px : t - py) * j->open.card, dir);
 }
@@ -172,8 +181,8 @@ static inline __attribute__((always_inline)) void try_diagonal_in(Jps *j, uint32
 {
     int dx = dir_dx(dir), dy = dir_dy(dir), hdir = DIR_OF[1][dx + 1], vdir = DIR_OF[dy + 1][1];
     DiagStop at;
-    for (int x = px, y = py; form != FORM_BYTES ? jump_diagonal_bits_in(j, x, y, dx, dy, &at, form == FORM_TURNS)
-                                                : jump_diagonal(j, x, y, dx, dy, &at);
+    for (int x = px, y = py;
+         form != FORM_BYTES ? jump_diagonal_bits_in(j, x, y, dx, dy, &at, form) : jump_diagonal(j, x, y, dx, dy, &at);
          x = at.x, y = at.y) {
         uint64_t base = (uint64_t)abs(at.x - px) * j->open.diag;
         /* The stop is a node, as in JPS (2011), unless it would take the
@@ -222,22 +231,24 @@ static inline __attribute__((always_inline)) void try_diagonal_in(Jps *j, uint32
     {                                                                                                                  \
         try_diagonal_in(j, from, px, py, dir, form);                                                                   \
     }
-TRY_DIAGONAL_AS(try_ne_bits, 4, FORM_BITS)
-TRY_DIAGONAL_AS(try_se_bits, 5, FORM_BITS)
-TRY_DIAGONAL_AS(try_sw_bits, 6, FORM_BITS)
-TRY_DIAGONAL_AS(try_nw_bits, 7, FORM_BITS)
-TRY_DIAGONAL_AS(try_ne_turns, 4, FORM_TURNS)
-TRY_DIAGONAL_AS(try_se_turns, 5, FORM_TURNS)
-TRY_DIAGONAL_AS(try_sw_turns, 6, FORM_TURNS)
-TRY_DIAGONAL_AS(try_nw_turns, 7, FORM_TURNS)
+/* The four of a form, and a table of them by direction (4 .. 7 at 0 .. 3):
+ * indexed by constants, a direct call. */
+#define TRY_DIAGONALS_AS(form_name, form)                                                                              \
+    TRY_DIAGONAL_AS(try_ne_##form_name, 4, form)                                                                       \
+    TRY_DIAGONAL_AS(try_se_##form_name, 5, form)                                                                       \
+    TRY_DIAGONAL_AS(try_sw_##form_name, 6, form)                                                                       \
+    TRY_DIAGONAL_AS(try_nw_##form_name, 7, form)                                                                       \
+    static void (*const TRY_##form_name[4])(Jps *, uint32_t, int, int) = {try_ne_##form_name, try_se_##form_name,      \
+                                                                          try_sw_##form_name, try_nw_##form_name};
+TRY_DIAGONALS_AS(bits, FORM_BITS)
+TRY_DIAGONALS_AS(turns, FORM_TURNS)
+TRY_DIAGONALS_AS(coarse, FORM_COARSE)
 static inline __attribute__((always_inline)) void try_diagonal(Jps *j, uint32_t from, int px, int py, int dir, int form)
 {
     if (form == FORM_BYTES)
         try_diagonal_in(j, from, px, py, dir, FORM_BYTES);
-    else if (form == FORM_BITS)
-        (dir == 4 ? try_ne_bits : dir == 5 ? try_se_bits : dir == 6 ? try_sw_bits : try_nw_bits)(j, from, px, py);
     else
-        (dir == 4 ? try_ne_turns : dir == 5 ? try_se_turns : dir == 6 ? try_sw_turns : try_nw_turns)(j, from, px, py);
+        (form == FORM_BITS ? TRY_bits : form == FORM_TURNS ? TRY_turns : TRY_coarse)[dir & 3](j, from, px, py);
 }
 
 /* The forced pair on one side (-1, 1) of a straight move (dx, dy) into
@@ -260,8 +271,9 @@ static inline __attribute__((always_inline)) void forced_pair(Jps *j, uint32_t i
 
 /* Successors of `id` given the direction it was entered in (-1 at the start),
  * on the grid's form (`form` a constant where inlined): the search picks
- * the form once an expansion (expand, expand_bits, expand_turns), so each
- * form's jumps and tests are what they are without the others'. */
+ * the form once an expansion (expand, expand_bits, expand_turns,
+ * expand_coarse), so each form's jumps and tests are what they are without
+ * the others'. */
 static inline __attribute__((always_inline)) void expand_in(Jps *j, uint32_t id, int px, int py, int in, int form)
 {
     if (in < 0) {
@@ -290,35 +302,23 @@ static inline __attribute__((always_inline)) void expand_in(Jps *j, uint32_t id,
  * the axis or the sense at run time. */
 static inline __attribute__((always_inline)) void expand_as(Jps *j, uint32_t id, int px, int py, int in, int form)
 {
+#define EXPAND_AS(d)                                                                                                   \
+    case d:                                                                                                            \
+        expand_in(j, id, px, py, d, form);                                                                             \
+        break
     switch (in) {
-    case 0:
-        expand_in(j, id, px, py, 0, form);
-        break;
-    case 1:
-        expand_in(j, id, px, py, 1, form);
-        break;
-    case 2:
-        expand_in(j, id, px, py, 2, form);
-        break;
-    case 3:
-        expand_in(j, id, px, py, 3, form);
-        break;
-    case 4:
-        expand_in(j, id, px, py, 4, form);
-        break;
-    case 5:
-        expand_in(j, id, px, py, 5, form);
-        break;
-    case 6:
-        expand_in(j, id, px, py, 6, form);
-        break;
-    case 7:
-        expand_in(j, id, px, py, 7, form);
-        break;
+        EXPAND_AS(0);
+        EXPAND_AS(1);
+        EXPAND_AS(2);
+        EXPAND_AS(3);
+        EXPAND_AS(4);
+        EXPAND_AS(5);
+        EXPAND_AS(6);
+        EXPAND_AS(7);
     default:
         expand_in(j, id, px, py, -1, form);
-        break;
     }
+#undef EXPAND_AS
 }
 static __attribute__((noinline)) void expand(Jps *j, uint32_t id, int px, int py, int in)
 {
@@ -331,6 +331,10 @@ static __attribute__((noinline)) void expand_bits(Jps *j, uint32_t id, int px, i
 static __attribute__((noinline)) void expand_turns(Jps *j, uint32_t id, int px, int py, int in)
 {
     expand_as(j, id, px, py, in, FORM_TURNS);
+}
+static __attribute__((noinline)) void expand_coarse(Jps *j, uint32_t id, int px, int py, int in)
+{
+    expand_as(j, id, px, py, in, FORM_COARSE);
 }
 
 /* Starts the search from s to g; `announce`: the trace gets its source and
@@ -350,6 +354,8 @@ static bool start_search(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, bool a
     j->gy = g.y + 1;
     j->cap = j->cap_left = max_expanded;
     j->running = true;
+    if (j->coarse) /* the lines a change made stale */
+        jps_coarse_fresh(j->coarse, &j->rows, &j->cols, &j->tiles);
     if (__builtin_expect(j->open.sparse && j->open.zeroed < j->open.count, 0)) {
         uint64_t all = UINT64_MAX; /* a search dropped while its grown slots were zeroed: the rest now */
         jo_zero_some(&j->open, &all);
@@ -462,6 +468,8 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
             expand(j, id, nx, ny, in == 8 ? -1 : in);
         else if (j->turns.block)
             expand_turns(j, id, nx, ny, in == 8 ? -1 : in);
+        else if (j->coarse)
+            expand_coarse(j, id, nx, ny, in == 8 ? -1 : in);
         else
             expand_bits(j, id, nx, ny, in == 8 ? -1 : in);
         uint64_t cost = JPS_EXPANSION_WORK * (1 + j->pruned) + (j->turns.block ? j->steps / JPS_TURN_STEPS : j->steps);

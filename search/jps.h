@@ -40,7 +40,7 @@
  * successors get that same g plus their straight run with the origin as
  * parent (2014, §5), so either search reaches every jump point at its
  * shortest distance and A*'s argument holds. Only ties may differ.
- * Owns a copy of the map, its bit rows (and turn bits, jps_enable_turns) or jump table, the per-cell search
+ * Owns a copy of the map, its bit rows (and turn bits, jps_enable_turns, or coarse ones, jps_enable_coarse) or jump table, the per-cell search
  * arrays and the open list (stamps, no clearing), all allocated in jps_init
  * (jps_init_bounded: hashed node state, grown between searches to what
  * they reach, up to a bound or, JPS_NODES_GROW, none;
@@ -60,6 +60,7 @@
 #include "../common/grow.h"
 #include "bitrows.h"
 #include "bitrows_tiles.h"
+#include "jps_coarse.h"
 #include "jps_open.h"
 #include "jps_turns.h"
 #include "jumptable.h"
@@ -72,8 +73,9 @@ typedef struct Jps {
     BitRows rows, cols; /* online: the grid as bit rows; cols: transposed */
     bool tiled;         /* online, bounded, borrowed: `tiles` in place of `cols` (jps_init_bounded) */
     BitTiles tiles;
-    JpsTurns turns;  /* online, packed, not tiled, once jps_enable_turns: diagonal steps read them */
-    JumpTable table; /* JPS+ */
+    JpsTurns turns;    /* online, packed, not tiled, once jps_enable_turns: diagonal steps read them */
+    JpsCoarse *coarse; /* online, packed, without turns, once jps_enable_coarse: diagonal steps read them first */
+    JumpTable table;   /* JPS+ */
     /* JPS+: [entry direction + 1][the cell's nonzero table values as bits]
      * -> its successor directions as bits (jps_state.c fill_succ); NULL for
      * online JPS, which scans instead (allocated, not inline: an online
@@ -178,6 +180,20 @@ bool jps_share_nodes(Jps *j, Jps *with);
  * other JPS, when already on or once given back (Jps.turns_room); false
  * + message when memory ran out (the JPS scans as before). */
 bool jps_enable_turns(Jps *j, Err *err);
+/* Lets the diagonal jumps of an online JPS on a packed map without turn
+ * bits read coarse turn bits (jps_coarse.h, a bit per 64 cells of a line
+ * and direction) before they scan: a diagonal step scans only the lines
+ * whose segment's bit says a scan there may find a jump point, and an
+ * expansion's straight successors likewise: the same search, the same
+ * paths. Every line derived now, each changed one again as the next
+ * search begins (jps_update marks them). Kept only where at most
+ * `busy_most` of the bits (of segments with a passable cell) are set: where
+ * more are, most steps scan anyway and reading the bits first costs more
+ * than it spares (the owner's choice). Turn bits taken later
+ * (jps_enable_turns) replace them. Nothing (true) for any other JPS or
+ * when already on; false + message when memory ran out (the JPS scans as
+ * before). */
+bool jps_enable_coarse(Jps *j, double busy_most, Err *err);
 /* Holds the transposed rows of an online JPS on a borrowed packed map
  * (its owner's) as a cache of `slots` tiles (a power of two, at most
  * jps_tile_slots_most) in place of its whole copy, from now on, where that

@@ -182,7 +182,7 @@ static size_t bytes_now(const Jps *j)
                     : ((j->rows.borrowed ? 0 : (size_t)j->rows.rows * j->rows.words) +
                        (size_t)j->cols.rows * j->cols.words) *
                           8) +
-           bitrows_tiles_bytes(&j->tiles) + jps_turns_bytes(&j->turns);
+           bitrows_tiles_bytes(&j->tiles) + jps_turns_bytes(&j->turns) + jps_coarse_bytes(j->coarse);
 }
 
 /* What jps_grow is about to add to j's node state: at most the slots
@@ -306,7 +306,25 @@ bool jps_enable_turns(Jps *j, Err *err)
 {
     if (j->turns.block || j->turns_given_back || j->plus || j->tiled || !j->grid.bits)
         return true;
-    return jps_turns_init(&j->turns, &j->rows, &j->cols, err);
+    if (!jps_turns_init(&j->turns, &j->rows, &j->cols, err))
+        return false;
+    jps_coarse_free(j->coarse); /* the exact bits answer what the coarse ones would */
+    j->coarse = NULL;
+    return true;
+}
+
+bool jps_enable_coarse(Jps *j, double busy_most, Err *err)
+{
+    if (j->coarse || j->turns.block || j->plus || !j->grid.bits)
+        return true;
+    if (!(j->coarse = jps_coarse_new(j->rows.rows, j->rows.cols, err)))
+        return false;
+    jps_coarse_fresh(j->coarse, &j->rows, &j->cols, &j->tiles);
+    if ((double)j->coarse->busy > busy_most * (double)j->coarse->open) {
+        jps_coarse_free(j->coarse);
+        j->coarse = NULL;
+    }
+    return true;
 }
 
 uint32_t jps_tile_slots_most(const Jps *j) { return j->grid.bits ? bitrows_tiles_total(&j->grid) : 0; }
@@ -343,6 +361,7 @@ void jps_free(Jps *j)
         other->share_counted = false;
     }
     jps_turns_free(&j->turns);
+    jps_coarse_free(j->coarse);
     bitrows_free(&j->rows);
     bitrows_free(&j->cols);
     bitrows_tiles_free(&j->tiles);
@@ -389,6 +408,8 @@ bool jps_update(Jps *j, const CellChange *changes, int n, Err *err)
                 bitrows_set_cell(&j->cols, true, c->x, c->y, c->passable);
             if (j->turns.block)
                 jps_turns_changed(&j->turns, c->x + 1, c->y + 1);
+            if (j->coarse) /* derived again as the next search begins */
+                jps_coarse_changed(j->coarse, c->x + 1, c->y + 1);
         }
     }
     if (j->plus) {

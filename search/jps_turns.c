@@ -79,10 +79,8 @@ static inline uint64_t fill_up(uint64_t gen, uint64_t pass)
  * verdict at or after each cell (v: a jump point stop there, or no stop and
  * the next cell's verdict) is filled against the direction of travel
  * through the cells that are not stops, and carried across words. */
-void jps_turns_line(const BitRows *b, uint64_t *fwd, uint64_t *back, int words, uint8_t *ok, int r)
+void jps_turns_words(const uint64_t *up, const uint64_t *cur, const uint64_t *dn, int words, uint64_t *f, uint64_t *k)
 {
-    const uint64_t *cur = bitrows_row(b, r), *up = bitrows_row(b, r - 1), *dn = bitrows_row(b, r + 1);
-    uint64_t *f = fwd + (size_t)r * (size_t)words, *k = back + (size_t)r * (size_t)words;
     uint64_t carry = 0;                    /* the verdict at the first cell of the word after */
     for (int w = words - 1; w >= 0; w--) { /* towards higher columns */
         uint64_t up_prev = up[w] << 1 | (w ? up[w - 1] >> 63 : 0), dn_prev = dn[w] << 1 | (w ? dn[w - 1] >> 63 : 0);
@@ -101,6 +99,12 @@ void jps_turns_line(const BitRows *b, uint64_t *fwd, uint64_t *back, int words, 
         k[w] = v << 1 | carry;
         carry = v >> 63;
     }
+}
+
+void jps_turns_line(const BitRows *b, uint64_t *fwd, uint64_t *back, int words, uint8_t *ok, int r)
+{
+    jps_turns_words(bitrows_row(b, r - 1), bitrows_row(b, r), bitrows_row(b, r + 1), words,
+                    fwd + (size_t)r * (size_t)words, back + (size_t)r * (size_t)words);
     ok[r] = 1;
 }
 

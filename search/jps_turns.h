@@ -53,6 +53,12 @@ static inline void jps_turns_changed(JpsTurns *t, int px, int py)
  * rows: r inside the map) into the planes fwd (scans to higher columns) and
  * back, `words` a line (those of b's cells), and marks it fresh in ok. */
 void jps_turns_line(const BitRows *b, uint64_t *fwd, uint64_t *back, int words, uint8_t *ok, int r);
+/* The same pass over one line given as its three rows' words (the line,
+ * the one before and the one after, each `words` words followed by a zero
+ * word): its bits towards higher cells into f, towards lower into k
+ * (`words` each). Every cell's bit, blocked cells' too (a blocked cell's
+ * is never read by a scan, which starts at a passable one). */
+void jps_turns_words(const uint64_t *up, const uint64_t *cur, const uint64_t *dn, int words, uint64_t *f, uint64_t *k);
 
 /* Line r of the rows' (row) or transposed rows' (column) planes holds for
  * the map as it is: derived first where it is stale. */

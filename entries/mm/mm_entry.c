@@ -293,6 +293,10 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
      * a small map's longest calls). */
     if (e->legs.have_jps)
         jps_turns_all_fresh(&e->legs.jps.turns, &e->legs.jps.rows, &e->legs.jps.cols);
+    if (e->legs.have_jps && e->cfg.coarse && !jps_enable_coarse(&e->legs.jps, mm_profile_coarse_busy(&e->cfg), err)) {
+        mm_destroy(e);
+        return NULL;
+    }
     mm_gate_parts(e); /* each growth as queries run weighed against the budget first */
     mm_pending_attach(e);
     progress(&e->grid, e->started_ns, "prepared");
@@ -361,7 +365,8 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "jps_skipped", (double)rs->jps_skipped);
     counters_add(out, "jps_bytes", (double)legplan_jps_bytes(&e->legs));
     counters_add(out, "jps_grown", (double)e->legs.jps.grown); /* searches begun again with more node state */
-    counters_add(out, "jps_turn_bytes", (double)jps_turns_bytes(&e->legs.jps.turns)); /* 0: none (mm_take_turns) */
+    counters_add(out, "jps_turn_bytes", (double)jps_turns_bytes(&e->legs.jps.turns));    /* 0: none (mm_take_turns) */
+    counters_add(out, "jps_coarse_bytes", (double)jps_coarse_bytes(e->legs.jps.coarse)); /* 0: none (coarse=) */
     const Jps *jps =
         &e->legs.jps; /* its transposed rows as tiles (mm_budget.c mm_tile_jps): their slots, 0 a whole copy */
     counters_add(out, "jps_tiles", jps->tiled ? (double)jps->tiles.mask + 1 : 0);

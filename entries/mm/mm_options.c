@@ -3,9 +3,10 @@
 
 #include "mm_options.h"
 
-const char *const MM_OPTION_KEYS[] = {
-    "sector", "refine", "ahead", "w",      "n",    "budget_us", "smooth", "cache",  "segfile",  "centers", "defaults",
-    "small",  "jps",    "near",  "direct", "hold", "joint",     "back",   "phases", "cache_kb", "work",    NULL};
+const char *const MM_OPTION_KEYS[] = {"sector", "refine",   "ahead",   "w",       "n",        "budget_us",
+                                      "smooth", "cache",    "segfile", "centers", "defaults", "small",
+                                      "jps",    "near",     "direct",  "hold",    "joint",    "back",
+                                      "phases", "cache_kb", "work",    "coarse",  NULL};
 static const char *const REFINE_MODES[] = {"auto", "centers", "corridor", NULL};
 const char *const MM_CENTER_MODES[] = {"plain", "opt", NULL};
 static const char *const CACHE_MODES[] = {"off", "nosym", "sym", NULL};
@@ -70,7 +71,7 @@ bool mm_options_parse(const EntryOpts *opts, const MmConfig *base, MmConfig *c, 
               flag(opts, "direct", &rc->routes.direct, err) &&
               opts_int(opts, "hold", 0, 100000, rc->hold, &rc->hold, "mm", err) &&
               opts_int(opts, "joint", 0, 1000, rc->joint, &rc->joint, "mm", err) && parse_back(opts, &rc->back, err) &&
-              flag(opts, "phases", &rc->phases, err);
+              flag(opts, "phases", &rc->phases, err) && int_or_auto(opts, "coarse", 0, 1, &c->coarse, err);
     if (ok && rc->budget_us > 0 && opts_get(opts, "n"))
         ok = err_set(err, "entry mm: n= and budget_us= both set; a budget replaces the leg count");
     if (steps == 0) /* refine=auto: the profile's */
@@ -110,4 +111,6 @@ const char *const MM_OPTION_HELP[] = {
     "back=K|all (all; 2 on corridors, 1 on narrow-corridors) waypoints smoothed before a joint after a cached leg; "
     "all: from the window's anchor",
     "phases=0|1 (0) per-phase times locate/abstract/legs/join/jps_us_mean in SUMMARY",
+    "coarse=auto|0|1 (auto: where at most 15 % of their bits are set, on maps of large rooms) coarse turn bits for "
+    "the JPS route's diagonal steps where it takes no exact ones (search/jps_coarse.h: the same paths)",
     NULL};

@@ -19,6 +19,7 @@ typedef struct MmConfig {
     int segfile;  /* LegMode of the segment store: off (0), nosym, sym */
     int ahead;    /* corridor steps' look-ahead; refine.ahead is this or 0 */
     int small;    /* the small-map profile's ceiling on a map's corners (mm_profile.c); 0 never */
+    int coarse;   /* the JPS route's coarse turn bits (search/jps.h jps_enable_coarse): -1 auto, 0 off, 1 on */
     RefineConfig refine;
 } MmConfig;
 

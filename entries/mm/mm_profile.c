@@ -114,6 +114,7 @@ static const MmConfig BASE = {
     .segfile = 0,      /* the cache fills within a few queries; the file stays small */
     .ahead = 3,        /* refine=corridor on a profile through centers: the scattered profile's */
     .small = -1,       /* small=auto: mm_profile_choose's rule */
+    .coarse = -1,      /* coarse=auto: mm_profile_coarse_busy's share */
     .refine =
         {
             .legs_per_call = 1, /* cells go out after each leg: the first steps come early */
@@ -262,6 +263,18 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
     c->refine.weight = p->weight;
     c->refine.skip = p->skip;
 }
+
+/* Coarse turn bits (search/jps_coarse.h) spare a diagonal step its scans
+ * where both its lines' segments are quiet: in rooms larger than a segment
+ * most are (the scans end at a room's wall but in the rows and columns of
+ * its doors), and the JPS route's sweeps cost a third as much; on dao's
+ * irregular walls a fifth or more of the bits are set, few runs of steps
+ * are quiet, and reading the bits first costs more than it spares
+ * (results/reference/mm-paper/coarse41.md). At most this share of the
+ * bits set (of segments with a passable cell), coarse=auto keeps them. */
+#define COARSE_BUSY_MOST 0.15
+
+double mm_profile_coarse_busy(const MmConfig *c) { return c->coarse < 0 ? COARSE_BUSY_MOST : 1.0; }
 
 const MmProfile *mm_profile_default(void) { return &PROFILES[P_DEFAULT]; }
 

@@ -51,6 +51,10 @@ void mm_profile_config(const MmProfile *p, MmConfig *c);
  * under profile p (RefineConfig.memo, refine/window.h). */
 uint32_t mm_profile_memo(const MmProfile *p, size_t cells);
 
+/* The most share of coarse turn bits set at which the JPS route keeps them
+ * (search/jps.h jps_enable_coarse) under configuration c (coarse=). */
+double mm_profile_coarse_busy(const MmConfig *c);
+
 /* The profile every option's default comes from before the map is known
  * (check_options, --help), and the one whose side the first build uses. */
 const MmProfile *mm_profile_default(void);

@@ -94,11 +94,12 @@ static void test_jps_grows_in_pieces(T *t)
     unload(&l);
 }
 
-/* rooms/16room256-0 packed, and three JPS borrowing it whose node state
- * grows (JPS_NODES_GROW), each appending waypoints. */
-static bool load_packed_three(T *t, Loaded *l, Grid *packed, Jps j[3])
+/* Map `name` packed (rooms/16room256-0 where NULL), and three JPS
+ * borrowing it whose node state grows (JPS_NODES_GROW), each appending
+ * waypoints. */
+static bool load_packed_three(T *t, const char *name, Loaded *l, Grid *packed, Jps j[3])
 {
-    if (!load_named(t, "rooms/16room256-0", l))
+    if (!load_named(t, name ? name : "rooms/16room256-0", l))
         return false;
     Err err;
     CHECK(t, grid_pack(packed, &l->g, &err));
@@ -137,7 +138,7 @@ static void test_jps_gives_turns_back(T *t)
     Loaded l;
     Grid packed;
     Jps j[3], *keep = &j[0], *give = &j[1];
-    if (!load_packed_three(t, &l, &packed, j))
+    if (!load_packed_three(t, NULL, &l, &packed, j))
         return;
     Err err;
     CHECK(t, jps_enable_turns(keep, &err) && jps_enable_turns(give, &err) && give->turns.block && keep->turns.block);
@@ -160,6 +161,72 @@ static void test_jps_gives_turns_back(T *t)
                keep->turns.block && give->held_peak >= held && jps_bytes(give) >= give->held_peak,
            "%d differ; grown %llu times, given back %d, held %zu then %zu", differ, (unsigned long long)give->grown,
            give->turns_given_back, held, jps_bytes(give));
+    free_packed_three(&l, &packed, j, p);
+}
+
+/* Queries (every `every`-th) whose answers by a and b differ. */
+static int answers_differ(const Loaded *l, Jps *a, Jps *b, int every)
+{
+    int differ = 0;
+    xyPath p = {0}, q = {0};
+    for (int k = 0; k < l->sc.count; k += every) {
+        p.len = q.len = 0;
+        JpsResult ra = jps_find_capped(a, l->sc.q[k].start, l->sc.q[k].goal, UINT64_MAX, &p);
+        JpsResult rb = jps_find_capped(b, l->sc.q[k].start, l->sc.q[k].goal, UINT64_MAX, &q);
+        differ += ra != rb || p.len != q.len || memcmp(p.cells, q.cells, p.len * sizeof *p.cells);
+    }
+    path_free(&p);
+    path_free(&q);
+    return differ;
+}
+
+/* `n` cells of the packed map all three JPS borrow flipped, from the
+ * `from`-th of a spread of cells on: each JPS told first (jps_update), as
+ * an owner does, then the map's cells. */
+static void flip_cells(T *t, Grid *packed, Jps j[3], int from, int n)
+{
+    Err err;
+    for (int i = from; i < from + n; i++) {
+        CellChange c = {(int16_t)((i * 37) % packed->width), (int16_t)((i * 91 + i / 7) % packed->height), false};
+        c.passable = !grid_passable(packed, c.x, c.y);
+        for (int k = 0; k < 3; k++)
+            CHECK(t, jps_update(&j[k], &c, 1, &err));
+        grid_set_passable(packed, c.x, c.y, c.passable);
+    }
+}
+
+/* Coarse turn bits (jps_enable_coarse) change no answer: a JPS with them,
+ * whole transposed rows or tiles, answers as one without, on a map of
+ * rooms larger than a segment, before and after cells change (the changed
+ * lines derived again as a search begins). And the comparison sees wrong
+ * bits: where the lines through changed cells are left stale, answers
+ * differ. */
+static void test_jps_coarse_same_answers(T *t)
+{
+    Loaded l;
+    Grid packed;
+    Jps j[3];
+    if (!load_packed_three(t, "rooms/32room256-0", &l, &packed, j))
+        return;
+    Err err;
+    uint32_t slots = 2;
+    while (slots * 2 <= jps_tile_slots_most(&j[2]) / 4)
+        slots *= 2;
+    CHECK(t, jps_tile_cols(&j[2], slots, &err) && j[2].tiled);
+    CHECK(t, jps_enable_coarse(&j[1], 1.0, &err) && jps_enable_coarse(&j[2], 1.0, &err) && j[1].coarse && j[2].coarse &&
+                 !j[0].coarse);
+    CHECKF(t, j[1].coarse->busy * 4 < j[1].coarse->open, "%zu of %zu bits set", j[1].coarse->busy, j[1].coarse->open);
+    int every = 3 * t_thin(1);
+    xyPath p[3] = {{0}};
+    int before = answers_differ(&l, &j[0], &j[1], every) + answers_differ(&l, &j[0], &j[2], every);
+    flip_cells(t, &packed, j, 0, 300);
+    int after = answers_differ(&l, &j[0], &j[1], every) + answers_differ(&l, &j[0], &j[2], every);
+    flip_cells(t, &packed, j, 300, 300);
+    j[1].coarse->stale = false; /* the changed lines not derived again */
+    int stale = answers_differ(&l, &j[0], &j[1], every);
+    CHECKF(t, before == 0 && after == 0 && stale > 0,
+           "differ: %d before changes, %d after, %d with stale bits (expected > 0)", before, after, stale);
+    CHECK(t, jps_enable_coarse(&j[0], 0.0, &err) && !j[0].coarse); /* a bit set: more than none, not kept */
     free_packed_three(&l, &packed, j, p);
 }
 
@@ -209,7 +276,7 @@ static void test_jps_gate_and_paused_tiling(T *t)
     Loaded l;
     Grid packed;
     Jps j[3], *whole = &j[0], *gated = &j[1], *paused = &j[2];
-    if (!load_packed_three(t, &l, &packed, j))
+    if (!load_packed_three(t, NULL, &l, &packed, j))
         return;
     CHECK(t, !whole->tiled && jps_tile_saving(whole, 4) > 0); /* a whole copy, which tiles would shrink */
     GateSeen seen = {.j = gated, .start = jps_bytes(gated)};
@@ -282,6 +349,7 @@ const TestCase JPS_TESTS[] = {
     {"jps_grows_in_pieces", test_jps_grows_in_pieces},
     {"jps_grown_search_traced_once", test_jps_grown_search_traced_once},
     {"jps_gives_turns_back", test_jps_gives_turns_back},
+    {"jps_coarse_same_answers", test_jps_coarse_same_answers},
     {"jps_gate_and_paused_tiling", test_jps_gate_and_paused_tiling},
     {NULL, NULL},
 };

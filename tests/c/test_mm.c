@@ -67,6 +67,8 @@ static const char *const EVERY_OPTION_SPECS[] = {
     "mm:cache_kb=0,jps=0",
     "mm:work=1",
     "mm:work=7,n=2,jps=0",
+    "mm:coarse=1,work=3",
+    "mm:coarse=0",
 };
 
 static void test_mm_every_option_valid(T *t)

@@ -1,0 +1,129 @@
+/* jps_coarse.h (search floor): online JPS's coarse turn bits: the turn bits
+ * of jps_turns.h OR'd over segments of 64 cells (a word of the line's bit
+ * row) of each line, a bit a segment and direction.
+ *
+ * A segment's bit is 0 when no straight scan from any of its passable
+ * cells, along its line in that direction, meets a jump point before a
+ * blocked cell (the goal aside: the caller scans the goal's row and column
+ * as before). A diagonal step (jps.c) scans only the lines whose segment's
+ * bit is 1, as without them, so the search and its path are the same. In
+ * rooms a line's scans end at a wall but in the few rows and columns of
+ * doors and walls, so most steps of a diagonal sweep meet 0s; and the bits
+ * take a bit per 64 cells a direction, not the exact bits' half a byte a
+ * cell, so a map whose budget has no room for those has room for these.
+ *
+ * Layout: four planes (rows towards lower columns, towards higher;
+ * columns upwards, downwards), each segment-major: bit s * lines + l is
+ * segment s of line l, so the rows a diagonal crosses within one segment
+ * of columns are consecutive bits, and so are the columns within one
+ * segment of rows: one 64-bit read says how many steps ahead scan nothing
+ * (jps_coarse_quiet).
+ *
+ * Lines are derived lazily, as the exact bits are: a changed cell marks
+ * the three rows and the three columns through it stale
+ * (jps_coarse_changed, O(1)), and jps_coarse_fresh derives the stale ones
+ * (a search, as it begins) with jps_turns.c's own line pass, rows from the
+ * bit rows, columns from the transposed rows (whole or tiles). Coordinates
+ * are padded (bitrows.h). One allocation holds it all, the struct
+ * included (bits, stale flags, the scratch a derivation fills:
+ * jps_coarse_bytes), so that a JPS without them holds a pointer, no more;
+ * the rows it derives from are the caller's, passed in. jps_coarse_new
+ * makes it, jps_coarse_free frees it. */
+#ifndef GPPC_SEARCH_JPS_COARSE_H
+#define GPPC_SEARCH_JPS_COARSE_H
+
+#include "bitrows.h"
+#include "bitrows_tiles.h"
+
+typedef struct JpsCoarse {
+    uint64_t *bits;   /* the four planes, a zero word before and after them */
+    size_t plane[4];  /* each plane's first bit */
+    uint8_t *ok;      /* per padded row, then per padded column: its bits hold for the map as it is */
+    uint64_t *line;   /* scratch: a column's three transposed rows (a zero word after each), its two verdicts */
+    size_t words;     /* the allocation's, this struct's included */
+    int nrows, ncols; /* padded */
+    int row_segs, col_segs;
+    bool stale; /* some line is */
+    /* Segment bits derived (of a segment with a passable cell), and of
+     * those set, since jps_coarse_new: after the first jps_coarse_fresh,
+     * how much of the map's diagonal steps the bits spare (jps.h
+     * jps_enable_coarse). */
+    size_t open, busy;
+} JpsCoarse;
+
+/* Coarse bits for a map of these padded rows and columns, every line
+ * stale; NULL + message when memory ran out. */
+JpsCoarse *jps_coarse_new(int nrows, int ncols, Err *err);
+void jps_coarse_free(JpsCoarse *c);
+/* Its bytes, 0 for NULL. */
+size_t jps_coarse_bytes(const JpsCoarse *c);
+/* Padded cell (px, py) changed: the lines whose scans read it go stale. */
+static inline void jps_coarse_changed(JpsCoarse *c, int px, int py)
+{
+    uint8_t *col_ok = c->ok + c->nrows;
+    c->ok[py - 1] = c->ok[py] = c->ok[py + 1] = 0;
+    col_ok[px - 1] = col_ok[px] = col_ok[px + 1] = 0;
+    c->stale = true;
+}
+/* Every stale line derived now from the map as it is: rows from `rows`,
+ * columns from `cols` where they are whole (cols->bits), else from
+ * `tiles`. Nothing when none is stale. */
+void jps_coarse_fresh(JpsCoarse *c, const BitRows *rows, const BitRows *cols, BitTiles *tiles);
+
+/* The bit of the scan from padded (px, py) along its row towards dx (0:
+ * it ends at a blocked cell, no jump point met, the goal aside), and along
+ * its column towards dy. */
+static inline size_t jps_coarse_row_bit(const JpsCoarse *c, int px, int py, int dx)
+{
+    return c->plane[dx > 0] + (size_t)(px >> 6) * (size_t)c->nrows + (size_t)py;
+}
+static inline size_t jps_coarse_col_bit(const JpsCoarse *c, int px, int py, int dy)
+{
+    return c->plane[2 + (dy > 0)] + (size_t)(py >> 6) * (size_t)c->ncols + (size_t)px;
+}
+static inline bool jps_coarse_bit(const JpsCoarse *c, size_t i) { return c->bits[i >> 6] >> (i & 63) & 1; }
+/* The bit of the straight scan from (px, py) along (dx, dy), one of them 0. */
+static inline bool jps_coarse_scan(const JpsCoarse *c, int px, int py, int dx, int dy)
+{
+    return jps_coarse_bit(c, dx ? jps_coarse_row_bit(c, px, py, dx) : jps_coarse_col_bit(c, px, py, dy));
+}
+
+/* Steps from bit i along `sense` (1: i, i + 1, ..; -1: i, i - 1, ..) to
+ * the first 1 among the next 64 bits; 64 where none is. */
+static inline __attribute__((always_inline)) int jps_coarse_first(const JpsCoarse *c, size_t i, int sense)
+{
+    const uint64_t *w = c->bits + (i >> 6);
+    int k = (int)(i & 63);
+    if (sense > 0) {
+        uint64_t v = k ? w[0] >> k | w[1] << (64 - k) : w[0];
+        return v ? __builtin_ctzll(v) : 64;
+    }
+    uint64_t v = k < 63 ? w[0] << (63 - k) | w[-1] >> (k + 1) : w[0];
+    return v ? __builtin_clzll(v) : 64;
+}
+/* Steps from a to b along sense (1 or -1); INT32_MAX where b is behind. */
+static inline int jps_coarse_steps_to(int a, int b, int sense)
+{
+    int k = (b - a) * sense;
+    return k < 0 ? INT32_MAX : k;
+}
+/* How many positions of the diagonal from padded (px, py) along (dx, dy),
+ * this one first, need no scan: both their lines' bits are 0 and they
+ * are on neither the goal's (gx, gy) row nor its column; counted up to the
+ * end of (px, py)'s segments, where the next count begins. 0: this one
+ * scans where its bits (jps_coarse_row_bit, _col_bit) or the goal say. */
+static inline __attribute__((always_inline)) int jps_coarse_quiet(const JpsCoarse *c, int px, int py, int dx, int dy,
+                                                                  int gx, int gy)
+{
+    int n = dx > 0 ? 64 - (px & 63) : (px & 63) + 1, ny = dy > 0 ? 64 - (py & 63) : (py & 63) + 1;
+    int row = jps_coarse_first(c, jps_coarse_row_bit(c, px, py, dx), dy);
+    int col = jps_coarse_first(c, jps_coarse_col_bit(c, px, py, dy), dx);
+    int goal = jps_coarse_steps_to(px, gx, dx), goal_y = jps_coarse_steps_to(py, gy, dy);
+    n = n < ny ? n : ny;
+    n = n < row ? n : row;
+    n = n < col ? n : col;
+    n = n < goal ? n : goal;
+    return n < goal_y ? n : goal_y;
+}
+
+#endif
