@@ -72,14 +72,14 @@ bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstr
 }
 
 /* Turn bits for the JPS route on a map of at most cfg.turns_cells padded
- * cells (routes_enable_turns). */
-static bool take_turns(Routes *rt, Err *err)
+ * cells; `again`: even where its JPS gave them back (jps_retake_turns). */
+static bool take_turns(Routes *rt, bool again, Err *err)
 {
     const Grid *g = rt->grid;
     size_t cells = (size_t)(g->width + 2) * (size_t)(g->height + 2);
     if (!rt->legs->have_jps || cells > rt->cfg.turns_cells)
         return true;
-    return jps_enable_turns(&rt->legs->jps, err);
+    return again ? jps_retake_turns(&rt->legs->jps, err) : jps_enable_turns(&rt->legs->jps, err);
 }
 
 bool routes_enable_turns(Routes *rt, Err *err)
@@ -88,10 +88,7 @@ bool routes_enable_turns(Routes *rt, Err *err)
      * the JPS gives them back when its node state grows past it): from the
      * first change the JPS route answers most queries uncapped, the small
      * route all of them, each diagonal step scanning two lines without them. */
-    Jps *j = &rt->legs->jps;
-    j->turns_room = 0;
-    j->turns_given_back = false;
-    return take_turns(rt, err);
+    return take_turns(rt, true, err);
 }
 
 bool routes_enable_turns_within(Routes *rt, size_t room, Err *err)
@@ -99,7 +96,7 @@ bool routes_enable_turns_within(Routes *rt, size_t room, Err *err)
     const Jps *j = &rt->legs->jps;
     if (!rt->legs->have_jps || j->turns.block || jps_turns_bytes_for(&j->rows, &j->cols) > room)
         return true; /* sized before they are taken: none allocated to be given back */
-    return take_turns(rt, err);
+    return take_turns(rt, false, err);
 }
 
 void routes_free(Routes *rt)

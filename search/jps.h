@@ -106,8 +106,9 @@ typedef struct Jps {
     /* The owner's choice (0, at init: none): the most bytes (jps_bytes) a
      * sparse JPS may hold with its turn bits. A growth of its node state
      * (jps_grow) that would take it past them gives the turn bits back
-     * first, for good (jps_enable_turns then does nothing): the same
-     * searches, their diagonal steps scanned again. */
+     * first, for good (jps_enable_turns then does nothing; jps_retake_turns
+     * takes them again): the same searches, their diagonal steps scanned
+     * again. */
     size_t turns_room;
     /* The owner's (zero at init: none): asked before the node state grows
      * (jps_grow, after the turn bits were given back where they would
@@ -180,6 +181,10 @@ bool jps_share_nodes(Jps *j, Jps *with);
  * other JPS, when already on or once given back (Jps.turns_room); false
  * + message when memory ran out (the JPS scans as before). */
 bool jps_enable_turns(Jps *j, Err *err);
+/* jps_enable_turns even where they were given back, with no room from
+ * then on (Jps.turns_room 0): for an owner whose map begins to change, which
+ * keeps them whatever its static budget had left them. */
+bool jps_retake_turns(Jps *j, Err *err);
 /* Lets the diagonal jumps of an online JPS on a packed map without turn
  * bits read coarse turn bits (jps_coarse.h, a bit per 64 cells of a line
  * and direction) before they scan: a diagonal step scans only the lines

@@ -313,6 +313,13 @@ bool jps_enable_turns(Jps *j, Err *err)
     return true;
 }
 
+bool jps_retake_turns(Jps *j, Err *err)
+{
+    j->turns_room = 0;
+    j->turns_given_back = false;
+    return jps_enable_turns(j, err);
+}
+
 bool jps_enable_coarse(Jps *j, double busy_most, Err *err)
 {
     if (j->coarse || j->turns.block || j->plus || !j->grid.bits)
