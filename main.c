@@ -216,7 +216,7 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                 bool traced = run->trace.f.fp && rep == 0;
                 if (traced)
                     a->entry->set_tracer(*inst, &run->trace.tracer);
-                totals->times.calls_out = rep == 0 ? run->calls.fp : NULL;
+                totals->times.calls_on = rep == 0 && run->calls.fp;
                 totals->times.calls_query = i;
                 replay_query(a->entry, *inst, &run->map, &q, bound, a->first20_cells, run->kit_dynamic, &path, &r,
                              &totals->times, why, sizeof why);
@@ -262,6 +262,8 @@ static int replay_all(Run *run, void **inst, Totals *totals)
             }
         }
     }
+    if (totals->times.calls_out)
+        report_calls_flush(&totals->times);
     path_free(&path);
     bool wrong = totals->invalid || totals->over_bound || (a->mode == MODE_CHECK && totals->below_optimum);
     return wrong ? EXIT_INVALID : EXIT_ALL_VALID;
@@ -390,8 +392,14 @@ static bool open_query_outputs(Run *run, Err *err)
         return false;
     if (a->calls && !bin_create(&run->calls, a->calls, err))
         return false;
-    if (a->calls)
+    if (a->calls) {
         report_calls_header(run->calls.fp);
+        CallTimes *t = &run->totals.times;
+        if (!(t->calls_kept = malloc(CALLS_KEPT_MAX * sizeof *t->calls_kept)))
+            return err_set(err, "--calls: out of memory");
+        memset(t->calls_kept, 0, CALLS_KEPT_MAX * sizeof *t->calls_kept); /* resident before the entry starts */
+        t->calls_out = run->calls.fp;
+    }
     return true;
 }
 
@@ -450,6 +458,7 @@ int main(int argc, char **argv)
     changes_free(&run.changes);
     astar_free(&run.reference);
     free(run.checks.bad);
+    free(run.totals.times.calls_kept);
     grid_free(&run.map);
     return code;
 }
