@@ -135,6 +135,19 @@ class ExtEntry(unittest.TestCase):
         self.assertIn("its build (make) failed (exit 2); the last error lines:", err)
         self.assertRegex(err, r"search\.cpp:\d+:\d+: error: .*this")
 
+    def test_an_any_angle_entry_is_refused_at_its_build(self):
+        # The any-angle kit's xyLoc holds doubles: its points would be cut to
+        # cells without a word, so the shim's build refuses it.
+        with TempDir() as d:
+            any_angle = entry_copy(d, "any-angle")
+            shutil.copy(os.path.join(ROOT, "kits", "ext", "classic", "Entry.h"), any_angle)
+            write(any_angle, "GPPC.h", "#ifndef GPPC_GPPC_H\n#define GPPC_GPPC_H\n"
+                  "namespace GPPC { struct xyLoc { double x; double y; }; }\n#endif\n")
+            code, out, err = run_gppc("--entry", "ext:" + any_angle, "-full", MAP, SCEN)
+        self.assertEqual(code, 2, err)
+        self.assertNotIn("SUMMARY", out)
+        self.assertRegex(err, r"ext_shim\.cpp:\d+:\d+: error: .*xyLoc has non-integer coordinates")
+
     def test_bad_folders_are_one_message_and_exit_2_with_nothing_run(self):
         with TempDir() as d:
             no_entry = os.path.join(d, "no-entry")
