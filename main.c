@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "common/binio.h"
 #include "common/clock.h"
@@ -30,11 +31,30 @@ typedef struct Run {
     TraceYaml trace;          /* --trace: open while trace.f.fp is set */
     BinFile paths;            /* --paths: open while paths.fp is set */
     BinFile calls;            /* --calls: open while calls.fp is set */
+    FILE *out;                /* the GPPC and SUMMARY lines (report_stream) */
     /* Here, not on run_entry's stack: zeroed with the rest of Run at the
      * start, so its call-time histograms are resident before rss_base_kb is
      * read and never count as the entry's memory. */
     Totals totals;
 } Run;
+
+/* The report's own stream, a copy of the standard output's descriptor, with
+ * the standard output itself sent to stderr: what an entry prints there (an
+ * external entry's progress lines) then never falls between the GPPC lines
+ * or breaks --json. stdout as it is when a descriptor cannot be had. */
+static FILE *report_stream(void)
+{
+    fflush(stdout);
+    int fd = dup(STDOUT_FILENO);
+    FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (out && dup2(STDERR_FILENO, STDOUT_FILENO) >= 0)
+        return out;
+    if (out)
+        fclose(out);
+    else if (fd >= 0)
+        close(fd);
+    return stdout;
+}
 
 static int bad_input(const char *msg)
 {
@@ -216,7 +236,7 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                 bool traced = run->trace.f.fp && rep == 0;
                 if (traced)
                     a->entry->set_tracer(*inst, &run->trace.tracer);
-                totals->times.calls_out = rep == 0 ? run->calls.fp : NULL;
+                totals->times.calls_on = rep == 0 && run->calls.fp;
                 totals->times.calls_query = i;
                 replay_query(a->entry, *inst, &run->map, &q, bound, a->first20_cells, run->kit_dynamic, &path, &r,
                              &totals->times, why, sizeof why);
@@ -240,9 +260,9 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                             "a wrong scenario (below_optimum in SUMMARY)\n",
                             a->scen_path, q.line, r.length, q.optimal);
                 if (a->json)
-                    json_query(stdout, scen_name, i, rep, &q, &r);
+                    json_query(run->out, scen_name, i, rep, &q, &r);
                 else
-                    report_gppc_line(stdout, scen_name, &r);
+                    report_gppc_line(run->out, scen_name, &r);
                 if (run->has_csv) {
                     CsvRow row = {a->map_path, a->scen_path, i, rep, &q, &r, run->snapshot_ns, totals->updates_charged};
                     kit_csv_row(run->csv.fp, run->kit_dynamic, a->csv_extra, &row);
@@ -262,21 +282,23 @@ static int replay_all(Run *run, void **inst, Totals *totals)
             }
         }
     }
+    if (totals->times.calls_out)
+        report_calls_flush(&totals->times);
     path_free(&path);
     bool wrong = totals->invalid || totals->over_bound || (a->mode == MODE_CHECK && totals->below_optimum);
     return wrong ? EXIT_INVALID : EXIT_ALL_VALID;
 }
 
-/* SUMMARY on stdout; with --json the same line as one JSON object. */
-static void print_summary(const DriverArgs *a, const Totals *t, long ram_before, long ram_after, long long storage,
-                          double pre_s, const Counters *c)
+/* SUMMARY on out; with --json the same line as one JSON object. */
+static void print_summary(FILE *out, const DriverArgs *a, const Totals *t, long ram_before, long ram_after,
+                          long long storage, double pre_s, const Counters *c)
 {
     char *text = NULL;
     size_t len = 0;
     FILE *mem = a->json ? open_memstream(&text, &len) : NULL;
-    report_summary(mem ? mem : stdout, a->entry->name, t, ram_before, ram_after, storage, pre_s, c);
+    report_summary(mem ? mem : out, a->entry->name, t, ram_before, ram_after, storage, pre_s, c);
     if (mem && fclose(mem) == 0)
-        json_summary(stdout, text);
+        json_summary(out, text);
     else if (a->json)
         fprintf(stderr, "gppc: out of memory writing the JSON summary\n");
     free(text);
@@ -306,7 +328,7 @@ static int run_entry(Run *run)
         totals->mem_kb = peak > rss_start ? peak - rss_start : 0;
         guard_phase(GUARD_DONE);
         Counters none = {0};
-        print_summary(a, totals, now, now, path_bytes(run->pre_file), pre_s, &none);
+        print_summary(run->out, a, totals, now, now, path_bytes(run->pre_file), pre_s, &none);
         return EXIT_ALL_VALID;
     }
     /* Memory is the entry's at search time: the peak from here on. */
@@ -340,7 +362,7 @@ static int run_entry(Run *run)
     totals->mem_kb = peak > rss_start ? peak - rss_start : 0;
     Counters counters = {0};
     a->entry->counters(inst, &counters, true);
-    print_summary(a, totals, ram_before, ram_after, path_bytes(run->pre_file), pre_s, &counters);
+    print_summary(run->out, a, totals, ram_before, ram_after, path_bytes(run->pre_file), pre_s, &counters);
     free(totals->update_each_ns);
     a->entry->destroy(inst);
     return code;
@@ -390,8 +412,14 @@ static bool open_query_outputs(Run *run, Err *err)
         return false;
     if (a->calls && !bin_create(&run->calls, a->calls, err))
         return false;
-    if (a->calls)
+    if (a->calls) {
         report_calls_header(run->calls.fp);
+        CallTimes *t = &run->totals.times;
+        if (!(t->calls_kept = malloc(CALLS_KEPT_MAX * sizeof *t->calls_kept)))
+            return err_set(err, "--calls: out of memory");
+        memset(t->calls_kept, 0, CALLS_KEPT_MAX * sizeof *t->calls_kept); /* resident before the entry starts */
+        t->calls_out = run->calls.fp;
+    }
     return true;
 }
 
@@ -423,6 +451,7 @@ int main(int argc, char **argv)
     }
     const DriverArgs *a = &run.args;
     int code = EXIT_BAD_INPUT;
+    run.out = report_stream();
     if (!load_inputs(&run, &err) || (run.has_changes && !astar_init(&run.reference, &run.map, &err)) ||
         !pre_file_path(a, run.pre_file, sizeof run.pre_file, &err) || !check_outputs(&run, &err) ||
         !open_query_outputs(&run, &err)) {
@@ -450,6 +479,9 @@ int main(int argc, char **argv)
     changes_free(&run.changes);
     astar_free(&run.reference);
     free(run.checks.bad);
+    free(run.totals.times.calls_kept);
     grid_free(&run.map);
+    if (run.out != stdout)
+        fclose(run.out);
     return code;
 }

@@ -151,6 +151,19 @@ void call_hist_add(CallHist *h, uint64_t ns);
  * true value. 0 when nothing was recorded. */
 uint64_t call_hist_quantile(const CallHist *h, unsigned per_mille);
 
+/* One GetPath call's --calls line, kept until the buffer is written. */
+typedef struct CallLine {
+    uint64_t wall_ns, cpu_ns;
+    size_t cells;
+    long call;
+    int query;
+    bool done;
+} CallLine;
+/* Lines kept before they are written: 40 bytes each, 160 KB in all, allocated
+ * and touched before the entry starts (so not in mem_kb); a write then cools
+ * at most one call in 4096, too few to move a p99.9. */
+#define CALLS_KEPT_MAX 4096
+
 /* The entry's own GetPath time by both clocks: every call, and the longest
  * whole query (its calls summed). A map change the dynamic kit charges to the
  * next call is not in these (SUMMARY's update_us_* report it). */
@@ -165,10 +178,15 @@ typedef struct CallTimes {
     bool cpu_per_call;
     /* Calls whose CPU time read above their wall time, taken down to it. */
     long cpu_clamped;
-    /* --calls: each call's line goes to calls_out (NULL: none), under the
-     * query index calls_query; written between calls, outside their times. */
+    /* --calls: the file (NULL: none); a call of a query with calls_on (its
+     * first repetition) is kept in calls_kept under the index calls_query, and
+     * the kept lines are written when CALLS_KEPT_MAX wait and at the end of
+     * the run (report_calls_flush): writing between calls or queries cooled
+     * the caches for the calls measured. */
     FILE *calls_out;
-    int calls_query;
+    bool calls_on;
+    int calls_query, calls_nkept;
+    CallLine *calls_kept;
 } CallTimes;
 /* Sets t->cpu_overhead_ns to the least CPU time measured around nothing, in
  * the order replay_query reads the clocks, over a thousand tries. */
@@ -271,8 +289,8 @@ bool trace_close(TraceYaml *t, Err *err);
 
 /* --calls: the header line of the file, and one call's line (driver/report.c). */
 void report_calls_header(FILE *out);
-void report_call_line(FILE *out, int query, long call, size_t cells, bool done, uint64_t wall_ns, uint64_t cpu_ns,
-                      bool cpu);
+/* Writes the --calls lines t->calls_kept holds and empties it. */
+void report_calls_flush(CallTimes *t);
 
 /* --paths: one line per replayed query, "ID<TAB>LENGTH<TAB>OPTIMUM<TAB>x,y x,y ...",
  * the cells (or waypoints) as the entry returned them; LENGTH -1 for no path. */

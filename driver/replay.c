@@ -67,9 +67,16 @@ void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *
             r->max_step_ns = dt;
         if (dc > r->max_step_cpu_ns)
             r->max_step_cpu_ns = dc;
-        if (times && times->calls_out)
-            report_call_line(times->calls_out, times->calls_query, r->calls - 1, path->len - len_before, done, dt, dc,
-                             per_call);
+        if (times && times->calls_on) {
+            if (times->calls_nkept == CALLS_KEPT_MAX)
+                report_calls_flush(times);
+            times->calls_kept[times->calls_nkept++] = (CallLine){.wall_ns = dt,
+                                                                 .cpu_ns = dc,
+                                                                 .cells = path->len - len_before,
+                                                                 .call = r->calls - 1,
+                                                                 .query = times->calls_query,
+                                                                 .done = done};
+        }
         if (times) {
             call_hist_add(&times->wall, dt);
             if (per_call)

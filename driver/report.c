@@ -152,12 +152,16 @@ void report_path_line(FILE *out, int id, const ScenQuery *q, const QueryResult *
 
 void report_calls_header(FILE *out) { fputs("query\tcall\tcells\tdone\twall_us\tcpu_us\n", out); }
 
-void report_call_line(FILE *out, int query, long call, size_t cells, bool done, uint64_t wall_ns, uint64_t cpu_ns,
-                      bool cpu)
+void report_calls_flush(CallTimes *t)
 {
-    fprintf(out, "%d\t%ld\t%zu\t%d\t%.3f\t", query, call, cells, (int)done, (double)wall_ns * 1e-3);
-    if (cpu)
-        fprintf(out, "%.3f\n", (double)cpu_ns * 1e-3);
-    else
-        fputs("-\n", out);
+    for (int i = 0; i < t->calls_nkept; i++) {
+        const CallLine *c = &t->calls_kept[i];
+        fprintf(t->calls_out, "%d\t%ld\t%zu\t%d\t%.3f\t", c->query, c->call, c->cells, (int)c->done,
+                (double)c->wall_ns * 1e-3);
+        if (t->cpu_per_call)
+            fprintf(t->calls_out, "%.3f\n", (double)c->cpu_ns * 1e-3);
+        else
+            fputs("-\n", t->calls_out);
+    }
+    t->calls_nkept = 0;
 }

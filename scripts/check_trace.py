@@ -12,6 +12,7 @@ event with that id) before an event uses it.
 
     python3 scripts/check_trace.py TRACE MAP     # prints a summary, exit 1 on the first broken rule
 """
+import argparse
 import re
 import sys
 
@@ -111,10 +112,12 @@ def check(trace_path, map_path):
 
 
 def main():
-    if len(sys.argv) != 3:
-        sys.exit(__doc__.strip().splitlines()[-1].strip())
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("trace", help="a file written by build/gppc --query N --trace FILE")
+    ap.add_argument("map", help="the .map the trace was made on")
+    args = ap.parse_args()
     try:
-        counts = check(sys.argv[1], sys.argv[2])
+        counts = check(args.trace, args.map)
     except (TraceError, OSError) as e:
         sys.exit("check_trace: %s" % e)
     layers = counts.pop("layers")

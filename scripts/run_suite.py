@@ -38,7 +38,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gppc_output import parse_summary  # noqa: E402
-from suite_shard import merge_main, parse_shard, record_host, shard_jobs  # noqa: E402
+from suite_shard import finish_suite, merge_main, parse_shard, record_host, shard_jobs  # noqa: E402
 import ext_entries  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -329,18 +329,7 @@ def main():
     if failure:
         sys.exit("run_suite: stopped: " + failure)
     if not args.no_aggregate:
-        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "aggregate.py"), args.out],
-                       check=True)
-        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "criteria.py"), args.out] +
-                       (["--no-plots"] if args.no_plots else []), check=True)
-        if not args.no_plots:
-            subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "plot.py"), args.out] +
-                           (["--install-gnuplot"] if args.install_gnuplot else []), check=True)
-            # per family: the query where mm is furthest from optimal and the longest (draw_paths.py)
-            subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "draw_paths.py"), "--suite", args.out,
-                            "--gppc", args.gppc], check=True)
-        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "results_page.py"), args.out], check=True)
-
+        finish_suite(args.out, args.no_plots, args.install_gnuplot, args.gppc)
 
 if __name__ == "__main__":
     main()

@@ -5,9 +5,10 @@ sorted order; K in 0..N-1), with all of that map's entries, so N shards
 together run each (entry, map) job exactly once and the split depends only
 on the list, never on timing. Shards run anywhere (GNU parallel, a Slurm
 array: docs/scripts.md "Sharded suites"), each into its own --out folder; `merge`
-copies their raw/ results into one folder and writes the same tables and
-plots (aggregate.py, plot.py), path pictures and results page (draw_paths.py,
-results_page.py) as one unsharded run. No scheduler of our own.
+copies their raw/ results into one folder and writes the same tables,
+criteria and plots (aggregate.py, criteria.py, plot.py), path pictures and
+results page (draw_paths.py, results_page.py) as one unsharded run, through
+the one finish_suite both use. No scheduler of our own.
 
     python3 scripts/run_suite.py merge --out results/all results/shard-0 results/shard-1
 
@@ -150,9 +151,19 @@ def merge_main(argv):
         sys.exit("run_suite merge: --out must not be one of the shards")
     jobs = merge_raw(args.out, args.shards)
     sys.stderr.write("run_suite merge: %d jobs from %d shards into %s\n" % (jobs, len(args.shards), args.out))
-    scripts = os.path.join(ROOT, "scripts")
-    subprocess.run([sys.executable, os.path.join(scripts, "aggregate.py"), args.out], check=True)
-    if not args.no_plots:
-        subprocess.run([sys.executable, os.path.join(scripts, "plot.py"), args.out], check=True)
-        subprocess.run([sys.executable, os.path.join(scripts, "draw_paths.py"), "--suite", args.out], check=True)
-    subprocess.run([sys.executable, os.path.join(scripts, "results_page.py"), args.out], check=True)
+    finish_suite(args.out, args.no_plots)
+
+
+def finish_suite(out, no_plots, install_gnuplot=False, gppc=None):
+    """What a suite's folder gets once its jobs are done, run or merged alike:
+    summary tables (aggregate.py), the criteria (criteria.py), plots
+    (plot.py), path pictures (draw_paths.py, with the driver `gppc`) and the
+    results page (results_page.py)."""
+    def script(name, *argv):
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", name)] + list(argv), check=True)
+    script("aggregate.py", out)
+    script("criteria.py", out, *(["--no-plots"] if no_plots else []))
+    if not no_plots:
+        script("plot.py", out, *(["--install-gnuplot"] if install_gnuplot else []))
+        script("draw_paths.py", "--suite", out, *(["--gppc", gppc] if gppc else []))
+    script("results_page.py", out)

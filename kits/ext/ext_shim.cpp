@@ -17,6 +17,13 @@
 #include "../../driver/ext_abi.h"
 #include "Entry.h"
 
+// The any-angle track's kit declares xyLoc of two doubles: its entries hand
+// out points between cells, which a grid path's validation cannot judge and
+// the copy below would truncate. Refused at the build, in one line.
+static_assert(std::is_integral<decltype(xyLoc::x)>::value && std::is_integral<decltype(xyLoc::y)>::value,
+              "this entry's xyLoc has non-integer coordinates (the any-angle kit's): only classic-kit grid entries "
+              "run as ext:DIR");
+
 // The kit's xyLoc is two int16_t, as ExtPoint: then the driver reads the new
 // waypoints where the entry wrote them (no copy inside the timed call); an
 // entry with another xyLoc gets them copied.

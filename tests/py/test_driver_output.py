@@ -201,6 +201,29 @@ class CallsFile(unittest.TestCase):
         self.assertEqual(pre[0], 2)
         self.assertIn("--calls need queries to replay", pre[2])
 
+    def test_lines_written_when_the_buffer_fills_mid_query_are_whole(self):
+        # The driver keeps 4096 lines before it writes them; mm with work=1
+        # answers each of the scenario's longest queries in hundreds of
+        # calls, so these twelve fill the buffer in the middle of one.
+        with TempDir() as d:
+            with open(SCEN16) as f:
+                lines = f.read().splitlines()
+            s = write(d, "long.scen", "\n".join(lines[:1] + lines[-12:]) + "\n")
+            code, out, err = run_gppc("--entry", "mm:work=1", "--pre-dir", d, "--csv", d + "/r.csv", "--csv-extra",
+                                      "--calls", d + "/c.tsv", "-full", ROOMS16, s)
+            self.assertEqual(code, 0, err)
+            with open(d + "/r.csv") as f:
+                rows = list(csv.DictReader(f))
+            with open(d + "/c.tsv") as f:
+                calls = list(csv.DictReader(f, delimiter="\t"))
+        self.assertGreater(sum(int(r["calls"]) for r in rows), 4096)
+        for i, r in enumerate(rows):
+            mine = [c for c in calls if int(c["query"]) == i]
+            self.assertEqual([int(c["call"]) for c in mine], list(range(int(r["calls"]))))
+            self.assertEqual([c["done"] for c in mine], ["0"] * (len(mine) - 1) + ["1"])
+            self.assertEqual(sum(int(c["cells"]) for c in mine), int(r["path_size"]))
+        self.assertEqual(len(calls), sum(int(r["calls"]) for r in rows))
+
 
 class ScenarioForAnotherMap(unittest.TestCase):
     def test_a_scenario_naming_another_map_warns_and_counts(self):

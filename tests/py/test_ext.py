@@ -11,6 +11,7 @@ folders (no Entry.cpp, a build that makes no object, one of our names) are
 one message and exit 2 with nothing run; --calls writes the kit's calls. Objects are cached by content
 (build/ext-cache/), so only the first run compiles (three tiny folders)."""
 import csv
+import json
 import os
 import shutil
 import subprocess
@@ -134,6 +135,39 @@ class ExtEntry(unittest.TestCase):
         self.assertNotIn("SUMMARY", out)
         self.assertIn("its build (make) failed (exit 2); the last error lines:", err)
         self.assertRegex(err, r"search\.cpp:\d+:\d+: error: .*this")
+
+    def test_what_an_entry_prints_on_stdout_goes_to_stderr(self):
+        # Archived entries print progress on stdout; between the GPPC lines it
+        # would break --json, so the driver sends it to stderr.
+        with TempDir() as d:
+            chatty = entry_copy(d, "chatty")
+            path = os.path.join(chatty, "Entry.cpp")
+            with open(path) as f:
+                text = f.read()
+            text = text.replace("bool GetPath(void *data, xyLoc s, xyLoc g, std::vector<xyLoc> &path)\n{",
+                                "bool GetPath(void *data, xyLoc s, xyLoc g, std::vector<xyLoc> &path)\n{\n"
+                                "    std::printf(\"chatty: a query\\n\");", 1)
+            self.assertIn("chatty: a query", text)
+            with open(path, "w") as f:
+                f.write("#include <cstdio>\n" + text)
+            s = short_scen(os.path.join(d, "s.scen"), 3)
+            code, out, err = run_gppc("--entry", "ext:" + chatty, "--pre-dir", d, "--json", "-full", MAP, s)
+        self.assertEqual(code, 0, err)
+        self.assertEqual([json.loads(line)["type"] for line in out.splitlines()], ["query"] * 3 + ["summary"])
+        self.assertEqual(err.count("chatty: a query"), 3)
+
+    def test_an_any_angle_entry_is_refused_at_its_build(self):
+        # The any-angle kit's xyLoc holds doubles: its points would be cut to
+        # cells without a word, so the shim's build refuses it.
+        with TempDir() as d:
+            any_angle = entry_copy(d, "any-angle")
+            shutil.copy(os.path.join(ROOT, "kits", "ext", "classic", "Entry.h"), any_angle)
+            write(any_angle, "GPPC.h", "#ifndef GPPC_GPPC_H\n#define GPPC_GPPC_H\n"
+                  "namespace GPPC { struct xyLoc { double x; double y; }; }\n#endif\n")
+            code, out, err = run_gppc("--entry", "ext:" + any_angle, "-full", MAP, SCEN)
+        self.assertEqual(code, 2, err)
+        self.assertNotIn("SUMMARY", out)
+        self.assertRegex(err, r"ext_shim\.cpp:\d+:\d+: error: .*xyLoc has non-integer coordinates")
 
     def test_bad_folders_are_one_message_and_exit_2_with_nothing_run(self):
         with TempDir() as d:

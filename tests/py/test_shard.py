@@ -96,6 +96,14 @@ class Shards(unittest.TestCase):
             self.assertNotEqual(untimed_summary(shards[0]), one)
             with open(os.path.join(d, "one", "summary.md")) as a, open(os.path.join(d, "merged", "summary.md")) as b:
                 self.assertEqual(len(a.read().splitlines()), len(b.read().splitlines()))
+            # The criteria too (merge once left them out): the same entries and untimed counts.
+            untimed = ("family", "entry", "queries", "solved", "optimal", "subopt_mean", "subopt_max")
+            rows = {}
+            for name in ("one", "merged"):
+                with open(os.path.join(d, name, "criteria.csv")) as f:
+                    rows[name] = [{k: r[k] for k in untimed if k in r} for r in csv.DictReader(f)]
+            self.assertTrue(rows["one"])
+            self.assertEqual(rows["merged"], rows["one"])
             # The plots' untimed data, one folder per family (scripts/plot.py).
             compared = 0
             for family in sorted(os.listdir(os.path.join(d, "one", "plots"))):
