@@ -113,16 +113,15 @@ bool mm_take_turns(MmEntry *e, Err *err)
  * the copy stays for good: tiles would cost time and bring it no closer
  * to within. But an instance that steps corridors (its corridor JPS on:
  * the cluttered and scattered profiles, random maps) tiles even then: its
- * window is painted through the tiles as well, and tiled it holds about
- * 29 KiB less (a random map's whole copy is 36) for 1.6 to 4.7 hundredths
- * more instructions (results/reference/mm-paper/randmem41.md). What the instance held when tiled, with
- * the copy, is its peak until it holds more (mm_bytes_peak). The cache has half the
- * map's tiles, at least JPS_TILES_FEWEST (a quarter thrashed where a
+ * window is painted through the tiles as well, and tiled it holds most of
+ * the copy's bytes less for a few more instructions a query, the trade
+ * measured in results/reference/mm-paper/randmem41.md. What the instance
+ * held when tiled, with the copy, is its peak until it holds more
+ * (mm_bytes_peak). The cache has half the map's tiles, at least JPS_TILES_FEWEST (a quarter thrashed where a
  * search's scans cross the map; results/reference/mm-paper/daomem37.md),
  * but JPS_TILES_FEWEST where corridors are stepped: their route JPS is
- * capped and their window a step's corridor, so their scans stay near (on
- * random maps half the tiles saved 0.4 to 0.9 hundredths of the
- * instructions against these, for 8 KiB). */
+ * capped and their window a step's corridor, so their scans stay near and
+ * more tiles save too few misses to pay for their bytes (randmem41.md). */
 #define TILES_BUDGET_PERCENT 97
 #define JPS_TILES_FEWEST 16
 

@@ -267,7 +267,7 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
 /* Coarse turn bits (search/jps_coarse.h) spare a diagonal step its scans
  * where both its lines' segments are quiet: in rooms larger than a segment
  * most are (the scans end at a room's wall but in the rows and columns of
- * its doors), and the JPS route's sweeps cost a third as much; on dao's
+ * its doors), and the JPS route's sweeps skip most of their scans; on dao's
  * irregular walls a fifth or more of the bits are set, few runs of steps
  * are quiet, and reading the bits first costs more than it spares
  * (results/reference/mm-paper/coarse41.md). At most this share of the
