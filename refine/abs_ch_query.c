@@ -258,7 +258,7 @@ bool abs_ch_run(AbsCh *ch, uint64_t *units)
                     trace_region(ch, TRACE_CLOSING, g_at, v, from);
             }
             q->scanned += scanned;
-            *units = *units > 1 + scanned ? *units - 1 - scanned : 0;
+            work_take(units, 1 + scanned);
         }
         ch->fg[at] = ch->bg[at] = ABS_CH_FAR; /* handled: as the next query finds it (abs_ch_begin) */
         q->next--;
