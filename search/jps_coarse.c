@@ -15,7 +15,7 @@ JpsCoarse *jps_coarse_new(int nrows, int ncols, Err *err)
     int row_segs = words_of(ncols), col_segs = words_of(nrows); /* a row's cells are the columns */
     size_t row_plane = (size_t)nrows * (size_t)row_segs, col_plane = (size_t)ncols * (size_t)col_segs;
     size_t plane_words = (2 * row_plane + 2 * col_plane + 63) / 64;
-    size_t flag_words = ((size_t)nrows + (size_t)ncols + 7) / 8;
+    size_t flag_words = ((size_t)nrows + (size_t)ncols + 63) / 64;
     size_t longest = (size_t)(row_segs > col_segs ? row_segs : col_segs);
     /* The planes with a zero word before and after (jps_coarse_first reads
      * a word either side of its bit), the flags, the scratch: a column's
@@ -31,7 +31,7 @@ JpsCoarse *jps_coarse_new(int nrows, int ncols, Err *err)
     c->plane[1] = row_plane;
     c->plane[2] = 2 * row_plane;
     c->plane[3] = 2 * row_plane + col_plane;
-    c->ok = (uint8_t *)(c->bits + plane_words + 1); /* calloc: every line stale */
+    c->ok = c->bits + plane_words + 1; /* calloc: every line stale */
     c->line = c->bits + plane_words + 1 + flag_words;
     c->words = words;
     c->nrows = nrows;
@@ -96,22 +96,28 @@ static void derive_col(JpsCoarse *c, const BitRows *cols, BitTiles *tiles, int r
     coarsen(c, cur, f, k, segs, c->ncols, 2, r);
 }
 
+/* Line i's flag (rows, then columns): true, and now set, where it was
+ * stale. */
+static bool take_stale(JpsCoarse *c, size_t i)
+{
+    uint64_t bit = 1ull << (i & 63);
+    if (c->ok[i >> 6] & bit)
+        return false;
+    c->ok[i >> 6] |= bit;
+    return true;
+}
+
 void jps_coarse_fresh(JpsCoarse *c, const BitRows *rows, const BitRows *cols, BitTiles *tiles)
 {
     if (!c->stale)
         return;
     /* The padded lines' inner ones: a search reads only those (a passable
      * cell's). */
-    uint8_t *col_ok = c->ok + c->nrows;
     for (int r = 1; r < c->nrows - 1; r++)
-        if (!c->ok[r]) {
+        if (take_stale(c, (size_t)r))
             derive_row(c, rows, r);
-            c->ok[r] = 1;
-        }
     for (int r = 1; r < c->ncols - 1; r++)
-        if (!col_ok[r]) {
+        if (take_stale(c, (size_t)c->nrows + (size_t)r))
             derive_col(c, cols, tiles, r);
-            col_ok[r] = 1;
-        }
     c->stale = false;
 }

@@ -38,7 +38,7 @@
 typedef struct JpsCoarse {
     uint64_t *bits;   /* the four planes, a zero word before and after them */
     size_t plane[4];  /* each plane's first bit */
-    uint8_t *ok;      /* per padded row, then per padded column: its bits hold for the map as it is */
+    uint64_t *ok;     /* a bit per padded row, then per padded column: its bits hold for the map as it is */
     uint64_t *line;   /* scratch: a column's three transposed rows (a zero word after each), its two verdicts */
     size_t words;     /* the allocation's, this struct's included */
     int nrows, ncols; /* padded */
@@ -60,9 +60,11 @@ size_t jps_coarse_bytes(const JpsCoarse *c);
 /* Padded cell (px, py) changed: the lines whose scans read it go stale. */
 static inline void jps_coarse_changed(JpsCoarse *c, int px, int py)
 {
-    uint8_t *col_ok = c->ok + c->nrows;
-    c->ok[py - 1] = c->ok[py] = c->ok[py + 1] = 0;
-    col_ok[px - 1] = col_ok[px] = col_ok[px + 1] = 0;
+    for (int d = -1; d <= 1; d++) {
+        size_t row = (size_t)(py + d), col = (size_t)c->nrows + (size_t)(px + d);
+        c->ok[row >> 6] &= ~(1ull << (row & 63));
+        c->ok[col >> 6] &= ~(1ull << (col & 63));
+    }
     c->stale = true;
 }
 /* Every stale line derived now from the map as it is: rows from `rows`,

@@ -119,9 +119,12 @@ bool mm_take_turns(MmEntry *e, Err *err)
  * held when tiled, with the copy, is its peak until it holds more
  * (mm_bytes_peak). The cache has half the map's tiles, at least JPS_TILES_FEWEST (a quarter thrashed where a
  * search's scans cross the map; results/reference/mm-paper/daomem37.md),
- * but JPS_TILES_FEWEST where corridors are stepped: their route JPS is
- * capped and their window a step's corridor, so their scans stay near and
- * more tiles save too few misses to pay for their bytes (randmem41.md). */
+ * but JPS_TILES_FEWEST where few scans read them: where corridors are
+ * stepped (their route JPS is capped and their window a step's corridor,
+ * so their scans stay near and more tiles save too few misses to pay for
+ * their bytes, randmem41.md) and where the JPS has coarse turn bits (its
+ * diagonal steps and straight successors scan columns down the rows, not
+ * through the tiles: search/jps.h jps_enable_coarse). */
 #define TILES_BUDGET_PERCENT 97
 #define JPS_TILES_FEWEST 16
 
@@ -184,7 +187,8 @@ void mm_tile_jps(MmEntry *e, size_t held, Err *err)
     if (!e->tile_watch || j->turns.block || held <= mm_budget(e) / 100 * TILES_BUDGET_PERCENT)
         return;
     uint32_t slots = JPS_TILES_FEWEST, most = jps_tile_slots_most(j);
-    while (slots * 2 <= most / 2 && !e->legs.have_cjps)
+    bool near = e->legs.have_cjps || j->coarse; /* few scans read the tiles */
+    while (slots * 2 <= most / 2 && !near)
         slots *= 2;
     size_t part[MM_PARTS], now = mm_bytes(e, part), saving = jps_tile_saving(j, slots);
     if (!saving || (held - saving > mm_budget(e) / 100 * TILES_BUDGET_PERCENT && !e->legs.have_cjps)) {

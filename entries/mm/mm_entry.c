@@ -275,6 +275,13 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
         return NULL;
     }
     e->passable = grid_count_passable(&e->grid);
+    /* Coarse turn bits before the tiles are chosen: a JPS that has them
+     * scans its columns down the rows and takes the fewest tiles
+     * (mm_budget.c mm_tile_jps), and its bytes count in what is weighed. */
+    if (e->legs.have_jps && e->cfg.coarse && !jps_enable_coarse(&e->legs.jps, mm_profile_coarse_busy(&e->cfg), err)) {
+        mm_destroy(e);
+        return NULL;
+    }
     e->tile_watch =
         e->legs.have_jps && !e->legs.jps.tiled; /* a map of many tiles: tiled from the start (jps_state.c) */
     /* With what the legs' first search takes at once, its pages (a query
@@ -293,10 +300,6 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
      * a small map's longest calls). */
     if (e->legs.have_jps)
         jps_turns_all_fresh(&e->legs.jps.turns, &e->legs.jps.rows, &e->legs.jps.cols);
-    if (e->legs.have_jps && e->cfg.coarse && !jps_enable_coarse(&e->legs.jps, mm_profile_coarse_busy(&e->cfg), err)) {
-        mm_destroy(e);
-        return NULL;
-    }
     mm_gate_parts(e); /* each growth as queries run weighed against the budget first */
     mm_pending_attach(e);
     progress(&e->grid, e->started_ns, "prepared");
