@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/grow.h"
 #include "../common/stamp.h"
 
 bool legplan_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err)
@@ -97,6 +98,45 @@ size_t legplan_jps_bytes(const LegPlanner *lp)
 {
     return (lp->have_jps ? jps_bytes(&lp->jps) : 0) +
            (lp->have_cjps ? sizeof *lp->cjps + jps_bytes(lp->cjps) + lp->painted_cap * sizeof *lp->painted : 0);
+}
+
+bool legplan_grow_painted(LegPlanner *lp)
+{
+    size_t cap = grow_cap(lp->painted_cap, lp->painted_cap + 1, 1);
+    grow_gate_ask(&lp->cjps->gate, (cap - lp->painted_cap) * sizeof *lp->painted); /* it grows whatever the answer */
+    return GROW(lp->painted, lp->painted_cap, lp->painted_cap + 1, 1);
+}
+
+/* Blocks the window's lines across the painted box again (rows, or cols):
+ * the words paint_lines may have written, the window blank around them. */
+static void blank_lines(LegPlanner *lp, bool cols)
+{
+    int a0 = cols ? lp->cjps_lo.y : lp->cjps_lo.x, a1 = cols ? lp->cjps_hi.y : lp->cjps_hi.x;
+    int b0 = cols ? lp->cjps_lo.x : lp->cjps_lo.y, b1 = cols ? lp->cjps_hi.x : lp->cjps_hi.y;
+    int ao = cols ? lp->cjps_oy : lp->cjps_ox, bo = cols ? lp->cjps_ox : lp->cjps_oy;
+    BitRows *dst = cols ? &lp->cjps->cols : &lp->cjps->rows;
+    int w0 = (a0 - ao + 1) >> 6, w1 = (a1 - ao) >> 6;
+    uint64_t *d = dst->bits + (size_t)(b0 - bo + 1) * dst->words;
+    for (int l = b0; l < b1; l++, d += dst->words)
+        for (int w = w0; w <= w1; w++)
+            d[w] = 0;
+}
+
+size_t legplan_blank_window(LegPlanner *lp)
+{
+    blank_lines(lp, false);
+    blank_lines(lp, true);
+    return (size_t)(lp->cjps_hi.x - lp->cjps_lo.x) + (size_t)(lp->cjps_hi.y - lp->cjps_lo.y);
+}
+
+void legplan_corridor_jps_drop(LegPlanner *lp)
+{
+    if (lp->cjps_stage == CJPS_SEARCH || lp->cjps_stage == CJPS_BLANK)
+        legplan_blank_window(lp);
+    if (lp->cjps_stage == CJPS_WIDE_JPS)
+        lp->jps.waypoints = true;
+    lp->cjps->running = false;
+    lp->cjps_stage = CJPS_IDLE;
 }
 
 uint32_t legplan_new_mark(LegPlanner *lp)

@@ -168,6 +168,9 @@ LegResult legplan_corridor_jps_begin(LegPlanner *lp, xyLoc from, xyLoc to, xyPat
 LegResult legplan_corridor_jps_resume(LegPlanner *lp, xyPath *out);
 /* Blanks a paused corridor search's corridor and ends it. */
 void legplan_corridor_jps_drop(LegPlanner *lp);
+/* Blocks the window's painted box again (its rows and columns there): the
+ * window blank, as between searches. Returns the lines written. */
+size_t legplan_blank_window(LegPlanner *lp);
 /* The same run whole, whatever lp->work (tests); true when found. */
 bool legplan_corridor_jps(LegPlanner *lp, xyLoc from, xyLoc to, xyPath *out);
 

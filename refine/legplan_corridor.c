@@ -1,8 +1,10 @@
 /* legplan_corridor.c: the leg planner's corridor JPS (refine/legplan.h
  * legplan_enable_corridor_jps, legplan_corridor_jps_begin): its window made
- * and placed over a step's corridor, the corridor painted into it and
- * blanked again, and the whole map's A* where the corridor holds no path.
- * The planner's other searches are legplan.c. */
+ * and placed over a step's corridor, the corridor painted into it, and
+ * the whole map's A* where the corridor holds no path. The planner's other
+ * searches are legplan.c, and so is what ends a corridor search from
+ * outside it (the window blanked again, a paused search dropped), which the
+ * planner's marks and map changes call. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,13 +81,6 @@ bool legplan_enable_corridor_jps(LegPlanner *lp, int ahead, Err *err)
                        span < lp->grid->height ? span : lp->grid->height, err);
 }
 
-bool legplan_grow_painted(LegPlanner *lp)
-{
-    size_t cap = grow_cap(lp->painted_cap, lp->painted_cap + 1, 1);
-    grow_gate_ask(&lp->cjps->gate, (cap - lp->painted_cap) * sizeof *lp->painted); /* it grows whatever the answer */
-    return GROW(lp->painted, lp->painted_cap, lp->painted_cap + 1, 1);
-}
-
 /* Words of a line's mask paint_lines builds at a time: a window up to 512
  * cells across in one piece. */
 #define MASK_WORDS 8
@@ -95,7 +90,7 @@ bool legplan_grow_painted(LegPlanner *lp)
  * route JPS's where they cross the corridor's sectors. The cells of marked
  * sectors along a line are the same for a sector's S lines: its mask is
  * built once for them, and those lines are written a whole word at a time
- * where the mask is not empty: the window is blank elsewhere (blank_lines),
+ * where the mask is not empty: the window is blank elsewhere (legplan_blank_window),
  * so the words that reach past the corridor hold only blocked cells either
  * way (the window is placed at whole words, so the map's words are copied
  * without shifts). Returns the lines written. */
@@ -147,21 +142,6 @@ static size_t paint_lines(LegPlanner *lp, bool cols)
     return lines;
 }
 
-/* Blocks the window's lines across the painted box again (rows, or cols):
- * the words paint_lines may have written, the window blank around them. */
-static void blank_lines(LegPlanner *lp, bool cols)
-{
-    int a0 = cols ? lp->cjps_lo.y : lp->cjps_lo.x, a1 = cols ? lp->cjps_hi.y : lp->cjps_hi.x;
-    int b0 = cols ? lp->cjps_lo.x : lp->cjps_lo.y, b1 = cols ? lp->cjps_hi.x : lp->cjps_hi.y;
-    int ao = cols ? lp->cjps_oy : lp->cjps_ox, bo = cols ? lp->cjps_ox : lp->cjps_oy;
-    BitRows *dst = cols ? &lp->cjps->cols : &lp->cjps->rows;
-    int w0 = (a0 - ao + 1) >> 6, w1 = (a1 - ao) >> 6;
-    uint64_t *d = dst->bits + (size_t)(b0 - bo + 1) * dst->words;
-    for (int l = b0; l < b1; l++, d += dst->words)
-        for (int w = w0; w <= w1; w++)
-            d[w] = 0;
-}
-
 /* Map cell c, inside the painted box, into the window where it is passable
  * (its row and column bits; after paint_lines, which writes whole words). */
 static void paint_cell(LegPlanner *lp, xyLoc c)
@@ -199,25 +179,6 @@ static size_t paint_corridor(LegPlanner *lp)
     paint_cell(lp, lp->cjps_from);
     paint_cell(lp, lp->cjps_to);
     return lines;
-}
-
-/* Blocks the painted box again: the window blank, as between searches.
- * Returns the lines written. */
-static size_t blank_corridor(LegPlanner *lp)
-{
-    blank_lines(lp, false);
-    blank_lines(lp, true);
-    return (size_t)(lp->cjps_hi.x - lp->cjps_lo.x) + (size_t)(lp->cjps_hi.y - lp->cjps_lo.y);
-}
-
-void legplan_corridor_jps_drop(LegPlanner *lp)
-{
-    if (lp->cjps_stage == CJPS_SEARCH || lp->cjps_stage == CJPS_BLANK)
-        blank_corridor(lp);
-    if (lp->cjps_stage == CJPS_WIDE_JPS)
-        lp->jps.waypoints = true;
-    lp->cjps->running = false;
-    lp->cjps_stage = CJPS_IDLE;
 }
 
 static LegResult corridor_wide(LegPlanner *lp, xyPath *out);
@@ -307,7 +268,7 @@ LegResult legplan_corridor_jps_resume(LegPlanner *lp, xyPath *out)
     }
     if (lp->work == 0) /* CJPS_BLANK: the copy is blank again before the step ends */
         return LEG_PAUSED;
-    legplan_charge(lp, 1 + blank_corridor(lp) / LEG_BLANK_LINES);
+    legplan_charge(lp, 1 + legplan_blank_window(lp) / LEG_BLANK_LINES);
     lp->cjps_stage = CJPS_IDLE;
     return lp->cjps_found ? LEG_FOUND : corridor_wide(lp, out);
 }
