@@ -28,8 +28,10 @@ import os
 import re
 import shlex
 import statistics
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -100,6 +102,33 @@ def number(pairs, key, default=0.0):
         return default
 
 
+LEAST_KEYS = ["call_cpu_least_max_us", "query_cpu_least_max_us"]
+
+
+def least_calls(paths):
+    """From the --calls files of the same replay, one a round (docs/driver-output.md):
+    (the longest call, the longest query), each call and each query by its least
+    CPU reading over the rounds. A clock's spike (an interrupt, a page of
+    another process) raises one round's reading of a call, seldom the same
+    call's in every round, so the least reading keeps what the call itself
+    costs, while the longest of one round is the worst spike's."""
+    call, query = {}, {}
+    for path in paths:
+        per_query = {}
+        with open(path) as f:
+            for line in f:
+                fields = line.rstrip("\n").split("\t")
+                if len(fields) < 6 or fields[0] == "query" or fields[5] == "-":
+                    continue
+                cpu = float(fields[5])
+                key = (fields[0], fields[1])
+                call[key] = min(call.get(key, cpu), cpu)
+                per_query[fields[0]] = per_query.get(fields[0], 0.0) + cpu
+        for q, v in per_query.items():
+            query[q] = min(query.get(q, v), v)
+    return max(call.values(), default=""), max(query.values(), default="")
+
+
 def run_family(runner, family, maps, entries, externals, rounds, rows, keys=(), call_keys=()):
     """Appends one row per (map, entry) to rows; `keys`: more SUMMARY keys, each
     the median over the rounds (an empty string when the entry printed none);
@@ -108,7 +137,8 @@ def run_family(runner, family, maps, entries, externals, rounds, rows, keys=(), 
     (`--cpu-clock call`: its system calls slow the calls after them, so the
     timed rounds read it around whole queries only); each the median over the
     rounds like the rest, since one run's longest call is one scheduler
-    slice or cache miss away from another's."""
+    slice or cache miss away from another's. Those runs also write each
+    call's reading (--calls), from which LEAST_KEYS come (least_calls)."""
     names = entries + [n for n, _ in externals]
     for i, (name, mp, sc) in enumerate(maps):
         pre = {}
@@ -117,6 +147,8 @@ def run_family(runner, family, maps, entries, externals, rounds, rows, keys=(), 
         times = {n: [] for n in names}
         more = {n: {k: [] for k in keys} for n in names}
         last = {}
+        calls_dir = tempfile.mkdtemp(prefix="compare-calls-") if call_keys else None
+        calls = {n: [] for n in names}
         for r in range(rounds):
             order = names[r % len(names):] + names[:r % len(names)]
             for n in order:
@@ -131,10 +163,14 @@ def run_family(runner, family, maps, entries, externals, rounds, rows, keys=(), 
                 last[n] = pairs
             for n in order if call_keys else ():
                 if n in entries:
-                    pairs = runner.gppc_run(n, "-run", mp, sc, extra=["--cpu-clock", "call"])
+                    calls[n].append(os.path.join(calls_dir, "%d-%d" % (names.index(n), r)))
+                    pairs = runner.gppc_run(n, "-run", mp, sc, extra=["--cpu-clock", "call", "--calls", calls[n][-1]])
                     for k in call_keys:
                         if k in pairs:
                             more[n].setdefault(k, []).append(number(pairs, k))
+        least = {n: least_calls(calls[n]) for n in names if calls[n]}
+        if calls_dir:
+            shutil.rmtree(calls_dir, ignore_errors=True)
         for n in names:
             p = last[n]
             queries = number(p, "queries")
@@ -149,6 +185,8 @@ def run_family(runner, family, maps, entries, externals, rounds, rows, keys=(), 
                 "pre_s": number(pre[n], "pre_s") if n in pre else 0.0,
             })
             rows[-1].update({k: statistics.median(v) if v else "" for k, v in more[n].items()})
+            if call_keys:
+                rows[-1].update(zip(LEAST_KEYS, least.get(n, ("", ""))))
         print("compare: %s %d/%d %s" % (family, i + 1, len(maps), name), file=sys.stderr, flush=True)
 
 

@@ -50,14 +50,23 @@ class Compare(unittest.TestCase):
     def test_per_call_figures_are_a_median_over_rounds(self):
         # A stand-in runner: every --cpu-clock call run gives another longest
         # call; one run's figure (the last, 90) must not stand for the map.
+        # Each run's --calls file has a spike in another call: each call's
+        # least reading over the rounds drops them all.
         sys.path.insert(0, os.path.join(ROOT, "scripts"))
         import compare
         calls = []
+        spikes = [("0", "1"), ("1", "0"), ("0", "0")]
+        cost = {("0", "0"): 3.0, ("0", "1"): 5.0, ("1", "0"): 2.0}  # query 0: two calls, 8 µs
 
         class Fake:
             def gppc_run(self, spec, mode, mp, sc, extra=None):
                 if extra:
                     calls.append(spec)
+                    with open(extra[extra.index("--calls") + 1], "w") as f:
+                        f.write("query\tcall\tcells\tdone\twall_us\tcpu_us\n")
+                        for (q, c), v in sorted(cost.items()):
+                            v += 100.0 if (q, c) == spikes[len(calls) - 1] else 0.0
+                            f.write("%s\t%s\t1\t1\t%.3f\t%.3f\n" % (q, c, v, v))
                     return {"call_cpu_max_us": str([40, 10, 90][len(calls) - 1])}
                 return {"total_s": "1", "queries": "2", "valid": "2"}
 
@@ -66,6 +75,8 @@ class Compare(unittest.TestCase):
                            call_keys=["call_cpu_max_us"])
         self.assertEqual(calls, ["mm"] * 3)  # one call-clock run a round
         self.assertEqual(rows[0]["call_cpu_max_us"], 40)
+        self.assertEqual(rows[0]["call_cpu_least_max_us"], 5.0)
+        self.assertEqual(rows[0]["query_cpu_least_max_us"], 8.0)
 
 
 if __name__ == "__main__":
