@@ -61,19 +61,17 @@ static size_t mm_cache_cap(const MmEntry *e)
     return mm_budget(e);
 }
 
-/* Where the legs keep no JPS and no corridor steps run (the maze
- * profiles), what the instance holds besides the edge cache and the joint
- * memo is what prepare made, the legs' first pages and a few KiB its
- * queries add (FIT_GROWTH: the legs' further pages, the region search's
- * open list, the refiner's paths). So whether it can fit its budget is known
- * at prepare: the memo is held to the most joints (halved from the
- * profile's, down to FIT_MEMO_LEAST) that leave the cache FIT_CACHE_LEAST,
- * and the cache's cap is what is then left. Mazes of broad corridors hold
- * few legs, and a cache of a few KiB empties a few times a run; the memo's
- * halving costs time (joints smoothed again; results/reference/mm-paper/mazemem42.md).
- * Where even that would not fit (the narrow mazes: their hierarchy alone
- * is most of the budget), the memo and the cap stay as they were: fitting
- * is out of reach, and a small cache there costs several times the time. */
+/* On the profiles that fit (mm_profile_fits: broad corridors), where the
+ * legs keep no JPS and no corridor steps run, what the instance holds
+ * besides the edge cache and the joint memo is what prepare made, the
+ * legs' first pages and a few KiB its queries add (FIT_GROWTH: the legs'
+ * further pages, the region search's open list, the refiner's paths).
+ * So whether it can fit its budget is known at prepare:
+ * the memo is held to the most joints (halved from the profile's, down to
+ * FIT_MEMO_LEAST) that leave the cache FIT_CACHE_LEAST, and the cache's cap
+ * is what is then left. Where even that would not fit, the memo and the
+ * cap stay as they were: a small cache and memo cost time, and would not
+ * bring the instance within (results/reference/mm-paper/mazemem42.md). */
 #define FIT_GROWTH (6 * 1024)
 #define FIT_CACHE_LEAST EDGE_CACHE_MIN_BYTES
 #define FIT_MEMO_LEAST 256
