@@ -27,6 +27,12 @@ void win_init(Window *w, const Grid *g, bool smooth, uint32_t memo)
     path_reserve(&w->way, 16);
 }
 
+void win_memo_hold(Window *w, uint32_t memo)
+{
+    while (w->memo_max > memo && w->memo_max / 2 >= w->memo_n && !w->grown)
+        w->memo_max /= 2;
+}
+
 void win_free(Window *w)
 {
     path_free(&w->way);

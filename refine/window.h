@@ -147,6 +147,10 @@ typedef struct Window {
  * while joints churn it; 0, or out of memory: none; out of memory growing:
  * it stays as it is). */
 void win_init(Window *w, const Grid *g, bool smooth, uint32_t memo);
+/* From now on the memo grows to at most `memo` joints (rounded down to a
+ * power of two), never below what it holds: its owner's choice once it
+ * knows what the rest of its memory holds (entries/mm/mm_budget.c). */
+void win_memo_hold(Window *w, uint32_t memo);
 void win_free(Window *w);
 size_t win_bytes(const Window *w);
 /* The joint memo's bytes now (a growth's upper half included), and at its

@@ -306,9 +306,11 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
         ok = e->have_segs = plan_segments(&e->segs, e->cfg.segfile, &e->legs, &e->ix, e->started_ns, err);
     if (ok)
         e->cfg.refine.memo = mm_profile_memo(e->profile, (size_t)e->grid.width * (size_t)e->grid.height);
-    ok = ok && edge_cache_init(&e->cache, (LegMode)e->cfg.cache, mm_cache_cap(e), e->abs.nregions, err) &&
+    /* The refiner first: the cache's cap weighs its joint memo (mm_budget.c). */
+    ok = ok &&
          refiner_init(&e->refiner, &e->cfg.refine, &e->grid, &e->ix, &e->as, &e->legs, &e->cache,
                       e->have_segs ? &e->segs : NULL, err) &&
+         edge_cache_init(&e->cache, (LegMode)e->cfg.cache, mm_fit_cache(e), e->abs.nregions, err) &&
          mm_take_turns(e, err);
     if (!ok) {
         mm_destroy(e);

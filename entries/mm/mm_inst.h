@@ -60,8 +60,10 @@ extern const char *const MM_PART_KEY[MM_PARTS];
 size_t mm_bytes(const MmEntry *e, size_t part[MM_PARTS]);
 /* 64 KiB and 3/8 of a byte a map cell. */
 size_t mm_budget(const MmEntry *e);
-/* The edge cache's cap in bytes: cache_kb, or with auto the whole budget. */
-size_t mm_cache_cap(const MmEntry *e);
+/* The edge cache's cap in bytes: cache_kb, or with auto the whole budget,
+ * but where the instance can fit it, what is left of it, the joint memo
+ * held so that it does (called once, after the refiner's init). */
+size_t mm_fit_cache(MmEntry *e);
 /* What the instance holds once its joint memo has grown to its most. */
 size_t mm_held_with_memo_grown(const MmEntry *e);
 /* At prepare: turn bits for the JPS route where they fit the budget's

@@ -241,6 +241,13 @@ uint32_t mm_profile_memo(const MmProfile *p, size_t cells)
     return n;
 }
 
+/* Broad corridors' legs are few and long, so an edge cache of a few KiB
+ * holds most of them and a smaller joint memo smooths a few more joints:
+ * held to fit the budget, their time grew by a fifth at most. Narrower
+ * corridors' legs are more, and held as tight their time nearly doubled
+ * (results/reference/mm-paper/mazemem42.md). */
+bool mm_profile_fits(const MmProfile *p) { return p == &PROFILES[P_BROAD_CORRIDORS]; }
+
 void mm_profile_config(const MmProfile *p, MmConfig *c)
 {
     *c = BASE;

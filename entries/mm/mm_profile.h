@@ -50,6 +50,10 @@ void mm_profile_config(const MmProfile *p, MmConfig *c);
 /* The joints the refinement window remembers on a map of `cells` cells
  * under profile p (RefineConfig.memo, refine/window.h). */
 uint32_t mm_profile_memo(const MmProfile *p, size_t cells);
+/* Whether an instance under profile p holds its joint memo and edge cache
+ * to what fits its memory budget where it can (entries/mm/mm_budget.c
+ * mm_fit_cache), at some cost in time. */
+bool mm_profile_fits(const MmProfile *p);
 
 /* The most share of coarse turn bits set at which the JPS route keeps them
  * (search/jps.h jps_enable_coarse) under configuration c (coarse=). */

@@ -425,6 +425,38 @@ static void test_window_joint_memo_grows(T *t)
     grid_free(&g);
 }
 
+/* Held to fewer joints after its init (win_memo_hold, rounded down to a
+ * power of two, never below what it holds), the memo grows no further: the
+ * joints that took 64 -> 256 above stop at 128, and its most is counted so. */
+static void test_window_joint_memo_held(T *t)
+{
+    Grid g;
+    Window w;
+    xyPath out = {0};
+    open_grid(&g, 40, 30);
+    win_init(&w, &g, true, 1024);
+    win_memo_hold(&w, 200);
+    CHECKF(t, w.memo_max == 128 && win_memo_bytes_most(&w) == 128 * sizeof(JointMemo), "held to %u", w.memo_max);
+    win_memo_hold(&w, 4);
+    CHECKF(t, w.memo_max == WIN_MEMO_FIRST && w.memo_n == WIN_MEMO_FIRST, "held to %u, holding %u", w.memo_max,
+           w.memo_n);
+    win_free(&w);
+    win_init(&w, &g, true, 1024);
+    win_memo_hold(&w, 128);
+    for (int round = 0; round < 2; round++)
+        for (int j = 0; j < 200; j++) {
+            int dx = j % 20, dy = j / 20;
+            const xyLoc a[] = {{1 + dx, 1 + dy}, {6 + dx, 1 + dy}},
+                        b[] = {{6 + dx, 1 + dy}, {6 + dx, 4 + dy}, {9 + dx, 4 + dy}, {9 + dx, 7 + dy}};
+            join_two(&w, &out, a, 2, b, 4, true, 2);
+            CHECKF(t, win_memo_bytes(&w) <= win_memo_bytes_most(&w), "joint %d: %zu bytes", j, win_memo_bytes(&w));
+        }
+    CHECKF(t, w.memo_n == 128 && !w.grown, "%u entries", w.memo_n);
+    path_free(&out);
+    win_free(&w);
+    grid_free(&g);
+}
+
 /* The memo packs a stretch as steps of a byte and a sign (window.h
  * JointMemo): the same four-waypoint joint mirrored (its steps west) reads
  * back the same cells; one whose first step is longer than a byte holds is
@@ -475,6 +507,7 @@ const TestCase WINDOW_TESTS[] = {
     {"window_joint_memo_four", test_window_joint_memo_four},
     {"window_joint_memo_packed", test_window_joint_memo_packed},
     {"window_joint_memo_grows", test_window_joint_memo_grows},
+    {"window_joint_memo_held", test_window_joint_memo_held},
     {"window_add_way", test_window_add_way},
     {NULL, NULL},
 };
