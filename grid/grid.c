@@ -32,9 +32,11 @@ bool grid_init_blocked(Grid *g, int width, int height, Err *err)
     return true;
 }
 
-/* Words per padded row of a packed grid: the cells, then one zero word
- * (search/bitrows.h reads one word past a row's end). */
-static int packed_words(int width) { return (width + 2 + 63) / 64 + 1; }
+/* Words per padded row of a packed grid: its cells alone. A scan that reads
+ * one word past a row's end (search/bitrows.h) reads the next row's first,
+ * whose bit 0 is the blocked column -1; after the last row, one zero word
+ * (grid_bytes counts it). */
+static int packed_words(int width) { return (width + 2 + 63) / 64; }
 
 bool grid_init_packed(Grid *g, int width, int height, Err *err)
 {
@@ -44,7 +46,7 @@ bool grid_init_packed(Grid *g, int width, int height, Err *err)
     g->height = height;
     g->stride = 64 * packed_words(width);
     g->cells = NULL;
-    g->bits = calloc((size_t)(height + 2) * (size_t)packed_words(width), sizeof *g->bits);
+    g->bits = calloc((size_t)(height + 2) * (size_t)packed_words(width) + 1, sizeof *g->bits);
     if (!g->bits)
         return err_set(err, "out of memory for a %dx%d map", width, height);
     return true;

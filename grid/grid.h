@@ -8,10 +8,12 @@
  *    (width + 2) bytes, 1 = passable; stride = width + 2. Every entry's own
  *    searches read these.
  *  - packed (`bits`, grid_pack): one bit a cell, 1 = passable, each padded
- *    row a whole number of 64-bit words plus one zero word, so stride is a
- *    multiple of 64: exactly the layout of online JPS's bit rows
- *    (search/bitrows.h), which may then read the map itself instead of a
- *    copy. An eighth of the bytes, for a planner that keeps the map for
+ *    row a whole number of 64-bit words, so stride is a multiple of 64, and
+ *    one zero word after the last row: exactly the layout of online JPS's
+ *    bit rows (search/bitrows.h), which may then read the map itself
+ *    instead of a copy. A scan reading one word past a row's end reads the
+ *    next row's first, whose bit 0 is the blocked column -1 (a zero word a
+ *    row, as the rows once kept, was a ninth of a 512-wide map's bytes). An eighth of the bytes, for a planner that keeps the map for
  *    long (mm); a cell test is a shift more.
  * grid_open_at reads either; a hot loop that must not pay for the test
  * takes `cells` or `bits` once (grid_cell_open).
@@ -173,11 +175,11 @@ void grid_free(Grid *g);
  * (the same for both forms). */
 uint64_t grid_checksum(const Grid *g);
 size_t grid_count_passable(const Grid *g);
-/* Bytes the grid holds (its padded cells). */
+/* Bytes the grid holds (its padded cells; packed, the zero word after them). */
 static inline size_t grid_bytes(const Grid *g)
 {
     size_t n = (size_t)(g->height + 2) * (size_t)g->stride;
-    return g->cells ? n : g->bits ? n / 8 : 0;
+    return g->cells ? n : g->bits ? n / 8 + sizeof *g->bits : 0;
 }
 /* The share of blocked cells whose four neighbours are all passable:
  * scattered obstacles (random maps: about (1 - density)^4) rather than walls

@@ -3,10 +3,10 @@
  * Harabor & Grastien, "Improving Jump Point Search", ICAPS 2014).
  * Row r, bit c stands for cell (c - 1, r - 1); rows -1 and H and columns -1
  * and W are blocked, and a scan may read one word past its row's end: a
- * copy (bitrows_init) has that word as the next row's first, whose bit 0
- * is the blocked column -1, and one zero word after the last row, so a row
- * costs no word of its own for it; a packed grid's rows (grid.h) keep a
- * zero word each. The transposed copy (columns as rows) serves the
+ * copy (bitrows_init) and a packed grid (grid.h) alike have that word as
+ * the next row's first, whose bit 0 is the blocked column -1, and one zero
+ * word after the last row, so a row costs no word of its own for it. The
+ * transposed copy (columns as rows) serves the
  * north/south scans with the same code. Owns `bits`, unless it is a view of
  * a packed grid (bitrows_view: the same layout, grid/grid.h), which then
  * stays the grid's. */
@@ -20,7 +20,7 @@
 
 typedef struct BitRows {
     int rows, cols; /* padded: H + 2, W + 2 (transposed: swapped) */
-    int words;      /* per row (bitrows_view: with the grid's trailing zero word) */
+    int words;      /* per row */
     uint64_t *bits;
     bool borrowed; /* bits are a packed grid's (bitrows_view) */
 } BitRows;

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A line's words for its cells alone (a view's rows have a zero word more). */
+/* A line's words: its cells alone (bitrows.h). */
 static int line_words(const BitRows *b) { return (b->cols + 63) >> 6; }
 
 /* The one allocation's words: the two planes of each direction's lines and
