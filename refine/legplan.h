@@ -15,12 +15,12 @@
  * of the map the size of a step's corridor, placed over the corridor's
  * sectors for each search, blocked everywhere but where the search paints
  * those sectors from the first JPS's map (each row and column of their
- * bounding box written once, a few whole words of the map masked by the
- * marked sectors along it), and its box blanked again after it, so a
- * corridor costs a few word operations per row and column of its box, not
- * a pass over the map, never outlives its search, and holds bits for the
- * window, not the map (a corridor's search never leaves its sectors, so
- * over the window it finds the same cells).
+ * bounding box written once, a few of the map's words shifted to the
+ * window's place and masked by the marked sectors along it), and its box
+ * blanked again after it, so a corridor costs a few word operations per
+ * row and column of its box, not a pass over the map, never outlives its
+ * search, and holds bits for the window, not the map (a corridor's search
+ * never leaves its sectors, so over the window it finds the same cells).
  *
  * Searches here hold state for what they reach, never the map's: the A* is
  * paged by sector (search/astar.h: a page per sector a search reaches,

@@ -66,14 +66,14 @@ bool legplan_enable_corridor_jps(LegPlanner *lp, int ahead, Err *err)
      * each in a sector beside the one before, and the sectors around them
      * (refine/corridor.c): at most 9 (ahead + 2) sectors listed, ahead + 4
      * across either way, the cells beside their corners (paint_corridor)
-     * and its two ends inside; the window starts at a whole word before
-     * them. */
+     * and its two ends inside; the window starts at them (placed at any
+     * cell, the map's words are shifted into it: paint_lines). */
     const Abstraction *a = lp->abs;
     size_t list = 9 * ((size_t)ahead + 2);
     if (!GROW(lp->painted, lp->painted_cap, list < a->nsectors ? list : a->nsectors, 1))
         return err_set(err, "out of memory for corridor JPS");
-    int span = (ahead + 4) * a->S + 63; /* placed at whole words (place_window) */
-    if (!lp->cjps)                      /* a try that ran out of memory may have taken it */
+    int span = (ahead + 4) * a->S;
+    if (!lp->cjps) /* a try that ran out of memory may have taken it */
         lp->cjps = calloc(1, sizeof *lp->cjps);
     if (!lp->cjps)
         return err_set(err, "out of memory for corridor JPS");
@@ -85,6 +85,38 @@ bool legplan_enable_corridor_jps(LegPlanner *lp, int ahead, Err *err)
  * cells across in one piece. */
 #define MASK_WORDS 8
 
+/* The 64 bits from bit sh of word a on, b the next word: the window is
+ * placed at any cell (place_window); placed at a whole word of the map's,
+ * it took 63 more cells across either way, about twice its bits. */
+static inline uint64_t shifted(uint64_t a, uint64_t b, int sh) { return sh ? a >> sh | b << (64 - sh) : a; }
+
+/* Lines l0 .. l1 - 1 of the window's words lo .. hi (d: line l0's words,
+ * `stride` words a line; m: their masks) from the tiles (transposed rows
+ * l + 1): the map's bits sh on from word w + off. A tile is read for the
+ * lines it holds at once, not once a line, and only for the cells the
+ * mask takes from it: the tiles of the same map words, wherever the window
+ * is placed. */
+static void paint_tiled(BitTiles *t, uint64_t *d, size_t stride, int l0, int l1, int lo, int hi, int off, int sh,
+                        const uint64_t *m)
+{
+    for (int w = lo; w <= hi; w++) {
+        uint64_t mw = m[w - lo];
+        for (int l = l0; l < l1;) {
+            int r = l + 1, n = 64 - (r & 63) < l1 - l ? 64 - (r & 63) : l1 - l; /* the lines of r's tile */
+            uint64_t *q = d + (size_t)(l - l0) * stride + w;
+            const uint64_t *p = mw << sh ? bitrows_tiles_at(t, r >> 6, w + off) + (r & 63) : NULL;
+            for (int i = 0; i < n; i++)
+                q[(size_t)i * stride] = p ? p[i] >> sh & mw : 0;
+            if (sh && mw >> (64 - sh)) {
+                p = bitrows_tiles_at(t, r >> 6, w + off + 1) + (r & 63);
+                for (int i = 0; i < n; i++)
+                    q[(size_t)i * stride] |= p[i] << (64 - sh) & mw;
+            }
+            l += n;
+        }
+    }
+}
+
 /* The window's lines across the painted box (lp->cjps_lo .. cjps_hi): its
  * rows (cols: its transposed rows, the map's columns), painted from the
  * route JPS's where they cross the corridor's sectors. The cells of marked
@@ -92,8 +124,8 @@ bool legplan_enable_corridor_jps(LegPlanner *lp, int ahead, Err *err)
  * built once for them, and those lines are written a whole word at a time
  * where the mask is not empty: the window is blank elsewhere (legplan_blank_window),
  * so the words that reach past the corridor hold only blocked cells either
- * way (the window is placed at whole words, so the map's words are copied
- * without shifts). Returns the lines written. */
+ * way (each the map's bits from the window's place on, shifted). Returns
+ * the lines written. */
 static size_t paint_lines(LegPlanner *lp, bool cols)
 {
     const Abstraction *a = lp->abs;
@@ -102,7 +134,7 @@ static size_t paint_lines(LegPlanner *lp, bool cols)
     int a0 = cols ? lp->cjps_lo.y : lp->cjps_lo.x, a1 = cols ? lp->cjps_hi.y : lp->cjps_hi.x;
     int b0 = cols ? lp->cjps_lo.x : lp->cjps_lo.y, b1 = cols ? lp->cjps_hi.x : lp->cjps_hi.y;
     int ao = cols ? lp->cjps_oy : lp->cjps_ox, bo = cols ? lp->cjps_ox : lp->cjps_oy;
-    int alen = cols ? lp->grid->height : lp->grid->width, off = ao >> 6;
+    int alen = cols ? lp->grid->height : lp->grid->width, off = ao >> 6, sh = ao & 63;
     BitRows *dst = cols ? &lp->cjps->cols : &lp->cjps->rows;
     const BitRows *src = cols ? &lp->jps.cols : &lp->jps.rows;
     BitTiles *tiles = cols && lp->jps.tiled ? &lp->jps.tiles : NULL; /* read through, filled: the same bits */
@@ -127,15 +159,17 @@ static size_t paint_lines(LegPlanner *lp, bool cols)
                 continue;
             lines += (size_t)(l1 - l0);
             uint64_t *d = dst->bits + (size_t)(l0 - bo + 1) * dst->words - w0;
+            /* Window word w is the map's bits sh on from word w + off: the
+             * word w + off + 1 past the box's last is at most the one a
+             * scan may read past its line (search/bitrows.h). */
+            if (tiles) {
+                paint_tiled(tiles, d, (size_t)dst->words, l0, l1, lo, hi, off, sh, &m[lo - w0]);
+                continue;
+            }
             for (int l = l0; l < l1; l++, d += dst->words) {
-                if (tiles) {
-                    for (int w = lo; w <= hi; w++)
-                        d[w] = bitrows_tiles_word(tiles, l + 1, w + off) & m[w - w0];
-                } else { /* one loop each: the common case reads words only */
-                    const uint64_t *s = bitrows_row(src, l + 1) + off;
-                    for (int w = lo; w <= hi; w++)
-                        d[w] = s[w] & m[w - w0];
-                }
+                const uint64_t *s = bitrows_row(src, l + 1) + off;
+                for (int w = lo; w <= hi; w++)
+                    d[w] = shifted(s[w], s[w + 1], sh) & m[w - w0];
             }
         }
     }
@@ -210,7 +244,6 @@ static bool place_window(LegPlanner *lp, xyLoc from, xyLoc to)
     }
     x1 = x1 < lp->grid->width ? x1 : lp->grid->width, y1 = y1 < lp->grid->height ? y1 : lp->grid->height;
     lp->cjps_lo = (xyLoc){(int16_t)x0, (int16_t)y0}, lp->cjps_hi = (xyLoc){(int16_t)x1, (int16_t)y1};
-    x0 &= ~63, y0 &= ~63; /* at whole words (paint_lines) */
     int w = lp->cjps->grid.width, h = lp->cjps->grid.height;
     if (x1 - x0 > w || y1 - y0 > h) {
         int nw = x1 - x0 > w ? x1 - x0 : w, nh = y1 - y0 > h ? y1 - y0 : h;
