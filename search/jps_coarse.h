@@ -5,7 +5,7 @@
  * A segment's bit is 0 when no straight scan from any of its passable
  * cells, along its line in that direction, meets a jump point before a
  * blocked cell (the goal aside: the caller scans the goal's row and column
- * as before). A diagonal step (jps.c) scans only the lines whose segment's
+ * as before). A diagonal step (jps_sweep.h) scans only the lines whose segment's
  * bit is 1, as without them, so the search and its path are the same. In
  * rooms a line's scans end at a wall but in the few rows and columns of
  * doors and walls, so most steps of a diagonal sweep meet 0s; and the bits
