@@ -40,31 +40,44 @@ int bitrows_jump(const BitRows *b, int r, int c, int dir, int goal_c)
     return dir > 0 ? bitrows_jump_in(b, r, c, 1, goal_c) : bitrows_jump_in(b, r, c, -1, goal_c);
 }
 
-/* bitrows_col_jump's loop; `straddle` a constant where inlined: the three
- * cells c - 1 .. c + 1 straddle two words (bits k.. of word w and the
- * first of w + 1), else they are bits k .. k + 2 of word w. */
-static inline __attribute__((always_inline)) int col_jump_in(const uint64_t *row, ptrdiff_t step, int k, int r, int dir,
-                                                             int goal_r, bool straddle)
+/* The 64 bits from byte `at` on (a load that need not be aligned). */
+static inline uint64_t bits_from(const unsigned char *at)
 {
-#define THREE(p) ((unsigned)(straddle ? (p)[0] >> k | (p)[1] << (64 - k) : (p)[0] >> k) & 7u)
-    unsigned prev = THREE(row);
+    uint64_t v;
+    memcpy(&v, at, sizeof v);
+    return v;
+}
+
+/* bitrows_col_jump's loop, from the word of byte `row` on (a row `step`
+ * bytes on at each step), whose bits `cell` and `sides` are column c's
+ * and the two beside it; `goal` (a constant where inlined): goal_r is
+ * ahead, so the loop tests for it. */
+static inline __attribute__((always_inline)) int col_jump_in(const unsigned char *row, ptrdiff_t step, uint64_t cell,
+                                                             uint64_t sides, int r, int dir, int goal_r, bool goal)
+{
+    uint64_t prev = bits_from(row);
     for (;;) {
         row += step;
         r += dir;
-        unsigned t = THREE(row);
-        if (!(t & 2u))
+        uint64_t t = bits_from(row);
+        if (!(t & cell))
             return -1;
-        if (r == goal_r || (t & ~prev & 5u))
+        if ((goal && r == goal_r) || (t & ~prev & sides))
             return r;
         prev = t;
     }
-#undef THREE
 }
 
+/* Columns c - 1 .. c + 1 are read from the byte holding c - 1: bits k ..
+ * k + 2 (k < 8) of the 64 bits from there, within them wherever c is (no
+ * case for three cells across two words); the 8 bytes stay within the
+ * row and the word a scan may read past it (bitrows.h). */
 int bitrows_col_jump(const BitRows *b, int c, int r, int dir, int goal_r)
 {
-    const ptrdiff_t step = (ptrdiff_t)dir * b->words;
-    const uint64_t *row = bitrows_row(b, r) + ((c - 1) >> 6);
-    int k = (c - 1) & 63;
-    return k > 61 ? col_jump_in(row, step, k, r, dir, goal_r, true) : col_jump_in(row, step, k, r, dir, goal_r, false);
+    const ptrdiff_t step = (ptrdiff_t)dir * b->words * (ptrdiff_t)sizeof(uint64_t);
+    const unsigned char *row = (const unsigned char *)bitrows_row(b, r) + ((c - 1) >> 3);
+    int k = (c - 1) & 7;
+    uint64_t cell = 2ull << k, sides = 5ull << k;
+    return (goal_r - r) * dir > 0 && goal_r >= 0 ? col_jump_in(row, step, cell, sides, r, dir, goal_r, true)
+                                                 : col_jump_in(row, step, cell, sides, r, dir, goal_r, false);
 }

@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../grid/grid.h"
 
@@ -115,6 +116,47 @@ static inline __attribute__((always_inline)) bool bitrows_diag_step(const uint64
     *w = nw;
     *b = nb;
     return legal & 1;
+}
+/* The 64 bits from byte `at` of a row on (a load that need not be
+ * aligned): a window that holds a few cells around a column wherever it
+ * falls in its word. */
+static inline uint64_t bitrows_bits_from(const unsigned char *at)
+{
+    uint64_t v;
+    memcpy(&v, at, sizeof v);
+    return v;
+}
+/* How many of the n diagonal steps from (c, r) along (dx, dy) (each 1 or
+ * -1, constants where inlined) are legal before the first that is not
+ * (n where all are): bitrows_diag_step's verdicts, for a run of steps
+ * that test nothing else. Each row is read as a window from one byte of
+ * it, the same byte for up to 56 steps, whose bits the step's three
+ * cells are (no case for a step across two words): the cells c + 1 of
+ * this row and c, c + 1 of the next, for dx = 1, are bit c of next &
+ * next >> 1 & this >> 1, and the row's shifted window is the next step's
+ * "this". The window stays within the row and the word past it (bitrows.h;
+ * towards lower columns from byte 0 at the least). */
+static inline __attribute__((always_inline)) int bitrows_diag_run(const BitRows *b, int c, int r, int dx, int dy, int n)
+{
+    const ptrdiff_t row_bytes = (ptrdiff_t)b->words * (ptrdiff_t)sizeof(uint64_t), step = dy * row_bytes;
+    const unsigned char *row0 = (const unsigned char *)b->bits;
+    for (int done = 0; done < n;) {
+        int x = c + dx * done, chunk = n - done < 56 ? n - done : 56;
+        int byte = dx > 0 ? x >> 3 : x < 56 ? 0 : (x - 56) >> 3;
+        const unsigned char *at = row0 + (ptrdiff_t)(r + dy * done) * row_bytes + byte;
+        uint64_t m = 1ull << (x - 8 * byte), end = dx > 0 ? m << chunk : m >> chunk, v = bitrows_bits_from(at);
+        uint64_t shifted = dx > 0 ? v >> 1 : v << 1;
+        for (; m != end; m = dx > 0 ? m << 1 : m >> 1) {
+            at += step;
+            v = bitrows_bits_from(at);
+            uint64_t next_shifted = dx > 0 ? v >> 1 : v << 1;
+            if (!(v & next_shifted & shifted & m))
+                return done + (__builtin_ctzll(m) - (x - 8 * byte)) * dx;
+            shifted = next_shifted;
+        }
+        done += chunk;
+    }
+    return n;
 }
 /* bitrows_jump along column c from row r (dir 1 or -1), read from the
  * rows themselves, not a transposed copy: a row a step, three cells

@@ -24,7 +24,7 @@
  * Online JPS prunes a diagonal stop only where it cannot cost: a stop that
  * would take the bypass (be expanded next) is expanded in place, its
  * successors generated from the sweep's origin with the scans that found
- * it, and the sweep goes on; any other stop is a node (jps.c
+ * it, and the sweep goes on; any other stop is a node (jps_sweep.h
  * try_diagonal_in; counted as an expansion, so caps and work are those of
  * the unpruned search; docs/entries/jps.md).
  * JPS+'s intermediate pruning is a per-map choice (Jps.prune_diag, decided in
@@ -89,7 +89,7 @@ typedef struct Jps {
     uint64_t cap_left; /* expansions the search may still make (jps_begin) */
     bool running;      /* begun and not ended: jps_run goes on */
     uint64_t steps;    /* diagonal steps of the expansion in progress (jps_run's work) */
-    uint64_t pruned;   /* online: diagonal stops it expanded in place (jps.c try_diagonal_in) */
+    uint64_t pruned;   /* online: diagonal stops it expanded in place (jps_sweep.h try_diagonal_in) */
     uint32_t *trace;   /* jump points of the path, goal first; during the
                         search the bypass stack, node indices as the open list's (jps.c relax) */
     size_t nbypass, trace_cap;

@@ -5,7 +5,7 @@
  * A segment's bit is 0 when no straight scan from any of its passable
  * cells, along its line in that direction, meets a jump point before a
  * blocked cell (the goal aside: the caller scans the goal's row and column
- * as before). A diagonal step (jps.c) scans only the lines whose segment's
+ * as before). A diagonal step (jps_sweep.h) scans only the lines whose segment's
  * bit is 1, as without them, so the search and its path are the same. In
  * rooms a line's scans end at a wall but in the few rows and columns of
  * doors and walls, so most steps of a diagonal sweep meet 0s; and the bits
@@ -17,7 +17,15 @@
  * segment s of line l, so the rows a diagonal crosses within one segment
  * of columns are consecutive bits, and so are the columns within one
  * segment of rows: one 64-bit read says how many steps ahead scan nothing
- * (jps_coarse_quiet).
+ * (jps_coarse_quiet). Each plane's segments start where its shift puts
+ * them (padded cell p of a line is in segment (p + shift) / 64), chosen
+ * as the bits are made: the shift that sets the fewest bits, so that
+ * segments fall between rooms' walls, not across them. A plane holds its
+ * lines' inner cells' segments: a diagonal step's count (jps_coarse_quiet)
+ * may read the bits of a cell of the blocked ring, past its plane's last
+ * segment, in the next plane or, past the last plane, in the zero word,
+ * the flags and the scratch after it (a line's worth of bits and more);
+ * such a step is never legal, so what it read is never used.
  *
  * Lines are derived lazily, as the exact bits are: a changed cell marks
  * the three rows and the three columns through it stale
@@ -36,14 +44,16 @@
 #include "bitrows_tiles.h"
 
 typedef struct JpsCoarse {
-    uint64_t *bits;   /* the four planes, a zero word before and after them */
-    size_t plane[4];  /* each plane's first bit */
-    uint64_t *ok;     /* a bit per padded row, then per padded column: its bits hold for the map as it is */
-    uint64_t *line;   /* scratch: a column's three transposed rows (a zero word after each), its two verdicts */
-    size_t words;     /* the allocation's, this struct's included */
-    int nrows, ncols; /* padded */
-    int row_segs, col_segs;
-    bool stale; /* some line is */
+    uint64_t *bits;           /* the four planes, a zero word before and after them */
+    size_t plane[4];          /* each plane's first bit */
+    int shift[4];             /* each plane's: padded cell p of a line is in segment (p + shift) >> 6 */
+    int segs[4];              /* each plane's segments a line: every padded cell's */
+    uint64_t *ok;             /* a bit per padded row, then per padded column: its bits hold for the map as it is */
+    uint64_t *line;           /* scratch: a column's three transposed rows (a zero word after each), its two verdicts */
+    size_t words;             /* the allocation's, this struct's included */
+    int nrows, ncols;         /* padded */
+    int row_words, col_words; /* a row's and a column's cells in words */
+    bool stale;               /* some line is */
     /* Segment bits derived (of a segment with a passable cell), and of
      * those set, since jps_coarse_new: after the first jps_coarse_fresh,
      * how much of the map's diagonal steps the bits spare (jps.h
@@ -51,9 +61,10 @@ typedef struct JpsCoarse {
     size_t open, busy;
 } JpsCoarse;
 
-/* Coarse bits for a map of these padded rows and columns, every line
- * stale; NULL + message when memory ran out. */
-JpsCoarse *jps_coarse_new(int nrows, int ncols, Err *err);
+/* Coarse bits for the map of these rows and transposed rows (whole, or
+ * where cols->bits is NULL, `tiles`), their shifts chosen from the map
+ * as it is, every line stale; NULL + message when memory ran out. */
+JpsCoarse *jps_coarse_new(const BitRows *rows, const BitRows *cols, BitTiles *tiles, Err *err);
 void jps_coarse_free(JpsCoarse *c);
 /* Its bytes, 0 for NULL. */
 size_t jps_coarse_bytes(const JpsCoarse *c);
@@ -77,11 +88,11 @@ void jps_coarse_fresh(JpsCoarse *c, const BitRows *rows, const BitRows *cols, Bi
  * its column towards dy. */
 static inline size_t jps_coarse_row_bit(const JpsCoarse *c, int px, int py, int dx)
 {
-    return c->plane[dx > 0] + (size_t)(px >> 6) * (size_t)c->nrows + (size_t)py;
+    return c->plane[dx > 0] + (size_t)((px + c->shift[dx > 0]) >> 6) * (size_t)c->nrows + (size_t)py;
 }
 static inline size_t jps_coarse_col_bit(const JpsCoarse *c, int px, int py, int dy)
 {
-    return c->plane[2 + (dy > 0)] + (size_t)(py >> 6) * (size_t)c->ncols + (size_t)px;
+    return c->plane[2 + (dy > 0)] + (size_t)((py + c->shift[2 + (dy > 0)]) >> 6) * (size_t)c->ncols + (size_t)px;
 }
 static inline bool jps_coarse_bit(const JpsCoarse *c, size_t i) { return c->bits[i >> 6] >> (i & 63) & 1; }
 /* The bit of the straight scan from (px, py) along (dx, dy), one of them 0. */
@@ -117,7 +128,8 @@ static inline int jps_coarse_steps_to(int a, int b, int sense)
 static inline __attribute__((always_inline)) int jps_coarse_quiet(const JpsCoarse *c, int px, int py, int dx, int dy,
                                                                   int gx, int gy)
 {
-    int n = dx > 0 ? 64 - (px & 63) : (px & 63) + 1, ny = dy > 0 ? 64 - (py & 63) : (py & 63) + 1;
+    int sx = px + c->shift[dx > 0], sy = py + c->shift[2 + (dy > 0)];
+    int n = dx > 0 ? 64 - (sx & 63) : (sx & 63) + 1, ny = dy > 0 ? 64 - (sy & 63) : (sy & 63) + 1;
     int row = jps_coarse_first(c, jps_coarse_row_bit(c, px, py, dx), dy);
     int col = jps_coarse_first(c, jps_coarse_col_bit(c, px, py, dy), dx);
     int goal = jps_coarse_steps_to(px, gx, dx), goal_y = jps_coarse_steps_to(py, gy, dy);

@@ -324,7 +324,7 @@ bool jps_enable_coarse(Jps *j, double busy_most, Err *err)
 {
     if (j->coarse || j->turns.block || j->plus || !j->grid.bits)
         return true;
-    if (!(j->coarse = jps_coarse_new(j->rows.rows, j->rows.cols, err)))
+    if (!(j->coarse = jps_coarse_new(&j->rows, &j->cols, &j->tiles, err)))
         return false;
     jps_coarse_fresh(j->coarse, &j->rows, &j->cols, &j->tiles);
     if ((double)j->coarse->busy > busy_most * (double)j->coarse->open) {

@@ -1,7 +1,7 @@
 /* jps_turns.h (search floor): online JPS's turn bits, the straight scans of its
  * diagonal jumps answered by a bit each.
  *
- * A diagonal jump (jps.c) stops at the first cell from which a straight
+ * A diagonal jump (jps_sweep.h) stops at the first cell from which a straight
  * scan along either of its two components finds a jump point; on open maps
  * most of online JPS's time is those two scans at every diagonal step. Turn
  * bits hold each scan's verdict: for every cell and each of the four

@@ -230,6 +230,50 @@ static void test_jps_coarse_same_answers(T *t)
     free_packed_three(&l, &packed, j, p);
 }
 
+/* The row-read scans of coarse turn bits' JPS answer as their references,
+ * at every passable cell of a packed map (its rows a view, its columns a
+ * transposed copy), whatever the cell's place in its word: a column scan
+ * (bitrows_col_jump) as bitrows_jump on the transposed rows, with no goal
+ * and with one ahead or behind; a run of diagonal steps (bitrows_diag_run,
+ * up to 70: past its 56-step windows, in an open block) as
+ * bitrows_diag_step one at a time. */
+static void test_bitrows_row_scans(T *t)
+{
+    Loaded l;
+    Grid packed;
+    if (!load_named(t, "random/random256-20-0", &l))
+        return;
+    for (int y = 0; y < 130; y++) /* an open block: diagonal runs past a window's 56 steps */
+        for (int x = 0; x < 130; x++)
+            grid_set_passable(&l.g, x, y, true);
+    Err err;
+    BitRows rows, cols;
+    CHECK(t, grid_pack(&packed, &l.g, &err) && bitrows_init(&cols, &packed, true, &err));
+    bitrows_view(&rows, &packed);
+    int wrong_col = 0, wrong_diag = 0, cells = 0;
+    for (int py = 1; py + 1 < rows.rows; py++)
+        for (int px = 1; px + 1 < rows.cols; px++) {
+            if (!bitrows_get(&rows, py, px) || (px * 7 + py * 3) % (5 * t_thin(1)))
+                continue;
+            cells++;
+            for (int d = 0; d < 4; d++) {
+                int dx = d & 1 ? 1 : -1, dy = d & 2 ? 1 : -1, goal = d < 2 ? -1 : py + dy * (px % 40 - 10);
+                wrong_col += bitrows_col_jump(&rows, px, py, dy, goal) != bitrows_jump(&cols, px, py, dy, goal);
+                const uint64_t *w = packed.bits + (((size_t)py * (size_t)packed.stride + (size_t)px) >> 6);
+                int b = px & 63, legal = 0;
+                while (legal < 70 && bitrows_diag_step(&w, &b, (ptrdiff_t)dy * (packed.stride >> 6), dx))
+                    legal++;
+                for (int n = 1; n <= 70; n += n < 8 ? 1 : 9)
+                    wrong_diag += bitrows_diag_run(&rows, px, py, dx, dy, n) != (legal < n ? legal : n);
+            }
+        }
+    CHECKF(t, cells > 1000 && wrong_col == 0 && wrong_diag == 0, "%d cells: %d column scans, %d runs differ", cells,
+           wrong_col, wrong_diag);
+    bitrows_free(&cols);
+    grid_free(&packed);
+    unload(&l);
+}
+
 /* The owner's grow gate (Jps.gate, common/grow.h): asked before every
  * growth of the node state (and of the trace a found path is read into)
  * with the bytes it adds (what the JPS held at each ask is what it held
@@ -350,6 +394,7 @@ const TestCase JPS_TESTS[] = {
     {"jps_grown_search_traced_once", test_jps_grown_search_traced_once},
     {"jps_gives_turns_back", test_jps_gives_turns_back},
     {"jps_coarse_same_answers", test_jps_coarse_same_answers},
+    {"bitrows_row_scans", test_bitrows_row_scans},
     {"jps_gate_and_paused_tiling", test_jps_gate_and_paused_tiling},
     {NULL, NULL},
 };
