@@ -108,7 +108,8 @@ typedef struct Jps {
      * (jps_grow) that would take it past them gives the turn bits back
      * first, for good (jps_enable_turns then does nothing; jps_retake_turns
      * takes them again): the same searches, their diagonal steps scanned
-     * again. */
+     * again. SIZE_MAX: no room of its own, the owner gives them back
+     * (jps_give_back_turns, from the gate below). */
     size_t turns_room;
     /* The owner's (zero at init: none): asked before the node state grows
      * (jps_grow, after the turn bits were given back where they would
@@ -185,6 +186,11 @@ bool jps_enable_turns(Jps *j, Err *err);
  * then on (Jps.turns_room 0): for an owner whose map begins to change, which
  * keeps them whatever its static budget had left them. */
 bool jps_retake_turns(Jps *j, Err *err);
+/* Gives the turn bits back now, for an owner that weighs its whole
+ * memory (its gate, asked before the node state grows) and counts what it
+ * held with them itself: jps_bytes is what the JPS holds after. Nothing
+ * where none are held or they are held for good (turns_room 0). */
+void jps_give_back_turns(Jps *j);
 /* Lets the diagonal jumps of an online JPS on a packed map without turn
  * bits read coarse turn bits (jps_coarse.h, a bit per 64 cells of a line
  * and direction) before they scan: a diagonal step scans only the lines

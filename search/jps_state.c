@@ -208,6 +208,13 @@ static void make_room(Jps *grows, size_t more)
     if (now + more <= j->turns_room)
         return;
     j->held_peak = now > j->held_peak ? now : j->held_peak;
+    jps_give_back_turns(j);
+}
+
+void jps_give_back_turns(Jps *j)
+{
+    if (!j->turns.block || !j->turns_room)
+        return;
     jps_turns_free(&j->turns);
     j->turns_given_back = true;
 }

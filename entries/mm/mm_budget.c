@@ -96,14 +96,18 @@ size_t mm_fit_cache(MmEntry *e)
     }
 }
 
-/* The share of the budget (in tenths) the instance may hold with the JPS
- * route's turn bits (refine/routes.h): taken at prepare where they fit in
- * it, and given back by the JPS when its node state, growing as queries
- * run, would take the instance past it (search/jps.h turns_room); the rest
- * is left for what else grows (the edge cache, the leg pages), so that a
- * map whose instance fits the budget without them fits it with them (on
- * dao, where every map's JPS route runs: results/reference/mm-paper/daojps36.md). */
-#define TURNS_BUDGET_TENTHS 9
+/* The line the instance may hold up to with the JPS route's turn bits
+ * (refine/routes.h) and with the JPS's whole transposed rows (mm_tile_jps):
+ * the rest of the budget is for what grows without asking the grow gate
+ * (the refiner's scratch paths, checked every TILE_CHECK_EVERY-th query).
+ * Turn bits are taken at prepare where they fit under it, and given back
+ * by grow_gate as soon as a part that asks it would grow past it (the
+ * JPS's node state too: jps_grow asks with what it adds); the tiles are
+ * weighed after that, against what the instance holds without them. A
+ * share of 9/10 fixed at prepare left them out where the edge cache and
+ * the leg pages never grow into that tenth: small-map maps, every query by
+ * JPS (results/reference/mm-paper/daojps42.md). */
+#define TURNS_TILES_BUDGET_PERCENT 97
 
 /* What the instance will hold once the joint memo has grown to its most
  * (refine/window.h win_memo_bytes_most: it starts small and doubles as
@@ -116,25 +120,24 @@ size_t mm_held_with_memo_grown(const MmEntry *e)
     return held + win_memo_bytes_most(w) - win_memo_bytes(w);
 }
 
-/* Turn bits for the JPS route's diagonal steps where they fit in that share;
- * the JPS gives them back when its node state would grow past the share
- * with them (search/jps.h turns_room). */
+/* Turn bits for the JPS route's diagonal steps where they fit under that
+ * line; grow_gate gives them back when any part would grow past it. */
 bool mm_take_turns(MmEntry *e, Err *err)
 {
-    size_t held = mm_held_with_memo_grown(e), share = mm_budget(e) / 10 * TURNS_BUDGET_TENTHS;
+    size_t held = mm_held_with_memo_grown(e), share = mm_budget(e) / 100 * TURNS_TILES_BUDGET_PERCENT;
     if (held >= share)
         return true;
     if (!routes_enable_turns_within(&e->refiner.routes, share - held, err))
         return false;
-    held = mm_held_with_memo_grown(e);
-    if (e->legs.have_jps && e->legs.jps.turns.block && held <= share)
-        e->legs.jps.turns_room = jps_bytes(&e->legs.jps) + (share - held);
+    /* No room of the JPS's own: the instance's line decides (grow_gate). */
+    if (e->legs.have_jps && e->legs.jps.turns.block)
+        e->legs.jps.turns_room = SIZE_MAX;
     return true;
 }
 
 /* The JPS's transposed rows as a cache of tiles instead of a whole copy
  * (search/jps.h jps_tile_cols), from the moment the instance holds more
- * than TILES_BUDGET_PERCENT of its budget with the copy: at prepare (its
+ * than TURNS_TILES_BUDGET_PERCENT of its budget with the copy: at prepare (its
  * joint memo counted at its most), before a part grows past that line (the
  * grow gate below: the joint memo, the legs' A* pages, the JPS's node
  * state, the corridor window, the region search's open list and route
@@ -161,7 +164,6 @@ bool mm_take_turns(MmEntry *e, Err *err)
  * their bytes, randmem41.md) and where the JPS has coarse turn bits (its
  * diagonal steps and straight successors scan columns down the rows, not
  * through the tiles: search/jps.h jps_enable_coarse). */
-#define TILES_BUDGET_PERCENT 97
 #define JPS_TILES_FEWEST 16
 
 /* What the instance holds now (mm_bytes without the peak part). */
@@ -186,17 +188,24 @@ static size_t held_now(const MmEntry *e)
  * costs time (a joint not remembered is smoothed again), never paths, so
  * an instance over its budget already (rooms, mazes: far over it) lets it
  * grow. The searches' growth (the legs' A* pages, slots and open list,
- * search/astar.h; the JPS's node state, search/jps.h jps_grow, after its
- * turn bits were given back where its room says) happens whatever the
- * answer: a search never fails or changes its answer for the gate. It is
+ * search/astar.h; the JPS's node state, search/jps.h jps_grow) happens
+ * whatever the answer: a search never fails or changes its answer for the gate. It is
  * asked between two of the JPS's expansions or outside its searches, never
  * inside one: tiling there changes where the scans read the columns, not
- * what they read, so a JPS search paused between GetPath calls goes on
+ * what they read, and giving the turn bits back there only which scans a
+ * diagonal step runs, so a JPS search paused between GetPath calls goes on
  * with the same nodes and the same answer (search/jps.h Jps.gate). */
 static bool grow_gate(void *ctx, size_t more)
 {
     MmEntry *e = ctx;
-    size_t line = mm_budget(e) / 100 * TILES_BUDGET_PERCENT, now = held_now(e);
+    size_t line = mm_budget(e) / 100 * TURNS_TILES_BUDGET_PERCENT, now = held_now(e);
+    if (now + more > line && e->legs.jps.turns.block && e->legs.jps.turns_room) {
+        /* static turn bits (mm_take_turns) first; what was held with them stays the peak */
+        size_t part[MM_PARTS], peak = mm_bytes(e, part);
+        jps_give_back_turns(&e->legs.jps);
+        e->bytes_before_tiles = peak;
+        now = held_now(e);
+    }
     if (now + more > line && e->tile_watch && !e->legs.jps.turns.block) {
         Err err = {0};
         mm_tile_jps(e, now + more, &err);
@@ -220,14 +229,14 @@ void mm_gate_parts(MmEntry *e)
 void mm_tile_jps(MmEntry *e, size_t held, Err *err)
 {
     Jps *j = &e->legs.jps;
-    if (!e->tile_watch || j->turns.block || held <= mm_budget(e) / 100 * TILES_BUDGET_PERCENT)
+    if (!e->tile_watch || j->turns.block || held <= mm_budget(e) / 100 * TURNS_TILES_BUDGET_PERCENT)
         return;
     uint32_t slots = JPS_TILES_FEWEST, most = jps_tile_slots_most(j);
     bool near = e->legs.have_cjps || j->coarse; /* few scans read the tiles */
     while (slots * 2 <= most / 2 && !near)
         slots *= 2;
     size_t part[MM_PARTS], now = mm_bytes(e, part), saving = jps_tile_saving(j, slots);
-    if (!saving || (held - saving > mm_budget(e) / 100 * TILES_BUDGET_PERCENT && !e->legs.have_cjps)) {
+    if (!saving || (held - saving > mm_budget(e) / 100 * TURNS_TILES_BUDGET_PERCENT && !e->legs.have_cjps)) {
         e->tile_watch = false; /* tiles would not bring it back under the line, now or later: the copy stays */
         return;
     }

@@ -47,7 +47,8 @@ typedef struct MmEntry {
     uint64_t started_ns;    /* when preprocessing or preparing began (progress lines) */
     Tracer trace_layers[4]; /* mm_set_tracer: one per kind of search, told apart by layer */
     /* The JPS's transposed rows (mm_budget.c mm_tile_jps): watched while whole,
-     * and what the instance held when they were tiled. */
+     * and what the instance held when they were tiled or its JPS's turn bits
+     * were given back (grow_gate): its peak before it dropped. */
     bool tile_watch;
     uint32_t tile_check; /* queries answered while watched */
     size_t bytes_before_tiles;
