@@ -4,11 +4,13 @@
  * alternative to the abstract A* (refine/abstract_search.h).
  *
  * Three phases, so that a map change costs what it changes:
- *  - the order (refine/abs_ch_topo.h) depends only on the sector grid and
- *    the number of regions in each sector: a nested dissection of the
- *    sectors by geometry, near-linear to compute, and no witness search at
- *    all; the shape is that order's fill, of the region graph itself for a
- *    build, of the sectors' slots once the map changes;
+ *  - the order (refine/abs_ch_topo.h) of a map that has changed depends
+ *    only on the sector grid and the number of regions in each sector: a
+ *    nested dissection of the sectors by geometry, near-linear to compute,
+ *    and no witness search at all, and the shape is its fill over the
+ *    sectors' slots; a build orders the regions themselves, by minimum
+ *    degree on the region graph (abs_ch_topo_min_degree: about half the
+ *    arcs), and its shape is that order's fill of the region graph;
  *  - customisation puts the edge costs (integer, 1/ABS_COST_SCALE cells) on
  *    that shape bottom-up over its lower triangles (CCH §5), then exact
  *    distances top-down over the other triangles (perfect customisation,
@@ -31,7 +33,8 @@
  * distances can move, in falling rank order (perfect); the result equals a
  * customisation from scratch on the same shape, arc for arc (abs_ch_verify).
  * A sector that outgrows its slots makes a new shape (wider slots there) and
- * a whole customisation. Both shapes give the same query arcs.
+ * a whole customisation. Both orders give the same exact costs, not the
+ * same arcs.
  *
  * The build, customisation entry points and byte counts are abs_ch.c; the
  * query and its unpacking abs_ch_query.c.

@@ -390,6 +390,9 @@ bool abs_ch_topo_build_exact(AbsChTopo *t, const AbsChSectors *s, uint32_t n, co
         }
         t->n = n;
         abs_ch_topo_place(t, (uint32_t)ns, n, region_sector, count);
+        ok = abs_ch_topo_min_degree(t, n, edge_first, edge_to, stride);
+    }
+    if (ok) {
         /* Each edge once, in the list of its lower end: counting sort. */
         for (uint32_t r = 0; r < n; r++)
             for (uint32_t i = edge_first[r]; i < edge_first[r + 1]; i++) {

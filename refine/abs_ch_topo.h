@@ -30,7 +30,9 @@
  * its ancestors in the elimination tree (what the query's scratch relies
  * on, refine/abs_ch.h).
  *
- * The sector order is kept and reused by every later shape. The region
+ * The sector order is kept and reused by every later shape; the least
+ * shape (a build's, let go once its query arcs are made) orders the
+ * regions themselves instead (abs_ch_topo_min_degree). The region
  * shape gives each sector a number of slots (its capacity, at least its
  * region count): a map change that leaves every sector within its slots
  * keeps the shape and only places the regions again (a slot left empty has
@@ -90,18 +92,28 @@ bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap)
 /* The arcs abs_ch_topo_build would make (the fill only, not the arcs);
  * false when memory ran out. */
 bool abs_ch_topo_arcs(const AbsChSectors *s, const uint32_t *cap, uint64_t *arcs);
-/* The least shape for these regions and edges in the same order: a slot
- * for each region (placed, as abs_ch_topo_place places them), and the
- * elimination of the region graph itself rather than the blow-up of the
- * sector fill. Its arcs are exactly the pairs a route through lower ranks
- * joins, so the blow-up's arcs that can ever cost less than infinity are
- * all in it, and a customisation of either gives the same query arcs; it
- * holds no arc for an edge the map does not have yet, so it serves a
- * hierarchy that is never updated (abs_ch_unshape). Region r's edges go
+/* The least shape for these regions and edges: a slot for each region
+ * (its sector's slots placed as abs_ch_topo_place places them, then the
+ * regions ordered again by minimum degree, abs_ch_topo_min_degree), and
+ * the elimination of the region graph itself rather than the blow-up of
+ * the sector fill. Its arcs are exactly the pairs a route through lower
+ * ranks joins; it holds no arc for an edge the map does not have yet, so
+ * it serves a hierarchy that is never updated (abs_ch_unshape). Region r's edges go
  * to edge_to[edge_first[r] .. edge_first[r + 1]) (elements `stride` bytes
  * apart). False (nothing held) when memory ran out. */
 bool abs_ch_topo_build_exact(AbsChTopo *t, const AbsChSectors *s, uint32_t n, const uint32_t *region_sector,
                              const uint32_t *edge_first, const uint32_t *edge_to, size_t stride);
+/* The least shape's order (abs_ch_order.c): minimum degree on the region
+ * graph (region r's edges as for abs_ch_topo_build_exact), ties to the
+ * lower rank in t->rank (the sector order's), into t->rank and t->node.
+ * A least shape serves one map, so it needs no order that holds whatever
+ * the map's changes; on the region graph itself the least-degree regions
+ * (a room's inside, a corridor's dead end) go first and join few others,
+ * and the hierarchy keeps about half the arcs of the sector dissection's
+ * on maps of rooms, with a lower elimination tree there
+ * (results/reference/mm-paper/chmem42.md). False when memory ran out. */
+bool abs_ch_topo_min_degree(AbsChTopo *t, uint32_t n, const uint32_t *edge_first, const uint32_t *edge_to,
+                            size_t stride);
 /* Do `n` regions, region r in sector region_sector[r], fit the slots?
  * count[ns] is scratch (left holding each sector's regions). */
 bool abs_ch_topo_fits(const AbsChTopo *t, uint32_t ns, uint32_t n, const uint32_t *region_sector, uint32_t *count);

@@ -67,7 +67,7 @@ static int compare_routes(T *t, const AbsIndex *ix, int pairs, uint64_t seed)
  * searches. */
 static void test_ch_equals_astar(T *t)
 {
-    const char *const maps[] = {"random/random256-20-0", "rooms/16room256-0", "mazes/maze256-2-0", NULL};
+    const char *const maps[] = {"random/random256-20-0", "rooms/8room256-0", "mazes/maze256-2-0", NULL};
     astar_open_grows = 0;
     ends_by[0] = ends_by[1] = 0;
     route_room = 0;
@@ -89,8 +89,8 @@ static void test_ch_equals_astar(T *t)
 }
 
 /* After updates that split and join regions, mm's own hierarchy, once its
- * deferred re-customisation is done, is the one a fresh build over the
- * updated abstraction makes with the same sector order (kept across updates, refine/abs_ch_topo.h), and answers as A* does. */
+ * deferred re-customisation is done, answers with the costs a fresh build
+ * over the updated abstraction gives, and as A* does. */
 static void test_ch_update_equals_fresh(T *t)
 {
     Loaded l;
@@ -144,20 +144,22 @@ static void test_ch_update_equals_fresh(T *t)
                "round %d: the refresh's edges outlived the refresh", round);
         CHECKF(t, round > 0 || las->ch.dyn.pieces - pieces_before > 1,
                "the first update's new shape came in %d piece(s)", (int)(las->ch.dyn.pieces - pieces_before));
-        const AbsCh *live = &las->ch;
+        /* A fresh build orders the regions themselves (abs_ch_topo_min_degree),
+         * the live one its sectors' slots: other arcs, the same exact costs. */
+        AbsCh *live = &las->ch;
         RegionSearch fresh;
         CHECKF(t, region_search_init(&fresh, mm_abs_index(inst), true, mm_region_search(inst), &err), "%s", err.msg);
-        bool same = live->n == fresh.ch.n && live->nup == fresh.ch.nup && live->ndn == fresh.ch.ndn;
-        for (int dir = 0; dir < 2; dir++) /* the fresh arcs narrow, the live ones not */
-            for (uint32_t v = 0; same && v < live->n; v++)
-                for (uint32_t k = abs_ch_first(&fresh.ch, dir, v); same && k < abs_ch_first(&fresh.ch, dir, v + 1);
-                     k++) {
-                    AbsChArc a = abs_ch_arc(live, dir, v, k), b = abs_ch_arc(&fresh.ch, dir, v, k);
-                    same = abs_ch_first(live, dir, v) == abs_ch_first(&fresh.ch, dir, v) && a.to == b.to &&
-                           a.cost == b.cost && a.mid == b.mid;
-                }
-        CHECKF(t, same, "round %d: live hierarchy (%u regions, %u up arcs) differs from a fresh build (%u, %u)", round,
-               live->n, live->nup, fresh.ch.n, fresh.ch.nup);
+        uint32_t n = live->n, *path = malloc(((size_t)n + 1) * sizeof *path), wrong = 0;
+        CHECKF(t, path && n == fresh.ch.n, "round %d: live hierarchy of %u regions, fresh %u", round, n, fresh.ch.n);
+        for (uint32_t i = 0; path && n > 1 && n == fresh.ch.n && i < 200; i++) {
+            uint32_t a = (i * 7919u) % n, b = (i * 104729u + n / 3) % n;
+            int len;
+            double got = abs_ch_query(live, a, b, path, &len), want = abs_ch_query(&fresh.ch, a, b, path, &len);
+            wrong += got != want;
+            CHECKF(t, got == want || wrong > 3, "round %d: regions %u -> %u cost %.0f live, %.0f fresh", round, a, b,
+                   got, want);
+        }
+        free(path);
         region_search_free(&fresh);
         int bad = compare_routes(t, mm_abs_index(inst), 200, 100 + (uint64_t)round);
         CHECKF(t, bad == 0, "round %d: %d of 200 routes differ from A*", round, bad);
