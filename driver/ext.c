@@ -191,7 +191,7 @@ static bool read_until(int fd, char *so, size_t size, int limit_s)
             double left = guard_seconds_left(limit_s);
             if (left <= 0)
                 return false;
-            left_ms = (int)(left * 1000) + 1;
+            left_ms = left > 1e6 ? 1000000000 : (int)(left * 1000) + 1; /* a day-long limit fits an int */
         }
         struct pollfd p = {.fd = fd, .events = POLLIN};
         int n = poll(&p, 1, left_ms);
