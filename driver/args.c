@@ -198,8 +198,9 @@ static const DriverOption OPTIONS[] = {
      "one object (docs/driver-output.md)",
      opt_json, false},
     {"time-limit", "S",
-     "end the run after S seconds of wall time (preprocessing included) with one\n"
-     "line naming the query it was in; fatal signals and an exit() by the entry\n"
+     "end the run after S seconds of wall time (an ext:DIR entry's build and\n"
+     "preprocessing included) with one line naming the query it was in (or the\n"
+     "entry whose build it stopped); fatal signals and an exit() by the entry\n"
      "are reported the same way (exit 3 for an exit, else the signal's own end)",
      opt_time_limit, false},
     {"strict-pre", NULL,
@@ -361,7 +362,7 @@ bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
     if (!strcmp(a->entry_spec, "ext"))
         return err_set(err, "--entry ext needs the entry's folder: --entry ext:DIR");
     if (!strncmp(a->entry_spec, "ext:", 4)) /* no options: the rest is the folder */
-        return ext_entry_open(a->entry_spec + 4, &a->entry, err);
+        return ext_entry_open(a->entry_spec + 4, a->time_limit_s, &a->entry, err);
     return entry_parse_spec(a->entry_spec, &a->entry, &a->opts, err);
 }
 

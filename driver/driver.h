@@ -90,7 +90,7 @@ enum { EXIT_ALL_VALID = 0, EXIT_INVALID = 1, EXIT_BAD_INPUT = 2, EXIT_ENTRY_DIED
 /* driver/guard.c: one stderr line naming entry, map, query (1-based, with
  * its scenario line) and signal or reason when the entry ends the process:
  * a fatal signal, exit() during the run, or the --time-limit alarm (wall
- * seconds from guard_start; 0: none). */
+ * seconds from an ext entry's build, else from guard_start; 0: none). */
 typedef enum { GUARD_OFF, GUARD_PREPROCESS, GUARD_PREPARE, GUARD_QUERY, GUARD_DONE } GuardPhase;
 void guard_start(const char *entry, const char *map_path, const char *scen_path, int time_limit_s);
 void guard_phase(GuardPhase p);
@@ -101,6 +101,9 @@ _Noreturn void guard_die(const char *reason);
 /* Something only the entry knows went wrong but the run goes on (a classic
  * entry that shrank its path): the same one line with `reason`, and return. */
 void guard_warn(const char *reason);
+/* Seconds of --time-limit S left, counted from the first call (the ext
+ * entry's build, else guard_start): the build and the run share one limit. */
+double guard_seconds_left(int limit_s);
 
 /* Parses argv; false + message on a usage error. *help is set for --help. */
 bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err);
@@ -305,8 +308,9 @@ void json_summary(FILE *out, const char *summary_line);
 /* `--entry ext:DIR` (driver/ext.c): builds the classic-kit entry folder DIR
  * with scripts/ext_build.py (its messages on stderr), loads the object and
  * points *out at an entry named after the folder. False + message when the
- * name is one of ours, the build fails or the object does not load. */
-bool ext_entry_open(const char *dir, const Entry **out, Err *err);
+ * name is one of ours, the build fails, outlasts time_limit_s (> 0) or the
+ * object does not load. */
+bool ext_entry_open(const char *dir, int time_limit_s, const Entry **out, Err *err);
 
 /* VmRSS of this process in kB (0 when /proc is unavailable). */
 long rss_kb(void);

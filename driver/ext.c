@@ -21,6 +21,8 @@
 #define _DEFAULT_SOURCE /* dlopen's flags, mkdir */
 #include <dlfcn.h>
 #include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -162,9 +164,57 @@ static bool builder_path(char *out, size_t size, Err *err)
     return true;
 }
 
+/* The build's process group (its own, so a time limit ends the compilers it
+ * started too); an interrupt or termination of the driver during the build
+ * ends the group as well, then the driver as that signal would. */
+static volatile pid_t build_group;
+
+static void end_build(int sig)
+{
+    if (build_group > 0)
+        kill(-build_group, SIGKILL);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static const int FORWARDED[] = {SIGINT, SIGTERM, SIGHUP};
+enum { NFORWARDED = sizeof FORWARDED / sizeof FORWARDED[0] };
+
+/* Reads the builder's stdout into so until it closes, or until the time
+ * limit (limit_s > 0) passes: then false. */
+static bool read_until(int fd, char *so, size_t size, int limit_s)
+{
+    size_t got = 0;
+    for (;;) {
+        int left_ms = -1;
+        if (limit_s > 0) {
+            double left = guard_seconds_left(limit_s);
+            if (left <= 0)
+                return false;
+            left_ms = left > 1e6 ? 1000000000 : (int)(left * 1000) + 1; /* a day-long limit fits an int */
+        }
+        struct pollfd p = {.fd = fd, .events = POLLIN};
+        int n = poll(&p, 1, left_ms);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n == 0)
+            continue; /* the limit is tested above */
+        ssize_t r = n > 0 ? read(fd, so + got, size - 1 - got) : 0;
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0 || got + (size_t)r >= size - 1) {
+            got += r > 0 ? (size_t)r : 0;
+            so[got] = '\0';
+            return true;
+        }
+        got += (size_t)r;
+    }
+}
+
 /* Runs the builder on DIR; its stdout (the object's path) goes to `so`, its
- * messages straight to our stderr. */
-static bool build_folder(const char *dir, char *so, size_t size, Err *err)
+ * messages straight to our stderr. --time-limit counts the build: past it the
+ * build's whole process group is killed and the entry is not loaded. */
+static bool build_folder(const char *dir, int limit_s, char *so, size_t size, Err *err)
 {
     char builder[4096];
     if (!builder_path(builder, sizeof builder, err))
@@ -172,11 +222,18 @@ static bool build_folder(const char *dir, char *so, size_t size, Err *err)
     int fd[2];
     if (pipe(fd) != 0)
         return err_set(err, "ext: pipe: %s", strerror(errno));
+    struct sigaction sa, old[NFORWARDED];
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = end_build;
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < NFORWARDED; i++)
+        sigaction(FORWARDED[i], &sa, &old[i]);
     fflush(NULL);
     pid_t pid = fork();
     if (pid < 0)
         return err_set(err, "ext: fork: %s", strerror(errno));
     if (pid == 0) {
+        setpgid(0, 0);
         dup2(fd[1], 1);
         close(fd[0]);
         close(fd[1]);
@@ -184,16 +241,22 @@ static bool build_folder(const char *dir, char *so, size_t size, Err *err)
         fprintf(stderr, "ext: cannot run python3 %s: %s\n", builder, strerror(errno));
         _exit(127);
     }
+    setpgid(pid, pid); /* as the child does: whichever runs first */
+    build_group = pid;
     close(fd[1]);
-    size_t got = 0;
-    ssize_t r;
-    while ((r = read(fd[0], so + got, size - 1 - got)) > 0)
-        got += (size_t)r;
+    bool in_time = read_until(fd[0], so, size, limit_s);
     close(fd[0]);
-    so[got] = '\0';
+    if (!in_time)
+        kill(-pid, SIGKILL);
     int status;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
+    build_group = 0;
+    for (int i = 0; i < NFORWARDED; i++)
+        sigaction(FORWARDED[i], &old[i], NULL);
+    if (!in_time)
+        return err_set(err, "ext:%s: entry '%s' not loaded: its build did not end within --time-limit %d s (stopped)",
+                       dir, ext_folder_name, limit_s);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
         return err_set(err, "ext:%s: not loaded: the build above failed", dir);
     so[strcspn(so, "\n")] = '\0';
@@ -202,7 +265,7 @@ static bool build_folder(const char *dir, char *so, size_t size, Err *err)
     return true;
 }
 
-bool ext_entry_open(const char *dir, const Entry **out, Err *err)
+bool ext_entry_open(const char *dir, int time_limit_s, const Entry **out, Err *err)
 {
     size_t len = strlen(dir);
     while (len > 1 && dir[len - 1] == '/')
@@ -218,7 +281,7 @@ bool ext_entry_open(const char *dir, const Entry **out, Err *err)
         return err_set(err, "ext:%s: the folder's name '%s' is the name of one of our entries; rename the folder", dir,
                        ext_folder_name);
     char so[4096];
-    if (!build_folder(dir, so, sizeof so, err))
+    if (!build_folder(dir, time_limit_s, so, sizeof so, err))
         return false;
     void *h = dlopen(so, RTLD_NOW | RTLD_LOCAL);
     if (!h)

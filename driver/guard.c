@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "driver.h"
@@ -140,8 +141,20 @@ void guard_start(const char *entry, const char *map_path, const char *scen_path,
         sigaction(FATAL[i].sig, &sa, NULL);
     on_exit(on_exit_called, NULL);
     limit_s = time_limit_s;
-    if (time_limit_s > 0)
-        alarm((unsigned)time_limit_s);
+    if (time_limit_s > 0) {
+        double left = guard_seconds_left(time_limit_s);
+        alarm(left < 1 ? 1u : (unsigned)(left + 0.999));
+    }
+}
+
+double guard_seconds_left(int limit_s)
+{
+    static struct timespec t0;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (!t0.tv_sec && !t0.tv_nsec)
+        t0 = now;
+    return limit_s - ((double)(now.tv_sec - t0.tv_sec) + 1e-9 * (double)(now.tv_nsec - t0.tv_nsec));
 }
 
 _Noreturn void guard_die(const char *reason)

@@ -16,6 +16,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 import unittest
 
 from tests.py.util import GPPC, ROOT, TempDir, run_gppc, write
@@ -46,6 +47,14 @@ def entry_copy(d, name, makefile_extra="", source_extra=""):
         with open(os.path.join(dest, "search.cpp"), "a") as f:
             f.write(source_extra)
     return dest
+
+
+def cmdline(pid):
+    try:
+        with open("/proc/%s/cmdline" % pid) as f:
+            return f.read().rstrip("\x00")
+    except OSError:
+        return ""
 
 
 def crash_lines(stderr):
@@ -193,6 +202,26 @@ class ExtEntry(unittest.TestCase):
                 self.assertIn(why, p.stderr)
                 self.assertFalse(os.path.exists(os.path.join(d, "out")), "the suite ran for " + folder)
 
+
+    def test_a_build_past_the_time_limit_is_stopped_with_one_line_naming_the_entry(self):
+        # --time-limit counts the build: its whole process group (make and
+        # what make started) is killed, and nothing runs.
+        with TempDir() as d:
+            slow = entry_copy(d, "slow")
+            write(slow, "Makefile", "all:\n\tsleep 47.25\n")
+            t0 = time.time()
+            code, out, err = run_gppc("--entry", "ext:" + slow, "--time-limit", "2", "--pre-dir",
+                                      os.path.join(d, "pre"), "-full", MAP, SCEN)
+            took = time.time() - t0
+            left = [pid for pid in os.listdir("/proc") if pid.isdigit() and cmdline(pid) == "sleep\x0047.25"]
+        self.assertEqual(code, 2, err)
+        self.assertEqual(out, "")
+        self.assertLess(took, 30, err)
+        said = [l for l in err.splitlines() if "time-limit" in l]
+        self.assertEqual(said, ["gppc: ext:%s: entry 'slow' not loaded: its build did not end within --time-limit "
+                                "2 s (stopped)" % slow], err)
+        self.assertEqual(left, [], "the build's sleep outlived the driver")
+        self.assertFalse(os.path.exists(os.path.join(d, "pre")))
 
     def test_no_builder_beside_the_binary_is_one_line_and_exit_2(self):
         # A copied binary finds no scripts/ext_build.py above it: one line naming where it looked.
