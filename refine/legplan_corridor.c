@@ -20,8 +20,8 @@ static size_t window_bytes(int w, int h)
 }
 
 /* (Re)makes the painted copy as a blank w x h window (the JPS a search
- * paints), sharing the route JPS's node state; its tracer and its owner's
- * grow gate stay. */
+ * paints), sharing the route JPS's node state where that is hashed; its
+ * tracer and its owner's grow gate stay. */
 static bool make_window(LegPlanner *lp, int w, int h, Err *err)
 {
     const Tracer *tracer = lp->cjps->tracer;
@@ -49,10 +49,11 @@ static bool make_window(LegPlanner *lp, int w, int h, Err *err)
     lp->cjps->open.k = lp->jps.open.k;
     lp->cjps->open.card = lp->jps.open.card;
     lp->cjps->open.diag = lp->jps.open.diag;
-    if (!jps_share_nodes(lp->cjps, &lp->jps)) {
-        jps_free(lp->cjps);
-        return lp->have_cjps = err_set(err, "corridor JPS: no node state to share");
-    }
+    /* Where the route's JPS holds its nodes per cell (a small map, where
+     * that is the smaller at its bound) there is no hashed state to share:
+     * the corridor's keeps its own, which grows with what its searches
+     * reach (on a small map, a few nodes). */
+    (void)jps_share_nodes(lp->cjps, &lp->jps);
     return true;
 }
 

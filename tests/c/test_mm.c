@@ -372,6 +372,45 @@ static void test_mm_unreachable_and_trivial(T *t)
     grid_free(&l.g);
 }
 
+/* A small map of scattered obstacles takes corridor steps (the cluttered
+ * profile), whose JPS shares the route JPS's node state only where that
+ * state is hashed: on a map this small it is per cell, and prepare had
+ * failed ("no node state to share") where the corridor's JPS can keep its
+ * own. */
+static void test_mm_small_cluttered_map(T *t)
+{
+    enum { W = 64, H = 64 };
+    bool bits[W * H];
+    uint32_t seed = 20;
+    for (int i = 0; i < W * H; i++) {
+        seed = seed * 1103515245u + 12345u;
+        bits[i] = (seed >> 16) % 100 >= 20;
+    }
+    Loaded l = {0};
+    Err err;
+    if (!grid_from_bits(&l.g, bits, W, H, &err))
+        return;
+    const Entry *e;
+    void *inst = prepare_spec(t, "mm", &l, &e);
+    CHECKF(t, inst != NULL, "mm did not prepare a 64 x 64 map with a fifth of its cells blocked");
+    xyPath p = {0};
+    for (int q = 0, y = 0; inst && y < H; y += 9)
+        for (int x = 0; x < W; x += 13, q++) {
+            ScenQuery sq = {.start = {(int16_t)x, (int16_t)y}, .goal = {(int16_t)(W - 1 - x), (int16_t)(H - 1 - y)}};
+            if (!grid_passable(&l.g, x, y) || !grid_passable(&l.g, W - 1 - x, H - 1 - y))
+                continue;
+            run_query(t, e, inst, &sq, &p);
+            double len;
+            char why[256];
+            CHECKF(t, p.len == 0 || path_validate(&l.g, sq.start, sq.goal, p.cells, p.len, &len, why, sizeof why),
+                   "query %d: %s", q, why);
+        }
+    path_free(&p);
+    if (inst)
+        e->destroy(inst);
+    grid_free(&l.g);
+}
+
 /* A near box whose regions do not connect s and g is not searched
  * (refine/routes.h): a wall splits the map but for a gap far below, so the
  * box of a query straddling it holds no path, and its A* would flood the
@@ -475,6 +514,7 @@ const TestCase MM_TESTS[] = {
     {"mm_warm_up_not_counted", test_mm_warm_up_not_counted},
     {"mm_cache_and_segfile_keep_paths", test_mm_cache_and_segfile_keep_paths},
     {"mm_unreachable_and_trivial", test_mm_unreachable_and_trivial},
+    {"mm_small_cluttered_map", test_mm_small_cluttered_map},
     {"mm_near_box_checks_regions", test_mm_near_box_checks_regions},
     {"mm_bad_file_rebuilt", test_mm_bad_file_rebuilt},
     {NULL, NULL},
