@@ -22,6 +22,16 @@
  * measured on small-map, so their profiles stay theirs. */
 #define SMALL_MAP_SECTORS 384
 #define SMALL_MAP_ANY 192
+/* Tiny maps, of at most this many sectors, take small-map whatever their
+ * corners (small=auto): there a JPS search reaches at most a few thousand
+ * cells, while the capped JPS of the profiles that step corridors holds
+ * its node state per cell (its cap's bound reaches the map's cells:
+ * search/jps.h), some 50 bytes a cell, and put a 64 x 64 random map at
+ * three times its budget (issue #31). The small route's JPS holds what its
+ * searches reach: random maps of 80 x 80 cells (25 sectors) kept within
+ * their budget with it, and 96 x 96 ones, a fifth blocked or more, did not,
+ * where the scattered profile did (results/reference/mm-paper/smallmap42.md). */
+#define SMALL_MAP_TINY 25
 /* Scattered obstacles: a share (grid_scattered) between the dao maps' most
  * and the random maps' least. */
 #define SCATTERED 0.01
@@ -299,7 +309,8 @@ const MmProfile *mm_profile_choose(const MapKind *k, int small)
             : k->detour >= SECTOR_ROOMS_DETOUR && k->regions_per_sector < MAZE_REGIONS_PER_SECTOR ? P_SECTOR_ROOMS
                                                                                                   : P_DEFAULT;
     bool measured = k->nsectors <= SMALL_MAP_ANY || (p == P_DEFAULT && k->nsectors <= SMALL_MAP_SECTORS);
-    if (small < 0 ? measured && k->corners <= SMALL_MAP_CORNERS : small > 0 && k->corners <= (uint32_t)small)
+    bool tiny = k->nsectors <= SMALL_MAP_TINY;
+    if (small < 0 ? (measured && k->corners <= SMALL_MAP_CORNERS) || tiny : small > 0 && k->corners <= (uint32_t)small)
         p = P_SMALL_MAP;
     return &PROFILES[p];
 }

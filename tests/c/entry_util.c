@@ -116,6 +116,20 @@ bool load_crop(T *t, const char *name, int w, int h, int n, Loaded *l)
     return true;
 }
 
+bool load_small_cluttered(Loaded *l)
+{
+    enum { W = 64, H = 64 };
+    bool bits[W * H];
+    uint32_t seed = 20;
+    for (int i = 0; i < W * H; i++) {
+        seed = seed * 1103515245u + 12345u;
+        bits[i] = (seed >> 16) % 100 >= 20;
+    }
+    *l = (Loaded){0};
+    Err err;
+    return grid_from_bits(&l->g, bits, W, H, &err);
+}
+
 void unload(Loaded *l)
 {
     scen_free(&l->sc);

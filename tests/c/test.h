@@ -127,6 +127,10 @@ bool load_paths(T *t, const char *map, const char *scen, Loaded *l);
  * a query's `optimal` is the octile distance, a lower bound only (for tests
  * of validity and "never shorter than optimal", not of optimality). */
 bool load_crop(T *t, const char *name, int w, int h, int n, Loaded *l);
+/* A 64 x 64 map with a fifth of its cells blocked, the same every time (a
+ * fixed generator), no scenario: a tiny map of mm's cluttered kind. false
+ * when memory ran out. unload() frees it. */
+bool load_small_cluttered(Loaded *l);
 void unload(Loaded *l);
 /* Calls fn on every embedded map (maps/random, rooms, mazes), each in one
  * build: under the sanitizers every other map of each family (a test that

@@ -380,15 +380,8 @@ static void test_mm_unreachable_and_trivial(T *t)
 static void test_mm_small_cluttered_map(T *t)
 {
     enum { W = 64, H = 64 };
-    bool bits[W * H];
-    uint32_t seed = 20;
-    for (int i = 0; i < W * H; i++) {
-        seed = seed * 1103515245u + 12345u;
-        bits[i] = (seed >> 16) % 100 >= 20;
-    }
-    Loaded l = {0};
-    Err err;
-    if (!grid_from_bits(&l.g, bits, W, H, &err))
+    Loaded l;
+    if (!load_small_cluttered(&l))
         return;
     const Entry *e;
     void *inst = prepare_spec(t, "mm", &l, &e);

@@ -38,6 +38,8 @@ static void test_mm_profiles(T *t)
         {{1.02, 0.0, 1.10, 385, true, true, 30, 0}, "default"},            /* more sectors than the small route takes */
         {{1.40, 0.0, 1.39, 256, true, true, 7, 0}, "small-rooms"},         /* another kind: at most 192 sectors */
         {{1.13, 0.0, 1.10, 1024, true, true, 30, 0}, "default"},           /* the dao map that detours most */
+        {{1.19, 0.39, 1.50, 25, true, true, 3, 5000}, "small-map"},        /* tiny: any corners */
+        {{1.19, 0.39, 1.50, 26, true, true, 3, 5000}, "cluttered"},        /* more sectors than tiny */
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         const MmProfile *p = mm_profile_choose(&cases[i].k, -1);
@@ -341,6 +343,37 @@ static void test_mm_bytes_parts(T *t)
     unload(&l);
 }
 
+/* A tiny map the capped JPS's profiles would take (64 x 64 cells, a fifth
+ * of them blocked: cluttered, more corners than small-map's rule takes)
+ * ends within its budget: that JPS held its node state per cell there,
+ * 3.3 times the budget, so tiny maps take small-map whatever their corners
+ * (entries/mm/mm_profile.c SMALL_MAP_TINY), whose JPS holds what its
+ * searches reach. */
+static void test_mm_tiny_cluttered_within_budget(T *t)
+{
+    enum { W = 64, H = 64 };
+    Loaded l;
+    if (!load_small_cluttered(&l))
+        return;
+    const Entry *e;
+    void *inst = prepare_spec(t, "mm", &l, &e);
+    xyPath p = {0};
+    for (int y = 0; inst && y < H; y += 5)
+        for (int x = 0; x < W; x += 7) {
+            ScenQuery sq = {.start = {(int16_t)x, (int16_t)y}, .goal = {(int16_t)(W - 1 - x), (int16_t)(H - 1 - y)}};
+            if (grid_passable(&l.g, x, y) && grid_passable(&l.g, W - 1 - x, H - 1 - y))
+                run_query(t, e, inst, &sq, &p);
+        }
+    path_free(&p);
+    if (inst) {
+        double budget = issue_budget(&l.g), held = entry_counter(e, inst, "mm_bytes");
+        CHECKF(t, held > 0 && held <= budget, "64 x 64, a fifth blocked: mm_bytes %.0f against a budget of %.0f", held,
+               budget);
+        e->destroy(inst);
+    }
+    grid_free(&l.g);
+}
+
 const TestCase MM_MEMORY_TESTS[] = {
     {"mm_profiles", test_mm_profiles},
     {"mm_bytes_parts", test_mm_bytes_parts},
@@ -349,5 +382,6 @@ const TestCase MM_MEMORY_TESTS[] = {
     {"mm_tiles_within_budget", test_mm_tiles_within_budget},
     {"mm_memo_within_budget", test_mm_memo_within_budget},
     {"mm_grow_gate_tiles_first", test_mm_grow_gate_tiles_first},
+    {"mm_tiny_cluttered_within_budget", test_mm_tiny_cluttered_within_budget},
     {NULL, NULL},
 };
