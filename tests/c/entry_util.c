@@ -130,6 +130,24 @@ bool load_small_cluttered(Loaded *l)
     return grid_from_bits(&l->g, bits, W, H, &err);
 }
 
+void run_mirrored_queries(T *t, const Entry *e, void *inst, const Loaded *l, int dx, int dy)
+{
+    int w = l->g.width, h = l->g.height;
+    xyPath p = {0};
+    for (int y = 0; y < h; y += dy)
+        for (int x = 0; x < w; x += dx) {
+            ScenQuery q = {.start = {(int16_t)x, (int16_t)y}, .goal = {(int16_t)(w - 1 - x), (int16_t)(h - 1 - y)}};
+            if (!grid_passable(&l->g, x, y) || !grid_passable(&l->g, w - 1 - x, h - 1 - y))
+                continue;
+            run_query(t, e, inst, &q, &p);
+            double len;
+            char why[256];
+            CHECKF(t, p.len == 0 || path_validate(&l->g, q.start, q.goal, p.cells, p.len, &len, why, sizeof why),
+                   "query (%d,%d): %s", x, y, why);
+        }
+    path_free(&p);
+}
+
 void unload(Loaded *l)
 {
     scen_free(&l->sc);

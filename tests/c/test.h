@@ -131,6 +131,10 @@ bool load_crop(T *t, const char *name, int w, int h, int n, Loaded *l);
  * fixed generator), no scenario: a tiny map of mm's cluttered kind. false
  * when memory ran out. unload() frees it. */
 bool load_small_cluttered(Loaded *l);
+/* Runs a query from every open cell (x, y) of l's map on a lattice of steps
+ * dx, dy to the cell mirrored through the map's center, where that is open,
+ * each path checked valid (or none). */
+void run_mirrored_queries(T *t, const Entry *e, void *inst, const Loaded *l, int dx, int dy);
 void unload(Loaded *l);
 /* Calls fn on every embedded map (maps/random, rooms, mazes), each in one
  * build: under the sanitizers every other map of each family (a test that

@@ -351,21 +351,13 @@ static void test_mm_bytes_parts(T *t)
  * searches reach. */
 static void test_mm_tiny_cluttered_within_budget(T *t)
 {
-    enum { W = 64, H = 64 };
     Loaded l;
     if (!load_small_cluttered(&l))
         return;
     const Entry *e;
     void *inst = prepare_spec(t, "mm", &l, &e);
-    xyPath p = {0};
-    for (int y = 0; inst && y < H; y += 5)
-        for (int x = 0; x < W; x += 7) {
-            ScenQuery sq = {.start = {(int16_t)x, (int16_t)y}, .goal = {(int16_t)(W - 1 - x), (int16_t)(H - 1 - y)}};
-            if (grid_passable(&l.g, x, y) && grid_passable(&l.g, W - 1 - x, H - 1 - y))
-                run_query(t, e, inst, &sq, &p);
-        }
-    path_free(&p);
     if (inst) {
+        run_mirrored_queries(t, e, inst, &l, 7, 5);
         double budget = issue_budget(&l.g), held = entry_counter(e, inst, "mm_bytes");
         CHECKF(t, held > 0 && held <= budget, "64 x 64, a fifth blocked: mm_bytes %.0f against a budget of %.0f", held,
                budget);
