@@ -19,6 +19,17 @@
 
 #include "../grid/grid.h"
 
+/* The search floor's forced inlining (the scans, the sweeps, the expansion's
+ * copies per direction and form, jps.c), which the plain build's speed
+ * needs. The sanitized build, a test build, leaves inlining to -Og: its
+ * tests check the same code, and the forced copies, instrumented, cost it
+ * most of its compile time. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SEARCH_INLINE inline
+#else
+#define SEARCH_INLINE inline __attribute__((always_inline))
+#endif
+
 typedef struct BitRows {
     int rows, cols; /* padded: H + 2, W + 2 (transposed: swapped) */
     int words;      /* per row */
@@ -51,7 +62,7 @@ int bitrows_jump(const BitRows *b, int r, int c, int dir, int goal_c);
 /* The same, inlined where `dir` is a constant: online JPS's diagonal jumps
  * scan two lines a step, and most scans end in their first word, where a
  * call and the tests of the other direction cost as much as the scan. */
-static inline __attribute__((always_inline)) int bitrows_jump_in(const BitRows *b, int r, int c, int dir, int goal_c)
+static SEARCH_INLINE int bitrows_jump_in(const BitRows *b, int r, int c, int dir, int goal_c)
 {
     const uint64_t *cur = bitrows_row(b, r), *up = cur - b->words, *dn = cur + b->words;
     int stop;
@@ -100,8 +111,7 @@ static inline __attribute__((always_inline)) int bitrows_jump_in(const BitRows *
  * blocked cell or cut a corner), else *w and *b are the next cell's. Its
  * three cells are in this row's word and the next row's (three words
  * where it crosses into the word beside). */
-static inline __attribute__((always_inline)) bool bitrows_diag_step(const uint64_t **w, int *b, ptrdiff_t row_step,
-                                                                    int dx)
+static SEARCH_INLINE bool bitrows_diag_step(const uint64_t **w, int *b, ptrdiff_t row_step, int dx)
 {
     const uint64_t *nw = *w + row_step;
     uint64_t next = *nw, legal; /* bit 0 */
@@ -136,7 +146,7 @@ static inline uint64_t bitrows_bits_from(const unsigned char *at)
  * next >> 1 & this >> 1, and the row's shifted window is the next step's
  * "this". The window stays within the row and the word past it (bitrows.h;
  * towards lower columns from byte 0 at the least). */
-static inline __attribute__((always_inline)) int bitrows_diag_run(const BitRows *b, int c, int r, int dx, int dy, int n)
+static SEARCH_INLINE int bitrows_diag_run(const BitRows *b, int c, int r, int dx, int dy, int n)
 {
     const ptrdiff_t row_bytes = (ptrdiff_t)b->words * (ptrdiff_t)sizeof(uint64_t), step = dy * row_bytes;
     const unsigned char *row0 = (const unsigned char *)b->bits;

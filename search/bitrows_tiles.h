@@ -77,8 +77,7 @@ int bitrows_tiles_jump(BitTiles *t, int r, int c, int dir, int goal_c);
 
 /* Word wi of rows r - 1, r and r + 1: one tile, unless r is at a tile's
  * edge. Each word is read before the next fetch, which may evict its tile. */
-static inline __attribute__((always_inline)) void bitrows_tiles_three(BitTiles *t, int r, int wi, uint64_t *up,
-                                                                      uint64_t *cur, uint64_t *dn)
+static SEARCH_INLINE void bitrows_tiles_three(BitTiles *t, int r, int wi, uint64_t *up, uint64_t *cur, uint64_t *dn)
 {
     int k = r & 63;
     if (__builtin_expect(k > 0 && k < 63, 1)) {
@@ -95,7 +94,7 @@ static inline __attribute__((always_inline)) void bitrows_tiles_three(BitTiles *
 /* The same, inlined where `dir` is a constant (as bitrows_jump_in: online
  * JPS's diagonal jumps scan two lines a step, most of them ending in their
  * first word, where a call cost a third of the scan). */
-static inline __attribute__((always_inline)) int bitrows_tiles_jump_in(BitTiles *t, int r, int c, int dir, int goal_c)
+static SEARCH_INLINE int bitrows_tiles_jump_in(BitTiles *t, int r, int c, int dir, int goal_c)
 {
     int stop;
     uint64_t up, cur, dn;

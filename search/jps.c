@@ -14,7 +14,7 @@
 
 /* An online straight successor: the scan along dir, where the form's bits
  * (turn_says_jump) say it may find a jump point. */
-static inline __attribute__((always_inline)) void try_straight(Jps *j, uint32_t from, int px, int py, int dir, int form)
+static SEARCH_INLINE void try_straight(Jps *j, uint32_t from, int px, int py, int dir, int form)
 {
     int dx = dir_dx(dir), dy = dir_dy(dir);
     if (!turn_says_jump(j, px, py, dx, dy, form))
@@ -29,8 +29,7 @@ static inline __attribute__((always_inline)) void try_straight(Jps *j, uint32_t 
 
 /* The forced pair on one side (-1, 1) of a straight move (dx, dy) into
  * `id`, if that side's cell is forced. */
-static inline __attribute__((always_inline)) void forced_pair(Jps *j, uint32_t id, int px, int py, int dx, int dy,
-                                                              int side, int form)
+static SEARCH_INLINE void forced_pair(Jps *j, uint32_t id, int px, int py, int dx, int dy, int side, int form)
 {
     int sx = dy ? side : 0, sy = dx ? side : 0; /* perpendicular offset */
     /* Packed, the side cell's index from the node's. */
@@ -50,7 +49,7 @@ static inline __attribute__((always_inline)) void forced_pair(Jps *j, uint32_t i
  * the form once an expansion (expand, expand_bits, expand_turns,
  * expand_coarse), so each form's jumps and tests are what they are without
  * the others'. */
-static inline __attribute__((always_inline)) void expand_in(Jps *j, uint32_t id, int px, int py, int in, int form)
+static SEARCH_INLINE void expand_in(Jps *j, uint32_t id, int px, int py, int in, int form)
 {
     if (in < 0) {
         try_straight(j, id, px, py, 0, form);
@@ -76,7 +75,7 @@ static inline __attribute__((always_inline)) void expand_in(Jps *j, uint32_t id,
 /* One copy of the expansion per direction of entry (-1: the start), each
  * with its directions constants: its straight scans inline, no test of
  * the axis or the sense at run time. */
-static inline __attribute__((always_inline)) void expand_as(Jps *j, uint32_t id, int px, int py, int in, int form)
+static SEARCH_INLINE void expand_as(Jps *j, uint32_t id, int px, int py, int in, int form)
 {
 #define EXPAND_AS(d)                                                                                                   \
     case d:                                                                                                            \

@@ -30,7 +30,7 @@ enum { FORM_BYTES, FORM_BITS, FORM_TURNS, FORM_COARSE };
  * rare scans of jump_straight), which keeps the yardstick's code as it
  * was; coarse, whose scans are few and scattered (most would miss the
  * cache and pay a tile's transpose), down the rows themselves. */
-static inline __attribute__((always_inline)) int jump_vertical(Jps *j, int px, int py, int dy, int form)
+static SEARCH_INLINE int jump_vertical(Jps *j, int px, int py, int dy, int form)
 {
     if (j->tiled)
         return form == FORM_COARSE  ? bitrows_col_jump(&j->rows, px, py, dy, px == j->gx ? j->gy : -1)
@@ -38,7 +38,7 @@ static inline __attribute__((always_inline)) int jump_vertical(Jps *j, int px, i
                                     : bitrows_tiles_jump(&j->tiles, px, py, dy, px == j->gx ? j->gy : -1);
     return bitrows_jump_in(&j->cols, px, py, dy, px == j->gx ? j->gy : -1);
 }
-static inline __attribute__((always_inline)) int jump_horizontal(Jps *j, int px, int py, int dx)
+static SEARCH_INLINE int jump_horizontal(Jps *j, int px, int py, int dx)
 {
     return bitrows_jump_in(&j->rows, py, px, dx, py == j->gy ? j->gx : -1);
 }
@@ -93,8 +93,7 @@ static bool jump_diagonal(Jps *j, int px, int py, int dx, int dy, DiagStop *at)
  * own loop: written once for both forms (a constant for the form), the
  * compiler's code for the byte loop came out longer, and online JPS, the
  * yardstick, must not slow. */
-static inline __attribute__((always_inline)) bool jump_diagonal_bits_in(Jps *j, int px, int py, int dx, int dy,
-                                                                        DiagStop *at, int form)
+static SEARCH_INLINE bool jump_diagonal_bits_in(Jps *j, int px, int py, int dx, int dy, DiagStop *at, int form)
 {
     const ptrdiff_t row_step = (ptrdiff_t)dy * (j->grid.stride >> 6);
     const uint64_t *w = j->grid.bits + (((size_t)py * (size_t)j->grid.stride + (size_t)px) >> 6);
@@ -151,7 +150,7 @@ static inline int dir_dy(int d) { return d == 0 || d == 4 || d == 7 ? -1 : d == 
 /* May the straight scan from (px, py) along (dx, dy) find a jump point?
  * With turn bits (the form's), off the goal's line, their bit says (0: the
  * scan would end at a blocked cell, so it is not run); else it may. */
-static inline __attribute__((always_inline)) bool turn_says_jump(Jps *j, int px, int py, int dx, int dy, int form)
+static SEARCH_INLINE bool turn_says_jump(Jps *j, int px, int py, int dx, int dy, int form)
 {
     if (form == FORM_COARSE)
         return (dx ? py == j->gy : px == j->gx) || jps_coarse_scan(j->coarse, px, py, dx, dy);
@@ -168,8 +167,7 @@ static inline __attribute__((always_inline)) bool turn_says_jump(Jps *j, int px,
  * jps.h): then the first of those points is queued, as online. The cell
  * where the diagonal meets the goal's row or column is such a point too, as
  * the table cannot know the goal. */
-static inline __attribute__((always_inline)) void try_diagonal_in(Jps *j, uint32_t from, int px, int py, int dir,
-                                                                  int form)
+static SEARCH_INLINE void try_diagonal_in(Jps *j, uint32_t from, int px, int py, int dir, int form)
 {
     int dx = dir_dx(dir), dy = dir_dy(dir), hdir = DIR_OF[1][dx + 1], vdir = DIR_OF[dy + 1][1];
     DiagStop at;
@@ -235,7 +233,7 @@ static inline __attribute__((always_inline)) void try_diagonal_in(Jps *j, uint32
 TRY_DIAGONALS_AS(bits, FORM_BITS)
 TRY_DIAGONALS_AS(turns, FORM_TURNS)
 TRY_DIAGONALS_AS(coarse, FORM_COARSE)
-static inline __attribute__((always_inline)) void try_diagonal(Jps *j, uint32_t from, int px, int py, int dir, int form)
+static SEARCH_INLINE void try_diagonal(Jps *j, uint32_t from, int px, int py, int dir, int form)
 {
     if (form == FORM_BYTES)
         try_diagonal_in(j, from, px, py, dir, FORM_BYTES);
