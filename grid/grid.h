@@ -13,8 +13,9 @@
  *    bit rows (search/bitrows.h), which may then read the map itself
  *    instead of a copy. A scan reading one word past a row's end reads the
  *    next row's first, whose bit 0 is the blocked column -1 (a zero word a
- *    row, as the rows once kept, was a ninth of a 512-wide map's bytes). An eighth of the bytes, for a planner that keeps the map for
- *    long (mm); a cell test is a shift more.
+ *    row, as the rows once kept, was a ninth of a 512-wide map's bytes).
+ *    An eighth of the bytes, for a planner that keeps the map for long
+ *    (mm); a cell test is a shift more.
  * grid_open_at reads either; a hot loop that must not pay for the test
  * takes `cells` or `bits` once (grid_cell_open).
  * Costs: a cardinal move costs 1, a diagonal move exactly sqrt(2) (GRID_SQRT2).

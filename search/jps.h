@@ -40,7 +40,8 @@
  * successors get that same g plus their straight run with the origin as
  * parent (2014, §5), so either search reaches every jump point at its
  * shortest distance and A*'s argument holds. Only ties may differ.
- * Owns a copy of the map, its bit rows (and turn bits, jps_enable_turns, or coarse ones, jps_enable_coarse) or jump table, the per-cell search
+ * Owns a copy of the map, its bit rows (and turn bits, jps_enable_turns,
+ * or coarse ones, jps_enable_coarse) or jump table, the per-cell search
  * arrays and the open list (stamps, no clearing), all allocated in jps_init
  * (jps_init_bounded: hashed node state, grown between searches to what
  * they reach, up to a bound or, JPS_NODES_GROW, none;
