@@ -9,14 +9,22 @@
 #include <string.h>
 
 #include "../common/grow.h"
+#include "../common/stamp.h"
 #include "../search/heap.h"
 #include "abs_ch_topo.h"
 
 typedef struct Elim {
     uint32_t **adj; /* per region: its neighbours not eliminated yet */
     uint32_t *len, *cap, *key;
-    uint32_t *mark, stamp;
+    uint32_t *mark, stamp; /* generations (common/stamp.h) over n marks */
+    uint32_t n;
 } Elim;
+
+static uint32_t elim_stamp(Elim *e)
+{
+    StampArea area = STAMP_ARRAY(e->mark, e->n);
+    return stamp_next(&e->stamp, &area, 1);
+}
 
 static bool elim_add(Elim *e, uint32_t a, uint32_t b)
 {
@@ -37,11 +45,10 @@ static bool elim_graph(Elim *e, uint32_t n, const uint32_t *edge_first, const ui
                 return false;
         }
     for (uint32_t r = 0; r < n; r++) {
-        uint32_t k = 0;
-        e->stamp++;
+        uint32_t k = 0, gen = elim_stamp(e);
         for (uint32_t i = 0; i < e->len[r]; i++)
-            if (e->mark[e->adj[r][i]] != e->stamp) {
-                e->mark[e->adj[r][i]] = e->stamp;
+            if (e->mark[e->adj[r][i]] != gen) {
+                e->mark[e->adj[r][i]] = gen;
                 e->adj[r][k++] = e->adj[r][i];
             }
         e->len[r] = k;
@@ -54,18 +61,17 @@ static bool elim_one(Elim *e, Heap *h, uint32_t v, const uint32_t *tie)
 {
     const uint32_t *nb = e->adj[v];
     for (uint32_t i = 0; i < e->len[v]; i++) {
-        uint32_t u = nb[i], k = 0;
-        e->stamp++;
-        e->mark[u] = e->stamp;
+        uint32_t u = nb[i], k = 0, gen = elim_stamp(e);
+        e->mark[u] = gen;
         for (uint32_t j = 0; j < e->len[u]; j++)
             if (e->adj[u][j] != v) {
-                e->mark[e->adj[u][j]] = e->stamp;
+                e->mark[e->adj[u][j]] = gen;
                 e->adj[u][k++] = e->adj[u][j];
             }
         e->len[u] = k;
         for (uint32_t j = 0; j < e->len[v]; j++)
-            if (e->mark[nb[j]] != e->stamp) {
-                e->mark[nb[j]] = e->stamp;
+            if (e->mark[nb[j]] != gen) {
+                e->mark[nb[j]] = gen;
                 if (!elim_add(e, u, nb[j]))
                     return false;
             }
@@ -81,8 +87,13 @@ bool abs_ch_topo_min_degree(AbsChTopo *t, uint32_t n, const uint32_t *edge_first
                             size_t stride)
 {
     size_t cnt = n ? n : 1;
-    Elim e = {calloc(cnt, sizeof *e.adj),  calloc(cnt, sizeof *e.len),  calloc(cnt, sizeof *e.cap),
-              malloc(cnt * sizeof *e.key), calloc(cnt, sizeof *e.mark), 0};
+    Elim e = {calloc(cnt, sizeof *e.adj),
+              calloc(cnt, sizeof *e.len),
+              calloc(cnt, sizeof *e.cap),
+              malloc(cnt * sizeof *e.key),
+              calloc(cnt, sizeof *e.mark),
+              0,
+              n};
     int32_t *pos = malloc(cnt * sizeof *pos);
     uint32_t *tie = malloc(cnt * sizeof *tie); /* the sector order's ranks */
     Heap h = {0};
