@@ -27,7 +27,11 @@ The cache (build/ext-cache/, or $GPPC_EXT_CACHE) is keyed by the folder's
 content (every file but the kit's run outputs: index_data/, run, result.csv,
 run.*, *.o, *.d), this script, the shim, the kit headers and the compiler's
 version, so an edit anywhere rebuilds and an unchanged folder is built once,
-whatever its path. Builds of one key are serialised by a lock.
+whatever its path. Builds of one key are serialised by a lock. A build that
+was killed (the driver's --time-limit kills its whole process group) leaves
+its work folder, KEY.build-* (or KEY.new-*); the next run of this script,
+whatever folder it builds, removes every such folder whose key's lock is
+free, and says so in one line on stderr.
 
 Exit 0 with the .so's path on stdout; exit 2 with one message on stderr (for
 a failed build, the build's last error lines). A folder whose build cannot
@@ -160,6 +164,26 @@ def build(folder, work):
     return so
 
 
+def sweep_leftovers(cache):
+    """Removes the work folders of builds that were killed: KEY.build-* and
+    KEY.new-* whose key's lock nobody holds (a live build holds it)."""
+    by_key = {}
+    for name in sorted(os.listdir(cache)):
+        key, dot, rest = name.partition(".")
+        if dot and rest.startswith(("build-", "new-")) and os.path.isdir(os.path.join(cache, name)):
+            by_key.setdefault(key, []).append(name)
+    for key, names in by_key.items():
+        with open(os.path.join(cache, key + ".lock"), "a") as lock:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                continue  # its build is running
+            for name in names:
+                shutil.rmtree(os.path.join(cache, name), ignore_errors=True)
+                sys.stderr.write("ext_build: removed %s: the work folder of a build that was stopped before it "
+                                 "ended (killed, e.g. past --time-limit)\n" % os.path.join(cache, name))
+
+
 def build_main(argv):
     if argv in (["-h"], ["--help"]):
         sys.stdout.write("usage: ext_build.py ENTRY_FOLDER\n\n" + __doc__)
@@ -176,6 +200,7 @@ def build_main(argv):
         fail("%s: neither compile.sh nor a Makefile: nothing builds it" % folder)
     cache = os.environ.get("GPPC_EXT_CACHE") or os.path.join(ROOT, "build", "ext-cache")
     os.makedirs(cache, exist_ok=True)
+    sweep_leftovers(cache)
     key = content_key(folder, folder_files(folder))
     final = os.path.join(cache, key)
     so = os.path.join(final, "entry.so")

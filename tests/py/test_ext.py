@@ -203,25 +203,47 @@ class ExtEntry(unittest.TestCase):
                 self.assertFalse(os.path.exists(os.path.join(d, "out")), "the suite ran for " + folder)
 
 
-    def test_a_build_past_the_time_limit_is_stopped_with_one_line_naming_the_entry(self):
+    def test_a_build_past_the_time_limit_is_stopped_and_its_folder_removed_by_the_next_build(self):
         # --time-limit counts the build: its whole process group (make and
-        # what make started) is killed, and nothing runs.
+        # what make started) is killed, and nothing runs. The killed build's
+        # work folder in the cache is removed by the next build of any folder,
+        # with one line (the same folder's next build, then another folder's).
         with TempDir() as d:
             slow = entry_copy(d, "slow")
             write(slow, "Makefile", "all:\n\tsleep 47.25\n")
-            t0 = time.time()
-            code, out, err = run_gppc("--entry", "ext:" + slow, "--time-limit", "2", "--pre-dir",
-                                      os.path.join(d, "pre"), "-full", MAP, SCEN)
-            took = time.time() - t0
-            left = [pid for pid in os.listdir("/proc") if pid.isdigit() and cmdline(pid) == "sleep\x0047.25"]
-        self.assertEqual(code, 2, err)
-        self.assertEqual(out, "")
-        self.assertLess(took, 30, err)
-        said = [l for l in err.splitlines() if "time-limit" in l]
-        self.assertEqual(said, ["gppc: ext:%s: entry 'slow' not loaded: its build did not end within --time-limit "
-                                "2 s (stopped)" % slow], err)
-        self.assertEqual(left, [], "the build's sleep outlived the driver")
-        self.assertFalse(os.path.exists(os.path.join(d, "pre")))
+            cache = os.path.join(d, "cache")
+            env = dict(os.environ, GPPC_EXT_CACHE=cache)
+            work = lambda: sorted(n for n in os.listdir(cache) if ".build-" in n or ".new-" in n)  # noqa: E731
+            left, seen = [], []
+            for _ in range(2):
+                t0 = time.time()
+                p = subprocess.run([GPPC, "--entry", "ext:" + slow, "--time-limit", "2", "--pre-dir",
+                                    os.path.join(d, "pre"), "-full", MAP, SCEN], capture_output=True, text=True,
+                                   env=env)
+                took = time.time() - t0
+                left += [pid for pid in os.listdir("/proc") if pid.isdigit() and cmdline(pid) == "sleep\x0047.25"]
+                self.assertEqual(p.returncode, 2, p.stderr)
+                self.assertEqual(p.stdout, "")
+                self.assertLess(took, 30, p.stderr)
+                said = [l for l in p.stderr.splitlines() if "time-limit" in l and "removed" not in l]
+                self.assertEqual(said, ["gppc: ext:%s: entry 'slow' not loaded: its build did not end within "
+                                        "--time-limit 2 s (stopped)" % slow], p.stderr)
+                removed = [l for l in p.stderr.splitlines() if l.startswith("ext_build: removed")]
+                self.assertEqual(removed, ["ext_build: removed %s: the work folder of a build that was stopped "
+                                           "before it ended (killed, e.g. past --time-limit)"
+                                           % os.path.join(cache, n) for n in seen], p.stderr)
+                self.assertEqual(len(work()), 1, work())
+                self.assertNotIn(work()[0], seen)
+                seen = work()
+            self.assertEqual(left, [], "the build's sleep outlived the driver")
+            self.assertFalse(os.path.exists(os.path.join(d, "pre")))
+            broken = entry_copy(d, "broken")
+            write(broken, "Makefile", "all:\n\tfalse\n")
+            p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "ext_build.py"), broken],
+                               capture_output=True, text=True, env=env)
+            self.assertEqual(p.returncode, 2, p.stderr)
+            self.assertIn("ext_build: removed %s: " % os.path.join(cache, seen[0]), p.stderr)
+            self.assertEqual(work(), [])
 
     def test_no_builder_beside_the_binary_is_one_line_and_exit_2(self):
         # A copied binary finds no scripts/ext_build.py above it: one line naming where it looked.
