@@ -2,14 +2,17 @@
 project's own classic-kit folder kits/ext/test-astar (two .cpp files and a
 Makefile; it keeps a pointer to the map it is given, as the kit's example
 does) is built by its own Makefile into a cached object and runs valid;
-a copy built to segfault on its 3rd query gives one line naming entry, map,
-query and signal, in the driver and in the suite, whose other jobs finish;
-the same copy throwing on its 2nd query gives one line naming the exception,
-and rewriting its path on its 2nd query one line naming map and query;
-a copy that does not build gives the build's error lines and exit 2; bad
-folders (no Entry.cpp, a build that makes no object, one of our names) are
-one message and exit 2 with nothing run; --calls writes the kit's calls. Objects are cached by content
-(build/ext-cache/), so only the first run compiles (three tiny folders)."""
+a copy told by its environment to segfault on its 3rd query gives one line
+naming entry, map, query and signal, in the driver and in the suite, whose
+other jobs finish; the same copy throwing on its 2nd query gives one line
+naming the exception, and rewriting its path on its 2nd query one line naming
+map and query; a copy that does not build gives the build's error lines and
+exit 2; bad folders (no Entry.cpp, a build that makes no object, one of our
+names) are one message and exit 2 with nothing run; a build past --time-limit
+is stopped and its work folder removed by the next build; --calls writes the
+kit's calls. Objects are cached by content (build/ext-cache/), and the copies
+that misbehave by their environment have the test entry's content, so a
+clean tree compiles it once (and two folders that fail their builds)."""
 import csv
 import json
 import os
@@ -89,23 +92,25 @@ class ExtEntry(unittest.TestCase):
 
     def test_a_crash_on_the_third_query_is_one_line_and_the_suite_goes_on(self):
         with TempDir() as d:
-            crashy = entry_copy(d, "crashy", makefile_extra="CXXFLAGS += -DCRASH_ON_QUERY=3\n")
+            # The test entry itself (one build), crashing on its 3rd query by the environment.
+            crashy = entry_copy(d, "crashy")
+            crash = dict(os.environ, TEST_ASTAR_CRASH_ON_QUERY="3")
             scen = short_scen(os.path.join(d, "s.scen"), 6)
-            code, out, err = run_gppc("--entry", "ext:" + crashy, "--pre-dir", d, "-full", MAP, scen)
+            code, out, err = run_gppc("--entry", "ext:" + crashy, "--pre-dir", d, "-full", MAP, scen, env=crash)
             self.assertEqual(code, -11, err)  # ended by the signal itself, as a crash should
             self.assertEqual(crash_lines(err), ["gppc: crashy on 16room256-0.map, query 3 (s.scen:4): died of signal "
                                                 "SIGSEGV (segmentation fault)"], err)
             # An exception out of GetPath: one line with its what(), not a second one for the abort.
             p = subprocess.run([GPPC, "--entry", "ext:" + crashy, "--pre-dir", d,
                                 "-full", MAP, scen], capture_output=True, text=True,
-                               env=dict(os.environ, TEST_ASTAR_THROW_ON_QUERY="2"))
+                               env=dict(crash, TEST_ASTAR_THROW_ON_QUERY="2"))
             said = [l for l in p.stderr.splitlines() if l.startswith("gppc: crashy on")]
             self.assertEqual((p.returncode, said), (-6, ["gppc: crashy on 16room256-0.map, query 2 (s.scen:3): GetPath "
                                                          "threw an exception: query 2 refused"]), p.stderr)
             # A path rewritten between calls: one line naming map and query, the run goes on.
             p = subprocess.run([GPPC, "--entry", "ext:" + crashy, "--pre-dir", d, "-full", MAP,
                                 short_scen(os.path.join(d, "s2.scen"), 2)], capture_output=True, text=True,
-                               env=dict(os.environ, TEST_ASTAR_SHRINK_ON_QUERY="2"))
+                               env=dict(crash, TEST_ASTAR_SHRINK_ON_QUERY="2"))
             said = [l for l in p.stderr.splitlines() if "shrank" in l]
             self.assertRegex("\n".join(said), r"^gppc: crashy on 16room256-0\.map, query 2 \(s2\.scen:3\): GetPath "
                              r"shrank its path from \d+ to \d+ waypoints between calls; the \d+ already returned are "
@@ -122,7 +127,7 @@ class ExtEntry(unittest.TestCase):
                 write(os.path.join(bench, "scenarios", "rooms"), name + ".map.scen", "".join(head))
             out_dir = os.path.join(d, "out")
             p = subprocess.run([sys.executable, RUN_SUITE, "--bench-dir", bench, "--entries", "jps,ext:" + crashy,
-                                "--out", out_dir, "--no-plots"], capture_output=True, text=True)
+                                "--out", out_dir, "--no-plots"], capture_output=True, text=True, env=crash)
             self.assertEqual(p.returncode, 0, p.stderr)
             lines = [l for l in p.stderr.splitlines() if "SIGSEGV" in l]
             self.assertEqual(len(lines), 2, p.stderr)
@@ -150,17 +155,9 @@ class ExtEntry(unittest.TestCase):
         # would break --json, so the driver sends it to stderr.
         with TempDir() as d:
             chatty = entry_copy(d, "chatty")
-            path = os.path.join(chatty, "Entry.cpp")
-            with open(path) as f:
-                text = f.read()
-            text = text.replace("bool GetPath(void *data, xyLoc s, xyLoc g, std::vector<xyLoc> &path)\n{",
-                                "bool GetPath(void *data, xyLoc s, xyLoc g, std::vector<xyLoc> &path)\n{\n"
-                                "    std::printf(\"chatty: a query\\n\");", 1)
-            self.assertIn("chatty: a query", text)
-            with open(path, "w") as f:
-                f.write("#include <cstdio>\n" + text)
             s = short_scen(os.path.join(d, "s.scen"), 3)
-            code, out, err = run_gppc("--entry", "ext:" + chatty, "--pre-dir", d, "--json", "-full", MAP, s)
+            code, out, err = run_gppc("--entry", "ext:" + chatty, "--pre-dir", d, "--json", "-full", MAP, s,
+                                      env={"TEST_ASTAR_PRINT": "chatty: a query"})
         self.assertEqual(code, 0, err)
         self.assertEqual([json.loads(line)["type"] for line in out.splitlines()], ["query"] * 3 + ["summary"])
         self.assertEqual(err.count("chatty: a query"), 3)
@@ -169,7 +166,15 @@ class ExtEntry(unittest.TestCase):
         # The any-angle kit's xyLoc holds doubles: its points would be cut to
         # cells without a word, so the shim's build refuses it.
         with TempDir() as d:
-            any_angle = entry_copy(d, "any-angle")
+            # The kit's four functions, no search: the shim's build is what fails.
+            any_angle = os.path.join(d, "any-angle")
+            os.makedirs(any_angle)
+            write(any_angle, "Makefile", "run: Entry.cpp\n\t$(CXX) -o run Entry.cpp\n")
+            write(any_angle, "Entry.cpp", "#include \"Entry.h\"\n"
+                  "void PreprocessMap(const std::vector<bool> &, int, int, const std::string &) {}\n"
+                  "void *PrepareForSearch(const std::vector<bool> &, int, int, const std::string &) { return 0; }\n"
+                  "bool GetPath(void *, xyLoc, xyLoc, std::vector<xyLoc> &) { return true; }\n"
+                  "std::string GetName() { return \"any-angle\"; }\n")
             shutil.copy(os.path.join(ROOT, "kits", "ext", "classic", "Entry.h"), any_angle)
             write(any_angle, "GPPC.h", "#ifndef GPPC_GPPC_H\n#define GPPC_GPPC_H\n"
                   "namespace GPPC { struct xyLoc { double x; double y; }; }\n#endif\n")
@@ -210,7 +215,8 @@ class ExtEntry(unittest.TestCase):
         # with one line (the same folder's next build, then another folder's).
         with TempDir() as d:
             slow = entry_copy(d, "slow")
-            write(slow, "Makefile", "all:\n\tsleep 47.25\n")
+            nap = "47.%d" % os.getpid()  # this test's own: another test run's sleep is not ours
+            write(slow, "Makefile", "all:\n\tsleep %s\n" % nap)
             cache = os.path.join(d, "cache")
             env = dict(os.environ, GPPC_EXT_CACHE=cache)
             work = lambda: sorted(n for n in os.listdir(cache) if ".build-" in n or ".new-" in n)  # noqa: E731
@@ -221,7 +227,7 @@ class ExtEntry(unittest.TestCase):
                                     os.path.join(d, "pre"), "-full", MAP, SCEN], capture_output=True, text=True,
                                    env=env)
                 took = time.time() - t0
-                left += [pid for pid in os.listdir("/proc") if pid.isdigit() and cmdline(pid) == "sleep\x0047.25"]
+                left += [pid for pid in os.listdir("/proc") if pid.isdigit() and cmdline(pid) == "sleep\x00" + nap]
                 self.assertEqual(p.returncode, 2, p.stderr)
                 self.assertEqual(p.stdout, "")
                 self.assertLess(took, 30, p.stderr)

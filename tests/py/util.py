@@ -10,9 +10,10 @@ GPPC = os.path.join(ROOT, "build", "gppc")
 BENCH_DIR, BENCH_ABSENT = find_bench_dir()
 
 
-def run_gppc(*args, cwd=None):
-    """Runs the driver; returns (exit code, stdout, stderr)."""
-    p = subprocess.run([GPPC] + list(args), cwd=cwd or ROOT, capture_output=True, text=True)
+def run_gppc(*args, cwd=None, env=None):
+    """Runs the driver (with `env` added to the environment); returns (exit code, stdout, stderr)."""
+    p = subprocess.run([GPPC] + list(args), cwd=cwd or ROOT, capture_output=True, text=True,
+                       env=dict(os.environ, **env) if env else None)
     return p.returncode, p.stdout, p.stderr
 
 

@@ -3,12 +3,14 @@
 // with waypoints (the cells where the direction changes), as classic entries
 // do. Like the kit's example it keeps a pointer to the map it is given, so it
 // only works when the map stays alive (the kit's main.cpp keeps it). It keeps
-// no file. Built with -DCRASH_ON_QUERY=N it dereferences a null pointer on its
-// Nth query (the test of a crashing entry), and throws on query K first when
-// the environment has TEST_ASTAR_THROW_ON_QUERY=K (the test of a throwing one,
-// without a second build); with TEST_ASTAR_SHRINK_ON_QUERY=K it answers query
-// K in two calls and drops its last waypoint in the second (an entry that
-// rewrites its path).
+// no file. The environment makes it misbehave, so that one build serves
+// every test: TEST_ASTAR_CRASH_ON_QUERY=N dereferences a null pointer on its
+// Nth query (a crashing entry), TEST_ASTAR_THROW_ON_QUERY=K throws on query K
+// first (a throwing one), TEST_ASTAR_SHRINK_ON_QUERY=K answers query K in two
+// calls and drops its last waypoint in the second (an entry that rewrites its
+// path), TEST_ASTAR_PRINT=TEXT prints TEXT on the standard output every query
+// (an entry printing its progress there).
+#include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
@@ -24,10 +26,19 @@ void *PrepareForSearch(const std::vector<bool> &bits, int width, int height, con
     return search_new(bits, width, height);
 }
 
+static int env_number(const char *name)
+{
+    const char *v = std::getenv(name);
+    return v ? std::atoi(v) : 0;
+}
+
 bool GetPath(void *data, xyLoc s, xyLoc g, std::vector<xyLoc> &path)
 {
     Search &S = *static_cast<Search *>(data);
-#ifdef CRASH_ON_QUERY
+    static const int crash_on = env_number("TEST_ASTAR_CRASH_ON_QUERY");
+    static const int throw_on = env_number("TEST_ASTAR_THROW_ON_QUERY");
+    static const int shrink_on = env_number("TEST_ASTAR_SHRINK_ON_QUERY");
+    static const char *const print = std::getenv("TEST_ASTAR_PRINT");
     static int queries = 0;
     static bool shrink_next = false;
     if (shrink_next) { // the second call of the query that rewrites its path
@@ -35,16 +46,15 @@ bool GetPath(void *data, xyLoc s, xyLoc g, std::vector<xyLoc> &path)
         path.pop_back();
         return true;
     }
-    const char *throw_on = std::getenv("TEST_ASTAR_THROW_ON_QUERY");
-    if (++queries == (throw_on ? std::atoi(throw_on) : 0))
+    if (print)
+        std::printf("%s\n", print);
+    if (++queries == throw_on)
         throw std::runtime_error("query " + std::to_string(queries) + " refused");
-    if (queries == CRASH_ON_QUERY) {
+    if (queries == crash_on) {
         volatile int *nowhere = nullptr;
         *nowhere = 1;
     }
-    const char *shrink_on = std::getenv("TEST_ASTAR_SHRINK_ON_QUERY");
-    shrink_next = queries == (shrink_on ? std::atoi(shrink_on) : 0);
-#endif
+    shrink_next = queries == shrink_on;
     std::vector<int> cells;
     search_cells(S, s.x, s.y, g.x, g.y, cells);
     for (size_t i = 0; i < cells.size(); i++) {
@@ -56,11 +66,7 @@ bool GetPath(void *data, xyLoc s, xyLoc g, std::vector<xyLoc> &path)
             path.push_back(p);
         }
     }
-#ifdef CRASH_ON_QUERY
     return !shrink_next;
-#else
-    return true;
-#endif
 }
 
 std::string GetName() { return "test-astar-waypoints"; }
