@@ -439,7 +439,8 @@ int main(int argc, char **argv)
     bool help;
     if (!args_parse(&run.args, argc, argv, &help, &err)) {
         fprintf(stderr, "gppc: %s\n", err.msg);
-        fprintf(stderr, "gppc: try 'build/gppc --help'\n");
+        if (!run.args.ext_failed) /* a folder that did not build is no usage error */
+            fprintf(stderr, "gppc: try 'build/gppc --help'\n");
         return EXIT_BAD_INPUT;
     }
     if (help) {

@@ -361,8 +361,10 @@ bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
     a->scen_path = argv[optind + (npos == 2)];
     if (!strcmp(a->entry_spec, "ext"))
         return err_set(err, "--entry ext needs the entry's folder: --entry ext:DIR");
-    if (!strncmp(a->entry_spec, "ext:", 4)) /* no options: the rest is the folder */
-        return ext_entry_open(a->entry_spec + 4, a->time_limit_s, &a->entry, err);
+    if (!strncmp(a->entry_spec, "ext:", 4)) { /* no options: the rest is the folder */
+        a->ext_failed = !ext_entry_open(a->entry_spec + 4, a->time_limit_s, &a->entry, err);
+        return !a->ext_failed;
+    }
     return entry_parse_spec(a->entry_spec, &a->entry, &a->opts, err);
 }
 

@@ -32,6 +32,7 @@ typedef struct DriverArgs {
     bool skip_bad_queries; /* --bad-queries=skip: run the queries with both ends valid */
     double bound;          /* --bound X with -check; 0: the entry's subopt_bound */
     int time_limit_s;      /* --time-limit S: the run's wall-clock limit (driver/guard.c); 0 none */
+    bool ext_failed;       /* args_parse failed on an ext:DIR entry's build or load, not on the usage */
     bool help;
     const Entry *help_entry; /* --entry NAME:help: NAME's options alone */
     /* The start kits' conventions (driver/kit_csv.c, docs/driver.md "Start-kit compatibility"). */

@@ -148,6 +148,8 @@ class ExtEntry(unittest.TestCase):
         self.assertEqual(code, 2, err)
         self.assertNotIn("SUMMARY", out)
         self.assertIn("its build (make) failed (exit 2); the last error lines:", err)
+        self.assertNotIn("--help", err)  # not a usage error: the last line says why
+        self.assertTrue(err.rstrip().splitlines()[-1].endswith("not loaded: the build above failed"), err)
         self.assertRegex(err, r"search\.cpp:\d+:\d+: error: .*this")
 
     def test_what_an_entry_prints_on_stdout_goes_to_stderr(self):
@@ -234,6 +236,7 @@ class ExtEntry(unittest.TestCase):
                 said = [l for l in p.stderr.splitlines() if "time-limit" in l and "removed" not in l]
                 self.assertEqual(said, ["gppc: ext:%s: entry 'slow' not loaded: its build did not end within "
                                         "--time-limit 2 s (stopped)" % slow], p.stderr)
+                self.assertEqual(p.stderr.rstrip().splitlines()[-1], said[0])
                 removed = [l for l in p.stderr.splitlines() if l.startswith("ext_build: removed")]
                 self.assertEqual(removed, ["ext_build: removed %s: the work folder of a build that was stopped "
                                            "before it ended (killed, e.g. past --time-limit)"
