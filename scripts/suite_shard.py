@@ -161,7 +161,7 @@ def finish_suite(out, no_plots, install_gnuplot=False, gppc=None):
     results page (results_page.py)."""
     def script(name, *argv):
         # In this process, as its own __main__: the same code, without a
-        # python start and its imports a script (a tenth of a second each).
+        # python start and its imports for each script.
         path, saved = os.path.join(ROOT, "scripts", name), sys.argv
         sys.argv = [path] + list(argv)
         try:
