@@ -1,0 +1,4 @@
+MAPS="rooms/16room_000 rooms/16room_008 rooms/32room_006 rooms/64room_004 rooms/8room_002" ./cg.sh /work/scratch/first43/instr/build/gppc e1-f20 1 :jps=0
+MAPS="rooms/16room_000 rooms/16room_008 rooms/32room_006 rooms/64room_004 rooms/8room_002" ./cg.sh /work/scratch/first43/instr/build/gppc e1-all all :jps=0
+MAPS="dao/arena dao/brc997d dao/den011d dao/den203d dao/den403d dao/den504d dao/den901d dao/lak106d dao/lak203d dao/lak519d dao/lgt604d dao/orz106d dao/orz704d dao/ost002d dao/oth999d" ./cg.sh /work/scratch/first43/instr/build/gppc e2-f20 1 :small=0,jps=0
+MAPS="dao/arena dao/brc997d dao/den011d dao/den203d dao/den403d dao/den504d dao/den901d dao/lak106d dao/lak203d dao/lak519d dao/lgt604d dao/orz106d dao/orz704d dao/ost002d dao/oth999d" ./cg.sh /work/scratch/first43/instr/build/gppc e2-all all :small=0,jps=0

@@ -1,0 +1,7 @@
+#!/bin/bash
+BIN=/work/scratch/first43/instr/build/gppc; B=/work/shared/benchmarks
+for fm in dao/arena dao/brc203d dao/brc997d dao/den011d dao/den203d dao/den403d dao/den504d dao/den901d dao/lak100c dao/lak106d dao/lak203d dao/lak400d dao/lak506d dao/lak519d dao/lgt604d dao/orz106d dao/orz303d dao/orz704d dao/ost002d dao/oth999d rooms/16room_000 rooms/16room_008 rooms/32room_006 rooms/64room_004 rooms/8room_002; do
+  f=${fm%%/*}; m=${fm#*/}
+  mkdir -p cls/$f
+  MM_CLASS=1 $BIN --entry mm --json -full $B/maps/$f/$m.map $B/scenarios/$f/$m.map.scen > cls/$f/$m.json 2> cls/$f/$m.cls
+done
