@@ -238,6 +238,8 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                     a->entry->set_tracer(*inst, &run->trace.tracer);
                 totals->times.calls_on = rep == 0 && run->calls.fp;
                 totals->times.calls_query = i;
+                if (totals->times.calls_on)
+                    report_calls_between(&totals->times);
                 replay_query(a->entry, *inst, &run->map, &q, bound, a->first20_cells, run->kit_dynamic, &path, &r,
                              &totals->times, why, sizeof why);
                 if (traced)
@@ -419,6 +421,8 @@ static bool open_query_outputs(Run *run, Err *err)
             return err_set(err, "--calls: out of memory");
         memset(t->calls_kept, 0, CALLS_KEPT_MAX * sizeof *t->calls_kept); /* resident before the entry starts */
         t->calls_out = run->calls.fp;
+        t->calls_draw = clock_now_ns() ^ (uint64_t)getpid() << 32;
+        report_calls_flush(t); /* nothing kept yet: draws the first calls_write_at */
     }
     return true;
 }

@@ -164,8 +164,11 @@ typedef struct CallLine {
     bool done;
 } CallLine;
 /* Lines kept before they are written: 40 bytes each, 160 KB in all, allocated
- * and touched before the entry starts (so not in mem_kb); a write then cools
- * at most one call in 4096, too few to move a p99.9. */
+ * and touched before the entry starts (so not in mem_kb). A write cools the
+ * caches for the call after it: too few calls to move a p99.9, but enough to
+ * be a map's longest call, so writes fall between queries at a fill drawn
+ * anew for each write and each run (calls_write_at), and a call read at its
+ * least over rounds is not read cooled in all of them. */
 #define CALLS_KEPT_MAX 4096
 
 /* The entry's own GetPath time by both clocks: every call, and the longest
@@ -191,6 +194,13 @@ typedef struct CallTimes {
     bool calls_on;
     int calls_query, calls_nkept;
     CallLine *calls_kept;
+    /* The kept lines are written before the next query once calls_nkept
+     * reaches calls_write_at, drawn in [CALLS_KEPT_MAX / 2, CALLS_KEPT_MAX)
+     * from calls_draw (seeded by the clock, so each run differs; the file's
+     * contents do not depend on when it is written), or in a query's calls
+     * when the buffer is full. */
+    int calls_write_at;
+    uint64_t calls_draw;
 } CallTimes;
 /* Sets t->cpu_overhead_ns to the least CPU time measured around nothing, in
  * the order replay_query reads the clocks, over a thousand tries. */
@@ -293,8 +303,11 @@ bool trace_close(TraceYaml *t, Err *err);
 
 /* --calls: the header line of the file, and one call's line (driver/report.c). */
 void report_calls_header(FILE *out);
-/* Writes the --calls lines t->calls_kept holds and empties it. */
+/* Writes the --calls lines t->calls_kept holds, empties it and draws the
+ * next calls_write_at. */
 void report_calls_flush(CallTimes *t);
+/* Before a query: writes the kept lines once they reach calls_write_at. */
+void report_calls_between(CallTimes *t);
 
 /* --paths: one line per replayed query, "ID<TAB>LENGTH<TAB>OPTIMUM<TAB>x,y x,y ...",
  * the cells (or waypoints) as the entry returned them; LENGTH -1 for no path. */

@@ -24,7 +24,12 @@
  * needs. The sanitized build, a test build, leaves inlining to -Og: its
  * tests check the same code, and the forced copies, instrumented, cost it
  * most of its compile time. */
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) /* clang does not define __SANITIZE_ADDRESS__ */
+#define SEARCH_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(SEARCH_SANITIZED)
 #define SEARCH_INLINE inline
 #else
 #define SEARCH_INLINE inline __attribute__((always_inline))

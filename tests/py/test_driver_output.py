@@ -202,9 +202,10 @@ class CallsFile(unittest.TestCase):
         self.assertIn("--calls need queries to replay", pre[2])
 
     def test_lines_written_when_the_buffer_fills_mid_query_are_whole(self):
-        # The driver keeps 4096 lines before it writes them; mm with work=1
-        # answers each of the scenario's longest queries in hundreds of
-        # calls, so these twelve fill the buffer in the middle of one.
+        # The driver keeps up to 4096 lines before it writes them, between
+        # queries from a fill it draws each run; mm with work=1 answers each
+        # of the scenario's longest queries in hundreds of calls, so these
+        # twelve are written at least once, between queries or in one's calls.
         with TempDir() as d:
             with open(SCEN16) as f:
                 lines = f.read().splitlines()
