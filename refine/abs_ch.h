@@ -92,7 +92,7 @@ typedef struct AbsChArc {
     uint32_t mid;  /* a shortcut's middle region, ABS_CH_NONE for an edge of the abstraction */
 } AbsChArc;
 
-/* The most regions a narrow hierarchy holds (its depths are 16 bits). */
+/* The most regions a narrow hierarchy holds (its build holds the parents in 16 bits). */
 #define ABS_CH_NARROW_MAX UINT16_MAX
 /* The most bits of a packed field: one 8-byte read at its first byte holds
  * all of it, whatever its first bit's place in that byte. */
