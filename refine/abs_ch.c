@@ -40,188 +40,6 @@ static void free_costs(AbsCh *ch)
     ch->w_up = ch->w_dn = ch->mid_up = ch->mid_dn = NULL;
 }
 
-/* The bits a value up to `most` takes (at least 1). */
-static uint32_t bits_for(uint64_t most)
-{
-    uint32_t b = 1;
-    while (b < 64 && most >> b)
-        b++;
-    return b;
-}
-
-/* Fields appended to a bit array, the lowest bit first. */
-typedef struct BitOut {
-    uint8_t *b;
-    size_t out;   /* bytes written */
-    uint64_t acc; /* bits not yet written */
-    uint32_t have;
-} BitOut;
-
-static void bits_put(BitOut *o, uint64_t v, uint32_t bits)
-{
-    o->acc |= v << o->have; /* at most 7 bits wait, and a field is at most 57 */
-    o->have += bits;
-    for (; o->have >= 8; o->have -= 8, o->acc >>= 8)
-        o->b[o->out++] = (uint8_t)o->acc;
-}
-
-/* The array's end: its last bits and 8 spare bytes; its size. */
-static size_t bits_end(BitOut *o)
-{
-    if (o->have)
-        o->b[o->out++] = (uint8_t)o->acc;
-    memset(o->b + o->out, 0, 8);
-    return o->out + 8;
-}
-
-/* The arcs' shortcut bits into `sc` and their counts into `rk`, `rw`
- * (abs_ch_shortcut_bits_bytes), the shortcuts' middles into `mids`
- * (abs_ch_packed_bytes(mid_bits, shortcuts)), then their ends and costs
- * packed (abs_ch.h) in place: the packed bits of arcs 0 .. i end before
- * record i + 1 begins (at most 57 bits against 12 bytes an arc), so each
- * record is read before any of its bytes is written over; the array (room
- * for m + 1 records) is then shrunk to fit. */
-static uint8_t *pack_arcs(const AbsCh *ch, AbsChArc *arcs, uint32_t m, uint8_t *mids, uint64_t *sc, uint32_t *rk,
-                          uint16_t *rw)
-{
-    BitOut mo = {mids, 0, 0, 0};
-    uint32_t k = 0;
-    memset(sc, 0, ((size_t)m / 64 + 1) * sizeof *sc);
-    for (uint32_t i = 0; i <= m; i++) {
-        if (i % ABS_CH_RANK_ARCS == 0)
-            rk[i / ABS_CH_RANK_ARCS] = k;
-        if (i % 64 == 0)
-            rw[i / 64] = (uint16_t)(k - rk[i / ABS_CH_RANK_ARCS]);
-        if (i < m && arcs[i].mid != ABS_CH_NONE) {
-            sc[i / 64] |= UINT64_C(1) << (i % 64);
-            bits_put(&mo, arcs[i].mid, ch->mid_bits);
-            k++;
-        }
-    }
-    bits_end(&mo);
-    BitOut o = {(uint8_t *)(void *)arcs, 0, 0, 0};
-    for (uint32_t i = 0; i < m; i++) {
-        AbsChArc a;
-        memcpy(&a, o.b + (size_t)i * sizeof a, sizeof a);
-        bits_put(&o, a.to | (uint64_t)a.cost << ch->to_bits, ch->arc_bits);
-    }
-    uint8_t *fit = realloc(o.b, bits_end(&o)); /* within the m + 1 records */
-    return fit ? fit : o.b;
-}
-
-/* The bits a packed arc takes whose end and cost take `ends` (abs_ch.h). */
-static uint32_t arc_bits_for(uint32_t ends) { return ends >= ABS_CH_WORD_FROM && ends <= 32 ? 32 : ends; }
-
-/* The bytes the packed ends and costs take, `ends` bits an arc. */
-static size_t ends_bytes(const AbsCh *ch, uint32_t ends)
-{
-    uint32_t bits = arc_bits_for(ends);
-    return abs_ch_packed_bytes(bits, ch->nup) + (ch->shared ? 0 : abs_ch_packed_bytes(bits, ch->ndn));
-}
-
-static void keep_no_parents(AbsCh *ch)
-{
-    free(ch->parent16);
-    ch->parent16 = NULL;
-}
-
-/* A hierarchy that keeps no shape and whose region ids fit in 16 bits
- * keeps its arcs packed (abs_ch.h). */
-static void narrow_hierarchy(AbsCh *ch)
-{
-    if (ch->n > ABS_CH_NARROW_MAX || ch->n == 0) {
-        keep_no_parents(ch);
-        return;
-    }
-    uint32_t most = 0;
-    for (uint32_t i = 0; i < ch->nup; i++)
-        most = ch->up[i].cost > most ? ch->up[i].cost : most;
-    for (uint32_t i = 0; !ch->shared && i < ch->ndn; i++)
-        most = ch->dn[i].cost > most ? ch->dn[i].cost : most;
-    uint32_t to_bits = bits_for(ch->n - 1), cost_bits = bits_for(most), mid_bits = to_bits;
-    if (to_bits + cost_bits > ABS_CH_ARC_BITS_MAX || mid_bits > ABS_CH_ARC_BITS_MAX) {
-        keep_no_parents(ch);
-        return;
-    }
-    /* Ends by depth where that saves more than the parents take. */
-    uint32_t depth_bits = bits_for(ch->height ? ch->height - 1 : 0);
-    bool by_depth = ch->parent16 && depth_bits < to_bits &&
-                    ends_bytes(ch, depth_bits + cost_bits) + (size_t)ch->n * sizeof *ch->parent16 <
-                        ends_bytes(ch, to_bits + cost_bits);
-    if (by_depth)
-        to_bits = depth_bits;
-    ch->dnshortcuts = ch->shortcuts;
-    if (!ch->shared)
-        for (uint32_t i = ch->dnshortcuts = 0; i < ch->ndn; i++)
-            ch->dnshortcuts += ch->dn[i].mid != ABS_CH_NONE;
-    uint8_t *upm = malloc(abs_ch_packed_bytes(mid_bits, ch->shortcuts)),
-            *dnm = ch->shared ? upm : malloc(abs_ch_packed_bytes(mid_bits, ch->dnshortcuts));
-    uint64_t *upsc = malloc(abs_ch_shortcut_bits_bytes(ch->nup)),
-             *dnsc = ch->shared ? upsc : malloc(abs_ch_shortcut_bits_bytes(ch->ndn));
-    if (!upm || !dnm || !upsc || !dnsc) { /* the wide form stays: it needs no more memory */
-        keep_no_parents(ch);
-        free(upm);
-        free(upsc);
-        if (!ch->shared) {
-            free(dnm);
-            free(dnsc);
-        }
-        return;
-    }
-    /* the shortcut bits, then their counts (abs_ch_shortcut_bits_bytes) */
-    uint32_t *uprk = (uint32_t *)(void *)(upsc + ch->nup / 64 + 1),
-             *dnrk = (uint32_t *)(void *)(dnsc + ch->ndn / 64 + 1);
-    uint16_t *uprw = (uint16_t *)(void *)(uprk + ch->nup / ABS_CH_RANK_ARCS + 1),
-             *dnrw = (uint16_t *)(void *)(dnrk + ch->ndn / ABS_CH_RANK_ARCS + 1);
-    ch->to_bits = to_bits;
-    ch->cost_bits = cost_bits;
-    ch->mid_bits = mid_bits;
-    ch->arc_bits = arc_bits_for(to_bits + cost_bits);
-    if (by_depth) /* the ends' depths, while the ids still hold them */
-        for (uint32_t i = 0; i < ch->nup + (ch->shared ? 0 : ch->ndn); i++) {
-            AbsChArc *a = i < ch->nup ? &ch->up[i] : &ch->dn[i - ch->nup];
-            a->to = ch->depth[a->to];
-        }
-    ch->by_depth = by_depth;
-    if (!by_depth)
-        keep_no_parents(ch);
-    ch->upk = pack_arcs(ch, ch->up, ch->nup, upm, upsc, uprk, uprw);
-    ch->dnk = ch->shared ? ch->upk : pack_arcs(ch, ch->dn, ch->ndn, dnm, dnsc, dnrk, dnrw);
-    ch->upm = upm;
-    ch->dnm = dnm;
-    ch->upsc = upsc;
-    ch->dnsc = dnsc;
-    ch->uprk = uprk;
-    ch->dnrk = dnrk;
-    ch->uprw = uprw;
-    ch->dnrw = dnrw;
-    ch->up = ch->dn = NULL;
-    /* Depths are below the height, at most n: 16 bits, written over the
-     * first half of the array as above. */
-    uint16_t *d16 = (uint16_t *)(void *)ch->depth;
-    for (uint32_t r = 0; r < ch->n; r++) {
-        uint32_t v = ch->depth[r];
-        uint16_t w = (uint16_t)v;
-        memcpy(&d16[r], &w, sizeof w);
-    }
-    uint16_t *fit = realloc(d16, ((size_t)ch->n + 1) * sizeof *fit);
-    ch->depth16 = fit ? fit : d16;
-    ch->depth = NULL;
-    ch->narrow = true;
-    /* The offsets packed, both or neither (the 32-bit ones stay when a
-     * region's arcs are too many or memory ran out). */
-    if (!row_starts_pack(&ch->up_rows, ch->up_first, ch->n))
-        return;
-    if (!ch->shared && !row_starts_pack(&ch->dn_rows, ch->dn_first, ch->n)) {
-        row_starts_free(&ch->up_rows);
-        return;
-    }
-    if (!ch->shared)
-        free(ch->dn_first);
-    free(ch->up_first);
-    ch->up_first = ch->dn_first = NULL;
-}
-
 bool abs_ch_shape(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, const AbsChSectors *sec,
                   const uint32_t *cap, Err *err)
 {
@@ -324,7 +142,7 @@ bool abs_ch_shape_finish(AbsCh *ch, Err *err)
             ch->shared = true;
         }
         if (!cap)
-            narrow_hierarchy(ch);
+            abs_ch_narrow(ch);
         ok = alloc_scratch(ch);
     }
     if (!ok) {
@@ -446,10 +264,12 @@ void abs_ch_free(AbsCh *ch)
     free(ch->upk);
     free(ch->upm);
     free(ch->upsc);
-    row_starts_free(&ch->up_rows);
-    row_starts_free(&ch->dn_rows);
+    free(ch->up_base); /* dn_base within it */
+    if (!ch->shared)
+        free(ch->dn_rowk);
+    free(ch->up_rowk);
+    free(ch->regk);
     free(ch->depth);
-    free(ch->depth16);
     free(ch->parent16);
     free(ch->freg);
     free(ch->breg);
@@ -472,7 +292,7 @@ size_t abs_ch_kept_bytes(const AbsCh *ch)
 {
     if (!abs_ch_built(ch))
         return 0;
-    size_t offs = ch->up_rows.low ? row_starts_bytes(&ch->up_rows) : ((size_t)ch->n + 1) * sizeof *ch->up_first;
+    size_t offs = ch->narrow ? 0 : ((size_t)ch->n + 1) * sizeof *ch->up_first;
     size_t up = offs + (ch->narrow
                             ? abs_ch_packed_bytes(ch->arc_bits, ch->nup) +
                                   abs_ch_packed_bytes(ch->mid_bits, ch->shortcuts) + abs_ch_shortcut_bits_bytes(ch->nup)
@@ -481,9 +301,13 @@ size_t abs_ch_kept_bytes(const AbsCh *ch)
                                          abs_ch_packed_bytes(ch->mid_bits, ch->dnshortcuts) +
                                          abs_ch_shortcut_bits_bytes(ch->ndn)
                                    : (size_t)ch->ndn * sizeof *ch->dn);
-    size_t custom = abs_ch_sectors_bytes(&ch->sec) + abs_ch_dyn_bytes(ch) +
-                    (ch->parent16 ? (size_t)ch->n * sizeof *ch->parent16 : 0) +
-                    (size_t)(ch->dynamic ? ch->topo.n : ch->n) * (ch->narrow ? sizeof *ch->depth16 : sizeof *ch->depth);
+    size_t custom =
+        abs_ch_sectors_bytes(&ch->sec) + abs_ch_dyn_bytes(ch) +
+        (ch->parent16 ? (size_t)ch->n * sizeof *ch->parent16 : 0) +
+        (ch->narrow ? abs_ch_packed_bytes(ch->rec_bits, ch->n + 1) +
+                          (ch->shared ? 1 : 2) * (abs_ch_packed_bytes(ch->row_bits, ch->n + 1) +
+                                                  ((size_t)ch->n / ABS_CH_REC_BLOCK + 1) * sizeof *ch->up_base)
+                    : (size_t)(ch->dynamic ? ch->topo.n : ch->n) * sizeof *ch->depth);
     if (ch->shaped)
         custom += abs_ch_topo_bytes(&ch->topo, ch->sec.ns) + (size_t)ch->topo.m * 16;
     if (ch->dynamic) /* room for every slot and every arc, both directions */

@@ -55,9 +55,9 @@
  * and a quarter an arc to find it: about 4.5 B an arc on a map of a
  * thousand regions, 5.5 on one of twelve thousand; else 12 B; the end as its depth
  * in the elimination tree, log2(height) bits, with a parent a region,
- * where that takes fewer bytes), their offsets (about 2 B a region then,
- * common/row_starts.h; else 4), a depth per region and the sector
- * order; the shape (4 B an arc) and its costs and middles (8 B an arc a
+ * where that takes fewer bytes), their offsets, a depth per region (and
+ * that parent) each in as few bits as the hierarchy needs (AbsCh, narrow;
+ * else 8 B a region) and the sector order; the shape (4 B an arc) and its costs and middles (8 B an arc a
  * direction) are let go once the query arcs are made (abs_ch_unshape);
  * while they are made, the build's peak, the exact distances are written
  * over the customised costs and the arcs left out are dropped first, so
@@ -80,7 +80,6 @@
 #include <string.h>
 
 #include "../common/err.h"
-#include "../common/row_starts.h"
 #include "../search/trace.h"
 #include "abs_ch_topo.h"
 
@@ -93,7 +92,7 @@ typedef struct AbsChArc {
     uint32_t mid;  /* a shortcut's middle region, ABS_CH_NONE for an edge of the abstraction */
 } AbsChArc;
 
-/* The most regions a narrow hierarchy holds (its depths are 16 bits). */
+/* The most regions a narrow hierarchy holds (its build holds the parents in 16 bits). */
 #define ABS_CH_NARROW_MAX UINT16_MAX
 /* The most bits of a packed field: one 8-byte read at its first byte holds
  * all of it, whatever its first bit's place in that byte. */
@@ -185,21 +184,29 @@ typedef struct AbsCh {
     uint16_t *uprw, *dnrw;
     uint32_t dnshortcuts; /* the down arcs' shortcuts (shortcuts: the up arcs') */
     uint32_t arc_bits, to_bits, cost_bits, mid_bits;
-    uint16_t *depth16; /* narrow: depth in 16 bits instead (depth NULL) */
+    /* narrow, instead of depth, up_first and dn_first (each as wide as
+     * this hierarchy needs, not a 16-bit array each): per region
+     * (and one past the last) its up arcs' first less its block's first
+     * (up_base, a block of ABS_CH_REC_BLOCK regions), row_bits bits from
+     * bit row_bits * v of up_rowk, and the same for its down arcs (dn_rowk
+     * and dn_base, up's when shared): at most 28 bits, so that one 8-byte
+     * read holds a region's row and the next's; and a record of rec_bits
+     * bits in regk, its depth in the elimination tree (depth_bits, lowest)
+     * and, where ends are held by depth, its parent there (parent_bits, a
+     * root's n). 8 spare bytes after each array. Read with abs_ch_first,
+     * abs_ch_rows, abs_ch_depth and abs_ch_parent. */
+    uint8_t *regk, *up_rowk, *dn_rowk;
+    uint32_t *up_base, *dn_base;
+    uint32_t rec_bits, depth_bits, parent_bits, row_bits;
     /* narrow, by_depth: an arc's other end is held as its depth in the
      * elimination tree (to_bits as the tree's height needs) rather than
      * its id: every region an arc of v reaches is an ancestor of v, one at
      * each depth, so the depth names it, and a search fills its regions
-     * by depth from each region's parent there (parent16, a root's n)
-     * before it scans an arc. Chosen where the narrower ends save more
-     * than the parents cost (a high tree of many regions). */
+     * by depth from each region's parent there (its record's) before it
+     * scans an arc. Chosen where the narrower ends save more than the
+     * parents cost (a high tree of many regions). */
     bool by_depth;
-    uint16_t *parent16;
-    /* narrow: the arcs' offsets in about 2 bytes a region instead of 4
-     * (common/row_starts.h; up_first and dn_first NULL then, dn_rows
-     * unused when shared), where they fit. Read an offset of either form
-     * with abs_ch_first. */
-    RowStarts up_rows, dn_rows;
+    uint16_t *parent16; /* the parents while the hierarchy is built, for by_depth */
     uint32_t nup, ndn, shortcuts;
     bool shared; /* dn is up (symmetric costs; never after an update) */
     /* Query scratch, by depth in the shape's elimination tree: a search
@@ -352,11 +359,28 @@ static inline uint32_t abs_ch_arc_mid(const AbsCh *ch, int dir, uint32_t i)
 {
     return ch->narrow ? abs_ch_packed_mid(ch, dir, i) : (dir ? ch->dn : ch->up)[i].mid;
 }
+/* Regions a block of narrow offsets shares a base (abs_ch.h). */
+#define ABS_CH_REC_BLOCK 64u
+/* The widest narrow offset: a row's and the next's in one 8-byte read. */
+#define ABS_CH_ROW_BITS_MAX 28u
+/* `bits` bits from bit `at` of `packed`. */
+static inline uint32_t abs_ch_field(const uint8_t *packed, uint64_t at, uint32_t bits)
+{
+    return (uint32_t)(abs_ch_packed_at(packed, at) & ((UINT64_C(1) << bits) - 1));
+}
 /* Region v's depth in the elimination tree, of either form. */
-static inline uint32_t abs_ch_depth(const AbsCh *ch, uint32_t v) { return ch->narrow ? ch->depth16[v] : ch->depth[v]; }
+static inline uint32_t abs_ch_depth(const AbsCh *ch, uint32_t v)
+{
+    return ch->narrow ? abs_ch_field(ch->regk, (uint64_t)ch->rec_bits * v, ch->depth_bits) : ch->depth[v];
+}
+/* Region v's parent in the elimination tree, n for a root (narrow, by_depth). */
+static inline uint32_t abs_ch_parent(const AbsCh *ch, uint32_t v)
+{
+    return abs_ch_field(ch->regk, (uint64_t)ch->rec_bits * v + ch->depth_bits, ch->parent_bits);
+}
 /* The key an arc holds for its other end w: w's depth where ends are held
  * by depth (abs_ch.h, by_depth), else w. */
-static inline uint32_t abs_ch_end_key(const AbsCh *ch, uint32_t w) { return ch->by_depth ? ch->depth16[w] : w; }
+static inline uint32_t abs_ch_end_key(const AbsCh *ch, uint32_t w) { return ch->by_depth ? abs_ch_depth(ch, w) : w; }
 /* Arc i of the up (dir 0) or down (dir 1) arcs, of either form; v is the
  * region whose arc it is (its other end is an ancestor of v). */
 static inline AbsChArc abs_ch_arc(const AbsCh *ch, int dir, uint32_t v, uint32_t i)
@@ -365,8 +389,8 @@ static inline AbsChArc abs_ch_arc(const AbsCh *ch, int dir, uint32_t v, uint32_t
         uint64_t w = abs_ch_packed(ch, dir ? ch->dnk : ch->upk, i);
         uint32_t to = abs_ch_packed_to(ch, w);
         if (ch->by_depth)
-            for (to = v; ch->depth16[to] > abs_ch_packed_to(ch, w);)
-                to = ch->parent16[to];
+            for (to = v; abs_ch_depth(ch, to) > abs_ch_packed_to(ch, w);)
+                to = abs_ch_parent(ch, to);
         return (AbsChArc){to, abs_ch_packed_cost(ch, w), abs_ch_packed_mid(ch, dir, i)};
     }
     return (dir ? ch->dn : ch->up)[i];
@@ -375,12 +399,29 @@ static inline AbsChArc abs_ch_arc(const AbsCh *ch, int dir, uint32_t v, uint32_t
  * form; v's arcs end where v + 1's begin (v < n). */
 static inline uint32_t abs_ch_first(const AbsCh *ch, int dir, uint32_t v)
 {
-    if (ch->up_rows.low)
-        return row_start(dir && !ch->shared ? &ch->dn_rows : &ch->up_rows, v);
+    if (ch->narrow)
+        return (dir ? ch->dn_base : ch->up_base)[v / ABS_CH_REC_BLOCK] +
+               abs_ch_field(dir ? ch->dn_rowk : ch->up_rowk, (uint64_t)ch->row_bits * v, ch->row_bits);
     return (dir ? ch->dn_first : ch->up_first)[v];
 }
+/* Region v's up (dir 0) or down (dir 1) arcs, *lo .. *hi - 1, of either
+ * form (narrow: one read for both ends). */
+static inline void abs_ch_rows(const AbsCh *ch, int dir, uint32_t v, uint32_t *lo, uint32_t *hi)
+{
+    if (ch->narrow) {
+        const uint32_t *base = dir ? ch->dn_base : ch->up_base, bits = ch->row_bits;
+        uint64_t w = abs_ch_packed_at(dir ? ch->dn_rowk : ch->up_rowk, (uint64_t)bits * v),
+                 mask = (UINT64_C(1) << bits) - 1;
+        *lo = base[v / ABS_CH_REC_BLOCK] + (uint32_t)(w & mask);
+        *hi = base[(v + 1) / ABS_CH_REC_BLOCK] + (uint32_t)(w >> bits & mask);
+        return;
+    }
+    const uint32_t *first = dir ? ch->dn_first : ch->up_first;
+    *lo = first[v];
+    *hi = first[v + 1];
+}
 /* Has the hierarchy been built (its query arcs are there)? */
-static inline bool abs_ch_built(const AbsCh *ch) { return ch->up_first || ch->up_rows.low; }
+static inline bool abs_ch_built(const AbsCh *ch) { return ch->up_first || ch->regk; }
 /* Bytes kept for queries (arcs and offsets; the memory budget's figure). */
 size_t abs_ch_kept_bytes(const AbsCh *ch);
 /* Bytes of the per-query scratch (search cores, parents). */

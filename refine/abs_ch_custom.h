@@ -77,6 +77,10 @@ bool abs_ch_shape(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
 /* After the customisation: the query arcs by the exact distances, and the
  * query's scratch. False (the hierarchy freed) when memory ran out. */
 bool abs_ch_shape_finish(AbsCh *ch, Err *err);
+/* Packs the query arcs of a hierarchy that keeps no shape (narrow,
+ * abs_ch.h) where its regions fit; else, or when memory ran out, they stay
+ * wide (abs_ch_pack.c). */
+void abs_ch_narrow(AbsCh *ch);
 /* Lets the shape and its customised costs go (a hierarchy that has not
  * been updated; the query arcs stay): abs_ch.c. */
 void abs_ch_unshape(AbsCh *ch);

@@ -20,7 +20,8 @@
 static inline __attribute__((always_inline)) uint32_t find_mid(const AbsCh *ch, int dir, uint32_t v, uint32_t other,
                                                                uint64_t *units)
 {
-    uint32_t lo = abs_ch_first(ch, dir, v), hi = abs_ch_first(ch, dir, v + 1);
+    uint32_t lo, hi;
+    abs_ch_rows(ch, dir, v, &lo, &hi);
     if (ch->narrow) {
         other = abs_ch_end_key(ch, other);
         const uint8_t *packed = dir ? ch->dnk : ch->upk;
@@ -125,9 +126,9 @@ void abs_ch_begin(AbsCh *ch, uint32_t s, uint32_t t)
     /* Ends held by depth: the regions each search may reach, s's and t's
      * ancestors, by depth. */
     for (uint32_t k = ds, v = s; ch->by_depth && k-- > 0;)
-        ch->freg[k] = v = ch->parent16[v];
+        ch->freg[k] = v = abs_ch_parent(ch, v);
     for (uint32_t k = dt, v = t; ch->by_depth && k-- > 0;)
-        ch->breg[k] = v = ch->parent16[v];
+        ch->breg[k] = v = abs_ch_parent(ch, v);
     ch->fpar[ds] = ch->bpar[dt] = ABS_CH_NONE;
     if (ch->tracer) {
         trace_region(ch, TRACE_SOURCE, NULL, s, ABS_CH_NONE);
@@ -181,7 +182,6 @@ static inline __attribute__((always_inline)) void scan_packed(const Relax *r, co
                                                               uint32_t hi, bool word, bool by_depth)
 {
     const AbsCh *ch = r->ch;
-    const uint16_t *depth16 = ch->depth16;
     const uint32_t bits = ch->arc_bits, to_bits = ch->to_bits;
     const uint64_t to_mask = ((uint64_t)1 << to_bits) - 1, cost_mask = ((uint64_t)1 << ch->cost_bits) - 1;
     uint64_t at = (uint64_t)bits * lo;
@@ -191,7 +191,7 @@ static inline __attribute__((always_inline)) void scan_packed(const Relax *r, co
         if (by_depth)
             relax(r, r->reg[to], to, cost, i);
         else
-            relax(r, to, depth16[to], cost, i);
+            relax(r, to, abs_ch_depth(ch, to), cost, i);
     }
 }
 
@@ -232,7 +232,8 @@ bool abs_ch_run(AbsCh *ch, uint64_t *units)
             q->settled++;
             uint64_t scanned = 0;
             if (g < best) {
-                uint32_t lo = abs_ch_first(ch, d, v), hi = abs_ch_first(ch, d, v + 1);
+                uint32_t lo, hi;
+                abs_ch_rows(ch, d, v, &lo, &hi);
                 uint32_t *reg_d = reg[d], *par_d = par[d], *node_d = node[d];
                 scanned = hi - lo;
                 uint32_t from = par_d[at] == ABS_CH_NONE ? ABS_CH_NONE : node_d[at];

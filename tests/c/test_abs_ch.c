@@ -240,8 +240,9 @@ static void test_ch_query_in_pieces(T *t)
     mm_regions_close(&m);
 }
 
-/* A hierarchy built for a map not yet changed holds its query arcs, their
- * offsets, a depth per region and the sector order, and no shape; its
+/* A hierarchy built for a map not yet changed holds its query arcs, a
+ * record a region (its depth, its arcs' offset, its parent where ends are
+ * held by depth) and the sector order, and no shape; its
  * arcs are those a customisation of the slotted shape the first update
  * makes would keep (abs_ch_verify on an unshaped hierarchy), and its
  * query scratch is as long as the elimination tree is high. */
@@ -254,10 +255,11 @@ static void test_ch_static_keeps_arcs_only(T *t)
     /* middles for the shortcuts only, a bit an arc telling which arcs they are */
     size_t arcs = ((size_t)ch->nup * ch->arc_bits + 7) / 8 + 8 + ((size_t)ch->shortcuts * ch->mid_bits + 7) / 8 + 8 +
                   ((size_t)ch->nup / 64 + 1) * (8 + 2) + ((size_t)ch->nup / ABS_CH_RANK_ARCS + 1) * 4 +
-                  row_starts_bytes(&ch->up_rows);
-    size_t expect = arcs + (ch->shared ? 0 : arcs) + (size_t)ch->n * sizeof *ch->depth16 +
-                    (ch->by_depth ? (size_t)ch->n * sizeof *ch->parent16 : 0) +
-                    ch->sec.nsplit; /* the order let go, its dissection's choices kept */
+                  ((size_t)(ch->n + 1) * ch->row_bits + 7) / 8 + 8 + ((size_t)ch->n / ABS_CH_REC_BLOCK + 1) * 4;
+    /* a record a region: its depth and (ends by depth) its parent */
+    size_t records = ((size_t)(ch->n + 1) * ch->rec_bits + 7) / 8 + 8;
+    size_t expect =
+        arcs + (ch->shared ? 0 : arcs) + records + ch->sec.nsplit; /* the order let go, its dissection's choices kept */
     CHECKF(t, !ch->shaped && !ch->w_up && !ch->topo.head && ch->shared, "a static hierarchy kept its shape");
     /* its ends and middles in as few bits as its regions need, its costs as its dearest arc */
     uint32_t id_bits = 1, most = 0;
@@ -267,14 +269,31 @@ static void test_ch_static_keeps_arcs_only(T *t)
         most = abs_ch_arc(ch, 0, 0, i).cost > most ? abs_ch_arc(ch, 0, 0, i).cost : most;
     uint32_t ends = ch->to_bits + ch->cost_bits;
     CHECKF(t,
-           ch->narrow && ch->upk && ch->upm && !ch->up && ch->depth16 && !ch->depth && ch->to_bits <= id_bits &&
+           ch->narrow && ch->upk && ch->upm && !ch->up && ch->regk && !ch->depth && ch->to_bits <= id_bits &&
                ch->mid_bits <= id_bits && most >> (ch->cost_bits - 1) == 1 &&
                ch->arc_bits == (ends >= ABS_CH_WORD_FROM && ends <= 32 ? 32 : ends),
            "a static hierarchy of %u regions on a small map kept arcs of %u bits (%u its ends, %u its costs up to "
            "%u) or 4-byte depths",
            ch->n, ch->arc_bits, ch->to_bits, ch->cost_bits, most);
-    CHECKF(t, !ch->up_first && row_starts_bytes(&ch->up_rows) < ((size_t)ch->n + 1) * 3,
-           "a static hierarchy of %u regions on a small map kept 4-byte arc offsets", ch->n);
+    /* each record's fields as wide as the tree's height, the widest block of offsets and the ids need */
+    uint32_t depth_bits = 1, spread = 0, parent_bits = 0;
+    while ((ch->height - 1) >> depth_bits)
+        depth_bits++;
+    for (uint32_t v = 0; v <= ch->n; v++) {
+        uint32_t low = abs_ch_first(ch, 0, v) - abs_ch_first(ch, 0, v & ~(ABS_CH_REC_BLOCK - 1));
+        spread = low > spread ? low : spread;
+    }
+    while (ch->by_depth && ch->n >> parent_bits)
+        parent_bits++;
+    uint32_t row_bits = 1;
+    while (spread >> row_bits)
+        row_bits++;
+    CHECKF(t,
+           !ch->up_first && !ch->parent16 && ch->depth_bits == depth_bits && ch->row_bits == row_bits &&
+               ch->rec_bits == depth_bits + parent_bits && ch->rec_bits + ch->row_bits < 48,
+           "a static hierarchy of %u regions on a small map kept records of %u bits (depth %u, parent %u) and "
+           "offsets of %u",
+           ch->n, ch->rec_bits, ch->depth_bits, ch->parent_bits, ch->row_bits);
     const RegionSearch *live = mm_region_search(m.inst); /* region_search_lean: the hierarchy answers all */
     CHECKF(t, live->path && !live->adj.any && !live->adj_first && !live->parent.any && !live->g && !live->block,
            "mm's region search kept the A*'s arrays beside its hierarchy");

@@ -195,13 +195,14 @@ static void test_mm_turns_leave_room(T *t)
     unload(&l);
 }
 
-/* A dao map that passes 97/100 of its budget as its queries run (orz100d:
- * its legs' pages, edge cache, joint memo and JPS node state grow) tiles its
- * JPS's transposed rows then and ends within its budget (den200d did until
- * the JPS's nodes took 16 bytes, search/jps_open.h, den200n until a packed
- * map's rows kept no zero word each, grid/grid.h, brc000d until the
- * regions' hierarchy took half the bytes, refine/abs_ch_order.c; benchmark
- * map; skipped without it). Checked
+/* A dao map that passes 97/100 of its budget as its queries run (hrt000d:
+ * its legs' pages and JPS node state grow) tiles its JPS's transposed rows
+ * then and ends within its budget (den200d did until the JPS's nodes took
+ * 16 bytes, search/jps_open.h, den200n until a packed map's rows kept no
+ * zero word each, grid/grid.h, brc000d until the regions' hierarchy took
+ * half the bytes, refine/abs_ch_order.c, orz100d until its records took
+ * fewer bits, refine/abs_ch_pack.c; benchmark map; skipped without it).
+ * Checked
  * in the plain build only: the sanitized build runs a sample of the
  * queries (t_thin), whose instance grows otherwise (its legs' pages and
  * edge cache follow the queries run: the sample ends 1.11x over, tiled). */
@@ -209,14 +210,14 @@ static void test_mm_tiles_within_budget(T *t)
 {
     Loaded l;
     const Entry *e;
-    void *inst = mm_after_queries(t, "dao/orz100d", &l, &e);
+    void *inst = mm_after_queries(t, "dao/hrt000d", &l, &e);
     if (!inst)
         return;
     double budget = issue_budget(&l.g), held = entry_counter(e, inst, "mm_bytes");
     double tiles = entry_counter(e, inst, "jps_tiles");
     CHECKF(t, T_SANITIZED || (held > 0 && held <= budget),
-           "orz100d: mm_bytes %.0f against a budget of %.0f (JPS tiles %.0f)", held, budget, tiles);
-    CHECKF(t, T_SANITIZED || tiles > 0, "orz100d: the JPS kept its whole transposed rows (mm_bytes %.0f)", held);
+           "hrt000d: mm_bytes %.0f against a budget of %.0f (JPS tiles %.0f)", held, budget, tiles);
+    CHECKF(t, T_SANITIZED || tiles > 0, "hrt000d: the JPS kept its whole transposed rows (mm_bytes %.0f)", held);
     e->destroy(inst);
     unload(&l);
 }
@@ -278,13 +279,14 @@ static void test_mm_memo_within_budget(T *t)
  * under that line, counted as mm counts it (a hundredth of the budget, in
  * whole bytes, 97 times). hrt000d's legs' pages and JPS node state: tiled
  * only at the next 4th query's check, after the growth, it had held 0.975
- * of its budget; orz100d tiles as it grows (orz300d, whose edge cache
- * asking nothing ended 13 bytes past the line, no longer nears it since
- * the regions' hierarchy takes less, refine/abs_ch_order.c) (benchmark
- * maps; skipped without them; the plain build only, as above). */
+ * of its budget (orz300d, whose edge cache asking nothing ended 13 bytes
+ * past the line, no longer nears it since the regions' hierarchy takes
+ * less, refine/abs_ch_order.c, nor orz100d, which tiled as it grew, since
+ * its records take fewer bits, refine/abs_ch_pack.c) (benchmark maps;
+ * skipped without them; the plain build only, as above). */
 static void test_mm_grow_gate_tiles_first(T *t)
 {
-    static const char *const MAPS[] = {"dao/hrt000d", "dao/orz100d"};
+    static const char *const MAPS[] = {"dao/hrt000d"};
     for (size_t i = 0; i < sizeof MAPS / sizeof *MAPS; i++) {
         Loaded l;
         const Entry *e;
