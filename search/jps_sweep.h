@@ -112,6 +112,26 @@ static SEARCH_INLINE bool jump_diagonal_bits_in(Jps *j, int px, int py, int dx, 
             w = j->grid.bits + (((size_t)py * (size_t)j->grid.stride + (size_t)px) >> 6);
             b = px & 63;
         }
+        /* Turn bits, every line fresh: first the steps that are legal and
+         * quiet, short of the goal's row and column, in one loop; the step
+         * that ends them is taken below as any other. */
+        if (form == FORM_TURNS && !j->turns.stale) {
+            int kx = (j->gx - px) * dx, ky = (j->gy - py) * dy;
+            int n = kx > 0 ? kx - 1 : INT32_MAX, ny = ky > 0 ? ky - 1 : INT32_MAX;
+            int end, q = jps_turns_quiet_run(&j->turns, &j->rows, px, py, dx, dy, n < ny ? n : ny, &end);
+            j->steps += (uint64_t)q;
+            if (end == JPS_TURNS_BLOCKED)
+                return false;
+            if (end == JPS_TURNS_STOP) { /* the step after them, counted */
+                j->steps++;
+                *at = (DiagStop){px + (q + 1) * dx, py + (q + 1) * dy, DIAG_UNSCANNED, DIAG_UNSCANNED};
+                return true;
+            }
+            px += q * dx;
+            py += q * dy;
+            w = j->grid.bits + (((size_t)py * (size_t)j->grid.stride + (size_t)px) >> 6);
+            b = px & 63;
+        }
         if (!bitrows_diag_step(&w, &b, row_step, dx))
             return false;
         px += dx;

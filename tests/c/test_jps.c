@@ -230,6 +230,46 @@ static void test_jps_coarse_same_answers(T *t)
     free_packed_three(&l, &packed, j, p);
 }
 
+/* Turn bits change no answer, with their quiet runs of diagonal steps
+ * (search/jps_turns.h jps_turns_quiet_run, taken where no line is stale)
+ * or a step at a time (lines stale after changes): a JPS with them
+ * answers as one without, on a map of rooms, then with a block of 90 x 90
+ * cells opened (diagonals longer than a run's 56-step windows), its lines
+ * all derived again, and after a spread of changes that leaves lines
+ * stale. The count of stale lines follows: 0 once all are derived, more
+ * after a change. */
+static void test_jps_turns_same_answers(T *t)
+{
+    Loaded l;
+    Grid packed;
+    Jps j[3];
+    if (!load_packed_three(t, "rooms/32room256-0", &l, &packed, j))
+        return;
+    Err err;
+    CHECK(t, jps_enable_turns(&j[1], &err) && j[1].turns.block && j[1].turns.stale > 0);
+    jps_turns_all_fresh(&j[1].turns, &j[1].rows, &j[1].cols);
+    int fresh = j[1].turns.stale, every = 3 * t_thin(1);
+    int before = answers_differ(&l, &j[0], &j[1], every);
+    for (int y = 60; y < 150; y++)
+        for (int x = 70; x < 160; x++)
+            if (!grid_passable(&packed, x, y)) {
+                CellChange c = {(int16_t)x, (int16_t)y, true};
+                for (int k = 0; k < 3; k++) /* as flip_cells: each JPS told first */
+                    CHECK(t, jps_update(&j[k], &c, 1, &err));
+                grid_set_passable(&packed, x, y, true);
+            }
+    int changed = j[1].turns.stale;
+    jps_turns_all_fresh(&j[1].turns, &j[1].rows, &j[1].cols);
+    int again = j[1].turns.stale, open = answers_differ(&l, &j[0], &j[1], every);
+    flip_cells(t, &packed, j, 0, 200);
+    int stale = j[1].turns.stale, after = answers_differ(&l, &j[0], &j[1], every);
+    CHECKF(t, fresh == 0 && changed > 0 && again == 0 && stale > 0 && before == 0 && open == 0 && after == 0,
+           "stale lines %d, %d after opening, %d, %d after changes; differ %d, %d opened, %d after changes", fresh,
+           changed, again, stale, before, open, after);
+    xyPath p[3] = {{0}};
+    free_packed_three(&l, &packed, j, p);
+}
+
 /* The row-read scans of coarse turn bits' JPS answer as their references,
  * at every passable cell of a packed map (its rows a view, its columns a
  * transposed copy), whatever the cell's place in its word: a column scan
@@ -394,6 +434,7 @@ const TestCase JPS_TESTS[] = {
     {"jps_grown_search_traced_once", test_jps_grown_search_traced_once},
     {"jps_gives_turns_back", test_jps_gives_turns_back},
     {"jps_coarse_same_answers", test_jps_coarse_same_answers},
+    {"jps_turns_same_answers", test_jps_turns_same_answers},
     {"bitrows_row_scans", test_bitrows_row_scans},
     {"jps_gate_and_paused_tiling", test_jps_gate_and_paused_tiling},
     {NULL, NULL},
