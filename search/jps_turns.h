@@ -115,9 +115,8 @@ static inline bool jps_turns_either(JpsTurns *t, const BitRows *rows, const BitR
  * each enters has neither turn bit (row scan along dx, column scan along
  * dy) set, i.e. it is no diagonal jump point unless it is on the goal's
  * row or column, which the caller keeps out of n. *end says what ended
- * them: JPS_TURNS_BLOCKED (the next step is not legal),
- * JPS_TURNS_STOP (the next step enters a cell with a turn bit: a jump
- * point) or JPS_TURNS_LIMIT (n steps taken). Only with no line stale
+ * them (bitrows.h): DIAG_RUN_BLOCKED, DIAG_RUN_STOP (the next step enters
+ * a cell with a turn bit: a jump point) or DIAG_RUN_LIMIT. Only with no line stale
  * (t->stale 0: a step would otherwise derive its lines first). The steps'
  * verdicts are jps_turns_either's and bitrows_diag_step's, read as
  * bitrows_diag_run reads rows: a window of 64 bits from one byte of each
@@ -125,7 +124,6 @@ static inline bool jps_turns_either(JpsTurns *t, const BitRows *rows, const BitR
  * scans' plane by the column, the column scans' plane (transposed) by the
  * row. Each plane's window reads at most 7 bytes past the line, within
  * the block (its last line is the padded border, never entered). */
-enum { JPS_TURNS_BLOCKED, JPS_TURNS_STOP, JPS_TURNS_LIMIT };
 static SEARCH_INLINE int jps_turns_quiet_run(const JpsTurns *t, const BitRows *rows, int c, int r, int dx, int dy,
                                              int n, int *end)
 {
@@ -146,12 +144,12 @@ static SEARCH_INLINE int jps_turns_quiet_run(const JpsTurns *t, const BitRows *r
             w = bitrows_bits_from(g);
             uint64_t next_shifted = dx > 0 ? w >> 1 : w << 1;
             if (!(w & next_shifted & shifted & m)) {
-                *end = JPS_TURNS_BLOCKED;
+                *end = DIAG_RUN_BLOCKED;
                 return done + i;
             }
             uint64_t hb = bitrows_bits_from(h), vb = bitrows_bits_from(v);
             if (((dx > 0 ? hb >> 1 : hb << 1) & m) | ((dy > 0 ? vb >> 1 : vb << 1) & mv)) {
-                *end = JPS_TURNS_STOP;
+                *end = DIAG_RUN_STOP;
                 return done + i;
             }
             shifted = next_shifted;
@@ -160,7 +158,7 @@ static SEARCH_INLINE int jps_turns_quiet_run(const JpsTurns *t, const BitRows *r
         }
         done += chunk;
     }
-    *end = JPS_TURNS_LIMIT;
+    *end = DIAG_RUN_LIMIT;
     return n;
 }
 
