@@ -112,6 +112,32 @@ static SEARCH_INLINE bool jump_diagonal_bits_in(Jps *j, int px, int py, int dx, 
             w = j->grid.bits + (((size_t)py * (size_t)j->grid.stride + (size_t)px) >> 6);
             b = px & 63;
         }
+        /* First the steps up to the next stop, short of the goal's row and
+         * column, as one loop over windows of the lines: with turn bits
+         * and every line fresh, the steps that are legal and quiet; without,
+         * on whole transposed rows, the steps whose scans end inside the
+         * windows read. What ended them decides the jump, or the step that
+         * ended them is taken below as any other. */
+        if ((form == FORM_TURNS && !j->turns.stale) || (form == FORM_BITS && !j->tiled)) {
+            int kx = (j->gx - px) * dx, ky = (j->gy - py) * dy;
+            int n = kx > 0 ? kx - 1 : INT32_MAX, ny = ky > 0 ? ky - 1 : INT32_MAX;
+            int end, h = DIAG_UNSCANNED, v = DIAG_UNSCANNED;
+            int q = form == FORM_TURNS
+                        ? jps_turns_quiet_run(&j->turns, &j->rows, px, py, dx, dy, n < ny ? n : ny, &end)
+                        : bitrows_scan_run(&j->rows, &j->cols, px, py, dx, dy, n < ny ? n : ny, &end, &h, &v);
+            j->steps += (uint64_t)q;
+            if (end == DIAG_RUN_BLOCKED)
+                return false;
+            if (end == DIAG_RUN_STOP) { /* the step after them, counted */
+                j->steps++;
+                *at = (DiagStop){px + (q + 1) * dx, py + (q + 1) * dy, h, v};
+                return true;
+            }
+            px += q * dx;
+            py += q * dy;
+            w = j->grid.bits + (((size_t)py * (size_t)j->grid.stride + (size_t)px) >> 6);
+            b = px & 63;
+        }
         if (!bitrows_diag_step(&w, &b, row_step, dx))
             return false;
         px += dx;

@@ -31,6 +31,7 @@ bool jps_turns_init(JpsTurns *t, const BitRows *rows, const BitRows *cols, Err *
     t->col_ok = t->row_ok + rows->rows;
     t->nrows = rows->rows;
     t->ncols = cols->rows;
+    t->stale = (rows->rows > 2 ? rows->rows - 2 : 0) + (cols->rows > 2 ? cols->rows - 2 : 0);
     return true;
 }
 

@@ -33,6 +33,7 @@ typedef struct JpsTurns {
     uint8_t *row_ok;       /* per padded row: its bits hold for the map as it is */
     uint8_t *col_ok;       /* per padded column */
     int row_words, col_words, nrows, ncols;
+    int stale;       /* inner lines (those a search reads) not fresh: 0, a diagonal step's lines need no test */
     uint64_t *block; /* the one allocation behind all of it; NULL: no turn bits */
 } JpsTurns;
 
@@ -46,8 +47,10 @@ size_t jps_turns_bytes_for(const BitRows *rows, const BitRows *cols);
 /* Padded cell (px, py) changed: the lines whose scans read it go stale. */
 static inline void jps_turns_changed(JpsTurns *t, int px, int py)
 {
-    t->row_ok[py - 1] = t->row_ok[py] = t->row_ok[py + 1] = 0;
-    t->col_ok[px - 1] = t->col_ok[px] = t->col_ok[px + 1] = 0;
+    for (int k = -1; k <= 1; k++) { /* the padded border's lines are never fresh, never counted */
+        t->stale += t->row_ok[py + k] + t->col_ok[px + k];
+        t->row_ok[py + k] = t->col_ok[px + k] = 0;
+    }
 }
 /* Derives line r of `b` (a padded row of the rows, or of the transposed
  * rows: r inside the map) into the planes fwd (scans to higher columns) and
@@ -64,13 +67,17 @@ void jps_turns_words(const uint64_t *up, const uint64_t *cur, const uint64_t *dn
  * the map as it is: derived first where it is stale. */
 static inline void jps_turns_fresh_row(JpsTurns *t, const BitRows *rows, int r)
 {
-    if (__builtin_expect(!t->row_ok[r], 0))
+    if (__builtin_expect(!t->row_ok[r], 0)) {
         jps_turns_line(rows, t->row_bits[1], t->row_bits[0], t->row_words, t->row_ok, r);
+        t->stale--;
+    }
 }
 static inline void jps_turns_fresh_col(JpsTurns *t, const BitRows *cols, int c)
 {
-    if (__builtin_expect(!t->col_ok[c], 0))
+    if (__builtin_expect(!t->col_ok[c], 0)) {
         jps_turns_line(cols, t->col_bits[1], t->col_bits[0], t->col_words, t->col_ok, c);
+        t->stale--;
+    }
 }
 /* Every stale line derived now: a prepare that wants no query to pay for
  * the first reads of the lines (entries/mm/mm_entry.c). */
@@ -101,6 +108,58 @@ static inline bool jps_turns_either(JpsTurns *t, const BitRows *rows, const BitR
     uint64_t h = t->row_bits[dx > 0][(size_t)py * (size_t)t->row_words + (size_t)(px >> 6)] >> (px & 63);
     uint64_t v = t->col_bits[dy > 0][(size_t)px * (size_t)t->col_words + (size_t)(py >> 6)] >> (py & 63);
     return (h | v) & 1;
+}
+
+/* How many of the next n diagonal steps from padded (c, r) along (dx, dy)
+ * (each 1 or -1, constants where inlined) are legal and quiet: the cell
+ * each enters has neither turn bit (row scan along dx, column scan along
+ * dy) set, i.e. it is no diagonal jump point unless it is on the goal's
+ * row or column, which the caller keeps out of n. *end says what ended
+ * them (bitrows.h): DIAG_RUN_BLOCKED, DIAG_RUN_STOP (the next step enters
+ * a cell with a turn bit: a jump point) or DIAG_RUN_LIMIT. Only with no line stale
+ * (t->stale 0: a step would otherwise derive its lines first). The steps'
+ * verdicts are jps_turns_either's and bitrows_diag_step's, read as
+ * bitrows_diag_run reads rows: a window of 64 bits from one byte of each
+ * row, the same byte for up to 56 steps; the grid's rows and the row
+ * scans' plane by the column, the column scans' plane (transposed) by the
+ * row. Each plane's window reads at most 7 bytes past the line, within
+ * the block (its last line is the padded border, never entered). */
+static SEARCH_INLINE int jps_turns_quiet_run(const JpsTurns *t, const BitRows *rows, int c, int r, int dx, int dy,
+                                             int n, int *end)
+{
+    const ptrdiff_t grow = (ptrdiff_t)rows->words * 8, hrow = (ptrdiff_t)t->row_words * 8;
+    const ptrdiff_t vrow = (ptrdiff_t)t->col_words * 8;
+    for (int done = 0; done < n;) {
+        int x = c + dx * done, y = r + dy * done, chunk = n - done < 56 ? n - done : 56;
+        int xb = dx > 0 ? x >> 3 : x < 56 ? 0 : (x - 56) >> 3, yb = dy > 0 ? y >> 3 : y < 56 ? 0 : (y - 56) >> 3;
+        const unsigned char *g = (const unsigned char *)rows->bits + (ptrdiff_t)y * grow + xb;
+        const unsigned char *h = (const unsigned char *)t->row_bits[dx > 0] + (ptrdiff_t)y * hrow + xb;
+        const unsigned char *v = (const unsigned char *)t->col_bits[dy > 0] + (ptrdiff_t)x * vrow + yb;
+        uint64_t m = 1ull << (x - 8 * xb), mv = 1ull << (y - 8 * yb), w = bitrows_bits_from(g);
+        uint64_t shifted = dx > 0 ? w >> 1 : w << 1;
+        for (int i = 0; i < chunk; i++) {
+            g += dy * grow;
+            h += dy * hrow;
+            v += dx * vrow;
+            w = bitrows_bits_from(g);
+            uint64_t next_shifted = dx > 0 ? w >> 1 : w << 1;
+            if (!(w & next_shifted & shifted & m)) {
+                *end = DIAG_RUN_BLOCKED;
+                return done + i;
+            }
+            uint64_t hb = bitrows_bits_from(h), vb = bitrows_bits_from(v);
+            if (((dx > 0 ? hb >> 1 : hb << 1) & m) | ((dy > 0 ? vb >> 1 : vb << 1) & mv)) {
+                *end = DIAG_RUN_STOP;
+                return done + i;
+            }
+            shifted = next_shifted;
+            m = dx > 0 ? m << 1 : m >> 1;
+            mv = dy > 0 ? mv << 1 : mv >> 1;
+        }
+        done += chunk;
+    }
+    *end = DIAG_RUN_LIMIT;
+    return n;
 }
 
 #endif

@@ -230,6 +230,54 @@ static void test_jps_coarse_same_answers(T *t)
     free_packed_three(&l, &packed, j, p);
 }
 
+/* The runs of diagonal steps over windows of the lines change no answer:
+ * a JPS with turn bits (search/jps_turns.h jps_turns_quiet_run, taken
+ * where no line is stale; a step at a time where lines are stale after
+ * changes) and one without on whole transposed rows (bitrows.h
+ * bitrows_scan_run) answer as one on tiles (a step at a time), on a map
+ * of rooms, then with a block of 90 x 90 cells opened (diagonals longer
+ * than a run's windows, scans that end beyond them), the turn bits' lines
+ * all derived again, and after a spread of changes that leaves lines
+ * stale. The count of stale lines follows: 0 once all are derived, more
+ * after a change. */
+static void test_jps_diag_runs_same_answers(T *t)
+{
+    Loaded l;
+    Grid packed;
+    Jps j[3];
+    if (!load_packed_three(t, "rooms/32room256-0", &l, &packed, j))
+        return;
+    Err err;
+    uint32_t slots = 2;
+    while (slots * 2 <= jps_tile_slots_most(&j[2]) / 4)
+        slots *= 2;
+    CHECK(t, jps_tile_cols(&j[2], slots, &err) && j[2].tiled && !j[0].tiled);
+    CHECK(t, jps_enable_turns(&j[1], &err) && j[1].turns.block && j[1].turns.stale > 0);
+    jps_turns_all_fresh(&j[1].turns, &j[1].rows, &j[1].cols);
+    int fresh = j[1].turns.stale, every = 3 * t_thin(1);
+    int before = answers_differ(&l, &j[2], &j[1], every) + answers_differ(&l, &j[2], &j[0], every);
+    for (int y = 60; y < 150; y++)
+        for (int x = 70; x < 160; x++)
+            if (!grid_passable(&packed, x, y)) {
+                CellChange c = {(int16_t)x, (int16_t)y, true};
+                for (int k = 0; k < 3; k++) /* as flip_cells: each JPS told first */
+                    CHECK(t, jps_update(&j[k], &c, 1, &err));
+                grid_set_passable(&packed, x, y, true);
+            }
+    int changed = j[1].turns.stale;
+    jps_turns_all_fresh(&j[1].turns, &j[1].rows, &j[1].cols);
+    int again = j[1].turns.stale,
+        open = answers_differ(&l, &j[2], &j[1], every) + answers_differ(&l, &j[2], &j[0], every);
+    flip_cells(t, &packed, j, 0, 200);
+    int stale = j[1].turns.stale,
+        after = answers_differ(&l, &j[2], &j[1], every) + answers_differ(&l, &j[2], &j[0], every);
+    CHECKF(t, fresh == 0 && changed > 0 && again == 0 && stale > 0 && before == 0 && open == 0 && after == 0,
+           "stale lines %d, %d after opening, %d, %d after changes; differ %d, %d opened, %d after changes", fresh,
+           changed, again, stale, before, open, after);
+    xyPath p[3] = {{0}};
+    free_packed_three(&l, &packed, j, p);
+}
+
 /* The row-read scans of coarse turn bits' JPS answer as their references,
  * at every passable cell of a packed map (its rows a view, its columns a
  * transposed copy), whatever the cell's place in its word: a column scan
@@ -394,6 +442,7 @@ const TestCase JPS_TESTS[] = {
     {"jps_grown_search_traced_once", test_jps_grown_search_traced_once},
     {"jps_gives_turns_back", test_jps_gives_turns_back},
     {"jps_coarse_same_answers", test_jps_coarse_same_answers},
+    {"jps_diag_runs_same_answers", test_jps_diag_runs_same_answers},
     {"bitrows_row_scans", test_bitrows_row_scans},
     {"jps_gate_and_paused_tiling", test_jps_gate_and_paused_tiling},
     {NULL, NULL},
