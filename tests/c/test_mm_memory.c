@@ -365,10 +365,8 @@ static void small_cluttered_within_budget(T *t, const char *spec)
 
 /* A tiny map the capped JPS's profiles would take (64 x 64 cells, a fifth
  * of them blocked: cluttered, more corners than small-map's rule takes)
- * ends within its budget: that JPS held its node state per cell there,
- * 3.3 times the budget, so tiny maps take small-map whatever their corners
- * (entries/mm/mm_profile.c SMALL_MAP_TINY), whose JPS holds what its
- * searches reach. */
+ * ends within its budget on small-map, which tiny maps take whatever
+ * their corners (entries/mm/mm_profile.c SMALL_MAP_TINY). */
 static void test_mm_tiny_cluttered_within_budget(T *t) { small_cluttered_within_budget(t, "mm"); }
 
 /* The same map with small-map off (small=0): its cluttered profile's
