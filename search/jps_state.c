@@ -105,7 +105,7 @@ static uint64_t slots_for(uint64_t nodes, uint64_t most)
  * searches reach, and on the small maps where the whole per-cell form (a
  * node a padded cell, an item and a trace entry a passable one) was the
  * smaller at the bound, the capped JPS's hashed state reached a fifth of
- * it (results/reference/mm-paper/jpsstate43.md). */
+ * it or less (results/reference/mm-paper/jpsstate43.md). */
 static bool setup(Jps *j, const Grid *map, JumpTable *table, bool borrow, bool bounded, uint64_t max_nodes, Err *err)
 {
     memset(j, 0, sizeof *j);
