@@ -137,7 +137,7 @@ typedef struct Jps {
  * search takes over (*table is emptied). */
 bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err);
 /* Online JPS whose node state (per node, open list, trace) holds at most
- * `max_nodes` nodes of one search: hashed by cell in a third more slots
+ * `max_nodes` nodes of one search: hashed by cell in a seventh more slots
  * (jps_open.h, sparse), on any map (per cell, even where that is the
  * smaller at the bound, it holds all of it from the start). It starts with
  * room for a few nodes: a search that finds its slots, its open list or its

@@ -26,8 +26,8 @@
  * corners (small=auto): there a JPS search reaches at most a few thousand
  * cells, and the small route answers every query optimally where the
  * cluttered and scattered profiles' capped JPS and corridor steps did not
- * (random maps of 64 and 80 cells a side: subopt up to 1.0008), in no more
- * instructions (0.87 to 1.00 of theirs) and, but for one, fewer bytes
+ * (on some random maps of 64 and 80 cells a side), in no more
+ * instructions and mostly fewer bytes
  * (results/reference/mm-paper/jpsstate43.md; it was first taken for their
  * capped JPS's node state, then per cell, smallmap42.md). Random maps of
  * 80 x 80 cells (25 sectors) keep within their budget with it, and 96 x 96
