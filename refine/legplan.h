@@ -30,8 +30,8 @@
  * search: a box's A* stops where it finds the goal, or floods only what
  * its box connects to s), and both JPS are bounded (search/jps.h jps_init_bounded:
  * hashed node state grown to what their searches reach, up to the most
- * they may reach; per cell only where that is smaller; the first reads the
- * planner's grid and keeps only its bit rows).
+ * they may reach; the first reads the planner's grid and keeps only its
+ * bit rows).
  *
  * Owns the A* state, the JPS and the per-sector marks; borrows grid and
  * abstraction. */

@@ -31,9 +31,7 @@ static bool make_window(LegPlanner *lp, int w, int h, Err *err)
     Grid win;
     if (!grid_init_packed(&win, w, h, err))
         return lp->have_cjps = false;
-    /* No node bound: the window bounds what a search reaches, and a bounded
-     * state on a window no larger than that bound would be per cell, which
-     * cannot be shared (search/jps.h jps_share_nodes). */
+    /* No node bound: the window bounds what a search reaches. */
     lp->have_cjps = jps_init_bounded(lp->cjps, &win, false, JPS_NODES_GROW, err);
     grid_free(&win);
     if (!lp->have_cjps)
@@ -49,10 +47,8 @@ static bool make_window(LegPlanner *lp, int w, int h, Err *err)
     lp->cjps->open.k = lp->jps.open.k;
     lp->cjps->open.card = lp->jps.open.card;
     lp->cjps->open.diag = lp->jps.open.diag;
-    /* Where the route's JPS holds its nodes per cell (a small map, where
-     * that is the smaller at its bound) there is no hashed state to share:
-     * the corridor's keeps its own, which grows with what its searches
-     * reach (on a small map, a few nodes). */
+    /* Where the two cannot share (search/jps.h jps_share_nodes) the
+     * corridor's keeps its own, which grows with what its searches reach. */
     (void)jps_share_nodes(lp->cjps, &lp->jps);
     return true;
 }

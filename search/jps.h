@@ -137,9 +137,9 @@ typedef struct Jps {
  * search takes over (*table is emptied). */
 bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err);
 /* Online JPS whose node state (per node, open list, trace) holds at most
- * `max_nodes` nodes of one search: hashed by cell in a third more slots
- * (jps_open.h, sparse) when at that bound they take less than one node per
- * map cell, else per cell (then every search fits). Sparse, it starts with
+ * `max_nodes` nodes of one search: hashed by cell in a seventh more slots
+ * (jps_open.h, sparse), on any map (per cell, even where that is the
+ * smaller at the bound, it holds all of it from the start). It starts with
  * room for a few nodes: a search that finds its slots, its open list or its
  * bypass stack full has the full ones doubled (jps_grow, up to the bound)
  * and begins again, so the state grows between searches, never per node, a
@@ -160,8 +160,8 @@ bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err);
  * reads them to count the passable cells), before the next search. */
 bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, uint64_t max_nodes, Err *err);
 /* max_nodes for a JPS whose searches have no bound but the map (mm's
- * small route): its node state is hashed and grows as above with no bound,
- * never per cell; never JPS_CAPPED unless memory ran out. */
+ * small route): its node state grows as above with no bound; never
+ * JPS_CAPPED unless memory ran out. */
 #define JPS_NODES_GROW UINT64_MAX
 /* Two sparse online JPS of one map (jps_init_bounded; mm's route JPS and
  * its corridor copy, refine/legplan.h) whose searches never overlap hold
@@ -220,7 +220,7 @@ uint32_t jps_tile_slots_most(const Jps *j);
 size_t jps_tile_saving(const Jps *j, uint32_t slots);
 /* Doubles the parts of a sparse JPS's node state its latest search found
  * full (jps.c jps_run, between two tries of a search). False (the search
- * gives up) at the bound, when memory ran out or per cell. */
+ * gives up) at the bound, when memory ran out or per cell (jps_init). */
 bool jps_grow(Jps *j);
 /* The trace full as a found path's chain is read into it (jps.c jps_run,
  * after the search): doubled, the owner's gate asked first. False when

@@ -116,7 +116,7 @@ typedef struct JpsOpen {
  * shortest path). False when memory ran out (nothing held). */
 bool jo_init(JpsOpen *o, size_t count, uint32_t open_cap, uint64_t max_steps);
 /* The same with node state for `slots` nodes of any ids (a power of two,
- * at least 2) and an open list for `open_cap` of them (at most 3/4 of
+ * at least 2) and an open list for `open_cap` of them (at most 7/8 of
  * slots): memory for the nodes a search reaches, not for the map. The
  * caller keeps live below open_cap (a search that would take more gives
  * up). */

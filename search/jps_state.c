@@ -71,11 +71,6 @@ uint64_t jps_nodes_within(uint64_t max_expanded)
     return max_expanded > (UINT64_MAX - 8) / 5 ? UINT64_MAX : 5 * max_expanded + 8;
 }
 
-/* Bytes of one hashed slot at the bound: its node, its open-list item and
- * its place in the trace (jps_bytes; the last two are held for 3/4 of the
- * slots at most). */
-#define SLOT_BYTES (sizeof(JoNode) + sizeof(JoItem) + sizeof(uint32_t))
-
 /* A sparse JPS starts with slots for GROW_FIRST_NODES nodes (or its bound)
  * and an open list and a bypass stack of GROW_FIRST_LIST: its first
  * searches grow them to what the map's searches reach (jps_grow), up to
@@ -89,23 +84,37 @@ uint64_t jps_nodes_within(uint64_t max_expanded)
 
 static uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 
-/* The slots for `nodes` nodes: a power of two, 3/4 of them may be taken
- * (relax_plus), at least 4, at most `most`. */
+/* Of a power of two of slots, all but one in SLOT_FREE may be taken
+ * (linear probing ends at a free one). 1 in 8, not 1 in 4: more searches'
+ * nodes fit before the slots double, and the longer probes cost about
+ * what the doublings they spare cost (a search begun again, its slots
+ * zeroed; results/reference/mm-paper/jpsstate43.md). */
+#define SLOT_FREE 8
+
+static uint64_t slots_usable(uint64_t slots) { return slots - (slots < SLOT_FREE ? 1 : slots / SLOT_FREE); }
+
+/* The slots for `nodes` nodes: a power of two, slots_usable of them at
+ * least `nodes` (relax_plus), at least 4, at most `most`. */
 static uint64_t slots_for(uint64_t nodes, uint64_t most)
 {
     uint64_t slots = 4;
-    while (slots - slots / 4 < nodes && slots < most)
+    while (slots_usable(slots) < nodes && slots < most)
         slots *= 2;
     return slots;
 }
 
 /* What every form shares: the map (copied, or borrowed), the JPS+ table
- * (taken over) or the bit rows, the trace and the node state for at most
- * `max_nodes` nodes of a search: hashed slots, a third more (a power of
- * two, so probes stay short), when at that bound they take less than the
- * per-cell array (or with no bound, JPS_NODES_GROW), starting small and
- * grown to what searches reach (jps_grow); else per cell with an open list
- * for every passable cell. */
+ * (taken over) or the bit rows, the trace and the node state. Bounded, for
+ * at most `max_nodes` nodes of a search: hashed slots, a seventh more (a
+ * power of two, so probes stay short), starting small and grown to what
+ * searches reach (jps_grow), up to that bound or, JPS_NODES_GROW, none.
+ * Else per cell, with an open list and a trace for every passable cell.
+ * Bounded state is hashed even where per cell would be the smaller at the
+ * bound: per cell holds its whole from the start, hashed only what the
+ * searches reach, and on the small maps where the whole per-cell form (a
+ * node a padded cell, an item and a trace entry a passable one) was the
+ * smaller at the bound, the capped JPS's hashed state reached a small
+ * part of it (results/reference/mm-paper/jpsstate43.md). */
 static bool setup(Jps *j, const Grid *map, JumpTable *table, bool borrow, bool bounded, uint64_t max_nodes, Err *err)
 {
     memset(j, 0, sizeof *j);
@@ -137,20 +146,19 @@ static bool setup(Jps *j, const Grid *map, JumpTable *table, bool borrow, bool b
     j->passable = grid_count_passable(map);
     uint64_t steps = cells + (size_t)map->width + (size_t)map->height;
     bool grows = bounded && max_nodes == JPS_NODES_GROW;
-    /* At the bound: the slots, and the nodes a search may take there (the
-     * start and max_nodes more). */
-    j->slot_bound = grows ? JPS_GROW_MOST_SLOTS : slots_for(max_nodes, cells);
-    j->node_bound = grows ? UINT64_MAX : min_u64(max_nodes + 1, j->slot_bound - j->slot_bound / 4);
-    bool sparse = grows || (bounded && max_nodes < cells && j->slot_bound * SLOT_BYTES < cells * sizeof(JoNode));
-    uint64_t slots = sparse ? slots_for(min_u64(GROW_FIRST_NODES, max_nodes), j->slot_bound) : 0;
-    /* Sparse, the open list and the trace hold a part of the nodes a
+    /* At the bound: the slots (no more than the parent field numbers), and
+     * the nodes a search may take there (the start and max_nodes more). */
+    j->slot_bound = grows ? JPS_GROW_MOST_SLOTS : slots_for(max_nodes, min_u64(cells, JPS_GROW_MOST_SLOTS));
+    j->node_bound = grows ? UINT64_MAX : min_u64(max_nodes + 1, slots_usable(j->slot_bound));
+    uint64_t slots = bounded ? slots_for(min_u64(GROW_FIRST_NODES, max_nodes), j->slot_bound) : 0;
+    /* Hashed, the open list and the trace hold a part of the nodes a
      * search takes, and grow with the slots (jps_grow). */
-    uint64_t lists = sparse ? min_u64(GROW_FIRST_LIST, j->node_bound) : j->passable + 1;
+    uint64_t lists = bounded ? min_u64(GROW_FIRST_LIST, j->node_bound) : j->passable + 1;
     j->trace_cap = lists;
-    j->node_cap = sparse ? min_u64(j->node_bound, slots - slots / 4) : UINT64_MAX;
+    j->node_cap = bounded ? min_u64(j->node_bound, slots_usable(slots)) : UINT64_MAX;
     j->trace = malloc(lists * sizeof *j->trace);
-    bool open = sparse ? jo_init_sparse(&j->open, (uint32_t)slots, (uint32_t)lists, steps)
-                       : jo_init(&j->open, cells, (uint32_t)lists, steps);
+    bool open = bounded ? jo_init_sparse(&j->open, (uint32_t)slots, (uint32_t)lists, steps)
+                        : jo_init(&j->open, cells, (uint32_t)lists, steps);
     if (!j->trace || !open) {
         err_set(err, "jps: out of memory for a %dx%d map", map->width, map->height);
         goto fail;
@@ -233,7 +241,7 @@ bool jps_grow(Jps *j)
     if (o->live >= j->node_cap) {
         if (j->node_cap >= j->node_bound || o->count >= j->slot_bound || !jo_resize_sparse(o, (uint32_t)o->count * 2))
             return false; /* the bound: the search gives up */
-        j->node_cap = min_u64(j->node_bound, o->count - o->count / 4);
+        j->node_cap = min_u64(j->node_bound, slots_usable(o->count));
     }
     if (o->n >= o->cap && !jo_reserve(o, (uint32_t)min_u64((uint64_t)o->cap * 2, j->node_bound)))
         return false;
@@ -269,7 +277,7 @@ static void move_nodes(Jps *to, Jps *from)
 {
     to->open = from->open;
     from->open = without_nodes(&to->open);
-    to->node_cap = min_u64(to->node_bound, to->open.count - to->open.count / 4);
+    to->node_cap = min_u64(to->node_bound, slots_usable(to->open.count));
 }
 
 bool jps_share_nodes(Jps *j, Jps *with)

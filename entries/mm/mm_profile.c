@@ -24,13 +24,15 @@
 #define SMALL_MAP_ANY 192
 /* Tiny maps, of at most this many sectors, take small-map whatever their
  * corners (small=auto): there a JPS search reaches at most a few thousand
- * cells, while the capped JPS of the profiles that step corridors holds
- * its node state per cell (its cap's bound reaches the map's cells:
- * search/jps.h), some 50 bytes a cell, and put a 64 x 64 random map at
- * three times its budget (issue #31). The small route's JPS holds what its
- * searches reach: random maps of 80 x 80 cells (25 sectors) kept within
- * their budget with it, and 96 x 96 ones, a fifth blocked or more, did not,
- * where the scattered profile did (results/reference/mm-paper/smallmap42.md). */
+ * cells, and the small route answers every query optimally where the
+ * cluttered and scattered profiles' capped JPS and corridor steps did not
+ * (on some random maps of 64 and 80 cells a side), in no more
+ * instructions and mostly fewer bytes
+ * (results/reference/mm-paper/jpsstate43.md; it was first taken for their
+ * capped JPS's node state, then per cell, smallmap42.md). Random maps of
+ * 80 x 80 cells (25 sectors) keep within their budget with it, and 96 x 96
+ * ones, a fifth blocked or more, did not, where the scattered profile did
+ * (smallmap42.md). */
 #define SMALL_MAP_TINY 25
 /* Scattered obstacles: a share (grid_scattered) between the dao maps' most
  * and the random maps' least. */

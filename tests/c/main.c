@@ -131,6 +131,7 @@ static const struct {
               {"grow", GROW_TESTS},
               {"legs", LEG_TESTS},
               {"jps", JPS_TESTS},
+              {"jps_state", JPS_STATE_TESTS},
               {"kit", KIT_TESTS},
               {"cli", CLI_TESTS},
               {"window", WINDOW_TESTS},

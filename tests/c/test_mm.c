@@ -374,9 +374,9 @@ static void test_mm_unreachable_and_trivial(T *t)
 
 /* A small map of scattered obstacles takes corridor steps (the cluttered
  * profile, small-map off: a map this small takes small-map by default),
- * whose JPS shares the route JPS's node state only where that state is
- * hashed: on a map this small it is per cell, and prepare had failed ("no
- * node state to share") where the corridor's JPS can keep its own. */
+ * whose JPS shares the route JPS's node state: where the route's was per
+ * cell, prepare had failed ("no node state to share"), and where the two
+ * cannot share the corridor's JPS keeps its own. */
 static void test_mm_small_cluttered_map(T *t)
 {
     Loaded l;

@@ -345,28 +345,37 @@ static void test_mm_bytes_parts(T *t)
     unload(&l);
 }
 
-/* A tiny map the capped JPS's profiles would take (64 x 64 cells, a fifth
- * of them blocked: cluttered, more corners than small-map's rule takes)
- * ends within its budget: that JPS held its node state per cell there,
- * 3.3 times the budget, so tiny maps take small-map whatever their corners
- * (entries/mm/mm_profile.c SMALL_MAP_TINY), whose JPS holds what its
- * searches reach. */
-static void test_mm_tiny_cluttered_within_budget(T *t)
+/* The 64 x 64 map with a fifth of its cells blocked (entry_util.c
+ * load_small_cluttered), prepared by `spec` and asked queries across it,
+ * ends within its budget. */
+static void small_cluttered_within_budget(T *t, const char *spec)
 {
     Loaded l;
     if (!load_small_cluttered(&l))
         return;
     const Entry *e;
-    void *inst = prepare_spec(t, "mm", &l, &e);
+    void *inst = prepare_spec(t, spec, &l, &e);
     if (inst) {
         run_mirrored_queries(t, e, inst, &l, 7, 5);
         double budget = issue_budget(&l.g), held = entry_counter(e, inst, "mm_bytes");
-        CHECKF(t, held > 0 && held <= budget, "64 x 64, a fifth blocked: mm_bytes %.0f against a budget of %.0f", held,
-               budget);
+        CHECKF(t, held > 0 && held <= budget, "64 x 64, a fifth blocked, %s: mm_bytes %.0f against a budget of %.0f",
+               spec, held, budget);
         e->destroy(inst);
     }
     grid_free(&l.g);
 }
+
+/* A tiny map the capped JPS's profiles would take (64 x 64 cells, a fifth
+ * of them blocked: cluttered, more corners than small-map's rule takes)
+ * ends within its budget on small-map, which tiny maps take whatever
+ * their corners (entries/mm/mm_profile.c SMALL_MAP_TINY). */
+static void test_mm_tiny_cluttered_within_budget(T *t) { small_cluttered_within_budget(t, "mm"); }
+
+/* The same map with small-map off (small=0): its cluttered profile's
+ * capped JPS route ends within the budget too, as its node state is
+ * hashed and holds what its searches reach (search/jps_state.c); per cell
+ * it held 224 KB there. */
+static void test_mm_capped_tiny_within_budget(T *t) { small_cluttered_within_budget(t, "mm:small=0"); }
 
 const TestCase MM_MEMORY_TESTS[] = {
     {"mm_profiles", test_mm_profiles},
@@ -377,5 +386,6 @@ const TestCase MM_MEMORY_TESTS[] = {
     {"mm_memo_within_budget", test_mm_memo_within_budget},
     {"mm_grow_gate_tiles_first", test_mm_grow_gate_tiles_first},
     {"mm_tiny_cluttered_within_budget", test_mm_tiny_cluttered_within_budget},
+    {"mm_capped_tiny_within_budget", test_mm_capped_tiny_within_budget},
     {NULL, NULL},
 };
