@@ -251,12 +251,15 @@ uint32_t mm_profile_memo(const MmProfile *p, size_t cells)
     return n;
 }
 
-/* Broad corridors' legs are few and long, so an edge cache of a few KiB
- * holds most of them and a smaller joint memo smooths a few more joints:
- * held to fit the budget, their time grew by a fifth at most. Narrower
- * corridors' legs are more, and held as tight their time nearly doubled
- * (results/reference/mm-paper/mazemem42.md). */
-bool mm_profile_fits(const MmProfile *p) { return p == &PROFILES[P_BROAD_CORRIDORS]; }
+/* The corridors profiles keep no JPS and step no corridors, so what their
+ * instance holds beside the edge cache and the joint memo is known at
+ * prepare. The broad corridors' legs are few and long, an edge cache of a
+ * few KiB holds most of them; the narrower corridors' legs are more, and
+ * their cache, evicting its oldest legs past its cap and keeping those hit
+ * again, costs a few times the misses held below them
+ * (results/reference/mm-paper/mazecache43.md); the 1- to 4-wide mazes do
+ * not fit whatever the two hold, and keep them. */
+bool mm_profile_fits(const MmProfile *p) { return p >= &PROFILES[P_NARROW] && p <= &PROFILES[P_BROAD_CORRIDORS]; }
 
 void mm_profile_config(const MmProfile *p, MmConfig *c)
 {
