@@ -174,7 +174,10 @@ static uint64_t make_key(const EdgeCache *c, uint32_t a, uint32_t b)
     return pair_key(c->wide, ka, kb);
 }
 
-/* The slot of the leg a -> b, counted as a hit, or NULL (a miss). */
+static void keep_hit(EdgeCache *c, CacheSlot *s);
+
+/* The slot of the leg a -> b, counted as a hit (and kept, keep_hit), or
+ * NULL (a miss). */
 static CacheSlot *lookup(EdgeCache *c, uint32_t a, uint32_t b)
 {
     if (c->mode == LEGS_OFF)
@@ -189,6 +192,7 @@ static CacheSlot *lookup(EdgeCache *c, uint32_t a, uint32_t b)
     c->hits++;
     if (p->slot[i].val >> c->at_bits < (UINT32_MAX >> c->at_bits))
         p->slot[i].val += UINT32_C(1) << c->at_bits;
+    keep_hit(c, &p->slot[i]);
     return &p->slot[i];
 }
 
@@ -388,20 +392,16 @@ static void keep_hit(EdgeCache *c, CacheSlot *s)
 bool edge_cache_get(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPath *out)
 {
     CacheSlot *s = lookup(c, a, b);
-    if (s) {
-        keep_hit(c, s);
+    if (s)
         leg_decode_way(c->legs.p, s->val & slot_at_mask(c), from, out);
-    }
     return s != NULL;
 }
 
 bool edge_cache_get_cells(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPath *out)
 {
     CacheSlot *s = lookup(c, a, b);
-    if (s) {
-        keep_hit(c, s);
+    if (s)
         leg_decode(c->legs.p, s->val & slot_at_mask(c), from, out);
-    }
     return s != NULL;
 }
 
