@@ -346,6 +346,7 @@ static bool make_room(EdgeCache *c, CachePart *p, uint64_t bits, uint64_t *limit
         evict_slice(c);
     }
     uint64_t most = stream_limit(c);
+    c->keep_from = most / 4 * 3;
     if (bits > most)
         return false;
     for (;;) {
@@ -374,12 +375,10 @@ static bool make_room(EdgeCache *c, CachePart *p, uint64_t bits, uint64_t *limit
  * it is. */
 static void keep_hit(EdgeCache *c, CacheSlot *s)
 {
-    if (!c->cap_bytes)
-        return;
+    if (c->legs.used < c->keep_from && !c->evictions)
+        return; /* far from its cap: no leg will be evicted soon */
     uint32_t mask = slot_at_mask(c);
     uint64_t at = s->val & mask, used = c->legs.used, to;
-    if (!c->evictions && used < stream_limit(c) / 4 * 3)
-        return; /* far from its cap: no leg will be evicted soon */
     uint64_t live = c->ring ? c->ring - c->tail + used : used - c->tail;
     uint64_t age = at >= c->tail ? at - c->tail : c->ring - c->tail + at;
     if (age * 2 >= live)

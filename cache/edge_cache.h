@@ -99,6 +99,7 @@ typedef struct EdgeCache {
     uint64_t ring;      /* 0, or where the older records end when the newer start again at bit 0 */
     uint64_t evictions; /* times the oldest slice of the stream was evicted */
     uint64_t evicted;   /* legs evicted so */
+    uint64_t keep_from; /* the stream's bits past which a hit leg is kept (3/4 of its most, set at each put) */
     GrowGate gate;      /* asked before a part's slots or the stream grow (the cache grows whatever it answers) */
 } EdgeCache;
 
