@@ -73,7 +73,7 @@ static size_t mm_cache_cap(const MmEntry *e)
  * JPS (results/reference/mm-paper/daojps42.md). */
 #define TURNS_TILES_BUDGET_PERCENT 97
 
-/* On the profiles that fit (mm_profile_fits: the corridors profiles),
+/* On the profiles that fit (mm_profile_fits: wide and broad corridors),
  * where the legs keep no JPS and no corridor steps run, what the instance
  * holds besides the edge cache and the joint memo is what prepare made,
  * the legs' first pages and a few KiB its queries add (FIT_GROWTH: the

@@ -251,15 +251,18 @@ uint32_t mm_profile_memo(const MmProfile *p, size_t cells)
     return n;
 }
 
-/* The corridors profiles keep no JPS and step no corridors, so what their
- * instance holds beside the edge cache and the joint memo is known at
- * prepare. The broad corridors' legs are few and long, an edge cache of a
- * few KiB holds most of them; the narrower corridors' legs are more, and
- * their cache, evicting its oldest legs past its cap and keeping those hit
- * again, costs a few times the misses held below them
- * (results/reference/mm-paper/mazecache43.md); the 1- to 4-wide mazes do
- * not fit whatever the two hold, and keep them. */
-bool mm_profile_fits(const MmProfile *p) { return p >= &PROFILES[P_NARROW] && p <= &PROFILES[P_BROAD_CORRIDORS]; }
+/* The wide and broad corridors keep no JPS and step no corridors, so what
+ * their instance holds beside the edge cache and the joint memo is known
+ * at prepare, and their legs are few: held to fit, the 16-wide mazes took
+ * about a tenth more instructions, the cache evicting its oldest legs past
+ * its cap and keeping those hit again. The narrower corridors' legs are
+ * more: held as tight, maze512-8-2 took half as many again, so they keep
+ * the whole budget; the 1- to 4-wide mazes do not fit whatever the two
+ * hold (results/reference/mm-paper/mazecache43.md). */
+bool mm_profile_fits(const MmProfile *p)
+{
+    return p == &PROFILES[P_WIDE_CORRIDORS] || p == &PROFILES[P_BROAD_CORRIDORS];
+}
 
 void mm_profile_config(const MmProfile *p, MmConfig *c)
 {
