@@ -1,6 +1,5 @@
 #include "edge_cache.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -175,7 +174,10 @@ static uint64_t make_key(const EdgeCache *c, uint32_t a, uint32_t b)
     return pair_key(c->wide, ka, kb);
 }
 
-/* The slot of the leg a -> b, counted as a hit, or NULL (a miss). */
+static void keep_hit(EdgeCache *c, CacheSlot *s);
+
+/* The slot of the leg a -> b, counted as a hit (and kept, keep_hit), or
+ * NULL (a miss). */
 static CacheSlot *lookup(EdgeCache *c, uint32_t a, uint32_t b)
 {
     if (c->mode == LEGS_OFF)
@@ -190,23 +192,8 @@ static CacheSlot *lookup(EdgeCache *c, uint32_t a, uint32_t b)
     c->hits++;
     if (p->slot[i].val >> c->at_bits < (UINT32_MAX >> c->at_bits))
         p->slot[i].val += UINT32_C(1) << c->at_bits;
+    keep_hit(c, &p->slot[i]);
     return &p->slot[i];
-}
-
-bool edge_cache_get(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPath *out)
-{
-    CacheSlot *s = lookup(c, a, b);
-    if (s)
-        leg_decode_way(c->legs.p, s->val & slot_at_mask(c), from, out);
-    return s != NULL;
-}
-
-bool edge_cache_get_cells(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPath *out)
-{
-    CacheSlot *s = lookup(c, a, b);
-    if (s)
-        leg_decode(c->legs.p, s->val & slot_at_mask(c), from, out);
-    return s != NULL;
 }
 
 /* A new epoch: every part empty at once (each emptied when next written);
@@ -222,13 +209,76 @@ static void next_epoch(EdgeCache *c)
     c->used = 0;
 }
 
-/* Every entry evicted: the slots and the stream are kept for the legs to
- * come. */
-static void flush(EdgeCache *c)
+/* After slots of part p were emptied: every entry taken out and put back,
+ * in probe order from `empty`, a slot that was empty before (no entry's
+ * probe from its home crosses it), so that each is found from its home
+ * again (linear probing keeps no tombstones); each lands at or before
+ * where it was. */
+static void repack(const EdgeCache *c, CachePart *p, uint32_t empty)
 {
-    next_epoch(c);
-    c->legs.used = 0; /* leg.c writes each byte whole at its first bit */
-    c->flushes++;
+    for (uint32_t k = 1, i = empty; k < p->n; k++) {
+        i = i + 1 == p->n ? 0 : i + 1;
+        if (!p->slot[i].key)
+            continue;
+        uint64_t key = slot_key(c, p, i);
+        uint32_t val = p->slot[i].val;
+        p->slot[i].key = 0;
+        slot_set(c, p, find_in(c, p, key), key, val);
+    }
+}
+
+/* Evicts the legs whose records start in [lo, hi) of the stream, from
+ * every part (a pass over the slots, once a slice); returns the bit past
+ * the last of their records, at least hi. */
+static uint64_t evict_range(EdgeCache *c, uint64_t lo, uint64_t hi)
+{
+    uint64_t end = hi;
+    uint32_t mask = slot_at_mask(c);
+    for (uint32_t k = 0; k < c->nparts; k++) {
+        CachePart *p = &c->part[k];
+        if (!p->slot || p->epoch != c->epoch || !p->used)
+            continue;
+        uint32_t gone = 0, empty = 0;
+        while (p->slot[empty].key) /* at most 7/8 of the slots are used */
+            empty++;
+        for (uint32_t i = 0; i < p->n; i++) {
+            uint32_t at = p->slot[i].val & mask;
+            if (!p->slot[i].key || at < lo || at >= hi)
+                continue;
+            uint64_t e = at + leg_record_bits(c->legs.p, at);
+            end = e > end ? e : end;
+            p->slot[i].key = 0;
+            gone++;
+        }
+        if (gone) {
+            p->used = (uint16_t)(p->used - gone);
+            c->used -= gone;
+            c->evicted += gone;
+            repack(c, p, empty);
+        }
+    }
+    return end;
+}
+
+/* The oldest slice of the stream evicted: the records from `tail` on, an
+ * EVICT_SLICES-th of the stream's run (at least EVICT_LEAST bits), up to
+ * the end of the older run. When that run is gone, the newer one (from bit
+ * 0) is the older; when none is left, the stream starts again at 0. */
+#define EVICT_SLICES 8u
+#define EVICT_LEAST 64u
+static void evict_slice(EdgeCache *c)
+{
+    uint64_t end = c->ring ? c->ring : c->legs.used, slice = end / EVICT_SLICES;
+    slice = slice > EVICT_LEAST ? slice : EVICT_LEAST;
+    c->tail = evict_range(c, c->tail, c->tail + slice < end ? c->tail + slice : end);
+    c->evictions++;
+    if (c->tail < end)
+        return;
+    if (c->ring)
+        c->ring = 0;
+    else
+        c->legs.used = 0; /* leg.c writes each byte whole at its first bit */
+    c->tail = 0;
 }
 
 /* Bytes of the slots: every part's block and the parts' records. */
@@ -281,23 +331,77 @@ static bool part_room(EdgeCache *c, CachePart *p)
 }
 
 /* Room for one more entry in part p and `bits` more of stream within the
- * cap, the cache emptied where the part cannot grow or the stream would
- * pass the cap; false when the record cannot fit even in an empty cache or
- * memory ran out. Sets *limit to the stream's bound for leg_put. */
+ * cap, the oldest legs evicted a slice at a time where the part cannot
+ * grow or the stream is at its most; false when the record cannot fit
+ * even in an empty cache or memory ran out. Sets *limit to the bit the
+ * record may end at (leg_put). The stream is a ring: written from `tail`
+ * on up to its most, then again from bit 0 up to `tail` (the older run
+ * then ends at `ring`), so a leg put is kept until the stream's writes
+ * come round to it, whatever the legs put after it. */
 static bool make_room(EdgeCache *c, CachePart *p, uint64_t bits, uint64_t *limit)
 {
-    if (!part_room(c, p)) {
-        flush(c);
-        if (!slots_fit(1, p->n))
+    while (!part_room(c, p)) {
+        if (!c->used)
             return false;
+        evict_slice(c);
     }
-    *limit = stream_limit(c);
-    if (c->legs.used + bits > *limit) {
-        if (bits > *limit)
-            return false;
-        flush(c);
+    uint64_t most = stream_limit(c);
+    c->keep_from = most / 4 * 3;
+    if (bits > most)
+        return false;
+    for (;;) {
+        if (c->ring && c->legs.used + bits <= (c->tail & ~(uint64_t)7)) {
+            *limit = c->tail & ~(uint64_t)7; /* no byte of the oldest record written over */
+            return true;
+        }
+        if (!c->ring && c->legs.used + bits <= most) {
+            *limit = most;
+            return true;
+        }
+        if (!c->ring) { /* the older records from tail on, the new ones from bit 0 */
+            c->ring = c->legs.used;
+            c->legs.used = 0;
+            continue;
+        }
+        evict_slice(c);
     }
-    return true;
+}
+
+/* Once the stream nears its cap, the record of a hit in the older half of
+ * the stream's live records is copied to the stream's head where there is
+ * room without evicting (its old copy left, unused): a leg hit again is
+ * kept a while longer, one never hit again is evicted with its slice
+ * (make_room). A hit in the newer half, or without a cap, leaves it where
+ * it is. */
+static void keep_hit(EdgeCache *c, CacheSlot *s)
+{
+    if (c->legs.used < c->keep_from && !c->evictions)
+        return; /* far from its cap: no leg will be evicted soon */
+    uint32_t mask = slot_at_mask(c);
+    uint64_t at = s->val & mask, used = c->legs.used, to;
+    uint64_t live = c->ring ? c->ring - c->tail + used : used - c->tail;
+    uint64_t age = at >= c->tail ? at - c->tail : c->ring - c->tail + at;
+    if (age * 2 >= live)
+        return;
+    uint64_t limit = c->ring ? c->tail & ~(uint64_t)7 : stream_limit(c);
+    if (leg_copy(&c->legs, at, limit, &to))
+        s->val = (s->val & ~mask) | (uint32_t)to;
+}
+
+bool edge_cache_get(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPath *out)
+{
+    CacheSlot *s = lookup(c, a, b);
+    if (s)
+        leg_decode_way(c->legs.p, s->val & slot_at_mask(c), from, out);
+    return s != NULL;
+}
+
+bool edge_cache_get_cells(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPath *out)
+{
+    CacheSlot *s = lookup(c, a, b);
+    if (s)
+        leg_decode(c->legs.p, s->val & slot_at_mask(c), from, out);
+    return s != NULL;
 }
 
 bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size_t k)
@@ -409,47 +513,4 @@ bool edge_cache_slot(const EdgeCache *c, uint32_t i, uint32_t *ka, uint32_t *kb,
     if (hits)
         *hits = (uint16_t)(p->slot[i].val >> c->at_bits);
     return true;
-}
-
-void edge_cache_report(const EdgeCache *c, Counters *out)
-{
-    counters_add(out, "cache_hits", (double)c->hits);
-    counters_add(out, "cache_misses", (double)c->misses);
-    counters_add(out, "cache_bytes", (double)edge_cache_bytes(c));
-    counters_add(out, "cache_entries", (double)c->used);
-    counters_add(out, "cache_cap_bytes", (double)c->cap_bytes);
-    counters_add(out, "cache_flushes", (double)c->flushes);
-    if (c->mode == LEGS_OFF)
-        return;
-    long hist[18] = {0};
-    int top = 0;
-    double ways = 0, moves = 0;
-    xyPath way = {0};
-    for (uint32_t i = 0; i < edge_cache_slots(c); i++) {
-        uint16_t hits;
-        uint32_t at;
-        if (!edge_cache_slot(c, i, NULL, NULL, &at, &hits))
-            continue;
-        way.len = 0;
-        leg_decode_way(c->legs.p, at, (xyLoc){0, 0}, &way);
-        ways += (double)way.len;
-        for (size_t j = 0; j < way.len; j++)
-            moves += (double)line_moves(j ? way.cells[j - 1] : (xyLoc){0, 0}, way.cells[j]);
-        int k = 0;
-        for (unsigned h = hits; h; h >>= 1)
-            k++;
-        hist[k]++;
-        if (k > top)
-            top = k;
-    }
-    path_free(&way);
-    counters_add(out, "cache_slot_bytes", (double)slots_bytes(c));
-    counters_add(out, "cache_stream_bytes", (double)leg_bits_bytes(&c->legs));
-    counters_add(out, "cache_leg_ways", ways);
-    counters_add(out, "cache_leg_moves", moves);
-    for (int k = 0; k <= top; k++) {
-        char key[32];
-        snprintf(key, sizeof key, "cache_hist_%d", k);
-        counters_add(out, key, (double)hist[k]);
-    }
 }

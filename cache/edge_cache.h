@@ -17,15 +17,23 @@
  * under a cap; the parts share out the cap's slots). The stream grows by
  * half. Both grow up to a byte cap when one is set, the last step of
  * either to what the cap leaves beside the other, so that the cap is all
- * used: a leg that would take the cache past it empties the cache first
- * (every entry evicted at once, counted in cache_flushes), so what is kept
- * depends only on the legs put in their order, never on time, and a query
- * sees the same paths either way (a leg is a function of its two regions).
- * Costs are not stored: a leg's lines are its cost.
+ * used. Past it the oldest legs are evicted a slice at a time (an eighth
+ * of the stream's run, counted in cache_evictions and cache_evicted): the
+ * stream is a ring, written on from its head and evicted from its tail,
+ * and a part that cannot grow evicts slices too (emptying the whole cache
+ * instead planned the legs every route uses again and again once a map's
+ * legs passed the cap: results/reference/mm-paper/mazemem42.md). Once the
+ * stream nears its cap,
+ * a leg hit while in the older half of the ring is copied to its head, so
+ * the legs that routes keep using outlive those used once. What is kept
+ * depends only on the gets and puts in their order, never on time, and a
+ * query sees the same paths either way (a leg is a function of its two
+ * regions). Costs are not stored: a leg's lines are its cost.
  *
- * Emptying the cache moves its epoch on, so every part of an older epoch
- * is empty at once (a part is emptied when first written in the new
- * epoch), and the stream is rewritten over its old bytes. */
+ * Dropping legs of a changed map (edge_cache_remap) moves the cache's
+ * epoch on, so every part of an older epoch is empty at once (a part is
+ * emptied when first written in the new epoch); the survivors' records
+ * stay where they are in the ring. */
 #ifndef GPPC_CACHE_EDGE_CACHE_H
 #define GPPC_CACHE_EDGE_CACHE_H
 
@@ -86,9 +94,13 @@ typedef struct EdgeCache {
     uint8_t at_bits; /* a slot's bits for a record's offset: what the stream's bound needs, 16 to 28 */
     LegBits legs;
     uint64_t hits, misses;
-    size_t cap_bytes; /* the most the slots and the stream's buffer may hold; 0 no cap */
-    uint64_t flushes; /* times the cap emptied the cache */
-    GrowGate gate;    /* asked before a part's slots or the stream grow (the cache grows whatever it answers) */
+    size_t cap_bytes;   /* the most the slots and the stream's buffer may hold; 0 no cap */
+    uint64_t tail;      /* the stream's oldest record's first bit (edge_cache.c make_room) */
+    uint64_t ring;      /* 0, or where the older records end when the newer start again at bit 0 */
+    uint64_t evictions; /* times the oldest slice of the stream was evicted */
+    uint64_t evicted;   /* legs evicted so */
+    uint64_t keep_from; /* the stream's bits past which a hit leg is kept (3/4 of its most, set at each put) */
+    GrowGate gate;      /* asked before a part's slots or the stream grow (the cache grows whatever it answers) */
 } EdgeCache;
 
 /* A slot's bytes: the slot and a wide key's high half. */

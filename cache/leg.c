@@ -171,6 +171,19 @@ bool leg_put(LegBits *b, const xyLoc *way, size_t k, uint64_t max_bits, uint64_t
     return true;
 }
 
+bool leg_copy(LegBits *b, uint64_t from, uint64_t max_bits, uint64_t *at)
+{
+    uint64_t bits = leg_record_bits(b->p, from);
+    if (b->used + bits > max_bits || (b->used + bits + 7) / 8 + SLACK > b->cap)
+        return false;
+    *at = b->used;
+    for (uint64_t done = 0; done < bits; done += 16) {
+        int n = bits - done < 16 ? (int)(bits - done) : 16;
+        put_bits(b, bits_at(b->p, from + done, n), n);
+    }
+    return true;
+}
+
 void leg_bits_free(LegBits *b)
 {
     free(b->p);

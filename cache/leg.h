@@ -93,6 +93,12 @@ uint64_t leg_way_bits(const xyLoc *way, size_t k);
 /* The bytes the stream would grow by to take `more` bits more under
  * max_bits (0 where it has room): what leg_put of such a record allocates. */
 size_t leg_grow_bytes(const LegBits *b, uint64_t more, uint64_t max_bits);
+/* Appends a copy of the record at `from` and sets *at to the copy's bit
+ * offset; false, the stream unchanged, where the copy would end past bit
+ * max_bits or past the stream's buffer (it never grows it). The record
+ * must lie wholly before the stream's end or wholly from max_bits' byte
+ * on (no byte of it written over). */
+bool leg_copy(LegBits *b, uint64_t from, uint64_t max_bits, uint64_t *at);
 void leg_bits_free(LegBits *b);
 /* Bytes of the records written (the slack not counted). */
 static inline size_t leg_bits_bytes(const LegBits *b) { return (size_t)((b->used + 7) / 8); }

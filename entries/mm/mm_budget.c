@@ -49,51 +49,15 @@ size_t mm_budget(const MmEntry *e) { return 65536 + (size_t)e->grid.width * (siz
 
 /* The edge cache's cap: cache_kb, or with auto the whole budget. Game maps'
  * legs fit in a small part of that; the rooms' and narrow mazes' take up to
- * most of it, and a cap below what a map's legs take costs time at once (the
- * cache emptied again and again, every leg planned again and again;
- * results/reference/mm-paper/cache38.md), so the cap is no smaller: the
- * bytes a leg takes are what is cut (cache/leg.h, edge_cache.h), but where
- * the instance can fit its budget (mm_fit_cache). */
+ * most of it, and a cap below what a map's legs take costs time at once
+ * (legs evicted and planned again; results/reference/mm-paper/cache38.md),
+ * so the cap is no smaller, but where the instance can fit its budget
+ * (mm_fit_cache). */
 static size_t mm_cache_cap(const MmEntry *e)
 {
     if (e->cfg.cache_kb >= 0)
         return (size_t)e->cfg.cache_kb * 1024;
     return mm_budget(e);
-}
-
-/* On the profiles that fit (mm_profile_fits: broad corridors), where the
- * legs keep no JPS and no corridor steps run, what the instance holds
- * besides the edge cache and the joint memo is what prepare made, the
- * legs' first pages and a few KiB its queries add (FIT_GROWTH: the legs'
- * further pages, the region search's open list, the refiner's paths).
- * So whether it can fit its budget is known at prepare:
- * the memo is held to the most joints (halved from the profile's, down to
- * FIT_MEMO_LEAST) that leave the cache FIT_CACHE_LEAST, and the cache's cap
- * is what is then left. Where even that would not fit, the memo and the
- * cap stay as they were: a small cache and memo cost time, and would not
- * bring the instance within (results/reference/mm-paper/mazemem42.md). */
-#define FIT_GROWTH (6 * 1024)
-#define FIT_CACHE_LEAST EDGE_CACHE_MIN_BYTES
-#define FIT_MEMO_LEAST 256
-
-size_t mm_fit_cache(MmEntry *e)
-{
-    size_t budget = mm_budget(e), cap = mm_cache_cap(e);
-    if (e->cfg.cache_kb >= 0 || !mm_profile_fits(e->profile) || e->legs.have_jps || e->cfg.refine.ahead != 0)
-        return cap;
-    Window *w = &e->refiner.win;
-    size_t rest = mm_held_with_memo_grown(e) - win_memo_bytes_most(w) + legplan_first_bytes(&e->legs) + FIT_GROWTH;
-    uint32_t memo = win_memo_most(w);
-    for (;;) {
-        size_t held = rest + (w->memo ? (size_t)memo * sizeof(JointMemo) : 0);
-        if (held + FIT_CACHE_LEAST <= budget) {
-            win_memo_hold(w, memo);
-            return budget - held;
-        }
-        if (!w->memo || memo / 2 < FIT_MEMO_LEAST)
-            return cap;
-        memo /= 2;
-    }
 }
 
 /* The line the instance may hold up to with the JPS route's turn bits
@@ -108,6 +72,51 @@ size_t mm_fit_cache(MmEntry *e)
  * the leg pages never grow into that tenth: small-map maps, every query by
  * JPS (results/reference/mm-paper/daojps42.md). */
 #define TURNS_TILES_BUDGET_PERCENT 97
+
+/* On the profiles that fit (mm_profile_fits: wide and broad corridors),
+ * where the legs keep no JPS and no corridor steps run, what the instance
+ * holds besides the edge cache and the joint memo is what prepare made,
+ * the legs' first pages and a few KiB its queries add (FIT_GROWTH: the
+ * legs' further pages, the region search's open list, the refiner's
+ * paths). So whether it can fit its budget is known at prepare: below the
+ * line past which the memo's doublings wait (grow_gate), the memo is held
+ * to the most joints (halved from the profile's, down to FIT_MEMO_LEAST)
+ * that take at most FIT_MEMO_SHARE_PERCENT of what is left, and the
+ * cache's cap is the rest, at least FIT_CACHE_LEAST. Both cost time held
+ * smaller (a joint smoothed again, a leg planned again); a memo held to
+ * half of what is left would take the broad mazes' memo from them where
+ * their cache needs no more than the rest
+ * (results/reference/mm-paper/mazecache43.md). Where even the least would
+ * not fit, the memo and the cap stay as they were: a small cache and memo
+ * cost time, and would not bring the instance within
+ * (results/reference/mm-paper/mazemem42.md). */
+#define FIT_GROWTH (6 * 1024)
+#define FIT_CACHE_LEAST EDGE_CACHE_MIN_BYTES
+#define FIT_MEMO_LEAST 256
+#define FIT_MEMO_SHARE_PERCENT 65
+
+size_t mm_fit_cache(MmEntry *e)
+{
+    size_t budget = mm_budget(e), cap = mm_cache_cap(e);
+    if (e->cfg.cache_kb >= 0 || !mm_profile_fits(e->profile) || e->legs.have_jps || e->cfg.refine.ahead != 0)
+        return cap;
+    Window *w = &e->refiner.win;
+    size_t rest = mm_held_with_memo_grown(e) - win_memo_bytes_most(w) + legplan_first_bytes(&e->legs) + FIT_GROWTH;
+    size_t line = budget / 100 * TURNS_TILES_BUDGET_PERCENT; /* the memo's doubling waits past it (grow_gate) */
+    if (rest + FIT_CACHE_LEAST > line)
+        return cap;
+    size_t room = line - rest;
+    uint32_t memo = win_memo_most(w);
+    if (!w->memo)
+        return room;
+    while (memo / 2 >= FIT_MEMO_LEAST && (size_t)memo * sizeof(JointMemo) * 100 > room * FIT_MEMO_SHARE_PERCENT)
+        memo /= 2;
+    size_t held = (size_t)memo * sizeof(JointMemo);
+    if (held + FIT_CACHE_LEAST > room)
+        return cap;
+    win_memo_hold(w, memo);
+    return room - held;
+}
 
 /* What the instance will hold once the joint memo has grown to its most
  * (refine/window.h win_memo_bytes_most: it starts small and doubles as

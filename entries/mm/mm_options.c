@@ -93,7 +93,7 @@ const char *const MM_OPTION_HELP[] = {
     "a search that needs more goes on in the next call (the same paths); 0 no bound",
     "smooth=0|1 (1; 0 on narrow-corridors, no-diagonals) extended post-smoothing of the refinement window",
     "cache=off|nosym|sym (sym) edge cache of refined legs",
-    "cache_kb=auto|N (auto: 64 + 3 bits per map cell) the edge cache's cap in KiB, emptied when a leg would pass "
+    "cache_kb=auto|N (auto: 64 + 3 bits per map cell) the edge cache's cap in KiB, its oldest legs evicted past "
     "it; 0 no cap",
     "segfile=0|nosym|sym (0) precomputed segments in the preprocessing file",
     "centers=plain|opt (plain) region centres as laid out, or optimised in preprocessing",

@@ -253,12 +253,18 @@ uint32_t mm_profile_memo(const MmProfile *p, size_t cells)
     return n;
 }
 
-/* Broad corridors' legs are few and long, so an edge cache of a few KiB
- * holds most of them and a smaller joint memo smooths a few more joints:
- * held to fit the budget, their time grew by a fifth at most. Narrower
- * corridors' legs are more, and held as tight their time nearly doubled
- * (results/reference/mm-paper/mazemem42.md). */
-bool mm_profile_fits(const MmProfile *p) { return p == &PROFILES[P_BROAD_CORRIDORS]; }
+/* The wide and broad corridors keep no JPS and step no corridors, so what
+ * their instance holds beside the edge cache and the joint memo is known
+ * at prepare, and their legs are few: held to fit, the 16-wide mazes took
+ * about a tenth more instructions, the cache evicting its oldest legs past
+ * its cap and keeping those hit again. The narrower corridors' legs are
+ * more: held as tight, maze512-8-2 took half as many again, so they keep
+ * the whole budget; the 1- to 4-wide mazes do not fit whatever the two
+ * hold (results/reference/mm-paper/mazecache43.md). */
+bool mm_profile_fits(const MmProfile *p)
+{
+    return p == &PROFILES[P_WIDE_CORRIDORS] || p == &PROFILES[P_BROAD_CORRIDORS];
+}
 
 void mm_profile_config(const MmProfile *p, MmConfig *c)
 {

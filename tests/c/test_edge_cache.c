@@ -9,7 +9,7 @@
 #include "test.h"
 
 /* What an edge-cache test bounded in CPU time says when stopped. */
-#define EDGE_CACHE_LOOPS "a put or get probes a full table for ever: its flush left the slots live (epoch not moved on)"
+#define EDGE_CACHE_LOOPS "a put or get probes a full table for ever: an eviction left no slot empty"
 
 /* Legs go in and come out canonical (from the lower id's center), as
  * waypoints (here five one-move lines); sym
@@ -89,9 +89,9 @@ static void test_edge_cache_sym_and_nosym(T *t)
 }
 
 /* A capped cache never holds more than its cap, and grows to most of it
- * (slots and stream take what the other leaves): past it, it is emptied
- * (counted), and the legs put after that are served; the same puts in the
- * same order leave the same entries. */
+ * (slots and stream take what the other leaves): past it, its oldest legs
+ * are evicted a slice at a time (counted), and the legs put after that are
+ * served; the same puts in the same order leave the same entries. */
 static void test_edge_cache_cap(T *t)
 {
     t_cpu_bound(t, 5, EDGE_CACHE_LOOPS);
@@ -111,14 +111,14 @@ static void test_edge_cache_cap(T *t)
     CHECKF(t, most >= 28500, "a cap of 30000 bytes, of which the cache took only %zu", most);
     xyPath p = {0};
     /* narrow (c[0]) and wide slots: the narrow ones keep more legs under the cap */
-    CHECKF(t, c[0].flushes > 0 && c[1].flushes >= c[0].flushes, "flushes %llu (narrow), %llu (wide)",
-           (unsigned long long)c[0].flushes, (unsigned long long)c[1].flushes);
+    CHECKF(t, c[0].evictions > 0 && c[1].evicted >= c[0].evicted, "evicted %llu (narrow), %llu (wide)",
+           (unsigned long long)c[0].evicted, (unsigned long long)c[1].evicted);
     EdgeCache again;
     CHECK(t, edge_cache_init(&again, LEGS_SYM, 30000, 6000, &err));
     for (uint32_t k = 0; k < 5000; k++)
         CHECK(t, edge_cache_put(&again, 100 + k, 7, leg, 5));
-    CHECKF(t, again.flushes == c[0].flushes && again.used == c[0].used, "flushes %llu, %u entries",
-           (unsigned long long)c[0].flushes, c[0].used);
+    CHECKF(t, again.evicted == c[0].evicted && again.used == c[0].used, "evicted %llu, %u entries",
+           (unsigned long long)c[0].evicted, c[0].used);
     edge_cache_free(&again);
     CHECK(t, edge_cache_get(&c[0], 5099, 7, leg[0], &p) && p.len == 4); /* the last put is kept */
     CHECK(t, !edge_cache_get(&c[0], 100, 7, leg[0], &p));               /* the first was evicted */
@@ -166,26 +166,59 @@ static void test_edge_cache_grows_in_pieces(T *t)
     edge_cache_free(&c);
 
     /* Under a cap: as many parts as keep each near EDGE_CACHE_PART_MOST
-     * slots; emptied now and then, once with the epoch wrapping. */
+     * slots; the oldest legs evicted a slice at a time, never more than
+     * an eighth of the stream and a part's worth of slots beyond what was
+     * put since, so the legs of the last slice are always served. */
     const size_t cap = 400000;
     CHECK(t, edge_cache_init(&c, LEGS_SYM, cap, 0, &err));
-    c.epoch = UINT16_MAX - 2;
-    uint64_t last_flushes = 0;
-    uint32_t since = 0;
     for (uint32_t k = 0; k < 120000; k++) {
         CHECK(t, edge_cache_put(&c, 100 + k, 7, leg, 5));
-        if (c.flushes != last_flushes) {
-            CHECKF(t, !cache_serves(&c, since, since + 1, &p), "put %u: a leg put before the flush is served", k);
-            last_flushes = c.flushes;
-            since = k;
-        }
-        if (k % 997 == 0)
-            CHECKF(t, cache_serves(&c, since, k + 1, &p), "put %u: a leg put since the flush is not served", k);
+        if (k % 997 == 0 && k > 2000)
+            CHECKF(t, cache_serves(&c, k - 2000, k + 1, &p), "put %u: one of the last 2000 legs is not served", k);
         CHECKF(t, edge_cache_bytes(&c) <= cap, "%zu bytes past a cap of %zu", edge_cache_bytes(&c), cap);
     }
-    CHECKF(t, c.flushes > 3 && c.epoch < 100, "%llu flushes, epoch %u", (unsigned long long)c.flushes, c.epoch);
+    CHECKF(t, c.evictions > 3 && c.used > 10000 && !cache_serves(&c, 0, 1, &p), "%llu evictions, %u legs held",
+           (unsigned long long)c.evictions, c.used);
     CHECKF(t, c.nparts == cap / 8 / EDGE_CACHE_PART_MOST + 1 && c.grow_max <= 2 * EDGE_CACHE_PART_MOST,
            "%u parts, one put moved %u slots", c.nparts, c.grow_max);
+    /* Every leg the slots list is found from its home slot (the evictions
+     * put the others back where linear probing finds them). */
+    uint32_t listed = 0, a, b;
+    for (uint32_t i = 0; i < edge_cache_slots(&c); i++)
+        if (edge_cache_slot(&c, i, &a, &b, NULL, NULL)) {
+            listed++;
+            p.len = 0;
+            CHECKF(t, edge_cache_get(&c, a, b, (xyLoc){5, 5}, &p) && p.len == 4, "leg %u -> %u listed, not served", a,
+                   b);
+        }
+    CHECKF(t, listed == c.used, "%u legs listed, %u held", listed, c.used);
+    path_free(&p);
+    edge_cache_free(&c);
+}
+
+/* A leg hit again once evictions have begun is kept (its record copied to
+ * the stream's head when it is among the older half): a leg asked for
+ * after every few puts outlives legs put long after it, never asked for. */
+static void test_edge_cache_keeps_hits(T *t)
+{
+    t_cpu_bound(t, 5, EDGE_CACHE_LOOPS);
+    xyLoc leg[] = {{5, 5}, {6, 5}, {7, 6}, {7, 7}, {8, 8}};
+    EdgeCache c;
+    Err err;
+    xyPath p = {0};
+    CHECK(t, edge_cache_init(&c, LEGS_SYM, 20000, 6000, &err));
+    CHECK(t, edge_cache_put(&c, 3, 9, leg, 5));
+    uint32_t k = 0;
+    for (; k < 40000; k++) {
+        CHECK(t, edge_cache_put(&c, 100 + k, 7, leg, 5));
+        if (k % 50 == 0) {
+            p.len = 0;
+            CHECKF(t, edge_cache_get(&c, 9, 3, (xyLoc){5, 5}, &p) && p.len == 4, "put %u: the hot leg evicted", k);
+        }
+    }
+    CHECKF(t, c.evictions > 10 && !cache_serves(&c, 0, 1000, &p), "%llu evictions", (unsigned long long)c.evictions);
+    p.len = 0;
+    CHECK(t, edge_cache_get_cells(&c, 3, 9, (xyLoc){5, 5}, &p) && p.len == 4 && p.cells[3].x == 8 && p.cells[3].y == 8);
     path_free(&p);
     edge_cache_free(&c);
 }
@@ -194,5 +227,6 @@ const TestCase EDGE_CACHE_TESTS[] = {
     {"edge_cache_sym_and_nosym", test_edge_cache_sym_and_nosym},
     {"edge_cache_cap", test_edge_cache_cap},
     {"edge_cache_grows_in_pieces", test_edge_cache_grows_in_pieces},
+    {"edge_cache_keeps_hits", test_edge_cache_keeps_hits},
     {NULL, NULL},
 };

@@ -1,0 +1,49 @@
+/* edge_cache_report.c: the edge cache's counters for SUMMARY
+ * (edge_cache.h edge_cache_report), read through its slots' listing. */
+#include <stdio.h>
+
+#include "edge_cache.h"
+
+void edge_cache_report(const EdgeCache *c, Counters *out)
+{
+    counters_add(out, "cache_hits", (double)c->hits);
+    counters_add(out, "cache_misses", (double)c->misses);
+    counters_add(out, "cache_bytes", (double)edge_cache_bytes(c));
+    counters_add(out, "cache_entries", (double)c->used);
+    counters_add(out, "cache_cap_bytes", (double)c->cap_bytes);
+    counters_add(out, "cache_evictions", (double)c->evictions);
+    counters_add(out, "cache_evicted", (double)c->evicted);
+    if (c->mode == LEGS_OFF)
+        return;
+    long hist[18] = {0};
+    int top = 0;
+    double ways = 0, moves = 0;
+    xyPath way = {0};
+    for (uint32_t i = 0; i < edge_cache_slots(c); i++) {
+        uint16_t hits;
+        uint32_t at;
+        if (!edge_cache_slot(c, i, NULL, NULL, &at, &hits))
+            continue;
+        way.len = 0;
+        leg_decode_way(c->legs.p, at, (xyLoc){0, 0}, &way);
+        ways += (double)way.len;
+        for (size_t j = 0; j < way.len; j++)
+            moves += (double)line_moves(j ? way.cells[j - 1] : (xyLoc){0, 0}, way.cells[j]);
+        int k = 0;
+        for (unsigned h = hits; h; h >>= 1)
+            k++;
+        hist[k]++;
+        if (k > top)
+            top = k;
+    }
+    path_free(&way);
+    counters_add(out, "cache_slot_bytes", (double)(edge_cache_bytes(c) - c->legs.cap));
+    counters_add(out, "cache_stream_bytes", (double)leg_bits_bytes(&c->legs));
+    counters_add(out, "cache_leg_ways", ways);
+    counters_add(out, "cache_leg_moves", moves);
+    for (int k = 0; k <= top; k++) {
+        char key[32];
+        snprintf(key, sizeof key, "cache_hist_%d", k);
+        counters_add(out, key, (double)hist[k]);
+    }
+}
