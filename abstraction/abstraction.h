@@ -163,6 +163,16 @@ static inline uint32_t abs_word(const Abstraction *a, int s)
     return count | offset << 8 | flags << 24;
 }
 static inline int abs_region_count(const Abstraction *a, int s) { return (int)(abs_word(a, s) & 0xffu); }
+/* Start of a stored sector's bytes in the pool (w: its abs_word). */
+static inline const uint8_t *abs_sector_data(const Abstraction *a, int s, uint32_t w)
+{
+    uint32_t offset = (w >> 8) & 0xffffu;
+    if (abs_word_flags(w) & ABS_FLAG_WIDE)
+        return a->pool + a->wide[offset].pool_offset;
+    return a->pool + a->group_base[s / ABS_GROUP] + offset;
+}
+/* A stored sector's kept excess bytes (with edge costs): after its edges. */
+const uint8_t *abs_sector_excess(const Abstraction *a, int s);
 
 /* Absolute cell of region r's center in sector s. */
 xyLoc abs_region_center(const Abstraction *a, int s, int r);
@@ -195,9 +205,6 @@ size_t abs_kept_bytes(const AbsKept *k, int width, int height, uint32_t nsectors
 /* The caller put the cells of the touched sectors back after a successful
  * update (a later step failed): their labels and the plain form are dropped. */
 void abs_kept_undo(AbsKept *k, uint32_t nsectors, const uint8_t *touched);
-/* The kept plain form's edge excess bytes, in abs_edges order, or NULL (none
- * kept, or no edge costs); valid until the next update. */
-const uint8_t *abs_kept_excess(const AbsKept *k);
 /* `keep`: what updates keep (NULL: a whole-map scratch and a decode). */
 bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const uint8_t *touched, AbsKept *keep,
                 Err *err);

@@ -23,6 +23,8 @@ bool abs_index_init(AbsIndex *ix, const Abstraction *a, Err *err)
     ix->S = a->S;
     ix->sw = a->sw;
     ix->sw_mul = ((1ull << 40) + (uint64_t)a->sw - 1) / (uint64_t)a->sw;
+    for (int d = 0; d < 8; d++)
+        ix->sector_step[d] = GRID_DY[d] * a->sw + GRID_DX[d];
     uint32_t n = a->nregions;
     uint32_t *first = malloc(((size_t)a->nsectors + 1) * sizeof *first);
     uint32_t *sector = malloc(((size_t)n + 1) * sizeof *sector);

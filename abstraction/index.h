@@ -39,8 +39,9 @@ typedef struct AbsIndex {
     uint16_t *region;       /* nregions: (sector - its block's sector) << 8 | center byte */
     uint32_t *block_sector; /* per 2^block_shift regions: the sector of the first */
     int block_shift;
-    int S, sw;       /* the abstraction's sector side and sectors per row */
-    uint64_t sw_mul; /* ceil(2^40 / sw): s / sw as (s * sw_mul) >> 40, exact for every sector */
+    int S, sw;              /* the abstraction's sector side and sectors per row */
+    int32_t sector_step[8]; /* per direction (grid.h): the step of the sector index to the neighbour there */
+    uint64_t sw_mul;        /* ceil(2^40 / sw): s / sw as (s * sw_mul) >> 40, exact for every sector */
 } AbsIndex;
 
 bool abs_index_init(AbsIndex *ix, const Abstraction *a, Err *err);

@@ -14,7 +14,6 @@ static inline void set_word(Abstraction *a, int s, uint32_t count, uint32_t offs
     w[1] = (uint8_t)(offset >> 8);
     w[2] = (uint8_t)(flags << 5 | (flags & ABS_FLAG_WIDE ? 0 : count));
 }
-static inline uint32_t word_offset(uint32_t w) { return (w >> 8) & 0xffffu; }
 
 int abs_neighbour_sector(const Abstraction *a, int s, int d)
 {
@@ -180,14 +179,6 @@ size_t abs_bytes(const Abstraction *a)
            sizeof(AbsWide) * (size_t)a->nwide + a->pool_bytes;
 }
 
-/* Start of a stored sector's bytes in the pool. */
-static const uint8_t *sector_data(const Abstraction *a, int s, uint32_t w)
-{
-    if (abs_word_flags(w) & ABS_FLAG_WIDE)
-        return a->pool + a->wide[word_offset(w)].pool_offset;
-    return a->pool + a->group_base[s / ABS_GROUP] + word_offset(w);
-}
-
 xyLoc abs_region_center(const Abstraction *a, int s, int r)
 {
     uint32_t w = abs_word(a, s);
@@ -195,9 +186,9 @@ xyLoc abs_region_center(const Abstraction *a, int s, int r)
     if (abs_word_flags(w) & ABS_FLAG_DEFAULT)
         c = standard_center_local(a, s);
     else if (abs_word_flags(w) & ABS_FLAG_WIDE)
-        c = sector_data(a, s, w)[4 * r];
+        c = abs_sector_data(a, s, w)[4 * r];
     else
-        c = sector_data(a, s, w)[2 * r];
+        c = abs_sector_data(a, s, w)[2 * r];
     return abs_center_cell(abs_sector_x0(a, s), abs_sector_y0(a, s), c);
 }
 
@@ -213,7 +204,7 @@ void abs_edges(const Abstraction *a, int s, int r, AbsEdgeIter *it)
         it->p = NULL;
         return;
     }
-    const uint8_t *d = sector_data(a, s, w);
+    const uint8_t *d = abs_sector_data(a, s, w);
     int nreg = (int)(w & 0xffu);
     if (abs_word_flags(w) & ABS_FLAG_WIDE) {
         int begin = r ? d[4 * (r - 1) + 2] | d[4 * (r - 1) + 3] << 8 : 0;
@@ -271,11 +262,10 @@ bool abs_edge_next(const Abstraction *a, AbsEdgeIter *it, AbsEdge *e)
     return true;
 }
 
-/* A stored sector's kept excess bytes: after its edges. */
-static const uint8_t *excess_data(const Abstraction *a, int s)
+const uint8_t *abs_sector_excess(const Abstraction *a, int s)
 {
     uint32_t w = abs_word(a, s);
-    const uint8_t *d = sector_data(a, s, w);
+    const uint8_t *d = abs_sector_data(a, s, w);
     int nreg = (int)(w & 0xffu);
     if (nreg == 0)
         return d;
@@ -307,7 +297,7 @@ bool abs_excess_fits(const Abstraction *a, Err *err)
                 kept += abs_excess_kept(false, abs_word_flags(abs_word(a, e.sector)) & ABS_FLAG_DEFAULT,
                                         (int)(base[s] + (uint32_t)r), (int)(base[e.sector] + (uint32_t)e.region));
         }
-        if ((size_t)(excess_data(a, (int)s) - a->pool) + kept > a->pool_bytes)
+        if ((size_t)(abs_sector_excess(a, (int)s) - a->pool) + kept > a->pool_bytes)
             ok = err_set(err, "sector %u: edge costs past the end of the pool", s);
     }
     free(base);
@@ -324,7 +314,7 @@ static bool decode_excess(const Abstraction *a, AbsPlain *p)
     for (int pass = 0; pass < 2; pass++)
         for (int s = 0; s < p->nsectors; s++) {
             bool sd = abs_word_flags(abs_word(a, s)) & ABS_FLAG_DEFAULT;
-            const uint8_t *q = sd ? NULL : excess_data(a, s);
+            const uint8_t *q = sd ? NULL : abs_sector_excess(a, s);
             for (int r = p->reg_first[s]; r < p->reg_first[s + 1]; r++)
                 for (int e = p->edge_first[r]; e < p->edge_first[r + 1]; e++) {
                     int t = abs_neighbour_sector(a, s, p->edge_dir[e]), b = p->reg_first[t] + p->edge_target[e];

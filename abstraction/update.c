@@ -333,8 +333,6 @@ void abs_kept_undo(AbsKept *k, uint32_t nsectors, const uint8_t *touched)
     k->plain = NULL;
 }
 
-const uint8_t *abs_kept_excess(const AbsKept *k) { return k && k->plain ? k->plain->edge_excess : NULL; }
-
 bool abs_leg_touches(const Abstraction *a, const xyLoc *cells, size_t n, const uint8_t *touched)
 {
     for (size_t i = 0; i < n; i++) {

@@ -21,23 +21,17 @@
  * Either way a cost is never below the octile distance, so the heuristic
  * stays admissible and consistent.
  *
- * The adjacency is decoded once in region_search_init into flat arrays (CSR:
- * per region its first edge, packed in about 2 bytes, common/row_starts.h,
- * where no hierarchy reads it; per edge a code, the direction of the
- * target's sector and the target's region inside it, in a byte where every
- * sector holds at most 31 regions and 2 bytes else, and a byte, the edge's
- * excess code): a relaxation reads them and the two centers, and decodes nothing
- * of the layout (decoding it per expansion would dominate where a query
- * expands many regions, as on mazes). The target's global id is its
- * sector's first id plus its local one, and the cost is the centers'
- * octile distance plus the excess (region_edge_to, region_edge_cost): a
- * stored id and cost took eight bytes an edge, most of the A*'s memory on
- * the maps that search without a hierarchy. The hierarchy reads the edges
- * with ids and costs (region_search_flat), made for its build and its
- * re-customisation and let go after. These arrays are derived data, like
- * the index: counted in region_search_bytes (search_bytes in the report),
- * not in abs_bytes, and never stored in files.
- *
+ * The edges are read straight from the compact layout (abstraction/edges.h:
+ * a region's edge bytes are the direction of its target's sector and the
+ * target's local id; the excess from the sector that keeps it), no decoded
+ * copy of the adjacency held beside it: on random maps, where the A* runs,
+ * that copy (an offset a region, a code and an excess byte an edge) was the
+ * larger part of this search's memory. A relaxation reads the edge, the two
+ * centers (the index) and the excess; the target's global id is its
+ * sector's first id plus its local one, and the cost the centers' octile
+ * distance plus the excess. The hierarchy reads the edges with ids and
+ * costs (region_search_flat), made for its build and its re-customisation
+ * and let go after.
  * Owns the per-region search arrays, the hierarchy and the result path, sized once in
  * region_search_init (with a hierarchy, the A*'s arrays are made after it,
  * so that they do not add to its build's peak) (generation stamps, no clearing, no allocation per
@@ -53,9 +47,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../abstraction/edges.h"
 #include "../abstraction/index.h"
 #include "../common/grow.h"
-#include "../common/row_starts.h"
 #include "../search/heap.h"
 #include "abs_ch.h"
 #include "abs_cost.h"
@@ -66,8 +60,8 @@ typedef struct RegionAdj {
     uint32_t cost; /* 1/ABS_COST_SCALE cells */
 } RegionAdj;
 
-/* An edge as the search keeps it, a code: the direction of the target's
- * sector (grid.h numbering) above the target's local id in it, in
+/* A parent as the A* keeps it, a code: the direction of its sector
+ * (grid.h numbering) from the child's above its local id in it, in
  * local_bits bits. Where no sector holds more than ABS_NARROW_MAX_REGIONS
  * regions (abstraction.h, as on random maps) a code is a byte, the local id
  * in REGION_LOCAL_NARROW bits; else 2 bytes, REGION_LOCAL_WIDE bits (a
@@ -81,6 +75,9 @@ typedef union RegionCodes {
     uint16_t *wide;  /* local_bits REGION_LOCAL_WIDE */
     void *any;
 } RegionCodes;
+
+/* The neighbours of g's region a search costed from its ends keeps (RegionSearch.end_near). */
+#define REGION_END_NEAR 16u
 
 /* Regions a stamp of the A* covers (RegionSearch.block). */
 #define REGION_BLOCK 32u
@@ -100,19 +97,16 @@ typedef struct RegionSearch {
      * (search/heap.h writes one per move; with lazy deletion none is read,
      * so every region shares that one). */
     uint32_t *block;
-    Heap open;              /* (f, g, region) entries; a region's older ones are stale (abstract_search.c pop_open) */
-    uint32_t stamp;         /* the current search's generation */
-    uint32_t local_bits;    /* of the codes (adj, parent): REGION_LOCAL_NARROW or _WIDE */
-    uint32_t *adj_first;    /* nregions + 1: region r's edges are adj[adj_first[r] .. adj_first[r + 1]) */
-    RowStarts adj_rows;     /* or packed (adj_first NULL then) where no hierarchy reads them: region_adj_first */
-    RegionCodes adj;        /* per edge: its code (direction, target's local id) */
-    uint8_t *adj_excess;    /* per edge: its excess code (abstraction.h "Edge costs"), 0 without costs */
-    int32_t sector_step[8]; /* per direction: the step of the sector index to the neighbour there */
-    uint32_t nadj;
+    /* per region, where an A* may run: its sector's kept excess bytes
+     * before its own edges' (abstraction/edges.h abs_kept_first) */
+    uint8_t *kept_first;
+    Heap open;      /* (f, g, region) entries; a region's older ones are stale (abstract_search_astar.h pop_open) */
+    uint32_t stamp; /* the current search's generation */
+    uint32_t local_bits; /* of the parent codes: REGION_LOCAL_NARROW or _WIDE */
     /* per region: its parent in the A*, coded as an edge is (the direction
      * of its sector, its local id in it: the parent is a neighbour, a code
      * where a global id took 4 bytes), all ones at the search's start
-     * (abstract_search.c parent_of) */
+     * (abstract_search_astar.h parent_of) */
     RegionCodes parent;
     uint16_t back_code[8]; /* per direction d: the code's direction part of a parent across an edge of d */
     uint32_t *path;        /* global ids, start region first */
@@ -129,6 +123,7 @@ typedef struct RegionSearch {
      * is taken (region_search_follow), not by the query whose search
      * refreshes; let go once the refresh is done. NULL otherwise. */
     RegionAdj *refresh_edges;
+    uint32_t *refresh_first; /* nregions + 1: region r's edges are refresh_edges[first[r] .. first[r + 1]) */
     uint32_t *refresh_sector;
     const Tracer *tracer; /* NULL: not traced; events name regions by their centers (search/trace.h) */
     /* The owner's (zero at init: none; region_search_follow keeps prev's):
@@ -138,13 +133,17 @@ typedef struct RegionSearch {
     bool ends; /* region_search_ends: the next search costs its ends from these cells */
     xyLoc end_s, end_g;
     double end_excess; /* and counts this share of an edge's excess over its centers' octile distance */
-    /* Such a search in progress (abstract_search.c ends_begin): */
+    /* Such a search in progress (abstract_search_ends.c region_ends_begin): */
     bool ends_running;         /* region_search_steps paused it */
     uint32_t end_from, end_to; /* s's region and g's */
-    uint32_t end_best_region;  /* the end of the best route found */
-    double end_g0, end_best;   /* s to its region's center; the best route's cost (units) */
-    double end_weight;         /* the search's weight on its heuristic */
-    uint64_t end_expanded;     /* its expansions so far */
+    /* g's region's neighbours, the search's ends (REGION_END_NEAR at most;
+     * a region of more: end_near_n UINT32_MAX, and region_ends_run scans its edges) */
+    uint32_t end_near[REGION_END_NEAR];
+    uint32_t end_near_n;
+    uint32_t end_best_region; /* the end of the best route found */
+    double end_g0, end_best;  /* s to its region's center; the best route's cost (units) */
+    double end_weight;        /* the search's weight on its heuristic */
+    uint64_t end_expanded;    /* its expansions so far */
 } RegionSearch;
 
 /* `ch`: a contraction hierarchy (refine/abs_ch.h) answers every search
@@ -153,18 +152,16 @@ typedef struct RegionSearch {
  * search over the same grid before a map change, whose hierarchy's sector
  * order is kept (refine/abs_ch.h). */
 bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const RegionSearch *prev, Err *err);
-/* After a map change: `fresh` is made over `ix` (the changed abstraction;
- * `excess`, NULL to decode: its edges' cost bytes in abs_edges order,
- * abs_kept_excess) from `prev` (the search before the change, over the
- * index before, both still alive): the adjacency rows of regions away from
- * the touched sectors are copied, renumbered, and prev's hierarchy, if it
- * has one, is taken over with its re-customisation deferred (abs_ch_defer;
+/* After a map change: `fresh` is made over `ix` (the changed abstraction)
+ * from `prev` (the search before the change, over the index before, both
+ * still alive): prev's hierarchy, if it has one, is taken over with its
+ * re-customisation deferred (abs_ch_defer;
  * touched[sector] marks the sectors whose cells changed): searches run A*
  * until a local re-customisation is worth its cost, then re-customise for
  * every change since the last one at once. False (prev as it was) when
  * memory ran out. */
 bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch *prev, const uint8_t *touched,
-                          const uint8_t *excess, Err *err);
+                          Err *err);
 /* Undoes region_search_follow's taking of the hierarchy (a later step of
  * the update failed). */
 void region_search_unfollow(RegionSearch *fresh, RegionSearch *prev);
@@ -175,15 +172,15 @@ void region_search_unfollow(RegionSearch *fresh, RegionSearch *prev);
  * not make them. False when memory ran out. */
 bool region_search_refresh(RegionSearch *as, Err *err);
 /* For a search whose every run is the hierarchy's (weight 1, no
- * region_search_ends): lets the A*'s arrays and the adjacency go, which
- * such a search never reads once the hierarchy is built; the route stays.
- * A search made so must not be run otherwise. A map change makes them again
- * (region_search_follow decodes the adjacency from the abstraction). Does
+ * region_search_ends): lets the A*'s arrays go, which such a search never
+ * reads once the hierarchy is built; the route stays. A search made so must
+ * not be run otherwise. A map change makes them again
+ * (region_search_follow). Does
  * nothing without a hierarchy, or with one that follows map changes. */
 void region_search_lean(RegionSearch *as);
 void region_search_free(RegionSearch *as);
 
-/* Code i of `c` (adj or parent), of either width. */
+/* Code i of the parents, of either width. */
 static inline uint32_t region_code(const RegionSearch *as, RegionCodes c, uint32_t i)
 {
     return as->local_bits == REGION_LOCAL_NARROW ? c.narrow[i] : c.wide[i];
@@ -191,47 +188,29 @@ static inline uint32_t region_code(const RegionSearch *as, RegionCodes c, uint32
 /* Bytes a code takes. */
 static inline size_t region_code_bytes(const RegionSearch *as)
 {
-    return as->local_bits == REGION_LOCAL_NARROW ? sizeof *as->adj.narrow : sizeof *as->adj.wide;
+    return as->local_bits == REGION_LOCAL_NARROW ? sizeof *as->parent.narrow : sizeof *as->parent.wide;
 }
 /* The global id of the region a code names, from sector `sec`. */
 static inline uint32_t region_code_target(const RegionSearch *as, uint32_t sec, uint32_t code)
 {
-    return abs_base(as->ix, sec + (uint32_t)as->sector_step[code >> as->local_bits]) +
+    return abs_base(as->ix, sec + (uint32_t)as->ix->sector_step[code >> as->local_bits]) +
            (code & ((1u << as->local_bits) - 1));
 }
 
-/* The first of region r's edges, of either form (r's end: r + 1's first). */
-static inline uint32_t region_adj_first(const RegionSearch *as, uint32_t r)
+/* An edge's excess in 1/ABS_COST_SCALE cells. */
+static inline uint32_t region_excess_units(uint8_t code) { return abs_excess_halves(code) * (ABS_COST_SCALE / 2); }
+/* The cost of edge e of region r (abs_adj_next) in 1/ABS_COST_SCALE cells:
+ * the centers' octile distance plus the excess. */
+static inline uint32_t region_edge_cost(const RegionSearch *as, uint32_t r, const AbsAdjEdge *e)
 {
-    return as->adj_first ? as->adj_first[r] : row_start(&as->adj_rows, r);
+    return abs_octile_units(abs_center(as->ix, r), abs_center(as->ix, e->to)) + region_excess_units(e->excess);
 }
-/* Edge i (in region r's row, region_adj_first r <= i < that of r + 1): its
- * target's global id (region_edge_at: `sec` is r's sector, which a loop
- * over r's row finds once), and its cost in
- * 1/ABS_COST_SCALE cells (the centers' octile distance plus the excess;
- * to: its target). */
-static inline uint32_t region_edge_at(const RegionSearch *as, uint32_t sec, uint32_t i)
-{
-    return region_code_target(as, sec, region_code(as, as->adj, i));
-}
-static inline uint32_t region_edge_to(const RegionSearch *as, uint32_t r, uint32_t i)
-{
-    return region_edge_at(as, abs_region_sector(as->ix, r), i);
-}
-static inline uint32_t region_edge_excess(const RegionSearch *as, uint32_t i)
-{
-    return abs_excess_halves(as->adj_excess[i]) * (ABS_COST_SCALE / 2);
-}
-static inline uint32_t region_edge_cost(const RegionSearch *as, uint32_t r, uint32_t to, uint32_t i)
-{
-    return abs_octile_units(abs_center(as->ix, r), abs_center(as->ix, to)) + region_edge_excess(as, i);
-}
-/* Every edge with its target's id and cost, in adjacency order, into a
- * new array *out (the caller frees it): what the hierarchy reads, as
- * AbsChEdges over as->adj_first. False when memory ran out. */
-bool region_search_flat(const RegionSearch *as, RegionAdj **out);
-/* Bytes of the search arrays and the decoded adjacency (reported
- * separately from abs_bytes). */
+/* Every edge with its target's id and cost, region by region in id order
+ * and each region's in the layout's order, into new arrays *first (nregions
+ * + 1 offsets) and *out (the caller frees both): what the hierarchy reads,
+ * as AbsChEdges. False when memory ran out. */
+bool region_search_flat(const RegionSearch *as, uint32_t **first, RegionAdj **out);
+/* Bytes of the search arrays (reported separately from abs_bytes). */
 size_t region_search_bytes(const RegionSearch *as);
 
 /* Finds a region path from global region `from` to `to`; fills as->path

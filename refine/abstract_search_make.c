@@ -1,6 +1,6 @@
 /* abstract_search_make.c: the region search (abstract_search.h) made,
  * made again after a map change, made lean, freed and counted; the
- * searches themselves are abstract_search.c. */
+ * searches themselves are abstract_search.c and abstract_search_ends.c. */
 #include "abstract_search.h"
 
 #include <stdlib.h>
@@ -8,111 +8,46 @@
 
 #include "abstract_search_first.h"
 
-/* Where the adjacency of the search before a map change serves again:
- * `prev`, and ring[sector] marking the sectors whose edges may differ (a
- * touched sector or one beside it); NULL prev for none. */
-typedef struct Reuse {
-    const RegionSearch *prev;
-    const uint8_t *ring;
-} Reuse;
-
-/* Edge i's code: the direction of its target's sector and its local id. */
-static void put_code(RegionSearch *as, uint32_t i, uint32_t dir, uint32_t local)
+/* The parent codes' width, and the back codes they are made with. */
+static void set_codes(RegionSearch *as)
 {
-    uint32_t code = dir << as->local_bits | local;
-    if (as->local_bits == REGION_LOCAL_NARROW)
-        as->adj.narrow[i] = (uint8_t)code;
-    else
-        as->adj.wide[i] = (uint16_t)code;
-}
-
-/* The CSR adjacency of the abstraction (abstract_search.h), each edge's
- * excess code kept (`kept`, or decoded from the layout when NULL; 0
- * without edge costs). A region of a sector outside the ring keeps its
- * edges, their targets' local ids and their cost bytes
- * (abstraction/update.c: same regions, centers and cost bytes there and in
- * the sectors beside it), so its row is copied from `reuse->prev`. */
-static bool decode_adjacency(RegionSearch *as, const uint8_t *kept, const Reuse *reuse, Err *err)
-{
-    const AbsIndex *ix = as->ix;
-    const Abstraction *a = ix->abs;
-    uint32_t n = a->nregions, m = 0;
+    const Abstraction *a = as->ix->abs;
     as->local_bits = REGION_LOCAL_NARROW;
     for (uint32_t s = 0; s < a->nsectors && as->local_bits == REGION_LOCAL_NARROW; s++)
         if (abs_region_count(a, (int)s) > ABS_NARROW_MAX_REGIONS)
             as->local_bits = REGION_LOCAL_WIDE;
-    for (int d = 0; d < 8; d++) {
-        as->sector_step[d] = GRID_DY[d] * a->sw + GRID_DX[d];
-        for (int o = 0; o < 8; o++) /* the way back across an edge of direction d */
-            if (GRID_DX[o] == -GRID_DX[d] && GRID_DY[o] == -GRID_DY[d])
-                as->back_code[d] = (uint16_t)(o << as->local_bits);
-    }
-    as->adj_first = malloc(((size_t)n + 1) * sizeof *as->adj_first);
-    as->adj.any = malloc(((size_t)a->nedges + 1) * region_code_bytes(as));
-    uint8_t *decoded = NULL;
-    if (!as->adj_first || !as->adj.any || (!kept && !abs_edge_excess(a, &decoded, err)))
-        return err_set(err, "out of memory for the abstract adjacency (%u edges)", a->nedges);
-    if (kept || !decoded) { /* decoded is the array wanted, when it was made */
-        as->adj_excess = calloc((size_t)a->nedges + 1, 1);
-        if (!as->adj_excess)
-            return err_set(err, "out of memory for the abstract adjacency (%u edges)", a->nedges);
-        if (kept)
-            memcpy(as->adj_excess, kept, a->nedges);
-    } else
-        as->adj_excess = decoded;
-    for (uint32_t r = 0; r < n; r++) {
-        as->adj_first[r] = m;
-        uint32_t s = abs_region_sector(ix, r);
-        if (reuse->prev && !reuse->ring[s]) {
-            const RegionSearch *p = reuse->prev;
-            uint32_t o = abs_base(p->ix, s) + (uint32_t)abs_local(ix, r);
-            const uint32_t local = (1u << p->local_bits) - 1;
-            for (uint32_t i = region_adj_first(p, o), e = region_adj_first(p, o + 1); i < e && m < a->nedges; i++) {
-                uint32_t code = region_code(p, p->adj, i); /* p's codes may be of the other width */
-                as->adj_excess[m] = p->adj_excess[i];
-                put_code(as, m++, code >> p->local_bits, code & local);
-            }
-            continue;
-        }
-        AbsEdgeIter it;
-        AbsEdge e;
-        abs_edges(a, (int)s, abs_local(ix, r), &it);
-        while (abs_edge_next(a, &it, &e) && m < a->nedges)
-            put_code(as, m++, (uint32_t)e.dir, (uint32_t)e.region);
-    }
-    as->adj_first[n] = m;
-    as->nadj = m;
-    return true;
+    for (int d = 0; d < 8; d++) /* the way back across an edge of d */
+        as->back_code[d] = (uint16_t)(abs_opposite_dir(d) << as->local_bits);
 }
 
-bool region_search_flat(const RegionSearch *as, RegionAdj **out)
+bool region_search_flat(const RegionSearch *as, uint32_t **first, RegionAdj **out)
 {
-    const uint32_t n = as->ix->abs->nregions;
-    RegionAdj *flat = *out = malloc(((size_t)as->nadj + 1) * sizeof *flat);
-    if (!flat)
+    const AbsIndex *ix = as->ix;
+    const uint32_t n = ix->abs->nregions;
+    RegionAdj *flat = *out = malloc(((size_t)ix->abs->nedges + 1) * sizeof *flat);
+    uint32_t *f = *first = malloc(((size_t)n + 1) * sizeof *f), m = 0;
+    if (!flat || !f) {
+        free(flat);
+        free(f);
+        *out = NULL;
+        *first = NULL;
         return false;
-    for (uint32_t r = 0; r < n; r++)
-        for (uint32_t i = region_adj_first(as, r), e = region_adj_first(as, r + 1); i < e; i++) {
-            uint32_t to = region_edge_to(as, r, i);
-            flat[i] = (RegionAdj){to, region_edge_cost(as, r, to, i)};
-        }
+    }
+    for (uint32_t r = 0; r < n; r++) {
+        AbsAdj c;
+        AbsAdjEdge e;
+        f[r] = m;
+        for (abs_adj_begin(ix, as->kept_first, r, true, &c); abs_adj_next(ix, &c, &e) && m < ix->abs->nedges;)
+            flat[m++] = (RegionAdj){e.to, region_edge_cost(as, r, &e)};
+    }
+    f[n] = m;
     return true;
 }
 
 /* The edges as the hierarchy reads them: over `flat` (region_search_flat). */
-static AbsChEdges edges_of(const RegionSearch *as, const RegionAdj *flat)
+static AbsChEdges edges_of(const uint32_t *first, const RegionAdj *flat)
 {
-    return (AbsChEdges){as->adj_first, &flat[0].to, &flat[0].cost, sizeof *flat};
-}
-
-/* A search no hierarchy reads the adjacency of keeps its rows' starts
- * packed (the 32-bit ones stay where they do not fit). */
-static void pack_rows(RegionSearch *as)
-{
-    if (!row_starts_pack(&as->adj_rows, as->adj_first, as->ix->abs->nregions))
-        return;
-    free(as->adj_first);
-    as->adj_first = NULL;
+    return (AbsChEdges){first, &flat[0].to, &flat[0].cost, sizeof *flat};
 }
 
 /* Blocks of REGION_BLOCK regions (RegionSearch.block). */
@@ -128,11 +63,14 @@ static bool alloc_astar(RegionSearch *as)
     as->parent.any = malloc(n * region_code_bytes(as));
     as->g = malloc((nb ? nb : 1) * REGION_BLOCK * sizeof *as->g); /* set when a search stamps its block */
     as->block = calloc(nb + 1, sizeof *as->block);                /* block[nb]: the open list's position slot */
+    as->kept_first = malloc(n);
+    if (as->kept_first && as->ix->abs->nregions)
+        abs_kept_first(as->ix, as->kept_first);
     if (!as->path) {
         as->path = malloc(REGION_PATH_FIRST * sizeof *as->path);
         as->path_cap = as->path ? (int)REGION_PATH_FIRST : 0;
     }
-    return as->parent.any && as->g && as->block && as->path &&
+    return as->parent.any && as->g && as->block && as->kept_first && as->path &&
            heap_init(&as->open, REGION_OPEN_FIRST, &as->block[nb], 0);
 }
 
@@ -141,22 +79,20 @@ static void free_astar_core(RegionSearch *as)
 {
     free(as->g);
     free(as->block);
+    free(as->kept_first);
     as->g = NULL;
     as->block = NULL;
+    as->kept_first = NULL;
     heap_free(&as->open);
 }
 
-/* The adjacency; the A*'s arrays too when `astar` (else after the
+/* The codes; the A*'s arrays too when `astar` (else after the
  * hierarchy, which they would only add to the peak of). */
-static bool init_search(RegionSearch *as, const AbsIndex *ix, const uint8_t *excess, const Reuse *reuse, bool astar,
-                        Err *err)
+static bool init_search(RegionSearch *as, const AbsIndex *ix, bool astar, Err *err)
 {
     memset(as, 0, sizeof *as);
     as->ix = ix;
-    if (!decode_adjacency(as, excess, reuse, err)) {
-        region_search_free(as);
-        return false;
-    }
+    set_codes(as);
     if (astar && !alloc_astar(as)) {
         region_search_free(as);
         return err_set(err, "out of memory for the abstract search (%u regions)", ix->abs->nregions);
@@ -168,8 +104,10 @@ static bool init_search(RegionSearch *as, const AbsIndex *ix, const uint8_t *exc
 static void drop_refresh(RegionSearch *as)
 {
     free(as->refresh_edges);
+    free(as->refresh_first);
     free(as->refresh_sector);
     as->refresh_edges = NULL;
+    as->refresh_first = NULL;
     as->refresh_sector = NULL;
 }
 
@@ -179,41 +117,18 @@ static bool prepare_refresh(RegionSearch *as, Err *err)
 {
     if (!abs_ch_built(&as->ch) || !as->ch.dyn.pending || as->refresh_edges)
         return true;
-    if (!region_search_flat(as, &as->refresh_edges) || !(as->refresh_sector = abs_region_sectors(as->ix))) {
+    if (!region_search_flat(as, &as->refresh_first, &as->refresh_edges) ||
+        !(as->refresh_sector = abs_region_sectors(as->ix))) {
         drop_refresh(as);
-        return err_set(err, "out of memory for the hierarchy's refresh (%u edges, %u regions)", as->nadj,
+        return err_set(err, "out of memory for the hierarchy's refresh (%u edges, %u regions)", as->ix->abs->nedges,
                        as->ix->abs->nregions);
     }
     return true;
 }
 
-bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch *prev, const uint8_t *touched,
-                          const uint8_t *excess, Err *err)
+bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch *prev, const uint8_t *touched, Err *err)
 {
-    const Abstraction *a = ix->abs;
-    uint8_t *ring = calloc(a->nsectors ? a->nsectors : 1, 1);
-    if (!ring)
-        return err_set(err, "out of memory for the abstract search's update");
-    /* Edges change in and beside the touched sectors; a sector beside those
-     * can change its default flag, and with it the cost the layout gives
-     * its neighbours' edges towards it (abstraction/update.c): two steps. */
-    for (uint32_t s = 0; s < a->nsectors; s++)
-        if (touched[s])
-            ring[s] = 1;
-    for (uint8_t step = 1; step <= 2; step++)
-        for (uint32_t s = 0; s < a->nsectors; s++)
-            if (ring[s] == step)
-                for (int d = 0; d < 8; d++) {
-                    int t = abs_neighbour_sector(a, (int)s, d);
-                    if (t >= 0 && !ring[t])
-                        ring[t] = (uint8_t)(step + 1);
-                }
-    /* A hierarchy-only search (region_search_lean) kept no rows to copy. */
-    Reuse reuse = {prev->adj.any ? prev : NULL, ring};
-    bool ok = init_search(fresh, ix, excess, &reuse, true, err);
-    free(ring);
-    if (ok && !abs_ch_built(&prev->ch))
-        pack_rows(fresh);
+    bool ok = init_search(fresh, ix, true, err);
     if (ok && abs_ch_built(&prev->ch) && !abs_ch_defer(&prev->ch, touched, err)) {
         region_search_free(fresh);
         return false;
@@ -249,7 +164,7 @@ bool region_search_refresh(RegionSearch *as, Err *err)
         return true;
     if (!prepare_refresh(as, err))
         return false;
-    AbsChEdges g = edges_of(as, as->refresh_edges);
+    AbsChEdges g = edges_of(as->refresh_first, as->refresh_edges);
     bool ok = abs_ch_refresh(&as->ch, as->ix->abs->nregions, &g, as->refresh_sector, err);
     if (!as->ch.dyn.pending)
         drop_refresh(as);
@@ -258,22 +173,21 @@ bool region_search_refresh(RegionSearch *as, Err *err)
 
 bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const RegionSearch *prev, Err *err)
 {
-    Reuse none = {NULL, NULL};
-    if (!init_search(as, ix, NULL, &none, !ch, err))
+    if (!init_search(as, ix, !ch, err))
         return false;
-    if (!ch)
-        pack_rows(as);
     RegionAdj *flat = NULL;
-    uint32_t *sector = NULL; /* the hierarchy's build takes them as an array */
-    if (ch && (!region_search_flat(as, &flat) || !(sector = abs_region_sectors(ix)))) {
+    uint32_t *first = NULL, *sector = NULL; /* the hierarchy's build takes them as arrays */
+    if (ch && (!region_search_flat(as, &first, &flat) || !(sector = abs_region_sectors(ix)))) {
+        free(first);
         free(flat);
         region_search_free(as);
-        return err_set(err, "out of memory for the abstract adjacency (%u edges)", as->nadj);
+        return err_set(err, "out of memory for the abstract adjacency (%u edges)", ix->abs->nedges);
     }
-    AbsChEdges g = ch ? edges_of(as, flat) : (AbsChEdges){0};
+    AbsChEdges g = ch ? edges_of(first, flat) : (AbsChEdges){0};
     bool built = !ch || abs_ch_build(&as->ch, ix->abs->nregions, &g, sector, (uint32_t)ix->abs->sw,
                                      (uint32_t)ix->abs->sh, prev ? &prev->ch.sec : NULL, err);
     free(sector);
+    free(first);
     free(flat);
     if (!built) {
         region_search_free(as);
@@ -291,15 +205,7 @@ void region_search_lean(RegionSearch *as)
     if (!abs_ch_built(&as->ch) || as->ch.dynamic || as->ch.dyn.pending)
         return;
     free(as->parent.any);
-    free(as->adj_first);
-    row_starts_free(&as->adj_rows);
-    free(as->adj.any);
-    free(as->adj_excess);
     as->parent.any = NULL;
-    as->adj_first = NULL;
-    as->adj.any = NULL;
-    as->adj_excess = NULL;
-    as->nadj = 0;
     free_astar_core(as);
 }
 
@@ -307,10 +213,6 @@ void region_search_free(RegionSearch *as)
 {
     free(as->parent.any);
     free(as->path);
-    free(as->adj_first);
-    row_starts_free(&as->adj_rows);
-    free(as->adj.any);
-    free(as->adj_excess);
     free_astar_core(as);
     drop_refresh(as);
     abs_ch_free(&as->ch);
@@ -321,9 +223,9 @@ size_t region_search_bytes(const RegionSearch *as)
 {
     size_t n = as->ix ? as->ix->abs->nregions : 0, nb = blocks_of(as), code = region_code_bytes(as);
     return (as->g ? (nb ? nb : 1) * REGION_BLOCK * sizeof *as->g : 0) + (as->block ? (nb + 1) * sizeof *as->block : 0) +
-           (size_t)as->open.cap * sizeof(HeapItem) + (as->parent.any ? n * code : 0) +
-           (size_t)as->path_cap * sizeof *as->path + (as->adj_first ? (n + 1) * sizeof *as->adj_first : 0) +
-           row_starts_bytes(&as->adj_rows) + (size_t)as->nadj * (code + sizeof *as->adj_excess) +
-           abs_ch_scratch_bytes(&as->ch) +
-           (as->refresh_edges ? (size_t)as->nadj * sizeof *as->refresh_edges + n * sizeof *as->refresh_sector : 0);
+           (as->kept_first ? n : 0) + (size_t)as->open.cap * sizeof(HeapItem) + (as->parent.any ? n * code : 0) +
+           (size_t)as->path_cap * sizeof *as->path + abs_ch_scratch_bytes(&as->ch) +
+           (as->refresh_edges
+                ? (size_t)as->ix->abs->nedges * sizeof *as->refresh_edges + (2 * n + 1) * sizeof *as->refresh_sector
+                : 0);
 }

@@ -53,7 +53,7 @@ static bool rederive(MmEntry *e, Err *err)
     RegionSearch fresh_as = {0};
     bool followed = false;
     bool ok = abs_update(&fresh, &e->abs, &e->grid, touched, &e->kept, err) && abs_index_init(&fresh_ix, &fresh, err) &&
-              (followed = region_search_follow(&fresh_as, &fresh_ix, &e->as, touched, abs_kept_excess(&e->kept), err));
+              (followed = region_search_follow(&fresh_as, &fresh_ix, &e->as, touched, err));
     long segs = ok && e->have_segs ? segs_remap(&e->segs, &e->ix, &fresh_ix, touched, err) : 0;
     if (segs < 0)
         ok = false;

@@ -451,6 +451,8 @@ static void test_abs_open_sector_centers(T *t)
     grid_free(&g);
 }
 
+void test_abs_adj_reads_layout(T *t); /* test_abstract_edges.c */
+
 const TestCase ABSTRACTION_TESTS[] = {
     {"abs_open_sector_centers", test_abs_open_sector_centers},
     {"abs_random_maps_match_brute_force", test_abs_random_maps_match_brute_force},
@@ -461,5 +463,6 @@ const TestCase ABSTRACTION_TESTS[] = {
     {"abs_checkerboard_overflow", test_abs_checkerboard_overflow},
     {"abs_region_of_and_path", test_abs_region_of_and_path},
     {"abs_file_round_trip_and_rejects", test_abs_file_round_trip_and_rejects},
+    {"abs_adj_reads_layout", test_abs_adj_reads_layout},
     {NULL, NULL},
 };

@@ -89,25 +89,27 @@ static void check_against_rebuild(T *t, const char *map, int round, void *inst, 
     if (abs_index_init(&fix, &fresh, &err) && region_search_init(&fas, &fix, ch, NULL, &err)) {
         /* The locally re-customised hierarchy against a customisation from
          * scratch on its own shape: every arc's costs, middles, distances. */
-        /* The adjacency the update made (rows away from the change copied) as a fresh one. */
-        bool rows = fresh.nregions == live->nregions; /* either may keep its rows packed */
-        for (uint32_t r = 0; rows && r <= fresh.nregions; r++)
-            rows = region_adj_first(las, r) == region_adj_first(&fas, r);
+        /* The edges the search reads from the updated layout (ids, costs) as from a fresh one. */
+        RegionAdj *flat = NULL, *fflat = NULL;
+        uint32_t *first = NULL, *ffirst = NULL;
+        CHECKF(t, region_search_flat(las, &first, &flat) && region_search_flat(&fas, &ffirst, &fflat),
+               "%s round %d: out of memory", map, round);
         CHECKF(t,
-               las->nadj == fas.nadj && rows && las->local_bits == fas.local_bits &&
-                   !memcmp(las->adj.any, fas.adj.any, (size_t)las->nadj * region_code_bytes(las)) &&
-                   !memcmp(las->adj_excess, fas.adj_excess, las->nadj),
-               "%s round %d: the regions' adjacency differs from a fresh one", map, round);
+               flat && fflat && fresh.nregions == live->nregions && fresh.nedges == live->nedges &&
+                   !memcmp(first, ffirst, ((size_t)fresh.nregions + 1) * sizeof *first) &&
+                   !memcmp(flat, fflat, (size_t)fresh.nedges * sizeof *flat) && las->local_bits == fas.local_bits,
+               "%s round %d: the regions' edges differ from a fresh one's", map, round);
+        free(ffirst);
+        free(fflat);
         do /* in pieces when a new shape is made (AbsChDyn.piece) */
             CHECKF(t, region_search_refresh(las, &err), "%s", err.msg);
         while (las->ch.dyn.pending);
-        RegionAdj *flat = NULL;
-        CHECKF(t, region_search_flat(las, &flat), "%s round %d: out of memory", map, round);
-        AbsChEdges ge = {las->adj_first, flat ? &flat[0].to : NULL, flat ? &flat[0].cost : NULL, sizeof *flat};
+        AbsChEdges ge = {first, flat ? &flat[0].to : NULL, flat ? &flat[0].cost : NULL, sizeof *flat};
         uint32_t *sector = abs_region_sectors(live_ix);
         CHECKF(t, !ch || !flat || !sector || abs_ch_verify(&las->ch, &ge, sector, &err),
                "%s round %d: local customisation: %s", map, round, err.msg);
         free(sector);
+        free(first);
         free(flat);
         int bad = 0;
         for (int i = 0; i < 200 && fresh.nregions == live->nregions && fresh.nregions; i++) {

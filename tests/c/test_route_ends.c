@@ -12,8 +12,10 @@
 /* Is there an edge u -> v? */
 static bool adjacent(const RegionSearch *as, uint32_t u, uint32_t v)
 {
-    for (uint32_t j = region_adj_first(as, u); j < region_adj_first(as, u + 1); j++)
-        if (region_edge_to(as, u, j) == v)
+    AbsAdj c;
+    AbsAdjEdge e;
+    for (abs_adj_begin(as->ix, NULL, u, false, &c); abs_adj_next(as->ix, &c, &e);)
+        if (e.to == v)
             return true;
     return false;
 }
@@ -42,8 +44,10 @@ static double reference(const RegionSearch *as, uint32_t from, uint32_t to, xyLo
         done[r] = false;
     }
     d[from] = grid_octile(s.x, s.y, abs_center(ix, from).x, abs_center(ix, from).y) * ABS_COST_SCALE;
-    for (uint32_t j = region_adj_first(as, from); j < region_adj_first(as, from + 1); j++) {
-        uint32_t v = region_edge_to(as, from, j);
+    AbsAdj it;
+    AbsAdjEdge e;
+    for (abs_adj_begin(ix, NULL, from, true, &it); abs_adj_next(ix, &it, &e);) {
+        uint32_t v = e.to;
         xyLoc c = abs_center(ix, v);
         d[v] = fmin(d[v], grid_octile(s.x, s.y, c.x, c.y) * ABS_COST_SCALE);
     }
@@ -55,15 +59,15 @@ static double reference(const RegionSearch *as, uint32_t from, uint32_t to, xyLo
         if (u == n)
             break;
         done[u] = true;
-        for (uint32_t j = region_adj_first(as, u); j < region_adj_first(as, u + 1); j++) {
-            uint32_t v = region_edge_to(as, u, j);
+        for (abs_adj_begin(ix, NULL, u, true, &it); abs_adj_next(ix, &it, &e);) {
+            uint32_t v = e.to;
             double oct = abs_octile_units(abs_center(ix, u), abs_center(ix, v));
-            d[v] = fmin(d[v], d[u] + oct + share * ((double)region_edge_cost(as, u, v, j) - oct));
+            d[v] = fmin(d[v], d[u] + oct + share * ((double)region_edge_cost(as, u, &e) - oct));
         }
     }
     double best = d[to] + grid_octile(abs_center(ix, to).x, abs_center(ix, to).y, g.x, g.y) * ABS_COST_SCALE;
-    for (uint32_t j = region_adj_first(as, to); j < region_adj_first(as, to + 1); j++) {
-        uint32_t v = region_edge_to(as, to, j);
+    for (abs_adj_begin(ix, NULL, to, false, &it); abs_adj_next(ix, &it, &e);) {
+        uint32_t v = e.to;
         xyLoc c = abs_center(ix, v);
         best = fmin(best, d[v] + grid_octile(c.x, c.y, g.x, g.y) * ABS_COST_SCALE);
     }
@@ -101,10 +105,11 @@ static void test_route_ends(T *t)
     for (int i = 0; i < 100 && n > 1 && d && done; i++) {
         seed = seed * 6364136223846793005u + 1442695040888963407u;
         uint32_t from = (uint32_t)((seed >> 33) % n), to = (uint32_t)((seed >> 13) % n);
+        AbsAdj c;
+        AbsAdjEdge e;
+        abs_adj_begin(ix, NULL, from, false, &c);
         if (i % 4 == 0) /* s and g near each other: the cost may not drop below 0 ("unreachable") */
-            to = adjacent(&m.as, from, to) || region_adj_first(&m.as, from) == region_adj_first(&m.as, from + 1)
-                     ? from
-                     : region_edge_to(&m.as, from, region_adj_first(&m.as, from));
+            to = adjacent(&m.as, from, to) || !abs_adj_next(ix, &c, &e) ? from : e.to;
         xyLoc s = near_cell(abs_center(ix, from), ix->abs, &seed), g = near_cell(abs_center(ix, to), ix->abs, &seed);
         xyLoc cf = abs_center(ix, from), ct = abs_center(ix, to);
         double add = grid_octile(s.x, s.y, cf.x, cf.y) + grid_octile(ct.x, ct.y, g.x, g.y);
