@@ -195,6 +195,17 @@ static void flip_cells(T *t, Grid *packed, Jps j[3], int from, int n)
     }
 }
 
+/* Tiles j's columns with the largest power of two of slots that is at most
+ * a quarter of the tiles it could hold, so that its scans evict tiles. */
+static bool tile_a_quarter(Jps *j)
+{
+    Err err;
+    uint32_t slots = 2;
+    while (slots * 2 <= jps_tile_slots_most(j) / 4)
+        slots *= 2;
+    return jps_tile_cols(j, slots, &err) && j->tiled;
+}
+
 /* Coarse turn bits (jps_enable_coarse) change no answer: a JPS with them,
  * whole transposed rows or tiles, answers as one without, on a map of
  * rooms larger than a segment, before and after cells change (the changed
@@ -209,10 +220,7 @@ static void test_jps_coarse_same_answers(T *t)
     if (!load_packed_three(t, "rooms/32room256-0", &l, &packed, j))
         return;
     Err err;
-    uint32_t slots = 2;
-    while (slots * 2 <= jps_tile_slots_most(&j[2]) / 4)
-        slots *= 2;
-    CHECK(t, jps_tile_cols(&j[2], slots, &err) && j[2].tiled);
+    CHECK(t, tile_a_quarter(&j[2]));
     CHECK(t, jps_enable_coarse(&j[1], 1.0, &err) && jps_enable_coarse(&j[2], 1.0, &err) && j[1].coarse && j[2].coarse &&
                  !j[0].coarse);
     CHECKF(t, j[1].coarse->busy * 4 < j[1].coarse->open, "%zu of %zu bits set", j[1].coarse->busy, j[1].coarse->open);
@@ -248,10 +256,7 @@ static void test_jps_diag_runs_same_answers(T *t)
     if (!load_packed_three(t, "rooms/32room256-0", &l, &packed, j))
         return;
     Err err;
-    uint32_t slots = 2;
-    while (slots * 2 <= jps_tile_slots_most(&j[2]) / 4)
-        slots *= 2;
-    CHECK(t, jps_tile_cols(&j[2], slots, &err) && j[2].tiled && !j[0].tiled);
+    CHECK(t, tile_a_quarter(&j[2]) && !j[0].tiled);
     CHECK(t, jps_enable_turns(&j[1], &err) && j[1].turns.block && j[1].turns.stale > 0);
     jps_turns_all_fresh(&j[1].turns, &j[1].rows, &j[1].cols);
     int fresh = j[1].turns.stale, every = 3 * t_thin(1);
