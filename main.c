@@ -415,14 +415,11 @@ static bool open_query_outputs(Run *run, Err *err)
     if (a->calls && !bin_create(&run->calls, a->calls, err))
         return false;
     if (a->calls) {
-        report_calls_header(run->calls.fp);
         CallTimes *t = &run->totals.times;
         if (!(t->calls_kept = malloc(CALLS_KEPT_MAX * sizeof *t->calls_kept)))
             return err_set(err, "--calls: out of memory");
         memset(t->calls_kept, 0, CALLS_KEPT_MAX * sizeof *t->calls_kept); /* resident before the entry starts */
-        t->calls_out = run->calls.fp;
-        t->calls_draw = clock_now_ns() ^ (uint64_t)getpid() << 32;
-        report_calls_flush(t); /* nothing kept yet: draws the first calls_write_at */
+        report_calls_start(t, run->calls.fp);
     }
     return true;
 }

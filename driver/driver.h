@@ -187,9 +187,9 @@ typedef struct CallTimes {
     long cpu_clamped;
     /* --calls: the file (NULL: none); a call of a query with calls_on (its
      * first repetition) is kept in calls_kept under the index calls_query, and
-     * the kept lines are written when CALLS_KEPT_MAX wait and at the end of
-     * the run (report_calls_flush): writing between calls or queries cooled
-     * the caches for the calls measured. */
+     * the kept lines are written as calls_write_at says and at the end of the
+     * run (report_calls_flush): a line written after each call cooled the
+     * caches for the calls measured. */
     FILE *calls_out;
     bool calls_on;
     int calls_query, calls_nkept;
@@ -301,8 +301,10 @@ typedef struct TraceYaml {
 bool trace_open(TraceYaml *t, const char *path, const Grid *map, const DriverArgs *a, const ScenQuery *q, Err *err);
 bool trace_close(TraceYaml *t, Err *err);
 
-/* --calls: the header line of the file, and one call's line (driver/report.c). */
-void report_calls_header(FILE *out);
+/* --calls (driver/report.c): writes the file's header line to out, which
+ * t's lines go to, and draws the first calls_write_at from a seed of the
+ * clock and the process (t->calls_kept allocated by the caller). */
+void report_calls_start(CallTimes *t, FILE *out);
 /* Writes the --calls lines t->calls_kept holds, empties it and draws the
  * next calls_write_at. */
 void report_calls_flush(CallTimes *t);

@@ -2,7 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include "../common/clock.h"
 #include "driver.h"
 
 const char *base_name(const char *path)
@@ -150,7 +152,20 @@ void report_path_line(FILE *out, int id, const ScenQuery *q, const QueryResult *
     fputc('\n', out);
 }
 
-void report_calls_header(FILE *out) { fputs("query\tcall\tcells\tdone\twall_us\tcpu_us\n", out); }
+/* The next fill the kept lines are written at (CallTimes.calls_write_at). */
+static void draw_write_at(CallTimes *t)
+{
+    t->calls_draw = t->calls_draw * 6364136223846793005ull + 1442695040888963407ull;
+    t->calls_write_at = CALLS_KEPT_MAX / 2 + (int)((t->calls_draw >> 33) % (CALLS_KEPT_MAX / 2));
+}
+
+void report_calls_start(CallTimes *t, FILE *out)
+{
+    fputs("query\tcall\tcells\tdone\twall_us\tcpu_us\n", out);
+    t->calls_out = out;
+    t->calls_draw = clock_now_ns() ^ (uint64_t)getpid() << 32;
+    draw_write_at(t);
+}
 
 void report_calls_flush(CallTimes *t)
 {
@@ -164,8 +179,7 @@ void report_calls_flush(CallTimes *t)
             fputs("-\n", t->calls_out);
     }
     t->calls_nkept = 0;
-    t->calls_draw = t->calls_draw * 6364136223846793005ull + 1442695040888963407ull;
-    t->calls_write_at = CALLS_KEPT_MAX / 2 + (int)((t->calls_draw >> 33) % (CALLS_KEPT_MAX / 2));
+    draw_write_at(t);
 }
 
 void report_calls_between(CallTimes *t)
