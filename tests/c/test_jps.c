@@ -195,15 +195,20 @@ static void flip_cells(T *t, Grid *packed, Jps j[3], int from, int n)
     }
 }
 
-/* Tiles j's columns with the largest power of two of slots that is at most
- * a quarter of the tiles it could hold, so that its scans evict tiles. */
-static bool tile_a_quarter(Jps *j)
+/* load_packed_three on the rooms map the answer comparisons below use,
+ * the third JPS's columns then tiled with the largest power of two of
+ * slots that is at most a quarter of the tiles it could hold, so that its
+ * scans evict tiles. False (nothing held) where the map is absent. */
+static bool load_rooms_three_tiled(T *t, Loaded *l, Grid *packed, Jps *j)
 {
+    if (!load_packed_three(t, "rooms/32room256-0", l, packed, j))
+        return false;
     Err err;
     uint32_t slots = 2;
-    while (slots * 2 <= jps_tile_slots_most(j) / 4)
+    while (slots * 2 <= jps_tile_slots_most(&j[2]) / 4)
         slots *= 2;
-    return jps_tile_cols(j, slots, &err) && j->tiled;
+    CHECK(t, jps_tile_cols(&j[2], slots, &err) && j[2].tiled);
+    return true;
 }
 
 /* Coarse turn bits (jps_enable_coarse) change no answer: a JPS with them,
@@ -217,10 +222,9 @@ static void test_jps_coarse_same_answers(T *t)
     Loaded l;
     Grid packed;
     Jps j[3];
-    if (!load_packed_three(t, "rooms/32room256-0", &l, &packed, j))
+    if (!load_rooms_three_tiled(t, &l, &packed, j))
         return;
     Err err;
-    CHECK(t, tile_a_quarter(&j[2]));
     CHECK(t, jps_enable_coarse(&j[1], 1.0, &err) && jps_enable_coarse(&j[2], 1.0, &err) && j[1].coarse && j[2].coarse &&
                  !j[0].coarse);
     CHECKF(t, j[1].coarse->busy * 4 < j[1].coarse->open, "%zu of %zu bits set", j[1].coarse->busy, j[1].coarse->open);
@@ -253,10 +257,10 @@ static void test_jps_diag_runs_same_answers(T *t)
     Loaded l;
     Grid packed;
     Jps j[3];
-    if (!load_packed_three(t, "rooms/32room256-0", &l, &packed, j))
+    if (!load_rooms_three_tiled(t, &l, &packed, j))
         return;
     Err err;
-    CHECK(t, tile_a_quarter(&j[2]) && !j[0].tiled);
+    CHECK(t, !j[0].tiled);
     CHECK(t, jps_enable_turns(&j[1], &err) && j[1].turns.block && j[1].turns.stale > 0);
     jps_turns_all_fresh(&j[1].turns, &j[1].rows, &j[1].cols);
     int fresh = j[1].turns.stale, every = 3 * t_thin(1);
