@@ -9,14 +9,22 @@
  * EXIT_ENTRY_DIED for an exit. Handlers run on their own stack, so a stack
  * overflow is reported too.
  *
+ * An entry that writes its progress with carriage returns and no newline
+ * would leave the line open; where stderr is a file, the guard reads the
+ * file's last byte and starts a new line first, so the one line is a line
+ * of its own (a pipe's reader must split on '\r' itself: nothing can be read
+ * back from a pipe).
+ *
  * The state is file-scope on purpose: a signal handler can reach nothing
  * else. It is written before each phase and query (a few stores) and read
- * only by the handlers, which use write(2) alone. */
+ * only by the handlers, which use async-signal-safe calls alone. */
 #define _DEFAULT_SOURCE /* on_exit, sigaltstack */
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -58,10 +66,28 @@ static void put_long(char *buf, size_t size, size_t *at, long v)
         buf[(*at)++] = digits[--n];
 }
 
+/* Whether stderr is a file whose last byte is not a newline (fstat, open,
+ * pread and close are async-signal-safe; fd 2 itself is often write-only). */
+static int stderr_ends_mid_line(void)
+{
+    struct stat st;
+    if (fstat(2, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0)
+        return 0;
+    int fd = open("/proc/self/fd/2", O_RDONLY);
+    if (fd < 0)
+        return 0;
+    char last = '\n';
+    int mid = pread(fd, &last, 1, st.st_size - 1) == 1 && last != '\n';
+    close(fd);
+    return mid;
+}
+
 static void say(const char *reason, long code)
 {
     char line[1400];
     size_t at = 0;
+    if (stderr_ends_mid_line())
+        put(line, sizeof line, &at, "\n");
     put(line, sizeof line, &at, where_prefix);
     switch (phase) {
     case GUARD_PREPROCESS:

@@ -111,6 +111,15 @@ class ExtEntry(unittest.TestCase):
             self.assertEqual(code, -11, err)  # ended by the signal itself, as a crash should
             self.assertEqual(crash_lines(err), ["gppc: crashy on 16room256-0.map, query 3 (s.scen:4): died of signal "
                                                 "SIGSEGV (segmentation fault)"], err)
+            # Progress redrawn by '\r' and never ended: in a file the guard's line is still a line of its own.
+            err_path = os.path.join(d, "crash.err")
+            with open(err_path, "w") as f:
+                p = subprocess.run([GPPC, "--entry", "ext:" + crashy, "--pre-dir", d, "-full", MAP, scen],
+                                   stdout=subprocess.DEVNULL, stderr=f, env=dict(crash, TEST_ASTAR_PROGRESS="42 %"))
+            with open(err_path, newline="") as f:
+                last = f.read().split("\n")[-2]
+            self.assertEqual((p.returncode, last), (-11, "gppc: crashy on 16room256-0.map, query 3 (s.scen:4): died of "
+                                                        "signal SIGSEGV (segmentation fault)"))
             # An exception out of GetPath: one line with its what(), not a second one for the abort.
             p = subprocess.run([GPPC, "--entry", "ext:" + crashy, "--pre-dir", d,
                                 "-full", MAP, scen], capture_output=True, text=True,

@@ -9,7 +9,9 @@
 // first (a throwing one), TEST_ASTAR_SHRINK_ON_QUERY=K answers query K in two
 // calls and drops its last waypoint in the second (an entry that rewrites its
 // path), TEST_ASTAR_PRINT=TEXT prints TEXT on the standard output every query
-// (an entry printing its progress there).
+// (an entry printing its progress there), TEST_ASTAR_PROGRESS=TEXT writes TEXT
+// and a carriage return, no newline, to the standard error every query (an
+// entry redrawing one progress line, as the archive's CPD entry does).
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
@@ -39,6 +41,7 @@ bool GetPath(void *data, xyLoc s, xyLoc g, std::vector<xyLoc> &path)
     static const int throw_on = env_number("TEST_ASTAR_THROW_ON_QUERY");
     static const int shrink_on = env_number("TEST_ASTAR_SHRINK_ON_QUERY");
     static const char *const print = std::getenv("TEST_ASTAR_PRINT");
+    static const char *const progress = std::getenv("TEST_ASTAR_PROGRESS");
     static int queries = 0;
     static bool shrink_next = false;
     if (shrink_next) { // the second call of the query that rewrites its path
@@ -48,6 +51,8 @@ bool GetPath(void *data, xyLoc s, xyLoc g, std::vector<xyLoc> &path)
     }
     if (print)
         std::printf("%s\n", print);
+    if (progress)
+        std::fprintf(stderr, "%s\r", progress);
     if (++queries == throw_on)
         throw std::runtime_error("query " + std::to_string(queries) + " refused");
     if (queries == crash_on) {
