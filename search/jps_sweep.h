@@ -121,10 +121,25 @@ static SEARCH_INLINE bool jump_diagonal_bits_in(Jps *j, int px, int py, int dx, 
         if ((form == FORM_TURNS && !j->turns.stale) || (form == FORM_BITS && !j->tiled)) {
             int kx = (j->gx - px) * dx, ky = (j->gy - py) * dy;
             int n = kx > 0 ? kx - 1 : INT32_MAX, ny = ky > 0 ? ky - 1 : INT32_MAX;
-            int end, h = DIAG_UNSCANNED, v = DIAG_UNSCANNED;
-            int q = form == FORM_TURNS
-                        ? jps_turns_quiet_run(&j->turns, &j->rows, px, py, dx, dy, n < ny ? n : ny, &end)
-                        : bitrows_scan_run(&j->rows, &j->cols, px, py, dx, dy, n < ny ? n : ny, &end, &h, &v);
+            int end, h = DIAG_UNSCANNED, v = DIAG_UNSCANNED, lim = n < ny ? n : ny;
+            /* With turn bits, the first step alone: most jumps stop or
+             * end there, and a run's windows cost more than the step. (The
+             * bits form's step scans two lines: there a step taken alone
+             * measured dearer than the run's.) */
+            if (form == FORM_TURNS && lim > 0) {
+                if (!bitrows_diag_step(&w, &b, row_step, dx))
+                    return false;
+                px += dx;
+                py += dy;
+                j->steps++;
+                if (jps_turns_either_fresh(&j->turns, px, py, dx, dy)) {
+                    *at = (DiagStop){px, py, DIAG_UNSCANNED, DIAG_UNSCANNED};
+                    return true;
+                }
+                lim--;
+            }
+            int q = form == FORM_TURNS ? jps_turns_quiet_run(&j->turns, &j->rows, px, py, dx, dy, lim, &end)
+                                       : bitrows_scan_run(&j->rows, &j->cols, px, py, dx, dy, lim, &end, &h, &v);
             j->steps += (uint64_t)q;
             if (end == DIAG_RUN_BLOCKED)
                 return false;
@@ -162,7 +177,7 @@ static SEARCH_INLINE bool jump_diagonal_bits_in(Jps *j, int px, int py, int dx, 
         }
     }
 }
-static bool relax_stop(Jps *j, int px, int py, uint64_t cost, int dir)
+static SEARCH_INLINE bool relax_stop(Jps *j, int px, int py, uint64_t cost, int dir)
 {
     return relax_node(j, px, py, cost, dir, true);
 }
@@ -259,12 +274,27 @@ static SEARCH_INLINE void try_diagonal_in(Jps *j, uint32_t from, int px, int py,
 TRY_DIAGONALS_AS(bits, FORM_BITS)
 TRY_DIAGONALS_AS(turns, FORM_TURNS)
 TRY_DIAGONALS_AS(coarse, FORM_COARSE)
+/* `from` is the cell being expanded, its padded index (expand_in's id).
+ * With turn bits or coarse ones the first step's three cells are tested
+ * here, before the call: on walled maps about a third of those sweeps are
+ * not legal at once, and for those the call and the sweep's setup cost
+ * more than the sweep (the same test as bitrows_diag_step's, the same
+ * search). The bits form's sweeps cost more a step, and there the test
+ * measured no gain. */
 static SEARCH_INLINE void try_diagonal(Jps *j, uint32_t from, int px, int py, int dir, int form)
 {
-    if (form == FORM_BYTES)
+    if (form == FORM_BYTES) {
         try_diagonal_in(j, from, px, py, dir, FORM_BYTES);
-    else
-        (form == FORM_BITS ? TRY_bits : form == FORM_TURNS ? TRY_turns : TRY_coarse)[dir & 3](j, from, px, py);
+        return;
+    }
+    if (form != FORM_BITS) {
+        const size_t ahead = (size_t)(ptrdiff_t)(dir_dy(dir) * j->grid.stride), side = (size_t)dir_dx(dir);
+        const uint64_t *bits = j->grid.bits;
+        if (!grid_bit_at(bits, from + ahead + side) || !grid_bit_at(bits, from + ahead) ||
+            !grid_bit_at(bits, from + side))
+            return;
+    }
+    (form == FORM_BITS ? TRY_bits : form == FORM_TURNS ? TRY_turns : TRY_coarse)[dir & 3](j, from, px, py);
 }
 
 #endif

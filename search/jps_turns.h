@@ -110,6 +110,14 @@ static inline bool jps_turns_either(JpsTurns *t, const BitRows *rows, const BitR
     return (h | v) & 1;
 }
 
+/* jps_turns_either with no line stale (t->stale 0): no freshness tests. */
+static inline bool jps_turns_either_fresh(const JpsTurns *t, int px, int py, int dx, int dy)
+{
+    uint64_t h = t->row_bits[dx > 0][(size_t)py * (size_t)t->row_words + (size_t)(px >> 6)] >> (px & 63);
+    uint64_t v = t->col_bits[dy > 0][(size_t)px * (size_t)t->col_words + (size_t)(py >> 6)] >> (py & 63);
+    return (h | v) & 1;
+}
+
 /* How many of the next n diagonal steps from padded (c, r) along (dx, dy)
  * (each 1 or -1, constants where inlined) are legal and quiet: the cell
  * each enters has neither turn bit (row scan along dx, column scan along
