@@ -150,49 +150,92 @@ static void query_ended(AbsCh *ch)
         trace_region(ch, TRACE_END, NULL, q->best < 0 ? q->s : q->meet, ABS_CH_NONE);
 }
 
-/* One direction's search at region v (distance g) as it scans v's arcs. */
-typedef struct Relax {
-    const AbsCh *ch;
-    uint64_t *g_at;
-    uint32_t *reg, *par, *node;
-    uint64_t g;
-    uint32_t v;
-} Relax;
+/* How a hierarchy holds its arcs (abs_ch.h): wide records, or packed
+ * (narrow) as whole 4-byte words or at any bit width. */
+enum { ARCS_WIDE, ARCS_WORD, ARCS_BITS };
 
-/* Arc i, to region w (at depth wat) at `cost`: w's distance, region and
- * parent when it improves. */
-static inline void relax(const Relax *r, uint32_t w, uint32_t wat, uint32_t cost, uint32_t i)
+/* One direction's search: its arrays by depth and its arcs, read once a
+ * run (the compiler cannot keep AbsCh's fields in registers across the
+ * stores into the arrays, which might alias them). */
+typedef struct Side {
+    uint64_t *g;
+    uint32_t *reg, *par, *node;
+    const uint8_t *packed, *rowk;
+    const uint32_t *base, *first;
+    const AbsChArc *arc;
+} Side;
+
+/* The arcs' fields, as Side. */
+typedef struct Form {
+    uint32_t bits, to_bits, row_bits;
+    uint64_t to_mask, cost_mask, row_mask;
+} Form;
+
+/* Region v's arcs lo .. hi - 1 (abs_ch_rows) from the side's own fields. */
+static inline __attribute__((always_inline)) void side_rows(const Side *sd, const Form *f, int form, uint32_t v,
+                                                            uint32_t *lo, uint32_t *hi)
 {
-    uint64_t ng = r->g + cost;
-    if (ng < r->g_at[wat]) {
-        r->g_at[wat] = ng;
-        r->reg[wat] = w; /* the same region when it only improved */
-        r->par[wat] = i;
-        r->node[wat] = r->v;
-        if (r->ch->tracer)
-            trace_region(r->ch, TRACE_GENERATING, r->g_at, w, r->v);
+    if (form == ARCS_WIDE) {
+        *lo = sd->first[v];
+        *hi = sd->first[v + 1];
+        return;
+    }
+    uint64_t w = abs_ch_packed_at(sd->rowk, (uint64_t)f->row_bits * v);
+    *lo = sd->base[v / ABS_CH_REC_BLOCK] + (uint32_t)(w & f->row_mask);
+    *hi = sd->base[(v + 1) / ABS_CH_REC_BLOCK] + (uint32_t)(w >> f->row_bits & f->row_mask);
+}
+
+/* Region v's arcs lo .. hi - 1 scanned at distance g: each arc's end takes
+ * g + cost where that improves it (its distance, the region there, the
+ * arc and v as its parent). `form` and `by_depth` (ends held by depth,
+ * whose regions abs_ch_begin filled in) are constants in each caller, so
+ * each form is a loop of its own. */
+static inline __attribute__((always_inline)) void scan_arcs(const AbsCh *ch, const Side *sd, const Form *f, uint32_t v,
+                                                            uint64_t g, uint32_t lo, uint32_t hi, int form,
+                                                            bool by_depth)
+{
+    uint64_t *g_at = sd->g;
+    const uint8_t *packed = sd->packed;
+    const uint32_t bits = f->bits, to_bits = f->to_bits;
+    const uint64_t to_mask = f->to_mask, cost_mask = f->cost_mask;
+    uint64_t bit = (uint64_t)bits * lo;
+    for (uint32_t i = lo; i < hi; i++, bit += bits) {
+        uint32_t to, cost;
+        if (form == ARCS_WIDE) {
+            to = sd->arc[i].to;
+            cost = sd->arc[i].cost;
+        } else {
+            uint64_t w =
+                form == ARCS_WORD ? (uint32_t)abs_ch_le64(packed + (size_t)4 * i) : abs_ch_packed_at(packed, bit);
+            to = (uint32_t)(w & to_mask);
+            cost = (uint32_t)(form == ARCS_WORD ? w >> to_bits : w >> to_bits & cost_mask);
+        }
+        uint32_t at = form != ARCS_WIDE && by_depth ? to : abs_ch_depth(ch, to);
+        uint64_t ng = g + cost;
+        if (ng < g_at[at]) {
+            g_at[at] = ng;
+            if (form == ARCS_WIDE || !by_depth)
+                sd->reg[at] = to; /* by depth: already the region there */
+            sd->par[at] = i;
+            sd->node[at] = v;
+            if (ch->tracer)
+                trace_region(ch, TRACE_GENERATING, g_at, sd->reg[at], v);
+        }
     }
 }
 
-/* Relaxes packed arcs lo .. hi of r->v (abs_ch.h, narrow): `word`, whole
- * 4-byte words (no shift by the bit place, nothing above the cost);
- * `by_depth`, ends held by depth, whose regions abs_ch_begin filled in.
- * Called with constants, so each form is a loop of its own. */
-static inline __attribute__((always_inline)) void scan_packed(const Relax *r, const uint8_t *packed, uint32_t lo,
-                                                              uint32_t hi, bool word, bool by_depth)
+/* A lower bound of any region route's cost from a to b's centers: the
+ * octile distance with a diagonal step of LOW_DIAG units, as no edge's
+ * rounded octile part (abs_octile_units) is less (its diagonal steps' sum
+ * is rounded by at most half a unit, and one step is over a unit more)
+ * and the excess only adds. A metric, so a route of edges costs at least
+ * its ends' bound. */
+#define LOW_DIAG 361u
+static inline uint64_t low_bound(xyLoc a, xyLoc b)
 {
-    const AbsCh *ch = r->ch;
-    const uint32_t bits = ch->arc_bits, to_bits = ch->to_bits;
-    const uint64_t to_mask = ((uint64_t)1 << to_bits) - 1, cost_mask = ((uint64_t)1 << ch->cost_bits) - 1;
-    uint64_t at = (uint64_t)bits * lo;
-    for (uint32_t i = lo; i < hi; i++, at += bits) {
-        uint64_t w = word ? (uint32_t)abs_ch_le64(packed + (size_t)4 * i) : abs_ch_packed_at(packed, at);
-        uint32_t to = (uint32_t)(w & to_mask), cost = (uint32_t)(word ? w >> to_bits : w >> to_bits & cost_mask);
-        if (by_depth)
-            relax(r, r->reg[to], to, cost, i);
-        else
-            relax(r, to, abs_ch_depth(ch, to), cost, i);
-    }
+    int dx = a.x > b.x ? a.x - b.x : b.x - a.x, dy = a.y > b.y ? a.y - b.y : b.y - a.y;
+    int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+    return (uint64_t)(hi - lo) * ABS_COST_SCALE + (uint64_t)lo * LOW_DIAG;
 }
 
 /* The elimination-tree query (CCH, Dibbelt et al.): every region a
@@ -201,71 +244,93 @@ static inline __attribute__((always_inline)) void scan_packed(const Relax *r, co
  * settles each reached region once its distance is final, with no queue and
  * no stalling. Both searches go up together: at depth k both hold final
  * distances, so a region both reached there is a meeting point. A region
- * whose distance is already at least the best meeting's cost relaxes
- * nothing (costs are not negative). */
-bool abs_ch_run(AbsCh *ch, uint64_t *units)
+ * relaxes nothing once every route through it costs at least the best
+ * meeting's: its distance plus the bound (low_bound) to the other end, where
+ * the centers are known (costs are not negative). The route is the same as
+ * without the bound: a region on the route found costs less than any
+ * meeting found before that route's own (its meeting is a strict
+ * improvement), and whatever it reaches is the same. One form of the arcs
+ * (scan_arcs) a copy, its state in registers between pauses. */
+static inline __attribute__((always_inline)) bool run_form(AbsCh *ch, uint64_t *units, int form, bool by_depth)
 {
     AbsChQuery *q = &ch->q;
-    if (q->done)
-        return true;
-    uint64_t *dist[2] = {ch->fg, ch->bg};
-    const uint32_t *depth = ch->depth;
-    const AbsChArc *arcs[2] = {ch->up, ch->dn};
-    uint32_t *par[2] = {ch->fpar, ch->bpar}, *node[2] = {ch->fnode, ch->bnode}, *reg[2] = {ch->freg, ch->breg};
+    const Side sides[2] = {
+        {ch->fg, ch->freg, ch->fpar, ch->fnode, ch->upk, ch->up_rowk, ch->up_base, ch->up_first, ch->up},
+        {ch->bg, ch->breg, ch->bpar, ch->bnode, ch->dnk, ch->dn_rowk, ch->dn_base, ch->dn_first, ch->dn}};
+    const Form f = {ch->arc_bits,
+                    ch->to_bits,
+                    ch->row_bits,
+                    ((uint64_t)1 << ch->to_bits) - 1,
+                    ((uint64_t)1 << ch->cost_bits) - 1,
+                    ((uint64_t)1 << ch->row_bits) - 1};
+    const AbsIndex *centers = ch->centers;
+    const Tracer *tracer = ch->tracer;
+    /* the other end's center, for each side's bound */
+    const xyLoc end[2] = {centers ? abs_center(centers, q->t) : (xyLoc){0, 0},
+                          centers ? abs_center(centers, q->s) : (xyLoc){0, 0}};
+    uint64_t *const fg = ch->fg, *const bg = ch->bg;
+    const uint32_t *const freg = ch->freg, *const breg = ch->breg;
     uint64_t best = q->best < 0 ? ABS_CH_FAR : (uint64_t)q->best; /* costs are whole units */
-    for (; q->next > 0; q->side = 0) {
-        uint32_t at = q->next - 1;
-        if (q->side == 0 && ch->fg[at] != ABS_CH_FAR && ch->bg[at] != ABS_CH_FAR && ch->freg[at] == ch->breg[at] &&
-            ch->fg[at] + ch->bg[at] < best) {
-            best = ch->fg[at] + ch->bg[at];
+    uint64_t settled = q->settled, scanned = q->scanned;
+    uint32_t next = q->next;
+    int side = q->side;
+    for (; next > 0; side = 0) {
+        uint32_t at = next - 1;
+        if (side == 0 && fg[at] != ABS_CH_FAR && bg[at] != ABS_CH_FAR && freg[at] == breg[at] &&
+            fg[at] + bg[at] < best) {
+            best = fg[at] + bg[at];
             q->best = (double)best;
-            q->meet = ch->freg[at];
+            q->meet = freg[at];
         }
-        for (; q->side < 2; q->side++) {
-            int d = q->side;
-            uint64_t *g_at = dist[d], g = g_at[at];
+        for (; side < 2; side++) {
+            const Side *sd = &sides[side];
+            uint64_t g = sd->g[at];
             if (g == ABS_CH_FAR)
                 continue;
-            if (*units == 0)
+            if (*units == 0) {
+                q->settled = settled;
+                q->scanned = scanned;
+                q->next = next;
+                q->side = side;
                 return false;
-            uint32_t v = reg[d][at];
-            q->settled++;
-            uint64_t scanned = 0;
-            if (g < best) {
-                uint32_t lo, hi;
-                abs_ch_rows(ch, d, v, &lo, &hi);
-                uint32_t *reg_d = reg[d], *par_d = par[d], *node_d = node[d];
-                scanned = hi - lo;
-                uint32_t from = par_d[at] == ABS_CH_NONE ? ABS_CH_NONE : node_d[at];
-                if (ch->tracer)
-                    trace_region(ch, TRACE_EXPANDING, g_at, v, from);
-                Relax r = {ch, g_at, reg_d, par_d, node_d, g, v};
-                if (ch->narrow) {
-                    const uint8_t *packed = d ? ch->dnk : ch->upk;
-                    if (ch->arc_bits == 32 && ch->by_depth)
-                        scan_packed(&r, packed, lo, hi, true, true);
-                    else if (ch->arc_bits == 32)
-                        scan_packed(&r, packed, lo, hi, true, false);
-                    else if (ch->by_depth)
-                        scan_packed(&r, packed, lo, hi, false, true);
-                    else
-                        scan_packed(&r, packed, lo, hi, false, false);
-                } else {
-                    const AbsChArc *arc = arcs[d];
-                    for (uint32_t i = lo; i < hi; i++)
-                        relax(&r, arc[i].to, depth[arc[i].to], arc[i].cost, i);
-                }
-                if (ch->tracer)
-                    trace_region(ch, TRACE_CLOSING, g_at, v, from);
             }
-            q->scanned += scanned;
-            work_take(units, 1 + scanned);
+            uint32_t v = sd->reg[at], lo = 0, hi = 0;
+            settled++;
+            if (g < best &&
+                (best == ABS_CH_FAR || !centers || g + low_bound(abs_center(centers, v), end[side]) < best)) {
+                side_rows(sd, &f, form, v, &lo, &hi);
+                if (tracer) {
+                    uint32_t from = sd->par[at] == ABS_CH_NONE ? ABS_CH_NONE : sd->node[at];
+                    trace_region(ch, TRACE_EXPANDING, sd->g, v, from);
+                    scan_arcs(ch, sd, &f, v, g, lo, hi, form, by_depth);
+                    trace_region(ch, TRACE_CLOSING, sd->g, v, from);
+                } else {
+                    scan_arcs(ch, sd, &f, v, g, lo, hi, form, by_depth);
+                }
+            }
+            scanned += hi - lo;
+            work_take(units, 1 + (uint64_t)(hi - lo));
         }
-        ch->fg[at] = ch->bg[at] = ABS_CH_FAR; /* handled: as the next query finds it (abs_ch_begin) */
-        q->next--;
+        fg[at] = bg[at] = ABS_CH_FAR; /* handled: as the next query finds it (abs_ch_begin) */
+        next--;
     }
+    q->settled = settled;
+    q->scanned = scanned;
+    q->next = 0;
+    q->side = 0;
     query_ended(ch);
     return true;
+}
+
+bool abs_ch_run(AbsCh *ch, uint64_t *units)
+{
+    if (ch->q.done)
+        return true;
+    if (!ch->narrow)
+        return run_form(ch, units, ARCS_WIDE, false);
+    if (ch->arc_bits == 32)
+        return ch->by_depth ? run_form(ch, units, ARCS_WORD, true) : run_form(ch, units, ARCS_WORD, false);
+    return ch->by_depth ? run_form(ch, units, ARCS_BITS, true) : run_form(ch, units, ARCS_BITS, false);
 }
 
 bool abs_ch_unpack(AbsCh *ch, uint32_t *path, int cap, int *len, uint64_t *units)

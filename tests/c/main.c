@@ -116,6 +116,7 @@ static const struct {
               {"abs_locate", ABS_LOCATE_TESTS},
               {"mm", MM_TESTS},
               {"mm_memory", MM_MEMORY_TESTS},
+              {"mm_chquery", MM_CHQUERY_TESTS},
               {"smooth", SMOOTH_TESTS},
               {"edge_cache", EDGE_CACHE_TESTS},
               {"baselines", BASELINE_TESTS},
