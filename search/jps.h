@@ -222,6 +222,15 @@ size_t jps_tile_saving(const Jps *j, uint32_t slots);
  * full (jps.c jps_run, between two tries of a search). False (the search
  * gives up) at the bound, when memory ran out or per cell (jps_init). */
 bool jps_grow(Jps *j);
+/* Between searches (its owner's prepare): a sparse JPS's node state sized
+ * at once for `nodes` nodes of a search (at most its bound; slots as
+ * jps_grow doubles them, its open list and bypass stack an eighth of
+ * them), zeroed and its pages written, so that the searches that reach
+ * that many grow nothing inside a call. Never shrinks; nothing for a
+ * shared state. False when memory ran out (what was held stays or grows).
+ * jps_reserve_bytes: what it would add. */
+bool jps_reserve(Jps *j, uint64_t nodes);
+size_t jps_reserve_bytes(const Jps *j, uint64_t nodes);
 /* The trace full as a found path's chain is read into it (jps.c jps_run,
  * after the search): doubled, the owner's gate asked first. False when
  * memory ran out. */

@@ -254,6 +254,46 @@ bool jps_grow(Jps *j)
     return true;
 }
 
+/* A reserve's open list and bypass stack: this share of its slots, as the
+ * searches that fill a state's slots fill their lists about as far. */
+#define RESERVE_LIST_SHARE 8
+
+/* The slots and the list length a reserve for `nodes` nodes takes (slots 0
+ * per cell: nothing to reserve). */
+static uint64_t reserve_slots(const Jps *j, uint64_t nodes, uint64_t *list)
+{
+    uint64_t slots = j->open.sparse ? slots_for(min_u64(nodes, j->node_bound), j->slot_bound) : 0;
+    *list = min_u64(slots / RESERVE_LIST_SHARE, j->node_bound);
+    return slots;
+}
+
+size_t jps_reserve_bytes(const Jps *j, uint64_t nodes)
+{
+    const JpsOpen *o = &j->open;
+    uint64_t list, slots = reserve_slots(j, nodes, &list);
+    if (slots <= o->count || j->share)
+        return 0;
+    return (size_t)(slots - o->count) * sizeof(JoNode) +
+           (list > o->cap ? (size_t)(list - o->cap) * sizeof(JoItem) : 0) +
+           (list > j->trace_cap ? (size_t)(list - j->trace_cap) * sizeof *j->trace : 0);
+}
+
+bool jps_reserve(Jps *j, uint64_t nodes)
+{
+    JpsOpen *o = &j->open;
+    uint64_t list, slots = reserve_slots(j, nodes, &list);
+    if (slots <= o->count || j->share || j->running)
+        return true;
+    if (!jo_resize_sparse(o, (uint32_t)slots))
+        return false;
+    uint64_t all = UINT64_MAX;
+    jo_zero_some(o, &all); /* writes every page: no call meets them first */
+    j->node_cap = min_u64(j->node_bound, slots_usable(o->count));
+    if (!jo_reserve(o, (uint32_t)list))
+        return false;
+    return list <= j->trace_cap || GROW(j->trace, j->trace_cap, list, GROW_FIRST_LIST);
+}
+
 bool jps_grow_trace(Jps *j)
 {
     size_t cap = grow_cap(j->trace_cap, j->trace_cap + 1, 1);

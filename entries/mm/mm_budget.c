@@ -129,8 +129,33 @@ size_t mm_held_with_memo_grown(const MmEntry *e)
     return held + win_memo_bytes_most(w) - win_memo_bytes(w);
 }
 
+/* The small route's JPS (refine/routes.h `whole`: every query by an
+ * uncapped JPS, nothing refined, so nothing else of the instance grows
+ * much) is sized at prepare for up to a node a RESERVE_CELLS_PER_NODE
+ * passable cells, doubled from what it holds while the instance stays
+ * RESERVE_SPARE under that line with it (after the turn bits): a growth
+ * inside a call cost several times a call's work (the grow gate's walk
+ * over the parts, an allocation, the pages zeroed), the longest call on
+ * the small maps whose searches outgrow the first slots. */
+#define RESERVE_CELLS_PER_NODE 16
+#define RESERVE_SPARE (6 * 1024)
+
+static void reserve_jps(MmEntry *e, size_t line)
+{
+    Jps *j = &e->legs.jps;
+    if (!e->legs.have_jps || !e->cfg.refine.routes.whole)
+        return;
+    size_t held = mm_held_with_memo_grown(e);
+    uint64_t want = j->passable / RESERVE_CELLS_PER_NODE, nodes = 0;
+    for (uint64_t n = 64; n <= want; n *= 2)
+        if (held + jps_reserve_bytes(j, n) + RESERVE_SPARE <= line)
+            nodes = n;
+    (void)jps_reserve(j, nodes); /* out of memory: it grows as its searches need */
+}
+
 /* Turn bits for the JPS route's diagonal steps where they fit under that
- * line; grow_gate gives them back when any part would grow past it. */
+ * line; grow_gate gives them back when any part would grow past it. Then
+ * the small route's node state in what is left (reserve_jps). */
 bool mm_take_turns(MmEntry *e, Err *err)
 {
     size_t held = mm_held_with_memo_grown(e), share = mm_budget(e) / 100 * TURNS_TILES_BUDGET_PERCENT;
@@ -141,6 +166,7 @@ bool mm_take_turns(MmEntry *e, Err *err)
     /* No room of the JPS's own: the instance's line decides (grow_gate). */
     if (e->legs.have_jps && e->legs.jps.turns.block)
         e->legs.jps.turns_room = SIZE_MAX;
+    reserve_jps(e, share);
     return true;
 }
 

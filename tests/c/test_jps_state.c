@@ -66,7 +66,49 @@ static void test_jps_bounded_holds_what_it_reaches(T *t)
         }
 }
 
+/* A growing JPS (the small route's: no bound) reserved at once for the
+ * nodes its searches reach (jps_reserve, mm's prepare) grows nothing in
+ * those searches and finds the same cells as one that grows as they need;
+ * the reserve adds what jps_reserve_bytes said, and a smaller one keeps
+ * what is held. */
+static void test_jps_reserve_grows_nothing_within(T *t)
+{
+    enum { SIDE = 96 };
+    Grid g;
+    Jps reserved, growing;
+    Err err;
+    CHECK(t, cluttered_map(&g, SIDE, 7));
+    CHECK(t, jps_init_bounded(&reserved, &g, false, JPS_NODES_GROW, &err));
+    CHECK(t, jps_init_bounded(&growing, &g, false, JPS_NODES_GROW, &err));
+    size_t before = jps_bytes(&reserved), more = jps_reserve_bytes(&reserved, 4096);
+    CHECK(t, jps_reserve(&reserved, 4096));
+    CHECKF(t, more > 0 && jps_bytes(&reserved) == before + more, "reserve: %zu B held, %zu B more said, %zu B now",
+           before, more, jps_bytes(&reserved));
+    size_t held = jps_bytes(&reserved);
+    CHECK(t, jps_reserve(&reserved, 64) && jps_reserve_bytes(&reserved, 64) == 0 && jps_bytes(&reserved) == held);
+    xyPath p = {0}, q = {0};
+    int differ = 0, found = 0;
+    for (int y = 0; y < SIDE; y += 7)
+        for (int x = 0; x < SIDE; x += 5) {
+            xyLoc a = {(int16_t)x, (int16_t)y}, b = {(int16_t)(SIDE - 1 - x), (int16_t)(SIDE - 1 - y)};
+            p.len = q.len = 0;
+            jps_find(&reserved, a, b, &p);
+            jps_find(&growing, a, b, &q);
+            found += p.len > 0;
+            differ += p.len != q.len || (p.len && memcmp(p.cells, q.cells, p.len * sizeof *p.cells) != 0);
+        }
+    CHECKF(t, found > 0 && differ == 0 && reserved.grown == 0 && growing.grown > 0,
+           "%d of %d paths differ; grown %llu reserved, %llu growing", differ, found,
+           (unsigned long long)reserved.grown, (unsigned long long)growing.grown);
+    path_free(&p);
+    path_free(&q);
+    jps_free(&reserved);
+    jps_free(&growing);
+    grid_free(&g);
+}
+
 const TestCase JPS_STATE_TESTS[] = {
     {"jps_bounded_holds_what_it_reaches", test_jps_bounded_holds_what_it_reaches},
+    {"jps_reserve_grows_nothing_within", test_jps_reserve_grows_nothing_within},
     {NULL, NULL},
 };
