@@ -214,9 +214,10 @@ static const MmProfile PROFILES[] = {
      * (results/reference/mm-paper/outliers38.md). But JPS is tried first
      * (jps 256): across floors two sectors wide its jumps run a corridor's
      * length in one expansion, about 80 a query on the 32-wide mazes and
-     * none capped, and it answered them optimally in 0.42 to 0.65 of the
+     * none capped, and it answered them optimally in about half the
      * instructions of the route through centers, whose regions' hierarchy
-     * query and lines tested across the open floor were most of its cost
+     * query and lines tested across the open floor were most of its cost;
+     * a query it gives up on goes through the centers as before
      * (results/reference/mm-paper/maze44.md). */
     [P_BROAD_CORRIDORS] = {"broad-corridors", 16, 0, 256, 0, 16, 3, 3, true, 1.0, MEMO_WIDE, BROAD_SKIP},
     /* No diagonal move: every legal line runs along a row or a column, so
