@@ -1,4 +1,4 @@
-#include "edge_cache.h"
+#include "edge_cache_slots.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -6,14 +6,6 @@
 /* A record's bit offset takes at most this many of a slot's 32 bits (the
  * rest its hit count): an uncapped stream stops growing at 2^28 bits. */
 #define MOST_AT_BITS 28
-
-static uint64_t hash_key(uint64_t k)
-{
-    k ^= k >> 33;
-    k *= 0xff51afd7ed558ccdull;
-    k ^= k >> 33;
-    return k;
-}
 
 /* Slots a part takes at its first put (EdgeCache.first): without a cap,
  * FIRST_SLOTS over the parts; under a cap, few (a game map's cache holds a
@@ -32,43 +24,6 @@ static bool slots_fit(uint32_t entries, uint32_t n) { return (uint64_t)entries *
 
 /* Bytes of a part's block of n slots. */
 static size_t block_bytes(const EdgeCache *c, uint32_t n) { return (size_t)n * edge_cache_slot_bytes(c); }
-
-/* A part's wide keys' high halves, after its slots. */
-static inline uint32_t *key_hi(const CachePart *p) { return (uint32_t *)(void *)(p->slot + p->n); }
-
-/* Slot i's key (narrow: its 32 bits). */
-static inline uint64_t slot_key(const EdgeCache *c, const CachePart *p, uint32_t i)
-{
-    return c->wide ? (uint64_t)key_hi(p)[i] << 32 | p->slot[i].key : p->slot[i].key;
-}
-
-/* Slot i, to hold `key` and `val` (a record's offset, its hit count above). */
-static inline void slot_set(const EdgeCache *c, CachePart *p, uint32_t i, uint64_t key, uint32_t val)
-{
-    p->slot[i] = (CacheSlot){(uint32_t)key, val};
-    if (c->wide)
-        key_hi(p)[i] = (uint32_t)(key >> 32);
-}
-
-/* A slot's val: the record's offset under this mask, its hit count above. */
-static inline uint32_t slot_at_mask(const EdgeCache *c) { return (uint32_t)((UINT64_C(1) << c->at_bits) - 1); }
-
-/* The key of the pair (ka, kb) as leg_key gives it (EdgeCache.wide); 0
- * where a narrow cache cannot hold it. */
-static uint64_t pair_key(bool wide, uint32_t ka, uint32_t kb)
-{
-    if (wide)
-        return ((uint64_t)ka << 32 | kb) + 1;
-    return ka < EDGE_CACHE_NARROW_IDS && kb < EDGE_CACHE_NARROW_IDS ? ((uint64_t)ka << 16 | kb) + 1 : 0;
-}
-
-/* The pair a key was made of. */
-static void key_pair(bool wide, uint64_t key, uint32_t *ka, uint32_t *kb)
-{
-    int shift = wide ? 32 : 16;
-    *ka = (uint32_t)((key - 1) >> shift);
-    *kb = (uint32_t)((key - 1) & ((UINT64_C(1) << shift) - 1));
-}
 
 /* Part p's block of n slots, all empty (its old block, moved into it,
  * freed: within one put); false, the part as it was, when memory ran out. */
@@ -132,41 +87,6 @@ void edge_cache_free(EdgeCache *c)
     memset(c, 0, sizeof *c);
 }
 
-/* Does slot i of part p hold a leg of this epoch? */
-static bool live(const EdgeCache *c, const CachePart *p, uint32_t i)
-{
-    return p->epoch == c->epoch && p->slot[i].key != 0;
-}
-
-/* Part p, to be written: when last written in an older epoch (all its
- * slots empty), it is emptied first (a part's slots, within one put). */
-static void claim(const EdgeCache *c, CachePart *p)
-{
-    if (p->epoch != c->epoch) {
-        memset(p->slot, 0, (size_t)p->n * sizeof *p->slot);
-        p->epoch = c->epoch;
-        p->used = 0;
-    }
-}
-
-/* The part of `key`: the hash's high half scaled to the parts (any number
- * of them). */
-static CachePart *part_of(const EdgeCache *c, uint64_t key)
-{
-    return &c->part[((hash_key(key) >> 32) * c->nparts) >> 32];
-}
-
-/* The index in part p of the slot of `key`, or of the empty one it would
- * go in: the hash's low half scaled to the part's slots (any number of
- * them, so that under a cap they may take what the stream leaves). */
-static uint32_t find_in(const EdgeCache *c, const CachePart *p, uint64_t key)
-{
-    uint32_t n = p->n, i = (uint32_t)(((hash_key(key) & UINT32_MAX) * n) >> 32);
-    while (live(c, p, i) && slot_key(c, p, i) != key)
-        i = i + 1 == n ? 0 : i + 1;
-    return i;
-}
-
 static uint64_t make_key(const EdgeCache *c, uint32_t a, uint32_t b)
 {
     uint32_t ka, kb;
@@ -194,19 +114,6 @@ static CacheSlot *lookup(EdgeCache *c, uint32_t a, uint32_t b)
         p->slot[i].val += UINT32_C(1) << c->at_bits;
     keep_hit(c, &p->slot[i]);
     return &p->slot[i];
-}
-
-/* A new epoch: every part empty at once (each emptied when next written);
- * only when the 16-bit epoch wraps, once in 65535, are the parts' epochs
- * zeroed. */
-static void next_epoch(EdgeCache *c)
-{
-    if (++c->epoch == 0) {
-        for (uint32_t k = 0; k < c->nparts; k++)
-            c->part[k].epoch = 0;
-        c->epoch = 1;
-    }
-    c->used = 0;
 }
 
 /* After slots of part p were emptied: every entry taken out and put back,
@@ -312,8 +219,8 @@ static uint64_t stream_limit(const EdgeCache *c)
  * need; a part's growth moves only its own slots, so a small step costs
  * little), or under a cap by what it leaves beside the stream's buffer and
  * the other parts; false when it would grow by less than an eighth (or
- * memory ran out): then the cache is emptied instead. */
-static bool part_room(EdgeCache *c, CachePart *p)
+ * memory ran out): then the oldest legs are evicted instead (make_room). */
+bool edge_cache_part_room(EdgeCache *c, CachePart *p)
 {
     uint32_t n = p->n;
     if (!p->slot)
@@ -340,7 +247,7 @@ static bool part_room(EdgeCache *c, CachePart *p)
  * come round to it, whatever the legs put after it. */
 static bool make_room(EdgeCache *c, CachePart *p, uint64_t bits, uint64_t *limit)
 {
-    while (!part_room(c, p)) {
+    while (!edge_cache_part_room(c, p)) {
         if (!c->used)
             return false;
         evict_slice(c);
@@ -427,67 +334,6 @@ bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size
     p->used++;
     c->used++;
     return true;
-}
-
-/* A surviving leg of edge_cache_remap: its fresh key and its slot's val. */
-typedef struct Kept {
-    uint64_t key;
-    uint32_t val;
-} Kept;
-
-size_t edge_cache_remap(EdgeCache *c, const AbsIndex *old, const AbsIndex *fresh, const uint8_t *touched)
-{
-    if (c->mode == LEGS_OFF)
-        return 0;
-    /* Linear probing needs every key reachable from its home slot, and a
-     * fresh key's part is another: the survivors are listed aside, the
-     * parts emptied (a new epoch) and the survivors put back; without
-     * memory for the list, every leg is dropped. */
-    size_t dropped = 0, n = 0;
-    Kept *kept = malloc(((size_t)c->used + 1) * sizeof *kept);
-    bool wide = fresh->abs->nregions > EDGE_CACHE_NARROW_IDS;
-    xyPath scratch = {0};
-    for (uint32_t k = 0; kept && k < c->nparts; k++) {
-        const CachePart *p = &c->part[k];
-        for (uint32_t i = 0; i < p->n; i++) {
-            if (!live(c, p, i))
-                continue;
-            uint32_t a, b, at = p->slot[i].val & slot_at_mask(c);
-            key_pair(c->wide, slot_key(c, p, i), &a, &b);
-            if (!leg_survives(old, touched, leg_first(a, b), a < b ? b : a, c->legs.p, at, &scratch)) {
-                dropped++;
-                continue;
-            }
-            uint64_t key = pair_key(wide, abs_index_renumber(old, fresh, a), abs_index_renumber(old, fresh, b));
-            kept[n++] = (Kept){key, p->slot[i].val};
-        }
-    }
-    path_free(&scratch);
-    if (!kept)
-        dropped = c->used;
-    next_epoch(c);
-    if (wide != c->wide) { /* the slots' width changes: the parts' blocks too */
-        for (uint32_t k = 0; k < c->nparts; k++) {
-            c->slots -= c->part[k].n;
-            c->unborn += c->part[k].slot != NULL;
-            free(c->part[k].slot);
-            c->part[k] = (CachePart){0};
-        }
-        c->wide = wide;
-    }
-    for (size_t j = 0; j < n; j++) {
-        CachePart *p = part_of(c, kept[j].key);
-        if (!kept[j].key || !part_room(c, p)) {
-            dropped++; /* no room (the cap) or no memory: only slower */
-            continue;
-        }
-        claim(c, p);
-        slot_set(c, p, find_in(c, p, kept[j].key), kept[j].key, kept[j].val);
-        p->used++;
-        c->used++;
-    }
-    free(kept);
-    return dropped;
 }
 
 size_t edge_cache_bytes(const EdgeCache *c) { return slots_bytes(c) + c->legs.cap; }

@@ -73,19 +73,24 @@ static size_t mm_cache_cap(const MmEntry *e)
  * JPS (results/reference/mm-paper/daojps42.md). */
 #define TURNS_TILES_BUDGET_PERCENT 97
 
+/* The fewest tiles the JPS's transposed rows take (mm_tile_jps). */
+#define JPS_TILES_FEWEST 16
+
 /* On the profiles that fit (mm_profile_fits: wide and broad corridors),
- * where the legs keep no JPS and no corridor steps run, what the instance
- * holds besides the edge cache and the joint memo is what prepare made,
- * the legs' first pages and a few KiB its queries add (FIT_GROWTH: the
- * legs' further pages, the region search's open list, the refiner's
- * paths). So whether it can fit its budget is known at prepare: below the
- * line past which the memo's doublings wait (grow_gate), the memo is held
- * to the most joints (halved from the profile's, down to FIT_MEMO_LEAST)
- * that take at most FIT_MEMO_SHARE_PERCENT of what is left, and the
- * cache's cap is the rest, at least FIT_CACHE_LEAST. Both cost time held
- * smaller (a joint smoothed again, a leg planned again); a memo held to
- * half of what is left would take the broad mazes' memo from them where
- * their cache needs no more than the rest
+ * where no corridor steps run, what the instance holds besides the edge
+ * cache and the joint memo is what prepare made (the JPS route's
+ * transposed rows counted as the fewest tiles: the broad corridors' JPS
+ * has coarse turn bits, and the grow gate tiles it before the instance
+ * passes the line), the legs' first pages and a few KiB its queries add
+ * (FIT_GROWTH: the legs' further pages, the region search's open list, the
+ * refiner's paths). So whether it can fit its budget is known at prepare:
+ * below the line past which the memo's doublings wait (grow_gate), the
+ * memo is held to the most joints (halved from the profile's, down to
+ * FIT_MEMO_LEAST) that take at most FIT_MEMO_SHARE_PERCENT of what is left
+ * and leave the cache FIT_CACHE_LEAST, and the cache's cap is the rest.
+ * Both cost time held smaller (a joint smoothed again, a leg planned
+ * again); a memo held to half of what is left would take the broad mazes'
+ * memo from them where their cache needs no more than the rest
  * (results/reference/mm-paper/mazecache43.md). Where even the least would
  * not fit, the memo and the cap stay as they were: a small cache and memo
  * cost time, and would not bring the instance within
@@ -98,10 +103,12 @@ static size_t mm_cache_cap(const MmEntry *e)
 size_t mm_fit_cache(MmEntry *e)
 {
     size_t budget = mm_budget(e), cap = mm_cache_cap(e);
-    if (e->cfg.cache_kb >= 0 || !mm_profile_fits(e->profile) || e->legs.have_jps || e->cfg.refine.ahead != 0)
+    if (e->cfg.cache_kb >= 0 || !mm_profile_fits(e->profile) || e->cfg.refine.ahead != 0)
         return cap;
     Window *w = &e->refiner.win;
     size_t rest = mm_held_with_memo_grown(e) - win_memo_bytes_most(w) + legplan_first_bytes(&e->legs) + FIT_GROWTH;
+    if (e->legs.have_jps) /* tiled where the rest would pass the line (mm_tile_jps) */
+        rest -= jps_tile_saving(&e->legs.jps, JPS_TILES_FEWEST);
     size_t line = budget / 100 * TURNS_TILES_BUDGET_PERCENT; /* the memo's doubling waits past it (grow_gate) */
     if (rest + FIT_CACHE_LEAST > line)
         return cap;
@@ -109,7 +116,8 @@ size_t mm_fit_cache(MmEntry *e)
     uint32_t memo = win_memo_most(w);
     if (!w->memo)
         return room;
-    while (memo / 2 >= FIT_MEMO_LEAST && (size_t)memo * sizeof(JointMemo) * 100 > room * FIT_MEMO_SHARE_PERCENT)
+    while (memo / 2 >= FIT_MEMO_LEAST && ((size_t)memo * sizeof(JointMemo) * 100 > room * FIT_MEMO_SHARE_PERCENT ||
+                                          (size_t)memo * sizeof(JointMemo) + FIT_CACHE_LEAST > room))
         memo /= 2;
     size_t held = (size_t)memo * sizeof(JointMemo);
     if (held + FIT_CACHE_LEAST > room)
@@ -199,7 +207,6 @@ bool mm_take_turns(MmEntry *e, Err *err)
  * their bytes, randmem41.md) and where the JPS has coarse turn bits (its
  * diagonal steps and straight successors scan columns down the rows, not
  * through the tiles: search/jps.h jps_enable_coarse). */
-#define JPS_TILES_FEWEST 16
 
 /* What the instance holds now (mm_bytes without the peak part). */
 static size_t held_now(const MmEntry *e)

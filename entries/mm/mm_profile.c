@@ -211,8 +211,15 @@ static const MmProfile PROFILES[] = {
      * back 3), which the fewer joints pay for; with two the paths got
      * longer. Where corridors are one sector wide the lines cut across
      * their walls' ends less often, and the paths got longer
-     * (results/reference/mm-paper/outliers38.md). */
-    [P_BROAD_CORRIDORS] = {"broad-corridors", 16, 0, 0, 0, 16, 3, 3, true, 1.0, MEMO_WIDE, BROAD_SKIP},
+     * (results/reference/mm-paper/outliers38.md). But JPS is tried first
+     * (jps 256): across floors two sectors wide its jumps run a corridor's
+     * length in one expansion, about 80 a query on the 32-wide mazes and
+     * none capped, and it answered them optimally in about half the
+     * instructions of the route through centers, whose regions' hierarchy
+     * query and lines tested across the open floor were most of its cost;
+     * a query it gives up on goes through the centers as before
+     * (results/reference/mm-paper/maze44.md). */
+    [P_BROAD_CORRIDORS] = {"broad-corridors", 16, 0, 256, 0, 16, 3, 3, true, 1.0, MEMO_WIDE, BROAD_SKIP},
     /* No diagonal move: every legal line runs along a row or a column, so
      * smoothing cuts nothing the window's unwinding does not. */
     [P_NO_DIAGONALS] = {"no-diagonals", 16, 0, 256, 32, 16, 3, -1, false, 1.0, MEMO_GAME, 0},
@@ -253,7 +260,8 @@ uint32_t mm_profile_memo(const MmProfile *p, size_t cells)
     return n;
 }
 
-/* The wide and broad corridors keep no JPS and step no corridors, so what
+/* The wide and broad corridors step no corridors (and the broad ones'
+ * JPS, tiled where the rest is past the line, holds a known part), so what
  * their instance holds beside the edge cache and the joint memo is known
  * at prepare, and their legs are few: held to fit, the 16-wide mazes took
  * about a tenth more instructions, the cache evicting its oldest legs past
