@@ -2,7 +2,9 @@
 the layout of new code is not a matter of taste (skips with a message where
 clang-format is not installed); README stays a newcomer's page (the two
 commands near the top, short table cells, short overall) and no header
-comment carries a date (dates and numbers belong in results/reference/)."""
+comment carries a date (dates and numbers belong in results/reference/);
+every Markdown table in README and docs/ has as many cells a row as its
+header (a merge that joins two rows on one line leaves a row with more)."""
 import os
 import re
 import shutil
@@ -56,6 +58,29 @@ class Readme(unittest.TestCase):
                 with open(os.path.join(ROOT, path), errors="replace") as f:
                     bad += ["%s:%d" % (path, i + 1) for i, l in enumerate(f) if date.search(l)]
         self.assertEqual(bad, [], "dates belong in results/reference/, not headers")
+
+    def test_every_docs_table_row_has_its_headers_cells(self):
+        def cells(line):  # a pipe escaped as \| is a cell's text, not a border
+            return len(re.split(r"(?<!\\)\|", line.strip().strip("|")))
+
+        paths = ["README.md"] + sorted(os.path.relpath(os.path.join(d, f), ROOT)
+                                       for d, _, files in os.walk(os.path.join(ROOT, "docs"))
+                                       for f in files if f.endswith(".md"))
+        bad, tables = [], 0
+        for path in paths:
+            with open(os.path.join(ROOT, path)) as f:
+                lines = f.read().splitlines()
+            for i in range(len(lines) - 1):
+                if not (lines[i].startswith("|") and re.match(r"^\|[\s:|-]+\|\s*$", lines[i + 1])):
+                    continue
+                tables += 1
+                j = i + 2
+                while j < len(lines) and lines[j].startswith("|"):
+                    if cells(lines[j]) != cells(lines[i]):
+                        bad.append("%s:%d: %d cells, its header %d" % (path, j + 1, cells(lines[j]), cells(lines[i])))
+                    j += 1
+        self.assertGreater(tables, 10)
+        self.assertEqual(bad, [], "table rows whose cells are not their header's")
 
 
 if __name__ == "__main__":
