@@ -73,12 +73,23 @@ static inline uint32_t abs_region_sector(const AbsIndex *ix, uint32_t gid)
 {
     return ix->block_sector[gid >> ix->block_shift] + (uint32_t)(ix->region[gid] >> 8);
 }
+/* The row of sector s. */
+static inline uint32_t abs_sector_row(const AbsIndex *ix, uint32_t s)
+{
+    return (uint32_t)(((uint64_t)s * ix->sw_mul) >> 40);
+}
 /* The center cell of global region gid. */
 static inline xyLoc abs_center(const AbsIndex *ix, uint32_t gid)
 {
     uint32_t s = abs_region_sector(ix, gid), b = ix->region[gid] & 0xffu;
-    uint32_t row = (uint32_t)(((uint64_t)s * ix->sw_mul) >> 40), col = s - row * (uint32_t)ix->sw;
+    uint32_t row = abs_sector_row(ix, s), col = s - row * (uint32_t)ix->sw;
     return abs_center_cell((int)(col * (uint32_t)ix->S), (int)(row * (uint32_t)ix->S), b);
+}
+/* The direction (grid.h) from sector s to its neighbouring sector t. */
+static inline int abs_sector_dir(const AbsIndex *ix, uint32_t s, uint32_t t)
+{
+    uint32_t rs = abs_sector_row(ix, s), rt = abs_sector_row(ix, t), sw = (uint32_t)ix->sw;
+    return grid_dir_of((int)(t - rt * sw) - (int)(s - rs * sw), (int)rt - (int)rs);
 }
 /* Every region's sector into a new array (the caller frees it), for the
  * callers that take them as one (refine/abs_ch.h); NULL when memory ran out. */

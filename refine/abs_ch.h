@@ -120,7 +120,7 @@ typedef struct AbsChDyn {
     bool pending;                   /* stale holds a change: the query arcs are not to be used */
     uint64_t work;                  /* work units (below) of every re-customisation so far */
     uint64_t cost;                  /* of the last refresh */
-    uint64_t rent, rent_total;      /* work units the abstract A* spent while pending, since the last refresh, in all */
+    uint64_t rent, rent_total;      /* work units the abstract A* spent while pending, since the last change, in all */
     uint64_t refreshes;
     uint32_t *count;                 /* per sector: scratch */
     uint32_t *old;                   /* the longest row twice: scratch */
@@ -258,9 +258,10 @@ bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *r
 /* Deferred updates: the caller records a change (touched sectors, as for
  * abs_ch_update) and stops querying the hierarchy; while it is pending the
  * caller searches otherwise (exactly: the abstract A*) and adds that
- * search's work to dyn.rent; once the rent reaches the last refresh's cost
- * (abs_ch_due: ski rental, so a run of changes costs at most about twice
- * what the better of the two would have) it calls abs_ch_refresh, which
+ * search's work to dyn.rent; once the rent since the last change reaches the
+ * last refresh's cost (abs_ch_due: ski rental, so the queries between two
+ * changes cost at most about twice what the better of the two would have)
+ * it calls abs_ch_refresh, which
  * re-customises for every change since the last refresh at once. Work
  * units are arcs and triangles scanned on one side, edges relaxed on the
  * other: both a few dozen instructions. False (nothing changed) when

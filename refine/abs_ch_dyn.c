@@ -412,6 +412,11 @@ bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err)
      * the next refresh begins again, for every change since the last one
      * (the marks stay until a refresh ends). */
     ch->dyn.fresh_change = true;
+    /* A refresh serves only until the next change: the rent paid before
+     * this one bought nothing a refresh now would save, so the ski rental
+     * starts again (abs_ch_due). */
+    ch->dyn.rent_total += ch->dyn.rent;
+    ch->dyn.rent = 0;
     ch->dyn.dropped += ch->dyn.reshape != NULL;
     abs_ch_reshape_drop(&ch->dyn);
     for (uint32_t s = 0; s < ch->sec.ns; s++)

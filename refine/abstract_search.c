@@ -112,6 +112,55 @@ static int ch_unpack(RegionSearch *as, uint64_t *steps)
     return 1;
 }
 
+/* Queues region nb, just offered its g ng, with f = ng + weight h; false
+ * (out_of_memory) when memory ran out. */
+static inline bool push_offered(RegionSearch *as, uint32_t nb, double ng, double weight, xyLoc goal)
+{
+    double h = weight * heuristic(abs_center(as->ix, nb), goal);
+    if (!queue(as, nb, ng + h))
+        return false;
+    if (as->tracer)
+        region_trace(as, TRACE_GENERATING, nb, h);
+    return true;
+}
+
+/* run's expansion of region cur (its g: g) over its edges in the layout. */
+static void expand_layout(RegionSearch *as, uint32_t cur, double g, double weight, xyLoc goal)
+{
+    const AbsIndex *ix = as->ix;
+    AbsAdj c;
+    AbsAdjEdge e;
+    abs_adj_begin(ix, as->kept_first, cur, false, &c);
+    while (abs_adj_next(ix, &c, &e)) {
+        double ng = g + abs_octile_units(abs_center(ix, cur), abs_center(ix, e.to));
+        if (offer_edge(as, g_of(as, e.to), &ng, 1.0, &c, &e) && !push_offered(as, e.to, ng, weight, goal))
+            return;
+    }
+}
+
+/* The same over the refresh's arrays while they are held (a hierarchy
+ * awaiting a map's changes: RegionSearch.refresh_edges): the same edges in
+ * the same order, each with its whole cost, so no excess is looked up in
+ * the layout, and the same sums (whole numbers of units, exact in a
+ * double), so the same decisions. A parent's code takes the edge's
+ * direction from the two regions' sectors. */
+static void expand_held(RegionSearch *as, uint32_t cur, double g, double weight, xyLoc goal)
+{
+    const AbsIndex *ix = as->ix;
+    const uint32_t sec = as->refresh_sector[cur], local = cur - abs_base(ix, sec);
+    for (uint32_t i = as->refresh_first[cur], end = as->refresh_first[cur + 1]; i < end; i++) {
+        const RegionAdj e = as->refresh_edges[i];
+        double ng = g + (double)e.cost;
+        float *n = g_of(as, e.to);
+        if (signbit(*n) || (float)ng >= *n)
+            continue;
+        *n = (float)ng;
+        put_parent(as, e.to, as->back_code[abs_sector_dir(ix, sec, as->refresh_sector[e.to])] | local);
+        if (!push_offered(as, e.to, ng, weight, goal))
+            return;
+    }
+}
+
 /* A* from `from` to `to`. */
 static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
 {
@@ -138,19 +187,10 @@ static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
         expanded++;
         if (tr)
             region_trace(as, TRACE_EXPANDING, cur, weight * heuristic(abs_center(ix, cur), goal));
-        AbsAdj c;
-        AbsAdjEdge e;
-        abs_adj_begin(ix, as->kept_first, cur, false, &c);
-        while (abs_adj_next(ix, &c, &e)) {
-            uint32_t nb = e.to;
-            double ng = g + abs_octile_units(abs_center(ix, cur), abs_center(ix, nb));
-            if (offer_edge(as, g_of(as, nb), &ng, 1.0, &c, &e)) {
-                if (!queue(as, nb, ng + weight * heuristic(abs_center(ix, nb), goal)))
-                    break;
-                if (tr)
-                    region_trace(as, TRACE_GENERATING, nb, weight * heuristic(abs_center(ix, nb), goal));
-            }
-        }
+        if (as->refresh_edges)
+            expand_held(as, cur, g, weight, goal);
+        else
+            expand_layout(as, cur, g, weight, goal);
         if (tr)
             region_trace(as, TRACE_CLOSING, cur, weight * heuristic(abs_center(ix, cur), goal));
         if (as->out_of_memory)

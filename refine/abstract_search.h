@@ -121,7 +121,9 @@ typedef struct RegionSearch {
      * what abs_ch_refresh reads, every edge with its target's id and cost
      * (region_search_flat) and each region's sector, made when the change
      * is taken (region_search_follow), not by the query whose search
-     * refreshes; let go once the refresh is done. NULL otherwise. */
+     * refreshes; let go once the refresh is done. NULL otherwise. The A*
+     * from the centers, which answers meanwhile, reads its edges here
+     * while they are held: no excess looked up in the layout. */
     RegionAdj *refresh_edges;
     uint32_t *refresh_first; /* nregions + 1: region r's edges are refresh_edges[first[r] .. first[r + 1]) */
     uint32_t *refresh_sector;

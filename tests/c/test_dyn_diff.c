@@ -67,6 +67,36 @@ static int make_batch(const Grid *g, int S, int kind, uint64_t *s, CellChange *c
     return n;
 }
 
+/* While the hierarchy awaits its refresh, the A* reads the refresh's held
+ * edges (RegionSearch.refresh_edges): the same routes, region by region,
+ * and the same costs as an A* reading the layout, at weight 1 and above. */
+static int held_searches; /* searches check_held_routes compared */
+static void check_held_routes(T *t, const char *map, int round, RegionSearch *las, const AbsIndex *ix, uint64_t *s)
+{
+    RegionSearch astar;
+    Err err;
+    if (!las->ch.dyn.pending || !las->refresh_edges || !ix->abs->nregions)
+        return;
+    if (!region_search_init(&astar, ix, false, NULL, &err)) {
+        t_fail(t, __FILE__, __LINE__, "%s: %s", map, err.msg);
+        return;
+    }
+    uint64_t rent = las->ch.dyn.rent;
+    int bad = 0;
+    for (int i = 0; i < 60; i++) {
+        uint32_t a = rnd(s, ix->abs->nregions), b = rnd(s, ix->abs->nregions);
+        double w = i % 3 ? 1.0 : 1.5;
+        las->ch.dyn.rent = 0; /* the refresh not due: the A* answers */
+        double dl = region_search_run(las, a, b, w), da = region_search_run(&astar, a, b, w);
+        bad += dl != da || las->path_len != astar.path_len ||
+               memcmp(las->path, astar.path, (size_t)astar.path_len * sizeof *astar.path);
+        held_searches++;
+    }
+    las->ch.dyn.rent = rent;
+    CHECKF(t, bad == 0, "%s round %d: %d of 60 routes over the held edges differ from the layout's", map, round, bad);
+    region_search_free(&astar);
+}
+
 /* The live abstraction and hierarchy against fresh ones built from the grid. */
 static void check_against_rebuild(T *t, const char *map, int round, void *inst, const Grid *g, uint64_t *s)
 {
@@ -101,6 +131,7 @@ static void check_against_rebuild(T *t, const char *map, int round, void *inst, 
                "%s round %d: the regions' edges differ from a fresh one's", map, round);
         free(ffirst);
         free(fflat);
+        check_held_routes(t, map, round, las, live_ix, s);
         do /* in pieces when a new shape is made (AbsChDyn.piece) */
             CHECKF(t, region_search_refresh(las, &err), "%s", err.msg);
         while (las->ch.dyn.pending);
@@ -222,6 +253,7 @@ static void test_dyn_diff_replay(T *t)
     int rounds = env ? atoi(env) : 10;
     if (rounds < 1)
         rounds = 1;
+    held_searches = 0;
     replay_map(t, "rooms/16room256-0", NULL, "mm", rounds, 11);
     replay_map(t, "mazes/maze256-4-0", NULL, "mm", rounds, 12);
     /* refine=centers: the hierarchy of a random map (corridor steps build none) */
@@ -240,6 +272,7 @@ static void test_dyn_diff_replay(T *t)
         *eq = 0;
         replay_map(t, pair, eq + 1, "mm", rounds, seed++);
     }
+    CHECKF(t, held_searches > 0, "no A* read the refresh's held edges: they went untested");
 }
 
 /* Batches that no query needs pile up, with no bound (40 batches, 40
