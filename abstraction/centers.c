@@ -43,8 +43,7 @@ typedef struct Optimizer {
     const uint8_t *labels;
     int S, sw;
     AStar astar;
-    uint32_t *sector_mark, mark;
-    uint16_t *col_block, *row_block;
+    uint8_t *sector_mark, mark;
     int *region_sector;
     int nbr[ABS_MAX_SECTOR * 8 * 4];         /* neighbour regions (global) of the region being optimised */
     xyLoc sample[ABS_MAX_SECTOR * 8 * 4][4]; /* their extreme cells */
@@ -66,16 +65,13 @@ static xyLoc cell_of(const Optimizer *o, int region, uint8_t local)
  * cell when `to_c` (a start leg), else to it (a goal leg). */
 static uint64_t leg_expansions(Optimizer *o, int r, xyLoc c, int n, xyLoc cell, bool to_c)
 {
-    StampArea marks = STAMP_ARRAY(o->sector_mark, (size_t)o->p->nsectors);
-    uint32_t mark = stamp_next(&o->mark, &marks, 1);
+    uint8_t mark = stamp_next_byte(&o->mark, o->sector_mark, (size_t)o->p->nsectors);
     o->sector_mark[o->region_sector[r]] = mark;
     o->sector_mark[o->region_sector[n]] = mark;
     AStarLimits lim = {.weight = 1.0,
                        .block_mark = o->sector_mark,
                        .mark = mark,
-                       .col_block = o->col_block,
-                       .row_block = o->row_block,
-                       .blocks_w = o->sw};
+                       .own_blocks = true}; /* the A*'s blocks are the sectors */
     xyLoc other = cell.x >= 0 ? cell : cell_of(o, n, o->center[n]);
     bool from_c = cell.x >= 0 ? !to_c : r < n;
     double len = from_c ? astar_distance(&o->astar, c, other, &lim) : astar_distance(&o->astar, other, c, &lim);
@@ -203,18 +199,12 @@ int abs_optimize_centers(AbsPlain *p, const Grid *g, int S, const uint8_t *label
     Optimizer o = {.g = g, .p = p, .center = p->center, .labels = labels, .S = S};
     o.sw = (g->width + S - 1) / S;
     o.sector_mark = calloc((size_t)p->nsectors + 1, sizeof *o.sector_mark);
-    o.col_block = malloc((size_t)g->width * sizeof *o.col_block);
-    o.row_block = malloc((size_t)g->height * sizeof *o.row_block);
     o.region_sector = malloc(((size_t)p->nregions + 1) * sizeof *o.region_sector);
     int passes = -1;
-    if (!o.sector_mark || !o.col_block || !o.row_block || !o.region_sector || !astar_init_paged(&o.astar, g, S, err)) {
+    if (!o.sector_mark || !o.region_sector || !astar_init_paged(&o.astar, g, S, err)) {
         err_set(err, "out of memory optimising region centers");
         goto done;
     }
-    for (int x = 0; x < g->width; x++)
-        o.col_block[x] = (uint16_t)(x / S);
-    for (int y = 0; y < g->height; y++)
-        o.row_block[y] = (uint16_t)(y / S);
     for (int s = 0; s < p->nsectors; s++)
         for (int r = p->reg_first[s]; r < p->reg_first[s + 1]; r++)
             o.region_sector[r] = s;
@@ -230,8 +220,6 @@ int abs_optimize_centers(AbsPlain *p, const Grid *g, int S, const uint8_t *label
 done:
     astar_free(&o.astar);
     free(o.sector_mark);
-    free(o.col_block);
-    free(o.row_block);
     free(o.region_sector);
     return passes;
 }

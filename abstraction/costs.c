@@ -35,9 +35,8 @@ typedef struct LegSearch {
     int S, sw;
     AStar astar;
     AStarLimits lim;
-    StampArea marks;
-    uint32_t stamp;
-    uint32_t mark[4];    /* per sector of the window */
+    uint8_t stamp;
+    uint8_t mark[4];     /* per sector of the window */
     uint16_t *col, *row; /* window column, row -> its sector's */
     Grid box;            /* 2S x 2S */
 } LegSearch;
@@ -68,7 +67,6 @@ static bool leg_search_init(LegSearch *ls, const Grid *g, int S, Err *err)
         ls->col[i] = ls->row[i] = (uint16_t)(i / S);
     ls->lim =
         (AStarLimits){.weight = 1, .block_mark = ls->mark, .col_block = ls->col, .row_block = ls->row, .blocks_w = 2};
-    ls->marks = (StampArea)STAMP_ARRAY(ls->mark, 4);
     return true;
 }
 
@@ -101,7 +99,7 @@ static double leg_length(LegSearch *ls, int s, int t, xyLoc ca, xyLoc cb, xyPath
 {
     int S = ls->S, sw = ls->sw;
     int c0 = s % sw < t % sw ? s % sw : t % sw, r0 = s / sw < t / sw ? s / sw : t / sw;
-    ls->lim.mark = stamp_next(&ls->stamp, &ls->marks, 1);
+    ls->lim.mark = stamp_next_byte(&ls->stamp, ls->mark, 4);
     leg->len = 0;
     const Grid *g = ls->g;
     Grid *b = &ls->box;

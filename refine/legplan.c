@@ -17,10 +17,6 @@ bool legplan_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err)
         legplan_free(lp);
         return err_set(err, "out of memory for leg planning");
     }
-    /* The A*'s pages are the sectors, so its blocks are the corridors' */
-    lp->col_block = lp->astar.pg.col;
-    lp->row_block = lp->astar.pg.row;
-    lp->block_shift = lp->astar.pg.block_shift;
     return true;
 }
 
@@ -143,20 +139,16 @@ uint32_t legplan_new_mark(LegPlanner *lp)
 {
     if (lp->have_cjps)
         legplan_corridor_jps_drop(lp); /* a paused corridor search's paint follows the marks it was painted by */
-    StampArea marks = STAMP_ARRAY(lp->sector_mark, lp->abs->nsectors);
     lp->npainted = 0;
-    return stamp_next(&lp->mark, &marks, 1);
+    return stamp_next_byte(&lp->mark, lp->sector_mark, lp->abs->nsectors);
 }
 
-static AStarLimits corridor_limits(const LegPlanner *lp, const uint32_t *marks, uint32_t mark, double weight)
+static AStarLimits corridor_limits(const uint8_t *marks, uint32_t mark, double weight)
 {
     AStarLimits lim = {.weight = weight,
                        .block_mark = marks,
-                       .mark = mark,
-                       .col_block = lp->col_block,
-                       .row_block = lp->row_block,
-                       .block_shift = lp->block_shift,
-                       .blocks_w = lp->abs->sw};
+                       .mark = (uint8_t)mark,
+                       .own_blocks = true}; /* the A*'s pages are the sectors: its blocks are the corridors' */
     return lim;
 }
 
@@ -206,7 +198,7 @@ LegResult legplan_resume(LegPlanner *lp, xyPath *out) { return run_astar(lp, out
 LegResult legplan_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_t b, xyPath *out)
 {
     uint32_t lo = a < b ? a : b, hi = a < b ? b : a;
-    AStarLimits lim = corridor_limits(lp, NULL, 0, 1.0);
+    AStarLimits lim = corridor_limits(NULL, 0, 1.0);
     lim.two = true; /* the two sectors, no marks: a center leg never disturbs the query's corridor */
     lim.blocks[0] = abs_region_sector(ix, lo);
     lim.blocks[1] = abs_region_sector(ix, hi);
@@ -217,7 +209,7 @@ LegResult legplan_center(LegPlanner *lp, const AbsIndex *ix, uint32_t a, uint32_
 LegResult legplan_within(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, double weight, uint32_t max_sectors,
                          xyPath *out)
 {
-    AStarLimits lim = corridor_limits(lp, lp->sector_mark, mark, weight);
+    AStarLimits lim = corridor_limits(lp->sector_mark, mark, weight);
     lim.max_blocks = max_sectors;
     return start_astar(lp, from, to, &lim, false, out);
 }
@@ -226,7 +218,7 @@ LegResult legplan_corridor(LegPlanner *lp, xyLoc from, xyLoc to, uint32_t mark, 
                            xyPath *out)
 {
     if (use_corridor) {
-        AStarLimits lim = corridor_limits(lp, lp->sector_mark, mark, weight);
+        AStarLimits lim = corridor_limits(lp->sector_mark, mark, weight);
         return start_astar(lp, from, to, &lim, true, out);
     }
     AStarLimits open = {.weight = weight};

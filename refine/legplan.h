@@ -63,13 +63,10 @@ typedef struct LegPlanner {
     const Grid *grid;
     const Abstraction *abs;
     AStar astar;
-    uint32_t *sector_mark; /* per sector: corridors of queries */
-    uint32_t mark;         /* the latest corridor stamp handed out */
-    /* x / S, y / S: the A*'s page blocks (astar.pg.col, row) */
-    const uint16_t *col_block, *row_block; /* NULL where S is a power of two: */
-    int block_shift;                       /* log2(S) then */
-    uint64_t last_expanded;                /* of the latest leg (all its searches) */
-    uint64_t fallbacks;                    /* corridor legs that had to widen */
+    uint8_t *sector_mark;   /* per sector: corridors of queries (byte stamps: a quarter of 32-bit ones' bytes) */
+    uint8_t mark;           /* the latest corridor stamp handed out */
+    uint64_t last_expanded; /* of the latest leg (all its searches) */
+    uint64_t fallbacks;     /* corridor legs that had to widen */
     /* The work the current GetPath call may still spend, in A* expansions
      * (the refiner sets it at each call; UINT64_MAX, as legplan_init leaves
      * it: no bound). The A* and the first JPS (LEG_JPS_WORK)

@@ -193,7 +193,7 @@ static size_t paint_corridor(LegPlanner *lp)
 {
     size_t lines = paint_lines(lp, false) + paint_lines(lp, true);
     const Abstraction *a = lp->abs;
-    const uint32_t *mark = lp->sector_mark;
+    const uint8_t *mark = lp->sector_mark;
     for (size_t i = 0; i < lp->npainted; i++) {
         int sec = lp->painted[i], sx = sec % a->sw, sy = sec / a->sw;
         for (int d = 4; d < 8; d++) {

@@ -277,7 +277,8 @@ static RouteResult box(Routes *rt, xyLoc s, xyLoc g, uint32_t mark, xyPath *out,
 static bool regions_connect(Routes *rt, int ss, int sr, int gs, int gr, uint32_t mark)
 {
     const Abstraction *a = rt->abs;
-    const uint32_t *marks = rt->legs->sector_mark, want = (uint32_t)gs << 8 | (uint32_t)gr;
+    const uint8_t *marks = rt->legs->sector_mark;
+    const uint32_t want = (uint32_t)gs << 8 | (uint32_t)gr;
     uint32_t *reach = rt->reach;
     size_t n = 0;
     reach[n++] = (uint32_t)ss << 8 | (uint32_t)sr; /* regions per sector fit in 8 bits (abs_region_count) */

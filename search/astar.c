@@ -46,10 +46,42 @@ static size_t pages_more(const AStar *a, size_t cap)
            (a->bf.node ? 0 : ((size_t)pg->cells / 4 + 1) * sizeof(HeapItem));
 }
 
-/* The bytes growing to `cap` block slots adds (grow_slots). */
-static size_t slots_more(const AStarPages *pg, size_t cap)
+/* The blocks' maps (paged form): a slot number a block, and where the
+ * side is not a power of two a block column a map column and a block row
+ * a row; their bytes, and taking them (take_blocks; false when memory ran
+ * out). Taken with the first slots: an owner whose searches never run
+ * holds none. */
+static size_t blocks_bytes(const AStarPages *pg, const Grid *grid)
 {
-    return (cap - pg->slot_cap) * (sizeof *pg->slot_block + (size_t)pg->split * pg->split * sizeof *pg->slot_page);
+    return (size_t)pg->nblocks * sizeof *pg->block_slot +
+           (pg->block_shift < 0 ? ((size_t)grid->width + (size_t)grid->height) * sizeof *pg->col : 0);
+}
+
+static bool take_blocks(AStar *a)
+{
+    AStarPages *pg = &a->pg;
+    const Grid *grid = a->grid;
+    if (pg->block_shift < 0) { /* a power of two shifts: no maps */
+        pg->col = malloc((size_t)(grid->width ? grid->width : 1) * sizeof *pg->col);
+        pg->row = malloc((size_t)(grid->height ? grid->height : 1) * sizeof *pg->row);
+        if (!pg->col || !pg->row)
+            return false;
+        for (int x = 0; x < grid->width; x++)
+            pg->col[x] = (uint16_t)(x / pg->side);
+        for (int y = 0; y < grid->height; y++)
+            pg->row[y] = (uint16_t)(y / pg->side);
+    }
+    pg->block_slot = calloc((size_t)(pg->nblocks ? pg->nblocks : 1), sizeof *pg->block_slot);
+    return pg->block_slot != NULL;
+}
+
+/* The bytes growing to `cap` block slots adds (grow_slots), with the first
+ * slots the blocks' maps. */
+static size_t slots_more(const AStar *a, size_t cap)
+{
+    const AStarPages *pg = &a->pg;
+    return (cap - pg->slot_cap) * (sizeof *pg->slot_block + (size_t)pg->split * pg->split * sizeof *pg->slot_page) +
+           (pg->block_slot ? 0 : blocks_bytes(pg, a->grid));
 }
 
 /* Room for `cap` pages (paged form): the node array and parent directions
@@ -72,13 +104,16 @@ static bool grow_pages(AStar *a, size_t cap)
     return true;
 }
 
-/* Room for `cap` block slots (paged form), each with its parts' pages.
- * False when memory ran out (the slots held stay usable). */
+/* Room for `cap` block slots (paged form), each with its parts' pages;
+ * with the first slots, the blocks' maps (take_blocks). False when memory
+ * ran out (the slots held stay usable). */
 static bool grow_slots(AStar *a, size_t cap)
 {
     AStarPages *pg = &a->pg;
-    grow_gate_ask(&a->gate, slots_more(pg, cap));
+    grow_gate_ask(&a->gate, slots_more(a, cap));
     size_t parts = (size_t)pg->split * (size_t)pg->split;
+    if (!pg->block_slot && !take_blocks(a))
+        return false;
     if (!grow_to(&pg->slot_block, cap, sizeof *pg->slot_block) ||
         !grow_to(&pg->slot_page, cap * parts, sizeof *pg->slot_page))
         return false;
@@ -117,19 +152,10 @@ bool astar_init_paged(AStar *a, const Grid *grid, int side, Err *err)
     pg->blocks_w = (grid->width + side - 1) / side;
     pg->nblocks = pg->blocks_w * ((grid->height + side - 1) / side);
     pg->block_shift = side > 0 && (side & (side - 1)) == 0 ? __builtin_ctz((unsigned)side) : -1;
-    if (pg->block_shift < 0) { /* a power of two shifts: no arrays */
-        pg->col = malloc((size_t)(grid->width ? grid->width : 1) * sizeof *pg->col);
-        pg->row = malloc((size_t)(grid->height ? grid->height : 1) * sizeof *pg->row);
-    }
-    pg->block_slot = calloc((size_t)(pg->nblocks ? pg->nblocks : 1), sizeof *pg->block_slot);
-    if (side < 1 || side > 255 || (pg->block_shift < 0 && (!pg->col || !pg->row)) || !pg->block_slot) {
+    if (side < 1 || side > 255) {
         astar_free(a);
-        return err_set(err, "out of memory for A* on a %dx%d map", grid->width, grid->height);
+        return err_set(err, "A* blocks of side %d on a %dx%d map", side, grid->width, grid->height);
     }
-    for (int x = 0; pg->col && x < grid->width; x++)
-        pg->col[x] = (uint16_t)(x / side);
-    for (int y = 0; pg->row && y < grid->height; y++)
-        pg->row[y] = (uint16_t)(y / side);
     for (int d = 0; d < 8; d++)
         a->dir_offset[d] = grid_dir_offset(grid, d);
     return true;
@@ -154,8 +180,7 @@ void astar_free(AStar *a)
 size_t astar_bytes(const AStar *a)
 {
     const AStarPages *pg = &a->pg;
-    size_t pages = pg->side ? (pg->col ? ((size_t)a->grid->width + a->grid->height) * sizeof *pg->col : 0) +
-                                  (size_t)pg->nblocks * sizeof *pg->block_slot +
+    size_t pages = pg->side ? (pg->block_slot ? blocks_bytes(pg, a->grid) : 0) +
                                   (size_t)pg->slot_cap *
                                       (sizeof *pg->slot_block + (size_t)pg->split * pg->split * sizeof *pg->slot_page) +
                                   (size_t)pg->cap * (sizeof *pg->page_x0 + sizeof *pg->page_y0)
@@ -168,7 +193,7 @@ size_t astar_first_bytes(const AStar *a)
     const AStarPages *pg = &a->pg;
     if (!pg->side || pg->cap)
         return 0;
-    return pages_more(a, (size_t)FIRST_BLOCKS * pg->split * pg->split) + slots_more(pg, FIRST_BLOCKS);
+    return pages_more(a, (size_t)FIRST_BLOCKS * pg->split * pg->split) + slots_more(a, FIRST_BLOCKS);
 }
 
 bool astar_take_first(AStar *a)
@@ -432,7 +457,13 @@ bool astar_begin(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim)
     q->s = s;
     q->g = g;
     q->lim = lim ? *lim : (AStarLimits){.weight = 1.0};
-    q->running = begin(a);
+    q->running = begin(a); /* the paged form's blocks' maps are taken by now */
+    if (q->lim.own_blocks) {
+        q->lim.col_block = a->pg.col;
+        q->lim.row_block = a->pg.row;
+        q->lim.block_shift = a->pg.block_shift;
+        q->lim.blocks_w = a->pg.blocks_w;
+    }
     return q->running;
 }
 

@@ -13,9 +13,10 @@
  *    search confined to a few blocks (mm's legs in their sectors) holds a
  *    few pages, not the map; a block of an even side of 12 or more is
  *    paged by its quarters, so a search holds the quarters it reaches
- *    (AStarPages). The first search takes a few, unless the owner
- *    took them before (astar_take_first; a planner whose searches may
- *    never run holds none); a search that reaches more
+ *    (AStarPages). The first search takes a few, and the block maps
+ *    (the slots, a block's column and row), unless the owner took them
+ *    before (astar_take_first; a planner whose searches may never run
+ *    holds none of them); a search that reaches more
  *    quarters than there are pages grows them (by a quarter, at least a
  *    block's: the pages follow what the searches reach; never per node;
  *    pg.grows counts it). Its open list starts at a page's cells / 4
@@ -51,14 +52,19 @@
  * with `two` set, when b is one of two[0], two[1] (no array: mm's center
  * legs search two sectors). The start and goal are always allowed. */
 typedef struct AStarLimits {
-    double weight;              /* 1 = A*; must be >= 1 */
-    const uint32_t *block_mark; /* NULL (and `two` false): the whole grid */
-    uint32_t mark;
+    double weight;             /* 1 = A*; must be >= 1 */
+    const uint8_t *block_mark; /* NULL (and `two` false): the whole grid; byte stamps (common/stamp.h) */
+    uint8_t mark;
     bool two;           /* only blocks two[0] and two[1] (block_mark unused) */
     uint32_t blocks[2]; /* with `two` */
     const uint16_t *col_block, *row_block;
     int block_shift; /* with col_block NULL */
     int blocks_w;
+    /* Paged form: its own blocks (astar_init_paged's side; the four fields
+     * above are set from them as the search begins), whose column and row
+     * maps it takes with its first search, so an owner that never searches
+     * holds none. */
+    bool own_blocks;
     /* Paged form, > 0: the search gives up (no path, pg.capped) where it
      * would reach more blocks than this, so it holds the pages of at most
      * this many: a caller whose search is worth only so much memory (mm's
@@ -78,11 +84,12 @@ typedef struct AStarPages {
     int side_shift;        /* log2(pside) when a power of two, else -1 */
     int block_shift;       /* log2(side) when a power of two (col, row NULL), else -1 */
     int blocks_w, nblocks; /* blocks per row, in all */
-    uint16_t *col, *row;   /* x / side, y / side (block_shift -1) */
+    uint16_t *col, *row;   /* x / side, y / side (block_shift -1), taken with the first slots */
     /* per block: its slot's low 16 bits, when it has one in this search:
      * the slot is below `blocks` and its slot_block names the block back
      * (more than 2^16 slots, on a map of more blocks: the slots of those
-     * low bits are tried, paged_node) */
+     * low bits are tried, paged_node); taken with the first slots, so an
+     * AStar whose owner never searches holds none */
     uint16_t *block_slot;
     uint32_t *slot_block;        /* per slot: its block */
     uint32_t *slot_page;         /* per slot, split * split: the page of each part, UINT32_MAX none yet */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../common/stamp.h"
 #include "../../grid/scen.h"
 #include "../../grid/validate.h"
 #include "../../search/astar.h"
@@ -136,7 +137,7 @@ static void test_astar_limits(T *t)
         col[i] = (uint16_t)(i / 3);
     for (int i = 0; i < 7; i++)
         row[i] = (uint16_t)(i / 3);
-    uint32_t mark[9] = {0};
+    uint8_t mark[9] = {0};
     AStarLimits corridor = {
         .weight = 1, .block_mark = mark, .mark = 7, .col_block = col, .row_block = row, .blocks_w = 3};
     for (int b = 6; b < 9; b++)
@@ -236,7 +237,7 @@ static void test_astar_paged_is_the_same_search(T *t)
     CHECK(t, astar_init(&whole_bits, &packed, &err) && astar_init_paged(&paged_bits, &packed, 16, &err));
     int bw = (g.width + 15) / 16, bh = (g.height + 15) / 16;
     uint16_t *col = malloc((size_t)g.width * sizeof *col), *row = malloc((size_t)g.height * sizeof *row);
-    uint32_t *mark = calloc((size_t)bw * bh, sizeof *mark);
+    uint8_t *mark = calloc((size_t)bw * bh, sizeof *mark), gen = 0;
     for (int x = 0; x < g.width; x++)
         col[x] = (uint16_t)(x / 16);
     for (int y = 0; y < g.height; y++)
@@ -249,7 +250,7 @@ static void test_astar_paged_is_the_same_search(T *t)
         for (int boxed = 0; boxed < 2; boxed++) {
             AStarLimits lim = {.weight = 1,
                                .block_mark = mark,
-                               .mark = (uint32_t)i + 1,
+                               .mark = stamp_next_byte(&gen, mark, (size_t)bw * bh),
                                .col_block = col,
                                .row_block = row,
                                .blocks_w = bw};
@@ -314,10 +315,11 @@ static void test_astar_paged_is_the_same_search(T *t)
     /* A fresh paged search confined to its start's blocks holds a few pages. */
     AStar small;
     CHECK(t, astar_init_paged(&small, &g, 16, &err));
-    AStarLimits lim = {
-        .weight = 1, .block_mark = mark, .mark = 999999, .col_block = col, .row_block = row, .blocks_w = bw};
+    AStarLimits lim = {.weight = 1, .block_mark = mark, .mark = 99, .col_block = col, .row_block = row, .blocks_w = bw};
     mark[0] = mark[1] = lim.mark;
     pp.len = 0;
+    size_t unsearched = astar_bytes(&small);
+    CHECKF(t, !small.pg.block_slot && unsearched == 0, "a paged A* that never searched holds %zu bytes", unsearched);
     astar_find(&small, (xyLoc){0, 0}, (xyLoc){20, 5}, &lim, &pp);
     box_bytes = astar_bytes(&small);
     CHECKF(t, box_bytes * 20 < astar_bytes(&whole), "paged A* holds %zu bytes, the whole form %zu", box_bytes,

@@ -195,9 +195,11 @@ static void test_mm_turns_leave_room(T *t)
     unload(&l);
 }
 
-/* A dao map that passes 97/100 of its budget as its queries run (hrt000d:
- * its legs' pages and JPS node state grow) tiles its JPS's transposed rows
- * then and ends within its budget (den200d did until the JPS's nodes took
+/* A map that passes 97/100 of its budget as its queries run (32room_000:
+ * its legs' pages and edge cache grow) tiles its JPS's transposed rows
+ * then and ends within its budget (hrt000d did until the leg planner's
+ * sector marks took a byte each and its A*'s block maps came with its
+ * first search, search/astar.h; den200d did until the JPS's nodes took
  * 16 bytes, search/jps_open.h, den200n until a packed map's rows kept no
  * zero word each, grid/grid.h, brc000d until the regions' hierarchy took
  * half the bytes, refine/abs_ch_order.c, orz100d until its records took
@@ -210,14 +212,14 @@ static void test_mm_tiles_within_budget(T *t)
 {
     Loaded l;
     const Entry *e;
-    void *inst = mm_after_queries(t, "dao/hrt000d", &l, &e);
+    void *inst = mm_after_queries(t, "rooms/32room_000", &l, &e);
     if (!inst)
         return;
     double budget = issue_budget(&l.g), held = entry_counter(e, inst, "mm_bytes");
     double tiles = entry_counter(e, inst, "jps_tiles");
     CHECKF(t, T_SANITIZED || (held > 0 && held <= budget),
-           "hrt000d: mm_bytes %.0f against a budget of %.0f (JPS tiles %.0f)", held, budget, tiles);
-    CHECKF(t, T_SANITIZED || tiles > 0, "hrt000d: the JPS kept its whole transposed rows (mm_bytes %.0f)", held);
+           "32room_000: mm_bytes %.0f against a budget of %.0f (JPS tiles %.0f)", held, budget, tiles);
+    CHECKF(t, T_SANITIZED || tiles > 0, "32room_000: the JPS kept its whole transposed rows (mm_bytes %.0f)", held);
     e->destroy(inst);
     unload(&l);
 }
@@ -272,21 +274,23 @@ static void test_mm_memo_within_budget(T *t)
     unload(&l);
 }
 
-/* Dao maps whose growing parts pass 97/100 of their budget as their queries
+/* Maps whose growing parts pass 97/100 of their budget as their queries
  * run have their JPS's transposed rows tiled before that growth, by the
  * grow gate their parts ask (entries/mm/mm_budget.c mm_gate_parts): what
  * each held when it tiled, its peak (mm_bytes with mm_bytes_peak), stays
  * under that line, counted as mm counts it (a hundredth of the budget, in
- * whole bytes, 97 times). hrt000d's legs' pages and JPS node state: tiled
- * only at the next 4th query's check, after the growth, it had held 0.975
- * of its budget (orz300d, whose edge cache asking nothing ended 13 bytes
- * past the line, no longer nears it since the regions' hierarchy takes
- * less, refine/abs_ch_order.c, nor orz100d, which tiled as it grew, since
- * its records take fewer bits, refine/abs_ch_pack.c) (benchmark maps;
- * skipped without them; the plain build only, as above). */
+ * whole bytes, 97 times): 32room_000, whose legs' pages and edge cache
+ * grow. hrt000d's legs' pages and JPS node state, tiled only at the next
+ * 4th query's check, after the growth, had held 0.975 of its budget; it no
+ * longer nears the line since the leg planner's marks take a byte a
+ * sector (nor do orz300d, whose edge cache asking nothing ended 13 bytes
+ * past the line, since the regions' hierarchy takes less,
+ * refine/abs_ch_order.c, and orz100d, which tiled as it grew, since its
+ * records take fewer bits, refine/abs_ch_pack.c) (benchmark maps; skipped
+ * without them; the plain build only, as above). */
 static void test_mm_grow_gate_tiles_first(T *t)
 {
-    static const char *const MAPS[] = {"dao/hrt000d"};
+    static const char *const MAPS[] = {"rooms/32room_000"};
     for (size_t i = 0; i < sizeof MAPS / sizeof *MAPS; i++) {
         Loaded l;
         const Entry *e;
