@@ -99,23 +99,22 @@ static inline bool jps_turns_straight(JpsTurns *t, const BitRows *rows, const Bi
 
 /* Does the row scan from padded (px, py) in direction dx (the rows) find a
  * jump point, and does the column scan in dy (the transposed rows)?
- * Either, as a diagonal step asks it. */
-static inline bool jps_turns_either(JpsTurns *t, const BitRows *rows, const BitRows *cols, int px, int py, int dx,
-                                    int dy)
-{
-    jps_turns_fresh_row(t, rows, py);
-    jps_turns_fresh_col(t, cols, px);
-    uint64_t h = t->row_bits[dx > 0][(size_t)py * (size_t)t->row_words + (size_t)(px >> 6)] >> (px & 63);
-    uint64_t v = t->col_bits[dy > 0][(size_t)px * (size_t)t->col_words + (size_t)(py >> 6)] >> (py & 63);
-    return (h | v) & 1;
-}
-
-/* jps_turns_either with no line stale (t->stale 0): no freshness tests. */
+ * Either, as a diagonal step asks it, where no line is stale (t->stale 0):
+ * no freshness tests. */
 static inline bool jps_turns_either_fresh(const JpsTurns *t, int px, int py, int dx, int dy)
 {
     uint64_t h = t->row_bits[dx > 0][(size_t)py * (size_t)t->row_words + (size_t)(px >> 6)] >> (px & 63);
     uint64_t v = t->col_bits[dy > 0][(size_t)px * (size_t)t->col_words + (size_t)(py >> 6)] >> (py & 63);
     return (h | v) & 1;
+}
+
+/* The same, the two lines derived first where they are stale. */
+static inline bool jps_turns_either(JpsTurns *t, const BitRows *rows, const BitRows *cols, int px, int py, int dx,
+                                    int dy)
+{
+    jps_turns_fresh_row(t, rows, py);
+    jps_turns_fresh_col(t, cols, px);
+    return jps_turns_either_fresh(t, px, py, dx, dy);
 }
 
 /* How many of the next n diagonal steps from padded (c, r) along (dx, dy)
