@@ -10,9 +10,10 @@
 static bool canonical(xyLoc a, xyLoc b) { return a.x < b.x || (a.x == b.x && a.y <= b.y); }
 
 /* walk_line's steps on a byte grid's padded indices from the canonical end
- * `first` to `last`, both passable: every cell of the walk lies in the box
- * of its ends, so inside the map, and the padding is never reached; a
- * diagonal step also tests its two side cells. */
+ * `first` to `last`, both inside the map: every cell of the walk lies in
+ * the box of its ends, so the padding is never reached. It tests `first`,
+ * then each cell entered (`last` the last of them); a diagonal step also
+ * tests its two side cells. */
 static bool walk_legal(const Grid *g, xyLoc first, xyLoc last)
 {
     int dx = abs(last.x - first.x), dy = abs(last.y - first.y);
@@ -21,6 +22,8 @@ static bool walk_legal(const Grid *g, xyLoc first, xyLoc last)
     int step_major = dx >= dy ? sx : sy, step_minor = dx >= dy ? sy : sx;
     const uint8_t *cells = g->cells;
     int err = major / 2, at = grid_index(g, first.x, first.y);
+    if (!cells[at])
+        return false;
     for (int i = 0; i < major; i++) {
         err -= minor;
         if (err < 0) {
@@ -61,6 +64,8 @@ static inline __attribute__((always_inline)) bool walk_bits(const Grid *g, xyLoc
     const uint64_t *w = g->bits + (at >> 6);
     uint64_t m = 1ull << (at & 63);
     int err = major / 2;
+    if (!(*w & m))
+        return false;
     for (int i = 0; i < major; i++) {
         err -= minor;
         if (err < 0) {
@@ -98,8 +103,8 @@ enum { RUNS_MIN = 3 };
  * the line's last cell). One masked word test a row (grid_bits_span_open).
  * A steep line (dy > dx) is the same with columns for rows: one run of a
  * column's bits, a word per row. The runs hold exactly the cells
- * walk_legal tests (the cells entered and each diagonal move's two side
- * cells): the same answer. */
+ * walk_legal tests (the first cell, the cells entered and each diagonal
+ * move's two side cells): the same answer. */
 static bool runs_legal(const Grid *g, xyLoc first, xyLoc last)
 {
     int dx = last.x - first.x, dy = abs(last.y - first.y);
@@ -141,9 +146,16 @@ static bool runs_legal(const Grid *g, xyLoc first, xyLoc last)
 
 bool line_legal(const Grid *g, xyLoc a, xyLoc b)
 {
-    xyLoc first = canonical(a, b) ? a : b, last = canonical(a, b) ? b : a;
-    if (!grid_passable(g, first.x, first.y) || !grid_passable(g, last.x, last.y))
+    /* Both ends inside the map (an unsigned compare a coordinate), so every
+     * cell of the line is (the box of its ends). Each walk tests the cells
+     * it reaches from the first on, both ends included: no end is tested
+     * apart (two bit reads and four bounds tests more a call, a third of a
+     * smoothing shortcut's test). */
+    if ((unsigned)a.x >= (unsigned)g->width || (unsigned)b.x >= (unsigned)g->width ||
+        (unsigned)a.y >= (unsigned)g->height || (unsigned)b.y >= (unsigned)g->height)
         return false;
+    bool fwd = canonical(a, b);
+    xyLoc first = fwd ? a : b, last = fwd ? b : a;
     if (g->cells)
         return walk_legal(g, first, last);
     /* Runs pay where they are long; most smoothing shortcuts are nearer the
