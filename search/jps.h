@@ -72,7 +72,7 @@ typedef struct Jps {
     bool plus;          /* JPS+: jumps from `table`, no bit rows */
     bool prune_diag;    /* JPS+: diagonal sweeps skip intermediate jump points */
     BitRows rows, cols; /* online: the grid as bit rows; cols: transposed */
-    bool tiled;         /* online, bounded, borrowed: `tiles` in place of `cols` (jps_init_bounded) */
+    bool tiled;         /* online, bounded, borrowed: `tiles` in place of `cols` (jps_tile_cols) */
     BitTiles tiles;
     JpsTurns turns;    /* online, packed, not tiled, once jps_enable_turns: diagonal steps read them */
     JpsCoarse *coarse; /* online, packed, without turns, once jps_enable_coarse: diagonal steps read them first */
@@ -149,9 +149,9 @@ bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err);
  * its searches or runs them in a corridor (mm): its memory follows what
  * its searches reach, at most the cap, not the map. Its map copy and
  * row bits are the map's; a packed map (grid.h) is its own row bits
- * (bitrows_view), and a borrowed packed map's transposed rows are a cache
- * of tiles (bitrows_tiles.h: a quarter bit a cell, jps_state.c; a whole
- * copy where that is no larger), not a copy: what a search touches is transposed
+ * (bitrows_view), and a borrowed packed map's transposed rows a whole copy
+ * that its owner may make a cache of tiles (jps_tile_cols, where its memory
+ * says), not a copy: what a search touches is transposed
  * when first read, so the search's answer is the same. A search that
  * would reach more nodes gives up (JPS_CAPPED, `failed` set). `borrow`: no
  * map copy, `map` is read while the Jps lives; jps_update then flips only

@@ -15,27 +15,6 @@
 #define JPS_PLUS_UNPRUNED_SCATTERED 0.15
 #endif
 
-/* A bounded JPS on its owner's packed map holds its transposed rows as a
- * cache of tiles (bitrows_tiles.h) of a quarter bit a cell, at least
- * JPS_TILES_MIN tiles (slots are a power of two), where the whole map has
- * more than JPS_TILES_WHOLE_MAX tiles; else as a whole copy, a bit a cell,
- * which scans without a lookup. Below that size a copy costs little, and
- * a cache of a quarter of the tiles thrashes where scans cross open rooms
- * the whole map long (rooms' 64room maps: its fills took a quarter of mm's
- * instructions). 0: a whole copy. */
-#define JPS_TILES_MIN 32
-#define JPS_TILES_WHOLE_MAX 256 /* 128 KB of transposed rows */
-
-static uint32_t tile_slots(const Grid *map)
-{
-    uint32_t total = bitrows_tiles_total(map), slots = JPS_TILES_MIN;
-    if (total <= JPS_TILES_WHOLE_MAX)
-        return 0;
-    while (slots * 2 <= total / 4)
-        slots *= 2;
-    return slots;
-}
-
 /* JPS+'s successor sets (jps.h Jps.succ): the successor directions of a
  * cell depend only on the direction it was entered in and on which of its 8
  * table values are 0 (a value is 0 exactly when not one step that way is
@@ -137,10 +116,8 @@ static bool setup(Jps *j, const Grid *map, JumpTable *table, bool borrow, bool b
     } else {
         if (j->grid.cells ? !bitrows_init(&j->rows, map, false, err) : (bitrows_view(&j->rows, &j->grid), false))
             goto fail;
-        /* jps_init_bounded, on the owner's bits */
-        uint32_t slots = borrow && max_nodes != UINT64_MAX && j->grid.bits ? tile_slots(map) : 0;
-        j->tiled = slots > 0;
-        if (j->tiled ? !bitrows_tiles_init(&j->tiles, map, slots, err) : !bitrows_init(&j->cols, map, true, err))
+        /* A whole copy: its owner tiles it where its memory says (jps_tile_cols) */
+        if (!bitrows_init(&j->cols, map, true, err))
             goto fail;
     }
     j->passable = grid_count_passable(map);

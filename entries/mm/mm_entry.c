@@ -324,8 +324,7 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
         mm_destroy(e);
         return NULL;
     }
-    e->tile_watch =
-        e->legs.have_jps && !e->legs.jps.tiled; /* a map of many tiles: tiled from the start (jps_state.c) */
+    e->tile_watch = e->legs.have_jps && !e->legs.jps.tiled; /* whole at first: tiled here or as the instance grows */
     /* With what the legs' first search takes at once, its pages (a query
      * cannot tile before it): weighed without them, a map just under the
      * line at prepare kept its whole copy and was past its budget after

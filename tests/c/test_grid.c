@@ -194,8 +194,9 @@ static bool line_legal_reference(const Grid *g, xyLoc a, xyLoc b)
 
 /* line_legal on the byte grid g and on its packed copy p (row and column
  * runs a word at a time) against the reference, cell by cell: short and
- * long lines from pseudo-random ends, and every line from a few cells to
- * every cell near them. *legal counts the legal ones (both kinds occur). */
+ * long lines from pseudo-random ends (an end outside the map: never
+ * legal), and every line from a few cells to every cell near them.
+ * *legal counts the legal ones (both kinds occur). */
 static int lines_differ(const Grid *g, const Grid *p, int *legal)
 {
     uint32_t r = 12345;
@@ -212,6 +213,8 @@ static int lines_differ(const Grid *g, const Grid *p, int *legal)
             bool want = line_legal_reference(g, a, b);
             differ += (line_legal(g, a, b) != want) + (line_legal(p, a, b) != want);
             *legal += want;
+        } else { /* an end outside the map: never legal, either way round */
+            differ += line_legal(g, a, b) + line_legal(p, a, b) + line_legal(g, b, a) + line_legal(p, b, a);
         }
     }
     for (int k = 0; k < 8; k++) {
