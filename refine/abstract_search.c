@@ -95,21 +95,29 @@ bool region_take_route(RegionSearch *as, uint32_t from, uint32_t last, int more)
 }
 
 /* Goes on unpacking the hierarchy's route (abs_ch_unpack) into as->path
- * while *steps last, the route doubling when it fills: 1 once it is whole,
- * 0 when the steps ran out first, -1 (out_of_memory, no route) when memory
- * to grow it ran out. */
-static int ch_unpack(RegionSearch *as, uint64_t *steps)
+ * while *steps last, the route doubling when it fills, up to `least`
+ * regions (0: whole; as->unpacking says whether it is): 1 once it has them,
+ * 0 when the steps ran out first, -1 (out_of_memory, the regions unpacked
+ * so far kept) when memory to grow it ran out. */
+static int ch_unpack(RegionSearch *as, int least, uint64_t *steps)
 {
-    while (!abs_ch_unpack(&as->ch, as->path, as->path_cap, &as->path_len, steps)) {
-        if (as->path_len < as->path_cap)
+    for (;;) {
+        int cap = least > 0 && least < as->path_cap ? least : as->path_cap;
+        if (abs_ch_unpack(&as->ch, as->path, cap, &as->path_len, steps)) {
+            as->unpacking = false;
+            return 1;
+        }
+        as->unpacking = true;
+        if (least > 0 && as->path_len >= least)
+            return 1;
+        if (as->path_len < cap)
             return 0;
         if (!path_room(as, as->path_len + 1)) {
             as->out_of_memory = true;
-            as->path_len = 0;
+            as->unpacking = false;
             return -1;
         }
     }
-    return 1;
 }
 
 /* Queues region nb, just offered its g ng, with f = ng + weight h; false
@@ -218,6 +226,7 @@ double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double we
 {
     bool ends = as->ends;
     as->ends = false; /* the next search only */
+    as->unpacking = false;
     if (ends) {
         as->end_weight = weight;
         return run_ends(as, from, to);
@@ -242,7 +251,9 @@ double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double we
         abs_ch_begin(&as->ch, from, to);
         abs_ch_run(&as->ch, &units);
         units = UINT64_MAX;
-        double cost = ch_unpack(as, &units) < 0 ? -1 : abs_ch_cost(&as->ch);
+        double cost = ch_unpack(as, 0, &units) < 0 ? -1 : abs_ch_cost(&as->ch);
+        if (cost < 0)
+            as->path_len = 0;
         as->last_expanded = as->ch.last_settled;
         as->expanded += as->ch.last_settled;
         return cost < 0 ? cost : cost / ABS_COST_SCALE;
@@ -265,6 +276,7 @@ bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double we
 {
     AbsCh *ch = &as->ch;
     if (!resume) { /* a search costed from its ends (region_search_ends) runs in pieces too */
+        as->unpacking = false;
         as->ends_running = as->ends;
         as->end_weight = weight;
         as->ends = false; /* the next search only */
@@ -301,13 +313,25 @@ bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double we
     }
     /* Unpacking the shortcuts, linear in the route's regions, pauses too. */
     uint64_t steps = units_of(*work, REGION_UNPACK_PER_WORK), before = steps;
-    int whole = ch_unpack(as, &steps);
+    int whole = ch_unpack(as, as->unpack_least, &steps);
     take_units(work, before - steps, REGION_UNPACK_PER_WORK);
     if (!whole)
         return false;
+    if (whole < 0)
+        as->path_len = 0; /* no route */
     double c = whole < 0 ? -1 : abs_ch_cost(ch);
     as->last_expanded = ch->last_settled;
     as->expanded += ch->last_settled;
     *cost = c < 0 ? c : c / ABS_COST_SCALE;
     return true;
+}
+
+bool region_search_unpack(RegionSearch *as, int least, uint64_t *work)
+{
+    if (!as->unpacking || (least > 0 && as->path_len >= least))
+        return true;
+    uint64_t steps = units_of(*work, REGION_UNPACK_PER_WORK), before = steps;
+    int k = ch_unpack(as, least, &steps);
+    take_units(work, before - steps, REGION_UNPACK_PER_WORK);
+    return k != 0; /* out of memory: the route ends where it was unpacked to */
 }

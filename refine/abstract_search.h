@@ -116,7 +116,13 @@ typedef struct RegionSearch {
     uint64_t last_expanded;
     uint64_t open_grows; /* times an A* found its open list full and doubled it */
     bool out_of_memory;  /* the last search ran out of memory for its open list or route: it found no route */
-    AbsCh ch;            /* contraction hierarchy (refine/abs_ch.h); n 0 when off */
+    /* region_search_steps unpacks the hierarchy's route only up to this
+     * many regions (0: whole), and region_search_unpack goes on: a query's
+     * first legs need only the route's first regions, and the rest is
+     * unpacked as the legs reach it. */
+    int unpack_least;
+    bool unpacking; /* the route in path is not whole yet (region_search_unpack) */
+    AbsCh ch;       /* contraction hierarchy (refine/abs_ch.h); n 0 when off */
     /* While the hierarchy awaits its re-customisation (ch.dyn.pending):
      * what abs_ch_refresh reads, every edge with its target's id and cost
      * (region_search_flat) and each region's sector, made when the change
@@ -270,5 +276,12 @@ void region_search_ends(RegionSearch *as, bool on, xyLoc s, xyLoc g, double exce
  * change of the abstraction drops a paused search. */
 bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double weight, bool resume, uint64_t *work,
                          double *cost);
+/* The route in as->path unpacked on to at least `least` regions (0: the
+ * whole route) while *work lasts (as region_search_steps's unpacking):
+ * true done (as->unpacking false once the route is whole), false paused
+ * (call again). Out of memory to grow the route (as->out_of_memory), it
+ * ends where it was unpacked to: its last region's center is then not
+ * g's region's, and the caller's last leg goes from there. */
+bool region_search_unpack(RegionSearch *as, int least, uint64_t *work);
 
 #endif

@@ -198,6 +198,8 @@ static LegForm plan_leg(Refiner *r, int t, xyPath *leg, bool resume)
             return LEG_WAYPOINTS;
         return center_leg(r, path[t - 1], path[t], leg, resume);
     }
+    if (!resume)
+        refiner_plan_whole(r); /* the corridor: the whole route's sectors */
     xyLoc target = last ? r->g : abs_center(ix, path[t]);
     LegResult res = resume ? legplan_resume(r->legs, leg)
                            : legplan_corridor(r->legs, cur, target, r->corridor_mark, true, 1.0, leg);
@@ -420,6 +422,8 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
     for (int done = 0; r->leg <= r->last_leg && (r->planned || !spent(r)) && (more_legs(r, done, t0) || emitted == 0);
          done++, r->leg++) {
         xyPath *leg = &r->scratch;
+        if (!r->planned && !r->paused && !refiner_plan_more(r, r->leg))
+            return false;
         if (!r->planned) {
             uint64_t tp = refiner_phase_start(r);
             if (!r->paused)

@@ -149,6 +149,7 @@ typedef struct Refiner {
     xyPath start_path, goal_path; /* from s / g to their region's center */
     uint32_t goal_gid;            /* g's region (global id) */
     uint32_t corridor_mark;
+    int marked;   /* the route's regions whose sectors carry corridor_mark (refiner_plan_more) */
     double route; /* the abstract route's length: s -> first center, the
                      abstract path's cost, last center -> g */
     uint32_t query_max;

@@ -2,6 +2,8 @@
  * the call's work (refine/refiner_plan.h). */
 #include "refiner_plan.h"
 
+#include <limits.h>
+
 #include "corridor.h"
 #include "smooth.h"
 
@@ -37,8 +39,10 @@ static int plan_locate(Refiner *r, xyLoc c, xyPath *walk, uint32_t *gid)
 static bool plan_search(Refiner *r, bool resume)
 {
     uint64_t t0 = refiner_phase_start(r);
-    if (!resume) /* refine/corridor.h */
+    if (!resume) { /* refine/corridor.h; corridor steps read the whole route */
         region_search_ends(r->as, r->cfg.ahead > 0, r->plan_from, r->g, CORRIDOR_ROUTE_EXCESS);
+        r->as->unpack_least = r->cfg.ahead > 0 ? 0 : REFINER_UNPACK_FIRST;
+    }
     bool ended = region_search_steps(r->as, r->from_gid, r->goal_gid, r->cfg.weight, resume, &r->legs->work, &r->route);
     refiner_phase_end(r, PHASE_ABSTRACT, t0);
     if (ended)
@@ -79,18 +83,36 @@ int refiner_plan_steps(Refiner *r)
     return r->route < 0 ? -1 : 1;
 }
 
-/* The legs of the abstract path found (plan_search ended with a route). */
+/* A route whose last leg is not known yet (refiner_plan_more). */
+#define LAST_LEG_UNKNOWN INT_MAX
+
+/* Marks the sectors of the route's regions unpacked since the last call
+ * with the query's corridor mark; once the route is whole, its last leg. */
+static void mark_route(Refiner *r)
+{
+    const RegionSearch *as = r->as;
+    for (; r->marked < as->path_len; r->marked++)
+        legplan_mark_sector(r->legs, (int)abs_region_sector(r->ix, as->path[r->marked]), r->corridor_mark);
+    if (!as->unpacking && r->last_leg == LAST_LEG_UNKNOWN)
+        r->last_leg = as->path_len;
+}
+
+/* The legs of the abstract path found (plan_search ended with a route,
+ * whole or its first regions: refiner_plan_more unpacks the rest). */
 void refiner_plan_legs(Refiner *r)
 {
     const AbsIndex *ix = r->ix;
     const RegionSearch *as = r->as;
     xyLoc from = r->plan_from, g = r->g;
     int k = as->path_len - 1;
-    xyLoc c0 = abs_center(ix, as->path[0]), ck = abs_center(ix, as->path[k]);
+    xyLoc c0 = abs_center(ix, as->path[0]), ck = abs_center(ix, r->goal_gid); /* the route's last region */
     r->route += grid_octile(from.x, from.y, c0.x, c0.y) + grid_octile(ck.x, ck.y, g.x, g.y);
     if (r->cfg.ahead > 0) { /* corridor steps: leg = path position (refine/corridor.h) */
         r->first_leg = 0;
         r->last_leg = k;
+    } else if (as->unpacking) { /* more than REFINER_UNPACK_FIRST regions: k > 1 */
+        r->first_leg = 0;
+        r->last_leg = LAST_LEG_UNKNOWN;
     } else if (k <= 1) {
         r->first_leg = r->last_leg = k + 1;
     } else {
@@ -99,8 +121,26 @@ void refiner_plan_legs(Refiner *r)
     }
     r->leg = r->first_leg;
     r->corridor_mark = legplan_new_mark(r->legs);
-    for (int i = 0; i < as->path_len; i++)
-        legplan_mark_sector(r->legs, (int)abs_region_sector(ix, as->path[i]), r->corridor_mark);
+    r->marked = 0;
+    mark_route(r);
+}
+
+bool refiner_plan_rest(Refiner *r)
+{
+    if (!region_search_unpack(r->as, 0, &r->legs->work))
+        return false;
+    mark_route(r);
+    return true;
+}
+
+void refiner_plan_whole(Refiner *r)
+{
+    if (!r->as->unpacking)
+        return;
+    uint64_t units = UINT64_MAX;
+    region_search_unpack(r->as, 0, &units);
+    legplan_charge(r->legs, UINT64_MAX - units);
+    mark_route(r);
 }
 
 /* The straight legs past centers (refiner_plan.h). */

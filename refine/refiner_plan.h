@@ -44,6 +44,32 @@ int refiner_plan_steps(Refiner *r);
 /* The legs of the abstract path found (refiner_plan_steps returned 1). */
 void refiner_plan_legs(Refiner *r);
 
+/* The hierarchy's route is unpacked only as far as a query's first legs
+ * reach (RegionSearch.unpack_least): its first cells wait for its first
+ * REFINER_UNPACK_FIRST regions, not for the whole route (a leg reads its
+ * own two and, past centers, cfg.skip more), and the rest is unpacked when
+ * a leg first reads past them, at once (one more piece of unpacking a
+ * query, not one a leg). */
+#define REFINER_UNPACK_FIRST 10
+
+/* The rest of the route (refiner_plan_more) on the call's work: false
+ * paused (the next call goes on). Once it is whole, r->last_leg is known
+ * and its regions' sectors are in the query's corridor. */
+bool refiner_plan_rest(Refiner *r);
+
+/* Before leg t is planned: the route unpacked as far as the leg reads it
+ * (its regions up to t + skip, and so whether t is the last leg): false
+ * paused. */
+static inline bool refiner_plan_more(Refiner *r, int t)
+{
+    return !r->as->unpacking || r->as->path_len > t + r->cfg.skip || refiner_plan_rest(r);
+}
+
+/* The rest of the route unpacked at once, charged but not paused: a leg
+ * that does not start at its center (nor at s on start_path) searches the
+ * whole route's corridor. */
+void refiner_plan_whole(Refiner *r);
+
 /* Center legs t .. u as one legal line from the window's last cell, the
  * center leg t's start, to the route's center u (the furthest within
  * cfg.skip centers past t whose line is legal, never the last leg's g):

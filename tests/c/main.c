@@ -117,6 +117,7 @@ static const struct {
               {"mm", MM_TESTS},
               {"mm_memory", MM_MEMORY_TESTS},
               {"mm_chquery", MM_CHQUERY_TESTS},
+              {"mm_first", MM_FIRST_TESTS},
               {"mm_file", MM_FILE_TESTS},
               {"smooth", SMOOTH_TESTS},
               {"edge_cache", EDGE_CACHE_TESTS},
