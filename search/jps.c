@@ -14,7 +14,7 @@
 
 /* An online straight successor: the scan along dir, where the form's bits
  * (turn_says_jump) say it may find a jump point. */
-static SEARCH_INLINE void try_straight(Jps *j, uint32_t from, int px, int py, int dir, int form)
+static SEARCH_INLINE void try_straight(Jps *j, int px, int py, int dir, int form)
 {
     int dx = dir_dx(dir), dy = dir_dy(dir);
     if (!turn_says_jump(j, px, py, dx, dy, form))
@@ -24,7 +24,7 @@ static SEARCH_INLINE void try_straight(Jps *j, uint32_t from, int px, int py, in
             : dy > 0 ? jump_vertical(j, px, py, 1, form)
                      : jump_vertical(j, px, py, -1, form);
     if (t >= 0)
-        relax_plus(j, from, dx ? t : px, dy ? t : py, (uint64_t)abs(dx ? t - px : t - py) * j->open.card, dir);
+        relax_plus(j, dx ? t : px, dy ? t : py, (uint64_t)abs(dx ? t - px : t - py) * j->open.card, dir);
 }
 
 /* The forced pair on one side (-1, 1) of a straight move (dx, dy) into
@@ -39,7 +39,7 @@ static SEARCH_INLINE void forced_pair(Jps *j, uint32_t id, int px, int py, int d
                             grid_bit_at(j->grid.bits, side_cell)
                       : !open_cell(j, px - dx + sx, py - dy + sy) && open_cell(j, px + sx, py + sy);
     if (forced) {
-        try_straight(j, id, px, py, DIR_OF[sy + 1][sx + 1], form);
+        try_straight(j, px, py, DIR_OF[sy + 1][sx + 1], form);
         try_diagonal(j, id, px, py, DIR_OF[dy + sy + 1][dx + sx + 1], form);
     }
 }
@@ -52,27 +52,28 @@ static SEARCH_INLINE void forced_pair(Jps *j, uint32_t id, int px, int py, int d
 static SEARCH_INLINE void expand_in(Jps *j, uint32_t id, int px, int py, int in, int form)
 {
     if (in < 0) {
-        try_straight(j, id, px, py, 0, form);
-        try_straight(j, id, px, py, 1, form);
-        try_straight(j, id, px, py, 2, form);
-        try_straight(j, id, px, py, 3, form);
+        try_straight(j, px, py, 0, form);
+        try_straight(j, px, py, 1, form);
+        try_straight(j, px, py, 2, form);
+        try_straight(j, px, py, 3, form);
         for (int d = 4; d < 8; d++)
             try_diagonal(j, id, px, py, d, form);
         return;
     }
     int dx = dir_dx(in), dy = dir_dy(in);
     if (GRID_DIR_IS_DIAGONAL(in)) {
-        try_straight(j, id, px, py, DIR_OF[1][dx + 1], form);
-        try_straight(j, id, px, py, DIR_OF[dy + 1][1], form);
+        try_straight(j, px, py, DIR_OF[1][dx + 1], form);
+        try_straight(j, px, py, DIR_OF[dy + 1][1], form);
         try_diagonal(j, id, px, py, in, form);
         return;
     }
-    try_straight(j, id, px, py, in, form);
+    try_straight(j, px, py, in, form);
     /* Forced pairs on both sides of a straight move. */
     forced_pair(j, id, px, py, dx, dy, -1, form);
     forced_pair(j, id, px, py, dx, dy, 1, form);
 }
-/* One copy of the expansion per direction of entry (-1: the start), each
+/* One copy of the expansion per direction of entry (the default: the start,
+ * -1, or 8 as its parent field holds it, jps_node.h), each
  * with its directions constants: its straight scans inline, no test of
  * the axis or the sense at run time. */
 static SEARCH_INLINE void expand_as(Jps *j, uint32_t id, int px, int py, int in, int form)
@@ -181,6 +182,18 @@ static inline uint32_t cell_of(const Jps *j, uint32_t idx)
     return j->open.sparse ? (uint32_t)n->y * (uint32_t)j->grid.stride + n->x : idx;
 }
 
+/* Which expansion the search's form takes (jps_run): read once a run and
+ * again after a growth, where the gate may have given the turn bits back. */
+enum { EXPAND_PLUS, EXPAND_BYTES, EXPAND_TURNS, EXPAND_COARSE, EXPAND_BITS };
+static int expand_form(const Jps *j)
+{
+    return j->plus          ? EXPAND_PLUS
+           : j->grid.cells  ? EXPAND_BYTES
+           : j->turns.block ? EXPAND_TURNS
+           : j->coarse      ? EXPAND_COARSE
+                            : EXPAND_BITS;
+}
+
 /* The search's one loop. Before each pop it asks the caller's work (*work,
  * expansions this call may still spend): none left, it pauses with the open
  * list and the bypass stack as they are, so the next jps_run pops what this
@@ -191,20 +204,24 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
     if (!j->running)
         return j->dropped ? JPS_CAPPED : JPS_NONE;
     const int stride = j->grid.stride;
+    int form = expand_form(j);
+    uint64_t left = *work; /* kept here, given back at every return: no store a pop */
+    const Tracer *tracer = j->tracer;
     uint32_t goal = (uint32_t)(j->gy * stride + j->gx);
     bool found = false;
     uint32_t idx, id, parts;
     for (;;) {
-        if (*work == 0)
+        if (left == 0) {
+            *work = 0;
             return JPS_PAUSED;
+        }
         if (__builtin_expect(j->open.zeroed < j->open.count, 0)) { /* never per cell (jo_init) */
             /* Grown (below): the fresh slots zeroed in pieces, then the same search again. */
-            uint64_t budget =
-                *work > UINT64_MAX / JPS_ZERO_SLOTS_PER_WORK ? UINT64_MAX : *work * JPS_ZERO_SLOTS_PER_WORK;
+            uint64_t budget = left > UINT64_MAX / JPS_ZERO_SLOTS_PER_WORK ? UINT64_MAX : left * JPS_ZERO_SLOTS_PER_WORK;
             uint64_t before = budget;
             bool ready = jo_zero_some(&j->open, &budget);
             uint64_t spent = (before - budget + JPS_ZERO_SLOTS_PER_WORK - 1) / JPS_ZERO_SLOTS_PER_WORK;
-            work_take(work, spent);
+            work_take(&left, spent);
             if (ready)
                 restart(j);
             continue;
@@ -223,9 +240,10 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
             break;
         }
         if (j->cap_left == 0) {
-            if (j->tracer)
+            if (tracer)
                 trace_node(j, TRACE_END, idx);
             j->running = false;
+            *work = left;
             return JPS_CAPPED;
         }
         j->cap_left--;
@@ -233,34 +251,44 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
         j->from_idx = idx;
         int in = (int)(node->parent >> PARENT_DIR_SHIFT);        /* read before relax writes other nodes */
         j->from_g = j->fcur_fixed - h_of_parts(&j->open, parts); /* a bypassed node's f is this f too */
-        if (j->tracer)
+        if (tracer)
             trace_node(j, TRACE_EXPANDING, idx);
         j->steps = 0;
         j->pruned = 0;
-        if (j->plus)
+        switch (form) { /* online: the start's 8 is expand_as's default */
+        case EXPAND_PLUS:
             expand_plus(j, id, nx, ny, in == 8 ? -1 : in);
-        else if (j->grid.cells)
-            expand(j, id, nx, ny, in == 8 ? -1 : in);
-        else if (j->turns.block)
-            expand_turns(j, id, nx, ny, in == 8 ? -1 : in);
-        else if (j->coarse)
-            expand_coarse(j, id, nx, ny, in == 8 ? -1 : in);
-        else
-            expand_bits(j, id, nx, ny, in == 8 ? -1 : in);
-        uint64_t cost = JPS_EXPANSION_WORK * (1 + j->pruned) + (j->turns.block ? j->steps / JPS_TURN_STEPS : j->steps);
-        work_take(work, cost);
+            break;
+        case EXPAND_BYTES:
+            expand(j, id, nx, ny, in);
+            break;
+        case EXPAND_TURNS:
+            expand_turns(j, id, nx, ny, in);
+            break;
+        case EXPAND_COARSE:
+            expand_coarse(j, id, nx, ny, in);
+            break;
+        default:
+            expand_bits(j, id, nx, ny, in);
+        }
+        uint64_t cost =
+            JPS_EXPANSION_WORK * (1 + j->pruned) + (form == EXPAND_TURNS ? j->steps / JPS_TURN_STEPS : j->steps);
+        work_take(&left, cost);
         if (__builtin_expect(j->failed, 0)) {
-            if (jps_grow(j)) {                       /* the same search again, with room for it */
+            if (jps_grow(j)) { /* the same search again, with room for it */
+                form = expand_form(j);
                 if (j->open.zeroed == j->open.count) /* else once its slots are zeroed (above) */
                     restart(j);
                 continue;
             }
             j->running = false;
+            *work = left;
             return JPS_CAPPED; /* no memory for more nodes: given up, as a capped search */
         }
-        if (j->tracer)
+        if (tracer)
             trace_node(j, TRACE_CLOSING, idx);
     }
+    *work = left;
     j->running = false;
     if (j->tracer)
         trace_node(j, TRACE_END, found ? idx : j->start_idx);

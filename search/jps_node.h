@@ -130,10 +130,10 @@ static inline __attribute__((always_inline)) bool relax_node(Jps *j, int px, int
     }
     return false;
 }
-static void relax_plus(Jps *j, uint32_t from, int px, int py, uint64_t cost, int dir)
-{
-    (void)from; /* the parent is the node being expanded, by its index (from_idx) */
-    relax_node(j, px, py, cost, dir, false);
-}
+/* relax_node for a successor (JPS+'s, jps_plus.h, and online JPS's,
+ * jps.c try_straight and jps_sweep.h): a call, as inlined in every copy of
+ * the expansion the code outgrew the instruction cache, whose misses cost
+ * more than the call's instructions. */
+static void relax_plus(Jps *j, int px, int py, uint64_t cost, int dir) { relax_node(j, px, py, cost, dir, false); }
 
 #endif

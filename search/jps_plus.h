@@ -15,16 +15,17 @@
  * away. The goal on this ray, within reach, comes before any jump point. */
 static inline void plus_straight_v(Jps *j, uint32_t from, int qx, int qy, int dir, uint64_t base, int v)
 {
+    (void)from; /* the successors' parent is the node being expanded (Jps.from_idx) */
     int dx = GRID_DX[dir], dy = GRID_DY[dir];
     if (__builtin_expect(dx ? qy == j->gy : qx == j->gx, 0)) {
         int to_goal = dx ? (j->gx - qx) * dx : (j->gy - qy) * dy;
         if (to_goal > 0 && to_goal <= (v > 0 ? v : -v)) {
-            relax_plus(j, from, j->gx, j->gy, base + (uint64_t)to_goal * j->open.card, dir);
+            relax_plus(j, j->gx, j->gy, base + (uint64_t)to_goal * j->open.card, dir);
             return;
         }
     }
     if (v > 0)
-        relax_plus(j, from, qx + v * dx, qy + v * dy, base + (uint64_t)v * j->open.card, dir);
+        relax_plus(j, qx + v * dx, qy + v * dy, base + (uint64_t)v * j->open.card, dir);
 }
 
 static inline void plus_straight(Jps *j, uint32_t from, uint32_t cell, int qx, int qy, int dir, uint64_t base)
@@ -38,7 +39,7 @@ static inline void sweep_stop(Jps *j, uint32_t from, uint32_t cell, int x, int y
 {
     uint64_t base = (uint64_t)k * j->open.diag;
     if (__builtin_expect(x == j->gx && y == j->gy, 0)) {
-        relax_plus(j, from, x, y, base, dir);
+        relax_plus(j, x, y, base, dir);
         return;
     }
     plus_straight(j, from, cell, x, y, DIR_OF[1][GRID_DX[dir] + 1], base);
@@ -54,7 +55,7 @@ static void plus_diagonal(Jps *j, uint32_t from, int px, int py, int dir, int v)
     if (!j->prune_diag) { /* the first stop is a node, as online JPS's */
         int k = m > 0 && m <= (v > 0 ? v : -v) ? m : v;
         if (k > 0)
-            relax_plus(j, from, px + k * dx, py + k * dy, (uint64_t)k * j->open.diag, dir);
+            relax_plus(j, px + k * dx, py + k * dy, (uint64_t)k * j->open.diag, dir);
         return;
     }
     for (int k = 0;;) { /* k: steps swept so far, v: the value k steps out */

@@ -92,8 +92,11 @@ static bool jump_diagonal(Jps *j, int px, int py, int dx, int dy, DiagStop *at)
  * constants, in its sweep (try_diagonal's one function a direction). The byte form keeps its
  * own loop: written once for both forms (a constant for the form), the
  * compiler's code for the byte loop came out longer, and online JPS, the
- * yardstick, must not slow. */
-static SEARCH_INLINE bool jump_diagonal_bits_in(Jps *j, int px, int py, int dx, int dy, DiagStop *at, int form)
+ * yardstick, must not slow. `legal`: the jump's first step is known legal
+ * (try_diagonal tested it), so with turn bits the step taken alone is not
+ * tested again; any later step is. */
+static SEARCH_INLINE bool jump_diagonal_bits_in(Jps *j, int px, int py, int dx, int dy, DiagStop *at, int form,
+                                                bool legal)
 {
     const ptrdiff_t row_step = (ptrdiff_t)dy * (j->grid.stride >> 6);
     const uint64_t *w = j->grid.bits + (((size_t)py * (size_t)j->grid.stride + (size_t)px) >> 6);
@@ -127,7 +130,9 @@ static SEARCH_INLINE bool jump_diagonal_bits_in(Jps *j, int px, int py, int dx, 
              * bits form's step scans two lines: there a step taken alone
              * measured dearer than the run's.) */
             if (form == FORM_TURNS && lim > 0) {
-                if (!bitrows_diag_step(&w, &b, row_step, dx))
+                /* Known legal, w and b stay: they are read again only
+                 * after the run, from px and py. */
+                if (!legal && !bitrows_diag_step(&w, &b, row_step, dx))
                     return false;
                 px += dx;
                 py += dy;
@@ -153,6 +158,7 @@ static SEARCH_INLINE bool jump_diagonal_bits_in(Jps *j, int px, int py, int dx, 
             w = j->grid.bits + (((size_t)py * (size_t)j->grid.stride + (size_t)px) >> 6);
             b = px & 63;
         }
+        legal = false; /* the steps on are tested */
         if (!bitrows_diag_step(&w, &b, row_step, dx))
             return false;
         px += dx;
@@ -199,21 +205,23 @@ static SEARCH_INLINE bool turn_says_jump(Jps *j, int px, int py, int dx, int dy,
            jps_turns_straight(&j->turns, &j->rows, &j->cols, px, py, dx, dy);
 }
 
-/* Online: one diagonal jump, its end a node. JPS+ sweeps the whole diagonal
+/* Online: one diagonal jump from the node being expanded (Jps.from_idx, the
+ * parent its successors take), its end a node. JPS+ sweeps the whole diagonal
  * instead and generates the straight successors of every diagonal jump point
- * on it directly, with `from` as their parent (the path to each is diagonal
+ * on it directly, with the expanded node as their parent (the path to each is diagonal
  * first, then straight: jps_chain.c unpacks it so), so those intermediate
  * points never enter the open list (Harabor & Grastien 2014, §5: pruning
  * intermediate nodes), unless the map is one where that loses (prune_diag,
  * jps.h): then the first of those points is queued, as online. The cell
  * where the diagonal meets the goal's row or column is such a point too, as
  * the table cannot know the goal. */
-static SEARCH_INLINE void try_diagonal_in(Jps *j, uint32_t from, int px, int py, int dir, int form)
+static SEARCH_INLINE void try_diagonal_in(Jps *j, int px, int py, int dir, int form)
 {
     int dx = dir_dx(dir), dy = dir_dy(dir), hdir = DIR_OF[1][dx + 1], vdir = DIR_OF[dy + 1][1];
     DiagStop at;
     for (int x = px, y = py;
-         form != FORM_BYTES ? jump_diagonal_bits_in(j, x, y, dx, dy, &at, form) : jump_diagonal(j, x, y, dx, dy, &at);
+         form != FORM_BYTES ? jump_diagonal_bits_in(j, x, y, dx, dy, &at, form, form != FORM_BITS && x == px)
+                            : jump_diagonal(j, x, y, dx, dy, &at);
          x = at.x, y = at.y) {
         uint64_t base = (uint64_t)abs(at.x - px) * j->open.diag;
         /* The stop is a node, as in JPS (2011), unless it would take the
@@ -224,7 +232,7 @@ static SEARCH_INLINE void try_diagonal_in(Jps *j, uint32_t from, int px, int py,
          * expanded may never be expanded, and a sweep past it would scan
          * for nothing). */
         if (at.x == j->gx && at.y == j->gy) {
-            relax_plus(j, from, at.x, at.y, base, dir);
+            relax_plus(j, at.x, at.y, base, dir);
             return;
         }
         /* The cap refuses the stop's expansion (jps_run gives up there), or
@@ -232,7 +240,7 @@ static SEARCH_INLINE void try_diagonal_in(Jps *j, uint32_t from, int px, int py,
          * call pauses only between expansions, so one expansion stays
          * about as long as the unpruned search's longest). */
         if (j->cap_left == 0 || j->pruned >= JPS_INPLACE_MAX) {
-            relax_plus(j, from, at.x, at.y, base, dir);
+            relax_plus(j, at.x, at.y, base, dir);
             return;
         }
         if (!relax_stop(j, at.x, at.y, base, dir))
@@ -245,11 +253,11 @@ static SEARCH_INLINE void try_diagonal_in(Jps *j, uint32_t from, int px, int py,
         if (at.h == DIAG_UNSCANNED) /* turn bits said either line: the row's own bit first */
             at.h = turn_says_jump(j, at.x, at.y, dx, 0, form) ? jump_straight(j, at.x, at.y, dx, 0) : -1;
         if (at.h >= 0)
-            relax_plus(j, from, at.h, at.y, base + (uint64_t)abs(at.h - at.x) * j->open.card, hdir);
+            relax_plus(j, at.h, at.y, base + (uint64_t)abs(at.h - at.x) * j->open.card, hdir);
         if (at.v == DIAG_UNSCANNED)
             at.v = turn_says_jump(j, at.x, at.y, 0, dy, form) ? jump_straight(j, at.x, at.y, 0, dy) : -1;
         if (at.v >= 0)
-            relax_plus(j, from, at.x, at.v, base + (uint64_t)abs(at.v - at.y) * j->open.card, vdir);
+            relax_plus(j, at.x, at.v, base + (uint64_t)abs(at.v - at.y) * j->open.card, vdir);
     }
 }
 
@@ -258,10 +266,7 @@ static SEARCH_INLINE void try_diagonal_in(Jps *j, uint32_t from, int px, int py,
  * with their directions constants, one copy each, not one in every copy of
  * the expansion (expand_as), whose code then stays small. */
 #define TRY_DIAGONAL_AS(name, dir, form)                                                                               \
-    static __attribute__((noinline)) void name(Jps *j, uint32_t from, int px, int py)                                  \
-    {                                                                                                                  \
-        try_diagonal_in(j, from, px, py, dir, form);                                                                   \
-    }
+    static __attribute__((noinline)) void name(Jps *j, int px, int py) { try_diagonal_in(j, px, py, dir, form); }
 /* The four of a form, and a table of them by direction (4 .. 7 at 0 .. 3):
  * indexed by constants, a direct call. */
 #define TRY_DIAGONALS_AS(form_name, form)                                                                              \
@@ -269,8 +274,8 @@ static SEARCH_INLINE void try_diagonal_in(Jps *j, uint32_t from, int px, int py,
     TRY_DIAGONAL_AS(try_se_##form_name, 5, form)                                                                       \
     TRY_DIAGONAL_AS(try_sw_##form_name, 6, form)                                                                       \
     TRY_DIAGONAL_AS(try_nw_##form_name, 7, form)                                                                       \
-    static void (*const TRY_##form_name[4])(Jps *, uint32_t, int, int) = {try_ne_##form_name, try_se_##form_name,      \
-                                                                          try_sw_##form_name, try_nw_##form_name};
+    static void (*const TRY_##form_name[4])(Jps *, int, int) = {try_ne_##form_name, try_se_##form_name,                \
+                                                                try_sw_##form_name, try_nw_##form_name};
 TRY_DIAGONALS_AS(bits, FORM_BITS)
 TRY_DIAGONALS_AS(turns, FORM_TURNS)
 TRY_DIAGONALS_AS(coarse, FORM_COARSE)
@@ -279,12 +284,13 @@ TRY_DIAGONALS_AS(coarse, FORM_COARSE)
  * here, before the call: on walled maps about a third of those sweeps are
  * not legal at once, and for those the call and the sweep's setup cost
  * more than the sweep (the same test as bitrows_diag_step's, the same
- * search). The bits form's sweeps cost more a step, and there the test
- * measured no gain. */
+ * search); with turn bits the sweep's first jump then takes that step
+ * untested (jump_diagonal_bits_in's `legal`). The bits form's sweeps cost
+ * more a step, and there the test measured no gain. */
 static SEARCH_INLINE void try_diagonal(Jps *j, uint32_t from, int px, int py, int dir, int form)
 {
     if (form == FORM_BYTES) {
-        try_diagonal_in(j, from, px, py, dir, FORM_BYTES);
+        try_diagonal_in(j, px, py, dir, FORM_BYTES);
         return;
     }
     if (form != FORM_BITS) {
@@ -294,7 +300,7 @@ static SEARCH_INLINE void try_diagonal(Jps *j, uint32_t from, int px, int py, in
             !grid_bit_at(bits, from + side))
             return;
     }
-    (form == FORM_BITS ? TRY_bits : form == FORM_TURNS ? TRY_turns : TRY_coarse)[dir & 3](j, from, px, py);
+    (form == FORM_BITS ? TRY_bits : form == FORM_TURNS ? TRY_turns : TRY_coarse)[dir & 3](j, px, py);
 }
 
 #endif
