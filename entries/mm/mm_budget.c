@@ -76,8 +76,8 @@ static size_t mm_cache_cap(const MmEntry *e)
 /* The fewest tiles the JPS's transposed rows take (mm_tile_jps). */
 #define JPS_TILES_FEWEST 16
 
-/* On the profiles that fit (mm_profile_fits: wide and broad corridors),
- * where no corridor steps run, what the instance holds besides the edge
+/* On the profiles that fit (mm_profile_fit_memo_least: the corridors but
+ * the narrow ones), where no corridor steps run, what the instance holds besides the edge
  * cache and the joint memo is what prepare made (the JPS route's
  * transposed rows counted as the fewest tiles: the broad corridors' JPS
  * has coarse turn bits, and the grow gate tiles it before the instance
@@ -86,8 +86,12 @@ static size_t mm_cache_cap(const MmEntry *e)
  * refiner's paths). So whether it can fit its budget is known at prepare:
  * below the line past which the memo's doublings wait (grow_gate), the
  * memo is held to the most joints (halved from the profile's, down to
- * FIT_MEMO_LEAST) that take at most FIT_MEMO_SHARE_PERCENT of what is left
+ * the profile's least) that take at most FIT_MEMO_SHARE_PERCENT of what is left
  * and leave the cache FIT_CACHE_LEAST, and the cache's cap is the rest.
+ * Where the memo keeps its most (the corridors), the cache's cap is what
+ * is left below the budget itself: weighed against the line, the 8-wide
+ * mazes' caches were a quarter smaller, missed about twice as often, and
+ * ended well under their budget (results/reference/mm-paper/mazefit45.md).
  * Both cost time held smaller (a joint smoothed again, a leg planned
  * again); a memo held to half of what is left would take the broad mazes'
  * memo from them where their cache needs no more than the rest
@@ -97,27 +101,31 @@ static size_t mm_cache_cap(const MmEntry *e)
  * (results/reference/mm-paper/mazemem42.md). */
 #define FIT_GROWTH (6 * 1024)
 #define FIT_CACHE_LEAST EDGE_CACHE_MIN_BYTES
-#define FIT_MEMO_LEAST 256
 #define FIT_MEMO_SHARE_PERCENT 65
 
 size_t mm_fit_cache(MmEntry *e)
 {
     size_t budget = mm_budget(e), cap = mm_cache_cap(e);
-    if (e->cfg.cache_kb >= 0 || !mm_profile_fits(e->profile) || e->cfg.refine.ahead != 0)
+    uint32_t least = mm_profile_fit_memo_least(e->profile);
+    if (e->cfg.cache_kb >= 0 || !least || e->cfg.refine.ahead != 0)
         return cap;
     Window *w = &e->refiner.win;
     size_t rest = mm_held_with_memo_grown(e) - win_memo_bytes_most(w) + legplan_first_bytes(&e->legs) + FIT_GROWTH;
     if (e->legs.have_jps) /* tiled where the rest would pass the line (mm_tile_jps) */
         rest -= jps_tile_saving(&e->legs.jps, JPS_TILES_FEWEST);
-    size_t line = budget / 100 * TURNS_TILES_BUDGET_PERCENT; /* the memo's doubling waits past it (grow_gate) */
+    uint32_t memo = win_memo_most(w);
+    /* The memo's doublings wait past the line (grow_gate); a memo that
+     * keeps its most reaches it in the first queries' joints, long before
+     * the cache its cap, so there the cache may take the budget's rest. */
+    bool kept = w->memo && memo <= least;
+    size_t line = kept ? budget : budget / 100 * TURNS_TILES_BUDGET_PERCENT;
     if (rest + FIT_CACHE_LEAST > line)
         return cap;
     size_t room = line - rest;
-    uint32_t memo = win_memo_most(w);
     if (!w->memo)
         return room;
-    while (memo / 2 >= FIT_MEMO_LEAST && ((size_t)memo * sizeof(JointMemo) * 100 > room * FIT_MEMO_SHARE_PERCENT ||
-                                          (size_t)memo * sizeof(JointMemo) + FIT_CACHE_LEAST > room))
+    while (memo / 2 >= least && ((size_t)memo * sizeof(JointMemo) * 100 > room * FIT_MEMO_SHARE_PERCENT ||
+                                 (size_t)memo * sizeof(JointMemo) + FIT_CACHE_LEAST > room))
         memo /= 2;
     size_t held = (size_t)memo * sizeof(JointMemo);
     if (held + FIT_CACHE_LEAST > room)

@@ -265,18 +265,25 @@ uint32_t mm_profile_memo(const MmProfile *p, size_t cells)
     return n;
 }
 
-/* The wide and broad corridors step no corridors (and the broad ones'
- * JPS, tiled where the rest is past the line, holds a known part), so what
- * their instance holds beside the edge cache and the joint memo is known
- * at prepare, and their legs are few: held to fit, the 16-wide mazes took
- * about a tenth more instructions, the cache evicting its oldest legs past
- * its cap and keeping those hit again. The narrower corridors' legs are
- * more: held as tight, maze512-8-2 took half as many again, so they keep
- * the whole budget; the 1- to 4-wide mazes do not fit whatever the two
- * hold (results/reference/mm-paper/mazecache43.md). */
-bool mm_profile_fits(const MmProfile *p)
+/* The corridors step no corridors (and the broad ones' JPS, tiled where
+ * the rest is past the line, holds a known part), so what their instance
+ * holds beside the edge cache and the joint memo is known at prepare.
+ * Held to fit, the 16-wide mazes took about a tenth more instructions, the
+ * cache evicting its oldest legs past its cap and keeping those hit again
+ * (results/reference/mm-paper/mazecache43.md); there the memo may be
+ * halved down to FIT_MEMO_LEAST. The 8-wide mazes' routes pass more legs
+ * and joints, and there a memo of half its most cost several times what
+ * the misses of a cache held to what is left cost (each a leg planned
+ * again): so there the memo keeps its most and only the cache is held.
+ * The 1- to 4-wide mazes do not fit with the memo at its most, and keep
+ * the whole budget (results/reference/mm-paper/mazefit45.md). */
+#define FIT_MEMO_LEAST 256
+
+uint32_t mm_profile_fit_memo_least(const MmProfile *p)
 {
-    return p == &PROFILES[P_WIDE_CORRIDORS] || p == &PROFILES[P_BROAD_CORRIDORS];
+    if (p == &PROFILES[P_CORRIDORS])
+        return p->memo_max;
+    return p == &PROFILES[P_WIDE_CORRIDORS] || p == &PROFILES[P_BROAD_CORRIDORS] ? FIT_MEMO_LEAST : 0;
 }
 
 void mm_profile_config(const MmProfile *p, MmConfig *c)

@@ -52,8 +52,9 @@ void mm_profile_config(const MmProfile *p, MmConfig *c);
 uint32_t mm_profile_memo(const MmProfile *p, size_t cells);
 /* Whether an instance under profile p holds its joint memo and edge cache
  * to what fits its memory budget where it can (entries/mm/mm_budget.c
- * mm_fit_cache), at some cost in time. */
-bool mm_profile_fits(const MmProfile *p);
+ * mm_fit_cache), at some cost in time: 0 it does not, else the fewest
+ * joints the memo may be held to there (halved from its most). */
+uint32_t mm_profile_fit_memo_least(const MmProfile *p);
 
 /* The most share of coarse turn bits set at which the JPS route keeps them
  * (search/jps.h jps_enable_coarse) under configuration c (coarse=). */

@@ -45,6 +45,13 @@ static void test_mm_profiles(T *t)
         const MmProfile *p = mm_profile_choose(&cases[i].k, -1);
         CHECKF(t, !strcmp(p->name, cases[i].profile), "case %zu: %s, not %s", i, p->name, cases[i].profile);
     }
+    /* Held to fit: the 8-wide mazes' memo whole, the wider ones' halved
+     * down to 256, the narrow and other maps not at all. */
+    CHECK(t, mm_profile_fit_memo_least(mm_profile_choose(&cases[0].k, -1)) == 1024 &&
+                 mm_profile_fit_memo_least(mm_profile_choose(&cases[2].k, -1)) == 256 &&
+                 mm_profile_fit_memo_least(mm_profile_choose(&cases[4].k, -1)) == 256 &&
+                 !mm_profile_fit_memo_least(mm_profile_choose(&cases[1].k, -1)) &&
+                 !mm_profile_fit_memo_least(mm_profile_default()));
     MapKind maze = cases[0].k;
     maze.nsectors = 192;
     maze.corners = 2000;
