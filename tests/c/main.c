@@ -118,6 +118,7 @@ static const struct {
               {"mm_memory", MM_MEMORY_TESTS},
               {"mm_chquery", MM_CHQUERY_TESTS},
               {"mm_file", MM_FILE_TESTS},
+              {"mm_calls", MM_CALLS_TESTS},
               {"smooth", SMOOTH_TESTS},
               {"edge_cache", EDGE_CACHE_TESTS},
               {"baselines", BASELINE_TESTS},
