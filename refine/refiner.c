@@ -49,31 +49,10 @@ void refiner_free(Refiner *r)
     memset(r, 0, sizeof *r);
 }
 
-/* The bucket of a per-query maximum v: v itself below REFINE_MAX_EXACT,
- * else its power of two (2^REFINE_MAX_EXACT_LOG .. 2^31) split in
- * REFINE_MAX_SUB (8: the three bits after the leading one). */
-static int max_bucket(uint32_t v)
-{
-    if (v < REFINE_MAX_EXACT)
-        return (int)v;
-    int e = 31 - __builtin_clz(v);
-    return REFINE_MAX_EXACT + (e - REFINE_MAX_EXACT_LOG) * REFINE_MAX_SUB + (int)((v >> (e - 3)) & 7);
-}
-
-/* The least value of bucket b. */
-static double bucket_value(int b)
-{
-    if (b < REFINE_MAX_EXACT)
-        return b;
-    int e = (b - REFINE_MAX_EXACT) / REFINE_MAX_SUB + REFINE_MAX_EXACT_LOG,
-        sub = (b - REFINE_MAX_EXACT) % REFINE_MAX_SUB;
-    return (double)((8u + (uint32_t)sub) << (e - 3));
-}
-
 static void finish_query(Refiner *r)
 {
     r->active = false;
-    r->stats.max_hist[max_bucket(r->query_max)]++;
+    r->stats.max_hist[refiner_max_bucket(r->query_max)]++;
     r->stats.nquery_max++;
 }
 
@@ -225,6 +204,12 @@ static const RefinePhase ROUTE_PHASE[] = {[ROUTE_PHASE_LOCATE] = PHASE_LOCATE, [
 /* Has this call spent its work? */
 static bool spent(const Refiner *r) { return r->legs->work == 0; }
 
+/* Has this bounded call spent any of its work? Then the query's next stage
+ * (locating s and g, the abstract search, the legs, the near box's A*)
+ * waits for the next call: a call that ran them back to back, each on its
+ * own exchange rate, was the query's longest (mm-paper/longcall45.md). */
+static bool begun(const Refiner *r) { return r->cfg.work > 0 && r->legs->work < call_work(r); }
+
 /* A new query: the routes in order, from r->route_at (the one that paused
  * in the call before goes on), until one answers it whole (ANSWERED), the
  * call's work runs out (PAUSED), or none answers (PASS). */
@@ -269,6 +254,8 @@ static RouteResult route_near(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
         int k = refiner_plan_locate(r);
         if (k <= 0)
             return k == 0 ? ROUTE_PAUSED : ROUTE_ANSWERED;
+        if (begun(r))
+            return ROUTE_PAUSED; /* the box's A* in a call of its own */
     }
     if (!r->paused && spent(r))
         return ROUTE_PAUSED;
@@ -370,6 +357,8 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
             r->plan_from = s;
             r->near_regions = !r->routes.abs_waiting && abs_ready(r);
         }
+        if (begun(r))
+            return false;
     }
     if (r->stage == STAGE_NEAR) {
         RouteResult res = route_near(r, s, g, out);
@@ -393,7 +382,10 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
             }
             r->plan_from = from;
         }
-        int planned = refiner_plan_steps(r);
+        int planned = r->plan_step < PLAN_SEARCH ? refiner_plan_locate(r) : 1;
+        if (planned > 0 && begun(r))
+            r->legs->work = 0; /* located: the search only begins (not paused), and runs in the next call */
+        planned = planned > 0 ? refiner_plan_steps(r) : planned;
         if (planned == 0)
             return false;
         if (planned < 0) {
@@ -403,6 +395,8 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         refiner_plan_legs(r);
         r->stage = r->rejoin ? STAGE_LEGS : STAGE_GUARD;
         r->rejoin = false;
+        if (begun(r))
+            return false;
     }
     if (r->stage == STAGE_GUARD) {
         /* The near box searched the guard's box already (or its regions
@@ -478,20 +472,6 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
     bool done = step(r, s, g, out, t0);
     r->legs->work = UINT64_MAX; /* the planner's other users (segbuild) are not bounded */
     return done;
-}
-
-double refiner_max_p95(const Refiner *r)
-{
-    uint64_t n = r->stats.nquery_max;
-    if (!n)
-        return 0;
-    uint64_t k = (uint64_t)((double)(n - 1) * 0.95 + 0.5), seen = 0; /* the rank, from 0 */
-    for (int b = 0; b < REFINE_MAX_BUCKETS; b++) {
-        seen += r->stats.max_hist[b];
-        if (seen > k)
-            return bucket_value(b);
-    }
-    return 0;
 }
 
 size_t refiner_bytes(const Refiner *r)

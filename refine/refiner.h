@@ -169,6 +169,9 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out);
  * abstract path from the last cell it reached at its next call, and the
  * window forgets the joints it remembers (refine/window.h). */
 void refiner_invalidate(Refiner *r);
+/* The bucket of RefineStats.max_hist a query's largest refinement search
+ * `v` is counted in (refiner_stats.c). */
+int refiner_max_bucket(uint32_t v);
 /* 95th percentile over finished queries of their largest refinement search
  * (exact below REFINE_MAX_EXACT, else within 1/16 below). */
 double refiner_max_p95(const Refiner *r);

@@ -232,8 +232,8 @@ bool jps_grow(Jps *j);
 bool jps_reserve(Jps *j, uint64_t nodes);
 size_t jps_reserve_bytes(const Jps *j, uint64_t nodes);
 /* The trace full as a found path's chain is read into it (jps.c jps_run,
- * after the search): doubled, the owner's gate asked first. False when
- * memory ran out. */
+ * after the search): doubled, without asking the owner's gate (it sees the
+ * few KiB at its next ask). False when memory ran out. */
 bool jps_grow_trace(Jps *j);
 /* The most nodes an online search of at most `max_expanded` expansions
  * reaches (a bound for jps_init_bounded): the start's 8 successors, then at

@@ -273,9 +273,12 @@ bool jps_reserve(Jps *j, uint64_t nodes)
 
 bool jps_grow_trace(Jps *j)
 {
-    size_t cap = grow_cap(j->trace_cap, j->trace_cap + 1, 1);
-    grow_gate_ask(&j->gate, (cap - j->trace_cap) * sizeof *j->trace);
-    return GROW(j->trace, j->trace_cap, cap, 1);
+    /* The gate is not asked: a path's chain outgrows the trace a few times
+     * in an instance's life, by a few KiB at most, in its query's longest
+     * call, where the gate's walk over the owner's parts, cold, cost more
+     * than the rest of that call (results/reference/mm-paper/longcall45.md);
+     * the owner sees the growth at its next ask or check. */
+    return GROW(j->trace, j->trace_cap, grow_cap(j->trace_cap, j->trace_cap + 1, 1), 1);
 }
 
 /* A JpsOpen that holds no arrays, with o's costs and `sparse`: a JPS not

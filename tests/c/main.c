@@ -119,6 +119,7 @@ static const struct {
               {"mm_chquery", MM_CHQUERY_TESTS},
               {"mm_first", MM_FIRST_TESTS},
               {"mm_file", MM_FILE_TESTS},
+              {"mm_calls", MM_CALLS_TESTS},
               {"smooth", SMOOTH_TESTS},
               {"edge_cache", EDGE_CACHE_TESTS},
               {"baselines", BASELINE_TESTS},
