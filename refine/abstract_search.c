@@ -146,13 +146,41 @@ static void expand_layout(RegionSearch *as, uint32_t cur, double g, double weigh
     }
 }
 
+/* h of region r towards region `to` while the refresh's arrays are held:
+ * `octile`, the centers' octile distance, or where they say more the
+ * landmarks' (RegionSearch.refresh_marks): the largest gap
+ * between a landmark's distances to r and to `to`, a lower bound by the
+ * triangle inequality (the edges cost the same both ways), consistent as
+ * the octile is, and so their larger. A gap of infinity: `to` is not
+ * reachable from r. */
+static inline double held_h(const RegionSearch *as, uint32_t r, uint32_t to, double octile)
+{
+    if (!as->refresh_marks)
+        return octile;
+    const float *a = &as->refresh_marks[(size_t)r * REGION_LANDMARKS],
+                *b = &as->refresh_marks[(size_t)to * REGION_LANDMARKS];
+    float gap = 0; /* whole units below 2^24: exact in a float */
+    for (uint32_t i = 0; i < REGION_LANDMARKS; i++) {
+        float d = fabsf(a[i] - b[i]); /* NaN (both infinite: not this landmark's part) is no gap */
+        gap = d > gap ? d : gap;
+    }
+    return (double)gap > octile ? (double)gap : octile;
+}
+
 /* The same over the refresh's arrays while they are held (a hierarchy
  * awaiting a map's changes: RegionSearch.refresh_edges): the same edges in
  * the same order, each with its whole cost, so no excess is looked up in
  * the layout, and the same sums (whole numbers of units, exact in a
- * double), so the same decisions. A parent's code takes the edge's
- * direction from the two regions' sectors. */
-static void expand_held(RegionSearch *as, uint32_t cur, double g, double weight, xyLoc goal)
+ * double), so the same costs. A parent's code takes the edge's direction
+ * from the two regions' sectors. An open region improved keeps its one
+ * entry, its key lowered in place (RegionSearch.refresh_pos). The key is
+ * g plus held_h's (weight 0: g alone); among equal keys the open list
+ * takes first the least g plus the centers' octile distance (in the tie's
+ * place, negated), the region the octile's A* would take first: the
+ * landmarks make many keys equal along a route's whole length, and
+ * without it the routes taken among those of equal cost came out longer
+ * once refined (results/reference/mm-paper/dynheap45.md). */
+static void expand_held(RegionSearch *as, uint32_t cur, double g, double weight, uint32_t to, xyLoc goal)
 {
     const AbsIndex *ix = as->ix;
     const uint32_t sec = as->refresh_sector[cur], local = cur - abs_base(ix, sec);
@@ -162,21 +190,106 @@ static void expand_held(RegionSearch *as, uint32_t cur, double g, double weight,
         float *n = g_of(as, e.to);
         if (signbit(*n) || (float)ng >= *n)
             continue;
+        bool open = *n != INFINITY;
         *n = (float)ng;
-        put_parent(as, e.to, as->back_code[abs_sector_dir(ix, sec, as->refresh_sector[e.to])] | local);
-        if (!push_offered(as, e.to, ng, weight, goal))
+        const uint32_t ts = as->refresh_sector[e.to];
+        put_parent(as, e.to, as->back_code[abs_sector_dir(ix, sec, ts)] | local);
+        double h = 0, tie = ng;
+        if (weight > 0) {
+            double octile = heuristic(abs_center(ix, e.to), goal);
+            h = weight * held_h(as, e.to, to, octile);
+            tie = -(ng + weight * octile);
+        }
+        if (open)
+            heap_decrease(&as->open, e.to, ng + h, tie);
+        else if (as->open.n < as->open.cap || region_grow_open(as))
+            heap_push(&as->open, e.to, ng + h, tie);
+        else {
+            as->out_of_memory = true;
             return;
+        }
+        if (as->tracer)
+            region_trace(as, TRACE_GENERATING, e.to, h);
     }
 }
 
-/* A* from `from` to `to`. */
-static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
+/* pop_open for expand_held's searches: no entry is stale (the tie's place
+ * holds no g). */
+static inline bool pop_held(RegionSearch *as, uint32_t *r, double *g)
+{
+    if (heap_empty(&as->open))
+        return false;
+    float *n = &as->g[ *r = heap_pop(&as->open).id];
+    *g = *n;
+    *n = -*n;
+    return true;
+}
+
+/* Positions in the open list: per region while the refresh's arrays are
+ * held (expand_held lowers keys in place), else every one to
+ * alloc_astar's one slot (the other searches delete lazily). */
+static void place_open(RegionSearch *as, bool held)
+{
+    if (held)
+        heap_place(&as->open, as->refresh_pos, sizeof *as->refresh_pos);
+    else {
+        heap_clear(&as->open);
+        heap_place(&as->open, &as->block[(as->ix->abs->nregions + REGION_BLOCK - 1) / REGION_BLOCK], 0);
+    }
+}
+
+bool region_search_marks(RegionSearch *as)
+{
+    const uint32_t n = as->ix->abs->nregions, k = REGION_LANDMARKS;
+    if (!n)
+        return false;
+    float *marks = as->refresh_marks;
+    const Tracer *tr = as->tracer;
+    as->refresh_marks = NULL; /* the searches' own heuristic: none */
+    as->tracer = NULL;
+    as->out_of_memory = false;
+    place_open(as, true);
+    /* The first search, from the middle region, only finds the farthest
+     * region: the landmarks are far apart, each the region farthest from
+     * those before it (the least of its distances to them the largest). */
+    uint32_t from = n / 2;
+    for (uint32_t i = 0; i <= k && !as->out_of_memory; i++) {
+        region_start_search(as, from, 0.0, 0.0);
+        put_parent(as, from, root_code(as));
+        uint32_t cur;
+        double g;
+        while (pop_held(as, &cur, &g) && !as->out_of_memory)
+            expand_held(as, cur, g, 0.0, cur, abs_center(as->ix, cur));
+        float best = -1;
+        for (uint32_t r = 0; r < n; r++) {
+            float d = reached(as, r) ? fabsf(as->g[r]) : INFINITY, least = d;
+            if (i > 0)
+                marks[(size_t)r * k + i - 1] = d;
+            for (uint32_t j = 0; j + 1 < i; j++)
+                least = fminf(least, marks[(size_t)r * k + j]);
+            if (least != INFINITY && least > best) {
+                best = least;
+                from = r;
+            }
+        }
+    }
+    place_open(as, false);
+    as->tracer = tr;
+    as->refresh_marks = marks;
+    return !as->out_of_memory;
+}
+
+/* A* from `from` to `to`, over the held arrays or the layout. */
+static inline __attribute__((always_inline)) double run_over(RegionSearch *as, uint32_t from, uint32_t to,
+                                                             double weight, bool held)
 {
     const AbsIndex *ix = as->ix;
     const xyLoc goal = abs_center(ix, to);
     uint64_t expanded = 0;
     double result = -1;
     const Tracer *tr = as->tracer;
+    if (held)
+        place_open(as, true);
     region_start_search(as, from, 0.0, weight * heuristic(abs_center(ix, from), goal));
     put_parent(as, from, root_code(as));
     as->out_of_memory = false;
@@ -187,7 +300,7 @@ static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
     }
     uint32_t cur;
     double g;
-    while (pop_open(as, &cur, &g)) {
+    while (held ? pop_held(as, &cur, &g) : pop_open(as, &cur, &g)) {
         if (cur == to) {
             result = g / ABS_COST_SCALE;
             break;
@@ -195,8 +308,8 @@ static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
         expanded++;
         if (tr)
             region_trace(as, TRACE_EXPANDING, cur, weight * heuristic(abs_center(ix, cur), goal));
-        if (as->refresh_edges)
-            expand_held(as, cur, g, weight, goal);
+        if (held)
+            expand_held(as, cur, g, weight, to, goal);
         else
             expand_layout(as, cur, g, weight, goal);
         if (tr)
@@ -206,12 +319,19 @@ static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
     }
     if (tr)
         region_trace(as, TRACE_END, result < 0 ? from : to, 0);
+    if (held)
+        place_open(as, false);
     as->last_expanded = expanded;
     as->expanded += expanded;
     as->path_len = 0;
     if (result < 0 || !region_take_route(as, from, to, 0))
         return -1;
     return result;
+}
+
+static double run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
+{
+    return as->refresh_edges ? run_over(as, from, to, weight, true) : run_over(as, from, to, weight, false);
 }
 
 static double run_ends(RegionSearch *as, uint32_t from, uint32_t to)

@@ -5,14 +5,16 @@
  * the maps that run it (random maps: a search reaches most of the
  * regions), so a region keeps a float g (a stamp covers REGION_BLOCK
  * regions, RegionSearch.block) and the open list deletes lazily (a region improved is pushed again, its
- * older entry skipped when popped), needing no heap position. The rules
+ * older entry skipped when popped), needing no heap position (but while a
+ * refresh's arrays are held, RegionSearch.refresh_pos). The rules
  * are the core's: a closed region is never reopened, so a weighted
  * search's route is at most w times optimal. With a contraction
  * hierarchy (refine/abs_ch.h, `ch` at init) every search with w = 1 is the
  * hierarchy's query instead: the same optimal cost, far fewer regions
  * touched.
  *
- * Heuristic: the octile distance between region centers.
+ * Heuristic: the octile distance between region centers (and landmarks'
+ * while a refresh's arrays are held: RegionSearch.refresh_marks).
  *
  * Edge costs: the octile distance between the two centers, plus, when the
  * abstraction carries them (abstraction.h, "edge costs"), the stored excess
@@ -79,6 +81,9 @@ typedef union RegionCodes {
 /* The neighbours of g's region a search costed from its ends keeps (RegionSearch.end_near). */
 #define REGION_END_NEAR 16u
 
+/* Landmarks of the A* while a refresh's arrays are held (RegionSearch.refresh_marks). */
+#define REGION_LANDMARKS 4u
+
 /* Regions a stamp of the A* covers (RegionSearch.block). */
 #define REGION_BLOCK 32u
 
@@ -133,6 +138,18 @@ typedef struct RegionSearch {
     RegionAdj *refresh_edges;
     uint32_t *refresh_first; /* nregions + 1: region r's edges are refresh_edges[first[r] .. first[r + 1]) */
     uint32_t *refresh_sector;
+    /* per region, held with them: its place in the open list, so that A*
+     * lowers an open region's key in place (heap_decrease) rather than
+     * pushing it again; the lazily deleted copies were most of its pops */
+    int32_t *refresh_pos;
+    /* per region, held with them: its distance (units) from each of
+     * REGION_LANDMARKS regions (region r's at [r * REGION_LANDMARKS ..]),
+     * from whole searches over these arrays when the change is taken; the
+     * A* meanwhile takes as its heuristic the largest gap between a
+     * landmark's distances to a region and to the goal (a lower bound by
+     * the triangle inequality, consistent) where it beats the centers'
+     * octile distance. NULL: none (memory ran out), the octile alone. */
+    float *refresh_marks;
     const Tracer *tracer; /* NULL: not traced; events name regions by their centers (search/trace.h) */
     /* The owner's (zero at init: none; region_search_follow keeps prev's):
      * asked before the open list or the route grows, with the bytes they

@@ -136,6 +136,11 @@ static inline bool offer_edge(RegionSearch *as, float *n, double *g, double shar
     return true;
 }
 
+/* The landmarks' distances (RegionSearch.refresh_marks) over the refresh's
+ * held arrays, by whole searches; false (none: the caller lets them go)
+ * when memory ran out. */
+bool region_search_marks(RegionSearch *as);
+
 /* The search costed from its ends (abstract_search_ends.c): begun, run
  * while *budget (expansions) lasts (false: paused), its route taken. */
 void region_ends_begin(RegionSearch *as, uint32_t from, uint32_t to);

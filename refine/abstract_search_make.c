@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abstract_search_astar.h"
 #include "abstract_search_first.h"
 
 /* The parent codes' width, and the back codes they are made with. */
@@ -20,11 +21,15 @@ static void set_codes(RegionSearch *as)
         as->back_code[d] = (uint16_t)(abs_opposite_dir(d) << as->local_bits);
 }
 
+/* No cost yet (region_search_flat's first pass). */
+#define FLAT_LATER UINT32_MAX
+
 bool region_search_flat(const RegionSearch *as, uint32_t **first, RegionAdj **out)
 {
     const AbsIndex *ix = as->ix;
-    const uint32_t n = ix->abs->nregions;
-    RegionAdj *flat = *out = malloc(((size_t)ix->abs->nedges + 1) * sizeof *flat);
+    const Abstraction *a = ix->abs;
+    const uint32_t n = a->nregions;
+    RegionAdj *flat = *out = malloc(((size_t)a->nedges + 1) * sizeof *flat);
     uint32_t *f = *first = malloc(((size_t)n + 1) * sizeof *f), m = 0;
     if (!flat || !f) {
         free(flat);
@@ -33,14 +38,35 @@ bool region_search_flat(const RegionSearch *as, uint32_t **first, RegionAdj **ou
         *first = NULL;
         return false;
     }
+    /* An edge's excess is kept by one of its two sectors (abstraction/edges.h):
+     * an edge whose own sector does not keep it, between two narrow sectors,
+     * takes its cost from the edge back in a second pass, where a look-up
+     * in the layout scans the other sector's bytes; between two default
+     * sectors neither keeps one and the excess is 0. */
     for (uint32_t r = 0; r < n; r++) {
         AbsAdj c;
         AbsAdjEdge e;
         f[r] = m;
-        for (abs_adj_begin(ix, as->kept_first, r, true, &c); abs_adj_next(ix, &c, &e) && m < ix->abs->nedges;)
-            flat[m++] = (RegionAdj){e.to, region_edge_cost(as, r, &e)};
+        for (abs_adj_begin(ix, as->kept_first, r, false, &c); abs_adj_next(ix, &c, &e) && m < a->nedges;) {
+            uint32_t cost = FLAT_LATER;
+            if (e.kept_at >= 0 || !a->costs_on)
+                cost = region_edge_cost(as, r, &(AbsAdjEdge){.to = e.to, .excess = abs_adj_excess_at(ix, &c, &e)});
+            else if (!c.fast || abs_word_flags(abs_word(a, (int)e.sector)) & ABS_FLAG_WIDE)
+                cost = region_edge_cost(as, r, &(AbsAdjEdge){.to = e.to, .excess = abs_adj_excess(ix, &c, &e)});
+            flat[m++] = (RegionAdj){e.to, cost};
+        }
     }
     f[n] = m;
+    for (uint32_t r = 0; r < n; r++)
+        for (uint32_t i = f[r]; i < f[r + 1]; i++) {
+            if (flat[i].cost != FLAT_LATER)
+                continue;
+            uint32_t t = flat[i].to, cost = abs_octile_units(abs_center(ix, r), abs_center(ix, t));
+            for (uint32_t j = f[t]; j < f[t + 1]; j++)
+                if (flat[j].to == r && flat[j].cost != FLAT_LATER)
+                    cost = flat[j].cost;
+            flat[i].cost = cost;
+        }
     return true;
 }
 
@@ -106,9 +132,13 @@ static void drop_refresh(RegionSearch *as)
     free(as->refresh_edges);
     free(as->refresh_first);
     free(as->refresh_sector);
+    free(as->refresh_pos);
+    free(as->refresh_marks);
+    as->refresh_marks = NULL;
     as->refresh_edges = NULL;
     as->refresh_first = NULL;
     as->refresh_sector = NULL;
+    as->refresh_pos = NULL;
 }
 
 /* Makes the refresh's arrays when the hierarchy awaits a refresh and they
@@ -118,10 +148,19 @@ static bool prepare_refresh(RegionSearch *as, Err *err)
     if (!abs_ch_built(&as->ch) || !as->ch.dyn.pending || as->refresh_edges)
         return true;
     if (!region_search_flat(as, &as->refresh_first, &as->refresh_edges) ||
-        !(as->refresh_sector = abs_region_sectors(as->ix))) {
+        !(as->refresh_sector = abs_region_sectors(as->ix)) ||
+        !(as->refresh_pos = malloc(((size_t)as->ix->abs->nregions + 1) * sizeof *as->refresh_pos))) {
         drop_refresh(as);
         return err_set(err, "out of memory for the hierarchy's refresh (%u edges, %u regions)", as->ix->abs->nedges,
                        as->ix->abs->nregions);
+    }
+    /* The landmarks' searches run on the A*'s arrays: a search made lean
+     * has none (region_search_unfollow's prev), and its A* the octile alone. */
+    as->refresh_marks =
+        as->g ? malloc(((size_t)as->ix->abs->nregions + 1) * REGION_LANDMARKS * sizeof *as->refresh_marks) : NULL;
+    if (as->refresh_marks && !region_search_marks(as)) { /* the octile alone */
+        free(as->refresh_marks);
+        as->refresh_marks = NULL;
     }
     return true;
 }
@@ -225,7 +264,8 @@ size_t region_search_bytes(const RegionSearch *as)
     return (as->g ? (nb ? nb : 1) * REGION_BLOCK * sizeof *as->g : 0) + (as->block ? (nb + 1) * sizeof *as->block : 0) +
            (as->kept_first ? n : 0) + (size_t)as->open.cap * sizeof(HeapItem) + (as->parent.any ? n * code : 0) +
            (size_t)as->path_cap * sizeof *as->path + abs_ch_scratch_bytes(&as->ch) +
-           (as->refresh_edges
-                ? (size_t)as->ix->abs->nedges * sizeof *as->refresh_edges + (2 * n + 1) * sizeof *as->refresh_sector
-                : 0);
+           (as->refresh_edges ? (size_t)as->ix->abs->nedges * sizeof *as->refresh_edges +
+                                    (2 * n + 1) * sizeof *as->refresh_sector + (n + 1) * sizeof *as->refresh_pos +
+                                    (as->refresh_marks ? (n + 1) * REGION_LANDMARKS * sizeof *as->refresh_marks : 0)
+                              : 0);
 }

@@ -34,6 +34,12 @@ void heap_free(Heap *h);
  * unchanged and false. */
 bool heap_reserve(Heap *h, uint32_t capacity);
 static inline void heap_clear(Heap *h) { h->n = 0; }
+/* Where the positions go from now on (as heap_init's); the heap is empty. */
+static inline void heap_place(Heap *h, void *pos_base, size_t pos_stride)
+{
+    h->pos_base = pos_base;
+    h->pos_stride = pos_stride;
+}
 static inline bool heap_empty(const Heap *h) { return h->n == 0; }
 /* Pushing past capacity is a caller bug: the push is refused (returns false). */
 bool heap_push(Heap *h, uint32_t id, double f, double g);
