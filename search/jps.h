@@ -149,10 +149,10 @@ bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err);
  * its searches or runs them in a corridor (mm): its memory follows what
  * its searches reach, at most the cap, not the map. Its map copy and
  * row bits are the map's; a packed map (grid.h) is its own row bits
- * (bitrows_view), and a borrowed packed map's transposed rows a whole copy
- * that its owner may make a cache of tiles (jps_tile_cols, where its memory
- * says), not a copy: what a search touches is transposed
- * when first read, so the search's answer is the same. A search that
+ * (bitrows_view), and a borrowed packed map's transposed rows are a whole
+ * copy, which its owner may turn into a cache of tiles where its memory
+ * says (jps_tile_cols): then what a search touches is transposed when
+ * first read, so the search's answer is the same. A search that
  * would reach more nodes gives up (JPS_CAPPED, `failed` set). `borrow`: no
  * map copy, `map` is read while the Jps lives; jps_update then flips only
  * the bit rows it owns (the transposed ones, and the rows of a byte map),
