@@ -139,6 +139,7 @@ static const struct {
               {"kit", KIT_TESTS},
               {"cli", CLI_TESTS},
               {"window", WINDOW_TESTS},
+              {"window_memo", WINDOW_MEMO_TESTS},
               {"mapkind", MAPKIND_TESTS},
               {"api", API_TESTS},
               {"differential", DIFF_TESTS},
