@@ -61,6 +61,15 @@ remember = $(shell mkdir -p $(dir $(1)) && { echo '$(2)' | cmp -s - $(1) || echo
 CFLAGS_SEEN := $(OBJ)/cflags
 $(call remember,$(CFLAGS_SEEN),$(CC) $(CFLAGS))
 
+# The driver names the commit it was built from (build/gppc --version): the
+# short hash, -dirty with uncommitted changes (tags left out: a hash alone);
+# main.o is rebuilt when that changes.
+BUILD_ID := $(shell git describe --always --dirty --exclude '*' 2>/dev/null || echo unknown)
+BUILD_ID_SEEN := $(OBJ)/build_id
+$(call remember,$(BUILD_ID_SEEN),$(BUILD_ID))
+$(OBJ)/main.o: $(BUILD_ID_SEEN)
+$(OBJ)/main.o: CFLAGS += -DGPPC_BUILD_ID='"$(BUILD_ID)"'
+
 $(OBJ)/%.o: %.c $(CFLAGS_SEEN)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<

@@ -14,6 +14,13 @@
 #include "driver/driver.h"
 #include "search/astar.h"
 
+/* The commit this binary was built from (the Makefile passes it: its short
+ * hash, -dirty with uncommitted changes), so a table can name the binary it
+ * measured. */
+#ifndef GPPC_BUILD_ID
+#define GPPC_BUILD_ID "unknown"
+#endif
+
 typedef struct Run {
     DriverArgs args;
     Grid map;
@@ -445,7 +452,9 @@ int main(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     if (help) {
-        if (run.args.help_entry)
+        if (run.args.version)
+            printf("gppc-mm %s\n", GPPC_BUILD_ID);
+        else if (run.args.help_entry)
             args_entry_usage(stdout, run.args.help_entry);
         else
             args_usage(stdout);

@@ -70,6 +70,7 @@ static bool opt_cpu_clock(DriverArgs *a, const char *v, Err *err)
     return true;
 }
 static bool opt_help(DriverArgs *a, const char *v, Err *err) { return (void)v, (void)err, a->help = true; }
+static bool opt_version(DriverArgs *a, const char *v, Err *err) { return (void)v, (void)err, a->version = true; }
 static bool opt_json(DriverArgs *a, const char *v, Err *err) { return (void)v, (void)err, a->json = true; }
 static bool opt_csv_extra(DriverArgs *a, const char *v, Err *err) { return (void)v, (void)err, a->csv_extra = true; }
 static bool opt_strict_pre(DriverArgs *a, const char *v, Err *err) { return (void)v, (void)err, a->strict_pre = true; }
@@ -208,6 +209,12 @@ static const DriverOption OPTIONS[] = {
      "with other options) is an error, exit 2; without it the entry is rebuilt\n"
      "in memory and SUMMARY says pre_rejected=REASON rebuild_s=SECONDS",
      opt_strict_pre, false},
+    {"version", NULL,
+     "print the commit this binary was built from (its short hash, -dirty\n"
+     "when the tree had uncommitted changes; unknown outside a git checkout),\n"
+     "exit 0: tables name the binary they measured, not the tree they were\n"
+     "made in",
+     opt_version, false},
     {"help", NULL, "this text", opt_help, false},
 };
 enum { NOPTIONS = sizeof OPTIONS / sizeof OPTIONS[0] };
@@ -325,7 +332,7 @@ bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
         given[c - 256] = true;
         if (!OPTIONS[c - 256].apply(a, optarg, err))
             return false;
-        if (a->help) {
+        if (a->help || a->version) {
             *help = true;
             return true;
         }

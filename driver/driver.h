@@ -34,6 +34,7 @@ typedef struct DriverArgs {
     int time_limit_s;      /* --time-limit S: the run's wall-clock limit (driver/guard.c); 0 none */
     bool ext_failed;       /* args_parse failed on an ext:DIR entry's build or load, not on the usage */
     bool help;
+    bool version;            /* --version: the commit the binary was built from, exit 0 */
     const Entry *help_entry; /* --entry NAME:help: NAME's options alone */
     /* The start kits' conventions (driver/kit_csv.c, docs/driver.md "Start-kit compatibility"). */
     bool json;          /* --json: stdout as JSON lines (driver/json.c) */

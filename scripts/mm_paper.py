@@ -52,13 +52,13 @@ import argparse
 import os
 import shlex
 import statistics
-import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ext_entries  # noqa: E402
-from compare import LEAST_KEYS, ROOT, Runner, add_bench_dir, add_loop_args, loop_args, maps_of, run_family  # noqa: E402
+from compare import (LEAST_KEYS, ROOT, Runner, add_bench_dir, add_loop_args, loop_args, made_at, maps_of,  # noqa: E402
+                     run_family)
 from reference_table import TIME_FIELDS, append_rows, numeric, per_family, read_rows  # noqa: E402
 from run_suite import map_cells  # noqa: E402
 
@@ -276,12 +276,10 @@ def losses(rows, jps2, top=15):
 
 
 def write_tables(args, argv, names, wall):
-    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
-                            text=True).stdout.strip() or "unknown"
     lines = ["# mm against the paper's promise (issue #31): acceptance per family", "",
-             "Made by `python3 scripts/mm_paper.py %s` at commit %s (this invocation's wall time %.0f s; the "
+             "Made by `python3 scripts/mm_paper.py %s` at %s (this invocation's wall time %.0f s; the "
              "tables hold every map WORK has, from earlier invocations too)." % (
-                 " ".join(map(shlex.quote, argv)), commit, wall), "",
+                 " ".join(map(shlex.quote, argv)), made_at(args.gppc), wall), "",
              "Per map: every entry preprocessed once, then %d interleaved rounds (order rotated), each figure the "
              "median over the rounds. Times are GetPath time (the driver's total-time); CPU figures are the thread's "
              "CPU clock (docs/driver-output.md); the longest call and the longest query are each call's and each query's "

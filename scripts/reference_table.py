@@ -33,8 +33,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compare import (ROOT, Runner, add_bench_dir, add_loop_args, family_table, loop_args, maps_of,  # noqa: E402
-                     parse_pairs, run_family)
+from compare import (ROOT, Runner, add_bench_dir, add_loop_args, family_table, loop_args, made_at,  # noqa: E402
+                     maps_of, parse_pairs, run_family)
 
 FAMILIES = ["dao", "rooms", "random", "mazes"]
 TIME_FIELDS = ["family", "map", "entry", "queries", "invalid", "total_s", "first20_s", "subopt_mean", "subopt_max",
@@ -197,12 +197,10 @@ def main(argv):
             time_phase(args, runner, family, maps[::every.get(family, 1)], entries)
         if "check" in phases:
             check_phase(args, family, maps[::check_every.get(family, 1)], entries)
-    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
-                            text=True).stdout.strip() or "unknown"
     lines = ["# Baselines side by side: %s" % ", ".join(names), "",
-             "Made by `python3 scripts/reference_table.py %s` at commit %s (this run's wall time %.0f s; "
+             "Made by `python3 scripts/reference_table.py %s` at %s (this run's wall time %.0f s; "
              "the table holds every family WORK has, from earlier runs too)." % (
-                 " ".join(argv), commit, time.time() - t0), "",
+                 " ".join(argv), made_at(args.gppc), time.time() - t0), "",
              "Times: each map's entries preprocessed once, then %d interleaved rounds (order rotated per round), "
              "the median per map, summed over the maps timed; search time only (the driver's total-time). "
              "Ratios are against %s, measured in the same loop. -check: exit 0 = every path valid and within the "

@@ -3,6 +3,7 @@ giving one line that names the file, the line and the problem, with exit 2."""
 import csv
 import os
 import stat
+import subprocess
 import unittest
 
 from tests.py.util import ROOT, TempDir, run_gppc, write
@@ -104,6 +105,17 @@ class DriverRuns(unittest.TestCase):
             self.assertEqual(summary(out)["over_bound"], "1")
             code, _, _ = run_gppc("--entry", "astar", "--pre-dir", d, "-full", m, s)
             self.assertEqual(code, 0)  # -full checks validity only
+
+    def test_version_names_the_commit_built_from(self):
+        code, out, _ = run_gppc("--version")
+        self.assertEqual(code, 0)
+        name, built = out.split()
+        self.assertEqual(name, "gppc-mm")
+        head = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+        if head.returncode == 0:  # a checkout: the binary make built here names its commit
+            self.assertEqual(built.split("-")[0], head.stdout.strip())
+        code, _, err = run_gppc("--no-such-option", "--version")
+        self.assertEqual(code, 2, err)  # the options before it are still read
 
     def test_help(self):
         code, out, _ = run_gppc("--help")

@@ -7,7 +7,7 @@ import os
 import unittest
 
 from tests.py.test_scripts import make_bench, run_script
-from tests.py.util import TempDir
+from tests.py.util import TempDir, run_gppc
 
 CHECKS = ["mm instance <= 64 KB + 3 bits/cell", "RSS added by mm the least", "mm's longest call (CPU)",
           "mm per-call p99.9 (CPU)", "mm total <= jps's, family", "mm total <= 2x jps's, every map",
@@ -41,6 +41,8 @@ class MmPaper(unittest.TestCase):
             with open(out) as f:
                 md = f.read()
             self.assertIn("## t: 1 of 1 maps", md)
+            built = run_gppc("--version")[1].split()[1]
+            self.assertIn("(driver built from %s)" % built, md)  # the binary measured, not only the tree
             vs = verdicts(md)
             for c in CHECKS:
                 self.assertEqual(len(find(vs, c)), 1, (c, md))
