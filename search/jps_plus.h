@@ -11,11 +11,11 @@
 #include "jps_node.h"
 
 /* JPS+ straight jump from q = (qx, qy), padded cell index `cell`, in
- * direction dir; q is `from` or a cell its diagonal sweep passed, `base`
- * away. The goal on this ray, within reach, comes before any jump point. */
-static inline void plus_straight_v(Jps *j, uint32_t from, int qx, int qy, int dir, uint64_t base, int v)
+ * direction dir; q is the node being expanded (Jps.from_idx, every
+ * successor's parent) or a cell its diagonal sweep passed, `base` away.
+ * The goal on this ray, within reach, comes before any jump point. */
+static inline void plus_straight_v(Jps *j, int qx, int qy, int dir, uint64_t base, int v)
 {
-    (void)from; /* the successors' parent is the node being expanded (Jps.from_idx) */
     int dx = GRID_DX[dir], dy = GRID_DY[dir];
     if (__builtin_expect(dx ? qy == j->gy : qx == j->gx, 0)) {
         int to_goal = dx ? (j->gx - qx) * dx : (j->gy - qy) * dy;
@@ -28,22 +28,22 @@ static inline void plus_straight_v(Jps *j, uint32_t from, int qx, int qy, int di
         relax_plus(j, qx + v * dx, qy + v * dy, base + (uint64_t)v * j->open.card, dir);
 }
 
-static inline void plus_straight(Jps *j, uint32_t from, uint32_t cell, int qx, int qy, int dir, uint64_t base)
+static inline void plus_straight(Jps *j, uint32_t cell, int qx, int qy, int dir, uint64_t base)
 {
-    plus_straight_v(j, from, qx, qy, dir, base, jt_value(&j->table, cell, dir));
+    plus_straight_v(j, qx, qy, dir, base, jt_value(&j->table, cell, dir));
 }
 
 /* A cell k diagonal steps from `from` where the sweep turns: the goal
  * itself, or the origin of two straight jumps. */
-static inline void sweep_stop(Jps *j, uint32_t from, uint32_t cell, int x, int y, int dir, int k)
+static inline void sweep_stop(Jps *j, uint32_t cell, int x, int y, int dir, int k)
 {
     uint64_t base = (uint64_t)k * j->open.diag;
     if (__builtin_expect(x == j->gx && y == j->gy, 0)) {
         relax_plus(j, x, y, base, dir);
         return;
     }
-    plus_straight(j, from, cell, x, y, DIR_OF[1][GRID_DX[dir] + 1], base);
-    plus_straight(j, from, cell, x, y, DIR_OF[GRID_DY[dir] + 1][1], base);
+    plus_straight(j, cell, x, y, DIR_OF[1][GRID_DX[dir] + 1], base);
+    plus_straight(j, cell, x, y, DIR_OF[GRID_DY[dir] + 1][1], base);
 }
 
 /* JPS+'s diagonal sweep from `from` = (px, py), whose value in dir is v != 0. */
@@ -60,11 +60,11 @@ static void plus_diagonal(Jps *j, uint32_t from, int px, int py, int dir, int v)
     }
     for (int k = 0;;) { /* k: steps swept so far, v: the value k steps out */
         if (m > k && m - k <= (v > 0 ? v : -v) && m - k != v)
-            sweep_stop(j, from, (uint32_t)((int)from + m * step), px + m * dx, py + m * dy, dir, m);
+            sweep_stop(j, (uint32_t)((int)from + m * step), px + m * dx, py + m * dy, dir, m);
         if (v <= 0)
             return;
         k += v;
-        sweep_stop(j, from, (uint32_t)((int)from + k * step), px + k * dx, py + k * dy, dir, k);
+        sweep_stop(j, (uint32_t)((int)from + k * step), px + k * dx, py + k * dy, dir, k);
         v = jt_value(&j->table, (uint32_t)((int)from + k * step), dir);
     }
 }
@@ -107,7 +107,7 @@ static void expand_plus(Jps *j, uint32_t id, int px, int py, int in)
         if (__builtin_expect(v == JT_FAR, 0))
             v = jt_value_far(&j->table, id, d);
         if (d < 4)
-            plus_straight_v(j, id, px, py, d, 0, v);
+            plus_straight_v(j, px, py, d, 0, v);
         else
             plus_diagonal(j, id, px, py, d, v);
     }
