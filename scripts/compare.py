@@ -48,20 +48,6 @@ def parse_pairs(text):
     return {k: v for k, v in PAIR.findall(lines[-1])} if lines else None
 
 
-def made_at(gppc):
-    """What a table's header says it measured: the tree's commit and the
-    driver binary's own (`gppc --version`, the commit it was built from),
-    which differ where the binary was built elsewhere or before."""
-    tree = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
-                          text=True).stdout.strip() or "unknown"
-    try:
-        out = subprocess.run([gppc, "--version"], capture_output=True, text=True, timeout=30).stdout.split()
-    except (OSError, subprocess.TimeoutExpired):
-        out = []
-    built = out[1] if len(out) == 2 and out[0] == "gppc-mm" else "unknown"
-    return "commit %s (driver built from %s)" % (tree, built)
-
-
 def maps_of(bench, family, only):
     mdir = os.path.join(bench, "maps", family)
     if not os.path.isdir(mdir):

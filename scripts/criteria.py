@@ -190,9 +190,9 @@ def frontier(points):
 
 def frontier_figures(out_dir, groups, set_name):
     """frontier_time and frontier_first20 per family; returns [(folder, name)] to draw."""
-    from plot import Figure, cpu_model, git_revision, quote, styles  # gnuplot styling shared with plot.py
+    from plot import Figure, build_line, quote, styles  # gnuplot styling shared with plot.py
     todo = []
-    build = "build %s, %s" % (git_revision(), cpu_model())
+    build = build_line(out_dir)
     for fam, group in groups:
         if fam == "all":
             continue

@@ -57,8 +57,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ext_entries  # noqa: E402
-from compare import (LEAST_KEYS, ROOT, Runner, add_bench_dir, add_loop_args, loop_args, made_at, maps_of,  # noqa: E402
+from compare import (LEAST_KEYS, ROOT, Runner, add_bench_dir, add_loop_args, loop_args, maps_of,  # noqa: E402
                      run_family)
+from provenance import made_at  # noqa: E402
 from reference_table import TIME_FIELDS, append_rows, numeric, per_family, read_rows  # noqa: E402
 from run_suite import map_cells  # noqa: E402
 

@@ -28,7 +28,6 @@ scripts are still written and one line says how to install it; with
 import argparse
 import math
 import os
-import platform
 import shutil
 import subprocess
 import sys
@@ -36,6 +35,8 @@ from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from aggregate import load, mean_ci99  # noqa: E402
+from provenance import cpu_model, run_binary, tree_revision  # noqa: E402
+from suite_shard import read_hosts  # noqa: E402
 
 INSTALL_HINT = "plot: gnuplot not found; install it (apt-get install gnuplot-nox) to draw the PNGs and SVGs"
 
@@ -70,24 +71,17 @@ def quote(s):
     return '"%s"' % s.replace("\\", "\\\\").replace('"', "'").replace("\n", "\\n")
 
 
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
-
-
-def git_revision():
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    try:
-        p = subprocess.run(["git", "-C", root, "describe", "--always", "--dirty"], capture_output=True, text=True)
-    except OSError:  # no git
-        return "unknown"
-    return p.stdout.strip() if p.returncode == 0 and p.stdout.strip() else "unknown"
+def build_line(out_dir):
+    """'build REV, CPU' for a figure: the binary that made the runs (raw/RUN)
+    and the machines that ran them (raw/HOSTS); for a folder older than those
+    records, this tree and this machine."""
+    raw = os.path.join(out_dir, "raw")
+    models = []
+    for line in read_hosts(os.path.join(raw, "HOSTS")):
+        model = line.split("\t")[1]
+        if model not in models:
+            models.append(model)
+    return "build %s, %s" % (run_binary(raw) or tree_revision(), " / ".join(models) or cpu_model())
 
 
 def styles(labels, dashed=True):
@@ -404,7 +398,7 @@ def main():
     pdir = os.path.join(args.out, "plots")
     os.makedirs(pdir, exist_ok=True)
     set_name = args.set_name or os.path.basename(os.path.abspath(args.out))
-    build = "build %s, %s" % (git_revision(), cpu_model())
+    build = build_line(args.out)
     families = sorted({fam for fams in data.values() for fam in fams})
     todo = []
     for fam in families:

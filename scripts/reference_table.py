@@ -33,8 +33,9 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compare import (ROOT, Runner, add_bench_dir, add_loop_args, family_table, loop_args, made_at,  # noqa: E402
+from compare import (ROOT, Runner, add_bench_dir, add_loop_args, family_table, loop_args,  # noqa: E402
                      maps_of, parse_pairs, run_family)
+from provenance import made_at  # noqa: E402
 
 FAMILIES = ["dao", "rooms", "random", "mazes"]
 TIME_FIELDS = ["family", "map", "entry", "queries", "invalid", "total_s", "first20_s", "subopt_mean", "subopt_max",

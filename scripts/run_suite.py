@@ -38,6 +38,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gppc_output import parse_summary  # noqa: E402
+from provenance import binary_revision  # noqa: E402
 from suite_shard import finish_suite, merge_main, parse_shard, record_host, shard_jobs  # noqa: E402
 import ext_entries  # noqa: E402
 
@@ -218,7 +219,8 @@ def run_fingerprint(args):
     with open(args.gppc, "rb") as f:
         for chunk in iter(lambda: f.read(1 << 20), b""):
             h.update(chunk)
-    return "gppc_sha256=%s mode=%s repeat=%d\n" % (h.hexdigest(), args.mode, args.repeat)
+    return "gppc_sha256=%s built=%s mode=%s repeat=%d\n" % (h.hexdigest(), binary_revision(args.gppc), args.mode,
+                                                            args.repeat)
 
 
 def set_aside_stale(out, fingerprint):

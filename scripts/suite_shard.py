@@ -19,13 +19,14 @@ scripts/slurm_suite.py submits the shards as one Slurm array job.
 """
 import argparse
 import os
-import platform
 import runpy
 import shutil
 import socket
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from provenance import cpu_model  # noqa: E402,F401 (tests take it from here)
 
 
 def parse_shard(text):
@@ -45,19 +46,6 @@ def shard_jobs(jobs, k, n):
             maps.append(key)
     mine = {m for i, m in enumerate(maps) if i % n == k}
     return [j for j in jobs if (j["family"], j["name"]) in mine]
-
-
-def cpu_model():
-    """The CPU's model name (/proc/cpuinfo), else the machine type."""
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                key, sep, value = line.partition(":")
-                if sep and key.strip() in ("model name", "Model", "cpu model") and value.strip():
-                    return " ".join(value.split())
-    except OSError:
-        pass
-    return platform.machine() or "unknown CPU"
 
 
 def record_host(out, shard):

@@ -215,9 +215,28 @@ class Plots(unittest.TestCase):
             with open(os.path.join(out, "plots", "rooms", "time.gp")) as f:
                 gp = f.read()
             self.assertIn("family rooms (1 maps)", gp)
-            self.assertIn("build ", gp)
+            # The build is the binary's that ran (raw/RUN), not the tree's.
+            built = subprocess.run([GPPC, "--version"], capture_output=True, text=True).stdout.split()[1]
+            self.assertIn("build %s, " % built, gp)
             self.assertIn("queries per bucket", gp)
             self.assertIn("#D55E00", gp)  # mm in the palette's vermillion
+
+    def test_figures_name_the_binary_and_machines_of_the_runs(self):
+        # A folder run elsewhere: its raw/RUN and raw/HOSTS say which binary
+        # and which CPU; the figures drawn here must say the same.
+        with TempDir() as d:
+            out = self.make_results(d)
+            run = os.path.join(out, "raw", "RUN")
+            with open(run) as f:
+                text = f.read()
+            with open(run, "w") as f:
+                f.write(re.sub(r"built=\S+", "built=feed123", text))
+            with open(os.path.join(out, "raw", "HOSTS"), "w") as f:
+                f.write("node7\tSome CPU 9000\t4\t0/2\nnode8\tSome CPU 9000\t4\t1/2\n")
+            p = run_script("plot.py", out, env=dict(os.environ, GNUPLOT="gnuplot-not-installed-here"))
+            self.assertEqual(p.returncode, 0, p.stderr)
+            with open(os.path.join(out, "plots", "rooms", "time.gp")) as f:
+                self.assertIn("build feed123, Some CPU 9000", f.read())
 
     def test_install_is_only_offered_to_root_with_apt(self):
         with TempDir() as d:
