@@ -342,6 +342,18 @@ static double run_ends(RegionSearch *as, uint32_t from, uint32_t to)
     return region_ends_finish(as);
 }
 
+/* Before an A* while the hierarchy is pending: the refresh's arrays and
+ * the landmarks held (region_search_hold), but in the query that took the
+ * change (hold_wait), whose A* reads the layout. */
+static void hold(RegionSearch *as)
+{
+    Err ignored;
+    if (as->hold_wait)
+        as->hold_wait = false;
+    else
+        (void)region_search_hold(as, &ignored); /* memory out: the layout and the octile */
+}
+
 double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double weight)
 {
     bool ends = as->ends;
@@ -357,6 +369,7 @@ double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double we
          * of memory leaves it pending and A* answers. */
         Err err;
         if (!abs_ch_due(&as->ch) || !region_search_refresh(as, &err) || as->ch.dyn.pending) { /* pending: in pieces */
+            hold(as);
             double cost = run(as, from, to, weight);
             abs_ch_rent(&as->ch,
                         ASTAR_RENT * as->last_expanded * (1 + as->ix->abs->nedges / (as->ix->abs->nregions + 1)));

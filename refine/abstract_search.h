@@ -127,14 +127,19 @@ typedef struct RegionSearch {
      * unpacked as the legs reach it. */
     int unpack_least;
     bool unpacking; /* the route in path is not whole yet (region_search_unpack) */
-    AbsCh ch;       /* contraction hierarchy (refine/abs_ch.h); n 0 when off */
+    /* The change was taken in this query (region_search_follow): it
+     * re-derived the abstraction already, so its A* reads the layout and
+     * the refresh's arrays below wait for the next search (or a refresh). */
+    bool hold_wait;
+    AbsCh ch; /* contraction hierarchy (refine/abs_ch.h); n 0 when off */
     /* While the hierarchy awaits its re-customisation (ch.dyn.pending):
      * what abs_ch_refresh reads, every edge with its target's id and cost
-     * (region_search_flat) and each region's sector, made when the change
-     * is taken (region_search_follow), not by the query whose search
-     * refreshes; let go once the refresh is done. NULL otherwise. The A*
-     * from the centers, which answers meanwhile, reads its edges here
-     * while they are held: no excess looked up in the layout. */
+     * (region_search_flat) and each region's sector, made by the first
+     * search after the query that took the change (hold_wait) or by a
+     * refresh that comes first; let go once the refresh is done. NULL
+     * otherwise. The A* from the centers, which answers meanwhile, reads
+     * its edges here while they are held: no excess looked up in the
+     * layout. */
     RegionAdj *refresh_edges;
     uint32_t *refresh_first; /* nregions + 1: region r's edges are refresh_edges[first[r] .. first[r + 1]) */
     uint32_t *refresh_sector;
@@ -144,8 +149,8 @@ typedef struct RegionSearch {
     int32_t *refresh_pos;
     /* per region, held with them: its distance (units) from each of
      * REGION_LANDMARKS regions (region r's at [r * REGION_LANDMARKS ..]),
-     * from whole searches over these arrays when the change is taken; the
-     * A* meanwhile takes as its heuristic the largest gap between a
+     * from whole searches over these arrays when they are made; the A*
+     * meanwhile takes as its heuristic the largest gap between a
      * landmark's distances to a region and to the goal (a lower bound by
      * the triangle inequality, consistent) where it beats the centers'
      * octile distance. NULL: none (memory ran out), the octile alone. */
@@ -191,10 +196,9 @@ bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch 
  * the update failed). */
 void region_search_unfollow(RegionSearch *fresh, RegionSearch *prev);
 /* Re-customises the hierarchy now for the changes it awaits (tests; the
- * searches do it when it is due), over the arrays the change's
- * region_search_follow made (RegionSearch.refresh_edges): nothing
- * allocated, but after a failed update's region_search_unfollow that could
- * not make them. False when memory ran out. */
+ * searches do it when it is due), over the arrays a search since the
+ * change made (RegionSearch.refresh_edges), or makes them first. False
+ * when memory ran out. */
 bool region_search_refresh(RegionSearch *as, Err *err);
 /* For a search whose every run is the hierarchy's (weight 1, no
  * region_search_ends): lets the A*'s arrays go, which such a search never

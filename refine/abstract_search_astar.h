@@ -136,6 +136,10 @@ static inline bool offer_edge(RegionSearch *as, float *n, double *g, double shar
     return true;
 }
 
+/* Makes the refresh's arrays (RegionSearch.refresh_edges, the landmarks'
+ * room) when the hierarchy awaits a refresh and they are not held. False
+ * (none held) when memory ran out. */
+bool region_search_hold(RegionSearch *as, Err *err);
 /* The landmarks' distances (RegionSearch.refresh_marks) over the refresh's
  * held arrays, by whole searches; false (none: the caller lets them go)
  * when memory ran out. */

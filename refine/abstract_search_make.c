@@ -141,9 +141,7 @@ static void drop_refresh(RegionSearch *as)
     as->refresh_pos = NULL;
 }
 
-/* Makes the refresh's arrays when the hierarchy awaits a refresh and they
- * are not held. False (none held) when memory ran out. */
-static bool prepare_refresh(RegionSearch *as, Err *err)
+bool region_search_hold(RegionSearch *as, Err *err)
 {
     if (!abs_ch_built(&as->ch) || !as->ch.dyn.pending || as->refresh_edges)
         return true;
@@ -176,11 +174,7 @@ bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch 
         fresh->gate = prev->gate;
         fresh->ch = prev->ch;
         memset(&prev->ch, 0, sizeof prev->ch);
-        if (!prepare_refresh(fresh, err)) {
-            region_search_unfollow(fresh, prev);
-            region_search_free(fresh);
-            return false;
-        }
+        fresh->hold_wait = fresh->ch.dyn.pending; /* its arrays: region_search_hold */
     }
     return ok;
 }
@@ -191,17 +185,15 @@ void region_search_unfollow(RegionSearch *fresh, RegionSearch *prev)
      * only work, never a wrong cost. */
     prev->ch = fresh->ch;
     memset(&fresh->ch, 0, sizeof fresh->ch);
-    /* prev's own edges now (it may hold them from a change before); when
-     * memory runs out, its refresh tries again. */
-    Err ignored;
-    (void)prepare_refresh(prev, &ignored);
+    /* prev's own edges (it may hold them from a change before) are made
+     * by its next search, or its refresh (region_search_hold). */
 }
 
 bool region_search_refresh(RegionSearch *as, Err *err)
 {
     if (!abs_ch_built(&as->ch) || !as->ch.dyn.pending)
         return true;
-    if (!prepare_refresh(as, err))
+    if (!region_search_hold(as, err))
         return false;
     AbsChEdges g = edges_of(as->refresh_first, as->refresh_edges);
     bool ok = abs_ch_refresh(&as->ch, as->ix->abs->nregions, &g, as->refresh_sector, err);
