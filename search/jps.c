@@ -78,6 +78,21 @@ static SEARCH_INLINE void expand_in(Jps *j, uint32_t id, int px, int py, int in,
  * the axis or the sense at run time. */
 static SEARCH_INLINE void expand_as(Jps *j, uint32_t id, int px, int py, int in, int form)
 {
+    /* A stop queued with its row scan done (PARENT_ROW_DONE, bits only):
+     * its column and its diagonal. */
+#define EXPAND_ROW_DONE(d)                                                                                             \
+    case d + PARENT_ROW_DONE:                                                                                          \
+        try_straight(j, px, py, DIR_OF[dir_dy(d) + 1][1], form);                                                       \
+        try_diagonal(j, id, px, py, d, form);                                                                          \
+        return
+    if (form == FORM_BITS && in > 8)
+        switch (in) {
+            EXPAND_ROW_DONE(4);
+            EXPAND_ROW_DONE(5);
+            EXPAND_ROW_DONE(6);
+            EXPAND_ROW_DONE(7);
+        }
+#undef EXPAND_ROW_DONE
 #define EXPAND_AS(d)                                                                                                   \
     case d:                                                                                                            \
         expand_in(j, id, px, py, d, form);                                                                             \

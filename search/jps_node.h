@@ -19,6 +19,11 @@ static const int8_t DIR_OF[3][3] = {{7, 0, 4}, {3, -1, 1}, {6, 2, 5}};
  * By index, the path is read back without a lookup per node. */
 #define PARENT_NODE ((1u << 28) - 1)
 #define PARENT_DIR_SHIFT 28
+/* A diagonal stop a sweep on packed bits without turn bits queued after
+ * its row scan found no jump point (jps_sweep.h try_diagonal_in) keeps
+ * its direction plus this (9-12): its expansion does not scan that row
+ * again (jps.c expand_as). Written and read by that form alone. */
+#define PARENT_ROW_DONE 5
 
 /* A JPS that shares its node state (jps_share_nodes) takes it as a search
  * begins (jps_state.c); the other's begun search is given up. */

@@ -238,12 +238,14 @@ static SEARCH_INLINE void try_diagonal_in(Jps *j, int px, int py, int dir, int f
         /* The cap refuses the stop's expansion (jps_run gives up there), or
          * the expansion has taken its share of stops in place (a caller's
          * call pauses only between expansions, so one expansion stays
-         * about as long as the unpruned search's longest). */
+         * about as long as the unpruned search's longest). A stop queued
+         * whose row scan found none says so (PARENT_ROW_DONE). */
+        int queued = form == FORM_BITS && at.h == -1 ? dir + PARENT_ROW_DONE : dir;
         if (j->cap_left == 0 || j->pruned >= JPS_INPLACE_MAX) {
-            relax_plus(j, at.x, at.y, base, dir);
+            relax_plus(j, at.x, at.y, base, queued);
             return;
         }
-        if (!relax_stop(j, at.x, at.y, base, dir))
+        if (!relax_stop(j, at.x, at.y, base, queued))
             return;
         /* Counted as the expansion it stands for, so the cap and the
          * call's work (jps_run) see the search as unpruned. */

@@ -287,6 +287,34 @@ static void test_jps_diag_runs_same_answers(T *t)
     free_packed_three(&l, &packed, j, p);
 }
 
+/* A diagonal stop queued with its row scan done (jps_node.h
+ * PARENT_ROW_DONE: packed bits, no turn bits) is expanded without that
+ * scan and changes no answer: the packed JPS, whole transposed rows or
+ * tiles, answers as the byte grid's (which never marks a stop), and its
+ * searches do mark some. */
+static void test_jps_row_done_same_answers(T *t)
+{
+    Loaded l;
+    Grid packed;
+    Jps j[3], bytes;
+    if (!load_rooms_three_tiled(t, &l, &packed, j))
+        return;
+    Err err;
+    CHECK(t, jps_init(&bytes, &l.g, NULL, &err));
+    bytes.waypoints = true;
+    int every = 3 * t_thin(1), marked = 0;
+    int differ = answers_differ(&l, &bytes, &j[0], every) + answers_differ(&l, &bytes, &j[2], every);
+    xyPath p[3] = {{0}};
+    for (int k = 0; k < l.sc.count; k += every) {
+        jps_find(&j[0], l.sc.q[k].start, l.sc.q[k].goal, &p[0]);
+        for (size_t i = 0; i < j[0].open.count; i++) /* 9-12: a direction plus PARENT_ROW_DONE */
+            marked += j[0].open.node[i].stamp == j[0].open.stamp && j[0].open.node[i].parent >> 28 > 8;
+    }
+    CHECKF(t, differ == 0 && marked > 0, "differ %d; stops marked %d (expected > 0)", differ, marked);
+    jps_free(&bytes);
+    free_packed_three(&l, &packed, j, p);
+}
+
 /* The row-read scans of coarse turn bits' JPS answer as their references,
  * at every passable cell of a packed map (its rows a view, its columns a
  * transposed copy), whatever the cell's place in its word: a column scan
@@ -456,6 +484,7 @@ const TestCase JPS_TESTS[] = {
     {"jps_gives_turns_back", test_jps_gives_turns_back},
     {"jps_coarse_same_answers", test_jps_coarse_same_answers},
     {"jps_diag_runs_same_answers", test_jps_diag_runs_same_answers},
+    {"jps_row_done_same_answers", test_jps_row_done_same_answers},
     {"bitrows_row_scans", test_bitrows_row_scans},
     {"jps_gate_and_paused_tiling", test_jps_gate_and_paused_tiling},
     {NULL, NULL},
