@@ -88,10 +88,13 @@ static size_t mm_cache_cap(const MmEntry *e)
  * memo is held to the most joints (halved from the profile's, down to
  * the profile's least) that take at most FIT_MEMO_SHARE_PERCENT of what is left
  * and leave the cache FIT_CACHE_LEAST, and the cache's cap is the rest.
- * Where the memo keeps its most (the corridors), the cache's cap is what
- * is left below the budget itself: weighed against the line, the 8-wide
- * mazes' caches were a quarter smaller, missed about twice as often, and
- * ended well under their budget (results/reference/mm-paper/mazefit45.md).
+ * Where the memo keeps its most (the corridors, and the wider corridors
+ * where it takes at most that share of what the budget itself leaves),
+ * the cache's cap is what is left below the budget itself: weighed against
+ * the line, the 8-wide mazes' caches were a quarter smaller, missed about
+ * twice as often, and ended well under their budget
+ * (results/reference/mm-paper/mazefit45.md), and the 16-wide ones' missed
+ * a sixth more (mazefit46.md).
  * Both cost time held smaller (a joint smoothed again, a leg planned
  * again); a memo held to half of what is left would take the broad mazes'
  * memo from them where their cache needs no more than the rest
@@ -115,9 +118,12 @@ size_t mm_fit_cache(MmEntry *e)
         rest -= jps_tile_saving(&e->legs.jps, JPS_TILES_FEWEST);
     uint32_t memo = win_memo_most(w);
     /* The memo's doublings wait past the line (grow_gate); a memo that
-     * keeps its most reaches it in the first queries' joints, long before
-     * the cache its cap, so there the cache may take the budget's rest. */
-    bool kept = w->memo && memo <= least;
+     * keeps its most (its profile's least, or its share of what the budget
+     * leaves) reaches it in the first queries' joints, long before the
+     * cache its cap, so there the cache may take the budget's rest. */
+    size_t most = (size_t)memo * sizeof(JointMemo), left = budget > rest ? budget - rest : 0;
+    bool kept =
+        w->memo && (memo <= least || (most * 100 <= left * FIT_MEMO_SHARE_PERCENT && most + FIT_CACHE_LEAST <= left));
     size_t line = kept ? budget : budget / 100 * TURNS_TILES_BUDGET_PERCENT;
     if (rest + FIT_CACHE_LEAST > line)
         return cap;
