@@ -22,6 +22,12 @@ enum { TRY_GAIN = 1, TRY_LOSS = 4, TRY_MAX = 32, TRY_START = 8, TRY_PROBE = 32 }
  * scattered random maps, whose JPS answers now and then far out). */
 enum { PROBE_REACH_NUM = 3, PROBE_REACH_DEN = 2 };
 
+/* A capped try is not run where GAVE_UP_MOST tries gave up before from
+ * s's sector heading its way, or into g's (gave_up_before): fewer send
+ * too many queries that would answer to the abstract route (with one,
+ * about 3 in 10 of those skipped; rooms' paths got longer). */
+enum { GAVE_UP_MOST = 3 };
+
 /* The guard's threshold: a route longer than GUARD_NUM / GUARD_DEN of the
  * octile distance is a detour worth a box A*. */
 enum { GUARD_NUM = 7, GUARD_DEN = 5 };
@@ -45,6 +51,9 @@ static size_t most_sectors(const Abstraction *a, int near)
 bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstraction *a, LegPlanner *legs, Err *err)
 {
     *rt = (Routes){.cfg = *cfg, .grid = g, .abs = a, .legs = legs, .credit = {TRY_START, TRY_START}};
+    if (cfg->skip_gave_up && !cfg->whole && cfg->jps_cap > 0 &&
+        !(rt->gave_up = calloc(a->nsectors ? a->nsectors : 1, sizeof *rt->gave_up)))
+        return err_set(err, "out of memory for the JPS tries' sectors");
     path_reserve(&rt->answer, 256); /* grows to the longest answer */
     /* The JPS's memory is bounded now by the most it may reach: a capped
      * JPS what its cap allows (search/jps.h); the small route's JPS has no
@@ -103,16 +112,61 @@ void routes_free(Routes *rt)
 {
     path_free(&rt->answer);
     free(rt->reach);
+    free(rt->gave_up);
     *rt = (Routes){0};
 }
 
-size_t routes_bytes(const Routes *rt) { return rt->answer.cap * sizeof(xyLoc) + rt->reach_cap * sizeof *rt->reach; }
+size_t routes_bytes(const Routes *rt)
+{
+    return rt->answer.cap * sizeof(xyLoc) + rt->reach_cap * sizeof *rt->reach +
+           (rt->gave_up ? rt->abs->nsectors * sizeof *rt->gave_up : 0);
+}
 
 /* Twice the octile distance, roughly: sqrt(2) - 1 taken as 1/2. */
 static inline int octile2(xyLoc s, xyLoc g)
 {
     int dx = abs(g.x - s.x), dy = abs(g.y - s.y);
     return dx > dy ? 2 * dx + dy : 2 * dy + dx;
+}
+
+/* Which of 8 ways a move from s to g heads (0 east, then by 45 degrees
+ * towards +y): each way takes the directions within 22.5 degrees of it,
+ * taken as a slope of 1/2. */
+static inline int heading(xyLoc s, xyLoc g)
+{
+    int dx = g.x - s.x, dy = g.y - s.y, ax = abs(dx), ay = abs(dy);
+    if (2 * ay <= ax)
+        return dx >= 0 ? 0 : 4;
+    if (2 * ax <= ay)
+        return dy >= 0 ? 2 : 6;
+    return dx >= 0 ? (dy >= 0 ? 1 : 7) : (dy >= 0 ? 3 : 5);
+}
+
+/* How many capped tries (up to GAVE_UP_MOST) gave up heading h out of
+ * sector `sec` (Routes.gave_up: two bits a heading). */
+static inline unsigned gave_up_count(const Routes *rt, uint32_t sec, int h)
+{
+    return (unsigned)(rt->gave_up[sec] >> (2 * h)) & GAVE_UP_MOST;
+}
+
+static inline void gave_up_add(Routes *rt, uint32_t sec, int h)
+{
+    if (gave_up_count(rt, sec, h) < GAVE_UP_MOST) {
+        rt->gave_up[sec] = (uint16_t)(rt->gave_up[sec] + (1u << (2 * h)));
+        rt->gave_up_full += gave_up_count(rt, sec, h) == GAVE_UP_MOST;
+    }
+}
+
+/* Have GAVE_UP_MOST capped tries given up from s's sector heading as
+ * s -> g does, or as many into g's sector so heading? (Not looked up on a
+ * map where no heading has reached that yet: most tries there answer.) */
+static bool gave_up_before(const Routes *rt, xyLoc s, xyLoc g)
+{
+    if (!rt->gave_up_full)
+        return false;
+    int h = heading(s, g);
+    return gave_up_count(rt, (uint32_t)abs_sector_of(rt->abs, s.x, s.y), h) == GAVE_UP_MOST ||
+           gave_up_count(rt, (uint32_t)abs_sector_of(rt->abs, g.x, g.y), (h + 4) & 7) == GAVE_UP_MOST;
 }
 
 /* A near query (octile distance <= cfg.near): the one test jps and box share. */
@@ -197,7 +251,8 @@ static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
                 return ROUTE_PASS;
             /* While the abstraction waits, a JPS with turn bits tries every query (routes.h). */
             bool waiting = rt->abs_waiting && rt->legs->jps.turns.block;
-            if (!waiting && !jps_tries(rt, kind, octile2(s, g))) {
+            if (!waiting && (!jps_tries(rt, kind, octile2(s, g)) ||
+                             (rt->gave_up && !rt->abs_waiting && gave_up_before(rt, s, g)))) {
                 rt->stats.jps_skipped++;
                 return ROUTE_PASS;
             }
@@ -221,6 +276,12 @@ static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
         rt->credit[kind] += TRY_GAIN;
     if (kind >= 0 && !over && octile2(s, g) > rt->reach2[kind])
         rt->reach2[kind] = octile2(s, g); /* the reach of tries that answer (jps_tries) */
+    if (res == JPS_CAPPED && kind >= 0 && rt->gave_up) {
+        /* Marked as it heads from s's sector and into g's (gave_up_before). */
+        int h = heading(s, g);
+        gave_up_add(rt, (uint32_t)abs_sector_of(rt->abs, s.x, s.y), h);
+        gave_up_add(rt, (uint32_t)abs_sector_of(rt->abs, g.x, g.y), (h + 4) & 7);
+    }
     if (res == JPS_CAPPED) {
         rt->stats.jps_capped++;
         return ROUTE_TRIED;

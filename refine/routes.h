@@ -9,7 +9,10 @@
  *    such tries keep succeeding on this map (a credit per kind of query,
  *    near and far, routes.c; out of credit, a query now and then still
  *    tries, when it is not much farther than the farthest one a try of its
- *    kind answered); an exhausted JPS proves g unreachable. While
+ *    kind answered), and never where three capped tries gave up before
+ *    from s's sector heading as this one does, or into g's sector so
+ *    heading (most such tries give up again; the credit they would lose
+ *    lets other queries try); an exhausted JPS proves g unreachable. While
  *    the abstraction waits for map changes (Routes.abs_waiting), a try runs
  *    on past the cap to the end of its node slots (jps_init_bounded: no
  *    more memory), as the abstract route would first pay for re-deriving
@@ -50,13 +53,14 @@ typedef struct RoutesConfig {
     int near;    /* > 0: near queries (octile distance <= near) take the box, and the guard watches up to 2 * near */
     int box_sectors;    /* > 0: a box's A* gives up (as when the box holds no path) where it would reach more sectors */
     size_t turns_cells; /* maps of at most this many padded cells take turn bits at their first change; 0 never */
+    bool skip_gave_up;  /* no capped try where tries gave up heading its way (routes.c gave_up_before) */
 } RoutesConfig;
 
 typedef struct RoutesStats {
     uint64_t direct, near;
     uint64_t box_capped;      /* box searches that gave up at box_sectors */
     uint64_t jps, jps_capped; /* queries JPS answered / gave up on */
-    uint64_t jps_skipped;     /* queries not tried: JPS did not pay lately */
+    uint64_t jps_skipped;     /* queries not tried: JPS did not pay lately, or not that way */
     uint64_t guarded;         /* queries the guard sent round by A* in their box (counted in `near` too) */
     uint64_t guard_skipped;   /* guarded queries whose box's regions do not connect s and g: no A* */
     uint64_t box_skipped;     /* near queries whose box's regions do not connect s and g: no A* */
@@ -76,7 +80,12 @@ typedef struct Routes {
     int jps_kind;      /* the running JPS try's kind (-1: uncapped, the small route) */
     uint32_t probe[2]; /* queries not tried since the last probe */
     int reach2[2];     /* the longest octile2 (routes.c) a try of the kind answered within the cap */
-    xyPath answer;     /* a route's cells before they are appended */
+    /* Per sector, two bits per heading (routes.c, heading): how many
+     * capped tries from this sector, or into it, heading that way, gave
+     * up (up to 3); NULL where RoutesConfig.skip_gave_up is off. */
+    uint16_t *gave_up;
+    uint32_t gave_up_full; /* how many of them reached 3 */
+    xyPath answer;         /* a route's cells before they are appended */
     /* Set by the abstraction's owner while map changes wait to be derived
      * into it (refine/refiner.h, abs_ready): JPS tries are not capped. */
     bool abs_waiting;

@@ -295,6 +295,10 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
     c->refine.ahead = p->ahead;
     c->refine.routes.whole = p == &PROFILES[P_SMALL_MAP];
     c->refine.routes.jps_cap = p->jps_cap;
+    /* Not on the random maps' profiles: two bytes a sector would take the
+     * cluttered ones over their budget, and there a try that gives up is
+     * mostly a probe, which its reach bounds already (refine/routes.c). */
+    c->refine.routes.skip_gave_up = p != &PROFILES[P_CLUTTERED] && p != &PROFILES[P_SCATTERED];
     c->refine.routes.near = p->near;
     c->refine.hold = p->hold;
     c->refine.first_hold = p->ahead > 0 ? CORRIDOR_FIRST_HOLD : p->hold;

@@ -130,6 +130,7 @@ static const struct {
               {"dyn_abs", DYN_ABS_TESTS},
               {"abs_ch", ABS_CH_TESTS},
               {"route_ends", ROUTE_ENDS_TESTS},
+              {"mm_try", MM_TRY_TESTS},
               {"dyn_diff", DYN_DIFF_TESTS},
               {"stamps", STAMP_TESTS},
               {"grow", GROW_TESTS},

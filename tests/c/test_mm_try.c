@@ -1,0 +1,77 @@
+/* The JPS tried first (refine/routes.h): where three capped tries gave up
+ * heading one way out of a sector, the next query so heading is not tried,
+ * nor one heading that way into the sector they went to, while one heading
+ * another way out of the first sector still is. */
+#include "../../abstraction/abstraction.h"
+#include "../../refine/legplan.h"
+#include "../../refine/routes.h"
+#include "test.h"
+
+/* The JPS route (ROUTES, by name). */
+static const Route *jps_route(void)
+{
+    for (int i = 0; i < ROUTE_COUNT; i++)
+        if (ROUTES[i].name[0] == 'j')
+            return &ROUTES[i];
+    return NULL;
+}
+
+/* 64x64: pillars every third cell (many jump points) and a cup around
+ * (30, 21) open to the west only, so a search from it heading east goes
+ * round its walls and gives up at a small cap. */
+static bool cup_map(Grid *g, Err *err)
+{
+    if (!grid_init_blocked(g, 64, 64, err))
+        return false;
+    for (int y = 0; y < 64; y++)
+        for (int x = 0; x < 64; x++) {
+            bool pillar = x % 3 == 1 && y % 3 == 1;
+            bool cup = (x == 40 && y >= 12 && y <= 30) || ((y == 12 || y == 30) && x >= 22 && x <= 40);
+            grid_set_passable(g, x, y, !pillar && !cup);
+        }
+    return true;
+}
+
+static void test_try_gave_up_heading(T *t)
+{
+    Grid g;
+    Abstraction a;
+    LegPlanner lp;
+    Routes rt;
+    Err err;
+    RoutesConfig cfg = {.jps_cap = 16, .skip_gave_up = true};
+    CHECK(t, cup_map(&g, &err) && abs_build(&a, &g, 16, true, &err) && legplan_init(&lp, &g, &a, &err) &&
+                 routes_init(&rt, &cfg, &g, &a, &lp, &err));
+    const Route *jps = jps_route();
+    CHECK(t, jps != NULL);
+    xyPath out = {0};
+    uint64_t expanded;
+    xyLoc in = {30, 21}, east = {60, 21}, west = {3, 21}; /* sectors (1, 1), (3, 1), (0, 1) */
+    xyLoc near_s = {40, 42}, near_g = {42, 42};           /* answered in a few expansions, elsewhere */
+    RouteResult res[3];
+    for (int k = 0; k < 3; k++) {
+        res[k] = jps->run(&rt, in, east, &out, &expanded, false);
+        for (int n = 0; n < 4; n++) /* the credit the try lost, earned back */
+            CHECK(t, jps->run(&rt, near_s, near_g, &out, &expanded, false) == ROUTE_ANSWERED);
+    }
+    CHECKF(t, res[0] == ROUTE_TRIED && res[1] == ROUTE_TRIED && res[2] == ROUTE_TRIED,
+           "the cup's tries east: %d %d %d, not all gave up", res[0], res[1], res[2]);
+    uint64_t skipped = rt.stats.jps_skipped, capped = rt.stats.jps_capped;
+    CHECK(t, jps->run(&rt, in, east, &out, &expanded, false) == ROUTE_PASS);
+    CHECK(t, rt.stats.jps_skipped == skipped + 1 && rt.stats.jps_capped == capped);
+    /* Into g's sector heading east from elsewhere: not tried either. */
+    CHECK(t, jps->run(&rt, (xyLoc){44, 21}, east, &out, &expanded, false) == ROUTE_PASS);
+    /* Out of the cup's sector heading west: tried (and answered). */
+    CHECK(t, jps->run(&rt, in, west, &out, &expanded, false) == ROUTE_ANSWERED);
+    CHECK(t, rt.stats.jps_skipped == skipped + 2 && rt.stats.jps_capped == capped);
+    path_free(&out);
+    routes_free(&rt);
+    legplan_free(&lp);
+    abs_free(&a);
+    grid_free(&g);
+}
+
+const TestCase MM_TRY_TESTS[] = {
+    {"try_gave_up_heading", test_try_gave_up_heading},
+    {NULL, NULL},
+};
