@@ -80,6 +80,7 @@
 #include <string.h>
 
 #include "../common/err.h"
+#include "../common/popcount.h"
 #include "../search/trace.h"
 #include "abs_ch_topo.h"
 
@@ -338,7 +339,7 @@ static inline uint32_t abs_ch_packed_mid(const AbsCh *ch, int dir, uint32_t i)
     if (!(word & bit))
         return ABS_CH_NONE;
     uint64_t k = (uint64_t)(dir ? ch->dnrk : ch->uprk)[i >> ABS_CH_RANK_SHIFT] + (dir ? ch->dnrw : ch->uprw)[i >> 6] +
-                 (uint64_t)__builtin_popcountll(word & (bit - 1));
+                 popcount64(word & (bit - 1));
     uint64_t w = abs_ch_packed_at(dir ? ch->dnm : ch->upm, ch->mid_bits * k);
     return (uint32_t)(w & ((UINT64_C(1) << ch->mid_bits) - 1));
 }

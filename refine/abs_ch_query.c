@@ -185,21 +185,58 @@ static inline __attribute__((always_inline)) void side_rows(const Side *sd, cons
     *hi = sd->base[(v + 1) / ABS_CH_REC_BLOCK] + (uint32_t)(w >> f->row_bits & f->row_mask);
 }
 
-/* Region v's arcs lo .. hi - 1 scanned at distance g: each arc's end takes
- * g + cost where that improves it (its distance, the region there, the
- * arc and v as its parent). `form` and `by_depth` (ends held by depth,
- * whose regions abs_ch_begin filled in) are constants in each caller, so
- * each form is a loop of its own. */
+/* One direction's search arrays, as scan_arcs reads them. */
+typedef struct Into {
+    uint64_t *g;
+    uint32_t *reg, *par, *node;
+} Into;
+
+/* Arc i of region v (at distance g) to `to` at `cost`: its end takes
+ * g + cost where that improves it (its distance, the region there, the arc
+ * and v as its parent). */
+static inline __attribute__((always_inline)) void relax(const AbsCh *ch, const Into *in, uint64_t g, uint32_t v,
+                                                        uint32_t i, uint32_t to, uint32_t cost, bool keys_depth,
+                                                        bool traced)
+{
+    uint32_t at = keys_depth ? to : abs_ch_depth(ch, to);
+    uint64_t ng = g + cost;
+    if (ng < in->g[at]) {
+        in->g[at] = ng;
+        if (!keys_depth)
+            in->reg[at] = to; /* by depth: already the region there */
+        in->par[at] = i;
+        in->node[at] = v;
+        if (traced)
+            trace_region(ch, TRACE_GENERATING, in->g, in->reg[at], v);
+    }
+}
+
+/* Region v's arcs lo .. hi - 1 scanned at distance g, in order (relax).
+ * `form`, `by_depth` (ends held by depth, whose regions abs_ch_begin filled
+ * in) and `traced` are constants in each caller, so each is a loop of its
+ * own: the untraced one calls nothing and keeps the arcs' fields and the
+ * arrays in registers. Bit-packed arcs of at most ABS_CH_PAIR_BITS bits go
+ * two to a read (the read's and the loop's instructions halved). */
+#define ABS_CH_PAIR_BITS 28u
 static inline __attribute__((always_inline)) void scan_arcs(const AbsCh *ch, const Side *sd, const Form *f, uint32_t v,
                                                             uint64_t g, uint32_t lo, uint32_t hi, int form,
-                                                            bool by_depth)
+                                                            bool by_depth, bool traced)
 {
-    uint64_t *g_at = sd->g;
-    const uint8_t *packed = sd->packed;
+    const Into in = {sd->g, sd->reg, sd->par, sd->node};
+    const bool keys_depth = form != ARCS_WIDE && by_depth;
+    const uint8_t *const packed = sd->packed;
     const uint32_t bits = f->bits, to_bits = f->to_bits;
     const uint64_t to_mask = f->to_mask, cost_mask = f->cost_mask;
     uint64_t bit = (uint64_t)bits * lo;
-    for (uint32_t i = lo; i < hi; i++, bit += bits) {
+    uint32_t i = lo;
+    if (form == ARCS_BITS && bits <= ABS_CH_PAIR_BITS) /* abs_ch_packed_at reads at least 57 bits */
+        for (; i + 1 < hi; i += 2, bit += 2 * bits) {
+            uint64_t w = abs_ch_packed_at(packed, bit), w2 = w >> bits;
+            relax(ch, &in, g, v, i, (uint32_t)(w & to_mask), (uint32_t)(w >> to_bits & cost_mask), keys_depth, traced);
+            relax(ch, &in, g, v, i + 1, (uint32_t)(w2 & to_mask), (uint32_t)(w2 >> to_bits & cost_mask), keys_depth,
+                  traced);
+        }
+    for (; i < hi; i++, bit += bits) {
         uint32_t to, cost;
         if (form == ARCS_WIDE) {
             to = sd->arc[i].to;
@@ -210,17 +247,7 @@ static inline __attribute__((always_inline)) void scan_arcs(const AbsCh *ch, con
             to = (uint32_t)(w & to_mask);
             cost = (uint32_t)(form == ARCS_WORD ? w >> to_bits : w >> to_bits & cost_mask);
         }
-        uint32_t at = form != ARCS_WIDE && by_depth ? to : abs_ch_depth(ch, to);
-        uint64_t ng = g + cost;
-        if (ng < g_at[at]) {
-            g_at[at] = ng;
-            if (form == ARCS_WIDE || !by_depth)
-                sd->reg[at] = to; /* by depth: already the region there */
-            sd->par[at] = i;
-            sd->node[at] = v;
-            if (ch->tracer)
-                trace_region(ch, TRACE_GENERATING, g_at, sd->reg[at], v);
-        }
+        relax(ch, &in, g, v, i, to, cost, keys_depth, traced);
     }
 }
 
@@ -302,10 +329,10 @@ static inline __attribute__((always_inline)) bool run_form(AbsCh *ch, uint64_t *
                 if (tracer) {
                     uint32_t from = sd->par[at] == ABS_CH_NONE ? ABS_CH_NONE : sd->node[at];
                     trace_region(ch, TRACE_EXPANDING, sd->g, v, from);
-                    scan_arcs(ch, sd, &f, v, g, lo, hi, form, by_depth);
+                    scan_arcs(ch, sd, &f, v, g, lo, hi, form, by_depth, true);
                     trace_region(ch, TRACE_CLOSING, sd->g, v, from);
                 } else {
-                    scan_arcs(ch, sd, &f, v, g, lo, hi, form, by_depth);
+                    scan_arcs(ch, sd, &f, v, g, lo, hi, form, by_depth, false);
                 }
             }
             scanned += hi - lo;
