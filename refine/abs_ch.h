@@ -213,9 +213,10 @@ typedef struct AbsCh {
     /* Query scratch, by depth in the shape's elimination tree: a search
      * from s reaches only s's ancestors, one at each depth, so depth[v] is
      * v's place in that search's arrays (height of them). */
-    uint32_t *depth;         /* per region: its rank's depth */
-    uint32_t height;         /* the tree's height: the scratch's length */
-    uint64_t *fg, *bg;       /* per depth: the search's distance there, ABS_CH_FAR when not reached */
+    uint32_t *depth; /* per region: its rank's depth */
+    uint32_t height; /* the tree's height: the scratch's length */
+    uint64_t *fg,
+        *bg; /* per depth: the search's distance there (shifted: abs_ch_query.c), ABS_CH_FAR when not reached */
     uint32_t *freg, *breg;   /* per depth: the region the search reached there */
     uint32_t *fpar, *bpar;   /* per depth: the arc index that reached it, ABS_CH_NONE at the root */
     uint32_t *fnode, *bnode; /* per depth: the region that arc came from */

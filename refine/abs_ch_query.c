@@ -96,12 +96,20 @@ static bool unpack_some(AbsCh *ch, uint32_t *path, int cap, int *len, uint64_t *
     return true;
 }
 
+/* The query's distances (fg, bg, best) are kept shifted left by this many
+ * bits: by the arcs' end field where they are packed, so that an arc's
+ * cost adds where it lies in the packed word, with no shift (abs_ch_run);
+ * the same order, so the same route. A packed end takes at most 16 bits
+ * (ABS_CH_NARROW_MAX regions) and a route's cost far less than 2^48
+ * units, so nothing overflows. */
+static inline uint32_t abs_ch_g_shift(const AbsCh *ch) { return ch->narrow ? ch->to_bits : 0; }
+
 /* A traced event about region v of one direction's search (from: the
  * region it was reached from, ABS_CH_NONE at that search's root). */
 static void trace_region(const AbsCh *ch, TraceType type, const uint64_t *dist, uint32_t v, uint32_t from)
 {
     uint32_t at = abs_ch_depth(ch, v);
-    double g = dist && dist[at] != ABS_CH_FAR ? (double)dist[at] / ABS_COST_SCALE : 0;
+    double g = dist && dist[at] != ABS_CH_FAR ? (double)(dist[at] >> abs_ch_g_shift(ch)) / ABS_COST_SCALE : 0;
     xyLoc pc = abs_center(ch->centers, from == ABS_CH_NONE ? v : from);
     trace_emit(ch->tracer, type, abs_center(ch->centers, v), from == ABS_CH_NONE ? NULL : &pc, g, g);
 }
@@ -191,11 +199,12 @@ typedef struct Into {
     uint32_t *reg, *par, *node;
 } Into;
 
-/* Arc i of region v (at distance g) to `to` at `cost`: its end takes
+/* Arc i of region v (at distance g) to `to` at `cost` (both shifted as
+ * the distances are, abs_ch_g_shift): its end takes
  * g + cost where that improves it (its distance, the region there, the arc
  * and v as its parent). */
 static inline __attribute__((always_inline)) void relax(const AbsCh *ch, const Into *in, uint64_t g, uint32_t v,
-                                                        uint32_t i, uint32_t to, uint32_t cost, bool keys_depth,
+                                                        uint32_t i, uint32_t to, uint64_t cost, bool keys_depth,
                                                         bool traced)
 {
     uint32_t at = keys_depth ? to : abs_ch_depth(ch, to);
@@ -225,19 +234,19 @@ static inline __attribute__((always_inline)) void scan_arcs(const AbsCh *ch, con
     const Into in = {sd->g, sd->reg, sd->par, sd->node};
     const bool keys_depth = form != ARCS_WIDE && by_depth;
     const uint8_t *const packed = sd->packed;
-    const uint32_t bits = f->bits, to_bits = f->to_bits;
-    const uint64_t to_mask = f->to_mask, cost_mask = f->cost_mask;
+    const uint32_t bits = f->bits;
+    const uint64_t to_mask = f->to_mask, cost_mask = f->cost_mask; /* packed: the cost's bits where they lie */
     uint64_t bit = (uint64_t)bits * lo;
     uint32_t i = lo;
     if (form == ARCS_BITS && bits <= ABS_CH_PAIR_BITS) /* abs_ch_packed_at reads at least 57 bits */
         for (; i + 1 < hi; i += 2, bit += 2 * bits) {
             uint64_t w = abs_ch_packed_at(packed, bit), w2 = w >> bits;
-            relax(ch, &in, g, v, i, (uint32_t)(w & to_mask), (uint32_t)(w >> to_bits & cost_mask), keys_depth, traced);
-            relax(ch, &in, g, v, i + 1, (uint32_t)(w2 & to_mask), (uint32_t)(w2 >> to_bits & cost_mask), keys_depth,
-                  traced);
+            relax(ch, &in, g, v, i, (uint32_t)(w & to_mask), w & cost_mask, keys_depth, traced);
+            relax(ch, &in, g, v, i + 1, (uint32_t)(w2 & to_mask), w2 & cost_mask, keys_depth, traced);
         }
     for (; i < hi; i++, bit += bits) {
-        uint32_t to, cost;
+        uint32_t to;
+        uint64_t cost;
         if (form == ARCS_WIDE) {
             to = sd->arc[i].to;
             cost = sd->arc[i].cost;
@@ -245,7 +254,7 @@ static inline __attribute__((always_inline)) void scan_arcs(const AbsCh *ch, con
             uint64_t w =
                 form == ARCS_WORD ? (uint32_t)abs_ch_le64(packed + (size_t)4 * i) : abs_ch_packed_at(packed, bit);
             to = (uint32_t)(w & to_mask);
-            cost = (uint32_t)(form == ARCS_WORD ? w >> to_bits : w >> to_bits & cost_mask);
+            cost = w & cost_mask;
         }
         relax(ch, &in, g, v, i, to, cost, keys_depth, traced);
     }
@@ -284,11 +293,12 @@ static inline __attribute__((always_inline)) bool run_form(AbsCh *ch, uint64_t *
     const Side sides[2] = {
         {ch->fg, ch->freg, ch->fpar, ch->fnode, ch->upk, ch->up_rowk, ch->up_base, ch->up_first, ch->up},
         {ch->bg, ch->breg, ch->bpar, ch->bnode, ch->dnk, ch->dn_rowk, ch->dn_base, ch->dn_first, ch->dn}};
+    const uint32_t sh = abs_ch_g_shift(ch);
     const Form f = {ch->arc_bits,
                     ch->to_bits,
                     ch->row_bits,
                     ((uint64_t)1 << ch->to_bits) - 1,
-                    ((uint64_t)1 << ch->cost_bits) - 1,
+                    (((uint64_t)1 << ch->cost_bits) - 1) << sh,
                     ((uint64_t)1 << ch->row_bits) - 1};
     const AbsIndex *centers = ch->centers;
     const Tracer *tracer = ch->tracer;
@@ -297,7 +307,7 @@ static inline __attribute__((always_inline)) bool run_form(AbsCh *ch, uint64_t *
                           centers ? abs_center(centers, q->s) : (xyLoc){0, 0}};
     uint64_t *const fg = ch->fg, *const bg = ch->bg;
     const uint32_t *const freg = ch->freg, *const breg = ch->breg;
-    uint64_t best = q->best < 0 ? ABS_CH_FAR : (uint64_t)q->best; /* costs are whole units */
+    uint64_t best = q->best < 0 ? ABS_CH_FAR : (uint64_t)q->best << sh; /* costs are whole units */
     uint64_t settled = q->settled, scanned = q->scanned;
     uint32_t next = q->next;
     int side = q->side;
@@ -306,7 +316,7 @@ static inline __attribute__((always_inline)) bool run_form(AbsCh *ch, uint64_t *
         if (side == 0 && fg[at] != ABS_CH_FAR && bg[at] != ABS_CH_FAR && freg[at] == breg[at] &&
             fg[at] + bg[at] < best) {
             best = fg[at] + bg[at];
-            q->best = (double)best;
+            q->best = (double)(best >> sh);
             q->meet = freg[at];
         }
         for (; side < 2; side++) {
@@ -324,7 +334,7 @@ static inline __attribute__((always_inline)) bool run_form(AbsCh *ch, uint64_t *
             uint32_t v = sd->reg[at], lo = 0, hi = 0;
             settled++;
             if (g < best &&
-                (best == ABS_CH_FAR || !centers || g + low_bound(abs_center(centers, v), end[side]) < best)) {
+                (best == ABS_CH_FAR || !centers || g + (low_bound(abs_center(centers, v), end[side]) << sh) < best)) {
                 side_rows(sd, &f, form, v, &lo, &hi);
                 if (tracer) {
                     uint32_t from = sd->par[at] == ABS_CH_NONE ? ABS_CH_NONE : sd->node[at];
