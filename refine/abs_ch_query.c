@@ -6,6 +6,7 @@
 #include "abs_ch.h"
 
 #include <limits.h>
+#include <string.h>
 
 #include "../abstraction/index.h"
 #include "../common/work.h"
@@ -132,11 +133,17 @@ void abs_ch_begin(AbsCh *ch, uint32_t s, uint32_t t)
     ch->freg[ds] = s;
     ch->breg[dt] = t;
     /* Ends held by depth: the regions each search may reach, s's and t's
-     * ancestors, by depth. */
+     * ancestors, by depth. Where t's meet s's (at a depth s's reach), the
+     * rest above are the same: copied, not walked. */
     for (uint32_t k = ds, v = s; ch->by_depth && k-- > 0;)
         ch->freg[k] = v = abs_ch_parent(ch, v);
-    for (uint32_t k = dt, v = t; ch->by_depth && k-- > 0;)
+    for (uint32_t k = dt, v = t; ch->by_depth && k-- > 0;) {
         ch->breg[k] = v = abs_ch_parent(ch, v);
+        if (k < ds && v == ch->freg[k]) {
+            memcpy(ch->breg, ch->freg, k * sizeof *ch->breg);
+            break;
+        }
+    }
     ch->fpar[ds] = ch->bpar[dt] = ABS_CH_NONE;
     if (ch->tracer) {
         trace_region(ch, TRACE_SOURCE, NULL, s, ABS_CH_NONE);
