@@ -245,7 +245,7 @@ static inline __attribute__((always_inline)) void scan_arcs(const AbsCh *ch, con
     const uint64_t to_mask = f->to_mask, cost_mask = f->cost_mask; /* packed: the cost's bits where they lie */
     uint64_t bit = (uint64_t)bits * lo;
     uint32_t i = lo;
-    if (form == ARCS_BITS && bits <= ABS_CH_PAIR_BITS) /* abs_ch_packed_at reads at least 57 bits */
+    if (form == ARCS_BITS && keys_depth && bits <= ABS_CH_PAIR_BITS) /* abs_ch_packed_at reads at least 57 bits */
         for (; i + 1 < hi; i += 2, bit += 2 * bits) {
             uint64_t w = abs_ch_packed_at(packed, bit), w2 = w >> bits;
             relax(ch, &in, g, v, i, (uint32_t)(w & to_mask), w & cost_mask, keys_depth, traced);
