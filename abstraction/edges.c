@@ -1,6 +1,7 @@
 /* Reading a region's edges from the layout (edges.h). */
 #include "edges.h"
 
+#include "../common/popcount.h"
 #include "plain.h"
 
 /* Is edge byte b of sector s kept there (edges.h)? `defaults`: the map has
@@ -15,7 +16,7 @@ static inline uint32_t kept_here(const Abstraction *a, uint32_t s, bool defaults
 /* A mask byte's edges (d, 0) kept in sector s. */
 static inline uint32_t kept_in_mask(const Abstraction *a, uint32_t s, bool defaults, uint32_t mask)
 {
-    uint32_t n = (uint32_t)__builtin_popcount(mask & ABS_FORWARD_DIRS);
+    uint32_t n = popcount32(mask & ABS_FORWARD_DIRS);
     for (uint32_t m = mask & ~ABS_FORWARD_DIRS & 0xffu; defaults && m; m &= m - 1)
         n += kept_here(a, s, true, (uint32_t)__builtin_ctz(m) << 5);
     return n;

@@ -80,6 +80,7 @@
 #include <string.h>
 
 #include "../common/err.h"
+#include "../common/popcount.h"
 #include "../search/trace.h"
 #include "abs_ch_topo.h"
 
@@ -212,9 +213,10 @@ typedef struct AbsCh {
     /* Query scratch, by depth in the shape's elimination tree: a search
      * from s reaches only s's ancestors, one at each depth, so depth[v] is
      * v's place in that search's arrays (height of them). */
-    uint32_t *depth;         /* per region: its rank's depth */
-    uint32_t height;         /* the tree's height: the scratch's length */
-    uint64_t *fg, *bg;       /* per depth: the search's distance there, ABS_CH_FAR when not reached */
+    uint32_t *depth; /* per region: its rank's depth */
+    uint32_t height; /* the tree's height: the scratch's length */
+    uint64_t *fg,
+        *bg; /* per depth: the search's distance there (shifted: abs_ch_query.c), ABS_CH_FAR when not reached */
     uint32_t *freg, *breg;   /* per depth: the region the search reached there */
     uint32_t *fpar, *bpar;   /* per depth: the arc index that reached it, ABS_CH_NONE at the root */
     uint32_t *fnode, *bnode; /* per depth: the region that arc came from */
@@ -338,7 +340,7 @@ static inline uint32_t abs_ch_packed_mid(const AbsCh *ch, int dir, uint32_t i)
     if (!(word & bit))
         return ABS_CH_NONE;
     uint64_t k = (uint64_t)(dir ? ch->dnrk : ch->uprk)[i >> ABS_CH_RANK_SHIFT] + (dir ? ch->dnrw : ch->uprw)[i >> 6] +
-                 (uint64_t)__builtin_popcountll(word & (bit - 1));
+                 popcount64(word & (bit - 1));
     uint64_t w = abs_ch_packed_at(dir ? ch->dnm : ch->upm, ch->mid_bits * k);
     return (uint32_t)(w & ((UINT64_C(1) << ch->mid_bits) - 1));
 }

@@ -6,6 +6,7 @@
 #include "abs_ch.h"
 
 #include <limits.h>
+#include <string.h>
 
 #include "../abstraction/index.h"
 #include "../common/work.h"
@@ -96,12 +97,20 @@ static bool unpack_some(AbsCh *ch, uint32_t *path, int cap, int *len, uint64_t *
     return true;
 }
 
+/* The query's distances (fg, bg, best) are kept shifted left by this many
+ * bits: by the arcs' end field where they are packed, so that an arc's
+ * cost adds where it lies in the packed word, with no shift (abs_ch_run);
+ * the same order, so the same route. A packed end takes at most 16 bits
+ * (ABS_CH_NARROW_MAX regions) and a route's cost far less than 2^48
+ * units, so nothing overflows. */
+static inline uint32_t abs_ch_g_shift(const AbsCh *ch) { return ch->narrow ? ch->to_bits : 0; }
+
 /* A traced event about region v of one direction's search (from: the
  * region it was reached from, ABS_CH_NONE at that search's root). */
 static void trace_region(const AbsCh *ch, TraceType type, const uint64_t *dist, uint32_t v, uint32_t from)
 {
     uint32_t at = abs_ch_depth(ch, v);
-    double g = dist && dist[at] != ABS_CH_FAR ? (double)dist[at] / ABS_COST_SCALE : 0;
+    double g = dist && dist[at] != ABS_CH_FAR ? (double)(dist[at] >> abs_ch_g_shift(ch)) / ABS_COST_SCALE : 0;
     xyLoc pc = abs_center(ch->centers, from == ABS_CH_NONE ? v : from);
     trace_emit(ch->tracer, type, abs_center(ch->centers, v), from == ABS_CH_NONE ? NULL : &pc, g, g);
 }
@@ -124,11 +133,17 @@ void abs_ch_begin(AbsCh *ch, uint32_t s, uint32_t t)
     ch->freg[ds] = s;
     ch->breg[dt] = t;
     /* Ends held by depth: the regions each search may reach, s's and t's
-     * ancestors, by depth. */
+     * ancestors, by depth. Where t's meet s's (at a depth s's reach), the
+     * rest above are the same: copied, not walked. */
     for (uint32_t k = ds, v = s; ch->by_depth && k-- > 0;)
         ch->freg[k] = v = abs_ch_parent(ch, v);
-    for (uint32_t k = dt, v = t; ch->by_depth && k-- > 0;)
+    for (uint32_t k = dt, v = t; ch->by_depth && k-- > 0;) {
         ch->breg[k] = v = abs_ch_parent(ch, v);
+        if (k < ds && v == ch->freg[k]) {
+            memcpy(ch->breg, ch->freg, k * sizeof *ch->breg);
+            break;
+        }
+    }
     ch->fpar[ds] = ch->bpar[dt] = ABS_CH_NONE;
     if (ch->tracer) {
         trace_region(ch, TRACE_SOURCE, NULL, s, ABS_CH_NONE);
@@ -185,22 +200,60 @@ static inline __attribute__((always_inline)) void side_rows(const Side *sd, cons
     *hi = sd->base[(v + 1) / ABS_CH_REC_BLOCK] + (uint32_t)(w >> f->row_bits & f->row_mask);
 }
 
-/* Region v's arcs lo .. hi - 1 scanned at distance g: each arc's end takes
- * g + cost where that improves it (its distance, the region there, the
- * arc and v as its parent). `form` and `by_depth` (ends held by depth,
- * whose regions abs_ch_begin filled in) are constants in each caller, so
- * each form is a loop of its own. */
+/* One direction's search arrays, as scan_arcs reads them. */
+typedef struct Into {
+    uint64_t *g;
+    uint32_t *reg, *par, *node;
+} Into;
+
+/* Arc i of region v (at distance g) to `to` at `cost` (both shifted as
+ * the distances are, abs_ch_g_shift): its end takes
+ * g + cost where that improves it (its distance, the region there, the arc
+ * and v as its parent). */
+static inline __attribute__((always_inline)) void relax(const AbsCh *ch, const Into *in, uint64_t g, uint32_t v,
+                                                        uint32_t i, uint32_t to, uint64_t cost, bool keys_depth,
+                                                        bool traced)
+{
+    uint32_t at = keys_depth ? to : abs_ch_depth(ch, to);
+    uint64_t ng = g + cost;
+    if (ng < in->g[at]) {
+        in->g[at] = ng;
+        if (!keys_depth)
+            in->reg[at] = to; /* by depth: already the region there */
+        in->par[at] = i;
+        in->node[at] = v;
+        if (traced)
+            trace_region(ch, TRACE_GENERATING, in->g, in->reg[at], v);
+    }
+}
+
+/* Region v's arcs lo .. hi - 1 scanned at distance g, in order (relax).
+ * `form`, `by_depth` (ends held by depth, whose regions abs_ch_begin filled
+ * in) and `traced` are constants in each caller, so each is a loop of its
+ * own: the untraced one calls nothing and keeps the arcs' fields and the
+ * arrays in registers. Bit-packed arcs of at most ABS_CH_PAIR_BITS bits go
+ * two to a read (the read's and the loop's instructions halved). */
+#define ABS_CH_PAIR_BITS 28u
 static inline __attribute__((always_inline)) void scan_arcs(const AbsCh *ch, const Side *sd, const Form *f, uint32_t v,
                                                             uint64_t g, uint32_t lo, uint32_t hi, int form,
-                                                            bool by_depth)
+                                                            bool by_depth, bool traced)
 {
-    uint64_t *g_at = sd->g;
-    const uint8_t *packed = sd->packed;
-    const uint32_t bits = f->bits, to_bits = f->to_bits;
-    const uint64_t to_mask = f->to_mask, cost_mask = f->cost_mask;
+    const Into in = {sd->g, sd->reg, sd->par, sd->node};
+    const bool keys_depth = form != ARCS_WIDE && by_depth;
+    const uint8_t *const packed = sd->packed;
+    const uint32_t bits = f->bits;
+    const uint64_t to_mask = f->to_mask, cost_mask = f->cost_mask; /* packed: the cost's bits where they lie */
     uint64_t bit = (uint64_t)bits * lo;
-    for (uint32_t i = lo; i < hi; i++, bit += bits) {
-        uint32_t to, cost;
+    uint32_t i = lo;
+    if (form == ARCS_BITS && keys_depth && bits <= ABS_CH_PAIR_BITS) /* abs_ch_packed_at reads at least 57 bits */
+        for (; i + 1 < hi; i += 2, bit += 2 * bits) {
+            uint64_t w = abs_ch_packed_at(packed, bit), w2 = w >> bits;
+            relax(ch, &in, g, v, i, (uint32_t)(w & to_mask), w & cost_mask, keys_depth, traced);
+            relax(ch, &in, g, v, i + 1, (uint32_t)(w2 & to_mask), w2 & cost_mask, keys_depth, traced);
+        }
+    for (; i < hi; i++, bit += bits) {
+        uint32_t to;
+        uint64_t cost;
         if (form == ARCS_WIDE) {
             to = sd->arc[i].to;
             cost = sd->arc[i].cost;
@@ -208,19 +261,9 @@ static inline __attribute__((always_inline)) void scan_arcs(const AbsCh *ch, con
             uint64_t w =
                 form == ARCS_WORD ? (uint32_t)abs_ch_le64(packed + (size_t)4 * i) : abs_ch_packed_at(packed, bit);
             to = (uint32_t)(w & to_mask);
-            cost = (uint32_t)(form == ARCS_WORD ? w >> to_bits : w >> to_bits & cost_mask);
+            cost = w & cost_mask;
         }
-        uint32_t at = form != ARCS_WIDE && by_depth ? to : abs_ch_depth(ch, to);
-        uint64_t ng = g + cost;
-        if (ng < g_at[at]) {
-            g_at[at] = ng;
-            if (form == ARCS_WIDE || !by_depth)
-                sd->reg[at] = to; /* by depth: already the region there */
-            sd->par[at] = i;
-            sd->node[at] = v;
-            if (ch->tracer)
-                trace_region(ch, TRACE_GENERATING, g_at, sd->reg[at], v);
-        }
+        relax(ch, &in, g, v, i, to, cost, keys_depth, traced);
     }
 }
 
@@ -257,11 +300,12 @@ static inline __attribute__((always_inline)) bool run_form(AbsCh *ch, uint64_t *
     const Side sides[2] = {
         {ch->fg, ch->freg, ch->fpar, ch->fnode, ch->upk, ch->up_rowk, ch->up_base, ch->up_first, ch->up},
         {ch->bg, ch->breg, ch->bpar, ch->bnode, ch->dnk, ch->dn_rowk, ch->dn_base, ch->dn_first, ch->dn}};
+    const uint32_t sh = abs_ch_g_shift(ch);
     const Form f = {ch->arc_bits,
                     ch->to_bits,
                     ch->row_bits,
                     ((uint64_t)1 << ch->to_bits) - 1,
-                    ((uint64_t)1 << ch->cost_bits) - 1,
+                    (((uint64_t)1 << ch->cost_bits) - 1) << sh,
                     ((uint64_t)1 << ch->row_bits) - 1};
     const AbsIndex *centers = ch->centers;
     const Tracer *tracer = ch->tracer;
@@ -270,7 +314,7 @@ static inline __attribute__((always_inline)) bool run_form(AbsCh *ch, uint64_t *
                           centers ? abs_center(centers, q->s) : (xyLoc){0, 0}};
     uint64_t *const fg = ch->fg, *const bg = ch->bg;
     const uint32_t *const freg = ch->freg, *const breg = ch->breg;
-    uint64_t best = q->best < 0 ? ABS_CH_FAR : (uint64_t)q->best; /* costs are whole units */
+    uint64_t best = q->best < 0 ? ABS_CH_FAR : (uint64_t)q->best << sh; /* costs are whole units */
     uint64_t settled = q->settled, scanned = q->scanned;
     uint32_t next = q->next;
     int side = q->side;
@@ -279,7 +323,7 @@ static inline __attribute__((always_inline)) bool run_form(AbsCh *ch, uint64_t *
         if (side == 0 && fg[at] != ABS_CH_FAR && bg[at] != ABS_CH_FAR && freg[at] == breg[at] &&
             fg[at] + bg[at] < best) {
             best = fg[at] + bg[at];
-            q->best = (double)best;
+            q->best = (double)(best >> sh);
             q->meet = freg[at];
         }
         for (; side < 2; side++) {
@@ -297,15 +341,15 @@ static inline __attribute__((always_inline)) bool run_form(AbsCh *ch, uint64_t *
             uint32_t v = sd->reg[at], lo = 0, hi = 0;
             settled++;
             if (g < best &&
-                (best == ABS_CH_FAR || !centers || g + low_bound(abs_center(centers, v), end[side]) < best)) {
+                (best == ABS_CH_FAR || !centers || g + (low_bound(abs_center(centers, v), end[side]) << sh) < best)) {
                 side_rows(sd, &f, form, v, &lo, &hi);
                 if (tracer) {
                     uint32_t from = sd->par[at] == ABS_CH_NONE ? ABS_CH_NONE : sd->node[at];
                     trace_region(ch, TRACE_EXPANDING, sd->g, v, from);
-                    scan_arcs(ch, sd, &f, v, g, lo, hi, form, by_depth);
+                    scan_arcs(ch, sd, &f, v, g, lo, hi, form, by_depth, true);
                     trace_region(ch, TRACE_CLOSING, sd->g, v, from);
                 } else {
-                    scan_arcs(ch, sd, &f, v, g, lo, hi, form, by_depth);
+                    scan_arcs(ch, sd, &f, v, g, lo, hi, form, by_depth, false);
                 }
             }
             scanned += hi - lo;

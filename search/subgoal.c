@@ -155,7 +155,7 @@ bool sub_graph_mark(SubGraph *sg, const Grid *map, Err *err)
     clearances(sg);
     for (size_t w = 0, total = 0; w < words; w++) {
         sg->rank[w] = (uint32_t)total;
-        total += (size_t)__builtin_popcountll(sg->bits[w]);
+        total += popcount64(sg->bits[w]);
     }
     sg->pos = malloc(((size_t)sg->n + 2) * sizeof *sg->pos);
     sg->first = calloc((size_t)sg->n + 1, sizeof *sg->first);

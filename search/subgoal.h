@@ -24,6 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../common/popcount.h"
 #include "../grid/grid.h"
 
 #define SUB_FREE 1            /* passable */
@@ -76,7 +77,7 @@ static inline bool sub_is_goal(const SubGraph *sg, uint32_t cell) { return sg->c
 static inline uint32_t sub_id(const SubGraph *sg, uint32_t cell)
 {
     uint64_t below = sg->bits[cell >> 6] & ((1ull << (cell & 63)) - 1);
-    return sg->rank[cell >> 6] + (uint32_t)__builtin_popcountll(below);
+    return sg->rank[cell >> 6] + popcount64(below);
 }
 static inline uint32_t sub_cell(const SubGraph *sg, xyLoc p) { return (uint32_t)((p.y + 1) * sg->stride + p.x + 1); }
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../common/popcount.h"
 #include "../../entries/mm/mm.h"
 #include "mm_regions.h"
 
@@ -353,7 +354,33 @@ static void test_row_starts_pack(T *t)
     CHECK(t, !row_starts_pack(&rs, first, ROWS) && !rs.base && !rs.low && row_starts_bytes(&rs) == 0);
 }
 
+/* The shortcuts' places count bits (common/popcount.h): the inline count
+ * against a bit-by-bit one, on every single bit, their runs and
+ * pseudo-random words. */
+static uint32_t bits_one_by_one(uint64_t x)
+{
+    uint32_t n = 0;
+    for (; x; x >>= 1)
+        n += (uint32_t)(x & 1);
+    return n;
+}
+
+static void test_popcount(T *t)
+{
+    uint32_t bad = 0;
+    uint64_t x = UINT64_C(0x9e3779b97f4a7c15);
+    for (int k = 0; k < 64; k++) {
+        uint64_t one = UINT64_C(1) << k, run = one | (one - 1);
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        bad += popcount64(one) != 1 || popcount64(run) != (uint32_t)k + 1 || popcount64(~run) != 63u - (uint32_t)k;
+        bad += popcount64(x) != bits_one_by_one(x) || popcount32((uint32_t)x) != bits_one_by_one((uint32_t)x);
+    }
+    bad += popcount64(0) != 0 || popcount64(UINT64_MAX) != 64 || popcount32(UINT32_MAX) != 32;
+    CHECKF(t, bad == 0, "%u counts wrong", bad);
+}
+
 const TestCase ABS_CH_TESTS[] = {
+    {"popcount", test_popcount},
     {"row_starts_pack", test_row_starts_pack},
     {"ch_equals_astar", test_ch_equals_astar},
     {"ch_update_equals_fresh", test_ch_update_equals_fresh},
