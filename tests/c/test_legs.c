@@ -431,7 +431,7 @@ static void test_legs_corridor_jps_bounded(T *t)
         return;
     Err err;
     CHECK(t, legplan_init(&lb, &l.g, &a, &err) && legplan_enable_corridor_jps(&lb, 3, &err) &&
-                 legplan_bound_corridor_jps(&lb, 48, &err));
+                 legplan_bound_corridor_jps(&lb, 96, &err));
     xyPath p = {0}, q = {0};
     int capped = 0, within = 0, differ = 0, invalid = 0, step = t_thin(1);
     size_t left = 0;
@@ -456,7 +456,7 @@ static void test_legs_corridor_jps_bounded(T *t)
         }
     }
     left += painted_cells(&lb);
-    CHECKF(t, capped > 5 && within > 5 && differ == 0 && invalid == 0 && left == 0,
+    CHECKF(t, capped * step > 20 && within * step > 20 && differ == 0 && invalid == 0 && left == 0,
            "%d capped (%d widened invalid), %d within (%d differ), %zu cells appended or painted", capped, invalid,
            within, differ, left);
     path_free(&p);
