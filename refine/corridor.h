@@ -43,9 +43,11 @@
 typedef struct CorridorStep {
     const uint32_t *path;
     int path_len;
-    int to, mid; /* the path positions it aims at and keeps cells up to */
-    bool final;  /* it aims at g */
-    size_t at;   /* the leg's length before the step */
+    int pos, ahead; /* where it stands and how far it looks (less after LEG_CAPPED) */
+    int to, mid;    /* the path positions it aims at and keeps cells up to */
+    bool final;     /* it aims at g */
+    size_t at;      /* the leg's length before the step */
+    xyLoc from, g;
 } CorridorStep;
 
 /* corridor_step_begin's and _resume's answer while the step's search has
@@ -57,7 +59,12 @@ typedef struct CorridorStep {
  * standing at path position `pos`, looking `ahead` (>= 2) positions on.
  * Appends the cells to keep to `leg` (`from` first) and returns the position
  * the next step stands at, or path_len when the cells reach g. Widens to the
- * whole map when the corridor holds none (A* over the whole map); appends
+ * whole map when the corridor holds none (A* over the whole map). Where the
+ * corridor's search would reach more nodes than the leg planner bounds it
+ * to (legplan_bound_corridor_jps: LEG_CAPPED), the step looks half as far
+ * ahead (at least 2 positions) and searches that smaller corridor, and at 2
+ * widens to the whole map: a few long corridors pay for themselves, not
+ * with the node state grown for them. Appends
  * nothing and returns path_len when g is unreachable. Its searches pause on
  * the call's work (legplan_corridor_jps_begin): CORRIDOR_PAUSED, and the
  * next call goes on with corridor_step_resume (leg as it was left), the same

@@ -56,8 +56,12 @@
 #define LEG_BLANK_LINES 64
 
 /* A leg search's verdict: LEG_PAUSED when the call's work ran out first
- * (LegPlanner.work): the next call goes on with legplan_resume. */
-typedef enum { LEG_FOUND, LEG_NONE, LEG_PAUSED } LegResult;
+ * (LegPlanner.work): the next call goes on with legplan_resume; LEG_CAPPED
+ * (the corridor JPS only, where its nodes are bounded,
+ * legplan_bound_corridor_jps): its search would reach more nodes than the
+ * bound, nothing appended; the caller searches a smaller corridor or widens
+ * (legplan_corridor_widen). */
+typedef enum { LEG_FOUND, LEG_NONE, LEG_PAUSED, LEG_CAPPED } LegResult;
 
 typedef struct LegPlanner {
     const Grid *grid;
@@ -90,6 +94,7 @@ typedef struct LegPlanner {
      * would be in every instance's. */
     Jps *cjps;
     bool have_cjps;
+    uint64_t cjps_nodes; /* its searches' node bound (legplan_bound_corridor_jps); 0 none */
     int *painted;
     size_t npainted, painted_cap; /* the list grows with the most a corridor lists (legplan_add_sector) */
     /* Its copy is a window of the map, not the whole map: the map's cell
@@ -110,6 +115,7 @@ typedef struct LegPlanner {
     enum { CJPS_IDLE, CJPS_PAINT, CJPS_SEARCH, CJPS_BLANK, CJPS_WIDE_JPS, CJPS_WIDE } cjps_stage;
     xyLoc cjps_lo, cjps_hi; /* the box painted: its sectors' and ends' bounding box, hi past it */
     bool cjps_found;
+    bool cjps_capped; /* its search would have reached more than cjps_nodes (LEG_CAPPED) */
 } LegPlanner;
 
 bool legplan_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err);
@@ -140,6 +146,15 @@ static inline void legplan_charge(LegPlanner *lp, uint64_t n) { work_take(&lp->w
  * node state sized for the corridors of steps `ahead` regions long
  * (refine/corridor.h): no step's search allocates. */
 bool legplan_enable_corridor_jps(LegPlanner *lp, int ahead, Err *err);
+/* Bounds what one corridor search may reach from now on: at most `nodes`
+ * nodes (search/jps.h jps_init_bounded; its window made again, blank); a
+ * search that would reach more answers LEG_CAPPED. Unbounded (0, as
+ * legplan_init leaves it) the corridor searches grow the node state they
+ * share with the route's JPS to what the largest reaches, which a few long
+ * corridors among many short ones double. Between searches; false +
+ * message when memory ran out (no corridor JPS then: the whole map's A*
+ * steps). */
+bool legplan_bound_corridor_jps(LegPlanner *lp, uint64_t nodes, Err *err);
 void legplan_free(LegPlanner *lp);
 size_t legplan_bytes(const LegPlanner *lp);
 /* Of which the JPS searches (bit rows, node slots, open lists; the painted window). */
@@ -163,6 +178,10 @@ size_t legplan_first_bytes(const LegPlanner *lp);
  * legplan_new_mark and legplan_map_changed drop it first). */
 LegResult legplan_corridor_jps_begin(LegPlanner *lp, xyLoc from, xyLoc to, xyPath *out);
 LegResult legplan_corridor_jps_resume(LegPlanner *lp, xyPath *out);
+/* After LEG_CAPPED: the same ends over the whole map, as where the corridor
+ * holds no path (the route's JPS within its bound, past that A*); goes on
+ * with legplan_corridor_jps_resume. */
+LegResult legplan_corridor_widen(LegPlanner *lp, xyPath *out);
 /* Blanks a paused corridor search's corridor and ends it. */
 void legplan_corridor_jps_drop(LegPlanner *lp);
 /* Blocks the window's painted box again (its rows and columns there): the

@@ -31,8 +31,9 @@ static bool make_window(LegPlanner *lp, int w, int h, Err *err)
     Grid win;
     if (!grid_init_packed(&win, w, h, err))
         return lp->have_cjps = false;
-    /* No node bound: the window bounds what a search reaches. */
-    lp->have_cjps = jps_init_bounded(lp->cjps, &win, false, JPS_NODES_GROW, err);
+    /* The window bounds what a search reaches; its owner may bound it
+     * further (legplan_bound_corridor_jps). */
+    lp->have_cjps = jps_init_bounded(lp->cjps, &win, false, lp->cjps_nodes ? lp->cjps_nodes : JPS_NODES_GROW, err);
     grid_free(&win);
     if (!lp->have_cjps)
         return false;
@@ -76,6 +77,12 @@ bool legplan_enable_corridor_jps(LegPlanner *lp, int ahead, Err *err)
         return err_set(err, "out of memory for corridor JPS");
     return make_window(lp, span < lp->grid->width ? span : lp->grid->width,
                        span < lp->grid->height ? span : lp->grid->height, err);
+}
+
+bool legplan_bound_corridor_jps(LegPlanner *lp, uint64_t nodes, Err *err)
+{
+    lp->cjps_nodes = nodes;
+    return !lp->have_cjps || make_window(lp, lp->cjps->grid.width, lp->cjps->grid.height, err);
 }
 
 /* Words of a line's mask paint_lines builds at a time: a window up to 512
@@ -292,6 +299,7 @@ LegResult legplan_corridor_jps_resume(LegPlanner *lp, xyPath *out)
         if (r == JPS_PAUSED)
             return LEG_PAUSED;
         lp->cjps_found = r == JPS_FOUND;
+        lp->cjps_capped = r == JPS_CAPPED && lp->cjps->failed && lp->cjps_nodes;
         for (size_t i = lp->cjps_out_at; lp->cjps_found && i < out->len; i++) /* the window's cells: the map's */
             out->cells[i] = (xyLoc){(int16_t)(out->cells[i].x + lp->cjps_ox), (int16_t)(out->cells[i].y + lp->cjps_oy)};
         lp->cjps_stage = CJPS_BLANK;
@@ -300,7 +308,7 @@ LegResult legplan_corridor_jps_resume(LegPlanner *lp, xyPath *out)
         return LEG_PAUSED;
     legplan_charge(lp, 1 + legplan_blank_window(lp) / LEG_BLANK_LINES);
     lp->cjps_stage = CJPS_IDLE;
-    return lp->cjps_found ? LEG_FOUND : corridor_wide(lp, out);
+    return lp->cjps_found ? LEG_FOUND : lp->cjps_capped ? LEG_CAPPED : corridor_wide(lp, out);
 }
 
 /* The whole map's A*, which pauses as the other legs' A* does. */
@@ -353,6 +361,8 @@ static LegResult corridor_wide(LegPlanner *lp, xyPath *out)
     lp->cjps_stage = CJPS_WIDE_JPS;
     return wide_jps(lp, out);
 }
+
+LegResult legplan_corridor_widen(LegPlanner *lp, xyPath *out) { return corridor_wide(lp, out); }
 
 bool legplan_corridor_jps(LegPlanner *lp, xyLoc from, xyLoc to, xyPath *out)
 {

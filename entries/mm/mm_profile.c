@@ -76,6 +76,19 @@
  * less often to the center it aims at, and only the first step's search
  * comes before a query's first cells (results/reference/mm-paper/first36.md). */
 #define CLUTTERED_AHEAD 7
+/* Cluttered maps whose obstacles mostly stand alone (grid_scattered at
+ * least this: the random maps of 20 to 30 per cent blocked, 0.19-0.40; 35
+ * per cent is at 0.12-0.14) take sectors of 16 (P_LOOSE_CLUTTERED): the
+ * abstraction, its index and the route's A* take about 28 KiB less than at
+ * 12 on a 512 x 512 map, and the paths are as short or shorter (at 35 per
+ * cent they were longer). But a step's corridor is 16 cells a sector
+ * across, and a few of its searches reached twice the nodes (the state
+ * they share with the route's try doubled for good), so a step's search is
+ * bounded to LOOSE_CLUTTERED_NODES, what 2048 of the state's slots hold,
+ * and one that would reach more looks half as far ahead
+ * (refine/corridor.h) (results/reference/mm-paper/randfit46.md). */
+#define LOOSE_SCATTERED 0.165
+#define LOOSE_CLUTTERED_NODES 1792
 
 /* Broad corridors' center legs skip at most this many centers: further
  * lines are seldom legal in a maze, and each failed test is a line walked
@@ -156,6 +169,7 @@ enum {
     P_BROAD_CORRIDORS,
     P_NO_DIAGONALS,
     P_CLUTTERED,
+    P_LOOSE_CLUTTERED,
     P_SCATTERED,
     P_SMALL_ROOMS,
     P_SECTOR_ROOMS,
@@ -247,6 +261,8 @@ static const MmProfile PROFILES[] = {
      * build no hierarchy (mm_entry.c), which pays for the smaller sectors. */
     [P_CLUTTERED] = {"cluttered", CLUTTERED_SIDE, CLUTTERED_AHEAD, 1024, 0, 16, 3, -1, true, CLUTTERED_ROUTE_WEIGHT,
                      MEMO_WIDE, 0},
+    [P_LOOSE_CLUTTERED] = {"loose-cluttered", 16, CLUTTERED_AHEAD, 1024, 0, 16, 3, -1, true, CLUTTERED_ROUTE_WEIGHT,
+                           MEMO_WIDE, 0},
     [P_SCATTERED] = {"scattered", 16, 3, 512, 32, 16, 3, -1, true, 1.0, MEMO_WIDE, 0},
     /* Rooms: the abstract route through whole rooms' centers picks the
      * wrong rooms (SECTOR_ROOMS_DETOUR); sectors of about half a room split
@@ -327,6 +343,11 @@ double mm_profile_coarse_busy(const MmConfig *c) { return c->coarse < 0 ? COARSE
 
 const MmProfile *mm_profile_default(void) { return &PROFILES[P_DEFAULT]; }
 
+uint64_t mm_profile_corridor_nodes(const MmProfile *p)
+{
+    return p == &PROFILES[P_LOOSE_CLUTTERED] ? LOOSE_CLUTTERED_NODES : 0;
+}
+
 const MmProfile *mm_profile_choose(const MapKind *k, int small)
 {
     bool corridors = k->scattered < WALLS_ONLY && k->regions_per_sector > MAZE_REGIONS_PER_SECTOR;
@@ -335,6 +356,7 @@ const MmProfile *mm_profile_choose(const MapKind *k, int small)
             : corridors && k->open_side < 2 * PROFILES[P_BROAD_CORRIDORS].sector                  ? P_WIDE_CORRIDORS
             : corridors                                                                           ? P_BROAD_CORRIDORS
             : !k->diagonals                                                                       ? P_NO_DIAGONALS
+            : k->scattered >= LOOSE_SCATTERED && k->detour >= CLUTTERED_DETOUR                    ? P_LOOSE_CLUTTERED
             : k->scattered >= SCATTERED && k->detour >= CLUTTERED_DETOUR                          ? P_CLUTTERED
             : k->scattered >= SCATTERED                                                           ? P_SCATTERED
             : k->detour >= SMALL_ROOMS_DETOUR && k->regions_per_sector < MAZE_REGIONS_PER_SECTOR  ? P_SMALL_ROOMS

@@ -418,9 +418,59 @@ static void test_legs_box_regions_match_astar(T *t)
     unload(&l);
 }
 
+/* Bounded (legplan_bound_corridor_jps), a corridor search that would reach
+ * more nodes answers LEG_CAPPED with nothing appended and the window blank,
+ * and widened then (legplan_corridor_widen) finds a valid path; one within
+ * the bound appends the unbounded planner's cells. */
+static void test_legs_corridor_jps_bounded(T *t)
+{
+    Loaded l;
+    Abstraction a;
+    LegPlanner lp, lb;
+    if (!corridor_planner(t, &l, &a, &lp))
+        return;
+    Err err;
+    CHECK(t, legplan_init(&lb, &l.g, &a, &err) && legplan_enable_corridor_jps(&lb, 3, &err) &&
+                 legplan_bound_corridor_jps(&lb, 96, &err));
+    xyPath p = {0}, q = {0};
+    int capped = 0, within = 0, differ = 0, invalid = 0, step = t_thin(1);
+    size_t left = 0;
+    for (int k = 0; k < 200; k += step) {
+        const ScenQuery *sq = &l.sc.q[(size_t)k * (size_t)l.sc.count / 200];
+        xyLoc s = sq->start, g = sq->goal;
+        mark_staircase(&lp, &a, s, g);
+        mark_staircase(&lb, &a, s, g);
+        p.len = q.len = 0;
+        bool whole = legplan_corridor_jps(&lp, s, g, &p);
+        LegResult r = legplan_corridor_jps_begin(&lb, s, g, &q);
+        if (r == LEG_CAPPED) {
+            capped++;
+            left += painted_cells(&lb) + q.len;
+            r = legplan_corridor_widen(&lb, &q);
+            if (r != LEG_FOUND || path_first_fault(&l.g, q.cells, q.len) >= 0 || q.cells[0].x != s.x ||
+                q.cells[0].y != s.y || q.cells[q.len - 1].x != g.x || q.cells[q.len - 1].y != g.y)
+                invalid++;
+        } else if (r == LEG_FOUND) {
+            within++;
+            differ += !whole || p.len != q.len || memcmp(p.cells, q.cells, p.len * sizeof *p.cells);
+        }
+    }
+    left += painted_cells(&lb);
+    CHECKF(t, capped * step > 20 && within * step > 20 && differ == 0 && invalid == 0 && left == 0,
+           "%d capped (%d widened invalid), %d within (%d differ), %zu cells appended or painted", capped, invalid,
+           within, differ, left);
+    path_free(&p);
+    path_free(&q);
+    legplan_free(&lb);
+    legplan_free(&lp);
+    abs_free(&a);
+    unload(&l);
+}
+
 const TestCase LEG_TESTS[] = {
     {"legs_box_regions_match_astar", test_legs_box_regions_match_astar},
     {"legplan_corridor_jps_after_updates", test_legs_corridor_jps_after_updates},
+    {"legplan_corridor_jps_bounded", test_legs_corridor_jps_bounded},
     {"legplan_corridor_jps_in_pieces", test_legs_corridor_jps_in_pieces},
     {"legplan_corridor_jps_matches_astar", test_legs_corridor_jps_matches_astar},
     {"leg_codec_round_trip", test_leg_codec_round_trip},

@@ -29,7 +29,7 @@ static void test_mm_profiles(T *t)
         {{1.02, 0.0045, 1.72, 1024, true, true, 40, 0}, "default"},        /* lone pillars: not a maze */
         {{1.40, 0.0, 1.39, 1024, true, true, 7, 0}, "small-rooms"},        /* 8room */
         {{1.20, 0.0, 1.10, 1024, true, true, 15, 0}, "sector-rooms"},      /* 16room */
-        {{1.30, 0.30, 1.20, 1024, true, true, 5, 0}, "cluttered"},         /* random 30 % */
+        {{1.40, 0.13, 1.20, 1024, true, true, 5, 0}, "cluttered"},         /* random 35 % */
         {{1.08, 0.02, 1.05, 1024, true, true, 12, 0}, "scattered"},        /* random 10 % */
         {{1.08, 0.0, 1.05, 1024, false, false, 1, 0}, "no-diagonals"},     /* open, but no 2 x 2 block */
         {{1.40, 0.0, 7.00, 192, false, false, 1, 1000}, "small-map"},      /* anything of 192 sectors, few corners */
@@ -39,7 +39,8 @@ static void test_mm_profiles(T *t)
         {{1.40, 0.0, 1.39, 256, true, true, 7, 0}, "small-rooms"},         /* another kind: at most 192 sectors */
         {{1.13, 0.0, 1.10, 1024, true, true, 30, 0}, "default"},           /* the dao map that detours most */
         {{1.19, 0.39, 1.50, 25, true, true, 3, 5000}, "small-map"},        /* tiny: any corners */
-        {{1.19, 0.39, 1.50, 26, true, true, 3, 5000}, "cluttered"},        /* more sectors than tiny */
+        {{1.19, 0.39, 1.50, 26, true, true, 3, 5000}, "loose-cluttered"},  /* more sectors than tiny */
+        {{1.27, 0.29, 1.25, 1024, true, true, 5, 0}, "loose-cluttered"},   /* random 25 % */
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         const MmProfile *p = mm_profile_choose(&cases[i].k, -1);
@@ -68,7 +69,13 @@ static void test_mm_profiles(T *t)
     /* Corridor steps: the first cells go out sooner, after a first step
      * that looks less far than the later ones on cluttered maps. */
     CHECK(t, c.refine.ahead == 7 && c.ahead == 7 && c.sector == 12 && c.refine.routes.jps_cap == 1024 &&
-                 c.refine.weight > 1.0 && c.refine.first_hold < c.refine.hold && c.refine.first_ahead == 5);
+                 c.refine.weight > 1.0 && c.refine.first_hold < c.refine.hold && c.refine.first_ahead == 5 &&
+                 !mm_profile_corridor_nodes(mm_profile_choose(&cases[10].k, -1)));
+    /* Obstacles mostly alone: sectors of 16, the corridor searches bounded. */
+    const MmProfile *loose = mm_profile_choose(&cases[21].k, -1);
+    mm_profile_config(loose, &c);
+    CHECK(t, c.sector == 16 && c.refine.ahead == 7 && c.refine.routes.jps_cap == 1024 && c.refine.weight > 1.0 &&
+                 mm_profile_corridor_nodes(loose) > 0);
     mm_profile_config(mm_profile_choose(&cases[11].k, -1), &c);
     CHECK(t, c.refine.ahead == 3 && c.refine.routes.jps_cap == 512 && c.refine.weight == 1.0 &&
                  c.refine.first_ahead > c.refine.ahead); /* the first step looks further */
