@@ -152,12 +152,19 @@ static AStarLimits corridor_limits(const uint8_t *marks, uint32_t mark, double w
     return lim;
 }
 
-/* Runs the begun A* with the call's work; when it finds nothing and the leg
- * may widen, the same ends again over the whole map (same weight). */
+/* Runs the begun A* with the call's work (LEG_ASTAR_WORK units an
+ * expansion, the last one on what is left; paused, the call's work is
+ * spent); when it finds nothing and
+ * the leg may widen, the same ends again over the whole map (same weight). */
 static LegResult run_astar(LegPlanner *lp, xyPath *out)
 {
     for (;;) {
-        AStarResult r = astar_run(&lp->astar, &lp->work, out);
+        bool unbounded = lp->work == UINT64_MAX;
+        /* rounded up: a call with any work left expands (work=1 still goes on) */
+        uint64_t left = unbounded ? UINT64_MAX : (lp->work + LEG_ASTAR_WORK - 1) / LEG_ASTAR_WORK, had = left;
+        AStarResult r = astar_run(&lp->astar, &left, out);
+        if (!unbounded)
+            legplan_charge(lp, r == ASTAR_PAUSED ? lp->work : (had - left) * LEG_ASTAR_WORK);
         lp->last_expanded = lp->spent + lp->astar.last_expanded;
         if (r == ASTAR_PAUSED)
             return LEG_PAUSED;

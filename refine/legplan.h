@@ -48,6 +48,13 @@
  * one a diagonal step), as their instructions compare on dao maps and on
  * open ones (callgrind per call, results/reference/mm-calls/). */
 #define LEG_JPS_WORK 4
+/* Units of LegPlanner.work one expansion of the legs' A* takes (the
+ * centers', the corridors', the near box's and guard's): with its pages,
+ * its open list and eight neighbours it costs about three times the
+ * instructions a unit of the route's JPS does on dao's default maps
+ * (callgrind per call, results/reference/mm-paper/calls46.md), so a call
+ * of A* expansions is no longer than one of the JPS. */
+#define LEG_ASTAR_WORK 3
 /* Lines (rows and columns) of the corridor JPS's window painted, and
  * blanked, for one unit of the call's work, beyond the one unit each costs
  * (legplan_corridor_jps_begin; callgrind per call on random maps,
@@ -71,9 +78,9 @@ typedef struct LegPlanner {
     uint8_t mark;           /* the latest corridor stamp handed out */
     uint64_t last_expanded; /* of the latest leg (all its searches) */
     uint64_t fallbacks;     /* corridor legs that had to widen */
-    /* The work the current GetPath call may still spend, in A* expansions
-     * (the refiner sets it at each call; UINT64_MAX, as legplan_init leaves
-     * it: no bound). The A* and the first JPS (LEG_JPS_WORK)
+    /* The work the current GetPath call may still spend, in units (the
+     * refiner sets it at each call; UINT64_MAX, as legplan_init leaves
+     * it: no bound). The A* (LEG_ASTAR_WORK) and the first JPS (LEG_JPS_WORK)
      * take it off and pause when it is spent, and so do the searches of
      * corridor steps (legplan_corridor_jps_begin). */
     uint64_t work;

@@ -256,10 +256,35 @@ static size_t held_now(const MmEntry *e)
  * what they read, and giving the turn bits back there only which scans a
  * diagonal step runs, so a JPS search paused between GetPath calls goes on
  * with the same nodes and the same answer (search/jps.h Jps.gate). */
+/* The gate walks over the parts (held_now) only where its answer or a
+ * choice could turn on it: it keeps a running total (MmEntry.gate_held:
+ * the last walk's sum plus what was asked for since, set again by the
+ * every TILE_CHECK_EVERY-th query's walk, mm_gate_sync) and answers at
+ * once while that total stays a GATE_SLACK_SHARE-th of the budget under
+ * the line (room for what grows without asking: the refiner's scratch
+ * paths, the JPS's trace), or over the budget with no turn bits to give
+ * back and no tiles to weigh (the answer is yes, and the instance only
+ * grows). A map change or a re-derivation makes it walk again. The walk
+ * reads a line or two of every part, all of them cold inside a search:
+ * half the instructions of the legs' A* growing its open list, the rest
+ * the realloc (results/reference/mm-paper/calls46.md). */
+#define GATE_SLACK_SHARE 16
+
 static bool grow_gate(void *ctx, size_t more)
 {
     MmEntry *e = ctx;
-    size_t line = mm_budget(e) / 100 * TURNS_TILES_BUDGET_PERCENT, now = held_now(e);
+    size_t budget = mm_budget(e), line = budget / 100 * TURNS_TILES_BUDGET_PERCENT;
+    uint64_t changes = e->updates + e->pending.rederived;
+    if (e->gate_held && changes == e->gate_changes) {
+        bool givable = e->legs.jps.turns.block && e->legs.jps.turns_room;
+        bool under = e->gate_held + more + budget / GATE_SLACK_SHARE <= line;
+        bool over = e->gate_held > budget && !givable && !e->tile_watch; /* the answer can only be yes */
+        if (under || over) {
+            e->gate_held += more;
+            return true;
+        }
+    }
+    size_t now = held_now(e);
     if (now + more > line && e->legs.jps.turns.block && e->legs.jps.turns_room) {
         /* static turn bits (mm_take_turns) first; what was held with them stays the peak */
         size_t part[MM_PARTS], peak = mm_bytes(e, part);
@@ -272,7 +297,15 @@ static bool grow_gate(void *ctx, size_t more)
         mm_tile_jps(e, now + more, &err);
         now = held_now(e);
     }
-    return now + more <= line || now > mm_budget(e); /* over already: a smaller memo would keep nothing within */
+    bool yes = now + more <= line || now > budget; /* over already: a smaller memo would keep nothing within */
+    mm_gate_sync(e, yes ? now + more : 0);         /* no: whether the part grows is its own, so the next ask walks */
+    return yes;
+}
+
+void mm_gate_sync(MmEntry *e, size_t held)
+{
+    e->gate_held = held;
+    e->gate_changes = e->updates + e->pending.rederived;
 }
 
 void mm_gate_parts(MmEntry *e)

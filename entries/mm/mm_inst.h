@@ -52,6 +52,12 @@ typedef struct MmEntry {
     bool tile_watch;
     uint32_t tile_check; /* queries answered while watched */
     size_t bytes_before_tiles;
+    /* The grow gate's running total (mm_budget.c grow_gate): what the
+     * instance held at the gate's last walk over the parts (0: none yet)
+     * plus what the parts asked for since, and the map changes and
+     * re-derivations (updates + pending.rederived) it had seen then. */
+    size_t gate_held;
+    uint64_t gate_changes;
 } MmEntry;
 
 /* What the instance holds and may hold (mm_budget.c). mm_bytes: the total,
@@ -86,6 +92,10 @@ void mm_tile_jps(MmEntry *e, size_t held, Err *err);
  * takes the instance past the tiles' line; the memo doubles only where the
  * instance then stays under that line, the searches grow whatever. */
 void mm_gate_parts(MmEntry *e);
+/* The gate's running total set to `held`, what the instance holds now (the
+ * every TILE_CHECK_EVERY-th query's walk): what grew without asking since
+ * the gate's last walk is counted again. */
+void mm_gate_sync(MmEntry *e, size_t held);
 
 /* Entry.update for mm (mm_update.c). */
 bool mm_update(void *inst, const CellChange *ch, int n, Err *err);

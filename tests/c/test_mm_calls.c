@@ -39,7 +39,41 @@ static void test_mm_calls_stages_apart(T *t)
     }
 }
 
+/* A call's work buys a third as many of the legs' A* expansions as of its
+ * units, rounded up (refine/legplan.h LEG_ASTAR_WORK): no call expands more, on a rooms
+ * map and a maze (center legs, the near box and the guard). */
+static void test_mm_calls_astar_rate(T *t)
+{
+    const char *const maps[] = {"rooms/8room256-0", "mazes/maze256-8-0", NULL};
+    Loaded l;
+    for (int m = 0; load_nth(t, maps, m, &l); m++) {
+        const Entry *e;
+        MmEntry *mm = prepare_spec(t, "mm", &l, &e);
+        xyPath p = {0};
+        uint64_t most = 0, calls = 0;
+        for (int i = 0; mm && i < l.sc.count; i += t_thin(1)) {
+            const ScenQuery *q = &l.sc.q[i];
+            p.len = 0;
+            for (bool done = false; !done; calls++) {
+                uint64_t before = mm->legs.astar.expanded;
+                done = e->get_path(mm, q->start, q->goal, &p);
+                uint64_t n = mm->legs.astar.expanded - before;
+                most = n > most ? n : most;
+            }
+        }
+        uint64_t bound = mm ? ((uint64_t)mm->refiner.cfg.work + LEG_ASTAR_WORK - 1) / LEG_ASTAR_WORK : 0;
+        CHECKF(t, mm && most > 0, "%s: no call expanded the legs' A*", maps[m]);
+        CHECKF(t, most <= bound, "%s: a call expanded %llu of the legs' A* nodes, more than %llu (%llu calls)", maps[m],
+               (unsigned long long)most, (unsigned long long)bound, (unsigned long long)calls);
+        if (mm)
+            e->destroy(mm);
+        path_free(&p);
+        unload(&l);
+    }
+}
+
 const TestCase MM_CALLS_TESTS[] = {
     {"mm_calls_stages_apart", test_mm_calls_stages_apart},
+    {"mm_calls_astar_rate", test_mm_calls_astar_rate},
     {NULL, NULL},
 };
