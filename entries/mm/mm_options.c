@@ -90,8 +90,8 @@ const char *const MM_OPTION_HELP[] = {
     "contraction hierarchy; with corridor steps the A* costed from s and g)",
     "n=N (1) abstract edges refined per GetPath call",
     "budget_us=N (0) refine legs until N us of the call passed (replaces n)",
-    "work=N (12) search work one GetPath call may spend, in A* expansions (a JPS expansion 2, a diagonal step 1/4); "
-    "a search that needs more goes on in the next call (the same paths); 0 no bound",
+    "work=N (12) search work one GetPath call may spend, in units (a legs' A* expansion 3, a JPS expansion 2, a "
+    "diagonal step 1/4); a search that needs more goes on in the next call (the same paths); 0 no bound",
     "smooth=0|1 (1; 0 on narrow-corridors, no-diagonals) extended post-smoothing of the refinement window",
     "cache=off|nosym|sym (sym) edge cache of refined legs",
     "cache_kb=auto|N (auto: 64 + 3 bits per map cell) the edge cache's cap in KiB, its oldest legs evicted past "
