@@ -314,7 +314,8 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
     /* Not on the random maps' profiles: two bytes a sector would take the
      * cluttered ones over their budget, and there a try that gives up is
      * mostly a probe, which its reach bounds already (refine/routes.c). */
-    c->refine.routes.skip_gave_up = p != &PROFILES[P_CLUTTERED] && p != &PROFILES[P_SCATTERED];
+    c->refine.routes.skip_gave_up =
+        p != &PROFILES[P_CLUTTERED] && p != &PROFILES[P_LOOSE_CLUTTERED] && p != &PROFILES[P_SCATTERED];
     c->refine.routes.near = p->near;
     c->refine.hold = p->hold;
     c->refine.first_hold = p->ahead > 0 ? CORRIDOR_FIRST_HOLD : p->hold;
