@@ -313,9 +313,13 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
     c->refine.routes.jps_cap = p->jps_cap;
     /* Not on the random maps' profiles: two bytes a sector would take the
      * cluttered ones over their budget, and there a try that gives up is
-     * mostly a probe, which its reach bounds already (refine/routes.c). */
-    c->refine.routes.skip_gave_up =
-        p != &PROFILES[P_CLUTTERED] && p != &PROFILES[P_LOOSE_CLUTTERED] && p != &PROFILES[P_SCATTERED];
+     * mostly a probe, which its reach bounds already (refine/routes.c).
+     * Nor on the rooms' small sectors: their maps' first-20 and whole
+     * instructions the same within 0.05 % (results/reference/mm-paper/
+     * tryfirst46.md), for about 15 KB more on the 8room maps. */
+    c->refine.routes.skip_gave_up = p != &PROFILES[P_CLUTTERED] && p != &PROFILES[P_LOOSE_CLUTTERED] &&
+                                    p != &PROFILES[P_SCATTERED] && p != &PROFILES[P_SMALL_ROOMS] &&
+                                    p != &PROFILES[P_SECTOR_ROOMS];
     c->refine.routes.near = p->near;
     c->refine.hold = p->hold;
     c->refine.first_hold = p->ahead > 0 ? CORRIDOR_FIRST_HOLD : p->hold;
