@@ -61,7 +61,7 @@ typedef struct CorridorStep {
  * the next step stands at, or path_len when the cells reach g. Widens to the
  * whole map when the corridor holds none (A* over the whole map). Where the
  * corridor's search would reach more nodes than the leg planner bounds it
- * to (legplan_bound_corridor_jps: LEG_CAPPED), the step looks half as far
+ * to (RefineConfig.corridor_nodes: LEG_CAPPED), the step looks half as far
  * ahead (at least 2 positions) and searches that smaller corridor, and at 2
  * widens to the whole map: a few long corridors pay for themselves, not
  * with the node state grown for them. Appends

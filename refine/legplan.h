@@ -65,7 +65,7 @@
 /* A leg search's verdict: LEG_PAUSED when the call's work ran out first
  * (LegPlanner.work): the next call goes on with legplan_resume; LEG_CAPPED
  * (the corridor JPS only, where its nodes are bounded,
- * legplan_bound_corridor_jps): its search would reach more nodes than the
+ * legplan_enable_corridor_jps): its search would reach more nodes than the
  * bound, nothing appended; the caller searches a smaller corridor or widens
  * (legplan_corridor_widen). */
 typedef enum { LEG_FOUND, LEG_NONE, LEG_PAUSED, LEG_CAPPED } LegResult;
@@ -101,7 +101,7 @@ typedef struct LegPlanner {
      * would be in every instance's. */
     Jps *cjps;
     bool have_cjps;
-    uint64_t cjps_nodes; /* its searches' node bound (legplan_bound_corridor_jps); 0 none */
+    uint64_t cjps_nodes; /* its searches' node bound (legplan_enable_corridor_jps); 0 none */
     int *painted;
     size_t npainted, painted_cap; /* the list grows with the most a corridor lists (legplan_add_sector) */
     /* Its copy is a window of the map, not the whole map: the map's cell
@@ -151,17 +151,13 @@ JpsResult legplan_run_jps(LegPlanner *lp, Jps *j, xyPath *out);
 static inline void legplan_charge(LegPlanner *lp, uint64_t n) { work_take(&lp->work, n); }
 /* Allocates the corridor JPS (and the whole-map one it paints from), its
  * node state sized for the corridors of steps `ahead` regions long
- * (refine/corridor.h): no step's search allocates. */
-bool legplan_enable_corridor_jps(LegPlanner *lp, int ahead, Err *err);
-/* Bounds what one corridor search may reach from now on: at most `nodes`
- * nodes (search/jps.h jps_init_bounded; its window made again, blank); a
- * search that would reach more answers LEG_CAPPED. Unbounded (0, as
- * legplan_init leaves it) the corridor searches grow the node state they
- * share with the route's JPS to what the largest reaches, which a few long
- * corridors among many short ones double. Between searches; false +
- * message when memory ran out (no corridor JPS then: the whole map's A*
- * steps). */
-bool legplan_bound_corridor_jps(LegPlanner *lp, uint64_t nodes, Err *err);
+ * (refine/corridor.h): no step's search allocates. `nodes` > 0 bounds what
+ * one corridor search may reach (search/jps.h jps_init_bounded): a search
+ * that would reach more answers LEG_CAPPED. Unbounded (0) the corridor
+ * searches grow the node state they share with the route's JPS to what
+ * the largest reaches, which a few long corridors among many short ones
+ * double. */
+bool legplan_enable_corridor_jps(LegPlanner *lp, int ahead, uint64_t nodes, Err *err);
 void legplan_free(LegPlanner *lp);
 size_t legplan_bytes(const LegPlanner *lp);
 /* Of which the JPS searches (bit rows, node slots, open lists; the painted window). */

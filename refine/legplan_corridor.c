@@ -32,7 +32,7 @@ static bool make_window(LegPlanner *lp, int w, int h, Err *err)
     if (!grid_init_packed(&win, w, h, err))
         return lp->have_cjps = false;
     /* The window bounds what a search reaches; its owner may bound it
-     * further (legplan_bound_corridor_jps). */
+     * further (cjps_nodes, legplan_enable_corridor_jps). */
     lp->have_cjps = jps_init_bounded(lp->cjps, &win, false, lp->cjps_nodes ? lp->cjps_nodes : JPS_NODES_GROW, err);
     grid_free(&win);
     if (!lp->have_cjps)
@@ -54,10 +54,11 @@ static bool make_window(LegPlanner *lp, int w, int h, Err *err)
     return true;
 }
 
-bool legplan_enable_corridor_jps(LegPlanner *lp, int ahead, Err *err)
+bool legplan_enable_corridor_jps(LegPlanner *lp, int ahead, uint64_t nodes, Err *err)
 {
     if (lp->have_cjps)
         return true;
+    lp->cjps_nodes = nodes;
     if (!legplan_enable_jps(lp, 0, err)) /* only painted from, unless a route searches it */
         return false;
     /* A step paints the sectors of at most ahead + 2 regions of the path,
@@ -77,12 +78,6 @@ bool legplan_enable_corridor_jps(LegPlanner *lp, int ahead, Err *err)
         return err_set(err, "out of memory for corridor JPS");
     return make_window(lp, span < lp->grid->width ? span : lp->grid->width,
                        span < lp->grid->height ? span : lp->grid->height, err);
-}
-
-bool legplan_bound_corridor_jps(LegPlanner *lp, uint64_t nodes, Err *err)
-{
-    lp->cjps_nodes = nodes;
-    return !lp->have_cjps || make_window(lp, lp->cjps->grid.width, lp->cjps->grid.height, err);
 }
 
 /* Words of a line's mask paint_lines builds at a time: a window up to 512

@@ -31,7 +31,8 @@ bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsI
     win_init(&r->win, g, cfg->smooth, cfg->memo);
     if (!routes_init(&r->routes, &cfg->routes, g, ix->abs, legs, err) ||
         (cfg->ahead > 0 &&
-         !legplan_enable_corridor_jps(legs, cfg->first_ahead > cfg->ahead ? cfg->first_ahead : cfg->ahead, err))) {
+         !legplan_enable_corridor_jps(legs, cfg->first_ahead > cfg->ahead ? cfg->first_ahead : cfg->ahead,
+                                      cfg->corridor_nodes, err))) {
         refiner_free(r);
         return false;
     }

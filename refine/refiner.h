@@ -53,13 +53,17 @@
 #include "window.h"
 
 typedef struct RefineConfig {
-    double weight;       /* w: abstract search weight, >= 1 */
-    int legs_per_call;   /* n (ignored when budget_us > 0) */
-    int budget_us;       /* > 0: refine legs until this many µs of the
+    double weight;     /* w: abstract search weight, >= 1 */
+    int legs_per_call; /* n (ignored when budget_us > 0) */
+    int budget_us;     /* > 0: refine legs until this many µs of the
                                   call have passed (at least one leg) */
-    int work;            /* > 0: the expansions one call may spend on searches (its work, above) */
-    bool smooth;         /* s: smoothing of the window (and of cached legs) */
-    uint32_t memo;       /* with smoothing: the joints the window remembers (refine/window.h win_init); 0 none */
+    int work;          /* > 0: the expansions one call may spend on searches (its work, above) */
+    bool smooth;       /* s: smoothing of the window (and of cached legs) */
+    uint32_t memo;     /* with smoothing: the joints the window remembers (refine/window.h win_init); 0 none */
+    /* With corridor refinement, > 0: a step's search reaches at most this
+     * many nodes, else the step looks half as far ahead (refine/corridor.h,
+     * legplan_enable_corridor_jps). */
+    uint32_t corridor_nodes;
     RoutesConfig routes; /* the whole-query routes tried first (refine/routes.h) */
     int hold;            /* cells kept back at each joint for the next leg */
     int first_hold;      /* ... and at a query's first joint that hands out cells

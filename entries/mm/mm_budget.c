@@ -316,15 +316,8 @@ void mm_gate_parts(MmEntry *e)
     e->legs.jps.gate = gate;
     e->cache.gate = gate;
     e->as.gate = gate; /* kept across map changes (refine/abstract_search.h region_search_follow) */
-    if (e->legs.have_cjps) {
-        Err err = {0};
-        /* Out of memory: no corridor JPS, the steps search by the whole map's A*. */
-        uint64_t nodes = e->profile ? mm_profile_corridor_nodes(e->profile) : 0;
-        if (nodes != e->legs.cjps_nodes)
-            (void)legplan_bound_corridor_jps(&e->legs, nodes, &err);
-        if (e->legs.have_cjps)
-            e->legs.cjps->gate = gate; /* kept when its window is made again (refine/legplan_corridor.c make_window) */
-    }
+    if (e->legs.have_cjps)
+        e->legs.cjps->gate = gate; /* kept when its window is made again (refine/legplan_corridor.c make_window) */
 }
 
 void mm_tile_jps(MmEntry *e, size_t held, Err *err)

@@ -321,6 +321,7 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
                                     p != &PROFILES[P_SCATTERED] && p != &PROFILES[P_SMALL_ROOMS] &&
                                     p != &PROFILES[P_SECTOR_ROOMS];
     c->refine.routes.near = p->near;
+    c->refine.corridor_nodes = p == &PROFILES[P_LOOSE_CLUTTERED] ? LOOSE_CLUTTERED_NODES : 0;
     c->refine.hold = p->hold;
     c->refine.first_hold = p->ahead > 0 ? CORRIDOR_FIRST_HOLD : p->hold;
     c->refine.first_ahead = p->ahead <= 0                           ? 0
@@ -347,11 +348,6 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
 double mm_profile_coarse_busy(const MmConfig *c) { return c->coarse < 0 ? COARSE_BUSY_MOST : 1.0; }
 
 const MmProfile *mm_profile_default(void) { return &PROFILES[P_DEFAULT]; }
-
-uint64_t mm_profile_corridor_nodes(const MmProfile *p)
-{
-    return p == &PROFILES[P_LOOSE_CLUTTERED] ? LOOSE_CLUTTERED_NODES : 0;
-}
 
 const MmProfile *mm_profile_choose(const MapKind *k, int small)
 {

@@ -44,9 +44,6 @@ typedef struct MmProfile {
     int skip;
 } MmProfile;
 
-/* The node bound of a corridor step's search under profile p
- * (refine/legplan.h legplan_bound_corridor_jps); 0 none. */
-uint64_t mm_profile_corridor_nodes(const MmProfile *p);
 /* Every option's value under profile p. */
 void mm_profile_config(const MmProfile *p, MmConfig *c);
 

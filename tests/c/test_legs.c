@@ -225,7 +225,7 @@ static bool corridor_planner(T *t, Loaded *l, Abstraction *a, LegPlanner *lp)
     if (!load_named(t, "random/random256-30-0", l))
         return false;
     CHECK(t, abs_build(a, &l->g, 16, true, &err) && legplan_init(lp, &l->g, a, &err) &&
-                 legplan_enable_corridor_jps(lp, 3, &err));
+                 legplan_enable_corridor_jps(lp, 3, 0, &err));
     return true;
 }
 
@@ -418,7 +418,7 @@ static void test_legs_box_regions_match_astar(T *t)
     unload(&l);
 }
 
-/* Bounded (legplan_bound_corridor_jps), a corridor search that would reach
+/* Bounded (legplan_enable_corridor_jps's nodes), a corridor search that would reach
  * more nodes answers LEG_CAPPED with nothing appended and the window blank,
  * and widened then (legplan_corridor_widen) finds a valid path; one within
  * the bound appends the unbounded planner's cells. */
@@ -430,8 +430,7 @@ static void test_legs_corridor_jps_bounded(T *t)
     if (!corridor_planner(t, &l, &a, &lp))
         return;
     Err err;
-    CHECK(t, legplan_init(&lb, &l.g, &a, &err) && legplan_enable_corridor_jps(&lb, 3, &err) &&
-                 legplan_bound_corridor_jps(&lb, 96, &err));
+    CHECK(t, legplan_init(&lb, &l.g, &a, &err) && legplan_enable_corridor_jps(&lb, 3, 96, &err));
     xyPath p = {0}, q = {0};
     int capped = 0, within = 0, differ = 0, invalid = 0, step = t_thin(1);
     size_t left = 0;

@@ -70,12 +70,12 @@ static void test_mm_profiles(T *t)
      * that looks less far than the later ones on cluttered maps. */
     CHECK(t, c.refine.ahead == 7 && c.ahead == 7 && c.sector == 12 && c.refine.routes.jps_cap == 1024 &&
                  c.refine.weight > 1.0 && c.refine.first_hold < c.refine.hold && c.refine.first_ahead == 5 &&
-                 !mm_profile_corridor_nodes(mm_profile_choose(&cases[10].k, -1)));
+                 !c.refine.corridor_nodes);
     /* Obstacles mostly alone: sectors of 16, the corridor searches bounded. */
     const MmProfile *loose = mm_profile_choose(&cases[21].k, -1);
     mm_profile_config(loose, &c);
     CHECK(t, c.sector == 16 && c.refine.ahead == 7 && c.refine.routes.jps_cap == 1024 && c.refine.weight > 1.0 &&
-                 mm_profile_corridor_nodes(loose) > 0);
+                 c.refine.corridor_nodes > 0);
     mm_profile_config(mm_profile_choose(&cases[11].k, -1), &c);
     CHECK(t, c.refine.ahead == 3 && c.refine.routes.jps_cap == 512 && c.refine.weight == 1.0 &&
                  c.refine.first_ahead > c.refine.ahead); /* the first step looks further */
