@@ -227,11 +227,21 @@ bool mm_take_turns(MmEntry *e, Err *err)
  * the rows, not through the tiles: search/jps.h jps_enable_coarse). */
 #define JPS_TILES_CORRIDORS 8
 
-/* What the instance holds now (mm_bytes without the peak part). */
+/* What the instance holds now: mm_bytes `all` without its peak part. */
+static size_t held_of(size_t all, const size_t part[MM_PARTS]) { return all - part[MM_PARTS - 1]; }
+
 static size_t held_now(const MmEntry *e)
 {
     size_t part[MM_PARTS], all = mm_bytes(e, part);
-    return all - part[MM_PARTS - 1];
+    return held_of(all, part);
+}
+
+/* The gate's running total set to `held` (0: walk at the next ask), with
+ * the changes it has seen. */
+static void gate_sync(MmEntry *e, size_t held)
+{
+    e->gate_held = held;
+    e->gate_changes = e->updates + e->pending.rederived;
 }
 
 /* The instance's one grow gate (common/grow.h GrowGate; mm_gate_parts
@@ -259,7 +269,7 @@ static size_t held_now(const MmEntry *e)
 /* The gate walks over the parts (held_now) only where its answer or a
  * choice could turn on it: it keeps a running total (MmEntry.gate_held:
  * the last walk's sum plus what was asked for since, set again by the
- * every TILE_CHECK_EVERY-th query's walk, mm_gate_sync) and answers at
+ * every TILE_CHECK_EVERY-th query's walk, mm_tile_check) and answers at
  * once while that total stays a GATE_SLACK_SHARE-th of the budget under
  * the line (room for what grows without asking: the refiner's scratch
  * paths, the JPS's trace), or over the budget with no turn bits to give
@@ -298,14 +308,16 @@ static bool grow_gate(void *ctx, size_t more)
         now = held_now(e);
     }
     bool yes = now + more <= line || now > budget; /* over already: a smaller memo would keep nothing within */
-    mm_gate_sync(e, yes ? now + more : 0);         /* no: whether the part grows is its own, so the next ask walks */
+    gate_sync(e, yes ? now + more : 0);            /* no: whether the part grows is its own, so the next ask walks */
     return yes;
 }
 
-void mm_gate_sync(MmEntry *e, size_t held)
+void mm_tile_check(MmEntry *e)
 {
-    e->gate_held = held;
-    e->gate_changes = e->updates + e->pending.rederived;
+    size_t part[MM_PARTS], all = mm_bytes(e, part);
+    Err err = {0};
+    mm_tile_jps(e, all, &err);
+    gate_sync(e, e->legs.jps.tiled ? 0 : held_of(all, part));
 }
 
 void mm_gate_parts(MmEntry *e)

@@ -354,12 +354,8 @@ static bool mm_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
     bool done = refiner_step(&e->refiner, s, g, path);
     /* Every TILE_CHECK_EVERY-th query: summing the parts costs about as
      * much as a short query's scans (turn bits: no tiles while held). */
-    if (done && e->tile_watch && !e->legs.jps.turns.block && ++e->tile_check % TILE_CHECK_EVERY == 0) {
-        size_t part[MM_PARTS], held = mm_bytes(e, part);
-        Err err = {0};
-        mm_tile_jps(e, held, &err);
-        mm_gate_sync(e, e->legs.jps.tiled ? 0 : held - part[MM_PARTS - 1]); /* tiled: the gate walks again */
-    }
+    if (done && e->tile_watch && !e->legs.jps.turns.block && ++e->tile_check % TILE_CHECK_EVERY == 0)
+        mm_tile_check(e);
     return done;
 }
 

@@ -92,10 +92,11 @@ void mm_tile_jps(MmEntry *e, size_t held, Err *err);
  * takes the instance past the tiles' line; the memo doubles only where the
  * instance then stays under that line, the searches grow whatever. */
 void mm_gate_parts(MmEntry *e);
-/* The gate's running total set to `held`, what the instance holds now (the
- * every TILE_CHECK_EVERY-th query's walk): what grew without asking since
- * the gate's last walk is counted again. */
-void mm_gate_sync(MmEntry *e, size_t held);
+/* The every TILE_CHECK_EVERY-th query's check: mm_tile_jps on what the
+ * instance holds, and the grow gate's running total set to it (what grew
+ * without asking since the gate's last walk counted again; tiled: the gate
+ * walks at its next ask). */
+void mm_tile_check(MmEntry *e);
 
 /* Entry.update for mm (mm_update.c). */
 bool mm_update(void *inst, const CellChange *ch, int n, Err *err);
