@@ -36,7 +36,7 @@ from collections import defaultdict
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from aggregate import load, mean_ci99  # noqa: E402
 from provenance import cpu_model, run_binary, tree_revision  # noqa: E402
-from suite_shard import read_hosts  # noqa: E402
+from suite_shard import hosts_of  # noqa: E402
 
 INSTALL_HINT = "plot: gnuplot not found; install it (apt-get install gnuplot-nox) to draw the PNGs and SVGs"
 
@@ -77,8 +77,7 @@ def build_line(out_dir):
     records, this tree and this machine."""
     raw = os.path.join(out_dir, "raw")
     models = []
-    for line in read_hosts(os.path.join(raw, "HOSTS")):
-        model = line.split("\t")[1]
+    for _, model, _, _ in hosts_of(raw):
         if model not in models:
             models.append(model)
     return "build %s, %s" % (run_binary(raw) or tree_revision(), " / ".join(models) or cpu_model())

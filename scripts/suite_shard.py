@@ -66,12 +66,16 @@ def read_hosts(path):
         return [line for line in f if line.count("\t") == 3]
 
 
+def hosts_of(raw):
+    """RAW/HOSTS as (node, CPU model, CPUs, shard) rows, [] without the file."""
+    return [tuple(line.rstrip("\n").split("\t")) for line in read_hosts(os.path.join(raw, "HOSTS"))]
+
+
 def machines_line(raw):
     """'Ran on: node (CPU model, N CPUs): shards ...; ...' from RAW/HOSTS, one
     line whatever the number of machines, or None without the file."""
     groups = {}
-    for line in read_hosts(os.path.join(raw, "HOSTS")):
-        node, model, cpus, shard = line.rstrip("\n").split("\t")
+    for node, model, cpus, shard in hosts_of(raw):
         groups.setdefault("`%s` (%s, %s CPU%s)" % (node, model, cpus, "" if cpus == "1" else "s"),
                           []).append(shard)
     if not groups:
