@@ -41,18 +41,13 @@ static bool mm_check_options(const EntryOpts *opts, Err *err)
     return parse_options(opts, mm_profile_default(), &c, err);
 }
 
-/* The profile of map g, from its abstraction a as first built or as loaded
- * (c: the options over the default profile): a side that only one profile
- * builds at names it; else the map is measured (refine/mapkind.h; the
+/* The profile of map g, measured on its abstraction a at the side it is first
+ * built at (the default profile's, or the one given; refine/mapkind.h: the
  * abstraction alone, no search over it). NULL + message when memory ran out. */
-static const MmProfile *choose_profile(const Grid *g, const Abstraction *a, const MmConfig *c, bool sector_given,
-                                       Err *err)
+static const MmProfile *choose_profile(const Grid *g, const Abstraction *a, const MmConfig *c, Err *err)
 {
-    const MmProfile *p = sector_given ? NULL : mm_profile_of_side(a->S);
     MapKind k;
-    if (!p && map_kind(g, a, &k, err))
-        p = mm_profile_choose(&k, c->small);
-    return p;
+    return map_kind(g, a, &k, err) ? mm_profile_choose(&k, c->small) : NULL;
 }
 
 /* The abstraction of g at its profile's side (or the side given), and the
@@ -64,7 +59,7 @@ static bool build_abstraction(const Grid *g, const MmConfig *c, bool sector_give
 {
     if (!abs_build_centers(a, g, c->sector, c->defaults, c->centers, true, err))
         return false;
-    *profile = choose_profile(g, a, c, sector_given, err);
+    *profile = choose_profile(g, a, c, err);
     if (*profile && !sector_given && (*profile)->sector != a->S) {
         abs_free(a);
         if (!abs_build_centers(a, g, (*profile)->sector, c->defaults, c->centers, true, err))
@@ -200,6 +195,25 @@ static bool abs_matches_grid(const Abstraction *a, const Grid *g, const char *fi
     return ok;
 }
 
+/* The profile of a loaded file's map by this build's rules, measured as
+ * build_abstraction measures it: on the loaded abstraction where the file is
+ * at the side the map is first built at, else on one built there to measure
+ * on and dropped. The file's side is that of the profile the build that
+ * wrote it chose; where this build's rules choose another, load_file refuses
+ * the file (it is rebuilt), never runs the map under the file's profile.
+ * NULL + message when memory ran out. */
+static const MmProfile *file_profile(MmEntry *e, Err *err)
+{
+    if (e->abs.S == e->cfg.sector)
+        return choose_profile(&e->grid, &e->abs, &e->cfg, err);
+    Abstraction probe;
+    if (!abs_build_centers(&probe, &e->grid, e->cfg.sector, e->cfg.defaults, e->cfg.centers, true, err))
+        return NULL;
+    const MmProfile *p = choose_profile(&e->grid, &probe, &e->cfg, err);
+    abs_free(&probe);
+    return p;
+}
+
 /* Loads the file into e; false (with the reason) when it must not be trusted. */
 static bool load_file(MmEntry *e, const char *file, const char *options, Err *err)
 {
@@ -217,11 +231,12 @@ static bool load_file(MmEntry *e, const char *file, const char *options, Err *er
     ok = ok && abs_matches_grid(&e->abs, &e->grid, file, err);
     if (ok)
         progress(&e->grid, e->started_ns, "abstraction loaded and checked against a fresh build");
-    ok = ok && (e->profile = choose_profile(&e->grid, &e->abs, &e->cfg, e->sector_given, err)) != NULL &&
-         abs_index_init(&e->ix, &e->abs, err);
+    ok = ok && (e->profile = file_profile(e, err)) != NULL && abs_index_init(&e->ix, &e->abs, err);
     if (ok && !e->sector_given && e->profile->sector != e->abs.S)
-        ok = err_set(err, "%s: built with sector=%d, the map's profile %s builds at %d", file, e->abs.S,
-                     e->profile->name, e->profile->sector);
+        ok = err_set(err,
+                     "%s: built with sector=%d, but this build's profile for the map, %s, builds at %d "
+                     "(a file from a build with other profile rules)",
+                     file, e->abs.S, e->profile->name, e->profile->sector);
     if (ok) {
         uint32_t mode = bin_get_u32(&f);
         if (f.failed)

@@ -369,13 +369,3 @@ const MmProfile *mm_profile_choose(const MapKind *k, int small)
         p = P_SMALL_MAP;
     return &PROFILES[p];
 }
-
-const MmProfile *mm_profile_of_side(int S)
-{
-    if (S == PROFILES[P_DEFAULT].sector)
-        return NULL;
-    for (size_t i = 0; i < sizeof PROFILES / sizeof *PROFILES; i++)
-        if (PROFILES[i].sector == S)
-            return &PROFILES[i];
-    return NULL;
-}

@@ -68,9 +68,5 @@ const MmProfile *mm_profile_default(void);
  * is the `small` key's value: -1 (auto) the measured rule, else the
  * small-map profile's ceiling on corners, 0 never. */
 const MmProfile *mm_profile_choose(const MapKind *k, int small);
-/* The profile a preprocessing file built at side S without sector= belongs
- * to: the one profile that builds at S when S is not the default side,
- * else NULL (the map must be measured). */
-const MmProfile *mm_profile_of_side(int S);
 
 #endif

@@ -79,8 +79,6 @@ static void test_mm_profiles(T *t)
     mm_profile_config(mm_profile_choose(&cases[11].k, -1), &c);
     CHECK(t, c.refine.ahead == 3 && c.refine.routes.jps_cap == 512 && c.refine.weight == 1.0 &&
                  c.refine.first_ahead > c.refine.ahead); /* the first step looks further */
-    CHECK(t, mm_profile_of_side(8) && !strcmp(mm_profile_of_side(8)->name, "sector-rooms") && mm_profile_of_side(6) &&
-                 !strcmp(mm_profile_of_side(6)->name, "small-rooms") && !mm_profile_of_side(16));
     mm_profile_config(mm_profile_choose(&cases[0].k, -1), &c);
     CHECK(t, c.refine.joint == 2 && c.refine.back == 2 && c.refine.smooth && c.refine.hold == 64);
     mm_profile_config(mm_profile_choose(&cases[3].k, -1), &c); /* as corridors but the cells held */
