@@ -54,6 +54,13 @@ void region_start_search(RegionSearch *as, uint32_t from, double g0, double f)
     StampArea marks = STAMP_ARRAY(as->block, nblocks);
     stamp_next(&as->stamp, &marks, 1);
     heap_clear(&as->open);
+    if (as->refresh_edges) /* held: every block stamped now (expand_held reads g without g_of) */
+        for (uint32_t b = 0; b < nblocks; b++) {
+            as->block[b] = as->stamp;
+            float *g = &as->g[(size_t)b * REGION_BLOCK];
+            for (uint32_t i = 0; i < REGION_BLOCK; i++)
+                g[i] = INFINITY;
+        }
     *g_of(as, from) = (float)g0;
     heap_push(&as->open, from, f, g0); /* the open list holds at least one entry */
 }
@@ -146,6 +153,11 @@ static void expand_layout(RegionSearch *as, uint32_t cur, double g, double weigh
     }
 }
 
+/* A region's distances from the landmarks, side by side (held_h). */
+typedef float MarkGaps __attribute__((vector_size(REGION_LANDMARKS * sizeof(float))));
+typedef int32_t MarkBits __attribute__((vector_size(REGION_LANDMARKS * sizeof(float))));
+_Static_assert(REGION_LANDMARKS == 4, "held_h takes the largest of four gaps");
+
 /* h of region r towards region `to` while the refresh's arrays are held:
  * `octile`, the centers' octile distance, or where they say more the
  * landmarks' (RegionSearch.refresh_marks): the largest gap
@@ -157,14 +169,18 @@ static inline double held_h(const RegionSearch *as, uint32_t r, uint32_t to, dou
 {
     if (!as->refresh_marks)
         return octile;
-    const float *a = &as->refresh_marks[(size_t)r * REGION_LANDMARKS],
-                *b = &as->refresh_marks[(size_t)to * REGION_LANDMARKS];
-    float gap = 0; /* whole units below 2^24: exact in a float */
-    for (uint32_t i = 0; i < REGION_LANDMARKS; i++) {
-        float d = fabsf(a[i] - b[i]); /* NaN (both infinite: not this landmark's part) is no gap */
-        gap = d > gap ? d : gap;
-    }
-    return (double)gap > octile ? (double)gap : octile;
+    /* The gaps side by side (whole units below 2^24: exact in a float):
+     * each |a - b| kept where above 0, so a NaN (both infinite: not this
+     * landmark's part) is no gap, as -0 is none; the largest of the four
+     * then no NaN can upset. */
+    MarkGaps a, b, gap;
+    memcpy(&a, &as->refresh_marks[(size_t)r * REGION_LANDMARKS], sizeof a);
+    memcpy(&b, &as->refresh_marks[(size_t)to * REGION_LANDMARKS], sizeof b);
+    MarkBits d = (MarkBits)(a - b) & 0x7fffffff; /* |a - b| */
+    d &= (MarkBits)((MarkGaps)d > 0);
+    gap = (MarkGaps)d;
+    float lo = gap[0] > gap[1] ? gap[0] : gap[1], hi = gap[2] > gap[3] ? gap[2] : gap[3], most = lo > hi ? lo : hi;
+    return (double)most > octile ? (double)most : octile;
 }
 
 /* The same over the refresh's arrays while they are held (a hierarchy
@@ -180,20 +196,23 @@ static inline double held_h(const RegionSearch *as, uint32_t r, uint32_t to, dou
  * landmarks make many keys equal along a route's whole length, and
  * without it the routes taken among those of equal cost came out longer
  * once refined (results/reference/mm-paper/dynheap45.md). */
-static void expand_held(RegionSearch *as, uint32_t cur, double g, double weight, uint32_t to, xyLoc goal)
+static inline __attribute__((always_inline)) void expand_held(RegionSearch *as, uint32_t cur, double g, double weight,
+                                                              uint32_t to, xyLoc goal, bool parents)
 {
     const AbsIndex *ix = as->ix;
     const uint32_t sec = as->refresh_sector[cur], local = cur - abs_base(ix, sec);
     for (uint32_t i = as->refresh_first[cur], end = as->refresh_first[cur + 1]; i < end; i++) {
         const RegionAdj e = as->refresh_edges[i];
         double ng = g + (double)e.cost;
-        float *n = g_of(as, e.to);
+        float *n = &as->g[e.to]; /* every block stamped (region_start_search) */
         if (signbit(*n) || (float)ng >= *n)
             continue;
         bool open = *n != INFINITY;
         *n = (float)ng;
-        const uint32_t ts = as->refresh_sector[e.to];
-        put_parent(as, e.to, as->back_code[abs_sector_dir(ix, sec, ts)] | local);
+        if (parents) {
+            const uint32_t ts = as->refresh_sector[e.to];
+            put_parent(as, e.to, as->back_code[abs_sector_dir(ix, sec, ts)] | local);
+        }
         double h = 0, tie = ng;
         if (weight > 0) {
             double octile = heuristic(abs_center(ix, e.to), goal);
@@ -259,7 +278,7 @@ bool region_search_marks(RegionSearch *as)
         uint32_t cur;
         double g;
         while (pop_held(as, &cur, &g) && !as->out_of_memory)
-            expand_held(as, cur, g, 0.0, cur, abs_center(as->ix, cur));
+            expand_held(as, cur, g, 0.0, cur, abs_center(as->ix, cur), false); /* distances only */
         float best = -1;
         for (uint32_t r = 0; r < n; r++) {
             float d = reached(as, r) ? fabsf(as->g[r]) : INFINITY, least = d;
@@ -309,7 +328,7 @@ static inline __attribute__((always_inline)) double run_over(RegionSearch *as, u
         if (tr)
             region_trace(as, TRACE_EXPANDING, cur, weight * heuristic(abs_center(ix, cur), goal));
         if (held)
-            expand_held(as, cur, g, weight, to, goal);
+            expand_held(as, cur, g, weight, to, goal, true);
         else
             expand_layout(as, cur, g, weight, goal);
         if (tr)

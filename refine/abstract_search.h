@@ -98,7 +98,9 @@ typedef struct RegionSearch {
      * they hold (common/stamp.h); a search reaching a region of a block it
      * has not stamped sets the block's g to +infinity first. A stamp a
      * region took 4 bytes of its 10; a block's few stores are paid once a
-     * search. One more at the end: the open list's position slot
+     * search. While the refresh's arrays are held (whole-abstraction
+     * arrays anyway) a search stamps every block as it begins, so its
+     * relaxations (abstract_search.c expand_held) read g with no check. One more at the end: the open list's position slot
      * (search/heap.h writes one per move; with lazy deletion none is read,
      * so every region shares that one). */
     uint32_t *block;

@@ -3,9 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static inline int32_t *pos_of(Heap *h, uint32_t id)
+/* Node id's position slot. The heap's loops take the base and stride into
+ * locals first: the slots they write could alias the heap's fields. */
+static inline int32_t *pos_at(char *base, size_t stride, uint32_t id)
 {
-    return (int32_t *)(void *)(h->pos_base + (size_t)id * h->pos_stride);
+    return (int32_t *)(void *)(base + (size_t)id * stride);
 }
 
 static inline bool before(const HeapItem *a, const HeapItem *b) { return a->f < b->f || (a->f == b->f && a->g > b->g); }
@@ -53,51 +55,60 @@ void heap_free(Heap *h)
 
 static void sift_up(Heap *h, uint32_t i)
 {
-    HeapItem it = h->items[i];
+    HeapItem *items = h->items;
+    char *const pos_base = h->pos_base;
+    const size_t pos_stride = h->pos_stride;
+    const HeapItem it = items[i];
     while (i > 0) {
         uint32_t parent = (i - 1) / ARITY;
-        if (!before(&it, &h->items[parent]))
+        if (!before(&it, &items[parent]))
             break;
-        h->items[i] = h->items[parent];
-        *pos_of(h, h->items[i].id) = (int32_t)i;
+        items[i] = items[parent];
+        *pos_at(pos_base, pos_stride, items[i].id) = (int32_t)i;
         i = parent;
     }
-    h->items[i] = it;
-    *pos_of(h, it.id) = (int32_t)i;
+    items[i] = it;
+    *pos_at(pos_base, pos_stride, it.id) = (int32_t)i;
 }
 
-/* The first best of the four children from `first` on: two independent
- * pairs, then their winners, so the compares do not wait on each other;
- * a later child wins only when strictly before, as a left-to-right scan. */
-static inline uint32_t best_of_four(const HeapItem *c, uint32_t first)
+/* The first best of the four children c[0..3]: two independent pairs,
+ * then their winners, so the compares do not wait on each other; a later
+ * child wins only when strictly before, as a left-to-right scan. */
+static inline const HeapItem *best_of_four(const HeapItem *c)
 {
-    uint32_t a = before(&c[first + 1], &c[first]) ? first + 1 : first;
-    uint32_t b = before(&c[first + 3], &c[first + 2]) ? first + 3 : first + 2;
-    return before(&c[b], &c[a]) ? b : a;
+    const HeapItem *a = before(&c[1], &c[0]) ? &c[1] : &c[0];
+    const HeapItem *b = before(&c[3], &c[2]) ? &c[3] : &c[2];
+    return before(b, a) ? b : a;
 }
 
 static void sift_down(Heap *h, uint32_t i)
 {
-    HeapItem it = h->items[i];
+    HeapItem *items = h->items;
+    const uint32_t n = h->n;
+    char *const pos_base = h->pos_base;
+    const size_t pos_stride = h->pos_stride;
+    const HeapItem it = items[i];
     for (;;) {
-        uint32_t first = ARITY * i + 1, child = first;
-        if (first + ARITY <= h->n) {
-            child = best_of_four(h->items, first);
+        uint32_t first = ARITY * i + 1;
+        const HeapItem *child;
+        if (first + ARITY <= n) {
+            child = best_of_four(&items[first]);
         } else {
-            if (first >= h->n)
+            if (first >= n)
                 break;
-            for (uint32_t c = first + 1; c < h->n; c++)
-                if (before(&h->items[c], &h->items[child]))
-                    child = c;
+            child = &items[first];
+            for (uint32_t c = first + 1; c < n; c++)
+                if (before(&items[c], child))
+                    child = &items[c];
         }
-        if (!before(&h->items[child], &it))
+        if (!before(child, &it))
             break;
-        h->items[i] = h->items[child];
-        *pos_of(h, h->items[i].id) = (int32_t)i;
-        i = child;
+        items[i] = *child;
+        *pos_at(pos_base, pos_stride, child->id) = (int32_t)i;
+        i = (uint32_t)(child - items);
     }
-    h->items[i] = it;
-    *pos_of(h, it.id) = (int32_t)i;
+    items[i] = it;
+    *pos_at(pos_base, pos_stride, it.id) = (int32_t)i;
 }
 
 bool heap_push(Heap *h, uint32_t id, double f, double g)
@@ -111,7 +122,7 @@ bool heap_push(Heap *h, uint32_t id, double f, double g)
 
 void heap_decrease(Heap *h, uint32_t id, double f, double g)
 {
-    uint32_t i = (uint32_t)*pos_of(h, id);
+    uint32_t i = (uint32_t)*pos_at(h->pos_base, h->pos_stride, id);
     h->items[i].f = f;
     h->items[i].g = (float)g;
     sift_up(h, i);
