@@ -1,7 +1,8 @@
 import collections,sys
 import io,contextlib
 with contextlib.redirect_stdout(io.StringIO()):
-    from simrev import Eb,bym,sc,o2f,GAIN,LOSS,MAX,START,PROBE,S
+    from simrev import Eb,bym,S
+    from sim2 import Credit,queries
 K=800; CA=50e3
 def heading(sx,sy,gx,gy):
     dx=gx-sx; dy=gy-sy; ax=abs(dx); ay=abs(dy)
@@ -9,16 +10,10 @@ def heading(sx,sy,gx,gy):
     if 2*ax<=ay: return 2 if dy>=0 else 6
     return (1 if dy>=0 else 7) if dx>=0 else (3 if dy>=0 else 5)
 def simmap(X,mode,C=256,T=1,near=32):
-    cr=[START,START]; probe=[0,0]; reach=[0,0]; cost=0; ex=0
+    cr=Credit(); cost=0; ex=0
     cnt=collections.Counter(); out=collections.Counter(); nb=0
-    for (kind,m,i,opt,E,ea,eb) in sorted(X,key=lambda d:d[2]):
-        sx,sy,gx,gy=sc[(m,i)]; o2=o2f(sx,sy,gx,gy)
-        if E==0 and ea==1.0: continue
-        k=0 if o2<=2*near else 1
-        if cr[k]>0: tries=True
-        else:
-            probe[k]+=1; tries=probe[k]>=PROBE and (not reach[k] or o2*2<=reach[k]*3)
-        if tries: probe[k]=0
+    for (kind,m,i,opt,E,ea,eb),(sx,sy,gx,gy),o2,k in queries(X,near):
+        tries=cr.tries(k,o2)
         h=heading(sx,sy,gx,gy); ss=(sx//16,sy//16); gs=(gx//16,gy//16)
         back=False
         if tries and mode=='base':
@@ -32,9 +27,9 @@ def simmap(X,mode,C=256,T=1,near=32):
         nb+=back
         ok=e<=C; c=e if ok else C
         cost+=K*c
-        if ok: cr[k]=min(MAX,cr[k]+GAIN); reach[k]=max(reach[k],o2)
-        else:
-            cost+=CA; ex+=ea-1; cr[k]-=LOSS
+        cr.done(k,o2,ok)
+        if not ok:
+            cost+=CA; ex+=ea-1
             cnt[(ss,h)]=min(3,cnt[(ss,h)]+1); cnt[(gs,(h+4)%8)]=min(3,cnt[(gs,(h+4)%8)]+1)
             if back: out[(gs,(h+4)%8)]+=1
             else: out[(ss,h)]+=1

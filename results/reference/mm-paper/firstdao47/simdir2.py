@@ -2,16 +2,10 @@ import collections,sys,io,contextlib
 with contextlib.redirect_stdout(io.StringIO()):
     from simdir import *
 def simmap2(X,C=256,F=1.0,skipT=0,init=None,alpha=0.5):
-    cr=[START,START]; probe=[0,0]; reach=[0,0]; cost=0; ex=0
+    cr=Credit(); cost=0; ex=0
     est={}; nb=0; fails=collections.Counter()
-    for (kind,m,i,opt,E,ea,eb) in sorted(X,key=lambda d:d[2]):
-        sx,sy,gx,gy=sc[(m,i)]; o2=o2f(sx,sy,gx,gy)
-        if E==0 and ea==1.0: continue
-        k=0 if o2<=2*near_ else 1
-        if cr[k]>0: tries=True
-        else:
-            probe[k]+=1; tries=probe[k]>=PROBE and (not reach[k] or o2*2<=reach[k]*3)
-        if tries: probe[k]=0
+    for (kind,m,i,opt,E,ea,eb),(sx,sy,gx,gy),o2,k in queries(X,near_):
+        tries=cr.tries(k,o2)
         h=heading(sx,sy,gx,gy); ks=((sx//16,sy//16),h); kg=((gx//16,gy//16),(h+4)%8)
         es=est.get(ks,init); eg=est.get(kg,init)
         back = es is not None and (eg is None and es>0 or eg is not None and eg*F<es)
@@ -23,9 +17,9 @@ def simmap2(X,C=256,F=1.0,skipT=0,init=None,alpha=0.5):
         cost+=K*c
         ko=kg if back else ks
         est[ko]=c if ko not in est else est[ko]*(1-alpha)+c*alpha
-        if ok: cr[k]=min(MAX,cr[k]+GAIN); reach[k]=max(reach[k],o2)
-        else:
-            cost+=CA; ex+=ea-1; cr[k]-=LOSS; fails[ko]+=1
+        cr.done(k,o2,ok)
+        if not ok:
+            cost+=CA; ex+=ea-1; fails[ko]+=1
     return cost,ex,nb
 near_=32
 for C in [224,256]:
