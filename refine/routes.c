@@ -80,13 +80,14 @@ bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstr
     return true;
 }
 
-/* Turn bits for the JPS route on a map of at most cfg.turns_cells padded
- * cells; `again`: even where its JPS gave them back (jps_retake_turns). */
+/* Turn bits for the JPS route; `again` (a changing map, for good): on a
+ * map of at most cfg.turns_cells padded cells, even where its JPS gave
+ * them back (jps_retake_turns). */
 static bool take_turns(Routes *rt, bool again, Err *err)
 {
     const Grid *g = rt->grid;
     size_t cells = (size_t)(g->width + 2) * (size_t)(g->height + 2);
-    if (!rt->legs->have_jps || cells > rt->cfg.turns_cells)
+    if (!rt->legs->have_jps || (again && cells > rt->cfg.turns_cells))
         return true;
     return again ? jps_retake_turns(&rt->legs->jps, err) : jps_enable_turns(&rt->legs->jps, err);
 }

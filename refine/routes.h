@@ -103,7 +103,8 @@ bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstr
  * jps_enable_turns: the same searches, two bits read at a diagonal step
  * instead of two lines scanned, a straight successor's scan run only where
  * its bit says it finds a jump point) on a map of at most RoutesConfig.turns_cells
- * padded cells, for half a byte a cell. For a map that changes (its owner
+ * padded cells, for half a byte of each line's cells from its first passable
+ * one to its last. For a map that changes (its owner
  * calls this at the first change): while the abstraction waits for the
  * changes, the JPS route runs uncapped and answers most queries, so its
  * diagonal steps are most of a query's time; a map that never changes
@@ -114,8 +115,8 @@ bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstr
  * does in a map's first queries), they are taken again, and no room is
  * kept for them. False + message when memory ran out (nothing changed). */
 bool routes_enable_turns(Routes *rt, Err *err);
-/* routes_enable_turns for a map that may never change, kept only when the
- * turn bits take at most `room` bytes (what their owner can spare: they
+/* routes_enable_turns for a map that may never change, of any size, kept
+ * only when the turn bits take at most `room` bytes (what their owner can spare: they
  * speed every diagonal step of the JPS route, so an owner with memory to
  * spare takes them before the first query); else none held. False +
  * message when memory ran out (none held). */

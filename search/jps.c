@@ -147,6 +147,10 @@ static bool start_search(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, bool a
     j->running = true;
     if (j->coarse) /* the lines a change made stale */
         jps_coarse_fresh(j->coarse, &j->rows, &j->cols, &j->tiles);
+    if (__builtin_expect(j->turns.outside, 0)) { /* a cell opened outside the turn bits' lines: laid out again */
+        Err err = {0};
+        (void)jps_turns_follow(&j->turns, &j->rows, &j->cols, &err); /* out of memory: none, the scans answer */
+    }
     if (__builtin_expect(j->open.sparse && j->open.zeroed < j->open.count, 0)) {
         uint64_t all = UINT64_MAX; /* a search dropped while its grown slots were zeroed: the rest now */
         jo_zero_some(&j->open, &all);

@@ -177,11 +177,13 @@ bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, uint64_t max_nodes, 
 bool jps_share_nodes(Jps *j, Jps *with);
 /* Lets the diagonal jumps of an online JPS on a packed map with whole
  * transposed rows (not tiled) read turn bits (jps_turns.h, half a byte a
- * cell) instead of scanning two lines at each step, and its expansions'
- * straight successors skip the scans whose bit says they would end at a
- * blocked cell: the same search, the same paths. Nothing (true) for any
- * other JPS, when already on or once given back (Jps.turns_room); false
- * + message when memory ran out (the JPS scans as before). */
+ * cell of each line from its first passable cell to its last) instead of
+ * scanning two lines at each step, and its expansions' straight successors
+ * skip the scans whose bit says they would end at a blocked cell: the same
+ * search, the same paths. Nothing (true) for any other JPS, when already
+ * on or once given back (Jps.turns_room), or where their layout cannot
+ * hold the map (jps_turns_bytes_for); false + message when memory ran out
+ * (the JPS scans as before). */
 bool jps_enable_turns(Jps *j, Err *err);
 /* jps_enable_turns even where they were given back, with no room from
  * then on (Jps.turns_room 0): for an owner whose map begins to change, which

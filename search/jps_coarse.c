@@ -54,7 +54,7 @@ static void line_bits(uint64_t *line, int row_words, int col_words, const BitRow
         *cur = three + words + 1;
         dn = three + 2 * (words + 1);
     }
-    jps_turns_words(up, *cur, dn, words, *f, *k);
+    jps_turns_words(up, *cur, dn, 0, words - 1, *f, *k);
 }
 
 /* Each plane's shift: the one of 0 .. 63 (the least where several tie)

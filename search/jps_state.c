@@ -345,8 +345,10 @@ bool jps_enable_turns(Jps *j, Err *err)
         return true;
     if (!jps_turns_init(&j->turns, &j->rows, &j->cols, err))
         return false;
-    jps_coarse_free(j->coarse); /* the exact bits answer what the coarse ones would */
-    j->coarse = NULL;
+    if (j->turns.block) { /* the exact bits answer what the coarse ones would */
+        jps_coarse_free(j->coarse);
+        j->coarse = NULL;
+    }
     return true;
 }
 
@@ -450,8 +452,8 @@ bool jps_update(Jps *j, const CellChange *changes, int n, Err *err)
                 bitrows_tiles_set_cell(&j->tiles, c->x, c->y, c->passable);
             else
                 bitrows_set_cell(&j->cols, true, c->x, c->y, c->passable);
-            if (j->turns.block)
-                jps_turns_changed(&j->turns, c->x + 1, c->y + 1);
+            if (j->turns.block) /* borrowed rows change after: a cell's range read from the lines as they were */
+                jps_turns_changed(&j->turns, &j->rows, &j->cols, c->x + 1, c->y + 1, c->passable);
             if (j->coarse) /* derived again as the next search begins */
                 jps_coarse_changed(j->coarse, c->x + 1, c->y + 1);
         }

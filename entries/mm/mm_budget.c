@@ -314,10 +314,10 @@ static bool grow_gate(void *ctx, size_t more)
 
 void mm_tile_check(MmEntry *e)
 {
-    size_t part[MM_PARTS], all = mm_bytes(e, part);
+    size_t part[MM_PARTS], held = held_of(mm_bytes(e, part), part);
     Err err = {0};
-    mm_tile_jps(e, all, &err);
-    gate_sync(e, e->legs.jps.tiled ? 0 : held_of(all, part));
+    mm_tile_jps(e, held, &err); /* what is held now: tiles take nothing off a peak that was */
+    gate_sync(e, e->legs.jps.tiled ? 0 : held);
 }
 
 void mm_gate_parts(MmEntry *e)

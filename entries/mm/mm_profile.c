@@ -153,8 +153,10 @@ static const MmConfig BASE = {
                      * finds nothing (near boxes on dao's brc maps): pages for
                      * them are most of the legs' memory, for no answer */
                     .box_sectors = 10,
-                    /* Turn bits at a map's first change, half a byte a cell: at most
-                     * 64 KiB, where a changing map's JPS answers most queries */
+                    /* Turn bits at a map's first change, kept whatever the budget:
+                     * at most about 64 KiB, where a changing map's JPS answers most
+                     * queries (a map that never changes takes them where its budget
+                     * has the room, of any size: mm_budget.c mm_take_turns) */
                     .turns_cells = (size_t)1 << 17,
                 },
             .phases = false, /* two clock reads per phase are not free */
