@@ -274,15 +274,15 @@ void region_search_ends(RegionSearch *as, bool on, xyLoc s, xyLoc g, double exce
 /* Units of the hierarchy's query (abs_ch_run: a region settled, an arc
  * scanned) one unit of a bounded caller's work buys: that work is counted
  * in A* expansions of the grid (refine/legplan.h), which cost about this
- * many of them in instructions (callgrind per call,
- * results/reference/mm-calls/). */
-#define REGION_CH_UNITS 16u
+ * many of them in instructions, as a unit of the JPS's work does
+ * (callgrind per call, results/reference/mm-paper/calls47.md). */
+#define REGION_CH_UNITS 10u
 /* Units of unpacking the hierarchy's route (abs_ch_unpack: 8 a region
  * appended or a shortcut split, one each arc its look-up of the next
  * middle scans, so a dense hierarchy's long scans count) one unit of a
- * bounded caller's work buys (callgrind per call,
- * results/reference/mm-calls/, mm-paper/calls40.md). */
-#define REGION_UNPACK_PER_WORK 112u
+ * bounded caller's work buys: about as many instructions as a unit of
+ * the JPS's work (callgrind per call, results/reference/mm-paper/calls47.md). */
+#define REGION_UNPACK_PER_WORK 32u
 /* Expansions of the A* costed from the ends (region_search_ends) one unit
  * of a bounded caller's work buys (an expansion scans its region's edges
  * and g's region's; callgrind per call, results/reference/mm-calls/). */
