@@ -89,6 +89,20 @@
  * (refine/corridor.h) (results/reference/mm-paper/randfit46.md). */
 #define LOOSE_SCATTERED 0.165
 #define LOOSE_CLUTTERED_NODES 1792
+/* Of those, where obstacles stand alone more still (the random maps of 20
+ * and 25 per cent blocked, grid_scattered 0.38-0.39 and 0.28-0.29; 30 per
+ * cent is at 0.20) the abstraction is smaller (fewer regions), and a
+ * step's window one region wider fits the budget: their later steps look
+ * one region further (P_SPARSE_CLUTTERED), which takes back more than the
+ * first step's shorter look costs (CORRIDOR_FIRST_REACH). At 30 per cent
+ * the wider window took every map over its budget
+ * (results/reference/mm-paper/randfirst47.md). */
+#define SPARSE_SCATTERED 0.24
+/* There the route's A* is weighted a little more: it expands fewer regions
+ * before a query's first cells, and the steps looking one region further
+ * take back what its longer routes cost (1.2, 1.22 and 1.25 measured,
+ * randfirst47.md). */
+#define SPARSE_ROUTE_WEIGHT 1.22
 
 /* Broad corridors' center legs skip at most this many centers: further
  * lines are seldom legal in a maze, and each failed test is a line walked
@@ -129,6 +143,12 @@
  * (results/reference/mm-paper/first36.md). */
 #define CORRIDOR_FIRST_AHEAD_LEAST 4
 #define CORRIDOR_FIRST_AHEAD_MOST 5
+/* ... and at most about this many cells ahead: 5 regions of sectors of 12,
+ * 4 of 16 (loose-cluttered and sparse-cluttered: their first steps' search
+ * took 0.86x the first-20 instructions at 4 against 5, for paths a little
+ * longer, which sparse-cluttered's later steps take back,
+ * results/reference/mm-paper/randfirst47.md). */
+#define CORRIDOR_FIRST_REACH 64
 
 /* What every profile shares, and why. */
 static const MmConfig BASE = {
@@ -172,6 +192,7 @@ enum {
     P_NO_DIAGONALS,
     P_CLUTTERED,
     P_LOOSE_CLUTTERED,
+    P_SPARSE_CLUTTERED,
     P_SCATTERED,
     P_SMALL_ROOMS,
     P_SECTOR_ROOMS,
@@ -265,6 +286,8 @@ static const MmProfile PROFILES[] = {
                      MEMO_WIDE, 0},
     [P_LOOSE_CLUTTERED] = {"loose-cluttered", 16, CLUTTERED_AHEAD, 1024, 0, 16, 3, -1, true, CLUTTERED_ROUTE_WEIGHT,
                            MEMO_WIDE, 0},
+    [P_SPARSE_CLUTTERED] = {"sparse-cluttered", 16, CLUTTERED_AHEAD + 1, 1024, 0, 16, 3, -1, true, SPARSE_ROUTE_WEIGHT,
+                            MEMO_WIDE, 0},
     [P_SCATTERED] = {"scattered", 16, 3, 512, 32, 16, 3, -1, true, 1.0, MEMO_WIDE, 0},
     /* Rooms: the abstract route through whole rooms' centers picks the
      * wrong rooms (SECTOR_ROOMS_DETOUR); sectors of about half a room split
@@ -319,16 +342,19 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
      * Nor on the rooms' small sectors: their maps' first-20 and whole
      * instructions the same within 0.05 % (results/reference/mm-paper/
      * tryfirst46.md), for about 15 KB more on the 8room maps. */
-    c->refine.routes.skip_gave_up = p != &PROFILES[P_CLUTTERED] && p != &PROFILES[P_LOOSE_CLUTTERED] &&
-                                    p != &PROFILES[P_SCATTERED] && p != &PROFILES[P_SMALL_ROOMS] &&
-                                    p != &PROFILES[P_SECTOR_ROOMS];
+    bool loose = p == &PROFILES[P_LOOSE_CLUTTERED] || p == &PROFILES[P_SPARSE_CLUTTERED];
+    c->refine.routes.skip_gave_up = p != &PROFILES[P_CLUTTERED] && !loose && p != &PROFILES[P_SCATTERED] &&
+                                    p != &PROFILES[P_SMALL_ROOMS] && p != &PROFILES[P_SECTOR_ROOMS];
     c->refine.routes.near = p->near;
-    c->refine.corridor_nodes = p == &PROFILES[P_LOOSE_CLUTTERED] ? LOOSE_CLUTTERED_NODES : 0;
+    c->refine.corridor_nodes = loose ? LOOSE_CLUTTERED_NODES : 0;
     c->refine.hold = p->hold;
     c->refine.first_hold = p->ahead > 0 ? CORRIDOR_FIRST_HOLD : p->hold;
+    int most = CORRIDOR_FIRST_REACH / p->sector < CORRIDOR_FIRST_AHEAD_MOST ? CORRIDOR_FIRST_REACH / p->sector
+                                                                            : CORRIDOR_FIRST_AHEAD_MOST;
+    most = most > CORRIDOR_FIRST_AHEAD_LEAST ? most : CORRIDOR_FIRST_AHEAD_LEAST;
     c->refine.first_ahead = p->ahead <= 0                           ? 0
                             : p->ahead < CORRIDOR_FIRST_AHEAD_LEAST ? CORRIDOR_FIRST_AHEAD_LEAST
-                            : p->ahead > CORRIDOR_FIRST_AHEAD_MOST  ? CORRIDOR_FIRST_AHEAD_MOST
+                            : p->ahead > most                       ? most
                                                                     : 0;
     c->refine.joint = p->joint;
     c->refine.back = p->back;
@@ -359,6 +385,7 @@ const MmProfile *mm_profile_choose(const MapKind *k, int small)
             : corridors && k->open_side < 2 * PROFILES[P_BROAD_CORRIDORS].sector                  ? P_WIDE_CORRIDORS
             : corridors                                                                           ? P_BROAD_CORRIDORS
             : !k->diagonals                                                                       ? P_NO_DIAGONALS
+            : k->scattered >= SPARSE_SCATTERED && k->detour >= CLUTTERED_DETOUR                   ? P_SPARSE_CLUTTERED
             : k->scattered >= LOOSE_SCATTERED && k->detour >= CLUTTERED_DETOUR                    ? P_LOOSE_CLUTTERED
             : k->scattered >= SCATTERED && k->detour >= CLUTTERED_DETOUR                          ? P_CLUTTERED
             : k->scattered >= SCATTERED                                                           ? P_SCATTERED

@@ -14,6 +14,8 @@
  *   wide-corridors    a maze of corridors at least a sector wide
  *   broad-corridors   a maze of corridors at least two sectors wide
  *   no-diagonals      no diagonal move anywhere
+ *   sparse-cluttered  as loose-cluttered, obstacles more alone still
+ *   loose-cluttered   as cluttered, obstacles mostly alone: sectors of 16
  *   cluttered         scattered obstacles whose center legs detour
  *   scattered         scattered obstacles
  *   small-rooms       rooms smaller than a sector

@@ -39,8 +39,9 @@ static void test_mm_profiles(T *t)
         {{1.40, 0.0, 1.39, 256, true, true, 7, 0}, "small-rooms"},         /* another kind: at most 192 sectors */
         {{1.13, 0.0, 1.10, 1024, true, true, 30, 0}, "default"},           /* the dao map that detours most */
         {{1.19, 0.39, 1.50, 25, true, true, 3, 5000}, "small-map"},        /* tiny: any corners */
-        {{1.19, 0.39, 1.50, 26, true, true, 3, 5000}, "loose-cluttered"},  /* more sectors than tiny */
-        {{1.27, 0.29, 1.25, 1024, true, true, 5, 0}, "loose-cluttered"},   /* random 25 % */
+        {{1.19, 0.39, 1.50, 26, true, true, 3, 5000}, "sparse-cluttered"}, /* more sectors than tiny */
+        {{1.27, 0.29, 1.25, 1024, true, true, 5, 0}, "sparse-cluttered"},  /* random 25 % */
+        {{1.37, 0.20, 1.25, 1024, true, true, 5, 0}, "loose-cluttered"},   /* random 30 % */
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         const MmProfile *p = mm_profile_choose(&cases[i].k, -1);
@@ -71,11 +72,15 @@ static void test_mm_profiles(T *t)
     CHECK(t, c.refine.ahead == 7 && c.ahead == 7 && c.sector == 12 && c.refine.routes.jps_cap == 1024 &&
                  c.refine.weight > 1.0 && c.refine.first_hold < c.refine.hold && c.refine.first_ahead == 5 &&
                  !c.refine.corridor_nodes);
-    /* Obstacles mostly alone: sectors of 16, the corridor searches bounded. */
-    const MmProfile *loose = mm_profile_choose(&cases[21].k, -1);
-    mm_profile_config(loose, &c);
+    /* Obstacles mostly alone: sectors of 16, the corridor searches bounded,
+     * a first step 4 regions ahead (of 16 cells as far as 5 of 12); more
+     * alone still, the later steps look one region further. */
+    mm_profile_config(mm_profile_choose(&cases[22].k, -1), &c);
     CHECK(t, c.sector == 16 && c.refine.ahead == 7 && c.refine.routes.jps_cap == 1024 && c.refine.weight > 1.0 &&
-                 c.refine.corridor_nodes > 0);
+                 c.refine.corridor_nodes > 0 && c.refine.first_ahead == 4);
+    mm_profile_config(mm_profile_choose(&cases[21].k, -1), &c);
+    CHECK(t, c.sector == 16 && c.refine.ahead == 8 && c.refine.corridor_nodes > 0 && c.refine.first_ahead == 4 &&
+                 !c.refine.routes.skip_gave_up);
     mm_profile_config(mm_profile_choose(&cases[11].k, -1), &c);
     CHECK(t, c.refine.ahead == 3 && c.refine.routes.jps_cap == 512 && c.refine.weight == 1.0 &&
                  c.refine.first_ahead > c.refine.ahead); /* the first step looks further */
