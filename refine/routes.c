@@ -54,7 +54,13 @@ bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstr
     if (cfg->skip_gave_up && !cfg->whole && cfg->jps_cap > 0 &&
         !(rt->gave_up = calloc(a->nsectors ? a->nsectors : 1, sizeof *rt->gave_up)))
         return err_set(err, "out of memory for the JPS tries' sectors");
-    path_reserve(&rt->answer, 256); /* grows to the longest answer */
+    /* Grows to the longest answer. On the small route the first straight
+     * line past 256 cells grew it inside its call (its warm-up left it at
+     * that): the 32-wide mazes' longest call, 5.6-6.0 against 1.6-1.8 us
+     * (results/reference/mm-paper/mazes47.md). A line is at most the map's
+     * longer side: reserved for that at once there. */
+    size_t line = (size_t)(g->width > g->height ? g->width : g->height) + 1;
+    path_reserve(&rt->answer, cfg->whole && cfg->direct && line > 256 ? line : 256);
     /* The JPS's memory is bounded now by the most it may reach: a capped
      * JPS what its cap allows (search/jps.h); the small route's JPS has no
      * cap but the map, so its node state grows to what its searches reach

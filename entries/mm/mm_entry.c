@@ -343,8 +343,11 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
     /* With what the legs' first search takes at once, its pages (a query
      * cannot tile before it): weighed without them, a map just under the
      * line at prepare kept its whole copy and was past its budget after
-     * its first query, before the check could tile it. */
-    mm_tile_jps(e, mm_held_with_memo_grown(e) + legplan_first_bytes(&e->legs), err);
+     * its first query, before the check could tile it. Not where the small
+     * route answers whole: its A* runs only where its JPS ran out of
+     * memory, and counted, the 32-wide mazes tiled for pages never taken. */
+    size_t first = e->cfg.refine.routes.whole ? 0 : legplan_first_bytes(&e->legs);
+    mm_tile_jps(e, mm_held_with_memo_grown(e) + first, err);
     /* ... and taken now where center legs are refined, by that A* (not
      * where the small route answers whole, nor where corridor steps refine,
      * by JPS, and its near box seldom runs): the call whose search took

@@ -102,7 +102,8 @@ const char *const MM_OPTION_HELP[] = {
     "segfile=0|nosym|sym (0) precomputed segments in the preprocessing file",
     "centers=plain|opt (plain) region centres as laid out, or optimised in preprocessing",
     "defaults=0|1 (1) leave standard sectors (one region, standard center) out of the pool",
-    "small=auto|N (auto: at most 1000 corners, on maps of at most 384 sectors of the default kind or 192 of any) maps "
+    "small=auto|N (auto: at most 1000 corners, on maps of at most 384 sectors of the default kind, 192 of any, or any "
+    "size of broad corridors) maps "
     "of at most N corners: every query by online JPS (optimal); 0 off",
     "jps=C (256; 1024 on cluttered, loose-, sparse-cluttered, 512 on scattered; 0 on corridors) expansion cap of the "
     "JPS tried "

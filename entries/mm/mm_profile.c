@@ -19,7 +19,13 @@
  * JPS's longer searches through as many corners (daotime40.md), and the
  * small route's JPS has no bound but the map. Rooms, corridors and
  * scattered obstacles of 256 x 256 cells with few corners were not
- * measured on small-map, so their profiles stay theirs. */
+ * measured on small-map, so their profiles stay theirs. Broad corridors
+ * take it at any size: the 32-wide mazes (190-ish corners) were answered
+ * by their row's capped JPS already, none capped, and as the small route
+ * they build no hierarchy, edge cache or joint memo (about 40 KiB), which
+ * leaves the JPS its whole transposed rows instead of tiles: 0.77-0.82x
+ * the instructions, the same paths (results/reference/mm-paper/mazes47.md).
+ * The city maps of that kind have thousands of corners. */
 #define SMALL_MAP_SECTORS 384
 #define SMALL_MAP_ANY 192
 /* Tiny maps, of at most this many sectors, take small-map whatever their
@@ -255,7 +261,8 @@ static const MmProfile PROFILES[] = {
      * instructions of the route through centers, whose regions' hierarchy
      * query and lines tested across the open floor were most of its cost;
      * a query it gives up on goes through the centers as before
-     * (results/reference/mm-paper/maze44.md). */
+     * (results/reference/mm-paper/maze44.md). With few corners (the
+     * 32-wide mazes) the map takes small-map instead (SMALL_MAP_CORNERS). */
     [P_BROAD_CORRIDORS] = {"broad-corridors", 16, 0, 256, 0, 16, 3, 3, true, 1.0, MEMO_WIDE, BROAD_SKIP},
     /* No diagonal move: every legal line runs along a row or a column, so
      * smoothing cuts nothing the window's unwinding does not. */
@@ -392,7 +399,8 @@ const MmProfile *mm_profile_choose(const MapKind *k, int small)
             : k->detour >= SMALL_ROOMS_DETOUR && k->regions_per_sector < MAZE_REGIONS_PER_SECTOR  ? P_SMALL_ROOMS
             : k->detour >= SECTOR_ROOMS_DETOUR && k->regions_per_sector < MAZE_REGIONS_PER_SECTOR ? P_SECTOR_ROOMS
                                                                                                   : P_DEFAULT;
-    bool measured = k->nsectors <= SMALL_MAP_ANY || (p == P_DEFAULT && k->nsectors <= SMALL_MAP_SECTORS);
+    bool measured =
+        k->nsectors <= SMALL_MAP_ANY || (p == P_DEFAULT && k->nsectors <= SMALL_MAP_SECTORS) || p == P_BROAD_CORRIDORS;
     bool tiny = k->nsectors <= SMALL_MAP_TINY;
     if (small < 0 ? (measured && k->corners <= SMALL_MAP_CORNERS) || tiny : small > 0 && k->corners <= (uint32_t)small)
         p = P_SMALL_MAP;

@@ -19,22 +19,22 @@ static void test_mm_profiles(T *t)
         MapKind k;
         const char *profile;
     } cases[] = {
-        {{1.50, 0.0, 1.54, 1024, true, true, 8, 0}, "corridors"},          /* a maze of 8-wide corridors */
-        {{1.90, 0.0, 4.00, 1024, true, false, 2, 0}, "narrow-corridors"},  /* 2-wide corridors */
-        {{1.02, 0.0, 1.54, 1024, true, true, 32, 0}, "broad-corridors"},   /* 32-wide corridors: two sectors */
-        {{1.02, 0.0, 1.54, 1024, true, true, 31, 0}, "wide-corridors"},    /* narrower than two sectors */
-        {{1.02, 0.0, 1.54, 1024, true, true, 16, 0}, "wide-corridors"},    /* 16-wide: a sector's side */
-        {{1.02, 0.0, 1.54, 1024, true, true, 15, 0}, "corridors"},         /* narrower than a sector */
-        {{1.90, 0.0, 7.00, 1024, false, false, 1, 0}, "narrow-corridors"}, /* 1-wide corridors */
-        {{1.02, 0.0045, 1.72, 1024, true, true, 40, 0}, "default"},        /* lone pillars: not a maze */
-        {{1.40, 0.0, 1.39, 1024, true, true, 7, 0}, "small-rooms"},        /* 8room */
-        {{1.20, 0.0, 1.10, 1024, true, true, 15, 0}, "sector-rooms"},      /* 16room */
-        {{1.40, 0.13, 1.20, 1024, true, true, 5, 0}, "cluttered"},         /* random 35 % */
-        {{1.08, 0.02, 1.05, 1024, true, true, 12, 0}, "scattered"},        /* random 10 % */
-        {{1.08, 0.0, 1.05, 1024, false, false, 1, 0}, "no-diagonals"},     /* open, but no 2 x 2 block */
-        {{1.40, 0.0, 7.00, 192, false, false, 1, 1000}, "small-map"},      /* anything of 192 sectors, few corners */
-        {{1.02, 0.0, 1.10, 192, true, true, 30, 1001}, "default"},         /* more corners: the abstract route pays */
-        {{1.02, 0.0, 1.10, 384, true, true, 30, 0}, "small-map"},          /* a larger map of the default kind */
+        {{1.50, 0.0, 1.54, 1024, true, true, 8, 0}, "corridors"},           /* a maze of 8-wide corridors */
+        {{1.90, 0.0, 4.00, 1024, true, false, 2, 0}, "narrow-corridors"},   /* 2-wide corridors */
+        {{1.02, 0.0, 1.54, 1024, true, true, 32, 1001}, "broad-corridors"}, /* 32-wide corridors: two sectors */
+        {{1.02, 0.0, 1.54, 1024, true, true, 31, 0}, "wide-corridors"},     /* narrower than two sectors */
+        {{1.02, 0.0, 1.54, 1024, true, true, 16, 0}, "wide-corridors"},     /* 16-wide: a sector's side */
+        {{1.02, 0.0, 1.54, 1024, true, true, 15, 0}, "corridors"},          /* narrower than a sector */
+        {{1.90, 0.0, 7.00, 1024, false, false, 1, 0}, "narrow-corridors"},  /* 1-wide corridors */
+        {{1.02, 0.0045, 1.72, 1024, true, true, 40, 0}, "default"},         /* lone pillars: not a maze */
+        {{1.40, 0.0, 1.39, 1024, true, true, 7, 0}, "small-rooms"},         /* 8room */
+        {{1.20, 0.0, 1.10, 1024, true, true, 15, 0}, "sector-rooms"},       /* 16room */
+        {{1.40, 0.13, 1.20, 1024, true, true, 5, 0}, "cluttered"},          /* random 35 % */
+        {{1.08, 0.02, 1.05, 1024, true, true, 12, 0}, "scattered"},         /* random 10 % */
+        {{1.08, 0.0, 1.05, 1024, false, false, 1, 0}, "no-diagonals"},      /* open, but no 2 x 2 block */
+        {{1.40, 0.0, 7.00, 192, false, false, 1, 1000}, "small-map"},       /* anything of 192 sectors, few corners */
+        {{1.02, 0.0, 1.10, 192, true, true, 30, 1001}, "default"},          /* more corners: the abstract route pays */
+        {{1.02, 0.0, 1.10, 384, true, true, 30, 0}, "small-map"},           /* a larger map of the default kind */
         {{1.02, 0.0, 1.10, 385, true, true, 30, 0}, "default"},            /* more sectors than the small route takes */
         {{1.40, 0.0, 1.39, 256, true, true, 7, 0}, "small-rooms"},         /* another kind: at most 192 sectors */
         {{1.13, 0.0, 1.10, 1024, true, true, 30, 0}, "default"},           /* the dao map that detours most */
@@ -42,6 +42,7 @@ static void test_mm_profiles(T *t)
         {{1.19, 0.39, 1.50, 26, true, true, 3, 5000}, "sparse-cluttered"}, /* more sectors than tiny */
         {{1.27, 0.29, 1.25, 1024, true, true, 5, 0}, "sparse-cluttered"},  /* random 25 % */
         {{1.37, 0.20, 1.25, 1024, true, true, 5, 0}, "loose-cluttered"},   /* random 30 % */
+        {{1.02, 0.0, 1.54, 1024, true, true, 32, 1000}, "small-map"},      /* the 32-wide mazes: few corners */
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         const MmProfile *p = mm_profile_choose(&cases[i].k, -1);
