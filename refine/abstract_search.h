@@ -100,9 +100,10 @@ typedef struct RegionSearch {
      * region took 4 bytes of its 10; a block's few stores are paid once a
      * search. While the refresh's arrays are held (whole-abstraction
      * arrays anyway) a search stamps every block as it begins, so its
-     * relaxations (abstract_search.c expand_held) read g with no check. One more at the end: the open list's position slot
-     * (search/heap.h writes one per move; with lazy deletion none is read,
-     * so every region shares that one). */
+     * relaxations (abstract_search.c expand_held) read g with no check.
+     * One more at the end: the open list's position slot (search/heap.h
+     * writes one per move; with lazy deletion none is read, so every
+     * region shares that one). */
     uint32_t *block;
     /* per region, where an A* may run: its sector's kept excess bytes
      * before its own edges' (abstraction/edges.h abs_kept_first) */

@@ -55,10 +55,10 @@ bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstr
         !(rt->gave_up = calloc(a->nsectors ? a->nsectors : 1, sizeof *rt->gave_up)))
         return err_set(err, "out of memory for the JPS tries' sectors");
     /* Grows to the longest answer. On the small route the first straight
-     * line past 256 cells grew it inside its call (its warm-up left it at
-     * that): the 32-wide mazes' longest call, 5.6-6.0 against 1.6-1.8 us
-     * (results/reference/mm-paper/mazes47.md). A line is at most the map's
-     * longer side: reserved for that at once there. */
+     * line past 256 cells would grow it inside its call (the warm-up's
+     * query leaves it at that), the longest call of a map of long open
+     * corridors; a line is at most the map's longer side: reserved for
+     * that at once there. */
     size_t line = (size_t)(g->width > g->height ? g->width : g->height) + 1;
     path_reserve(&rt->answer, cfg->whole && cfg->direct && line > 256 ? line : 256);
     /* The JPS's memory is bounded now by the most it may reach: a capped

@@ -20,11 +20,11 @@
  * small route's JPS has no bound but the map. Rooms, corridors and
  * scattered obstacles of 256 x 256 cells with few corners were not
  * measured on small-map, so their profiles stay theirs. Broad corridors
- * take it at any size: the 32-wide mazes (190-ish corners) were answered
- * by their row's capped JPS already, none capped, and as the small route
- * they build no hierarchy, edge cache or joint memo (about 40 KiB), which
- * leaves the JPS its whole transposed rows instead of tiles: 0.77-0.82x
- * the instructions, the same paths (results/reference/mm-paper/mazes47.md).
+ * take it at any size: the 32-wide mazes (a few hundred corners) were
+ * answered by their row's capped JPS already, none capped, and as the
+ * small route they build no hierarchy, edge cache or joint memo, which
+ * leaves the JPS its whole transposed rows instead of tiles: fewer
+ * instructions, the same paths (results/reference/mm-paper/mazes47.md).
  * The city maps of that kind have thousands of corners. */
 #define SMALL_MAP_SECTORS 384
 #define SMALL_MAP_ANY 192
@@ -106,8 +106,8 @@
 #define SPARSE_SCATTERED 0.24
 /* There the route's A* is weighted a little more: it expands fewer regions
  * before a query's first cells, and the steps looking one region further
- * take back what its longer routes cost (1.2, 1.22 and 1.25 measured,
- * randfirst47.md). */
+ * take back what its longer routes cost (more weight lost more than they
+ * take back, randfirst47.md). */
 #define SPARSE_ROUTE_WEIGHT 1.22
 
 /* Broad corridors' center legs skip at most this many centers: further
@@ -150,9 +150,9 @@
 #define CORRIDOR_FIRST_AHEAD_LEAST 4
 #define CORRIDOR_FIRST_AHEAD_MOST 5
 /* ... and at most about this many cells ahead: 5 regions of sectors of 12,
- * 4 of 16 (loose-cluttered and sparse-cluttered: their first steps' search
- * took 0.86x the first-20 instructions at 4 against 5, for paths a little
- * longer, which sparse-cluttered's later steps take back,
+ * 4 of 16 (loose-cluttered and sparse-cluttered: a query's first step is
+ * the one inside its first 20 steps, and at 4 its search is cheaper, for
+ * paths a little longer, which sparse-cluttered's later steps take back,
  * results/reference/mm-paper/randfirst47.md). */
 #define CORRIDOR_FIRST_REACH 64
 
