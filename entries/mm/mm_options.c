@@ -83,14 +83,11 @@ bool mm_options_parse(const EntryOpts *opts, const MmConfig *base, MmConfig *c, 
 const char *const MM_OPTION_HELP[] = {
     "sector=auto|S (auto: the profile's, 16; cluttered 12, sector-rooms 8, small-rooms 6) sector side in cells, 4..16",
     "refine=auto|centers|corridor (auto: the profile's, centers; cluttered, loose-, sparse-cluttered, scattered "
-    "corridor) "
-    "legs through region centers, or corridor steps (refine/corridor.h)",
+    "corridor) legs through region centers, or corridor steps (refine/corridor.h)",
     "ahead=K (3; 7 on cluttered, loose-cluttered, 8 on sparse-cluttered) corridor steps look K regions ahead and "
     "keep about 3/4 (a query's first step 4 to 5: at most about 64 cells)",
     "w=W (1; 1.2 on cluttered, loose-cluttered, 1.22 on sparse-cluttered) weight of the abstract search, 1..1000 "
-    "(above 1: A*, not the "
-    "regions' "
-    "contraction hierarchy; with corridor steps the A* costed from s and g)",
+    "(above 1: A*, not the regions' contraction hierarchy; with corridor steps the A* costed from s and g)",
     "n=N (1) abstract edges refined per GetPath call",
     "budget_us=N (0) refine legs until N us of the call passed (replaces n)",
     "work=N (12) search work one GetPath call may spend, in units (a legs' A* expansion 3, a JPS expansion 2, a "
@@ -103,14 +100,11 @@ const char *const MM_OPTION_HELP[] = {
     "centers=plain|opt (plain) region centres as laid out, or optimised in preprocessing",
     "defaults=0|1 (1) leave standard sectors (one region, standard center) out of the pool",
     "small=auto|N (auto: at most 1000 corners, on maps of at most 384 sectors of the default kind, 192 of any, or any "
-    "size of broad corridors) maps "
-    "of at most N corners: every query by online JPS (optimal); 0 off",
+    "size of broad corridors) maps of at most N corners: every query by online JPS (optimal); 0 off",
     "jps=C (256; 1024 on cluttered, loose-, sparse-cluttered, 512 on scattered; 0 on corridors) expansion cap of the "
-    "JPS tried "
-    "first; capped: the abstract route; 0 off",
+    "JPS tried first; capped: the abstract route; 0 off",
     "near=D (32; 0 on corridors, cluttered, loose-, sparse-cluttered) s and g within octile distance D: A* in their "
-    "box of "
-    "sectors when JPS is not tried, and the guard up to 2D; 0 off",
+    "box of sectors when JPS is not tried, and the guard up to 2D; 0 off",
     "direct=0|1 (1) a straight legal line from s to g is the path",
     "hold=K (16; 64 on corridors narrower than a sector) cells kept back at each leg joint for the refinement window",
     "joint=K (3; 2 on corridors, 1 on narrow-corridors) waypoints smoothed past a joint after a cached leg; 0: to "
