@@ -1,16 +1,10 @@
 /* entries/mm: the minimal-memory abstraction entry with the DAO-1-level
  * enhancements (abstraction/, refine/, cache/).
  *
- * Options: mm_options.h.
- * File: the abstraction (abstraction/absfile.c), then u32 segment mode (0, 1
- * nosym, 2 sym) and, when set, the segment section (cache/segfile.h). A file
- * that does not match the map or the options is rejected on stderr and the
- * entry rebuilds in memory. */
-#include <stdio.h>
+ * Options: mm_options.h. File: mm_file.c. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../common/binio.h"
 #include "../../common/clock.h"
 #include "../../refine/segbuild.h"
 #include "mm.h"
@@ -24,30 +18,10 @@ static bool parse_options(const EntryOpts *opts, const MmProfile *p, MmConfig *c
     return mm_options_parse(opts, &base, c, err);
 }
 
-/* Large maps take long to preprocess: once 5 s have passed since
- * started_ns, each finished step says so on stderr, so a long run is seen
- * to progress. */
-#define PROGRESS_AFTER_NS 5000000000ull
-static void progress(const Grid *g, uint64_t started_ns, const char *step)
-{
-    uint64_t dt = clock_now_ns() - started_ns;
-    if (dt > PROGRESS_AFTER_NS)
-        fprintf(stderr, "mm: %dx%d map: %s after %.1f s\n", g->width, g->height, step, (double)dt * 1e-9);
-}
-
 static bool mm_check_options(const EntryOpts *opts, Err *err)
 {
     MmConfig c;
     return parse_options(opts, mm_profile_default(), &c, err);
-}
-
-/* The profile of map g, measured on its abstraction a at the side it is first
- * built at (the default profile's, or the one given; refine/mapkind.h: the
- * abstraction alone, no search over it). NULL + message when memory ran out. */
-static const MmProfile *choose_profile(const Grid *g, const Abstraction *a, const MmConfig *c, Err *err)
-{
-    MapKind k;
-    return map_kind(g, a, &k, err) ? mm_profile_choose(&k, c->small) : NULL;
 }
 
 /* The abstraction of g at its profile's side (or the side given), and the
@@ -59,14 +33,14 @@ static bool build_abstraction(const Grid *g, const MmConfig *c, bool sector_give
 {
     if (!abs_build_centers(a, g, c->sector, c->defaults, c->centers, true, err))
         return false;
-    *profile = choose_profile(g, a, c, err);
+    *profile = mm_profile_of_map(g, a, c->small, err);
     if (*profile && !sector_given && (*profile)->sector != a->S) {
         abs_free(a);
         if (!abs_build_centers(a, g, (*profile)->sector, c->defaults, c->centers, true, err))
             return false;
     }
     if (*profile)
-        progress(g, started_ns, "abstraction built (regions, edges, costs)");
+        mm_progress(g, started_ns, "abstraction built (regions, edges, costs)");
     return *profile != NULL;
 }
 
@@ -75,7 +49,7 @@ static bool plan_segments(SegStore *segs, int mode, LegPlanner *legs, const AbsI
 {
     if (!segbuild_plan_all(segs, (LegMode)mode, legs, ix, err))
         return false;
-    progress(legs->grid, started_ns, "segments planned");
+    mm_progress(legs->grid, started_ns, "segments planned");
     return true;
 }
 
@@ -134,122 +108,13 @@ static bool mm_preprocess(const Grid *map, const char *file, const EntryOpts *op
               (!c.segfile || (abs_index_init(&ix, &a, err) && legplan_init(&legs, map, &a, err) &&
                               plan_segments(&segs, c.segfile, &legs, &ix, t0, err)));
     char options[OPTS_TEXT_MAX];
-    BinFile f;
-    ok = ok && bin_create(&f, file, err);
-    if (ok) {
-        f.options = opts_canonical(opts, options, sizeof options);
-        abs_write(&f, &a, map);
-        bin_put_u32(&f, (uint32_t)c.segfile);
-        if (c.segfile)
-            segs_write(&f, &segs);
-        ok = bin_commit(&f, err);
-    }
+    ok = ok && mm_file_write(file, opts_canonical(opts, options, sizeof options), &a, map, c.segfile, &segs, err);
     if (ok)
-        progress(map, t0, "preprocessing file written");
+        mm_progress(map, t0, "preprocessing file written");
     segs_free(&segs);
     legplan_free(&legs);
     abs_index_free(&ix);
     abs_free(&a);
-    return ok;
-}
-
-/* Does the loaded abstraction describe this grid? abs_validate checks the
- * encoding; only a fresh build shows an edge or a center moved into another
- * component, which would send queries through walls (make fuzz found one:
- * a path for an unreachable goal). Same regions (each loaded center
- * lies in the fresh region of its number; centers may be optimised) and the
- * same edges. The build is linear in the map; centers are not optimised. */
-static bool abs_matches_grid(const Abstraction *a, const Grid *g, const char *file, Err *err)
-{
-    Abstraction fresh;
-    AbsLocator *loc = calloc(1, sizeof *loc);
-    if (!loc || !abs_build(&fresh, g, a->S, a->defaults_on, err)) {
-        free(loc);
-        return loc ? false : err_set(err, "%s: out of memory checking the abstraction", file);
-    }
-    bool ok = true;
-    for (int s = 0; ok && s < (int)a->nsectors; s++) {
-        int n = abs_region_count(a, s);
-        ok = n == abs_region_count(&fresh, s);
-        for (int r = 0; ok && r < n; r++) {
-            xyLoc c = abs_region_center(a, s, r);
-            AbsEdgeIter it, fit;
-            AbsEdge e, fe;
-            ok = abs_region_of(&fresh, g, loc, c.x, c.y) == r;
-            abs_edges(a, s, r, &it);
-            abs_edges(&fresh, s, r, &fit);
-            bool more = true;
-            while (ok && more) {
-                more = abs_edge_next(a, &it, &e);
-                ok = more == abs_edge_next(&fresh, &fit, &fe) &&
-                     (!more || (e.dir == fe.dir && e.sector == fe.sector && e.region == fe.region));
-            }
-            if (!ok)
-                err_set(err, "%s: sector %d region %d differs from the map (regions, center or edges)", file, s, r);
-        }
-        if (!ok && n != abs_region_count(&fresh, s))
-            err_set(err, "%s: sector %d has %d regions, the map %d", file, s, n, abs_region_count(&fresh, s));
-    }
-    abs_free(&fresh);
-    free(loc);
-    return ok;
-}
-
-/* The profile of a loaded file's map by this build's rules, measured as
- * build_abstraction measures it: on the loaded abstraction where the file is
- * at the side the map is first built at, else on one built there to measure
- * on and dropped. The file's side is that of the profile the build that
- * wrote it chose; where this build's rules choose another, load_file refuses
- * the file (it is rebuilt), never runs the map under the file's profile.
- * NULL + message when memory ran out. */
-static const MmProfile *file_profile(MmEntry *e, Err *err)
-{
-    if (e->abs.S == e->cfg.sector)
-        return choose_profile(&e->grid, &e->abs, &e->cfg, err);
-    Abstraction probe;
-    if (!abs_build_centers(&probe, &e->grid, e->cfg.sector, e->cfg.defaults, e->cfg.centers, true, err))
-        return NULL;
-    const MmProfile *p = choose_profile(&e->grid, &probe, &e->cfg, err);
-    abs_free(&probe);
-    return p;
-}
-
-/* Loads the file into e; false (with the reason) when it must not be trusted. */
-static bool load_file(MmEntry *e, const char *file, const char *options, Err *err)
-{
-    BinFile f;
-    if (!bin_open(&f, file, options, err))
-        return false;
-    FILE *fp = f.fp;
-    bool ok = abs_read(&f, &e->abs, &e->grid, err);
-    if (ok && ((e->sector_given && e->abs.S != e->cfg.sector) || e->abs.defaults_on != (bool)e->cfg.defaults ||
-               e->abs.centers_opt != (bool)e->cfg.centers || !e->abs.costs_on))
-        ok = err_set(
-            err, "%s: built with sector=%d defaults=%d centers=%s costs=%d, asked for sector=%s defaults=%d centers=%s",
-            file, e->abs.S, e->abs.defaults_on, MM_CENTER_MODES[e->abs.centers_opt], e->abs.costs_on,
-            e->sector_given ? "given" : "auto", e->cfg.defaults, MM_CENTER_MODES[e->cfg.centers]);
-    ok = ok && abs_matches_grid(&e->abs, &e->grid, file, err);
-    if (ok)
-        progress(&e->grid, e->started_ns, "abstraction loaded and checked against a fresh build");
-    ok = ok && (e->profile = file_profile(e, err)) != NULL && abs_index_init(&e->ix, &e->abs, err);
-    if (ok && !e->sector_given && e->profile->sector != e->abs.S)
-        ok = err_set(err,
-                     "%s: built with sector=%d, but this build's profile for the map, %s, builds at %d "
-                     "(a file from a build with other profile rules)",
-                     file, e->abs.S, e->profile->name, e->profile->sector);
-    if (ok) {
-        uint32_t mode = bin_get_u32(&f);
-        if (f.failed)
-            ok = err_set(err, "%s: truncated file (no segment mode)", file);
-        else if (mode != (uint32_t)e->cfg.segfile)
-            ok = err_set(err, "%s: built with segfile=%s, asked for segfile=%s", file,
-                         mode < 3 ? MM_SEG_MODES[mode] : "?", MM_SEG_MODES[e->cfg.segfile]);
-        else if (mode)
-            ok = e->have_segs = segs_read(&f, &e->segs, (LegMode)mode, &e->ix, &e->grid, err);
-    }
-    if (ok && fgetc(fp) != EOF)
-        ok = err_set(err, "%s: trailing bytes after the data", file);
-    fclose(fp);
     return ok;
 }
 
@@ -301,7 +166,7 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
     char options[OPTS_TEXT_MAX];
     MmEntry *e = new_entry(map, opts, err);
     bool ok =
-        e && (file ? load_file(e, file, opts_canonical(opts, options, sizeof options), err)
+        e && (file ? mm_file_load(e, file, opts_canonical(opts, options, sizeof options), err)
                    : build_abstraction(&e->grid, &e->cfg, e->sector_given, e->started_ns, &e->abs, &e->profile, err) &&
                          abs_index_init(&e->ix, &e->abs, err));
     /* The keys were parsed before, so they cannot fail now. */
@@ -315,7 +180,7 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
     if (ok && e->cfg.refine.ahead == 0 && e->cfg.refine.weight == 1.0)
         region_search_lean(&e->as); /* the hierarchy answers every search (none built: nothing to drop) */
     if (ok)
-        progress(&e->grid, e->started_ns, "region search and regions' hierarchy");
+        mm_progress(&e->grid, e->started_ns, "region search and regions' hierarchy");
     ok = ok && legplan_init(&e->legs, &e->grid, &e->abs, err);
     if (ok && !file && e->cfg.segfile)
         ok = e->have_segs = plan_segments(&e->segs, e->cfg.segfile, &e->legs, &e->ix, e->started_ns, err);
@@ -362,7 +227,7 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
     mm_gate_parts(e); /* each growth as queries run weighed against the budget first */
     mm_pending_attach(e);
     warm_up(e);
-    progress(&e->grid, e->started_ns, "prepared");
+    mm_progress(&e->grid, e->started_ns, "prepared");
     return e;
 }
 

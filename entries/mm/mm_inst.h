@@ -1,11 +1,14 @@
 /* mm_inst.h (private to entries/mm/): the mm instance, shared by the entry
- * (mm_entry.c: prepare, queries, counters), its memory budget (mm_budget.c:
+ * (mm_entry.c: prepare, queries, counters), its file (mm_file.c), its memory budget (mm_budget.c:
  * what it holds by part, and the choices made against the budget) and its
  * map changes (mm_update.c: the cells at once, the abstraction when a query
  * needs it). */
 #ifndef GPPC_ENTRIES_MM_INST_H
 #define GPPC_ENTRIES_MM_INST_H
 
+#include <stdio.h>
+
+#include "../../common/clock.h"
 #include "../../refine/refiner.h"
 #include "../../search/trace.h"
 #include "../entry.h"
@@ -97,6 +100,28 @@ void mm_gate_parts(MmEntry *e);
  * without asking since the gate's last walk counted again; tiled: the gate
  * walks at its next ask). */
 void mm_tile_check(MmEntry *e);
+
+/* Large maps take long to preprocess: once 5 s have passed since
+ * started_ns, each finished step says so on stderr, so a long run is seen
+ * to progress. */
+#define MM_PROGRESS_AFTER_NS 5000000000ull
+static inline void mm_progress(const Grid *g, uint64_t started_ns, const char *step)
+{
+    uint64_t dt = clock_now_ns() - started_ns;
+    if (dt > MM_PROGRESS_AFTER_NS)
+        fprintf(stderr, "mm: %dx%d map: %s after %.1f s\n", g->width, g->height, step, (double)dt * 1e-9);
+}
+
+/* The preprocessing file (mm_file.c). mm_file_write: the abstraction a of
+ * map, built with `options` (the canonical key text the header carries),
+ * and segfile's mode and segments, whole or not at all. mm_file_load: the
+ * file into e (its grid and cfg set): the abstraction, checked against the
+ * map and this build's profile rules (e->profile chosen), its index, the
+ * segments; false + the reason when it must not be trusted (its caller
+ * rebuilds). */
+bool mm_file_write(const char *file, const char *options, const Abstraction *a, const Grid *map, int segfile,
+                   const SegStore *segs, Err *err);
+bool mm_file_load(MmEntry *e, const char *file, const char *options, Err *err);
 
 /* Entry.update for mm (mm_update.c). */
 bool mm_update(void *inst, const CellChange *ch, int n, Err *err);

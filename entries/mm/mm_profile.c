@@ -406,3 +406,9 @@ const MmProfile *mm_profile_choose(const MapKind *k, int small)
         p = P_SMALL_MAP;
     return &PROFILES[p];
 }
+
+const MmProfile *mm_profile_of_map(const Grid *g, const Abstraction *a, int small, Err *err)
+{
+    MapKind k;
+    return map_kind(g, a, &k, err) ? mm_profile_choose(&k, small) : NULL;
+}

@@ -70,5 +70,10 @@ const MmProfile *mm_profile_default(void);
  * is the `small` key's value: -1 (auto) the measured rule, else the
  * small-map profile's ceiling on corners, 0 never. */
 const MmProfile *mm_profile_choose(const MapKind *k, int small);
+/* mm_profile_choose on map g measured on its abstraction a (refine/mapkind.h:
+ * the abstraction alone, no search over it), a built at the side a map is
+ * first built at (the default profile's, or the one given). NULL + message
+ * when memory ran out. */
+const MmProfile *mm_profile_of_map(const Grid *g, const Abstraction *a, int small, Err *err);
 
 #endif
