@@ -1,13 +1,16 @@
 /* The MM preprocessing file: the common header (common/binio.h) with entry
  * name "mm", then
+ *   u64 rules: the digest of the rules the writer derived its data by
+ *       (abs_write's caller's; not summed: a reader compares it whole),
  *   u32 S, u32 flags (bit 0: defaults compression, bit 1: optimised centers, bit 2: edge costs),
  *   u32 nsectors, u32 ngroups,
  *   u32 pool_bytes, u32 nwide, u32 nregions, u32 nedges, u32 ndefault,
  *   nsectors x 3-byte sector words, ngroups x u32 group bases,
  *   nwide x (u32 pool offset, u32 edge count | region count << 16), pool_bytes bytes,
  *   u64 FNV-1a of everything after the header.
- * A loaded file is checked against the header, the trailing checksum, sizes
- * recomputed from W, H and S, and abs_validate() against the grid. */
+ * A loaded file is checked against the header, the rules, the trailing
+ * checksum, sizes recomputed from W, H and S, and abs_validate() against the
+ * grid. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,11 +45,12 @@ static FileHeader header_for(const Grid *g)
     return h;
 }
 
-void abs_write(BinFile *f, const Abstraction *a, const Grid *g)
+void abs_write(BinFile *f, const Abstraction *a, const Grid *g, uint64_t rules)
 {
     Summed s = {*f, BIN_FNV_SEED};
     FileHeader h = header_for(g);
     bin_put_header(&s.f, &h);
+    bin_put_u64(&s.f, rules);
     uint32_t flags = (a->defaults_on ? 1u : 0u) | (a->centers_opt ? 2u : 0u) | (a->costs_on ? 4u : 0u);
     uint32_t head[] = {(uint32_t)a->S, flags,       a->nsectors, a->ngroups, a->pool_bytes,
                        a->nwide,       a->nregions, a->nedges,   a->ndefault};
@@ -71,11 +75,11 @@ bool abs_save(const Abstraction *a, const Grid *g, const char *path, Err *err)
     BinFile f;
     if (!bin_create(&f, path, err))
         return false;
-    abs_write(&f, a, g);
+    abs_write(&f, a, g, 0);
     return bin_commit(&f, err);
 }
 
-bool abs_read(BinFile *f, Abstraction *a, const Grid *g, Err *err)
+bool abs_read(BinFile *f, Abstraction *a, const Grid *g, uint64_t rules, Err *err)
 {
     memset(a, 0, sizeof *a);
     const char *path = f->path;
@@ -83,6 +87,12 @@ bool abs_read(BinFile *f, Abstraction *a, const Grid *g, Err *err)
     FileHeader want = header_for(g);
     bool ok = bin_check_header(&s.f, &want, err);
     uint32_t S = 0, flags = 0;
+    uint64_t have = ok ? bin_get_u64(&s.f) : 0;
+    if (ok && !s.f.failed && have != rules)
+        ok = err_set(err,
+                     "%s: derived by other rules (digest %016llx, this build's %016llx): centers, edge costs "
+                     "or segments this build would not produce",
+                     path, (unsigned long long)have, (unsigned long long)rules);
     if (ok) {
         S = get32(&s);
         flags = get32(&s);
@@ -160,7 +170,7 @@ bool abs_load(Abstraction *a, const Grid *g, const char *path, Err *err)
         return false;
     }
     FILE *fp = f.fp;
-    bool ok = abs_read(&f, a, g, err);
+    bool ok = abs_read(&f, a, g, 0, err);
     if (ok && fgetc(fp) != EOF) {
         abs_free(a);
         ok = err_set(err, "%s: trailing bytes after the abstraction", path);

@@ -254,6 +254,13 @@ int abs_region_path_steps(const Abstraction *a, const Grid *g, AbsLocator *loc, 
  * centers inside their sector, passable and in their own region, edge
  * targets existing, totals matching. Used on every loaded file. */
 bool abs_validate(const Abstraction *a, const Grid *g, Err *err);
+/* Does loaded abstraction a (abs_validate passed) hold what this build
+ * derives from g (abscheck.c)? The same regions, edges and plain centers
+ * (optimised centers: in their region), and with edge costs, where
+ * sample[s] is set (per sector; NULL none), each of sector s's edges costs
+ * what this build measures from a's centers. False + the first difference
+ * ("sector S region R: ...") or out of memory. */
+bool abs_check_derived(const Abstraction *a, const Grid *g, const uint8_t *sample, Err *err);
 
 /* File (see absfile.c): the common header, then the layout. */
 /* 2: the MM file's segment section (cache/segfile.h) holds the one leg
@@ -267,14 +274,18 @@ bool abs_validate(const Abstraction *a, const Grid *g, Err *err);
  * not 3-bit moves (cache/leg.h): the header's version is the whole file's.
  * 5: MASKED sectors (flags bit 2 of a sector word): a version-4 reader would
  * take a region's mask byte for an edge.
- * 6: sector words of 3 bytes, a wide sector's region count in its entry. */
-#define ABS_FILE_VERSION 6
+ * 6: sector words of 3 bytes, a wide sector's region count in its entry.
+ * 7: the digest of the writer's rules after the header (a version-6 file
+ * does not say which centers and costs rules made it). */
+#define ABS_FILE_VERSION 7
 struct BinFile;
-/* Header and abstraction on an open stream (f->failed reports write errors);
- * other sections may follow (the MM entry's segments). */
-void abs_write(struct BinFile *f, const Abstraction *a, const Grid *g);
-bool abs_read(struct BinFile *f, Abstraction *a, const Grid *g, Err *err);
-/* A file holding just the abstraction (abs_load rejects trailing bytes). */
+/* Header, `rules` and abstraction on an open stream (f->failed reports write
+ * errors); other sections may follow (the MM entry's segments). `rules`: a
+ * digest of the rules the data was derived by (entries/mm/mm_inst.h
+ * MM_FILE_RULES), which abs_read requires to be its own. */
+void abs_write(struct BinFile *f, const Abstraction *a, const Grid *g, uint64_t rules);
+bool abs_read(struct BinFile *f, Abstraction *a, const Grid *g, uint64_t rules, Err *err);
+/* A file holding just the abstraction, rules 0 (abs_load rejects trailing bytes). */
 bool abs_save(const Abstraction *a, const Grid *g, const char *path, Err *err);
 bool abs_load(Abstraction *a, const Grid *g, const char *path, Err *err);
 

@@ -112,13 +112,14 @@ bool abs_validate(const Abstraction *a, const Grid *g, Err *err)
     if (!loc)
         return err_set(err, "out of memory checking the abstraction");
     bool ok = true;
+    /* A wide sector's count is read from its entry: every index first, as
+     * an edge's check reads the count of a sector further on (make fuzz). */
     for (uint32_t s = 0; s < a->nsectors && ok; s++) {
-        /* A wide sector's count is read from its entry: check its index first. */
         const uint8_t *raw = a->sector + (size_t)ABS_WORD_BYTES * s;
-        if (raw[2] >> 5 & ABS_FLAG_WIDE && (raw[0] | (uint32_t)raw[1] << 8) >= a->nwide) {
+        if (raw[2] >> 5 & ABS_FLAG_WIDE && (raw[0] | (uint32_t)raw[1] << 8) >= a->nwide)
             ok = err_set(err, "sector %u: wide index past %u", s, a->nwide);
-            break;
-        }
+    }
+    for (uint32_t s = 0; s < a->nsectors && ok; s++) {
         uint32_t w = abs_word(a, (int)s), flags = abs_word_flags(w);
         int nreg = abs_region_count(a, (int)s), x0, y0, sw, sh;
         abs_sector_box(a, (int)s, &x0, &y0, &sw, &sh);

@@ -2,12 +2,15 @@
  * and loaded by its prepare (mm_inst.h mm_file_write, mm_file_load).
  *
  * Layout: the abstraction (abstraction/absfile.c, with the common header of
- * common/binio.h: the options it was built with), then u32 segment mode (0,
- * 1 nosym, 2 sym) and, when set, the segment section (cache/segfile.h). A
- * file that does not match the map, the options or this build's profile for
- * the map is refused with its reason, and the entry rebuilds in memory. */
+ * common/binio.h: the options it was built with, and MM_FILE_RULES), then
+ * u32 segment mode (0, 1 nosym, 2 sym) and, when set, the segment section
+ * (cache/segfile.h). A file that does not match the map, the options, this
+ * build's rules for derived data (the digest, and what a load measures
+ * again: abs_check_derived, same_segments) or this build's profile for the
+ * map is refused with its reason, and the entry rebuilds in memory. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../../common/binio.h"
 #include "mm_inst.h"
@@ -19,52 +22,61 @@ bool mm_file_write(const char *file, const char *options, const Abstraction *a, 
     if (!bin_create(&f, file, err))
         return false;
     f.options = options;
-    abs_write(&f, a, map);
+    abs_write(&f, a, map, MM_FILE_RULES);
     bin_put_u32(&f, (uint32_t)segfile);
     if (segfile)
         segs_write(&f, segs);
     return bin_commit(&f, err);
 }
 
-/* Does the loaded abstraction describe this grid? abs_validate checks the
- * encoding; only a fresh build shows an edge or a center moved into another
- * component, which would send queries through walls (make fuzz found one:
- * a path for an unreachable goal). Same regions (each loaded center
- * lies in the fresh region of its number; centers may be optimised) and the
- * same edges. The build is linear in the map; centers are not optimised. */
-static bool abs_matches_grid(const Abstraction *a, const Grid *g, const char *file, Err *err)
+/* Sectors whose derived data a load measures again (1 in 1 << SAMPLE_BITS,
+ * spread by a multiplicative hash; sector 0 always): a build with other
+ * cost or leg rules differs on nearly every sector, and the sample costs a
+ * fraction of the preprocessing a file saves (docs/entries/mm.md). */
+#define SAMPLE_BITS 5
+static uint8_t *file_sample(uint32_t nsectors)
 {
-    Abstraction fresh;
-    AbsLocator *loc = calloc(1, sizeof *loc);
-    if (!loc || !abs_build(&fresh, g, a->S, a->defaults_on, err)) {
-        free(loc);
-        return loc ? false : err_set(err, "%s: out of memory checking the abstraction", file);
-    }
+    uint8_t *sample = malloc((size_t)nsectors + 1);
+    for (uint32_t s = 0; sample && s < nsectors; s++)
+        sample[s] = (uint32_t)(s * 2654435761u) >> (32 - SAMPLE_BITS) == 0;
+    return sample;
+}
+
+/* The sampled sectors' stored legs against those this build plans: the same
+ * cells (segs_read checked that each is a legal leg between the centers). */
+static bool same_segments(MmEntry *e, const uint8_t *sample, const char *file, Err *err)
+{
+    LegPlanner lp;
+    if (!legplan_init(&lp, &e->grid, &e->abs, err))
+        return false;
+    xyPath planned = {0}, stored = {0};
+    const AbsIndex *ix = &e->ix;
     bool ok = true;
-    for (int s = 0; ok && s < (int)a->nsectors; s++) {
-        int n = abs_region_count(a, s);
-        ok = n == abs_region_count(&fresh, s);
-        for (int r = 0; ok && r < n; r++) {
-            xyLoc c = abs_region_center(a, s, r);
-            AbsEdgeIter it, fit;
-            AbsEdge e, fe;
-            ok = abs_region_of(&fresh, g, loc, c.x, c.y) == r;
-            abs_edges(a, s, r, &it);
-            abs_edges(&fresh, s, r, &fit);
-            bool more = true;
-            while (ok && more) {
-                more = abs_edge_next(a, &it, &e);
-                ok = more == abs_edge_next(&fresh, &fit, &fe) &&
-                     (!more || (e.dir == fe.dir && e.sector == fe.sector && e.region == fe.region));
+    for (int s = 0; ok && s < (int)e->abs.nsectors; s++)
+        for (int r = 0; ok && sample[s] && r < abs_region_count(&e->abs, s); r++) {
+            uint32_t a = abs_gid(ix, s, r);
+            AbsEdgeIter it;
+            AbsEdge ed;
+            abs_edges(&e->abs, s, r, &it);
+            for (int k = 0; ok && abs_edge_next(&e->abs, &it, &ed); k++) {
+                uint32_t b = abs_gid(ix, ed.sector, ed.region);
+                if (!segs_holds(&e->segs, a, b))
+                    continue;
+                planned.len = stored.len = 0;
+                xyLoc from = abs_center(ix, leg_first(a, b)); /* the planned leg's first cell, not decoded */
+                ok =
+                    legplan_center(&lp, ix, a, b, &planned) == LEG_FOUND && segs_get(&e->segs, ix, a, b, from, &stored);
+                ok = ok && planned.len == stored.len + 1 &&
+                     !memcmp(planned.cells + 1, stored.cells, stored.len * sizeof *stored.cells);
+                if (!ok)
+                    err_set(err, "%s: sector %d region %d: edge %d's stored leg is not the one this build plans", file,
+                            s, r, k);
             }
-            if (!ok)
-                err_set(err, "%s: sector %d region %d differs from the map (regions, center or edges)", file, s, r);
         }
-        if (!ok && n != abs_region_count(&fresh, s))
-            err_set(err, "%s: sector %d has %d regions, the map %d", file, s, n, abs_region_count(&fresh, s));
-    }
-    abs_free(&fresh);
-    free(loc);
+    e->segs.hits = 0;
+    path_free(&planned);
+    path_free(&stored);
+    legplan_free(&lp);
     return ok;
 }
 
@@ -93,14 +105,19 @@ bool mm_file_load(MmEntry *e, const char *file, const char *options, Err *err)
     if (!bin_open(&f, file, options, err))
         return false;
     FILE *fp = f.fp;
-    bool ok = abs_read(&f, &e->abs, &e->grid, err);
+    Err why;
+    uint8_t *sample = NULL;
+    bool ok = abs_read(&f, &e->abs, &e->grid, MM_FILE_RULES, err);
     if (ok && ((e->sector_given && e->abs.S != e->cfg.sector) || e->abs.defaults_on != (bool)e->cfg.defaults ||
                e->abs.centers_opt != (bool)e->cfg.centers || !e->abs.costs_on))
         ok = err_set(
             err, "%s: built with sector=%d defaults=%d centers=%s costs=%d, asked for sector=%s defaults=%d centers=%s",
             file, e->abs.S, e->abs.defaults_on, MM_CENTER_MODES[e->abs.centers_opt], e->abs.costs_on,
             e->sector_given ? "given" : "auto", e->cfg.defaults, MM_CENTER_MODES[e->cfg.centers]);
-    ok = ok && abs_matches_grid(&e->abs, &e->grid, file, err);
+    if (ok && !(sample = file_sample(e->abs.nsectors)))
+        ok = err_set(err, "%s: out of memory checking the file", file);
+    if (ok && !abs_check_derived(&e->abs, &e->grid, sample, &why))
+        ok = err_set(err, "%s: %s (derived data this build would not produce)", file, why.msg);
     if (ok)
         mm_progress(&e->grid, e->started_ns, "abstraction loaded and checked against a fresh build");
     ok = ok && (e->profile = file_profile(e, err)) != NULL && abs_index_init(&e->ix, &e->abs, err);
@@ -117,10 +134,12 @@ bool mm_file_load(MmEntry *e, const char *file, const char *options, Err *err)
             ok = err_set(err, "%s: built with segfile=%s, asked for segfile=%s", file,
                          mode < 3 ? MM_SEG_MODES[mode] : "?", MM_SEG_MODES[e->cfg.segfile]);
         else if (mode)
-            ok = e->have_segs = segs_read(&f, &e->segs, (LegMode)mode, &e->ix, &e->grid, err);
+            ok = e->have_segs =
+                segs_read(&f, &e->segs, (LegMode)mode, &e->ix, &e->grid, err) && same_segments(e, sample, file, err);
     }
     if (ok && fgetc(fp) != EOF)
         ok = err_set(err, "%s: trailing bytes after the data", file);
+    free(sample);
     fclose(fp);
     return ok;
 }

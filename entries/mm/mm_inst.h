@@ -121,6 +121,13 @@ static inline void mm_progress(const Grid *g, uint64_t started_ns, const char *s
  * rebuilds). */
 bool mm_file_write(const char *file, const char *options, const Abstraction *a, const Grid *map, int segfile,
                    const SegStore *segs, Err *err);
+/* The digest of the rules a file's derived data is made by (regions,
+ * centers, edges, edge costs, their layout, segments), which every file
+ * carries and a load requires: the digest of the probe files test
+ * mm_file_rules_pinned writes (tests/c/test_mm_file.c). A change that makes
+ * them differ makes every file written before stale: that test fails until
+ * this is the new digest, and then those files are refused and rebuilt. */
+#define MM_FILE_RULES 0x6240a8aebe158e0dull
 bool mm_file_load(MmEntry *e, const char *file, const char *options, Err *err);
 
 /* Entry.update for mm (mm_update.c). */
