@@ -106,7 +106,8 @@ const char *const MM_OPTION_HELP[] = {
     "near=D (32; 0 on corridors, cluttered, loose-, sparse-cluttered) s and g within octile distance D: A* in their "
     "box of sectors when JPS is not tried, and the guard up to 2D; 0 off",
     "direct=0|1 (1) a straight legal line from s to g is the path",
-    "hold=K (16; 64 on corridors narrower than a sector) cells kept back at each leg joint for the refinement window",
+    "hold=K (16; 64 on corridors narrower than a sector, 20 on large-rooms; a query's first joint 4 on the rooms "
+    "profiles) cells kept back at each leg joint for the refinement window",
     "joint=K (3; 2 on corridors, 1 on narrow-corridors) waypoints smoothed past a joint after a cached leg; 0: to "
     "the window's end",
     "back=K|all (all; 2 on corridors, 1 on narrow-corridors) waypoints smoothed before a joint after a cached leg; "

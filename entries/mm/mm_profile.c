@@ -59,6 +59,25 @@
 /* Small rooms: a sector holds several rooms and its center sits in a
  * room's corner, so center legs detour this much. */
 #define SMALL_ROOMS_DETOUR 1.3
+/* Large rooms (a room two sectors across or more, whose center legs
+ * detour less than SECTOR_ROOMS_DETOUR): walls only, on a grid that
+ * crosses nearly every sector, so at least this many regions a stored
+ * sector (0.96-1.39 on the 32room and 64room maps, at most 0.51 on the
+ * dao maps of up to 1.5 corners a sector), and straight walls, at most
+ * LARGE_ROOMS_CORNERS a sector (0.17-0.80 on those rooms)
+ * (results/reference/mm-paper/rooms48.md). */
+#define LARGE_ROOMS_REGIONS 0.75
+#define LARGE_ROOMS_CORNERS 1.0
+/* Their joints keep a few more cells back than the default's 16: a joint's
+ * smoothing sees past more of a room's doorway, and the paths come out
+ * shorter for a few per cent more smoothing (24 and 32 shorter still, for
+ * a tenth and a fifth more of a query's instructions, rooms48.md). */
+#define LARGE_ROOMS_HOLD 20
+/* On every rooms row through centers, a query's first joint keeps this
+ * many cells back, not `hold`: its first cells go out a leg or so sooner,
+ * for paths a little longer, which the large rooms' longer hold takes
+ * back (rooms48.md; first-hold in rooms47.md). */
+#define ROOMS_FIRST_HOLD 4
 /* The weight on the heuristic of the cluttered profile's route search
  * (the A* over the regions costed from s and g, region_search_ends): among
  * dense obstacles an edge's excess makes that A* expand a wide band of
@@ -202,6 +221,7 @@ enum {
     P_SCATTERED,
     P_SMALL_ROOMS,
     P_SECTOR_ROOMS,
+    P_LARGE_ROOMS,
     P_DEFAULT
 };
 
@@ -303,6 +323,10 @@ static const MmProfile PROFILES[] = {
      * several, its center in one's corner) at 6; rooms about a sector at 8. */
     [P_SMALL_ROOMS] = {"small-rooms", 6, 0, 256, 32, 16, 3, -1, true, 1.0, MEMO_WIDE, 0},
     [P_SECTOR_ROOMS] = {"sector-rooms", 8, 0, 256, 32, 16, 3, -1, true, 1.0, MEMO_WIDE, 0},
+    /* Rooms of two sectors or more: the default row's sectors and memo (the
+     * 32room maps are held at their budget), a longer hold
+     * (LARGE_ROOMS_HOLD). */
+    [P_LARGE_ROOMS] = {"large-rooms", 16, 0, 256, 32, LARGE_ROOMS_HOLD, 3, -1, true, 1.0, MEMO_GAME, 0},
 };
 
 uint32_t mm_profile_memo(const MmProfile *p, size_t cells)
@@ -355,7 +379,8 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
     c->refine.routes.near = p->near;
     c->refine.corridor_nodes = loose ? LOOSE_CLUTTERED_NODES : 0;
     c->refine.hold = p->hold;
-    c->refine.first_hold = p->ahead > 0 ? CORRIDOR_FIRST_HOLD : p->hold;
+    bool rooms = p == &PROFILES[P_SMALL_ROOMS] || p == &PROFILES[P_SECTOR_ROOMS] || p == &PROFILES[P_LARGE_ROOMS];
+    c->refine.first_hold = p->ahead > 0 ? CORRIDOR_FIRST_HOLD : rooms ? ROOMS_FIRST_HOLD : p->hold;
     int most = CORRIDOR_FIRST_REACH / p->sector < CORRIDOR_FIRST_AHEAD_MOST ? CORRIDOR_FIRST_REACH / p->sector
                                                                             : CORRIDOR_FIRST_AHEAD_MOST;
     most = most > CORRIDOR_FIRST_AHEAD_LEAST ? most : CORRIDOR_FIRST_AHEAD_LEAST;
@@ -387,6 +412,8 @@ const MmProfile *mm_profile_default(void) { return &PROFILES[P_DEFAULT]; }
 const MmProfile *mm_profile_choose(const MapKind *k, int small)
 {
     bool corridors = k->scattered < WALLS_ONLY && k->regions_per_sector > MAZE_REGIONS_PER_SECTOR;
+    bool large_rooms = k->scattered < WALLS_ONLY && k->regions_per_sector >= LARGE_ROOMS_REGIONS &&
+                       k->corners <= LARGE_ROOMS_CORNERS * k->nsectors;
     int p = corridors && !k->wide                                                                 ? P_NARROW
             : corridors && k->open_side < PROFILES[P_WIDE_CORRIDORS].sector                       ? P_CORRIDORS
             : corridors && k->open_side < 2 * PROFILES[P_BROAD_CORRIDORS].sector                  ? P_WIDE_CORRIDORS
@@ -398,9 +425,11 @@ const MmProfile *mm_profile_choose(const MapKind *k, int small)
             : k->scattered >= SCATTERED                                                           ? P_SCATTERED
             : k->detour >= SMALL_ROOMS_DETOUR && k->regions_per_sector < MAZE_REGIONS_PER_SECTOR  ? P_SMALL_ROOMS
             : k->detour >= SECTOR_ROOMS_DETOUR && k->regions_per_sector < MAZE_REGIONS_PER_SECTOR ? P_SECTOR_ROOMS
+            : large_rooms                                                                         ? P_LARGE_ROOMS
                                                                                                   : P_DEFAULT;
-    bool measured =
-        k->nsectors <= SMALL_MAP_ANY || (p == P_DEFAULT && k->nsectors <= SMALL_MAP_SECTORS) || p == P_BROAD_CORRIDORS;
+    bool measured = k->nsectors <= SMALL_MAP_ANY ||
+                    ((p == P_DEFAULT || p == P_LARGE_ROOMS) && k->nsectors <= SMALL_MAP_SECTORS) ||
+                    p == P_BROAD_CORRIDORS;
     bool tiny = k->nsectors <= SMALL_MAP_TINY;
     if (small < 0 ? (measured && k->corners <= SMALL_MAP_CORNERS) || tiny : small > 0 && k->corners <= (uint32_t)small)
         p = P_SMALL_MAP;

@@ -19,7 +19,9 @@
  *   cluttered         scattered obstacles whose center legs detour
  *   scattered         scattered obstacles
  *   small-rooms       rooms smaller than a sector
- *   default           everything else (dao maps, larger rooms)
+ *   sector-rooms      rooms about a sector
+ *   large-rooms       rooms of two sectors or more, walls on a grid
+ *   default           everything else (dao maps)
  *
  * Owns nothing; the profiles are constants. */
 #ifndef GPPC_ENTRIES_MM_PROFILE_H

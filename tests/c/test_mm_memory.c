@@ -35,14 +35,19 @@ static void test_mm_profiles(T *t)
         {{1.40, 0.0, 7.00, 192, false, false, 1, 1000}, "small-map"},       /* anything of 192 sectors, few corners */
         {{1.02, 0.0, 1.10, 192, true, true, 30, 1001}, "default"},          /* more corners: the abstract route pays */
         {{1.02, 0.0, 1.10, 384, true, true, 30, 0}, "small-map"},           /* a larger map of the default kind */
-        {{1.02, 0.0, 1.10, 385, true, true, 30, 0}, "default"},            /* more sectors than the small route takes */
+        {{1.02, 0.0, 1.10, 385, true, true, 30, 500}, "default"},          /* more sectors than the small route takes */
         {{1.40, 0.0, 1.39, 256, true, true, 7, 0}, "small-rooms"},         /* another kind: at most 192 sectors */
-        {{1.13, 0.0, 1.10, 1024, true, true, 30, 0}, "default"},           /* the dao map that detours most */
+        {{1.13, 0.0, 1.10, 1024, true, true, 30, 2000}, "default"},        /* the dao map that detours most */
         {{1.19, 0.39, 1.50, 25, true, true, 3, 5000}, "small-map"},        /* tiny: any corners */
         {{1.19, 0.39, 1.50, 26, true, true, 3, 5000}, "sparse-cluttered"}, /* more sectors than tiny */
         {{1.27, 0.29, 1.25, 1024, true, true, 5, 0}, "sparse-cluttered"},  /* random 25 % */
         {{1.37, 0.20, 1.25, 1024, true, true, 5, 0}, "loose-cluttered"},   /* random 30 % */
         {{1.02, 0.0, 1.54, 1024, true, true, 32, 1000}, "small-map"},      /* the 32-wide mazes: few corners */
+        {{1.03, 0.0, 0.96, 1024, true, true, 31, 791}, "large-rooms"},     /* 32room: walls on a grid */
+        {{1.01, 0.0, 1.30, 1024, true, true, 63, 169}, "large-rooms"},     /* 64room */
+        {{1.01, 0.0, 1.30, 1024, true, true, 63, 1025}, "default"},        /* more corners than sectors */
+        {{1.02, 0.0, 0.51, 1024, true, true, 40, 700}, "default"},         /* dao: fewer regions a sector */
+        {{1.03, 0.0, 0.96, 384, true, true, 31, 791}, "small-map"},        /* as default: 384 sectors, few corners */
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         const MmProfile *p = mm_profile_choose(&cases[i].k, -1);
@@ -92,6 +97,14 @@ static void test_mm_profiles(T *t)
                  c.refine.routes.jps_cap == 0 && c.refine.routes.near == 0 && !c.refine.skip);
     mm_profile_config(mm_profile_choose(&cases[2].k, -1), &c); /* as wide-corridors, the centers skipped */
     CHECK(t, c.refine.joint == 3 && c.refine.back == 3 && c.refine.hold == 16 && c.refine.skip == 2 && !d.refine.skip);
+    /* Rooms through centers: the first joint holds fewer cells; the large
+     * rooms' later joints more, the default row's sectors and memo. */
+    mm_profile_config(mm_profile_choose(&cases[24].k, -1), &c);
+    CHECK(t, c.sector == 16 && c.refine.hold == 20 && c.refine.first_hold == 4 && c.refine.smooth &&
+                 c.refine.routes.jps_cap == d.refine.routes.jps_cap && c.refine.routes.skip_gave_up &&
+                 mm_profile_choose(&cases[24].k, -1)->memo_max == mm_profile_default()->memo_max);
+    mm_profile_config(mm_profile_choose(&cases[8].k, -1), &c);
+    CHECK(t, c.sector == 6 && c.refine.hold == 16 && c.refine.first_hold == 4);
     /* A key given overrides the profile; `auto` keeps its value. */
     EntryOpts o;
     Err err;
