@@ -144,33 +144,57 @@ static inline uint64_t bitrows_bits_from(const unsigned char *at)
 /* How many of the n diagonal steps from (c, r) along (dx, dy) (each 1 or
  * -1, constants where inlined) are legal before the first that is not
  * (n where all are): bitrows_diag_step's verdicts, for a run of steps
- * that test nothing else. Each row is read as a window from one byte of
- * it, the same byte for up to 56 steps, whose bits the step's three
- * cells are (no case for a step across two words): the cells c + 1 of
- * this row and c, c + 1 of the next, for dx = 1, are bit c of next &
- * next >> 1 & this >> 1, and the row's shifted window is the next step's
- * "this". The window stays within the row and the word past it (bitrows.h;
- * towards lower columns from byte 0 at the least). */
+ * that test nothing else. Step k needs cell c + dx (k + 1) of row
+ * r + dy k and cells c + dx k, c + dx (k + 1) of the next row, so a row
+ * of the run needs the three cells about the diagonal's (its first only
+ * the one ahead, its last the one behind): each row is read as a window
+ * from one byte of it, the same byte for up to 56 steps, and four rows'
+ * windows, each shifted onto the first's cells, are ANDed and tested at
+ * once; the first row found short says which step it ends (its cells
+ * behind: the step into it; else the step out of it). Rows past the
+ * blocked ring are never read (no step enters the ring); a window stays
+ * within its row and the word past it (bitrows.h; towards lower columns
+ * from byte 0 at the least: the ring's column ends the run before any
+ * cell it needs falls below bit 0). */
 static SEARCH_INLINE int bitrows_diag_run(const BitRows *b, int c, int r, int dx, int dy, int n)
 {
     const ptrdiff_t row_bytes = (ptrdiff_t)b->words * (ptrdiff_t)sizeof(uint64_t), step = dy * row_bytes;
-    const unsigned char *row0 = (const unsigned char *)b->bits;
+    int ring = dy > 0 ? b->rows - 1 - r : r;
+    n = n < ring ? n : ring;
+    const unsigned char *row0 = (const unsigned char *)b->bits + (ptrdiff_t)r * row_bytes;
+/* m moved k cells along dx (k < 0: against it) */
+#define DIAG_SH(m, k) ((k) >= 0 ? (dx > 0 ? (m) << (k) : (m) >> (k)) : (dx > 0 ? (m) >> -(k) : (m) << -(k)))
     for (int done = 0; done < n;) {
         int x = c + dx * done, chunk = n - done < 56 ? n - done : 56;
-        int byte = dx > 0 ? x >> 3 : x < 56 ? 0 : (x - 56) >> 3;
-        const unsigned char *at = row0 + (ptrdiff_t)(r + dy * done) * row_bytes + byte;
-        uint64_t m = 1ull << (x - 8 * byte), end = dx > 0 ? m << chunk : m >> chunk, v = bitrows_bits_from(at);
-        uint64_t shifted = dx > 0 ? v >> 1 : v << 1;
-        for (; m != end; m = dx > 0 ? m << 1 : m >> 1) {
-            at += step;
-            v = bitrows_bits_from(at);
-            uint64_t next_shifted = dx > 0 ? v >> 1 : v << 1;
-            if (!(v & next_shifted & shifted & m))
-                return done + (__builtin_ctzll(m) - (x - 8 * byte)) * dx;
-            shifted = next_shifted;
+        int byte = dx > 0 ? x >> 3 : x < 56 ? 0 : (x - 56) >> 3, o = x - 8 * byte;
+        const unsigned char *at = row0 + (ptrdiff_t)done * step + byte;
+        /* The chunk's first row: cell x (the run's, passable) and the one ahead. */
+        uint64_t m = dx > 0 ? 3ull << o : 3ull << (o - 1);
+        if (~bitrows_bits_from(at) & m)
+            return done;
+        m |= DIAG_SH(m, 1); /* row j's: cells x + dx j - 1 .. x + dx j + 1 */
+        int groups = (chunk - 1) >> 2, g = groups;
+        for (; g; g--, m = DIAG_SH(m, 4)) {
+            uint64_t all = bitrows_bits_from(at + step) & DIAG_SH(bitrows_bits_from(at + 2 * step), -1) &
+                           DIAG_SH(bitrows_bits_from(at + 3 * step), -2) &
+                           DIAG_SH(bitrows_bits_from(at + 4 * step), -3);
+            if (~all & m)
+                break;
+            at += 4 * step;
         }
+        /* The rest, and the group found short, a row at a time. */
+        for (int j = 1 + 4 * (groups - g); j < chunk; j++, m = DIAG_SH(m, 1)) {
+            at += step;
+            uint64_t short_of = ~bitrows_bits_from(at) & m, behind = m & DIAG_SH(m, -1);
+            if (short_of)
+                return done + j - ((short_of & behind) != 0);
+        }
+        at += step; /* the chunk's last row: the cell behind and its own */
+        if (~bitrows_bits_from(at) & m & DIAG_SH(m, -1))
+            return done + chunk - 1;
         done += chunk;
     }
+#undef DIAG_SH
     return n;
 }
 /* What ended a run of diagonal steps (bitrows_scan_run, jps_turns.h

@@ -110,7 +110,7 @@ JpsCoarse *jps_coarse_new(const BitRows *rows, const BitRows *cols, BitTiles *ti
     }
     size_t plane_words = (at + 63) / 64;
     size_t flag_words = ((size_t)nrows + (size_t)ncols + 63) / 64;
-    /* The planes with a zero word before and after (jps_coarse_first reads
+    /* The planes with a zero word before and after (jps_coarse_word reads
      * a word either side of its bit), the flags, the scratch. */
     size_t words = HEAD_WORDS + 1 + plane_words + 1 + flag_words + scratch_words(row_words, col_words);
     uint64_t *block = calloc(words, sizeof *block);

@@ -16,16 +16,16 @@
  * columns upwards, downwards), each segment-major: bit s * lines + l is
  * segment s of line l, so the rows a diagonal crosses within one segment
  * of columns are consecutive bits, and so are the columns within one
- * segment of rows: one 64-bit read says how many steps ahead scan nothing
- * (jps_coarse_quiet). Each plane's segments start where its shift puts
+ * segment of rows: a read or two a plane give the bits of the next 64
+ * positions of a diagonal (jps_coarse_win). Each plane's segments start where its shift puts
  * them (padded cell p of a line is in segment (p + shift) / 64), chosen
  * as the bits are made: the shift that sets the fewest bits, so that
  * segments fall between rooms' walls, not across them. A plane holds its
- * lines' inner cells' segments: a diagonal step's count (jps_coarse_quiet)
+ * lines' inner cells' segments: a diagonal's window (jps_coarse_win)
  * may read the bits of a cell of the blocked ring, past its plane's last
  * segment, in the next plane or, past the last plane, in the zero word,
  * the flags and the scratch after it (a line's worth of bits and more);
- * such a step is never legal, so what it read is never used.
+ * no step enters such a cell, so what it read is never used.
  *
  * Lines are derived lazily, as the exact bits are: a changed cell marks
  * the three rows and the three columns through it stale
@@ -101,43 +101,61 @@ static inline bool jps_coarse_scan(const JpsCoarse *c, int px, int py, int dx, i
     return jps_coarse_bit(c, dx ? jps_coarse_row_bit(c, px, py, dx) : jps_coarse_col_bit(c, px, py, dy));
 }
 
-/* Steps from bit i along `sense` (1: i, i + 1, ..; -1: i, i - 1, ..) to
- * the first 1 among the next 64 bits; 64 where none is. */
-static inline __attribute__((always_inline)) int jps_coarse_first(const JpsCoarse *c, size_t i, int sense)
+/* The 64 bits of a plane from bit i along sense: bit k (sense > 0) or
+ * 63 - k (sense < 0) is bit i + sense k (a zero word either side of the
+ * planes: jps_coarse_new). */
+static inline __attribute__((always_inline)) uint64_t jps_coarse_word(const JpsCoarse *c, size_t i, int sense)
 {
     const uint64_t *w = c->bits + (i >> 6);
     int k = (int)(i & 63);
-    if (sense > 0) {
-        uint64_t v = k ? w[0] >> k | w[1] << (64 - k) : w[0];
-        return v ? __builtin_ctzll(v) : 64;
-    }
-    uint64_t v = k < 63 ? w[0] << (63 - k) | w[-1] >> (k + 1) : w[0];
-    return v ? __builtin_clzll(v) : 64;
+    if (sense > 0)
+        return w[0] >> k | (w[1] << 1) << (63 - k);
+    return w[0] << (63 - k) | (w[-1] >> 1) >> k;
 }
-/* Steps from a to b along sense (1 or -1); INT32_MAX where b is behind. */
-static inline int jps_coarse_steps_to(int a, int b, int sense)
+/* Plane `plane`'s bits of lines l, l + sense, .. at cells p0, p0 + along,
+ * .. along them, laid out as jps_coarse_word's: from p0's segment up to
+ * its end, from the next one's after; only the first `need` are read. A
+ * next segment past the plane's holds cells past the ring, never reached
+ * (not read: 0). */
+static inline __attribute__((always_inline)) uint64_t jps_coarse_span(const JpsCoarse *c, int plane, int lines, int p0,
+                                                                      int l, int along, int sense, int need)
 {
-    int k = (b - a) * sense;
-    return k < 0 ? INT32_MAX : k;
+    int sp = p0 + c->shift[plane], s = sp >> 6, n = along > 0 ? 64 - (sp & 63) : (sp & 63) + 1;
+    size_t base = c->plane[plane] + (size_t)l;
+    uint64_t v = jps_coarse_word(c, base + (size_t)s * (size_t)lines, sense);
+    if (need <= n)
+        return v;
+    int s1 = s + along;
+    uint64_t v1 = s1 >= 0 && s1 <= c->segs[plane] ? jps_coarse_word(c, base + (size_t)s1 * (size_t)lines, sense) : 0;
+    uint64_t first = sense > 0 ? (1ull << n) - 1 : ~0ull << (64 - n);
+    return (v & first) | (v1 & ~first);
 }
-/* How many positions of the diagonal from padded (px, py) along (dx, dy),
- * this one first, need no scan: both their lines' bits are 0 and they
- * are on neither the goal's (gx, gy) row nor its column; counted up to the
- * end of (px, py)'s segments, where the next count begins. 0: this one
- * scans where its bits (jps_coarse_row_bit, _col_bit) or the goal say. */
-static inline __attribute__((always_inline)) int jps_coarse_quiet(const JpsCoarse *c, int px, int py, int dx, int dy,
-                                                                  int gx, int gy)
+/* The bits of the 64 positions of the diagonal from padded (px, py) (the
+ * first) along (dx, dy), the first `need` of them read: *row holds
+ * position k's row bit (jps_coarse_row_bit) at bit k where dy > 0, at
+ * 63 - k where dy < 0; *col its column bit, laid out by dx the same way.
+ * A read a plane, two where the positions cross into its next segment. */
+static inline __attribute__((always_inline)) void jps_coarse_win(const JpsCoarse *c, int px, int py, int dx, int dy,
+                                                                 int need, uint64_t *row, uint64_t *col)
 {
-    int sx = px + c->shift[dx > 0], sy = py + c->shift[2 + (dy > 0)];
-    int n = dx > 0 ? 64 - (sx & 63) : (sx & 63) + 1, ny = dy > 0 ? 64 - (sy & 63) : (sy & 63) + 1;
-    int row = jps_coarse_first(c, jps_coarse_row_bit(c, px, py, dx), dy);
-    int col = jps_coarse_first(c, jps_coarse_col_bit(c, px, py, dy), dx);
-    int goal = jps_coarse_steps_to(px, gx, dx), goal_y = jps_coarse_steps_to(py, gy, dy);
-    n = n < ny ? n : ny;
-    n = n < row ? n : row;
-    n = n < col ? n : col;
-    n = n < goal ? n : goal;
-    return n < goal_y ? n : goal_y;
+    *row = jps_coarse_span(c, dx > 0, c->nrows, px, py, dx, dy, need);
+    *col = jps_coarse_span(c, 2 + (dy > 0), c->ncols, py, px, dy, dx, need);
+}
+/* Position k's (below 64) bit in a window's word laid out along sense. */
+static inline __attribute__((always_inline)) uint64_t jps_coarse_mark(int k, int sense)
+{
+    return sense > 0 ? 1ull << k : 1ull << (63 - k);
+}
+static inline __attribute__((always_inline)) bool jps_coarse_at(uint64_t v, int k, int sense)
+{
+    return (v & jps_coarse_mark(k, sense)) != 0;
+}
+/* Positions from k (below 64) to the first whose bit in v (laid out along
+ * sense) is 1; 64 - k where none is. */
+static inline __attribute__((always_inline)) int jps_coarse_next(uint64_t v, int k, int sense)
+{
+    uint64_t r = sense > 0 ? v >> k : v << k;
+    return r ? (sense > 0 ? __builtin_ctzll(r) : __builtin_clzll(r)) : 64 - k;
 }
 
 #endif

@@ -102,19 +102,6 @@ static SEARCH_INLINE bool jump_diagonal_bits_in(Jps *j, int px, int py, int dx, 
     const uint64_t *w = j->grid.bits + (((size_t)py * (size_t)j->grid.stride + (size_t)px) >> 6);
     /* w, b: the word and bit of (px, py) */
     for (int b = px & 63;;) {
-        /* Coarse: first the positions ahead whose bits say no scan there
-         * finds a jump point, steps that test only that they are legal. */
-        int quiet = form == FORM_COARSE ? jps_coarse_quiet(j->coarse, px + dx, py + dy, dx, dy, j->gx, j->gy) : 0;
-        if (quiet) {
-            int legal = bitrows_diag_run(&j->rows, px, py, dx, dy, quiet);
-            j->steps += (uint64_t)legal;
-            if (legal < quiet)
-                return false;
-            px += quiet * dx;
-            py += quiet * dy;
-            w = j->grid.bits + (((size_t)py * (size_t)j->grid.stride + (size_t)px) >> 6);
-            b = px & 63;
-        }
         /* First the steps up to the next stop, short of the goal's row and
          * column, as one loop over windows of the lines: with turn bits
          * and every line fresh, the steps that are legal and quiet; without,
@@ -165,21 +152,64 @@ static SEARCH_INLINE bool jump_diagonal_bits_in(Jps *j, int px, int py, int dx, 
         py += dy;
         j->steps++;
         int h = -1, v = DIAG_UNSCANNED;
-        /* Coarse, a line is scanned where its bit is 1, or it is the goal's
-         * with the goal ahead. Off the goal's row and column, the scans'
-         * verdicts are turn bits (which say whether, not where: both lines
-         * left to scan). */
-        bool row =
-            form != FORM_COARSE || (py == j->gy && (j->gx - px) * dx > 0) || jps_coarse_scan(j->coarse, px, py, dx, 0);
-        bool col =
-            form != FORM_COARSE || (px == j->gx && (j->gy - py) * dy > 0) || jps_coarse_scan(j->coarse, px, py, 0, dy);
+        /* Off the goal's row and column, the scans' verdicts are turn bits
+         * (which say whether, not where: both lines left to scan). */
         bool turn = form == FORM_TURNS && px != j->gx && py != j->gy
                         ? (h = DIAG_UNSCANNED, jps_turns_either(&j->turns, &j->rows, &j->cols, px, py, dx, dy))
-                        : (px == j->gx && py == j->gy) || (row && (h = jump_horizontal(j, px, py, dx)) >= 0) ||
-                              (v = col ? jump_vertical(j, px, py, dy, form) : -1) >= 0;
+                        : (px == j->gx && py == j->gy) || (h = jump_horizontal(j, px, py, dx)) >= 0 ||
+                              (v = jump_vertical(j, px, py, dy, form)) >= 0;
         if (turn) {
             *at = (DiagStop){px, py, h, v};
             return true;
+        }
+    }
+}
+/* The same on coarse turn bits (jps_coarse.h), a window of 64 positions
+ * at a time: how many of its steps are legal (bitrows_diag_run, one run
+ * for the window: a step between two scans costs a few instructions, a
+ * run's setup some tens), then the bits of those positions' lines
+ * (jps_coarse_win), the goal's row and column marked as positions to
+ * scan; the steps between the positions to scan test nothing more, and at
+ * each such position the lines whose bit is 1 (or that lead to the goal)
+ * are scanned as the packed form's step scans them. Same stops, same
+ * steps counted. */
+static SEARCH_INLINE bool jump_diagonal_coarse_in(Jps *j, int px, int py, int dx, int dy, DiagStop *at)
+{
+    const JpsCoarse *c = j->coarse;
+    for (;;) { /* (px, py): the cell before the window's first position */
+        int legal = bitrows_diag_run(&j->rows, px, py, dx, dy, 64);
+        if (!legal)
+            return false;
+        uint64_t row, col;
+        jps_coarse_win(c, px + dx, py + dy, dx, dy, legal, &row, &col);
+        int kx = (j->gx - px - dx) * dx, ky = (j->gy - py - dy) * dy;
+        uint64_t stop = row | (kx >= 0 && kx < 64 ? jps_coarse_mark(kx, dy) : 0) |
+                        (ky >= 0 && ky < 64 ? jps_coarse_mark(ky, dy) : 0);
+        for (int k = 0;;) { /* k: the position after (px, py) */
+            int q = jps_coarse_next(stop, k, dy), qc = jps_coarse_next(col, k, dx);
+            q = q < qc ? q : qc;
+            if (k + q >= legal) { /* no position to scan before the window or the legal steps end */
+                j->steps += (uint64_t)(legal - k);
+                if (legal < 64)
+                    return false;
+                px += (64 - k) * dx;
+                py += (64 - k) * dy;
+                break;
+            }
+            k += q;
+            px += (q + 1) * dx;
+            py += (q + 1) * dy;
+            j->steps += (uint64_t)q + 1;
+            int h = -1, v = DIAG_UNSCANNED;
+            bool scan_row = (py == j->gy && (j->gx - px) * dx > 0) || jps_coarse_at(row, k, dy);
+            bool scan_col = (px == j->gx && (j->gy - py) * dy > 0) || jps_coarse_at(col, k, dx);
+            if ((px == j->gx && py == j->gy) || (scan_row && (h = jump_horizontal(j, px, py, dx)) >= 0) ||
+                (v = scan_col ? jump_vertical(j, px, py, dy, FORM_COARSE) : -1) >= 0) {
+                *at = (DiagStop){px, py, h, v};
+                return true;
+            }
+            if (++k == 64)
+                break;
         }
     }
 }
@@ -220,8 +250,9 @@ static SEARCH_INLINE void try_diagonal_in(Jps *j, int px, int py, int dir, int f
     int dx = dir_dx(dir), dy = dir_dy(dir), hdir = DIR_OF[1][dx + 1], vdir = DIR_OF[dy + 1][1];
     DiagStop at;
     for (int x = px, y = py;
-         form != FORM_BYTES ? jump_diagonal_bits_in(j, x, y, dx, dy, &at, form, form != FORM_BITS && x == px)
-                            : jump_diagonal(j, x, y, dx, dy, &at);
+         form == FORM_COARSE  ? jump_diagonal_coarse_in(j, x, y, dx, dy, &at)
+         : form != FORM_BYTES ? jump_diagonal_bits_in(j, x, y, dx, dy, &at, form, form != FORM_BITS && x == px)
+                              : jump_diagonal(j, x, y, dx, dy, &at);
          x = at.x, y = at.y) {
         uint64_t base = (uint64_t)abs(at.x - px) * j->open.diag;
         /* The stop is a node, as in JPS (2011), unless it would take the

@@ -137,6 +137,7 @@ static const struct {
               {"legs", LEG_TESTS},
               {"jps", JPS_TESTS},
               {"jps_state", JPS_STATE_TESTS},
+              {"coarse", COARSE_TESTS},
               {"kit", KIT_TESTS},
               {"cli", CLI_TESTS},
               {"window", WINDOW_TESTS},
