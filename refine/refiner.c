@@ -14,6 +14,9 @@
  * paused: it waits for a call with this much work left. */
 #define CACHE_PUT_WORK 8
 
+/* The cells each scratch path is taken for at init: path_reserve's least. */
+#define FIRST_LEG_CELLS 64
+
 bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsIndex *ix, RegionSearch *as,
                   LegPlanner *legs, EdgeCache *cache, SegStore *segs, Err *err)
 {
@@ -25,9 +28,16 @@ bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsI
     r->legs = legs;
     r->cache = cache;
     r->segs = segs;
-    /* The scratch paths (scratch, leg_cells, start_path, goal_path) start
-     * empty and grow to the longest leg seen: on a map whose queries the
-     * routes before the near box answer whole they are never used. */
+    /* The scratch paths grow to the longest leg seen. Where center legs are
+     * refined they are taken now (the first query past the routes took them
+     * in its calls, cold already: results/reference/mm-paper/cold48.md);
+     * elsewhere never used, or the scratch path alone (corridor steps). */
+    if (!cfg->routes.whole && cfg->ahead == 0) {
+        path_reserve(&r->scratch, FIRST_LEG_CELLS);
+        path_reserve(&r->leg_cells, FIRST_LEG_CELLS);
+        path_reserve(&r->start_path, FIRST_LEG_CELLS);
+        path_reserve(&r->goal_path, FIRST_LEG_CELLS);
+    }
     win_init(&r->win, g, cfg->smooth, cfg->memo);
     if (!routes_init(&r->routes, &cfg->routes, g, ix->abs, legs, err) ||
         (cfg->ahead > 0 &&

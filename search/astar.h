@@ -20,8 +20,9 @@
  *    quarters than there are pages grows them (by a quarter, at least a
  *    block's: the pages follow what the searches reach; never per node;
  *    pg.grows counts it). Its open list starts at a page's cells / 4
- *    and doubles when a search fills it (pg.open_grows): a frontier is a
- *    small part of the cells a search reaches.
+ *    doubled twice (what mm's legs' first searches fill) and doubles when a
+ *    search fills it (pg.open_grows): a frontier is a small part of the
+ *    cells a search reaches.
  * The grid may be either form (grid.h: bytes or packed bits); the loop is
  * compiled for each, so a byte grid's search is what it was.
  * One search loop serves both, the node numbering its compile-time policy

@@ -17,13 +17,22 @@
  * for its bookkeeping. */
 #define SPLIT_SIDE_MIN 12
 
+/* The open list the first pages come with: a page's cells / 4 doubled
+ * FIRST_OPEN_DOUBLINGS times, what mm's leg searches filled it to in their
+ * first queries on game and rooms maps (twice, and no more over a run). Each
+ * doubling had been a realloc inside a call of the first query past the
+ * routes, a call cold already (results/reference/mm-paper/cold48.md). */
+#define FIRST_OPEN_DOUBLINGS 2
+
+static size_t first_open(const AStarPages *pg) { return ((size_t)pg->cells / 4 + 1) << FIRST_OPEN_DOUBLINGS; }
+
 /* The bytes growing to `cap` pages adds (astar_grow_pages): their nodes, parent
  * directions and first cells, and with the first pages the open list. */
 static size_t pages_more(const AStar *a, size_t cap)
 {
     const AStarPages *pg = &a->pg;
     return (cap - pg->cap) * ((size_t)pg->cells * (sizeof(BfNode) + 1) + sizeof *pg->page_x0 + sizeof *pg->page_y0) +
-           (a->bf.node ? 0 : ((size_t)pg->cells / 4 + 1) * sizeof(HeapItem));
+           (a->bf.node ? 0 : first_open(pg) * sizeof(HeapItem));
 }
 
 /* The blocks' maps (paged form): a slot number a block, and where the
@@ -65,7 +74,7 @@ static size_t slots_more(const AStar *a, size_t cap)
 }
 
 /* Room for `cap` pages (paged form): the node array and parent directions
- * grow together; the open list starts at a page's cells and grows as it
+ * grow together; the open list starts at first_open and grows as it
  * fills (astar_grow_open): a search's frontier is a small part of the cells it
  * reaches, so a slot per node would be most of its memory. The owner's
  * gate is asked first (as by every growth here). False when memory ran
@@ -78,7 +87,7 @@ bool astar_grow_pages(AStar *a, size_t cap)
     if (cap > UINT32_MAX / (size_t)pg->cells || !grow_to(&pg->page_x0, cap, sizeof *pg->page_x0) ||
         !grow_to(&pg->page_y0, cap, sizeof *pg->page_y0) || !grow_to(&a->parent_dir, nodes, 1))
         return false;
-    if (a->bf.node ? !bf_resize_nodes(&a->bf, nodes) : !bf_init(&a->bf, nodes, (uint32_t)(pg->cells / 4 + 1)))
+    if (a->bf.node ? !bf_resize_nodes(&a->bf, nodes) : !bf_init(&a->bf, nodes, (uint32_t)first_open(pg)))
         return false;
     pg->cap = (uint32_t)cap;
     return true;

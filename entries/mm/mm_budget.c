@@ -162,11 +162,38 @@ size_t mm_held_with_memo_grown(const MmEntry *e)
 #define RESERVE_CELLS_PER_NODE 16
 #define RESERVE_SPARE (6 * 1024)
 
+/* The capped JPS tried first where center legs are refined (refine/routes.h,
+ * not `whole`, no corridor steps) is sized at prepare as the small route's,
+ * for its cap's expansions, with an open list for a CAPPED_OPEN_SHARE-th of
+ * its slots: what its searches reach on game and rooms maps over a run. Its
+ * open list's doublings had been memaligns inside the calls of the queries
+ * whose search first filled it, a rooms map's longest call
+ * (results/reference/mm-paper/cold48.md). */
+#define CAPPED_OPEN_SHARE 4
+
+static void reserve_capped_jps(MmEntry *e, size_t line)
+{
+    Jps *j = &e->legs.jps;
+    uint64_t cap = (uint64_t)e->cfg.refine.routes.jps_cap;
+    if (e->cfg.refine.ahead != 0 || cap == 0 || !j->open.sparse || j->share)
+        return;
+    if (mm_held_with_memo_grown(e) + jps_reserve_bytes(j, cap) + RESERVE_SPARE > line || !jps_reserve(j, cap))
+        return; /* out of memory: it grows as its searches need */
+    uint32_t list = (uint32_t)(j->open.count / CAPPED_OPEN_SHARE);
+    size_t more = list > j->open.cap ? (list - j->open.cap) * sizeof(JoItem) : 0;
+    if (mm_held_with_memo_grown(e) + more + RESERVE_SPARE <= line)
+        (void)jo_reserve(&j->open, list);
+}
+
 static void reserve_jps(MmEntry *e, size_t line)
 {
     Jps *j = &e->legs.jps;
-    if (!e->legs.have_jps || !e->cfg.refine.routes.whole)
+    if (!e->legs.have_jps)
         return;
+    if (!e->cfg.refine.routes.whole) {
+        reserve_capped_jps(e, line);
+        return;
+    }
     size_t held = mm_held_with_memo_grown(e);
     uint64_t want = j->passable / RESERVE_CELLS_PER_NODE, nodes = 0;
     for (uint64_t n = 64; n <= want; n *= 2)
@@ -319,6 +346,8 @@ void mm_tile_check(MmEntry *e)
     mm_tile_jps(e, held, &err); /* what is held now: tiles take nothing off a peak that was */
     gate_sync(e, e->legs.jps.tiled ? 0 : held);
 }
+
+void mm_gate_ready(MmEntry *e) { gate_sync(e, held_now(e)); }
 
 void mm_gate_parts(MmEntry *e)
 {

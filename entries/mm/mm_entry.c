@@ -227,6 +227,7 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
     mm_gate_parts(e); /* each growth as queries run weighed against the budget first */
     mm_pending_attach(e);
     warm_up(e);
+    mm_gate_ready(e);
     mm_progress(&e->grid, e->started_ns, "prepared");
     return e;
 }

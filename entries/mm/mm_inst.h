@@ -100,6 +100,11 @@ void mm_gate_parts(MmEntry *e);
  * without asking since the gate's last walk counted again; tiled: the gate
  * walks at its next ask). */
 void mm_tile_check(MmEntry *e);
+/* The grow gate's running total set to what the instance holds at the end
+ * of prepare: left for its first ask, the walk over the parts, cold, fell
+ * in a call of the first query past the routes (or of the first after the
+ * tiles). */
+void mm_gate_ready(MmEntry *e);
 
 /* Large maps take long to preprocess: once 5 s have passed since
  * started_ns, each finished step says so on stderr, so a long run is seen

@@ -72,7 +72,51 @@ static void test_mm_calls_astar_rate(T *t)
     }
 }
 
+/* What the first query past the routes used to take inside its calls is
+ * taken at prepare (results/reference/mm-paper/cold48.md): the refiner's
+ * scratch paths, the legs' A* open list for its first searches' frontiers,
+ * the capped JPS's open list. Through that query's calls none of them grows,
+ * on maps of the benchmark whose warm-up query (entries/mm/mm_entry.c) the
+ * routes answer, so that it took none of them (the embedded maps' does). */
+static void test_mm_calls_first_reserved(T *t)
+{
+    const char *const maps[] = {"rooms/64room_004", "dao/brc203d", NULL};
+    Loaded l;
+    for (int m = 0; maps[m] && load_bench(t, maps[m], &l); m++) {
+        const Entry *e;
+        MmEntry *mm = prepare_spec(t, "mm", &l, &e);
+        const Refiner *r = mm ? &mm->refiner : NULL;
+        size_t paths = r ? r->scratch.cap + r->leg_cells.cap + r->start_path.cap + r->goal_path.cap : 0;
+        uint32_t jps_list = mm ? mm->legs.jps.open.cap : 0, open = mm ? mm->legs.astar.bf.open.cap : 0;
+        uint64_t grows = mm ? mm->legs.astar.pg.open_grows : 0;
+        xyPath p = {0};
+        bool past = false;
+        for (int i = 0; mm && i < l.sc.count && !past; i++) {
+            const ScenQuery *q = &l.sc.q[i];
+            p.len = 0;
+            for (bool done = false; !done;)
+                done = e->get_path(mm, q->start, q->goal, &p);
+            past = r->stats.legs > 0;
+        }
+        CHECKF(t, past, "%s: no query went past the routes", maps[m]);
+        CHECKF(t, mm && paths >= 4 * 64, "%s: the scratch paths hold %zu cells at prepare", maps[m], paths);
+        if (past) {
+            size_t now = r->scratch.cap + r->leg_cells.cap + r->start_path.cap + r->goal_path.cap;
+            CHECKF(t, now == paths, "%s: the scratch paths grew from %zu to %zu cells", maps[m], paths, now);
+            CHECKF(t, mm->legs.astar.pg.open_grows == grows && mm->legs.astar.bf.open.cap == open,
+                   "%s: the legs' open list grew from %u to %u", maps[m], open, mm->legs.astar.bf.open.cap);
+            CHECKF(t, mm->legs.jps.open.cap == jps_list, "%s: the JPS's open list grew from %u to %u", maps[m],
+                   jps_list, mm->legs.jps.open.cap);
+        }
+        if (mm)
+            e->destroy(mm);
+        path_free(&p);
+        unload(&l);
+    }
+}
+
 const TestCase MM_CALLS_TESTS[] = {
+    {"mm_calls_first_reserved", test_mm_calls_first_reserved},
     {"mm_calls_stages_apart", test_mm_calls_stages_apart},
     {"mm_calls_astar_rate", test_mm_calls_astar_rate},
     {NULL, NULL},
