@@ -84,6 +84,30 @@ void bitrows_tiles_fill(BitTiles *t, uint32_t id, uint32_t slot)
     t->fills++;
 }
 
+bool bitrows_tiles_whole(const BitTiles *t, BitRows *b, Err *err)
+{
+    const Grid *g = t->grid;
+    b->rows = g->width + 2;
+    b->cols = g->height + 2;
+    b->words = (b->cols + 63) / 64;
+    b->borrowed = false;
+    b->bits = calloc((size_t)b->rows * b->words + 1, sizeof *b->bits); /* as bitrows_init */
+    if (!b->bits)
+        return err_set(err, "out of memory for JPS bit rows");
+    size_t row_words = (size_t)g->stride / 64, padded_rows = (size_t)g->height + 2;
+    uint64_t a[BITTILE_WORDS];
+    for (int tr = 0; tr * 64 < b->rows; tr++)
+        for (int wi = 0; wi < b->words; wi++) { /* the tiles' transpose (bitrows_tiles_fill), each stored whole */
+            size_t r0 = (size_t)wi * 64, n = padded_rows - r0 < 64 ? padded_rows - r0 : 64;
+            for (size_t k = 0; k < BITTILE_WORDS; k++)
+                a[k] = k < n ? g->bits[(r0 + k) * row_words + (size_t)tr] : 0;
+            transpose64(a);
+            for (int k = 0; k < 64 && tr * 64 + k < b->rows; k++)
+                b->bits[(size_t)(tr * 64 + k) * (size_t)b->words + (size_t)wi] = a[k];
+        }
+    return true;
+}
+
 void bitrows_tiles_set_cell(BitTiles *t, int x, int y, bool passable)
 {
     int r = x + 1, c = y + 1;

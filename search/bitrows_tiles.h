@@ -46,6 +46,11 @@ uint32_t bitrows_tiles_total(const Grid *g);
 bool bitrows_tiles_init(BitTiles *t, const Grid *g, uint32_t slots, Err *err);
 void bitrows_tiles_free(BitTiles *t);
 size_t bitrows_tiles_bytes(const BitTiles *t);
+/* The whole transposed copy of t's grid as it is now, into b (as
+ * bitrows_init with transposed, a tile's transpose at a time: a caller
+ * that gives its tiles up inside a bounded call). False + message when
+ * memory ran out (nothing held). */
+bool bitrows_tiles_whole(const BitTiles *t, BitRows *b, Err *err);
 /* Transposes tile `id` into slot `slot`, the first of its pair, whose tile
  * moves to the second (bitrows_tiles_word's miss). */
 void bitrows_tiles_fill(BitTiles *t, uint32_t id, uint32_t slot);

@@ -74,7 +74,7 @@ typedef struct Jps {
     BitRows rows, cols; /* online: the grid as bit rows; cols: transposed */
     bool tiled;         /* online, bounded, borrowed: `tiles` in place of `cols` (jps_tile_cols) */
     BitTiles tiles;
-    JpsTurns turns;    /* online, packed, not tiled, once jps_enable_turns: diagonal steps read them */
+    JpsTurns turns;    /* online, packed, once jps_enable_turns (not tiled; kept where tiled later, jps_tile_cols) */
     JpsCoarse *coarse; /* online, packed, without turns, once jps_enable_coarse: diagonal steps read them first */
     JumpTable table;   /* JPS+ */
     /* JPS+: [entry direction + 1][the cell's nonzero table values as bits]
@@ -210,12 +210,27 @@ void jps_give_back_turns(Jps *j);
 bool jps_enable_coarse(Jps *j, double busy_most, Err *err);
 /* Holds the transposed rows of an online JPS on a borrowed packed map
  * (its owner's) as a cache of `slots` tiles (a power of two, at most
- * jps_tile_slots_most) in place of its whole copy, from now on, where that
- * is smaller and the JPS takes no turn bits (else nothing): a caller short
- * of memory pays a tile's transpose where a scan first reads it (the same
+ * jps_tile_slots_most) in place of its whole copy, from now on (or until
+ * jps_untile_cols), where that is smaller and the JPS holds no turn bits,
+ * or holds them with room (turns_room, a static map's) and every line
+ * derived: then they stay, read as before, and none is derived again (the
+ * first change, jps_update or jps_retake_turns, gives them back, as a
+ * column is derived from the whole copy); else nothing. A caller short of
+ * memory pays a tile's transpose where a scan first reads it (the same
  * searches, the same paths). False + message when memory ran out (the
  * whole copy kept). */
 bool jps_tile_cols(Jps *j, uint32_t slots, Err *err);
+/* The whole transposed copy again in place of the tiles (the map as it
+ * is now; nothing where not tiled), a tile's transpose at a time: for an
+ * owner that tiled so that its turn bits could stay and has given them
+ * back since. False + message when memory ran out (the tiles kept). */
+bool jps_untile_cols(Jps *j, Err *err);
+/* The bytes jps_untile_cols would add: 0 where not tiled. */
+static inline size_t jps_untile_cost(const Jps *j)
+{
+    size_t whole = ((size_t)j->grid.width + 2) * (((size_t)j->grid.height + 2 + 63) / 64) * 8; /* bitrows_init's */
+    return j->tiled && whole > bitrows_tiles_bytes(&j->tiles) ? whole - bitrows_tiles_bytes(&j->tiles) : 0;
+}
 /* Tiles the whole of j's map takes (the most jps_tile_cols takes). */
 uint32_t jps_tile_slots_most(const Jps *j);
 /* The bytes jps_tile_cols(j, slots) would free: 0 where it would not tile. */

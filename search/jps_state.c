@@ -352,8 +352,19 @@ bool jps_enable_turns(Jps *j, Err *err)
     return true;
 }
 
+/* Turn bits held with tiles (jps_tile_cols) are never derived again (a
+ * column is, from the whole copy): a changing map's tiled JPS gives them back. */
+static void drop_turns_if_tiled(Jps *j)
+{
+    if (j->tiled && j->turns.block) {
+        jps_turns_free(&j->turns);
+        j->turns_given_back = true;
+    }
+}
+
 bool jps_retake_turns(Jps *j, Err *err)
 {
+    drop_turns_if_tiled(j);
     j->turns_room = 0;
     j->turns_given_back = false;
     return jps_enable_turns(j, err);
@@ -378,8 +389,10 @@ uint32_t jps_tile_slots_most(const Jps *j) { return j->grid.bits ? bitrows_tiles
 size_t jps_tile_saving(const Jps *j, uint32_t slots)
 {
     size_t whole = (size_t)j->cols.rows * j->cols.words * 8, tiles = (size_t)slots * BITTILE_BYTES;
-    bool can = !j->tiled && !j->plus && j->borrowed && j->grid.bits && !j->turns.block && slots &&
-               !(slots & (slots - 1)) && tiles < whole;
+    /* A static map's turn bits (turns_room), every line derived, stay (drop_turns_if_tiled). */
+    bool turns_stay = !j->turns.block || (j->turns_room && !j->turns.stale && !j->turns.outside);
+    bool can = !j->tiled && !j->plus && j->borrowed && j->grid.bits && turns_stay && slots && !(slots & (slots - 1)) &&
+               tiles < whole;
     return can ? whole - tiles : 0;
 }
 
@@ -394,6 +407,17 @@ bool jps_tile_cols(Jps *j, uint32_t slots, Err *err)
     memset(&j->cols, 0, sizeof j->cols); /* no rows: bytes_now counts none */
     j->tiles = t;
     j->tiled = true;
+    return true;
+}
+
+bool jps_untile_cols(Jps *j, Err *err)
+{
+    BitRows whole;
+    if (!j->tiled || !bitrows_tiles_whole(&j->tiles, &whole, err))
+        return !j->tiled;
+    bitrows_tiles_free(&j->tiles);
+    j->cols = whole;
+    j->tiled = false;
     return true;
 }
 
@@ -439,6 +463,7 @@ bool jps_update(Jps *j, const CellChange *changes, int n, Err *err)
 {
     if (!reserve_cells(j, j->passable + changes_opening(changes, n), err))
         return false;
+    drop_turns_if_tiled(j);
     for (int i = 0; i < n; i++) {
         const CellChange *c = &changes[i];
         if (j->borrowed) /* the owner changes the cells; the bits say what they were */

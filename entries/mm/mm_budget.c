@@ -64,10 +64,13 @@ static size_t mm_cache_cap(const MmEntry *e)
  * (refine/routes.h) and with the JPS's whole transposed rows (mm_tile_jps):
  * the rest of the budget is for what grows without asking the grow gate
  * (the refiner's scratch paths, checked every TILE_CHECK_EVERY-th query).
- * Turn bits are taken at prepare where they fit under it, and given back
- * by grow_gate as soon as a part that asks it would grow past it (the
- * JPS's node state too: jps_grow asks with what it adds); the tiles are
- * weighed after that, against what the instance holds without them. A
+ * Turn bits are taken at prepare where they fit under it; as soon as a
+ * part that asks grow_gate would grow past it (the JPS's node state too:
+ * jps_grow asks with what it adds), the JPS is tiled where its turn bits
+ * may stay with the tiles and the tiles alone bring it back under; else
+ * they are given back (the whole copy back where it had tiled for them
+ * and fits), and the tiles weighed after that, against what the instance
+ * holds without them. A
  * share of 9/10 fixed at prepare left them out where the edge cache and
  * the leg pages never grow into that tenth: small-map maps, every query by
  * JPS (results/reference/mm-paper/daojps42.md). */
@@ -322,15 +325,30 @@ static bool grow_gate(void *ctx, size_t more)
         }
     }
     size_t now = held_now(e);
+    Err err = {0};
+    if (now + more > line && e->tile_watch && e->legs.jps.turns.block) {
+        /* tiles first where the turn bits may stay with them (mm_tile_jps) */
+        mm_tile_jps(e, now + more, &err);
+        now = held_now(e);
+    }
     if (now + more > line && e->legs.jps.turns.block && e->legs.jps.turns_room) {
         /* static turn bits (mm_take_turns) first; what was held with them stays the peak */
         size_t part[MM_PARTS], peak = mm_bytes(e, part);
+        bool for_turns = e->legs.jps.tiled; /* tiled above, or by an earlier ask, so that they could stay */
         jps_give_back_turns(&e->legs.jps);
         e->bytes_before_tiles = peak;
         now = held_now(e);
+        /* Without them the tiles cost more than they did (every diagonal
+         * step scans a column: a map whose scans cross its tiles thrashes),
+         * so the whole copy is back where it fits under the line, as it
+         * would have stayed had the bits gone first; the tiles weighed
+         * again as it grows. */
+        if (for_turns && now + more + jps_untile_cost(&e->legs.jps) <= line && jps_untile_cols(&e->legs.jps, &err)) {
+            e->tile_watch = true;
+            now = held_now(e);
+        }
     }
     if (now + more > line && e->tile_watch && !e->legs.jps.turns.block) {
-        Err err = {0};
         mm_tile_jps(e, now + more, &err);
         now = held_now(e);
     }
@@ -364,15 +382,20 @@ void mm_gate_parts(MmEntry *e)
 void mm_tile_jps(MmEntry *e, size_t held, Err *err)
 {
     Jps *j = &e->legs.jps;
-    if (!e->tile_watch || j->turns.block || held <= mm_budget(e) / 100 * TURNS_TILES_BUDGET_PERCENT)
+    /* Turn bits held: tiled only where they stay (search/jps.h
+     * jps_tile_saving) and the tiles alone bring it under the line; else
+     * the gate gives them back first and weighs the tiles after. */
+    bool turns = j->turns.block != NULL;
+    if (!e->tile_watch || held <= mm_budget(e) / 100 * TURNS_TILES_BUDGET_PERCENT)
         return;
     uint32_t slots = e->legs.have_cjps ? JPS_TILES_CORRIDORS : JPS_TILES_FEWEST, most = jps_tile_slots_most(j);
     bool near = e->legs.have_cjps || j->coarse; /* few scans read the tiles */
     while (slots * 2 <= most / 2 && !near)
         slots *= 2;
     size_t part[MM_PARTS], now = mm_bytes(e, part), saving = jps_tile_saving(j, slots);
-    if (!saving || (held - saving > mm_budget(e) / 100 * TURNS_TILES_BUDGET_PERCENT && !e->legs.have_cjps)) {
-        e->tile_watch = false; /* tiles would not bring it back under the line, now or later: the copy stays */
+    if (!saving || (held - saving > mm_budget(e) / 100 * TURNS_TILES_BUDGET_PERCENT && (!e->legs.have_cjps || turns))) {
+        if (!turns)
+            e->tile_watch = false; /* tiles would not bring it back under the line, now or later: the copy stays */
         return;
     }
     if (!jps_tile_cols(j, slots, err))

@@ -107,8 +107,76 @@ static void test_jps_reserve_grows_nothing_within(T *t)
     grid_free(&g);
 }
 
+/* How many of the queries from spread cells to their mirror cells two JPS
+ * answer differently (their results or their paths). */
+static int mirrored_differ(Jps *a, Jps *b, int side)
+{
+    xyPath p = {0}, q = {0};
+    int differ = 0;
+    for (int y = 0; y < side; y += 7)
+        for (int x = 0; x < side; x += 5) {
+            xyLoc s = {(int16_t)x, (int16_t)y}, g = {(int16_t)(side - 1 - x), (int16_t)(side - 1 - y)};
+            p.len = q.len = 0;
+            JpsResult ra = jps_find_capped(a, s, g, UINT64_MAX, &p), rb = jps_find_capped(b, s, g, UINT64_MAX, &q);
+            differ += ra != rb || p.len != q.len || (p.len && memcmp(p.cells, q.cells, p.len * sizeof *p.cells) != 0);
+        }
+    path_free(&p);
+    path_free(&q);
+    return differ;
+}
+
+/* Turn bits a static map's JPS holds with room (Jps.turns_room) stay when
+ * its transposed rows are tiled once every line is derived (jps_tile_cols):
+ * its answers are those of a JPS with neither, while its tiles evict; not
+ * tiled while a line is stale or with bits held for good; and the first
+ * change gives them back (a column is derived from the whole copy), after
+ * which the answers still agree. */
+static void test_jps_turns_stay_with_tiles(T *t)
+{
+    enum { SIDE = 96 };
+    Grid g, packed;
+    Jps turns, plain;
+    Err err;
+    CHECK(t, cluttered_map(&g, SIDE, 11) && grid_pack(&packed, &g, &err));
+    CHECK(t, jps_init_bounded(&turns, &packed, true, JPS_NODES_GROW, &err));
+    CHECK(t, jps_init_bounded(&plain, &packed, true, JPS_NODES_GROW, &err));
+    CHECK(t, jps_enable_turns(&turns, &err) && turns.turns.block);
+    turns.turns_room = 0; /* held for good */
+    jps_turns_all_fresh(&turns.turns, &turns.rows, &turns.cols);
+    size_t for_good = jps_tile_saving(&turns, 2);
+    turns.turns_room = SIZE_MAX;
+    turns.turns.stale = 1; /* as a line not yet derived */
+    size_t stale = jps_tile_saving(&turns, 2);
+    turns.turns.stale = 0;
+    CHECK(t, jps_tile_cols(&turns, 2, &err));
+    CHECKF(t, for_good == 0 && stale == 0 && turns.tiled && turns.turns.block,
+           "saving %zu held for good, %zu stale; tiled %d, turn bits %s", for_good, stale, turns.tiled,
+           turns.turns.block ? "held" : "none");
+    int before = mirrored_differ(&turns, &plain, SIDE);
+    CellChange c = {40, 41, !grid_passable(&packed, 40, 41)};
+    CHECK(t, jps_update(&turns, &c, 1, &err) && jps_update(&plain, &c, 1, &err));
+    grid_set_passable(&packed, c.x, c.y, c.passable);
+    int after = mirrored_differ(&turns, &plain, SIDE);
+    CHECKF(t, before == 0 && after == 0 && !turns.turns.block && turns.tiles.fills > 0,
+           "differ %d with turn bits and tiles, %d after a change; turn bits %s after it", before, after,
+           turns.turns.block ? "held" : "none");
+    /* The whole copy again (jps_untile_cols), bit for bit the one the other holds. */
+    size_t cost = jps_untile_cost(&turns), tiled_bytes = jps_bytes(&turns);
+    CHECK(t, jps_untile_cols(&turns, &err) && !turns.tiled && jps_untile_cost(&turns) == 0);
+    CHECKF(t,
+           cost > 0 && jps_bytes(&turns) == tiled_bytes + cost && turns.cols.words == plain.cols.words &&
+               !memcmp(turns.cols.bits, plain.cols.bits, (size_t)plain.cols.rows * plain.cols.words * 8) &&
+               mirrored_differ(&turns, &plain, SIDE) == 0,
+           "untiled: %zu B said, %zu B added", cost, jps_bytes(&turns) - tiled_bytes);
+    jps_free(&turns);
+    jps_free(&plain);
+    grid_free(&packed);
+    grid_free(&g);
+}
+
 const TestCase JPS_STATE_TESTS[] = {
     {"jps_bounded_holds_what_it_reaches", test_jps_bounded_holds_what_it_reaches},
     {"jps_reserve_grows_nothing_within", test_jps_reserve_grows_nothing_within},
+    {"jps_turns_stay_with_tiles", test_jps_turns_stay_with_tiles},
     {NULL, NULL},
 };
