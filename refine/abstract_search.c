@@ -47,7 +47,7 @@ static bool path_room(RegionSearch *as, int len)
     return true;
 }
 
-/* open_g is half full: doubled, its entries put in again from their homes
+/* open_g is full (REGION_OPEN_G_EIGHTHS): doubled, its entries put in again from their homes
  * in the larger table. False when memory ran out. */
 __attribute__((noinline)) bool region_grow_open_g(RegionSearch *as)
 {
@@ -65,7 +65,7 @@ __attribute__((noinline)) bool region_grow_open_g(RegionSearch *as)
     as->open_g_n = 0;
     for (uint32_t i = 0; i < cap; i++)
         if (was[i].r != REGION_OPEN_NONE)
-            (void)open_add(as, was[i].r, was[i].g); /* at most a quarter full: no growth */
+            (void)open_add(as, was[i].r, was[i].g); /* at most half full: no growth */
     free(was);
     return true;
 }

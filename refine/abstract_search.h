@@ -99,6 +99,13 @@ typedef struct RegionBlock {
     uint32_t closed;
 } RegionBlock;
 
+/* RegionSearch.open_g doubles when a search would take more than this
+ * many eighths of its slots: the few hundred regions a search of a random
+ * map of 35 per cent blocked holds open at its most fit in half the bytes
+ * they took at a half, for a little longer probing near that most
+ * (results/reference/mm-paper/randmem48.md). */
+#define REGION_OPEN_G_EIGHTHS 7u
+
 /* An open region's g as the A* holds it (RegionSearch.open_g); r
  * REGION_OPEN_NONE: an empty slot. */
 #define REGION_OPEN_NONE UINT32_MAX
@@ -117,14 +124,14 @@ typedef struct RegionSearch {
     RegionBlock *blocks;
     /* The g of each region the A* has reached and not closed (in
      * 1/ABS_COST_SCALE cells), in a table of open_g_cap slots (a power of
-     * two, at most half of them taken; linear probing from the home slot
+     * two, at most REGION_OPEN_G_EIGHTHS eighths of them taken; linear probing from the home slot
      * open_home gives, emptied by shifting back): a search's open regions
      * are a small part of those it reaches, and a closed region's g is
      * read only once, as it is closed (pop_open gives it). A float a
      * region held every region's g, most of this search's memory on the
      * maps that run it (random maps: a search reaches most of the
-     * regions). The table starts at REGION_OPEN_FIRST slots and doubles
-     * when a search fills half of it. */
+     * regions). The table starts at 64 slots and doubles when a search
+     * would fill more of it. */
     RegionOpen *open_g;
     uint32_t open_g_cap, open_g_n, open_g_shift; /* open_home's: 32 - log2(open_g_cap) */
     /* per region (rounded up to whole blocks), only while the refresh's

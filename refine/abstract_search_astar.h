@@ -22,7 +22,7 @@ void region_trace(const RegionSearch *as, TraceType type, uint32_t r, double g, 
  * start first, with room for `more` regions after it; false (no route,
  * out_of_memory) when memory ran out. */
 bool region_take_route(RegionSearch *as, uint32_t from, uint32_t last, int more);
-/* open_g is half full: doubled. False when memory ran out. */
+/* open_g is full (REGION_OPEN_G_EIGHTHS): doubled. False when memory ran out. */
 bool region_grow_open_g(RegionSearch *as);
 
 /* Region r's block as this search holds it: one this search has not
@@ -59,7 +59,7 @@ static inline RegionOpen *open_find(RegionSearch *as, uint32_t r)
  * when memory to grow it ran out. */
 static inline bool open_add(RegionSearch *as, uint32_t r, float g)
 {
-    if (2 * (as->open_g_n + 1) > as->open_g_cap && !region_grow_open_g(as)) {
+    if (8 * (as->open_g_n + 1) > REGION_OPEN_G_EIGHTHS * as->open_g_cap && !region_grow_open_g(as)) {
         as->out_of_memory = true;
         return false;
     }

@@ -83,7 +83,7 @@ static size_t blocks_of(const RegionSearch *as)
 }
 
 /* open_g's first slots: a search's open regions are a small part of the
- * regions it reaches; it doubles when a search fills half (region_grow_open_g). */
+ * regions it reaches; it doubles when a search fills it (region_grow_open_g). */
 #define REGION_OPEN_G_FIRST 64u
 
 /* The A*'s arrays (its marks, open regions' g, open list and parents) and the route. */
