@@ -43,6 +43,7 @@ static void test_mm_profiles(T *t)
         {{1.27, 0.29, 1.25, 1024, true, true, 5, 0}, "sparse-cluttered"},  /* random 25 % */
         {{1.37, 0.20, 1.25, 1024, true, true, 5, 0}, "loose-cluttered"},   /* random 30 % */
         {{1.02, 0.0, 1.54, 1024, true, true, 32, 1000}, "small-map"},      /* the 32-wide mazes: few corners */
+        {{1.40, 0.05, 1.20, 1024, true, true, 5, 0}, "loose-cluttered"},   /* random 40 %: obstacles clump */
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         const MmProfile *p = mm_profile_choose(&cases[i].k, -1);
