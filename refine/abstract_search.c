@@ -47,29 +47,6 @@ static bool path_room(RegionSearch *as, int len)
     return true;
 }
 
-/* open_g is full (REGION_OPEN_G_EIGHTHS): doubled, its entries put in again from their homes
- * in the larger table. False when memory ran out. */
-__attribute__((noinline)) bool region_grow_open_g(RegionSearch *as)
-{
-    const uint32_t cap = as->open_g_cap;
-    RegionOpen *was = as->open_g, *now = cap < UINT32_MAX / 2 ? malloc(2 * (size_t)cap * sizeof *now) : NULL;
-    if (!now)
-        return false;
-    as->open_grows++;
-    grow_gate_ask(&as->gate, (size_t)cap * sizeof *now); /* it grows whatever the answer */
-    for (uint32_t i = 0; i < 2 * cap; i++)
-        now[i].r = REGION_OPEN_NONE;
-    as->open_g = now;
-    as->open_g_cap = 2 * cap;
-    as->open_g_shift--;
-    as->open_g_n = 0;
-    for (uint32_t i = 0; i < cap; i++)
-        if (was[i].r != REGION_OPEN_NONE)
-            (void)open_add(as, was[i].r, was[i].g); /* at most half full: no growth */
-    free(was);
-    return true;
-}
-
 /* Begins a search at region `from` with g = g0 and priority f. */
 void region_start_search(RegionSearch *as, uint32_t from, double g0, double f)
 {

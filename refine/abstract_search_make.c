@@ -1,6 +1,7 @@
 /* abstract_search_make.c: the region search (abstract_search.h) made,
- * made again after a map change, made lean, freed and counted; the
- * searches themselves are abstract_search.c and abstract_search_ends.c. */
+ * made again after a map change, made lean, freed and counted, and its
+ * open regions' table grown; the searches themselves are
+ * abstract_search.c and abstract_search_ends.c. */
 #include "abstract_search.h"
 
 #include <stdlib.h>
@@ -120,6 +121,29 @@ static void free_astar_core(RegionSearch *as)
     as->open_g_cap = as->open_g_n = 0;
     as->kept_first = NULL;
     heap_free(&as->open);
+}
+
+/* open_g is full (REGION_OPEN_G_EIGHTHS): doubled, its entries put in again from their homes
+ * in the larger table. False when memory ran out. */
+__attribute__((noinline)) bool region_grow_open_g(RegionSearch *as)
+{
+    const uint32_t cap = as->open_g_cap;
+    RegionOpen *was = as->open_g, *now = cap < UINT32_MAX / 2 ? malloc(2 * (size_t)cap * sizeof *now) : NULL;
+    if (!now)
+        return false;
+    as->open_grows++;
+    grow_gate_ask(&as->gate, (size_t)cap * sizeof *now); /* it grows whatever the answer */
+    for (uint32_t i = 0; i < 2 * cap; i++)
+        now[i].r = REGION_OPEN_NONE;
+    as->open_g = now;
+    as->open_g_cap = 2 * cap;
+    as->open_g_shift--;
+    as->open_g_n = 0;
+    for (uint32_t i = 0; i < cap; i++)
+        if (was[i].r != REGION_OPEN_NONE)
+            (void)open_add(as, was[i].r, was[i].g); /* at most half full: no growth */
+    free(was);
+    return true;
 }
 
 /* The codes; the A*'s arrays too when `astar` (else after the
