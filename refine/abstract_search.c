@@ -51,24 +51,31 @@ static bool path_room(RegionSearch *as, int len)
 void region_start_search(RegionSearch *as, uint32_t from, double g0, double f)
 {
     uint32_t nblocks = (as->ix->abs->nregions + REGION_BLOCK - 1) / REGION_BLOCK;
-    StampArea marks = STAMP_ARRAY(as->block, nblocks);
+    StampArea marks = STAMP_FIELD(as->blocks, stamp, nblocks);
     stamp_next(&as->stamp, &marks, 1);
     heap_clear(&as->open);
-    if (as->refresh_edges) /* held: every block stamped now (expand_held reads g without g_of) */
+    if (as->open_g_n) { /* the last search's open regions */
+        for (uint32_t i = 0; i < as->open_g_cap; i++)
+            as->open_g[i].r = REGION_OPEN_NONE;
+        as->open_g_n = 0;
+    }
+    if (as->refresh_edges) { /* held: every g set now (expand_held reads g with no marks) */
         for (uint32_t b = 0; b < nblocks; b++) {
-            as->block[b] = as->stamp;
             float *g = &as->g[(size_t)b * REGION_BLOCK];
             for (uint32_t i = 0; i < REGION_BLOCK; i++)
                 g[i] = INFINITY;
         }
-    *g_of(as, from) = (float)g0;
-    heap_push(&as->open, from, f, g0); /* the open list holds at least one entry */
+        as->g[from] = (float)g0;
+    }
+    block_of(as, from)->reached |= block_bit(from);
+    (void)open_add(as, from, (float)g0); /* open_g was emptied: room */
+    heap_push(&as->open, from, f, g0);   /* the open list holds at least one entry */
 }
 
-/* A traced event about region r (its parent: parent_of, itself at the start). */
-void region_trace(const RegionSearch *as, TraceType type, uint32_t r, double h)
+/* A traced event about region r, whose g (units) is g (its parent: parent_of, itself at the start). */
+void region_trace(const RegionSearch *as, TraceType type, uint32_t r, double g, double h)
 {
-    double g = reached(as, r) ? fabs((double)as->g[r]) / ABS_COST_SCALE : 0;
+    g = fabs(g) / ABS_COST_SCALE;
     uint32_t p = parent_of(as, r);
     xyLoc pc = abs_center(as->ix, p);
     const xyLoc *parent = p == r ? NULL : &pc;
@@ -132,10 +139,10 @@ static int ch_unpack(RegionSearch *as, int least, uint64_t *steps)
 static inline bool push_offered(RegionSearch *as, uint32_t nb, double ng, double weight, xyLoc goal)
 {
     double h = weight * heuristic(abs_center(as->ix, nb), goal);
-    if (!queue(as, nb, ng + h))
+    if (!queue(as, nb, ng + h, (float)ng))
         return false;
     if (as->tracer)
-        region_trace(as, TRACE_GENERATING, nb, h);
+        region_trace(as, TRACE_GENERATING, nb, (float)ng, h);
     return true;
 }
 
@@ -148,7 +155,7 @@ static void expand_layout(RegionSearch *as, uint32_t cur, double g, double weigh
     abs_adj_begin(ix, as->kept_first, cur, false, &c);
     while (abs_adj_next(ix, &c, &e)) {
         double ng = g + abs_octile_units(abs_center(ix, cur), abs_center(ix, e.to));
-        if (offer_edge(as, g_of(as, e.to), &ng, 1.0, &c, &e) && !push_offered(as, e.to, ng, weight, goal))
+        if (offer_edge(as, &ng, 1.0, &c, &e) && !push_offered(as, e.to, ng, weight, goal))
             return;
     }
 }
@@ -204,7 +211,7 @@ static inline __attribute__((always_inline)) void expand_held(RegionSearch *as, 
     for (uint32_t i = as->refresh_first[cur], end = as->refresh_first[cur + 1]; i < end; i++) {
         const RegionAdj e = as->refresh_edges[i];
         double ng = g + (double)e.cost;
-        float *n = &as->g[e.to]; /* every block stamped (region_start_search) */
+        float *n = &as->g[e.to]; /* every g set (region_start_search) */
         if (signbit(*n) || (float)ng >= *n)
             continue;
         bool open = *n != INFINITY;
@@ -228,7 +235,7 @@ static inline __attribute__((always_inline)) void expand_held(RegionSearch *as, 
             return;
         }
         if (as->tracer)
-            region_trace(as, TRACE_GENERATING, e.to, h);
+            region_trace(as, TRACE_GENERATING, e.to, (float)ng, h);
     }
 }
 
@@ -253,7 +260,7 @@ static void place_open(RegionSearch *as, bool held)
         heap_place(&as->open, as->refresh_pos, sizeof *as->refresh_pos);
     else {
         heap_clear(&as->open);
-        heap_place(&as->open, &as->block[(as->ix->abs->nregions + REGION_BLOCK - 1) / REGION_BLOCK], 0);
+        heap_place(&as->open, &as->blocks[(as->ix->abs->nregions + REGION_BLOCK - 1) / REGION_BLOCK].stamp, 0);
     }
 }
 
@@ -315,7 +322,7 @@ static inline __attribute__((always_inline)) double run_over(RegionSearch *as, u
     if (tr) {
         trace_emit(tr, TRACE_SOURCE, abs_center(ix, from), NULL, 0, 0);
         trace_emit(tr, TRACE_DESTINATION, goal, NULL, 0, 0);
-        region_trace(as, TRACE_GENERATING, from, weight * heuristic(abs_center(ix, from), goal));
+        region_trace(as, TRACE_GENERATING, from, 0, weight * heuristic(abs_center(ix, from), goal));
     }
     uint32_t cur;
     double g;
@@ -326,18 +333,18 @@ static inline __attribute__((always_inline)) double run_over(RegionSearch *as, u
         }
         expanded++;
         if (tr)
-            region_trace(as, TRACE_EXPANDING, cur, weight * heuristic(abs_center(ix, cur), goal));
+            region_trace(as, TRACE_EXPANDING, cur, g, weight * heuristic(abs_center(ix, cur), goal));
         if (held)
             expand_held(as, cur, g, weight, to, goal, true);
         else
             expand_layout(as, cur, g, weight, goal);
         if (tr)
-            region_trace(as, TRACE_CLOSING, cur, weight * heuristic(abs_center(ix, cur), goal));
+            region_trace(as, TRACE_CLOSING, cur, g, weight * heuristic(abs_center(ix, cur), goal));
         if (as->out_of_memory)
             break;
     }
     if (tr)
-        region_trace(as, TRACE_END, result < 0 ? from : to, 0);
+        region_trace(as, TRACE_END, result < 0 ? from : to, result < 0 ? 0 : g, 0);
     if (held)
         place_open(as, false);
     as->last_expanded = expanded;

@@ -3,8 +3,10 @@
  * Not on the best-first core (search/best_first.h): its node (a double g, a
  * stamp and a heap position, 16 bytes) was most of this search's memory on
  * the maps that run it (random maps: a search reaches most of the
- * regions), so a region keeps a float g (a stamp covers REGION_BLOCK
- * regions, RegionSearch.block) and the open list deletes lazily (a region improved is pushed again, its
+ * regions), so a region keeps two bits (reached, closed: a stamp covers
+ * REGION_BLOCK regions, RegionSearch.blocks) and its parent's code, only
+ * the open regions keep their g (RegionSearch.open_g), and the open list
+ * deletes lazily (a region improved is pushed again, its
  * older entry skipped when popped), needing no heap position (but while a
  * refresh's arrays are held, RegionSearch.refresh_pos). The rules
  * are the core's: a closed region is never reopened, so a weighted
@@ -84,27 +86,59 @@ typedef union RegionCodes {
 /* Landmarks of the A* while a refresh's arrays are held (RegionSearch.refresh_marks). */
 #define REGION_LANDMARKS 4u
 
-/* Regions a stamp of the A* covers (RegionSearch.block). */
+/* Regions a stamp of the A* covers (RegionSearch.blocks). */
 #define REGION_BLOCK 32u
+
+/* REGION_BLOCK regions as the A* holds them: which of them the search of
+ * generation `stamp` (common/stamp.h) has reached, and which of those it
+ * has closed (bit i: the block's region i). A block another search
+ * stamped holds none of this search's: stamped, it is cleared first. */
+typedef struct RegionBlock {
+    uint32_t stamp;
+    uint32_t reached;
+    uint32_t closed;
+} RegionBlock;
+
+/* RegionSearch.open_g doubles when a search would take more than this
+ * many eighths of its slots: the few hundred regions a search of a random
+ * map of 35 per cent blocked holds open at its most fit in half the bytes
+ * they took at a half, for a little longer probing near that most
+ * (results/reference/mm-paper/randmem48.md). */
+#define REGION_OPEN_G_EIGHTHS 7u
+
+/* An open region's g as the A* holds it (RegionSearch.open_g); r
+ * REGION_OPEN_NONE: an empty slot. */
+#define REGION_OPEN_NONE UINT32_MAX
+typedef struct RegionOpen {
+    uint32_t r;
+    float g;
+} RegionOpen;
 
 typedef struct RegionSearch {
     const AbsIndex *ix;
-    /* per region (rounded up to whole blocks): its g in the A* (in
-     * 1/ABS_COST_SCALE cells; +infinity: not reached by this search; its
-     * sign bit set once the region is closed: g is never negative, and -0
-     * is the start's closed) */
-    float *g;
-    /* per REGION_BLOCK regions: the generation stamp of the search whose g
-     * they hold (common/stamp.h); a search reaching a region of a block it
-     * has not stamped sets the block's g to +infinity first. A stamp a
-     * region took 4 bytes of its 10; a block's few stores are paid once a
-     * search. While the refresh's arrays are held (whole-abstraction
-     * arrays anyway) a search stamps every block as it begins, so its
-     * relaxations (abstract_search.c expand_held) read g with no check.
-     * One more at the end: the open list's position slot (search/heap.h
+    /* per REGION_BLOCK regions: what the A* reached and closed (its
+     * generation stamp and two bit masks: 12 bytes a block). One more at
+     * the end: its stamp is the open list's position slot (search/heap.h
      * writes one per move; with lazy deletion none is read, so every
      * region shares that one). */
-    uint32_t *block;
+    RegionBlock *blocks;
+    /* The g of each region the A* has reached and not closed (in
+     * 1/ABS_COST_SCALE cells), in a table of open_g_cap slots (a power of
+     * two, at most REGION_OPEN_G_EIGHTHS eighths of them taken; linear probing from the home slot
+     * open_home gives, emptied by shifting back): a search's open regions
+     * are a small part of those it reaches, and a closed region's g is
+     * read only once, as it is closed (pop_open gives it). A float a
+     * region held every region's g, most of this search's memory on the
+     * maps that run it (random maps: a search reaches most of the
+     * regions). The table starts at 64 slots and doubles when a search
+     * would fill more of it. */
+    RegionOpen *open_g;
+    uint32_t open_g_cap, open_g_n, open_g_shift; /* open_home's: 32 - log2(open_g_cap) */
+    /* per region (rounded up to whole blocks), only while the refresh's
+     * arrays are held (refresh_edges: whole-abstraction arrays anyway):
+     * its g in that A* (expand_held), +infinity not reached by this
+     * search, the sign bit set once closed (-0: the start's closed). */
+    float *g;
     /* per region, where an A* may run: its sector's kept excess bytes
      * before its own edges' (abstraction/edges.h abs_kept_first) */
     uint8_t *kept_first;
@@ -122,8 +156,8 @@ typedef struct RegionSearch {
     int path_cap;      /* regions path has room for: it grows with the longest route */
     uint64_t expanded; /* cumulative */
     uint64_t last_expanded;
-    uint64_t open_grows; /* times an A* found its open list full and doubled it */
-    bool out_of_memory;  /* the last search ran out of memory for its open list or route: it found no route */
+    uint64_t open_grows; /* times an A* found its open list (or open_g) full and doubled it */
+    bool out_of_memory;  /* the last search ran out of memory for its open list, open_g or route: it found no route */
     /* region_search_steps unpacks the hierarchy's route only up to this
      * many regions (0: whole), and region_search_unpack goes on: a query's
      * first legs need only the route's first regions, and the rest is
@@ -175,6 +209,7 @@ typedef struct RegionSearch {
     uint32_t end_near_n;
     uint32_t end_best_region; /* the end of the best route found */
     double end_g0, end_best;  /* s to its region's center; the best route's cost (units) */
+    double end_best_g;        /* end_best_region's g (traced) */
     double end_weight;        /* the search's weight on its heuristic */
     uint64_t end_expanded;    /* its expansions so far */
 } RegionSearch;

@@ -1,9 +1,9 @@
 /* abstract_search_astar.h (private to refine/): the region search's A*
  * pieces (abstract_search.h), shared by the search from the regions'
  * centers (abstract_search.c) and the one costed from its ends
- * (abstract_search_ends.c): a region's g under block stamps, the open
- * list's lazy deletion, parents coded as edges, and the route taken back
- * along them. */
+ * (abstract_search_ends.c): a region's marks under block stamps, the open
+ * regions' g, the open list's lazy deletion, parents coded as edges, and
+ * the route taken back along them. */
 #ifndef GPPC_REFINE_ABSTRACT_SEARCH_ASTAR_H
 #define GPPC_REFINE_ABSTRACT_SEARCH_ASTAR_H
 
@@ -15,56 +15,118 @@
 bool region_grow_open(RegionSearch *as);
 /* Begins a search at region `from` with g = g0 and priority f. */
 void region_start_search(RegionSearch *as, uint32_t from, double g0, double f);
-/* A traced event about region r (its parent: parent_of, itself at the start). */
-void region_trace(const RegionSearch *as, TraceType type, uint32_t r, double h);
+/* A traced event about region r, whose g (units) is g (its parent:
+ * parent_of, itself at the start). */
+void region_trace(const RegionSearch *as, TraceType type, uint32_t r, double g, double h);
 /* The route ending in `last` (parents back to `from`) into as->path,
  * start first, with room for `more` regions after it; false (no route,
  * out_of_memory) when memory ran out. */
 bool region_take_route(RegionSearch *as, uint32_t from, uint32_t last, int more);
+/* open_g is full (REGION_OPEN_G_EIGHTHS): doubled. False when memory ran out. */
+bool region_grow_open_g(RegionSearch *as);
 
-/* Region r's g as this search holds it: a block this search has not
- * stamped yet is stamped and its g set to +infinity (not reached) first. */
-static inline float *g_of(RegionSearch *as, uint32_t r)
+/* Region r's block as this search holds it: one this search has not
+ * stamped yet is stamped and its marks cleared first. */
+static inline RegionBlock *block_of(RegionSearch *as, uint32_t r)
 {
-    uint32_t b = r / REGION_BLOCK;
-    float *g = &as->g[(size_t)b * REGION_BLOCK];
-    if (as->block[b] != as->stamp) {
-        as->block[b] = as->stamp;
-        for (uint32_t i = 0; i < REGION_BLOCK; i++)
-            g[i] = INFINITY;
+    RegionBlock *b = &as->blocks[r / REGION_BLOCK];
+    if (b->stamp != as->stamp) {
+        b->stamp = as->stamp;
+        b->reached = b->closed = 0;
     }
-    return &g[r % REGION_BLOCK];
+    return b;
 }
 
-/* Has the current search reached region r (its g is then valid)? */
-static inline bool reached(const RegionSearch *as, uint32_t r)
+/* Region r's bit in its block's marks. */
+static inline uint32_t block_bit(uint32_t r) { return 1u << (r % REGION_BLOCK); }
+
+/* Region r's home slot in open_g (a multiplicative hash: the ids a search
+ * reaches together are near each other). */
+static inline uint32_t open_home(const RegionSearch *as, uint32_t r) { return (r * 2654435761u) >> as->open_g_shift; }
+
+/* The slot of open_g holding region r, which is there (reached, not
+ * closed). */
+static inline RegionOpen *open_find(RegionSearch *as, uint32_t r)
 {
-    return as->block[r / REGION_BLOCK] == as->stamp && as->g[r] != INFINITY;
+    const uint32_t m = as->open_g_cap - 1;
+    uint32_t i = open_home(as, r);
+    while (as->open_g[i].r != r)
+        i = (i + 1) & m;
+    return &as->open_g[i];
 }
 
-/* Offers region r the cost g: a region new to this search takes it (its g
- * is +infinity), an open one takes it when smaller; true when it did
- * (queue it then), false when r keeps what it has (closed, or no better). */
+/* Region r, not in open_g, put there with g; false (out_of_memory set)
+ * when memory to grow it ran out. */
+static inline bool open_add(RegionSearch *as, uint32_t r, float g)
+{
+    if (8 * (as->open_g_n + 1) > REGION_OPEN_G_EIGHTHS * as->open_g_cap && !region_grow_open_g(as)) {
+        as->out_of_memory = true;
+        return false;
+    }
+    const uint32_t m = as->open_g_cap - 1;
+    uint32_t i = open_home(as, r);
+    while (as->open_g[i].r != REGION_OPEN_NONE)
+        i = (i + 1) & m;
+    as->open_g[i] = (RegionOpen){r, g};
+    as->open_g_n++;
+    return true;
+}
+
+/* Slot o of open_g emptied: the entries after it in its run that may
+ * stand in it (their home not between it and them) shift back, so that
+ * every entry stays reachable from its home. */
+static inline void open_remove(RegionSearch *as, RegionOpen *o)
+{
+    const uint32_t m = as->open_g_cap - 1;
+    uint32_t i = (uint32_t)(o - as->open_g), j = i;
+    for (;;) {
+        j = (j + 1) & m;
+        const uint32_t r = as->open_g[j].r;
+        if (r == REGION_OPEN_NONE)
+            break;
+        if (((j - open_home(as, r)) & m) >= ((j - i) & m)) {
+            as->open_g[i] = as->open_g[j];
+            i = j;
+        }
+    }
+    as->open_g[i].r = REGION_OPEN_NONE;
+    as->open_g_n--;
+}
+
+/* Offers region r the cost g: a region new to this search takes it, an
+ * open one takes it when smaller; true when it did (queue it then), false
+ * when r keeps what it has (closed, or no better) or memory to hold it
+ * ran out (out_of_memory). */
 static inline bool offer(RegionSearch *as, uint32_t r, double g)
 {
-    float *n = g_of(as, r), gf = (float)g;
-    if (!signbit(*n) && gf < *n) {
-        *n = gf;
+    RegionBlock *b = block_of(as, r);
+    const uint32_t bit = block_bit(r);
+    const float gf = (float)g;
+    if (b->closed & bit)
+        return false;
+    if (b->reached & bit) {
+        RegionOpen *o = open_find(as, r);
+        if (!(gf < o->g))
+            return false;
+        o->g = gf;
         return true;
     }
-    return false;
+    if (!open_add(as, r, gf))
+        return false;
+    b->reached |= bit;
+    return true;
 }
 
-/* Pushes region r, just offered its g, with priority f, room made on the
- * open list first; false (nothing queued, out_of_memory set: the search
- * ends with no route) when memory ran out. */
-static inline bool queue(RegionSearch *as, uint32_t r, double f)
+/* Pushes region r, just offered its g (gf, as held), with priority f,
+ * room made on the open list first; false (nothing queued, out_of_memory
+ * set: the search ends with no route) when memory ran out. */
+static inline bool queue(RegionSearch *as, uint32_t r, double f, float gf)
 {
     if (as->open.n == as->open.cap && !region_grow_open(as)) {
         as->out_of_memory = true;
         return false;
     }
-    heap_push(&as->open, r, f, as->g[r]);
+    heap_push(&as->open, r, f, gf);
     return true;
 }
 
@@ -75,16 +137,25 @@ static inline bool pop_open(RegionSearch *as, uint32_t *r, double *g)
 {
     while (!heap_empty(&as->open)) {
         HeapItem it = heap_pop(&as->open);
-        float *n = &as->g[it.id]; /* pushed: this search's */
-        if (signbit(*n) || it.g != *n)
+        RegionBlock *b = &as->blocks[it.id / REGION_BLOCK]; /* pushed: this search's */
+        const uint32_t bit = block_bit(it.id);
+        if (b->closed & bit)
+            continue;
+        RegionOpen *o = open_find(as, it.id);
+        if (it.g != o->g)
             continue;
         *r = it.id;
-        *g = *n;
-        *n = -*n;
+        *g = o->g;
+        b->closed |= bit;
+        open_remove(as, o);
         return true;
     }
     return false;
 }
+
+/* Has the search over the refresh's held arrays reached region r (its g,
+ * as->g[r], is then finite)? */
+static inline bool reached(const RegionSearch *as, uint32_t r) { return as->g[r] != INFINITY; }
 
 /* h(r) in cost units: the octile distance from r's center to the goal's, a
  * lower bound on the abstract distance (no edge costs less), consistent. */
@@ -117,21 +188,32 @@ static inline void set_parent(RegionSearch *as, const AbsAdj *c, const AbsAdjEdg
     put_parent(as, e->to, as->back_code[e->dir] | c->local);
 }
 
-/* Offers region e->to (*n: its g) the cost g plus `share` of edge e's
- * excess, as offer does, and sets its parent where it takes it. The excess
- * only adds, so where g alone cannot improve the region (closed, or reached
- * at g or less) it is not looked up (abstraction/edges.h: one looked up
- * from the sector that keeps it scans that sector's bytes). */
-static inline bool offer_edge(RegionSearch *as, float *n, double *g, double share, const AbsAdj *c, const AbsAdjEdge *e)
+/* Offers region e->to the cost g plus `share` of edge e's excess, as
+ * offer does, and sets its parent where it takes it. The excess only
+ * adds, so where g alone cannot improve the region (closed, or reached at
+ * g or less) it is not looked up (abstraction/edges.h: one looked up from
+ * the sector that keeps it scans that sector's bytes). */
+static inline bool offer_edge(RegionSearch *as, double *g, double share, const AbsAdj *c, const AbsAdjEdge *e)
 {
-    if (signbit(*n) || (float)*g >= *n)
+    RegionBlock *b = block_of(as, e->to);
+    const uint32_t bit = block_bit(e->to);
+    if (b->closed & bit)
+        return false;
+    RegionOpen *o = b->reached & bit ? open_find(as, e->to) : NULL;
+    const float now = o ? o->g : INFINITY;
+    if ((float)*g >= now)
         return false;
     if (share > 0)
         *g += share * (double)region_excess_units(abs_adj_excess_at(as->ix, c, e));
     float gf = (float)*g;
-    if (gf >= *n)
+    if (gf >= now)
         return false;
-    *n = gf;
+    if (o)
+        o->g = gf;
+    else if (open_add(as, e->to, gf))
+        b->reached |= bit;
+    else
+        return false;
     set_parent(as, c, e);
     return true;
 }

@@ -60,7 +60,7 @@ void region_ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
         double ng = grid_octile(s.x, s.y, c.x, c.y) * ABS_COST_SCALE;
         if (offer(as, nb, ng)) {
             set_parent(as, &it, &e);
-            if (!queue(as, nb, ng + as->end_weight * heuristic(c, goal)))
+            if (!queue(as, nb, ng + as->end_weight * heuristic(c, goal), (float)ng))
                 return;
         }
     }
@@ -97,7 +97,7 @@ bool region_ends_run(RegionSearch *as, uint64_t *budget)
         as->end_expanded++;
         (*budget)--;
         if (tr)
-            region_trace(as, TRACE_EXPANDING, cur, heuristic(c, goal));
+            region_trace(as, TRACE_EXPANDING, cur, g, heuristic(c, goal));
         bool end = cur == to;
         AbsAdj it;
         AbsAdjEdge e;
@@ -113,13 +113,14 @@ bool region_ends_run(RegionSearch *as, uint64_t *budget)
             if (total < as->end_best) {
                 as->end_best = total;
                 as->end_best_region = cur;
+                as->end_best_g = g;
             }
         }
         for (abs_adj_begin(ix, as->kept_first, cur, false, &it); abs_adj_next(ix, &it, &e);) {
             uint32_t nb = e.to;
             double ng = g + abs_octile_units(c, abs_center(ix, nb));
-            if (offer_edge(as, g_of(as, nb), &ng, share, &it, &e)) {
-                if (!queue(as, nb, ng + w * heuristic(abs_center(ix, nb), goal)))
+            if (offer_edge(as, &ng, share, &it, &e)) {
+                if (!queue(as, nb, ng + w * heuristic(abs_center(ix, nb), goal), (float)ng))
                     return true;
             }
         }
@@ -134,7 +135,8 @@ double region_ends_finish(RegionSearch *as)
     const uint32_t from = as->end_from, to = as->end_to;
     const double best = as->end_best;
     if (as->tracer)
-        region_trace(as, TRACE_END, best == INFINITY ? from : as->end_best_region, 0);
+        region_trace(as, TRACE_END, best == INFINITY ? from : as->end_best_region,
+                     best == INFINITY ? (float)as->end_g0 : as->end_best_g, 0);
     as->last_expanded = as->end_expanded;
     as->expanded += as->end_expanded;
     as->path_len = 0;

@@ -1,6 +1,7 @@
 /* abstract_search_make.c: the region search (abstract_search.h) made,
- * made again after a map change, made lean, freed and counted; the
- * searches themselves are abstract_search.c and abstract_search_ends.c. */
+ * made again after a map change, made lean, freed and counted, and its
+ * open regions' table grown; the searches themselves are
+ * abstract_search.c and abstract_search_ends.c. */
 #include "abstract_search.h"
 
 #include <stdlib.h>
@@ -82,13 +83,22 @@ static size_t blocks_of(const RegionSearch *as)
     return as->ix ? (as->ix->abs->nregions + REGION_BLOCK - 1) / REGION_BLOCK : 0;
 }
 
-/* The A*'s arrays (its g, stamps, open list and parents) and the route. */
+/* open_g's first slots: a search's open regions are a small part of the
+ * regions it reaches; it doubles when a search fills it (region_grow_open_g). */
+#define REGION_OPEN_G_FIRST 64u
+
+/* The A*'s arrays (its marks, open regions' g, open list and parents) and the route. */
 static bool alloc_astar(RegionSearch *as)
 {
     size_t n = as->ix->abs->nregions ? as->ix->abs->nregions : 1, nb = blocks_of(as);
     as->parent.any = malloc(n * region_code_bytes(as));
-    as->g = malloc((nb ? nb : 1) * REGION_BLOCK * sizeof *as->g); /* set when a search stamps its block */
-    as->block = calloc(nb + 1, sizeof *as->block);                /* block[nb]: the open list's position slot */
+    as->blocks = calloc(nb + 1, sizeof *as->blocks); /* blocks[nb].stamp: the open list's position slot */
+    as->open_g = malloc(REGION_OPEN_G_FIRST * sizeof *as->open_g);
+    as->open_g_cap = as->open_g ? REGION_OPEN_G_FIRST : 0;
+    as->open_g_shift = 32u - (uint32_t)__builtin_ctz(REGION_OPEN_G_FIRST);
+    as->open_g_n = 0;
+    for (uint32_t i = 0; i < as->open_g_cap; i++)
+        as->open_g[i].r = REGION_OPEN_NONE;
     as->kept_first = malloc(n);
     if (as->kept_first && as->ix->abs->nregions)
         abs_kept_first(as->ix, as->kept_first);
@@ -96,20 +106,44 @@ static bool alloc_astar(RegionSearch *as)
         as->path = malloc(REGION_PATH_FIRST * sizeof *as->path);
         as->path_cap = as->path ? (int)REGION_PATH_FIRST : 0;
     }
-    return as->parent.any && as->g && as->block && as->kept_first && as->path &&
-           heap_init(&as->open, REGION_OPEN_FIRST, &as->block[nb], 0);
+    return as->parent.any && as->blocks && as->open_g && as->kept_first && as->path &&
+           heap_init(&as->open, REGION_OPEN_FIRST, &as->blocks[nb].stamp, 0);
 }
 
-/* The A*'s g, stamps and open list let go. */
+/* The A*'s marks, open regions' g and open list let go. */
 static void free_astar_core(RegionSearch *as)
 {
-    free(as->g);
-    free(as->block);
+    free(as->blocks);
+    free(as->open_g);
     free(as->kept_first);
-    as->g = NULL;
-    as->block = NULL;
+    as->blocks = NULL;
+    as->open_g = NULL;
+    as->open_g_cap = as->open_g_n = 0;
     as->kept_first = NULL;
     heap_free(&as->open);
+}
+
+/* open_g is full (REGION_OPEN_G_EIGHTHS): doubled, its entries put in again from their homes
+ * in the larger table. False when memory ran out. */
+__attribute__((noinline)) bool region_grow_open_g(RegionSearch *as)
+{
+    const uint32_t cap = as->open_g_cap;
+    RegionOpen *was = as->open_g, *now = cap < UINT32_MAX / 2 ? malloc(2 * (size_t)cap * sizeof *now) : NULL;
+    if (!now)
+        return false;
+    as->open_grows++;
+    grow_gate_ask(&as->gate, (size_t)cap * sizeof *now); /* it grows whatever the answer */
+    for (uint32_t i = 0; i < 2 * cap; i++)
+        now[i].r = REGION_OPEN_NONE;
+    as->open_g = now;
+    as->open_g_cap = 2 * cap;
+    as->open_g_shift--;
+    as->open_g_n = 0;
+    for (uint32_t i = 0; i < cap; i++)
+        if (was[i].r != REGION_OPEN_NONE)
+            (void)open_add(as, was[i].r, was[i].g); /* at most half full: no growth */
+    free(was);
+    return true;
 }
 
 /* The codes; the A*'s arrays too when `astar` (else after the
@@ -134,7 +168,9 @@ static void drop_refresh(RegionSearch *as)
     free(as->refresh_sector);
     free(as->refresh_pos);
     free(as->refresh_marks);
+    free(as->g);
     as->refresh_marks = NULL;
+    as->g = NULL;
     as->refresh_edges = NULL;
     as->refresh_first = NULL;
     as->refresh_sector = NULL;
@@ -147,15 +183,17 @@ bool region_search_hold(RegionSearch *as, Err *err)
         return true;
     if (!region_search_flat(as, &as->refresh_first, &as->refresh_edges) ||
         !(as->refresh_sector = abs_region_sectors(as->ix)) ||
-        !(as->refresh_pos = malloc(((size_t)as->ix->abs->nregions + 1) * sizeof *as->refresh_pos))) {
+        !(as->refresh_pos = malloc(((size_t)as->ix->abs->nregions + 1) * sizeof *as->refresh_pos)) ||
+        !(as->g = malloc((blocks_of(as) ? blocks_of(as) : 1) * REGION_BLOCK * sizeof *as->g))) {
         drop_refresh(as);
         return err_set(err, "out of memory for the hierarchy's refresh (%u edges, %u regions)", as->ix->abs->nedges,
                        as->ix->abs->nregions);
     }
     /* The landmarks' searches run on the A*'s arrays: a search made lean
      * has none (region_search_unfollow's prev), and its A* the octile alone. */
-    as->refresh_marks =
-        as->g ? malloc(((size_t)as->ix->abs->nregions + 1) * REGION_LANDMARKS * sizeof *as->refresh_marks) : NULL;
+    as->refresh_marks = as->parent.any
+                            ? malloc(((size_t)as->ix->abs->nregions + 1) * REGION_LANDMARKS * sizeof *as->refresh_marks)
+                            : NULL;
     if (as->refresh_marks && !region_search_marks(as)) { /* the octile alone */
         free(as->refresh_marks);
         as->refresh_marks = NULL;
@@ -253,11 +291,12 @@ void region_search_free(RegionSearch *as)
 size_t region_search_bytes(const RegionSearch *as)
 {
     size_t n = as->ix ? as->ix->abs->nregions : 0, nb = blocks_of(as), code = region_code_bytes(as);
-    return (as->g ? (nb ? nb : 1) * REGION_BLOCK * sizeof *as->g : 0) + (as->block ? (nb + 1) * sizeof *as->block : 0) +
+    return (as->blocks ? (nb + 1) * sizeof *as->blocks : 0) + (size_t)as->open_g_cap * sizeof *as->open_g +
            (as->kept_first ? n : 0) + (size_t)as->open.cap * sizeof(HeapItem) + (as->parent.any ? n * code : 0) +
            (size_t)as->path_cap * sizeof *as->path + abs_ch_scratch_bytes(&as->ch) +
-           (as->refresh_edges ? (size_t)as->ix->abs->nedges * sizeof *as->refresh_edges +
-                                    (2 * n + 1) * sizeof *as->refresh_sector + (n + 1) * sizeof *as->refresh_pos +
-                                    (as->refresh_marks ? (n + 1) * REGION_LANDMARKS * sizeof *as->refresh_marks : 0)
-                              : 0);
+           (as->refresh_edges
+                ? (size_t)as->ix->abs->nedges * sizeof *as->refresh_edges + (2 * n + 1) * sizeof *as->refresh_sector +
+                      (n + 1) * sizeof *as->refresh_pos + (nb ? nb : 1) * REGION_BLOCK * sizeof *as->g +
+                      (as->refresh_marks ? (n + 1) * REGION_LANDMARKS * sizeof *as->refresh_marks : 0)
+                : 0);
 }

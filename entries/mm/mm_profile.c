@@ -114,6 +114,13 @@
  * (refine/corridor.h) (results/reference/mm-paper/randfit46.md). */
 #define LOOSE_SCATTERED 0.165
 #define LOOSE_CLUTTERED_NODES 1792
+/* Cluttered maps whose obstacles mostly clump (grid_scattered below this:
+ * the random maps of 40 per cent blocked, 0.017-0.051; 35 per cent is at
+ * 0.12-0.14) take P_LOOSE_CLUTTERED's sectors of 16 too: there the
+ * clumps leave fewer regions, the smaller abstraction, index and route
+ * A* bring each map within its budget, and the paths come out about as
+ * long (results/reference/mm-paper/randmem48.md). */
+#define CLUMPED_SCATTERED 0.09
 /* Of those, where obstacles stand alone more still (the random maps of 20
  * and 25 per cent blocked, grid_scattered 0.38-0.39 and 0.28-0.29; 30 per
  * cent is at 0.20) the abstraction is smaller (fewer regions), and a
@@ -409,6 +416,12 @@ double mm_profile_coarse_busy(const MmConfig *c) { return c->coarse < 0 ? COARSE
 
 const MmProfile *mm_profile_default(void) { return &PROFILES[P_DEFAULT]; }
 
+/* Obstacles mostly alone (LOOSE_SCATTERED) or mostly clumped (CLUMPED_SCATTERED). */
+static bool loose_clutter(const MapKind *k)
+{
+    return k->scattered >= LOOSE_SCATTERED || (k->scattered >= SCATTERED && k->scattered < CLUMPED_SCATTERED);
+}
+
 const MmProfile *mm_profile_choose(const MapKind *k, int small)
 {
     bool corridors = k->scattered < WALLS_ONLY && k->regions_per_sector > MAZE_REGIONS_PER_SECTOR;
@@ -420,7 +433,7 @@ const MmProfile *mm_profile_choose(const MapKind *k, int small)
             : corridors                                                                           ? P_BROAD_CORRIDORS
             : !k->diagonals                                                                       ? P_NO_DIAGONALS
             : k->scattered >= SPARSE_SCATTERED && k->detour >= CLUTTERED_DETOUR                   ? P_SPARSE_CLUTTERED
-            : k->scattered >= LOOSE_SCATTERED && k->detour >= CLUTTERED_DETOUR                    ? P_LOOSE_CLUTTERED
+            : loose_clutter(k) && k->detour >= CLUTTERED_DETOUR                                   ? P_LOOSE_CLUTTERED
             : k->scattered >= SCATTERED && k->detour >= CLUTTERED_DETOUR                          ? P_CLUTTERED
             : k->scattered >= SCATTERED                                                           ? P_SCATTERED
             : k->detour >= SMALL_ROOMS_DETOUR && k->regions_per_sector < MAZE_REGIONS_PER_SECTOR  ? P_SMALL_ROOMS

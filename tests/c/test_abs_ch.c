@@ -300,7 +300,7 @@ static void test_ch_static_keeps_arcs_only(T *t)
            "offsets of %u",
            ch->n, ch->rec_bits, ch->depth_bits, ch->parent_bits, ch->row_bits);
     const RegionSearch *live = mm_region_search(m.inst); /* region_search_lean: the hierarchy answers all */
-    CHECKF(t, live->path && !live->parent.any && !live->g && !live->block,
+    CHECKF(t, live->path && !live->parent.any && !live->g && !live->blocks && !live->open_g,
            "mm's region search kept the A*'s arrays beside its hierarchy");
     CHECKF(t, abs_ch_kept_bytes(ch) == expect, "kept %zu bytes, arcs, offsets, depths and order are %zu",
            abs_ch_kept_bytes(ch), expect);

@@ -48,6 +48,7 @@ static void test_mm_profiles(T *t)
         {{1.01, 0.0, 1.30, 1024, true, true, 63, 1025}, "default"},        /* more corners than sectors */
         {{1.02, 0.0, 0.51, 1024, true, true, 40, 700}, "default"},         /* dao: fewer regions a sector */
         {{1.03, 0.0, 0.96, 384, true, true, 31, 791}, "small-map"},        /* as default: 384 sectors, few corners */
+        {{1.40, 0.05, 1.20, 1024, true, true, 5, 0}, "loose-cluttered"},   /* random 40 %: obstacles clump */
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         const MmProfile *p = mm_profile_choose(&cases[i].k, -1);

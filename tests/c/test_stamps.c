@@ -70,10 +70,8 @@ static void poison_nodes(BestFirst *bf)
 static void poison_regions(RegionSearch *as)
 {
     uint32_t nb = (as->ix->abs->nregions + REGION_BLOCK - 1) / REGION_BLOCK;
-    for (size_t i = 0; i < (size_t)nb * REGION_BLOCK; i++)
-        as->g[i] = -0.0f;
     for (uint32_t b = 0; b < nb; b++)
-        as->block[b] = 1;
+        as->blocks[b] = (RegionBlock){1, UINT32_MAX, UINT32_MAX}; /* every region closed */
 }
 static void poison_marks(uint32_t *marks, size_t n)
 {
