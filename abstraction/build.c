@@ -7,6 +7,24 @@
 
 #include "plain.h"
 
+/* Bit i of the result: cell (x + i dx, y + i dy) open, for i < n (n <= 32),
+ * read from the padded grid (its blocked ring stands for outside the map). */
+static inline uint32_t open_line(const Grid *g, int x, int y, int dx, int dy, int n, bool packed)
+{
+    size_t i = (size_t)grid_index(g, x, y);
+    if (packed && dx == 1) { /* a row's cells are consecutive bits: one or two words */
+        uint64_t word = g->bits[i >> 6] >> (i & 63);
+        if ((i & 63) + (size_t)n > 64)
+            word |= g->bits[(i >> 6) + 1] << (64 - (i & 63));
+        return (uint32_t)word & (uint32_t)((1ull << n) - 1);
+    }
+    uint32_t b = 0;
+    size_t step = (size_t)(dy * g->stride + dx);
+    for (int k = 0; k < n; k++, i += step)
+        b |= (uint32_t)grid_cell_open(g->cells, g->bits, i, packed) << k;
+    return b;
+}
+
 /* Is every cell of the sector passable? Such a sector (an open map is made
  * of them) is one region whose cells need no search. */
 static bool sector_all_open(const Grid *g, int x0, int y0, int w, int h)
@@ -40,16 +58,12 @@ int abs_fill_sector(const Grid *g, int x0, int y0, int w, int h, uint8_t *labels
     uint8_t up[MAX_RUNS];
     int nruns = 0, above = 0, above_end = 0;
     for (int ly = 0; ly < h; ly++) {
-        size_t row = (size_t)grid_index(g, x0, y0 + ly);
+        /* The row's open cells as bits, its runs found a word at a time. */
+        uint32_t row = open_line(g, x0, y0 + ly, 1, 0, w, !g->cells);
         int first = nruns, p = above;
-        for (int lx = 0; lx < w;) {
-            if (!grid_open_at(g, row + (size_t)lx)) {
-                lx++;
-                continue;
-            }
-            int a = lx;
-            while (lx < w && grid_open_at(g, row + (size_t)lx))
-                lx++;
+        while (row) {
+            int a = __builtin_ctz(row), lx = a + __builtin_ctz(~(row >> a)); /* w < 32: a blocked bit ends it */
+            row &= ~0u << lx;
             int r = nruns++;
             run_x0[r] = (uint8_t)a;
             run_x1[r] = (uint8_t)(lx - 1);
@@ -153,18 +167,52 @@ static void insert_edge(RawEdge *out, int *n, RawEdge e)
     (*n)++;
 }
 
-/* The neighbouring sectors (bit d = direction d, as GRID_DX/DY) that a
- * move from a border cell on sides k (as OUTWARD below) can enter: a local
- * update asks for a few directions only, so most border cells are skipped
- * before their moves are looked at. */
-static inline unsigned reach_of(int k)
+/* The edges one side of a sector gives (abs_sector_edges): its L cells are
+ * positions 1 .. L of a line from (x, y) along (dx, dy), position 0 and L +
+ * 1 the cells just past its ends, and the line beside it one step outward,
+ * (ox, oy), is the neighbouring sector `side`'s (positions 1 .. L) and the
+ * corner sectors' `back` (position 0) and `fwd` (position L + 1); a corner
+ * sector is asked only from the sides that pass it (top and bottom, -1
+ * otherwise). A move from position i leaves straight to outer i or
+ * diagonally to outer i + 1 or i - 1, the two cells beside a diagonal one
+ * being inner i +- 1 and outer i (no corner cutting). Each legal move's
+ * edge (its cell's region, the sector it enters, its target's region) is
+ * inserted unless it is the one just seen: neighbouring moves mostly give
+ * the same edge. The lines are bit masks, so blocked cells and illegal
+ * moves cost nothing one by one. */
+static inline __attribute__((always_inline)) void side_edges(const Grid *g, const uint8_t *labels, int x, int y, int dx,
+                                                             int dy, int ox, int oy, int L, unsigned dir_mask, int side,
+                                                             int back, int fwd, RawEdge *out, int *n, bool packed)
 {
-    /* REACH[l | r << 1 | t << 2 | b << 3] = t | r << 1 | b << 2 | l << 3 |
-     * (t && r) << 4 | (b && r) << 5 | (b && l) << 6 | (t && l) << 7, as a
-     * table: it is asked for every border cell. */
-    static const uint8_t REACH[16] = {0x00, 0x08, 0x02, 0x0a, 0x01, 0x89, 0x13, 0x9b,
-                                      0x04, 0x4c, 0x26, 0x6e, 0x05, 0xcd, 0x37, 0xff};
-    return REACH[k];
+    bool want_side = dir_mask >> side & 1, want_back = back >= 0 && (dir_mask >> back & 1),
+         want_fwd = fwd >= 0 && (dir_mask >> fwd & 1);
+    if (!want_side && !want_back && !want_fwd)
+        return;
+    uint32_t in = open_line(g, x, y, dx, dy, L + 2, packed),
+             outer = open_line(g, x + ox, y + oy, dx, dy, L + 2, packed);
+    uint32_t mid = ((1u << L) - 1) << 1, from = in & mid;
+    uint32_t straight = from & outer, ahead = from & outer >> 1 & in >> 1 & outer,
+             behind = from & outer << 1 & in << 1 & outer;
+    const ptrdiff_t at = (ptrdiff_t)y * g->width + x; /* position 0 (maybe off the map: never read) */
+    const ptrdiff_t step = (ptrdiff_t)dy * g->width + dx, outward = (ptrdiff_t)oy * g->width + ox;
+    RawEdge last = {ABS_BLOCKED_LABEL, 0, 0}; /* no edge has a blocked region */
+    /* Moves into the side's sector: straight from 1 .. L, ahead from 1 ..
+     * L - 1, behind from 2 .. L; then the corners' two. */
+    uint32_t masks[3] = {want_side ? straight : 0, want_side ? ahead & (mid >> 1) : 0,
+                         want_side ? behind & (mid << 1) & mid : 0};
+    const int shift[3] = {0, 1, -1};
+    for (int k = 0; k < 3; k++)
+        for (uint32_t m = masks[k]; m; m &= m - 1) {
+            int i = __builtin_ctz(m);
+            RawEdge e = {labels[at + i * step], (uint8_t)side, labels[at + (i + shift[k]) * step + outward]};
+            if (e.region != last.region || e.dir != last.dir || e.target != last.target)
+                insert_edge(out, n, e);
+            last = e;
+        }
+    if (want_fwd && (ahead >> L & 1))
+        insert_edge(out, n, (RawEdge){labels[at + L * step], (uint8_t)fwd, labels[at + (L + 1) * step + outward]});
+    if (want_back && (behind >> 1 & 1))
+        insert_edge(out, n, (RawEdge){labels[at + step], (uint8_t)back, labels[at + outward]});
 }
 
 /* abs_sector_edges for either form of the grid, `packed` a constant at each call. */
@@ -172,59 +220,12 @@ static inline __attribute__((always_inline)) int sector_edges(const Grid *g, int
                                                               const uint8_t *labels, unsigned dir_mask, RawEdge *out,
                                                               bool packed)
 {
-    /* OUTWARD[l | r << 1 | t << 2 | b << 3]: the moves (bit d, as GRID_DX/DY)
-     * that leave the sector from a cell on those of its sides (left, right,
-     * top, bottom): d goes left from a left cell, up from a top one, ... */
-    static const uint8_t OUTWARD[16] = {0x00, 0xc8, 0x32, 0xfa, 0x91, 0xd9, 0xb3, 0xfb,
-                                        0x64, 0xec, 0x76, 0xfe, 0xf5, 0xfd, 0xf7, 0xff};
-    /* SECTOR_DIR[k][d]: the neighbouring sector that move d (one of
-     * OUTWARD[k]) enters from a cell on sides k. */
-    static const uint8_t SECTOR_DIR[16][8] = {
-        {0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 3, 0, 0, 3, 3}, {0, 1, 0, 0, 1, 1, 0, 0}, {0, 1, 0, 3, 1, 1, 3, 3},
-        {0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 3, 0, 0, 3, 7}, {0, 1, 0, 0, 4, 1, 0, 0}, {0, 1, 0, 3, 4, 1, 3, 7},
-        {0, 0, 2, 0, 0, 2, 2, 0}, {0, 0, 2, 3, 0, 2, 6, 3}, {0, 1, 2, 0, 1, 5, 2, 0}, {0, 1, 2, 3, 1, 5, 6, 3},
-        {0, 0, 2, 0, 0, 2, 2, 0}, {0, 0, 2, 3, 0, 2, 6, 7}, {0, 1, 2, 0, 4, 5, 2, 0}, {0, 1, 2, 3, 4, 5, 6, 7}};
-    /* A move's offsets in the padded grid, in `labels` and of the two
-     * cells a diagonal move passes. */
-    const uint8_t *cells = g->cells;
-    const uint64_t *bits = g->bits;
-    int cell_off[8], label_off[8], side_x[8], side_y[8];
-    for (int d = 0; d < 8; d++) {
-        cell_off[d] = grid_dir_offset(g, d);
-        label_off[d] = GRID_DY[d] * g->width + GRID_DX[d];
-        side_x[d] = GRID_DX[d];
-        side_y[d] = GRID_DY[d] * g->stride;
-    }
+    /* Directions as GRID_DX/DY: N 0, E 1, S 2, W 3, NE 4, SE 5, SW 6, NW 7. */
     int n = 0;
-    RawEdge last = {ABS_BLOCKED_LABEL, 0, 0}; /* no edge has a blocked region */
-    for (int ly = 0; ly < h; ly++) {
-        int row_k = (ly == 0) << 2 | (ly == h - 1) << 3;
-        if (!(reach_of(row_k | 3) & dir_mask))
-            continue; /* no cell of this row leaves towards an asked sector */
-        /* Only border cells can leave the sector: an inner row's first and last. */
-        for (int lx = 0; lx < w; lx += row_k || lx != 0 || w == 1 ? 1 : w - 1) {
-            int x = x0 + lx, y = y0 + ly, k = (lx == 0) | (lx == w - 1) << 1 | row_k;
-            /* The cell and its neighbours read straight from the padded
-             * grid (its blocked ring stands for outside the map): this
-             * loop is most of preprocessing on open maps. */
-            const int c = grid_index(g, x, y);
-            if (!grid_cell_open(cells, bits, (size_t)c, packed) || !(reach_of(k) & dir_mask))
-                continue;
-            const uint8_t *lab = &labels[(size_t)y * g->width + x];
-            for (unsigned moves = OUTWARD[k]; moves; moves &= moves - 1) {
-                int d = __builtin_ctz(moves), sd = SECTOR_DIR[k][d];
-                if (!(dir_mask >> sd & 1) || !grid_cell_open(cells, bits, (size_t)(c + cell_off[d]), packed) ||
-                    (d >= 4 && (!grid_cell_open(cells, bits, (size_t)(c + side_x[d]), packed) ||
-                                !grid_cell_open(cells, bits, (size_t)(c + side_y[d]), packed))))
-                    continue;
-                RawEdge e = {*lab, (uint8_t)sd, lab[label_off[d]]};
-                /* Neighbouring border cells mostly give the edge just seen. */
-                if (e.region != last.region || e.dir != last.dir || e.target != last.target)
-                    insert_edge(out, &n, e);
-                last = e;
-            }
-        }
-    }
+    side_edges(g, labels, x0 - 1, y0, 1, 0, 0, -1, w, dir_mask, 0, 7, 4, out, &n, packed);          /* top */
+    side_edges(g, labels, x0 - 1, y0 + h - 1, 1, 0, 0, 1, w, dir_mask, 2, 6, 5, out, &n, packed);   /* bottom */
+    side_edges(g, labels, x0, y0 - 1, 0, 1, -1, 0, h, dir_mask, 3, -1, -1, out, &n, packed);        /* left */
+    side_edges(g, labels, x0 + w - 1, y0 - 1, 0, 1, 1, 0, h, dir_mask, 1, -1, -1, out, &n, packed); /* right */
     return n;
 }
 

@@ -6,9 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../common/stamp.h"
 #include "../grid/line.h"
-#include "../search/astar.h"
+#include "../search/heap.h"
 #include "plain.h"
 
 /* Below 64 cells the code is the excess in half cells; above, 2 cells a
@@ -24,57 +23,67 @@ uint8_t abs_excess_code(double cells)
 }
 
 /* Where an edge's leg is searched: over a window of the 2 x 2 sectors
- * holding its two, the map's cells copied in and only the two sectors
- * allowed. It sees the cells an A* over the whole map with the other
+ * holding its two, the map's cells copied in, moves allowed only into the
+ * two sectors. It sees the cells an A* over the whole map with the other
  * sectors barred would see (corner checks included: a diagonal step between
- * the two sectors of a diagonal edge checks cells of the other two), in the
- * same order, so it finds the same length; its memory is four sectors', not
- * the map's, and its cells stay in cache. */
+ * the two sectors of a diagonal edge checks cells of the other two), so it
+ * finds the same length; its memory is four sectors', not the map's, and
+ * its cells stay in cache. Only the length is wanted, and the window is
+ * small and the same every time, so the search is this file's own A* (not
+ * search/astar.h's, which pages, restricts by block lookups and keeps
+ * parents): a cell's byte says both whether it is open and whether a move
+ * may enter it, the nodes are the window's cells, indexed directly, and a
+ * leg's search costs about a third of the general one's. Any exact search
+ * gives the same length (the same excess code: a length a + b sqrt(2)
+ * never lies within rounding of a code's boundary). */
+enum { LEG_OPEN = 1, LEG_ENTER = 2 };       /* a window cell's bits: open; open and inside the two sectors */
+#define LEG_STRIDE (2 * ABS_MAX_SECTOR + 2) /* the window with a blocked ring */
+#define LEG_CELLS (LEG_STRIDE * LEG_STRIDE)
+
+typedef struct LegNode {
+    double g;
+    uint32_t seen; /* LegSearch.stamp: reached (open); stamp + 1: closed; else not reached by this search */
+    int32_t pos;   /* its place in the open list (search/heap.h) */
+} LegNode;
+
 typedef struct LegSearch {
     const Grid *g;
     int S, sw;
-    AStar astar;
-    AStarLimits lim;
-    uint8_t stamp;
-    uint8_t mark[4];     /* per sector of the window */
-    uint16_t *col, *row; /* window column, row -> its sector's */
-    Grid box;            /* 2S x 2S */
+    uint32_t stamp;
+    Heap open;
+    int offset[8]; /* a move's offset in the window */
+    uint8_t cell[LEG_CELLS];
+    LegNode node[LEG_CELLS];
 } LegSearch;
 
 static void leg_search_free(LegSearch *ls)
 {
-    astar_free(&ls->astar);
-    grid_free(&ls->box);
-    free(ls->col);
-    free(ls->row);
+    if (ls)
+        heap_free(&ls->open);
+    free(ls);
 }
 
-static bool leg_search_init(LegSearch *ls, const Grid *g, int S, Err *err)
+static LegSearch *leg_search_new(const Grid *g, int S, Err *err)
 {
-    memset(ls, 0, sizeof *ls);
+    LegSearch *ls = calloc(1, sizeof *ls);
+    if (!ls || !heap_init(&ls->open, LEG_CELLS, &ls->node[0].pos, sizeof ls->node[0])) {
+        free(ls);
+        err_set(err, "out of memory measuring the abstract edge costs");
+        return NULL;
+    }
     ls->g = g;
     ls->S = S;
     ls->sw = (g->width + S - 1) / S;
-    int side = 2 * S;
-    ls->col = malloc((size_t)side * sizeof *ls->col);
-    ls->row = malloc((size_t)side * sizeof *ls->row);
-    if (!ls->col || !ls->row || !grid_init_blocked(&ls->box, side, side, err) ||
-        !astar_init(&ls->astar, &ls->box, err) || !astar_reserve(&ls->astar, (size_t)side * side, err)) {
-        leg_search_free(ls);
-        return err_set(err, "out of memory measuring the abstract edge costs");
-    }
-    for (int i = 0; i < side; i++)
-        ls->col[i] = ls->row[i] = (uint16_t)(i / S);
-    ls->lim =
-        (AStarLimits){.weight = 1, .block_mark = ls->mark, .col_block = ls->col, .row_block = ls->row, .blocks_w = 2};
-    return true;
+    for (int d = 0; d < 8; d++)
+        ls->offset[d] = GRID_DY[d] * LEG_STRIDE + GRID_DX[d];
+    return ls;
 }
 
-/* Cells i .. i + w - 1 of a packed grid into one byte each (0 or 1), eight
- * at a time: a window is copied for every leg searched (after a map change
- * the grid is packed), and cell by cell the copy was a sizeable part of a
- * leg's cost. */
-static void bits_to_cells(const uint64_t *bits, size_t i, int w, uint8_t *out)
+/* Cells i .. i + w - 1 of a packed grid into one byte each, `open` (3 or
+ * 1) for an open cell and 0 for a blocked one, eight at a time: a window
+ * is copied for every leg searched (after a map change the grid is
+ * packed), and cell by cell the copy was a sizeable part of a leg's cost. */
+static void bits_to_cells(const uint64_t *bits, size_t i, int w, uint8_t open, uint8_t *out)
 {
     int x = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -83,40 +92,129 @@ static void bits_to_cells(const uint64_t *bits, size_t i, int w, uint8_t *out)
         if ((i & 63) > 56) /* the eight straddle two words; the next one exists, as cell i + 7 does */
             word |= bits[(i >> 6) + 1] << (64 - (i & 63));
         /* Bit k of the byte to bit 0 of byte 7 - k (no two partial
-         * products overlap, so no carries), then the bytes reversed. */
+         * products overlap, so no carries), then the bytes reversed and
+         * each 0 or 1 times `open` (no carries either). */
         uint64_t spread = (word & 0xffu) * 0x8040201008040201ull >> 7 & 0x0101010101010101ull;
-        spread = __builtin_bswap64(spread);
+        spread = __builtin_bswap64(spread) * open;
         memcpy(out + x, &spread, 8);
     }
 #endif
     for (; x < w; x++, i++)
-        out[x] = grid_bit_at(bits, i);
+        out[x] = grid_bit_at(bits, i) ? open : 0;
 }
 
-/* The length of a shortest path from ca (in sector s) to cb (in sector t)
- * inside the two sectors, its cells in *leg; -1 when there is none. */
-static double leg_length(LegSearch *ls, int s, int t, xyLoc ca, xyLoc cb, xyPath *leg)
+/* The window's octile distance from (x, y) to (gx, gy). */
+static inline double leg_octile(int x, int y, int gx, int gy)
+{
+    int dx = x > gx ? x - gx : gx - x, dy = y > gy ? y - gy : gy - y;
+    return dx > dy ? (dx - dy) + dy * GRID_SQRT2 : (dy - dx) + dx * GRID_SQRT2;
+}
+
+/* Copies the window of the 2 x 2 sectors holding s and t in: the cells
+ * of s and t, open ones open to moves; the other two sectors' stay blocked
+ * (a search between s and t reads none of them: two sectors side by side
+ * make a rectangle, which holds the corner cells of every diagonal step in
+ * it, and leg_length steps over the corner of two diagonal ones itself).
+ * Returns the window's top-left cell less its ring (so a cell's window
+ * coordinates are its own minus it). */
+static xyLoc leg_window(LegSearch *ls, int s, int t)
 {
     int S = ls->S, sw = ls->sw;
     int c0 = s % sw < t % sw ? s % sw : t % sw, r0 = s / sw < t / sw ? s / sw : t / sw;
-    ls->lim.mark = stamp_next_byte(&ls->stamp, ls->mark, 4);
-    leg->len = 0;
     const Grid *g = ls->g;
-    Grid *b = &ls->box;
-    int x0 = c0 * S, y0 = r0 * S;
-    int w = g->width - x0 < 2 * S ? g->width - x0 : 2 * S, h = g->height - y0 < 2 * S ? g->height - y0 : 2 * S;
-    memset(b->cells, 0, (size_t)(b->height + 2) * b->stride);
-    for (int y = 0; y < h; y++) {
-        uint8_t *row = &b->cells[grid_index(b, 0, y)];
-        size_t i = (size_t)grid_index(g, x0, y0 + y); /* the window lies inside the map */
-        if (g->cells)
-            memcpy(row, &g->cells[i], (size_t)w);
-        else
-            bits_to_cells(g->bits, i, w, row);
+    memset(ls->cell, 0, LEG_CELLS);
+    for (int k = 0; k < 2; k++) {
+        int x0, y0, w, h, sec = k ? t : s;
+        abs_box(g->width, g->height, S, sw, sec, &x0, &y0, &w, &h);
+        uint8_t *at = &ls->cell[((sec / sw - r0) * S + 1) * LEG_STRIDE + (sec % sw - c0) * S + 1];
+        for (int y = 0; y < h; y++, at += LEG_STRIDE) {
+            size_t i = (size_t)grid_index(g, x0, y0 + y);
+            if (g->cells)
+                for (int x = 0; x < w; x++)
+                    at[x] = g->cells[i + (size_t)x] ? LEG_OPEN | LEG_ENTER : 0;
+            else
+                bits_to_cells(g->bits, i, w, LEG_OPEN | LEG_ENTER, at);
+        }
     }
-    ls->mark[(s / sw - r0) * 2 + s % sw - c0] = ls->mark[(t / sw - r0) * 2 + t % sw - c0] = ls->lim.mark;
-    xyLoc wa = {(int16_t)(ca.x - x0), (int16_t)(ca.y - y0)}, wb = {(int16_t)(cb.x - x0), (int16_t)(cb.y - y0)};
-    return astar_find(&ls->astar, wa, wb, &ls->lim, leg);
+    return (xyLoc){(int16_t)(c0 * S - 1), (int16_t)(r0 * S - 1)};
+}
+
+/* The length of a shortest path from window cell (sx, sy) to (gx, gy) over
+ * the cells open to moves (leg_window); -1 when there is none. */
+static double leg_search(LegSearch *ls, int sx, int sy, int gx, int gy)
+{
+    if ((ls->stamp += 2) < 2) { /* wrapped: every node unseen again */
+        for (int i = 0; i < LEG_CELLS; i++)
+            ls->node[i].seen = 0;
+        ls->stamp = 2;
+    }
+    const uint32_t open = ls->stamp, closed = open + 1;
+    const int goal = gy * LEG_STRIDE + gx, start = sy * LEG_STRIDE + sx;
+    LegNode *node = ls->node;
+    const uint8_t *cell = ls->cell;
+    Heap *heap = &ls->open;
+    heap_clear(heap);
+    node[start].g = 0;
+    node[start].seen = open;
+    heap_push(heap, (uint32_t)start, leg_octile(sx, sy, gx, gy), 0);
+    while (!heap_empty(heap)) {
+        const int cur = (int)heap_pop(heap).id;
+        LegNode *c = &node[cur];
+        if (cur == goal)
+            return c->g;
+        c->seen = closed;
+        const double gc = c->g;
+        const int cx = cur % LEG_STRIDE, cy = cur / LEG_STRIDE;
+        for (int d = 0; d < 8; d++) {
+            const int nb = cur + ls->offset[d];
+            if (!(cell[nb] & LEG_ENTER))
+                continue;
+            if (d >= 4 && !(cell[cur + GRID_DX[d]] & cell[cur + GRID_DY[d] * LEG_STRIDE] & LEG_OPEN))
+                continue;
+            LegNode *n = &node[nb];
+            const double ng = gc + (d >= 4 ? GRID_SQRT2 : 1.0);
+            if (n->seen == open) {
+                if (ng < n->g) {
+                    n->g = ng;
+                    heap_decrease(heap, (uint32_t)nb, ng + leg_octile(cx + GRID_DX[d], cy + GRID_DY[d], gx, gy), ng);
+                }
+            } else if (n->seen != closed) {
+                n->g = ng;
+                n->seen = open;
+                heap_push(heap, (uint32_t)nb, ng + leg_octile(cx + GRID_DX[d], cy + GRID_DY[d], gx, gy), ng);
+            }
+        }
+    }
+    return -1;
+}
+
+/* The length of a shortest path from ca (in sector s) to cb (in sector t,
+ * a neighbour in direction dir) inside the two sectors; -1 when there is
+ * none. Between two sectors that meet at a corner every such path takes
+ * the one diagonal step from s's corner cell p to t's q (corner_leg), so
+ * it is a shortest path from ca to p inside s, that step and one from q to
+ * cb inside t: two searches, each towards the cell it must reach (an A*
+ * towards cb alone strays along s's far side of the corner), and no
+ * search for a half a straight line covers. */
+static double leg_length(LegSearch *ls, int s, int t, int dir, xyLoc ca, xyLoc cb)
+{
+    const xyLoc o = leg_window(ls, s, t);
+    if (!GRID_DIR_IS_DIAGONAL(dir))
+        return leg_search(ls, ca.x - o.x, ca.y - o.y, cb.x - o.x, cb.y - o.y);
+    int x0, y0, w, h;
+    const Grid *g = ls->g;
+    abs_box(g->width, g->height, ls->S, ls->sw, s, &x0, &y0, &w, &h);
+    xyLoc p = {(int16_t)(GRID_DX[dir] > 0 ? x0 + w - 1 : x0), (int16_t)(GRID_DY[dir] > 0 ? y0 + h - 1 : y0)};
+    xyLoc q = {(int16_t)(p.x + GRID_DX[dir]), (int16_t)(p.y + GRID_DY[dir])};
+    if (!grid_passable(g, p.x, p.y) || !grid_move_legal(g, p.x, p.y, dir))
+        return -1;
+    double first = line_legal(g, ca, p) ? grid_octile(ca.x, ca.y, p.x, p.y)
+                                        : leg_search(ls, ca.x - o.x, ca.y - o.y, p.x - o.x, p.y - o.y);
+    if (first < 0)
+        return -1;
+    double last = line_legal(g, q, cb) ? grid_octile(q.x, q.y, cb.x, cb.y)
+                                       : leg_search(ls, q.x - o.x, q.y - o.y, cb.x - o.x, cb.y - o.y);
+    return last < 0 ? -1 : first + GRID_SQRT2 + last;
 }
 
 /* Is the line between a and b (cells of sector s or t) legal with every cell in sector s or t?
@@ -180,8 +278,7 @@ static bool corner_leg(const Grid *g, int S, int sw, int s, int dir, xyLoc a, xy
 bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, const uint8_t *placeholder, Err *err)
 {
     int sw = (g->width + S - 1) / S, sh = (g->height + S - 1) / S;
-    LegSearch ls;
-    xyPath leg = {0};
+    LegSearch *ls = NULL;
     if (!p->edge_excess)
         p->edge_excess = calloc((size_t)p->nedges + 1, 1);
     if (!p->edge_excess)
@@ -196,8 +293,6 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, con
         abs_dilate(sw, sh, redo, 2, near);
     /* The window search is set up at the first leg that needs it: a
      * re-derivation whose legs are all lines needs none. */
-    memset(&ls, 0, sizeof ls);
-    bool ls_ready = false;
     for (int s = 0; s < p->nsectors; s++)
         for (int a = near && !near[s] ? p->reg_first[s + 1] : p->reg_first[s]; a < p->reg_first[s + 1]; a++)
             for (int e = p->edge_first[a]; e < p->edge_first[a + 1]; e++) {
@@ -215,11 +310,11 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, con
                     len = grid_octile(ca.x, ca.y, cb.x, cb.y);
                 else if (!GRID_DIR_IS_DIAGONAL(p->edge_dir[e]) ||
                          !corner_leg(g, S, sw, s, p->edge_dir[e], ca, cb, &len)) {
-                    if (!ls_ready && !(ls_ready = leg_search_init(&ls, g, S, err))) {
+                    if (!ls && !(ls = leg_search_new(g, S, err))) {
                         free(near);
                         return false;
                     }
-                    len = leg_length(&ls, s, t, ca, cb, &leg);
+                    len = leg_length(ls, s, t, p->edge_dir[e], ca, cb);
                 }
                 /* No path inside the two sectors cannot happen for an edge of a
                  * valid abstraction; the longest code keeps such an edge last. */
@@ -229,8 +324,7 @@ bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, con
                 if (r >= 0)
                     p->edge_excess[r] = q;
             }
-    path_free(&leg);
-    leg_search_free(&ls);
+    leg_search_free(ls);
     free(near);
     return true;
 }

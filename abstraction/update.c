@@ -149,8 +149,9 @@ static bool rebuild_plain(const Abstraction *a, const Grid *g, const Need *n, co
     p->edge_first = malloc((max_regions + 1) * sizeof *p->edge_first);
     p->edge_dir = malloc(max_edges);
     p->edge_target = malloc(max_edges);
-    if (old->edge_excess) /* ring sectors' edges are measured again (abs_update) */
-        p->edge_excess = calloc(max_edges, 1);
+    if (old->edge_excess) /* ring sectors' edges are measured again (abs_update); set as each edge is laid,
+                           * not zeroed whole: room for every ring sector's most edges is mostly never used */
+        p->edge_excess = malloc(max_edges);
     if (!p->reg_first || !p->center || !p->edge_first || !p->edge_dir || !p->edge_target ||
         (old->edge_excess && !p->edge_excess))
         return false;
@@ -191,9 +192,12 @@ static bool rebuild_plain(const Abstraction *a, const Grid *g, const Need *n, co
         for (int r = p->reg_first[s]; r < nr; r++) {
             p->edge_first[r] = ne;
             for (; i < count && raw[i].region == r - p->reg_first[s]; i++) {
-                if (p->edge_excess && !n->touched[s] && !n->touched[abs_neighbour_sector(a, s, raw[i].dir)] &&
-                    (raw[i].dir < 4 || !abs_corner_marked(a->sw, a->sh, s, raw[i].dir, n->touched)))
-                    p->edge_excess[ne] = old_excess(old, s, raw[i]);
+                if (p->edge_excess)
+                    p->edge_excess[ne] =
+                        !n->touched[s] && !n->touched[abs_neighbour_sector(a, s, raw[i].dir)] &&
+                                (raw[i].dir < 4 || !abs_corner_marked(a->sw, a->sh, s, raw[i].dir, n->touched))
+                            ? old_excess(old, s, raw[i])
+                            : 0;
                 p->edge_dir[ne] = raw[i].dir;
                 p->edge_target[ne++] = raw[i].target;
             }

@@ -31,6 +31,11 @@
  *    distances, which this core's double g cannot carry beyond 2^53.
  *  - mm's A* over regions (refine/abstract_search.h): a float g and a stamp
  *    a region and lazy deletion, as its nodes were most of its memory.
+ *  - mm's edge-cost legs (abstraction/costs.c): only a length, in a window
+ *    of two sectors with a ring, its nodes the window's cells indexed
+ *    directly and a byte a cell saying open and enterable; on the core
+ *    (paged nodes, block lookups, parents) a leg cost twice as much, and a
+ *    map change re-measures hundreds of them in one call.
  *  - akers (entries/akers) and the region locator (abstraction/locate.c): a
  *    breadth-first wavefront, no priorities at all.
  *
