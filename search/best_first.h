@@ -29,8 +29,9 @@
  *  - CH witness searches and the upward searches that build its hub labels
  *    (entries/ch/ch_build.c, ch_hub.c, on ch_open.h): exact 64-bit integer
  *    distances, which this core's double g cannot carry beyond 2^53.
- *  - mm's A* over regions (refine/abstract_search.h): a float g and a stamp
- *    a region and lazy deletion, as its nodes were most of its memory.
+  *  - mm's A* over regions (refine/abstract_search.h): two bits and a
+ *    parent code a region, a float g only while a region is open, and lazy
+ *    deletion, as its nodes were most of its memory.
  *  - mm's edge-cost legs (abstraction/costs.c): only a length, in a window
  *    of two sectors with a ring, its nodes the window's cells indexed
  *    directly and a byte a cell saying open and enterable; on the core
