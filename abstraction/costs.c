@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/stamp.h"
 #include "../grid/line.h"
 #include "../search/heap.h"
 #include "plain.h"
@@ -42,7 +43,7 @@ enum { LEG_OPEN = 1, LEG_ENTER = 2 };       /* a window cell's bits: open; open 
 
 typedef struct LegNode {
     double g;
-    uint32_t seen; /* LegSearch.stamp: reached (open); stamp + 1: closed; else not reached by this search */
+    uint32_t seen; /* a search's first generation (common/stamp.h): reached (open); its second: closed */
     int32_t pos;   /* its place in the open list (search/heap.h) */
 } LegNode;
 
@@ -143,12 +144,10 @@ static xyLoc leg_window(LegSearch *ls, int s, int t)
  * the cells open to moves (leg_window); -1 when there is none. */
 static double leg_search(LegSearch *ls, int sx, int sy, int gx, int gy)
 {
-    if ((ls->stamp += 2) < 2) { /* wrapped: every node unseen again */
-        for (int i = 0; i < LEG_CELLS; i++)
-            ls->node[i].seen = 0;
-        ls->stamp = 2;
-    }
-    const uint32_t open = ls->stamp, closed = open + 1;
+    /* Two generations a search, one for reached and one for closed (a wrap
+     * between them clears every mark, so neither can match a stale one). */
+    const StampArea marks = STAMP_FIELD(ls->node, seen, LEG_CELLS);
+    const uint32_t open = stamp_next(&ls->stamp, &marks, 1), closed = stamp_next(&ls->stamp, &marks, 1);
     const int goal = gy * LEG_STRIDE + gx, start = sy * LEG_STRIDE + sx;
     LegNode *node = ls->node;
     const uint8_t *cell = ls->cell;
