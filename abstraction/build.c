@@ -12,12 +12,8 @@
 static inline uint32_t open_line(const Grid *g, int x, int y, int dx, int dy, int n, bool packed)
 {
     size_t i = (size_t)grid_index(g, x, y);
-    if (packed && dx == 1) { /* a row's cells are consecutive bits: one or two words */
-        uint64_t word = g->bits[i >> 6] >> (i & 63);
-        if ((i & 63) + (size_t)n > 64)
-            word |= g->bits[(i >> 6) + 1] << (64 - (i & 63));
-        return (uint32_t)word & (uint32_t)((1ull << n) - 1);
-    }
+    if (packed && dx == 1) /* a row's cells are consecutive bits */
+        return (uint32_t)grid_bits_run(g->bits, i, n);
     uint32_t b = 0;
     size_t step = (size_t)(dy * g->stride + dx);
     for (int k = 0; k < n; k++, i += step)

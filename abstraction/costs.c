@@ -89,13 +89,11 @@ static void bits_to_cells(const uint64_t *bits, size_t i, int w, uint8_t open, u
     int x = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     for (; x + 8 <= w; x += 8, i += 8) {
-        uint64_t word = bits[i >> 6] >> (i & 63);
-        if ((i & 63) > 56) /* the eight straddle two words; the next one exists, as cell i + 7 does */
-            word |= bits[(i >> 6) + 1] << (64 - (i & 63));
+        uint64_t word = grid_bits_run(bits, i, 8);
         /* Bit k of the byte to bit 0 of byte 7 - k (no two partial
          * products overlap, so no carries), then the bytes reversed and
          * each 0 or 1 times `open` (no carries either). */
-        uint64_t spread = (word & 0xffu) * 0x8040201008040201ull >> 7 & 0x0101010101010101ull;
+        uint64_t spread = word * 0x8040201008040201ull >> 7 & 0x0101010101010101ull;
         spread = __builtin_bswap64(spread) * open;
         memcpy(out + x, &spread, 8);
     }

@@ -56,6 +56,16 @@ static inline bool grid_in_bounds(const Grid *g, int x, int y)
 }
 /* Cell index i of packed bits (a loop that knows its grid is packed). */
 static inline bool grid_bit_at(const uint64_t *bits, size_t i) { return bits[i >> 6] >> (i & 63) & 1; }
+/* Cells i .. i + n - 1 of packed bits as bits 0 .. n - 1 (1 <= n <= 64),
+ * from one word or two: the next word exists where the run straddles, as
+ * cell i + n - 1 does. */
+static inline uint64_t grid_bits_run(const uint64_t *bits, size_t i, int n)
+{
+    uint64_t word = bits[i >> 6] >> (i & 63);
+    if ((i & 63) + (size_t)n > 64)
+        word |= bits[(i >> 6) + 1] << (64 - (i & 63));
+    return n < 64 ? word & ((1ull << n) - 1) : word;
+}
 /* The masks every span test and copy over packed bits takes its first and
  * last word with (grid_bits_span_open, search/bitrows.h's row copies): the
  * bits of i's word from bit index i up, and up to i. */
