@@ -11,7 +11,8 @@ made it, one row per (map, build):
 
   profile, mm_bytes, invalid, subopt  from the build's SUMMARY (the most
                                       invalid paths of any round)
-  total s                             the median over the rounds (min..max)
+  total s, total CPU s                the median over the rounds (wall: min..max),
+                                      each with its ratio to the first build's
   longest call CPU us                 each call's least reading over the rounds,
                                       then the most of those (compare.py
                                       least_calls), and the rounds' own longest
@@ -122,12 +123,14 @@ def run_map(name, paths, bins, runners, a, work):
     for n, _ in bins:
         last = runs[n][-1]
         totals = [number(p, "total_s") for p in runs[n]]
+        cpus = [number(p, "total_cpu_s") for p in runs[n]]
         longest = [number(p, "call_cpu_max_us") for p in runs[n]]
         least = least_calls(calls[n])[0]
         digest = hashlib.md5("\n".join(cells[n]).encode()).hexdigest()
         rows.append({"map": name, "bin": n, "queries": int(number(last, "queries")),
                      "invalid": int(max(number(p, "invalid") for p in runs[n])),
                      "total_s": statistics.median(totals), "total_min": min(totals), "total_max": max(totals),
+                     "total_cpu_s": statistics.median(cpus),
                      "call_least_us": least if least != "" else None,
                      "call_min_us": min(longest), "call_max_us": max(longest),
                      "paths": first[n], "md5": digest, **{k: last.get(k, "-") for k in SUMMARY_KEYS}})
@@ -135,17 +138,20 @@ def run_map(name, paths, bins, runners, a, work):
 
 
 def table(rows, ref):
-    base = {r["map"]: r["total_s"] for r in rows if r["bin"] == ref}
+    base = {r["map"]: r for r in rows if r["bin"] == ref}
+    ratio = lambda r, k: "%.3f" % (r[k] / base[r["map"]][k]) if base[r["map"]][k] else "-"  # noqa: E731
     out = ["| map | build | profile | mm_bytes | queries | invalid | subopt mean | subopt max | total s, median "
-           "(min..max) | / %s | longest call CPU µs, each call's least (rounds' longest, least..most) | paths "
-           "(md5) |" % ref, "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+           "(min..max) | / %s | total CPU s, median | / %s | longest call CPU µs, each call's least (rounds' "
+           "longest, least..most) | paths (md5) |" % (ref, ref),
+           "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
     for r in rows:
-        ratio = "%.3f" % (r["total_s"] / base[r["map"]]) if base.get(r["map"]) else "-"
         call = "%.1f" % r["call_least_us"] if r["call_least_us"] is not None else "-"
-        out.append("| %s | %s | %s | %s | %d | %d | %s | %s | %.6f (%.6f..%.6f) | %s | %s (%.1f..%.1f) | %s (%s) |" % (
-            r["map"], r["bin"], r["profile"], r["mm_bytes"], r["queries"], r["invalid"], r["subopt_mean"],
-            r["subopt_max"], r["total_s"], r["total_min"], r["total_max"], ratio, call, r["call_min_us"],
-            r["call_max_us"], "reference" if r["bin"] == ref else r["paths"], r["md5"][:8]))
+        out.append("| %s | %s | %s | %s | %d | %d | %s | %s | %.6f (%.6f..%.6f) | %s | %.6f | %s | %s (%.1f..%.1f) | "
+                   "%s (%s) |" % (
+                       r["map"], r["bin"], r["profile"], r["mm_bytes"], r["queries"], r["invalid"], r["subopt_mean"],
+                       r["subopt_max"], r["total_s"], r["total_min"], r["total_max"], ratio(r, "total_s"),
+                       r["total_cpu_s"], ratio(r, "total_cpu_s"), call, r["call_min_us"], r["call_max_us"],
+                       "reference" if r["bin"] == ref else r["paths"], r["md5"][:8]))
     return out
 
 
