@@ -38,7 +38,9 @@ def embedded():
 
 def replay(binary, spec, mp, sc, work, tag):
     paths = os.path.join(work, tag + ".paths")
-    cmd = [binary, "--entry", spec, "--pre-dir", os.path.join(work, "pre-" + tag), "--paths", paths, "-full", mp, sc]
+    # sc None: mp is a version-2 scenario, which names its own map
+    cmd = [binary, "--entry", spec, "--pre-dir", os.path.join(work, "pre-" + tag), "--paths", paths, "-full", mp] + (
+        [sc] if sc else [])
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode == 2 or not os.path.isfile(paths):
         return None, None, "%s: exit %d: %s" % (" ".join(cmd), p.returncode, p.stderr.strip()[-300:])

@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Two or more driver builds (base against now) on the same maps, interleaved.
+
+The check every change is judged by: for each map, each build replays the
+map's scenario once with `--paths` (its cells, md5 against the first build's),
+then ROUNDS rounds run every build on it, the order rotated each round so no
+build always goes first, each run `-full --cpu-clock call --calls FILE`
+(preprocessing included, into a preprocessing folder of that build's own,
+fresh for this invocation). One markdown table, headed by the command that
+made it, one row per (map, build):
+
+  profile, mm_bytes, invalid, subopt  from the build's SUMMARY (the most
+                                      invalid paths of any round)
+  total s, total CPU s                the median over the rounds (wall: min..max),
+                                      each with its ratio to the first build's
+  longest call CPU us                 each call's least reading over the rounds,
+                                      then the most of those (compare.py
+                                      least_calls), and the rounds' own longest
+                                      call, least..most
+  paths                               `same` as the first build's, or how many
+                                      queries differ and the first of them
+
+    python3 scripts/paired.py --bin base=../base/build/gppc --bin now=build/gppc \\
+        --maps dao/den203d,rooms/8room_002,path/to/x.map --rounds 3 --out results/x.md
+    python3 scripts/paired.py --bin base=B --bin now=N --family dao --every 8
+
+A map is FAMILY/NAME of the benchmark folder (--bench-dir), a .map file
+(its scenario beside it as MAP.scen), or a version-2 scenario (.scen) alone,
+as the dynamic kit's. Exit 1 when a path was invalid (or, with
+--expect-same, when paths differ), 2 on bad usage or a failed run.
+Stdlib only.
+"""
+import argparse
+import hashlib
+import os
+import shlex
+import shutil
+import statistics
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from compare import Runner, add_bench_dir, least_calls, maps_of, number  # noqa: E402
+from provenance import binary_revision, tree_revision  # noqa: E402
+from same_paths import how, replay  # noqa: E402
+
+SUMMARY_KEYS = ("profile", "mm_bytes", "subopt_mean", "subopt_max")
+
+
+def fail(msg):
+    print("paired: " + msg, file=sys.stderr)
+    sys.exit(2)
+
+
+def parse_bins(values):
+    """--bin NAME=PATH values, in order; at least two, names unique."""
+    out = []
+    for v in values:
+        name, sep, path = v.partition("=")
+        if not sep or not name or not path:
+            fail("--bin %s: expected NAME=PATH" % v)
+        if name in (n for n, _ in out):
+            fail("--bin %s: the name %s twice" % (v, name))
+        if not os.access(path, os.X_OK):
+            fail("--bin %s: %s is not an executable driver" % (v, path))
+        out.append((name, path))
+    if len(out) < 2:
+        fail("give two or more --bin NAME=PATH (the first is the one paths are compared with)")
+    return out
+
+
+def map_items(a):
+    """(name, [map, scen] or [scen2]) for --maps, then every --every'th map of
+    each --family (from the first, as mm_paper.py's --every)."""
+    out = []
+    for item in filter(None, (a.maps or "").split(",")):
+        if item.endswith(".map"):
+            paths = [item, item + ".scen"]
+        elif item.endswith(".scen"):
+            paths = [item]
+        else:
+            fam, _, name = item.partition("/")
+            paths = [os.path.join(a.bench_dir, "maps", fam, name + ".map"),
+                     os.path.join(a.bench_dir, "scenarios", fam, name + ".map.scen")]
+        for p in paths:
+            if not os.path.isfile(p):
+                fail("%s: no file %s" % (item, p))
+        out.append((os.path.basename(item)[:-4] if item.endswith(".map") else
+                    os.path.basename(item)[:-5] if item.endswith(".scen") else item, paths))
+    for fam in filter(None, (a.family or "").split(",")):
+        out += [(fam + "/" + name, [mp, sc]) for name, mp, sc in maps_of(a.bench_dir, fam, None)[::a.every]]
+    if not out:
+        fail("no map: give --maps and/or --family")
+    return out
+
+
+def run_map(name, paths, bins, runners, a, work):
+    """The rows of one map: the paths run, then the timed rounds."""
+    tag = name.replace("/", "_")
+    cells, first = {}, {}
+    for n, gppc in bins:
+        # replay names its preprocessing folder WORK/pre-TAG: this build's own.
+        lines, _, err = replay(gppc, a.entry, paths[0], paths[1] if len(paths) > 1 else None, work, n)
+        if err:
+            fail("%s: %s" % (name, err))
+        cells[n] = lines
+    ref = bins[0][0]
+    for n, _ in bins:
+        one, two = cells[ref], cells[n]
+        diff = [i for i, (x, y) in enumerate(zip(one, two)) if x != y] + list(
+            range(min(len(one), len(two)), max(len(one), len(two))))
+        first[n] = "same" if not diff else "differ in %d of %d queries, first %d: %s" % (
+            len(diff), max(len(one), len(two)), diff[0], how(one, two, diff[0]))
+    runs = {n: [] for n, _ in bins}
+    calls = {n: [] for n, _ in bins}
+    order = [n for n, _ in bins]
+    for r in range(a.rounds):
+        for n in order[r % len(order):] + order[:r % len(order)]:
+            calls[n].append(os.path.join(work, "%s.%s.%d.calls" % (n, tag, r)))
+            runs[n].append(runners[n].gppc_run(a.entry, "-full", *paths,
+                                               extra=["--cpu-clock", "call", "--calls", calls[n][-1]]))
+    rows = []
+    for n, _ in bins:
+        last = runs[n][-1]
+        totals = [number(p, "total_s") for p in runs[n]]
+        cpus = [number(p, "total_cpu_s") for p in runs[n]]
+        longest = [number(p, "call_cpu_max_us") for p in runs[n]]
+        least = least_calls(calls[n])[0]
+        digest = hashlib.md5("\n".join(cells[n]).encode()).hexdigest()
+        rows.append({"map": name, "bin": n, "queries": int(number(last, "queries")),
+                     "invalid": int(max(number(p, "invalid") for p in runs[n])),
+                     "total_s": statistics.median(totals), "total_min": min(totals), "total_max": max(totals),
+                     "total_cpu_s": statistics.median(cpus),
+                     "call_least_us": least if least != "" else None,
+                     "call_min_us": min(longest), "call_max_us": max(longest),
+                     "paths": first[n], "md5": digest, **{k: last.get(k, "-") for k in SUMMARY_KEYS}})
+    return rows
+
+
+def table(rows, ref):
+    base = {r["map"]: r for r in rows if r["bin"] == ref}
+    ratio = lambda r, k: "%.3f" % (r[k] / base[r["map"]][k]) if base[r["map"]][k] else "-"  # noqa: E731
+    out = ["| map | build | profile | mm_bytes | queries | invalid | subopt mean | subopt max | total s, median "
+           "(min..max) | / %s | total CPU s, median | / %s | longest call CPU µs, each call's least (rounds' "
+           "longest, least..most) | paths (md5) |" % (ref, ref),
+           "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    for r in rows:
+        call = "%.1f" % r["call_least_us"] if r["call_least_us"] is not None else "-"
+        out.append("| %s | %s | %s | %s | %d | %d | %s | %s | %.6f (%.6f..%.6f) | %s | %.6f | %s | %s (%.1f..%.1f) | "
+                   "%s (%s) |" % (
+                       r["map"], r["bin"], r["profile"], r["mm_bytes"], r["queries"], r["invalid"], r["subopt_mean"],
+                       r["subopt_max"], r["total_s"], r["total_min"], r["total_max"], ratio(r, "total_s"),
+                       r["total_cpu_s"], ratio(r, "total_cpu_s"), call, r["call_min_us"], r["call_max_us"],
+                       "reference" if r["bin"] == ref else r["paths"], r["md5"][:8]))
+    return out
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog=__doc__.split("\n", 2)[2],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bin", action="append", default=[], metavar="NAME=PATH",
+                    help="a driver build (repeat; two or more; paths are compared with the first's)")
+    ap.add_argument("--maps", help="FAMILY/NAME, MAP.map (its scenario MAP.map.scen) or a version-2 SCEN, "
+                                   "comma-separated")
+    ap.add_argument("--family", help="every --every'th map of these benchmark families, comma-separated")
+    ap.add_argument("--every", type=int, default=1, help="with --family: every Nth map, from the first (default 1)")
+    ap.add_argument("--entry", default="mm", help="the entry spec every build runs (default mm)")
+    ap.add_argument("--rounds", type=int, default=3, help="timed rounds per map (default 3)")
+    ap.add_argument("--work", help="keep the --calls files and preprocessing folders here (emptied first; "
+                                   "default a temporary folder, removed)")
+    ap.add_argument("--out", help="write the table here too (markdown)")
+    ap.add_argument("--expect-same", action="store_true", help="exit 1 when any build's paths differ from the first's")
+    add_bench_dir(ap)
+    a = ap.parse_args(argv)
+    if a.rounds < 1 or a.every < 1:
+        fail("--rounds and --every must be at least 1")
+    bins = parse_bins(a.bin)
+    maps = map_items(a)
+    work = a.work or tempfile.mkdtemp(prefix="paired.")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    runners = {n: Runner(argparse.Namespace(gppc=g, pre_dir=os.path.join(work, "pre-" + n)), fail=fail)
+               for n, g in bins}
+    rows = []
+    try:
+        for i, (name, paths) in enumerate(maps):
+            rows += run_map(name, paths, bins, runners, a, work)
+            print("paired: %d/%d %s" % (i + 1, len(maps), name), file=sys.stderr, flush=True)
+    finally:
+        if not a.work:
+            shutil.rmtree(work, ignore_errors=True)
+    text = ["Made by `python3 scripts/paired.py %s` at commit %s (builds: %s); %d rounds, builds in turn map by "
+            "map, the order rotated each round; every run `--entry %s -full --cpu-clock call --calls` in a "
+            "preprocessing folder of its build's own; paths from one `--paths` run of each build before the "
+            "rounds." % (" ".join(map(shlex.quote, argv)), tree_revision(),
+                         ", ".join("%s from %s" % (n, binary_revision(g)) for n, g in bins), a.rounds, a.entry),
+            ""] + table(rows, bins[0][0])
+    print("\n".join(text))
+    if a.out:
+        with open(a.out, "w") as f:
+            f.write("\n".join(text) + "\n")
+    invalid = sum(r["invalid"] for r in rows)
+    differ = sum(1 for r in rows if r["paths"] != "same")
+    print("paired: %d invalid paths; %d of %d (map, build) rows with paths other than %s's" % (
+        invalid, differ, len(rows), bins[0][0]), file=sys.stderr)
+    return 1 if invalid or (a.expect_same and differ) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
