@@ -276,8 +276,10 @@ bool abs_check_derived(const Abstraction *a, const Grid *g, const uint8_t *sampl
  * take a region's mask byte for an edge.
  * 6: sector words of 3 bytes, a wide sector's region count in its entry.
  * 7: the digest of the writer's rules after the header (a version-6 file
- * does not say which centers and costs rules made it). */
-#define ABS_FILE_VERSION 7
+ * does not say which centers and costs rules made it).
+ * 8: the MM file's map measures after the abstraction (entries/mm/mm_file.c):
+ * a load chooses the profile from them instead of measuring the map. */
+#define ABS_FILE_VERSION 8
 struct BinFile;
 /* Header, `rules` and abstraction on an open stream (f->failed reports write
  * errors); other sections may follow (the MM entry's segments). `rules`: a

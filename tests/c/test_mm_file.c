@@ -92,13 +92,18 @@ static void test_mm_file_of_other_rules_rebuilt(T *t)
     char file[256], msg[2048], options[OPTS_TEXT_MAX];
     snprintf(file, sizeof file, "%s/mm-other-rules.pre", temp_dir());
     CHECK(t, entry_parse_spec("mm", &e, &none, &err));
-    Abstraction a;
+    Abstraction a = {0}, first = {0};
     BinFile f;
-    bool ok = abs_build_centers(&a, &l.g, 12, true, false, true, &err);
+    MapKind kind; /* as this build measures the map, at 16 */
+    bool ok = abs_build_centers(&first, &l.g, 16, true, false, true, &err);
+    ok = ok && map_kind(&l.g, &first, &kind, &err);
+    abs_free(&first);
+    ok = ok && abs_build_centers(&a, &l.g, 12, true, false, true, &err);
     CHECKF(t, ok, "%s", err.msg);
     if (ok && bin_create(&f, file, &err)) {
         f.options = opts_canonical(&none, options, sizeof options);
         abs_write(&f, &a, &l.g, MM_FILE_RULES);
+        mm_file_put_kind(&f, 16, &kind);
         bin_put_u32(&f, 0); /* no segments */
         CHECKF(t, bin_commit(&f, &err), "%s", err.msg);
     }
@@ -272,9 +277,12 @@ static void test_mm_stale_file_rebuilt(T *t)
         if (ok && i == 2)
             CHECK(t, abs_index_init(&ix, &a, &err) && legplan_init(&lp, &l.g, &a, &err) &&
                          segbuild_plan_all(&ss, LEGS_SYM, &lp, &ix, &err) && swap_a_leg(&l.g, &ss, &lp, &ix));
+        MapKind kind;
+        ok = ok && map_kind(&l.g, &a, &kind, &err);
         if (ok && bin_create(&f, file, &err)) {
             f.options = opts_canonical(o, options, sizeof options);
             abs_write(&f, &a, &l.g, i == 3 ? MM_FILE_RULES ^ 1 : MM_FILE_RULES);
+            mm_file_put_kind(&f, 16, &kind);
             bin_put_u32(&f, i == 2 ? LEGS_SYM : 0);
             if (i == 2)
                 segs_write(&f, &ss);
@@ -315,10 +323,80 @@ static void test_mm_stale_file_rebuilt(T *t)
     unload(&l);
 }
 
+/* The map's measures a file carries (a load chooses the profile from them,
+ * never measuring the map): corrupt, taken at another side, of another
+ * map's size or out of range, each is refused naming the measures, and the
+ * instance rebuilt answers with valid paths. */
+static void test_mm_file_measures_checked(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/32room256-0", &l))
+        return;
+    const Entry *e;
+    EntryOpts none;
+    Err err;
+    char file[256], msg[2048], options[OPTS_TEXT_MAX];
+    snprintf(file, sizeof file, "%s/mm-measures.pre", temp_dir());
+    CHECK(t, entry_parse_spec("mm", &e, &none, &err));
+    const struct {
+        const char *what, *expect;
+    } cases[] = {
+        {"flipped", "measures' checksum"},
+        {"other side", "measured at sector=12"},
+        {"other map", "map measures for"},
+        {"not a number", "out of range"},
+        {"as measured", NULL},
+    };
+    Abstraction a = {0};
+    MapKind kind;
+    bool ok = abs_build_centers(&a, &l.g, 16, true, false, true, &err) && map_kind(&l.g, &a, &kind, &err);
+    CHECKF(t, ok, "%s", err.msg);
+    for (size_t i = 0; ok && i < sizeof cases / sizeof *cases; i++) {
+        MapKind k = kind;
+        k.nsectors += i == 2;
+        k.scattered = i == 3 ? 0.0 / 0.0 : k.scattered;
+        BinFile f;
+        if (bin_create(&f, file, &err)) {
+            f.options = opts_canonical(&none, options, sizeof options);
+            abs_write(&f, &a, &l.g, MM_FILE_RULES);
+            mm_file_put_kind(&f, i == 1 ? 12 : 16, &k);
+            bin_put_u32(&f, 0);
+            CHECKF(t, bin_commit(&f, &err), "%s", err.msg);
+        }
+        FILE *fp = i == 0 ? fopen(file, "r+b") : NULL;
+        if (fp) { /* a byte of the detour, the section's last f64 before its sum */
+            fseek(fp, -4 - 8 - 3, SEEK_END);
+            int c = fgetc(fp);
+            fseek(fp, -4 - 8 - 3, SEEK_END);
+            fputc(c ^ 1, fp);
+            fclose(fp);
+        }
+        void *inst = prepare_capturing(e, &l.g, file, &none, msg, sizeof msg);
+        CHECKF(t, inst != NULL, "%s: no instance", cases[i].what);
+        if (cases[i].expect)
+            CHECKF(t, contains(msg, "rejected") && contains(msg, file) && contains(msg, cases[i].expect),
+                   "%s: stderr was '%s'", cases[i].what, msg);
+        else
+            CHECKF(t, !contains(msg, "rejected"), "%s: stderr was '%s'", cases[i].what, msg);
+        if (!inst)
+            continue;
+        xyPath p = {0};
+        const ScenQuery *q = &l.sc.q[l.sc.count - 1];
+        run_query(t, e, inst, q, &p);
+        CHECK(t, path_validate(&l.g, q->start, q->goal, p.cells, p.len, NULL, NULL, 0));
+        path_free(&p);
+        e->destroy(inst);
+    }
+    abs_free(&a);
+    unlink(file);
+    unload(&l);
+}
+
 const TestCase MM_FILE_TESTS[] = {
     {"mm_bad_file_rebuilt", test_mm_bad_file_rebuilt},
     {"mm_file_of_other_rules_rebuilt", test_mm_file_of_other_rules_rebuilt},
     {"mm_file_rules_pinned", test_mm_file_rules_pinned},
     {"mm_stale_file_rebuilt", test_mm_stale_file_rebuilt},
+    {"mm_file_measures_checked", test_mm_file_measures_checked},
     {NULL, NULL},
 };
