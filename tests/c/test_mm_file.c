@@ -128,7 +128,8 @@ static void test_mm_file_of_other_rules_rebuilt(T *t)
 /* The digest of the probe files: what each holds after its header and
  * rules, chained. Explicit sides, so that only the rules of derived data
  * (not the profile's choice of side) move it; a maze of 1-wide corridors
- * for wide sectors and long legs, a crop with optimised centers. */
+ * for wide sectors and long legs, a crop with optimised centers, a room map
+ * at 8 for which sectors are left default (abs_encode). */
 static void test_mm_file_rules_pinned(T *t)
 {
     static const struct {
@@ -140,6 +141,7 @@ static void test_mm_file_rules_pinned(T *t)
         {"random/random256-30-0", "mm:sector=12,segfile=nosym,defaults=0", 0},
         {"mazes/maze256-1-0", "mm:sector=16", 0},
         {"rooms/16room256-0", "mm:sector=8,centers=opt", 70},
+        {"rooms/32room256-0", "mm:sector=8", 0}, /* default sectors side by side, whose legs can bend */
     };
     char file[256];
     snprintf(file, sizeof file, "%s/mm-probe.pre", temp_dir());
