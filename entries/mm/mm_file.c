@@ -173,18 +173,18 @@ bool mm_file_load(MmEntry *e, const char *file, const char *options, Err *err)
         e->profile = mm_profile_choose(&kind, e->cfg.small);
     else
         ok = false;
-    if (ok && !(sample = file_sample(e->abs.nsectors)))
-        ok = err_set(err, "%s: out of memory checking the file", file);
-    if (ok && !abs_check_derived(&e->abs, &e->grid, sample, &why))
-        ok = err_set(err, "%s: %s (derived data this build would not produce)", file, why.msg);
-    if (ok)
-        mm_progress(&e->grid, e->started_ns, "abstraction loaded and checked against a fresh build");
-    ok = ok && abs_index_init(&e->ix, &e->abs, err);
     if (ok && !e->sector_given && e->profile->sector != e->abs.S)
         ok = err_set(err,
                      "%s: built with sector=%d, but this build's profile for the map, %s, builds at %d "
                      "(a file from a build with other profile rules)",
                      file, e->abs.S, e->profile->name, e->profile->sector);
+    if (ok && !(sample = file_sample(e->abs.nsectors)))
+        ok = err_set(err, "%s: out of memory checking the file", file);
+    ok = ok && abs_index_init(&e->ix, &e->abs, err);
+    if (ok && !abs_check_derived(&e->ix, &e->grid, sample, &why))
+        ok = err_set(err, "%s: %s (derived data this build would not produce)", file, why.msg);
+    if (ok)
+        mm_progress(&e->grid, e->started_ns, "abstraction loaded and checked against a fresh build");
     if (ok) {
         uint32_t mode = bin_get_u32(&f);
         if (f.failed)

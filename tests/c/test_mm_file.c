@@ -76,6 +76,39 @@ static void test_mm_bad_file_rebuilt(T *t)
     unload(&l);
 }
 
+/* A file of abstraction a with measures k taken at `side`, no segments, as
+ * mm_file_write lays it out, under options `o`. */
+static void write_by_hand(T *t, const Grid *g, const char *file, const EntryOpts *o, const Abstraction *a, int side,
+                          const MapKind *k)
+{
+    char options[OPTS_TEXT_MAX];
+    BinFile f;
+    Err err;
+    if (!bin_create(&f, file, &err)) {
+        t_fail(t, __FILE__, __LINE__, "%s", err.msg);
+        return;
+    }
+    f.options = opts_canonical(o, options, sizeof options);
+    abs_write(&f, a, g, MM_FILE_RULES);
+    mm_file_put_kind(&f, side, k);
+    bin_put_u32(&f, 0); /* no segments */
+    CHECKF(t, bin_commit(&f, &err), "%s", err.msg);
+}
+
+/* inst (prepared from a refused file, so rebuilt) answers l's last query
+ * with a valid path; destroyed. */
+static void answers_valid(T *t, const Entry *e, void *inst, const Loaded *l)
+{
+    if (!inst)
+        return;
+    xyPath p = {0};
+    const ScenQuery *q = &l->sc.q[l->sc.count - 1];
+    run_query(t, e, inst, q, &p);
+    CHECK(t, path_validate(&l->g, q->start, q->goal, p.cells, p.len, NULL, NULL, 0));
+    path_free(&p);
+    e->destroy(inst);
+}
+
 /* A file as a build with other profile rules wrote it: random256-20-0 at
  * sector 12, where the cluttered profile builds (this build measures the
  * map as one of the rows at 16), with the options and everything else a
@@ -89,38 +122,25 @@ static void test_mm_file_of_other_rules_rebuilt(T *t)
     const Entry *e;
     EntryOpts none;
     Err err;
-    char file[256], msg[2048], options[OPTS_TEXT_MAX];
+    char file[256], msg[2048];
     snprintf(file, sizeof file, "%s/mm-other-rules.pre", temp_dir());
     CHECK(t, entry_parse_spec("mm", &e, &none, &err));
     Abstraction a = {0}, first = {0};
-    BinFile f;
     MapKind kind; /* as this build measures the map, at 16 */
     bool ok = abs_build_centers(&first, &l.g, 16, true, false, true, &err);
     ok = ok && map_kind(&l.g, &first, &kind, &err);
     abs_free(&first);
     ok = ok && abs_build_centers(&a, &l.g, 12, true, false, true, &err);
     CHECKF(t, ok, "%s", err.msg);
-    if (ok && bin_create(&f, file, &err)) {
-        f.options = opts_canonical(&none, options, sizeof options);
-        abs_write(&f, &a, &l.g, MM_FILE_RULES);
-        mm_file_put_kind(&f, 16, &kind);
-        bin_put_u32(&f, 0); /* no segments */
-        CHECKF(t, bin_commit(&f, &err), "%s", err.msg);
-    }
-    if (ok)
+    if (ok) {
+        write_by_hand(t, &l.g, file, &none, &a, 16, &kind);
         abs_free(&a);
+    }
     void *inst = prepare_capturing(e, &l.g, file, &none, msg, sizeof msg);
     CHECKF(t, inst != NULL, "no instance: %s", msg);
     CHECKF(t, contains(msg, "rejected") && contains(msg, "sector=12") && contains(msg, "builds at 16"),
            "stderr was '%s'", msg);
-    if (inst) {
-        xyPath p = {0};
-        const ScenQuery *q = &l.sc.q[l.sc.count - 1];
-        run_query(t, e, inst, q, &p);
-        CHECK(t, path_validate(&l.g, q->start, q->goal, p.cells, p.len, NULL, NULL, 0));
-        path_free(&p);
-        e->destroy(inst);
-    }
+    answers_valid(t, e, inst, &l);
     unlink(file);
     unload(&l);
 }
@@ -337,7 +357,7 @@ static void test_mm_file_measures_checked(T *t)
     const Entry *e;
     EntryOpts none;
     Err err;
-    char file[256], msg[2048], options[OPTS_TEXT_MAX];
+    char file[256], msg[2048];
     snprintf(file, sizeof file, "%s/mm-measures.pre", temp_dir());
     CHECK(t, entry_parse_spec("mm", &e, &none, &err));
     const struct {
@@ -357,14 +377,7 @@ static void test_mm_file_measures_checked(T *t)
         MapKind k = kind;
         k.nsectors += i == 2;
         k.scattered = i == 3 ? 0.0 / 0.0 : k.scattered;
-        BinFile f;
-        if (bin_create(&f, file, &err)) {
-            f.options = opts_canonical(&none, options, sizeof options);
-            abs_write(&f, &a, &l.g, MM_FILE_RULES);
-            mm_file_put_kind(&f, i == 1 ? 12 : 16, &k);
-            bin_put_u32(&f, 0);
-            CHECKF(t, bin_commit(&f, &err), "%s", err.msg);
-        }
+        write_by_hand(t, &l.g, file, &none, &a, i == 1 ? 12 : 16, &k);
         FILE *fp = i == 0 ? fopen(file, "r+b") : NULL;
         if (fp) { /* a byte of the detour, the section's last f64 before its sum */
             fseek(fp, -4 - 8 - 3, SEEK_END);
@@ -380,14 +393,7 @@ static void test_mm_file_measures_checked(T *t)
                    "%s: stderr was '%s'", cases[i].what, msg);
         else
             CHECKF(t, !contains(msg, "rejected"), "%s: stderr was '%s'", cases[i].what, msg);
-        if (!inst)
-            continue;
-        xyPath p = {0};
-        const ScenQuery *q = &l.sc.q[l.sc.count - 1];
-        run_query(t, e, inst, q, &p);
-        CHECK(t, path_validate(&l.g, q->start, q->goal, p.cells, p.len, NULL, NULL, 0));
-        path_free(&p);
-        e->destroy(inst);
+        answers_valid(t, e, inst, &l);
     }
     abs_free(&a);
     unlink(file);
