@@ -482,9 +482,11 @@ static void test_abs_layout_costs_as_measured(T *t)
             for (int e = 0; measured.edge_excess && e < laid.nedges; e++)
                 if (laid.edge_excess[e] != measured.edge_excess[e] && off++ == 0)
                     first = e;
-            CHECKF(t, off == 0, "S=%d: %d edges' costs in the layout differ from their measure (the first, edge %d: %u, measured %u)",
-                   sides[i], off, first, first >= 0 ? laid.edge_excess[first] : 0,
-                   first >= 0 ? measured.edge_excess[first] : 0);
+            CHECKF(
+                t, off == 0,
+                "S=%d: %d edges' costs in the layout differ from their measure (the first, edge %d: %u, measured %u)",
+                sides[i], off, first, first >= 0 ? laid.edge_excess[first] : 0,
+                first >= 0 ? measured.edge_excess[first] : 0);
             CHECKF(t, a.ndefault > 0, "S=%d: no default sector left to test", sides[i]);
             abs_plain_free(&measured);
         }
