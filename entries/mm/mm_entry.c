@@ -168,7 +168,7 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
     char options[OPTS_TEXT_MAX];
     MapKind kind;
     MmEntry *e = new_entry(map, opts, err);
-    bool ok = e && (file ? mm_file_load(e, file, opts_canonical(opts, options, sizeof options), err)
+    bool ok = e && (file ? mm_file_load(e, map, file, opts_canonical(opts, options, sizeof options), err)
                          : build_abstraction(&e->grid, &e->cfg, e->sector_given, e->started_ns, &e->abs, &e->profile,
                                              &kind, err) &&
                                abs_index_init(&e->ix, &e->abs, err));

@@ -153,7 +153,7 @@ static bool same_segments(MmEntry *e, const uint8_t *sample, const char *file, E
     return ok;
 }
 
-bool mm_file_load(MmEntry *e, const char *file, const char *options, Err *err)
+bool mm_file_load(MmEntry *e, const Grid *map, const char *file, const char *options, Err *err)
 {
     BinFile f;
     if (!bin_open(&f, file, options, err))
@@ -161,7 +161,9 @@ bool mm_file_load(MmEntry *e, const char *file, const char *options, Err *err)
     FILE *fp = f.fp;
     Err why;
     uint8_t *sample = NULL;
-    bool ok = abs_read(&f, &e->abs, &e->grid, MM_FILE_RULES, err);
+    /* read against the map as given: the header's checksum is a hash of a
+     * byte a cell, which its bytes give without unpacking e->grid's bits */
+    bool ok = abs_read(&f, &e->abs, map, MM_FILE_RULES, err);
     if (ok && ((e->sector_given && e->abs.S != e->cfg.sector) || e->abs.defaults_on != (bool)e->cfg.defaults ||
                e->abs.centers_opt != (bool)e->cfg.centers || !e->abs.costs_on))
         ok = err_set(

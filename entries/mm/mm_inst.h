@@ -121,7 +121,8 @@ static inline void mm_progress(const Grid *g, uint64_t started_ns, const char *s
  * map, built with `options` (the canonical key text the header carries),
  * the map's measures `kind` as taken at `side` (the side its first build
  * used, mm_profile_of_map), and segfile's mode and segments, whole or not
- * at all. mm_file_load: the file into e (its grid and cfg set): the
+ * at all. mm_file_load: the file into e (its grid and cfg set; `map` the
+ * map e->grid packs, whose header checksum is cheaper on its bytes): the
  * abstraction, checked against the map, the profile this build's rules
  * choose from the stored measures (e->profile), its index, the segments;
  * false + the reason when it must not be trusted (its caller rebuilds).
@@ -137,7 +138,7 @@ void mm_file_put_kind(struct BinFile *f, int side, const MapKind *kind);
  * them differ makes every file written before stale: that test fails until
  * this is the new digest, and then those files are refused and rebuilt. */
 #define MM_FILE_RULES 0x2c46eba6b7671906ull
-bool mm_file_load(MmEntry *e, const char *file, const char *options, Err *err);
+bool mm_file_load(MmEntry *e, const Grid *map, const char *file, const char *options, Err *err);
 
 /* Entry.update for mm (mm_update.c). */
 bool mm_update(void *inst, const CellChange *ch, int n, Err *err);
