@@ -51,36 +51,38 @@ static bool same_layout(const Abstraction *a, const AbsPlain *p, const uint8_t *
 }
 
 /* The sampled sectors' edge costs measured again from a's centers (p takes
- * them) against a's. */
-static bool same_costs(const Abstraction *a, AbsPlain *p, const Grid *g, const uint8_t *sample, Err *err)
+ * them) against those a's layout gives (ix: its index; read edge by edge,
+ * for the sampled sectors only, not decoded whole). */
+static bool same_costs(const AbsIndex *ix, AbsPlain *p, const Grid *g, const uint8_t *sample, Err *err)
 {
-    uint8_t *have = NULL;
+    const Abstraction *a = ix->abs;
     for (int s = 0; s < (int)a->nsectors; s++)
         for (int r = 0; r < abs_region_count(a, s); r++) {
             xyLoc c = abs_region_center(a, s, r);
             p->center[p->reg_first[s] + r] = (uint8_t)((c.y - s / a->sw * a->S) << 4 | (c.x - s % a->sw * a->S));
         }
-    if (!abs_plain_costs(p, g, a->S, sample, NULL, err) || !abs_edge_excess(a, &have, err))
+    if (!abs_plain_costs(p, g, a->S, sample, NULL, err))
         return false;
-    bool ok = true;
-    for (int s = 0; ok && s < (int)a->nsectors; s++)
-        for (int gid = p->reg_first[s]; ok && sample[s] && gid < p->reg_first[s + 1]; gid++)
-            for (int k = p->edge_first[gid]; ok && k < p->edge_first[gid + 1]; k++) {
-                int t = s + GRID_DY[p->edge_dir[k]] * a->sw + GRID_DX[p->edge_dir[k]];
-                /* two default sectors' edge holds no cost: 0 as the layout gives it */
-                uint8_t want = abs_is_default(a, (uint32_t)s) && abs_is_default(a, (uint32_t)t) ? 0 : p->edge_excess[k];
-                if (have[k] != want)
-                    ok = err_set(err,
-                                 "sector %d region %d: edge %d (direction %d) costs excess code %u, this build "
-                                 "measures %u",
-                                 s, gid - p->reg_first[s], k - p->edge_first[gid], p->edge_dir[k], have[k], want);
-            }
-    free(have);
-    return ok;
+    for (int s = 0; s < (int)a->nsectors; s++)
+        for (int gid = p->reg_first[s]; sample[s] && gid < p->reg_first[s + 1]; gid++) {
+            AbsAdj c;
+            AbsAdjEdge e;
+            abs_adj_begin(ix, NULL, (uint32_t)gid, true, &c);
+            /* the same edges in the same order: same_layout compared them */
+            for (int k = p->edge_first[gid]; k < p->edge_first[gid + 1] && abs_adj_next(ix, &c, &e); k++)
+                if (e.excess != p->edge_excess[k]) /* two default sectors' too: abs_encode keeps them 0 */
+                    return err_set(err,
+                                   "sector %d region %d: edge %d (direction %d) costs excess code %u, this build "
+                                   "measures %u",
+                                   s, gid - p->reg_first[s], k - p->edge_first[gid], p->edge_dir[k], e.excess,
+                                   p->edge_excess[k]);
+        }
+    return true;
 }
 
-bool abs_check_derived(const Abstraction *a, const Grid *g, const uint8_t *sample, Err *err)
+bool abs_check_derived(const AbsIndex *ix, const Grid *g, const uint8_t *sample, Err *err)
 {
+    const Abstraction *a = ix->abs;
     uint8_t *labels = malloc((size_t)g->width * (size_t)g->height);
     AbsPlain p;
     if (!labels || !abs_plain_build(&p, g, a->S, labels, err)) {
@@ -89,7 +91,7 @@ bool abs_check_derived(const Abstraction *a, const Grid *g, const uint8_t *sampl
     }
     bool ok = same_layout(a, &p, labels, err);
     free(labels);
-    ok = ok && (!sample || !a->costs_on || same_costs(a, &p, g, sample, err));
+    ok = ok && (!sample || !a->costs_on || same_costs(ix, &p, g, sample, err));
     abs_plain_free(&p);
     return ok;
 }

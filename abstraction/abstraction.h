@@ -21,7 +21,8 @@
  * to 64 cells, then 2 cells a step up to 318). Kept once per edge: by a
  * stored sector, for its edges towards a default sector or a region of
  * higher global id (abs_excess_kept in plain.h); the other direction reads
- * the same value, and a default-to-default edge (two open sectors) has 0.
+ * the same value, and a default-to-default edge has 0 (abs_encode stores
+ * one of two default sectors whose leg measures more: layout.c).
  *
  * Layout (all the abstraction holds; abs_bytes() counts exactly this):
  *  sector word, 3 bytes: bytes 0-1 offset (LE), byte 2 region count (bits
@@ -254,13 +255,14 @@ int abs_region_path_steps(const Abstraction *a, const Grid *g, AbsLocator *loc, 
  * centers inside their sector, passable and in their own region, edge
  * targets existing, totals matching. Used on every loaded file. */
 bool abs_validate(const Abstraction *a, const Grid *g, Err *err);
-/* Does loaded abstraction a (abs_validate passed) hold what this build
- * derives from g (abscheck.c)? The same regions, edges and plain centers
- * (optimised centers: in their region), and with edge costs, where
- * sample[s] is set (per sector; NULL none), each of sector s's edges costs
- * what this build measures from a's centers. False + the first difference
- * ("sector S region R: ...") or out of memory. */
-bool abs_check_derived(const Abstraction *a, const Grid *g, const uint8_t *sample, Err *err);
+/* Does loaded abstraction a (abs_validate passed; ix its index, index.h)
+ * hold what this build derives from g (abscheck.c)? The same regions, edges
+ * and plain centers (optimised centers: in their region), and with edge
+ * costs, where sample[s] is set (per sector; NULL none), each of sector s's
+ * edges costs what this build measures from a's centers. False + the first
+ * difference ("sector S region R: ...") or out of memory. */
+struct AbsIndex;
+bool abs_check_derived(const struct AbsIndex *ix, const Grid *g, const uint8_t *sample, Err *err);
 
 /* File (see absfile.c): the common header, then the layout. */
 /* 2: the MM file's segment section (cache/segfile.h) holds the one leg
@@ -276,8 +278,10 @@ bool abs_check_derived(const Abstraction *a, const Grid *g, const uint8_t *sampl
  * take a region's mask byte for an edge.
  * 6: sector words of 3 bytes, a wide sector's region count in its entry.
  * 7: the digest of the writer's rules after the header (a version-6 file
- * does not say which centers and costs rules made it). */
-#define ABS_FILE_VERSION 7
+ * does not say which centers and costs rules made it).
+ * 8: the MM file's map measures after the abstraction (entries/mm/mm_file.c):
+ * a load chooses the profile from them instead of measuring the map. */
+#define ABS_FILE_VERSION 8
 struct BinFile;
 /* Header, `rules` and abstraction on an open stream (f->failed reports write
  * errors); other sections may follow (the MM entry's segments). `rules`: a

@@ -55,6 +55,24 @@ static bool plain_is_default(const Abstraction *a, const AbsPlain *p, int s)
     return e == end;
 }
 
+/* Does default sector s have an edge of excess > 0 to a sector dflt marks?
+ * The layout gives an edge between two default sectors no cost, but a
+ * default sector is one region at the standard center, not an open sector:
+ * the leg between two such centers can bend (an anti-diagonal pair of
+ * even-sided sectors, whose centers' line misses the corner step the leg
+ * must take, or an obstacle), and its cost would read half a cell or more
+ * low. abs_encode stores s instead. In sector order, so that a pair both
+ * left default was checked from its later sector against the final flag
+ * of the earlier. */
+static bool bends_to_default(const Abstraction *a, const AbsPlain *p, const uint8_t *dflt, int s)
+{
+    int r = p->reg_first[s];
+    for (int e = p->edge_first[r]; e < p->edge_first[r + 1]; e++)
+        if (p->edge_excess[e] && dflt[s + GRID_DY[p->edge_dir[e]] * a->sw + GRID_DX[p->edge_dir[e]]])
+            return true;
+    return false;
+}
+
 /* With edge costs: sector s's kept excess bytes (abs_excess_kept), in edge order. */
 static size_t put_excess(const Abstraction *a, const AbsPlain *p, const uint8_t *dflt, int s, uint8_t *out)
 {
@@ -86,6 +104,8 @@ bool abs_encode(Abstraction *a, const AbsPlain *p, Err *err)
         goto oom;
     for (int s = 0; a->defaults_on && s < p->nsectors; s++)
         dflt[s] = plain_is_default(a, p, s);
+    for (int s = 0; p->edge_excess && s < p->nsectors; s++)
+        dflt[s] = dflt[s] && !bends_to_default(a, p, dflt, s);
     size_t used = 0, wide_cap = 0;
     for (int s = 0; s < p->nsectors; s++) {
         if (s % ABS_GROUP == 0)

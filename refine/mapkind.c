@@ -81,16 +81,47 @@ bool map_open_side(const Grid *g, int *side_out, Err *err)
     return true;
 }
 
-bool map_kind(const Grid *g, const Abstraction *a, MapKind *k, Err *err)
+double map_regions_per_sector(const Abstraction *a)
 {
     uint32_t stored = a->nsectors - a->ndefault;
+    return stored ? (double)a->nregions / stored : 0.0;
+}
+
+void map_kind_open_side(MapKind *k, int open_side)
+{
+    k->open_side = open_side;
+    k->diagonals = open_side >= 2;
+    k->wide = open_side >= 3;
+}
+
+bool map_kind(const Grid *g, const Abstraction *a, MapKind *k, Err *err)
+{
     *k = (MapKind){.scattered = grid_scattered(g),
-                   .regions_per_sector = stored ? (double)a->nregions / stored : 0.0,
+                   .regions_per_sector = map_regions_per_sector(a),
                    .nsectors = a->nsectors,
                    .corners = map_corners(g)};
-    if (!map_open_side(g, &k->open_side, err))
+    int side;
+    if (!map_open_side(g, &side, err))
         return false;
-    k->diagonals = k->open_side >= 2;
-    k->wide = k->open_side >= 3;
+    map_kind_open_side(k, side);
     return map_detour(a, &k->detour, err);
+}
+
+bool map_kind_fits(const MapKind *k, const Grid *g, int side, const Abstraction *a, Err *err)
+{
+    int least = g->width < g->height ? g->width : g->height;
+    uint32_t nsec = side > 0 ? (uint32_t)((g->width + side - 1) / side * ((g->height + side - 1) / side)) : 0;
+    if (k->nsectors != nsec || (a && a->S == side && k->nsectors != a->nsectors))
+        return err_set(err, "map measures for %u sectors, the map has %u at sector=%d", k->nsectors, nsec, side);
+    if (k->open_side < 0 || k->open_side > least || k->corners > (uint32_t)g->width * (uint32_t)g->height)
+        return err_set(err, "map measures out of range (open side %d, corners %u)", k->open_side, k->corners);
+    /* written as `!(in range)` so that a NaN is out */
+    if (!(k->scattered >= 0 && k->scattered <= 1) || !(k->detour > 0 && k->detour < 1e9) ||
+        !(k->regions_per_sector >= 0 && k->regions_per_sector <= (double)(side * side)))
+        return err_set(err, "map measures out of range (scattered %g, detour %g, regions per sector %g)", k->scattered,
+                       k->detour, k->regions_per_sector);
+    if (a && a->S == side && k->regions_per_sector != map_regions_per_sector(a))
+        return err_set(err, "map measures %g regions per sector, the abstraction %g", k->regions_per_sector,
+                       map_regions_per_sector(a));
+    return true;
 }

@@ -50,4 +50,16 @@ bool map_open_side(const Grid *g, int *side, Err *err);
  * message as map_open_side and map_detour. */
 bool map_kind(const Grid *g, const Abstraction *a, MapKind *k, Err *err);
 
+/* Regions over stored (not default) sectors of a (MapKind.regions_per_sector). */
+double map_regions_per_sector(const Abstraction *a);
+/* open_side and what it implies (diagonals, wide). */
+void map_kind_open_side(MapKind *k, int open_side);
+/* Could k be the measures of a map of g's size taken on an abstraction of
+ * side `side`? Every field in its range, nsectors exact; where `a` (not
+ * NULL) is at that side, its sector and region counts exact. A preprocessing
+ * file carries the measures (entries/mm/mm_file.c) so that a load never
+ * measures the map again; this is what a load can check of them for nearly
+ * nothing. False + the first field out of place. */
+bool map_kind_fits(const MapKind *k, const Grid *g, int side, const Abstraction *a, Err *err);
+
 #endif

@@ -26,14 +26,14 @@ static bool mm_check_options(const EntryOpts *opts, Err *err)
 
 /* The abstraction of g at its profile's side (or the side given), and the
  * profile: built at the default profile's side (c: the options over it),
- * which the map is measured on, and built again only when its profile
- * builds at another side. */
+ * which the map is measured on (*kind, taken at c->sector), and built again
+ * only when its profile builds at another side. */
 static bool build_abstraction(const Grid *g, const MmConfig *c, bool sector_given, uint64_t started_ns, Abstraction *a,
-                              const MmProfile **profile, Err *err)
+                              const MmProfile **profile, MapKind *kind, Err *err)
 {
     if (!abs_build_centers(a, g, c->sector, c->defaults, c->centers, true, err))
         return false;
-    *profile = mm_profile_of_map(g, a, c->small, err);
+    *profile = mm_profile_of_map(g, a, c->small, kind, err);
     if (*profile && !sector_given && (*profile)->sector != a->S) {
         abs_free(a);
         if (!abs_build_centers(a, g, (*profile)->sector, c->defaults, c->centers, true, err))
@@ -99,16 +99,18 @@ static bool mm_preprocess(const Grid *map, const char *file, const EntryOpts *op
     uint64_t t0 = clock_now_ns();
     MmConfig c;
     const MmProfile *profile;
+    MapKind kind;
     Abstraction a = {0};
     AbsIndex ix = {0};
     LegPlanner legs = {0};
     SegStore segs = {0};
     bool ok = parse_options(opts, mm_profile_default(), &c, err) &&
-              build_abstraction(map, &c, mm_options_sector_given(opts), t0, &a, &profile, err) &&
+              build_abstraction(map, &c, mm_options_sector_given(opts), t0, &a, &profile, &kind, err) &&
               (!c.segfile || (abs_index_init(&ix, &a, err) && legplan_init(&legs, map, &a, err) &&
                               plan_segments(&segs, c.segfile, &legs, &ix, t0, err)));
     char options[OPTS_TEXT_MAX];
-    ok = ok && mm_file_write(file, opts_canonical(opts, options, sizeof options), &a, map, c.segfile, &segs, err);
+    ok = ok && mm_file_write(file, opts_canonical(opts, options, sizeof options), &a, map, c.sector, &kind, c.segfile,
+                             &segs, err);
     if (ok)
         mm_progress(map, t0, "preprocessing file written");
     segs_free(&segs);
@@ -164,11 +166,12 @@ static void warm_up(MmEntry *e)
 static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
 {
     char options[OPTS_TEXT_MAX];
+    MapKind kind;
     MmEntry *e = new_entry(map, opts, err);
-    bool ok =
-        e && (file ? mm_file_load(e, file, opts_canonical(opts, options, sizeof options), err)
-                   : build_abstraction(&e->grid, &e->cfg, e->sector_given, e->started_ns, &e->abs, &e->profile, err) &&
-                         abs_index_init(&e->ix, &e->abs, err));
+    bool ok = e && (file ? mm_file_load(e, map, file, opts_canonical(opts, options, sizeof options), err)
+                         : build_abstraction(&e->grid, &e->cfg, e->sector_given, e->started_ns, &e->abs, &e->profile,
+                                             &kind, err) &&
+                               abs_index_init(&e->ix, &e->abs, err));
     /* The keys were parsed before, so they cannot fail now. */
     /* Corridor steps cost their route from s and g by an A* over the regions
      * (refine/abstract_search.h region_search_ends), never by the hierarchy;

@@ -2,12 +2,19 @@
  * and loaded by its prepare (mm_inst.h mm_file_write, mm_file_load).
  *
  * Layout: the abstraction (abstraction/absfile.c, with the common header of
- * common/binio.h: the options it was built with, and MM_FILE_RULES), then
- * u32 segment mode (0, 1 nosym, 2 sym) and, when set, the segment section
- * (cache/segfile.h). A file that does not match the map, the options, this
- * build's rules for derived data (the digest, and what a load measures
- * again: abs_check_derived, same_segments) or this build's profile for the
- * map is refused with its reason, and the entry rebuilds in memory. */
+ * common/binio.h: the options it was built with, and MM_FILE_RULES), the
+ * map's measures (u32 side they were taken at, u32 nsectors, u32 open side,
+ * u32 corners, f64 scattered, f64 regions per sector, f64 detour, u64
+ * FNV-1a of those 40 bytes), then u32 segment mode (0, 1 nosym, 2 sym) and,
+ * when set, the segment section (cache/segfile.h). A file that does not
+ * match the map, the options, this build's rules for derived data (the
+ * digest, and what a load measures again: abs_check_derived,
+ * same_segments) or the side this build's profile rules choose from its
+ * measures is refused with its reason, and the entry rebuilds in memory.
+ * The measures are what a build takes of the map to choose its profile
+ * (refine/mapkind.h, most of a small map's build): kept, so that a load
+ * chooses without measuring; the digest covers their rules (the probe
+ * files carry them) and map_kind_fits what a load can check for nothing. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,14 +22,80 @@
 #include "../../common/binio.h"
 #include "mm_inst.h"
 
-bool mm_file_write(const char *file, const char *options, const Abstraction *a, const Grid *map, int segfile,
-                   const SegStore *segs, Err *err)
+#define KIND_WORDS 7
+
+static void kind_words(int side, const MapKind *k, uint64_t w[KIND_WORDS])
+{
+    w[0] = (uint32_t)side;
+    w[1] = k->nsectors;
+    w[2] = (uint32_t)k->open_side;
+    w[3] = k->corners;
+    memcpy(&w[4], &k->scattered, 8);
+    memcpy(&w[5], &k->regions_per_sector, 8);
+    memcpy(&w[6], &k->detour, 8);
+}
+
+/* FNV-1a of the words as the file holds them (little-endian, 4 bytes for
+ * the first four, 8 for the doubles). */
+static uint64_t kind_sum(const uint64_t w[KIND_WORDS])
+{
+    uint64_t sum = BIN_FNV_SEED;
+    for (int i = 0; i < KIND_WORDS; i++) {
+        unsigned char b[8];
+        int n = i < 4 ? 4 : 8;
+        for (int j = 0; j < n; j++)
+            b[j] = (unsigned char)(w[i] >> 8 * j);
+        sum = bin_fnv1a(sum, b, (size_t)n);
+    }
+    return sum;
+}
+
+void mm_file_put_kind(BinFile *f, int side, const MapKind *kind)
+{
+    uint64_t w[KIND_WORDS];
+    kind_words(side, kind, w);
+    for (int i = 0; i < KIND_WORDS; i++)
+        if (i < 4)
+            bin_put_u32(f, (uint32_t)w[i]);
+        else
+            bin_put_u64(f, w[i]);
+    bin_put_u64(f, kind_sum(w));
+}
+
+/* The measures' section: summed, taken at this build's first side
+ * (`side`), and fitting the map and the loaded abstraction a. */
+static bool get_kind(BinFile *f, const char *file, int side, const Grid *g, const Abstraction *a, MapKind *k, Err *err)
+{
+    uint64_t w[KIND_WORDS];
+    for (int i = 0; i < KIND_WORDS; i++)
+        w[i] = i < 4 ? bin_get_u32(f) : bin_get_u64(f);
+    uint64_t stored = bin_get_u64(f);
+    Err why;
+    if (f->failed)
+        return err_set(err, "%s: truncated file (map measures cut short)", file);
+    if (!bin_sum_ok(stored, kind_sum(w)))
+        return err_set(err, "%s: map measures' checksum differs (corrupt file)", file);
+    if (w[0] != (uint64_t)side)
+        return err_set(err, "%s: map measured at sector=%u, this build measures at %d", file, (unsigned)w[0], side);
+    *k = (MapKind){.nsectors = (uint32_t)w[1], .corners = (uint32_t)w[3]};
+    map_kind_open_side(k, (int)(uint32_t)w[2]);
+    memcpy(&k->scattered, &w[4], 8);
+    memcpy(&k->regions_per_sector, &w[5], 8);
+    memcpy(&k->detour, &w[6], 8);
+    if (!map_kind_fits(k, g, side, a, &why))
+        return err_set(err, "%s: %s", file, why.msg);
+    return true;
+}
+
+bool mm_file_write(const char *file, const char *options, const Abstraction *a, const Grid *map, int side,
+                   const MapKind *kind, int segfile, const SegStore *segs, Err *err)
 {
     BinFile f;
     if (!bin_create(&f, file, err))
         return false;
     f.options = options;
     abs_write(&f, a, map, MM_FILE_RULES);
+    mm_file_put_kind(&f, side, kind);
     bin_put_u32(&f, (uint32_t)segfile);
     if (segfile)
         segs_write(&f, segs);
@@ -80,26 +153,7 @@ static bool same_segments(MmEntry *e, const uint8_t *sample, const char *file, E
     return ok;
 }
 
-/* The profile of a loaded file's map by this build's rules, measured as
- * mm_entry.c's build_abstraction measures it: on the loaded abstraction where the file is
- * at the side the map is first built at, else on one built there to measure
- * on and dropped. The file's side is that of the profile the build that
- * wrote it chose; where this build's rules choose another, mm_file_load refuses
- * the file (it is rebuilt), never runs the map under the file's profile.
- * NULL + message when memory ran out. */
-static const MmProfile *file_profile(MmEntry *e, Err *err)
-{
-    if (e->abs.S == e->cfg.sector)
-        return mm_profile_of_map(&e->grid, &e->abs, e->cfg.small, err);
-    Abstraction probe;
-    if (!abs_build_centers(&probe, &e->grid, e->cfg.sector, e->cfg.defaults, e->cfg.centers, true, err))
-        return NULL;
-    const MmProfile *p = mm_profile_of_map(&e->grid, &probe, e->cfg.small, err);
-    abs_free(&probe);
-    return p;
-}
-
-bool mm_file_load(MmEntry *e, const char *file, const char *options, Err *err)
+bool mm_file_load(MmEntry *e, const Grid *map, const char *file, const char *options, Err *err)
 {
     BinFile f;
     if (!bin_open(&f, file, options, err))
@@ -107,25 +161,32 @@ bool mm_file_load(MmEntry *e, const char *file, const char *options, Err *err)
     FILE *fp = f.fp;
     Err why;
     uint8_t *sample = NULL;
-    bool ok = abs_read(&f, &e->abs, &e->grid, MM_FILE_RULES, err);
+    /* read against the map as given: the header's checksum is a hash of a
+     * byte a cell, which its bytes give without unpacking e->grid's bits */
+    bool ok = abs_read(&f, &e->abs, map, MM_FILE_RULES, err);
     if (ok && ((e->sector_given && e->abs.S != e->cfg.sector) || e->abs.defaults_on != (bool)e->cfg.defaults ||
                e->abs.centers_opt != (bool)e->cfg.centers || !e->abs.costs_on))
         ok = err_set(
             err, "%s: built with sector=%d defaults=%d centers=%s costs=%d, asked for sector=%s defaults=%d centers=%s",
             file, e->abs.S, e->abs.defaults_on, MM_CENTER_MODES[e->abs.centers_opt], e->abs.costs_on,
             e->sector_given ? "given" : "auto", e->cfg.defaults, MM_CENTER_MODES[e->cfg.centers]);
-    if (ok && !(sample = file_sample(e->abs.nsectors)))
-        ok = err_set(err, "%s: out of memory checking the file", file);
-    if (ok && !abs_check_derived(&e->abs, &e->grid, sample, &why))
-        ok = err_set(err, "%s: %s (derived data this build would not produce)", file, why.msg);
-    if (ok)
-        mm_progress(&e->grid, e->started_ns, "abstraction loaded and checked against a fresh build");
-    ok = ok && (e->profile = file_profile(e, err)) != NULL && abs_index_init(&e->ix, &e->abs, err);
+    MapKind kind;
+    if (ok && get_kind(&f, file, e->cfg.sector, &e->grid, &e->abs, &kind, err))
+        e->profile = mm_profile_choose(&kind, e->cfg.small);
+    else
+        ok = false;
     if (ok && !e->sector_given && e->profile->sector != e->abs.S)
         ok = err_set(err,
                      "%s: built with sector=%d, but this build's profile for the map, %s, builds at %d "
                      "(a file from a build with other profile rules)",
                      file, e->abs.S, e->profile->name, e->profile->sector);
+    if (ok && !(sample = file_sample(e->abs.nsectors)))
+        ok = err_set(err, "%s: out of memory checking the file", file);
+    ok = ok && abs_index_init(&e->ix, &e->abs, err);
+    if (ok && !abs_check_derived(&e->ix, &e->grid, sample, &why))
+        ok = err_set(err, "%s: %s (derived data this build would not produce)", file, why.msg);
+    if (ok)
+        mm_progress(&e->grid, e->started_ns, "abstraction loaded and checked against a fresh build");
     if (ok) {
         uint32_t mode = bin_get_u32(&f);
         if (f.failed)

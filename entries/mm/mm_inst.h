@@ -119,21 +119,26 @@ static inline void mm_progress(const Grid *g, uint64_t started_ns, const char *s
 
 /* The preprocessing file (mm_file.c). mm_file_write: the abstraction a of
  * map, built with `options` (the canonical key text the header carries),
- * and segfile's mode and segments, whole or not at all. mm_file_load: the
- * file into e (its grid and cfg set): the abstraction, checked against the
- * map and this build's profile rules (e->profile chosen), its index, the
- * segments; false + the reason when it must not be trusted (its caller
- * rebuilds). */
-bool mm_file_write(const char *file, const char *options, const Abstraction *a, const Grid *map, int segfile,
-                   const SegStore *segs, Err *err);
+ * the map's measures `kind` as taken at `side` (the side its first build
+ * used, mm_profile_of_map), and segfile's mode and segments, whole or not
+ * at all. mm_file_load: the file into e (its grid and cfg set; `map` the
+ * map e->grid packs, whose header checksum is cheaper on its bytes): the
+ * abstraction, checked against the map, the profile this build's rules
+ * choose from the stored measures (e->profile), its index, the segments;
+ * false + the reason when it must not be trusted (its caller rebuilds).
+ * mm_file_put_kind: the measures' section, for a test writing a file by
+ * hand. */
+bool mm_file_write(const char *file, const char *options, const Abstraction *a, const Grid *map, int side,
+                   const MapKind *kind, int segfile, const SegStore *segs, Err *err);
+void mm_file_put_kind(struct BinFile *f, int side, const MapKind *kind);
 /* The digest of the rules a file's derived data is made by (regions,
  * centers, edges, edge costs, their layout, segments), which every file
  * carries and a load requires: the digest of the probe files test
  * mm_file_rules_pinned writes (tests/c/test_mm_file.c). A change that makes
  * them differ makes every file written before stale: that test fails until
  * this is the new digest, and then those files are refused and rebuilt. */
-#define MM_FILE_RULES 0x6240a8aebe158e0dull
-bool mm_file_load(MmEntry *e, const char *file, const char *options, Err *err);
+#define MM_FILE_RULES 0x2c46eba6b7671906ull
+bool mm_file_load(MmEntry *e, const Grid *map, const char *file, const char *options, Err *err);
 
 /* Entry.update for mm (mm_update.c). */
 bool mm_update(void *inst, const CellChange *ch, int n, Err *err);

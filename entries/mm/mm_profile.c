@@ -449,8 +449,7 @@ const MmProfile *mm_profile_choose(const MapKind *k, int small)
     return &PROFILES[p];
 }
 
-const MmProfile *mm_profile_of_map(const Grid *g, const Abstraction *a, int small, Err *err)
+const MmProfile *mm_profile_of_map(const Grid *g, const Abstraction *a, int small, MapKind *kind, Err *err)
 {
-    MapKind k;
-    return map_kind(g, a, &k, err) ? mm_profile_choose(&k, small) : NULL;
+    return map_kind(g, a, kind, err) ? mm_profile_choose(kind, small) : NULL;
 }

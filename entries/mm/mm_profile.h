@@ -74,8 +74,9 @@ const MmProfile *mm_profile_default(void);
 const MmProfile *mm_profile_choose(const MapKind *k, int small);
 /* mm_profile_choose on map g measured on its abstraction a (refine/mapkind.h:
  * the abstraction alone, no search over it), a built at the side a map is
- * first built at (the default profile's, or the one given). NULL + message
- * when memory ran out. */
-const MmProfile *mm_profile_of_map(const Grid *g, const Abstraction *a, int small, Err *err);
+ * first built at (the default profile's, or the one given); the measures in
+ * *kind (what a preprocessing file keeps, so that its load chooses by
+ * mm_profile_choose without measuring). NULL + message when memory ran out. */
+const MmProfile *mm_profile_of_map(const Grid *g, const Abstraction *a, int small, MapKind *kind, Err *err);
 
 #endif

@@ -453,6 +453,49 @@ static void test_abs_open_sector_centers(T *t)
 
 void test_abs_adj_reads_layout(T *t); /* test_abstract_edges.c */
 
+/* Every edge cost the layout gives is the one measured: decoded from the
+ * layout against each edge's leg measured again from the same centers,
+ * on a room map whose open sectors are left default side by side (an
+ * anti-diagonal pair of them bends its leg, so the 0 the layout gives
+ * two default sectors' edge held only where abs_encode stores one). */
+static void test_abs_layout_costs_as_measured(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/32room256-0", &l))
+        return;
+    static const int sides[] = {8, 6};
+    for (size_t i = 0; i < sizeof sides / sizeof *sides; i++) {
+        Abstraction a;
+        AbsPlain laid, measured;
+        Err err;
+        bool ok = abs_build_centers(&a, &l.g, sides[i], true, false, true, &err);
+        CHECKF(t, ok, "%s", err.msg);
+        if (!ok)
+            continue;
+        ok = abs_decode(&a, &laid, &err) && abs_decode(&a, &measured, &err);
+        CHECKF(t, ok, "%s", err.msg);
+        if (ok) {
+            free(measured.edge_excess);
+            measured.edge_excess = NULL;
+            CHECKF(t, abs_plain_costs(&measured, &l.g, sides[i], NULL, NULL, &err), "%s", err.msg);
+            int off = 0, first = -1;
+            for (int e = 0; measured.edge_excess && e < laid.nedges; e++)
+                if (laid.edge_excess[e] != measured.edge_excess[e] && off++ == 0)
+                    first = e;
+            CHECKF(
+                t, off == 0,
+                "S=%d: %d edges' costs in the layout differ from their measure (the first, edge %d: %u, measured %u)",
+                sides[i], off, first, first >= 0 ? laid.edge_excess[first] : 0,
+                first >= 0 ? measured.edge_excess[first] : 0);
+            CHECKF(t, a.ndefault > 0, "S=%d: no default sector left to test", sides[i]);
+            abs_plain_free(&measured);
+        }
+        abs_plain_free(&laid);
+        abs_free(&a);
+    }
+    unload(&l);
+}
+
 const TestCase ABSTRACTION_TESTS[] = {
     {"abs_open_sector_centers", test_abs_open_sector_centers},
     {"abs_random_maps_match_brute_force", test_abs_random_maps_match_brute_force},
@@ -464,5 +507,6 @@ const TestCase ABSTRACTION_TESTS[] = {
     {"abs_region_of_and_path", test_abs_region_of_and_path},
     {"abs_file_round_trip_and_rejects", test_abs_file_round_trip_and_rejects},
     {"abs_adj_reads_layout", test_abs_adj_reads_layout},
+    {"abs_layout_costs_as_measured", test_abs_layout_costs_as_measured},
     {NULL, NULL},
 };

@@ -94,7 +94,7 @@ static void test_fuzz_replay_can_fail(T *t)
     CHECK(t, n > 16);
     if (n <= 16)
         return;
-    /* The file ends with the abstraction's checksum, then the u32 segment mode. */
+    /* The file ends with the map measures' checksum, then the u32 segment mode. */
     data[n - 5] ^= 0x55;
     Capture c;
     char text[512];

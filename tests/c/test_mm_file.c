@@ -76,6 +76,39 @@ static void test_mm_bad_file_rebuilt(T *t)
     unload(&l);
 }
 
+/* A file of abstraction a with measures k taken at `side`, no segments, as
+ * mm_file_write lays it out, under options `o`. */
+static void write_by_hand(T *t, const Grid *g, const char *file, const EntryOpts *o, const Abstraction *a, int side,
+                          const MapKind *k)
+{
+    char options[OPTS_TEXT_MAX];
+    BinFile f;
+    Err err;
+    if (!bin_create(&f, file, &err)) {
+        t_fail(t, __FILE__, __LINE__, "%s", err.msg);
+        return;
+    }
+    f.options = opts_canonical(o, options, sizeof options);
+    abs_write(&f, a, g, MM_FILE_RULES);
+    mm_file_put_kind(&f, side, k);
+    bin_put_u32(&f, 0); /* no segments */
+    CHECKF(t, bin_commit(&f, &err), "%s", err.msg);
+}
+
+/* inst (prepared from a refused file, so rebuilt) answers l's last query
+ * with a valid path; destroyed. */
+static void answers_valid(T *t, const Entry *e, void *inst, const Loaded *l)
+{
+    if (!inst)
+        return;
+    xyPath p = {0};
+    const ScenQuery *q = &l->sc.q[l->sc.count - 1];
+    run_query(t, e, inst, q, &p);
+    CHECK(t, path_validate(&l->g, q->start, q->goal, p.cells, p.len, NULL, NULL, 0));
+    path_free(&p);
+    e->destroy(inst);
+}
+
 /* A file as a build with other profile rules wrote it: random256-20-0 at
  * sector 12, where the cluttered profile builds (this build measures the
  * map as one of the rows at 16), with the options and everything else a
@@ -89,33 +122,25 @@ static void test_mm_file_of_other_rules_rebuilt(T *t)
     const Entry *e;
     EntryOpts none;
     Err err;
-    char file[256], msg[2048], options[OPTS_TEXT_MAX];
+    char file[256], msg[2048];
     snprintf(file, sizeof file, "%s/mm-other-rules.pre", temp_dir());
     CHECK(t, entry_parse_spec("mm", &e, &none, &err));
-    Abstraction a;
-    BinFile f;
-    bool ok = abs_build_centers(&a, &l.g, 12, true, false, true, &err);
+    Abstraction a = {0}, first = {0};
+    MapKind kind; /* as this build measures the map, at 16 */
+    bool ok = abs_build_centers(&first, &l.g, 16, true, false, true, &err);
+    ok = ok && map_kind(&l.g, &first, &kind, &err);
+    abs_free(&first);
+    ok = ok && abs_build_centers(&a, &l.g, 12, true, false, true, &err);
     CHECKF(t, ok, "%s", err.msg);
-    if (ok && bin_create(&f, file, &err)) {
-        f.options = opts_canonical(&none, options, sizeof options);
-        abs_write(&f, &a, &l.g, MM_FILE_RULES);
-        bin_put_u32(&f, 0); /* no segments */
-        CHECKF(t, bin_commit(&f, &err), "%s", err.msg);
-    }
-    if (ok)
+    if (ok) {
+        write_by_hand(t, &l.g, file, &none, &a, 16, &kind);
         abs_free(&a);
+    }
     void *inst = prepare_capturing(e, &l.g, file, &none, msg, sizeof msg);
     CHECKF(t, inst != NULL, "no instance: %s", msg);
     CHECKF(t, contains(msg, "rejected") && contains(msg, "sector=12") && contains(msg, "builds at 16"),
            "stderr was '%s'", msg);
-    if (inst) {
-        xyPath p = {0};
-        const ScenQuery *q = &l.sc.q[l.sc.count - 1];
-        run_query(t, e, inst, q, &p);
-        CHECK(t, path_validate(&l.g, q->start, q->goal, p.cells, p.len, NULL, NULL, 0));
-        path_free(&p);
-        e->destroy(inst);
-    }
+    answers_valid(t, e, inst, &l);
     unlink(file);
     unload(&l);
 }
@@ -123,7 +148,8 @@ static void test_mm_file_of_other_rules_rebuilt(T *t)
 /* The digest of the probe files: what each holds after its header and
  * rules, chained. Explicit sides, so that only the rules of derived data
  * (not the profile's choice of side) move it; a maze of 1-wide corridors
- * for wide sectors and long legs, a crop with optimised centers. */
+ * for wide sectors and long legs, a crop with optimised centers, a room map
+ * at 8 for which sectors are left default (abs_encode). */
 static void test_mm_file_rules_pinned(T *t)
 {
     static const struct {
@@ -135,6 +161,7 @@ static void test_mm_file_rules_pinned(T *t)
         {"random/random256-30-0", "mm:sector=12,segfile=nosym,defaults=0", 0},
         {"mazes/maze256-1-0", "mm:sector=16", 0},
         {"rooms/16room256-0", "mm:sector=8,centers=opt", 70},
+        {"rooms/32room256-0", "mm:sector=8", 0}, /* default sectors side by side, whose legs can bend */
     };
     char file[256];
     snprintf(file, sizeof file, "%s/mm-probe.pre", temp_dir());
@@ -272,9 +299,12 @@ static void test_mm_stale_file_rebuilt(T *t)
         if (ok && i == 2)
             CHECK(t, abs_index_init(&ix, &a, &err) && legplan_init(&lp, &l.g, &a, &err) &&
                          segbuild_plan_all(&ss, LEGS_SYM, &lp, &ix, &err) && swap_a_leg(&l.g, &ss, &lp, &ix));
+        MapKind kind;
+        ok = ok && map_kind(&l.g, &a, &kind, &err);
         if (ok && bin_create(&f, file, &err)) {
             f.options = opts_canonical(o, options, sizeof options);
             abs_write(&f, &a, &l.g, i == 3 ? MM_FILE_RULES ^ 1 : MM_FILE_RULES);
+            mm_file_put_kind(&f, 16, &kind);
             bin_put_u32(&f, i == 2 ? LEGS_SYM : 0);
             if (i == 2)
                 segs_write(&f, &ss);
@@ -315,10 +345,66 @@ static void test_mm_stale_file_rebuilt(T *t)
     unload(&l);
 }
 
+/* The map's measures a file carries (a load chooses the profile from them,
+ * never measuring the map): corrupt, taken at another side, of another
+ * map's size or out of range, each is refused naming the measures, and the
+ * instance rebuilt answers with valid paths. */
+static void test_mm_file_measures_checked(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/32room256-0", &l))
+        return;
+    const Entry *e;
+    EntryOpts none;
+    Err err;
+    char file[256], msg[2048];
+    snprintf(file, sizeof file, "%s/mm-measures.pre", temp_dir());
+    CHECK(t, entry_parse_spec("mm", &e, &none, &err));
+    const struct {
+        const char *what, *expect;
+    } cases[] = {
+        {"flipped", "measures' checksum"},
+        {"other side", "measured at sector=12"},
+        {"other map", "map measures for"},
+        {"not a number", "out of range"},
+        {"as measured", NULL},
+    };
+    Abstraction a = {0};
+    MapKind kind;
+    bool ok = abs_build_centers(&a, &l.g, 16, true, false, true, &err) && map_kind(&l.g, &a, &kind, &err);
+    CHECKF(t, ok, "%s", err.msg);
+    for (size_t i = 0; ok && i < sizeof cases / sizeof *cases; i++) {
+        MapKind k = kind;
+        k.nsectors += i == 2;
+        k.scattered = i == 3 ? 0.0 / 0.0 : k.scattered;
+        write_by_hand(t, &l.g, file, &none, &a, i == 1 ? 12 : 16, &k);
+        FILE *fp = i == 0 ? fopen(file, "r+b") : NULL;
+        if (fp) { /* a byte of the detour, the section's last f64 before its sum */
+            fseek(fp, -4 - 8 - 3, SEEK_END);
+            int c = fgetc(fp);
+            fseek(fp, -4 - 8 - 3, SEEK_END);
+            fputc(c ^ 1, fp);
+            fclose(fp);
+        }
+        void *inst = prepare_capturing(e, &l.g, file, &none, msg, sizeof msg);
+        CHECKF(t, inst != NULL, "%s: no instance", cases[i].what);
+        if (cases[i].expect)
+            CHECKF(t, contains(msg, "rejected") && contains(msg, file) && contains(msg, cases[i].expect),
+                   "%s: stderr was '%s'", cases[i].what, msg);
+        else
+            CHECKF(t, !contains(msg, "rejected"), "%s: stderr was '%s'", cases[i].what, msg);
+        answers_valid(t, e, inst, &l);
+    }
+    abs_free(&a);
+    unlink(file);
+    unload(&l);
+}
+
 const TestCase MM_FILE_TESTS[] = {
     {"mm_bad_file_rebuilt", test_mm_bad_file_rebuilt},
     {"mm_file_of_other_rules_rebuilt", test_mm_file_of_other_rules_rebuilt},
     {"mm_file_rules_pinned", test_mm_file_rules_pinned},
     {"mm_stale_file_rebuilt", test_mm_stale_file_rebuilt},
+    {"mm_file_measures_checked", test_mm_file_measures_checked},
     {NULL, NULL},
 };
