@@ -8,9 +8,10 @@
  *    only on the sector grid and the number of regions in each sector: a
  *    nested dissection of the sectors by geometry, near-linear to compute,
  *    and no witness search at all, and the shape is its fill over the
- *    sectors' slots; a build orders the regions themselves, by minimum
- *    degree on the region graph (abs_ch_topo_min_degree: about half the
- *    arcs), and its shape is that order's fill of the region graph;
+ *    sectors' slots; a build orders the regions themselves, by least
+ *    degree or least fill on the region graph, whichever shape's queries
+ *    scan less (abs_ch_topo_order: about half the arcs), and its shape is
+ *    that order's fill of the region graph;
  *  - customisation puts the edge costs (integer, 1/ABS_COST_SCALE cells) on
  *    that shape bottom-up over its lower triangles (CCH §5), then exact
  *    distances top-down over the other triangles (perfect customisation,

@@ -368,18 +368,64 @@ bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap)
     return ok;
 }
 
+/* The fill of the region graph in the order t->rank: each edge once, in
+ * the list of its lower end (a counting sort), then eliminated. */
+static bool exact_fill(const AbsChTopo *t, uint32_t n, const uint32_t *edge_first, const uint32_t *edge_to,
+                       size_t stride, Fill *fill)
+{
+    uint32_t *adj_first = calloc((size_t)n + 2, sizeof *adj_first), *adj = NULL;
+    bool ok = adj_first != NULL;
+    for (uint32_t r = 0; ok && r < n; r++)
+        for (uint32_t i = edge_first[r]; i < edge_first[r + 1]; i++) {
+            uint32_t u = t->rank[r], v = t->rank[*(const uint32_t *)(const void *)((const char *)edge_to + i * stride)];
+            if (u != v)
+                adj_first[(u < v ? u : v) + 2]++;
+        }
+    for (size_t x = 0; ok && x < n; x++)
+        adj_first[x + 2] += adj_first[x + 1];
+    ok = ok && (adj = malloc(((size_t)adj_first[n + 1] + 1) * sizeof *adj)) != NULL;
+    for (uint32_t r = 0; ok && r < n; r++)
+        for (uint32_t i = edge_first[r]; i < edge_first[r + 1]; i++) {
+            uint32_t u = t->rank[r], v = t->rank[*(const uint32_t *)(const void *)((const char *)edge_to + i * stride)];
+            if (u != v)
+                adj[adj_first[(u < v ? u : v) + 1]++] = u < v ? v : u;
+        }
+    *fill = (Fill){0};
+    ok = ok && eliminate(fill, n, adj_first, adj);
+    free(adj_first);
+    free(adj);
+    return ok;
+}
+
+/* Orders the placed regions (their ranks in `place`) by least degree or
+ * least fill and makes that order's fill into t. */
+static bool order_fill(AbsChTopo *t, const uint32_t *place, uint32_t n, const uint32_t *edge_first,
+                       const uint32_t *edge_to, size_t stride, bool least_fill)
+{
+    memcpy(t->rank, place, (size_t)n * sizeof *t->rank);
+    Fill fill = {0};
+    bool ok = abs_ch_topo_order(t, n, edge_first, edge_to, stride, least_fill) &&
+              exact_fill(t, n, edge_first, edge_to, stride, &fill);
+    free(t->first);
+    free(t->head);
+    t->first = fill.first;
+    t->head = fill.head;
+    t->m = ok ? (uint32_t)fill.m : 0;
+    return ok;
+}
+
 bool abs_ch_topo_build_exact(AbsChTopo *t, const AbsChSectors *s, uint32_t n, const uint32_t *region_sector,
                              const uint32_t *edge_first, const uint32_t *edge_to, size_t stride)
 {
     memset(t, 0, sizeof *t);
     size_t ns = s->ns, cnt = n ? n : 1;
-    uint32_t *count = malloc((ns ? ns : 1) * sizeof *count), *adj_first = calloc(cnt + 2, sizeof *adj_first);
-    uint32_t *adj = NULL;
+    uint32_t *count = malloc((ns ? ns : 1) * sizeof *count), *place = malloc(cnt * sizeof *place);
+    uint64_t *scratch = malloc(cnt * sizeof *scratch);
     t->cap = calloc(ns ? ns : 1, sizeof *t->cap);
     t->base = malloc((ns ? ns : 1) * sizeof *t->base);
     t->rank = malloc(cnt * sizeof *t->rank);
     t->node = malloc(cnt * sizeof *t->node);
-    bool ok = count && adj_first && t->cap && t->base && t->rank && t->node;
+    bool ok = count && place && scratch && t->cap && t->base && t->rank && t->node;
     if (ok) { /* as many slots as regions, placed as abs_ch_topo_place places them */
         for (uint32_t r = 0; r < n; r++)
             t->cap[region_sector[r]]++;
@@ -390,38 +436,19 @@ bool abs_ch_topo_build_exact(AbsChTopo *t, const AbsChSectors *s, uint32_t n, co
         }
         t->n = n;
         abs_ch_topo_place(t, (uint32_t)ns, n, region_sector, count);
-        ok = abs_ch_topo_min_degree(t, n, edge_first, edge_to, stride);
+        memcpy(place, t->rank, (size_t)n * sizeof *place);
     }
-    if (ok) {
-        /* Each edge once, in the list of its lower end: counting sort. */
-        for (uint32_t r = 0; r < n; r++)
-            for (uint32_t i = edge_first[r]; i < edge_first[r + 1]; i++) {
-                uint32_t u = t->rank[r],
-                         v = t->rank[*(const uint32_t *)(const void *)((const char *)edge_to + i * stride)];
-                if (u != v)
-                    adj_first[(u < v ? u : v) + 2]++;
-            }
-        for (size_t x = 0; x < n; x++)
-            adj_first[x + 2] += adj_first[x + 1];
-        ok = (adj = malloc(((size_t)adj_first[n + 1] + 1) * sizeof *adj)) != NULL;
-    }
-    if (ok) {
-        for (uint32_t r = 0; r < n; r++)
-            for (uint32_t i = edge_first[r]; i < edge_first[r + 1]; i++) {
-                uint32_t u = t->rank[r],
-                         v = t->rank[*(const uint32_t *)(const void *)((const char *)edge_to + i * stride)];
-                if (u != v)
-                    adj[adj_first[(u < v ? u : v) + 1]++] = u < v ? v : u;
-            }
-        Fill fill = {0};
-        ok = eliminate(&fill, n, adj_first, adj);
-        t->first = fill.first;
-        t->head = fill.head;
-        t->m = (uint32_t)fill.m;
-    }
+    /* Both orders, one fill held at a time: least fill's is kept where its
+     * queries scan less (maps of rooms), else least degree's made again. */
+    uint64_t by_degree = 0;
+    if (ok && (ok = order_fill(t, place, n, edge_first, edge_to, stride, false)))
+        by_degree = abs_ch_topo_search_space(t->first, t->head, n, scratch);
+    if (ok && (ok = order_fill(t, place, n, edge_first, edge_to, stride, true)) &&
+        abs_ch_topo_search_space(t->first, t->head, n, scratch) >= by_degree)
+        ok = order_fill(t, place, n, edge_first, edge_to, stride, false);
     free(count);
-    free(adj_first);
-    free(adj);
+    free(place);
+    free(scratch);
     if (!ok)
         abs_ch_topo_free(t);
     return ok;

@@ -32,7 +32,7 @@
  *
  * The sector order is kept and reused by every later shape; the least
  * shape (a build's, let go once its query arcs are made) orders the
- * regions themselves instead (abs_ch_topo_min_degree). The region
+ * regions themselves instead (abs_ch_topo_order). The region
  * shape gives each sector a number of slots (its capacity, at least its
  * region count): a map change that leaves every sector within its slots
  * keeps the shape and only places the regions again (a slot left empty has
@@ -94,7 +94,8 @@ bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap)
 bool abs_ch_topo_arcs(const AbsChSectors *s, const uint32_t *cap, uint64_t *arcs);
 /* The least shape for these regions and edges: a slot for each region
  * (its sector's slots placed as abs_ch_topo_place places them, then the
- * regions ordered again by minimum degree, abs_ch_topo_min_degree), and
+ * regions ordered again by least degree or least fill, abs_ch_topo_order,
+ * whichever shape's queries scan less, abs_ch_topo_search_space), and
  * the elimination of the region graph itself rather than the blow-up of
  * the sector fill. Its arcs are exactly the pairs a route through lower
  * ranks joins; it holds no arc for an edge the map does not have yet, so
@@ -103,17 +104,25 @@ bool abs_ch_topo_arcs(const AbsChSectors *s, const uint32_t *cap, uint64_t *arcs
  * apart). False (nothing held) when memory ran out. */
 bool abs_ch_topo_build_exact(AbsChTopo *t, const AbsChSectors *s, uint32_t n, const uint32_t *region_sector,
                              const uint32_t *edge_first, const uint32_t *edge_to, size_t stride);
-/* The least shape's order (abs_ch_order.c): minimum degree on the region
- * graph (region r's edges as for abs_ch_topo_build_exact), ties to the
- * lower rank in t->rank (the sector order's), into t->rank and t->node.
- * A least shape serves one map, so it needs no order that holds whatever
- * the map's changes; on the region graph itself the least-degree regions
- * (a room's inside, a corridor's dead end) go first and join few others,
- * and the hierarchy keeps about half the arcs of the sector dissection's
- * on maps of rooms, with a lower elimination tree there
- * (results/reference/mm-paper/chmem42.md). False when memory ran out. */
-bool abs_ch_topo_min_degree(AbsChTopo *t, uint32_t n, const uint32_t *edge_first, const uint32_t *edge_to,
-                            size_t stride);
+/* A least shape's order (abs_ch_order.c) on the region graph (region r's
+ * edges as for abs_ch_topo_build_exact): least degree, or with least_fill
+ * least fill (the fewer neighbours on a tie); then the lower rank in
+ * t->rank (the sector order's); into t->rank and t->node. A least shape
+ * serves one map, so it needs no order that holds whatever the map's
+ * changes; on the region graph itself a room's inside or a corridor's
+ * dead end goes first and joins few others, and the hierarchy keeps about
+ * half the arcs of the sector dissection's on maps of rooms, with a lower
+ * elimination tree there (results/reference/mm-paper/chmem42.md). False
+ * when memory ran out. */
+bool abs_ch_topo_order(AbsChTopo *t, uint32_t n, const uint32_t *edge_first, const uint32_t *edge_to, size_t stride,
+                       bool least_fill);
+/* What the queries over a shape scan (its arcs by rank, x's upper
+ * neighbours head[first[x] .. first[x + 1])), summed over the n ranks as
+ * the end of a search: the arcs of each of its ancestors and a few arcs'
+ * worth for settling each. scratch holds n. The shape with the smaller sum
+ * answers a query over the map's regions with less work
+ * (results/reference/mm-paper/rooms49.md). */
+uint64_t abs_ch_topo_search_space(const uint32_t *first, const uint32_t *head, uint32_t n, uint64_t *scratch);
 /* Do `n` regions, region r in sector region_sector[r], fit the slots?
  * count[ns] is scratch (left holding each sector's regions). */
 bool abs_ch_topo_fits(const AbsChTopo *t, uint32_t ns, uint32_t n, const uint32_t *region_sector, uint32_t *count);

@@ -149,7 +149,7 @@ static void test_ch_update_equals_fresh(T *t)
                "round %d: the refresh's edges outlived the refresh", round);
         CHECKF(t, round > 0 || las->ch.dyn.pieces - pieces_before > 1,
                "the first update's new shape came in %d piece(s)", (int)(las->ch.dyn.pieces - pieces_before));
-        /* A fresh build orders the regions themselves (abs_ch_topo_min_degree),
+        /* A fresh build orders the regions themselves (abs_ch_topo_order),
          * the live one its sectors' slots: other arcs, the same exact costs. */
         AbsCh *live = &las->ch;
         RegionSearch fresh;
@@ -379,6 +379,32 @@ static void test_popcount(T *t)
     CHECKF(t, bad == 0, "%u counts wrong", bad);
 }
 
+/* The least shape's order by least fill takes first the region whose
+ * elimination joins no pair of its neighbours: on a ring of four regions
+ * (0-1-2-3-0) with a fifth joined to 2 and 3, regions 0, 1 and 4 have two
+ * neighbours each, but only 4's are joined already. By least degree, ties
+ * to the lower rank, 0 goes first and joins 1 and 3 by a shortcut. The
+ * measure that chooses between the two counts each rank's ancestors' arcs
+ * and a settling cost of 3 arcs each. */
+static void test_ch_order_least_fill(T *t)
+{
+    enum { N = 5 };
+    const uint32_t first[N + 1] = {0, 2, 3, 5, 6, 6}, to[] = {1, 3, 2, 3, 4, 4};
+    uint32_t rank[N], node[N];
+    for (int fill = 0; fill < 2; fill++) {
+        for (uint32_t r = 0; r < N; r++)
+            rank[r] = r;
+        AbsChTopo topo = {.rank = rank, .node = node};
+        CHECKF(t, abs_ch_topo_order(&topo, N, first, to, sizeof *to, fill), "out of memory");
+        CHECKF(t, node[0] == (fill ? 4u : 0u), "by least %s region %u went first", fill ? "fill" : "degree", node[0]);
+    }
+    /* a path 0 - 1 - 2 by rank: 2 a root, 1 its child, 0 below */
+    const uint32_t up_first[4] = {0, 1, 2, 2}, up_head[2] = {1, 2};
+    uint64_t scratch[3];
+    CHECKF(t, abs_ch_topo_search_space(up_first, up_head, 3, scratch) == (3 + 1 + 3 + 1 + 3) + (3 + 1 + 3) + 3,
+           "the search space of a path of three");
+}
+
 const TestCase ABS_CH_TESTS[] = {
     {"popcount", test_popcount},
     {"row_starts_pack", test_row_starts_pack},
@@ -386,5 +412,6 @@ const TestCase ABS_CH_TESTS[] = {
     {"ch_update_equals_fresh", test_ch_update_equals_fresh},
     {"ch_query_in_pieces", test_ch_query_in_pieces},
     {"ch_static_keeps_arcs_only", test_ch_static_keeps_arcs_only},
+    {"ch_order_least_fill", test_ch_order_least_fill},
     {NULL, NULL},
 };
