@@ -177,8 +177,9 @@ static void insert_edge(RawEdge *out, int *n, RawEdge e)
  * the same edge. The lines are bit masks, so blocked cells and illegal
  * moves cost nothing one by one. */
 static inline __attribute__((always_inline)) void side_edges(const Grid *g, const uint8_t *labels, int x, int y, int dx,
-                                                             int dy, int ox, int oy, int L, unsigned dir_mask, int side,
-                                                             int back, int fwd, RawEdge *out, int *n, bool packed)
+                                                             int dy, int ox, int oy, int L, unsigned dir_mask,
+                                                             unsigned single, int side, int back, int fwd, RawEdge *out,
+                                                             int *n, bool packed)
 {
     bool want_side = dir_mask >> side & 1, want_back = back >= 0 && (dir_mask >> back & 1),
          want_fwd = fwd >= 0 && (dir_mask >> fwd & 1);
@@ -197,7 +198,12 @@ static inline __attribute__((always_inline)) void side_edges(const Grid *g, cons
     uint32_t masks[3] = {want_side ? straight : 0, want_side ? ahead & (mid >> 1) : 0,
                          want_side ? behind & (mid << 1) & mid : 0};
     const int shift[3] = {0, 1, -1};
-    for (int k = 0; k < 3; k++)
+    /* One region on each side of the border (every open cell labelled 0):
+     * every move into the side's sector is the one edge. */
+    bool one_edge = (single & ABS_SINGLE_SELF) && (single >> side & 1);
+    if (one_edge && (masks[0] | masks[1] | masks[2]))
+        insert_edge(out, n, (RawEdge){0, (uint8_t)side, 0});
+    for (int k = 0; k < 3 && !one_edge; k++)
         for (uint32_t m = masks[k]; m; m &= m - 1) {
             int i = __builtin_ctz(m);
             RawEdge e = {labels[at + i * step], (uint8_t)side, labels[at + (i + shift[k]) * step + outward]};
@@ -213,23 +219,37 @@ static inline __attribute__((always_inline)) void side_edges(const Grid *g, cons
 
 /* abs_sector_edges for either form of the grid, `packed` a constant at each call. */
 static inline __attribute__((always_inline)) int sector_edges(const Grid *g, int x0, int y0, int w, int h,
-                                                              const uint8_t *labels, unsigned dir_mask, RawEdge *out,
-                                                              bool packed)
+                                                              const uint8_t *labels, unsigned dir_mask, unsigned single,
+                                                              RawEdge *out, bool packed)
 {
     /* Directions as GRID_DX/DY: N 0, E 1, S 2, W 3, NE 4, SE 5, SW 6, NW 7. */
     int n = 0;
-    side_edges(g, labels, x0 - 1, y0, 1, 0, 0, -1, w, dir_mask, 0, 7, 4, out, &n, packed);          /* top */
-    side_edges(g, labels, x0 - 1, y0 + h - 1, 1, 0, 0, 1, w, dir_mask, 2, 6, 5, out, &n, packed);   /* bottom */
-    side_edges(g, labels, x0, y0 - 1, 0, 1, -1, 0, h, dir_mask, 3, -1, -1, out, &n, packed);        /* left */
-    side_edges(g, labels, x0 + w - 1, y0 - 1, 0, 1, 1, 0, h, dir_mask, 1, -1, -1, out, &n, packed); /* right */
+    side_edges(g, labels, x0 - 1, y0, 1, 0, 0, -1, w, dir_mask, single, 0, 7, 4, out, &n, packed);          /* top */
+    side_edges(g, labels, x0 - 1, y0 + h - 1, 1, 0, 0, 1, w, dir_mask, single, 2, 6, 5, out, &n, packed);   /* bottom */
+    side_edges(g, labels, x0, y0 - 1, 0, 1, -1, 0, h, dir_mask, single, 3, -1, -1, out, &n, packed);        /* left */
+    side_edges(g, labels, x0 + w - 1, y0 - 1, 0, 1, 1, 0, h, dir_mask, single, 1, -1, -1, out, &n, packed); /* right */
     return n;
 }
 
 int abs_sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t *labels, unsigned dir_mask,
-                     RawEdge *out)
+                     unsigned single, RawEdge *out)
 {
-    return g->cells ? sector_edges(g, x0, y0, w, h, labels, dir_mask, out, false)
-                    : sector_edges(g, x0, y0, w, h, labels, dir_mask, out, true);
+    return g->cells ? sector_edges(g, x0, y0, w, h, labels, dir_mask, single, out, false)
+                    : sector_edges(g, x0, y0, w, h, labels, dir_mask, single, out, true);
+}
+
+unsigned abs_single_regions(int sw, int sh, int s, const int *first, const int *fresh_first, const uint8_t *fresh)
+{
+    unsigned single = 0;
+    for (int d = -1; d < 8; d++) {
+        int x = s % sw + (d < 0 ? 0 : GRID_DX[d]), y = s / sw + (d < 0 ? 0 : GRID_DY[d]), u = y * sw + x;
+        if (x < 0 || y < 0 || x >= sw || y >= sh)
+            continue;
+        const int *f = fresh && fresh[u] ? fresh_first : first;
+        if (f[u + 1] - f[u] == 1)
+            single |= d < 0 ? ABS_SINGLE_SELF : 1u << d;
+    }
+    return single;
 }
 
 int abs_raw_edges_sort(RawEdge *e, int n)
@@ -267,7 +287,8 @@ bool abs_plain_build(AbsPlain *p, const Grid *g, int S, uint8_t *labels, Err *er
     for (int s = 0; s < p->nsectors; s++) {
         int x0, y0, w, h;
         abs_box(g->width, g->height, S, sw, s, &x0, &y0, &w, &h);
-        int n = abs_sector_edges(g, x0, y0, w, h, labels, 0xffu, raw);
+        unsigned single = abs_single_regions(sw, sh, s, p->reg_first, NULL, NULL);
+        int n = abs_sector_edges(g, x0, y0, w, h, labels, 0xffu, single, raw);
         if (!abs_grow(&edir, edir.n + (size_t)n) || !abs_grow(&etgt, etgt.n + (size_t)n))
             goto oom;
         int i = 0;

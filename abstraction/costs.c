@@ -32,18 +32,18 @@ uint8_t abs_excess_code(double cells)
  * its cells stay in cache. Only the length is wanted, and the window is
  * small and the same every time, so the search is this file's own A* (not
  * search/astar.h's, which pages, restricts by block lookups and keeps
- * parents): a cell's byte says both whether it is open and whether a move
- * may enter it, the nodes are the window's cells, indexed directly, and a
- * leg's search costs about a third of the general one's. Any exact search
- * gives the same length (the same excess code: a length a + b sqrt(2)
- * never lies within rounding of a code's boundary). */
-enum { LEG_OPEN = 1, LEG_ENTER = 2 };       /* a window cell's bits: open; open and inside the two sectors */
-#define LEG_STRIDE (2 * ABS_MAX_SECTOR + 2) /* the window with a blocked ring */
+ * parents): the window is a bit row per line (a cell's bit: open and inside
+ * the two sectors, the only cells a move may enter or a corner check pass),
+ * a cell's legal moves are one lookup of the 3 x 3 bits around it, the
+ * nodes are the window's cells, indexed directly. Any exact search gives
+ * the same length (the same excess code: a length a + b sqrt(2) never lies
+ * within rounding of a code's boundary). */
+#define LEG_STRIDE (2 * ABS_MAX_SECTOR + 2) /* the window with a blocked ring: at most 64 bits a row */
 #define LEG_CELLS (LEG_STRIDE * LEG_STRIDE)
 
 typedef struct LegNode {
     double g;
-    uint32_t seen; /* a search's first generation (common/stamp.h): reached (open); its second: closed */
+    uint32_t seen; /* the search's generation (common/stamp.h): reached (open, or closed: LegSearch.closed) */
     int32_t pos;   /* its place in the open list (search/heap.h) */
 } LegNode;
 
@@ -52,8 +52,11 @@ typedef struct LegSearch {
     int S, sw;
     uint32_t stamp;
     Heap open;
-    int offset[8]; /* a move's offset in the window */
-    uint8_t cell[LEG_CELLS];
+    int offset[8];      /* a move's offset in the window */
+    uint8_t moves[512]; /* by the 3 x 3 bits around a cell (bit (dy + 1) * 3 + dx + 1): its legal moves, bit d */
+    uint8_t dirs[512];  /* by the same 3 x 3 bits: the directions of the set ones, bit d */
+    uint64_t row[LEG_STRIDE];
+    uint64_t closed[LEG_STRIDE]; /* the search's closed cells, as row */
     LegNode node[LEG_CELLS];
 } LegSearch;
 
@@ -77,29 +80,17 @@ static LegSearch *leg_search_new(const Grid *g, int S, Err *err)
     ls->sw = (g->width + S - 1) / S;
     for (int d = 0; d < 8; d++)
         ls->offset[d] = GRID_DY[d] * LEG_STRIDE + GRID_DX[d];
+    /* A move enters an open cell; a diagonal one also passes the two
+     * cardinal cells beside it (no corner cutting). */
+    for (unsigned around = 0; around < 512; around++)
+        for (int d = 0; d < 8; d++) {
+            bool ok = around >> ((GRID_DY[d] + 1) * 3 + GRID_DX[d] + 1) & 1;
+            if (d >= 4)
+                ok = ok && (around >> (3 + GRID_DX[d] + 1) & 1) && (around >> ((GRID_DY[d] + 1) * 3 + 1) & 1);
+            ls->moves[around] |= (uint8_t)(ok << d);
+            ls->dirs[around] |= (uint8_t)((around >> ((GRID_DY[d] + 1) * 3 + GRID_DX[d] + 1) & 1) << d);
+        }
     return ls;
-}
-
-/* Cells i .. i + w - 1 of a packed grid into one byte each, `open` (3 or
- * 1) for an open cell and 0 for a blocked one, eight at a time: a window
- * is copied for every leg searched (after a map change the grid is
- * packed), and cell by cell the copy was a sizeable part of a leg's cost. */
-static void bits_to_cells(const uint64_t *bits, size_t i, int w, uint8_t open, uint8_t *out)
-{
-    int x = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    for (; x + 8 <= w; x += 8, i += 8) {
-        uint64_t word = grid_bits_run(bits, i, 8);
-        /* Bit k of the byte to bit 0 of byte 7 - k (no two partial
-         * products overlap, so no carries), then the bytes reversed and
-         * each 0 or 1 times `open` (no carries either). */
-        uint64_t spread = word * 0x8040201008040201ull >> 7 & 0x0101010101010101ull;
-        spread = __builtin_bswap64(spread) * open;
-        memcpy(out + x, &spread, 8);
-    }
-#endif
-    for (; x < w; x++, i++)
-        out[x] = grid_bit_at(bits, i) ? open : 0;
 }
 
 /* The window's octile distance from (x, y) to (gx, gy). */
@@ -121,18 +112,22 @@ static xyLoc leg_window(LegSearch *ls, int s, int t)
     int S = ls->S, sw = ls->sw;
     int c0 = s % sw < t % sw ? s % sw : t % sw, r0 = s / sw < t / sw ? s / sw : t / sw;
     const Grid *g = ls->g;
-    memset(ls->cell, 0, LEG_CELLS);
+    memset(ls->row, 0, sizeof ls->row);
     for (int k = 0; k < 2; k++) {
         int x0, y0, w, h, sec = k ? t : s;
         abs_box(g->width, g->height, S, sw, sec, &x0, &y0, &w, &h);
-        uint8_t *at = &ls->cell[((sec / sw - r0) * S + 1) * LEG_STRIDE + (sec % sw - c0) * S + 1];
-        for (int y = 0; y < h; y++, at += LEG_STRIDE) {
+        int shift = (sec % sw - c0) * S + 1;
+        uint64_t *at = &ls->row[(sec / sw - r0) * S + 1];
+        for (int y = 0; y < h; y++) {
             size_t i = (size_t)grid_index(g, x0, y0 + y);
-            if (g->cells)
+            uint64_t run = 0;
+            if (g->cells) {
                 for (int x = 0; x < w; x++)
-                    at[x] = g->cells[i + (size_t)x] ? LEG_OPEN | LEG_ENTER : 0;
-            else
-                bits_to_cells(g->bits, i, w, LEG_OPEN | LEG_ENTER, at);
+                    run |= (uint64_t)(g->cells[i + (size_t)x] != 0) << x;
+            } else {
+                run = grid_bits_run(g->bits, i, w);
+            }
+            at[y] |= run << shift;
         }
     }
     return (xyLoc){(int16_t)(c0 * S - 1), (int16_t)(r0 * S - 1)};
@@ -142,47 +137,62 @@ static xyLoc leg_window(LegSearch *ls, int s, int t)
  * the cells open to moves (leg_window); -1 when there is none. */
 static double leg_search(LegSearch *ls, int sx, int sy, int gx, int gy)
 {
-    /* Two generations a search, one for reached and one for closed (a wrap
-     * between them clears every mark, so neither can match a stale one). */
+    /* One generation a search marks the cells reached; the closed ones are
+     * bits beside the window's, so a cell's moves into closed cells drop
+     * out with one lookup and its others lead to open or new cells. */
     const StampArea marks = STAMP_FIELD(ls->node, seen, LEG_CELLS);
-    const uint32_t open = stamp_next(&ls->stamp, &marks, 1), closed = stamp_next(&ls->stamp, &marks, 1);
+    const uint32_t open = stamp_next(&ls->stamp, &marks, 1);
     const int goal = gy * LEG_STRIDE + gx, start = sy * LEG_STRIDE + sx;
     LegNode *node = ls->node;
-    const uint8_t *cell = ls->cell;
+    const uint64_t *row = ls->row;
+    uint64_t *closed = ls->closed;
+    memset(closed, 0, sizeof ls->closed);
     Heap *heap = &ls->open;
     heap_clear(heap);
     node[start].g = 0;
     node[start].seen = open;
-    heap_push(heap, (uint32_t)start, leg_octile(sx, sy, gx, gy), 0);
-    while (!heap_empty(heap)) {
-        const int cur = (int)heap_pop(heap).id;
-        LegNode *c = &node[cur];
+    /* A new cell whose f equals the expanded one's is a least f of the open
+     * cells (the heuristic is consistent), so it is expanded next without
+     * passing through the heap: in open ground most of a leg's cells do. */
+    int next = start;
+    double f = leg_octile(sx, sy, gx, gy);
+    for (;;) {
+        int cur = next;
+        if (cur < 0) {
+            if (heap_empty(heap))
+                return -1;
+            HeapItem top = heap_pop(heap);
+            cur = (int)top.id;
+            f = top.f;
+        }
+        next = -1;
         if (cur == goal)
-            return c->g;
-        c->seen = closed;
-        const double gc = c->g;
+            return node[cur].g;
+        const double gc = node[cur].g;
         const int cx = cur % LEG_STRIDE, cy = cur / LEG_STRIDE;
-        for (int d = 0; d < 8; d++) {
-            const int nb = cur + ls->offset[d];
-            if (!(cell[nb] & LEG_ENTER))
-                continue;
-            if (d >= 4 && !(cell[cur + GRID_DX[d]] & cell[cur + GRID_DY[d] * LEG_STRIDE] & LEG_OPEN))
-                continue;
+        closed[cy] |= 1ull << cx;
+        const unsigned around = (unsigned)(row[cy - 1] >> (cx - 1) & 7) | (unsigned)(row[cy] >> (cx - 1) & 7) << 3 |
+                                (unsigned)(row[cy + 1] >> (cx - 1) & 7) << 6;
+        const unsigned done = (unsigned)(closed[cy - 1] >> (cx - 1) & 7) | (unsigned)(closed[cy] >> (cx - 1) & 7) << 3 |
+                              (unsigned)(closed[cy + 1] >> (cx - 1) & 7) << 6;
+        for (unsigned m = ls->moves[around] & ~(unsigned)ls->dirs[done]; m; m &= m - 1) {
+            const int d = __builtin_ctz(m), nb = cur + ls->offset[d];
             LegNode *n = &node[nb];
             const double ng = gc + (d >= 4 ? GRID_SQRT2 : 1.0);
-            if (n->seen == open) {
-                if (ng < n->g) {
-                    n->g = ng;
-                    heap_decrease(heap, (uint32_t)nb, ng + leg_octile(cx + GRID_DX[d], cy + GRID_DY[d], gx, gy), ng);
-                }
-            } else if (n->seen != closed) {
+            if (n->seen != open) {
                 n->g = ng;
                 n->seen = open;
-                heap_push(heap, (uint32_t)nb, ng + leg_octile(cx + GRID_DX[d], cy + GRID_DY[d], gx, gy), ng);
+                const double nf = ng + leg_octile(cx + GRID_DX[d], cy + GRID_DY[d], gx, gy);
+                if (next < 0 && nf == f)
+                    next = nb;
+                else
+                    heap_push(heap, (uint32_t)nb, nf, ng);
+            } else if (ng < n->g) {
+                n->g = ng;
+                heap_decrease(heap, (uint32_t)nb, ng + leg_octile(cx + GRID_DX[d], cy + GRID_DY[d], gx, gy), ng);
             }
         }
     }
-    return -1;
 }
 
 /* The length of a shortest path from ca (in sector s) to cb (in sector t,
@@ -214,9 +224,9 @@ static double leg_length(LegSearch *ls, int s, int t, int dir, xyLoc ca, xyLoc c
     return last < 0 ? -1 : first + GRID_SQRT2 + last;
 }
 
-/* Is the line between a and b (cells of sector s or t) legal with every cell in sector s or t?
- * It is then a shortest leg (its length is the octile distance, which no
- * path beats) that the two sectors' A* would find as short: no search. */
+/* Is the line between a and b legal with every cell in sector s or t? It is then a shortest leg (its length
+ * is the octile distance, which no path beats) that the two sectors' A*
+ * would find as short: no search. */
 static bool straight_leg(const Grid *g, int S, int sw, int s, int t, xyLoc a, xyLoc b)
 {
     /* Two sectors side by side make a rectangle, which holds the box of
@@ -224,16 +234,31 @@ static bool straight_leg(const Grid *g, int S, int sw, int s, int t, xyLoc a, xy
      * two sectors meeting at a corner leave room for a line outside them. */
     if (s / sw == t / sw || s % sw == t % sw)
         return line_legal(g, a, b);
-    xyLoc cells[2 * ABS_MAX_SECTOR];
-    size_t n = line_moves(a, b);
-    if (n > sizeof cells / sizeof *cells)
+    int sa = a.y / S * sw + a.x / S, sb = b.y / S * sw + b.x / S;
+    if ((sa != s && sa != t) || (sb != s && sb != t)) /* a is, as the callers pass it; b may not be */
         return false;
-    n = line_cells(a, b, cells);
-    for (size_t i = 0; i < n; i++) {
-        int c = cells[i].y / S * sw + cells[i].x / S;
-        if (c != s && c != t)
-            return false;
+    if (sa == sb) /* a box inside one sector */
+        return line_legal(g, a, b);
+    if (sa == t) { /* the same cells from either end */
+        xyLoc c = a;
+        a = b;
+        b = c;
     }
+    /* From s to t, meeting at a corner: the line's columns and rows change
+     * by at most one a step and never turn back, so it crosses from s's
+     * columns to t's in one step and from s's rows to t's in one step; it
+     * stays in the two sectors exactly when that is the same step, from s's
+     * corner cell p to t's. Along the line's major axis each step moves one,
+     * so the step leaving p's column (or row) is step k below. */
+    int dir = grid_dir_of((t % sw > s % sw) - (t % sw < s % sw), (t / sw > s / sw) - (t / sw < s / sw));
+    int x0, y0, w, h;
+    abs_box(g->width, g->height, S, sw, s, &x0, &y0, &w, &h);
+    xyLoc p = {(int16_t)(GRID_DX[dir] > 0 ? x0 + w - 1 : x0), (int16_t)(GRID_DY[dir] > 0 ? y0 + h - 1 : y0)};
+    int ax = b.x > a.x ? b.x - a.x : a.x - b.x, ay = b.y > a.y ? b.y - a.y : a.y - b.y;
+    int k = ax >= ay ? (p.x > a.x ? p.x - a.x : a.x - p.x) : (p.y > a.y ? p.y - a.y : a.y - p.y);
+    xyLoc at = line_cell(a, b, k), next = line_cell(a, b, k + 1);
+    if (at.x != p.x || at.y != p.y || next.x != p.x + GRID_DX[dir] || next.y != p.y + GRID_DY[dir])
+        return false;
     return line_legal(g, a, b);
 }
 

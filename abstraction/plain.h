@@ -39,9 +39,17 @@ typedef struct RawEdge {
 int abs_fill_sector(const Grid *g, int x0, int y0, int w, int h, uint8_t *labels, Growable *centers);
 /* The sorted, unique edges of one sector from its border cells, only towards
  * the sector directions set in dir_mask (bit d = direction d); `labels` must
- * hold the sector's cells and its neighbours'. Returns the count. */
+ * hold the sector's cells and its neighbours'. `single`: bit d set when the
+ * neighbour in direction d has one region, bit ABS_SINGLE_SELF when the
+ * sector has (0: not known; a side between two such is one edge, its
+ * cells' labels unread). Returns the count. */
+#define ABS_SINGLE_SELF (1u << 8)
 int abs_sector_edges(const Grid *g, int x0, int y0, int w, int h, const uint8_t *labels, unsigned dir_mask,
-                     RawEdge *out);
+                     unsigned single, RawEdge *out);
+/* abs_sector_edges' `single` for sector s of a sw x sh grid of sectors: a
+ * sector u's region count is first[u + 1] - first[u], or fresh_first's
+ * where fresh[u] is set (fresh NULL: none). */
+unsigned abs_single_regions(int sw, int sh, int s, const int *first, const int *fresh_first, const uint8_t *fresh);
 /* Sorts by (region, direction, target) and drops duplicates; returns the count. */
 int abs_raw_edges_sort(RawEdge *e, int n);
 int abs_raw_edge_cmp(const void *a, const void *b);

@@ -53,7 +53,8 @@ static bool label_ring(const Abstraction *a, const Grid *g, const Need *n, uint8
 /* Every touched sector's edges, all directions, scanned once into
  * n->scan: a ring sector beside it reads its own edges towards it from
  * these, turned round (a move and its reverse are legal together). */
-static bool scan_touched(const Abstraction *a, const Grid *g, Need *n, const uint8_t *labels)
+static bool scan_touched(const Abstraction *a, const Grid *g, Need *n, const uint8_t *labels, const AbsPlain *old,
+                         const int *first_center)
 {
     size_t k = 0;
     for (uint32_t s = 0; s < a->nsectors; s++)
@@ -69,7 +70,8 @@ static bool scan_touched(const Abstraction *a, const Grid *g, Need *n, const uin
             continue;
         int x0, y0, w, h;
         abs_sector_box(a, s, &x0, &y0, &w, &h);
-        used += abs_sector_edges(g, x0, y0, w, h, labels, 0xffu, n->scan + used);
+        unsigned single = abs_single_regions((int)a->sw, (int)a->sh, s, old->reg_first, first_center, n->touched);
+        used += abs_sector_edges(g, x0, y0, w, h, labels, 0xffu, single, n->scan + used);
     }
     n->scan_first[a->nsectors] = used;
     return true;
@@ -99,7 +101,7 @@ static int ring_edges(const Abstraction *a, const Grid *g, const Need *n, const 
     if (mask) {
         int x0, y0, w, h;
         abs_sector_box(a, s, &x0, &y0, &w, &h);
-        count = abs_sector_edges(g, x0, y0, w, h, labels, mask, out);
+        count = abs_sector_edges(g, x0, y0, w, h, labels, mask, 0, out);
     }
     for (int d = 0; d < 8; d++) {
         if (!(turned >> d & 1))
@@ -234,7 +236,8 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
     if (ok)
         abs_dilate(old->sw, old->sh, touched, 1, n.ring);
     ok = ok && (lab->plain || abs_decode(old, &decoded, err));
-    if (ok && (!label_ring(old, g, &n, labels, lab->valid, &fresh, first_center) || !scan_touched(old, g, &n, labels) ||
+    if (ok && (!label_ring(old, g, &n, labels, lab->valid, &fresh, first_center) ||
+               !scan_touched(old, g, &n, labels, before, first_center) ||
                !rebuild_plain(old, g, &n, before, labels, &fresh, first_center, &after)))
         ok = err_set(err, "out of memory updating the abstraction");
     if (ok && old->centers_opt && abs_optimize_centers(&after, g, old->S, labels, touched, ABS_CENTER_PASSES, err) < 0)

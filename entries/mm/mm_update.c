@@ -156,9 +156,11 @@ bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     uint32_t s = 0;
     for (int i = 0; i < n; i++) {
         int x = ch[i].x, y = ch[i].y;
-        if (grid_passable(&e->grid, x, y) == ch[i].passable)
+        /* Set whatever it was: one read of the cell says whether it changed. */
+        int delta = grid_set_passable(&e->grid, x, y, ch[i].passable);
+        if (!delta)
             continue;
-        e->passable += (size_t)grid_set_passable(&e->grid, x, y, ch[i].passable); /* -1 wraps */
+        e->passable += (size_t)delta; /* -1 wraps */
         if ((unsigned)(x - bx) >= (unsigned)S || (unsigned)(y - by) >= (unsigned)S) {
             s = (uint32_t)abs_sector_of(&e->abs, x, y);
             bx = abs_sector_x0(&e->abs, (int)s);

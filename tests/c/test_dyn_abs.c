@@ -8,6 +8,7 @@
 #include "../../abstraction/abstraction.h"
 #include "../../abstraction/plain.h"
 #include "../../refine/legplan.h"
+#include "../../search/heap.h"
 #include "test.h"
 
 bool abs_same(const Abstraction *a, const Abstraction *b, char *why, size_t size)
@@ -153,8 +154,111 @@ static void test_dyn_edge_costs_match_legs(T *t)
     }
 }
 
+/* A brute-force leg length for the test below: Dijkstra from a over the
+ * cells of sectors s and t only (moves legal on the whole map, so a
+ * diagonal step's corner cells may lie in the other sectors), every cell of
+ * the 2 x 2 sectors around them a node, the open list search/heap.h's. */
+typedef struct BruteNode {
+    double d;
+    int32_t pos;
+    bool in, reached, done;
+} BruteNode;
+
+static double two_sector_leg(const Grid *g, int S, int sw, int s, int t, xyLoc a, xyLoc b, Heap *open, BruteNode *node)
+{
+    const int W = 2 * ABS_MAX_SECTOR, wx0 = (s % sw < t % sw ? s % sw : t % sw) * S,
+              wy0 = (s / sw < t / sw ? s / sw : t / sw) * S;
+    memset(node, 0, (size_t)W * W * sizeof *node);
+    for (int k = 0; k < 2; k++) {
+        int x0, y0, w, h;
+        abs_box(g->width, g->height, S, sw, k ? t : s, &x0, &y0, &w, &h);
+        for (int y = y0; y < y0 + h; y++)
+            for (int x = x0; x < x0 + w; x++)
+                node[(y - wy0) * W + x - wx0].in = true;
+    }
+    heap_place(open, &node[0].pos, sizeof *node);
+    heap_clear(open);
+    int start = (a.y - wy0) * W + a.x - wx0;
+    node[start].reached = true;
+    heap_push(open, (uint32_t)start, 0, 0);
+    while (!heap_empty(open)) {
+        int u = (int)heap_pop(open).id, ux = u % W + wx0, uy = u / W + wy0;
+        node[u].done = true;
+        if (ux == b.x && uy == b.y)
+            return node[u].d;
+        for (int d = 0; d < 8; d++) {
+            int x = ux + GRID_DX[d] - wx0, y = uy + GRID_DY[d] - wy0, v = y * W + x;
+            if (x < 0 || y < 0 || x >= W || y >= W || !node[v].in || node[v].done || !grid_move_legal(g, ux, uy, d))
+                continue;
+            double nd = node[u].d + (d >= 4 ? GRID_SQRT2 : 1.0);
+            if (!node[v].reached) {
+                node[v].reached = true;
+                node[v].d = nd;
+                heap_push(open, (uint32_t)v, nd, nd);
+            } else if (nd < node[v].d) {
+                node[v].d = nd;
+                heap_decrease(open, (uint32_t)v, nd, nd);
+            }
+        }
+    }
+    return -1;
+}
+
+/* Every edge's cost byte is the code of its center leg's excess found by
+ * brute force inside the edge's two sectors: costs.c's window search, its
+ * straight, bent and corner lines that spare a search, and its line test
+ * for two sectors meeting at a corner. Sector sides that do not divide the
+ * map leave narrow sectors at its edges; no default sectors, so every
+ * edge's cost is stored. */
+static void check_costs_brute_force(T *t, const Grid *g, const char *name)
+{
+    const int sides[] = {16, 7};
+    for (int k = 0; k < 2; k++) {
+        int S = sides[k], sw = (g->width + S - 1) / S;
+        Abstraction a;
+        AbsPlain p;
+        Err err;
+        bool built = abs_build_centers(&a, g, S, false, false, true, &err);
+        CHECKF(t, built, "%s: %s", name, err.msg);
+        if (!built)
+            return;
+        bool decoded = abs_decode(&a, &p, &err);
+        CHECKF(t, decoded && p.edge_excess, "%s: %s", name, decoded ? "no edge costs" : err.msg);
+        if (decoded) {
+            enum { W = 2 * ABS_MAX_SECTOR };
+            BruteNode *node = malloc(W * W * sizeof *node);
+            Heap open;
+            bool have = node && heap_init(&open, W * W, &node[0].pos, sizeof *node);
+            CHECK(t, have);
+            int bad = 0, nonzero = 0;
+            for (int s = 0; s < p.nsectors; s++)
+                for (int r = p.reg_first[s]; r < p.reg_first[s + 1]; r++)
+                    for (int e = p.edge_first[r]; e < p.edge_first[r + 1]; e++) {
+                        int d = p.edge_dir[e], tt = s + GRID_DY[d] * sw + GRID_DX[d];
+                        xyLoc ca = abs_center_cell(s % sw * S, s / sw * S, p.center[r]);
+                        xyLoc cb =
+                            abs_center_cell(tt % sw * S, tt / sw * S, p.center[p.reg_first[tt] + p.edge_target[e]]);
+                        double len = have ? two_sector_leg(g, S, sw, s, tt, ca, cb, &open, node) : -1;
+                        uint8_t want = len < 0 ? 255 : abs_excess_code(len - grid_octile(ca.x, ca.y, cb.x, cb.y));
+                        bad += p.edge_excess[e] != want;
+                        nonzero += want != 0;
+                    }
+            CHECKF(t, bad == 0 && nonzero > 0, "%s S=%d: %d of %d edge costs off the brute force (%d with excess)",
+                   name, S, bad, p.nedges, nonzero);
+            if (have)
+                heap_free(&open);
+            free(node);
+            abs_plain_free(&p);
+        }
+        abs_free(&a);
+    }
+}
+
+static void test_dyn_edge_costs_brute_force(T *t) { for_each_embedded_map(t, check_costs_brute_force); }
+
 const TestCase DYN_ABS_TESTS[] = {
     {"dyn_update_equals_rebuild", test_dyn_update_equals_rebuild},
     {"dyn_edge_costs_match_legs", test_dyn_edge_costs_match_legs},
+    {"dyn_edge_costs_brute_force", test_dyn_edge_costs_brute_force},
     {NULL, NULL},
 };
