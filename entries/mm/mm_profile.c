@@ -117,6 +117,16 @@
  * (refine/corridor.h) (results/reference/mm-paper/randfit46.md). */
 #define LOOSE_SCATTERED 0.165
 #define LOOSE_CLUTTERED_NODES 1792
+/* There the route's JPS try runs on to this many expansions, but gives up
+ * where it would hold more than LOOSE_CLUTTERED_NODES nodes too, so it
+ * keeps to the slots the steps take: past that the abstract route answers.
+ * Tries to 1024 expansions left queries whose route, costed from s and g,
+ * took a clump's wrong side (random512-40-6: the random family's longest
+ * path); to 2048 with no node bound the state doubled for good. Bounded,
+ * the random maps of 30 and 40 per cent blocked ran as many bytes or a few
+ * hundred more, and their paths came out shorter
+ * (results/reference/mm-paper/rand49.md). */
+#define LOOSE_CLUTTERED_TRY 2048
 /* Cluttered maps bound the route's JPS try as well as a step's corridor
  * search to what 1024 of the node state they share hold: a few of either
  * reached past that, and the state doubled to 2048 slots for good, about
@@ -334,8 +344,8 @@ static const MmProfile PROFILES[] = {
      * build no hierarchy (mm_entry.c), which pays for the smaller sectors. */
     [P_CLUTTERED] = {"cluttered", CLUTTERED_SIDE, CLUTTERED_AHEAD, 1024, 0, 16, 3, -1, true, CLUTTERED_ROUTE_WEIGHT,
                      MEMO_WIDE, 0},
-    [P_LOOSE_CLUTTERED] = {"loose-cluttered", 16, CLUTTERED_AHEAD, 1024, 0, 16, 3, -1, true, CLUTTERED_ROUTE_WEIGHT,
-                           MEMO_WIDE, 0},
+    [P_LOOSE_CLUTTERED] = {"loose-cluttered", 16, CLUTTERED_AHEAD, LOOSE_CLUTTERED_TRY, 0, 16, 3, -1, true,
+                           CLUTTERED_ROUTE_WEIGHT, MEMO_WIDE, 0},
     [P_SPARSE_CLUTTERED] = {"sparse-cluttered", 16, CLUTTERED_AHEAD + 1, 1024, 0, 16, 3, -1, true, SPARSE_ROUTE_WEIGHT,
                             MEMO_WIDE, 0},
     [P_SCATTERED] = {"scattered", 16, 3, 512, 32, 16, 3, -1, true, 1.0, MEMO_WIDE, 0},
@@ -401,7 +411,9 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
                                     p != &PROFILES[P_SMALL_ROOMS] && p != &PROFILES[P_SECTOR_ROOMS];
     c->refine.routes.near = p->near;
     c->refine.corridor_nodes = loose ? LOOSE_CLUTTERED_NODES : p == &PROFILES[P_CLUTTERED] ? CLUTTERED_NODES : 0;
-    c->refine.routes.jps_nodes = p == &PROFILES[P_CLUTTERED] ? CLUTTERED_NODES : 0;
+    c->refine.routes.jps_nodes = p == &PROFILES[P_CLUTTERED]         ? CLUTTERED_NODES
+                                 : p == &PROFILES[P_LOOSE_CLUTTERED] ? LOOSE_CLUTTERED_NODES
+                                                                     : 0;
     c->refine.routes.jps_tiles = p == &PROFILES[P_CLUTTERED] ? CLUTTERED_JPS_TILES : 0;
     c->refine.hold = p->hold;
     bool rooms = p == &PROFILES[P_SMALL_ROOMS] || p == &PROFILES[P_SECTOR_ROOMS] || p == &PROFILES[P_LARGE_ROOMS];

@@ -84,8 +84,9 @@ static void test_mm_profiles(T *t)
      * a first step 4 regions ahead (of 16 cells as far as 5 of 12); more
      * alone still, the later steps look one region further. */
     mm_profile_config(mm_profile_choose(&cases[22].k, -1), &c);
-    CHECK(t, c.sector == 16 && c.refine.ahead == 7 && c.refine.routes.jps_cap == 1024 && c.refine.weight > 1.0 &&
-                 c.refine.corridor_nodes > 0 && c.refine.first_ahead == 4);
+    CHECK(t, c.sector == 16 && c.refine.ahead == 7 && c.refine.routes.jps_cap == 2048 && c.refine.weight > 1.0 &&
+                 c.refine.corridor_nodes > 0 && c.refine.routes.jps_nodes == c.refine.corridor_nodes &&
+                 c.refine.first_ahead == 4);
     mm_profile_config(mm_profile_choose(&cases[21].k, -1), &c);
     CHECK(t, c.sector == 16 && c.refine.ahead == 8 && c.refine.corridor_nodes > 0 && c.refine.first_ahead == 4 &&
                  !c.refine.routes.skip_gave_up);
@@ -432,8 +433,8 @@ static void test_mm_cluttered_jps_held(T *t)
     double peak = entry_counter(e, inst, "mm_bytes_peak"), jps = entry_counter(e, inst, "mm_bytes_jps");
     CHECKF(t, peak == 0 && entry_counter(e, inst, "jps_tiles") > 0,
            "random512-35-6: %.0f bytes more held before the JPS tiled", peak);
-    CHECKF(t, jps > 0 && jps < 2048 * 16, "random512-35-6: the JPS holds %.0f bytes: its node state doubled past 1024 slots",
-           jps);
+    CHECKF(t, jps > 0 && jps < 2048 * 16,
+           "random512-35-6: the JPS holds %.0f bytes: its node state doubled past 1024 slots", jps);
     e->destroy(inst);
     unload(&l);
 }
