@@ -66,9 +66,13 @@ bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstr
      * cap but the map, so its node state grows to what its searches reach
      * (JPS_NODES_GROW; it answers every query, so no box runs). The box's
      * A* takes pages for the sectors it reaches (refine/legplan.h), and the
-     * guard's list of regions is sized for its largest box. */
+     * guard's list of regions is sized for its largest box. A capped try
+     * may be held to fewer nodes than its cap allows (jps_nodes: the slots
+     * for them are all its state takes). */
     bool small = cfg->whole;
     uint64_t nodes = small ? JPS_NODES_GROW : jps_nodes_within((uint64_t)cfg->jps_cap);
+    if (!small && cfg->jps_nodes && cfg->jps_nodes < nodes)
+        nodes = cfg->jps_nodes;
     size_t box = most_sectors(a, small ? 0 : cfg->near);
     int most_regions = 1;
     for (uint32_t sec = 0; sec < a->nsectors; sec++)
@@ -80,6 +84,12 @@ bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstr
         return err_set(err, "out of memory for the guard's regions");
     }
     if ((small || cfg->jps_cap > 0) && !legplan_enable_jps(legs, nodes, err)) {
+        routes_free(rt);
+        return false;
+    }
+    /* Tiled here, the whole copy jps_init_bounded made is let go within
+     * this call: no query sees the instance hold it. */
+    if (legs->have_jps && cfg->jps_tiles && !jps_tile_cols(&legs->jps, cfg->jps_tiles, err)) {
         routes_free(rt);
         return false;
     }

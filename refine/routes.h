@@ -50,7 +50,13 @@ typedef struct RoutesConfig {
     bool direct; /* the direct line */
     bool whole;  /* every query by JPS, uncapped (the small route) */
     int jps_cap; /* > 0: JPS tried first, capped at this many expansions */
-    int near;    /* > 0: near queries (octile distance <= near) take the box, and the guard watches up to 2 * near */
+    /* > 0: a try also gives up where it would hold more nodes than this
+     * (its node state's slots sized for them: jps_init_bounded) */
+    uint32_t jps_nodes;
+    /* > 0: the JPS's transposed rows are this many tiles from the start,
+     * never the whole copy (search/jps.h jps_tile_cols) */
+    uint32_t jps_tiles;
+    int near; /* > 0: near queries (octile distance <= near) take the box, and the guard watches up to 2 * near */
     int box_sectors;    /* > 0: a box's A* gives up (as when the box holds no path) where it would reach more sectors */
     size_t turns_cells; /* maps of at most this many padded cells take turn bits at their first change; 0 never */
     bool skip_gave_up;  /* no capped try where tries gave up heading its way (routes.c gave_up_before) */

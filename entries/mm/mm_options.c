@@ -101,8 +101,8 @@ const char *const MM_OPTION_HELP[] = {
     "defaults=0|1 (1) leave standard sectors (one region, standard center) out of the pool",
     "small=auto|N (auto: at most 1000 corners, on maps of at most 384 sectors of the default kind, 192 of any, or any "
     "size of broad corridors) maps of at most N corners: every query by online JPS (optimal); 0 off",
-    "jps=C (256; 1024 on cluttered, loose-, sparse-cluttered, 512 on scattered; 0 on corridors) expansion cap of the "
-    "JPS tried first; capped: the abstract route; 0 off",
+    "jps=C (256; 1024 on cluttered, sparse-cluttered, 2048 on loose-cluttered, 512 on scattered; 0 on corridors) "
+    "expansion cap of the JPS tried first; capped: the abstract route; 0 off",
     "near=D (32; 0 on corridors, cluttered, loose-, sparse-cluttered) s and g within octile distance D: A* in their "
     "box of sectors when JPS is not tried, and the guard up to 2D; 0 off",
     "direct=0|1 (1) a straight legal line from s to g is the path",

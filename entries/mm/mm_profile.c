@@ -94,7 +94,10 @@
  * sectors' regions span it (results/reference/mm-quality); at 10 the
  * route's A* had a third more regions to expand before a query's first
  * cell, and the corridor steps looking further ahead do better at 12
- * (results/reference/mm-paper/first36.md). */
+ * (results/reference/mm-paper/first36.md). 13 and 14 took the random maps
+ * of 35 per cent blocked within their budget, but 13 lengthened the
+ * embedded random256-40-0's paths several times over and 14 gave one query
+ * longer than any other random map's (results/reference/mm-paper/rand49.md). */
 #define CLUTTERED_SIDE 12
 /* Cluttered maps' corridor steps look this many regions ahead after a
  * query's first step: a step that keeps more of a longer search commits
@@ -114,6 +117,29 @@
  * (refine/corridor.h) (results/reference/mm-paper/randfit46.md). */
 #define LOOSE_SCATTERED 0.165
 #define LOOSE_CLUTTERED_NODES 1792
+/* There the route's JPS try runs on to this many expansions, but gives up
+ * where it would hold more than LOOSE_CLUTTERED_NODES nodes too, so it
+ * keeps to the slots the steps take: past that the abstract route answers.
+ * Tries to 1024 expansions left queries whose route, costed from s and g,
+ * took a clump's wrong side (random512-40-6: the random family's longest
+ * path); to 2048 with no node bound the state doubled for good. Bounded,
+ * the random maps of 30 and 40 per cent blocked ran as many bytes or a few
+ * hundred more, and their paths came out shorter
+ * (results/reference/mm-paper/rand49.md). */
+#define LOOSE_CLUTTERED_TRY 2048
+/* Cluttered maps bound the route's JPS try as well as a step's corridor
+ * search to what 1024 of the node state they share hold: a few of either
+ * reached past that, and the state doubled to 2048 slots for good, about
+ * a sixth of the instance. A try that would reach more gives up (the abstract route
+ * answers), a step looks half as far ahead; the paths a little longer
+ * (results/reference/mm-paper/rand49.md). */
+#define CLUTTERED_NODES 896
+/* ... and their route's JPS keeps its transposed rows as this many tiles
+ * from the start (refine/routes.h jps_tiles), the count the owner tiles
+ * corridor-stepping instances to (mm_budget.c JPS_TILES_CORRIDORS): it
+ * tiled them at prepare anyway, but the whole copy it held until then was
+ * the instance's peak. */
+#define CLUTTERED_JPS_TILES 8
 /* Cluttered maps whose obstacles mostly clump (grid_scattered below this:
  * the random maps of 40 per cent blocked, 0.017-0.051; 35 per cent is at
  * 0.12-0.14) take P_LOOSE_CLUTTERED's sectors of 16 too: there the
@@ -318,8 +344,8 @@ static const MmProfile PROFILES[] = {
      * build no hierarchy (mm_entry.c), which pays for the smaller sectors. */
     [P_CLUTTERED] = {"cluttered", CLUTTERED_SIDE, CLUTTERED_AHEAD, 1024, 0, 16, 3, -1, true, CLUTTERED_ROUTE_WEIGHT,
                      MEMO_WIDE, 0},
-    [P_LOOSE_CLUTTERED] = {"loose-cluttered", 16, CLUTTERED_AHEAD, 1024, 0, 16, 3, -1, true, CLUTTERED_ROUTE_WEIGHT,
-                           MEMO_WIDE, 0},
+    [P_LOOSE_CLUTTERED] = {"loose-cluttered", 16, CLUTTERED_AHEAD, LOOSE_CLUTTERED_TRY, 0, 16, 3, -1, true,
+                           CLUTTERED_ROUTE_WEIGHT, MEMO_WIDE, 0},
     [P_SPARSE_CLUTTERED] = {"sparse-cluttered", 16, CLUTTERED_AHEAD + 1, 1024, 0, 16, 3, -1, true, SPARSE_ROUTE_WEIGHT,
                             MEMO_WIDE, 0},
     [P_SCATTERED] = {"scattered", 16, 3, 512, 32, 16, 3, -1, true, 1.0, MEMO_WIDE, 0},
@@ -384,7 +410,11 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
     c->refine.routes.skip_gave_up = p != &PROFILES[P_CLUTTERED] && !loose && p != &PROFILES[P_SCATTERED] &&
                                     p != &PROFILES[P_SMALL_ROOMS] && p != &PROFILES[P_SECTOR_ROOMS];
     c->refine.routes.near = p->near;
-    c->refine.corridor_nodes = loose ? LOOSE_CLUTTERED_NODES : 0;
+    c->refine.corridor_nodes = loose ? LOOSE_CLUTTERED_NODES : p == &PROFILES[P_CLUTTERED] ? CLUTTERED_NODES : 0;
+    c->refine.routes.jps_nodes = p == &PROFILES[P_CLUTTERED]         ? CLUTTERED_NODES
+                                 : p == &PROFILES[P_LOOSE_CLUTTERED] ? LOOSE_CLUTTERED_NODES
+                                                                     : 0;
+    c->refine.routes.jps_tiles = p == &PROFILES[P_CLUTTERED] ? CLUTTERED_JPS_TILES : 0;
     c->refine.hold = p->hold;
     bool rooms = p == &PROFILES[P_SMALL_ROOMS] || p == &PROFILES[P_SECTOR_ROOMS] || p == &PROFILES[P_LARGE_ROOMS];
     c->refine.first_hold = p->ahead > 0 ? CORRIDOR_FIRST_HOLD : rooms ? ROOMS_FIRST_HOLD : p->hold;

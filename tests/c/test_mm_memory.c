@@ -78,13 +78,15 @@ static void test_mm_profiles(T *t)
      * that looks less far than the later ones on cluttered maps. */
     CHECK(t, c.refine.ahead == 7 && c.ahead == 7 && c.sector == 12 && c.refine.routes.jps_cap == 1024 &&
                  c.refine.weight > 1.0 && c.refine.first_hold < c.refine.hold && c.refine.first_ahead == 5 &&
-                 !c.refine.corridor_nodes);
+                 c.refine.corridor_nodes > 0 && c.refine.routes.jps_nodes == c.refine.corridor_nodes &&
+                 c.refine.routes.jps_tiles > 0);
     /* Obstacles mostly alone: sectors of 16, the corridor searches bounded,
      * a first step 4 regions ahead (of 16 cells as far as 5 of 12); more
      * alone still, the later steps look one region further. */
     mm_profile_config(mm_profile_choose(&cases[22].k, -1), &c);
-    CHECK(t, c.sector == 16 && c.refine.ahead == 7 && c.refine.routes.jps_cap == 1024 && c.refine.weight > 1.0 &&
-                 c.refine.corridor_nodes > 0 && c.refine.first_ahead == 4);
+    CHECK(t, c.sector == 16 && c.refine.ahead == 7 && c.refine.routes.jps_cap == 2048 && c.refine.weight > 1.0 &&
+                 c.refine.corridor_nodes > 0 && c.refine.routes.jps_nodes == c.refine.corridor_nodes &&
+                 c.refine.first_ahead == 4);
     mm_profile_config(mm_profile_choose(&cases[21].k, -1), &c);
     CHECK(t, c.sector == 16 && c.refine.ahead == 8 && c.refine.corridor_nodes > 0 && c.refine.first_ahead == 4 &&
                  !c.refine.routes.skip_gave_up);
@@ -413,6 +415,30 @@ static void test_mm_tiny_cluttered_within_budget(T *t) { small_cluttered_within_
  * it held 224 KB there. */
 static void test_mm_capped_tiny_within_budget(T *t) { small_cluttered_within_budget(t, "mm:small=0"); }
 
+/* A random map of 35 per cent blocked (the cluttered profile): its
+ * route's JPS keeps its transposed rows as tiles from prepare on, so the
+ * instance never held the whole copy (no peak part above what it holds at
+ * the end), and its node state, shared by the route's try and the
+ * corridor steps, stays at what 1024 slots hold (entries/mm/mm_profile.c
+ * CLUTTERED_NODES): with 2048 the JPS part alone took more than twice
+ * the slots' bytes checked here. Benchmark map, skipped without it (its
+ * queries sampled under the sanitizers). */
+static void test_mm_cluttered_jps_held(T *t)
+{
+    Loaded l;
+    const Entry *e;
+    void *inst = mm_after_queries(t, "random/random512-35-6", &l, &e);
+    if (!inst)
+        return;
+    double peak = entry_counter(e, inst, "mm_bytes_peak"), jps = entry_counter(e, inst, "mm_bytes_jps");
+    CHECKF(t, peak == 0 && entry_counter(e, inst, "jps_tiles") > 0,
+           "random512-35-6: %.0f bytes more held before the JPS tiled", peak);
+    CHECKF(t, jps > 0 && jps < 2048 * 16,
+           "random512-35-6: the JPS holds %.0f bytes: its node state doubled past 1024 slots", jps);
+    e->destroy(inst);
+    unload(&l);
+}
+
 const TestCase MM_MEMORY_TESTS[] = {
     {"mm_profiles", test_mm_profiles},
     {"mm_bytes_parts", test_mm_bytes_parts},
@@ -423,5 +449,6 @@ const TestCase MM_MEMORY_TESTS[] = {
     {"mm_grow_gate_tiles_first", test_mm_grow_gate_tiles_first},
     {"mm_tiny_cluttered_within_budget", test_mm_tiny_cluttered_within_budget},
     {"mm_capped_tiny_within_budget", test_mm_capped_tiny_within_budget},
+    {"mm_cluttered_jps_held", test_mm_cluttered_jps_held},
     {NULL, NULL},
 };
