@@ -13,6 +13,12 @@
  * slots). */
 #define FIRST_SLOTS 1024u
 #define CAPPED_FIRST_PART_SLOTS 4u
+/* Under a cap, the parts are counted for this many slots a leg of the map
+ * (edge_cache_init's `legs`), where that is fewer than the cap's: a game
+ * map's queries hold a part of its legs, and parts counted for all of them
+ * at 7/8 full held those few in fewer parts, fuller, whose lookups probed
+ * further (results/reference/mm-paper/calls49.md). */
+#define LEG_PART_SLOTS 4u
 /* Bytes leg.c keeps past the last record, and then some. */
 #define STREAM_SLACK 16u
 
@@ -52,7 +58,7 @@ static bool part_resize(EdgeCache *c, CachePart *p, uint32_t n)
     return true;
 }
 
-bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, uint32_t ids, Err *err)
+bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, uint32_t ids, uint32_t legs, Err *err)
 {
     memset(c, 0, sizeof *c);
     c->wide = ids == 0 || ids > EDGE_CACHE_NARROW_IDS;
@@ -63,7 +69,8 @@ bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, uint32_t ids,
     uint32_t parts = EDGE_CACHE_UNCAPPED_PARTS, first = FIRST_SLOTS / EDGE_CACHE_UNCAPPED_PARTS;
     if (cap_bytes) {
         c->cap_bytes = cap_bytes < EDGE_CACHE_MIN_BYTES ? EDGE_CACHE_MIN_BYTES : cap_bytes;
-        size_t most = c->cap_bytes / sizeof(CacheSlot);
+        size_t most = c->cap_bytes / sizeof(CacheSlot), all = (size_t)legs * LEG_PART_SLOTS;
+        most = legs && all < most ? all : most;
         parts = (uint32_t)((most + EDGE_CACHE_PART_MOST - 1) / EDGE_CACHE_PART_MOST);
         first = CAPPED_FIRST_PART_SLOTS;
     }

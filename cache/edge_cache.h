@@ -61,8 +61,12 @@ typedef struct CacheSlot {
 #define EDGE_CACHE_NARROW_IDS 0xffffu
 
 /* Under a cap, the parts are as few as keep each at about this many slots
- * when the cap is all slots (a part's growth moves them within one put). */
-#define EDGE_CACHE_PART_MOST 1024u
+ * when the cap is all slots, or, where that takes fewer, when the map's
+ * legs are (edge_cache_init's `legs`). A part's growth moves its slots
+ * within one put: at four times as many, a rooms map's part growths (a
+ * new block, its slots moved) were most of its longest calls'
+ * instructions (results/reference/mm-paper/calls49.md). */
+#define EDGE_CACHE_PART_MOST 256u
 /* Without a cap, this many parts. */
 #define EDGE_CACHE_UNCAPPED_PARTS 64u
 
@@ -117,8 +121,12 @@ static inline size_t edge_cache_slot_bytes(const EdgeCache *c)
  * edge_cache_remap's fresh index sets it again): at most
  * EDGE_CACHE_NARROW_IDS, narrow keys; 0 or more, wide ones. A narrow
  * cache given an id at or above it caches nothing for that leg (a get
- * misses, a put returns false): a caller's bug, only slower. */
-bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, uint32_t ids, Err *err);
+ * misses, a put returns false): a caller's bug, only slower. `legs`: about
+ * the most legs it will hold (the abstraction's edges; 0: not known), so
+ * that under a cap a game map's few legs take few parts (each part's
+ * record and first slots are held whether or not its legs come); more
+ * legs than that only make the parts larger. */
+bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, uint32_t ids, uint32_t legs, Err *err);
 void edge_cache_free(EdgeCache *c);
 /* On a hit appends the leg a -> b's waypoints after `from` (the center of
  * leg_first(a, b)) to out, in canonical order; a miss appends nothing. */

@@ -266,12 +266,30 @@ static size_t held_now(const MmEntry *e)
     return held_of(all, part);
 }
 
+/* What grows as queries run without asking the gate: the refiner's paths
+ * (its scratch paths, the window's way, the routes' answer: refiner_bytes)
+ * and the JPS's traces (search/jps.h jps_grow_trace). A few fields, read
+ * at every quick answer instead of a walk over every part. What the memo
+ * and the JPS's own growth asked for is counted here too when it grows
+ * (refiner_bytes, the trace in jps_grow): counted twice until the next
+ * walk, so the total only errs high. */
+static size_t unasked_bytes(const MmEntry *e)
+{
+    size_t b = refiner_bytes(&e->refiner);
+    if (e->legs.have_jps)
+        b += e->legs.jps.trace_cap * sizeof *e->legs.jps.trace;
+    if (e->legs.have_cjps)
+        b += e->legs.cjps->trace_cap * sizeof *e->legs.cjps->trace;
+    return b;
+}
+
 /* The gate's running total set to `held` (0: walk at the next ask), with
- * the changes it has seen. */
+ * the changes it has seen and what the unasked parts held then. */
 static void gate_sync(MmEntry *e, size_t held)
 {
     e->gate_held = held;
     e->gate_changes = e->updates + e->pending.rederived;
+    e->gate_unasked = unasked_bytes(e);
 }
 
 /* The instance's one grow gate (common/grow.h GrowGate; mm_gate_parts
@@ -299,31 +317,53 @@ static void gate_sync(MmEntry *e, size_t held)
 /* The gate walks over the parts (held_now) only where its answer or a
  * choice could turn on it: it keeps a running total (MmEntry.gate_held:
  * the last walk's sum plus what was asked for since, set again by the
- * every TILE_CHECK_EVERY-th query's walk, mm_tile_check) and answers at
- * once while that total stays a GATE_SLACK_SHARE-th of the budget under
- * the line (room for what grows without asking: the refiner's scratch
- * paths, the JPS's trace), or over the budget with no turn bits to give
- * back and no tiles to weigh (the answer is yes, and the instance only
- * grows). A map change or a re-derivation makes it walk again. The walk
- * reads a line or two of every part, all of them cold inside a search:
- * half the instructions of the legs' A* growing its open list, the rest
- * the realloc (results/reference/mm-paper/calls46.md). */
-#define GATE_SLACK_SHARE 16
+ * every TILE_CHECK_EVERY-th query's walk, mm_tile_check), adds what the
+ * parts that do not ask grew since (unasked_bytes), and answers at once
+ * while that stays under the line (every part that grows as queries run
+ * either asks, with at least what it adds, or is counted there, so the
+ * total is never below what the instance holds), or over the budget with
+ * no turn bits to give back and no tiles to weigh (the answer is yes,
+ * and the instance only grows). A map change or a re-derivation makes it
+ * walk again. The walk reads a line or two of every part, all of them
+ * cold inside a search: half the instructions of the legs' A* growing its
+ * open list, the rest the realloc (results/reference/mm-paper/calls46.md).
+ * With a sixteenth of the budget kept for the unasked parts instead of
+ * their count, an instance held within that of the line (a map whose turn
+ * bits and tiles fill its budget) walked at nearly every ask of its later
+ * queries (results/reference/mm-paper/calls49.md). */
+
+/* The running total with what the unasked parts grew since (*unasked:
+ * what they hold now); 0 where the gate walks at its next ask. */
+static size_t gate_total(const MmEntry *e, size_t *unasked)
+{
+    if (!e->gate_held || e->updates + e->pending.rederived != e->gate_changes)
+        return 0;
+    *unasked = unasked_bytes(e);
+    return e->gate_held + (*unasked > e->gate_unasked ? *unasked - e->gate_unasked : 0);
+}
+
+size_t mm_gate_total(const MmEntry *e)
+{
+    size_t unasked;
+    return gate_total(e, &unasked);
+}
 
 static bool grow_gate(void *ctx, size_t more)
 {
     MmEntry *e = ctx;
     size_t budget = mm_budget(e), line = budget / 100 * TURNS_TILES_BUDGET_PERCENT;
-    uint64_t changes = e->updates + e->pending.rederived;
-    if (e->gate_held && changes == e->gate_changes) {
+    size_t unasked, total = gate_total(e, &unasked);
+    if (total) {
         bool givable = e->legs.jps.turns.block && e->legs.jps.turns_room;
-        bool under = e->gate_held + more + budget / GATE_SLACK_SHARE <= line;
+        bool under = total + more <= line;
         bool over = e->gate_held > budget && !givable && !e->tile_watch; /* the answer can only be yes */
         if (under || over) {
-            e->gate_held += more;
+            e->gate_held = total + more;
+            e->gate_unasked = unasked;
             return true;
         }
     }
+    e->gate_walks++;
     size_t now = held_now(e);
     Err err = {0};
     if (now + more > line && e->tile_watch && e->legs.jps.turns.block) {

@@ -193,7 +193,7 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
     ok = ok &&
          refiner_init(&e->refiner, &e->cfg.refine, &e->grid, &e->ix, &e->as, &e->legs, &e->cache,
                       e->have_segs ? &e->segs : NULL, err) &&
-         edge_cache_init(&e->cache, (LegMode)e->cfg.cache, mm_fit_cache(e), e->abs.nregions, err) &&
+         edge_cache_init(&e->cache, (LegMode)e->cfg.cache, mm_fit_cache(e), e->abs.nregions, e->abs.nedges, err) &&
          mm_take_turns(e, err);
     if (!ok) {
         mm_destroy(e);
@@ -305,6 +305,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     const Window *win = &e->refiner.win; /* its joint memo: entries, and doublings the budget refused (mm_budget.c) */
     counters_add(out, "memo_entries", win->memo ? (double)win->memo_n : 0);
     counters_add(out, "memo_refused", (double)win->memo_refused);
+    counters_add(out, "gate_walks", (double)e->gate_walks); /* grow gate asks answered by summing the parts */
     if (e->cfg.refine.phases) {
         static const char *const PHASE_KEY[PHASE_COUNT] = {"locate_us_mean", "abstract_us_mean", "legs_us_mean",
                                                            "join_us_mean", "jps_us_mean"};

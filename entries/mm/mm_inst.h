@@ -58,9 +58,12 @@ typedef struct MmEntry {
     /* The grow gate's running total (mm_budget.c grow_gate): what the
      * instance held at the gate's last walk over the parts (0: none yet)
      * plus what the parts asked for since, and the map changes and
-     * re-derivations (updates + pending.rederived) it had seen then. */
+     * re-derivations (updates + pending.rederived) it had seen then;
+     * what the parts that do not ask held when it last counted them. */
     size_t gate_held;
     uint64_t gate_changes;
+    size_t gate_unasked;
+    uint64_t gate_walks; /* asks it answered by a walk over the parts */
 } MmEntry;
 
 /* What the instance holds and may hold (mm_budget.c). mm_bytes: the total,
@@ -105,6 +108,10 @@ void mm_tile_check(MmEntry *e);
  * in a call of the first query past the routes (or of the first after the
  * tiles). */
 void mm_gate_ready(MmEntry *e);
+/* The grow gate's running total as its next ask would weigh it: never
+ * below what the instance holds (mm_bytes without its peak); 0 where that
+ * ask walks over the parts. */
+size_t mm_gate_total(const MmEntry *e);
 
 /* Large maps take long to preprocess: once 5 s have passed since
  * started_ns, each finished step says so on stderr, so a long run is seen

@@ -25,7 +25,7 @@ static void test_edge_cache_sym_and_nosym(T *t)
         uint32_t ids = run < 2 ? 0 : EDGE_CACHE_NARROW_IDS;
         EdgeCache c;
         Err err;
-        CHECK(t, edge_cache_init(&c, (LegMode)mode, 0, ids, &err));
+        CHECK(t, edge_cache_init(&c, (LegMode)mode, 0, ids, 0, &err));
         CHECK(t, c.wide == (ids == 0) && edge_cache_slot_bytes(&c) == (ids ? 8u : 12u));
         xyPath p = {0};
         CHECK(t, !edge_cache_get(&c, 3, 9, leg[0], &p) && c.misses == 1);
@@ -100,7 +100,7 @@ static void test_edge_cache_cap(T *t)
     Err err;
     size_t most = 0;
     for (int r = 0; r < 2; r++) {
-        CHECK(t, edge_cache_init(&c[r], LEGS_SYM, 30000, r ? 0 : 6000, &err));
+        CHECK(t, edge_cache_init(&c[r], LEGS_SYM, 30000, r ? 0 : 6000, 0, &err));
         for (uint32_t k = 0; k < 5000; k++) {
             CHECK(t, edge_cache_put(&c[r], 100 + k, 7, leg, 5));
             size_t kept = edge_cache_bytes(&c[r]);
@@ -114,7 +114,7 @@ static void test_edge_cache_cap(T *t)
     CHECKF(t, c[0].evictions > 0 && c[1].evicted >= c[0].evicted, "evicted %llu (narrow), %llu (wide)",
            (unsigned long long)c[0].evicted, (unsigned long long)c[1].evicted);
     EdgeCache again;
-    CHECK(t, edge_cache_init(&again, LEGS_SYM, 30000, 6000, &err));
+    CHECK(t, edge_cache_init(&again, LEGS_SYM, 30000, 6000, 0, &err));
     for (uint32_t k = 0; k < 5000; k++)
         CHECK(t, edge_cache_put(&again, 100 + k, 7, leg, 5));
     CHECKF(t, again.evicted == c[0].evicted && again.used == c[0].used, "evicted %llu, %u entries",
@@ -150,7 +150,7 @@ static void test_edge_cache_grows_in_pieces(T *t)
     EdgeCache c;
     Err err;
     xyPath p = {0};
-    CHECK(t, edge_cache_init(&c, LEGS_SYM, 0, 0, &err));
+    CHECK(t, edge_cache_init(&c, LEGS_SYM, 0, 0, 0, &err));
     uint32_t n0 = c.slots, growths = 0, slots = c.slots;
     for (uint32_t k = 0; k < 20000; k++) {
         CHECK(t, edge_cache_put(&c, 100 + k, 7, leg, 5));
@@ -170,7 +170,7 @@ static void test_edge_cache_grows_in_pieces(T *t)
      * an eighth of the stream and a part's worth of slots beyond what was
      * put since, so the legs of the last slice are always served. */
     const size_t cap = 400000;
-    CHECK(t, edge_cache_init(&c, LEGS_SYM, cap, 0, &err));
+    CHECK(t, edge_cache_init(&c, LEGS_SYM, cap, 0, 0, &err));
     for (uint32_t k = 0; k < 120000; k++) {
         CHECK(t, edge_cache_put(&c, 100 + k, 7, leg, 5));
         if (k % 997 == 0 && k > 2000)
@@ -206,7 +206,7 @@ static void test_edge_cache_keeps_hits(T *t)
     EdgeCache c;
     Err err;
     xyPath p = {0};
-    CHECK(t, edge_cache_init(&c, LEGS_SYM, 20000, 6000, &err));
+    CHECK(t, edge_cache_init(&c, LEGS_SYM, 20000, 6000, 0, &err));
     CHECK(t, edge_cache_put(&c, 3, 9, leg, 5));
     uint32_t k = 0;
     for (; k < 40000; k++) {
@@ -223,7 +223,32 @@ static void test_edge_cache_keeps_hits(T *t)
     edge_cache_free(&c);
 }
 
+/* Under a cap, a cache told how many legs the map has takes parts for
+ * those legs, not for the cap's slots (a game map: a few hundred legs under
+ * a cap of thousands of slots), and holds every leg put, more than it was
+ * told, in parts that grow. */
+static void test_edge_cache_parts_for_legs(T *t)
+{
+    xyLoc leg[] = {{5, 5}, {6, 5}, {7, 6}, {7, 7}, {8, 8}};
+    EdgeCache c, cap_only;
+    Err err;
+    xyPath p = {0};
+    CHECK(t, edge_cache_init(&c, LEGS_SYM, 400000, 6000, 500, &err));
+    CHECK(t, edge_cache_init(&cap_only, LEGS_SYM, 400000, 6000, 0, &err));
+    uint32_t want = (500 * 4 + EDGE_CACHE_PART_MOST - 1) / EDGE_CACHE_PART_MOST; /* LEG_PART_SLOTS */
+    CHECKF(t, c.nparts == want && cap_only.nparts > 4 * want, "%u parts for 500 legs, %u for the cap alone", c.nparts,
+           cap_only.nparts);
+    for (uint32_t k = 0; k < 2000; k++)
+        CHECK(t, edge_cache_put(&c, 100 + k, 7, leg, 5));
+    CHECKF(t, cache_serves(&c, 0, 2000, &p) && c.used == 2000 && !c.evictions, "%u legs held, %llu evictions", c.used,
+           (unsigned long long)c.evictions);
+    path_free(&p);
+    edge_cache_free(&c);
+    edge_cache_free(&cap_only);
+}
+
 const TestCase EDGE_CACHE_TESTS[] = {
+    {"edge_cache_parts_for_legs", test_edge_cache_parts_for_legs},
     {"edge_cache_sym_and_nosym", test_edge_cache_sym_and_nosym},
     {"edge_cache_cap", test_edge_cache_cap},
     {"edge_cache_grows_in_pieces", test_edge_cache_grows_in_pieces},

@@ -115,7 +115,78 @@ static void test_mm_calls_first_reserved(T *t)
     }
 }
 
+/* The grow gate near its line (entries/mm/mm_budget.c grow_gate): an
+ * instance whose turn bits and tiles hold it within a sixteenth of its
+ * budget under the line answers its parts' asks from its running total,
+ * which counts what the parts that do not ask grew, and walks over the
+ * parts only where its answer or a choice turns on it; the total is never
+ * below what the instance holds, after any call. With a sixteenth kept
+ * for what does not ask, brc203d and orz303d walked at nearly every ask
+ * of their later queries, inside their calls. */
+#define GATE_WALKS_MOST 12
+static void test_mm_calls_gate_counts(T *t)
+{
+    const char *const maps[] = {"dao/brc203d", "dao/orz303d", NULL};
+    Loaded l;
+    for (int m = 0; maps[m] && load_bench(t, maps[m], &l); m++) {
+        const Entry *e;
+        MmEntry *mm = prepare_spec(t, "mm", &l, &e);
+        xyPath p = {0};
+        size_t part[MM_PARTS], low = 0, most = 0;
+        for (int i = 0; mm && i < l.sc.count; i++) {
+            const ScenQuery *q = &l.sc.q[i];
+            p.len = 0;
+            for (bool done = false; !done;) {
+                done = e->get_path(mm, q->start, q->goal, &p);
+                size_t all = mm_bytes(mm, part), held = all - part[MM_PARTS - 1], total = mm_gate_total(mm);
+                low += total && total < held;
+                most = held > most ? held : most;
+            }
+        }
+        CHECKF(t, mm && most + mm_budget(mm) / 16 > mm_budget(mm) / 100 * 97,
+               "%s: held at most %zu of %zu, not near the line", maps[m], most, mm ? mm_budget(mm) : 0);
+        CHECKF(t, low == 0, "%s: %zu calls ended with the gate's total below what the instance holds", maps[m], low);
+        CHECKF(t, mm && mm->gate_walks <= GATE_WALKS_MOST, "%s: the gate walked %llu times", maps[m],
+               mm ? (unsigned long long)mm->gate_walks : 0);
+        if (mm)
+            e->destroy(mm);
+        path_free(&p);
+        unload(&l);
+    }
+}
+
+/* The edge cache's part growths (cache/edge_cache.h EDGE_CACHE_PART_MOST)
+ * move few slots in a call: on a rooms map whose cache holds thousands of
+ * legs under the budget's cap, no put moves more than PUT_MOVES_MOST
+ * slots. With parts four times as large, its largest growths moved nearly
+ * twice as many, most of the map's longest calls. */
+#define PUT_MOVES_MOST 256
+static void test_mm_calls_cache_parts_small(T *t)
+{
+    Loaded l;
+    if (!load_bench(t, "rooms/8room_002", &l))
+        return;
+    const Entry *e;
+    MmEntry *mm = prepare_spec(t, "mm", &l, &e);
+    xyPath p = {0};
+    for (int i = 0; mm && i < l.sc.count; i += t_thin(1)) {
+        const ScenQuery *q = &l.sc.q[i];
+        p.len = 0;
+        for (bool done = false; !done;)
+            done = e->get_path(mm, q->start, q->goal, &p);
+    }
+    CHECKF(t, mm && mm->cache.used > 2000 && mm->cache.cap_bytes, "8room_002: %u legs cached", mm ? mm->cache.used : 0);
+    CHECKF(t, mm && mm->cache.grow_max <= PUT_MOVES_MOST, "8room_002: a put moved %u slots",
+           mm ? mm->cache.grow_max : 0);
+    if (mm)
+        e->destroy(mm);
+    path_free(&p);
+    unload(&l);
+}
+
 const TestCase MM_CALLS_TESTS[] = {
+    {"mm_calls_gate_counts", test_mm_calls_gate_counts},
+    {"mm_calls_cache_parts_small", test_mm_calls_cache_parts_small},
     {"mm_calls_first_reserved", test_mm_calls_first_reserved},
     {"mm_calls_stages_apart", test_mm_calls_stages_apart},
     {"mm_calls_astar_rate", test_mm_calls_astar_rate},

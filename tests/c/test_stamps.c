@@ -312,7 +312,7 @@ static void test_stamp_wrap_mm_refiner(T *t)
         Refiner r;
         RefineConfig cfg = {.weight = 1, .legs_per_call = 1000, .smooth = true};
         CHECK(t, region_search_init(&as, &ix, false, NULL, &err) && legplan_init(&legs, &g, &abs, &err) &&
-                     edge_cache_init(&cache, LEGS_OFF, 0, 0, &err) &&
+                     edge_cache_init(&cache, LEGS_OFF, 0, 0, 0, &err) &&
                      refiner_init(&r, &cfg, &g, &ix, &as, &legs, &cache, NULL, &err));
         if (run) {
             poison_regions(&as);
