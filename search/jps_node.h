@@ -78,9 +78,9 @@ static __attribute__((noinline, cold)) void trace_node(const Jps *j, TraceType t
 }
 
 /* relax_node's node already open in this search, its new f and g: a
- * shorter g takes the node over (a decrease of its key). A call: a few
- * relaxations in a hundred on game maps come here, and the common path (a
- * node new to the search) runs in fewer instructions without this one. */
+ * shorter g takes the node over (a decrease of its key). A call: most
+ * relaxations meet a node new to the search, and that common path runs in
+ * fewer instructions without this one. */
 static __attribute__((noinline)) void relax_open(Jps *j, JoNode *n, uint32_t idx, uint64_t f, uint64_t g,
                                                  uint32_t parts, int dir)
 {
