@@ -247,10 +247,11 @@ bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const u
      * with an end in a touched sector, and the diagonal ones past a touched
      * sector's corner, are measured again, the others kept (rebuild_plain). */
     /* A sector's default flag follows its edges, so an untouched sector
-     * beside a change can stop being default; the layout held no cost for a
-     * diagonal edge between two default sectors (a cardinal one costs 0:
-     * the straight line between two open sectors' centers), so those beside
-     * a change are measured again too. */
+     * beside a change can stop being default; the layout held no cost for
+     * an edge between two default sectors (it reads 0: a sector stays
+     * default only where its edges to other default sectors measure 0,
+     * layout.c bends_to_default), so those beside a change are measured
+     * again too. */
     uint8_t *placeholder = ok && old->costs_on ? malloc(old->nsectors ? old->nsectors : 1) : NULL;
     if (ok && old->costs_on && !placeholder)
         ok = err_set(err, "out of memory updating the abstraction");
