@@ -248,14 +248,13 @@ bool mm_take_turns(MmEntry *e, Err *err)
  * but JPS_TILES_FEWEST where few scans read them: where corridors are
  * stepped (their route JPS is capped and their window a step's corridor,
  * so their scans stay near and more tiles save too few misses to pay for
- * their bytes, randmem41.md), there JPS_TILES_CORRIDORS: half as many
+ * their bytes, randmem41.md), there MM_JPS_TILES_CORRIDORS (mm_profile.h): half as many
  * again cost random512-20-0 a fifth more fills (0.2 hundredths of its
  * instructions) for 4 KiB, part of what the random maps a fifth blocked
  * needed to come within their budget
  * (results/reference/mm-paper/randfit44.md), and where the JPS has coarse
  * turn bits (its diagonal steps and straight successors scan columns down
  * the rows, not through the tiles: search/jps.h jps_enable_coarse). */
-#define JPS_TILES_CORRIDORS 8
 
 /* What the instance holds now: mm_bytes `all` without its peak part. */
 static size_t held_of(size_t all, const size_t part[MM_PARTS]) { return all - part[MM_PARTS - 1]; }
@@ -428,7 +427,7 @@ void mm_tile_jps(MmEntry *e, size_t held, Err *err)
     bool turns = j->turns.block != NULL;
     if (!e->tile_watch || held <= mm_budget(e) / 100 * TURNS_TILES_BUDGET_PERCENT)
         return;
-    uint32_t slots = e->legs.have_cjps ? JPS_TILES_CORRIDORS : JPS_TILES_FEWEST, most = jps_tile_slots_most(j);
+    uint32_t slots = e->legs.have_cjps ? MM_JPS_TILES_CORRIDORS : JPS_TILES_FEWEST, most = jps_tile_slots_most(j);
     bool near = e->legs.have_cjps || j->coarse; /* few scans read the tiles */
     while (slots * 2 <= most / 2 && !near)
         slots *= 2;

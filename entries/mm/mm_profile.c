@@ -134,12 +134,6 @@
  * answers), a step looks half as far ahead; the paths a little longer
  * (results/reference/mm-paper/rand49.md). */
 #define CLUTTERED_NODES 896
-/* ... and their route's JPS keeps its transposed rows as this many tiles
- * from the start (refine/routes.h jps_tiles), the count the owner tiles
- * corridor-stepping instances to (mm_budget.c JPS_TILES_CORRIDORS): it
- * tiled them at prepare anyway, but the whole copy it held until then was
- * the instance's peak. */
-#define CLUTTERED_JPS_TILES 8
 /* Cluttered maps whose obstacles mostly clump (grid_scattered below this:
  * the random maps of 40 per cent blocked, 0.017-0.051; 35 per cent is at
  * 0.12-0.14) take P_LOOSE_CLUTTERED's sectors of 16 too: there the
@@ -414,7 +408,11 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
     c->refine.routes.jps_nodes = p == &PROFILES[P_CLUTTERED]         ? CLUTTERED_NODES
                                  : p == &PROFILES[P_LOOSE_CLUTTERED] ? LOOSE_CLUTTERED_NODES
                                                                      : 0;
-    c->refine.routes.jps_tiles = p == &PROFILES[P_CLUTTERED] ? CLUTTERED_JPS_TILES : 0;
+    /* Cluttered maps' route JPS keeps its transposed rows tiled from the
+     * start (refine/routes.h jps_tiles), as many as the owner tiles a
+     * corridor-stepping instance to at prepare: the whole copy held until
+     * then was the instance's peak. */
+    c->refine.routes.jps_tiles = p == &PROFILES[P_CLUTTERED] ? MM_JPS_TILES_CORRIDORS : 0;
     c->refine.hold = p->hold;
     bool rooms = p == &PROFILES[P_SMALL_ROOMS] || p == &PROFILES[P_SECTOR_ROOMS] || p == &PROFILES[P_LARGE_ROOMS];
     c->refine.first_hold = p->ahead > 0 ? CORRIDOR_FIRST_HOLD : rooms ? ROOMS_FIRST_HOLD : p->hold;

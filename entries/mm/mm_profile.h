@@ -78,5 +78,10 @@ const MmProfile *mm_profile_choose(const MapKind *k, int small);
  * *kind (what a preprocessing file keeps, so that its load chooses by
  * mm_profile_choose without measuring). NULL + message when memory ran out. */
 const MmProfile *mm_profile_of_map(const Grid *g, const Abstraction *a, int small, MapKind *kind, Err *err);
+/* The tiles a JPS's transposed rows are kept as where corridors are
+ * stepped: the count mm_budget.c tiles such an instance to, and the one a
+ * cluttered profile's route JPS takes from the start (mm_budget.c says why
+ * this many). */
+#define MM_JPS_TILES_CORRIDORS 8
 
 #endif
