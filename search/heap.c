@@ -138,3 +138,71 @@ HeapItem heap_pop(Heap *h)
     }
     return top;
 }
+
+/* A KeyHeap's four children of key i (4i+1..4i+4) share one 32-byte half
+ * line: the keys start three keys past a 32-byte boundary. */
+#define KEY_LINE 32
+#define KEY_SKEW (KEY_LINE - sizeof(uint64_t))
+
+bool keyheap_reserve(KeyHeap *h, uint32_t capacity)
+{
+    if (capacity <= h->cap && h->keys)
+        return true;
+    size_t bytes = KEY_SKEW + (size_t)(capacity ? capacity : 1) * sizeof(uint64_t);
+    char *block = aligned_alloc(KEY_LINE, (bytes + KEY_LINE - 1) / KEY_LINE * KEY_LINE);
+    if (!block)
+        return false;
+    uint64_t *keys = (uint64_t *)(void *)(block + KEY_SKEW);
+    if (h->keys) {
+        memcpy(keys, h->keys, (size_t)h->n * sizeof *keys);
+        free((char *)h->keys - KEY_SKEW);
+    }
+    h->keys = keys;
+    h->cap = capacity;
+    return true;
+}
+
+void keyheap_free(KeyHeap *h)
+{
+    if (h->keys)
+        free((char *)h->keys - KEY_SKEW);
+    h->keys = NULL;
+    h->n = h->cap = 0;
+}
+
+bool keyheap_push(KeyHeap *h, uint64_t key)
+{
+    if (h->n == h->cap)
+        return false;
+    uint64_t *k = h->keys;
+    uint32_t i = h->n++;
+    while (i > 0 && key < k[(i - 1) / ARITY]) {
+        k[i] = k[(i - 1) / ARITY];
+        i = (i - 1) / ARITY;
+    }
+    k[i] = key;
+    return true;
+}
+
+uint64_t keyheap_pop(KeyHeap *h)
+{
+    uint64_t *k = h->keys, top = k[0], key = k[--h->n];
+    const uint32_t n = h->n;
+    uint32_t i = 0;
+    for (;;) {
+        uint32_t c = ARITY * i + 1, best = c;
+        if (c >= n)
+            break;
+        /* the first least of the children, as sift_down takes */
+        for (uint32_t j = c + 1; j < c + ARITY && j < n; j++)
+            if (k[j] < k[best])
+                best = j;
+        if (key <= k[best])
+            break;
+        k[i] = k[best];
+        i = best;
+    }
+    if (n > 0)
+        k[i] = key;
+    return top;
+}
