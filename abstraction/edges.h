@@ -66,7 +66,10 @@ typedef struct AbsAdj {
 #define ABS_KEPT_SCAN 15u
 void abs_kept_first(const AbsIndex *ix, uint8_t *out);
 /* Region gid's count in abs_kept_first's table `t`. */
-static inline uint32_t abs_kept_first_of(const uint8_t *t, uint32_t gid) { return t[gid >> 1] >> (gid & 1u) * 4u & 15u; }
+static inline uint32_t abs_kept_first_of(const uint8_t *t, uint32_t gid)
+{
+    return t[gid >> 1] >> (gid & 1u) * 4u & 15u;
+}
 
 /* Begins a cursor over region gid's edges, in (direction, target) order;
  * `excess` false leaves every excess code 0, for a caller that reads the

@@ -150,8 +150,8 @@ typedef struct RegionSearch {
      * (expand_held: one entry a region, its key lowered in place, its
      * position in refresh_pos), made and let go with them; else empty. */
     Heap open;
-    bool open_held; /* the search running is over the held arrays: region_start_search queues on `open` */
-    uint32_t stamp; /* the current search's generation */
+    bool open_held;      /* the search running is over the held arrays: region_start_search queues on `open` */
+    uint32_t stamp;      /* the current search's generation */
     uint32_t local_bits; /* of the parent codes: REGION_LOCAL_NARROW or _WIDE */
     /* per region: its parent in the A*, coded as an edge is (the direction
      * of its sector, its local id in it: the parent is a neighbour, a code

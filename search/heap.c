@@ -10,6 +10,20 @@ static inline int32_t *pos_at(char *base, size_t stride, uint32_t id)
     return (int32_t *)(void *)(base + (size_t)id * stride);
 }
 
+/* `bytes` that start `skew` bytes past a `line`-byte boundary, so that a
+ * node's children share a line; skewed_free gives them back. */
+static void *skewed_alloc(size_t line, size_t skew, size_t bytes)
+{
+    char *block = aligned_alloc(line, (skew + bytes + line - 1) / line * line);
+    return block ? block + skew : NULL;
+}
+
+static void skewed_free(void *p, size_t skew)
+{
+    if (p)
+        free((char *)p - skew);
+}
+
 static inline bool before(const HeapItem *a, const HeapItem *b) { return a->f < b->f || (a->f == b->f && a->g > b->g); }
 
 /* A 4-ary heap: half the depth of a binary one, and the four children of item
@@ -25,9 +39,7 @@ bool heap_init(Heap *h, uint32_t capacity, void *pos_base, size_t pos_stride)
     h->cap = capacity;
     h->pos_base = pos_base;
     h->pos_stride = pos_stride;
-    size_t bytes = SKEW + (size_t)(capacity ? capacity : 1) * sizeof(HeapItem);
-    char *block = aligned_alloc(LINE, (bytes + LINE - 1) / LINE * LINE);
-    h->items = block ? (HeapItem *)(void *)(block + SKEW) : NULL;
+    h->items = skewed_alloc(LINE, SKEW, (size_t)(capacity ? capacity : 1) * sizeof(HeapItem));
     return h->items != NULL;
 }
 
@@ -47,8 +59,7 @@ bool heap_reserve(Heap *h, uint32_t capacity)
 
 void heap_free(Heap *h)
 {
-    if (h->items)
-        free((char *)h->items - SKEW);
+    skewed_free(h->items, SKEW);
     h->items = NULL;
     h->n = h->cap = 0;
 }
@@ -148,15 +159,12 @@ bool keyheap_reserve(KeyHeap *h, uint32_t capacity)
 {
     if (capacity <= h->cap && h->keys)
         return true;
-    size_t bytes = KEY_SKEW + (size_t)(capacity ? capacity : 1) * sizeof(uint64_t);
-    char *block = aligned_alloc(KEY_LINE, (bytes + KEY_LINE - 1) / KEY_LINE * KEY_LINE);
-    if (!block)
+    uint64_t *keys = skewed_alloc(KEY_LINE, KEY_SKEW, (size_t)(capacity ? capacity : 1) * sizeof *keys);
+    if (!keys)
         return false;
-    uint64_t *keys = (uint64_t *)(void *)(block + KEY_SKEW);
-    if (h->keys) {
+    if (h->keys)
         memcpy(keys, h->keys, (size_t)h->n * sizeof *keys);
-        free((char *)h->keys - KEY_SKEW);
-    }
+    skewed_free(h->keys, KEY_SKEW);
     h->keys = keys;
     h->cap = capacity;
     return true;
@@ -164,8 +172,7 @@ bool keyheap_reserve(KeyHeap *h, uint32_t capacity)
 
 void keyheap_free(KeyHeap *h)
 {
-    if (h->keys)
-        free((char *)h->keys - KEY_SKEW);
+    skewed_free(h->keys, KEY_SKEW);
     h->keys = NULL;
     h->n = h->cap = 0;
 }
