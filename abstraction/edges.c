@@ -58,7 +58,8 @@ void abs_kept_first(const AbsIndex *ix, uint8_t *out)
         uint32_t w = abs_word(a, (int)s), nreg = w & 0xffu, flags = abs_word_flags(w), n = 0;
         const uint8_t *d = flags & (ABS_FLAG_WIDE | ABS_FLAG_DEFAULT) ? NULL : abs_sector_data(a, (int)s, w);
         for (uint32_t r = 0; r < nreg; r++, gid++) {
-            out[gid] = (uint8_t)(!d || n >= ABS_KEPT_SCAN ? ABS_KEPT_SCAN : n);
+            uint32_t k = !d || n >= ABS_KEPT_SCAN ? ABS_KEPT_SCAN : n;
+            out[gid >> 1] = (uint8_t)(gid & 1u ? (out[gid >> 1] & 15u) | k << 4 : k);
             if (d)
                 n += kept_in_region(a, s, d, nreg, flags & ABS_FLAG_MASKED, r, 256);
         }
@@ -110,8 +111,8 @@ static uint8_t excess_of(const Abstraction *a, const uint8_t *kept_first, uint32
     const uint8_t *d = abs_sector_data(a, (int)s, w);
     uint32_t nreg = w & 0xffu;
     bool masked = abs_word_flags(w) & ABS_FLAG_MASKED;
-    uint32_t first =
-        kept_first && kept_first[gr] != ABS_KEPT_SCAN ? kept_first[gr] : kept_before_region(a, s, d, nreg, masked, r);
+    uint32_t first = kept_first ? abs_kept_first_of(kept_first, gr) : ABS_KEPT_SCAN;
+    first = first != ABS_KEPT_SCAN ? first : kept_before_region(a, s, d, nreg, masked, r);
     return d[2 * nreg + d[2 * nreg - 1] + first + kept_in_region(a, s, d, nreg, masked, r, dir << 5 | b)];
 }
 
@@ -126,9 +127,8 @@ uint8_t abs_adj_excess(const AbsIndex *ix, const AbsAdj *c, const AbsAdjEdge *e)
     const uint8_t *d = abs_sector_data(a, (int)t, w);
     uint32_t nreg = w & 0xffu, b = e->local;
     bool masked = flags & ABS_FLAG_MASKED;
-    uint32_t first = c->kept_first && c->kept_first[e->to] != ABS_KEPT_SCAN
-                         ? c->kept_first[e->to]
-                         : kept_before_region(a, t, d, nreg, masked, b);
+    uint32_t first = c->kept_first ? abs_kept_first_of(c->kept_first, e->to) : ABS_KEPT_SCAN;
+    first = first != ABS_KEPT_SCAN ? first : kept_before_region(a, t, d, nreg, masked, b);
     return d[2 * nreg + d[2 * nreg - 1] + first +
              kept_in_region(a, t, d, nreg, masked, b, (e->dir ^ 2u) << 5 | c->local)];
 }

@@ -59,10 +59,17 @@ typedef struct AbsAdj {
 /* Per region: the edges its sector keeps the excess of before its own
  * (edges.h), so that a cursor finds its region's place in the sector's
  * kept bytes without scanning the sector's edges before it (ABS_KEPT_SCAN:
- * it scans them, for a count past a byte or a wide sector's). A byte a
- * region: out must hold nregions. */
-#define ABS_KEPT_SCAN 255u
+ * it scans them, for a count past a nibble or a wide sector's). A nibble a
+ * region, region 2i's the low one of byte i (on random maps few counts
+ * reach 15, and a byte a region was a fifth of the region search's
+ * memory): out must hold (nregions + 1) / 2 bytes. */
+#define ABS_KEPT_SCAN 15u
 void abs_kept_first(const AbsIndex *ix, uint8_t *out);
+/* Region gid's count in abs_kept_first's table `t`. */
+static inline uint32_t abs_kept_first_of(const uint8_t *t, uint32_t gid)
+{
+    return t[gid >> 1] >> (gid & 1u) * 4u & 15u;
+}
 
 /* Begins a cursor over region gid's edges, in (direction, target) order;
  * `excess` false leaves every excess code 0, for a caller that reads the
@@ -113,7 +120,8 @@ static inline __attribute__((always_inline)) void abs_adj_begin(const AbsIndex *
         c->mask = *c->p++;
     if (a->costs_on) {
         c->excess = d + 2 * nreg + d[2 * nreg - 1];
-        c->kept = kept_first && kept_first[gid] != ABS_KEPT_SCAN ? kept_first[gid] : abs_kept_before(a, s, r);
+        uint32_t k = kept_first ? abs_kept_first_of(kept_first, gid) : ABS_KEPT_SCAN;
+        c->kept = k != ABS_KEPT_SCAN ? k : abs_kept_before(a, s, r);
     }
 }
 

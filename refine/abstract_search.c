@@ -16,20 +16,30 @@
  * the heuristic) costs about three merge steps of a triangle scan. */
 #define ASTAR_RENT 3u
 
-/* The open list is full: doubled, never past two slots per edge and two
- * for the start (a search pushes a region only when an edge improves it,
- * once per edge at most as it never reopens one, but for the start's
- * edges, which the search costed from its ends offers twice). False when
- * memory ran out. */
+/* The slots an open list of `cap`, holding n, grows to: doubled, never
+ * past two slots per edge and two for the start (a search pushes a region
+ * only when an edge improves it, once per edge at most as it never
+ * reopens one, but for the start's edges, which the search costed from its
+ * ends offers twice); the owner's gate asked with the bytes it adds (it
+ * grows whatever the answer). */
+static uint32_t open_cap(RegionSearch *as, uint32_t cap, uint32_t n, size_t item)
+{
+    size_t most = 2 * ((size_t)as->ix->abs->nedges + 1), to = grow_cap(cap, (size_t)n + 1, REGION_OPEN_FIRST);
+    to = to < most ? to : most;
+    as->open_grows++;
+    if (to > cap)
+        grow_gate_ask(&as->gate, (to - cap) * item);
+    return (uint32_t)to;
+}
+
 __attribute__((noinline)) bool region_grow_open(RegionSearch *as)
 {
-    size_t most = 2 * ((size_t)as->ix->abs->nedges + 1),
-           cap = grow_cap(as->open.cap, (size_t)as->open.n + 1, REGION_OPEN_FIRST);
-    cap = cap < most ? cap : most;
-    as->open_grows++;
-    if (cap > as->open.cap)
-        grow_gate_ask(&as->gate, (cap - as->open.cap) * sizeof(HeapItem)); /* it grows whatever the answer */
-    return heap_reserve(&as->open, (uint32_t)cap);
+    return heap_reserve(&as->open, open_cap(as, as->open.cap, as->open.n, sizeof(HeapItem)));
+}
+
+__attribute__((noinline)) bool region_grow_lazy(RegionSearch *as)
+{
+    return keyheap_reserve(&as->lazy, open_cap(as, as->lazy.cap, as->lazy.n, sizeof *as->lazy.keys));
 }
 
 /* Room for a route of `len` regions in as->path; false when memory ran out. */
@@ -54,6 +64,7 @@ void region_start_search(RegionSearch *as, uint32_t from, double g0, double f)
     StampArea marks = STAMP_FIELD(as->blocks, stamp, nblocks);
     stamp_next(&as->stamp, &marks, 1);
     heap_clear(&as->open);
+    as->lazy.n = 0;
     if (as->open_g_n) { /* the last search's open regions */
         for (uint32_t i = 0; i < as->open_g_cap; i++)
             as->open_g[i].r = REGION_OPEN_NONE;
@@ -69,7 +80,10 @@ void region_start_search(RegionSearch *as, uint32_t from, double g0, double f)
     }
     block_of(as, from)->reached |= block_bit(from);
     (void)open_add(as, from, (float)g0); /* open_g was emptied: room */
-    heap_push(&as->open, from, f, g0);   /* the open list holds at least one entry */
+    if (as->open_held)
+        heap_push(&as->open, from, f, g0); /* either list holds at least one entry */
+    else
+        keyheap_push(&as->lazy, region_key(f, from));
 }
 
 /* A traced event about region r, whose g (units) is g (its parent: parent_of, itself at the start). */
@@ -139,7 +153,7 @@ static int ch_unpack(RegionSearch *as, int least, uint64_t *steps)
 static inline bool push_offered(RegionSearch *as, uint32_t nb, double ng, double weight, xyLoc goal)
 {
     double h = weight * heuristic(abs_center(as->ix, nb), goal);
-    if (!queue(as, nb, ng + h, (float)ng))
+    if (!queue(as, nb, ng + h))
         return false;
     if (as->tracer)
         region_trace(as, TRACE_GENERATING, nb, (float)ng, h);
@@ -251,17 +265,13 @@ static inline bool pop_held(RegionSearch *as, uint32_t *r, double *g)
     return true;
 }
 
-/* Positions in the open list: per region while the refresh's arrays are
- * held (expand_held lowers keys in place), else every one to
- * alloc_astar's one slot (the other searches delete lazily). */
+/* The open list the searches begun from now on queue on: `open` over the
+ * refresh's held arrays (expand_held lowers keys in place), else `lazy`
+ * (the other searches delete lazily). */
 static void place_open(RegionSearch *as, bool held)
 {
-    if (held)
-        heap_place(&as->open, as->refresh_pos, sizeof *as->refresh_pos);
-    else {
-        heap_clear(&as->open);
-        heap_place(&as->open, &as->blocks[(as->ix->abs->nregions + REGION_BLOCK - 1) / REGION_BLOCK].stamp, 0);
-    }
+    as->open_held = held;
+    heap_clear(&as->open);
 }
 
 bool region_search_marks(RegionSearch *as)

@@ -7,8 +7,10 @@
  * REGION_BLOCK regions, RegionSearch.blocks) and its parent's code, only
  * the open regions keep their g (RegionSearch.open_g), and the open list
  * deletes lazily (a region improved is pushed again, its
- * older entry skipped when popped), needing no heap position (but while a
- * refresh's arrays are held, RegionSearch.refresh_pos). The rules
+ * older entries skipped when popped), needing no heap position, so that an
+ * entry is a bare key (search/heap.h KeyHeap: f and the region in 8 bytes;
+ * but while a refresh's arrays are held, RegionSearch.open and
+ * refresh_pos). The rules
  * are the core's: a closed region is never reopened, so a weighted
  * search's route is at most w times optimal. With a contraction
  * hierarchy (refine/abs_ch.h, `ch` at init) every search with w = 1 is the
@@ -117,10 +119,7 @@ typedef struct RegionOpen {
 typedef struct RegionSearch {
     const AbsIndex *ix;
     /* per REGION_BLOCK regions: what the A* reached and closed (its
-     * generation stamp and two bit masks: 12 bytes a block). One more at
-     * the end: its stamp is the open list's position slot (search/heap.h
-     * writes one per move; with lazy deletion none is read, so every
-     * region shares that one). */
+     * generation stamp and two bit masks: 12 bytes a block) */
     RegionBlock *blocks;
     /* The g of each region the A* has reached and not closed (in
      * 1/ABS_COST_SCALE cells), in a table of open_g_cap slots (a power of
@@ -139,11 +138,20 @@ typedef struct RegionSearch {
      * its g in that A* (expand_held), +infinity not reached by this
      * search, the sign bit set once closed (-0: the start's closed). */
     float *g;
-    /* per region, where an A* may run: its sector's kept excess bytes
-     * before its own edges' (abstraction/edges.h abs_kept_first) */
+    /* a nibble a region, where an A* may run: its sector's kept excess
+     * bytes before its own edges' (abstraction/edges.h abs_kept_first) */
     uint8_t *kept_first;
-    Heap open;      /* (f, g, region) entries; a region's older ones are stale (abstract_search_astar.h pop_open) */
-    uint32_t stamp; /* the current search's generation */
+    /* The open list: a key a push, the float f's bits above the region
+     * (abstract_search_astar.h region_key), so the least f comes first and
+     * among equal ones the lower id; a region's entries but its least are
+     * stale (pop_open). */
+    KeyHeap lazy;
+    /* The open list of the searches over the refresh's held arrays
+     * (expand_held: one entry a region, its key lowered in place, its
+     * position in refresh_pos), made and let go with them; else empty. */
+    Heap open;
+    bool open_held;      /* the search running is over the held arrays: region_start_search queues on `open` */
+    uint32_t stamp;      /* the current search's generation */
     uint32_t local_bits; /* of the parent codes: REGION_LOCAL_NARROW or _WIDE */
     /* per region: its parent in the A*, coded as an edge is (the direction
      * of its sector, its local id in it: the parent is a neighbour, a code

@@ -8,11 +8,14 @@
 #define GPPC_REFINE_ABSTRACT_SEARCH_ASTAR_H
 
 #include <math.h>
+#include <string.h>
 
 #include "abstract_search.h"
 
-/* The open list is full: doubled (abstract_search.c). False when memory ran out. */
+/* The open list is full: doubled (abstract_search.c), `open` over the
+ * held arrays, else `lazy`. False when memory ran out. */
 bool region_grow_open(RegionSearch *as);
+bool region_grow_lazy(RegionSearch *as);
 /* Begins a search at region `from` with g = g0 and priority f. */
 void region_start_search(RegionSearch *as, uint32_t from, double g0, double f);
 /* A traced event about region r, whose g (units) is g (its parent:
@@ -117,34 +120,44 @@ static inline bool offer(RegionSearch *as, uint32_t r, double g)
     return true;
 }
 
-/* Pushes region r, just offered its g (gf, as held), with priority f,
- * room made on the open list first; false (nothing queued, out_of_memory
- * set: the search ends with no route) when memory ran out. */
-static inline bool queue(RegionSearch *as, uint32_t r, double f, float gf)
+/* The open list's key of region r with priority f (>= 0): f as a float,
+ * whose bits order as its value, above the id. */
+static inline uint64_t region_key(double f, uint32_t r)
 {
-    if (as->open.n == as->open.cap && !region_grow_open(as)) {
+    const float ff = (float)f;
+    uint32_t bits;
+    memcpy(&bits, &ff, sizeof bits);
+    return (uint64_t)bits << 32 | r;
+}
+
+/* Pushes region r, just offered its g, with priority f, room made on the
+ * open list first; false (nothing queued, out_of_memory set: the search
+ * ends with no route) when memory ran out. */
+static inline bool queue(RegionSearch *as, uint32_t r, double f)
+{
+    if (as->lazy.n == as->lazy.cap && !region_grow_lazy(as)) {
         as->out_of_memory = true;
         return false;
     }
-    heap_push(&as->open, r, f, gf);
+    keyheap_push(&as->lazy, region_key(f, r));
     return true;
 }
 
 /* Takes the best open region off the list, closes it and gives its g;
- * entries of closed regions and those a smaller g replaced (stale: their g
- * is not the region's) are skipped. False when none is left. */
+ * entries of closed regions are skipped. A region's entries share its h,
+ * so the first of them popped has the least f, its g the least offered:
+ * the g open_g holds (an entry of a g a smaller one replaced comes later,
+ * the region closed by then). False when none is left. */
 static inline bool pop_open(RegionSearch *as, uint32_t *r, double *g)
 {
-    while (!heap_empty(&as->open)) {
-        HeapItem it = heap_pop(&as->open);
-        RegionBlock *b = &as->blocks[it.id / REGION_BLOCK]; /* pushed: this search's */
-        const uint32_t bit = block_bit(it.id);
+    while (as->lazy.n) {
+        const uint32_t id = (uint32_t)keyheap_pop(&as->lazy);
+        RegionBlock *b = &as->blocks[id / REGION_BLOCK]; /* pushed: this search's */
+        const uint32_t bit = block_bit(id);
         if (b->closed & bit)
             continue;
-        RegionOpen *o = open_find(as, it.id);
-        if (it.g != o->g)
-            continue;
-        *r = it.id;
+        RegionOpen *o = open_find(as, id);
+        *r = id;
         *g = o->g;
         b->closed |= bit;
         open_remove(as, o);

@@ -60,7 +60,7 @@ void region_ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
         double ng = grid_octile(s.x, s.y, c.x, c.y) * ABS_COST_SCALE;
         if (offer(as, nb, ng)) {
             set_parent(as, &it, &e);
-            if (!queue(as, nb, ng + as->end_weight * heuristic(c, goal), (float)ng))
+            if (!queue(as, nb, ng + as->end_weight * heuristic(c, goal)))
                 return;
         }
     }
@@ -120,7 +120,7 @@ bool region_ends_run(RegionSearch *as, uint64_t *budget)
             uint32_t nb = e.to;
             double ng = g + abs_octile_units(c, abs_center(ix, nb));
             if (offer_edge(as, &ng, share, &it, &e)) {
-                if (!queue(as, nb, ng + w * heuristic(abs_center(ix, nb), goal), (float)ng))
+                if (!queue(as, nb, ng + w * heuristic(abs_center(ix, nb), goal)))
                     return true;
             }
         }

@@ -92,14 +92,14 @@ static bool alloc_astar(RegionSearch *as)
 {
     size_t n = as->ix->abs->nregions ? as->ix->abs->nregions : 1, nb = blocks_of(as);
     as->parent.any = malloc(n * region_code_bytes(as));
-    as->blocks = calloc(nb + 1, sizeof *as->blocks); /* blocks[nb].stamp: the open list's position slot */
+    as->blocks = calloc(nb ? nb : 1, sizeof *as->blocks);
     as->open_g = malloc(REGION_OPEN_G_FIRST * sizeof *as->open_g);
     as->open_g_cap = as->open_g ? REGION_OPEN_G_FIRST : 0;
     as->open_g_shift = 32u - (uint32_t)__builtin_ctz(REGION_OPEN_G_FIRST);
     as->open_g_n = 0;
     for (uint32_t i = 0; i < as->open_g_cap; i++)
         as->open_g[i].r = REGION_OPEN_NONE;
-    as->kept_first = malloc(n);
+    as->kept_first = malloc((n + 1) / 2);
     if (as->kept_first && as->ix->abs->nregions)
         abs_kept_first(as->ix, as->kept_first);
     if (!as->path) {
@@ -107,7 +107,7 @@ static bool alloc_astar(RegionSearch *as)
         as->path_cap = as->path ? (int)REGION_PATH_FIRST : 0;
     }
     return as->parent.any && as->blocks && as->open_g && as->kept_first && as->path &&
-           heap_init(&as->open, REGION_OPEN_FIRST, &as->blocks[nb].stamp, 0);
+           keyheap_reserve(&as->lazy, REGION_OPEN_FIRST);
 }
 
 /* The A*'s marks, open regions' g and open list let go. */
@@ -120,7 +120,7 @@ static void free_astar_core(RegionSearch *as)
     as->open_g = NULL;
     as->open_g_cap = as->open_g_n = 0;
     as->kept_first = NULL;
-    heap_free(&as->open);
+    keyheap_free(&as->lazy);
 }
 
 /* open_g is full (REGION_OPEN_G_EIGHTHS): doubled, its entries put in again from their homes
@@ -169,6 +169,7 @@ static void drop_refresh(RegionSearch *as)
     free(as->refresh_pos);
     free(as->refresh_marks);
     free(as->g);
+    heap_free(&as->open);
     as->refresh_marks = NULL;
     as->g = NULL;
     as->refresh_edges = NULL;
@@ -184,6 +185,7 @@ bool region_search_hold(RegionSearch *as, Err *err)
     if (!region_search_flat(as, &as->refresh_first, &as->refresh_edges) ||
         !(as->refresh_sector = abs_region_sectors(as->ix)) ||
         !(as->refresh_pos = malloc(((size_t)as->ix->abs->nregions + 1) * sizeof *as->refresh_pos)) ||
+        !heap_init(&as->open, REGION_OPEN_FIRST, as->refresh_pos, sizeof *as->refresh_pos) ||
         !(as->g = malloc((blocks_of(as) ? blocks_of(as) : 1) * REGION_BLOCK * sizeof *as->g))) {
         drop_refresh(as);
         return err_set(err, "out of memory for the hierarchy's refresh (%u edges, %u regions)", as->ix->abs->nedges,
@@ -291,8 +293,9 @@ void region_search_free(RegionSearch *as)
 size_t region_search_bytes(const RegionSearch *as)
 {
     size_t n = as->ix ? as->ix->abs->nregions : 0, nb = blocks_of(as), code = region_code_bytes(as);
-    return (as->blocks ? (nb + 1) * sizeof *as->blocks : 0) + (size_t)as->open_g_cap * sizeof *as->open_g +
-           (as->kept_first ? n : 0) + (size_t)as->open.cap * sizeof(HeapItem) + (as->parent.any ? n * code : 0) +
+    return (as->blocks ? (nb ? nb : 1) * sizeof *as->blocks : 0) + (size_t)as->open_g_cap * sizeof *as->open_g +
+           (as->kept_first ? (n + 1) / 2 : 0) + (size_t)as->open.cap * sizeof(HeapItem) +
+           (size_t)as->lazy.cap * sizeof *as->lazy.keys + (as->parent.any ? n * code : 0) +
            (size_t)as->path_cap * sizeof *as->path + abs_ch_scratch_bytes(&as->ch) +
            (as->refresh_edges
                 ? (size_t)as->ix->abs->nedges * sizeof *as->refresh_edges + (2 * n + 1) * sizeof *as->refresh_sector +

@@ -10,6 +10,20 @@ static inline int32_t *pos_at(char *base, size_t stride, uint32_t id)
     return (int32_t *)(void *)(base + (size_t)id * stride);
 }
 
+/* `bytes` that start `skew` bytes past a `line`-byte boundary, so that a
+ * node's children share a line; skewed_free gives them back. */
+static void *skewed_alloc(size_t line, size_t skew, size_t bytes)
+{
+    char *block = aligned_alloc(line, (skew + bytes + line - 1) / line * line);
+    return block ? block + skew : NULL;
+}
+
+static void skewed_free(void *p, size_t skew)
+{
+    if (p)
+        free((char *)p - skew);
+}
+
 static inline bool before(const HeapItem *a, const HeapItem *b) { return a->f < b->f || (a->f == b->f && a->g > b->g); }
 
 /* A 4-ary heap: half the depth of a binary one, and the four children of item
@@ -25,9 +39,7 @@ bool heap_init(Heap *h, uint32_t capacity, void *pos_base, size_t pos_stride)
     h->cap = capacity;
     h->pos_base = pos_base;
     h->pos_stride = pos_stride;
-    size_t bytes = SKEW + (size_t)(capacity ? capacity : 1) * sizeof(HeapItem);
-    char *block = aligned_alloc(LINE, (bytes + LINE - 1) / LINE * LINE);
-    h->items = block ? (HeapItem *)(void *)(block + SKEW) : NULL;
+    h->items = skewed_alloc(LINE, SKEW, (size_t)(capacity ? capacity : 1) * sizeof(HeapItem));
     return h->items != NULL;
 }
 
@@ -47,8 +59,7 @@ bool heap_reserve(Heap *h, uint32_t capacity)
 
 void heap_free(Heap *h)
 {
-    if (h->items)
-        free((char *)h->items - SKEW);
+    skewed_free(h->items, SKEW);
     h->items = NULL;
     h->n = h->cap = 0;
 }
@@ -136,5 +147,69 @@ HeapItem heap_pop(Heap *h)
         h->items[0] = h->items[h->n];
         sift_down(h, 0);
     }
+    return top;
+}
+
+/* A KeyHeap's four children of key i (4i+1..4i+4) share one 32-byte half
+ * line: the keys start three keys past a 32-byte boundary. */
+#define KEY_LINE 32
+#define KEY_SKEW (KEY_LINE - sizeof(uint64_t))
+
+bool keyheap_reserve(KeyHeap *h, uint32_t capacity)
+{
+    if (capacity <= h->cap && h->keys)
+        return true;
+    uint64_t *keys = skewed_alloc(KEY_LINE, KEY_SKEW, (size_t)(capacity ? capacity : 1) * sizeof *keys);
+    if (!keys)
+        return false;
+    if (h->keys)
+        memcpy(keys, h->keys, (size_t)h->n * sizeof *keys);
+    skewed_free(h->keys, KEY_SKEW);
+    h->keys = keys;
+    h->cap = capacity;
+    return true;
+}
+
+void keyheap_free(KeyHeap *h)
+{
+    skewed_free(h->keys, KEY_SKEW);
+    h->keys = NULL;
+    h->n = h->cap = 0;
+}
+
+bool keyheap_push(KeyHeap *h, uint64_t key)
+{
+    if (h->n == h->cap)
+        return false;
+    uint64_t *k = h->keys;
+    uint32_t i = h->n++;
+    while (i > 0 && key < k[(i - 1) / ARITY]) {
+        k[i] = k[(i - 1) / ARITY];
+        i = (i - 1) / ARITY;
+    }
+    k[i] = key;
+    return true;
+}
+
+uint64_t keyheap_pop(KeyHeap *h)
+{
+    uint64_t *k = h->keys, top = k[0], key = k[--h->n];
+    const uint32_t n = h->n;
+    uint32_t i = 0;
+    for (;;) {
+        uint32_t c = ARITY * i + 1, best = c;
+        if (c >= n)
+            break;
+        /* the first least of the children, as sift_down takes */
+        for (uint32_t j = c + 1; j < c + ARITY && j < n; j++)
+            if (k[j] < k[best])
+                best = j;
+        if (key <= k[best])
+            break;
+        k[i] = k[best];
+        i = best;
+    }
+    if (n > 0)
+        k[i] = key;
     return top;
 }

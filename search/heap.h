@@ -48,4 +48,24 @@ void heap_decrease(Heap *h, uint32_t id, double f, double g);
 HeapItem heap_pop(Heap *h);
 static inline const HeapItem *heap_top(const Heap *h) { return &h->items[0]; }
 
+/* A 4-ary min-heap of bare 64-bit keys, for a search that deletes lazily
+ * and so keeps no position a node (mm's A* over regions,
+ * refine/abstract_search.h): the caller packs its order and its node into
+ * the key, and an item is half a HeapItem, where that open list was the
+ * largest part of the search's memory on the maps that run it. Grows only
+ * through keyheap_reserve. */
+typedef struct KeyHeap {
+    uint64_t *keys;
+    uint32_t n, cap;
+} KeyHeap;
+
+/* Grows the capacity to at least `capacity` (from none too), keeping the
+ * keys; on failure the heap is unchanged and false. */
+bool keyheap_reserve(KeyHeap *h, uint32_t capacity);
+void keyheap_free(KeyHeap *h);
+/* Pushing past capacity is a caller bug: the push is refused (returns false). */
+bool keyheap_push(KeyHeap *h, uint64_t key);
+/* The least key, taken off; the heap is not empty. */
+uint64_t keyheap_pop(KeyHeap *h);
+
 #endif

@@ -77,6 +77,10 @@ bool mm_options_parse(const EntryOpts *opts, const MmConfig *base, MmConfig *c, 
     if (steps == 0) /* refine=auto: the profile's */
         steps = base->refine.ahead > 0 ? 2 : 1;
     rc->ahead = steps == 2 ? c->ahead : 0;
+    /* Corridor steps plan no leg through centers, the edge cache's only
+     * use (refine/refiner.c center_leg): no cache unless one is asked for. */
+    if (rc->ahead > 0 && !opts_get(opts, "cache"))
+        c->cache = LEGS_OFF;
     return ok;
 }
 
@@ -93,7 +97,7 @@ const char *const MM_OPTION_HELP[] = {
     "work=N (12) search work one GetPath call may spend, in units (a legs' A* expansion 3, a JPS expansion 2, a "
     "diagonal step 1/4); a search that needs more goes on in the next call (the same paths); 0 no bound",
     "smooth=0|1 (1; 0 on narrow-corridors, no-diagonals) extended post-smoothing of the refinement window",
-    "cache=off|nosym|sym (sym) edge cache of refined legs",
+    "cache=off|nosym|sym (sym; off with corridor steps) edge cache of refined legs",
     "cache_kb=auto|N (auto: 64 + 3 bits per map cell) the edge cache's cap in KiB, its oldest legs evicted past "
     "it; 0 no cap",
     "segfile=0|nosym|sym (0) precomputed segments in the preprocessing file",

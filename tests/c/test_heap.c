@@ -179,7 +179,44 @@ static void test_jps_open_costs(T *t)
     }
 }
 
+/* The key heap against a brute-force minimum over random pushes (equal
+ * keys too) and pops, grown from none as it fills; a full one refuses a
+ * push. */
+static void test_keyheap_matches_brute_force(T *t)
+{
+    enum { M = 200 };
+    static uint64_t in[M];
+    KeyHeap h = {0};
+    uint64_t seed = 11;
+    uint32_t n = 0;
+    CHECK(t, keyheap_reserve(&h, 3) && h.cap == 3);
+    for (int step = 0; step < 8000; step++) {
+        bool push = n == 0 || (n < M && (lcg(&seed) >> 62) != 0);
+        if (push) {
+            if (h.n == h.cap) {
+                CHECK(t, !keyheap_push(&h, 1));
+                CHECK(t, keyheap_reserve(&h, 2 * h.cap) && h.n == n);
+            }
+            uint64_t k = (lcg(&seed) >> 44) << 32 | (lcg(&seed) >> 60);
+            CHECK(t, keyheap_push(&h, k));
+            in[n++] = k;
+        } else {
+            uint32_t best = 0;
+            for (uint32_t i = 1; i < n; i++)
+                best = in[i] < in[best] ? i : best;
+            uint64_t got = keyheap_pop(&h);
+            CHECKF(t, got == in[best], "step %d: popped %llx, least %llx", step, (unsigned long long)got,
+                   (unsigned long long)in[best]);
+            in[best] = in[--n];
+        }
+        CHECK(t, h.n == n);
+    }
+    keyheap_free(&h);
+    CHECK(t, h.keys == NULL && h.n == 0 && h.cap == 0);
+}
+
 const TestCase HEAP_TESTS[] = {
+    {"keyheap_matches_brute_force", test_keyheap_matches_brute_force},
     {"heap_reserve_keeps_items", test_heap_reserve_keeps_items},
     {"heap_matches_brute_force", test_heap_matches_brute_force},
     {"heap_refuses_overflow", test_heap_refuses_overflow},

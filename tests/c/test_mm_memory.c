@@ -421,8 +421,11 @@ static void test_mm_capped_tiny_within_budget(T *t) { small_cluttered_within_bud
  * the end), and its node state, shared by the route's try and the
  * corridor steps, stays at what 1024 slots hold (entries/mm/mm_profile.c
  * CLUTTERED_NODES): with 2048 the JPS part alone took more than twice
- * the slots' bytes checked here. Benchmark map, skipped without it (its
- * queries sampled under the sanitizers). */
+ * the slots' bytes checked here. And the whole instance ends within its
+ * budget, which it passed by about 5 KiB while its region search's open
+ * list took 16 bytes an entry and its kept-edge counts a byte a region,
+ * and its corridor steps kept an edge cache they never read. Benchmark
+ * map, skipped without it (its queries sampled under the sanitizers). */
 static void test_mm_cluttered_jps_held(T *t)
 {
     Loaded l;
@@ -435,6 +438,10 @@ static void test_mm_cluttered_jps_held(T *t)
            "random512-35-6: %.0f bytes more held before the JPS tiled", peak);
     CHECKF(t, jps > 0 && jps < 2048 * 16,
            "random512-35-6: the JPS holds %.0f bytes: its node state doubled past 1024 slots", jps);
+    double budget = issue_budget(&l.g), held = entry_counter(e, inst, "mm_bytes");
+    CHECKF(t, held > 0 && held <= budget && entry_counter(e, inst, "mm_bytes_cache") == 0,
+           "random512-35-6: mm_bytes %.0f against a budget of %.0f (edge cache %.0f, region search %.0f)", held, budget,
+           entry_counter(e, inst, "mm_bytes_cache"), entry_counter(e, inst, "mm_bytes_region"));
     e->destroy(inst);
     unload(&l);
 }
