@@ -5,16 +5,51 @@
 
 #include "../grid/line.h"
 
-/* The largest block shift (at most ABS_INDEX_BLOCK_SHIFT) at which no block
- * of ids spans more than 255 sectors; sector[gid] is each id's sector. */
-static int block_shift_for(const uint32_t *sector, uint32_t n)
+/* The bits a value up to `most` takes (at least 1). */
+static uint32_t bits_for(uint32_t most)
 {
-    int k = ABS_INDEX_BLOCK_SHIFT;
-    for (uint32_t gid = 0; gid < n && k > 0; gid++)
-        while (k > 0 && sector[gid] - sector[gid & ~((1u << k) - 1)] > 255)
-            k--;
-    return k;
+    uint32_t b = 1;
+    while (b < 32 && most >> b)
+        b++;
+    return b;
 }
+
+/* The bits of a region's sector distance from its block's first at block
+ * shift k; sector[gid] is each id's sector. */
+static uint32_t spread_bits(const uint32_t *sector, uint32_t n, int k)
+{
+    uint32_t most = 0;
+    for (uint32_t gid = 0; gid < n; gid++) {
+        uint32_t d = sector[gid] - sector[gid & ~((1u << k) - 1)];
+        most = d > most ? d : most;
+    }
+    return bits_for(most);
+}
+
+/* The block shift (at most ABS_INDEX_BLOCK_SHIFT) whose fields (a center
+ * of center_bits and a sector distance) and blocks' sectors take the fewest
+ * bits; *bits, that shift's field width. */
+static int block_shift_for(const uint32_t *sector, uint32_t n, uint32_t center_bits, uint32_t *bits)
+{
+    int best = ABS_INDEX_BLOCK_SHIFT;
+    uint64_t least = UINT64_MAX;
+    for (int k = ABS_INDEX_BLOCK_SHIFT; k >= 0; k--) {
+        uint32_t b = center_bits + spread_bits(sector, n, k);
+        if (b > 32) /* a field is one 32-bit value (k = 0 always fits) */
+            continue;
+        uint64_t total = (uint64_t)n * b + 32 * (((uint64_t)n >> k) + 1);
+        if (total < least) {
+            least = total;
+            best = k;
+            *bits = b;
+        }
+    }
+    return best;
+}
+
+/* The bytes of n fields of `bits` bits, 8 spare ones after them (one
+ * 8-byte read takes any field). */
+static size_t region_bytes(uint32_t n, uint32_t bits) { return ((size_t)n * bits + 7) / 8 + 8; }
 
 bool abs_index_init(AbsIndex *ix, const Abstraction *a, Err *err)
 {
@@ -28,15 +63,15 @@ bool abs_index_init(AbsIndex *ix, const Abstraction *a, Err *err)
     uint32_t n = a->nregions;
     uint32_t *first = malloc(((size_t)a->nsectors + 1) * sizeof *first);
     uint32_t *sector = malloc(((size_t)n + 1) * sizeof *sector);
-    ix->region = malloc(((size_t)n + 1) * sizeof *ix->region);
-    bool ok = first && sector && ix->region;
+    uint8_t *center = malloc((size_t)n + 1);
+    bool ok = first && sector && center;
     uint32_t gid = 0;
     for (uint32_t s = 0; ok && s < a->nsectors; s++) {
         first[s] = gid;
         for (int r = 0; r < abs_region_count(a, (int)s); r++, gid++) {
             xyLoc c = abs_region_center(a, (int)s, r);
             sector[gid] = s;
-            ix->region[gid] = (uint16_t)((c.y - abs_sector_y0(a, (int)s)) << 4 | (c.x - abs_sector_x0(a, (int)s)));
+            center[gid] = (uint8_t)((c.y - abs_sector_y0(a, (int)s)) << 4 | (c.x - abs_sector_x0(a, (int)s)));
         }
     }
     if (ok) {
@@ -44,16 +79,27 @@ bool abs_index_init(AbsIndex *ix, const Abstraction *a, Err *err)
         ok = row_starts_pack(&ix->bases, first, a->nsectors);
     }
     if (ok) {
-        ix->block_shift = block_shift_for(sector, n);
+        uint32_t most = 0;
+        for (uint32_t r = 0; r < n; r++)
+            most = center[r] > most ? center[r] : most;
+        ix->center_bits = bits_for(most);
+        ix->center_mask = (1u << ix->center_bits) - 1;
+        ix->block_shift = block_shift_for(sector, n, ix->center_bits, &ix->region_bits);
+        ix->region_mask = ix->region_bits < 32 ? (1u << ix->region_bits) - 1 : UINT32_MAX;
         ix->block_sector = malloc((((size_t)n >> ix->block_shift) + 1) * sizeof *ix->block_sector);
-        ok = ix->block_sector != NULL;
+        ix->region = calloc(region_bytes(n, ix->region_bits), 1);
+        ok = ix->block_sector && ix->region;
     }
     for (uint32_t r = 0; ok && r < n; r++) {
         uint32_t b = r >> ix->block_shift;
         if (r == b << ix->block_shift)
             ix->block_sector[b] = sector[r];
-        ix->region[r] |= (uint16_t)((sector[r] - ix->block_sector[b]) << 8);
+        uint64_t f = (uint64_t)(sector[r] - ix->block_sector[b]) << ix->center_bits | center[r],
+                 at = (uint64_t)r * ix->region_bits;
+        for (uint32_t k = 0; k < ix->region_bits; k++, at++) /* bit by bit: built once */
+            ix->region[at >> 3] |= (uint8_t)((f >> k & 1u) << (at & 7));
     }
+    free(center);
     free(first);
     free(sector);
     if (!ok) {
@@ -74,7 +120,7 @@ void abs_index_free(AbsIndex *ix)
 size_t abs_index_bytes(const AbsIndex *ix)
 {
     size_t n = ix->abs->nregions;
-    return row_starts_bytes(&ix->bases) + n * sizeof *ix->region +
+    return row_starts_bytes(&ix->bases) + (ix->region ? region_bytes((uint32_t)n, ix->region_bits) : 0) +
            ((n >> ix->block_shift) + 1) * sizeof *ix->block_sector;
 }
 

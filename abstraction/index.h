@@ -4,19 +4,23 @@
  * The compact layout (abstraction.h) numbers regions inside their sector;
  * the index numbers them across the map: sector s's regions are
  * abs_base(s) .. abs_base(s + 1) - 1, in sector order. The bases take about
- * 2 bytes a sector (common/row_starts.h: a 32-bit base every 64 sectors, 16
- * bits a sector, which hold since a sector has at most 255 regions).
+ * 1 or 2 bytes a sector (common/row_starts.h: a 32-bit base every 8 to 64
+ * sectors and a byte a sector where the regions allow, else 16 bits, which
+ * hold since a sector has at most 255 regions).
  *
  * It also keeps each region's center, because the abstract search reads it
  * for every edge it relaxes and decoding it from the layout each time is
- * what the paper's layout trades for memory: 2 bytes a region, the center
- * inside its sector ((y << 4) | x, as the layout stores it) and the region's
- * sector as its distance from the sector of its block's first region (a
- * block: 2^block_shift consecutive ids, at most 64, with a 32-bit sector
- * each; fewer ids a block where 64 would span more than 255 sectors, as
- * blocked areas do). So a region's sector is two loads and an add, and its
- * center the sector's corner (a multiply and shift for the division by sw)
- * plus the byte. 4 bytes a region (an xyLoc) took twice as many.
+ * what the paper's layout trades for memory: a field a region, the center
+ * inside its sector ((y << 4) | x, as the layout stores it, in as many bits
+ * as the map's largest such byte needs) and the region's sector as its
+ * distance from the sector of its block's first region (a block:
+ * 2^block_shift consecutive ids, with a 32-bit sector each; the shift that
+ * makes the fields and the blocks' sectors fewest bytes, at most 64 ids a
+ * block), packed in region_bits bits (a few bits over a byte on maps of
+ * small sectors, which a 16-bit field overpaid). So a region's sector is a
+ * field read, a load and an add, and its center the sector's corner (a
+ * multiply and shift for the division by sw) plus the byte. 4 bytes a
+ * region (an xyLoc) took more than twice as many.
  *
  * These arrays are derived data: not stored in files, not counted in
  * abs_bytes().
@@ -28,6 +32,7 @@
 #ifndef GPPC_ABSTRACTION_INDEX_H
 #define GPPC_ABSTRACTION_INDEX_H
 
+#include "../common/le64.h"
 #include "../common/row_starts.h"
 #include "abstraction.h"
 
@@ -36,9 +41,12 @@
 typedef struct AbsIndex {
     const Abstraction *abs;
     RowStarts bases;        /* sector s's first region: row_start(s), s <= nsectors */
-    uint16_t *region;       /* nregions: (sector - its block's sector) << 8 | center byte */
+    uint8_t *region;        /* nregions fields of region_bits bits, 8 spare bytes after them: a region's
+                               (sector - its block's sector) << center_bits | center byte */
     uint32_t *block_sector; /* per 2^block_shift regions: the sector of the first */
     int block_shift;
+    /* a field's width and its center's, and their masks */
+    uint32_t region_bits, center_bits, region_mask, center_mask;
     int S, sw;              /* the abstraction's sector side and sectors per row */
     int32_t sector_step[8]; /* per direction (grid.h): the step of the sector index to the neighbour there */
     uint64_t sw_mul;        /* ceil(2^40 / sw): s / sw as (s * sw_mul) >> 40, exact for every sector */
@@ -68,10 +76,21 @@ int abs_locate_steps(const AbsIndex *ix, const Grid *g, AbsLocator *loc, xyLoc c
 
 /* The first global id of sector s (s <= nsectors: the last is nregions). */
 static inline uint32_t abs_base(const AbsIndex *ix, uint32_t s) { return row_start(&ix->bases, s); }
+/* Global region gid's field in ix->region. */
+static inline uint32_t abs_region_field(const AbsIndex *ix, uint32_t gid)
+{
+    uint64_t at = (uint64_t)gid * ix->region_bits;
+    return (uint32_t)(le64_read(ix->region + (at >> 3)) >> (at & 7)) & ix->region_mask;
+}
+/* The sector of global region gid, from its field. */
+static inline uint32_t abs_field_sector(const AbsIndex *ix, uint32_t gid, uint32_t field)
+{
+    return ix->block_sector[gid >> ix->block_shift] + (field >> ix->center_bits);
+}
 /* The sector of global region gid. */
 static inline uint32_t abs_region_sector(const AbsIndex *ix, uint32_t gid)
 {
-    return ix->block_sector[gid >> ix->block_shift] + (uint32_t)(ix->region[gid] >> 8);
+    return abs_field_sector(ix, gid, abs_region_field(ix, gid));
 }
 /* The row of sector s. */
 static inline uint32_t abs_sector_row(const AbsIndex *ix, uint32_t s)
@@ -81,7 +100,7 @@ static inline uint32_t abs_sector_row(const AbsIndex *ix, uint32_t s)
 /* The center cell of global region gid. */
 static inline xyLoc abs_center(const AbsIndex *ix, uint32_t gid)
 {
-    uint32_t s = abs_region_sector(ix, gid), b = ix->region[gid] & 0xffu;
+    uint32_t f = abs_region_field(ix, gid), s = abs_field_sector(ix, gid, f), b = f & ix->center_mask;
     uint32_t row = abs_sector_row(ix, s), col = s - row * (uint32_t)ix->sw;
     return abs_center_cell((int)(col * (uint32_t)ix->S), (int)(row * (uint32_t)ix->S), b);
 }

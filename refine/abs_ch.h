@@ -81,6 +81,7 @@
 #include <string.h>
 
 #include "../common/err.h"
+#include "../common/le64.h"
 #include "../common/popcount.h"
 #include "../search/trace.h"
 #include "abs_ch_topo.h"
@@ -296,25 +297,11 @@ void abs_ch_rent(AbsCh *ch, uint64_t astar_work);
  * difference in err. */
 bool abs_ch_verify(const AbsCh *ch, const AbsChEdges *g, const uint32_t *region_sector, Err *err);
 void abs_ch_free(AbsCh *ch);
-/* Packed arcs' bits (abs_ch.h, narrow), read little-endian. */
-static inline uint64_t abs_ch_le64(const uint8_t *p)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    uint64_t w;
-    memcpy(&w, p, sizeof w);
-    return w;
-#else
-    uint64_t w = 0;
-    for (int k = 7; k >= 0; k--)
-        w = w << 8 | p[k];
-    return w;
-#endif
-}
 /* The bits from bit `at` on (a relaxation's loop steps `at` by arc_bits
  * itself: no multiply an arc). */
 static inline uint64_t abs_ch_packed_at(const uint8_t *packed, uint64_t at)
 {
-    return abs_ch_le64(packed + (at >> 3)) >> (at & 7);
+    return le64_read(packed + (at >> 3)) >> (at & 7);
 }
 /* Arc i's other end and cost in `packed` (upk or dnk), the end lowest
  * (abs_ch_packed_to and abs_ch_packed_cost take them apart). */

@@ -31,7 +31,7 @@ static inline __attribute__((always_inline)) uint32_t find_mid(const AbsCh *ch, 
         uint32_t i = lo;
         if (bits == 32) { /* whole words, as abs_ch_run reads them */
             for (const uint8_t *p = packed + (size_t)4 * lo; i < hi; i++, p += 4)
-                if ((abs_ch_le64(p) & to_mask) == other)
+                if ((le64_read(p) & to_mask) == other)
                     break;
         } else {
             for (uint64_t at = (uint64_t)bits * lo; i < hi; i++, at += bits)
@@ -259,7 +259,7 @@ static inline __attribute__((always_inline)) void scan_arcs(const AbsCh *ch, con
             cost = sd->arc[i].cost;
         } else {
             uint64_t w =
-                form == ARCS_WORD ? (uint32_t)abs_ch_le64(packed + (size_t)4 * i) : abs_ch_packed_at(packed, bit);
+                form == ARCS_WORD ? (uint32_t)le64_read(packed + (size_t)4 * i) : abs_ch_packed_at(packed, bit);
             to = (uint32_t)(w & to_mask);
             cost = w & cost_mask;
         }

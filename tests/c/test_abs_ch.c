@@ -332,26 +332,37 @@ static void test_ch_static_keeps_arcs_only(T *t)
     mm_regions_close(&m);
 }
 
-/* The hierarchy's packed arc offsets (common/row_starts.h): every start
- * read back, the last block's end included, and a block whose rows span
- * 2^16 entries refused, with nothing held. */
+/* Packed row starts (common/row_starts.h): every start read back, the last
+ * block's end included, in a byte a row where blocks of 8 rows or more span
+ * at most 255 entries (the largest such block taken), else in 16 bits at 64
+ * rows a block; a block whose rows span 2^16 entries refused, with nothing
+ * held. */
 static void test_row_starts_pack(T *t)
 {
     enum { ROWS = 3 * ROW_STARTS_BLOCK + 5 };
+    static const uint32_t gaps[] = {23, 60, 600}; /* rows of 0-22 entries, of 0-59, of 0-599 */
+    static const uint32_t shift[] = {3, 0, 0};    /* 0: 16 bits */
     uint32_t first[ROWS + 1];
-    first[0] = 70000; /* a base past 16 bits */
-    for (uint32_t v = 0; v < ROWS; v++)
-        first[v + 1] = first[v] + (v * 7919u) % 23u;
-    RowStarts rs;
-    CHECK(t, row_starts_pack(&rs, first, ROWS));
-    uint32_t bad = 0;
-    for (uint32_t v = 0; rs.low && v <= ROWS; v++)
-        bad += row_start(&rs, v) != first[v];
-    CHECKF(t, bad == 0, "%u starts read back wrong", bad);
-    CHECK(t, row_starts_bytes(&rs) == (ROWS / ROW_STARTS_BLOCK + 1) * 4 + (ROWS + 1) * 2);
-    row_starts_free(&rs);
+    for (size_t k = 0; k < sizeof gaps / sizeof *gaps; k++) {
+        first[0] = 70000; /* a base past 16 bits */
+        for (uint32_t v = 0; v < ROWS; v++)
+            first[v + 1] = first[v] + (v * 7919u) % gaps[k];
+        RowStarts rs;
+        CHECK(t, row_starts_pack(&rs, first, ROWS));
+        uint32_t bad = 0;
+        for (uint32_t v = 0; rs.base && v <= ROWS; v++)
+            bad += row_start(&rs, v) != first[v];
+        CHECKF(t, bad == 0, "gaps %u: %u starts read back wrong", gaps[k], bad);
+        bool bytes = shift[k] != 0;
+        uint32_t sh = bytes ? shift[k] : ROW_STARTS_SHIFT;
+        CHECKF(t, (rs.low8 != NULL) == bytes && rs.shift >= sh && (!bytes || rs.shift <= ROW_STARTS_SHIFT),
+               "gaps %u: shift %u, %s", gaps[k], rs.shift, rs.low8 ? "bytes" : "16 bits");
+        CHECK(t, row_starts_bytes(&rs) == ((size_t)ROWS >> rs.shift) * 4 + 4 + ((size_t)ROWS + 1) * (bytes ? 1 : 2));
+        row_starts_free(&rs);
+    }
     first[ROWS] = first[ROWS - 1] + UINT16_MAX + 1; /* the last block now spans more than 2^16 */
-    CHECK(t, !row_starts_pack(&rs, first, ROWS) && !rs.base && !rs.low && row_starts_bytes(&rs) == 0);
+    RowStarts rs;
+    CHECK(t, !row_starts_pack(&rs, first, ROWS) && !rs.base && !rs.low && !rs.low8 && row_starts_bytes(&rs) == 0);
 }
 
 /* The shortcuts' places count bits (common/popcount.h): the inline count

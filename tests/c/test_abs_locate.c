@@ -57,7 +57,39 @@ static void check_locate(T *t, const Grid *g, const char *path)
 
 static void test_abs_locate_by_sight(T *t) { for_each_embedded_map(t, check_locate); }
 
+/* The index's packed fields (abstraction/index.h) read back every region's
+ * sector and center as the layout has them, at a side of small sectors and
+ * at the largest; at side 6 it takes fewer bytes than a 16-bit field a
+ * region and a 16-bit start a sector took, which it always can there (8
+ * sectors' regions fit a byte, a center 7 bits). */
+static void check_index_packed(T *t, const Grid *g, const char *path)
+{
+    static const int sides[] = {6, 16};
+    for (size_t k = 0; k < sizeof sides / sizeof *sides; k++) {
+        Abstraction a;
+        AbsIndex ix;
+        Err err;
+        CHECKF(t, abs_build(&a, g, sides[k], true, &err) && abs_index_init(&ix, &a, &err), "%s", err.msg);
+        uint32_t bad = 0, n = (uint32_t)a.nregions, ns = (uint32_t)a.nsectors;
+        for (uint32_t s = 0; s < ns; s++)
+            for (int r = 0; r < abs_region_count(&a, (int)s); r++) {
+                uint32_t gid = abs_gid(&ix, (int)s, r);
+                xyLoc c = abs_center(&ix, gid), want = abs_region_center(&a, (int)s, r);
+                bad += abs_region_sector(&ix, gid) != s || abs_local(&ix, gid) != r || c.x != want.x || c.y != want.y;
+            }
+        CHECKF(t, bad == 0 && abs_base(&ix, ns) == n, "%s side %d: %u regions read back wrong", path, sides[k], bad);
+        size_t wide = (size_t)n * 2 + (n / 64 + 1) * 4 + ((size_t)ns + 1) * 2 + (ns / 64 + 1) * 4;
+        CHECKF(t, sides[k] != 6 || abs_index_bytes(&ix) < wide, "%s: %zu bytes against %zu", path, abs_index_bytes(&ix),
+               wide);
+        abs_index_free(&ix);
+        abs_free(&a);
+    }
+}
+
+static void test_abs_index_packed(T *t) { for_each_embedded_map(t, check_index_packed); }
+
 const TestCase ABS_LOCATE_TESTS[] = {
     {"abs_locate_by_sight", test_abs_locate_by_sight},
+    {"abs_index_packed", test_abs_index_packed},
     {NULL, NULL},
 };
