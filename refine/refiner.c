@@ -394,8 +394,6 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
             r->plan_from = from;
         }
         int planned = r->plan_step < PLAN_SEARCH ? refiner_plan_locate(r) : 1;
-        if (planned > 0 && begun(r))
-            r->legs->work = 0; /* located: the search only begins (not paused), and runs in the next call */
         planned = planned > 0 ? refiner_plan_steps(r) : planned;
         if (planned == 0)
             return false;

@@ -24,7 +24,12 @@ static int plan_locate(Refiner *r, xyLoc c, xyPath *walk, uint32_t *gid)
     if (!r->paused)
         walk->len = 0;
     int k = abs_locate_steps(r->ix, r->grid, &r->loc, c, r->paused, &cells, walk);
-    legplan_charge(r->legs, (before - cells + LOCATE_CELLS_PER_WORK - 1) / LOCATE_CELLS_PER_WORK);
+    /* At least a unit: a locate by sight walks no cell of the search but
+     * reads its sector's layout and the line's bits, and what follows it
+     * (the search's begin, the near box's A*) waits for a call of its own
+     * once a call has spent work (refiner.c begun). */
+    uint64_t spent = (before - cells + LOCATE_CELLS_PER_WORK - 1) / LOCATE_CELLS_PER_WORK;
+    legplan_charge(r->legs, spent > 0 ? spent : 1);
     r->paused = k == ABS_LOCATE_PAUSED;
     refiner_phase_end(r, PHASE_LOCATE, t0);
     if (k < 0)
@@ -77,7 +82,17 @@ int refiner_plan_steps(Refiner *r)
     int k = r->plan_step < PLAN_SEARCH ? refiner_plan_locate(r) : 1;
     if (k < 1)
         return k;
-    r->paused = !plan_search(r, r->paused);
+    bool resume = r->paused;
+    if (!resume && r->cfg.work > 0) {
+        /* The search's begin is not paused (the hierarchy's walk up both
+         * ends' ancestors, each parent a read far from the last), so it
+         * runs in a call of its own: not after locating, and with its
+         * first steps in the next call. */
+        if (r->legs->work < (uint64_t)r->cfg.work)
+            return 0;
+        r->legs->work = 0;
+    }
+    r->paused = !plan_search(r, resume);
     if (r->paused)
         return 0;
     return r->route < 0 ? -1 : 1;

@@ -38,7 +38,7 @@ int refiner_plan_locate(Refiner *r);
 
 /* The planning's next steps on the call's work (r->legs->work): 1 planned,
  * 0 paused (the next call goes on), -1 `from` or g blocked, or g
- * unreachable. */
+ * unreachable. With a work bound the search begins in a call of its own. */
 int refiner_plan_steps(Refiner *r);
 
 /* The legs of the abstract path found (refiner_plan_steps returned 1). */

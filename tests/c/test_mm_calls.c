@@ -5,6 +5,7 @@
  * capped JPS gave up, with the hierarchy's query and its unpacking between
  * them: the longest call of dao's default maps and the rooms maps. */
 #include "../../entries/mm/mm_inst.h"
+#include "../../refine/refiner_plan.h"
 #include "test.h"
 
 static void test_mm_calls_stages_apart(T *t)
@@ -184,11 +185,49 @@ static void test_mm_calls_cache_parts_small(T *t)
     unload(&l);
 }
 
+/* The abstract search's begin (the hierarchy's walk up both ends'
+ * ancestors, not paused) runs in a call of its own (refine/refiner_plan.c):
+ * no bounded call both locates s and g and begins the search, on a rooms
+ * map. Run together, they were the longest calls of the small-rooms map
+ * whose queries mostly skip the route's JPS (results/reference/mm-paper/calls50.md). */
+static void test_mm_calls_begin_alone(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/8room256-0", &l))
+        return;
+    const Entry *e;
+    MmEntry *mm = prepare_spec(t, "mm", &l, &e);
+    xyPath p = {0};
+    int both = 0, began = 0;
+    for (int i = 0; mm && i < l.sc.count; i += t_thin(1)) {
+        const ScenQuery *q = &l.sc.q[i];
+        const Refiner *r = &mm->refiner;
+        p.len = 0;
+        for (bool done = false, fresh = true; !done; fresh = false) {
+            bool unlocated =
+                fresh || r->stage == STAGE_ROUTES || (r->stage <= STAGE_ABSTRACT && r->plan_step < PLAN_SEARCH);
+            bool waiting = unlocated || (r->stage <= STAGE_ABSTRACT && !r->paused); /* the search not begun */
+            done = e->get_path(mm, q->start, q->goal, &p);
+            bool begun = !done && r->plan_step == PLAN_SEARCH &&
+                         ((r->stage == STAGE_ABSTRACT && r->paused) || r->stage > STAGE_ABSTRACT);
+            began += waiting && begun;
+            both += unlocated && begun;
+        }
+    }
+    CHECKF(t, began > 0, "no call began the abstract search");
+    CHECKF(t, both == 0, "%d of %d calls that began the abstract search located s and g too", both, began);
+    if (mm)
+        e->destroy(mm);
+    path_free(&p);
+    unload(&l);
+}
+
 const TestCase MM_CALLS_TESTS[] = {
     {"mm_calls_gate_counts", test_mm_calls_gate_counts},
     {"mm_calls_cache_parts_small", test_mm_calls_cache_parts_small},
     {"mm_calls_first_reserved", test_mm_calls_first_reserved},
     {"mm_calls_stages_apart", test_mm_calls_stages_apart},
     {"mm_calls_astar_rate", test_mm_calls_astar_rate},
+    {"mm_calls_begin_alone", test_mm_calls_begin_alone},
     {NULL, NULL},
 };
