@@ -39,8 +39,11 @@ static bool pass_run(const Grid *g, xyLoc *p, SmoothRun *s, uint64_t *units)
         if (!s->sliding) {
             if (!*units)
                 return false;
-            bool legal = !(i == 0 && s->first_illegal) && line_legal(g, p[i], p[i + 2]);
-            work_take(units, test_cost(p[i], p[i + 2]));
+            bool known = i == 0 && s->first_illegal;
+            bool legal = !known && line_legal(g, p[i], p[i + 2]);
+            if (!known)
+                work_take(units, test_cost(p[i], p[i + 2]));
+            s->last_illegal = !legal;
             if (legal) {
                 memmove(&p[i + 1], &p[i + 2], (s->n - i - 2) * sizeof *p);
                 s->n--;
@@ -126,11 +129,12 @@ bool smooth_run(const Grid *g, xyLoc *p, SmoothRun *s, uint64_t *units)
         if (!pass_run(g, p, s, units))
             return false;
         cells_reverse(p, s->n);
-        /* Three waypoints that stayed three keep their two ends, whose line
-         * the forward pass found illegal (lines are the same cells either
-         * way): the backward pass need not walk it again (a joint's stretch
-         * is three waypoints, refine/window.h). */
-        s->first_illegal = s->n0 == 3 && s->n == 3;
+        /* Where the forward pass's last test found p[n-3] -> p[n-1]
+         * illegal, it then only slid p[n-2]: that line joins the backward
+         * pass's p[0] and p[2] (p reversed; a line is the same cells either
+         * way), whose test is its first, so it is neither walked again
+         * nor charged (a joint's stretch of three waypoints is one such). */
+        s->first_illegal = s->n >= 3 && s->last_illegal;
         s->i = 0;
         s->pass = SMOOTH_BACKWARD;
     }

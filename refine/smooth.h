@@ -43,6 +43,7 @@ typedef struct SmoothRun {
     int lo, hi;         /* sliding p[i+1]: the binary search's bounds */
     bool sliding;       /* p[i+1] is being slid (else its drop is tested next) */
     bool first_illegal; /* the pass need not test p[0] -> p[2] */
+    bool last_illegal;  /* the pass's last test found its line illegal */
     int pass;           /* SMOOTH_FORWARD, SMOOTH_BACKWARD (p reversed), SMOOTH_FOLDS, SMOOTH_DONE */
 } SmoothRun;
 void smooth_begin(SmoothRun *s, size_t n);

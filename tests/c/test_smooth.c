@@ -88,8 +88,35 @@ static void test_smooth_folds(T *t)
     grid_free(&g);
 }
 
+/* A line the forward pass found illegal last is not walked again by the
+ * backward pass, whose first test has the same two ends: on the 3 x 3 grid
+ * below (# blocked), p0 -> p2 cuts the corner at (0,1) and p1 -> p3 the
+ * one at (2,0), and every other step of the path is a single move, so no
+ * slide tests anything. The forward pass tests p0 -> p2 and p1 -> p3, the
+ * backward pass only p2 -> p0: three tests, charged 4 + 1 units each
+ * (smooth_run's unit), not four. */
+static void test_smooth_known_illegal(T *t)
+{
+    bool bits[9] = {true, true, false, false, true, true, true, true, true}; /* rows y = 0..2 */
+    Grid g;
+    Err err;
+    CHECK(t, grid_from_bits(&g, bits, 3, 3, &err));
+    xyLoc p[] = {{0, 0}, {1, 0}, {1, 1}, {2, 1}};
+    CHECK(t, !line_legal(&g, p[0], p[2]) && !line_legal(&g, p[1], p[3]));
+    for (int i = 0; i + 1 < 4; i++)
+        CHECK(t, line_legal(&g, p[i], p[i + 1]) && line_moves(p[i], p[i + 1]) == 1);
+    SmoothRun s;
+    uint64_t units = 1000;
+    smooth_begin(&s, 4);
+    CHECK(t, smooth_run(&g, p, &s, &units));
+    CHECKF(t, s.n == 4 && 1000 - units == 3 * 5, "%zu waypoints, %llu units", s.n, (unsigned long long)(1000 - units));
+    CHECK(t, p[1].x == 1 && p[1].y == 0 && p[2].x == 1 && p[2].y == 1);
+    grid_free(&g);
+}
+
 const TestCase SMOOTH_TESTS[] = {
     {"smooth_never_longer_and_legal", test_smooth_never_longer_and_legal},
     {"smooth_folds", test_smooth_folds},
+    {"smooth_known_illegal", test_smooth_known_illegal},
     {NULL, NULL},
 };
