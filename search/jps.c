@@ -325,3 +325,35 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
     jps_path_of_chain(j->trace, n, stride, j->waypoints, path);
     return JPS_FOUND;
 }
+
+void jps_warm_up(Jps *j, uint64_t max_expanded)
+{
+    const Grid *m = &j->grid;
+    xyLoc end[9]; /* the first farthest along x, -x, y, -y, x+y, -(x+y), x-y, y-x; the first nearest the middle */
+    long key[9];
+    bool any = false;
+    for (int y = 0; y < m->height; y++)
+        for (int x = 0; x < m->width; x++) {
+            if (!grid_passable(m, x, y))
+                continue;
+            long middle = -(labs(2L * x + 1 - m->width) + labs(2L * y + 1 - m->height));
+            long k[9] = {x, -x, y, -y, x + y, -(x + y), x - y, y - x, middle};
+            for (int i = 0; i < 9; i++)
+                if (!any || k[i] > key[i]) {
+                    key[i] = k[i];
+                    end[i] = (xyLoc){(int16_t)x, (int16_t)y};
+                }
+            any = true;
+        }
+    if (!any)
+        return;
+    uint64_t expanded = j->expanded;
+    xyPath cells = {0};
+    for (int i = 0; i < 8; i++)
+        for (int back = 0; back < 2; back++) {
+            (void)jps_find_capped(j, back ? end[8] : end[i], back ? end[i] : end[8], max_expanded, &cells);
+            cells.len = 0;
+        }
+    path_free(&cells);
+    j->expanded = expanded;
+}
