@@ -192,7 +192,8 @@ static const DriverOption OPTIONS[] = {
      false},
     {"calls", "FILE",
      "write a line per GetPath call of each replayed query: query, call, cells\n"
-     "it appended, done, wall us, CPU us (with --cpu-clock call, else -)",
+     "it appended, done, wall us, CPU us (with --cpu-clock call, else -), and\n"
+     "the thread's minor and major page faults during the call",
      opt_calls, false},
     {"json", NULL,
      "stdout as JSON lines: an object per query, then the SUMMARY pairs as\n"

@@ -1,6 +1,10 @@
 /* The call-time histogram (driver.h CallHist): log-linear buckets, so that a
  * quantile is known to within 1/64 of itself whatever the range, from a
- * fixed array the driver zeroes before the entry starts. */
+ * fixed array the driver zeroes before the entry starts; the CPU clock's own
+ * cost; the thread's page faults, read around each call for --calls. */
+#define _GNU_SOURCE /* RUSAGE_THREAD */
+#include <sys/resource.h>
+
 #include "../common/clock.h"
 #include "driver.h"
 
@@ -64,4 +68,17 @@ void call_times_calibrate(CallTimes *t)
             least = dc;
     }
     t->cpu_overhead_ns = least;
+}
+
+Faults faults_now(void)
+{
+#ifdef RUSAGE_THREAD
+    int who = RUSAGE_THREAD;
+#else /* the entry runs on the driver's one thread, so the process's are its */
+    int who = RUSAGE_SELF;
+#endif
+    struct rusage ru;
+    if (getrusage(who, &ru) != 0)
+        return (Faults){0, 0};
+    return (Faults){ru.ru_minflt, ru.ru_majflt};
 }

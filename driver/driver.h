@@ -156,15 +156,25 @@ void call_hist_add(CallHist *h, uint64_t ns);
  * true value. 0 when nothing was recorded. */
 uint64_t call_hist_quantile(const CallHist *h, unsigned per_mille);
 
+/* The calling thread's page faults so far (getrusage RUSAGE_THREAD): minor,
+ * a page mapped without reading the disk (a first touch of fresh memory, a
+ * text page already in the page cache), and major, a page read from disk.
+ * A long call with faults paid for pages; one without did not. */
+typedef struct Faults {
+    long minor, major;
+} Faults;
+Faults faults_now(void);
+
 /* One GetPath call's --calls line, kept until the buffer is written. */
 typedef struct CallLine {
     uint64_t wall_ns, cpu_ns;
     size_t cells;
     long call;
     int query;
+    uint32_t minflt, majflt; /* the thread's page faults from just before the call to just after */
     bool done;
 } CallLine;
-/* Lines kept before they are written: 40 bytes each, 160 KB in all, allocated
+/* Lines kept before they are written: 48 bytes each, 192 KB in all, allocated
  * and touched before the entry starts (so not in mem_kb). A write cools the
  * caches for the call after it: too few calls to move a p99.9, but enough to
  * be a map's longest call, so writes fall between queries at a fill drawn

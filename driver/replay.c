@@ -37,8 +37,12 @@ void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *
     uint64_t cpu_overhead = times ? times->cpu_overhead_ns : 0;
     bool per_call = !times || times->cpu_per_call;
     uint64_t q0 = per_call ? 0 : clock_thread_cpu_ns();
+    /* --calls: the page faults around each call, read outside its clocks so
+     * the times stay the call's; a plain run makes no such system call. */
+    bool faults_on = times && times->calls_on;
     while (!done) {
         size_t len_before = path->len;
+        Faults f0 = faults_on ? faults_now() : (Faults){0, 0};
         uint64_t c0 = per_call ? clock_thread_cpu_ns() : 0;
         uint64_t t0 = clock_now_ns();
         /* join_idle: a call that appends nothing and is not done is made
@@ -50,6 +54,7 @@ void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *
         } while (join_idle && !done && idle > 0 && idle < MAX_IDLE_CALLS);
         uint64_t t1 = clock_now_ns();
         uint64_t dc = per_call ? clock_thread_cpu_ns() - c0 : 0, dt = t1 - t0;
+        Faults f1 = faults_on ? faults_now() : (Faults){0, 0};
         dc = dc > cpu_overhead ? dc - cpu_overhead : 0;
         /* The CPU interval holds the wall one, so a call's CPU time above its
          * wall time is the clock's error, never the call's (docs/driver-output.md):
@@ -75,6 +80,8 @@ void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *
                                                                  .cells = path->len - len_before,
                                                                  .call = r->calls - 1,
                                                                  .query = times->calls_query,
+                                                                 .minflt = (uint32_t)(f1.minor - f0.minor),
+                                                                 .majflt = (uint32_t)(f1.major - f0.major),
                                                                  .done = done};
         }
         if (times) {

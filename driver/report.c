@@ -161,7 +161,7 @@ static void draw_write_at(CallTimes *t)
 
 void report_calls_start(CallTimes *t, FILE *out)
 {
-    fputs("query\tcall\tcells\tdone\twall_us\tcpu_us\n", out);
+    fputs("query\tcall\tcells\tdone\twall_us\tcpu_us\tminflt\tmajflt\n", out);
     t->calls_out = out;
     t->calls_draw = clock_now_ns() ^ (uint64_t)getpid() << 32;
     draw_write_at(t);
@@ -174,9 +174,10 @@ void report_calls_flush(CallTimes *t)
         fprintf(t->calls_out, "%d\t%ld\t%zu\t%d\t%.3f\t", c->query, c->call, c->cells, (int)c->done,
                 (double)c->wall_ns * 1e-3);
         if (t->cpu_per_call)
-            fprintf(t->calls_out, "%.3f\n", (double)c->cpu_ns * 1e-3);
+            fprintf(t->calls_out, "%.3f", (double)c->cpu_ns * 1e-3);
         else
-            fputs("-\n", t->calls_out);
+            fputc('-', t->calls_out);
+        fprintf(t->calls_out, "\t%u\t%u\n", (unsigned)c->minflt, (unsigned)c->majflt);
     }
     t->calls_nkept = 0;
     draw_write_at(t);

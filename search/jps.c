@@ -223,8 +223,10 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
     if (!j->running)
         return j->dropped ? JPS_CAPPED : JPS_NONE;
     const int stride = j->grid.stride;
+    const bool sparse = j->open.sparse; /* a JPS's for its life; read once, not again after each expansion */
     int form = expand_form(j);
-    uint64_t left = *work; /* kept here, given back at every return: no store a pop */
+    bool zeroing = j->open.zeroed < j->open.count; /* kept here too: it changes only where set below */
+    uint64_t left = *work;                         /* kept here, given back at every return: no store a pop */
     const Tracer *tracer = j->tracer;
     uint32_t goal = (uint32_t)(j->gy * stride + j->gx);
     bool found = false;
@@ -234,7 +236,7 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
             *work = 0;
             return JPS_PAUSED;
         }
-        if (__builtin_expect(j->open.zeroed < j->open.count, 0)) { /* never per cell (jo_init) */
+        if (__builtin_expect(zeroing, 0)) { /* never per cell (jo_init) */
             /* Grown (below): the fresh slots zeroed in pieces, then the same search again. */
             uint64_t budget = left > UINT64_MAX / JPS_ZERO_SLOTS_PER_WORK ? UINT64_MAX : left * JPS_ZERO_SLOTS_PER_WORK;
             uint64_t before = budget;
@@ -243,6 +245,7 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
             work_take(&left, spent);
             if (ready)
                 restart(j);
+            zeroing = j->open.zeroed < j->open.count;
             continue;
         }
         if (j->nbypass) {
@@ -253,7 +256,7 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
         }
         const JoNode *node = &j->open.node[idx]; /* popped by index: no lookup by id */
         int nx = node->x, ny = node->y;
-        id = j->open.sparse ? (uint32_t)(ny * stride + nx) : idx; /* cell_of, from what is read anyway */
+        id = sparse ? (uint32_t)(ny * stride + nx) : idx; /* cell_of, from what is read anyway */
         if (id == goal) {
             found = true;
             break;
@@ -298,6 +301,7 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
                 form = expand_form(j);
                 if (j->open.zeroed == j->open.count) /* else once its slots are zeroed (above) */
                     restart(j);
+                zeroing = j->open.zeroed < j->open.count;
                 continue;
             }
             j->running = false;
@@ -324,4 +328,36 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
     }
     jps_path_of_chain(j->trace, n, stride, j->waypoints, path);
     return JPS_FOUND;
+}
+
+void jps_warm_up(Jps *j, uint64_t max_expanded)
+{
+    const Grid *m = &j->grid;
+    xyLoc end[9]; /* the first farthest along x, -x, y, -y, x+y, -(x+y), x-y, y-x; the first nearest the middle */
+    long key[9];
+    bool any = false;
+    for (int y = 0; y < m->height; y++)
+        for (int x = 0; x < m->width; x++) {
+            if (!grid_passable(m, x, y))
+                continue;
+            long middle = -(labs(2L * x + 1 - m->width) + labs(2L * y + 1 - m->height));
+            long k[9] = {x, -x, y, -y, x + y, -(x + y), x - y, y - x, middle};
+            for (int i = 0; i < 9; i++)
+                if (!any || k[i] > key[i]) {
+                    key[i] = k[i];
+                    end[i] = (xyLoc){(int16_t)x, (int16_t)y};
+                }
+            any = true;
+        }
+    if (!any)
+        return;
+    uint64_t expanded = j->expanded;
+    xyPath cells = {0};
+    for (int i = 0; i < 8; i++)
+        for (int back = 0; back < 2; back++) {
+            (void)jps_find_capped(j, back ? end[8] : end[i], back ? end[i] : end[8], max_expanded, &cells);
+            cells.len = 0;
+        }
+    path_free(&cells);
+    j->expanded = expanded;
 }

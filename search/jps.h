@@ -292,6 +292,19 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
 #define JPS_ZERO_SLOTS_PER_WORK 8
 bool jps_begin(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded);
 JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path);
+/* Searches whose answers are dropped, each of at most max_expanded
+ * expansions, between the passable cell nearest the map's middle and the
+ * passable cells farthest in each of the 8 directions, each way: the first
+ * search to run a branch of the sweeps' and expansions' code fetches it
+ * from memory (no page fault: its lines are not cached), and on a small map
+ * that made the first query to run it the longest call, several times its
+ * work. Searches from the middle sweep every direction and cross the goal's
+ * row and column from every side, which a corner-to-corner query does not.
+ * An owner that bounds its calls runs this at prepare, so that its queries
+ * find the code cached. `expanded` is left as it was; no search is in
+ * progress after it; node slots grow as for any search of that many
+ * expansions. */
+void jps_warm_up(Jps *j, uint64_t max_expanded);
 /* Applies changed cells (inside the map) to the map copy and the bit rows or
  * the jump table; false + message when the open list could not grow
  * (nothing changed). */

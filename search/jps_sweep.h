@@ -283,12 +283,18 @@ static SEARCH_INLINE void try_diagonal_in(Jps *j, int px, int py, int dir, int f
         j->cap_left--;
         j->expanded++;
         j->pruned++;
+        /* The stop's scans, inline with this sweep's directions (the
+         * byte form keeps its call, the yardstick's code as it was). */
         if (at.h == DIAG_UNSCANNED) /* turn bits said either line: the row's own bit first */
-            at.h = turn_says_jump(j, at.x, at.y, dx, 0, form) ? jump_straight(j, at.x, at.y, dx, 0) : -1;
+            at.h = !turn_says_jump(j, at.x, at.y, dx, 0, form) ? -1
+                   : form == FORM_BYTES                        ? jump_straight(j, at.x, at.y, dx, 0)
+                                                               : jump_horizontal(j, at.x, at.y, dx);
         if (at.h >= 0)
             relax_plus(j, at.h, at.y, base + (uint64_t)abs(at.h - at.x) * j->open.card, hdir);
         if (at.v == DIAG_UNSCANNED)
-            at.v = turn_says_jump(j, at.x, at.y, 0, dy, form) ? jump_straight(j, at.x, at.y, 0, dy) : -1;
+            at.v = !turn_says_jump(j, at.x, at.y, 0, dy, form) ? -1
+                   : form == FORM_BYTES                        ? jump_straight(j, at.x, at.y, 0, dy)
+                                                               : jump_vertical(j, at.x, at.y, dy, form);
         if (at.v >= 0)
             relax_plus(j, at.x, at.v, base + (uint64_t)abs(at.v - at.y) * j->open.card, vdir);
     }

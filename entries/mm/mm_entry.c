@@ -132,7 +132,14 @@ static bool mm_preprocess(const Grid *map, const char *file, const EntryOpts *op
  * dropped, the queries' counts do not count it and the routes forget what it
  * taught them of JPS's tries (a corner-to-corner query is no sample of the
  * queries to come): what it leaves is what any query leaves, a cached leg,
- * remembered joints, node state grown through the grow gate. */
+ * remembered joints, node state grown through the grow gate. A corner-to-
+ * corner query runs few of the branches of the JPS's sweeps, so where the
+ * small route answers with its JPS (refine/routes.h `whole`) that JPS
+ * searches from the map's middle to its far cells and back besides
+ * (jps_warm_up), each held to MM_WARM_EXPANSIONS, which on such a map
+ * reaches most of it. Elsewhere the JPS is a capped try whose node state
+ * the budget weighs, and a first call's longest part is its work. */
+#define MM_WARM_EXPANSIONS 4096
 static void warm_up(MmEntry *e)
 {
     const Grid *m = &e->grid;
@@ -153,6 +160,8 @@ static void warm_up(MmEntry *e)
     while (!refiner_step(&e->refiner, s, g, &cells))
         cells.len = 0; /* the cells handed out so far: not needed */
     path_free(&cells);
+    if (e->legs.have_jps && e->cfg.refine.routes.whole)
+        jps_warm_up(&e->legs.jps, MM_WARM_EXPANSIONS);
     e->refiner.stats = kept;
     Routes *rt = &e->refiner.routes;
     rt->stats = learnt.stats;

@@ -2,7 +2,8 @@
  * a grown search is traced once, turn bits are given back before the
  * node state outgrows the room left for them, its owner's gate is asked
  * before it grows, a paused search's JPS may be tiled, two JPS may share
- * it, and a batch of changes counts the cells it flips. */
+ * it, a batch of changes counts the cells it flips, and a warm-up's
+ * searches run from the middle and leave no trace in the answers. */
 #include <string.h>
 
 #include "../../grid/grid.h"
@@ -477,6 +478,67 @@ static void test_jps_shared_nodes(T *t)
     unload(&l);
 }
 
+/* What jps_warm_up's searches reported: their ends, their expansions. */
+typedef struct WarmSeen {
+    int searches, expanding;
+    xyLoc source[16], destination[16];
+} WarmSeen;
+
+static void see_warm(void *sink, const TraceEvent *e)
+{
+    WarmSeen *w = sink;
+    if (e->type == TRACE_SOURCE && w->searches < 16)
+        w->source[w->searches] = e->cell;
+    if (e->type == TRACE_DESTINATION && w->searches < 16)
+        w->destination[w->searches++] = e->cell;
+    w->expanding += e->type == TRACE_EXPANDING;
+}
+
+/* jps_warm_up: sixteen searches, each between the cell nearest the middle
+ * and one of eight far cells, each way, all of them run (expansions seen),
+ * none counted in `expanded`, and the JPS answers afterwards as a fresh
+ * one does. */
+static void test_jps_warm_up_from_the_middle(T *t)
+{
+    Loaded l;
+    Jps j, fresh;
+    if (!load_growing_jps(t, &l, &j, &fresh))
+        return;
+    WarmSeen w = {0};
+    Tracer tr = {see_warm, &w, "test"};
+    j.tracer = &tr;
+    uint64_t expanded = j.expanded;
+    jps_warm_up(&j, 256);
+    j.tracer = NULL;
+    /* Search 2i from far cell i to the middle, 2i + 1 back. */
+    xyLoc mid = w.destination[0];
+    int through_middle = 0, far = 0;
+    for (int i = 0; i < w.searches; i++) {
+        xyLoc m = i % 2 ? w.source[i] : w.destination[i], o = i % 2 ? w.destination[i] : w.source[i];
+        through_middle += m.x == mid.x && m.y == mid.y;
+        far += i % 2 == 0 && (o.x != mid.x || o.y != mid.y);
+    }
+    CHECKF(t,
+           w.searches == 16 && through_middle == 16 && far == 8 && w.expanding > 16 && j.expanded == expanded &&
+               !j.running,
+           "%d searches, %d through the middle, %d far, %d expansions, expanded %llu -> %llu", w.searches,
+           through_middle, far, w.expanding, (unsigned long long)expanded, (unsigned long long)j.expanded);
+    xyPath p = {0}, q = {0};
+    int differ = 0;
+    for (int k = 0; k < l.sc.count; k += 13 * t_thin(1)) {
+        p.len = q.len = 0;
+        JpsResult a = jps_find_capped(&j, l.sc.q[k].start, l.sc.q[k].goal, UINT64_MAX, &p);
+        JpsResult b = jps_find_capped(&fresh, l.sc.q[k].start, l.sc.q[k].goal, UINT64_MAX, &q);
+        differ += a != b || p.len != q.len || memcmp(p.cells, q.cells, p.len * sizeof *p.cells) != 0;
+    }
+    CHECKF(t, differ == 0, "%d answers differ from a fresh JPS's", differ);
+    path_free(&p);
+    path_free(&q);
+    jps_free(&j);
+    jps_free(&fresh);
+    unload(&l);
+}
+
 const TestCase JPS_TESTS[] = {
     {"jps_shared_nodes", test_jps_shared_nodes},
     {"jps_grows_in_pieces", test_jps_grows_in_pieces},
@@ -487,5 +549,6 @@ const TestCase JPS_TESTS[] = {
     {"jps_row_done_same_answers", test_jps_row_done_same_answers},
     {"bitrows_row_scans", test_bitrows_row_scans},
     {"jps_gate_and_paused_tiling", test_jps_gate_and_paused_tiling},
+    {"jps_warm_up_from_the_middle", test_jps_warm_up_from_the_middle},
     {NULL, NULL},
 };

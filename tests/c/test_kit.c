@@ -1,8 +1,12 @@
 /* The start kits' conventions in the driver: the "first 20 steps" rule
  * (distance units since 2023, cells before). A fake entry appends one cell
- * per GetPath call, so the rule decides how many calls the figure covers. */
+ * per GetPath call, so the rule decides how many calls the figure covers.
+ * The driver's per-call readings: both clocks, page faults. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../../common/clock.h"
 #include "../../driver/driver.h"
@@ -263,11 +267,72 @@ static void test_empty_answer_at_the_goal(T *t)
     grid_free(&g);
 }
 
+/* An entry whose first call writes a fresh block of FRESH_PAGES pages (each
+ * a page fault, a minor one: the kernel maps a zeroed page) and whose later
+ * calls touch nothing new. */
+#define FRESH_PAGES 64
+typedef struct Toucher {
+    unsigned char *block;
+    int calls;
+} Toucher;
+
+static bool touch_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
+{
+    Toucher *w = inst;
+    if (w->calls++ == 0) {
+        long page = sysconf(_SC_PAGESIZE);
+        w->block = mmap(NULL, (size_t)page * FRESH_PAGES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (w->block == MAP_FAILED)
+            w->block = NULL;
+        for (long i = 0; w->block && i < FRESH_PAGES; i++)
+            w->block[i * page] = 1;
+        path_push(path, s);
+        return false;
+    }
+    path_push(path, g);
+    return true;
+}
+
+static const Entry TOUCH = {.name = "touch", .get_path = touch_get_path, .counters = walk_counters};
+
+/* --calls: each call's page faults, the thread's, read around the call: the
+ * call that wrote fresh pages shows one fault a page, the one after it none
+ * of those. */
+static void test_call_faults_counted(T *t)
+{
+    static CallTimes ct; /* 60 KB: off the stack */
+    memset(&ct, 0, sizeof ct);
+    CallLine kept[4];
+    ct.calls_kept = kept;
+    ct.calls_on = true;
+    bool bits[4] = {true, true, true, true};
+    Grid g;
+    Err err;
+    grid_from_bits(&g, bits, 2, 2, &err);
+    Toucher w = {NULL, 0};
+    ScenQuery q = {.start = {0, 0}, .goal = {1, 0}, .optimal = 1};
+    xyPath path = {0};
+    QueryResult r;
+    char why[160];
+    replay_query(&TOUCH, &w, &g, &q, 0, false, false, &path, &r, &ct, why, sizeof why);
+    CHECKF(t, w.block && r.valid && ct.calls_nkept == 2, "%d calls kept: %s", ct.calls_nkept, why);
+    CHECKF(t, kept[0].minflt >= FRESH_PAGES && kept[0].minflt < 4 * FRESH_PAGES, "the first call: %u minor faults",
+           (unsigned)kept[0].minflt);
+    CHECKF(t, kept[1].minflt < FRESH_PAGES / 2 && kept[0].majflt == 0 && kept[1].majflt == 0,
+           "the second call: %u minor, majors %u %u", (unsigned)kept[1].minflt, (unsigned)kept[0].majflt,
+           (unsigned)kept[1].majflt);
+    if (w.block)
+        munmap(w.block, (size_t)sysconf(_SC_PAGESIZE) * FRESH_PAGES);
+    path_free(&path);
+    grid_free(&g);
+}
+
 const TestCase KIT_TESTS[] = {
     {"first20_rule", test_first20_rule},
     {"call_hist_quantiles", test_call_hist_quantiles},
     {"call_times_by_both_clocks", test_call_times_by_both_clocks},
     {"idle_calls_joined_as_the_dynamic_kit", test_idle_calls_joined_as_the_dynamic_kit},
     {"empty_answer_at_the_goal", test_empty_answer_at_the_goal},
+    {"call_faults_counted", test_call_faults_counted},
     {NULL, NULL},
 };

@@ -190,6 +190,8 @@ class CallsFile(unittest.TestCase):
                                    delta=0.002)
         self.assertAlmostEqual(max(float(c["wall_us"]) for c in calls), sm["call_max_us"], delta=0.002)
         self.assertAlmostEqual(max(float(c["cpu_us"]) for c in calls), sm["call_cpu_max_us"], delta=0.002)
+        # Each call's page faults: whole numbers, by either clock (tests/c/test_kit.c shows they count).
+        self.assertTrue(all(int(c["minflt"]) >= 0 and int(c["majflt"]) >= 0 for c in calls + query_clock))
         # By the query clock: the same calls (the entry is deterministic), no CPU column.
         self.assertEqual(code2, 0)
         self.assertEqual([(c["query"], c["call"], c["cells"]) for c in query_clock],

@@ -4,7 +4,7 @@ best = {}
 for fn in sys.argv[1:]:
     for line in open(fn):
         if line.startswith('query'): continue
-        q, c, cells, done, w, cpu = line.rstrip('\n').split('\t')
+        q, c, cells, done, w, cpu = line.rstrip("\n").split("\t")[:6]  # later columns: the faults
         v = float(cpu)
         k = (q, c)
         best[k] = min(best.get(k, v), v)
