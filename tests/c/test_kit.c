@@ -167,8 +167,9 @@ static void test_call_times_by_both_clocks(T *t)
      * not this call's (the thread's since it started, a sum over calls)
      * reads more than the work by far more than the clock reads it takes. */
     wait_query(true, SPIN_NS, &ct, &spin);
-    CHECKF(t, spin.max_step_cpu_ns >= SPIN_NS - SPIN_NS / 20 && spin.max_step_cpu_ns <= SPIN_NS + SPIN_SLACK_NS &&
-                  spin.max_step_cpu_ns <= spin.max_step_ns,
+    CHECKF(t,
+           spin.max_step_cpu_ns >= SPIN_NS - SPIN_NS / 20 && spin.max_step_cpu_ns <= SPIN_NS + SPIN_SLACK_NS &&
+               spin.max_step_cpu_ns <= spin.max_step_ns,
            "spin: cpu %llu ns, wall %llu ns for 2 ms of work", (unsigned long long)spin.max_step_cpu_ns,
            (unsigned long long)spin.max_step_ns);
     CHECK(t, spin.total_cpu_ns == spin.max_step_cpu_ns && sleep.total_cpu_ns == sleep.max_step_cpu_ns);
@@ -183,8 +184,9 @@ static void test_call_times_by_both_clocks(T *t)
     wait_query(false, SLEEP_NS, &ct, &sleep);
     wait_query(true, SPIN_NS, &ct, &spin);
     CHECK(t, !sleep.cpu_per_call && sleep.max_step_cpu_ns == 0 && spin.max_step_cpu_ns == 0 && ct.cpu.n == 2);
-    CHECKF(t, sleep.total_cpu_ns < SLEEP_NS / 2 && spin.total_cpu_ns >= SPIN_NS - SPIN_NS / 20 &&
-                  spin.total_cpu_ns <= SPIN_NS + SPIN_SLACK_NS,
+    CHECKF(t,
+           sleep.total_cpu_ns < SLEEP_NS / 2 && spin.total_cpu_ns >= SPIN_NS - SPIN_NS / 20 &&
+               spin.total_cpu_ns <= SPIN_NS + SPIN_SLACK_NS,
            "query clock: sleep %llu ns, spin %llu ns of CPU", (unsigned long long)sleep.total_cpu_ns,
            (unsigned long long)spin.total_cpu_ns);
 }
