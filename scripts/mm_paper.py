@@ -103,8 +103,6 @@ def time_family(args, runner, family, specs):
         for r in rows:
             r["entry"] = ext_entries.label(r["entry"])
             r["cells"] = cells
-            if r["first20_mean_us"] != "":  # the median over the rounds, as total_s
-                r["first20_s"] = r["first20_mean_us"] * r["queries"] * 1e-6
         append_rows(path, FIELDS, rows)
 
 

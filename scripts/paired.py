@@ -24,6 +24,16 @@ made it, one row per (map, build):
         --maps dao/den203d,rooms/8room_002,path/to/x.map --rounds 3 --out results/x.md
     python3 scripts/paired.py --bin base=B --bin now=N --family dao --every 8
 
+With --modes run,full (a dynamic scenario's two timings) the rounds time
+each build in each driver mode in turn instead, `-run` reading the folder one
+`-pre` of the build's own wrote before the rounds, and no clock around each
+call (--cpu-clock call slows the calls it reads). Then the table is one row
+per (map, mode): each build's total s and total CPU s, the median over the
+rounds, and each build's ratio to the first's:
+
+    python3 scripts/paired.py --bin base=B --bin now=N --maps switch_sc1.scen \
+        --modes run,full --rounds 5
+
 A map is FAMILY/NAME of the benchmark folder (--bench-dir), a .map file
 (its scenario beside it as MAP.scen), or a version-2 scenario (.scen) alone,
 as the dynamic kit's. Exit 1 when a path was invalid (or, with
@@ -111,9 +121,11 @@ def run_map(name, paths, bins, runners, a, work):
             range(min(len(one), len(two)), max(len(one), len(two))))
         first[n] = "same" if not diff else "differ in %d of %d queries, first %d: %s" % (
             len(diff), max(len(one), len(two)), diff[0], how(one, two, diff[0]))
+    order = [n for n, _ in bins]
+    if a.modes:
+        return mode_rows(name, paths, order, runners, a, first)
     runs = {n: [] for n, _ in bins}
     calls = {n: [] for n, _ in bins}
-    order = [n for n, _ in bins]
     for r in range(a.rounds):
         for n in order[r % len(order):] + order[:r % len(order)]:
             calls[n].append(os.path.join(work, "%s.%s.%d.calls" % (n, tag, r)))
@@ -135,6 +147,46 @@ def run_map(name, paths, bins, runners, a, work):
                      "call_min_us": min(longest), "call_max_us": max(longest),
                      "paths": first[n], "md5": digest, **{k: last.get(k, "-") for k in SUMMARY_KEYS}})
     return rows
+
+
+def mode_rows(name, paths, order, runners, a, first):
+    """--modes: one row per mode of one map, its runs {build: [(total_s,
+    total_cpu_s), ...]} over the rounds; `first`: each build's paths against
+    the first build's."""
+    if "run" in a.modes:
+        for n in order:
+            runners[n].gppc_run(a.entry, "-pre", *paths)
+    got = {m: {n: [] for n in order} for m in a.modes}
+    invalid = 0
+    for r in range(a.rounds):
+        for n in order[r % len(order):] + order[:r % len(order)]:
+            for m in a.modes:
+                p = runners[n].gppc_run(a.entry, "-" + m, *paths)
+                got[m][n].append((number(p, "total_s"), number(p, "total_cpu_s")))
+                invalid = max(invalid, int(number(p, "invalid")))
+    return [{"map": name, "mode": m, "runs": got[m], "invalid": invalid, "paths": first} for m in a.modes]
+
+
+def mode_table(rows, order):
+    """The --modes table: per (map, mode), each build's medians, then its ratio to the first build's."""
+    ref, rest = order[0], order[1:]
+    head = ["map", "mode"]
+    for k in ("total_s", "total_cpu_s"):
+        head += ["%s %s" % (n, k) for n in order] + ["%s / %s" % (n, ref) for n in rest]
+    out = ["| " + " | ".join(head) + " |", "|---|---|" + "---:|" * (len(head) - 2)]
+    for r in rows:
+        cells = [r["map"], "-" + r["mode"]]
+        for i in (0, 1):
+            med = {n: statistics.median(v[i] for v in r["runs"][n]) for n in order}
+            cells += ["%.4f" % med[n] for n in order]
+            cells += ["%.3fx" % (med[n] / med[ref]) if med[ref] else "-" for n in rest]
+        out.append("| " + " | ".join(cells) + " |")
+    out.append("")
+    for r in rows:
+        if r["mode"] == rows[0]["mode"]:  # a line per map
+            out.append("Paths of %s against %s's: %s." % (
+                r["map"], ref, "; ".join("%s %s" % (n, r["paths"][n]) for n in rest)))
+    return out
 
 
 def table(rows, ref):
@@ -169,11 +221,16 @@ def main(argv):
     ap.add_argument("--work", help="keep the --calls files and preprocessing folders here (emptied first; "
                                    "default a temporary folder, removed)")
     ap.add_argument("--out", help="write the table here too (markdown)")
+    ap.add_argument("--modes", help="time each build in these driver modes in turn (run,full: a dynamic "
+                                    "scenario's two timings) instead of -full with each call's CPU clock")
     ap.add_argument("--expect-same", action="store_true", help="exit 1 when any build's paths differ from the first's")
     add_bench_dir(ap)
     a = ap.parse_args(argv)
     if a.rounds < 1 or a.every < 1:
         fail("--rounds and --every must be at least 1")
+    a.modes = [m for m in (a.modes or "").split(",") if m]
+    if any(m not in ("run", "full") for m in a.modes) or len(set(a.modes)) < len(a.modes):
+        fail("--modes %s: run and/or full, each once" % ",".join(a.modes))
     bins = parse_bins(a.bin)
     maps = map_items(a)
     work = a.work or tempfile.mkdtemp(prefix="paired.")
@@ -189,20 +246,26 @@ def main(argv):
     finally:
         if not a.work:
             shutil.rmtree(work, ignore_errors=True)
+    runs = ("`--entry %s` in each mode of %s in turn (`-run` after one `-pre` of its own), the median over the "
+            "rounds" % (a.entry, ", ".join("-" + m for m in a.modes)) if a.modes else
+            "every run `--entry %s -full --cpu-clock call --calls`" % a.entry)
     text = ["Made by `python3 scripts/paired.py %s` at commit %s (builds: %s); %d rounds, builds in turn map by "
-            "map, the order rotated each round; every run `--entry %s -full --cpu-clock call --calls` in a "
-            "preprocessing folder of its build's own; paths from one `--paths` run of each build before the "
-            "rounds." % (" ".join(map(shlex.quote, argv)), tree_revision(),
-                         ", ".join("%s from %s" % (n, binary_revision(g)) for n, g in bins), a.rounds, a.entry),
-            ""] + table(rows, bins[0][0])
+            "map, the order rotated each round; %s, in a preprocessing folder of its build's own; paths from one "
+            "`--paths` run of each build before the rounds." % (
+                " ".join(map(shlex.quote, argv)), tree_revision(),
+                ", ".join("%s from %s" % (n, binary_revision(g)) for n, g in bins), a.rounds, runs),
+            ""] + (mode_table(rows, [n for n, _ in bins]) if a.modes else table(rows, bins[0][0]))
     print("\n".join(text))
     if a.out:
         with open(a.out, "w") as f:
             f.write("\n".join(text) + "\n")
     invalid = sum(r["invalid"] for r in rows)
-    differ = sum(1 for r in rows if r["paths"] != "same")
+    # a verdict per (map, build); a --modes row holds every build's
+    verdicts = ([v for r in rows if r["mode"] == a.modes[0] for v in r["paths"].values()] if a.modes else
+                [r["paths"] for r in rows])
+    differ = sum(1 for v in verdicts if v != "same")
     print("paired: %d invalid paths; %d of %d (map, build) rows with paths other than %s's" % (
-        invalid, differ, len(rows), bins[0][0]), file=sys.stderr)
+        invalid, differ, len(verdicts), bins[0][0]), file=sys.stderr)
     return 1 if invalid or (a.expect_same and differ) else 0
 
 

@@ -207,6 +207,28 @@ void *prepare_capturing(const Entry *e, const Grid *g, const char *file, const E
     return inst;
 }
 
+/* splitmix64: every output of a seed differs, however close the seeds. */
+static uint64_t splitmix(uint64_t *s)
+{
+    *s += 0x9e3779b97f4a7c15ull;
+    uint64_t z = *s;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+Grid t_random_grid(int w, int h, int pct, uint64_t seed)
+{
+    bool *bits = malloc((size_t)w * h);
+    for (int i = 0; i < w * h; i++)
+        bits[i] = (int)(splitmix(&seed) % 100) >= pct;
+    Grid g;
+    Err err;
+    grid_from_bits(&g, bits, w, h, &err);
+    free(bits);
+    return g;
+}
+
 int *grid_components(const Grid *g)
 {
     size_t n = (size_t)(g->height + 2) * (size_t)g->stride;

@@ -113,6 +113,7 @@ static const struct {
               {"entry", ENTRY_TESTS},
               {"binio", BINIO_TESTS},
               {"abstraction", ABSTRACTION_TESTS},
+              {"abs_layout", ABS_LAYOUT_TESTS},
               {"abs_locate", ABS_LOCATE_TESTS},
               {"mm", MM_TESTS},
               {"mm_memory", MM_MEMORY_TESTS},

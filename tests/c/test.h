@@ -169,6 +169,9 @@ void *prepare_capturing(const Entry *e, const Grid *g, const char *file, const E
  * fill answers "is g reachable from s" for every query of a map, where an A*
  * per query would. Caller frees; NULL when out of memory. */
 int *grid_components(const Grid *g);
+/* A w x h map with about pct % of its cells blocked, at random from `seed`
+ * (the same map for the same seed everywhere). */
+Grid t_random_grid(int w, int h, int pct, uint64_t seed);
 /* Replays queries first, first + stride, ... whose ends are open on l's
  * current map: each must give a valid path where s and g are connected
  * (grid_components) and none where they are not. Reports the first three
@@ -192,5 +195,7 @@ extern const TestCase GRID_TESTS[], SCEN_TESTS[], VALIDATE_TESTS[], HEAP_TESTS[]
     SMOOTH_TESTS[], EDGE_CACHE_TESTS[], MM_MEMORY_TESTS[], MM_CHQUERY_TESTS[], MM_FIRST_TESTS[], MM_FILE_TESTS[],
     MM_CALLS_TESTS[], JUMPTABLE_TESTS[], ABS_LOCATE_TESTS[], MAPKIND_TESTS[], JPS_TESTS[], JPS_STATE_TESTS[],
     MM_TRY_TESTS[], COARSE_TESTS[];
+/* test_abs_layout.c (split from test_abstraction.c) */
+extern const TestCase ABS_LAYOUT_TESTS[];
 
 #endif

@@ -3,7 +3,7 @@
  * the same layout holds (abs_decode, which finds a non-kept excess by the
  * reverse edge): on narrow sectors of a map of no default sector (the fast
  * reading), masked sectors (rooms), default sectors and wide ones. Run from
- * test_abstraction.c's table. */
+ * test_abs_layout.c's table. */
 #include <stdlib.h>
 
 #include "../../abstraction/edges.h"

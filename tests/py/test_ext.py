@@ -15,6 +15,7 @@ that misbehave by their environment have the test entry's content, so a
 clean tree compiles it once (and two folders that fail their builds)."""
 import csv
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -239,23 +240,34 @@ class ExtEntry(unittest.TestCase):
             slow = entry_copy(d, "slow")
             nap = "47.%d" % os.getpid()  # this test's own: another test run's sleep is not ours
             write(slow, "Makefile", "all:\n\tsleep %s\n" % nap)
+            broken = entry_copy(d, "broken")
+            write(broken, "Makefile", "all:\n\tfalse\n")
             cache = os.path.join(d, "cache")
             env = dict(os.environ, GPPC_EXT_CACHE=cache)
             work = lambda: sorted(n for n in os.listdir(cache) if ".build-" in n or ".new-" in n)  # noqa: E731
+            # The limit must pass only once make runs: on a loaded machine the
+            # builder takes seconds to get there, so the limit is a multiple
+            # of what a build that fails in make took here just now.
+            t0 = time.time()
+            p = subprocess.run([GPPC, "--entry", "ext:" + broken, "-full", MAP, SCEN], capture_output=True,
+                               text=True, env=env)
+            self.assertEqual(p.returncode, 2, p.stderr)
+            limit = max(2, math.ceil(4 * (time.time() - t0)))
+            self.assertEqual(work(), [])
             left, seen = [], []
             for _ in range(2):
                 t0 = time.time()
-                p = subprocess.run([GPPC, "--entry", "ext:" + slow, "--time-limit", "2", "--pre-dir",
+                p = subprocess.run([GPPC, "--entry", "ext:" + slow, "--time-limit", str(limit), "--pre-dir",
                                     os.path.join(d, "pre"), "-full", MAP, SCEN], capture_output=True, text=True,
                                    env=env)
                 took = time.time() - t0
                 left += sleeping(nap)
                 self.assertEqual(p.returncode, 2, p.stderr)
                 self.assertEqual(p.stdout, "")
-                self.assertLess(took, 30, p.stderr)
+                self.assertLess(took, limit + 28, p.stderr)  # stopped, well before the sleep's end
                 said = [l for l in p.stderr.splitlines() if "time-limit" in l and "removed" not in l]
                 self.assertEqual(said, ["gppc: ext:%s: entry 'slow' not loaded: its build did not end within "
-                                        "--time-limit 2 s (stopped)" % slow], p.stderr)
+                                        "--time-limit %d s (stopped)" % (slow, limit)], p.stderr)
                 self.assertEqual(p.stderr.rstrip().splitlines()[-1], said[0])
                 removed = [l for l in p.stderr.splitlines() if l.startswith("ext_build: removed")]
                 self.assertEqual(removed, ["ext_build: removed %s: the work folder of a build that was stopped "
@@ -266,8 +278,6 @@ class ExtEntry(unittest.TestCase):
                 seen = work()
             self.assertEqual(left, [], "the build's sleep outlived the driver")
             self.assertFalse(os.path.exists(os.path.join(d, "pre")))
-            broken = entry_copy(d, "broken")
-            write(broken, "Makefile", "all:\n\tfalse\n")
             p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "ext_build.py"), broken],
                                capture_output=True, text=True, env=env)
             self.assertEqual(p.returncode, 2, p.stderr)

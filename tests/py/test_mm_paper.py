@@ -7,7 +7,7 @@ import os
 import unittest
 
 from tests.py.test_scripts import make_bench, run_script
-from tests.py.util import TempDir, run_gppc
+from tests.py.util import TempDir, run_gppc, write
 
 CHECKS = ["mm instance <= 64 KB + 3 bits/cell", "RSS added by mm the least", "mm's longest call (CPU)",
           "mm per-call p99.9 (CPU)", "mm total <= jps's, family", "mm total <= 2x jps's, every map",
@@ -101,6 +101,22 @@ class MmPaper(unittest.TestCase):
             p = run_script("mm_paper.py", "--entries", "mm", "--external", "nocommand", "--table-only")
             self.assertEqual(p.returncode, 2)
             self.assertIn("expected NAME=COMMAND", p.stderr)
+
+    def test_external_first20_is_the_median_of_the_rounds(self):
+        # A planner whose rounds read 10, 20 and 1000 µs a query: its first-20
+        # (its whole query) is the median 20, not the last round's 1000.
+        with TempDir() as d:
+            make_bench(d)
+            work, out = os.path.join(d, "work"), os.path.join(d, "acc.md")
+            fake = write(d, "fake.sh", 'n=$(($(cat "$0.n" 2>/dev/null || echo 0) + 1)); echo $n > "$0.n"\n'
+                         'echo SUMMARY queries=3 invalid=0 total_s=0.001 mean_us=$(( n == 3 ? 1000 : 10 * n ))\n')
+            p = run_script("mm_paper.py", "--bench-dir", d, "--families", "t", "--entries", "mm",
+                           "--external", "fast=sh %s {map} {scen}" % fake, "--rounds", "3", "--work", work,
+                           "--out", out)
+            self.assertIn(p.returncode, (0, 1), p.stderr)
+            with open(os.path.join(work, "t", "time.csv"), newline="") as f:
+                fast = next(r for r in csv.DictReader(f) if r["entry"] == "fast")
+            self.assertAlmostEqual(float(fast["first20_s"]), 3 * 20e-6, places=12)
 
     def test_bad_usage(self):
         p = run_script("mm_paper.py", "--entries", "jps", "--jps2", "jps", "--table-only")

@@ -67,6 +67,33 @@ class Paired(unittest.TestCase):
             self.assertRegex(row(p.stdout, "b"), r"^\| t/a \| b \| - \| - \| 1 \| 1 \|")
             self.assertIn("paired: 2 invalid paths", p.stderr)
 
+    def test_modes_time_a_dynamic_scenario_run_and_full(self):
+        # A stand-in build whose -run readings are 1, 2 and 100 s over the
+        # rounds: its -run figure is the median 2; -full is the driver's own.
+        with TempDir() as d:
+            fake = write(d, "fake.sh", '#!/bin/sh\nout=$(%s "$@"); rc=$?\ncase " $* " in *" -run "*)\n'
+                         '  n=$(($(cat "$0.n" 2>/dev/null || echo 0) + 1)); echo $n > "$0.n"\n'
+                         '  echo "$out" | sed "s/ total_s=[0-9.]*/ total_s=$(( n == 3 ? 100 : n ))/";;\n'
+                         '*) echo "$out";;\nesac\nexit $rc\n' % GPPC)
+            os.chmod(fake, 0o755)
+            scen = os.path.join(ROOT, "tests", "data", "tiny_dynamic.scen")
+            p = run("--maps", scen, "--modes", "run,full", "--rounds", "3", "--bin", "base=" + GPPC,
+                    "--bin", "now=" + fake)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn("| map | mode | base total_s | now total_s | now / base | base total_cpu_s | "
+                          "now total_cpu_s | now / base |", p.stdout)
+            cells = {line.split(" | ")[1]: line.split(" | ") for line in p.stdout.splitlines()
+                     if line.startswith("| tiny_dynamic |")}
+            self.assertEqual(sorted(cells), ["-full", "-run"])
+            self.assertEqual(cells["-run"][3], "2.0000")
+            self.assertNotEqual(cells["-full"][3], "2.0000")
+            self.assertIn("Paths of tiny_dynamic against base's: now same.", p.stdout)
+            with open(fake + ".n") as f:
+                self.assertEqual(f.read().strip(), "3")  # one -run a round, after one -pre
+        p = run("--bin", "a=" + GPPC, "--bin", "b=" + GPPC, "--maps", "x.scen", "--modes", "run,pre")
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("--modes run,pre: run and/or full", p.stderr)
+
     def test_bad_usage(self):
         p = run("--bin", "a=" + GPPC, "--maps", "t/a")
         self.assertEqual(p.returncode, 2)

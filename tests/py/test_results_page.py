@@ -11,10 +11,12 @@ import json
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
 import unittest
+import zlib
 
 from tests.py.util import ROOT, TempDir
 
@@ -50,6 +52,15 @@ window.addEventListener('load', function () {
 SENTINELS = '<img src="no-such-picture.png" alt="sentinel-image"><a href="no-such-file.svg">sentinel</a>'
 
 
+def png_chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+# A 1x1 grey PNG: a figure the page embeds and the browser can show.
+ONE_PIXEL_PNG = (b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 0, 0, 0, 0)) +
+                 png_chunk(b"IDAT", zlib.compress(b"\x00\x80")) + png_chunk(b"IEND", b""))
+
+
 def chromium():
     for name in ("chromium", "chromium-browser"):
         if shutil.which(name):
@@ -62,10 +73,25 @@ class ResultsPageTest(unittest.TestCase):
     def setUpClass(cls):
         cls.tmp_dir = TempDir()
         cls.out = os.path.join(cls.tmp_dir.__enter__(), "suite")
+        # gnuplot's drawing is test_scripts.Plots' to check: here plot.py
+        # writes its scripts only, each figure is a one-pixel picture, and the
+        # page is written again with them.
         p = subprocess.run([sys.executable, os.path.join(SCRIPTS, "run_suite.py"), "--family", "rooms", "--maps",
-                            "16room256-0", "--entries", "mm,jps", "--out", cls.out], capture_output=True, text=True)
+                            "16room256-0", "--entries", "mm,jps", "--out", cls.out], capture_output=True, text=True,
+                           env=dict(os.environ, GNUPLOT="gnuplot-not-installed-here"))
         cls.run_output = p.stdout + p.stderr
         cls.code = p.returncode
+        cls.figures = 0
+        for at, _, files in os.walk(os.path.join(cls.out, "plots")):
+            for f in files:
+                if f.endswith(".gp"):
+                    with open(os.path.join(at, f[:-3] + ".png"), "wb") as png:
+                        png.write(ONE_PIXEL_PNG)
+                    cls.figures += 1
+        page = subprocess.run([sys.executable, os.path.join(SCRIPTS, "results_page.py"), cls.out],
+                              capture_output=True, text=True)
+        cls.run_output += page.stdout + page.stderr
+        cls.code = cls.code or page.returncode
         with open(os.path.join(cls.out, "results.html")) as f:
             cls.page = f.read()
 
@@ -78,6 +104,8 @@ class ResultsPageTest(unittest.TestCase):
         self.assertIn("results_page: wrote", self.run_output)
         self.assertIn("Family rooms", self.page)
         self.assertIn("Paths on the map", self.page)
+        self.assertGreater(self.figures, 0)
+        self.assertEqual(self.page.count('<img src="data:image/png;base64,'), self.figures)
 
     def test_worst_and_longest_queries_are_the_right_ones(self):
         rows = []
@@ -155,7 +183,7 @@ class ResultsPageTest(unittest.TestCase):
         images, links = dict(seen["images"]), dict(seen["links"])
         self.assertIs(images.pop("sentinel-image"), False)  # the check can fail
         self.assertIs(links.pop("no-such-file.svg"), False)
-        self.assertGreaterEqual(len(images), 2)  # the path pictures at least
+        self.assertGreaterEqual(len(images), 2 + self.figures)  # the path pictures and the figures
         self.assertEqual([k for k, ok in images.items() if not ok], [])
         self.assertEqual([k for k, ok in links.items() if not ok], [])
         self.assertIn("#family-rooms", links)
