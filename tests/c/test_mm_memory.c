@@ -54,10 +54,9 @@ static void test_mm_profiles(T *t)
         const MmProfile *p = mm_profile_choose(&cases[i].k, -1);
         CHECKF(t, !strcmp(p->name, cases[i].profile), "case %zu: %s, not %s", i, p->name, cases[i].profile);
     }
-    /* Held to fit: the 8-wide mazes' memo whole where it takes its share
-     * of what is left, else (the 4-wide mazes) its first block alone; the
-     * wider ones' down to 256, the narrow and other maps not at all. */
-    CHECK(t, mm_profile_fit_memo_least(mm_profile_choose(&cases[0].k, -1)) == WIN_MEMO_FIRST &&
+    /* Held to fit: the 8-wide mazes' memo whole, the wider ones' halved
+     * down to 256, the narrow and other maps not at all. */
+    CHECK(t, mm_profile_fit_memo_least(mm_profile_choose(&cases[0].k, -1)) == 1024 &&
                  mm_profile_fit_memo_least(mm_profile_choose(&cases[2].k, -1)) == 256 &&
                  mm_profile_fit_memo_least(mm_profile_choose(&cases[4].k, -1)) == 256 &&
                  !mm_profile_fit_memo_least(mm_profile_choose(&cases[1].k, -1)) &&
