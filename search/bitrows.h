@@ -110,6 +110,12 @@ static SEARCH_INLINE int bitrows_jump_in(const BitRows *b, int r, int c, int dir
     return blocked ? -1 : stop;
 }
 
+/* The word of padded cell (px, py) of a packed grid's bits (stride: its
+ * padded row in cells, a multiple of 64); its bit is px & 63. */
+static inline const uint64_t *bitrows_cell_word(const uint64_t *bits, int stride, int px, int py)
+{
+    return bits + (((size_t)py * (size_t)stride + (size_t)px) >> 6);
+}
 /* One diagonal step on bit rows (a packed grid's) from the cell at word *w,
  * bit *b, along dx (1 or -1, a constant where inlined) and the row
  * `row_step` words on: false where it is not legal (it would enter a

@@ -28,19 +28,16 @@ static SEARCH_INLINE void try_straight(Jps *j, int px, int py, int dir, int form
 }
 
 /* The forced pair on one side (-1, 1) of a straight move (dx, dy) into
- * `id`, if that side's cell is forced. */
-static SEARCH_INLINE void forced_pair(Jps *j, uint32_t id, int px, int py, int dx, int dy, int side, int form)
+ * (px, py), whose cells about are `a` (packed forms), if that side's cell
+ * is forced. */
+static SEARCH_INLINE void forced_pair(Jps *j, const Around *a, int px, int py, int dx, int dy, int side, int form)
 {
     int sx = dy ? side : 0, sy = dx ? side : 0; /* perpendicular offset */
-    /* Packed, the side cell's index from the node's. */
-    size_t side_cell = id + (size_t)(ptrdiff_t)(sy * j->grid.stride + sx);
-    bool forced = form != FORM_BYTES
-                      ? !grid_bit_at(j->grid.bits, side_cell - (size_t)(ptrdiff_t)(dy * j->grid.stride + dx)) &&
-                            grid_bit_at(j->grid.bits, side_cell)
-                      : !open_cell(j, px - dx + sx, py - dy + sy) && open_cell(j, px + sx, py + sy);
+    bool forced = form != FORM_BYTES ? !around_open(a, sx - dx, sy - dy) && around_open(a, sx, sy)
+                                     : !open_cell(j, px - dx + sx, py - dy + sy) && open_cell(j, px + sx, py + sy);
     if (forced) {
         try_straight(j, px, py, DIR_OF[sy + 1][sx + 1], form);
-        try_diagonal(j, id, px, py, DIR_OF[dy + sy + 1][dx + sx + 1], form);
+        try_diagonal(j, a, px, py, DIR_OF[dy + sy + 1][dx + sx + 1], form);
     }
 }
 
@@ -51,26 +48,27 @@ static SEARCH_INLINE void forced_pair(Jps *j, uint32_t id, int px, int py, int d
  * the others'. */
 static SEARCH_INLINE void expand_in(Jps *j, uint32_t id, int px, int py, int in, int form)
 {
+    const Around around = form != FORM_BYTES ? around_of(j, id) : (Around){{0, 0, 0}, 0}, *a = &around;
     if (in < 0) {
         try_straight(j, px, py, 0, form);
         try_straight(j, px, py, 1, form);
         try_straight(j, px, py, 2, form);
         try_straight(j, px, py, 3, form);
         for (int d = 4; d < 8; d++)
-            try_diagonal(j, id, px, py, d, form);
+            try_diagonal(j, a, px, py, d, form);
         return;
     }
     int dx = dir_dx(in), dy = dir_dy(in);
     if (GRID_DIR_IS_DIAGONAL(in)) {
         try_straight(j, px, py, DIR_OF[1][dx + 1], form);
         try_straight(j, px, py, DIR_OF[dy + 1][1], form);
-        try_diagonal(j, id, px, py, in, form);
+        try_diagonal(j, a, px, py, in, form);
         return;
     }
     try_straight(j, px, py, in, form);
     /* Forced pairs on both sides of a straight move. */
-    forced_pair(j, id, px, py, dx, dy, -1, form);
-    forced_pair(j, id, px, py, dx, dy, 1, form);
+    forced_pair(j, a, px, py, dx, dy, -1, form);
+    forced_pair(j, a, px, py, dx, dy, 1, form);
 }
 /* One copy of the expansion per direction of entry (the default: the start,
  * -1, or 8 as its parent field holds it, jps_node.h), each
@@ -83,7 +81,7 @@ static SEARCH_INLINE void expand_as(Jps *j, uint32_t id, int px, int py, int in,
 #define EXPAND_ROW_DONE(d)                                                                                             \
     case d + PARENT_ROW_DONE:                                                                                          \
         try_straight(j, px, py, DIR_OF[dir_dy(d) + 1][1], form);                                                       \
-        try_diagonal(j, id, px, py, d, form);                                                                          \
+        try_diagonal(j, NULL, px, py, d, form); /* the bits form tests no cell about */                                \
         return
     if (form == FORM_BITS && in > 8)
         switch (in) {

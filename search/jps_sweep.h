@@ -99,9 +99,11 @@ static SEARCH_INLINE bool jump_diagonal_bits_in(Jps *j, int px, int py, int dx, 
                                                 bool legal)
 {
     const ptrdiff_t row_step = (ptrdiff_t)dy * (j->grid.stride >> 6);
-    const uint64_t *w = j->grid.bits + (((size_t)py * (size_t)j->grid.stride + (size_t)px) >> 6);
-    /* w, b: the word and bit of (px, py) */
-    for (int b = px & 63;;) {
+    /* w, b: the word and bit of (px, py), found where a step is first tested
+     * from them (a run of steps finds them again after it): not at all
+     * where the jump's known legal first step is taken alone and stops. */
+    const uint64_t *w = NULL;
+    for (int b = 0;;) {
         /* First the steps up to the next stop, short of the goal's row and
          * column, as one loop over windows of the lines: with turn bits
          * and every line fresh, the steps that are legal and quiet; without,
@@ -119,8 +121,12 @@ static SEARCH_INLINE bool jump_diagonal_bits_in(Jps *j, int px, int py, int dx, 
             if (form == FORM_TURNS && lim > 0) {
                 /* Known legal, w and b stay: they are read again only
                  * after the run, from px and py. */
-                if (!legal && !bitrows_diag_step(&w, &b, row_step, dx))
-                    return false;
+                if (!legal) {
+                    w = bitrows_cell_word(j->grid.bits, j->grid.stride, px, py);
+                    b = px & 63;
+                    if (!bitrows_diag_step(&w, &b, row_step, dx))
+                        return false;
+                }
                 px += dx;
                 py += dy;
                 j->steps++;
@@ -142,7 +148,10 @@ static SEARCH_INLINE bool jump_diagonal_bits_in(Jps *j, int px, int py, int dx, 
             }
             px += q * dx;
             py += q * dy;
-            w = j->grid.bits + (((size_t)py * (size_t)j->grid.stride + (size_t)px) >> 6);
+            w = bitrows_cell_word(j->grid.bits, j->grid.stride, px, py);
+            b = px & 63;
+        } else if (!w) {
+            w = bitrows_cell_word(j->grid.bits, j->grid.stride, px, py);
             b = px & 63;
         }
         legal = false; /* the steps on are tested */
@@ -318,7 +327,30 @@ static SEARCH_INLINE void try_diagonal_in(Jps *j, int px, int py, int dir, int f
 TRY_DIAGONALS_AS(bits, FORM_BITS)
 TRY_DIAGONALS_AS(turns, FORM_TURNS)
 TRY_DIAGONALS_AS(coarse, FORM_COARSE)
-/* `from` is the cell being expanded, its padded index (expand_in's id).
+/* The 3 x 3 cells about the cell being expanded on a packed grid: its row
+ * and the two beside it, each read once as a window of 64 bits from the
+ * byte that holds the cell before it (bitrows_bits_from; the rows' layout,
+ * grid.h, keeps the window inside the grid's words), so that an
+ * expansion's forced-neighbour tests and its diagonals' first steps test
+ * bits of the three words, not a load of a word a cell. */
+typedef struct Around {
+    uint64_t row[3]; /* rows py - 1, py, py + 1 */
+    int at;          /* the bit of column px - 1 in each */
+} Around;
+static SEARCH_INLINE Around around_of(const Jps *j, uint32_t id)
+{
+    const unsigned char *b = (const unsigned char *)j->grid.bits + ((size_t)id - 1) / 8;
+    const size_t row = (size_t)j->grid.stride / 8;
+    return (Around){{bitrows_bits_from(b - row), bitrows_bits_from(b), bitrows_bits_from(b + row)},
+                    (int)(((size_t)id - 1) % 8)};
+}
+/* Is cell (px + dx, py + dy) passable (dx, dy in -1 .. 1)? */
+static SEARCH_INLINE bool around_open(const Around *a, int dx, int dy)
+{
+    return a->row[dy + 1] >> (a->at + 1 + dx) & 1;
+}
+
+/* `a`: the cells about the one being expanded (packed forms).
  * With turn bits or coarse ones the first step's three cells are tested
  * here, before the call: on walled maps about a third of those sweeps are
  * not legal at once, and for those the call and the sweep's setup cost
@@ -326,17 +358,15 @@ TRY_DIAGONALS_AS(coarse, FORM_COARSE)
  * search); with turn bits the sweep's first jump then takes that step
  * untested (jump_diagonal_bits_in's `legal`). The bits form's sweeps cost
  * more a step, and there the test measured no gain. */
-static SEARCH_INLINE void try_diagonal(Jps *j, uint32_t from, int px, int py, int dir, int form)
+static SEARCH_INLINE void try_diagonal(Jps *j, const Around *a, int px, int py, int dir, int form)
 {
     if (form == FORM_BYTES) {
         try_diagonal_in(j, px, py, dir, FORM_BYTES);
         return;
     }
     if (form != FORM_BITS) {
-        const size_t ahead = (size_t)(ptrdiff_t)(dir_dy(dir) * j->grid.stride), side = (size_t)dir_dx(dir);
-        const uint64_t *bits = j->grid.bits;
-        if (!grid_bit_at(bits, from + ahead + side) || !grid_bit_at(bits, from + ahead) ||
-            !grid_bit_at(bits, from + side))
+        const int dx = dir_dx(dir), dy = dir_dy(dir);
+        if (!(around_open(a, dx, dy) & around_open(a, 0, dy) & around_open(a, dx, 0)))
             return;
     }
     (form == FORM_BITS ? TRY_bits : form == FORM_TURNS ? TRY_turns : TRY_coarse)[dir & 3](j, px, py);
