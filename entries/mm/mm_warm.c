@@ -13,16 +13,19 @@
  * whole for its own ends, and one whole scan at prepare is enough. */
 static bool passable_ends(const Grid *m, xyLoc *first, xyLoc *last)
 {
-    long n = (long)m->width * m->height, i = 0;
-    while (i < n && !grid_passable(m, (int)(i % m->width), (int)(i / m->width)))
-        i++;
-    if (i == n)
+    bool found = false;
+    for (int y = 0; y < m->height && !found; y++)
+        for (int x = 0; x < m->width && !found; x++)
+            if ((found = grid_passable(m, x, y)))
+                *first = (xyLoc){(int16_t)x, (int16_t)y};
+    if (!found)
         return false;
-    *first = (xyLoc){(int16_t)(i % m->width), (int16_t)(i / m->width)};
-    for (i = n - 1; !grid_passable(m, (int)(i % m->width), (int)(i / m->width));)
-        i--;
-    *last = (xyLoc){(int16_t)(i % m->width), (int16_t)(i / m->width)};
-    return true;
+    for (int y = m->height - 1;; y--)
+        for (int x = m->width - 1; x >= 0; x--)
+            if (grid_passable(m, x, y)) {
+                *last = (xyLoc){(int16_t)x, (int16_t)y};
+                return true;
+            }
 }
 
 /* r's query s -> g to its end, its cells dropped (a query left paused
