@@ -8,9 +8,12 @@
 #include "smooth.h"
 
 /* Cells of a locating search (abs_locate_steps) one unit of the call's work
- * (an A* expansion of the grid) buys: about as many instructions
- * (callgrind per call, results/reference/mm-calls/). */
-#define LOCATE_CELLS_PER_WORK 5u
+ * buys: about as many instructions as a unit of the legs' A* (a third of an
+ * expansion). A cell of the search tests its eight neighbours in the packed
+ * map, so a call that located at five cells a unit ran nearly twice a
+ * bounded call's instructions, the longest calls of maps whose s or g sees
+ * no center (callgrind per call, results/reference/mm-paper/warm51.md). */
+#define LOCATE_CELLS_PER_WORK 3u
 
 /* Locates c (abs_locate_steps) into `walk` on the call's work, timed as
  * the locate phase: 1 with its global region in *gid, 0 paused (the next

@@ -123,55 +123,6 @@ static bool mm_preprocess(const Grid *map, const char *file, const EntryOpts *op
 /* The abstraction (loaded, or built), then what searches it: the region
  * search and its hierarchy, the leg planner, the caches and the refiner,
  * each built once, under the profile's values and the keys given. */
-/* The first call to run a part of mm's code, or to touch a page of its
- * scratch, pays the process for mapping those pages: on a small map that is
- * several times the call's own work, and it was the run's longest call. One
- * query run here, from the map's first passable cell to its last, pays them
- * at prepare instead. It is run to its end (a query left paused would be
- * taken for the first real one if its ends were the same), its cells are
- * dropped, the queries' counts do not count it and the routes forget what it
- * taught them of JPS's tries (a corner-to-corner query is no sample of the
- * queries to come): what it leaves is what any query leaves, a cached leg,
- * remembered joints, node state grown through the grow gate. A corner-to-
- * corner query runs few of the branches of the JPS's sweeps, so where the
- * small route answers with its JPS (refine/routes.h `whole`) that JPS
- * searches from the map's middle to its far cells and back besides
- * (jps_warm_up), each held to MM_WARM_EXPANSIONS, which on such a map
- * reaches most of it. Elsewhere the JPS is a capped try whose node state
- * the budget weighs, and a first call's longest part is its work. */
-#define MM_WARM_EXPANSIONS 4096
-static void warm_up(MmEntry *e)
-{
-    const Grid *m = &e->grid;
-    xyLoc s = {-1, -1}, g = {-1, -1};
-    for (int y = 0; y < m->height; y++)
-        for (int x = 0; x < m->width; x++)
-            if (grid_passable(m, x, y)) {
-                if (s.x < 0)
-                    s = (xyLoc){(int16_t)x, (int16_t)y};
-                g = (xyLoc){(int16_t)x, (int16_t)y};
-            }
-    if (s.x < 0)
-        return;
-    RefineStats kept = e->refiner.stats;
-    Routes learnt = e->refiner.routes; /* its counts and what it learnt of JPS's tries */
-    uint64_t hits = e->cache.hits, misses = e->cache.misses;
-    xyPath cells = {0};
-    while (!refiner_step(&e->refiner, s, g, &cells))
-        cells.len = 0; /* the cells handed out so far: not needed */
-    path_free(&cells);
-    if (e->legs.have_jps && e->cfg.refine.routes.whole)
-        jps_warm_up(&e->legs.jps, MM_WARM_EXPANSIONS);
-    e->refiner.stats = kept;
-    Routes *rt = &e->refiner.routes;
-    rt->stats = learnt.stats;
-    memcpy(rt->credit, learnt.credit, sizeof rt->credit);
-    memcpy(rt->probe, learnt.probe, sizeof rt->probe);
-    memcpy(rt->reach2, learnt.reach2, sizeof rt->reach2);
-    e->cache.hits = hits;
-    e->cache.misses = misses;
-}
-
 static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts, Err *err)
 {
     char options[OPTS_TEXT_MAX];
@@ -238,7 +189,7 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
         jps_turns_all_fresh(&e->legs.jps.turns, &e->legs.jps.rows, &e->legs.jps.cols);
     mm_gate_parts(e); /* each growth as queries run weighed against the budget first */
     mm_pending_attach(e);
-    warm_up(e);
+    mm_warm_up(e);
     mm_gate_ready(e);
     mm_progress(&e->grid, e->started_ns, "prepared");
     return e;

@@ -2,7 +2,7 @@
  * (mm_entry.c: prepare, queries, counters), its file (mm_file.c), its memory budget (mm_budget.c:
  * what it holds by part, and the choices made against the budget) and its
  * map changes (mm_update.c: the cells at once, the abstraction when a query
- * needs it). */
+ * needs it) and its warm-up at prepare (mm_warm.c). */
 #ifndef GPPC_ENTRIES_MM_INST_H
 #define GPPC_ENTRIES_MM_INST_H
 
@@ -112,6 +112,16 @@ void mm_gate_ready(MmEntry *e);
  * below what the instance holds (mm_bytes without its peak); 0 where that
  * ask walks over the parts. */
 size_t mm_gate_total(const MmEntry *e);
+
+/* Prepare's last step (mm_warm.c): the code paths the first queries take
+ * run once, so that no query's call is the first to fetch them. */
+void mm_warm_up(MmEntry *e);
+/* Its part for the abstract route's refinement through centers: a query
+ * on a refiner and edge cache of its own, run twice, the instance's
+ * refiner, window and cache left as they were. True when it refined a
+ * center leg and the second run took it from that cache; false where no
+ * center legs are refined (or none of its tries reached one). */
+bool mm_warm_refine(MmEntry *e);
 
 /* Large maps take long to preprocess: once 5 s have passed since
  * started_ns, each finished step says so on stderr, so a long run is seen

@@ -4,6 +4,9 @@
  * costed from s and g, corridor steps). Both ran in the call after the
  * capped JPS gave up, with the hierarchy's query and its unpacking between
  * them: the longest call of dao's default maps and the rooms maps. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "../../entries/mm/mm_inst.h"
 #include "../../refine/refiner_plan.h"
 #include "test.h"
@@ -222,6 +225,44 @@ static void test_mm_calls_begin_alone(T *t)
     unload(&l);
 }
 
+/* Prepare runs the abstract route's refinement (entries/mm/mm_warm.c
+ * mm_warm_refine): on a map whose routes answer the warm-up's corner
+ * query, so that before it no search of a leg ran until the first query
+ * past the routes, thousands of queries in, and that query's calls ran
+ * locating, the hierarchy, the legs' A*, the first edge-cache put and
+ * the window's joins for the first time in the process, the legs' A* has
+ * searched once prepare is done; and the warm-up leaves the instance's
+ * refiner (its routes, window and counts) and edge cache as they were:
+ * run again, a center leg refined and taken from its own cache, they are
+ * the same byte for byte. */
+static void test_mm_calls_warm_refined(T *t)
+{
+    Loaded l;
+    if (!load_bench(t, "rooms/64room_004", &l))
+        return;
+    const Entry *e;
+    MmEntry *mm = prepare_spec(t, "mm", &l, &e);
+    CHECKF(t, mm && mm->legs.astar.expanded > 0, "64room_004: no leg's A* ran at prepare");
+    if (mm) {
+        Refiner r = mm->refiner;
+        EdgeCache c = mm->cache;
+        const Window *w = &mm->refiner.win;
+        size_t memo = w->memo ? (w->memo_n < WIN_MEMO_FIRST ? w->memo_n : WIN_MEMO_FIRST) * sizeof *w->memo : 0;
+        JointMemo *joints = memo ? malloc(memo) : NULL;
+        if (joints)
+            memcpy(joints, w->memo, memo);
+        uint64_t expanded = mm->legs.astar.expanded;
+        CHECKF(t, mm_warm_refine(mm), "64room_004: the warm-up refined no center leg");
+        CHECKF(t, mm->legs.astar.expanded > expanded, "64room_004: the warm-up ran no leg's A*");
+        CHECKF(t, memcmp(&r, &mm->refiner, sizeof r) == 0, "64room_004: the warm-up changed the refiner");
+        CHECKF(t, memcmp(&c, &mm->cache, sizeof c) == 0, "64room_004: the warm-up changed the edge cache");
+        CHECKF(t, !memo || (joints && memcmp(joints, w->memo, memo) == 0), "64room_004: the warm-up changed the memo");
+        free(joints);
+        e->destroy(mm);
+    }
+    unload(&l);
+}
+
 const TestCase MM_CALLS_TESTS[] = {
     {"mm_calls_gate_counts", test_mm_calls_gate_counts},
     {"mm_calls_cache_parts_small", test_mm_calls_cache_parts_small},
@@ -229,5 +270,6 @@ const TestCase MM_CALLS_TESTS[] = {
     {"mm_calls_stages_apart", test_mm_calls_stages_apart},
     {"mm_calls_astar_rate", test_mm_calls_astar_rate},
     {"mm_calls_begin_alone", test_mm_calls_begin_alone},
+    {"mm_calls_warm_refined", test_mm_calls_warm_refined},
     {NULL, NULL},
 };
