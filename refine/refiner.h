@@ -85,6 +85,8 @@ typedef struct RefineConfig {
                           many of the route's centers, where the line there is
                           legal (refine/refiner_plan.h refiner_skip_centers) */
     bool phases;         /* time the phases (costs two clock reads per phase) */
+    uint16_t first_steps; /* > 1: first_hold at every joint until the query has
+                           handed out this many cells past s */
 } RefineConfig;
 
 /* The per-query maxima's buckets (RefineStats.max_hist). */
@@ -143,7 +145,7 @@ typedef struct Refiner {
     SmoothRun leg_run;
     bool active;
     bool replan;  /* the abstraction changed under it */
-    bool emitted; /* the query has handed out cells past s (cfg.first_hold) */
+    uint32_t emitted; /* the cells past s the query has handed out (cfg.first_hold), up to cfg.first_steps */
     bool rejoin;  /* STAGE_ABSTRACT re-plans from the window's last cell (cells are out) and goes back to the legs */
     xyLoc s, g;
     xyLoc plan_from;              /* where the abstract path being planned starts */
