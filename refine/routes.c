@@ -145,7 +145,8 @@ void routes_free(Routes *rt)
 size_t routes_bytes(const Routes *rt)
 {
     return rt->answer.cap * sizeof(xyLoc) + rt->reach_cap * sizeof *rt->reach +
-           (rt->gave_up ? rt->abs->nsectors * sizeof *rt->gave_up : 0) + (rt->band ? ROUTE_BANDS * sizeof *rt->band : 0);
+           (rt->gave_up ? rt->abs->nsectors * sizeof *rt->gave_up : 0) +
+           (rt->band ? ROUTE_BANDS * sizeof *rt->band : 0);
 }
 
 /* Twice the octile distance, roughly: sqrt(2) - 1 taken as 1/2. */
