@@ -349,7 +349,7 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         r->joining = false;
         r->leg_smoothing = false;
         r->rejoin = false;
-        r->emitted = false;
+        r->emitted = 0;
         r->near = false;
     }
     if (r->stage == STAGE_ROUTES) {
@@ -461,9 +461,11 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         }
         r->planned = false;
         bool to_g = r->leg == r->last_leg;
-        size_t hold = (size_t)(!r->emitted && r->cfg.first_hold < r->cfg.hold ? r->cfg.first_hold : r->cfg.hold);
+        bool first = !r->emitted || r->emitted < (uint32_t)r->cfg.first_steps;
+        size_t hold = (size_t)(first && r->cfg.first_hold < r->cfg.hold ? r->cfg.first_hold : r->cfg.hold);
         size_t out_now = win_emit(&r->win, out, to_g ? 0 : hold);
-        r->emitted |= out_now > 0;
+        if (first) /* counted only while it decides */
+            r->emitted = out_now < UINT32_MAX - r->emitted ? r->emitted + (uint32_t)out_now : UINT32_MAX;
         emitted += out_now;
         refiner_phase_end(r, PHASE_JOIN, tp);
     }

@@ -85,6 +85,9 @@ typedef struct RefineConfig {
                           many of the route's centers, where the line there is
                           legal (refine/refiner_plan.h refiner_skip_centers) */
     bool phases;         /* time the phases (costs two clock reads per phase) */
+    /* > 1: first_hold at every joint until the query has handed out this
+     * many cells past s */
+    uint16_t first_steps;
 } RefineConfig;
 
 /* The per-query maxima's buckets (RefineStats.max_hist). */
@@ -142,9 +145,10 @@ typedef struct Refiner {
     bool leg_smoothing; /* center leg `leg` is planned: its smoothing (leg_run, paused) and caching go on */
     SmoothRun leg_run;
     bool active;
-    bool replan;  /* the abstraction changed under it */
-    bool emitted; /* the query has handed out cells past s (cfg.first_hold) */
-    bool rejoin;  /* STAGE_ABSTRACT re-plans from the window's last cell (cells are out) and goes back to the legs */
+    bool replan; /* the abstraction changed under it */
+    /* the cells past s the query has handed out (cfg.first_hold), up to cfg.first_steps */
+    uint32_t emitted;
+    bool rejoin; /* STAGE_ABSTRACT re-plans from the window's last cell (cells are out) and goes back to the legs */
     xyLoc s, g;
     xyLoc plan_from;              /* where the abstract path being planned starts */
     int plan_step;                /* STAGE_ABSTRACT: where the planning goes on (refiner.c) */

@@ -54,6 +54,14 @@ bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstr
     if (cfg->skip_gave_up && !cfg->whole && cfg->jps_cap > 0 &&
         !(rt->gave_up = calloc(a->nsectors ? a->nsectors : 1, sizeof *rt->gave_up)))
         return err_set(err, "out of memory for the JPS tries' sectors");
+    if (cfg->bands > 0 && !cfg->whole && cfg->jps_cap > 0) {
+        if (!(rt->band = calloc(ROUTE_BANDS, sizeof *rt->band))) {
+            routes_free(rt);
+            return err_set(err, "out of memory for the JPS tries' bands");
+        }
+        for (int k = 0; k < ROUTE_BANDS; k++)
+            rt->band[k].credit = TRY_START;
+    }
     /* Grows to the longest answer. On the small route the first straight
      * line past 256 cells would grow it inside its call (the warm-up's
      * query leaves it at that), the longest call of a map of long open
@@ -130,13 +138,15 @@ void routes_free(Routes *rt)
     path_free(&rt->answer);
     free(rt->reach);
     free(rt->gave_up);
+    free(rt->band);
     *rt = (Routes){0};
 }
 
 size_t routes_bytes(const Routes *rt)
 {
     return rt->answer.cap * sizeof(xyLoc) + rt->reach_cap * sizeof *rt->reach +
-           (rt->gave_up ? rt->abs->nsectors * sizeof *rt->gave_up : 0);
+           (rt->gave_up ? rt->abs->nsectors * sizeof *rt->gave_up : 0) +
+           (rt->band ? ROUTE_BANDS * sizeof *rt->band : 0);
 }
 
 /* Twice the octile distance, roughly: sqrt(2) - 1 taken as 1/2. */
@@ -228,11 +238,35 @@ static RouteResult direct(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *e
     return answer(rt, out);
 }
 
+/* The band of a query at octile2 `o2` (RoutesConfig.bands). */
+static inline int band_of(const Routes *rt, int o2)
+{
+    int k = o2 / rt->cfg.bands;
+    return k < ROUTE_BANDS ? k : ROUTE_BANDS - 1;
+}
+
+/* The credit of capped tries of kind (or band) `kind`. */
+static inline int *credit_of(Routes *rt, int kind) { return rt->band ? &rt->band[kind].credit : &rt->credit[kind]; }
+
 /* Does a capped try of kind `kind` (0 near, 1 far) run for a query at
  * octile2 `o2`? While tries of the kind pay (the credit, TRY_*); out of
- * credit, one query in TRY_PROBE within the kind's reach (PROBE_REACH_*). */
+ * credit, one query in TRY_PROBE within the kind's reach (PROBE_REACH_*).
+ * By bands (`kind` a band): while the band's tries pay; out of credit, one
+ * query in TRY_PROBE, only where the band nearer s is in credit: on rooms
+ * a try answers within the cap less often the farther its query, so a
+ * band that fails lies past the reach, and probing those beyond it would
+ * cost the cap each time; a near band that fails is not given up on by
+ * the far ones' failures, as one credit for all far queries was. */
 static bool jps_tries(Routes *rt, int kind, int o2)
 {
+    if (rt->band) {
+        RouteBand *b = &rt->band[kind];
+        if (b->credit > 0 || (++b->probe >= TRY_PROBE && (kind == 0 || rt->band[kind - 1].credit > 0))) {
+            b->probe = 0;
+            return true;
+        }
+        return false;
+    }
     if (rt->credit[kind] > 0 ||
         (++rt->probe[kind] >= TRY_PROBE &&
          (!rt->reach2[kind] || (int64_t)o2 * PROBE_REACH_DEN <= (int64_t)rt->reach2[kind] * PROBE_REACH_NUM))) {
@@ -263,7 +297,7 @@ static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
         if (rt->cfg.whole) {
             cap = UINT64_MAX;
         } else {
-            int kind = is_near(rt, s, g) ? 0 : 1;
+            int kind = rt->band ? band_of(rt, octile2(s, g)) : is_near(rt, s, g) ? 0 : 1;
             if (cap == 0)
                 return ROUTE_PASS;
             /* While the abstraction waits, a JPS with turn bits tries every query (routes.h). */
@@ -287,11 +321,12 @@ static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
     /* An answer past the cap (the abstraction waiting) is a try the cap
      * would have given up: the credit says whether JPS pays at the cap. */
     bool over = res == JPS_CAPPED || (kind >= 0 && *expanded > (uint64_t)rt->cfg.jps_cap);
-    if (kind >= 0 && over)
-        rt->credit[kind] -= TRY_LOSS;
-    else if (kind >= 0 && rt->credit[kind] < TRY_MAX)
-        rt->credit[kind] += TRY_GAIN;
-    if (kind >= 0 && !over && octile2(s, g) > rt->reach2[kind])
+    int *credit = kind >= 0 ? credit_of(rt, kind) : NULL;
+    if (credit && over)
+        *credit -= TRY_LOSS;
+    else if (credit && *credit < TRY_MAX)
+        *credit += TRY_GAIN;
+    if (kind >= 0 && !rt->band && !over && octile2(s, g) > rt->reach2[kind])
         rt->reach2[kind] = octile2(s, g); /* the reach of tries that answer (jps_tries) */
     if (res == JPS_CAPPED && kind >= 0 && rt->gave_up) {
         /* Marked as it heads from s's sector and into g's (gave_up_before). */

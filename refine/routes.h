@@ -9,7 +9,9 @@
  *    such tries keep succeeding on this map (a credit per kind of query,
  *    near and far, routes.c; out of credit, a query now and then still
  *    tries, when it is not much farther than the farthest one a try of its
- *    kind answered), and never where three capped tries gave up before
+ *    kind answered; or, where `bands`, a credit per band of distance, a
+ *    band out of credit probed only beside a nearer band in credit), and
+ *    never where three capped tries gave up before
  *    from s's sector heading as this one does, or into g's sector so
  *    heading (most such tries give up again; the credit they would lose
  *    lets other queries try); an exhausted JPS proves g unreachable. While
@@ -60,7 +62,20 @@ typedef struct RoutesConfig {
     int box_sectors;    /* > 0: a box's A* gives up (as when the box holds no path) where it would reach more sectors */
     size_t turns_cells; /* maps of at most this many padded cells take turn bits at their first change; 0 never */
     bool skip_gave_up;  /* no capped try where tries gave up heading its way (routes.c gave_up_before) */
+    /* > 0: capped tries keep their credit per band of this many units of
+     * octile2 (routes.c: twice the octile distance), ROUTE_BANDS of them,
+     * the last taking every query beyond, instead of near and far */
+    uint16_t bands;
 } RoutesConfig;
+
+enum { ROUTE_BANDS = 16 };
+
+/* A band's capped tries (RoutesConfig.bands): its credit and the queries
+ * not tried since its last probe. */
+typedef struct RouteBand {
+    int credit;
+    uint32_t probe;
+} RouteBand;
 
 typedef struct RoutesStats {
     uint64_t direct, near;
@@ -83,7 +98,8 @@ typedef struct Routes {
     const Abstraction *abs;
     LegPlanner *legs;
     int credit[2];     /* capped JPS tries, near [0] and far [1] queries */
-    int jps_kind;      /* the running JPS try's kind (-1: uncapped, the small route) */
+    RouteBand *band;   /* ROUTE_BANDS where RoutesConfig.bands is set (then credit is unused), else NULL */
+    int jps_kind;      /* the running JPS try's kind or band (-1: uncapped, the small route) */
     uint32_t probe[2]; /* queries not tried since the last probe */
     int reach2[2];     /* the longest octile2 (routes.c) a try of the kind answered within the cap */
     /* Per sector, two bits per heading (routes.c, heading): how many

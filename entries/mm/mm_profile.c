@@ -78,6 +78,20 @@
  * for paths a little longer, which the large rooms' longer hold takes
  * back (rooms48.md; first-hold in rooms47.md). */
 #define ROOMS_FIRST_HOLD 4
+/* ... and every joint keeps only that many until the query's first this
+ * many steps are out: a joint holding `hold` cells back hands out few, so
+ * a query's first steps waited for two or three more legs, each joined and
+ * smoothed, where the rest of the query then takes back what the shorter
+ * holds cost (results/reference/mm-paper/route51.md). */
+#define ROOMS_FIRST_STEPS 20
+/* On every rooms row capped JPS tries keep a credit per band of distance
+ * (refine/routes.h RoutesConfig.bands) of this many units of octile2,
+ * twice the octile distance: through rooms a try answers within its cap
+ * less often the farther its query, and one credit for every far query
+ * gave up the near ones the far ones' failures spent it on, whose tries
+ * answer, optimally, in fewer instructions than the abstract route's
+ * first steps (route51.md). */
+#define ROOMS_TRY_BAND 32
 /* The weight on the heuristic of the cluttered profile's route search
  * (the A* over the regions costed from s and g, region_search_ends): among
  * dense obstacles an edge's excess makes that A* expand a wide band of
@@ -416,6 +430,8 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
     c->refine.hold = p->hold;
     bool rooms = p == &PROFILES[P_SMALL_ROOMS] || p == &PROFILES[P_SECTOR_ROOMS] || p == &PROFILES[P_LARGE_ROOMS];
     c->refine.first_hold = p->ahead > 0 ? CORRIDOR_FIRST_HOLD : rooms ? ROOMS_FIRST_HOLD : p->hold;
+    c->refine.first_steps = rooms ? ROOMS_FIRST_STEPS : 0;
+    c->refine.routes.bands = rooms ? ROOMS_TRY_BAND : 0;
     int most = CORRIDOR_FIRST_REACH / p->sector < CORRIDOR_FIRST_AHEAD_MOST ? CORRIDOR_FIRST_REACH / p->sector
                                                                             : CORRIDOR_FIRST_AHEAD_MOST;
     most = most > CORRIDOR_FIRST_AHEAD_LEAST ? most : CORRIDOR_FIRST_AHEAD_LEAST;

@@ -106,6 +106,10 @@ static void test_mm_profiles(T *t)
     CHECK(t, c.sector == 16 && c.refine.hold == 20 && c.refine.first_hold == 4 && c.refine.smooth &&
                  c.refine.routes.jps_cap == d.refine.routes.jps_cap && c.refine.routes.skip_gave_up &&
                  mm_profile_choose(&cases[24].k, -1)->memo_max == mm_profile_default()->memo_max);
+    /* ... and until a query's first 20 steps are out, every joint; their
+     * JPS tries keep a credit per band of distance. No other row does. */
+    CHECK(t,
+          c.refine.first_steps == 20 && c.refine.routes.bands > 0 && !d.refine.first_steps && !d.refine.routes.bands);
     mm_profile_config(mm_profile_choose(&cases[8].k, -1), &c);
     CHECK(t, c.sector == 6 && c.refine.hold == 16 && c.refine.first_hold == 4);
     /* A key given overrides the profile; `auto` keeps its value. */

@@ -1,7 +1,8 @@
 /* The JPS tried first (refine/routes.h): where three capped tries gave up
  * heading one way out of a sector, the next query so heading is not tried,
  * nor one heading that way into the sector they went to, while one heading
- * another way out of the first sector still is. */
+ * another way out of the first sector still is; and credit kept by bands
+ * of distance. */
 #include "../../abstraction/abstraction.h"
 #include "../../refine/legplan.h"
 #include "../../refine/routes.h"
@@ -71,7 +72,41 @@ static void test_try_gave_up_heading(T *t)
     grid_free(&g);
 }
 
+/* Credit by bands of distance (RoutesConfig.bands): two capped tries of
+ * one band spend its credit, and a query of that band is then not tried,
+ * while one a band farther still is (and answers). With one credit for
+ * all far queries (bands 0) the second is not tried either. */
+static void test_try_bands_apart(T *t)
+{
+    Grid g;
+    Abstraction a;
+    LegPlanner lp;
+    Routes rt;
+    Err err;
+    RoutesConfig cfg = {.jps_cap = 16, .bands = 32};
+    CHECK(t, cup_map(&g, &err) && abs_build(&a, &g, 16, true, &err) && legplan_init(&lp, &g, &a, &err) &&
+                 routes_init(&rt, &cfg, &g, &a, &lp, &err));
+    const Route *jps = jps_route();
+    xyPath out = {0};
+    uint64_t expanded;
+    xyLoc in = {30, 21}, east = {60, 21}; /* octile2 60: band 1, gives up at the cap */
+    for (int k = 0; k < 2; k++)
+        CHECK(t, jps->run(&rt, in, east, &out, &expanded, false) == ROUTE_TRIED);
+    /* band 1 again: out of credit, not tried */
+    CHECK(t, jps->run(&rt, (xyLoc){10, 42}, (xyLoc){40, 42}, &out, &expanded, false) == ROUTE_PASS);
+    /* band 2 (octile2 74), along an open row: tried, answered */
+    RouteResult far = jps->run(&rt, (xyLoc){3, 42}, (xyLoc){40, 42}, &out, &expanded, false);
+    CHECKF(t, far == ROUTE_ANSWERED, "a query a band farther: %d, not answered", far);
+    CHECK(t, rt.stats.jps_skipped == 1 && rt.stats.jps_capped == 2 && rt.stats.jps == 1);
+    path_free(&out);
+    routes_free(&rt);
+    legplan_free(&lp);
+    abs_free(&a);
+    grid_free(&g);
+}
+
 const TestCase MM_TRY_TESTS[] = {
     {"try_gave_up_heading", test_try_gave_up_heading},
+    {"try_bands_apart", test_try_bands_apart},
     {NULL, NULL},
 };
