@@ -86,27 +86,25 @@ static size_t mm_cache_cap(const MmEntry *e)
  * has coarse turn bits, and the grow gate tiles it before the instance
  * passes the line), the legs' first pages and a few KiB its queries add
  * (FIT_GROWTH: the legs' further pages, the region search's open list, the
- * refiner's paths). So whether it can fit its budget is known at prepare.
- * The memo keeps its most where it takes at most FIT_MEMO_SHARE_PERCENT of
- * what the budget leaves and leaves the cache FIT_CACHE_LEAST; else it is
- * held to the profile's least, where that leaves the cache its least. The
- * cache's cap is what is left below the budget itself: a memo held (at its
- * most or its least) reaches it in the first queries' joints, long before
- * the cache its cap, so its doublings never wait at the line (grow_gate).
- * Weighed against the line, the 8-wide mazes' caches were a quarter
- * smaller, missed about twice as often, and ended well under their budget
+ * refiner's paths). So whether it can fit its budget is known at prepare:
+ * below the line past which the memo's doublings wait (grow_gate), the
+ * memo is held to the most joints (halved from the profile's, down to
+ * the profile's least) that take at most FIT_MEMO_SHARE_PERCENT of what is left
+ * and leave the cache FIT_CACHE_LEAST, and the cache's cap is the rest.
+ * Where the memo keeps its most (the corridors, and the wider corridors
+ * where it takes at most that share of what the budget itself leaves),
+ * the cache's cap is what is left below the budget itself: weighed against
+ * the line, the 8-wide mazes' caches were a quarter smaller, missed about
+ * twice as often, and ended well under their budget
  * (results/reference/mm-paper/mazefit45.md), and the 16-wide ones' missed
- * a sixth more (mazefit46.md). Both cost time held smaller (a joint
- * smoothed again, a leg planned again); a memo held to half of what is
- * left would take the broad mazes' memo from them where their cache needs
- * no more than the rest (results/reference/mm-paper/mazecache43.md). Where
- * the memo cannot keep its most, the cache's misses cost more than the
- * memo's joints smoothed again: on the 4-wide mazes a memo halved only as
- * far as its share kept a cache that missed about three times as often as
- * one beside the least memo (results/reference/mm-paper/fitmem50.md).
- * Where even the least would not fit, the memo and the cap stay as they
- * were: a small cache and memo cost time, and would not bring the
- * instance within (results/reference/mm-paper/mazemem42.md). */
+ * a sixth more (mazefit46.md).
+ * Both cost time held smaller (a joint smoothed again, a leg planned
+ * again); a memo held to half of what is left would take the broad mazes'
+ * memo from them where their cache needs no more than the rest
+ * (results/reference/mm-paper/mazecache43.md). Where even the least would
+ * not fit, the memo and the cap stay as they were: a small cache and memo
+ * cost time, and would not bring the instance within
+ * (results/reference/mm-paper/mazemem42.md). */
 #define FIT_GROWTH (6 * 1024)
 #define FIT_CACHE_LEAST EDGE_CACHE_MIN_BYTES
 #define FIT_MEMO_SHARE_PERCENT 65
@@ -122,11 +120,22 @@ size_t mm_fit_cache(MmEntry *e)
     if (e->legs.have_jps) /* tiled where the rest would pass the line (mm_tile_jps) */
         rest -= jps_tile_saving(&e->legs.jps, JPS_TILES_FEWEST);
     uint32_t memo = win_memo_most(w);
-    size_t room = budget > rest ? budget - rest : 0, most = (size_t)memo * sizeof(JointMemo);
+    /* The memo's doublings wait past the line (grow_gate); a memo that
+     * keeps its most (its profile's least, or its share of what the budget
+     * leaves) reaches it in the first queries' joints, long before the
+     * cache its cap, so there the cache may take the budget's rest. */
+    size_t most = (size_t)memo * sizeof(JointMemo), left = budget > rest ? budget - rest : 0;
+    bool kept =
+        w->memo && (memo <= least || (most * 100 <= left * FIT_MEMO_SHARE_PERCENT && most + FIT_CACHE_LEAST <= left));
+    size_t line = kept ? budget : budget / 100 * TURNS_TILES_BUDGET_PERCENT;
+    if (rest + FIT_CACHE_LEAST > line)
+        return cap;
+    size_t room = line - rest;
     if (!w->memo)
-        return room >= FIT_CACHE_LEAST ? room : cap;
-    if (memo > least && (most * 100 > room * FIT_MEMO_SHARE_PERCENT || most + FIT_CACHE_LEAST > room))
-        memo = least;
+        return room;
+    while (memo / 2 >= least && ((size_t)memo * sizeof(JointMemo) * 100 > room * FIT_MEMO_SHARE_PERCENT ||
+                                 (size_t)memo * sizeof(JointMemo) + FIT_CACHE_LEAST > room))
+        memo /= 2;
     size_t held = (size_t)memo * sizeof(JointMemo);
     if (held + FIT_CACHE_LEAST > room)
         return cap;

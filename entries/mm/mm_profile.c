@@ -373,23 +373,15 @@ uint32_t mm_profile_memo(const MmProfile *p, size_t cells)
  * halved down to FIT_MEMO_LEAST. The 8-wide mazes' routes pass more legs
  * and joints, and there a memo of half its most cost several times what
  * the misses of a cache held to what is left cost (each a leg planned
- * again): so there the memo keeps its most where it takes at most its
- * share of what the budget leaves (mm_budget.c mm_fit_cache), and only the
- * cache is held. The 4-wide mazes take the same profile but do not fit
- * with the memo at its most, and there the cache is worth more than the
- * memo: held to its first block (FIT_MEMO_LEAST_CORRIDORS, it never
- * grows), the memo left the cache the most and the legs planned again the
- * fewest, and their queries still cost a small part of the other entries'
- * (results/reference/mm-paper/fitmem50.md). The 1- and 2-wide mazes
- * (narrow corridors) do not fit even with no cache, and keep the whole
- * budget (results/reference/mm-paper/mazefit45.md). */
+ * again): so there the memo keeps its most and only the cache is held.
+ * The 1- to 4-wide mazes do not fit with the memo at its most, and keep
+ * the whole budget (results/reference/mm-paper/mazefit45.md). */
 #define FIT_MEMO_LEAST 256
-#define FIT_MEMO_LEAST_CORRIDORS WIN_MEMO_FIRST
 
 uint32_t mm_profile_fit_memo_least(const MmProfile *p)
 {
     if (p == &PROFILES[P_CORRIDORS])
-        return FIT_MEMO_LEAST_CORRIDORS;
+        return p->memo_max;
     return p == &PROFILES[P_WIDE_CORRIDORS] || p == &PROFILES[P_BROAD_CORRIDORS] ? FIT_MEMO_LEAST : 0;
 }
 
