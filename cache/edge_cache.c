@@ -123,69 +123,108 @@ static CacheSlot *lookup(EdgeCache *c, uint32_t a, uint32_t b)
     return &p->slot[i];
 }
 
-/* After slots of part p were emptied: every entry taken out and put back,
- * in probe order from `empty`, a slot that was empty before (no entry's
- * probe from its home crosses it), so that each is found from its home
- * again (linear probing keeps no tombstones); each lands at or before
- * where it was. */
-static void repack(const EdgeCache *c, CachePart *p, uint32_t empty)
+/* Slot i of part p emptied, the entries after it in its cluster moved back
+ * (linear probing keeps no tombstones): each that the hole cuts off from
+ * its home takes the hole's place, the hole moving on to where it was,
+ * until an empty slot ends the cluster. The work is the cluster's length,
+ * not the part's: an eviction that emptied a slice's slots and then put
+ * every entry of each part it touched back again cost a pass over all the
+ * entries, and on a map whose legs pass a small cap those passes were its
+ * longest calls (results/reference/mm-paper/fitmem51.md). Entries move
+ * only towards the hole, so a pass from an empty slot meets each one again
+ * at or after the slot it is at (evict_part). */
+static void delete_at(const EdgeCache *c, CachePart *p, uint32_t i)
 {
-    for (uint32_t k = 1, i = empty; k < p->n; k++) {
-        i = i + 1 == p->n ? 0 : i + 1;
-        if (!p->slot[i].key)
+    uint32_t n = p->n;
+    for (uint32_t j = i + 1 == n ? 0 : i + 1; p->slot[j].key; j = j + 1 == n ? 0 : j + 1) {
+        uint64_t key = slot_key(c, p, j);
+        uint32_t home = (uint32_t)(((hash_key(key) & UINT32_MAX) * n) >> 32);
+        /* stays where it is when its home lies cyclically in (i, j] */
+        if (i <= j ? (i < home && home <= j) : (i < home || home <= j))
             continue;
-        uint64_t key = slot_key(c, p, i);
-        uint32_t val = p->slot[i].val;
-        p->slot[i].key = 0;
-        slot_set(c, p, find_in(c, p, key), key, val);
+        slot_set(c, p, i, key, p->slot[j].val);
+        i = j;
     }
+    p->slot[i].key = 0;
 }
 
-/* Evicts the legs whose records start in [lo, hi) of the stream, from
- * every part (a pass over the slots, once a slice); returns the bit past
- * the last of their records, at least hi. */
-static uint64_t evict_range(EdgeCache *c, uint64_t lo, uint64_t hi)
+/* Evicts from part p the legs whose records start in [lo, hi) of the
+ * stream; raises *end to the bit past the last of their records. The part
+ * is passed from an empty slot round, so that no cluster wraps past the
+ * pass's start; a slot is looked at again after a delete, as an entry may
+ * have moved in. Offsets fit in 32 bits (at_bits), so one compare tells a
+ * slot in the range. Returns the slots looked at. */
+static uint32_t evict_part(EdgeCache *c, CachePart *p, uint64_t lo, uint64_t hi, uint64_t *end)
 {
-    uint64_t end = hi;
-    uint32_t mask = slot_at_mask(c);
-    for (uint32_t k = 0; k < c->nparts; k++) {
-        CachePart *p = &c->part[k];
-        if (!p->slot || p->epoch != c->epoch || !p->used)
-            continue;
-        uint32_t gone = 0, empty = 0;
-        while (p->slot[empty].key) /* at most 7/8 of the slots are used */
-            empty++;
-        for (uint32_t i = 0; i < p->n; i++) {
-            uint32_t at = p->slot[i].val & mask;
-            if (!p->slot[i].key || at < lo || at >= hi)
-                continue;
+    if (!p->slot || p->epoch != c->epoch || !p->used)
+        return 0;
+    uint32_t mask = slot_at_mask(c), from = (uint32_t)lo;
+    uint32_t span = hi > lo ? (uint32_t)(hi - lo) : 0; /* none where the tail passed the run's end */
+    CacheSlot *s = p->slot;
+    uint32_t gone = 0, empty = 0, n = p->n;
+    while (s[empty].key) /* at most 7/8 of the slots are used */
+        empty++;
+    for (uint32_t i = empty + 1 == n ? 0 : empty + 1; i != empty; i = i + 1 == n ? 0 : i + 1)
+        while (s[i].key && (s[i].val & mask) - from < span) {
+            uint32_t at = s[i].val & mask;
             uint64_t e = at + leg_record_bits(c->legs.p, at);
-            end = e > end ? e : end;
-            p->slot[i].key = 0;
+            *end = e > *end ? e : *end;
+            delete_at(c, p, i);
             gone++;
         }
-        if (gone) {
-            p->used = (uint16_t)(p->used - gone);
-            c->used -= gone;
-            c->evicted += gone;
-            repack(c, p, empty);
-        }
-    }
-    return end;
+    p->used = (uint16_t)(p->used - gone);
+    c->used -= gone;
+    c->evicted += gone;
+    return n;
 }
 
-/* The oldest slice of the stream evicted: the records from `tail` on, an
- * EVICT_SLICES-th of the stream's run (at least EVICT_LEAST bits), up to
- * the end of the older run. When that run is gone, the newer one (from bit
- * 0) is the older; when none is left, the stream starts again at 0. */
+/* The oldest slice of the stream is evicted in steps: the records from
+ * `tail` on, an EVICT_SLICES-th of the stream's run (at least EVICT_LEAST
+ * bits), up to the end of the older run, a few parts a put (evict_step),
+ * begun while some room is left (evict_ahead). Its records stay whole
+ * until the last part is passed, as the stream's writes stop at `tail`,
+ * which moves on only then: a get meanwhile finds a leg of the slice or
+ * misses it, both right. A pass over every part at once made one put's
+ * work all the cache's slots: the longest calls of a map whose legs pass
+ * a small cap (results/reference/mm-paper/fitmem51.md). When the slice is
+ * gone, and with it the older run, the newer one (from bit 0) is the
+ * older; when none is left, the stream starts again at 0. */
 #define EVICT_SLICES 8u
 #define EVICT_LEAST 64u
-static void evict_slice(EdgeCache *c)
+/* The slots one put's step looks at, in whole parts (at least one). */
+#define EVICT_STEP_SLOTS 512u
+
+static uint64_t slice_bits(const EdgeCache *c)
 {
-    uint64_t end = c->ring ? c->ring : c->legs.used, slice = end / EVICT_SLICES;
-    slice = slice > EVICT_LEAST ? slice : EVICT_LEAST;
-    c->tail = evict_range(c, c->tail, c->tail + slice < end ? c->tail + slice : end);
+    uint64_t slice = (c->ring ? c->ring : c->legs.used) / EVICT_SLICES;
+    return slice > EVICT_LEAST ? slice : EVICT_LEAST;
+}
+
+static void evict_begin(EdgeCache *c)
+{
+    uint64_t end = c->ring ? c->ring : c->legs.used, slice = slice_bits(c);
+    c->ev_lo = c->tail;
+    c->ev_hi = c->tail + slice < end ? c->tail + slice : end;
+    c->ev_end = c->ev_hi;
+    c->ev_part = 0;
+    c->ev_on = true;
+}
+
+/* Passes parts of the slice begun until `slots` are looked at (UINT32_MAX:
+ * every part left); the slice done, the tail moves on past it. */
+static void evict_step(EdgeCache *c, uint32_t slots)
+{
+    uint32_t looked = 0;
+    while (c->ev_part < c->nparts && looked < slots)
+        looked += evict_part(c, &c->part[c->ev_part++], c->ev_lo, c->ev_hi, &c->ev_end);
+    if (slots != UINT32_MAX) /* a slice evicted at once is counted apart (evict_waits) */
+        c->evict_step_most = looked > c->evict_step_most ? looked : c->evict_step_most;
+    if (c->ev_part < c->nparts)
+        return;
+    c->ev_on = false;
     c->evictions++;
+    c->tail = c->ev_end;
+    uint64_t end = c->ring ? c->ring : c->legs.used; /* the writes since the slice began count */
     if (c->tail < end)
         return;
     if (c->ring)
@@ -193,6 +232,16 @@ static void evict_slice(EdgeCache *c)
     else
         c->legs.used = 0; /* leg.c writes each byte whole at its first bit */
     c->tail = 0;
+}
+
+/* A slice evicted now, where a put needs its room at once: the one begun
+ * finished, else a whole one (counted in evict_waits). */
+static void evict_slice(EdgeCache *c)
+{
+    if (!c->ev_on)
+        evict_begin(c);
+    c->evict_waits++;
+    evict_step(c, UINT32_MAX);
 }
 
 /* Bytes of the slots: every part's block and the parts' records. */
@@ -220,6 +269,24 @@ static uint64_t stream_limit(const EdgeCache *c)
     return bits < most ? bits : most;
 }
 
+/* The slots part p would grow to, or 0 where it would grow by less than
+ * an eighth (edge_cache_part_room). */
+static uint32_t part_grown(const EdgeCache *c, const CachePart *p)
+{
+    uint32_t n = p->n;
+    size_t want = (size_t)n + (n / 4 > 2 ? n / 4 : 2);
+    want = want < EDGE_CACHE_PART_SLOTS ? want : EDGE_CACHE_PART_SLOTS;
+    if (c->cap_bytes) {
+        size_t held = slots_kept(c) + c->legs.cap;
+        size_t fit = n + (c->cap_bytes > held ? (c->cap_bytes - held) / edge_cache_slot_bytes(c) : 0);
+        want = fit < want ? fit : want;
+    }
+    return want >= (size_t)n + n / 8 && want > n ? (uint32_t)want : 0;
+}
+
+/* A part's live entries. */
+static uint32_t part_used(const EdgeCache *c, const CachePart *p) { return p->epoch == c->epoch ? p->used : 0; }
+
 /* Room in part p for one more entry: its first slots (room kept for them,
  * slots_kept), else grown by a quarter (a slot is most of a game map's
  * entry, so its growth's step is most of what is held beyond the entries'
@@ -229,19 +296,56 @@ static uint64_t stream_limit(const EdgeCache *c)
  * memory ran out): then the oldest legs are evicted instead (make_room). */
 bool edge_cache_part_room(EdgeCache *c, CachePart *p)
 {
-    uint32_t n = p->n;
     if (!p->slot)
         return part_resize(c, p, c->first);
-    if (slots_fit((p->epoch == c->epoch ? p->used : 0) + 1, n))
+    if (slots_fit(part_used(c, p) + 1, p->n))
         return true;
-    size_t want = (size_t)n + (n / 4 > 2 ? n / 4 : 2);
-    want = want < EDGE_CACHE_PART_SLOTS ? want : EDGE_CACHE_PART_SLOTS;
-    if (c->cap_bytes) {
-        size_t held = slots_kept(c) + c->legs.cap;
-        size_t fit = n + (c->cap_bytes > held ? (c->cap_bytes - held) / edge_cache_slot_bytes(c) : 0);
-        want = fit < want ? fit : want;
+    uint32_t want = part_grown(c, p);
+    return want && part_resize(c, p, want);
+}
+
+/* The stream's room left before its writes reach `tail` (a record takes
+ * it whole from one run's end or the other's start). */
+static uint64_t stream_room(const EdgeCache *c)
+{
+    uint64_t most = stream_limit(c), tail = c->tail & ~(uint64_t)7, used = c->legs.used;
+    if (c->ring)
+        return tail > used ? tail - used : 0;
+    return (most > used ? most - used : 0) + tail;
+}
+
+/* The room kept for the puts while a slice's steps pass (a slice's
+ * EVICT_AHEAD-th): with half a slice kept, the stream held fewer legs,
+ * which missed more (results/reference/mm-paper/fitmem51.md); a hit's
+ * copy (keep_hit) never takes it. */
+#define EVICT_AHEAD 8u
+static bool stream_short(const EdgeCache *c, uint64_t bits)
+{
+    return stream_room(c) < bits + slice_bits(c) / EVICT_AHEAD;
+}
+
+/* Before a put of `bits` into part p under a cap: the slice begun passed
+ * a step further, or one begun where the part, with no growth left, has
+ * room for few more entries than its share, twice over, of the puts a
+ * slice's steps take (with room kept for two entries, a part often filled
+ * before its slice was gone, evicted then at once), or where the
+ * stream is short of room beyond the put; so the room is there before a
+ * put needs it, and make_room evicts at once only where a slice's steps
+ * come too late. */
+static void evict_ahead(EdgeCache *c, const CachePart *p, uint64_t bits)
+{
+    if (c->ev_on) {
+        evict_step(c, EVICT_STEP_SLOTS);
+        return;
     }
-    return want >= (size_t)n + n / 8 && want > n && part_resize(c, p, (uint32_t)want);
+    if (!c->cap_bytes || !c->used)
+        return;
+    uint32_t steps = c->slots / EVICT_STEP_SLOTS + 1; /* the puts a slice takes, about */
+    bool part_near = p->slot && !slots_fit(part_used(c, p) + 3 + 2 * steps / c->nparts, p->n) && !part_grown(c, p);
+    if (part_near || stream_short(c, bits)) {
+        evict_begin(c);
+        evict_step(c, EVICT_STEP_SLOTS);
+    }
 }
 
 /* Room for one more entry in part p and `bits` more of stream within the
@@ -295,8 +399,8 @@ static void keep_hit(EdgeCache *c, CacheSlot *s)
     uint64_t at = s->val & mask, used = c->legs.used, to;
     uint64_t live = c->ring ? c->ring - c->tail + used : used - c->tail;
     uint64_t age = at >= c->tail ? at - c->tail : c->ring - c->tail + at;
-    if (age * 2 >= live)
-        return;
+    if (age * 2 >= live || (c->cap_bytes && stream_short(c, leg_record_bits(c->legs.p, at))))
+        return; /* newer, or the room kept for the puts (evict_ahead) */
     uint64_t limit = c->ring ? c->tail & ~(uint64_t)7 : stream_limit(c);
     if (leg_copy(&c->legs, at, limit, &to))
         s->val = (s->val & ~mask) | (uint32_t)to;
@@ -329,6 +433,7 @@ bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size
     if (live(c, p, find_in(c, p, key)))
         return true;
     uint64_t bits = leg_way_bits(way, k);
+    evict_ahead(c, p, bits);
     if (!make_room(c, p, bits, &limit))
         return false;
     size_t more = leg_grow_bytes(&c->legs, bits, limit);

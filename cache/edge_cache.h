@@ -18,7 +18,9 @@
  * half. Both grow up to a byte cap when one is set, the last step of
  * either to what the cap leaves beside the other, so that the cap is all
  * used. Past it the oldest legs are evicted a slice at a time (an eighth
- * of the stream's run, counted in cache_evictions and cache_evicted): the
+ * of the stream's run, counted in cache_evictions and cache_evicted), a
+ * few parts a put, begun while the room is still there, so no put passes
+ * all the slots (edge_cache.c evict_ahead): the
  * stream is a ring, written on from its head and evicted from its tail,
  * and a part that cannot grow evicts slices too (emptying the whole cache
  * instead planned the legs every route uses again and again once a map's
@@ -98,11 +100,16 @@ typedef struct EdgeCache {
     uint8_t at_bits; /* a slot's bits for a record's offset: what the stream's bound needs, 16 to 28 */
     LegBits legs;
     uint64_t hits, misses;
-    size_t cap_bytes;   /* the most the slots and the stream's buffer may hold; 0 no cap */
-    uint64_t tail;      /* the stream's oldest record's first bit (edge_cache.c make_room) */
-    uint64_t ring;      /* 0, or where the older records end when the newer start again at bit 0 */
-    uint64_t evictions; /* times the oldest slice of the stream was evicted */
-    uint64_t evicted;   /* legs evicted so */
+    size_t cap_bytes;              /* the most the slots and the stream's buffer may hold; 0 no cap */
+    uint64_t tail;                 /* the stream's oldest record's first bit (edge_cache.c make_room) */
+    uint64_t ring;                 /* 0, or where the older records end when the newer start again at bit 0 */
+    uint64_t evictions;            /* times the oldest slice of the stream was evicted */
+    uint64_t evicted;              /* legs evicted so */
+    uint64_t evict_waits;          /* slices a put evicted at once, its steps too late (edge_cache.c evict_slice) */
+    uint32_t evict_step_most;      /* the most slots one put's step of a slice looked at */
+    uint32_t ev_part;              /* the slice begun: its next part to pass, ... */
+    bool ev_on;                    /* ... whether one is begun, */
+    uint64_t ev_lo, ev_hi, ev_end; /* its records' range, and the end of the last record evicted */
     uint64_t keep_from; /* the stream's bits past which a hit leg is kept (3/4 of its most, set at each put) */
     GrowGate gate;      /* asked before a part's slots or the stream grow (the cache grows whatever it answers) */
 } EdgeCache;

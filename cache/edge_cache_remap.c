@@ -16,6 +16,7 @@ static void next_epoch(EdgeCache *c)
         c->epoch = 1;
     }
     c->used = 0;
+    c->ev_on = false; /* a slice begun is given up: its legs' parts are emptied */
 }
 
 /* A surviving leg of edge_cache_remap: its fresh key and its slot's val. */

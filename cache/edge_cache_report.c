@@ -13,6 +13,8 @@ void edge_cache_report(const EdgeCache *c, Counters *out)
     counters_add(out, "cache_cap_bytes", (double)c->cap_bytes);
     counters_add(out, "cache_evictions", (double)c->evictions);
     counters_add(out, "cache_evicted", (double)c->evicted);
+    counters_add(out, "cache_evict_waits", (double)c->evict_waits);
+    counters_add(out, "cache_evict_step_most", (double)c->evict_step_most);
     if (c->mode == LEGS_OFF)
         return;
     long hist[18] = {0};

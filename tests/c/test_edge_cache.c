@@ -247,11 +247,53 @@ static void test_edge_cache_parts_for_legs(T *t)
     edge_cache_free(&cap_only);
 }
 
+/* Under a cap the size of a 4-wide maze's (about 24 KB), with every leg of
+ * the map wanted and the hot ones hit again (their records copied to the
+ * stream's head), the oldest slice is evicted a few parts a put, begun
+ * before a put needs its room: no put looks at more than half of the
+ * slots (a step passes whole parts), where a slice evicted at once looks at them all, and with its
+ * legs put back part by part moved every entry of each part it touched
+ * (a maze's longest calls, results/reference/mm-paper/fitmem51.md). The
+ * legs left are all found from their homes (an entry deleted moves the
+ * ones after it back, no tombstones). */
+static void test_edge_cache_evicts_in_steps(T *t)
+{
+    t_cpu_bound(t, 5, EDGE_CACHE_LOOPS);
+    xyLoc leg[] = {{5, 5}, {6, 5}, {7, 6}, {7, 7}, {8, 8}, {20, 8}, {20, 30}};
+    EdgeCache c;
+    Err err;
+    xyPath p = {0};
+    CHECK(t, edge_cache_init(&c, LEGS_SYM, 24 * 1024, 6000, 10000, &err));
+    uint64_t s = 88172645463325252ull;
+    for (uint32_t k = 0; k < 60000; k++) {
+        uint32_t a = (uint32_t)(t_rng(&s) % 3000), b = a + 1 + (uint32_t)(t_rng(&s) % 3);
+        p.len = 0;
+        if (!edge_cache_get(&c, a, b, leg[0], &p))
+            CHECK(t, edge_cache_put(&c, a, b, leg, 3 + k % 5));
+        CHECKF(t, edge_cache_bytes(&c) <= c.cap_bytes, "%zu bytes past a cap of %zu", edge_cache_bytes(&c),
+               c.cap_bytes);
+    }
+    CHECKF(t, c.evictions > 20 && c.evict_waits * 20 <= c.evictions && c.evict_step_most * 2 <= c.slots,
+           "%llu slices evicted, %llu at once; one put looked at %u of %u slots", (unsigned long long)c.evictions,
+           (unsigned long long)c.evict_waits, c.evict_step_most, c.slots);
+    uint32_t listed = 0, a, b;
+    for (uint32_t i = 0; i < edge_cache_slots(&c); i++)
+        if (edge_cache_slot(&c, i, &a, &b, NULL, NULL)) {
+            listed++;
+            p.len = 0;
+            CHECKF(t, edge_cache_get(&c, a, b, leg[0], &p) && p.len >= 2, "leg %u -> %u listed, not served", a, b);
+        }
+    CHECKF(t, listed == c.used, "%u legs listed, %u held", listed, c.used);
+    path_free(&p);
+    edge_cache_free(&c);
+}
+
 const TestCase EDGE_CACHE_TESTS[] = {
     {"edge_cache_parts_for_legs", test_edge_cache_parts_for_legs},
     {"edge_cache_sym_and_nosym", test_edge_cache_sym_and_nosym},
     {"edge_cache_cap", test_edge_cache_cap},
     {"edge_cache_grows_in_pieces", test_edge_cache_grows_in_pieces},
     {"edge_cache_keeps_hits", test_edge_cache_keeps_hits},
+    {"edge_cache_evicts_in_steps", test_edge_cache_evicts_in_steps},
     {NULL, NULL},
 };
