@@ -15,12 +15,14 @@ static uint32_t bits_for(uint32_t most)
 }
 
 /* The bits of a region's sector distance from its block's first at block
- * shift k; sector[gid] is each id's sector. */
+ * shift k; sector[gid] is each id's sector. Ids are numbered in sector
+ * order, so a block's largest distance is its last id's: a read per block
+ * (the index is built again after every map change). */
 static uint32_t spread_bits(const uint32_t *sector, uint32_t n, int k)
 {
     uint32_t most = 0;
-    for (uint32_t gid = 0; gid < n; gid++) {
-        uint32_t d = sector[gid] - sector[gid & ~((1u << k) - 1)];
+    for (uint32_t first = 0; first < n; first += 1u << k) {
+        uint32_t last = n - first > (1u << k) ? first + (1u << k) - 1 : n - 1, d = sector[last] - sector[first];
         most = d > most ? d : most;
     }
     return bits_for(most);
@@ -94,10 +96,12 @@ bool abs_index_init(AbsIndex *ix, const Abstraction *a, Err *err)
         uint32_t b = r >> ix->block_shift;
         if (r == b << ix->block_shift)
             ix->block_sector[b] = sector[r];
-        uint64_t f = (uint64_t)(sector[r] - ix->block_sector[b]) << ix->center_bits | center[r],
-                 at = (uint64_t)r * ix->region_bits;
-        for (uint32_t k = 0; k < ix->region_bits; k++, at++) /* bit by bit: built once */
-            ix->region[at >> 3] |= (uint8_t)((f >> k & 1u) << (at & 7));
+        uint64_t at = (uint64_t)r * ix->region_bits,
+                 f = ((uint64_t)(sector[r] - ix->block_sector[b]) << ix->center_bits | center[r]) << (at & 7);
+        /* a byte at a time (at most 39 bits from the field's first byte):
+         * the fields before it left only this byte's low bits set */
+        for (uint8_t *p = ix->region + (at >> 3); f; f >>= 8)
+            *p++ |= (uint8_t)f;
     }
     free(center);
     free(first);

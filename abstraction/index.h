@@ -49,7 +49,7 @@ typedef struct AbsIndex {
     uint32_t region_bits, center_bits, region_mask, center_mask;
     int S, sw;              /* the abstraction's sector side and sectors per row */
     int32_t sector_step[8]; /* per direction (grid.h): the step of the sector index to the neighbour there */
-    uint64_t sw_mul;        /* ceil(2^40 / sw): s / sw as (s * sw_mul) >> 40, exact for every sector */
+    uint64_t sw_mul;        /* ceil(2^40 / sw): s / sw as (s * sw_mul) >> 40, exact for every s below 2^40 / sw */
 } AbsIndex;
 
 bool abs_index_init(AbsIndex *ix, const Abstraction *a, Err *err);
@@ -76,11 +76,17 @@ int abs_locate_steps(const AbsIndex *ix, const Grid *g, AbsLocator *loc, xyLoc c
 
 /* The first global id of sector s (s <= nsectors: the last is nregions). */
 static inline uint32_t abs_base(const AbsIndex *ix, uint32_t s) { return row_start(&ix->bases, s); }
+/* Global region gid's field in ix->region in its low bits, the next
+ * field's above it (its center, the low bits, needs no other mask). */
+static inline uint32_t abs_region_bits(const AbsIndex *ix, uint32_t gid)
+{
+    uint64_t at = (uint64_t)gid * ix->region_bits;
+    return (uint32_t)(le64_read(ix->region + (at >> 3)) >> (at & 7));
+}
 /* Global region gid's field in ix->region. */
 static inline uint32_t abs_region_field(const AbsIndex *ix, uint32_t gid)
 {
-    uint64_t at = (uint64_t)gid * ix->region_bits;
-    return (uint32_t)(le64_read(ix->region + (at >> 3)) >> (at & 7)) & ix->region_mask;
+    return abs_region_bits(ix, gid) & ix->region_mask;
 }
 /* The sector of global region gid, from its field. */
 static inline uint32_t abs_field_sector(const AbsIndex *ix, uint32_t gid, uint32_t field)
@@ -97,17 +103,33 @@ static inline uint32_t abs_sector_row(const AbsIndex *ix, uint32_t s)
 {
     return (uint32_t)(((uint64_t)s * ix->sw_mul) >> 40);
 }
-/* The center cell of global region gid. */
-static inline xyLoc abs_center(const AbsIndex *ix, uint32_t gid)
+/* The center cell of global region gid, whose sector s the caller has
+ * (abs_region_sector, or an array of them: the search then reads no
+ * block's sector). */
+static inline xyLoc abs_center_in(const AbsIndex *ix, uint32_t gid, uint32_t s)
 {
-    uint32_t f = abs_region_field(ix, gid), s = abs_field_sector(ix, gid, f), b = f & ix->center_mask;
+    uint32_t b = abs_region_bits(ix, gid) & ix->center_mask;
     uint32_t row = abs_sector_row(ix, s), col = s - row * (uint32_t)ix->sw;
     return abs_center_cell((int)(col * (uint32_t)ix->S), (int)(row * (uint32_t)ix->S), b);
 }
-/* The direction (grid.h) from sector s to its neighbouring sector t. */
+/* The center cell of global region gid. */
+static inline xyLoc abs_center(const AbsIndex *ix, uint32_t gid)
+{
+    return abs_center_in(ix, gid, abs_region_sector(ix, gid)); /* the compiler reads the field once */
+}
+/* The direction (grid.h) from sector s to its neighbouring sector t. With
+ * 3 sectors a row or more, the step alone tells it: u = t - s + sw + 1 is
+ * (dy + 1) * sw + dx + 1 with dx + 1 below sw, so it splits as a sector
+ * index does into a row, dy + 1, and a column, dx + 1 (a held search asks
+ * this of every edge it improves: one row where two sectors' took two). */
 static inline int abs_sector_dir(const AbsIndex *ix, uint32_t s, uint32_t t)
 {
-    uint32_t rs = abs_sector_row(ix, s), rt = abs_sector_row(ix, t), sw = (uint32_t)ix->sw;
+    uint32_t sw = (uint32_t)ix->sw;
+    if (sw >= 3) {
+        uint32_t u = t - s + sw + 1, q = abs_sector_row(ix, u);
+        return grid_dir_of_step((int)(u - q * sw) - 1, (int)q - 1);
+    }
+    uint32_t rs = abs_sector_row(ix, s), rt = abs_sector_row(ix, t);
     return grid_dir_of((int)(t - rt * sw) - (int)(s - rs * sw), (int)rt - (int)rs);
 }
 /* Every region's sector into a new array (the caller frees it), for the

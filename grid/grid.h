@@ -127,16 +127,22 @@ bool grid_span_open(const Grid *g, int x0, int y, int w);
 /* Is the one-step move from (x, y) in direction d legal? (x, y) must be passable
  * and in bounds or on the padding ring. */
 bool grid_move_legal(const Grid *g, int x, int y, int dir);
-/* The direction of the one-cell step (dx, dy), or -1 when it is no step. */
-static inline int grid_dir_of(int dx, int dy)
+/* The direction of (dx, dy), each -1, 0 or 1 (grid_dir_of, for a caller
+ * that knows it is a step; (0, 0) gives -1). */
+static inline int grid_dir_of_step(int dx, int dy)
 {
     /* By (dx + 1) * 3 + (dy + 1): a lookup, not a scan of GRID_DX/DY (the
      * smoothing asks this for every cell of every leg, so a scan showed in
      * mm's profile). test_grid checks it against GRID_DX/DY. */
     static const int8_t DIR_OF[9] = {7, 3, 6, 0, -1, 2, 4, 1, 5};
+    return DIR_OF[(dx + 1) * 3 + dy + 1];
+}
+/* The direction of the one-cell step (dx, dy), or -1 when it is no step. */
+static inline int grid_dir_of(int dx, int dy)
+{
     if (dx < -1 || dx > 1 || dy < -1 || dy > 1)
         return -1;
-    return DIR_OF[(dx + 1) * 3 + dy + 1];
+    return grid_dir_of_step(dx, dy);
 }
 /* Index offset of direction d on this grid. */
 static inline int grid_dir_offset(const Grid *g, int dir) { return GRID_DY[dir] * g->stride + GRID_DX[dir]; }

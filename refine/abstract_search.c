@@ -216,7 +216,10 @@ static inline double held_h(const RegionSearch *as, uint32_t r, uint32_t to, dou
  * place, negated), the region the octile's A* would take first: the
  * landmarks make many keys equal along a route's whole length, and
  * without it the routes taken among those of equal cost came out longer
- * once refined (results/reference/mm-paper/dynheap45.md). */
+ * once refined (results/reference/mm-paper/dynheap45.md). Without parents
+ * (the landmarks' distances, region_search_marks) an improved region is
+ * queued on the lazy list instead: distances come out exact whichever of
+ * equal keys is taken first, and a bare key costs the heap less. */
 static inline __attribute__((always_inline)) void expand_held(RegionSearch *as, uint32_t cur, double g, double weight,
                                                               uint32_t to, xyLoc goal, bool parents)
 {
@@ -230,13 +233,16 @@ static inline __attribute__((always_inline)) void expand_held(RegionSearch *as, 
             continue;
         bool open = *n != INFINITY;
         *n = (float)ng;
-        if (parents) {
-            const uint32_t ts = as->refresh_sector[e.to];
-            put_parent(as, e.to, as->back_code[abs_sector_dir(ix, sec, ts)] | local);
+        if (!parents) {
+            if (!queue(as, e.to, ng))
+                return;
+            continue;
         }
+        const uint32_t ts = as->refresh_sector[e.to];
+        put_parent(as, e.to, as->back_code[abs_sector_dir(ix, sec, ts)] | local);
         double h = 0, tie = ng;
         if (weight > 0) {
-            double octile = heuristic(abs_center(ix, e.to), goal);
+            double octile = heuristic(abs_center_in(ix, e.to, ts), goal);
             h = weight * held_h(as, e.to, to, octile);
             tie = -(ng + weight * octile);
         }
@@ -265,6 +271,22 @@ static inline bool pop_held(RegionSearch *as, uint32_t *r, double *g)
     return true;
 }
 
+/* pop_held for the landmarks' searches, on the lazy list: a region's
+ * first entry off it holds its least g (as->g[r]); the entries of larger
+ * ones, left behind, find it closed. */
+static inline bool pop_mark(RegionSearch *as, uint32_t *r, double *g)
+{
+    while (as->lazy.n) {
+        float *n = &as->g[ *r = (uint32_t)keyheap_pop(&as->lazy)];
+        if (signbit(*n))
+            continue;
+        *g = *n;
+        *n = -*n;
+        return true;
+    }
+    return false;
+}
+
 /* The open list the searches begun from now on queue on: `open` over the
  * refresh's held arrays (expand_held lowers keys in place), else `lazy`
  * (the other searches delete lazily). */
@@ -284,7 +306,7 @@ bool region_search_marks(RegionSearch *as)
     as->refresh_marks = NULL; /* the searches' own heuristic: none */
     as->tracer = NULL;
     as->out_of_memory = false;
-    place_open(as, true);
+    place_open(as, false);
     /* The first search, from the middle region, only finds the farthest
      * region: the landmarks are far apart, each the region farthest from
      * those before it (the least of its distances to them the largest). */
@@ -294,7 +316,7 @@ bool region_search_marks(RegionSearch *as)
         put_parent(as, from, root_code(as));
         uint32_t cur;
         double g;
-        while (pop_held(as, &cur, &g) && !as->out_of_memory)
+        while (pop_mark(as, &cur, &g) && !as->out_of_memory)
             expand_held(as, cur, g, 0.0, cur, abs_center(as->ix, cur), false); /* distances only */
         float best = -1;
         for (uint32_t r = 0; r < n; r++) {

@@ -274,11 +274,12 @@ static inline uint32_t region_code_target(const RegionSearch *as, uint32_t sec, 
 
 /* An edge's excess in 1/ABS_COST_SCALE cells. */
 static inline uint32_t region_excess_units(uint8_t code) { return abs_excess_halves(code) * (ABS_COST_SCALE / 2); }
-/* The cost of edge e of region r (abs_adj_next) in 1/ABS_COST_SCALE cells:
- * the centers' octile distance plus the excess. */
-static inline uint32_t region_edge_cost(const RegionSearch *as, uint32_t r, const AbsAdjEdge *e)
+/* The cost of edge e (abs_adj_next) of the region centered at `from` in
+ * 1/ABS_COST_SCALE cells: the centers' octile distance plus the excess. The
+ * caller decodes its region's center once for all its edges. */
+static inline uint32_t region_edge_cost(const RegionSearch *as, xyLoc from, const AbsAdjEdge *e)
 {
-    return abs_octile_units(abs_center(as->ix, r), abs_center(as->ix, e->to)) + region_excess_units(e->excess);
+    return abs_octile_units(from, abs_center(as->ix, e->to)) + region_excess_units(e->excess);
 }
 /* Every edge with its target's id and cost, region by region in id order
  * and each region's in the layout's order, into new arrays *first (nregions

@@ -47,13 +47,14 @@ bool region_search_flat(const RegionSearch *as, uint32_t **first, RegionAdj **ou
     for (uint32_t r = 0; r < n; r++) {
         AbsAdj c;
         AbsAdjEdge e;
+        const xyLoc cr = abs_center(ix, r);
         f[r] = m;
         for (abs_adj_begin(ix, as->kept_first, r, false, &c); abs_adj_next(ix, &c, &e) && m < a->nedges;) {
             uint32_t cost = FLAT_LATER;
             if (e.kept_at >= 0 || !a->costs_on)
-                cost = region_edge_cost(as, r, &(AbsAdjEdge){.to = e.to, .excess = abs_adj_excess_at(ix, &c, &e)});
+                cost = region_edge_cost(as, cr, &(AbsAdjEdge){.to = e.to, .excess = abs_adj_excess_at(ix, &c, &e)});
             else if (!c.fast || abs_word_flags(abs_word(a, (int)e.sector)) & ABS_FLAG_WIDE)
-                cost = region_edge_cost(as, r, &(AbsAdjEdge){.to = e.to, .excess = abs_adj_excess(ix, &c, &e)});
+                cost = region_edge_cost(as, cr, &(AbsAdjEdge){.to = e.to, .excess = abs_adj_excess(ix, &c, &e)});
             flat[m++] = (RegionAdj){e.to, cost};
         }
     }

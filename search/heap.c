@@ -198,12 +198,18 @@ uint64_t keyheap_pop(KeyHeap *h)
     uint32_t i = 0;
     for (;;) {
         uint32_t c = ARITY * i + 1, best = c;
-        if (c >= n)
-            break;
-        /* the first least of the children, as sift_down takes */
-        for (uint32_t j = c + 1; j < c + ARITY && j < n; j++)
-            if (k[j] < k[best])
-                best = j;
+        /* the first least of the children, as sift_down takes: of all
+         * four in two independent pairs (best_of_four's order) */
+        if (c + ARITY <= n) {
+            uint32_t a = k[c + 1] < k[c] ? c + 1 : c, b = k[c + 3] < k[c + 2] ? c + 3 : c + 2;
+            best = k[b] < k[a] ? b : a;
+        } else {
+            if (c >= n)
+                break;
+            for (uint32_t j = c + 1; j < n; j++)
+                if (k[j] < k[best])
+                    best = j;
+        }
         if (key <= k[best])
             break;
         k[i] = k[best];

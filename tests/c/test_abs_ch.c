@@ -18,9 +18,10 @@ static double path_cost(const RegionSearch *as)
         uint32_t u = as->path[i], v = as->path[i + 1], best = UINT32_MAX;
         AbsAdj c;
         AbsAdjEdge e;
+        const xyLoc cu = abs_center(as->ix, u);
         for (abs_adj_begin(as->ix, NULL, u, true, &c); abs_adj_next(as->ix, &c, &e);)
-            if (e.to == v && region_edge_cost(as, u, &e) < best)
-                best = region_edge_cost(as, u, &e);
+            if (e.to == v && region_edge_cost(as, cu, &e) < best)
+                best = region_edge_cost(as, cu, &e);
         if (best == UINT32_MAX)
             return -1;
         sum += best;

@@ -88,8 +88,40 @@ static void check_index_packed(T *t, const Grid *g, const char *path)
 
 static void test_abs_index_packed(T *t) { for_each_embedded_map(t, check_index_packed); }
 
+/* abs_sector_dir from two sectors' index step alone (3 sectors a row or
+ * more) and from their rows (fewer), and abs_center_in given the sector:
+ * every neighbour's direction and every region's center as the layout has
+ * them, on rows of 1, 2, 3 and 7 sectors. */
+static void test_abs_sector_dir(T *t)
+{
+    static const int widths[] = {8, 16, 24, 56};
+    for (size_t k = 0; k < sizeof widths / sizeof *widths; k++) {
+        Grid g = t_random_grid(widths[k], 24, 20, 11 + k);
+        Abstraction a;
+        AbsIndex ix;
+        Err err;
+        CHECKF(t, abs_build(&a, &g, 8, true, &err) && abs_index_init(&ix, &a, &err), "%s", err.msg);
+        uint32_t bad = 0;
+        for (int s = 0; s < (int)a.nsectors; s++) {
+            for (int d = 0; d < 8; d++) {
+                int n = abs_neighbour_sector(&a, s, d);
+                bad += n >= 0 && abs_sector_dir(&ix, (uint32_t)s, (uint32_t)n) != d;
+            }
+            for (int r = 0; r < abs_region_count(&a, s); r++) {
+                xyLoc c = abs_center_in(&ix, abs_gid(&ix, s, r), (uint32_t)s), want = abs_region_center(&a, s, r);
+                bad += c.x != want.x || c.y != want.y;
+            }
+        }
+        CHECKF(t, bad == 0, "%d sectors a row: %u wrong", a.sw, bad);
+        abs_index_free(&ix);
+        abs_free(&a);
+        grid_free(&g);
+    }
+}
+
 const TestCase ABS_LOCATE_TESTS[] = {
     {"abs_locate_by_sight", test_abs_locate_by_sight},
     {"abs_index_packed", test_abs_index_packed},
+    {"abs_sector_dir", test_abs_sector_dir},
     {NULL, NULL},
 };

@@ -96,7 +96,8 @@ static int flat_against_cursor(const RegionSearch *as, const uint32_t *first, co
         AbsAdjEdge e;
         uint32_t i = first[r];
         for (abs_adj_begin(as->ix, NULL, r, true, &c); abs_adj_next(as->ix, &c, &e); i++)
-            bad += i >= first[r + 1] || flat[i].to != e.to || flat[i].cost != region_edge_cost(as, r, &e);
+            bad += i >= first[r + 1] || flat[i].to != e.to ||
+                   flat[i].cost != region_edge_cost(as, abs_center(as->ix, r), &e);
         bad += i != first[r + 1];
     }
     return bad;

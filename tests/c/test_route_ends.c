@@ -62,7 +62,7 @@ static double reference(const RegionSearch *as, uint32_t from, uint32_t to, xyLo
         for (abs_adj_begin(ix, NULL, u, true, &it); abs_adj_next(ix, &it, &e);) {
             uint32_t v = e.to;
             double oct = abs_octile_units(abs_center(ix, u), abs_center(ix, v));
-            d[v] = fmin(d[v], d[u] + oct + share * ((double)region_edge_cost(as, u, &e) - oct));
+            d[v] = fmin(d[v], d[u] + oct + share * ((double)region_edge_cost(as, abs_center(ix, u), &e) - oct));
         }
     }
     double best = d[to] + grid_octile(abs_center(ix, to).x, abs_center(ix, to).y, g.x, g.y) * ABS_COST_SCALE;
