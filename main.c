@@ -39,6 +39,7 @@ typedef struct Run {
     BinFile paths;            /* --paths: open while paths.fp is set */
     BinFile calls;            /* --calls: open while calls.fp is set */
     FILE *out;                /* the GPPC and SUMMARY lines (report_stream) */
+    xyPath path;              /* every query's cells (replay_path_ready) */
     /* Here, not on run_entry's stack: zeroed with the rest of Run at the
      * start, so its call-time histograms are resident before rss_base_kb is
      * read and never count as the entry's memory. */
@@ -200,7 +201,7 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                 "gppc: -check: %s has no proven suboptimality bound; paths are validated but their length "
                 "is not limited (give --bound X)\n",
                 a->entry->name);
-    xyPath path = {0};
+    xyPath *path = &run->path;
     size_t next_change = 0;
     bool map_changed = false;
     totals->dynamic = run->has_changes;
@@ -227,7 +228,7 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                 if (!(run->checks.bad && run->checks.bad[i])) {
                     QueryResult r;
                     char why[8];
-                    replay_query(a->entry, *inst, &run->map, &q, bound, a->first20_cells, run->kit_dynamic, &path, &r,
+                    replay_query(a->entry, *inst, &run->map, &q, bound, a->first20_cells, run->kit_dynamic, path, &r,
                                  NULL, why, sizeof why);
                 }
                 continue;
@@ -247,12 +248,12 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                 totals->times.calls_query = i;
                 if (totals->times.calls_on)
                     report_calls_between(&totals->times);
-                replay_query(a->entry, *inst, &run->map, &q, bound, a->first20_cells, run->kit_dynamic, &path, &r,
+                replay_query(a->entry, *inst, &run->map, &q, bound, a->first20_cells, run->kit_dynamic, path, &r,
                              &totals->times, why, sizeof why);
                 if (traced)
                     a->entry->set_tracer(*inst, NULL);
                 if (run->paths.fp && rep == 0)
-                    report_path_line(run->paths.fp, i, &q, &r, &path);
+                    report_path_line(run->paths.fp, i, &q, &r, path);
                 if (totals->updates_charged) {
                     replay_charge_update(&r, run->snapshot_ns);
                     totals->total_cpu_ns += (double)run->snapshot_cpu_ns;
@@ -284,7 +285,6 @@ static int replay_all(Run *run, void **inst, Totals *totals)
                 Err err;
                 if (!apply_changes(run, inst, i, &next_change, totals, &err)) {
                     fprintf(stderr, "gppc: %s: update after query %d failed: %s\n", a->entry->name, i, err.msg);
-                    path_free(&path);
                     return EXIT_BAD_INPUT;
                 }
                 map_changed = true;
@@ -293,7 +293,6 @@ static int replay_all(Run *run, void **inst, Totals *totals)
     }
     if (totals->times.calls_out)
         report_calls_flush(&totals->times);
-    path_free(&path);
     bool wrong = totals->invalid || totals->over_bound || (a->mode == MODE_CHECK && totals->below_optimum);
     return wrong ? EXIT_INVALID : EXIT_ALL_VALID;
 }
@@ -321,7 +320,9 @@ static int run_entry(Run *run)
     Totals *totals = &run->totals;
     call_times_calibrate(&totals->times);
     totals->times.cpu_per_call = run->args.cpu_per_call;
-    long rss_start = rss_kb(); /* the driver with map and scenario, before the entry */
+    if (a->mode != MODE_PRE)
+        replay_path_ready(&run->path, &run->scen);
+    long rss_start = rss_kb(); /* the driver with map, scenario and path, before the entry */
     guard_phase(GUARD_PREPROCESS);
     if (!preprocess(run, &pre_s, &err)) {
         fprintf(stderr, "gppc: %s: preprocessing failed: %s\n", a->entry->name, err.msg);
@@ -491,6 +492,7 @@ int main(int argc, char **argv)
     astar_free(&run.reference);
     free(run.checks.bad);
     free(run.totals.times.calls_kept);
+    path_free(&run.path);
     grid_free(&run.map);
     if (run.out != stdout)
         fclose(run.out);

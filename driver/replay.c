@@ -163,6 +163,20 @@ void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *
     r->below_optimum = r->valid && !r->unreachable && r->length < q->optimal - q->optimal_tol - 1e-6 * q->optimal;
 }
 
+void replay_path_ready(xyPath *path, const Scenario *scen)
+{
+    /* Cells of a path are at most its length + 1 (a move is at least 1
+     * long); 2 x the optimum leaves room for any entry within that bound. */
+    double longest = 0;
+    for (int i = 0; i < scen->count; i++)
+        if (scen->q[i].optimal > longest)
+            longest = scen->q[i].optimal;
+    size_t page_cells = 4096 / sizeof *path->cells;
+    size_t cells = (size_t)(2 * longest) + 2;
+    path_reserve(path, cells > page_cells ? cells : page_cells);
+    memset(path->cells, 0, path->cap * sizeof *path->cells);
+}
+
 void replay_charge_update(QueryResult *r, uint64_t ns)
 {
     r->first_call_ns += ns;

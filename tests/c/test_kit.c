@@ -337,6 +337,54 @@ static void test_call_faults_counted(T *t)
     grid_free(&g);
 }
 
+/* An entry that appends the goal as many times as the query's optimum says
+ * (not a valid path: only the cells' count matters here). */
+static bool long_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
+{
+    (void)s;
+    const ScenQuery *q = inst;
+    for (int i = 0; i < (int)q->optimal; i++)
+        path_push(path, g);
+    return true;
+}
+
+static const Entry LONG = {.name = "long", .get_path = long_get_path, .counters = walk_counters};
+
+/* The driver's path is ready before the entry starts (replay_path_ready):
+ * a long path after a short one is appended without growing the buffer, so
+ * the call takes no page fault in it (a grown buffer's fresh pages would be
+ * one fault each, timed as the entry's call). */
+static void test_path_ready_before_the_calls(T *t)
+{
+    static CallTimes ct;
+    memset(&ct, 0, sizeof ct);
+    CallLine kept[4];
+    ct.calls_kept = kept;
+    ct.calls_on = true;
+    bool bits[4] = {true, true, true, true};
+    Grid g;
+    Err err;
+    grid_from_bits(&g, bits, 2, 2, &err);
+    ScenQuery q[2] = {{.start = {0, 0}, .goal = {1, 0}, .optimal = 1},
+                      {.start = {0, 0}, .goal = {1, 0}, .optimal = 32768}};
+    Scenario scen = {.count = 2, .q = q};
+    xyPath path = {0};
+    replay_path_ready(&path, &scen);
+    xyLoc *cells = path.cells;
+    CHECKF(t, path.cap >= 2 * 32768 + 2, "room for %zu cells", path.cap);
+    QueryResult r;
+    char why[160];
+    for (int i = 0; i < 2; i++) {
+        ct.calls_nkept = 0;
+        replay_query(&LONG, &q[i], &g, &q[i], 0, false, false, &path, &r, &ct, why, sizeof why);
+    }
+    CHECKF(t, ct.calls_nkept == 1 && path.len == 32768, "%d calls, %zu cells", ct.calls_nkept, path.len);
+    CHECKF(t, path.cells == cells && kept[0].minflt == 0, "the long path's call: %u minor faults, buffer %s",
+           (unsigned)kept[0].minflt, path.cells == cells ? "kept" : "moved");
+    path_free(&path);
+    grid_free(&g);
+}
+
 const TestCase KIT_TESTS[] = {
     {"first20_rule", test_first20_rule},
     {"call_hist_quantiles", test_call_hist_quantiles},
@@ -344,5 +392,6 @@ const TestCase KIT_TESTS[] = {
     {"idle_calls_joined_as_the_dynamic_kit", test_idle_calls_joined_as_the_dynamic_kit},
     {"empty_answer_at_the_goal", test_empty_answer_at_the_goal},
     {"call_faults_counted", test_call_faults_counted},
+    {"path_ready_before_the_calls", test_path_ready_before_the_calls},
     {NULL, NULL},
 };
