@@ -305,20 +305,27 @@ static bool touch_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
 
 static const Entry TOUCH = {.name = "touch", .get_path = touch_get_path, .counters = walk_counters};
 
+/* The per-call record on (--calls), kept in KEPT, and an open 2 x 2 map:
+ * the setting of the page-fault tests below. */
+static void calls_kept_on_open_2x2(CallTimes *ct, CallLine *kept, Grid *g)
+{
+    memset(ct, 0, sizeof *ct);
+    ct->calls_kept = kept;
+    ct->calls_on = true;
+    bool bits[4] = {true, true, true, true};
+    Err err;
+    grid_from_bits(g, bits, 2, 2, &err);
+}
+
 /* --calls: each call's page faults, the thread's, read around the call: the
  * call that wrote fresh pages shows one fault a page, the one after it none
  * of those. */
 static void test_call_faults_counted(T *t)
 {
     static CallTimes ct; /* 60 KB: off the stack */
-    memset(&ct, 0, sizeof ct);
     CallLine kept[4];
-    ct.calls_kept = kept;
-    ct.calls_on = true;
-    bool bits[4] = {true, true, true, true};
     Grid g;
-    Err err;
-    grid_from_bits(&g, bits, 2, 2, &err);
+    calls_kept_on_open_2x2(&ct, kept, &g);
     Toucher w = {NULL, 0};
     ScenQuery q = {.start = {0, 0}, .goal = {1, 0}, .optimal = 1};
     xyPath path = {0};
@@ -356,15 +363,10 @@ static const Entry LONG = {.name = "long", .get_path = long_get_path, .counters 
  * one fault each, timed as the entry's call). */
 static void test_path_ready_before_the_calls(T *t)
 {
-    static CallTimes ct;
-    memset(&ct, 0, sizeof ct);
+    static CallTimes ct; /* 60 KB: off the stack */
     CallLine kept[4];
-    ct.calls_kept = kept;
-    ct.calls_on = true;
-    bool bits[4] = {true, true, true, true};
     Grid g;
-    Err err;
-    grid_from_bits(&g, bits, 2, 2, &err);
+    calls_kept_on_open_2x2(&ct, kept, &g);
     ScenQuery q[2] = {{.start = {0, 0}, .goal = {1, 0}, .optimal = 1},
                       {.start = {0, 0}, .goal = {1, 0}, .optimal = 32768}};
     Scenario scen = {.count = 2, .q = q};
