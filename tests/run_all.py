@@ -4,8 +4,10 @@ with its time as it finishes.
 
 A group is one C suite (`build/test_c --list`), the same suite under
 ASan+UBSan (build/asan/test_c), or one Python module of tests/py, so a suite
-or module added there is picked up without an edit here. Each C test runs as
-its own job (so the two workers stay busy to the end); a group prints one
+or module added there is picked up without an edit here. Each plain C test
+runs as its own job (so the two workers stay busy to the end), and under
+ASan+UBSan each suite runs as one job (a sanitized process's start and exit
+leak check cost more than most tests); a group prints one
 line when its last job ends, and a failing group also prints what its
 failing jobs wrote (expected error messages stay captured on a pass). At the end every
 skip is listed with its reason, then the wall time and the closing line
@@ -86,18 +88,26 @@ def run_py_module(module):
     sys.exit(1 if failed else 0)
 
 
-def jobs_and_groups():
-    """[(group, job name, argv, env)]: a job per C test (plain and under
-    ASan+UBSan) and per Python module; a group is a C suite or a module."""
+def jobs_and_groups(san_by_suite=True):
+    """[(group, job name, argv, env)]: a job per plain C test, per C suite
+    under ASan+UBSan (a sanitized process costs several times a plain one to
+    start and to leak-check at exit, so a suite shares one; a job per test when
+    SAN_BY_SUITE is false, as a run of named tests wants), and per Python
+    module; a group is a C suite or a module."""
     out = []
     for kind, binary, env in (("C", "build/test_c", {}), ("C asan+ubsan", "build/asan/test_c", SAN_ENV)):
         p = subprocess.run([os.path.join(ROOT, binary), "--list"], capture_output=True, text=True)
         if p.returncode != 0:
             sys.exit("run_all: %s --list failed (exit %d): build it with make" % (binary, p.returncode))
+        suites = []
         for line in p.stdout.splitlines():
             suite, test = line.split(None, 1)  # a test name may hold spaces
             group = "%s %s" % (kind, suite)
-            out.append((group, group + "." + test, [binary, "--suite", suite, "--test", test], env))
+            if env is not SAN_ENV or not san_by_suite:
+                out.append((group, group + "." + test, [binary, "--suite", suite, "--test", test], env))
+            elif suite not in suites:
+                suites.append(suite)
+                out.append((group, group, [binary, "--suite", suite], env))
     pydir = os.path.join(ROOT, "tests", "py")
     for name in sorted(os.listdir(pydir)):
         if name.startswith("test_") and name.endswith(".py"):
@@ -330,7 +340,7 @@ def main():
             known[BUILD_KEY] = {"cpu": round(build_cpu, 2), "commands": built}
     else:
         build_cpu = 0.0
-    todo = [j for j in jobs_and_groups() if not words or any(w in j[1] for w in words)]
+    todo = [j for j in jobs_and_groups(san_by_suite=not words) if not words or any(w in j[1] for w in words)]
     # Longest first (last run's times; unknown: sanitizer jobs, then the rest),
     # so the two workers finish together.
     todo.sort(key=lambda j: -known.get(j[1], 1000 if "asan" in j[1] else 100))

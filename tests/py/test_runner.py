@@ -83,10 +83,12 @@ class Runner(unittest.TestCase):
         self.assertTrue(set(san) < set(plain) and len(plain) - len(san) <= 6, set(plain) - set(san))
         sys.path.insert(0, os.path.join(ROOT, "tests"))
         import run_all  # noqa: E402
-        jobs = [j[1] for j in run_all.jobs_and_groups()]
-        for kind, tests in (("C", plain), ("C asan+ubsan", san)):
-            for suite, test in tests:
-                self.assertIn("%s %s.%s" % (kind, suite, test), jobs)
+        jobs = {j[1]: j[2] for j in run_all.jobs_and_groups()}
+        for suite, test in plain:
+            self.assertIn("C %s.%s" % (suite, test), jobs)
+        # Under the sanitizers a suite is one job, running every test of it.
+        for suite, test in san:
+            self.assertEqual(jobs["C asan+ubsan " + suite], ["build/asan/test_c", "--suite", suite])
 
 
 if __name__ == "__main__":
