@@ -321,7 +321,7 @@ static int run_entry(Run *run)
     call_times_calibrate(&totals->times);
     totals->times.cpu_per_call = run->args.cpu_per_call;
     if (a->mode != MODE_PRE)
-        replay_path_ready(&run->path, &run->scen);
+        replay_path_ready(&run->path, &run->scen, &run->map);
     long rss_start = rss_kb(); /* the driver with map, scenario and path, before the entry */
     guard_phase(GUARD_PREPROCESS);
     if (!preprocess(run, &pre_s, &err)) {

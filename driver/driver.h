@@ -275,12 +275,13 @@ void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *
 void totals_add(Totals *t, const QueryResult *r);
 /* The path every query is replayed into, made ready before the entry starts:
  * room for the longest path the scenario's optima foresee (2 x the longest
- * optimum plus 2 cells, a page at least), every byte of it written once. An
+ * optimum plus 2 cells, at most the map's cells, a page at least), every
+ * byte of it written once. An
  * entry appends to it inside timed calls, so a buffer grown there (a realloc,
  * fresh heap pages taking their first write) would time the kernel's page
  * faults as the entry's call; the pages count in the driver's own memory
  * (rss_base_kb), not the entry's. A longer path still grows it. */
-void replay_path_ready(xyPath *path, const Scenario *scen);
+void replay_path_ready(xyPath *path, const Scenario *scen, const Grid *map);
 /* The dynamic kit's rule: a map change's time `ns` counts in the first
  * get_path call after it, so in total, first-20 and that call's step. */
 void replay_charge_update(QueryResult *r, uint64_t ns);

@@ -163,16 +163,21 @@ void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *
     r->below_optimum = r->valid && !r->unreachable && r->length < q->optimal - q->optimal_tol - 1e-6 * q->optimal;
 }
 
-void replay_path_ready(xyPath *path, const Scenario *scen)
+void replay_path_ready(xyPath *path, const Scenario *scen, const Grid *map)
 {
     /* Cells of a path are at most its length + 1 (a move is at least 1
-     * long); 2 x the optimum leaves room for any entry within that bound. */
+     * long); 2 x the optimum leaves room for any entry within that bound.
+     * A path that visits no cell twice has at most the map's cells, so an
+     * optimum no path on the map can have (scen_checks warns of it) asks
+     * for no more than those. */
     double longest = 0;
     for (int i = 0; i < scen->count; i++)
         if (scen->q[i].optimal > longest)
             longest = scen->q[i].optimal;
+    double map_cells = (double)map->width * map->height;
+    double want = 2 * longest + 2 < map_cells ? 2 * longest + 2 : map_cells;
     size_t page_cells = 4096 / sizeof *path->cells;
-    size_t cells = (size_t)(2 * longest) + 2;
+    size_t cells = (size_t)want;
     path_reserve(path, cells > page_cells ? cells : page_cells);
     memset(path->cells, 0, path->cap * sizeof *path->cells);
 }

@@ -3,6 +3,7 @@
  * per GetPath call, so the rule decides how many calls the figure covers.
  * The driver's per-call readings: both clocks, page faults. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
@@ -305,16 +306,20 @@ static bool touch_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
 
 static const Entry TOUCH = {.name = "touch", .get_path = touch_get_path, .counters = walk_counters};
 
-/* The per-call record on (--calls), kept in KEPT, and an open 2 x 2 map:
+/* The per-call record on (--calls), kept in KEPT, and an open W x H map:
  * the setting of the page-fault tests below. */
-static void calls_kept_on_open_2x2(CallTimes *ct, CallLine *kept, Grid *g)
+static void calls_kept_on_open_map(CallTimes *ct, CallLine *kept, Grid *g, int w, int h)
 {
     memset(ct, 0, sizeof *ct);
     ct->calls_kept = kept;
     ct->calls_on = true;
-    bool bits[4] = {true, true, true, true};
+    bool *bits = malloc((size_t)w * h * sizeof *bits);
+    for (int i = 0; bits && i < w * h; i++)
+        bits[i] = true;
     Err err;
-    grid_from_bits(g, bits, 2, 2, &err);
+    if (!bits || !grid_from_bits(g, bits, w, h, &err))
+        *g = (Grid){0};
+    free(bits);
 }
 
 /* --calls: each call's page faults, the thread's, read around the call: the
@@ -325,7 +330,7 @@ static void test_call_faults_counted(T *t)
     static CallTimes ct; /* 60 KB: off the stack */
     CallLine kept[4];
     Grid g;
-    calls_kept_on_open_2x2(&ct, kept, &g);
+    calls_kept_on_open_map(&ct, kept, &g, 2, 2);
     Toucher w = {NULL, 0};
     ScenQuery q = {.start = {0, 0}, .goal = {1, 0}, .optimal = 1};
     xyPath path = {0};
@@ -360,18 +365,19 @@ static const Entry LONG = {.name = "long", .get_path = long_get_path, .counters 
 /* The driver's path is ready before the entry starts (replay_path_ready):
  * a long path after a short one is appended without growing the buffer, so
  * the call takes no page fault in it (a grown buffer's fresh pages would be
- * one fault each, timed as the entry's call). */
+ * one fault each, timed as the entry's call). The map has room for such a
+ * path (256 x 257 cells): the reservation stops at the map's cells. */
 static void test_path_ready_before_the_calls(T *t)
 {
     static CallTimes ct; /* 60 KB: off the stack */
     CallLine kept[4];
     Grid g;
-    calls_kept_on_open_2x2(&ct, kept, &g);
+    calls_kept_on_open_map(&ct, kept, &g, 256, 257);
     ScenQuery q[2] = {{.start = {0, 0}, .goal = {1, 0}, .optimal = 1},
                       {.start = {0, 0}, .goal = {1, 0}, .optimal = 32768}};
     Scenario scen = {.count = 2, .q = q};
     xyPath path = {0};
-    replay_path_ready(&path, &scen);
+    replay_path_ready(&path, &scen, &g);
     xyLoc *cells = path.cells;
     CHECKF(t, path.cap >= 2 * 32768 + 2, "room for %zu cells", path.cap);
     QueryResult r;
@@ -387,6 +393,25 @@ static void test_path_ready_before_the_calls(T *t)
     grid_free(&g);
 }
 
+/* An optimum no path on the map can have (a stray column, 1e12 on a 2 x 2
+ * map: scen_checks warns and the run goes on) reserves no more than the
+ * map's cells, a page at least: 2 x the optimum would abort the driver on
+ * the allocation. */
+static void test_path_ready_bounded_by_the_map(T *t)
+{
+    bool bits[4] = {true, true, true, true};
+    Grid g;
+    Err err;
+    grid_from_bits(&g, bits, 2, 2, &err);
+    ScenQuery q = {.start = {0, 0}, .goal = {1, 1}, .optimal = 1e12};
+    Scenario scen = {.count = 1, .q = &q};
+    xyPath path = {0};
+    replay_path_ready(&path, &scen, &g);
+    CHECKF(t, path.cells && path.cap <= 2 * 4096 / sizeof *path.cells, "room for %zu cells", path.cap);
+    path_free(&path);
+    grid_free(&g);
+}
+
 const TestCase KIT_TESTS[] = {
     {"first20_rule", test_first20_rule},
     {"call_hist_quantiles", test_call_hist_quantiles},
@@ -395,5 +420,6 @@ const TestCase KIT_TESTS[] = {
     {"empty_answer_at_the_goal", test_empty_answer_at_the_goal},
     {"call_faults_counted", test_call_faults_counted},
     {"path_ready_before_the_calls", test_path_ready_before_the_calls},
+    {"path_ready_bounded_by_the_map", test_path_ready_bounded_by_the_map},
     {NULL, NULL},
 };
