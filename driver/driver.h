@@ -216,6 +216,16 @@ typedef struct CallTimes {
 /* Sets t->cpu_overhead_ns to the least CPU time measured around nothing, in
  * the order replay_query reads the clocks, over a thousand tries. */
 void call_times_calibrate(CallTimes *t);
+/* The floor of the longest call in this harness (SUMMARY call_cpu_floor_us):
+ * `calls` (at most CALL_FLOOR_CALLS_MAX) timed calls of a GetPath that
+ * returns at once, each read as replay_query reads a call by the CPU clock,
+ * each taken at its least over CALL_FLOOR_ROUNDS passes (as a map's calls
+ * are read at their least over rounds, scripts/mm_paper.py), and the longest
+ * of those. A limit on a map's longest call below it is one that no entry's
+ * call meets here, whatever the entry does. */
+#define CALL_FLOOR_CALLS_MAX 1024
+#define CALL_FLOOR_ROUNDS 3
+uint64_t call_times_floor(const CallTimes *t, size_t calls);
 
 /* Running totals for the SUMMARY line. */
 typedef struct Totals {

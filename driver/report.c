@@ -118,6 +118,8 @@ void report_summary(FILE *out, const char *entry_name, const Totals *t, long ram
         fprintf(out, " call_cpu_p99_us=%.3f call_cpu_p999_us=%.3f call_cpu_max_us=%.3f call_cpu_clamped=%ld",
                 call_hist_quantile(&ct->cpu, 990) * 1e-3, call_hist_quantile(&ct->cpu, 999) * 1e-3, ct->cpu.max * 1e-3,
                 ct->cpu_clamped);
+    if (ct->cpu_per_call) /* as many calls as the run timed, up to the cap: a longest of more readings is longer */
+        fprintf(out, " call_cpu_floor_us=%.3f", call_times_floor(ct, ct->cpu.n) * 1e-3);
     fprintf(out,
             " query_max_us=%.3f query_cpu_max_us=%.3f rss_base_kb=%ld rss_peak_kb=%ld cpu_clock_cost_us=%.3f "
             "total_cpu_s=%.6f cpu_clock=%s",

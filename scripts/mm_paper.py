@@ -38,6 +38,8 @@ docs/driver-output.md):
               (compare.py least_calls: a spike of the clock in one round is
               not the call's cost), the longest of one round where the rows
               predate those figures
+              (the timer's floor, SUMMARY call_cpu_floor_us, is shown, and a
+              map whose limit is below it is named: it still counts as over)
   p99.9       mm's per-call p99.9 by the CPU clock <= 30 us, every dao map,
               over each call's least reading as the longest call
   time        mm total <= the jps2+ entry's per family, <= 2x on every map;
@@ -68,7 +70,9 @@ FAMILIES = ["dao", "rooms", "random", "mazes"]
 OPTIMAL = ["jps", "jps+", "ch", "sub"]  # with the jps2+ entry: the optimal entries
 KEYS = ["mean_us", "first20_mean_us", "step_mean_us", "call_p99_us", "call_p999_us", "call_max_us",
         "query_max_us", "query_cpu_max_us", "mem_kb", "mm_bytes"]
-CALL_KEYS = ["call_cpu_p99_us", "call_cpu_p999_us", "call_cpu_max_us"]  # runs with --cpu-clock call, one a round
+# runs with --cpu-clock call, one a round; call_cpu_floor_us: the driver's timed call of a GetPath that
+# returns at once (driver.h call_times_floor), below which no limit on a longest call can be met
+CALL_KEYS = ["call_cpu_p99_us", "call_cpu_p999_us", "call_cpu_max_us", "call_cpu_floor_us"]
 FIELDS = TIME_FIELDS + ["cells"] + KEYS + CALL_KEYS + LEAST_KEYS
 MEMORY_BYTES = lambda cells: 64 * 1024 + 3 * cells / 8.0  # noqa: E731  (64 KB + 3 bits per cell)
 BIG_MAP_CELLS = 256 * 256
@@ -123,6 +127,42 @@ def verdict(ok):
     return "n/a" if ok is None else "PASS" if ok else "FAIL"
 
 
+def longest_calls(maps, jps2):
+    """Per map: mm's longest call against 1/4 of the fastest optimal entry's
+    longest query, both by their least readings over the rounds, or both by
+    the rounds' longest where the rows predate those; with the timer's floor
+    (None where the driver predates it)."""
+    opt = OPTIMAL + [jps2]
+    out = []
+    for m, e in maps.items():
+        r = e.get("mm")
+        # An external planner's own timer gives no CPU figure per query.
+        cand = [(x["total_s"], name) for name, x in e.items() if name in opt and x["query_cpu_max_us"] is not None]
+        if r is None or not cand or r["call_cpu_max_us"] is None:
+            continue
+        fastest = e[min(cand)[1]]
+        least = r["call_cpu_least_max_us"] is not None and fastest["query_cpu_least_max_us"] is not None
+        call = r["call_cpu_least_max_us"] if least else r["call_cpu_max_us"]
+        query = (fastest["query_cpu_least_max_us"] if least else fastest["query_cpu_max_us"]) or 0.0
+        limit = CALL_SHARE * query
+        out.append({"map": m, "call": call, "who": fastest["entry"], "query": query, "limit": limit,
+                    "ratio": call / limit if limit else float("inf"), "floor": r.get("call_cpu_floor_us")})
+    return out
+
+
+def longest_table(rows, jps2):
+    """The maps whose longest call is over its limit, worst first."""
+    over = sorted((c for c in longest_calls(by_map(rows), jps2) if c["call"] > c["limit"]),
+                  key=lambda c: (-c["ratio"], c["map"]))
+    if not over:
+        return []
+    fl = lambda c: "%.2f" % c["floor"] if c["floor"] is not None else "-"  # noqa: E731
+    return ["| map | mm longest call CPU µs | fastest optimal | its longest query µs | limit µs | over | "
+            "timer floor µs |", "|---|---:|---|---:|---:|---:|---:|"] + [
+        "| %s | %.2f | %s | %.2f | %.2f | %.2fx | %s |" % (c["map"], c["call"], c["who"], c["query"], c["limit"],
+                                                       c["ratio"], fl(c)) for c in over]
+
+
 def checks(family, rows, jps2):
     """[(check, verdict, numbers)] for mm on one family's rows."""
     maps = by_map(rows)
@@ -153,30 +193,20 @@ def checks(family, rows, jps2):
         text += "; worst %s: mm %d kB, %s %d kB (%.2fx)" % (m, kb, who, okb, r)
     out.append(("RSS added by mm the least of all entries, maps >= 256x256", not lost if big else None, text))
     # the longest call against the fastest optimal entry's longest query
-    opt = OPTIMAL + [jps2]
-    worst, over, n = None, 0, 0
-    for m, r in mm.items():
-        # An external planner's own timer gives no CPU figure per query.
-        cand = [(e["total_s"], name) for name, e in maps[m].items()
-                if name in opt and e["query_cpu_max_us"] is not None]
-        if not cand or r["call_cpu_max_us"] is None:
-            continue
-        fastest = maps[m][min(cand)[1]]
-        # Both by their least readings, or both by the rounds' longest.
-        least = r["call_cpu_least_max_us"] is not None and fastest["query_cpu_least_max_us"] is not None
-        call = r["call_cpu_least_max_us"] if least else r["call_cpu_max_us"]
-        query = fastest["query_cpu_least_max_us"] if least else fastest["query_cpu_max_us"]
-        limit = CALL_SHARE * (query or 0.0)
-        n += 1
-        over += call > limit
-        ratio = call / limit if limit else float("inf")
-        if worst is None or ratio > worst[0]:
-            worst = (ratio, m, call, fastest["entry"], query)
+    calls = longest_calls(maps, jps2)
+    over = [c for c in calls if c["call"] > c["limit"]]
+    worst = max(calls, key=lambda c: c["ratio"], default=None)
+    text = ("%d of %d maps over; worst %s: mm %.1f µs, %s's longest query %.1f µs (limit %.1f, %.2fx)"
+            % (len(over), len(calls), worst["map"], worst["call"], worst["who"], worst["query"], worst["limit"],
+               worst["ratio"]) if worst else "no data")
+    floors = [c["floor"] for c in calls if c["floor"] is not None]
+    if floors:
+        low = sorted(c["map"] for c in over if c["floor"] is not None and c["limit"] < c["floor"])
+        text += "; the timer's floor %.2f-%.2f µs, %s" % (
+            min(floors), max(floors), "limit below it on %s (counted over)" % ", ".join(low) if low
+            else "no limit below it")
     out.append(("mm's longest call (CPU) <= 1/4 of the fastest optimal entry's longest query (CPU), every map",
-                over == 0 if n else None,
-                "%d of %d maps over; worst %s: mm %.1f µs, %s's longest query %.1f µs (limit %.1f, %.2fx)"
-                % (over, n, worst[1], worst[2], worst[3], worst[4], CALL_SHARE * worst[4], worst[0])
-                if worst else "no data"))
+                not over if calls else None, text))
     # per-call p99.9
     p = [(longest(r, "call_cpu_least_p999_us", "call_cpu_p999_us"), r["call_p999_us"], m) for m, r in mm.items()
          if r["call_cpu_p999_us"] is not None]
@@ -302,6 +332,9 @@ def write_tables(args, argv, names, wall):
             lines.append("| %s | %s | %s |" % (what, verdict(ok), text))
         present = [n for n in names if any(r["entry"] == n for r in rows)]
         lines += ["", "Per entry:", ""] + entry_table(rows, present, args.jps2) + [""]
+        over = longest_table(rows, args.jps2)
+        if over:
+            lines += ["mm's longest call over its limit:", ""] + over + [""]
         lines += losses(rows, args.jps2) + [""]
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     with open(args.out + ".tmp", "w") as f:

@@ -412,6 +412,24 @@ static void test_path_ready_bounded_by_the_map(T *t)
     grid_free(&g);
 }
 
+/* The timer's floor is what timing costs, not a call's work: a call that
+ * computes 20 µs reads far above it, and no calls read none. */
+static void test_call_floor_is_the_timer_not_a_call(T *t)
+{
+    static CallTimes ct; /* 60 KB: off the stack */
+    memset(&ct, 0, sizeof ct);
+    call_times_calibrate(&ct);
+    ct.cpu_per_call = true;
+    QueryResult spin;
+    wait_query(true, SPIN_NS / 100, &ct, &spin);
+    uint64_t floor = call_times_floor(&ct, 256);
+    CHECKF(t, floor < spin.max_step_cpu_ns / 4, "floor %llu ns against a call of %llu ns of CPU",
+           (unsigned long long)floor, (unsigned long long)spin.max_step_cpu_ns);
+    CHECK(t, call_times_floor(&ct, 0) == 0);
+    /* more calls than it keeps readings for: the cap, not past it (ASan) */
+    CHECK(t, call_times_floor(&ct, 10 * CALL_FLOOR_CALLS_MAX) < spin.max_step_cpu_ns);
+}
+
 const TestCase KIT_TESTS[] = {
     {"first20_rule", test_first20_rule},
     {"call_hist_quantiles", test_call_hist_quantiles},
@@ -421,5 +439,6 @@ const TestCase KIT_TESTS[] = {
     {"call_faults_counted", test_call_faults_counted},
     {"path_ready_before_the_calls", test_path_ready_before_the_calls},
     {"path_ready_bounded_by_the_map", test_path_ready_bounded_by_the_map},
+    {"call_floor_is_the_timer_not_a_call", test_call_floor_is_the_timer_not_a_call},
     {NULL, NULL},
 };

@@ -104,6 +104,8 @@ class CallTimesAndMemory(unittest.TestCase):
         self.assertGreaterEqual(sm["query_cpu_max_us"], sm["call_cpu_max_us"])
         self.assertLessEqual(sm["query_max_us"], sm["total_s"] * 1e6)
         self.assertGreater(sm["cpu_clock_cost_us"], 0)
+        # The timer's floor: a call that returns at once, below mm's longest call here.
+        self.assertTrue(0 <= sm["call_cpu_floor_us"] < sm["call_cpu_max_us"], sm["call_cpu_floor_us"])
         # The CSV's per-query CPU columns give the same maxima as SUMMARY.
         cpu_total = [int(r["time_cost_cpu"]) for r in rows]
         cpu_step = [int(r["max_step_time_cpu"]) for r in rows]

@@ -66,6 +66,9 @@ class MmPaper(unittest.TestCase):
             mm = next(r for r in rows if r["entry"] == "mm")
             mm["total_s"] = str(3 * float(jps["total_s"]))
             mm["mm_bytes"] = str(64 * 1024 + 3 * 24 // 8 + 1)
+            self.assertNotEqual(mm["call_cpu_floor_us"], "")  # the driver's timer floor reached the rows
+            # A longest call over a limit that is below the timer's floor: over, and named as such.
+            mm["call_cpu_least_max_us"], mm["call_cpu_floor_us"] = "2e6", "1e6"
             with open(path, "w", newline="") as f:
                 w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
                 w.writeheader()
@@ -80,6 +83,9 @@ class MmPaper(unittest.TestCase):
             self.assertEqual(find(vs, "mm instance <= 64 KB"), ["FAIL"])
             self.assertIn("65546 B against 65545 B", md)
             self.assertIn("mm slower than jps on 1 of 1 maps", md)
+            self.assertEqual(find(vs, "mm's longest call (CPU)"), ["FAIL"])
+            self.assertIn("limit below it on a (counted over)", md)
+            self.assertIn("| a | 2000000.00 |", md)  # the map's row under "over its limit"
 
     def test_external_planner_joins_the_loop(self):
         # A planner that is not a kit entry (warthog-jps's own program): its
