@@ -126,6 +126,10 @@ typedef struct Window {
      * the doubled mask; memo_n doubles when all are split. */
     JointMemo *grown;
     uint32_t grown_zeroed, grown_moved;
+    /* Entries whose blocks are taken (win_memo_reserve: taken and written
+     * at prepare, so that no doubling allocates inside a query's call);
+     * 0: taken as the memo doubles. */
+    uint32_t memo_room;
     /* The owner's say before the memo begins to double (common/grow.h;
      * zero: it grows): `more`, the bytes the growth takes; false, it stays
      * as it is until as many joints again were remembered (only time: a
@@ -151,16 +155,24 @@ void win_init(Window *w, const Grid *g, bool smooth, uint32_t memo);
  * power of two), never below what it holds: its owner's choice once it
  * knows what the rest of its memory holds (entries/mm/mm_budget.c). */
 void win_memo_hold(Window *w, uint32_t memo);
+/* Takes and writes the memo's blocks up to its most now, each asked of
+ * its owner first (memo_gate; a block refused and those after it are not
+ * taken, and the memo grows no further), so that its doublings while
+ * queries run take no memory and touch no page for the first time. A
+ * window never reserved takes each block as it doubles. */
+void win_memo_reserve(Window *w);
 void win_free(Window *w);
 size_t win_bytes(const Window *w);
 /* The joint memo's bytes now (a growth's upper half included), and at its
  * most: grown to memo_max, which no growth passes, so what the memo holds
- * at its peak, the figure the owner weighs against its budget. The memo
+ * at its peak, the figure the owner weighs against its budget (blocks
+ * taken ahead, win_memo_reserve, count from when they are taken). The memo
  * only grows (win_forget keeps its entries' room), so now is its peak so
  * far. */
 static inline size_t win_memo_bytes(const Window *w)
 {
-    return w->memo ? ((size_t)w->memo_n + (w->grown ? w->memo_n : 0)) * sizeof(JointMemo) : 0;
+    size_t n = (size_t)w->memo_n + (w->grown ? w->memo_n : 0);
+    return w->memo ? (n > w->memo_room ? n : w->memo_room) * sizeof(JointMemo) : 0;
 }
 static inline uint32_t win_memo_most(const Window *w)
 {

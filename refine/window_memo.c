@@ -95,13 +95,19 @@ static bool memo_holds(const JointMemo *m, const xyLoc *p, size_t n)
     return n == WIN_MEMO_WAY || (m->dp[2 * (n - 1)] | m->dp[2 * (n - 1) + 1]) == 0;
 }
 
+/* Block k of memo_more, where the memo doubles from WIN_MEMO_FIRST << k. */
+static inline int memo_block(uint32_t memo_n) { return 31 - __builtin_clz(memo_n / WIN_MEMO_FIRST); }
+
 /* The memo's upper half (`grown`, the next block of memo_more), begun
- * when joints churn it: taken whole, zeroed and filled in pieces
- * (memo_grow_step); as it was when memory ran out (it grows no more). */
+ * when joints churn it: taken whole unless reserved, zeroed and filled in
+ * pieces (memo_grow_step); as it was when memory ran out (it grows no
+ * more). */
 static void memo_grow_begin(Window *w)
 {
-    int k = 31 - __builtin_clz(w->memo_n / WIN_MEMO_FIRST);
-    w->grown = w->memo_more[k] = malloc((size_t)w->memo_n * sizeof *w->grown);
+    int k = memo_block(w->memo_n);
+    if (!w->memo_more[k])
+        w->memo_more[k] = malloc((size_t)w->memo_n * sizeof *w->grown);
+    w->grown = w->memo_more[k];
     if (!w->grown) {
         w->memo_max = w->memo_n;
         return;
@@ -159,6 +165,27 @@ void win_memo_forget(Window *w)
     w->memo_fills = 0;
 }
 
+void win_memo_reserve(Window *w)
+{
+    if (!w->memo)
+        return;
+    for (uint32_t n = w->memo_n; n < win_memo_most(w); n *= 2) {
+        int k = memo_block(n);
+        if (w->memo_more[k])
+            continue;
+        if (!grow_gate_ask(&w->memo_gate, (size_t)n * sizeof *w->memo) ||
+            !(w->memo_more[k] = malloc((size_t)n * sizeof *w->memo))) {
+            w->memo_max = n; /* refused or out of memory: the memo keeps what is taken */
+            w->memo_refused++;
+            return;
+        }
+        /* written, not only taken: a fresh page's first write would be a
+         * fault inside the call that doubles into it */
+        memset(w->memo_more[k], 0, (size_t)n * sizeof *w->memo);
+        w->memo_room = 2 * n;
+    }
+}
+
 void win_memo_free(Window *w)
 {
     free(w->memo);
@@ -211,7 +238,8 @@ void win_memo_fill(Window *w, const xyLoc *p, size_t k)
     w->slot = NULL;
     if (++w->memo_fills >= w->memo_n && w->memo_n < win_memo_most(w) && !w->grown) {
         w->memo_fills = 0;
-        if (grow_gate_ask(&w->memo_gate, (size_t)w->memo_n * sizeof *w->memo))
+        /* a reserved block was asked for and is counted already */
+        if (w->memo_more[memo_block(w->memo_n)] || grow_gate_ask(&w->memo_gate, (size_t)w->memo_n * sizeof *w->memo))
             memo_grow_begin(w);
         else
             w->memo_refused++;

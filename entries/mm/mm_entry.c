@@ -191,6 +191,13 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
     mm_pending_attach(e);
     mm_warm_up(e);
     mm_gate_ready(e);
+    /* The memo's doublings take their blocks here, what the budget allows:
+     * taken inside a call, a block on a fresh page faulted there. Not with
+     * corridor steps: they plan no center leg, whose joints the memo
+     * remembers, so it seldom doubles there and would hold its most for
+     * nothing. */
+    if (e->cfg.refine.ahead == 0)
+        win_memo_reserve(&e->refiner.win);
     mm_progress(&e->grid, e->started_ns, "prepared");
     return e;
 }

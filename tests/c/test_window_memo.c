@@ -88,6 +88,16 @@ static void test_window_joint_memo_four(T *t)
     grid_free(&g);
 }
 
+/* Joint j of 200 (joint_four's shape moved about a 40 x 30 open map):
+ * the joints that churn the memo in the tests below. */
+static void joint_moved(Window *w, xyPath *out, int j)
+{
+    int dx = j % 20, dy = j / 20;
+    const xyLoc a[] = {{1 + dx, 1 + dy}, {6 + dx, 1 + dy}},
+                b[] = {{6 + dx, 1 + dy}, {6 + dx, 4 + dy}, {9 + dx, 4 + dy}, {9 + dx, 7 + dy}};
+    join_two(w, out, a, 2, b, 4, true, 2);
+}
+
 /* The memo starts small and doubles as joints churn it (WIN_MEMO_FIRST,
  * then each time as many were remembered since it last began to grow as it
  * holds), up to win_init's memo, keeping what it remembered, and grows in
@@ -113,12 +123,9 @@ static void test_window_joint_memo_grows(T *t)
     size_t most = win_memo_bytes(&w);
     for (int round = 0; round < 2; round++)
         for (int j = 0; j < JOINTS; j++) {
-            int dx = j % 20, dy = j / 20;
-            const xyLoc a[] = {{1 + dx, 1 + dy}, {6 + dx, 1 + dy}},
-                        b[] = {{6 + dx, 1 + dy}, {6 + dx, 4 + dy}, {9 + dx, 4 + dy}, {9 + dx, 7 + dy}};
             bool growing = w.grown != NULL;
             uint32_t zeroed = w.grown_zeroed, moved = w.grown_moved;
-            join_two(&w, round ? &again : &first[j], a, 2, b, 4, true, 2);
+            joint_moved(&w, round ? &again : &first[j], j);
             most = win_memo_bytes(&w) > most ? win_memo_bytes(&w) : most;
             if (growing && w.grown)
                 CHECKF(t,
@@ -167,10 +174,7 @@ static void test_window_joint_memo_held(T *t)
     win_memo_hold(&w, 128);
     for (int round = 0; round < 2; round++)
         for (int j = 0; j < 200; j++) {
-            int dx = j % 20, dy = j / 20;
-            const xyLoc a[] = {{1 + dx, 1 + dy}, {6 + dx, 1 + dy}},
-                        b[] = {{6 + dx, 1 + dy}, {6 + dx, 4 + dy}, {9 + dx, 4 + dy}, {9 + dx, 7 + dy}};
-            join_two(&w, &out, a, 2, b, 4, true, 2);
+            joint_moved(&w, &out, j);
             CHECKF(t, win_memo_bytes(&w) <= win_memo_bytes_most(&w), "joint %d: %zu bytes", j, win_memo_bytes(&w));
         }
     CHECKF(t, w.memo_n == 128 && !w.grown, "%u entries", w.memo_n);
@@ -220,11 +224,61 @@ static void test_window_joint_memo_packed(T *t)
     }
 }
 
+/* Reserved (win_memo_reserve: what mm's prepare does), the memo's blocks
+ * are taken before any joint, each asked of its owner once, and its
+ * doublings while joints run take none and ask nothing (a block taken
+ * inside a query's call faulted on a fresh page there): the joints of
+ * window_joint_memo_grows grow it 64 -> 256 into the same blocks, its bytes
+ * its most from the start. A refused block stops the memo where it is. */
+static int memo_asks;
+static bool memo_ask_yes(void *ctx, size_t more)
+{
+    (void)more;
+    memo_asks++;
+    return ctx == NULL;
+}
+
+static void test_window_joint_memo_reserved(T *t)
+{
+    Grid g;
+    Window w;
+    xyPath out = {0};
+    open_grid(&g, 40, 30);
+    for (int refuse = 0; refuse < 2; refuse++) {
+        win_init(&w, &g, true, 256);
+        w.memo_gate = (GrowGate){memo_ask_yes, refuse ? &w : NULL};
+        memo_asks = 0;
+        win_memo_reserve(&w);
+        JointMemo *taken[2] = {w.memo_more[0], w.memo_more[1]};
+        int asked = memo_asks;
+        size_t bytes = win_memo_bytes(&w);
+        for (int round = 0; round < 2; round++)
+            for (int j = 0; j < 200; j++) {
+                joint_moved(&w, &out, j);
+                CHECKF(t, w.memo_more[0] == taken[0] && w.memo_more[1] == taken[1] && win_memo_bytes(&w) == bytes,
+                       "refuse %d, joint %d: a block taken as joints ran (%zu bytes, %zu reserved)", refuse, j,
+                       win_memo_bytes(&w), bytes);
+            }
+        if (refuse)
+            CHECKF(t, asked == 1 && memo_asks == 1 && !taken[0] && w.memo_n == WIN_MEMO_FIRST && w.memo_refused == 1,
+                   "refused: %d asks, %u entries", memo_asks, w.memo_n);
+        else
+            CHECKF(t,
+                   asked == 2 && memo_asks == 2 && taken[1] && w.memo_n == 256 && w.memo_grows == 2 &&
+                       bytes == 256 * sizeof(JointMemo),
+                   "%d asks at reserve, %d in all, %u entries, %zu bytes", asked, memo_asks, w.memo_n, bytes);
+        win_free(&w);
+    }
+    path_free(&out);
+    grid_free(&g);
+}
+
 const TestCase WINDOW_MEMO_TESTS[] = {
     {"window_joint_memo", test_window_joint_memo},
     {"window_joint_memo_four", test_window_joint_memo_four},
     {"window_joint_memo_packed", test_window_joint_memo_packed},
     {"window_joint_memo_grows", test_window_joint_memo_grows},
     {"window_joint_memo_held", test_window_joint_memo_held},
+    {"window_joint_memo_reserved", test_window_joint_memo_reserved},
     {NULL, NULL},
 };
