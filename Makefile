@@ -62,7 +62,7 @@ remember = $(shell mkdir -p $(dir $(1)) && { echo '$(2)' | cmp -s - $(1) || echo
 # record names what $(CC) says it is (its version string and target), so
 # another compiler or version rebuilds, while the same compiler behind a
 # wrapper (ccache, a timing script) or another name for it does not.
-CC_IDENT = $(shell printf '__VERSION__\n' | $(1) -E -P -x c - 2>/dev/null | tr -d '"') $(shell $(1) -dumpmachine 2>/dev/null)
+CC_IDENT := $(shell printf '__VERSION__\n' | $(CC) -E -P -x c - 2>/dev/null | tr -d '"') $(shell $(CC) -dumpmachine 2>/dev/null)
 # The plain build's test code (not the floors it tests, which stay at
 # CFLAGS) is compiled without optimisation: the tests spend their time in
 # the floors, and the sanitizer build compiles the same code at -Og, so the
@@ -76,9 +76,9 @@ $(TEST_OBJ): CFLAGS += $(TEST_CFLAGS)
 JPS_DEBUG ?= -g1
 $(OBJ)/search/jps.o: CFLAGS := $(filter-out -g,$(CFLAGS)) $(JPS_DEBUG)
 CFLAGS_SEEN := $(OBJ)/cflags
-$(call remember,$(CFLAGS_SEEN),$(call CC_IDENT,$(CC)) $(CFLAGS) $(TEST_CFLAGS) $(JPS_DEBUG))
+$(call remember,$(CFLAGS_SEEN),$(CC_IDENT) $(CFLAGS) $(TEST_CFLAGS) $(JPS_DEBUG))
 SANFLAGS_SEEN := $(SAN)/sanflags
-$(call remember,$(SANFLAGS_SEEN),$(call CC_IDENT,$(CC)) $(SANFLAGS))
+$(call remember,$(SANFLAGS_SEEN),$(CC_IDENT) $(SANFLAGS))
 
 # The driver names the commit it was built from (build/gppc --version): the
 # short hash, -dirty with uncommitted changes (tags left out: a hash alone);
