@@ -58,13 +58,26 @@ build/asan/test_c: $(SAN_OBJ)
 # changes, as make reads this file (make -n included, so its list of due
 # commands is right): what depends on FILE is rebuilt when VALUE changes.
 remember = $(shell mkdir -p $(dir $(1)) && { echo '$(2)' | cmp -s - $(1) || echo '$(2)' > $(1); })
+# The objects depend on the compiler, not on the command that reaches it: the
+# record names what $(CC) says it is (its version string and target), so
+# another compiler or version rebuilds, while the same compiler behind a
+# wrapper (ccache, a timing script) or another name for it does not.
+CC_IDENT := $(shell printf '__VERSION__\n' | $(CC) -E -P -x c - 2>/dev/null | tr -d '"') $(shell $(CC) -dumpmachine 2>/dev/null)
 # The plain build's test code (not the floors it tests, which stay at
 # CFLAGS) is compiled as the sanitizer build is: -Og -g1 compile it in about
 # a third of -O2 -g's CPU, and the tests spend their time in the floors.
 TEST_CFLAGS := -Og -g1
 $(TEST_OBJ): CFLAGS += $(TEST_CFLAGS)
+# search/jps.o forces its jump loops inline, and full debug info for those
+# copies is the largest single compile of the build: line tables (-g1) keep
+# every frame and line a debugger or profiler names, at the same code.
+# JPS_DEBUG=-g brings back its variables.
+JPS_DEBUG ?= -g1
+$(OBJ)/search/jps.o: CFLAGS := $(filter-out -g,$(CFLAGS)) $(JPS_DEBUG)
 CFLAGS_SEEN := $(OBJ)/cflags
-$(call remember,$(CFLAGS_SEEN),$(CC) $(CFLAGS) $(TEST_CFLAGS))
+$(call remember,$(CFLAGS_SEEN),$(CC_IDENT) $(CFLAGS) $(TEST_CFLAGS) $(JPS_DEBUG))
+SANFLAGS_SEEN := $(SAN)/sanflags
+$(call remember,$(SANFLAGS_SEEN),$(CC_IDENT) $(SANFLAGS))
 
 # The driver names the commit it was built from (build/gppc --version): the
 # short hash, -dirty with uncommitted changes (tags left out: a hash alone);
@@ -79,7 +92,7 @@ $(OBJ)/%.o: %.c $(CFLAGS_SEEN)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
-$(SAN)/%.o: %.c
+$(SAN)/%.o: %.c $(SANFLAGS_SEEN)
 	@mkdir -p $(dir $@)
 	$(CC) $(SANFLAGS) -MMD -MP -c -o $@ $<
 

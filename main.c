@@ -12,6 +12,7 @@
 #include "common/files.h"
 #include "common/grow.h"
 #include "driver/driver.h"
+#include "driver/run_files.h"
 #include "search/astar.h"
 
 /* The commit this binary was built from (the Makefile passes it: its short
@@ -20,31 +21,6 @@
 #ifndef GPPC_BUILD_ID
 #define GPPC_BUILD_ID "unknown"
 #endif
-
-typedef struct Run {
-    DriverArgs args;
-    Grid map;
-    Scenario scen;
-    char pre_file[4096];
-    BinFile csv; /* --csv: written to a temporary, renamed over the file when the run ends */
-    bool has_csv;
-    Changes changes;
-    AStar reference;          /* optima on the changed map (dynamic runs) */
-    bool has_changes;         /* --changes, or a version-2 scenario's patches */
-    bool kit_dynamic;         /* a version-2 scenario: its optima are per snapshot, its CSV the dynamic kit's */
-    uint64_t snapshot_ns;     /* the last change batch, charged to the next query's CSV row */
-    uint64_t snapshot_cpu_ns; /* the same by the thread's CPU clock, for total_cpu_s */
-    ScenChecks checks;        /* the scenario against the map: queries left out, warnings counted */
-    TraceYaml trace;          /* --trace: open while trace.f.fp is set */
-    BinFile paths;            /* --paths: open while paths.fp is set */
-    BinFile calls;            /* --calls: open while calls.fp is set */
-    FILE *out;                /* the GPPC and SUMMARY lines (report_stream) */
-    xyPath path;              /* every query's cells (replay_path_ready) */
-    /* Here, not on run_entry's stack: zeroed with the rest of Run at the
-     * start, so its call-time histograms are resident before rss_base_kb is
-     * read and never count as the entry's memory. */
-    Totals totals;
-} Run;
 
 /* The report's own stream, a copy of the standard output's descriptor, with
  * the standard output itself sent to stderr: what an entry prints there (an
@@ -89,26 +65,6 @@ static const char *reason_word(const char *why, const char *file, char *out, siz
         o--;
     out[o] = '\0';
     return o ? out : "unknown";
-}
-
-/* Every output against every input, before anything runs: an output that
- * names an input (the same file by device and inode, or the same path)
- * would destroy it. */
-static bool check_outputs(const Run *run, Err *err)
-{
-    const DriverArgs *a = &run->args;
-    bool pre_read = a->mode != MODE_PRE, pre_written = a->mode != MODE_RUN;
-    const char *inputs[] = {a->map_path, a->npos == 2 ? a->scen_path : NULL, a->changes,
-                            pre_read ? run->pre_file : NULL};
-    const char *outputs[] = {a->csv, pre_written ? run->pre_file : NULL, a->paths, a->trace, a->calls};
-    for (size_t o = 0; o < sizeof outputs / sizeof *outputs; o++)
-        for (size_t i = 0; outputs[o] && i < sizeof inputs / sizeof *inputs; i++)
-            if (inputs[i] && inputs[i] != outputs[o] && file_same(outputs[o], inputs[i]))
-                return err_set(err, "%s: this output is also an input (%s): it would be overwritten", outputs[o],
-                               inputs[i]);
-    if (a->csv && pre_written && file_same(a->csv, run->pre_file))
-        return err_set(err, "%s: --csv names the preprocessing file", a->csv);
-    return true;
 }
 
 /* Preprocesses unless the mode is -run; returns false on failure. */
@@ -378,68 +334,6 @@ static int run_entry(Run *run)
     return code;
 }
 
-/* The map, the queries and the changes, in one of the forms the driver and
- * the start kits take: MAP SCEN (-pre: MAP alone or MAP none, the scenario
- * unread, as the classic kit does), or a version-2 scenario alone (the
- * dynamic kit's form, map and changes inside). */
-static bool load_inputs(Run *run, Err *err)
-{
-    const DriverArgs *a = &run->args;
-    if (scen2_is_v2(a->map_path) || (a->npos == 2 && a->mode != MODE_PRE && scen2_is_v2(a->scen_path))) {
-        if (a->npos != 1)
-            return err_set(err, "%s: a version-2 scenario holds its map: give it alone", a->scen_path);
-        if (a->changes || a->repeat > 1)
-            return err_set(err, "%s: a version-2 scenario brings its own map changes: no --changes or --repeat",
-                           a->scen_path);
-        run->has_changes = run->kit_dynamic = true;
-        return scen2_load(a->scen_path, &run->map, &run->scen, &run->changes, err);
-    }
-    if (a->npos == 1 && a->mode != MODE_PRE)
-        return err_set(err, "%s: not a version-2 scenario; give MAP SCEN", a->map_path);
-    if (!grid_load_map(&run->map, a->map_path, err))
-        return false;
-    if (a->mode == MODE_PRE)
-        return true;
-    run->has_changes = a->changes != NULL;
-    return scen_load(&run->scen, a->scen_path, err) && scen_checks_run(&run->checks, a, &run->scen, &run->map, err) &&
-           (!a->changes || changes_load(&run->changes, a->changes, &run->map, run->scen.count, err));
-}
-
-/* --query, --trace, --paths, --calls: checked against the scenario, files opened. */
-static bool open_query_outputs(Run *run, Err *err)
-{
-    const DriverArgs *a = &run->args;
-    if (a->query >= 0 && run->kit_dynamic)
-        return err_set(err, "--query: a version-2 scenario changes the map between queries; replay it whole");
-    if (a->query >= run->scen.count)
-        return err_set(err, "--query %d: %s has %d queries (0..%d)", a->query, a->scen_path, run->scen.count,
-                       run->scen.count - 1);
-    if (a->trace && !a->entry->set_tracer)
-        return err_set(err, "--trace: entry %s cannot be traced (astar, jps, jps+ and mm can)", a->entry->name);
-    if (a->trace && !trace_open(&run->trace, a->trace, &run->map, a, &run->scen.q[a->query], err))
-        return false;
-    if (a->paths && !bin_create(&run->paths, a->paths, err))
-        return false;
-    if (a->calls && !bin_create(&run->calls, a->calls, err))
-        return false;
-    if (a->calls) {
-        CallTimes *t = &run->totals.times;
-        if (!(t->calls_kept = malloc(CALLS_KEPT_MAX * sizeof *t->calls_kept)))
-            return err_set(err, "--calls: out of memory");
-        memset(t->calls_kept, 0, CALLS_KEPT_MAX * sizeof *t->calls_kept); /* resident before the entry starts */
-        report_calls_start(t, run->calls.fp);
-    }
-    return true;
-}
-
-/* Commits the --trace, --paths and --calls files; false + message when one failed. */
-static bool close_query_outputs(Run *run, Err *err)
-{
-    bool ok = !run->trace.f.fp || trace_close(&run->trace, err);
-    ok = (!run->paths.fp || bin_commit(&run->paths, ok ? err : &(Err){0})) && ok;
-    return (!run->calls.fp || bin_commit(&run->calls, ok ? err : &(Err){0})) && ok;
-}
-
 int main(int argc, char **argv)
 {
     Run run;
@@ -464,9 +358,9 @@ int main(int argc, char **argv)
     const DriverArgs *a = &run.args;
     int code = EXIT_BAD_INPUT;
     run.out = report_stream();
-    if (!load_inputs(&run, &err) || (run.has_changes && !astar_init(&run.reference, &run.map, &err)) ||
-        !pre_file_path(a, run.pre_file, sizeof run.pre_file, &err) || !check_outputs(&run, &err) ||
-        !open_query_outputs(&run, &err)) {
+    if (!run_load_inputs(&run, &err) || (run.has_changes && !astar_init(&run.reference, &run.map, &err)) ||
+        !pre_file_path(a, run.pre_file, sizeof run.pre_file, &err) || !run_check_outputs(&run, &err) ||
+        !run_open_query_outputs(&run, &err)) {
         code = bad_input(err.msg);
     } else if (a->csv && !bin_create(&run.csv, a->csv, &err)) {
         fprintf(stderr, "gppc: %s (the CSV file)\n", err.msg);
@@ -485,7 +379,7 @@ int main(int argc, char **argv)
             code = EXIT_BAD_INPUT;
         }
     }
-    if (!close_query_outputs(&run, &err))
+    if (!run_close_query_outputs(&run, &err))
         code = bad_input(err.msg);
     scen_free(&run.scen);
     changes_free(&run.changes);

@@ -2,18 +2,8 @@
  * contraction hierarchy (refine/abs_ch.h), which depends on the sector grid
  * and on how many regions each sector holds (the least shape also on which
  * regions an edge joins), never on edge costs (Dibbelt, Strasser & Wagner
- * 2016, "Customizable Contraction Hierarchies").
- *
- * Order: nested dissection of the sector grid by geometry. A box of sectors
- * is split by a column (or row, when it is taller than wide) in its middle
- * half, the one holding the fewest regions when the map was first seen; the
- * two halves are ordered first, recursively, then the separating line, its
- * own sectors ranked as a dissection of the line (middle last). A
- * region edge joins only 8-neighbouring sectors, and a whole line of sectors
- * separates the halves, so this is a nested dissection of every region
- * graph the map can have: the order stays valid whatever the map's changes
- * (only its quality depends on the region counts it was chosen with), and
- * costs a pass over the sectors per level.
+ * 2016, "Customizable Contraction Hierarchies"), in the sector order of
+ * refine/abs_ch_sectors.h.
  *
  * Shape: the grid graph of the sectors that have slots is eliminated in
  * that order (symbolic elimination along the elimination tree: a sector's
@@ -48,15 +38,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct AbsChSectors {
-    uint32_t ns, sw, sh;
-    uint32_t *order; /* rank -> sector; NULL while compact (abs_ch_sectors_compact) */
-    /* The dissection's choices, a byte each (a line's place in the middle
-     * half of its box), from which the order is made again; NULL when a
-     * choice did not fit a byte (the order is then always held). */
-    uint8_t *split;
-    uint32_t nsplit;
-} AbsChSectors;
+#include "abs_ch_sectors.h"
 
 #define ABS_CH_TOPO_FREE UINT32_MAX
 
@@ -71,20 +53,6 @@ typedef struct AbsChTopo {
     uint32_t *head;  /* the higher end's rank, increasing within x */
     uint32_t m;
 } AbsChTopo;
-
-/* The order of an sw x sh sector grid, separators chosen by
- * weight[sector] (its region count; NULL: the middle lines). False when
- * memory ran out (nothing held). */
-bool abs_ch_sectors_build(AbsChSectors *s, uint32_t sw, uint32_t sh, const uint32_t *weight);
-/* A copy of `from` into `to`, its order held (made again when `from` is
- * compact); false (nothing held) when memory ran out. Every other function
- * here takes an order that is held. */
-bool abs_ch_sectors_copy(AbsChSectors *to, const AbsChSectors *from);
-/* Lets the order go where its choices are kept (a hierarchy that keeps no
- * shape: only a change needs the order again, through a copy). */
-void abs_ch_sectors_compact(AbsChSectors *s);
-void abs_ch_sectors_free(AbsChSectors *s);
-size_t abs_ch_sectors_bytes(const AbsChSectors *s);
 
 /* The region shape with cap[sector] slots in each sector (no region placed
  * yet), over the fill of the sectors with slots. False when memory ran out or the arcs pass 2^32 (nothing held). */
