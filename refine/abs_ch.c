@@ -183,13 +183,12 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
         ok = abs_ch_sectors_copy(&own, keep); /* its order held, a kept one may be compact */
     else if (ok)
         ok = abs_ch_sectors_build(&own, sw, sh, count);
-    /* The least shape: it is let go once the query arcs are made, and
-     * the first update makes one with slots (abs_ch_update). */
-    uint64_t slotted = 0; /* what the first update will customise whole (abs_ch_due) */
-    if (!ok || !abs_ch_topo_arcs(sec, count, &slotted))
+    /* The least shape: it is let go once the query arcs are made; a
+     * refresh after a map change builds one again (abs_ch_refresh). */
+    if (!ok)
         ok = err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
-    else if ((ok = abs_ch_build_shaped(ch, n, g, region_sector, sec, NULL, err)))
-        ch->shape_arcs = slotted;
+    else
+        ok = abs_ch_build_shaped(ch, n, g, region_sector, sec, NULL, err);
     abs_ch_sectors_free(&own);
     free(count);
     /* A few queries across the map set query_work, what renting (the
@@ -209,6 +208,31 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
     if (ok)
         abs_ch_unshape(ch);
     return ok;
+}
+
+bool abs_ch_rebuild(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, Err *err)
+{
+    AbsCh fresh;
+    ch->sec.region_order = ABS_CH_ORDER_DEGREE;
+    if (!abs_ch_build(&fresh, n, g, region_sector, ch->sec.sw, ch->sec.sh, &ch->sec, err))
+        return false;
+    AbsChDyn *d = &ch->dyn, *f = &fresh.dyn;
+    f->work = d->work;
+    f->refreshes = d->refreshes + 1;
+    f->rent_total = d->rent_total + d->rent;
+    f->piece = d->piece;
+    f->pieces = d->pieces;
+    f->dropped = d->dropped;
+    f->redone = d->redone + fresh.shape_arcs;
+    f->rows = d->rows + n;
+    f->reshaped = d->reshaped;
+    f->refreshes_at_change = d->refreshes_at_change;
+    f->paid = d->paid;
+    fresh.tracer = ch->tracer;
+    fresh.centers = ch->centers;
+    abs_ch_free(ch);
+    *ch = fresh;
+    return true;
 }
 
 void abs_ch_unshape(AbsCh *ch)

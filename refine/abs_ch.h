@@ -24,7 +24,9 @@
  *    region whose distance already reaches the best meeting's cost relaxes
  *    nothing; shortcuts record their middle region and are unpacked into
  *    the region route the refiner consumes.
- * After a map change (abs_ch_update) the order is kept; the first change
+ * After a map change the refresh (abs_ch_refresh) builds the least shape
+ * again, its regions ordered by least degree. A local re-customisation
+ * (abs_ch_update) keeps the sector order instead; its first change
  * makes a slotted shape (each sector has slots for as many regions as it
  * has held, refine/abs_ch_topo.h), customised whole, and from then on the
  * shape is kept and the customisation is redone only where it can change:
@@ -136,6 +138,10 @@ typedef struct AbsChDyn {
     struct AbsChReshape *reshape;
     uint64_t pieces, dropped; /* calls that ran part of a new shape; new shapes dropped mid-way for a change */
     bool fresh_change;        /* deferred since the last refresh call (in pieces, that call only waits) */
+    /* abs_ch_due's memory: the refreshes when the last change came, and
+     * whether the searches between the two changes before paid for one */
+    uint64_t refreshes_at_change;
+    bool paid;
 } AbsChDyn;
 
 /* A query in progress (abs_ch_begin .. abs_ch_finish). */
@@ -264,9 +270,13 @@ bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *r
  * caller searches otherwise (exactly: the abstract A*) and adds that
  * search's work to dyn.rent; once the rent since the last change reaches the
  * last refresh's cost (abs_ch_due: ski rental, so the queries between two
- * changes cost at most about twice what the better of the two would have)
- * it calls abs_ch_refresh, which
- * re-customises for every change since the last refresh at once. Work
+ * changes cost at most about twice what the better of the two would have),
+ * or at once when the searches between the last two changes paid for a
+ * refresh, it calls abs_ch_refresh, which
+ * refreshes for every change since the last refresh at once: a hierarchy
+ * that has no slotted shape (abs_ch_update made none) is built again
+ * whole, in the call after the one that waits; one that has is
+ * re-customised. Work
  * units are arcs and triangles scanned on one side, edges relaxed on the
  * other: both a few dozen instructions. False (nothing changed) when
  * memory ran out. With dyn.piece set, a refresh that needs a new shape runs

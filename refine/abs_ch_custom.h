@@ -81,6 +81,17 @@ bool abs_ch_shape_finish(AbsCh *ch, Err *err);
  * abs_ch.h) where its regions fit; else, or when memory ran out, they stay
  * wide (abs_ch_pack.c). */
 void abs_ch_narrow(AbsCh *ch);
+/* A hierarchy never reshaped refreshed (abs_ch_refresh; abs_ch.c): the
+ * least shape built again from scratch over `g`, its regions ordered by
+ * least degree alone (AbsChSectors.region_order: least fill weighs each
+ * candidate by the pairs of its neighbours not yet joined, and choosing
+ * between the two rules makes three orders), its counters carried over
+ * but the work (the caller's). Where its regions' graph changes in many
+ * places at once, the slotted shape's blow-up of the sectors (every slot
+ * a clique with its upper neighbours') is several times the least
+ * shape's arcs, and a local re-customisation there scans many of them: a
+ * build is cheaper. All or nothing. */
+bool abs_ch_rebuild(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, Err *err);
 /* Lets the shape and its customised costs go (a hierarchy that has not
  * been updated; the query arcs stay): abs_ch.c. */
 void abs_ch_unshape(AbsCh *ch);

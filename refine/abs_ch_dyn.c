@@ -1,6 +1,8 @@
-/* The regions' hierarchy after map changes (refine/abs_ch.h): what local
- * re-customisation keeps, the local re-customisation itself, and its
- * deferral until it is worth its cost. */
+/* The regions' hierarchy after map changes (refine/abs_ch.h): its refresh
+ * (a build again from scratch, or for a slotted shape what local
+ * re-customisation keeps and the local re-customisation itself), and its
+ * deferral until it is worth its cost (abs_ch_due, the one place of that
+ * policy). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -417,6 +419,8 @@ bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err)
      * starts again (abs_ch_due). */
     ch->dyn.rent_total += ch->dyn.rent;
     ch->dyn.rent = 0;
+    ch->dyn.paid = ch->dyn.refreshes > ch->dyn.refreshes_at_change;
+    ch->dyn.refreshes_at_change = ch->dyn.refreshes;
     ch->dyn.dropped += ch->dyn.reshape != NULL;
     abs_ch_reshape_drop(&ch->dyn);
     for (uint32_t s = 0; s < ch->sec.ns; s++)
@@ -434,6 +438,13 @@ bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *
          * abstraction too: a piece, above all a new shape's first, waits
          * for the next call. */
         ch->dyn.fresh_change = false;
+        return true;
+    }
+    if (!ch->dynamic && !ch->dyn.reshape) {
+        if (!abs_ch_rebuild(ch, n, g, region_sector, err))
+            return false;
+        ch->dyn.cost = RESHAPE_WORK * ch->shape_arcs;
+        ch->dyn.work += ch->dyn.cost;
         return true;
     }
     uint64_t before = ch->dyn.work; /* no re-customisation runs while a new shape is in progress */
@@ -467,7 +478,13 @@ bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *
 
 bool abs_ch_due(const AbsCh *ch)
 {
-    /* Before the first refresh, a whole customisation's worth. */
+    /* The searches between the last two changes paid for a refresh: as
+     * many are likely to come before the next one, so it is due at once
+     * (one rented search, the query that took the change, comes first).
+     * Else ski rental: once the rent reaches the last refresh's cost, or
+     * before the first, a whole customisation's worth. */
+    if (ch->dyn.paid)
+        return true;
     uint64_t cost = ch->dyn.refreshes ? ch->dyn.cost : RESHAPE_WORK * (uint64_t)ch->shape_arcs;
     return ch->dyn.rent >= cost;
 }

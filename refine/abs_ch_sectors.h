@@ -32,7 +32,14 @@ typedef struct AbsChSectors {
      * choice did not fit a byte (the order is then always held). */
     uint8_t *split;
     uint32_t nsplit;
+    /* The rule a least shape orders its regions by (ABS_CH_ORDER_*,
+     * abs_ch_topo_build_exact): 0 makes both and keeps the one whose
+     * queries scan less, then says which; a refresh after a map change
+     * asks for least degree alone (abs_ch_dyn.c). */
+    uint8_t region_order;
 } AbsChSectors;
+#define ABS_CH_ORDER_DEGREE 1u
+#define ABS_CH_ORDER_FILL 2u
 
 /* The order of an sw x sh sector grid, separators chosen by
  * weight[sector] (its region count; NULL: the middle lines). False when

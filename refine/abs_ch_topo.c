@@ -127,28 +127,6 @@ static uint64_t blowup_arcs(const Fill *fill, uint32_t ns, const uint32_t *count
     return m;
 }
 
-bool abs_ch_topo_arcs(const AbsChSectors *s, const uint32_t *cap, uint64_t *arcs)
-{
-    size_t ns = s->ns;
-    uint32_t *rank = calloc(ns ? ns : 1, sizeof *rank), *count = malloc((ns ? ns : 1) * sizeof *count);
-    Fill fill = {0};
-    bool ok = rank && count;
-    if (ok) {
-        for (uint32_t v = 0; v < ns; v++) {
-            rank[s->order[v]] = v;
-            count[v] = cap[s->order[v]];
-        }
-        ok = sector_fill(&fill, s, rank, cap);
-    }
-    if (ok)
-        *arcs = blowup_arcs(&fill, (uint32_t)ns, count);
-    free(rank);
-    free(count);
-    free(fill.first);
-    free(fill.head);
-    return ok;
-}
-
 bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap)
 {
     memset(t, 0, sizeof *t);
@@ -255,7 +233,7 @@ static bool order_fill(AbsChTopo *t, const uint32_t *place, uint32_t n, const ui
     return ok;
 }
 
-bool abs_ch_topo_build_exact(AbsChTopo *t, const AbsChSectors *s, uint32_t n, const uint32_t *region_sector,
+bool abs_ch_topo_build_exact(AbsChTopo *t, AbsChSectors *s, uint32_t n, const uint32_t *region_sector,
                              const uint32_t *edge_first, const uint32_t *edge_to, size_t stride)
 {
     memset(t, 0, sizeof *t);
@@ -282,11 +260,18 @@ bool abs_ch_topo_build_exact(AbsChTopo *t, const AbsChSectors *s, uint32_t n, co
     /* Both orders, one fill held at a time: least fill's is kept where its
      * queries scan less (maps of rooms), else least degree's made again. */
     uint64_t by_degree = 0;
-    if (ok && (ok = order_fill(t, place, n, edge_first, edge_to, stride, false)))
-        by_degree = abs_ch_topo_search_space(t->first, t->head, n, scratch);
-    if (ok && (ok = order_fill(t, place, n, edge_first, edge_to, stride, true)) &&
-        abs_ch_topo_search_space(t->first, t->head, n, scratch) >= by_degree)
-        ok = order_fill(t, place, n, edge_first, edge_to, stride, false);
+    if (ok && s->region_order)
+        ok = order_fill(t, place, n, edge_first, edge_to, stride, s->region_order == ABS_CH_ORDER_FILL);
+    else {
+        if (ok && (ok = order_fill(t, place, n, edge_first, edge_to, stride, false)))
+            by_degree = abs_ch_topo_search_space(t->first, t->head, n, scratch);
+        s->region_order = ABS_CH_ORDER_FILL;
+        if (ok && (ok = order_fill(t, place, n, edge_first, edge_to, stride, true)) &&
+            abs_ch_topo_search_space(t->first, t->head, n, scratch) >= by_degree) {
+            ok = order_fill(t, place, n, edge_first, edge_to, stride, false);
+            s->region_order = ABS_CH_ORDER_DEGREE;
+        }
+    }
     free(count);
     free(place);
     free(scratch);

@@ -57,9 +57,6 @@ typedef struct AbsChTopo {
 /* The region shape with cap[sector] slots in each sector (no region placed
  * yet), over the fill of the sectors with slots. False when memory ran out or the arcs pass 2^32 (nothing held). */
 bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap);
-/* The arcs abs_ch_topo_build would make (the fill only, not the arcs);
- * false when memory ran out. */
-bool abs_ch_topo_arcs(const AbsChSectors *s, const uint32_t *cap, uint64_t *arcs);
 /* The least shape for these regions and edges: a slot for each region
  * (its sector's slots placed as abs_ch_topo_place places them, then the
  * regions ordered again by least degree or least fill, abs_ch_topo_order,
@@ -69,8 +66,9 @@ bool abs_ch_topo_arcs(const AbsChSectors *s, const uint32_t *cap, uint64_t *arcs
  * ranks joins; it holds no arc for an edge the map does not have yet, so
  * it serves a hierarchy that is never updated (abs_ch_unshape). Region r's edges go
  * to edge_to[edge_first[r] .. edge_first[r + 1]) (elements `stride` bytes
- * apart). False (nothing held) when memory ran out. */
-bool abs_ch_topo_build_exact(AbsChTopo *t, const AbsChSectors *s, uint32_t n, const uint32_t *region_sector,
+ * apart). Where s->region_order is set, by that rule alone; else it is
+ * set to the one chosen. False (nothing held) when memory ran out. */
+bool abs_ch_topo_build_exact(AbsChTopo *t, AbsChSectors *s, uint32_t n, const uint32_t *region_sector,
                              const uint32_t *edge_first, const uint32_t *edge_to, size_t stride);
 /* A least shape's order (abs_ch_order.c) on the region graph (region r's
  * edges as for abs_ch_topo_build_exact): least degree, or with least_fill

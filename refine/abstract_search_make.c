@@ -179,7 +179,8 @@ static void drop_refresh(RegionSearch *as)
     as->refresh_pos = NULL;
 }
 
-bool region_search_hold(RegionSearch *as, Err *err)
+/* The refresh's arrays without the landmarks: what a refresh reads. */
+static bool hold_edges(RegionSearch *as, Err *err)
 {
     if (!abs_ch_built(&as->ch) || !as->ch.dyn.pending || as->refresh_edges)
         return true;
@@ -192,8 +193,19 @@ bool region_search_hold(RegionSearch *as, Err *err)
         return err_set(err, "out of memory for the hierarchy's refresh (%u edges, %u regions)", as->ix->abs->nedges,
                        as->ix->abs->nregions);
     }
+    return true;
+}
+
+bool region_search_hold(RegionSearch *as, Err *err)
+{
+    if (!hold_edges(as, err))
+        return false;
+    if (!as->refresh_edges || as->refresh_marks)
+        return true;
     /* The landmarks' searches run on the A*'s arrays: a search made lean
-     * has none (region_search_unfollow's prev), and its A* the octile alone. */
+     * has none (region_search_unfollow's prev), and its A* the octile alone.
+     * A refresh made the arrays without them (it reads none) when it left
+     * the hierarchy pending: they are made by the A* that follows. */
     as->refresh_marks = as->parent.any
                             ? malloc(((size_t)as->ix->abs->nregions + 1) * REGION_LANDMARKS * sizeof *as->refresh_marks)
                             : NULL;
@@ -234,7 +246,7 @@ bool region_search_refresh(RegionSearch *as, Err *err)
 {
     if (!abs_ch_built(&as->ch) || !as->ch.dyn.pending)
         return true;
-    if (!region_search_hold(as, err))
+    if (!hold_edges(as, err))
         return false;
     AbsChEdges g = edges_of(as->refresh_first, as->refresh_edges);
     bool ok = abs_ch_refresh(&as->ch, as->ix->abs->nregions, &g, as->refresh_sector, err);

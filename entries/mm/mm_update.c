@@ -23,8 +23,8 @@
  * and only one that runs out of its node slots goes the abstract route
  * and re-derives. The backlog has no bound of its own: re-deriving
  * every sector costs about what building the abstraction does. The
- * regions' hierarchy, deferred further (refine/abs_ch.h), is bounded per
- * call: a new shape for it comes in pieces (MM_CH_PIECE). */
+ * regions' hierarchy, deferred further (refine/abs_ch.h), is refreshed
+ * in a call of its own, never the one that re-derived (MM_CH_PIECE). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,14 +32,12 @@
 #include "../../common/clock.h"
 #include "mm_inst.h"
 
-/* A new shape for the regions' hierarchy is customised in pieces of at
- * most this many units of its rows' work (refine/abs_ch.h, AbsChDyn.piece:
- * about ten instructions each), one piece per abstract search while the
- * hierarchy is pending: a whole new shape on a large map costs tens of
- * such pieces, and each call pays for one. A piece costs less than the
- * shape's first one (its topology) and than a re-derivation of a large
- * batch, which bound the longest calls; smaller pieces would only keep
- * the hierarchy pending longer, the abstract A* answering meanwhile. */
+/* The regions' hierarchy's refresh waits for the call after the one that
+ * took a change, which usually re-derived the abstraction (AbsChDyn.piece
+ * set). A new slotted shape, which mm's refreshes do not make (they build
+ * the least shape again, refine/abs_ch_dyn.c), would be customised in
+ * pieces of at most this many units of its rows' work, one per abstract
+ * search. */
 #define MM_CH_PIECE (1u << 21)
 
 /* Re-derives the abstraction and what stands on it for the sectors marked

@@ -93,8 +93,13 @@ static void test_ch_equals_astar(T *t)
 }
 
 /* After updates that split and join regions, mm's own hierarchy, once its
- * deferred re-customisation is done, answers with the costs a fresh build
- * over the updated abstraction gives, and as A* does. */
+ * deferred refresh is done, answers with the costs a fresh build over the
+ * updated abstraction gives, and as A* does. The refresh builds the least
+ * shape again (no slotted shape, whose blow-up of the sectors costs several
+ * times the least shape's arcs), in one call after the one that waits; and
+ * once the searches between two changes paid for a refresh, the next
+ * change's refresh is due at once (abs_ch_due), not after as much rent
+ * again. */
 static void test_ch_update_equals_fresh(T *t)
 {
     Loaded l;
@@ -111,11 +116,10 @@ static void test_ch_update_equals_fresh(T *t)
         flip_random_cells(t, e, inst, &l, 40, &seed); /* walls across sectors: regions split, others join */
         Err err;
         CHECKF(t, mm_sync(inst, &err), "%s", err.msg); /* the abstraction follows the cells when asked */
-        /* mm refreshes a new shape in pieces (AbsChDyn.piece): one per call until it is no longer pending. */
         RegionSearch *las = (RegionSearch *)mm_region_search(inst);
-        las->ch.dyn.piece = 512; /* small pieces: many of them, queries between */
+        CHECKF(t, las->ch.dyn.pending && abs_ch_due(&las->ch) == (round > 0),
+               "round %d: a refresh %s due before any rent", round, round ? "not" : "already");
         int pieces = 0;
-        uint64_t pieces_before = las->ch.dyn.pieces;
         /* What a refresh reads is made by the first search after the
          * change's own (or the refresh's first call), made once and let go
          * once the refresh is done. */
@@ -127,7 +131,7 @@ static void test_ch_update_equals_fresh(T *t)
                    "round %d: the refresh's edges were not made", round);
             CHECKF(t, !las->ch.dyn.pending || las->refresh_edges == made, "round %d: a refresh made its edges again",
                    round);
-            if (++pieces == 2 && las->ch.dyn.pending) {
+            if (++pieces == 1 && las->ch.dyn.pending) { /* the call that waits (AbsChDyn.fresh_change) */
                 /* Queries mid-way, the refresh due (so each abstract search runs a
                  * piece more, A* answering): valid paths, exact costs. */
                 las->ch.dyn.rent = UINT64_MAX / 4;
@@ -148,10 +152,12 @@ static void test_ch_update_equals_fresh(T *t)
         } while (pieces < 100000 && las->ch.dyn.pending);
         CHECKF(t, las->ch.dyn.pending || (!las->refresh_edges && !las->refresh_sector),
                "round %d: the refresh's edges outlived the refresh", round);
-        CHECKF(t, round > 0 || las->ch.dyn.pieces - pieces_before > 1,
-               "the first update's new shape came in %d piece(s)", (int)(las->ch.dyn.pieces - pieces_before));
-        /* A fresh build orders the regions themselves (abs_ch_topo_order),
-         * the live one its sectors' slots: other arcs, the same exact costs. */
+        CHECKF(t, !las->ch.dynamic && !las->ch.dyn.pending && las->ch.dyn.refreshes == (uint64_t)round + 1,
+               "round %d: %s, %llu refreshes", round, las->ch.dynamic ? "a slotted shape" : "no slotted shape",
+               (unsigned long long)las->ch.dyn.refreshes);
+        /* A fresh build orders the regions by the rule the first build
+         * chose, the live one by least degree: other arcs, the same exact
+         * costs. */
         AbsCh *live = &las->ch;
         RegionSearch fresh;
         CHECKF(t, region_search_init(&fresh, mm_abs_index(inst), true, mm_region_search(inst), &err), "%s", err.msg);

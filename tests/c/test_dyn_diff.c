@@ -124,6 +124,8 @@ static void check_held_routes(T *t, const char *map, int round, RegionSearch *la
     /* The change's own query reads the layout (hold_wait): these searches
      * come after it, the arrays and landmarks made by the first. */
     las->hold_wait = false;
+    bool paid = las->ch.dyn.paid; /* nor due at once (abs_ch_due): the A* answers */
+    las->ch.dyn.paid = false;
     (void)region_search_run(las, 0, 0, 1.0); /* weight 1: the pending hierarchy's path, which holds them */
     CHECKF(t, las->refresh_edges && las->refresh_marks, "%s round %d: no landmarks held beside the refresh's edges",
            map, round);
@@ -141,6 +143,7 @@ static void check_held_routes(T *t, const char *map, int round, RegionSearch *la
         held_searches++;
     }
     las->ch.dyn.rent = rent;
+    las->ch.dyn.paid = paid;
     CHECKF(t, bad == 0, "%s round %d: %d of 60 routes over the held edges are worse than the layout's", map, round,
            bad);
     region_search_free(&astar);
@@ -183,13 +186,13 @@ static void check_against_rebuild(T *t, const char *map, int round, void *inst, 
         free(ffirst);
         free(fflat);
         check_held_routes(t, map, round, las, live_ix, s);
-        do /* in pieces when a new shape is made (AbsChDyn.piece) */
+        do /* built again after the call that waits (AbsChDyn.piece) */
             CHECKF(t, region_search_refresh(las, &err), "%s", err.msg);
         while (las->ch.dyn.pending);
         AbsChEdges ge = {first, flat ? &flat[0].to : NULL, flat ? &flat[0].cost : NULL, sizeof *flat};
         uint32_t *sector = abs_region_sectors(live_ix);
-        CHECKF(t, !ch || !flat || !sector || abs_ch_verify(&las->ch, &ge, sector, &err),
-               "%s round %d: local customisation: %s", map, round, err.msg);
+        CHECKF(t, !ch || !flat || !sector || abs_ch_verify(&las->ch, &ge, sector, &err), "%s round %d: refresh: %s",
+               map, round, err.msg);
         free(sector);
         free(first);
         free(flat);
