@@ -105,15 +105,13 @@ uint64_t call_times_floor(const CallTimes *t, size_t calls)
     for (int round = 0; round < CALL_FLOOR_ROUNDS; round++) {
         path.len = 0;
         for (size_t i = 0; i < calls; i++) {
-            /* replay_query's reads, in its order, with its clamp */
+            /* replay_query's reads, in its order, read as it reads a call */
             uint64_t c0 = clock_thread_cpu_ns();
             uint64_t t0 = clock_now_ns();
             get_path(NULL, s, s, &path);
             uint64_t t1 = clock_now_ns();
-            uint64_t dc = clock_thread_cpu_ns() - c0, dt = t1 - t0;
-            dc = dc > t->cpu_overhead_ns ? dc - t->cpu_overhead_ns : 0;
-            if (dc > dt)
-                dc = dt;
+            bool clamped;
+            uint64_t dc = call_cpu_net(clock_thread_cpu_ns() - c0, t1 - t0, t->cpu_overhead_ns, &clamped);
             if (round == 0 || dc < least[i])
                 least[i] = dc;
         }

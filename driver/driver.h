@@ -216,6 +216,18 @@ typedef struct CallTimes {
 /* Sets t->cpu_overhead_ns to the least CPU time measured around nothing, in
  * the order replay_query reads the clocks, over a thousand tries. */
 void call_times_calibrate(CallTimes *t);
+/* A call's CPU time as the driver reads it: dc, the thread's CPU clock
+ * around the call, less the clocks' own cost (t->cpu_overhead_ns), and
+ * never above dt, the wall time around it: the CPU interval holds the wall
+ * one, so CPU time above the wall time is the clock's error, never the
+ * call's (docs/driver-output.md). *clamped says whether it was cut to dt.
+ * replay_query and call_times_floor both read calls so. */
+static inline uint64_t call_cpu_net(uint64_t dc, uint64_t dt, uint64_t overhead, bool *clamped)
+{
+    dc = dc > overhead ? dc - overhead : 0;
+    *clamped = dc > dt;
+    return *clamped ? dt : dc;
+}
 /* The floor of the longest call in this harness (SUMMARY call_cpu_floor_us):
  * `calls` (at most CALL_FLOOR_CALLS_MAX) timed calls of a GetPath that
  * returns at once, each read as replay_query reads a call by the CPU clock,

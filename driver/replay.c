@@ -55,15 +55,10 @@ void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *
         uint64_t t1 = clock_now_ns();
         uint64_t dc = per_call ? clock_thread_cpu_ns() - c0 : 0, dt = t1 - t0;
         Faults f1 = faults_on ? faults_now() : (Faults){0, 0};
-        dc = dc > cpu_overhead ? dc - cpu_overhead : 0;
-        /* The CPU interval holds the wall one, so a call's CPU time above its
-         * wall time is the clock's error, never the call's (docs/driver-output.md):
-         * the wall time is the most the call can have run. */
-        if (per_call && dc > dt) {
-            dc = dt;
-            if (times)
-                times->cpu_clamped++;
-        }
+        bool clamped; /* never without per_call: dc is 0 then */
+        dc = call_cpu_net(dc, dt, cpu_overhead, &clamped);
+        if (clamped && times)
+            times->cpu_clamped++;
         total += dt;
         r->total_cpu_ns += dc;
         if (r->calls++ == 0)
