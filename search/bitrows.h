@@ -203,91 +203,11 @@ static SEARCH_INLINE int bitrows_diag_run(const BitRows *b, int c, int r, int dx
 #undef DIAG_SH
     return n;
 }
-/* What ended a run of diagonal steps (bitrows_scan_run, jps_turns.h
+/* What ended a run of diagonal steps (bitrows_tiles.h bitrows_scan_run, jps_turns.h
  * jps_turns_quiet_run): the next step is not legal, it enters a jump point,
  * the run took the n steps it was given, or (bitrows_scan_run) a scan from
  * the next step's cell does not end inside the windows read. */
 enum { DIAG_RUN_BLOCKED, DIAG_RUN_STOP, DIAG_RUN_LIMIT, DIAG_RUN_UNKNOWN };
-/* A run of online JPS's diagonal steps from (c, r) along (dx, dy) (each 1
- * or -1, constants where inlined) on rows and their transposed rows, each
- * step's two straight scans (bitrows_jump's, no goal: the caller keeps the
- * goal's row and column out of n) read from windows of 64 bits, one byte
- * of each line on for up to DIAG_SCAN_CHUNK steps: the rows about the
- * step's row for the row scan, the transposed rows about its column for
- * the column scan, each window read once for three steps. Returns the
- * steps taken before the one that ended the run (*end); DIAG_RUN_STOP with
- * that step's scans' answers in *h (the row scan's column, or -1 where it
- * meets a wall first) and *v (the column scan's row; DIAG_UNSCANNED's -2
- * where the row scan found one first), as jps_sweep.h's step finds them.
- * A scan whose first stop is beyond its window ends the run
- * (DIAG_RUN_UNKNOWN): that step is taken by the caller, scanned whole. */
-#define DIAG_SCAN_CHUNK 24
-static SEARCH_INLINE int bitrows_scan_run(const BitRows *rows, const BitRows *cols, int c, int r, int dx, int dy, int n,
-                                          int *end, int *h, int *v)
-{
-    const ptrdiff_t grow = (ptrdiff_t)rows->words * 8, crow = (ptrdiff_t)cols->words * 8;
-    for (int done = 0; done < n;) {
-        int x = c + dx * done, y = r + dy * done, chunk = n - done < DIAG_SCAN_CHUNK ? n - done : DIAG_SCAN_CHUNK;
-        int xb = dx > 0 ? x >> 3 : x < 56 ? 0 : (x - 56) >> 3, yb = dy > 0 ? y >> 3 : y < 56 ? 0 : (y - 56) >> 3;
-        const unsigned char *g = (const unsigned char *)rows->bits + (ptrdiff_t)y * grow + xb;
-        const unsigned char *t = (const unsigned char *)cols->bits + (ptrdiff_t)x * crow + yb;
-        uint64_t m = 1ull << (x - 8 * xb), mv = 1ull << (y - 8 * yb);
-        uint64_t g_cur = bitrows_bits_from(g), g_next = bitrows_bits_from(g + dy * grow);
-        uint64_t t_cur = bitrows_bits_from(t), t_next = bitrows_bits_from(t + dx * crow);
-        for (int i = 0; i < chunk; i++) {
-            /* bit x of a shifted row: its cell x + dx */
-            uint64_t cur_ahead = dx > 0 ? g_cur >> 1 : g_cur << 1, next_ahead = dx > 0 ? g_next >> 1 : g_next << 1;
-            if (!(cur_ahead & g_next & next_ahead & m)) {
-                *end = DIAG_RUN_BLOCKED;
-                return done + i;
-            }
-            g += dy * grow;
-            t += dx * crow;
-            uint64_t g_after = bitrows_bits_from(g + dy * grow), t_after = bitrows_bits_from(t + dx * crow);
-            m = dx > 0 ? m << 1 : m >> 1;    /* the cell entered, x + dx */
-            mv = dy > 0 ? mv << 1 : mv >> 1; /* its row in the transposed rows, y + dy */
-            /* Stops (bitrows_jump_in): a wall, or a cell whose neighbour
-             * line turns from blocked to passable beside it. */
-            uint64_t a = g_cur, b = g_after, ap = dx > 0 ? a << 1 : a >> 1, bp = dx > 0 ? b << 1 : b >> 1;
-            uint64_t s = (~g_next | (a & ~ap) | (b & ~bp)) & (dx > 0 ? ~((m << 1) - 1) : m - 1);
-            if (!s) {
-                *end = DIAG_RUN_UNKNOWN;
-                return done + i;
-            }
-            int first = dx > 0 ? __builtin_ctzll(s) : 63 - __builtin_clzll(s);
-            if (g_next >> first & 1) {
-                *end = DIAG_RUN_STOP;
-                *h = 8 * xb + first;
-                *v = -2;
-                return done + i;
-            }
-            a = t_cur;
-            b = t_after;
-            ap = dy > 0 ? a << 1 : a >> 1;
-            bp = dy > 0 ? b << 1 : b >> 1;
-            s = (~t_next | (a & ~ap) | (b & ~bp)) & (dy > 0 ? ~((mv << 1) - 1) : mv - 1);
-            if (!s) {
-                *end = DIAG_RUN_UNKNOWN;
-                return done + i;
-            }
-            first = dy > 0 ? __builtin_ctzll(s) : 63 - __builtin_clzll(s);
-            if (t_next >> first & 1) {
-                *end = DIAG_RUN_STOP;
-                *h = -1;
-                *v = 8 * yb + first;
-                return done + i;
-            }
-            g_cur = g_next;
-            g_next = g_after;
-            t_cur = t_next;
-            t_next = t_after;
-        }
-        done += chunk;
-    }
-    *end = DIAG_RUN_LIMIT;
-    return n;
-}
-
 /* bitrows_jump along column c from row r (dir 1 or -1), read from the
  * rows themselves, not a transposed copy: a row a step, three cells
  * c - 1 .. c + 1 of it. Returns the row of the first jump point (the

@@ -107,10 +107,10 @@ static SEARCH_INLINE bool jump_diagonal_bits_in(Jps *j, int px, int py, int dx, 
         /* First the steps up to the next stop, short of the goal's row and
          * column, as one loop over windows of the lines: with turn bits
          * and every line fresh, the steps that are legal and quiet; without,
-         * on whole transposed rows, the steps whose scans end inside the
-         * windows read. What ended them decides the jump, or the step that
-         * ended them is taken below as any other. */
-        if ((form == FORM_TURNS && !j->turns.stale) || (form == FORM_BITS && !j->tiled)) {
+         * on the transposed rows (a whole copy or tiles), the steps whose
+         * scans end inside the windows read. What ended them decides the
+         * jump, or the step that ended them is taken below as any other. */
+        if ((form == FORM_TURNS && !j->turns.stale) || form == FORM_BITS) {
             int kx = (j->gx - px) * dx, ky = (j->gy - py) * dy;
             int n = kx > 0 ? kx - 1 : INT32_MAX, ny = ky > 0 ? ky - 1 : INT32_MAX;
             int end, h = DIAG_UNSCANNED, v = DIAG_UNSCANNED, lim = n < ny ? n : ny;
@@ -137,7 +137,8 @@ static SEARCH_INLINE bool jump_diagonal_bits_in(Jps *j, int px, int py, int dx, 
                 lim--;
             }
             int q = form == FORM_TURNS ? jps_turns_quiet_run(&j->turns, &j->rows, px, py, dx, dy, lim, &end)
-                                       : bitrows_scan_run(&j->rows, &j->cols, px, py, dx, dy, lim, &end, &h, &v);
+                    : j->tiled         ? bitrows_scan_run(&j->rows, NULL, &j->tiles, px, py, dx, dy, lim, &end, &h, &v)
+                                       : bitrows_scan_run(&j->rows, &j->cols, NULL, px, py, dx, dy, lim, &end, &h, &v);
             j->steps += (uint64_t)q;
             if (end == DIAG_RUN_BLOCKED)
                 return false;

@@ -425,8 +425,11 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
     /* Cluttered maps' route JPS keeps its transposed rows tiled from the
      * start (refine/routes.h jps_tiles), as many as the owner tiles a
      * corridor-stepping instance to at prepare: the whole copy held until
-     * then was the instance's peak. */
-    c->refine.routes.jps_tiles = p == &PROFILES[P_CLUTTERED] ? MM_JPS_TILES_CORRIDORS : 0;
+     * then was the instance's peak. So do the small and sector rooms'. */
+    c->refine.routes.jps_tiles = p == &PROFILES[P_CLUTTERED]      ? MM_JPS_TILES_CORRIDORS
+                                 : p == &PROFILES[P_SMALL_ROOMS]  ? MM_JPS_TILES_SMALL_ROOMS
+                                 : p == &PROFILES[P_SECTOR_ROOMS] ? MM_JPS_TILES_SECTOR_ROOMS
+                                                                  : 0;
     c->refine.hold = p->hold;
     bool rooms = p == &PROFILES[P_SMALL_ROOMS] || p == &PROFILES[P_SECTOR_ROOMS] || p == &PROFILES[P_LARGE_ROOMS];
     c->refine.first_hold = p->ahead > 0 ? CORRIDOR_FIRST_HOLD : rooms ? ROOMS_FIRST_HOLD : p->hold;

@@ -83,5 +83,15 @@ const MmProfile *mm_profile_of_map(const Grid *g, const Abstraction *a, int smal
  * cluttered profile's route JPS takes from the start (mm_budget.c says why
  * this many). */
 #define MM_JPS_TILES_CORRIDORS 8
+/* The tiles the small and sector rooms' route JPS keeps its transposed
+ * rows as from the start. Their instances hold several times their budget
+ * (the regions' hierarchy, the edge cache), so mm_budget.c leaves them the
+ * whole copy; yet that copy was most of what their JPS held, and its
+ * capped searches stay within a few rooms of s and g, whose tiles a cache
+ * this size mostly keeps. Halved, the sector rooms' refills cost a few
+ * hundredths more of their queries' instructions; the small rooms, whose
+ * tries are fewer, pay less for them (results/reference/mm-paper/mem53.md). */
+#define MM_JPS_TILES_SMALL_ROOMS 16
+#define MM_JPS_TILES_SECTOR_ROOMS 32
 
 #endif

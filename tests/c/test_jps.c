@@ -246,8 +246,9 @@ static void test_jps_coarse_same_answers(T *t)
 /* The runs of diagonal steps over windows of the lines change no answer:
  * a JPS with turn bits (search/jps_turns.h jps_turns_quiet_run, taken
  * where no line is stale; a step at a time where lines are stale after
- * changes) and one without on whole transposed rows (bitrows.h
- * bitrows_scan_run) answer as one on tiles (a step at a time), on a map
+ * changes) and one without on whole transposed rows (bitrows_tiles.h
+ * bitrows_scan_run) answer as one on tiles (the same runs through the
+ * tiles' windows, BitTilesWindow), on a map
  * of rooms, then with a block of 90 x 90 cells opened (diagonals longer
  * than a run's windows, scans that end beyond them), the turn bits' lines
  * all derived again, and after a spread of changes that leaves lines

@@ -458,6 +458,34 @@ static void test_mm_cluttered_jps_held(T *t)
     unload(&l);
 }
 
+/* The small and sector rooms' route JPS holds its transposed rows as
+ * tiles from the start, as many as their profile says (entries/mm/
+ * mm_profile.h MM_JPS_TILES_SMALL_ROOMS): those instances hold several
+ * times their budget, so the grow gate left them the whole copy, most of
+ * what their JPS held. On the embedded 8room256-0, after a sample of its
+ * queries, the JPS is tiled at that count and the instance never held the
+ * copy (no peak above what it holds). */
+static void test_mm_rooms_jps_tiled(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/8room256-0", &l))
+        return;
+    const Entry *e;
+    void *inst = prepare_spec(t, "mm", &l, &e);
+    xyPath p = {0};
+    for (int i = 0; inst && i < l.sc.count; i += t_thin(4))
+        run_query(t, e, inst, &l.sc.q[i], &p);
+    path_free(&p);
+    if (inst) {
+        double tiles = entry_counter(e, inst, "jps_tiles"), peak = entry_counter(e, inst, "mm_bytes_peak");
+        CHECKF(t, tiles == MM_JPS_TILES_SMALL_ROOMS && peak == 0,
+               "8room256-0: JPS tiles %.0f (expected %d), %.0f bytes held before they were tiled", tiles,
+               MM_JPS_TILES_SMALL_ROOMS, peak);
+        e->destroy(inst);
+    }
+    unload(&l);
+}
+
 const TestCase MM_MEMORY_TESTS[] = {
     {"mm_profiles", test_mm_profiles},
     {"mm_bytes_parts", test_mm_bytes_parts},
@@ -469,5 +497,6 @@ const TestCase MM_MEMORY_TESTS[] = {
     {"mm_tiny_cluttered_within_budget", test_mm_tiny_cluttered_within_budget},
     {"mm_capped_tiny_within_budget", test_mm_capped_tiny_within_budget},
     {"mm_cluttered_jps_held", test_mm_cluttered_jps_held},
+    {"mm_rooms_jps_tiled", test_mm_rooms_jps_tiled},
     {NULL, NULL},
 };
