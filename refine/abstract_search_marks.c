@@ -61,4 +61,3 @@ bool region_search_marks(RegionSearch *as)
     as->refresh_marks = marks;
     return !as->out_of_memory;
 }
-
