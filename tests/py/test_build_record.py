@@ -28,8 +28,11 @@ def script(path, body):
 
 
 def make(tree, *args):
-    """make in tree; the exit code and what it said."""
-    p = subprocess.run(["make", "--no-print-directory"] + list(args), cwd=tree, capture_output=True, text=True)
+    """make in tree, on its own (not a job of the make running the tests); the
+    exit code and what it said."""
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    p = subprocess.run(["make", "--no-print-directory"] + list(args), cwd=tree, capture_output=True, text=True,
+                       env=env)
     return p.returncode, p.stdout + p.stderr
 
 
@@ -43,7 +46,7 @@ class BuildRecord(unittest.TestCase):
                 shutil.copy(os.path.join(ROOT, "common", name), os.path.join(tree, "common"))
             target = "build/obj/" + OBJECT
             os.makedirs(os.path.join(tree, os.path.dirname(target)))
-            made = lambda: self.assertEqual(make(tree, "-t", target), (0, "touch " + target + "\n"))  # noqa: E731
+            made = lambda: self.assertEqual(make(tree, "-t", target), (0, "touch %s\n" % target))  # noqa: E731
             made()
             # the same compiler reached through a wrapper, under another name
             wrapper = script(os.path.join(d, "timed-cc"), 'exec cc "$@"\n')
