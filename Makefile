@@ -57,12 +57,15 @@ build/asan/test_c: $(SAN_OBJ)
 # remember(FILE,VALUE): FILE holds VALUE, rewritten (so newer) only when it
 # changes, as make reads this file (make -n included, so its list of due
 # commands is right): what depends on FILE is rebuilt when VALUE changes.
-remember = $(shell mkdir -p $(dir $(1)) && { echo '$(2)' | cmp -s - $(1) || echo '$(2)' > $(1); })
+# One shell and its builtins (mkdir only for a missing folder): every make
+# reads it four times, and a process costs more than the comparison.
+remember = $(shell [ -d $(dir $(1)) ] || mkdir -p $(dir $(1)); \
+                   { IFS= read -r seen < $(1); } 2>/dev/null && [ "$$seen" = '$(2)' ] || echo '$(2)' > $(1))
 # The objects depend on the compiler, not on the command that reaches it: the
 # record names what $(CC) says it is (its version string and target), so
 # another compiler or version rebuilds, while the same compiler behind a
 # wrapper (ccache, a timing script) or another name for it does not.
-CC_IDENT := $(shell printf '__VERSION__\n' | $(CC) -E -P -x c - 2>/dev/null | tr -d '"') $(shell $(CC) -dumpmachine 2>/dev/null)
+CC_IDENT := $(subst ",,$(shell { printf '__VERSION__\n' | $(CC) -E -P -x c -; $(CC) -dumpmachine; } 2>/dev/null))
 # The plain build's test code (not the floors it tests, which stay at
 # CFLAGS) is compiled as the sanitizer build is: -Og -g1 compile it in about
 # a third of -O2 -g's CPU, and the tests spend their time in the floors.

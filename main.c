@@ -312,6 +312,10 @@ static int run_entry(Run *run)
         totals->pre_rejected = reason_word(load.why, run->pre_file, reason, sizeof reason);
         totals->rebuild_s = load.rebuild_s;
     }
+    if (totals->times.counters.n && !call_counters_bind(&totals->times.counters, a->entry, inst)) {
+        a->entry->destroy(inst);
+        return EXIT_BAD_INPUT;
+    }
     totals->bad_queries = run->checks.nbad;
     totals->below_octile = run->checks.below_octile;
     totals->scen_map_mismatch = run->checks.scen_map_mismatch;
@@ -386,6 +390,7 @@ int main(int argc, char **argv)
     astar_free(&run.reference);
     free(run.checks.bad);
     free(run.totals.times.calls_kept);
+    free(run.totals.times.counters.kept);
     path_free(&run.path);
     grid_free(&run.map);
     if (run.out != stdout)

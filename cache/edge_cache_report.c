@@ -15,7 +15,7 @@ void edge_cache_report(const EdgeCache *c, Counters *out)
     counters_add(out, "cache_evicted", (double)c->evicted);
     counters_add(out, "cache_evict_waits", (double)c->evict_waits);
     counters_add(out, "cache_evict_step_most", (double)c->evict_step_most);
-    if (c->mode == LEGS_OFF)
+    if (c->mode == LEGS_OFF || out->per_call) /* the slots' walk decodes every leg */
         return;
     long hist[18] = {0};
     int top = 0;

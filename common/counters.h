@@ -8,14 +8,20 @@
 #ifndef GPPC_COMMON_COUNTERS_H
 #define GPPC_COMMON_COUNTERS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
-#define COUNTERS_MAX 96 /* mm reports about 60 with phases=1, updates and its memory by part */
+#define COUNTERS_MAX 128 /* mm reports about 110 with phases=1, a map's changes and a full cache histogram */
 
 typedef struct Counters {
     uint64_t expanded;
     int n;
     int dropped; /* pairs past COUNTERS_MAX, reported by the driver so none goes missing unseen */
+    /* Set by a reader around every call (the driver's --call-counters): a
+     * component then leaves out the pairs that cost more than a few reads
+     * (scans of the map or of its own slots, allocations), which would
+     * make each call's reading cost more than the call. */
+    bool per_call;
     struct {
         char key[32];
         double value;

@@ -113,6 +113,25 @@ static bool opt_query(DriverArgs *a, const char *v, Err *err)
 static bool opt_trace(DriverArgs *a, const char *v, Err *err) { return (void)err, a->trace = v, true; }
 static bool opt_paths(DriverArgs *a, const char *v, Err *err) { return (void)err, a->paths = v, true; }
 static bool opt_calls(DriverArgs *a, const char *v, Err *err) { return (void)err, a->calls = v, true; }
+/* The keys as given; whether the entry reports them is known only once
+ * it has an instance (call_counters_bind). */
+static bool opt_call_counters(DriverArgs *a, const char *v, Err *err)
+{
+    for (const char *p = v;; p++) {
+        size_t len = strcspn(p, ",");
+        if (len == 0)
+            return err_set(err, "--call-counters %s: an empty key (expected KEY,KEY,...)", v);
+        if (len >= CALL_COUNTER_KEY)
+            return err_set(err, "--call-counters: key '%.*s' is longer than %d characters", (int)len, p,
+                           CALL_COUNTER_KEY - 1);
+        if (a->ncall_keys == CALL_COUNTERS_MAX)
+            return err_set(err, "--call-counters %s: at most %d keys", v, CALL_COUNTERS_MAX);
+        snprintf(a->call_keys[a->ncall_keys++], CALL_COUNTER_KEY, "%.*s", (int)len, p);
+        p += len;
+        if (!*p)
+            return true;
+    }
+}
 
 static bool opt_bound(DriverArgs *a, const char *v, Err *err)
 {
@@ -195,6 +214,11 @@ static const DriverOption OPTIONS[] = {
      "it appended, done, wall us, CPU us (with --cpu-clock call, else -), and\n"
      "the thread's minor and major page faults during the call",
      opt_calls, false},
+    {"call-counters", "KEY,...",
+     "with --calls: a column per KEY, the change of the entry's counter KEY over\n"
+     "the call, read outside its clocks (at most 8; 'expanded' and the entry's\n"
+     "SUMMARY numbers it reads per call: an unknown KEY lists them; docs/driver-output.md)",
+     opt_call_counters, false},
     {"json", NULL,
      "stdout as JSON lines: an object per query, then the SUMMARY pairs as\n"
      "one object (docs/driver-output.md)",
@@ -360,6 +384,8 @@ bool args_parse(DriverArgs *a, int argc, char **argv, bool *help, Err *err)
         return err_set(err, "--query and --changes exclude each other (the map would miss earlier changes)");
     if ((a->query >= 0 || a->trace || a->paths || a->calls) && a->mode == MODE_PRE)
         return err_set(err, "--query, --trace, --paths and --calls need queries to replay: use -full, -run or -check");
+    if (a->ncall_keys && !a->calls)
+        return err_set(err, "--call-counters only applies with --calls");
     if (a->changes && a->mode == MODE_PRE)
         return err_set(err, "--changes needs queries to replay: use -full, -run or -check");
     if (!a->pre_dir && !default_pre_dir(a, err))

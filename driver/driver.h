@@ -15,6 +15,11 @@
 
 typedef enum { MODE_NONE, MODE_PRE, MODE_RUN, MODE_FULL, MODE_CHECK } DriverMode;
 
+/* --call-counters KEY,...: the most keys, each at most as long as a
+ * counter's own key (Counters.extra[].key). */
+#define CALL_COUNTERS_MAX 8
+#define CALL_COUNTER_KEY 32
+
 typedef struct DriverArgs {
     const char *entry_spec;
     const Entry *entry;
@@ -48,6 +53,10 @@ typedef struct DriverArgs {
      * calls one by one. */
     int query;
     const char *trace, *paths, *calls;
+    /* --call-counters: the entry's counters whose change over each call
+     * --calls writes (driver/call_counters.c). */
+    int ncall_keys;
+    char call_keys[CALL_COUNTERS_MAX][CALL_COUNTER_KEY];
 } DriverArgs;
 
 /* Dynamic maps: --changes FILE (driver/changes.c). Sorted by after_query,
@@ -174,6 +183,30 @@ typedef struct CallLine {
     uint32_t minflt, majflt; /* the thread's page faults from just before the call to just after */
     bool done;
 } CallLine;
+/* --call-counters (driver/call_counters.c): the entry's counters named,
+ * read with Counters.per_call after every call of --calls and once before
+ * a query's first, outside the call's clocks and page-fault reads; each
+ * call's differences are kept beside its CallLine in `kept`, reserved and
+ * touched before the entry starts, as calls_kept is. */
+typedef struct CallCounters {
+    int n;
+    const char (*key)[CALL_COUNTER_KEY]; /* DriverArgs.call_keys */
+    int at[CALL_COUNTERS_MAX];           /* each key's place in the last reading (-1: Counters.expanded) */
+    double last[CALL_COUNTERS_MAX];      /* the values at the last reading */
+    Counters read;                       /* the entry's pairs, read into here */
+    double *kept;                        /* CALLS_KEPT_MAX lines of n differences */
+} CallCounters;
+/* Checks cc's keys (n and key set with kept, before the entry starts:
+ * run_open_query_outputs) against the pairs entry e reports per call
+ * (`expanded`, and Counters.extra with per_call set, numbers only), read
+ * once from inst; false after one stderr line naming the first unknown key
+ * and every key the entry offers. */
+bool call_counters_bind(CallCounters *cc, const Entry *e, void *inst);
+/* The entry's counters now, each into cc->last (before a query's first call). */
+void call_counters_start(CallCounters *cc, const Entry *e, void *inst);
+/* The counters now, less cc->last, into diff[0..n); cc->last becomes now. */
+void call_counters_step(CallCounters *cc, const Entry *e, void *inst, double *diff);
+
 /* Lines kept before they are written: 48 bytes each, 192 KB in all, allocated
  * and touched before the entry starts (so not in mem_kb). A write cools the
  * caches for the call after it: too few calls to move a p99.9, but enough to
@@ -212,6 +245,7 @@ typedef struct CallTimes {
      * when the buffer is full. */
     int calls_write_at;
     uint64_t calls_draw;
+    CallCounters counters; /* --call-counters: n 0 without it */
 } CallTimes;
 /* Sets t->cpu_overhead_ns to the least CPU time measured around nothing, in
  * the order replay_query reads the clocks, over a thousand tries. */

@@ -40,6 +40,11 @@ void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *
     /* --calls: the page faults around each call, read outside its clocks so
      * the times stay the call's; a plain run makes no such system call. */
     bool faults_on = times && times->calls_on;
+    /* --call-counters: read before the first call, then after each, where
+     * the faults are read (the reading's own faults are not the call's). */
+    CallCounters *cc = faults_on && times->counters.n ? &times->counters : NULL;
+    if (cc)
+        call_counters_start(cc, e, inst);
     while (!done) {
         size_t len_before = path->len;
         Faults f0 = faults_on ? faults_now() : (Faults){0, 0};
@@ -70,6 +75,8 @@ void replay_query(const Entry *e, void *inst, const Grid *map, const ScenQuery *
         if (times && times->calls_on) {
             if (times->calls_nkept == CALLS_KEPT_MAX)
                 report_calls_flush(times);
+            if (cc)
+                call_counters_step(cc, e, inst, &cc->kept[(size_t)times->calls_nkept * (size_t)cc->n]);
             times->calls_kept[times->calls_nkept++] = (CallLine){.wall_ns = dt,
                                                                  .cpu_ns = dc,
                                                                  .cells = path->len - len_before,

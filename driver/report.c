@@ -163,7 +163,10 @@ static void draw_write_at(CallTimes *t)
 
 void report_calls_start(CallTimes *t, FILE *out)
 {
-    fputs("query\tcall\tcells\tdone\twall_us\tcpu_us\tminflt\tmajflt\n", out);
+    fputs("query\tcall\tcells\tdone\twall_us\tcpu_us\tminflt\tmajflt", out);
+    for (int k = 0; k < t->counters.n; k++)
+        fprintf(out, "\t%s", t->counters.key[k]);
+    fputc('\n', out);
     t->calls_out = out;
     t->calls_draw = clock_now_ns() ^ (uint64_t)getpid() << 32;
     draw_write_at(t);
@@ -179,7 +182,11 @@ void report_calls_flush(CallTimes *t)
             fprintf(t->calls_out, "%.3f", (double)c->cpu_ns * 1e-3);
         else
             fputc('-', t->calls_out);
-        fprintf(t->calls_out, "\t%u\t%u\n", (unsigned)c->minflt, (unsigned)c->majflt);
+        fprintf(t->calls_out, "\t%u\t%u", (unsigned)c->minflt, (unsigned)c->majflt);
+        const CallCounters *cc = &t->counters;
+        for (int k = 0; k < cc->n; k++)
+            fprintf(t->calls_out, "\t%.15g", cc->kept[(size_t)i * (size_t)cc->n + (size_t)k]);
+        fputc('\n', t->calls_out);
     }
     t->calls_nkept = 0;
     draw_write_at(t);

@@ -53,7 +53,8 @@ bool run_load_inputs(Run *run, Err *err)
            (!a->changes || changes_load(&run->changes, a->changes, &run->map, run->scen.count, err));
 }
 
-/* --query, --trace, --paths, --calls: checked against the scenario, files opened. */
+/* --query, --trace, --paths, --calls: checked against the scenario, files
+ * opened, the --calls lines and their --call-counters reserved. */
 bool run_open_query_outputs(Run *run, Err *err)
 {
     const DriverArgs *a = &run->args;
@@ -75,6 +76,14 @@ bool run_open_query_outputs(Run *run, Err *err)
         if (!(t->calls_kept = malloc(CALLS_KEPT_MAX * sizeof *t->calls_kept)))
             return err_set(err, "--calls: out of memory");
         memset(t->calls_kept, 0, CALLS_KEPT_MAX * sizeof *t->calls_kept); /* resident before the entry starts */
+        CallCounters *cc = &t->counters;
+        cc->n = a->ncall_keys;
+        cc->key = a->call_keys;
+        size_t kept = CALLS_KEPT_MAX * (size_t)cc->n * sizeof *cc->kept;
+        if (cc->n && !(cc->kept = malloc(kept)))
+            return err_set(err, "--call-counters: out of memory");
+        if (cc->n)
+            memset(cc->kept, 0, kept);
         report_calls_start(t, run->calls.fp);
     }
     return true;

@@ -3,13 +3,13 @@
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "../common/grow.h"
 #include "../common/stamp.h"
 #include "../common/work.h"
 #include "abstract_search_astar.h"
 #include "abstract_search_first.h"
+#include "abstract_search_held.h"
 
 /* An A* expansion and its relaxations against a work unit of the
  * hierarchy's re-customisation (abs_ch.h): an edge relaxed (heap, stamps,
@@ -172,169 +172,6 @@ static void expand_layout(RegionSearch *as, uint32_t cur, double g, double weigh
         if (offer_edge(as, &ng, 1.0, &c, &e) && !push_offered(as, e.to, ng, weight, goal))
             return;
     }
-}
-
-/* A region's distances from the landmarks, side by side (held_h). */
-typedef float MarkGaps __attribute__((vector_size(REGION_LANDMARKS * sizeof(float))));
-typedef int32_t MarkBits __attribute__((vector_size(REGION_LANDMARKS * sizeof(float))));
-_Static_assert(REGION_LANDMARKS == 4, "held_h takes the largest of four gaps");
-
-/* h of region r towards region `to` while the refresh's arrays are held:
- * `octile`, the centers' octile distance, or where they say more the
- * landmarks' (RegionSearch.refresh_marks): the largest gap
- * between a landmark's distances to r and to `to`, a lower bound by the
- * triangle inequality (the edges cost the same both ways), consistent as
- * the octile is, and so their larger. A gap of infinity: `to` is not
- * reachable from r. */
-static inline double held_h(const RegionSearch *as, uint32_t r, uint32_t to, double octile)
-{
-    if (!as->refresh_marks)
-        return octile;
-    /* The gaps side by side (whole units below 2^24: exact in a float):
-     * each |a - b| kept where above 0, so a NaN (both infinite: not this
-     * landmark's part) is no gap, as -0 is none; the largest of the four
-     * then no NaN can upset. */
-    MarkGaps a, b, gap;
-    memcpy(&a, &as->refresh_marks[(size_t)r * REGION_LANDMARKS], sizeof a);
-    memcpy(&b, &as->refresh_marks[(size_t)to * REGION_LANDMARKS], sizeof b);
-    MarkBits d = (MarkBits)(a - b) & 0x7fffffff; /* |a - b| */
-    d &= (MarkBits)((MarkGaps)d > 0);
-    gap = (MarkGaps)d;
-    float lo = gap[0] > gap[1] ? gap[0] : gap[1], hi = gap[2] > gap[3] ? gap[2] : gap[3], most = lo > hi ? lo : hi;
-    return (double)most > octile ? (double)most : octile;
-}
-
-/* The same over the refresh's arrays while they are held (a hierarchy
- * awaiting a map's changes: RegionSearch.refresh_edges): the same edges in
- * the same order, each with its whole cost, so no excess is looked up in
- * the layout, and the same sums (whole numbers of units, exact in a
- * double), so the same costs. A parent's code takes the edge's direction
- * from the two regions' sectors. An open region improved keeps its one
- * entry, its key lowered in place (RegionSearch.refresh_pos). The key is
- * g plus held_h's (weight 0: g alone); among equal keys the open list
- * takes first the least g plus the centers' octile distance (in the tie's
- * place, negated), the region the octile's A* would take first: the
- * landmarks make many keys equal along a route's whole length, and
- * without it the routes taken among those of equal cost came out longer
- * once refined (results/reference/mm-paper/dynheap45.md). Without parents
- * (the landmarks' distances, region_search_marks) an improved region is
- * queued on the lazy list instead: distances come out exact whichever of
- * equal keys is taken first, and a bare key costs the heap less. */
-static inline __attribute__((always_inline)) void expand_held(RegionSearch *as, uint32_t cur, double g, double weight,
-                                                              uint32_t to, xyLoc goal, bool parents)
-{
-    const AbsIndex *ix = as->ix;
-    const uint32_t sec = as->refresh_sector[cur], local = cur - abs_base(ix, sec);
-    for (uint32_t i = as->refresh_first[cur], end = as->refresh_first[cur + 1]; i < end; i++) {
-        const RegionAdj e = as->refresh_edges[i];
-        double ng = g + (double)e.cost;
-        float *n = &as->g[e.to]; /* every g set (region_start_search) */
-        if (signbit(*n) || (float)ng >= *n)
-            continue;
-        bool open = *n != INFINITY;
-        *n = (float)ng;
-        if (!parents) {
-            if (!queue(as, e.to, ng))
-                return;
-            continue;
-        }
-        const uint32_t ts = as->refresh_sector[e.to];
-        put_parent(as, e.to, as->back_code[abs_sector_dir(ix, sec, ts)] | local);
-        double h = 0, tie = ng;
-        if (weight > 0) {
-            double octile = heuristic(abs_center_in(ix, e.to, ts), goal);
-            h = weight * held_h(as, e.to, to, octile);
-            tie = -(ng + weight * octile);
-        }
-        if (open)
-            heap_decrease(&as->open, e.to, ng + h, tie);
-        else if (as->open.n < as->open.cap || region_grow_open(as))
-            heap_push(&as->open, e.to, ng + h, tie);
-        else {
-            as->out_of_memory = true;
-            return;
-        }
-        if (as->tracer)
-            region_trace(as, TRACE_GENERATING, e.to, (float)ng, h);
-    }
-}
-
-/* pop_open for expand_held's searches: no entry is stale (the tie's place
- * holds no g). */
-static inline bool pop_held(RegionSearch *as, uint32_t *r, double *g)
-{
-    if (heap_empty(&as->open))
-        return false;
-    float *n = &as->g[ *r = heap_pop(&as->open).id];
-    *g = *n;
-    *n = -*n;
-    return true;
-}
-
-/* pop_held for the landmarks' searches, on the lazy list: a region's
- * first entry off it holds its least g (as->g[r]); the entries of larger
- * ones, left behind, find it closed. */
-static inline bool pop_mark(RegionSearch *as, uint32_t *r, double *g)
-{
-    while (as->lazy.n) {
-        float *n = &as->g[ *r = (uint32_t)keyheap_pop(&as->lazy)];
-        if (signbit(*n))
-            continue;
-        *g = *n;
-        *n = -*n;
-        return true;
-    }
-    return false;
-}
-
-/* The open list the searches begun from now on queue on: `open` over the
- * refresh's held arrays (expand_held lowers keys in place), else `lazy`
- * (the other searches delete lazily). */
-static void place_open(RegionSearch *as, bool held)
-{
-    as->open_held = held;
-    heap_clear(&as->open);
-}
-
-bool region_search_marks(RegionSearch *as)
-{
-    const uint32_t n = as->ix->abs->nregions, k = REGION_LANDMARKS;
-    if (!n)
-        return false;
-    float *marks = as->refresh_marks;
-    const Tracer *tr = as->tracer;
-    as->refresh_marks = NULL; /* the searches' own heuristic: none */
-    as->tracer = NULL;
-    as->out_of_memory = false;
-    place_open(as, false);
-    /* The first search, from the middle region, only finds the farthest
-     * region: the landmarks are far apart, each the region farthest from
-     * those before it (the least of its distances to them the largest). */
-    uint32_t from = n / 2;
-    for (uint32_t i = 0; i <= k && !as->out_of_memory; i++) {
-        region_start_search(as, from, 0.0, 0.0);
-        put_parent(as, from, root_code(as));
-        uint32_t cur;
-        double g;
-        while (pop_mark(as, &cur, &g) && !as->out_of_memory)
-            expand_held(as, cur, g, 0.0, cur, abs_center(as->ix, cur), false); /* distances only */
-        float best = -1;
-        for (uint32_t r = 0; r < n; r++) {
-            float d = reached(as, r) ? fabsf(as->g[r]) : INFINITY, least = d;
-            if (i > 0)
-                marks[(size_t)r * k + i - 1] = d;
-            for (uint32_t j = 0; j + 1 < i; j++)
-                least = fminf(least, marks[(size_t)r * k + j]);
-            if (least != INFINITY && least > best) {
-                best = least;
-                from = r;
-            }
-        }
-    }
-    place_open(as, false);
-    as->tracer = tr;
-    as->refresh_marks = marks;
-    return !as->out_of_memory;
 }
 
 /* A* from `from` to `to`, over the held arrays or the layout. */

@@ -236,8 +236,8 @@ static inline bool offer_edge(RegionSearch *as, double *g, double share, const A
  * (none held) when memory ran out. */
 bool region_search_hold(RegionSearch *as, Err *err);
 /* The landmarks' distances (RegionSearch.refresh_marks) over the refresh's
- * held arrays, by whole searches; false (none: the caller lets them go)
- * when memory ran out. */
+ * held arrays, by whole searches (abstract_search_marks.c); false (none:
+ * the caller lets them go) when memory ran out. */
 bool region_search_marks(RegionSearch *as);
 
 /* The search costed from its ends (abstract_search_ends.c): begun, run

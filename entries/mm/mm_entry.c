@@ -226,10 +226,12 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "sectors", e->abs.nsectors);
     counters_add(out, "regions", e->abs.nregions);
     counters_add(out, "edges", e->abs.nedges);
-    double detour = 0;
-    counters_add(out, "detour", map_detour(&e->abs, &detour, NULL) ? detour : 0);
-    counters_add(out, "scattered", grid_scattered(&e->grid));
-    counters_add(out, "corners", map_corners(&e->grid));
+    if (!out->per_call) { /* whole-map measures (map_detour allocates) */
+        double detour = 0;
+        counters_add(out, "detour", map_detour(&e->abs, &detour, NULL) ? detour : 0);
+        counters_add(out, "scattered", grid_scattered(&e->grid));
+        counters_add(out, "corners", map_corners(&e->grid));
+    }
     counters_add_text(out, "profile", e->profile->name);
     counters_add(out, "jps_cap", e->refiner.cfg.routes.jps_cap);
     counters_add(out, "hold", e->refiner.cfg.hold);
@@ -240,7 +242,10 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "wide_sectors", e->abs.nwide);
     counters_add(out, "abs_expanded_mean", (double)st->abs_expanded / q);
     counters_add(out, "refine_expanded_mean", (double)st->refine_expanded / q);
-    counters_add(out, "refine_max_p95", refiner_max_p95(&e->refiner));
+    counters_add(out, "abs_expanded", (double)st->abs_expanded); /* `expanded` told apart, for a call's share */
+    counters_add(out, "refine_expanded", (double)st->refine_expanded);
+    if (!out->per_call)
+        counters_add(out, "refine_max_p95", refiner_max_p95(&e->refiner));
     counters_add(out, "legs_mean", (double)st->legs / q);
     counters_add(out, "center_legs", (double)st->center_legs);
     counters_add(out, "seg_hits", (double)st->seg_hits);

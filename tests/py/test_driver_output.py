@@ -229,6 +229,40 @@ class CallsFile(unittest.TestCase):
             self.assertEqual(sum(int(c["cells"]) for c in mine), int(r["path_size"]))
         self.assertEqual(len(calls), sum(int(r["calls"]) for r in rows))
 
+    def test_call_counters_add_up_to_summary_totals(self):
+        # --call-counters: a column per key, each call's change of the entry's
+        # counter; over a run whose lines are written mid-query too (work=1,
+        # as above), each column sums to SUMMARY's total, and `expanded`,
+        # the driver's own count, to mm's two kinds of expansions.
+        keys = ["expanded", "abs_expanded", "refine_expanded", "cache_hits", "cache_misses", "center_legs", "jps"]
+        with TempDir() as d:
+            with open(SCEN16) as f:
+                lines = f.read().splitlines()
+            s = write(d, "long.scen", "\n".join(lines[:1] + lines[-12:] + lines[1:21]) + "\n")
+            code, out, err = run_gppc("--entry", "mm:work=1", "--pre-dir", d, "--calls", d + "/c.tsv",
+                                      "--call-counters", ",".join(keys), "-full", ROOMS16, s)
+            self.assertEqual(code, 0, err)
+            with open(d + "/c.tsv") as f:
+                calls = list(csv.DictReader(f, delimiter="\t"))
+            unknown = run_gppc("--entry", "mm:work=1", "--pre-dir", d, "--calls", d + "/u.tsv",
+                               "--call-counters", "expanded,no_such_key", "-run", ROOMS16, s)
+            alone = run_gppc("--entry", "mm", "--pre-dir", d, "--call-counters", "expanded", "-run", ROOMS16, s)
+        sm = parse_summary(out)
+        self.assertGreater(len(calls), 4096)
+        sums = {k: sum(float(c[k]) for c in calls) for k in keys}
+        self.assertGreater(sums["abs_expanded"], 0)
+        self.assertGreater(sums["refine_expanded"], 0)
+        for k in keys[1:]:
+            self.assertEqual(sums[k], sm[k], k)
+        self.assertEqual(sums["expanded"], sm["abs_expanded"] + sm["refine_expanded"])
+        self.assertEqual(unknown[0], 2)
+        self.assertEqual(len(unknown[2].strip().splitlines()), 1, unknown[2])
+        self.assertIn("mm has no counter 'no_such_key'", unknown[2])
+        self.assertIn(" expanded ", unknown[2])
+        self.assertIn(" cache_misses ", unknown[2])
+        self.assertEqual(alone[0], 2)
+        self.assertIn("--call-counters only applies with --calls", alone[2])
+
 
 class ScenarioForAnotherMap(unittest.TestCase):
     def test_a_scenario_naming_another_map_warns_and_counts(self):
