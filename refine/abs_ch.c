@@ -5,8 +5,7 @@
 
 #include "abs_ch_custom.h"
 
-/* The query's scratch, sized by the shape's height, which regions placed
- * in its slots later keep. */
+/* The query's scratch, sized by the shape's height. */
 static bool alloc_scratch(AbsCh *ch)
 {
     size_t h = ch->height ? ch->height : 1;
@@ -41,34 +40,21 @@ static void free_costs(AbsCh *ch)
 }
 
 bool abs_ch_shape(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, const AbsChSectors *sec,
-                  const uint32_t *cap, Err *err)
+                  Err *err)
 {
     memset(ch, 0, sizeof *ch);
     ch->n = n;
     if (!abs_ch_edges_fit(sec, g, n, region_sector))
         return err_set(err, "abstract contraction hierarchy: an edge between sectors that do not touch");
-    uint32_t *count = malloc((sec->ns ? sec->ns : 1) * sizeof *count);
-    bool ok = count && abs_ch_sectors_copy(&ch->sec, sec);
-    if (ok && !cap)
-        ok = abs_ch_topo_build_exact(&ch->topo, &ch->sec, n, region_sector, g->first, g->to, g->stride);
-    else if (ok) {
-        ok = abs_ch_topo_build(&ch->topo, &ch->sec, cap);
-        if (ok && !abs_ch_topo_fits(&ch->topo, sec->ns, n, region_sector, count)) {
-            free(count);
-            abs_ch_free(ch);
-            return err_set(err, "abstract contraction hierarchy: a sector holds more regions than its slots");
-        }
-        if (ok)
-            abs_ch_topo_place(&ch->topo, sec->ns, n, region_sector, count);
-    }
-    free(count);
+    bool ok = abs_ch_sectors_copy(&ch->sec, sec) &&
+              abs_ch_topo_build_exact(&ch->topo, &ch->sec, n, region_sector, g->first, g->to, g->stride);
     ch->shaped = ok;
     ch->shape_arcs = ch->topo.m;
     uint32_t *rank_depth = ok ? malloc((ch->topo.n ? ch->topo.n : 1) * sizeof *rank_depth) : NULL;
     ch->depth = ok ? malloc((ch->topo.n ? ch->topo.n : 1) * sizeof *ch->depth) : NULL;
     /* The parents, for ends held by depth (narrow_hierarchy), from the
      * shape before its unkept arcs are dropped (abs_ch_drop_unkept). */
-    bool parents = !cap && n > 0 && n <= ABS_CH_NARROW_MAX;
+    bool parents = n > 0 && n <= ABS_CH_NARROW_MAX;
     ch->parent16 = ok && parents ? malloc((size_t)n * sizeof *ch->parent16) : NULL;
     if ((ok = ok && rank_depth && ch->depth && (!parents || ch->parent16))) {
         ch->height = abs_ch_topo_depths(&ch->topo, rank_depth);
@@ -81,24 +67,18 @@ bool abs_ch_shape(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
     }
     free(rank_depth);
     size_t m = ch->topo.m ? ch->topo.m : 1;
-    /* A shape that is let go after the build may keep one direction when
-     * the costs are symmetric; a kept one is customised again direction
-     * by direction (abs_ch_dyn.c), so it keeps both. */
-    bool one = !cap && abs_ch_symmetric(g, n);
+    /* One direction serves both when the costs are symmetric. */
+    bool one = abs_ch_symmetric(g, n);
     if (ok) {
         ch->w_up = malloc(m * sizeof *ch->w_up);
         ch->mid_up = malloc(m * sizeof *ch->mid_up);
         ch->w_dn = one ? ch->w_up : malloc(m * sizeof *ch->w_dn);
         ch->mid_dn = one ? ch->mid_up : malloc(m * sizeof *ch->mid_dn);
-        /* A shape let go after the build makes its costs exact in place
-         * (abs_ch_perfect_over): no second array at the build's peak. A
-         * slotted one keeps its exact distances for local re-customisation
-         * (dyn_init). */
-        ch->dyn.pu = cap ? malloc(m * sizeof *ch->dyn.pu) : NULL;
-        ch->dyn.pd = cap ? malloc(m * sizeof *ch->dyn.pd) : NULL;
-        ok = ch->w_up && ch->w_dn && ch->mid_up && ch->mid_dn && (!cap || (ch->dyn.pu && ch->dyn.pd));
+        /* The costs are made exact in place (abs_ch_perfect_over): no
+         * second array at the build's peak. */
+        ok = ch->w_up && ch->w_dn && ch->mid_up && ch->mid_dn;
     }
-    if (ok && !abs_ch_metric(ch, g)) { /* not after abs_ch_edges_fit and the slots' check */
+    if (ok && !abs_ch_metric(ch, g)) { /* not after abs_ch_edges_fit */
         abs_ch_free(ch);
         return err_set(err, "abstract contraction hierarchy: an edge the shape does not hold");
     }
@@ -111,10 +91,10 @@ bool abs_ch_shape(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
 
 bool abs_ch_shape_finish(AbsCh *ch, Err *err)
 {
-    bool one = ch->w_dn == ch->w_up, cap = ch->dyn.pu != NULL, ok = true;
+    bool one = ch->w_dn == ch->w_up, ok = true;
     uint32_t n = ch->n;
     size_t slots = ch->topo.n ? ch->topo.n : 1;
-    const uint32_t *eu = cap ? ch->dyn.pu : ch->w_up, *ed = cap ? ch->dyn.pd : ch->w_dn; /* the exact distances */
+    const uint32_t *eu = ch->w_up, *ed = ch->w_dn; /* the exact distances (abs_ch_perfect_over) */
     ch->nup = abs_ch_flat_count(ch, eu, ch->w_up);
     ch->ndn = one ? ch->nup : abs_ch_flat_count(ch, ed, ch->w_dn);
     ch->up_first = malloc((slots + 1) * sizeof *ch->up_first);
@@ -141,8 +121,7 @@ bool abs_ch_shape_finish(AbsCh *ch, Err *err)
             ch->dn = ch->up;
             ch->shared = true;
         }
-        if (!cap)
-            abs_ch_narrow(ch);
+        abs_ch_narrow(ch);
         ok = alloc_scratch(ch);
     }
     if (!ok) {
@@ -153,14 +132,12 @@ bool abs_ch_shape_finish(AbsCh *ch, Err *err)
 }
 
 bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
-                         const AbsChSectors *sec, const uint32_t *cap, Err *err)
+                         const AbsChSectors *sec, Err *err)
 {
-    if (!abs_ch_shape(ch, n, g, region_sector, sec, cap, err))
+    if (!abs_ch_shape(ch, n, g, region_sector, sec, err))
         return false;
     abs_ch_customise(ch);
-    if (cap)
-        abs_ch_perfect(ch, ch->dyn.pu, ch->dyn.pd);
-    else if (abs_ch_perfect_over(ch))
+    if (abs_ch_perfect_over(ch))
         abs_ch_drop_unkept(ch);
     else {
         abs_ch_free(ch);
@@ -188,7 +165,7 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
     if (!ok)
         ok = err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
     else
-        ok = abs_ch_build_shaped(ch, n, g, region_sector, sec, NULL, err);
+        ok = abs_ch_build_shaped(ch, n, g, region_sector, sec, err);
     abs_ch_sectors_free(&own);
     free(count);
     /* A few queries across the map set query_work, what renting (the
@@ -216,18 +193,12 @@ bool abs_ch_rebuild(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *
     ch->sec.region_order = ABS_CH_ORDER_DEGREE;
     if (!abs_ch_build(&fresh, n, g, region_sector, ch->sec.sw, ch->sec.sh, &ch->sec, err))
         return false;
-    AbsChDyn *d = &ch->dyn, *f = &fresh.dyn;
-    f->work = d->work;
-    f->refreshes = d->refreshes + 1;
-    f->rent_total = d->rent_total + d->rent;
-    f->piece = d->piece;
-    f->pieces = d->pieces;
-    f->dropped = d->dropped;
-    f->redone = d->redone + fresh.shape_arcs;
-    f->rows = d->rows + n;
-    f->reshaped = d->reshaped;
-    f->refreshes_at_change = d->refreshes_at_change;
-    f->paid = d->paid;
+    AbsChCarried *c = &fresh.dyn.carried;
+    *c = ch->dyn.carried;
+    c->refreshes++;
+    c->rent_total += ch->dyn.rent;
+    c->redone += fresh.shape_arcs;
+    c->rows += n;
     fresh.tracer = ch->tracer;
     fresh.centers = ch->centers;
     abs_ch_free(ch);
@@ -237,41 +208,10 @@ bool abs_ch_rebuild(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *
 
 void abs_ch_unshape(AbsCh *ch)
 {
-    if (ch->dynamic)
-        return;
     abs_ch_topo_free(&ch->topo);
     free_costs(ch);
     abs_ch_sectors_compact(&ch->sec);
     ch->shaped = false;
-}
-
-/* What local re-customisation keeps (abs_ch_dyn.c fills it): freed and
- * counted here with the rest of the hierarchy. */
-void abs_ch_dyn_free(AbsChDyn *d)
-{
-    free(d->pu);
-    free(d->pd);
-    free(d->down_first);
-    free(d->down_from);
-    free(d->down_arc);
-    free(d->dirty);
-    free(d->row);
-    free(d->ring);
-    free(d->stale);
-    free(d->count);
-    free(d->old);
-    free(d->rank_depth);
-    abs_ch_reshape_drop(d);
-    memset(d, 0, sizeof *d);
-}
-
-size_t abs_ch_dyn_bytes(const AbsCh *ch)
-{
-    size_t reshape = abs_ch_reshape_bytes(&ch->dyn);
-    if (!ch->dynamic)
-        return reshape + (ch->dyn.stale ? ch->sec.ns : 0); /* a change deferred before the first refresh */
-    size_t m = ch->topo.m, n = ch->topo.n, ns = ch->sec.ns;
-    return reshape + m * (4 + 4 + 4 + 4 + 1) + n * (4 + 1 + 4) + 4 + ns * (1 + 1 + 4);
 }
 
 void abs_ch_free(AbsCh *ch)
@@ -304,7 +244,7 @@ void abs_ch_free(AbsCh *ch)
     free(ch->chain);
     free(ch->unpacking);
     free_costs(ch);
-    abs_ch_dyn_free(&ch->dyn);
+    free(ch->dyn.stale);
     abs_ch_topo_free(&ch->topo);
     abs_ch_sectors_free(&ch->sec);
     free(ch->fg);
@@ -326,16 +266,14 @@ size_t abs_ch_kept_bytes(const AbsCh *ch)
                                          abs_ch_shortcut_bits_bytes(ch->ndn)
                                    : (size_t)ch->ndn * sizeof *ch->dn);
     size_t custom =
-        abs_ch_sectors_bytes(&ch->sec) + abs_ch_dyn_bytes(ch) +
+        abs_ch_sectors_bytes(&ch->sec) + (ch->dyn.stale ? ch->sec.ns : 0) +
         (ch->parent16 ? (size_t)ch->n * sizeof *ch->parent16 : 0) +
         (ch->narrow ? abs_ch_packed_bytes(ch->rec_bits, ch->n + 1) +
                           (ch->shared ? 1 : 2) * (abs_ch_packed_bytes(ch->row_bits, ch->n + 1) +
                                                   ((size_t)ch->n / ABS_CH_REC_BLOCK + 1) * sizeof *ch->up_base)
-                    : (size_t)(ch->dynamic ? ch->topo.n : ch->n) * sizeof *ch->depth);
+                    : (size_t)ch->n * sizeof *ch->depth);
     if (ch->shaped)
         custom += abs_ch_topo_bytes(&ch->topo, ch->sec.ns) + (size_t)ch->topo.m * 16;
-    if (ch->dynamic) /* room for every slot and every arc, both directions */
-        return custom + 2 * (((size_t)ch->topo.n + 1) * sizeof *ch->up_first + (size_t)ch->topo.m * sizeof *ch->up);
     return custom + (ch->shared ? up : up + dn);
 }
 

@@ -4,14 +4,10 @@
  * alternative to the abstract A* (refine/abstract_search.h).
  *
  * Three phases, so that a map change costs what it changes:
- *  - the order (refine/abs_ch_topo.h) of a map that has changed depends
- *    only on the sector grid and the number of regions in each sector: a
- *    nested dissection of the sectors by geometry, near-linear to compute,
- *    and no witness search at all, and the shape is its fill over the
- *    sectors' slots; a build orders the regions themselves, by least
+ *  - the order (refine/abs_ch_topo.h): a build orders the regions, by least
  *    degree or least fill on the region graph, whichever shape's queries
  *    scan less (abs_ch_topo_order: about half the arcs), and its shape is
- *    that order's fill of the region graph;
+ *    that order's fill of the region graph, the least shape;
  *  - customisation puts the edge costs (integer, 1/ABS_COST_SCALE cells) on
  *    that shape bottom-up over its lower triangles (CCH §5), then exact
  *    distances top-down over the other triangles (perfect customisation,
@@ -25,19 +21,8 @@
  *    nothing; shortcuts record their middle region and are unpacked into
  *    the region route the refiner consumes.
  * After a map change the refresh (abs_ch_refresh) builds the least shape
- * again, its regions ordered by least degree. A local re-customisation
- * (abs_ch_update) keeps the sector order instead; its first change
- * makes a slotted shape (each sector has slots for as many regions as it
- * has held, refine/abs_ch_topo.h), customised whole, and from then on the
- * shape is kept and the customisation is redone only where it can change:
- * the arcs between regions of the changed sectors and their neighbours are
- * customised again, and from each arc whose cost moves the arcs above it in
- * its triangles, in rank order (basic), then the rows below whose exact
- * distances can move, in falling rank order (perfect); the result equals a
- * customisation from scratch on the same shape, arc for arc (abs_ch_verify).
- * A sector that outgrows its slots makes a new shape (wider slots there) and
- * a whole customisation. Both orders give the same exact costs, not the
- * same arcs.
+ * again over the held edges, its regions ordered by least degree
+ * (abs_ch_rebuild); nothing of the old shape is kept between changes.
  *
  * The build, customisation entry points and byte counts are abs_ch.c; the
  * query and its unpacking abs_ch_query.c.
@@ -65,11 +50,9 @@
  * while they are made, the build's peak, the exact distances are written
  * over the customised costs and the arcs left out are dropped first, so
  * the peak holds the kept arcs about twice, not the shape's arcs three
- * times beside them (abs_ch_perfect_over, abs_ch_drop_unkept). The
- * first update makes the slotted shape, customises it whole and from then
- * on keeps it, with what local re-customisation needs (AbsChDyn: about 40 B
- * an arc), so only a changing map pays for them. All of it is reported as
- * ch_bytes (mm SUMMARY).
+ * times beside them (abs_ch_perfect_over, abs_ch_drop_unkept). A
+ * change deferred keeps a flag per sector (AbsChDyn.stale). All of it is
+ * reported as ch_bytes (mm SUMMARY).
  * The search arrays (two distances, regions, parents) are per-query scratch,
  * reused, indexed by depth in the shape's elimination tree: as long as the
  * tree is high, not as the regions are many. Owns everything it allocates;
@@ -113,35 +96,28 @@ typedef struct AbsChEdges {
     size_t stride;
 } AbsChEdges;
 
-/* What local re-customisation keeps, from the first update on. */
-typedef struct AbsChDyn {
-    uint32_t *pu, *pd;              /* per shape arc: exact distances lo -> hi, hi -> lo */
-    uint32_t *down_first;           /* slots + 1, by rank y: the arcs x -> y with x < y */
-    uint32_t *down_from, *down_arc; /* their x, increasing, and the arc's index */
-    uint8_t *dirty;                 /* per shape arc: to be customised again */
-    uint8_t *row;                   /* per rank: DYN_BASIC, DYN_EXACT flags (abs_ch_dyn.c) */
-    uint8_t *ring;                  /* per sector: changed, or beside a changed one */
-    uint8_t *stale;                 /* per sector: changed since the last customisation (abs_ch_defer) */
-    bool pending;                   /* stale holds a change: the query arcs are not to be used */
-    uint64_t work;                  /* work units (below) of every re-customisation so far */
-    uint64_t cost;                  /* of the last refresh */
-    uint64_t rent, rent_total;      /* work units the abstract A* spent while pending, since the last change, in all */
+/* What a refresh carries from the hierarchy it replaces to the one it builds
+ * (abs_ch_rebuild: one assignment, so that no field is left behind). */
+typedef struct AbsChCarried {
+    uint64_t work; /* work units (below) of every refresh so far */
     uint64_t refreshes;
-    uint32_t *count;                 /* per sector: scratch */
-    uint32_t *old;                   /* the longest row twice: scratch */
-    uint32_t *rank_depth;            /* per rank: its depth in the elimination tree (AbsCh.depth) */
-    uint64_t redone, rows, reshaped; /* arcs customised again, rows made exact again, new shapes */
-    /* A refresh that needs a new shape may run in pieces: at most `piece`
-     * units of its rows' work per abs_ch_refresh call (0: whole), the shape
-     * being made held in `reshape` meanwhile (abs_ch_dyn.c). */
-    uint64_t piece;
-    struct AbsChReshape *reshape;
-    uint64_t pieces, dropped; /* calls that ran part of a new shape; new shapes dropped mid-way for a change */
-    bool fresh_change;        /* deferred since the last refresh call (in pieces, that call only waits) */
+    uint64_t rent_total;   /* work units the abstract A* spent while pending, before the current rent */
+    uint64_t redone, rows; /* arcs customised, rows made exact, by the refreshes */
     /* abs_ch_due's memory: the refreshes when the last change came, and
      * whether the searches between the two changes before paid for one */
     uint64_t refreshes_at_change;
     bool paid;
+    bool own_call; /* a refresh waits for the call after the one that deferred a change */
+} AbsChCarried;
+
+/* The hierarchy's state after map changes (abs_ch_defer, abs_ch_refresh). */
+typedef struct AbsChDyn {
+    uint8_t *stale;    /* per sector: changed since the last refresh (abs_ch_defer) */
+    bool pending;      /* stale holds a change: the query arcs are not to be used */
+    bool fresh_change; /* deferred since the last refresh call (with own_call, that call only waits) */
+    uint64_t cost;     /* of the last refresh */
+    uint64_t rent;     /* work units the abstract A* spent while pending, since the last change */
+    AbsChCarried carried;
 } AbsChDyn;
 
 /* A query in progress (abs_ch_begin .. abs_ch_finish). */
@@ -169,10 +145,8 @@ typedef struct AbsCh {
     uint32_t *dn_first; /* n + 1: v's arcs to -> v with rank(to) > rank(v); == up_first when symmetric */
     AbsChArc *dn;
     /* narrow: the arcs are packed into upk and dnk instead (up and dn
-     * NULL): a hierarchy that has not followed a map change, of at most
-     * ABS_CH_NARROW_MAX regions (their depths too); the first update makes
-     * the hierarchy again with slots (abs_ch_dyn.c), its arcs wide, as the
-     * slots may outgrow any width. Arc i's other end (to_bits, lowest) and
+     * NULL): a hierarchy of at most ABS_CH_NARROW_MAX regions (their
+     * depths too), a refreshed one as well. Arc i's other end (to_bits, lowest) and
      * cost (cost_bits) are bits [arc_bits * i, + arc_bits) of upk (dnk),
      * counted little-endian from its first byte; bit i of upsc (dnsc) is
      * set where arc i is a shortcut, and the k-th shortcut's middle is
@@ -234,12 +208,11 @@ typedef struct AbsCh {
     AbsChQuery q;              /* the query in progress, or the last one */
     uint64_t query_work;       /* a query's work in dyn.rent's units, a running mean (abs_ch_rent) */
     AbsChSectors sec;          /* sector order and fill, kept across updates */
-    bool shaped;               /* topo, w_*, mid_* held (while building, and once dynamic) */
-    uint64_t shape_arcs;       /* the slotted shape's arcs (made by the first update when let go) */
+    bool shaped;               /* topo, w_*, mid_* held (while building) */
+    uint64_t shape_arcs;       /* the shape's arcs, kept when it is let go (a refresh's cost) */
     AbsChTopo topo;            /* the region shape */
     uint32_t *w_up, *w_dn;     /* per shape arc lo -> hi: cost lo -> hi and hi -> lo after customisation */
     uint32_t *mid_up, *mid_dn; /* their middle ranks, ABS_CH_NONE for an edge */
-    bool dynamic;              /* dyn allocated; the query arrays then have room for every slot and arc */
     AbsChDyn dyn;
     /* NULL: not traced; else the query's events name each region by its
      * center (set by abs_search_run from its own tracer, search/trace.h,
@@ -256,36 +229,20 @@ typedef struct AbsCh {
  * the map was first seen). */
 bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, uint32_t sw, uint32_t sh,
                   const AbsChSectors *keep, Err *err);
-/* The hierarchy made to follow a map change: the regions are now `n`, in
- * sectors region_sector[], over the edges `g`; touched[sector] (nonzero)
- * marks the sectors whose cells changed (edges change only in and beside
- * them). All or nothing: false (the hierarchy as it was) when memory ran
- * out or an edge joins sectors that do not touch. Once an update has
- * succeeded, another whose regions fit the slots allocates nothing and
- * cannot fail, so a caller can undo an update by updating back. */
-bool abs_ch_update(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, const uint8_t *touched,
-                   Err *err);
-/* Deferred updates: the caller records a change (touched sectors, as for
- * abs_ch_update) and stops querying the hierarchy; while it is pending the
- * caller searches otherwise (exactly: the abstract A*) and adds that
- * search's work to dyn.rent; once the rent since the last change reaches the
- * last refresh's cost (abs_ch_due: ski rental, so the queries between two
- * changes cost at most about twice what the better of the two would have),
- * or at once when the searches between the last two changes paid for a
- * refresh, it calls abs_ch_refresh, which
- * refreshes for every change since the last refresh at once: a hierarchy
- * that has no slotted shape (abs_ch_update made none) is built again
- * whole, in the call after the one that waits; one that has is
- * re-customised. Work
- * units are arcs and triangles scanned on one side, edges relaxed on the
- * other: both a few dozen instructions. False (nothing changed) when
- * memory ran out. With dyn.piece set, a refresh that needs a new shape runs
- * in pieces, a bounded one per call: it returns true with dyn.pending still
- * set until its last piece (the caller searches otherwise meanwhile), and a
- * change deferred before then starts it again; the hierarchy it ends with
- * is the one a whole refresh makes. The first call after a change only
- * waits (the caller that deferred it has usually just spent its call on
- * the change). */
+/* Deferred updates: the caller records a change (touched[sector] nonzero
+ * marks the sectors whose cells changed) and stops querying the hierarchy;
+ * while it is pending the caller searches otherwise (exactly: the abstract
+ * A*) and adds that search's work to dyn.rent; once the rent since the last
+ * change reaches the last refresh's cost (abs_ch_due: ski rental, so the
+ * queries between two changes cost at most about twice what the better of
+ * the two would have), or at once when the searches between the last two
+ * changes paid for a refresh, it calls abs_ch_refresh, which builds the
+ * hierarchy again (abs_ch_rebuild) for every change since the last refresh
+ * at once. With carried.own_call set, the first refresh call after a change
+ * only waits (the caller that deferred it has usually just spent its call on
+ * the change). Work units are arcs and triangles scanned on one side, edges
+ * relaxed on the other: both a few dozen instructions. False (nothing
+ * changed) when memory ran out. */
 bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err);
 bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, Err *err);
 bool abs_ch_due(const AbsCh *ch);
@@ -299,12 +256,9 @@ bool abs_ch_due(const AbsCh *ch);
 /* Queries abs_ch_build runs to set query_work's first value. */
 #define ABS_CH_SAMPLE_QUERIES 8u
 void abs_ch_rent(AbsCh *ch, uint64_t astar_work);
-/* Tests: customises the hierarchy's shape from scratch over `g` and
- * compares every arc's costs and middles (and exact distances, once it has
- * been updated) with the kept ones; a hierarchy never updated holds no
- * shape, and its query arcs are compared with a build from scratch on its
- * sector order (region r in sector region_sector[r]). False and the first
- * difference in err. */
+/* Tests: the hierarchy's query arcs (it holds no shape) compared with a
+ * build from scratch over `g` on its sector order (region r in sector
+ * region_sector[r]). False and the first difference in err. */
 bool abs_ch_verify(const AbsCh *ch, const AbsChEdges *g, const uint32_t *region_sector, Err *err);
 void abs_ch_free(AbsCh *ch);
 /* The bits from bit `at` on (a relaxation's loop steps `at` by arc_bits

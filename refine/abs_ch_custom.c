@@ -1,5 +1,5 @@
 /* The customisation of the regions' hierarchy (refine/abs_ch.h) on its
- * shape, whole (CCH §5, §6); abs_ch_verify.c checks a kept one with it. */
+ * shape (CCH §5, §6). */
 #include "abs_ch_custom.h"
 
 #include <stdlib.h>
@@ -7,10 +7,7 @@
 
 #define INF ABS_CH_INF
 
-/* Does every edge join regions of the same or 8-neighbouring sectors (whose
- * slots the shape always joins when both have slots: the fill holds every
- * grid neighbour among them; a region in a sector without slots does not
- * fit, abs_ch_topo_fits)? */
+/* Does every edge join regions of the same or 8-neighbouring sectors? */
 bool abs_ch_edges_fit(const AbsChSectors *sec, const AbsChEdges *g, uint32_t n, const uint32_t *region_sector)
 {
     for (uint32_t r = 0; r < n; r++)
@@ -141,18 +138,6 @@ static void perfect_row(const AbsChTopo *t, uint32_t x, const uint32_t *bu, cons
                 pd[i] = v;
         }
     }
-}
-
-void abs_ch_perfect_row(const AbsCh *ch, uint32_t x, uint32_t *pu, uint32_t *pd)
-{
-    uint32_t lo = ch->topo.first[x];
-    perfect_row(&ch->topo, x, ch->w_up + lo, ch->w_dn + lo, pu, pd);
-}
-
-void abs_ch_perfect(const AbsCh *ch, uint32_t *pu, uint32_t *pd)
-{
-    for (uint32_t x = ch->topo.n; x-- > 0;)
-        abs_ch_perfect_row(ch, x, pu, pd);
 }
 
 /* A middle marking an arc its row found not kept, until the pass ends

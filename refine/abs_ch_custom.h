@@ -1,8 +1,7 @@
 /* abs_ch_custom.h (private to refine/): the customisation of the regions'
- * hierarchy (refine/abs_ch.h) on its shape, whole and local, shared by
- * abs_ch.c (building, queries), abs_ch_custom.c (customising whole),
- * abs_ch_dyn.c (updates: local re-customisation, deferred) and
- * abs_ch_verify.c (the check against one from scratch). */
+ * hierarchy (refine/abs_ch.h) on its shape, shared by abs_ch.c (building,
+ * queries), abs_ch_custom.c (customising), abs_ch_dyn.c (updates,
+ * deferred) and abs_ch_verify.c (the check against one from scratch). */
 #ifndef GPPC_REFINE_ABS_CH_CUSTOM_H
 #define GPPC_REFINE_ABS_CH_CUSTOM_H
 
@@ -42,12 +41,8 @@ bool abs_ch_metric(AbsCh *ch, const AbsChEdges *g);
  * the rows below it have run). */
 void abs_ch_customise(AbsCh *ch);
 void abs_ch_customise_row(AbsCh *ch, uint32_t x);
-/* Row x of the perfect customisation into pu, pd (it reads the rows above). */
-void abs_ch_perfect_row(const AbsCh *ch, uint32_t x, uint32_t *pu, uint32_t *pd);
-/* Perfect customisation: exact distances of every arc into pu, pd. */
-void abs_ch_perfect(const AbsCh *ch, uint32_t *pu, uint32_t *pd);
-/* The perfect customisation of a shape let go after the build, over its
- * own costs: abs_ch_perfect's distances, then every arc abs_ch_flatten
+/* The perfect customisation (CCH §6) of a shape let go after the build,
+ * over its own costs: every arc's exact distances, then every arc abs_ch_flatten
  * would not keep by them made infinite, so that abs_ch_flatten(ch, w, w,
  * mid) keeps the same arcs at the same costs without a second array of
  * them. False (the costs half done) when memory ran out. */
@@ -62,18 +57,15 @@ uint32_t abs_ch_flatten(const AbsCh *ch, const uint32_t *exact, const uint32_t *
                         AbsChArc *arcs);
 /* The kept arcs of one direction (the size flatten needs). */
 uint32_t abs_ch_flat_count(const AbsCh *ch, const uint32_t *exact, const uint32_t *w);
-/* Whole build on a given sector order and slots, cap[sector] (NULL: the
- * least shape for these regions and edges, abs_ch_topo_build_exact), the
- * shape kept (abs_ch.c): abs_ch_shape, abs_ch_customise, the perfect
- * customisation (into dyn.pu, dyn.pd with cap; in place without), then
- * abs_ch_shape_finish. A caller that bounds its work per call runs the
- * rows between the two itself (abs_ch_dyn.c). */
+/* Whole build of the least shape (abs_ch_topo_build_exact) on a given
+ * sector order, the shape kept (abs_ch.c): abs_ch_shape, abs_ch_customise,
+ * the perfect customisation in place, then abs_ch_shape_finish. */
 bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
-                         const AbsChSectors *sec, const uint32_t *cap, Err *err);
-/* The shape, its depths and the metric over `g`, not customised; with cap,
- * dyn.pu and dyn.pd allocated for the exact distances. All or nothing. */
+                         const AbsChSectors *sec, Err *err);
+/* The shape, its depths and the metric over `g`, not customised. All or
+ * nothing. */
 bool abs_ch_shape(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, const AbsChSectors *sec,
-                  const uint32_t *cap, Err *err);
+                  Err *err);
 /* After the customisation: the query arcs by the exact distances, and the
  * query's scratch. False (the hierarchy freed) when memory ran out. */
 bool abs_ch_shape_finish(AbsCh *ch, Err *err);
@@ -81,26 +73,15 @@ bool abs_ch_shape_finish(AbsCh *ch, Err *err);
  * abs_ch.h) where its regions fit; else, or when memory ran out, they stay
  * wide (abs_ch_pack.c). */
 void abs_ch_narrow(AbsCh *ch);
-/* A hierarchy never reshaped refreshed (abs_ch_refresh; abs_ch.c): the
- * least shape built again from scratch over `g`, its regions ordered by
- * least degree alone (AbsChSectors.region_order: least fill weighs each
- * candidate by the pairs of its neighbours not yet joined, and choosing
- * between the two rules makes three orders), its counters carried over
- * but the work (the caller's). Where its regions' graph changes in many
- * places at once, the slotted shape's blow-up of the sectors (every slot
- * a clique with its upper neighbours') is several times the least
- * shape's arcs, and a local re-customisation there scans many of them: a
- * build is cheaper. All or nothing. */
+/* The refresh after map changes (abs_ch_refresh; abs_ch.c): the least
+ * shape built again from scratch over `g`, its regions ordered by least
+ * degree alone (AbsChSectors.region_order: least fill weighs each candidate
+ * by the pairs of its neighbours not yet joined, and choosing between the
+ * two rules makes three orders), its counters carried over
+ * (AbsChDyn.carried) but the work (the caller's). All or nothing. */
 bool abs_ch_rebuild(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, Err *err);
-/* Lets the shape and its customised costs go (a hierarchy that has not
- * been updated; the query arcs stay): abs_ch.c. */
+/* Lets the shape and its customised costs go (the query arcs stay):
+ * abs_ch.c. */
 void abs_ch_unshape(AbsCh *ch);
-/* What local re-customisation keeps, freed and counted (abs_ch.c). */
-void abs_ch_dyn_free(AbsChDyn *d);
-/* A new shape in progress (AbsChDyn.reshape) dropped, and its bytes
- * (abs_ch_dyn.c). */
-void abs_ch_reshape_drop(AbsChDyn *d);
-size_t abs_ch_reshape_bytes(const AbsChDyn *d);
-size_t abs_ch_dyn_bytes(const AbsCh *ch);
 
 #endif

@@ -85,108 +85,6 @@ static bool eliminate(Fill *f, uint32_t n, const uint32_t *adj_first, const uint
     return ok;
 }
 
-/* The sector fill: the elimination of the grid graph (8 neighbours) of the
- * sectors that have slots (cap > 0); a sector without slots holds no
- * region, so no route passes it and its fill would only join regions
- * needlessly (a region placed there later overflows its slots, and a new
- * shape brings it in). */
-static bool sector_fill(Fill *f, const AbsChSectors *s, const uint32_t *rank, const uint32_t *cap)
-{
-    uint32_t ns = s->ns;
-    uint32_t *adj_first = malloc(((size_t)ns + 1) * sizeof *adj_first),
-             *adj = malloc(((size_t)ns * 8 + 1) * sizeof *adj);
-    bool ok = adj_first && adj;
-    for (uint32_t v = 0, k = 0; ok && v < ns; v++) {
-        uint32_t sec = s->order[v], x = sec % s->sw, y = sec / s->sw;
-        adj_first[v] = k;
-        for (int dy = -1; cap[sec] && dy <= 1; dy++)
-            for (int dx = -1; dx <= 1; dx++) {
-                int64_t nx = (int64_t)x + dx, ny = (int64_t)y + dy;
-                size_t nsec = (size_t)ny * s->sw + (size_t)nx;
-                if ((dx || dy) && nx >= 0 && ny >= 0 && nx < s->sw && ny < s->sh && cap[nsec])
-                    adj[k++] = rank[nsec];
-            }
-        adj_first[v + 1] = k;
-    }
-    ok = ok && eliminate(f, ns, adj_first, adj);
-    free(adj_first);
-    free(adj);
-    return ok;
-}
-
-/* The arcs of the blow-up of a sector fill, count[v] slots at sector rank v. */
-static uint64_t blowup_arcs(const Fill *fill, uint32_t ns, const uint32_t *count)
-{
-    uint64_t m = 0;
-    for (size_t v = 0; v < ns; v++) {
-        uint64_t k = count[v], out = 0;
-        for (size_t i = fill->first[v]; i < fill->first[v + 1]; i++)
-            out += count[fill->head[i]];
-        m += k * (k - (k > 0)) / 2 + k * out;
-    }
-    return m;
-}
-
-bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap)
-{
-    memset(t, 0, sizeof *t);
-    size_t ns = s->ns;
-    /* Per sector rank: its slots' first rank (sector-major) and count. */
-    uint32_t *base = calloc(ns + 1, sizeof *base), *count = calloc(ns + 1, sizeof *count);
-    uint32_t *rank = calloc(ns ? ns : 1, sizeof *rank);
-    Fill fill = {0};
-    t->cap = malloc((ns ? ns : 1) * sizeof *t->cap);
-    t->base = malloc((ns ? ns : 1) * sizeof *t->base);
-    bool ok = base && count && rank && t->cap && t->base;
-    if (ok) {
-        for (uint32_t v = 0; v < ns; v++)
-            rank[s->order[v]] = v;
-        ok = sector_fill(&fill, s, rank, cap);
-    }
-    if (ok) {
-        uint64_t slots = 0;
-        for (size_t v = 0; v < ns; v++) {
-            count[v] = cap[s->order[v]];
-            base[v + 1] = base[v] + count[v];
-            slots += count[v];
-        }
-        ok = slots < UINT32_MAX;
-        t->n = (uint32_t)slots;
-        memcpy(t->cap, cap, ns * sizeof *cap);
-        for (size_t v = 0; v < ns; v++)
-            t->base[s->order[v]] = base[v];
-    }
-    size_t cnt = t->n ? t->n : 1;
-    ok = ok && (t->rank = malloc(cnt * sizeof *t->rank)) && (t->node = malloc(cnt * sizeof *t->node)) &&
-         (t->first = malloc((cnt + 1) * sizeof *t->first));
-    if (ok) {
-        uint64_t m = blowup_arcs(&fill, (uint32_t)ns, count);
-        ok = m < UINT32_MAX && (t->head = malloc((size_t)(m ? m : 1) * sizeof *t->head));
-    }
-    if (ok) {
-        uint32_t m = 0;
-        for (size_t v = 0; v < ns; v++)
-            for (uint32_t x = base[v]; x < base[v] + count[v]; x++) {
-                t->first[x] = m;
-                for (uint32_t y = x + 1; y < base[v] + count[v]; y++)
-                    t->head[m++] = y;
-                for (size_t i = fill.first[v]; i < fill.first[v + 1]; i++)
-                    for (uint32_t y = base[fill.head[i]]; y < base[fill.head[i]] + count[fill.head[i]]; y++)
-                        t->head[m++] = y;
-            }
-        t->first[t->n] = m;
-        t->m = m;
-    }
-    free(base);
-    free(count);
-    free(rank);
-    free(fill.first);
-    free(fill.head);
-    if (!ok)
-        abs_ch_topo_free(t);
-    return ok;
-}
-
 /* The fill of the region graph in the order t->rank: each edge once, in
  * the list of its lower end (a counting sort), then eliminated. */
 static bool exact_fill(const AbsChTopo *t, uint32_t n, const uint32_t *edge_first, const uint32_t *edge_to,
@@ -278,15 +176,6 @@ bool abs_ch_topo_build_exact(AbsChTopo *t, AbsChSectors *s, uint32_t n, const ui
     if (!ok)
         abs_ch_topo_free(t);
     return ok;
-}
-
-bool abs_ch_topo_fits(const AbsChTopo *t, uint32_t ns, uint32_t n, const uint32_t *region_sector, uint32_t *count)
-{
-    memset(count, 0, (size_t)ns * sizeof *count);
-    bool fits = n <= t->n;
-    for (uint32_t r = 0; r < n; r++)
-        fits &= ++count[region_sector[r]] <= t->cap[region_sector[r]];
-    return fits;
 }
 
 void abs_ch_topo_place(AbsChTopo *t, uint32_t ns, uint32_t n, const uint32_t *region_sector, uint32_t *count)

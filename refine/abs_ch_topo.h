@@ -5,30 +5,19 @@
  * 2016, "Customizable Contraction Hierarchies"), in the sector order of
  * refine/abs_ch_sectors.h.
  *
- * Shape: the grid graph of the sectors that have slots is eliminated in
- * that order (symbolic elimination along the elimination tree: a sector's
- * upper neighbours are its grid neighbours of higher rank and its
- * children's upper neighbours), which makes it chordal. A sector without
- * slots (no region when the shape was made: wholly blocked) is left out: no
- * route crosses it, and eliminating it would join all its neighbours for
- * nothing. Each sector is then blown up into its regions, consecutive in
- * rank and a clique among themselves, every region joined to every region
- * of its sector's upper neighbours: still chordal, with the rank order a
- * perfect elimination order, so the upper neighbours of a region of higher
- * rank than x's upper neighbour a are all upper neighbours of a (what the
+ * Shape: the least shape (a build's, let go once its query arcs are made):
+ * each region a slot, placed in the sector order (a sector's regions
+ * consecutive), then the regions ordered again by themselves
+ * (abs_ch_topo_order) and the region graph eliminated in that order
+ * (symbolic elimination along the elimination tree: a rank's upper
+ * neighbours are its neighbours of higher rank and its children's upper
+ * neighbours), which makes it chordal with the rank order a perfect
+ * elimination order, so the upper neighbours of a region of higher rank
+ * than x's upper neighbour a are all upper neighbours of a (what the
  * customisation's triangles rely on), and all of x's upper neighbours are
  * its ancestors in the elimination tree (what the query's scratch relies
- * on, refine/abs_ch.h).
- *
- * The sector order is kept and reused by every later shape; the least
- * shape (a build's, let go once its query arcs are made) orders the
- * regions themselves instead (abs_ch_topo_order). The region
- * shape gives each sector a number of slots (its capacity, at least its
- * region count): a map change that leaves every sector within its slots
- * keeps the shape and only places the regions again (a slot left empty has
- * no edges, so every arc at it costs infinity); one that overflows a sector
- * (a sector without slots that gains a region among them) builds the fill
- * and the blow-up again, linear in the arcs.
+ * on, refine/abs_ch.h). The sector order is kept and reused by every
+ * later shape of the map.
  *
  * Owns every array; abs_ch_topo_free releases them. */
 #ifndef GPPC_REFINE_ABS_CH_TOPO_H
@@ -45,7 +34,7 @@
 typedef struct AbsChTopo {
     uint32_t n;      /* slots (ranks) */
     uint32_t nreg;   /* regions placed */
-    uint32_t *cap;   /* per sector (id): its slots */
+    uint32_t *cap;   /* per sector (id): its slots (its regions) */
     uint32_t *base;  /* per sector (id): its first slot's rank (a sector's slots are consecutive) */
     uint32_t *rank;  /* region id -> rank (n entries, nreg used) */
     uint32_t *node;  /* rank -> region id, ABS_CH_TOPO_FREE for an empty slot */
@@ -54,9 +43,6 @@ typedef struct AbsChTopo {
     uint32_t m;
 } AbsChTopo;
 
-/* The region shape with cap[sector] slots in each sector (no region placed
- * yet), over the fill of the sectors with slots. False when memory ran out or the arcs pass 2^32 (nothing held). */
-bool abs_ch_topo_build(AbsChTopo *t, const AbsChSectors *s, const uint32_t *cap);
 /* The least shape for these regions and edges: a slot for each region
  * (its sector's slots placed as abs_ch_topo_place places them, then the
  * regions ordered again by least degree or least fill, abs_ch_topo_order,
@@ -89,11 +75,9 @@ bool abs_ch_topo_order(AbsChTopo *t, uint32_t n, const uint32_t *edge_first, con
  * answers a query over the map's regions with less work
  * (results/reference/mm-paper/rooms49.md). */
 uint64_t abs_ch_topo_search_space(const uint32_t *first, const uint32_t *head, uint32_t n, uint64_t *scratch);
-/* Do `n` regions, region r in sector region_sector[r], fit the slots?
- * count[ns] is scratch (left holding each sector's regions). */
-bool abs_ch_topo_fits(const AbsChTopo *t, uint32_t ns, uint32_t n, const uint32_t *region_sector, uint32_t *count);
-/* Places them (they must fit): region r takes the next slot of its sector,
- * in id order. count[ns] is scratch. */
+/* Places `n` regions, region r in sector region_sector[r] (they must fit
+ * the slots): region r takes the next slot of its sector, in id order.
+ * count[ns] is scratch. */
 void abs_ch_topo_place(AbsChTopo *t, uint32_t ns, uint32_t n, const uint32_t *region_sector, uint32_t *count);
 void abs_ch_topo_free(AbsChTopo *t);
 size_t abs_ch_topo_bytes(const AbsChTopo *t, uint32_t ns);

@@ -286,7 +286,7 @@ bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const Reg
 
 void region_search_lean(RegionSearch *as)
 {
-    if (!abs_ch_built(&as->ch) || as->ch.dynamic || as->ch.dyn.pending)
+    if (!abs_ch_built(&as->ch) || as->ch.dyn.pending)
         return;
     free(as->parent.any);
     as->parent.any = NULL;

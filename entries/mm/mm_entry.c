@@ -288,13 +288,12 @@ static void mm_counters(void *inst, Counters *out, bool detail)
         counters_add(out, "touched_sectors_mean", (double)e->touched_sectors / (double)e->updates);
         counters_add(out, "cache_dropped", (double)e->cache_dropped);
         counters_add(out, "segs_dropped", (double)e->segs_dropped);
-        const AbsChDyn *d = &e->as.ch.dyn; /* the hierarchy's local re-customisation (refine/abs_ch.h) */
-        counters_add(out, "ch_arcs_redone_mean", (double)d->redone / (double)e->updates);
-        counters_add(out, "ch_rows_exact_mean", (double)d->rows / (double)e->updates);
-        counters_add(out, "ch_reshaped", (double)d->reshaped);
-        counters_add(out, "ch_refreshes", (double)d->refreshes);
-        counters_add(out, "ch_work", (double)d->work);
-        counters_add(out, "ch_rent", (double)(d->rent_total + d->rent));
+        const AbsChDyn *d = &e->as.ch.dyn; /* the hierarchy's refreshes (refine/abs_ch.h) */
+        counters_add(out, "ch_arcs_redone_mean", (double)d->carried.redone / (double)e->updates);
+        counters_add(out, "ch_rows_exact_mean", (double)d->carried.rows / (double)e->updates);
+        counters_add(out, "ch_refreshes", (double)d->carried.refreshes);
+        counters_add(out, "ch_work", (double)d->carried.work);
+        counters_add(out, "ch_rent", (double)(d->carried.rent_total + d->rent));
         counters_add(out, "update_bytes",
                      (double)abs_kept_bytes(&e->kept, e->grid.width, e->grid.height, e->abs.nsectors));
         mm_pending_counters(e, out);

@@ -24,21 +24,14 @@
  * and re-derives. The backlog has no bound of its own: re-deriving
  * every sector costs about what building the abstraction does. The
  * regions' hierarchy, deferred further (refine/abs_ch.h), is refreshed
- * in a call of its own, never the one that re-derived (MM_CH_PIECE). */
+ * in a call of its own, never the one that re-derived
+ * (AbsChCarried.own_call). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../common/clock.h"
 #include "mm_inst.h"
-
-/* The regions' hierarchy's refresh waits for the call after the one that
- * took a change, which usually re-derived the abstraction (AbsChDyn.piece
- * set). A new slotted shape, which mm's refreshes do not make (they build
- * the least shape again, refine/abs_ch_dyn.c), would be customised in
- * pieces of at most this many units of its rows' work, one per abstract
- * search. */
-#define MM_CH_PIECE (1u << 21)
 
 /* Re-derives the abstraction and what stands on it for the sectors marked
  * since the last time. On failure nothing moved: the marks stay (and the
@@ -145,7 +138,9 @@ bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
         return err_set(err, "mm: out of memory for an update");
     if (!routes_enable_turns(&e->refiner.routes, err)) /* once, at the first change (refine/routes.h) */
         return false;
-    e->as.ch.dyn.piece = MM_CH_PIECE;
+    /* The hierarchy's refresh waits for the call after the one that took a
+     * change, which usually re-derived the abstraction. */
+    e->as.ch.dyn.carried.own_call = true;
     /* The leg planner's JPS rows follow first: it only fails before changing anything. */
     if (!legplan_map_changed(&e->legs, ch, n, e->passable, err))
         return false;
@@ -202,9 +197,6 @@ void mm_pending_counters(const MmEntry *e, Counters *out)
     counters_add(out, "rederive_us_max", (double)p->rederive_max_ns * 1e-3);
     counters_add(out, "rederive_failed", (double)p->failed);
     counters_add(out, "updates_pending_at_end", (double)p->batches);
-    /* The hierarchy's new shapes in pieces (refine/abs_ch.h, AbsChDyn.piece). */
-    counters_add(out, "ch_reshape_pieces", (double)e->as.ch.dyn.pieces);
-    counters_add(out, "ch_reshapes_dropped", (double)e->as.ch.dyn.dropped);
     /* Per update, its own call and its share of the re-derivations: what an
      * update costs in all, wherever it is charged. */
     counters_add(out, "update_work_us_mean", (double)(p->update_ns + p->rederive_ns) / u * 1e-3);

@@ -95,8 +95,7 @@ static void test_ch_equals_astar(T *t)
 /* After updates that split and join regions, mm's own hierarchy, once its
  * deferred refresh is done, answers with the costs a fresh build over the
  * updated abstraction gives, and as A* does. The refresh builds the least
- * shape again (no slotted shape, whose blow-up of the sectors costs several
- * times the least shape's arcs), in one call after the one that waits; and
+ * shape again (and keeps no shape), in one call after the one that waits; and
  * once the searches between two changes paid for a refresh, the next
  * change's refresh is due at once (abs_ch_due), not after as much rent
  * again. */
@@ -152,9 +151,9 @@ static void test_ch_update_equals_fresh(T *t)
         } while (pieces < 100000 && las->ch.dyn.pending);
         CHECKF(t, las->ch.dyn.pending || (!las->refresh_edges && !las->refresh_sector),
                "round %d: the refresh's edges outlived the refresh", round);
-        CHECKF(t, !las->ch.dynamic && !las->ch.dyn.pending && las->ch.dyn.refreshes == (uint64_t)round + 1,
-               "round %d: %s, %llu refreshes", round, las->ch.dynamic ? "a slotted shape" : "no slotted shape",
-               (unsigned long long)las->ch.dyn.refreshes);
+        CHECKF(t, !las->ch.shaped && !las->ch.dyn.pending && las->ch.dyn.carried.refreshes == (uint64_t)round + 1,
+               "round %d: %s, %llu refreshes", round, las->ch.shaped ? "a shape kept" : "no shape kept",
+               (unsigned long long)las->ch.dyn.carried.refreshes);
         /* A fresh build orders the regions by the rule the first build
          * chose, the live one by least degree: other arcs, the same exact
          * costs. */
@@ -255,8 +254,8 @@ static void test_ch_query_in_pieces(T *t)
 /* A hierarchy built for a map not yet changed holds its query arcs, a
  * record a region (its depth, its arcs' offset, its parent where ends are
  * held by depth) and the sector order, and no shape; its
- * arcs are those a customisation of the slotted shape the first update
- * makes would keep (abs_ch_verify on an unshaped hierarchy), and its
+ * arcs are those a build from scratch on its sector order keeps
+ * (abs_ch_verify), and its
  * query scratch is as long as the elimination tree is high. */
 static void test_ch_static_keeps_arcs_only(T *t)
 {

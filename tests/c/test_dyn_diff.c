@@ -2,10 +2,9 @@
  * changes (cells blocked and opened, whole sectors, the map's edges, cells
  * under a query in progress) go through update(); after every batch the
  * live abstraction must equal a fresh build of the changed map byte for byte
- * (regions, edges, edge costs), the live regions' hierarchy, customised
- * again only where the change reaches, must hold on its shape the costs,
- * middles and distances a customisation from scratch gives (abs_ch_verify)
- * and give the same abstract distance as a fresh hierarchy for random
+ * (regions, edges, edge costs), the live regions' hierarchy, once
+ * refreshed, must hold the query arcs a build from scratch gives
+ * (abs_ch_verify) and give the same abstract distance as a fresh hierarchy for random
  * region pairs, and paths must be valid. GPPC_DYN_DIFF_ROUNDS (default 10) sets the batches
  * per map for a longer run; GPPC_DYN_DIFF_MAPS="MAP=SCEN,MAP=SCEN" replays
  * those maps too (mm with its defaults). */
@@ -124,8 +123,8 @@ static void check_held_routes(T *t, const char *map, int round, RegionSearch *la
     /* The change's own query reads the layout (hold_wait): these searches
      * come after it, the arrays and landmarks made by the first. */
     las->hold_wait = false;
-    bool paid = las->ch.dyn.paid; /* nor due at once (abs_ch_due): the A* answers */
-    las->ch.dyn.paid = false;
+    bool paid = las->ch.dyn.carried.paid; /* nor due at once (abs_ch_due): the A* answers */
+    las->ch.dyn.carried.paid = false;
     (void)region_search_run(las, 0, 0, 1.0); /* weight 1: the pending hierarchy's path, which holds them */
     CHECKF(t, las->refresh_edges && las->refresh_marks, "%s round %d: no landmarks held beside the refresh's edges",
            map, round);
@@ -143,7 +142,7 @@ static void check_held_routes(T *t, const char *map, int round, RegionSearch *la
         held_searches++;
     }
     las->ch.dyn.rent = rent;
-    las->ch.dyn.paid = paid;
+    las->ch.dyn.carried.paid = paid;
     CHECKF(t, bad == 0, "%s round %d: %d of 60 routes over the held edges are worse than the layout's", map, round,
            bad);
     region_search_free(&astar);
