@@ -58,7 +58,6 @@ static const char *const EVERY_OPTION_SPECS[] = {
     "mm:centers=opt,jps=0",
     "mm:jps=0,small=0,near=0,direct=0",
     "mm:jps=1,near=8",
-    "mm:reach=16,small=0",
     "mm:reach=16,far=8,small=0",
     "mm:phases=1",
     "mm:refine=corridor,jps=0",
