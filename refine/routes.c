@@ -50,7 +50,7 @@ static size_t most_sectors(const Abstraction *a, int near)
 
 bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstraction *a, LegPlanner *legs, Err *err)
 {
-    *rt = (Routes){.cfg = *cfg, .grid = g, .abs = a, .legs = legs, .credit = {TRY_START, TRY_START}};
+    *rt = (Routes){.cfg = *cfg, .grid = g, .abs = a, .legs = legs, .credit = {TRY_START, TRY_START, TRY_START}};
     if (cfg->skip_gave_up && !cfg->whole && cfg->jps_cap > 0 &&
         !(rt->gave_up = calloc(a->nsectors ? a->nsectors : 1, sizeof *rt->gave_up)))
         return err_set(err, "out of memory for the JPS tries' sectors");
@@ -289,21 +289,32 @@ static bool jps_tries(Routes *rt, int kind, int o2)
 static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded, bool resume)
 {
     JpsResult res;
+    /* Past the reach (RoutesConfig.jps_reach): not while the abstraction
+     * waits for map changes, when its route would first re-derive them;
+     * not with credit by bands (their kinds are the bands); nor where no
+     * JPS is tried first (jps_cap 0: the leg planner has none). */
+    bool far = !resume && !rt->abs_waiting && !rt->band && rt->cfg.jps_cap > 0 && rt->cfg.jps_reach > 0 &&
+               octile2(s, g) > 2 * rt->cfg.jps_reach;
+    if (far && !rt->cfg.far_cap) {
+        rt->stats.jps_far++;
+        return ROUTE_PASS;
+    }
     if (resume) {
         res = legplan_jps_resume(rt->legs, &rt->answer);
     } else {
-        uint64_t cap = (uint64_t)rt->cfg.jps_cap;
-        rt->jps_kind = -1; /* capped tries: 0 near, 1 far */
+        uint64_t cap = (uint64_t)(far ? rt->cfg.far_cap : rt->cfg.jps_cap);
+        rt->stats.jps_far += far;
+        rt->jps_kind = -1; /* capped tries: 0 near, 1 far, 2 past the reach */
         if (rt->cfg.whole) {
             cap = UINT64_MAX;
         } else {
-            int kind = rt->band ? band_of(rt, octile2(s, g)) : is_near(rt, s, g) ? 0 : 1;
+            int kind = far ? 2 : rt->band ? band_of(rt, octile2(s, g)) : is_near(rt, s, g) ? 0 : 1;
             if (cap == 0)
                 return ROUTE_PASS;
             /* While the abstraction waits, a JPS with turn bits tries every query (routes.h). */
             bool waiting = rt->abs_waiting && rt->legs->jps.turns.block;
             if (!waiting && (!jps_tries(rt, kind, octile2(s, g)) ||
-                             (rt->gave_up && !rt->abs_waiting && gave_up_before(rt, s, g)))) {
+                             (rt->gave_up && !rt->abs_waiting && !far && gave_up_before(rt, s, g)))) {
                 rt->stats.jps_skipped++;
                 return ROUTE_PASS;
             }
@@ -320,7 +331,8 @@ static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
     int kind = rt->jps_kind;
     /* An answer past the cap (the abstraction waiting) is a try the cap
      * would have given up: the credit says whether JPS pays at the cap. */
-    bool over = res == JPS_CAPPED || (kind >= 0 && *expanded > (uint64_t)rt->cfg.jps_cap);
+    uint64_t kind_cap = (uint64_t)(kind == 2 && !rt->band ? rt->cfg.far_cap : rt->cfg.jps_cap); /* past the reach */
+    bool over = res == JPS_CAPPED || (kind >= 0 && *expanded > kind_cap);
     int *credit = kind >= 0 ? credit_of(rt, kind) : NULL;
     if (credit && over)
         *credit -= TRY_LOSS;
@@ -328,7 +340,7 @@ static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
         *credit += TRY_GAIN;
     if (kind >= 0 && !rt->band && !over && octile2(s, g) > rt->reach2[kind])
         rt->reach2[kind] = octile2(s, g); /* the reach of tries that answer (jps_tries) */
-    if (res == JPS_CAPPED && kind >= 0 && rt->gave_up) {
+    if (res == JPS_CAPPED && kind >= 0 && rt->gave_up && (rt->band || kind < 2)) {
         /* Marked as it heads from s's sector and into g's (gave_up_before). */
         int h = heading(s, g);
         gave_up_add(rt, (uint32_t)abs_sector_of(rt->abs, s.x, s.y), h);

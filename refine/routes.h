@@ -14,7 +14,9 @@
  *    never where three capped tries gave up before
  *    from s's sector heading as this one does, or into g's sector so
  *    heading (most such tries give up again; the credit they would lose
- *    lets other queries try); an exhausted JPS proves g unreachable. While
+ *    lets other queries try); past `jps_reach`, only to `far_cap`
+ *    expansions, on a credit of its own; an exhausted JPS proves g
+ *    unreachable. While
  *    the abstraction waits for map changes (Routes.abs_waiting), a try runs
  *    on past the cap to the end of its node slots (jps_init_bounded: no
  *    more memory), as the abstract route would first pay for re-deriving
@@ -66,6 +68,17 @@ typedef struct RoutesConfig {
      * octile2 (routes.c: twice the octile distance), ROUTE_BANDS of them,
      * the last taking every query beyond, instead of near and far */
     uint16_t bands;
+    /* > 0: JPS runs to jps_cap only for queries within this octile
+     * distance; farther ones to far_cap, or with far_cap 0 (and on the
+     * small route) not at all: the abstract route, whose first steps go out
+     * after its first legs, long before a JPS search across the map ends */
+    int jps_reach;
+    /* > 0: a query past jps_reach is still tried, capped at this many
+     * expansions (fewer than jps_cap), on a credit of its own (a far try's
+     * failure spends none of the nearer queries'), and marks no heading
+     * given up: JPS answers it at once where its path runs in a few jumps;
+     * farther along it the abstract route's first steps go out sooner */
+    int far_cap;
 } RoutesConfig;
 
 enum { ROUTE_BANDS = 16 };
@@ -82,6 +95,7 @@ typedef struct RoutesStats {
     uint64_t box_capped;      /* box searches that gave up at box_sectors */
     uint64_t jps, jps_capped; /* queries JPS answered / gave up on */
     uint64_t jps_skipped;     /* queries not tried: JPS did not pay lately, or not that way */
+    uint64_t jps_far;         /* queries past RoutesConfig.jps_reach: not tried, or tried to far_cap */
     uint64_t guarded;         /* queries the guard sent round by A* in their box (counted in `near` too) */
     uint64_t guard_skipped;   /* guarded queries whose box's regions do not connect s and g: no A* */
     uint64_t box_skipped;     /* near queries whose box's regions do not connect s and g: no A* */
@@ -97,11 +111,11 @@ typedef struct Routes {
     const Grid *grid;
     const Abstraction *abs;
     LegPlanner *legs;
-    int credit[2];     /* capped JPS tries, near [0] and far [1] queries */
+    int credit[3];     /* capped JPS tries, near [0], far [1] and past the reach [2] queries */
     RouteBand *band;   /* ROUTE_BANDS where RoutesConfig.bands is set (then credit is unused), else NULL */
     int jps_kind;      /* the running JPS try's kind or band (-1: uncapped, the small route) */
-    uint32_t probe[2]; /* queries not tried since the last probe */
-    int reach2[2];     /* the longest octile2 (routes.c) a try of the kind answered within the cap */
+    uint32_t probe[3]; /* queries not tried since the last probe */
+    int reach2[3];     /* the longest octile2 (routes.c) a try of the kind answered within the cap */
     /* Per sector, two bits per heading (routes.c, heading): how many
      * capped tries from this sector, or into it, heading that way, gave
      * up (up to 3); NULL where RoutesConfig.skip_gave_up is off. */

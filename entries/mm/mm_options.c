@@ -3,10 +3,10 @@
 
 #include "mm_options.h"
 
-const char *const MM_OPTION_KEYS[] = {"sector", "refine",   "ahead",   "w",       "n",        "budget_us",
-                                      "smooth", "cache",    "segfile", "centers", "defaults", "small",
-                                      "jps",    "near",     "direct",  "hold",    "joint",    "back",
-                                      "phases", "cache_kb", "work",    "coarse",  NULL};
+const char *const MM_OPTION_KEYS[] = {"sector", "refine",  "ahead",   "w",        "n",      "budget_us", "smooth",
+                                      "cache",  "segfile", "centers", "defaults", "small",  "jps",       "near",
+                                      "direct", "hold",    "joint",   "back",     "phases", "cache_kb",  "work",
+                                      "coarse", "reach",   "far",     NULL};
 static const char *const REFINE_MODES[] = {"auto", "centers", "corridor", NULL};
 const char *const MM_CENTER_MODES[] = {"plain", "opt", NULL};
 static const char *const CACHE_MODES[] = {"off", "nosym", "sym", NULL};
@@ -67,6 +67,8 @@ bool mm_options_parse(const EntryOpts *opts, const MmConfig *base, MmConfig *c, 
               opts_int(opts, "defaults", 0, 1, c->defaults, &c->defaults, "mm", err) &&
               int_or_auto(opts, "small", 0, 1000000, &c->small, err) &&
               opts_int(opts, "jps", 0, 100000000, rc->routes.jps_cap, &rc->routes.jps_cap, "mm", err) &&
+              opts_int(opts, "reach", 0, 1000000, rc->routes.jps_reach, &rc->routes.jps_reach, "mm", err) &&
+              opts_int(opts, "far", 0, 100000000, rc->routes.far_cap, &rc->routes.far_cap, "mm", err) &&
               opts_int(opts, "near", 0, 4096, rc->routes.near, &rc->routes.near, "mm", err) &&
               flag(opts, "direct", &rc->routes.direct, err) &&
               opts_int(opts, "hold", 0, 100000, rc->hold, &rc->hold, "mm", err) &&
@@ -107,6 +109,9 @@ const char *const MM_OPTION_HELP[] = {
     "size of broad corridors) maps of at most N corners: every query by online JPS (optimal); 0 off",
     "jps=C (256; 1024 on cluttered, sparse-cluttered, 2048 on loose-cluttered, 512 on scattered; 0 on corridors) "
     "expansion cap of the JPS tried first; capped: the abstract route; 0 off",
+    "reach=D (192 on default, else 0) JPS tried to its cap only for s and g within octile distance D (twice D "
+    "taken as 2 dx + dy); farther: to `far` expansions, then the abstract route; 0 no bound",
+    "far=C (64 on default, else 0) expansions of the JPS tried past reach, no credit kept; 0: not tried",
     "near=D (32; 0 on corridors, cluttered, loose-, sparse-cluttered) s and g within octile distance D: A* in their "
     "box of sectors when JPS is not tried, and the guard up to 2D; 0 off",
     "direct=0|1 (1) a straight legal line from s to g is the path",

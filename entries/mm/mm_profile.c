@@ -40,6 +40,17 @@
  * ones, a fifth blocked or more, did not, where the scattered profile did
  * (smallmap42.md). */
 #define SMALL_MAP_TINY 25
+/* The default profile's JPS runs to its cap only for queries within this
+ * octile distance (refine/routes.h jps_reach); a farther one runs to
+ * DEFAULT_FAR_CAP expansions, with no credit kept, then takes the abstract
+ * route, whose first steps go out after its first legs (a JPS hands out
+ * no cell before its whole path). A far query that JPS answers in a few
+ * jumps costs less than those legs, optimally; the long tries were most of
+ * the first steps' cost. Nearer reaches or no far tries lengthened paths
+ * past the family's budget; a farther reach or cap gained less
+ * (results/reference/mm-paper/reach53.md). */
+#define DEFAULT_JPS_REACH 192
+#define DEFAULT_FAR_CAP 64
 /* Scattered obstacles: a share (grid_scattered) between the dao maps' most
  * and the random maps' least. */
 #define SCATTERED 0.01
@@ -408,6 +419,8 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
     c->refine.ahead = p->ahead;
     c->refine.routes.whole = p == &PROFILES[P_SMALL_MAP];
     c->refine.routes.jps_cap = p->jps_cap;
+    c->refine.routes.jps_reach = p == &PROFILES[P_DEFAULT] ? DEFAULT_JPS_REACH : 0;
+    c->refine.routes.far_cap = p == &PROFILES[P_DEFAULT] ? DEFAULT_FAR_CAP : 0;
     /* Not on the random maps' profiles: two bytes a sector would take the
      * cluttered ones over their budget, and there a try that gives up is
      * mostly a probe, which its reach bounds already (refine/routes.c).

@@ -58,6 +58,7 @@ static const char *const EVERY_OPTION_SPECS[] = {
     "mm:centers=opt,jps=0",
     "mm:jps=0,small=0,near=0,direct=0",
     "mm:jps=1,near=8",
+    "mm:reach=16,far=8,small=0",
     "mm:phases=1",
     "mm:refine=corridor,jps=0",
     "mm:refine=corridor,ahead=2,n=3,sector=8,jps=0",

@@ -73,6 +73,9 @@ static void test_mm_profiles(T *t)
                  !d.refine.ahead && d.refine.weight == 1.0 && d.refine.first_hold == d.refine.hold);
     CHECK(t, c.refine.hold == 64 && c.refine.joint == 1 && c.refine.back == 1 && c.refine.routes.near == 0 &&
                  c.refine.routes.jps_cap == 0 && !c.refine.smooth);
+    /* the default row's JPS reach and far cap alone */
+    CHECK(t, d.refine.routes.jps_reach > 0 && d.refine.routes.far_cap > 0 && !c.refine.routes.jps_reach &&
+                 !c.refine.routes.far_cap);
     mm_profile_config(mm_profile_choose(&cases[10].k, -1), &c);
     /* Corridor steps: the first cells go out sooner, after a first step
      * that looks less far than the later ones on cluttered maps. */

@@ -1,9 +1,12 @@
 /* The JPS tried first (refine/routes.h): where three capped tries gave up
  * heading one way out of a sector, the next query so heading is not tried,
  * nor one heading that way into the sector they went to, while one heading
- * another way out of the first sector still is; and credit kept by bands
- * of distance. */
+ * another way out of the first sector still is; credit kept by bands
+ * of distance; and queries past the reach (RoutesConfig.jps_reach), tried
+ * to the far cap only, whose failures spend no credit. */
+#include "../../Entry.h"
 #include "../../abstraction/abstraction.h"
+#include "../../grid/validate.h"
 #include "../../refine/legplan.h"
 #include "../../refine/routes.h"
 #include "test.h"
@@ -105,8 +108,78 @@ static void test_try_bands_apart(T *t)
     grid_free(&g);
 }
 
+/* Past the reach (octile distance 20 here): the cup's query east (octile2
+ * 60) is tried to the far cap and gives up, twice, which spends the credit
+ * of such queries, so the third is not tried; the credit of the queries
+ * within the reach is what it was, and one along an open row is tried to
+ * the full cap and answered. Without a far cap the cup's query is not tried
+ * at all. */
+static void test_try_past_the_reach(T *t)
+{
+    Grid g;
+    Abstraction a;
+    LegPlanner lp;
+    Routes rt;
+    Err err;
+    RoutesConfig cfg = {.jps_cap = 64, .jps_reach = 20, .far_cap = 4, .skip_gave_up = true};
+    CHECK(t, cup_map(&g, &err) && abs_build(&a, &g, 16, true, &err) && legplan_init(&lp, &g, &a, &err) &&
+                 routes_init(&rt, &cfg, &g, &a, &lp, &err));
+    const Route *jps = jps_route();
+    xyPath out = {0};
+    uint64_t expanded;
+    xyLoc in = {30, 21}, east = {60, 21};
+    for (int k = 0; k < 2; k++)
+        CHECK(t, jps->run(&rt, in, east, &out, &expanded, false) == ROUTE_TRIED && expanded <= 4);
+    CHECK(t, jps->run(&rt, in, east, &out, &expanded, false) == ROUTE_PASS);
+    CHECKF(t, rt.credit[0] == rt.credit[1] && rt.credit[1] > 0 && rt.stats.jps_far == 3 && rt.stats.jps_capped == 2,
+           "credit near %d far %d, jps_far %llu", rt.credit[0], rt.credit[1], (unsigned long long)rt.stats.jps_far);
+    CHECK(t, jps->run(&rt, (xyLoc){10, 42}, (xyLoc){26, 42}, &out, &expanded, false) == ROUTE_ANSWERED);
+    routes_free(&rt);
+    cfg.far_cap = 0;
+    CHECK(t, routes_init(&rt, &cfg, &g, &a, &lp, &err));
+    CHECK(t, jps->run(&rt, in, east, &out, &expanded, false) == ROUTE_PASS && rt.stats.jps_far == 1 &&
+                 rt.stats.jps_capped == 0);
+    path_free(&out);
+    routes_free(&rt);
+    legplan_free(&lp);
+    abs_free(&a);
+    grid_free(&g);
+}
+
+/* On a dao map of the default profile, a query past its JPS reach whose
+ * JPS runs past the far cap (brc000d's query 650: a capped try, within
+ * the default cap, answered it whole in its last call) takes the abstract
+ * route: its first cells go out in a call before its last. A fresh
+ * instance: the query's route does not hang on the credit of those
+ * before it. */
+static void test_past_reach_first_cells_early(T *t)
+{
+    Loaded l;
+    if (!load_bench(t, "dao/brc000d", &l))
+        return;
+    const Entry *e;
+    void *inst = prepare_spec(t, "mm", &l, &e);
+    const ScenQuery *q = l.sc.count > 650 ? &l.sc.q[650] : NULL;
+    xyPath p = {0};
+    int calls = 0, first = -1;
+    for (bool done = false; inst && q && !done && calls < 100000; calls++) {
+        done = e->get_path(inst, q->start, q->goal, &p);
+        if (first < 0 && p.len > 0)
+            first = calls;
+    }
+    CHECKF(t, inst && q && path_validate(&l.g, q->start, q->goal, p.cells, p.len, NULL, NULL, 0),
+           "brc000d's query 650: no valid path");
+    CHECKF(t, first >= 0 && first < calls - 1, "brc000d's query 650: first cells in call %d of %d", first + 1, calls);
+    if (inst)
+        e->destroy(inst);
+    path_free(&p);
+    unload(&l);
+}
+
 const TestCase MM_TRY_TESTS[] = {
     {"try_gave_up_heading", test_try_gave_up_heading},
     {"try_bands_apart", test_try_bands_apart},
+    {"try_past_the_reach", test_try_past_the_reach},
+    {"past_reach_first_cells_early", test_past_reach_first_cells_early},
     {NULL, NULL},
 };
