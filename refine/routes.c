@@ -289,6 +289,10 @@ static bool jps_tries(Routes *rt, int kind, int o2)
 static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded, bool resume)
 {
     JpsResult res;
+    if (!resume && rt->cfg.jps_reach > 0 && octile2(s, g) > 2 * rt->cfg.jps_reach) {
+        rt->stats.jps_far++;
+        return ROUTE_PASS;
+    }
     if (resume) {
         res = legplan_jps_resume(rt->legs, &rt->answer);
     } else {

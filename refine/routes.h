@@ -66,6 +66,11 @@ typedef struct RoutesConfig {
      * octile2 (routes.c: twice the octile distance), ROUTE_BANDS of them,
      * the last taking every query beyond, instead of near and far */
     uint16_t bands;
+    /* > 0: JPS (capped or the small route's) runs only for queries within
+     * this octile distance; farther ones take the abstract route, whose
+     * first steps go out after its first legs, long before a JPS search
+     * across the map would end */
+    int jps_reach;
 } RoutesConfig;
 
 enum { ROUTE_BANDS = 16 };
@@ -82,6 +87,7 @@ typedef struct RoutesStats {
     uint64_t box_capped;      /* box searches that gave up at box_sectors */
     uint64_t jps, jps_capped; /* queries JPS answered / gave up on */
     uint64_t jps_skipped;     /* queries not tried: JPS did not pay lately, or not that way */
+    uint64_t jps_far;         /* queries past RoutesConfig.jps_reach: never tried */
     uint64_t guarded;         /* queries the guard sent round by A* in their box (counted in `near` too) */
     uint64_t guard_skipped;   /* guarded queries whose box's regions do not connect s and g: no A* */
     uint64_t box_skipped;     /* near queries whose box's regions do not connect s and g: no A* */

@@ -6,7 +6,7 @@
 const char *const MM_OPTION_KEYS[] = {"sector", "refine",   "ahead",   "w",       "n",        "budget_us",
                                       "smooth", "cache",    "segfile", "centers", "defaults", "small",
                                       "jps",    "near",     "direct",  "hold",    "joint",    "back",
-                                      "phases", "cache_kb", "work",    "coarse",  NULL};
+                                      "phases", "cache_kb", "work",    "coarse",  "reach",   NULL};
 static const char *const REFINE_MODES[] = {"auto", "centers", "corridor", NULL};
 const char *const MM_CENTER_MODES[] = {"plain", "opt", NULL};
 static const char *const CACHE_MODES[] = {"off", "nosym", "sym", NULL};
@@ -67,6 +67,7 @@ bool mm_options_parse(const EntryOpts *opts, const MmConfig *base, MmConfig *c, 
               opts_int(opts, "defaults", 0, 1, c->defaults, &c->defaults, "mm", err) &&
               int_or_auto(opts, "small", 0, 1000000, &c->small, err) &&
               opts_int(opts, "jps", 0, 100000000, rc->routes.jps_cap, &rc->routes.jps_cap, "mm", err) &&
+              opts_int(opts, "reach", 0, 1000000, rc->routes.jps_reach, &rc->routes.jps_reach, "mm", err) &&
               opts_int(opts, "near", 0, 4096, rc->routes.near, &rc->routes.near, "mm", err) &&
               flag(opts, "direct", &rc->routes.direct, err) &&
               opts_int(opts, "hold", 0, 100000, rc->hold, &rc->hold, "mm", err) &&
@@ -107,10 +108,12 @@ const char *const MM_OPTION_HELP[] = {
     "size of broad corridors) maps of at most N corners: every query by online JPS (optimal); 0 off",
     "jps=C (256; 1024 on cluttered, sparse-cluttered, 2048 on loose-cluttered, 512 on scattered; 0 on corridors) "
     "expansion cap of the JPS tried first; capped: the abstract route; 0 off",
+    "reach=D (80 on small-, sector-rooms, 160 on large-rooms, 320 on open-rooms, else 0) JPS tried first only for s and g within octile distance D (twice D taken as "
+    "2 dx + dy); farther: the abstract route; 0 no bound",
     "near=D (32; 0 on corridors, cluttered, loose-, sparse-cluttered) s and g within octile distance D: A* in their "
     "box of sectors when JPS is not tried, and the guard up to 2D; 0 off",
     "direct=0|1 (1) a straight legal line from s to g is the path",
-    "hold=K (16; 64 on corridors narrower than a sector, 20 on large-rooms; a query's first joint 4 on the rooms "
+    "hold=K (16; 64 on corridors narrower than a sector, 20 on large-, open-rooms; a query's first joint 4 on the rooms "
     "profiles) cells kept back at each leg joint for the refinement window",
     "joint=K (3; 2 on corridors, 1 on narrow-corridors) waypoints smoothed past a joint after a cached leg; 0: to "
     "the window's end",
