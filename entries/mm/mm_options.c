@@ -108,7 +108,7 @@ const char *const MM_OPTION_HELP[] = {
     "size of broad corridors) maps of at most N corners: every query by online JPS (optimal); 0 off",
     "jps=C (256; 1024 on cluttered, sparse-cluttered, 2048 on loose-cluttered, 512 on scattered; 0 on corridors) "
     "expansion cap of the JPS tried first; capped: the abstract route; 0 off",
-    "reach=D (80 on small-, sector-rooms, 160 on large-rooms, 320 on open-rooms, else 0) JPS tried first only for s and g within octile distance D (twice D taken as "
+    "reach=D (80 on small-, sector-rooms, 160 on large-rooms, 480 on open-rooms, else 0) JPS tried first only for s and g within octile distance D (twice D taken as "
     "2 dx + dy); farther: the abstract route; 0 no bound",
     "near=D (32; 0 on corridors, cluttered, loose-, sparse-cluttered) s and g within octile distance D: A* in their "
     "box of sectors when JPS is not tried, and the guard up to 2D; 0 off",

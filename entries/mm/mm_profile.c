@@ -106,7 +106,7 @@
  * steps save. */
 #define ROOMS_JPS_REACH 80
 #define LARGE_ROOMS_JPS_REACH 160
-#define OPEN_ROOMS_JPS_REACH 320
+#define OPEN_ROOMS_JPS_REACH 480
 /* The weight on the heuristic of the cluttered profile's route search
  * (the A* over the regions costed from s and g, region_search_ends): among
  * dense obstacles an edge's excess makes that A* expand a wide band of
