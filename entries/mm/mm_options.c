@@ -6,7 +6,7 @@
 const char *const MM_OPTION_KEYS[] = {"sector", "refine",   "ahead",   "w",       "n",        "budget_us",
                                       "smooth", "cache",    "segfile", "centers", "defaults", "small",
                                       "jps",    "near",     "direct",  "hold",    "joint",    "back",
-                                      "phases", "cache_kb", "work",    "coarse",  "reach",   NULL};
+                                      "phases", "cache_kb", "work",    "coarse",  "reach",    NULL};
 static const char *const REFINE_MODES[] = {"auto", "centers", "corridor", NULL};
 const char *const MM_CENTER_MODES[] = {"plain", "opt", NULL};
 static const char *const CACHE_MODES[] = {"off", "nosym", "sym", NULL};
@@ -108,13 +108,13 @@ const char *const MM_OPTION_HELP[] = {
     "size of broad corridors) maps of at most N corners: every query by online JPS (optimal); 0 off",
     "jps=C (256; 1024 on cluttered, sparse-cluttered, 2048 on loose-cluttered, 512 on scattered; 0 on corridors) "
     "expansion cap of the JPS tried first; capped: the abstract route; 0 off",
-    "reach=D (80 on small-, sector-rooms, 160 on large-rooms, 480 on open-rooms, else 0) JPS tried first only for s and g within octile distance D (twice D taken as "
-    "2 dx + dy); farther: the abstract route; 0 no bound",
+    "reach=D (80 on small-, sector-rooms, 160 on large-rooms, 480 on open-rooms, else 0) JPS tried first only "
+    "for s and g within octile distance D (twice D taken as 2 dx + dy); farther: the abstract route; 0 no bound",
     "near=D (32; 0 on corridors, cluttered, loose-, sparse-cluttered) s and g within octile distance D: A* in their "
     "box of sectors when JPS is not tried, and the guard up to 2D; 0 off",
     "direct=0|1 (1) a straight legal line from s to g is the path",
-    "hold=K (16; 64 on corridors narrower than a sector, 20 on large-, open-rooms; a query's first joint 4 on the rooms "
-    "profiles) cells kept back at each leg joint for the refinement window",
+    "hold=K (16; 64 on corridors narrower than a sector, 20 on large-, open-rooms; a query's first joint 4 on the "
+    "rooms profiles) cells kept back at each leg joint for the refinement window",
     "joint=K (3; 2 on corridors, 1 on narrow-corridors) waypoints smoothed past a joint after a cached leg; 0: to "
     "the window's end",
     "back=K|all (all; 2 on corridors, 1 on narrow-corridors) waypoints smoothed before a joint after a cached leg; "

@@ -453,8 +453,8 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
     c->refine.routes.bands = rooms ? ROOMS_TRY_BAND : 0;
     if (rooms)
         c->refine.routes.jps_reach = p == &PROFILES[P_OPEN_ROOMS] ? OPEN_ROOMS_JPS_REACH
-                                     : large_rooms               ? LARGE_ROOMS_JPS_REACH
-                                                                 : ROOMS_JPS_REACH;
+                                     : large_rooms                ? LARGE_ROOMS_JPS_REACH
+                                                                  : ROOMS_JPS_REACH;
     int most = CORRIDOR_FIRST_REACH / p->sector < CORRIDOR_FIRST_AHEAD_MOST ? CORRIDOR_FIRST_REACH / p->sector
                                                                             : CORRIDOR_FIRST_AHEAD_MOST;
     most = most > CORRIDOR_FIRST_AHEAD_LEAST ? most : CORRIDOR_FIRST_AHEAD_LEAST;
