@@ -1,6 +1,7 @@
 #!/bin/bash
 # mkcg.sh NAME: the rooms53 worktree's change (against 1361cc9) on the callgrind tree (1361cc9 +
 # rooms48/scratch-replay.patch), built and copied to /work/scratch/rooms53/gppc-NAME
+# (the tree made first by: git -C /work/main worktree add --detach /work/scratch/rooms53/cg 1361cc9)
 set -e
 cd /work/scratch/rooms53/cg
 git checkout -q -- . && git clean -qfd -e build
