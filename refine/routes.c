@@ -291,11 +291,12 @@ static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
     JpsResult res;
     /* Past the reach (RoutesConfig.jps_reach): not while the abstraction
      * waits for map changes, when its route would first re-derive them;
-     * not with credit by bands (their kinds are the bands); nor where no
-     * JPS is tried first (jps_cap 0: the leg planner has none). */
-    bool far = !resume && !rt->abs_waiting && !rt->band && rt->cfg.jps_cap > 0 && rt->cfg.jps_reach > 0 &&
+     * nor where no JPS is tried first (jps_cap 0: the leg planner has
+     * none). With credit by bands (the rooms: their kinds are the bands)
+     * a query past the reach is never tried. */
+    bool far = !resume && !rt->abs_waiting && rt->cfg.jps_cap > 0 && rt->cfg.jps_reach > 0 &&
                octile2(s, g) > 2 * rt->cfg.jps_reach;
-    if (far && !rt->cfg.far_cap) {
+    if (far && (!rt->cfg.far_cap || rt->band)) {
         rt->stats.jps_far++;
         return ROUTE_PASS;
     }

@@ -69,8 +69,8 @@ typedef struct RoutesConfig {
      * the last taking every query beyond, instead of near and far */
     uint16_t bands;
     /* > 0: JPS runs to jps_cap only for queries within this octile
-     * distance; farther ones to far_cap, or with far_cap 0 (and on the
-     * small route) not at all: the abstract route, whose first steps go out
+     * distance; farther ones to far_cap, or with far_cap 0 or credit by
+     * bands not at all: the abstract route, whose first steps go out
      * after its first legs, long before a JPS search across the map ends */
     int jps_reach;
     /* > 0: a query past jps_reach is still tried, capped at this many

@@ -109,14 +109,15 @@ const char *const MM_OPTION_HELP[] = {
     "size of broad corridors) maps of at most N corners: every query by online JPS (optimal); 0 off",
     "jps=C (256; 1024 on cluttered, sparse-cluttered, 2048 on loose-cluttered, 512 on scattered; 0 on corridors) "
     "expansion cap of the JPS tried first; capped: the abstract route; 0 off",
-    "reach=D (192 on default, else 0) JPS tried to its cap only for s and g within octile distance D (twice D "
-    "taken as 2 dx + dy); farther: to `far` expansions, then the abstract route; 0 no bound",
-    "far=C (64 on default, else 0) expansions of the JPS tried past reach, no credit kept; 0: not tried",
+    "reach=D (192 on default, 80 on small-, sector-rooms, 160 on large-rooms, 480 on open-rooms, else 0) JPS "
+    "tried to its cap only for s and g within octile distance D (twice D taken as 2 dx + dy); farther: to `far` "
+    "expansions (never on rooms), then the abstract route; 0 no bound",
+    "far=C (64 on default, else 0) expansions of the JPS tried past reach, on a credit of its own; 0: not tried",
     "near=D (32; 0 on corridors, cluttered, loose-, sparse-cluttered) s and g within octile distance D: A* in their "
     "box of sectors when JPS is not tried, and the guard up to 2D; 0 off",
     "direct=0|1 (1) a straight legal line from s to g is the path",
-    "hold=K (16; 64 on corridors narrower than a sector, 20 on large-rooms; a query's first joint 4 on the rooms "
-    "profiles) cells kept back at each leg joint for the refinement window",
+    "hold=K (16; 64 on corridors narrower than a sector, 20 on large-, open-rooms; a query's first joint 4 on the "
+    "rooms profiles) cells kept back at each leg joint for the refinement window",
     "joint=K (3; 2 on corridors, 1 on narrow-corridors) waypoints smoothed past a joint after a cached leg; 0: to "
     "the window's end",
     "back=K|all (all; 2 on corridors, 1 on narrow-corridors) waypoints smoothed before a joint after a cached leg; "

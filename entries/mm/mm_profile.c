@@ -79,6 +79,9 @@
  * (results/reference/mm-paper/rooms48.md). */
 #define LARGE_ROOMS_REGIONS 0.75
 #define LARGE_ROOMS_CORNERS 1.0
+/* Open rooms: large rooms of at most this many corners a sector (0.17-0.20
+ * on the 64room maps, 0.73-0.80 on the 32room ones, rooms48.md). */
+#define OPEN_ROOMS_CORNERS 0.4
 /* Their joints keep a few more cells back than the default's 16: a joint's
  * smoothing sees past more of a room's doorway, and the paths come out
  * shorter for a few per cent more smoothing (24 and 32 shorter still, for
@@ -103,6 +106,18 @@
  * answer, optimally, in fewer instructions than the abstract route's
  * first steps (route51.md). */
 #define ROOMS_TRY_BAND 32
+/* Rooms rows try JPS first only within this octile distance (routes.h
+ * jps_reach): a try that answers has searched the whole path before the
+ * first step, a cost growing with the distance, while the abstract route's
+ * first steps cost about the same at any distance; nearer, the optimal
+ * answers cost less (results/reference/mm-paper/rooms53.md). Large rooms:
+ * a try's expansions grow more slowly with the distance. Open rooms: JPS
+ * crosses a room in a few jumps, and a route through centers refines and
+ * smooths more legs a room: nearer, the whole run costs more than the first
+ * steps save. */
+#define ROOMS_JPS_REACH 80
+#define LARGE_ROOMS_JPS_REACH 160
+#define OPEN_ROOMS_JPS_REACH 480
 /* The weight on the heuristic of the cluttered profile's route search
  * (the A* over the regions costed from s and g, region_search_ends): among
  * dense obstacles an edge's excess makes that A* expand a wide band of
@@ -274,6 +289,7 @@ enum {
     P_SMALL_ROOMS,
     P_SECTOR_ROOMS,
     P_LARGE_ROOMS,
+    P_OPEN_ROOMS,
     P_DEFAULT
 };
 
@@ -379,6 +395,8 @@ static const MmProfile PROFILES[] = {
      * 32room maps are held at their budget), a longer hold
      * (LARGE_ROOMS_HOLD). */
     [P_LARGE_ROOMS] = {"large-rooms", 16, 0, 256, 32, LARGE_ROOMS_HOLD, 3, -1, true, 1.0, MEMO_GAME, 0},
+    /* Large rooms with few corners: the same, JPS tried farther. */
+    [P_OPEN_ROOMS] = {"open-rooms", 16, 0, 256, 32, LARGE_ROOMS_HOLD, 3, -1, true, 1.0, MEMO_GAME, 0},
 };
 
 uint32_t mm_profile_memo(const MmProfile *p, size_t cells)
@@ -419,7 +437,11 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
     c->refine.ahead = p->ahead;
     c->refine.routes.whole = p == &PROFILES[P_SMALL_MAP];
     c->refine.routes.jps_cap = p->jps_cap;
-    c->refine.routes.jps_reach = p == &PROFILES[P_DEFAULT] ? DEFAULT_JPS_REACH : 0;
+    c->refine.routes.jps_reach = p == &PROFILES[P_DEFAULT]       ? DEFAULT_JPS_REACH
+                                 : p == &PROFILES[P_OPEN_ROOMS]  ? OPEN_ROOMS_JPS_REACH
+                                 : p == &PROFILES[P_LARGE_ROOMS] ? LARGE_ROOMS_JPS_REACH
+                                 : p == &PROFILES[P_SMALL_ROOMS] || p == &PROFILES[P_SECTOR_ROOMS] ? ROOMS_JPS_REACH
+                                                                                                   : 0;
     c->refine.routes.far_cap = p == &PROFILES[P_DEFAULT] ? DEFAULT_FAR_CAP : 0;
     /* Not on the random maps' profiles: two bytes a sector would take the
      * cluttered ones over their budget, and there a try that gives up is
@@ -444,7 +466,8 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
                                  : p == &PROFILES[P_SECTOR_ROOMS] ? MM_JPS_TILES_SECTOR_ROOMS
                                                                   : 0;
     c->refine.hold = p->hold;
-    bool rooms = p == &PROFILES[P_SMALL_ROOMS] || p == &PROFILES[P_SECTOR_ROOMS] || p == &PROFILES[P_LARGE_ROOMS];
+    bool large_rooms = p == &PROFILES[P_LARGE_ROOMS] || p == &PROFILES[P_OPEN_ROOMS];
+    bool rooms = p == &PROFILES[P_SMALL_ROOMS] || p == &PROFILES[P_SECTOR_ROOMS] || large_rooms;
     c->refine.first_hold = p->ahead > 0 ? CORRIDOR_FIRST_HOLD : rooms ? ROOMS_FIRST_HOLD : p->hold;
     c->refine.first_steps = rooms ? ROOMS_FIRST_STEPS : 0;
     c->refine.routes.bands = rooms ? ROOMS_TRY_BAND : 0;
@@ -487,6 +510,7 @@ const MmProfile *mm_profile_choose(const MapKind *k, int small)
     bool corridors = k->scattered < WALLS_ONLY && k->regions_per_sector > MAZE_REGIONS_PER_SECTOR;
     bool large_rooms = k->scattered < WALLS_ONLY && k->regions_per_sector >= LARGE_ROOMS_REGIONS &&
                        k->corners <= LARGE_ROOMS_CORNERS * k->nsectors;
+    bool open_rooms = large_rooms && k->corners <= OPEN_ROOMS_CORNERS * k->nsectors;
     int p = corridors && !k->wide                                                                 ? P_NARROW
             : corridors && k->open_side < PROFILES[P_WIDE_CORRIDORS].sector                       ? P_CORRIDORS
             : corridors && k->open_side < 2 * PROFILES[P_BROAD_CORRIDORS].sector                  ? P_WIDE_CORRIDORS
@@ -498,10 +522,11 @@ const MmProfile *mm_profile_choose(const MapKind *k, int small)
             : k->scattered >= SCATTERED                                                           ? P_SCATTERED
             : k->detour >= SMALL_ROOMS_DETOUR && k->regions_per_sector < MAZE_REGIONS_PER_SECTOR  ? P_SMALL_ROOMS
             : k->detour >= SECTOR_ROOMS_DETOUR && k->regions_per_sector < MAZE_REGIONS_PER_SECTOR ? P_SECTOR_ROOMS
+            : open_rooms                                                                          ? P_OPEN_ROOMS
             : large_rooms                                                                         ? P_LARGE_ROOMS
                                                                                                   : P_DEFAULT;
     bool measured = k->nsectors <= SMALL_MAP_ANY ||
-                    ((p == P_DEFAULT || p == P_LARGE_ROOMS) && k->nsectors <= SMALL_MAP_SECTORS) ||
+                    ((p == P_DEFAULT || p == P_LARGE_ROOMS || p == P_OPEN_ROOMS) && k->nsectors <= SMALL_MAP_SECTORS) ||
                     p == P_BROAD_CORRIDORS;
     bool tiny = k->nsectors <= SMALL_MAP_TINY;
     if (small < 0 ? (measured && k->corners <= SMALL_MAP_CORNERS) || tiny : small > 0 && k->corners <= (uint32_t)small)

@@ -21,6 +21,7 @@
  *   small-rooms       rooms smaller than a sector
  *   sector-rooms      rooms about a sector
  *   large-rooms       rooms of two sectors or more, walls on a grid
+ *   open-rooms        as large-rooms, few corners a sector
  *   default           everything else (dao maps)
  *
  * Owns nothing; the profiles are constants. */

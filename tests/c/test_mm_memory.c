@@ -8,6 +8,7 @@
 #include "../../Entry.h"
 #include "../../entries/mm/mm_profile.h"
 #include "../../grid/scen.h"
+#include "../../grid/validate.h"
 #include "test.h"
 
 /* The profile rules (entries/mm/mm_profile.c) on the kinds of the maps
@@ -44,7 +45,7 @@ static void test_mm_profiles(T *t)
         {{1.37, 0.20, 1.25, 1024, true, true, 5, 0}, "loose-cluttered"},   /* random 30 % */
         {{1.02, 0.0, 1.54, 1024, true, true, 32, 1000}, "small-map"},      /* the 32-wide mazes: few corners */
         {{1.03, 0.0, 0.96, 1024, true, true, 31, 791}, "large-rooms"},     /* 32room: walls on a grid */
-        {{1.01, 0.0, 1.30, 1024, true, true, 63, 169}, "large-rooms"},     /* 64room */
+        {{1.01, 0.0, 1.30, 1024, true, true, 63, 169}, "open-rooms"},      /* 64room: few corners */
         {{1.01, 0.0, 1.30, 1024, true, true, 63, 1025}, "default"},        /* more corners than sectors */
         {{1.02, 0.0, 0.51, 1024, true, true, 40, 700}, "default"},         /* dao: fewer regions a sector */
         {{1.03, 0.0, 0.96, 384, true, true, 31, 791}, "small-map"},        /* as default: 384 sectors, few corners */
@@ -489,6 +490,55 @@ static void test_mm_rooms_jps_tiled(T *t)
     unload(&l);
 }
 
+/* The rooms rows try JPS first only within a reach (refine/routes.h
+ * jps_reach): the large rooms' farther than the smaller rooms', the open
+ * rooms' (the 64room maps, few corners a sector) farther still; and on a
+ * rooms map a query past the reach is not tried, its path still valid,
+ * while a near one is answered by JPS. */
+static void test_mm_rooms_jps_reach(T *t)
+{
+    /* as test_mm_profiles' 8room, 32room and 64room */
+    MapKind rooms8 = {.detour = 1.40, .regions_per_sector = 1.39, .nsectors = 1024, .open_side = 7},
+            rooms32 = {.detour = 1.03, .regions_per_sector = 0.96, .nsectors = 1024, .open_side = 31, .corners = 791},
+            rooms64 = {.detour = 1.01, .regions_per_sector = 1.30, .nsectors = 1024, .open_side = 63, .corners = 169};
+    rooms8.diagonals = rooms8.wide = rooms32.diagonals = rooms32.wide = rooms64.diagonals = rooms64.wide = true;
+    MmConfig small, large, open;
+    mm_profile_config(mm_profile_choose(&rooms8, -1), &small);
+    mm_profile_config(mm_profile_choose(&rooms32, -1), &large);
+    mm_profile_config(mm_profile_choose(&rooms64, -1), &open);
+    int rs = small.refine.routes.jps_reach, rl = large.refine.routes.jps_reach, ro = open.refine.routes.jps_reach;
+    CHECKF(t, rs > 0 && rl > rs && ro > rl, "reach: small rooms %d, large %d, open %d", rs, rl, ro);
+    CHECK(t, !strcmp(mm_profile_choose(&rooms64, -1)->name, "open-rooms") && open.sector == large.sector &&
+                 open.refine.hold == large.refine.hold && open.refine.routes.bands == large.refine.routes.bands);
+    Loaded l;
+    if (!load_named(t, "rooms/8room256-0", &l))
+        return;
+    const Entry *e;
+    void *inst = prepare_spec(t, "mm", &l, &e);
+    if (inst) {
+        xyPath p = {0};
+        int far = 0, near = 0;
+        for (int i = 0; i < l.sc.count && (far < 4 || near < 4); i++) {
+            const ScenQuery *q = &l.sc.q[i];
+            int dx = abs(q->start.x - q->goal.x), dy = abs(q->start.y - q->goal.y);
+            bool past = 2 * (dx > dy ? dx : dy) + (dx > dy ? dy : dx) > 2 * rs;
+            if ((past && far >= 4) || (!past && (near >= 4 || q->optimal < 8)))
+                continue;
+            double jps = entry_counter(e, inst, "jps");
+            run_query(t, e, inst, q, &p);
+            CHECKF(t, path_validate(&l.g, q->start, q->goal, p.cells, p.len, NULL, NULL, 0), "line %d", q->line);
+            far += past;
+            near += !past && entry_counter(e, inst, "jps") > jps;
+        }
+        double skipped = entry_counter(e, inst, "jps_far");
+        CHECKF(t, far == 4 && skipped == far && near == 4, "%d far queries, %.0f not tried by JPS; %d near by JPS", far,
+               skipped, near);
+        path_free(&p);
+        e->destroy(inst);
+    }
+    unload(&l);
+}
+
 const TestCase MM_MEMORY_TESTS[] = {
     {"mm_profiles", test_mm_profiles},
     {"mm_bytes_parts", test_mm_bytes_parts},
@@ -501,5 +551,6 @@ const TestCase MM_MEMORY_TESTS[] = {
     {"mm_capped_tiny_within_budget", test_mm_capped_tiny_within_budget},
     {"mm_cluttered_jps_held", test_mm_cluttered_jps_held},
     {"mm_rooms_jps_tiled", test_mm_rooms_jps_tiled},
+    {"mm_rooms_jps_reach", test_mm_rooms_jps_reach},
     {NULL, NULL},
 };
