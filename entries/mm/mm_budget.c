@@ -485,6 +485,8 @@ void mm_tile_jps(MmEntry *e, size_t held, Err *err)
 void mm_cache_reserve(MmEntry *e)
 {
     EdgeCache *c = &e->cache;
+    if (e->cfg.refine.routes.whole)
+        return; /* the small route answers every query: no leg is refined, none put */
     size_t part[MM_PARTS], now = mm_bytes(e, part); /* with its peak: what grows next fills that first */
     size_t take = edge_cache_legs_bytes(c->mode, e->abs.nregions, e->abs.nedges);
     size_t budget = mm_budget(e), line = budget / 100 * TURNS_TILES_BUDGET_PERCENT, had = edge_cache_bytes(c);
