@@ -465,13 +465,12 @@ static void test_mm_cluttered_jps_held(T *t)
 /* No GetPath call allocates: what grows as queries run (the edge cache's
  * slots and stream, the joint memo) was taken at prepare, so no call meets
  * a block on a fresh page, whose fault cost more than the call's work
- * (entries/mm/mm_budget.c mm_cache_reserve). A rooms map (its edge cache
- * holds the most legs) and a maze (its legs are longest), both of whose
- * caches grew inside calls before, in their first 400 queries; the path
- * has room for every query's cells first. */
+ * (entries/mm/mm_budget.c mm_cache_reserve). A rooms map, whose edge
+ * cache holds the most legs and grew inside calls before, in its first
+ * 400 queries; the path has room for every query's cells first. */
 static void test_mm_calls_allocate_nothing(T *t)
 {
-    const char *const maps[] = {"rooms/8room256-0", "mazes/maze256-4-0", NULL};
+    const char *const maps[] = {"rooms/8room256-0", NULL};
     Loaded l;
     for (int m = 0; load_nth(t, maps, m, &l); m++) {
         const Entry *e;
