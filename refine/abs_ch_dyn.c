@@ -7,7 +7,7 @@
 
 /* A shape's whole customisation, in work units (abs_ch.h) per arc: about a
  * row's length of triangles each, a few dozen on these shapes. */
-#define RESHAPE_WORK 32u
+#define BUILD_WORK 32u
 
 bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err)
 {
@@ -40,7 +40,7 @@ bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *
     }
     if (!abs_ch_rebuild(ch, n, g, region_sector, err))
         return false;
-    ch->dyn.cost = RESHAPE_WORK * ch->shape_arcs;
+    ch->dyn.cost = BUILD_WORK * ch->shape_arcs;
     ch->dyn.carried.work += ch->dyn.cost;
     return true;
 }
@@ -54,7 +54,7 @@ bool abs_ch_due(const AbsCh *ch)
      * before the first, a whole customisation's worth. */
     if (ch->dyn.carried.paid)
         return true;
-    uint64_t cost = ch->dyn.carried.refreshes ? ch->dyn.cost : RESHAPE_WORK * (uint64_t)ch->shape_arcs;
+    uint64_t cost = ch->dyn.carried.refreshes ? ch->dyn.cost : BUILD_WORK * (uint64_t)ch->shape_arcs;
     return ch->dyn.rent >= cost;
 }
 

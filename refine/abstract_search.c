@@ -12,7 +12,7 @@
 #include "abstract_search_held.h"
 
 /* An A* expansion and its relaxations against a work unit of the
- * hierarchy's re-customisation (abs_ch.h): an edge relaxed (heap, stamps,
+ * hierarchy's refresh (abs_ch.h): an edge relaxed (heap, stamps,
  * the heuristic) costs about three merge steps of a triangle scan. */
 #define ASTAR_RENT 3u
 

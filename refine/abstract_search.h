@@ -36,7 +36,7 @@
  * centers (the index) and the excess; the target's global id is its
  * sector's first id plus its local one, and the cost the centers' octile
  * distance plus the excess. The hierarchy reads the edges with ids and
- * costs (region_search_flat), made for its build and its re-customisation
+ * costs (region_search_flat), made for its build and its refreshes
  * and let go after.
  * Owns the per-region search arrays, the hierarchy and the result path, sized once in
  * region_search_init (with a hierarchy, the A*'s arrays are made after it,
@@ -177,7 +177,7 @@ typedef struct RegionSearch {
      * the refresh's arrays below wait for the next search (or a refresh). */
     bool hold_wait;
     AbsCh ch; /* contraction hierarchy (refine/abs_ch.h); n 0 when off */
-    /* While the hierarchy awaits its re-customisation (ch.dyn.pending):
+    /* While the hierarchy awaits its refresh (ch.dyn.pending):
      * what abs_ch_refresh reads, every edge with its target's id and cost
      * (region_search_flat) and each region's sector, made by the first
      * search after the query that took the change (hold_wait) or by a
@@ -231,17 +231,17 @@ bool region_search_init(RegionSearch *as, const AbsIndex *ix, bool ch, const Reg
 /* After a map change: `fresh` is made over `ix` (the changed abstraction)
  * from `prev` (the search before the change, over the index before, both
  * still alive): prev's hierarchy, if it has one, is taken over with its
- * re-customisation deferred (abs_ch_defer;
+ * refresh deferred (abs_ch_defer;
  * touched[sector] marks the sectors whose cells changed): searches run A*
- * until a local re-customisation is worth its cost, then re-customise for
- * every change since the last one at once. False (prev as it was) when
+ * until a refresh is worth its cost (abs_ch_due), then build the hierarchy
+ * again for every change since the last one at once. False (prev as it was) when
  * memory ran out. */
 bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch *prev, const uint8_t *touched,
                           Err *err);
 /* Undoes region_search_follow's taking of the hierarchy (a later step of
  * the update failed). */
 void region_search_unfollow(RegionSearch *fresh, RegionSearch *prev);
-/* Re-customises the hierarchy now for the changes it awaits (tests; the
+/* Refreshes the hierarchy now for the changes it awaits (tests; the
  * searches do it when it is due), over the arrays a search since the
  * change made (RegionSearch.refresh_edges), or makes them first. False
  * when memory ran out. */

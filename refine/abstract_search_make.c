@@ -234,7 +234,7 @@ bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch 
 
 void region_search_unfollow(RegionSearch *fresh, RegionSearch *prev)
 {
-    /* The sectors marked stale stay marked: re-customising them again is
+    /* The sectors marked stale stay marked: refreshing them again is
      * only work, never a wrong cost. */
     prev->ch = fresh->ch;
     memset(&fresh->ch, 0, sizeof fresh->ch);

@@ -168,7 +168,7 @@ static void check_against_rebuild(T *t, const char *map, int round, void *inst, 
     RegionSearch *las = (RegionSearch *)mm_region_search(inst); /* queried only: the scratch is the search's own */
     bool ch = las->ch.n > 0; /* corridor steps' profiles build none (entries/mm/mm_entry.c) */
     if (abs_index_init(&fix, &fresh, &err) && region_search_init(&fas, &fix, ch, NULL, &err)) {
-        /* The locally re-customised hierarchy against a customisation from
+        /* The refreshed hierarchy against a customisation from
          * scratch on its own shape: every arc's costs, middles, distances. */
         /* The edges the search reads from the updated layout (ids, costs) as from a fresh one. */
         RegionAdj *flat = NULL, *fflat = NULL;
