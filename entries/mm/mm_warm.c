@@ -59,8 +59,14 @@ static void warm_query(MmEntry *e, xyPath *cells)
     Routes learnt = e->refiner.routes; /* its counts and what it learnt of JPS's tries */
     uint64_t hits = e->cache.hits, misses = e->cache.misses;
     run_query(&e->refiner, s, g, cells);
-    if (e->legs.have_jps && e->cfg.refine.routes.whole)
-        jps_warm_up(&e->legs.jps, MM_WARM_EXPANSIONS);
+    /* A corner-to-corner query lies past a JPS reach (refine/routes.h
+     * jps_reach), so it never ran the JPS tried first: its code and its
+     * tiles' first fills waited for the first near query, whose call they
+     * made the run's longest. The warm-up's JPS runs there too, held to
+     * what one try may expand. */
+    const RoutesConfig *rc = &e->cfg.refine.routes;
+    if (e->legs.have_jps && (rc->whole || (rc->jps_reach > 0 && rc->jps_cap > 0)))
+        jps_warm_up(&e->legs.jps, rc->whole ? MM_WARM_EXPANSIONS : (uint64_t)rc->jps_cap);
     e->refiner.stats = kept;
     Routes *rt = &e->refiner.routes;
     rt->stats = learnt.stats;
