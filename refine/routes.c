@@ -332,7 +332,8 @@ static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
     int kind = rt->jps_kind;
     /* An answer past the cap (the abstraction waiting) is a try the cap
      * would have given up: the credit says whether JPS pays at the cap. */
-    uint64_t kind_cap = (uint64_t)(kind == 2 && !rt->band ? rt->cfg.far_cap : rt->cfg.jps_cap); /* past the reach */
+    /* kind 2 is a try past the reach only without bands; with them it is a band */
+    uint64_t kind_cap = (uint64_t)(kind == 2 && !rt->band ? rt->cfg.far_cap : rt->cfg.jps_cap);
     bool over = res == JPS_CAPPED || (kind >= 0 && *expanded > kind_cap);
     int *credit = kind >= 0 ? credit_of(rt, kind) : NULL;
     if (credit && over)

@@ -42,7 +42,7 @@
 #define SMALL_MAP_TINY 25
 /* The default profile's JPS runs to its cap only for queries within this
  * octile distance (refine/routes.h jps_reach); a farther one runs to
- * DEFAULT_FAR_CAP expansions, with no credit kept, then takes the abstract
+ * DEFAULT_FAR_CAP expansions, on a credit of its own, then takes the abstract
  * route, whose first steps go out after its first legs (a JPS hands out
  * no cell before its whole path). A far query that JPS answers in a few
  * jumps costs less than those legs, optimally; the long tries were most of
