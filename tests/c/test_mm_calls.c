@@ -290,7 +290,8 @@ static void test_mm_calls_warm_past_reach(T *t)
     const Entry *e;
     MmEntry *mm = prepare_spec(t, "mm", &l, &e);
     const RoutesConfig *rc = mm ? &mm->cfg.refine.routes : NULL;
-    CHECKF(t, rc && rc->jps_reach > 0 && rc->jps_cap > rc->far_cap, "brc203d: no JPS reach, or no near cap past the far one");
+    CHECKF(t, rc && rc->jps_reach > 0 && rc->jps_cap > rc->far_cap,
+           "brc203d: no JPS reach, or no near cap past the far one");
     if (rc) {
         TrySeen w = {0};
         Tracer tr = {see_try, &w, "test"};
