@@ -263,6 +263,50 @@ static void test_mm_calls_warm_refined(T *t)
     unload(&l);
 }
 
+/* The most expansions one search of the JPS tried first made, as its
+ * tracer saw them (TRACE_SOURCE begins a search). */
+typedef struct TrySeen {
+    uint64_t now, most;
+} TrySeen;
+
+static void see_try(void *sink, const TraceEvent *ev)
+{
+    TrySeen *w = sink;
+    w->now = ev->type == TRACE_SOURCE ? 0 : w->now + (ev->type == TRACE_EXPANDING);
+    w->most = w->now > w->most ? w->now : w->most;
+}
+
+/* Where the profile sets a JPS reach (dao's default), prepare's corner to
+ * corner query lies past it and tries the JPS only as far as a far try
+ * goes: the JPS's code past that, and its first tiles, waited for the
+ * run's first near query, whose first call they made the run's longest.
+ * So the warm-up (entries/mm/mm_warm.c) also runs the JPS held to a near
+ * try's cap: some search of the warm-up's expands more than a far try may. */
+static void test_mm_calls_warm_past_reach(T *t)
+{
+    Loaded l;
+    if (!load_bench(t, "dao/brc203d", &l))
+        return;
+    const Entry *e;
+    MmEntry *mm = prepare_spec(t, "mm", &l, &e);
+    const RoutesConfig *rc = mm ? &mm->cfg.refine.routes : NULL;
+    CHECKF(t, rc && rc->jps_reach > 0 && rc->jps_cap > rc->far_cap,
+           "brc203d: no JPS reach, or no near cap past the far one");
+    if (rc) {
+        TrySeen w = {0};
+        Tracer tr = {see_try, &w, "test"};
+        mm->legs.jps.tracer = &tr;
+        mm_warm_up(mm);
+        mm->legs.jps.tracer = NULL;
+        CHECKF(t, w.most > (uint64_t)rc->far_cap,
+               "brc203d: the warm-up's JPS expanded at most %llu a search, no more than a far try's %d",
+               (unsigned long long)w.most, rc->far_cap);
+    }
+    if (mm)
+        e->destroy(mm);
+    unload(&l);
+}
+
 const TestCase MM_CALLS_TESTS[] = {
     {"mm_calls_gate_counts", test_mm_calls_gate_counts},
     {"mm_calls_cache_parts_small", test_mm_calls_cache_parts_small},
@@ -271,5 +315,6 @@ const TestCase MM_CALLS_TESTS[] = {
     {"mm_calls_astar_rate", test_mm_calls_astar_rate},
     {"mm_calls_begin_alone", test_mm_calls_begin_alone},
     {"mm_calls_warm_refined", test_mm_calls_warm_refined},
+    {"mm_calls_warm_past_reach", test_mm_calls_warm_past_reach},
     {NULL, NULL},
 };
