@@ -67,9 +67,10 @@ static void finish_query(Refiner *r)
     r->stats.nquery_max++;
 }
 
+/* A search ended: its expansions, all its runs', for the query's largest
+ * (RefineStats.max_hist). Its count moved as it ran (legs_expanded). */
 static void note_search(Refiner *r, uint64_t expanded)
 {
-    r->stats.refine_expanded += expanded;
     if (expanded > r->query_max)
         r->query_max = (uint32_t)(expanded > UINT32_MAX ? UINT32_MAX : expanded);
 }
@@ -476,12 +477,24 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
     return false;
 }
 
+/* The expansions of the leg planner's searches (the routes' JPS and box,
+ * the legs' A*, the corridor steps' JPS) so far, each counted as it runs,
+ * paused or not: a call's change is its own work, so a search run over many
+ * calls counts in each (the driver's --call-counters). */
+static uint64_t legs_expanded(const LegPlanner *lp)
+{
+    return lp->astar.expanded + (lp->have_jps ? lp->jps.expanded : 0) + (lp->have_cjps ? lp->cjps->expanded : 0);
+}
+
 bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 {
     uint64_t t0 = r->cfg.budget_us > 0 ? clock_now_ns() : 0;
+    uint64_t expanded = legs_expanded(r->legs);
     r->legs->work = call_work(r);
     bool done = step(r, s, g, out, t0);
     r->legs->work = UINT64_MAX; /* the planner's other users (segbuild) are not bounded */
+    uint64_t now = legs_expanded(r->legs);
+    r->stats.refine_expanded += now > expanded ? now - expanded : 0; /* less: a JPS given up for lack of memory */
     return done;
 }
 
