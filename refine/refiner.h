@@ -164,8 +164,8 @@ typedef struct Refiner {
     CorridorStep cstep; /* the corridor step in progress (cfg.ahead > 0) */
     Routes routes;      /* the whole-query routes (refine/routes.h) */
     xyPath scratch;
-    xyPath leg_cells; /* a center leg's cells before it is cached (grows to the longest leg) */
-    RefineStats stats; /* refine_expanded: of finished queries (refiner_refine_expanded) */
+    xyPath leg_cells;   /* a center leg's cells before it is cached (grows to the longest leg) */
+    RefineStats stats;  /* refine_expanded: of finished queries (refiner_refine_expanded) */
     uint64_t legs_seen; /* the leg planner's expansions when the query in progress began (refiner.c charge_legs) */
 } Refiner;
 
