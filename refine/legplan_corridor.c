@@ -26,7 +26,7 @@ static bool make_window(LegPlanner *lp, int w, int h, Err *err)
 {
     const Tracer *tracer = lp->cjps->tracer;
     GrowGate gate = lp->cjps->gate;
-    uint64_t expanded = lp->cjps->expanded; /* a count the refiner reads around each call (refiner.c legs_expanded) */
+    uint64_t expanded = lp->cjps->expanded; /* a count the refiner reads as it runs (refiner.c legs_expanded) */
     if (lp->have_cjps)
         jps_free(lp->cjps);
     Grid win;
