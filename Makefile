@@ -47,7 +47,7 @@ build/scengen: $(OBJ)/tools/scengen.o $(BASE_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 # --wrap lets the tests count allocations made by our own code (tests/c/alloc_count.c).
-WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
+WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=aligned_alloc
 build/test_c: $(TEST_OBJ) $(DRV_LIB_OBJ) $(LIB_OBJ)
 	$(CC) $(CFLAGS) $(WRAP) -o $@ $^ $(LDLIBS)
 

@@ -354,6 +354,8 @@ bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double we
     return true;
 }
 
+uint64_t region_search_so_far(const RegionSearch *as) { return as->ends_running ? as->end_expanded : as->ch.q.settled; }
+
 bool region_search_unpack(RegionSearch *as, int least, uint64_t *work)
 {
     if (!as->unpacking || (least > 0 && as->path_len >= least))

@@ -344,6 +344,10 @@ void region_search_ends(RegionSearch *as, bool on, xyLoc s, xyLoc g, double exce
  * change of the abstraction drops a paused search. */
 bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double weight, bool resume, uint64_t *work,
                          double *cost);
+/* The regions expanded (or settled) so far by the search region_search_steps
+ * paused in, for a caller that counts each call's share as it goes (its
+ * last_expanded is set only when it ends). */
+uint64_t region_search_so_far(const RegionSearch *as);
 /* The route in as->path unpacked on to at least `least` regions (0: the
  * whole route) while *work lasts (as region_search_steps's unpacking):
  * true done (as->unpacking false once the route is whole), false paused

@@ -26,6 +26,7 @@ static bool make_window(LegPlanner *lp, int w, int h, Err *err)
 {
     const Tracer *tracer = lp->cjps->tracer;
     GrowGate gate = lp->cjps->gate;
+    uint64_t expanded = lp->cjps->expanded; /* a count the refiner reads as it runs (refiner.c legs_expanded) */
     if (lp->have_cjps)
         jps_free(lp->cjps);
     Grid win;
@@ -39,6 +40,7 @@ static bool make_window(LegPlanner *lp, int w, int h, Err *err)
         return false;
     lp->cjps->tracer = tracer;
     lp->cjps->gate = gate;
+    lp->cjps->expanded = expanded;
     /* A route's JPS try ends before the corridor steps begin, and a
      * corridor search before the next query's try: one node state for
      * both (search/jps.h). */

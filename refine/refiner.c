@@ -60,16 +60,40 @@ void refiner_free(Refiner *r)
     memset(r, 0, sizeof *r);
 }
 
+/* The expansions of the leg planner's searches (the routes' JPS and box,
+ * the legs' A*, the corridor steps' JPS) so far, each counted as it runs,
+ * paused or not. */
+static uint64_t legs_expanded(const LegPlanner *lp)
+{
+    return lp->astar.expanded + (lp->have_jps ? lp->jps.expanded : 0) + (lp->have_cjps ? lp->cjps->expanded : 0);
+}
+
+/* The leg planner's expansions since the query began (`mine`: its calls
+ * made them; else what ran between queries, prepare's warm-up, is no
+ * query's) into refine_expanded, and the count now. Read around each call,
+ * refiner_refine_expanded adds those of the query in progress: a search run
+ * over many calls counts in each (the driver's --call-counters), and the
+ * calls pay for two readings a query. */
+static void charge_legs(Refiner *r, bool mine)
+{
+    uint64_t now = legs_expanded(r->legs);
+    if (mine && now > r->legs_seen) /* less: a JPS remade for lack of memory */
+        r->stats.refine_expanded += now - r->legs_seen;
+    r->legs_seen = now;
+}
+
 static void finish_query(Refiner *r)
 {
+    charge_legs(r, true);
     r->active = false;
     r->stats.max_hist[refiner_max_bucket(r->query_max)]++;
     r->stats.nquery_max++;
 }
 
+/* A search ended: its expansions, all its runs', for the query's largest
+ * (RefineStats.max_hist). Its count moved as it ran (legs_expanded). */
 static void note_search(Refiner *r, uint64_t expanded)
 {
-    r->stats.refine_expanded += expanded;
     if (expanded > r->query_max)
         r->query_max = (uint32_t)(expanded > UINT32_MAX ? UINT32_MAX : expanded);
 }
@@ -335,6 +359,7 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         }
     }
     if (!same) { /* a new query */
+        charge_legs(r, r->active);
         r->active = true;
         r->replan = false;
         r->s = s;
@@ -483,6 +508,12 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
     bool done = step(r, s, g, out, t0);
     r->legs->work = UINT64_MAX; /* the planner's other users (segbuild) are not bounded */
     return done;
+}
+
+uint64_t refiner_refine_expanded(const Refiner *r)
+{
+    uint64_t now = legs_expanded(r->legs);
+    return r->stats.refine_expanded + (r->active && now > r->legs_seen ? now - r->legs_seen : 0);
 }
 
 size_t refiner_bytes(const Refiner *r)

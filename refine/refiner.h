@@ -164,8 +164,9 @@ typedef struct Refiner {
     CorridorStep cstep; /* the corridor step in progress (cfg.ahead > 0) */
     Routes routes;      /* the whole-query routes (refine/routes.h) */
     xyPath scratch;
-    xyPath leg_cells; /* a center leg's cells before it is cached (grows to the longest leg) */
-    RefineStats stats;
+    xyPath leg_cells;   /* a center leg's cells before it is cached (grows to the longest leg) */
+    RefineStats stats;  /* refine_expanded: of finished queries (refiner_refine_expanded) */
+    uint64_t legs_seen; /* the leg planner's expansions when the query in progress began (refiner.c charge_legs) */
 } Refiner;
 
 bool refiner_init(Refiner *r, const RefineConfig *cfg, const Grid *g, const AbsIndex *ix, RegionSearch *as,
@@ -183,6 +184,9 @@ int refiner_max_bucket(uint32_t v);
 /* 95th percentile over finished queries of their largest refinement search
  * (exact below REFINE_MAX_EXACT, else within 1/16 below). */
 double refiner_max_p95(const Refiner *r);
+/* RefineStats.refine_expanded with the query in progress's so far: read
+ * around each call, each call's own expansions. */
+uint64_t refiner_refine_expanded(const Refiner *r);
 /* Bytes of the refiner's scratch (window, paths). */
 size_t refiner_bytes(const Refiner *r);
 

@@ -51,10 +51,12 @@ static bool plan_search(Refiner *r, bool resume)
         region_search_ends(r->as, r->cfg.ahead > 0, r->plan_from, r->g, CORRIDOR_ROUTE_EXCESS);
         r->as->unpack_least = r->cfg.ahead > 0 ? 0 : REFINER_UNPACK_FIRST;
     }
+    uint64_t before = resume ? region_search_so_far(r->as) : 0;
     bool ended = region_search_steps(r->as, r->from_gid, r->goal_gid, r->cfg.weight, resume, &r->legs->work, &r->route);
     refiner_phase_end(r, PHASE_ABSTRACT, t0);
-    if (ended)
-        r->stats.abs_expanded += r->as->last_expanded;
+    /* Counted as it runs: each call its own share of a search over many. */
+    uint64_t now = ended ? r->as->last_expanded : region_search_so_far(r->as);
+    r->stats.abs_expanded += now > before ? now - before : 0;
     return ended;
 }
 

@@ -82,6 +82,8 @@ void bitrows_tiles_fill(BitTiles *t, uint32_t id, uint32_t slot)
     transpose64(a);
     t->tag[slot] = id + 1;
     t->fills++;
+    if (t->charge)
+        *t->charge += t->charge_by;
 }
 
 bool bitrows_tiles_whole(const BitTiles *t, BitRows *b, Err *err)

@@ -37,6 +37,12 @@ typedef struct BitTiles {
     uint32_t *tag;    /* per slot: the id + 1 of the tile it holds, 0 none */
     uint64_t *tile;   /* slots x BITTILE_WORDS: word k of a tile is transposed row (r & ~63) + k */
     uint64_t fills;   /* tiles transposed since init (each a miss) */
+    /* Where a fill adds charge_by, NULL nowhere: the owner's count of the
+     * work its call spends (search/jps.c: the expansion's steps), so a scan
+     * that misses pays for the transpose where the owner checks its work,
+     * at no cost to the scans that hit. */
+    uint64_t *charge;
+    uint64_t charge_by;
 } BitTiles;
 
 /* Tiles the whole of g's transposed rows take. */

@@ -211,6 +211,17 @@ static int expand_form(const Jps *j)
                             : EXPAND_BITS;
 }
 
+/* The form's expansion (expand_form) read: a tile filled in it adds
+ * JPS_TILE_FILL_WORK to the expansion's work, through its steps, which
+ * the turns' form takes JPS_TURN_STEPS to a unit. */
+static int charged_form(Jps *j)
+{
+    int form = expand_form(j);
+    j->tiles.charge = &j->steps;
+    j->tiles.charge_by = form == EXPAND_TURNS ? JPS_TILE_FILL_WORK * JPS_TURN_STEPS : JPS_TILE_FILL_WORK;
+    return form;
+}
+
 /* The search's one loop. Before each pop it asks the caller's work (*work,
  * expansions this call may still spend): none left, it pauses with the open
  * list and the bypass stack as they are, so the next jps_run pops what this
@@ -222,7 +233,7 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
         return j->dropped ? JPS_CAPPED : JPS_NONE;
     const int stride = j->grid.stride;
     const bool sparse = j->open.sparse; /* a JPS's for its life; read once, not again after each expansion */
-    int form = expand_form(j);
+    int form = charged_form(j);
     bool zeroing = j->open.zeroed < j->open.count; /* kept here too: it changes only where set below */
     uint64_t left = *work;                         /* kept here, given back at every return: no store a pop */
     const Tracer *tracer = j->tracer;
@@ -296,7 +307,7 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
         work_take(&left, cost);
         if (__builtin_expect(j->failed, 0)) {
             if (jps_grow(j)) { /* the same search again, with room for it */
-                form = expand_form(j);
+                form = charged_form(j);
                 if (j->open.zeroed == j->open.count) /* else once its slots are zeroed (above) */
                     restart(j);
                 zeroing = j->open.zeroed < j->open.count;

@@ -277,7 +277,8 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
  * expansion's work as it is spent: JPS_EXPANSION_WORK, plus one for each
  * step of its online diagonal jumps (each step scans two straight lines:
  * on open maps an expansion's diagonals, not the expansion, are its cost;
- * one for JPS_TURN_STEPS steps where turn bits answer them);
+ * one for JPS_TURN_STEPS steps where turn bits answer them; and
+ * JPS_TILE_FILL_WORK for each tile its scans filled, where tiled);
  * with none left it returns JPS_PAUSED before its next pop, so the search
  * runs in the same order, with the same result, however it is split
  * between runs. Between runs nothing else may search `j` or change its map
@@ -290,6 +291,11 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
 /* Grown node slots (jps_grow) zeroed for one unit of that work: a search
  * that outgrew its slots pauses while they are zeroed, then begins again. */
 #define JPS_ZERO_SLOTS_PER_WORK 8
+/* A tile of transposed rows filled (bitrows_tiles_fill: 64 loads and a
+ * 64 x 64 bit transpose) in units of that work, as their instructions
+ * compare (callgrind): the scan that misses pays for it, else a call of
+ * misses ran past its bound. */
+#define JPS_TILE_FILL_WORK 24
 bool jps_begin(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded);
 JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path);
 /* Searches whose answers are dropped, each of at most max_expanded

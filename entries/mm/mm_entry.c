@@ -218,7 +218,8 @@ static void mm_counters(void *inst, Counters *out, bool detail)
 {
     MmEntry *e = inst;
     const RefineStats *st = &e->refiner.stats;
-    out->expanded = st->abs_expanded + st->refine_expanded;
+    uint64_t refine_expanded = refiner_refine_expanded(&e->refiner); /* the query in progress's too */
+    out->expanded = st->abs_expanded + refine_expanded;
     if (!detail)
         return;
     double q = st->queries ? (double)st->queries : 1.0;
@@ -241,9 +242,9 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "default_sectors", e->abs.ndefault);
     counters_add(out, "wide_sectors", e->abs.nwide);
     counters_add(out, "abs_expanded_mean", (double)st->abs_expanded / q);
-    counters_add(out, "refine_expanded_mean", (double)st->refine_expanded / q);
+    counters_add(out, "refine_expanded_mean", (double)refine_expanded / q);
     counters_add(out, "abs_expanded", (double)st->abs_expanded); /* `expanded` told apart, for a call's share */
-    counters_add(out, "refine_expanded", (double)st->refine_expanded);
+    counters_add(out, "refine_expanded", (double)refine_expanded);
     if (!out->per_call)
         counters_add(out, "refine_max_p95", refiner_max_p95(&e->refiner));
     counters_add(out, "legs_mean", (double)st->legs / q);

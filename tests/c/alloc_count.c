@@ -1,6 +1,7 @@
 /* Counts allocations made by the code under test: the test binary is linked
- * with -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc, so every call from our
- * objects lands here first. */
+ * with -Wl,--wrap= each allocator our objects call (malloc, calloc, realloc,
+ * aligned_alloc: the Makefile's WRAP), so every call from them lands here
+ * first. */
 #include <stddef.h>
 
 #include "test.h"
@@ -20,6 +21,7 @@ static void note(size_t n)
 void *__real_malloc(size_t n);
 void *__real_calloc(size_t n, size_t size);
 void *__real_realloc(void *p, size_t n);
+void *__real_aligned_alloc(size_t align, size_t n);
 
 void *__wrap_malloc(size_t n)
 {
@@ -45,4 +47,10 @@ void *__wrap_realloc(void *p, size_t n)
         return NULL; /* as an exhausted heap would: p stays valid */
     }
     return __real_realloc(p, n);
+}
+
+void *__wrap_aligned_alloc(size_t align, size_t n)
+{
+    note(n);
+    return __real_aligned_alloc(align, n);
 }

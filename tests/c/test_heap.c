@@ -215,6 +215,21 @@ static void test_keyheap_matches_brute_force(T *t)
     CHECK(t, h.keys == NULL && h.n == 0 && h.cap == 0);
 }
 
+/* The heaps take their lines with aligned_alloc: the tests' allocation
+ * hooks (alloc_count.c) see it as they see malloc, so a test that counts a
+ * search's allocations counts a heap grown inside it. */
+static void test_heap_aligned_alloc_counted(T *t)
+{
+    Slot slot[1000];
+    Heap h;
+    long before = alloc_calls;
+    alloc_largest = 0;
+    CHECK(t, heap_init(&h, 1000, &slot[0].pos, sizeof slot[0]));
+    CHECKF(t, alloc_calls == before + 1 && alloc_largest >= 1000 * sizeof(HeapItem), "%ld allocations, largest %zu",
+           alloc_calls - before, alloc_largest);
+    heap_free(&h);
+}
+
 const TestCase HEAP_TESTS[] = {
     {"keyheap_matches_brute_force", test_keyheap_matches_brute_force},
     {"heap_reserve_keeps_items", test_heap_reserve_keeps_items},
@@ -222,5 +237,6 @@ const TestCase HEAP_TESTS[] = {
     {"heap_refuses_overflow", test_heap_refuses_overflow},
     {"jps_open_matches_brute_force", test_jps_open_matches_brute_force},
     {"jps_open_costs", test_jps_open_costs},
+    {"heap_aligned_alloc_counted", test_heap_aligned_alloc_counted},
     {NULL, NULL},
 };

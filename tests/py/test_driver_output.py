@@ -263,6 +263,31 @@ class CallsFile(unittest.TestCase):
         self.assertEqual(alone[0], 2)
         self.assertIn("--call-counters only applies with --calls", alone[2])
 
+    def test_call_counters_show_a_search_in_every_call_it_runs(self):
+        # mm counts a search's expansions as it runs, not when it ends: a
+        # query answered whole by one route (JPS, or the near box's A*) over
+        # several calls shows expansions before its last call, and a long
+        # query's search over regions in more than one call.
+        keys = ["abs_expanded", "refine_expanded", "jps", "near"]
+        with TempDir() as d:
+            with open(SCEN16) as f:
+                lines = f.read().splitlines()
+            s = write(d, "s.scen", "\n".join(lines[:61] + lines[-3:]) + "\n")
+            code, out, err = run_gppc("--entry", "mm", "--pre-dir", d, "--calls", d + "/c.tsv",
+                                      "--call-counters", ",".join(keys), "-full", ROOMS16, s)
+            self.assertEqual(code, 0, err)
+            with open(d + "/c.tsv") as f:
+                calls = list(csv.DictReader(f, delimiter="\t"))
+        by_query = {}
+        for c in calls:
+            by_query.setdefault(c["query"], []).append({k: float(c[k]) for k in keys})
+        routed = [q for q in by_query.values() if len(q) > 1 and sum(c["jps"] + c["near"] for c in q) == 1]
+        self.assertGreater(len(routed), 10)
+        for q in routed:
+            self.assertGreater(sum(c["refine_expanded"] for c in q[:-1]), 0, q)
+        spread = [q for q in by_query.values() if sum(c["abs_expanded"] > 0 for c in q) > 1]
+        self.assertGreater(len(spread), 0)
+
 
 class ScenarioForAnotherMap(unittest.TestCase):
     def test_a_scenario_naming_another_map_warns_and_counts(self):
