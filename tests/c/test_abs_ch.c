@@ -92,6 +92,18 @@ static void test_ch_equals_astar(T *t)
            "arcs' ends held by id on %d maps, by depth on %d: a form went untested", ends_by[0], ends_by[1]);
 }
 
+/* mm on a map of rooms whose changes split and join regions; NULL (nothing
+ * held) when it could not be loaded or prepared. */
+static void *prepare_rooms(T *t, Loaded *l, const Entry **e)
+{
+    if (!load_named(t, "rooms/16room256-0", l))
+        return NULL;
+    void *inst = prepare_spec(t, "mm", l, e);
+    if (!inst)
+        unload(l);
+    return inst;
+}
+
 /* After updates that split and join regions, mm's own hierarchy, once its
  * deferred refresh is done, answers with the costs a fresh build over the
  * updated abstraction gives, and as A* does. The refresh builds the least
@@ -102,14 +114,10 @@ static void test_ch_equals_astar(T *t)
 static void test_ch_update_equals_fresh(T *t)
 {
     Loaded l;
-    if (!load_named(t, "rooms/16room256-0", &l))
-        return;
     const Entry *e;
-    void *inst = prepare_spec(t, "mm", &l, &e);
-    if (!inst) {
-        unload(&l);
+    void *inst = prepare_rooms(t, &l, &e);
+    if (!inst)
         return;
-    }
     uint64_t seed = 5;
     for (int round = 0; round < 3; round++) {
         flip_random_cells(t, e, inst, &l, 40, &seed); /* walls across sectors: regions split, others join */
@@ -433,14 +441,10 @@ static void test_ch_order_least_fill(T *t)
 static void test_ch_refresh_in_pieces(T *t)
 {
     Loaded l;
-    if (!load_named(t, "rooms/16room256-0", &l))
-        return;
     const Entry *e;
-    void *inst = prepare_spec(t, "mm", &l, &e);
-    if (!inst) {
-        unload(&l);
+    void *inst = prepare_rooms(t, &l, &e);
+    if (!inst)
         return;
-    }
     uint64_t seed = 11;
     Err err;
     for (int round = 0; round < 2; round++) {
