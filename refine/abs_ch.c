@@ -39,24 +39,42 @@ static void free_costs(AbsCh *ch)
     ch->w_up = ch->w_dn = ch->mid_up = ch->mid_dn = NULL;
 }
 
-bool abs_ch_shape(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, const AbsChSectors *sec,
-                  Err *err)
+/* A build's start: the sector order copied and the regions ordered, their
+ * shape filled too when `fill` (else abs_ch_topo_fill makes it). All or
+ * nothing. */
+static bool shape_begin(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
+                        const AbsChSectors *sec, bool fill, Err *err)
 {
     memset(ch, 0, sizeof *ch);
     ch->n = n;
     if (!abs_ch_edges_fit(sec, g, n, region_sector))
         return err_set(err, "abstract contraction hierarchy: an edge between sectors that do not touch");
+    const uint32_t *to = g->to;
     bool ok = abs_ch_sectors_copy(&ch->sec, sec) &&
-              abs_ch_topo_build_exact(&ch->topo, &ch->sec, n, region_sector, g->first, g->to, g->stride);
+              (fill ? abs_ch_topo_build_exact(&ch->topo, &ch->sec, n, region_sector, g->first, to, g->stride)
+                    : abs_ch_topo_ordered(&ch->topo, &ch->sec, n, region_sector, g->first, to, g->stride));
     ch->shaped = ok;
+    if (!ok) {
+        abs_ch_free(ch);
+        return err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
+    }
+    return true;
+}
+
+/* On a filled shape: its depths and parents, and the metric over `g`, not
+ * customised. All or nothing. */
+static bool shape_metric(AbsCh *ch, const AbsChEdges *g, Err *err)
+{
+    uint32_t n = ch->n;
     ch->shape_arcs = ch->topo.m;
-    uint32_t *rank_depth = ok ? malloc((ch->topo.n ? ch->topo.n : 1) * sizeof *rank_depth) : NULL;
-    ch->depth = ok ? malloc((ch->topo.n ? ch->topo.n : 1) * sizeof *ch->depth) : NULL;
+    uint32_t *rank_depth = malloc((ch->topo.n ? ch->topo.n : 1) * sizeof *rank_depth);
+    ch->depth = malloc((ch->topo.n ? ch->topo.n : 1) * sizeof *ch->depth);
     /* The parents, for ends held by depth (narrow_hierarchy), from the
      * shape before its unkept arcs are dropped (abs_ch_drop_unkept). */
     bool parents = n > 0 && n <= ABS_CH_NARROW_MAX;
-    ch->parent16 = ok && parents ? malloc((size_t)n * sizeof *ch->parent16) : NULL;
-    if ((ok = ok && rank_depth && ch->depth && (!parents || ch->parent16))) {
+    ch->parent16 = parents ? malloc((size_t)n * sizeof *ch->parent16) : NULL;
+    bool ok = rank_depth && ch->depth && (!parents || ch->parent16);
+    if (ok) {
         ch->height = abs_ch_topo_depths(&ch->topo, rank_depth);
         for (uint32_t r = 0; r < n; r++)
             ch->depth[r] = rank_depth[ch->topo.rank[r]];
@@ -87,6 +105,12 @@ bool abs_ch_shape(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
         return err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
     }
     return true;
+}
+
+bool abs_ch_shape(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, const AbsChSectors *sec,
+                  Err *err)
+{
+    return shape_begin(ch, n, g, region_sector, sec, true, err) && shape_metric(ch, g, err);
 }
 
 bool abs_ch_shape_finish(AbsCh *ch, Err *err)
@@ -131,12 +155,12 @@ bool abs_ch_shape_finish(AbsCh *ch, Err *err)
     return true;
 }
 
-bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
-                         const AbsChSectors *sec, Err *err)
+/* After the customisation: the exact costs in place, the arcs they leave
+ * out dropped, the query arcs made (abs_ch_shape_finish). False (the
+ * hierarchy freed) when memory ran out. */
+static bool shape_exact(AbsCh *ch, Err *err)
 {
-    if (!abs_ch_shape(ch, n, g, region_sector, sec, err))
-        return false;
-    abs_ch_customise(ch);
+    uint32_t n = ch->n;
     if (abs_ch_perfect_over(ch))
         abs_ch_drop_unkept(ch);
     else {
@@ -144,6 +168,37 @@ bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint3
         return err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
     }
     return abs_ch_shape_finish(ch, err);
+}
+
+bool abs_ch_build_shaped(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
+                         const AbsChSectors *sec, Err *err)
+{
+    if (!abs_ch_shape(ch, n, g, region_sector, sec, err))
+        return false;
+    abs_ch_customise(ch);
+    return shape_exact(ch, err);
+}
+
+/* A built hierarchy's last step: a few queries across the map set
+ * query_work, what renting (the abstract A* while a change is pending,
+ * abs_ch_rent) is weighed against, before the first change comes; then
+ * the shape is let go. False (the hierarchy freed) when memory ran out. */
+static bool sample_and_unshape(AbsCh *ch, Err *err)
+{
+    uint32_t n = ch->n;
+    uint32_t *path = n > 1 ? malloc((size_t)n * sizeof *path) : NULL;
+    if (n > 1 && !path) {
+        abs_ch_free(ch);
+        return err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
+    }
+    for (uint32_t i = 0; path && i < ABS_CH_SAMPLE_QUERIES; i++) {
+        int len;
+        uint32_t from = (uint32_t)((uint64_t)i * n / ABS_CH_SAMPLE_QUERIES);
+        abs_ch_query(ch, from, (from + n / 2) % n, path, &len);
+    }
+    free(path);
+    abs_ch_unshape(ch);
+    return true;
 }
 
 bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, uint32_t sw, uint32_t sh,
@@ -168,42 +223,36 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
         ok = abs_ch_build_shaped(ch, n, g, region_sector, sec, err);
     abs_ch_sectors_free(&own);
     free(count);
-    /* A few queries across the map set query_work, what renting (the
-     * abstract A* while a change is pending, abs_ch_rent) is weighed
-     * against, before the first change comes. */
-    uint32_t *path = ok && n > 1 ? malloc((size_t)n * sizeof *path) : NULL;
-    if (ok && n > 1 && !path) {
-        abs_ch_free(ch);
-        return err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
-    }
-    for (uint32_t i = 0; path && i < ABS_CH_SAMPLE_QUERIES; i++) {
-        int len;
-        uint32_t from = (uint32_t)((uint64_t)i * n / ABS_CH_SAMPLE_QUERIES);
-        abs_ch_query(ch, from, (from + n / 2) % n, path, &len);
-    }
-    free(path);
-    if (ok)
-        abs_ch_unshape(ch);
-    return ok;
+    return ok && sample_and_unshape(ch, err);
 }
 
-bool abs_ch_rebuild(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, Err *err)
+bool abs_ch_build_piece(AbsCh *next, int piece, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
+                        const AbsChSectors *sec, Err *err)
 {
-    AbsCh fresh;
-    ch->sec.region_order = ABS_CH_ORDER_DEGREE;
-    if (!abs_ch_build(&fresh, n, g, region_sector, ch->sec.sw, ch->sec.sh, &ch->sec, err))
-        return false;
-    AbsChCarried *c = &fresh.dyn.carried;
-    *c = ch->dyn.carried;
-    c->refreshes++;
-    c->rent_total += ch->dyn.rent;
-    c->redone += fresh.shape_arcs;
-    c->rows += n;
-    fresh.tracer = ch->tracer;
-    fresh.centers = ch->centers;
-    abs_ch_free(ch);
-    *ch = fresh;
-    return true;
+    switch (piece) {
+    case 0:
+        return shape_begin(next, n, g, region_sector, sec, false, err);
+    case 1:
+        if (!abs_ch_topo_fill(&next->topo, g->first, g->to, g->stride)) {
+            abs_ch_free(next);
+            return err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
+        }
+        if (!shape_metric(next, g, err))
+            return false;
+        abs_ch_customise(next);
+        return true;
+    default:
+        return shape_exact(next, err) && sample_and_unshape(next, err);
+    }
+}
+
+size_t abs_ch_piece_bytes(const AbsCh *next)
+{
+    size_t m = next->w_up ? next->topo.m : 0;
+    return sizeof *next + abs_ch_sectors_bytes(&next->sec) + abs_ch_topo_bytes(&next->topo, next->sec.ns) +
+           (next->depth ? (size_t)next->n * sizeof *next->depth : 0) +
+           (next->parent16 ? (size_t)next->n * sizeof *next->parent16 : 0) +
+           m * (next->w_dn == next->w_up ? 1 : 2) * (sizeof *next->w_up + sizeof *next->mid_up);
 }
 
 void abs_ch_unshape(AbsCh *ch)
@@ -245,6 +294,9 @@ void abs_ch_free(AbsCh *ch)
     free(ch->unpacking);
     free_costs(ch);
     free(ch->dyn.stale);
+    if (ch->dyn.next)
+        abs_ch_free(ch->dyn.next);
+    free(ch->dyn.next);
     abs_ch_topo_free(&ch->topo);
     abs_ch_sectors_free(&ch->sec);
     free(ch->fg);
@@ -274,6 +326,8 @@ size_t abs_ch_kept_bytes(const AbsCh *ch)
                     : (size_t)ch->n * sizeof *ch->depth);
     if (ch->shaped)
         custom += abs_ch_topo_bytes(&ch->topo, ch->sec.ns) + (size_t)ch->topo.m * 16;
+    if (ch->dyn.next) /* a refresh's build between its pieces (abs_ch_refresh) */
+        custom += abs_ch_piece_bytes(ch->dyn.next);
     return custom + (ch->shared ? up : up + dn);
 }
 

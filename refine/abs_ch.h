@@ -21,8 +21,9 @@
  *    nothing; shortcuts record their middle region and are unpacked into
  *    the region route the refiner consumes.
  * After a map change the refresh (abs_ch_refresh) builds the least shape
- * again over the held edges, its regions ordered by least degree
- * (abs_ch_rebuild); nothing of the old shape is kept between changes.
+ * again over the held edges, its regions ordered by least degree, in
+ * three pieces each in a call of its own (abs_ch_build_piece); nothing of
+ * the old shape is kept between changes.
  *
  * The build, customisation entry points and byte counts are abs_ch.c; the
  * query and its unpacking abs_ch_query.c.
@@ -97,7 +98,7 @@ typedef struct AbsChEdges {
 } AbsChEdges;
 
 /* What a refresh carries from the hierarchy it replaces to the one it builds
- * (abs_ch_rebuild: one assignment, so that no field is left behind). */
+ * (abs_ch_refresh: one assignment, so that no field is left behind). */
 typedef struct AbsChCarried {
     uint64_t work; /* work units (below) of every refresh so far */
     uint64_t refreshes;
@@ -118,6 +119,12 @@ typedef struct AbsChDyn {
     uint64_t cost;     /* of the last refresh */
     uint64_t rent;     /* work units the abstract A* spent while pending, since the last change */
     AbsChCarried carried;
+    /* The refresh's build while it is handed out over calls (abs_ch_refresh):
+     * the hierarchy being built (NULL: none begun) and its next piece. A
+     * change meanwhile drops it (abs_ch_defer): its edges are no longer the
+     * map's. */
+    struct AbsCh *next;
+    int piece;
 } AbsChDyn;
 
 /* A query in progress (abs_ch_begin .. abs_ch_finish). */
@@ -237,13 +244,20 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
  * queries between two changes cost at most about twice what the better of
  * the two would have), or at once when the searches between the last two
  * changes paid for a refresh, it calls abs_ch_refresh, which builds the
- * hierarchy again (abs_ch_rebuild) for every change since the last refresh
- * at once. With carried.own_call set, the first refresh call after a change
- * only waits (the caller that deferred it has usually just spent its call on
- * the change). Work units are arcs and triangles scanned on one side, edges
+ * hierarchy again for every change since the last refresh at once, a third
+ * of the build a call (abs_ch_build_piece; the hierarchy stays pending, and
+ * the caller searches otherwise, until the last piece swaps it in). With
+ * carried.own_call set, the first refresh call after a change only waits
+ * (the caller that deferred it has usually just spent its call on the
+ * change). Work units are arcs and triangles scanned on one side, edges
  * relaxed on the other: both a few dozen instructions. False (nothing
  * changed) when memory ran out. */
 bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err);
+/* The calls a refresh's build takes (AbsChDyn.next, abs_ch_refresh), one
+ * piece each; and what such a build holds between its pieces, its record
+ * included (in abs_ch_kept_bytes while held). */
+#define ABS_CH_PIECES 3
+size_t abs_ch_piece_bytes(const AbsCh *next);
 bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, Err *err);
 bool abs_ch_due(const AbsCh *ch);
 /* Adds to dyn.rent what an abstract A* of `astar_work` units cost beyond

@@ -22,7 +22,7 @@ bool abs_ch_edges_fit(const AbsChSectors *sec, const AbsChEdges *g, uint32_t n, 
 }
 
 /* The cheapest edge from region a to region b, INF when there is none. */
-uint32_t abs_ch_cheapest_edge(const AbsChEdges *g, uint32_t a, uint32_t b)
+static uint32_t cheapest_edge(const AbsChEdges *g, uint32_t a, uint32_t b)
 {
     uint32_t best = INF;
     for (uint32_t i = g->first[a]; i < g->first[a + 1]; i++)
@@ -36,7 +36,7 @@ bool abs_ch_symmetric(const AbsChEdges *g, uint32_t n)
     for (uint32_t r = 0; r < n; r++)
         for (uint32_t i = g->first[r]; i < g->first[r + 1]; i++) {
             uint32_t s = abs_ch_edge_to(g, i);
-            if (abs_ch_cheapest_edge(g, r, s) != abs_ch_cheapest_edge(g, s, r))
+            if (cheapest_edge(g, r, s) != cheapest_edge(g, s, r))
                 return false;
         }
     return true;

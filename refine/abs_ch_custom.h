@@ -23,8 +23,6 @@ static inline uint32_t abs_ch_edge_cost(const AbsChEdges *g, uint32_t i)
     return *(const uint32_t *)(const void *)((const char *)g->cost + i * g->stride);
 }
 
-/* The cheapest edge from region a to region b, ABS_CH_INF when there is none. */
-uint32_t abs_ch_cheapest_edge(const AbsChEdges *g, uint32_t a, uint32_t b);
 /* Is the cheapest edge a -> b as cheap as the cheapest b -> a, for every
  * edge? Then every arc's two costs, middles and distances come out equal,
  * triangle by triangle, and a customisation may keep one array for both
@@ -73,13 +71,18 @@ bool abs_ch_shape_finish(AbsCh *ch, Err *err);
  * abs_ch.h) where its regions fit; else, or when memory ran out, they stay
  * wide (abs_ch_pack.c). */
 void abs_ch_narrow(AbsCh *ch);
-/* The refresh after map changes (abs_ch_refresh; abs_ch.c): the least
- * shape built again from scratch over `g`, its regions ordered by least
- * degree alone (AbsChSectors.region_order: least fill weighs each candidate
- * by the pairs of its neighbours not yet joined, and choosing between the
- * two rules makes three orders), its counters carried over
- * (AbsChDyn.carried) but the work (the caller's). All or nothing. */
-bool abs_ch_rebuild(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, Err *err);
+/* The refresh after map changes (abs_ch_refresh) builds the least shape
+ * again from scratch over `g` in three pieces, each in a call of its own
+ * (AbsChDyn.next): 0 the sector order `sec` copied and the regions ordered
+ * by its rule (a refresh asks for least degree alone:
+ * AbsChSectors.region_order; least fill weighs each candidate by the pairs
+ * of its neighbours not yet joined, and choosing between the two rules
+ * makes three orders); 1 the shape's arcs, depths and metric, customised;
+ * 2 the exact costs, the query arcs, the sample queries, the shape let go.
+ * The same n, g and region_sector each piece (ABS_CH_PIECES of them,
+ * abs_ch.h). False (next freed) when memory ran out. abs_ch.c. */
+bool abs_ch_build_piece(AbsCh *next, int piece, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
+                        const AbsChSectors *sec, Err *err);
 /* Lets the shape and its customised costs go (the query arcs stay):
  * abs_ch.c. */
 void abs_ch_unshape(AbsCh *ch);

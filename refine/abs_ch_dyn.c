@@ -1,6 +1,7 @@
 /* The regions' hierarchy after map changes (refine/abs_ch.h): its refresh
- * (the least shape built again, abs_ch_rebuild) and its deferral until it is
- * worth its cost (abs_ch_due, the one place of that policy). */
+ * (the least shape built again, in pieces handed out over calls:
+ * abs_ch_build_piece) and its deferral until it is worth its cost
+ * (abs_ch_due, the one place of that policy). */
 #include <stdlib.h>
 
 #include "abs_ch_custom.h"
@@ -9,12 +10,23 @@
  * row's length of triangles each, a few dozen on these shapes. */
 #define BUILD_WORK 32u
 
+/* Lets a refresh's build in progress go. */
+static void drop_build(AbsCh *ch)
+{
+    if (ch->dyn.next)
+        abs_ch_free(ch->dyn.next);
+    free(ch->dyn.next);
+    ch->dyn.next = NULL;
+    ch->dyn.piece = 0;
+}
+
 bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err)
 {
     AbsChCarried *c = &ch->dyn.carried;
     if (!ch->dyn.stale && !(ch->dyn.stale = calloc(ch->sec.ns ? ch->sec.ns : 1, 1)))
         return err_set(err, "out of memory for the abstract contraction hierarchy's update");
     ch->dyn.fresh_change = true;
+    drop_build(ch);
     /* A refresh serves only until the next change: the rent paid before
      * this one bought nothing a refresh now would save, so the ski rental
      * starts again (abs_ch_due). */
@@ -38,8 +50,36 @@ bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *
         ch->dyn.fresh_change = false;
         return true;
     }
-    if (!abs_ch_rebuild(ch, n, g, region_sector, err))
+    /* One piece a call: the whole build in one is as long as the
+     * abstraction's re-derivation, and the order alone is close to half of
+     * it. The queries meanwhile take the route they take while pending. */
+    AbsChDyn *d = &ch->dyn;
+    if (!d->next) {
+        if (!(d->next = malloc(sizeof *d->next)))
+            return err_set(err, "out of memory for the abstract contraction hierarchy's refresh");
+        ch->sec.region_order = ABS_CH_ORDER_DEGREE;
+        d->piece = 0;
+    }
+    if (!abs_ch_build_piece(d->next, d->piece, n, g, region_sector, &ch->sec, err)) {
+        free(d->next); /* its arrays freed by the failed piece */
+        d->next = NULL;
         return false;
+    }
+    if (++d->piece < ABS_CH_PIECES)
+        return true;
+    AbsCh *fresh = d->next;
+    d->next = NULL;
+    AbsChCarried *c = &fresh->dyn.carried;
+    *c = d->carried;
+    c->refreshes++;
+    c->rent_total += d->rent;
+    c->redone += fresh->shape_arcs;
+    c->rows += n;
+    fresh->tracer = ch->tracer;
+    fresh->centers = ch->centers;
+    abs_ch_free(ch);
+    *ch = *fresh;
+    free(fresh);
     ch->dyn.cost = BUILD_WORK * ch->shape_arcs;
     ch->dyn.carried.work += ch->dyn.cost;
     return true;

@@ -114,15 +114,11 @@ static bool exact_fill(const AbsChTopo *t, uint32_t n, const uint32_t *edge_firs
     return ok;
 }
 
-/* Orders the placed regions (their ranks in `place`) by least degree or
- * least fill and makes that order's fill into t. */
-static bool order_fill(AbsChTopo *t, const uint32_t *place, uint32_t n, const uint32_t *edge_first,
-                       const uint32_t *edge_to, size_t stride, bool least_fill)
+/* The fill of the order in t->rank into t (its arcs replace any held). */
+static bool topo_fill(AbsChTopo *t, uint32_t n, const uint32_t *edge_first, const uint32_t *edge_to, size_t stride)
 {
-    memcpy(t->rank, place, (size_t)n * sizeof *t->rank);
     Fill fill = {0};
-    bool ok = abs_ch_topo_order(t, n, edge_first, edge_to, stride, least_fill) &&
-              exact_fill(t, n, edge_first, edge_to, stride, &fill);
+    bool ok = exact_fill(t, n, edge_first, edge_to, stride, &fill);
     free(t->first);
     free(t->head);
     t->first = fill.first;
@@ -131,19 +127,45 @@ static bool order_fill(AbsChTopo *t, const uint32_t *place, uint32_t n, const ui
     return ok;
 }
 
-bool abs_ch_topo_build_exact(AbsChTopo *t, AbsChSectors *s, uint32_t n, const uint32_t *region_sector,
-                             const uint32_t *edge_first, const uint32_t *edge_to, size_t stride)
+/* Orders the placed regions (their ranks in `place`) by least degree or
+ * least fill and makes that order's fill into t. */
+static bool order_fill(AbsChTopo *t, const uint32_t *place, uint32_t n, const uint32_t *edge_first,
+                       const uint32_t *edge_to, size_t stride, bool least_fill)
+{
+    memcpy(t->rank, place, (size_t)n * sizeof *t->rank);
+    return abs_ch_topo_order(t, n, edge_first, edge_to, stride, least_fill) &&
+           topo_fill(t, n, edge_first, edge_to, stride);
+}
+
+/* Region r takes the next slot of its sector, in id order (count[ns] is
+ * scratch). */
+static void place_regions(AbsChTopo *t, uint32_t ns, uint32_t n, const uint32_t *region_sector, uint32_t *count)
+{
+    memset(count, 0, (size_t)ns * sizeof *count);
+    for (uint32_t x = 0; x < t->n; x++)
+        t->node[x] = ABS_CH_TOPO_FREE;
+    for (uint32_t r = 0; r < n; r++) { /* regions keep their id order inside a sector */
+        uint32_t sec = region_sector[r];
+        t->rank[r] = t->base[sec] + count[sec]++;
+        t->node[t->rank[r]] = r;
+    }
+    t->nreg = n;
+}
+
+/* A slot for each region, its sector's slots consecutive in the sector
+ * order (place_regions); false (some held: abs_ch_topo_free) when memory
+ * ran out. */
+static bool topo_place(AbsChTopo *t, const AbsChSectors *s, uint32_t n, const uint32_t *region_sector)
 {
     memset(t, 0, sizeof *t);
     size_t ns = s->ns, cnt = n ? n : 1;
-    uint32_t *count = malloc((ns ? ns : 1) * sizeof *count), *place = malloc(cnt * sizeof *place);
-    uint64_t *scratch = malloc(cnt * sizeof *scratch);
+    uint32_t *count = malloc((ns ? ns : 1) * sizeof *count);
     t->cap = calloc(ns ? ns : 1, sizeof *t->cap);
     t->base = malloc((ns ? ns : 1) * sizeof *t->base);
     t->rank = malloc(cnt * sizeof *t->rank);
     t->node = malloc(cnt * sizeof *t->node);
-    bool ok = count && place && scratch && t->cap && t->base && t->rank && t->node;
-    if (ok) { /* as many slots as regions, placed as abs_ch_topo_place places them */
+    bool ok = count && t->cap && t->base && t->rank && t->node;
+    if (ok) {
         for (uint32_t r = 0; r < n; r++)
             t->cap[region_sector[r]]++;
         uint32_t next = 0;
@@ -152,9 +174,21 @@ bool abs_ch_topo_build_exact(AbsChTopo *t, AbsChSectors *s, uint32_t n, const ui
             next += t->cap[s->order[v]];
         }
         t->n = n;
-        abs_ch_topo_place(t, (uint32_t)ns, n, region_sector, count);
-        memcpy(place, t->rank, (size_t)n * sizeof *place);
+        place_regions(t, (uint32_t)ns, n, region_sector, count);
     }
+    free(count);
+    return ok;
+}
+
+bool abs_ch_topo_build_exact(AbsChTopo *t, AbsChSectors *s, uint32_t n, const uint32_t *region_sector,
+                             const uint32_t *edge_first, const uint32_t *edge_to, size_t stride)
+{
+    size_t cnt = n ? n : 1;
+    uint32_t *place = malloc(cnt * sizeof *place);
+    uint64_t *scratch = malloc(cnt * sizeof *scratch);
+    bool ok = topo_place(t, s, n, region_sector) && place && scratch;
+    if (ok)
+        memcpy(place, t->rank, (size_t)n * sizeof *place);
     /* Both orders, one fill held at a time: least fill's is kept where its
      * queries scan less (maps of rooms), else least degree's made again. */
     uint64_t by_degree = 0;
@@ -170,7 +204,6 @@ bool abs_ch_topo_build_exact(AbsChTopo *t, AbsChSectors *s, uint32_t n, const ui
             s->region_order = ABS_CH_ORDER_DEGREE;
         }
     }
-    free(count);
     free(place);
     free(scratch);
     if (!ok)
@@ -178,17 +211,22 @@ bool abs_ch_topo_build_exact(AbsChTopo *t, AbsChSectors *s, uint32_t n, const ui
     return ok;
 }
 
-void abs_ch_topo_place(AbsChTopo *t, uint32_t ns, uint32_t n, const uint32_t *region_sector, uint32_t *count)
+bool abs_ch_topo_ordered(AbsChTopo *t, const AbsChSectors *s, uint32_t n, const uint32_t *region_sector,
+                         const uint32_t *edge_first, const uint32_t *edge_to, size_t stride)
 {
-    memset(count, 0, (size_t)ns * sizeof *count);
-    for (uint32_t x = 0; x < t->n; x++)
-        t->node[x] = ABS_CH_TOPO_FREE;
-    for (uint32_t r = 0; r < n; r++) { /* regions keep their id order inside a sector */
-        uint32_t sec = region_sector[r];
-        t->rank[r] = t->base[sec] + count[sec]++;
-        t->node[t->rank[r]] = r;
-    }
-    t->nreg = n;
+    bool ok = topo_place(t, s, n, region_sector) &&
+              abs_ch_topo_order(t, n, edge_first, edge_to, stride, s->region_order == ABS_CH_ORDER_FILL);
+    if (!ok)
+        abs_ch_topo_free(t);
+    return ok;
+}
+
+bool abs_ch_topo_fill(AbsChTopo *t, const uint32_t *edge_first, const uint32_t *edge_to, size_t stride)
+{
+    bool ok = topo_fill(t, t->nreg, edge_first, edge_to, stride);
+    if (!ok)
+        abs_ch_topo_free(t);
+    return ok;
 }
 
 void abs_ch_topo_free(AbsChTopo *t)
@@ -204,7 +242,9 @@ void abs_ch_topo_free(AbsChTopo *t)
 
 size_t abs_ch_topo_bytes(const AbsChTopo *t, uint32_t ns)
 {
-    return t->first ? ((size_t)3 * t->n + 1 + t->m + 2 * (size_t)ns) * sizeof(uint32_t) : 0;
+    /* the slots and sectors from the order on (abs_ch_topo_ordered), the arcs once filled */
+    return ((t->rank ? (size_t)2 * t->n + 2 * (size_t)ns : 0) + (t->first ? (size_t)t->n + 1 + t->m : 0)) *
+           sizeof(uint32_t);
 }
 
 uint32_t abs_ch_topo_arc(const AbsChTopo *t, uint32_t lo, uint32_t hi)

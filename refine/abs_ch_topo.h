@@ -44,7 +44,7 @@ typedef struct AbsChTopo {
 } AbsChTopo;
 
 /* The least shape for these regions and edges: a slot for each region
- * (its sector's slots placed as abs_ch_topo_place places them, then the
+ * (a sector's regions in consecutive slots, in id order, then the
  * regions ordered again by least degree or least fill, abs_ch_topo_order,
  * whichever shape's queries scan less, abs_ch_topo_search_space), and
  * the elimination of the region graph itself rather than the blow-up of
@@ -75,10 +75,14 @@ bool abs_ch_topo_order(AbsChTopo *t, uint32_t n, const uint32_t *edge_first, con
  * answers a query over the map's regions with less work
  * (results/reference/mm-paper/rooms49.md). */
 uint64_t abs_ch_topo_search_space(const uint32_t *first, const uint32_t *head, uint32_t n, uint64_t *scratch);
-/* Places `n` regions, region r in sector region_sector[r] (they must fit
- * the slots): region r takes the next slot of its sector, in id order.
- * count[ns] is scratch. */
-void abs_ch_topo_place(AbsChTopo *t, uint32_t ns, uint32_t n, const uint32_t *region_sector, uint32_t *count);
+/* The same shape in two pieces, for a build handed out over calls
+ * (refine/abs_ch_dyn.c): abs_ch_topo_ordered places the regions and orders
+ * them by s->region_order's rule (set: ABS_CH_ORDER_*), the arcs not made
+ * (t->first NULL); abs_ch_topo_fill then makes that order's arcs. Each
+ * false (nothing held) when memory ran out. */
+bool abs_ch_topo_ordered(AbsChTopo *t, const AbsChSectors *s, uint32_t n, const uint32_t *region_sector,
+                         const uint32_t *edge_first, const uint32_t *edge_to, size_t stride);
+bool abs_ch_topo_fill(AbsChTopo *t, const uint32_t *edge_first, const uint32_t *edge_to, size_t stride);
 void abs_ch_topo_free(AbsChTopo *t);
 size_t abs_ch_topo_bytes(const AbsChTopo *t, uint32_t ns);
 

@@ -200,7 +200,10 @@ bool region_search_hold(RegionSearch *as, Err *err)
 {
     if (!hold_edges(as, err))
         return false;
-    if (!as->refresh_edges || as->refresh_marks)
+    /* A refresh's build begun (AbsChDyn.next) ends in a call or two: the
+     * landmarks' whole searches would cost more than they save those few
+     * searches, which take the octile alone. */
+    if (!as->refresh_edges || as->refresh_marks || as->ch.dyn.next)
         return true;
     /* The landmarks' searches run on the A*'s arrays: a search made lean
      * has none (region_search_unfollow's prev), and its A* the octile alone.

@@ -24,8 +24,8 @@
  * and re-derives. The backlog has no bound of its own: re-deriving
  * every sector costs about what building the abstraction does. The
  * regions' hierarchy, deferred further (refine/abs_ch.h), is refreshed
- * in a call of its own, never the one that re-derived
- * (AbsChCarried.own_call). */
+ * in calls of its own, a piece of its build each (ABS_CH_PIECES), never
+ * the one that re-derived (AbsChCarried.own_call). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -92,24 +92,32 @@ static void test_ch_equals_astar(T *t)
            "arcs' ends held by id on %d maps, by depth on %d: a form went untested", ends_by[0], ends_by[1]);
 }
 
+/* mm on a map of rooms whose changes split and join regions; NULL (nothing
+ * held) when it could not be loaded or prepared. */
+static void *prepare_rooms(T *t, Loaded *l, const Entry **e)
+{
+    if (!load_named(t, "rooms/16room256-0", l))
+        return NULL;
+    void *inst = prepare_spec(t, "mm", l, e);
+    if (!inst)
+        unload(l);
+    return inst;
+}
+
 /* After updates that split and join regions, mm's own hierarchy, once its
  * deferred refresh is done, answers with the costs a fresh build over the
  * updated abstraction gives, and as A* does. The refresh builds the least
- * shape again (and keeps no shape), in one call after the one that waits; and
+ * shape again (and keeps no shape), in calls after the one that waits; and
  * once the searches between two changes paid for a refresh, the next
  * change's refresh is due at once (abs_ch_due), not after as much rent
  * again. */
 static void test_ch_update_equals_fresh(T *t)
 {
     Loaded l;
-    if (!load_named(t, "rooms/16room256-0", &l))
-        return;
     const Entry *e;
-    void *inst = prepare_spec(t, "mm", &l, &e);
-    if (!inst) {
-        unload(&l);
+    void *inst = prepare_rooms(t, &l, &e);
+    if (!inst)
         return;
-    }
     uint64_t seed = 5;
     for (int round = 0; round < 3; round++) {
         flip_random_cells(t, e, inst, &l, 40, &seed); /* walls across sectors: regions split, others join */
@@ -422,6 +430,63 @@ static void test_ch_order_least_fill(T *t)
            "the search space of a path of three");
 }
 
+/* The refresh after a change is handed out over calls, a piece each
+ * (abs_ch_build_piece), so that no call builds the whole hierarchy: after
+ * the call that waits, the order alone (no arcs yet), then the shape's
+ * arcs and costs customised (no query arcs yet), then the query arcs swapped
+ * in; until then the hierarchy stays pending (A* answers) and what the build
+ * holds is counted in ch_bytes. A change between two pieces drops the build
+ * begun (its edges are no longer the map's), and the next refresh starts
+ * again from the order. */
+static void test_ch_refresh_in_pieces(T *t)
+{
+    Loaded l;
+    const Entry *e;
+    void *inst = prepare_rooms(t, &l, &e);
+    if (!inst)
+        return;
+    uint64_t seed = 11;
+    Err err;
+    for (int round = 0; round < 2; round++) {
+        flip_random_cells(t, e, inst, &l, 40, &seed);
+        CHECKF(t, mm_sync(inst, &err), "%s", err.msg);
+        RegionSearch *las = (RegionSearch *)mm_region_search(inst);
+        const AbsChDyn *d = &las->ch.dyn;
+        CHECKF(t, d->pending && !d->next, "round %d: a build held across the change", round);
+        CHECKF(t, region_search_refresh(las, &err), "%s", err.msg); /* the call that waits */
+        CHECKF(t, d->pending && !d->next, "round %d: the waiting call built", round);
+        size_t kept = abs_ch_kept_bytes(&las->ch);
+        uint64_t refreshes = d->carried.refreshes;
+        for (int piece = 0; piece < ABS_CH_PIECES - 1; piece++) {
+            CHECKF(t, region_search_refresh(las, &err), "%s", err.msg);
+            const AbsCh *b = d->next;
+            CHECKF(t, d->pending && b && d->piece == piece + 1, "round %d: the refresh went past piece %d in one call",
+                   round, piece);
+            if (!b)
+                break;
+            CHECKF(t, piece ? b->shaped && b->w_up && !abs_ch_built(b) : b->topo.rank && !b->topo.first,
+                   "round %d: piece %d built %s", round, piece, piece ? "the query arcs" : "the shape's arcs");
+            CHECKF(t, abs_ch_kept_bytes(&las->ch) == kept + abs_ch_piece_bytes(b) && abs_ch_piece_bytes(b) > sizeof *b,
+                   "round %d: the build's %zu bytes not counted", round, abs_ch_piece_bytes(b));
+            if (round == 0 && piece == 1) { /* a change between two pieces */
+                flip_random_cells(t, e, inst, &l, 10, &seed);
+                CHECKF(t, mm_sync(inst, &err), "%s", err.msg);
+                las = (RegionSearch *)mm_region_search(inst);
+                d = &las->ch.dyn;
+                CHECKF(t, d->pending && !d->next && d->piece == 0, "the build outlived a change");
+                break;
+            }
+        }
+        if (round == 0)
+            continue;
+        CHECKF(t, region_search_refresh(las, &err), "%s", err.msg);
+        CHECKF(t, !d->pending && !d->next && d->carried.refreshes == refreshes + 1 && abs_ch_built(&las->ch),
+               "round %d: the last piece did not swap the hierarchy in", round);
+    }
+    e->destroy(inst);
+    unload(&l);
+}
+
 const TestCase ABS_CH_TESTS[] = {
     {"popcount", test_popcount},
     {"row_starts_pack", test_row_starts_pack},
@@ -430,5 +495,6 @@ const TestCase ABS_CH_TESTS[] = {
     {"ch_query_in_pieces", test_ch_query_in_pieces},
     {"ch_static_keeps_arcs_only", test_ch_static_keeps_arcs_only},
     {"ch_order_least_fill", test_ch_order_least_fill},
+    {"ch_refresh_in_pieces", test_ch_refresh_in_pieces},
     {NULL, NULL},
 };
