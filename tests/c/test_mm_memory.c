@@ -435,7 +435,7 @@ static void test_mm_capped_tiny_within_budget(T *t) { small_cluttered_within_bud
  * route's JPS keeps its transposed rows as tiles from prepare on, so the
  * instance never held the whole copy (no peak part above what it holds at
  * the end), and its node state, shared by the route's try and the
- * corridor steps, stays at what 1024 slots hold (entries/mm/mm_profile.c
+ * corridor steps, stays at what 1024 slots hold (entries/mm/mm_profile_config.c
  * CLUTTERED_NODES): with 2048 the JPS part alone took more than twice
  * the slots' bytes checked here. And the whole instance ends within its
  * budget, which it passed by about 5 KiB while its region search's open
