@@ -42,6 +42,15 @@
  * ones, a fifth blocked or more, did not, where the scattered profile did
  * (smallmap42.md). */
 #define SMALL_MAP_TINY 25
+/* ... but not maps of the default kind with at least this many corners a
+ * sector on which a query can reach past the default profile's JPS reach:
+ * there the small route's uncapped JPS meets the most corners and
+ * searches a query's whole path before its first cell, where the default
+ * profile's capped tries and abstract route hand the first steps out
+ * sooner. The dao maps below it gained little or lost by the move, and
+ * those above it lengthened dao's paths by little
+ * (results/reference/mm-paper/reach53.md, "The next lever"; first54.md). */
+#define SMALL_MAP_DENSE 3.5
 /* Scattered obstacles: a share (grid_scattered) between the dao maps' most
  * and the random maps' least. */
 #define SCATTERED 0.01
@@ -278,6 +287,14 @@ static bool loose_clutter(const MapKind *k)
     return k->scattered >= LOOSE_SCATTERED || (k->scattered >= SCATTERED && k->scattered < CLUMPED_SCATTERED);
 }
 
+/* The default profile's JPS reach (mm_profile_config.c), in octile. */
+static int default_reach(void)
+{
+    MmConfig c;
+    mm_profile_config(&PROFILES[P_DEFAULT], &c);
+    return c.refine.routes.jps_reach;
+}
+
 const MmProfile *mm_profile_choose(const MapKind *k, int small)
 {
     bool corridors = k->scattered < WALLS_ONLY && k->regions_per_sector > MAZE_REGIONS_PER_SECTOR;
@@ -302,7 +319,9 @@ const MmProfile *mm_profile_choose(const MapKind *k, int small)
                     ((p == P_DEFAULT || p == P_LARGE_ROOMS || p == P_OPEN_ROOMS) && k->nsectors <= SMALL_MAP_SECTORS) ||
                     p == P_BROAD_CORRIDORS;
     bool tiny = k->nsectors <= SMALL_MAP_TINY;
-    if (small < 0 ? (measured && k->corners <= SMALL_MAP_CORNERS) || tiny : small > 0 && k->corners <= (uint32_t)small)
+    bool dense = p == P_DEFAULT && k->corners >= SMALL_MAP_DENSE * k->nsectors && k->across2 > 2 * default_reach();
+    if (small < 0 ? (measured && k->corners <= SMALL_MAP_CORNERS && !dense) || tiny
+                  : small > 0 && k->corners <= (uint32_t)small)
         p = P_SMALL_MAP;
     return &PROFILES[p];
 }

@@ -7,8 +7,9 @@
  *
  * The profiles, first match wins (mm_profile.c says why each differs from
  * `default`; the measurements: results/reference/mm-profiles/):
- *   small-map         few corners (`small`) on a map small enough:
- *                     JPS answers every query
+ *   small-map         few corners (`small`) on a map small enough, not
+ *                     dense with corners where queries reach past the
+ *                     default's JPS reach: JPS answers every query
  *   narrow-corridors  a maze of corridors at most two cells wide
  *   corridors         a maze of wider corridors
  *   wide-corridors    a maze of corridors at least a sector wide

@@ -19,7 +19,10 @@
 /* On every rooms row through centers, a query's first joint keeps this
  * many cells back, not `hold`: its first cells go out a leg or so sooner,
  * for paths a little longer, which the large rooms' longer hold takes
- * back (rooms48.md; first-hold in rooms47.md). */
+ * back (rooms48.md; first-hold in rooms47.md). So on the default row: on
+ * dao's maps too a query's first steps waited for a second leg, and the
+ * shorter holds lengthen their paths less than the reach did
+ * (results/reference/mm-paper/first54.md). */
 #define ROOMS_FIRST_HOLD 4
 /* ... and every joint keeps only that many until the query's first this
  * many steps are out: a joint holding `hold` cells back hands out few, so
@@ -194,8 +197,9 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
     c->refine.hold = p->hold;
     bool large_rooms = id == P_LARGE_ROOMS || id == P_OPEN_ROOMS;
     bool rooms = id == P_SMALL_ROOMS || id == P_SECTOR_ROOMS || large_rooms;
-    c->refine.first_hold = p->ahead > 0 ? CORRIDOR_FIRST_HOLD : rooms ? ROOMS_FIRST_HOLD : p->hold;
-    c->refine.first_steps = rooms ? ROOMS_FIRST_STEPS : 0;
+    bool first_early = rooms || id == P_DEFAULT;
+    c->refine.first_hold = p->ahead > 0 ? CORRIDOR_FIRST_HOLD : first_early ? ROOMS_FIRST_HOLD : p->hold;
+    c->refine.first_steps = first_early ? ROOMS_FIRST_STEPS : 0;
     c->refine.routes.bands = rooms ? ROOMS_TRY_BAND : 0;
     int most = CORRIDOR_FIRST_REACH / p->sector < CORRIDOR_FIRST_AHEAD_MOST ? CORRIDOR_FIRST_REACH / p->sector
                                                                             : CORRIDOR_FIRST_AHEAD_MOST;

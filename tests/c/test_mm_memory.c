@@ -20,36 +20,39 @@ static void test_mm_profiles(T *t)
         MapKind k;
         const char *profile;
     } cases[] = {
-        {{1.50, 0.0, 1.54, 1024, true, true, 8, 0}, "corridors"},           /* a maze of 8-wide corridors */
-        {{1.90, 0.0, 4.00, 1024, true, false, 2, 0}, "narrow-corridors"},   /* 2-wide corridors */
-        {{1.02, 0.0, 1.54, 1024, true, true, 32, 1001}, "broad-corridors"}, /* 32-wide corridors: two sectors */
-        {{1.02, 0.0, 1.54, 1024, true, true, 31, 0}, "wide-corridors"},     /* narrower than two sectors */
-        {{1.02, 0.0, 1.54, 1024, true, true, 16, 0}, "wide-corridors"},     /* 16-wide: a sector's side */
-        {{1.02, 0.0, 1.54, 1024, true, true, 15, 0}, "corridors"},          /* narrower than a sector */
-        {{1.90, 0.0, 7.00, 1024, false, false, 1, 0}, "narrow-corridors"},  /* 1-wide corridors */
-        {{1.02, 0.0045, 1.72, 1024, true, true, 40, 0}, "default"},         /* lone pillars: not a maze */
-        {{1.40, 0.0, 1.39, 1024, true, true, 7, 0}, "small-rooms"},         /* 8room */
-        {{1.20, 0.0, 1.10, 1024, true, true, 15, 0}, "sector-rooms"},       /* 16room */
-        {{1.40, 0.13, 1.20, 1024, true, true, 5, 0}, "cluttered"},          /* random 35 % */
-        {{1.08, 0.02, 1.05, 1024, true, true, 12, 0}, "scattered"},         /* random 10 % */
-        {{1.08, 0.0, 1.05, 1024, false, false, 1, 0}, "no-diagonals"},      /* open, but no 2 x 2 block */
-        {{1.40, 0.0, 7.00, 192, false, false, 1, 1000}, "small-map"},       /* anything of 192 sectors, few corners */
-        {{1.02, 0.0, 1.10, 192, true, true, 30, 1001}, "default"},          /* more corners: the abstract route pays */
-        {{1.02, 0.0, 1.10, 384, true, true, 30, 0}, "small-map"},           /* a larger map of the default kind */
-        {{1.02, 0.0, 1.10, 385, true, true, 30, 500}, "default"},          /* more sectors than the small route takes */
-        {{1.40, 0.0, 1.39, 256, true, true, 7, 0}, "small-rooms"},         /* another kind: at most 192 sectors */
-        {{1.13, 0.0, 1.10, 1024, true, true, 30, 2000}, "default"},        /* the dao map that detours most */
-        {{1.19, 0.39, 1.50, 25, true, true, 3, 5000}, "small-map"},        /* tiny: any corners */
-        {{1.19, 0.39, 1.50, 26, true, true, 3, 5000}, "sparse-cluttered"}, /* more sectors than tiny */
-        {{1.27, 0.29, 1.25, 1024, true, true, 5, 0}, "sparse-cluttered"},  /* random 25 % */
-        {{1.37, 0.20, 1.25, 1024, true, true, 5, 0}, "loose-cluttered"},   /* random 30 % */
-        {{1.02, 0.0, 1.54, 1024, true, true, 32, 1000}, "small-map"},      /* the 32-wide mazes: few corners */
-        {{1.03, 0.0, 0.96, 1024, true, true, 31, 791}, "large-rooms"},     /* 32room: walls on a grid */
-        {{1.01, 0.0, 1.30, 1024, true, true, 63, 169}, "open-rooms"},      /* 64room: few corners */
-        {{1.01, 0.0, 1.30, 1024, true, true, 63, 1025}, "default"},        /* more corners than sectors */
-        {{1.02, 0.0, 0.51, 1024, true, true, 40, 700}, "default"},         /* dao: fewer regions a sector */
-        {{1.03, 0.0, 0.96, 384, true, true, 31, 791}, "small-map"},        /* as default: 384 sectors, few corners */
-        {{1.40, 0.05, 1.20, 1024, true, true, 5, 0}, "loose-cluttered"},   /* random 40 %: obstacles clump */
+        {{1.50, 0.0, 1.54, 1024, true, true, 8, 0, 0}, "corridors"},           /* a maze of 8-wide corridors */
+        {{1.90, 0.0, 4.00, 1024, true, false, 2, 0, 0}, "narrow-corridors"},   /* 2-wide corridors */
+        {{1.02, 0.0, 1.54, 1024, true, true, 32, 1001, 0}, "broad-corridors"}, /* 32-wide corridors: two sectors */
+        {{1.02, 0.0, 1.54, 1024, true, true, 31, 0, 0}, "wide-corridors"},     /* narrower than two sectors */
+        {{1.02, 0.0, 1.54, 1024, true, true, 16, 0, 0}, "wide-corridors"},     /* 16-wide: a sector's side */
+        {{1.02, 0.0, 1.54, 1024, true, true, 15, 0, 0}, "corridors"},          /* narrower than a sector */
+        {{1.90, 0.0, 7.00, 1024, false, false, 1, 0, 0}, "narrow-corridors"},  /* 1-wide corridors */
+        {{1.02, 0.0045, 1.72, 1024, true, true, 40, 0, 0}, "default"},         /* lone pillars: not a maze */
+        {{1.40, 0.0, 1.39, 1024, true, true, 7, 0, 0}, "small-rooms"},         /* 8room */
+        {{1.20, 0.0, 1.10, 1024, true, true, 15, 0, 0}, "sector-rooms"},       /* 16room */
+        {{1.40, 0.13, 1.20, 1024, true, true, 5, 0, 0}, "cluttered"},          /* random 35 % */
+        {{1.08, 0.02, 1.05, 1024, true, true, 12, 0, 0}, "scattered"},         /* random 10 % */
+        {{1.08, 0.0, 1.05, 1024, false, false, 1, 0, 0}, "no-diagonals"},      /* open, but no 2 x 2 block */
+        {{1.40, 0.0, 7.00, 192, false, false, 1, 1000, 0}, "small-map"}, /* anything of 192 sectors, few corners */
+        {{1.02, 0.0, 1.10, 192, true, true, 30, 1001, 0}, "default"},    /* more corners: the abstract route pays */
+        {{1.02, 0.0, 1.10, 384, true, true, 30, 0, 0}, "small-map"},     /* a larger map of the default kind */
+        {{1.02, 0.0, 1.10, 385, true, true, 30, 500, 0}, "default"},     /* more sectors than the small route takes */
+        {{1.40, 0.0, 1.39, 256, true, true, 7, 0, 0}, "small-rooms"},    /* another kind: at most 192 sectors */
+        {{1.13, 0.0, 1.10, 1024, true, true, 30, 2000, 0}, "default"},   /* the dao map that detours most */
+        {{1.19, 0.39, 1.50, 25, true, true, 3, 5000, 0}, "small-map"},   /* tiny: any corners */
+        {{1.19, 0.39, 1.50, 26, true, true, 3, 5000, 0}, "sparse-cluttered"}, /* more sectors than tiny */
+        {{1.27, 0.29, 1.25, 1024, true, true, 5, 0, 0}, "sparse-cluttered"},  /* random 25 % */
+        {{1.37, 0.20, 1.25, 1024, true, true, 5, 0, 0}, "loose-cluttered"},   /* random 30 % */
+        {{1.02, 0.0, 1.54, 1024, true, true, 32, 1000, 0}, "small-map"},      /* the 32-wide mazes: few corners */
+        {{1.03, 0.0, 0.96, 1024, true, true, 31, 791, 0}, "large-rooms"},     /* 32room: walls on a grid */
+        {{1.01, 0.0, 1.30, 1024, true, true, 63, 169, 0}, "open-rooms"},      /* 64room: few corners */
+        {{1.01, 0.0, 1.30, 1024, true, true, 63, 1025, 0}, "default"},        /* more corners than sectors */
+        {{1.02, 0.0, 0.51, 1024, true, true, 40, 700, 0}, "default"},         /* dao: fewer regions a sector */
+        {{1.03, 0.0, 0.96, 384, true, true, 31, 791, 0}, "small-map"},        /* as default: 384 sectors, few corners */
+        {{1.40, 0.05, 1.20, 1024, true, true, 5, 0, 0}, "loose-cluttered"},   /* random 40 %: obstacles clump */
+        {{1.03, 0.0, 0.51, 120, true, true, 20, 748, 504}, "default"},   /* ost002d: dense, queries past the reach */
+        {{1.03, 0.0, 0.51, 120, true, true, 20, 748, 384}, "small-map"}, /* as dense, none past the reach */
+        {{1.03, 0.0, 0.51, 120, true, true, 20, 460, 504}, "small-map"}, /* fewer corners a sector */
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         const MmProfile *p = mm_profile_choose(&cases[i].k, -1);
