@@ -94,6 +94,12 @@ void map_kind_open_side(MapKind *k, int open_side)
     k->wide = open_side >= 3;
 }
 
+void map_kind_across(MapKind *k, const Grid *g)
+{
+    int most = g->width > g->height ? g->width : g->height, least = g->width + g->height - most;
+    k->across2 = most > 0 ? 2 * (most - 1) + least - 1 : 0;
+}
+
 bool map_kind(const Grid *g, const Abstraction *a, MapKind *k, Err *err)
 {
     *k = (MapKind){.scattered = grid_scattered(g),
@@ -104,6 +110,7 @@ bool map_kind(const Grid *g, const Abstraction *a, MapKind *k, Err *err)
     if (!map_open_side(g, &side, err))
         return false;
     map_kind_open_side(k, side);
+    map_kind_across(k, g);
     return map_detour(a, &k->detour, err);
 }
 

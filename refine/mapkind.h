@@ -21,6 +21,9 @@ typedef struct MapKind {
     bool wide;        /* open_side >= 3 */
     int open_side;    /* map_open_side: the side of the largest open square */
     uint32_t corners; /* map_corners */
+    /* map_kind_across: the octile2 (refine/routes.c, twice the octile
+     * distance) from corner to corner: no query on the map is farther */
+    int across2;
 } MapKind;
 
 /* How far the center-to-center legs detour: the sum of the abstract edges'
@@ -54,6 +57,9 @@ bool map_kind(const Grid *g, const Abstraction *a, MapKind *k, Err *err);
 double map_regions_per_sector(const Abstraction *a);
 /* open_side and what it implies (diagonals, wide). */
 void map_kind_open_side(MapKind *k, int open_side);
+/* MapKind.across2 of a map of g's size: its width and height, not
+ * measured, so a preprocessing file need not carry it. */
+void map_kind_across(MapKind *k, const Grid *g);
 /* Could k be the measures of a map of g's size taken on an abstraction of
  * side `side`? Every field in its range, nsectors exact; where `a` (not
  * NULL) is at that side, its sector and region counts exact. A preprocessing

@@ -79,6 +79,7 @@ static bool get_kind(BinFile *f, const char *file, int side, const Grid *g, cons
         return err_set(err, "%s: map measured at sector=%u, this build measures at %d", file, (unsigned)w[0], side);
     *k = (MapKind){.nsectors = (uint32_t)w[1], .corners = (uint32_t)w[3]};
     map_kind_open_side(k, (int)(uint32_t)w[2]);
+    map_kind_across(k, g);
     memcpy(&k->scattered, &w[4], 8);
     memcpy(&k->regions_per_sector, &w[5], 8);
     memcpy(&k->detour, &w[6], 8);

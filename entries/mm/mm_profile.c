@@ -1,6 +1,8 @@
-/* entries/mm/mm_profile.c: the profiles and the rules that choose one
- * (mm_profile.h). Each threshold and value says why in one line; the
- * measurements behind them are in results/reference/mm-profiles/README.md. */
+/* entries/mm/mm_profile.c: the policy: the profiles' rows and the rule
+ * that chooses one for a map (mm_profile.h). How a row becomes every
+ * option's value is mm_profile_config.c's. Each threshold and value says
+ * why in one line; the measurements behind them are in
+ * results/reference/mm-profiles/README.md. */
 #include "mm_profile.h"
 
 /* Small maps: JPS answers every query, optimally, where its whole search
@@ -40,17 +42,15 @@
  * ones, a fifth blocked or more, did not, where the scattered profile did
  * (smallmap42.md). */
 #define SMALL_MAP_TINY 25
-/* The default profile's JPS runs to its cap only for queries within this
- * octile distance (refine/routes.h jps_reach); a farther one runs to
- * DEFAULT_FAR_CAP expansions, on a credit of its own, then takes the abstract
- * route, whose first steps go out after its first legs (a JPS hands out
- * no cell before its whole path). A far query that JPS answers in a few
- * jumps costs less than those legs, optimally; the long tries were most of
- * the first steps' cost. Nearer reaches or no far tries lengthened paths
- * past the family's budget; a farther reach or cap gained less
- * (results/reference/mm-paper/reach53.md). */
-#define DEFAULT_JPS_REACH 192
-#define DEFAULT_FAR_CAP 64
+/* ... but not maps of the default kind with at least this many corners a
+ * sector on which a query can reach past the default profile's JPS reach:
+ * there the small route's uncapped JPS meets the most corners and
+ * searches a query's whole path before its first cell, where the default
+ * profile's capped tries and abstract route hand the first steps out
+ * sooner. The dao maps below it gained little or lost by the move, and
+ * those above it lengthened dao's paths by little
+ * (results/reference/mm-paper/reach53.md, "The next lever"; first54.md). */
+#define SMALL_MAP_DENSE 3.5
 /* Scattered obstacles: a share (grid_scattered) between the dao maps' most
  * and the random maps' least. */
 #define SCATTERED 0.01
@@ -87,37 +87,6 @@
  * shorter for a few per cent more smoothing (24 and 32 shorter still, for
  * a tenth and a fifth more of a query's instructions, rooms48.md). */
 #define LARGE_ROOMS_HOLD 20
-/* On every rooms row through centers, a query's first joint keeps this
- * many cells back, not `hold`: its first cells go out a leg or so sooner,
- * for paths a little longer, which the large rooms' longer hold takes
- * back (rooms48.md; first-hold in rooms47.md). */
-#define ROOMS_FIRST_HOLD 4
-/* ... and every joint keeps only that many until the query's first this
- * many steps are out: a joint holding `hold` cells back hands out few, so
- * a query's first steps waited for two or three more legs, each joined and
- * smoothed, where the rest of the query then takes back what the shorter
- * holds cost (results/reference/mm-paper/route51.md). */
-#define ROOMS_FIRST_STEPS 20
-/* On every rooms row capped JPS tries keep a credit per band of distance
- * (refine/routes.h RoutesConfig.bands) of this many units of octile2,
- * twice the octile distance: through rooms a try answers within its cap
- * less often the farther its query, and one credit for every far query
- * gave up the near ones the far ones' failures spent it on, whose tries
- * answer, optimally, in fewer instructions than the abstract route's
- * first steps (route51.md). */
-#define ROOMS_TRY_BAND 32
-/* Rooms rows try JPS first only within this octile distance (routes.h
- * jps_reach): a try that answers has searched the whole path before the
- * first step, a cost growing with the distance, while the abstract route's
- * first steps cost about the same at any distance; nearer, the optimal
- * answers cost less (results/reference/mm-paper/rooms53.md). Large rooms:
- * a try's expansions grow more slowly with the distance. Open rooms: JPS
- * crosses a room in a few jumps, and a route through centers refines and
- * smooths more legs a room: nearer, the whole run costs more than the first
- * steps save. */
-#define ROOMS_JPS_REACH 80
-#define LARGE_ROOMS_JPS_REACH 160
-#define OPEN_ROOMS_JPS_REACH 480
 /* The weight on the heuristic of the cluttered profile's route search
  * (the A* over the regions costed from s and g, region_search_ends): among
  * dense obstacles an edge's excess makes that A* expand a wide band of
@@ -152,11 +121,10 @@
  * cent they were longer). But a step's corridor is 16 cells a sector
  * across, and a few of its searches reached twice the nodes (the state
  * they share with the route's try doubled for good), so a step's search is
- * bounded to LOOSE_CLUTTERED_NODES, what 2048 of the state's slots hold,
+ * bounded to LOOSE_CLUTTERED_NODES (mm_profile_config.c), what 2048 of the state's slots hold,
  * and one that would reach more looks half as far ahead
  * (refine/corridor.h) (results/reference/mm-paper/randfit46.md). */
 #define LOOSE_SCATTERED 0.165
-#define LOOSE_CLUTTERED_NODES 1792
 /* There the route's JPS try runs on to this many expansions, but gives up
  * where it would hold more than LOOSE_CLUTTERED_NODES nodes too, so it
  * keeps to the slots the steps take: past that the abstract route answers.
@@ -167,13 +135,6 @@
  * hundred more, and their paths came out shorter
  * (results/reference/mm-paper/rand49.md). */
 #define LOOSE_CLUTTERED_TRY 2048
-/* Cluttered maps bound the route's JPS try as well as a step's corridor
- * search to what 1024 of the node state they share hold: a few of either
- * reached past that, and the state doubled to 2048 slots for good, about
- * a sixth of the instance. A try that would reach more gives up (the abstract route
- * answers), a step looks half as far ahead; the paths a little longer
- * (results/reference/mm-paper/rand49.md). */
-#define CLUTTERED_NODES 896
 /* Cluttered maps whose obstacles mostly clump (grid_scattered below this:
  * the random maps of 40 per cent blocked, 0.017-0.051; 35 per cent is at
  * 0.12-0.14) take P_LOOSE_CLUTTERED's sectors of 16 too: there the
@@ -186,7 +147,7 @@
  * cent is at 0.20) the abstraction is smaller (fewer regions), and a
  * step's window one region wider fits the budget: their later steps look
  * one region further (P_SPARSE_CLUTTERED), which takes back more than the
- * first step's shorter look costs (CORRIDOR_FIRST_REACH). At 30 per cent
+ * first step's shorter look costs (mm_profile_config.c CORRIDOR_FIRST_REACH). At 30 per cent
  * the wider window took every map over its budget
  * (results/reference/mm-paper/randfirst47.md). */
 #define SPARSE_SCATTERED 0.24
@@ -201,11 +162,6 @@
  * for nothing (2 against 1, 4 and 16: results/reference/mm-paper/outliers38.md). */
 #define BROAD_SKIP 2
 
-/* The window's joint memo (refine/window.h): joints recur per pair of legs,
- * so a larger map has more; an entry per MEMO_CELLS cells, between
- * MEMO_MIN and the profile's memo_max. */
-#define MEMO_CELLS 128
-#define MEMO_MIN 256
 /* Corridors and rooms: routes pass the same legs again and again, and
  * smoothing their joints is much of mm's time there. */
 #define MEMO_WIDE 1024
@@ -214,84 +170,6 @@
  * and every entry is memory of each such map's instance
  * (results/reference/mm-memory-dao/). */
 #define MEMO_GAME 512
-/* Corridor steps: the cells a query's first joint keeps back. A step keeps
- * a shortest path inside its corridor up to a point it did not aim at, so
- * little of it is left for the joint's smoothing to take back; holding the
- * whole `hold` there held back most of a first step's cells, and nearly
- * half the queries waited for a second step (its painting and search)
- * before their first steps went out. The later joints keep `hold`. Through
- * centers every joint keeps `hold`: there the first joint's smoothing
- * takes back more (results/reference/mm-paper/first35.md). */
-#define CORRIDOR_FIRST_HOLD 4
-/* A query's first corridor step looks between these many regions ahead,
- * whatever its later steps do. At least the least (scattered: 3 -> 4):
- * where a first step commits the path decides most of its excess on those
- * maps, and one region more there took back more than the first joint's
- * smaller hold and the rarer JPS probes cost, for one larger search a query
- * (results/reference/mm-paper/first35.md). At most the most (cluttered: 7
- * -> 5): the first step's search, all of it before the first cells go out,
- * grows with every region it looks ahead, and the later steps, looking
- * further, take back the excess of a first step that looked less far
- * (results/reference/mm-paper/first36.md). */
-#define CORRIDOR_FIRST_AHEAD_LEAST 4
-#define CORRIDOR_FIRST_AHEAD_MOST 5
-/* ... and at most about this many cells ahead: 5 regions of sectors of 12,
- * 4 of 16 (loose-cluttered and sparse-cluttered: a query's first step is
- * the one inside its first 20 steps, and at 4 its search is cheaper, for
- * paths a little longer, which sparse-cluttered's later steps take back,
- * results/reference/mm-paper/randfirst47.md). */
-#define CORRIDOR_FIRST_REACH 64
-
-/* What every profile shares, and why. */
-static const MmConfig BASE = {
-    .defaults = 1,     /* open sectors cost nothing in the pool */
-    .centers = 0,      /* plain centers: no optimising pass in preprocessing */
-    .cache = LEGS_SYM, /* one record serves a leg both ways */
-    .cache_kb = -1,    /* capped in proportion to the map (mm_budget.c mm_cache_cap) */
-    .segfile = 0,      /* the cache fills within a few queries; the file stays small */
-    .ahead = 3,        /* refine=corridor on a profile through centers: the scattered profile's */
-    .small = -1,       /* small=auto: mm_profile_choose's rule */
-    .coarse = -1,      /* coarse=auto: mm_profile_coarse_busy's share */
-    .refine =
-        {
-            .legs_per_call = 1, /* cells go out after each leg: the first steps come early */
-            .budget_us = 0,     /* a leg count, not a clock: the same paths on every machine */
-            .work = 12,         /* a call's searches stop after this many expansions and go on in the next */
-            .routes =
-                {
-                    .direct = true, /* a legal line is optimal and costs one walk */
-                    /* A box's A* that answers reaches a few sectors; one that
-                     * reaches more floods what its box connects to s and
-                     * finds nothing (near boxes on dao's brc maps): pages for
-                     * them are most of the legs' memory, for no answer */
-                    .box_sectors = 10,
-                    /* Turn bits at a map's first change, kept whatever the budget:
-                     * at most about 64 KiB, where a changing map's JPS answers most
-                     * queries (a map that never changes takes them where its budget
-                     * has the room, of any size: mm_budget.c mm_take_turns) */
-                    .turns_cells = (size_t)1 << 17,
-                },
-            .phases = false, /* two clock reads per phase are not free */
-        },
-};
-
-enum {
-    P_SMALL_MAP,
-    P_NARROW,
-    P_CORRIDORS,
-    P_WIDE_CORRIDORS,
-    P_BROAD_CORRIDORS,
-    P_NO_DIAGONALS,
-    P_CLUTTERED,
-    P_LOOSE_CLUTTERED,
-    P_SPARSE_CLUTTERED,
-    P_SCATTERED,
-    P_SMALL_ROOMS,
-    P_SECTOR_ROOMS,
-    P_LARGE_ROOMS,
-    P_OPEN_ROOMS,
-    P_DEFAULT
-};
 
 /* What the profiles set apart. The default row, and why:
  *  - S 16: the paper's side, a region's center fits in a byte;
@@ -399,110 +277,22 @@ static const MmProfile PROFILES[] = {
     [P_OPEN_ROOMS] = {"open-rooms", 16, 0, 256, 32, LARGE_ROOMS_HOLD, 3, -1, true, 1.0, MEMO_GAME, 0},
 };
 
-uint32_t mm_profile_memo(const MmProfile *p, size_t cells)
-{
-    uint32_t n = MEMO_MIN;
-    while (n < p->memo_max && (size_t)n * MEMO_CELLS < cells)
-        n *= 2;
-    return n;
-}
-
-/* The corridors step no corridors (and the broad ones' JPS, tiled where
- * the rest is past the line, holds a known part), so what their instance
- * holds beside the edge cache and the joint memo is known at prepare.
- * Held to fit, the 16-wide mazes took about a tenth more instructions, the
- * cache evicting its oldest legs past its cap and keeping those hit again
- * (results/reference/mm-paper/mazecache43.md); there the memo may be
- * halved down to FIT_MEMO_LEAST. The 8-wide mazes' routes pass more legs
- * and joints, and there a memo of half its most cost several times what
- * the misses of a cache held to what is left cost (each a leg planned
- * again): so there the memo keeps its most and only the cache is held.
- * The 1- to 4-wide mazes do not fit with the memo at its most, and keep
- * the whole budget (results/reference/mm-paper/mazefit45.md). */
-#define FIT_MEMO_LEAST 256
-
-uint32_t mm_profile_fit_memo_least(const MmProfile *p)
-{
-    if (p == &PROFILES[P_CORRIDORS])
-        return p->memo_max;
-    return p == &PROFILES[P_WIDE_CORRIDORS] || p == &PROFILES[P_BROAD_CORRIDORS] ? FIT_MEMO_LEAST : 0;
-}
-
-void mm_profile_config(const MmProfile *p, MmConfig *c)
-{
-    *c = BASE;
-    c->sector = p->sector;
-    if (p->ahead > 0)
-        c->ahead = p->ahead;
-    c->refine.ahead = p->ahead;
-    c->refine.routes.whole = p == &PROFILES[P_SMALL_MAP];
-    c->refine.routes.jps_cap = p->jps_cap;
-    c->refine.routes.jps_reach = p == &PROFILES[P_DEFAULT]       ? DEFAULT_JPS_REACH
-                                 : p == &PROFILES[P_OPEN_ROOMS]  ? OPEN_ROOMS_JPS_REACH
-                                 : p == &PROFILES[P_LARGE_ROOMS] ? LARGE_ROOMS_JPS_REACH
-                                 : p == &PROFILES[P_SMALL_ROOMS] || p == &PROFILES[P_SECTOR_ROOMS] ? ROOMS_JPS_REACH
-                                                                                                   : 0;
-    c->refine.routes.far_cap = p == &PROFILES[P_DEFAULT] ? DEFAULT_FAR_CAP : 0;
-    /* Not on the random maps' profiles: two bytes a sector would take the
-     * cluttered ones over their budget, and there a try that gives up is
-     * mostly a probe, which its reach bounds already (refine/routes.c).
-     * Nor on the rooms' small sectors: their maps' first-20 and whole
-     * instructions the same within 0.05 % (results/reference/mm-paper/
-     * tryfirst46.md), for about 15 KB more on the 8room maps. */
-    bool loose = p == &PROFILES[P_LOOSE_CLUTTERED] || p == &PROFILES[P_SPARSE_CLUTTERED];
-    c->refine.routes.skip_gave_up = p != &PROFILES[P_CLUTTERED] && !loose && p != &PROFILES[P_SCATTERED] &&
-                                    p != &PROFILES[P_SMALL_ROOMS] && p != &PROFILES[P_SECTOR_ROOMS];
-    c->refine.routes.near = p->near;
-    c->refine.corridor_nodes = loose ? LOOSE_CLUTTERED_NODES : p == &PROFILES[P_CLUTTERED] ? CLUTTERED_NODES : 0;
-    c->refine.routes.jps_nodes = p == &PROFILES[P_CLUTTERED]         ? CLUTTERED_NODES
-                                 : p == &PROFILES[P_LOOSE_CLUTTERED] ? LOOSE_CLUTTERED_NODES
-                                                                     : 0;
-    /* Cluttered maps' route JPS keeps its transposed rows tiled from the
-     * start (refine/routes.h jps_tiles), as many as the owner tiles a
-     * corridor-stepping instance to at prepare: the whole copy held until
-     * then was the instance's peak. So do the small and sector rooms'. */
-    c->refine.routes.jps_tiles = p == &PROFILES[P_CLUTTERED]      ? MM_JPS_TILES_CORRIDORS
-                                 : p == &PROFILES[P_SMALL_ROOMS]  ? MM_JPS_TILES_SMALL_ROOMS
-                                 : p == &PROFILES[P_SECTOR_ROOMS] ? MM_JPS_TILES_SECTOR_ROOMS
-                                                                  : 0;
-    c->refine.hold = p->hold;
-    bool large_rooms = p == &PROFILES[P_LARGE_ROOMS] || p == &PROFILES[P_OPEN_ROOMS];
-    bool rooms = p == &PROFILES[P_SMALL_ROOMS] || p == &PROFILES[P_SECTOR_ROOMS] || large_rooms;
-    c->refine.first_hold = p->ahead > 0 ? CORRIDOR_FIRST_HOLD : rooms ? ROOMS_FIRST_HOLD : p->hold;
-    c->refine.first_steps = rooms ? ROOMS_FIRST_STEPS : 0;
-    c->refine.routes.bands = rooms ? ROOMS_TRY_BAND : 0;
-    int most = CORRIDOR_FIRST_REACH / p->sector < CORRIDOR_FIRST_AHEAD_MOST ? CORRIDOR_FIRST_REACH / p->sector
-                                                                            : CORRIDOR_FIRST_AHEAD_MOST;
-    most = most > CORRIDOR_FIRST_AHEAD_LEAST ? most : CORRIDOR_FIRST_AHEAD_LEAST;
-    c->refine.first_ahead = p->ahead <= 0                           ? 0
-                            : p->ahead < CORRIDOR_FIRST_AHEAD_LEAST ? CORRIDOR_FIRST_AHEAD_LEAST
-                            : p->ahead > most                       ? most
-                                                                    : 0;
-    c->refine.joint = p->joint;
-    c->refine.back = p->back;
-    c->refine.smooth = p->smooth;
-    c->refine.weight = p->weight;
-    c->refine.skip = p->skip;
-}
-
-/* Coarse turn bits (search/jps_coarse.h) spare a diagonal step its scans
- * where both its lines' segments are quiet: in rooms larger than a segment
- * most are (the scans end at a room's wall but in the rows and columns of
- * its doors), and the JPS route's sweeps skip most of their scans; on dao's
- * irregular walls a fifth or more of the bits are set, few runs of steps
- * are quiet, and reading the bits first costs more than it spares
- * (results/reference/mm-paper/coarse41.md). At most this share of the
- * bits set (of segments with a passable cell), coarse=auto keeps them. */
-#define COARSE_BUSY_MOST 0.15
-
-double mm_profile_coarse_busy(const MmConfig *c) { return c->coarse < 0 ? COARSE_BUSY_MOST : 1.0; }
-
 const MmProfile *mm_profile_default(void) { return &PROFILES[P_DEFAULT]; }
+
+MmProfileId mm_profile_id(const MmProfile *p) { return (MmProfileId)(p - PROFILES); }
 
 /* Obstacles mostly alone (LOOSE_SCATTERED) or mostly clumped (CLUMPED_SCATTERED). */
 static bool loose_clutter(const MapKind *k)
 {
     return k->scattered >= LOOSE_SCATTERED || (k->scattered >= SCATTERED && k->scattered < CLUMPED_SCATTERED);
+}
+
+/* The default profile's JPS reach (mm_profile_config.c), in octile. */
+static int default_reach(void)
+{
+    MmConfig c;
+    mm_profile_config(&PROFILES[P_DEFAULT], &c);
+    return c.refine.routes.jps_reach;
 }
 
 const MmProfile *mm_profile_choose(const MapKind *k, int small)
@@ -529,7 +319,9 @@ const MmProfile *mm_profile_choose(const MapKind *k, int small)
                     ((p == P_DEFAULT || p == P_LARGE_ROOMS || p == P_OPEN_ROOMS) && k->nsectors <= SMALL_MAP_SECTORS) ||
                     p == P_BROAD_CORRIDORS;
     bool tiny = k->nsectors <= SMALL_MAP_TINY;
-    if (small < 0 ? (measured && k->corners <= SMALL_MAP_CORNERS) || tiny : small > 0 && k->corners <= (uint32_t)small)
+    bool dense = p == P_DEFAULT && k->corners >= SMALL_MAP_DENSE * k->nsectors && k->across2 > 2 * default_reach();
+    if (small < 0 ? (measured && k->corners <= SMALL_MAP_CORNERS && !dense) || tiny
+                  : small > 0 && k->corners <= (uint32_t)small)
         p = P_SMALL_MAP;
     return &PROFILES[p];
 }

@@ -7,8 +7,9 @@
  *
  * The profiles, first match wins (mm_profile.c says why each differs from
  * `default`; the measurements: results/reference/mm-profiles/):
- *   small-map         few corners (`small`) on a map small enough:
- *                     JPS answers every query
+ *   small-map         few corners (`small`) on a map small enough, not
+ *                     dense with corners where queries reach past the
+ *                     default's JPS reach: JPS answers every query
  *   narrow-corridors  a maze of corridors at most two cells wide
  *   corridors         a maze of wider corridors
  *   wide-corridors    a maze of corridors at least a sector wide
@@ -49,6 +50,28 @@ typedef struct MmProfile {
     int skip;
 } MmProfile;
 
+/* The profiles, one id a row (mm_profile.c PROFILES), in the order above. */
+typedef enum MmProfileId {
+    P_SMALL_MAP,
+    P_NARROW,
+    P_CORRIDORS,
+    P_WIDE_CORRIDORS,
+    P_BROAD_CORRIDORS,
+    P_NO_DIAGONALS,
+    P_CLUTTERED,
+    P_LOOSE_CLUTTERED,
+    P_SPARSE_CLUTTERED,
+    P_SCATTERED,
+    P_SMALL_ROOMS,
+    P_SECTOR_ROOMS,
+    P_LARGE_ROOMS,
+    P_OPEN_ROOMS,
+    P_DEFAULT
+} MmProfileId;
+
+/* The mechanism (mm_profile_config.c): what a profile's row means for
+ * every option, and the sizes its values imply. */
+
 /* Every option's value under profile p. */
 void mm_profile_config(const MmProfile *p, MmConfig *c);
 
@@ -65,6 +88,10 @@ uint32_t mm_profile_fit_memo_least(const MmProfile *p);
  * (search/jps.h jps_enable_coarse) under configuration c (coarse=). */
 double mm_profile_coarse_busy(const MmConfig *c);
 
+/* The policy (mm_profile.c): the rows and the rule that chooses one. */
+
+/* Which row p is. */
+MmProfileId mm_profile_id(const MmProfile *p);
 /* The profile every option's default comes from before the map is known
  * (check_options, --help), and the one whose side the first build uses. */
 const MmProfile *mm_profile_default(void);

@@ -20,36 +20,39 @@ static void test_mm_profiles(T *t)
         MapKind k;
         const char *profile;
     } cases[] = {
-        {{1.50, 0.0, 1.54, 1024, true, true, 8, 0}, "corridors"},           /* a maze of 8-wide corridors */
-        {{1.90, 0.0, 4.00, 1024, true, false, 2, 0}, "narrow-corridors"},   /* 2-wide corridors */
-        {{1.02, 0.0, 1.54, 1024, true, true, 32, 1001}, "broad-corridors"}, /* 32-wide corridors: two sectors */
-        {{1.02, 0.0, 1.54, 1024, true, true, 31, 0}, "wide-corridors"},     /* narrower than two sectors */
-        {{1.02, 0.0, 1.54, 1024, true, true, 16, 0}, "wide-corridors"},     /* 16-wide: a sector's side */
-        {{1.02, 0.0, 1.54, 1024, true, true, 15, 0}, "corridors"},          /* narrower than a sector */
-        {{1.90, 0.0, 7.00, 1024, false, false, 1, 0}, "narrow-corridors"},  /* 1-wide corridors */
-        {{1.02, 0.0045, 1.72, 1024, true, true, 40, 0}, "default"},         /* lone pillars: not a maze */
-        {{1.40, 0.0, 1.39, 1024, true, true, 7, 0}, "small-rooms"},         /* 8room */
-        {{1.20, 0.0, 1.10, 1024, true, true, 15, 0}, "sector-rooms"},       /* 16room */
-        {{1.40, 0.13, 1.20, 1024, true, true, 5, 0}, "cluttered"},          /* random 35 % */
-        {{1.08, 0.02, 1.05, 1024, true, true, 12, 0}, "scattered"},         /* random 10 % */
-        {{1.08, 0.0, 1.05, 1024, false, false, 1, 0}, "no-diagonals"},      /* open, but no 2 x 2 block */
-        {{1.40, 0.0, 7.00, 192, false, false, 1, 1000}, "small-map"},       /* anything of 192 sectors, few corners */
-        {{1.02, 0.0, 1.10, 192, true, true, 30, 1001}, "default"},          /* more corners: the abstract route pays */
-        {{1.02, 0.0, 1.10, 384, true, true, 30, 0}, "small-map"},           /* a larger map of the default kind */
-        {{1.02, 0.0, 1.10, 385, true, true, 30, 500}, "default"},          /* more sectors than the small route takes */
-        {{1.40, 0.0, 1.39, 256, true, true, 7, 0}, "small-rooms"},         /* another kind: at most 192 sectors */
-        {{1.13, 0.0, 1.10, 1024, true, true, 30, 2000}, "default"},        /* the dao map that detours most */
-        {{1.19, 0.39, 1.50, 25, true, true, 3, 5000}, "small-map"},        /* tiny: any corners */
-        {{1.19, 0.39, 1.50, 26, true, true, 3, 5000}, "sparse-cluttered"}, /* more sectors than tiny */
-        {{1.27, 0.29, 1.25, 1024, true, true, 5, 0}, "sparse-cluttered"},  /* random 25 % */
-        {{1.37, 0.20, 1.25, 1024, true, true, 5, 0}, "loose-cluttered"},   /* random 30 % */
-        {{1.02, 0.0, 1.54, 1024, true, true, 32, 1000}, "small-map"},      /* the 32-wide mazes: few corners */
-        {{1.03, 0.0, 0.96, 1024, true, true, 31, 791}, "large-rooms"},     /* 32room: walls on a grid */
-        {{1.01, 0.0, 1.30, 1024, true, true, 63, 169}, "open-rooms"},      /* 64room: few corners */
-        {{1.01, 0.0, 1.30, 1024, true, true, 63, 1025}, "default"},        /* more corners than sectors */
-        {{1.02, 0.0, 0.51, 1024, true, true, 40, 700}, "default"},         /* dao: fewer regions a sector */
-        {{1.03, 0.0, 0.96, 384, true, true, 31, 791}, "small-map"},        /* as default: 384 sectors, few corners */
-        {{1.40, 0.05, 1.20, 1024, true, true, 5, 0}, "loose-cluttered"},   /* random 40 %: obstacles clump */
+        {{1.50, 0.0, 1.54, 1024, true, true, 8, 0, 0}, "corridors"},           /* a maze of 8-wide corridors */
+        {{1.90, 0.0, 4.00, 1024, true, false, 2, 0, 0}, "narrow-corridors"},   /* 2-wide corridors */
+        {{1.02, 0.0, 1.54, 1024, true, true, 32, 1001, 0}, "broad-corridors"}, /* 32-wide corridors: two sectors */
+        {{1.02, 0.0, 1.54, 1024, true, true, 31, 0, 0}, "wide-corridors"},     /* narrower than two sectors */
+        {{1.02, 0.0, 1.54, 1024, true, true, 16, 0, 0}, "wide-corridors"},     /* 16-wide: a sector's side */
+        {{1.02, 0.0, 1.54, 1024, true, true, 15, 0, 0}, "corridors"},          /* narrower than a sector */
+        {{1.90, 0.0, 7.00, 1024, false, false, 1, 0, 0}, "narrow-corridors"},  /* 1-wide corridors */
+        {{1.02, 0.0045, 1.72, 1024, true, true, 40, 0, 0}, "default"},         /* lone pillars: not a maze */
+        {{1.40, 0.0, 1.39, 1024, true, true, 7, 0, 0}, "small-rooms"},         /* 8room */
+        {{1.20, 0.0, 1.10, 1024, true, true, 15, 0, 0}, "sector-rooms"},       /* 16room */
+        {{1.40, 0.13, 1.20, 1024, true, true, 5, 0, 0}, "cluttered"},          /* random 35 % */
+        {{1.08, 0.02, 1.05, 1024, true, true, 12, 0, 0}, "scattered"},         /* random 10 % */
+        {{1.08, 0.0, 1.05, 1024, false, false, 1, 0, 0}, "no-diagonals"},      /* open, but no 2 x 2 block */
+        {{1.40, 0.0, 7.00, 192, false, false, 1, 1000, 0}, "small-map"}, /* anything of 192 sectors, few corners */
+        {{1.02, 0.0, 1.10, 192, true, true, 30, 1001, 0}, "default"},    /* more corners: the abstract route pays */
+        {{1.02, 0.0, 1.10, 384, true, true, 30, 0, 0}, "small-map"},     /* a larger map of the default kind */
+        {{1.02, 0.0, 1.10, 385, true, true, 30, 500, 0}, "default"},     /* more sectors than the small route takes */
+        {{1.40, 0.0, 1.39, 256, true, true, 7, 0, 0}, "small-rooms"},    /* another kind: at most 192 sectors */
+        {{1.13, 0.0, 1.10, 1024, true, true, 30, 2000, 0}, "default"},   /* the dao map that detours most */
+        {{1.19, 0.39, 1.50, 25, true, true, 3, 5000, 0}, "small-map"},   /* tiny: any corners */
+        {{1.19, 0.39, 1.50, 26, true, true, 3, 5000, 0}, "sparse-cluttered"}, /* more sectors than tiny */
+        {{1.27, 0.29, 1.25, 1024, true, true, 5, 0, 0}, "sparse-cluttered"},  /* random 25 % */
+        {{1.37, 0.20, 1.25, 1024, true, true, 5, 0, 0}, "loose-cluttered"},   /* random 30 % */
+        {{1.02, 0.0, 1.54, 1024, true, true, 32, 1000, 0}, "small-map"},      /* the 32-wide mazes: few corners */
+        {{1.03, 0.0, 0.96, 1024, true, true, 31, 791, 0}, "large-rooms"},     /* 32room: walls on a grid */
+        {{1.01, 0.0, 1.30, 1024, true, true, 63, 169, 0}, "open-rooms"},      /* 64room: few corners */
+        {{1.01, 0.0, 1.30, 1024, true, true, 63, 1025, 0}, "default"},        /* more corners than sectors */
+        {{1.02, 0.0, 0.51, 1024, true, true, 40, 700, 0}, "default"},         /* dao: fewer regions a sector */
+        {{1.03, 0.0, 0.96, 384, true, true, 31, 791, 0}, "small-map"},        /* as default: 384 sectors, few corners */
+        {{1.40, 0.05, 1.20, 1024, true, true, 5, 0, 0}, "loose-cluttered"},   /* random 40 %: obstacles clump */
+        {{1.03, 0.0, 0.51, 120, true, true, 20, 748, 504}, "default"},   /* ost002d: dense, queries past the reach */
+        {{1.03, 0.0, 0.51, 120, true, true, 20, 748, 384}, "small-map"}, /* as dense, none past the reach */
+        {{1.03, 0.0, 0.51, 120, true, true, 20, 400, 504}, "small-map"}, /* fewer corners a sector */
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         const MmProfile *p = mm_profile_choose(&cases[i].k, -1);
@@ -71,7 +74,7 @@ static void test_mm_profiles(T *t)
     mm_profile_config(mm_profile_default(), &d);
     mm_profile_config(mm_profile_choose(&cases[1].k, -1), &c);
     CHECK(t, d.sector == 16 && d.refine.hold == 16 && d.refine.smooth && d.refine.routes.near == 32 &&
-                 !d.refine.ahead && d.refine.weight == 1.0 && d.refine.first_hold == d.refine.hold);
+                 !d.refine.ahead && d.refine.weight == 1.0 && d.refine.first_hold == 4);
     CHECK(t, c.refine.hold == 64 && c.refine.joint == 1 && c.refine.back == 1 && c.refine.routes.near == 0 &&
                  c.refine.routes.jps_cap == 0 && !c.refine.smooth);
     /* the default row's JPS reach and far cap alone */
@@ -110,10 +113,11 @@ static void test_mm_profiles(T *t)
     CHECK(t, c.sector == 16 && c.refine.hold == 20 && c.refine.first_hold == 4 && c.refine.smooth &&
                  c.refine.routes.jps_cap == d.refine.routes.jps_cap && c.refine.routes.skip_gave_up &&
                  mm_profile_choose(&cases[24].k, -1)->memo_max == mm_profile_default()->memo_max);
-    /* ... and until a query's first 20 steps are out, every joint; their
-     * JPS tries keep a credit per band of distance. No other row does. */
-    CHECK(t,
-          c.refine.first_steps == 20 && c.refine.routes.bands > 0 && !d.refine.first_steps && !d.refine.routes.bands);
+    /* ... and until a query's first 20 steps are out, every joint, as the
+     * default row's; their JPS tries keep a credit per band of distance,
+     * the default row's do not. */
+    CHECK(t, c.refine.first_steps == 20 && c.refine.routes.bands > 0 && d.refine.first_steps == 20 &&
+                 !d.refine.routes.bands);
     mm_profile_config(mm_profile_choose(&cases[8].k, -1), &c);
     CHECK(t, c.sector == 6 && c.refine.hold == 16 && c.refine.first_hold == 4);
     /* A key given overrides the profile; `auto` keeps its value. */
@@ -435,7 +439,7 @@ static void test_mm_capped_tiny_within_budget(T *t) { small_cluttered_within_bud
  * route's JPS keeps its transposed rows as tiles from prepare on, so the
  * instance never held the whole copy (no peak part above what it holds at
  * the end), and its node state, shared by the route's try and the
- * corridor steps, stays at what 1024 slots hold (entries/mm/mm_profile.c
+ * corridor steps, stays at what 1024 slots hold (entries/mm/mm_profile_config.c
  * CLUTTERED_NODES): with 2048 the JPS part alone took more than twice
  * the slots' bytes checked here. And the whole instance ends within its
  * budget, which it passed by about 5 KiB while its region search's open

@@ -146,20 +146,18 @@ static void test_try_past_the_reach(T *t)
     grid_free(&g);
 }
 
-/* On a dao map of the default profile, a query past its JPS reach whose
- * JPS runs past the far cap (brc000d's query 650: a capped try, within
- * the default cap, answered it whole in its last call) takes the abstract
- * route: its first cells go out in a call before its last. A fresh
- * instance: the query's route does not hang on the credit of those
- * before it. */
-static void test_past_reach_first_cells_early(T *t)
+/* Benchmark map `name`'s query `qi` on a fresh instance (its route does
+ * not hang on the credit of the queries before it): the path checked
+ * valid, and whether its first cells went out in a call before its last.
+ * False, said, where they did not; skipped without the benchmarks. */
+static void first_cells_early(T *t, const char *name, int qi)
 {
     Loaded l;
-    if (!load_bench(t, "dao/brc000d", &l))
+    if (!load_bench(t, name, &l))
         return;
     const Entry *e;
     void *inst = prepare_spec(t, "mm", &l, &e);
-    const ScenQuery *q = l.sc.count > 650 ? &l.sc.q[650] : NULL;
+    const ScenQuery *q = l.sc.count > qi ? &l.sc.q[qi] : NULL;
     xyPath p = {0};
     int calls = 0, first = -1;
     for (bool done = false; inst && q && !done && calls < 100000; calls++) {
@@ -168,18 +166,33 @@ static void test_past_reach_first_cells_early(T *t)
             first = calls;
     }
     CHECKF(t, inst && q && path_validate(&l.g, q->start, q->goal, p.cells, p.len, NULL, NULL, 0),
-           "brc000d's query 650: no valid path");
-    CHECKF(t, first >= 0 && first < calls - 1, "brc000d's query 650: first cells in call %d of %d", first + 1, calls);
+           "%s's query %d: no valid path", name, qi);
+    CHECKF(t, first >= 0 && first < calls - 1, "%s's query %d: first cells in call %d of %d", name, qi, first + 1,
+           calls);
     if (inst)
         e->destroy(inst);
     path_free(&p);
     unload(&l);
 }
 
+/* On a dao map of the default profile, a query past its JPS reach whose
+ * JPS runs past the far cap (brc000d's query 650: a capped try, within
+ * the default cap, answered it whole in its last call) takes the abstract
+ * route: its first cells go out in a call before its last. */
+static void test_past_reach_first_cells_early(T *t) { first_cells_early(t, "dao/brc000d", 650); }
+
+/* A small dao map of many corners a sector whose queries reach past the
+ * default profile's JPS reach (ost002d) takes the default profile, not
+ * small-map (entries/mm/mm_profile.c SMALL_MAP_DENSE): a query past the
+ * reach (its query 541) hands out its first cells before its last call,
+ * where the small route's JPS searched the whole path first. */
+static void test_dense_small_map_first_cells_early(T *t) { first_cells_early(t, "dao/ost002d", 541); }
+
 const TestCase MM_TRY_TESTS[] = {
     {"try_gave_up_heading", test_try_gave_up_heading},
     {"try_bands_apart", test_try_bands_apart},
     {"try_past_the_reach", test_try_past_the_reach},
     {"past_reach_first_cells_early", test_past_reach_first_cells_early},
+    {"dense_small_map_first_cells_early", test_dense_small_map_first_cells_early},
     {NULL, NULL},
 };
