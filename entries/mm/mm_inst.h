@@ -53,6 +53,10 @@ typedef struct MmEntry {
      * and what the instance held when they were tiled or its JPS's turn bits
      * were given back (grow_gate): its peak before it dropped. */
     bool tile_watch;
+    /* mm_fit_cache found that even the least cache beside the least memo
+     * would not bring the instance within its line: no memo's size keeps it
+     * within, so grow_gate does not weigh the memo against headroom there. */
+    bool beyond;
     uint32_t tile_check; /* queries answered while watched */
     size_t bytes_before_tiles;
     /* The grow gate's running total (mm_budget.c grow_gate): what the
