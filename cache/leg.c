@@ -293,12 +293,38 @@ static inline size_t cheb(xyLoc a, xyLoc b)
 }
 
 /* Room in out for the last line's `moves` cells, o its next cell (moved
- * with the buffer). */
-static xyLoc *last_line(xyPath *out, xyLoc *o, size_t moves)
+ * with the buffer where it grows). */
+static inline xyLoc *last_line(xyPath *out, xyLoc *o, size_t moves)
 {
-    out->len = (size_t)(o - out->cells);
+    size_t len = (size_t)(o - out->cells);
+    if (len + moves <= out->cap)
+        return o;
+    out->len = len;
     path_reserve(out, moves);
-    return out->cells + out->len;
+    return out->cells + len;
+}
+
+/* A run of |a| moves along one axis from the packed cell *pos (leg_decode's
+ * 1-wide corridor's lines), its cells into o; returns the next cell. */
+static inline xyLoc *axis_run(uint32_t *pos, int a, bool on_y, xyLoc *o)
+{
+    uint32_t step = a < 0 ? (on_y ? 0u - 0x10000u : 0u - 1u) : (on_y ? 0x10000u : 1u), p = *pos;
+    for (int m = a < 0 ? -a : a; m > 0; m--) {
+        p += step;
+        *o++ = (xyLoc){(int16_t)(p & 0xffff), (int16_t)(p >> 16)};
+    }
+    *pos = p;
+    return o;
+}
+
+/* The line from cur to next drawn into o; returns the next cell. */
+static inline xyLoc *any_line(xyLoc cur, xyLoc next, xyLoc *o)
+{
+    if (abs(next.x - cur.x) <= 1 && abs(next.y - cur.y) <= 1) {
+        *o = next; /* one move: an A* leg's turns */
+        return o + 1;
+    }
+    return o + line_cells(cur, next, o);
 }
 
 void leg_decode(const uint8_t *stream, uint64_t at, xyLoc from, xyLoc to, xyPath *out)
@@ -330,30 +356,19 @@ void leg_decode(const uint8_t *stream, uint64_t at, xyLoc from, xyLoc to, xyPath
          * The last run's length is what is left to `to` along its axis. */
         uint32_t pos = (uint32_t)(uint16_t)cur.x | (uint32_t)(uint16_t)cur.y << 16;
         bool on_y = h.first_y;
-        for (uint32_t i = 0; i <= k; i++, bit += (uint64_t)h.step, on_y = !on_y) {
-            int a = i < k ? signed_bits(bits_at(stream, bit, h.w), h.w)
-                          : (on_y ? to.y - (int)(pos >> 16) : to.x - (int)(pos & 0xffff));
-            if (i == k)
-                o = last_line(out, o, (size_t)abs(a));
-            uint32_t step = a < 0 ? (on_y ? 0u - 0x10000u : 0u - 1u) : (on_y ? 0x10000u : 1u);
-            for (int m = a < 0 ? -a : a; m > 0; m--) {
-                pos += step;
-                *o++ = (xyLoc){(int16_t)(pos & 0xffff), (int16_t)(pos >> 16)};
-            }
-        }
+        for (uint32_t i = 0; i < k; i++, bit += (uint64_t)h.step, on_y = !on_y)
+            o = axis_run(&pos, signed_bits(bits_at(stream, bit, h.w), h.w), on_y, o);
+        int a = on_y ? to.y - (int)(pos >> 16) : to.x - (int)(pos & 0xffff);
+        o = axis_run(&pos, a, on_y, last_line(out, o, (size_t)abs(a)));
         out->len = (size_t)(o - out->cells);
         return;
     }
-    for (uint32_t i = 0; i <= k; i++, bit += (uint64_t)h.step) {
-        xyLoc next = i < k ? next_way(stream, bit, &h, i + 1, cur) : to;
-        if (i == k)
-            o = last_line(out, o, cheb(cur, to));
-        if (abs(next.x - cur.x) <= 1 && abs(next.y - cur.y) <= 1)
-            *o++ = next; /* one move: an A* leg's turns */
-        else
-            o += line_cells(cur, next, o);
+    for (uint32_t i = 0; i < k; i++, bit += (uint64_t)h.step) {
+        xyLoc next = next_way(stream, bit, &h, i + 1, cur);
+        o = any_line(cur, next, o);
         cur = next;
     }
+    o = any_line(cur, to, last_line(out, o, cheb(cur, to)));
     out->len = (size_t)(o - out->cells);
 }
 
