@@ -406,19 +406,19 @@ static void keep_hit(EdgeCache *c, CacheSlot *s)
         s->val = (s->val & ~mask) | (uint32_t)to;
 }
 
-bool edge_cache_get(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPath *out)
+bool edge_cache_get(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyLoc to, xyPath *out)
 {
     CacheSlot *s = lookup(c, a, b);
     if (s)
-        leg_decode_way(c->legs.p, s->val & slot_at_mask(c), from, out);
+        leg_decode_way(c->legs.p, s->val & slot_at_mask(c), from, to, out);
     return s != NULL;
 }
 
-bool edge_cache_get_cells(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPath *out)
+bool edge_cache_get_cells(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyLoc to, xyPath *out)
 {
     CacheSlot *s = lookup(c, a, b);
     if (s)
-        leg_decode(c->legs.p, s->val & slot_at_mask(c), from, out);
+        leg_decode(c->legs.p, s->val & slot_at_mask(c), from, to, out);
     return s != NULL;
 }
 

@@ -136,10 +136,11 @@ static inline size_t edge_cache_slot_bytes(const EdgeCache *c)
 bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, uint32_t ids, uint32_t legs, Err *err);
 void edge_cache_free(EdgeCache *c);
 /* On a hit appends the leg a -> b's waypoints after `from` (the center of
- * leg_first(a, b)) to out, in canonical order; a miss appends nothing. */
-bool edge_cache_get(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPath *out);
+ * leg_first(a, b)) to out, in canonical order, the last `to` (the other
+ * center: a record stores neither end, leg.h); a miss appends nothing. */
+bool edge_cache_get(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyLoc to, xyPath *out);
 /* The same, appending the leg's cells after `from` (leg_decode). */
-bool edge_cache_get_cells(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyPath *out);
+bool edge_cache_get_cells(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyLoc to, xyPath *out);
 /* Stores the leg a -> b, its waypoints way[0..k) in canonical order
  * (leg_put). False when memory ran out (the cache then simply misses). */
 bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size_t k);
@@ -163,8 +164,10 @@ size_t edge_cache_remap(EdgeCache *c, const AbsIndex *old, const AbsIndex *fresh
  * a count stops at 2^(32 - at_bits) - 1, 2047 under a 160 KiB cap, so the
  * top bucket holds the legs hit more). Then what the slots and the stream
  * hold: cache_slot_bytes, cache_stream_bytes (the records, not the buffer's
- * room), and the held legs' waypoints and moves, cache_leg_ways and
- * cache_leg_moves (the stream's bits per waypoint and per move of path). */
-void edge_cache_report(const EdgeCache *c, Counters *out);
+ * room), and, given the index whose regions' centers are the legs' ends
+ * (`ix`, NULL: not reported), the held legs' waypoints and moves,
+ * cache_leg_ways and cache_leg_moves (the stream's bits per waypoint and
+ * per move of path). */
+void edge_cache_report(const EdgeCache *c, const AbsIndex *ix, Counters *out);
 
 #endif

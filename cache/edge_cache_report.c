@@ -4,7 +4,7 @@
 
 #include "edge_cache.h"
 
-void edge_cache_report(const EdgeCache *c, Counters *out)
+void edge_cache_report(const EdgeCache *c, const AbsIndex *ix, Counters *out)
 {
     counters_add(out, "cache_hits", (double)c->hits);
     counters_add(out, "cache_misses", (double)c->misses);
@@ -23,14 +23,17 @@ void edge_cache_report(const EdgeCache *c, Counters *out)
     xyPath way = {0};
     for (uint32_t i = 0; i < edge_cache_slots(c); i++) {
         uint16_t hits;
-        uint32_t at;
-        if (!edge_cache_slot(c, i, NULL, NULL, &at, &hits))
+        uint32_t at, a, b;
+        if (!edge_cache_slot(c, i, &a, &b, &at, &hits))
             continue;
-        way.len = 0;
-        leg_decode_way(c->legs.p, at, (xyLoc){0, 0}, &way);
-        ways += (double)way.len;
-        for (size_t j = 0; j < way.len; j++)
-            moves += (double)line_moves(j ? way.cells[j - 1] : (xyLoc){0, 0}, way.cells[j]);
+        if (ix) { /* relative to the first center, as the moves need no more */
+            xyLoc lo = abs_center(ix, leg_first(a, b)), hi = abs_center(ix, a == leg_first(a, b) ? b : a);
+            way.len = 0;
+            leg_decode_way(c->legs.p, at, (xyLoc){0, 0}, (xyLoc){(int16_t)(hi.x - lo.x), (int16_t)(hi.y - lo.y)}, &way);
+            ways += (double)way.len;
+            for (size_t j = 0; j < way.len; j++)
+                moves += (double)line_moves(j ? way.cells[j - 1] : (xyLoc){0, 0}, way.cells[j]);
+        }
         int k = 0;
         for (unsigned h = hits; h; h >>= 1)
             k++;
@@ -41,8 +44,10 @@ void edge_cache_report(const EdgeCache *c, Counters *out)
     path_free(&way);
     counters_add(out, "cache_slot_bytes", (double)(edge_cache_bytes(c) - c->legs.cap));
     counters_add(out, "cache_stream_bytes", (double)leg_bits_bytes(&c->legs));
-    counters_add(out, "cache_leg_ways", ways);
-    counters_add(out, "cache_leg_moves", moves);
+    if (ix) {
+        counters_add(out, "cache_leg_ways", ways);
+        counters_add(out, "cache_leg_moves", moves);
+    }
     for (int k = 0; k <= top; k++) {
         char key[32];
         snprintf(key, sizeof key, "cache_hist_%d", k);

@@ -94,11 +94,13 @@ static int width_of(int v)
     return w;
 }
 
-/* How a record of way[0..k) is written: its offsets' width w, its moves,
- * whether its lines turn at every waypoint between the two axes (a leg
- * down a 1-wide corridor: each line then one w-bit length along the axis
- * not taken by the line before, its first axis y when first_y) and its
- * bits in all. */
+/* How a record of way[0..k) is written: its stored offsets' width w, its
+ * moves, whether its lines turn at every waypoint between the two axes (a
+ * leg down a 1-wide corridor: each line then one w-bit length along the
+ * axis not taken by the line before, its first axis y when first_y) and
+ * its bits in all. Neither end is stored (leg.h): the width is that of the
+ * offsets between, and the turns are the whole leg's (the last line's
+ * axis is read from them). */
 typedef struct RecordPlan {
     int w;
     bool turns, first_y;
@@ -108,8 +110,9 @@ typedef struct RecordPlan {
 
 /* The header's count field: the waypoints after the first in 2, 4, 8 or 16
  * bits, its size class in the 2 bits before it (a cached leg has a few
- * waypoints). Then w - 1 (4
- * bits), whether it turns (1 bit) and if so first_y (1 bit). */
+ * waypoints). Then, where an offset is stored (a count of 2 or more),
+ * w - 1 (4 bits), whether it turns (1 bit) and if so first_y (1 bit): a
+ * straight leg is its 4-bit header alone. */
 static inline int count_bits(int c) { return 2 << c; }
 
 static int count_class(size_t n)
@@ -120,14 +123,20 @@ static int count_class(size_t n)
     return c;
 }
 
+/* The offsets a record of `count` waypoints after the first stores: all
+ * but the last, the higher region's center. */
+static inline uint64_t stored_of(uint64_t count) { return count ? count - 1 : 0; }
+
 static RecordPlan plan_record(const xyLoc *way, size_t k)
 {
     RecordPlan r = {.w = 1, .turns = k > 1};
     for (size_t i = 1; i < k; i++) {
         int dx = way[i].x - way[i - 1].x, dy = way[i].y - way[i - 1].y;
-        int wx = width_of(dx), wy = width_of(dy);
-        r.w = wx > r.w ? wx : r.w;
-        r.w = wy > r.w ? wy : r.w;
+        if (i + 1 < k) {
+            int wx = width_of(dx), wy = width_of(dy);
+            r.w = wx > r.w ? wx : r.w;
+            r.w = wy > r.w ? wy : r.w;
+        }
         r.moves += line_moves(way[i - 1], way[i]);
         bool on_y = dx == 0; /* this line's axis, if it has one */
         if (i == 1)
@@ -135,8 +144,8 @@ static RecordPlan plan_record(const xyLoc *way, size_t k)
         /* the axes alternate: line i's is first_y's for odd i */
         r.turns = r.turns && (dx == 0) != (dy == 0) && on_y == (r.first_y != !(i & 1));
     }
-    uint64_t n = k ? k - 1 : 0, head = 2 + (uint64_t)count_bits(count_class(n)) + 4 + 1;
-    r.bits = head + (r.turns ? 1 + (uint64_t)r.w * n : 2 * (uint64_t)r.w * n);
+    uint64_t n = stored_of(k ? k - 1 : 0), head = 2 + (uint64_t)count_bits(count_class(k ? k - 1 : 0));
+    r.bits = head + (n ? 4 + 1 + (r.turns ? 1 + (uint64_t)r.w * n : 2 * (uint64_t)r.w * n) : 0);
     return r;
 }
 
@@ -154,12 +163,14 @@ bool leg_put(LegBits *b, const xyLoc *way, size_t k, uint64_t max_bits, uint64_t
     int c = count_class(k - 1);
     put_bits(b, (uint32_t)c, 2);
     put_bits(b, (uint32_t)(k - 1), count_bits(c));
+    if (k < 3)
+        return true; /* nothing between the two centers */
     put_bits(b, (uint32_t)(w - 1), 4);
     put_bits(b, r.turns, 1);
     if (r.turns)
         put_bits(b, r.first_y, 1);
     uint32_t mask = (uint32_t)((1ul << w) - 1);
-    for (size_t i = 1; i < k; i++) {
+    for (size_t i = 1; i + 1 < k; i++) {
         int dx = way[i].x - way[i - 1].x, dy = way[i].y - way[i - 1].y;
         if (r.turns) {
             put_bits(b, (uint32_t)(dx + dy) & mask, w); /* the other is 0 */
@@ -200,11 +211,12 @@ bool leg_bits_adopt(LegBits *b, const uint8_t *bytes, size_t nbytes)
     return true;
 }
 
-/* A record's header: its waypoints after the first, their offsets' width,
- * whether it turns (RecordPlan) and its first axis, the bit where its
- * offsets begin and the bits each takes. */
+/* A record's header: its waypoints after the first, the offsets it
+ * stores (all but the last), their width, whether it turns (RecordPlan)
+ * and its first axis, the bit where its offsets begin and the bits each
+ * takes. */
 typedef struct LegHead {
-    uint32_t k;
+    uint32_t k, stored;
     int w;
     bool turns, first_y;
     uint64_t body;
@@ -215,12 +227,15 @@ static inline LegHead read_head(const uint8_t *s, uint64_t at)
 {
     uint32_t v = bits_at(s, at, 24);
     int n = count_bits((int)(v & 3));
-    LegHead h;
-    h.k = (v >> 2) & ((1u << n) - 1);
+    LegHead h = {.k = (v >> 2) & ((1u << n) - 1), .w = 1};
+    h.stored = (uint32_t)stored_of(h.k);
+    h.body = at + 2 + (uint64_t)n;
+    if (!h.stored)
+        return h; /* step 0: no offset */
     h.w = (int)((v >> (2 + n)) & 15) + 1;
     h.turns = (v >> (6 + n)) & 1;
     h.first_y = h.turns && ((v >> (7 + n)) & 1);
-    h.body = at + 7 + (uint64_t)n + h.turns;
+    h.body += 5 + (uint64_t)h.turns;
     h.step = h.turns ? h.w : 2 * h.w;
     return h;
 }
@@ -228,7 +243,7 @@ static inline LegHead read_head(const uint8_t *s, uint64_t at)
 uint64_t leg_record_bits(const uint8_t *stream, uint64_t at)
 {
     LegHead h = read_head(stream, at);
-    return h.body - at + (uint64_t)h.step * h.k;
+    return h.body - at + (uint64_t)h.step * h.stored;
 }
 
 /* The w-bit two's complement number in v's low bits. */
@@ -256,7 +271,7 @@ static inline xyLoc next_way(const uint8_t *s, uint64_t bit, const LegHead *h, u
     return cur;
 }
 
-void leg_decode_way(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out)
+void leg_decode_way(const uint8_t *stream, uint64_t at, xyLoc from, xyLoc to, xyPath *out)
 {
     LegHead h = read_head(stream, at);
     if (!h.k)
@@ -264,26 +279,70 @@ void leg_decode_way(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out)
     path_reserve(out, h.k);
     xyLoc cur = from, *o = out->cells + out->len;
     uint64_t bit = h.body;
-    for (uint32_t i = 0; i < h.k; i++, bit += (uint64_t)h.step)
+    for (uint32_t i = 0; i < h.stored; i++, bit += (uint64_t)h.step)
         o[i] = cur = next_way(stream, bit, &h, i + 1, cur);
+    o[h.stored] = to;
     out->len += h.k;
 }
 
-void leg_decode(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out)
+/* Chebyshev distance: a line's moves (grid/line.h). */
+static inline size_t cheb(xyLoc a, xyLoc b)
+{
+    int dx = abs(a.x - b.x), dy = abs(a.y - b.y);
+    return (size_t)(dx > dy ? dx : dy);
+}
+
+/* Room in out for the last line's `moves` cells, o its next cell (moved
+ * with the buffer where it grows). */
+static inline xyLoc *last_line(xyPath *out, xyLoc *o, size_t moves)
+{
+    size_t len = (size_t)(o - out->cells);
+    if (len + moves <= out->cap)
+        return o;
+    out->len = len;
+    path_reserve(out, moves);
+    return out->cells + len;
+}
+
+/* A run of |a| moves along one axis from the packed cell *pos (leg_decode's
+ * 1-wide corridor's lines), its cells into o; returns the next cell. */
+static inline xyLoc *axis_run(uint32_t *pos, int a, bool on_y, xyLoc *o)
+{
+    uint32_t step = a < 0 ? (on_y ? 0u - 0x10000u : 0u - 1u) : (on_y ? 0x10000u : 1u), p = *pos;
+    for (int m = a < 0 ? -a : a; m > 0; m--) {
+        p += step;
+        *o++ = (xyLoc){(int16_t)(p & 0xffff), (int16_t)(p >> 16)};
+    }
+    *pos = p;
+    return o;
+}
+
+/* The line from cur to next drawn into o; returns the next cell. */
+static inline xyLoc *any_line(xyLoc cur, xyLoc next, xyLoc *o)
+{
+    if (abs(next.x - cur.x) <= 1 && abs(next.y - cur.y) <= 1) {
+        *o = next; /* one move: an A* leg's turns */
+        return o + 1;
+    }
+    return o + line_cells(cur, next, o);
+}
+
+void leg_decode(const uint8_t *stream, uint64_t at, xyLoc from, xyLoc to, xyPath *out)
 {
     /* Each line drawn as its waypoint is read (no waypoint array): a cached
      * leg's cells for a window without smoothing (refine/window.h), whose
      * legs on a 1-wide maze turn every two or three cells. */
     LegHead h = read_head(stream, at);
-    uint32_t k = h.k;
+    uint32_t k = h.stored;
     int w = h.w;
-    if (!k)
+    if (!h.k)
         return; /* no waypoint: cells may be NULL */
-    /* A line's offsets fit w-bit two's complement: at most 2^(w-1) moves;
-     * a record holds at most LEG_MAX_MOVES (leg_put, and the segment file's
+    /* A stored line's offsets fit w-bit two's complement: at most 2^(w-1)
+     * moves; the last line's are known once its start is (last_line); a
+     * record holds at most LEG_MAX_MOVES (leg_put, and the segment file's
      * check before it draws a record). */
     size_t most = (size_t)k << (w - 1);
-    path_reserve(out, most < LEG_MAX_MOVES ? most : LEG_MAX_MOVES);
+    path_reserve(out, (most < LEG_MAX_MOVES ? most : LEG_MAX_MOVES) + 1); /* + 1: never a null buffer */
     xyLoc cur = from, *o = out->cells + out->len;
     uint64_t bit = h.body;
     if (h.turns) {
@@ -293,28 +352,23 @@ void leg_decode(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out)
          * bits and y in the high, and a move is one add of +-1 or +-2^16
          * (x and y are never negative on the map, so x - 1 borrows nothing
          * from y): a narrow maze's path is drawn a few cells a line, most of
-         * a cached leg's cost where every query's path is thousands of them. */
+         * a cached leg's cost where every query's path is thousands of them.
+         * The last run's length is what is left to `to` along its axis. */
         uint32_t pos = (uint32_t)(uint16_t)cur.x | (uint32_t)(uint16_t)cur.y << 16;
         bool on_y = h.first_y;
-        for (uint32_t i = 0; i < k; i++, bit += (uint64_t)h.step, on_y = !on_y) {
-            int a = signed_bits(bits_at(stream, bit, h.w), h.w);
-            uint32_t step = a < 0 ? (on_y ? 0u - 0x10000u : 0u - 1u) : (on_y ? 0x10000u : 1u);
-            for (int m = a < 0 ? -a : a; m > 0; m--) {
-                pos += step;
-                *o++ = (xyLoc){(int16_t)(pos & 0xffff), (int16_t)(pos >> 16)};
-            }
-        }
+        for (uint32_t i = 0; i < k; i++, bit += (uint64_t)h.step, on_y = !on_y)
+            o = axis_run(&pos, signed_bits(bits_at(stream, bit, h.w), h.w), on_y, o);
+        int a = on_y ? to.y - (int)(pos >> 16) : to.x - (int)(pos & 0xffff);
+        o = axis_run(&pos, a, on_y, last_line(out, o, (size_t)abs(a)));
         out->len = (size_t)(o - out->cells);
         return;
     }
     for (uint32_t i = 0; i < k; i++, bit += (uint64_t)h.step) {
         xyLoc next = next_way(stream, bit, &h, i + 1, cur);
-        if (abs(next.x - cur.x) <= 1 && abs(next.y - cur.y) <= 1)
-            *o++ = next; /* one move: an A* leg's turns */
-        else
-            o += line_cells(cur, next, o);
+        o = any_line(cur, next, o);
         cur = next;
     }
+    o = any_line(cur, to, last_line(out, o, cheb(cur, to)));
     out->len = (size_t)(o - out->cells);
 }
 
@@ -339,6 +393,6 @@ bool leg_survives(const AbsIndex *old, const uint8_t *touched, uint32_t lo, uint
         return true;
     scratch->len = 0;
     path_push(scratch, abs_center(old, lo));
-    leg_decode(stream, at, abs_center(old, lo), scratch);
+    leg_decode(stream, at, abs_center(old, lo), abs_center(old, hi), scratch);
     return !abs_leg_touches(old->abs, scratch->cells, scratch->len, touched);
 }

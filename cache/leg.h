@@ -21,15 +21,18 @@
  * cells (leg_decode) rasterises them. A record in a little-endian bit
  * stream: the waypoint count k in a field of 2, 4, 8 or 16 bits, the
  * smallest it fits, after the 2 bits that say which (a cached leg has a
- * few waypoints: a 16-bit count was most of a short record), the width
- * w - 1 (4 bits), a bit saying whether the lines turn between the two axes
- * at every waypoint (a 1-wide corridor's leg: then a bit saying whether the
- * first line runs along y, and per waypoint one w-bit two's complement
- * length along its line's axis), else per waypoint its offset from the one
- * before as two w-bit two's complement numbers (x, y). The first waypoint is
- * not stored: it is the lower region's center, which the
- * reader knows. A record holds at most LEG_MAX_MOVES moves in all, so a
- * decoded leg is never longer. LEG_CODEC names this format in a file.
+ * few waypoints: a 16-bit count was most of a short record). Neither end
+ * is stored: the first waypoint is the lower region's center and the last
+ * the higher's, which the reader knows (a maze's leg is one to four lines,
+ * so the last offset was a third of its record or more). Where a waypoint
+ * lies between them: the width w - 1 (4 bits), a bit saying whether the
+ * lines turn between the two axes at every waypoint (a 1-wide corridor's
+ * leg: then a bit saying whether the first line runs along y, and per
+ * waypoint between one w-bit two's complement length along its line's
+ * axis, the last line running on to the end), else per waypoint between
+ * its offset from the one before as two w-bit two's complement numbers
+ * (x, y). A record holds at most LEG_MAX_MOVES moves in all, so a decoded
+ * leg is never longer. LEG_CODEC names this format in a file.
  *
  * Survival after a map change (one rule): leg_survives().
  *
@@ -68,7 +71,7 @@ void leg_orient(xyLoc *cells, size_t n, uint32_t a, uint32_t b);
 
 /* The record format's number, kept with a stored stream (segfile.h): a
  * file of another format is refused, not misread. */
-#define LEG_CODEC 2u
+#define LEG_CODEC 3u
 
 /* Most moves one record holds, and most waypoints. */
 #define LEG_MAX_MOVES 0xffffu
@@ -80,8 +83,9 @@ typedef struct LegBits {
 } LegBits;
 
 /* Appends the record of the leg whose waypoints are way[0..k) (k >= 1,
- * canonical order, way[0] the lower center, each consecutive pair joined by
- * a line whose cells are the leg's, a repeated waypoint a line of no move:
+ * canonical order, way[0] the lower center and way[k - 1] the higher, each
+ * consecutive pair joined by a line whose cells are the leg's, a repeated
+ * waypoint a line of no move:
  * cells_to_waypoints with no grid makes such waypoints from cells) and sets
  * *at to its bit offset.
  * False, with the stream unchanged, when out of memory, when the leg has
@@ -110,10 +114,12 @@ bool leg_bits_adopt(LegBits *b, const uint8_t *bytes, size_t nbytes);
  * slack when at is near its end: at must lie inside the stream). */
 uint64_t leg_record_bits(const uint8_t *stream, uint64_t at);
 /* Appends the waypoints of the record at `at` that follow `from` (the lower
- * region's center, not appended itself), in canonical order. */
-void leg_decode_way(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out);
+ * region's center, not appended itself), in canonical order, the last
+ * `to` (the higher region's center: the leg's own ends, as leg_put was
+ * given them). */
+void leg_decode_way(const uint8_t *stream, uint64_t at, xyLoc from, xyLoc to, xyPath *out);
 /* The same leg as cells: appends the cells after `from`, canonical order. */
-void leg_decode(const uint8_t *stream, uint64_t at, xyLoc from, xyPath *out);
+void leg_decode(const uint8_t *stream, uint64_t at, xyLoc from, xyLoc to, xyPath *out);
 /* The one rule for which stored legs outlive a map change (Sturtevant 2007,
  * §"Dynamic Maps"). The leg between regions lo < hi of the old abstraction
  * (`old`, still alive), stored at `at`, survives when

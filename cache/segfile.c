@@ -81,7 +81,7 @@ bool segs_get(SegStore *ss, const AbsIndex *ix, uint32_t a, uint32_t b, xyLoc fr
     if (k < 0 || ss->offset[k] == SEG_NONE)
         return false;
     ss->hits++;
-    leg_decode(ss->legs.p, ss->offset[k], from, out);
+    leg_decode(ss->legs.p, ss->offset[k], from, abs_center(ix, kb > ka ? kb : ka), out);
     return true;
 }
 
@@ -111,7 +111,7 @@ static bool check_leg(const SegStore *ss, const AbsIndex *ix, const Grid *g, uin
     if (at >= total || at + leg_record_bits(ss->legs.p, at) > total)
         return err_set(err, "%s: segment %u outside the stream", path, k);
     leg->len = 0;
-    leg_decode_way(ss->legs.p, at, abs_center(ix, lo), leg);
+    leg_decode_way(ss->legs.p, at, abs_center(ix, lo), abs_center(ix, hi), leg);
     size_t moves = 0;
     xyLoc prev = abs_center(ix, lo);
     for (size_t i = 0; i < leg->len; i++) {
@@ -125,7 +125,7 @@ static bool check_leg(const SegStore *ss, const AbsIndex *ix, const Grid *g, uin
         return err_set(err, "%s: segment %u longer than %u moves", path, k, LEG_MAX_MOVES);
     leg->len = 0;
     path_push(leg, abs_center(ix, lo));
-    leg_decode(ss->legs.p, at, abs_center(ix, lo), leg);
+    leg_decode(ss->legs.p, at, abs_center(ix, lo), abs_center(ix, hi), leg);
     for (size_t i = 1; i < leg->len; i++) {
         xyLoc p = leg->cells[i - 1], c = leg->cells[i];
         int dir = grid_dir_of(c.x - p.x, c.y - p.y); /* -1: a waypoint repeated (no move) */

@@ -123,7 +123,7 @@ typedef enum { LEG_CELLS, LEG_WAYPOINTS, LEG_WAITS } LegForm;
 static LegForm center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *way, bool resume)
 {
     const AbsIndex *ix = r->ix;
-    xyLoc first = abs_center(ix, leg_first(a, b));
+    xyLoc first = abs_center(ix, leg_first(a, b)), last = abs_center(ix, a < b ? b : a);
     xyPath *cells = &r->leg_cells;
     bool searched = true;
     LegResult res = LEG_FOUND;
@@ -137,7 +137,8 @@ static LegForm center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *way, bool 
         /* Without smoothing the window holds cells: a hit is drawn as it is
          * decoded, not handed over as waypoints to be drawn there. */
         bool as_way = r->cfg.smooth;
-        if (as_way ? edge_cache_get(r->cache, a, b, first, way) : edge_cache_get_cells(r->cache, a, b, first, way)) {
+        if (as_way ? edge_cache_get(r->cache, a, b, first, last, way)
+                   : edge_cache_get_cells(r->cache, a, b, first, last, way)) {
             r->stats.cache_hits++;
             leg_orient(way->cells, way->len, a, b);
             return as_way ? LEG_WAYPOINTS : LEG_CELLS;

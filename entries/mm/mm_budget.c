@@ -104,7 +104,11 @@ static size_t mm_cache_cap(const MmEntry *e)
  * (results/reference/mm-paper/mazecache43.md). Where even the least would
  * not fit, the memo and the cap stay as they were: a small cache and memo
  * cost time, and would not bring the instance within
- * (results/reference/mm-paper/mazemem42.md). */
+ * (results/reference/mm-paper/mazemem42.md); `beyond` says so to the
+ * grow gate, which then lets the memo take its blocks at prepare: weighed
+ * against the headroom left before the cache holds a leg, the last block
+ * was taken or refused by a few hundred bytes either way, on maps that
+ * end over their budget by more than the memo's most. */
 #define FIT_GROWTH (6 * 1024)
 #define FIT_CACHE_LEAST EDGE_CACHE_MIN_BYTES
 #define FIT_MEMO_SHARE_PERCENT 65
@@ -128,8 +132,10 @@ size_t mm_fit_cache(MmEntry *e)
     bool kept =
         w->memo && (memo <= least || (most * 100 <= left * FIT_MEMO_SHARE_PERCENT && most + FIT_CACHE_LEAST <= left));
     size_t line = kept ? budget : budget / 100 * TURNS_TILES_BUDGET_PERCENT;
-    if (rest + FIT_CACHE_LEAST > line)
+    if (rest + FIT_CACHE_LEAST > line) {
+        e->beyond = true;
         return cap;
+    }
     size_t room = line - rest;
     if (!w->memo)
         return room;
@@ -137,8 +143,10 @@ size_t mm_fit_cache(MmEntry *e)
                                  (size_t)memo * sizeof(JointMemo) + FIT_CACHE_LEAST > room))
         memo /= 2;
     size_t held = (size_t)memo * sizeof(JointMemo);
-    if (held + FIT_CACHE_LEAST > room)
+    if (held + FIT_CACHE_LEAST > room) {
+        e->beyond = true;
         return cap;
+    }
     win_memo_hold(w, memo);
     return room - held;
 }
@@ -391,8 +399,9 @@ static bool grow_gate(void *ctx, size_t more)
         mm_tile_jps(e, now + more, &err);
         now = held_now(e);
     }
-    bool yes = now + more <= line || now > budget; /* over already: a smaller memo would keep nothing within */
-    gate_sync(e, yes ? now + more : 0);            /* no: whether the part grows is its own, so the next ask walks */
+    /* over already, or known at prepare to end over (beyond): a smaller memo would keep nothing within */
+    bool yes = now + more <= line || now > budget || e->beyond;
+    gate_sync(e, yes ? now + more : 0); /* no: whether the part grows is its own, so the next ask walks */
     return yes;
 }
 

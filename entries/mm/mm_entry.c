@@ -303,7 +303,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "search_bytes",
                  (double)(abs_index_bytes(&e->ix) + region_search_bytes(&e->as) + legplan_bytes(&e->legs) +
                           refiner_bytes(&e->refiner)));
-    edge_cache_report(&e->cache, out);
+    edge_cache_report(&e->cache, &e->ix, out);
     size_t part[MM_PARTS];
     counters_add(out, "mm_bytes", (double)mm_bytes(e, part));
     for (int i = 0; i < MM_PARTS; i++)

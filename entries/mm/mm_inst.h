@@ -53,6 +53,10 @@ typedef struct MmEntry {
      * and what the instance held when they were tiled or its JPS's turn bits
      * were given back (grow_gate): its peak before it dropped. */
     bool tile_watch;
+    /* mm_fit_cache found that even the least cache beside the least memo
+     * would not bring the instance within its line: no memo's size keeps it
+     * within, so grow_gate does not weigh the memo against headroom there. */
+    bool beyond;
     uint32_t tile_check; /* queries answered while watched */
     size_t bytes_before_tiles;
     /* The grow gate's running total (mm_budget.c grow_gate): what the
@@ -154,7 +158,7 @@ void mm_file_put_kind(struct BinFile *f, int side, const MapKind *kind);
  * mm_file_rules_pinned writes (tests/c/test_mm_file.c). A change that makes
  * them differ makes every file written before stale: that test fails until
  * this is the new digest, and then those files are refused and rebuilt. */
-#define MM_FILE_RULES 0x2c46eba6b7671906ull
+#define MM_FILE_RULES 0x8e0f19125deed584ull
 bool mm_file_load(MmEntry *e, const Grid *map, const char *file, const char *options, Err *err);
 
 /* Entry.update for mm (mm_update.c). */

@@ -18,10 +18,11 @@ static void cached_leg(const void *inst, uint32_t i, xyPath *out)
     const EdgeCache *c = mm_edge_cache(inst);
     uint32_t a = 0, b = 0, at = 0;
     edge_cache_slot(c, i, &a, &b, &at, NULL);
-    xyLoc from = abs_center(mm_abs_index(inst), leg_first(a, b));
+    const AbsIndex *ix = mm_abs_index(inst);
+    xyLoc from = abs_center(ix, leg_first(a, b));
     out->len = 0;
     path_push(out, from);
-    leg_decode(c->legs.p, at, from, out);
+    leg_decode(c->legs.p, at, from, abs_center(ix, a < b ? b : a), out);
 }
 
 /* How many cached legs step on or cut past one of the cells? */

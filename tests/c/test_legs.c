@@ -50,38 +50,40 @@ static void test_leg_codec_round_trip(T *t)
     for (int k = 0; k < 40; k++) {
         back.len = 0;
         path_push(&back, walk[k].cells[0]);
-        leg_decode(bits.p, at[k], walk[k].cells[0], &back);
+        leg_decode(bits.p, at[k], walk[k].cells[0], walk[k].cells[walk[k].len - 1], &back);
         CHECKF(t, back.len == walk[k].len && !memcmp(back.cells, walk[k].cells, back.len * sizeof(xyLoc)),
                "record %d (%zu cells) does not decode to itself", k, walk[k].len);
         back.len = 0;
-        leg_decode_way(bits.p, at[k], walk[k].cells[0], &back);
+        leg_decode_way(bits.p, at[k], walk[k].cells[0], walk[k].cells[walk[k].len - 1], &back);
         CHECKF(t, back.len + 1 == ways[k], "record %d: %zu waypoints, %zu stored", k, back.len + 1, ways[k]);
     }
     /* A stream read back from bytes (as a file gives it) decodes the same. */
     LegBits copy;
     CHECK(t, leg_bits_adopt(&copy, bits.p, leg_bits_bytes(&bits)));
     back.len = 0;
-    leg_decode(copy.p, at[39], walk[39].cells[0], &back);
+    leg_decode(copy.p, at[39], walk[39].cells[0], walk[39].cells[walk[39].len - 1], &back);
     CHECK(t, back.len == walk[39].len - 1 && !memcmp(back.cells, walk[39].cells + 1, back.len * sizeof(xyLoc)));
     /* The records fill the stream, nothing between them. */
     CHECK(t, bits.used == sum_bits);
-    /* A smoothed leg: one long line of both slopes is one waypoint after the
-     * first, its offsets 11 bits wide, and decodes to the line's cells; its
-     * header 2 + 2 + 4 + 1 bits (a count below 4, no turns). */
+    /* A smoothed leg: two long lines of both slopes, one waypoint between
+     * the ends, its offsets 11 bits wide, and decodes to the lines' cells;
+     * its header 2 + 2 + 4 + 1 bits (a count below 4, no turns), the last
+     * offset not stored (the end is the reader's). */
     xyLoc line[3] = {{300, 300}, {900, 550}, {880, 1100}}, cells[1300];
     uint64_t at_line;
-    CHECK(t, leg_put(&bits, line, 3, UINT64_MAX, &at_line) && leg_record_bits(bits.p, at_line) == 9 + 2 * 2 * 11);
+    CHECK(t, leg_put(&bits, line, 3, UINT64_MAX, &at_line) && leg_record_bits(bits.p, at_line) == 9 + 2 * 11);
     size_t n = 0;
     cells[n++] = line[0];
     n += line_cells(line[0], line[1], cells + n);
     n += line_cells(line[1], line[2], cells + n);
     back.len = 0;
-    leg_decode(bits.p, at_line, line[0], &back);
+    leg_decode(bits.p, at_line, line[0], line[2], &back);
     CHECK(t, back.len == n - 1 && !memcmp(back.cells, cells + 1, back.len * sizeof(xyLoc)));
     /* A leg that turns between the axes at every waypoint (a 1-wide
-     * corridor's) keeps one length a line: 5 lines of widths up to 4 bits
-     * (-8 .. 7), header 2 + 4 + 4 + 1 + 1 bits; both axes first, and
-     * records of each count field size (2, 4, 8, 16 bits) round trip. */
+     * corridor's) keeps one length a line but the last: 4 lines of widths
+     * up to 4 bits (-8 .. 7), header 2 + 4 + 4 + 1 + 1 bits; both axes
+     * first, and records of each count field size (2, 4, 8, 16 bits)
+     * round trip. */
     for (int first_y = 0; first_y < 2; first_y++) {
         xyLoc turn[6] = {{300, 300}}, p = turn[0];
         const int len[5] = {3, -7, 2, 5, -1};
@@ -92,9 +94,9 @@ static void test_leg_codec_round_trip(T *t)
             turn[i + 1] = p;
         }
         uint64_t at_turn;
-        CHECK(t, leg_put(&bits, turn, 6, UINT64_MAX, &at_turn) && leg_record_bits(bits.p, at_turn) == 12 + 5 * 4);
+        CHECK(t, leg_put(&bits, turn, 6, UINT64_MAX, &at_turn) && leg_record_bits(bits.p, at_turn) == 12 + 4 * 4);
         back.len = 0;
-        leg_decode_way(bits.p, at_turn, turn[0], &back);
+        leg_decode_way(bits.p, at_turn, turn[0], turn[5], &back);
         CHECK(t, back.len == 5 && !memcmp(back.cells, turn + 1, 5 * sizeof(xyLoc)));
     }
     for (size_t n = 1; n < 600; n += n < 20 ? 1 : 97) { /* n moves on alternating axes, and a diagonal one */
@@ -116,7 +118,7 @@ static void test_leg_codec_round_trip(T *t)
             CHECK(t, leg_put(&bits, stair.cells, stair.len, UINT64_MAX, &at_stair));
             back.len = 0;
             path_push(&back, stair.cells[0]);
-            leg_decode(bits.p, at_stair, stair.cells[0], &back);
+            leg_decode(bits.p, at_stair, stair.cells[0], stair.cells[stair.len - 1], &back);
             CHECKF(t, back.len == stair.len && !memcmp(back.cells, stair.cells, back.len * sizeof(xyLoc)),
                    "a stair of %zu moves (diagonal end %d) does not decode to itself", n, diag);
         }
@@ -143,7 +145,7 @@ static void test_leg_limits_and_orientation(T *t)
     exact_way(&walk, &way);
     CHECK(t, !leg_put(&bits, way.cells, way.len, 100, &at) && bits.used == 0); /* past max_bits */
     CHECK(t, leg_put(&bits, way.cells, way.len, UINT64_MAX, &at));
-    leg_decode(bits.p, at, walk.cells[0], &back);
+    leg_decode(bits.p, at, walk.cells[0], walk.cells[walk.len - 1], &back);
     CHECK(t, back.len == LEG_MAX_MOVES);
     /* Canonical = from the lower id; leg_orient turns it only for travel from the higher. */
     xyLoc c[3] = {{1, 1}, {2, 2}, {3, 2}};
@@ -466,6 +468,33 @@ static void test_legs_corridor_jps_bounded(T *t)
     unload(&l);
 }
 
+/* Neither end of a leg is stored (leg.h): a straight leg is its header
+ * alone (2 + 2 bits), and two legs that differ in their last line only
+ * have records of the same bits, each decoded to the end its reader gives.
+ * (A record that kept its last offset took 2 + 2 + 4 + 1 bits and two
+ * w-bit numbers more.) */
+static void test_leg_ends_not_stored(T *t)
+{
+    LegBits bits = {0};
+    xyPath back = {0};
+    uint64_t at_line, at_a, at_b;
+    const xyLoc line[2] = {{10, 10}, {310, 170}};
+    CHECK(t, leg_put(&bits, line, 2, UINT64_MAX, &at_line) && leg_record_bits(bits.p, at_line) == 4);
+    leg_decode(bits.p, at_line, line[0], line[1], &back);
+    CHECKF(t, back.len == 300 && back.cells[299].x == 310 && back.cells[299].y == 170, "%zu cells", back.len);
+    const xyLoc a[3] = {{10, 10}, {14, 12}, {15, 40}}, b[3] = {{10, 10}, {14, 12}, {200, 13}};
+    CHECK(t, leg_put(&bits, a, 3, UINT64_MAX, &at_a) && leg_put(&bits, b, 3, UINT64_MAX, &at_b));
+    CHECK(t, leg_record_bits(bits.p, at_a) == leg_record_bits(bits.p, at_b));
+    back.len = 0;
+    leg_decode_way(bits.p, at_b, b[0], b[2], &back);
+    CHECK(t, back.len == 2 && !memcmp(back.cells, b + 1, 2 * sizeof *b));
+    back.len = 0;
+    leg_decode(bits.p, at_a, a[0], a[2], &back);
+    CHECK(t, back.len == 4 + 28 && back.cells[3].x == 14 && back.cells[3].y == 12 && back.cells[31].y == 40);
+    leg_bits_free(&bits);
+    path_free(&back);
+}
+
 const TestCase LEG_TESTS[] = {
     {"legs_box_regions_match_astar", test_legs_box_regions_match_astar},
     {"legplan_corridor_jps_after_updates", test_legs_corridor_jps_after_updates},
@@ -473,6 +502,7 @@ const TestCase LEG_TESTS[] = {
     {"legplan_corridor_jps_in_pieces", test_legs_corridor_jps_in_pieces},
     {"legplan_corridor_jps_matches_astar", test_legs_corridor_jps_matches_astar},
     {"leg_codec_round_trip", test_leg_codec_round_trip},
+    {"leg_ends_not_stored", test_leg_ends_not_stored},
     {"leg_limits_and_orientation", test_leg_limits_and_orientation},
     {"leg_survives", test_leg_survives},
     {NULL, NULL},

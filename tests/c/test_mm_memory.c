@@ -543,6 +543,35 @@ static void test_mm_rooms_jps_reach(T *t)
     unload(&l);
 }
 
+/* A corridors maze whose instance mm_fit_cache finds cannot end within its
+ * budget (entries/mm/mm_budget.c `beyond`: its memo at the profile's
+ * least and the least cache already pass it) takes its memo's blocks at
+ * prepare whatever the headroom left then: asked against what the instance
+ * held before its cache had a leg, the last block was refused or taken by
+ * a few hundred bytes either way (the entry's own record 96 B smaller took
+ * maze512-4-0's from 512 joints to 1024), on maps that pass their budget
+ * by far more than any memo. maze512-4-6 was refused it. Prepare only. */
+static void test_mm_memo_beyond_budget_not_refused(T *t)
+{
+    if (T_SANITIZED) { /* a 512x512 maze's prepare: the plain build only */
+        t_skip(t, "the plain build only");
+        return;
+    }
+    Loaded l;
+    if (!load_bench(t, "mazes/maze512-4-6", &l))
+        return;
+    const Entry *e;
+    void *inst = prepare_spec(t, "mm", &l, &e);
+    CHECKF(t,
+           !inst || (entry_counter(e, inst, "memo_refused") == 0 &&
+                     entry_counter(e, inst, "mm_bytes_refiner") >= 1024 * sizeof(JointMemo)),
+           "maze512-4-6: memo doublings refused %.0f, refiner %.0f bytes",
+           inst ? entry_counter(e, inst, "memo_refused") : 0, inst ? entry_counter(e, inst, "mm_bytes_refiner") : 0);
+    if (inst)
+        e->destroy(inst);
+    unload(&l);
+}
+
 const TestCase MM_MEMORY_TESTS[] = {
     {"mm_profiles", test_mm_profiles},
     {"mm_bytes_parts", test_mm_bytes_parts},
@@ -550,6 +579,7 @@ const TestCase MM_MEMORY_TESTS[] = {
     {"mm_turns_leave_room", test_mm_turns_leave_room},
     {"mm_tiles_within_budget", test_mm_tiles_within_budget},
     {"mm_memo_within_budget", test_mm_memo_within_budget},
+    {"mm_memo_beyond_budget_not_refused", test_mm_memo_beyond_budget_not_refused},
     {"mm_grow_gate_tiles_first", test_mm_grow_gate_tiles_first},
     {"mm_tiny_cluttered_within_budget", test_mm_tiny_cluttered_within_budget},
     {"mm_capped_tiny_within_budget", test_mm_capped_tiny_within_budget},
