@@ -57,10 +57,9 @@ size_t leg_grow_bytes(const LegBits *b, uint64_t more, uint64_t max_bits)
     return cap_for(b, more, max_bits) - b->cap;
 }
 
-static bool reserve_bits(LegBits *b, uint64_t more, uint64_t max_bits)
+bool leg_bits_reserve(LegBits *b, size_t cap)
 {
-    size_t cap = cap_for(b, more, max_bits);
-    if (cap == b->cap)
+    if (cap <= b->cap)
         return true;
     uint8_t *p = realloc(b->p, cap);
     if (!p)
@@ -69,6 +68,11 @@ static bool reserve_bits(LegBits *b, uint64_t more, uint64_t max_bits)
     b->p = p;
     b->cap = cap;
     return true;
+}
+
+static bool reserve_bits(LegBits *b, uint64_t more, uint64_t max_bits)
+{
+    return leg_bits_reserve(b, cap_for(b, more, max_bits));
 }
 
 /* Writes n <= 16 bits. A byte is written whole at its first bit, so the

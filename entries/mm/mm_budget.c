@@ -5,6 +5,7 @@
  * rows as tiles (where the instance nears it). The algorithms take what is
  * chosen here; they do not look at the budget themselves. */
 #include <stdio.h>
+#include <string.h>
 
 #include "mm_inst.h"
 
@@ -171,7 +172,9 @@ size_t mm_held_with_memo_grown(const MmEntry *e)
  * its slots: what its searches reach on game and rooms maps over a run. Its
  * open list's doublings had been memaligns inside the calls of the queries
  * whose search first filled it, a rooms map's longest call
- * (results/reference/mm-paper/cold48.md). */
+ * (results/reference/mm-paper/cold48.md). Sized so even where the instance
+ * is over its budget at prepare (rooms maps): grown inside a call instead,
+ * a block could land on a fresh page, and its fault cost more than the call. */
 #define CAPPED_OPEN_SHARE 4
 
 static void reserve_capped_jps(MmEntry *e, size_t line)
@@ -186,6 +189,21 @@ static void reserve_capped_jps(MmEntry *e, size_t line)
     size_t more = list > j->open.cap ? (list - j->open.cap) * sizeof(JoItem) : 0;
     if (mm_held_with_memo_grown(e) + more + RESERVE_SPARE <= line)
         (void)jo_reserve(&j->open, list);
+}
+
+/* The chains of the paths the JPS finds (search/jps.h, its trace; with
+ * corridor steps the corridors' JPS's too) are given room for RESERVE_TRACE
+ * cells at prepare, written, where it fits under the line: a chain longer
+ * than the trace grows it inside a call, where its block could land on a
+ * fresh page whose fault cost more than the call (the random maps' JPS
+ * outgrew its first trace so in a few queries). */
+#define RESERVE_TRACE 128
+
+static void reserve_trace(MmEntry *e, Jps *j, size_t line)
+{
+    while (j->trace_cap < RESERVE_TRACE &&
+           mm_held_with_memo_grown(e) + j->trace_cap * sizeof *j->trace + RESERVE_SPARE <= line && jps_grow_trace(j))
+        memset(j->trace, 0, j->trace_cap * sizeof *j->trace);
 }
 
 static void reserve_jps(MmEntry *e, size_t line)
@@ -211,6 +229,9 @@ static void reserve_jps(MmEntry *e, size_t line)
 bool mm_take_turns(MmEntry *e, Err *err)
 {
     size_t held = mm_held_with_memo_grown(e), share = mm_budget(e) / 100 * TURNS_TILES_BUDGET_PERCENT;
+    /* Over its budget already (rooms): no line to keep, and none taken in a call. */
+    if (held > mm_budget(e) && e->legs.have_jps && !e->cfg.refine.routes.whole)
+        reserve_capped_jps(e, SIZE_MAX);
     if (held >= share)
         return true;
     if (!routes_enable_turns_within(&e->refiner.routes, share - held, err))
@@ -219,6 +240,10 @@ bool mm_take_turns(MmEntry *e, Err *err)
     if (e->legs.have_jps && e->legs.jps.turns.block)
         e->legs.jps.turns_room = SIZE_MAX;
     reserve_jps(e, share);
+    if (e->legs.have_jps)
+        reserve_trace(e, &e->legs.jps, share);
+    if (e->legs.have_cjps)
+        reserve_trace(e, e->legs.cjps, share);
     return true;
 }
 
@@ -442,4 +467,33 @@ void mm_tile_jps(MmEntry *e, size_t held, Err *err)
     if (j->tiled)
         e->bytes_before_tiles = now;
     e->tile_watch = false; /* tiled, or it cannot be */
+}
+
+/* The edge cache's slots and stream are taken whole at the end of prepare
+ * (cache/edge_cache.h edge_cache_reserve), so that no query's call
+ * allocates them: a block taken inside a call could land on a fresh page,
+ * and its fault cost more than the call. What it takes: its cap, but no
+ * more than room for every leg of the map (held for nothing past that),
+ * and where the instance is under the line past which the grow gate tiles
+ * the JPS or gives its turn bits back, no more than takes it to that line
+ * (what else grows as queries run was taken by then: the memo's blocks,
+ * the JPS's node state, the legs' first pages; what the instance held at
+ * its peak so far counted, as the legs' further pages fill that first),
+ * else no more than takes it to its budget. Over its budget already
+ * (rooms, narrow mazes) the line cannot be kept, and the cache takes what
+ * it may grow to. */
+void mm_cache_reserve(MmEntry *e)
+{
+    EdgeCache *c = &e->cache;
+    if (e->cfg.refine.routes.whole)
+        return; /* the small route answers every query: no leg is refined, none put */
+    size_t part[MM_PARTS], now = mm_bytes(e, part); /* with its peak: what grows next fills that first */
+    size_t take = edge_cache_legs_bytes(c->mode, e->abs.nregions, e->abs.nedges);
+    size_t budget = mm_budget(e), line = budget / 100 * TURNS_TILES_BUDGET_PERCENT, had = edge_cache_bytes(c);
+    size_t limit = now <= line ? line : now <= budget ? budget : SIZE_MAX;
+    if (limit != SIZE_MAX && limit - now + had < take)
+        take = limit - now + had;
+    if (!edge_cache_reserve(c, take))
+        fprintf(stderr, "mm: out of memory for the edge cache's room: it grows as legs are put\n");
+    gate_sync(e, held_now(e));
 }
