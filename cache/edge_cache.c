@@ -83,7 +83,6 @@ bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, uint32_t ids,
     if (!c->part)
         return err_set(err, "out of memory for the edge cache");
     c->nparts = c->unborn = parts;
-    c->legs_n = legs;
     return true;
 }
 
@@ -271,12 +270,15 @@ static uint64_t stream_limit(const EdgeCache *c)
     return bits < most ? bits : most;
 }
 
+/* The slots a part of n slots grows to, its cap aside: by a quarter. */
+static size_t next_slots(uint32_t n) { return (size_t)n + (n / 4 > 2 ? n / 4 : 2); }
+
 /* The slots part p would grow to, or 0 where it would grow by less than
  * an eighth (edge_cache_part_room). */
 static uint32_t part_grown(const EdgeCache *c, const CachePart *p)
 {
     uint32_t n = p->n;
-    size_t want = (size_t)n + (n / 4 > 2 ? n / 4 : 2);
+    size_t want = next_slots(n);
     want = want < EDGE_CACHE_PART_SLOTS ? want : EDGE_CACHE_PART_SLOTS;
     if (c->cap_bytes) {
         size_t held = slots_kept(c) + c->legs.cap;
@@ -482,13 +484,17 @@ bool edge_cache_reserve(EdgeCache *c, size_t bytes)
     bytes = bytes < c->cap_bytes ? bytes : c->cap_bytes;
     size_t sb = edge_cache_slot_bytes(c), fixed = (size_t)c->nparts * sizeof *c->part + 2 * STREAM_SLACK;
     size_t room = bytes > fixed ? bytes - fixed : 0;
-    size_t n = room / 256 * slot_share(sb) / sb / c->nparts;
-    n = n < c->first ? c->first : n > EDGE_CACHE_PART_SLOTS ? EDGE_CACHE_PART_SLOTS : n;
+    size_t most = room / 256 * slot_share(sb) / sb / c->nparts;
+    /* The most of a part's growth steps from its first slots: a part that
+     * outgrows it takes the sizes it would have grown to without it. */
+    uint32_t n = c->first;
+    while (next_slots(n) <= most && next_slots(n) <= EDGE_CACHE_PART_SLOTS)
+        n = (uint32_t)next_slots(n);
     for (uint32_t k = 0; k < c->nparts; k++) {
         CachePart *p = &c->part[k];
         if (p->n >= n)
             continue;
-        if (!part_resize(c, p, (uint32_t)n))
+        if (!part_resize(c, p, n))
             return false;
     }
     size_t slots = slots_bytes(c);

@@ -113,7 +113,6 @@ typedef struct EdgeCache {
     uint64_t ev_lo, ev_hi, ev_end; /* its records' range, and the end of the last record evicted */
     uint64_t keep_from; /* the stream's bits past which a hit leg is kept (3/4 of its most, set at each put) */
     GrowGate gate;      /* asked before a part's slots or the stream grow (the cache grows whatever it answers) */
-    uint32_t legs_n;    /* edge_cache_init's `legs` */
 } EdgeCache;
 
 /* A slot's bytes: the slot and a wide key's high half. */
@@ -141,11 +140,13 @@ void edge_cache_free(EdgeCache *c);
  * edge_cache_reserve gives it room for all of them: the slots to hold
  * every one, 7/8 full, and EDGE_CACHE_STREAM_LEG bytes of stream a leg. */
 size_t edge_cache_legs_bytes(LegMode mode, uint32_t ids, uint32_t legs);
-/* A capped cache, before its first put, takes `bytes` (at most its cap)
- * now, written: every part its share of the slots, the stream the rest,
- * so no get or put allocates until the legs outgrow them (a block taken
- * inside a query's call could land on a fresh page, whose fault cost more
- * than the call's work). Past them it grows as before, up to its cap. The
+/* A capped cache, before its first put, takes at most `bytes` (and its
+ * cap) now, written: every part its share of the slots, the stream the
+ * rest, each rounded down to a size its growth steps reach, so no get or
+ * put allocates until the legs outgrow them (a block taken inside a
+ * query's call could land on a fresh page, whose fault cost more than the
+ * call's work). Past them it grows as before, to the sizes it would have
+ * grown to unreserved, up to its cap. The
  * slots take the share a leg's slots take beside EDGE_CACHE_STREAM_LEG
  * bytes of stream. A cache without a cap, or with LEGS_OFF, takes
  * nothing. False when memory ran out (what was taken stays). */

@@ -57,9 +57,14 @@ size_t leg_grow_bytes(const LegBits *b, uint64_t more, uint64_t max_bits)
     return cap_for(b, more, max_bits) - b->cap;
 }
 
-bool leg_bits_reserve(LegBits *b, size_t cap)
+bool leg_bits_reserve(LegBits *b, size_t bytes)
 {
-    if (cap <= b->cap)
+    /* The most of the buffer's growth steps (cap_for's): a stream that
+     * outgrows it takes the sizes it would have grown to without it. */
+    size_t cap = b->cap ? b->cap : FIRST_STREAM_BYTES;
+    while (cap + cap / 2 <= bytes)
+        cap += cap / 2;
+    if (cap > bytes || cap <= b->cap)
         return true;
     uint8_t *p = realloc(b->p, cap);
     if (!p)

@@ -12,7 +12,7 @@
 static void smooth_stop(Window *w);
 
 /* The waypoints a window takes room for at first (win_init). */
-#define WIN_WAYS_FIRST 128
+#define WIN_WAYS_FIRST 64
 
 void win_init(Window *w, const Grid *g, bool smooth, uint32_t memo)
 {

@@ -172,9 +172,10 @@ size_t mm_held_with_memo_grown(const MmEntry *e)
  * its slots: what its searches reach on game and rooms maps over a run. Its
  * open list's doublings had been memaligns inside the calls of the queries
  * whose search first filled it, a rooms map's longest call
- * (results/reference/mm-paper/cold48.md). Sized so even where the instance
- * is over its budget at prepare (rooms maps): grown inside a call instead,
- * a block could land on a fresh page, and its fault cost more than the call. */
+ * (results/reference/mm-paper/cold48.md). Not where the instance is over
+ * its budget at prepare (rooms maps): sized for its cap's expansions, it
+ * held more than the runs' searches reached there
+ * (results/reference/mm-paper/cache54.md). */
 #define CAPPED_OPEN_SHARE 4
 
 static void reserve_capped_jps(MmEntry *e, size_t line)
@@ -229,9 +230,6 @@ static void reserve_jps(MmEntry *e, size_t line)
 bool mm_take_turns(MmEntry *e, Err *err)
 {
     size_t held = mm_held_with_memo_grown(e), share = mm_budget(e) / 100 * TURNS_TILES_BUDGET_PERCENT;
-    /* Over its budget already (rooms): no line to keep, and none taken in a call. */
-    if (held > mm_budget(e) && e->legs.have_jps && !e->cfg.refine.routes.whole)
-        reserve_capped_jps(e, SIZE_MAX);
     if (held >= share)
         return true;
     if (!routes_enable_turns_within(&e->refiner.routes, share - held, err))
@@ -469,30 +467,37 @@ void mm_tile_jps(MmEntry *e, size_t held, Err *err)
     e->tile_watch = false; /* tiled, or it cannot be */
 }
 
-/* The edge cache's slots and stream are taken whole at the end of prepare
+/* The edge cache's slots and stream take their room at the end of prepare
  * (cache/edge_cache.h edge_cache_reserve), so that no query's call
- * allocates them: a block taken inside a call could land on a fresh page,
- * and its fault cost more than the call. What it takes: its cap, but no
- * more than room for every leg of the map (held for nothing past that),
- * and where the instance is under the line past which the grow gate tiles
- * the JPS or gives its turn bits back, no more than takes it to that line
- * (what else grows as queries run was taken by then: the memo's blocks,
- * the JPS's node state, the legs' first pages; what the instance held at
- * its peak so far counted, as the legs' further pages fill that first),
- * else no more than takes it to its budget. Over its budget already
- * (rooms, narrow mazes) the line cannot be kept, and the cache takes what
- * it may grow to. */
+ * allocates them until its legs outgrow it: a block taken inside a call
+ * could land on a fresh page, and its fault cost more than the call. What
+ * it takes is a RESERVE_LEGS_SHARE-th of the room for every leg of the
+ * map: no more than the cache itself grows to over a run wherever it
+ * holds more than a few legs (game maps, rooms and narrow mazes alike,
+ * results/reference/mm-paper/cache54.md), and the parts and the stream
+ * take sizes they would grow to anyway. So the room is mostly taken
+ * early, not added: what the legs' pages and the other parts grow into is
+ * what they had without it, and an instance over its budget already
+ * (rooms, narrow mazes) ends no further over it. Within its budget, no
+ * more than takes the instance to the line past which the grow gate tiles
+ * the JPS or gives its turn bits back (its peak so far counted, as what
+ * grows next fills that first), and nothing past that line: reserved
+ * there, the room the legs' later pages need was held by the cache
+ * instead, and the instance ended over its budget. */
+#define RESERVE_LEGS_SHARE 8
+
 void mm_cache_reserve(MmEntry *e)
 {
     EdgeCache *c = &e->cache;
     if (e->cfg.refine.routes.whole)
         return; /* the small route answers every query: no leg is refined, none put */
     size_t part[MM_PARTS], now = mm_bytes(e, part); /* with its peak: what grows next fills that first */
-    size_t take = edge_cache_legs_bytes(c->mode, e->abs.nregions, e->abs.nedges);
+    size_t take = edge_cache_legs_bytes(c->mode, e->abs.nregions, e->abs.nedges) / RESERVE_LEGS_SHARE;
     size_t budget = mm_budget(e), line = budget / 100 * TURNS_TILES_BUDGET_PERCENT, had = edge_cache_bytes(c);
-    size_t limit = now <= line ? line : now <= budget ? budget : SIZE_MAX;
-    if (limit != SIZE_MAX && limit - now + had < take)
-        take = limit - now + had;
+    if (now <= budget) {
+        size_t room = now < line ? line - now + had : had;
+        take = take < room ? take : room;
+    }
     if (!edge_cache_reserve(c, take))
         fprintf(stderr, "mm: out of memory for the edge cache's room: it grows as legs are put\n");
     gate_sync(e, held_now(e));

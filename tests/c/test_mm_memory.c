@@ -543,35 +543,60 @@ static void test_mm_rooms_jps_reach(T *t)
     unload(&l);
 }
 
-/* No GetPath call allocates: what grows as queries run (the edge cache's
- * slots and stream, the joint memo) was taken at prepare, so no call meets
- * a block on a fresh page, whose fault cost more than the call's work
- * (entries/mm/mm_budget.c mm_cache_reserve). A rooms map, whose edge
- * cache holds the most legs and grew inside calls before, in its first
- * 400 queries; the path has room for every query's cells first. */
+/* The room the edge cache takes at prepare (entries/mm/mm_budget.c
+ * mm_cache_reserve): no GetPath call allocates while the cache's legs fit
+ * in it (a block taken inside a call could land on a fresh page, whose
+ * fault cost more than the call's work), it takes the first legs put (the
+ * cache has room for them before any call), and it is no more than the
+ * cache grows to over the run: an instance over its budget (a rooms map)
+ * ends no further over it for the room taken early. The path has room for
+ * every query's cells first. */
+
+static double cache_room(const Entry *e, void *inst, Counters *c)
+{
+    *c = (Counters){0};
+    e->counters(inst, c, true);
+    return counter_of(c, "mm_bytes_cache"); /* its slots and its stream's buffer */
+}
+
 static void test_mm_calls_allocate_nothing(T *t)
 {
-    const char *const maps[] = {"rooms/8room256-0", NULL};
     Loaded l;
-    for (int m = 0; load_nth(t, maps, m, &l); m++) {
-        const Entry *e;
-        void *inst = prepare_spec(t, "mm", &l, &e);
-        xyPath p = {0};
-        path_reserve(&p, 1 << 16);
-        long allocs = 0;
-        int first = -1;
-        for (int i = 0; inst && i < l.sc.count && i < 400; i += t_thin(1)) {
-            long before = alloc_calls;
-            run_query(t, e, inst, &l.sc.q[i], &p);
-            allocs += alloc_calls - before;
-            first = first < 0 && alloc_calls != before ? i : first;
-        }
-        CHECKF(t, allocs == 0, "%s: %ld allocations in GetPath calls, the first in query %d", maps[m], allocs, first);
-        if (inst)
-            e->destroy(inst);
-        path_free(&p);
-        unload(&l);
+    if (!load_named(t, "rooms/8room256-0", &l))
+        return;
+    const Entry *e;
+    void *inst = prepare_spec(t, "mm", &l, &e);
+    xyPath p = {0};
+    path_reserve(&p, 1 << 16);
+    Counters prep, now;
+    double room = inst ? cache_room(e, inst, &prep) : 0;
+    long allocs = 0;
+    int first = -1, within = 0;
+    bool inside = inst != NULL; /* the legs still fit in the room taken at prepare */
+    for (int i = 0; inst && i < l.sc.count && i < 400; i += t_thin(1)) {
+        long before = alloc_calls;
+        run_query(t, e, inst, &l.sc.q[i], &p);
+        long made = alloc_calls - before; /* the counters' read below allocates */
+        inside = inside && cache_room(e, inst, &now) == room; /* not the query that outgrew it */
+        if (!inside)
+            continue;
+        allocs += made;
+        first = first < 0 && made ? i : first;
+        within += counter_of(&now, "cache_entries") > counter_of(&prep, "cache_entries");
     }
+    CHECKF(t, allocs == 0, "%ld allocations in GetPath calls within the cache's room, the first in query %d", allocs,
+           first);
+    CHECKF(t, within > 0, "no leg was put in the room the cache took at prepare");
+    if (inst) {
+        (void)cache_room(e, inst, &now);
+        double took = counter_of(&prep, "mm_bytes_cache"), cap = counter_of(&prep, "cache_cap_bytes");
+        CHECKF(t, took <= counter_of(&now, "mm_bytes_cache") && took < cap,
+               "the cache took %.0f bytes at prepare (its cap %.0f), more than it grew to (%.0f)", took, cap,
+               counter_of(&now, "mm_bytes_cache"));
+        e->destroy(inst);
+    }
+    path_free(&p);
+    unload(&l);
 }
 
 const TestCase MM_MEMORY_TESTS[] = {
