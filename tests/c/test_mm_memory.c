@@ -390,15 +390,12 @@ static void test_mm_bytes_parts(T *t)
                sum);
         CHECKF(t, counter_of(cs[i], "mm_bytes_map") >= (double)(l.g.width * l.g.height) / 8, "map part too small");
     }
-    /* The cache's room was taken at prepare (mm_cache_reserve): counted from then, its legs filling it. */
+    /* The cache's room taken at prepare (mm_cache_reserve) is a share of what its legs take: it grows past it. */
     CHECKF(t,
-           counter_of(&after, "cache_entries") > counter_of(&before, "cache_entries") &&
-               counter_of(&before, "mm_bytes_cache") >= counter_of(&after, "cache_slot_bytes") &&
-               counter_of(&after, "mm_bytes_cache") >= counter_of(&before, "mm_bytes_cache") &&
-               counter_of(&after, "mm_bytes") >= counter_of(&before, "mm_bytes"),
-           "the edge cache filled (%.0f -> %.0f legs) but mm_bytes_cache went %.0f -> %.0f",
-           counter_of(&before, "cache_entries"), counter_of(&after, "cache_entries"),
-           counter_of(&before, "mm_bytes_cache"), counter_of(&after, "mm_bytes_cache"));
+           counter_of(&after, "mm_bytes_cache") > counter_of(&before, "mm_bytes_cache") &&
+               counter_of(&after, "mm_bytes") > counter_of(&before, "mm_bytes"),
+           "the edge cache filled but mm_bytes_cache stayed %.0f -> %.0f", counter_of(&before, "mm_bytes_cache"),
+           counter_of(&after, "mm_bytes_cache"));
     path_free(&p);
     unload(&l);
 }
@@ -576,7 +573,7 @@ static void test_mm_calls_allocate_nothing(T *t)
     for (int i = 0; inst && i < l.sc.count && i < 400; i += t_thin(1)) {
         long before = alloc_calls;
         run_query(t, e, inst, &l.sc.q[i], &p);
-        long made = alloc_calls - before; /* the counters' read below allocates */
+        long made = alloc_calls - before;                     /* the counters' read below allocates */
         inside = inside && cache_room(e, inst, &now) == room; /* not the query that outgrew it */
         if (!inside)
             continue;
