@@ -36,10 +36,11 @@ static size_t block_bytes(const EdgeCache *c, uint32_t n) { return (size_t)n * e
 static bool part_resize(EdgeCache *c, CachePart *p, uint32_t n)
 {
     grow_gate_ask(&c->gate, (size_t)(n > p->n ? n - p->n : 0) * edge_cache_slot_bytes(c));
-    CachePart to = {.slot = calloc(n, edge_cache_slot_bytes(c)), .n = n, .epoch = c->epoch};
+    CachePart to = {.slot = malloc(block_bytes(c, n)), .n = n, .epoch = c->epoch};
     if (!to.slot)
         return false;
-    if (p->epoch == c->epoch) /* else empty, whatever its slots say */
+    memset(to.slot, 0, block_bytes(c, n)); /* written, not calloc's untouched pages (edge_cache_reserve) */
+    if (p->epoch == c->epoch)              /* else empty, whatever its slots say */
         for (uint32_t i = 0; i < p->n; i++)
             if (p->slot[i].key) {
                 uint64_t key = slot_key(c, p, i);
@@ -269,12 +270,15 @@ static uint64_t stream_limit(const EdgeCache *c)
     return bits < most ? bits : most;
 }
 
+/* The slots a part of n slots grows to, its cap aside: by a quarter. */
+static size_t next_slots(uint32_t n) { return (size_t)n + (n / 4 > 2 ? n / 4 : 2); }
+
 /* The slots part p would grow to, or 0 where it would grow by less than
  * an eighth (edge_cache_part_room). */
 static uint32_t part_grown(const EdgeCache *c, const CachePart *p)
 {
     uint32_t n = p->n;
-    size_t want = (size_t)n + (n / 4 > 2 ? n / 4 : 2);
+    size_t want = next_slots(n);
     want = want < EDGE_CACHE_PART_SLOTS ? want : EDGE_CACHE_PART_SLOTS;
     if (c->cap_bytes) {
         size_t held = slots_kept(c) + c->legs.cap;
@@ -449,6 +453,53 @@ bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size
 }
 
 size_t edge_cache_bytes(const EdgeCache *c) { return slots_bytes(c) + c->legs.cap; }
+
+/* Slots a leg takes, in sevenths (at most 7/8 of a part's slots used). */
+#define LEG_SLOT_SEVENTHS 8u
+
+/* The slots' share of a reserve, in parts per 256 (of what the parts'
+ * records and the stream's slack leave): a leg's slots beside its
+ * EDGE_CACHE_STREAM_LEG bytes of stream. */
+static size_t slot_share(size_t slot_bytes)
+{
+    size_t leg = slot_bytes * LEG_SLOT_SEVENTHS;
+    return 256 * leg / (leg + 7 * EDGE_CACHE_STREAM_LEG);
+}
+
+size_t edge_cache_legs_bytes(LegMode mode, uint32_t ids, uint32_t legs)
+{
+    if (mode == LEGS_OFF)
+        return 0;
+    bool wide = ids == 0 || ids > EDGE_CACHE_NARROW_IDS;
+    size_t records = (size_t)legs * (mode == LEGS_NOSYM ? 2 : 1), slot = sizeof(CacheSlot) + (wide ? 4 : 0);
+    size_t parts = (size_t)legs * LEG_PART_SLOTS / EDGE_CACHE_PART_MOST + 1;
+    return records * (slot * LEG_SLOT_SEVENTHS / 7 + EDGE_CACHE_STREAM_LEG) + parts * sizeof(CachePart) +
+           2 * STREAM_SLACK;
+}
+
+bool edge_cache_reserve(EdgeCache *c, size_t bytes)
+{
+    if (c->mode == LEGS_OFF || !c->cap_bytes)
+        return true;
+    bytes = bytes < c->cap_bytes ? bytes : c->cap_bytes;
+    size_t sb = edge_cache_slot_bytes(c), fixed = (size_t)c->nparts * sizeof *c->part + 2 * STREAM_SLACK;
+    size_t room = bytes > fixed ? bytes - fixed : 0;
+    size_t most = room / 256 * slot_share(sb) / sb / c->nparts;
+    /* The most of a part's growth steps from its first slots: a part that
+     * outgrows it takes the sizes it would have grown to without it. */
+    uint32_t n = c->first;
+    while (next_slots(n) <= most && next_slots(n) <= EDGE_CACHE_PART_SLOTS)
+        n = (uint32_t)next_slots(n);
+    for (uint32_t k = 0; k < c->nparts; k++) {
+        CachePart *p = &c->part[k];
+        if (p->n >= n)
+            continue;
+        if (!part_resize(c, p, n))
+            return false;
+    }
+    size_t slots = slots_bytes(c);
+    return leg_bits_reserve(&c->legs, bytes > slots ? bytes - slots : 0);
+}
 
 uint32_t edge_cache_slots(const EdgeCache *c) { return c->slots; }
 

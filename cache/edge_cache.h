@@ -15,7 +15,8 @@
  * past that put and what the cache holds is its peak (edge_cache_bytes),
  * and no put moves more than a part's slots (about EDGE_CACHE_PART_MOST
  * under a cap; the parts share out the cap's slots). The stream grows by
- * half. Both grow up to a byte cap when one is set, the last step of
+ * half. Its owner may have it take its room at once instead
+ * (edge_cache_reserve), so that no put allocates until its legs outgrow it. Both grow up to a byte cap when one is set, the last step of
  * either to what the cap leaves beside the other, so that the cap is all
  * used. Past it the oldest legs are evicted a slice at a time (an eighth
  * of the stream's run, counted in cache_evictions and cache_evicted), a
@@ -135,6 +136,24 @@ static inline size_t edge_cache_slot_bytes(const EdgeCache *c)
  * legs than that only make the parts larger. */
 bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, uint32_t ids, uint32_t legs, Err *err);
 void edge_cache_free(EdgeCache *c);
+/* The bytes a cache of `legs` legs (edge_cache_init's, not 0) takes once
+ * edge_cache_reserve gives it room for all of them: the slots to hold
+ * every one, 7/8 full, and EDGE_CACHE_STREAM_LEG bytes of stream a leg. */
+size_t edge_cache_legs_bytes(LegMode mode, uint32_t ids, uint32_t legs);
+/* A capped cache, before its first put, takes at most `bytes` (and its
+ * cap) now, written: every part its share of the slots, the stream the
+ * rest, each rounded down to a size its growth steps reach, so no get or
+ * put allocates until the legs outgrow them (a block taken inside a
+ * query's call could land on a fresh page, whose fault cost more than the
+ * call's work). Past them it grows as before, to the sizes it would have
+ * grown to unreserved, up to its cap. The
+ * slots take the share a leg's slots take beside EDGE_CACHE_STREAM_LEG
+ * bytes of stream. A cache without a cap, or with LEGS_OFF, takes
+ * nothing. False when memory ran out (what was taken stays). */
+bool edge_cache_reserve(EdgeCache *c, size_t bytes);
+/* The bytes of stream a reserve counts for a leg: a cached leg's record is
+ * a few waypoints, 3 to 4 bytes on game maps, rooms and mazes. */
+#define EDGE_CACHE_STREAM_LEG 4u
 /* On a hit appends the leg a -> b's waypoints after `from` (the center of
  * leg_first(a, b)) to out, in canonical order, the last `to` (the other
  * center: a record stores neither end, leg.h); a miss appends nothing. */

@@ -57,10 +57,10 @@ size_t leg_grow_bytes(const LegBits *b, uint64_t more, uint64_t max_bits)
     return cap_for(b, more, max_bits) - b->cap;
 }
 
-static bool reserve_bits(LegBits *b, uint64_t more, uint64_t max_bits)
+/* The buffer made `cap` long (never shorter), its new bytes written. */
+static bool take_cap(LegBits *b, size_t cap)
 {
-    size_t cap = cap_for(b, more, max_bits);
-    if (cap == b->cap)
+    if (cap <= b->cap)
         return true;
     uint8_t *p = realloc(b->p, cap);
     if (!p)
@@ -69,6 +69,21 @@ static bool reserve_bits(LegBits *b, uint64_t more, uint64_t max_bits)
     b->p = p;
     b->cap = cap;
     return true;
+}
+
+bool leg_bits_reserve(LegBits *b, size_t bytes)
+{
+    /* The most of the buffer's growth steps (cap_for's): a stream that
+     * outgrows it takes the sizes it would have grown to without it. */
+    size_t cap = b->cap ? b->cap : FIRST_STREAM_BYTES;
+    while (cap + cap / 2 <= bytes)
+        cap += cap / 2;
+    return cap > bytes || take_cap(b, cap);
+}
+
+static bool reserve_bits(LegBits *b, uint64_t more, uint64_t max_bits)
+{
+    return take_cap(b, cap_for(b, more, max_bits));
 }
 
 /* Writes n <= 16 bits. A byte is written whole at its first bit, so the

@@ -104,6 +104,12 @@ size_t leg_grow_bytes(const LegBits *b, uint64_t more, uint64_t max_bits);
  * on (no byte of it written over). */
 bool leg_copy(LegBits *b, uint64_t from, uint64_t max_bits, uint64_t *at);
 void leg_bits_free(LegBits *b);
+/* The stream's buffer grown at once to the largest size its growth steps
+ * reach within `bytes` (never shorter than it is), its new bytes written:
+ * a store reserved so grows no more while legs are put until they outgrow
+ * it, and then to the sizes it would have taken unreserved
+ * (edge_cache_reserve). False, unchanged, when out of memory. */
+bool leg_bits_reserve(LegBits *b, size_t bytes);
 /* Bytes of the records written (the slack not counted). */
 static inline size_t leg_bits_bytes(const LegBits *b) { return (size_t)((b->used + 7) / 8); }
 /* Takes `bytes` bytes of a stream read from a file into a LegBits (adding

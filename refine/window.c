@@ -11,6 +11,9 @@
 
 static void smooth_stop(Window *w);
 
+/* The waypoints a window takes room for at first (win_init). */
+#define WIN_WAYS_FIRST 64
+
 void win_init(Window *w, const Grid *g, bool smooth, uint32_t memo)
 {
     memset(w, 0, sizeof *w);
@@ -23,8 +26,11 @@ void win_init(Window *w, const Grid *g, bool smooth, uint32_t memo)
     if (smooth && memo)
         w->memo = calloc(w->memo_n, sizeof *w->memo); /* zeros: nothing remembered */
     /* win_drop keeps its anchor; the waypoints grow (doubling) to the most a
-     * window holds, as the cells form's tail does when first used */
-    path_reserve(&w->way, 16);
+     * window holds, as the cells form's tail does when first used. Room for
+     * WIN_WAYS_FIRST at once: a window seldom holds more, and grown inside
+     * a call its block could land on a fresh page, whose fault cost more
+     * than the call. */
+    path_reserve(&w->way, WIN_WAYS_FIRST);
 }
 
 void win_memo_hold(Window *w, uint32_t memo)

@@ -5,6 +5,7 @@
  * rows as tiles (where the instance nears it). The algorithms take what is
  * chosen here; they do not look at the budget themselves. */
 #include <stdio.h>
+#include <string.h>
 
 #include "mm_inst.h"
 
@@ -179,7 +180,10 @@ size_t mm_held_with_memo_grown(const MmEntry *e)
  * its slots: what its searches reach on game and rooms maps over a run. Its
  * open list's doublings had been memaligns inside the calls of the queries
  * whose search first filled it, a rooms map's longest call
- * (results/reference/mm-paper/cold48.md). */
+ * (results/reference/mm-paper/cold48.md). Not where the instance is over
+ * its budget at prepare (rooms maps): sized for its cap's expansions, it
+ * held more than the runs' searches reached there
+ * (results/reference/mm-paper/cache54.md). */
 #define CAPPED_OPEN_SHARE 4
 
 static void reserve_capped_jps(MmEntry *e, size_t line)
@@ -194,6 +198,21 @@ static void reserve_capped_jps(MmEntry *e, size_t line)
     size_t more = list > j->open.cap ? (list - j->open.cap) * sizeof(JoItem) : 0;
     if (mm_held_with_memo_grown(e) + more + RESERVE_SPARE <= line)
         (void)jo_reserve(&j->open, list);
+}
+
+/* The chains of the paths the JPS finds (search/jps.h, its trace; with
+ * corridor steps the corridors' JPS's too) are given room for RESERVE_TRACE
+ * cells at prepare, written, where it fits under the line: a chain longer
+ * than the trace grows it inside a call, where its block could land on a
+ * fresh page whose fault cost more than the call (the random maps' JPS
+ * outgrew its first trace so in a few queries). */
+#define RESERVE_TRACE 128
+
+static void reserve_trace(MmEntry *e, Jps *j, size_t line)
+{
+    while (j->trace_cap < RESERVE_TRACE &&
+           mm_held_with_memo_grown(e) + j->trace_cap * sizeof *j->trace + RESERVE_SPARE <= line && jps_grow_trace(j))
+        memset(j->trace, 0, j->trace_cap * sizeof *j->trace);
 }
 
 static void reserve_jps(MmEntry *e, size_t line)
@@ -227,6 +246,10 @@ bool mm_take_turns(MmEntry *e, Err *err)
     if (e->legs.have_jps && e->legs.jps.turns.block)
         e->legs.jps.turns_room = SIZE_MAX;
     reserve_jps(e, share);
+    if (e->legs.have_jps)
+        reserve_trace(e, &e->legs.jps, share);
+    if (e->legs.have_cjps)
+        reserve_trace(e, e->legs.cjps, share);
     return true;
 }
 
@@ -451,4 +474,40 @@ void mm_tile_jps(MmEntry *e, size_t held, Err *err)
     if (j->tiled)
         e->bytes_before_tiles = now;
     e->tile_watch = false; /* tiled, or it cannot be */
+}
+
+/* The edge cache's slots and stream take their room at the end of prepare
+ * (cache/edge_cache.h edge_cache_reserve), so that no query's call
+ * allocates them until its legs outgrow it: a block taken inside a call
+ * could land on a fresh page, and its fault cost more than the call. What
+ * it takes is a RESERVE_LEGS_SHARE-th of the room for every leg of the
+ * map: no more than the cache itself grows to over a run wherever it
+ * holds more than a few legs (game maps, rooms and narrow mazes alike,
+ * results/reference/mm-paper/cache54.md), and the parts and the stream
+ * take sizes they would grow to anyway. So the room is mostly taken
+ * early, not added: what the legs' pages and the other parts grow into is
+ * what they had without it, and an instance over its budget already
+ * (rooms, narrow mazes) ends no further over it. Within its budget, no
+ * more than takes the instance to the line past which the grow gate tiles
+ * the JPS or gives its turn bits back (its peak so far counted, as what
+ * grows next fills that first), and nothing past that line: reserved
+ * there, the room the legs' later pages need was held by the cache
+ * instead, and the instance ended over its budget. */
+#define RESERVE_LEGS_SHARE 8
+
+void mm_cache_reserve(MmEntry *e)
+{
+    EdgeCache *c = &e->cache;
+    if (e->cfg.refine.routes.whole)
+        return; /* the small route answers every query: no leg is refined, none put */
+    size_t part[MM_PARTS], now = mm_bytes(e, part); /* with its peak: what grows next fills that first */
+    size_t take = edge_cache_legs_bytes(c->mode, e->abs.nregions, e->abs.nedges) / RESERVE_LEGS_SHARE;
+    size_t budget = mm_budget(e), line = budget / 100 * TURNS_TILES_BUDGET_PERCENT, had = edge_cache_bytes(c);
+    if (now <= budget) {
+        size_t room = now < line ? line - now + had : had;
+        take = take < room ? take : room;
+    }
+    if (!edge_cache_reserve(c, take))
+        fprintf(stderr, "mm: out of memory for the edge cache's room: it grows as legs are put\n");
+    gate_sync(e, held_now(e));
 }

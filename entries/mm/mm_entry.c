@@ -198,6 +198,7 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
      * nothing. */
     if (e->cfg.refine.ahead == 0)
         win_memo_reserve(&e->refiner.win);
+    mm_cache_reserve(e); /* the same for the edge cache's slots and stream, after the memo */
     mm_progress(&e->grid, e->started_ns, "prepared");
     return e;
 }

@@ -81,6 +81,7 @@ size_t mm_budget(const MmEntry *e);
  * but where the instance can fit it, what is left of it, the joint memo
  * held so that it does (called once, after the refiner's init). */
 size_t mm_fit_cache(MmEntry *e);
+void mm_cache_reserve(MmEntry *e);
 /* What the instance holds once its joint memo has grown to its most. */
 size_t mm_held_with_memo_grown(const MmEntry *e);
 /* At prepare: turn bits for the JPS route where they fit the budget's

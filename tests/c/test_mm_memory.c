@@ -394,6 +394,7 @@ static void test_mm_bytes_parts(T *t)
                sum);
         CHECKF(t, counter_of(cs[i], "mm_bytes_map") >= (double)(l.g.width * l.g.height) / 8, "map part too small");
     }
+    /* The cache's room taken at prepare (mm_cache_reserve) is a share of what its legs take: it grows past it. */
     CHECKF(t,
            counter_of(&after, "mm_bytes_cache") > counter_of(&before, "mm_bytes_cache") &&
                counter_of(&after, "mm_bytes") > counter_of(&before, "mm_bytes"),
@@ -572,6 +573,62 @@ static void test_mm_memo_beyond_budget_not_refused(T *t)
     unload(&l);
 }
 
+/* The room the edge cache takes at prepare (entries/mm/mm_budget.c
+ * mm_cache_reserve): no GetPath call allocates while the cache's legs fit
+ * in it (a block taken inside a call could land on a fresh page, whose
+ * fault cost more than the call's work), it takes the first legs put (the
+ * cache has room for them before any call), and it is no more than the
+ * cache grows to over the run: an instance over its budget (a rooms map)
+ * ends no further over it for the room taken early. The path has room for
+ * every query's cells first. */
+
+static double cache_room(const Entry *e, void *inst, Counters *c)
+{
+    *c = (Counters){0};
+    e->counters(inst, c, true);
+    return counter_of(c, "mm_bytes_cache"); /* its slots and its stream's buffer */
+}
+
+static void test_mm_calls_allocate_nothing(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/8room256-0", &l))
+        return;
+    const Entry *e;
+    void *inst = prepare_spec(t, "mm", &l, &e);
+    xyPath p = {0};
+    path_reserve(&p, 1 << 16);
+    Counters prep, now;
+    double room = inst ? cache_room(e, inst, &prep) : 0;
+    long allocs = 0;
+    int first = -1, within = 0;
+    bool inside = inst != NULL; /* the legs still fit in the room taken at prepare */
+    for (int i = 0; inst && i < l.sc.count && i < 400; i += t_thin(1)) {
+        long before = alloc_calls;
+        run_query(t, e, inst, &l.sc.q[i], &p);
+        long made = alloc_calls - before;                     /* the counters' read below allocates */
+        inside = inside && cache_room(e, inst, &now) == room; /* not the query that outgrew it */
+        if (!inside)
+            continue;
+        allocs += made;
+        first = first < 0 && made ? i : first;
+        within += counter_of(&now, "cache_entries") > counter_of(&prep, "cache_entries");
+    }
+    CHECKF(t, allocs == 0, "%ld allocations in GetPath calls within the cache's room, the first in query %d", allocs,
+           first);
+    CHECKF(t, within > 0, "no leg was put in the room the cache took at prepare");
+    if (inst) {
+        (void)cache_room(e, inst, &now);
+        double took = counter_of(&prep, "mm_bytes_cache"), cap = counter_of(&prep, "cache_cap_bytes");
+        CHECKF(t, took <= counter_of(&now, "mm_bytes_cache") && took < cap,
+               "the cache took %.0f bytes at prepare (its cap %.0f), more than it grew to (%.0f)", took, cap,
+               counter_of(&now, "mm_bytes_cache"));
+        e->destroy(inst);
+    }
+    path_free(&p);
+    unload(&l);
+}
+
 const TestCase MM_MEMORY_TESTS[] = {
     {"mm_profiles", test_mm_profiles},
     {"mm_bytes_parts", test_mm_bytes_parts},
@@ -586,5 +643,6 @@ const TestCase MM_MEMORY_TESTS[] = {
     {"mm_cluttered_jps_held", test_mm_cluttered_jps_held},
     {"mm_rooms_jps_tiled", test_mm_rooms_jps_tiled},
     {"mm_rooms_jps_reach", test_mm_rooms_jps_reach},
+    {"mm_calls_allocate_nothing", test_mm_calls_allocate_nothing},
     {NULL, NULL},
 };
