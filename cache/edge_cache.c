@@ -62,7 +62,7 @@ static bool part_resize(EdgeCache *c, CachePart *p, uint32_t n)
 bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, uint32_t ids, uint32_t legs, Err *err)
 {
     memset(c, 0, sizeof *c);
-    c->wide = ids == 0 || ids > EDGE_CACHE_NARROW_IDS;
+    c->wide = edge_cache_wide(ids);
     c->mode = mode;
     c->epoch = 1;
     if (mode == LEGS_OFF)
@@ -470,8 +470,7 @@ size_t edge_cache_legs_bytes(LegMode mode, uint32_t ids, uint32_t legs)
 {
     if (mode == LEGS_OFF)
         return 0;
-    bool wide = ids == 0 || ids > EDGE_CACHE_NARROW_IDS;
-    size_t records = (size_t)legs * (mode == LEGS_NOSYM ? 2 : 1), slot = sizeof(CacheSlot) + (wide ? 4 : 0);
+    size_t records = (size_t)legs * (mode == LEGS_NOSYM ? 2 : 1), slot = edge_cache_slot_size(edge_cache_wide(ids));
     size_t parts = (size_t)legs * LEG_PART_SLOTS / EDGE_CACHE_PART_MOST + 1;
     return records * (slot * LEG_SLOT_SEVENTHS / 7 + EDGE_CACHE_STREAM_LEG) + parts * sizeof(CachePart) +
            2 * STREAM_SLACK;

@@ -16,7 +16,8 @@
  * and no put moves more than a part's slots (about EDGE_CACHE_PART_MOST
  * under a cap; the parts share out the cap's slots). The stream grows by
  * half. Its owner may have it take its room at once instead
- * (edge_cache_reserve), so that no put allocates until its legs outgrow it. Both grow up to a byte cap when one is set, the last step of
+ * (edge_cache_reserve), so that no put allocates until its legs outgrow
+ * it. Both grow up to a byte cap when one is set, the last step of
  * either to what the cap leaves beside the other, so that the cap is all
  * used. Past it the oldest legs are evicted a slice at a time (an eighth
  * of the stream's run, counted in cache_evictions and cache_evicted), a
@@ -116,10 +117,11 @@ typedef struct EdgeCache {
 } EdgeCache;
 
 /* A slot's bytes: the slot and a wide key's high half. */
-static inline size_t edge_cache_slot_bytes(const EdgeCache *c)
-{
-    return sizeof(CacheSlot) + (c->wide ? sizeof(uint32_t) : 0);
-}
+/* Whether a cache of `ids` region ids (edge_cache_init's) keys wide. */
+static inline bool edge_cache_wide(uint32_t ids) { return ids == 0 || ids > EDGE_CACHE_NARROW_IDS; }
+/* A slot's bytes, its key's high half after its part's slots when wide. */
+static inline size_t edge_cache_slot_size(bool wide) { return sizeof(CacheSlot) + (wide ? sizeof(uint32_t) : 0); }
+static inline size_t edge_cache_slot_bytes(const EdgeCache *c) { return edge_cache_slot_size(c->wide); }
 
 /* The smallest cap edge_cache_init takes (a few legs' slots and one stream block). */
 #define EDGE_CACHE_MIN_BYTES 8192

@@ -300,13 +300,6 @@ void leg_decode_way(const uint8_t *stream, uint64_t at, xyLoc from, xyLoc to, xy
     out->len += h.k;
 }
 
-/* Chebyshev distance: a line's moves (grid/line.h). */
-static inline size_t cheb(xyLoc a, xyLoc b)
-{
-    int dx = abs(a.x - b.x), dy = abs(a.y - b.y);
-    return (size_t)(dx > dy ? dx : dy);
-}
-
 /* Room in out for the last line's `moves` cells, o its next cell (moved
  * with the buffer where it grows). */
 static inline xyLoc *last_line(xyPath *out, xyLoc *o, size_t moves)
@@ -383,7 +376,7 @@ void leg_decode(const uint8_t *stream, uint64_t at, xyLoc from, xyLoc to, xyPath
         o = any_line(cur, next, o);
         cur = next;
     }
-    o = any_line(cur, to, last_line(out, o, cheb(cur, to)));
+    o = any_line(cur, to, last_line(out, o, line_moves(cur, to)));
     out->len = (size_t)(o - out->cells);
 }
 
