@@ -68,6 +68,10 @@ static uint64_t legs_expanded(const LegPlanner *lp)
     return lp->astar.expanded + (lp->have_jps ? lp->jps.expanded : 0) + (lp->have_cjps ? lp->cjps->expanded : 0);
 }
 
+/* The leg planner's expansions since legs_seen, given its count `now`
+ * (none where it is less: a JPS remade for lack of memory). */
+static uint64_t legs_since_seen(const Refiner *r, uint64_t now) { return now > r->legs_seen ? now - r->legs_seen : 0; }
+
 /* The leg planner's expansions since the query began (`mine`: its calls
  * made them; else what ran between queries, prepare's warm-up, is no
  * query's) into refine_expanded, and the count now. Read around each call,
@@ -77,8 +81,8 @@ static uint64_t legs_expanded(const LegPlanner *lp)
 static void charge_legs(Refiner *r, bool mine)
 {
     uint64_t now = legs_expanded(r->legs);
-    if (mine && now > r->legs_seen) /* less: a JPS remade for lack of memory */
-        r->stats.refine_expanded += now - r->legs_seen;
+    if (mine)
+        r->stats.refine_expanded += legs_since_seen(r, now);
     r->legs_seen = now;
 }
 
@@ -513,8 +517,7 @@ bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 
 uint64_t refiner_refine_expanded(const Refiner *r)
 {
-    uint64_t now = legs_expanded(r->legs);
-    return r->stats.refine_expanded + (r->active && now > r->legs_seen ? now - r->legs_seen : 0);
+    return r->stats.refine_expanded + (r->active ? legs_since_seen(r, legs_expanded(r->legs)) : 0);
 }
 
 size_t refiner_bytes(const Refiner *r)
