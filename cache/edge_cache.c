@@ -124,127 +124,6 @@ static CacheSlot *lookup(EdgeCache *c, uint32_t a, uint32_t b)
     return &p->slot[i];
 }
 
-/* Slot i of part p emptied, the entries after it in its cluster moved back
- * (linear probing keeps no tombstones): each that the hole cuts off from
- * its home takes the hole's place, the hole moving on to where it was,
- * until an empty slot ends the cluster. The work is the cluster's length,
- * not the part's: an eviction that emptied a slice's slots and then put
- * every entry of each part it touched back again cost a pass over all the
- * entries, and on a map whose legs pass a small cap those passes were its
- * longest calls (results/reference/mm-paper/fitmem51.md). Entries move
- * only towards the hole, so a pass from an empty slot meets each one again
- * at or after the slot it is at (evict_part). */
-static void delete_at(const EdgeCache *c, CachePart *p, uint32_t i)
-{
-    uint32_t n = p->n;
-    for (uint32_t j = i + 1 == n ? 0 : i + 1; p->slot[j].key; j = j + 1 == n ? 0 : j + 1) {
-        uint64_t key = slot_key(c, p, j);
-        uint32_t home = (uint32_t)(((hash_key(key) & UINT32_MAX) * n) >> 32);
-        /* stays where it is when its home lies cyclically in (i, j] */
-        if (i <= j ? (i < home && home <= j) : (i < home || home <= j))
-            continue;
-        slot_set(c, p, i, key, p->slot[j].val);
-        i = j;
-    }
-    p->slot[i].key = 0;
-}
-
-/* Evicts from part p the legs whose records start in [lo, hi) of the
- * stream; raises *end to the bit past the last of their records. The part
- * is passed from an empty slot round, so that no cluster wraps past the
- * pass's start; a slot is looked at again after a delete, as an entry may
- * have moved in. Offsets fit in 32 bits (at_bits), so one compare tells a
- * slot in the range. Returns the slots looked at. */
-static uint32_t evict_part(EdgeCache *c, CachePart *p, uint64_t lo, uint64_t hi, uint64_t *end)
-{
-    if (!p->slot || p->epoch != c->epoch || !p->used)
-        return 0;
-    uint32_t mask = slot_at_mask(c), from = (uint32_t)lo;
-    uint32_t span = hi > lo ? (uint32_t)(hi - lo) : 0; /* none where the tail passed the run's end */
-    CacheSlot *s = p->slot;
-    uint32_t gone = 0, empty = 0, n = p->n;
-    while (s[empty].key) /* at most 7/8 of the slots are used */
-        empty++;
-    for (uint32_t i = empty + 1 == n ? 0 : empty + 1; i != empty; i = i + 1 == n ? 0 : i + 1)
-        while (s[i].key && (s[i].val & mask) - from < span) {
-            uint32_t at = s[i].val & mask;
-            uint64_t e = at + leg_record_bits(c->legs.p, at);
-            *end = e > *end ? e : *end;
-            delete_at(c, p, i);
-            gone++;
-        }
-    p->used = (uint16_t)(p->used - gone);
-    c->used -= gone;
-    c->evicted += gone;
-    return n;
-}
-
-/* The oldest slice of the stream is evicted in steps: the records from
- * `tail` on, an EVICT_SLICES-th of the stream's run (at least EVICT_LEAST
- * bits), up to the end of the older run, a few parts a put (evict_step),
- * begun while some room is left (evict_ahead). Its records stay whole
- * until the last part is passed, as the stream's writes stop at `tail`,
- * which moves on only then: a get meanwhile finds a leg of the slice or
- * misses it, both right. A pass over every part at once made one put's
- * work all the cache's slots: the longest calls of a map whose legs pass
- * a small cap (results/reference/mm-paper/fitmem51.md). When the slice is
- * gone, and with it the older run, the newer one (from bit 0) is the
- * older; when none is left, the stream starts again at 0. */
-#define EVICT_SLICES 8u
-#define EVICT_LEAST 64u
-/* The slots one put's step looks at, in whole parts (at least one). */
-#define EVICT_STEP_SLOTS 512u
-
-static uint64_t slice_bits(const EdgeCache *c)
-{
-    uint64_t slice = (c->ring ? c->ring : c->legs.used) / EVICT_SLICES;
-    return slice > EVICT_LEAST ? slice : EVICT_LEAST;
-}
-
-static void evict_begin(EdgeCache *c)
-{
-    uint64_t end = c->ring ? c->ring : c->legs.used, slice = slice_bits(c);
-    c->ev_lo = c->tail;
-    c->ev_hi = c->tail + slice < end ? c->tail + slice : end;
-    c->ev_end = c->ev_hi;
-    c->ev_part = 0;
-    c->ev_on = true;
-}
-
-/* Passes parts of the slice begun until `slots` are looked at (UINT32_MAX:
- * every part left); the slice done, the tail moves on past it. */
-static void evict_step(EdgeCache *c, uint32_t slots)
-{
-    uint32_t looked = 0;
-    while (c->ev_part < c->nparts && looked < slots)
-        looked += evict_part(c, &c->part[c->ev_part++], c->ev_lo, c->ev_hi, &c->ev_end);
-    if (slots != UINT32_MAX) /* a slice evicted at once is counted apart (evict_waits) */
-        c->evict_step_most = looked > c->evict_step_most ? looked : c->evict_step_most;
-    if (c->ev_part < c->nparts)
-        return;
-    c->ev_on = false;
-    c->evictions++;
-    c->tail = c->ev_end;
-    uint64_t end = c->ring ? c->ring : c->legs.used; /* the writes since the slice began count */
-    if (c->tail < end)
-        return;
-    if (c->ring)
-        c->ring = 0;
-    else
-        c->legs.used = 0; /* leg.c writes each byte whole at its first bit */
-    c->tail = 0;
-}
-
-/* A slice evicted now, where a put needs its room at once: the one begun
- * finished, else a whole one (counted in evict_waits). */
-static void evict_slice(EdgeCache *c)
-{
-    if (!c->ev_on)
-        evict_begin(c);
-    c->evict_waits++;
-    evict_step(c, UINT32_MAX);
-}
-
 /* Bytes of the slots: every part's block and the parts' records. */
 static size_t slots_bytes(const EdgeCache *c)
 {
@@ -325,7 +204,7 @@ static uint64_t stream_room(const EdgeCache *c)
 #define EVICT_AHEAD 8u
 static bool stream_short(const EdgeCache *c, uint64_t bits)
 {
-    return stream_room(c) < bits + slice_bits(c) / EVICT_AHEAD;
+    return stream_room(c) < bits + edge_cache_slice_bits(c) / EVICT_AHEAD;
 }
 
 /* Before a put of `bits` into part p under a cap: the slice begun passed
@@ -339,7 +218,7 @@ static bool stream_short(const EdgeCache *c, uint64_t bits)
 static void evict_ahead(EdgeCache *c, const CachePart *p, uint64_t bits)
 {
     if (c->ev_on) {
-        evict_step(c, EVICT_STEP_SLOTS);
+        edge_cache_evict_step(c, EVICT_STEP_SLOTS);
         return;
     }
     if (!c->cap_bytes || !c->used)
@@ -347,8 +226,8 @@ static void evict_ahead(EdgeCache *c, const CachePart *p, uint64_t bits)
     uint32_t steps = c->slots / EVICT_STEP_SLOTS + 1; /* the puts a slice takes, about */
     bool part_near = p->slot && !slots_fit(part_used(c, p) + 3 + 2 * steps / c->nparts, p->n) && !part_grown(c, p);
     if (part_near || stream_short(c, bits)) {
-        evict_begin(c);
-        evict_step(c, EVICT_STEP_SLOTS);
+        edge_cache_evict_begin(c);
+        edge_cache_evict_step(c, EVICT_STEP_SLOTS);
     }
 }
 
@@ -365,7 +244,7 @@ static bool make_room(EdgeCache *c, CachePart *p, uint64_t bits, uint64_t *limit
     while (!edge_cache_part_room(c, p)) {
         if (!c->used)
             return false;
-        evict_slice(c);
+        edge_cache_evict_slice(c);
     }
     uint64_t most = stream_limit(c);
     c->keep_from = most / 4 * 3;
@@ -385,7 +264,7 @@ static bool make_room(EdgeCache *c, CachePart *p, uint64_t bits, uint64_t *limit
             c->legs.used = 0;
             continue;
         }
-        evict_slice(c);
+        edge_cache_evict_slice(c);
     }
 }
 

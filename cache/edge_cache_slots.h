@@ -1,6 +1,7 @@
 /* edge_cache_slots.h (private to cache/): the edge cache's keys and slots,
- * read and written alike by the cache's lookups and puts (edge_cache.c) and
- * by its remapping after a map change (edge_cache_remap.c). */
+ * read and written alike by the cache's lookups and puts (edge_cache.c), its
+ * eviction (edge_cache_evict.c) and its remapping after a map change
+ * (edge_cache_remap.c). */
 #ifndef GPPC_CACHE_EDGE_CACHE_SLOTS_H
 #define GPPC_CACHE_EDGE_CACHE_SLOTS_H
 
@@ -91,5 +92,15 @@ static inline uint32_t find_in(const EdgeCache *c, const CachePart *p, uint64_t 
 
 /* Room in part p for one more entry (edge_cache.c). */
 bool edge_cache_part_room(EdgeCache *c, CachePart *p);
+
+/* Eviction (edge_cache_evict.c): the bits of the stream's oldest slice as
+ * it stands; a slice begun from the tail; its parts passed until `slots`
+ * are looked at (UINT32_MAX: all left; the slice done, the tail moves on);
+ * a slice evicted at once, where a put needs its room now. */
+#define EVICT_STEP_SLOTS 512u /* the slots one put's step looks at, in whole parts (at least one) */
+uint64_t edge_cache_slice_bits(const EdgeCache *c);
+void edge_cache_evict_begin(EdgeCache *c);
+void edge_cache_evict_step(EdgeCache *c, uint32_t slots);
+void edge_cache_evict_slice(EdgeCache *c);
 
 #endif
