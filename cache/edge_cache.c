@@ -28,8 +28,12 @@
  * fuller table is more legs under a byte cap. */
 static bool slots_fit(uint32_t entries, uint32_t n) { return (uint64_t)entries * 8 <= (uint64_t)n * 7; }
 
+/* Bytes after a part's slots so that its last slot's word reads whole
+ * (slot_word). */
+static size_t block_pad(const EdgeCache *c) { return EDGE_CACHE_SLOT_WORD - c->stride; }
+
 /* Bytes of a part's block of n slots. */
-static size_t block_bytes(const EdgeCache *c, uint32_t n) { return (size_t)n * edge_cache_slot_bytes(c); }
+static size_t block_bytes(const EdgeCache *c, uint32_t n) { return (size_t)n * edge_cache_slot_bytes(c) + block_pad(c); }
 
 /* Part p's block of n slots, all empty (its old block, moved into it,
  * freed: within one put); false, the part as it was, when memory ran out. */
@@ -42,12 +46,12 @@ static bool part_resize(EdgeCache *c, CachePart *p, uint32_t n)
     memset(to.slot, 0, block_bytes(c, n)); /* written, not calloc's untouched pages (edge_cache_reserve) */
     if (p->epoch == c->epoch)              /* else empty, whatever its slots say */
         for (uint32_t i = 0; i < p->n; i++)
-            if (p->slot[i].key) {
+            if (slot_key_lo(c, p, i)) {
                 uint64_t key = slot_key(c, p, i);
                 uint32_t j = (uint32_t)(((hash_key(key) & UINT32_MAX) * n) >> 32);
-                while (to.slot[j].key)
+                while (slot_key_lo(c, &to, j))
                     j = j + 1 == n ? 0 : j + 1;
-                slot_set(c, &to, j, key, p->slot[i].val);
+                slot_set(c, &to, j, key, slot_val(c, p, i));
                 to.used++;
             }
     if (p->n > c->grow_max)
@@ -62,7 +66,6 @@ static bool part_resize(EdgeCache *c, CachePart *p, uint32_t n)
 bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, uint32_t ids, uint32_t legs, Err *err)
 {
     memset(c, 0, sizeof *c);
-    c->wide = edge_cache_wide(ids);
     c->mode = mode;
     c->epoch = 1;
     if (mode == LEGS_OFF)
@@ -70,7 +73,7 @@ bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, uint32_t ids,
     uint32_t parts = EDGE_CACHE_UNCAPPED_PARTS, first = FIRST_SLOTS / EDGE_CACHE_UNCAPPED_PARTS;
     if (cap_bytes) {
         c->cap_bytes = cap_bytes < EDGE_CACHE_MIN_BYTES ? EDGE_CACHE_MIN_BYTES : cap_bytes;
-        size_t most = c->cap_bytes / sizeof(CacheSlot), all = (size_t)legs * LEG_PART_SLOTS;
+        size_t most = c->cap_bytes / EDGE_CACHE_SLOT_WORD, all = (size_t)legs * LEG_PART_SLOTS;
         most = legs && all < most ? all : most;
         parts = (uint32_t)((most + EDGE_CACHE_PART_MOST - 1) / EDGE_CACHE_PART_MOST);
         first = CAPPED_FIRST_PART_SLOTS;
@@ -78,12 +81,39 @@ bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, uint32_t ids,
     c->at_bits = MOST_AT_BITS;
     while (c->cap_bytes && c->at_bits > 16 && (uint64_t)c->cap_bytes * 8 <= UINT64_C(1) << (c->at_bits - 1))
         c->at_bits--;
+    edge_cache_layout(c, ids);
     c->first = first;
     c->part = calloc(parts, sizeof *c->part);
     if (!c->part)
         return err_set(err, "out of memory for the edge cache");
     c->nparts = c->unborn = parts;
     return true;
+}
+
+/* The bits a region id below `ids` takes (ids itself fits, so the
+ * largest id is never all ones: pair_key). */
+static int id_bits_of(uint32_t ids)
+{
+    int bits = 1;
+    while (bits < 32 && ids >> bits)
+        bits++;
+    return bits;
+}
+
+/* The least bits a slot's hit count takes (HIT_LEAST_BITS = 1: hit or
+ * not); where the key and the offset leave more of the slot's last byte,
+ * the count takes those too. */
+#define HIT_LEAST_BITS 1
+
+void edge_cache_layout(EdgeCache *c, uint32_t ids)
+{
+    c->wide = edge_cache_wide(ids);
+    c->id_bits = (uint8_t)(c->wide ? 32 : id_bits_of(ids));
+    c->key_bits = (uint8_t)(c->wide ? 32 : 2 * c->id_bits);
+    int bits = c->key_bits + c->at_bits + HIT_LEAST_BITS;
+    c->stride = (uint8_t)(c->wide ? (int)EDGE_CACHE_SLOT_WORD : (bits + 7) / 8);
+    int val = 8 * c->stride - c->key_bits;
+    c->val_bits = (uint8_t)(val < 32 ? val : 32);
 }
 
 void edge_cache_free(EdgeCache *c)
@@ -99,41 +129,48 @@ static uint64_t make_key(const EdgeCache *c, uint32_t a, uint32_t b)
 {
     uint32_t ka, kb;
     leg_key(c->mode, a, b, &ka, &kb);
-    return pair_key(c->wide, ka, kb);
+    return pair_key(c->id_bits, ka, kb);
 }
 
-static void keep_hit(EdgeCache *c, CacheSlot *s);
+static uint32_t keep_hit(EdgeCache *c, uint32_t val);
 
-/* The slot of the leg a -> b, counted as a hit (and kept, keep_hit), or
- * NULL (a miss). */
-static CacheSlot *lookup(EdgeCache *c, uint32_t a, uint32_t b)
+/* The leg a -> b's record offset, counted as a hit (and kept, keep_hit),
+ * or false (a miss). */
+static bool lookup(EdgeCache *c, uint32_t a, uint32_t b, uint32_t *at)
 {
     if (c->mode == LEGS_OFF)
-        return NULL;
+        return false;
     uint64_t key = make_key(c, a, b);
     CachePart *p = key ? part_of(c, key) : NULL;
     uint32_t i = p ? find_in(c, p, key) : 0;
     if (!p || !live(c, p, i)) {
         c->misses++;
-        return NULL;
+        return false;
     }
     c->hits++;
-    if (p->slot[i].val >> c->at_bits < (UINT32_MAX >> c->at_bits))
-        p->slot[i].val += UINT32_C(1) << c->at_bits;
-    keep_hit(c, &p->slot[i]);
-    return &p->slot[i];
+    uint32_t val = slot_val(c, p, i), was = val;
+    if (val >> c->at_bits < slot_hits_most(c))
+        val += UINT32_C(1) << c->at_bits;
+    val = keep_hit(c, val);
+    if (val != was)
+        slot_set_val(c, p, i, val);
+    *at = val & slot_at_mask(c);
+    return true;
 }
 
 /* Bytes of the slots: every part's block and the parts' records. */
 static size_t slots_bytes(const EdgeCache *c)
 {
-    return c->nparts ? block_bytes(c, c->slots) + (size_t)c->nparts * sizeof *c->part : 0;
+    if (!c->nparts)
+        return 0;
+    size_t blocks = c->nparts - c->unborn;
+    return (size_t)c->slots * edge_cache_slot_bytes(c) + blocks * block_pad(c) + (size_t)c->nparts * sizeof *c->part;
 }
 
 /* The bytes a cap keeps for the first slots of the parts without any yet
  * (so that every part may take legs whatever the others and the stream
  * took), and the slots' own. */
-static size_t slots_kept(const EdgeCache *c) { return slots_bytes(c) + block_bytes(c, c->unborn * c->first); }
+static size_t slots_kept(const EdgeCache *c) { return slots_bytes(c) + (size_t)c->unborn * block_bytes(c, c->first); }
 
 /* The most bits the stream may hold with the slots as they are: no cap, a
  * slot's offset bits; under a cap, what fits beside the slots (leg.c's
@@ -273,36 +310,37 @@ static bool make_room(EdgeCache *c, CachePart *p, uint64_t bits, uint64_t *limit
  * room without evicting (its old copy left, unused): a leg hit again is
  * kept a while longer, one never hit again is evicted with its slice
  * (make_room). A hit in the newer half, or without a cap, leaves it where
- * it is. */
-static void keep_hit(EdgeCache *c, CacheSlot *s)
+ * it is. Returns the slot's val, its offset the copy's where copied. */
+static uint32_t keep_hit(EdgeCache *c, uint32_t val)
 {
     if (c->legs.used < c->keep_from && !c->evictions)
-        return; /* far from its cap: no leg will be evicted soon */
+        return val; /* far from its cap: no leg will be evicted soon */
     uint32_t mask = slot_at_mask(c);
-    uint64_t at = s->val & mask, used = c->legs.used, to;
+    uint64_t at = val & mask, used = c->legs.used, to;
     uint64_t live = c->ring ? c->ring - c->tail + used : used - c->tail;
     uint64_t age = at >= c->tail ? at - c->tail : c->ring - c->tail + at;
     if (age * 2 >= live || (c->cap_bytes && stream_short(c, leg_record_bits(c->legs.p, at))))
-        return; /* newer, or the room kept for the puts (evict_ahead) */
+        return val; /* newer, or the room kept for the puts (evict_ahead) */
     uint64_t limit = c->ring ? c->tail & ~(uint64_t)7 : stream_limit(c);
-    if (leg_copy(&c->legs, at, limit, &to))
-        s->val = (s->val & ~mask) | (uint32_t)to;
+    return leg_copy(&c->legs, at, limit, &to) ? (val & ~mask) | (uint32_t)to : val;
 }
 
 bool edge_cache_get(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyLoc to, xyPath *out)
 {
-    CacheSlot *s = lookup(c, a, b);
-    if (s)
-        leg_decode_way(c->legs.p, s->val & slot_at_mask(c), from, to, out);
-    return s != NULL;
+    uint32_t at;
+    bool hit = lookup(c, a, b, &at);
+    if (hit)
+        leg_decode_way(c->legs.p, at, from, to, out);
+    return hit;
 }
 
 bool edge_cache_get_cells(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyLoc to, xyPath *out)
 {
-    CacheSlot *s = lookup(c, a, b);
-    if (s)
-        leg_decode(c->legs.p, s->val & slot_at_mask(c), from, to, out);
-    return s != NULL;
+    uint32_t at;
+    bool hit = lookup(c, a, b, &at);
+    if (hit)
+        leg_decode(c->legs.p, at, from, to, out);
+    return hit;
 }
 
 bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size_t k)
@@ -349,7 +387,9 @@ size_t edge_cache_legs_bytes(LegMode mode, uint32_t ids, uint32_t legs)
 {
     if (mode == LEGS_OFF)
         return 0;
-    size_t records = (size_t)legs * (mode == LEGS_NOSYM ? 2 : 1), slot = edge_cache_slot_size(edge_cache_wide(ids));
+    EdgeCache most = {.at_bits = MOST_AT_BITS}; /* a slot's layout at its widest offset: the cap is not known here */
+    edge_cache_layout(&most, ids);
+    size_t records = (size_t)legs * (mode == LEGS_NOSYM ? 2 : 1), slot = edge_cache_slot_bytes(&most);
     size_t parts = (size_t)legs * LEG_PART_SLOTS / EDGE_CACHE_PART_MOST + 1;
     return records * (slot * LEG_SLOT_SEVENTHS / 7 + EDGE_CACHE_STREAM_LEG) + parts * sizeof(CachePart) +
            2 * STREAM_SLACK;
@@ -390,14 +430,14 @@ bool edge_cache_slot(const EdgeCache *c, uint32_t i, uint32_t *ka, uint32_t *kb,
         return false;
     const CachePart *p = &c->part[k];
     uint32_t pa, pb;
-    key_pair(c->wide, slot_key(c, p, i), &pa, &pb);
+    key_pair(c->id_bits, slot_key(c, p, i), &pa, &pb);
     if (ka)
         *ka = pa;
     if (kb)
         *kb = pb;
     if (at)
-        *at = p->slot[i].val & slot_at_mask(c);
+        *at = slot_val(c, p, i) & slot_at_mask(c);
     if (hits)
-        *hits = (uint16_t)(p->slot[i].val >> c->at_bits);
+        *hits = (uint16_t)(slot_val(c, p, i) >> c->at_bits);
     return true;
 }

@@ -17,16 +17,16 @@
 static void delete_at(const EdgeCache *c, CachePart *p, uint32_t i)
 {
     uint32_t n = p->n;
-    for (uint32_t j = i + 1 == n ? 0 : i + 1; p->slot[j].key; j = j + 1 == n ? 0 : j + 1) {
+    for (uint32_t j = i + 1 == n ? 0 : i + 1; slot_key_lo(c, p, j); j = j + 1 == n ? 0 : j + 1) {
         uint64_t key = slot_key(c, p, j);
         uint32_t home = (uint32_t)(((hash_key(key) & UINT32_MAX) * n) >> 32);
         /* stays where it is when its home lies cyclically in (i, j] */
         if (i <= j ? (i < home && home <= j) : (i < home || home <= j))
             continue;
-        slot_set(c, p, i, key, p->slot[j].val);
+        slot_set(c, p, i, key, slot_val(c, p, j));
         i = j;
     }
-    p->slot[i].key = 0;
+    slot_clear(c, p, i);
 }
 
 /* Evicts from part p the legs whose records start in [lo, hi) of the
@@ -41,13 +41,12 @@ static uint32_t evict_part(EdgeCache *c, CachePart *p, uint64_t lo, uint64_t hi,
         return 0;
     uint32_t mask = slot_at_mask(c), from = (uint32_t)lo;
     uint32_t span = hi > lo ? (uint32_t)(hi - lo) : 0; /* none where the tail passed the run's end */
-    CacheSlot *s = p->slot;
     uint32_t gone = 0, empty = 0, n = p->n;
-    while (s[empty].key) /* at most 7/8 of the slots are used */
+    while (slot_key_lo(c, p, empty)) /* at most 7/8 of the slots are used */
         empty++;
     for (uint32_t i = empty + 1 == n ? 0 : empty + 1; i != empty; i = i + 1 == n ? 0 : i + 1)
-        while (s[i].key && (s[i].val & mask) - from < span) {
-            uint32_t at = s[i].val & mask;
+        while (slot_key_lo(c, p, i) && (slot_val(c, p, i) & mask) - from < span) {
+            uint32_t at = slot_val(c, p, i) & mask;
             uint64_t e = at + leg_record_bits(c->legs.p, at);
             *end = e > *end ? e : *end;
             delete_at(c, p, i);
