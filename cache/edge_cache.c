@@ -33,7 +33,10 @@ static bool slots_fit(uint32_t entries, uint32_t n) { return (uint64_t)entries *
 static size_t block_pad(const EdgeCache *c) { return EDGE_CACHE_SLOT_WORD - c->stride; }
 
 /* Bytes of a part's block of n slots. */
-static size_t block_bytes(const EdgeCache *c, uint32_t n) { return (size_t)n * edge_cache_slot_bytes(c) + block_pad(c); }
+static size_t block_bytes(const EdgeCache *c, uint32_t n)
+{
+    return (size_t)n * edge_cache_slot_bytes(c) + block_pad(c);
+}
 
 /* Part p's block of n slots, all empty (its old block, moved into it,
  * freed: within one put); false, the part as it was, when memory ran out. */

@@ -81,8 +81,9 @@
  * epoch when it was last written: a part of an older epoch is empty,
  * whatever its slots say (it is emptied when next written). */
 typedef struct CachePart {
-    uint8_t *slot; /* n slots of EdgeCache.stride bytes (then wide keys' high halves); NULL until the part's first put */
-    uint32_t n;      /* at most EDGE_CACHE_PART_SLOTS */
+    uint8_t
+        *slot;  /* n slots of EdgeCache.stride bytes (then wide keys' high halves); NULL until the part's first put */
+    uint32_t n; /* at most EDGE_CACHE_PART_SLOTS */
     uint16_t used;
     uint16_t epoch;
 } CachePart;
@@ -104,7 +105,7 @@ typedef struct EdgeCache {
     uint32_t used;     /* entries in all */
     uint32_t grow_max; /* the most slots one put moved (a part's growth) */
     uint16_t epoch;
-    uint8_t at_bits; /* a slot's bits for a record's offset: what the stream's bound needs, 16 to 28 */
+    uint8_t at_bits;  /* a slot's bits for a record's offset: what the stream's bound needs, 16 to 28 */
     uint8_t val_bits; /* a slot's bits above its key: at_bits and the hit count's, at most 32 */
     LegBits legs;
     uint64_t hits, misses;

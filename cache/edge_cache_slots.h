@@ -86,7 +86,10 @@ static inline void slot_set_val(const EdgeCache *c, CachePart *p, uint32_t i, ui
 static inline void slot_clear(const EdgeCache *c, CachePart *p, uint32_t i) { slot_word_set(c, p, i, 0); }
 
 /* The most hits a slot counts (val's bits above at_bits all set). */
-static inline uint32_t slot_hits_most(const EdgeCache *c) { return (uint32_t)((UINT64_C(1) << (c->val_bits - c->at_bits)) - 1); }
+static inline uint32_t slot_hits_most(const EdgeCache *c)
+{
+    return (uint32_t)((UINT64_C(1) << (c->val_bits - c->at_bits)) - 1);
+}
 
 /* A slot's val: the record's offset under this mask, its hit count above. */
 static inline uint32_t slot_at_mask(const EdgeCache *c) { return (uint32_t)((UINT64_C(1) << c->at_bits) - 1); }

@@ -345,7 +345,8 @@ static void test_edge_cache_maze_slots_packed(T *t)
         xyLoc way[3];
         maze_leg(k, ids, &s, &a, &b, way);
         p.len = 0;
-        wrong += !(edge_cache_get(&c, b, a, way[0], way[2], &p) && p.len == 2 && !memcmp(p.cells, way + 1, sizeof way[1] * 2));
+        wrong += !(edge_cache_get(&c, b, a, way[0], way[2], &p) && p.len == 2 &&
+                   !memcmp(p.cells, way + 1, sizeof way[1] * 2));
     }
     CHECKF(t, wrong == 0, "%u of %u legs not served as put", wrong, n);
     uint32_t a, b, hit = 0;
