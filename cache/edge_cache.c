@@ -28,8 +28,15 @@
  * fuller table is more legs under a byte cap. */
 static bool slots_fit(uint32_t entries, uint32_t n) { return (uint64_t)entries * 8 <= (uint64_t)n * 7; }
 
+/* Bytes after a part's slots so that its last slot's word reads whole
+ * (slot_word). */
+static size_t block_pad(const EdgeCache *c) { return EDGE_CACHE_SLOT_WORD - c->stride; }
+
 /* Bytes of a part's block of n slots. */
-static size_t block_bytes(const EdgeCache *c, uint32_t n) { return (size_t)n * edge_cache_slot_bytes(c); }
+static size_t block_bytes(const EdgeCache *c, uint32_t n)
+{
+    return (size_t)n * edge_cache_slot_bytes(c) + block_pad(c);
+}
 
 /* Part p's block of n slots, all empty (its old block, moved into it,
  * freed: within one put); false, the part as it was, when memory ran out. */
@@ -42,12 +49,12 @@ static bool part_resize(EdgeCache *c, CachePart *p, uint32_t n)
     memset(to.slot, 0, block_bytes(c, n)); /* written, not calloc's untouched pages (edge_cache_reserve) */
     if (p->epoch == c->epoch)              /* else empty, whatever its slots say */
         for (uint32_t i = 0; i < p->n; i++)
-            if (p->slot[i].key) {
+            if (slot_key_lo(c, p, i)) {
                 uint64_t key = slot_key(c, p, i);
                 uint32_t j = (uint32_t)(((hash_key(key) & UINT32_MAX) * n) >> 32);
-                while (to.slot[j].key)
+                while (slot_key_lo(c, &to, j))
                     j = j + 1 == n ? 0 : j + 1;
-                slot_set(c, &to, j, key, p->slot[i].val);
+                slot_set(c, &to, j, key, slot_val(c, p, i));
                 to.used++;
             }
     if (p->n > c->grow_max)
@@ -62,7 +69,6 @@ static bool part_resize(EdgeCache *c, CachePart *p, uint32_t n)
 bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, uint32_t ids, uint32_t legs, Err *err)
 {
     memset(c, 0, sizeof *c);
-    c->wide = edge_cache_wide(ids);
     c->mode = mode;
     c->epoch = 1;
     if (mode == LEGS_OFF)
@@ -70,7 +76,7 @@ bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, uint32_t ids,
     uint32_t parts = EDGE_CACHE_UNCAPPED_PARTS, first = FIRST_SLOTS / EDGE_CACHE_UNCAPPED_PARTS;
     if (cap_bytes) {
         c->cap_bytes = cap_bytes < EDGE_CACHE_MIN_BYTES ? EDGE_CACHE_MIN_BYTES : cap_bytes;
-        size_t most = c->cap_bytes / sizeof(CacheSlot), all = (size_t)legs * LEG_PART_SLOTS;
+        size_t most = c->cap_bytes / EDGE_CACHE_SLOT_WORD, all = (size_t)legs * LEG_PART_SLOTS;
         most = legs && all < most ? all : most;
         parts = (uint32_t)((most + EDGE_CACHE_PART_MOST - 1) / EDGE_CACHE_PART_MOST);
         first = CAPPED_FIRST_PART_SLOTS;
@@ -78,12 +84,39 @@ bool edge_cache_init(EdgeCache *c, LegMode mode, size_t cap_bytes, uint32_t ids,
     c->at_bits = MOST_AT_BITS;
     while (c->cap_bytes && c->at_bits > 16 && (uint64_t)c->cap_bytes * 8 <= UINT64_C(1) << (c->at_bits - 1))
         c->at_bits--;
+    edge_cache_layout(c, ids);
     c->first = first;
     c->part = calloc(parts, sizeof *c->part);
     if (!c->part)
         return err_set(err, "out of memory for the edge cache");
     c->nparts = c->unborn = parts;
     return true;
+}
+
+/* The bits a region id below `ids` takes (ids itself fits, so the
+ * largest id is never all ones: pair_key). */
+static int id_bits_of(uint32_t ids)
+{
+    int bits = 1;
+    while (bits < 32 && ids >> bits)
+        bits++;
+    return bits;
+}
+
+/* The least bits a slot's hit count takes (HIT_LEAST_BITS = 1: hit or
+ * not); where the key and the offset leave more of the slot's last byte,
+ * the count takes those too. */
+#define HIT_LEAST_BITS 1
+
+void edge_cache_layout(EdgeCache *c, uint32_t ids)
+{
+    c->wide = edge_cache_wide(ids);
+    c->id_bits = (uint8_t)(c->wide ? 32 : id_bits_of(ids));
+    c->key_bits = (uint8_t)(c->wide ? 32 : 2 * c->id_bits);
+    int bits = c->key_bits + c->at_bits + HIT_LEAST_BITS;
+    c->stride = (uint8_t)(c->wide ? (int)EDGE_CACHE_SLOT_WORD : (bits + 7) / 8);
+    int val = 8 * c->stride - c->key_bits;
+    c->val_bits = (uint8_t)(val < 32 ? val : 32);
 }
 
 void edge_cache_free(EdgeCache *c)
@@ -99,162 +132,48 @@ static uint64_t make_key(const EdgeCache *c, uint32_t a, uint32_t b)
 {
     uint32_t ka, kb;
     leg_key(c->mode, a, b, &ka, &kb);
-    return pair_key(c->wide, ka, kb);
+    return pair_key(c->id_bits, ka, kb);
 }
 
-static void keep_hit(EdgeCache *c, CacheSlot *s);
+static uint32_t keep_hit(EdgeCache *c, uint32_t val);
 
-/* The slot of the leg a -> b, counted as a hit (and kept, keep_hit), or
- * NULL (a miss). */
-static CacheSlot *lookup(EdgeCache *c, uint32_t a, uint32_t b)
+/* The leg a -> b's record offset, counted as a hit (and kept, keep_hit),
+ * or false (a miss). */
+static bool lookup(EdgeCache *c, uint32_t a, uint32_t b, uint32_t *at)
 {
     if (c->mode == LEGS_OFF)
-        return NULL;
+        return false;
     uint64_t key = make_key(c, a, b);
     CachePart *p = key ? part_of(c, key) : NULL;
     uint32_t i = p ? find_in(c, p, key) : 0;
     if (!p || !live(c, p, i)) {
         c->misses++;
-        return NULL;
+        return false;
     }
     c->hits++;
-    if (p->slot[i].val >> c->at_bits < (UINT32_MAX >> c->at_bits))
-        p->slot[i].val += UINT32_C(1) << c->at_bits;
-    keep_hit(c, &p->slot[i]);
-    return &p->slot[i];
-}
-
-/* Slot i of part p emptied, the entries after it in its cluster moved back
- * (linear probing keeps no tombstones): each that the hole cuts off from
- * its home takes the hole's place, the hole moving on to where it was,
- * until an empty slot ends the cluster. The work is the cluster's length,
- * not the part's: an eviction that emptied a slice's slots and then put
- * every entry of each part it touched back again cost a pass over all the
- * entries, and on a map whose legs pass a small cap those passes were its
- * longest calls (results/reference/mm-paper/fitmem51.md). Entries move
- * only towards the hole, so a pass from an empty slot meets each one again
- * at or after the slot it is at (evict_part). */
-static void delete_at(const EdgeCache *c, CachePart *p, uint32_t i)
-{
-    uint32_t n = p->n;
-    for (uint32_t j = i + 1 == n ? 0 : i + 1; p->slot[j].key; j = j + 1 == n ? 0 : j + 1) {
-        uint64_t key = slot_key(c, p, j);
-        uint32_t home = (uint32_t)(((hash_key(key) & UINT32_MAX) * n) >> 32);
-        /* stays where it is when its home lies cyclically in (i, j] */
-        if (i <= j ? (i < home && home <= j) : (i < home || home <= j))
-            continue;
-        slot_set(c, p, i, key, p->slot[j].val);
-        i = j;
-    }
-    p->slot[i].key = 0;
-}
-
-/* Evicts from part p the legs whose records start in [lo, hi) of the
- * stream; raises *end to the bit past the last of their records. The part
- * is passed from an empty slot round, so that no cluster wraps past the
- * pass's start; a slot is looked at again after a delete, as an entry may
- * have moved in. Offsets fit in 32 bits (at_bits), so one compare tells a
- * slot in the range. Returns the slots looked at. */
-static uint32_t evict_part(EdgeCache *c, CachePart *p, uint64_t lo, uint64_t hi, uint64_t *end)
-{
-    if (!p->slot || p->epoch != c->epoch || !p->used)
-        return 0;
-    uint32_t mask = slot_at_mask(c), from = (uint32_t)lo;
-    uint32_t span = hi > lo ? (uint32_t)(hi - lo) : 0; /* none where the tail passed the run's end */
-    CacheSlot *s = p->slot;
-    uint32_t gone = 0, empty = 0, n = p->n;
-    while (s[empty].key) /* at most 7/8 of the slots are used */
-        empty++;
-    for (uint32_t i = empty + 1 == n ? 0 : empty + 1; i != empty; i = i + 1 == n ? 0 : i + 1)
-        while (s[i].key && (s[i].val & mask) - from < span) {
-            uint32_t at = s[i].val & mask;
-            uint64_t e = at + leg_record_bits(c->legs.p, at);
-            *end = e > *end ? e : *end;
-            delete_at(c, p, i);
-            gone++;
-        }
-    p->used = (uint16_t)(p->used - gone);
-    c->used -= gone;
-    c->evicted += gone;
-    return n;
-}
-
-/* The oldest slice of the stream is evicted in steps: the records from
- * `tail` on, an EVICT_SLICES-th of the stream's run (at least EVICT_LEAST
- * bits), up to the end of the older run, a few parts a put (evict_step),
- * begun while some room is left (evict_ahead). Its records stay whole
- * until the last part is passed, as the stream's writes stop at `tail`,
- * which moves on only then: a get meanwhile finds a leg of the slice or
- * misses it, both right. A pass over every part at once made one put's
- * work all the cache's slots: the longest calls of a map whose legs pass
- * a small cap (results/reference/mm-paper/fitmem51.md). When the slice is
- * gone, and with it the older run, the newer one (from bit 0) is the
- * older; when none is left, the stream starts again at 0. */
-#define EVICT_SLICES 8u
-#define EVICT_LEAST 64u
-/* The slots one put's step looks at, in whole parts (at least one). */
-#define EVICT_STEP_SLOTS 512u
-
-static uint64_t slice_bits(const EdgeCache *c)
-{
-    uint64_t slice = (c->ring ? c->ring : c->legs.used) / EVICT_SLICES;
-    return slice > EVICT_LEAST ? slice : EVICT_LEAST;
-}
-
-static void evict_begin(EdgeCache *c)
-{
-    uint64_t end = c->ring ? c->ring : c->legs.used, slice = slice_bits(c);
-    c->ev_lo = c->tail;
-    c->ev_hi = c->tail + slice < end ? c->tail + slice : end;
-    c->ev_end = c->ev_hi;
-    c->ev_part = 0;
-    c->ev_on = true;
-}
-
-/* Passes parts of the slice begun until `slots` are looked at (UINT32_MAX:
- * every part left); the slice done, the tail moves on past it. */
-static void evict_step(EdgeCache *c, uint32_t slots)
-{
-    uint32_t looked = 0;
-    while (c->ev_part < c->nparts && looked < slots)
-        looked += evict_part(c, &c->part[c->ev_part++], c->ev_lo, c->ev_hi, &c->ev_end);
-    if (slots != UINT32_MAX) /* a slice evicted at once is counted apart (evict_waits) */
-        c->evict_step_most = looked > c->evict_step_most ? looked : c->evict_step_most;
-    if (c->ev_part < c->nparts)
-        return;
-    c->ev_on = false;
-    c->evictions++;
-    c->tail = c->ev_end;
-    uint64_t end = c->ring ? c->ring : c->legs.used; /* the writes since the slice began count */
-    if (c->tail < end)
-        return;
-    if (c->ring)
-        c->ring = 0;
-    else
-        c->legs.used = 0; /* leg.c writes each byte whole at its first bit */
-    c->tail = 0;
-}
-
-/* A slice evicted now, where a put needs its room at once: the one begun
- * finished, else a whole one (counted in evict_waits). */
-static void evict_slice(EdgeCache *c)
-{
-    if (!c->ev_on)
-        evict_begin(c);
-    c->evict_waits++;
-    evict_step(c, UINT32_MAX);
+    uint32_t val = slot_val(c, p, i), was = val;
+    if (val >> c->at_bits < slot_hits_most(c))
+        val += UINT32_C(1) << c->at_bits;
+    val = keep_hit(c, val);
+    if (val != was)
+        slot_set_val(c, p, i, val);
+    *at = val & slot_at_mask(c);
+    return true;
 }
 
 /* Bytes of the slots: every part's block and the parts' records. */
 static size_t slots_bytes(const EdgeCache *c)
 {
-    return c->nparts ? block_bytes(c, c->slots) + (size_t)c->nparts * sizeof *c->part : 0;
+    if (!c->nparts)
+        return 0;
+    size_t blocks = c->nparts - c->unborn;
+    return (size_t)c->slots * edge_cache_slot_bytes(c) + blocks * block_pad(c) + (size_t)c->nparts * sizeof *c->part;
 }
 
 /* The bytes a cap keeps for the first slots of the parts without any yet
  * (so that every part may take legs whatever the others and the stream
  * took), and the slots' own. */
-static size_t slots_kept(const EdgeCache *c) { return slots_bytes(c) + block_bytes(c, c->unborn * c->first); }
+static size_t slots_kept(const EdgeCache *c) { return slots_bytes(c) + (size_t)c->unborn * block_bytes(c, c->first); }
 
 /* The most bits the stream may hold with the slots as they are: no cap, a
  * slot's offset bits; under a cap, what fits beside the slots (leg.c's
@@ -325,7 +244,7 @@ static uint64_t stream_room(const EdgeCache *c)
 #define EVICT_AHEAD 8u
 static bool stream_short(const EdgeCache *c, uint64_t bits)
 {
-    return stream_room(c) < bits + slice_bits(c) / EVICT_AHEAD;
+    return stream_room(c) < bits + edge_cache_slice_bits(c) / EVICT_AHEAD;
 }
 
 /* Before a put of `bits` into part p under a cap: the slice begun passed
@@ -339,7 +258,7 @@ static bool stream_short(const EdgeCache *c, uint64_t bits)
 static void evict_ahead(EdgeCache *c, const CachePart *p, uint64_t bits)
 {
     if (c->ev_on) {
-        evict_step(c, EVICT_STEP_SLOTS);
+        edge_cache_evict_step(c, EVICT_STEP_SLOTS);
         return;
     }
     if (!c->cap_bytes || !c->used)
@@ -347,8 +266,8 @@ static void evict_ahead(EdgeCache *c, const CachePart *p, uint64_t bits)
     uint32_t steps = c->slots / EVICT_STEP_SLOTS + 1; /* the puts a slice takes, about */
     bool part_near = p->slot && !slots_fit(part_used(c, p) + 3 + 2 * steps / c->nparts, p->n) && !part_grown(c, p);
     if (part_near || stream_short(c, bits)) {
-        evict_begin(c);
-        evict_step(c, EVICT_STEP_SLOTS);
+        edge_cache_evict_begin(c);
+        edge_cache_evict_step(c, EVICT_STEP_SLOTS);
     }
 }
 
@@ -365,7 +284,7 @@ static bool make_room(EdgeCache *c, CachePart *p, uint64_t bits, uint64_t *limit
     while (!edge_cache_part_room(c, p)) {
         if (!c->used)
             return false;
-        evict_slice(c);
+        edge_cache_evict_slice(c);
     }
     uint64_t most = stream_limit(c);
     c->keep_from = most / 4 * 3;
@@ -385,7 +304,7 @@ static bool make_room(EdgeCache *c, CachePart *p, uint64_t bits, uint64_t *limit
             c->legs.used = 0;
             continue;
         }
-        evict_slice(c);
+        edge_cache_evict_slice(c);
     }
 }
 
@@ -394,36 +313,37 @@ static bool make_room(EdgeCache *c, CachePart *p, uint64_t bits, uint64_t *limit
  * room without evicting (its old copy left, unused): a leg hit again is
  * kept a while longer, one never hit again is evicted with its slice
  * (make_room). A hit in the newer half, or without a cap, leaves it where
- * it is. */
-static void keep_hit(EdgeCache *c, CacheSlot *s)
+ * it is. Returns the slot's val, its offset the copy's where copied. */
+static uint32_t keep_hit(EdgeCache *c, uint32_t val)
 {
     if (c->legs.used < c->keep_from && !c->evictions)
-        return; /* far from its cap: no leg will be evicted soon */
+        return val; /* far from its cap: no leg will be evicted soon */
     uint32_t mask = slot_at_mask(c);
-    uint64_t at = s->val & mask, used = c->legs.used, to;
+    uint64_t at = val & mask, used = c->legs.used, to;
     uint64_t live = c->ring ? c->ring - c->tail + used : used - c->tail;
     uint64_t age = at >= c->tail ? at - c->tail : c->ring - c->tail + at;
     if (age * 2 >= live || (c->cap_bytes && stream_short(c, leg_record_bits(c->legs.p, at))))
-        return; /* newer, or the room kept for the puts (evict_ahead) */
+        return val; /* newer, or the room kept for the puts (evict_ahead) */
     uint64_t limit = c->ring ? c->tail & ~(uint64_t)7 : stream_limit(c);
-    if (leg_copy(&c->legs, at, limit, &to))
-        s->val = (s->val & ~mask) | (uint32_t)to;
+    return leg_copy(&c->legs, at, limit, &to) ? (val & ~mask) | (uint32_t)to : val;
 }
 
 bool edge_cache_get(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyLoc to, xyPath *out)
 {
-    CacheSlot *s = lookup(c, a, b);
-    if (s)
-        leg_decode_way(c->legs.p, s->val & slot_at_mask(c), from, to, out);
-    return s != NULL;
+    uint32_t at;
+    bool hit = lookup(c, a, b, &at);
+    if (hit)
+        leg_decode_way(c->legs.p, at, from, to, out);
+    return hit;
 }
 
 bool edge_cache_get_cells(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyLoc to, xyPath *out)
 {
-    CacheSlot *s = lookup(c, a, b);
-    if (s)
-        leg_decode(c->legs.p, s->val & slot_at_mask(c), from, to, out);
-    return s != NULL;
+    uint32_t at;
+    bool hit = lookup(c, a, b, &at);
+    if (hit)
+        leg_decode(c->legs.p, at, from, to, out);
+    return hit;
 }
 
 bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size_t k)
@@ -470,7 +390,9 @@ size_t edge_cache_legs_bytes(LegMode mode, uint32_t ids, uint32_t legs)
 {
     if (mode == LEGS_OFF)
         return 0;
-    size_t records = (size_t)legs * (mode == LEGS_NOSYM ? 2 : 1), slot = edge_cache_slot_size(edge_cache_wide(ids));
+    EdgeCache most = {.at_bits = MOST_AT_BITS}; /* a slot's layout at its widest offset: the cap is not known here */
+    edge_cache_layout(&most, ids);
+    size_t records = (size_t)legs * (mode == LEGS_NOSYM ? 2 : 1), slot = edge_cache_slot_bytes(&most);
     size_t parts = (size_t)legs * LEG_PART_SLOTS / EDGE_CACHE_PART_MOST + 1;
     return records * (slot * LEG_SLOT_SEVENTHS / 7 + EDGE_CACHE_STREAM_LEG) + parts * sizeof(CachePart) +
            2 * STREAM_SLACK;
@@ -511,14 +433,14 @@ bool edge_cache_slot(const EdgeCache *c, uint32_t i, uint32_t *ka, uint32_t *kb,
         return false;
     const CachePart *p = &c->part[k];
     uint32_t pa, pb;
-    key_pair(c->wide, slot_key(c, p, i), &pa, &pb);
+    key_pair(c->id_bits, slot_key(c, p, i), &pa, &pb);
     if (ka)
         *ka = pa;
     if (kb)
         *kb = pb;
     if (at)
-        *at = p->slot[i].val & slot_at_mask(c);
+        *at = slot_val(c, p, i) & slot_at_mask(c);
     if (hits)
-        *hits = (uint16_t)(p->slot[i].val >> c->at_bits);
+        *hits = (uint16_t)(slot_val(c, p, i) >> c->at_bits);
     return true;
 }

@@ -5,9 +5,9 @@
  * LEGS_SYM keys a pair once, LEGS_NOSYM each direction, LEGS_OFF caches
  * nothing. Legs go in and come out in canonical orientation.
  * Its slots are in parts (a few under a small cap, more under a larger
- * one: edge_cache_init), each its own linear-probing table, 8 bytes a
- * slot where region ids fit in 16 bits, 12 else (the hit count in the bits
- * of the record's offset that the stream's bound leaves free), at most 7/8
+ * one: edge_cache_init), each its own linear-probing table of slots as
+ * few bytes as the key's and the offset's bits need (the slot's comment
+ * below: at most 8 where region ids fit in 16 bits, 12 else), at most 7/8
  * used; a key's hash picks its part. A part takes its first slots at its
  * first put (under a cap, room for them is kept) and grows by a quarter on its own,
  * within the put that fills it: a new block, the part's slots moved into
@@ -49,17 +49,19 @@
 #include "../common/grow.h"
 #include "leg.h"
 
-/* 8 bytes: the key's low half, and the record's bit offset with its hit
- * count above it (EdgeCache.at_bits). The key is the pair leg_key
- * gives (a, b), as (a << 16 | b) + 1 where every region id is below
- * EDGE_CACHE_NARROW_IDS (narrow: the key is 32 bits, and the slots hold no
- * more), else (a << 32 | b) + 1, its high half after its part's slots (wide:
- * a map of more regions than that); 0 = empty. The slots of game maps and
- * mazes are most of the cache, a record a few bytes of stream. */
-typedef struct CacheSlot {
-    uint32_t key; /* the key's low 32 bits */
-    uint32_t val; /* the record's bit offset in its low at_bits, its hit count (saturating) above */
-} CacheSlot;
+/* A slot is `stride` bytes (EdgeCache.stride) of a little-endian word:
+ * the key in its low key_bits, above them its val: the record's bit
+ * offset in val's low at_bits, its hit count (saturating) in what is
+ * left, at least one bit (the count is only reported, the thesis's hit
+ * histogram). The key is the pair leg_key gives (a, b), as
+ * (a << id_bits | b) + 1 where every region id is below
+ * EDGE_CACHE_NARROW_IDS (narrow: id_bits the bits of the cache's `ids`,
+ * so a maze's key is 24 to 28 bits, not 32, and a slot 6 or 7 bytes, not
+ * 8), else (a << 32 | b) + 1, its low half in the word and its high half
+ * after its part's slots (wide: a map of more regions than that; the word
+ * 8 bytes, val 32 bits); 0 = empty. The slots of game maps and mazes are
+ * most of the cache, a record a few bytes of stream. */
+#define EDGE_CACHE_SLOT_WORD 8u /* a slot's most bytes in its word */
 
 /* Region ids below this make narrow keys (edge_cache_init). */
 #define EDGE_CACHE_NARROW_IDS 0xffffu
@@ -79,8 +81,9 @@ typedef struct CacheSlot {
  * epoch when it was last written: a part of an older epoch is empty,
  * whatever its slots say (it is emptied when next written). */
 typedef struct CachePart {
-    CacheSlot *slot; /* NULL until the part's first put */
-    uint32_t n;      /* at most EDGE_CACHE_PART_SLOTS */
+    uint8_t
+        *slot;  /* n slots of EdgeCache.stride bytes (then wide keys' high halves); NULL until the part's first put */
+    uint32_t n; /* at most EDGE_CACHE_PART_SLOTS */
     uint16_t used;
     uint16_t epoch;
 } CachePart;
@@ -96,10 +99,14 @@ typedef struct EdgeCache {
     uint32_t unborn;   /* parts without slots yet */
     uint32_t first;    /* the slots a part takes at its first put */
     bool wide;         /* keys of 64 bits (edge_cache_init's ids) */
+    uint8_t id_bits;   /* a narrow key's bits for a region id (32 wide) */
+    uint8_t key_bits;  /* the key's bits in a slot's word: 2 * id_bits, 32 wide */
+    uint8_t stride;    /* a slot's bytes in its part's block (its word's), wide keys' high halves aside */
     uint32_t used;     /* entries in all */
     uint32_t grow_max; /* the most slots one put moved (a part's growth) */
     uint16_t epoch;
-    uint8_t at_bits; /* a slot's bits for a record's offset: what the stream's bound needs, 16 to 28 */
+    uint8_t at_bits;  /* a slot's bits for a record's offset: what the stream's bound needs, 16 to 28 */
+    uint8_t val_bits; /* a slot's bits above its key: at_bits and the hit count's, at most 32 */
     LegBits legs;
     uint64_t hits, misses;
     size_t cap_bytes;              /* the most the slots and the stream's buffer may hold; 0 no cap */
@@ -116,12 +123,10 @@ typedef struct EdgeCache {
     GrowGate gate;      /* asked before a part's slots or the stream grow (the cache grows whatever it answers) */
 } EdgeCache;
 
-/* A slot's bytes: the slot and a wide key's high half. */
 /* Whether a cache of `ids` region ids (edge_cache_init's) keys wide. */
 static inline bool edge_cache_wide(uint32_t ids) { return ids == 0 || ids > EDGE_CACHE_NARROW_IDS; }
 /* A slot's bytes, its key's high half after its part's slots when wide. */
-static inline size_t edge_cache_slot_size(bool wide) { return sizeof(CacheSlot) + (wide ? sizeof(uint32_t) : 0); }
-static inline size_t edge_cache_slot_bytes(const EdgeCache *c) { return edge_cache_slot_size(c->wide); }
+static inline size_t edge_cache_slot_bytes(const EdgeCache *c) { return c->stride + (c->wide ? sizeof(uint32_t) : 0); }
 
 /* The smallest cap edge_cache_init takes (a few legs' slots and one stream block). */
 #define EDGE_CACHE_MIN_BYTES 8192
@@ -182,8 +187,8 @@ bool edge_cache_slot(const EdgeCache *c, uint32_t i, uint32_t *a, uint32_t *b, u
 size_t edge_cache_remap(EdgeCache *c, const AbsIndex *old, const AbsIndex *fresh, const uint8_t *touched);
 /* Hit histogram over entries, in log2 buckets: cache_hist_0 = entries never
  * hit, cache_hist_k = entries hit 2^(k-1) .. 2^k - 1 times (thesis Fig. 5.2;
- * a count stops at 2^(32 - at_bits) - 1, 2047 under a 160 KiB cap, so the
- * top bucket holds the legs hit more). Then what the slots and the stream
+ * a count stops at 2^(val_bits - at_bits) - 1, the bits a slot's last byte
+ * leaves, as few as one, so the top bucket holds the legs hit more). Then what the slots and the stream
  * hold: cache_slot_bytes, cache_stream_bytes (the records, not the buffer's
  * room), and, given the index whose regions' centers are the legs' ends
  * (`ix`, NULL: not reported), the held legs' waypoints and moves,

@@ -35,35 +35,38 @@ size_t edge_cache_remap(EdgeCache *c, const AbsIndex *old, const AbsIndex *fresh
      * memory for the list, every leg is dropped. */
     size_t dropped = 0, n = 0;
     Kept *kept = malloc(((size_t)c->used + 1) * sizeof *kept);
-    bool wide = fresh->abs->nregions > EDGE_CACHE_NARROW_IDS;
+    EdgeCache to = {.at_bits = c->at_bits}; /* the slots' layout for the fresh ids */
+    edge_cache_layout(&to, fresh->abs->nregions);
     xyPath scratch = {0};
     for (uint32_t k = 0; kept && k < c->nparts; k++) {
         const CachePart *p = &c->part[k];
         for (uint32_t i = 0; i < p->n; i++) {
             if (!live(c, p, i))
                 continue;
-            uint32_t a, b, at = p->slot[i].val & slot_at_mask(c);
-            key_pair(c->wide, slot_key(c, p, i), &a, &b);
+            uint32_t a, b, val = slot_val(c, p, i), at = val & slot_at_mask(c);
+            key_pair(c->id_bits, slot_key(c, p, i), &a, &b);
             if (!leg_survives(old, touched, leg_first(a, b), a < b ? b : a, c->legs.p, at, &scratch)) {
                 dropped++;
                 continue;
             }
-            uint64_t key = pair_key(wide, abs_index_renumber(old, fresh, a), abs_index_renumber(old, fresh, b));
-            kept[n++] = (Kept){key, p->slot[i].val};
+            uint64_t key = pair_key(to.id_bits, abs_index_renumber(old, fresh, a), abs_index_renumber(old, fresh, b));
+            uint32_t hits = val >> c->at_bits, most = slot_hits_most(&to);
+            kept[n++] = (Kept){key, at | (hits < most ? hits : most) << c->at_bits};
         }
     }
     path_free(&scratch);
     if (!kept)
         dropped = c->used;
     next_epoch(c);
-    if (wide != c->wide) { /* the slots' width changes: the parts' blocks too */
+    if (to.stride != c->stride || to.key_bits != c->key_bits || to.wide != c->wide) {
+        /* the slots' layout changes: the parts' blocks too */
         for (uint32_t k = 0; k < c->nparts; k++) {
             c->slots -= c->part[k].n;
             c->unborn += c->part[k].slot != NULL;
             free(c->part[k].slot);
             c->part[k] = (CachePart){0};
         }
-        c->wide = wide;
+        edge_cache_layout(c, fresh->abs->nregions);
     }
     for (size_t j = 0; j < n; j++) {
         CachePart *p = part_of(c, kept[j].key);

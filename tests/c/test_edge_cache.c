@@ -213,7 +213,8 @@ static void test_edge_cache_keeps_hits(T *t)
     EdgeCache c;
     Err err;
     xyPath p = {0};
-    CHECK(t, edge_cache_init(&c, LEGS_SYM, 20000, 6000, 0, &err));
+    /* ids past the legs' (100 + 40000): a narrow key holds ids below it only */
+    CHECK(t, edge_cache_init(&c, LEGS_SYM, 20000, 41000, 0, &err));
     CHECK(t, edge_cache_put(&c, 3, 9, leg, 6));
     uint32_t k = 0;
     for (; k < 40000; k++) {
@@ -298,6 +299,66 @@ static void test_edge_cache_evicts_in_steps(T *t)
     edge_cache_free(&c);
 }
 
+/* A slot holds no more than its key's and offset's bits: under a 512x512
+ * maze's budget (a cap of 160 KiB, offsets of 21 bits) with a 1-wide
+ * maze's regions (below 8192: 13 bits an id), a slot is 6 bytes, and the
+ * slots of a maze's cached legs take under 8.5 bytes a leg (8-byte slots at
+ * most 7/8 full took 10.5); each leg, its record written beside its
+ * neighbours' slots, comes back as put, the largest ids too, and its hits
+ * are counted (here in the one bit left: hit or not). The k-th leg of
+ * that test: distinct pairs, a running over the ids, b a little above it,
+ * the first the two largest ids; three waypoints that differ leg to leg. */
+static void maze_leg(uint32_t k, uint32_t ids, uint64_t *s, uint32_t *a, uint32_t *b, xyLoc way[3])
+{
+    *a = k == 0 ? ids - 2 : k % (ids - 1);
+    *b = k == 0 ? ids - 1 : *a + 1 + (uint32_t)(t_rng(s) % 9);
+    *b = *b < ids ? *b : ids - 1;
+    int16_t x = (int16_t)(*a % 500), y = (int16_t)(*b % 500), dx = (int16_t)(1 + k % 7), dy = (int16_t)(1 + k % 5);
+    way[0] = (xyLoc){x, y};
+    way[1] = (xyLoc){(int16_t)(x + dx), y};
+    way[2] = (xyLoc){(int16_t)(x + dx), (int16_t)(y + dy)};
+}
+
+static void test_edge_cache_maze_slots_packed(T *t)
+{
+    t_cpu_bound(t, 5, EDGE_CACHE_LOOPS);
+    EdgeCache c;
+    Err err;
+    xyPath p = {0};
+    uint32_t ids = 7982, n = 6000;
+    CHECK(t, edge_cache_init(&c, LEGS_SYM, 160 * 1024, ids, 2 * ids, &err));
+    CHECKF(t, edge_cache_slot_bytes(&c) == 6, "a slot of %zu bytes", edge_cache_slot_bytes(&c));
+    uint64_t s = 0x9e3779b97f4a7c15ull;
+    for (uint32_t k = 0; k < n; k++) { /* distinct pairs: a runs over the ids, b above it */
+        uint32_t a, b;
+        xyLoc way[3];
+        maze_leg(k, ids, &s, &a, &b, way);
+        CHECK(t, edge_cache_put(&c, a, b, way, 3));
+    }
+    size_t slot_bytes = edge_cache_bytes(&c) - c.legs.cap;
+    CHECKF(t, c.used == n && slot_bytes * 2 < (size_t)c.used * 17, "%zu bytes of slots for %u legs", slot_bytes,
+           c.used);
+    s = 0x9e3779b97f4a7c15ull;
+    uint32_t wrong = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t a, b;
+        xyLoc way[3];
+        maze_leg(k, ids, &s, &a, &b, way);
+        p.len = 0;
+        wrong += !(edge_cache_get(&c, b, a, way[0], way[2], &p) && p.len == 2 &&
+                   !memcmp(p.cells, way + 1, sizeof way[1] * 2));
+    }
+    CHECKF(t, wrong == 0, "%u of %u legs not served as put", wrong, n);
+    uint32_t a, b, hit = 0;
+    uint16_t hits = 0;
+    for (uint32_t i = 0; i < edge_cache_slots(&c); i++)
+        if (edge_cache_slot(&c, i, &a, &b, NULL, &hits))
+            hit += hits == 1;
+    CHECKF(t, hit == n, "%u of %u legs counted as hit once", hit, n);
+    path_free(&p);
+    edge_cache_free(&c);
+}
+
 const TestCase EDGE_CACHE_TESTS[] = {
     {"edge_cache_parts_for_legs", test_edge_cache_parts_for_legs},
     {"edge_cache_sym_and_nosym", test_edge_cache_sym_and_nosym},
@@ -305,5 +366,6 @@ const TestCase EDGE_CACHE_TESTS[] = {
     {"edge_cache_grows_in_pieces", test_edge_cache_grows_in_pieces},
     {"edge_cache_keeps_hits", test_edge_cache_keeps_hits},
     {"edge_cache_evicts_in_steps", test_edge_cache_evicts_in_steps},
+    {"edge_cache_maze_slots_packed", test_edge_cache_maze_slots_packed},
     {NULL, NULL},
 };
