@@ -272,7 +272,7 @@ static RouteResult route_whole(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 }
 
 /* Is the abstraction current (RefinerAbsReady)? */
-static int abs_ready(Refiner *r) { return r->abs_ready ? r->abs_ready(r->abs_ready_ctx) : 1; }
+static bool abs_ready(Refiner *r) { return !r->abs_ready || r->abs_ready(r->abs_ready_ctx); }
 
 /* The near box (refine/routes.h), its query's s and g located first
  * (refiner_plan_locate: the planning after it, when the box does not answer,
@@ -392,7 +392,7 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         if (r->near) {
             r->stage = STAGE_NEAR;
             r->plan_from = s;
-            r->near_regions = !r->routes.abs_waiting && abs_ready(r) > 0;
+            r->near_regions = !r->routes.abs_waiting && abs_ready(r);
         }
         if (begun(r))
             return false;
@@ -412,10 +412,7 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
             return false;
         if (!r->paused && r->plan_step == PLAN_LOCATE_FROM) {
             xyLoc from = r->rejoin ? win_last(&r->win) : s;
-            int ready = abs_ready(r);
-            if (ready == 0)
-                return false;
-            if (ready < 0) {
+            if (!abs_ready(r)) {
                 whole_map(r, from, r->rejoin, out);
                 finish_query(r);
                 return true;

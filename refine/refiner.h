@@ -114,12 +114,10 @@ typedef struct RefineStats {
 
 /* Asked before the abstraction is read (a new query past the routes, or a
  * re-plan after a map change): its owner brings the map changes it has
- * deferred into the abstraction and everything over it (entries/mm), a
- * piece a call. 1: it is current; 0: a piece of that work ran in this call,
- * which ends there (the query goes on, asking again, in the next); -1: it
- * could not (the owner said why on stderr); the query then goes by A* over
- * the whole map, which needs no abstraction. */
-typedef int (*RefinerAbsReady)(void *ctx);
+ * deferred into the abstraction and everything over it (entries/mm). False:
+ * it could not (the owner said why on stderr); the query then goes by A*
+ * over the whole map, which needs no abstraction. */
+typedef bool (*RefinerAbsReady)(void *ctx);
 
 typedef struct Refiner {
     RefineConfig cfg;

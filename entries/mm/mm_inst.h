@@ -27,8 +27,6 @@ typedef struct MmPending {
     uint64_t rederive_ns; /* time in re-derivations (inside GetPath calls) */
     uint64_t rederive_max_ns;
     uint64_t failed; /* re-derivations that ran out of memory (the query went by A* over the map) */
-    AbsUpdate *upd;  /* the re-derivation under way, between its pieces (abs_update_run), or NULL */
-    uint64_t pieces; /* pieces of re-derivations run, one a call */
 } MmPending;
 
 typedef struct MmEntry {

@@ -366,53 +366,6 @@ static void test_dyn_baselines_update(T *t)
     unload(&l);
 }
 
-/* A map change's re-derivation runs a piece a call (abs_update_run): after
- * changes over many sectors, the query that needs the abstraction takes it
- * in over at least three calls (the ring, its edge costs, the packing),
- * never two pieces in one call, and its path is valid. The JPS route is off,
- * so the query goes the abstract route. */
-static void test_dyn_rederive_in_pieces(T *t)
-{
-    Loaded l;
-    if (!load_named(t, "rooms/8room256-0", &l))
-        return;
-    const Entry *e;
-    void *inst = prepare_spec(t, "mm:jps=0", &l, &e);
-    if (!inst) {
-        unload(&l);
-        return;
-    }
-    uint64_t seed = 55;
-    flip_random_cells(t, e, inst, &l, 64, &seed);
-    const ScenQuery *q = &l.sc.q[0];
-    for (int i = 0; i < l.sc.count; i++)
-        if (l.sc.q[i].optimal > q->optimal)
-            q = &l.sc.q[i];
-    xyPath p = {0};
-    double pieces = entry_counter(e, inst, "rederive_pieces"), first = pieces;
-    int calls = 0, most = 0;
-    for (bool done = false; !done && calls < 100000; calls++) {
-        done = e->get_path(inst, q->start, q->goal, &p);
-        double now = entry_counter(e, inst, "rederive_pieces");
-        most = now - pieces > most ? (int)(now - pieces) : most;
-        pieces = now;
-    }
-    CHECKF(t, first == 0 && pieces - first >= 3 && most == 1, "pieces %.0f -> %.0f, at most %d in one call", first,
-           pieces, most);
-    CHECK(t, entry_counter(e, inst, "rederivations") == 1);
-    double len;
-    char why[200];
-    int *comp = grid_components(&l.g);
-    bool reachable = comp && comp[q->start.y * l.g.width + q->start.x] == comp[q->goal.y * l.g.width + q->goal.x] &&
-                     comp[q->start.y * l.g.width + q->start.x] >= 0;
-    CHECKF(t, !reachable || path_validate(&l.g, q->start, q->goal, p.cells, p.len, &len, why, sizeof why),
-           "path after the re-derivation: %s", why);
-    free(comp);
-    path_free(&p);
-    e->destroy(inst);
-    unload(&l);
-}
-
 const TestCase DYNAMIC_TESTS[] = {
     {"dyn_baselines_update", test_dyn_baselines_update},
     {"dyn_mm_update_drops_crossing_legs", test_dyn_mm_update_drops_crossing_legs},
@@ -420,6 +373,5 @@ const TestCase DYNAMIC_TESTS[] = {
     {"dyn_budget", test_dyn_budget},
     {"dyn_small_map_takes_turns", test_dyn_small_map_takes_turns},
     {"dyn_centers_opt_file", test_dyn_centers_opt_file},
-    {"dyn_rederive_in_pieces", test_dyn_rederive_in_pieces},
     {NULL, NULL},
 };
