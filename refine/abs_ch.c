@@ -5,6 +5,12 @@
 
 #include "abs_ch_custom.h"
 
+/* The one message of every failed allocation here; false. */
+static bool no_memory(Err *err, uint32_t n)
+{
+    return err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
+}
+
 /* The query's scratch, sized by the shape's height. */
 static bool alloc_scratch(AbsCh *ch)
 {
@@ -40,7 +46,8 @@ static void free_costs(AbsCh *ch)
 }
 
 /* A build's start: the sector order copied and the regions ordered, their
- * shape filled too when `fill` (else abs_ch_topo_fill makes it). All or
+ * shape filled too when `fill`; else their order only begun (its steps,
+ * abs_ch_topo_order_steps, then abs_ch_topo_fill make the rest). All or
  * nothing. */
 static bool shape_begin(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
                         const AbsChSectors *sec, bool fill, Err *err)
@@ -56,7 +63,7 @@ static bool shape_begin(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32
     ch->shaped = ok;
     if (!ok) {
         abs_ch_free(ch);
-        return err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
+        return no_memory(err, n);
     }
     return true;
 }
@@ -102,7 +109,7 @@ static bool shape_metric(AbsCh *ch, const AbsChEdges *g, Err *err)
     }
     if (!ok) {
         abs_ch_free(ch);
-        return err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
+        return no_memory(err, n);
     }
     return true;
 }
@@ -150,7 +157,7 @@ bool abs_ch_shape_finish(AbsCh *ch, Err *err)
     }
     if (!ok) {
         abs_ch_free(ch);
-        return err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
+        return no_memory(err, n);
     }
     return true;
 }
@@ -165,7 +172,7 @@ static bool shape_exact(AbsCh *ch, Err *err)
         abs_ch_drop_unkept(ch);
     else {
         abs_ch_free(ch);
-        return err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
+        return no_memory(err, n);
     }
     return abs_ch_shape_finish(ch, err);
 }
@@ -189,7 +196,7 @@ static bool sample_and_unshape(AbsCh *ch, Err *err)
     uint32_t *path = n > 1 ? malloc((size_t)n * sizeof *path) : NULL;
     if (n > 1 && !path) {
         abs_ch_free(ch);
-        return err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
+        return no_memory(err, n);
     }
     for (uint32_t i = 0; path && i < ABS_CH_SAMPLE_QUERIES; i++) {
         int len;
@@ -218,7 +225,7 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
     /* The least shape: it is let go once the query arcs are made; a
      * refresh after a map change builds one again (abs_ch_refresh). */
     if (!ok)
-        ok = err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
+        ok = no_memory(err, n);
     else
         ok = abs_ch_build_shaped(ch, n, g, region_sector, sec, err);
     abs_ch_sectors_free(&own);
@@ -226,23 +233,35 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
     return ok && sample_and_unshape(ch, err);
 }
 
-bool abs_ch_build_piece(AbsCh *next, int piece, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
-                        const AbsChSectors *sec, Err *err)
+int abs_ch_build_piece(AbsCh *next, int piece, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
+                       const AbsChSectors *sec, Err *err)
 {
     switch (piece) {
     case 0:
-        return shape_begin(next, n, g, region_sector, sec, false, err);
-    case 1:
+        return shape_begin(next, n, g, region_sector, sec, false, err) ? 1 : -1;
+    case 1: {
+        int done = abs_ch_topo_order_steps(&next->topo, ABS_CH_ORDER_WORK);
+        if (done < 0) {
+            abs_ch_free(next);
+            no_memory(err, n);
+            return -1;
+        }
+        return done;
+    }
+    case 2:
         if (!abs_ch_topo_fill(&next->topo, g->first, g->to, g->stride)) {
             abs_ch_free(next);
-            return err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
+            no_memory(err, n);
+            return -1;
         }
+        return 1;
+    case 3:
         if (!shape_metric(next, g, err))
-            return false;
+            return -1;
         abs_ch_customise(next);
-        return true;
+        return 1;
     default:
-        return shape_exact(next, err) && sample_and_unshape(next, err);
+        return shape_exact(next, err) && sample_and_unshape(next, err) ? 1 : -1;
     }
 }
 
@@ -294,9 +313,7 @@ void abs_ch_free(AbsCh *ch)
     free(ch->unpacking);
     free_costs(ch);
     free(ch->dyn.stale);
-    if (ch->dyn.next)
-        abs_ch_free(ch->dyn.next);
-    free(ch->dyn.next);
+    abs_ch_drop_build(ch);
     abs_ch_topo_free(&ch->topo);
     abs_ch_sectors_free(&ch->sec);
     free(ch->fg);

@@ -22,7 +22,8 @@
  *    the region route the refiner consumes.
  * After a map change the refresh (abs_ch_refresh) builds the least shape
  * again over the held edges, its regions ordered by least degree, in
- * three pieces each in a call of its own (abs_ch_build_piece); nothing of
+ * pieces each in a call of its own (abs_ch_build_piece, the order's over
+ * as many calls as its work needs); nothing of
  * the old shape is kept between changes.
  *
  * The build, customisation entry points and byte counts are abs_ch.c; the
@@ -244,7 +245,7 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
  * queries between two changes cost at most about twice what the better of
  * the two would have), or at once when the searches between the last two
  * changes paid for a refresh, it calls abs_ch_refresh, which builds the
- * hierarchy again for every change since the last refresh at once, a third
+ * hierarchy again for every change since the last refresh at once, a piece
  * of the build a call (abs_ch_build_piece; the hierarchy stays pending, and
  * the caller searches otherwise, until the last piece swaps it in). With
  * carried.own_call set, the first refresh call after a change only waits
@@ -253,11 +254,14 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
  * relaxed on the other: both a few dozen instructions. False (nothing
  * changed) when memory ran out. */
 bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err);
-/* The calls a refresh's build takes (AbsChDyn.next, abs_ch_refresh), one
- * piece each; and what such a build holds between its pieces, its record
- * included (in abs_ch_kept_bytes while held). */
-#define ABS_CH_PIECES 3
+/* The pieces of a refresh's build (AbsChDyn.next, abs_ch_refresh), one a
+ * call (the order's piece over as many calls as its work needs); and what
+ * such a build holds between its pieces, its record included (in
+ * abs_ch_kept_bytes while held). */
+#define ABS_CH_PIECES 5
 size_t abs_ch_piece_bytes(const AbsCh *next);
+/* Lets a refresh's build in progress go (none: nothing), as a change and abs_ch_free do. */
+void abs_ch_drop_build(AbsCh *ch);
 bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, Err *err);
 bool abs_ch_due(const AbsCh *ch);
 /* Adds to dyn.rent what an abstract A* of `astar_work` units cost beyond

@@ -72,17 +72,21 @@ bool abs_ch_shape_finish(AbsCh *ch, Err *err);
  * wide (abs_ch_pack.c). */
 void abs_ch_narrow(AbsCh *ch);
 /* The refresh after map changes (abs_ch_refresh) builds the least shape
- * again from scratch over `g` in three pieces, each in a call of its own
+ * again from scratch over `g` in pieces, each in a call of its own
  * (AbsChDyn.next): 0 the sector order `sec` copied and the regions ordered
  * by its rule (a refresh asks for least degree alone:
  * AbsChSectors.region_order; least fill weighs each candidate by the pairs
  * of its neighbours not yet joined, and choosing between the two rules
- * makes three orders); 1 the shape's arcs, depths and metric, customised;
- * 2 the exact costs, the query arcs, the sample queries, the shape let go.
- * The same n, g and region_sector each piece (ABS_CH_PIECES of them,
- * abs_ch.h). False (next freed) when memory ran out. abs_ch.c. */
-bool abs_ch_build_piece(AbsCh *next, int piece, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
-                        const AbsChSectors *sec, Err *err);
+ * makes three orders) begun; 1 that order, ABS_CH_ORDER_WORK units a call
+ * (abs_ch_topo_order_steps: 0 until it is done, the same piece again); 2
+ * the shape's arcs; 3 its depths and metric, customised; 4 the exact
+ * costs, the query arcs, the sample queries, the shape let go. The same n, g and
+ * region_sector each piece (ABS_CH_PIECES of them, abs_ch.h). 1: the piece
+ * is done; 0: call it again; -1 (next freed) when memory ran out.
+ * abs_ch.c. */
+#define ABS_CH_ORDER_WORK 100000u
+int abs_ch_build_piece(AbsCh *next, int piece, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
+                       const AbsChSectors *sec, Err *err);
 /* Lets the shape and its customised costs go (the query arcs stay):
  * abs_ch.c. */
 void abs_ch_unshape(AbsCh *ch);

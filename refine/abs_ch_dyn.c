@@ -10,8 +10,7 @@
  * row's length of triangles each, a few dozen on these shapes. */
 #define BUILD_WORK 32u
 
-/* Lets a refresh's build in progress go. */
-static void drop_build(AbsCh *ch)
+void abs_ch_drop_build(AbsCh *ch)
 {
     if (ch->dyn.next)
         abs_ch_free(ch->dyn.next);
@@ -26,7 +25,7 @@ bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err)
     if (!ch->dyn.stale && !(ch->dyn.stale = calloc(ch->sec.ns ? ch->sec.ns : 1, 1)))
         return err_set(err, "out of memory for the abstract contraction hierarchy's update");
     ch->dyn.fresh_change = true;
-    drop_build(ch);
+    abs_ch_drop_build(ch);
     /* A refresh serves only until the next change: the rent paid before
      * this one bought nothing a refresh now would save, so the ski rental
      * starts again (abs_ch_due). */
@@ -60,12 +59,13 @@ bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *
         ch->sec.region_order = ABS_CH_ORDER_DEGREE;
         d->piece = 0;
     }
-    if (!abs_ch_build_piece(d->next, d->piece, n, g, region_sector, &ch->sec, err)) {
+    int done = abs_ch_build_piece(d->next, d->piece, n, g, region_sector, &ch->sec, err);
+    if (done < 0) {
         free(d->next); /* its arrays freed by the failed piece */
         d->next = NULL;
         return false;
     }
-    if (++d->piece < ABS_CH_PIECES)
+    if (!done || ++d->piece < ABS_CH_PIECES)
         return true;
     AbsCh *fresh = d->next;
     d->next = NULL;

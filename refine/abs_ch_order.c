@@ -124,56 +124,111 @@ static bool elim_one(Elim *e, Heap *h, uint32_t v, const uint32_t *tie)
     return true;
 }
 
+/* The order under way between its pauses (abs_ch_order_begin). */
+struct AbsChOrderRun {
+    Elim e;
+    int32_t *pos;  /* the queue's places */
+    uint32_t *tie; /* the sector order's ranks */
+    Heap h;
+    uint32_t k; /* regions ranked so far */
+};
+
+void abs_ch_order_end(AbsChOrderRun *o)
+{
+    if (!o)
+        return;
+    for (uint32_t r = 0; o->e.adj && r < o->e.n; r++)
+        free(o->e.adj[r]);
+    free(o->e.adj);
+    free(o->e.len);
+    free(o->e.cap);
+    free(o->e.key);
+    free(o->e.mark);
+    free(o->pos);
+    free(o->tie);
+    heap_free(&o->h);
+    free(o);
+}
+
+AbsChOrderRun *abs_ch_order_begin(const AbsChTopo *t, uint32_t n, const uint32_t *edge_first, const uint32_t *edge_to,
+                                  size_t stride, bool least_fill)
+{
+    size_t cnt = n ? n : 1;
+    AbsChOrderRun *o = calloc(1, sizeof *o);
+    if (!o)
+        return NULL;
+    o->e = (Elim){calloc(cnt, sizeof *o->e.adj),
+                  calloc(cnt, sizeof *o->e.len),
+                  calloc(cnt, sizeof *o->e.cap),
+                  malloc(cnt * sizeof *o->e.key),
+                  calloc(cnt, sizeof *o->e.mark),
+                  0,
+                  n,
+                  least_fill};
+    o->pos = malloc(cnt * sizeof *o->pos);
+    o->tie = malloc(cnt * sizeof *o->tie);
+    Elim *e = &o->e;
+    bool ok = e->adj && e->len && e->cap && e->key && e->mark && o->pos && o->tie &&
+              heap_init(&o->h, (uint32_t)cnt, o->pos, sizeof *o->pos);
+    if (ok) {
+        memcpy(o->tie, t->rank, (size_t)n * sizeof *o->tie);
+        ok = elim_graph(e, n, edge_first, edge_to, stride);
+    }
+    for (uint32_t r = 0; ok && r < n; r++) {
+        e->key[r] = elim_key(e, r);
+        heap_push(&o->h, r, e->key[r], -(double)o->tie[r]);
+    }
+    if (!ok) {
+        abs_ch_order_end(o);
+        return NULL;
+    }
+    return o;
+}
+
+int abs_ch_order_run(AbsChOrderRun *o, AbsChTopo *t, uint64_t work)
+{
+    Elim *e = &o->e;
+    uint64_t spent = 0;
+    while (!heap_empty(&o->h)) {
+        if (spent >= work) /* a pause point: between two eliminations */
+            return 0;
+        uint32_t v = heap_pop(&o->h).id;
+        double key = elim_key(e, v);
+        if (key > e->key[v]) { /* it rose since it was queued */
+            e->key[v] = key;
+            heap_push(&o->h, v, key, -(double)o->tie[v]);
+            continue;
+        }
+        spent += 1 + (uint64_t)e->len[v] * e->len[v]; /* each neighbour reads v's list */
+        bool ok = elim_one(e, &o->h, v, o->tie);
+        free(e->adj[v]);
+        e->adj[v] = NULL;
+        t->rank[v] = o->k;
+        t->node[o->k++] = v;
+        if (!ok)
+            return -1;
+    }
+    return 1;
+}
+
+size_t abs_ch_order_bytes(const AbsChOrderRun *o)
+{
+    if (!o)
+        return 0;
+    size_t b = sizeof *o + (size_t)o->e.n * (sizeof *o->e.adj + 3 * sizeof(uint32_t) + sizeof(double) + sizeof *o->pos +
+                                             sizeof *o->tie + sizeof(HeapItem));
+    for (uint32_t r = 0; r < o->e.n; r++)
+        b += (size_t)o->e.cap[r] * sizeof **o->e.adj;
+    return b;
+}
+
 bool abs_ch_topo_order(AbsChTopo *t, uint32_t n, const uint32_t *edge_first, const uint32_t *edge_to, size_t stride,
                        bool least_fill)
 {
-    size_t cnt = n ? n : 1;
-    Elim e = {calloc(cnt, sizeof *e.adj),
-              calloc(cnt, sizeof *e.len),
-              calloc(cnt, sizeof *e.cap),
-              malloc(cnt * sizeof *e.key),
-              calloc(cnt, sizeof *e.mark),
-              0,
-              n,
-              least_fill};
-    int32_t *pos = malloc(cnt * sizeof *pos);
-    uint32_t *tie = malloc(cnt * sizeof *tie); /* the sector order's ranks */
-    Heap h = {0};
-    bool ok =
-        e.adj && e.len && e.cap && e.key && e.mark && pos && tie && heap_init(&h, (uint32_t)cnt, pos, sizeof *pos);
-    if (ok) {
-        memcpy(tie, t->rank, (size_t)n * sizeof *tie);
-        ok = elim_graph(&e, n, edge_first, edge_to, stride);
-    }
-    for (uint32_t r = 0; ok && r < n; r++) {
-        e.key[r] = elim_key(&e, r);
-        heap_push(&h, r, e.key[r], -(double)tie[r]);
-    }
-    for (uint32_t k = 0; ok && !heap_empty(&h);) {
-        uint32_t v = heap_pop(&h).id;
-        double key = elim_key(&e, v);
-        if (key > e.key[v]) { /* it rose since it was queued */
-            e.key[v] = key;
-            heap_push(&h, v, key, -(double)tie[v]);
-            continue;
-        }
-        ok = elim_one(&e, &h, v, tie);
-        free(e.adj[v]);
-        e.adj[v] = NULL;
-        t->rank[v] = k;
-        t->node[k++] = v;
-    }
-    for (uint32_t r = 0; e.adj && r < n; r++)
-        free(e.adj[r]);
-    free(e.adj);
-    free(e.len);
-    free(e.cap);
-    free(e.key);
-    free(e.mark);
-    free(pos);
-    free(tie);
-    heap_free(&h);
-    return ok;
+    AbsChOrderRun *o = abs_ch_order_begin(t, n, edge_first, edge_to, stride, least_fill);
+    int done = o ? abs_ch_order_run(o, t, UINT64_MAX) : -1;
+    abs_ch_order_end(o);
+    return done > 0;
 }
 
 /* What a settled region costs the query beside its arcs, in arcs scanned:

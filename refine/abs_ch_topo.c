@@ -215,10 +215,23 @@ bool abs_ch_topo_ordered(AbsChTopo *t, const AbsChSectors *s, uint32_t n, const 
                          const uint32_t *edge_first, const uint32_t *edge_to, size_t stride)
 {
     bool ok = topo_place(t, s, n, region_sector) &&
-              abs_ch_topo_order(t, n, edge_first, edge_to, stride, s->region_order == ABS_CH_ORDER_FILL);
+              (t->order =
+                   abs_ch_order_begin(t, n, edge_first, edge_to, stride, s->region_order == ABS_CH_ORDER_FILL)) != NULL;
     if (!ok)
         abs_ch_topo_free(t);
     return ok;
+}
+
+int abs_ch_topo_order_steps(AbsChTopo *t, uint64_t work)
+{
+    int done = abs_ch_order_run(t->order, t, work);
+    if (done < 0)
+        abs_ch_topo_free(t);
+    else if (done > 0) {
+        abs_ch_order_end(t->order);
+        t->order = NULL;
+    }
+    return done;
 }
 
 bool abs_ch_topo_fill(AbsChTopo *t, const uint32_t *edge_first, const uint32_t *edge_to, size_t stride)
@@ -231,6 +244,7 @@ bool abs_ch_topo_fill(AbsChTopo *t, const uint32_t *edge_first, const uint32_t *
 
 void abs_ch_topo_free(AbsChTopo *t)
 {
+    abs_ch_order_end(t->order);
     free(t->cap);
     free(t->base);
     free(t->rank);
@@ -244,7 +258,8 @@ size_t abs_ch_topo_bytes(const AbsChTopo *t, uint32_t ns)
 {
     /* the slots and sectors from the order on (abs_ch_topo_ordered), the arcs once filled */
     return ((t->rank ? (size_t)2 * t->n + 2 * (size_t)ns : 0) + (t->first ? (size_t)t->n + 1 + t->m : 0)) *
-           sizeof(uint32_t);
+               sizeof(uint32_t) +
+           abs_ch_order_bytes(t->order);
 }
 
 uint32_t abs_ch_topo_arc(const AbsChTopo *t, uint32_t lo, uint32_t hi)

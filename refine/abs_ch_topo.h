@@ -41,6 +41,7 @@ typedef struct AbsChTopo {
     uint32_t *first; /* n + 1, by rank: arcs x -> higher ranks */
     uint32_t *head;  /* the higher end's rank, increasing within x */
     uint32_t m;
+    struct AbsChOrderRun *order; /* the order under way between pauses (abs_ch_topo_order_steps), or NULL */
 } AbsChTopo;
 
 /* The least shape for these regions and edges: a slot for each region
@@ -68,6 +69,20 @@ bool abs_ch_topo_build_exact(AbsChTopo *t, AbsChSectors *s, uint32_t n, const ui
  * when memory ran out. */
 bool abs_ch_topo_order(AbsChTopo *t, uint32_t n, const uint32_t *edge_first, const uint32_t *edge_to, size_t stride,
                        bool least_fill);
+/* abs_ch_topo_order with pauses, for a build handed out over calls: begin
+ * readies the elimination (the region graph's lists and the queue; t->rank
+ * holds the sector order's ranks); run eliminates until every region is
+ * ranked into t->rank and t->node (1), or until about `work` units are
+ * spent (0: run again; a unit is a neighbour-list entry an elimination
+ * reads, pausing only between eliminations), or memory ran out (-1); end
+ * frees it (NULL: nothing). NULL from begin: out of memory. The edges stay
+ * the caller's and unchanged between the pauses. */
+typedef struct AbsChOrderRun AbsChOrderRun;
+AbsChOrderRun *abs_ch_order_begin(const AbsChTopo *t, uint32_t n, const uint32_t *edge_first, const uint32_t *edge_to,
+                                  size_t stride, bool least_fill);
+int abs_ch_order_run(AbsChOrderRun *o, AbsChTopo *t, uint64_t work);
+void abs_ch_order_end(AbsChOrderRun *o);
+size_t abs_ch_order_bytes(const AbsChOrderRun *o);
 /* What the queries over a shape scan (its arcs by rank, x's upper
  * neighbours head[first[x] .. first[x + 1])), summed over the n ranks as
  * the end of a search: the arcs of each of its ancestors and a few arcs'
@@ -75,13 +90,16 @@ bool abs_ch_topo_order(AbsChTopo *t, uint32_t n, const uint32_t *edge_first, con
  * answers a query over the map's regions with less work
  * (results/reference/mm-paper/rooms49.md). */
 uint64_t abs_ch_topo_search_space(const uint32_t *first, const uint32_t *head, uint32_t n, uint64_t *scratch);
-/* The same shape in two pieces, for a build handed out over calls
- * (refine/abs_ch_dyn.c): abs_ch_topo_ordered places the regions and orders
- * them by s->region_order's rule (set: ABS_CH_ORDER_*), the arcs not made
- * (t->first NULL); abs_ch_topo_fill then makes that order's arcs. Each
- * false (nothing held) when memory ran out. */
+/* The same shape in pieces, for a build handed out over calls
+ * (refine/abs_ch_dyn.c): abs_ch_topo_ordered places the regions and begins
+ * their order by s->region_order's rule (set: ABS_CH_ORDER_*; t->order);
+ * abs_ch_topo_order_steps orders them, `work` units a call (1: ordered, 0:
+ * call again, -1: out of memory, nothing held); abs_ch_topo_fill then makes
+ * that order's arcs. The arcs are not made before (t->first NULL). The
+ * others false (nothing held) when memory ran out. */
 bool abs_ch_topo_ordered(AbsChTopo *t, const AbsChSectors *s, uint32_t n, const uint32_t *region_sector,
                          const uint32_t *edge_first, const uint32_t *edge_to, size_t stride);
+int abs_ch_topo_order_steps(AbsChTopo *t, uint64_t work);
 bool abs_ch_topo_fill(AbsChTopo *t, const uint32_t *edge_first, const uint32_t *edge_to, size_t stride);
 void abs_ch_topo_free(AbsChTopo *t);
 size_t abs_ch_topo_bytes(const AbsChTopo *t, uint32_t ns);
