@@ -452,7 +452,8 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         r->stage = STAGE_LEGS;
     }
     size_t emitted = 0;
-    for (int done = 0; r->leg <= r->last_leg && (r->planned || !spent(r)) && (more_legs(r, done, t0) || emitted == 0);
+    for (int done = 0; r->leg <= r->last_leg && (r->planned || !spent(r)) &&
+                       (more_legs(r, done, t0) || (emitted == 0 && (r->cfg.idle_legs <= 0 || done < r->cfg.idle_legs)));
          done++, r->leg++) {
         xyPath *leg = &r->scratch;
         if (!r->planned && !r->paused && !refiner_plan_more(r, r->leg))

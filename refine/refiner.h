@@ -88,6 +88,10 @@ typedef struct RefineConfig {
     /* > 1: first_hold at every joint until the query has handed out this
      * many cells past s */
     uint16_t first_steps;
+    /* > 0: a call that has handed out nothing joins at most this many legs
+     * (then returns, its cells in the next call: the same paths); 0: it
+     * joins legs until some cells go out or its work is spent */
+    int idle_legs;
 } RefineConfig;
 
 /* The per-query maxima's buckets (RefineStats.max_hist). */

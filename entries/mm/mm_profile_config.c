@@ -92,6 +92,16 @@
  * paths a little longer, which sparse-cluttered's later steps take back,
  * results/reference/mm-paper/randfirst47.md). */
 #define CORRIDOR_FIRST_REACH 64
+/* The corridors row (the 4- and 8-wide mazes) holds `hold` cells at every
+ * joint, a query's first too (a shorter first hold hands out walks into
+ * dead ends the later legs would unwind: paths longer, some far longer),
+ * so a query's first cells wait for several legs, and a window that went
+ * below its hold refills by several; a call that hands out nothing joins
+ * at most this many cached legs, each a lookup, an unwinding and a joint's
+ * smoothing, and the rest go on in the next call: the same joins in the
+ * same order, the same paths, a few more calls
+ * (results/reference/mm-paper/maze55.md). */
+#define CORRIDORS_IDLE_LEGS 2
 
 /* What every profile shares, and why. */
 static const MmConfig BASE = {
@@ -200,6 +210,7 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
     bool first_early = rooms || id == P_DEFAULT;
     c->refine.first_hold = p->ahead > 0 ? CORRIDOR_FIRST_HOLD : first_early ? ROOMS_FIRST_HOLD : p->hold;
     c->refine.first_steps = first_early ? ROOMS_FIRST_STEPS : 0;
+    c->refine.idle_legs = id == P_CORRIDORS ? CORRIDORS_IDLE_LEGS : 0;
     c->refine.routes.bands = rooms ? ROOMS_TRY_BAND : 0;
     int most = CORRIDOR_FIRST_REACH / p->sector < CORRIDOR_FIRST_AHEAD_MOST ? CORRIDOR_FIRST_REACH / p->sector
                                                                             : CORRIDOR_FIRST_AHEAD_MOST;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../../entries/mm/mm_inst.h"
+#include "../../grid/validate.h"
 #include "../../refine/refiner_plan.h"
 #include "test.h"
 
@@ -307,6 +308,43 @@ static void test_mm_calls_warm_past_reach(T *t)
     unload(&l);
 }
 
+/* On a 4-wide maze (the corridors row, entries/mm/mm_profile_config.c
+ * CORRIDORS_IDLE_LEGS) no call joins more legs than that (its legs_per_call
+ * is fewer): a query's first cells wait for the window to hold `hold`
+ * cells, and one call joined every leg until then. Counted in legs joined,
+ * not time; the paths valid. */
+static void test_mm_calls_idle_legs_bounded(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "mazes/maze256-4-0", &l))
+        return;
+    const Entry *e;
+    MmEntry *mm = prepare_spec(t, "mm", &l, &e);
+    const Refiner *r = mm ? &mm->refiner : NULL;
+    CHECKF(t, r && r->cfg.idle_legs > 0, "maze256-4-0: no bound on the legs of a call that hands out nothing");
+    xyPath p = {0};
+    uint64_t most = 0, calls = 0;
+    int invalid = 0;
+    for (int i = 0; r && i < l.sc.count; i += t_thin(4)) {
+        const ScenQuery *q = &l.sc.q[i];
+        p.len = 0;
+        for (bool done = false; !done; calls++) {
+            uint64_t legs = r->stats.legs;
+            done = e->get_path(mm, q->start, q->goal, &p);
+            most = r->stats.legs - legs > most ? r->stats.legs - legs : most;
+        }
+        invalid += !path_validate(&l.g, q->start, q->goal, p.cells, p.len, NULL, NULL, 0);
+    }
+    CHECKF(t, invalid == 0, "maze256-4-0: %d invalid paths", invalid);
+    CHECKF(t, r && most > 0 && most <= (uint64_t)r->cfg.idle_legs,
+           "maze256-4-0: a call joined %llu legs, more than %d (%llu calls)", (unsigned long long)most,
+           r ? r->cfg.idle_legs : 0, (unsigned long long)calls);
+    if (mm)
+        e->destroy(mm);
+    path_free(&p);
+    unload(&l);
+}
+
 const TestCase MM_CALLS_TESTS[] = {
     {"mm_calls_gate_counts", test_mm_calls_gate_counts},
     {"mm_calls_cache_parts_small", test_mm_calls_cache_parts_small},
@@ -316,5 +354,6 @@ const TestCase MM_CALLS_TESTS[] = {
     {"mm_calls_begin_alone", test_mm_calls_begin_alone},
     {"mm_calls_warm_refined", test_mm_calls_warm_refined},
     {"mm_calls_warm_past_reach", test_mm_calls_warm_past_reach},
+    {"mm_calls_idle_legs_bounded", test_mm_calls_idle_legs_bounded},
     {NULL, NULL},
 };
