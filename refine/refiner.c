@@ -8,12 +8,6 @@
 #include "refiner_plan.h"
 #include "smooth.h"
 
-/* What writing a new leg into the edge cache costs in units of a call's
- * work (A* expansions): its record, its slot, now and then its stream's
- * growth (callgrind per call, results/reference/mm-calls/). It is not
- * paused: it waits for a call with this much work left. */
-#define CACHE_PUT_WORK 8
-
 /* The cells each scratch path is taken for at init: path_reserve's least. */
 #define FIRST_LEG_CELLS 64
 
@@ -94,138 +88,10 @@ static void finish_query(Refiner *r)
     r->stats.nquery_max++;
 }
 
-/* A search ended: its expansions, all its runs', for the query's largest
- * (RefineStats.max_hist). Its count moved as it ran (legs_expanded). */
-static void note_search(Refiner *r, uint64_t expanded)
-{
-    if (expanded > r->query_max)
-        r->query_max = (uint32_t)(expanded > UINT32_MAX ? UINT32_MAX : expanded);
-}
-
 void refiner_invalidate(Refiner *r)
 {
     r->replan = r->active;
     win_forget(&r->win); /* its remembered joints were smoothed on the old map */
-}
-
-/* The work a call may spend (RefineConfig.work; UINT64_MAX: no bound). */
-static uint64_t call_work(const Refiner *r) { return r->cfg.work > 0 ? (uint64_t)r->cfg.work : UINT64_MAX; }
-
-/* What plan_leg (and center_leg) put into the leg: cells, waypoints (an
- * already smoothed center leg), or nothing yet (its search paused: the
- * next call goes on with it). */
-typedef enum { LEG_CELLS, LEG_WAYPOINTS, LEG_WAITS } LegForm;
-
-/* The center-to-center leg a -> b into `way`, as waypoints joined by legal
- * lines, oriented for travel from a: a pure function of its two regions, so
- * the cache keeps it as its waypoints, already smoothed (with smooth=1,
- * VRA*'s extended post-smoothing, refine/smooth.h), and a hit costs no work
- * per cell; a leg from the segment store is smoothed once and then cached.
- * Everything before leg_orient is canonical. Without smoothing the window
- * holds cells (refine/window.h), and a hit comes as its cells instead.
- * `resume`: its A* paused in the call before goes on. */
-static LegForm center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *way, bool resume)
-{
-    const AbsIndex *ix = r->ix;
-    xyLoc first = abs_center(ix, leg_first(a, b)), last = abs_center(ix, a < b ? b : a);
-    xyPath *cells = &r->leg_cells;
-    bool searched = true;
-    LegResult res = LEG_FOUND;
-    if (resume && r->leg_smoothing) {
-        /* the leg is planned: its smoothing goes on (below) */
-    } else if (resume) {
-        res = legplan_resume(r->legs, cells);
-    } else {
-        r->stats.center_legs++;
-        path_push(way, first);
-        /* Without smoothing the window holds cells: a hit is drawn as it is
-         * decoded, not handed over as waypoints to be drawn there. */
-        bool as_way = r->cfg.smooth;
-        if (as_way ? edge_cache_get(r->cache, a, b, first, last, way)
-                   : edge_cache_get_cells(r->cache, a, b, first, last, way)) {
-            r->stats.cache_hits++;
-            leg_orient(way->cells, way->len, a, b);
-            return as_way ? LEG_WAYPOINTS : LEG_CELLS;
-        }
-        cells->len = 0;
-        path_push(cells, first);
-        if (r->segs && segs_get(r->segs, ix, a, b, first, cells)) {
-            r->stats.seg_hits++;
-            searched = false;
-            res = LEG_FOUND;
-        } else {
-            cells->len = 0;
-            res = legplan_center(r->legs, ix, a, b, cells); /* always found: an abstract edge's two sectors connect */
-        }
-    }
-    if (res == LEG_PAUSED)
-        return LEG_WAITS;
-    if (!r->leg_smoothing) {
-        if (searched)
-            note_search(r, r->legs->last_expanded);
-        path_reserve(way, cells->len);
-        way->len = cells_to_waypoints(r->grid, cells->cells, cells->len, way->cells);
-        legplan_charge(r->legs, cells->len / SMOOTH_CELLS_PER_WORK);
-        smooth_begin(&r->leg_run, r->cfg.smooth ? way->len : 0); /* 0: nothing to smooth */
-        r->leg_smoothing = true;
-    }
-    /* In pieces, as the window's (refine/smooth.h); then the leg is cached
-     * in a call that has the work for it left. */
-    uint64_t put = call_work(r) < CACHE_PUT_WORK ? call_work(r) : CACHE_PUT_WORK;
-    if (!smooth_steps(r->grid, way->cells, &r->leg_run, &r->legs->work) || r->legs->work < put)
-        return LEG_WAITS;
-    if (r->cfg.smooth)
-        way->len = r->leg_run.n;
-    r->leg_smoothing = false;
-    legplan_charge(r->legs, put);
-    edge_cache_put(r->cache, a, b, way->cells, way->len);
-    leg_orient(way->cells, way->len, a, b);
-    return LEG_WAYPOINTS;
-}
-
-/* Leg t (see refiner_plan_legs) from the window's last cell into `leg`; resume:
- * its search paused in the call before goes on (the window is as it was, so
- * the same kind of leg is chosen). */
-static LegForm plan_leg(Refiner *r, int t, xyPath *leg, bool resume)
-{
-    const AbsIndex *ix = r->ix;
-    const uint32_t *path = r->as->path;
-    xyLoc cur = win_last(&r->win);
-    bool last = t == r->last_leg;
-    if (r->cfg.ahead > 0) { /* a corridor step (refine/corridor.h), which pauses as the A* legs do */
-        int ahead = t == 0 && r->cfg.first_ahead > 0 ? r->cfg.first_ahead : r->cfg.ahead;
-        int next = resume
-                       ? corridor_step_resume(&r->cstep, r->legs, ix, leg)
-                       : corridor_step_begin(&r->cstep, r->legs, ix, path, r->as->path_len, t, ahead, cur, r->g, leg);
-        if (next == CORRIDOR_PAUSED)
-            return LEG_WAITS;
-        note_search(r, r->legs->last_expanded);
-        r->leg = next - 1; /* the caller's loop steps on to `next` */
-        return LEG_CELLS;
-    }
-    if (r->first_leg < r->last_leg) {
-        const xyPath *own = t == 0 ? &r->start_path : last ? &r->goal_path : NULL;
-        if (own && own->len && xy_same(cur, own->cells[0])) {
-            path_reserve(leg, own->len);
-            memcpy(leg->cells, own->cells, own->len * sizeof *own->cells);
-            leg->len = own->len;
-            return LEG_CELLS;
-        }
-    }
-    if (!last && t >= 1 && xy_same(cur, abs_center(ix, path[t - 1]))) {
-        if (!resume && r->cfg.skip > 0 && refiner_skip_centers(r, t, cur, leg))
-            return LEG_WAYPOINTS;
-        return center_leg(r, path[t - 1], path[t], leg, resume);
-    }
-    if (!resume)
-        refiner_plan_whole(r); /* the corridor: the whole route's sectors */
-    xyLoc target = last ? r->g : abs_center(ix, path[t]);
-    LegResult res = resume ? legplan_resume(r->legs, leg)
-                           : legplan_corridor(r->legs, cur, target, r->corridor_mark, true, 1.0, leg);
-    if (res == LEG_PAUSED)
-        return LEG_WAITS;
-    note_search(r, r->legs->last_expanded);
-    return LEG_CELLS;
 }
 
 /* May this call refine another leg? `done` legs are in already. */
@@ -248,7 +114,7 @@ static bool spent(const Refiner *r) { return r->legs->work == 0; }
  * (locating s and g, the abstract search, the legs, the near box's A*)
  * waits for the next call: a call that ran them back to back, each on its
  * own exchange rate, was the query's longest (mm-paper/longcall45.md). */
-static bool begun(const Refiner *r) { return r->cfg.work > 0 && r->legs->work < call_work(r); }
+static bool begun(const Refiner *r) { return r->cfg.work > 0 && r->legs->work < refiner_call_work(r); }
 
 /* A new query: the routes in order, from r->route_at (the one that paused
  * in the call before goes on), until one answers it whole (ANSWERED), the
@@ -265,11 +131,11 @@ static RouteResult route_whole(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
         r->paused = res == ROUTE_PAUSED;
         if (res == ROUTE_PAUSED || res == ROUTE_ANSWERED) {
             if (res == ROUTE_ANSWERED)
-                note_search(r, expanded);
+                refiner_note_search(r, expanded);
             return res;
         }
         if (res == ROUTE_TRIED)
-            note_search(r, expanded);
+            refiner_note_search(r, expanded);
         r->tried |= res == ROUTE_TRIED;
     }
     return ROUTE_PASS;
@@ -305,7 +171,7 @@ static RouteResult route_near(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
     RouteResult res = routes_near_box(&r->routes, s, g, s_region, g_region, out, &expanded, r->paused);
     r->paused = res == ROUTE_PAUSED;
     if (res == ROUTE_TRIED || res == ROUTE_ANSWERED)
-        note_search(r, expanded);
+        refiner_note_search(r, expanded);
     refiner_phase_end(r, PHASE_LEGS, t0);
     return res;
 }
@@ -319,7 +185,7 @@ static RouteResult route_guard(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
     RouteResult res = routes_guard(&r->routes, s, g, s_region, g_region, r->route, out, &expanded, r->paused);
     r->paused = res == ROUTE_PAUSED;
     if (res == ROUTE_TRIED || res == ROUTE_ANSWERED)
-        note_search(r, expanded);
+        refiner_note_search(r, expanded);
     refiner_phase_end(r, PHASE_LEGS, t0);
     return res;
 }
@@ -337,7 +203,7 @@ static void whole_map(Refiner *r, xyLoc from, bool skip_from, xyPath *out)
     p->len = 0;
     r->legs->work = UINT64_MAX;
     if (legplan_within(r->legs, from, r->g, mark, 1.0, 0, p) == LEG_FOUND && p->len)
-        note_search(r, r->legs->last_expanded);
+        refiner_note_search(r, r->legs->last_expanded);
     for (size_t i = skip_from ? 1 : 0; i < p->len; i++)
         path_push(out, p->cells[i]);
 }
@@ -462,7 +328,7 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
             uint64_t tp = refiner_phase_start(r);
             if (!r->paused)
                 leg->len = 0;
-            LegForm form = plan_leg(r, r->leg, leg, r->paused);
+            LegForm form = refiner_plan_leg(r, r->leg, leg, r->paused);
             refiner_phase_end(r, PHASE_LEGS, tp);
             r->paused = form == LEG_WAITS;
             if (r->paused)
@@ -510,7 +376,7 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
 bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 {
     uint64_t t0 = r->cfg.budget_us > 0 ? clock_now_ns() : 0;
-    r->legs->work = call_work(r);
+    r->legs->work = refiner_call_work(r);
     bool done = step(r, s, g, out, t0);
     r->legs->work = UINT64_MAX; /* the planner's other users (segbuild) are not bounded */
     return done;

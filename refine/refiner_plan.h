@@ -1,5 +1,5 @@
-/* refiner_plan.h: the refiner's planning, shared by refiner.c and
- * refiner_plan.c only (no other module includes it).
+/* refiner_plan.h: the refiner's planning and its legs, shared by refiner.c,
+ * refiner_plan.c and refiner_legs.c only (no other module includes it).
  *
  * Plans the abstract path from `from` (s, or the last cell reached when the
  * map changed mid-query) to r->g, its corridor and its legs, in steps that
@@ -80,5 +80,30 @@ void refiner_plan_whole(Refiner *r);
  * shorter. False, nothing written, when the line to center t + 1 is not
  * legal; else r->leg is u. */
 bool refiner_skip_centers(Refiner *r, int t, xyLoc cur, xyPath *leg);
+
+/* The work a call may spend (RefineConfig.work; UINT64_MAX: no bound). */
+static inline uint64_t refiner_call_work(const Refiner *r)
+{
+    return r->cfg.work > 0 ? (uint64_t)r->cfg.work : UINT64_MAX;
+}
+
+/* A search ended: its expansions, all its runs', for the query's largest
+ * (RefineStats.max_hist). Its count moved as it ran (legs_expanded). */
+static inline void refiner_note_search(Refiner *r, uint64_t expanded)
+{
+    if (expanded > r->query_max)
+        r->query_max = (uint32_t)(expanded > UINT32_MAX ? UINT32_MAX : expanded);
+}
+
+/* What refiner_plan_leg put into the leg: cells, waypoints (an
+ * already smoothed center leg), or nothing yet (its search paused: the
+ * next call goes on with it). */
+typedef enum { LEG_CELLS, LEG_WAYPOINTS, LEG_WAITS } LegForm;
+
+/* Leg t from the window's last cell into `leg` (refiner_legs.c): a corridor
+ * step, the locator's own walk, a center leg (the edge cache, the segment
+ * store, or its A*, then smoothed and cached) or a leg in the corridor;
+ * `resume`: its search paused in the call before goes on. */
+LegForm refiner_plan_leg(Refiner *r, int t, xyPath *leg, bool resume);
 
 #endif

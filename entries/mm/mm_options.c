@@ -80,7 +80,7 @@ bool mm_options_parse(const EntryOpts *opts, const MmConfig *base, MmConfig *c, 
         steps = base->refine.ahead > 0 ? 2 : 1;
     rc->ahead = steps == 2 ? c->ahead : 0;
     /* Corridor steps plan no leg through centers, the edge cache's only
-     * use (refine/refiner.c center_leg): no cache unless one is asked for. */
+     * use (refine/refiner_legs.c center_leg): no cache unless one is asked for. */
     if (rc->ahead > 0 && !opts_get(opts, "cache"))
         c->cache = LEGS_OFF;
     return ok;
