@@ -88,7 +88,7 @@ static inline uint64_t refiner_call_work(const Refiner *r)
 }
 
 /* A search ended: its expansions, all its runs', for the query's largest
- * (RefineStats.max_hist). Its count moved as it ran (legs_expanded). */
+ * (RefineStats.max_hist). Its count moved as it ran (refiner.c legs_expanded). */
 static inline void refiner_note_search(Refiner *r, uint64_t expanded)
 {
     if (expanded > r->query_max)
