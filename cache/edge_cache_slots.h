@@ -54,11 +54,17 @@ static inline uint64_t slot_key_lo(const EdgeCache *c, const CachePart *p, uint3
     return slot_word(c, p, i) & ((UINT64_C(1) << c->key_bits) - 1);
 }
 
+/* Slot i's key from its word's part `lo` (slot_key_lo): a wide key's
+ * high half joined. */
+static inline uint64_t slot_key_from(const EdgeCache *c, const CachePart *p, uint32_t i, uint64_t lo)
+{
+    return c->wide ? (uint64_t)key_hi(c, p)[i] << 32 | lo : lo;
+}
+
 /* Slot i's key (narrow: its key_bits). */
 static inline uint64_t slot_key(const EdgeCache *c, const CachePart *p, uint32_t i)
 {
-    uint64_t lo = slot_key_lo(c, p, i);
-    return c->wide ? (uint64_t)key_hi(c, p)[i] << 32 | lo : lo;
+    return slot_key_from(c, p, i, slot_key_lo(c, p, i));
 }
 
 /* Slot i's val: the record's offset, its hit count above. */
@@ -144,7 +150,7 @@ static inline uint32_t find_in(const EdgeCache *c, const CachePart *p, uint64_t 
     uint32_t n = p->n, i = (uint32_t)(((hash_key(key) & UINT32_MAX) * n) >> 32);
     if (p->epoch != c->epoch)
         return i;
-    for (uint64_t lo; (lo = slot_key_lo(c, p, i)) != 0 && (c->wide ? (uint64_t)key_hi(c, p)[i] << 32 | lo : lo) != key;)
+    for (uint64_t lo; (lo = slot_key_lo(c, p, i)) != 0 && slot_key_from(c, p, i, lo) != key;)
         i = i + 1 == n ? 0 : i + 1;
     return i;
 }

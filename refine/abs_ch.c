@@ -11,6 +11,14 @@ static bool no_memory(Err *err, uint32_t n)
     return err_set(err, "out of memory for the abstract contraction hierarchy (%u regions)", n);
 }
 
+/* A build that ran out of memory: what `ch` holds let go, the message
+ * set; false. */
+static bool build_failed(AbsCh *ch, Err *err, uint32_t n)
+{
+    abs_ch_free(ch);
+    return no_memory(err, n);
+}
+
 /* The query's scratch, sized by the shape's height. */
 static bool alloc_scratch(AbsCh *ch)
 {
@@ -61,10 +69,8 @@ static bool shape_begin(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32
               (fill ? abs_ch_topo_build_exact(&ch->topo, &ch->sec, n, region_sector, g->first, to, g->stride)
                     : abs_ch_topo_ordered(&ch->topo, &ch->sec, n, region_sector, g->first, to, g->stride));
     ch->shaped = ok;
-    if (!ok) {
-        abs_ch_free(ch);
-        return no_memory(err, n);
-    }
+    if (!ok)
+        return build_failed(ch, err, n);
     return true;
 }
 
@@ -107,10 +113,8 @@ static bool shape_metric(AbsCh *ch, const AbsChEdges *g, Err *err)
         abs_ch_free(ch);
         return err_set(err, "abstract contraction hierarchy: an edge the shape does not hold");
     }
-    if (!ok) {
-        abs_ch_free(ch);
-        return no_memory(err, n);
-    }
+    if (!ok)
+        return build_failed(ch, err, n);
     return true;
 }
 
@@ -155,10 +159,8 @@ bool abs_ch_shape_finish(AbsCh *ch, Err *err)
         abs_ch_narrow(ch);
         ok = alloc_scratch(ch);
     }
-    if (!ok) {
-        abs_ch_free(ch);
-        return no_memory(err, n);
-    }
+    if (!ok)
+        return build_failed(ch, err, n);
     return true;
 }
 
@@ -168,12 +170,9 @@ bool abs_ch_shape_finish(AbsCh *ch, Err *err)
 static bool shape_exact(AbsCh *ch, Err *err)
 {
     uint32_t n = ch->n;
-    if (abs_ch_perfect_over(ch))
-        abs_ch_drop_unkept(ch);
-    else {
-        abs_ch_free(ch);
-        return no_memory(err, n);
-    }
+    if (!abs_ch_perfect_over(ch))
+        return build_failed(ch, err, n);
+    abs_ch_drop_unkept(ch);
     return abs_ch_shape_finish(ch, err);
 }
 
@@ -194,10 +193,8 @@ static bool sample_and_unshape(AbsCh *ch, Err *err)
 {
     uint32_t n = ch->n;
     uint32_t *path = n > 1 ? malloc((size_t)n * sizeof *path) : NULL;
-    if (n > 1 && !path) {
-        abs_ch_free(ch);
-        return no_memory(err, n);
-    }
+    if (n > 1 && !path)
+        return build_failed(ch, err, n);
     for (uint32_t i = 0; path && i < ABS_CH_SAMPLE_QUERIES; i++) {
         int len;
         uint32_t from = (uint32_t)((uint64_t)i * n / ABS_CH_SAMPLE_QUERIES);
@@ -242,16 +239,14 @@ int abs_ch_build_piece(AbsCh *next, int piece, uint32_t n, const AbsChEdges *g, 
     case 1: {
         int done = abs_ch_topo_order_steps(&next->topo, ABS_CH_ORDER_WORK);
         if (done < 0) {
-            abs_ch_free(next);
-            no_memory(err, n);
+            build_failed(next, err, n);
             return -1;
         }
         return done;
     }
     case 2:
         if (!abs_ch_topo_fill(&next->topo, g->first, g->to, g->stride)) {
-            abs_ch_free(next);
-            no_memory(err, n);
+            build_failed(next, err, n);
             return -1;
         }
         return 1;
