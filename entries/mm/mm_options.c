@@ -96,8 +96,9 @@ const char *const MM_OPTION_HELP[] = {
     "(above 1: A*, not the regions' contraction hierarchy; with corridor steps the A* costed from s and g)",
     "n=N (1) abstract edges refined per GetPath call",
     "budget_us=N (0) refine legs until N us of the call passed (replaces n)",
-    "work=N (12) search work one GetPath call may spend, in units (a legs' A* expansion 3, a JPS expansion 2, a "
-    "diagonal step 1/4); a search that needs more goes on in the next call (the same paths); 0 no bound",
+    "work=N (12; small-map 5) search work one GetPath call may spend, in units (a legs' A* expansion 3, a JPS "
+    "expansion 2, a diagonal step 1/4); a search that needs more goes on in the next call (the same paths); 0 no "
+    "bound",
     "smooth=0|1 (1; 0 on narrow-corridors, no-diagonals) extended post-smoothing of the refinement window",
     "cache=off|nosym|sym (sym; off with corridor steps) edge cache of refined legs",
     "cache_kb=auto|N (auto: 64 + 3 bits per map cell) the edge cache's cap in KiB, its oldest legs evicted past "

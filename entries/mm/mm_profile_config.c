@@ -103,6 +103,16 @@
  * (results/reference/mm-paper/maze55.md). */
 #define CORRIDORS_IDLE_LEGS 2
 
+/* The small-map row's work a call (RefineConfig.work): there JPS answers a
+ * query whole, and its longest calls are a query's first, which at the
+ * shared work ran up to ten expansions after the query's setup (the line
+ * test, the search begun). At this work a call runs two or three; the
+ * calls grow by about the queries' count, each a resumed search's fixed
+ * cost, and the searches and paths are the same however split. Less work
+ * cut the longest calls little more for about twice those calls' cost
+ * (results/reference/mm-paper/fixed56.md). */
+#define SMALL_MAP_WORK 5
+
 /* What every profile shares, and why. */
 static const MmConfig BASE = {
     .defaults = 1,     /* open sectors cost nothing in the pool */
@@ -175,6 +185,8 @@ void mm_profile_config(const MmProfile *p, MmConfig *c)
         c->ahead = p->ahead;
     c->refine.ahead = p->ahead;
     c->refine.routes.whole = id == P_SMALL_MAP;
+    if (id == P_SMALL_MAP)
+        c->refine.work = SMALL_MAP_WORK;
     c->refine.routes.jps_cap = p->jps_cap;
     c->refine.routes.jps_reach = id == P_DEFAULT                               ? DEFAULT_JPS_REACH
                                  : id == P_OPEN_ROOMS                          ? OPEN_ROOMS_JPS_REACH

@@ -345,6 +345,47 @@ static void test_mm_calls_idle_legs_bounded(T *t)
     unload(&l);
 }
 
+/* On a small-map row's map (entries/mm/mm_profile_config.c SMALL_MAP_WORK)
+ * no call expands more than SMALL_CALL_EXPANSIONS nodes, every query of
+ * the scenario: a call's work covers two JPS expansions and a part, and
+ * the last one runs on what is left, with the stops its sweeps expand in
+ * place. At the shared work a query's first call ran ten after the
+ * query's setup, the longest calls of those maps. Counted in expansions,
+ * not time; the paths valid. */
+#define SMALL_CALL_EXPANSIONS 7
+static void test_mm_calls_small_map_short(T *t)
+{
+    Loaded l;
+    if (!load_bench(t, "dao/arena", &l)) /* the benchmark folder's (skipped without it) */
+        return;
+    const Entry *e;
+    MmEntry *mm = prepare_spec(t, "mm", &l, &e);
+    const Refiner *r = mm ? &mm->refiner : NULL;
+    CHECKF(t, r && r->cfg.routes.whole, "arena: not on the small-map row");
+    xyPath p = {0};
+    uint64_t most = 0, calls = 0;
+    int invalid = 0;
+    for (int i = 0; r && i < l.sc.count; i++) {
+        const ScenQuery *q = &l.sc.q[i];
+        p.len = 0;
+        for (bool done = false; !done; calls++) {
+            uint64_t before = r->stats.abs_expanded + refiner_refine_expanded(r);
+            done = e->get_path(mm, q->start, q->goal, &p);
+            uint64_t n = r->stats.abs_expanded + refiner_refine_expanded(r) - before;
+            most = n > most ? n : most;
+        }
+        invalid += !path_validate(&l.g, q->start, q->goal, p.cells, p.len, NULL, NULL, 0);
+    }
+    CHECKF(t, invalid == 0, "arena: %d invalid paths", invalid);
+    CHECKF(t, r && most > 0 && most <= SMALL_CALL_EXPANSIONS,
+           "arena: a call expanded %llu nodes, more than %d (%llu calls)", (unsigned long long)most,
+           SMALL_CALL_EXPANSIONS, (unsigned long long)calls);
+    if (mm)
+        e->destroy(mm);
+    path_free(&p);
+    unload(&l);
+}
+
 const TestCase MM_CALLS_TESTS[] = {
     {"mm_calls_gate_counts", test_mm_calls_gate_counts},
     {"mm_calls_cache_parts_small", test_mm_calls_cache_parts_small},
@@ -355,5 +396,6 @@ const TestCase MM_CALLS_TESTS[] = {
     {"mm_calls_warm_refined", test_mm_calls_warm_refined},
     {"mm_calls_warm_past_reach", test_mm_calls_warm_past_reach},
     {"mm_calls_idle_legs_bounded", test_mm_calls_idle_legs_bounded},
+    {"mm_calls_small_map_short", test_mm_calls_small_map_short},
     {NULL, NULL},
 };
