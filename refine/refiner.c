@@ -110,6 +110,20 @@ static const RefinePhase ROUTE_PHASE[] = {[ROUTE_PHASE_LOCATE] = PHASE_LOCATE, [
 /* Has this call spent its work? */
 static bool spent(const Refiner *r) { return r->legs->work == 0; }
 
+/* Does this call join another leg? `done` legs joined and `emitted` cells
+ * handed out so far. A leg left, and either one planned already or work
+ * left to plan it; then more_legs' count (or clock), or, while the call has
+ * handed out nothing, up to RefineConfig.idle_legs legs more (none: no
+ * bound), so that a call that only joins cached legs stays short. */
+static bool join_more(const Refiner *r, int done, size_t emitted, uint64_t t0)
+{
+    if (r->leg > r->last_leg || (!r->planned && spent(r)))
+        return false;
+    if (more_legs(r, done, t0))
+        return true;
+    return emitted == 0 && (r->cfg.idle_legs <= 0 || done < r->cfg.idle_legs);
+}
+
 /* Has this bounded call spent any of its work? Then the query's next stage
  * (locating s and g, the abstract search, the legs, the near box's A*)
  * waits for the next call: a call that ran them back to back, each on its
@@ -318,9 +332,7 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         r->stage = STAGE_LEGS;
     }
     size_t emitted = 0;
-    for (int done = 0; r->leg <= r->last_leg && (r->planned || !spent(r)) &&
-                       (more_legs(r, done, t0) || (emitted == 0 && (r->cfg.idle_legs <= 0 || done < r->cfg.idle_legs)));
-         done++, r->leg++) {
+    for (int done = 0; join_more(r, done, emitted, t0); done++, r->leg++) {
         xyPath *leg = &r->scratch;
         if (!r->planned && !r->paused && !refiner_plan_more(r, r->leg))
             return false;
