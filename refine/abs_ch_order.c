@@ -41,10 +41,12 @@ static uint32_t elim_stamp(Elim *e)
 
 static bool elim_add(Elim *e, uint32_t a, uint32_t b)
 {
-    uint32_t was = e->cap[a];
-    if (!grow_room32(&e->adj[a], &e->cap[a], (size_t)e->len[a] + 1, sizeof **e->adj, 4))
-        return false;
-    e->adj_bytes += (size_t)(e->cap[a] - was) * sizeof **e->adj;
+    if (e->len[a] == e->cap[a]) { /* full: grows, and the count with it */
+        uint32_t was = e->cap[a];
+        if (!grow_room32(&e->adj[a], &e->cap[a], (size_t)e->len[a] + 1, sizeof **e->adj, 4))
+            return false;
+        e->adj_bytes += (size_t)(e->cap[a] - was) * sizeof **e->adj;
+    }
     e->adj[a][e->len[a]++] = b;
     return true;
 }
