@@ -26,6 +26,7 @@
 typedef struct Elim {
     uint32_t **adj; /* per region: its neighbours not eliminated yet */
     uint32_t *len, *cap;
+    size_t adj_bytes;      /* what the lists hold now, kept as they grow and are freed */
     double *key;           /* in the queue, elim_key as it was last weighed */
     uint32_t *mark, stamp; /* generations (common/stamp.h) over n marks */
     uint32_t n;
@@ -40,8 +41,12 @@ static uint32_t elim_stamp(Elim *e)
 
 static bool elim_add(Elim *e, uint32_t a, uint32_t b)
 {
-    if (!grow_room32(&e->adj[a], &e->cap[a], (size_t)e->len[a] + 1, sizeof **e->adj, 4))
-        return false;
+    if (e->len[a] == e->cap[a]) { /* full: grows, and the count with it */
+        uint32_t was = e->cap[a];
+        if (!grow_room32(&e->adj[a], &e->cap[a], (size_t)e->len[a] + 1, sizeof **e->adj, 4))
+            return false;
+        e->adj_bytes += (size_t)(e->cap[a] - was) * sizeof **e->adj;
+    }
     e->adj[a][e->len[a]++] = b;
     return true;
 }
@@ -124,7 +129,10 @@ static bool elim_one(Elim *e, Heap *h, uint32_t v, const uint32_t *tie)
     return true;
 }
 
-/* The order under way between its pauses (abs_ch_order_begin). */
+/* The order under way between its pauses (abs_ch_order_begin). Its bytes
+ * are asked inside calls while it is under way (mm_bytes, by the grow gate
+ * in entries/mm/mm_budget.c), so the lists' share is a running count, not
+ * a walk over the regions. */
 struct AbsChOrderRun {
     Elim e;
     int32_t *pos;  /* the queue's places */
@@ -157,14 +165,13 @@ AbsChOrderRun *abs_ch_order_begin(const AbsChTopo *t, uint32_t n, const uint32_t
     AbsChOrderRun *o = calloc(1, sizeof *o);
     if (!o)
         return NULL;
-    o->e = (Elim){calloc(cnt, sizeof *o->e.adj),
-                  calloc(cnt, sizeof *o->e.len),
-                  calloc(cnt, sizeof *o->e.cap),
-                  malloc(cnt * sizeof *o->e.key),
-                  calloc(cnt, sizeof *o->e.mark),
-                  0,
-                  n,
-                  least_fill};
+    o->e = (Elim){.adj = calloc(cnt, sizeof *o->e.adj),
+                  .len = calloc(cnt, sizeof *o->e.len),
+                  .cap = calloc(cnt, sizeof *o->e.cap),
+                  .key = malloc(cnt * sizeof *o->e.key),
+                  .mark = calloc(cnt, sizeof *o->e.mark),
+                  .n = n,
+                  .least_fill = least_fill};
     o->pos = malloc(cnt * sizeof *o->pos);
     o->tie = malloc(cnt * sizeof *o->tie);
     Elim *e = &o->e;
@@ -203,6 +210,8 @@ int abs_ch_order_run(AbsChOrderRun *o, AbsChTopo *t, uint64_t work)
         bool ok = elim_one(e, &o->h, v, o->tie);
         free(e->adj[v]);
         e->adj[v] = NULL;
+        e->adj_bytes -= (size_t)e->cap[v] * sizeof **e->adj;
+        e->cap[v] = 0;
         t->rank[v] = o->k;
         t->node[o->k++] = v;
         if (!ok)
@@ -217,9 +226,7 @@ size_t abs_ch_order_bytes(const AbsChOrderRun *o)
         return 0;
     size_t b = sizeof *o + (size_t)o->e.n * (sizeof *o->e.adj + 3 * sizeof(uint32_t) + sizeof(double) + sizeof *o->pos +
                                              sizeof *o->tie + sizeof(HeapItem));
-    for (uint32_t r = 0; r < o->e.n; r++)
-        b += (size_t)o->e.cap[r] * sizeof **o->e.adj;
-    return b;
+    return b + o->e.adj_bytes;
 }
 
 bool abs_ch_topo_order(AbsChTopo *t, uint32_t n, const uint32_t *edge_first, const uint32_t *edge_to, size_t stride,
