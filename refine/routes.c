@@ -48,6 +48,9 @@ static size_t most_sectors(const Abstraction *a, int near)
     return most;
 }
 
+/* The words of the guard's seen bits for `cap` regions (regions_connect). */
+static size_t seen_words(size_t cap) { return (cap + 31) / 32; }
+
 bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstraction *a, LegPlanner *legs, Err *err)
 {
     *rt = (Routes){.cfg = *cfg, .grid = g, .abs = a, .legs = legs, .credit = {TRY_START, TRY_START, TRY_START}};
@@ -86,7 +89,9 @@ bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstr
     for (uint32_t sec = 0; sec < a->nsectors; sec++)
         most_regions = abs_region_count(a, (int)sec) > most_regions ? abs_region_count(a, (int)sec) : most_regions;
     rt->reach_cap = cfg->near > 0 && !small ? box * (size_t)most_regions : 0;
-    rt->reach = rt->reach_cap ? malloc(rt->reach_cap * sizeof *rt->reach) : NULL;
+    rt->reach_regions = most_regions;
+    rt->reach = rt->reach_cap ? malloc((rt->reach_cap + seen_words(rt->reach_cap)) * sizeof *rt->reach) : NULL;
+    rt->reach_seen = rt->reach ? rt->reach + rt->reach_cap : NULL;
     if (rt->reach_cap && !rt->reach) {
         routes_free(rt);
         return err_set(err, "out of memory for the guard's regions");
@@ -144,7 +149,7 @@ void routes_free(Routes *rt)
 
 size_t routes_bytes(const Routes *rt)
 {
-    return rt->answer.cap * sizeof(xyLoc) + rt->reach_cap * sizeof *rt->reach +
+    return rt->answer.cap * sizeof(xyLoc) + (rt->reach_cap + seen_words(rt->reach_cap)) * sizeof *rt->reach +
            (rt->gave_up ? rt->abs->nsectors * sizeof *rt->gave_up : 0) +
            (rt->band ? ROUTE_BANDS * sizeof *rt->band : 0);
 }
@@ -363,8 +368,11 @@ static uint32_t mark_box(Routes *rt, xyLoc s, xyLoc g)
     int sx0 = (s.x < g.x ? s.x : g.x) / a->S - 1, sx1 = (s.x > g.x ? s.x : g.x) / a->S + 1;
     int sy0 = (s.y < g.y ? s.y : g.y) / a->S - 1, sy1 = (s.y > g.y ? s.y : g.y) / a->S + 1;
     uint32_t mark = legplan_new_mark(rt->legs);
-    for (int y = sy0 < 0 ? 0 : sy0; y <= sy1 && y < a->sh; y++)
-        for (int x = sx0 < 0 ? 0 : sx0; x <= sx1 && x < a->sw; x++)
+    sx0 = sx0 < 0 ? 0 : sx0, sy0 = sy0 < 0 ? 0 : sy0;
+    sx1 = sx1 < a->sw ? sx1 : a->sw - 1, sy1 = sy1 < a->sh ? sy1 : a->sh - 1;
+    rt->box_x0 = sx0, rt->box_y0 = sy0, rt->box_w = sx1 - sx0 + 1, rt->box_h = sy1 - sy0 + 1;
+    for (int y = sy0; y <= sy1; y++)
+        for (int x = sx0; x <= sx1; x++)
             legplan_mark_sector(rt->legs, y * a->sw + x, mark);
     return mark;
 }
@@ -392,21 +400,37 @@ static RouteResult box(Routes *rt, xyLoc s, xyLoc g, uint32_t mark, xyPath *out,
     return answer(rt, out);
 }
 
+/* Region r of sector s, in the box mark_box marked last: its seen bit's
+ * index; -1 where the sector holds more regions than any did at init (a
+ * map change). */
+static long seen_bit(const Routes *rt, int s, int r)
+{
+    int x = s % rt->abs->sw - rt->box_x0, y = s / rt->abs->sw - rt->box_y0;
+    return r < rt->reach_regions ? ((long)y * rt->box_w + x) * rt->reach_regions + r : -1;
+}
+
 /* Do the regions of the sectors marked `mark` connect region sr of sector
  * ss to region gr of sector gs? Exactly when the box's A* finds a path: a
  * region is connected inside its sector, and an abstract edge is a legal
  * move between two regions of neighbouring sectors (for a diagonal one, its
  * two side cells lie in the box too, which is a rectangle of sectors). A
- * breadth-first walk over the regions reached, listed in `reach` (a region
- * reached is looked up in the list: a box holds a few dozen); true, as the
- * A* would then decide, when they are more than it holds (after a map
- * change made a sector hold more regions than any did). */
+ * breadth-first walk over the regions reached, listed in `reach`; whether
+ * one was reached is its seen bit (a lookup in the list cost the walk the
+ * square of the regions, the longest part of a guarded call). True, as the
+ * A* would then decide, when a region has no bit (after a map change made
+ * a sector hold more regions than any did, or a box past the guard's). */
 static bool regions_connect(Routes *rt, int ss, int sr, int gs, int gr, uint32_t mark)
 {
     const Abstraction *a = rt->abs;
     const uint8_t *marks = rt->legs->sector_mark;
     const uint32_t want = (uint32_t)gs << 8 | (uint32_t)gr;
-    uint32_t *reach = rt->reach;
+    uint32_t *reach = rt->reach, *seen = rt->reach_seen;
+    size_t bits = (size_t)rt->box_w * (size_t)rt->box_h * (size_t)rt->reach_regions;
+    long b = seen_bit(rt, ss, sr);
+    if (bits > rt->reach_cap || b < 0)
+        return true; /* a box larger than the guard's (most_sectors), or a region past its bits */
+    memset(seen, 0, seen_words(bits) * sizeof *seen);
+    seen[b >> 5] |= 1u << (b & 31);
     size_t n = 0;
     reach[n++] = (uint32_t)ss << 8 | (uint32_t)sr; /* regions per sector fit in 8 bits (abs_region_count) */
     for (size_t i = 0; i < n; i++) {
@@ -416,15 +440,14 @@ static bool regions_connect(Routes *rt, int ss, int sr, int gs, int gr, uint32_t
         AbsEdge e;
         abs_edges(a, (int)(reach[i] >> 8), (int)(reach[i] & 0xffu), &it);
         while (abs_edge_next(a, &it, &e)) {
-            uint32_t v = (uint32_t)e.sector << 8 | (uint32_t)e.region;
-            bool seen = marks[e.sector] != mark;
-            for (size_t k = 0; k < n && !seen; k++)
-                seen = reach[k] == v;
-            if (seen)
+            if (marks[e.sector] != mark)
                 continue;
-            if (n == rt->reach_cap)
+            if ((b = seen_bit(rt, e.sector, e.region)) < 0)
                 return true;
-            reach[n++] = v;
+            if (seen[b >> 5] & 1u << (b & 31))
+                continue;
+            seen[b >> 5] |= 1u << (b & 31);
+            reach[n++] = (uint32_t)e.sector << 8 | (uint32_t)e.region;
         }
     }
     return false;

@@ -127,6 +127,11 @@ typedef struct Routes {
     bool abs_waiting;
     uint32_t *reach; /* the guard's regions reached in its box (routes.c regions_connect) */
     size_t reach_cap;
+    /* A bit per region of the box's sectors, reach_regions per sector,
+     * set once it is listed in reach (in reach's block); the box the
+     * latest mark_box marked, in sectors: its corner and size. */
+    uint32_t *reach_seen;
+    int reach_regions, box_x0, box_y0, box_w, box_h;
     RoutesStats stats;
 } Routes;
 
