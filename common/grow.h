@@ -64,7 +64,7 @@ static inline bool grow_room32(void *pp, uint32_t *cap, size_t need, size_t elem
 /* A growing part's owner's say (the grow gate): `ask`, when set, is called
  * with `ctx` and the bytes the part is about to add, before it adds them,
  * so that the owner can make room elsewhere first (mm tiles its JPS's
- * transposed rows: entries/mm/mm_budget.c mm_grow_gate). Its answer:
+ * transposed rows: entries/mm/mm_gate.c grow_gate). Its answer:
  * whether the owner has room for them. A part that can do without the
  * growth (a memo: it remembers fewer entries) may stay as it is on false;
  * a search's pages or node state grow anyway (a search never fails or

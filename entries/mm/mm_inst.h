@@ -1,6 +1,7 @@
 /* mm_inst.h (private to entries/mm/): the mm instance, shared by the entry
  * (mm_entry.c: prepare, queries, counters), its file (mm_file.c), its memory budget (mm_budget.c:
- * what it holds by part, and the choices made against the budget) and its
+ * what it holds by part, and the choices made against the budget; mm_gate.c:
+ * the grow gate its parts ask as queries run) and its
  * map changes (mm_update.c: the cells at once, the abstraction when a query
  * needs it) and its warm-up at prepare (mm_warm.c). */
 #ifndef GPPC_ENTRIES_MM_INST_H
@@ -59,7 +60,7 @@ typedef struct MmEntry {
     bool beyond;
     uint32_t tile_check; /* queries answered while watched */
     size_t bytes_before_tiles;
-    /* The grow gate's running total (mm_budget.c grow_gate): what the
+    /* The grow gate's running total (mm_gate.c grow_gate): what the
      * instance held at the gate's last walk over the parts (0: none yet)
      * plus what the parts asked for since, and the map changes and
      * re-derivations (updates + pending.rederived) it had seen then;
@@ -69,6 +70,22 @@ typedef struct MmEntry {
     size_t gate_unasked;
     uint64_t gate_walks; /* asks it answered by a walk over the parts */
 } MmEntry;
+
+/* The line the instance may hold up to with the JPS route's turn bits
+ * (refine/routes.h) and with the JPS's whole transposed rows (mm_tile_jps):
+ * the rest of the budget is for what grows without asking the grow gate
+ * (the refiner's scratch paths, checked every TILE_CHECK_EVERY-th query).
+ * Turn bits are taken at prepare where they fit under it; as soon as a
+ * part that asks grow_gate would grow past it (the JPS's node state too:
+ * jps_grow asks with what it adds), the JPS is tiled where its turn bits
+ * may stay with the tiles and the tiles alone bring it back under; else
+ * they are given back (the whole copy back where it had tiled for them
+ * and fits), and the tiles weighed after that, against what the instance
+ * holds without them. A
+ * share of 9/10 fixed at prepare left them out where the edge cache and
+ * the leg pages never grow into that tenth: small-map maps, every query by
+ * JPS (results/reference/mm-paper/daojps42.md). */
+#define TURNS_TILES_BUDGET_PERCENT 97
 
 /* What the instance holds and may hold (mm_budget.c). mm_bytes: the total,
  * and each part's bytes into `part` (SUMMARY's MM_PART_KEY names). */
@@ -94,7 +111,7 @@ bool mm_take_turns(MmEntry *e, Err *err);
  * TILE_CHECK_EVERY-th query while tile_watch. */
 #define TILE_CHECK_EVERY 4
 void mm_tile_jps(MmEntry *e, size_t held, Err *err);
-/* The instance's grow gate (common/grow.h) given to each part that grows
+/* The instance's grow gate (mm_gate.c; common/grow.h) given to each part that grows
  * as queries run and asks first: the joint memo (refine/window.h
  * memo_gate), the legs' A* (search/astar.h), both JPS (search/jps.h), the
  * corridor window (refine/legplan.h) and the region search's open list and

@@ -120,7 +120,7 @@ static void test_mm_calls_first_reserved(T *t)
     }
 }
 
-/* The grow gate near its line (entries/mm/mm_budget.c grow_gate): an
+/* The grow gate near its line (entries/mm/mm_gate.c grow_gate): an
  * instance whose turn bits and tiles hold it within a sixteenth of its
  * budget under the line answers its parts' asks from its running total,
  * which counts what the parts that do not ask grew, and walks over the

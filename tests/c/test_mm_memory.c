@@ -148,7 +148,7 @@ static void test_mm_searches_sized_at_prepare(T *t)
         const Entry *e;
         void *inst = prepare_spec(t, "mm", &l, &e);
         double legs = inst ? entry_counter(e, inst, "mm_bytes_legs") : 0;
-        /* Without its turn bits, which the grow gate may give back (mm_budget.c). */
+        /* Without its turn bits, which the grow gate may give back (mm_gate.c). */
         double jps = inst ? entry_counter(e, inst, "mm_bytes_jps") - entry_counter(e, inst, "jps_turn_bytes") : 0;
         double grown_at_prepare = inst ? entry_counter(e, inst, "jps_grown") : 0; /* by its warm-up query */
         double tiles = inst ? entry_counter(e, inst, "jps_tiles") : 0;
@@ -271,7 +271,7 @@ static void test_mm_tiles_within_budget(T *t)
 }
 
 /* Dao maps whose joint memo's last doubling would take them past 97/100
- * of their budget end within it (mm_budget.c, the grow gate): lak512d
+ * of their budget end within it (mm_budget.c and mm_gate.c, the grow gate): lak512d
  * tiled its JPS's transposed rows before that doubling (tiled only at the
  * next 4th query's check, after it, it ended 1.002x over, and held 1.04x
  * while the doubling held the old table besides), and now stays below the
@@ -330,7 +330,7 @@ static void test_mm_memo_within_budget(T *t)
 
 /* Maps whose growing parts pass 97/100 of their budget as their queries
  * run have their JPS's transposed rows tiled before that growth, by the
- * grow gate their parts ask (entries/mm/mm_budget.c mm_gate_parts): what
+ * grow gate their parts ask (entries/mm/mm_gate.c mm_gate_parts): what
  * each held when it tiled, its peak (mm_bytes with mm_bytes_peak), stays
  * under that line, counted as mm counts it (a hundredth of the budget, in
  * whole bytes, 97 times): 32room_000, whose legs' pages and edge cache
