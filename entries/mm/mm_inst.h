@@ -81,10 +81,10 @@ typedef struct MmEntry {
  * may stay with the tiles and the tiles alone bring it back under; else
  * they are given back (the whole copy back where it had tiled for them
  * and fits), and the tiles weighed after that, against what the instance
- * holds without them. A
- * share of 9/10 fixed at prepare left them out where the edge cache and
- * the leg pages never grow into that tenth: small-map maps, every query by
- * JPS (results/reference/mm-paper/daojps42.md). */
+ * holds without them (mm_gate.c grow_gate). A share of 9/10 fixed at
+ * prepare left them out where the edge cache and the leg pages never grow
+ * into that tenth: small-map maps, every query by JPS
+ * (results/reference/mm-paper/daojps42.md). */
 #define TURNS_TILES_BUDGET_PERCENT 97
 
 /* What the instance holds and may hold (mm_budget.c). mm_bytes: the total,
