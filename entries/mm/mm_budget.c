@@ -272,7 +272,6 @@ bool mm_take_turns(MmEntry *e, Err *err)
  * (results/reference/mm-paper/randfit44.md), and where the JPS has coarse
  * turn bits (its diagonal steps and straight successors scan columns down
  * the rows, not through the tiles: search/jps.h jps_enable_coarse). */
-
 void mm_tile_jps(MmEntry *e, size_t held, Err *err)
 {
     Jps *j = &e->legs.jps;
