@@ -81,8 +81,8 @@
  * epoch when it was last written: a part of an older epoch is empty,
  * whatever its slots say (it is emptied when next written). */
 typedef struct CachePart {
-    uint8_t
-        *slot;  /* n slots of EdgeCache.stride bytes (then wide keys' high halves); NULL until the part's first put */
+    /* n slots of EdgeCache.stride bytes (then wide keys' high halves); NULL until the part's first put */
+    uint8_t *slot;
     uint32_t n; /* at most EDGE_CACHE_PART_SLOTS */
     uint16_t used;
     uint16_t epoch;

@@ -131,7 +131,7 @@ static bool elim_one(Elim *e, Heap *h, uint32_t v, const uint32_t *tie)
 
 /* The order under way between its pauses (abs_ch_order_begin). Its bytes
  * are asked inside calls while it is under way (mm_bytes, by the grow gate
- * in entries/mm/mm_budget.c), so the lists' share is a running count, not
+ * in entries/mm/mm_gate.c), so the lists' share is a running count, not
  * a walk over the regions. */
 struct AbsChOrderRun {
     Elim e;

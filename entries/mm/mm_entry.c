@@ -209,7 +209,7 @@ static bool mm_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
     bool done = refiner_step(&e->refiner, s, g, path);
     /* Every TILE_CHECK_EVERY-th query: summing the parts costs about as
      * much as a short query's scans. While turn bits are held only the grow
-     * gate tiles, when an ask would cross the line (mm_budget.c). */
+     * gate tiles, when an ask would cross the line (mm_gate.c). */
     if (done && e->tile_watch && !e->legs.jps.turns.block && ++e->tile_check % TILE_CHECK_EVERY == 0)
         mm_tile_check(e);
     return done;
