@@ -174,10 +174,7 @@ uint32_t mm_profile_fit_memo_least(const MmProfile *p)
  * the cache's room weighed more than the memo's there, a memo of half its
  * most beside a smaller cache costing more
  * (results/reference/mm-paper/lead57.md). */
-uint32_t mm_profile_fit_memo_tight(const MmProfile *p)
-{
-    return mm_profile_id(p) == P_CORRIDORS ? FIT_MEMO_LEAST : 0;
-}
+uint32_t mm_profile_fit_memo_tight(const MmProfile *p) { return mm_profile_id(p) == P_CORRIDORS ? FIT_MEMO_LEAST : 0; }
 
 void mm_profile_config(const MmProfile *p, MmConfig *c)
 {
