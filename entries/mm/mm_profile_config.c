@@ -169,11 +169,10 @@ uint32_t mm_profile_fit_memo_least(const MmProfile *p)
 
 /* The 4-wide mazes are corridors whose memo at its most leaves their
  * cache too little room. Held to FIT_MEMO_LEAST, the cache taking the rest
- * (about three fifths of what their legs take), they end within their
- * budget for some 1.6x the instructions a run (its legs planned again):
- * the cache's room weighed more than the memo's there, a memo of half its
- * most beside a smaller cache costing more
- * (results/reference/mm-paper/lead57.md). */
+ * (less than their legs take), they end within their budget at a cost in
+ * time (legs evicted and planned again): the cache's room weighed more
+ * than the memo's there, a memo of half its most beside a smaller cache
+ * costing more (results/reference/mm-paper/lead57.md). */
 uint32_t mm_profile_fit_memo_tight(const MmProfile *p) { return mm_profile_id(p) == P_CORRIDORS ? FIT_MEMO_LEAST : 0; }
 
 void mm_profile_config(const MmProfile *p, MmConfig *c)
