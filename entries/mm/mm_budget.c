@@ -88,8 +88,11 @@ static size_t mm_cache_cap(const MmEntry *e)
  * Both cost time held smaller (a joint smoothed again, a leg planned
  * again); a memo held to half of what is left would take the broad mazes'
  * memo from them where their cache needs no more than the rest
- * (results/reference/mm-paper/mazecache43.md). Where even the least would
- * not fit, the memo and the cap stay as they were: a small cache and memo
+ * (results/reference/mm-paper/mazecache43.md). Where the least leaves
+ * the cache less than its least, a profile may hold the memo tighter still
+ * (mm_profile_fit_memo_tight: the 4-wide mazes, whose cache then takes the
+ * rest and plans more legs again). Where even that would not fit, the memo
+ * and the cap stay as they were: a small cache and memo
  * cost time, and would not bring the instance within
  * (results/reference/mm-paper/mazemem42.md); `beyond` says so to the
  * grow gate, which then lets the memo take its blocks at prepare: weighed
@@ -130,6 +133,11 @@ size_t mm_fit_cache(MmEntry *e)
                                  (size_t)memo * sizeof(JointMemo) + FIT_CACHE_LEAST > room))
         memo /= 2;
     size_t held = (size_t)memo * sizeof(JointMemo);
+    uint32_t tight = mm_profile_fit_memo_tight(e->profile);
+    if (held + FIT_CACHE_LEAST > room && tight && tight < memo) {
+        memo = tight;
+        held = (size_t)memo * sizeof(JointMemo);
+    }
     if (held + FIT_CACHE_LEAST > room) {
         e->beyond = true;
         return cap;

@@ -83,6 +83,11 @@ uint32_t mm_profile_memo(const MmProfile *p, size_t cells);
  * mm_fit_cache), at some cost in time: 0 it does not, else the fewest
  * joints the memo may be held to there (halved from its most). */
 uint32_t mm_profile_fit_memo_least(const MmProfile *p);
+/* Where even that least leaves the edge cache less than its least beside
+ * it, the joints the memo is held to instead so that the instance still
+ * fits, the cache taking what is left (more of its legs planned again): 0
+ * none, the memo and the cache's cap stay as they were. */
+uint32_t mm_profile_fit_memo_tight(const MmProfile *p);
 
 /* The most share of coarse turn bits set at which the JPS route keeps them
  * (search/jps.h jps_enable_coarse) under configuration c (coarse=). */

@@ -154,8 +154,9 @@ uint32_t mm_profile_memo(const MmProfile *p, size_t cells)
  * and joints, and there a memo of half its most cost several times what
  * the misses of a cache held to what is left cost (each a leg planned
  * again): so there the memo keeps its most and only the cache is held.
- * The 1- to 4-wide mazes do not fit with the memo at its most, and keep
- * the whole budget (results/reference/mm-paper/mazefit45.md). */
+ * The 1- and 2-wide mazes do not fit with the memo at its most, and keep
+ * the whole budget (results/reference/mm-paper/mazefit45.md); the 4-wide
+ * ones fit with it held tighter (mm_profile_fit_memo_tight). */
 #define FIT_MEMO_LEAST 256
 
 uint32_t mm_profile_fit_memo_least(const MmProfile *p)
@@ -165,6 +166,14 @@ uint32_t mm_profile_fit_memo_least(const MmProfile *p)
         return p->memo_max;
     return id == P_WIDE_CORRIDORS || id == P_BROAD_CORRIDORS ? FIT_MEMO_LEAST : 0;
 }
+
+/* The 4-wide mazes are corridors whose memo at its most leaves their
+ * cache too little room. Held to FIT_MEMO_LEAST, the cache taking the rest
+ * (less than their legs take), they end within their budget at a cost in
+ * time (legs evicted and planned again): the cache's room weighed more
+ * than the memo's there, a memo of half its most beside a smaller cache
+ * costing more (results/reference/mm-paper/lead57.md). */
+uint32_t mm_profile_fit_memo_tight(const MmProfile *p) { return mm_profile_id(p) == P_CORRIDORS ? FIT_MEMO_LEAST : 0; }
 
 void mm_profile_config(const MmProfile *p, MmConfig *c)
 {

@@ -544,15 +544,14 @@ static void test_mm_rooms_jps_reach(T *t)
     unload(&l);
 }
 
-/* A corridors maze whose instance mm_fit_cache finds cannot end within its
- * budget (entries/mm/mm_budget.c `beyond`: its memo at the profile's
- * least and the least cache already pass it) takes its memo's blocks at
- * prepare whatever the headroom left then: asked against what the instance
- * held before its cache had a leg, the last block was refused or taken by
- * a few hundred bytes either way (the entry's own record 96 B smaller took
- * maze512-4-0's from 512 joints to 1024), on maps that pass their budget
- * by far more than any memo. maze512-4-6 was refused it. Prepare only. */
-static void test_mm_memo_beyond_budget_not_refused(T *t)
+/* A 4-wide maze (corridors) whose memo at its most would leave its edge
+ * cache less than its least (entries/mm/mm_budget.c mm_fit_cache) holds
+ * the memo to the profile's tight size instead (mm_profile_fit_memo_tight)
+ * and caps the cache at what is left, so that what it holds at prepare and
+ * the cache at its cap fit the issue's budget; before, such a map was
+ * `beyond`, kept the memo's most and a cache capped only by the whole
+ * budget, and ended some 20-30 KiB over it. Prepare only. */
+static void test_mm_maze_memo_held_to_fit(T *t)
 {
     if (T_SANITIZED) { /* a 512x512 maze's prepare: the plain build only */
         t_skip(t, "the plain build only");
@@ -563,11 +562,12 @@ static void test_mm_memo_beyond_budget_not_refused(T *t)
         return;
     const Entry *e;
     void *inst = prepare_spec(t, "mm", &l, &e);
-    CHECKF(t,
-           !inst || (entry_counter(e, inst, "memo_refused") == 0 &&
-                     entry_counter(e, inst, "mm_bytes_refiner") >= 1024 * sizeof(JointMemo)),
-           "maze512-4-6: memo doublings refused %.0f, refiner %.0f bytes",
-           inst ? entry_counter(e, inst, "memo_refused") : 0, inst ? entry_counter(e, inst, "mm_bytes_refiner") : 0);
+    double memo = inst ? entry_counter(e, inst, "memo_entries") : 0,
+           held = inst ? entry_counter(e, inst, "mm_bytes") - entry_counter(e, inst, "mm_bytes_cache") : 0,
+           cap = inst ? entry_counter(e, inst, "cache_cap_bytes") : 0, budget = issue_budget(&l.g);
+    CHECKF(t, inst && memo > 0 && memo <= 256 && held + cap <= budget,
+           "maze512-4-6: memo %.0f joints, held beside the cache %.0f + cache cap %.0f against the budget %.0f", memo,
+           held, cap, budget);
     if (inst)
         e->destroy(inst);
     unload(&l);
@@ -636,7 +636,7 @@ const TestCase MM_MEMORY_TESTS[] = {
     {"mm_turns_leave_room", test_mm_turns_leave_room},
     {"mm_tiles_within_budget", test_mm_tiles_within_budget},
     {"mm_memo_within_budget", test_mm_memo_within_budget},
-    {"mm_memo_beyond_budget_not_refused", test_mm_memo_beyond_budget_not_refused},
+    {"mm_maze_memo_held_to_fit", test_mm_maze_memo_held_to_fit},
     {"mm_grow_gate_tiles_first", test_mm_grow_gate_tiles_first},
     {"mm_tiny_cluttered_within_budget", test_mm_tiny_cluttered_within_budget},
     {"mm_capped_tiny_within_budget", test_mm_capped_tiny_within_budget},
