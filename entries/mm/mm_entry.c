@@ -198,7 +198,8 @@ static void *mm_prepare(const Grid *map, const char *file, const EntryOpts *opts
      * nothing. */
     if (e->cfg.refine.ahead == 0)
         win_memo_reserve(&e->refiner.win);
-    mm_cache_reserve(e); /* the same for the edge cache's slots and stream, after the memo */
+    mm_cache_reserve(e);  /* the same for the edge cache's slots and stream, after the memo */
+    mm_gate_warm_room(e); /* last: the heap what grows as queries run may take, written here */
     mm_progress(&e->grid, e->started_ns, "prepared");
     return e;
 }

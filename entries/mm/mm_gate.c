@@ -4,7 +4,11 @@
  * the instance holds, answers at once while that stays under the line
  * (TURNS_TILES_BUDGET_PERCENT of the budget, mm_inst.h), and past it makes
  * the budget's choices (mm_budget.c: the JPS's tiles, its turn bits given
- * back) before it answers. Owns nothing but MmEntry's gate fields. */
+ * back) before it answers; at prepare's end it writes the heap those parts
+ * may grow into (mm_gate_warm_room). Owns nothing but MmEntry's gate
+ * fields. */
+#include <stdlib.h>
+
 #include "mm_inst.h"
 
 /* What the instance holds now: mm_bytes `all` without its peak part. */
@@ -168,4 +172,35 @@ void mm_gate_parts(MmEntry *e)
     e->as.gate = gate; /* kept across map changes (refine/abstract_search.h region_search_follow) */
     if (e->legs.have_cjps)
         e->legs.cjps->gate = gate; /* kept when its window is made again (refine/legplan_corridor.c make_window) */
+}
+
+/* Prepare's last step. The parts that grow as queries run (the legs' A*
+ * pages, the edge cache, the memo) grow by realloc inside a call, and
+ * where the allocator hands them heap the process never wrote, every fresh
+ * 4 KiB is a page fault there, several times the call's own work (a box
+ * search's page growth was a default map's longest call, with its faults
+ * most of it). So the heap the instance may still grow into is written
+ * here, once, and freed: what is left under its budget, and the turn bits
+ * the gate may give back (their room is taken again by what grows after).
+ * The allocator keeps a freed block of this size for the next requests
+ * (one it maps apart, past its threshold, goes back at free, written for
+ * nothing); the instance holds no more than before (mm_bytes), the
+ * process's resident memory at most that room more. */
+/* One write a page: the smallest page size (a larger page is written more
+ * than once, never skipped). */
+#define WARM_STRIDE 4096
+
+void mm_gate_warm_room(MmEntry *e)
+{
+    size_t budget = mm_budget(e), now = held_now(e);
+    if (now >= budget) /* over already: no room to keep warm within it */
+        return;
+    bool givable = e->legs.jps.turns.block && e->legs.jps.turns_room;
+    size_t room = budget - now + (givable ? jps_turns_bytes(&e->legs.jps.turns) : 0);
+    volatile char *p = malloc(room);
+    if (!p)
+        return; /* the growths fault as they did */
+    for (size_t i = 0; i < room; i += WARM_STRIDE)
+        p[i] = 0;
+    free((void *)p);
 }

@@ -130,6 +130,10 @@ void mm_tile_check(MmEntry *e);
  * in a call of the first query past the routes (or of the first after the
  * tiles). */
 void mm_gate_ready(MmEntry *e);
+/* Prepare's last step (mm_gate.c): the heap the instance may still grow
+ * into within its budget written once and freed, so that no growth inside
+ * a call faults on fresh memory. */
+void mm_gate_warm_room(MmEntry *e);
 /* The grow gate's running total as its next ask would weigh it: never
  * below what the instance holds (mm_bytes without its peak); 0 where that
  * ask walks over the parts. */

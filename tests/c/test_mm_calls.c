@@ -4,8 +4,10 @@
  * costed from s and g, corridor steps). Both ran in the call after the
  * capped JPS gave up, with the hierarchy's query and its unpacking between
  * them: the longest call of dao's default maps and the rooms maps. */
+#define _GNU_SOURCE /* RUSAGE_THREAD */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "../../entries/mm/mm_inst.h"
 #include "../../grid/validate.h"
@@ -345,7 +347,60 @@ static void test_mm_calls_idle_legs_bounded(T *t)
     unload(&l);
 }
 
+/* The calls whose legs' A* grew its pages (a near box's search past a
+ * center leg's two sectors) fault on no fresh memory: prepare wrote the
+ * heap the instance may grow into within its budget (entries/mm/mm_gate.c
+ * mm_gate_warm_room). On dao/lak519d and brc997d those growths had faulted
+ * (their calls the maps' longest). Faults counted by the thread's minor
+ * faults around each call; not under ASan, whose allocator is its own.
+ * First in its suite (one process a suite, tests/run_all.py): the heap
+ * that earlier tests wrote and freed would hide the faults. */
+static long thread_minflt(void)
+{
+    struct rusage u;
+    return getrusage(RUSAGE_THREAD, &u) == 0 ? u.ru_minflt : 0;
+}
+
+static void test_mm_calls_growth_no_faults(T *t)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    (void)t;
+    (void)thread_minflt;
+#else
+    const char *maps[] = {"dao/lak519d", "dao/brc997d", NULL};
+    Loaded l;
+    for (int m = 0; maps[m] && load_bench(t, maps[m], &l); m++) {
+        const Entry *e;
+        MmEntry *mm = prepare_spec(t, "mm", &l, &e);
+        const AStarPages *pg = mm ? &mm->legs.astar.pg : NULL;
+        long faults = 0;
+        uint64_t grown = 0;
+        xyPath p = {0};
+        for (int i = 0; pg && i < l.sc.count; i++) {
+            p.len = 0;
+            for (bool done = false; !done;) {
+                uint64_t grows = pg->grows;
+                long before = thread_minflt();
+                done = e->get_path(mm, l.sc.q[i].start, l.sc.q[i].goal, &p);
+                if (pg->grows != grows) {
+                    faults += thread_minflt() - before;
+                    grown++;
+                }
+            }
+        }
+        CHECKF(t, grown > 0, "%s: no call grew the legs' pages", maps[m]);
+        CHECKF(t, faults == 0, "%s: %ld minor faults in the %llu calls that grew the legs' pages", maps[m], faults,
+               (unsigned long long)grown);
+        if (mm)
+            e->destroy(mm);
+        path_free(&p);
+        unload(&l);
+    }
+#endif
+}
+
 const TestCase MM_CALLS_TESTS[] = {
+    {"mm_calls_growth_no_faults", test_mm_calls_growth_no_faults}, /* first: see its comment */
     {"mm_calls_gate_counts", test_mm_calls_gate_counts},
     {"mm_calls_cache_parts_small", test_mm_calls_cache_parts_small},
     {"mm_calls_first_reserved", test_mm_calls_first_reserved},
