@@ -550,7 +550,7 @@ static void test_mm_rooms_jps_reach(T *t)
  * and caps the cache at what is left, so that what it holds at prepare and
  * the cache at its cap fit the issue's budget; before, such a map was
  * `beyond`, kept the memo's most and a cache capped only by the whole
- * budget, and ended some 20-30 KiB over it. Prepare only. */
+ * budget, and ended some 20-30 KiB over it. */
 static void test_mm_maze_memo_held_to_fit(T *t)
 {
     if (T_SANITIZED) { /* a 512x512 maze's prepare: the plain build only */
@@ -568,6 +568,19 @@ static void test_mm_maze_memo_held_to_fit(T *t)
     CHECKF(t, inst && memo > 0 && memo <= 256 && held + cap <= budget,
            "maze512-4-6: memo %.0f joints, held beside the cache %.0f + cache cap %.0f against the budget %.0f", memo,
            held, cap, budget);
+    /* And so it ends: a sample of its queries, every path valid, the cache
+     * evicting at its cap. */
+    xyPath p = {0};
+    int invalid = 0;
+    for (int i = 0; inst && i < l.sc.count; i += 32) {
+        const ScenQuery *q = &l.sc.q[i];
+        run_query(t, e, inst, q, &p);
+        invalid += !path_validate(&l.g, q->start, q->goal, p.cells, p.len, NULL, NULL, 0);
+    }
+    path_free(&p);
+    double end = inst ? entry_counter(e, inst, "mm_bytes") : 0;
+    CHECKF(t, inst && !invalid && end <= budget, "maze512-4-6: %d invalid paths, mm_bytes %.0f against the budget %.0f",
+           invalid, end, budget);
     if (inst)
         e->destroy(inst);
     unload(&l);
