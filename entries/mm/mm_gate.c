@@ -174,6 +174,10 @@ void mm_gate_parts(MmEntry *e)
         e->legs.cjps->gate = gate; /* kept when its window is made again (refine/legplan_corridor.c make_window) */
 }
 
+/* One write a page: the smallest page size (a larger page is written more
+ * than once, never skipped). */
+#define WARM_STRIDE 4096
+
 /* Prepare's last step. The parts that grow as queries run (the legs' A*
  * pages, the edge cache, the memo) grow by realloc inside a call, and
  * where the allocator hands them heap the process never wrote, every fresh
@@ -186,10 +190,6 @@ void mm_gate_parts(MmEntry *e)
  * (one it maps apart, past its threshold, goes back at free, written for
  * nothing); the instance holds no more than before (mm_bytes), the
  * process's resident memory at most that room more. */
-/* One write a page: the smallest page size (a larger page is written more
- * than once, never skipped). */
-#define WARM_STRIDE 4096
-
 void mm_gate_warm_room(MmEntry *e)
 {
     size_t budget = mm_budget(e), now = held_now(e);
