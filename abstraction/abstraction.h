@@ -209,6 +209,25 @@ void abs_kept_undo(AbsKept *k, uint32_t nsectors, const uint8_t *touched);
 /* `keep`: what updates keep (NULL: a whole-map scratch and a decode). */
 bool abs_update(Abstraction *out, const Abstraction *old, const Grid *g, const uint8_t *touched, AbsKept *keep,
                 Err *err);
+/* abs_update in pieces, one a call of abs_update_run, for a caller that
+ * bounds its calls: the ring's flood fills and the touched sectors' border
+ * scans; the ring's regions, centers and edges; then the edge costs (with
+ * costs on), `work` units a call (a window search's expanded cells,
+ * abstraction/costs.c); then the packing into `out`. Run returns 0
+ * while pieces are left (out holds nothing), 1 once out is the updated
+ * abstraction, -1 when memory ran out. old, g, touched and keep stay the
+ * caller's and unchanged from begin to end; end(failed) frees the state
+ * and, after a failure, drops the touched sectors' kept labels. Until the
+ * last piece `keep` holds what it held before (the cells' labels of the
+ * ring are already those of the grid as it is: each is its own sector's
+ * flood fill), so an update can be let go between pieces (end(false)) and
+ * begun again over more touched sectors. */
+typedef struct AbsUpdate AbsUpdate;
+AbsUpdate *abs_update_begin(const Abstraction *old, const Grid *g, const uint8_t *touched, AbsKept *keep, Err *err);
+int abs_update_run(AbsUpdate *u, Abstraction *out, uint64_t work, Err *err);
+void abs_update_end(AbsUpdate *u, bool failed);
+/* Bytes the state holds between pieces (0 for NULL). */
+size_t abs_update_bytes(const AbsUpdate *u);
 
 /* Does a cell path use a touched sector: a cell in one, or a diagonal step
  * whose corner cells (checked by the no-corner-cutting rule) lie in one? A

@@ -47,8 +47,9 @@ typedef struct LegNode {
     int32_t pos;   /* its place in the open list (search/heap.h) */
 } LegNode;
 
-typedef struct LegSearch {
+struct LegSearch {
     const Grid *g;
+    uint64_t expanded; /* cells the searches expanded (the measuring's work) */
     int S, sw;
     uint32_t stamp;
     Heap open;
@@ -58,7 +59,7 @@ typedef struct LegSearch {
     uint64_t row[LEG_STRIDE];
     uint64_t closed[LEG_STRIDE]; /* the search's closed cells, as row */
     LegNode node[LEG_CELLS];
-} LegSearch;
+};
 
 static void leg_search_free(LegSearch *ls)
 {
@@ -166,6 +167,7 @@ static double leg_search(LegSearch *ls, int sx, int sy, int gx, int gy)
             f = top.f;
         }
         next = -1;
+        ls->expanded++;
         if (cur == goal)
             return node[cur].g;
         const double gc = node[cur].g;
@@ -297,58 +299,109 @@ static bool corner_leg(const Grid *g, int S, int sw, int s, int dir, xyLoc a, xy
     return true;
 }
 
-bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, const uint8_t *placeholder, Err *err)
+/* A window search's expansions are the measuring's work units; an edge
+ * that lines settle costs a few, as its line checks read a few dozen cells. */
+#define LINE_WORK 4u
+
+bool abs_costs_begin(AbsCostRun *c, AbsPlain *p, const Grid *g, int S, const uint8_t *redo, const uint8_t *placeholder,
+                     Err *err)
 {
-    int sw = (g->width + S - 1) / S, sh = (g->height + S - 1) / S;
-    LegSearch *ls = NULL;
+    *c = (AbsCostRun){.p = p, .g = g, .S = S, .redo = redo, .placeholder = placeholder};
+    c->sw = (g->width + S - 1) / S;
+    c->sh = (g->height + S - 1) / S;
     if (!p->edge_excess)
         p->edge_excess = calloc((size_t)p->nedges + 1, 1);
-    if (!p->edge_excess)
-        return err_set(err, "out of memory measuring the abstract edge costs");
     /* Every edge measured again has its source within two sectors of a
      * marked one (a diagonal edge past a marked corner, or one held by
      * two default sectors beside the change): the rest is not looked at. */
-    uint8_t *near = redo ? malloc((size_t)p->nsectors) : NULL;
-    if (redo && !near)
+    c->near = redo ? malloc((size_t)p->nsectors) : NULL;
+    if (!p->edge_excess || (redo && !c->near)) {
+        free(c->near);
+        c->near = NULL;
         return err_set(err, "out of memory measuring the abstract edge costs");
-    if (near)
-        abs_dilate(sw, sh, redo, 2, near);
-    /* The window search is set up at the first leg that needs it: a
-     * re-derivation whose legs are all lines needs none. */
-    for (int s = 0; s < p->nsectors; s++)
-        for (int a = near && !near[s] ? p->reg_first[s + 1] : p->reg_first[s]; a < p->reg_first[s + 1]; a++)
-            for (int e = p->edge_first[a]; e < p->edge_first[a + 1]; e++) {
-                int t = (s % sw + GRID_DX[p->edge_dir[e]]) + (s / sw + GRID_DY[p->edge_dir[e]]) * sw;
-                int b = p->reg_first[t] + p->edge_target[e];
-                bool held =
-                    placeholder && (placeholder[s] & placeholder[t] & 1) && ((placeholder[s] | placeholder[t]) & 2);
-                if (b < a || (redo && !redo[s] && !redo[t] &&
-                              (p->edge_dir[e] < 4 || (!abs_corner_marked(sw, sh, s, p->edge_dir[e], redo) && !held))))
-                    continue; /* measured from b's side, or kept from before */
-                xyLoc ca = abs_center_cell(s % sw * S, s / sw * S, p->center[a]);
-                xyLoc cb = abs_center_cell(t % sw * S, t / sw * S, p->center[b]);
-                double len;
-                if (straight_leg(g, S, sw, s, t, ca, cb) || bent_leg(g, S, sw, s, t, ca, cb))
-                    len = grid_octile(ca.x, ca.y, cb.x, cb.y);
-                else if (!GRID_DIR_IS_DIAGONAL(p->edge_dir[e]) ||
-                         !corner_leg(g, S, sw, s, p->edge_dir[e], ca, cb, &len)) {
-                    if (!ls && !(ls = leg_search_new(g, S, err))) {
-                        free(near);
-                        return false;
-                    }
-                    len = leg_length(ls, s, t, p->edge_dir[e], ca, cb);
-                }
-                /* No path inside the two sectors cannot happen for an edge of a
-                 * valid abstraction; the longest code keeps such an edge last. */
-                uint8_t q = len < 0 ? 255 : abs_excess_code(len - grid_octile(ca.x, ca.y, cb.x, cb.y));
-                p->edge_excess[e] = q;
-                int r = abs_plain_reverse_edge(p, s, a, p->edge_dir[e], t, p->edge_target[e]);
-                if (r >= 0)
-                    p->edge_excess[r] = q;
-            }
-    leg_search_free(ls);
-    free(near);
+    }
+    if (c->near)
+        abs_dilate(c->sw, c->sh, redo, 2, c->near);
     return true;
+}
+
+/* Measures the edges of sector s that are its to measure. */
+static bool measure_sector(AbsCostRun *c, int s, uint64_t *spent, Err *err)
+{
+    AbsPlain *p = c->p;
+    const Grid *g = c->g;
+    const int S = c->S, sw = c->sw;
+    for (int a = p->reg_first[s]; a < p->reg_first[s + 1]; a++)
+        for (int e = p->edge_first[a]; e < p->edge_first[a + 1]; e++) {
+            int t = (s % sw + GRID_DX[p->edge_dir[e]]) + (s / sw + GRID_DY[p->edge_dir[e]]) * sw;
+            int b = p->reg_first[t] + p->edge_target[e];
+            bool held = c->placeholder && (c->placeholder[s] & c->placeholder[t] & 1) &&
+                        ((c->placeholder[s] | c->placeholder[t]) & 2);
+            if (b < a || (c->redo && !c->redo[s] && !c->redo[t] &&
+                          (p->edge_dir[e] < 4 || (!abs_corner_marked(sw, c->sh, s, p->edge_dir[e], c->redo) && !held))))
+                continue; /* measured from b's side, or kept from before */
+            xyLoc ca = abs_center_cell(s % sw * S, s / sw * S, p->center[a]);
+            xyLoc cb = abs_center_cell(t % sw * S, t / sw * S, p->center[b]);
+            double len;
+            *spent += LINE_WORK;
+            if (straight_leg(g, S, sw, s, t, ca, cb) || bent_leg(g, S, sw, s, t, ca, cb))
+                len = grid_octile(ca.x, ca.y, cb.x, cb.y);
+            else if (!GRID_DIR_IS_DIAGONAL(p->edge_dir[e]) || !corner_leg(g, S, sw, s, p->edge_dir[e], ca, cb, &len)) {
+                /* The window search is set up at the first leg that needs
+                 * it: a re-derivation whose legs are all lines needs none. */
+                if (!c->ls && !(c->ls = leg_search_new(g, S, err)))
+                    return false;
+                c->ls->expanded = 0;
+                len = leg_length(c->ls, s, t, p->edge_dir[e], ca, cb);
+                *spent += c->ls->expanded;
+            }
+            /* No path inside the two sectors cannot happen for an edge of a
+             * valid abstraction; the longest code keeps such an edge last. */
+            uint8_t q = len < 0 ? 255 : abs_excess_code(len - grid_octile(ca.x, ca.y, cb.x, cb.y));
+            p->edge_excess[e] = q;
+            int r = abs_plain_reverse_edge(p, s, a, p->edge_dir[e], t, p->edge_target[e]);
+            if (r >= 0)
+                p->edge_excess[r] = q;
+        }
+    return true;
+}
+
+int abs_costs_run(AbsCostRun *c, uint64_t work, Err *err)
+{
+    uint64_t spent = 0;
+    for (; c->s < c->p->nsectors; c->s++) {
+        if (spent >= work)
+            return 0;
+        if (c->near && !c->near[c->s])
+            continue;
+        if (!measure_sector(c, c->s, &spent, err))
+            return -1;
+    }
+    return 1;
+}
+
+void abs_costs_end(AbsCostRun *c)
+{
+    leg_search_free(c->ls);
+    free(c->near);
+    c->ls = NULL;
+    c->near = NULL;
+}
+
+size_t abs_costs_bytes(const AbsCostRun *c)
+{
+    return (c->near ? (size_t)c->p->nsectors : 0) +
+           (c->ls ? sizeof *c->ls + (size_t)c->ls->open.cap * sizeof(HeapItem) : 0);
+}
+
+bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, const uint8_t *placeholder, Err *err)
+{
+    AbsCostRun c;
+    if (!abs_costs_begin(&c, p, g, S, redo, placeholder, err))
+        return false;
+    int done = abs_costs_run(&c, UINT64_MAX, err);
+    abs_costs_end(&c);
+    return done > 0;
 }
 
 bool abs_edge_excess(const Abstraction *a, uint8_t **out, Err *err)

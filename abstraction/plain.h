@@ -73,6 +73,36 @@ int abs_optimize_centers(AbsPlain *p, const Grid *g, int S, const uint8_t *label
  * their values. Each leg is searched over a window of 2 x 2 sectors (the
  * memory of four sectors, not of the map). */
 bool abs_plain_costs(AbsPlain *p, const Grid *g, int S, const uint8_t *redo, const uint8_t *placeholder, Err *err);
+/* abs_plain_costs in pieces, for a re-derivation spread over calls: begin
+ * (allocates the excess bytes when p has none), run until done or about
+ * `work` units are spent (a window search's expanded cells; checked
+ * between sectors), end. p, redo and placeholder stay the caller's and
+ * unchanged in between. */
+typedef struct LegSearch LegSearch; /* costs.c's own */
+typedef struct AbsCostRun {
+    AbsPlain *p;
+    const Grid *g;
+    int S, sw, sh;
+    const uint8_t *redo, *placeholder;
+    uint8_t *near; /* per sector: within two of a redo one (NULL: every sector) */
+    LegSearch *ls; /* the window search, made at the first leg that needs one */
+    int s;         /* the next sector whose edges are measured */
+} AbsCostRun;
+bool abs_costs_begin(AbsCostRun *c, AbsPlain *p, const Grid *g, int S, const uint8_t *redo, const uint8_t *placeholder,
+                     Err *err);
+/* 1: every edge measured; 0: the work ran out (run again); -1: out of memory (end still frees). */
+int abs_costs_run(AbsCostRun *c, uint64_t work, Err *err);
+void abs_costs_end(AbsCostRun *c);
+/* Bytes the run holds beside p (the window search, the near flags). */
+size_t abs_costs_bytes(const AbsCostRun *c);
+/* An update under way (abstraction.h abs_update_begin): the whole map's new
+ * plain form once its second piece has run (regions, centers and edges;
+ * the costs may still be coming), else NULL, and in *old the abstraction it
+ * updates (the sectors' geometry); and the new local region of
+ * cell (x, y) by then (a ring sector's from its fresh labels, another's
+ * by locating it: its cells, so its numbering, are as before), -1 blocked. */
+const AbsPlain *abs_update_plain(const AbsUpdate *u, const Abstraction **old);
+int abs_update_region_of(const AbsUpdate *u, AbsLocator *loc, int x, int y);
 /* Is either sector beside the corner that the diagonal direction d of
  * sector s crosses marked (an sw-wide grid of sectors)? A diagonal step
  * across that corner checks one cell of each (no corner cutting), so the

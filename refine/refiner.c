@@ -91,6 +91,8 @@ static void finish_query(Refiner *r)
 void refiner_invalidate(Refiner *r)
 {
     r->replan = r->active;
+    r->wait_proven = false; /* the change may cut what was shown connected */
+    r->wait_tried = false;
     win_forget(&r->win); /* its remembered joints were smoothed on the old map */
 }
 
@@ -156,7 +158,7 @@ static RouteResult route_whole(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 }
 
 /* Is the abstraction current (RefinerAbsReady)? */
-static bool abs_ready(Refiner *r) { return !r->abs_ready || r->abs_ready(r->abs_ready_ctx); }
+static int abs_ready(Refiner *r) { return r->abs_ready ? r->abs_ready(r->abs_ready_ctx) : 1; }
 
 /* The near box (refine/routes.h), its query's s and g located first
  * (refiner_plan_locate: the planning after it, when the box does not answer,
@@ -261,6 +263,8 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         r->rejoin = false;
         r->emitted = 0;
         r->near = false;
+        r->wait_proven = false;
+        r->wait_tried = false;
     }
     if (r->stage == STAGE_ROUTES) {
         RouteResult res = route_whole(r, s, g, out);
@@ -276,7 +280,7 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         if (r->near) {
             r->stage = STAGE_NEAR;
             r->plan_from = s;
-            r->near_regions = !r->routes.abs_waiting && abs_ready(r);
+            r->near_regions = !r->routes.abs_waiting && abs_ready(r) > 0;
         }
         if (begun(r))
             return false;
@@ -296,7 +300,14 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
             return false;
         if (!r->paused && r->plan_step == PLAN_LOCATE_FROM) {
             xyLoc from = r->rejoin ? win_last(&r->win) : s;
-            if (!abs_ready(r)) {
+            int ready = abs_ready(r);
+            if (ready == 0) { /* the query moves meanwhile, so that the call is a step */
+                if (refiner_wait_step(r, from, out) != WAIT_ENDED)
+                    return false;
+                finish_query(r);
+                return true;
+            }
+            if (ready < 0) {
                 whole_map(r, from, r->rejoin, out);
                 finish_query(r);
                 return true;

@@ -114,19 +114,39 @@ typedef struct RefineStats {
      * instance's memory does not grow with the queries it answers. */
     uint32_t max_hist[REFINE_MAX_BUCKETS];
     uint64_t nquery_max;
+    /* While the abstraction was brought current (refiner_wait.c): queries
+     * whose ends were known connected, and known not; calls that moved;
+     * queries answered whole meanwhile. */
+    uint64_t wait_connected, wait_no_path, wait_moves, wait_answered;
 } RefineStats;
 
 /* Asked before the abstraction is read (a new query past the routes, or a
  * re-plan after a map change): its owner brings the map changes it has
- * deferred into the abstraction and everything over it (entries/mm). False:
- * it could not (the owner said why on stderr); the query then goes by A*
- * over the whole map, which needs no abstraction. */
-typedef bool (*RefinerAbsReady)(void *ctx);
+ * deferred into the abstraction and everything over it (entries/mm), a
+ * piece a call. 1: it is current; 0: a piece of that work ran in this call,
+ * which ends there (the query goes on, asking again, in the next); -1: it
+ * could not (the owner said why on stderr); the query then goes by A* over
+ * the whole map, which needs no abstraction. */
+typedef int (*RefinerAbsReady)(void *ctx);
+
+/* Asked while abs_ready says 0, before a waiting query hands out a cell
+ * (refiner_wait.c): are s and g connected on the map as it is? 1 yes, 0 no
+ * (the query ends with what it has handed out), -1 not known yet. `walk`:
+ * the answer may walk the regions of the abstraction made before the change
+ * (asked once a query: a walk that finds nothing may visit them all);
+ * *visited: the regions walked (the call's work). `loc`: the refiner's
+ * locating scratch, free meanwhile. */
+typedef int (*RefinerConnected)(void *ctx, AbsLocator *loc, xyLoc s, xyLoc g, bool walk, uint64_t *visited);
 
 typedef struct Refiner {
     RefineConfig cfg;
     RefinerAbsReady abs_ready; /* NULL: the abstraction is always current */
     void *abs_ready_ctx;
+    /* The owner's, with abs_ready (NULL: queries never move while waiting;
+     * refiner_wait.c). */
+    RefinerConnected connected;
+    bool wait_proven; /* the query in progress: its ends are known connected */
+    bool wait_tried;  /* ... and its one walk over the old abstraction spent (RefinerConnected) */
     const Grid *grid;
     const AbsIndex *ix;
     RegionSearch *as;

@@ -95,6 +95,15 @@ static inline void refiner_note_search(Refiner *r, uint64_t expanded)
         r->query_max = (uint32_t)(expanded > UINT32_MAX ? UINT32_MAX : expanded);
 }
 
+/* While the abstraction is brought current (RefinerAbsReady 0: a piece of
+ * that work ran in this call), the query from `from` on, on the call's work
+ * (refiner_wait.c): WAIT_ENDED the query is over (answered whole from
+ * `from`, or g cannot be reached from there: nothing more goes out);
+ * WAIT_MOVED cells went out and r->rejoin is set (the planning goes on from
+ * the last of them); WAIT_NONE nothing moved (no memory for the search). */
+typedef enum { WAIT_NONE, WAIT_MOVED, WAIT_ENDED } WaitStep;
+WaitStep refiner_wait_step(Refiner *r, xyLoc from, xyPath *out);
+
 /* What refiner_plan_leg put into the leg: cells, waypoints (an
  * already smoothed center leg), or nothing yet (its search paused: the
  * next call goes on with it). */

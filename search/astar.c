@@ -342,6 +342,27 @@ AStarResult astar_run(AStar *a, uint64_t *work, xyPath *out)
     return r;
 }
 
+size_t astar_toward_best(AStar *a, size_t k, xyPath *out)
+{
+    const AStarQuery *q = &a->q;
+    if (!q->running || heap_empty(&a->bf.open) || k == 0)
+        return 0;
+    uint32_t id = heap_top(&a->bf.open)->id, page;
+    xyLoc c = a->pg.side ? paged_cell(a, id, &page)
+                         : (xyLoc){(int16_t)grid_index_x(a->grid, (int)id), (int16_t)grid_index_y(a->grid, (int)id)};
+    /* The way back from it, then the k cells nearest s moved to the front. */
+    size_t first = out->len;
+    while (!xy_same(c, q->s)) {
+        path_push(out, c);
+        int d = a->parent_dir[node_of(a, c)];
+        c = (xyLoc){(int16_t)(c.x - GRID_DX[d]), (int16_t)(c.y - GRID_DY[d])};
+    }
+    size_t n = out->len - first, m = n < k ? n : k;
+    cells_reverse(out->cells + first, n);
+    out->len = first + m;
+    return m;
+}
+
 /* The whole search in one run: its length, or -1 (nothing appended). */
 static double run_whole(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim, xyPath *out)
 {

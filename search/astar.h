@@ -165,6 +165,15 @@ typedef enum { ASTAR_FOUND, ASTAR_NONE, ASTAR_PAUSED } AStarResult;
 bool astar_begin(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim);
 AStarResult astar_run(AStar *a, uint64_t *work, xyPath *out);
 
+/* For a paused search (ASTAR_PAUSED): appends at most `k` cells of the way
+ * from s toward the open list's best node (least f, the heap's order among
+ * equals), s left out, each a legal move from the one before on the grid
+ * searched: a caller that must move before the search ends (mm while its
+ * abstraction is brought current) steps where the search looks most
+ * promising. Returns the cells appended (0: nothing is open, or the best
+ * node is s). The search may be run on afterwards. */
+size_t astar_toward_best(AStar *a, size_t k, xyPath *out);
+
 /* Lets the open list hold `cells` nodes (at least the passable cells: a
  * dynamic map that opens cells must call it; the paged form's open list
  * grows as a search fills it, and this does nothing). Grows only; on failure the old

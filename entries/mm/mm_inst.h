@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 
+#include "../../abstraction/reach.h"
 #include "../../common/clock.h"
 #include "../../refine/refiner.h"
 #include "../../search/trace.h"
@@ -28,6 +29,9 @@ typedef struct MmPending {
     uint64_t rederive_ns; /* time in re-derivations (inside GetPath calls) */
     uint64_t rederive_max_ns;
     uint64_t failed; /* re-derivations that ran out of memory (the query went by A* over the map) */
+    AbsUpdate *upd;  /* the re-derivation under way, between its pieces (abs_update_run), or NULL */
+    AbsReach reach;  /* the waiting queries' walks (abstraction/reach.h) */
+    uint64_t pieces; /* pieces of re-derivations run, one a call */
 } MmPending;
 
 typedef struct MmEntry {

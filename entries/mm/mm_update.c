@@ -9,9 +9,14 @@
  * search and its hierarchy (region_search_follow), and the two leg stores
  * (re-indexed by the survival rule, cache/leg.h) are re-derived only when a
  * query reaches the abstract route (Refiner.abs_ready), for every batch
- * marked since the last time at once. That work runs inside that GetPath
- * call and is charged there, as the dynamic kit charges an update; SUMMARY
- * says how much of it there was (mm_pending_counters). Batches whose queries
+ * marked since the last time at once. That work runs in that query's
+ * GetPath calls, a piece each (abs_update_run: the ring's flood fills, its
+ * plain form, its edge costs a work budget at a time, the packing with
+ * what stands on it), and is charged there, as the dynamic kit charges an
+ * update; the query waits meanwhile (each such call ends after its piece),
+ * and a change between pieces lets the pieces done go (the next query
+ * that asks begins again over every mark). SUMMARY says how much of it
+ * there was (mm_pending_counters). Batches whose queries
  * the routes answer whole cost only their cells.
  * Meanwhile the JPS route is not capped (Routes.abs_waiting): a query JPS
  * gives up on at the cap would pay the whole backlog's re-derivation before
@@ -33,17 +38,22 @@
 #include "../../common/clock.h"
 #include "mm_inst.h"
 
-/* Re-derives the abstraction and what stands on it for the sectors marked
- * since the last time. On failure nothing moved: the marks stay (and the
- * kept labels of marked sectors are dropped, so a later try floods them). */
-static bool rederive(MmEntry *e, Err *err)
+/* The edge costs' work units a call (abs_update_run): about as long as
+ * the piece that labels the ring and scans its edges on a map change that
+ * touches many sectors. */
+#define REDERIVE_COST_WORK 16000u
+
+/* What stands on the abstraction, for the fresh one: the index, the region
+ * search (its hierarchy deferred), the two leg stores re-indexed. On
+ * failure nothing moved but the kept labels of the marked sectors, dropped
+ * (a later try floods them). */
+static bool swap_in(MmEntry *e, Abstraction *fresh, Err *err)
 {
     const uint8_t *touched = e->pending.touched;
-    Abstraction fresh = {0};
     AbsIndex fresh_ix = {0};
     RegionSearch fresh_as = {0};
     bool followed = false;
-    bool ok = abs_update(&fresh, &e->abs, &e->grid, touched, &e->kept, err) && abs_index_init(&fresh_ix, &fresh, err) &&
+    bool ok = abs_index_init(&fresh_ix, fresh, err) &&
               (followed = region_search_follow(&fresh_as, &fresh_ix, &e->as, touched, err));
     long segs = ok && e->have_segs ? segs_remap(&e->segs, &e->ix, &fresh_ix, touched, err) : 0;
     if (segs < 0)
@@ -53,7 +63,7 @@ static bool rederive(MmEntry *e, Err *err)
             region_search_unfollow(&fresh_as, &e->as);
         region_search_free(&fresh_as);
         abs_index_free(&fresh_ix);
-        abs_free(&fresh);
+        abs_free(fresh);
         abs_kept_undo(&e->kept, e->abs.nsectors, touched);
         return false;
     }
@@ -63,7 +73,7 @@ static bool rederive(MmEntry *e, Err *err)
     abs_index_free(&e->ix);
     abs_free(&e->abs);
     /* Everything else points at e->abs, e->ix and e->as, which keep their addresses. */
-    e->abs = fresh;
+    e->abs = *fresh;
     e->ix = fresh_ix;
     e->ix.abs = &e->abs;
     fresh_as.tracer = e->as.tracer; /* set_tracer holds until set again */
@@ -72,19 +82,43 @@ static bool rederive(MmEntry *e, Err *err)
     return true;
 }
 
-/* Re-derives the pending batches, timed and counted. */
-static bool rederive_pending(MmEntry *e, Err *err)
+/* One piece of the re-derivation of the sectors marked since the last
+ * time (abs_update_run; the last one packs it and swaps it in): 1 done, 0
+ * a piece ran and more are left, -1 out of memory (the marks stay). */
+static int rederive(MmEntry *e, Err *err)
+{
+    MmPending *p = &e->pending;
+    if (!p->upd && !(p->upd = abs_update_begin(&e->abs, &e->grid, p->touched, &e->kept, err))) {
+        abs_kept_undo(&e->kept, e->abs.nsectors, p->touched);
+        return -1;
+    }
+    Abstraction fresh;
+    int done = abs_update_run(p->upd, &fresh, REDERIVE_COST_WORK, err);
+    if (done == 0)
+        return 0;
+    abs_update_end(p->upd, done < 0);
+    p->upd = NULL;
+    if (done < 0) {
+        abs_kept_undo(&e->kept, e->abs.nsectors, p->touched);
+        return -1;
+    }
+    return swap_in(e, &fresh, err) ? 1 : -1;
+}
+
+/* A piece of the pending batches' re-derivation, timed and counted. */
+static int rederive_pending(MmEntry *e, Err *err)
 {
     MmPending *p = &e->pending;
     uint64_t t0 = clock_now_ns();
-    bool ok = rederive(e, err);
+    int done = rederive(e, err);
     uint64_t dt = clock_now_ns() - t0;
     p->rederive_ns += dt;
+    p->pieces++;
     if (dt > p->rederive_max_ns)
         p->rederive_max_ns = dt;
-    if (!ok) {
-        p->failed++;
-        return false;
+    if (done <= 0) {
+        p->failed += done < 0;
+        return done;
     }
     p->rederived++;
     p->batches_in += p->batches;
@@ -93,28 +127,53 @@ static bool rederive_pending(MmEntry *e, Err *err)
     p->sectors = 0;
     memset(p->touched, 0, e->abs.nsectors);
     e->refiner.routes.abs_waiting = false;
-    return true;
+    return 1;
 }
 
-/* Brings the pending batches into the abstraction (RefinerAbsReady). */
-static bool abs_ready(void *ctx)
+/* Brings the pending batches into the abstraction, a piece a call
+ * (RefinerAbsReady): the call that runs the last piece ends there too, so
+ * no call both re-derives and searches. */
+static int abs_ready(void *ctx)
 {
     MmEntry *e = ctx;
     Err err;
-    if (!e->pending.batches || rederive_pending(e, &err))
-        return true;
+    if (!e->pending.batches)
+        return 1;
+    int done = rederive_pending(e, &err);
+    if (done >= 0)
+        return 0;
     fprintf(stderr, "mm: the abstraction could not follow the map's changes (%s); this query goes by A*\n", err.msg);
-    return false;
+    return -1;
+}
+
+/* Are s and g connected on the map as it is (RefinerConnected)? Exact once
+ * the re-derivation has its new regions and edges; before that, yes where
+ * the abstraction before the change connects them around every marked
+ * sector (the one walk a query may take), else not known. */
+static int connected(void *ctx, AbsLocator *loc, xyLoc s, xyLoc g, bool walk, uint64_t *visited)
+{
+    MmEntry *e = ctx;
+    MmPending *p = &e->pending;
+    uint64_t before = p->reach.visited;
+    int known = p->upd ? abs_reach_update(&p->reach, p->upd, &e->grid, loc, s, g) : -2;
+    if (known == -2 && walk && p->batches)
+        known = abs_reach(&p->reach, &e->ix, &e->grid, loc, s, g, p->touched) > 0 ? 1 : -2;
+    *visited = p->reach.visited - before;
+    return known < 0 ? -1 : known;
 }
 
 void mm_pending_attach(MmEntry *e)
 {
     e->refiner.abs_ready = abs_ready;
+    e->refiner.connected = connected;
     e->refiner.abs_ready_ctx = e;
 }
 
 void mm_pending_free(MmEntry *e)
 {
+    abs_update_end(e->pending.upd, false);
+    e->pending.upd = NULL;
+    abs_reach_free(&e->pending.reach);
     free(e->pending.touched);
     free(e->pending.batch);
     e->pending.touched = NULL;
@@ -124,7 +183,10 @@ void mm_pending_free(MmEntry *e)
 bool mm_sync(void *inst, Err *err)
 {
     MmEntry *e = inst;
-    return !e->pending.batches || rederive_pending(e, err);
+    int done = 1;
+    while (e->pending.batches && (done = rederive_pending(e, err)) >= 0)
+        ;
+    return done >= 0;
 }
 
 bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
@@ -174,6 +236,11 @@ bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
      * the corridor copy then failing to reserve). This count is exact. */
     e->legs.jps.passable = e->passable;
     if (changed) {
+        /* A re-derivation under way covers the marks as they were: let it
+         * go (the labels it made are its sectors' as the grid was, and any
+         * sector changed since is marked, so flooded again). */
+        abs_update_end(p->upd, false);
+        p->upd = NULL;
         p->batches++;
         /* A query in progress re-plans from where it stands (and so asks
          * for the abstraction); remembered joints were smoothed on the old map. */
@@ -194,8 +261,15 @@ void mm_pending_counters(const MmEntry *e, Counters *out)
     counters_add(out, "rederive_batches_mean", (double)p->batches_in / r);
     counters_add(out, "rederive_sectors_mean", (double)p->sectors_in / r);
     counters_add(out, "rederive_us_mean", (double)p->rederive_ns / r * 1e-3);
-    counters_add(out, "rederive_us_max", (double)p->rederive_max_ns * 1e-3);
+    counters_add(out, "rederive_pieces", (double)p->pieces);
+    counters_add(out, "rederive_us_max", (double)p->rederive_max_ns * 1e-3); /* the longest piece */
     counters_add(out, "rederive_failed", (double)p->failed);
+    /* The queries that waited for it (refine/refiner_wait.c). */
+    const RefineStats *st = &e->refiner.stats;
+    counters_add(out, "wait_connected", (double)st->wait_connected);
+    counters_add(out, "wait_no_path", (double)st->wait_no_path);
+    counters_add(out, "wait_moves", (double)st->wait_moves);
+    counters_add(out, "wait_answered", (double)st->wait_answered);
     counters_add(out, "updates_pending_at_end", (double)p->batches);
     /* Per update, its own call and its share of the re-derivations: what an
      * update costs in all, wherever it is charged. */

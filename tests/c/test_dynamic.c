@@ -366,6 +366,160 @@ static void test_dyn_baselines_update(T *t)
     unload(&l);
 }
 
+/* A map change's re-derivation runs a piece a call (abs_update_run): after
+ * changes over many sectors, the query that needs the abstraction takes it
+ * in over at least three calls (the ring, its edge costs, the packing),
+ * never two pieces in one call, and its path is valid. The JPS route is off,
+ * so the query goes the abstract route. */
+static void test_dyn_rederive_in_pieces(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/8room256-0", &l))
+        return;
+    const Entry *e;
+    void *inst = prepare_spec(t, "mm:jps=0", &l, &e);
+    if (!inst) {
+        unload(&l);
+        return;
+    }
+    uint64_t seed = 55;
+    flip_random_cells(t, e, inst, &l, 64, &seed);
+    const ScenQuery *q = &l.sc.q[0];
+    for (int i = 0; i < l.sc.count; i++)
+        if (l.sc.q[i].optimal > q->optimal)
+            q = &l.sc.q[i];
+    xyPath p = {0};
+    double pieces = entry_counter(e, inst, "rederive_pieces"), first = pieces;
+    int calls = 0, most = 0;
+    for (bool done = false; !done && calls < 100000; calls++) {
+        done = e->get_path(inst, q->start, q->goal, &p);
+        double now = entry_counter(e, inst, "rederive_pieces");
+        most = now - pieces > most ? (int)(now - pieces) : most;
+        pieces = now;
+    }
+    CHECKF(t, first == 0 && pieces - first >= 3 && most == 1, "pieces %.0f -> %.0f, at most %d in one call", first,
+           pieces, most);
+    CHECK(t, entry_counter(e, inst, "rederivations") == 1);
+    double len;
+    char why[200];
+    int *comp = grid_components(&l.g);
+    bool reachable = comp && comp[q->start.y * l.g.width + q->start.x] == comp[q->goal.y * l.g.width + q->goal.x] &&
+                     comp[q->start.y * l.g.width + q->start.x] >= 0;
+    CHECKF(t, !reachable || path_validate(&l.g, q->start, q->goal, p.cells, p.len, &len, why, sizeof why),
+           "path after the re-derivation: %s", why);
+    free(comp);
+    path_free(&p);
+    e->destroy(inst);
+    unload(&l);
+}
+
+/* Sends the cells to the instance's update() and to l's grid. */
+static void change_cells(T *t, const Entry *e, void *inst, Loaded *l, const CellChange *ch, int n)
+{
+    Err err;
+    CHECKF(t, e->update(inst, ch, n, &err), "%s", err.msg);
+    for (int i = 0; i < n; i++)
+        grid_set_passable(&l->g, ch[i].x, ch[i].y, ch[i].passable);
+}
+
+/* The query, call by call: how many of its calls ran a piece of the
+ * re-derivation, and how many of those (but its last) handed out no cell. */
+static void run_counting_pieces(const Entry *e, void *inst, const ScenQuery *q, xyPath *p, int *with_piece, int *idle)
+{
+    *with_piece = *idle = 0;
+    double pieces = entry_counter(e, inst, "rederive_pieces");
+    p->len = 0;
+    bool done = false;
+    for (int calls = 0; !done && calls < 100000; calls++) {
+        size_t before = p->len;
+        done = e->get_path(inst, q->start, q->goal, p);
+        double now = entry_counter(e, inst, "rederive_pieces");
+        if (now > pieces) {
+            (*with_piece)++;
+            *idle += !done && p->len == before;
+        }
+        pieces = now;
+    }
+}
+
+/* While the re-derivation runs a piece a call, the query that waits for it
+ * moves in each of those calls (refine/refiner_wait.c) once its ends are
+ * known connected (here by the abstraction before the change, around the
+ * changed sector): a host that joins calls handing out nothing (the dynamic
+ * track) then sees no step as long as the whole re-derivation. A query with
+ * no path must get an empty one: across a wall it hands out nothing, and
+ * ends, empty, once the update's new regions show the wall, before the
+ * re-derivation's last piece. */
+static void test_dyn_wait_moves_only_when_connected(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/8room256-0", &l))
+        return;
+    /* The longest query whose ends are at least two rooms apart across. */
+    const ScenQuery *q = NULL;
+    for (int i = 0; i < l.sc.count; i++) {
+        const ScenQuery *c = &l.sc.q[i];
+        if (abs(c->goal.x - c->start.x) >= 96 && (!q || c->optimal > q->optimal))
+            q = c;
+    }
+    CHECK(t, q != NULL);
+    for (int part = 0; q && part < 2; part++) {
+        const Entry *e;
+        void *inst = prepare_spec(t, "mm:jps=0", &l, &e);
+        if (!inst)
+            break;
+        const Abstraction *a = mm_abs_index(inst)->abs;
+        CellChange ch[256];
+        int n = 0;
+        if (part == 0) { /* a few cells of the sector farthest from both ends */
+            int best = -1, far = -1;
+            for (int s = 0; s < (int)a->nsectors; s++) {
+                int cx = abs_sector_x0(a, s) + a->S / 2, cy = abs_sector_y0(a, s) + a->S / 2;
+                int ds = abs(cx - q->start.x) + abs(cy - q->start.y), dg = abs(cx - q->goal.x) + abs(cy - q->goal.y);
+                int d = ds < dg ? ds : dg;
+                if (d > far) {
+                    far = d;
+                    best = s;
+                }
+            }
+            for (int y = abs_sector_y0(a, best); y < abs_sector_y0(a, best) + a->S && n < 4; y++)
+                for (int x = abs_sector_x0(a, best); x < abs_sector_x0(a, best) + a->S && n < 4; x++)
+                    if (grid_passable(&l.g, x, y))
+                        ch[n++] = (CellChange){(int16_t)x, (int16_t)y, false};
+        } else { /* a wall down the whole map between the ends: no path */
+            int x = (q->start.x + q->goal.x) / 2;
+            for (int y = 0; y < l.g.height && n < 256; y++)
+                ch[n++] = (CellChange){(int16_t)x, (int16_t)y, false};
+        }
+        change_cells(t, e, inst, &l, ch, n);
+        xyPath p = {0};
+        int with_piece, idle;
+        run_counting_pieces(e, inst, q, &p, &with_piece, &idle);
+        double shown = entry_counter(e, inst, "wait_connected"), none = entry_counter(e, inst, "wait_no_path"),
+               moves = entry_counter(e, inst, "wait_moves");
+        if (part == 0) {
+            double len;
+            char why[200];
+            CHECKF(t, path_validate(&l.g, q->start, q->goal, p.cells, p.len, &len, why, sizeof why), "%s", why);
+            CHECKF(t, shown == 1 && with_piece >= 3 && idle == 0 && moves >= 2,
+                   "a change away from the ends: shown %.0f, %d calls with a piece, %d of them idle, %.0f moves", shown,
+                   with_piece, idle, moves);
+        } else {
+            /* known with the update's new regions, before its last piece */
+            double rederived = entry_counter(e, inst, "rederivations");
+            CHECKF(t, p.len == 0 && shown == 0 && moves == 0 && none == 1 && rederived == 0,
+                   "a wall between the ends: %zu cells out, connected %.0f, no path %.0f, %.0f moves, %.0f "
+                   "re-derivations done",
+                   p.len, shown, none, moves, rederived);
+        }
+        path_free(&p);
+        e->destroy(inst);
+        for (int i = 0; i < n; i++) /* the map as it was, for the next part */
+            grid_set_passable(&l.g, ch[i].x, ch[i].y, true);
+    }
+    unload(&l);
+}
+
 const TestCase DYNAMIC_TESTS[] = {
     {"dyn_baselines_update", test_dyn_baselines_update},
     {"dyn_mm_update_drops_crossing_legs", test_dyn_mm_update_drops_crossing_legs},
@@ -373,5 +527,7 @@ const TestCase DYNAMIC_TESTS[] = {
     {"dyn_budget", test_dyn_budget},
     {"dyn_small_map_takes_turns", test_dyn_small_map_takes_turns},
     {"dyn_centers_opt_file", test_dyn_centers_opt_file},
+    {"dyn_rederive_in_pieces", test_dyn_rederive_in_pieces},
+    {"dyn_wait_moves_only_when_connected", test_dyn_wait_moves_only_when_connected},
     {NULL, NULL},
 };
