@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/grow.h"
 #include "plain.h"
 
 typedef struct Need {
@@ -24,7 +25,8 @@ typedef struct Need {
     uint8_t *ring;          /* per sector: touched or next to a touched one */
     uint8_t *near;          /* per sector: within two sectors of a touched one */
     RawEdge *scan;          /* the touched sectors' edges (scan_touched) */
-    int *scan_first;        /* per sector + 1: sector s's are scan[scan_first[s] ..] */
+    size_t scan_cap;
+    int *scan_first; /* per sector + 1: sector s's are scan[scan_first[s] ..] */
 } Need;
 
 /* Labels every sector in the ring whose labels are not kept (each flood
@@ -50,6 +52,15 @@ static bool label_ring(const Abstraction *a, const Grid *g, const Need *n, uint8
     return true;
 }
 
+/* Room for the edges of a touched sector (scan_touched) and of a ring
+ * sector (rebuild_plain) at first: most have a few dozen, ABS_RAW_EDGES_MAX
+ * at the most; the arrays grow when a change needs more. Sized for the
+ * most, a change over many sectors made arrays past the allocator's mmap
+ * threshold, fresh pages at every update whose first writes faulted inside
+ * the query's call. */
+#define SCAN_EDGES_FIRST 32u
+#define RING_EDGES_FIRST 16u
+
 /* Every touched sector's edges, all directions, scanned once into
  * n->scan: a ring sector beside it reads its own edges towards it from
  * these, turned round (a move and its reverse are legal together). */
@@ -59,15 +70,17 @@ static bool scan_touched(const Abstraction *a, const Grid *g, Need *n, const uin
     size_t k = 0;
     for (uint32_t s = 0; s < a->nsectors; s++)
         k += n->touched[s] != 0;
-    n->scan = malloc((k ? k : 1) * ABS_RAW_EDGES_MAX * sizeof *n->scan);
     n->scan_first = malloc(((size_t)a->nsectors + 1) * sizeof *n->scan_first);
-    if (!n->scan || !n->scan_first)
+    if (!n->scan_first)
         return false;
     int used = 0;
     for (int s = 0; s < (int)a->nsectors; s++) {
         n->scan_first[s] = used;
         if (!n->touched[s])
             continue;
+        if (!grow_room(&n->scan, &n->scan_cap, (size_t)used + ABS_RAW_EDGES_MAX, sizeof *n->scan,
+                       k * SCAN_EDGES_FIRST + ABS_RAW_EDGES_MAX))
+            return false;
         int x0, y0, w, h;
         abs_sector_box(a, s, &x0, &y0, &w, &h);
         unsigned single = abs_single_regions((int)a->sw, (int)a->sh, s, old->reg_first, first_center, n->touched);
@@ -130,6 +143,19 @@ static uint8_t old_excess(const AbsPlain *old, int s, RawEdge e)
     return 0; /* cannot happen: an edge between untouched sectors is as before */
 }
 
+/* Room for `need` edges in p's edge arrays of *cap (0: take them at *cap):
+ * doubled as a change needs; false when memory ran out. */
+static bool edges_room(AbsPlain *p, size_t *cap, size_t need, bool excess)
+{
+    if (p->edge_dir && need <= *cap)
+        return true;
+    size_t c = p->edge_dir ? grow_cap(*cap, need, *cap) : *cap;
+    if (!grow_to(&p->edge_dir, c, 1) || !grow_to(&p->edge_target, c, 1) || (excess && !grow_to(&p->edge_excess, c, 1)))
+        return false;
+    *cap = c;
+    return true;
+}
+
 /* The new plain form: old sectors copied, ring sectors re-derived. A
  * cardinal edge between two untouched sectors keeps its cost byte: its leg
  * is searched in the two sectors, a rectangle that also holds the corner
@@ -143,19 +169,15 @@ static bool rebuild_plain(const Abstraction *a, const Grid *g, const Need *n, co
     memset(p, 0, sizeof *p);
     p->nsectors = (int)a->nsectors;
     size_t max_regions = (size_t)old->nregions + (fresh->n ? fresh->n : 1);
-    size_t max_edges = (size_t)old->nedges + 2;
+    size_t cap = (size_t)old->nedges + 2;
     for (int s = 0; s < p->nsectors; s++)
-        max_edges += n->ring[s] ? ABS_RAW_EDGES_MAX : 0;
+        cap += n->ring[s] ? RING_EDGES_FIRST : 0;
     p->reg_first = malloc(((size_t)p->nsectors + 1) * sizeof *p->reg_first);
     p->center = malloc(max_regions);
     p->edge_first = malloc((max_regions + 1) * sizeof *p->edge_first);
-    p->edge_dir = malloc(max_edges);
-    p->edge_target = malloc(max_edges);
-    if (old->edge_excess) /* ring sectors' edges are measured again (abs_update); set as each edge is laid,
-                           * not zeroed whole: room for every ring sector's most edges is mostly never used */
-        p->edge_excess = malloc(max_edges);
-    if (!p->reg_first || !p->center || !p->edge_first || !p->edge_dir || !p->edge_target ||
-        (old->edge_excess && !p->edge_excess))
+    /* Ring sectors' edges are measured again (abs_update): the excess is set
+     * as each edge is laid, not zeroed whole. */
+    if (!p->reg_first || !p->center || !p->edge_first || !edges_room(p, &cap, 0, old->edge_excess != NULL))
         return false;
     RawEdge raw[2 * ABS_RAW_EDGES_MAX];
     int nr = 0, ne = 0;
@@ -166,6 +188,8 @@ static bool rebuild_plain(const Abstraction *a, const Grid *g, const Need *n, co
                 s1++;
             int r0 = old->reg_first[s], r1 = old->reg_first[s1], e0 = old->edge_first[r0];
             int e1 = old->edge_first[r1], dr = nr - r0, de = ne - e0;
+            if (!edges_room(p, &cap, (size_t)(ne + e1 - e0), old->edge_excess != NULL))
+                return false;
             for (int k = s; k < s1; k++)
                 p->reg_first[k] = old->reg_first[k] + dr;
             for (int r = r0; r < r1; r++)
@@ -182,6 +206,8 @@ static bool rebuild_plain(const Abstraction *a, const Grid *g, const Need *n, co
         }
         p->reg_first[s] = nr;
         int count = ring_edges(a, g, n, old, s, labels, raw);
+        if (!edges_room(p, &cap, (size_t)(ne + count + 1), old->edge_excess != NULL))
+            return false;
         if (n->touched[s]) {
             for (int c = first_center[s]; c < first_center[s + 1]; c++)
                 p->center[nr + c - first_center[s]] = ((const uint8_t *)fresh->p)[c];
@@ -437,12 +463,7 @@ size_t abs_update_bytes(const AbsUpdate *u)
     b += u->first_center ? (ns + 1) * sizeof(int) : 0;
     b += u->n.scan_first ? (ns + 1) * sizeof(int) : 0;
     b += u->placeholder ? ns : 0;
-    if (u->n.scan) {
-        size_t k = 0;
-        for (size_t s = 0; s < ns; s++)
-            k += u->touched[s] != 0;
-        b += (k ? k : 1) * ABS_RAW_EDGES_MAX * sizeof *u->n.scan;
-    }
+    b += u->n.scan_cap * sizeof *u->n.scan;
     b += plain_bytes(&u->after) + plain_bytes(&u->decoded);
     return b + (u->costs_begun ? abs_costs_bytes(&u->costs) : 0);
 }
