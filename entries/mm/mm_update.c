@@ -13,9 +13,10 @@
  * GetPath calls, a piece each (abs_update_run: the ring's flood fills, its
  * plain form, its edge costs a work budget at a time, the packing with
  * what stands on it), and is charged there, as the dynamic kit charges an
- * update; the query waits meanwhile (each such call ends after its piece),
- * and a change between pieces lets the pieces done go (the next query
- * that asks begins again over every mark). SUMMARY says how much of it
+ * update; each such call ends after its piece, the query moving a cell
+ * meanwhile once its ends are known connected (connected below,
+ * refine/refiner_wait.c), and a change between pieces lets the pieces done
+ * go (the next query that asks begins again over every mark). SUMMARY says how much of it
  * there was (mm_pending_counters). Batches whose queries
  * the routes answer whole cost only their cells.
  * Meanwhile the JPS route is not capped (Routes.abs_waiting): a query JPS
