@@ -446,7 +446,8 @@ static void test_dyn_wait_moves_only_when_connected(T *t)
         } else { /* a wall down the whole map between the ends: no path */
             int x = (q->start.x + q->goal.x) / 2;
             for (int y = 0; y < l.g.height && n < 256; y++)
-                ch[n++] = (CellChange){(int16_t)x, (int16_t)y, false};
+                if (grid_passable(&l.g, x, y))
+                    ch[n++] = (CellChange){(int16_t)x, (int16_t)y, false};
         }
         change_cells(t, e, inst, &l, ch, n);
         xyPath p = {0};
@@ -472,7 +473,7 @@ static void test_dyn_wait_moves_only_when_connected(T *t)
         }
         path_free(&p);
         e->destroy(inst);
-        for (int i = 0; i < n; i++) /* the map as it was, for the next part */
+        for (int i = 0; i < n; i++) /* the map as it was (each cell changed was open), for the next part */
             grid_set_passable(&l.g, ch[i].x, ch[i].y, true);
     }
     unload(&l);
