@@ -194,12 +194,16 @@ typedef struct RegionSearch {
     int32_t *refresh_pos;
     /* per region, held with them: its distance (units) from each of
      * REGION_LANDMARKS regions (region r's at [r * REGION_LANDMARKS ..]),
-     * from whole searches over these arrays when they are made; the A*
-     * meanwhile takes as its heuristic the largest gap between a
-     * landmark's distances to a region and to the goal (a lower bound by
-     * the triangle inequality, consistent) where it beats the centers'
-     * octile distance. NULL: none (memory ran out), the octile alone. */
+     * from whole searches over these arrays, one a search while they are
+     * held (region_search_hold: all five in one were the longest call of a
+     * dynamic rooms map); the A* meanwhile takes as its heuristic the
+     * largest gap between a landmark's distances to a region and to the
+     * goal (a lower bound by the triangle inequality, consistent) where it
+     * beats the centers' octile distance, a landmark not searched yet all
+     * zeros (no gap). NULL: none (memory ran out), the octile alone. */
     float *refresh_marks;
+    uint32_t marks_done;  /* the landmarks' whole searches run, of REGION_LANDMARKS + 1 */
+    uint32_t marks_from;  /* where the next one starts */
     const Tracer *tracer; /* NULL: not traced; events name regions by their centers (search/trace.h) */
     /* The owner's (zero at init: none; region_search_follow keeps prev's):
      * asked before the open list or the route grows, with the bytes they

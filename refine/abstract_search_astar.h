@@ -235,9 +235,10 @@ static inline bool offer_edge(RegionSearch *as, double *g, double share, const A
  * room) when the hierarchy awaits a refresh and they are not held. False
  * (none held) when memory ran out. */
 bool region_search_hold(RegionSearch *as, Err *err);
-/* The landmarks' distances (RegionSearch.refresh_marks) over the refresh's
- * held arrays, by whole searches (abstract_search_marks.c); false (none:
- * the caller lets them go) when memory ran out. */
+/* The next of the landmarks' whole searches (RegionSearch.marks_done) over
+ * the refresh's held arrays, into RegionSearch.refresh_marks
+ * (abstract_search_marks.c); false (none: the caller lets them go) when
+ * memory ran out. */
 bool region_search_marks(RegionSearch *as);
 
 /* The search costed from its ends (abstract_search_ends.c): begun, run

@@ -203,15 +203,17 @@ bool region_search_hold(RegionSearch *as, Err *err)
     /* A refresh's build begun (AbsChDyn.next) ends in a call or two: the
      * landmarks' whole searches would cost more than they save those few
      * searches, which take the octile alone. */
-    if (!as->refresh_edges || as->refresh_marks || as->ch.dyn.next)
+    if (!as->refresh_edges || as->ch.dyn.next || (as->refresh_marks && as->marks_done > REGION_LANDMARKS))
         return true;
     /* The landmarks' searches run on the A*'s arrays: a search made lean
      * has none (region_search_unfollow's prev), and its A* the octile alone.
      * A refresh made the arrays without them (it reads none) when it left
-     * the hierarchy pending: they are made by the A* that follows. */
-    as->refresh_marks = as->parent.any
-                            ? malloc(((size_t)as->ix->abs->nregions + 1) * REGION_LANDMARKS * sizeof *as->refresh_marks)
-                            : NULL;
+     * the hierarchy pending: they are made by the A*s that follow, a
+     * landmark's search each (zeros until then: no gap). */
+    if (!as->refresh_marks && as->parent.any) {
+        as->refresh_marks = calloc(((size_t)as->ix->abs->nregions + 1) * REGION_LANDMARKS, sizeof *as->refresh_marks);
+        as->marks_done = 0;
+    }
     if (as->refresh_marks && !region_search_marks(as)) { /* the octile alone */
         free(as->refresh_marks);
         as->refresh_marks = NULL;

@@ -479,6 +479,49 @@ static void test_dyn_wait_moves_only_when_connected(T *t)
     unload(&l);
 }
 
+/* While the hierarchy awaits its refresh, the region search's A* is guided
+ * by landmarks whose whole searches run one a search (region_search_hold):
+ * all five in one call were a dynamic rooms map's longest calls. After a
+ * change (re-derived at once, mm_sync), each query's abstract search runs
+ * at most one more, they all run in time, and the paths stay valid. */
+static void test_dyn_landmarks_one_a_search(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "rooms/16room256-0", &l))
+        return;
+    const Entry *e;
+    void *inst = prepare_spec(t, "mm:jps=0", &l, &e);
+    if (!inst) {
+        unload(&l);
+        return;
+    }
+    uint64_t seed = 58;
+    flip_random_cells(t, e, inst, &l, 16, &seed);
+    Err err;
+    CHECKF(t, mm_sync(inst, &err), "%s", err.msg);
+    const RegionSearch *as = mm_region_search(inst);
+    int *comp = grid_components(&l.g);
+    xyPath p = {0};
+    uint32_t most = 0, seen = as->marks_done;
+    int bad = 0;
+    for (int i = 0; i < l.sc.count && comp; i++) {
+        const ScenQuery *q = &l.sc.q[i];
+        run_query(t, e, inst, q, &p);
+        uint32_t now = as->refresh_marks ? as->marks_done : 0;
+        most = now > seen && now - seen > most ? now - seen : most;
+        seen = now;
+        int cs = comp[grid_index(&l.g, q->start.x, q->start.y)], cg = comp[grid_index(&l.g, q->goal.x, q->goal.y)];
+        double len;
+        char why[160];
+        bad += cs && cs == cg && !path_validate(&l.g, q->start, q->goal, p.cells, p.len, &len, why, sizeof why);
+    }
+    CHECKF(t, most == 1 && bad == 0, "at most %u landmark searches in one query; %d invalid paths", most, bad);
+    free(comp);
+    path_free(&p);
+    e->destroy(inst);
+    unload(&l);
+}
+
 const TestCase DYNAMIC_TESTS[] = {
     {"dyn_baselines_update", test_dyn_baselines_update},
     {"dyn_mm_update_drops_crossing_legs", test_dyn_mm_update_drops_crossing_legs},
@@ -487,5 +530,6 @@ const TestCase DYNAMIC_TESTS[] = {
     {"dyn_small_map_takes_turns", test_dyn_small_map_takes_turns},
     {"dyn_centers_opt_file", test_dyn_centers_opt_file},
     {"dyn_wait_moves_only_when_connected", test_dyn_wait_moves_only_when_connected},
+    {"dyn_landmarks_one_a_search", test_dyn_landmarks_one_a_search},
     {NULL, NULL},
 };
