@@ -309,6 +309,21 @@ bool astar_begin(AStar *a, xyLoc s, xyLoc g, const AStarLimits *lim)
     return q->running;
 }
 
+/* Appends the way from s to c, a cell the search reached (s first, c
+ * last): its parents walked back from c, the run then reversed in place. */
+static void append_way(AStar *a, xyLoc c, xyPath *out)
+{
+    size_t first = out->len;
+    for (;;) {
+        path_push(out, c);
+        if (xy_same(c, a->q.s))
+            break;
+        int d = a->parent_dir[node_of(a, c)];
+        c = (xyLoc){(int16_t)(c.x - GRID_DX[d]), (int16_t)(c.y - GRID_DY[d])};
+    }
+    cells_reverse(out->cells + first, out->len - first);
+}
+
 AStarResult astar_run(AStar *a, uint64_t *work, xyPath *out)
 {
     AStarQuery *q = &a->q;
@@ -327,18 +342,8 @@ AStarResult astar_run(AStar *a, uint64_t *work, xyPath *out)
     else
         r = restricted ? search(a, work, restricted, false, false, NULL)
                        : search(a, work, LIMIT_NONE, false, false, NULL);
-    if (r != ASTAR_FOUND || !out)
-        return r;
-    /* Walk the parents from the goal, then reverse the appended run in place. */
-    size_t first = out->len;
-    for (xyLoc c = q->g;;) {
-        path_push(out, c);
-        if (xy_same(c, q->s))
-            break;
-        int d = a->parent_dir[node_of(a, c)];
-        c = (xyLoc){(int16_t)(c.x - GRID_DX[d]), (int16_t)(c.y - GRID_DY[d])};
-    }
-    cells_reverse(out->cells + first, out->len - first);
+    if (r == ASTAR_FOUND && out)
+        append_way(a, q->g, out);
     return r;
 }
 
@@ -350,15 +355,11 @@ size_t astar_toward_best(AStar *a, size_t k, xyPath *out)
     uint32_t id = heap_top(&a->bf.open)->id, page;
     xyLoc c = a->pg.side ? paged_cell(a, id, &page)
                          : (xyLoc){(int16_t)grid_index_x(a->grid, (int)id), (int16_t)grid_index_y(a->grid, (int)id)};
-    /* The way back from it, then the k cells nearest s moved to the front. */
+    /* Its way from s, then s dropped and the k cells after it kept. */
     size_t first = out->len;
-    while (!xy_same(c, q->s)) {
-        path_push(out, c);
-        int d = a->parent_dir[node_of(a, c)];
-        c = (xyLoc){(int16_t)(c.x - GRID_DX[d]), (int16_t)(c.y - GRID_DY[d])};
-    }
-    size_t n = out->len - first, m = n < k ? n : k;
-    cells_reverse(out->cells + first, n);
+    append_way(a, c, out);
+    size_t n = out->len - first - 1, m = n < k ? n : k;
+    memmove(out->cells + first, out->cells + first + 1, m * sizeof *out->cells);
     out->len = first + m;
     return m;
 }
