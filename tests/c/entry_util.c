@@ -320,6 +320,11 @@ void flip_random_cells(T *t, const Entry *e, void *inst, Loaded *l, int n, uint6
         int x = (int)((*seed >> 33) % (uint64_t)l->g.width), y = (int)((*seed >> 17) % (uint64_t)l->g.height);
         ch[i] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&l->g, x, y)};
     }
+    change_cells(t, e, inst, l, ch, n);
+}
+
+void change_cells(T *t, const Entry *e, void *inst, Loaded *l, const CellChange *ch, int n)
+{
     Err err;
     CHECKF(t, e->update(inst, ch, n, &err), "%s", err.msg);
     for (int i = 0; i < n; i++)

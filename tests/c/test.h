@@ -150,6 +150,8 @@ double counter_of(const Counters *c, const char *key);
 /* Flips `n` (<= 64) pseudo-random cells of l (next values of *seed) through
  * the entry's update() and in l->g, so that l keeps matching the instance. */
 void flip_random_cells(T *t, const Entry *e, void *inst, Loaded *l, int n, uint64_t *seed);
+/* Sends the n changes through the entry's update() and to l->g. */
+void change_cells(T *t, const Entry *e, void *inst, Loaded *l, const CellChange *ch, int n);
 /* The entry's detailed SUMMARY counter `key`, -1 when it has none. */
 double entry_counter(const Entry *e, void *inst, const char *key);
 /* Sends stderr to a temp file until capture_end, which copies what was said

@@ -242,10 +242,7 @@ static void change_under_query(T *t, const Entry *e, void *inst, Loaded *l, uint
             !near_path(&p, x, y))
             ch[n++] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&l->g, x, y)};
     }
-    Err err;
-    CHECKF(t, e->update(inst, ch, n, &err), "%s", err.msg);
-    for (int i = 0; i < n; i++)
-        grid_set_passable(&l->g, ch[i].x, ch[i].y, ch[i].passable);
+    change_cells(t, e, inst, l, ch, n);
     int calls = 0;
     bool done = false;
     while (!(done = e->get_path(inst, q->start, q->goal, &p)) && ++calls < 100000) {
@@ -282,10 +279,7 @@ static void replay_map(T *t, const char *map, const char *scen, const char *spec
             change_under_query(t, e, inst, &l, &seed);
         } else {
             int n = make_batch(&l.g, S, kind, &seed, ch);
-            Err err;
-            CHECKF(t, e->update(inst, ch, n, &err), "%s", err.msg);
-            for (int i = 0; i < n; i++)
-                grid_set_passable(&l.g, ch[i].x, ch[i].y, ch[i].passable);
+            change_cells(t, e, inst, &l, ch, n);
         }
         /* Every third batch is left pending (no check, no query), so the
          * next check re-derives two batches at once. */

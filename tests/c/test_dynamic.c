@@ -366,15 +366,6 @@ static void test_dyn_baselines_update(T *t)
     unload(&l);
 }
 
-/* Sends the cells to the instance's update() and to l's grid. */
-static void change_cells(T *t, const Entry *e, void *inst, Loaded *l, const CellChange *ch, int n)
-{
-    Err err;
-    CHECKF(t, e->update(inst, ch, n, &err), "%s", err.msg);
-    for (int i = 0; i < n; i++)
-        grid_set_passable(&l->g, ch[i].x, ch[i].y, ch[i].passable);
-}
-
 /* The query, call by call: how many of its calls ran a piece of the
  * re-derivation, how many of those (but its last) handed out no cell, and
  * the most pieces one call ran. */
