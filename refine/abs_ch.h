@@ -251,8 +251,10 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
  * carried.own_call set, the first refresh call after a change only waits
  * (the caller that deferred it has usually just spent its call on the
  * change). Work units are arcs and triangles scanned on one side, edges
- * relaxed on the other: both a few dozen instructions. False (nothing
- * changed) when memory ran out. */
+ * relaxed on the other: both a few dozen instructions. abs_ch_defer:
+ * false (nothing changed) when memory ran out; abs_ch_refresh: 1 a piece
+ * ran, 0 none (nothing pending, or the wait above), -1 memory ran out (the
+ * build dropped, the hierarchy still pending). */
 bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err);
 /* The pieces of a refresh's build (AbsChDyn.next, abs_ch_refresh), one a
  * call (the order's piece over as many calls as its work needs); and what
@@ -262,7 +264,7 @@ bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err);
 size_t abs_ch_piece_bytes(const AbsCh *next);
 /* Lets a refresh's build in progress go (none: nothing), as a change and abs_ch_free do. */
 void abs_ch_drop_build(AbsCh *ch);
-bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, Err *err);
+int abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, Err *err);
 bool abs_ch_due(const AbsCh *ch);
 /* Adds to dyn.rent what an abstract A* of `astar_work` units cost beyond
  * what a query of the hierarchy would have (its running mean, query_work:

@@ -133,13 +133,17 @@ static int rederive_pending(MmEntry *e, Err *err)
 
 /* Brings the pending batches into the abstraction, a piece a call
  * (RefinerAbsReady): the call that runs the last piece ends there too, so
- * no call both re-derives and searches. */
+ * no call both re-derives and searches. Then, while the regions' hierarchy
+ * awaits its refresh, a piece of that (or of the landmarks that guide the
+ * searches meanwhile: region_search_prepare) likewise in a call of its
+ * own, the query moving meanwhile; memory out for it, the searches go on
+ * without it. */
 static int abs_ready(void *ctx)
 {
     MmEntry *e = ctx;
     Err err;
     if (!e->pending.batches)
-        return 1;
+        return region_search_prepare(&e->as, &err) > 0 ? 0 : 1;
     int done = rederive_pending(e, &err);
     if (done >= 0)
         return 0;
@@ -148,9 +152,11 @@ static int abs_ready(void *ctx)
 }
 
 /* Are s and g connected on the map as it is (RefinerConnected)? Exact once
- * the re-derivation has its new regions and edges; before that, yes where
- * the abstraction before the change connects them around every marked
- * sector (the one walk a query may take), else not known. */
+ * the re-derivation has its new regions and edges, and once the
+ * abstraction is current (no batch marked: a walk that avoids nothing);
+ * before that, yes where the abstraction before the change connects them
+ * around every marked sector (the one walk a query may take), else not
+ * known. */
 static int connected(void *ctx, AbsLocator *loc, xyLoc s, xyLoc g, bool walk, uint64_t *visited)
 {
     MmEntry *e = ctx;
@@ -159,6 +165,8 @@ static int connected(void *ctx, AbsLocator *loc, xyLoc s, xyLoc g, bool walk, ui
     int known = p->upd ? abs_reach_update(&p->reach, p->upd, &e->grid, loc, s, g) : -2;
     if (known == -2 && walk && p->batches)
         known = abs_reach(&p->reach, &e->ix, &e->grid, loc, s, g, p->touched) > 0 ? 1 : -2;
+    else if (known == -2 && !p->batches && p->touched) /* touched all 0 since the last re-derivation */
+        known = abs_reach(&p->reach, &e->ix, &e->grid, loc, s, g, p->touched);
     *visited = p->reach.visited - before;
     return known < 0 ? -1 : known;
 }
@@ -231,10 +239,9 @@ bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     }
     for (int k = 0; k < ntouched; k++) /* back to 1: marked, whichever batch it was */
         p->touched[p->batch[k]] = 1;
-    /* The leg planner's JPS reads this map's bits: it counted its passable
-     * cells against them before they changed, once per change, so a cell
-     * named twice in one batch counted twice (and the count wrapped below 0,
-     * the corridor copy then failing to reserve). This count is exact. */
+    /* The leg planner's JPS reads this map's bits, and its open list is
+     * sized by the count its owner keeps (search/jps.h): this one, exact
+     * where a cell is named twice in one batch. */
     e->legs.jps.passable = e->passable;
     if (changed) {
         /* A re-derivation under way covers the marks as they were: let it
