@@ -217,6 +217,7 @@ typedef struct AbsCh {
     uint64_t query_work;       /* a query's work in dyn.rent's units, a running mean (abs_ch_rent) */
     AbsChSectors sec;          /* sector order and fill, kept across updates */
     bool shaped;               /* topo, w_*, mid_* held (while building) */
+    bool symmetric;            /* a refresh's build between its pieces: abs_ch_symmetric's answer */
     uint64_t shape_arcs;       /* the shape's arcs, kept when it is let go (a refresh's cost) */
     AbsChTopo topo;            /* the region shape */
     uint32_t *w_up, *w_dn;     /* per shape arc lo -> hi: cost lo -> hi and hi -> lo after customisation */
@@ -260,7 +261,7 @@ bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err);
  * call (the order's piece over as many calls as its work needs); and what
  * such a build holds between its pieces, its record included (in
  * abs_ch_kept_bytes while held). */
-#define ABS_CH_PIECES 5
+#define ABS_CH_PIECES 9
 size_t abs_ch_piece_bytes(const AbsCh *next);
 /* Lets a refresh's build in progress go (none: nothing), as a change and abs_ch_free do. */
 void abs_ch_drop_build(AbsCh *ch);

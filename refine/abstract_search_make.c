@@ -218,8 +218,8 @@ int region_search_prepare(RegionSearch *as, Err *err)
     if (!abs_ch_built(&as->ch) || !as->ch.dyn.pending)
         return 0;
     if (abs_ch_due(&as->ch)) {
-        if (!hold_edges(as, err))
-            return -1;
+        if (!as->refresh_edges) /* the arrays the build reads: about as long as its longest piece, so a piece */
+            return hold_edges(as, err) ? 1 : -1;
         AbsChEdges g = edges_of(as->refresh_first, as->refresh_edges);
         int ran = abs_ch_refresh(&as->ch, as->ix->abs->nregions, &g, as->refresh_sector, err);
         if (!as->ch.dyn.pending)

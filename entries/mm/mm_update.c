@@ -144,12 +144,21 @@ static int abs_ready(void *ctx)
     Err err;
     if (!e->pending.batches)
         return region_search_prepare(&e->as, &err) > 0 ? 0 : 1;
+    if (e->pending.first_call) /* it carries the update already: the query moves, the pieces begin next call */
+        return 0;
     int done = rederive_pending(e, &err);
     if (done >= 0)
         return 0;
     fprintf(stderr, "mm: the abstraction could not follow the map's changes (%s); this query goes by A*\n", err.msg);
     return -1;
 }
+
+/* The walk over the abstraction made before the change visits at most this
+ * many regions: it can only say yes, and one that finds no way round the
+ * changed sectors floods the start's whole part (thousands of regions, a
+ * millisecond, inside the call that takes the change), while one that
+ * finds it runs at the goal and visits few. */
+#define REACH_BEFORE_MOST 1024u
 
 /* Are s and g connected on the map as it is (RefinerConnected)? Exact once
  * the re-derivation has its new regions and edges, and once the
@@ -164,9 +173,9 @@ static int connected(void *ctx, AbsLocator *loc, xyLoc s, xyLoc g, bool walk, ui
     uint64_t before = p->reach.visited;
     int known = p->upd ? abs_reach_update(&p->reach, p->upd, &e->grid, loc, s, g) : -2;
     if (known == -2 && walk && p->batches)
-        known = abs_reach(&p->reach, &e->ix, &e->grid, loc, s, g, p->touched) > 0 ? 1 : -2;
+        known = abs_reach(&p->reach, &e->ix, &e->grid, loc, s, g, p->touched, REACH_BEFORE_MOST) > 0 ? 1 : -2;
     else if (known == -2 && !p->batches && p->touched) /* touched all 0 since the last re-derivation */
-        known = abs_reach(&p->reach, &e->ix, &e->grid, loc, s, g, p->touched);
+        known = abs_reach(&p->reach, &e->ix, &e->grid, loc, s, g, p->touched, UINT64_MAX);
     *visited = p->reach.visited - before;
     return known < 0 ? -1 : known;
 }
@@ -254,6 +263,7 @@ bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
          * for the abstraction); remembered joints were smoothed on the old map. */
         refiner_invalidate(&e->refiner);
         e->refiner.routes.abs_waiting = true;
+        p->first_call = true;
         e->updates++;
         e->touched_sectors += (uint64_t)ntouched;
     }

@@ -100,6 +100,7 @@ EXPORT void *gppc_search_init(struct gppc_patch active_map, const char *preproce
  * changed cells. False when out of memory. */
 static int diff_span(DynData *d, size_t row, int y, size_t i0, size_t i1, size_t *n)
 {
+    size_t k = *n; /* local: the stores below could otherwise be *n's */
     for (size_t b = i0 >> 3; b <= (i1 - 1) >> 3; b++) {
         unsigned mask = 0xffu;
         if (b == i0 >> 3)
@@ -109,15 +110,19 @@ static int diff_span(DynData *d, size_t row, int y, size_t i0, size_t i1, size_t
         unsigned now = d->map.bitarray[b], diff = (now ^ d->known[b]) & mask;
         if (!diff)
             continue;
-        if (!grow((void **)&d->changes, &d->changes_cap, *n + 8, sizeof *d->changes))
+        if (!grow((void **)&d->changes, &d->changes_cap, k + 8, sizeof *d->changes)) {
+            *n = k;
             return 0;
+        }
         d->known[b] ^= (uint8_t)diff;
-        for (; diff; diff &= diff - 1) {
-            int k = __builtin_ctz(diff);
-            size_t i = b * 8 + (size_t)k;
-            d->changes[(*n)++] = (GppcMmChange){(int16_t)(i - row), (int16_t)y, (uint8_t)(now >> k & 1)};
+        GppcMmChange *out = d->changes + k;
+        int16_t x0 = (int16_t)(b * 8 - row);
+        for (; diff; diff &= diff - 1, k++) {
+            int bit = __builtin_ctz(diff);
+            *out++ = (GppcMmChange){(int16_t)(x0 + bit), (int16_t)y, (uint8_t)(now >> bit & 1)};
         }
     }
+    *n = k;
     return 1;
 }
 
