@@ -31,7 +31,9 @@
  * every sector costs about what building the abstraction does. The
  * regions' hierarchy, deferred further (refine/abs_ch.h), is refreshed
  * in calls of its own, a piece of its build each (ABS_CH_PIECES), never
- * the one that re-derived (AbsChCarried.own_call). */
+ * the one that re-derived (AbsChCarried.own_call), asked for here too
+ * (abs_ready: region_search_prepare), the query moving meanwhile as it
+ * does while the abstraction is re-derived. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
