@@ -85,8 +85,8 @@ static bool expand(const Graph *gr, AbsReach *r, uint32_t cur, xyLoc goal)
 }
 
 /* The walk from region `from` to `to` of nregions: 1 reached, 0 not, -1 no
- * memory. `goal` is to's center. */
-static int walk(AbsReach *r, const Graph *gr, uint32_t nregions, uint32_t from, uint32_t to, xyLoc goal)
+ * memory, -2 `most` regions visited first. `goal` is to's center. */
+static int walk(AbsReach *r, const Graph *gr, uint32_t nregions, uint32_t from, uint32_t to, xyLoc goal, uint64_t most)
 {
     size_t words = ((size_t)nregions + 63) / 64;
     if (words > r->seen_words) {
@@ -100,7 +100,9 @@ static int walk(AbsReach *r, const Graph *gr, uint32_t nregions, uint32_t from, 
     size_t n = 0;
     r->seen[from >> 6] |= (uint64_t)1 << (from & 63);
     r->stack[n++] = from;
-    while (n > 0) {
+    for (uint64_t seen = 0; n > 0; seen++) {
+        if (seen == most)
+            return -2;
         uint32_t cur = r->stack[--n];
         r->visited++;
         if (cur == to)
@@ -134,13 +136,14 @@ static uint32_t region_before(const AbsIndex *ix, const Grid *g, AbsLocator *loc
     return local < 0 ? UINT32_MAX : abs_base(ix, (uint32_t)abs_sector_of(a, c.x, c.y)) + (uint32_t)local;
 }
 
-int abs_reach(AbsReach *r, const AbsIndex *ix, const Grid *g, AbsLocator *loc, xyLoc s, xyLoc t, const uint8_t *changed)
+int abs_reach(AbsReach *r, const AbsIndex *ix, const Grid *g, AbsLocator *loc, xyLoc s, xyLoc t, const uint8_t *changed,
+              uint64_t most)
 {
     uint32_t from = region_before(ix, g, loc, s, changed), to = region_before(ix, g, loc, t, changed);
     if (from == UINT32_MAX || to == UINT32_MAX)
         return 0;
     const Graph gr = {.a = ix->abs, .ix = ix, .changed = changed};
-    return walk(r, &gr, ix->abs->nregions, from, to, abs_center(ix, to));
+    return walk(r, &gr, ix->abs->nregions, from, to, abs_center(ix, to), most);
 }
 
 /* The new form's region of a passable cell, or UINT32_MAX. */
@@ -163,7 +166,7 @@ int abs_reach_update(AbsReach *r, const AbsUpdate *u, const Grid *g, AbsLocator 
     if (from == UINT32_MAX || to == UINT32_MAX)
         return 0;
     const Graph gr = {.a = a, .p = p};
-    return walk(r, &gr, (uint32_t)p->nregions, from, to, plain_center(&gr, abs_sector_of(a, t.x, t.y), to));
+    return walk(r, &gr, (uint32_t)p->nregions, from, to, plain_center(&gr, abs_sector_of(a, t.x, t.y), to), UINT64_MAX);
 }
 
 size_t abs_reach_bytes(const AbsReach *r)

@@ -48,11 +48,13 @@ typedef struct AbsReach {
 } AbsReach;
 
 /* 1: a route of regions from s's to t's avoids every sector marked in
- * `changed` (nonzero bytes, one a sector); 0: none found, or s or t is
- * blocked or lies in a marked sector (nothing known); -1: no memory for
- * the scratch. `loc` is scratch for locating s and t. */
-int abs_reach(AbsReach *r, const AbsIndex *ix, const Grid *g, AbsLocator *loc, xyLoc s, xyLoc t,
-              const uint8_t *changed);
+ * `changed` (nonzero bytes, one a sector); 0: none, or s or t is blocked
+ * or lies in a marked sector (nothing known, unless no sector is marked:
+ * then they are not connected); -2: none found in `most` regions visited
+ * (a bound on the call: nothing known); -1: no memory for the scratch.
+ * `loc` is scratch for locating s and t. */
+int abs_reach(AbsReach *r, const AbsIndex *ix, const Grid *g, AbsLocator *loc, xyLoc s, xyLoc t, const uint8_t *changed,
+              uint64_t most);
 /* Over update u's new form: 1 connected, 0 not (or s or t blocked), -2 its
  * regions and edges are not derived yet (abs_update_run), -1 no memory. */
 int abs_reach_update(AbsReach *r, const AbsUpdate *u, const Grid *g, AbsLocator *loc, xyLoc s, xyLoc t);

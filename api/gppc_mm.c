@@ -1,7 +1,8 @@
 /* The public API (gppc_mm.h) over the entry table (entries/entry.h). An
  * instance holds the entry, its options, its own copy of the map (so an
  * entry without update() can be rebuilt after a change, as the driver does)
- * and two reused buffers: the entry's cell path and its public copy. */
+ * and three reused buffers: the entry's cell path, its public copy and an
+ * update's changes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,8 @@ struct GppcMm {
     xyPath path;     /* the query's cells so far, as the entry appends them */
     GppcMmCell *out; /* what the caller sees: a copy in the public type */
     size_t out_cap;
+    CellChange *changes; /* an update's cells in the entries' type, reused */
+    size_t changes_cap;
     xyLoc s, g;   /* the query in progress */
     int in_query; /* 1 after a GPPC_MM_MORE */
 };
@@ -195,12 +198,11 @@ int gppc_mm_update(GppcMm *mm, const GppcMmChange *changes, int n, char *err, si
     Err e;
     if (n <= 0)
         return 0;
-    CellChange *ch = malloc((size_t)n * sizeof *ch);
-    if (!ch)
+    if (!GROW(mm->changes, mm->changes_cap, (size_t)n, 256))
         return put_err(err, errsize, "gppc_mm_update: out of memory"), -1;
+    CellChange *ch = mm->changes;
     for (int i = 0; i < n; i++) {
         if (!grid_in_bounds(&mm->map, changes[i].x, changes[i].y)) {
-            free(ch);
             err_set(&e, "gppc_mm_update: change %d: cell (%d,%d) outside the %dx%d map", i, changes[i].x, changes[i].y,
                     mm->map.width, mm->map.height);
             return fail(err, errsize, &e);
@@ -233,7 +235,6 @@ int gppc_mm_update(GppcMm *mm, const GppcMmChange *changes, int n, char *err, si
             }
         }
     }
-    free(ch);
     return ok ? 0 : fail(err, errsize, &e);
 }
 
@@ -246,5 +247,6 @@ void gppc_mm_free(GppcMm *mm)
     grid_free(&mm->map);
     path_free(&mm->path);
     free(mm->out);
+    free(mm->changes);
     free(mm);
 }

@@ -76,7 +76,7 @@ static bool shape_begin(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32
 
 /* On a filled shape: its depths and parents, and the metric over `g`, not
  * customised. All or nothing. */
-static bool shape_metric(AbsCh *ch, const AbsChEdges *g, Err *err)
+static bool shape_metric(AbsCh *ch, const AbsChEdges *g, bool one, Err *err)
 {
     uint32_t n = ch->n;
     ch->shape_arcs = ch->topo.m;
@@ -98,8 +98,7 @@ static bool shape_metric(AbsCh *ch, const AbsChEdges *g, Err *err)
     }
     free(rank_depth);
     size_t m = ch->topo.m ? ch->topo.m : 1;
-    /* One direction serves both when the costs are symmetric. */
-    bool one = abs_ch_symmetric(g, n);
+    /* One direction serves both when the costs are symmetric (`one`). */
     if (ok) {
         ch->w_up = malloc(m * sizeof *ch->w_up);
         ch->mid_up = malloc(m * sizeof *ch->mid_up);
@@ -121,7 +120,7 @@ static bool shape_metric(AbsCh *ch, const AbsChEdges *g, Err *err)
 bool abs_ch_shape(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, const AbsChSectors *sec,
                   Err *err)
 {
-    return shape_begin(ch, n, g, region_sector, sec, true, err) && shape_metric(ch, g, err);
+    return shape_begin(ch, n, g, region_sector, sec, true, err) && shape_metric(ch, g, abs_ch_symmetric(g, n), err);
 }
 
 bool abs_ch_shape_finish(AbsCh *ch, Err *err)
@@ -251,12 +250,25 @@ int abs_ch_build_piece(AbsCh *next, int piece, uint32_t n, const AbsChEdges *g, 
         }
         return 1;
     case 3:
-        if (!shape_metric(next, g, err))
-            return -1;
+        next->symmetric = abs_ch_symmetric(g, n);
+        return 1;
+    case 4:
+        return shape_metric(next, g, next->symmetric, err) ? 1 : -1;
+    case 5:
         abs_ch_customise(next);
         return 1;
+    case 6:
+    case 7: { /* the exact costs, the upper half of the ranks first */
+        uint32_t half = next->topo.n / 2, hi = piece == 6 ? next->topo.n : half, lo = piece == 6 ? half : 0;
+        if (!abs_ch_perfect_rows(next, hi, lo))
+            return build_failed(next, err, n), -1;
+        if (piece == 7)
+            abs_ch_perfect_end(next);
+        return 1;
+    }
     default:
-        return shape_exact(next, err) && sample_and_unshape(next, err) ? 1 : -1;
+        abs_ch_drop_unkept(next);
+        return abs_ch_shape_finish(next, err) && sample_and_unshape(next, err) ? 1 : -1;
     }
 }
 

@@ -217,6 +217,7 @@ typedef struct AbsCh {
     uint64_t query_work;       /* a query's work in dyn.rent's units, a running mean (abs_ch_rent) */
     AbsChSectors sec;          /* sector order and fill, kept across updates */
     bool shaped;               /* topo, w_*, mid_* held (while building) */
+    bool symmetric;            /* a refresh's build between its pieces: abs_ch_symmetric's answer */
     uint64_t shape_arcs;       /* the shape's arcs, kept when it is let go (a refresh's cost) */
     AbsChTopo topo;            /* the region shape */
     uint32_t *w_up, *w_dn;     /* per shape arc lo -> hi: cost lo -> hi and hi -> lo after customisation */
@@ -251,18 +252,20 @@ bool abs_ch_build(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *re
  * carried.own_call set, the first refresh call after a change only waits
  * (the caller that deferred it has usually just spent its call on the
  * change). Work units are arcs and triangles scanned on one side, edges
- * relaxed on the other: both a few dozen instructions. False (nothing
- * changed) when memory ran out. */
+ * relaxed on the other: both a few dozen instructions. abs_ch_defer:
+ * false (nothing changed) when memory ran out; abs_ch_refresh: 1 a piece
+ * ran, 0 none (nothing pending, or the wait above), -1 memory ran out (the
+ * build dropped, the hierarchy still pending). */
 bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err);
 /* The pieces of a refresh's build (AbsChDyn.next, abs_ch_refresh), one a
  * call (the order's piece over as many calls as its work needs); and what
  * such a build holds between its pieces, its record included (in
  * abs_ch_kept_bytes while held). */
-#define ABS_CH_PIECES 5
+#define ABS_CH_PIECES 9
 size_t abs_ch_piece_bytes(const AbsCh *next);
 /* Lets a refresh's build in progress go (none: nothing), as a change and abs_ch_free do. */
 void abs_ch_drop_build(AbsCh *ch);
-bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, Err *err);
+int abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, Err *err);
 bool abs_ch_due(const AbsCh *ch);
 /* Adds to dyn.rent what an abstract A* of `astar_work` units cost beyond
  * what a query of the hierarchy would have (its running mean, query_work:

@@ -144,16 +144,16 @@ static void perfect_row(const AbsChTopo *t, uint32_t x, const uint32_t *bu, cons
  * (rows below still read its exact distance). */
 #define DROPPED (ABS_CH_NONE - 1)
 
-bool abs_ch_perfect_over(AbsCh *ch)
+bool abs_ch_perfect_rows(AbsCh *ch, uint32_t hi, uint32_t lo)
 {
     const AbsChTopo *t = &ch->topo;
     uint32_t longest = 1;
-    for (uint32_t x = 0; x < t->n; x++)
+    for (uint32_t x = lo; x < hi; x++)
         longest = t->first[x + 1] - t->first[x] > longest ? t->first[x + 1] - t->first[x] : longest;
     uint32_t *bu = malloc(2 * (size_t)longest * sizeof *bu), *bd = bu + longest;
     if (!bu)
         return false;
-    for (uint32_t x = t->n; x-- > 0;) {
+    for (uint32_t x = hi; x-- > lo;) {
         uint32_t lo = t->first[x], len = t->first[x + 1] - lo;
         memcpy(bu, ch->w_up + lo, (size_t)len * sizeof *bu);
         memcpy(bd, ch->w_dn + lo, (size_t)len * sizeof *bd);
@@ -166,12 +166,24 @@ bool abs_ch_perfect_over(AbsCh *ch)
         }
     }
     free(bu);
-    for (uint32_t i = 0; i < t->m; i++) {
+    return true;
+}
+
+void abs_ch_perfect_end(AbsCh *ch)
+{
+    for (uint32_t i = 0; i < ch->topo.m; i++) {
         if (ch->mid_up[i] == DROPPED)
             ch->w_up[i] = INF;
         if (ch->mid_dn[i] == DROPPED)
             ch->w_dn[i] = INF;
     }
+}
+
+bool abs_ch_perfect_over(AbsCh *ch)
+{
+    if (!abs_ch_perfect_rows(ch, ch->topo.n, 0))
+        return false;
+    abs_ch_perfect_end(ch);
     return true;
 }
 

@@ -43,8 +43,14 @@ void abs_ch_customise_row(AbsCh *ch, uint32_t x);
  * over its own costs: every arc's exact distances, then every arc abs_ch_flatten
  * would not keep by them made infinite, so that abs_ch_flatten(ch, w, w,
  * mid) keeps the same arcs at the same costs without a second array of
- * them. False (the costs half done) when memory ran out. */
+ * them. False (the costs half done) when memory ran out. In two steps
+ * for a refresh's pieces: abs_ch_perfect_rows over ranks [lo, hi), the
+ * highest first (a row reads only rows above it, so consecutive ranges
+ * from the top give the same costs), then abs_ch_perfect_end, which makes
+ * the arcs left out infinite. */
 bool abs_ch_perfect_over(AbsCh *ch);
+bool abs_ch_perfect_rows(AbsCh *ch, uint32_t hi, uint32_t lo);
+void abs_ch_perfect_end(AbsCh *ch);
 /* After abs_ch_perfect_over: the shape keeps only the arcs it left finite
  * (in either direction), its arrays fitted to them; the shape is then no
  * longer one a customisation may run on, only flattened and let go. */
@@ -79,12 +85,13 @@ void abs_ch_narrow(AbsCh *ch);
  * of its neighbours not yet joined, and choosing between the two rules
  * makes three orders) begun; 1 that order, ABS_CH_ORDER_WORK units a call
  * (abs_ch_topo_order_steps: 0 until it is done, the same piece again); 2
- * the shape's arcs; 3 its depths and metric, customised; 4 the exact
- * costs, the query arcs, the sample queries, the shape let go. The same n, g and
- * region_sector each piece (ABS_CH_PIECES of them, abs_ch.h). 1: the piece
- * is done; 0: call it again; -1 (next freed) when memory ran out.
- * abs_ch.c. */
-#define ABS_CH_ORDER_WORK 100000u
+ * the shape's arcs; 3 whether the costs are symmetric; 4 its depths and
+ * metric; 5 the metric customised; 6 and 7 the exact costs, the upper
+ * ranks then the lower; 8 the query arcs, the sample queries, the shape
+ * let go. The same n, g and region_sector each piece (ABS_CH_PIECES of
+ * them, abs_ch.h). 1: the piece is done; 0: call it again; -1 (next
+ * freed) when memory ran out. abs_ch.c. */
+#define ABS_CH_ORDER_WORK 50000u
 int abs_ch_build_piece(AbsCh *next, int piece, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector,
                        const AbsChSectors *sec, Err *err);
 /* Lets the shape and its customised costs go (the query arcs stay):

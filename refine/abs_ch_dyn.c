@@ -39,15 +39,15 @@ bool abs_ch_defer(AbsCh *ch, const uint8_t *touched, Err *err)
     return true;
 }
 
-bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, Err *err)
+int abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *region_sector, Err *err)
 {
     if (!ch->dyn.pending)
-        return true;
+        return 0;
     if (ch->dyn.carried.own_call && ch->dyn.fresh_change) {
         /* The call that deferred the change usually re-derived the
          * abstraction too: the refresh waits for the next call. */
         ch->dyn.fresh_change = false;
-        return true;
+        return 0;
     }
     /* One piece a call: the whole build in one is as long as the
      * abstraction's re-derivation, and the order alone is close to half of
@@ -63,10 +63,10 @@ bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *
     if (done < 0) {
         free(d->next); /* its arrays freed by the failed piece */
         d->next = NULL;
-        return false;
+        return -1;
     }
     if (!done || ++d->piece < ABS_CH_PIECES)
-        return true;
+        return 1;
     AbsCh *fresh = d->next;
     d->next = NULL;
     AbsChCarried *c = &fresh->dyn.carried;
@@ -82,7 +82,7 @@ bool abs_ch_refresh(AbsCh *ch, uint32_t n, const AbsChEdges *g, const uint32_t *
     free(fresh);
     ch->dyn.cost = BUILD_WORK * ch->shape_arcs;
     ch->dyn.carried.work += ch->dyn.cost;
-    return true;
+    return 1;
 }
 
 bool abs_ch_due(const AbsCh *ch)

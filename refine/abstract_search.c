@@ -183,6 +183,14 @@ static inline __attribute__((always_inline)) double run_over(RegionSearch *as, u
     uint64_t expanded = 0;
     double result = -1;
     const Tracer *tr = as->tracer;
+    if (held && as->refresh_marks && held_h(as, from, to, 0.0) == INFINITY) {
+        /* A landmark's search reached one end and not the other: they lie
+         * in two parts of the map, which the A* would learn by flooding
+         * from's. */
+        as->last_expanded = 0;
+        as->path_len = 0;
+        return -1;
+    }
     if (held)
         place_open(as, true);
     region_start_search(as, from, 0.0, weight * heuristic(abs_center(ix, from), goal));
@@ -238,8 +246,8 @@ static double run_ends(RegionSearch *as, uint32_t from, uint32_t to)
 }
 
 /* Before an A* while the hierarchy is pending: the refresh's arrays and
- * the landmarks held (region_search_hold), but in the query that took the
- * change (hold_wait), whose A* reads the layout. */
+ * the landmarks' room held (region_search_hold), but in the query that took
+ * the change (hold_wait), whose A* reads the layout. */
 static void hold(RegionSearch *as)
 {
     Err ignored;
@@ -260,16 +268,13 @@ double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double we
     }
     if (abs_ch_built(&as->ch) && weight == 1.0 && as->ch.dyn.pending) {
         /* The hierarchy awaits the map's changes: A* (exact) pays rent
-         * until a refresh is due (abs_ch_defer). A refresh that runs out
-         * of memory leaves it pending and A* answers. */
-        Err err;
-        if (!abs_ch_due(&as->ch) || !region_search_refresh(as, &err) || as->ch.dyn.pending) { /* pending: in pieces */
-            hold(as);
-            double cost = run(as, from, to, weight);
-            abs_ch_rent(&as->ch,
-                        ASTAR_RENT * as->last_expanded * (1 + as->ix->abs->nedges / (as->ix->abs->nregions + 1)));
-            return cost;
-        }
+         * until a refresh is due (abs_ch_defer), which the owner runs a
+         * piece a call of its own (region_search_prepare), as it runs the
+         * landmarks' searches that guide this A*. */
+        hold(as);
+        double cost = run(as, from, to, weight);
+        abs_ch_rent(&as->ch, ASTAR_RENT * as->last_expanded * (1 + as->ix->abs->nedges / (as->ix->abs->nregions + 1)));
+        return cost;
     }
     if (abs_ch_built(&as->ch) && weight == 1.0) {
         as->ch.tracer = as->tracer;

@@ -194,13 +194,15 @@ typedef struct RegionSearch {
     int32_t *refresh_pos;
     /* per region, held with them: its distance (units) from each of
      * REGION_LANDMARKS regions (region r's at [r * REGION_LANDMARKS ..]),
-     * from whole searches over these arrays, one a search while they are
-     * held (region_search_hold: all five in one were the longest call of a
+     * from whole searches over these arrays, one a call of
+     * region_search_prepare (all five in one were the longest call of a
      * dynamic rooms map); the A* meanwhile takes as its heuristic the
      * largest gap between a landmark's distances to a region and to the
      * goal (a lower bound by the triangle inequality, consistent) where it
      * beats the centers' octile distance, a landmark not searched yet all
-     * zeros (no gap). NULL: none (memory ran out), the octile alone. */
+     * zeros (no gap); a gap of infinity (one end reached, the other not)
+     * answers "no route" before the A* begins. NULL: none (memory ran
+     * out), the octile alone. */
     float *refresh_marks;
     uint32_t marks_done;  /* the landmarks' whole searches run, of REGION_LANDMARKS + 1 */
     uint32_t marks_from;  /* where the next one starts */
@@ -245,11 +247,19 @@ bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch 
 /* Undoes region_search_follow's taking of the hierarchy (a later step of
  * the update failed). */
 void region_search_unfollow(RegionSearch *fresh, RegionSearch *prev);
-/* Refreshes the hierarchy now for the changes it awaits (tests; the
- * searches do it when it is due), over the arrays a search since the
- * change made (RegionSearch.refresh_edges), or makes them first. False
- * when memory ran out. */
+/* A piece of the hierarchy's refresh for the changes it awaits, due or
+ * not (tests), over the arrays a search since the change made
+ * (RegionSearch.refresh_edges), or makes them first. False when memory ran
+ * out. */
 bool region_search_refresh(RegionSearch *as, Err *err);
+/* While the hierarchy awaits a refresh (ch.dyn.pending), one piece of what
+ * makes the searches meanwhile cheaper, for its owner to run in a call of
+ * its own before a search (a search never runs one): a piece of the
+ * refresh where it is due (abs_ch_due), else, until all are done and
+ * unless a refresh's build is under way, one landmark's whole search over
+ * the held arrays (made first). 1: a piece ran; 0: none to run; -1:
+ * memory ran out (err says; the searches go on without it). */
+int region_search_prepare(RegionSearch *as, Err *err);
 /* For a search whose every run is the hierarchy's (weight 1, no
  * region_search_ends): lets the A*'s arrays go, which such a search never
  * reads once the hierarchy is built; the route stays. A search made so must

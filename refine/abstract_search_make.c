@@ -200,25 +200,50 @@ bool region_search_hold(RegionSearch *as, Err *err)
 {
     if (!hold_edges(as, err))
         return false;
-    /* A refresh's build begun (AbsChDyn.next) ends in a call or two: the
-     * landmarks' whole searches would cost more than they save those few
-     * searches, which take the octile alone. */
-    if (!as->refresh_edges || as->ch.dyn.next || (as->refresh_marks && as->marks_done > REGION_LANDMARKS))
-        return true;
     /* The landmarks' searches run on the A*'s arrays: a search made lean
      * has none (region_search_unfollow's prev), and its A* the octile alone.
      * A refresh made the arrays without them (it reads none) when it left
-     * the hierarchy pending: they are made by the A*s that follow, a
-     * landmark's search each (zeros until then: no gap). */
-    if (!as->refresh_marks && as->parent.any) {
+     * the hierarchy pending: they are made then, filled by
+     * region_search_prepare a landmark's search a call (zeros until then:
+     * no gap). Memory out: none, the octile alone. */
+    if (as->refresh_edges && !as->refresh_marks && as->parent.any) {
         as->refresh_marks = calloc(((size_t)as->ix->abs->nregions + 1) * REGION_LANDMARKS, sizeof *as->refresh_marks);
         as->marks_done = 0;
     }
-    if (as->refresh_marks && !region_search_marks(as)) { /* the octile alone */
+    return true;
+}
+
+int region_search_prepare(RegionSearch *as, Err *err)
+{
+    if (!abs_ch_built(&as->ch) || !as->ch.dyn.pending)
+        return 0;
+    if (abs_ch_due(&as->ch)) {
+        if (!as->refresh_edges) /* the arrays the build reads: about as long as its longest piece, so a piece */
+            return hold_edges(as, err) ? 1 : -1;
+        AbsChEdges g = edges_of(as->refresh_first, as->refresh_edges);
+        int ran = abs_ch_refresh(&as->ch, as->ix->abs->nregions, &g, as->refresh_sector, err);
+        if (!as->ch.dyn.pending)
+            drop_refresh(as);
+        if (ran != 0)
+            return ran;
+    }
+    /* A refresh's build begun (AbsChDyn.next) ends in a call or two: the
+     * landmarks' whole searches would cost more than they save those few
+     * searches, which take the octile alone. The query that took the
+     * change reads the layout (hold_wait): the arrays wait for the next. */
+    if (as->ch.dyn.next || !as->ch.dyn.pending || as->hold_wait ||
+        (as->refresh_marks && as->marks_done > REGION_LANDMARKS))
+        return 0;
+    if (!region_search_hold(as, err))
+        return -1;
+    if (!as->refresh_marks)
+        return 0;
+    if (!region_search_marks(as)) { /* the octile alone */
         free(as->refresh_marks);
         as->refresh_marks = NULL;
+        return err_set(err, "out of memory for the landmarks' searches"), -1;
     }
-    return true;
+    return 1;
 }
 
 bool region_search_follow(RegionSearch *fresh, const AbsIndex *ix, RegionSearch *prev, const uint8_t *touched, Err *err)
@@ -254,7 +279,7 @@ bool region_search_refresh(RegionSearch *as, Err *err)
     if (!hold_edges(as, err))
         return false;
     AbsChEdges g = edges_of(as->refresh_first, as->refresh_edges);
-    bool ok = abs_ch_refresh(&as->ch, as->ix->abs->nregions, &g, as->refresh_sector, err);
+    bool ok = abs_ch_refresh(&as->ch, as->ix->abs->nregions, &g, as->refresh_sector, err) >= 0;
     if (!as->ch.dyn.pending)
         drop_refresh(as);
     return ok;

@@ -43,13 +43,13 @@ bool legplan_enable_jps(LegPlanner *lp, uint64_t max_nodes, Err *err)
 }
 
 /* The JPS copies follow changes (cells as they are after them). */
-static bool update_jps(LegPlanner *lp, const CellChange *changes, int n, Err *err)
+static bool update_jps(LegPlanner *lp, const CellChange *changes, int n, size_t opening, Err *err)
 {
     if (!lp->have_jps)
         return true;
     /* The painted copy is a window no change reaches: it stays blank
      * between searches and paints from the changed map. */
-    return jps_update(&lp->jps, changes, n, err);
+    return jps_update(&lp->jps, changes, n, opening, err);
 }
 
 bool legplan_map_changed(LegPlanner *lp, const CellChange *changes, int n, size_t passable, Err *err)
@@ -58,7 +58,8 @@ bool legplan_map_changed(LegPlanner *lp, const CellChange *changes, int n, size_
         legplan_corridor_jps_drop(lp); /* painted from the map before the change */
     /* A leg search that falls back to the whole grid may hold every passable
      * cell in its open list. */
-    return astar_reserve(&lp->astar, passable + changes_opening(changes, n), err) && update_jps(lp, changes, n, err);
+    size_t opening = changes_opening(changes, n);
+    return astar_reserve(&lp->astar, passable + opening, err) && update_jps(lp, changes, n, opening, err);
 }
 
 JpsResult legplan_jps(LegPlanner *lp, xyLoc from, xyLoc to, uint64_t max_expanded, xyPath *out)

@@ -132,8 +132,9 @@ bool legplan_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err)
 bool legplan_enable_jps(LegPlanner *lp, uint64_t max_nodes, Err *err);
 /* The map is about to change by `changes` (lp's grid still as before, holding
  * `passable` cells): room for searches over the changed map, and the JPS
- * copies follow the change. False + message when memory ran out (nothing
- * changed). */
+ * copies follow the change; the owner then sets jps.passable (search/jps.h:
+ * the JPS reads the owner's grid). False + message when memory ran out
+ * (nothing changed). */
 bool legplan_map_changed(LegPlanner *lp, const CellChange *changes, int n, size_t passable, Err *err);
 /* A shortest path from -> to appended by JPS within max_expanded expansions
  * (jps_find_capped) as waypoints (search/jps.h Jps.waypoints: its turns, each

@@ -277,10 +277,19 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         r->stage = STAGE_ABSTRACT;
         r->plan_step = PLAN_LOCATE_FROM;
         r->near = !r->tried && routes_is_near(&r->routes, s, g);
+        int ready = r->near && !r->routes.abs_waiting ? abs_ready(r) : -1;
+        if (ready == 0) { /* a piece of the abstraction's work ran: the call is its, the query moves meanwhile */
+            r->near = false;
+            if (refiner_wait_step(r, s, out) == WAIT_ENDED) {
+                finish_query(r);
+                return true;
+            }
+            return false;
+        }
         if (r->near) {
             r->stage = STAGE_NEAR;
             r->plan_from = s;
-            r->near_regions = !r->routes.abs_waiting && abs_ready(r) > 0;
+            r->near_regions = ready > 0;
         }
         if (begun(r))
             return false;

@@ -110,14 +110,27 @@ bool bitrows_tiles_whole(const BitTiles *t, BitRows *b, Err *err)
     return true;
 }
 
-void bitrows_tiles_set_cell(BitTiles *t, int x, int y, bool passable)
+void bitrows_tiles_set_cells(BitTiles *t, const CellChange *changes, int n)
 {
-    int r = x + 1, c = y + 1;
-    uint32_t id = (uint32_t)(r >> 6) * (uint32_t)t->words + (uint32_t)(c >> 6), slot = (id << 1) & t->mask;
-    if (t->tag[slot] != id + 1 && t->tag[++slot] != id + 1)
-        return; /* transposed from the grid when next read */
-    uint64_t *w = &t->tile[(size_t)slot * BITTILE_WORDS + (r & 63)], bit = 1ull << (c & 63);
-    *w = passable ? *w | bit : *w & ~bit;
+    /* Changes come in patches, so the next cell is mostly in the tile just
+     * looked up: the slot pair is searched again only when the tile differs. */
+    uint32_t last = UINT32_MAX;
+    uint64_t *tile = NULL;
+    for (int i = 0; i < n; i++) {
+        int r = changes[i].x + 1, c = changes[i].y + 1;
+        uint32_t id = (uint32_t)(r >> 6) * (uint32_t)t->words + (uint32_t)(c >> 6);
+        if (id != last) {
+            uint32_t slot = (id << 1) & t->mask;
+            last = id;
+            tile = t->tag[slot] == id + 1       ? &t->tile[(size_t)slot * BITTILE_WORDS]
+                   : t->tag[slot + 1] == id + 1 ? &t->tile[(size_t)(slot + 1) * BITTILE_WORDS]
+                                                : NULL; /* transposed from the grid when next read */
+        }
+        if (!tile)
+            continue;
+        uint64_t *w = &tile[r & 63], bit = 1ull << (c & 63);
+        *w = changes[i].passable ? *w | bit : *w & ~bit;
+    }
 }
 
 int bitrows_tiles_jump(BitTiles *t, int r, int c, int dir, int goal_c)

@@ -16,7 +16,7 @@
  * collide, where one slot a tile thrashed between them).
  *
  * Reads the grid while it lives; the grid's cells change only through
- * bitrows_tiles_set_cell's caller, which calls it for every changed cell
+ * bitrows_tiles_set_cells's caller, which passes it every changed cell
  * (a held tile follows the change; one not held is transposed from the grid
  * as it is when next read). Owns its slots, all written at init (no page
  * of them is first met inside a search). */
@@ -80,8 +80,9 @@ static inline uint64_t bitrows_tiles_word(BitTiles *t, int r, int wi)
     return bitrows_tiles_at(t, r >> 6, wi)[r & 63];
 }
 
-/* Cell (x, y) of the grid changed to `passable`: a held tile follows. */
-void bitrows_tiles_set_cell(BitTiles *t, int x, int y, bool passable);
+/* Cells of the grid changed (each inside the map, to what it becomes): a
+ * held tile follows. */
+void bitrows_tiles_set_cells(BitTiles *t, const CellChange *changes, int n);
 /* bitrows_jump (bitrows.h) over the transposed rows the tiles hold: the
  * same scan, the same answer. */
 int bitrows_tiles_jump(BitTiles *t, int r, int c, int dir, int goal_c);

@@ -156,8 +156,9 @@ bool jps_init(Jps *j, const Grid *map, JumpTable *table, Err *err);
  * would reach more nodes gives up (JPS_CAPPED, `failed` set). `borrow`: no
  * map copy, `map` is read while the Jps lives; jps_update then flips only
  * the bit rows it owns (the transposed ones, and the rows of a byte map),
- * and the owner changes the map's cells itself, after jps_update (which
- * reads them to count the passable cells), before the next search. */
+ * and the owner changes the map's cells itself, after jps_update, before
+ * the next search, and keeps Jps.passable, the count the open list is
+ * sized by (jps_update adds `opening` to it meanwhile). */
 bool jps_init_bounded(Jps *j, const Grid *map, bool borrow, uint64_t max_nodes, Err *err);
 /* max_nodes for a JPS whose searches have no bound but the map (mm's
  * small route): its node state grows as above with no bound; never
@@ -312,9 +313,10 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path);
  * expansions. */
 void jps_warm_up(Jps *j, uint64_t max_expanded);
 /* Applies changed cells (inside the map) to the map copy and the bit rows or
- * the jump table; false + message when the open list could not grow
- * (nothing changed). */
-bool jps_update(Jps *j, const CellChange *changes, int n, Err *err);
+ * the jump table; `opening` is changes_opening(changes, n), which the
+ * caller counts once for everything it updates. False + message when the
+ * open list could not grow (nothing changed). */
+bool jps_update(Jps *j, const CellChange *changes, int n, size_t opening, Err *err);
 /* Bytes the search owns: its map copy, search arrays, open list, trace and
  * bit rows (the JPS+ table apart: jt_bytes); after its turn bits were given
  * back (Jps.turns_room), what it held then if that was more: the most it

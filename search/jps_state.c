@@ -459,30 +459,31 @@ static bool reserve_cells(Jps *j, size_t cells, Err *err)
 /* The map changed. Online, the bit rows (both orientations) and the grid
  * copy are all the map state, so an update is a bit flip per cell; JPS+
  * refills the lines of its table the cells touch (jumptable.h). */
-bool jps_update(Jps *j, const CellChange *changes, int n, Err *err)
+bool jps_update(Jps *j, const CellChange *changes, int n, size_t opening, Err *err)
 {
-    if (!reserve_cells(j, j->passable + changes_opening(changes, n), err))
+    if (!reserve_cells(j, j->passable + opening, err))
         return false;
-    drop_turns_if_tiled(j);
-    for (int i = 0; i < n; i++) {
-        const CellChange *c = &changes[i];
-        if (j->borrowed) /* the owner changes the cells; the bits say what they were */
-            j->passable += (size_t)((int)c->passable - (int)bitrows_get(&j->rows, c->y + 1, c->x + 1));
-        else
-            j->passable += (size_t)grid_set_passable(&j->grid, c->x, c->y, c->passable); /* -1 wraps */
-        if (!j->plus) {
-            if (!j->rows.borrowed) /* else the rows are the grid's own cells */
+    drop_turns_if_tiled(j); /* so tiles and turn bits never both follow a change */
+    bool online = !j->plus, own_rows = online && !j->rows.borrowed, own_cols = online && !j->tiled;
+    if (online && j->tiled)
+        bitrows_tiles_set_cells(&j->tiles, changes, n);
+    if (j->borrowed) /* the owner counts the cells it changes; till then, at most this many */
+        j->passable += opening;
+    if (!j->borrowed || own_rows || own_cols || (online && (j->turns.block || j->coarse)))
+        for (int i = 0; i < n; i++) {
+            const CellChange *c = &changes[i];
+            if (!j->borrowed)
+                j->passable += (size_t)grid_set_passable(&j->grid, c->x, c->y, c->passable); /* -1 wraps */
+            if (own_rows) /* else the rows are the grid's own cells */
                 bitrows_set_cell(&j->rows, false, c->x, c->y, c->passable);
-            if (j->tiled)
-                bitrows_tiles_set_cell(&j->tiles, c->x, c->y, c->passable);
-            else
+            if (own_cols)
                 bitrows_set_cell(&j->cols, true, c->x, c->y, c->passable);
-            if (j->turns.block) /* borrowed rows change after: a cell's range read from the lines as they were */
+            if (online &&
+                j->turns.block) /* borrowed rows change after: a cell's range read from the lines as they were */
                 jps_turns_changed(&j->turns, &j->rows, &j->cols, c->x + 1, c->y + 1, c->passable);
-            if (j->coarse) /* derived again as the next search begins */
+            if (online && j->coarse) /* derived again as the next search begins */
                 jps_coarse_changed(j->coarse, c->x + 1, c->y + 1);
         }
-    }
     if (j->plus) {
         jt_update(&j->table, &j->grid, changes, n);
         j->prune_diag = grid_scattered(&j->grid) < JPS_PLUS_UNPRUNED_SCATTERED;

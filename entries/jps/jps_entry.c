@@ -106,7 +106,7 @@ static void *jps_plus_prepare(const Grid *map, const char *file, const EntryOpts
 
 static bool jps_entry_update(void *inst, const CellChange *changes, int n, Err *err)
 {
-    return jps_update(inst, changes, n, err);
+    return jps_update(inst, changes, n, changes_opening(changes, n), err);
 }
 
 static bool jps_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)

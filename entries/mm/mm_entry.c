@@ -208,6 +208,7 @@ static bool mm_get_path(void *inst, xyLoc s, xyLoc g, xyPath *path)
 {
     MmEntry *e = inst;
     bool done = refiner_step(&e->refiner, s, g, path);
+    e->pending.first_call = false;
     /* Every TILE_CHECK_EVERY-th query: summing the parts costs about as
      * much as a short query's scans. While turn bits are held only the grow
      * gate tiles, when an ask would cross the line (mm_gate.c). */

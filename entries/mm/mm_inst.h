@@ -32,6 +32,10 @@ typedef struct MmPending {
     AbsUpdate *upd;  /* the re-derivation under way, between its pieces (abs_update_run), or NULL */
     AbsReach reach;  /* the waiting queries' walks (abstraction/reach.h) */
     uint64_t pieces; /* pieces of re-derivations run, one a call */
+    /* The next GetPath call is the first since update() took a change: a
+     * host that times the update with it (the dynamic kit) gets no piece
+     * in it (mm_update.c abs_ready); cleared as every call ends. */
+    bool first_call;
 } MmPending;
 
 typedef struct MmEntry {

@@ -31,7 +31,9 @@
  * every sector costs about what building the abstraction does. The
  * regions' hierarchy, deferred further (refine/abs_ch.h), is refreshed
  * in calls of its own, a piece of its build each (ABS_CH_PIECES), never
- * the one that re-derived (AbsChCarried.own_call). */
+ * the one that re-derived (AbsChCarried.own_call), asked for here too
+ * (abs_ready: region_search_prepare), the query moving meanwhile as it
+ * does while the abstraction is re-derived. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,13 +135,19 @@ static int rederive_pending(MmEntry *e, Err *err)
 
 /* Brings the pending batches into the abstraction, a piece a call
  * (RefinerAbsReady): the call that runs the last piece ends there too, so
- * no call both re-derives and searches. */
+ * no call both re-derives and searches. Then, while the regions' hierarchy
+ * awaits its refresh, a piece of that (or of the landmarks that guide the
+ * searches meanwhile: region_search_prepare) likewise in a call of its
+ * own, the query moving meanwhile; memory out for it, the searches go on
+ * without it. */
 static int abs_ready(void *ctx)
 {
     MmEntry *e = ctx;
     Err err;
     if (!e->pending.batches)
-        return 1;
+        return region_search_prepare(&e->as, &err) > 0 ? 0 : 1;
+    if (e->pending.first_call) /* it carries the update already: the query moves, the pieces begin next call */
+        return 0;
     int done = rederive_pending(e, &err);
     if (done >= 0)
         return 0;
@@ -147,10 +155,19 @@ static int abs_ready(void *ctx)
     return -1;
 }
 
+/* The walk over the abstraction made before the change visits at most this
+ * many regions: it can only say yes, and one that finds no way round the
+ * changed sectors floods the start's whole part (thousands of regions, a
+ * millisecond, inside the call that takes the change), while one that
+ * finds it runs at the goal and visits few. */
+#define REACH_BEFORE_MOST 1024u
+
 /* Are s and g connected on the map as it is (RefinerConnected)? Exact once
- * the re-derivation has its new regions and edges; before that, yes where
- * the abstraction before the change connects them around every marked
- * sector (the one walk a query may take), else not known. */
+ * the re-derivation has its new regions and edges, and once the
+ * abstraction is current (no batch marked: a walk that avoids nothing);
+ * before that, yes where the abstraction before the change connects them
+ * around every marked sector (the one walk a query may take), else not
+ * known. */
 static int connected(void *ctx, AbsLocator *loc, xyLoc s, xyLoc g, bool walk, uint64_t *visited)
 {
     MmEntry *e = ctx;
@@ -158,7 +175,9 @@ static int connected(void *ctx, AbsLocator *loc, xyLoc s, xyLoc g, bool walk, ui
     uint64_t before = p->reach.visited;
     int known = p->upd ? abs_reach_update(&p->reach, p->upd, &e->grid, loc, s, g) : -2;
     if (known == -2 && walk && p->batches)
-        known = abs_reach(&p->reach, &e->ix, &e->grid, loc, s, g, p->touched) > 0 ? 1 : -2;
+        known = abs_reach(&p->reach, &e->ix, &e->grid, loc, s, g, p->touched, REACH_BEFORE_MOST) > 0 ? 1 : -2;
+    else if (known == -2 && !p->batches && p->touched) /* touched all 0 since the last re-derivation */
+        known = abs_reach(&p->reach, &e->ix, &e->grid, loc, s, g, p->touched, UINT64_MAX);
     *visited = p->reach.visited - before;
     return known < 0 ? -1 : known;
 }
@@ -231,10 +250,9 @@ bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     }
     for (int k = 0; k < ntouched; k++) /* back to 1: marked, whichever batch it was */
         p->touched[p->batch[k]] = 1;
-    /* The leg planner's JPS reads this map's bits: it counted its passable
-     * cells against them before they changed, once per change, so a cell
-     * named twice in one batch counted twice (and the count wrapped below 0,
-     * the corridor copy then failing to reserve). This count is exact. */
+    /* The leg planner's JPS reads this map's bits, and its open list is
+     * sized by the count its owner keeps (search/jps.h): this one, exact
+     * where a cell is named twice in one batch. */
     e->legs.jps.passable = e->passable;
     if (changed) {
         /* A re-derivation under way covers the marks as they were: let it
@@ -247,6 +265,7 @@ bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
          * for the abstraction); remembered joints were smoothed on the old map. */
         refiner_invalidate(&e->refiner);
         e->refiner.routes.abs_waiting = true;
+        p->first_call = true;
         e->updates++;
         e->touched_sectors += (uint64_t)ntouched;
     }

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../../api/gppc_mm.h"
 #include "gppc_abi.h"
@@ -18,7 +19,7 @@
 typedef struct DynData {
     GppcMm *mm;
     struct gppc_patch map;  /* the kit's active map, borrowed until gppc_free_data */
-    uint8_t *cells;         /* the map as the instance knows it: what a patch is compared with */
+    uint8_t *known;         /* the map as the instance knows it, in the kit's bit layout */
     struct gppc_point *out; /* the path handed to the kit, reused */
     size_t out_cap;
     GppcMmChange *changes;
@@ -26,6 +27,8 @@ typedef struct DynData {
 } DynData;
 
 static int bit_at(struct gppc_patch p, size_t i) { return (p.bitarray[i >> 3] >> (i & 7)) & 1; }
+
+static size_t map_bytes(struct gppc_patch map) { return ((size_t)map.width * map.height + 7) / 8; }
 
 static uint8_t *unpack(struct gppc_patch map)
 {
@@ -70,21 +73,57 @@ EXPORT void *gppc_search_init(struct gppc_patch active_map, const char *preproce
 {
     char err[512];
     DynData *d = calloc(1, sizeof *d);
-    if (!d || !(d->cells = unpack(active_map))) {
+    uint8_t *cells = d ? unpack(active_map) : NULL;
+    if (!cells || !(d->known = malloc(map_bytes(active_map) + 1))) {
         fprintf(stderr, "%s: gppc_search_init: out of memory\n", GPPC_MM_SPEC);
+        free(cells);
         free(d);
         return NULL;
     }
+    memcpy(d->known, active_map.bitarray, map_bytes(active_map));
     d->map = active_map;
-    d->mm = gppc_mm_create(GPPC_MM_SPEC, d->cells, active_map.width, active_map.height, preprocess_filename, err,
-                           sizeof err);
+    d->mm =
+        gppc_mm_create(GPPC_MM_SPEC, cells, active_map.width, active_map.height, preprocess_filename, err, sizeof err);
+    free(cells);
     if (!d->mm) {
         fprintf(stderr, "%s: gppc_search_init: %s\n", GPPC_MM_SPEC, err);
-        free(d->cells);
+        free(d->known);
         free(d);
         return NULL;
     }
     return d;
+}
+
+/* The cells of bits [i0, i1) of row y (the row starting at bit `row`) that
+ * differ from what the instance knows: each becomes a change and is known
+ * from now on. A byte at a time, so a patch costs its area over 8 and its
+ * changed cells. False when out of memory. */
+static int diff_span(DynData *d, size_t row, int y, size_t i0, size_t i1, size_t *n)
+{
+    size_t k = *n; /* local: the stores below could otherwise be *n's */
+    for (size_t b = i0 >> 3; b <= (i1 - 1) >> 3; b++) {
+        unsigned mask = 0xffu;
+        if (b == i0 >> 3)
+            mask &= 0xffu << (i0 & 7);
+        if (b == (i1 - 1) >> 3)
+            mask &= 0xffu >> (7 - ((i1 - 1) & 7));
+        unsigned now = d->map.bitarray[b], diff = (now ^ d->known[b]) & mask;
+        if (!diff)
+            continue;
+        if (!grow((void **)&d->changes, &d->changes_cap, k + 8, sizeof *d->changes)) {
+            *n = k;
+            return 0;
+        }
+        d->known[b] ^= (uint8_t)diff;
+        GppcMmChange *out = d->changes + k;
+        int16_t x0 = (int16_t)(b * 8 - row);
+        for (; diff; diff &= diff - 1, k++) {
+            int bit = __builtin_ctz(diff);
+            *out++ = (GppcMmChange){(int16_t)(x0 + bit), (int16_t)y, (uint8_t)(now >> bit & 1)};
+        }
+    }
+    *n = k;
+    return 1;
 }
 
 /* The patches are already applied to the active map, so the new value of a
@@ -96,17 +135,10 @@ EXPORT void gppc_map_change(void *data, const struct gppc_patch *changes, uint32
     size_t n = 0, w = d->map.width, h = d->map.height;
     for (uint32_t k = 0; k < changes_length; k++) {
         struct gppc_patch p = changes[k];
-        for (size_t y = p.pos.y; y < (size_t)p.pos.y + p.height && y < h; y++)
-            for (size_t x = p.pos.x; x < (size_t)p.pos.x + p.width && x < w; x++) {
-                size_t i = y * w + x;
-                uint8_t now = (uint8_t)bit_at(d->map, i);
-                if (now == d->cells[i])
-                    continue;
-                if (!grow((void **)&d->changes, &d->changes_cap, n + 1, sizeof *d->changes))
-                    return;
-                d->changes[n++] = (GppcMmChange){(int16_t)x, (int16_t)y, now};
-                d->cells[i] = now;
-            }
+        size_t x1 = (size_t)p.pos.x + p.width < w ? (size_t)p.pos.x + p.width : w;
+        for (size_t y = p.pos.y; y < (size_t)p.pos.y + p.height && y < h && p.pos.x < x1; y++)
+            if (!diff_span(d, y * w, (int)y, y * w + p.pos.x, y * w + x1, &n))
+                return;
     }
     char err[512];
     if (n && gppc_mm_update(d->mm, d->changes, (int)n, err, sizeof err) != 0)
@@ -150,7 +182,7 @@ EXPORT void gppc_free_data(void *data)
     if (!d)
         return;
     gppc_mm_free(d->mm);
-    free(d->cells);
+    free(d->known);
     free(d->out);
     free(d->changes);
     free(d);

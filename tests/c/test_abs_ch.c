@@ -442,8 +442,8 @@ static void test_ch_order_least_fill(T *t)
  * (abs_ch_build_piece), so that no call builds the whole hierarchy: after
  * the call that waits, the order begun, then made (no arcs yet; on this
  * map its steps take one call, on a large one several), then the shape's
- * arcs, then their costs customised (no query arcs yet), then the query arcs swapped
- * in; until then the hierarchy stays pending (A* answers) and what the build
+ * arcs, then the costs' symmetry, their metric, customised, made exact in
+ * two (no query arcs yet), then the query arcs swapped in; until then the hierarchy stays pending (A* answers) and what the build
  * holds is counted in ch_bytes. A change between two pieces drops the build
  * begun (its edges are no longer the map's), and the next refresh starts
  * again from the order. */
@@ -473,10 +473,10 @@ static void test_ch_refresh_in_pieces(T *t)
                    round, piece);
             if (!b)
                 break;
-            /* 0 and 1 the order (begun, then made), 2 the shape's arcs, 3 its costs customised */
+            /* 0 and 1 the order (begun, then made), 2 the shape's arcs, 3 the symmetry, 4 on its costs */
             bool shaped = piece >= 2;
             CHECKF(t,
-                   shaped ? b->shaped && b->topo.first && !b->w_up == (piece == 2) && !abs_ch_built(b)
+                   shaped ? b->shaped && b->topo.first && !b->w_up == (piece == 2 || piece == 3) && !abs_ch_built(b)
                           : b->topo.rank && !b->topo.first && !b->topo.order == (piece == 1),
                    "round %d: piece %d built %s", round, piece, shaped ? "the query arcs" : "the shape's arcs");
             CHECKF(t, abs_ch_kept_bytes(&las->ch) == kept + abs_ch_piece_bytes(b) && abs_ch_piece_bytes(b) > sizeof *b,

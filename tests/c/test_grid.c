@@ -321,14 +321,30 @@ static void test_bitrows_tiles_read_as_transposed(T *t)
         bool open = !grid_passable(&p, x, y);
         if (i % 2) /* its tile held: the change must reach it */
             (void)bitrows_tiles_word(&tiles, x + 1, (y + 1) >> 6);
-        bitrows_tiles_set_cell(&tiles, x, y, open); /* before the grid, as jps_update */
+        bitrows_tiles_set_cells(&tiles, &(CellChange){(int16_t)x, (int16_t)y, open},
+                                1); /* before the grid, as jps_update */
         bitrows_set_cell(&cols, true, x, y, open);
         grid_set_passable(&p, x, y, open);
         held += bitrows_tiles_word(&tiles, x + 1, (y + 1) >> 6) != bitrows_row(&cols, x + 1)[(y + 1) >> 6];
     }
     int after = tiles_differ(&tiles, &cols);
-    CHECKF(t, before == 0 && held == 0 && after == 0 && tiles.fills > bitrows_tiles_total(&p),
-           "%d, %d, %d differ (%llu fills)", before, held, after, (unsigned long long)tiles.fills);
+    /* A patch in one batch, across the corner of four tiles, two of them
+     * held: the slot looked up for one cell must not serve the next tile's. */
+    CellChange patch[24 * 24];
+    int np = 0;
+    (void)bitrows_tiles_word(&tiles, 60, 1);
+    (void)bitrows_tiles_word(&tiles, 70, 0);
+    for (int y = 52; y < 76; y++)
+        for (int x = 52; x < 76; x++)
+            patch[np++] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&p, x, y)};
+    bitrows_tiles_set_cells(&tiles, patch, np);
+    for (int i = 0; i < np; i++) {
+        bitrows_set_cell(&cols, true, patch[i].x, patch[i].y, patch[i].passable);
+        grid_set_passable(&p, patch[i].x, patch[i].y, patch[i].passable);
+    }
+    int patched = tiles_differ(&tiles, &cols);
+    CHECKF(t, before == 0 && held == 0 && after == 0 && patched == 0 && tiles.fills > bitrows_tiles_total(&p),
+           "%d, %d, %d, %d differ (%llu fills)", before, held, after, patched, (unsigned long long)tiles.fills);
     bitrows_tiles_free(&tiles);
     bitrows_free(&cols);
     grid_free(&p);

@@ -191,7 +191,7 @@ static void flip_cells(T *t, Grid *packed, Jps j[3], int from, int n)
         CellChange c = {(int16_t)((i * 37) % packed->width), (int16_t)((i * 91 + i / 7) % packed->height), false};
         c.passable = !grid_passable(packed, c.x, c.y);
         for (int k = 0; k < 3; k++)
-            CHECK(t, jps_update(&j[k], &c, 1, &err));
+            CHECK(t, jps_update(&j[k], &c, 1, c.passable, &err));
         grid_set_passable(packed, c.x, c.y, c.passable);
     }
 }
@@ -272,7 +272,7 @@ static void test_jps_diag_runs_same_answers(T *t)
             if (!grid_passable(&packed, x, y)) {
                 CellChange c = {(int16_t)x, (int16_t)y, true};
                 for (int k = 0; k < 3; k++) /* as flip_cells: each JPS told first */
-                    CHECK(t, jps_update(&j[k], &c, 1, &err));
+                    CHECK(t, jps_update(&j[k], &c, 1, c.passable, &err));
                 grid_set_passable(&packed, x, y, true);
             }
     int changed = j[1].turns.stale;

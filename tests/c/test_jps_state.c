@@ -154,7 +154,7 @@ static void test_jps_turns_stay_with_tiles(T *t)
            turns.turns.block ? "held" : "none");
     int before = mirrored_differ(&turns, &plain, SIDE);
     CellChange c = {40, 41, !grid_passable(&packed, 40, 41)};
-    CHECK(t, jps_update(&turns, &c, 1, &err) && jps_update(&plain, &c, 1, &err));
+    CHECK(t, jps_update(&turns, &c, 1, c.passable, &err) && jps_update(&plain, &c, 1, c.passable, &err));
     grid_set_passable(&packed, c.x, c.y, c.passable);
     int after = mirrored_differ(&turns, &plain, SIDE);
     CHECKF(t, before == 0 && after == 0 && !turns.turns.block && turns.tiles.fills > 0,
