@@ -83,7 +83,8 @@ void abs_ch_narrow(AbsCh *ch);
  * by its rule (a refresh asks for least degree alone:
  * AbsChSectors.region_order; least fill weighs each candidate by the pairs
  * of its neighbours not yet joined, and choosing between the two rules
- * makes three orders) begun; 1 that order, ABS_CH_ORDER_WORK units a call
+ * makes three orders) begun; 1 that order (its region graph's lists made
+ * and queued, then the elimination), ABS_CH_ORDER_WORK units a call
  * (abs_ch_topo_order_steps: 0 until it is done, the same piece again); 2
  * the shape's arcs; 3 whether the costs are symmetric; 4 its depths and
  * metric; 5 the metric customised; 6 and 7 the exact costs, the upper

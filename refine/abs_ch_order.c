@@ -51,26 +51,29 @@ static bool elim_add(Elim *e, uint32_t a, uint32_t b)
     return true;
 }
 
-/* The region graph's edges both ways, each once (the edges may be listed
- * from one end only, or from both). */
-static bool elim_graph(Elim *e, uint32_t n, const uint32_t *edge_first, const uint32_t *edge_to, size_t stride)
+/* Region r's edges into the lists, both ways (the edges may be listed
+ * from one end only, or from both): the region graph, made a region at a
+ * time (AbsChOrderRun's first stage). */
+static bool elim_add_edges(Elim *e, uint32_t r, const uint32_t *edge_first, const uint32_t *edge_to, size_t stride)
 {
-    for (uint32_t r = 0; r < n; r++)
-        for (uint32_t i = edge_first[r]; i < edge_first[r + 1]; i++) {
-            uint32_t w = *(const uint32_t *)(const void *)((const char *)edge_to + i * stride);
-            if (w != r && (!elim_add(e, r, w) || !elim_add(e, w, r)))
-                return false;
-        }
-    for (uint32_t r = 0; r < n; r++) {
-        uint32_t k = 0, gen = elim_stamp(e);
-        for (uint32_t i = 0; i < e->len[r]; i++)
-            if (e->mark[e->adj[r][i]] != gen) {
-                e->mark[e->adj[r][i]] = gen;
-                e->adj[r][k++] = e->adj[r][i];
-            }
-        e->len[r] = k;
+    for (uint32_t i = edge_first[r]; i < edge_first[r + 1]; i++) {
+        uint32_t w = *(const uint32_t *)(const void *)((const char *)edge_to + i * stride);
+        if (w != r && (!elim_add(e, r, w) || !elim_add(e, w, r)))
+            return false;
     }
     return true;
+}
+
+/* Region r's list with each neighbour once (the second stage). */
+static void elim_dedup(Elim *e, uint32_t r)
+{
+    uint32_t k = 0, gen = elim_stamp(e);
+    for (uint32_t i = 0; i < e->len[r]; i++)
+        if (e->mark[e->adj[r][i]] != gen) {
+            e->mark[e->adj[r][i]] = gen;
+            e->adj[r][k++] = e->adj[r][i];
+        }
+    e->len[r] = k;
 }
 
 /* The pairs of v's neighbours not joined yet: what eliminating v adds. The
@@ -139,6 +142,13 @@ struct AbsChOrderRun {
     uint32_t *tie; /* the sector order's ranks */
     Heap h;
     uint32_t k; /* regions ranked so far */
+    /* The elimination readied in stages, paused between regions like the
+     * elimination itself (the region graph's lists were most of a refresh's
+     * first piece): 0 the edges added, 1 the lists made unique, 2 the
+     * regions queued, 3 done; `at` the next region of the stage. */
+    const uint32_t *edge_first, *edge_to;
+    size_t stride;
+    uint32_t stage, at;
 };
 
 void abs_ch_order_end(AbsChOrderRun *o)
@@ -177,25 +187,51 @@ AbsChOrderRun *abs_ch_order_begin(const AbsChTopo *t, uint32_t n, const uint32_t
     Elim *e = &o->e;
     bool ok = e->adj && e->len && e->cap && e->key && e->mark && o->pos && o->tie &&
               heap_init(&o->h, (uint32_t)cnt, o->pos, sizeof *o->pos);
-    if (ok) {
-        memcpy(o->tie, t->rank, (size_t)n * sizeof *o->tie);
-        ok = elim_graph(e, n, edge_first, edge_to, stride);
-    }
-    for (uint32_t r = 0; ok && r < n; r++) {
-        e->key[r] = elim_key(e, r);
-        heap_push(&o->h, r, e->key[r], -(double)o->tie[r]);
-    }
     if (!ok) {
         abs_ch_order_end(o);
         return NULL;
     }
+    memcpy(o->tie, t->rank, (size_t)n * sizeof *o->tie);
+    o->edge_first = edge_first;
+    o->edge_to = edge_to;
+    o->stride = stride;
     return o;
+}
+
+/* The stages before the elimination (AbsChOrderRun.stage), a unit a
+ * region and a unit a list entry it reads: 1 done, 0 paused, -1 memory
+ * ran out. */
+static int ready_steps(AbsChOrderRun *o, uint64_t work, uint64_t *spent)
+{
+    Elim *e = &o->e;
+    for (; o->stage < 3; o->stage++, o->at = 0)
+        for (; o->at < e->n; o->at++) {
+            if (*spent >= work)
+                return 0;
+            uint32_t r = o->at;
+            if (o->stage == 0) {
+                if (!elim_add_edges(e, r, o->edge_first, o->edge_to, o->stride))
+                    return -1;
+                *spent += 1 + (uint64_t)(o->edge_first[r + 1] - o->edge_first[r]);
+            } else if (o->stage == 1) {
+                elim_dedup(e, r);
+                *spent += 1 + (uint64_t)e->len[r];
+            } else {
+                e->key[r] = elim_key(e, r);
+                heap_push(&o->h, r, e->key[r], -(double)o->tie[r]);
+                *spent += 1 + (e->least_fill ? (uint64_t)e->len[r] * e->len[r] : 0);
+            }
+        }
+    return 1;
 }
 
 int abs_ch_order_run(AbsChOrderRun *o, AbsChTopo *t, uint64_t work)
 {
     Elim *e = &o->e;
     uint64_t spent = 0;
+    int ready = ready_steps(o, work, &spent);
+    if (ready <= 0)
+        return ready;
     while (!heap_empty(&o->h)) {
         if (spent >= work) /* a pause point: between two eliminations */
             return 0;

@@ -70,13 +70,13 @@ bool abs_ch_topo_build_exact(AbsChTopo *t, AbsChSectors *s, uint32_t n, const ui
 bool abs_ch_topo_order(AbsChTopo *t, uint32_t n, const uint32_t *edge_first, const uint32_t *edge_to, size_t stride,
                        bool least_fill);
 /* abs_ch_topo_order with pauses, for a build handed out over calls: begin
- * readies the elimination (the region graph's lists and the queue; t->rank
- * holds the sector order's ranks); run eliminates until every region is
- * ranked into t->rank and t->node (1), or until about `work` units are
- * spent (0: run again; a unit is a neighbour-list entry an elimination
- * reads, pausing only between eliminations), or memory ran out (-1); end
- * frees it (NULL: nothing). NULL from begin: out of memory. The edges stay
- * the caller's and unchanged between the pauses. */
+ * takes the elimination's arrays (t->rank holds the sector order's ranks);
+ * run makes the region graph's lists and the queue, then eliminates, until
+ * every region is ranked into t->rank and t->node (1), or until about
+ * `work` units are spent (0: run again; a unit is a neighbour-list entry
+ * read or written, pausing only between two regions), or memory ran out
+ * (-1); end frees it (NULL: nothing). NULL from begin: out of memory. The
+ * edges stay the caller's and unchanged between the pauses. */
 typedef struct AbsChOrderRun AbsChOrderRun;
 AbsChOrderRun *abs_ch_order_begin(const AbsChTopo *t, uint32_t n, const uint32_t *edge_first, const uint32_t *edge_to,
                                   size_t stride, bool least_fill);
