@@ -124,9 +124,11 @@ typedef struct RefineStats {
  * re-plan after a map change): its owner brings the map changes it has
  * deferred into the abstraction and everything over it (entries/mm), a
  * piece a call. 1: it is current; 0: a piece of that work ran in this call,
- * which ends there (the query goes on, asking again, in the next); -1: it
- * could not (the owner said why on stderr); the query then goes by A* over
- * the whole map, which needs no abstraction. */
+ * or the owner keeps this call free of one (it carries the change itself),
+ * and the call ends there, the query moving meanwhile where it can
+ * (refiner_wait.c; it goes on, asking again, in the next); -1: it could not
+ * (the owner said why on stderr); the query then goes by A* over the whole
+ * map, which needs no abstraction. */
 typedef int (*RefinerAbsReady)(void *ctx);
 
 /* Asked while abs_ready says 0, before a waiting query hands out a cell
