@@ -110,8 +110,19 @@ bool bitrows_tiles_whole(const BitTiles *t, BitRows *b, Err *err)
     return true;
 }
 
+/* A tile transposed again costs about as much as following this many
+ * changed cells (a fill's 64 words and their transpose against a look-up
+ * and a bit a cell): a batch of more changes than the slots' tiles are
+ * worth lets every tile go, to be transposed from the grid when next read. */
+#define BITTILE_FILL_CELLS 64u
+
 void bitrows_tiles_set_cells(BitTiles *t, const CellChange *changes, int n)
 {
+    uint32_t slots = t->mask + 1;
+    if ((uint64_t)n > (uint64_t)slots * BITTILE_FILL_CELLS) {
+        memset(t->tag, 0, slots * sizeof *t->tag);
+        return;
+    }
     /* Changes come in patches, so the next cell is mostly in the tile just
      * looked up: the slot pair is searched again only when the tile differs. */
     uint32_t last = UINT32_MAX;

@@ -81,7 +81,9 @@ static inline uint64_t bitrows_tiles_word(BitTiles *t, int r, int wi)
 }
 
 /* Cells of the grid changed (each inside the map, to what it becomes): a
- * held tile follows. */
+ * held tile follows, or, for a batch larger than the tiles are worth,
+ * every tile is let go (transposed from the grid, changed by then, when
+ * next read). */
 void bitrows_tiles_set_cells(BitTiles *t, const CellChange *changes, int n);
 /* bitrows_jump (bitrows.h) over the transposed rows the tiles hold: the
  * same scan, the same answer. */

@@ -328,21 +328,29 @@ static void test_bitrows_tiles_read_as_transposed(T *t)
         held += bitrows_tiles_word(&tiles, x + 1, (y + 1) >> 6) != bitrows_row(&cols, x + 1)[(y + 1) >> 6];
     }
     int after = tiles_differ(&tiles, &cols);
-    /* A patch in one batch, across the corner of four tiles, two of them
-     * held: the slot looked up for one cell must not serve the next tile's. */
-    CellChange patch[24 * 24];
-    int np = 0;
-    (void)bitrows_tiles_word(&tiles, 60, 1);
-    (void)bitrows_tiles_word(&tiles, 70, 0);
-    for (int y = 52; y < 76; y++)
-        for (int x = 52; x < 76; x++)
-            patch[np++] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&p, x, y)};
-    bitrows_tiles_set_cells(&tiles, patch, np);
-    for (int i = 0; i < np; i++) {
-        bitrows_set_cell(&cols, true, patch[i].x, patch[i].y, patch[i].passable);
-        grid_set_passable(&p, patch[i].x, patch[i].y, patch[i].passable);
+    /* Two patches, each in one batch across the corner of four tiles, two
+     * of them held: a small one (the slot looked up for one cell must not
+     * serve the next tile's) and one of more cells than the 4 slots' tiles
+     * are worth (every tile let go, read again from the changed grid). */
+    int patched = 0;
+    for (int side = 12; side <= 24; side += 12) {
+        CellChange patch[24 * 24];
+        int np = 0, at = 64 - side / 2;
+        (void)bitrows_tiles_word(&tiles, 60, 1);
+        (void)bitrows_tiles_word(&tiles, 70, 0);
+        uint64_t fills = tiles.fills;
+        for (int y = at; y < at + side; y++)
+            for (int x = at; x < at + side; x++)
+                patch[np++] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&p, x, y)};
+        bitrows_tiles_set_cells(&tiles, patch, np);
+        for (int i = 0; i < np; i++) {
+            bitrows_set_cell(&cols, true, patch[i].x, patch[i].y, patch[i].passable);
+            grid_set_passable(&p, patch[i].x, patch[i].y, patch[i].passable);
+        }
+        (void)bitrows_tiles_word(&tiles, 60, 1); /* held through the small batch, let go by the large */
+        patched += (tiles.fills > fills) != (side == 24);
+        patched += tiles_differ(&tiles, &cols);
     }
-    int patched = tiles_differ(&tiles, &cols);
     CHECKF(t, before == 0 && held == 0 && after == 0 && patched == 0 && tiles.fills > bitrows_tiles_total(&p),
            "%d, %d, %d, %d differ (%llu fills)", before, held, after, patched, (unsigned long long)tiles.fills);
     bitrows_tiles_free(&tiles);
