@@ -234,6 +234,8 @@ int region_search_prepare(RegionSearch *as, Err *err)
     if (as->ch.dyn.next || !as->ch.dyn.pending || as->hold_wait ||
         (as->refresh_marks && as->marks_done > REGION_LANDMARKS))
         return 0;
+    if (!as->refresh_edges) /* the arrays first, a piece of their own, as for the refresh */
+        return hold_edges(as, err) ? 1 : -1;
     if (!region_search_hold(as, err))
         return -1;
     if (!as->refresh_marks)
