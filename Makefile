@@ -6,11 +6,7 @@ PYTHON  ?= python3
 # -fPIC -fvisibility=hidden: one set of objects serves the programs, the
 # library and the dynamic kit's shared object (whose version script exports
 # its ABI alone); hidden symbols keep calls direct, as the default PIE does.
-# DEBUG: line tables (-g1) name every frame and line a debugger, profiler or
-# sanitizer report names, at the same code, and compile much cheaper than
-# full debug info (variable locations); `make DEBUG=-g` brings those back.
-DEBUG   ?= -g1
-CFLAGS  := -std=c11 -O2 $(DEBUG) -fPIC -fvisibility=hidden -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
+CFLAGS  := -std=c11 -O2 -g -fPIC -fvisibility=hidden -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
 ifeq ($(RELEASE),1)
 CFLAGS  := $(filter-out -O2,$(CFLAGS)) -O3 -march=native
 endif
@@ -71,12 +67,18 @@ remember = $(shell [ -d $(dir $(1)) ] || mkdir -p $(dir $(1)); \
 # wrapper (ccache, a timing script) or another name for it does not.
 CC_IDENT := $(subst ",,$(shell { printf '__VERSION__\n' | $(CC) -E -P -x c -; $(CC) -dumpmachine; } 2>/dev/null))
 # The plain build's test code (not the floors it tests, which stay at
-# CFLAGS) is compiled as the sanitizer build is: -Og -g1 compile it at a
-# fraction of -O2's CPU, and the tests spend their time in the floors.
+# CFLAGS) is compiled as the sanitizer build is: -Og -g1 compile it in about
+# a third of -O2 -g's CPU, and the tests spend their time in the floors.
 TEST_CFLAGS := -Og -g1
 $(TEST_OBJ): CFLAGS += $(TEST_CFLAGS)
+# search/jps.o forces its jump loops inline, and full debug info for those
+# copies is the largest single compile of the build: line tables (-g1) keep
+# every frame and line a debugger or profiler names, at the same code.
+# JPS_DEBUG=-g brings back its variables.
+JPS_DEBUG ?= -g1
+$(OBJ)/search/jps.o: CFLAGS := $(filter-out -g,$(CFLAGS)) $(JPS_DEBUG)
 CFLAGS_SEEN := $(OBJ)/cflags
-$(call remember,$(CFLAGS_SEEN),$(CC_IDENT) $(CFLAGS) $(TEST_CFLAGS))
+$(call remember,$(CFLAGS_SEEN),$(CC_IDENT) $(CFLAGS) $(TEST_CFLAGS) $(JPS_DEBUG))
 SANFLAGS_SEEN := $(SAN)/sanflags
 $(call remember,$(SANFLAGS_SEEN),$(CC_IDENT) $(SANFLAGS))
 

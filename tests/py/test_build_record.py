@@ -55,14 +55,6 @@ class BuildRecord(unittest.TestCase):
             self.assertEqual(make(tree, "-q", "TEST_CFLAGS=-O1", target)[0], 1,
                              "other flags left the object up to date")
             made()
-            # line tables only by default (full debug info's variable
-            # locations cost a large share of the plain build's compile CPU);
-            # DEBUG=-g brings them back, and rebuilds
-            code, out = make(tree, "-n", "-B", target)
-            flags = out.split()
-            self.assertEqual((code, "-g1" in flags, "-g" in flags), (0, True, False), out)
-            self.assertEqual(make(tree, "-q", "DEBUG=-g", target)[0], 1, "DEBUG=-g left the object up to date")
-            made()
             # a compiler that names another version
             other = script(os.path.join(d, "other-cc"),
                            'case "$*" in *-E*) echo \'"99.9.9"\'; exit 0;; esac\nexec cc "$@"\n')
