@@ -157,9 +157,8 @@ static int abs_ready(void *ctx)
 
 /* The walk over the abstraction made before the change visits at most this
  * many regions: it can only say yes, and one that finds no way round the
- * changed sectors floods the start's whole part (thousands of regions, a
- * millisecond, inside the call that takes the change), while one that
- * finds it runs at the goal and visits few. */
+ * changed sectors floods the start's whole part inside the call that takes
+ * the change, while one that finds it runs at the goal and visits few. */
 #define REACH_BEFORE_MOST 1024u
 
 /* Are s and g connected on the map as it is (RefinerConnected)? Exact once
