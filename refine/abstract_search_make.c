@@ -217,9 +217,15 @@ int region_search_prepare(RegionSearch *as, Err *err)
 {
     if (!abs_ch_built(&as->ch) || !as->ch.dyn.pending)
         return 0;
-    if (abs_ch_due(&as->ch)) {
-        if (!as->refresh_edges) /* the arrays the build reads: about as long as its longest piece, so a piece */
-            return hold_edges(as, err) ? 1 : -1;
+    bool due = abs_ch_due(&as->ch);
+    /* A refresh's build begun (AbsChDyn.next) ends in a call or two: the
+     * landmarks' whole searches would cost more than they save those few
+     * searches, which take the octile alone. The query that took the
+     * change reads the layout (hold_wait): the arrays wait for the next. */
+    bool marks = !as->ch.dyn.next && !as->hold_wait && !(as->refresh_marks && as->marks_done > REGION_LANDMARKS);
+    if ((due || marks) && !as->refresh_edges) /* the arrays both read: about as long as a piece, so a piece */
+        return hold_edges(as, err) ? 1 : -1;
+    if (due) {
         AbsChEdges g = edges_of(as->refresh_first, as->refresh_edges);
         int ran = abs_ch_refresh(&as->ch, as->ix->abs->nregions, &g, as->refresh_sector, err);
         if (!as->ch.dyn.pending)
@@ -227,15 +233,8 @@ int region_search_prepare(RegionSearch *as, Err *err)
         if (ran != 0)
             return ran;
     }
-    /* A refresh's build begun (AbsChDyn.next) ends in a call or two: the
-     * landmarks' whole searches would cost more than they save those few
-     * searches, which take the octile alone. The query that took the
-     * change reads the layout (hold_wait): the arrays wait for the next. */
-    if (as->ch.dyn.next || !as->ch.dyn.pending || as->hold_wait ||
-        (as->refresh_marks && as->marks_done > REGION_LANDMARKS))
+    if (!marks || !as->ch.dyn.pending)
         return 0;
-    if (!as->refresh_edges) /* the arrays first, a piece of their own, as for the refresh */
-        return hold_edges(as, err) ? 1 : -1;
     if (!region_search_hold(as, err))
         return -1;
     if (!as->refresh_marks)

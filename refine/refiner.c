@@ -224,6 +224,17 @@ static void whole_map(Refiner *r, xyLoc from, bool skip_from, xyPath *out)
         path_push(out, p->cells[i]);
 }
 
+/* A call whose abstraction work ran (RefinerAbsReady said 0) ends there,
+ * the query moving meanwhile so that the call is a step (refiner_wait.c):
+ * true when that ended the query. */
+static bool waited(Refiner *r, xyLoc from, xyPath *out)
+{
+    if (refiner_wait_step(r, from, out) != WAIT_ENDED)
+        return false;
+    finish_query(r);
+    return true;
+}
+
 /* One GetPath call (refiner_step) with the call's work set. The query's
  * stage says where the call before stopped. */
 static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
@@ -278,13 +289,9 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         r->plan_step = PLAN_LOCATE_FROM;
         r->near = !r->tried && routes_is_near(&r->routes, s, g);
         int ready = r->near && !r->routes.abs_waiting ? abs_ready(r) : -1;
-        if (ready == 0) { /* a piece of the abstraction's work ran: the call is its, the query moves meanwhile */
+        if (ready == 0) { /* a piece of the abstraction's work ran: it plans as a far query from the cell it moves to */
             r->near = false;
-            if (refiner_wait_step(r, s, out) == WAIT_ENDED) {
-                finish_query(r);
-                return true;
-            }
-            return false;
+            return waited(r, s, out);
         }
         if (r->near) {
             r->stage = STAGE_NEAR;
@@ -310,12 +317,8 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         if (!r->paused && r->plan_step == PLAN_LOCATE_FROM) {
             xyLoc from = r->rejoin ? win_last(&r->win) : s;
             int ready = abs_ready(r);
-            if (ready == 0) { /* the query moves meanwhile, so that the call is a step */
-                if (refiner_wait_step(r, from, out) != WAIT_ENDED)
-                    return false;
-                finish_query(r);
-                return true;
-            }
+            if (ready == 0)
+                return waited(r, from, out);
             if (ready < 0) {
                 whole_map(r, from, r->rejoin, out);
                 finish_query(r);
