@@ -163,8 +163,11 @@ static int abs_ready(void *ctx)
 
 /* The expansions of the A* that leads an end lying in a marked sector out
  * of them (lead_out): a change's cells are mostly a few sectors across,
- * and the A* heads for the other end. */
+ * and the A* heads for the other end. Its weight makes it greedy: only a
+ * way out matters, not its length, and an A* of weight 1 spends the
+ * expansions filling the pocket the end stands in. */
 #define LEAD_OUT_EXPANSIONS 512u
+#define LEAD_OUT_WEIGHT 1.5
 
 static bool marked(const MmEntry *e, xyLoc c) { return e->pending.touched[abs_sector_of(&e->abs, c.x, c.y)] != 0; }
 
@@ -176,8 +179,8 @@ static bool marked(const MmEntry *e, xyLoc c) { return e->pending.touched[abs_se
 static int lead_out(MmEntry *e, xyLoc from, xyLoc to, xyLoc *out)
 {
     AStar *a = &e->legs.astar;
-    const AStarLimits whole = {.weight = 1.0};
-    if (!astar_begin(a, from, to, &whole))
+    const AStarLimits greedy = {.weight = LEAD_OUT_WEIGHT};
+    if (!astar_begin(a, from, to, &greedy))
         return 0;
     uint64_t work = LEAD_OUT_EXPANSIONS;
     AStarResult res = astar_run(a, &work, NULL);
