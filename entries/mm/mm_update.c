@@ -166,7 +166,7 @@ static int abs_ready(void *ctx)
  * and the A* heads for the other end. Its weight makes it greedy: only a
  * way out matters, not its length, and an A* of weight 1 spends the
  * expansions filling the pocket the end stands in. */
-#define LEAD_OUT_EXPANSIONS 512u
+#define LEAD_OUT_EXPANSIONS 128u
 #define LEAD_OUT_WEIGHT 1.5
 
 static bool marked(const MmEntry *e, xyLoc c) { return e->pending.touched[abs_sector_of(&e->abs, c.x, c.y)] != 0; }
