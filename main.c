@@ -98,7 +98,7 @@ static bool apply_changes(Run *run, void **inst, int i, size_t *next, Totals *to
     if (!run->kit_dynamic && !astar_reserve(&run->reference, grid_count_passable(&run->map) + opening, err))
         return false;
     for (size_t k = first; k < *next; k++)
-        grid_set_passable(&run->map, ch->cell[k].x, ch->cell[k].y, ch->cell[k].passable);
+        grid_set_run(&run->map, ch->cell[k].x, ch->cell[k].y, ch->cell[k].more + 1, ch->cell[k].passable);
     uint64_t c0 = clock_thread_cpu_ns();
     uint64_t t0 = clock_now_ns();
     bool ok = true;

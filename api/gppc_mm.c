@@ -202,26 +202,28 @@ int gppc_mm_update(GppcMm *mm, const GppcMmChange *changes, int n, char *err, si
         return put_err(err, errsize, "gppc_mm_update: out of memory"), -1;
     CellChange *ch = mm->changes;
     for (int i = 0; i < n; i++) {
-        if (!grid_in_bounds(&mm->map, changes[i].x, changes[i].y)) {
-            err_set(&e, "gppc_mm_update: change %d: cell (%d,%d) outside the %dx%d map", i, changes[i].x, changes[i].y,
-                    mm->map.width, mm->map.height);
+        if (!grid_in_bounds(&mm->map, changes[i].x, changes[i].y) ||
+            !grid_in_bounds(&mm->map, changes[i].x + changes[i].more, changes[i].y)) {
+            err_set(&e, "gppc_mm_update: change %d: cells (%d,%d) .. (%d,%d) reach outside the %dx%d map", i,
+                    changes[i].x, changes[i].y, changes[i].x + changes[i].more, changes[i].y, mm->map.width,
+                    mm->map.height);
             return fail(err, errsize, &e);
         }
-        ch[i] = (CellChange){changes[i].x, changes[i].y, changes[i].passable != 0};
+        ch[i] = (CellChange){changes[i].x, changes[i].y, changes[i].passable != 0, changes[i].more};
     }
     bool ok = true;
     if (mm->entry->update) {
         ok = mm->entry->update(mm->inst, ch, n, &e);
         if (ok)
             for (int i = 0; i < n; i++)
-                grid_set_passable(&mm->map, ch[i].x, ch[i].y, ch[i].passable);
+                grid_set_run(&mm->map, ch[i].x, ch[i].y, ch[i].more + 1, ch[i].passable);
     } else {
         /* No incremental update: rebuild on the changed map, as the driver does. */
         Grid old;
         ok = grid_copy(&old, &mm->map, &e);
         if (ok) {
             for (int i = 0; i < n; i++)
-                grid_set_passable(&mm->map, ch[i].x, ch[i].y, ch[i].passable);
+                grid_set_run(&mm->map, ch[i].x, ch[i].y, ch[i].more + 1, ch[i].passable);
             void *inst = make_instance(mm, NULL, &e);
             if (inst) {
                 mm->entry->destroy(mm->inst);

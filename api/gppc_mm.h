@@ -53,9 +53,13 @@ typedef struct GppcMmCell {
     int16_t x, y;
 } GppcMmCell;
 
+/* A run of cells along a row changing alike: (x, y) .. (x + more, y). A
+ * single cell is { x, y, passable } (more 0); a patch passed as runs costs
+ * the entries a word of bits where a cell at a time cost a cell. */
 typedef struct GppcMmChange {
     int16_t x, y;
-    uint8_t passable; /* what the cell becomes: 1 passable, 0 blocked */
+    uint8_t passable; /* what the cells become: 1 passable, 0 blocked */
+    uint16_t more;    /* the run's cells after (x, y), eastwards */
 } GppcMmChange;
 
 /* Status of gppc_mm_get_path. */
@@ -98,7 +102,7 @@ int gppc_mm_get_path(GppcMm *mm, GppcMmCell s, GppcMmCell g, const GppcMmCell **
  * the map or blocked. */
 int gppc_mm_find_path(GppcMm *mm, GppcMmCell s, GppcMmCell g, const GppcMmCell **cells, size_t *n);
 
-/* Applies n changed cells (inside the map) between queries: through the
+/* Applies n runs of changed cells (inside the map) between queries: through the
  * entry's incremental update (mm, astar, jps) or by rebuilding it from
  * scratch. A query in progress continues from its last cell. 0 on success; -1 + message (the instance keeps its old map). */
 int gppc_mm_update(GppcMm *mm, const GppcMmChange *changes, int n, char *err, size_t errsize);

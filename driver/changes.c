@@ -61,7 +61,7 @@ bool changes_load(Changes *c, const char *path, const Grid *map, int nqueries, E
                 ok = err_set(err, "%s: out of memory", path);
                 break;
             }
-            change[c->n] = (MapChange){(int)q, c->n, {(int16_t)x, (int16_t)y, p == 1}};
+            change[c->n] = (MapChange){(int)q, c->n, {(int16_t)x, (int16_t)y, p == 1, 0}};
             c->n++;
         }
     }

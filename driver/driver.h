@@ -63,7 +63,7 @@ typedef struct DriverArgs {
  * file order kept within one query, so each batch is a contiguous run of
  * `cell` that goes to an entry's update() as it is. */
 typedef struct Changes {
-    CellChange *cell;
+    CellChange *cell; /* runs (a version-2 scenario's) or single cells (--changes) */
     int *after_query; /* applied once this query (0-based) has finished */
     size_t n;
 } Changes;

@@ -165,9 +165,17 @@ typedef struct Loader {
     int patch_line;                             /* where the scenario names its patch file */
 } Loader;
 
+/* Queues a cell's change, as a run with the last one where it is that
+ * run's next cell changing alike (close_batch goes row by row). */
 static bool push_change(Loader *l, CellChange c, int after_query, Err *err)
 {
     Changes *ch = l->ch;
+    CellChange *last = ch->n ? &ch->cell[ch->n - 1] : NULL;
+    if (last && ch->after_query[ch->n - 1] == after_query && last->y == c.y && last->passable == c.passable &&
+        last->x + last->more + 1 == c.x && last->more < UINT16_MAX) {
+        last->more++;
+        return true;
+    }
     if (ch->n == l->cap_changes) { /* two arrays side by side: one new capacity */
         size_t cap = grow_cap(l->cap_changes, l->cap_changes + 1, 256);
         if (!grow_to(&ch->cell, cap, sizeof *ch->cell) || !grow_to(&ch->after_query, cap, sizeof *ch->after_query))
@@ -189,7 +197,7 @@ static bool close_batch(Loader *l, int after, Err *err)
             if (now == grid_passable(&l->prev, x, y))
                 continue;
             grid_set_passable(&l->prev, x, y, now);
-            if (after >= 0 && !push_change(l, (CellChange){(int16_t)x, (int16_t)y, now}, after, err))
+            if (after >= 0 && !push_change(l, (CellChange){(int16_t)x, (int16_t)y, now, 0}, after, err))
                 return false;
         }
     l->dirty_x0 = l->dirty_y0 = 1 << 30;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../common/binio.h"
+#include "../common/popcount.h"
 
 const int GRID_DX[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 const int GRID_DY[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
@@ -61,6 +62,29 @@ bool grid_pack(Grid *dst, const Grid *src, Err *err)
             if (grid_open_at(src, (size_t)grid_index(src, x, y)))
                 grid_set_passable(dst, x, y, true);
     return true;
+}
+
+int grid_set_run(Grid *g, int x, int y, int n, bool passable)
+{
+    size_t i0 = (size_t)grid_index(g, x, y), i1 = i0 + (size_t)n - 1;
+    int before = 0;
+    if (g->cells) {
+        size_t i = i0;
+        for (uint64_t v; i + 8 <= i1 + 1; i += 8) { /* eight 0/1 bytes summed by one multiply */
+            memcpy(&v, &g->cells[i], 8);
+            before += (int)((v * 0x0101010101010101ull) >> 56);
+        }
+        for (; i <= i1; i++)
+            before += g->cells[i];
+        memset(&g->cells[i0], passable ? 1 : 0, (size_t)n);
+    } else {
+        for (size_t w = i0 >> 6; w <= i1 >> 6; w++) {
+            uint64_t m = grid_bits_word_mask(w, i0, i1);
+            before += (int)popcount64(g->bits[w] & m);
+            g->bits[w] = passable ? g->bits[w] | m : g->bits[w] & ~m;
+        }
+    }
+    return (passable ? n : 0) - before;
 }
 
 bool grid_span_open(const Grid *g, int x0, int y, int w)

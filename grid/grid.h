@@ -122,6 +122,11 @@ static inline int grid_set_passable(Grid *g, int x, int y, bool passable)
         g->bits[i >> 6] &= ~(1ull << (i & 63));
     return (int)passable - before;
 }
+/* Makes the n >= 1 cells from (x, y) eastwards, inside the map, passable
+ * or blocked; a word at a time when packed. Returns how the count of
+ * passable cells changed (for callers that keep the count): 0 when none
+ * of them changed. */
+int grid_set_run(Grid *g, int x, int y, int n, bool passable);
 /* Are the w cells from (x0, y) eastwards, inside the map, all passable? */
 bool grid_span_open(const Grid *g, int x0, int y, int w);
 /* Is the one-step move from (x, y) in direction d legal? (x, y) must be passable
@@ -155,19 +160,32 @@ static inline double grid_octile(int x0, int y0, int x1, int y1)
     return (hi - lo) + lo * GRID_SQRT2;
 }
 
-/* One cell of a dynamic map changing (paper §"Dynamic Maps"). */
+/* A run of cells along one row of a dynamic map changing alike (paper
+ * §"Dynamic Maps"): (x, y) .. (x + more, y), all inside the map. Changes
+ * come as patches, so a run is passed whole: a word of bits at a time
+ * where the reader can (grid_set_run), a cell at a time only where a
+ * reader keeps per-cell state. A single cell is { x, y, passable }. */
 typedef struct CellChange {
     int16_t x, y;
-    bool passable; /* what the cell becomes */
+    bool passable; /* what the cells become */
+    uint16_t more; /* the run's cells after (x, y), eastwards */
 } CellChange;
 
-/* The most cells a batch can open (each change to passable opens at most
- * one): what an open list sized to the passable cells must grow by. */
+/* The most cells a batch can open (each cell changed to passable opens at
+ * most one): what an open list sized to the passable cells must grow by. */
 static inline size_t changes_opening(const CellChange *c, int n)
 {
     size_t k = 0;
     for (int i = 0; i < n; i++)
-        k += c[i].passable;
+        k += c[i].passable ? (size_t)c[i].more + 1 : 0;
+    return k;
+}
+/* The cells a batch names (a cell named twice counted twice). */
+static inline size_t changes_cells(const CellChange *c, int n)
+{
+    size_t k = 0;
+    for (int i = 0; i < n; i++)
+        k += (size_t)c[i].more + 1;
     return k;
 }
 

@@ -119,7 +119,7 @@ bool bitrows_tiles_whole(const BitTiles *t, BitRows *b, Err *err)
 void bitrows_tiles_set_cells(BitTiles *t, const CellChange *changes, int n)
 {
     uint32_t slots = t->mask + 1;
-    if ((uint64_t)n > (uint64_t)slots * BITTILE_FILL_CELLS) {
+    if ((uint64_t)changes_cells(changes, n) > (uint64_t)slots * BITTILE_FILL_CELLS) {
         memset(t->tag, 0, slots * sizeof *t->tag);
         return;
     }
@@ -127,21 +127,21 @@ void bitrows_tiles_set_cells(BitTiles *t, const CellChange *changes, int n)
      * looked up: the slot pair is searched again only when the tile differs. */
     uint32_t last = UINT32_MAX;
     uint64_t *tile = NULL;
-    for (int i = 0; i < n; i++) {
-        int r = changes[i].x + 1, c = changes[i].y + 1;
-        uint32_t id = (uint32_t)(r >> 6) * (uint32_t)t->words + (uint32_t)(c >> 6);
-        if (id != last) {
-            uint32_t slot = (id << 1) & t->mask;
-            last = id;
-            tile = t->tag[slot] == id + 1       ? &t->tile[(size_t)slot * BITTILE_WORDS]
-                   : t->tag[slot + 1] == id + 1 ? &t->tile[(size_t)(slot + 1) * BITTILE_WORDS]
-                                                : NULL; /* transposed from the grid when next read */
+    for (int i = 0; i < n; i++)
+        for (int r = changes[i].x + 1, c = changes[i].y + 1; r <= changes[i].x + 1 + changes[i].more; r++) {
+            uint32_t id = (uint32_t)(r >> 6) * (uint32_t)t->words + (uint32_t)(c >> 6);
+            if (id != last) {
+                uint32_t slot = (id << 1) & t->mask;
+                last = id;
+                tile = t->tag[slot] == id + 1       ? &t->tile[(size_t)slot * BITTILE_WORDS]
+                       : t->tag[slot + 1] == id + 1 ? &t->tile[(size_t)(slot + 1) * BITTILE_WORDS]
+                                                    : NULL; /* transposed from the grid when next read */
+            }
+            if (!tile)
+                continue;
+            uint64_t *w = &tile[r & 63], bit = 1ull << (c & 63);
+            *w = changes[i].passable ? *w | bit : *w & ~bit;
         }
-        if (!tile)
-            continue;
-        uint64_t *w = &tile[r & 63], bit = 1ull << (c & 63);
-        *w = changes[i].passable ? *w | bit : *w & ~bit;
-    }
 }
 
 int bitrows_tiles_jump(BitTiles *t, int r, int c, int dir, int goal_c)

@@ -457,8 +457,9 @@ static bool reserve_cells(Jps *j, size_t cells, Err *err)
 }
 
 /* The map changed. Online, the bit rows (both orientations) and the grid
- * copy are all the map state, so an update is a bit flip per cell; JPS+
- * refills the lines of its table the cells touch (jumptable.h). */
+ * copy are all the map state, so an update is a bit flip per cell (each
+ * cell of a run in turn, as the turn bits read the lines cell by cell);
+ * JPS+ refills the lines of its table the cells touch (jumptable.h). */
 bool jps_update(Jps *j, const CellChange *changes, int n, size_t opening, Err *err)
 {
     if (!reserve_cells(j, j->passable + opening, err))
@@ -470,20 +471,21 @@ bool jps_update(Jps *j, const CellChange *changes, int n, size_t opening, Err *e
     if (j->borrowed) /* the owner counts the cells it changes; till then, at most this many */
         j->passable += opening;
     if (!j->borrowed || own_rows || own_cols || (online && (j->turns.block || j->coarse)))
-        for (int i = 0; i < n; i++) {
-            const CellChange *c = &changes[i];
-            if (!j->borrowed)
-                j->passable += (size_t)grid_set_passable(&j->grid, c->x, c->y, c->passable); /* -1 wraps */
-            if (own_rows) /* else the rows are the grid's own cells */
-                bitrows_set_cell(&j->rows, false, c->x, c->y, c->passable);
-            if (own_cols)
-                bitrows_set_cell(&j->cols, true, c->x, c->y, c->passable);
-            if (online &&
-                j->turns.block) /* borrowed rows change after: a cell's range read from the lines as they were */
-                jps_turns_changed(&j->turns, &j->rows, &j->cols, c->x + 1, c->y + 1, c->passable);
-            if (online && j->coarse) /* derived again as the next search begins */
-                jps_coarse_changed(j->coarse, c->x + 1, c->y + 1);
-        }
+        for (int i = 0; i < n; i++)
+            for (int x = changes[i].x, y = changes[i].y, p = changes[i].passable; x <= changes[i].x + changes[i].more;
+                 x++) {
+                if (!j->borrowed)
+                    j->passable += (size_t)grid_set_passable(&j->grid, x, y, p); /* -1 wraps */
+                if (own_rows) /* else the rows are the grid's own cells */
+                    bitrows_set_cell(&j->rows, false, x, y, p);
+                if (own_cols)
+                    bitrows_set_cell(&j->cols, true, x, y, p);
+                if (online &&
+                    j->turns.block) /* borrowed rows change after: a cell's range read from the lines as they were */
+                    jps_turns_changed(&j->turns, &j->rows, &j->cols, x + 1, y + 1, p);
+                if (online && j->coarse) /* derived again as the next search begins */
+                    jps_coarse_changed(j->coarse, x + 1, y + 1);
+            }
     if (j->plus) {
         jt_update(&j->table, &j->grid, changes, n);
         j->prune_diag = grid_scattered(&j->grid) < JPS_PLUS_UNPRUNED_SCATTERED;

@@ -143,7 +143,7 @@ void jt_update(JumpTable *t, const Grid *g, const CellChange *changes, int n)
     int w = g->width, h = g->height;
     for (int i = 0; i < n; i++)
         for (int y = changes[i].y - 1; y <= changes[i].y + 1; y++)
-            for (int x = changes[i].x - 1; x <= changes[i].x + 1; x++) {
+            for (int x = changes[i].x - 1; x <= changes[i].x + changes[i].more + 1; x++) {
                 if (!grid_in_bounds(g, x, y))
                     continue;
                 t->mark[y] = t->mark[h + x] = mark;

@@ -62,8 +62,9 @@ static bool astar_update(void *inst, const CellChange *changes, int n, Err *err)
     AStarEntry *e = inst;
     if (!astar_reserve(&e->search, e->passable + changes_opening(changes, n), err))
         return false;
-    for (int i = 0; i < n; i++) /* (size_t)-1 wraps: the count goes down by one */
-        e->passable += (size_t)grid_set_passable(&e->grid, changes[i].x, changes[i].y, changes[i].passable);
+    for (int i = 0; i < n; i++) /* (size_t)-k wraps: the count goes down by k */
+        e->passable +=
+            (size_t)grid_set_run(&e->grid, changes[i].x, changes[i].y, changes[i].more + 1, changes[i].passable);
     return true;
 }
 

@@ -226,27 +226,24 @@ bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     if (!legplan_map_changed(&e->legs, ch, n, e->passable, err))
         return false;
     int changed = 0, ntouched = 0, S = e->abs.S;
-    int bx = -S, by = -S; /* the last change's sector's top-left cell: changes come in patches */
-    uint32_t s = 0;
-    for (int i = 0; i < n; i++) {
-        int x = ch[i].x, y = ch[i].y;
-        /* Set whatever it was: one read of the cell says whether it changed. */
-        int delta = grid_set_passable(&e->grid, x, y, ch[i].passable);
-        if (!delta)
-            continue;
-        e->passable += (size_t)delta; /* -1 wraps */
-        if ((unsigned)(x - bx) >= (unsigned)S || (unsigned)(y - by) >= (unsigned)S) {
-            s = (uint32_t)abs_sector_of(&e->abs, x, y);
-            bx = abs_sector_x0(&e->abs, (int)s);
-            by = abs_sector_y0(&e->abs, (int)s);
+    for (int i = 0; i < n; i++)
+        /* A run a sector's stretch at a time, set whatever it was: the
+         * count's change says whether any cell of the stretch changed. */
+        for (int x = ch[i].x, y = ch[i].y, end = ch[i].x + ch[i].more; x <= end;) {
+            uint32_t s = (uint32_t)abs_sector_of(&e->abs, x, y);
+            int stop = abs_sector_x0(&e->abs, (int)s) + S - 1 < end ? abs_sector_x0(&e->abs, (int)s) + S - 1 : end;
+            int delta = grid_set_run(&e->grid, x, y, stop - x + 1, ch[i].passable);
+            x = stop + 1;
+            if (!delta)
+                continue;
+            e->passable += (size_t)delta; /* a drop wraps */
+            if (p->touched[s] != 2) {     /* 2: touched by this batch, counted */
+                p->sectors += !p->touched[s];
+                p->touched[s] = 2;
+                p->batch[ntouched++] = s;
+            }
+            changed++;
         }
-        if (p->touched[s] != 2) { /* 2: touched by this batch, counted */
-            p->sectors += !p->touched[s];
-            p->touched[s] = 2;
-            p->batch[ntouched++] = s;
-        }
-        changed++;
-    }
     for (int k = 0; k < ntouched; k++) /* back to 1: marked, whichever batch it was */
         p->touched[p->batch[k]] = 1;
     /* The leg planner's JPS reads this map's bits, and its open list is

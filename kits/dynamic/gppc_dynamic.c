@@ -94,32 +94,59 @@ EXPORT void *gppc_search_init(struct gppc_patch active_map, const char *preproce
     return d;
 }
 
+/* Up to 8 bytes from p as the bits of a little-endian word (the kit's
+ * bit i is bit i % 8 of byte i / 8, so bit order is kept). */
+static uint64_t load_bits(const uint8_t *p, size_t nbytes)
+{
+    uint64_t v = 0;
+    for (size_t i = 0; i < nbytes; i++)
+        v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
+static void store_bits(uint8_t *p, size_t nbytes, uint64_t v)
+{
+    for (size_t i = 0; i < nbytes; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
 /* The cells of bits [i0, i1) of row y (the row starting at bit `row`) that
- * differ from what the instance knows: each becomes a change and is known
- * from now on. A byte at a time, so a patch costs its area over 8 and its
- * changed cells. False when out of memory. */
+ * differ from what the instance knows: they become changes, a run of
+ * neighbours changing alike one change (grown across words and patches),
+ * and are known from now on. Eight bytes at a time, so a patch costs its
+ * area over 64 and its runs. False when out of memory. */
 static int diff_span(DynData *d, size_t row, int y, size_t i0, size_t i1, size_t *n)
 {
     size_t k = *n; /* local: the stores below could otherwise be *n's */
-    for (size_t b = i0 >> 3; b <= (i1 - 1) >> 3; b++) {
-        unsigned mask = 0xffu;
-        if (b == i0 >> 3)
-            mask &= 0xffu << (i0 & 7);
-        if (b == (i1 - 1) >> 3)
-            mask &= 0xffu >> (7 - ((i1 - 1) & 7));
-        unsigned now = d->map.bitarray[b], diff = (now ^ d->known[b]) & mask;
+    for (size_t b = i0 >> 3, last_b = (i1 - 1) >> 3; b <= last_b; b += 8) {
+        size_t nb = last_b - b + 1 < 8 ? last_b - b + 1 : 8, lo = b * 8, hi = lo + nb * 8; /* bits [lo, hi) */
+        uint64_t mask = ~0ull;
+        if (i0 > lo)
+            mask &= ~0ull << (i0 - lo);
+        if (i1 < hi)
+            mask &= ~0ull >> (64 - (i1 - lo));
+        uint64_t now = load_bits(&d->map.bitarray[b], nb), was = load_bits(&d->known[b], nb);
+        uint64_t diff = (now ^ was) & mask;
         if (!diff)
             continue;
-        if (!grow((void **)&d->changes, &d->changes_cap, k + 8, sizeof *d->changes)) {
-            *n = k;
-            return 0;
-        }
-        d->known[b] ^= (uint8_t)diff;
-        GppcMmChange *out = d->changes + k;
-        int16_t x0 = (int16_t)(b * 8 - row);
-        for (; diff; diff &= diff - 1, k++) {
-            int bit = __builtin_ctz(diff);
-            *out++ = (GppcMmChange){(int16_t)(x0 + bit), (int16_t)y, (uint8_t)(now >> bit & 1)};
+        store_bits(&d->known[b], nb, was ^ diff);
+        int x0 = (int)(lo - row);
+        while (diff) {
+            int bit = __builtin_ctzll(diff);
+            uint64_t to = now >> bit & 1, alike = (diff & (to ? now : ~now)) >> bit;
+            int len = alike == ~0ull ? 64 : __builtin_ctzll(~alike); /* alike's low run of ones */
+            diff &= len == 64 ? 0 : ~(((1ull << len) - 1) << bit);
+            int x = x0 + bit;
+            GppcMmChange *last = k ? &d->changes[k - 1] : NULL;
+            if (last && last->y == y && last->passable == to && last->x + last->more + 1 == x)
+                last->more = (uint16_t)(last->more + len);
+            else {
+                if (!grow((void **)&d->changes, &d->changes_cap, k + 1, sizeof *d->changes)) {
+                    *n = k;
+                    return 0;
+                }
+                d->changes[k++] = (GppcMmChange){(int16_t)x, (int16_t)y, (uint8_t)to, (uint16_t)(len - 1)};
+            }
         }
     }
     *n = k;

@@ -318,7 +318,7 @@ void flip_random_cells(T *t, const Entry *e, void *inst, Loaded *l, int n, uint6
     for (int i = 0; i < n; i++) {
         *seed = *seed * 6364136223846793005u + 1442695040888963407u;
         int x = (int)((*seed >> 33) % (uint64_t)l->g.width), y = (int)((*seed >> 17) % (uint64_t)l->g.height);
-        ch[i] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&l->g, x, y)};
+        ch[i] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&l->g, x, y), 0};
     }
     change_cells(t, e, inst, l, ch, n);
 }
@@ -328,7 +328,7 @@ void change_cells(T *t, const Entry *e, void *inst, Loaded *l, const CellChange 
     Err err;
     CHECKF(t, e->update(inst, ch, n, &err), "%s", err.msg);
     for (int i = 0; i < n; i++)
-        grid_set_passable(&l->g, ch[i].x, ch[i].y, ch[i].passable);
+        grid_set_run(&l->g, ch[i].x, ch[i].y, ch[i].more + 1, ch[i].passable);
 }
 
 int replay_valid(T *t, const Entry *e, void *inst, const Loaded *l, int first, int stride, int *replayed)

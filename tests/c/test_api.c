@@ -124,14 +124,23 @@ static void test_update_by_entry_or_rebuild(T *t)
     /* Wall off a 40-cell column band and open a blocked cell, as one batch. */
     GppcMmChange ch[64];
     int n = 0;
-    for (int y = 100; y < 140 && n < 63; y++)
+    for (int y = 100; y < 140 && n < 62; y++)
         if (cells[(size_t)y * w + 120])
-            ch[n++] = (GppcMmChange){120, (int16_t)y, 0};
+            ch[n++] = (GppcMmChange){120, (int16_t)y, 0, 0};
     for (size_t i = 0; i < (size_t)w * h; i++)
         if (!cells[i]) {
-            ch[n++] = (GppcMmChange){(int16_t)(i % w), (int16_t)(i / w), 1};
+            ch[n++] = (GppcMmChange){(int16_t)(i % w), (int16_t)(i / w), 1, 0};
             break;
         }
+    /* A 60-cell wall along row 98 as one run, across sectors; some of its
+     * cells blocked already. */
+    ch[n++] = (GppcMmChange){90, 98, 0, 59};
+    uint8_t *before = malloc((size_t)w * h);
+    if (!before) {
+        free(cells);
+        return;
+    }
+    memcpy(before, cells, (size_t)w * h);
     /* Queries from left of the wall to right of it, on rows where both ends are open. */
     GppcMmCell cross[2 * 8];
     int ncross = 0;
@@ -156,18 +165,20 @@ static void test_update_by_entry_or_rebuild(T *t)
         CHECKF(t, gppc_mm_update(mm, ch, n, err, sizeof err) == 0, "%s: %s", specs[i], err);
         CHECKF(t, gppc_mm_update(twin, ch, n, err, sizeof err) == 0, "%s: %s", specs[i], err);
         for (int k = 0; k < n; k++)
-            cells[(size_t)ch[k].y * w + ch[k].x] = ch[k].passable;
+            memset(&cells[(size_t)ch[k].y * w + ch[k].x], ch[k].passable, (size_t)ch[k].more + 1);
         Grid g = grid_of(cells, w, h);
         check_queries(t, mm, twin, &g, 12, NULL);
         check_queries(t, mm, twin, &g, ncross, cross); /* across the new wall */
         grid_free(&g);
         gppc_mm_free(twin);
-        for (int k = 0; k < n; k++) /* back to the original map for the next entry */
-            cells[(size_t)ch[k].y * w + ch[k].x] = !ch[k].passable;
-        GppcMmChange out = {(int16_t)w, 0, 0};
-        CHECK(t, gppc_mm_update(mm, &out, 1, err, sizeof err) == -1 && contains(err, "outside"));
+        memcpy(cells, before, (size_t)w * h); /* back to the original map for the next entry */
+        GppcMmChange out[2] = {{(int16_t)w, 0, 0, 0}, {(int16_t)(w - 3), 5, 0, 3}};
+        for (int k = 0; k < 2; k++)
+            CHECKF(t, gppc_mm_update(mm, &out[k], 1, err, sizeof err) == -1 && contains(err, "outside"), "%s: %s",
+                   specs[i], err);
         gppc_mm_free(mm);
     }
+    free(before);
     free(cells);
 }
 

@@ -275,7 +275,7 @@ static int make_changes(DMap *m, Grid *g, uint64_t *s, CellChange *out)
         bool now = !m->open[y * m->w + x];
         m->open[y * m->w + x] = now;
         grid_set_passable(g, x, y, now);
-        out[i] = (CellChange){(int16_t)x, (int16_t)y, now};
+        out[i] = (CellChange){(int16_t)x, (int16_t)y, now, 0};
     }
     return n;
 }

@@ -34,7 +34,7 @@ static int make_batch(const Grid *g, int S, int kind, uint64_t *s, CellChange *c
     case 0: /* scattered cells, both ways */
         for (int i = 1 + (int)rnd(s, 24); i > 0; i--) {
             int x = (int)rnd(s, (uint32_t)g->width), y = (int)rnd(s, (uint32_t)g->height);
-            ch[n++] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(g, x, y)};
+            ch[n++] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(g, x, y), 0};
         }
         break;
     case 1: { /* a whole sector (and a bit of the next), blocked or opened */
@@ -44,7 +44,7 @@ static int make_batch(const Grid *g, int S, int kind, uint64_t *s, CellChange *c
         bool open = rnd(s, 2);
         for (int y = y0; y < y0 + S + 1 && y < g->height; y++)
             for (int x = x0; x < x0 + S + 1 && x < g->width && n < MAX_BATCH; x++)
-                ch[n++] = (CellChange){(int16_t)x, (int16_t)y, open};
+                ch[n++] = (CellChange){(int16_t)x, (int16_t)y, open, 0};
         break;
     }
     case 2: /* cells on the map's edges and corners */
@@ -52,19 +52,34 @@ static int make_batch(const Grid *g, int S, int kind, uint64_t *s, CellChange *c
             int side = (int)rnd(s, 4), along = (int)rnd(s, (uint32_t)(side < 2 ? g->width : g->height));
             int x = side < 2 ? along : side == 2 ? 0 : g->width - 1;
             int y = side >= 2 ? along : side == 0 ? 0 : g->height - 1;
-            ch[n++] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(g, x, y)};
+            ch[n++] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(g, x, y), 0};
         }
-        ch[n++] = (CellChange){0, 0, !grid_passable(g, 0, 0)};
+        ch[n++] = (CellChange){0, 0, !grid_passable(g, 0, 0), 0};
         ch[n++] = (CellChange){(int16_t)(g->width - 1), (int16_t)(g->height - 1),
-                               !grid_passable(g, g->width - 1, g->height - 1)};
+                               !grid_passable(g, g->width - 1, g->height - 1), 0};
         break;
     default: /* a wall segment, a door closing */
         for (int i = 0, x = (int)rnd(s, (uint32_t)g->width), y = (int)rnd(s, (uint32_t)g->height), d = (int)rnd(s, 2);
              i < 2 * S && x < g->width && y < g->height; i++, d ? x++ : y++)
-            ch[n++] = (CellChange){(int16_t)x, (int16_t)y, false};
+            ch[n++] = (CellChange){(int16_t)x, (int16_t)y, false, 0};
         break;
     }
     return n;
+}
+
+/* The batch's neighbours along a row changing alike joined into runs (as
+ * the dynamic kit's binding passes them): mm marks the sectors a run
+ * crosses a stretch at a time. Returns the runs' count. */
+static int join_runs(CellChange *ch, int n)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (k && ch[k - 1].y == ch[i].y && ch[k - 1].passable == ch[i].passable &&
+            ch[k - 1].x + ch[k - 1].more + 1 == ch[i].x)
+            ch[k - 1].more++;
+        else
+            ch[k++] = ch[i];
+    return k;
 }
 
 /* The cost in cells of route las->path over the held edges (each step its
@@ -240,7 +255,7 @@ static void change_under_query(T *t, const Entry *e, void *inst, Loaded *l, uint
         int y = q->goal.y + (int)rnd(s, 9) - 4 - (q->goal.y - q->start.y) / 3;
         if (x >= 0 && y >= 0 && x < l->g.width && y < l->g.height && (x != q->goal.x || y != q->goal.y) &&
             !near_path(&p, x, y))
-            ch[n++] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&l->g, x, y)};
+            ch[n++] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&l->g, x, y), 0};
     }
     change_cells(t, e, inst, l, ch, n);
     int calls = 0;
@@ -279,7 +294,7 @@ static void replay_map(T *t, const char *map, const char *scen, const char *spec
             change_under_query(t, e, inst, &l, &seed);
         } else {
             int n = make_batch(&l.g, S, kind, &seed, ch);
-            change_cells(t, e, inst, &l, ch, n);
+            change_cells(t, e, inst, &l, ch, round % 2 ? join_runs(ch, n) : n);
         }
         /* Every third batch is left pending (no check, no query), so the
          * next check re-derives two batches at once. */
@@ -345,7 +360,7 @@ static void test_dyn_diff_backlog(T *t)
     for (int i = 0; i < 40; i++) {
         int sec = (i * 7) % 256, x = sec % sw * S + (int)rnd(&seed, (uint32_t)S),
             y = sec / sw * S + (int)rnd(&seed, (uint32_t)S);
-        CellChange ch = {(int16_t)x, (int16_t)y, !grid_passable(&l.g, x, y)};
+        CellChange ch = {(int16_t)x, (int16_t)y, !grid_passable(&l.g, x, y), 0};
         CHECKF(t, e->update(inst, &ch, 1, &err), "%s", err.msg);
         grid_set_passable(&l.g, x, y, ch.passable);
         double done = entry_counter(e, inst, "rederivations");

@@ -86,13 +86,13 @@ static void check_mm_update(T *t, const char *spec)
         for (uint32_t k = nused ? (uint32_t)(t_rng(&seed) % step) : 0; k < nused && n < 6; k += step) {
             cached_leg(inst, used[k], &leg);
             xyLoc mid = leg.cells[(leg.len - 1) / 2];
-            ch[n++] = (CellChange){mid.x, mid.y, false};
+            ch[n++] = (CellChange){mid.x, mid.y, false, 0};
         }
         free(used);
         path_free(&leg);
         while (n < 12) {
             int x = (int)(t_rng(&seed) % (uint64_t)l.g.width), y = (int)(t_rng(&seed) % (uint64_t)l.g.height);
-            ch[n++] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&l.g, x, y)};
+            ch[n++] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&l.g, x, y), 0};
         }
         bool cache_on = !strstr(spec, "cache=off");
         int before = legs_touching(inst, ch, n);
@@ -147,7 +147,7 @@ static void test_dyn_update_mid_query(T *t)
     CHECK(t, astar_init(&a, &l.g, &err));
     astar_find(&a, q->start, q->goal, NULL, &opt);
     xyLoc block = opt.cells[opt.len * 2 / 3];
-    CellChange ch = {block.x, block.y, false};
+    CellChange ch = {block.x, block.y, false, 0};
     CHECK(t, e->update(inst, &ch, 1, &err));
     grid_set_passable(&l.g, block.x, block.y, false);
     int calls = 0;
@@ -326,7 +326,7 @@ static void test_dyn_baselines_update(T *t)
             while (n < 2000) { /* mostly openings; every 8th a random toggle */
                 int x = (int)(t_rng(&seed) % (uint64_t)l.g.width), y = (int)(t_rng(&seed) % (uint64_t)l.g.height);
                 bool open = n % 8 ? true : !grid_passable(&l.g, x, y);
-                ch[n++] = (CellChange){(int16_t)x, (int16_t)y, open};
+                ch[n++] = (CellChange){(int16_t)x, (int16_t)y, open, 0};
             }
             CHECKF(t, e->update(inst, ch, n, &err), "%s: %s", specs[k], err.msg);
             size_t opening = changes_opening(ch, n);
@@ -433,12 +433,12 @@ static void test_dyn_wait_moves_only_when_connected(T *t)
             for (int y = abs_sector_y0(a, best); y < abs_sector_y0(a, best) + a->S && n < 4; y++)
                 for (int x = abs_sector_x0(a, best); x < abs_sector_x0(a, best) + a->S && n < 4; x++)
                     if (grid_passable(&l.g, x, y))
-                        ch[n++] = (CellChange){(int16_t)x, (int16_t)y, false};
+                        ch[n++] = (CellChange){(int16_t)x, (int16_t)y, false, 0};
         } else { /* a wall down the whole map between the ends: no path */
             int x = (q->start.x + q->goal.x) / 2;
             for (int y = 0; y < l.g.height && n < 256; y++)
                 if (grid_passable(&l.g, x, y))
-                    ch[n++] = (CellChange){(int16_t)x, (int16_t)y, false};
+                    ch[n++] = (CellChange){(int16_t)x, (int16_t)y, false, 0};
         }
         change_cells(t, e, inst, &l, ch, n);
         xyPath p = {0};

@@ -321,7 +321,7 @@ static void test_bitrows_tiles_read_as_transposed(T *t)
         bool open = !grid_passable(&p, x, y);
         if (i % 2) /* its tile held: the change must reach it */
             (void)bitrows_tiles_word(&tiles, x + 1, (y + 1) >> 6);
-        bitrows_tiles_set_cells(&tiles, &(CellChange){(int16_t)x, (int16_t)y, open},
+        bitrows_tiles_set_cells(&tiles, &(CellChange){(int16_t)x, (int16_t)y, open, 0},
                                 1); /* before the grid, as jps_update */
         bitrows_set_cell(&cols, true, x, y, open);
         grid_set_passable(&p, x, y, open);
@@ -329,24 +329,25 @@ static void test_bitrows_tiles_read_as_transposed(T *t)
     }
     int after = tiles_differ(&tiles, &cols);
     /* Two patches, each in one batch across the corner of four tiles, two
-     * of them held: a small one (the slot looked up for one cell must not
-     * serve the next tile's) and one of more cells than the 4 slots' tiles
-     * are worth (every tile let go, read again from the changed grid). */
+     * of them held, a run a row: a small one (the slot looked up for one
+     * cell must not serve the next tile's) and one of more cells (not
+     * runs) than the 4 slots' tiles are worth (every tile let go, read
+     * again from the changed grid). */
     int patched = 0;
     for (int side = 12; side <= 24; side += 12) {
-        CellChange patch[24 * 24];
+        CellChange patch[24];
         int np = 0, at = 64 - side / 2;
         (void)bitrows_tiles_word(&tiles, 60, 1);
         (void)bitrows_tiles_word(&tiles, 70, 0);
         uint64_t fills = tiles.fills;
         for (int y = at; y < at + side; y++)
-            for (int x = at; x < at + side; x++)
-                patch[np++] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&p, x, y)};
+            patch[np++] = (CellChange){(int16_t)at, (int16_t)y, y % 3 != 0, (uint16_t)(side - 1)};
         bitrows_tiles_set_cells(&tiles, patch, np);
-        for (int i = 0; i < np; i++) {
-            bitrows_set_cell(&cols, true, patch[i].x, patch[i].y, patch[i].passable);
-            grid_set_passable(&p, patch[i].x, patch[i].y, patch[i].passable);
-        }
+        for (int i = 0; i < np; i++)
+            for (int x = patch[i].x; x <= patch[i].x + patch[i].more; x++) {
+                bitrows_set_cell(&cols, true, x, patch[i].y, patch[i].passable);
+                grid_set_passable(&p, x, patch[i].y, patch[i].passable);
+            }
         (void)bitrows_tiles_word(&tiles, 60, 1); /* held through the small batch, let go by the large */
         patched += (tiles.fills > fills) != (side == 24);
         patched += tiles_differ(&tiles, &cols);
@@ -357,6 +358,41 @@ static void test_bitrows_tiles_read_as_transposed(T *t)
     bitrows_free(&cols);
     grid_free(&p);
     grid_free(&g);
+}
+
+/* A run set at once (grid_set_run) as its cells one by one, in both forms:
+ * runs across words and rows' ends, some changing nothing, some a part. */
+static void test_set_run_as_cells(T *t)
+{
+    Grid ref, bytes, packed;
+    Err err;
+    CHECK(t, grid_load_map(&ref, "maps/random/random256-30-0.map", &err));
+    CHECK(t, grid_copy(&bytes, &ref, &err) && grid_pack(&packed, &ref, &err));
+    int wrong = 0;
+    uint32_t seed = 60u;
+    for (int i = 0; i < 400; i++) {
+        seed = seed * 1103515245u + 12345u;
+        int y = (int)(seed >> 8) % ref.height, x = (int)(seed >> 16) % ref.width;
+        seed = seed * 1103515245u + 12345u;
+        int n = 1 + (int)(seed >> 8) % (i % 4 ? 9 : 200);
+        n = x + n > ref.width ? ref.width - x : n;
+        bool open = (seed >> 20) & 1;
+        int delta = 0;
+        for (int k = 0; k < n; k++)
+            delta += grid_set_passable(&ref, x + k, y, open);
+        wrong += grid_set_run(&bytes, x, y, n, open) != delta;
+        wrong += grid_set_run(&packed, x, y, n, open) != delta;
+    }
+    for (int y = -1; y <= ref.height; y++)
+        for (int x = -1; x <= ref.width; x++) {
+            size_t i = (size_t)grid_index(&ref, x, y);
+            wrong += grid_open_at(&bytes, i) != grid_open_at(&ref, i);
+            wrong += grid_open_at(&packed, (size_t)grid_index(&packed, x, y)) != grid_open_at(&ref, i);
+        }
+    CHECKF(t, wrong == 0, "%d counts or cells differ", wrong);
+    grid_free(&ref);
+    grid_free(&bytes);
+    grid_free(&packed);
 }
 
 /* Passable cells and diagonals whose turn bits (jps_turns.h) say otherwise
@@ -453,6 +489,7 @@ const TestCase GRID_TESTS[] = {
     {"jps_turns_read_as_scans", test_jps_turns_read_as_scans},
     {"bitrows_tiles_read_as_transposed", test_bitrows_tiles_read_as_transposed},
     {"grid_packed_reads_as_bytes", test_packed_reads_as_bytes},
+    {"grid_set_run_as_cells", test_set_run_as_cells},
     {"dir_of_inverts_moves", test_dir_of_inverts_moves},
     {"map_reads_cells", test_map_reads_cells},
     {"map_tolerates_crlf_and_blanks", test_map_tolerates_crlf_and_blanks},

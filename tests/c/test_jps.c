@@ -188,7 +188,7 @@ static void flip_cells(T *t, Grid *packed, Jps j[3], int from, int n)
 {
     Err err;
     for (int i = from; i < from + n; i++) {
-        CellChange c = {(int16_t)((i * 37) % packed->width), (int16_t)((i * 91 + i / 7) % packed->height), false};
+        CellChange c = {(int16_t)((i * 37) % packed->width), (int16_t)((i * 91 + i / 7) % packed->height), false, 0};
         c.passable = !grid_passable(packed, c.x, c.y);
         for (int k = 0; k < 3; k++)
             CHECK(t, jps_update(&j[k], &c, 1, c.passable, &err));
@@ -270,7 +270,7 @@ static void test_jps_diag_runs_same_answers(T *t)
     for (int y = 60; y < 150; y++)
         for (int x = 70; x < 160; x++)
             if (!grid_passable(&packed, x, y)) {
-                CellChange c = {(int16_t)x, (int16_t)y, true};
+                CellChange c = {(int16_t)x, (int16_t)y, true, 0};
                 for (int k = 0; k < 3; k++) /* as flip_cells: each JPS told first */
                     CHECK(t, jps_update(&j[k], &c, 1, c.passable, &err));
                 grid_set_passable(&packed, x, y, true);

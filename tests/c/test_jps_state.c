@@ -153,7 +153,7 @@ static void test_jps_turns_stay_with_tiles(T *t)
            "saving %zu held for good, %zu stale; tiled %d, turn bits %s", for_good, stale, turns.tiled,
            turns.turns.block ? "held" : "none");
     int before = mirrored_differ(&turns, &plain, SIDE);
-    CellChange c = {40, 41, !grid_passable(&packed, 40, 41)};
+    CellChange c = {40, 41, !grid_passable(&packed, 40, 41), 0};
     CHECK(t, jps_update(&turns, &c, 1, c.passable, &err) && jps_update(&plain, &c, 1, c.passable, &err));
     grid_set_passable(&packed, c.x, c.y, c.passable);
     int after = mirrored_differ(&turns, &plain, SIDE);

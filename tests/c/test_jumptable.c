@@ -29,7 +29,7 @@ static void test_jumptable_update_equals_fresh_build(T *t)
             int x = (int)((seed >> 8) % (uint32_t)l.g.width);
             seed = seed * 1103515245u + 12345u;
             int y = (int)((seed >> 8) % (uint32_t)l.g.height);
-            c[i] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&l.g, x, y)};
+            c[i] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&l.g, x, y), 0};
             l.g.cells[grid_index(&l.g, x, y)] = c[i].passable;
         }
         jt_update(&kept, &l.g, c, n);
@@ -134,7 +134,7 @@ static void test_jumptable_far_values_equal_walk(T *t)
         for (int i = 0; i < 4; i++) {
             seed = seed * 1103515245u + 12345u;
             int x = (int)((seed >> 8) % (uint32_t)w), y = (int)((seed >> 20) % (uint32_t)h);
-            c[i] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&g, x, y)};
+            c[i] = (CellChange){(int16_t)x, (int16_t)y, !grid_passable(&g, x, y), 0};
             g.cells[grid_index(&g, x, y)] = c[i].passable;
         }
         jt_update(&jt, &g, c, 4);

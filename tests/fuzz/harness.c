@@ -224,13 +224,14 @@ static const char *fuzz_scen2(const FuzzTarget *t, const char *path)
             bad = "scen2 accepted with a query outside the map or a negative optimum";
     for (size_t i = 0; i < ch.n && !bad; i++) {
         CellChange c = ch.cell[i];
-        if (!grid_in_bounds(&map, c.x, c.y) || ch.after_query[i] < 0 || ch.after_query[i] >= sc.count ||
-            (i && ch.after_query[i] < ch.after_query[i - 1]))
+        if (!grid_in_bounds(&map, c.x, c.y) || !grid_in_bounds(&map, c.x + c.more, c.y) || ch.after_query[i] < 0 ||
+            ch.after_query[i] >= sc.count || (i && ch.after_query[i] < ch.after_query[i - 1]))
             bad = "scen2 accepted with a change out of bounds or out of order";
-        else if (grid_passable(&map, c.x, c.y) == c.passable)
-            bad = "scen2 produced a change that changes nothing";
-        else
-            grid_set_passable(&map, c.x, c.y, c.passable);
+        for (int x = c.x; !bad && x <= c.x + c.more; x++)
+            if (grid_passable(&map, x, c.y) == c.passable)
+                bad = "scen2 produced a change that changes nothing";
+            else
+                grid_set_passable(&map, x, c.y, c.passable);
     }
     grid_free(&map);
     scen_free(&sc);
@@ -326,7 +327,7 @@ static const char *fuzz_pre(const FuzzTarget *t, const char *path)
     const Grid *map = target_map(t, &corner);
     if (!map)
         return "out of memory";
-    const CellChange all[3] = {{13, 16, false}, {27, 16, false}, {1, 18, true}};
+    const CellChange all[3] = {{13, 16, false, 0}, {27, 16, false, 0}, {1, 18, true, 0}};
     CellChange change[3];
     int nc = 0;
     for (int i = 0; i < 3; i++)
