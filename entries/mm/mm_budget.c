@@ -29,7 +29,7 @@ size_t mm_bytes(const MmEntry *e, size_t part[MM_PARTS])
     size_t jps = legplan_jps_bytes(&e->legs);
     const size_t p[MM_PARTS] = {grid_bytes(&e->grid),
                                 abs_bytes(&e->abs) + abs_update_bytes(e->pending.upd) +
-                                    abs_reach_bytes(&e->pending.reach),
+                                    abs_reach_bytes(&e->pending.reach) + e->pending.lead.cap * sizeof(xyLoc),
                                 abs_index_bytes(&e->ix),
                                 region_search_bytes(&e->as),
                                 abs_ch_kept_bytes(&e->as.ch),

@@ -31,6 +31,7 @@ typedef struct MmPending {
     uint64_t failed; /* re-derivations that ran out of memory (the query went by A* over the map) */
     AbsUpdate *upd;  /* the re-derivation under way, between its pieces (abs_update_run), or NULL */
     AbsReach reach;  /* the waiting queries' walks (abstraction/reach.h) */
+    xyPath lead;     /* scratch: the way an end of such a walk is led out of the marked sectors */
     uint64_t pieces; /* pieces of re-derivations run, one a call */
     /* The next GetPath call is the first since update() took a change: a
      * host that times the update with it (the dynamic kit) gets no piece

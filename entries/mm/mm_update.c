@@ -161,21 +161,65 @@ static int abs_ready(void *ctx)
  * the change, while one that finds it runs at the goal and visits few. */
 #define REACH_BEFORE_MOST 1024u
 
+/* The expansions of the A* that leads an end lying in a marked sector out
+ * of them (lead_out): a change's cells are mostly a few sectors across,
+ * and the A* heads for the other end. Its weight makes it greedy: only a
+ * way out matters, not its length, and an A* of weight 1 spends the
+ * expansions filling the pocket the end stands in. */
+#define LEAD_OUT_EXPANSIONS 128u
+#define LEAD_OUT_WEIGHT 1.5
+
+static bool marked(const MmEntry *e, xyLoc c) { return e->pending.touched[abs_sector_of(&e->abs, c.x, c.y)] != 0; }
+
+/* From `from`, in a marked sector, the first cell of an unmarked one on
+ * the map's way as it is toward `to` (the legs' A*, bounded, toward its
+ * best open node): the walk over the abstraction before the change may
+ * start there, the cells up to it being a path. 1: found (*out); 2: the
+ * A* reached `to` (connected); 0: neither. */
+static int lead_out(MmEntry *e, xyLoc from, xyLoc to, xyLoc *out)
+{
+    AStar *a = &e->legs.astar;
+    const AStarLimits greedy = {.weight = LEAD_OUT_WEIGHT};
+    if (!astar_begin(a, from, to, &greedy))
+        return 0;
+    uint64_t work = LEAD_OUT_EXPANSIONS;
+    AStarResult res = astar_run(a, &work, NULL);
+    legplan_charge(&e->legs, (LEAD_OUT_EXPANSIONS - work) * LEG_ASTAR_WORK);
+    if (res != ASTAR_PAUSED)
+        return res == ASTAR_FOUND ? 2 : 0;
+    xyPath *way = &e->pending.lead;
+    way->len = 0;
+    astar_toward_best(a, LEAD_OUT_EXPANSIONS + 1, way);
+    for (size_t i = 0; i < way->len; i++)
+        if (!marked(e, way->cells[i])) {
+            *out = way->cells[i];
+            return 1;
+        }
+    return 0;
+}
+
 /* Are s and g connected on the map as it is (RefinerConnected)? Exact once
  * the re-derivation has its new regions and edges, and once the
  * abstraction is current (no batch marked: a walk that avoids nothing);
  * before that, yes where the abstraction before the change connects them
- * around every marked sector (the one walk a query may take), else not
- * known. */
+ * around every marked sector, an end in a marked sector first led out of
+ * them on the map (the one walk a query may take), else not known. */
 static int connected(void *ctx, AbsLocator *loc, xyLoc s, xyLoc g, bool walk, uint64_t *visited)
 {
     MmEntry *e = ctx;
     MmPending *p = &e->pending;
     uint64_t before = p->reach.visited;
     int known = p->upd ? abs_reach_update(&p->reach, p->upd, &e->grid, loc, s, g) : -2;
-    if (known == -2 && walk && p->batches)
-        known = abs_reach(&p->reach, &e->ix, &e->grid, loc, s, g, p->touched, REACH_BEFORE_MOST) > 0 ? 1 : -2;
-    else if (known == -2 && !p->batches && p->touched) /* touched all 0 since the last re-derivation */
+    if (known == -2 && walk && p->batches) {
+        xyLoc from = s, to = g;
+        int led = marked(e, s) ? lead_out(e, s, g, &from) : 1;
+        if (led == 1 && marked(e, g))
+            led = lead_out(e, g, s, &to);
+        known = led == 2 || (led == 1 &&
+                             abs_reach(&p->reach, &e->ix, &e->grid, loc, from, to, p->touched, REACH_BEFORE_MOST) > 0)
+                    ? 1
+                    : -2;
+    } else if (known == -2 && !p->batches && p->touched) /* touched all 0 since the last re-derivation */
         known = abs_reach(&p->reach, &e->ix, &e->grid, loc, s, g, p->touched, UINT64_MAX);
     *visited = p->reach.visited - before;
     return known < 0 ? -1 : known;
@@ -193,6 +237,7 @@ void mm_pending_free(MmEntry *e)
     abs_update_end(e->pending.upd, false);
     e->pending.upd = NULL;
     abs_reach_free(&e->pending.reach);
+    path_free(&e->pending.lead);
     free(e->pending.touched);
     free(e->pending.batch);
     e->pending.touched = NULL;

@@ -374,7 +374,6 @@ static void run_counting_pieces(const Entry *e, void *inst, const ScenQuery *q, 
 {
     *with_piece = *idle = *most = 0;
     double pieces = entry_counter(e, inst, "rederive_pieces");
-    p->len = 0;
     bool done = false;
     for (int calls = 0; !done && calls < 100000; calls++) {
         size_t before = p->len;
@@ -393,8 +392,10 @@ static void run_counting_pieces(const Entry *e, void *inst, const ScenQuery *q, 
  * ring, its edge costs, the packing), never two in one call, and the query
  * that waits for it moves in each of those calls (refine/refiner_wait.c) once its ends are
  * known connected (here by the abstraction before the change, around the
- * changed sector): a host that joins calls handing out nothing (the dynamic
- * track) then sees no step as long as the whole re-derivation. A query with
+ * changed sector, or from the start led out of its changed sector on the
+ * map first, in the change's first call too): a host that joins calls
+ * handing out nothing (the dynamic track) then sees no step as long as the
+ * whole re-derivation. A query with
  * no path must get an empty one: across a wall it hands out nothing, and
  * ends, empty, once the update's new regions show the wall, before the
  * re-derivation's last piece. */
@@ -411,7 +412,7 @@ static void test_dyn_wait_moves_only_when_connected(T *t)
             q = c;
     }
     CHECK(t, q != NULL);
-    for (int part = 0; q && part < 2; part++) {
+    for (int part = 0; q && part < 3; part++) {
         const Entry *e;
         void *inst = prepare_spec(t, "mm:jps=0", &l, &e);
         if (!inst)
@@ -434,6 +435,21 @@ static void test_dyn_wait_moves_only_when_connected(T *t)
                 for (int x = abs_sector_x0(a, best); x < abs_sector_x0(a, best) + a->S && n < 4; x++)
                     if (grid_passable(&l.g, x, y))
                         ch[n++] = (CellChange){(int16_t)x, (int16_t)y, false, 0};
+        } else if (part == 2) { /* two lone blocks in the start's sector: its cells at least two from s
+                                   * and from each other, every neighbour open (no way is cut) */
+            int s = abs_sector_of(a, q->start.x, q->start.y);
+            for (int y = abs_sector_y0(a, s); y < abs_sector_y0(a, s) + a->S && y < l.g.height && n < 2; y++)
+                for (int x = abs_sector_x0(a, s); x < abs_sector_x0(a, s) + a->S && x < l.g.width && n < 2; x++) {
+                    bool lone = abs(x - q->start.x) >= 2 || abs(y - q->start.y) >= 2;
+                    for (int k = 0; k < n; k++)
+                        lone = lone && (abs(x - ch[k].x) >= 2 || abs(y - ch[k].y) >= 2);
+                    for (int dy = -1; dy <= 1; dy++)
+                        for (int dx = -1; dx <= 1; dx++)
+                            lone = lone && grid_passable(&l.g, x + dx, y + dy);
+                    if (lone)
+                        ch[n++] = (CellChange){(int16_t)x, (int16_t)y, false, 0};
+                }
+            CHECK(t, n == 2);
         } else { /* a wall down the whole map between the ends: no path */
             int x = (q->start.x + q->goal.x) / 2;
             for (int y = 0; y < l.g.height && n < 256; y++)
@@ -442,11 +458,17 @@ static void test_dyn_wait_moves_only_when_connected(T *t)
         }
         change_cells(t, e, inst, &l, ch, n);
         xyPath p = {0};
+        /* The change's first call runs no piece: a query whose start lies in
+         * a changed sector is led out of it on the map before the walk, and
+         * moves in that call. */
+        bool first_moved = !e->get_path(inst, q->start, q->goal, &p) && p.len >= 2;
+        CHECKF(t, part == 1 || first_moved, "part %d: the first call after the change handed out %zu cells", part,
+               p.len);
         int with_piece, idle, most;
         run_counting_pieces(e, inst, q, &p, &with_piece, &idle, &most);
         double shown = entry_counter(e, inst, "wait_connected"), none = entry_counter(e, inst, "wait_no_path"),
                moves = entry_counter(e, inst, "wait_moves");
-        if (part == 0) {
+        if (part != 1) {
             double len;
             char why[200];
             CHECKF(t, path_validate(&l.g, q->start, q->goal, p.cells, p.len, &len, why, sizeof why), "%s", why);
