@@ -171,8 +171,7 @@ static bool push_change(Loader *l, CellChange c, int after_query, Err *err)
 {
     Changes *ch = l->ch;
     CellChange *last = ch->n ? &ch->cell[ch->n - 1] : NULL;
-    if (last && ch->after_query[ch->n - 1] == after_query && last->y == c.y && last->passable == c.passable &&
-        last->x + last->more + 1 == c.x && last->more < UINT16_MAX) {
+    if (last && ch->after_query[ch->n - 1] == after_query && change_extends(last, c)) {
         last->more++;
         return true;
     }

@@ -180,6 +180,12 @@ static inline size_t changes_opening(const CellChange *c, int n)
         k += c[i].passable ? (size_t)c[i].more + 1 : 0;
     return k;
 }
+/* Is c the cell right after run's last on its row, changing alike, with
+ * room in the run for it? (Joining a batch's cells into runs.) */
+static inline bool change_extends(const CellChange *run, CellChange c)
+{
+    return run->y == c.y && run->passable == c.passable && run->x + run->more + 1 == c.x && run->more < UINT16_MAX;
+}
 /* The cells a batch names (a cell named twice counted twice). */
 static inline size_t changes_cells(const CellChange *c, int n)
 {

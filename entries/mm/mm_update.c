@@ -270,13 +270,13 @@ bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
     /* The leg planner's JPS rows follow first: it only fails before changing anything. */
     if (!legplan_map_changed(&e->legs, ch, n, e->passable, err))
         return false;
-    int changed = 0, ntouched = 0, S = e->abs.S;
+    int ntouched = 0, S = e->abs.S;
     for (int i = 0; i < n; i++)
         /* A run a sector's stretch at a time, set whatever it was: the
          * count's change says whether any cell of the stretch changed. */
         for (int x = ch[i].x, y = ch[i].y, end = ch[i].x + ch[i].more; x <= end;) {
             uint32_t s = (uint32_t)abs_sector_of(&e->abs, x, y);
-            int stop = abs_sector_x0(&e->abs, (int)s) + S - 1 < end ? abs_sector_x0(&e->abs, (int)s) + S - 1 : end;
+            int last = abs_sector_x0(&e->abs, (int)s) + S - 1, stop = last < end ? last : end;
             int delta = grid_set_run(&e->grid, x, y, stop - x + 1, ch[i].passable);
             x = stop + 1;
             if (!delta)
@@ -287,7 +287,6 @@ bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
                 p->touched[s] = 2;
                 p->batch[ntouched++] = s;
             }
-            changed++;
         }
     for (int k = 0; k < ntouched; k++) /* back to 1: marked, whichever batch it was */
         p->touched[p->batch[k]] = 1;
@@ -295,7 +294,7 @@ bool mm_update(void *inst, const CellChange *ch, int n, Err *err)
      * sized by the count its owner keeps (search/jps.h): this one, exact
      * where a cell is named twice in one batch. */
     e->legs.jps.passable = e->passable;
-    if (changed) {
+    if (ntouched) { /* a cell changed: its sector is this batch's first mark there */
         /* A re-derivation under way covers the marks as they were: let it
          * go (the labels it made are its sectors' as the grid was, and any
          * sector changed since is marked, so flooded again). */

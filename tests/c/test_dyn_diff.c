@@ -74,8 +74,7 @@ static int join_runs(CellChange *ch, int n)
 {
     int k = 0;
     for (int i = 0; i < n; i++)
-        if (k && ch[k - 1].y == ch[i].y && ch[k - 1].passable == ch[i].passable &&
-            ch[k - 1].x + ch[k - 1].more + 1 == ch[i].x)
+        if (k && change_extends(&ch[k - 1], ch[i]))
             ch[k - 1].more++;
         else
             ch[k++] = ch[i];
