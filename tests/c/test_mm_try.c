@@ -6,6 +6,7 @@
  * to the far cap only, whose failures spend no credit. */
 #include "../../Entry.h"
 #include "../../abstraction/abstraction.h"
+#include "../../entries/mm/mm_inst.h"
 #include "../../grid/validate.h"
 #include "../../refine/legplan.h"
 #include "../../refine/routes.h"
@@ -226,6 +227,27 @@ static void test_unreachable_queries_keep_tries(T *t)
     unload(&l);
 }
 
+/* prepare's warm-up query (entries/mm/mm_warm.c) teaches the routes
+ * nothing of JPS's tries: on brc202d its corner-to-corner try gives up at
+ * the far cap, and after prepare no try is held to be charged to the first
+ * query, whose credits are those the routes began with. */
+static void test_warm_up_holds_no_try(T *t)
+{
+    Loaded l;
+    if (!load_bench(t, "dao/brc202d", &l))
+        return;
+    const Entry *e;
+    MmEntry *mm = prepare_spec(t, "mm", &l, &e);
+    if (mm) {
+        const Routes *rt = &mm->refiner.routes;
+        CHECKF(t, !rt->capped.held && rt->credit[0] == rt->credit[2] && rt->credit[1] == rt->credit[2],
+               "after the warm-up: a try held %d, credits %d %d %d", rt->capped.held, rt->credit[0], rt->credit[1],
+               rt->credit[2]);
+        e->destroy(mm);
+    }
+    unload(&l);
+}
+
 /* Benchmark map `name`'s query `qi` on a fresh instance (its route does
  * not hang on the credit of the queries before it): the path checked
  * valid, and whether its first cells went out in a call before its last.
@@ -274,6 +296,7 @@ const TestCase MM_TRY_TESTS[] = {
     {"try_past_the_reach", test_try_past_the_reach},
     {"try_unreachable_forgiven", test_try_unreachable_forgiven},
     {"unreachable_queries_keep_tries", test_unreachable_queries_keep_tries},
+    {"warm_up_holds_no_try", test_warm_up_holds_no_try},
     {"past_reach_first_cells_early", test_past_reach_first_cells_early},
     {"dense_small_map_first_cells_early", test_dense_small_map_first_cells_early},
     {NULL, NULL},
