@@ -331,6 +331,8 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
         if (planned == 0)
             return false;
         if (planned < 0) {
+            if (xy_same(r->plan_from, s))
+                routes_forgive_try(&r->routes); /* no path from s: no try could have answered */
             finish_query(r);
             return true; /* unreachable (or cut off: the path ends where it stands) */
         }

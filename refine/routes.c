@@ -276,6 +276,30 @@ static bool jps_tries(Routes *rt, int kind, int o2)
     return false;
 }
 
+/* The held capped try (routes_forgive_try) charged: its kind's credit
+ * spent, and, where headings are marked, its heading from s's sector and
+ * into g's given up (gave_up_before; not past the reach without bands). */
+static void charge_capped(Routes *rt)
+{
+    if (!rt->capped.held)
+        return;
+    rt->capped.held = false;
+    int kind = rt->capped.kind;
+    xyLoc s = rt->capped.s, g = rt->capped.g;
+    *credit_of(rt, kind) -= TRY_LOSS;
+    if (rt->gave_up && (rt->band || kind < 2)) {
+        int h = heading(s, g);
+        gave_up_add(rt, (uint32_t)abs_sector_of(rt->abs, s.x, s.y), h);
+        gave_up_add(rt, (uint32_t)abs_sector_of(rt->abs, g.x, g.y), (h + 4) & 7);
+    }
+}
+
+void routes_forgive_try(Routes *rt)
+{
+    rt->stats.jps_forgiven += rt->capped.held;
+    rt->capped.held = false;
+}
+
 /* The whole query by online JPS, when the abstraction cannot pay:
  *  - where cfg.whole, uncapped: the abstract search, legs and joints cost
  *    more than JPS's whole search on such maps;
@@ -289,6 +313,8 @@ static bool jps_tries(Routes *rt, int kind, int o2)
 static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded, bool resume)
 {
     JpsResult res;
+    if (!resume)
+        charge_capped(rt);
     /* Past the reach (RoutesConfig.jps_reach): not while the abstraction
      * waits for map changes, when its route would first re-derive them;
      * nor where no JPS is tried first (jps_cap 0: the leg planner has
@@ -335,6 +361,12 @@ static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
     /* kind 2 is a try past the reach only without bands; with them it is a band */
     uint64_t kind_cap = (uint64_t)(kind == 2 && !rt->band ? rt->cfg.far_cap : rt->cfg.jps_cap);
     bool over = res == JPS_CAPPED || (kind >= 0 && *expanded > kind_cap);
+    if (res == JPS_CAPPED) {
+        if (kind >= 0) /* charged when the next try is weighed (routes_forgive_try) */
+            rt->capped = (RouteCappedTry){.s = s, .g = g, .kind = (int8_t)kind, .held = true};
+        rt->stats.jps_capped++;
+        return ROUTE_TRIED;
+    }
     int *credit = kind >= 0 ? credit_of(rt, kind) : NULL;
     if (credit && over)
         *credit -= TRY_LOSS;
@@ -342,16 +374,6 @@ static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
         *credit += TRY_GAIN;
     if (kind >= 0 && !rt->band && !over && octile2(s, g) > rt->reach2[kind])
         rt->reach2[kind] = octile2(s, g); /* the reach of tries that answer (jps_tries) */
-    if (res == JPS_CAPPED && kind >= 0 && rt->gave_up && (rt->band || kind < 2)) {
-        /* Marked as it heads from s's sector and into g's (gave_up_before). */
-        int h = heading(s, g);
-        gave_up_add(rt, (uint32_t)abs_sector_of(rt->abs, s.x, s.y), h);
-        gave_up_add(rt, (uint32_t)abs_sector_of(rt->abs, g.x, g.y), (h + 4) & 7);
-    }
-    if (res == JPS_CAPPED) {
-        rt->stats.jps_capped++;
-        return ROUTE_TRIED;
-    }
     rt->stats.jps++;
     return answer(rt, out);
 }

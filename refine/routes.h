@@ -90,11 +90,20 @@ typedef struct RouteBand {
     uint32_t probe;
 } RouteBand;
 
+/* A capped JPS try held uncharged (routes_forgive_try): its kind (or
+ * band) and ends. */
+typedef struct RouteCappedTry {
+    xyLoc s, g;
+    int8_t kind; /* < ROUTE_BANDS */
+    bool held;
+} RouteCappedTry;
+
 typedef struct RoutesStats {
     uint64_t direct, near;
     uint64_t box_capped;      /* box searches that gave up at box_sectors */
     uint64_t jps, jps_capped; /* queries JPS answered / gave up on */
     uint64_t jps_skipped;     /* queries not tried: JPS did not pay lately, or not that way */
+    uint64_t jps_forgiven;    /* capped tries whose query no route could answer (routes_forgive_try) */
     uint64_t jps_far;         /* queries past RoutesConfig.jps_reach: not tried, or tried to far_cap */
     uint64_t guarded;         /* queries the guard sent round by A* in their box (counted in `near` too) */
     uint64_t guard_skipped;   /* guarded queries whose box's regions do not connect s and g: no A* */
@@ -125,10 +134,20 @@ typedef struct Routes {
     /* Set by the abstraction's owner while map changes wait to be derived
      * into it (refine/refiner.h, abs_ready): JPS tries are not capped. */
     bool abs_waiting;
-    uint32_t *reach; /* the guard's regions reached in its box (routes.c regions_connect) */
+    RouteCappedTry capped; /* the latest capped try, not charged yet (routes_forgive_try) */
+    uint32_t *reach;       /* the guard's regions reached in its box (routes.c regions_connect) */
     size_t reach_cap;
     RoutesStats stats;
 } Routes;
+
+/* The latest capped JPS try (ROUTE_TRIED) is charged, its credit spent
+ * and its heading marked given up, only when the next try is weighed: its
+ * query's owner may first call this, when that query turned out to have no
+ * path from s (g unreachable, or an end blocked), and then it is not
+ * charged: no try could have answered it, so it says nothing of how far
+ * JPS reaches on this map (the unreachable pairs of a scenario would
+ * otherwise stop the tries of the reachable queries after them). */
+void routes_forgive_try(Routes *rt);
 
 /* Enables the leg planner's JPS when a route needs it, and takes the memory
  * the routes' searches may need (the JPS's nodes for its cap; the A*'s

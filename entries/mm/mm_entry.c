@@ -269,6 +269,7 @@ static void mm_counters(void *inst, Counters *out, bool detail)
     counters_add(out, "jps", (double)rs->jps);
     counters_add(out, "jps_capped", (double)rs->jps_capped);
     counters_add(out, "jps_skipped", (double)rs->jps_skipped);
+    counters_add(out, "jps_forgiven", (double)rs->jps_forgiven);
     counters_add(out, "jps_far", (double)rs->jps_far);
     counters_add(out, "jps_bytes", (double)legplan_jps_bytes(&e->legs));
     counters_add(out, "jps_grown", (double)e->legs.jps.grown); /* searches begun again with more node state */

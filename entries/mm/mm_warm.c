@@ -73,6 +73,7 @@ static void warm_query(MmEntry *e, xyPath *cells)
     memcpy(rt->credit, learnt.credit, sizeof rt->credit);
     memcpy(rt->probe, learnt.probe, sizeof rt->probe);
     memcpy(rt->reach2, learnt.reach2, sizeof rt->reach2);
+    rt->capped = learnt.capped; /* a try it gave up on is not charged to the queries to come */
     e->cache.hits = hits;
     e->cache.misses = misses;
 }

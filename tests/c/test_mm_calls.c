@@ -350,7 +350,9 @@ static void test_mm_calls_idle_legs_bounded(T *t)
  * center leg's two sectors) fault on no fresh memory: prepare wrote the
  * heap the instance may grow into within its budget (entries/mm/mm_gate.c
  * mm_gate_warm_room). On dao/lak519d and brc997d those growths had faulted
- * (their calls the maps' longest). Faults counted by the thread's minor
+ * (their calls the maps' longest). With no JPS tried first (jps=0), so
+ * that their near queries take the box: with it, the JPS answers the
+ * queries whose boxes grew the pages. Faults counted by the thread's minor
  * faults around each call; not under ASan, whose allocator is its own.
  * First in its suite (one process a suite, tests/run_all.py): the heap
  * that earlier tests wrote and freed would hide the faults. */
@@ -364,7 +366,7 @@ static void test_mm_calls_growth_no_faults(T *t)
     Loaded l;
     for (int m = 0; maps[m] && load_bench(t, maps[m], &l); m++) {
         const Entry *e;
-        MmEntry *mm = prepare_spec(t, "mm", &l, &e);
+        MmEntry *mm = prepare_spec(t, "mm:jps=0", &l, &e);
         const AStarPages *pg = mm ? &mm->legs.astar.pg : NULL;
         long faults = 0;
         uint64_t grown = 0;

@@ -6,6 +6,7 @@
  * to the far cap only, whose failures spend no credit. */
 #include "../../Entry.h"
 #include "../../abstraction/abstraction.h"
+#include "../../entries/mm/mm_inst.h"
 #include "../../grid/validate.h"
 #include "../../refine/legplan.h"
 #include "../../refine/routes.h"
@@ -146,6 +147,107 @@ static void test_try_past_the_reach(T *t)
     grid_free(&g);
 }
 
+/* 64x64: pillars every third cell and a wall down column 32, so a
+ * search from the west half to the east one meets many jump points and
+ * finds no path. */
+static bool split_map(Grid *g, Err *err)
+{
+    if (!grid_init_blocked(g, 64, 64, err))
+        return false;
+    for (int y = 0; y < 64; y++)
+        for (int x = 0; x < 64; x++)
+            grid_set_passable(g, x, y, x != 32 && !(x % 3 == 1 && y % 3 == 1));
+    return true;
+}
+
+/* A capped try whose query had no path (routes_forgive_try) spends no
+ * credit: after three such tries across the wall a query along an open
+ * row is still tried and answered; three tries left charged spend the
+ * credit, and the same query is then not tried. */
+static void test_try_unreachable_forgiven(T *t)
+{
+    Grid g;
+    Abstraction a;
+    LegPlanner lp;
+    Routes rt;
+    Err err;
+    RoutesConfig cfg = {.jps_cap = 16};
+    CHECK(t, split_map(&g, &err) && abs_build(&a, &g, 16, true, &err) && legplan_init(&lp, &g, &a, &err) &&
+                 routes_init(&rt, &cfg, &g, &a, &lp, &err));
+    const Route *jps = jps_route();
+    xyPath out = {0};
+    uint64_t expanded;
+    xyLoc west = {3, 21}, east = {60, 21}, row_s = {3, 42}, row_g = {30, 42};
+    for (int forgive = 1; forgive >= 0; forgive--) {
+        for (int k = 0; k < 3; k++) {
+            RouteResult res = jps->run(&rt, west, east, &out, &expanded, false);
+            CHECKF(t, res == ROUTE_TRIED, "a try across the wall: %d, not capped", res);
+            if (forgive)
+                routes_forgive_try(&rt);
+        }
+        RouteResult res = jps->run(&rt, row_s, row_g, &out, &expanded, false);
+        CHECKF(t, res == (forgive ? ROUTE_ANSWERED : ROUTE_PASS), "%s: the open row's query %d",
+               forgive ? "forgiven" : "charged", res);
+    }
+    CHECK(t, rt.stats.jps_forgiven == 3 && rt.stats.jps_capped == 6 && rt.stats.jps_skipped == 1);
+    path_free(&out);
+    routes_free(&rt);
+    legplan_free(&lp);
+    abs_free(&a);
+    grid_free(&g);
+}
+
+/* Through mm on a dao map whose scenario opens with ten pairs that do not
+ * connect (lak519d's bucket 0): the tries that gave up on them are
+ * forgiven once the abstract search finds no route, so the reachable
+ * queries after them are all tried (charged, they stopped about 40 of
+ * the next 120). */
+static void test_unreachable_queries_keep_tries(T *t)
+{
+    Loaded l;
+    if (!load_bench(t, "dao/lak519d", &l))
+        return;
+    const Entry *e;
+    void *inst = prepare_spec(t, "mm", &l, &e);
+    xyPath p = {0};
+    int unreachable = 0;
+    for (int i = 0; inst && i < 130 && i < l.sc.count; i++) {
+        p.len = 0;
+        run_query(t, e, inst, &l.sc.q[i], &p);
+        unreachable += p.len == 0;
+    }
+    double forgiven = inst ? entry_counter(e, inst, "jps_forgiven") : -1;
+    double skipped = inst ? entry_counter(e, inst, "jps_skipped") : -1;
+    CHECKF(t, unreachable == 10 && forgiven >= 1 && skipped == 0,
+           "lak519d's first 130 queries: %d without a path, %g tries forgiven, %g not tried", unreachable, forgiven,
+           skipped);
+    if (inst)
+        e->destroy(inst);
+    path_free(&p);
+    unload(&l);
+}
+
+/* prepare's warm-up query (entries/mm/mm_warm.c) teaches the routes
+ * nothing of JPS's tries: on brc202d its corner-to-corner try gives up at
+ * the far cap, and after prepare no try is held to be charged to the first
+ * query, whose credits are those the routes began with. */
+static void test_warm_up_holds_no_try(T *t)
+{
+    Loaded l;
+    if (!load_bench(t, "dao/brc202d", &l))
+        return;
+    const Entry *e;
+    MmEntry *mm = prepare_spec(t, "mm", &l, &e);
+    if (mm) {
+        const Routes *rt = &mm->refiner.routes;
+        CHECKF(t, !rt->capped.held && rt->credit[0] == rt->credit[2] && rt->credit[1] == rt->credit[2],
+               "after the warm-up: a try held %d, credits %d %d %d", rt->capped.held, rt->credit[0], rt->credit[1],
+               rt->credit[2]);
+        e->destroy(mm);
+    }
+    unload(&l);
+}
+
 /* Benchmark map `name`'s query `qi` on a fresh instance (its route does
  * not hang on the credit of the queries before it): the path checked
  * valid, and whether its first cells went out in a call before its last.
@@ -192,6 +294,9 @@ const TestCase MM_TRY_TESTS[] = {
     {"try_gave_up_heading", test_try_gave_up_heading},
     {"try_bands_apart", test_try_bands_apart},
     {"try_past_the_reach", test_try_past_the_reach},
+    {"try_unreachable_forgiven", test_try_unreachable_forgiven},
+    {"unreachable_queries_keep_tries", test_unreachable_queries_keep_tries},
+    {"warm_up_holds_no_try", test_warm_up_holds_no_try},
     {"past_reach_first_cells_early", test_past_reach_first_cells_early},
     {"dense_small_map_first_cells_early", test_dense_small_map_first_cells_early},
     {NULL, NULL},
