@@ -21,7 +21,7 @@ typedef struct MapKind {
     bool wide;        /* open_side >= 3 */
     int open_side;    /* map_open_side: the side of the largest open square */
     uint32_t corners; /* map_corners */
-    /* map_kind_across: the octile2 (refine/routes.c, twice the octile
+    /* map_kind_across: the octile2 (refine/routes_tries.h, twice the octile
      * distance) from corner to corner: no query on the map is farther */
     int across2;
 } MapKind;

@@ -4,29 +4,7 @@
 #include <string.h>
 
 #include "../grid/line.h"
-
-/* Capped JPS tries, kept apart for near and far queries (a cluttered map
- * often answers the near ones and not the far): a success earns TRY_GAIN (up
- * to TRY_MAX), a capped try costs TRY_LOSS, so tries go on while more than
- * TRY_LOSS / (TRY_GAIN + TRY_LOSS) = 4/5 of them succeed; below that, one
- * query in TRY_PROBE still tries, so a map whose queries change can win JPS
- * back. */
-enum { TRY_GAIN = 1, TRY_LOSS = 4, TRY_MAX = 32, TRY_START = 8, TRY_PROBE = 32 };
-
-/* A probe goes only to a query at most PROBE_REACH_NUM / PROBE_REACH_DEN of
- * the octile distance of the farthest query a try of its kind answered
- * within the cap: a JPS's expansions grow with the distance, so a probe far
- * past that reach costs the cap and finds nothing (most of the capped tries
- * on random and rooms maps were such probes); the margin lets the reach
- * grow where tries succeed farther (with 5/4, fewer probes answered on the
- * scattered random maps, whose JPS answers now and then far out). */
-enum { PROBE_REACH_NUM = 3, PROBE_REACH_DEN = 2 };
-
-/* A capped try is not run where GAVE_UP_MOST tries gave up before from
- * s's sector heading its way, or into g's (gave_up_before): fewer send
- * too many queries that would answer to the abstract route (with one,
- * about 3 in 10 of those skipped; rooms' paths got longer). */
-enum { GAVE_UP_MOST = 3 };
+#include "routes_tries.h"
 
 /* The guard's threshold: a route longer than GUARD_NUM / GUARD_DEN of the
  * octile distance is a detour worth a box A*. */
@@ -50,7 +28,11 @@ static size_t most_sectors(const Abstraction *a, int near)
 
 bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstraction *a, LegPlanner *legs, Err *err)
 {
-    *rt = (Routes){.cfg = *cfg, .grid = g, .abs = a, .legs = legs, .credit = {TRY_START, TRY_START, TRY_START}};
+    *rt = (Routes){.cfg = *cfg,
+                   .grid = g,
+                   .abs = a,
+                   .legs = legs,
+                   .credit = {ROUTES_TRY_START, ROUTES_TRY_START, ROUTES_TRY_START}};
     if (cfg->skip_gave_up && !cfg->whole && cfg->jps_cap > 0 &&
         !(rt->gave_up = calloc(a->nsectors ? a->nsectors : 1, sizeof *rt->gave_up)))
         return err_set(err, "out of memory for the JPS tries' sectors");
@@ -60,7 +42,7 @@ bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstr
             return err_set(err, "out of memory for the JPS tries' bands");
         }
         for (int k = 0; k < ROUTE_BANDS; k++)
-            rt->band[k].credit = TRY_START;
+            rt->band[k].credit = ROUTES_TRY_START;
     }
     /* Grows to the longest answer. On the small route the first straight
      * line past 256 cells would grow it inside its call (the warm-up's
@@ -149,57 +131,10 @@ size_t routes_bytes(const Routes *rt)
            (rt->band ? ROUTE_BANDS * sizeof *rt->band : 0);
 }
 
-/* Twice the octile distance, roughly: sqrt(2) - 1 taken as 1/2. */
-static inline int octile2(xyLoc s, xyLoc g)
-{
-    int dx = abs(g.x - s.x), dy = abs(g.y - s.y);
-    return dx > dy ? 2 * dx + dy : 2 * dy + dx;
-}
-
-/* Which of 8 ways a move from s to g heads (0 east, then by 45 degrees
- * towards +y): each way takes the directions within 22.5 degrees of it,
- * taken as a slope of 1/2. */
-static inline int heading(xyLoc s, xyLoc g)
-{
-    int dx = g.x - s.x, dy = g.y - s.y, ax = abs(dx), ay = abs(dy);
-    if (2 * ay <= ax)
-        return dx >= 0 ? 0 : 4;
-    if (2 * ax <= ay)
-        return dy >= 0 ? 2 : 6;
-    return dx >= 0 ? (dy >= 0 ? 1 : 7) : (dy >= 0 ? 3 : 5);
-}
-
-/* How many capped tries (up to GAVE_UP_MOST) gave up heading h out of
- * sector `sec` (Routes.gave_up: two bits a heading). */
-static inline unsigned gave_up_count(const Routes *rt, uint32_t sec, int h)
-{
-    return (unsigned)(rt->gave_up[sec] >> (2 * h)) & GAVE_UP_MOST;
-}
-
-static inline void gave_up_add(Routes *rt, uint32_t sec, int h)
-{
-    if (gave_up_count(rt, sec, h) < GAVE_UP_MOST) {
-        rt->gave_up[sec] = (uint16_t)(rt->gave_up[sec] + (1u << (2 * h)));
-        rt->gave_up_full += gave_up_count(rt, sec, h) == GAVE_UP_MOST;
-    }
-}
-
-/* Have GAVE_UP_MOST capped tries given up from s's sector heading as
- * s -> g does, or as many into g's sector so heading? (Not looked up on a
- * map where no heading has reached that yet: most tries there answer.) */
-static bool gave_up_before(const Routes *rt, xyLoc s, xyLoc g)
-{
-    if (!rt->gave_up_full)
-        return false;
-    int h = heading(s, g);
-    return gave_up_count(rt, (uint32_t)abs_sector_of(rt->abs, s.x, s.y), h) == GAVE_UP_MOST ||
-           gave_up_count(rt, (uint32_t)abs_sector_of(rt->abs, g.x, g.y), (h + 4) & 7) == GAVE_UP_MOST;
-}
-
 /* A near query (octile distance <= cfg.near): the one test jps and box share. */
 static inline bool is_near(const Routes *rt, xyLoc s, xyLoc g)
 {
-    return rt->cfg.near > 0 && octile2(s, g) <= 2 * rt->cfg.near;
+    return rt->cfg.near > 0 && routes_octile2(s, g) <= 2 * rt->cfg.near;
 }
 
 /* The one writer of a route's answer into the caller's path. */
@@ -238,74 +173,12 @@ static RouteResult direct(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *e
     return answer(rt, out);
 }
 
-/* The band of a query at octile2 `o2` (RoutesConfig.bands). */
-static inline int band_of(const Routes *rt, int o2)
-{
-    int k = o2 / rt->cfg.bands;
-    return k < ROUTE_BANDS ? k : ROUTE_BANDS - 1;
-}
-
-/* The credit of capped tries of kind (or band) `kind`. */
-static inline int *credit_of(Routes *rt, int kind) { return rt->band ? &rt->band[kind].credit : &rt->credit[kind]; }
-
-/* Does a capped try of kind `kind` (0 near, 1 far) run for a query at
- * octile2 `o2`? While tries of the kind pay (the credit, TRY_*); out of
- * credit, one query in TRY_PROBE within the kind's reach (PROBE_REACH_*).
- * By bands (`kind` a band): while the band's tries pay; out of credit, one
- * query in TRY_PROBE, only where the band nearer s is in credit: on rooms
- * a try answers within the cap less often the farther its query, so a
- * band that fails lies past the reach, and probing those beyond it would
- * cost the cap each time; a near band that fails is not given up on by
- * the far ones' failures, as one credit for all far queries was. */
-static bool jps_tries(Routes *rt, int kind, int o2)
-{
-    if (rt->band) {
-        RouteBand *b = &rt->band[kind];
-        if (b->credit > 0 || (++b->probe >= TRY_PROBE && (kind == 0 || rt->band[kind - 1].credit > 0))) {
-            b->probe = 0;
-            return true;
-        }
-        return false;
-    }
-    if (rt->credit[kind] > 0 ||
-        (++rt->probe[kind] >= TRY_PROBE &&
-         (!rt->reach2[kind] || (int64_t)o2 * PROBE_REACH_DEN <= (int64_t)rt->reach2[kind] * PROBE_REACH_NUM))) {
-        rt->probe[kind] = 0;
-        return true;
-    }
-    return false;
-}
-
-/* The held capped try (routes_forgive_try) charged: its kind's credit
- * spent, and, where headings are marked, its heading from s's sector and
- * into g's given up (gave_up_before; not past the reach without bands). */
-static void charge_capped(Routes *rt)
-{
-    if (!rt->capped.held)
-        return;
-    rt->capped.held = false;
-    int kind = rt->capped.kind;
-    xyLoc s = rt->capped.s, g = rt->capped.g;
-    *credit_of(rt, kind) -= TRY_LOSS;
-    if (rt->gave_up && (rt->band || kind < 2)) {
-        int h = heading(s, g);
-        gave_up_add(rt, (uint32_t)abs_sector_of(rt->abs, s.x, s.y), h);
-        gave_up_add(rt, (uint32_t)abs_sector_of(rt->abs, g.x, g.y), (h + 4) & 7);
-    }
-}
-
-void routes_forgive_try(Routes *rt)
-{
-    rt->stats.jps_forgiven += rt->capped.held;
-    rt->capped.held = false;
-}
-
 /* The whole query by online JPS, when the abstraction cannot pay:
  *  - where cfg.whole, uncapped: the abstract search, legs and joints cost
  *    more than JPS's whole search on such maps;
  *  - else capped at cfg.jps_cap expansions, so a query near in octile
  *    distance but far along its path costs at most the cap before the
- *    abstract route; while such tries pay on this map (TRY_*): on open maps
+ *    abstract route; while such tries pay on this map (routes_tries.c): on open maps
  *    JPS answers most queries in a few expansions, on cluttered ones a try
  *    would cost the cap each time.
  * What JPS finds is a shortest path; an exhausted open list proves g
@@ -314,14 +187,14 @@ static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
 {
     JpsResult res;
     if (!resume)
-        charge_capped(rt);
+        routes_try_charge(rt);
     /* Past the reach (RoutesConfig.jps_reach): not while the abstraction
      * waits for map changes, when its route would first re-derive them;
      * nor where no JPS is tried first (jps_cap 0: the leg planner has
      * none). With credit by bands (the rooms: their kinds are the bands)
      * a query past the reach is never tried. */
     bool far = !resume && !rt->abs_waiting && rt->cfg.jps_cap > 0 && rt->cfg.jps_reach > 0 &&
-               octile2(s, g) > 2 * rt->cfg.jps_reach;
+               routes_octile2(s, g) > 2 * rt->cfg.jps_reach;
     if (far && (!rt->cfg.far_cap || rt->band)) {
         rt->stats.jps_far++;
         return ROUTE_PASS;
@@ -335,13 +208,12 @@ static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
         if (rt->cfg.whole) {
             cap = UINT64_MAX;
         } else {
-            int kind = far ? 2 : rt->band ? band_of(rt, octile2(s, g)) : is_near(rt, s, g) ? 0 : 1;
+            int kind = far ? 2 : rt->band ? routes_try_band(rt, routes_octile2(s, g)) : is_near(rt, s, g) ? 0 : 1;
             if (cap == 0)
                 return ROUTE_PASS;
             /* While the abstraction waits, a JPS with turn bits tries every query (routes.h). */
             bool waiting = rt->abs_waiting && rt->legs->jps.turns.block;
-            if (!waiting && (!jps_tries(rt, kind, octile2(s, g)) ||
-                             (rt->gave_up && !rt->abs_waiting && !far && gave_up_before(rt, s, g)))) {
+            if (!waiting && !routes_try_runs(rt, kind, s, g, far)) {
                 rt->stats.jps_skipped++;
                 return ROUTE_PASS;
             }
@@ -361,19 +233,11 @@ static RouteResult jps(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expa
     /* kind 2 is a try past the reach only without bands; with them it is a band */
     uint64_t kind_cap = (uint64_t)(kind == 2 && !rt->band ? rt->cfg.far_cap : rt->cfg.jps_cap);
     bool over = res == JPS_CAPPED || (kind >= 0 && *expanded > kind_cap);
+    routes_try_ended(rt, kind, s, g, res == JPS_CAPPED, over);
     if (res == JPS_CAPPED) {
-        if (kind >= 0) /* charged when the next try is weighed (routes_forgive_try) */
-            rt->capped = (RouteCappedTry){.s = s, .g = g, .kind = (int8_t)kind, .held = true};
         rt->stats.jps_capped++;
         return ROUTE_TRIED;
     }
-    int *credit = kind >= 0 ? credit_of(rt, kind) : NULL;
-    if (credit && over)
-        *credit -= TRY_LOSS;
-    else if (credit && *credit < TRY_MAX)
-        *credit += TRY_GAIN;
-    if (kind >= 0 && !rt->band && !over && octile2(s, g) > rt->reach2[kind])
-        rt->reach2[kind] = octile2(s, g); /* the reach of tries that answer (jps_tries) */
     rt->stats.jps++;
     return answer(rt, out);
 }
@@ -492,7 +356,7 @@ RouteResult routes_guard(Routes *rt, xyLoc s, xyLoc g, int s_region, int g_regio
         res = box(rt, s, g, 0, out, expanded, true);
     } else {
         double oct = grid_octile(s.x, s.y, g.x, g.y);
-        if (rt->cfg.near <= 0 || octile2(s, g) > 4 * rt->cfg.near || route * GUARD_DEN <= oct * GUARD_NUM)
+        if (rt->cfg.near <= 0 || routes_octile2(s, g) > 4 * rt->cfg.near || route * GUARD_DEN <= oct * GUARD_NUM)
             return ROUTE_PASS;
         uint32_t mark;
         if (!routes_box_connects(rt, s, g, s_region, g_region, &mark)) {

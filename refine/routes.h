@@ -7,7 +7,7 @@
  *    planner's copy): uncapped where `whole` (the map's profile judged
  *    that the abstraction cannot pay there); else capped at `jps_cap` expansions, while
  *    such tries keep succeeding on this map (a credit per kind of query,
- *    near and far, routes.c; out of credit, a query now and then still
+ *    near and far, routes_tries.c; out of credit, a query now and then still
  *    tries, when it is not much farther than the farthest one a try of its
  *    kind answered; or, where `bands`, a credit per band of distance, a
  *    band out of credit probed only beside a nearer band in credit), and
@@ -63,9 +63,9 @@ typedef struct RoutesConfig {
     int near; /* > 0: near queries (octile distance <= near) take the box, and the guard watches up to 2 * near */
     int box_sectors;    /* > 0: a box's A* gives up (as when the box holds no path) where it would reach more sectors */
     size_t turns_cells; /* maps of at most this many padded cells take turn bits at their first change; 0 never */
-    bool skip_gave_up;  /* no capped try where tries gave up heading its way (routes.c gave_up_before) */
+    bool skip_gave_up;  /* no capped try where tries gave up heading its way (routes_tries.c gave_up_before) */
     /* > 0: capped tries keep their credit per band of this many units of
-     * octile2 (routes.c: twice the octile distance), ROUTE_BANDS of them,
+     * octile2 (routes_tries.h: twice the octile distance), ROUTE_BANDS of them,
      * the last taking every query beyond, instead of near and far */
     uint16_t bands;
     /* > 0: JPS runs to jps_cap only for queries within this octile
@@ -124,8 +124,8 @@ typedef struct Routes {
     RouteBand *band;   /* ROUTE_BANDS where RoutesConfig.bands is set (then credit is unused), else NULL */
     int jps_kind;      /* the running JPS try's kind or band (-1: uncapped, the small route) */
     uint32_t probe[3]; /* queries not tried since the last probe */
-    int reach2[3];     /* the longest octile2 (routes.c) a try of the kind answered within the cap */
-    /* Per sector, two bits per heading (routes.c, heading): how many
+    int reach2[3];     /* the longest octile2 (routes_tries.h) a try of the kind answered within the cap */
+    /* Per sector, two bits per heading (routes_tries.c, heading): how many
      * capped tries from this sector, or into it, heading that way, gave
      * up (up to 3); NULL where RoutesConfig.skip_gave_up is off. */
     uint16_t *gave_up;
