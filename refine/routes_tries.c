@@ -95,8 +95,8 @@ static bool jps_tries(Routes *rt, int kind, int o2)
     return false;
 }
 
-/* Its kind's credit spent, and, where headings are marked, its heading
- * from s's sector and into g's given up (gave_up_before; not past the
+/* The held try's kind's credit spent, and, where headings are marked, its
+ * heading from s's sector and into g's given up (gave_up_before; not past the
  * reach without bands). */
 void routes_try_charge(Routes *rt)
 {

@@ -31,8 +31,8 @@ static inline int routes_try_band(const Routes *rt, int o2)
 }
 
 /* Does a capped try of kind `kind` (0 near, 1 far, 2 past the reach; or a
- * band) run for the query s -> g (`far`: past the reach)? The held try is
- * charged first. */
+ * band) run for the query s -> g (`far`: past the reach)? Its caller
+ * charges the held try first (routes_try_charge). */
 bool routes_try_runs(Routes *rt, int kind, xyLoc s, xyLoc g, bool far);
 /* The held capped try, if any, charged (its credit spent, its heading
  * given up): when the next try is weighed, whether or not it runs. */
