@@ -274,9 +274,9 @@ static void test_mm_tiles_within_budget(T *t)
  * of their budget end within it (mm_budget.c and mm_gate.c, the grow gate): lak512d
  * tiled its JPS's transposed rows before that doubling (tiled only at the
  * next 4th query's check, after it, it ended 1.002x over, and held 1.04x
- * while the doubling held the old table besides). It ends a few bytes
- * from the line (below it untiled for a while, until the routes held a
- * capped try for a few bytes more), so it is checked tiled. No dao map keeps its memo below its most any more (brc000d
+ * while the doubling held the old table besides). It ends within a few
+ * bytes of the line, so a few bytes more or less in the instance decide
+ * whether it tiles; it is checked as it is, tiled. No dao map keeps its memo below its most any more (brc000d
  * and lak505d did, refusing doublings, until a packed map's rows kept no
  * zero word each, grid/grid.h, and the regions' hierarchy took half the
  * bytes, refine/abs_ch_order.c). The memo's blocks are asked for at

@@ -200,8 +200,8 @@ static void test_try_unreachable_forgiven(T *t)
 /* Through mm on a dao map whose scenario opens with ten pairs that do not
  * connect (lak519d's bucket 0): the tries that gave up on them are
  * forgiven once the abstract search finds no route, so the reachable
- * queries after them are all tried (charged, they stopped about 40 of
- * the next 120). */
+ * queries after them are all tried (charged, they spent the credit and
+ * many of the next queries were not tried). */
 static void test_unreachable_queries_keep_tries(T *t)
 {
     Loaded l;
