@@ -376,6 +376,38 @@ static void test_legs_corridor_jps_after_updates(T *t)
     unload(&l);
 }
 
+/* A call without a bound (LegPlanner.work UINT64_MAX) stays without one
+ * after a charge: a charge that took it below made run_astar round the
+ * work up past the top, and its A* paused after an expansion or two. */
+static void test_legs_unbounded_stays_unbounded(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "random/random256-40-0", &l))
+        return;
+    Abstraction a;
+    LegPlanner lp;
+    Err err;
+    CHECK(t, abs_build(&a, &l.g, 16, true, &err) && legplan_init(&lp, &l.g, &a, &err));
+    xyPath p = {0};
+    int found = 0, tried = 0;
+    for (int i = l.sc.count - 1; i >= 0 && tried < 20; i--) { /* the longest queries */
+        uint32_t mark = legplan_new_mark(&lp);
+        for (uint32_t sec = 0; sec < a.nsectors; sec++)
+            legplan_mark_sector(&lp, (int)sec, mark);
+        lp.work = UINT64_MAX;
+        legplan_charge(&lp, 7);
+        p.len = 0;
+        found += legplan_within(&lp, l.sc.q[i].start, l.sc.q[i].goal, mark, 1.0, 0, &p) == LEG_FOUND &&
+                 lp.work == UINT64_MAX;
+        tried += l.sc.q[i].optimal > 0;
+    }
+    CHECKF(t, found == tried && tried == 20, "%d of %d found in one unbounded run", found, tried);
+    path_free(&p);
+    legplan_free(&lp);
+    abs_free(&a);
+    unload(&l);
+}
+
 /* The guard's check (refine/routes.h routes_box_connects): the regions in a
  * query's box connect s and g exactly when the A* in that box finds a path,
  * for the queries the guard may take on a random map where many boxes hold
@@ -505,6 +537,7 @@ static void test_leg_ends_not_stored(T *t)
 
 const TestCase LEG_TESTS[] = {
     {"legs_box_regions_match_astar", test_legs_box_regions_match_astar},
+    {"legs_unbounded_stays_unbounded", test_legs_unbounded_stays_unbounded},
     {"legplan_corridor_jps_after_updates", test_legs_corridor_jps_after_updates},
     {"legplan_corridor_jps_bounded", test_legs_corridor_jps_bounded},
     {"legplan_corridor_jps_in_pieces", test_legs_corridor_jps_in_pieces},
