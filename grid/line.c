@@ -190,43 +190,6 @@ bool line_legal(const Grid *g, xyLoc a, xyLoc b)
     return l.dx >= l.dy ? walk_bits(g, l, true) : walk_bits(g, l, false);
 }
 
-xyLoc line_cell(xyLoc a, xyLoc b, int k)
-{
-    /* Walked from its canonical end `from`, the line's Bresenham error
-     * starts at major / 2 and loses minor per step, gaining major at each
-     * side step (which keeps it in [0, major)): after t steps the side steps
-     * number ceil((t * minor - major / 2) / major), the formula below. */
-    bool fwd = canonical(a, b);
-    xyLoc from = fwd ? a : b, to = fwd ? b : a;
-    int dx = abs(to.x - from.x), dy = abs(to.y - from.y);
-    int major = dx > dy ? dx : dy, minor = dx > dy ? dy : dx;
-    int t = fwd ? k : major - k;
-    if (major == 0)
-        return from;
-    int side = (t * minor - major / 2 + major - 1) / major;
-    int sx = to.x > from.x ? 1 : -1, sy = to.y > from.y ? 1 : -1;
-    xyLoc c = from;
-    c.x = (int16_t)(c.x + sx * (dx >= dy ? t : side));
-    c.y = (int16_t)(c.y + sy * (dx >= dy ? side : t));
-    return c;
-}
-
-xyLoc line_next(xyLoc a, xyLoc b)
-{
-    /* line_cell's side count at t = 1 from the canonical end is
-     * ceil((minor - major / 2) / major): 1 when minor > major / 2. From the
-     * other end (t = major - 1) the side steps left are
-     * minor - (minor + major / 2 >= major), so the first step from a is a
-     * side step when minor + major / 2 >= major. */
-    int dx = b.x - a.x, dy = b.y - a.y, adx = abs(dx), ady = abs(dy);
-    int major = adx > ady ? adx : ady, minor = adx > ady ? ady : adx, half = major / 2;
-    bool side = canonical(a, b) ? minor > half : minor + half >= major;
-    int sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
-    if (adx >= ady)
-        return (xyLoc){(int16_t)(a.x + sx), (int16_t)(a.y + (side ? sy : 0))};
-    return (xyLoc){(int16_t)(a.x + (side ? sx : 0)), (int16_t)(a.y + sy)};
-}
-
 size_t line_cells_walk(xyLoc a, xyLoc b, xyLoc *out)
 {
     /* The Bresenham walk from the canonical end. Walked from b (a is the
@@ -274,8 +237,9 @@ static int move_dir(xyLoc a, xyLoc b) { return grid_dir_of(b.x - a.x, b.y - a.y)
 /* Are cells[0..m] the line from cells[0] to cells[m], cell for cell? */
 static bool line_is(const xyLoc *cells, size_t m)
 {
+    LineWalk l = line_walk_begin(cells[0], cells[m]);
     for (size_t k = 1; k < m; k++) {
-        xyLoc c = line_cell(cells[0], cells[m], (int)k);
+        xyLoc c = line_walk_step(&l);
         if (c.x != cells[k].x || c.y != cells[k].y)
             return false;
     }

@@ -20,13 +20,86 @@
 
 /* Is the line from a to b a legal grid path (both ends passable too)? */
 bool line_legal(const Grid *g, xyLoc a, xyLoc b);
+/* A line's cells one at a time, for a caller that asks one line for
+ * several (the smoothing's binary search along it, the window's unwinding
+ * and cuts, a test that cells are a line): its shape worked out once
+ * (line_walk_begin), then line_walk_at reads cell k in closed form (a
+ * multiply and a division) and line_walk_step goes one cell on towards b
+ * from the last one given (a few additions). Both give line_cells' cells.
+ * The Bresenham error of the walk from the canonical end starts at
+ * major / 2 and is major / 2 again at the other end (its minor side steps
+ * each gain back major), and a step is undone exactly: it was a side step
+ * when the error it left is at least major - minor (a side step leaves it
+ * in [major - minor, major), a straight one in [0, major - minor)). So a
+ * walk from the other end is the canonical walk undone, from the same
+ * error. */
+typedef struct LineWalk {
+    int x, y;         /* the cell last given: a, before the first step */
+    int err;          /* its error, of the walk from the canonical end */
+    int major, minor; /* max and min of |dx|, |dy| */
+    int mx, my;       /* the canonical walk's move along the major axis */
+    int nx, ny;       /* what a side step adds to it */
+    int cx, cy;       /* the canonical end */
+    bool back;        /* b is the canonical end: steps undo its walk */
+} LineWalk;
+static inline LineWalk line_walk_begin(xyLoc a, xyLoc b)
+{
+    bool fwd = a.x < b.x || (a.x == b.x && a.y <= b.y);
+    xyLoc c = fwd ? a : b, d = fwd ? b : a;
+    int dx = d.x - c.x, dy = d.y - c.y, ady = dy < 0 ? -dy : dy; /* dx >= 0 from the canonical end */
+    int sy = (dy > 0) - (dy < 0);
+    bool wide = dx >= ady;
+    int major = wide ? dx : ady;
+    return (LineWalk){.x = a.x,
+                      .y = a.y,
+                      .err = major / 2,
+                      .major = major,
+                      .minor = wide ? ady : dx,
+                      .mx = wide ? (dx > 0) : 0,
+                      .my = wide ? 0 : sy,
+                      .nx = wide ? 0 : (dx > 0),
+                      .ny = wide ? sy : 0,
+                      .cx = c.x,
+                      .cy = c.y,
+                      .back = !fwd};
+}
+/* Cell k moves from a (0 <= k <= major; k = 0 is a). After t moves from
+ * the canonical end the side steps number ceil((t * minor - major / 2) /
+ * major). Reads nothing of the walk's position. */
+static inline xyLoc line_walk_at(const LineWalk *l, int k)
+{
+    if (l->major == 0)
+        return (xyLoc){(int16_t)l->cx, (int16_t)l->cy};
+    int t = l->back ? l->major - k : k;
+    int side = (t * l->minor - l->major / 2 + l->major - 1) / l->major;
+    return (xyLoc){(int16_t)(l->cx + l->mx * t + l->nx * side), (int16_t)(l->cy + l->my * t + l->ny * side)};
+}
+/* The next cell towards b (at most major steps in all). */
+static inline xyLoc line_walk_step(LineWalk *l)
+{
+    bool side;
+    if (!l->back) {
+        l->err -= l->minor;
+        side = l->err < 0;
+        l->err += side ? l->major : 0;
+        l->x += l->mx + (side ? l->nx : 0);
+        l->y += l->my + (side ? l->ny : 0);
+    } else {
+        side = l->err >= l->major - l->minor;
+        l->err += l->minor - (side ? l->major : 0);
+        l->x -= l->mx + (side ? l->nx : 0);
+        l->y -= l->my + (side ? l->ny : 0);
+    }
+    return (xyLoc){(int16_t)l->x, (int16_t)l->y};
+}
 /* The cell k moves from a along the line from a to b (0 <= k <= its
  * Chebyshev length; k = 0 is a): line_cells' out[k - 1], without walking
  * the cells before it. */
-xyLoc line_cell(xyLoc a, xyLoc b, int k);
-/* line_cell(a, b, 1) (a != b), the line's first step from a, in a few
- * comparisons (no division): the unwinding's usual question. */
-xyLoc line_next(xyLoc a, xyLoc b);
+static inline xyLoc line_cell(xyLoc a, xyLoc b, int k)
+{
+    LineWalk l = line_walk_begin(a, b);
+    return line_walk_at(&l, k);
+}
 /* line_cells for a line of more than one kind of move: the Bresenham walk. */
 size_t line_cells_walk(xyLoc a, xyLoc b, xyLoc *out);
 /* Appends the line's cells after a (b last) to out; out must have room for

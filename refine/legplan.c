@@ -162,7 +162,8 @@ static LegResult run_astar(LegPlanner *lp, xyPath *out)
     for (;;) {
         bool unbounded = lp->work == UINT64_MAX;
         /* rounded up: a call with any work left expands (work=1 still goes on) */
-        uint64_t left = unbounded ? UINT64_MAX : (lp->work + LEG_ASTAR_WORK - 1) / LEG_ASTAR_WORK, had = left;
+        uint64_t left = unbounded ? UINT64_MAX : lp->work / LEG_ASTAR_WORK + (lp->work % LEG_ASTAR_WORK != 0),
+                 had = left;
         AStarResult r = astar_run(&lp->astar, &left, out);
         if (!unbounded)
             legplan_charge(lp, r == ASTAR_PAUSED ? lp->work : (had - left) * LEG_ASTAR_WORK);

@@ -148,8 +148,13 @@ JpsResult legplan_jps_resume(LegPlanner *lp, xyPath *out);
  * work: the work in jps_run's units, what it spent taken off, rounded up;
  * last_expanded counts its expansions since jps_before. */
 JpsResult legplan_run_jps(LegPlanner *lp, Jps *j, xyPath *out);
-/* Takes n expansions off the call's work (searches that do not pause). */
-static inline void legplan_charge(LegPlanner *lp, uint64_t n) { work_take(&lp->work, n); }
+/* Takes n expansions off the call's work (searches that do not pause);
+ * a call without a bound (work UINT64_MAX) stays without one. */
+static inline void legplan_charge(LegPlanner *lp, uint64_t n)
+{
+    if (lp->work != UINT64_MAX)
+        work_take(&lp->work, n);
+}
 /* Allocates the corridor JPS (and the whole-map one it paints from), its
  * node state sized for the corridors of steps `ahead` regions long
  * (refine/corridor.h): no step's search allocates. `nodes` > 0 bounds what

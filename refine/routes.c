@@ -26,6 +26,9 @@ static size_t most_sectors(const Abstraction *a, int near)
     return most;
 }
 
+/* The words of Routes.reached: a bit per entry of `reach`. */
+static inline size_t reached_words(const Routes *rt) { return (rt->reach_cap + 63) / 64; }
+
 bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstraction *a, LegPlanner *legs, Err *err)
 {
     *rt = (Routes){.cfg = *cfg,
@@ -68,8 +71,10 @@ bool routes_init(Routes *rt, const RoutesConfig *cfg, const Grid *g, const Abstr
     for (uint32_t sec = 0; sec < a->nsectors; sec++)
         most_regions = abs_region_count(a, (int)sec) > most_regions ? abs_region_count(a, (int)sec) : most_regions;
     rt->reach_cap = cfg->near > 0 && !small ? box * (size_t)most_regions : 0;
+    rt->most_regions = most_regions;
     rt->reach = rt->reach_cap ? malloc(rt->reach_cap * sizeof *rt->reach) : NULL;
-    if (rt->reach_cap && !rt->reach) {
+    rt->reached = rt->reach_cap ? malloc(reached_words(rt) * sizeof *rt->reached) : NULL;
+    if (rt->reach_cap && (!rt->reach || !rt->reached)) {
         routes_free(rt);
         return err_set(err, "out of memory for the guard's regions");
     }
@@ -119,6 +124,7 @@ void routes_free(Routes *rt)
 {
     path_free(&rt->answer);
     free(rt->reach);
+    free(rt->reached);
     free(rt->gave_up);
     free(rt->band);
     *rt = (Routes){0};
@@ -127,6 +133,7 @@ void routes_free(Routes *rt)
 size_t routes_bytes(const Routes *rt)
 {
     return rt->answer.cap * sizeof(xyLoc) + rt->reach_cap * sizeof *rt->reach +
+           (rt->reached ? reached_words(rt) * sizeof *rt->reached : 0) +
            (rt->gave_up ? rt->abs->nsectors * sizeof *rt->gave_up : 0) +
            (rt->band ? ROUTE_BANDS * sizeof *rt->band : 0);
 }
@@ -249,8 +256,12 @@ static uint32_t mark_box(Routes *rt, xyLoc s, xyLoc g)
     int sx0 = (s.x < g.x ? s.x : g.x) / a->S - 1, sx1 = (s.x > g.x ? s.x : g.x) / a->S + 1;
     int sy0 = (s.y < g.y ? s.y : g.y) / a->S - 1, sy1 = (s.y > g.y ? s.y : g.y) / a->S + 1;
     uint32_t mark = legplan_new_mark(rt->legs);
-    for (int y = sy0 < 0 ? 0 : sy0; y <= sy1 && y < a->sh; y++)
-        for (int x = sx0 < 0 ? 0 : sx0; x <= sx1 && x < a->sw; x++)
+    rt->box_x0 = sx0 < 0 ? 0 : sx0;
+    rt->box_y0 = sy0 < 0 ? 0 : sy0;
+    rt->box_w = (sx1 < a->sw ? sx1 + 1 : a->sw) - rt->box_x0;
+    rt->box_h = (sy1 < a->sh ? sy1 + 1 : a->sh) - rt->box_y0;
+    for (int y = rt->box_y0; y < rt->box_y0 + rt->box_h; y++)
+        for (int x = rt->box_x0; x < rt->box_x0 + rt->box_w; x++)
             legplan_mark_sector(rt->legs, y * a->sw + x, mark);
     return mark;
 }
@@ -278,50 +289,114 @@ static RouteResult box(Routes *rt, xyLoc s, xyLoc g, uint32_t mark, xyPath *out,
     return answer(rt, out);
 }
 
-/* Do the regions of the sectors marked `mark` connect region sr of sector
- * ss to region gr of sector gs? Exactly when the box's A* finds a path: a
- * region is connected inside its sector, and an abstract edge is a legal
- * move between two regions of neighbouring sectors (for a diagonal one, its
- * two side cells lie in the box too, which is a rectangle of sectors). A
- * breadth-first walk over the regions reached, listed in `reach` (a region
- * reached is looked up in the list: a box holds a few dozen); true, as the
- * A* would then decide, when they are more than it holds (after a map
- * change made a sector hold more regions than any did). */
-static bool regions_connect(Routes *rt, int ss, int sr, int gs, int gr, uint32_t mark)
+/* Region r of sector sec, by its place in the box mark_box marked last
+ * (its sectors in row order, most_regions places each). */
+static inline size_t box_place(const Routes *rt, int sec, int r)
+{
+    int sw = rt->abs->sw;
+    return ((size_t)(sec / sw - rt->box_y0) * (size_t)rt->box_w + (size_t)(sec % sw - rt->box_x0)) *
+               (size_t)rt->most_regions +
+           (size_t)r;
+}
+
+/* Do the regions of the sectors marked walk_mark (the box mark_box marked
+ * last) connect region sr of sector ss to walk_want? Exactly when the
+ * box's A* finds a path: a region is connected inside its sector, and an
+ * abstract edge is a legal move between two regions of neighbouring
+ * sectors (for a diagonal one, its two side cells lie in the box too, which
+ * is a rectangle of sectors). A breadth-first walk over the regions
+ * reached, listed in `reach`, each marked in `reached` by its place in the
+ * box, so a region is looked up in a step however many the box holds (a
+ * list searched through was most of a call on a small-rooms map's box of
+ * hundreds of regions). True, as the A* would then decide, when they are
+ * more than the list holds or a region's index is past the most any sector
+ * held at init (after a map change made a sector hold more regions than
+ * any did). */
+static BoxWalk walk_begin(Routes *rt, int ss, int sr)
+{
+    size_t bits = (size_t)rt->box_w * (size_t)rt->box_h * (size_t)rt->most_regions;
+    if (bits > rt->reach_cap || sr < 0 || sr >= rt->most_regions)
+        return BOX_CONNECTED;
+    memset(rt->reached, 0, (bits + 63) / 64 * sizeof *rt->reached);
+    size_t at = box_place(rt, ss, sr);
+    rt->reached[at >> 6] |= 1ull << (at & 63);
+    rt->reach[0] = (uint32_t)ss << 8 | (uint32_t)sr; /* regions per sector fit in 8 bits (abs_region_count) */
+    rt->walk_i = 0;
+    rt->walk_n = 1;
+    rt->walking = true;
+    return routes_box_walk(rt);
+}
+
+BoxWalk routes_box_walk(Routes *rt)
 {
     const Abstraction *a = rt->abs;
     const uint8_t *marks = rt->legs->sector_mark;
-    const uint32_t want = (uint32_t)gs << 8 | (uint32_t)gr;
     uint32_t *reach = rt->reach;
-    size_t n = 0;
-    reach[n++] = (uint32_t)ss << 8 | (uint32_t)sr; /* regions per sector fit in 8 bits (abs_region_count) */
-    for (size_t i = 0; i < n; i++) {
-        if (reach[i] == want)
-            return true;
+    uint64_t *reached = rt->reached;
+    size_t i = rt->walk_i, n = rt->walk_n;
+    BoxWalk verdict = BOX_APART;
+    for (; i < n; i++) {
+        if (reach[i] == rt->walk_want) {
+            verdict = BOX_CONNECTED;
+            break;
+        }
+        if (i % ROUTES_WALK_REGIONS == 0) {
+            if (rt->legs->work == 0) {
+                verdict = BOX_WALK_PAUSED;
+                break;
+            }
+            legplan_charge(rt->legs, 1);
+        }
         AbsEdgeIter it;
         AbsEdge e;
         abs_edges(a, (int)(reach[i] >> 8), (int)(reach[i] & 0xffu), &it);
         while (abs_edge_next(a, &it, &e)) {
-            uint32_t v = (uint32_t)e.sector << 8 | (uint32_t)e.region;
-            bool seen = marks[e.sector] != mark;
-            for (size_t k = 0; k < n && !seen; k++)
-                seen = reach[k] == v;
-            if (seen)
+            if (marks[e.sector] != rt->walk_mark)
+                continue; /* outside the box */
+            if (e.region >= rt->most_regions) {
+                rt->walking = false;
+                return BOX_CONNECTED;
+            }
+            size_t at = box_place(rt, e.sector, e.region);
+            if (reached[at >> 6] >> (at & 63) & 1)
                 continue;
-            if (n == rt->reach_cap)
-                return true;
-            reach[n++] = v;
+            if (n == rt->reach_cap) {
+                rt->walking = false;
+                return BOX_CONNECTED;
+            }
+            reached[at >> 6] |= 1ull << (at & 63);
+            reach[n++] = (uint32_t)e.sector << 8 | (uint32_t)e.region;
         }
     }
-    return false;
+    rt->walk_i = i;
+    rt->walk_n = n;
+    rt->walking = verdict == BOX_WALK_PAUSED;
+    return verdict;
 }
 
-bool routes_box_connects(Routes *rt, xyLoc s, xyLoc g, int s_region, int g_region, uint32_t *mark)
+BoxWalk routes_box_connects(Routes *rt, xyLoc s, xyLoc g, int s_region, int g_region)
 {
     const Abstraction *a = rt->abs;
-    *mark = mark_box(rt, s, g);
-    return !rt->reach_cap ||
-           regions_connect(rt, abs_sector_of(a, s.x, s.y), s_region, abs_sector_of(a, g.x, g.y), g_region, *mark);
+    rt->walking = false;
+    rt->walk_mark = mark_box(rt, s, g);
+    if (!rt->reach_cap)
+        return BOX_CONNECTED;
+    rt->walk_want = (uint32_t)abs_sector_of(a, g.x, g.y) << 8 | (uint32_t)g_region;
+    return walk_begin(rt, abs_sector_of(a, s.x, s.y), s_region);
+}
+
+/* The box's A* once its walk says the box connects s and g, else the
+ * route passes (`skipped` counts it); paused while the walk is. */
+static RouteResult box_after_walk(Routes *rt, BoxWalk walk, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded,
+                                  uint64_t *skipped)
+{
+    if (walk == BOX_WALK_PAUSED)
+        return ROUTE_PAUSED;
+    if (walk == BOX_APART) {
+        ++*skipped; /* the A* would search the box and find nothing */
+        return ROUTE_PASS;
+    }
+    return box(rt, s, g, rt->walk_mark, out, expanded, false);
 }
 
 bool routes_is_near(const Routes *rt, xyLoc s, xyLoc g) { return is_near(rt, s, g); }
@@ -330,15 +405,14 @@ RouteResult routes_near_box(Routes *rt, xyLoc s, xyLoc g, int s_region, int g_re
                             bool resume)
 {
     if (resume)
-        return box(rt, s, g, 0, out, expanded, true);
-    uint32_t mark;
+        return rt->walking ? box_after_walk(rt, routes_box_walk(rt), s, g, out, expanded, &rt->stats.box_skipped)
+                           : box(rt, s, g, 0, out, expanded, true);
     if (s_region < 0 || g_region < 0) {
-        mark = mark_box(rt, s, g);
-    } else if (!routes_box_connects(rt, s, g, s_region, g_region, &mark)) {
-        rt->stats.box_skipped++; /* the A* would flood the box and find nothing */
-        return ROUTE_PASS;
+        rt->walking = false;
+        return box(rt, s, g, mark_box(rt, s, g), out, expanded, false);
     }
-    return box(rt, s, g, mark, out, expanded, false);
+    return box_after_walk(rt, routes_box_connects(rt, s, g, s_region, g_region), s, g, out, expanded,
+                          &rt->stats.box_skipped);
 }
 
 const Route ROUTES[] = {
@@ -353,17 +427,14 @@ RouteResult routes_guard(Routes *rt, xyLoc s, xyLoc g, int s_region, int g_regio
 {
     RouteResult res;
     if (resume) {
-        res = box(rt, s, g, 0, out, expanded, true);
+        res = rt->walking ? box_after_walk(rt, routes_box_walk(rt), s, g, out, expanded, &rt->stats.guard_skipped)
+                          : box(rt, s, g, 0, out, expanded, true);
     } else {
         double oct = grid_octile(s.x, s.y, g.x, g.y);
         if (rt->cfg.near <= 0 || routes_octile2(s, g) > 4 * rt->cfg.near || route * GUARD_DEN <= oct * GUARD_NUM)
             return ROUTE_PASS;
-        uint32_t mark;
-        if (!routes_box_connects(rt, s, g, s_region, g_region, &mark)) {
-            rt->stats.guard_skipped++; /* the A* would search the box and find nothing */
-            return ROUTE_PASS;
-        }
-        res = box(rt, s, g, mark, out, expanded, false);
+        res = box_after_walk(rt, routes_box_connects(rt, s, g, s_region, g_region), s, g, out, expanded,
+                             &rt->stats.guard_skipped);
     }
     rt->stats.guarded += res == ROUTE_ANSWERED;
     return res;

@@ -137,6 +137,16 @@ typedef struct Routes {
     RouteCappedTry capped; /* the latest capped try, not charged yet (routes_forgive_try) */
     uint32_t *reach;       /* the guard's regions reached in its box (routes.c regions_connect) */
     size_t reach_cap;
+    /* Which of them are listed: a bit per region of the box (its sectors
+     * in row order, most_regions bits each), reach_cap bits in all. */
+    uint64_t *reached;
+    int most_regions;
+    int box_x0, box_y0, box_w, box_h; /* the box mark_box marked last, in sectors */
+    /* The walk over them (routes_box_walk), paused where the call's work
+     * ran out: `reach` holds walk_n regions, walk_i of them walked from. */
+    size_t walk_i, walk_n;
+    uint32_t walk_mark, walk_want;
+    bool walking;
     RoutesStats stats;
 } Routes;
 
@@ -206,9 +216,16 @@ extern const int ROUTE_COUNT;
 /* Do the regions of the guard's box for s and g (the sectors of their
  * bounding box grown by one; s_region and g_region: their regions in their
  * sectors) connect them? Exactly when the box's A* finds a path, so the
- * guard searches only then. Leaves the box marked with *mark (the leg
- * planner's latest corridor). */
-bool routes_box_connects(Routes *rt, xyLoc s, xyLoc g, int s_region, int g_region, uint32_t *mark);
+ * guard searches only then. Marks the box (the leg planner's latest
+ * corridor, its mark in Routes.walk_mark) and walks its regions on the
+ * call's work (LegPlanner.work, ROUTES_WALK_REGIONS a unit): a box of
+ * hundreds of regions (the rooms' small sectors) is a walk of several
+ * calls. BOX_WALK_PAUSED: the work ran out first, and routes_box_walk goes
+ * on in the next call (the same query, nothing searched between). */
+typedef enum { BOX_APART, BOX_CONNECTED, BOX_WALK_PAUSED } BoxWalk;
+#define ROUTES_WALK_REGIONS 2
+BoxWalk routes_box_connects(Routes *rt, xyLoc s, xyLoc g, int s_region, int g_region);
+BoxWalk routes_box_walk(Routes *rt);
 /* Does the near box (above) take this query, when no route searched before
  * it? */
 bool routes_is_near(const Routes *rt, xyLoc s, xyLoc g);

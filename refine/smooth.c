@@ -57,11 +57,12 @@ static bool pass_run(const Grid *g, xyLoc *p, SmoothRun *s, uint64_t *units)
          * line from q on, legal already: only the line from p[i] is walked. */
         int sdx = abs(p[i + 2].x - p[i + 1].x), sdy = abs(p[i + 2].y - p[i + 1].y);
         bool one_move = sdx == 0 || sdy == 0 || sdx == sdy;
+        LineWalk slide = line_walk_begin(p[i + 1], p[i + 2]);
         while (s->lo + 1 < s->hi) {
             if (!*units)
                 return false;
             int mid = (s->lo + s->hi) / 2;
-            xyLoc q = line_cell(p[i + 1], p[i + 2], mid);
+            xyLoc q = line_walk_at(&slide, mid);
             bool legal = line_legal(g, p[i], q);
             work_take(units, test_cost(p[i], q));
             if (legal && !one_move) {
@@ -75,8 +76,8 @@ static bool pass_run(const Grid *g, xyLoc *p, SmoothRun *s, uint64_t *units)
         }
         /* q on the line p[i+1] -> p[i+2] splits it into two shortest pieces,
          * so |p[i] q| + |q p[i+2]| <= |p[i] p[i+1]| + |p[i+1] p[i+2]|. */
-        if (s->lo) /* line_cell(a, b, 0) is a */
-            p[i + 1] = line_cell(p[i + 1], p[i + 2], s->lo);
+        if (s->lo) /* cell 0 is p[i + 1] itself */
+            p[i + 1] = line_walk_at(&slide, s->lo);
         s->sliding = false;
         s->i++;
     }

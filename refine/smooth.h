@@ -17,7 +17,7 @@
  * p[i+1] when the line p[i] -> p[i+2] is legal, else slide p[i+1] along the
  * line towards p[i+2] as far as a binary search keeps both its lines legal;
  * then the same backwards over the reversed list (the binary search's
- * cells come from line_cell, so no line is walked out); then the folds:
+ * cells come from line_walk_at, so no line is walked out); then the folds:
  * where the path turns back at p[i] (its two lines at more than a right
  * angle) and p[i-1] sees p[i+1], p[i] is dropped and the pass steps back
  * one (a loop the two passes have moved past, smooth.c). Returns the new

@@ -6,18 +6,24 @@
 #include <string.h>
 
 /* The window's cells walked back from win_last() to the anchor, one at a
- * time, each made only when the walk reaches it (line_cell): unwinding
- * mostly stops within a few cells, and so the window holds no copy of the
- * cells an unwinding passes, which would grow to its longest. On the line
- * way[k - 1] -> way[k], t of its m moves back from way[k]. */
+ * time, each made only when the walk reaches it (grid/line.h LineWalk):
+ * unwinding mostly stops within a few cells, and so the window holds no
+ * copy of the cells an unwinding passes, which would grow to its longest.
+ * On the line way[k - 1] -> way[k], t of its m moves back from way[k]. */
 typedef struct BackWalk {
     size_t k, t, m;
+    LineWalk line;
 } BackWalk;
 
 static inline BackWalk back_start(const Window *w)
 {
     size_t k = w->way.len - 1;
-    return (BackWalk){k, 0, k ? line_moves(w->way.cells[k - 1], w->way.cells[k]) : 0};
+    BackWalk b = {.k = k};
+    if (k) {
+        b.m = line_moves(w->way.cells[k - 1], w->way.cells[k]);
+        b.line = line_walk_begin(w->way.cells[k], w->way.cells[k - 1]);
+    }
+    return b;
 }
 
 /* The cell before the one the walk stands on, into *c, and the walk onto
@@ -30,10 +36,10 @@ static inline bool back_step(const Window *w, BackWalk *b, xyLoc *c)
         b->k--;
         b->t = 0;
         b->m = line_moves(w->way.cells[b->k - 1], w->way.cells[b->k]);
+        b->line = line_walk_begin(w->way.cells[b->k], w->way.cells[b->k - 1]);
     }
-    xyLoc from = w->way.cells[b->k], to = w->way.cells[b->k - 1];
     b->t++;
-    *c = b->t == b->m ? to : b->t == 1 ? line_next(from, to) : line_cell(from, to, (int)b->t);
+    *c = line_walk_step(&b->line);
     return true;
 }
 
@@ -60,12 +66,13 @@ void win_truncate(Window *w, size_t k)
          * cell is one waypoint only when its own line is legal, else the
          * kept cells are (each one legal move from the one before). */
         size_t keep = m - k;
-        xyLoc cut = line_cell(a, b, (int)keep);
+        LineWalk l = line_walk_begin(a, b);
+        xyLoc cut = line_walk_at(&l, (int)keep);
         if (line_legal(w->grid, a, cut)) {
             path_push(&w->way, cut);
         } else {
             for (size_t i = 1; i <= keep; i++) /* rare: each cell by itself, no buffer for the line's */
-                path_push(&w->way, line_cell(a, b, (int)i));
+                path_push(&w->way, line_walk_step(&l));
         }
         k = 0;
     }
@@ -84,7 +91,7 @@ static bool near_legal(const Grid *g, xyLoc a, xyLoc c)
 
 /* A leg being joined, walked one cell at a time: its cells, or its
  * waypoints with each line's cells made only when the walk reaches them
- * (line_cell), so a leg that joins without unwinding costs no cell. */
+ * (LineWalk), so a leg that joins without unwinding costs no cell. */
 typedef struct LegWalk {
     const xyLoc *p; /* the cells, or the waypoints */
     size_t n;       /* cells (moves + 1) */
@@ -92,6 +99,7 @@ typedef struct LegWalk {
     bool lines;     /* p holds waypoints */
     size_t q;       /* lines: the walk is on the line p[q] -> p[q + 1] */
     size_t off, m;  /* lines: `off` of its m moves along it (off < m) */
+    LineWalk line;  /* lines: standing on that cell */
 } LegWalk;
 
 /* The cell after cell i (where the walk stands). */
@@ -101,7 +109,8 @@ static inline xyLoc walk_next(const LegWalk *l, size_t i)
         return l->p[i + 1];
     if (l->off + 1 >= l->m)
         return l->p[l->q + 1];
-    return l->off ? line_cell(l->p[l->q], l->p[l->q + 1], (int)l->off + 1) : line_next(l->p[l->q], l->p[l->q + 1]);
+    LineWalk on = l->line;
+    return line_walk_step(&on);
 }
 
 /* Onto the first line from p[q] on with a move (a repeated waypoint is a
@@ -112,13 +121,19 @@ static inline void walk_line(LegWalk *l)
     l->m = 0;
     while (l->q + 1 < l->k && !(l->m = line_moves(l->p[l->q], l->p[l->q + 1])))
         l->q++;
+    if (l->m)
+        l->line = line_walk_begin(l->p[l->q], l->p[l->q + 1]);
 }
 
 static inline void walk_step(LegWalk *l)
 {
-    if (l->lines && ++l->off == l->m) {
+    if (!l->lines)
+        return;
+    if (++l->off == l->m) {
         l->q++;
         walk_line(l);
+    } else {
+        line_walk_step(&l->line);
     }
 }
 
@@ -218,14 +233,14 @@ void win_add_way(Window *w, const xyLoc *way, size_t k)
      * the line p[q] -> p[q + 1], whose rest is one line only when legal (a
      * piece of a legal line may rasterise otherwise, as in win_truncate),
      * else its cells are waypoints (each one legal move from the last). */
-    xyLoc last = win_last(w), c = l.off ? line_cell(way[l.q], way[l.q + 1], (int)l.off) : way[l.q];
+    xyLoc last = win_last(w), c = l.off ? (xyLoc){(int16_t)l.line.x, (int16_t)l.line.y} : way[l.q];
     bool joined = xy_same(c, last);
     path_reserve(&w->way, k - l.q + l.m + 1);
     if (!joined)
         w->way.cells[w->way.len++] = c;
     if (l.off && !line_legal(w->grid, c, way[l.q + 1]))
         for (size_t t = l.off + 1; t < l.m; t++)
-            w->way.cells[w->way.len++] = line_cell(way[l.q], way[l.q + 1], (int)t);
+            w->way.cells[w->way.len++] = line_walk_step(&l.line);
     for (size_t q = l.q + 1; q < k; q++) {
         xyLoc prev = w->way.cells[w->way.len - 1];
         if (!xy_same(way[q], prev))

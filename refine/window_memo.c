@@ -205,13 +205,16 @@ bool win_memo_find(Window *w, xyLoc *p, size_t n, size_t *k)
     if (w->grown)
         memo_grow_step(w);
     JointMemo *set = memo_set(w, p, n), *m = set, *f = &w->fresh;
-    for (int i = 1; i < WIN_MEMO_WAYS && !memo_holds(m, p, n); i++)
-        if (memo_holds(&set[i], p, n)) { /* the most recently used first: a hit moves to the front */
-            JointMemo t = set[i];
-            memmove(set + 1, set, (size_t)i * sizeof *set);
+    int hit = 0;
+    while (hit < WIN_MEMO_WAYS &&
+           !memo_holds(&set[hit], p, n)) /* an entry of zeros holds none: its first step is zero */
+        hit++;
+    if (hit < WIN_MEMO_WAYS) {
+        if (hit > 0) { /* the most recently used first: a hit moves to the front */
+            JointMemo t = set[hit];
+            memmove(set + 1, set, (size_t)hit * sizeof *set);
             set[0] = t;
         }
-    if (memo_holds(m, p, n)) { /* an entry of zeros holds no stretch: its first step is zero */
         w->memo_hits++;
         xyLoc last = p[n - 1];
         *k = memo_unpack(p[0], m->dq, (unsigned)m->sign >> 8, WIN_MEMO_WAY - 2, p) + 2;

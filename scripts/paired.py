@@ -4,19 +4,23 @@
 The check every change is judged by: for each map, each build replays the
 map's scenario once with `--paths` (its cells, md5 against the first build's),
 then ROUNDS rounds run every build on it, the order rotated each round so no
-build always goes first, each run `-full --cpu-clock call --calls FILE`
-(preprocessing included, into a preprocessing folder of that build's own,
-fresh for this invocation). One markdown table, headed by the command that
-made it, one row per (map, build):
+build always goes first, each a timed run `-full` (preprocessing included,
+into a preprocessing folder of that build's own, fresh for this invocation)
+and then, for the calls' figures, `-run --cpu-clock call --calls FILE`: the
+CPU clock read around every call is a system call that slows the calls
+after it, so a build answering in many calls would be timed slower than
+it runs (as compare.py's rounds). One markdown table, headed by the command
+that made it, one row per (map, build):
 
   profile, mm_bytes, invalid, subopt  from the build's SUMMARY (the most
                                       invalid paths of any round)
-  total s, total CPU s                the median over the rounds (wall: min..max),
-                                      each with its ratio to the first build's
-  longest call CPU us                 each call's least reading over the rounds,
-                                      then the most of those (compare.py
-                                      least_calls), and the rounds' own longest
-                                      call, least..most
+  total s, total CPU s                the timed runs' median over the rounds
+                                      (wall: min..max), each with its ratio to
+                                      the first build's
+  longest call CPU us                 the call runs': each call's least reading
+                                      over the rounds, then the most of those
+                                      (compare.py least_calls), and the rounds'
+                                      own longest call, least..most
   paths                               `same` as the first build's, or how many
                                       queries differ and the first of them
 
@@ -125,22 +129,24 @@ def run_map(name, paths, bins, runners, a, work):
     if a.modes:
         return mode_rows(name, paths, order, runners, a, first)
     runs = {n: [] for n, _ in bins}
+    call_runs = {n: [] for n, _ in bins}
     calls = {n: [] for n, _ in bins}
     for r in range(a.rounds):
         for n in order[r % len(order):] + order[:r % len(order)]:
+            runs[n].append(runners[n].gppc_run(a.entry, "-full", *paths))
             calls[n].append(os.path.join(work, "%s.%s.%d.calls" % (n, tag, r)))
-            runs[n].append(runners[n].gppc_run(a.entry, "-full", *paths,
-                                               extra=["--cpu-clock", "call", "--calls", calls[n][-1]]))
+            call_runs[n].append(runners[n].gppc_run(a.entry, "-run", *paths,
+                                                    extra=["--cpu-clock", "call", "--calls", calls[n][-1]]))
     rows = []
     for n, _ in bins:
         last = runs[n][-1]
         totals = [number(p, "total_s") for p in runs[n]]
         cpus = [number(p, "total_cpu_s") for p in runs[n]]
-        longest = [number(p, "call_cpu_max_us") for p in runs[n]]
+        longest = [number(p, "call_cpu_max_us") for p in call_runs[n]]
         least = least_calls(calls[n])[0]
         digest = hashlib.md5("\n".join(cells[n]).encode()).hexdigest()
         rows.append({"map": name, "bin": n, "queries": int(number(last, "queries")),
-                     "invalid": int(max(number(p, "invalid") for p in runs[n])),
+                     "invalid": int(max(number(p, "invalid") for p in runs[n] + call_runs[n])),
                      "total_s": statistics.median(totals), "total_min": min(totals), "total_max": max(totals),
                      "total_cpu_s": statistics.median(cpus),
                      "call_least_us": least if least != "" else None,
@@ -248,7 +254,8 @@ def main(argv):
             shutil.rmtree(work, ignore_errors=True)
     runs = ("`--entry %s` in each mode of %s in turn (`-run` after one `-pre` of its own), the median over the "
             "rounds" % (a.entry, ", ".join("-" + m for m in a.modes)) if a.modes else
-            "every run `--entry %s -full --cpu-clock call --calls`" % a.entry)
+            "each round a timed run `--entry %s -full` and a run `-run --cpu-clock call --calls` for the calls' "
+            "figures" % a.entry)
     text = ["Made by `python3 scripts/paired.py %s` at commit %s (builds: %s); %d rounds, builds in turn map by "
             "map, the order rotated each round; %s, in a preprocessing folder of its build's own; paths from one "
             "`--paths` run of each build before the rounds." % (

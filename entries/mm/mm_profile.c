@@ -87,6 +87,18 @@
  * shorter for a few per cent more smoothing (24 and 32 shorter still, for
  * a tenth and a fifth more of a query's instructions, rooms48.md). */
 #define LARGE_ROOMS_HOLD 20
+/* The rooms' joints smooth one waypoint back (back 1), not the whole
+ * window: a center leg's joint in a room is a doorway or a room's corner,
+ * and re-smoothing the window from its anchor at every joint, lines tested
+ * across whole rooms, was a third of those maps' time for 0.4 % of their
+ * paths' length (results/reference/mm-paper/rooms62.md: the family's
+ * time 0.68x, subopt 1.0197 -> 1.0237, within issue #31's 1.03). */
+#define ROOMS_BACK 1
+/* Open rooms' center legs run straight past up to 4 of the route's
+ * centers where the line is legal (RefineConfig.skip): across an open room
+ * the centers see each other, and the skipped legs' lookups and joints
+ * were a sixth of those maps' time for no measurable length (rooms62.md). */
+#define OPEN_ROOMS_SKIP 4
 /* The weight on the heuristic of the cluttered profile's route search
  * (the A* over the regions costed from s and g, region_search_ends): among
  * dense obstacles an edge's excess makes that A* expand a wide band of
@@ -267,14 +279,16 @@ static const MmProfile PROFILES[] = {
      * each room into a few regions, whose centers let the route turn where
      * the doors are. Rooms smaller than a sector (a 16-cell sector holds
      * several, its center in one's corner) at 6; rooms about a sector at 8. */
-    [P_SMALL_ROOMS] = {"small-rooms", 6, 0, 256, 32, 16, 3, -1, true, 1.0, MEMO_WIDE, 0},
-    [P_SECTOR_ROOMS] = {"sector-rooms", 8, 0, 256, 32, 16, 3, -1, true, 1.0, MEMO_WIDE, 0},
+    [P_SMALL_ROOMS] = {"small-rooms", 6, 0, 256, 32, 16, 3, ROOMS_BACK, true, 1.0, MEMO_WIDE, 0},
+    [P_SECTOR_ROOMS] = {"sector-rooms", 8, 0, 256, 32, 16, 3, ROOMS_BACK, true, 1.0, MEMO_WIDE, 0},
     /* Rooms of two sectors or more: the default row's sectors and memo (the
      * 32room maps are held at their budget), a longer hold
      * (LARGE_ROOMS_HOLD). */
-    [P_LARGE_ROOMS] = {"large-rooms", 16, 0, 256, 32, LARGE_ROOMS_HOLD, 3, -1, true, 1.0, MEMO_GAME, 0},
-    /* Large rooms with few corners: the same, JPS tried farther. */
-    [P_OPEN_ROOMS] = {"open-rooms", 16, 0, 256, 32, LARGE_ROOMS_HOLD, 3, -1, true, 1.0, MEMO_GAME, 0},
+    [P_LARGE_ROOMS] = {"large-rooms", 16, 0, 256, 32, LARGE_ROOMS_HOLD, 3, ROOMS_BACK, true, 1.0, MEMO_GAME, 0},
+    /* Large rooms with few corners: the same, JPS tried farther, center
+     * legs past centers (OPEN_ROOMS_SKIP). */
+    [P_OPEN_ROOMS] = {"open-rooms", 16, 0, 256, 32, LARGE_ROOMS_HOLD, 3, ROOMS_BACK, true, 1.0, MEMO_GAME,
+                      OPEN_ROOMS_SKIP},
 };
 
 const MmProfile *mm_profile_default(void) { return &PROFILES[P_DEFAULT]; }

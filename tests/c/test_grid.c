@@ -461,10 +461,11 @@ static void test_jps_turns_read_as_scans(T *t)
     grid_free(&g);
 }
 
-/* line_cell (the unwinding's tail, one cell in closed form) is cell k of
- * line_cells' walk, and line_next its first, for lines of every slope and
- * direction, both ways. */
-static void test_line_cell_matches_walk(T *t)
+/* A LineWalk gives line_cells' cells, for lines of every slope and
+ * direction, both ways: read at each index (line_walk_at, and line_cell),
+ * and stepped from a to b (line_walk_step), which from the end that is not
+ * the canonical one undoes the canonical walk. */
+static void test_line_walk_matches_cells(T *t)
 {
     xyLoc cells[64];
     int wrong = 0, lines = 0;
@@ -473,14 +474,14 @@ static void test_line_cell_matches_walk(T *t)
             xyLoc a = {30, 30}, b = {(int16_t)(30 + dx), (int16_t)(30 + dy)};
             size_t m = line_cells(a, b, cells);
             lines++;
+            LineWalk at = line_walk_begin(a, b), step = at;
             for (size_t k = 0; k <= m; k++) {
-                xyLoc c = line_cell(a, b, (int)k), want = k ? cells[k - 1] : a;
-                wrong += c.x != want.x || c.y != want.y;
+                xyLoc want = k ? cells[k - 1] : a, c = line_cell(a, b, (int)k), r = line_walk_at(&at, (int)k);
+                xyLoc s = k ? line_walk_step(&step) : (xyLoc){(int16_t)step.x, (int16_t)step.y};
+                wrong += (c.x != want.x || c.y != want.y) + (r.x != want.x || r.y != want.y) +
+                         (s.x != want.x || s.y != want.y);
             }
-            if (m) { /* line_next is the first of them */
-                xyLoc c = line_next(a, b);
-                wrong += c.x != cells[0].x || c.y != cells[0].y;
-            }
+            wrong += step.err != at.err; /* the error at b is the one at a */
         }
     CHECKF(t, wrong == 0 && lines == 41 * 41, "%d cells differ", wrong);
 }
@@ -499,6 +500,6 @@ const TestCase GRID_TESTS[] = {
     {"grid_octile", test_octile},
     {"grid_checksum_sees_every_cell", test_checksum_sees_every_cell},
     {"grid_scattered_counts_lone_blocks", test_scattered_counts_lone_blocks},
-    {"line_cell_matches_walk", test_line_cell_matches_walk},
+    {"line_walk_matches_cells", test_line_walk_matches_cells},
     {NULL, NULL},
 };

@@ -376,10 +376,43 @@ static void test_legs_corridor_jps_after_updates(T *t)
     unload(&l);
 }
 
+/* A call without a bound (LegPlanner.work UINT64_MAX) stays without one
+ * after a charge: a charge that took it below made run_astar round the
+ * work up past the top, and its A* paused after an expansion or two. */
+static void test_legs_unbounded_stays_unbounded(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "random/random256-40-0", &l))
+        return;
+    Abstraction a;
+    LegPlanner lp;
+    Err err;
+    CHECK(t, abs_build(&a, &l.g, 16, true, &err) && legplan_init(&lp, &l.g, &a, &err));
+    xyPath p = {0};
+    int found = 0, tried = 0;
+    for (int i = l.sc.count - 1; i >= 0 && tried < 20; i--) { /* the longest queries */
+        uint32_t mark = legplan_new_mark(&lp);
+        for (uint32_t sec = 0; sec < a.nsectors; sec++)
+            legplan_mark_sector(&lp, (int)sec, mark);
+        lp.work = UINT64_MAX;
+        legplan_charge(&lp, 7);
+        p.len = 0;
+        found += legplan_within(&lp, l.sc.q[i].start, l.sc.q[i].goal, mark, 1.0, 0, &p) == LEG_FOUND &&
+                 lp.work == UINT64_MAX;
+        tried += l.sc.q[i].optimal > 0;
+    }
+    CHECKF(t, found == tried && tried == 20, "%d of %d found in one unbounded run", found, tried);
+    path_free(&p);
+    legplan_free(&lp);
+    abs_free(&a);
+    unload(&l);
+}
+
 /* The guard's check (refine/routes.h routes_box_connects): the regions in a
  * query's box connect s and g exactly when the A* in that box finds a path,
  * for the queries the guard may take on a random map where many boxes hold
- * none. */
+ * none; and walked on a call's work of one unit, paused and resumed
+ * (routes_box_walk), it gives the same verdicts. */
 static void test_legs_box_regions_match_astar(T *t)
 {
     Loaded l;
@@ -394,24 +427,31 @@ static void test_legs_box_regions_match_astar(T *t)
     CHECK(t, loc && abs_build(&a, &l.g, 16, true, &err) && legplan_init(&lp, &l.g, &a, &err) &&
                  routes_init(&rt, &cfg, &l.g, &a, &lp, &err));
     xyPath p = {0};
-    int connected = 0, apart = 0, differ = 0;
+    int connected = 0, apart = 0, differ = 0, paused = 0, differ_paused = 0;
     for (int i = 0; i < l.sc.count; i++) { /* the guard's few queries: all of them */
         xyLoc s = l.sc.q[i].start, g = l.sc.q[i].goal;
         int dx = abs(g.x - s.x), dy = abs(g.y - s.y);
         if ((dx > dy ? 2 * dx + dy : 2 * dy + dx) > 4 * cfg.near) /* beyond the guard's reach */
             continue;
         int sr = abs_region_of(&a, &l.g, loc, s.x, s.y), gr = abs_region_of(&a, &l.g, loc, g.x, g.y);
-        uint32_t mark;
-        bool regions = routes_box_connects(&rt, s, g, sr, gr, &mark);
+        lp.work = 1; /* a unit a call: the walk pauses every ROUTES_WALK_REGIONS regions */
+        BoxWalk walk = routes_box_connects(&rt, s, g, sr, gr);
+        for (int calls = 0; walk == BOX_WALK_PAUSED && calls < 100000; calls++, paused++) {
+            lp.work = 1;
+            walk = routes_box_walk(&rt);
+        }
+        lp.work = UINT64_MAX;
+        bool regions = routes_box_connects(&rt, s, g, sr, gr) == BOX_CONNECTED;
+        differ_paused += regions != (walk == BOX_CONNECTED);
         p.len = 0;
-        bool astar = legplan_within(&lp, s, g, mark, 1.0, 0, &p) == LEG_FOUND;
+        bool astar = legplan_within(&lp, s, g, rt.walk_mark, 1.0, 0, &p) == LEG_FOUND;
         connected += astar;
         apart += !astar;
         differ += regions != astar;
     }
-    CHECKF(t, differ == 0 && connected > 10 && apart > 10,
-           "%d of %d boxes: regions and A* differ (%d with a path, %d without)", differ, connected + apart, connected,
-           apart);
+    CHECKF(t, differ == 0 && differ_paused == 0 && connected > 10 && apart > 10 && paused > 100,
+           "%d of %d boxes: regions and A* differ (%d with a path, %d without); walked in pieces %d differ (%d pauses)",
+           differ, connected + apart, connected, apart, differ_paused, paused);
     path_free(&p);
     routes_free(&rt);
     legplan_free(&lp);
@@ -497,6 +537,7 @@ static void test_leg_ends_not_stored(T *t)
 
 const TestCase LEG_TESTS[] = {
     {"legs_box_regions_match_astar", test_legs_box_regions_match_astar},
+    {"legs_unbounded_stays_unbounded", test_legs_unbounded_stays_unbounded},
     {"legplan_corridor_jps_after_updates", test_legs_corridor_jps_after_updates},
     {"legplan_corridor_jps_bounded", test_legs_corridor_jps_bounded},
     {"legplan_corridor_jps_in_pieces", test_legs_corridor_jps_in_pieces},

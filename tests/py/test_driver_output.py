@@ -209,11 +209,11 @@ class CallsFile(unittest.TestCase):
         # The driver keeps up to 4096 lines before it writes them, between
         # queries from a fill it draws each run; mm with work=1 answers each
         # of the scenario's longest queries in hundreds of calls, so these
-        # twelve are written at least once, between queries or in one's calls.
+        # 24 are written at least once, between queries or in one's calls.
         with TempDir() as d:
             with open(SCEN16) as f:
                 lines = f.read().splitlines()
-            s = write(d, "long.scen", "\n".join(lines[:1] + lines[-12:]) + "\n")
+            s = write(d, "long.scen", "\n".join(lines[:1] + lines[-24:]) + "\n")
             code, out, err = run_gppc("--entry", "mm:work=1", "--pre-dir", d, "--csv", d + "/r.csv", "--csv-extra",
                                       "--calls", d + "/c.tsv", "-full", ROOMS16, s)
             self.assertEqual(code, 0, err)
@@ -238,7 +238,7 @@ class CallsFile(unittest.TestCase):
         with TempDir() as d:
             with open(SCEN16) as f:
                 lines = f.read().splitlines()
-            s = write(d, "long.scen", "\n".join(lines[:1] + lines[-12:] + lines[1:21]) + "\n")
+            s = write(d, "long.scen", "\n".join(lines[:1] + lines[-24:] + lines[1:21]) + "\n")
             code, out, err = run_gppc("--entry", "mm:work=1", "--pre-dir", d, "--calls", d + "/c.tsv",
                                       "--call-counters", ",".join(keys), "-full", ROOMS16, s)
             self.assertEqual(code, 0, err)

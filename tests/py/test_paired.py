@@ -57,6 +57,33 @@ class Paired(unittest.TestCase):
             p = run(*args[:-2], "--bin", "jps=" + other, "--expect-same")
             self.assertEqual(p.returncode, 1, p.stderr)
 
+    def test_timed_runs_read_no_clock_around_each_call(self):
+        # The CPU clock read around every call is a system call that slows
+        # the calls after it: the timed runs are -full without it, and the
+        # calls' figures come from a -run with it. A stand-in build says 7 s
+        # in its -full runs and 1000 s where the clock is read per call.
+        with TempDir() as d:
+            make_bench(d, SCEN)
+            write(os.path.join(d, "maps", "t"), "a.map", OPEN)
+            log = os.path.join(d, "args.log")
+            fake = write(d, "fake.sh", '#!/bin/sh\necho "$*" >> %s\nout=$(%s "$@"); rc=$?\ncase " $* " in\n'
+                         '*" --cpu-clock call "*) echo "$out" | sed "s/ total_s=[0-9.]*/ total_s=1000/";;\n'
+                         '*" -full "*) echo "$out" | sed "s/ total_s=[0-9.]*/ total_s=7/";;\n'
+                         '*) echo "$out";;\nesac\nexit $rc\n' % (log, GPPC))
+            os.chmod(fake, 0o755)
+            p = run("--bench-dir", d, "--entry", "astar", "--family", "t", "--rounds", "3",
+                    "--bin", "base=" + GPPC, "--bin", "fake=" + fake)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertRegex(row(p.stdout, "fake"), r"\| 7\.000000 \(7\.000000\.\.7\.000000\) \|")
+            with open(log) as f:
+                runs = f.read().splitlines()
+            timed = [r for r in runs if " -full " in " %s " % r and "--paths" not in r]  # not the paths run
+            per_call = [r for r in runs if "--cpu-clock call" in r]
+            self.assertEqual(len(timed), 3)
+            self.assertFalse([r for r in timed if "--cpu-clock" in r], timed)
+            self.assertEqual(len(per_call), 3)
+            self.assertTrue(all(" -run " in " %s " % r and "--calls" in r for r in per_call), per_call)
+
     def test_an_invalid_path_is_counted(self):
         with TempDir() as d:
             # The scenario says no path exists where one does: every answer is invalid.
