@@ -135,7 +135,7 @@ typedef struct Routes {
      * into it (refine/refiner.h, abs_ready): JPS tries are not capped. */
     bool abs_waiting;
     RouteCappedTry capped; /* the latest capped try, not charged yet (routes_forgive_try) */
-    uint32_t *reach;       /* the guard's regions reached in its box (routes.c regions_connect) */
+    uint32_t *reach;       /* the guard's regions reached in its box (routes_box_walk) */
     size_t reach_cap;
     /* Which of them are listed: a bit per region of the box (its sectors
      * in row order, most_regions bits each), reach_cap bits in all. */

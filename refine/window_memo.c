@@ -205,9 +205,8 @@ bool win_memo_find(Window *w, xyLoc *p, size_t n, size_t *k)
     if (w->grown)
         memo_grow_step(w);
     JointMemo *set = memo_set(w, p, n), *m = set, *f = &w->fresh;
-    int hit = 0;
-    while (hit < WIN_MEMO_WAYS &&
-           !memo_holds(&set[hit], p, n)) /* an entry of zeros holds none: its first step is zero */
+    int hit = 0; /* an entry of zeros holds no stretch: its first step is zero */
+    while (hit < WIN_MEMO_WAYS && !memo_holds(&set[hit], p, n))
         hit++;
     if (hit < WIN_MEMO_WAYS) {
         if (hit > 0) { /* the most recently used first: a hit moves to the front */

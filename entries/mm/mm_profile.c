@@ -89,15 +89,16 @@
 #define LARGE_ROOMS_HOLD 20
 /* The rooms' joints smooth one waypoint back (back 1), not the whole
  * window: a center leg's joint in a room is a doorway or a room's corner,
- * and re-smoothing the window from its anchor at every joint, lines tested
- * across whole rooms, was a third of those maps' time for 0.4 % of their
- * paths' length (results/reference/mm-paper/rooms62.md: the family's
- * time 0.68x, subopt 1.0197 -> 1.0237, within issue #31's 1.03). */
+ * and re-smoothing the window from its anchor at every joint tests lines
+ * across whole rooms again and again for little length; the family's
+ * paths stay well within issue #31's quality bound for rooms
+ * (results/reference/mm-paper/rooms62.md). */
 #define ROOMS_BACK 1
 /* Open rooms' center legs run straight past up to 4 of the route's
  * centers where the line is legal (RefineConfig.skip): across an open room
- * the centers see each other, and the skipped legs' lookups and joints
- * were a sixth of those maps' time for no measurable length (rooms62.md). */
+ * the centers see each other, and the legs skipped cost lookups and joints
+ * for no length (rooms62.md). On smaller rooms the lines past centers are
+ * mostly illegal, their tests spent for nothing. */
 #define OPEN_ROOMS_SKIP 4
 /* The weight on the heuristic of the cluttered profile's route search
  * (the A* over the regions costed from s and g, region_search_ends): among
