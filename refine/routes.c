@@ -399,14 +399,20 @@ static RouteResult box_after_walk(Routes *rt, BoxWalk walk, xyLoc s, xyLoc g, xy
     return box(rt, s, g, rt->walk_mark, out, expanded, false);
 }
 
+/* A box route paused in the call before goes on: its walk, or its A*. */
+static RouteResult box_resume(Routes *rt, xyLoc s, xyLoc g, xyPath *out, uint64_t *expanded, uint64_t *skipped)
+{
+    return rt->walking ? box_after_walk(rt, routes_box_walk(rt), s, g, out, expanded, skipped)
+                       : box(rt, s, g, 0, out, expanded, true);
+}
+
 bool routes_is_near(const Routes *rt, xyLoc s, xyLoc g) { return is_near(rt, s, g); }
 
 RouteResult routes_near_box(Routes *rt, xyLoc s, xyLoc g, int s_region, int g_region, xyPath *out, uint64_t *expanded,
                             bool resume)
 {
     if (resume)
-        return rt->walking ? box_after_walk(rt, routes_box_walk(rt), s, g, out, expanded, &rt->stats.box_skipped)
-                           : box(rt, s, g, 0, out, expanded, true);
+        return box_resume(rt, s, g, out, expanded, &rt->stats.box_skipped);
     if (s_region < 0 || g_region < 0) {
         rt->walking = false;
         return box(rt, s, g, mark_box(rt, s, g), out, expanded, false);
@@ -427,8 +433,7 @@ RouteResult routes_guard(Routes *rt, xyLoc s, xyLoc g, int s_region, int g_regio
 {
     RouteResult res;
     if (resume) {
-        res = rt->walking ? box_after_walk(rt, routes_box_walk(rt), s, g, out, expanded, &rt->stats.guard_skipped)
-                          : box(rt, s, g, 0, out, expanded, true);
+        res = box_resume(rt, s, g, out, expanded, &rt->stats.guard_skipped);
     } else {
         double oct = grid_octile(s.x, s.y, g.x, g.y);
         if (rt->cfg.near <= 0 || routes_octile2(s, g) > 4 * rt->cfg.near || route * GUARD_DEN <= oct * GUARD_NUM)

@@ -129,7 +129,7 @@ void routes_try_ended(Routes *rt, int kind, xyLoc s, xyLoc g, bool capped, bool 
 {
     if (kind < 0)
         return;
-    if (capped) { /* charged when the next try is weighed (routes_forgive_try) */
+    if (capped) { /* charged when the next try is weighed (routes_try_charge), unless forgiven first */
         rt->capped = (RouteCappedTry){.s = s, .g = g, .kind = (int8_t)kind, .held = true};
         return;
     }
