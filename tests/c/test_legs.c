@@ -279,11 +279,11 @@ static void test_legs_corridor_jps_in_pieces(T *t)
         bool whole = legplan_corridor_jps(&lp, s, g, &p);
         found += whole;
         mark_staircase(&lp, &a, s, g);
-        lp.work = 1;
+        legplan_call(&lp, 1);
         LegResult r = legplan_corridor_jps_begin(&lp, s, g, &q);
         int pieces = 0;
         for (; r == LEG_PAUSED && (k % 3 || pieces < 2); pieces++) {
-            lp.work = 1;
+            legplan_call(&lp, 1);
             r = legplan_corridor_jps_resume(&lp, &q);
         }
         paused += pieces > 0;
@@ -293,13 +293,61 @@ static void test_legs_corridor_jps_in_pieces(T *t)
         } else if ((r == LEG_FOUND) != whole || p.len != q.len || memcmp(p.cells, q.cells, p.len * sizeof *p.cells)) {
             differ++;
         }
-        lp.work = UINT64_MAX;
+        legplan_call(&lp, UINT64_MAX);
     }
     size_t open = painted_cells(&lp);
     CHECKF(t, differ == 0 && paused > 10 && dropped > 3 && found > 10 && open == 0,
            "%d in pieces differ from whole (%d paused, %d dropped, %d found), %zu cells left painted", differ, paused,
            dropped, found, open);
     path_free(&p);
+    path_free(&q);
+    legplan_free(&lp);
+    abs_free(&a);
+    unload(&l);
+}
+
+/* A corridor is painted a band of a sector's lines at a time on the calls'
+ * work (legplan_corridor.c paint_lines): on a unit a call, the first call
+ * leaves the copy part painted, and the painting ends in as many calls as
+ * the corridor has bands, rows and columns, at most; painted whole at once,
+ * a long corridor's painting was a call of its own several times a call's
+ * work. */
+static void test_legs_corridor_paints_in_bands(T *t)
+{
+    Loaded l;
+    Abstraction a;
+    LegPlanner lp;
+    if (!corridor_planner(t, &l, &a, &lp))
+        return;
+    xyPath q = {0};
+    int queries = 0, partly = 0, too_many = 0;
+    for (int k = 0; k < l.sc.count; k += 10 * t_thin(1)) {
+        xyLoc s = l.sc.q[k].start, g = l.sc.q[k].goal;
+        if (abs(s.x - g.x) < 3 * a.S && abs(s.y - g.y) < 3 * a.S)
+            continue; /* a corridor of a few bands */
+        queries++;
+        mark_staircase(&lp, &a, s, g);
+        q.len = 0;
+        legplan_call(&lp, 1);
+        LegResult r = legplan_corridor_jps_begin(&lp, s, g, &q);
+        size_t first = painted_cells(&lp);
+        int calls = 1;
+        while (r == LEG_PAUSED && lp.cjps_stage == CJPS_PAINT) {
+            legplan_call(&lp, 1);
+            r = legplan_corridor_jps_resume(&lp, &q);
+            calls++;
+        }
+        size_t whole = painted_cells(&lp);
+        int bands = (lp.cjps_hi.x - 1) / a.S - lp.cjps_lo.x / a.S + (lp.cjps_hi.y - 1) / a.S - lp.cjps_lo.y / a.S + 2;
+        partly += first > 0 && first < whole;
+        too_many += calls > bands + 1;
+        legplan_new_mark(&lp); /* dropped, blanked */
+    }
+    legplan_call(&lp, UINT64_MAX);
+    CHECKF(
+        t, queries > 10 && partly == queries && too_many == 0 && painted_cells(&lp) == 0,
+        "%d of %d corridors part painted after the first call, %d took more calls than bands, %zu cells left painted",
+        partly, queries, too_many, painted_cells(&lp));
     path_free(&q);
     legplan_free(&lp);
     abs_free(&a);
@@ -394,7 +442,7 @@ static void test_legs_unbounded_stays_unbounded(T *t)
         uint32_t mark = legplan_new_mark(&lp);
         for (uint32_t sec = 0; sec < a.nsectors; sec++)
             legplan_mark_sector(&lp, (int)sec, mark);
-        lp.work = UINT64_MAX;
+        legplan_call(&lp, UINT64_MAX);
         legplan_charge(&lp, 7);
         p.len = 0;
         found += legplan_within(&lp, l.sc.q[i].start, l.sc.q[i].goal, mark, 1.0, 0, &p) == LEG_FOUND &&
@@ -434,13 +482,13 @@ static void test_legs_box_regions_match_astar(T *t)
         if ((dx > dy ? 2 * dx + dy : 2 * dy + dx) > 4 * cfg.near) /* beyond the guard's reach */
             continue;
         int sr = abs_region_of(&a, &l.g, loc, s.x, s.y), gr = abs_region_of(&a, &l.g, loc, g.x, g.y);
-        lp.work = 1; /* a unit a call: the walk pauses every ROUTES_WALK_REGIONS regions */
+        legplan_call(&lp, 1); /* a unit a call: the walk pauses every ROUTES_WALK_REGIONS regions */
         BoxWalk walk = routes_box_connects(&rt, s, g, sr, gr);
         for (int calls = 0; walk == BOX_WALK_PAUSED && calls < 100000; calls++, paused++) {
-            lp.work = 1;
+            legplan_call(&lp, 1);
             walk = routes_box_walk(&rt);
         }
-        lp.work = UINT64_MAX;
+        legplan_call(&lp, UINT64_MAX);
         bool regions = routes_box_connects(&rt, s, g, sr, gr) == BOX_CONNECTED;
         differ_paused += regions != (walk == BOX_CONNECTED);
         p.len = 0;
@@ -541,6 +589,7 @@ const TestCase LEG_TESTS[] = {
     {"legplan_corridor_jps_after_updates", test_legs_corridor_jps_after_updates},
     {"legplan_corridor_jps_bounded", test_legs_corridor_jps_bounded},
     {"legplan_corridor_jps_in_pieces", test_legs_corridor_jps_in_pieces},
+    {"legplan_corridor_paints_in_bands", test_legs_corridor_paints_in_bands},
     {"legplan_corridor_jps_matches_astar", test_legs_corridor_jps_matches_astar},
     {"leg_codec_round_trip", test_leg_codec_round_trip},
     {"leg_ends_not_stored", test_leg_ends_not_stored},
