@@ -354,6 +354,47 @@ static void test_legs_corridor_paints_in_bands(T *t)
     unload(&l);
 }
 
+/* A corridor's window is blanked in a call with the work for it
+ * (legplan_fits: a unit and one a LEG_BLANK_LINES lines): on calls of 12
+ * units, some steps' blanking waits for the next call though the call has
+ * work left, the window is blank after each step, and the steps find what
+ * they find run whole. */
+static void test_legs_corridor_blank_waits(T *t)
+{
+    Loaded l;
+    Abstraction a;
+    LegPlanner lp;
+    if (!corridor_planner(t, &l, &a, &lp))
+        return;
+    xyPath p = {0}, q = {0};
+    int waited = 0, differ = 0, left_painted = 0;
+    for (int k = 0; k < l.sc.count; k += 5 * t_thin(1)) {
+        xyLoc s = l.sc.q[k].start, g = l.sc.q[k].goal;
+        p.len = q.len = 0;
+        mark_staircase(&lp, &a, s, g);
+        bool whole = legplan_corridor_jps(&lp, s, g, &p);
+        mark_staircase(&lp, &a, s, g);
+        legplan_call(&lp, 12);
+        LegResult r = legplan_corridor_jps_begin(&lp, s, g, &q);
+        while (r == LEG_PAUSED) {
+            waited += lp.cjps_stage == CJPS_BLANK && lp.work > 0;
+            legplan_call(&lp, 12);
+            r = legplan_corridor_jps_resume(&lp, &q);
+        }
+        left_painted += painted_cells(&lp) > 0;
+        differ += (r == LEG_FOUND) != whole || p.len != q.len || memcmp(p.cells, q.cells, p.len * sizeof *p.cells);
+    }
+    legplan_call(&lp, UINT64_MAX);
+    CHECKF(t, waited > 0 && differ == 0 && left_painted == 0,
+           "%d blankings waited with work left; %d steps differ from whole; %d left the window painted", waited, differ,
+           left_painted);
+    path_free(&p);
+    path_free(&q);
+    legplan_free(&lp);
+    abs_free(&a);
+    unload(&l);
+}
+
 /* Corridor legs by JPS over the painted corridor (legplan_corridor_jps) find a
  * path wherever the corridor A* (legplan_within) does, of the same length
  * or shorter (through the cells beside a corner), without widening, also
@@ -590,6 +631,7 @@ const TestCase LEG_TESTS[] = {
     {"legplan_corridor_jps_bounded", test_legs_corridor_jps_bounded},
     {"legplan_corridor_jps_in_pieces", test_legs_corridor_jps_in_pieces},
     {"legplan_corridor_paints_in_bands", test_legs_corridor_paints_in_bands},
+    {"legplan_corridor_blank_waits", test_legs_corridor_blank_waits},
     {"legplan_corridor_jps_matches_astar", test_legs_corridor_jps_matches_astar},
     {"leg_codec_round_trip", test_leg_codec_round_trip},
     {"leg_ends_not_stored", test_leg_ends_not_stored},
