@@ -381,7 +381,10 @@ size_t edge_cache_put_slots(const EdgeCache *c, uint32_t a, uint32_t b)
     size_t n = c->ev_on ? EVICT_STEP_SLOTS : 0;
     if (!p->slot)
         return n + c->first;
-    return slots_fit(part_used(c, p) + 1, p->n) ? n : n + p->n + part_grown(c, p);
+    if (slots_fit(part_used(c, p) + 1, p->n))
+        return n;
+    uint32_t want = part_grown(c, p);
+    return n + (want ? p->n + want : c->slots); /* no growth: a slice evicted at once (make_room) */
 }
 
 size_t edge_cache_bytes(const EdgeCache *c) { return slots_bytes(c) + c->legs.cap; }

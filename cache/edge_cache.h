@@ -173,9 +173,10 @@ bool edge_cache_get_cells(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyLo
  * (leg_put). False when memory ran out (the cache then simply misses). */
 bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size_t k);
 /* About the slots that put would pass beyond its own: its part's block
- * made or grown (the old one's slots moved, the new one's zeroed), a step
- * of the slice being evicted (EVICT_STEP_SLOTS): for a caller that bounds
- * its calls, to put it in a call with work for it. */
+ * made or grown (the old one's slots moved, the new one's zeroed), or, where
+ * it cannot grow, every slot (a slice evicted at once); a step of the slice
+ * being evicted (EVICT_STEP_SLOTS): for a caller that bounds its calls, to
+ * put it in a call with work for it. */
 size_t edge_cache_put_slots(const EdgeCache *c, uint32_t a, uint32_t b);
 size_t edge_cache_bytes(const EdgeCache *c);
 /* The slots to look through for every leg held: i < edge_cache_slots(c);

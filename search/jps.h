@@ -282,10 +282,11 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
  * on open maps an expansion's diagonals, not the expansion, are its cost;
  * one for JPS_TURN_STEPS steps where turn bits answer them; and
  * JPS_TILE_FILL_WORK for each tile its scans filled, where tiled);
- * with none left it returns JPS_PAUSED before its next pop, so the search
- * runs in the same order, with the same result, however it is split
- * between runs. Between runs nothing else may search `j` or change its map
- * (a change: jps_begin again). */
+ * with none left it returns JPS_PAUSED before its next pop, and a path
+ * found with too little left for it waits for the next run
+ * (JPS_UNWIND_POINTS), so the search runs in the same order, with the same
+ * result, however it is split between runs. Between runs nothing else may
+ * search `j` or change its map (a change: jps_begin again). */
 #define JPS_EXPANSION_WORK 8
 /* With turn bits (jps_enable_turns) a diagonal step reads two bits instead
  * of scanning two lines, for about half its instructions (callgrind on dao
