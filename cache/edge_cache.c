@@ -372,6 +372,21 @@ bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size
     return true;
 }
 
+size_t edge_cache_put_slots(const EdgeCache *c, uint32_t a, uint32_t b)
+{
+    uint64_t key = c->mode == LEGS_OFF ? 0 : make_key(c, a, b);
+    if (!key)
+        return 0;
+    const CachePart *p = part_of(c, key);
+    size_t n = c->ev_on ? EVICT_STEP_SLOTS : 0;
+    if (!p->slot)
+        return n + c->first;
+    if (slots_fit(part_used(c, p) + 1, p->n))
+        return n;
+    uint32_t want = part_grown(c, p);
+    return n + (want ? p->n + want : c->slots); /* no growth: a slice evicted at once (make_room) */
+}
+
 size_t edge_cache_bytes(const EdgeCache *c) { return slots_bytes(c) + c->legs.cap; }
 
 /* Slots a leg takes, in sevenths (at most 7/8 of a part's slots used). */

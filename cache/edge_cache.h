@@ -117,6 +117,8 @@ typedef struct EdgeCache {
     uint64_t evict_waits;          /* slices a put evicted at once, its steps too late (edge_cache.c evict_slice) */
     uint32_t evict_step_most;      /* the most slots one put's step of a slice looked at */
     uint32_t ev_part;              /* the slice begun: its next part to pass, ... */
+    uint32_t ev_slot, ev_stop;     /* ... where that part's pass goes on and ends (edge_cache_evict.c), ... */
+    const void *ev_block;          /* ... the block it passes (NULL: its pass not begun; another: begun again), ... */
     bool ev_on;                    /* ... whether one is begun, */
     uint64_t ev_lo, ev_hi, ev_end; /* its records' range, and the end of the last record evicted */
     uint64_t keep_from; /* the stream's bits past which a hit leg is kept (3/4 of its most, set at each put) */
@@ -170,6 +172,12 @@ bool edge_cache_get_cells(EdgeCache *c, uint32_t a, uint32_t b, xyLoc from, xyLo
 /* Stores the leg a -> b, its waypoints way[0..k) in canonical order
  * (leg_put). False when memory ran out (the cache then simply misses). */
 bool edge_cache_put(EdgeCache *c, uint32_t a, uint32_t b, const xyLoc *way, size_t k);
+/* About the slots that put would pass beyond its own: its part's block
+ * made or grown (the old one's slots moved, the new one's zeroed), or, where
+ * it cannot grow, every slot (a slice evicted at once); a step of the slice
+ * being evicted (EVICT_STEP_SLOTS): for a caller that bounds its calls, to
+ * put it in a call with work for it. */
+size_t edge_cache_put_slots(const EdgeCache *c, uint32_t a, uint32_t b);
 size_t edge_cache_bytes(const EdgeCache *c);
 /* The slots to look through for every leg held: i < edge_cache_slots(c);
  * edge_cache_slot(c, i, ...) is false for an empty one, else true with the leg's key pair (a, b) as leg_key gave it,

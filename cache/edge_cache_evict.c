@@ -30,21 +30,37 @@ static void delete_at(const EdgeCache *c, CachePart *p, uint32_t i)
 }
 
 /* Evicts from part p the legs whose records start in [lo, hi) of the
- * stream; raises *end to the bit past the last of their records. The part
- * is passed from an empty slot round, so that no cluster wraps past the
- * pass's start; a slot is looked at again after a delete, as an entry may
- * have moved in. Offsets fit in 32 bits (at_bits), so one compare tells a
- * slot in the range. Returns the slots looked at. */
-static uint32_t evict_part(EdgeCache *c, CachePart *p, uint64_t lo, uint64_t hi, uint64_t *end)
+ * stream, looking at up to `slots` slots; raises *end to the bit past the
+ * last of their records. The pass begins at an empty slot and goes round
+ * to it (ev_stop), on from ev_slot in each step: a slot is looked at again
+ * after a delete, as an entry may have moved in, and entries move only
+ * towards the hole, which is where the pass stands, so one in the range
+ * that the pass has not reached stays where it will reach it; what a put
+ * inserts between steps is not in the range. A part resized meanwhile
+ * (another block) is passed again from the start. Offsets fit in 32 bits
+ * (at_bits), so one compare tells a slot in the range. Returns the slots
+ * looked at; *done once the pass is round. */
+static uint32_t evict_part(EdgeCache *c, CachePart *p, uint64_t lo, uint64_t hi, uint64_t *end, uint32_t slots,
+                           bool *done)
 {
-    if (!p->slot || p->epoch != c->epoch || !p->used)
+    *done = true;
+    if (!p->slot || p->epoch != c->epoch || !p->used) {
+        c->ev_block = NULL;
         return 0;
+    }
+    uint32_t n = p->n;
+    if (c->ev_block != p->slot) {
+        uint32_t empty = 0;
+        while (slot_key_lo(c, p, empty)) /* at most 7/8 of the slots are used */
+            empty++;
+        c->ev_block = p->slot;
+        c->ev_stop = empty;
+        c->ev_slot = empty + 1 == n ? 0 : empty + 1;
+    }
     uint32_t mask = slot_at_mask(c), from = (uint32_t)lo;
     uint32_t span = hi > lo ? (uint32_t)(hi - lo) : 0; /* none where the tail passed the run's end */
-    uint32_t gone = 0, empty = 0, n = p->n;
-    while (slot_key_lo(c, p, empty)) /* at most 7/8 of the slots are used */
-        empty++;
-    for (uint32_t i = empty + 1 == n ? 0 : empty + 1; i != empty; i = i + 1 == n ? 0 : i + 1)
+    uint32_t gone = 0, looked = 0, i = c->ev_slot;
+    for (; i != c->ev_stop && looked < slots; i = i + 1 == n ? 0 : i + 1, looked++)
         while (slot_key_lo(c, p, i) && (slot_val(c, p, i) & mask) - from < span) {
             uint32_t at = slot_val(c, p, i) & mask;
             uint64_t e = at + leg_record_bits(c->legs.p, at);
@@ -52,15 +68,19 @@ static uint32_t evict_part(EdgeCache *c, CachePart *p, uint64_t lo, uint64_t hi,
             delete_at(c, p, i);
             gone++;
         }
+    c->ev_slot = i;
+    *done = i == c->ev_stop;
+    if (*done)
+        c->ev_block = NULL;
     p->used = (uint16_t)(p->used - gone);
     c->used -= gone;
     c->evicted += gone;
-    return n;
+    return looked;
 }
 
 /* The oldest slice of the stream is evicted in steps: the records from
  * `tail` on, an EVICT_SLICES-th of the stream's run (at least EVICT_LEAST
- * bits), up to the end of the older run, a few parts a put (evict_step),
+ * bits), up to the end of the older run, EVICT_STEP_SLOTS slots a put (evict_step),
  * begun while some room is left (evict_ahead). Its records stay whole
  * until the last part is passed, as the stream's writes stop at `tail`,
  * which moves on only then: a get meanwhile finds a leg of the slice or
@@ -85,16 +105,21 @@ void edge_cache_evict_begin(EdgeCache *c)
     c->ev_hi = c->tail + slice < end ? c->tail + slice : end;
     c->ev_end = c->ev_hi;
     c->ev_part = 0;
+    c->ev_block = NULL;
     c->ev_on = true;
 }
 
-/* Passes parts of the slice begun until `slots` are looked at (UINT32_MAX:
- * every part left); the slice done, the tail moves on past it. */
+/* Passes the slice begun on until `slots` are looked at (UINT32_MAX: every
+ * part left), within a part too; the slice done, the tail moves on past it. */
 void edge_cache_evict_step(EdgeCache *c, uint32_t slots)
 {
     uint32_t looked = 0;
-    while (c->ev_part < c->nparts && looked < slots)
-        looked += evict_part(c, &c->part[c->ev_part++], c->ev_lo, c->ev_hi, &c->ev_end);
+    while (c->ev_part < c->nparts && looked < slots) {
+        bool done;
+        looked += evict_part(c, &c->part[c->ev_part], c->ev_lo, c->ev_hi, &c->ev_end,
+                             slots == UINT32_MAX ? UINT32_MAX : slots - looked, &done);
+        c->ev_part += done;
+    }
     if (slots != UINT32_MAX) /* a slice evicted at once is counted apart (evict_waits) */
         c->evict_step_most = looked > c->evict_step_most ? looked : c->evict_step_most;
     if (c->ev_part < c->nparts)

@@ -11,7 +11,7 @@ bool legplan_init(LegPlanner *lp, const Grid *g, const Abstraction *a, Err *err)
     memset(lp, 0, sizeof *lp);
     lp->grid = g;
     lp->abs = a;
-    lp->work = UINT64_MAX;
+    legplan_call(lp, UINT64_MAX);
     lp->sector_mark = calloc(a->nsectors ? a->nsectors : 1, sizeof *lp->sector_mark);
     if (!lp->sector_mark || !astar_init_paged(&lp->astar, g, a->S, err)) {
         legplan_free(lp);
@@ -128,7 +128,7 @@ size_t legplan_blank_window(LegPlanner *lp)
 
 void legplan_corridor_jps_drop(LegPlanner *lp)
 {
-    if (lp->cjps_stage == CJPS_SEARCH || lp->cjps_stage == CJPS_BLANK)
+    if (lp->cjps_stage == CJPS_PAINT || lp->cjps_stage == CJPS_SEARCH || lp->cjps_stage == CJPS_BLANK)
         legplan_blank_window(lp);
     if (lp->cjps_stage == CJPS_WIDE_JPS)
         lp->jps.waypoints = true;

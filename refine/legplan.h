@@ -84,6 +84,7 @@ typedef struct LegPlanner {
      * take it off and pause when it is spent, and so do the searches of
      * corridor steps (legplan_corridor_jps_begin). */
     uint64_t work;
+    uint64_t call_work;  /* what the call began with (the refiner's; UINT64_MAX: no bound): legplan_fits */
     bool widen;          /* the paused A* widens to the whole map when it finds nothing */
     uint64_t spent;      /* expansions of the leg's searches before the one running */
     uint64_t jps_before; /* jps.expanded when the JPS search began */
@@ -121,6 +122,8 @@ typedef struct LegPlanner {
     xyLoc cjps_from, cjps_to;
     enum { CJPS_IDLE, CJPS_PAINT, CJPS_SEARCH, CJPS_BLANK, CJPS_WIDE_JPS, CJPS_WIDE } cjps_stage;
     xyLoc cjps_lo, cjps_hi; /* the box painted: its sectors' and ends' bounding box, hi past it */
+    bool paint_cols;        /* CJPS_PAINT: its rows are painted, its columns go on */
+    int paint_at;           /* and the band they go on from (legplan_corridor.c paint_lines) */
     bool cjps_found;
     bool cjps_capped; /* its search would have reached more than cjps_nodes (LEG_CAPPED) */
 } LegPlanner;
@@ -155,6 +158,20 @@ static inline void legplan_charge(LegPlanner *lp, uint64_t n)
     if (lp->work != UINT64_MAX)
         work_take(&lp->work, n);
 }
+/* A call of `work` units begins (UINT64_MAX: no bound): what its searches
+ * may spend, and what legplan_fits tells a call that has spent none by. */
+static inline void legplan_call(LegPlanner *lp, uint64_t work) { lp->work = lp->call_work = work; }
+/* May a stage of about `units` of work that does not pause (a window
+ * painted or blanked, a leg joined) begin in this call? Where the work left
+ * covers it, or where the call has spent none yet: else it waits for the
+ * next call, so that a call does not pay for the end of one stage and the
+ * whole of the next (the longest calls on random maps were a corridor
+ * search's last expansions, its path, the window blanked and the leg
+ * joined, back to back: results/reference/mm-paper/stages63.md). */
+static inline bool legplan_fits(const LegPlanner *lp, uint64_t units)
+{
+    return lp->work >= units || lp->work == lp->call_work;
+}
 /* Allocates the corridor JPS (and the whole-map one it paints from), its
  * node state sized for the corridors of steps `ahead` regions long
  * (refine/corridor.h): no step's search allocates. `nodes` > 0 bounds what
@@ -180,9 +197,9 @@ size_t legplan_first_bytes(const LegPlanner *lp);
  * Needs legplan_enable_corridor_jps. The search (and the A*) pause when the
  * call's work (lp->work) runs out, LEG_PAUSED: the next call goes on with
  * legplan_corridor_jps_resume (jps_run, astar_run: the same search). The
- * corridor is painted whole in a call with work left, on that work
- * (LEG_PAINT_LINES), the search begun then, and blanked again whole in a
- * call with work left (LEG_BLANK_LINES), which ends the step; a step left
+ * corridor is painted a band of lines at a time on the calls' work
+ * (LEG_PAINT_LINES), the search begun after, and blanked again whole in a
+ * call with work for it (LEG_BLANK_LINES, legplan_fits), which ends the step; a step left
  * paused is blanked when it is dropped (legplan_corridor_jps_drop;
  * legplan_new_mark and legplan_map_changed drop it first). */
 LegResult legplan_corridor_jps_begin(LegPlanner *lp, xyLoc from, xyLoc to, xyPath *out);

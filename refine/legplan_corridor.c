@@ -121,13 +121,17 @@ static void paint_tiled(BitTiles *t, uint64_t *d, size_t stride, int l0, int l1,
 /* The window's lines across the painted box (lp->cjps_lo .. cjps_hi): its
  * rows (cols: its transposed rows, the map's columns), painted from the
  * route JPS's where they cross the corridor's sectors. The cells of marked
- * sectors along a line are the same for a sector's S lines: its mask is
- * built once for them, and those lines are written a whole word at a time
- * where the mask is not empty: the window is blank elsewhere (legplan_blank_window),
- * so the words that reach past the corridor hold only blocked cells either
- * way (each the map's bits from the window's place on, shifted). Returns
- * the lines written. */
-static size_t paint_lines(LegPlanner *lp, bool cols)
+ * sectors along a line are the same for a sector's S lines (a band): its
+ * mask is built once for them, and those lines are written a whole word at
+ * a time where the mask is not empty: the window is blank elsewhere
+ * (legplan_blank_window), so the words that reach past the corridor hold
+ * only blocked cells either way (each the map's bits from the window's
+ * place on, shifted). A band written costs a unit of the call's work (its
+ * lines, LEG_PAINT_LINES) and each tile its columns filled a tile's
+ * (JPS_TILE_FILL_WORK): where the work runs out the painting stops after
+ * the band, and the next call goes on from the band after it
+ * (lp->paint_at: bands counted from the box's first). False then. */
+static bool paint_lines(LegPlanner *lp, bool cols)
 {
     const Abstraction *a = lp->abs;
     int S = a->S;
@@ -140,10 +144,12 @@ static size_t paint_lines(LegPlanner *lp, bool cols)
     const BitRows *src = cols ? &lp->jps.cols : &lp->jps.rows;
     BitTiles *tiles = cols && lp->jps.tiled ? &lp->jps.tiles : NULL; /* read through, filled: the same bits */
     int c0 = a0 - ao + 1, c1 = a1 - ao;                              /* the window's padded bits across the box */
-    size_t lines = 0;
+    int at = 0;
     for (int w0 = c0 >> 6; w0 <= c1 >> 6; w0 += MASK_WORDS) {
         int w1 = (c1 >> 6) < w0 + MASK_WORDS - 1 ? c1 >> 6 : w0 + MASK_WORDS - 1;
-        for (int bs = b0 / S; bs * S < b1; bs++) {
+        for (int bs = b0 / S; bs * S < b1; bs++, at++) {
+            if (at < lp->paint_at)
+                continue;
             uint64_t m[MASK_WORDS] = {0};
             int lo = w1 + 1, hi = w0 - 1; /* the mask's words that are not empty */
             for (int as = a0 / S; as * S < a1; as++) {
@@ -158,23 +164,37 @@ static size_t paint_lines(LegPlanner *lp, bool cols)
             int l0 = bs * S > b0 ? bs * S : b0, l1 = (bs + 1) * S < b1 ? (bs + 1) * S : b1;
             if (lo > hi)
                 continue;
-            lines += (size_t)(l1 - l0);
+            /* A band with a tile to fill costs several bands: it begins in
+             * a call with work for one such, or in a call of its own. */
+            if (!legplan_fits(lp, 1 + (size_t)(l1 - l0) / LEG_PAINT_LINES +
+                                      (tiles ? JPS_TILE_FILL_WORK / LEG_JPS_WORK : 0))) {
+                lp->paint_at = at;
+                return false;
+            }
             uint64_t *d = dst->bits + (size_t)(l0 - bo + 1) * dst->words - w0;
             /* Window word w is the map's bits sh on from word w + off: the
              * word w + off + 1 past the box's last is at most the one a
              * scan may read past its line (search/bitrows.h). */
             if (tiles) {
+                uint64_t fills = tiles->fills;
                 paint_tiled(tiles, d, (size_t)dst->words, l0, l1, lo, hi, off, sh, &m[lo - w0]);
-                continue;
+                legplan_charge(lp, (tiles->fills - fills) * JPS_TILE_FILL_WORK / LEG_JPS_WORK);
+            } else {
+                for (int l = l0; l < l1; l++, d += dst->words) {
+                    const uint64_t *s = bitrows_row(src, l + 1) + off;
+                    for (int w = lo; w <= hi; w++)
+                        d[w] = shifted(s[w], s[w + 1], sh) & m[w - w0];
+                }
             }
-            for (int l = l0; l < l1; l++, d += dst->words) {
-                const uint64_t *s = bitrows_row(src, l + 1) + off;
-                for (int w = lo; w <= hi; w++)
-                    d[w] = shifted(s[w], s[w + 1], sh) & m[w - w0];
+            legplan_charge(lp, 1 + (size_t)(l1 - l0) / LEG_PAINT_LINES);
+            if (lp->work == 0) {
+                lp->paint_at = at + 1;
+                return false;
             }
         }
     }
-    return lines;
+    lp->paint_at = 0;
+    return true;
 }
 
 /* Map cell c, inside the painted box, into the window where it is passable
@@ -187,15 +207,21 @@ static void paint_cell(LegPlanner *lp, xyLoc c)
     bitrows_set_cell(&lp->cjps->cols, true, c.x - lp->cjps_ox, c.y - lp->cjps_oy, true);
 }
 
-/* The corridor into the window placed over it (place_window): its sectors'
- * cells, its two ends, and, where two of its sectors touch only at a
- * corner, the two cells beside that corner: legplan_within's A* checks a
+/* The corridor into the window placed over it (place_window): its
+ * sectors' cells (paint_lines, rows then columns: false while it goes on in
+ * the next call), its two ends, and, where two of its sectors touch only at
+ * a corner, the two cells beside that corner: legplan_within's A* checks a
  * diagonal move's sides on the map, JPS on its painted copy, so without
  * them a corridor that turns through a sector corner would hold no path
- * for JPS (fallbacks to the whole map). Returns the lines written. */
-static size_t paint_corridor(LegPlanner *lp)
+ * for JPS (fallbacks to the whole map). */
+static bool paint_corridor(LegPlanner *lp)
 {
-    size_t lines = paint_lines(lp, false) + paint_lines(lp, true);
+    if (!lp->paint_cols && !paint_lines(lp, false))
+        return false;
+    lp->paint_cols = true;
+    if (!paint_lines(lp, true))
+        return false;
+    lp->paint_cols = false;
     const Abstraction *a = lp->abs;
     const uint8_t *mark = lp->sector_mark;
     for (size_t i = 0; i < lp->npainted; i++) {
@@ -213,7 +239,14 @@ static size_t paint_corridor(LegPlanner *lp)
     }
     paint_cell(lp, lp->cjps_from);
     paint_cell(lp, lp->cjps_to);
-    return lines;
+    return true;
+}
+
+/* The lines across the painted box, rows and columns: the most that
+ * painting or blanking it writes (paint_lines, legplan_blank_window). */
+static size_t box_lines(const LegPlanner *lp)
+{
+    return (size_t)(lp->cjps_hi.x - lp->cjps_lo.x) + (size_t)(lp->cjps_hi.y - lp->cjps_lo.y);
 }
 
 static LegResult corridor_wide(LegPlanner *lp, xyPath *out);
@@ -272,6 +305,8 @@ LegResult legplan_corridor_jps_begin(LegPlanner *lp, xyLoc from, xyLoc to, xyPat
         return corridor_wide(lp, out);
     lp->jps_before = lp->cjps->expanded;
     lp->cjps_stage = CJPS_PAINT;
+    lp->paint_cols = false;
+    lp->paint_at = 0;
     return legplan_corridor_jps_resume(lp, out);
 }
 
@@ -282,9 +317,8 @@ LegResult legplan_corridor_jps_resume(LegPlanner *lp, xyPath *out)
     if (lp->cjps_stage == CJPS_WIDE_JPS)
         return wide_jps(lp, out);
     if (lp->cjps_stage == CJPS_PAINT) {
-        if (lp->work == 0)
+        if (lp->work == 0 || !paint_corridor(lp))
             return LEG_PAUSED;
-        legplan_charge(lp, 1 + paint_corridor(lp) / LEG_PAINT_LINES);
         xyLoc from = {(int16_t)(lp->cjps_from.x - lp->cjps_ox), (int16_t)(lp->cjps_from.y - lp->cjps_oy)};
         xyLoc to = {(int16_t)(lp->cjps_to.x - lp->cjps_ox), (int16_t)(lp->cjps_to.y - lp->cjps_oy)};
         jps_begin(lp->cjps, from, to, UINT64_MAX); /* false: not running, its run finds nothing */
@@ -301,7 +335,7 @@ LegResult legplan_corridor_jps_resume(LegPlanner *lp, xyPath *out)
             out->cells[i] = (xyLoc){(int16_t)(out->cells[i].x + lp->cjps_ox), (int16_t)(out->cells[i].y + lp->cjps_oy)};
         lp->cjps_stage = CJPS_BLANK;
     }
-    if (lp->work == 0) /* CJPS_BLANK: the copy is blank again before the step ends */
+    if (!legplan_fits(lp, 1 + box_lines(lp) / LEG_BLANK_LINES)) /* CJPS_BLANK: blank again before the step ends */
         return LEG_PAUSED;
     legplan_charge(lp, 1 + legplan_blank_window(lp) / LEG_BLANK_LINES);
     lp->cjps_stage = CJPS_IDLE;

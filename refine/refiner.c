@@ -375,14 +375,19 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
             r->planned_form = form;
         }
         bool smoothed = r->planned_form == LEG_WAYPOINTS;
+        /* The leg joins (linear in what it holds and unwinds: charged) in a
+         * call with work for it, its joint is smoothed in pieces. */
+        uint64_t per = smoothed ? SMOOTH_CELLS_PER_WORK : JOIN_CELLS_PER_WORK;
+        if (!r->joining && !legplan_fits(r->legs, 1 + leg->len / per))
+            return false;
         uint64_t tp = refiner_phase_start(r);
-        if (!r->joining) { /* the leg joins (linear in what it holds and unwinds: charged), its joint is smoothed in pieces */
+        if (!r->joining) {
             uint64_t cut = r->win.cut;
             if (smoothed)
                 win_add_way(&r->win, leg->cells, leg->len);
             else
                 win_add(&r->win, leg->cells, leg->len);
-            legplan_charge(r->legs, 1 + (leg->len + r->win.cut - cut) / SMOOTH_CELLS_PER_WORK);
+            legplan_charge(r->legs, 1 + (leg->len + r->win.cut - cut) / per);
             if (r->cfg.smooth)
                 win_smooth_begin(&r->win, smoothed && r->cfg.back >= 0 ? (size_t)r->cfg.back : SIZE_MAX,
                                  smoothed && r->cfg.joint > 0 ? (size_t)r->cfg.joint : SIZE_MAX);
@@ -413,9 +418,9 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
 bool refiner_step(Refiner *r, xyLoc s, xyLoc g, xyPath *out)
 {
     uint64_t t0 = r->cfg.budget_us > 0 ? clock_now_ns() : 0;
-    r->legs->work = refiner_call_work(r);
+    legplan_call(r->legs, refiner_call_work(r));
     bool done = step(r, s, g, out, t0);
-    r->legs->work = UINT64_MAX; /* the planner's other users (segbuild) are not bounded */
+    legplan_call(r->legs, UINT64_MAX); /* the planner's other users (segbuild) are not bounded */
     return done;
 }
 

@@ -9,9 +9,13 @@
 
 /* What writing a new leg into the edge cache costs in units of a call's
  * work (A* expansions): its record, its slot, now and then its stream's
- * growth (callgrind per call, results/reference/mm-calls/). It is not
- * paused: it waits for a call with this much work left. */
+ * growth (callgrind per call, results/reference/mm-calls/), and a unit
+ * for each CACHE_SLOTS_PER_WORK slots its part's growth or an eviction's
+ * step passes (edge_cache_put_slots: a part rehashed into its grown block
+ * was the longest calls on mazes, results/reference/mm-paper/stages63.md).
+ * It is not paused: it waits for a call with its work left (legplan_fits). */
 #define CACHE_PUT_WORK 8
+#define CACHE_SLOTS_PER_WORK 16
 
 /* The center-to-center leg a -> b into `way`, as waypoints joined by legal
  * lines, oriented for travel from a: a pure function of its two regions, so
@@ -68,8 +72,8 @@ static LegForm center_leg(Refiner *r, uint32_t a, uint32_t b, xyPath *way, bool 
     }
     /* In pieces, as the window's (refine/smooth.h); then the leg is cached
      * in a call that has the work for it left. */
-    uint64_t put = refiner_call_work(r) < CACHE_PUT_WORK ? refiner_call_work(r) : CACHE_PUT_WORK;
-    if (!smooth_steps(r->grid, way->cells, &r->leg_run, &r->legs->work) || r->legs->work < put)
+    uint64_t put = CACHE_PUT_WORK + edge_cache_put_slots(r->cache, a, b) / CACHE_SLOTS_PER_WORK;
+    if (!smooth_steps(r->grid, way->cells, &r->leg_run, &r->legs->work) || !legplan_fits(r->legs, put))
         return LEG_WAITS;
     if (r->cfg.smooth)
         way->len = r->leg_run.n;

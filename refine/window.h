@@ -196,6 +196,12 @@ void win_drop(Window *w);
 /* Appends a leg (cells[0] == win_last(), every step a legal move): unwinds,
  * then adds its waypoints (cells_to_waypoints). */
 void win_add(Window *w, const xyLoc *cells, size_t n);
+/* Cells of such a leg one unit of a bounded caller's work joins
+ * (refine/smooth.h SMOOTH_CELLS_PER_WORK's unit): cells_to_waypoints reads
+ * each cell's move and tests the runs' lines, about three times a smoothing
+ * test's instructions a cell (callgrind of the longest calls on random maps,
+ * results/reference/mm-paper/stages63.md). */
+#define JOIN_CELLS_PER_WORK 12u
 /* The same for a leg given as waypoints (way[0] == win_last(), consecutive
  * ones joined by legal lines, as the edge cache keeps a leg): the unwinding
  * makes the few cells it walks back over from the lines, and the waypoints

@@ -133,6 +133,7 @@ static bool start_search(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, bool a
 {
     const int stride = j->grid.stride;
     j->running = false;
+    j->unwind_n = 0;
     if (j->share)
         jps_take_nodes(j);
     if (!grid_passable(&j->grid, s.x, s.y) || !grid_passable(&j->grid, g.x, g.y))
@@ -227,10 +228,23 @@ static int charged_form(Jps *j)
  * list and the bypass stack as they are, so the next jps_run pops what this
  * one would have popped. After the pop, the search's own cap (jps_begin):
  * none left and not the goal, it gives up. */
+/* The found search's chain (trace, goal first) appended as its path, its
+ * work taken off *work. */
+static JpsResult unwind(Jps *j, uint64_t *work, xyPath *path)
+{
+    j->running = false;
+    jps_path_of_chain(j->trace, j->unwind_n, j->grid.stride, j->waypoints, path);
+    work_take(work, j->unwind_work);
+    j->unwind_n = 0;
+    return JPS_FOUND;
+}
+
 JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
 {
     if (!j->running)
         return j->dropped ? JPS_CAPPED : JPS_NONE;
+    if (j->unwind_n) /* found in the run before, which had too little work left to append it */
+        return unwind(j, work, path);
     const int stride = j->grid.stride;
     const bool sparse = j->open.sparse; /* a JPS's for its life; read once, not again after each expansion */
     int form = charged_form(j);
@@ -320,6 +334,7 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
         if (tracer)
             trace_node(j, TRACE_CLOSING, idx);
     }
+    bool spent_here = left < *work; /* this run expanded */
     *work = left;
     j->running = false;
     if (j->tracer)
@@ -327,16 +342,29 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
     if (!found)
         return JPS_NONE;
     size_t n = 0;
+    uint64_t cells = 0;
     /* The chain by node index (the goal's is idx, as popped): no lookup by id. */
     for (uint32_t v = idx;; v = j->open.node[v].parent & PARENT_NODE) {
         if (n == j->trace_cap && !jps_grow_trace(j)) /* sparse only: per cell, it holds every cell */
             return JPS_CAPPED;                       /* no memory for the path: given up */
-        j->trace[n++] = cell_of(j, v);
+        uint32_t c = cell_of(j, v);
+        if (n > 0) { /* a segment's cells: the longer of its two sides */
+            int dx = abs((int)(c % (uint32_t)stride) - (int)(j->trace[n - 1] % (uint32_t)stride));
+            int dy = abs((int)(c / (uint32_t)stride) - (int)(j->trace[n - 1] / (uint32_t)stride));
+            cells += (uint64_t)(dx > dy ? dx : dy);
+        }
+        j->trace[n++] = c;
         if (j->open.node[v].parent >> PARENT_DIR_SHIFT == 8) /* the start */
             break;
     }
-    jps_path_of_chain(j->trace, n, stride, j->waypoints, path);
-    return JPS_FOUND;
+    j->unwind_n = n;
+    j->unwind_work = n / JPS_UNWIND_POINTS + cells / JPS_UNWIND_CELLS;
+    if (spent_here && left < j->unwind_work) { /* appended at the next run's start */
+        j->running = true;
+        *work = 0;
+        return JPS_PAUSED;
+    }
+    return unwind(j, work, path);
 }
 
 void jps_warm_up(Jps *j, uint64_t max_expanded)

@@ -84,14 +84,16 @@ typedef struct Jps {
     uint8_t (*succ)[256];
     JpsOpen open; /* JPS+: the same with integer costs (jps_open.h) */
     uint64_t expanded;
-    int gx, gy;        /* the goal, padded coordinates */
-    int sx, sy;        /* the start (unpadded) of the search jps_begin began */
-    uint64_t cap;      /* the search's cap (jps_begin), for a restart after growing */
-    uint64_t cap_left; /* expansions the search may still make (jps_begin) */
-    bool running;      /* begun and not ended: jps_run goes on */
-    uint64_t steps;    /* diagonal steps of the expansion in progress (jps_run's work) */
-    uint64_t pruned;   /* online: diagonal stops it expanded in place (jps_sweep.h try_diagonal_in) */
-    uint32_t *trace;   /* jump points of the path, goal first; during the
+    int gx, gy;           /* the goal, padded coordinates */
+    int sx, sy;           /* the start (unpadded) of the search jps_begin began */
+    uint64_t cap;         /* the search's cap (jps_begin), for a restart after growing */
+    uint64_t cap_left;    /* expansions the search may still make (jps_begin) */
+    bool running;         /* begun and not ended: jps_run goes on */
+    size_t unwind_n;      /* found, its chain of unwind_n jump points in `trace`, not yet appended (jps_run) */
+    uint64_t unwind_work; /* what appending it costs (JPS_UNWIND_POINTS, JPS_UNWIND_CELLS) */
+    uint64_t steps;       /* diagonal steps of the expansion in progress (jps_run's work) */
+    uint64_t pruned;      /* online: diagonal stops it expanded in place (jps_sweep.h try_diagonal_in) */
+    uint32_t *trace;      /* jump points of the path, goal first; during the
                         search the bypass stack, node indices as the open list's (jps.c relax) */
     size_t nbypass, trace_cap;
     uint64_t fcur_fixed; /* the same for JPS+, in jps_open.h's unit */
@@ -280,10 +282,11 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
  * on open maps an expansion's diagonals, not the expansion, are its cost;
  * one for JPS_TURN_STEPS steps where turn bits answer them; and
  * JPS_TILE_FILL_WORK for each tile its scans filled, where tiled);
- * with none left it returns JPS_PAUSED before its next pop, so the search
- * runs in the same order, with the same result, however it is split
- * between runs. Between runs nothing else may search `j` or change its map
- * (a change: jps_begin again). */
+ * with none left it returns JPS_PAUSED before its next pop, and a path
+ * found with too little left for it waits for the next run
+ * (JPS_UNWIND_POINTS), so the search runs in the same order, with the same
+ * result, however it is split between runs. Between runs nothing else may
+ * search `j` or change its map (a change: jps_begin again). */
 #define JPS_EXPANSION_WORK 8
 /* With turn bits (jps_enable_turns) a diagonal step reads two bits instead
  * of scanning two lines, for about half its instructions (callgrind on dao
@@ -297,6 +300,15 @@ JpsResult jps_find_capped(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded, xyPat
  * compare (callgrind): the scan that misses pays for it, else a call of
  * misses ran past its bound. */
 #define JPS_TILE_FILL_WORK 24
+/* A found path appended (jps_path_of_chain) in units of that work: one for
+ * each JPS_UNWIND_POINTS jump points of its chain and each JPS_UNWIND_CELLS
+ * cells (callgrind: about 40 instructions a jump point, 6 a cell, where a
+ * unit is about 40). A run that expanded nodes and has less work left than
+ * its path takes pauses instead (JPS_PAUSED, its work spent): the next run
+ * appends it first, so a call does not pay for the last expansions and a
+ * long path's cells together. */
+#define JPS_UNWIND_POINTS 1
+#define JPS_UNWIND_CELLS 6
 bool jps_begin(Jps *j, xyLoc s, xyLoc g, uint64_t max_expanded);
 JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path);
 /* Searches whose answers are dropped, each of at most max_expanded

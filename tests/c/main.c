@@ -136,6 +136,7 @@ static const struct {
               {"stamps", STAMP_TESTS},
               {"grow", GROW_TESTS},
               {"legs", LEG_TESTS},
+              {"corridor_jps", CORRIDOR_JPS_TESTS},
               {"jps", JPS_TESTS},
               {"jps_state", JPS_STATE_TESTS},
               {"coarse", COARSE_TESTS},

@@ -1,8 +1,8 @@
 /* The JPS's node state (search/jps.h): it grows in pieces of bounded work,
  * a grown search is traced once, turn bits are given back before the
  * node state outgrows the room left for them, its owner's gate is asked
- * before it grows, a paused search's JPS may be tiled, two JPS may share
- * it, a batch of changes counts the cells it flips, and a warm-up's
+ * before it grows, a found path waits for a run with the work for it, a
+ * paused search's JPS may be tiled, two JPS may share it, a batch of changes counts the cells it flips, and a warm-up's
  * searches run from the middle and leave no trace in the answers. */
 #include <string.h>
 
@@ -88,6 +88,49 @@ static void test_jps_grows_in_pieces(T *t)
                most <= JPS_ZERO_SLOTS_PER_WORK,
            "%d differ; grown %llu and %llu times, %d runs zeroing, at most %u slots a run", differ,
            (unsigned long long)parts.grown, (unsigned long long)whole.grown, zeroing, most);
+    path_free(&p);
+    path_free(&q);
+    jps_free(&whole);
+    jps_free(&parts);
+    unload(&l);
+}
+
+/* A found path waits for a run of its own where the run that found it had
+ * expanded nodes and has less work left than the path takes
+ * (JPS_UNWIND_POINTS, JPS_UNWIND_CELLS): run in pieces of 24 units, no run
+ * both expands and appends a path it had not the work for, some paths wait,
+ * and every answer is the whole search's. */
+static void test_jps_path_waits_for_its_run(T *t)
+{
+    Loaded l;
+    Jps whole, parts;
+    if (!load_growing_jps(t, &l, &whole, &parts))
+        return;
+    xyPath p = {0}, q = {0};
+    int differ = 0, waited = 0, stacked = 0, found = 0;
+    for (int k = 0; k < l.sc.count; k += 3 * t_thin(1)) {
+        xyLoc s = l.sc.q[k].start, g = l.sc.q[k].goal;
+        p.len = q.len = 0;
+        JpsResult a = jps_find_capped(&whole, s, g, UINT64_MAX, &p), b = JPS_NONE;
+        if (jps_begin(&parts, s, g, UINT64_MAX)) {
+            do {
+                uint64_t work = 24, expanded = parts.expanded;
+                size_t len = q.len;
+                b = jps_run(&parts, &work, &q);
+                bool grew = parts.expanded > expanded;
+                waited += b == JPS_PAUSED && parts.unwind_n > 0;
+                /* the path's cost: its cells at most 6 a unit, plus its points */
+                uint64_t cost = (q.len - len) / JPS_UNWIND_CELLS;
+                stacked += grew && b == JPS_FOUND && cost > 24;
+            } while (b == JPS_PAUSED);
+        }
+        found += b == JPS_FOUND;
+        differ += a != b || p.len != q.len || memcmp(p.cells, q.cells, p.len * sizeof *p.cells) != 0;
+    }
+    CHECKF(
+        t, differ == 0 && waited > 0 && stacked == 0 && found > 20,
+        "%d differ, %d paths waited for a run of their own, %d appended after expanding past the run's work, %d found",
+        differ, waited, stacked, found);
     path_free(&p);
     path_free(&q);
     jps_free(&whole);
@@ -543,6 +586,7 @@ static void test_jps_warm_up_from_the_middle(T *t)
 const TestCase JPS_TESTS[] = {
     {"jps_shared_nodes", test_jps_shared_nodes},
     {"jps_grows_in_pieces", test_jps_grows_in_pieces},
+    {"jps_path_waits_for_its_run", test_jps_path_waits_for_its_run},
     {"jps_grown_search_traced_once", test_jps_grown_search_traced_once},
     {"jps_gives_turns_back", test_jps_gives_turns_back},
     {"jps_coarse_same_answers", test_jps_coarse_same_answers},

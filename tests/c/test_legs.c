@@ -1,15 +1,15 @@
 /* The leg store format (cache/leg.h): the codec round trip, its limits, the
- * one orientation rule and the one survival rule. */
+ * one orientation rule and the one survival rule; and the leg planner's
+ * own: an unbounded call stays unbounded, the guard's walk over a box's
+ * regions answers as its A* does (the corridor JPS: test_corridor_jps.c). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../abstraction/abstraction.h"
 #include "../../cache/leg.h"
-#include "../../grid/validate.h"
 #include "../../refine/legplan.h"
 #include "../../refine/routes.h"
-#include "../../search/jps.h"
 #include "test.h"
 
 /* A random king walk of n cells from (300, 300). */
@@ -219,163 +219,6 @@ static void test_leg_survives(T *t)
     grid_free(&g);
 }
 
-/* random256-30-0, its abstraction and a leg planner with corridor JPS
- * (false: the map is not there, the test skips). */
-static bool corridor_planner(T *t, Loaded *l, Abstraction *a, LegPlanner *lp)
-{
-    Err err;
-    if (!load_named(t, "random/random256-30-0", l))
-        return false;
-    CHECK(t, abs_build(a, &l->g, 16, true, &err) && legplan_init(lp, &l->g, a, &err) &&
-                 legplan_enable_corridor_jps(lp, 3, 0, &err));
-    return true;
-}
-
-/* Cells of the corridor JPS's copy (a window of the map) left painted (0:
- * blank). */
-static size_t painted_cells(const LegPlanner *lp)
-{
-    size_t open = 0;
-    for (int y = 0; y < lp->cjps->grid.height; y++)
-        for (int x = 0; x < lp->cjps->grid.width; x++)
-            open += grid_passable(&lp->cjps->grid, x, y) + bitrows_get(&lp->cjps->rows, y + 1, x + 1) +
-                    bitrows_get(&lp->cjps->cols, x + 1, y + 1);
-    return open;
-}
-
-/* The corridor's sectors from s's to g's, a staircase, diagonal steps
- * first, under a new mark (returned). */
-static uint32_t mark_staircase(LegPlanner *lp, const Abstraction *a, xyLoc s, xyLoc g)
-{
-    uint32_t mark = legplan_new_mark(lp);
-    int sx = s.x / a->S, sy = s.y / a->S, gx = g.x / a->S, gy = g.y / a->S;
-    for (;;) {
-        legplan_add_sector(lp, sy * a->sw + sx, mark);
-        if (sx == gx && sy == gy)
-            break;
-        sx += (gx > sx) - (gx < sx);
-        sy += (gy > sy) - (gy < sy);
-    }
-    return mark;
-}
-
-/* A corridor search in pieces of one unit of work (painting, JPS, blanking,
- * the whole map's A*: legplan_corridor_jps_begin/_resume) appends the cells
- * it appends whole; one dropped midway (a new mark) leaves the copy blank. */
-static void test_legs_corridor_jps_in_pieces(T *t)
-{
-    Loaded l;
-    Abstraction a;
-    LegPlanner lp;
-    if (!corridor_planner(t, &l, &a, &lp))
-        return;
-    xyPath p = {0}, q = {0};
-    int differ = 0, paused = 0, dropped = 0, found = 0, step = t_thin(1);
-    for (int k = 0; k < 120; k += step) {
-        const ScenQuery *sq = &l.sc.q[(size_t)k * (size_t)l.sc.count / 120];
-        xyLoc s = sq->start, g = sq->goal;
-        mark_staircase(&lp, &a, s, g);
-        p.len = q.len = 0;
-        bool whole = legplan_corridor_jps(&lp, s, g, &p);
-        found += whole;
-        mark_staircase(&lp, &a, s, g);
-        lp.work = 1;
-        LegResult r = legplan_corridor_jps_begin(&lp, s, g, &q);
-        int pieces = 0;
-        for (; r == LEG_PAUSED && (k % 3 || pieces < 2); pieces++) {
-            lp.work = 1;
-            r = legplan_corridor_jps_resume(&lp, &q);
-        }
-        paused += pieces > 0;
-        if (r == LEG_PAUSED) { /* every third query: dropped midway */
-            legplan_new_mark(&lp);
-            dropped++;
-        } else if ((r == LEG_FOUND) != whole || p.len != q.len || memcmp(p.cells, q.cells, p.len * sizeof *p.cells)) {
-            differ++;
-        }
-        lp.work = UINT64_MAX;
-    }
-    size_t open = painted_cells(&lp);
-    CHECKF(t, differ == 0 && paused > 10 && dropped > 3 && found > 10 && open == 0,
-           "%d in pieces differ from whole (%d paused, %d dropped, %d found), %zu cells left painted", differ, paused,
-           dropped, found, open);
-    path_free(&p);
-    path_free(&q);
-    legplan_free(&lp);
-    abs_free(&a);
-    unload(&l);
-}
-
-/* Corridor legs by JPS over the painted corridor (legplan_corridor_jps) find a
- * path wherever the corridor A* (legplan_within) does, of the same length
- * or shorter (through the cells beside a corner), without widening, also
- * where the corridor turns through a sector corner
- * (each query's corridor is a staircase of sectors, diagonal steps first);
- * and the painted copy is blank again after every search. */
-static void test_legs_corridor_jps_matches_astar(T *t)
-{
-    Loaded l;
-    Abstraction a;
-    LegPlanner lp;
-    if (!corridor_planner(t, &l, &a, &lp))
-        return;
-    xyPath p = {0}, q = {0};
-    int found = 0, mismatched = 0, invalid = 0;
-    for (int k = 0; k < 400; k++) { /* spread over the buckets, short to long */
-        const ScenQuery *sq = &l.sc.q[(size_t)k * (size_t)l.sc.count / 400];
-        xyLoc s = sq->start, g = sq->goal;
-        uint32_t mark = mark_staircase(&lp, &a, s, g);
-        p.len = q.len = 0;
-        bool by_astar = legplan_within(&lp, s, g, mark, 1.0, 0, &p) == LEG_FOUND;
-        uint64_t widened = lp.fallbacks;
-        bool by_jps = legplan_corridor_jps(&lp, s, g, &q);
-        found += by_astar;
-        /* JPS may also pass the two cells beside a corner the corridor turns
-         * through (legs.c paint_corners), so it may find more, never less. */
-        if (by_astar &&
-            (!by_jps || lp.fallbacks != widened || path_length(q.cells, q.len) > path_length(p.cells, p.len) + 1e-6))
-            mismatched++;
-        if (by_jps && (path_first_fault(&l.g, q.cells, q.len) >= 0 || q.cells[0].x != s.x || q.cells[0].y != s.y ||
-                       q.cells[q.len - 1].x != g.x || q.cells[q.len - 1].y != g.y))
-            invalid++;
-    }
-    size_t open = painted_cells(&lp);
-    CHECKF(t, found >= 50 && mismatched == 0 && invalid == 0 && open == 0,
-           "%d corridor paths by A*: %d differ by JPS, %d invalid, %zu cells left painted", found, mismatched, invalid,
-           open);
-    path_free(&p);
-    path_free(&q);
-    legplan_free(&lp);
-    abs_free(&a);
-    unload(&l);
-}
-
-/* mm's corridor steps by JPS on a random map whose cells change (update()
- * opens and closes cells; the painted copy paints from the changed map and
- * its open list grows with it): every path valid, g reached where the
- * changed map connects it. */
-static void test_legs_corridor_jps_after_updates(T *t)
-{
-    Loaded l;
-    if (!load_named(t, "random/random256-30-0", &l))
-        return;
-    const Entry *e;
-    void *inst = prepare_spec(t, "mm:refine=corridor,jps=0,near=0,direct=0", &l, &e);
-    uint64_t seed = 3;
-    int checked = 0, bad = 0;
-    for (int round = 0; inst && round < 3; round++) {
-        flip_random_cells(t, e, inst, &l, 64, &seed);
-        int replayed = 0;
-        bad += replay_valid(t, e, inst, &l, round, 23, &replayed);
-        checked += replayed;
-    }
-    CHECKF(t, checked > 100 && bad == 0 && (!inst || entry_counter(e, inst, "ahead") > 0),
-           "%d of %d queries after updates wrong", bad, checked);
-    if (inst)
-        e->destroy(inst);
-    unload(&l);
-}
-
 /* A call without a bound (LegPlanner.work UINT64_MAX) stays without one
  * after a charge: a charge that took it below made run_astar round the
  * work up past the top, and its A* paused after an expansion or two. */
@@ -394,7 +237,7 @@ static void test_legs_unbounded_stays_unbounded(T *t)
         uint32_t mark = legplan_new_mark(&lp);
         for (uint32_t sec = 0; sec < a.nsectors; sec++)
             legplan_mark_sector(&lp, (int)sec, mark);
-        lp.work = UINT64_MAX;
+        legplan_call(&lp, UINT64_MAX);
         legplan_charge(&lp, 7);
         p.len = 0;
         found += legplan_within(&lp, l.sc.q[i].start, l.sc.q[i].goal, mark, 1.0, 0, &p) == LEG_FOUND &&
@@ -434,13 +277,13 @@ static void test_legs_box_regions_match_astar(T *t)
         if ((dx > dy ? 2 * dx + dy : 2 * dy + dx) > 4 * cfg.near) /* beyond the guard's reach */
             continue;
         int sr = abs_region_of(&a, &l.g, loc, s.x, s.y), gr = abs_region_of(&a, &l.g, loc, g.x, g.y);
-        lp.work = 1; /* a unit a call: the walk pauses every ROUTES_WALK_REGIONS regions */
+        legplan_call(&lp, 1); /* a unit a call: the walk pauses every ROUTES_WALK_REGIONS regions */
         BoxWalk walk = routes_box_connects(&rt, s, g, sr, gr);
         for (int calls = 0; walk == BOX_WALK_PAUSED && calls < 100000; calls++, paused++) {
-            lp.work = 1;
+            legplan_call(&lp, 1);
             walk = routes_box_walk(&rt);
         }
-        lp.work = UINT64_MAX;
+        legplan_call(&lp, UINT64_MAX);
         bool regions = routes_box_connects(&rt, s, g, sr, gr) == BOX_CONNECTED;
         differ_paused += regions != (walk == BOX_CONNECTED);
         p.len = 0;
@@ -457,54 +300,6 @@ static void test_legs_box_regions_match_astar(T *t)
     legplan_free(&lp);
     abs_free(&a);
     free(loc);
-    unload(&l);
-}
-
-/* Bounded (legplan_enable_corridor_jps's nodes), a corridor search that would reach
- * more nodes answers LEG_CAPPED with nothing appended and the window blank,
- * and widened then (legplan_corridor_widen) finds a valid path; one within
- * the bound appends the unbounded planner's cells. */
-static void test_legs_corridor_jps_bounded(T *t)
-{
-    Loaded l;
-    Abstraction a;
-    LegPlanner lp, lb;
-    if (!corridor_planner(t, &l, &a, &lp))
-        return;
-    Err err;
-    CHECK(t, legplan_init(&lb, &l.g, &a, &err) && legplan_enable_corridor_jps(&lb, 3, 96, &err));
-    xyPath p = {0}, q = {0};
-    int capped = 0, within = 0, differ = 0, invalid = 0, step = t_thin(1);
-    size_t left = 0;
-    for (int k = 0; k < 200; k += step) {
-        const ScenQuery *sq = &l.sc.q[(size_t)k * (size_t)l.sc.count / 200];
-        xyLoc s = sq->start, g = sq->goal;
-        mark_staircase(&lp, &a, s, g);
-        mark_staircase(&lb, &a, s, g);
-        p.len = q.len = 0;
-        bool whole = legplan_corridor_jps(&lp, s, g, &p);
-        LegResult r = legplan_corridor_jps_begin(&lb, s, g, &q);
-        if (r == LEG_CAPPED) {
-            capped++;
-            left += painted_cells(&lb) + q.len;
-            r = legplan_corridor_widen(&lb, &q);
-            if (r != LEG_FOUND || path_first_fault(&l.g, q.cells, q.len) >= 0 || q.cells[0].x != s.x ||
-                q.cells[0].y != s.y || q.cells[q.len - 1].x != g.x || q.cells[q.len - 1].y != g.y)
-                invalid++;
-        } else if (r == LEG_FOUND) {
-            within++;
-            differ += !whole || p.len != q.len || memcmp(p.cells, q.cells, p.len * sizeof *p.cells);
-        }
-    }
-    left += painted_cells(&lb);
-    CHECKF(t, capped * step > 20 && within * step > 20 && differ == 0 && invalid == 0 && left == 0,
-           "%d capped (%d widened invalid), %d within (%d differ), %zu cells appended or painted", capped, invalid,
-           within, differ, left);
-    path_free(&p);
-    path_free(&q);
-    legplan_free(&lb);
-    legplan_free(&lp);
-    abs_free(&a);
     unload(&l);
 }
 
@@ -538,10 +333,6 @@ static void test_leg_ends_not_stored(T *t)
 const TestCase LEG_TESTS[] = {
     {"legs_box_regions_match_astar", test_legs_box_regions_match_astar},
     {"legs_unbounded_stays_unbounded", test_legs_unbounded_stays_unbounded},
-    {"legplan_corridor_jps_after_updates", test_legs_corridor_jps_after_updates},
-    {"legplan_corridor_jps_bounded", test_legs_corridor_jps_bounded},
-    {"legplan_corridor_jps_in_pieces", test_legs_corridor_jps_in_pieces},
-    {"legplan_corridor_jps_matches_astar", test_legs_corridor_jps_matches_astar},
     {"leg_codec_round_trip", test_leg_codec_round_trip},
     {"leg_ends_not_stored", test_leg_ends_not_stored},
     {"leg_limits_and_orientation", test_leg_limits_and_orientation},

@@ -393,6 +393,91 @@ static void test_mm_calls_growth_no_faults(T *t)
     }
 }
 
+/* The expansions of mm's leg planner so far (the route's JPS, the legs'
+ * A*, the corridor steps' JPS). */
+static uint64_t legs_expanded(const MmEntry *mm)
+{
+    const LegPlanner *lp = &mm->legs;
+    return lp->astar.expanded + (lp->have_jps ? lp->jps.expanded : 0) + (lp->have_cjps ? lp->cjps->expanded : 0);
+}
+
+/* A leg joins in a call with the work for it (refine/refiner.c,
+ * legplan_fits): no bounded call both ends a corridor step's search (its
+ * expansions, its path, its window blanked) and joins a leg longer than
+ * the rest of its work joins (JOIN_CELLS_PER_WORK), on a random map whose
+ * steps look 16 regions ahead, so that their legs are long; some such legs
+ * join, in a call of their own. Joined after the search that found them,
+ * they made the random maps' longest calls
+ * (results/reference/mm-paper/stages63.md). */
+static void test_mm_calls_long_join_alone(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "random/random256-40-0", &l))
+        return;
+    const Entry *e;
+    MmEntry *mm = prepare_spec(t, "mm:ahead=16", &l, &e);
+    xyPath p = {0};
+    int stacked = 0, long_joins = 0;
+    for (int i = 0; mm && i < l.sc.count; i += t_thin(1)) {
+        const Refiner *r = &mm->refiner;
+        /* a call that expanded spent two units at least (JPS_EXPANSION_WORK / LEG_JPS_WORK) */
+        size_t most = (size_t)(r->cfg.work - 2) * JOIN_CELLS_PER_WORK;
+        p.len = 0;
+        for (bool done = false; !done;) {
+            bool waiting = r->planned && !r->joining; /* a leg planned, its join waiting */
+            /* its step's search, or its window's blanking, not ended yet */
+            bool searching = mm->legs.cjps_stage == CJPS_SEARCH || mm->legs.cjps_stage == CJPS_BLANK;
+            uint64_t legs = r->stats.legs, expanded = legs_expanded(mm);
+            done = e->get_path(mm, l.sc.q[i].start, l.sc.q[i].goal, &p);
+            bool joined = (waiting || r->stats.legs > legs) && (r->joining || !r->planned);
+            if (joined && r->scratch.len >= most) {
+                long_joins++;
+                stacked += searching || legs_expanded(mm) > expanded;
+            }
+        }
+    }
+    CHECKF(t, long_joins > 10 && stacked == 0, "%d of %d calls that joined a long leg ended its search too", stacked,
+           long_joins);
+    if (mm)
+        e->destroy(mm);
+    path_free(&p);
+    unload(&l);
+}
+
+/* A cache put that grows its part (the part's slots moved into a block a
+ * quarter larger) or steps an eviction waits for a call with the work for
+ * it (refine/refiner_legs.c, edge_cache_put_slots): no bounded call both
+ * expands nodes and grows a part, on a maze whose parts grow as its legs
+ * are cached; the search's last expansions, the leg's smoothing and the
+ * part's growth in one call were a maze's longest calls
+ * (results/reference/mm-paper/stages63.md). */
+static void test_mm_calls_part_growth_alone(T *t)
+{
+    Loaded l;
+    if (!load_named(t, "mazes/maze256-8-0", &l))
+        return;
+    const Entry *e;
+    MmEntry *mm = prepare_spec(t, "mm", &l, &e);
+    xyPath p = {0};
+    int stacked = 0, grew = 0;
+    for (int i = 0; mm && i < l.sc.count; i += t_thin(1)) {
+        p.len = 0;
+        for (bool done = false; !done;) {
+            uint64_t slots = mm->cache.slots, expanded = legs_expanded(mm);
+            done = e->get_path(mm, l.sc.q[i].start, l.sc.q[i].goal, &p);
+            if (mm->cache.slots > slots) {
+                grew++;
+                stacked += legs_expanded(mm) > expanded;
+            }
+        }
+    }
+    CHECKF(t, grew > 10 && stacked == 0, "%d of %d calls that grew a cache part expanded too", stacked, grew);
+    if (mm)
+        e->destroy(mm);
+    path_free(&p);
+    unload(&l);
+}
+
 const TestCase MM_CALLS_TESTS[] = {
     {"mm_calls_growth_no_faults", test_mm_calls_growth_no_faults}, /* first: see its comment */
     {"mm_calls_gate_counts", test_mm_calls_gate_counts},
@@ -404,5 +489,7 @@ const TestCase MM_CALLS_TESTS[] = {
     {"mm_calls_warm_refined", test_mm_calls_warm_refined},
     {"mm_calls_warm_past_reach", test_mm_calls_warm_past_reach},
     {"mm_calls_idle_legs_bounded", test_mm_calls_idle_legs_bounded},
+    {"mm_calls_long_join_alone", test_mm_calls_long_join_alone},
+    {"mm_calls_part_growth_alone", test_mm_calls_part_growth_alone},
     {NULL, NULL},
 };
