@@ -60,6 +60,7 @@ static bool part_resize(EdgeCache *c, CachePart *p, uint32_t n)
     if (p->n > c->grow_max)
         c->grow_max = p->n;
     c->unborn -= !p->slot;
+    c->resized++;
     free(p->slot);
     c->slots += n - p->n;
     *p = to;

@@ -104,6 +104,7 @@ typedef struct EdgeCache {
     uint8_t stride;    /* a slot's bytes in its part's block (its word's), wide keys' high halves aside */
     uint32_t used;     /* entries in all */
     uint32_t grow_max; /* the most slots one put moved (a part's growth) */
+    uint32_t resized;  /* parts' blocks made or grown so far (an eviction's pass in a part begins again) */
     uint16_t epoch;
     uint8_t at_bits;  /* a slot's bits for a record's offset: what the stream's bound needs, 16 to 28 */
     uint8_t val_bits; /* a slot's bits above its key: at_bits and the hit count's, at most 32 */
@@ -118,7 +119,8 @@ typedef struct EdgeCache {
     uint32_t evict_step_most;      /* the most slots one put's step of a slice looked at */
     uint32_t ev_part;              /* the slice begun: its next part to pass, ... */
     uint32_t ev_slot, ev_stop;     /* ... where that part's pass goes on and ends (edge_cache_evict.c), ... */
-    const void *ev_block;          /* ... the block it passes (NULL: its pass not begun; another: begun again), ... */
+    bool ev_in_part;               /* ... whether that pass is begun, ... */
+    uint32_t ev_resized;           /* ... and `resized` when it began (a part resized since: begun again), ... */
     bool ev_on;                    /* ... whether one is begun, */
     uint64_t ev_lo, ev_hi, ev_end; /* its records' range, and the end of the last record evicted */
     uint64_t keep_from; /* the stream's bits past which a hit leg is kept (3/4 of its most, set at each put) */

@@ -36,8 +36,8 @@ static void delete_at(const EdgeCache *c, CachePart *p, uint32_t i)
  * after a delete, as an entry may have moved in, and entries move only
  * towards the hole, which is where the pass stands, so one in the range
  * that the pass has not reached stays where it will reach it; what a put
- * inserts between steps is not in the range. A part resized meanwhile
- * (another block) is passed again from the start. Offsets fit in 32 bits
+ * inserts between steps is not in the range. Where a part was resized
+ * meanwhile (any part: its slots moved), the pass begins again. Offsets fit in 32 bits
  * (at_bits), so one compare tells a slot in the range. Returns the slots
  * looked at; *done once the pass is round. */
 static uint32_t evict_part(EdgeCache *c, CachePart *p, uint64_t lo, uint64_t hi, uint64_t *end, uint32_t slots,
@@ -45,15 +45,16 @@ static uint32_t evict_part(EdgeCache *c, CachePart *p, uint64_t lo, uint64_t hi,
 {
     *done = true;
     if (!p->slot || p->epoch != c->epoch || !p->used) {
-        c->ev_block = NULL;
+        c->ev_in_part = false;
         return 0;
     }
     uint32_t n = p->n;
-    if (c->ev_block != p->slot) {
+    if (!c->ev_in_part || c->ev_resized != c->resized) {
         uint32_t empty = 0;
         while (slot_key_lo(c, p, empty)) /* at most 7/8 of the slots are used */
             empty++;
-        c->ev_block = p->slot;
+        c->ev_in_part = true;
+        c->ev_resized = c->resized;
         c->ev_stop = empty;
         c->ev_slot = empty + 1 == n ? 0 : empty + 1;
     }
@@ -71,7 +72,7 @@ static uint32_t evict_part(EdgeCache *c, CachePart *p, uint64_t lo, uint64_t hi,
     c->ev_slot = i;
     *done = i == c->ev_stop;
     if (*done)
-        c->ev_block = NULL;
+        c->ev_in_part = false;
     p->used = (uint16_t)(p->used - gone);
     c->used -= gone;
     c->evicted += gone;
@@ -105,7 +106,7 @@ void edge_cache_evict_begin(EdgeCache *c)
     c->ev_hi = c->tail + slice < end ? c->tail + slice : end;
     c->ev_end = c->ev_hi;
     c->ev_part = 0;
-    c->ev_block = NULL;
+    c->ev_in_part = false;
     c->ev_on = true;
 }
 

@@ -168,7 +168,7 @@ bool edge_cache_part_room(EdgeCache *c, CachePart *p);
  * it stands; a slice begun from the tail; its parts passed until `slots`
  * are looked at (UINT32_MAX: all left; the slice done, the tail moves on);
  * a slice evicted at once, where a put needs its room now. */
-#define EVICT_STEP_SLOTS 128u /* the slots one put's step looks at */
+#define EVICT_STEP_SLOTS 256u /* the slots one put's step looks at */
 uint64_t edge_cache_slice_bits(const EdgeCache *c);
 void edge_cache_evict_begin(EdgeCache *c);
 void edge_cache_evict_step(EdgeCache *c, uint32_t slots);
