@@ -226,6 +226,7 @@ typedef struct RegionSearch {
     double end_best_g;        /* end_best_region's g (traced) */
     double end_weight;        /* the search's weight on its heuristic */
     uint64_t end_expanded;    /* its expansions so far */
+    uint64_t end_steps;       /* and its steps (an expansion and each edge it scanned: REGION_ENDS_PER_WORK) */
 } RegionSearch;
 
 /* `ch`: a contraction hierarchy (refine/abs_ch.h) answers every search
@@ -321,8 +322,8 @@ double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double we
  * through the regions does not take. Among dense scattered obstacles both
  * send the route round the wrong side (results/reference/mm-quality/).
  * An A* over the regions answers it, not the hierarchy (with
- * region_search_steps, in pieces: REGION_ENDS_PER_WORK expansions a unit
- * of the work), with the search's weight on its heuristic (above 1: fewer
+ * region_search_steps, in pieces: REGION_ENDS_PER_WORK steps a unit
+ * of the work, an expansion and each edge it scans a step), with the search's weight on its heuristic (above 1: fewer
  * regions expanded, a route at most that many times the least's cost). Its cost is the whole route's minus the
  * straight lines s to its region's center and g's center to g (what
  * region_search_run's callers add back), but never below 0. The next search only, begun
@@ -342,10 +343,14 @@ void region_search_ends(RegionSearch *as, bool on, xyLoc s, xyLoc g, double exce
  * bounded caller's work buys: about as many instructions as a unit of
  * the JPS's work (callgrind per call, results/reference/mm-paper/calls47.md). */
 #define REGION_UNPACK_PER_WORK 32u
-/* Expansions of the A* costed from the ends (region_search_ends) one unit
- * of a bounded caller's work buys (an expansion scans its region's edges
- * and g's region's; callgrind per call, results/reference/mm-calls/). */
-#define REGION_ENDS_PER_WORK 1u
+/* Steps of the A* costed from the ends (region_search_ends) one unit of a
+ * bounded caller's work buys: an expansion is a step and each edge it scans
+ * (its region's, and g's region's near g) another. Charged a unit an
+ * expansion, a call of 12 expanded regions of a dozen edges each, 19-33 k
+ * instructions, the random maps' longest calls
+ * (results/reference/mm-paper/stages63.md); an edge is about half a unit's
+ * instructions. */
+#define REGION_ENDS_PER_WORK 2u
 /* region_search_run for a caller that bounds its calls' work: `resume`
  * false begins the search, true goes on with the one that paused. The
  * hierarchy's query spends at most about *work (REGION_CH_UNITS each, and

@@ -242,7 +242,7 @@ bool region_search_hold(RegionSearch *as, Err *err);
 bool region_search_marks(RegionSearch *as);
 
 /* The search costed from its ends (abstract_search_ends.c): begun, run
- * while *budget (expansions) lasts (false: paused), its route taken. */
+ * while *budget (steps, REGION_ENDS_PER_WORK) lasts (false: paused), its route taken. */
 void region_ends_begin(RegionSearch *as, uint32_t from, uint32_t to);
 bool region_ends_run(RegionSearch *as, uint64_t *budget);
 double region_ends_finish(RegionSearch *as);

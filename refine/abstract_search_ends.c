@@ -4,6 +4,7 @@
  * the hierarchy's are abstract_search.c. */
 #include <stdlib.h>
 
+#include "../common/work.h"
 #include "abstract_search_astar.h"
 
 void region_search_ends(RegionSearch *as, bool on, xyLoc s, xyLoc g, double excess_share)
@@ -36,6 +37,7 @@ void region_ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
     as->end_best = INFINITY;
     as->end_best_region = to;
     as->end_expanded = 0;
+    as->end_steps = 0;
     region_start_search(as, from, g0, g0 + as->end_weight * heuristic(abs_center(ix, from), goal));
     put_parent(as, from, root_code(as));
     as->out_of_memory = false;
@@ -66,7 +68,8 @@ void region_ends_begin(RegionSearch *as, uint32_t from, uint32_t to)
     }
 }
 
-/* Expands while *budget (expansions) lasts; false: paused before a pop
+/* Expands while *budget lasts, an expansion taking a step of it and each
+ * edge it scans another (REGION_ENDS_PER_WORK); false: paused before a pop
  * (the next run pops what this one would have), true: ended. */
 bool region_ends_run(RegionSearch *as, uint64_t *budget)
 {
@@ -95,7 +98,7 @@ bool region_ends_run(RegionSearch *as, uint64_t *budget)
         if (g + w * heuristic(c, goal) >= as->end_best)
             return true;
         as->end_expanded++;
-        (*budget)--;
+        uint64_t steps = 1;
         if (tr)
             region_trace(as, TRACE_EXPANDING, cur, g, heuristic(c, goal));
         bool end = cur == to;
@@ -105,7 +108,7 @@ bool region_ends_run(RegionSearch *as, uint64_t *budget)
             for (uint32_t k = 0; k < as->end_near_n && k < REGION_END_NEAR && !end; k++)
                 end = as->end_near[k] == cur;
             for (abs_adj_begin(ix, as->kept_first, to, false, &it);
-                 as->end_near_n == UINT32_MAX && !end && abs_adj_next(ix, &it, &e);)
+                 as->end_near_n == UINT32_MAX && !end && abs_adj_next(ix, &it, &e); steps++)
                 end = e.to == cur;
         }
         if (end) {
@@ -116,7 +119,7 @@ bool region_ends_run(RegionSearch *as, uint64_t *budget)
                 as->end_best_g = g;
             }
         }
-        for (abs_adj_begin(ix, as->kept_first, cur, false, &it); abs_adj_next(ix, &it, &e);) {
+        for (abs_adj_begin(ix, as->kept_first, cur, false, &it); abs_adj_next(ix, &it, &e); steps++) {
             uint32_t nb = e.to;
             double ng = g + abs_octile_units(c, abs_center(ix, nb));
             if (offer_edge(as, &ng, share, &it, &e)) {
@@ -124,6 +127,8 @@ bool region_ends_run(RegionSearch *as, uint64_t *budget)
                     return true;
             }
         }
+        as->end_steps += steps;
+        work_take(budget, steps);
     }
 }
 

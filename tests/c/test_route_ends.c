@@ -5,6 +5,7 @@
  * regions' centers, never cheaper than the straight line. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../../entries/mm/mm.h"
 #include "mm_regions.h"
@@ -144,6 +145,57 @@ static void test_route_ends(T *t)
     mm_regions_close(&m);
 }
 
+/* The search costed from the ends in pieces of 12 units (a GetPath call's
+ * work, region_search_steps): the same route and cost as run whole, and no
+ * piece scans more steps (an expansion and each edge it scans,
+ * REGION_ENDS_PER_WORK a unit) than its units buy and one expansion more;
+ * charged a unit an expansion, a piece expanded 12 regions whatever their
+ * edges (the random maps' longest calls, results/reference/mm-paper/stages63.md). */
+static void test_route_ends_in_pieces(T *t)
+{
+    MmRegions m;
+    if (!mm_regions_open(t, "random/random256-10-0", "mm", false, &m))
+        return;
+    const AbsIndex *ix = m.ix;
+    RegionSearch *as = &m.as;
+    uint32_t n = ix->abs->nregions, most = 0; /* the most steps one expansion takes */
+    for (uint32_t r = 0; r < n; r++) {
+        AbsAdj c;
+        AbsAdjEdge e;
+        uint32_t k = 1;
+        for (abs_adj_begin(ix, NULL, r, false, &c); abs_adj_next(ix, &c, &e);)
+            k++;
+        most = k > most ? k : most;
+    }
+    uint32_t *whole = malloc((size_t)n * sizeof *whole);
+    uint64_t seed = 5;
+    int differ = 0, over = 0, pieces = 0;
+    for (int i = 0; i < 60 && n > 1 && whole; i++) {
+        seed = seed * 6364136223846793005u + 1442695040888963407u;
+        uint32_t from = (uint32_t)((seed >> 33) % n), to = (uint32_t)((seed >> 13) % n);
+        xyLoc s = near_cell(abs_center(ix, from), ix->abs, &seed), g = near_cell(abs_center(ix, to), ix->abs, &seed);
+        region_search_ends(as, true, s, g, 1.0);
+        double cw = region_search_run(as, from, to, 1.0), cp = 0;
+        int len = as->path_len;
+        memcpy(whole, as->path, (size_t)(len > 0 ? len : 0) * sizeof *whole);
+        region_search_ends(as, true, s, g, 1.0);
+        bool done = false;
+        for (bool resume = false; !done; resume = true) {
+            uint64_t work = 12, steps = as->end_steps;
+            done = region_search_steps(as, from, to, 1.0, resume, &work, &cp);
+            uint64_t took = resume ? as->end_steps - steps : as->end_steps; /* begun: counted from 0 */
+            over += took > 12 * REGION_ENDS_PER_WORK + most;
+            pieces++;
+        }
+        differ += cp != cw || as->path_len != len || (len > 0 && memcmp(whole, as->path, (size_t)len * sizeof *whole));
+    }
+    CHECKF(t, differ == 0 && over == 0 && pieces > 120,
+           "%d routes differ in pieces; %d of %d pieces scanned past their work and one expansion (%u steps)", differ,
+           over, pieces, most);
+    free(whole);
+    mm_regions_close(&m);
+}
+
 /* abs_octile_units rounds only the diagonal part (refine/abs_cost.h): the
  * same units as rounding the whole scaled octile distance, for every
  * offset up to 1024 cells (centers of neighbouring sectors are under 32
@@ -165,5 +217,6 @@ static void test_octile_units(T *t)
 const TestCase ROUTE_ENDS_TESTS[] = {
     {"route_ends", test_route_ends},
     {"octile_units", test_octile_units},
+    {"route_ends_in_pieces", test_route_ends_in_pieces},
     {NULL, NULL},
 };
