@@ -322,8 +322,9 @@ double region_search_run(RegionSearch *as, uint32_t from, uint32_t to, double we
  * through the regions does not take. Among dense scattered obstacles both
  * send the route round the wrong side (results/reference/mm-quality/).
  * An A* over the regions answers it, not the hierarchy (with
- * region_search_steps, in pieces: REGION_ENDS_PER_WORK steps a unit
- * of the work, an expansion and each edge it scans a step), with the search's weight on its heuristic (above 1: fewer
+ * region_search_steps, in pieces: REGION_ENDS_PER_WORK steps a unit of
+ * the work, an expansion and each edge it scans a step), with the search's
+ * weight on its heuristic (above 1: fewer
  * regions expanded, a route at most that many times the least's cost). Its cost is the whole route's minus the
  * straight lines s to its region's center and g's center to g (what
  * region_search_run's callers add back), but never below 0. The next search only, begun
