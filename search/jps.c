@@ -223,11 +223,6 @@ static int charged_form(Jps *j)
     return form;
 }
 
-/* The search's one loop. Before each pop it asks the caller's work (*work,
- * expansions this call may still spend): none left, it pauses with the open
- * list and the bypass stack as they are, so the next jps_run pops what this
- * one would have popped. After the pop, the search's own cap (jps_begin):
- * none left and not the goal, it gives up. */
 /* The found search's chain (trace, goal first) appended as its path, its
  * work taken off *work. */
 static JpsResult unwind(Jps *j, uint64_t *work, xyPath *path)
@@ -239,6 +234,11 @@ static JpsResult unwind(Jps *j, uint64_t *work, xyPath *path)
     return JPS_FOUND;
 }
 
+/* The search's one loop. Before each pop it asks the caller's work (*work,
+ * expansions this call may still spend): none left, it pauses with the open
+ * list and the bypass stack as they are, so the next jps_run pops what this
+ * one would have popped. After the pop, the search's own cap (jps_begin):
+ * none left and not the goal, it gives up. */
 JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
 {
     if (!j->running)
