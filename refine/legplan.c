@@ -123,7 +123,7 @@ size_t legplan_blank_window(LegPlanner *lp)
 {
     blank_lines(lp, false);
     blank_lines(lp, true);
-    return (size_t)(lp->cjps_hi.x - lp->cjps_lo.x) + (size_t)(lp->cjps_hi.y - lp->cjps_lo.y);
+    return legplan_box_lines(lp);
 }
 
 void legplan_corridor_jps_drop(LegPlanner *lp)

@@ -210,8 +210,15 @@ LegResult legplan_corridor_jps_resume(LegPlanner *lp, xyPath *out);
 LegResult legplan_corridor_widen(LegPlanner *lp, xyPath *out);
 /* Blanks a paused corridor search's corridor and ends it. */
 void legplan_corridor_jps_drop(LegPlanner *lp);
+/* The lines across the corridor window's painted box, rows and columns:
+ * the most that painting or blanking it writes. */
+static inline size_t legplan_box_lines(const LegPlanner *lp)
+{
+    return (size_t)(lp->cjps_hi.x - lp->cjps_lo.x) + (size_t)(lp->cjps_hi.y - lp->cjps_lo.y);
+}
 /* Blocks the window's painted box again (its rows and columns there): the
- * window blank, as between searches. Returns the lines written. */
+ * window blank, as between searches. Returns the lines written
+ * (legplan_box_lines). */
 size_t legplan_blank_window(LegPlanner *lp);
 /* The same run whole, whatever lp->work (tests); true when found. */
 bool legplan_corridor_jps(LegPlanner *lp, xyLoc from, xyLoc to, xyPath *out);

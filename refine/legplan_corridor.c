@@ -242,13 +242,6 @@ static bool paint_corridor(LegPlanner *lp)
     return true;
 }
 
-/* The lines across the painted box, rows and columns: the most that
- * painting or blanking it writes (paint_lines, legplan_blank_window). */
-static size_t box_lines(const LegPlanner *lp)
-{
-    return (size_t)(lp->cjps_hi.x - lp->cjps_lo.x) + (size_t)(lp->cjps_hi.y - lp->cjps_lo.y);
-}
-
 static LegResult corridor_wide(LegPlanner *lp, xyPath *out);
 static LegResult wide_jps(LegPlanner *lp, xyPath *out);
 
@@ -335,7 +328,8 @@ LegResult legplan_corridor_jps_resume(LegPlanner *lp, xyPath *out)
             out->cells[i] = (xyLoc){(int16_t)(out->cells[i].x + lp->cjps_ox), (int16_t)(out->cells[i].y + lp->cjps_oy)};
         lp->cjps_stage = CJPS_BLANK;
     }
-    if (!legplan_fits(lp, 1 + box_lines(lp) / LEG_BLANK_LINES)) /* CJPS_BLANK: blank again before the step ends */
+    if (!legplan_fits(lp,
+                      1 + legplan_box_lines(lp) / LEG_BLANK_LINES)) /* CJPS_BLANK: blank again before the step ends */
         return LEG_PAUSED;
     legplan_charge(lp, 1 + legplan_blank_window(lp) / LEG_BLANK_LINES);
     lp->cjps_stage = CJPS_IDLE;

@@ -342,23 +342,16 @@ JpsResult jps_run(Jps *j, uint64_t *work, xyPath *path)
     if (!found)
         return JPS_NONE;
     size_t n = 0;
-    uint64_t cells = 0;
     /* The chain by node index (the goal's is idx, as popped): no lookup by id. */
     for (uint32_t v = idx;; v = j->open.node[v].parent & PARENT_NODE) {
         if (n == j->trace_cap && !jps_grow_trace(j)) /* sparse only: per cell, it holds every cell */
             return JPS_CAPPED;                       /* no memory for the path: given up */
-        uint32_t c = cell_of(j, v);
-        if (n > 0) { /* a segment's cells: the longer of its two sides */
-            int dx = abs((int)(c % (uint32_t)stride) - (int)(j->trace[n - 1] % (uint32_t)stride));
-            int dy = abs((int)(c / (uint32_t)stride) - (int)(j->trace[n - 1] / (uint32_t)stride));
-            cells += (uint64_t)(dx > dy ? dx : dy);
-        }
-        j->trace[n++] = c;
+        j->trace[n++] = cell_of(j, v);
         if (j->open.node[v].parent >> PARENT_DIR_SHIFT == 8) /* the start */
             break;
     }
     j->unwind_n = n;
-    j->unwind_work = n / JPS_UNWIND_POINTS + cells / JPS_UNWIND_CELLS;
+    j->unwind_work = n / JPS_UNWIND_POINTS + jps_chain_cells(j->trace, n, stride) / JPS_UNWIND_CELLS;
     if (spent_here && left < j->unwind_work) { /* appended at the next run's start */
         j->running = true;
         *work = 0;

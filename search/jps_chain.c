@@ -27,3 +27,14 @@ void jps_path_of_chain(const uint32_t *chain, size_t n, int stride, bool waypoin
             path->cells[path->len++] = (xyLoc){(int16_t)(x + dx - 1), (int16_t)(y + dy - 1)};
     }
 }
+
+uint64_t jps_chain_cells(const uint32_t *chain, size_t n, int stride)
+{
+    uint64_t cells = 0;
+    for (size_t i = 1; i < n; i++) {
+        int ex = abs((int)(chain[i] % (uint32_t)stride) - (int)(chain[i - 1] % (uint32_t)stride));
+        int ey = abs((int)(chain[i] / (uint32_t)stride) - (int)(chain[i - 1] / (uint32_t)stride));
+        cells += (uint64_t)(ex > ey ? ex : ey);
+    }
+    return cells;
+}

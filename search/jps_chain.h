@@ -16,5 +16,7 @@
 #include "../grid/path.h"
 
 void jps_path_of_chain(const uint32_t *chain, size_t n, int stride, bool waypoints, xyPath *path);
+/* The cells that path takes after its start: each segment's longer side. */
+uint64_t jps_chain_cells(const uint32_t *chain, size_t n, int stride);
 
 #endif

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 typedef struct T {
     const char *name;
@@ -104,6 +105,11 @@ typedef struct Loaded {
     Grid g;
     Scenario sc;
 } Loaded;
+/* Do two paths hold the same cells, in order? */
+static inline bool t_same_path(const xyPath *a, const xyPath *b)
+{
+    return a->len == b->len && (a->len == 0 || memcmp(a->cells, b->cells, a->len * sizeof *a->cells) == 0);
+}
 /* An embedded map: "rooms/8room256-0" -> maps/rooms/8room256-0.map and
  * scenarios/rooms/8room256-0.map.scen. */
 bool load_named(T *t, const char *name, Loaded *l);

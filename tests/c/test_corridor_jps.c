@@ -83,7 +83,7 @@ static void test_legs_corridor_jps_in_pieces(T *t)
         if (r == LEG_PAUSED) { /* every third query: dropped midway */
             legplan_new_mark(&lp);
             dropped++;
-        } else if ((r == LEG_FOUND) != whole || p.len != q.len || memcmp(p.cells, q.cells, p.len * sizeof *p.cells)) {
+        } else if ((r == LEG_FOUND) != whole || !t_same_path(&p, &q)) {
             differ++;
         }
         legplan_call(&lp, UINT64_MAX);
@@ -175,7 +175,7 @@ static void test_legs_corridor_blank_waits(T *t)
             r = legplan_corridor_jps_resume(&lp, &q);
         }
         left_painted += painted_cells(&lp) > 0;
-        differ += (r == LEG_FOUND) != whole || p.len != q.len || memcmp(p.cells, q.cells, p.len * sizeof *p.cells);
+        differ += (r == LEG_FOUND) != whole || !t_same_path(&p, &q);
     }
     legplan_call(&lp, UINT64_MAX);
     CHECKF(t, waited > 0 && differ == 0 && left_painted == 0,
@@ -291,7 +291,7 @@ static void test_legs_corridor_jps_bounded(T *t)
                 invalid++;
         } else if (r == LEG_FOUND) {
             within++;
-            differ += !whole || p.len != q.len || memcmp(p.cells, q.cells, p.len * sizeof *p.cells);
+            differ += !whole || !t_same_path(&p, &q);
         }
     }
     left += painted_cells(&lb);

@@ -2,8 +2,9 @@
  * a grown search is traced once, turn bits are given back before the
  * node state outgrows the room left for them, its owner's gate is asked
  * before it grows, a found path waits for a run with the work for it, a
- * paused search's JPS may be tiled, two JPS may share it, a batch of changes counts the cells it flips, and a warm-up's
- * searches run from the middle and leave no trace in the answers. */
+ * paused search's JPS may be tiled, two JPS may share it, a batch of
+ * changes counts the cells it flips, and a warm-up's searches run from
+ * the middle and leave no trace in the answers. */
 #include <string.h>
 
 #include "../../grid/grid.h"
@@ -81,7 +82,7 @@ static void test_jps_grows_in_pieces(T *t)
                     most = parts.open.zeroed - zeroed;
             } while (b == JPS_PAUSED);
         }
-        differ += a != b || p.len != q.len || memcmp(p.cells, q.cells, p.len * sizeof *p.cells) != 0;
+        differ += a != b || !t_same_path(&p, &q);
     }
     CHECKF(t,
            differ == 0 && parts.grown > 2 && parts.grown == whole.grown && zeroing > 20 &&
@@ -119,13 +120,13 @@ static void test_jps_path_waits_for_its_run(T *t)
                 b = jps_run(&parts, &work, &q);
                 bool grew = parts.expanded > expanded;
                 waited += b == JPS_PAUSED && parts.unwind_n > 0;
-                /* the path's cost: its cells at most 6 a unit, plus its points */
+                /* at least what the path appended cost: its cells' share, without its points' */
                 uint64_t cost = (q.len - len) / JPS_UNWIND_CELLS;
                 stacked += grew && b == JPS_FOUND && cost > 24;
             } while (b == JPS_PAUSED);
         }
         found += b == JPS_FOUND;
-        differ += a != b || p.len != q.len || memcmp(p.cells, q.cells, p.len * sizeof *p.cells) != 0;
+        differ += a != b || !t_same_path(&p, &q);
     }
     CHECKF(
         t, differ == 0 && waited > 0 && stacked == 0 && found > 20,
@@ -158,7 +159,7 @@ static bool load_packed_three(T *t, const char *name, Loaded *l, Grid *packed, J
 static int three_differ(const JpsResult r[3], const xyPath p[3])
 {
     for (int i = 1; i < 3; i++)
-        if (r[i] != r[0] || p[i].len != p[0].len || memcmp(p[i].cells, p[0].cells, p[0].len * sizeof *p[0].cells))
+        if (r[i] != r[0] || !t_same_path(&p[i], &p[0]))
             return 1;
     return 0;
 }
@@ -217,7 +218,7 @@ static int answers_differ(const Loaded *l, Jps *a, Jps *b, int every)
         p.len = q.len = 0;
         JpsResult ra = jps_find_capped(a, l->sc.q[k].start, l->sc.q[k].goal, UINT64_MAX, &p);
         JpsResult rb = jps_find_capped(b, l->sc.q[k].start, l->sc.q[k].goal, UINT64_MAX, &q);
-        differ += ra != rb || p.len != q.len || memcmp(p.cells, q.cells, p.len * sizeof *p.cells);
+        differ += ra != rb || !t_same_path(&p, &q);
     }
     path_free(&p);
     path_free(&q);
@@ -497,7 +498,7 @@ static void test_jps_shared_nodes(T *t)
         p.len = q.len = 0;
         JpsResult want = jps_find_capped(&alone, s, g, UINT64_MAX, &p);
         JpsResult got = jps_find_capped(n % 3 ? &a : &b, s, g, UINT64_MAX, &q);
-        differ += want != got || p.len != q.len || memcmp(p.cells, q.cells, p.len * sizeof *p.cells) != 0;
+        differ += want != got || !t_same_path(&p, &q);
     }
     size_t own = jps_bytes(&alone), pair = jps_bytes(&a) + jps_bytes(&b), map = jps_bytes(&b);
     xyLoc s = l.sc.q[0].start, g = l.sc.q[0].goal;
@@ -573,7 +574,7 @@ static void test_jps_warm_up_from_the_middle(T *t)
         p.len = q.len = 0;
         JpsResult a = jps_find_capped(&j, l.sc.q[k].start, l.sc.q[k].goal, UINT64_MAX, &p);
         JpsResult b = jps_find_capped(&fresh, l.sc.q[k].start, l.sc.q[k].goal, UINT64_MAX, &q);
-        differ += a != b || p.len != q.len || memcmp(p.cells, q.cells, p.len * sizeof *p.cells) != 0;
+        differ += a != b || !t_same_path(&p, &q);
     }
     CHECKF(t, differ == 0, "%d answers differ from a fresh JPS's", differ);
     path_free(&p);

@@ -393,14 +393,6 @@ static void test_mm_calls_growth_no_faults(T *t)
     }
 }
 
-/* The expansions of mm's leg planner so far (the route's JPS, the legs'
- * A*, the corridor steps' JPS). */
-static uint64_t legs_expanded(const MmEntry *mm)
-{
-    const LegPlanner *lp = &mm->legs;
-    return lp->astar.expanded + (lp->have_jps ? lp->jps.expanded : 0) + (lp->have_cjps ? lp->cjps->expanded : 0);
-}
-
 /* A leg joins in a call with the work for it (refine/refiner.c,
  * legplan_fits): no bounded call both ends a corridor step's search (its
  * expansions, its path, its window blanked) and joins a leg longer than
@@ -427,12 +419,12 @@ static void test_mm_calls_long_join_alone(T *t)
             bool waiting = r->planned && !r->joining; /* a leg planned, its join waiting */
             /* its step's search, or its window's blanking, not ended yet */
             bool searching = mm->legs.cjps_stage == CJPS_SEARCH || mm->legs.cjps_stage == CJPS_BLANK;
-            uint64_t legs = r->stats.legs, expanded = legs_expanded(mm);
+            uint64_t legs = r->stats.legs, expanded = refiner_refine_expanded(&mm->refiner);
             done = e->get_path(mm, l.sc.q[i].start, l.sc.q[i].goal, &p);
             bool joined = (waiting || r->stats.legs > legs) && (r->joining || !r->planned);
             if (joined && r->scratch.len >= most) {
                 long_joins++;
-                stacked += searching || legs_expanded(mm) > expanded;
+                stacked += searching || refiner_refine_expanded(&mm->refiner) > expanded;
             }
         }
     }
@@ -463,11 +455,11 @@ static void test_mm_calls_part_growth_alone(T *t)
     for (int i = 0; mm && i < l.sc.count; i += t_thin(1)) {
         p.len = 0;
         for (bool done = false; !done;) {
-            uint64_t slots = mm->cache.slots, expanded = legs_expanded(mm);
+            uint64_t slots = mm->cache.slots, expanded = refiner_refine_expanded(&mm->refiner);
             done = e->get_path(mm, l.sc.q[i].start, l.sc.q[i].goal, &p);
             if (mm->cache.slots > slots) {
                 grew++;
-                stacked += legs_expanded(mm) > expanded;
+                stacked += refiner_refine_expanded(&mm->refiner) > expanded;
             }
         }
     }
