@@ -246,18 +246,17 @@ static bool line_is(const xyLoc *cells, size_t m)
     return true;
 }
 
-size_t cells_to_waypoints(const Grid *g, const xyLoc *cells, size_t n, xyLoc *way)
+bool cells_to_waypoints_part(const Grid *g, const xyLoc *cells, size_t n, xyLoc *way, WayConv *c, size_t most)
 {
-    if (n < 2) {
-        memcpy(way, cells, n * sizeof *way);
-        return n;
-    }
-    size_t k = 0, start = 0;
-    way[k++] = cells[0];
-    while (start + 1 < n) {
+    if (c->k == 0 && n > 0)
+        way[c->k++] = cells[0];
+    size_t from = c->start;
+    while (c->start + 1 < n) {
+        if (c->start - from >= most)
+            return false;
         /* The longest run from `start` using one line's two moves. */
+        size_t start = c->start, end = start + 1;
         int d1 = move_dir(cells[start], cells[start + 1]), d2 = d1;
-        size_t end = start + 1;
         while (end + 1 < n) {
             int d = move_dir(cells[end], cells[end + 1]);
             if (d != d1 && d != d2) {
@@ -271,13 +270,20 @@ size_t cells_to_waypoints(const Grid *g, const xyLoc *cells, size_t n, xyLoc *wa
          * or pure diagonal run is the run), legal as the path's moves are:
          * no walk needed. */
         if (d1 == d2 || (g ? line_legal(g, cells[start], cells[end]) : line_is(cells + start, end - start))) {
-            way[k++] = cells[end];
+            way[c->k++] = cells[end];
         } else { /* not one line: every turn is a waypoint (straight pieces are lines) */
             for (size_t i = start + 1; i <= end; i++)
                 if (i == end || move_dir(cells[i - 1], cells[i]) != move_dir(cells[i], cells[i + 1]))
-                    way[k++] = cells[i];
+                    way[c->k++] = cells[i];
         }
-        start = end;
+        c->start = end;
     }
-    return k;
+    return true;
+}
+
+size_t cells_to_waypoints(const Grid *g, const xyLoc *cells, size_t n, xyLoc *way)
+{
+    WayConv c = {0};
+    cells_to_waypoints_part(g, cells, n, way, &c, SIZE_MAX);
+    return c.k;
 }

@@ -147,5 +147,16 @@ static inline void path_push_line(xyPath *p, xyLoc a, xyLoc b)
  * Linear time but for one line walk per run. Returns the count written to
  * `way` (n at most; first and last kept). */
 size_t cells_to_waypoints(const Grid *g, const xyLoc *cells, size_t n, xyLoc *way);
+/* The same in pieces, for a caller whose time is bounded (a leg joining
+ * the window, refine/window.h win_add_run): `c` says where the conversion
+ * stands (zeroed to begin: the waypoints written to way[0..c->k), the
+ * cells' run from c->start next). A call converts whole runs until at
+ * least `most` cells passed (one run may pass the mark: a run is never
+ * split, so the waypoints are cells_to_waypoints' own) and returns whether
+ * it reached the last cell. */
+typedef struct WayConv {
+    size_t start, k;
+} WayConv;
+bool cells_to_waypoints_part(const Grid *g, const xyLoc *cells, size_t n, xyLoc *way, WayConv *c, size_t most);
 
 #endif

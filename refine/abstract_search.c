@@ -324,6 +324,7 @@ bool region_search_steps(RegionSearch *as, uint32_t from, uint32_t to, double we
             return false;
         as->ends_running = false;
         *cost = region_ends_finish(as);
+        work_take(work, 1 + (uint64_t)(as->path_len > 0 ? as->path_len : 0) / REGION_ROUTE_PER_WORK);
         return true;
     }
     if (!abs_ch_built(ch) || weight != 1.0 || (!resume && ch->dyn.pending)) {

@@ -352,6 +352,13 @@ void region_search_ends(RegionSearch *as, bool on, xyLoc s, xyLoc g, double exce
  * (results/reference/mm-paper/stages63.md); an edge is about half a unit's
  * instructions. */
 #define REGION_ENDS_PER_WORK 2u
+/* Its route taken at its end (region_ends_finish: the parents walked
+ * twice and the route reversed) is charged a unit and one more a
+ * REGION_ROUTE_PER_WORK regions: uncharged, a search that ended at its
+ * first pop left the call its whole work, and the first corridor step
+ * began in the same call (random512-40-0 on a call's work of 8: a route of 8 k instructions and
+ * the step's painting, 19 k in one call; results/reference/mm-paper/calls64.md). */
+#define REGION_ROUTE_PER_WORK 8u
 /* region_search_run for a caller that bounds its calls' work: `resume`
  * false begins the search, true goes on with the one that paused. The
  * hierarchy's query spends at most about *work (REGION_CH_UNITS each, and

@@ -375,19 +375,29 @@ static bool step(Refiner *r, xyLoc s, xyLoc g, xyPath *out, uint64_t t0)
             r->planned_form = form;
         }
         bool smoothed = r->planned_form == LEG_WAYPOINTS;
-        /* The leg joins (linear in what it holds and unwinds: charged) in a
-         * call with work for it, its joint is smoothed in pieces. */
+        /* The leg joins (linear in what it holds and unwinds: charged): a
+         * cell leg's waypoints are made in pieces, other legs join whole in
+         * a call with work for them (the cells form's copy, a cached leg's
+         * waypoints); then its joint is smoothed in pieces. */
         uint64_t per = smoothed ? SMOOTH_CELLS_PER_WORK : JOIN_CELLS_PER_WORK;
-        if (!r->joining && !legplan_fits(r->legs, 1 + leg->len / per))
+        size_t whole = smoothed || r->win.cells ? leg->len : 0;
+        bool fresh = !r->joining && !win_adding(&r->win);
+        if (fresh && !legplan_fits(r->legs, 1 + whole / per))
             return false;
         uint64_t tp = refiner_phase_start(r);
-        if (!r->joining) {
+        if (fresh) {
             uint64_t cut = r->win.cut;
             if (smoothed)
                 win_add_way(&r->win, leg->cells, leg->len);
             else
-                win_add(&r->win, leg->cells, leg->len);
-            legplan_charge(r->legs, 1 + (leg->len + r->win.cut - cut) / per);
+                win_add_begin(&r->win, leg->cells, leg->len);
+            legplan_charge(r->legs, 1 + (whole + r->win.cut - cut) / per);
+        }
+        if (!r->joining) {
+            if (!win_add_run(&r->win, &r->legs->work)) {
+                refiner_phase_end(r, PHASE_JOIN, tp);
+                return false;
+            }
             if (r->cfg.smooth)
                 win_smooth_begin(&r->win, smoothed && r->cfg.back >= 0 ? (size_t)r->cfg.back : SIZE_MAX,
                                  smoothed && r->cfg.joint > 0 ? (size_t)r->cfg.joint : SIZE_MAX);

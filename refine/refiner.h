@@ -29,11 +29,13 @@
  * spends at most about that many expansions' worth of work: the routes' JPS
  * and box A*, locating s and g, the abstract search (the regions'
  * hierarchy's query, or the A* costed from s and g of corridor steps), the
- * guard's A*, the legs' A*, corridor steps (painting, JPS, blanking) and
- * the smoothing of a new center leg and of each joint pause when it is
- * spent and go on in the next call of the same query, in the same order,
- * so the paths do not depend on the bound; what is not paused is charged:
- * a leg joining the window (linear in its cells or waypoints), the
+ * guard's A*, the legs' A*, corridor steps (painting, JPS, blanking), a
+ * cell leg's waypoints as it joins the window (refine/window.h
+ * win_add_run) and the smoothing of a new center leg and of each joint
+ * pause when it is spent and go on in the next call of the same query, in
+ * the same order, so the paths do not depend on the bound; what is not
+ * paused is charged: a cached leg joining the window (linear in its
+ * waypoints and the cells it unwinds), the cells form's copy, the
  * hierarchy's unpacking of the route, the abstract A* (a weight above 1,
  * or a hierarchy awaiting a map's changes) and the whole-map fallback. Such a call may return false having appended
  * nothing (the GPPC loop calls again).

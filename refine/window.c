@@ -73,6 +73,7 @@ static void smooth_stop(Window *w)
 void win_drop(Window *w)
 {
     smooth_stop(w);
+    w->add.on = false;
     w->way.len = 1;
     w->moves = 0;
 }
@@ -80,6 +81,7 @@ void win_drop(Window *w)
 void win_reset(Window *w, xyLoc anchor)
 {
     w->smoothing = false;
+    w->add.on = false;
     w->way.len = 0;
     path_push(&w->way, anchor);
     w->moves = w->joint = 0;

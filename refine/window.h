@@ -142,6 +142,16 @@ typedef struct Window {
     SmoothRun run;
     size_t sm_from, sm_end;
     JointMemo *slot, fresh;
+    /* A cell leg joining in pieces (win_add_begin .. win_add_run; `on`
+     * false: none): its cells from where the unwinding stopped (`at`,
+     * the caller's, as they are until the join ends), of the leg's n, their
+     * waypoints written from way[base] on. */
+    struct {
+        bool on, joined;
+        const xyLoc *cells;
+        size_t n, leg_n, at, base;
+        WayConv conv;
+    } add;
 } Window;
 
 /* Cannot fail: its buffers grow through path_reserve (grid/path.h).
@@ -196,6 +206,16 @@ void win_drop(Window *w);
 /* Appends a leg (cells[0] == win_last(), every step a legal move): unwinds,
  * then adds its waypoints (cells_to_waypoints). */
 void win_add(Window *w, const xyLoc *cells, size_t n);
+/* win_add in pieces, for a caller whose calls are bounded: win_add_begin
+ * unwinds (the cells form: joins whole, a copy), win_add_run makes the
+ * waypoints on `work` (JOIN_CELLS_PER_WORK cells a unit, whole runs: see
+ * cells_to_waypoints_part) and returns whether the leg has joined (true at
+ * once with no join begun); the window is the same as after win_add. The
+ * leg's cells stay as they are until then. win_drop and win_reset drop a
+ * join begun. */
+void win_add_begin(Window *w, const xyLoc *cells, size_t n);
+bool win_add_run(Window *w, uint64_t *work);
+static inline bool win_adding(const Window *w) { return w->add.on; }
 /* Cells of such a leg one unit of a bounded caller's work joins
  * (refine/smooth.h SMOOTH_CELLS_PER_WORK's unit): cells_to_waypoints reads
  * each cell's move and tests the runs' lines, about three times a smoothing

@@ -1,7 +1,10 @@
 /* refine/window_join.c: a leg joining the window (refine/window.h win_add,
- * win_add_way): the unwinding over the window's last cells, then its
- * waypoints appended; and win_truncate, which the unwinding cuts with. */
+ * in pieces win_add_begin and win_add_run, win_add_way): the unwinding
+ * over the window's last cells, then its waypoints appended; and
+ * win_truncate, which the unwinding cuts with. */
 #include "window.h"
+
+#include "../common/work.h"
 
 #include <string.h>
 
@@ -192,7 +195,7 @@ static void add_cells(Window *w, const xyLoc *cells, size_t n)
     w->moves += n - from;
 }
 
-void win_add(Window *w, const xyLoc *cells, size_t n)
+void win_add_begin(Window *w, const xyLoc *cells, size_t n)
 {
     if (n < 2)
         return;
@@ -204,11 +207,40 @@ void win_add(Window *w, const xyLoc *cells, size_t n)
     size_t i = unwind(w, &l);
     /* The leg from cells[i]: when that is win_last() its first waypoint is
      * already there, else it is one legal move on (a line of one step). */
-    xyLoc last = win_last(w);
-    bool joined = xy_same(cells[i], last);
+    bool joined = xy_same(cells[i], win_last(w));
     path_reserve(&w->way, n - i);
-    w->way.len += cells_to_waypoints(w->grid, cells + i, n - i, w->way.cells + w->way.len - joined) - joined;
-    add_moves(w, n, i, joined);
+    w->add.on = true;
+    w->add.joined = joined;
+    w->add.cells = cells + i;
+    w->add.n = n - i;
+    w->add.leg_n = n;
+    w->add.at = i;
+    w->add.base = w->way.len - joined;
+    w->add.conv = (WayConv){0};
+}
+
+bool win_add_run(Window *w, uint64_t *work)
+{
+    if (!w->add.on)
+        return true;
+    size_t most = *work > SIZE_MAX / JOIN_CELLS_PER_WORK ? SIZE_MAX : (size_t)*work * JOIN_CELLS_PER_WORK;
+    size_t from = w->add.conv.start;
+    bool ended =
+        cells_to_waypoints_part(w->grid, w->add.cells, w->add.n, w->way.cells + w->add.base, &w->add.conv, most);
+    w->way.len = w->add.base + w->add.conv.k;
+    work_take(work, (w->add.conv.start - from + JOIN_CELLS_PER_WORK - 1) / JOIN_CELLS_PER_WORK);
+    if (ended) {
+        add_moves(w, w->add.leg_n, w->add.at, w->add.joined);
+        w->add.on = false;
+    }
+    return ended;
+}
+
+void win_add(Window *w, const xyLoc *cells, size_t n)
+{
+    uint64_t all = UINT64_MAX;
+    win_add_begin(w, cells, n);
+    win_add_run(w, &all);
 }
 
 void win_add_way(Window *w, const xyLoc *way, size_t k)

@@ -138,6 +138,7 @@ static const struct {
               {"legs", LEG_TESTS},
               {"corridor_jps", CORRIDOR_JPS_TESTS},
               {"jps", JPS_TESTS},
+              {"jps_answers", JPS_ANSWER_TESTS},
               {"jps_state", JPS_STATE_TESTS},
               {"coarse", COARSE_TESTS},
               {"kit", KIT_TESTS},

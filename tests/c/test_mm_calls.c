@@ -393,14 +393,14 @@ static void test_mm_calls_growth_no_faults(T *t)
     }
 }
 
-/* A leg joins in a call with the work for it (refine/refiner.c,
- * legplan_fits): no bounded call both ends a corridor step's search (its
- * expansions, its path, its window blanked) and joins a leg longer than
- * the rest of its work joins (JOIN_CELLS_PER_WORK), on a random map whose
- * steps look 16 regions ahead, so that their legs are long; some such legs
- * join, in a call of their own. Joined after the search that found them,
- * they made the random maps' longest calls
- * (results/reference/mm-paper/stages63.md). */
+/* A leg joins on the work a call has left (its waypoints made in pieces,
+ * refine/window.h win_add_run): no bounded call both ends a corridor
+ * step's search (its expansions, its path, its window blanked) and ends
+ * the join of a leg longer than the rest of its work joins
+ * (JOIN_CELLS_PER_WORK), on a random map whose steps look 16 regions
+ * ahead, so that their legs are long; some such legs join, in later
+ * calls. Joined whole after the search that found them, they made the
+ * random maps' longest calls (results/reference/mm-paper/stages63.md). */
 static void test_mm_calls_long_join_alone(T *t)
 {
     Loaded l;

@@ -129,17 +129,25 @@ static bool moves_right(const Window *w)
  *  - with king moves the unwinding may stop inside a line whose rest is
  *    not legal: every emitted step must still be legal, and the path must
  *    end at the last leg's end. */
-static void add_way_run(T *t, bool king)
+/* 40 x 40 cells, about a fifth blocked at random, (20,20) open; returns
+ * the seed the random legs go on from. */
+static uint64_t speckled_grid(Grid *g)
 {
-    Grid g;
     Err err;
-    grid_init_blocked(&g, 40, 40, &err);
+    grid_init_blocked(g, 40, 40, &err);
     uint64_t seed = 7;
     for (int y = 0; y < 40; y++)
         for (int x = 0; x < 40; x++) {
             seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-            grid_set_passable(&g, x, y, (seed >> 59) > 5 || (x == 20 && y == 20));
+            grid_set_passable(g, x, y, (seed >> 59) > 5 || (x == 20 && y == 20));
         }
+    return seed;
+}
+
+static void add_way_run(T *t, bool king)
+{
+    Grid g;
+    uint64_t seed = speckled_grid(&g);
     Window wc, ww;
     win_init(&wc, &g, true, 256);
     win_init(&ww, &g, true, 256);
@@ -215,6 +223,59 @@ static void test_window_add_way(T *t)
     grid_free(&g);
 }
 
+/* win_add_begin and win_add_run on a unit of work a call join each leg
+ * as win_add does (the same cells cut, waypoints and moves), the long ones
+ * in several pieces, each passing cells; with no work a run passes none
+ * (it may find the join already whole). */
+static void test_window_adds_in_pieces(T *t)
+{
+    Grid g;
+    uint64_t seed = speckled_grid(&g);
+    Window whole, parts;
+    win_init(&whole, &g, true, 256);
+    win_init(&parts, &g, true, 256);
+    xyPath leg = {0}, prev = {0};
+    path_push(&prev, (xyLoc){20, 20});
+    win_reset(&whole, prev.cells[0]);
+    win_reset(&parts, prev.cells[0]);
+    int differ = 0, split = 0, idle = 0, stalled = 0;
+    for (int k = 0; k < 300; k++) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        wander(&g, &seed, &prev, (size_t)(seed >> 60), 4 + (size_t)((seed >> 40) % 60), true, &leg);
+        win_add(&whole, leg.cells, leg.len);
+        win_add_begin(&parts, leg.cells, leg.len);
+        uint64_t none = 0;
+        size_t at = parts.add.conv.start;
+        win_add_run(&parts, &none);
+        stalled += parts.add.conv.start != at;
+        int pieces = 0;
+        for (bool ended = !win_adding(&parts); !ended; pieces++) {
+            uint64_t work = 1;
+            at = parts.add.conv.start;
+            ended = win_add_run(&parts, &work);
+            idle += parts.add.conv.start == at;
+        }
+        split += pieces > 1;
+        differ += whole.cut != parts.cut || whole.moves != parts.moves || whole.way.len != parts.way.len ||
+                  memcmp(whole.way.cells, parts.way.cells, whole.way.len * sizeof(xyLoc));
+        xyPath sink = {0};
+        win_emit(&whole, &sink, 8);
+        win_emit(&parts, &sink, 8);
+        path_free(&sink);
+        prev.len = 0;
+        for (size_t i = 0; i < leg.len; i++)
+            path_push(&prev, leg.cells[i]);
+    }
+    CHECKF(t, differ == 0, "%d legs joined otherwise in pieces", differ);
+    CHECKF(t, split > 30 && idle == 0 && stalled == 0, "%d legs in pieces, %d pieces passed no cell, %d ran on no work",
+           split, idle, stalled);
+    path_free(&leg);
+    path_free(&prev);
+    win_free(&whole);
+    win_free(&parts);
+    grid_free(&g);
+}
+
 /* The cells form (no smoothing): the walk east to (8,2) and back unwinds
  * over the window's cells, down to (5,2) where the leg steps south; keep
  * holds back cells, not lines; a walk back past the anchor unwinds to it. */
@@ -247,5 +308,6 @@ const TestCase WINDOW_TESTS[] = {
     {"window_smooths_joint", test_window_smooths_joint},
     {"window_cells", test_window_cells},
     {"window_add_way", test_window_add_way},
+    {"window_adds_in_pieces", test_window_adds_in_pieces},
     {NULL, NULL},
 };
