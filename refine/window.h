@@ -143,9 +143,9 @@ typedef struct Window {
     size_t sm_from, sm_end;
     JointMemo *slot, fresh;
     /* A cell leg joining in pieces (win_add_begin .. win_add_run; `on`
-     * false: none): its cells from where the unwinding stopped (`at`,
-     * the caller's, as they are until the join ends), of the leg's n, their
-     * waypoints written from way[base] on. */
+     * false: none): `cells`, the leg's from where the unwinding stopped
+     * (`at` of its `leg_n`; the caller's, as they are until the join
+     * ends), `n` of them, their waypoints written from way[base] on. */
     struct {
         bool on, joined;
         const xyLoc *cells;

@@ -120,15 +120,6 @@ static bool moves_right(const Window *w)
     return m == w->moves;
 }
 
-/* win_add_way (a leg as the waypoints of its lines, as the edge cache
- * gives it) on random legs that retrace the last one (so they unwind), on
- * a map with obstacles:
- *  - with cardinal moves only, a leg's waypoints are the same whichever
- *    way they are made, so it must join exactly as win_add on its cells:
- *    the same cells cut, moves, window and emitted path;
- *  - with king moves the unwinding may stop inside a line whose rest is
- *    not legal: every emitted step must still be legal, and the path must
- *    end at the last leg's end. */
 /* 40 x 40 cells, about a fifth blocked at random, (20,20) open; returns
  * the seed the random legs go on from. */
 static uint64_t speckled_grid(Grid *g)
@@ -144,6 +135,15 @@ static uint64_t speckled_grid(Grid *g)
     return seed;
 }
 
+/* win_add_way (a leg as the waypoints of its lines, as the edge cache
+ * gives it) on random legs that retrace the last one (so they unwind), on
+ * a map with obstacles:
+ *  - with cardinal moves only, a leg's waypoints are the same whichever
+ *    way they are made, so it must join exactly as win_add on its cells:
+ *    the same cells cut, moves, window and emitted path;
+ *  - with king moves the unwinding may stop inside a line whose rest is
+ *    not legal: every emitted step must still be legal, and the path must
+ *    end at the last leg's end. */
 static void add_way_run(T *t, bool king)
 {
     Grid g;
