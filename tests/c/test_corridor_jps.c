@@ -24,6 +24,14 @@ static bool corridor_planner(T *t, Loaded *l, Abstraction *a, LegPlanner *lp)
     return true;
 }
 
+/* What corridor_planner made, let go. */
+static void corridor_planner_free(Loaded *l, Abstraction *a, LegPlanner *lp)
+{
+    legplan_free(lp);
+    abs_free(a);
+    unload(l);
+}
+
 /* Cells of the corridor JPS's copy (a window of the map) left painted (0:
  * blank). */
 static size_t painted_cells(const LegPlanner *lp)
@@ -94,9 +102,7 @@ static void test_legs_corridor_jps_in_pieces(T *t)
            dropped, found, open);
     path_free(&p);
     path_free(&q);
-    legplan_free(&lp);
-    abs_free(&a);
-    unload(&l);
+    corridor_planner_free(&l, &a, &lp);
 }
 
 /* A corridor is painted a band of a sector's lines at a time on the calls'
@@ -142,9 +148,7 @@ static void test_legs_corridor_paints_in_bands(T *t)
         "%d of %d corridors part painted after the first call, %d took more calls than bands, %zu cells left painted",
         partly, queries, too_many, painted_cells(&lp));
     path_free(&q);
-    legplan_free(&lp);
-    abs_free(&a);
-    unload(&l);
+    corridor_planner_free(&l, &a, &lp);
 }
 
 /* A corridor's window is blanked in a call with the work for it
@@ -183,9 +187,7 @@ static void test_legs_corridor_blank_waits(T *t)
            left_painted);
     path_free(&p);
     path_free(&q);
-    legplan_free(&lp);
-    abs_free(&a);
-    unload(&l);
+    corridor_planner_free(&l, &a, &lp);
 }
 
 /* Corridor legs by JPS over the painted corridor (legplan_corridor_jps) find a
@@ -227,9 +229,7 @@ static void test_legs_corridor_jps_matches_astar(T *t)
            open);
     path_free(&p);
     path_free(&q);
-    legplan_free(&lp);
-    abs_free(&a);
-    unload(&l);
+    corridor_planner_free(&l, &a, &lp);
 }
 
 /* mm's corridor steps by JPS on a random map whose cells change (update()
@@ -301,9 +301,7 @@ static void test_legs_corridor_jps_bounded(T *t)
     path_free(&p);
     path_free(&q);
     legplan_free(&lb);
-    legplan_free(&lp);
-    abs_free(&a);
-    unload(&l);
+    corridor_planner_free(&l, &a, &lp);
 }
 
 const TestCase CORRIDOR_JPS_TESTS[] = {
