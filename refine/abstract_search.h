@@ -107,6 +107,12 @@ typedef struct RegionBlock {
  * they took at a half, for a little longer probing near that most
  * (results/reference/mm-paper/randmem48.md). */
 #define REGION_OPEN_G_EIGHTHS 7u
+/* ... and a search begins on a table doubled while it is empty when an
+ * earlier search held more than this many eighths of it open: the doubling
+ * in the midst of a search (its entries put in again, after probing near
+ * REGION_OPEN_G_EIGHTHS) was the longest call of a random map, and a
+ * frontier nearly as large as the largest so far is common. */
+#define REGION_OPEN_G_AHEAD_EIGHTHS 4u
 
 /* An open region's g as the A* holds it (RegionSearch.open_g); r
  * REGION_OPEN_NONE: an empty slot. */
@@ -130,9 +136,11 @@ typedef struct RegionSearch {
      * region held every region's g, most of this search's memory on the
      * maps that run it (random maps: a search reaches most of the
      * regions). The table starts at 64 slots and doubles when a search
-     * would fill more of it. */
+     * would fill more of it, or as a search begins when one before held
+     * more than REGION_OPEN_G_AHEAD_EIGHTHS (region_open_g_ahead). */
     RegionOpen *open_g;
     uint32_t open_g_cap, open_g_n, open_g_shift; /* open_home's: 32 - log2(open_g_cap) */
+    uint32_t open_g_most;                        /* the most open_g has held in any search */
     /* per region (rounded up to whole blocks), only while the refresh's
      * arrays are held (refresh_edges: whole-abstraction arrays anyway):
      * its g in that A* (expand_held), +infinity not reached by this
