@@ -361,7 +361,7 @@ void region_search_ends(RegionSearch *as, bool on, xyLoc s, xyLoc g, double exce
  * instructions. */
 #define REGION_ENDS_PER_WORK 2u
 /* Its route taken at its end (region_ends_finish: the parents walked
- * twice and the route reversed) is charged a unit and one more a
+ * and the route turned round) is charged a unit and one more a
  * REGION_ROUTE_PER_WORK regions: uncharged, a search that ended at its
  * first pop left the call its whole work, and the first corridor step
  * began in the same call (random512-40-0 on a call's work of 8: a route of 8 k instructions and
