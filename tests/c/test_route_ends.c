@@ -86,6 +86,18 @@ static xyLoc near_cell(xyLoc c, const Abstraction *a, uint64_t *seed)
     return (xyLoc){(uint16_t)x, (uint16_t)y};
 }
 
+/* Two regions picked at random (seed's next value), and a cell near each
+ * of their centers. */
+static void pick_ends(const AbsIndex *ix, uint64_t *seed, uint32_t *from, uint32_t *to, xyLoc *s, xyLoc *g)
+{
+    uint32_t n = ix->abs->nregions;
+    *seed = *seed * 6364136223846793005u + 1442695040888963407u;
+    *from = (uint32_t)((*seed >> 33) % n);
+    *to = (uint32_t)((*seed >> 13) % n);
+    *s = near_cell(abs_center(ix, *from), ix->abs, seed);
+    *g = near_cell(abs_center(ix, *to), ix->abs, seed);
+}
+
 /* The edges' octile costs are rounded to 1/ABS_COST_SCALE cells, the
  * heuristic is not, so an A* may close a region up to half a unit per edge
  * above its cost (as the centers' A* may): a few units over a route. */
@@ -173,9 +185,9 @@ static void test_route_ends_in_pieces(T *t)
     uint64_t seed = 5;
     int differ = 0, over = 0, pieces = 0, uncharged = 0;
     for (int i = 0; i < 60 && n > 1 && whole; i++) {
-        seed = seed * 6364136223846793005u + 1442695040888963407u;
-        uint32_t from = (uint32_t)((seed >> 33) % n), to = (uint32_t)((seed >> 13) % n);
-        xyLoc s = near_cell(abs_center(ix, from), ix->abs, &seed), g = near_cell(abs_center(ix, to), ix->abs, &seed);
+        uint32_t from, to;
+        xyLoc s, g;
+        pick_ends(ix, &seed, &from, &to, &s, &g);
         region_search_ends(as, true, s, g, 1.0);
         double cw = region_search_run(as, from, to, 1.0), cp = 0;
         int len = as->path_len;
@@ -222,9 +234,9 @@ static void test_open_g_ahead(T *t)
     uint64_t seed = 11;
     int within = 0, full = 0, inside = 0, routes = 0, broken = 0;
     for (int i = 0; i < 300 && n > 1; i++) {
-        seed = seed * 6364136223846793005u + 1442695040888963407u;
-        uint32_t from = (uint32_t)((seed >> 33) % n), to = (uint32_t)((seed >> 13) % n);
-        xyLoc s = near_cell(abs_center(ix, from), ix->abs, &seed), g = near_cell(abs_center(ix, to), ix->abs, &seed);
+        uint32_t from, to;
+        xyLoc s, g;
+        pick_ends(ix, &seed, &from, &to, &s, &g);
         uint32_t most = as->open_g_most, cap = as->open_g_cap;
         region_search_ends(as, true, s, g, 1.0);
         double c = region_search_run(as, from, to, 1.0);
