@@ -66,10 +66,10 @@ void region_start_search(RegionSearch *as, uint32_t from, double g0, double f)
     heap_clear(&as->open);
     as->lazy.n = 0;
     if (as->open_g_n) { /* the last search's open regions */
-        for (uint32_t i = 0; i < as->open_g_cap; i++)
-            as->open_g[i].r = REGION_OPEN_NONE;
+        open_g_empty(as->open_g, as->open_g_cap);
         as->open_g_n = 0;
     }
+    region_open_g_ahead(as);
     if (as->refresh_edges) { /* held: every g set now (expand_held reads g with no marks) */
         for (uint32_t b = 0; b < nblocks; b++) {
             float *g = &as->g[(size_t)b * REGION_BLOCK];
@@ -98,18 +98,19 @@ void region_trace(const RegionSearch *as, TraceType type, uint32_t r, double g, 
 
 /* The route ending in `last` (parents back to `from`) into as->path,
  * start first, with room for `more` regions after it; false (no route,
- * out_of_memory) when memory ran out. */
+ * out_of_memory) when memory ran out. The parents are walked once, the
+ * route written back to front and turned round: a parent is decoded from
+ * its code (its sector's neighbour and first id), and walking them twice,
+ * once to count, was most of a long route's taking. */
 bool region_take_route(RegionSearch *as, uint32_t from, uint32_t last, int more)
 {
     as->path_len = 0;
-    int len = 1;
-    for (uint32_t r = last; r != from; r = parent_of(as, r))
-        len++;
-    if (!path_room(as, len + more)) {
-        as->out_of_memory = true;
-        return false;
-    }
     for (uint32_t r = last;; r = parent_of(as, r)) {
+        if (as->path_len + 1 + more > as->path_cap && !path_room(as, as->path_len + 1 + more)) {
+            as->out_of_memory = true;
+            as->path_len = 0;
+            return false;
+        }
         as->path[as->path_len++] = r;
         if (r == from)
             break;

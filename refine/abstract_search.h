@@ -107,6 +107,12 @@ typedef struct RegionBlock {
  * they took at a half, for a little longer probing near that most
  * (results/reference/mm-paper/randmem48.md). */
 #define REGION_OPEN_G_EIGHTHS 7u
+/* ... and a search begins on a table doubled while it is empty when an
+ * earlier search held more than this many eighths of it open: the doubling
+ * in the midst of a search (its entries put in again, after probing near
+ * REGION_OPEN_G_EIGHTHS) was the longest call of a random map, and a
+ * frontier nearly as large as the largest so far is common. */
+#define REGION_OPEN_G_AHEAD_EIGHTHS 4u
 
 /* An open region's g as the A* holds it (RegionSearch.open_g); r
  * REGION_OPEN_NONE: an empty slot. */
@@ -130,9 +136,11 @@ typedef struct RegionSearch {
      * region held every region's g, most of this search's memory on the
      * maps that run it (random maps: a search reaches most of the
      * regions). The table starts at 64 slots and doubles when a search
-     * would fill more of it. */
+     * would fill more of it, or as a search begins when one before held
+     * more than REGION_OPEN_G_AHEAD_EIGHTHS (region_open_g_ahead). */
     RegionOpen *open_g;
     uint32_t open_g_cap, open_g_n, open_g_shift; /* open_home's: 32 - log2(open_g_cap) */
+    uint32_t open_g_most;                        /* the most open_g has held in any search */
     /* per region (rounded up to whole blocks), only while the refresh's
      * arrays are held (refresh_edges: whole-abstraction arrays anyway):
      * its g in that A* (expand_held), +infinity not reached by this
@@ -353,7 +361,7 @@ void region_search_ends(RegionSearch *as, bool on, xyLoc s, xyLoc g, double exce
  * instructions. */
 #define REGION_ENDS_PER_WORK 2u
 /* Its route taken at its end (region_ends_finish: the parents walked
- * twice and the route reversed) is charged a unit and one more a
+ * and the route turned round) is charged a unit and one more a
  * REGION_ROUTE_PER_WORK regions: uncharged, a search that ended at its
  * first pop left the call its whole work, and the first corridor step
  * began in the same call (random512-40-0 on a call's work of 8: a route of 8 k instructions and

@@ -27,6 +27,9 @@ void region_trace(const RegionSearch *as, TraceType type, uint32_t r, double g, 
 bool region_take_route(RegionSearch *as, uint32_t from, uint32_t last, int more);
 /* open_g is full (REGION_OPEN_G_EIGHTHS): doubled. False when memory ran out. */
 bool region_grow_open_g(RegionSearch *as);
+/* open_g, empty, doubled where an earlier search held more than
+ * REGION_OPEN_G_AHEAD_EIGHTHS of it; kept as it was when memory ran out. */
+void region_open_g_ahead(RegionSearch *as);
 
 /* Region r's block as this search holds it: one this search has not
  * stamped yet is stamped and its marks cleared first. */
@@ -42,6 +45,15 @@ static inline RegionBlock *block_of(RegionSearch *as, uint32_t r)
 
 /* Region r's bit in its block's marks. */
 static inline uint32_t block_bit(uint32_t r) { return 1u << (r % REGION_BLOCK); }
+
+/* open_g's n slots emptied: every byte all ones makes r REGION_OPEN_NONE
+ * (an empty slot's g is never read), one memset where a loop of strided
+ * stores took four instructions a slot, as a search begins. */
+static inline void open_g_empty(RegionOpen *slots, uint32_t n)
+{
+    _Static_assert(REGION_OPEN_NONE == UINT32_MAX, "an empty slot's r is all ones");
+    memset(slots, 0xFF, (size_t)n * sizeof *slots);
+}
 
 /* Region r's home slot in open_g (a multiplicative hash: the ids a search
  * reaches together are near each other). */
@@ -71,7 +83,8 @@ static inline bool open_add(RegionSearch *as, uint32_t r, float g)
     while (as->open_g[i].r != REGION_OPEN_NONE)
         i = (i + 1) & m;
     as->open_g[i] = (RegionOpen){r, g};
-    as->open_g_n++;
+    if (++as->open_g_n > as->open_g_most)
+        as->open_g_most = as->open_g_n;
     return true;
 }
 

@@ -98,8 +98,8 @@ static bool alloc_astar(RegionSearch *as)
     as->open_g_cap = as->open_g ? REGION_OPEN_G_FIRST : 0;
     as->open_g_shift = 32u - (uint32_t)__builtin_ctz(REGION_OPEN_G_FIRST);
     as->open_g_n = 0;
-    for (uint32_t i = 0; i < as->open_g_cap; i++)
-        as->open_g[i].r = REGION_OPEN_NONE;
+    if (as->open_g)
+        open_g_empty(as->open_g, as->open_g_cap);
     as->kept_first = malloc((n + 1) / 2);
     if (as->kept_first && as->ix->abs->nregions)
         abs_kept_first(as->ix, as->kept_first);
@@ -119,14 +119,15 @@ static void free_astar_core(RegionSearch *as)
     free(as->kept_first);
     as->blocks = NULL;
     as->open_g = NULL;
-    as->open_g_cap = as->open_g_n = 0;
+    as->open_g_cap = as->open_g_n = as->open_g_most = 0;
     as->kept_first = NULL;
     keyheap_free(&as->lazy);
 }
 
-/* open_g is full (REGION_OPEN_G_EIGHTHS): doubled, its entries put in again from their homes
- * in the larger table. False when memory ran out. */
-__attribute__((noinline)) bool region_grow_open_g(RegionSearch *as)
+/* open_g doubled, its entries put in again from their homes in the larger
+ * table when `keep` (else dropped: a search begins). False (the table as
+ * it was) when memory ran out. */
+static bool double_open_g(RegionSearch *as, bool keep)
 {
     const uint32_t cap = as->open_g_cap;
     RegionOpen *was = as->open_g, *now = cap < UINT32_MAX / 2 ? malloc(2 * (size_t)cap * sizeof *now) : NULL;
@@ -134,17 +135,25 @@ __attribute__((noinline)) bool region_grow_open_g(RegionSearch *as)
         return false;
     as->open_grows++;
     grow_gate_ask(&as->gate, (size_t)cap * sizeof *now); /* it grows whatever the answer */
-    for (uint32_t i = 0; i < 2 * cap; i++)
-        now[i].r = REGION_OPEN_NONE;
+    open_g_empty(now, 2 * cap);
     as->open_g = now;
     as->open_g_cap = 2 * cap;
     as->open_g_shift--;
     as->open_g_n = 0;
-    for (uint32_t i = 0; i < cap; i++)
+    for (uint32_t i = 0; keep && i < cap; i++)
         if (was[i].r != REGION_OPEN_NONE)
             (void)open_add(as, was[i].r, was[i].g); /* at most half full: no growth */
     free(was);
     return true;
+}
+
+__attribute__((noinline)) bool region_grow_open_g(RegionSearch *as) { return double_open_g(as, true); }
+
+void region_open_g_ahead(RegionSearch *as)
+{
+    while (8 * (uint64_t)as->open_g_most > REGION_OPEN_G_AHEAD_EIGHTHS * (uint64_t)as->open_g_cap &&
+           double_open_g(as, false)) {
+    }
 }
 
 /* The codes; the A*'s arrays too when `astar` (else after the

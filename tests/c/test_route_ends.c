@@ -86,6 +86,18 @@ static xyLoc near_cell(xyLoc c, const Abstraction *a, uint64_t *seed)
     return (xyLoc){(uint16_t)x, (uint16_t)y};
 }
 
+/* Two regions picked at random (seed's next value), and a cell near each
+ * of their centers. */
+static void pick_ends(const AbsIndex *ix, uint64_t *seed, uint32_t *from, uint32_t *to, xyLoc *s, xyLoc *g)
+{
+    uint32_t n = ix->abs->nregions;
+    *seed = *seed * 6364136223846793005u + 1442695040888963407u;
+    *from = (uint32_t)((*seed >> 33) % n);
+    *to = (uint32_t)((*seed >> 13) % n);
+    *s = near_cell(abs_center(ix, *from), ix->abs, seed);
+    *g = near_cell(abs_center(ix, *to), ix->abs, seed);
+}
+
 /* The edges' octile costs are rounded to 1/ABS_COST_SCALE cells, the
  * heuristic is not, so an A* may close a region up to half a unit per edge
  * above its cost (as the centers' A* may): a few units over a route. */
@@ -173,9 +185,9 @@ static void test_route_ends_in_pieces(T *t)
     uint64_t seed = 5;
     int differ = 0, over = 0, pieces = 0, uncharged = 0;
     for (int i = 0; i < 60 && n > 1 && whole; i++) {
-        seed = seed * 6364136223846793005u + 1442695040888963407u;
-        uint32_t from = (uint32_t)((seed >> 33) % n), to = (uint32_t)((seed >> 13) % n);
-        xyLoc s = near_cell(abs_center(ix, from), ix->abs, &seed), g = near_cell(abs_center(ix, to), ix->abs, &seed);
+        uint32_t from, to;
+        xyLoc s, g;
+        pick_ends(ix, &seed, &from, &to, &s, &g);
         region_search_ends(as, true, s, g, 1.0);
         double cw = region_search_run(as, from, to, 1.0), cp = 0;
         int len = as->path_len;
@@ -203,6 +215,48 @@ static void test_route_ends_in_pieces(T *t)
     mm_regions_close(&m);
 }
 
+/* open_g (the open regions' g) is doubled while empty as a search begins
+ * where an earlier search held more than REGION_OPEN_G_AHEAD_EIGHTHS of
+ * it: a search whose frontier stays within the largest so far runs on a
+ * table at most half full and doubles nothing inside (doubled at seven
+ * eighths in the midst of a search, its entries put in again, was a random
+ * map's longest call). Searches costed from the ends, as mm's corridor
+ * steps run them, from a first table of 64 slots: the first ones still
+ * double it inside, and their routes are the searches' own. */
+static void test_open_g_ahead(T *t)
+{
+    MmRegions m;
+    if (!mm_regions_open(t, "random/random256-20-0", "mm", false, &m))
+        return;
+    const AbsIndex *ix = m.ix;
+    RegionSearch *as = &m.as;
+    uint32_t n = ix->abs->nregions;
+    uint64_t seed = 11;
+    int within = 0, full = 0, inside = 0, routes = 0, broken = 0;
+    for (int i = 0; i < 300 && n > 1; i++) {
+        uint32_t from, to;
+        xyLoc s, g;
+        pick_ends(ix, &seed, &from, &to, &s, &g);
+        uint32_t most = as->open_g_most, cap = as->open_g_cap;
+        region_search_ends(as, true, s, g, 1.0);
+        double c = region_search_run(as, from, to, 1.0);
+        routes += c >= 0;
+        broken += c >= 0 && !route_ok(as, from, to);
+        inside += as->open_g_cap > cap && as->open_g_most > most; /* a new largest frontier may double it inside */
+        if (as->open_g_most == most && most > 0) {
+            within++;
+            full += 2 * (uint64_t)most > as->open_g_cap;
+        }
+        CHECKF(t, 8 * (uint64_t)as->open_g_most <= REGION_OPEN_G_EIGHTHS * (uint64_t)as->open_g_cap,
+               "search %d: %u open regions in %u slots", i, as->open_g_most, as->open_g_cap);
+    }
+    CHECKF(t, full == 0 && within > 200 && inside > 0 && routes > 150 && broken == 0,
+           "%d of %d searches within the largest frontier so far ran on a table over half full; %d doubled it "
+           "inside; %d of %d routes broken",
+           full, within, inside, broken, routes);
+    mm_regions_close(&m);
+}
+
 /* abs_octile_units rounds only the diagonal part (refine/abs_cost.h): the
  * same units as rounding the whole scaled octile distance, for every
  * offset up to 1024 cells (centers of neighbouring sectors are under 32
@@ -225,5 +279,6 @@ const TestCase ROUTE_ENDS_TESTS[] = {
     {"route_ends", test_route_ends},
     {"octile_units", test_octile_units},
     {"route_ends_in_pieces", test_route_ends_in_pieces},
+    {"open_g_ahead", test_open_g_ahead},
     {NULL, NULL},
 };
