@@ -65,11 +65,11 @@ void region_start_search(RegionSearch *as, uint32_t from, double g0, double f)
     stamp_next(&as->stamp, &marks, 1);
     heap_clear(&as->open);
     as->lazy.n = 0;
-    if (as->open_g_n) { /* the last search's open regions */
+    region_open_g_ahead(as); /* a table doubled comes empty */
+    if (as->open_g_n) {      /* the last search's open regions */
         open_g_empty(as->open_g, as->open_g_cap);
         as->open_g_n = 0;
     }
-    region_open_g_ahead(as);
     if (as->refresh_edges) { /* held: every g set now (expand_held reads g with no marks) */
         for (uint32_t b = 0; b < nblocks; b++) {
             float *g = &as->g[(size_t)b * REGION_BLOCK];

@@ -125,8 +125,9 @@ static void free_astar_core(RegionSearch *as)
 }
 
 /* open_g doubled, its entries put in again from their homes in the larger
- * table when `keep` (else dropped: a search begins). False (the table as
- * it was) when memory ran out. */
+ * table when `keep` (else dropped: a search begins, the last one's open
+ * regions no longer wanted). False (the table as it was) when memory ran
+ * out. */
 static bool double_open_g(RegionSearch *as, bool keep)
 {
     const uint32_t cap = as->open_g_cap;
