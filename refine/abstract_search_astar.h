@@ -47,8 +47,8 @@ static inline RegionBlock *block_of(RegionSearch *as, uint32_t r)
 static inline uint32_t block_bit(uint32_t r) { return 1u << (r % REGION_BLOCK); }
 
 /* open_g's n slots emptied: every byte all ones makes r REGION_OPEN_NONE
- * (an empty slot's g is never read), one memset where a loop of strided
- * stores took four instructions a slot, as a search begins. */
+ * (an empty slot's g is never read), so one memset empties the table as a
+ * search begins, not a store a slot. */
 static inline void open_g_empty(RegionOpen *slots, uint32_t n)
 {
     _Static_assert(REGION_OPEN_NONE == UINT32_MAX, "an empty slot's r is all ones");
