@@ -7,18 +7,28 @@
 #include "../../search/jps.h"
 #include "test.h"
 
-/* Map `name` packed (rooms/16room256-0 where NULL), and three JPS
- * borrowing it whose node state grows (JPS_NODES_GROW), each appending
- * waypoints. */
-static inline bool load_packed_three(T *t, const char *name, Loaded *l, Grid *packed, Jps j[3])
+/* Three JPS borrowing one packed map, and a path for each one's answers
+ * (empty until a test fills them). */
+typedef struct JpsThree {
+    Loaded l;
+    Grid packed;
+    Jps j[3];
+    xyPath p[3];
+} JpsThree;
+
+/* Map `name` packed (rooms/16room256-0 where NULL) into f, and its three
+ * JPS, whose node state grows (JPS_NODES_GROW), each appending waypoints.
+ * False (nothing held) where the map is absent. */
+static inline bool jps_three_open(T *t, const char *name, JpsThree *f)
 {
-    if (!load_named(t, name ? name : "rooms/16room256-0", l))
+    memset(f->p, 0, sizeof f->p);
+    if (!load_named(t, name ? name : "rooms/16room256-0", &f->l))
         return false;
     Err err;
-    CHECK(t, grid_pack(packed, &l->g, &err));
+    CHECK(t, grid_pack(&f->packed, &f->l.g, &err));
     for (int i = 0; i < 3; i++) {
-        CHECK(t, jps_init_bounded(&j[i], packed, true, JPS_NODES_GROW, &err));
-        j[i].waypoints = true;
+        CHECK(t, jps_init_bounded(&f->j[i], &f->packed, true, JPS_NODES_GROW, &err));
+        f->j[i].waypoints = true;
     }
     return true;
 }
@@ -32,14 +42,15 @@ static inline int three_differ(const JpsResult r[3], const xyPath p[3])
     return 0;
 }
 
-static inline void free_packed_three(Loaded *l, Grid *packed, Jps j[3], xyPath p[3])
+/* Everything f holds let go. */
+static inline void jps_three_close(JpsThree *f)
 {
     for (int i = 0; i < 3; i++) {
-        path_free(&p[i]);
-        jps_free(&j[i]);
+        path_free(&f->p[i]);
+        jps_free(&f->j[i]);
     }
-    grid_free(packed);
-    unload(l);
+    grid_free(&f->packed);
+    unload(&f->l);
 }
 
 #endif

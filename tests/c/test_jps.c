@@ -186,22 +186,20 @@ static JpsResult run_in_pieces(Jps *j, xyLoc s, xyLoc g, uint64_t piece, int til
 
 static void test_jps_gate_and_paused_tiling(T *t)
 {
-    Loaded l;
-    Grid packed;
-    Jps j[3], *whole = &j[0], *gated = &j[1], *paused = &j[2];
-    if (!load_packed_three(t, NULL, &l, &packed, j))
+    JpsThree f;
+    if (!jps_three_open(t, NULL, &f))
         return;
+    Jps *whole = &f.j[0], *gated = &f.j[1], *paused = &f.j[2];
     CHECK(t, !whole->tiled && jps_tile_saving(whole, 4) > 0); /* a whole copy, which tiles would shrink */
     GateSeen seen = {.j = gated, .start = untraced(gated)};
     gated->gate = (GrowGate){tile_at_ask, &seen};
-    xyPath p[3] = {{0}};
     int differ = 0;
-    for (int k = 0; k < l.sc.count; k += 7 * t_thin(1)) {
-        xyLoc s = l.sc.q[k].start, g = l.sc.q[k].goal;
-        p[0].len = p[1].len = p[2].len = 0;
-        JpsResult r[3] = {jps_find_capped(whole, s, g, UINT64_MAX, &p[0]), run_in_pieces(gated, s, g, 5, 0, &p[1]),
-                          run_in_pieces(paused, s, g, 5, paused->tiled ? 0 : 3, &p[2])};
-        differ += three_differ(r, p);
+    for (int k = 0; k < f.l.sc.count; k += 7 * t_thin(1)) {
+        xyLoc s = f.l.sc.q[k].start, g = f.l.sc.q[k].goal;
+        f.p[0].len = f.p[1].len = f.p[2].len = 0;
+        JpsResult r[3] = {jps_find_capped(whole, s, g, UINT64_MAX, &f.p[0]), run_in_pieces(gated, s, g, 5, 0, &f.p[1]),
+                          run_in_pieces(paused, s, g, 5, paused->tiled ? 0 : 3, &f.p[2])};
+        differ += three_differ(r, f.p);
     }
     CHECKF(t,
            differ == 0 && gated->grown > 0 && seen.asks >= gated->grown && seen.wrong == 0 &&
@@ -209,7 +207,7 @@ static void test_jps_gate_and_paused_tiling(T *t)
            "%d differ; grown %llu times, %zu asks (%zu wrong), asked %zu bytes from %zu, holds %zu; tiled %d %d",
            differ, (unsigned long long)gated->grown, seen.asks, seen.wrong, seen.asked, seen.start, untraced(gated),
            gated->tiled, paused->tiled);
-    free_packed_three(&l, &packed, j, p);
+    jps_three_close(&f);
 }
 
 /* Two JPS sharing one node state (jps_share_nodes), searching in turn,

@@ -16,24 +16,22 @@
  * drops below what it held, and jps_enable_turns does not take them again. */
 static void test_jps_gives_turns_back(T *t)
 {
-    Loaded l;
-    Grid packed;
-    Jps j[3], *keep = &j[0], *give = &j[1];
-    if (!load_packed_three(t, NULL, &l, &packed, j))
+    JpsThree f;
+    if (!jps_three_open(t, NULL, &f))
         return;
+    Jps *keep = &f.j[0], *give = &f.j[1];
     Err err;
     CHECK(t, jps_enable_turns(keep, &err) && jps_enable_turns(give, &err) && give->turns.block && keep->turns.block);
     size_t held = jps_bytes(give);
     give->turns_room = held + 1; /* the first growth passes it */
-    xyPath p[3] = {{0}};
     int differ = 0, kept_before_growing = 1;
-    for (int k = 0; k < l.sc.count; k += 11 * t_thin(1)) {
+    for (int k = 0; k < f.l.sc.count; k += 11 * t_thin(1)) {
         JpsResult r[3];
         for (int i = 0; i < 3; i++) {
-            p[i].len = 0;
-            r[i] = jps_find_capped(&j[i], l.sc.q[k].start, l.sc.q[k].goal, UINT64_MAX, &p[i]);
+            f.p[i].len = 0;
+            r[i] = jps_find_capped(&f.j[i], f.l.sc.q[k].start, f.l.sc.q[k].goal, UINT64_MAX, &f.p[i]);
         }
-        differ += three_differ(r, p);
+        differ += three_differ(r, f.p);
         kept_before_growing &= give->grown > 0 || give->turns.block != NULL;
     }
     CHECK(t, jps_enable_turns(give, &err));
@@ -42,7 +40,7 @@ static void test_jps_gives_turns_back(T *t)
                keep->turns.block && give->held_peak >= held && jps_bytes(give) >= give->held_peak,
            "%d differ; grown %llu times, given back %d, held %zu then %zu", differ, (unsigned long long)give->grown,
            give->turns_given_back, held, jps_bytes(give));
-    free_packed_three(&l, &packed, j, p);
+    jps_three_close(&f);
 }
 
 /* Queries (every `every`-th) whose answers by a and b differ. */
@@ -76,19 +74,19 @@ static void flip_cells(T *t, Grid *packed, Jps j[3], int from, int n)
     }
 }
 
-/* load_packed_three on the rooms map the answer comparisons below use,
- * the third JPS's columns then tiled with the largest power of two of
- * slots that is at most a quarter of the tiles it could hold, so that its
- * scans evict tiles. False (nothing held) where the map is absent. */
-static bool load_rooms_three_tiled(T *t, Loaded *l, Grid *packed, Jps *j)
+/* jps_three_open on the rooms map the answer comparisons below use, the
+ * third JPS's columns then tiled with the largest power of two of slots
+ * that is at most a quarter of the tiles it could hold, so that its scans
+ * evict tiles. False (nothing held) where the map is absent. */
+static bool load_rooms_three_tiled(T *t, JpsThree *f)
 {
-    if (!load_packed_three(t, "rooms/32room256-0", l, packed, j))
+    if (!jps_three_open(t, "rooms/32room256-0", f))
         return false;
     Err err;
     uint32_t slots = 2;
-    while (slots * 2 <= jps_tile_slots_most(&j[2]) / 4)
+    while (slots * 2 <= jps_tile_slots_most(&f->j[2]) / 4)
         slots *= 2;
-    CHECK(t, jps_tile_cols(&j[2], slots, &err) && j[2].tiled);
+    CHECK(t, jps_tile_cols(&f->j[2], slots, &err) && f->j[2].tiled);
     return true;
 }
 
@@ -100,27 +98,25 @@ static bool load_rooms_three_tiled(T *t, Loaded *l, Grid *packed, Jps *j)
  * differ. */
 static void test_jps_coarse_same_answers(T *t)
 {
-    Loaded l;
-    Grid packed;
-    Jps j[3];
-    if (!load_rooms_three_tiled(t, &l, &packed, j))
+    JpsThree f;
+    if (!load_rooms_three_tiled(t, &f))
         return;
     Err err;
-    CHECK(t, jps_enable_coarse(&j[1], 1.0, &err) && jps_enable_coarse(&j[2], 1.0, &err) && j[1].coarse && j[2].coarse &&
-                 !j[0].coarse);
-    CHECKF(t, j[1].coarse->busy * 4 < j[1].coarse->open, "%zu of %zu bits set", j[1].coarse->busy, j[1].coarse->open);
+    CHECK(t, jps_enable_coarse(&f.j[1], 1.0, &err) && jps_enable_coarse(&f.j[2], 1.0, &err) && f.j[1].coarse &&
+                 f.j[2].coarse && !f.j[0].coarse);
+    CHECKF(t, f.j[1].coarse->busy * 4 < f.j[1].coarse->open, "%zu of %zu bits set", f.j[1].coarse->busy,
+           f.j[1].coarse->open);
     int every = 3 * t_thin(1);
-    xyPath p[3] = {{0}};
-    int before = answers_differ(&l, &j[0], &j[1], every) + answers_differ(&l, &j[0], &j[2], every);
-    flip_cells(t, &packed, j, 0, 300);
-    int after = answers_differ(&l, &j[0], &j[1], every) + answers_differ(&l, &j[0], &j[2], every);
-    flip_cells(t, &packed, j, 300, 300);
-    j[1].coarse->stale = false; /* the changed lines not derived again */
-    int stale = answers_differ(&l, &j[0], &j[1], every);
+    int before = answers_differ(&f.l, &f.j[0], &f.j[1], every) + answers_differ(&f.l, &f.j[0], &f.j[2], every);
+    flip_cells(t, &f.packed, f.j, 0, 300);
+    int after = answers_differ(&f.l, &f.j[0], &f.j[1], every) + answers_differ(&f.l, &f.j[0], &f.j[2], every);
+    flip_cells(t, &f.packed, f.j, 300, 300);
+    f.j[1].coarse->stale = false; /* the changed lines not derived again */
+    int stale = answers_differ(&f.l, &f.j[0], &f.j[1], every);
     CHECKF(t, before == 0 && after == 0 && stale > 0,
            "differ: %d before changes, %d after, %d with stale bits (expected > 0)", before, after, stale);
-    CHECK(t, jps_enable_coarse(&j[0], 0.0, &err) && !j[0].coarse); /* a bit set: more than none, not kept */
-    free_packed_three(&l, &packed, j, p);
+    CHECK(t, jps_enable_coarse(&f.j[0], 0.0, &err) && !f.j[0].coarse); /* a bit set: more than none, not kept */
+    jps_three_close(&f);
 }
 
 /* The runs of diagonal steps over windows of the lines change no answer:
@@ -136,37 +132,34 @@ static void test_jps_coarse_same_answers(T *t)
  * after a change. */
 static void test_jps_diag_runs_same_answers(T *t)
 {
-    Loaded l;
-    Grid packed;
-    Jps j[3];
-    if (!load_rooms_three_tiled(t, &l, &packed, j))
+    JpsThree f;
+    if (!load_rooms_three_tiled(t, &f))
         return;
     Err err;
-    CHECK(t, !j[0].tiled);
-    CHECK(t, jps_enable_turns(&j[1], &err) && j[1].turns.block && j[1].turns.stale > 0);
-    jps_turns_all_fresh(&j[1].turns, &j[1].rows, &j[1].cols);
-    int fresh = j[1].turns.stale, every = 3 * t_thin(1);
-    int before = answers_differ(&l, &j[2], &j[1], every) + answers_differ(&l, &j[2], &j[0], every);
+    CHECK(t, !f.j[0].tiled);
+    CHECK(t, jps_enable_turns(&f.j[1], &err) && f.j[1].turns.block && f.j[1].turns.stale > 0);
+    jps_turns_all_fresh(&f.j[1].turns, &f.j[1].rows, &f.j[1].cols);
+    int fresh = f.j[1].turns.stale, every = 3 * t_thin(1);
+    int before = answers_differ(&f.l, &f.j[2], &f.j[1], every) + answers_differ(&f.l, &f.j[2], &f.j[0], every);
     for (int y = 60; y < 150; y++)
         for (int x = 70; x < 160; x++)
-            if (!grid_passable(&packed, x, y)) {
+            if (!grid_passable(&f.packed, x, y)) {
                 CellChange c = {(int16_t)x, (int16_t)y, true, 0};
                 for (int k = 0; k < 3; k++) /* as flip_cells: each JPS told first */
-                    CHECK(t, jps_update(&j[k], &c, 1, c.passable, &err));
-                grid_set_passable(&packed, x, y, true);
+                    CHECK(t, jps_update(&f.j[k], &c, 1, c.passable, &err));
+                grid_set_passable(&f.packed, x, y, true);
             }
-    int changed = j[1].turns.stale;
-    jps_turns_all_fresh(&j[1].turns, &j[1].rows, &j[1].cols);
-    int again = j[1].turns.stale,
-        open = answers_differ(&l, &j[2], &j[1], every) + answers_differ(&l, &j[2], &j[0], every);
-    flip_cells(t, &packed, j, 0, 200);
-    int stale = j[1].turns.stale,
-        after = answers_differ(&l, &j[2], &j[1], every) + answers_differ(&l, &j[2], &j[0], every);
+    int changed = f.j[1].turns.stale;
+    jps_turns_all_fresh(&f.j[1].turns, &f.j[1].rows, &f.j[1].cols);
+    int again = f.j[1].turns.stale,
+        open = answers_differ(&f.l, &f.j[2], &f.j[1], every) + answers_differ(&f.l, &f.j[2], &f.j[0], every);
+    flip_cells(t, &f.packed, f.j, 0, 200);
+    int stale = f.j[1].turns.stale,
+        after = answers_differ(&f.l, &f.j[2], &f.j[1], every) + answers_differ(&f.l, &f.j[2], &f.j[0], every);
     CHECKF(t, fresh == 0 && changed > 0 && again == 0 && stale > 0 && before == 0 && open == 0 && after == 0,
            "stale lines %d, %d after opening, %d, %d after changes; differ %d, %d opened, %d after changes", fresh,
            changed, again, stale, before, open, after);
-    xyPath p[3] = {{0}};
-    free_packed_three(&l, &packed, j, p);
+    jps_three_close(&f);
 }
 
 /* A diagonal stop queued with its row scan done (jps_node.h
@@ -176,25 +169,23 @@ static void test_jps_diag_runs_same_answers(T *t)
  * searches do mark some. */
 static void test_jps_row_done_same_answers(T *t)
 {
-    Loaded l;
-    Grid packed;
-    Jps j[3], bytes;
-    if (!load_rooms_three_tiled(t, &l, &packed, j))
+    JpsThree f;
+    Jps bytes;
+    if (!load_rooms_three_tiled(t, &f))
         return;
     Err err;
-    CHECK(t, jps_init(&bytes, &l.g, NULL, &err));
+    CHECK(t, jps_init(&bytes, &f.l.g, NULL, &err));
     bytes.waypoints = true;
     int every = 3 * t_thin(1), marked = 0;
-    int differ = answers_differ(&l, &bytes, &j[0], every) + answers_differ(&l, &bytes, &j[2], every);
-    xyPath p[3] = {{0}};
-    for (int k = 0; k < l.sc.count; k += every) {
-        jps_find(&j[0], l.sc.q[k].start, l.sc.q[k].goal, &p[0]);
-        for (size_t i = 0; i < j[0].open.count; i++) /* 9-12: a direction plus PARENT_ROW_DONE */
-            marked += j[0].open.node[i].stamp == j[0].open.stamp && j[0].open.node[i].parent >> 28 > 8;
+    int differ = answers_differ(&f.l, &bytes, &f.j[0], every) + answers_differ(&f.l, &bytes, &f.j[2], every);
+    for (int k = 0; k < f.l.sc.count; k += every) {
+        jps_find(&f.j[0], f.l.sc.q[k].start, f.l.sc.q[k].goal, &f.p[0]);
+        for (size_t i = 0; i < f.j[0].open.count; i++) /* 9-12: a direction plus PARENT_ROW_DONE */
+            marked += f.j[0].open.node[i].stamp == f.j[0].open.stamp && f.j[0].open.node[i].parent >> 28 > 8;
     }
     CHECKF(t, differ == 0 && marked > 0, "differ %d; stops marked %d (expected > 0)", differ, marked);
     jps_free(&bytes);
-    free_packed_three(&l, &packed, j, p);
+    jps_three_close(&f);
 }
 
 /* The row-read scans of coarse turn bits' JPS answer as their references,
